@@ -1,0 +1,1 @@
+"""Bots. Each registers by name in `nuffle.agents.registry`."""

@@ -1,0 +1,101 @@
+"""Invariants checked after every step of randomized conformance games."""
+
+from __future__ import annotations
+
+import random
+
+from nuffle.agents.random_bot import RandomBot
+from nuffle.core.board import EMPTY, OFF
+from nuffle.core.game import Game
+from nuffle.core.procedures.action import PlayerAction
+from nuffle.core.procedures.turn import Turn
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, Status
+
+
+class InvariantError(AssertionError):
+    """A rule invariant does not hold."""
+
+
+def check_invariants(s: GameState) -> None:
+    """Raise InvariantError if the position breaks a structural rule."""
+    b = s.board
+    on_pitch = [0, 0]
+    for pid, sq in enumerate(s.pos):
+        st = s.status[pid]
+        if sq >= 0:
+            if not b.on_pitch[sq]:
+                raise InvariantError(f"player {pid} stands off the pitch at {sq}")
+            if s.grid[sq] != pid:
+                raise InvariantError(f"player {pid} is at {b.xy(sq)} but the grid holds {s.grid[sq]}")
+            if not Status.STANDING <= st <= Status.STUNNED:
+                raise InvariantError(f"player {pid} on the pitch has status {Status(st).name}")
+            on_pitch[s.pteam[pid]] += 1
+        elif Status.STANDING <= st <= Status.STUNNED and s.decider in (0, 1):
+            raise InvariantError(f"player {pid} is {Status(st).name} but not on the pitch")
+    occupied = sum(1 for v in s.grid if v >= 0)
+    if occupied != sum(on_pitch):
+        raise InvariantError(f"{occupied} occupied squares for {sum(on_pitch)} players on the pitch")
+    for i, v in enumerate(s.grid):
+        if b.on_pitch[i] and v == OFF or not b.on_pitch[i] and v != OFF:
+            raise InvariantError(f"grid square {i} has the wrong off-pitch marker")
+    limit = b.variant.pitch_max
+    for side in (0, 1):
+        if on_pitch[side] > limit:
+            raise InvariantError(f"side {side} has {on_pitch[side]} players on the pitch (max {limit})")
+    if s.ball_state == BallState.CARRIED:
+        holder = s.grid[s.ball] if s.ball >= 0 else EMPTY
+        if holder < 0:
+            raise InvariantError("the ball is carried but nobody holds it")
+        if s.status[holder] != Status.STANDING:
+            raise InvariantError(f"player {holder} holds the ball while {Status(s.status[holder]).name}")
+    elif s.ball_state == BallState.ON_GROUND:
+        if s.ball < 0 or not b.on_pitch[s.ball]:
+            raise InvariantError("the ball lies off the pitch")
+        # Mid-resolution (a pick-up re-roll, a knock-down, a push before its bounce) the ball
+        # may lie under a player; between player actions it never may.
+        quiet = bool(s.stack) and isinstance(s.stack[-1], (Turn, PlayerAction))
+        if quiet and s.grid[s.ball] >= 0:
+            raise InvariantError(f"the loose ball lies under player {s.grid[s.ball]}")
+
+
+def conformance_game(
+    seed: int,
+    board: int = 11,
+    home: str = "human",
+    away: str = "orc",
+    clone_checks: int = 3,
+    max_steps: int = 50_000,
+) -> Game:
+    """Play one random game checking invariants after every step; at random points a clone
+    stepped with the same actions must stay equal to the original. Returns the finished game."""
+    rng = random.Random(seed)
+    game = Game.new(home, away, seed=seed, board=board)
+    bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+    bots[0].new_game(game, 0)
+    bots[1].new_game(game, 1)
+    scores = (0, 0)
+    clone_at = set(rng.sample(range(1, 400), clone_checks)) if clone_checks else set()
+    shadow: Game | None = None
+    steps = 0
+    while not game.is_over:
+        check_invariants(game.state)
+        if steps in clone_at:
+            shadow = game.clone()
+            if shadow.state != game.state or hash(shadow.state) != hash(game.state):
+                raise InvariantError(f"clone differs from the original at step {steps}")
+        action = bots[game.decider].act(game)
+        game.step(action)
+        if shadow is not None:
+            shadow.step(action)
+            if shadow.state != game.state:
+                raise InvariantError(f"clone diverged from the original after step {steps}")
+        new_scores = (game.state.teams[0].score, game.state.teams[1].score)
+        if new_scores[0] < scores[0] or new_scores[1] < scores[1]:
+            raise InvariantError(f"a score went down: {scores} -> {new_scores}")
+        scores = new_scores
+        steps += 1
+        if steps > max_steps:
+            raise InvariantError(f"the game did not end within {max_steps} steps")
+    check_invariants(game.state)
+    return game

@@ -1,0 +1,214 @@
+"""Actions as frozen values, grouped legal-action sets, and the illegal-action error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import IntEnum
+from typing import NamedTuple
+
+Square = tuple[int, int]
+
+
+class ActionType(IntEnum):
+    """Every kind of decision a coach can make."""
+
+    # pre-match and set-up
+    KICK = 0
+    RECEIVE = 1
+    PLACE_PLAYER = 2
+    RESERVE_PLAYER = 3
+    END_SETUP = 4
+    PLACE_BALL = 5
+    SELECT_PLAYER = 6
+    DECLINE = 7
+    # declaring a player action in a team turn
+    START_MOVE = 8
+    START_BLOCK = 9
+    START_BLITZ = 10
+    START_PASS = 11
+    START_HANDOFF = 12
+    START_FOUL = 13
+    START_THROW_TEAM_MATE = 14
+    END_TURN = 15
+    # steps inside a player action
+    MOVE = 16
+    BLOCK = 17
+    PASS = 18
+    HANDOFF = 19
+    FOUL = 20
+    THROW_TEAM_MATE = 21
+    END_ACTION = 22
+    # re-rolls and choices inside rolls
+    USE_REROLL = 23
+    USE_SKILL = 24
+    SELECT_ATTACKER_DOWN = 25
+    SELECT_BOTH_DOWN = 26
+    SELECT_PUSHED = 27
+    SELECT_DEFENDER_STUMBLES = 28
+    SELECT_DEFENDER_DOWN = 29
+    PUSH = 30
+    FOLLOW_UP = 31
+    USE_APOTHECARY = 32
+    USE_BRIBE = 33
+
+
+START_ACTIONS = (
+    ActionType.START_MOVE,
+    ActionType.START_BLOCK,
+    ActionType.START_BLITZ,
+    ActionType.START_PASS,
+    ActionType.START_HANDOFF,
+    ActionType.START_FOUL,
+    ActionType.START_THROW_TEAM_MATE,
+)
+
+SELECT_FACE = (
+    ActionType.SELECT_ATTACKER_DOWN,
+    ActionType.SELECT_BOTH_DOWN,
+    ActionType.SELECT_PUSHED,
+    ActionType.SELECT_DEFENDER_STUMBLES,
+    ActionType.SELECT_DEFENDER_DOWN,
+)
+
+
+class Action(NamedTuple):
+    """One decision: a type, optionally a player id and a target square `(x, y)`."""
+
+    type: ActionType
+    player: int | None = None
+    square: Square | None = None
+
+    def __str__(self) -> str:
+        parts = [self.type.name]
+        if self.player is not None:
+            parts.append(f"player={self.player}")
+        if self.square is not None:
+            parts.append(f"square={self.square}")
+        return " ".join(parts)
+
+    def to_list(self) -> list[object]:
+        """Compact JSON form: [type name, player or null, [x, y] or null]."""
+        return [
+            self.type.name,
+            self.player,
+            list(self.square) if self.square is not None else None,
+        ]
+
+    @staticmethod
+    def from_list(raw: object) -> Action:
+        """Parse the compact JSON form; raises ValueError naming the problem."""
+        if not isinstance(raw, list) or len(raw) != 3:
+            raise ValueError(f"an action must be [type, player, square], got {raw!r}")
+        name, player, square = raw
+        if not isinstance(name, str) or name not in ActionType.__members__:
+            raise ValueError(f"unknown action type {name!r}")
+        if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+            raise ValueError(f"action player must be an integer id or null, got {player!r}")
+        sq: Square | None = None
+        if square is not None:
+            if (
+                not isinstance(square, list)
+                or len(square) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)
+            ):
+                raise ValueError(f"action square must be [x, y] or null, got {square!r}")
+            sq = (square[0], square[1])
+        return Action(ActionType[name], player, sq)
+
+
+class ActionChoice:
+    """A group of legal actions of one type: every listed player with every listed square.
+
+    An empty `players` means the actions carry no player; an empty `squares` means no square.
+    """
+
+    __slots__ = ("players", "squares", "type")
+
+    def __init__(
+        self,
+        type: ActionType,
+        players: tuple[int, ...] = (),
+        squares: tuple[Square, ...] = (),
+    ) -> None:
+        self.type = type
+        self.players = players
+        self.squares = squares
+
+    def __iter__(self) -> Iterator[Action]:
+        players: tuple[int | None, ...] = self.players or (None,)
+        squares: tuple[Square | None, ...] = self.squares or (None,)
+        for p in players:
+            for s in squares:
+                yield Action(self.type, p, s)
+
+    def __len__(self) -> int:
+        return max(1, len(self.players)) * max(1, len(self.squares))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ActionChoice)
+            and self.type == other.type
+            and self.players == other.players
+            and self.squares == other.squares
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.players, self.squares))
+
+    def __repr__(self) -> str:
+        return f"ActionChoice({self.type.name}, players={self.players}, squares={self.squares})"
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is one of this group's actions."""
+        if action.type != self.type:
+            return False
+        if self.players:
+            if action.player not in self.players:
+                return False
+        elif action.player is not None:
+            return False
+        if self.squares:
+            return action.square in self.squares
+        return action.square is None
+
+
+class LegalActions:
+    """The legal actions at a decision point, grouped by action type."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: list[ActionChoice]) -> None:
+        self.groups = groups
+
+    def __iter__(self) -> Iterator[Action]:
+        for g in self.groups:
+            yield from g
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        return any(g.allows(action) for g in self.groups)
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __bool__(self) -> bool:
+        return bool(self.groups)
+
+    def types(self) -> list[ActionType]:
+        """The action types that have at least one legal action."""
+        return [g.type for g in self.groups]
+
+    def group(self, kind: ActionType) -> ActionChoice | None:
+        """The group of `kind`, if legal."""
+        for g in self.groups:
+            if g.type == kind:
+                return g
+        return None
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self.groups!r})"
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now; the game state is left unchanged."""

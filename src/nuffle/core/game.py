@@ -1,0 +1,244 @@
+"""`Game`: the public face of the engine (new, legal_actions, step, clone, chance, record)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from nuffle.core.actions import Action, IllegalActionError, LegalActions
+from nuffle.core.board import board_for
+from nuffle.core.dice import (
+    ExplicitRoller,
+    Outcome,
+    Roller,
+    SampledRoller,
+    is_valid_outcome,
+    outcomes,
+    seed_state,
+)
+from nuffle.core.procedures.match import Match
+from nuffle.core.state import STAT_NAMES, GameState, PlayerInfo
+from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Status
+
+RecordEntry = tuple[str, Any]
+
+
+class Game:
+    """A match. Decisions go in through `step`, chance outcomes through `apply_chance`."""
+
+    __slots__ = ("_legal", "config", "history", "roller", "state")
+
+    def __init__(self, state: GameState, roller: Roller, config: dict[str, Any]) -> None:
+        self.state = state
+        self.roller = roller
+        self.config = config
+        self.history: list[RecordEntry] = []
+        self._legal: LegalActions | None = None
+
+    @staticmethod
+    def new(
+        home: str | TeamSpec = "human",
+        away: str | TeamSpec = "orc",
+        seed: int = 0,
+        board: int = 11,
+        roller: Roller | None = None,
+    ) -> Game:
+        """Start a match; it runs until the first decision (or chance node if explicit)."""
+        bd = board_for(board)
+        specs = (
+            home if isinstance(home, TeamSpec) else load_team(home),
+            away if isinstance(away, TeamSpec) else load_team(away),
+        )
+        info: list[PlayerInfo] = []
+        for side, spec in enumerate(specs):
+            for ps in spec.players[: bd.variant.roster_size]:
+                pos = ps.position
+                info.append(
+                    PlayerInfo(
+                        len(info), side, ps.number, ps.name, pos.name,
+                        pos.ma, pos.st, pos.ag, pos.av, pos.skills,
+                    )
+                )
+        state = GameState.new(bd, specs, tuple(info), seed_state(seed))
+        state.stack.append(Match())
+        config = {
+            "home": specs[0].race if isinstance(home, TeamSpec) else home,
+            "away": specs[1].race if isinstance(away, TeamSpec) else away,
+            "seed": seed,
+            "board": board,
+            "roller": "explicit" if roller is not None and roller.explicit else "sampled",
+        }
+        game = Game(state, roller or SampledRoller(), config)
+        game._advance()
+        return game
+
+    # --- the engine loop -----------------------------------------------------------------
+
+    def _advance(self) -> None:
+        s = self.state
+        roller = self.roller
+        while True:
+            d = s.decider
+            if d == RUNNING:
+                s.stack[-1].run(s)
+            elif d == CHANCE and not roller.explicit:
+                event = s.pending
+                assert event is not None
+                s.outcome, s.rng = roller.resolve(event, s.rng)
+                s.pending = None
+                s.decider = RUNNING
+            else:
+                return
+
+    # --- decisions ------------------------------------------------------------------------
+
+    @property
+    def current_decider(self) -> str:
+        """Who must act now: 'home', 'away', 'chance' or 'nobody' (game over)."""
+        return SIDE_NAMES[self.state.decider]
+
+    @property
+    def decider(self) -> int:
+        """`current_decider` as an int: 0 home, 1 away, 2 chance, 3 nobody."""
+        return self.state.decider
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the side to decide (empty at chance nodes and at the end)."""
+        if self._legal is None:
+            s = self.state
+            self._legal = s.stack[-1].legal(s) if s.decider in (0, 1) else LegalActions([])
+        return self._legal
+
+    def step(self, action: Action) -> None:
+        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
+        s = self.state
+        if s.decider not in (0, 1):
+            raise IllegalActionError(
+                f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
+            )
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an Action")
+        legal = self.legal_actions()
+        if action not in legal:
+            reason = s.stack[-1].explain(s, action)
+            if reason is None:
+                kinds = ", ".join(t.name for t in legal.types())
+                reason = (
+                    f"it is not among the legal actions of {self.current_decider} in "
+                    f"{type(s.stack[-1]).__name__} (legal types: {kinds})"
+                )
+            raise IllegalActionError(f"{action} is illegal: {reason}")
+        self._legal = None
+        self.history.append(("a", action))
+        s.decider = RUNNING
+        s.stack[-1].act(s, action)
+        self._advance()
+
+    # --- explicit chance ------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """At a chance node: every `(outcome, probability)` of the pending event."""
+        s = self.state
+        if s.decider != CHANCE or s.pending is None:
+            return []
+        return list(outcomes(s.pending.kind, s.pending.n))
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the pending chance event with `outcome` and continue."""
+        s = self.state
+        event = s.pending
+        if s.decider != CHANCE or event is None:
+            raise IllegalActionError("there is no pending chance event")
+        if isinstance(outcome, list):
+            outcome = tuple(outcome)
+        if not is_valid_outcome(event, outcome):
+            raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
+        self._legal = None
+        self.history.append(("c", outcome))
+        s.outcome = outcome
+        s.pending = None
+        s.decider = RUNNING
+        self._advance()
+
+    # --- copies, results, views -------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An exact, independent copy that continues identically."""
+        g = Game.__new__(Game)
+        g.state = self.state.copy()
+        g.roller = self.roller.copy()
+        g.config = self.config
+        g.history = self.history.copy()
+        g._legal = self._legal
+        return g
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.decider == NOBODY
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """Score and winner ('home', 'away' or None for a draw or an unfinished game)."""
+        s = self.state
+        home, away = s.teams[0].score, s.teams[1].score
+        winner = None
+        if self.is_over and home != away:
+            winner = "home" if home > away else "away"
+        return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+
+    def box_score(self) -> dict[str, Any]:
+        """Per-team, per-half statistics: touchdowns, casualties, knockouts, turnovers."""
+        s = self.state
+        out: dict[str, Any] = {}
+        for side, name in ((0, "home"), (1, "away")):
+            row: dict[str, Any] = {"team": s.specs[side].name, "race": s.specs[side].race}
+            for i, stat in enumerate(STAT_NAMES):
+                first, second = s.stats[side][i], s.stats[side][4 + i]
+                row[stat] = first + second
+                row[f"{stat}_by_half"] = [first, second]
+            out[name] = row
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready snapshot of the visible position."""
+        s = self.state
+        b = s.board
+        players = []
+        for p in s.info:
+            players.append(
+                {
+                    "id": p.pid,
+                    "team": SIDE_NAMES[p.team],
+                    "number": p.number,
+                    "name": p.name,
+                    "position": p.position,
+                    "ma": p.ma,
+                    "st": p.st,
+                    "ag": p.ag,
+                    "av": p.av,
+                    "skills": sorted(sk.name for sk in p.skills),
+                    "status": Status(s.status[p.pid]).name,
+                    "square": list(b.xy(s.pos[p.pid])) if s.pos[p.pid] >= 0 else None,
+                    "flags": s.pflags[p.pid],
+                }
+            )
+        return {
+            "config": dict(self.config),
+            "half": s.half,
+            "weather": s.weather,
+            "turn": [s.teams[0].turn, s.teams[1].turn],
+            "score": [s.teams[0].score, s.teams[1].score],
+            "rerolls": [s.teams[0].rerolls, s.teams[1].rerolls],
+            "active": s.active,
+            "kicking": s.kicking,
+            "ball": {
+                "square": list(b.xy(s.ball)) if s.ball >= 0 else None,
+                "state": s.ball_state,
+            },
+            "decider": self.current_decider,
+            "procedure": type(s.stack[-1]).__name__ if s.stack else None,
+            "players": players,
+            "result": self.result,
+        }

@@ -1,0 +1,1 @@
+"""Rule procedures, one module per rule area."""

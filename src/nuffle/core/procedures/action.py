@@ -1,0 +1,210 @@
+"""A player action (Move, Block, Blitz, Pass, Hand-off, Foul, Throw Team-Mate) step by step."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.block import Block
+from nuffle.core.procedures.foul import Foul
+from nuffle.core.procedures.movement import MoveStep
+from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
+from nuffle.core.skills import Skill, can_handle_ball, max_gfi
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, PFlag, RollKind, Status
+
+_MOVING = (
+    ActionType.START_MOVE,
+    ActionType.START_BLITZ,
+    ActionType.START_PASS,
+    ActionType.START_HANDOFF,
+    ActionType.START_FOUL,
+    ActionType.START_THROW_TEAM_MATE,
+)
+
+
+class PlayerAction(Procedure):
+    """The declared action `kind` (a START_* type) of player `pid`."""
+
+    __slots__ = ("blocked", "kind", "moves", "pid")
+
+    def __init__(self, pid: int, kind: ActionType) -> None:
+        super().__init__()
+        self.pid = pid
+        self.kind = kind
+        self.moves = 0
+        self.blocked = False
+
+    # --- automatic part -------------------------------------------------------------------
+
+    def run(self, s: GameState) -> None:
+        pid = self.pid
+        ph = self.phase
+        if ph == 0:
+            s.pflags[pid] |= PFlag.USED | PFlag.PLAYED
+            t = s.teams[s.pteam[pid]]
+            kind = self.kind
+            if kind == ActionType.START_BLITZ:
+                t.blitz_used = True
+            elif kind in (ActionType.START_PASS, ActionType.START_THROW_TEAM_MATE):
+                t.pass_used = True
+            elif kind == ActionType.START_HANDOFF:
+                t.handoff_used = True
+            elif kind == ActionType.START_FOUL:
+                t.foul_used = True
+            skills = s.info[pid].skills
+            if Skill.BONE_HEAD in skills:
+                self.phase = 1
+                s.push(PlayerRoll(RollKind.BONE_HEAD, pid, 2, agility=False))
+                return
+            if Skill.REALLY_STUPID in skills:
+                self.phase = 1
+                target = 2 if self._helped_by_team_mate(s) else 4
+                s.push(PlayerRoll(RollKind.REALLY_STUPID, pid, target, agility=False))
+                return
+            self.phase = 2
+        elif ph == 1:
+            if not s.ret:
+                s.pflags[pid] |= PFlag.DISTRACTED
+                s.pop()
+                return
+            s.pflags[pid] &= ~PFlag.DISTRACTED
+            self.phase = 2
+        if self.phase == 2:
+            self.phase = 4
+            if s.status[pid] == Status.PRONE:
+                if s.info[pid].ma < 3:
+                    self.phase = 3
+                    s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, agility=False))
+                    return
+                s.status[pid] = Status.STANDING
+                self.moves = 3
+        elif self.phase == 3:
+            if not s.ret:
+                s.pop()
+                return
+            s.status[pid] = Status.STANDING
+            self.moves = s.info[pid].ma
+            self.phase = 4
+        if self.phase == 4:
+            if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
+                s.pop()
+                return
+            s.wait(s.pteam[pid])
+            return
+        s.pop()  # phase 5: a finishing step (block, pass, ...) has resolved
+
+    def _helped_by_team_mate(self, s: GameState) -> bool:
+        side = s.pteam[self.pid]
+        for q in s.adjacent_players(s.pos[self.pid]):
+            if (
+                s.pteam[q] == side
+                and s.status[q] == Status.STANDING
+                and Skill.REALLY_STUPID not in s.info[q].skills
+            ):
+                return True
+        return False
+
+    # --- decisions ------------------------------------------------------------------------
+
+    def _can_step(self, s: GameState) -> bool:
+        return self.moves < s.info[self.pid].ma + max_gfi(s.info[self.pid].skills)
+
+    def _carries(self, s: GameState) -> bool:
+        return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
+
+    def legal(self, s: GameState) -> LegalActions:
+        pid = self.pid
+        b = s.board
+        grid = s.grid
+        sq = s.pos[pid]
+        side = s.pteam[pid]
+        kind = self.kind
+        groups: list[ActionChoice] = []
+        if kind in _MOVING and self._can_step(s):
+            dests = tuple(b.xy(sq + o) for o in b.neighbours if grid[sq + o] == -1)
+            if dests:
+                groups.append(ActionChoice(ActionType.MOVE, (), dests))
+        if (kind == ActionType.START_BLOCK and not self.blocked) or (
+            kind == ActionType.START_BLITZ and not self.blocked and self._can_step(s)
+        ):
+            targets = self._adjacent(s, lambda q: s.pteam[q] != side and s.status[q] == Status.STANDING)
+            if targets:
+                groups.append(ActionChoice(ActionType.BLOCK, (), targets))
+        if kind == ActionType.START_PASS and self._carries(s):
+            targets_p = pass_targets(s, pid)
+            if targets_p:
+                groups.append(ActionChoice(ActionType.PASS, (), targets_p))
+        if kind == ActionType.START_HANDOFF and self._carries(s):
+            mates = self._adjacent(
+                s,
+                lambda q: s.pteam[q] == side
+                and s.status[q] == Status.STANDING
+                and can_handle_ball(s.info[q].skills),
+            )
+            if mates:
+                groups.append(ActionChoice(ActionType.HANDOFF, (), mates))
+        if kind == ActionType.START_FOUL:
+            victims = self._adjacent(
+                s, lambda q: s.pteam[q] != side and s.status[q] in (Status.PRONE, Status.STUNNED)
+            )
+            if victims:
+                groups.append(ActionChoice(ActionType.FOUL, (), victims))
+        if kind == ActionType.START_THROW_TEAM_MATE:
+            for thrown in s.adjacent_players(sq):
+                if (
+                    s.pteam[thrown] == side
+                    and s.status[thrown] == Status.STANDING
+                    and Skill.RIGHT_STUFF in s.info[thrown].skills
+                ):
+                    squares = ttm_targets(s, pid)
+                    if squares:
+                        groups.append(ActionChoice(ActionType.THROW_TEAM_MATE, (thrown,), squares))
+        groups.append(ActionChoice(ActionType.END_ACTION))
+        return LegalActions(groups)
+
+    def _adjacent(self, s: GameState, pred: object) -> tuple[Square, ...]:
+        b = s.board
+        sq = s.pos[self.pid]
+        out = []
+        for o in b.neighbours:
+            q = s.grid[sq + o]
+            if q >= 0 and pred(q):  # type: ignore[operator]
+                out.append(b.xy(sq + o))
+        return tuple(out)
+
+    def act(self, s: GameState, action: Action) -> None:
+        t = action.type
+        pid = self.pid
+        if t == ActionType.END_ACTION:
+            s.pop()
+            return
+        assert action.square is not None
+        target_sq = s.board.sq(*action.square)
+        if t == ActionType.MOVE:
+            gfi = self.moves >= s.info[pid].ma
+            self.moves += 1
+            s.push(MoveStep(pid, target_sq, gfi))
+            return
+        if t == ActionType.BLOCK:
+            self.blocked = True
+            victim = s.grid[target_sq]
+            if self.kind == ActionType.START_BLITZ:
+                gfi = self.moves >= s.info[pid].ma
+                self.moves += 1
+                s.push(Block(pid, victim, blitz=True, gfi=gfi))
+            else:
+                self.phase = 5
+                s.push(Block(pid, victim))
+            return
+        self.phase = 5
+        if t == ActionType.PASS:
+            s.push(Pass(pid, target_sq))
+        elif t == ActionType.HANDOFF:
+            s.push(Handoff(pid, s.grid[target_sq]))
+        elif t == ActionType.FOUL:
+            s.push(Foul(pid, s.grid[target_sq]))
+        elif t == ActionType.THROW_TEAM_MATE:
+            assert action.player is not None
+            s.push(ThrowTeamMate(pid, action.player, target_sq))

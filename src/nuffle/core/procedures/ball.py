@@ -1,0 +1,253 @@
+"""The loose ball: landing, catching, picking up, bouncing, throw-ins and touchdowns."""
+
+from __future__ import annotations
+
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import can_handle_ball
+from nuffle.core.state import STAT_TD, GameState
+from nuffle.core.types import BallState, PFlag, RollKind, Status, Weather, other
+
+SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
+_THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
+
+
+def can_catch(s: GameState, pid: int) -> bool:
+    """Whether a player may catch (standing, with a tackle zone, able to handle the ball)."""
+    return (
+        s.status[pid] == Status.STANDING
+        and not s.pflags[pid] & PFlag.DISTRACTED
+        and can_handle_ball(s.info[pid].skills)
+    )
+
+
+def check_touchdown(s: GameState, pid: int) -> bool:
+    """Score if `pid` stands holding the ball in the end zone he attacks."""
+    if s.ball_state != BallState.CARRIED or s.grid[s.ball] != pid:
+        return False
+    if s.status[pid] != Status.STANDING:
+        return False
+    side = s.pteam[pid]
+    if s.board.scoring_side_at(s.pos[pid]) != side:
+        return False
+    s.teams[side].score += 1
+    s.add_stat(side, STAT_TD)
+    s.touchdown = side
+    if s.active >= 0 and s.active != side:
+        # A touchdown in the opponent's turn spends the scorer's next turn.
+        t = s.teams[side]
+        t.turn = min(s.board.variant.turns_per_half, t.turn + 1)
+    return True
+
+
+def catch_modifier(s: GameState, pid: int, bonus: int) -> int:
+    """Catch-roll modifier: `bonus` (+1 accurate pass / hand-off), tackle zones, rain."""
+    mod = bonus - s.tackle_zones(s.pos[pid], s.pteam[pid])
+    if s.weather == Weather.POURING_RAIN:
+        mod -= 1
+    return mod
+
+
+def land_ball(s: GameState, sq: int, bonus: int, kickoff: bool = False) -> None:
+    """The ball arrives on `sq` from the air: a catch if someone can, otherwise a bounce."""
+    s.ball = sq
+    s.ball_state = BallState.ON_GROUND
+    pid = s.grid[sq]
+    if pid >= 0 and can_catch(s, pid):
+        s.push(Catch(pid, bonus, kickoff))
+    else:
+        s.push(Bounce(sq, kickoff))
+
+
+class Catch(Procedure):
+    """A catch roll; on failure the ball bounces from the catcher's square."""
+
+    __slots__ = ("bonus", "kickoff", "pid")
+
+    def __init__(self, pid: int, bonus: int = 0, kickoff: bool = False) -> None:
+        super().__init__()
+        self.pid = pid
+        self.bonus = bonus
+        self.kickoff = kickoff
+
+    def run(self, s: GameState) -> None:
+        pid = self.pid
+        if self.phase == 0:
+            self.phase = 1
+            s.ball = s.pos[pid]
+            s.ball_state = BallState.IN_AIR  # arriving: in the air until caught or dropped
+            target = 7 - min(s.info[pid].ag, 6)
+            s.push(PlayerRoll(RollKind.CATCH, pid, target, catch_modifier(s, pid, self.bonus)))
+            return
+        if self.phase == 1:
+            if s.ret:
+                s.ball = s.pos[pid]
+                s.ball_state = BallState.CARRIED
+                check_touchdown(s, pid)
+                s.pop()
+                return
+            self.phase = 2
+            s.ball_state = BallState.ON_GROUND
+            s.push(Bounce(s.pos[pid], self.kickoff))
+            return
+        s.pop()
+
+
+class Pickup(Procedure):
+    """A pick-up roll by a player who moved onto the ball; failure bounces and turns over."""
+
+    __slots__ = ("pid",)
+
+    def __init__(self, pid: int) -> None:
+        super().__init__()
+        self.pid = pid
+
+    def run(self, s: GameState) -> None:
+        pid = self.pid
+        if self.phase == 0:
+            if not can_handle_ball(s.info[pid].skills):
+                self.phase = 2
+                s.ret = 0
+            else:
+                self.phase = 1
+                mod = 1 - s.tackle_zones(s.pos[pid], s.pteam[pid])
+                if s.weather == Weather.POURING_RAIN:
+                    mod -= 1
+                target = 7 - min(s.info[pid].ag, 6)
+                s.push(PlayerRoll(RollKind.PICKUP, pid, target, mod))
+                return
+        if self.phase == 1:
+            if s.ret:
+                s.ball_state = BallState.CARRIED
+                check_touchdown(s, pid)
+                s.pop()
+                return
+            self.phase = 2
+        if self.phase == 2:
+            if s.pteam[pid] == s.active:
+                s.turnover = True
+            self.phase = 3
+            s.push(Bounce(s.pos[pid]))
+            return
+        s.pop()
+
+
+class Bounce(Procedure):
+    """The ball bounces one square (D8) from `sq`; off the pitch it is thrown in.
+
+    During a kick-off, leaving the pitch or the receiving half is a touchback instead: the
+    ball is taken out of play (`BallState.NONE`) for the kick-off to award it.
+    """
+
+    __slots__ = ("kickoff", "sq")
+
+    def __init__(self, sq: int, kickoff: bool = False) -> None:
+        super().__init__()
+        self.sq = sq
+        self.kickoff = kickoff
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.D8, 1, "bounce"))
+            return
+        if self.phase == 2:
+            s.pop()
+            return
+        b = s.board
+        dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+        x, y = b.xy(self.sq)
+        nx, ny = x + dx, y + dy
+        new = b.sq(nx, ny)
+        if self.kickoff and (not b.is_on(nx, ny) or new not in b.own_half(other(s.kicking))):
+            s.ball = -1
+            s.ball_state = BallState.NONE
+            s.pop()
+            return
+        if not b.is_on(nx, ny):
+            s.ball = self.sq
+            s.ball_state = BallState.ON_GROUND
+            self.phase = 2
+            s.push(ThrowIn(self.sq, new))
+            return
+        s.ball = new
+        s.ball_state = BallState.ON_GROUND
+        pid = s.grid[new]
+        if pid < 0:
+            s.pop()
+            return
+        if can_catch(s, pid):
+            self.phase = 2
+            s.push(Catch(pid, 0, self.kickoff))
+            return
+        self.sq = new  # bounces again off a player who cannot catch
+        self.phase = 1
+        s.request(Chance(Dice.D8, 1, "bounce"))
+
+
+def throw_in_direction(s: GameState, last: int, out: int, d6: int) -> tuple[int, int]:
+    """Direction of a throw-in from `last` after the ball went out at `out` (corner: end line)."""
+    b = s.board
+    ox, oy = b.xy(out)
+    third = (d6 - 1) // 2  # 0: first diagonal, 1: straight, 2: other diagonal
+    if ox < 0:
+        return ((1, -1), (1, 0), (1, 1))[third]
+    if ox >= b.width:
+        return ((-1, 1), (-1, 0), (-1, -1))[third]
+    if oy < 0:
+        return ((1, 1), (0, 1), (-1, 1))[third]
+    return ((-1, -1), (0, -1), (1, -1))[third]
+
+
+class ThrowIn(Procedure):
+    """The crowd throws the ball back in from `last`, the last on-pitch square it was on."""
+
+    __slots__ = ("direction", "last", "out")
+
+    def __init__(self, last: int, out: int) -> None:
+        super().__init__()
+        self.last = last
+        self.out = out
+        self.direction = (0, 0)
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.D6, 1, "throw-in direction"))
+            return
+        if self.phase == 1:
+            self.direction = throw_in_direction(s, self.last, self.out, int(s.outcome))  # type: ignore[arg-type]
+            self.phase = 2
+            kind = _THROW_IN_DIE[s.board.variant.throw_in]
+            s.request(Chance(kind, 1, "throw-in distance"))
+            return
+        if self.phase == 3:
+            s.pop()
+            return
+        out = s.outcome
+        dist = sum(out) if isinstance(out, tuple) else int(out)
+        b = s.board
+        x, y = b.xy(self.last)
+        dx, dy = self.direction
+        lx, ly = x, y
+        for _ in range(dist):
+            nx, ny = lx + dx, ly + dy
+            if not b.is_on(nx, ny):
+                self.last = b.sq(lx, ly)
+                self.out = b.sq(nx, ny)
+                s.ball = self.last
+                self.phase = 1
+                s.request(Chance(Dice.D6, 1, "throw-in direction"))
+                return
+            lx, ly = nx, ny
+        self.phase = 3
+        land_ball(s, b.sq(lx, ly), 0)
+
+
+def drop_ball_if_carried(s: GameState, pid: int) -> bool:
+    """If `pid` holds the ball, drop it on his square; True if a bounce is now due."""
+    if s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]:
+        s.ball_state = BallState.ON_GROUND
+        return True
+    return s.ball_state == BallState.ON_GROUND and s.ball == s.pos[pid]

@@ -1,0 +1,312 @@
+"""The kick-off table: one small procedure per 2D6 result."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.match import weather_from_2d6
+from nuffle.core.procedures.setup import Setup
+from nuffle.core.state import GameState
+from nuffle.core.types import Status, Weather, other
+
+SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
+
+
+class GetTheRef(Procedure):
+    """2: each team gains a bribe."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        s.teams[0].bribes += 1
+        s.teams[1].bribes += 1
+        s.pop()
+
+
+class Riot(Procedure):
+    """3: both turn markers move back one (receiver on its last turn), on one (receiver on
+    turn 0) or a D6 decides (1-3 on, 4-6 back)."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        tph = s.board.variant.turns_per_half
+        recv = s.teams[other(s.kicking)].turn
+        if self.phase == 0:
+            if recv >= tph - 1:
+                self._shift(s, -1)
+            elif recv == 0:
+                self._shift(s, 1)
+            else:
+                self.phase = 1
+                s.request(Chance(Dice.D6, 1, "riot"))
+                return
+            s.pop()
+            return
+        self._shift(s, 1 if int(s.outcome) <= 3 else -1)  # type: ignore[arg-type]
+        s.pop()
+
+    @staticmethod
+    def _shift(s: GameState, delta: int) -> None:
+        tph = s.board.variant.turns_per_half
+        for t in s.teams:
+            t.turn = max(0, min(tph, t.turn + delta))
+
+
+class PerfectDefence(Procedure):
+    """4: the kicking coach may re-arrange his players already on the pitch."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.push(Setup(s.kicking, rearrange=True))
+            return
+        s.pop()
+
+
+class HighKick(Procedure):
+    """5: a receiving player in no opposing tackle zone may move under the falling ball."""
+
+    __slots__ = ()
+
+    def _candidates(self, s: GameState) -> tuple[int, ...]:
+        recv = other(s.kicking)
+        return tuple(
+            p
+            for p in s.team_players(recv)
+            if s.status[p] == Status.STANDING and s.tackle_zones(s.pos[p], recv) == 0
+        )
+
+    def run(self, s: GameState) -> None:
+        if s.ball < 0 or s.grid[s.ball] != -1 or not self._candidates(s):
+            s.pop()
+            return
+        s.wait(other(s.kicking))
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions(
+            [ActionChoice(ActionType.SELECT_PLAYER, self._candidates(s)), ActionChoice(ActionType.DECLINE)]
+        )
+
+    def act(self, s: GameState, action: Action) -> None:
+        if action.type == ActionType.SELECT_PLAYER:
+            assert action.player is not None
+            s.move_player(action.player, s.ball)
+        s.pop()
+
+
+class _ReRollContest(Procedure):
+    """Both coaches roll D3 + FAME + helpers; the higher (ties: both) gains a re-roll."""
+
+    __slots__ = ("home",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.home = 0
+
+    def helpers(self, s: GameState, side: int) -> int:
+        """Cheerleaders or assistant coaches of `side`."""
+        return 0
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.D3, 1, type(self).__name__))
+            return
+        if self.phase == 1:
+            self.home = int(s.outcome) + s.teams[0].fame + self.helpers(s, 0)  # type: ignore[call-overload]
+            self.phase = 2
+            s.request(Chance(Dice.D3, 1, type(self).__name__))
+            return
+        away = int(s.outcome) + s.teams[1].fame + self.helpers(s, 1)  # type: ignore[call-overload]
+        if self.home >= away:
+            s.teams[0].rerolls += 1
+        if away >= self.home:
+            s.teams[1].rerolls += 1
+        s.pop()
+
+
+class CheeringFans(_ReRollContest):
+    """6: D3 + FAME + cheerleaders."""
+
+    __slots__ = ()
+
+    def helpers(self, s: GameState, side: int) -> int:
+        return s.specs[side].cheerleaders
+
+
+class BrilliantCoaching(_ReRollContest):
+    """8: D3 + FAME + assistant coaches."""
+
+    __slots__ = ()
+
+    def helpers(self, s: GameState, side: int) -> int:
+        return s.specs[side].assistant_coaches
+
+
+class ChangingWeather(Procedure):
+    """7: new weather; if it is Nice a gust moves the ball one more square (D8)."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.TWO_D6, 1, "weather"))
+            return
+        if self.phase == 1:
+            a, b = s.outcome  # type: ignore[misc]
+            s.weather = weather_from_2d6(a + b)
+            if s.weather != Weather.NICE or s.ball < 0:
+                s.pop()
+                return
+            self.phase = 2
+            s.request(Chance(Dice.D8, 1, "gentle gust"))
+            return
+        dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+        bd = s.board
+        x, y = bd.xy(s.ball)
+        nx, ny = x + dx, y + dy
+        if bd.is_on(nx, ny) and bd.sq(nx, ny) in bd.own_half(other(s.kicking)):
+            s.ball = bd.sq(nx, ny)
+        else:
+            s.ball = -1
+        s.pop()
+
+
+class QuickSnap(Procedure):
+    """9: each receiving player may move one square, free and without dodging."""
+
+    __slots__ = ("moved",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moved: list[int] = []
+
+    def run(self, s: GameState) -> None:
+        s.wait(other(s.kicking))
+
+    def legal(self, s: GameState) -> LegalActions:
+        groups = []
+        b = s.board
+        for p in s.team_players(other(s.kicking)):
+            if s.status[p] != Status.STANDING or p in self.moved:
+                continue
+            sq = s.pos[p]
+            dests = tuple(b.xy(sq + o) for o in b.neighbours if s.grid[sq + o] == -1)
+            if dests:
+                groups.append(ActionChoice(ActionType.MOVE, (p,), dests))
+        groups.append(ActionChoice(ActionType.END_SETUP))
+        return LegalActions(groups)
+
+    def act(self, s: GameState, action: Action) -> None:
+        if action.type == ActionType.END_SETUP:
+            s.pop()
+            return
+        assert action.player is not None and action.square is not None
+        s.move_player(action.player, s.board.sq(*action.square))
+        self.moved.append(action.player)
+
+
+class BlitzKickoff(Procedure):
+    """10: the kicking team takes a free bonus turn while the ball is in the air."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        from nuffle.core.procedures.turn import Turn
+
+        if self.phase == 0:
+            self.phase = 1
+            s.push(Turn(s.kicking, blitz=True))
+            return
+        s.pop()
+
+
+class ThrowARock(Procedure):
+    """11: D6 + FAME each; the lower team (both on a tie) has a random player hit (injury)."""
+
+    __slots__ = ("home", "victims")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.home = 0
+        self.victims: list[int] = []
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.D6, 1, "throw a rock"))
+            return
+        if self.phase == 1:
+            self.home = int(s.outcome) + s.teams[0].fame  # type: ignore[call-overload]
+            self.phase = 2
+            s.request(Chance(Dice.D6, 1, "throw a rock"))
+            return
+        if self.phase == 2:
+            away = int(s.outcome) + s.teams[1].fame  # type: ignore[call-overload]
+            self.victims = [side for side in (0, 1) if (self.home, away)[side] <= (self.home, away)[1 - side]]
+            self.phase = 3
+        if self.phase == 3:
+            if not self.victims:
+                s.pop()
+                return
+            side = self.victims[0]
+            if not s.on_pitch(side):
+                self.victims.pop(0)
+                return
+            self.phase = 4
+            s.request(Chance(Dice.PICK, len(s.on_pitch(side)), "rock victim"))
+            return
+        side = self.victims.pop(0)
+        victim = s.on_pitch(side)[int(s.outcome)]  # type: ignore[call-overload]
+        if s.status[victim] == Status.STANDING:
+            s.status[victim] = Status.PRONE
+        self.phase = 3
+        s.push(Injury(victim))
+
+
+class PitchInvasion(Procedure):
+    """12: for every player on the pitch, D6 + opposing FAME of 6+ (not a natural 1) stuns."""
+
+    __slots__ = ("idx", "todo")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.todo: list[int] = []
+        self.idx = 0
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.todo = [p for p in range(len(s.info)) if s.pos[p] >= 0]
+            self.phase = 1
+        else:
+            p = self.todo[self.idx - 1]
+            d = int(s.outcome)  # type: ignore[arg-type]
+            if d != 1 and d + s.teams[other(s.pteam[p])].fame >= 6:
+                s.status[p] = Status.STUNNED
+        if self.idx < len(self.todo):
+            self.idx += 1
+            s.request(Chance(Dice.D6, 1, "pitch invasion"))
+            return
+        s.pop()
+
+
+TABLE: dict[int, type[Procedure]] = {
+    2: GetTheRef,
+    3: Riot,
+    4: PerfectDefence,
+    5: HighKick,
+    6: CheeringFans,
+    7: ChangingWeather,
+    8: BrilliantCoaching,
+    9: QuickSnap,
+    10: BlitzKickoff,
+    11: ThrowARock,
+    12: PitchInvasion,
+}
+

@@ -1,0 +1,238 @@
+"""The match sequence: pre-match (fans, weather, coin toss), halves, drives, drive ends."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.state import STAT_TD, GameState
+from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
+
+
+def weather_from_2d6(total: int) -> Weather:
+    """The weather result of a 2D6 total."""
+    if total == 2:
+        return Weather.SWELTERING_HEAT
+    if total == 3:
+        return Weather.VERY_SUNNY
+    if total == 11:
+        return Weather.POURING_RAIN
+    if total == 12:
+        return Weather.BLIZZARD
+    return Weather.NICE
+
+
+def fame(fans: int, opponent_fans: int) -> int:
+    """FAME from the two gates: 0, 1 if more fans, 2 if at least twice as many."""
+    if fans <= opponent_fans:
+        return 0
+    return 2 if fans >= 2 * opponent_fans else 1
+
+
+def half_over(s: GameState) -> bool:
+    """Whether both teams have used all their turns this half."""
+    tph = s.board.variant.turns_per_half
+    return s.teams[0].turn >= tph and s.teams[1].turn >= tph
+
+
+def available(s: GameState, side: int) -> list[int]:
+    """Players of `side` who may be set up: in reserves and not heat-exhausted."""
+    return [
+        p
+        for p in s.team_players(side)
+        if (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
+        or Status.STANDING <= s.status[p] <= Status.STUNNED
+    ]
+
+
+class Match(Procedure):
+    """The whole match: pre-match sequence, two halves, then the end."""
+
+    __slots__ = ("fans", "winner")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fans = 0
+        self.winner = 0
+
+    def run(self, s: GameState) -> None:
+        ph = self.phase
+        if ph == 0:
+            for side in (0, 1):
+                s.teams[side].apothecaries = 1 if s.specs[side].apothecary else 0
+            self.phase = 1
+            s.request(Chance(Dice.TWO_D6, 1, "home fans"))
+        elif ph == 1:
+            a, b = s.outcome  # type: ignore[misc]
+            self.fans = a + b + s.specs[0].fan_factor
+            self.phase = 2
+            s.request(Chance(Dice.TWO_D6, 1, "away fans"))
+        elif ph == 2:
+            a, b = s.outcome  # type: ignore[misc]
+            away = a + b + s.specs[1].fan_factor
+            s.teams[0].fame = fame(self.fans, away)
+            s.teams[1].fame = fame(away, self.fans)
+            self.phase = 3
+            s.request(Chance(Dice.TWO_D6, 1, "weather"))
+        elif ph == 3:
+            a, b = s.outcome  # type: ignore[misc]
+            s.weather = weather_from_2d6(a + b)
+            self.phase = 4
+            s.request(Chance(Dice.COIN, 1, "coin toss"))
+        elif ph == 4:
+            self.winner = int(s.outcome)  # type: ignore[arg-type]
+            self.phase = 5
+            s.wait(self.winner)
+        elif ph == 6:
+            s.half = 1
+            self.phase = 7
+            s.push(Half())
+        elif ph == 7:
+            s.half = 2
+            self.phase = 8
+            s.push(Half())
+        else:
+            s.decider = NOBODY
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.KICK), ActionChoice(ActionType.RECEIVE)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        kick = action.type == ActionType.KICK
+        s.first_kicker = self.winner if kick else other(self.winner)
+        self.phase = 6
+
+
+class Half(Procedure):
+    """One half: re-rolls reset, then drives until both teams have played their turns."""
+
+    __slots__ = ()
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            for side in (0, 1):
+                t = s.teams[side]
+                t.rerolls = s.specs[side].rerolls
+                t.reroll_used = False
+                t.turn = 0
+            s.kicking = s.first_kicker if s.half == 1 else other(s.first_kicker)
+            self.phase = 1
+            s.push(Drive())
+        elif self.phase == 1:
+            self.phase = 2
+            s.push(EndDrive(half_over(s)))
+        else:
+            if half_over(s):
+                s.pop()
+                return
+            if s.touchdown >= 0:
+                s.kicking = s.touchdown
+            self.phase = 1
+            s.push(Drive())
+
+
+class Drive(Procedure):
+    """One drive: set-ups, the kick-off, then alternating turns until a touchdown or half end."""
+
+    __slots__ = ("next_side",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.next_side = 0
+
+    def run(self, s: GameState) -> None:
+        from nuffle.core.procedures.kickoff import Kickoff
+        from nuffle.core.procedures.setup import Setup
+        from nuffle.core.procedures.turn import Turn
+
+        ph = self.phase
+        if ph == 0:
+            s.turnover = False
+            s.touchdown = -1
+            s.ball = -1
+            s.ball_state = BallState.NONE
+            s.active = -1
+            counts = [len(available(s, side)) for side in (0, 1)]
+            if 0 in counts:
+                self._nobody_to_field(s, counts)
+                return
+            self.phase = 1
+            s.push(Setup(s.kicking))
+        elif ph == 1:
+            self.phase = 2
+            s.push(Setup(other(s.kicking)))
+        elif ph == 2:
+            self.phase = 3
+            s.push(Kickoff())
+        elif ph == 3:
+            self.next_side = other(s.kicking)
+            self.phase = 4
+        if self.phase == 4:
+            if s.touchdown >= 0 or half_over(s):
+                s.pop()
+                return
+            tph = s.board.variant.turns_per_half
+            side = self.next_side
+            if s.teams[side].turn >= tph:
+                side = other(side)
+            self.next_side = other(side)
+            s.push(Turn(side))
+
+    def _nobody_to_field(self, s: GameState, counts: list[int]) -> None:
+        """A team with no player to set up: markers move on 2; a fielding opponent scores."""
+        tph = s.board.variant.turns_per_half
+        for side in (0, 1):
+            s.teams[side].turn = min(tph, s.teams[side].turn + 2)
+        for side in (0, 1):
+            if counts[side] > 0 and counts[other(side)] == 0:
+                s.teams[side].score += 1
+                s.add_stat(side, STAT_TD)
+                s.touchdown = side
+        s.pop()
+
+
+class EndDrive(Procedure):
+    """Drive-end housekeeping: heat, everyone to reserves, KO recovery, clear distractions."""
+
+    __slots__ = ("end_of_half", "idx", "todo")
+
+    def __init__(self, end_of_half: bool) -> None:
+        super().__init__()
+        self.end_of_half = end_of_half
+        self.todo: list[int] = []
+        self.idx = 0
+
+    def run(self, s: GameState) -> None:
+        n = len(s.info)
+        if self.phase == 0:
+            for p in range(n):
+                s.pflags[p] &= ~(PFlag.HEAT | PFlag.DISTRACTED | PFlag.PER_TURN | PFlag.PLAYED)
+            if s.weather == Weather.SWELTERING_HEAT:
+                self.todo = [p for p in range(n) if s.pos[p] >= 0]
+            self.phase = 1
+        if self.phase == 1:
+            if self.idx > 0 and int(s.outcome) == 1:  # type: ignore[arg-type]
+                s.pflags[self.todo[self.idx - 1]] |= PFlag.HEAT
+            if self.idx < len(self.todo):
+                self.idx += 1
+                s.request(Chance(Dice.D6, 1, "heat"))
+                return
+            for p in range(n):
+                if s.pos[p] >= 0:
+                    s.remove(p, Status.RESERVE)
+            s.ball = -1
+            s.ball_state = BallState.NONE
+            last = self.end_of_half and s.half == 2
+            self.todo = [] if last else [p for p in range(n) if s.status[p] == Status.KO]
+            self.idx = 0
+            self.phase = 2
+        if self.phase == 2:
+            if self.idx > 0:
+                d = int(s.outcome)  # type: ignore[arg-type]
+                if d != 1 and d >= 4:
+                    s.status[self.todo[self.idx - 1]] = Status.RESERVE
+            if self.idx < len(self.todo):
+                self.idx += 1
+                s.request(Chance(Dice.D6, 1, "KO recovery"))
+                return
+            s.pop()

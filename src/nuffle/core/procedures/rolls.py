@@ -1,0 +1,130 @@
+"""A single-D6 player roll with every re-roll source: skill, team re-roll (with Loner).
+
+One mechanism serves dodges, GFIs, pick-ups, catches, passes, stand-ups and negatraits. The
+result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die`.
+"""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.skills import NO_TEAM_REROLL, ONCE_PER_TURN, Skill, reroll_skill
+from nuffle.core.state import GameState
+from nuffle.core.types import PFlag, RollKind
+
+_ONCE_FLAG = {Skill.DODGE: PFlag.DODGE_USED, Skill.SURE_FEET: PFlag.SURE_FEET_USED}
+_PURPOSE = {k: k.name.lower() for k in RollKind}
+
+
+def roll_succeeds(d: int, target: int, mod: int, agility: bool) -> bool:
+    """Natural 1 fails; for agility rolls natural 6 succeeds; else die + mod >= target."""
+    if d == 1:
+        return False
+    if agility and d == 6:
+        return True
+    return d + mod >= target
+
+
+def team_reroll_available(s: GameState, side: int) -> bool:
+    """Whether `side` may use a team re-roll now (own turn, one per turn, some left)."""
+    t = s.teams[side]
+    return s.active == side and not t.reroll_used and t.rerolls > 0
+
+
+class PlayerRoll(Procedure):
+    """Roll a D6 for a player, offering re-rolls on failure to the player's coach."""
+
+    __slots__ = ("agility", "blocked_skill", "kind", "mod", "pid", "rerolled", "target")
+
+    def __init__(
+        self,
+        kind: RollKind,
+        pid: int,
+        target: int,
+        mod: int = 0,
+        agility: bool = True,
+        blocked_skill: bool = False,
+    ) -> None:
+        super().__init__()
+        self.kind = kind
+        self.pid = pid
+        self.target = target
+        self.mod = mod
+        self.agility = agility
+        self.rerolled = False
+        self.blocked_skill = blocked_skill  # e.g. Dodge re-roll cancelled by Tackle
+
+    def _skill(self, s: GameState) -> Skill | None:
+        if self.blocked_skill:
+            return None
+        sk = reroll_skill(self.kind, s.info[self.pid].skills)
+        if sk is None:
+            return None
+        flag = _ONCE_FLAG.get(sk)
+        if flag is not None and s.pflags[self.pid] & flag:
+            return None
+        return sk
+
+    def _team(self, s: GameState) -> bool:
+        return self.kind not in NO_TEAM_REROLL and team_reroll_available(s, s.pteam[self.pid])
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 0:
+            self.phase = 1
+            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            return
+        if self.phase == 1:
+            d = int(s.outcome)  # type: ignore[arg-type]
+            s.ret_die = d
+            if roll_succeeds(d, self.target, self.mod, self.agility):
+                s.ret = 1
+                s.pop()
+                return
+            if self.rerolled or (self._skill(s) is None and not self._team(s)):
+                s.ret = 0
+                s.pop()
+                return
+            self.phase = 2
+            s.wait(s.pteam[self.pid])
+            return
+        if self.phase == 3:  # Loner check before a team re-roll
+            if int(s.outcome) >= 4:  # type: ignore[arg-type]
+                self.phase = 1
+                s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            else:
+                s.ret = 0
+                s.pop()
+            return
+
+    def legal(self, s: GameState) -> LegalActions:
+        groups = []
+        if self._skill(s) is not None:
+            groups.append(ActionChoice(ActionType.USE_SKILL))
+        if self._team(s):
+            groups.append(ActionChoice(ActionType.USE_REROLL))
+        groups.append(ActionChoice(ActionType.DECLINE))
+        return LegalActions(groups)
+
+    def act(self, s: GameState, action: Action) -> None:
+        if action.type == ActionType.DECLINE:
+            s.ret = 0
+            s.pop()
+            return
+        self.rerolled = True
+        if action.type == ActionType.USE_SKILL:
+            sk = self._skill(s)
+            if sk in ONCE_PER_TURN:
+                s.pflags[self.pid] |= _ONCE_FLAG[sk]
+            self.phase = 1
+            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            return
+        team = s.teams[s.pteam[self.pid]]
+        team.reroll_used = True
+        team.rerolls -= 1
+        if Skill.LONER in s.info[self.pid].skills:
+            self.phase = 3
+            s.request(Chance(Dice.D6, 1, "loner"))
+        else:
+            self.phase = 1
+            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))

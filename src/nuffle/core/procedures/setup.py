@@ -1,0 +1,120 @@
+"""Set-up: a coach places players in his half; legality is checked before it may end."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.board import Board
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.match import available
+from nuffle.core.state import GameState
+from nuffle.core.types import PFlag, Status
+
+_HALF_XY: dict[tuple[int, int], tuple[Square, ...]] = {}
+
+
+def half_squares_xy(board: Board, side: int) -> tuple[Square, ...]:
+    """The `(x, y)` squares of `side`'s half, in a fixed order (cached per board)."""
+    key = (id(board), side)
+    got = _HALF_XY.get(key)
+    if got is None:
+        got = tuple(sorted((board.xy(q) for q in board.own_half(side)), key=lambda t: (t[1], t[0])))
+        _HALF_XY[key] = got
+    return got
+
+
+def setup_problem(s: GameState, side: int) -> str | None:
+    """Why `side`'s set-up is illegal now, or None when it is legal."""
+    b = s.board
+    v = b.variant
+    placed = [p for p in s.team_players(side) if s.pos[p] >= 0]
+    can_field = min(v.pitch_max, len(available(s, side)))
+    if len(placed) > v.pitch_max:
+        return f"{len(placed)} players on the pitch; at most {v.pitch_max} are allowed"
+    if len(placed) < can_field:
+        return f"only {len(placed)} players on the pitch; {can_field} must be set up"
+    half = b.own_half(side)
+    for p in placed:
+        if s.pos[p] not in half:
+            return f"{s.info[p].name} is not in his own half"
+    on_los = sum(1 for p in placed if s.pos[p] in b.los[side])
+    need = min(v.los_min, len(placed))
+    if on_los < need:
+        return f"only {on_los} players on the line of scrimmage; at least {need} are required"
+    for zone, label in ((1, "top"), (2, "bottom")):
+        n = sum(1 for p in placed if b.wide[s.pos[p]] == zone)
+        if n > v.wide_max:
+            return f"{n} players in the {label} wide zone; at most {v.wide_max} are allowed"
+    return None
+
+
+class Setup(Procedure):
+    """One team's set-up (also used to re-arrange after a Perfect Defence)."""
+
+    __slots__ = ("rearrange", "side")
+
+    def __init__(self, side: int, rearrange: bool = False) -> None:
+        super().__init__()
+        self.side = side
+        self.rearrange = rearrange  # Perfect Defence: only players already on the pitch
+
+    def run(self, s: GameState) -> None:
+        s.wait(self.side)
+
+    def legal(self, s: GameState) -> LegalActions:
+        side = self.side
+        on = tuple(p for p in s.team_players(side) if s.pos[p] >= 0)
+        if self.rearrange:
+            movable = on
+        else:
+            movable = tuple(
+                p
+                for p in s.team_players(side)
+                if s.pos[p] >= 0
+                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
+            )
+        groups = []
+        if movable:
+            groups.append(
+                ActionChoice(ActionType.PLACE_PLAYER, movable, half_squares_xy(s.board, side))
+            )
+        if on and not self.rearrange:
+            groups.append(ActionChoice(ActionType.RESERVE_PLAYER, on))
+        if setup_problem(s, side) is None:
+            groups.append(ActionChoice(ActionType.END_SETUP))
+        return LegalActions(groups)
+
+    def explain(self, s: GameState, action: Action) -> str | None:
+        if action.type == ActionType.END_SETUP:
+            problem = setup_problem(s, self.side)
+            if problem:
+                return f"the set-up is illegal: {problem}"
+        return None
+
+    def act(self, s: GameState, action: Action) -> None:
+        t = action.type
+        if t == ActionType.END_SETUP:
+            s.pop()
+            return
+        pid = action.player
+        assert pid is not None
+        if t == ActionType.RESERVE_PLAYER:
+            s.remove(pid, Status.RESERVE)
+            return
+        assert action.square is not None
+        sq = s.board.sq(*action.square)
+        occupant = s.grid[sq]
+        if occupant == pid:
+            return
+        old = s.pos[pid]
+        if old >= 0:
+            s.grid[old] = -1
+        if occupant >= 0:  # swap: the occupant takes the placed player's old place
+            if old >= 0:
+                s.grid[old] = occupant
+                s.pos[occupant] = old
+            else:
+                s.pos[occupant] = -1
+                s.status[occupant] = Status.RESERVE
+        s.grid[sq] = pid
+        s.pos[pid] = sq
+        s.status[pid] = Status.STANDING

@@ -1,0 +1,177 @@
+"""Throw Team-Mate: Always Hungry, the throw, scatter, landing on players, and the landing roll."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Square
+from nuffle.core.board import OFF
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.ball import SCATTER, Bounce, ThrowIn, check_touchdown
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.injury import Injury, KnockDown
+from nuffle.core.procedures.passing import is_fumble, pass_range, pass_roll_modifier
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import Skill
+from nuffle.core.state import STAT_CAS, GameState
+from nuffle.core.types import BallState, RollKind, Status
+
+
+def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
+    """Squares a team-mate may be thrown to: Quick or Short range, on the pitch."""
+    b = s.board
+    x0, y0 = b.xy(s.pos[thrower])
+    return tuple(
+        (x, y)
+        for y in range(b.height)
+        for x in range(b.width)
+        if pass_range(x - x0, y - y0) in "QS"
+    )
+
+
+class ThrowTeamMate(Procedure):
+    """`thrower` throws the adjacent Right Stuff team-mate `thrown` towards `target`."""
+
+    __slots__ = ("had_ball", "mod", "scatters", "spot", "target", "thrower", "thrown")
+
+    def __init__(self, thrower: int, thrown: int, target: int) -> None:
+        super().__init__()
+        self.thrower = thrower
+        self.thrown = thrown
+        self.target = target
+        self.mod = 0
+        self.scatters = 0
+        self.spot = -1
+        self.had_ball = False
+
+    def run(self, s: GameState) -> None:
+        ph = self.phase
+        thr, tm = self.thrower, self.thrown
+        if ph == 0:
+            self.phase = 3
+            if Skill.ALWAYS_HUNGRY in s.info[thr].skills:
+                self.phase = 1
+                s.push(PlayerRoll(RollKind.ALWAYS_HUNGRY, thr, 2, agility=False))
+                return
+        elif ph == 1:
+            if s.ret:
+                self.phase = 3
+            else:
+                self.phase = 2
+                s.request(Chance(Dice.D6, 1, "always hungry"))
+                return
+        elif ph == 2:
+            if int(s.outcome) == 1:  # type: ignore[arg-type]
+                self._eaten(s)
+                return
+            self._fumbled(s)
+            return
+        if self.phase == 3:
+            b = s.board
+            x0, y0 = b.xy(s.pos[thr])
+            x1, y1 = b.xy(self.target)
+            self.mod = pass_roll_modifier(s, thr, pass_range(x1 - x0, y1 - y0)) - 1
+            self.phase = 4
+            s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
+            return
+        if self.phase == 4:
+            if not s.ret and is_fumble(s.ret_die, self.mod):
+                self._fumbled(s)
+                return
+            # Even an accurate throw scatters three times from the target square.
+            self._lift(s)
+            self.spot = self.target
+            self.phase = 5
+            s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+            return
+        if self.phase == 5:
+            b = s.board
+            dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+            nxt = self.spot + dx + dy * b.stride
+            if s.grid[nxt] == OFF:
+                self._into_crowd(s, self.spot, nxt)
+                return
+            self.spot = nxt
+            self.scatters += 1
+            if self.scatters < 3:
+                s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+                return
+            occupant = s.grid[nxt]
+            if occupant >= 0:  # lands on a player: he is knocked down, the thrown one scatters on
+                self.phase = 6
+                s.push(KnockDown(occupant, turnover=True))
+                return
+            self._land(s)
+            return
+        if self.phase == 6:
+            self.scatters = 2  # one more scatter from the occupied square
+            self.phase = 5
+            s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+            return
+        if self.phase == 7:  # landing roll done
+            if s.ret:
+                check_touchdown(s, tm)
+                self.phase = 9
+                if s.ball == self.spot and s.ball_state == BallState.ON_GROUND:
+                    s.push(Bounce(self.spot))  # he landed on the loose ball
+                return
+            if self.had_ball and s.pteam[tm] == s.active:
+                s.turnover = True
+            self.phase = 9
+            s.push(KnockDown(tm, turnover=False))
+            return
+        if self.phase == 8:  # crowd injury done: a carried ball is thrown in
+            self.phase = 9
+            if self.had_ball:
+                s.ball_state = BallState.ON_GROUND
+                s.push(ThrowIn(s.ball, self.target))
+                return
+        s.pop()
+
+    def _lift(self, s: GameState) -> None:
+        tm = self.thrown
+        self.had_ball = s.ball_state == BallState.CARRIED and s.ball == s.pos[tm]
+        s.grid[s.pos[tm]] = -1
+        s.pos[tm] = -1
+        if self.had_ball:
+            s.ball_state = BallState.IN_AIR
+
+    def _land(self, s: GameState) -> None:
+        tm = self.thrown
+        s.place(tm, self.spot, Status.STANDING)
+        if self.had_ball:
+            s.ball = self.spot
+            s.ball_state = BallState.CARRIED
+        self.phase = 7
+        mod = -s.tackle_zones(self.spot, s.pteam[tm])
+        s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), mod))
+
+    def _into_crowd(self, s: GameState, last: int, out: int) -> None:
+        tm = self.thrown
+        if self.had_ball:
+            s.ball = last
+            if s.pteam[tm] == s.active:
+                s.turnover = True
+        self.target = out
+        s.status[tm] = Status.RESERVE
+        self.phase = 8
+        s.push(Injury(tm, crowd=True))
+
+    def _eaten(self, s: GameState) -> None:
+        tm = self.thrown
+        sq = s.pos[tm]
+        had_ball = s.ball_state == BallState.CARRIED and s.ball == sq
+        s.remove(tm, Status.CASUALTY)
+        s.add_stat(1 - s.pteam[tm], STAT_CAS)
+        s.turnover = True
+        self.phase = 9
+        if had_ball:
+            s.ball_state = BallState.ON_GROUND
+            s.push(Bounce(sq))
+
+    def _fumbled(self, s: GameState) -> None:
+        """The throw fails: the team-mate falls in his own square (placed prone, armour)."""
+        tm = self.thrown
+        had_ball = s.ball_state == BallState.CARRIED and s.ball == s.pos[tm]
+        if had_ball and s.pteam[tm] == s.active:
+            s.turnover = True
+        self.phase = 9
+        s.push(KnockDown(tm, turnover=False))

@@ -1,0 +1,117 @@
+"""A team turn: declare player actions one at a time until the turn ends or turns over."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.skills import Skill
+from nuffle.core.state import STAT_TURNOVERS, GameState
+from nuffle.core.types import PFlag, Status
+
+
+class Turn(Procedure):
+    """One team turn of `side`; `blitz` marks the kick-off table's free Blitz! turn."""
+
+    __slots__ = ("blitz", "side")
+
+    def __init__(self, side: int, blitz: bool = False) -> None:
+        super().__init__()
+        self.side = side
+        self.blitz = blitz
+
+    def run(self, s: GameState) -> None:
+        side = self.side
+        if self.phase == 0:
+            s.active = side
+            s.turnover = False
+            t = s.teams[side]
+            if not self.blitz:
+                t.turn += 1
+            t.reroll_used = False
+            t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = False
+            for p in range(len(s.info)):
+                s.pflags[p] &= ~PFlag.PER_TURN
+            if self.blitz:  # players starting in an opposing tackle zone may not act
+                for p in s.team_players(side):
+                    if s.pos[p] >= 0 and s.tackle_zones(s.pos[p], side):
+                        s.pflags[p] |= PFlag.USED
+            self.phase = 1
+        if s.turnover or s.touchdown >= 0:
+            self._end(s)
+            return
+        s.wait(side)
+
+    def _end(self, s: GameState) -> None:
+        side = self.side
+        if s.turnover:
+            s.add_stat(side, STAT_TURNOVERS)
+        for p in s.team_players(side):
+            if s.status[p] == Status.STUNNED and not s.pflags[p] & PFlag.JUST_STUNNED:
+                s.status[p] = Status.PRONE
+            s.pflags[p] &= ~PFlag.JUST_STUNNED
+        s.active = -1
+        s.pop()
+
+    def legal(self, s: GameState) -> LegalActions:
+        side = self.side
+        t = s.teams[side]
+        status = s.status
+        pflags = s.pflags
+        ready = [
+            p
+            for p in s.team_players(side)
+            if (status[p] == Status.STANDING or status[p] == Status.PRONE)
+            and not pflags[p] & PFlag.USED
+        ]
+        groups: list[ActionChoice] = []
+        if ready:
+            groups.append(ActionChoice(ActionType.START_MOVE, tuple(ready)))
+            blockers = tuple(
+                p for p in ready if status[p] == Status.STANDING and self._can_block(s, p)
+            )
+            if blockers:
+                groups.append(ActionChoice(ActionType.START_BLOCK, blockers))
+            if not t.blitz_used:
+                groups.append(ActionChoice(ActionType.START_BLITZ, tuple(ready)))
+            if not t.pass_used:
+                groups.append(ActionChoice(ActionType.START_PASS, tuple(ready)))
+                throwers = tuple(p for p in ready if self._can_throw_team_mate(s, p))
+                if throwers:
+                    groups.append(ActionChoice(ActionType.START_THROW_TEAM_MATE, throwers))
+            if not t.handoff_used:
+                groups.append(ActionChoice(ActionType.START_HANDOFF, tuple(ready)))
+            if not t.foul_used and self._anyone_down(s):
+                groups.append(ActionChoice(ActionType.START_FOUL, tuple(ready)))
+        groups.append(ActionChoice(ActionType.END_TURN))
+        return LegalActions(groups)
+
+    def _can_block(self, s: GameState, pid: int) -> bool:
+        side = self.side
+        for q in s.adjacent_players(s.pos[pid]):
+            if s.pteam[q] != side and s.status[q] == Status.STANDING:
+                return True
+        return False
+
+    def _anyone_down(self, s: GameState) -> bool:
+        return any(
+            s.status[p] in (Status.PRONE, Status.STUNNED) and s.pos[p] >= 0
+            for p in s.team_players(1 - self.side)
+        )
+
+    def _can_throw_team_mate(self, s: GameState, pid: int) -> bool:
+        if Skill.THROW_TEAM_MATE not in s.info[pid].skills:
+            return False
+        return any(
+            Skill.RIGHT_STUFF in s.info[p].skills and s.status[p] == Status.STANDING
+            for p in s.team_players(self.side)
+            if p != pid
+        )
+
+    def act(self, s: GameState, action: Action) -> None:
+        from nuffle.core.procedures.action import PlayerAction
+
+        if action.type == ActionType.END_TURN:
+            self._end(s)
+            return
+        assert action.player is not None
+        s.push(PlayerAction(action.player, action.type))

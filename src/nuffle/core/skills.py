@@ -1,0 +1,218 @@
+"""Skills: the enumeration of every LRB6 skill and the hook points the procedures consult.
+
+Procedures never test a skill by hand where a hook exists: they call the functions here
+(`reroll_skill`, `roll_modifier`, `injury_result`, ...). A new skill is added by extending the
+tables or hooks in this module (see docs/ARCHITECTURE.md), not by editing rule procedures.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from nuffle.core.types import RollKind
+
+
+class Skill(IntEnum):
+    """Every LRB6 / BB2016 skill."""
+
+    # General
+    BLOCK = 0
+    DAUNTLESS = 1
+    DIRTY_PLAYER = 2
+    FEND = 3
+    FRENZY = 4
+    KICK = 5
+    KICK_OFF_RETURN = 6
+    PASS_BLOCK = 7
+    PRO = 8
+    SHADOWING = 9
+    STRIP_BALL = 10
+    SURE_HANDS = 11
+    TACKLE = 12
+    WRESTLE = 13
+    # Agility
+    CATCH = 20
+    DIVING_CATCH = 21
+    DIVING_TACKLE = 22
+    DODGE = 23
+    JUMP_UP = 24
+    LEAP = 25
+    SIDE_STEP = 26
+    SNEAKY_GIT = 27
+    SPRINT = 28
+    SURE_FEET = 29
+    # Passing
+    ACCURATE = 40
+    DUMP_OFF = 41
+    HAIL_MARY_PASS = 42
+    LEADER = 43
+    NERVES_OF_STEEL = 44
+    PASS = 45
+    SAFE_THROW = 46
+    # Strength
+    BREAK_TACKLE = 60
+    GRAB = 61
+    GUARD = 62
+    JUGGERNAUT = 63
+    MIGHTY_BLOW = 64
+    MULTIPLE_BLOCK = 65
+    PILING_ON = 66
+    STAND_FIRM = 67
+    STRONG_ARM = 68
+    THICK_SKULL = 69
+    # Mutation
+    BIG_HAND = 80
+    CLAWS = 81
+    DISTURBING_PRESENCE = 82
+    EXTRA_ARMS = 83
+    FOUL_APPEARANCE = 84
+    HORNS = 85
+    PREHENSILE_TAIL = 86
+    TENTACLES = 87
+    TWO_HEADS = 88
+    VERY_LONG_LEGS = 89
+    # Extraordinary
+    ALWAYS_HUNGRY = 100
+    ANIMOSITY = 101
+    BALL_AND_CHAIN = 102
+    BLOOD_LUST = 103
+    BOMBARDIER = 104
+    BONE_HEAD = 105
+    CHAINSAW = 106
+    DECAY = 107
+    FAN_FAVOURITE = 108
+    HYPNOTIC_GAZE = 109
+    LONER = 110
+    MONSTROUS_MOUTH = 111
+    NO_HANDS = 112
+    NURGLES_ROT = 113
+    REALLY_STUPID = 114
+    REGENERATION = 115
+    RIGHT_STUFF = 116
+    SECRET_WEAPON = 117
+    STAB = 118
+    STAKES = 119
+    STUNTY = 120
+    SWOOP = 121
+    TAKE_ROOT = 122
+    THROW_TEAM_MATE = 123
+    TITCHY = 124
+    WILD_ANIMAL = 125
+
+
+# Skills whose rules the engine implements. Teams using any other skill are rejected.
+IMPLEMENTED: frozenset[Skill] = frozenset(
+    {
+        Skill.BLOCK,
+        Skill.DODGE,
+        Skill.CATCH,
+        Skill.SURE_HANDS,
+        Skill.PASS,
+        Skill.LONER,
+        Skill.BONE_HEAD,
+        Skill.MIGHTY_BLOW,
+        Skill.THICK_SKULL,
+        Skill.THROW_TEAM_MATE,
+        Skill.ALWAYS_HUNGRY,
+        Skill.REALLY_STUPID,
+        Skill.REGENERATION,
+        Skill.RIGHT_STUFF,
+        Skill.STUNTY,
+        Skill.SURE_FEET,
+    }
+)
+
+_ALIASES = {"thick skull": "THICK_SKULL", "nurgles rot": "NURGLES_ROT", "ball & chain": "BALL_AND_CHAIN"}
+
+
+def skill_from_name(name: str) -> Skill:
+    """Parse a roster skill name such as 'Sure Hands' or 'Bone-head'."""
+    key = name.strip().lower()
+    ident = _ALIASES.get(key) or key.replace("-", "_").replace(" ", "_").replace("'", "").upper()
+    if ident not in Skill.__members__:
+        raise ValueError(f"unknown skill {name!r}")
+    return Skill[ident]
+
+
+def skill_label(skill: Skill) -> str:
+    """Readable name of a skill, e.g. 'Sure Hands'."""
+    return skill.name.replace("_", " ").title()
+
+
+# --- hook: skill re-rolls ------------------------------------------------------------------
+
+# Roll kind -> the skill that may re-roll a failure of it.
+REROLL_SKILLS: dict[RollKind, Skill] = {
+    RollKind.DODGE: Skill.DODGE,
+    RollKind.GFI: Skill.SURE_FEET,
+    RollKind.PICKUP: Skill.SURE_HANDS,
+    RollKind.CATCH: Skill.CATCH,
+    RollKind.INTERCEPTION: Skill.CATCH,
+    RollKind.PASS: Skill.PASS,
+}
+
+# Skill re-rolls usable once per team turn only.
+ONCE_PER_TURN: frozenset[Skill] = frozenset({Skill.DODGE, Skill.SURE_FEET})
+
+# Rolls a team re-roll may never be used on.
+NO_TEAM_REROLL: frozenset[RollKind] = frozenset({RollKind.INTERCEPTION, RollKind.LONER})
+
+
+def reroll_skill(kind: RollKind, skills: frozenset[Skill]) -> Skill | None:
+    """The skill of a player with `skills` that may re-roll a failed roll of `kind`."""
+    sk = REROLL_SKILLS.get(kind)
+    if sk is not None and sk in skills:
+        return sk
+    return None
+
+
+# --- hook: injury table --------------------------------------------------------------------
+
+STUNNED, KO, BADLY_HURT, CASUALTY = 0, 1, 2, 3
+
+
+def injury_result(total: int, skills: frozenset[Skill]) -> int:
+    """Injury outcome (STUNNED, KO, BADLY_HURT or CASUALTY) of a modified 2D6 total."""
+    if total >= 10:
+        return CASUALTY
+    stunty = Skill.STUNTY in skills
+    if total == 9:
+        return BADLY_HURT if stunty else KO
+    if total == 8:
+        return STUNNED if Skill.THICK_SKULL in skills else KO
+    if total == 7 and stunty:
+        return KO
+    return STUNNED
+
+
+# --- hook: block results -------------------------------------------------------------------
+
+
+def survives_both_down(skills: frozenset[Skill]) -> bool:
+    """Whether a player stays standing on Both Down."""
+    return Skill.BLOCK in skills
+
+
+def stumble_is_push(defender: frozenset[Skill], attacker: frozenset[Skill]) -> bool:
+    """Whether Defender Stumbles counts only as a push (Dodge without an opposing Tackle)."""
+    return Skill.DODGE in defender and Skill.TACKLE not in attacker
+
+
+def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:
+    """Whether the dodger ignores tackle zones on the destination square (Stunty)."""
+    return Skill.STUNTY in skills and Skill.SECRET_WEAPON not in skills
+
+
+def pass_modifier(skills: frozenset[Skill]) -> int:
+    """Skill modifiers to the thrower's pass roll."""
+    return -1 if Skill.STUNTY in skills else 0
+
+
+def can_handle_ball(skills: frozenset[Skill]) -> bool:
+    """Whether a player may pick up, catch or carry the ball."""
+    return Skill.NO_HANDS not in skills
+
+
+def max_gfi(skills: frozenset[Skill]) -> int:
+    """Number of Going For It squares a player may attempt."""
+    return 3 if Skill.SPRINT in skills else 2

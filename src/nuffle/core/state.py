@@ -1,0 +1,377 @@
+"""The game state as plain data: per-player arrays, team counters, ball, stack and RNG.
+
+Players are ids into parallel lists (`pos`, `status`, `pflags`); static player data lives in
+`PlayerInfo` records shared between clones. `copy()` duplicates only mutable parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nuffle.core.board import EMPTY, Board
+from nuffle.core.dice import Chance, Outcome
+from nuffle.core.skills import Skill
+from nuffle.core.teams import TeamSpec
+from nuffle.core.types import CHANCE, HOME, RUNNING, BallState, PFlag, Status, Weather
+
+if TYPE_CHECKING:
+    from nuffle.core.procedures.base import Procedure
+
+# Per-half statistics kept for each team.
+STAT_TD, STAT_CAS, STAT_KO, STAT_TURNOVERS = 0, 1, 2, 3
+STAT_NAMES = ("touchdowns", "casualties", "knockouts", "turnovers")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """Static data of one player in this match."""
+
+    pid: int
+    team: int
+    number: int
+    name: str
+    position: str
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: frozenset[Skill]
+
+
+class TeamState:
+    """Mutable per-team counters."""
+
+    __slots__ = (
+        "apothecaries",
+        "blitz_used",
+        "bribes",
+        "fame",
+        "foul_used",
+        "handoff_used",
+        "pass_used",
+        "reroll_used",
+        "rerolls",
+        "score",
+        "turn",
+    )
+
+    def __init__(self) -> None:
+        self.rerolls = 0
+        self.reroll_used = False
+        self.turn = 0
+        self.score = 0
+        self.bribes = 0
+        self.apothecaries = 0
+        self.fame = 0
+        self.blitz_used = False
+        self.pass_used = False
+        self.handoff_used = False
+        self.foul_used = False
+
+    def copy(self) -> TeamState:
+        """An independent copy."""
+        t = TeamState.__new__(TeamState)
+        t.rerolls = self.rerolls
+        t.reroll_used = self.reroll_used
+        t.turn = self.turn
+        t.score = self.score
+        t.bribes = self.bribes
+        t.apothecaries = self.apothecaries
+        t.fame = self.fame
+        t.blitz_used = self.blitz_used
+        t.pass_used = self.pass_used
+        t.handoff_used = self.handoff_used
+        t.foul_used = self.foul_used
+        return t
+
+    def key(self) -> tuple[int | bool, ...]:
+        """All values, for equality and hashing."""
+        return (
+            self.rerolls,
+            self.reroll_used,
+            self.turn,
+            self.score,
+            self.bribes,
+            self.apothecaries,
+            self.fame,
+            self.blitz_used,
+            self.pass_used,
+            self.handoff_used,
+            self.foul_used,
+        )
+
+
+class GameState:
+    """Everything that defines a match position. Procedures read and write it directly."""
+
+    __slots__ = (
+        "active",
+        "ball",
+        "ball_state",
+        "board",
+        "decider",
+        "first_kicker",
+        "grid",
+        "half",
+        "info",
+        "kicking",
+        "outcome",
+        "pending",
+        "pflags",
+        "pos",
+        "pteam",
+        "ret",
+        "ret_die",
+        "rng",
+        "specs",
+        "stack",
+        "stats",
+        "status",
+        "teams",
+        "touchdown",
+        "turnover",
+        "weather",
+    )
+
+    board: Board
+    info: tuple[PlayerInfo, ...]
+    pteam: tuple[int, ...]
+    specs: tuple[TeamSpec, TeamSpec]
+    grid: list[int]
+    pos: list[int]
+    status: list[int]
+    pflags: list[int]
+    teams: list[TeamState]
+    ball: int
+    ball_state: int
+    weather: int
+    half: int
+    first_kicker: int
+    kicking: int
+    active: int
+    stack: list[Procedure]
+    rng: int
+    decider: int
+    pending: Chance | None
+    outcome: Outcome
+    ret: int
+    ret_die: int
+    turnover: bool
+    touchdown: int
+    stats: list[list[int]]
+
+    @staticmethod
+    def new(
+        board: Board, specs: tuple[TeamSpec, TeamSpec], info: tuple[PlayerInfo, ...], rng: int
+    ) -> GameState:
+        """A fresh pre-match state with every player in reserves."""
+        s = GameState.__new__(GameState)
+        s.board = board
+        s.specs = specs
+        s.info = info
+        s.pteam = tuple(p.team for p in info)
+        s.grid = list(board.template)
+        n = len(info)
+        s.pos = [-1] * n
+        s.status = [int(Status.RESERVE)] * n
+        s.pflags = [0] * n
+        s.teams = [TeamState(), TeamState()]
+        s.ball = -1
+        s.ball_state = BallState.NONE
+        s.weather = Weather.NICE
+        s.half = 0
+        s.first_kicker = HOME
+        s.kicking = HOME
+        s.active = HOME
+        s.stack = []
+        s.rng = rng
+        s.decider = RUNNING
+        s.pending = None
+        s.outcome = 0
+        s.ret = 0
+        s.ret_die = 0
+        s.turnover = False
+        s.touchdown = -1
+        s.stats = [[0] * 8, [0] * 8]
+        return s
+
+    def copy(self) -> GameState:
+        """An exact, independent copy (shares only immutable data)."""
+        c = GameState.__new__(GameState)
+        c.board = self.board
+        c.specs = self.specs
+        c.info = self.info
+        c.pteam = self.pteam
+        c.grid = self.grid.copy()
+        c.pos = self.pos.copy()
+        c.status = self.status.copy()
+        c.pflags = self.pflags.copy()
+        c.teams = [self.teams[0].copy(), self.teams[1].copy()]
+        c.ball = self.ball
+        c.ball_state = self.ball_state
+        c.weather = self.weather
+        c.half = self.half
+        c.first_kicker = self.first_kicker
+        c.kicking = self.kicking
+        c.active = self.active
+        c.stack = [p.copy() for p in self.stack]
+        c.rng = self.rng
+        c.decider = self.decider
+        c.pending = self.pending
+        c.outcome = self.outcome
+        c.ret = self.ret
+        c.ret_die = self.ret_die
+        c.turnover = self.turnover
+        c.touchdown = self.touchdown
+        c.stats = [self.stats[0].copy(), self.stats[1].copy()]
+        return c
+
+    def key(self) -> tuple[object, ...]:
+        """Canonical contents: equal states have equal keys (and hashes)."""
+        return (
+            tuple(self.grid),
+            tuple(self.pos),
+            tuple(self.status),
+            tuple(self.pflags),
+            self.teams[0].key(),
+            self.teams[1].key(),
+            self.ball,
+            self.ball_state,
+            self.weather,
+            self.half,
+            self.first_kicker,
+            self.kicking,
+            self.active,
+            tuple(p.key() for p in self.stack),
+            self.rng,
+            self.decider,
+            self.pending,
+            self.outcome,
+            self.ret,
+            self.ret_die,
+            self.turnover,
+            self.touchdown,
+            tuple(self.stats[0]),
+            tuple(self.stats[1]),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    # --- engine plumbing used by procedures ------------------------------------------------
+
+    def push(self, proc: Procedure) -> None:
+        """Put a child procedure on top of the stack; it runs next."""
+        self.stack.append(proc)
+
+    def pop(self) -> None:
+        """Remove the top procedure (it is finished)."""
+        self.stack.pop()
+
+    def request(self, event: Chance) -> None:
+        """Ask for a chance event; its outcome is in `self.outcome` when the caller runs again."""
+        self.pending = event
+        self.decider = CHANCE
+
+    def wait(self, side: int) -> None:
+        """Wait for a decision of `side`."""
+        self.decider = side
+
+    # --- board queries ---------------------------------------------------------------------
+
+    def has(self, pid: int, skill: Skill) -> bool:
+        """Whether player `pid` has `skill`."""
+        return skill in self.info[pid].skills
+
+    def exerts_tz(self, pid: int) -> bool:
+        """Whether the player exerts a tackle zone (standing, not distracted)."""
+        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PFlag.DISTRACTED
+
+    def tackle_zones(self, sq: int, side: int) -> int:
+        """Number of players opposing `side` whose tackle zones cover `sq`."""
+        grid = self.grid
+        pteam = self.pteam
+        status = self.status
+        pflags = self.pflags
+        n = 0
+        for off in self.board.neighbours:
+            q = grid[sq + off]
+            if (
+                q >= 0
+                and pteam[q] != side
+                and status[q] == Status.STANDING
+                and not pflags[q] & PFlag.DISTRACTED
+            ):
+                n += 1
+        return n
+
+    def tz_players(self, sq: int, side: int) -> list[int]:
+        """Players opposing `side` whose tackle zones cover `sq`."""
+        out = []
+        for off in self.board.neighbours:
+            q = self.grid[sq + off]
+            if q >= 0 and self.pteam[q] != side and self.exerts_tz(q):
+                out.append(q)
+        return out
+
+    def adjacent_players(self, sq: int) -> list[int]:
+        """Players on the squares next to `sq`."""
+        out = []
+        for off in self.board.neighbours:
+            q = self.grid[sq + off]
+            if q >= 0:
+                out.append(q)
+        return out
+
+    def carrier(self) -> int:
+        """The player holding the ball, or -1."""
+        if self.ball_state == BallState.CARRIED:
+            return self.grid[self.ball]
+        return -1
+
+    def on_pitch(self, side: int) -> list[int]:
+        """Ids of `side`'s players on the pitch."""
+        return [
+            p
+            for p in range(len(self.info))
+            if self.pteam[p] == side and Status.STANDING <= self.status[p] <= Status.STUNNED
+        ]
+
+    def team_players(self, side: int) -> range:
+        """Ids of all of `side`'s players."""
+        n_home = self.pteam.count(0)
+        return range(0, n_home) if side == 0 else range(n_home, len(self.info))
+
+    # --- board mutation --------------------------------------------------------------------
+
+    def place(self, pid: int, sq: int, status: int = Status.STANDING) -> None:
+        """Put a player (not on the pitch) on an empty square."""
+        self.grid[sq] = pid
+        self.pos[pid] = sq
+        self.status[pid] = status
+
+    def move_player(self, pid: int, sq: int) -> None:
+        """Move a player on the pitch to an empty square; a carried ball moves with him."""
+        old = self.pos[pid]
+        self.grid[old] = EMPTY
+        self.grid[sq] = pid
+        self.pos[pid] = sq
+        if self.ball_state == BallState.CARRIED and self.ball == old:
+            self.ball = sq
+
+    def remove(self, pid: int, status: int) -> None:
+        """Take a player off the pitch into a dugout box."""
+        sq = self.pos[pid]
+        if sq >= 0:
+            self.grid[sq] = EMPTY
+        self.pos[pid] = -1
+        self.status[pid] = status
+
+    def add_stat(self, side: int, stat: int) -> None:
+        """Count one event of `stat` for `side` in the current half."""
+        half = self.half if self.half in (1, 2) else 1
+        self.stats[side][(half - 1) * 4 + stat] += 1

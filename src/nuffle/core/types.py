@@ -1,0 +1,118 @@
+"""Small enumerations and constants shared by the whole engine."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+HOME = 0
+AWAY = 1
+CHANCE = 2
+NOBODY = 3  # the game is over
+RUNNING = -1  # internal: the engine is still advancing
+
+SIDE_NAMES = ("home", "away", "chance", "nobody")
+
+
+def other(side: int) -> int:
+    """The opposing side of `side` (home <-> away)."""
+    return 1 - side
+
+
+class Status(IntEnum):
+    """Where a player is and, on the pitch, his posture."""
+
+    RESERVE = 0
+    STANDING = 1
+    PRONE = 2
+    STUNNED = 3
+    KO = 4
+    CASUALTY = 5
+    SENT_OFF = 6
+
+
+ON_PITCH = (Status.STANDING, Status.PRONE, Status.STUNNED)
+
+
+class PFlag:
+    """Bit flags kept per player in `GameState.pflags`."""
+
+    USED = 1  # has taken (or lost) his action this team turn
+    DISTRACTED = 2  # failed Bone-head / Really Stupid: no tackle zone
+    HEAT = 4  # heat-exhausted: may not be set up for the next kick-off
+    JUST_STUNNED = 8  # stunned during his own team's turn: not turned over at its end
+    PLAYED = 16  # took part in the current drive
+    DODGE_USED = 32  # used the Dodge skill re-roll this team turn
+    SURE_FEET_USED = 64  # used the Sure Feet skill re-roll this team turn
+    PER_TURN = USED | DODGE_USED | SURE_FEET_USED
+
+
+class Weather(IntEnum):
+    """The five weather results."""
+
+    SWELTERING_HEAT = 0
+    VERY_SUNNY = 1
+    NICE = 2
+    POURING_RAIN = 3
+    BLIZZARD = 4
+
+
+class BallState(IntEnum):
+    """Where the ball is."""
+
+    NONE = 0  # not in play (between drives)
+    ON_GROUND = 1
+    CARRIED = 2
+    IN_AIR = 3  # kicked, not landed yet
+
+
+class BlockFace(IntEnum):
+    """The faces of a block die."""
+
+    ATTACKER_DOWN = 0
+    BOTH_DOWN = 1
+    PUSHED = 2
+    DEFENDER_STUMBLES = 3
+    DEFENDER_DOWN = 4
+
+
+BLOCK_DIE_FACES = (
+    BlockFace.ATTACKER_DOWN,
+    BlockFace.BOTH_DOWN,
+    BlockFace.PUSHED,
+    BlockFace.PUSHED,
+    BlockFace.DEFENDER_STUMBLES,
+    BlockFace.DEFENDER_DOWN,
+)
+
+
+class RollKind(IntEnum):
+    """Kinds of single-D6 player rolls; skills attach re-rolls and modifiers to kinds."""
+
+    DODGE = 0
+    GFI = 1
+    PICKUP = 2
+    CATCH = 3
+    INTERCEPTION = 4
+    PASS = 5
+    STAND_UP = 6
+    BONE_HEAD = 7
+    REALLY_STUPID = 8
+    ALWAYS_HUNGRY = 9
+    LANDING = 10
+    LONER = 11
+
+
+class Kickoff(IntEnum):
+    """Kick-off table results, indexed by their 2D6 total."""
+
+    GET_THE_REF = 2
+    RIOT = 3
+    PERFECT_DEFENCE = 4
+    HIGH_KICK = 5
+    CHEERING_FANS = 6
+    CHANGING_WEATHER = 7
+    BRILLIANT_COACHING = 8
+    QUICK_SNAP = 9
+    BLITZ = 10
+    THROW_A_ROCK = 11
+    PITCH_INVASION = 12

@@ -1,0 +1,33 @@
+"""Set-up formations from the data file, mirrored for the away side."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from nuffle.core.actions import Square
+
+
+@lru_cache(maxsize=1)
+def _raw() -> dict[str, dict[str, dict[str, list[list[int]]]]]:
+    text = resources.files("nuffle.data").joinpath("formations", "formations.json").read_text()
+    data = json.loads(text)
+    data.pop("_doc", None)
+    return data  # type: ignore[no-any-return]
+
+
+def formation_names(board: int, kind: str) -> list[str]:
+    """Names of the `kind` ('offense' or 'defense') formations for a board variant."""
+    try:
+        return sorted(_raw()[str(board)][kind])
+    except KeyError as exc:
+        raise ValueError(f"no {kind} formations for board {board}") from exc
+
+
+def formation(board: int, kind: str, name: str, side: int, width: int) -> list[Square]:
+    """The squares of a formation for `side`, in priority order."""
+    squares = _raw()[str(board)][kind][name]
+    if side == 0:
+        return [(x, y) for x, y in squares]
+    return [(width - 1 - x, y) for x, y in squares]

@@ -1,0 +1,25 @@
+"""Playing matches between agents."""
+
+from __future__ import annotations
+
+from nuffle.agents.base import Agent
+from nuffle.core.game import Game
+
+
+def play(game: Game, home: Agent, away: Agent, max_steps: int = 200_000) -> Game:
+    """Play `game` to the end with the two agents; returns the same game."""
+    agents = (home, away)
+    home.new_game(game, 0)
+    away.new_game(game, 1)
+    steps = 0
+    while not game.is_over:
+        side = game.decider
+        if side > 1:
+            raise RuntimeError(f"play() needs a sampled roller; the game waits for {game.current_decider}")
+        game.step(agents[side].act(game))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"the game did not end within {max_steps} decisions")
+    home.end_game(game.result)
+    away.end_game(game.result)
+    return game
