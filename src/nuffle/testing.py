@@ -1,0 +1,105 @@
+"""Build mid-match positions for rule tests, with scripted dice.
+
+    sc = Scenario(script=d6(3) + block(BlockFace.PUSHED))
+    sc.put(0, (10, 7)); sc.put(11, (11, 7)); sc.give_ball(0)
+    game = sc.start(active=0)          # a Turn of side 0, waiting for its first decision
+    game.step(Action(ActionType.START_MOVE, 0))
+
+Home players have ids 0..n-1 and away players follow, in team-file order (see
+`nuffle/data/teams/*.json`). The match ends as soon as the scenario's turn ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from nuffle.core.board import board_for
+from nuffle.core.dice import Dice, Outcome, ScriptedRoller
+from nuffle.core.game import Game
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.match import Match
+from nuffle.core.procedures.turn import Turn
+from nuffle.core.state import GameState, PlayerInfo
+from nuffle.core.teams import load_team
+from nuffle.core.types import BallState, Status, Weather
+
+
+class Scenario:
+    """A position under construction: players, ball, weather, re-rolls, scripted dice."""
+
+    def __init__(
+        self,
+        home: str = "human",
+        away: str = "orc",
+        board: int = 11,
+        script: Iterable[tuple[Dice, Outcome]] = (),
+    ) -> None:
+        bd = board_for(board)
+        specs = (load_team(home), load_team(away))
+        info: list[PlayerInfo] = []
+        for side, spec in enumerate(specs):
+            for ps in spec.players[: bd.variant.roster_size]:
+                p = ps.position
+                info.append(
+                    PlayerInfo(len(info), side, ps.number, ps.name, p.name, p.ma, p.st, p.ag, p.av, p.skills)
+                )
+        self.state = GameState.new(bd, specs, tuple(info), 1)
+        self.state.half = 1
+        self.roller = ScriptedRoller(script)
+        self.config = {"home": home, "away": away, "seed": 0, "board": board, "roller": "scripted"}
+
+    def pid(self, side: int, position: str, nth: int = 0) -> int:
+        """Id of the `nth` player of `side` with positional name `position`."""
+        found = [p.pid for p in self.state.info if p.team == side and p.position == position]
+        return found[nth]
+
+    def put(self, pid: int, square: tuple[int, int], status: Status = Status.STANDING) -> Scenario:
+        """Place a player on the pitch."""
+        s = self.state
+        sq = s.board.sq(*square)
+        if s.grid[sq] != -1:
+            raise ValueError(f"square {square} is not an empty pitch square")
+        s.place(pid, sq, status)
+        return self
+
+    def give_ball(self, pid: int) -> Scenario:
+        """The player holds the ball."""
+        self.state.ball = self.state.pos[pid]
+        self.state.ball_state = BallState.CARRIED
+        return self
+
+    def ball_at(self, square: tuple[int, int]) -> Scenario:
+        """The ball lies loose on a square."""
+        self.state.ball = self.state.board.sq(*square)
+        self.state.ball_state = BallState.ON_GROUND
+        return self
+
+    def set(self, weather: Weather | None = None, rerolls: tuple[int, int] | None = None,
+            apothecaries: tuple[int, int] | None = None, turn: tuple[int, int] | None = None,
+            kicking: int | None = None, bribes: tuple[int, int] | None = None) -> Scenario:
+        """Adjust weather, team re-rolls, apothecaries, turn markers, kicking side or bribes."""
+        s = self.state
+        if weather is not None:
+            s.weather = weather
+        for side in (0, 1):
+            t = s.teams[side]
+            if rerolls is not None:
+                t.rerolls = rerolls[side]
+            if apothecaries is not None:
+                t.apothecaries = apothecaries[side]
+            if turn is not None:
+                t.turn = turn[side]
+            if bribes is not None:
+                t.bribes = bribes[side]
+        if kicking is not None:
+            s.kicking = kicking
+        return self
+
+    def start(self, active: int = 0, proc: Procedure | None = None) -> Game:
+        """Begin a turn of `active` (or run `proc`) and advance to the first decision."""
+        end = Match()
+        end.phase = 8
+        self.state.stack = [end, proc if proc is not None else Turn(active)]
+        game = Game(self.state, self.roller, self.config)
+        game._advance()
+        return game
