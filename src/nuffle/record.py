@@ -1,0 +1,142 @@
+"""Match records: JSON with configuration, teams, seed, actions and explicit chance outcomes.
+
+Replaying a record reproduces the game exactly; `verify` checks the stored final fingerprint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from nuffle.core.actions import Action, IllegalActionError
+from nuffle.core.dice import ExplicitRoller, RollerError
+from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec, team_from_dict
+
+FORMAT = "nuffle-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record file is malformed, tampered with, or does not replay."""
+
+
+def team_to_dict(spec: TeamSpec) -> dict[str, Any]:
+    """The JSON form of a team, as team files use."""
+    return {
+        "name": spec.name,
+        "race": spec.race,
+        "rerolls": spec.rerolls,
+        "apothecary": spec.apothecary,
+        "fan_factor": spec.fan_factor,
+        "cheerleaders": spec.cheerleaders,
+        "assistant_coaches": spec.assistant_coaches,
+        "players": [
+            {"position": p.position.name, "number": p.number, "name": p.name} for p in spec.players
+        ],
+    }
+
+
+def fingerprint(game: Game) -> str:
+    """A stable digest of the whole game state."""
+    return hashlib.sha256(repr(game.state.key()).encode()).hexdigest()
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of a game so far."""
+    entries: list[list[Any]] = []
+    for kind, value in game.history:
+        if kind == "a":
+            entries.append(["a", value.to_list()])
+        else:
+            entries.append(["c", list(value) if isinstance(value, tuple) else value])
+    s = game.state
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "config": {"board": game.config["board"], "roller": game.config["roller"]},
+        "seed": game.config["seed"],
+        "teams": {"home": team_to_dict(s.specs[0]), "away": team_to_dict(s.specs[1])},
+        "entries": entries,
+        "final": {
+            "score": [s.teams[0].score, s.teams[1].score],
+            "over": game.is_over,
+            "fingerprint": fingerprint(game),
+        },
+    }
+
+
+def save(game: Game, path: str | Path) -> None:
+    """Write a game's record as JSON."""
+    Path(path).write_text(json.dumps(to_record(game)))
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise RecordError(message)
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild a game from a record; raises RecordError naming the first problem."""
+    _require(isinstance(record, dict), "a record must be a JSON object")
+    _require(record.get("format") == FORMAT, f"not a nuffle record (format is {record.get('format')!r})")
+    _require(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
+    config = record.get("config")
+    _require(isinstance(config, dict), "'config' must be an object")
+    board = config.get("board")
+    _require(isinstance(board, int), "'config.board' must be an integer")
+    explicit = config.get("roller") == "explicit"
+    seed = record.get("seed")
+    _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an integer")
+    teams = record.get("teams")
+    _require(isinstance(teams, dict) and "home" in teams and "away" in teams,
+             "'teams' must hold 'home' and 'away'")
+    try:
+        home = team_from_dict(teams["home"], "teams.home")
+        away = team_from_dict(teams["away"], "teams.away")
+        game = Game.new(home, away, seed=seed, board=board,
+                        roller=ExplicitRoller() if explicit else None)
+    except (ValueError, TypeError) as exc:
+        raise RecordError(str(exc)) from exc
+    game.config = {**game.config, "home": home.race, "away": away.race}
+    entries = record.get("entries")
+    _require(isinstance(entries, list), "'entries' must be a list")
+    for i, entry in enumerate(entries):
+        _require(isinstance(entry, list) and len(entry) == 2 and entry[0] in ("a", "c"),
+                 f"entry {i} must be [\"a\", action] or [\"c\", outcome]")
+        kind, value = entry
+        try:
+            if kind == "a":
+                game.step(Action.from_list(value))
+            else:
+                outcome = tuple(value) if isinstance(value, list) else value
+                game.apply_chance(outcome)
+        except (IllegalActionError, RollerError, ValueError) as exc:
+            raise RecordError(f"entry {i} does not replay: {exc}") from exc
+    final = record.get("final")
+    if final is not None:
+        _require(isinstance(final, dict), "'final' must be an object")
+        s = game.state
+        score = [s.teams[0].score, s.teams[1].score]
+        if final.get("score") is not None and final.get("score") != score:
+            raise RecordError(f"the record says the score was {final.get('score')} but it replays as {score}")
+        fp = final.get("fingerprint")
+        if fp is not None and fp != fingerprint(game):
+            raise RecordError("the replayed final state differs from the recorded fingerprint")
+    return game
+
+
+def load(path: str | Path) -> Game:
+    """Read and replay a record file; raises RecordError with a clear message."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from exc
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+    return replay(record)
