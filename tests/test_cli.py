@@ -1,0 +1,65 @@
+"""The command line: play (text and JSON), several games, replay, bench."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nuffle.cli import main
+
+
+def test_play_prints_a_box_score(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--home", "human", "--away", "orc", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Touchdowns" in out and "Turnovers" in out and "Casualties" in out
+    assert ("Draw" in out) or ("Winner" in out)
+
+
+def test_play_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seed", "3", "--json", "--board", "5"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["score"]) == {"home", "away"}
+    assert data["winner"] in ("home", "away", None)
+    for side in ("home", "away"):
+        for key in ("touchdowns", "casualties", "knockouts", "turnovers"):
+            assert isinstance(data[side][key], int)
+    s = data["score"]
+    if data["winner"] is None:
+        assert s["home"] == s["away"]
+
+
+def test_play_several_games_aggregate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--games", "4", "--json", "--board", "3", "--seed", "10"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["home_wins"] + data["draws"] + data["away_wins"] == 4
+    for key in ("home_td_per_game", "away_td_per_game", "seconds_per_game"):
+        assert data[key] >= 0
+    assert len(data["list"]) == 4
+
+
+def test_save_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.json"
+    assert main(["play", "--seed", "2", "--save", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "verified" in capsys.readouterr().out
+    data = json.loads(path.read_text())
+    data["entries"] = data["entries"][:10]
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "Traceback" not in err
+
+
+def test_bad_race_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--home", "martians"]) == 2
+    assert "martians" in capsys.readouterr().err
+
+
+def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("decision_us", "game_ms", "clone_us", "clone_step_us"):
+        assert data[key] > 0
