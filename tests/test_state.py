@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from nuffle.agents.random_bot import RandomBot
@@ -56,7 +57,7 @@ def test_different_positions_are_unequal() -> None:
     positions = _random_positions(2)
     keys = {p.state.key() for p in positions}
     assert len(keys) == len(positions)
-    for a, b in zip(positions, positions[1:], strict=False):
+    for a, b in itertools.pairwise(positions):
         assert a.state != b.state
 
 

@@ -37,7 +37,8 @@ def print_box_score(game: Game, seconds: float) -> None:
     box = game.box_score()
     res = game.result
     h, a = box["home"], box["away"]
-    title = f"{h['team']} ({h['race']}) {res['score']['home']} - {res['score']['away']} {a['team']} ({a['race']})"
+    score = res["score"]
+    title = f"{h['team']} ({h['race']}) {score['home']} - {score['away']} {a['team']} ({a['race']})"
     print(title)
     print("=" * len(title))
     header = f"{'':<22}{'home':>12}{'away':>12}"
@@ -48,7 +49,8 @@ def print_box_score(game: Game, seconds: float) -> None:
         hv, av = h[f"{key}_by_half"], a[f"{key}_by_half"]
         print(f"{label:<22}{h[key]:>5} ({hv[0]}+{hv[1]}){a[key]:>5} ({av[0]}+{av[1]})")
     winner = res["winner"]
-    verdict = "Draw" if winner is None else f"Winner: {winner} ({h['team'] if winner == 'home' else a['team']})"
+    champion = h["team"] if winner == "home" else a["team"]
+    verdict = "Draw" if winner is None else f"Winner: {winner} ({champion})"
     print(f"{verdict}  |  {len(game.history)} decisions in {seconds * 1000:.1f} ms")
 
 

@@ -37,7 +37,7 @@ def check_invariants(s: GameState) -> None:
     if occupied != sum(on_pitch):
         raise InvariantError(f"{occupied} occupied squares for {sum(on_pitch)} players on the pitch")
     for i, v in enumerate(s.grid):
-        if b.on_pitch[i] and v == OFF or not b.on_pitch[i] and v != OFF:
+        if (b.on_pitch[i] and v == OFF) or (not b.on_pitch[i] and v != OFF):
             raise InvariantError(f"grid square {i} has the wrong off-pitch marker")
     limit = b.variant.pitch_max
     for side in (0, 1):

@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from nuffle.core.actions import Square
 
 
 @lru_cache(maxsize=1)
-def _raw() -> dict[str, dict[str, dict[str, list[list[int]]]]]:
+def _raw() -> Any:
     text = resources.files("nuffle.data").joinpath("formations", "formations.json").read_text()
     data = json.loads(text)
     data.pop("_doc", None)
-    return data  # type: ignore[no-any-return]
+    return data
 
 
 def formation_names(board: int, kind: str) -> list[str]:

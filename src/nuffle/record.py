@@ -84,15 +84,18 @@ def replay(record: dict[str, Any]) -> Game:
     _require(record.get("format") == FORMAT, f"not a nuffle record (format is {record.get('format')!r})")
     _require(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
     config = record.get("config")
-    _require(isinstance(config, dict), "'config' must be an object")
+    if not isinstance(config, dict):
+        raise RecordError("'config' must be an object")
     board = config.get("board")
-    _require(isinstance(board, int), "'config.board' must be an integer")
+    if not isinstance(board, int):
+        raise RecordError("'config.board' must be an integer")
     explicit = config.get("roller") == "explicit"
     seed = record.get("seed")
-    _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be an integer")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("'seed' must be an integer")
     teams = record.get("teams")
-    _require(isinstance(teams, dict) and "home" in teams and "away" in teams,
-             "'teams' must hold 'home' and 'away'")
+    if not isinstance(teams, dict) or "home" not in teams or "away" not in teams:
+        raise RecordError("'teams' must hold 'home' and 'away'")
     try:
         home = team_from_dict(teams["home"], "teams.home")
         away = team_from_dict(teams["away"], "teams.away")
@@ -102,7 +105,8 @@ def replay(record: dict[str, Any]) -> Game:
         raise RecordError(str(exc)) from exc
     game.config = {**game.config, "home": home.race, "away": away.race}
     entries = record.get("entries")
-    _require(isinstance(entries, list), "'entries' must be a list")
+    if not isinstance(entries, list):
+        raise RecordError("'entries' must be a list")
     for i, entry in enumerate(entries):
         _require(isinstance(entry, list) and len(entry) == 2 and entry[0] in ("a", "c"),
                  f"entry {i} must be [\"a\", action] or [\"c\", outcome]")

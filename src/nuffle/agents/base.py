@@ -23,8 +23,8 @@ class Agent(ABC):
     def act(self, game: Game) -> Action:
         """Choose an action among `game.legal_actions()`."""
 
-    def end_game(self, result: dict[str, Any]) -> None:
-        """Called once when the game is over."""
+    def end_game(self, result: dict[str, Any]) -> None:  # noqa: B027  (optional hook)
+        """Called once when the game is over; bots that learn from results override it."""
 
 
 AgentFactory = Callable[[int], Agent]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from nuffle.core.types import AWAY, HOME
@@ -143,7 +143,7 @@ def _load_variants() -> dict[int, Variant]:
 VARIANTS = _load_variants()
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_for(players: int) -> Board:
     """The shared `Board` of the variant with `players` a side."""
     if players not in VARIANTS:

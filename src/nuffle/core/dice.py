@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterable
 from enum import IntEnum
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
@@ -72,7 +72,7 @@ _SIMPLE_SIDES = {Dice.D2: 2, Dice.D3: 3, Dice.D6: 6, Dice.D8: 8}
 _FACE_WEIGHT = {f: BLOCK_DIE_FACES.count(f) for f in BlockFace}
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(kind: Dice, n: int = 1) -> tuple[tuple[Outcome, Fraction], ...]:
     """Every outcome of an event with its exact probability; probabilities sum to 1."""
     if kind in _SIMPLE_SIDES:

@@ -8,7 +8,6 @@ from typing import Any
 from nuffle.core.actions import Action, IllegalActionError, LegalActions
 from nuffle.core.board import board_for
 from nuffle.core.dice import (
-    ExplicitRoller,
     Outcome,
     Roller,
     SampledRoller,

@@ -277,6 +277,18 @@ class GameState:
         self.pending = event
         self.decider = CHANCE
 
+    def die(self) -> int:
+        """The last chance outcome as a single die value."""
+        out = self.outcome
+        assert isinstance(out, int)
+        return out
+
+    def dice(self) -> tuple[int, ...]:
+        """The last chance outcome as a tuple of dice (a 2D6 pair or block faces)."""
+        out = self.outcome
+        assert isinstance(out, tuple)
+        return out
+
     def wait(self, side: int) -> None:
         """Wait for a decision of `side`."""
         self.decider = side

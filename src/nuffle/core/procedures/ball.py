@@ -156,7 +156,7 @@ class Bounce(Procedure):
             s.pop()
             return
         b = s.board
-        dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+        dx, dy = SCATTER[s.die()]
         x, y = b.xy(self.sq)
         nx, ny = x + dx, y + dy
         new = b.sq(nx, ny)
@@ -217,7 +217,7 @@ class ThrowIn(Procedure):
             s.request(Chance(Dice.D6, 1, "throw-in direction"))
             return
         if self.phase == 1:
-            self.direction = throw_in_direction(s, self.last, self.out, int(s.outcome))  # type: ignore[arg-type]
+            self.direction = throw_in_direction(s, self.last, self.out, s.die())
             self.phase = 2
             kind = _THROW_IN_DIE[s.board.variant.throw_in]
             s.request(Chance(kind, 1, "throw-in distance"))

@@ -107,7 +107,7 @@ class Block(Procedure):
             s.request(Chance(Dice.BLOCK, self.n, "block"))
             return
         if self.phase == 3:
-            self.faces = s.outcome  # type: ignore[assignment]
+            self.faces = s.dice()
             self.phase = 4
             if self._can_reroll(s) or self.attacker_chooses:
                 s.wait(self._side(s))
@@ -115,7 +115,7 @@ class Block(Procedure):
                 s.wait(other(self._side(s)))
             return
         if self.phase == 5:  # Loner check for the team re-roll
-            if int(s.outcome) >= 4:  # type: ignore[arg-type]
+            if s.die() >= 4:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
                 return

@@ -41,7 +41,7 @@ class Foul(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "foul armour"))
             return
         if ph == 1:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             side = s.pteam[self.fouler]
             mod = foul_assists(s, side, self.victim, self.fouler) - foul_assists(
                 s, 1 - side, self.fouler, self.victim
@@ -66,7 +66,7 @@ class Foul(Procedure):
             self._send_off(s)
             return
         if self.phase == 5:
-            if int(s.outcome) >= 2:  # type: ignore[arg-type]
+            if s.die() >= 2:
                 s.pop()
                 return
             self._send_off(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED, Skill, injury_result
+from nuffle.core.skills import BADLY_HURT, KO, STUNNED, Skill, injury_result
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
 from nuffle.core.types import BallState, PFlag, Status, other
 
@@ -64,7 +64,7 @@ class KnockDown(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "armour"))
             return
         if self.phase == 1:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             total = a + b + self.armour_mod
             av = s.info[pid].av
             if total <= av and self.mb_left and total + 1 > av:
@@ -107,7 +107,7 @@ class Injury(Procedure):
             self.phase = 1
             s.request(Chance(Dice.TWO_D6, 1, "injury"))
         elif ph == 1:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             s.ret = int(a == b)  # tells a foul whether the injury roll was a double
             result = injury_result(a + b + self.mod, s.info[pid].skills)
             if result == STUNNED:
@@ -128,11 +128,11 @@ class Injury(Procedure):
                 self.phase = 3
                 s.request(Chance(Dice.D68, 1, "casualty"))
         elif ph == 3:
-            self.cas = int(s.outcome)  # type: ignore[arg-type]
+            self.cas = s.die()
             self.phase = 4
             self._offer_apothecary(s)
         elif ph == 6:  # second casualty roll from the apothecary: keep the lesser result
-            self.cas = min(self.cas, int(s.outcome))  # type: ignore[arg-type]
+            self.cas = min(self.cas, s.die())
             if self.cas < 40:
                 s.remove(pid, Status.RESERVE)
                 s.pop()
@@ -142,7 +142,7 @@ class Injury(Procedure):
         elif ph == 5:
             self._regenerate(s)
         elif ph == 7:
-            if int(s.outcome) >= 4:  # type: ignore[arg-type]
+            if s.die() >= 4:
                 s.remove(pid, Status.RESERVE)
             else:
                 self._casualty(s)

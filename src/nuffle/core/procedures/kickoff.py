@@ -47,7 +47,7 @@ class Kickoff(Procedure):
             self.phase = 2
             s.request(Chance(Dice.D8, 1, "kick direction"))
         elif ph == 2:
-            self.direction = int(s.outcome)  # type: ignore[arg-type]
+            self.direction = s.die()
             self.phase = 3
             s.request(Chance(distance_die(s.board.variant.kick_scatter), 1, "kick distance"))
         elif ph == 3:

@@ -45,7 +45,7 @@ class Riot(Procedure):
                 return
             s.pop()
             return
-        self._shift(s, 1 if int(s.outcome) <= 3 else -1)  # type: ignore[arg-type]
+        self._shift(s, 1 if s.die() <= 3 else -1)
         s.pop()
 
     @staticmethod
@@ -118,11 +118,11 @@ class _ReRollContest(Procedure):
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
         if self.phase == 1:
-            self.home = int(s.outcome) + s.teams[0].fame + self.helpers(s, 0)  # type: ignore[call-overload]
+            self.home = s.die() + s.teams[0].fame + self.helpers(s, 0)
             self.phase = 2
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
-        away = int(s.outcome) + s.teams[1].fame + self.helpers(s, 1)  # type: ignore[call-overload]
+        away = s.die() + s.teams[1].fame + self.helpers(s, 1)
         if self.home >= away:
             s.teams[0].rerolls += 1
         if away >= self.home:
@@ -159,7 +159,7 @@ class ChangingWeather(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "weather"))
             return
         if self.phase == 1:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             s.weather = weather_from_2d6(a + b)
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
@@ -167,7 +167,7 @@ class ChangingWeather(Procedure):
             self.phase = 2
             s.request(Chance(Dice.D8, 1, "gentle gust"))
             return
-        dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+        dx, dy = SCATTER[s.die()]
         bd = s.board
         x, y = bd.xy(s.ball)
         nx, ny = x + dx, y + dy
@@ -243,12 +243,12 @@ class ThrowARock(Procedure):
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
         if self.phase == 1:
-            self.home = int(s.outcome) + s.teams[0].fame  # type: ignore[call-overload]
+            self.home = s.die() + s.teams[0].fame
             self.phase = 2
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
         if self.phase == 2:
-            away = int(s.outcome) + s.teams[1].fame  # type: ignore[call-overload]
+            away = s.die() + s.teams[1].fame
             self.victims = [side for side in (0, 1) if (self.home, away)[side] <= (self.home, away)[1 - side]]
             self.phase = 3
         if self.phase == 3:
@@ -263,7 +263,7 @@ class ThrowARock(Procedure):
             s.request(Chance(Dice.PICK, len(s.on_pitch(side)), "rock victim"))
             return
         side = self.victims.pop(0)
-        victim = s.on_pitch(side)[int(s.outcome)]  # type: ignore[call-overload]
+        victim = s.on_pitch(side)[s.die()]
         if s.status[victim] == Status.STANDING:
             s.status[victim] = Status.PRONE
         self.phase = 3
@@ -286,7 +286,7 @@ class PitchInvasion(Procedure):
             self.phase = 1
         else:
             p = self.todo[self.idx - 1]
-            d = int(s.outcome)  # type: ignore[arg-type]
+            d = s.die()
             if d != 1 and d + s.teams[other(s.pteam[p])].fame >= 6:
                 s.status[p] = Status.STUNNED
         if self.idx < len(self.todo):

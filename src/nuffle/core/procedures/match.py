@@ -63,24 +63,24 @@ class Match(Procedure):
             self.phase = 1
             s.request(Chance(Dice.TWO_D6, 1, "home fans"))
         elif ph == 1:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             self.fans = a + b + s.specs[0].fan_factor
             self.phase = 2
             s.request(Chance(Dice.TWO_D6, 1, "away fans"))
         elif ph == 2:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             away = a + b + s.specs[1].fan_factor
             s.teams[0].fame = fame(self.fans, away)
             s.teams[1].fame = fame(away, self.fans)
             self.phase = 3
             s.request(Chance(Dice.TWO_D6, 1, "weather"))
         elif ph == 3:
-            a, b = s.outcome  # type: ignore[misc]
+            a, b = s.dice()
             s.weather = weather_from_2d6(a + b)
             self.phase = 4
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == 4:
-            self.winner = int(s.outcome)  # type: ignore[arg-type]
+            self.winner = s.die()
             self.phase = 5
             s.wait(self.winner)
         elif ph == 6:
@@ -211,7 +211,7 @@ class EndDrive(Procedure):
                 self.todo = [p for p in range(n) if s.pos[p] >= 0]
             self.phase = 1
         if self.phase == 1:
-            if self.idx > 0 and int(s.outcome) == 1:  # type: ignore[arg-type]
+            if self.idx > 0 and s.die() == 1:
                 s.pflags[self.todo[self.idx - 1]] |= PFlag.HEAT
             if self.idx < len(self.todo):
                 self.idx += 1
@@ -228,7 +228,7 @@ class EndDrive(Procedure):
             self.phase = 2
         if self.phase == 2:
             if self.idx > 0:
-                d = int(s.outcome)  # type: ignore[arg-type]
+                d = s.die()
                 if d != 1 and d >= 4:
                     s.status[self.todo[self.idx - 1]] = Status.RESERVE
             if self.idx < len(self.todo):

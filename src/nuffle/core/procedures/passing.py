@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.dice import Chance, Dice
-from nuffle.core.procedures.ball import SCATTER, Bounce, Catch, ThrowIn, can_catch, check_touchdown, land_ball
+from nuffle.core.procedures.ball import (
+    SCATTER,
+    Bounce,
+    Catch,
+    ThrowIn,
+    can_catch,
+    check_touchdown,
+    land_ball,
+)
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import can_handle_ball, pass_modifier
@@ -152,7 +160,7 @@ class Pass(Procedure):
             return
         if self.phase == 5:
             b = s.board
-            dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+            dx, dy = SCATTER[s.die()]
             x, y = b.xy(s.ball)
             if not b.is_on(x + dx, y + dy):
                 self.phase = 6

@@ -75,7 +75,7 @@ class PlayerRoll(Procedure):
             s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
             return
         if self.phase == 1:
-            d = int(s.outcome)  # type: ignore[arg-type]
+            d = s.die()
             s.ret_die = d
             if roll_succeeds(d, self.target, self.mod, self.agility):
                 s.ret = 1
@@ -89,7 +89,7 @@ class PlayerRoll(Procedure):
             s.wait(s.pteam[self.pid])
             return
         if self.phase == 3:  # Loner check before a team re-roll
-            if int(s.outcome) >= 4:  # type: ignore[arg-type]
+            if s.die() >= 4:
                 self.phase = 1
                 s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
             else:

@@ -59,7 +59,7 @@ class ThrowTeamMate(Procedure):
                 s.request(Chance(Dice.D6, 1, "always hungry"))
                 return
         elif ph == 2:
-            if int(s.outcome) == 1:  # type: ignore[arg-type]
+            if s.die() == 1:
                 self._eaten(s)
                 return
             self._fumbled(s)
@@ -84,7 +84,7 @@ class ThrowTeamMate(Procedure):
             return
         if self.phase == 5:
             b = s.board
-            dx, dy = SCATTER[int(s.outcome)]  # type: ignore[arg-type]
+            dx, dy = SCATTER[s.die()]
             nxt = self.spot + dx + dy * b.stride
             if s.grid[nxt] == OFF:
                 self._into_crowd(s, self.spot, nxt)
