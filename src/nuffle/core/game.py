@@ -16,6 +16,7 @@ from nuffle.core.dice import (
     seed_state,
 )
 from nuffle.core.procedures.match import Match
+from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, GameState, PlayerInfo
 from nuffle.core.teams import TeamSpec, load_team
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Status
@@ -199,6 +200,14 @@ class Game:
                 row[f"{stat}_by_half"] = [first, second]
             out[name] = row
         return out
+
+    def board_text(self) -> str:
+        """The pitch as readable text."""
+        return board_text(self.state)
+
+    def describe(self, action: Action) -> str:
+        """A readable sentence for an action in this game."""
+        return describe_action(self.state, action)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready snapshot of the visible position."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
@@ -10,7 +11,7 @@ from nuffle.core.procedures.movement import MoveStep
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
-from nuffle.core.skills import Skill, can_handle_ball, max_gfi
+from nuffle.core.skills import Skill, max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, RollKind, Status
 
@@ -137,12 +138,7 @@ class PlayerAction(Procedure):
             if targets_p:
                 groups.append(ActionChoice(ActionType.PASS, (), targets_p))
         if kind == ActionType.START_HANDOFF and self._carries(s):
-            mates = self._adjacent(
-                s,
-                lambda q: s.pteam[q] == side
-                and s.status[q] == Status.STANDING
-                and can_handle_ball(s.info[q].skills),
-            )
+            mates = self._adjacent(s, lambda q: s.pteam[q] == side and can_catch(s, q))
             if mates:
                 groups.append(ActionChoice(ActionType.HANDOFF, (), mates))
         if kind == ActionType.START_FOUL:

@@ -15,7 +15,7 @@ from nuffle.core.procedures.ball import (
 )
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import can_handle_ball, pass_modifier
+from nuffle.core.skills import pass_modifier
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Weather
 
@@ -150,6 +150,7 @@ class Pass(Procedure):
                 return
             if is_fumble(s.ret_die, self.mod):
                 self.phase = 6
+                s.turnover = True  # a fumble turns over even if a team-mate catches the bounce
                 s.ball_state = BallState.ON_GROUND
                 s.push(Bounce(s.pos[thr]))
                 return
@@ -241,7 +242,7 @@ class Handoff(Procedure):
             self.phase = 1
             s.ball = s.pos[self.receiver]
             s.ball_state = BallState.ON_GROUND
-            if can_handle_ball(s.info[self.receiver].skills):
+            if can_catch(s, self.receiver):
                 s.push(Catch(self.receiver, 1))
             else:
                 s.push(Bounce(s.ball))
