@@ -62,4 +62,4 @@ def describe_action(s: GameState, action: Action) -> str:
     if action.square is not None:
         verb = "at" if action.type in (ActionType.BLOCK, ActionType.FOUL, ActionType.HANDOFF) else "to"
         parts.append(f"{verb} {action.square}")
-    return " ".join([parts[0] + ":"] + parts[1:]) if len(parts) > 1 else parts[0]
+    return " ".join([parts[0] + ":", *parts[1:]]) if len(parts) > 1 else parts[0]
