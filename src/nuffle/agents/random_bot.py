@@ -28,11 +28,14 @@ class RandomBot(Agent):
         if legal.group(ActionType.PLACE_PLAYER) is not None:
             return self._setup(game)
         groups = legal.groups
-        types = sorted({g.type for g in groups})
-        kind = types[self.rng.randrange(len(types))] if len(types) > 1 else types[0]
-        same = [g for g in groups if g.type == kind]
-        g = same[self.rng.randrange(len(same))] if len(same) > 1 else same[0]
         rng = self.rng
+        types = list(dict.fromkeys(g.type for g in groups))
+        kind = types[rng.randrange(len(types))] if len(types) > 1 else types[0]
+        if len(types) == len(groups):
+            g = groups[types.index(kind)]
+        else:
+            same = [g for g in groups if g.type == kind]
+            g = same[rng.randrange(len(same))]
         player = g.players[rng.randrange(len(g.players))] if g.players else None
         square = g.squares[rng.randrange(len(g.squares))] if g.squares else None
         return Action(kind, player, square)

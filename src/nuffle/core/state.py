@@ -121,6 +121,7 @@ class GameState:
         "pflags",
         "pos",
         "pteam",
+        "ranges",
         "ret",
         "ret_die",
         "rng",
@@ -137,6 +138,7 @@ class GameState:
     board: Board
     info: tuple[PlayerInfo, ...]
     pteam: tuple[int, ...]
+    ranges: tuple[range, range]
     specs: tuple[TeamSpec, TeamSpec]
     grid: list[int]
     pos: list[int]
@@ -171,6 +173,8 @@ class GameState:
         s.specs = specs
         s.info = info
         s.pteam = tuple(p.team for p in info)
+        n_home = s.pteam.count(0)
+        s.ranges = (range(0, n_home), range(n_home, len(info)))
         s.grid = list(board.template)
         n = len(info)
         s.pos = [-1] * n
@@ -203,6 +207,7 @@ class GameState:
         c.specs = self.specs
         c.info = self.info
         c.pteam = self.pteam
+        c.ranges = self.ranges
         c.grid = self.grid.copy()
         c.pos = self.pos.copy()
         c.status = self.status.copy()
@@ -332,12 +337,8 @@ class GameState:
 
     def adjacent_players(self, sq: int) -> list[int]:
         """Players on the squares next to `sq`."""
-        out = []
-        for off in self.board.neighbours:
-            q = self.grid[sq + off]
-            if q >= 0:
-                out.append(q)
-        return out
+        grid = self.grid
+        return [q for q in (grid[sq + off] for off in self.board.neighbours) if q >= 0]
 
     def carrier(self) -> int:
         """The player holding the ball, or -1."""
@@ -355,8 +356,7 @@ class GameState:
 
     def team_players(self, side: int) -> range:
         """Ids of all of `side`'s players."""
-        n_home = self.pteam.count(0)
-        return range(0, n_home) if side == 0 else range(n_home, len(self.info))
+        return self.ranges[side]
 
     # --- board mutation --------------------------------------------------------------------
 

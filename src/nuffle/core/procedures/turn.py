@@ -57,46 +57,48 @@ class Turn(Procedure):
         t = s.teams[side]
         status = s.status
         pflags = s.pflags
-        ready = [
-            p
-            for p in s.team_players(side)
-            if (status[p] == Status.STANDING or status[p] == Status.PRONE)
-            and not pflags[p] & PFlag.USED
-        ]
+        grid = s.grid
+        pteam = s.pteam
+        neighbours = s.board.neighbours
+        ready_list = []
+        blockers_list = []
+        for p in s.ranges[side]:
+            st = status[p]
+            if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PFlag.USED:
+                ready_list.append(p)
+                if st == Status.STANDING:
+                    sq = s.pos[p]
+                    for off in neighbours:
+                        q = grid[sq + off]
+                        if q >= 0 and pteam[q] != side and status[q] == Status.STANDING:
+                            blockers_list.append(p)
+                            break
         groups: list[ActionChoice] = []
-        if ready:
-            groups.append(ActionChoice(ActionType.START_MOVE, tuple(ready)))
-            blockers = tuple(
-                p for p in ready if status[p] == Status.STANDING and self._can_block(s, p)
-            )
-            if blockers:
-                groups.append(ActionChoice(ActionType.START_BLOCK, blockers))
+        if ready_list:
+            ready = tuple(ready_list)
+            groups.append(ActionChoice(ActionType.START_MOVE, ready))
+            if blockers_list:
+                groups.append(ActionChoice(ActionType.START_BLOCK, tuple(blockers_list)))
             if not t.blitz_used:
-                groups.append(ActionChoice(ActionType.START_BLITZ, tuple(ready)))
+                groups.append(ActionChoice(ActionType.START_BLITZ, ready))
             if not t.pass_used:
-                groups.append(ActionChoice(ActionType.START_PASS, tuple(ready)))
+                groups.append(ActionChoice(ActionType.START_PASS, ready))
                 throwers = tuple(p for p in ready if self._can_throw_team_mate(s, p))
                 if throwers:
                     groups.append(ActionChoice(ActionType.START_THROW_TEAM_MATE, throwers))
             if not t.handoff_used:
-                groups.append(ActionChoice(ActionType.START_HANDOFF, tuple(ready)))
+                groups.append(ActionChoice(ActionType.START_HANDOFF, ready))
             if not t.foul_used and self._anyone_down(s):
-                groups.append(ActionChoice(ActionType.START_FOUL, tuple(ready)))
+                groups.append(ActionChoice(ActionType.START_FOUL, ready))
         groups.append(ActionChoice(ActionType.END_TURN))
         return LegalActions(groups)
 
-    def _can_block(self, s: GameState, pid: int) -> bool:
-        side = self.side
-        for q in s.adjacent_players(s.pos[pid]):
-            if s.pteam[q] != side and s.status[q] == Status.STANDING:
+    def _anyone_down(self, s: GameState) -> bool:
+        status = s.status
+        for p in s.ranges[1 - self.side]:
+            if status[p] == Status.PRONE or status[p] == Status.STUNNED:
                 return True
         return False
-
-    def _anyone_down(self, s: GameState) -> bool:
-        return any(
-            s.status[p] in (Status.PRONE, Status.STUNNED) and s.pos[p] >= 0
-            for p in s.team_players(1 - self.side)
-        )
 
     def _can_throw_team_mate(self, s: GameState, pid: int) -> bool:
         if Skill.THROW_TEAM_MATE not in s.info[pid].skills:
