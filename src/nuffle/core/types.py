@@ -44,6 +44,7 @@ class PFlag:
     DODGE_USED = 32  # used the Dodge skill re-roll this team turn
     SURE_FEET_USED = 64  # used the Sure Feet skill re-roll this team turn
     PER_TURN = USED | DODGE_USED | SURE_FEET_USED
+    CLEARED_AT_DRIVE_END = HEAT | DISTRACTED | PER_TURN | PLAYED | JUST_STUNNED
 
 
 class Weather(IntEnum):

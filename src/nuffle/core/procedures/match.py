@@ -206,7 +206,7 @@ class EndDrive(Procedure):
         n = len(s.info)
         if self.phase == 0:
             for p in range(n):
-                s.pflags[p] &= ~(PFlag.HEAT | PFlag.DISTRACTED | PFlag.PER_TURN | PFlag.PLAYED | PFlag.JUST_STUNNED)
+                s.pflags[p] &= ~PFlag.CLEARED_AT_DRIVE_END
             if s.weather == Weather.SWELTERING_HEAT:
                 self.todo = [p for p in range(n) if s.pos[p] >= 0]
             self.phase = 1
