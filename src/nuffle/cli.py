@@ -43,8 +43,8 @@ def print_box_score(game: Game, seconds: float) -> None:
     print("=" * len(title))
     header = f"{'':<22}{'home':>12}{'away':>12}"
     print(header)
-    labels = (("touchdowns", "Touchdowns"), ("casualties", "Casualties inflicted"),
-              ("knockouts", "KOs inflicted"), ("turnovers", "Turnovers"))
+    labels = (("touchdowns", "Touchdowns"), ("casualties", "Casualties (opponents)"),
+              ("knockouts", "KOs (opponents)"), ("turnovers", "Turnovers"))
     for key, label in labels:
         hv, av = h[f"{key}_by_half"], a[f"{key}_by_half"]
         print(f"{label:<22}{h[key]:>5} ({hv[0]}+{hv[1]}){a[key]:>5} ({av[0]}+{av[1]})")
