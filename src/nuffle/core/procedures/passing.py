@@ -142,6 +142,7 @@ class Pass(Procedure):
                 return
             if is_fumble(s.ret_die, self.mod):
                 self.phase = 6
+                s.turnover = True  # a fumble is a turnover even if a team-mate catches it
                 s.ball_state = BallState.ON_GROUND
                 s.push(Bounce(s.pos[thr]))
                 return
