@@ -149,6 +149,40 @@ def test_pushed_ball_carrier_into_opposing_end_zone_scores_in_opponents_turn():
     assert game.is_over
 
 
+def test_chain_pushed_ball_carrier_into_opposing_end_zone_scores():
+    sc = Scenario(script=block(PU))
+    sc.put(BLITZER, (3, 7)).put(O_LINE, (2, 7)).put(O_LINE2, (1, 7)).give_ball(O_LINE2)
+    sc.put(O_LINE3, (1, 6)).put(O_LINE4, (1, 8))  # force the chain through the carrier
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, BLITZER)
+    do(game, T.BLOCK, square=(2, 7))
+    do(game, T.SELECT_PUSHED)
+    do(game, T.PUSH, square=(1, 7))
+    do(game, T.PUSH, square=(0, 7))
+    do(game, T.DECLINE)
+    s = game.state
+    assert s.board.xy(s.pos[O_LINE2]) == (0, 7)
+    assert s.carrier() == O_LINE2
+    assert s.touchdown == 1
+    assert s.teams[1].score == 1
+    assert game.is_over
+
+
+def test_defender_down_carrier_pushed_into_end_zone_does_not_score():
+    sc = Scenario(script=block(BlockFace.DEFENDER_DOWN) + two_d6(1, 2) + d8(5))
+    sc.put(BLITZER, (2, 7)).put(O_LINE, (1, 7)).give_ball(O_LINE)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, BLITZER)
+    do(game, T.BLOCK, square=(1, 7))
+    do(game, T.SELECT_DEFENDER_DOWN)
+    do(game, T.PUSH, square=(0, 7))
+    do(game, T.DECLINE)
+    s = game.state
+    assert s.status[O_LINE] == Status.PRONE
+    assert s.touchdown == -1
+    assert s.board.xy(s.ball) == (1, 7)
+
+
 def test_pushed_ball_carrier_into_own_end_zone_does_not_score():
     sc = Scenario(script=block(PU))
     sc.put(BLITZER, (23, 7)).put(O_LINE, (24, 7)).give_ball(O_LINE)

@@ -143,9 +143,9 @@ class Block(Procedure):
                 return
         if self.phase == 8:
             self.phase = 99
-            if s.pos[self.defender] >= 0:
-                check_touchdown(s, self.defender)
-            check_touchdown(s, att)
+            holder = s.carrier()  # defender, follow-up attacker or a chain-pushed carrier
+            if holder >= 0:
+                check_touchdown(s, holder)
             if s.ball_state == BallState.ON_GROUND and s.ball >= 0 and s.grid[s.ball] >= 0:
                 s.push(Bounce(s.ball))  # the ball lies under a player who did not pick it up
                 return
