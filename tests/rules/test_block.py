@@ -335,3 +335,12 @@ def test_block_action_ends_after_the_block():
     # back at the team turn: the blitzer has acted
     assert game.decider == 0
     assert game.legal_actions().types() == [T.END_TURN]  # the only player has acted
+
+
+def test_defender_chooses_among_rerolled_dice():
+    sc = basic(block(AD, PU) + block(PU, DD), rerolls=(1, 0))
+    sc.put(O_LINE2, (9, 6))  # 3 v 4: the defender chooses
+    game = start_block(sc, BLITZER, (11, 7))
+    do(game, T.USE_REROLL)
+    assert game.decider == 1
+    assert set(game.legal_actions().types()) == {T.SELECT_PUSHED, T.SELECT_DEFENDER_DOWN}

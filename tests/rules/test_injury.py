@@ -197,3 +197,28 @@ def test_stunned_player_turns_face_up_at_end_of_his_own_teams_next_turn():
     game2 = sc2.start(active=1)
     do(game2, T.END_TURN)
     assert game2.state.status[O_LINE] == Status.PRONE
+
+
+def test_crowd_ko_with_apothecary_goes_to_reserves():
+    sc = Scenario(script=block(BlockFace.PUSHED) + two_d6(4, 4))
+    sc.put(BLITZER, (10, 1)).put(O_LINE, (10, 0)).set(apothecaries=(0, 1))
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, BLITZER)
+    do(game, T.BLOCK, square=(10, 0))
+    do(game, T.SELECT_PUSHED)
+    do(game, T.PUSH, square=(10, -1))
+    assert game.decider == 1
+    do(game, T.USE_APOTHECARY)
+    assert game.state.status[O_LINE] == Status.RESERVE
+    assert game.state.teams[1].apothecaries == 0
+
+
+def test_player_stunned_in_his_own_turn_stays_stunned_at_its_end():
+    sc = Scenario(script=block(BlockFace.ATTACKER_DOWN) + two_d6(4, 6) + two_d6(1, 2))
+    sc.put(BLITZER, (10, 7)).put(O_LINE, (11, 7))
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, BLITZER)
+    do(game, T.BLOCK, square=(11, 7))
+    do(game, T.SELECT_ATTACKER_DOWN)  # armour 10 > 8 broken, injury 3: stunned; turnover
+    assert game.is_over
+    assert game.state.status[BLITZER] == Status.STUNNED

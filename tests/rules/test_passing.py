@@ -247,3 +247,20 @@ def test_passing_to_a_square_out_of_range_is_illegal():
         do(game, T.PASS, square=(20, 7))
     with pytest.raises(RollerError):  # sanity: the script is empty, any roll would raise
         do(game, T.PASS, square=(9, 7))
+
+
+def test_catch_skill_rerolls_a_failed_interception():
+    # Engine choice for RULES 10.5 [?]: Catch re-rolls a failed interception (Human Catcher).
+    sc = Scenario(script=d6(5, 6))
+    sc.put(12, (5, 7)).give_ball(12).put(O_LINE, (10, 7)).put(CATCHER, (7, 7))
+    game = sc.start(active=1)
+    do(game, T.START_PASS, 12)
+    do(game, T.PASS, square=(10, 7))
+    assert game.decider == 0
+    do(game, T.SELECT_PLAYER, CATCHER)
+    assert game.decider == 0
+    assert set(game.legal_actions().types()) == {T.USE_SKILL, T.DECLINE}  # no team re-roll
+    do(game, T.USE_SKILL)
+    s = game.state
+    assert s.carrier() == CATCHER
+    assert s.turnover

@@ -5,7 +5,7 @@ import pytest
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.passing import pass_range
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import PFlag, Status, Weather
 from nuffle.testing import Scenario
 
 T = ActionType
@@ -187,3 +187,15 @@ def test_bone_head_success_acts_normally():
     game = sc.start(active=0)
     do(game, T.START_BLOCK, OGRE)
     assert T.BLOCK in game.legal_actions().types()
+
+
+def test_very_sunny_applies_to_team_mate_throws():
+    # Engine choice for RULES 4 / 19.16 [?]: Quick +1, TTM -1, Very Sunny -1: a 2 fumbles.
+    sc = Scenario(script=d6(2, 2, 2) + two_d6(1, 2))
+    sc.put(O_TROLL, (10, 7)).put(O_GOBLIN, (10, 8)).set(weather=Weather.VERY_SUNNY)
+    game = sc.start(active=1)
+    do(game, T.START_THROW_TEAM_MATE, O_TROLL)
+    do(game, T.THROW_TEAM_MATE, O_GOBLIN, (8, 7))
+    s = game.state
+    assert s.status[O_GOBLIN] == Status.PRONE
+    assert s.board.xy(s.pos[O_GOBLIN]) == (10, 8)
