@@ -199,3 +199,15 @@ def test_very_sunny_applies_to_team_mate_throws():
     s = game.state
     assert s.status[O_GOBLIN] == Status.PRONE
     assert s.board.xy(s.pos[O_GOBLIN]) == (10, 8)
+
+
+def test_landing_on_own_team_mate_is_a_turnover():
+    # Engine choice for RULES 7.3 item 1 [?] ("hit by own team-mate"): the knocked-down
+    # team-mate of the moving team causes a turnover; the goblin still lands.
+    extra = [(O_LINE, (4, 6))]
+    game = ttm(d6(2, 2, 6) + d8(4, 4, 2) + two_d6(2, 3) + d8(4) + d6(4), (6, 7), extra=extra)
+    s = game.state
+    assert s.status[O_LINE] == Status.PRONE
+    assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6)
+    assert s.status[O_GOBLIN] == Status.STANDING
+    assert s.turnover
