@@ -207,6 +207,7 @@ def test_crowd_ko_with_apothecary_goes_to_reserves():
     do(game, T.BLOCK, square=(10, 0))
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(10, -1))
+    do(game, T.DECLINE)  # follow-up decided first; then the crowd's injury roll
     assert game.decider == 1
     do(game, T.USE_APOTHECARY)
     assert game.state.status[O_LINE] == Status.RESERVE

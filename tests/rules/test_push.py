@@ -80,20 +80,27 @@ def test_crowd_surf_stunned_goes_to_reserves():
     game = push_options((10, 1), (10, 0), script=script)
     do(game, T.PUSH, square=(10, -1))
     s = game.state
-    assert s.status[O_LINE] == Status.RESERVE
     assert s.pos[O_LINE] < 0
+    # The follow-up is decided before the crowd's injury roll (RULES 9.1 step 7).
     assert game.legal_actions().types() == [T.FOLLOW_UP, T.DECLINE]
+    assert game.roller.queue, "no injury roll before the follow-up decision"
+    do(game, T.FOLLOW_UP)
+    assert s.board.xy(s.pos[BLITZER]) == (10, 0)
+    assert not game.roller.queue
+    assert s.status[O_LINE] == Status.RESERVE
 
 
 def test_crowd_surf_ko_goes_to_ko_box():
     game = push_options((10, 1), (10, 0), script=block(PU) + two_d6(4, 4))
     do(game, T.PUSH, square=(9, -1))
+    do(game, T.DECLINE)
     assert game.state.status[O_LINE] == Status.KO
 
 
 def test_crowd_surf_casualty():
     game = push_options((10, 1), (10, 0), script=block(PU) + two_d6(5, 6) + d68(41))
     do(game, T.PUSH, square=(11, -1))
+    do(game, T.DECLINE)
     assert game.state.status[O_LINE] == Status.CASUALTY
 
 
@@ -108,11 +115,11 @@ def test_crowd_surfed_ball_carrier_throw_in_from_last_square():
     do(game, T.BLOCK, square=(10, 0))
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(10, -1))
+    do(game, T.DECLINE)
     s = game.state
     assert s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (11, 3)
     assert not game.roller.queue
-    do(game, T.DECLINE)
     assert not s.turnover
 
 

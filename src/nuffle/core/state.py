@@ -110,6 +110,7 @@ class GameState:
         "ball",
         "ball_state",
         "board",
+        "crowd",
         "decider",
         "first_kicker",
         "grid",
@@ -162,6 +163,7 @@ class GameState:
     turnover: bool
     touchdown: int
     stats: list[list[int]]
+    crowd: list[int]
 
     @staticmethod
     def new(
@@ -198,6 +200,7 @@ class GameState:
         s.turnover = False
         s.touchdown = -1
         s.stats = [[0] * 8, [0] * 8]
+        s.crowd = []
         return s
 
     def copy(self) -> GameState:
@@ -230,6 +233,7 @@ class GameState:
         c.turnover = self.turnover
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
+        c.crowd = self.crowd.copy()
         return c
 
     def key(self) -> tuple[object, ...]:
@@ -259,6 +263,7 @@ class GameState:
             self.touchdown,
             tuple(self.stats[0]),
             tuple(self.stats[1]),
+            tuple(self.crowd),
         )
 
     def __eq__(self, other: object) -> bool:

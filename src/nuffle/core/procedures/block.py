@@ -8,7 +8,7 @@ from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_ca
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
-from nuffle.core.procedures.push import Push
+from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import PlayerRoll, team_reroll_available
 from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
 from nuffle.core.state import GameState
@@ -132,6 +132,8 @@ class Block(Procedure):
                 s.wait(self._side(s))
                 return
         if self.phase == 7:
+            if resolve_crowd(s):
+                return
             self.phase = 8
             face = self.face
             knock = face == BlockFace.DEFENDER_DOWN or (

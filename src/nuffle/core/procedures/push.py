@@ -53,9 +53,6 @@ class Push(Procedure):
         self.last = -1
 
     def run(self, s: GameState) -> None:
-        from nuffle.core.procedures.ball import ThrowIn
-        from nuffle.core.procedures.injury import Injury
-
         ph = self.phase
         if ph == 0:
             options = push_squares(s, self.pusher_sq, s.pos[self.pid])
@@ -68,24 +65,16 @@ class Push(Procedure):
             pid = self.pid
             tgt = self.target
             if s.grid[tgt] == OFF:
+                # Into the crowd: the injury (and a throw-in) wait until the block's follow-up
+                # has been decided; see `resolve_crowd`.
                 self.last = s.pos[pid]
                 self.had_ball = s.ball_state == BallState.CARRIED and s.ball == self.last
                 if self.had_ball:
                     s.ball_state = BallState.IN_AIR  # the crowd has it until the throw-in
                 s.remove(pid, Status.RESERVE)
-                self.phase = 3
-                s.push(Injury(pid, crowd=True))
-                return
-            s.move_player(pid, tgt)
-            s.pop()
-            return
-        if ph == 3:
-            self.phase = 4
-            if self.had_ball:
-                s.ball = self.last
-                s.ball_state = BallState.ON_GROUND
-                s.push(ThrowIn(self.last, self.target))
-                return
+                s.crowd.extend((pid, self.last, tgt, int(self.had_ball)))
+            else:
+                s.move_player(pid, tgt)
         s.pop()
 
     def _choose(self, s: GameState, sq: int) -> None:
@@ -103,3 +92,44 @@ class Push(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         assert action.square is not None
         self._choose(s, s.board.sq(*action.square))
+
+
+def resolve_crowd(s: GameState) -> bool:
+    """Start the next pending crowd-surf (injury roll, then a throw-in if he held the ball).
+    Returns False when none is pending."""
+    if not s.crowd:
+        return False
+    pid, last, out, had_ball = s.crowd[:4]
+    del s.crowd[:4]
+    s.push(CrowdSurf(pid, last, out, bool(had_ball)))
+    return True
+
+
+class CrowdSurf(Procedure):
+    """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in."""
+
+    __slots__ = ("had_ball", "last", "out", "pid")
+
+    def __init__(self, pid: int, last: int, out: int, had_ball: bool) -> None:
+        super().__init__()
+        self.pid = pid
+        self.last = last
+        self.out = out
+        self.had_ball = had_ball
+
+    def run(self, s: GameState) -> None:
+        from nuffle.core.procedures.ball import ThrowIn
+        from nuffle.core.procedures.injury import Injury
+
+        if self.phase == 0:
+            self.phase = 1
+            s.push(Injury(self.pid, crowd=True))
+            return
+        if self.phase == 1:
+            self.phase = 2
+            if self.had_ball:
+                s.ball = self.last
+                s.ball_state = BallState.ON_GROUND
+                s.push(ThrowIn(self.last, self.out))
+                return
+        s.pop()
