@@ -83,7 +83,7 @@ class Turn(Procedure):
                 groups.append(ActionChoice(ActionType.START_BLITZ, ready))
             if not t.pass_used:
                 groups.append(ActionChoice(ActionType.START_PASS, ready))
-                throwers = tuple(p for p in ready if self._can_throw_team_mate(s, p))
+                throwers = tuple(p for p in s.throwers[side] if p in ready and self._has_missile(s, p))
                 if throwers:
                     groups.append(ActionChoice(ActionType.START_THROW_TEAM_MATE, throwers))
             if not t.handoff_used:
@@ -100,9 +100,8 @@ class Turn(Procedure):
                 return True
         return False
 
-    def _can_throw_team_mate(self, s: GameState, pid: int) -> bool:
-        if Skill.THROW_TEAM_MATE not in s.info[pid].skills:
-            return False
+    def _has_missile(self, s: GameState, pid: int) -> bool:
+        """Whether a standing Right Stuff team-mate exists for a Throw Team-Mate player."""
         return any(
             Skill.RIGHT_STUFF in s.info[p].skills and s.status[p] == Status.STANDING
             for p in s.team_players(self.side)
