@@ -58,3 +58,16 @@ def to_kickoff(kicking: int = 0, weather: tuple[int, int] = (3, 4),
     set_up(game, kicking)
     set_up(game, 1 - kicking)
     return game, roller
+
+
+def give_skills(sc: object, pid: int, *skills: object, **stats: int) -> None:
+    """Give a scenario player extra skills or changed characteristics (e.g. Tackle, MA 2)."""
+    from dataclasses import replace
+
+    from nuffle.testing import Scenario
+
+    assert isinstance(sc, Scenario)
+    info = list(sc.state.info)
+    p = info[pid]
+    info[pid] = replace(p, skills=p.skills | frozenset(skills), **stats)  # type: ignore[arg-type]
+    sc.state.info = tuple(info)
