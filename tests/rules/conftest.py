@@ -47,13 +47,15 @@ def set_up(game: Game, side: int, squares: list[tuple[int, int]] | None = None) 
 
 
 def to_kickoff(kicking: int = 0, weather: tuple[int, int] = (3, 4),
-               extra: Iterable[tuple[Dice, Outcome]] = ()) -> tuple[Game, ScriptedRoller]:
+               extra: Iterable[tuple[Dice, Outcome]] = (),
+               fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3)),
+               ) -> tuple[Game, ScriptedRoller]:
     """Drive a match to the kick-off's PLACE_BALL decision, with `kicking` kicking.
 
     The coin is won by home, who kicks or receives so that `kicking` kicks; both sides set up
     the default formation. `extra` dice are queued for what follows.
     """
-    game, roller = new_game(pregame_script(weather=weather) + list(extra))
+    game, roller = new_game(pregame_script(weather=weather, fans=fans) + list(extra))
     game.step(Action(ActionType.KICK if kicking == 0 else ActionType.RECEIVE))
     set_up(game, kicking)
     set_up(game, 1 - kicking)
