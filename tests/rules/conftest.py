@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import Status
 
 Script = list[tuple[Dice, Outcome]]
@@ -27,8 +28,8 @@ def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
     return two_d6(*fans[0]) + two_d6(*fans[1]) + two_d6(*weather) + coin(winner)
 
 
-def new_game(script: Iterable[tuple[Dice, Outcome]], home: str = "human", away: str = "orc",
-             board: int = 11) -> tuple[Game, ScriptedRoller]:
+def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",
+             away: str | TeamSpec = "orc", board: int = 11) -> tuple[Game, ScriptedRoller]:
     """A scripted match, advanced to its first decision."""
     roller = ScriptedRoller(script)
     return Game.new(home, away, board=board, roller=roller), roller
@@ -49,13 +50,13 @@ def set_up(game: Game, side: int, squares: list[tuple[int, int]] | None = None) 
 def to_kickoff(kicking: int = 0, weather: tuple[int, int] = (3, 4),
                extra: Iterable[tuple[Dice, Outcome]] = (),
                fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3)),
-               ) -> tuple[Game, ScriptedRoller]:
+               home: str | TeamSpec = "human") -> tuple[Game, ScriptedRoller]:
     """Drive a match to the kick-off's PLACE_BALL decision, with `kicking` kicking.
 
     The coin is won by home, who kicks or receives so that `kicking` kicks; both sides set up
     the default formation. `extra` dice are queued for what follows.
     """
-    game, roller = new_game(pregame_script(weather=weather, fans=fans) + list(extra))
+    game, roller = new_game(pregame_script(weather=weather, fans=fans) + list(extra), home=home)
     game.step(Action(ActionType.KICK if kicking == 0 else ActionType.RECEIVE))
     set_up(game, kicking)
     set_up(game, 1 - kicking)

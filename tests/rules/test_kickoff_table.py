@@ -263,3 +263,30 @@ def test_12_pitch_invasion_big_fame() -> None:
     assert s.teams[0].fame == 2
     assert {p for p in range(23) if s.status[p] == Status.STUNNED} == {11}
     _landed(game, roller)
+
+
+def _human_with(**extra: int):  # type: ignore[no-untyped-def]
+    import json
+    from importlib import resources
+
+    from nuffle.core.teams import team_from_dict
+
+    raw = json.loads(resources.files("nuffle.data").joinpath("teams", "human.json").read_text())
+    raw.update(extra)
+    return team_from_dict(raw)
+
+
+def test_6_cheering_fans_counts_cheerleaders_not_coaches() -> None:
+    home = _human_with(cheerleaders=2, assistant_coaches=5)
+    # home 1 + FAME 1 + 2 cheerleaders = 4 vs away 3: home only
+    game, roller = _kick((1, 5), d3(1) + d3(3), home=home)
+    _landed(game, roller)
+    assert (game.state.teams[0].rerolls, game.state.teams[1].rerolls) == (3, 2)
+
+
+def test_8_brilliant_coaching_counts_assistant_coaches_not_cheerleaders() -> None:
+    home = _human_with(cheerleaders=5, assistant_coaches=1)
+    # home 1 + FAME 1 + 1 coach = 3 vs away 3: tie, both
+    game, roller = _kick((2, 6), d3(1) + d3(3), home=home)
+    _landed(game, roller)
+    assert (game.state.teams[0].rerolls, game.state.teams[1].rerolls) == (3, 3)

@@ -255,3 +255,42 @@ def test_tackle_elsewhere_does_not_cancel_dodge() -> None:
     assert Action(ActionType.USE_SKILL) in game.legal_actions()
     game.step(Action(ActionType.USE_SKILL))
     assert game.state.status[CATCHER] == Status.STANDING
+
+
+def test_gfi_rolled_before_dodge() -> None:
+    # MA spent next to an orc: the step needs a GFI and a dodge. GFI 4 passes, then dodge 2 + 1
+    # fails. (Dodge first would pass 4 + 1 and then GFI 2.)
+    sc = Scenario(script=d6(4) + d6(2) + two_d6(1, 1))
+    give_skills(sc, LINEMAN, ma=1)
+    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (12, 7))
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_MOVE, LINEMAN))
+    move(game, (11, 7))  # the one MA square, into the orc's zone (a free square: no dodge)
+    assert len(sc.roller.queue) == 3
+    move(game, (10, 8))
+    assert game.state.status[LINEMAN] == Status.PRONE
+    assert xy(game, LINEMAN) == (10, 8)
+    assert len(sc.roller.queue) == 0
+
+
+def test_stand_up_roll_may_use_team_reroll() -> None:
+    sc = Scenario(script=d6(2) + d6(5))
+    give_skills(sc, LINEMAN, ma=2)
+    sc.set(rerolls=(1, 0))
+    sc.put(LINEMAN, (5, 7), Status.PRONE)
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_MOVE, LINEMAN))
+    assert Action(ActionType.USE_REROLL) in game.legal_actions()
+    game.step(Action(ActionType.USE_REROLL))
+    assert game.state.status[LINEMAN] == Status.STANDING
+    assert game.state.teams[0].rerolls == 0
+
+
+def test_cannot_move_onto_occupied_square_or_off_pitch() -> None:
+    sc = Scenario()
+    sc.put(LINEMAN, (0, 0)).put(7, (1, 0))
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_MOVE, LINEMAN))
+    group = game.legal_actions().group(ActionType.MOVE)
+    assert group is not None
+    assert set(group.squares) == {(0, 1), (1, 1)}
