@@ -127,3 +127,29 @@ def test_small_board_kick_distance_die_is_d3() -> None:
     assert s.board.xy(s.ball) == (13, 5)  # (10, 4) + 3 right, then a bounce down
     assert len(roller.queue) == 0
     assert game.current_decider == "away"
+
+
+def test_touchback_with_no_standing_receiver_leaves_ball_in_receiving_half() -> None:
+    # Pitch Invasion stuns every receiver (6 + FAME 1), then the kick is a touchback.
+    invasion = d6(*[1] * 11) + d6(*[6] * 11)
+    game, roller = _kick((24, 7), d8(5) + d6(4) + two_d6(6, 6) + invasion)
+    s = game.state
+    assert all(s.status[p] == Status.STUNNED for p in range(11, 22))
+    assert s.ball_state == BallState.ON_GROUND
+    assert s.ball in s.board.own_half(1) and s.grid[s.ball] == -1
+    assert game.current_decider == "away" and s.teams[1].turn == 1
+    assert len(roller.queue) == 0
+
+
+def test_catch_skill_may_reroll_kick_catch_but_team_reroll_may_not() -> None:
+    # away kicks onto the human catcher (id 2) on (12, 9), who is marked by the orc on (13, 9)
+    game, roller = _kick((9, 9), d8(5) + d6(3) + GET_THE_REF + d6(3) + d6(5), kicking=1)
+    legal = game.legal_actions()
+    assert game.current_decider == "home"
+    assert Action(ActionType.USE_SKILL) in legal
+    assert Action(ActionType.USE_REROLL) not in legal
+    game.step(Action(ActionType.USE_SKILL))
+    s = game.state
+    assert s.ball_state == BallState.CARRIED and s.board.xy(s.ball) == (12, 9)
+    assert s.teams[0].rerolls == 2 and s.teams[0].turn == 1
+    assert len(roller.queue) == 0

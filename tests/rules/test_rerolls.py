@@ -145,3 +145,17 @@ def test_no_team_reroll_in_opponents_turn() -> None:
     assert s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (12, 8)
     assert s.turnover and game.is_over
+
+
+def test_sure_hands_rerolls_pick_up() -> None:
+    thrower = 1
+    sc = Scenario(script=d6(2) + d6(3))
+    sc.put(thrower, (5, 7)).ball_at((6, 7))
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_MOVE, thrower))
+    game.step(Action(ActionType.MOVE, None, (6, 7)))
+    assert Action(ActionType.USE_SKILL) in game.legal_actions()
+    game.step(Action(ActionType.USE_SKILL))
+    s = game.state
+    assert s.ball_state == BallState.CARRIED and s.ball == s.pos[thrower]
+    assert not s.turnover

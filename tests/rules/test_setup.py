@@ -172,3 +172,20 @@ def test_board_5_constraints() -> None:
     game.step(Action(ActionType.END_SETUP))
     set_up(game, 1, [(15 - x, y) for x, y in HOME_5])
     assert game.legal_actions().types() == [ActionType.PLACE_BALL]
+
+
+def test_no_player_to_field_moves_markers_and_awards_touchdown() -> None:
+    # RULES 5.2 [?]: both markers +2; the team that could field a player scores.
+    from nuffle.core.procedures.match import Drive
+    from nuffle.testing import Scenario
+
+    sc = Scenario()
+    for p in range(11, 23):
+        sc.state.status[p] = Status.CASUALTY
+    sc.set(turn=(3, 3), kicking=0)
+    game = sc.start(proc=Drive())
+    s = game.state
+    assert (s.teams[0].turn, s.teams[1].turn) == (5, 5)
+    assert (s.teams[0].score, s.teams[1].score) == (1, 0)
+    assert s.touchdown == 0
+    assert game.is_over  # the scenario ends with the drive
