@@ -132,3 +132,20 @@ def test_turnover_ends_turn_immediately() -> None:
     assert s.active == 1
     assert s.status[LINEMAN2] == Status.STANDING  # never got to act
     assert s.stats[0][3] == 1  # one home turnover counted in half 1
+
+
+def test_touchdown_in_opponents_turn_spends_scorers_next_turn() -> None:
+    # RULES 7.1 [?] (FFB): an away carrier pushed into the end zone in home's turn scores, and
+    # away's turn marker moves on one.
+    sc = Scenario(script=block(BlockFace.PUSHED))
+    sc.put(BLITZER, (2, 7)).put(ORC_LINE, (1, 7)).give_ball(ORC_LINE).set(turn=(3, 3))
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_BLOCK, BLITZER))
+    game.step(Action(ActionType.BLOCK, None, (1, 7)))
+    game.step(Action(ActionType.SELECT_PUSHED))
+    game.step(Action(ActionType.PUSH, None, (0, 7)))
+    game.step(Action(ActionType.DECLINE))
+    s = game.state
+    assert s.teams[1].score == 1 and s.touchdown == 1
+    assert (s.teams[0].turn, s.teams[1].turn) == (4, 4)
+    assert game.is_over  # the touchdown ended the turn (and this scenario)
