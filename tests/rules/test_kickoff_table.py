@@ -7,7 +7,7 @@ away (FF 5) 11, so home FAME 1, away FAME 0. Formations as in test_kickoff.py.
 
 from __future__ import annotations
 
-from conftest import to_kickoff
+from scripted import to_kickoff
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, pick, two_d6
@@ -290,3 +290,9 @@ def test_8_brilliant_coaching_counts_assistant_coaches_not_cheerleaders() -> Non
     game, roller = _kick((2, 6), d3(1) + d3(3), home=home)
     _landed(game, roller)
     assert (game.state.teams[0].rerolls, game.state.teams[1].rerolls) == (3, 3)
+
+
+def test_3_riot_past_the_last_turn_ends_the_half() -> None:
+    # The kicking team has played all 8 turns; a forward Riot pushes it past turn 8, which
+    # ends the half at once: both markers read 8 and the receiving team gets no more turns.
+    assert _riot((8, 5), d6(2)) == (8, 8)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import new_game, pregame_script
+from scripted import new_game, pregame_script
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.actions import Action, ActionType

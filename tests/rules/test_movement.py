@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import give_skills
+from scripted import give_skills
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6

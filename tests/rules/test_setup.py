@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import HOME_11, mirror, new_game, pregame_script, set_up
+from scripted import HOME_11, mirror, new_game, pregame_script, set_up
 
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.game import Game

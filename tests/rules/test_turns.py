@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import to_kickoff
+from scripted import to_kickoff
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6

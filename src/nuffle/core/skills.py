@@ -119,6 +119,9 @@ IMPLEMENTED: frozenset[Skill] = frozenset(
         Skill.RIGHT_STUFF,
         Skill.STUNTY,
         Skill.SURE_FEET,
+        Skill.SPRINT,
+        Skill.TACKLE,
+        Skill.GUARD,
     }
 )
 

@@ -88,12 +88,16 @@ class Kickoff(Procedure):
             self.phase = 6
             s.wait(recv)
             return
-        # Nobody can take the ball: it rests on the first empty square of the receiving half.
-        for q in s.board.own_half(recv):
-            if s.grid[q] == -1:
-                s.ball = q
-                s.ball_state = BallState.ON_GROUND
-                break
+        # Nobody can take the ball: it rests on the empty square of the receiving half nearest
+        # its centre (ties: lowest square index), a fixed and side-neutral choice.
+        b = s.board
+        half = sorted(b.own_half(recv))
+        cx = sum(b.xs[q] for q in half) / len(half)
+        cy = sum(b.ys[q] for q in half) / len(half)
+        empty = [q for q in half if s.grid[q] == -1]
+        if empty:
+            s.ball = min(empty, key=lambda q: ((b.xs[q] - cx) ** 2 + (b.ys[q] - cy) ** 2, q))
+            s.ball_state = BallState.ON_GROUND
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:

@@ -50,9 +50,14 @@ class Riot(Procedure):
 
     @staticmethod
     def _shift(s: GameState, delta: int) -> None:
+        """Move both markers; a team pushed past its last turn ends the half at once."""
         tph = s.board.variant.turns_per_half
+        if any(t.turn + delta > tph for t in s.teams):
+            for t in s.teams:
+                t.turn = tph
+            return
         for t in s.teams:
-            t.turn = max(0, min(tph, t.turn + delta))
+            t.turn = max(0, t.turn + delta)
 
 
 class PerfectDefence(Procedure):
