@@ -63,6 +63,7 @@ def test_tackle_knocks_down_a_dodge_defender_on_stumbles() -> None:
     game.step(Action(T.START_BLOCK, orc_blitzer))
     game.step(Action(T.BLOCK, square=(11, 7)))
     game.step(Action(T.SELECT_DEFENDER_STUMBLES))
+    game.step(Action(T.PUSH, square=(12, 7)))
     game.step(Action(T.DECLINE))  # no follow-up; armour 3 holds
     assert game.state.status[catcher] == Status.PRONE
     assert game.state.board.xy(game.state.pos[catcher]) == (12, 7)
