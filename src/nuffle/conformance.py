@@ -8,6 +8,7 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.core.board import EMPTY, OFF
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
+from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
@@ -32,7 +33,9 @@ def check_invariants(s: GameState) -> None:
                 raise InvariantError(f"player {pid} on the pitch has status {Status(st).name}")
             on_pitch[s.pteam[pid]] += 1
         elif Status.STANDING <= st <= Status.STUNNED and s.decider in (0, 1):
-            raise InvariantError(f"player {pid} is {Status(st).name} but not on the pitch")
+            in_flight = any(isinstance(p, ThrowTeamMate) and p.thrown == pid for p in s.stack)
+            if not in_flight:  # a thrown team-mate is in the air while others' rolls resolve
+                raise InvariantError(f"player {pid} is {Status(st).name} but not on the pitch")
     occupied = sum(1 for v in s.grid if v >= 0)
     if occupied != sum(on_pitch):
         raise InvariantError(f"{occupied} occupied squares for {sum(on_pitch)} players on the pitch")
