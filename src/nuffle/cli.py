@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from nuffle.games.football_strategy.cli import register as register_football
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(prog="nuffle", description="Blood Bowl AI framework")
-    parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True)
+    register_football(sub)
     return parser
 
 
