@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import enum
+import functools
 import io
 import re
 from dataclasses import dataclass
@@ -118,17 +119,23 @@ class Outcome:
 
     def describe(self) -> str:
         """A short human-readable description."""
-        texts = {
-            OutcomeKind.GAIN: f"{'gain' if self.yards >= 0 else 'loss'} of {abs(self.yards)}",
-            OutcomeKind.INCOMPLETE: "incomplete pass",
-            OutcomeKind.FUMBLE: f"FUMBLE lost at {self.yards:+d}",
-            OutcomeKind.INTERCEPTION: f"INTERCEPTED at {self.yards:+d}",
-            OutcomeKind.INTERCEPTION_TD: "INTERCEPTED and returned for a touchdown",
-            OutcomeKind.OFFENSIVE_PENALTY: f"offensive penalty, {self.yards} yards",
-            OutcomeKind.DEFENSIVE_PENALTY: f"defensive penalty, {self.yards} yards",
-            OutcomeKind.PASS_INTERFERENCE: f"pass interference, {self.yards} yards",
-        }
-        return texts[self.kind]
+        return _describe(self)
+
+
+@functools.cache
+def _describe(outcome: Outcome) -> str:
+    """Text of an outcome (cached: the agents resolve the same outcomes many times)."""
+    texts = {
+        OutcomeKind.GAIN: f"{'gain' if outcome.yards >= 0 else 'loss'} of {abs(outcome.yards)}",
+        OutcomeKind.INCOMPLETE: "incomplete pass",
+        OutcomeKind.FUMBLE: f"FUMBLE lost at {outcome.yards:+d}",
+        OutcomeKind.INTERCEPTION: f"INTERCEPTED at {outcome.yards:+d}",
+        OutcomeKind.INTERCEPTION_TD: "INTERCEPTED and returned for a touchdown",
+        OutcomeKind.OFFENSIVE_PENALTY: f"offensive penalty, {outcome.yards} yards",
+        OutcomeKind.DEFENSIVE_PENALTY: f"defensive penalty, {outcome.yards} yards",
+        OutcomeKind.PASS_INTERFERENCE: f"pass interference, {outcome.yards} yards",
+    }
+    return texts[outcome.kind]
 
 
 class ChartError(ValueError):
@@ -189,6 +196,17 @@ class Chart:
     def outcome(self, play: int, defense: int) -> Outcome:
         """The outcome of offensive play ``play`` (1-20) against defence index ``defense``."""
         return self.cells[play - 1][defense]
+
+    @functools.cached_property
+    def cell_ids(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the index of its outcome in :attr:`outcome_list` (for fast lookups)."""
+        index = {outcome: i for i, outcome in enumerate(self.outcome_list)}
+        return tuple(tuple(index[cell] for cell in row) for row in self.cells)
+
+    @functools.cached_property
+    def outcome_list(self) -> tuple[Outcome, ...]:
+        """The distinct outcomes in order of first appearance."""
+        return tuple(dict.fromkeys(cell for row in self.cells for cell in row))
 
     def distinct_outcomes(self) -> set[Outcome]:
         """Every different outcome that appears in the chart."""
