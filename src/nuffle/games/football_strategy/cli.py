@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from nuffle.games.football_strategy.chart import ChartError, load_chart
@@ -18,8 +17,6 @@ if TYPE_CHECKING:
 
 #: Agents selectable on the command line (see nash.make_agent).
 AGENT_NAMES = ("nash", "exploiter", "greedy", "random")
-
-Printer = Callable[[str], None]
 
 
 def _echo(line: str) -> None:
@@ -92,8 +89,8 @@ def _run_with_progress(
         return run_match(agent_a, agent_b, games, seed, chart, progress)
 
 
-def _play(args: argparse.Namespace, ask: Callable[[str], str] = input, say: Printer = _echo) -> int:
-    from nuffle.games.football_strategy.human import HumanAgent, QuitGame
+def _play(args: argparse.Namespace) -> int:
+    from nuffle.games.football_strategy.human import HumanAgent, QuitGame, read_line
     from nuffle.games.football_strategy.match import play_game
     from nuffle.games.football_strategy.nash import make_agent
 
@@ -102,7 +99,8 @@ def _play(args: argparse.Namespace, ask: Callable[[str], str] = input, say: Prin
         opponent = make_agent(args.agent, args.seed, parse_config(args.config))
     except (ChartError, OSError, ValueError) as exc:
         return _error(str(exc))
-    human = HumanAgent(ask, say)
+    say = _echo
+    human = HumanAgent(read_line, say)
     home, away = (human, opponent) if args.side == "home" else (opponent, human)
     say(f"You are {args.side}; your opponent is the {opponent.name} agent. Type q to quit.")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from nuffle.games.football_strategy import rules
@@ -15,6 +16,16 @@ from nuffle.games.football_strategy.state import KICK_CALL, Formation, GameState
 HUMAN_TIMEOUT_WINDOW_SECONDS = 300
 
 
+def read_line(prompt: str) -> str:
+    """Prompt on the terminal and read one line."""
+    return input(prompt)
+
+
+def write_line(line: str) -> None:
+    """Print one line to the terminal."""
+    sys.stdout.write(line + "\n")
+
+
 class QuitGame(Exception):
     """The person asked to stop (``q``, end of input or Ctrl-C)."""
 
@@ -26,12 +37,12 @@ class HumanAgent(Agent):
 
     def __init__(
         self,
-        ask: Callable[[str], str] = input,
-        say: Callable[[str], None] = print,
+        ask: Callable[[str], str] | None = None,
+        say: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(None)
-        self.ask = ask
-        self.say = say
+        self.ask = ask if ask is not None else read_line
+        self.say = say if say is not None else write_line
 
     def _prompt(self, prompt: str) -> str:
         try:

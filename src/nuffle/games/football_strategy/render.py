@@ -11,12 +11,12 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 def spot_text(ball_on: int) -> str:
-    """Where the ball is from the offense's view: ``own 34``, ``midfield`` or ``opp 20``."""
+    """Where the ball is from the offense's view: ``its own 34``, ``midfield``, ``the opp 20``."""
     if ball_on == rules.FIELD_LENGTH // 2:
         return "midfield"
     if ball_on < rules.FIELD_LENGTH // 2:
-        return f"own {ball_on}"
-    return f"opp {rules.FIELD_LENGTH - ball_on}"
+        return f"its own {ball_on}"
+    return f"the opponent's {rules.FIELD_LENGTH - ball_on}"
 
 
 def down_text(state: GameState) -> str:
@@ -56,7 +56,7 @@ def scoreboard(state: GameState) -> list[str]:
         f"HOME {home:>2}  AWAY {away:>2}   {clock_text(state)}   "
         f"timeouts home {state.timeouts[Side.HOME]}, away {state.timeouts[Side.AWAY]}",
         field_bar(state),
-        f"{ball} ball, {down_text(state)} at the {spot_text(state.ball_on)}",
+        f"{ball} ball on {spot_text(state.ball_on)}, {down_text(state)}",
     ]
 
 
