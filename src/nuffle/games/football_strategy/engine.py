@@ -183,10 +183,7 @@ class FootballGame:
             state.score[offense.other] += rules.SAFETY_POINTS
             kicker, after_safety = offense, True
         state.clock_running = t.result is Result.PLAY_ON and not t.clock_stops
-        if (
-            t.result in (Result.TOUCHDOWN, Result.FIELD_GOAL, Result.SAFETY)
-            or t.result is Result.DEFENSIVE_TOUCHDOWN
-        ):
+        if kicker is not None:
             events.append(self._score_line())
         before = (state.quarter, state.game_over)
         events += self._run_clock(t.seconds)

@@ -14,7 +14,7 @@ import numpy as np
 
 from nuffle.games.football_strategy.agents import Agent
 from nuffle.games.football_strategy.chart import Chart
-from nuffle.games.football_strategy.match import game_seed, play_game
+from nuffle.games.football_strategy.match import game_seed, mean_interval, play_game
 from nuffle.games.football_strategy.nash import NashAgent
 from nuffle.games.football_strategy.state import Formation, GameState, Side
 from nuffle.gametheory import best_response
@@ -101,9 +101,12 @@ def shown_strategy_experiment(games: int = 100, seed: int = 0) -> tuple[PeekLog,
 def summary_lines(log: PeekLog, margins: list[int]) -> list[str]:
     """Human-readable summary of an experiment."""
     values = np.asarray(margins, dtype=np.float64)
+    low, mean, high = mean_interval(values)
+    wins, losses = int((values > 0).sum()), int((values < 0).sum())
     return [
         f"games {len(margins)}, distinct situations {len(log.situations)}, "
         f"peeker calls {len(log.offense_gains) + len(log.defense_gains)}",
-        f"largest gain over the game value: {log.max_gain:.3g}",
-        f"Nash agent margin per game {values.mean():+.2f}",
+        f"largest gain of the peeker's best response over the game value: {log.max_gain:.3g}",
+        f"Nash agent wins {wins}, draws {len(margins) - wins - losses}, losses {losses}; "
+        f"margin per game {mean:+.2f} (95% CI {low:+.2f} to {high:+.2f})",
     ]

@@ -27,8 +27,6 @@ from nuffle.games.football_strategy.utility import (
 )
 from nuffle.gametheory import ZeroSumSolution, solve_zero_sum
 
-#: With this little time left in the first half the offense, if past midfield, calls timeouts.
-HALF_TIMEOUT_SECONDS = 120
 #: Order in which equal formation values are preferred.
 FORMATION_PREFERENCE = (Formation.NORMAL, Formation.PUNT, Formation.FIELD_GOAL)
 
@@ -142,7 +140,7 @@ class NashAgent(Agent):
             return in_clock_window(state, self.config) and trailing_side(state) == self.side
         return (
             state.offense == self.side
-            and state.half_seconds_left <= HALF_TIMEOUT_SECONDS
+            and state.half_seconds_left <= self.config.half_timeout_seconds
             and state.ball_on >= rules.FIELD_LENGTH // 2
         )
 

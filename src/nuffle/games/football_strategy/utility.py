@@ -49,6 +49,8 @@ class NashConfig:
         max_yards_per_play: cap on the yards-per-play figure.
         final_kick_seconds: with this little time left in a half, a field goal that scores
             before the half (or wins the game) is tried on any down.
+        half_timeout_seconds: in the last this-many seconds of the first half an offense past
+            midfield calls timeouts while the clock runs.
     """
 
     first_down_bonus: float = 6.0
@@ -67,6 +69,7 @@ class NashConfig:
     min_plays_left: float = 0.5
     max_yards_per_play: float = 50.0
     final_kick_seconds: int = 20
+    half_timeout_seconds: int = 120
 
     def __post_init__(self) -> None:
         if self.turnover_penalty <= self.touchdown_bonus:
