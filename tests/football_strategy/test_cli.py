@@ -121,3 +121,17 @@ def test_human_can_quit_or_close_input(
     code = main(["football", "play", "--side", "away", "--seed", "1"])
     out, err = capsys.readouterr()
     assert code == 1 and "Game abandoned." in out and "Traceback" not in err
+
+
+def test_missing_games_extra_is_explained(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "tqdm" else real(name, *a)
+    )
+    code = main(["football", "match", "nash", "random"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "missing tqdm" in err and "nuffle[games]" in err

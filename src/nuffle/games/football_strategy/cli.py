@@ -30,6 +30,16 @@ def _error(message: str) -> int:
     return 2
 
 
+def _missing_extras() -> str | None:
+    """Name the missing optional dependencies of the ``games`` extra, if any."""
+    import importlib.util
+
+    missing = [name for name in ("scipy", "tqdm") if importlib.util.find_spec(name) is None]
+    if not missing:
+        return None
+    return f"missing {', '.join(missing)}: install with pip install 'nuffle[games]'"
+
+
 def parse_config(pairs: list[str]) -> NashConfig:
     """Build a NashConfig from ``KEY=VALUE`` overrides; raise ValueError on a bad one."""
     from nuffle.games.football_strategy.utility import NashConfig
@@ -51,15 +61,14 @@ def parse_config(pairs: list[str]) -> NashConfig:
     return NashConfig(**values)
 
 
-def _load(path: str | None) -> Chart:
-    return load_chart(path)
-
-
 def _match(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
     from nuffle.games.football_strategy.nash import make_agent
 
     try:
-        chart = _load(args.chart)
+        chart = load_chart(args.chart)
         agent_a = make_agent(args.agent_a, args.seed * 2 + 1, parse_config(args.config_a))
         agent_b = make_agent(args.agent_b, args.seed * 2 + 2, parse_config(args.config_b))
     except (ChartError, OSError, ValueError) as exc:
@@ -90,12 +99,15 @@ def _run_with_progress(
 
 
 def _play(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
     from nuffle.games.football_strategy.human import HumanAgent, QuitGame, read_line
     from nuffle.games.football_strategy.match import play_game
     from nuffle.games.football_strategy.nash import make_agent
 
     try:
-        chart = _load(args.chart)
+        chart = load_chart(args.chart)
         opponent = make_agent(args.agent, args.seed, parse_config(args.config))
     except (ChartError, OSError, ValueError) as exc:
         return _error(str(exc))
