@@ -1,4 +1,4 @@
-"""The `nuffle` command line: play, replay, bench."""
+"""The `nuffle` command line: play, replay, bench, and the football subcommands."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from nuffle.agents.base import agent_names, make_agent
 from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
+from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.play import play
 
 
@@ -165,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
+
+    register_football(sub)
     return parser
 
 

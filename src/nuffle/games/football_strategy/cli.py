@@ -1,0 +1,179 @@
+"""``nuffle football``: play matches between agents, or play against the agent yourself."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from typing import TYPE_CHECKING, Any
+
+from nuffle.games.football_strategy.chart import ChartError, load_chart
+
+if TYPE_CHECKING:
+    from nuffle.games.football_strategy.agents import Agent
+    from nuffle.games.football_strategy.chart import Chart
+    from nuffle.games.football_strategy.match import MatchSummary
+    from nuffle.games.football_strategy.utility import NashConfig
+
+#: Agents selectable on the command line (see nash.make_agent).
+AGENT_NAMES = ("nash", "exploiter", "greedy", "random")
+
+
+def _echo(line: str) -> None:
+    """Write a line of CLI output to standard output."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"nuffle football: error: {message}\n")
+    return 2
+
+
+def _missing_extras() -> str | None:
+    """Name the missing optional dependencies of the ``games`` extra, if any."""
+    import importlib.util
+
+    missing = [name for name in ("scipy", "tqdm") if importlib.util.find_spec(name) is None]
+    if not missing:
+        return None
+    return f"missing {', '.join(missing)}: install with pip install 'nuffle[games]'"
+
+
+def parse_config(pairs: list[str]) -> NashConfig:
+    """Build a NashConfig from ``KEY=VALUE`` overrides; raise ValueError on a bad one."""
+    from nuffle.games.football_strategy.utility import NashConfig
+
+    fields = {f.name: f for f in dataclasses.fields(NashConfig)}
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or key not in fields:
+            raise ValueError(
+                f"bad setting {pair!r}: use KEY=VALUE with KEY one of {', '.join(fields)}"
+            )
+        kind = int if fields[key].type in (int, "int") else float
+        try:
+            values[key] = kind(raw)
+        except ValueError:
+            raise ValueError(f"bad setting {pair!r}: {raw!r} is not a {kind.__name__}") from None
+    return NashConfig(**values)
+
+
+def _match(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
+    from nuffle.games.football_strategy.nash import make_agent
+
+    try:
+        chart = load_chart(args.chart)
+        agent_a = make_agent(args.agent_a, args.seed * 2 + 1, parse_config(args.config_a))
+        agent_b = make_agent(args.agent_b, args.seed * 2 + 2, parse_config(args.config_b))
+    except (ChartError, OSError, ValueError) as exc:
+        return _error(str(exc))
+    if args.games < 1:
+        return _error("--games must be at least 1")
+    summary = _run_with_progress(agent_a, agent_b, args.games, args.seed, chart, args.progress)
+    for line in summary.lines():
+        _echo(line)
+    return 0
+
+
+def _run_with_progress(
+    agent_a: Agent, agent_b: Agent, games: int, seed: int, chart: Chart, show: bool
+) -> MatchSummary:
+    """Run a match with a progress bar on standard error."""
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    from nuffle.games.football_strategy.match import run_match
+
+    with tqdm(total=games, disable=not show, unit="game", file=sys.stderr) as bar:
+
+        def progress(summary: MatchSummary) -> None:
+            bar.set_postfix_str(f"W{summary.wins} D{summary.draws} L{summary.losses}")
+            bar.update(1)
+
+        return run_match(agent_a, agent_b, games, seed, chart, progress)
+
+
+def _play(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
+    from nuffle.games.football_strategy.human import HumanAgent, QuitGame, read_line
+    from nuffle.games.football_strategy.match import play_game
+    from nuffle.games.football_strategy.nash import make_agent
+
+    try:
+        chart = load_chart(args.chart)
+        opponent = make_agent(args.agent, args.seed, parse_config(args.config))
+    except (ChartError, OSError, ValueError) as exc:
+        return _error(str(exc))
+    say = _echo
+    human = HumanAgent(read_line, say)
+    home, away = (human, opponent) if args.side == "home" else (opponent, human)
+    say(f"You are {args.side}; your opponent is the {opponent.name} agent. Type q to quit.")
+
+    def on_events(events: list[str]) -> None:
+        for line in events:
+            say(f"  {line}")
+
+    try:
+        result = play_game(home, away, chart, args.seed, on_events=on_events)
+    except QuitGame:
+        say("Game abandoned.")
+        return 1
+    mine, theirs = (
+        (result.home_points, result.away_points)
+        if args.side == "home"
+        else (result.away_points, result.home_points)
+    )
+    verdict = "You win!" if mine > theirs else "You lose." if mine < theirs else "A draw."
+    say(f"Final: you {mine}, {opponent.name} {theirs}. {verdict}")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``football`` subcommand (with ``match`` and ``play``) to the nuffle CLI."""
+    football = subparsers.add_parser(
+        "football", help="Football Strategy: agent matches and human play"
+    )
+    commands = football.add_subparsers(dest="football_command", required=True)
+    config_help = "override a Nash agent constant, e.g. turnover_penalty=80 (repeatable)"
+
+    match = commands.add_parser("match", help="play N games between two agents")
+    match.add_argument("agent_a", choices=AGENT_NAMES, help="first agent")
+    match.add_argument("agent_b", choices=AGENT_NAMES, help="second agent")
+    match.add_argument("-n", "--games", type=int, default=100, help="games to play (100)")
+    match.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    match.add_argument("--chart", help="CSV chart to use instead of the built-in one")
+    match.add_argument(
+        "--config-a",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=config_help + " for agent A",
+    )
+    match.add_argument(
+        "--config-b",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=config_help + " for agent B",
+    )
+    match.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    match.set_defaults(func=_match)
+
+    play = commands.add_parser("play", help="play a game against an agent in the terminal")
+    play.add_argument("--agent", choices=AGENT_NAMES, default="nash", help="opponent (nash)")
+    play.add_argument("--side", choices=("home", "away"), default="home", help="your side")
+    play.add_argument("--seed", type=int, default=None, help="random seed (random)")
+    play.add_argument("--chart", help="CSV chart to use instead of the built-in one")
+    play.add_argument(
+        "--config", action="append", default=[], metavar="KEY=VALUE", help=config_help
+    )
+    play.set_defaults(func=_play)
