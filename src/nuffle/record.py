@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from nuffle.core.actions import Action, IllegalActionError
-from nuffle.core.dice import ExplicitRoller, RollerError
+from nuffle.core.dice import ExplicitRoller, RollerError, SampledRoller
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec, team_from_dict
+from nuffle.core.types import CHANCE
 
 FORMAT = "nuffle-record"
 VERSION = 1
@@ -99,26 +100,34 @@ def replay(record: dict[str, Any]) -> Game:
     try:
         home = team_from_dict(teams["home"], "teams.home")
         away = team_from_dict(teams["away"], "teams.away")
-        game = Game.new(home, away, seed=seed, board=board,
-                        roller=ExplicitRoller() if explicit else None)
+        game = Game.new(home, away, seed=seed, board=board, roller=ExplicitRoller())
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
-    game.config = {**game.config, "home": home.race, "away": away.race}
+    game.config = {**game.config, "home": home.race, "away": away.race,
+                   "roller": "explicit" if explicit else "sampled"}
     entries = record.get("entries")
     if not isinstance(entries, list):
         raise RecordError("'entries' must be a list")
+    # Chance nodes whose outcome the record lists ("c" entries) take it; all others are
+    # sampled from the state's generator exactly as the original sampled roller did.
     for i, entry in enumerate(entries):
         _require(isinstance(entry, list) and len(entry) == 2 and entry[0] in ("a", "c"),
                  f"entry {i} must be [\"a\", action] or [\"c\", outcome]")
         kind, value = entry
         try:
             if kind == "a":
+                while game.decider == CHANCE:
+                    game.sample_chance()
                 game.step(Action.from_list(value))
             else:
                 outcome = tuple(value) if isinstance(value, list) else value
                 game.apply_chance(outcome)
         except (IllegalActionError, RollerError, ValueError) as exc:
             raise RecordError(f"entry {i} does not replay: {exc}") from exc
+    if not explicit:
+        while game.decider == CHANCE:
+            game.sample_chance()
+    game.roller = ExplicitRoller() if explicit else SampledRoller()
     final = record.get("final")
     if final is not None:
         _require(isinstance(final, dict), "'final' must be an object")

@@ -51,12 +51,21 @@ DICE_NAMES = {
 }
 
 
+# How an event's outcomes may be grouped when enumerated (`grouped_outcomes`): only the
+# rules' consequences matter, so equivalent faces are merged into one representative.
+GROUP_NONE = 0  # every outcome is distinct
+GROUP_SUM = 1  # 2D6 where only the total matters (no doubles rule)
+GROUP_CASUALTY = 2  # D68 where only the casualty class matters (within a match)
+
+
 class Chance(NamedTuple):
-    """One chance event: its kind, its size (block dice count or pick range) and its purpose."""
+    """One chance event: its kind, its size (block dice count or pick range), its purpose and
+    how its outcomes may be grouped for enumeration."""
 
     kind: Dice
     n: int = 1
     purpose: str = ""
+    group: int = GROUP_NONE
 
     def describe(self) -> str:
         """Readable name, e.g. '2 block dice (block)'."""
@@ -114,6 +123,28 @@ def _multinomial(combo: tuple[BlockFace, ...]) -> int:
         for i in range(2, combo.count(face) + 1):
             count //= i
     return count
+
+
+# Casualty classes: (representative D68, number of the 48 results in the class).
+CASUALTY_CLASSES = ((11, 24), (41, 8), (51, 2), (53, 2), (55, 2), (57, 1), (58, 1), (61, 8))
+
+
+@cache
+def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Outcomes with equivalent results merged under one representative (see `Chance.group`).
+
+    Every representative is itself a valid outcome of the event, so it can be applied as is.
+    """
+    if group == GROUP_SUM and kind == Dice.TWO_D6:
+        out: list[tuple[Outcome, Fraction]] = []
+        for total in range(2, 13):
+            ways = 6 - abs(total - 7)
+            pair = (1, total - 1) if total <= 7 else (total - 6, 6)
+            out.append((pair, Fraction(ways, 36)))
+        return tuple(out)
+    if group == GROUP_CASUALTY and kind == Dice.D68:
+        return tuple((rep, Fraction(count, 48)) for rep, count in CASUALTY_CLASSES)
+    return outcomes(kind, n)
 
 
 def is_valid_outcome(event: Chance, outcome: object) -> bool:

@@ -8,11 +8,13 @@ from typing import Any
 from nuffle.core.actions import Action, IllegalActionError, LegalActions
 from nuffle.core.board import board_for
 from nuffle.core.dice import (
+    ExplicitRoller,
     Outcome,
     Roller,
     SampledRoller,
+    grouped_outcomes,
     is_valid_outcome,
-    outcomes,
+    sample,
     seed_state,
 )
 from nuffle.core.procedures.match import Match
@@ -22,6 +24,16 @@ from nuffle.core.teams import TeamSpec, load_team
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Status
 
 RecordEntry = tuple[str, Any]
+
+
+def _merge(into: dict[tuple[object, ...], list[Any]], key: tuple[object, ...], prob: Fraction,
+           game: Game) -> None:
+    """Add `prob` to the entry for `key`, keeping the first game seen for it."""
+    entry = into.get(key)
+    if entry is None:
+        into[key] = [prob, game]
+    else:
+        entry[0] += prob
 
 
 class Game:
@@ -89,6 +101,10 @@ class Game:
                 s.pending = None
                 s.decider = RUNNING
             else:
+                # Clear the hand-over values so equal positions compare (and hash) equal.
+                s.outcome = 0
+                s.ret = 0
+                s.ret_die = 0
                 return
 
     # --- decisions ------------------------------------------------------------------------
@@ -138,11 +154,16 @@ class Game:
     # --- explicit chance ------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """At a chance node: every `(outcome, probability)` of the pending event."""
+        """At a chance node: every `(outcome, probability)` of the pending event.
+
+        Outcomes with the same consequences are grouped under one representative (an armour
+        roll by its total, a casualty by its class); probabilities sum to exactly 1.
+        """
         s = self.state
-        if s.decider != CHANCE or s.pending is None:
+        ev = s.pending
+        if s.decider != CHANCE or ev is None:
             return []
-        return list(outcomes(s.pending.kind, s.pending.n))
+        return list(grouped_outcomes(ev.kind, ev.n, ev.group))
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance event with `outcome` and continue."""
@@ -154,14 +175,70 @@ class Game:
             outcome = tuple(outcome)
         if not is_valid_outcome(event, outcome):
             raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
-        self._legal = None
         self.history.append(("c", outcome))
+        self._resolve(outcome)
+
+    def sample_chance(self) -> Outcome:
+        """Resolve the pending chance event from the state's own generator (as a sampled
+        roller would) without recording it; returns the outcome."""
+        s = self.state
+        event = s.pending
+        if s.decider != CHANCE or event is None:
+            raise IllegalActionError("there is no pending chance event")
+        outcome, s.rng = sample(event, s.rng)
+        self._resolve(outcome)
+        return outcome
+
+    def _resolve(self, outcome: Outcome) -> None:
+        s = self.state
+        self._legal = None
         s.outcome = outcome
         s.pending = None
         s.decider = RUNNING
         self._advance()
 
-    # --- copies, results, views -------------------------------------------------------------
+    def outcomes(
+        self, action: Action | None = None, max_states: int = 100_000
+    ) -> list[tuple[Fraction, Game]]:
+        """The exact distribution `[(probability, next_game)]` of taking `action` (or, at a
+        chance node, of resolving it) up to the next decision or the end of the game.
+
+        Works on clones; this game is untouched. Identical next states are merged and the
+        probabilities are Fractions summing to exactly 1. Each next game keeps this game's
+        roller; its history ends with the action and the chance outcomes of one path to it.
+        Raises IllegalActionError for an illegal action and ValueError if more than
+        `max_states` distinct states would be enumerated.
+        """
+        start = self.clone()
+        start.roller = ExplicitRoller()
+        if action is not None:
+            start.step(action)
+        elif start.state.decider != CHANCE:
+            raise IllegalActionError("outcomes() without an action needs a chance node")
+        frontier: dict[tuple[object, ...], list[Any]] = {start.state.key(): [Fraction(1), start]}
+        done: dict[tuple[object, ...], list[Any]] = {}
+        seen = 0
+        while frontier:
+            layer: dict[tuple[object, ...], list[Any]] = {}
+            for prob, game in frontier.values():
+                if game.state.decider != CHANCE:
+                    _merge(done, game.state.key(), prob, game)
+                    continue
+                for outcome, q in game.chance_outcomes():
+                    child = game.clone()
+                    child.apply_chance(outcome)
+                    _merge(layer, child.state.key(), prob * q, child)
+                    seen += 1
+                    if seen > max_states:
+                        raise ValueError(f"outcomes() enumerated more than {max_states} states")
+            frontier = layer
+        result = []
+        for prob, game in done.values():
+            game.roller = self.roller.copy()
+            result.append((prob, game))
+        return result
+
+    # --- copies, results, views ---------------------------------------------------------------
 
     def clone(self) -> Game:
         """An exact, independent copy that continues identically."""

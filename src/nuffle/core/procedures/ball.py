@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import can_handle_ball
@@ -220,7 +220,7 @@ class ThrowIn(Procedure):
             self.direction = throw_in_direction(s, self.last, self.out, s.die())
             self.phase = 2
             kind = _THROW_IN_DIE[s.board.variant.throw_in]
-            s.request(Chance(kind, 1, "throw-in distance"))
+            s.request(Chance(kind, 1, "throw-in distance", GROUP_SUM))
             return
         if self.phase == 3:
             s.pop()

@@ -50,7 +50,7 @@ class Foul(Procedure):
             self.phase = 3
             if a + b + mod > s.info[self.victim].av:
                 self.phase = 2
-                s.push(Injury(self.victim))
+                s.push(Injury(self.victim, foul=True))
                 return
         elif ph == 2:
             self.sent_off = self.sent_off or bool(s.ret)

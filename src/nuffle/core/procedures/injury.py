@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import BADLY_HURT, KO, STUNNED, Skill, injury_result
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
@@ -61,7 +61,7 @@ class KnockDown(Procedure):
                 s.turnover = True
             self.mb_left = self.attacker >= 0 and Skill.MIGHTY_BLOW in s.info[self.attacker].skills
             self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "armour"))
+            s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
             return
         if self.phase == 1:
             a, b = s.dice()
@@ -88,13 +88,15 @@ class Injury(Procedure):
     `crowd` means the victim is already off the pitch: a Stunned result sends him to reserves.
     """
 
-    __slots__ = ("cas", "crowd", "mod", "pid")
+    __slots__ = ("cas", "crowd", "doubles", "foul", "mod", "pid")
 
-    def __init__(self, pid: int, mod: int = 0, crowd: bool = False) -> None:
+    def __init__(self, pid: int, mod: int = 0, crowd: bool = False, foul: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.mod = mod
         self.crowd = crowd
+        self.foul = foul  # a foul's injury roll: doubles matter (the referee)
+        self.doubles = False
         self.cas = 0
 
     def _owner(self, s: GameState) -> int:
@@ -105,28 +107,28 @@ class Injury(Procedure):
         ph = self.phase
         if ph == 0:
             self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "injury"))
+            s.request(Chance(Dice.TWO_D6, 1, "injury", GROUP_NONE if self.foul else GROUP_SUM))
         elif ph == 1:
             a, b = s.dice()
-            s.ret = int(a == b)  # tells a foul whether the injury roll was a double
+            self.doubles = a == b
             result = injury_result(a + b + self.mod, s.info[pid].skills)
             if result == STUNNED:
                 self._stun(s)
-                s.pop()
+                self._finish(s)
             elif result == KO:
                 if s.teams[self._owner(s)].apothecaries > 0:
                     self.phase = 2  # apothecary decision on a KO
                     s.wait(self._owner(s))
                 else:
                     self._knock_out(s)
-                    s.pop()
+                    self._finish(s)
             elif result == BADLY_HURT:
                 self.cas = 11
                 self.phase = 4
                 self._offer_apothecary(s)
             else:
                 self.phase = 3
-                s.request(Chance(Dice.D68, 1, "casualty"))
+                s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
         elif ph == 3:
             self.cas = s.die()
             self.phase = 4
@@ -135,7 +137,7 @@ class Injury(Procedure):
             self.cas = min(self.cas, s.die())
             if self.cas < 40:
                 s.remove(pid, Status.RESERVE)
-                s.pop()
+                self._finish(s)
                 return
             self.phase = 5
             self._regenerate(s)
@@ -146,7 +148,12 @@ class Injury(Procedure):
                 s.remove(pid, Status.RESERVE)
             else:
                 self._casualty(s)
-            s.pop()
+            self._finish(s)
+
+    def _finish(self, s: GameState) -> None:
+        """Pop, telling the caller (a foul) whether the injury roll was a double."""
+        s.ret = int(self.doubles)
+        s.pop()
 
     def _offer_apothecary(self, s: GameState) -> None:
         if s.teams[self._owner(s)].apothecaries > 0:
@@ -160,7 +167,7 @@ class Injury(Procedure):
             s.request(Chance(Dice.D6, 1, "regeneration"))
         else:
             self._casualty(s)
-            s.pop()
+            self._finish(s)
 
     def _stun(self, s: GameState) -> None:
         pid = self.pid
@@ -192,16 +199,16 @@ class Injury(Procedure):
                 self._stun(s)
             else:
                 self._knock_out(s)
-            s.pop()
+            self._finish(s)
             return
         # casualty (phase 4)
         if use:
             s.teams[self._owner(s)].apothecaries -= 1
             if self.cas < 40:  # Badly Hurt: the player is patched up and goes to reserves
                 s.remove(self.pid, Status.RESERVE)
-                s.pop()
+                self._finish(s)
                 return
             self.phase = 6
-            s.request(Chance(Dice.D68, 1, "apothecary casualty"))
+            s.request(Chance(Dice.D68, 1, "apothecary casualty", GROUP_CASUALTY))
             return
         self.phase = 5

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.ball import land_ball
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.kickoff_table import TABLE
@@ -62,7 +62,7 @@ class Kickoff(Procedure):
             else:
                 s.ball = -1  # touchback once the table result is resolved
             self.phase = 4
-            s.request(Chance(Dice.TWO_D6, 1, "kick-off table"))
+            s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == 4:
             total = die_total(s.outcome)
             self.phase = 5

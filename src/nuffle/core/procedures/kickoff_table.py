@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.match import weather_from_2d6
@@ -161,7 +161,7 @@ class ChangingWeather(Procedure):
     def run(self, s: GameState) -> None:
         if self.phase == 0:
             self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "weather"))
+            s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
             return
         if self.phase == 1:
             a, b = s.dice()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
@@ -61,19 +61,19 @@ class Match(Procedure):
             for side in (0, 1):
                 s.teams[side].apothecaries = 1 if s.specs[side].apothecary else 0
             self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "home fans"))
+            s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
         elif ph == 1:
             a, b = s.dice()
             self.fans = a + b + s.specs[0].fan_factor
             self.phase = 2
-            s.request(Chance(Dice.TWO_D6, 1, "away fans"))
+            s.request(Chance(Dice.TWO_D6, 1, "away fans", GROUP_SUM))
         elif ph == 2:
             a, b = s.dice()
             away = a + b + s.specs[1].fan_factor
             s.teams[0].fame = fame(self.fans, away)
             s.teams[1].fame = fame(away, self.fans)
             self.phase = 3
-            s.request(Chance(Dice.TWO_D6, 1, "weather"))
+            s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
         elif ph == 3:
             a, b = s.dice()
             s.weather = weather_from_2d6(a + b)

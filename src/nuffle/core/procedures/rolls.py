@@ -35,7 +35,7 @@ def team_reroll_available(s: GameState, side: int) -> bool:
 class PlayerRoll(Procedure):
     """Roll a D6 for a player, offering re-rolls on failure to the player's coach."""
 
-    __slots__ = ("agility", "blocked_skill", "kind", "mod", "pid", "rerolled", "target")
+    __slots__ = ("agility", "blocked_skill", "die", "kind", "mod", "pid", "rerolled", "target")
 
     def __init__(
         self,
@@ -54,6 +54,13 @@ class PlayerRoll(Procedure):
         self.agility = agility
         self.rerolled = False
         self.blocked_skill = blocked_skill  # e.g. Dodge re-roll cancelled by Tackle
+        self.die = 0
+
+    def _finish(self, s: GameState, ok: bool) -> None:
+        """Pop, handing the result and the final die to the caller."""
+        s.ret = int(ok)
+        s.ret_die = self.die
+        s.pop()
 
     def _skill(self, s: GameState) -> Skill | None:
         if self.blocked_skill:
@@ -76,14 +83,12 @@ class PlayerRoll(Procedure):
             return
         if self.phase == 1:
             d = s.die()
-            s.ret_die = d
+            self.die = d
             if roll_succeeds(d, self.target, self.mod, self.agility):
-                s.ret = 1
-                s.pop()
+                self._finish(s, True)
                 return
             if self.rerolled or (self._skill(s) is None and not self._team(s)):
-                s.ret = 0
-                s.pop()
+                self._finish(s, False)
                 return
             self.phase = 2
             s.wait(s.pteam[self.pid])
@@ -93,8 +98,7 @@ class PlayerRoll(Procedure):
                 self.phase = 1
                 s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
             else:
-                s.ret = 0
-                s.pop()
+                self._finish(s, False)
             return
 
     def legal(self, s: GameState) -> LegalActions:
@@ -108,8 +112,7 @@ class PlayerRoll(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            s.ret = 0
-            s.pop()
+            self._finish(s, False)
             return
         self.rerolled = True
         if action.type == ActionType.USE_SKILL:
