@@ -93,7 +93,7 @@ class Game:
         while True:
             d = s.decider
             if d == RUNNING:
-                s.stack[-1].run(s)
+                s.top().run(s)
             elif d == CHANCE and not roller.explicit:
                 event = s.pending
                 assert event is not None
@@ -148,7 +148,7 @@ class Game:
         self._legal = None
         self.history.append(("a", action))
         s.decider = RUNNING
-        s.stack[-1].act(s, action)
+        s.top().act(s, action)
         self._advance()
 
     # --- explicit chance ------------------------------------------------------------------
@@ -226,7 +226,8 @@ class Game:
                     continue
                 for outcome, q in game.chance_outcomes():
                     child = game.clone()
-                    child.apply_chance(outcome)
+                    child.history.append(("c", outcome))
+                    child._resolve(outcome)  # a listed outcome: no need to validate it
                     _merge(layer, child.state.key(), prob * q, child)
                     seen += 1
                     if seen > max_states:

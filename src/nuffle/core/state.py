@@ -126,6 +126,7 @@ class GameState:
         "ret",
         "ret_die",
         "rng",
+        "shared",
         "specs",
         "stack",
         "stats",
@@ -156,6 +157,7 @@ class GameState:
     kicking: int
     active: int
     stack: list[Procedure]
+    shared: int  # stack frames below this index may be shared with clones (copy on write)
     rng: int
     decider: int
     pending: Chance | None
@@ -195,6 +197,7 @@ class GameState:
         s.kicking = HOME
         s.active = HOME
         s.stack = []
+        s.shared = 0
         s.rng = rng
         s.decider = RUNNING
         s.pending = None
@@ -228,7 +231,9 @@ class GameState:
         c.first_kicker = self.first_kicker
         c.kicking = self.kicking
         c.active = self.active
-        c.stack = [p.copy() for p in self.stack]
+        # Frames are shared copy-on-write: whoever next changes one copies it first (`top`).
+        c.stack = self.stack.copy()
+        c.shared = self.shared = len(self.stack)
         c.rng = self.rng
         c.decider = self.decider
         c.pending = self.pending
@@ -278,6 +283,15 @@ class GameState:
         return hash(self.key())
 
     # --- engine plumbing used by procedures ------------------------------------------------
+
+    def top(self) -> Procedure:
+        """The top procedure, made private to this state before it changes (copy on write)."""
+        stack = self.stack
+        i = len(stack) - 1
+        if i < self.shared:
+            stack[i] = stack[i].copy()
+            self.shared = i
+        return stack[i]
 
     def push(self, proc: Procedure) -> None:
         """Put a child procedure on top of the stack; it runs next."""
