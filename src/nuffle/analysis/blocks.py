@@ -132,7 +132,12 @@ class BlockOdds:
 
     @property
     def defender_down(self) -> Fraction:
-        """P(the defender is Knocked Down, i.e. gets an armour roll)."""
+        """P(the defender is Knocked Down and the attacker stays up), as in TABLES §4."""
+        return self.results.get(BlockResult.DEFENDER_DOWN, Fraction(0))
+
+    @property
+    def defender_armour(self) -> Fraction:
+        """P(the defender is Knocked Down at all (armour roll), Both Down included)."""
         return sum((p for r, p in self.results.items() if r in DEFENDER_KNOCKED_DOWN), Fraction(0))
 
     @property
