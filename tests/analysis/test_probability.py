@@ -230,3 +230,69 @@ def test_foul_table_17() -> None:
     assert got["unbroken"] + got["stunned"] + got["ko"] + got["badly_hurt"] + got["casualty"] == 1
     assert foul(8, sneaky_git=True)["sent_off"] < F(11, 54)
     assert foul(8, bribe=True)["sent_off"] == F(11, 54) / 6
+
+
+# --- brute-force cross-checks ------------------------------------------------------------------
+
+def _brute_block(dice: int, att: bool, attacker: BlockSkills, defender: BlockSkills) -> F:
+    """P(attacker stays up) by enumerating all ordered 6**dice rolls of the engine's die."""
+    from itertools import product
+
+    from nuffle.analysis.blocks import ATTACKER_PREFERENCE, DEFENDER_PREFERENCE, face_result
+    from nuffle.core.types import BLOCK_DIE_FACES
+
+    pref = ATTACKER_PREFERENCE if att else DEFENDER_PREFERENCE
+    up = 0
+    for roll in product(BLOCK_DIE_FACES, repeat=dice):
+        results = [face_result(f, attacker, defender) for f in roll]
+        best = min(results, key=pref.index)
+        up += best in (BlockResult.NO_EFFECT, BlockResult.PUSHED, BlockResult.DEFENDER_DOWN)
+    return F(up, 6**dice)
+
+
+@pytest.mark.parametrize("dice", [1, 2, 3])
+@pytest.mark.parametrize("att", [True, False])
+def test_block_matches_brute_force(dice: int, att: bool) -> None:
+    skills = [BlockSkills(), BLOCK, DODGE, BlockSkills(wrestle=True), BlockSkills(True, True, True)]
+    for a in skills:
+        for d in skills:
+            assert block_odds(dice, att, attacker=a, defender=d, goal="up").attacker_up == \
+                _brute_block(dice, att, a, d)
+
+
+def _brute_sequence(targets: list[int], rerolls: int) -> F:
+    """Exact success by enumerating every die (one per roll and re-roll), team re-roll greedy."""
+    def go(i: int, rr: int) -> F:
+        if i == len(targets):
+            return F(1)
+        total = F(0)
+        for d in range(1, 7):
+            if d != 1 and d >= targets[i]:
+                total += F(1, 6) * go(i + 1, rr)
+            elif rr:
+                total += F(1, 6) * sum((F(1, 6) * go(i + 1, rr - 1) for e in range(1, 7)
+                                        if e != 1 and e >= targets[i]), F(0))
+        return total
+    return go(0, rerolls)
+
+
+@pytest.mark.parametrize("targets", [[2, 3, 4], [4, 4], [6, 2, 5, 3], [3]])
+@pytest.mark.parametrize("rerolls", [0, 1, 2])
+def test_sequence_matches_brute_force(targets: list[int], rerolls: int) -> None:
+    assert sequence_success([RollStep(t) for t in targets], rerolls) == _brute_sequence(targets, rerolls)
+
+
+def test_distributions_sum_to_one() -> None:
+    for av in range(5, 11):
+        for mod in (-1, 0, 1, 2):
+            for flags in ((False, False, False), (True, False, True), (True, True, True)):
+                mb, ts, st = flags
+                assert sum(knockdown(av, armour_modifier=mod, mighty_blow=mb, claws=mb,
+                                     thick_skull=ts, stunty=st).values()) == 1
+                out = foul(av, mod, dirty_player=mb, thick_skull=ts, stunty=st)
+                assert sum(v for k, v in out.items() if k not in ("armour_broken", "sent_off")) == 1
+    for ag in range(1, 7):
+        for rng in "QSLB":
+            for tz in (0, 2):
+                assert sum(pass_roll(ag, rng, tz, pass_skill=True).values()) == 1
+                assert sum(pass_roll(ag, rng, tz, team_reroll=True, loner=True).values()) == 1
