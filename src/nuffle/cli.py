@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from nuffle.agents.base import agent_names, make_agent
+from nuffle.analysis.cli import register as register_odds
 from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
 from nuffle.games.football_strategy.cli import register as register_football
@@ -168,6 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
 
     register_football(sub)
+    register_odds(sub)
     return parser
 
 

@@ -1,0 +1,1 @@
+"""Analysis tools: exact odds of rolls, blocks and plans (`probability`, `blocks`, `notation`)."""

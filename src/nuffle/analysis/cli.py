@@ -1,0 +1,37 @@
+"""``nuffle odds "<plan>" [--json]``: exact success odds of a plan written in the notation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from nuffle.analysis.notation import parse_plan
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    """Print the plan's success and failure probabilities; exit 2 on a bad plan."""
+    try:
+        plan = parse_plan(args.plan)
+    except ValueError as exc:
+        sys.stderr.write(f"nuffle odds: error: {exc}\n")
+        return 2
+    success = plan.success()
+    failure = 1 - success
+    if args.json:
+        print(json.dumps({"success": str(success), "failure": str(failure),
+                          "success_float": float(success)}))
+    else:
+        print(f"{args.plan.strip()}: success {success} ({float(success):.4%}), "
+              f"failure {failure} ({float(failure):.4%})")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``odds`` subcommand to the nuffle CLI."""
+    p = subparsers.add_parser("odds", help="exact odds of a plan, e.g. nuffle odds '2+ 2+ | RR'",
+                              description="Exact odds of a plan; see docs/ODDS.md for the notation.")
+    p.add_argument("plan", help="the plan, e.g. '2+:dodge 2BD:KD 3+ | RR'")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_odds)
