@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from nuffle.core.actions import Action, IllegalActionError, LegalActions
+from nuffle.core.actions import START_ACTIONS, Action, IllegalActionError, LegalActions
 from nuffle.core.board import board_for
 from nuffle.core.dice import (
     ExplicitRoller,
@@ -21,7 +21,7 @@ from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, GameState, PlayerInfo
 from nuffle.core.teams import TeamSpec, load_team
-from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Status
+from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
 RecordEntry = tuple[str, Any]
 
@@ -147,6 +147,10 @@ class Game:
             raise IllegalActionError(f"{action} is illegal: {reason}")
         self._legal = None
         self.history.append(("a", action))
+        if action.type in START_ACTIONS:
+            s.log.clear()  # the log explains the current player action
+        sq = s.board.sq(*action.square) if action.square is not None else -1
+        s.log.append((Event.DECISION, int(action.type), -1 if action.player is None else action.player, sq))
         s.decider = RUNNING
         s.top().act(s, action)
         self._advance()

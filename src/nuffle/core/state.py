@@ -117,6 +117,7 @@ class GameState:
         "half",
         "info",
         "kicking",
+        "log",
         "outcome",
         "pending",
         "pflags",
@@ -168,6 +169,7 @@ class GameState:
     touchdown: int
     stats: list[list[int]]
     crowd: list[int]
+    log: list[tuple[int, int, int, int]]
 
     @staticmethod
     def new(
@@ -208,6 +210,7 @@ class GameState:
         s.touchdown = -1
         s.stats = [[0] * 8, [0] * 8]
         s.crowd = []
+        s.log = []
         return s
 
     def copy(self) -> GameState:
@@ -244,6 +247,7 @@ class GameState:
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
         c.crowd = self.crowd.copy()
+        c.log = self.log.copy()
         return c
 
     def key(self) -> tuple[object, ...]:
@@ -406,6 +410,11 @@ class GameState:
             self.grid[sq] = EMPTY
         self.pos[pid] = -1
         self.status[pid] = status
+
+    def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool = True) -> None:
+        """Log a forced event (pick-up, catch, touchdown, stand-up) of the current player
+        action; `nuffle.analysis.mdp` explains actions from this log. Not part of `key()`."""
+        self.log.append((event, pid, sq, int(ok)))
 
     def add_stat(self, side: int, stat: int) -> None:
         """Count one event of `stat` for `side` in the current half."""

@@ -117,3 +117,13 @@ class Kickoff(IntEnum):
     BLITZ = 10
     THROW_A_ROCK = 11
     PITCH_INVASION = 12
+
+
+class Event(IntEnum):
+    """Forced events noted in `GameState.log` (decisions are logged by `Game.step`)."""
+
+    DECISION = 0  # pid = action type, sq = player, ok = flat square or -1
+    PICK_UP = 1
+    CATCH = 2
+    SCORE = 3
+    STAND_UP = 4

@@ -13,7 +13,7 @@ from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
 from nuffle.core.skills import Skill, max_gfi
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status
+from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 
 _MOVING = (
     ActionType.START_MOVE,
@@ -80,8 +80,10 @@ class PlayerAction(Procedure):
                     s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, agility=False))
                     return
                 s.status[pid] = Status.STANDING
+                s.note(Event.STAND_UP, pid, s.pos[pid])
                 self.moves = 3
         elif self.phase == 3:
+            s.note(Event.STAND_UP, pid, s.pos[pid], bool(s.ret))
             if not s.ret:
                 s.pop()
                 return

@@ -7,7 +7,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import can_handle_ball
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status, Weather, other
+from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
 SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
@@ -33,6 +33,7 @@ def check_touchdown(s: GameState, pid: int) -> bool:
         return False
     s.teams[side].score += 1
     s.add_stat(side, STAT_TD)
+    s.note(Event.SCORE, pid, s.pos[pid])
     s.touchdown = side
     if s.active >= 0 and s.active != side:
         # A touchdown in the opponent's turn spends the scorer's next turn.
@@ -81,6 +82,7 @@ class Catch(Procedure):
             s.push(PlayerRoll(RollKind.CATCH, pid, target, catch_modifier(s, pid, self.bonus)))
             return
         if self.phase == 1:
+            s.note(Event.CATCH, pid, s.pos[pid], bool(s.ret))
             if s.ret:
                 s.ball = s.pos[pid]
                 s.ball_state = BallState.CARRIED
@@ -107,6 +109,7 @@ class Pickup(Procedure):
         pid = self.pid
         if self.phase == 0:
             if not can_handle_ball(s.info[pid].skills):
+                s.note(Event.PICK_UP, pid, s.pos[pid], False)
                 self.phase = 2
                 s.ret = 0
             else:
@@ -118,6 +121,7 @@ class Pickup(Procedure):
                 s.push(PlayerRoll(RollKind.PICKUP, pid, target, mod))
                 return
         if self.phase == 1:
+            s.note(Event.PICK_UP, pid, s.pos[pid], bool(s.ret))
             if s.ret:
                 s.ball_state = BallState.CARRIED
                 check_touchdown(s, pid)
