@@ -61,5 +61,6 @@ def test_bad_race_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    for key in ("decision_us", "game_ms", "clone_us", "clone_step_us"):
+    for key in ("decision_us", "game_ms", "clone_us", "clone_step_us", "outcomes_dodge_ms",
+                "outcomes_block_ms"):
         assert data[key] > 0

@@ -138,6 +138,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"  game:         {figures['game_ms']:8.2f} ms")
     print(f"  clone:        {figures['clone_us']:8.2f} us")
     print(f"  clone + step: {figures['clone_step_us']:8.2f} us")
+    print("exact outcomes (Game.outcomes)")
+    print(f"  move with a dodge:                   {figures['outcomes_dodge_ms']:6.3f} ms")
+    print(f"  block knock-down (armour/injury/cas): {figures['outcomes_block_ms']:6.3f} ms")
     return 0
 
 

@@ -56,6 +56,7 @@ DICE_NAMES = {
 GROUP_NONE = 0  # every outcome is distinct
 GROUP_SUM = 1  # 2D6 where only the total matters (no doubles rule)
 GROUP_CASUALTY = 2  # D68 where only the casualty class matters (within a match)
+GROUP_THRESHOLD = 3  # D6 where only "at least n" matters; n is stored in `Chance.n`
 
 
 class Chance(NamedTuple):
@@ -75,6 +76,14 @@ class Chance(NamedTuple):
         elif self.kind == Dice.PICK:
             name = f"{name} of {self.n}"
         return f"{name} ({self.purpose})" if self.purpose else name
+
+
+def threshold(n: int, purpose: str) -> Chance:
+    """A D6 that succeeds on n or more (natural 1 always fails, so n is at least 2).
+
+    Enumeration groups it into failure (shown as a 1) and success (shown as a 6).
+    """
+    return Chance(Dice.D6, max(2, n), purpose, GROUP_THRESHOLD)
 
 
 _SIMPLE_SIDES = {Dice.D2: 2, Dice.D3: 3, Dice.D6: 6, Dice.D8: 8}
@@ -144,6 +153,10 @@ def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[t
         return tuple(out)
     if group == GROUP_CASUALTY and kind == Dice.D68:
         return tuple((rep, Fraction(count, 48)) for rep, count in CASUALTY_CLASSES)
+    if group == GROUP_THRESHOLD and kind == Dice.D6:
+        if n > 6:
+            return ((1, Fraction(1)),)
+        return ((1, Fraction(n - 1, 6)), (6, Fraction(7 - n, 6)))
     return outcomes(kind, n)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
@@ -184,7 +184,7 @@ class Block(Procedure):
             team.rerolls -= 1
             if Skill.LONER in s.info[self.attacker].skills:
                 self.phase = 5
-                s.request(Chance(Dice.D6, 1, "loner"))
+                s.request(threshold(4, "loner"))
             else:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))

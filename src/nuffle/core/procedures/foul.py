@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
@@ -91,6 +91,6 @@ class Foul(Procedure):
         if action.type == ActionType.USE_BRIBE:
             s.teams[s.pteam[self.fouler]].bribes -= 1
             self.phase = 5
-            s.request(Chance(Dice.D6, 1, "bribe"))
+            s.request(threshold(2, "bribe"))
             return
         self._send_off(s)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import BADLY_HURT, KO, STUNNED, Skill, injury_result
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
@@ -164,7 +164,7 @@ class Injury(Procedure):
     def _regenerate(self, s: GameState) -> None:
         if Skill.REGENERATION in s.info[self.pid].skills:
             self.phase = 7
-            s.request(Chance(Dice.D6, 1, "regeneration"))
+            s.request(threshold(4, "regeneration"))
         else:
             self._casualty(s)
             self._finish(s)

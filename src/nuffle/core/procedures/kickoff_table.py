@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.match import weather_from_2d6
@@ -41,7 +41,7 @@ class Riot(Procedure):
                 self._shift(s, 1)
             else:
                 self.phase = 1
-                s.request(Chance(Dice.D6, 1, "riot"))
+                s.request(threshold(4, "riot"))
                 return
             s.pop()
             return
@@ -295,8 +295,9 @@ class PitchInvasion(Procedure):
             if d != 1 and d + s.teams[other(s.pteam[p])].fame >= 6:
                 s.status[p] = Status.STUNNED
         if self.idx < len(self.todo):
+            p = self.todo[self.idx]
             self.idx += 1
-            s.request(Chance(Dice.D6, 1, "pitch invasion"))
+            s.request(threshold(6 - s.teams[other(s.pteam[p])].fame, "pitch invasion"))
             return
         s.pop()
 

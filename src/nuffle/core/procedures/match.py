@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
@@ -215,7 +215,7 @@ class EndDrive(Procedure):
                 s.pflags[self.todo[self.idx - 1]] |= PFlag.HEAT
             if self.idx < len(self.todo):
                 self.idx += 1
-                s.request(Chance(Dice.D6, 1, "heat"))
+                s.request(threshold(2, "heat"))
                 return
             for p in range(n):
                 if s.pos[p] >= 0:
@@ -233,6 +233,6 @@ class EndDrive(Procedure):
                     s.status[self.todo[self.idx - 1]] = Status.RESERVE
             if self.idx < len(self.todo):
                 self.idx += 1
-                s.request(Chance(Dice.D6, 1, "KO recovery"))
+                s.request(threshold(4, "KO recovery"))
                 return
             s.pop()

@@ -7,7 +7,7 @@ result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import NO_TEAM_REROLL, ONCE_PER_TURN, Skill, reroll_skill
 from nuffle.core.state import GameState
@@ -56,6 +56,17 @@ class PlayerRoll(Procedure):
         self.blocked_skill = blocked_skill  # e.g. Dodge re-roll cancelled by Tackle
         self.die = 0
 
+    def _event(self) -> Chance:
+        """The D6 to roll; enumeration may group it by success unless the die itself matters."""
+        if self.kind == RollKind.PASS:
+            return Chance(Dice.D6, 1, _PURPOSE[self.kind])
+        need = 7
+        for d in range(1, 7):
+            if roll_succeeds(d, self.target, self.mod, self.agility):
+                need = d
+                break
+        return threshold(need, _PURPOSE[self.kind])
+
     def _finish(self, s: GameState, ok: bool) -> None:
         """Pop, handing the result and the final die to the caller."""
         s.ret = int(ok)
@@ -79,7 +90,7 @@ class PlayerRoll(Procedure):
     def run(self, s: GameState) -> None:
         if self.phase == 0:
             self.phase = 1
-            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            s.request(self._event())
             return
         if self.phase == 1:
             d = s.die()
@@ -96,7 +107,7 @@ class PlayerRoll(Procedure):
         if self.phase == 3:  # Loner check before a team re-roll
             if s.die() >= 4:
                 self.phase = 1
-                s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+                s.request(self._event())
             else:
                 self._finish(s, False)
             return
@@ -120,14 +131,14 @@ class PlayerRoll(Procedure):
             if sk in ONCE_PER_TURN:
                 s.pflags[self.pid] |= _ONCE_FLAG[sk]
             self.phase = 1
-            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            s.request(self._event())
             return
         team = s.teams[s.pteam[self.pid]]
         team.reroll_used = True
         team.rerolls -= 1
         if Skill.LONER in s.info[self.pid].skills:
             self.phase = 3
-            s.request(Chance(Dice.D6, 1, "loner"))
+            s.request(threshold(4, "loner"))
         else:
             self.phase = 1
-            s.request(Chance(Dice.D6, 1, _PURPOSE[self.kind]))
+            s.request(self._event())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Square
 from nuffle.core.board import OFF
-from nuffle.core.dice import Chance, Dice
+from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import SCATTER, Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
@@ -56,7 +56,7 @@ class ThrowTeamMate(Procedure):
                 self.phase = 3
             else:
                 self.phase = 2
-                s.request(Chance(Dice.D6, 1, "always hungry"))
+                s.request(threshold(2, "always hungry"))
                 return
         elif ph == 2:
             if s.die() == 1:
