@@ -1,0 +1,269 @@
+"""Exact odds read off a live position: dodge, GFI, pick-up, catch, pass, interception, block, blitz.
+
+Each query takes a `Game` (or `GameState`), player ids and `(x, y)` squares, reads every modifier
+the engine applies (tackle zones, weather, skills, once-per-turn flags, team re-roll usable now,
+Loner) and hands them to `nuffle.analysis.probability`, which does the arithmetic. Bad input (an
+unknown player, a player off the pitch, a square off the pitch, a non-adjacent target) raises
+`ValueError`. See docs/ODDS.md, "Live-state queries".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from nuffle.analysis import probability as P
+from nuffle.analysis.blocks import BlockOdds, BlockSkills
+from nuffle.core.game import Game
+from nuffle.core.procedures.ball import can_catch
+from nuffle.core.procedures.block import block_dice
+from nuffle.core.procedures.foul import foul_assists
+from nuffle.core.procedures.movement import dodge_reroll_blocked
+from nuffle.core.procedures.passing import allowed_bands, interceptors, pass_range
+from nuffle.core.procedures.rolls import team_reroll_available
+from nuffle.core.skills import Skill, ignores_dodge_tackle_zones, pass_modifier
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, PFlag, Status, Weather
+
+__all__ = [
+    "blitz_odds", "block_odds", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
+    "interception_odds", "pass_odds", "pickup_odds",
+]
+
+Square = tuple[int, int]
+CATCH_KINDS = {"accurate": True, "handoff": True, "bounce": False}
+
+
+# --- input checks ----------------------------------------------------------------------------
+
+
+def _state(game: Game | GameState) -> GameState:
+    if isinstance(game, Game):
+        return game.state
+    if isinstance(game, GameState):
+        return game
+    raise ValueError(f"expected a Game or GameState, got {type(game).__name__}")
+
+
+def _player(s: GameState, pid: int, standing: bool = True) -> int:
+    """Check `pid` names a player on the pitch (standing if asked); return his square index."""
+    if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < len(s.info):
+        raise ValueError(f"unknown player id {pid!r}")
+    if s.pos[pid] < 0:
+        raise ValueError(f"player {pid} is not on the pitch")
+    if standing and s.status[pid] != Status.STANDING:
+        raise ValueError(f"player {pid} is not standing ({Status(s.status[pid]).name.lower()})")
+    return s.pos[pid]
+
+
+def _square(s: GameState, square: Sequence[int]) -> int:
+    """Check `square` is an (x, y) pair on the pitch; return its square index."""
+    if (not isinstance(square, tuple | list) or len(square) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
+        raise ValueError(f"a square must be an (x, y) pair of ints, not {square!r}")
+    x, y = square
+    if not s.board.is_on(x, y):
+        raise ValueError(f"square {(x, y)} is off the pitch")
+    return s.board.sq(x, y)
+
+
+def _adjacent(s: GameState, a: int, b: int) -> bool:
+    (ax, ay), (bx, by) = s.board.xy(a), s.board.xy(b)
+    return max(abs(ax - bx), abs(ay - by)) == 1
+
+
+def _has(s: GameState, pid: int, skill: Skill) -> bool:
+    return skill in s.info[pid].skills
+
+
+def _team_rr(s: GameState, pid: int) -> bool:
+    return team_reroll_available(s, s.pteam[pid])
+
+
+def _loner(s: GameState, pid: int) -> bool:
+    return _has(s, pid, Skill.LONER)
+
+
+# --- D6 rolls ----------------------------------------------------------------------------------
+
+
+def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
+    """P(`pid` dodges into the adjacent empty square `dest`); 1 if he is not marked (no roll).
+
+    Tackle zones on `dest`, Stunty, the Dodge re-roll (unless used this turn or cancelled by a
+    Tackle player being left), the team re-roll if usable now, and Loner.
+    """
+    s = _state(game)
+    start = _player(s, pid)
+    sq = _square(s, dest)
+    if not _adjacent(s, start, sq):
+        raise ValueError(f"square {tuple(dest)} is not adjacent to player {pid}")
+    if s.grid[sq] != -1:
+        raise ValueError(f"square {tuple(dest)} is occupied")
+    side = s.pteam[pid]
+    if not s.tackle_zones(start, side):
+        return Fraction(1)
+    dodge_skill = _has(s, pid, Skill.DODGE) and not s.pflags[pid] & PFlag.DODGE_USED
+    return P.dodge(s.info[pid].ag, s.tackle_zones(sq, side),
+                   stunty=ignores_dodge_tackle_zones(s.info[pid].skills),
+                   dodge_skill=dodge_skill, tackle=dodge_reroll_blocked(s, pid, start),
+                   team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+
+
+def gfi_odds(game: Game | GameState, pid: int) -> Fraction:
+    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll."""
+    s = _state(game)
+    _player(s, pid)
+    sure_feet = _has(s, pid, Skill.SURE_FEET) and not s.pflags[pid] & PFlag.SURE_FEET_USED
+    return P.gfi(s.weather == Weather.BLIZZARD, sure_feet=sure_feet,
+                 team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+
+
+def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) -> Fraction:
+    """P(`pid` picks the ball up on `square` (default: where the loose ball lies)).
+
+    Tackle zones are counted on `square` as if he stood there; rain, Sure Hands, team re-roll.
+    """
+    s = _state(game)
+    _player(s, pid)
+    if square is None:
+        if s.ball < 0 or s.ball_state != BallState.ON_GROUND:
+            raise ValueError("the ball is not loose on the ground; give the pick-up square")
+        sq = s.ball
+    else:
+        sq = _square(s, square)
+    if not can_catch(s, pid):
+        return Fraction(0)
+    return P.pickup(s.info[pid].ag, s.tackle_zones(sq, s.pteam[pid]),
+                    rain=s.weather == Weather.POURING_RAIN, sure_hands=_has(s, pid, Skill.SURE_HANDS),
+                    team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+
+
+def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Fraction:
+    """P(`pid` catches the ball where he stands): `kind` is "accurate", "handoff" (+1) or "bounce".
+
+    0 if he cannot catch (not standing, distracted, No Hands). The team re-roll counts only in
+    his own team's turn.
+    """
+    s = _state(game)
+    if kind not in CATCH_KINDS:
+        raise ValueError(f"catch kind must be one of {', '.join(CATCH_KINDS)}, not {kind!r}")
+    sq = _player(s, pid, standing=False)
+    if not can_catch(s, pid):
+        return Fraction(0)
+    return P.catch(s.info[pid].ag, s.tackle_zones(sq, s.pteam[pid]), accurate=CATCH_KINDS[kind],
+                   rain=s.weather == Weather.POURING_RAIN, catch_skill=_has(s, pid, Skill.CATCH),
+                   team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+
+
+def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fraction]:
+    """{"accurate", "inaccurate", "fumble"} of `pid` passing to `target` (interceptions aside).
+
+    Range band from TABLES §3 (Blizzard: Quick and Short only), tackle zones on the thrower,
+    Very Sunny, Stunty, the Pass re-roll and the team re-roll.
+    """
+    s = _state(game)
+    start = _player(s, pid)
+    sq = _square(s, target)
+    (x0, y0), (x1, y1) = s.board.xy(start), s.board.xy(sq)
+    band = pass_range(x1 - x0, y1 - y0)
+    if band == "T":
+        raise ValueError("a player cannot pass to his own square")
+    if band not in allowed_bands(s):
+        raise ValueError(f"square {tuple(target)} is out of passing range for player {pid}")
+    skills = s.info[pid].skills
+    return P.pass_roll(s.info[pid].ag, band, s.tackle_zones(start, s.pteam[pid]), pass_modifier(skills),
+                       very_sunny=s.weather == Weather.VERY_SUNNY,
+                       pass_skill=Skill.PASS in skills, team_reroll=_team_rr(s, pid),
+                       loner=_loner(s, pid))
+
+
+def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:
+    """P(`interceptor` intercepts a pass from `thrower` to `target`); 0 if he may not try.
+
+    AG roll -2, tackle zones on the interceptor, rain, the Catch re-roll; never a team re-roll.
+    """
+    s = _state(game)
+    _player(s, thrower)
+    isq = _player(s, interceptor, standing=False)
+    sq = _square(s, target)
+    if s.pteam[interceptor] == s.pteam[thrower]:
+        raise ValueError(f"player {interceptor} is on the thrower's team")
+    if interceptor not in interceptors(s, thrower, sq):
+        return Fraction(0)
+    return P.interception(s.info[interceptor].ag, s.tackle_zones(isq, s.pteam[interceptor]),
+                          rain=s.weather == Weather.POURING_RAIN,
+                          catch_skill=_has(s, interceptor, Skill.CATCH))
+
+
+# --- blocks and fouls --------------------------------------------------------------------------
+
+
+def _block_skills(s: GameState, pid: int) -> BlockSkills:
+    return BlockSkills(block=_has(s, pid, Skill.BLOCK), dodge=_has(s, pid, Skill.DODGE),
+                       tackle=_has(s, pid, Skill.TACKLE), wrestle=_has(s, pid, Skill.WRESTLE))
+
+
+def _carrier(s: GameState, attacker: int, defender: int) -> str | None:
+    holder = s.carrier()
+    return {attacker: "attacker", defender: "defender"}.get(holder)
+
+
+def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str = "safe") -> BlockOdds:
+    """Exact odds of `attacker` blocking the adjacent standing opponent `defender`.
+
+    Dice count and chooser come from the engine's strength-plus-assists rule; block skills, the
+    team re-roll (if usable now; the attacker re-rolls when the result misses `goal`) and Loner.
+    """
+    s = _state(game)
+    a_sq = _player(s, attacker)
+    d_sq = _player(s, defender)
+    if s.pteam[attacker] == s.pteam[defender]:
+        raise ValueError(f"players {attacker} and {defender} are on the same team")
+    if not _adjacent(s, a_sq, d_sq):
+        raise ValueError(f"player {defender} is not adjacent to player {attacker}")
+    dice, attacker_chooses = block_dice(s, attacker, defender)
+    return P.block_odds(dice, attacker_chooses, attacker=_block_skills(s, attacker),
+                        defender=_block_skills(s, defender), team_reroll=_team_rr(s, attacker),
+                        pro=_has(s, attacker, Skill.PRO), loner=_loner(s, attacker), goal=goal,
+                        carrier=_carrier(s, attacker, defender))
+
+
+def blitz_odds(game: Game | GameState, attacker: int, defender: int, from_square: Square,
+               goal: str = "safe") -> BlockOdds:
+    """`block_odds` with the attacker standing on `from_square` (empty or his own, next to the
+    defender): assists and tackle zones are counted as if he had moved there. The move itself
+    (dodges, GFIs) is not included."""
+    s = _state(game)
+    _player(s, attacker)
+    _player(s, defender)
+    sq = _square(s, from_square)
+    if s.grid[sq] not in (-1, attacker):
+        raise ValueError(f"square {tuple(from_square)} is occupied")
+    if not _adjacent(s, sq, s.pos[defender]):
+        raise ValueError(f"square {tuple(from_square)} is not adjacent to player {defender}")
+    there = s.copy()
+    if sq != there.pos[attacker]:
+        there.move_player(attacker, sq)
+    return block_odds(there, attacker, defender, goal)
+
+
+def foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fraction]:
+    """`probability.foul` for `fouler` fouling the adjacent prone or stunned `victim`.
+
+    Net foul assists from the engine's rule; the victim's Thick Skull and Stunty.
+    """
+    s = _state(game)
+    f_sq = _player(s, fouler)
+    v_sq = _player(s, victim, standing=False)
+    if s.pteam[fouler] == s.pteam[victim]:
+        raise ValueError(f"players {fouler} and {victim} are on the same team")
+    if s.status[victim] not in (Status.PRONE, Status.STUNNED):
+        raise ValueError(f"player {victim} is not down")
+    if not _adjacent(s, f_sq, v_sq):
+        raise ValueError(f"player {victim} is not adjacent to player {fouler}")
+    side = s.pteam[fouler]
+    mod = foul_assists(s, side, victim, fouler) - foul_assists(s, 1 - side, fouler, victim)
+    return P.foul(s.info[victim].av, mod, dirty_player=_has(s, fouler, Skill.DIRTY_PLAYER),
+                  sneaky_git=_has(s, fouler, Skill.SNEAKY_GIT),
+                  thick_skull=_has(s, victim, Skill.THICK_SKULL), stunty=_has(s, victim, Skill.STUNTY))
