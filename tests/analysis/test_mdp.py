@@ -216,3 +216,21 @@ def test_two_d6_script_still_answers_grouped_events() -> None:
     game.step(Action(T.BLOCK, square=(11, 7)))
     game.step(Action(T.SELECT_ATTACKER_DOWN))
     assert game.state.status[0] == Status.PRONE
+
+
+def test_outcomes_of_a_ball_bouncing_between_players_terminate_exactly() -> None:
+    # A failed pick-up at (11,7) bounces among four players who can catch; the ball can come
+    # back to a player it left, so the chance nodes form cycles that are solved exactly.
+    sc = Scenario(script=d6(1))
+    sc.put(1, (10, 8)).ball_at((11, 7)).put(16, (12, 7)).put(0, (11, 8)).put(5, (11, 6))
+    sc.put(17, (10, 6))
+    game = sc.start(0)
+    game.step(Action(T.START_MOVE, 1))
+    game.step(Action(T.MOVE, square=(11, 7)))  # pick-up fails; Sure Hands offered
+    game.roller = SampledRoller()
+    dist = game.outcomes(Action(T.DECLINE))
+    assert sum(p for p, _ in dist) == 1
+    assert all(g.current_decider != "chance" for _, g in dist)
+    held = {g.state.carrier() for _, g in dist if g.state.carrier() >= 0}
+    assert held == {0, 5, 16, 17}  # any of the four catchers can end up with it
+    assert len({g.state.key() for _, g in dist}) == len(dist)

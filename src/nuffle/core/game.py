@@ -21,19 +21,11 @@ from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, GameState, PlayerInfo
 from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
 RecordEntry = tuple[str, Any]
 
-
-def _merge(into: dict[tuple[object, ...], list[Any]], key: tuple[object, ...], prob: Fraction,
-           game: Game) -> None:
-    """Add `prob` to the entry for `key`, keeping the first game seen for it."""
-    entry = into.get(key)
-    if entry is None:
-        into[key] = [prob, game]
-    else:
-        entry[0] += prob
 
 
 class Game:
@@ -219,26 +211,8 @@ class Game:
             start.step(action)
         elif start.state.decider != CHANCE:
             raise IllegalActionError("outcomes() without an action needs a chance node")
-        frontier: dict[tuple[object, ...], list[Any]] = {start.state.key(): [Fraction(1), start]}
-        done: dict[tuple[object, ...], list[Any]] = {}
-        seen = 0
-        while frontier:
-            layer: dict[tuple[object, ...], list[Any]] = {}
-            for prob, game in frontier.values():
-                if game.state.decider != CHANCE:
-                    _merge(done, game.state.key(), prob, game)
-                    continue
-                for outcome, q in game.chance_outcomes():
-                    child = game.clone()
-                    child.history.append(("c", outcome))
-                    child._resolve(outcome)  # a listed outcome: no need to validate it
-                    _merge(layer, child.state.key(), prob * q, child)
-                    seen += 1
-                    if seen > max_states:
-                        raise ValueError(f"outcomes() enumerated more than {max_states} states")
-            frontier = layer
         result = []
-        for prob, game in done.values():
+        for prob, game in explore(start, max_states):
             game.roller = self.roller.copy()
             result.append((prob, game))
         return result

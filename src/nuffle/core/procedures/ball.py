@@ -89,8 +89,10 @@ class Catch(Procedure):
                 check_touchdown(s, pid)
                 s.pop()
                 return
-            self.phase = 2
+            # Dropped: the bounce replaces the catch (a tail call), so a ball bouncing between
+            # players repeats earlier positions exactly instead of growing the stack.
             s.ball_state = BallState.ON_GROUND
+            s.pop()
             s.push(Bounce(s.pos[pid], self.kickoff))
             return
         s.pop()
@@ -172,7 +174,7 @@ class Bounce(Procedure):
         if not b.is_on(nx, ny):
             s.ball = self.sq
             s.ball_state = BallState.ON_GROUND
-            self.phase = 2
+            s.pop()
             s.push(ThrowIn(self.sq, new))
             return
         s.ball = new
@@ -182,7 +184,7 @@ class Bounce(Procedure):
             s.pop()
             return
         if can_catch(s, pid):
-            self.phase = 2
+            s.pop()  # tail call: the catch replaces the bounce
             s.push(Catch(pid, 0, self.kickoff))
             return
         self.sq = new  # bounces again off a player who cannot catch
@@ -245,7 +247,7 @@ class ThrowIn(Procedure):
                 s.request(Chance(Dice.D6, 1, "throw-in direction"))
                 return
             lx, ly = nx, ny
-        self.phase = 3
+        s.pop()  # tail call: the landing replaces the throw-in
         land_ball(s, b.sq(lx, ly), 0)
 
 

@@ -1,0 +1,149 @@
+"""Exact transition distributions: explore the chance nodes after a decision and solve them.
+
+The positions reachable through chance events form a finite Markov chain: chance nodes are
+transient, decision (or game-over) positions absorb. Without cycles the probabilities simply
+flow forward; a ball bouncing between players can revisit a chance node, so each strongly
+connected group of chance nodes is solved exactly as a small linear system over Fractions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from nuffle.core.types import CHANCE
+
+if TYPE_CHECKING:
+    from nuffle.core.game import Game
+
+Key = tuple[object, ...]
+
+
+def explore(start: Game, max_states: int) -> list[tuple[Fraction, Game]]:
+    """The absorption distribution from `start` (a clone with an explicit roller)."""
+    games: list[Game] = [start]
+    index: dict[Key, int] = {start.state.key(): 0}
+    edges: list[list[tuple[Fraction, int]]] = [[]]
+    todo = [0]
+    while todo:
+        i = todo.pop()
+        game = games[i]
+        if game.state.decider != CHANCE:
+            continue
+        out = edges[i]
+        for outcome, q in game.chance_outcomes():
+            child = game.clone()
+            child.history.append(("c", outcome))
+            child._resolve(outcome)  # a listed outcome: no need to validate it
+            key = child.state.key()
+            j = index.get(key)
+            if j is None:
+                j = len(games)
+                if j > max_states:
+                    raise ValueError(f"outcomes() enumerated more than {max_states} states")
+                index[key] = j
+                games.append(child)
+                edges.append([])
+                todo.append(j)
+            out.append((q, j))
+    mass = _flow(edges, [g.state.decider == CHANCE for g in games])
+    return [(mass[i], games[i]) for i in sorted(mass) if games[i].state.decider != CHANCE]
+
+
+def _flow(edges: list[list[tuple[Fraction, int]]], transient: list[bool]) -> dict[int, Fraction]:
+    """Probability of ending in each absorbing node, starting with all mass on node 0."""
+    comps = _components(edges, transient)  # reverse topological order
+    comp_of = {}
+    for c, nodes in enumerate(comps):
+        for n in nodes:
+            comp_of[n] = c
+    mass: dict[int, Fraction] = {0: Fraction(1)}
+    absorbed: dict[int, Fraction] = {}
+    for c in range(len(comps) - 1, -1, -1):  # topological order: sources first
+        nodes = comps[c]
+        if len(nodes) == 1 and not transient[nodes[0]]:
+            n = nodes[0]
+            if n in mass:
+                absorbed[n] = absorbed.get(n, Fraction(0)) + mass.pop(n)
+            continue
+        incoming = [mass.pop(n, Fraction(0)) for n in nodes]
+        if not any(incoming):
+            continue
+        visits = _visits(nodes, incoming, edges, comp_of, c)
+        for n, v in zip(nodes, visits, strict=True):
+            for q, j in edges[n]:
+                if comp_of[j] != c:
+                    mass[j] = mass.get(j, Fraction(0)) + v * q
+    return absorbed
+
+
+def _visits(nodes: list[int], incoming: list[Fraction], edges: list[list[tuple[Fraction, int]]],
+            comp_of: dict[int, int], c: int) -> list[Fraction]:
+    """Expected visits of each node of one component: solve v = m + v Q (Q inside it)."""
+    k = len(nodes)
+    pos = {n: i for i, n in enumerate(nodes)}
+    inner = [[(q, pos[j]) for q, j in edges[n] if comp_of[j] == c] for n in nodes]
+    if k == 1 and not inner[0]:
+        return incoming
+    # (I - Q)^T v = m, solved by Gaussian elimination over Fractions.
+    a = [[Fraction(int(r == col)) for col in range(k)] + [incoming[r]] for r in range(k)]
+    for i in range(k):
+        for q, j in inner[i]:
+            a[j][i] -= q
+    for col in range(k):
+        piv = next(r for r in range(col, k) if a[r][col] != 0)
+        a[col], a[piv] = a[piv], a[col]
+        p = a[col][col]
+        row = [x / p for x in a[col]]
+        a[col] = row
+        for r in range(k):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], row, strict=True)]
+    return [a[r][k] for r in range(k)]
+
+
+def _components(edges: list[list[tuple[Fraction, int]]], transient: list[bool]) -> list[list[int]]:
+    """Strongly connected components (iterative Tarjan), in reverse topological order."""
+    n = len(edges)
+    order = [0] * n
+    low = [0] * n
+    seen = [False] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    comps: list[list[int]] = []
+    counter = 0
+    for root in range(n):
+        if seen[root]:
+            continue
+        work = [(root, 0)]
+        while work:
+            v, i = work.pop()
+            if i == 0:
+                seen[v] = True
+                order[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack[v] = True
+            succ = edges[v] if transient[v] else []
+            if i < len(succ):
+                work.append((v, i + 1))
+                w = succ[i][1]
+                if not seen[w]:
+                    work.append((w, 0))
+                elif on_stack[w]:
+                    low[v] = min(low[v], order[w])
+                continue
+            if low[v] == order[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp.append(w)
+                    if w == v:
+                        break
+                comps.append(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+    return comps
