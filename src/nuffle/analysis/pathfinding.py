@@ -447,14 +447,17 @@ class PathSearch:
         }
 
     def _pick(self, cands: list[tuple[int, _Label, float, int]]) -> tuple[_Label, float, int] | None:
-        """Safest, then shortest, then a side-neutral square order (forward x, then y)."""
+        """Safest, then shortest, then side-neutral: nearest the start's row, lower y, forward x."""
         if not cands:
             return None
         b = self.state.board
         w = b.width - 1
         f = (lambda x: x) if self.side == 0 else (lambda x: w - x)
+        y0 = b.ys[self.state.pos[self.pid]]
         _q, lab, p, k = min(
-            cands, key=lambda c: (*_rank(c[2], c[1][2] + (1 if c[3] else 0)), b.ys[c[0]], -f(b.xs[c[0]]))
+            cands,
+            key=lambda c: (*_rank(c[2], c[1][2] + (1 if c[3] else 0)), abs(b.ys[c[0]] - y0),
+                           b.ys[c[0]], -f(b.xs[c[0]])),
         )
         return lab, p, k
 
