@@ -335,10 +335,9 @@ class PathSearch:
         f = 1 if side == 0 else -1
         nbs = [dy * st + dx * f for dx, dy in ((1, 0), (1, -1), (1, 1), (0, -1), (0, 1),
                                                (-1, 0), (-1, -1), (-1, 1))]
-        free = [g == -1 for g in grid]
-        free[start] = True
-        tz = [0] * len(grid)
-        tackle = [0] * len(grid)
+        size = len(grid)
+        tz = [0] * size
+        tackle = [0] * size
         status, pflags, pos = s.status, s.pflags, s.pos
         for q in s.ranges[1 - side]:
             sq = pos[q]
@@ -347,53 +346,79 @@ class PathSearch:
                 for off in nbs:
                     tz[sq + off] += 1
                     tackle[sq + off] |= tk
-        # Per square: the key bits of a step leaving it / entering it.
-        leave = [(_DODGE | tackle[i]) if tz[i] else 0 for i in range(len(grid))]
-        enter = [min(t, 15) << 3 for t in tz]
-        terminal = [False] * len(grid)
-        if s.ball_state == BallState.ON_GROUND and s.ball >= 0:
+        # `clear[q]`: q holds a label of chance 1 with every re-roll left (dominates all), or
+        # must not be entered. `terminal[q]`: a path may end on q but not go on.
+        clear = [False] * size
+        terminal = [False] * size
+        ball, pk = -1, 0
+        if s.ball_state == BallState.ON_GROUND and s.ball >= 0 and s.ball != start:
             if pickup:
-                enter[s.ball] |= _PICKUP | (min(tz[s.ball], 15) << 8)
-                terminal[s.ball] = True
+                ball = s.ball
+                pk = _PICKUP | (tz[ball] << 8)
+                terminal[ball] = True
             else:
-                free[s.ball] = s.ball == start
+                clear[s.ball] = True
         if s.ball_state == BallState.CARRIED and s.ball == start:
             ez = b.endzone_x[side]
             for i in b.all_squares:
                 if b.xs[i] == ez:
                     terminal[i] = True
-        clear = [False] * len(grid)
         labels: dict[int, list[_Label]] = {start: [first]}
         self.labels = labels
         if first[0] == 0:
             clear[start] = True
         frontier = [first]
         ma = self.ma
+        memo = prof.step_memo
         for m in range(first[2], self.limit):
             layer: dict[int, list[_Label]] = {}
             gfi = _GFI if m >= ma else 0
+            m1 = m + 1
             for lab in frontier:
-                vid, sq = lab[0], lab[1]
-                lk = leave[sq] | gfi
-                dodge = lk & _DODGE
+                vid = lab[0]
+                sq = lab[1]
+                t = tz[sq]
+                lk = (_DODGE | tackle[sq] | gfi) if t else gfi
+                vbase = vid * 8192
                 for off in nbs:
                     q = sq + off
-                    if clear[q] or not free[q]:
+                    if clear[q] or (grid[q] != -1 and q != start):
                         continue
-                    key = lk | enter[q] if dodge else lk | (enter[q] & ~120)
-                    nv = apply(vid, key) if key else vid
-                    if nv < 0:
-                        continue
+                    if lk or q == ball:
+                        key = (lk | (tz[q] << 3)) if t else lk
+                        if q == ball:
+                            key |= pk
+                        nv = memo.get(vbase + key, -2)
+                        if nv == -2:
+                            nv = apply(vid, key)
+                        if nv < 0:
+                            continue
+                    else:
+                        key = 0
+                        nv = vid
                     old = labels.get(q)
-                    if old is not None and any(dominates(o[0], nv) for o in old):
-                        continue
+                    if old is not None:
+                        dom = False
+                        for o in old:
+                            ov = o[0]
+                            if ov == nv or dominates(ov, nv):
+                                dom = True
+                                break
+                        if dom:
+                            continue
                     cur = layer.get(q)
-                    new: _Label = (nv, q, m + 1, lab, key)
                     if cur is None:
-                        layer[q] = [new]
-                    elif not any(dominates(c[0], nv) for c in cur):
+                        layer[q] = [(nv, q, m1, lab, key)]
+                        continue
+                    dom = False
+                    for c in cur:
+                        cv = c[0]
+                        if cv == nv or dominates(cv, nv):
+                            dom = True
+                            break
+                    if not dom:
                         cur[:] = [c for c in cur if not dominates(nv, c[0])]
-                        cur.append(new)
+                        cur.append((nv, q, m1, lab, key))
             frontier = []
             for q, labs in layer.items():
                 old = labels.get(q)
