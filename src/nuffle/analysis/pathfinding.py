@@ -561,49 +561,31 @@ def search(
     return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup)
 
 
-def all_paths(
-    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> dict[Square, Path]:
+def all_paths(g: Game | GameState, pid: int, moves_used: int = 0, **kw: Any) -> dict[Square, Path]:
     """Every square `pid` can reach this action, each with its safest path."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).all()
+    return search(g, pid, moves_used, **kw).all()
 
 
-def path_to(
-    game_or_state: Game | GameState, pid: int, target: Square, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> Path | None:
+def path_to(g: Game | GameState, pid: int, target: Square, moves_used: int = 0, **kw: Any) -> Path | None:
     """The safest path for `pid` to `target`, or None."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).path(target)
+    return search(g, pid, moves_used, **kw).path(target)
 
 
-def endzone_path(
-    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> Path | None:
+def endzone_path(g: Game | GameState, pid: int, moves_used: int = 0, **kw: Any) -> Path | None:
     """The safest path for `pid` into the end zone he attacks, or None."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).endzone()
+    return search(g, pid, moves_used, **kw).endzone()
 
 
-def blitz_paths(
-    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> dict[Square, Path]:
+def blitz_paths(g: Game | GameState, pid: int, moves_used: int = 0, **kw: Any) -> dict[Square, Path]:
     """Per standing opponent (keyed by his square), the safest path to blitz him."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).blitz()
+    return search(g, pid, moves_used, **kw).blitz()
 
 
-def handoff_paths(
-    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> dict[Square, Path]:
+def handoff_paths(g: Game | GameState, pid: int, moves_used: int = 0, **kw: Any) -> dict[Square, Path]:
     """Per standing team-mate (keyed by his square), the safest path to hand off to him."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).handoff()
+    return search(g, pid, moves_used, **kw).handoff()
 
 
-def foul_paths(
-    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
-    team_reroll: bool | None = None, pickup: bool = True,
-) -> dict[Square, Path]:
+def foul_paths(g: Game | GameState, pid: int, moves_used: int = 0, **kw: Any) -> dict[Square, Path]:
     """Per prone or stunned opponent (keyed by his square), the safest path to foul him."""
-    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup).foul()
+    return search(g, pid, moves_used, **kw).foul()
