@@ -18,6 +18,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from nuffle.core.procedures.ball import pickup_modifier
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
 from nuffle.core.skills import Skill, can_handle_ball, ignores_dodge_tackle_zones, max_gfi
@@ -115,7 +116,7 @@ class _Profile:
             if not self.hands:
                 out.append(("pickup", 7, 0, 0, False))
             else:
-                mod = 1 - ((key >> 8) & 15) - (1 if self.rain else 0)
+                mod = pickup_modifier((key >> 8) & 15, Weather.POURING_RAIN if self.rain else Weather.NICE)
                 need = _need(self.ag_target, mod, True)
                 out.append(("pickup", need, 7 - need, -1 if self.sure_hands else 0, True))
         return out

@@ -42,6 +42,11 @@ def check_touchdown(s: GameState, pid: int) -> bool:
     return True
 
 
+def pickup_modifier(tackle_zones: int, weather: int) -> int:
+    """Pick-up modifier: +1, -1 per opposing tackle zone on the square, -1 in Pouring Rain."""
+    return 1 - tackle_zones - (1 if weather == Weather.POURING_RAIN else 0)
+
+
 def catch_modifier(s: GameState, pid: int, bonus: int) -> int:
     """Catch-roll modifier: `bonus` (+1 accurate pass / hand-off), tackle zones, rain."""
     mod = bonus - s.tackle_zones(s.pos[pid], s.pteam[pid])
@@ -116,9 +121,7 @@ class Pickup(Procedure):
                 s.ret = 0
             else:
                 self.phase = 1
-                mod = 1 - s.tackle_zones(s.pos[pid], s.pteam[pid])
-                if s.weather == Weather.POURING_RAIN:
-                    mod -= 1
+                mod = pickup_modifier(s.tackle_zones(s.pos[pid], s.pteam[pid]), s.weather)
                 target = 7 - min(s.info[pid].ag, 6)
                 s.push(PlayerRoll(RollKind.PICKUP, pid, target, mod))
                 return
