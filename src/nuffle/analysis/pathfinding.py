@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from nuffle.core.procedures.ball import pickup_modifier
-from nuffle.core.procedures.movement import gfi_target
+from nuffle.core.procedures.movement import dodge_modifier_for, gfi_target
 from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
 from nuffle.core.skills import Skill, can_handle_ball, ignores_dodge_tackle_zones, max_gfi
 from nuffle.core.state import GameState
@@ -109,7 +109,7 @@ class _Profile:
             need = _need(self.gfi, 0, False)
             out.append(("gfi", need, 7 - need, self.sf_bit, True))
         if key & _DODGE:
-            mod = 1 if self.stunty else 1 - ((key >> 3) & 15)
+            mod = dodge_modifier_for((key >> 3) & 15, self.stunty)
             need = _need(self.ag_target, mod, True)
             out.append(("dodge", need, 7 - need, 0 if key & _TACKLE else self.dodge_bit, True))
         if key & _PICKUP:

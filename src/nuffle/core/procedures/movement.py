@@ -16,11 +16,16 @@ def gfi_target(s: GameState) -> int:
     return 3 if s.weather == Weather.BLIZZARD else 2
 
 
+def dodge_modifier_for(tackle_zones: int, ignores_zones: bool) -> int:
+    """Dodge modifier: +1, -1 per opposing tackle zone on the destination (Stunty ignores)."""
+    return 1 if ignores_zones else 1 - tackle_zones
+
+
 def dodge_modifier(s: GameState, pid: int, dest: int) -> int:
-    """Dodge modifier into `dest`: +1, -1 per opposing tackle zone there (Stunty ignores)."""
+    """Dodge modifier of player `pid` stepping into `dest`."""
     if ignores_dodge_tackle_zones(s.info[pid].skills):
-        return 1
-    return 1 - s.tackle_zones(dest, s.pteam[pid])
+        return dodge_modifier_for(0, True)
+    return dodge_modifier_for(s.tackle_zones(dest, s.pteam[pid]), False)
 
 
 def dodge_reroll_blocked(s: GameState, pid: int, start: int) -> bool:
