@@ -57,7 +57,11 @@ def to_record(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "config": {"board": game.config["board"], "roller": game.config["roller"]},
+        "config": {
+            "board": game.config["board"],
+            "roller": game.config["roller"],
+            "assisted_moves": bool(game.config.get("assisted_moves", False)),
+        },
         "seed": game.config["seed"],
         "teams": {"home": team_to_dict(s.specs[0]), "away": team_to_dict(s.specs[1])},
         "entries": entries,
@@ -100,7 +104,8 @@ def replay(record: dict[str, Any]) -> Game:
     try:
         home = team_from_dict(teams["home"], "teams.home")
         away = team_from_dict(teams["away"], "teams.away")
-        game = Game.new(home, away, seed=seed, board=board, roller=ExplicitRoller())
+        game = Game.new(home, away, seed=seed, board=board, roller=ExplicitRoller(),
+                        assisted_moves=bool(config.get("assisted_moves", False)))
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
     game.config = {**game.config, "home": home.race, "away": away.race,

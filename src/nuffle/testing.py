@@ -19,7 +19,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
-from nuffle.core.state import GameState, PlayerInfo
+from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import load_team
 from nuffle.core.types import BallState, Status, Weather
 
@@ -33,6 +33,7 @@ class Scenario:
         away: str = "orc",
         board: int = 11,
         script: Iterable[tuple[Dice, Outcome]] = (),
+        assisted_moves: bool = False,
     ) -> None:
         bd = board_for(board)
         specs = (load_team(home), load_team(away))
@@ -43,10 +44,11 @@ class Scenario:
                 info.append(
                     PlayerInfo(len(info), side, ps.number, ps.name, p.name, p.ma, p.st, p.ag, p.av, p.skills)
                 )
-        self.state = GameState.new(bd, specs, tuple(info), 1)
+        self.state = GameState.new(bd, specs, tuple(info), 1, Options(assisted_moves))
         self.state.half = 1
         self.roller = ScriptedRoller(script)
-        self.config = {"home": home, "away": away, "seed": 0, "board": board, "roller": "scripted"}
+        self.config = {"home": home, "away": away, "seed": 0, "board": board, "roller": "scripted",
+                       "assisted_moves": assisted_moves}
 
     def pid(self, side: int, position: str, nth: int = 0) -> int:
         """Id of the `nth` player of `side` with positional name `position`."""

@@ -120,19 +120,23 @@ class ActionChoice:
     """A group of legal actions of one type: every listed player with every listed square.
 
     An empty `players` means the actions carry no player; an empty `squares` means no square.
+    `probabilities`, when given, is the success chance of reaching each square (assisted
+    moves), aligned with `squares`.
     """
 
-    __slots__ = ("players", "squares", "type")
+    __slots__ = ("players", "probabilities", "squares", "type")
 
     def __init__(
         self,
         type: ActionType,
         players: tuple[int, ...] = (),
         squares: tuple[Square, ...] = (),
+        probabilities: tuple[float, ...] = (),
     ) -> None:
         self.type = type
         self.players = players
         self.squares = squares
+        self.probabilities = probabilities
 
     def __iter__(self) -> Iterator[Action]:
         players: tuple[int | None, ...] = self.players or (None,)

@@ -19,7 +19,7 @@ from nuffle.core.dice import (
 )
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
-from nuffle.core.state import STAT_NAMES, GameState, PlayerInfo
+from nuffle.core.state import STAT_NAMES, GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec, load_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
@@ -47,8 +47,12 @@ class Game:
         seed: int = 0,
         board: int = 11,
         roller: Roller | None = None,
+        assisted_moves: bool = False,
     ) -> Game:
-        """Start a match; it runs until the first decision (or chance node if explicit)."""
+        """Start a match; it runs until the first decision (or chance node if explicit).
+
+        With `assisted_moves`, a move, blitz, hand-off or foul may target a non-adjacent
+        square; the engine walks the safest path (see docs/PATHFINDING.md)."""
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else load_team(home),
@@ -64,7 +68,7 @@ class Game:
                         pos.ma, pos.st, pos.ag, pos.av, pos.skills,
                     )
                 )
-        state = GameState.new(bd, specs, tuple(info), seed_state(seed))
+        state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves))
         state.stack.append(Match())
         config = {
             "home": specs[0].race if isinstance(home, TeamSpec) else home,
@@ -72,6 +76,7 @@ class Game:
             "seed": seed,
             "board": board,
             "roller": "explicit" if roller is not None and roller.explicit else "sampled",
+            "assisted_moves": assisted_moves,
         }
         game = Game(state, roller or SampledRoller(), config)
         game._advance()

@@ -39,6 +39,15 @@ class PlayerInfo:
     skills: frozenset[Skill]
 
 
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Engine options chosen at `Game.new` (shared, never changed during a match)."""
+
+    # A move, blitz, hand-off or foul may target a non-adjacent square; the engine then walks
+    # the safest path step by step (see `PlayerAction`).
+    assisted_moves: bool = False
+
+
 class TeamState:
     """Mutable per-team counters."""
 
@@ -118,6 +127,7 @@ class GameState:
         "info",
         "kicking",
         "log",
+        "options",
         "outcome",
         "pending",
         "pflags",
@@ -141,6 +151,7 @@ class GameState:
 
     board: Board
     info: tuple[PlayerInfo, ...]
+    options: Options
     pteam: tuple[int, ...]
     ranges: tuple[range, range]
     throwers: tuple[tuple[int, ...], tuple[int, ...]]
@@ -173,11 +184,16 @@ class GameState:
 
     @staticmethod
     def new(
-        board: Board, specs: tuple[TeamSpec, TeamSpec], info: tuple[PlayerInfo, ...], rng: int
+        board: Board,
+        specs: tuple[TeamSpec, TeamSpec],
+        info: tuple[PlayerInfo, ...],
+        rng: int,
+        options: Options | None = None,
     ) -> GameState:
         """A fresh pre-match state with every player in reserves."""
         s = GameState.__new__(GameState)
         s.board = board
+        s.options = options or Options()
         s.specs = specs
         s.info = info
         s.pteam = tuple(p.team for p in info)
@@ -217,6 +233,7 @@ class GameState:
         """An exact, independent copy (shares only immutable data)."""
         c = GameState.__new__(GameState)
         c.board = self.board
+        c.options = self.options
         c.specs = self.specs
         c.info = self.info
         c.pteam = self.pteam

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
@@ -14,6 +16,9 @@ from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
 from nuffle.core.skills import Skill, max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
+
+if TYPE_CHECKING:
+    from nuffle.analysis.pathfinding import Path, PathSearch
 
 _MOVING = (
     ActionType.START_MOVE,
@@ -28,7 +33,7 @@ _MOVING = (
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
 
-    __slots__ = ("blocked", "kind", "moves", "pid")
+    __slots__ = ("blocked", "kind", "moves", "path", "pid", "then", "then_sq")
 
     def __init__(self, pid: int, kind: ActionType) -> None:
         super().__init__()
@@ -36,6 +41,10 @@ class PlayerAction(Procedure):
         self.kind = kind
         self.moves = 0
         self.blocked = False
+        # Assisted moves: squares still to walk, then the action to finish with (or -1).
+        self.path: list[int] = []
+        self.then = -1
+        self.then_sq = -1
 
     # --- automatic part -------------------------------------------------------------------
 
@@ -94,9 +103,35 @@ class PlayerAction(Procedure):
             if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
                 s.pop()
                 return
+            if self.path or self.then >= 0:
+                self._walk(s)
+                return
             s.wait(s.pteam[pid])
             return
         s.pop()  # phase 5: a finishing step (block, pass, ...) has resolved
+
+    def _walk(self, s: GameState) -> None:
+        """Take the next step of an assisted path, or finish with the planned action."""
+        if self.path:
+            nxt = self.path.pop(0)
+            if s.grid[nxt] == -1:
+                self._step(s, nxt)
+                return
+            self.path.clear()  # the way is blocked: stop and let the coach decide
+            self.then = -1
+            s.wait(s.pteam[self.pid])
+            return
+        t, sq = ActionType(self.then), self.then_sq
+        self.then = -1
+        if s.board.distance(s.pos[self.pid], sq) == 1 and s.grid[sq] >= 0:
+            self._finish_with(s, t, sq)
+        else:
+            s.wait(s.pteam[self.pid])
+
+    def _step(self, s: GameState, sq: int) -> None:
+        gfi = self.moves >= s.info[self.pid].ma
+        self.moves += 1
+        s.push(MoveStep(self.pid, sq, gfi))
 
     def _helped_by_team_mate(self, s: GameState) -> bool:
         side = s.pteam[self.pid]
@@ -125,11 +160,17 @@ class PlayerAction(Procedure):
         side = s.pteam[pid]
         kind = self.kind
         groups: list[ActionChoice] = []
+        paths = self._search(s) if s.options.assisted_moves and kind in _MOVING else None
         if kind in _MOVING and self._can_step(s):
-            dests = tuple(b.xy(sq + o) for o in b.neighbours if grid[sq + o] == -1)
-            if dests:
-                groups.append(ActionChoice(ActionType.MOVE, (), dests))
-        if (kind == ActionType.START_BLOCK and not self.blocked) or (
+            if paths is not None:
+                groups.extend(_with_odds(ActionType.MOVE, paths.all()))
+            else:
+                dests = tuple(b.xy(sq + o) for o in b.neighbours if grid[sq + o] == -1)
+                if dests:
+                    groups.append(ActionChoice(ActionType.MOVE, (), dests))
+        if kind == ActionType.START_BLITZ and not self.blocked and paths is not None:
+            groups.extend(_with_odds(ActionType.BLOCK, paths.blitz()))
+        elif (kind == ActionType.START_BLOCK and not self.blocked) or (
             kind == ActionType.START_BLITZ and not self.blocked and self._can_step(s)
         ):
             targets = self._adjacent(s, lambda q: s.pteam[q] != side and s.status[q] == Status.STANDING)
@@ -140,15 +181,21 @@ class PlayerAction(Procedure):
             if targets_p:
                 groups.append(ActionChoice(ActionType.PASS, (), targets_p))
         if kind == ActionType.START_HANDOFF and self._carries(s):
-            mates = self._adjacent(s, lambda q: s.pteam[q] == side and can_catch(s, q))
-            if mates:
-                groups.append(ActionChoice(ActionType.HANDOFF, (), mates))
+            if paths is not None:
+                groups.extend(_with_odds(ActionType.HANDOFF, paths.handoff()))
+            else:
+                mates = self._adjacent(s, lambda q: s.pteam[q] == side and can_catch(s, q))
+                if mates:
+                    groups.append(ActionChoice(ActionType.HANDOFF, (), mates))
         if kind == ActionType.START_FOUL:
-            victims = self._adjacent(
-                s, lambda q: s.pteam[q] != side and s.status[q] in (Status.PRONE, Status.STUNNED)
-            )
-            if victims:
-                groups.append(ActionChoice(ActionType.FOUL, (), victims))
+            if paths is not None:
+                groups.extend(_with_odds(ActionType.FOUL, paths.foul()))
+            else:
+                victims = self._adjacent(
+                    s, lambda q: s.pteam[q] != side and s.status[q] in (Status.PRONE, Status.STUNNED)
+                )
+                if victims:
+                    groups.append(ActionChoice(ActionType.FOUL, (), victims))
         if kind == ActionType.START_THROW_TEAM_MATE:
             for thrown in s.adjacent_players(sq):
                 if (
@@ -172,19 +219,48 @@ class PlayerAction(Procedure):
                 out.append(b.xy(sq + o))
         return tuple(out)
 
+    def _search(self, s: GameState) -> PathSearch:
+        """Safest paths for an assisted move (the pathfinder lives in the analysis layer)."""
+        from nuffle.analysis.pathfinding import search
+
+        return search(s, self.pid, self.moves)
+
     def act(self, s: GameState, action: Action) -> None:
         t = action.type
-        pid = self.pid
         if t == ActionType.END_ACTION:
             s.pop()
             return
         assert action.square is not None
         target_sq = s.board.sq(*action.square)
-        if t == ActionType.MOVE:
-            gfi = self.moves >= s.info[pid].ma
-            self.moves += 1
-            s.push(MoveStep(pid, target_sq, gfi))
+        far = s.board.distance(s.pos[self.pid], target_sq) > 1
+        if far and t in (ActionType.MOVE, ActionType.BLOCK, ActionType.HANDOFF, ActionType.FOUL):
+            self._plan(s, t, target_sq)
             return
+        if t == ActionType.MOVE:
+            self._step(s, target_sq)
+            return
+        self._finish_with(s, t, target_sq, action.player)
+
+    def _plan(self, s: GameState, t: ActionType, target_sq: int) -> None:
+        """An assisted action: walk the safest path (then block, hand off or foul)."""
+        paths = self._search(s)
+        xy = s.board.xy(target_sq)
+        if t == ActionType.MOVE:
+            found = paths.path(xy)
+        elif t == ActionType.BLOCK:
+            found = paths.blitz().get(xy)
+        elif t == ActionType.HANDOFF:
+            found = paths.handoff().get(xy)
+        else:
+            found = paths.foul().get(xy)
+        assert found is not None  # the legal actions listed it
+        self.path = [s.board.sq(x, y) for x, y in found.steps]
+        if t != ActionType.MOVE:
+            self.then = int(t)
+            self.then_sq = target_sq
+
+    def _finish_with(self, s: GameState, t: ActionType, target_sq: int, player: int | None = None) -> None:
+        pid = self.pid
         if t == ActionType.BLOCK:
             self.blocked = True
             victim = s.grid[target_sq]
@@ -204,5 +280,13 @@ class PlayerAction(Procedure):
         elif t == ActionType.FOUL:
             s.push(Foul(pid, s.grid[target_sq]))
         elif t == ActionType.THROW_TEAM_MATE:
-            assert action.player is not None
-            s.push(ThrowTeamMate(pid, action.player, target_sq))
+            assert player is not None
+            s.push(ThrowTeamMate(pid, player, target_sq))
+
+
+def _with_odds(kind: ActionType, paths: dict[Square, Path]) -> list[ActionChoice]:
+    """One group listing every reachable target square with its success chance."""
+    if not paths:
+        return []
+    squares = tuple(paths)
+    return [ActionChoice(kind, (), squares, tuple(paths[q].prob for q in squares))]
