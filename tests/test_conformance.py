@@ -25,3 +25,12 @@ def test_random_games_hold_invariants(board: int, home: str, away: str) -> None:
             assert again.state == game.state
             assert fingerprint(again) == fingerprint(game)
     assert finished == GAMES_PER_CASE
+
+
+@pytest.mark.parametrize("board", (11, 5))
+def test_random_games_with_assisted_moves(board: int) -> None:
+    for seed in range(8):
+        game = conformance_game(seed, board, "human", "orc", clone_checks=2, assisted_moves=True)
+        assert game.is_over
+        again = replay(to_record(game))
+        assert again.state == game.state

@@ -69,11 +69,12 @@ def conformance_game(
     away: str = "orc",
     clone_checks: int = 3,
     max_steps: int = 50_000,
+    assisted_moves: bool = False,
 ) -> Game:
     """Play one random game checking invariants after every step; at random points a clone
     stepped with the same actions must stay equal to the original. Returns the finished game."""
     rng = random.Random(seed)
-    game = Game.new(home, away, seed=seed, board=board)
+    game = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves)
     bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
     bots[0].new_game(game, 0)
     bots[1].new_game(game, 1)
