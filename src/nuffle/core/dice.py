@@ -160,6 +160,11 @@ def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[t
     return outcomes(kind, n)
 
 
+def total(outcome: Outcome) -> int:
+    """The total of a die or dice outcome (a 2D6 pair sums)."""
+    return sum(outcome) if isinstance(outcome, tuple) else outcome
+
+
 def is_valid_outcome(event: Chance, outcome: object) -> bool:
     """Whether `outcome` is one of the event's outcomes."""
     return any(o == outcome for o, _ in outcomes(event.kind, event.n))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from nuffle.core.dice import GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import can_handle_ball
 from nuffle.core.state import STAT_TD, GameState
+from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
-SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
 
 
@@ -234,8 +234,7 @@ class ThrowIn(Procedure):
         if self.phase == 3:
             s.pop()
             return
-        out = s.outcome
-        dist = sum(out) if isinstance(out, tuple) else int(out)
+        dist = total(s.outcome)
         b = s.board
         x, y = b.xy(self.last)
         dx, dy = self.direction

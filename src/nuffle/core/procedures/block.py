@@ -9,7 +9,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import Push, resolve_crowd
-from nuffle.core.procedures.rolls import PlayerRoll, team_reroll_available
+from nuffle.core.procedures.rolls import PlayerRoll, spend_team_reroll, team_reroll_available
 from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status, other
@@ -179,10 +179,7 @@ class Block(Procedure):
             return
         if t == ActionType.USE_REROLL:
             self.rerolled = True
-            team = s.teams[side]
-            team.reroll_used = True
-            team.rerolls -= 1
-            if Skill.LONER in s.info[self.attacker].skills:
+            if spend_team_reroll(s, self.attacker):
                 self.phase = 5
                 s.request(threshold(4, "loner"))
             else:

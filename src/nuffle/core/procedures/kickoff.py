@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.procedures.ball import land_ball
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.kickoff_table import TABLE
 from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.state import GameState
+from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Status, other
 
 # D8 scatter template: direction -> (dx, dy).
-SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 _DIE = {"D2": Dice.D2, "D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
-
-
-def die_total(outcome: object) -> int:
-    """Total of a die or dice outcome (a pair sums)."""
-    if isinstance(outcome, tuple):
-        return sum(outcome)
-    return int(outcome)  # type: ignore[call-overload]
 
 
 def distance_die(name: str) -> Dice:
@@ -51,7 +44,7 @@ class Kickoff(Procedure):
             self.phase = 3
             s.request(Chance(distance_die(s.board.variant.kick_scatter), 1, "kick distance"))
         elif ph == 3:
-            dist = die_total(s.outcome)
+            dist = total(s.outcome)
             dx, dy = SCATTER[self.direction]
             b = s.board
             x, y = b.xy(self.target)
@@ -64,9 +57,8 @@ class Kickoff(Procedure):
             self.phase = 4
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == 4:
-            total = die_total(s.outcome)
             self.phase = 5
-            s.push(TABLE[total]())
+            s.push(TABLE[total(s.outcome)]())
         elif ph == 5:
             s.turnover = False
             s.active = -1

@@ -9,9 +9,8 @@ from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.match import weather_from_2d6
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
+from nuffle.core.tables import SCATTER
 from nuffle.core.types import Status, Weather, other
-
-SCATTER = {1: (-1, -1), 2: (0, -1), 3: (1, -1), 4: (-1, 0), 5: (1, 0), 6: (-1, 1), 7: (0, 1), 8: (1, 1)}
 
 
 class GetTheRef(Procedure):

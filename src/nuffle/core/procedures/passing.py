@@ -5,7 +5,6 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.procedures.ball import (
-    SCATTER,
     Bounce,
     Catch,
     ThrowIn,
@@ -17,6 +16,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import pass_modifier
 from nuffle.core.state import GameState
+from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Weather
 
 PASS_RANGE = (

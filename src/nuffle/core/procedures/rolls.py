@@ -32,6 +32,14 @@ def team_reroll_available(s: GameState, side: int) -> bool:
     return s.active == side and not t.reroll_used and t.rerolls > 0
 
 
+def spend_team_reroll(s: GameState, pid: int) -> bool:
+    """Spend `pid`'s team's re-roll for this turn; True if a Loner check (4+) must come first."""
+    team = s.teams[s.pteam[pid]]
+    team.reroll_used = True
+    team.rerolls -= 1
+    return Skill.LONER in s.info[pid].skills
+
+
 class PlayerRoll(Procedure):
     """Roll a D6 for a player, offering re-rolls on failure to the player's coach."""
 
@@ -133,10 +141,7 @@ class PlayerRoll(Procedure):
             self.phase = 1
             s.request(self._event())
             return
-        team = s.teams[s.pteam[self.pid]]
-        team.reroll_used = True
-        team.rerolls -= 1
-        if Skill.LONER in s.info[self.pid].skills:
+        if spend_team_reroll(s, self.pid):
             self.phase = 3
             s.request(threshold(4, "loner"))
         else:

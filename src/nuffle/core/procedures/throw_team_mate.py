@@ -5,13 +5,14 @@ from __future__ import annotations
 from nuffle.core.actions import Square
 from nuffle.core.board import OFF
 from nuffle.core.dice import Chance, Dice, threshold
-from nuffle.core.procedures.ball import SCATTER, Bounce, ThrowIn, check_touchdown
+from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
 from nuffle.core.procedures.passing import is_fumble, pass_range, pass_roll_modifier
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_CAS, GameState
+from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
 
