@@ -143,7 +143,7 @@ class ScriptedBot(Agent):
         g = legal.group(A.PLACE_BALL)
         assert g is not None
         b = s.board
-        deep = min(3, b.width // 6)
+        deep = min(1, b.width // 6)
         x = deep if side == 1 else b.width - 1 - deep
         y = b.height // 2
         sq = min(g.squares, key=lambda q: (abs(q[0] - x) + abs(q[1] - y), q))

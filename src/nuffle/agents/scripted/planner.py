@@ -64,7 +64,7 @@ class Planner:
 
     def plan(self) -> list[Action]:
         """The actions of the next player action, or END_TURN."""
-        for step in (self.stand_up, self.ball_carrier, self.safe_blocks, self.pickup,
+        for step in (self.stand_up, self.ball_carrier, self.pickup, self.safe_blocks,
                      self.receivers, self.blitz, self.cage, self.support, self.foul,
                      self.risky_blocks):
             got = step()
@@ -123,7 +123,7 @@ class Planner:
         s = self.s
         tz = self.tz[sq] if sq != here else s.tackle_zones(sq, self.side)
         progress = self.to_ez(here) - self.to_ez(sq)
-        return (progress - 4.0 * tz - 1.5 * on_sideline(s, sq) - 0.6 * threats(s, sq, self.side)
+        return (progress - 4.0 * tz - 1.5 * on_sideline(s, sq) - 0.2 * threats(s, sq, self.side)
                 - 20.0 * (1.0 - prob))
 
     def give_ball(self, c: int, ps: PathSearch, own: float) -> list[Action]:
