@@ -92,7 +92,8 @@ class Planner:
         self._searches[c] = ps
         ez = ps.endzone()
         start = A.START_MOVE
-        if ez is not None and ez.prob >= SCORE_CHANCE:
+        last = s.teams[self.side].turn >= s.board.variant.turns_per_half
+        if ez is not None and (ez.prob >= SCORE_CHANCE or last):
             return self.path_actions(start, c, ez.steps)[0 if fresh else 1:]
         if fresh:
             got = self.give_ball(c, ps, ez.prob if ez is not None else 0.0)
@@ -104,7 +105,7 @@ class Planner:
         if s.status[c] == Status.STANDING:
             best_v = self.carrier_value(here, 1.0, here)
         for path in ps.all().values():
-            if path.prob < 0.9:
+            if path.prob < 0.8:
                 continue
             sq = self.b.sq(*path.end)
             v = self.carrier_value(sq, path.prob, here)
