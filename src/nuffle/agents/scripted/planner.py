@@ -124,7 +124,7 @@ class Planner:
         s = self.s
         tz = self.tz[sq] if sq != here else s.tackle_zones(sq, self.side)
         progress = self.to_ez(here) - self.to_ez(sq)
-        return (progress - 4.0 * tz - 1.5 * on_sideline(s, sq) - 0.2 * threats(s, sq, self.side)
+        return (progress - 4.0 * tz - 0.7 * on_sideline(s, sq) - 0.2 * threats(s, sq, self.side)
                 - 20.0 * (1.0 - prob))
 
     def give_ball(self, c: int, ps: PathSearch, own: float) -> list[Action]:
