@@ -28,7 +28,7 @@ def setup_order(s: GameState, players: tuple[int, ...]) -> list[int]:
 
 
 class ScriptedBot(Agent):
-    """A priority-list bot (see docs/SCRIPTED_BOT.md)."""
+    """A priority-list bot: plans one whole player action, then issues it step by step."""
 
     name = "scripted"
 
