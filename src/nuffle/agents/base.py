@@ -38,7 +38,7 @@ def register(name: str, factory: AgentFactory) -> None:
 
 def make_agent(name: str, seed: int = 0) -> Agent:
     """Create a registered bot; raises ValueError naming the known bots."""
-    from nuffle.agents import random_bot  # noqa: F401  (registers itself)
+    from nuffle.agents import random_bot, scripted  # noqa: F401  (register themselves)
 
     if name not in _REGISTRY:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(sorted(_REGISTRY))}")
@@ -47,6 +47,6 @@ def make_agent(name: str, seed: int = 0) -> Agent:
 
 def agent_names() -> list[str]:
     """Names of the registered bots."""
-    from nuffle.agents import random_bot  # noqa: F401
+    from nuffle.agents import random_bot, scripted  # noqa: F401
 
     return sorted(_REGISTRY)

@@ -1,0 +1,150 @@
+"""The scripted bot: plans one player action at a time from a priority list and issues it."""
+
+from __future__ import annotations
+
+from nuffle.agents.base import Agent
+from nuffle.agents.scripted.decisions import block_choice, follow_choice, push_choice, reroll_choice, threats
+from nuffle.agents.scripted.planner import Planner
+from nuffle.core.actions import START_ACTIONS, Action, ActionType, LegalActions
+from nuffle.core.game import Game
+from nuffle.core.procedures.action import PlayerAction
+from nuffle.core.procedures.block import Block
+from nuffle.core.procedures.passing import Pass
+from nuffle.core.procedures.push import Push
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import can_handle_ball
+from nuffle.core.state import GameState
+from nuffle.formations import formation, formation_names
+
+A = ActionType
+
+
+def setup_order(s: GameState, players: tuple[int, ...]) -> list[int]:
+    """Line first: Big Guys, then plain linemen; ball handlers and fast players last."""
+    def key(p: int) -> tuple[int, int, int, int]:
+        i = s.info[p]
+        return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p)
+    return sorted(players, key=key)
+
+
+class ScriptedBot(Agent):
+    """A priority-list bot: plans one whole player action, then issues it step by step."""
+
+    name = "scripted"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.side = 0
+        self.queue: list[Action] = []
+        self.acting = -1
+        self.setup_plan: list[tuple[int, tuple[int, int]]] = []
+
+    def act(self, game: Game) -> Action:
+        s = game.state
+        legal = game.legal_actions()
+        side = game.decider
+        types = legal.types()
+        top = s.stack[-1]
+        if A.PLACE_PLAYER in types or A.RESERVE_PLAYER in types:
+            return self._setup(game, legal, side)
+        if isinstance(top, Block):
+            if A.FOLLOW_UP in types:
+                return follow_choice(s, side)
+            return block_choice(s, legal, side)
+        if isinstance(top, Push):
+            return push_choice(s, legal, side)
+        if isinstance(top, PlayerRoll):
+            return reroll_choice(s, legal)
+        if any(t in START_ACTIONS for t in types) or types == [A.END_TURN]:
+            return self._turn(s, legal, side)
+        if isinstance(top, PlayerAction):
+            return self._in_action(s, legal, side, top)
+        return self._misc(s, legal, side, types)
+
+    # --- team turn --------------------------------------------------------------------------
+
+    def _turn(self, s: GameState, legal: LegalActions, side: int) -> Action:
+        plan = Planner(s, side, legal).plan()
+        first = plan[0]
+        if first not in legal:
+            return Action(A.END_TURN)
+        self.queue = plan[1:]
+        self.acting = first.player if first.player is not None else -1
+        return first
+
+    def _in_action(self, s: GameState, legal: LegalActions, side: int, top: PlayerAction) -> Action:
+        if top.pid != self.acting:
+            self.queue = []
+            self.acting = top.pid
+        if self.queue:
+            nxt = self.queue.pop(0)
+            if nxt in legal:
+                return nxt
+            self.queue = []
+        pid = top.pid
+        if (s.carrier() == pid and legal.group(A.MOVE) is not None
+                and top.kind in (A.START_MOVE, A.START_BLITZ)):
+            plan = Planner(s, side, legal).carrier_move(pid, top.moves, fresh=False)
+            if plan and plan[0] in legal:
+                self.queue = plan[1:]
+                return plan[0]
+        return Action(A.END_ACTION)
+
+    # --- set-up, kick-off and the rest --------------------------------------------------------
+
+    def _setup(self, game: Game, legal: LegalActions, side: int) -> Action:
+        s = game.state
+        group = legal.group(A.PLACE_PLAYER)
+        if not self.setup_plan and group is not None:
+            placed = any(s.pteam[p] == side and s.pos[p] >= 0 for p in s.ranges[side])
+            if not placed:
+                board = game.config["board"]
+                kind = "defense" if side == s.kicking else "offense"
+                names = formation_names(board, kind)
+                name = "scripted" if "scripted" in names else names[0]
+                squares = formation(board, kind, name, side, s.board.width)
+                self.setup_plan = list(zip(setup_order(s, group.players), squares, strict=False))
+                self.setup_plan.reverse()
+        while self.setup_plan:
+            pid, sq = self.setup_plan.pop()
+            act = Action(A.PLACE_PLAYER, pid, sq)
+            if act in legal:
+                return act
+        self.setup_plan = []
+        if A.END_SETUP in legal.types():
+            return Action(A.END_SETUP)
+        assert group is not None
+        return Action(A.PLACE_PLAYER, group.players[0], group.squares[0])
+
+    def _misc(self, s: GameState, legal: LegalActions, side: int, types: list[ActionType]) -> Action:
+        if A.RECEIVE in types:
+            return Action(A.RECEIVE)
+        if A.PLACE_BALL in types:
+            return self._kick(s, legal, side)
+        if A.USE_APOTHECARY in types:
+            return Action(A.USE_APOTHECARY)
+        if A.USE_BRIBE in types:
+            return Action(A.USE_BRIBE)
+        sel = legal.group(A.SELECT_PLAYER)
+        if sel is not None:
+            if isinstance(s.stack[-1], Pass):  # an interception: try it with the best catcher
+                best = max(sel.players, key=lambda p: (s.info[p].ag, -p))
+                return Action(A.SELECT_PLAYER, best)
+            if A.DECLINE in types:
+                return Action(A.DECLINE)
+            cands = [p for p in sel.players if can_handle_ball(s.info[p].skills)] or list(sel.players)
+            best = min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p))
+            return Action(A.SELECT_PLAYER, best)
+        for t in (A.END_SETUP, A.END_ACTION, A.DECLINE, A.END_TURN):
+            if t in types:
+                return Action(t)
+        return next(iter(legal))
+
+    def _kick(self, s: GameState, legal: LegalActions, side: int) -> Action:
+        g = legal.group(A.PLACE_BALL)
+        assert g is not None
+        b = s.board
+        deep = min(1, b.width // 6)
+        x = deep if side == 1 else b.width - 1 - deep
+        y = b.height // 2
+        sq = min(g.squares, key=lambda q: (abs(q[0] - x) + abs(q[1] - y), q))
+        return Action(A.PLACE_BALL, None, sq)

@@ -1,0 +1,143 @@
+"""Reactive decisions of the scripted bot: re-rolls, block dice, pushes, follow-ups, kicks."""
+
+from __future__ import annotations
+
+from nuffle.analysis.blocks import (
+    ATTACKER_FELL,
+    ATTACKER_PREFERENCE,
+    DEFENDER_PREFERENCE,
+    BlockResult,
+    BlockSkills,
+    face_result,
+)
+from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.procedures.block import Block
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, BlockFace, RollKind, Status
+
+A = ActionType
+
+
+def skills_of(s: GameState, pid: int) -> BlockSkills:
+    """The block-relevant skills of a player."""
+    sk = s.info[pid].skills
+    return BlockSkills(block=Skill.BLOCK in sk, dodge=Skill.DODGE in sk,
+                       tackle=Skill.TACKLE in sk, wrestle=Skill.WRESTLE in sk)
+
+
+def threats(s: GameState, sq: int, side: int) -> int:
+    """Opposing standing players within two squares of `sq` (who could reach it easily)."""
+    b = s.board
+    x, y = b.xs[sq], b.ys[sq]
+    n = 0
+    for q in s.ranges[1 - side]:
+        p = s.pos[q]
+        if p >= 0 and s.status[q] == Status.STANDING and max(abs(b.xs[p] - x), abs(b.ys[p] - y)) <= 2:
+            n += 1
+    return n
+
+
+def on_sideline(s: GameState, sq: int) -> bool:
+    """Whether `sq` is next to the crowd along a sideline."""
+    y = s.board.ys[sq]
+    return y == 0 or y == s.board.height - 1
+
+
+# --- re-rolls ---------------------------------------------------------------------------------
+
+_ALWAYS_RR = (RollKind.PICKUP, RollKind.CATCH, RollKind.PASS)
+_NEVER_RR = (RollKind.STAND_UP, RollKind.BONE_HEAD, RollKind.REALLY_STUPID, RollKind.LANDING,
+             RollKind.ALWAYS_HUNGRY)
+
+
+def reroll_choice(s: GameState, legal: LegalActions) -> Action:
+    """A failed roll: always use a skill; spend the team re-roll where a failure costs most."""
+    if legal.group(A.USE_SKILL) is not None:
+        return Action(A.USE_SKILL)
+    top = s.stack[-1]
+    if legal.group(A.USE_REROLL) is not None and isinstance(top, PlayerRoll):
+        kind = top.kind
+        carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[top.pid]
+        if kind not in _NEVER_RR and (carrier or kind in _ALWAYS_RR or s.teams[s.pteam[top.pid]].rerolls > 1):
+            return Action(A.USE_REROLL)
+        if kind in (RollKind.DODGE, RollKind.GFI) and s.ball_state != BallState.CARRIED:
+            return Action(A.USE_REROLL)
+    return Action(A.DECLINE)
+
+
+# --- blocks -----------------------------------------------------------------------------------
+
+
+def _rank(pref: tuple[BlockResult, ...], r: BlockResult) -> int:
+    return pref.index(r) if r in pref else len(pref)
+
+
+def block_choice(s: GameState, legal: LegalActions, side: int) -> Action:
+    """Choose a block face (or re-roll) for `side`, attacker or defender."""
+    blk = s.stack[-1]
+    assert isinstance(blk, Block)
+    att, dfd = blk.attacker, blk.defender
+    a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
+    faces = [f for f in SELECT_FACE if legal.group(f) is not None]
+    attacking = s.pteam[att] == side
+    if not faces:  # the defender picks: re-roll if every face is bad for us
+        results = [face_result(BlockFace(f), a_sk, d_sk) for f in set(blk.faces)]
+        worst = min(results, key=lambda r: -_rank(ATTACKER_PREFERENCE, r))
+        if legal.group(A.USE_REROLL) is not None and worst in ATTACKER_FELL:
+            return Action(A.USE_REROLL)
+        return Action(A.DECLINE)
+    pref = ATTACKER_PREFERENCE if attacking else DEFENDER_PREFERENCE
+    scored = []
+    for f in faces:
+        res = face_result(BlockFace(SELECT_FACE.index(f)), a_sk, d_sk)
+        scored.append((_rank(pref, res), -SELECT_FACE.index(f) if attacking else 0, f, res))
+    scored.sort()
+    best = scored[0]
+    if attacking and legal.group(A.USE_REROLL) is not None:
+        carrier = s.carrier()
+        important = carrier in (att, dfd) or blk.blitz
+        if best[3] in ATTACKER_FELL and (important or best[3] == BlockResult.ATTACKER_DOWN):
+            return Action(A.USE_REROLL)
+        if important and carrier == dfd and best[3] != BlockResult.DEFENDER_DOWN and \
+                best[3] not in ATTACKER_FELL and s.teams[side].rerolls > 0:
+            return Action(A.USE_REROLL)
+    return Action(best[2])
+
+
+def push_choice(s: GameState, legal: LegalActions, side: int) -> Action:
+    """Push toward the crowd, the sideline, and away from our ball carrier."""
+    g = legal.group(A.PUSH)
+    assert g is not None
+    b = s.board
+    carrier = s.carrier()
+    csq = s.pos[carrier] if carrier >= 0 and s.pteam[carrier] == side else -1
+
+    def score(xy: tuple[int, int]) -> tuple[int, int, int]:
+        x, y = xy
+        off = 0 if b.is_on(x, y) else 1
+        edge = min(y, b.height - 1 - y)
+        far = max(abs(b.xs[csq] - x), abs(b.ys[csq] - y)) if csq >= 0 else 0
+        return (-off, edge, -far)
+
+    return Action(A.PUSH, None, min(g.squares, key=score))
+
+
+def follow_choice(s: GameState, side: int) -> Action:
+    """Follow up unless it drags a cage player or the carrier into danger."""
+    blk = s.stack[-1]
+    assert isinstance(blk, Block)
+    att = blk.attacker
+    new = blk.def_sq
+    carrier = s.carrier()
+    if carrier == att:
+        here = s.tackle_zones(s.pos[att], side)
+        there = s.tackle_zones(new, side)
+        return Action(A.FOLLOW_UP if there < here or (there == 0 and not on_sideline(s, new))
+                      else A.DECLINE)
+    if carrier >= 0 and s.pteam[carrier] == side:
+        csq = s.pos[carrier]
+        if s.board.distance(csq, s.pos[att]) == 1 and s.board.distance(csq, new) > 1:
+            return Action(A.DECLINE)
+    return Action(A.FOLLOW_UP)

@@ -1,0 +1,58 @@
+"""Cheap movement helpers: tackle-zone maps and roll-free reachability (no pathfinder call)."""
+
+from __future__ import annotations
+
+from nuffle.core.state import GameState
+from nuffle.core.types import PFlag, Status
+
+
+def tz_map(s: GameState, side: int) -> list[int]:
+    """For every square index, the number of opposing tackle zones on it (for `side`)."""
+    out = [0] * s.board.size
+    nb = s.board.neighbours
+    for q in s.ranges[1 - side]:
+        p = s.pos[q]
+        if p >= 0 and s.status[q] == Status.STANDING and not s.pflags[q] & PFlag.DISTRACTED:
+            for o in nb:
+                out[p + o] += 1
+    return out
+
+
+def safe_reach(s: GameState, pid: int, budget: int, tz: list[int]) -> dict[int, int]:
+    """Squares `pid` reaches with no roll at all (no dodge, GFI or pick-up): square -> parent.
+
+    Only an unmarked player gets any; a square in a tackle zone ends the route."""
+    start = s.pos[pid]
+    if start < 0 or tz[start] > 0 or budget <= 0:
+        return {}
+    grid = s.grid
+    nb = s.board.neighbours
+    ball = s.ball if s.ball_state == 1 else -1  # a loose ball would force a pick-up
+    parent = {start: -1}
+    frontier = [start]
+    for _ in range(budget):
+        nxt = []
+        for sq in frontier:
+            if sq != start and tz[sq]:
+                continue
+            for o in nb:
+                n = sq + o
+                if grid[n] == -1 and n not in parent and n != ball:
+                    parent[n] = sq
+                    nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    del parent[start]
+    return parent
+
+
+def route(parent: dict[int, int], end: int) -> list[int]:
+    """The squares from the start (excluded) to `end` along `parent` links."""
+    out = []
+    sq = end
+    while sq in parent:
+        out.append(sq)
+        sq = parent[sq]
+    out.reverse()
+    return out

@@ -1,0 +1,120 @@
+"""The scripted bot: decisions in hand-made positions, a small strength check, and smoke games."""
+
+from __future__ import annotations
+
+import pytest
+
+from nuffle.agents.base import agent_names, make_agent
+from nuffle.agents.scripted import ScriptedBot
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.dice import block
+from nuffle.core.game import Game
+from nuffle.core.types import BlockFace, Status
+from nuffle.play import play
+from nuffle.testing import Scenario
+
+A = ActionType
+
+
+def _bot(game: Game, side: int = 0) -> ScriptedBot:
+    bot = ScriptedBot(0)
+    bot.new_game(game, side)
+    return bot
+
+
+def test_registered() -> None:
+    assert "scripted" in agent_names()
+    assert isinstance(make_agent("scripted", 3), ScriptedBot)
+
+
+def test_scores_when_it_can() -> None:
+    sc = Scenario()
+    catcher = sc.pid(0, "Catcher")
+    sc.put(catcher, (20, 7)).put(sc.pid(1, "Lineman"), (10, 3)).give_ball(catcher)
+    game = sc.start(active=0)
+    bot = _bot(game)
+    first = bot.act(game)
+    assert first == Action(A.START_MOVE, catcher)
+    moves = [a.square for a in bot.queue if a.type == A.MOVE]
+    assert moves and moves[-1] is not None and moves[-1][0] == 25
+    game.step(first)
+    while game.state.touchdown < 0 and not game.is_over and game.decider == 0:
+        game.step(bot.act(game))
+    assert game.state.teams[0].score == 1
+
+
+def test_picks_up_a_loose_ball() -> None:
+    sc = Scenario()
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (8, 7)).put(sc.pid(1, "Lineman"), (20, 3)).ball_at((11, 7))
+    game = sc.start(active=0)
+    bot = _bot(game)
+    assert bot.act(game) == Action(A.START_MOVE, lineman)
+    assert bot.queue[-1] == Action(A.MOVE, None, (11, 7))
+
+
+def test_blitzes_the_ball_carrier() -> None:
+    sc = Scenario()
+    blitzer = sc.pid(0, "Blitzer")
+    orc = sc.pid(1, "Lineman")
+    sc.put(blitzer, (8, 7)).put(orc, (12, 7)).give_ball(orc)
+    game = sc.start(active=0)
+    bot = _bot(game)
+    assert bot.act(game) == Action(A.START_BLITZ, blitzer)
+    assert Action(A.BLOCK, None, (12, 7)) in bot.queue
+
+
+def test_chooses_defender_down_over_pushed() -> None:
+    sc = Scenario(script=block(BlockFace.PUSHED, BlockFace.DEFENDER_DOWN))
+    blitzer = sc.pid(0, "Blitzer")
+    helper = sc.pid(0, "Lineman")
+    orc = sc.pid(1, "Lineman")
+    sc.put(blitzer, (10, 7)).put(helper, (11, 8)).put(orc, (11, 7))
+    game = sc.start(active=0)
+    game.step(Action(A.START_BLOCK, blitzer))
+    game.step(Action(A.BLOCK, None, (11, 7)))
+    assert _bot(game).act(game) == Action(A.SELECT_DEFENDER_DOWN)
+
+
+def test_stands_up_a_marked_prone_player() -> None:
+    sc = Scenario()
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (10, 7), Status.PRONE).put(sc.pid(1, "Lineman"), (11, 7))
+    sc.put(sc.pid(0, "Lineman", 1), (3, 3))
+    game = sc.start(active=0)
+    bot = _bot(game)
+    assert bot.act(game) == Action(A.START_MOVE, lineman)
+    assert bot.queue == [Action(A.END_ACTION)]
+
+
+SEEDS = (11, 12, 13, 14, 15, 16)
+
+
+def test_beats_random_on_the_full_board() -> None:
+    tds = 0
+    for i, seed in enumerate(SEEDS):
+        me = i % 2
+        bots = [make_agent("random", seed), make_agent("random", seed + 1)]
+        bots[me] = make_agent("scripted", seed)
+        game = play(Game.new("human", "human", seed=seed), bots[0], bots[1])
+        score = game.result["score"]
+        mine, theirs = score[("home", "away")[me]], score[("home", "away")[1 - me]]
+        assert mine > theirs, (seed, score)
+        tds += mine
+    assert tds >= 3 * len(SEEDS)
+
+
+@pytest.mark.parametrize("board", [1, 3, 5, 7, 11])
+@pytest.mark.parametrize("race", ["human", "orc"])
+def test_smoke_every_board_and_race(board: int, race: str) -> None:
+    other = "orc" if race == "human" else "human"
+    play(Game.new(race, other, seed=board, board=board), make_agent("scripted", 1), make_agent("random", 2))
+    away = Game.new(other, race, seed=board + 1, board=board)
+    play(away, make_agent("random", 3), make_agent("scripted", 4))
+
+
+@pytest.mark.parametrize("board", [1, 3, 5, 7, 11])
+def test_smoke_scripted_mirror(board: int) -> None:
+    game = play(Game.new("orc", "human", seed=board, board=board), make_agent("scripted", 1),
+                make_agent("scripted", 2))
+    assert game.is_over
