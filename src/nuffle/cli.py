@@ -12,15 +12,14 @@ from nuffle.agents.base import agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
+from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.play import play
 
 
-def _play_one(args: argparse.Namespace, seed: int, swap: bool = False) -> tuple[Game, float]:
-    t0 = time.perf_counter()
-    game = Game.new(args.home, args.away, seed=seed, board=args.board)
-    play(game, make_agent(args.home_bot, seed * 2 + 1), make_agent(args.away_bot, seed * 2 + 2))
-    return game, time.perf_counter() - t0
+def _entries(args: argparse.Namespace) -> tuple[Entry, Entry]:
+    """The two entries from --home/--away ('race:bot'), falling back to --home-bot/--away-bot."""
+    return Entry.parse(args.home, args.home_bot), Entry.parse(args.away, args.away_bot)
 
 
 def _game_summary(game: Game, seconds: float, seed: int) -> dict[str, Any]:
@@ -57,19 +56,23 @@ def print_box_score(game: Game, seconds: float) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play one or more bot-vs-bot games."""
+    """Play one game (box score) or a series (results with intervals and a venue split)."""
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
+    home, away = _entries(args)
     try:
-        make_agent(args.home_bot)
-        make_agent(args.away_bot)
-        Game.new(args.home, args.away, seed=args.seed, board=args.board)
+        make_agent(home.bot)
+        make_agent(away.bot)
+        Game.new(home.team, away.team, seed=args.seed, board=args.board)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.games == 1:
-        game, secs = _play_one(args, args.seed)
+        t0 = time.perf_counter()
+        game = Game.new(home.team, away.team, seed=args.seed, board=args.board)
+        play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2))
+        secs = time.perf_counter() - t0
         if args.save:
             from nuffle.record import save
 
@@ -81,32 +84,65 @@ def cmd_play(args: argparse.Namespace) -> int:
             if args.save:
                 print(f"record saved to {args.save}")
         return 0
+    return _series(args, home, away)
+
+
+def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
     from tqdm import tqdm
 
-    summaries = []
-    seeds = range(args.seed, args.seed + args.games)
-    for seed in tqdm(seeds, desc="games", unit="game", disable=args.json or not sys.stderr.isatty()):
-        game, secs = _play_one(args, seed)
-        summaries.append(_game_summary(game, secs, seed))
-    n = len(summaries)
+    alternate = not args.fixed_sides
+    with tqdm(total=args.games, desc="games", unit="game",
+              disable=args.json or not sys.stderr.isatty()) as bar:
+        at_home, on_road = play_series(home, away, args.games, args.seed, args.board,
+                                       alternate, on_game=lambda: bar.update(1))
+    total = at_home.merged(on_road)
+    overall = total.summary()
+    games = [
+        {**g, "home_entry_won": _won(g, str(home), str(away))} for g in total.games
+    ]
     agg = {
-        "games": n,
-        "home_wins": sum(1 for g in summaries if g["winner"] == "home"),
-        "draws": sum(1 for g in summaries if g["winner"] is None),
-        "away_wins": sum(1 for g in summaries if g["winner"] == "away"),
-        "home_td_per_game": sum(g["score"]["home"] for g in summaries) / n,
-        "away_td_per_game": sum(g["score"]["away"] for g in summaries) / n,
-        "seconds_per_game": sum(g["seconds"] for g in summaries) / n,
-        "list": summaries,
+        "games": total.played,
+        "home_entry": str(home),
+        "away_entry": str(away),
+        "alternate": alternate,
+        # Counted for the --home entry and the --away entry, wherever each played.
+        "home_wins": total.wins,
+        "draws": total.draws,
+        "away_wins": total.losses,
+        "home_td_per_game": overall["td_per_game"],
+        "away_td_per_game": overall["conceded_per_game"],
+        "seconds_per_game": overall["seconds_per_game"],
+        "home_win_rate_95": overall["win_rate_95"],
+        "split": {"at_home": at_home.summary(), "away": on_road.summary()},
+        "list": games,
     }
     if args.json:
         print(json.dumps(agg))
-    else:
-        print(f"{n} games, {args.home} ({args.home_bot}) v {args.away} ({args.away_bot}), board {args.board}")
-        print(f"home wins {agg['home_wins']}  draws {agg['draws']}  away wins {agg['away_wins']}")
-        print(f"touchdowns per game: home {agg['home_td_per_game']:.2f}  away {agg['away_td_per_game']:.2f}")
-        print(f"{agg['seconds_per_game'] * 1000:.1f} ms per game")
+        return 0
+    venue = "venues alternate" if alternate else f"{home} always at home"
+    print(f"{total.played} games, {home} v {away}, board {args.board} ({venue})")
+    lo, hi = overall["win_rate_95"]
+    print(f"{home}: W/D/L {total.wins}/{total.draws}/{total.losses}  "
+          f"win rate {overall['win_rate']:.3f} (95% {lo:.3f}-{hi:.3f})")
+    print(f"touchdowns per game: {home} {overall['td_per_game']:.2f}  "
+          f"{away} {overall['conceded_per_game']:.2f}")
+    for label, rec in (("at home", at_home), ("away", on_road)):
+        if rec.played:
+            r = rec.summary()
+            lo, hi = r["win_rate_95"]
+            print(f"  {home} {label:7}: {rec.played} games  W/D/L {rec.wins}/{rec.draws}/{rec.losses}"
+                  f"  win rate {r['win_rate']:.3f} (95% {lo:.3f}-{hi:.3f})"
+                  f"  TD/game {r['td_per_game']:.2f} (conceded {r['conceded_per_game']:.2f})")
+    print(f"{overall['seconds_per_game'] * 1000:.1f} ms per game")
     return 0
+
+
+def _won(game: dict[str, Any], first: str, second: str) -> bool | None:
+    """Whether the --home entry won this game (None for a draw)."""
+    if game["winner"] is None:
+        return None
+    home_won = game["winner"] == "home"
+    return home_won if game["home"] == first else not home_won
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -150,13 +186,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("play", help="play bot-vs-bot games and print a box score")
-    p.add_argument("--home", default="human", help="home race or team .json file")
-    p.add_argument("--away", default="orc", help="away race or team .json file")
+    p.add_argument("--home", default="human",
+                   help="home entry: race or team .json file, optionally ':bot' (human:scripted)")
+    p.add_argument("--away", default="orc", help="away entry, as --home (orc:random)")
     p.add_argument("--home-bot", default="random", help=f"bot name ({', '.join(agent_names())})")
     p.add_argument("--away-bot", default="random", help="bot name")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--games", type=int, default=1,
+                   help="several games: the two entries alternate home and away")
+    p.add_argument("--fixed-sides", action="store_true",
+                   help="with --games, keep the --home entry at home in every game")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--save", metavar="FILE", help="save the match record (one game)")
     p.set_defaults(func=cmd_play)

@@ -1,0 +1,139 @@
+"""Series of bot-vs-bot games: entries like 'human:scripted', alternating venues, intervals."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nuffle.agents.base import make_agent
+from nuffle.core.game import Game
+from nuffle.play import play
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A team and the bot that plays it, written 'race:bot' (the bot defaults to random)."""
+
+    team: str
+    bot: str = "random"
+
+    @staticmethod
+    def parse(text: str, default_bot: str = "random") -> Entry:
+        """Parse 'human:scripted', 'orc' or 'teams/my_team.json:random'."""
+        team, sep, bot = text.rpartition(":")
+        if not sep or not team:
+            return Entry(text, default_bot)
+        return Entry(team, bot or default_bot)
+
+    def __str__(self) -> str:
+        return f"{self.team}:{self.bot}"
+
+
+@dataclass
+class Record:
+    """Results of one entry over some games."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    scored: int = 0
+    conceded: int = 0
+    seconds: float = 0.0
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def played(self) -> int:
+        """Number of games."""
+        return self.wins + self.draws + self.losses
+
+    def add(self, mine: int, theirs: int, seconds: float, summary: dict[str, Any]) -> None:
+        """Count one game."""
+        if mine > theirs:
+            self.wins += 1
+        elif mine == theirs:
+            self.draws += 1
+        else:
+            self.losses += 1
+        self.scored += mine
+        self.conceded += theirs
+        self.seconds += seconds
+        self.games.append(summary)
+
+    def merged(self, other: Record) -> Record:
+        """The two records together."""
+        return Record(
+            self.wins + other.wins, self.draws + other.draws, self.losses + other.losses,
+            self.scored + other.scored, self.conceded + other.conceded,
+            self.seconds + other.seconds, self.games + other.games,
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """Totals, per-game rates and the 95% interval of the win rate."""
+        n = max(1, self.played)
+        lo, hi = wilson(self.wins, self.played)
+        return {
+            "games": self.played,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": self.wins / n,
+            "win_rate_95": [lo, hi],
+            "td_per_game": self.scored / n,
+            "conceded_per_game": self.conceded / n,
+            "seconds_per_game": self.seconds / n,
+        }
+
+
+def play_series(
+    first: Entry,
+    second: Entry,
+    games: int,
+    seed: int = 0,
+    board: int = 11,
+    alternate: bool = True,
+    on_game: Callable[[], None] | None = None,
+) -> tuple[Record, Record]:
+    """Play `games` games of `first` against `second`; with `alternate`, `first` is at home in
+    even games and away in odd ones. Returns `first`'s record at home and away."""
+    at_home, away = Record(), Record()
+    for i in range(games):
+        s = seed + i
+        home_first = not alternate or i % 2 == 0
+        h, a = (first, second) if home_first else (second, first)
+        bots = (make_agent(h.bot, s * 2 + 1), make_agent(a.bot, s * 2 + 2))
+        t0 = time.perf_counter()
+        game = play(Game.new(h.team, a.team, seed=s, board=board), bots[0], bots[1])
+        dt = time.perf_counter() - t0
+        score = game.result["score"]
+        box = game.box_score()
+        summary = {
+            "seed": s,
+            "home": str(h),
+            "away": str(a),
+            "score": score,
+            "winner": game.result["winner"],
+            "seconds": round(dt, 6),
+            "decisions": len(game.history),
+            "box": box,
+        }
+        if home_first:
+            at_home.add(score["home"], score["away"], dt, summary)
+        else:
+            away.add(score["away"], score["home"], dt, summary)
+        if on_game is not None:
+            on_game()
+    return at_home, away
