@@ -7,7 +7,8 @@ import json
 import pytest
 
 from nuffle.cli import main
-from nuffle.evaluation import Entry, play_series, wilson
+from nuffle.evaluation import Entry, play_series
+from nuffle.stats import wilson
 
 
 def test_entry_parsing() -> None:

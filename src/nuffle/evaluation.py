@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,17 +10,7 @@ from typing import Any
 from nuffle.agents.base import make_agent
 from nuffle.core.game import Game
 from nuffle.play import play
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion k/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
+from nuffle.stats import wilson
 
 
 @dataclass(frozen=True)

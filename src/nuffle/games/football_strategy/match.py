@@ -12,6 +12,7 @@ from nuffle.games.football_strategy.agents import Agent
 from nuffle.games.football_strategy.chart import Chart
 from nuffle.games.football_strategy.engine import FootballGame, IllegalAction, PlayReport
 from nuffle.games.football_strategy.state import Formation, Side
+from nuffle.stats import wilson
 
 #: z-value of a two-sided 95% confidence interval.
 Z95 = 1.959963984540054
@@ -137,11 +138,8 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float, float]:
     """Proportion and 95% Wilson score interval as (low, proportion, high)."""
     if trials == 0:
         return (0.0, 0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (max(0.0, centre - half), p, min(1.0, centre + half))
+    low, high = wilson(successes, trials, Z95)
+    return (low, successes / trials, high)
 
 
 def mean_interval(values: np.ndarray) -> tuple[float, float, float]:
