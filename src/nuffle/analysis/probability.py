@@ -301,17 +301,23 @@ def knockdown(av: int, *, armour_modifier: int = 0, injury_modifier: int = 0,
     """
     out = dict.fromkeys(("unbroken", *INJURY_KEYS), ZERO)
     for (a, b), p in two_d6().items():
-        total = a + b + armour_modifier
-        if _breaks(total, av, claws):
-            extra = 1 if mighty_blow else 0
-        elif mighty_blow and _breaks(total + 1, av, claws):
-            extra = 0
-        else:
+        extra = _injury_bonus(a + b + armour_modifier, av, claws, mighty_blow)
+        if extra is None:
             out["unbroken"] += p
             continue
         for key, q in injury(injury_modifier + extra, thick_skull, stunty).items():
             out[key] += p * q
     return out
+
+
+def _injury_bonus(total: int, av: int, claws: bool, bonus: bool) -> int | None:
+    """A +1 bonus (Mighty Blow, Dirty Player) spent on armour only when that turns a hold
+    into a break: the bonus left for the injury roll, or None if the armour holds."""
+    if _breaks(total, av, claws):
+        return 1 if bonus else 0
+    if bonus and _breaks(total + 1, av, claws):
+        return 0
+    return None
 
 
 CASUALTY_KEYS = ("badly_hurt", "miss_next_game", "niggling", "ma", "av", "ag", "st", "dead")
@@ -336,12 +342,8 @@ def foul(av: int, modifier: int = 0, *, dirty_player: bool = False, sneaky_git: 
     """
     out = dict.fromkeys(("armour_broken", "sent_off", "unbroken", *INJURY_KEYS), ZERO)
     for (a, b), p in two_d6().items():
-        total = a + b + modifier
-        if _breaks(total, av, False):
-            extra = 1 if dirty_player else 0
-        elif dirty_player and _breaks(total + 1, av, False):
-            extra = 0
-        else:
+        extra = _injury_bonus(a + b + modifier, av, False, dirty_player)
+        if extra is None:
             out["unbroken"] += p
             if a == b and not sneaky_git:
                 out["sent_off"] += p
