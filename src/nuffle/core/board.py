@@ -124,10 +124,6 @@ class Board:
         """Squares of the half that `side` defends (home defends x = 0)."""
         return self.half[side]
 
-    def opponent_half(self, side: int) -> frozenset[int]:
-        """Squares of the half that `side` attacks."""
-        return self.half[AWAY if side == HOME else HOME]
-
 
 def _load_variants() -> dict[int, Variant]:
     text = resources.files("nuffle.data").joinpath("boards.json").read_text()

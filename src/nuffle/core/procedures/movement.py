@@ -8,7 +8,7 @@ from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill, ignores_dodge_tackle_zones
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, RollKind, Status, Weather
+from nuffle.core.types import BallState, RollKind, Weather
 
 
 def gfi_target(s: GameState) -> int:
@@ -97,7 +97,3 @@ class MoveStep(Procedure):
         if self.phase == 9:
             s.pop()
 
-
-def stand_up_needs_roll(s: GameState, pid: int) -> bool:
-    """Whether standing up needs a 4+ roll (MA below 3)."""
-    return s.info[pid].ma < 3 and s.status[pid] == Status.PRONE
