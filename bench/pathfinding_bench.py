@@ -12,30 +12,16 @@ import argparse
 import statistics
 import time
 
-from nuffle.agents.random_bot import RandomBot
 from nuffle.analysis import pathfinding
 from nuffle.analysis.pathfinding import all_paths
-from nuffle.core.game import Game
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
+from nuffle.testing import midgame_states
 
 
 def positions(seed: int, count: int) -> list[GameState]:
     """Crowded mid-game positions of one random game, the side to move deciding."""
-    game = Game.new("human", "orc", seed=seed)
-    bots = (RandomBot(seed), RandomBot(seed + 1))
-    bots[0].new_game(game, 0)
-    bots[1].new_game(game, 1)
-    out: list[GameState] = []
-    steps = 0
-    while not game.is_over and len(out) < count and steps < 50_000:
-        s = game.state
-        on = sum(1 for p in range(len(s.info)) if s.pos[p] >= 0)
-        if steps % 53 == 0 and s.teams[s.active].turn >= 3 and s.decider == s.active and on >= 18:
-            out.append(s.copy())
-        game.step(bots[game.decider].act(game))
-        steps += 1
-    return out
+    return midgame_states(seed, count, every=53, min_on_pitch=18)
 
 
 def main() -> int:

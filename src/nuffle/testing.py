@@ -105,3 +105,26 @@ class Scenario:
         game = Game(self.state, self.roller, self.config)
         game._advance()
         return game
+
+
+def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
+                   min_on_pitch: int = 0) -> list[GameState]:
+    """Copies of mid-game positions from a random Human v Orc game: after turn 3, with the
+    active side to decide, sampled every `every` steps, at least `min_on_pitch` players on it."""
+    from nuffle.agents.random_bot import RandomBot
+
+    game = Game.new("human", "orc", seed=seed, board=board)
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    bots[0].new_game(game, 0)
+    bots[1].new_game(game, 1)
+    out: list[GameState] = []
+    steps = 0
+    while not game.is_over and len(out) < count and steps < 50_000:
+        s = game.state
+        if (steps % every == 0 and s.active >= 0 and s.teams[s.active].turn >= 3
+                and s.decider == s.active
+                and sum(1 for q in s.pos if q >= 0) >= min_on_pitch):
+            out.append(s.copy())
+        game.step(bots[game.decider].act(game))
+        steps += 1
+    return out

@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from nuffle.agents.random_bot import RandomBot
 from nuffle.analysis.pathfinding import (
     all_paths,
     blitz_paths,
@@ -19,13 +18,12 @@ from nuffle.analysis.pathfinding import (
     search,
 )
 from nuffle.analysis.probability import RollStep, sequence_success
-from nuffle.core.game import Game
 from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
 from nuffle.core.procedures.rolls import team_reroll_available
 from nuffle.core.skills import Skill, max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, midgame_states
 
 LINEMAN = 5  # human lineman: MA 6, AG 3, no skills
 CATCHER = 2  # human catcher: MA 8, AG 3, Catch, Dodge
@@ -242,23 +240,6 @@ def test_paths_are_mirror_symmetric(seed: int) -> None:
 
 
 # --- brute-force oracle on random mid-game positions ---------------------------------------
-
-
-def midgame_states(seed: int, count: int, board: int = 11) -> list[GameState]:
-    """Positions from random games, each with the active side to move, after turn 3."""
-    game = Game.new("human", "orc", seed=seed, board=board)
-    bots = (RandomBot(seed), RandomBot(seed + 1))
-    bots[0].new_game(game, 0)
-    bots[1].new_game(game, 1)
-    out: list[GameState] = []
-    steps = 0
-    while not game.is_over and len(out) < count and steps < 20_000:
-        s = game.state
-        if steps % 37 == 0 and s.teams[s.active].turn >= 3 and s.decider == s.active:
-            out.append(s.copy())
-        game.step(bots[game.decider].act(game))
-        steps += 1
-    return out
 
 
 def _oracle(s: GameState, pid: int, moves_used: int) -> dict[tuple[int, int], Fraction]:
