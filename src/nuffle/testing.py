@@ -12,6 +12,7 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller
@@ -19,6 +20,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import load_team
 from nuffle.core.types import BallState, Status, Weather
@@ -54,6 +56,24 @@ class Scenario:
         """Id of the `nth` player of `side` with positional name `position`."""
         found = [p.pid for p in self.state.info if p.team == side and p.position == position]
         return found[nth]
+
+    def grant(self, pid: int, *skills: Skill, **stats: int) -> Scenario:
+        """Give player `pid` extra skills and/or changed stats (ma, st, ag, av) for this test."""
+        s = self.state
+        old = s.info[pid]
+        new = replace(old, skills=old.skills | frozenset(skills), **stats)  # type: ignore[arg-type]
+        s.info = (*s.info[:pid], new, *s.info[pid + 1:])
+        ttm = [p.pid for p in s.info if Skill.THROW_TEAM_MATE in p.skills]
+        n_home = len(s.ranges[0])
+        s.throwers = (tuple(p for p in ttm if p < n_home), tuple(p for p in ttm if p >= n_home))
+        return self
+
+    def take(self, pid: int, *skills: Skill) -> Scenario:
+        """Remove skills from player `pid` for this test."""
+        s = self.state
+        old = s.info[pid]
+        s.info = (*s.info[:pid], replace(old, skills=old.skills - frozenset(skills)), *s.info[pid + 1:])
+        return self
 
     def put(self, pid: int, square: tuple[int, int], status: Status = Status.STANDING) -> Scenario:
         """Place a player on the pitch."""

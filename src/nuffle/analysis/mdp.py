@@ -56,6 +56,8 @@ class Primitive(Enum):
     SETUP = ("S", False, CHOSEN)
     KICK = ("K", True, CHOSEN)
     SELECT_PLAYER = ("X", False, CHOSEN)
+    SKILL_ACTION = ("x", True, CHOSEN)  # a skill's own action: Stab, Chainsaw, Gaze, bombs, ...
+    SKILL_CHOICE = ("o", False, DICE_CHOICE)  # where a skill applies: armour or injury, a square
 
     @property
     def code(self) -> str:
@@ -106,6 +108,19 @@ _BY_TYPE: dict[ActionType, Primitive] = {
     ActionType.FOLLOW_UP: Primitive.FOLLOW_UP,
     ActionType.USE_APOTHECARY: Primitive.APOTHECARY,
     ActionType.USE_BRIBE: Primitive.BRIBE,
+    ActionType.LEAP: Primitive.MOVE_SQUARE,
+    ActionType.STAB: Primitive.SKILL_ACTION,
+    ActionType.CHAINSAW: Primitive.SKILL_ACTION,
+    ActionType.MULTIPLE_BLOCK: Primitive.BLOCK,
+    ActionType.HYPNOTIC_GAZE: Primitive.SKILL_ACTION,
+    ActionType.START_BOMB: Primitive.ACTIVATE,
+    ActionType.BOMB: Primitive.SKILL_ACTION,
+    ActionType.HAIL_MARY: Primitive.PASS,
+    ActionType.DUMP_OFF: Primitive.PASS,
+    ActionType.USE_PRO: Primitive.REROLL,
+    ActionType.SELECT_ARMOUR: Primitive.SKILL_CHOICE,
+    ActionType.SELECT_INJURY: Primitive.SKILL_CHOICE,
+    ActionType.SELECT_SQUARE: Primitive.SKILL_CHOICE,
 }
 
 # DECLINE and SELECT_PLAYER mean different things depending on the procedure that asks.

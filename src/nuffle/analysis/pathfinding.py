@@ -342,7 +342,7 @@ class PathSearch:
         status, pflags, pos = s.status, s.pflags, s.pos
         for q in s.ranges[1 - side]:
             sq = pos[q]
-            if sq >= 0 and status[q] == Status.STANDING and not pflags[q] & PFlag.DISTRACTED:
+            if sq >= 0 and status[q] == Status.STANDING and not pflags[q] & PFlag.NO_TZ:
                 tk = _TACKLE if Skill.TACKLE in s.info[q].skills else 0
                 for off in nbs:
                     tz[sq + off] += 1
@@ -539,7 +539,7 @@ class PathSearch:
         side, me = self.side, self.pid
         return self.adjacent(
             lambda q: q != me and s.pteam[q] == side and s.status[q] == Status.STANDING
-            and not s.pflags[q] & PFlag.DISTRACTED and can_handle_ball(s.info[q].skills)
+            and not s.pflags[q] & PFlag.NO_TZ and can_handle_ball(s.info[q].skills)
         )
 
     def foul(self) -> dict[Square, Path]:

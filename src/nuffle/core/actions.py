@@ -50,6 +50,20 @@ class ActionType(IntEnum):
     FOLLOW_UP = 31
     USE_APOTHECARY = 32
     USE_BRIBE = 33
+    # skill actions and choices
+    LEAP = 34  # Leap to a square within two
+    STAB = 35  # Stab an adjacent opponent instead of blocking
+    CHAINSAW = 36  # use the Chainsaw on an adjacent opponent instead of blocking
+    MULTIPLE_BLOCK = 37  # block two adjacent opponents (square = the first)
+    HYPNOTIC_GAZE = 38  # gaze at an adjacent opponent
+    START_BOMB = 39  # declare a Bombardier action
+    BOMB = 40  # throw a bomb at a square
+    HAIL_MARY = 41  # Hail Mary Pass to any square
+    DUMP_OFF = 42  # quick pass before being blocked (square = the target)
+    USE_PRO = 43  # use Pro to try to re-roll
+    SELECT_ARMOUR = 44  # apply a skill's effect to the armour roll
+    SELECT_INJURY = 45  # apply a skill's effect to the injury roll
+    SELECT_SQUARE = 46  # choose a square for a skill (template direction, Side Step, ...)
 
 
 START_ACTIONS = (

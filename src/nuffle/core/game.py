@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import START_ACTIONS, Action, IllegalActionError, LegalActions
 from nuffle.core.board import board_for
 from nuffle.core.dice import (

@@ -1,15 +1,12 @@
-"""Skills: the enumeration of every LRB6 skill and the hook points the procedures consult.
+"""Skills: the enumeration of every LRB6 skill and their names.
 
-Procedures never test a skill by hand where a hook exists: they call the functions here
-(`reroll_skill`, `roll_modifier`, `injury_result`, ...). A new skill is added by extending the
-tables or hooks in this module (see docs/ARCHITECTURE.md), not by editing rule procedures.
+The rules of each skill live in `nuffle.core.skill_rules` as handlers attached to the hook
+points of the procedures (`nuffle.core.hooks`); see docs/ARCHITECTURE.md.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-
-from nuffle.core.types import RollKind
 
 
 class Skill(IntEnum):
@@ -100,25 +97,18 @@ class Skill(IntEnum):
     WILD_ANIMAL = 125
 
 
-# Skills whose rules the engine implements. Teams using any other skill are rejected.
-IMPLEMENTED: frozenset[Skill] = frozenset(
+# Skills still tested directly inside procedures rather than through hook handlers; each
+# moves to a handler in `nuffle.core.skill_rules` and leaves this set.
+LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
     {
         Skill.BLOCK,
-        Skill.DODGE,
-        Skill.CATCH,
-        Skill.SURE_HANDS,
-        Skill.PASS,
-        Skill.LONER,
-        Skill.BONE_HEAD,
         Skill.MIGHTY_BLOW,
         Skill.THICK_SKULL,
         Skill.THROW_TEAM_MATE,
         Skill.ALWAYS_HUNGRY,
-        Skill.REALLY_STUPID,
         Skill.REGENERATION,
         Skill.RIGHT_STUFF,
         Skill.STUNTY,
-        Skill.SURE_FEET,
         Skill.SPRINT,
         Skill.TACKLE,
         Skill.GUARD,
@@ -140,33 +130,6 @@ def skill_from_name(name: str) -> Skill:
 def skill_label(skill: Skill) -> str:
     """Readable name of a skill, e.g. 'Sure Hands'."""
     return skill.name.replace("_", " ").title()
-
-
-# --- hook: skill re-rolls ------------------------------------------------------------------
-
-# Roll kind -> the skill that may re-roll a failure of it.
-REROLL_SKILLS: dict[RollKind, Skill] = {
-    RollKind.DODGE: Skill.DODGE,
-    RollKind.GFI: Skill.SURE_FEET,
-    RollKind.PICKUP: Skill.SURE_HANDS,
-    RollKind.CATCH: Skill.CATCH,
-    RollKind.INTERCEPTION: Skill.CATCH,
-    RollKind.PASS: Skill.PASS,
-}
-
-# Skill re-rolls usable once per team turn only.
-ONCE_PER_TURN: frozenset[Skill] = frozenset({Skill.DODGE, Skill.SURE_FEET})
-
-# Rolls a team re-roll may never be used on.
-NO_TEAM_REROLL: frozenset[RollKind] = frozenset({RollKind.INTERCEPTION, RollKind.LONER})
-
-
-def reroll_skill(kind: RollKind, skills: frozenset[Skill]) -> Skill | None:
-    """The skill of a player with `skills` that may re-roll a failed roll of `kind`."""
-    sk = REROLL_SKILLS.get(kind)
-    if sk is not None and sk in skills:
-        return sk
-    return None
 
 
 # --- hook: injury table --------------------------------------------------------------------

@@ -351,7 +351,7 @@ class GameState:
 
     def exerts_tz(self, pid: int) -> bool:
         """Whether the player exerts a tackle zone (standing, not distracted)."""
-        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PFlag.DISTRACTED
+        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PFlag.NO_TZ
 
     def tackle_zones(self, sq: int, side: int) -> int:
         """Number of players opposing `side` whose tackle zones cover `sq`."""
@@ -366,7 +366,7 @@ class GameState:
                 q >= 0
                 and pteam[q] != side
                 and status[q] == Status.STANDING
-                and not pflags[q] & PFlag.DISTRACTED
+                and not pflags[q] & PFlag.NO_TZ
             ):
                 n += 1
         return n

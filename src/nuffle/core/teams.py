@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from nuffle.core.skills import IMPLEMENTED, Skill, skill_from_name, skill_label
+from nuffle.core.skills import LEGACY_IMPLEMENTED, Skill, skill_from_name, skill_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +48,13 @@ class TeamSpec:
     fan_factor: int
     cheerleaders: int
     assistant_coaches: int
+
+
+def implemented_skills() -> frozenset[Skill]:
+    """Skills whose rules the engine implements."""
+    from nuffle.core.hooks import implemented
+
+    return implemented() | LEGACY_IMPLEMENTED
 
 
 def race_key(name: str) -> str:
@@ -118,7 +125,7 @@ def team_from_dict(raw: dict[str, object], source: str = "team") -> TeamSpec:
         pos = table.get(str(entry["position"]))
         if pos is None:
             raise ValueError(f"{source}: {race} has no positional {entry['position']!r}")
-        missing = pos.skills - IMPLEMENTED
+        missing = pos.skills - implemented_skills()
         if missing:
             names = ", ".join(sorted(skill_label(s) for s in missing))
             raise ValueError(f"{source}: {pos.name} needs skills not implemented yet: {names}")

@@ -43,8 +43,18 @@ class PFlag:
     PLAYED = 16  # took part in the current drive
     DODGE_USED = 32  # used the Dodge skill re-roll this team turn
     SURE_FEET_USED = 64  # used the Sure Feet skill re-roll this team turn
-    PER_TURN = USED | DODGE_USED | SURE_FEET_USED
-    CLEARED_AT_DRIVE_END = HEAT | DISTRACTED | PER_TURN | PLAYED | JUST_STUNNED
+    PRO_USED = 128  # used Pro this team turn
+    BREAK_TACKLE_USED = 256  # used Break Tackle this team turn
+    ROOTED = 512  # failed Take Root: may not move until the drive ends or he is knocked down
+    HYPNOTISED = 1024  # hit by Hypnotic Gaze: no tackle zone until his next action
+    MUST_FEED = 2048  # failed Blood Lust: must bite a Thrall before the action ends
+    LEAP_USED = 4096  # has leapt during his current action
+    SKILL_USED = 8192  # a once-per-turn skill other than the above was used this turn
+    NO_TZ = DISTRACTED | HYPNOTISED  # flags that take the tackle zone away
+    PER_TURN = USED | DODGE_USED | SURE_FEET_USED | PRO_USED | BREAK_TACKLE_USED | LEAP_USED | SKILL_USED
+    CLEARED_AT_DRIVE_END = (
+        HEAT | DISTRACTED | HYPNOTISED | ROOTED | MUST_FEED | PER_TURN | PLAYED | JUST_STUNNED
+    )
 
 
 class Weather(IntEnum):
@@ -101,6 +111,24 @@ class RollKind(IntEnum):
     ALWAYS_HUNGRY = 9
     LANDING = 10
     LONER = 11
+    PRO = 12
+    WILD_ANIMAL = 13
+    BLOOD_LUST = 14
+    TAKE_ROOT = 15
+    ANIMOSITY = 16
+    LEAP = 17
+    JUMP_UP = 18
+    HYPNOTIC_GAZE = 19
+    SAFE_THROW = 20
+    FOUL_APPEARANCE = 21
+    DAUNTLESS = 22
+    CHAINSAW = 23
+    REGENERATION = 24
+    BOMB = 25
+    HAIL_MARY = 26
+    SHADOWING = 27
+    TENTACLES = 28
+    KICK_OFF_RETURN = 29
 
 
 class Kickoff(IntEnum):

@@ -12,7 +12,7 @@ def tz_map(s: GameState, side: int) -> list[int]:
     nb = s.board.neighbours
     for q in s.ranges[1 - side]:
         p = s.pos[q]
-        if p >= 0 and s.status[q] == Status.STANDING and not s.pflags[q] & PFlag.DISTRACTED:
+        if p >= 0 and s.status[q] == Status.STANDING and not s.pflags[q] & PFlag.NO_TZ:
             for o in nb:
                 out[p + o] += 1
     return out

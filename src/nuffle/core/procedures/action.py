@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import Block
@@ -19,6 +21,33 @@ from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 
 if TYPE_CHECKING:
     from nuffle.analysis.pathfinding import Path, PathSearch
+
+AFTER_DECLARE = Point(
+    "action.after_declare",
+    "fn(s, action: PlayerAction) -> bool: a roll right after the declaration (Bone-head, Wild "
+    "Animal, ...). Return True after pushing a procedure that leaves s.ret = 1 (the action goes "
+    "on) or 0 (it is lost). The first handler to return True is the only one that runs",
+)
+ACTION_CHOICES = Point(
+    "action.choices",
+    "fn(s, action: PlayerAction, groups: list[ActionChoice]) -> None: add the skill's own "
+    "choices (Leap, Stab, ...) to the acting player's legal actions",
+)
+SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
+
+
+def skill_action(t: ActionType) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Decorator: `fn(s, action: PlayerAction, chosen: Action)` carries out a skill's action
+    type `t` (listed by an ACTION_CHOICES handler) inside a player action."""
+
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        if t in SKILL_ACTIONS:
+            raise ValueError(f"{t.name} already has a skill action")
+        SKILL_ACTIONS[t] = fn
+        return fn
+
+    return register
+
 
 _MOVING = (
     ActionType.START_MOVE,
@@ -63,23 +92,14 @@ class PlayerAction(Procedure):
                 t.handoff_used = True
             elif kind == ActionType.START_FOUL:
                 t.foul_used = True
-            skills = s.info[pid].skills
-            if Skill.BONE_HEAD in skills:
-                self.phase = 1
-                s.push(PlayerRoll(RollKind.BONE_HEAD, pid, 2, agility=False))
-                return
-            if Skill.REALLY_STUPID in skills:
-                self.phase = 1
-                target = 2 if self._helped_by_team_mate(s) else 4
-                s.push(PlayerRoll(RollKind.REALLY_STUPID, pid, target, agility=False))
+            self.phase = 1
+            if AFTER_DECLARE.fire(s.info[pid].skills, s, self):
                 return
             self.phase = 2
         elif ph == 1:
             if not s.ret:
-                s.pflags[pid] |= PFlag.DISTRACTED
                 s.pop()
                 return
-            s.pflags[pid] &= ~PFlag.DISTRACTED
             self.phase = 2
         if self.phase == 2:
             self.phase = 4
@@ -132,17 +152,6 @@ class PlayerAction(Procedure):
         gfi = self.moves >= s.info[self.pid].ma
         self.moves += 1
         s.push(MoveStep(self.pid, sq, gfi))
-
-    def _helped_by_team_mate(self, s: GameState) -> bool:
-        side = s.pteam[self.pid]
-        for q in s.adjacent_players(s.pos[self.pid]):
-            if (
-                s.pteam[q] == side
-                and s.status[q] == Status.STANDING
-                and Skill.REALLY_STUPID not in s.info[q].skills
-            ):
-                return True
-        return False
 
     # --- decisions ------------------------------------------------------------------------
 
@@ -206,6 +215,7 @@ class PlayerAction(Procedure):
                     squares = ttm_targets(s, pid)
                     if squares:
                         groups.append(ActionChoice(ActionType.THROW_TEAM_MATE, (thrown,), squares))
+        ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
         groups.append(ActionChoice(ActionType.END_ACTION))
         return LegalActions(groups)
 
@@ -229,6 +239,10 @@ class PlayerAction(Procedure):
         t = action.type
         if t == ActionType.END_ACTION:
             s.pop()
+            return
+        handler = SKILL_ACTIONS.get(t)
+        if handler is not None:
+            handler(s, self, action)
             return
         assert action.square is not None
         target_sq = s.board.sq(*action.square)

@@ -17,7 +17,7 @@ def can_catch(s: GameState, pid: int) -> bool:
     """Whether a player may catch (standing, with a tackle zone, able to handle the ball)."""
     return (
         s.status[pid] == Status.STANDING
-        and not s.pflags[pid] & PFlag.DISTRACTED
+        and not s.pflags[pid] & PFlag.NO_TZ
         and can_handle_ball(s.info[pid].skills)
     )
 

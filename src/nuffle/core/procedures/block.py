@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice, threshold
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
@@ -13,6 +14,14 @@ from nuffle.core.procedures.rolls import PlayerRoll, spend_team_reroll, team_rer
 from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status, other
+
+BEFORE_DICE = Point(
+    "block.before_dice",
+    "fn(s, block: Block) -> bool: acts after the block is declared and any GFI made, before "
+    "the dice (Dump-Off, Foul Appearance, ...). Asked for the attacker's skills, then the "
+    "defender's; every handler runs in turn. Return True after pushing a procedure that leaves "
+    "s.ret = 1 (the block goes on) or 0 (it is cancelled, with no turnover)",
+)
 
 
 def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
@@ -64,6 +73,7 @@ class Block(Procedure):
         "faces",
         "gfi",
         "n",
+        "pre",
         "rerolled",
     )
 
@@ -79,6 +89,7 @@ class Block(Procedure):
         self.rerolled = False
         self.face = -1
         self.def_sq = -1
+        self.pre = 0  # BEFORE_DICE handlers already run
 
     def _side(self, s: GameState) -> int:
         return s.pteam[self.attacker]
@@ -101,6 +112,14 @@ class Block(Procedure):
                 s.push(KnockDown(att))
                 return
             self.phase = 2
+        elif ph == 10:  # a BEFORE_DICE procedure returned
+            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
+                self.phase = 99
+                s.pop()
+                return
+            self.phase = 2
+        if self.phase == 2 and self._before_dice(s):
+            return
         if self.phase == 2:
             self.n, self.attacker_chooses = block_dice(s, att, self.defender)
             self.phase = 3
@@ -152,6 +171,17 @@ class Block(Procedure):
                 s.push(Bounce(s.ball))  # the ball lies under a player who did not pick it up
                 return
         s.pop()
+
+    def _before_dice(self, s: GameState) -> bool:
+        """Run the next BEFORE_DICE handler; True if it pushed a procedure to wait for."""
+        fns = BEFORE_DICE.fns(s.info[self.attacker].skills) + BEFORE_DICE.fns(s.info[self.defender].skills)
+        while self.pre < len(fns):
+            fn = fns[self.pre]
+            self.pre += 1
+            if fn(s, self):
+                self.phase = 10
+                return True
+        return False
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:
@@ -215,4 +245,4 @@ class Block(Procedure):
             return
         self.def_sq = s.pos[dfd]
         self.phase = 6
-        s.push(Push(dfd, s.pos[att]))
+        s.push(Push(dfd, s.pos[att], att, self.blitz))

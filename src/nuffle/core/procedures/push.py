@@ -40,14 +40,20 @@ def push_squares(s: GameState, pusher_sq: int, sq: int) -> list[int]:
 
 
 class Push(Procedure):
-    """Push player `pid` away from `pusher_sq`; the active coach picks among legal squares."""
+    """Push player `pid` away from `pusher_sq`; the active coach picks among legal squares.
 
-    __slots__ = ("had_ball", "last", "pid", "pusher_sq", "target")
+    `attacker` is the blocking player behind the push (-1 if none) and `blitz` whether his
+    block is part of a Blitz; chain pushes carry both on, so skills can tell who pushes.
+    """
 
-    def __init__(self, pid: int, pusher_sq: int) -> None:
+    __slots__ = ("attacker", "blitz", "had_ball", "last", "pid", "pusher_sq", "target")
+
+    def __init__(self, pid: int, pusher_sq: int, attacker: int = -1, blitz: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.pusher_sq = pusher_sq
+        self.attacker = attacker
+        self.blitz = blitz
         self.target = -1
         self.had_ball = False
         self.last = -1
@@ -82,7 +88,7 @@ class Push(Procedure):
         self.phase = 2
         occupant = s.grid[sq]
         if occupant >= 0:
-            s.push(Push(occupant, s.pos[self.pid]))
+            s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz))
 
     def legal(self, s: GameState) -> LegalActions:
         b = s.board

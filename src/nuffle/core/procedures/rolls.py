@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice, threshold
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.skills import NO_TEAM_REROLL, ONCE_PER_TURN, Skill, reroll_skill
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, RollKind
+from nuffle.core.types import RollKind
 
-_ONCE_FLAG = {Skill.DODGE: PFlag.DODGE_USED, Skill.SURE_FEET: PFlag.SURE_FEET_USED}
 _PURPOSE = {k: k.name.lower() for k in RollKind}
+
+# Rolls a team re-roll may never be used on.
+NO_TEAM_REROLL: frozenset[RollKind] = frozenset({RollKind.INTERCEPTION, RollKind.LONER})
+
+SKILL_REROLL = Point(
+    "rolls.skill_reroll",
+    "fn(s, roll: PlayerRoll, use: bool) -> bool: the roller's skill may re-roll this failed roll "
+    "(with use=True it is being used: record once-per-turn use)",
+)
+TEAM_REROLL_CHECK = Point(
+    "rolls.team_reroll_check",
+    "fn(s, pid) -> bool: using a team re-roll on this player's roll needs a 4+ first (Loner)",
+)
 
 
 def roll_succeeds(d: int, target: int, mod: int, agility: bool) -> bool:
@@ -37,7 +49,7 @@ def spend_team_reroll(s: GameState, pid: int) -> bool:
     team = s.teams[s.pteam[pid]]
     team.reroll_used = True
     team.rerolls -= 1
-    return Skill.LONER in s.info[pid].skills
+    return TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)
 
 
 class PlayerRoll(Procedure):
@@ -81,16 +93,16 @@ class PlayerRoll(Procedure):
         s.ret_die = self.die
         s.pop()
 
-    def _skill(self, s: GameState) -> Skill | None:
+    def _skill(self, s: GameState, use: bool = False) -> bool:
+        """Whether a skill of the roller may re-roll this failure (and, with `use`, use it)."""
         if self.blocked_skill:
-            return None
-        sk = reroll_skill(self.kind, s.info[self.pid].skills)
-        if sk is None:
-            return None
-        flag = _ONCE_FLAG.get(sk)
-        if flag is not None and s.pflags[self.pid] & flag:
-            return None
-        return sk
+            return False
+        for fn in SKILL_REROLL.fns(s.info[self.pid].skills):
+            if fn(s, self, False):
+                if use:
+                    fn(s, self, True)
+                return True
+        return False
 
     def _team(self, s: GameState) -> bool:
         return self.kind not in NO_TEAM_REROLL and team_reroll_available(s, s.pteam[self.pid])
@@ -106,7 +118,7 @@ class PlayerRoll(Procedure):
             if roll_succeeds(d, self.target, self.mod, self.agility):
                 self._finish(s, True)
                 return
-            if self.rerolled or (self._skill(s) is None and not self._team(s)):
+            if self.rerolled or (not self._skill(s) and not self._team(s)):
                 self._finish(s, False)
                 return
             self.phase = 2
@@ -122,7 +134,7 @@ class PlayerRoll(Procedure):
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []
-        if self._skill(s) is not None:
+        if self._skill(s):
             groups.append(ActionChoice(ActionType.USE_SKILL))
         if self._team(s):
             groups.append(ActionChoice(ActionType.USE_REROLL))
@@ -135,9 +147,7 @@ class PlayerRoll(Procedure):
             return
         self.rerolled = True
         if action.type == ActionType.USE_SKILL:
-            sk = self._skill(s)
-            if sk in ONCE_PER_TURN:
-                s.pflags[self.pid] |= _ONCE_FLAG[sk]
+            self._skill(s, use=True)
             self.phase = 1
             s.request(self._event())
             return

@@ -3,10 +3,42 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PFlag, Status
+
+DECLARATIONS = Point(
+    "turn.declarations",
+    "fn(s, turn: Turn, pid, groups: list[ActionChoice]) -> list[ActionChoice]: adjust which "
+    "actions player `pid` (ready or prone-and-unused, on the acting team) may declare; return "
+    "the new groups (use add_player / drop_player)",
+)
+
+
+def add_player(groups: list[ActionChoice], t: ActionType, pid: int) -> list[ActionChoice]:
+    """`groups` with `pid` allowed to declare `t`."""
+    for i, g in enumerate(groups):
+        if g.type == t:
+            if pid not in g.players:
+                groups[i] = ActionChoice(g.type, tuple(sorted((*g.players, pid))), g.squares, g.probabilities)
+            return groups
+    groups.insert(len(groups) - 1 if groups and groups[-1].type == ActionType.END_TURN else len(groups),
+                  ActionChoice(t, (pid,)))
+    return groups
+
+
+def drop_player(groups: list[ActionChoice], t: ActionType | None, pid: int) -> list[ActionChoice]:
+    """`groups` without `pid` declaring `t` (every type if `t` is None); empty groups go."""
+    out = []
+    for g in groups:
+        if (t is None or g.type == t) and pid in g.players:
+            g = ActionChoice(g.type, tuple(p for p in g.players if p != pid), g.squares, g.probabilities)
+            if not g.players:
+                continue
+        out.append(g)
+    return out
 
 
 class Turn(Procedure):
@@ -62,10 +94,13 @@ class Turn(Procedure):
         neighbours = s.board.neighbours
         ready_list = []
         blockers_list = []
+        hooked = []
         for p in s.ranges[side]:
             st = status[p]
             if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PFlag.USED:
                 ready_list.append(p)
+                if DECLARATIONS.fns(s.info[p].skills):
+                    hooked.append(p)
                 if st == Status.STANDING:
                     sq = s.pos[p]
                     for off in neighbours:
@@ -91,6 +126,9 @@ class Turn(Procedure):
             if not t.foul_used and self._anyone_down(s):
                 groups.append(ActionChoice(ActionType.START_FOUL, ready))
         groups.append(ActionChoice(ActionType.END_TURN))
+        for p in hooked:
+            for fn in DECLARATIONS.fns(s.info[p].skills):
+                groups = fn(s, self, p, groups)
         return LegalActions(groups)
 
     def _anyone_down(self, s: GameState) -> bool:

@@ -1,0 +1,124 @@
+"""The skill mechanism: named hook points in the rules and the handlers skills attach to them.
+
+A rule procedure declares each place where skills may act as a `Point`, next to the code that
+consults it, and asks it with the skills of the players involved:
+
+    DODGE_MODIFIER = Point("movement.dodge_modifier", "fn(s, pid, start, dest) -> int")
+    mod += DODGE_MODIFIER.total(s.info[pid].skills, s, pid, start, dest)
+
+A skill's rules live in one module of `nuffle.core.skill_rules` and attach handlers:
+
+    @DODGE_MODIFIER.on(Skill.TWO_HEADS)
+    def _two_heads(s, pid, start, dest): return 1
+
+Procedures never test for a particular skill where a point exists, so adding a skill means
+writing its handlers (and, when the rules need a new kind of decision, a point at the place in
+the sequence where the rules put it). A skill counts as implemented once it has a handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from nuffle.core.skills import Skill
+
+Handler = Callable[..., Any]
+H = TypeVar("H", bound=Handler)
+
+_POINTS: dict[str, Point] = {}
+_WHERE: dict[Skill, list[str]] = {}
+
+
+class Point:
+    """One place in the rules where skills may act; `signature` documents the handler call."""
+
+    __slots__ = ("_cache", "handlers", "name", "signature")
+
+    def __init__(self, name: str, signature: str) -> None:
+        if name in _POINTS:
+            raise ValueError(f"hook point {name!r} is declared twice")
+        self.name = name
+        self.signature = signature
+        self.handlers: dict[Skill, Handler] = {}
+        self._cache: dict[frozenset[Skill], tuple[Handler, ...]] = {}
+        _POINTS[name] = self
+
+    def on(self, *skills: Skill) -> Callable[[H], H]:
+        """Decorator attaching a handler for each of `skills` at this point."""
+
+        def register(fn: H) -> H:
+            for sk in skills:
+                if sk in self.handlers:
+                    raise ValueError(f"{sk.name} already has a handler at {self.name}")
+                self.handlers[sk] = fn
+                _WHERE.setdefault(sk, []).append(self.name)
+            self._cache.clear()
+            return fn
+
+        return register
+
+    def fns(self, skills: frozenset[Skill]) -> tuple[Handler, ...]:
+        """Handlers for the skills in `skills`, in skill order (cached per skill set)."""
+        found = self._cache.get(skills)
+        if found is None:
+            found = tuple(self.handlers[k] for k in sorted(skills) if k in self.handlers)
+            self._cache[skills] = found
+        return found
+
+    def who(self, skills: frozenset[Skill]) -> tuple[Skill, ...]:
+        """The skills in `skills` that act at this point."""
+        return tuple(k for k in sorted(skills) if k in self.handlers)
+
+    def total(self, skills: frozenset[Skill], *args: Any) -> int:
+        """Sum of the handlers' results (modifiers)."""
+        n = 0
+        for fn in self.fns(skills):
+            n += fn(*args)
+        return n
+
+    def any(self, skills: frozenset[Skill], *args: Any) -> bool:
+        """Whether any handler returns a true value."""
+        for fn in self.fns(skills):
+            if fn(*args):
+                return True
+        return False
+
+    def fire(self, skills: frozenset[Skill], *args: Any) -> bool:
+        """Call handlers in order until one returns True (it took over, e.g. pushed a procedure)."""
+        for fn in self.fns(skills):
+            if fn(*args):
+                return True
+        return False
+
+    def first(self, skills: frozenset[Skill], *args: Any) -> Any:
+        """The first handler result that is not None, or None."""
+        for fn in self.fns(skills):
+            r = fn(*args)
+            if r is not None:
+                return r
+        return None
+
+    def each(self, skills: frozenset[Skill], *args: Any) -> None:
+        """Call every handler (for effects such as adding legal choices)."""
+        for fn in self.fns(skills):
+            fn(*args)
+
+
+def points() -> dict[str, Point]:
+    """Every declared hook point by name."""
+    return dict(_POINTS)
+
+
+def implemented() -> frozenset[Skill]:
+    """Skills that have at least one handler (after `nuffle.core.skill_rules` is imported)."""
+    import nuffle.core.skill_rules  # noqa: F401  (registers every handler)
+
+    return frozenset(_WHERE)
+
+
+def where(skill: Skill) -> list[str]:
+    """Names of the points where `skill` has handlers."""
+    import nuffle.core.skill_rules  # noqa: F401
+
+    return list(_WHERE.get(skill, ()))

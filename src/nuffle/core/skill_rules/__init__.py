@@ -1,0 +1,24 @@
+"""Every skill's rules, one module per rule area. Importing this package attaches them all to
+the hook points of the procedures (see `nuffle.core.hooks` and docs/ARCHITECTURE.md)."""
+
+from nuffle.core.skill_rules import (
+    ball_skills,
+    block_skills,
+    contact_skills,
+    declaration_skills,
+    movement_skills,
+    passing_skills,
+    reroll_skills,
+    team_skills,
+)
+
+__all__ = [
+    "ball_skills",
+    "block_skills",
+    "contact_skills",
+    "declaration_skills",
+    "movement_skills",
+    "passing_skills",
+    "reroll_skills",
+    "team_skills",
+]

@@ -1,0 +1,3 @@
+"""Ball handling: pick-ups, catches, kicks, Throw Team-Mate."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Block skills: strength, dice, results and block substitutes."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Pushes, armour, injuries, casualties and fouls."""
+
+from __future__ import annotations
