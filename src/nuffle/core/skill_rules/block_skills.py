@@ -158,7 +158,7 @@ def _juggernaut(s: GameState, block: Block, pid: int, use: bool) -> ActionType |
     if pid != block.attacker or not block.blitz or block.face != BlockFace.BOTH_DOWN:
         return None
     if use:
-        block.face = BlockFace.PUSHED
+        block.face = int(BlockFace.PUSHED)
     return ActionType.SELECT_PUSHED
 
 
