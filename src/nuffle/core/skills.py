@@ -101,7 +101,6 @@ class Skill(IntEnum):
 # moves to a handler in `nuffle.core.skill_rules` and leaves this set.
 LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
     {
-        Skill.BLOCK,
         Skill.MIGHTY_BLOW,
         Skill.THICK_SKULL,
         Skill.THROW_TEAM_MATE,
@@ -111,7 +110,6 @@ LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
         Skill.STUNTY,
         Skill.SPRINT,
         Skill.TACKLE,
-        Skill.GUARD,
     }
 )
 
@@ -149,19 +147,6 @@ def injury_result(total: int, skills: frozenset[Skill]) -> int:
     if total == 7 and stunty:
         return KO
     return STUNNED
-
-
-# --- hook: block results -------------------------------------------------------------------
-
-
-def survives_both_down(skills: frozenset[Skill]) -> bool:
-    """Whether a player stays standing on Both Down."""
-    return Skill.BLOCK in skills
-
-
-def stumble_is_push(defender: frozenset[Skill], attacker: frozenset[Skill]) -> bool:
-    """Whether Defender Stumbles counts only as a push (Dodge without an opposing Tackle)."""
-    return Skill.DODGE in defender and Skill.TACKLE not in attacker
 
 
 def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:

@@ -101,6 +101,9 @@ class PlayerAction(Procedure):
                 s.pop()
                 return
             self.phase = 2
+        elif ph == 6:  # a Blitz block returned the extra squares it used
+            self.moves += s.ret
+            self.phase = 4
         if self.phase == 2:
             self.phase = 4
             if s.status[pid] == Status.PRONE:
@@ -281,7 +284,8 @@ class PlayerAction(Procedure):
             if self.kind == ActionType.START_BLITZ:
                 gfi = self.moves >= s.info[pid].ma
                 self.moves += 1
-                s.push(Block(pid, victim, blitz=True, gfi=gfi))
+                self.phase = 6  # then add the squares a Frenzy second block used (s.ret)
+                s.push(Block(pid, victim, blitz=True, gfi=gfi, moves=self.moves))
             else:
                 self.phase = 5
                 s.push(Block(pid, victim))

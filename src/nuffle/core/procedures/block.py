@@ -4,35 +4,101 @@ from __future__ import annotations
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice, threshold
-from nuffle.core.hooks import Point
+from nuffle.core.hooks import Handler, Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import PlayerRoll, spend_team_reroll, team_reroll_available
-from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, RollKind, Status, other
+from nuffle.core.types import BallState, BlockFace, PFlag, RollKind, Status, other
 
 BEFORE_DICE = Point(
     "block.before_dice",
     "fn(s, block: Block) -> bool: acts after the block is declared and any GFI made, before "
     "the dice (Dump-Off, Foul Appearance, ...). Asked for the attacker's skills, then the "
-    "defender's; every handler runs in turn. Return True after pushing a procedure that leaves "
-    "s.ret = 1 (the block goes on) or 0 (it is cancelled, with no turnover)",
+    "defender's; every handler runs in turn, with `block.asking` set to the player whose "
+    "skill it is. Return True after pushing a procedure that leaves s.ret = 1 (the block goes "
+    "on) or 0 (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
+    "block",
 )
+STRENGTH = Point(
+    "block.strength",
+    "fn(s, attacker, defender, blitz: bool) -> int: asked for the attacker's skills: modifier "
+    "to his strength for this block, applied before STRENGTH_ROLL and assists (Horns)",
+)
+STRENGTH_ROLL = Point(
+    "block.strength_roll",
+    "fn(s, block: Block) -> bool: asked for the attacker's skills after BEFORE_DICE, with "
+    "block.ast / block.dst holding both strengths before assists (Dauntless). Return True "
+    "after pushing a procedure that leaves s.ret = 1 when the attacker's strength now counts "
+    "as equal to the defender's (0: unchanged); every handler runs in turn",
+)
+ASSIST = Point(
+    "block.assist",
+    "fn(s, helper, target) -> bool: asked for a would-be assister's skills: he gives a block "
+    "assist against `target` even while in the tackle zone of other opponents (Guard)",
+)
+CANCEL = Point(
+    "block.cancel",
+    "fn(s, attacker, blitz: bool, skill: Skill) -> bool: asked for the attacker's skills: "
+    "they stop the opponent from using `skill` against this block (Tackle vs Dodge; "
+    "Juggernaut on a Blitz vs Fend, Stand Firm and Wrestle). Consult it through `cancelled`",
+)
+RESULT_OPTIONS = Point(
+    "block.result_options",
+    "fn(s, block: Block, pid, use: bool) -> ActionType | None: once a face is chosen (in "
+    "block.face), asked for the attacker's skills, then the defender's: an alternative the "
+    "coach of `pid` may take instead of the face (Juggernaut: SELECT_PUSHED for Both Down; "
+    "Wrestle: USE_SKILL), or None. With use=True carry it out: change block.face, or resolve "
+    "the result yourself and set block.face = RESOLVED",
+)
+BOTH_DOWN_STANDS = Point(
+    "block.both_down_stands",
+    "fn(s, block: Block, pid) -> bool: player `pid` (attacker or defender) is not knocked "
+    "down on Both Down (Block)",
+)
+STUMBLE_IS_PUSH = Point(
+    "block.stumble_is_push",
+    "fn(s, block: Block) -> bool: asked for the defender's skills: Defender Stumbles only "
+    "pushes him (Dodge, unless CANCEL)",
+)
+FOLLOW_UP = Point(
+    "block.follow_up",
+    "fn(s, block: Block, pid) -> int: asked for the attacker's and the defender's skills when "
+    "the attacker could follow up: FREE (no say), MUST (he must: Frenzy), MAY_FORBID (the "
+    "coach of `pid` may forbid it: Fend) or FORBID",
+)
+AFTER_BLOCK = Point(
+    "block.after",
+    "fn(s, block: Block) -> bool: asked for the attacker's skills once the block has fully "
+    "resolved, the attacker still standing, no turnover or touchdown (not after Frenzy's "
+    "second block). Return True after pushing a procedure (Frenzy's second block); on a "
+    "Blitz add the squares of movement it costs to block.extra",
+)
+
+RESOLVED = -2  # block.face once a RESULT_OPTIONS handler has resolved the result itself
+FREE, MUST, MAY_FORBID, FORBID = 0, 1, 2, 3  # FOLLOW_UP answers
+
+
+def cancelled(s: GameState, attacker: int, blitz: bool, skill: Skill) -> bool:
+    """Whether the skills of `attacker` (blocking, on a Blitz or not) stop his opponent from
+    using `skill` against him. `attacker` may be -1 (no blocker): nothing is cancelled."""
+    return attacker >= 0 and CANCEL.any(s.info[attacker].skills, s, attacker, blitz, skill)
 
 
 def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
     """Assists for `helper_side` against `target`: adjacent team-mates exerting a tackle zone
-    and not marked by any opponent other than `target`. `opponent` (the player the helpers'
-    own man faces) is excluded from helping."""
+    and not marked by any opponent other than `target` (unless an ASSIST skill says they
+    help anyway). `opponent` (the player the helpers' own man faces) is excluded."""
     n = 0
     for q in s.adjacent_players(s.pos[target]):
         if q == opponent or s.pteam[q] != helper_side or not s.exerts_tz(q):
             continue
-        if Skill.GUARD in s.info[q].skills:
+        fns = ASSIST.fns(s.info[q].skills)
+        if fns and any(fn(s, q, target) for fn in fns):
             n += 1
             continue
         marked = False
@@ -45,10 +111,25 @@ def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
     return n
 
 
-def block_dice(s: GameState, attacker: int, defender: int) -> tuple[int, bool]:
-    """Number of block dice and whether the attacker chooses."""
-    a = s.info[attacker].st + assists(s, s.pteam[attacker], defender, attacker)
-    d = s.info[defender].st + assists(s, s.pteam[defender], attacker, defender)
+def strength(s: GameState, attacker: int, defender: int, blitz: bool = False) -> int:
+    """The attacker's strength for a block before Dauntless and assists (Horns included)."""
+    return s.info[attacker].st + STRENGTH.total(s.info[attacker].skills, s, attacker, defender, blitz)
+
+
+def block_dice(
+    s: GameState,
+    attacker: int,
+    defender: int,
+    blitz: bool = False,
+    ast: int | None = None,
+    dst: int | None = None,
+) -> tuple[int, bool]:
+    """Number of block dice and whether the attacker chooses. `ast` / `dst` override the two
+    strengths before assists (default: `strength` and the defender's ST)."""
+    a = (strength(s, attacker, defender, blitz) if ast is None else ast) + assists(
+        s, s.pteam[attacker], defender, attacker
+    )
+    d = (s.info[defender].st if dst is None else dst) + assists(s, s.pteam[defender], attacker, defender)
     if a > 2 * d:
         return 3, True
     if a > d:
@@ -61,41 +142,82 @@ def block_dice(s: GameState, attacker: int, defender: int) -> tuple[int, bool]:
 
 
 class Block(Procedure):
-    """One block by `attacker` on `defender` (on a Blitz, `gfi` says it costs a GFI)."""
+    """One block by `attacker` on `defender`.
+
+    On a Blitz, `gfi` says the block costs a GFI and `moves` is the number of squares the
+    blitzer has used including this block. `def_bonus` is strength added to the defender and
+    `multiple` marks one of the two blocks of a Multiple Block (no follow-up); `second` marks
+    Frenzy's second block. The procedure leaves in s.ret the squares of movement its follow-on
+    blocks used (`extra`, for the Blitz).
+    """
 
     __slots__ = (
+        "asked",
+        "asker",
+        "asking",
+        "ast",
         "attacker",
         "attacker_chooses",
         "blitz",
+        "def_bonus",
         "def_sq",
         "defender",
+        "dst",
+        "extra",
         "face",
         "faces",
         "gfi",
+        "moves",
+        "multiple",
         "n",
         "pre",
         "rerolled",
+        "second",
     )
 
-    def __init__(self, attacker: int, defender: int, blitz: bool = False, gfi: bool = False) -> None:
+    def __init__(
+        self,
+        attacker: int,
+        defender: int,
+        blitz: bool = False,
+        gfi: bool = False,
+        moves: int = 0,
+        multiple: bool = False,
+        def_bonus: int = 0,
+        second: bool = False,
+    ) -> None:
         super().__init__()
         self.attacker = attacker
         self.defender = defender
         self.blitz = blitz
         self.gfi = gfi
+        self.moves = moves
+        self.multiple = multiple
+        self.def_bonus = def_bonus
+        self.second = second
         self.n = 1
         self.attacker_chooses = True
         self.faces: tuple[int, ...] = ()
         self.rerolled = False
         self.face = -1
         self.def_sq = -1
-        self.pre = 0  # BEFORE_DICE handlers already run
+        self.pre = 0  # BEFORE_DICE / STRENGTH_ROLL handlers already run
+        self.ast = 0
+        self.dst = 0
+        self.asked = 0  # RESULT_OPTIONS: 0 attacker's turn to answer, 1 defender's, 2 done
+        self.asker = -1  # the player whose coach decides a MAY_FORBID follow-up
+        self.asking = -1  # whose BEFORE_DICE handler runs
+        self.extra = 0
 
     def _side(self, s: GameState) -> int:
         return s.pteam[self.attacker]
 
     def _can_reroll(self, s: GameState) -> bool:
         return not self.rerolled and team_reroll_available(s, self._side(s))
+
+    def _done(self, s: GameState) -> None:
+        s.ret = self.extra
+        s.pop()
 
     def run(self, s: GameState) -> None:
         ph = self.phase
@@ -114,14 +236,26 @@ class Block(Procedure):
             self.phase = 2
         elif ph == 10:  # a BEFORE_DICE procedure returned
             if not s.ret or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
-                self.phase = 99
-                s.pop()
+                self._done(s)
                 return
             self.phase = 2
-        if self.phase == 2 and self._before_dice(s):
-            return
+        elif ph == 12:  # a STRENGTH_ROLL procedure returned
+            if s.ret and self.ast < self.dst:
+                self.ast = self.dst
+            self.phase = 13
         if self.phase == 2:
-            self.n, self.attacker_chooses = block_dice(s, att, self.defender)
+            if self._before_dice(s):
+                return
+            self.ast = strength(s, att, self.defender, self.blitz)
+            self.dst = s.info[self.defender].st + self.def_bonus
+            self.pre = 0
+            self.phase = 13
+        if self.phase == 13:
+            if self._strength_roll(s):
+                return
+            self.n, self.attacker_chooses = block_dice(
+                s, att, self.defender, self.blitz, self.ast, self.dst
+            )
             self.phase = 3
             s.request(Chance(Dice.BLOCK, self.n, "block"))
             return
@@ -141,53 +275,172 @@ class Block(Procedure):
             self.phase = 4
             s.wait(self._side(s) if self.attacker_chooses else other(self._side(s)))
             return
-        if self.phase == 6:  # pushes done: offer the follow-up
-            self.phase = 7
-            if (
-                s.status[att] == Status.STANDING
-                and s.pos[self.defender] != self.def_sq
-                and s.grid[self.def_sq] == -1
-            ):
-                s.wait(self._side(s))
-                return
+        if self.phase == 6:  # pushes done: the follow-up
+            self._follow_up(s)
+            return
         if self.phase == 7:
             if resolve_crowd(s):
                 return
             self.phase = 8
             face = self.face
+            dfd = self.defender
             knock = face == BlockFace.DEFENDER_DOWN or (
                 face == BlockFace.DEFENDER_STUMBLES
-                and not stumble_is_push(s.info[self.defender].skills, s.info[att].skills)
+                and not STUMBLE_IS_PUSH.any(s.info[dfd].skills, s, self)
             )
-            if knock and s.pos[self.defender] >= 0:
-                s.push(KnockDown(self.defender, attacker=att, turnover=False))
+            if knock and s.pos[dfd] >= 0:
+                s.push(KnockDown(dfd, attacker=att, turnover=False))
                 return
         if self.phase == 8:
-            self.phase = 99
+            self.phase = 9
             holder = s.carrier()  # a pushed, chain-pushed or following-up carrier may score
             if holder >= 0:
                 check_touchdown(s, holder)
             if s.ball_state == BallState.ON_GROUND and s.ball >= 0 and s.grid[s.ball] >= 0:
                 s.push(Bounce(s.ball))  # the ball lies under a player who did not pick it up
                 return
-        s.pop()
+        if self.phase == 9:
+            self.phase = 99
+            if (
+                not self.second
+                and s.status[att] == Status.STANDING
+                and not s.turnover
+                and s.touchdown < 0
+                and AFTER_BLOCK.fire(s.info[att].skills, s, self)
+            ):
+                return
+        self._done(s)
 
     def _before_dice(self, s: GameState) -> bool:
         """Run the next BEFORE_DICE handler; True if it pushed a procedure to wait for."""
-        fns = BEFORE_DICE.fns(s.info[self.attacker].skills) + BEFORE_DICE.fns(s.info[self.defender].skills)
+        mine = BEFORE_DICE.fns(s.info[self.attacker].skills)
+        fns = mine + BEFORE_DICE.fns(s.info[self.defender].skills)
         while self.pre < len(fns):
             fn = fns[self.pre]
+            self.asking = self.attacker if self.pre < len(mine) else self.defender
             self.pre += 1
             if fn(s, self):
                 self.phase = 10
                 return True
         return False
 
+    def _strength_roll(self, s: GameState) -> bool:
+        """Run the next STRENGTH_ROLL handler; True if it pushed a procedure to wait for."""
+        fns = STRENGTH_ROLL.fns(s.info[self.attacker].skills)
+        while self.pre < len(fns):
+            fn = fns[self.pre]
+            self.pre += 1
+            if fn(s, self):
+                self.phase = 12
+                return True
+        return False
+
+    # --- result skills and follow-up -------------------------------------------------------
+
+    def _options(self, s: GameState, pid: int) -> list[tuple[ActionType, Handler]]:
+        out: list[tuple[ActionType, Handler]] = []
+        for fn in RESULT_OPTIONS.fns(s.info[pid].skills):
+            t = fn(s, self, pid, False)
+            if t is not None and all(t != o for o, _ in out):
+                out.append((t, fn))
+        return out
+
+    def _asking(self) -> int:
+        return self.attacker if self.asked == 0 else self.defender
+
+    def _offer(self, s: GameState) -> None:
+        """Offer the chosen face's alternatives to each coach in turn, then resolve it."""
+        while self.asked < 2:
+            pid = self._asking()
+            if self._options(s, pid):
+                self.phase = 11
+                s.wait(s.pteam[pid])
+                return
+            self.asked += 1
+        self._resolve(s)
+
+    def _follow_rule(self, s: GameState) -> tuple[int, int]:
+        """The strongest FOLLOW_UP answer and the player who gave it."""
+        rule, who = FREE, -1
+        for pid in (self.attacker, self.defender):
+            for fn in FOLLOW_UP.fns(s.info[pid].skills):
+                r = fn(s, self, pid)
+                if r > rule:
+                    rule, who = r, pid
+        return rule, who
+
+    def _follow_up(self, s: GameState, asked: bool = False) -> None:
+        """Phase 6: decide whether (and how) the attacker follows up; then phase 7."""
+        att = self.attacker
+        self.phase = 7
+        if (
+            s.status[att] != Status.STANDING
+            or s.pos[self.defender] == self.def_sq
+            or s.grid[self.def_sq] != -1
+            or self.multiple
+            or s.pflags[att] & PFlag.ROOTED
+        ):
+            return
+        rule, who = self._follow_rule(s)
+        if rule == MAY_FORBID and asked:
+            rule = FREE
+            for pid in (att, self.defender):
+                for fn in FOLLOW_UP.fns(s.info[pid].skills):
+                    if fn(s, self, pid) == MUST:
+                        rule = MUST
+        if rule == FORBID:
+            return
+        if rule == MAY_FORBID:
+            self.phase = 14
+            self.asker = who
+            s.wait(s.pteam[who])
+            return
+        if rule == MUST:
+            s.move_player(att, self.def_sq)
+            return
+        s.wait(self._side(s))
+
+    def _resolve(self, s: GameState) -> None:
+        att, dfd = self.attacker, self.defender
+        face = self.face
+        if face == RESOLVED:
+            self.phase = 8
+            return
+        if face == BlockFace.ATTACKER_DOWN:
+            self.phase = 99
+            s.push(KnockDown(att))
+            return
+        if face == BlockFace.BOTH_DOWN:
+            self.phase = 99
+            att_down = not BOTH_DOWN_STANDS.any(s.info[att].skills, s, self, att)
+            def_down = not BOTH_DOWN_STANDS.any(s.info[dfd].skills, s, self, dfd)
+            # Both fall at once; then the defender's knock-down resolves first.
+            if att_down:
+                s.status[att] = Status.PRONE
+                drop_ball_if_carried(s, att)
+                s.push(KnockDown(att))
+            if def_down:
+                s.status[dfd] = Status.PRONE
+                drop_ball_if_carried(s, dfd)
+                s.push(KnockDown(dfd, attacker=att, turnover=False))
+            return
+        self.def_sq = s.pos[dfd]
+        self.phase = 6
+        s.push(Push(dfd, s.pos[att], att, self.blitz))
+
+    # --- decisions -------------------------------------------------------------------------
+
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:
             return LegalActions(
                 [ActionChoice(ActionType.FOLLOW_UP), ActionChoice(ActionType.DECLINE)]
             )
+        if self.phase == 11:
+            groups = [ActionChoice(t) for t, _ in self._options(s, self._asking())]
+            groups.append(ActionChoice(ActionType.DECLINE))
+            return LegalActions(groups)
+        if self.phase == 14:
+            return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
         groups = []
         deciding = s.decider
         side = self._side(s)
@@ -207,6 +460,22 @@ class Block(Procedure):
             if t == ActionType.FOLLOW_UP:
                 s.move_player(self.attacker, self.def_sq)
             return
+        if self.phase == 11:
+            if t != ActionType.DECLINE:
+                pid = self._asking()
+                for opt, fn in self._options(s, pid):
+                    if opt == t:
+                        fn(s, self, pid, True)
+                        break
+            self.asked += 1
+            self._offer(s)
+            return
+        if self.phase == 14:
+            if t == ActionType.USE_SKILL:
+                self.phase = 7  # forbidden: no follow-up
+            else:
+                self._follow_up(s, asked=True)
+            return
         if t == ActionType.USE_REROLL:
             self.rerolled = True
             if spend_team_reroll(s, self.attacker):
@@ -220,29 +489,6 @@ class Block(Procedure):
             self.rerolled = True
             s.wait(other(side))
             return
-        self._apply(s, BlockFace(SELECT_FACE.index(t)))
-
-    def _apply(self, s: GameState, face: BlockFace) -> None:
-        att, dfd = self.attacker, self.defender
-        self.face = int(face)
-        if face == BlockFace.ATTACKER_DOWN:
-            self.phase = 99
-            s.push(KnockDown(att))
-            return
-        if face == BlockFace.BOTH_DOWN:
-            self.phase = 99
-            att_down = not survives_both_down(s.info[att].skills)
-            def_down = not survives_both_down(s.info[dfd].skills)
-            # Both fall at once; then the defender's knock-down resolves first.
-            if att_down:
-                s.status[att] = Status.PRONE
-                drop_ball_if_carried(s, att)
-                s.push(KnockDown(att))
-            if def_down:
-                s.status[dfd] = Status.PRONE
-                drop_ball_if_carried(s, dfd)
-                s.push(KnockDown(dfd, attacker=att, turnover=False))
-            return
-        self.def_sq = s.pos[dfd]
-        self.phase = 6
-        s.push(Push(dfd, s.pos[att], att, self.blitz))
+        self.face = SELECT_FACE.index(t)
+        self.asked = 0
+        self._offer(s)

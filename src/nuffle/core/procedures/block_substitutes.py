@@ -1,0 +1,129 @@
+"""Attacks made instead of a block (Stab, Chainsaw): optional GFI, the roll, armour, injury.
+
+A `Strike` is pushed by the skill's action (`nuffle.core.skill_rules.block_skills`) in a
+Block or Blitz action. It is not a block: no block dice, no push, no follow-up, and block
+skills (Mighty Blow, Claws, Piling On, Dump-Off) do not act on it.
+"""
+
+from __future__ import annotations
+
+from nuffle.core.actions import ActionType
+from nuffle.core.dice import GROUP_SUM, Chance, Dice
+from nuffle.core.hooks import Point
+from nuffle.core.procedures.ball import Bounce
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.injury import Injury, KnockDown
+from nuffle.core.procedures.movement import gfi_target
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, RollKind, Status
+
+BEFORE_ATTACK = Point(
+    "block_substitutes.before_attack",
+    "fn(s, attacker, victim, kind: ActionType) -> bool: acts before a block substitute (kind "
+    "STAB or CHAINSAW) strikes, after any GFI (Foul Appearance). Asked for the victim's "
+    "skills; every handler runs in turn. Return True after pushing a procedure that leaves "
+    "s.ret = 1 (the attack goes on) or 0 (wasted, no turnover)",
+)
+ARMOUR_MODIFIER = Point(
+    "block_substitutes.armour_modifier",
+    "fn(s, attacker, target, kind: ActionType) -> int: asked for the attacker's skills: "
+    "modifier to the armour roll of his block substitute against `target` (Stakes on a Stab)",
+)
+
+CHAINSAW_ARMOUR = 3  # the chainsaw adds 3 to the armour roll of whoever it hits
+
+
+class Strike(Procedure):
+    """A Stab or Chainsaw attack (`kind` STAB or CHAINSAW) by `attacker` on `victim`.
+
+    Stab: an armour roll (ARMOUR_MODIFIER only); broken armour means an unmodified injury
+    roll and the victim goes down; otherwise nothing happens. Never a turnover.
+    Chainsaw: a D6 (RollKind.CHAINSAW, re-rollable), 2+ hits the victim, 1 kicks back on the
+    attacker; the armour roll of the player hit is +3; broken armour knocks him down (injury
+    roll); otherwise nothing happens. The attacker going down is a turnover.
+    """
+
+    __slots__ = ("attacker", "bounce_from", "gfi", "kind", "pre", "target", "victim")
+
+    def __init__(self, kind: ActionType, attacker: int, victim: int, gfi: bool = False) -> None:
+        super().__init__()
+        self.kind = kind
+        self.attacker = attacker
+        self.victim = victim
+        self.gfi = gfi
+        self.pre = 0
+        self.target = victim
+        self.bounce_from = -1
+
+    def run(self, s: GameState) -> None:
+        att = self.attacker
+        ph = self.phase
+        if ph == 0:
+            self.phase = 2
+            if self.gfi:
+                self.phase = 1
+                s.push(PlayerRoll(RollKind.GFI, att, gfi_target(s), 0, agility=False))
+                return
+        elif ph == 1:
+            if not s.ret:
+                self.phase = 99
+                s.push(KnockDown(att))
+                return
+            self.phase = 2
+        elif ph == 10:  # a BEFORE_ATTACK procedure returned
+            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
+                s.pop()
+                return
+            self.phase = 2
+        if self.phase == 2:
+            if self._before(s):
+                return
+            if self.kind == ActionType.CHAINSAW:
+                self.phase = 3
+                s.push(PlayerRoll(RollKind.CHAINSAW, att, 2, agility=False))
+                return
+            self.phase = 4
+        elif self.phase == 3:
+            self.target = self.victim if s.ret else att  # a 1 kicks back on the attacker
+            self.phase = 4
+        if self.phase == 4:
+            self.phase = 5
+            s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
+            return
+        if self.phase == 5:
+            a, b = s.dice()
+            tgt = self.target
+            total = a + b + ARMOUR_MODIFIER.total(s.info[att].skills, s, att, tgt, self.kind)
+            if self.kind == ActionType.CHAINSAW:
+                total += CHAINSAW_ARMOUR
+            if total <= s.info[tgt].av:
+                s.pop()  # no effect
+                return
+            self.phase = 6
+            s.status[tgt] = Status.PRONE
+            sq = s.pos[tgt]
+            if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
+                s.ball_state = BallState.ON_GROUND
+                self.bounce_from = sq
+            if s.pteam[tgt] == s.active:
+                s.turnover = True
+            s.push(Injury(tgt))
+            return
+        if self.phase == 6:
+            self.phase = 99
+            if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
+                s.push(Bounce(self.bounce_from))
+                return
+        s.pop()
+
+    def _before(self, s: GameState) -> bool:
+        """Run the next BEFORE_ATTACK handler; True if it pushed a procedure to wait for."""
+        fns = BEFORE_ATTACK.fns(s.info[self.victim].skills)
+        while self.pre < len(fns):
+            fn = fns[self.pre]
+            self.pre += 1
+            if fn(s, self.attacker, self.victim, self.kind):
+                self.phase = 10
+                return True
+        return False
