@@ -10,10 +10,16 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import Push, resolve_crowd
-from nuffle.core.procedures.rolls import PlayerRoll, spend_team_reroll, team_reroll_available
+from nuffle.core.procedures.rolls import (
+    PlayerRoll,
+    checked_reroll_available,
+    spend_team_reroll,
+    team_reroll_available,
+    use_checked_reroll,
+)
 from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, RollKind, Status, other
+from nuffle.core.types import BallState, BlockFace, PFlag, RollKind, Status, other
 
 BEFORE_DICE = Point(
     "block.before_dice",
@@ -97,6 +103,10 @@ class Block(Procedure):
     def _can_reroll(self, s: GameState) -> bool:
         return not self.rerolled and team_reroll_available(s, self._side(s))
 
+    def _can_pro(self, s: GameState) -> bool:
+        """Whether a checked skill re-roll (Pro) of all the block dice is on offer."""
+        return not self.rerolled and checked_reroll_available(s, self.attacker, None)
+
     def run(self, s: GameState) -> None:
         ph = self.phase
         att = self.attacker
@@ -128,12 +138,12 @@ class Block(Procedure):
         if self.phase == 3:
             self.faces = s.dice()
             self.phase = 4
-            if self._can_reroll(s) or self.attacker_chooses:
+            if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
                 s.wait(self._side(s))
             else:
                 s.wait(other(self._side(s)))
             return
-        if self.phase == 5:  # Loner check for the team re-roll
+        if self.phase == 5:  # Loner check for the team re-roll, or the Pro check
             if s.die() >= 4:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
@@ -145,6 +155,7 @@ class Block(Procedure):
             self.phase = 7
             if (
                 s.status[att] == Status.STANDING
+                and not s.pflags[att] & PFlag.ROOTED
                 and s.pos[self.defender] != self.def_sq
                 and s.grid[self.def_sq] == -1
             ):
@@ -193,6 +204,8 @@ class Block(Procedure):
         side = self._side(s)
         if deciding == side and self._can_reroll(s):
             groups.append(ActionChoice(ActionType.USE_REROLL))
+        if deciding == side and self._can_pro(s):
+            groups.append(ActionChoice(ActionType.USE_PRO))
         if (deciding == side) == self.attacker_chooses:
             for f in sorted(set(self.faces)):
                 groups.append(ActionChoice(SELECT_FACE[f]))
@@ -215,6 +228,12 @@ class Block(Procedure):
             else:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
+            return
+        if t == ActionType.USE_PRO:
+            self.rerolled = True
+            use_checked_reroll(s, self.attacker, None)
+            self.phase = 5
+            s.request(threshold(4, "pro"))
             return
         if t == ActionType.DECLINE:
             self.rerolled = True
