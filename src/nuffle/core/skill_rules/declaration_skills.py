@@ -132,7 +132,9 @@ def _must_feed(s: GameState, action: PlayerAction, then: int) -> bool:
 def thralls_to_bite(s: GameState, pid: int) -> list[int]:
     """Adjacent Thrall team-mates (any posture) the Vampire `pid` may bite."""
     side = s.pteam[pid]
-    return [q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and s.info[q].position == THRALL]
+    return sorted(
+        q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and s.info[q].position == THRALL
+    )
 
 
 class Feed(Procedure):
