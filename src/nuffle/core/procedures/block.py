@@ -12,10 +12,9 @@ from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
     PlayerRoll,
-    checked_reroll_available,
+    checked_reroll,
     spend_team_reroll,
     team_reroll_available,
-    use_checked_reroll,
 )
 from nuffle.core.skills import Skill, stumble_is_push, survives_both_down
 from nuffle.core.state import GameState
@@ -105,7 +104,7 @@ class Block(Procedure):
 
     def _can_pro(self, s: GameState) -> bool:
         """Whether a checked skill re-roll (Pro) of all the block dice is on offer."""
-        return not self.rerolled and checked_reroll_available(s, self.attacker, None)
+        return not self.rerolled and checked_reroll(s, self.attacker, None)
 
     def run(self, s: GameState) -> None:
         ph = self.phase
@@ -231,7 +230,7 @@ class Block(Procedure):
             return
         if t == ActionType.USE_PRO:
             self.rerolled = True
-            use_checked_reroll(s, self.attacker, None)
+            checked_reroll(s, self.attacker, None, use=True)
             self.phase = 5
             s.request(threshold(4, "pro"))
             return

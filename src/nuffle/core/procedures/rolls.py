@@ -80,20 +80,15 @@ def spend_team_reroll(s: GameState, pid: int) -> bool:
     return TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)
 
 
-def checked_reroll_available(s: GameState, pid: int, kind: RollKind | None) -> bool:
-    """Whether a skill of `pid` offers a re-roll of this roll after a 4+ check (Pro)."""
+def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = False) -> bool:
+    """Whether a skill of `pid` offers a re-roll of this roll after a 4+ check (Pro); with
+    `use`, record its use."""
     for fn in CHECKED_REROLL.fns(s.info[pid].skills):
         if fn(s, pid, kind, False):
+            if use:
+                fn(s, pid, kind, True)
             return True
     return False
-
-
-def use_checked_reroll(s: GameState, pid: int, kind: RollKind | None) -> None:
-    """Record the use of the skill behind `checked_reroll_available` (once per turn)."""
-    for fn in CHECKED_REROLL.fns(s.info[pid].skills):
-        if fn(s, pid, kind, False):
-            fn(s, pid, kind, True)
-            return
 
 
 class PlayerRoll(Procedure):
@@ -177,7 +172,7 @@ class PlayerRoll(Procedure):
             return
 
     def _pro(self, s: GameState) -> bool:
-        return checked_reroll_available(s, self.pid, self.kind)
+        return checked_reroll(s, self.pid, self.kind)
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []
@@ -196,7 +191,7 @@ class PlayerRoll(Procedure):
             return
         self.rerolled = True
         if action.type == ActionType.USE_PRO:
-            use_checked_reroll(s, self.pid, self.kind)
+            checked_reroll(s, self.pid, self.kind, use=True)
             self.phase = 3
             s.request(threshold(4, "pro"))
             return

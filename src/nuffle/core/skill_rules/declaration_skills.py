@@ -117,8 +117,7 @@ def _block_to_move(s: GameState, action: PlayerAction, groups: list[ActionChoice
 
 @skill_action(ActionType.START_MOVE)
 def _change_to_move(s: GameState, action: PlayerAction, chosen: Action) -> None:
-    action.kind = ActionType.START_MOVE
-    s.wait(s.pteam[action.pid])
+    action.kind = ActionType.START_MOVE  # he goes on deciding in the same action
 
 
 @ACTION_END.on(Skill.BLOOD_LUST)
