@@ -54,6 +54,7 @@ class TeamState:
     __slots__ = (
         "apothecaries",
         "blitz_used",
+        "bonus_reroll",
         "bribes",
         "fame",
         "foul_used",
@@ -67,6 +68,7 @@ class TeamState:
 
     def __init__(self) -> None:
         self.rerolls = 0
+        self.bonus_reroll = 0  # the half's Leader re-roll (usable while a Leader is on the pitch)
         self.reroll_used = False
         self.turn = 0
         self.score = 0
@@ -82,6 +84,7 @@ class TeamState:
         """An independent copy."""
         t = TeamState.__new__(TeamState)
         t.rerolls = self.rerolls
+        t.bonus_reroll = self.bonus_reroll
         t.reroll_used = self.reroll_used
         t.turn = self.turn
         t.score = self.score
@@ -98,6 +101,7 @@ class TeamState:
         """All values, for equality and hashing."""
         return (
             self.rerolls,
+            self.bonus_reroll,
             self.reroll_used,
             self.turn,
             self.score,

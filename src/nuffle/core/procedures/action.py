@@ -33,6 +33,14 @@ ACTION_CHOICES = Point(
     "fn(s, action: PlayerAction, groups: list[ActionChoice]) -> None: add the skill's own "
     "choices (Leap, Stab, ...) to the acting player's legal actions",
 )
+ACTION_END = Point(
+    "action.end",
+    "fn(s, action: PlayerAction, then: int) -> bool: the acting player's action is ending "
+    "(then = -1), or is about to finish with a pass or hand-off (then = that ActionType), so "
+    "what must happen 'at the end of the action' happens now (Blood Lust's feeding). Return "
+    "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
+    "0 (it may not). The first handler to return True is the only one that runs",
+)
 SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
 
 
@@ -81,7 +89,10 @@ class PlayerAction(Procedure):
         pid = self.pid
         ph = self.phase
         if ph == 0:
-            s.pflags[pid] |= PFlag.USED | PFlag.PLAYED
+            # Hypnosis ends as his next action starts; a root ended when he was knocked down.
+            s.pflags[pid] = (s.pflags[pid] | PFlag.USED | PFlag.PLAYED) & ~PFlag.HYPNOTISED
+            if s.status[pid] != Status.STANDING:
+                s.pflags[pid] &= ~PFlag.ROOTED
             t = s.teams[s.pteam[pid]]
             kind = self.kind
             if kind == ActionType.START_BLITZ:
@@ -101,7 +112,7 @@ class PlayerAction(Procedure):
                 s.pop()
                 return
             self.phase = 2
-        elif ph == 6:  # a Blitz block returned the extra squares it used
+        elif ph == 8:  # a Blitz block returned the extra squares it used
             self.moves += s.ret
             self.phase = 4
         if self.phase == 2:
@@ -117,21 +128,40 @@ class PlayerAction(Procedure):
         elif self.phase == 3:
             s.note(Event.STAND_UP, pid, s.pos[pid], bool(s.ret))
             if not s.ret:
-                s.pop()
+                self._end(s)
                 return
             s.status[pid] = Status.STANDING
             self.moves = s.info[pid].ma
             self.phase = 4
         if self.phase == 4:
             if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
-                s.pop()
+                self._end(s)
                 return
             if self.path or self.then >= 0:
                 self._walk(s)
                 return
             s.wait(s.pteam[pid])
             return
-        s.pop()  # phase 5: a finishing step (block, pass, ...) has resolved
+        if self.phase == 7:  # ACTION_END ran before a pass or hand-off
+            then = ActionType(self.then)
+            self.then = -1
+            if s.ret and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
+                self._finish_with(s, then, self.then_sq)
+            else:
+                self._end(s)
+            return
+        if self.phase == 5:  # a finishing step (block, pass, ...) has resolved
+            self._end(s)
+            return
+        s.pop()  # phase 6: ACTION_END has run
+
+    def _end(self, s: GameState) -> None:
+        """End the action, after what must happen at its end (ACTION_END)."""
+        self.phase = 6
+        skills = s.info[self.pid].skills
+        if ACTION_END.fns(skills) and ACTION_END.fire(skills, s, self, -1):
+            return
+        s.pop()
 
     def _walk(self, s: GameState) -> None:
         """Take the next step of an assisted path, or finish with the planned action."""
@@ -159,6 +189,8 @@ class PlayerAction(Procedure):
     # --- decisions ------------------------------------------------------------------------
 
     def _can_step(self, s: GameState) -> bool:
+        if s.pflags[self.pid] & PFlag.ROOTED:
+            return False
         return self.moves < s.info[self.pid].ma + max_gfi(s.info[self.pid].skills)
 
     def _carries(self, s: GameState) -> bool:
@@ -172,7 +204,9 @@ class PlayerAction(Procedure):
         side = s.pteam[pid]
         kind = self.kind
         groups: list[ActionChoice] = []
-        paths = self._search(s) if s.options.assisted_moves and kind in _MOVING else None
+        paths = None
+        if s.options.assisted_moves and kind in _MOVING and not s.pflags[pid] & PFlag.ROOTED:
+            paths = self._search(s)
         if kind in _MOVING and self._can_step(s):
             if paths is not None:
                 groups.extend(_with_odds(ActionType.MOVE, paths.all()))
@@ -218,8 +252,8 @@ class PlayerAction(Procedure):
                     squares = ttm_targets(s, pid)
                     if squares:
                         groups.append(ActionChoice(ActionType.THROW_TEAM_MATE, (thrown,), squares))
-        ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
         groups.append(ActionChoice(ActionType.END_ACTION))
+        ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
         return LegalActions(groups)
 
     def _adjacent(self, s: GameState, pred: object) -> tuple[Square, ...]:
@@ -241,7 +275,7 @@ class PlayerAction(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         t = action.type
         if t == ActionType.END_ACTION:
-            s.pop()
+            self._end(s)
             return
         handler = SKILL_ACTIONS.get(t)
         if handler is not None:
@@ -284,12 +318,21 @@ class PlayerAction(Procedure):
             if self.kind == ActionType.START_BLITZ:
                 gfi = self.moves >= s.info[pid].ma
                 self.moves += 1
-                self.phase = 6  # then add the squares a Frenzy second block used (s.ret)
+                self.phase = 8  # then add the squares a Frenzy second block used (s.ret)
                 s.push(Block(pid, victim, blitz=True, gfi=gfi, moves=self.moves))
             else:
                 self.phase = 5
                 s.push(Block(pid, victim))
             return
+        if t in (ActionType.PASS, ActionType.HANDOFF):
+            skills = s.info[pid].skills
+            if ACTION_END.fns(skills) and self.phase != 7:
+                self.phase = 7
+                self.then = int(t)
+                self.then_sq = target_sq
+                if ACTION_END.fire(skills, s, self, int(t)):
+                    return
+                self.then = -1
         self.phase = 5
         if t == ActionType.PASS:
             s.push(Pass(pid, target_sq))

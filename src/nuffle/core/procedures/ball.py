@@ -26,8 +26,8 @@ def check_touchdown(s: GameState, pid: int) -> bool:
     """Score if `pid` stands holding the ball in the end zone he attacks."""
     if s.ball_state != BallState.CARRIED or s.grid[s.ball] != pid:
         return False
-    if s.status[pid] != Status.STANDING:
-        return False
+    if s.status[pid] != Status.STANDING or s.pflags[pid] & PFlag.MUST_FEED:
+        return False  # a Vampire who must feed scores only once he has fed (Blood Lust)
     side = s.pteam[pid]
     if s.board.scoring_side_at(s.pos[pid]) != side:
         return False

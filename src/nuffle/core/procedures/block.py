@@ -10,7 +10,12 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import Push, resolve_crowd
-from nuffle.core.procedures.rolls import PlayerRoll, spend_team_reroll, team_reroll_available
+from nuffle.core.procedures.rolls import (
+    PlayerRoll,
+    checked_reroll,
+    spend_team_reroll,
+    team_reroll_available,
+)
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, PFlag, RollKind, Status, other
@@ -219,6 +224,10 @@ class Block(Procedure):
         s.ret = self.extra
         s.pop()
 
+    def _can_pro(self, s: GameState) -> bool:
+        """Whether a checked skill re-roll (Pro) of all the block dice is on offer."""
+        return not self.rerolled and checked_reroll(s, self.attacker, None)
+
     def run(self, s: GameState) -> None:
         ph = self.phase
         att = self.attacker
@@ -262,12 +271,12 @@ class Block(Procedure):
         if self.phase == 3:
             self.faces = s.dice()
             self.phase = 4
-            if self._can_reroll(s) or self.attacker_chooses:
+            if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
                 s.wait(self._side(s))
             else:
                 s.wait(other(self._side(s)))
             return
-        if self.phase == 5:  # Loner check for the team re-roll
+        if self.phase == 5:  # Loner check for the team re-roll, or the Pro check
             if s.die() >= 4:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
@@ -446,6 +455,8 @@ class Block(Procedure):
         side = self._side(s)
         if deciding == side and self._can_reroll(s):
             groups.append(ActionChoice(ActionType.USE_REROLL))
+        if deciding == side and self._can_pro(s):
+            groups.append(ActionChoice(ActionType.USE_PRO))
         if (deciding == side) == self.attacker_chooses:
             for f in sorted(set(self.faces)):
                 groups.append(ActionChoice(SELECT_FACE[f]))
@@ -484,6 +495,12 @@ class Block(Procedure):
             else:
                 self.phase = 3
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
+            return
+        if t == ActionType.USE_PRO:
+            self.rerolled = True
+            checked_reroll(s, self.attacker, None, use=True)
+            self.phase = 5
+            s.request(threshold(4, "pro"))
             return
         if t == ActionType.DECLINE:
             self.rerolled = True

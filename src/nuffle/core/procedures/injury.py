@@ -86,16 +86,20 @@ class Injury(Procedure):
     """An injury roll (after broken armour, a crowd push or a rock), then its consequences.
 
     `crowd` means the victim is already off the pitch: a Stunned result sends him to reserves.
+    `cap` makes a casualty result Badly Hurt (a Vampire's bite).
     """
 
-    __slots__ = ("cas", "crowd", "doubles", "foul", "mod", "pid")
+    __slots__ = ("cap", "cas", "crowd", "doubles", "foul", "mod", "pid")
 
-    def __init__(self, pid: int, mod: int = 0, crowd: bool = False, foul: bool = False) -> None:
+    def __init__(
+        self, pid: int, mod: int = 0, crowd: bool = False, foul: bool = False, cap: bool = False
+    ) -> None:
         super().__init__()
         self.pid = pid
         self.mod = mod
         self.crowd = crowd
         self.foul = foul  # a foul's injury roll: doubles matter (the referee)
+        self.cap = cap
         self.doubles = False
         self.cas = 0
 
@@ -122,7 +126,7 @@ class Injury(Procedure):
                 else:
                     self._knock_out(s)
                     self._finish(s)
-            elif result == BADLY_HURT:
+            elif result == BADLY_HURT or self.cap:
                 self.cas = 11
                 self.phase = 4
                 self._offer_apothecary(s)

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
+
+SENT_OFF_AFTER_DRIVE = Point(
+    "match.sent_off_after_drive",
+    "fn(s, pid) -> bool: this player, having played in the drive that ended (PFlag.PLAYED: on "
+    "the pitch at its kick-off or acting in it), is sent off unless a bribe saves him "
+    "(Secret Weapon)",
+)
 
 
 def weather_from_2d6(total: int) -> Weather:
@@ -113,6 +122,11 @@ class Half(Procedure):
             for side in (0, 1):
                 t = s.teams[side]
                 t.rerolls = s.specs[side].rerolls
+                t.bonus_reroll = int(any(
+                    BONUS_REROLL.any(s.info[p].skills, s, p)
+                    for p in s.team_players(side)
+                    if s.status[p] not in (Status.CASUALTY, Status.SENT_OFF)
+                ))
                 t.reroll_used = False
                 t.turn = 0
             s.kicking = s.first_kicker if s.half == 1 else other(s.first_kicker)
@@ -162,6 +176,9 @@ class Drive(Procedure):
             self.phase = 2
             s.push(Setup(other(s.kicking)))
         elif ph == 2:
+            for p in range(len(s.info)):
+                if s.pos[p] >= 0:
+                    s.pflags[p] |= PFlag.PLAYED
             self.phase = 3
             s.push(Kickoff())
         elif ph == 3:
@@ -192,19 +209,29 @@ class Drive(Procedure):
 
 
 class EndDrive(Procedure):
-    """Drive-end housekeeping: heat, everyone to reserves, KO recovery, clear distractions."""
+    """Drive-end housekeeping: heat, everyone to reserves, KO recovery, Secret Weapons sent
+    off (a bribe may save each), clear distractions."""
 
-    __slots__ = ("end_of_half", "idx", "todo")
+    __slots__ = ("end_of_half", "idx", "sending", "todo")
 
     def __init__(self, end_of_half: bool) -> None:
         super().__init__()
         self.end_of_half = end_of_half
         self.todo: list[int] = []
         self.idx = 0
+        self.sending: list[int] = []  # players still to be sent off (the first is current)
 
     def run(self, s: GameState) -> None:
         n = len(s.info)
         if self.phase == 0:
+            if not (self.end_of_half and s.half == 2):  # after the match nobody is sent off
+                self.sending = [
+                    p
+                    for p in range(n)
+                    if s.pflags[p] & PFlag.PLAYED
+                    and s.status[p] not in (Status.CASUALTY, Status.SENT_OFF)
+                    and SENT_OFF_AFTER_DRIVE.any(s.info[p].skills, s, p)
+                ]
             for p in range(n):
                 s.pflags[p] &= ~PFlag.CLEARED_AT_DRIVE_END
             if s.weather == Weather.SWELTERING_HEAT:
@@ -235,4 +262,30 @@ class EndDrive(Procedure):
                 self.idx += 1
                 s.request(threshold(4, "KO recovery"))
                 return
-            s.pop()
+            self.phase = 3
+        if self.phase == 4:  # a bribe was rolled for the first player in `sending`
+            if s.die() < 2:
+                s.remove(self.sending[0], Status.SENT_OFF)
+            del self.sending[0]
+            self.phase = 3
+        while self.sending:
+            p = self.sending[0]
+            if s.teams[s.pteam[p]].bribes > 0:
+                s.wait(s.pteam[p])
+                return
+            s.remove(p, Status.SENT_OFF)
+            del self.sending[0]
+        s.pop()
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        p = self.sending[0]
+        if action.type == ActionType.USE_BRIBE:
+            s.teams[s.pteam[p]].bribes -= 1
+            self.phase = 4
+            s.request(threshold(2, "bribe"))
+            return
+        s.remove(p, Status.SENT_OFF)
+        del self.sending[0]

@@ -1,4 +1,4 @@
-"""A single-D6 player roll with every re-roll source: skill, team re-roll (with Loner).
+"""A single-D6 player roll with every re-roll source: skill, team re-roll (with Loner), Pro.
 
 One mechanism serves dodges, GFIs, pick-ups, catches, passes, stand-ups and negatraits. The
 result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die`.
@@ -27,6 +27,17 @@ TEAM_REROLL_CHECK = Point(
     "rolls.team_reroll_check",
     "fn(s, pid) -> bool: using a team re-roll on this player's roll needs a 4+ first (Loner)",
 )
+CHECKED_REROLL = Point(
+    "rolls.checked_reroll",
+    "fn(s, pid, kind: RollKind | None, use: bool) -> bool: a skill of the roller may re-roll "
+    "this roll (kind None: block dice) after a 4+ check, offered as USE_PRO; with use=True "
+    "it is being used: record the once-per-turn use (Pro)",
+)
+BONUS_REROLL = Point(
+    "rolls.bonus_reroll",
+    "fn(s, pid) -> bool: this player gives his team one bonus team re-roll each half, usable "
+    "only while such a player is on the pitch (Leader)",
+)
 
 
 def roll_succeeds(d: int, target: int, mod: int, agility: bool) -> bool:
@@ -38,18 +49,46 @@ def roll_succeeds(d: int, target: int, mod: int, agility: bool) -> bool:
     return d + mod >= target
 
 
+def bonus_reroll_usable(s: GameState, side: int) -> bool:
+    """Whether `side` holds a bonus (Leader) re-roll and a player granting it is on the pitch."""
+    if not s.teams[side].bonus_reroll:
+        return False
+    for p in s.ranges[side]:
+        if s.pos[p] >= 0 and BONUS_REROLL.any(s.info[p].skills, s, p):
+            return True
+    return False
+
+
 def team_reroll_available(s: GameState, side: int) -> bool:
     """Whether `side` may use a team re-roll now (own turn, one per turn, some left)."""
     t = s.teams[side]
-    return s.active == side and not t.reroll_used and t.rerolls > 0
+    if s.active != side or t.reroll_used:
+        return False
+    return t.rerolls > 0 or bonus_reroll_usable(s, side)
 
 
 def spend_team_reroll(s: GameState, pid: int) -> bool:
-    """Spend `pid`'s team's re-roll for this turn; True if a Loner check (4+) must come first."""
-    team = s.teams[s.pteam[pid]]
+    """Spend `pid`'s team's re-roll for this turn (the bonus Leader re-roll first, since it can
+    only get harder to use); True if a Loner check (4+) must come first."""
+    side = s.pteam[pid]
+    team = s.teams[side]
     team.reroll_used = True
-    team.rerolls -= 1
+    if bonus_reroll_usable(s, side):
+        team.bonus_reroll = 0
+    else:
+        team.rerolls -= 1
     return TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)
+
+
+def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = False) -> bool:
+    """Whether a skill of `pid` offers a re-roll of this roll after a 4+ check (Pro); with
+    `use`, record its use."""
+    for fn in CHECKED_REROLL.fns(s.info[pid].skills):
+        if fn(s, pid, kind, False):
+            if use:
+                fn(s, pid, kind, True)
+            return True
+    return False
 
 
 class PlayerRoll(Procedure):
@@ -118,13 +157,13 @@ class PlayerRoll(Procedure):
             if roll_succeeds(d, self.target, self.mod, self.agility):
                 self._finish(s, True)
                 return
-            if self.rerolled or (not self._skill(s) and not self._team(s)):
+            if self.rerolled or (not self._skill(s) and not self._team(s) and not self._pro(s)):
                 self._finish(s, False)
                 return
             self.phase = 2
             s.wait(s.pteam[self.pid])
             return
-        if self.phase == 3:  # Loner check before a team re-roll
+        if self.phase == 3:  # Loner or Pro check before the re-roll
             if s.die() >= 4:
                 self.phase = 1
                 s.request(self._event())
@@ -132,12 +171,17 @@ class PlayerRoll(Procedure):
                 self._finish(s, False)
             return
 
+    def _pro(self, s: GameState) -> bool:
+        return checked_reroll(s, self.pid, self.kind)
+
     def legal(self, s: GameState) -> LegalActions:
         groups = []
         if self._skill(s):
             groups.append(ActionChoice(ActionType.USE_SKILL))
         if self._team(s):
             groups.append(ActionChoice(ActionType.USE_REROLL))
+        if self._pro(s):
+            groups.append(ActionChoice(ActionType.USE_PRO))
         groups.append(ActionChoice(ActionType.DECLINE))
         return LegalActions(groups)
 
@@ -146,6 +190,11 @@ class PlayerRoll(Procedure):
             self._finish(s, False)
             return
         self.rerolled = True
+        if action.type == ActionType.USE_PRO:
+            checked_reroll(s, self.pid, self.kind, use=True)
+            self.phase = 3
+            s.request(threshold(4, "pro"))
+            return
         if action.type == ActionType.USE_SKILL:
             self._skill(s, use=True)
             self.phase = 1
