@@ -36,7 +36,12 @@ def distance_die(name: str) -> Dice:
 
 
 class Kickoff(Procedure):
-    """Kick the ball into the receiving half and resolve everything up to its landing."""
+    """Kick the ball into the receiving half and resolve everything up to its landing.
+
+    Phases: 0 place the ball, 1-2 direction and distance dice, 3 the distance (8: the kicking
+    coach's choice of another distance, `KICK_DISTANCE`), then the scatter and the
+    `AFTER_SCATTER` skills, 9 the table roll, 4-5 its result, 7 the landing, 6 a touchback.
+    """
 
     __slots__ = ("alt", "direction", "dist", "target")
 
