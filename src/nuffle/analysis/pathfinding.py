@@ -18,10 +18,10 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from nuffle.core.procedures.ball import pickup_modifier
+from nuffle.core.procedures.ball import can_handle_ball, pickup_modifier
 from nuffle.core.procedures.movement import dodge_modifier_for, gfi_target
 from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
-from nuffle.core.skills import Skill, can_handle_ball, ignores_dodge_tackle_zones, max_gfi
+from nuffle.core.skills import Skill, ignores_dodge_tackle_zones, max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 
@@ -293,7 +293,7 @@ class PathSearch:
             team_reroll = team_reroll_available(s, side)
         key = (
             info.ag, gfi_target(s), ignores_dodge_tackle_zones(skills),
-            s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(skills),
+            s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(s, pid),
             Skill.LONER in skills, Skill.DODGE in skills and not flags & PFlag.DODGE_USED,
             Skill.SURE_FEET in skills and not flags & PFlag.SURE_FEET_USED, bool(team_reroll),
         )
@@ -539,7 +539,7 @@ class PathSearch:
         side, me = self.side, self.pid
         return self.adjacent(
             lambda q: q != me and s.pteam[q] == side and s.status[q] == Status.STANDING
-            and not s.pflags[q] & PFlag.NO_TZ and can_handle_ball(s.info[q].skills)
+            and not s.pflags[q] & PFlag.NO_TZ and can_handle_ball(s, q)
         )
 
     def foul(self) -> dict[Square, Path]:

@@ -159,11 +159,6 @@ def pass_modifier(skills: frozenset[Skill]) -> int:
     return -1 if Skill.STUNTY in skills else 0
 
 
-def can_handle_ball(skills: frozenset[Skill]) -> bool:
-    """Whether a player may pick up, catch or carry the ball."""
-    return Skill.NO_HANDS not in skills
-
-
 def max_gfi(skills: frozenset[Skill]) -> int:
     """Number of Going For It squares a player may attempt."""
     return 3 if Skill.SPRINT in skills else 2

@@ -8,11 +8,11 @@ from nuffle.agents.scripted.planner import Planner
 from nuffle.core.actions import START_ACTIONS, Action, ActionType, LegalActions
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
+from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.passing import Pass
 from nuffle.core.procedures.push import Push
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import can_handle_ball
 from nuffle.core.state import GameState
 from nuffle.formations import formation, formation_names
 
@@ -131,7 +131,7 @@ class ScriptedBot(Agent):
                 return Action(A.SELECT_PLAYER, best)
             if A.DECLINE in types:
                 return Action(A.DECLINE)
-            cands = [p for p in sel.players if can_handle_ball(s.info[p].skills)] or list(sel.players)
+            cands = [p for p in sel.players if can_handle_ball(s, p)] or list(sel.players)
             best = min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p))
             return Action(A.SELECT_PLAYER, best)
         for t in (A.END_SETUP, A.END_ACTION, A.DECLINE, A.END_TURN):

@@ -7,9 +7,10 @@ from nuffle.agents.scripted.moves import route, safe_reach, tz_map
 from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import Path, PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions
+from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
-from nuffle.core.skills import Skill, can_handle_ball
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
 
@@ -131,7 +132,7 @@ class Planner:
         """Hand off or pass to a team-mate who can score with better odds."""
         s = self.s
         b = self.b
-        mates = [p for p in self.standing_ready() if p != c and can_handle_ball(s.info[p].skills)
+        mates = [p for p in self.standing_ready() if p != c and can_handle_ball(s, p)
                  and self.to_ez(s.pos[p]) <= s.info[p].ma + 1 and self.tz[s.pos[p]] == 0]
         mates.sort(key=lambda p: self.to_ez(s.pos[p]))
         best: tuple[float, list[Action]] = (max(own, 0.35), [])
@@ -207,7 +208,7 @@ class Planner:
             return []
         ball = s.ball
         cands = [p for p in self.ready if s.status[p] in (Status.STANDING, Status.PRONE)
-                 and can_handle_ball(s.info[p].skills)]
+                 and can_handle_ball(s, p)]
         cands.sort(key=lambda p: (self.b.distance(s.pos[p], ball) - s.info[p].ma, p))
         best: Path | None = None
         who = -1

@@ -3,14 +3,48 @@
 from __future__ import annotations
 
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import can_handle_ball
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
+
+NO_HANDLING = Point(
+    "ball.no_handling",
+    "fn(s, pid) -> bool: the player may never pick up, catch, intercept or carry the ball "
+    "(No Hands); entering the ball's square is then a failed pick-up",
+)
+PICKUP_MODIFIER = Point(
+    "ball.pickup_modifier",
+    "fn(s, pid, tz: int) -> int: added to the pick-up roll of `pid` on his square, where `tz` "
+    "opposing tackle zones count -1 each (Big Hand, Extra Arms)",
+)
+CATCH_MODIFIER = Point(
+    "ball.catch_modifier",
+    "fn(s, pid, tz: int, accurate: bool) -> int: added to the catch roll of `pid`, where `tz` "
+    "opposing tackle zones count -1 each and `accurate` says the ball is an accurate pass "
+    "aimed at his square (Nerves of Steel, Extra Arms, Diving Catch)",
+)
+OPPONENT_CATCH_MODIFIER = Point(
+    "ball.opponent_catch_modifier",
+    "fn(s, opp, pid) -> int: added to the catch roll of `pid` because of opposing player `opp` "
+    "on the pitch (Disturbing Presence)",
+)
+LANDING_NEARBY = Point(
+    "ball.landing_nearby",
+    "fn(s, pid, sq, kickoff: bool) -> Procedure | None: a ball arriving from the air (pass, "
+    "kick-off, throw-in; never a bounce) lands on the empty square `sq` next to `pid`: the "
+    "procedure through which `pid` may act on it instead of the bounce (Diving Catch), or None. "
+    "When two or more players qualify, none acts",
+)
+
+
+def can_handle_ball(s: GameState, pid: int) -> bool:
+    """Whether a player may ever pick up, catch, intercept or carry the ball (not No Hands)."""
+    return not NO_HANDLING.any(s.info[pid].skills, s, pid)
 
 
 def can_catch(s: GameState, pid: int) -> bool:
@@ -18,7 +52,7 @@ def can_catch(s: GameState, pid: int) -> bool:
     return (
         s.status[pid] == Status.STANDING
         and not s.pflags[pid] & PFlag.NO_TZ
-        and can_handle_ball(s.info[pid].skills)
+        and can_handle_ball(s, pid)
     )
 
 
@@ -43,39 +77,81 @@ def check_touchdown(s: GameState, pid: int) -> bool:
 
 
 def pickup_modifier(tackle_zones: int, weather: int) -> int:
-    """Pick-up modifier: +1, -1 per opposing tackle zone on the square, -1 in Pouring Rain."""
+    """Pick-up modifier without skills: +1, -1 per opposing tackle zone, -1 in Pouring Rain."""
     return 1 - tackle_zones - (1 if weather == Weather.POURING_RAIN else 0)
 
 
-def catch_modifier(s: GameState, pid: int, bonus: int) -> int:
-    """Catch-roll modifier: `bonus` (+1 accurate pass / hand-off), tackle zones, rain."""
-    mod = bonus - s.tackle_zones(s.pos[pid], s.pteam[pid])
+def pickup_roll_modifier(s: GameState, pid: int) -> int:
+    """The whole pick-up modifier of `pid` on his square, skills included."""
+    tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
+    mod = pickup_modifier(tz, s.weather)
+    skills = s.info[pid].skills
+    if PICKUP_MODIFIER.fns(skills):
+        mod += PICKUP_MODIFIER.total(skills, s, pid, tz)
+    return mod
+
+
+def catch_modifier(s: GameState, pid: int, bonus: int, accurate: bool = False) -> int:
+    """Catch-roll modifier: `bonus` (+1 accurate pass / hand-off), tackle zones, rain, skills
+    of the catcher (`accurate`: an accurate pass aimed at his square) and of his opponents."""
+    tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
+    mod = bonus - tz
     if s.weather == Weather.POURING_RAIN:
         mod -= 1
+    skills = s.info[pid].skills
+    if CATCH_MODIFIER.fns(skills):
+        mod += CATCH_MODIFIER.total(skills, s, pid, tz, accurate)
+    side = s.pteam[pid]
+    for opp in s.team_players(1 - side):
+        if s.pos[opp] >= 0 and OPPONENT_CATCH_MODIFIER.fns(s.info[opp].skills):
+            mod += OPPONENT_CATCH_MODIFIER.total(s.info[opp].skills, s, opp, pid)
     return mod
 
 
 def land_ball(s: GameState, sq: int, bonus: int, kickoff: bool = False) -> None:
-    """The ball arrives on `sq` from the air: a catch if someone can, otherwise a bounce."""
+    """The ball arrives on `sq` from the air (a pass, a kick-off or a throw-in): a catch if
+    someone can, otherwise a bounce. `bonus` is +1 only for an accurate pass aimed at `sq`.
+
+    On an empty square, a single player next to it with a skill at `LANDING_NEARBY` (Diving
+    Catch) may act on the ball instead; two or more such players cancel each other out.
+    """
     s.ball = sq
     s.ball_state = BallState.ON_GROUND
     pid = s.grid[sq]
-    if pid >= 0 and can_catch(s, pid):
-        s.push(Catch(pid, bonus, kickoff))
+    if pid >= 0:
+        if can_catch(s, pid):
+            s.push(Catch(pid, bonus, kickoff, accurate=bonus > 0))
+            return
     else:
-        s.push(Bounce(sq, kickoff))
+        found = None
+        count = 0
+        grid = s.grid
+        for off in s.board.neighbours:
+            q = grid[sq + off]
+            if q >= 0 and LANDING_NEARBY.fns(s.info[q].skills):
+                proc = LANDING_NEARBY.first(s.info[q].skills, s, q, sq, kickoff)
+                if proc is not None:
+                    found = proc
+                    count += 1
+        if count == 1:
+            assert found is not None
+            s.ball_state = BallState.IN_AIR
+            s.push(found)
+            return
+    s.push(Bounce(sq, kickoff))
 
 
 class Catch(Procedure):
     """A catch roll; on failure the ball bounces from the catcher's square."""
 
-    __slots__ = ("bonus", "kickoff", "pid")
+    __slots__ = ("accurate", "bonus", "kickoff", "pid")
 
-    def __init__(self, pid: int, bonus: int = 0, kickoff: bool = False) -> None:
+    def __init__(self, pid: int, bonus: int = 0, kickoff: bool = False, accurate: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.bonus = bonus
         self.kickoff = kickoff
+        self.accurate = accurate  # an accurate pass aimed at the catcher's square
 
     def run(self, s: GameState) -> None:
         pid = self.pid
@@ -84,7 +160,8 @@ class Catch(Procedure):
             s.ball = s.pos[pid]
             s.ball_state = BallState.IN_AIR  # arriving: in the air until caught or dropped
             target = 7 - min(s.info[pid].ag, 6)
-            s.push(PlayerRoll(RollKind.CATCH, pid, target, catch_modifier(s, pid, self.bonus)))
+            mod = catch_modifier(s, pid, self.bonus, self.accurate)
+            s.push(PlayerRoll(RollKind.CATCH, pid, target, mod))
             return
         if self.phase == 1:
             s.note(Event.CATCH, pid, s.pos[pid], bool(s.ret))
@@ -115,15 +192,14 @@ class Pickup(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         if self.phase == 0:
-            if not can_handle_ball(s.info[pid].skills):
+            if not can_handle_ball(s, pid):
                 s.note(Event.PICK_UP, pid, s.pos[pid], False)
                 self.phase = 2
                 s.ret = 0
             else:
                 self.phase = 1
-                mod = pickup_modifier(s.tackle_zones(s.pos[pid], s.pteam[pid]), s.weather)
                 target = 7 - min(s.info[pid].ag, 6)
-                s.push(PlayerRoll(RollKind.PICKUP, pid, target, mod))
+                s.push(PlayerRoll(RollKind.PICKUP, pid, target, pickup_roll_modifier(s, pid)))
                 return
         if self.phase == 1:
             s.note(Event.PICK_UP, pid, s.pos[pid], bool(s.ret))

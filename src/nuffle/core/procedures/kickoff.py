@@ -4,14 +4,28 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
-from nuffle.core.procedures.ball import land_ball
+from nuffle.core.hooks import Point
+from nuffle.core.procedures.ball import can_handle_ball, land_ball
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.kickoff_table import TABLE
 from nuffle.core.procedures.setup import half_squares_xy
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Status, other
 
+KICK_DISTANCE = Point(
+    "kickoff.kick_distance",
+    "fn(s, pid, dist: int) -> int | None: kicking-team player `pid` on the pitch lets his coach "
+    "change the kick's scatter distance `dist`, once seen, to the returned value (Kick: half, "
+    "rounded down); None if he may not",
+)
+AFTER_SCATTER = Point(
+    "kickoff.after_scatter",
+    "fn(s) -> None: acts once the kick has scattered (s.ball is the landing square, -1 for a "
+    "touchback), before the kick-off table roll, and may push a procedure (Kick-Off Return). "
+    "Called once for each skill that some player on the pitch has",
+)
 # D8 scatter template: direction -> (dx, dy).
 _DIE = {"D2": Dice.D2, "D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
 
@@ -22,14 +36,21 @@ def distance_die(name: str) -> Dice:
 
 
 class Kickoff(Procedure):
-    """Kick the ball into the receiving half and resolve everything up to its landing."""
+    """Kick the ball into the receiving half and resolve everything up to its landing.
 
-    __slots__ = ("direction", "target")
+    Phases: 0 place the ball, 1-2 direction and distance dice, 3 the distance (8: the kicking
+    coach's choice of another distance, `KICK_DISTANCE`), then the scatter and the
+    `AFTER_SCATTER` skills, 9 the table roll, 4-5 its result, 7 the landing, 6 a touchback.
+    """
+
+    __slots__ = ("alt", "direction", "dist", "target")
 
     def __init__(self) -> None:
         super().__init__()
         self.target = -1
         self.direction = 0
+        self.dist = 0
+        self.alt = -1  # another scatter distance a skill offers (Kick), or -1
 
     def run(self, s: GameState) -> None:
         ph = self.phase
@@ -44,16 +65,14 @@ class Kickoff(Procedure):
             self.phase = 3
             s.request(Chance(distance_die(s.board.variant.kick_scatter), 1, "kick distance"))
         elif ph == 3:
-            dist = total(s.outcome)
-            dx, dy = SCATTER[self.direction]
-            b = s.board
-            x, y = b.xy(self.target)
-            x, y = x + dx * dist, y + dy * dist
-            s.ball_state = BallState.IN_AIR
-            if b.is_on(x, y) and b.sq(x, y) in b.own_half(other(s.kicking)):
-                s.ball = b.sq(x, y)
-            else:
-                s.ball = -1  # touchback once the table result is resolved
+            self.dist = total(s.outcome)
+            self.alt = self._other_distance(s)
+            if self.alt >= 0:
+                self.phase = 8
+                s.wait(s.kicking)
+                return
+            self._scatter(s)
+        elif ph == 9:
             self.phase = 4
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == 4:
@@ -73,9 +92,40 @@ class Kickoff(Procedure):
                 return
             s.pop()
 
+    def _other_distance(self, s: GameState) -> int:
+        """A different scatter distance a kicking player's skill lets his coach choose, or -1."""
+        for p in s.on_pitch(s.kicking):
+            skills = s.info[p].skills
+            if KICK_DISTANCE.fns(skills):
+                d = KICK_DISTANCE.first(skills, s, p, self.dist)
+                if d is not None and d != self.dist:
+                    return int(d)
+        return -1
+
+    def _scatter(self, s: GameState) -> None:
+        """Move the ball `dist` squares from the target, then let skills act (phase 9 next)."""
+        dx, dy = SCATTER[self.direction]
+        b = s.board
+        x, y = b.xy(self.target)
+        x, y = x + dx * self.dist, y + dy * self.dist
+        s.ball_state = BallState.IN_AIR
+        if b.is_on(x, y) and b.sq(x, y) in b.own_half(other(s.kicking)):
+            s.ball = b.sq(x, y)
+        else:
+            s.ball = -1  # touchback once the table result is resolved
+        self.phase = 9
+        present: list[Skill] = []
+        for sk in AFTER_SCATTER.handlers:
+            for side in (0, 1):
+                if any(sk in s.info[p].skills for p in s.on_pitch(side)):
+                    present.append(sk)
+                    break
+        if present:
+            AFTER_SCATTER.each(frozenset(present), s)
+
     def _touchback(self, s: GameState) -> None:
         recv = other(s.kicking)
-        standing = [p for p in s.team_players(recv) if s.status[p] == Status.STANDING]
+        standing = self._takers(s)
         if standing:
             self.phase = 6
             s.wait(recv)
@@ -92,19 +142,32 @@ class Kickoff(Procedure):
             s.ball_state = BallState.ON_GROUND
         s.pop()
 
+    @staticmethod
+    def _takers(s: GameState) -> tuple[int, ...]:
+        """Receiving players who may be given the ball on a touchback: standing, able to hold it."""
+        recv = other(s.kicking)
+        return tuple(
+            p for p in s.team_players(recv) if s.status[p] == Status.STANDING and can_handle_ball(s, p)
+        )
+
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 0:
             squares = half_squares_xy(s.board, other(s.kicking))
             return LegalActions([ActionChoice(ActionType.PLACE_BALL, (), squares)])
-        recv = other(s.kicking)
-        standing = tuple(p for p in s.team_players(recv) if s.status[p] == Status.STANDING)
-        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, standing)])
+        if self.phase == 8:
+            return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
+        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, self._takers(s))])
 
     def act(self, s: GameState, action: Action) -> None:
         if self.phase == 0:
             assert action.square is not None
             self.target = s.board.sq(*action.square)
             self.phase = 1
+            return
+        if self.phase == 8:
+            if action.type == ActionType.USE_SKILL:
+                self.dist = self.alt
+            self._scatter(s)
             return
         assert action.player is not None
         s.ball = s.pos[action.player]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.match import weather_from_2d6
@@ -11,6 +12,22 @@ from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import Status, Weather, other
+
+FAME = Point(
+    "kickoff_table.fame",
+    "fn(s, pid) -> int: added to the FAME of pid's team for kick-off table results while `pid` "
+    "is on the pitch (Fan Favourite)",
+)
+
+
+def kickoff_fame(s: GameState, side: int) -> int:
+    """FAME of `side` for kick-off table results: the match FAME plus its players' skills."""
+    fame = s.teams[side].fame
+    for p in s.on_pitch(side):
+        skills = s.info[p].skills
+        if FAME.fns(skills):
+            fame += FAME.total(skills, s, p)
+    return fame
 
 
 class GetTheRef(Procedure):
@@ -122,11 +139,11 @@ class _ReRollContest(Procedure):
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
         if self.phase == 1:
-            self.home = s.die() + s.teams[0].fame + self.helpers(s, 0)
+            self.home = s.die() + kickoff_fame(s, 0) + self.helpers(s, 0)
             self.phase = 2
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
-        away = s.die() + s.teams[1].fame + self.helpers(s, 1)
+        away = s.die() + kickoff_fame(s, 1) + self.helpers(s, 1)
         if self.home >= away:
             s.teams[0].rerolls += 1
         if away >= self.home:
@@ -247,12 +264,12 @@ class ThrowARock(Procedure):
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
         if self.phase == 1:
-            self.home = s.die() + s.teams[0].fame
+            self.home = s.die() + kickoff_fame(s, 0)
             self.phase = 2
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
         if self.phase == 2:
-            away = s.die() + s.teams[1].fame
+            away = s.die() + kickoff_fame(s, 1)
             self.victims = [side for side in (0, 1) if (self.home, away)[side] <= (self.home, away)[1 - side]]
             self.phase = 3
         if self.phase == 3:
@@ -277,26 +294,29 @@ class ThrowARock(Procedure):
 class PitchInvasion(Procedure):
     """12: for every player on the pitch, D6 + opposing FAME of 6+ (not a natural 1) stuns."""
 
-    __slots__ = ("idx", "todo")
+    __slots__ = ("fame", "idx", "todo")
 
     def __init__(self) -> None:
         super().__init__()
         self.todo: list[int] = []
         self.idx = 0
+        self.fame: list[int] = [0, 0]
 
     def run(self, s: GameState) -> None:
         if self.phase == 0:
             self.todo = [p for p in range(len(s.info)) if s.pos[p] >= 0]
+            # FAME (with Fan Favourites) as the invasion starts; stunned players stay on the pitch.
+            self.fame = [kickoff_fame(s, 0), kickoff_fame(s, 1)]
             self.phase = 1
         else:
             p = self.todo[self.idx - 1]
             d = s.die()
-            if d != 1 and d + s.teams[other(s.pteam[p])].fame >= 6:
+            if d != 1 and d + self.fame[other(s.pteam[p])] >= 6:
                 s.status[p] = Status.STUNNED
         if self.idx < len(self.todo):
             p = self.todo[self.idx]
             self.idx += 1
-            s.request(threshold(6 - s.teams[other(s.pteam[p])].fame, "pitch invasion"))
+            s.request(threshold(6 - self.fame[other(s.pteam[p])], "pitch invasion"))
             return
         s.pop()
 
