@@ -104,10 +104,7 @@ LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
         Skill.BLOCK,
         Skill.MIGHTY_BLOW,
         Skill.THICK_SKULL,
-        Skill.THROW_TEAM_MATE,
-        Skill.ALWAYS_HUNGRY,
         Skill.REGENERATION,
-        Skill.RIGHT_STUFF,
         Skill.STUNTY,
         Skill.SPRINT,
         Skill.TACKLE,
@@ -167,11 +164,6 @@ def stumble_is_push(defender: frozenset[Skill], attacker: frozenset[Skill]) -> b
 def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:
     """Whether the dodger ignores tackle zones on the destination square (Stunty)."""
     return Skill.STUNTY in skills and Skill.SECRET_WEAPON not in skills
-
-
-def pass_modifier(skills: frozenset[Skill]) -> int:
-    """Skill modifiers to the thrower's pass roll."""
-    return -1 if Skill.STUNTY in skills else 0
 
 
 def can_handle_ball(skills: frozenset[Skill]) -> bool:
