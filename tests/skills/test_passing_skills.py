@@ -379,6 +379,23 @@ def test_pass_block_needs_a_standing_player():
     assert game.state.carrier() == LINEMAN2  # no Pass Block decision came up
 
 
+def test_pass_block_not_for_the_blocker_during_a_dump_off():
+    # The blocking orc has Pass Block: he is not asked; another orc with it is.
+    sc = Scenario(script=d6(4, 3) + block(BlockFace.PUSHED))
+    sc.grant(LINEMAN, Skill.DUMP_OFF).grant(O_BLITZER, Skill.PASS_BLOCK).grant(O_LINE, Skill.PASS_BLOCK)
+    sc.put(LINEMAN, (10, 7)).give_ball(LINEMAN).put(O_BLITZER, (11, 7)).put(LINEMAN2, (8, 7))
+    sc.put(O_LINE, (9, 10))
+    game = sc.start(active=1)
+    do(game, T.START_BLOCK, O_BLITZER)
+    do(game, T.BLOCK, square=(10, 7))
+    do(game, T.DUMP_OFF, square=(8, 7))
+    assert game.decider == 1 and T.MOVE in game.legal_actions().types()  # O_LINE's Pass Block
+    do(game, T.DECLINE)
+    assert game.state.carrier() == LINEMAN2
+    assert T.SELECT_PUSHED in game.legal_actions().types()  # straight on to the block
+    assert xy(game, O_BLITZER) == (11, 7)
+
+
 # --- Animosity --------------------------------------------------------------------------------
 
 

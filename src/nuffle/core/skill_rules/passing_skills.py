@@ -266,6 +266,8 @@ def _pass_block(s: GameState, throw: Pass, pid: int) -> bool:
         return False
     if not any(s.grid[s.pos[pid] + o] == EMPTY for o in s.board.neighbours):
         return False
+    if any(isinstance(f, Block) and f.attacker == pid for f in s.stack):
+        return False  # a Dump-Off before his own block: he stays to block
     thr_sq = s.pos[throw.thrower]
     s.push(PassBlock(pid, thr_sq, throw.target, throw.throw != HAIL_MARY and can_catch(s, pid)))
     return True
