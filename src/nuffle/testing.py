@@ -63,9 +63,6 @@ class Scenario:
         old = s.info[pid]
         new = replace(old, skills=old.skills | frozenset(skills), **stats)  # type: ignore[arg-type]
         s.info = (*s.info[:pid], new, *s.info[pid + 1:])
-        ttm = [p.pid for p in s.info if Skill.THROW_TEAM_MATE in p.skills]
-        n_home = len(s.ranges[0])
-        s.throwers = (tuple(p for p in ttm if p < n_home), tuple(p for p in ttm if p >= n_home))
         return self
 
     def take(self, pid: int, *skills: Skill) -> Scenario:

@@ -19,9 +19,16 @@ from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
 from nuffle.core.procedures.movement import dodge_reroll_blocked
-from nuffle.core.procedures.passing import allowed_bands, interceptors, pass_range
+from nuffle.core.procedures.passing import (
+    RANGE_MOD,
+    allowed_bands,
+    interception_modifier,
+    interceptors,
+    pass_range,
+    pass_roll_modifier,
+)
 from nuffle.core.procedures.rolls import team_reroll_available
-from nuffle.core.skills import Skill, ignores_dodge_tackle_zones, pass_modifier
+from nuffle.core.skills import Skill, ignores_dodge_tackle_zones
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 
@@ -172,8 +179,9 @@ def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fra
     if band not in allowed_bands(s):
         raise ValueError(f"square {tuple(target)} is out of passing range for player {pid}")
     skills = s.info[pid].skills
-    return P.pass_roll(s.info[pid].ag, band, s.tackle_zones(start, s.pteam[pid]), pass_modifier(skills),
-                       very_sunny=s.weather == Weather.VERY_SUNNY,
+    # The engine's own modifier (tackle zones, Very Sunny, skills), less the range the odds add.
+    modifier = pass_roll_modifier(s, pid, band) - RANGE_MOD[band]
+    return P.pass_roll(s.info[pid].ag, band, 0, modifier,
                        pass_skill=Skill.PASS in skills, team_reroll=_team_rr(s, pid),
                        loner=_loner(s, pid))
 
@@ -185,14 +193,14 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
     """
     s = _state(game)
     _player(s, thrower)
-    isq = _player(s, interceptor, standing=False)
+    _player(s, interceptor, standing=False)
     sq = _square(s, target)
     if s.pteam[interceptor] == s.pteam[thrower]:
         raise ValueError(f"player {interceptor} is on the thrower's team")
     if interceptor not in interceptors(s, thrower, sq):
         return Fraction(0)
-    return P.interception(s.info[interceptor].ag, s.tackle_zones(isq, s.pteam[interceptor]),
-                          rain=s.weather == Weather.POURING_RAIN,
+    # The engine's own modifier (-2, tackle zones, rain, skills), less the -2 the odds add.
+    return P.interception(s.info[interceptor].ag, 0, interception_modifier(s, interceptor) + 2,
                           catch_skill=_has(s, interceptor, Skill.CATCH))
 
 

@@ -103,10 +103,7 @@ LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
     {
         Skill.MIGHTY_BLOW,
         Skill.THICK_SKULL,
-        Skill.THROW_TEAM_MATE,
-        Skill.ALWAYS_HUNGRY,
         Skill.REGENERATION,
-        Skill.RIGHT_STUFF,
         Skill.STUNTY,
         Skill.SPRINT,
         Skill.TACKLE,
@@ -154,9 +151,6 @@ def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:
     return Skill.STUNTY in skills and Skill.SECRET_WEAPON not in skills
 
 
-def pass_modifier(skills: frozenset[Skill]) -> int:
-    """Skill modifiers to the thrower's pass roll."""
-    return -1 if Skill.STUNTY in skills else 0
 
 
 def max_gfi(skills: frozenset[Skill]) -> int:

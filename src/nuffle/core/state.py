@@ -147,7 +147,6 @@ class GameState:
         "stats",
         "status",
         "teams",
-        "throwers",
         "touchdown",
         "turnover",
         "weather",
@@ -158,7 +157,6 @@ class GameState:
     options: Options
     pteam: tuple[int, ...]
     ranges: tuple[range, range]
-    throwers: tuple[tuple[int, ...], tuple[int, ...]]
     specs: tuple[TeamSpec, TeamSpec]
     grid: list[int]
     pos: list[int]
@@ -203,8 +201,6 @@ class GameState:
         s.pteam = tuple(p.team for p in info)
         n_home = s.pteam.count(0)
         s.ranges = (range(0, n_home), range(n_home, len(info)))
-        ttm = [p.pid for p in info if Skill.THROW_TEAM_MATE in p.skills]
-        s.throwers = (tuple(p for p in ttm if p < n_home), tuple(p for p in ttm if p >= n_home))
         s.grid = list(board.template)
         n = len(info)
         s.pos = [-1] * n
@@ -242,7 +238,6 @@ class GameState:
         c.info = self.info
         c.pteam = self.pteam
         c.ranges = self.ranges
-        c.throwers = self.throwers
         c.grid = self.grid.copy()
         c.pos = self.pos.copy()
         c.status = self.status.copy()

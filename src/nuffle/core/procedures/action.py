@@ -14,8 +14,7 @@ from nuffle.core.procedures.foul import Foul
 from nuffle.core.procedures.movement import MoveStep
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
-from nuffle.core.skills import Skill, max_gfi
+from nuffle.core.skills import max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 
@@ -242,16 +241,6 @@ class PlayerAction(Procedure):
                 )
                 if victims:
                     groups.append(ActionChoice(ActionType.FOUL, (), victims))
-        if kind == ActionType.START_THROW_TEAM_MATE:
-            for thrown in s.adjacent_players(sq):
-                if (
-                    s.pteam[thrown] == side
-                    and s.status[thrown] == Status.STANDING
-                    and Skill.RIGHT_STUFF in s.info[thrown].skills
-                ):
-                    squares = ttm_targets(s, pid)
-                    if squares:
-                        groups.append(ActionChoice(ActionType.THROW_TEAM_MATE, (thrown,), squares))
         groups.append(ActionChoice(ActionType.END_ACTION))
         ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
         return LegalActions(groups)
@@ -340,9 +329,6 @@ class PlayerAction(Procedure):
             s.push(Handoff(pid, s.grid[target_sq]))
         elif t == ActionType.FOUL:
             s.push(Foul(pid, s.grid[target_sq]))
-        elif t == ActionType.THROW_TEAM_MATE:
-            assert player is not None
-            s.push(ThrowTeamMate(pid, player, target_sq))
 
 
 def _with_odds(kind: ActionType, paths: dict[Square, Path]) -> list[ActionChoice]:

@@ -1,9 +1,14 @@
-"""Passing: range, interception, the pass roll, flight and catch; and hand-offs."""
+"""Passing: range, interception, the pass roll, flight and catch; hand-offs; skill points.
+
+Throw kinds (`PASS`, `HAIL_MARY`, `DUMP_OFF`, `HANDOFF`, `BOMB`, `TEAM_MATE`) tell the hook
+points what is being thrown.
+"""
 
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.dice import Chance, Dice
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import (
     Bounce,
     Catch,
@@ -14,10 +19,57 @@ from nuffle.core.procedures.ball import (
 )
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import pass_modifier
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Weather
+
+# What is thrown (passed to the hook points).
+PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE = range(6)
+
+PASS_MODIFIER = Point(
+    "passing.pass_modifier",
+    "fn(s, thrower, band: str) -> int: the thrower's skill modifier to a pass roll of range band "
+    "'Q', 'S', 'L' or 'B' (ball, bomb or team-mate throws; Accurate, Strong Arm, Stunty)",
+)
+IGNORES_TACKLE_ZONES = Point(
+    "passing.ignores_tackle_zones",
+    "fn(s, pid, kind: RollKind) -> bool: the player ignores opposing tackle zones on this "
+    "RollKind.PASS or RollKind.INTERCEPTION roll (Nerves of Steel)",
+)
+NEARBY_MODIFIER = Point(
+    "passing.nearby_modifier",
+    "fn(s, source, pid, kind: RollKind) -> int: modifier that `source`, an opponent of `pid` "
+    "on the pitch (any posture), puts on pid's RollKind.PASS or RollKind.INTERCEPTION roll "
+    "(Disturbing Presence)",
+)
+INTERCEPTION_MODIFIER = Point(
+    "passing.interception_modifier",
+    "fn(s, pid) -> int: the interceptor's skill modifier (Extra Arms, Very Long Legs)",
+)
+TARGET_DECLARED = Point(
+    "passing.target_declared",
+    "fn(s, giver, target_sq, throw) -> bool: asked for the thrower's (or hand-off giver's) "
+    "skills once the target square of a PASS, HAIL_MARY, DUMP_OFF or HANDOFF is declared. "
+    "Return True after pushing a procedure that leaves s.ret = the flat square to go on with "
+    "(the same or a new one) or -1: the ball is kept, no throw, no turnover (Animosity)",
+)
+PASS_DECLARED = Point(
+    "passing.pass_declared",
+    "fn(s, throw: Pass, pid) -> bool: asked, in id order, for the skills of each player `pid` "
+    "of the thrower's opponents on the pitch once a pass's target stands, before "
+    "interceptions. Return True after pushing a procedure (Pass Block's move)",
+)
+AFTER_INTERCEPTION = Point(
+    "passing.after_interception",
+    "fn(s, thrower, interceptor, throw) -> bool: asked for the thrower's skills after a "
+    "successful interception. Return True after pushing a procedure that leaves s.ret = 1 "
+    "to cancel the interception (the pass goes on) or 0 (Safe Throw)",
+)
+KEEPS_FUMBLE = Point(
+    "passing.keeps_fumble",
+    "fn(s, thrower, die, throw) -> bool: asked for the thrower's skills when a pass roll of "
+    "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
+)
 
 PASS_RANGE = (
     "TQQQSSSLLLLBBB",
@@ -46,16 +98,24 @@ def pass_range(dx: int, dy: int) -> str:
     return PASS_RANGE[dy][dx]
 
 
+def band_between(s: GameState, a: int, b: int) -> str:
+    """Range band from flat square `a` to flat square `b`."""
+    x0, y0 = s.board.xy(a)
+    x1, y1 = s.board.xy(b)
+    return pass_range(x1 - x0, y1 - y0)
+
+
 def allowed_bands(s: GameState) -> str:
     """Range bands that may be thrown in the current weather."""
     return "QS" if s.weather == Weather.BLIZZARD else "QSLB"
 
 
-def pass_targets(s: GameState, pid: int) -> tuple[Square, ...]:
+def pass_targets(s: GameState, pid: int, bands: str | None = None) -> tuple[Square, ...]:
     """Every square `pid` may pass to (any square in range, occupied or not)."""
     b = s.board
     x0, y0 = b.xy(s.pos[pid])
-    bands = allowed_bands(s)
+    if bands is None:
+        bands = allowed_bands(s)
     return tuple(
         (x, y)
         for y in range(b.height)
@@ -64,40 +124,69 @@ def pass_targets(s: GameState, pid: int) -> tuple[Square, ...]:
     )
 
 
-def interceptors(s: GameState, thrower: int, target: int) -> tuple[int, ...]:
-    """Opposing players who may try to intercept a pass from `thrower` to `target`."""
+def in_lane(s: GameState, thrower_sq: int, target: int, sq: int) -> bool:
+    """Whether square `sq` lies under the range ruler, strictly between thrower and target."""
     b = s.board
-    tx, ty = b.xy(s.pos[thrower])
+    tx, ty = b.xy(thrower_sq)
     rx, ry = b.xy(target)
+    ix, iy = b.xy(sq)
+    if (ix, iy) in ((tx, ty), (rx, ry)):
+        return False
     d_tr = (rx - tx) ** 2 + (ry - ty) ** 2
+    if not (d_tr > (ix - tx) ** 2 + (iy - ty) ** 2 and d_tr > (rx - ix) ** 2 + (ry - iy) ** 2):
+        return False
     lx, ly = rx - tx, ry - ty
     norm = d_tr**0.5
+    best = min(
+        abs((cx - tx) * ly - (cy - ty) * lx) / norm
+        for cx in (ix - 0.5, ix + 0.5)
+        for cy in (iy - 0.5, iy + 0.5)
+    )
+    return best < 0.87
+
+
+def interceptors(s: GameState, thrower: int, target: int) -> tuple[int, ...]:
+    """Opposing players who may try to intercept a pass from `thrower` to `target`."""
     side = s.pteam[thrower]
-    out = []
-    for p in range(len(s.info)):
-        if s.pteam[p] == side or s.pos[p] < 0 or not can_catch(s, p):
-            continue
-        ix, iy = b.xy(s.pos[p])
-        if (ix, iy) in ((tx, ty), (rx, ry)):
-            continue
-        if not (d_tr > (ix - tx) ** 2 + (iy - ty) ** 2 and d_tr > (rx - ix) ** 2 + (ry - iy) ** 2):
-            continue
-        best = min(
-            abs((cx - tx) * ly - (cy - ty) * lx) / norm
-            for cx in (ix - 0.5, ix + 0.5)
-            for cy in (iy - 0.5, iy + 0.5)
-        )
-        if best < 0.87:
-            out.append(p)
-    return tuple(out)
+    tsq = s.pos[thrower]
+    return tuple(
+        p
+        for p in s.ranges[1 - side]
+        if s.pos[p] >= 0 and can_catch(s, p) and in_lane(s, tsq, target, s.pos[p])
+    )
+
+
+def nearby_modifier(s: GameState, pid: int, kind: RollKind) -> int:
+    """Modifiers from opponents anywhere on the pitch (Disturbing Presence)."""
+    mod = 0
+    for q in s.ranges[1 - s.pteam[pid]]:
+        if s.pos[q] >= 0:
+            fns = NEARBY_MODIFIER.fns(s.info[q].skills)
+            for fn in fns:
+                mod += fn(s, q, pid, kind)
+    return mod
 
 
 def pass_roll_modifier(s: GameState, thrower: int, band: str) -> int:
     """Pass-roll modifier: range, tackle zones on the thrower, Very Sunny, skills."""
-    mod = RANGE_MOD[band] - s.tackle_zones(s.pos[thrower], s.pteam[thrower])
+    skills = s.info[thrower].skills
+    mod = RANGE_MOD[band]
+    if not IGNORES_TACKLE_ZONES.any(skills, s, thrower, RollKind.PASS):
+        mod -= s.tackle_zones(s.pos[thrower], s.pteam[thrower])
     if s.weather == Weather.VERY_SUNNY:
         mod -= 1
-    return mod + pass_modifier(s.info[thrower].skills)
+    return mod + PASS_MODIFIER.total(skills, s, thrower, band) + nearby_modifier(s, thrower, RollKind.PASS)
+
+
+def interception_modifier(s: GameState, pid: int) -> int:
+    """Interception modifier: -2, tackle zones on the interceptor, Pouring Rain, skills."""
+    skills = s.info[pid].skills
+    mod = -2
+    if not IGNORES_TACKLE_ZONES.any(skills, s, pid, RollKind.INTERCEPTION):
+        mod -= s.tackle_zones(s.pos[pid], s.pteam[pid])
+    if s.weather == Weather.POURING_RAIN:
+        mod -= 1
+    return mod + INTERCEPTION_MODIFIER.total(skills, s, pid) + nearby_modifier(s, pid, RollKind.INTERCEPTION)
 
 
 def is_fumble(d: int, mod: int) -> bool:
@@ -106,65 +195,101 @@ def is_fumble(d: int, mod: int) -> bool:
 
 
 class Pass(Procedure):
-    """A pass from `thrower` to square `target`."""
+    """A pass from `thrower` to square `target`: `throw` is PASS, HAIL_MARY or DUMP_OFF.
 
-    __slots__ = ("mod", "scatters", "target", "thrower")
+    A Hail Mary pass cannot be intercepted; its roll fumbles only on a natural 1 and is
+    otherwise inaccurate. A Dump-Off is a normal (Quick) pass in the opponent's turn that
+    causes no turnover for either side.
+    """
 
-    def __init__(self, thrower: int, target: int) -> None:
+    __slots__ = ("interceptor", "mod", "react", "saved", "scatters", "target", "throw", "thrower")
+
+    def __init__(self, thrower: int, target: int, throw: int = PASS) -> None:
         super().__init__()
         self.thrower = thrower
         self.target = target
+        self.throw = throw
         self.mod = 0
         self.scatters = 0
+        self.interceptor = -1
+        self.react = 0  # next opponent asked at PASS_DECLARED
+        self.saved = 0  # turnover flag before a Dump-Off
 
     def run(self, s: GameState) -> None:
-        ph = self.phase
         thr = self.thrower
-        if ph == 0:
-            if interceptors(s, thr, self.target):
+        if self.phase == 0:
+            self.saved = int(s.turnover)
+            self.phase = 2
+            if TARGET_DECLARED.fire(s.info[thr].skills, s, thr, self.target, self.throw):
                 self.phase = 1
-                s.wait(1 - s.pteam[thr])
                 return
-            self.phase = 3
-        elif ph == 2:
-            if s.ret:
-                self.phase = 99
-                s.turnover = True
-                check_touchdown(s, s.grid[s.ball])
-                s.pop()
+        elif self.phase == 1:
+            if s.ret < 0:  # the thrower keeps the ball
+                self._end(s, check=False)
+                return
+            self.target = s.ret
+            self.phase = 2
+        if self.phase == 2:
+            if self._react(s):
                 return
             self.phase = 3
         if self.phase == 3:
-            b = s.board
-            x0, y0 = b.xy(s.pos[thr])
-            x1, y1 = b.xy(self.target)
-            self.mod = pass_roll_modifier(s, thr, pass_range(x1 - x0, y1 - y0))
-            self.phase = 4
+            if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
+                self.phase = 4
+                s.wait(1 - s.pteam[thr])
+                return
+            self.phase = 6
+        elif self.phase == 5:  # interception roll done
+            if s.ret:
+                if AFTER_INTERCEPTION.fire(s.info[thr].skills, s, thr, self.interceptor, self.throw):
+                    self.phase = 51
+                    return
+                self._intercepted(s)
+                return
+            self.phase = 6
+        elif self.phase == 51:  # Safe Throw and the like
+            if not s.ret:
+                self._intercepted(s)
+                return
+            s.ball = s.pos[thr]
+            s.ball_state = BallState.CARRIED
+            self.phase = 6
+        if self.phase == 6:
+            self.phase = 7
+            if self.throw == HAIL_MARY:
+                self.mod = 0
+                s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
+                return
+            self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
-        if self.phase == 4:
-            if s.ret:
-                self.phase = 6
+        if self.phase == 7:
+            hail_mary = self.throw == HAIL_MARY
+            if s.ret and not hail_mary:
+                self.phase = 9
                 s.ball_state = BallState.IN_AIR
                 land_ball(s, self.target, 1)
                 return
-            if is_fumble(s.ret_die, self.mod):
-                self.phase = 6
+            if (not s.ret) and is_fumble(s.ret_die, self.mod):
+                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.ret_die, self.throw):
+                    self._end(s, check=False)  # he keeps the ball: no pass is made
+                    return
+                self.phase = 9
                 s.turnover = True  # a fumble turns over even if a team-mate catches the bounce
                 s.ball_state = BallState.ON_GROUND
                 s.push(Bounce(s.pos[thr]))
                 return
             s.ball = self.target
             s.ball_state = BallState.IN_AIR
-            self.phase = 5
+            self.phase = 8
             s.request(Chance(Dice.D8, 1, "pass scatter"))
             return
-        if self.phase == 5:
+        if self.phase == 8:
             b = s.board
             dx, dy = SCATTER[s.die()]
             x, y = b.xy(s.ball)
             if not b.is_on(x + dx, y + dy):
-                self.phase = 6
+                self.phase = 9
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(s.ball, b.sq(x + dx, y + dy)))
                 return
@@ -173,13 +298,38 @@ class Pass(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "pass scatter"))
                 return
-            self.phase = 6
+            self.phase = 9
             land_ball(s, s.ball, 0)
             return
-        if self.phase == 6:
+        if self.phase == 9:
+            self._end(s, check=True)
+
+    def _react(self, s: GameState) -> bool:
+        """Ask the next opponent's PASS_DECLARED handlers; True if one pushed a procedure."""
+        opp = s.ranges[1 - s.pteam[self.thrower]]
+        while self.react < len(opp):
+            p = opp[self.react]
+            self.react += 1
+            if s.pos[p] >= 0 and PASS_DECLARED.fire(s.info[p].skills, s, self, p):
+                return True
+        return False
+
+    def _intercepted(self, s: GameState) -> None:
+        p = self.interceptor
+        s.ball = s.pos[p]
+        s.ball_state = BallState.CARRIED
+        s.turnover = True
+        check_touchdown(s, p)
+        self._end(s, check=False)
+
+    def _end(self, s: GameState, check: bool) -> None:
+        if check:
             holder = s.carrier()
-            if holder < 0 or s.pteam[holder] != s.pteam[thr]:
+            if holder < 0 or s.pteam[holder] != s.pteam[self.thrower]:
                 s.turnover = True
+        if self.throw == DUMP_OFF:
+            s.turnover = bool(self.saved)  # no turnover for either side
+        self.phase = 99
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:
@@ -192,39 +342,13 @@ class Pass(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            self.phase = 3
+            self.phase = 6
             return
         p = action.player
         assert p is not None
-        mod = -2 - s.tackle_zones(s.pos[p], s.pteam[p])
-        if s.weather == Weather.POURING_RAIN:
-            mod -= 1
-        self.phase = 2
-        s.ball_state = BallState.IN_AIR
-        s.push(_Interception(p, mod))
-
-
-class _Interception(Procedure):
-    """The interception roll; success puts the ball in the interceptor's hands."""
-
-    __slots__ = ("mod", "pid")
-
-    def __init__(self, pid: int, mod: int) -> None:
-        super().__init__()
-        self.pid = pid
-        self.mod = mod
-
-    def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
-            s.push(PlayerRoll(RollKind.INTERCEPTION, self.pid, 7 - min(s.info[self.pid].ag, 6), self.mod))
-            return
-        if s.ret:
-            s.ball = s.pos[self.pid]
-            s.ball_state = BallState.CARRIED
-        else:
-            s.ball_state = BallState.CARRIED  # still in the thrower's hands for the pass roll
-        s.pop()
+        self.interceptor = p
+        self.phase = 5
+        s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
 
 
 class Handoff(Procedure):
@@ -239,7 +363,18 @@ class Handoff(Procedure):
 
     def run(self, s: GameState) -> None:
         if self.phase == 0:
-            self.phase = 1
+            self.phase = 2
+            if TARGET_DECLARED.fire(s.info[self.giver].skills, s, self.giver, s.pos[self.receiver], HANDOFF):
+                self.phase = 1
+                return
+        elif self.phase == 1:
+            if s.ret < 0:  # he keeps the ball
+                s.pop()
+                return
+            self.receiver = s.grid[s.ret]
+            self.phase = 2
+        if self.phase == 2:
+            self.phase = 3
             s.ball = s.pos[self.receiver]
             s.ball_state = BallState.ON_GROUND
             if can_catch(s, self.receiver):

@@ -4,16 +4,35 @@ from __future__ import annotations
 
 from nuffle.core.actions import Square
 from nuffle.core.board import OFF
-from nuffle.core.dice import Chance, Dice, threshold
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
 from nuffle.core.procedures.passing import is_fumble, pass_range, pass_roll_modifier
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import Skill
-from nuffle.core.state import STAT_CAS, GameState
+from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
+
+CAN_BE_THROWN = Point(
+    "throw_team_mate.can_be_thrown",
+    "fn(s, thrower, pid) -> bool: asked for the skills of team-mate `pid` standing next to "
+    "`thrower`: True if he may be thrown (Right Stuff)",
+)
+BEFORE_THROW = Point(
+    "throw_team_mate.before_throw",
+    "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrower's skills before the throw. "
+    "Return True after pushing a procedure that leaves s.ret = 1 (the throw goes on) or 0 (no "
+    "throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
+)
+FLIGHT = Point(
+    "throw_team_mate.flight",
+    "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrown player's skills instead of the "
+    "three scatters from the target. Return True after pushing a procedure that leaves s.ret "
+    "= the flat square he comes down on (an off-pitch square of the padded grid: the crowd) "
+    "and s.ret_die = the last on-pitch square he flew over (Swoop)",
+)
 
 
 def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
@@ -48,23 +67,17 @@ class ThrowTeamMate(Procedure):
         thr, tm = self.thrower, self.thrown
         if ph == 0:
             self.phase = 3
-            if Skill.ALWAYS_HUNGRY in s.info[thr].skills:
+            if BEFORE_THROW.fire(s.info[thr].skills, s, self):
                 self.phase = 1
-                s.push(PlayerRoll(RollKind.ALWAYS_HUNGRY, thr, 2, agility=False))
                 return
         elif ph == 1:
-            if s.ret:
-                self.phase = 3
-            else:
-                self.phase = 2
-                s.request(threshold(2, "always hungry"))
+            if not s.ret:
+                if s.pos[tm] < 0:  # eaten: nothing left to throw
+                    s.pop()
+                    return
+                self._fumbled(s)
                 return
-        elif ph == 2:
-            if s.die() == 1:
-                self._eaten(s)
-                return
-            self._fumbled(s)
-            return
+            self.phase = 3
         if self.phase == 3:
             b = s.board
             x0, y0 = b.xy(s.pos[thr])
@@ -81,7 +94,17 @@ class ThrowTeamMate(Procedure):
             self._lift(s)
             self.spot = self.target
             self.phase = 5
+            if FLIGHT.fire(s.info[tm].skills, s, self):
+                self.phase = 10
+                return
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+            return
+        if self.phase == 10:  # a FLIGHT procedure returned where he comes down
+            if s.grid[s.ret] == OFF:
+                self._into_crowd(s, s.ret_die, s.ret)
+                return
+            self.spot = s.ret
+            self._come_down(s)
             return
         if self.phase == 5:
             b = s.board
@@ -95,12 +118,7 @@ class ThrowTeamMate(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "team-mate scatter"))
                 return
-            occupant = s.grid[nxt]
-            if occupant >= 0:  # lands on a player: he is knocked down, the thrown one scatters on
-                self.phase = 6
-                s.push(KnockDown(occupant, turnover=True))
-                return
-            self._land(s)
+            self._come_down(s)
             return
         if self.phase == 6:
             self.scatters = 2  # one more scatter from the occupied square
@@ -126,6 +144,15 @@ class ThrowTeamMate(Procedure):
                 s.push(ThrowIn(s.ball, self.target))
                 return
         s.pop()
+
+    def _come_down(self, s: GameState) -> None:
+        """He comes down on `spot`: onto a player (who is knocked down; he scatters on) or lands."""
+        occupant = s.grid[self.spot]
+        if occupant >= 0:
+            self.phase = 6
+            s.push(KnockDown(occupant, turnover=True))
+            return
+        self._land(s)
 
     def _lift(self, s: GameState) -> None:
         tm = self.thrown
@@ -155,18 +182,6 @@ class ThrowTeamMate(Procedure):
         s.status[tm] = Status.RESERVE
         self.phase = 8
         s.push(Injury(tm, crowd=True))
-
-    def _eaten(self, s: GameState) -> None:
-        tm = self.thrown
-        sq = s.pos[tm]
-        had_ball = s.ball_state == BallState.CARRIED and s.ball == sq
-        s.remove(tm, Status.CASUALTY)
-        s.add_stat(1 - s.pteam[tm], STAT_CAS)
-        s.turnover = True
-        self.phase = 9
-        if had_ball:
-            s.ball_state = BallState.ON_GROUND
-            s.push(Bounce(sq))
 
     def _fumbled(self, s: GameState) -> None:
         """The throw fails: the team-mate falls in his own square (placed prone, armour)."""

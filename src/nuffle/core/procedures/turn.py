@@ -5,7 +5,6 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PFlag, Status
 
@@ -118,9 +117,6 @@ class Turn(Procedure):
                 groups.append(ActionChoice(ActionType.START_BLITZ, ready))
             if not t.pass_used:
                 groups.append(ActionChoice(ActionType.START_PASS, ready))
-                throwers = tuple(p for p in s.throwers[side] if p in ready and self._has_missile(s, p))
-                if throwers:
-                    groups.append(ActionChoice(ActionType.START_THROW_TEAM_MATE, throwers))
             if not t.handoff_used:
                 groups.append(ActionChoice(ActionType.START_HANDOFF, ready))
             if not t.foul_used and self._anyone_down(s):
@@ -137,14 +133,6 @@ class Turn(Procedure):
             if status[p] == Status.PRONE or status[p] == Status.STUNNED:
                 return True
         return False
-
-    def _has_missile(self, s: GameState, pid: int) -> bool:
-        """Whether a standing Right Stuff team-mate exists for a Throw Team-Mate player."""
-        return any(
-            Skill.RIGHT_STUFF in s.info[p].skills and s.status[p] == Status.STANDING
-            for p in s.team_players(self.side)
-            if p != pid
-        )
 
     def act(self, s: GameState, action: Action) -> None:
         from nuffle.core.procedures.action import PlayerAction

@@ -1,0 +1,189 @@
+"""Bombs (Bombardier): the throw, interception and catches, flight, and the explosion.
+
+A bomb is thrown like a pass (range, weather, tackle zones and pass skills apply; the Pass
+skill may re-roll the throw) and may be intercepted. It never bounces: a bomb that is
+fumbled explodes in the thrower's square; one that comes down in an empty square, on a
+player who cannot catch, or is dropped, explodes there; one that leaves the pitch explodes
+harmlessly in the crowd. A player who catches or intercepts it must throw it on at once.
+The explosion knocks down the player in its square and, on a 4+ each, the players next to
+it (prone and stunned ones too: they get an armour roll).
+"""
+
+from __future__ import annotations
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.dice import Chance, Dice, threshold
+from nuffle.core.procedures.ball import can_catch, catch_modifier
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.passing import (
+    BOMB,
+    KEEPS_FUMBLE,
+    band_between,
+    interception_modifier,
+    interceptors,
+    is_fumble,
+    pass_roll_modifier,
+    pass_targets,
+)
+from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.state import GameState
+from nuffle.core.tables import SCATTER
+from nuffle.core.types import BallState, RollKind, Status
+
+# Phases (the ones a coach decides in are INTERCEPT and THROW_ON).
+_INTERCEPT, _INTERCEPTED, _ROLL, _ROLLED, _SCATTER, _CAUGHT, _THROW_ON, _HITS, _DONE = range(1, 10)
+
+
+class Bomb(Procedure):
+    """A bomb thrown by `thrower` at square `target`."""
+
+    __slots__ = ("catcher", "hits", "mod", "scatters", "sq", "stunned", "target", "thrower", "victims")
+
+    def __init__(self, thrower: int, target: int) -> None:
+        super().__init__()
+        self.thrower = thrower
+        self.target = target
+        self.sq = target  # where the bomb is
+        self.mod = 0
+        self.scatters = 0
+        self.catcher = -1
+        self.victims: list[int] = []  # adjacent players still to roll for
+        self.hits: list[int] = []  # players hit, knocked down in order
+        self.stunned: list[int] = []  # hit players who were stunned
+
+    def run(self, s: GameState) -> None:
+        ph = self.phase
+        thr = self.thrower
+        if ph == 0:
+            if interceptors(s, thr, self.target):
+                self.phase = _INTERCEPT
+                s.wait(1 - s.pteam[thr])
+                return
+            ph = self.phase = _ROLL
+        if ph == _INTERCEPTED:
+            if s.ret:
+                self._caught(s, self.catcher)
+                return
+            ph = self.phase = _ROLL
+        if ph == _ROLL:
+            self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
+            self.phase = _ROLLED
+            s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
+            return
+        if ph == _ROLLED:
+            if s.ret:
+                self._come_down(s, self.target, 1)
+                return
+            if is_fumble(s.ret_die, self.mod) and not KEEPS_FUMBLE.any(
+                s.info[thr].skills, s, thr, s.ret_die, BOMB
+            ):
+                self._explode(s, s.pos[thr])
+                return
+            self.sq = self.target
+            self.scatters = 0
+            self.phase = _SCATTER
+            s.request(Chance(Dice.D8, 1, "bomb scatter"))
+            return
+        if ph == _SCATTER:
+            b = s.board
+            dx, dy = SCATTER[s.die()]
+            x, y = b.xy(self.sq)
+            if not b.is_on(x + dx, y + dy):  # explodes in the crowd, harmlessly
+                s.pop()
+                return
+            self.sq = b.sq(x + dx, y + dy)
+            self.scatters += 1
+            if self.scatters < 3:
+                s.request(Chance(Dice.D8, 1, "bomb scatter"))
+                return
+            self._come_down(s, self.sq, 0)
+            return
+        if ph == _CAUGHT:
+            if s.ret:
+                self._caught(s, self.catcher)
+                return
+            self._explode(s, s.pos[self.catcher])
+            return
+        if ph == _HITS:
+            p = self.victims.pop(0)
+            if s.die() >= 4:
+                self.hits.append(p)
+            if self.victims:
+                s.request(threshold(4, "bomb"))
+                return
+            self._knock_down(s)
+            return
+        if ph == _DONE:
+            for p in self.stunned:
+                if s.status[p] == Status.PRONE:
+                    s.status[p] = Status.STUNNED  # an unbroken armour leaves him stunned
+            s.pop()
+
+    def _come_down(self, s: GameState, sq: int, bonus: int) -> None:
+        """The bomb arrives on `sq`: a catch attempt if someone can, else it explodes."""
+        self.sq = sq
+        p = s.grid[sq]
+        if p >= 0 and can_catch(s, p):
+            self.catcher = p
+            self.phase = _CAUGHT
+            s.push(PlayerRoll(RollKind.CATCH, p, 7 - min(s.info[p].ag, 6), catch_modifier(s, p, bonus)))
+            return
+        self._explode(s, sq)
+
+    def _caught(self, s: GameState, p: int) -> None:
+        """`p` holds the bomb and must throw it on at once."""
+        self.thrower = p
+        self.sq = s.pos[p]
+        if not pass_targets(s, p):
+            self._explode(s, self.sq)
+            return
+        self.phase = _THROW_ON
+        s.wait(s.pteam[p])
+
+    def _explode(self, s: GameState, sq: int) -> None:
+        self.sq = sq
+        centre = s.grid[sq]
+        self.hits = [centre] if centre >= 0 else []
+        self.victims = s.adjacent_players(sq)
+        if self.victims:
+            self.phase = _HITS
+            s.request(threshold(4, "bomb"))
+            return
+        self._knock_down(s)
+
+    def _knock_down(self, s: GameState) -> None:
+        """Every hit player falls at once; then their armour rolls (and ball bounce) follow."""
+        self.phase = _DONE
+        self.stunned = [p for p in self.hits if s.status[p] == Status.STUNNED]
+        for p in reversed(self.hits):
+            s.push(KnockDown(p))
+        for p in self.hits:
+            s.status[p] = Status.PRONE
+            if s.ball_state == BallState.CARRIED and s.ball == s.pos[p]:
+                s.ball_state = BallState.ON_GROUND
+
+    def legal(self, s: GameState) -> LegalActions:
+        if self.phase == _THROW_ON:
+            return LegalActions([ActionChoice(ActionType.BOMB, (), pass_targets(s, self.thrower))])
+        return LegalActions(
+            [
+                ActionChoice(ActionType.SELECT_PLAYER, interceptors(s, self.thrower, self.target)),
+                ActionChoice(ActionType.DECLINE),
+            ]
+        )
+
+    def act(self, s: GameState, action: Action) -> None:
+        if self.phase == _THROW_ON:
+            assert action.square is not None
+            self.target = s.board.sq(*action.square)
+            self.phase = 0
+            return
+        if action.type == ActionType.DECLINE:
+            self.phase = _ROLL
+            return
+        p = action.player
+        assert p is not None
+        self.catcher = p
+        self.phase = _INTERCEPTED
+        s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
