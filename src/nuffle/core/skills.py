@@ -109,7 +109,6 @@ LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
         Skill.REGENERATION,
         Skill.RIGHT_STUFF,
         Skill.STUNTY,
-        Skill.SPRINT,
         Skill.TACKLE,
         Skill.GUARD,
     }
@@ -164,11 +163,6 @@ def stumble_is_push(defender: frozenset[Skill], attacker: frozenset[Skill]) -> b
     return Skill.DODGE in defender and Skill.TACKLE not in attacker
 
 
-def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:
-    """Whether the dodger ignores tackle zones on the destination square (Stunty)."""
-    return Skill.STUNTY in skills and Skill.SECRET_WEAPON not in skills
-
-
 def pass_modifier(skills: frozenset[Skill]) -> int:
     """Skill modifiers to the thrower's pass roll."""
     return -1 if Skill.STUNTY in skills else 0
@@ -178,7 +172,3 @@ def can_handle_ball(skills: frozenset[Skill]) -> bool:
     """Whether a player may pick up, catch or carry the ball."""
     return Skill.NO_HANDS not in skills
 
-
-def max_gfi(skills: frozenset[Skill]) -> int:
-    """Number of Going For It squares a player may attempt."""
-    return 3 if Skill.SPRINT in skills else 2
