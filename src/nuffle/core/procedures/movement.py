@@ -258,12 +258,16 @@ class DodgeRoll(PlayerRoll):
                     if not roll_succeeds(d, self.target, self.mod + m, True)
                 )
                 if flips:
-                    self.die = d
+                    # Every face giving the same choices leaves the same state (enumeration
+                    # merges them): keep the lowest passing face, as threshold rolls do.
+                    self.die = need(self.target, self.mod)
                     self.flips = flips
                     self.phase = 20
                     s.wait(other(s.pteam[self.pid]))
                     return
         super().run(s)
+        if self.phase == 2:
+            self.die = 1  # a failure waiting for a re-roll choice: any failing face alike
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 20:
