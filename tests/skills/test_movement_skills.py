@@ -12,11 +12,11 @@ from nuffle.analysis.pathfinding import path_to
 from nuffle.analysis.queries import dodge_odds
 from nuffle.conformance import check_invariants
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import d6, two_d6
+from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, load_team
-from nuffle.core.types import Status
+from nuffle.core.types import BlockFace, Status
 from nuffle.testing import Scenario
 
 LINEMAN = 5  # human lineman: MA6 ST3 AG3 AV8, no skills
@@ -548,15 +548,17 @@ def test_leap_not_in_block_action_nor_after_blitz_block() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_BLOCK, LINEMAN)
     assert ActionType.LEAP not in legal_types(game)
-    game = Scenario()
-    sc = game
+    sc = Scenario(script=block(BlockFace.PUSHED))
     sc.grant(LINEMAN, Skill.LEAP)
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
-    g = start(sc, ActionType.START_BLITZ, LINEMAN)
-    assert ActionType.LEAP in legal_types(g)
-    g.state.stack[-1].blocked = True  # type: ignore[attr-defined]
-    g._legal = None
-    assert ActionType.LEAP not in legal_types(g)
+    game = start(sc, ActionType.START_BLITZ, LINEMAN)
+    assert ActionType.LEAP in legal_types(game)
+    game.step(Action(ActionType.BLOCK, None, (11, 7)))
+    game.step(Action(ActionType.SELECT_PUSHED))
+    game.step(Action(ActionType.PUSH, None, (12, 7)))
+    game.step(Action(ActionType.DECLINE))  # no follow-up
+    assert game.current_decider == "home" and ActionType.MOVE in legal_types(game)
+    assert ActionType.LEAP not in legal_types(game)
 
 
 def test_leap_in_pass_handoff_and_foul_actions() -> None:
