@@ -18,9 +18,9 @@ from nuffle.analysis.pathfinding import (
     search,
 )
 from nuffle.analysis.probability import RollStep, sequence_success
-from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
+from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target, max_gfi
 from nuffle.core.procedures.rolls import team_reroll_available
-from nuffle.core.skills import Skill, max_gfi
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 from nuffle.testing import Scenario, midgame_states
@@ -251,7 +251,7 @@ def _oracle(s: GameState, pid: int, moves_used: int) -> dict[tuple[int, int], Fr
     loner = Skill.LONER in sk
     dodge = "dodge" if Skill.DODGE in sk and not s.pflags[pid] & PFlag.DODGE_USED else None
     sf = "surefeet" if Skill.SURE_FEET in sk and not s.pflags[pid] & PFlag.SURE_FEET_USED else None
-    limit = info.ma + max_gfi(sk)
+    limit = info.ma + max_gfi(s, pid)
     ball = s.ball if s.ball_state == BallState.ON_GROUND else -1
     start = s.pos[pid]
     best: dict[tuple[int, int], Fraction] = {}
@@ -272,7 +272,7 @@ def _oracle(s: GameState, pid: int, moves_used: int) -> dict[tuple[int, int], Fr
                 new.append(RollStep(gfi_target(s), natural_six=False, skill=sf, loner=loner))
             if s.tackle_zones(sq, side):
                 blocked = dodge_reroll_blocked(s, pid, sq)
-                new.append(RollStep(7 - min(info.ag, 6), dodge_modifier(s, pid, q),
+                new.append(RollStep(7 - min(info.ag, 6), dodge_modifier(s, pid, q, sq),
                                     skill=None if blocked else dodge, loner=loner))
             if q == ball:
                 mod = 1 - s.tackle_zones(q, side) - (1 if s.weather == Weather.POURING_RAIN else 0)
@@ -294,7 +294,7 @@ def test_search_matches_brute_force_oracle() -> None:
                 if s.status[pid] != Status.STANDING or s.pos[pid] < 0:
                     continue
                 info = s.info[pid]
-                limit = info.ma + max_gfi(info.skills)
+                limit = info.ma + max_gfi(s, pid)
                 used = max(0, limit - rng.choice((2, 3, 4)))
                 want = _oracle(s, pid, used)
                 got = all_paths(s, pid, used)

@@ -18,10 +18,22 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from nuffle.core.procedures.action import STAND_UP_COST
 from nuffle.core.procedures.ball import can_handle_ball, pickup_modifier
-from nuffle.core.procedures.movement import dodge_modifier_for, gfi_target
+from nuffle.core.procedures.movement import (
+    DEST_ZONE_IGNORED,
+    DODGE_MODIFIER,
+    DODGE_REROLL_CANCEL,
+    DODGE_ROLL_REACTION,
+    DODGE_ZONES_IGNORED,
+    LEFT_ZONE_MODIFIER,
+    dodge_modifier,
+    gfi_target,
+    max_gfi,
+    reaction_modifier,
+)
 from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
-from nuffle.core.skills import Skill, ignores_dodge_tackle_zones, max_gfi
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 
@@ -43,10 +55,15 @@ __all__ = [
 ]
 
 _EPS = 1e-12
-# Step keys: bit 0 GFI, bit 1 dodge, bit 2 Dodge re-roll cancelled by Tackle, bits 3-6 tackle
-# zones on the destination (dodge modifier), bit 7 pick-up, bits 8-11 tackle zones on the ball,
-# bit 12 stand-up roll.
+# Step keys: bit 0 GFI, bit 1 dodge, bit 2 Dodge re-roll cancelled (Tackle), bits 3-6 the dodge
+# modifier + 7 (clamped to 0..15), bit 7 pick-up, bits 8-11 tackle zones on the ball, bit 12
+# stand-up roll.
 _GFI, _DODGE, _TACKLE, _PICKUP, _STANDUP = 1, 2, 4, 128, 4096
+
+
+def _mod_bits(mod: int) -> int:
+    """A dodge modifier as step-key bits 3-6."""
+    return max(0, min(15, mod + 7)) << 3
 _MEMO_LIMIT = 200_000
 
 
@@ -75,12 +92,11 @@ class _Profile:
     """Roll odds and interned mass vectors shared by searches of players with equal odds."""
 
     def __init__(
-        self, ag: int, gfi: int, stunty: bool, rain: bool, sure_hands: bool, hands: bool,
+        self, ag: int, gfi: int, rain: bool, sure_hands: bool, hands: bool,
         loner: bool, dodge: bool, sure_feet: bool, team: bool,
     ) -> None:
         self.ag_target = 7 - min(ag, 6)
         self.gfi = gfi
-        self.stunty = stunty
         self.rain = rain
         self.sure_hands = sure_hands
         self.hands = hands
@@ -109,7 +125,7 @@ class _Profile:
             need = _need(self.gfi, 0, False)
             out.append(("gfi", need, 7 - need, self.sf_bit, True))
         if key & _DODGE:
-            mod = dodge_modifier_for((key >> 3) & 15, self.stunty)
+            mod = ((key >> 3) & 15) - 7
             need = _need(self.ag_target, mod, True)
             out.append(("dodge", need, 7 - need, 0 if key & _TACKLE else self.dodge_bit, True))
         if key & _PICKUP:
@@ -292,7 +308,7 @@ class PathSearch:
         if team_reroll is None:
             team_reroll = team_reroll_available(s, side)
         key = (
-            info.ag, gfi_target(s), ignores_dodge_tackle_zones(skills),
+            info.ag, gfi_target(s),
             s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(s, pid),
             Skill.LONER in skills, Skill.DODGE in skills and not flags & PFlag.DODGE_USED,
             Skill.SURE_FEET in skills and not flags & PFlag.SURE_FEET_USED, bool(team_reroll),
@@ -302,7 +318,7 @@ class PathSearch:
             prof = _PROFILES[key] = _Profile(*key)
         self.profile = prof
         self.ma = info.ma
-        self.limit = info.ma + max_gfi(skills)
+        self.limit = info.ma + max_gfi(s, pid)
         self.labels: dict[int, list[_Label]] = {}
         self.start: _Label | None = None
         self._best: dict[int, _Label] | None = None
@@ -311,11 +327,14 @@ class PathSearch:
         if start < 0 or status not in (Status.STANDING, Status.PRONE):
             return
         if status == Status.PRONE:
-            if info.ma < 3:
+            cost = STAND_UP_COST.first(skills, s, pid, None) if STAND_UP_COST.fns(skills) else None
+            if cost is None:
+                cost = 3
+            if info.ma < cost:
                 vid = prof.apply(0, _STANDUP)
                 first: _Label = (vid, start, max(moves_used, info.ma), None, _STANDUP)
             else:
-                first = (0, start, moves_used + 3, None, 0)
+                first = (0, start, moves_used + cost, None, 0)
         else:
             first = (0, start, moves_used, None, 0)
         if first[0] < 0:
@@ -340,10 +359,17 @@ class PathSearch:
         tz = [0] * size
         tackle = [0] * size
         status, pflags, pos = s.status, s.pflags, s.pos
+        pid = self.pid
+        # Skills acting on dodges (the mover's or his opponents') need the engine's modifier
+        # per (from, to) pair; without them the modifier is 1 - tackle zones on the destination.
+        special = bool(DODGE_MODIFIER.fns(s.info[pid].skills) or DODGE_ZONES_IGNORED.fns(s.info[pid].skills))
         for q in s.ranges[1 - side]:
             sq = pos[q]
             if sq >= 0 and status[q] == Status.STANDING and not pflags[q] & PFlag.NO_TZ:
-                tk = _TACKLE if Skill.TACKLE in s.info[q].skills else 0
+                qs = s.info[q].skills
+                tk = _TACKLE if DODGE_REROLL_CANCEL.fns(qs) and DODGE_REROLL_CANCEL.any(qs, s, pid, q) else 0
+                if DEST_ZONE_IGNORED.fns(qs) or LEFT_ZONE_MODIFIER.fns(qs) or DODGE_ROLL_REACTION.fns(qs):
+                    special = True
                 for off in nbs:
                     tz[sq + off] += 1
                     tackle[sq + off] |= tk
@@ -386,7 +412,13 @@ class PathSearch:
                     if clear[q] or (grid[q] != -1 and q != start):
                         continue
                     if lk or q == ball:
-                        key = (lk | (tz[q] << 3)) if t else lk
+                        if not t:
+                            key = lk
+                        elif special:
+                            mod = dodge_modifier(s, pid, q, sq) + reaction_modifier(s, pid, q, sq)
+                            key = lk | _mod_bits(mod)
+                        else:
+                            key = lk | ((8 - tz[q]) << 3)
                         if q == ball:
                             key |= pk
                         nv = memo.get(vbase + key, -2)

@@ -18,7 +18,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
-from nuffle.core.procedures.movement import dodge_reroll_blocked
+from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked
 from nuffle.core.procedures.passing import (
     RANGE_MOD,
     allowed_bands,
@@ -28,7 +28,7 @@ from nuffle.core.procedures.passing import (
     pass_roll_modifier,
 )
 from nuffle.core.procedures.rolls import team_reroll_available
-from nuffle.core.skills import Skill, ignores_dodge_tackle_zones
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 
@@ -97,8 +97,9 @@ def _loner(s: GameState, pid: int) -> bool:
 def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
     """P(`pid` dodges into the adjacent empty square `dest`); 1 if he is not marked (no roll).
 
-    Tackle zones on `dest`, Stunty, the Dodge re-roll (unless used this turn or cancelled by a
-    Tackle player being left), the team re-roll if usable now, and Loner.
+    Tackle zones on `dest`, the dodge skills (Stunty, Two Heads, Titchy, Prehensile Tail), the
+    Dodge re-roll (unless used this turn or cancelled by a Tackle player being left), the team
+    re-roll if usable now, and Loner. An opponent's Diving Tackle is not counted.
     """
     s = _state(game)
     start = _player(s, pid)
@@ -111,8 +112,9 @@ def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
     if not s.tackle_zones(start, side):
         return Fraction(1)
     dodge_skill = _has(s, pid, Skill.DODGE) and not s.pflags[pid] & PFlag.DODGE_USED
-    return P.dodge(s.info[pid].ag, s.tackle_zones(sq, side),
-                   stunty=ignores_dodge_tackle_zones(s.info[pid].skills),
+    # The engine's modifier (tackle zones, Stunty, Two Heads, Titchy, Prehensile Tail) less the
+    # +1 that probability.dodge adds itself.
+    return P.dodge(s.info[pid].ag, 0, dodge_modifier(s, pid, sq, start) - 1,
                    dodge_skill=dodge_skill, tackle=dodge_reroll_blocked(s, pid, start),
                    team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
 

@@ -105,7 +105,6 @@ LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
         Skill.THICK_SKULL,
         Skill.REGENERATION,
         Skill.STUNTY,
-        Skill.SPRINT,
         Skill.TACKLE,
     }
 )
@@ -146,13 +145,4 @@ def injury_result(total: int, skills: frozenset[Skill]) -> int:
     return STUNNED
 
 
-def ignores_dodge_tackle_zones(skills: frozenset[Skill]) -> bool:
-    """Whether the dodger ignores tackle zones on the destination square (Stunty)."""
-    return Skill.STUNTY in skills and Skill.SECRET_WEAPON not in skills
 
-
-
-
-def max_gfi(skills: frozenset[Skill]) -> int:
-    """Number of Going For It squares a player may attempt."""
-    return 3 if Skill.SPRINT in skills else 2

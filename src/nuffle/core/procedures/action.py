@@ -11,10 +11,9 @@ from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
-from nuffle.core.procedures.movement import MoveStep
+from nuffle.core.procedures.movement import MoveStep, max_gfi
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import max_gfi
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 
@@ -39,6 +38,19 @@ ACTION_END = Point(
     "what must happen 'at the end of the action' happens now (Blood Lust's feeding). Return "
     "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
     "0 (it may not). The first handler to return True is the only one that runs",
+)
+STAND_UP_COST = Point(
+    "action.stand_up_cost",
+    "fn(s, pid, action: PlayerAction | None) -> int | None: squares of MA standing up costs "
+    "player pid (Jump Up: 0); None = the normal 3 (with MA below the cost, a 4+ roll and no MA "
+    "left). `action` is None when a planner asks ahead of the declaration",
+)
+STAND_UP_ROLL = Point(
+    "action.stand_up_roll",
+    "fn(s, action: PlayerAction) -> bool: a roll the prone player must pass to stand up for this "
+    "action (Jump Up, for a Block declared while prone). Return True after pushing a procedure "
+    "that leaves s.ret = 1 (he stands; standing costs STAND_UP_COST) or 0 (he stays prone, the "
+    "action ends, no turnover). The first handler to return True is the only one that runs",
 )
 SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
 
@@ -68,6 +80,11 @@ _MOVING = (
 
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
+
+    # Phases a skill action may hand back to: after a finishing step (block, pass, ...) the
+    # action ends; after a movement step (s.ret = 0 if a reaction ended the action) it goes on.
+    FINISHED = 5
+    STEPPED = 9
 
     __slots__ = ("blocked", "kind", "moves", "path", "pid", "then", "then_sq")
 
@@ -117,20 +134,32 @@ class PlayerAction(Procedure):
         if self.phase == 2:
             self.phase = 4
             if s.status[pid] == Status.PRONE:
-                if s.info[pid].ma < 3:
+                skills = s.info[pid].skills
+                cost = STAND_UP_COST.first(skills, s, pid, self) if STAND_UP_COST.fns(skills) else None
+                if cost is None:
+                    cost = 3
+                ma = s.info[pid].ma
+                self.moves = min(cost, ma)
+                if STAND_UP_ROLL.fns(skills) and STAND_UP_ROLL.fire(skills, s, self):
+                    self.phase = 3
+                    return
+                if cost > ma:
                     self.phase = 3
                     s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, agility=False))
                     return
                 s.status[pid] = Status.STANDING
                 s.note(Event.STAND_UP, pid, s.pos[pid])
-                self.moves = 3
         elif self.phase == 3:
             s.note(Event.STAND_UP, pid, s.pos[pid], bool(s.ret))
             if not s.ret:
                 self._end(s)
                 return
             s.status[pid] = Status.STANDING
-            self.moves = s.info[pid].ma
+            self.phase = 4
+        elif self.phase == self.STEPPED:  # a movement step returned: s.ret = 0 if a reaction ended the action
+            if not s.ret:
+                self._end(s)
+                return
             self.phase = 4
         if self.phase == 4:
             if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
@@ -149,7 +178,7 @@ class PlayerAction(Procedure):
             else:
                 self._end(s)
             return
-        if self.phase == 5:  # a finishing step (block, pass, ...) has resolved
+        if self.phase == self.FINISHED:  # a finishing step (block, pass, ...) has resolved
             self._end(s)
             return
         s.pop()  # phase 6: ACTION_END has run
@@ -183,6 +212,7 @@ class PlayerAction(Procedure):
     def _step(self, s: GameState, sq: int) -> None:
         gfi = self.moves >= s.info[self.pid].ma
         self.moves += 1
+        self.phase = self.STEPPED
         s.push(MoveStep(self.pid, sq, gfi))
 
     # --- decisions ------------------------------------------------------------------------
@@ -190,7 +220,7 @@ class PlayerAction(Procedure):
     def _can_step(self, s: GameState) -> bool:
         if s.pflags[self.pid] & PFlag.ROOTED:
             return False
-        return self.moves < s.info[self.pid].ma + max_gfi(s.info[self.pid].skills)
+        return self.moves < s.info[self.pid].ma + max_gfi(s, self.pid)
 
     def _carries(self, s: GameState) -> bool:
         return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]

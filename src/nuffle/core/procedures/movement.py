@@ -1,14 +1,97 @@
-"""One movement step: Going For It, dodging out of tackle zones, moving, picking up."""
+"""One movement step: Going For It, dodging out of tackle zones (or leaping), moving, picking up.
+
+A step that leaves opposing tackle zones is where most movement skills act; the points below
+are consulted with the skills of the mover or of the opponents whose zones are involved:
+
+    before leaving   BEFORE_LEAVING    opponents whose zone is left may hold him (Tentacles)
+    GFI rolls        GFI_ALLOWANCE     how many GFI squares a player may take (Sprint)
+    the roll         DODGE_MODIFIER    the dodger's own modifiers (Two Heads, Titchy)
+                     DODGE_ZONES_IGNORED  he ignores zones on the destination (Stunty)
+                     DEST_ZONE_IGNORED    an opponent's zone on the destination does not count
+                                          (Titchy)
+                     LEFT_ZONE_MODIFIER   an opponent whose zone is left hinders (Prehensile Tail)
+                     DODGE_REROLL_CANCEL  an opponent whose zone is left cancels Dodge (Tackle)
+                     DODGE_STAT           another stat instead of AG (Break Tackle)
+                     DODGE_ROLL_REACTION  after seeing the roll, an opponent changes it (Diving
+                                          Tackle), then acts once the dodger has left
+                     LEAP_MODIFIER        modifiers to a Leap roll (Very Long Legs)
+    after leaving    AFTER_LEAVING     opponents whose zone was left may follow (Shadowing)
+"""
 
 from __future__ import annotations
 
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
-from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import Skill, ignores_dodge_tackle_zones
+from nuffle.core.procedures.rolls import PlayerRoll, roll_succeeds
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, RollKind, Weather
+from nuffle.core.types import BallState, RollKind, Weather, other
+
+GFI_ALLOWANCE = Point(
+    "movement.gfi_allowance",
+    "fn(s, pid) -> int: extra Going For It squares beyond the normal 2 (Sprint: +1)",
+)
+DODGE_MODIFIER = Point(
+    "movement.dodge_modifier",
+    "fn(s, pid, start, dest) -> int: modifier from the dodger's own skills to his dodge from "
+    "`start` to `dest` (Two Heads +1, Titchy +1)",
+)
+DODGE_ZONES_IGNORED = Point(
+    "movement.dodge_zones_ignored",
+    "fn(s, pid) -> bool: the dodger ignores every opposing tackle zone on the destination "
+    "(Stunty, unless he is a Secret Weapon)",
+)
+DEST_ZONE_IGNORED = Point(
+    "movement.dest_zone_ignored",
+    "fn(s, pid, q) -> bool: opponent q's tackle zone on the destination does not count against "
+    "pid's dodge (Titchy). Asked with q's skills",
+)
+LEFT_ZONE_MODIFIER = Point(
+    "movement.left_zone_modifier",
+    "fn(s, pid, q) -> int: modifier opponent q, whose tackle zone pid is dodging out of, puts on "
+    "the dodge (Prehensile Tail -1). Asked with q's skills",
+)
+DODGE_REROLL_CANCEL = Point(
+    "movement.dodge_reroll_cancel",
+    "fn(s, pid, q) -> bool: opponent q, whose tackle zone pid is dodging out of, cancels pid's "
+    "Dodge skill re-roll (Tackle). Asked with q's skills",
+)
+DODGE_STAT = Point(
+    "movement.dodge_stat",
+    "fn(s, pid, use: bool) -> int: a stat pid may use instead of AG for this dodge roll (Break "
+    "Tackle: ST, once per turn), 0 if none; with use=True it is being used (record the use). "
+    "Offered to the dodger's coach before the roll when it lowers the number needed",
+)
+DODGE_ROLL_REACTION = Point(
+    "movement.dodge_roll_reaction",
+    "fn(s, pid, q, start, dest, use: bool) -> int: with use=False, the modifier opponent q, whose "
+    "tackle zone pid is dodging out of, may add to the dodge roll after seeing it (Diving Tackle "
+    "-2), 0 if he cannot; offered to q's coach when it turns a success into a failure (one "
+    "opponent per dodge). With use=True (after the dodger left `start`, whether or not he fell) "
+    "carry out the rest of the skill; a pushed procedure runs before the step goes on",
+)
+LEAP_MODIFIER = Point(
+    "movement.leap_modifier",
+    "fn(s, pid) -> int: modifier to pid's Leap roll (Very Long Legs +1)",
+)
+BEFORE_LEAVING = Point(
+    "movement.before_leaving",
+    "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
+    "square pid is about to leave (dodge or leap), may react before he goes (Tentacles). With "
+    "use=False say whether he can; with use=True push a procedure that leaves s.ret = 1 if the "
+    "mover is held (he stays, his action ends, no turnover) or 0. The opposing coach picks at "
+    "most one such opponent per departure",
+)
+AFTER_LEAVING = Point(
+    "movement.after_leaving",
+    "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covered the "
+    "square the mover has just left standing (step.start), may react (Shadowing). With "
+    "use=False say whether he can; with use=True carry it out (push a procedure if a roll is "
+    "needed). The opposing coach picks at most one such opponent per departure",
+)
 
 
 def gfi_target(s: GameState) -> int:
@@ -16,84 +99,384 @@ def gfi_target(s: GameState) -> int:
     return 3 if s.weather == Weather.BLIZZARD else 2
 
 
-def dodge_modifier_for(tackle_zones: int, ignores_zones: bool) -> int:
-    """Dodge modifier: +1, -1 per opposing tackle zone on the destination (Stunty ignores)."""
-    return 1 if ignores_zones else 1 - tackle_zones
+def max_gfi(s: GameState, pid: int) -> int:
+    """Number of Going For It squares player `pid` may attempt in an action."""
+    skills = s.info[pid].skills
+    if GFI_ALLOWANCE.fns(skills):
+        return 2 + GFI_ALLOWANCE.total(skills, s, pid)
+    return 2
 
 
-def dodge_modifier(s: GameState, pid: int, dest: int) -> int:
-    """Dodge modifier of player `pid` stepping into `dest`."""
-    if ignores_dodge_tackle_zones(s.info[pid].skills):
-        return dodge_modifier_for(0, True)
-    return dodge_modifier_for(s.tackle_zones(dest, s.pteam[pid]), False)
+def agility_target(stat: int) -> int:
+    """The D6 an Agility roll needs before modifiers: 7 - stat (stat capped at 6)."""
+    return 7 - min(stat, 6)
+
+
+def need(target: int, mod: int, agility: bool = True) -> int:
+    """The lowest die face that succeeds (7 if none)."""
+    for d in range(1, 7):
+        if roll_succeeds(d, target, mod, agility):
+            return d
+    return 7
+
+
+def dodge_modifier(s: GameState, pid: int, dest: int, start: int = -1) -> int:
+    """Modifier of player `pid`'s dodge from `start` (default: where he stands) into `dest`:
+    +1, -1 per opposing tackle zone on `dest`, and every skill acting at the dodge points.
+    Diving Tackle, which the opponent adds after seeing the roll, is not included."""
+    if start < 0:
+        start = s.pos[pid]
+    info = s.info
+    skills = info[pid].skills
+    side = s.pteam[pid]
+    mod = 1
+    if not (DODGE_ZONES_IGNORED.fns(skills) and DODGE_ZONES_IGNORED.any(skills, s, pid)):
+        for q in s.tz_players(dest, side):
+            fns = DEST_ZONE_IGNORED.fns(info[q].skills)
+            if not fns or not any(fn(s, pid, q) for fn in fns):
+                mod -= 1
+    if DODGE_MODIFIER.fns(skills):
+        mod += DODGE_MODIFIER.total(skills, s, pid, start, dest)
+    for q in s.tz_players(start, side):
+        if LEFT_ZONE_MODIFIER.fns(info[q].skills):
+            mod += LEFT_ZONE_MODIFIER.total(info[q].skills, s, pid, q)
+    return mod
+
+
+def reaction_modifier(s: GameState, pid: int, dest: int, start: int = -1) -> int:
+    """The worst modifier an opponent may add after seeing `pid`'s dodge roll (Diving
+    Tackle -2), 0 if none: for odds that assume the opponent always uses it."""
+    if start < 0:
+        start = s.pos[pid]
+    worst = 0
+    for q in s.tz_players(start, s.pteam[pid]):
+        for fn in DODGE_ROLL_REACTION.fns(s.info[q].skills):
+            worst = min(worst, fn(s, pid, q, start, dest, False))
+    return worst
 
 
 def dodge_reroll_blocked(s: GameState, pid: int, start: int) -> bool:
-    """Whether an opposing Tackle player's zone being left cancels the Dodge re-roll."""
-    return any(Skill.TACKLE in s.info[q].skills for q in s.tz_players(start, s.pteam[pid]))
+    """Whether an opponent whose zone is being left cancels the Dodge re-roll (Tackle)."""
+    info = s.info
+    for q in s.tz_players(start, s.pteam[pid]):
+        skills = info[q].skills
+        if DODGE_REROLL_CANCEL.fns(skills) and DODGE_REROLL_CANCEL.any(skills, s, pid, q):
+            return True
+    return False
+
+
+def reactors(s: GameState, point: Point, step: MoveStep, start: int) -> tuple[int, ...]:
+    """Opponents of the mover whose zone covers `start` and who may react at `point`."""
+    out = []
+    info = s.info
+    for q in s.tz_players(start, s.pteam[step.pid]):
+        for fn in point.fns(info[q].skills):
+            if fn(s, step, q, False):
+                out.append(q)
+                break
+    return tuple(out)
+
+
+def use_reaction(s: GameState, point: Point, step: MoveStep, q: int) -> None:
+    """Carry out `q`'s reaction at `point` (his first skill there that can act)."""
+    for fn in point.fns(s.info[q].skills):
+        if fn(s, step, q, False):
+            fn(s, step, q, True)
+            return
+
+
+def reaction_choices(players: tuple[int, ...]) -> LegalActions:
+    """USE_SKILL / DECLINE for one candidate, SELECT_PLAYER / DECLINE for several."""
+    if len(players) == 1:
+        return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
+    return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, players), ActionChoice(ActionType.DECLINE)])
+
+
+def chosen_player(players: tuple[int, ...], action: Action) -> int:
+    """The player a reaction choice picked (-1 if declined)."""
+    if action.type == ActionType.DECLINE:
+        return -1
+    if action.type == ActionType.USE_SKILL:
+        return players[0]
+    assert action.player is not None
+    return action.player
+
+
+class Reaction(Procedure):
+    """The coach of `side` picks which of `players` (if any) uses his skill now.
+    Leaves s.ret = the chosen player + 1, or 0 if declined."""
+
+    __slots__ = ("players", "side")
+
+    def __init__(self, side: int, players: tuple[int, ...]) -> None:
+        super().__init__()
+        self.side = side
+        self.players = players
+
+    def run(self, s: GameState) -> None:
+        s.wait(self.side)
+
+    def legal(self, s: GameState) -> LegalActions:
+        return reaction_choices(self.players)
+
+    def act(self, s: GameState, action: Action) -> None:
+        s.ret = chosen_player(self.players, action) + 1
+        s.pop()
+
+
+class DodgeRoll(PlayerRoll):
+    """A dodge roll that opponents may change after seeing it (Diving Tackle).
+
+    `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ret = success (bit 0)
+    + 2 * (the opponent who reacted + 1)."""
+
+    __slots__ = ("diver", "divers", "dmods", "flips")
+
+    def __init__(self, pid: int, target: int, mod: int, blocked_skill: bool,
+                 divers: tuple[int, ...], dmods: tuple[int, ...]) -> None:
+        super().__init__(RollKind.DODGE, pid, target, mod, agility=True, blocked_skill=blocked_skill)
+        self.divers = divers
+        self.dmods = dmods
+        self.diver = -1
+        self.flips: tuple[int, ...] = ()
+
+    def _event(self) -> Chance:
+        if self.diver < 0:
+            return Chance(Dice.D6, 1, "dodge")  # the face matters: it may be reacted to
+        return super()._event()
+
+    def _finish(self, s: GameState, ok: bool) -> None:
+        super()._finish(s, ok)
+        s.ret = int(ok) + 2 * (self.diver + 1)
+
+    def run(self, s: GameState) -> None:
+        if self.phase == 1 and self.diver < 0:
+            d = s.die()
+            if roll_succeeds(d, self.target, self.mod, True):
+                flips = tuple(
+                    q for q, m in zip(self.divers, self.dmods, strict=True)
+                    if not roll_succeeds(d, self.target, self.mod + m, True)
+                )
+                if flips:
+                    # Every face giving the same choices leaves the same state (enumeration
+                    # merges them): keep the lowest passing face, as threshold rolls do.
+                    self.die = need(self.target, self.mod)
+                    self.flips = flips
+                    self.phase = 20
+                    s.wait(other(s.pteam[self.pid]))
+                    return
+        super().run(s)
+        if self.phase == 2:
+            self.die = 1  # a failure waiting for a re-roll choice: any failing face alike
+
+    def legal(self, s: GameState) -> LegalActions:
+        if self.phase == 20:
+            return reaction_choices(self.flips)
+        return super().legal(s)
+
+    def act(self, s: GameState, action: Action) -> None:
+        if self.phase != 20:
+            super().act(s, action)
+            return
+        q = chosen_player(self.flips, action)
+        if q < 0:
+            self._finish(s, True)
+            return
+        self.diver = q
+        self.mod += self.dmods[self.divers.index(q)]
+        if self.rerolled or (not self._skill(s) and not self._team(s)):
+            self._finish(s, False)
+            return
+        self.phase = 2
+        s.wait(s.pteam[self.pid])
 
 
 class MoveStep(Procedure):
-    """Move `pid` one square to `dest` (GFI first if `gfi`, then a dodge if marked)."""
+    """Move `pid` one square to `dest` (after `gfi` GFI rolls, then a dodge if marked), or,
+    with `leap`, leap to `dest` (within two squares: GFIs, then a Leap roll, no dodge).
 
-    __slots__ = ("dest", "gfi", "pid")
+    Leaves s.ret = 1 if the action may go on (the mover may still have fallen), 0 if a
+    reaction ended it (Tentacles)."""
 
-    def __init__(self, pid: int, dest: int, gfi: bool) -> None:
+    __slots__ = ("alt", "dest", "diver", "failed", "gfi", "leap", "marked", "offer", "pid", "start")
+
+    def __init__(self, pid: int, dest: int, gfi: int, leap: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.dest = dest
-        self.gfi = gfi
+        self.gfi = int(gfi)
+        self.leap = leap
+        self.start = -1
+        self.marked = False
+        self.alt = -1  # -1: not asked yet; 0: dodge with AG; else the stat used (Break Tackle)
+        self.offer = 0  # the stat offered to the coach instead of AG
+        self.diver = -1
+        self.failed = False
+
+    def _done(self, s: GameState, goes_on: bool = True) -> None:
+        s.ret = int(goes_on)
+        s.pop()
 
     def _fall(self, s: GameState) -> None:
         s.move_player(self.pid, self.dest)
-        self.phase = 9
+        self.phase = 99
         s.push(KnockDown(self.pid))
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        ph = self.phase
-        if ph == 0:
-            self.phase = 2
-            if self.gfi:
-                self.phase = 1
+        if self.phase == 0:
+            start = self.start = s.pos[pid]
+            self.marked = bool(s.tackle_zones(start, s.pteam[pid]))
+            self.phase = 3
+            if self.marked:
+                cands = reactors(s, BEFORE_LEAVING, self, start)
+                if cands:
+                    self.phase = 1
+                    s.push(Reaction(other(s.pteam[pid]), cands))
+                    return
+        elif self.phase == 1:  # a before-leaving reaction was chosen (or not)
+            q = s.ret - 1
+            self.phase = 3
+            if q >= 0:
+                self.phase = 2
+                use_reaction(s, BEFORE_LEAVING, self, q)
+                return
+        elif self.phase == 2:
+            if s.ret:
+                self._done(s, False)  # held: he stays, his action ends
+                return
+            self.phase = 3
+        elif self.phase == 4:  # a GFI roll
+            if not s.ret:
+                self._fall(s)
+                return
+            self.phase = 3
+        elif self.phase == 7:  # the dodge or leap roll
+            ret = s.ret
+            self.failed = not ret & 1
+            self.diver = (ret >> 1) - 1
+            self.phase = 8
+        if self.phase == 3:
+            if self.gfi > 0:
+                self.gfi -= 1
+                self.phase = 4
                 s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
                 return
-        elif ph == 1:
-            if not s.ret:
-                self._fall(s)
+            self.phase = 5
+        if self.phase == 5:
+            if self.leap:
+                self.phase = 7
+                skills = s.info[pid].skills
+                mod = LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
+                s.push(PlayerRoll(RollKind.LEAP, pid, agility_target(s.info[pid].ag), mod))
                 return
-            self.phase = 2
-        if self.phase == 2:
-            start = s.pos[pid]
-            side = s.pteam[pid]
-            if s.tackle_zones(start, side):
-                self.phase = 3
-                target = 7 - min(s.info[pid].ag, 6)
-                s.push(
-                    PlayerRoll(
-                        RollKind.DODGE,
-                        pid,
-                        target,
-                        dodge_modifier(s, pid, self.dest),
-                        blocked_skill=dodge_reroll_blocked(s, pid, start),
-                    )
-                )
+            if self.marked:
+                if self._offer_stat(s):
+                    return
+                self.phase = 7
+                self._dodge(s)
                 return
-            self.phase = 4
-        elif self.phase == 3:
-            if not s.ret:
-                self._fall(s)
-                return
-            self.phase = 4
-        if self.phase == 4:
+            self.phase = 8
+        if self.phase == 8:
             s.move_player(pid, self.dest)
-            if s.ball == self.dest and s.ball_state == BallState.ON_GROUND:
-                self.phase = 9
+            self.phase = 9
+            if self.diver >= 0:
+                depth = len(s.stack)
+                q = self.diver
+                for fn in DODGE_ROLL_REACTION.fns(s.info[q].skills):
+                    if fn(s, pid, q, self.start, self.dest, False):
+                        fn(s, pid, q, self.start, self.dest, True)
+                        break
+                if len(s.stack) > depth:
+                    return
+        if self.phase == 9:
+            if self.failed:
+                self.phase = 99
+                s.push(KnockDown(pid))
+                return
+            self.phase = 12
+            if self.marked and s.grid[self.start] == -1:
+                cands = reactors(s, AFTER_LEAVING, self, self.start)
+                if cands:
+                    self.phase = 10
+                    s.push(Reaction(other(s.pteam[pid]), cands))
+                    return
+        elif self.phase == 10:  # an after-leaving reaction was chosen (or not)
+            q = s.ret - 1
+            self.phase = 12
+            if q >= 0:
+                self.phase = 11
+                depth = len(s.stack)
+                use_reaction(s, AFTER_LEAVING, self, q)
+                if len(s.stack) > depth:
+                    return
+                self.phase = 12
+        elif self.phase == 11:
+            self.phase = 12
+        if self.phase == 12:
+            if s.ball == self.dest and s.ball_state == BallState.ON_GROUND and s.pos[pid] == self.dest:
+                self.phase = 99
                 s.push(Pickup(pid))
                 return
             check_touchdown(s, pid)
-            s.pop()
+            self._done(s)
             return
-        if self.phase == 9:
-            s.pop()
+        if self.phase == 99:
+            self._done(s)
 
+    def _dodge(self, s: GameState) -> None:
+        """Push the dodge roll (a DodgeRoll if an opponent may react to it)."""
+        pid = self.pid
+        start = self.start
+        stat = self.alt if self.alt > 0 else s.info[pid].ag
+        target = agility_target(stat)
+        mod = dodge_modifier(s, pid, self.dest, start)
+        blocked = dodge_reroll_blocked(s, pid, start)
+        divers: list[int] = []
+        dmods: list[int] = []
+        for q in s.tz_players(start, s.pteam[pid]):
+            for fn in DODGE_ROLL_REACTION.fns(s.info[q].skills):
+                m = fn(s, pid, q, start, self.dest, False)
+                if m:
+                    divers.append(q)
+                    dmods.append(m)
+                    break
+        if divers:
+            s.push(DodgeRoll(pid, target, mod, blocked, tuple(divers), tuple(dmods)))
+        else:
+            s.push(PlayerRoll(RollKind.DODGE, pid, target, mod, blocked_skill=blocked))
+
+    def _offer_stat(self, s: GameState) -> bool:
+        """Offer another stat for the dodge (Break Tackle) when it lowers the roll needed."""
+        if self.alt >= 0:
+            return False
+        self.alt = 0
+        pid = self.pid
+        skills = s.info[pid].skills
+        fns = DODGE_STAT.fns(skills)
+        if not fns:
+            return False
+        mod = dodge_modifier(s, pid, self.dest, self.start) + reaction_modifier(s, pid, self.dest, self.start)
+        base = need(agility_target(s.info[pid].ag), mod)
+        for fn in fns:
+            stat = fn(s, pid, False)
+            if stat and need(agility_target(stat), mod) < base:
+                self.offer = stat
+                s.wait(s.pteam[pid])
+                return True
+        return False
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        stat = self.offer
+        self.offer = 0
+        if action.type == ActionType.USE_SKILL:
+            for fn in DODGE_STAT.fns(s.info[self.pid].skills):
+                if fn(s, self.pid, False) == stat:
+                    fn(s, self.pid, True)
+                    self.alt = stat
+                    break
+        self.phase = 7
+        self._dodge(s)

@@ -31,8 +31,9 @@ from nuffle.core.procedures.block import (
     cancelled,
 )
 from nuffle.core.procedures.block_substitutes import ARMOUR_MODIFIER, BEFORE_ATTACK, Strike
+from nuffle.core.procedures.movement import max_gfi
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.skills import Skill, max_gfi
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status
 
@@ -59,7 +60,7 @@ def _may_strike(s: GameState, action: PlayerAction) -> bool:
         return True
     if action.kind == ActionType.START_BLITZ:
         info = s.info[action.pid]
-        return action.moves < info.ma + max_gfi(info.skills)
+        return action.moves < info.ma + max_gfi(s, action.pid)
     return False
 
 
@@ -199,7 +200,7 @@ def _frenzy_second_block(s: GameState, block: Block) -> bool:
     gfi = False
     if block.blitz:  # the second block costs a square of movement
         info = s.info[att]
-        if block.moves >= info.ma + max_gfi(info.skills):
+        if block.moves >= info.ma + max_gfi(s, att):
             return False
         gfi = block.moves >= info.ma
         block.extra += 1
@@ -225,7 +226,7 @@ def _multiple_block_choice(s: GameState, action: PlayerAction, groups: list[Acti
 def _multiple_block(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     action.blocked = True
-    action.phase = 5  # the Block action ends after both blocks
+    action.phase = PlayerAction.FINISHED  # the Block action ends after both blocks
     s.push(MultipleBlock(action.pid, s.grid[s.board.sq(*chosen.square)]))
 
 
@@ -294,7 +295,7 @@ def _stab_choice(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 def _stab(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     gfi = _pay_for_strike(s, action)
-    action.phase = 5  # a Stab ends the action (and a Blitz's movement)
+    action.phase = PlayerAction.FINISHED  # a Stab ends the action (and a Blitz's movement)
     s.push(Strike(ActionType.STAB, action.pid, s.grid[s.board.sq(*chosen.square)], gfi))
 
 
@@ -326,5 +327,5 @@ def _chainsaw(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     gfi = _pay_for_strike(s, action)
     if action.kind != ActionType.START_BLITZ:
-        action.phase = 5  # a Block action ends; a Blitz may keep moving
+        action.phase = PlayerAction.FINISHED  # a Block action ends; a Blitz may keep moving
     s.push(Strike(ActionType.CHAINSAW, action.pid, s.grid[s.board.sq(*chosen.square)], gfi))

@@ -231,7 +231,7 @@ def _gaze_choice(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 @skill_action(ActionType.HYPNOTIC_GAZE)
 def _gaze(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = 5  # the gaze ends the Move action
+    action.phase = PlayerAction.FINISHED  # the gaze ends the Move action
     s.push(Gaze(action.pid, s.grid[s.board.sq(*chosen.square)]))
 
 

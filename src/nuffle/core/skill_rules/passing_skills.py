@@ -122,7 +122,7 @@ def _hail_mary_choices(s: GameState, action: PlayerAction, groups: list[ActionCh
 @skill_action(ActionType.HAIL_MARY)
 def _hail_mary(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = 5
+    action.phase = PlayerAction.FINISHED
     s.push(Pass(action.pid, s.board.sq(*chosen.square), HAIL_MARY))
 
 
@@ -384,7 +384,7 @@ def _bomb_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]
 @skill_action(ActionType.BOMB)
 def _bomb(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = 5
+    action.phase = PlayerAction.FINISHED
     s.push(Bomb(action.pid, s.board.sq(*chosen.square)))
 
 
@@ -432,7 +432,7 @@ def _ttm_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 @skill_action(ActionType.THROW_TEAM_MATE)
 def _throw_team_mate(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None and chosen.player is not None
-    action.phase = 5
+    action.phase = PlayerAction.FINISHED
     s.push(ThrowTeamMate(action.pid, chosen.player, s.board.sq(*chosen.square)))
 
 
