@@ -333,7 +333,7 @@ def test_ball_and_chain_mighty_blow_on_the_injury_roll():
     assert game.state.status[O_LINE] == Status.KO  # 7 + 1 = 8
 
 
-def test_placed_prone_without_skills_has_no_roll_and_no_turnover():
+def test_ball_and_chain_absent_placed_prone_has_no_roll_and_no_turnover():
     sc = Scenario()
     sc.put(LINEMAN, (11, 7))
     sc.state.active = 0
