@@ -1,4 +1,5 @@
-"""Push-backs: the three-square fan, chain pushes and the crowd."""
+"""Push-backs: the three-square fan, chain pushes, the crowd, and the points where skills
+change a push (refusing it, cancelling each other, choosing the square, after the move)."""
 
 from __future__ import annotations
 
