@@ -575,10 +575,12 @@ def test_ball_and_chain_gfi_rolled_before_the_direction():
     game = sc.start(active=0)
     do(game, T.START_MOVE, LINEMAN)
     do(game, T.SELECT_SQUARE, square=(11, 7))
-    do(game, T.SELECT_SQUARE, square=(12, 7))  # GFI 1: he falls where he stands
+    # GFI 1: he falls where he stands; the 2D6 is his injury roll (Ball & Chain: no armour
+    # roll, and the Stunned total of 3 becomes KO)
+    do(game, T.SELECT_SQUARE, square=(12, 7))
     s = game.state
-    assert xy(game, LINEMAN) == (11, 7)
-    assert s.status[LINEMAN] != Status.STANDING
+    assert s.status[LINEMAN] == Status.KO
+    assert s.pos[LINEMAN] < 0
     assert s.turnover
 
 
@@ -660,7 +662,7 @@ def test_ball_and_chain_off_the_pitch_into_the_crowd():
     do(game, T.SELECT_SQUARE, square=(11, 0))  # 1: up-right, off the pitch
     s = game.state
     assert s.pos[LINEMAN] == -1
-    assert s.status[LINEMAN] == Status.RESERVE  # injury 3: stunned, to reserves
+    assert s.status[LINEMAN] == Status.KO  # injury 3: Stunned, which Ball & Chain makes KO
     assert turn_waiting(game)
 
 

@@ -134,6 +134,9 @@ _BY_PROCEDURE: dict[str, Primitive] = {
     "Kickoff": Primitive.SELECT_PLAYER,
 }
 
+# Procedures whose only decision is whether (or where) a skill applies.
+_SKILL_CHOICES = frozenset({"PilingOn", "StandChoice", "StripBall"})
+
 _EVENTS = {
     Event.PICK_UP: Primitive.PICK_UP,
     Event.CATCH: Primitive.CATCH,
@@ -145,8 +148,11 @@ _EVENTS = {
 def classify(game: Game, action: Action) -> Primitive:
     """The primitive an action is in the current position (DECLINE and SELECT_PLAYER depend
     on the procedure asking, e.g. declining a re-roll is a REROLL decision)."""
+    stack = game.state.stack
+    name = type(stack[-1]).__name__ if stack else ""
+    if name in _SKILL_CHOICES or (name == "Foul" and stack[-1].phase == 7):
+        return Primitive.SKILL_CHOICE  # Piling On, Stand Firm, Strip Ball, Dirty Player
     if action.type in (ActionType.DECLINE, ActionType.SELECT_PLAYER):
-        name = type(game.state.stack[-1]).__name__
         if name == "Block" and action.type == ActionType.DECLINE and game.state.stack[-1].phase == 7:
             return Primitive.FOLLOW_UP
         return _BY_PROCEDURE.get(name, Primitive.SELECT_PLAYER)

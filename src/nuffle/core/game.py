@@ -20,7 +20,7 @@ from nuffle.core.dice import (
 )
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
-from nuffle.core.state import STAT_NAMES, GameState, Options, PlayerInfo
+from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec, load_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
@@ -251,7 +251,8 @@ class Game:
         return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
 
     def box_score(self) -> dict[str, Any]:
-        """Per-team, per-half statistics: touchdowns, casualties, knockouts, turnovers."""
+        """Per-team, per-half statistics: touchdowns, casualties, knockouts, turnovers; and
+        `rotted`, opponents killed by the team's Nurgle's Rot players (a league adds Rotters)."""
         s = self.state
         out: dict[str, Any] = {}
         for side, name in ((0, "home"), (1, "away")):
@@ -260,6 +261,7 @@ class Game:
                 first, second = s.stats[side][i], s.stats[side][4 + i]
                 row[stat] = first + second
                 row[f"{stat}_by_half"] = [first, second]
+            row["rotted"] = s.stats[side][STAT_ROTTED]
             out[name] = row
         return out
 

@@ -97,18 +97,6 @@ class Skill(IntEnum):
     WILD_ANIMAL = 125
 
 
-# Skills still tested directly inside procedures rather than through hook handlers; each
-# moves to a handler in `nuffle.core.skill_rules` and leaves this set.
-LEGACY_IMPLEMENTED: frozenset[Skill] = frozenset(
-    {
-        Skill.MIGHTY_BLOW,
-        Skill.THICK_SKULL,
-        Skill.REGENERATION,
-        Skill.STUNTY,
-        Skill.TACKLE,
-    }
-)
-
 _ALIASES = {"thick skull": "THICK_SKULL", "nurgles rot": "NURGLES_ROT", "ball & chain": "BALL_AND_CHAIN"}
 
 
@@ -126,23 +114,9 @@ def skill_label(skill: Skill) -> str:
     return skill.name.replace("_", " ").title()
 
 
-# --- hook: injury table --------------------------------------------------------------------
+# --- injury results (the table itself and its skills live in procedures/injury.py) ---------
 
 STUNNED, KO, BADLY_HURT, CASUALTY = 0, 1, 2, 3
-
-
-def injury_result(total: int, skills: frozenset[Skill]) -> int:
-    """Injury outcome (STUNNED, KO, BADLY_HURT or CASUALTY) of a modified 2D6 total."""
-    if total >= 10:
-        return CASUALTY
-    stunty = Skill.STUNTY in skills
-    if total == 9:
-        return BADLY_HURT if stunty else KO
-    if total == 8:
-        return STUNNED if Skill.THICK_SKULL in skills else KO
-    if total == 7 and stunty:
-        return KO
-    return STUNNED
 
 
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 # Per-half statistics kept for each team.
 STAT_TD, STAT_CAS, STAT_KO, STAT_TURNOVERS = 0, 1, 2, 3
 STAT_NAMES = ("touchdowns", "casualties", "knockouts", "turnovers")
+# Match totals kept after the two halves' statistics (index into a team's `stats` list).
+STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rotters, league)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +226,7 @@ class GameState:
         s.ret_die = 0
         s.turnover = False
         s.touchdown = -1
-        s.stats = [[0] * 8, [0] * 8]
+        s.stats = [[0] * 9, [0] * 9]
         s.crowd = []
         s.log = []
         return s

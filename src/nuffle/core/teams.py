@@ -9,7 +9,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from nuffle.core.skills import LEGACY_IMPLEMENTED, Skill, skill_from_name, skill_label
+from nuffle.core.skills import Skill, skill_from_name, skill_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def implemented_skills() -> frozenset[Skill]:
     """Skills whose rules the engine implements."""
     from nuffle.core.hooks import implemented
 
-    return implemented() | LEGACY_IMPLEMENTED
+    return implemented()
 
 
 def race_key(name: str) -> str:

@@ -4,11 +4,31 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice, threshold
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.injury import (
+    ARMOUR_BONUS,
+    ARMOUR_BREAKS_AT,
+    ARMOUR_MODIFIER,
+    FOUL,
+    Injury,
+)
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
+
+BEFORE_FOUL = Point(
+    "foul.before",
+    "fn(s, foul: Foul) -> bool: asked with the fouler's skills before the armour roll. Return "
+    "True after pushing a procedure that leaves s.ret = 1 (the foul goes on) or 0 (it ends "
+    "here, nobody is sent off): Chainsaw's kick-back",
+)
+UNSEEN = Point(
+    "foul.unseen",
+    "fn(s, foul: Foul, broken: bool) -> bool: asked with the fouler's skills when the foul's "
+    "armour roll is a double: True if the referee does not send him off for it (Sneaky Git, "
+    "when the armour held)",
+)
 
 
 def foul_assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
@@ -24,44 +44,79 @@ def foul_assists(s: GameState, helper_side: int, target: int, opponent: int) -> 
 
 
 class Foul(Procedure):
-    """`fouler` fouls the prone or stunned `victim`."""
+    """`fouler` fouls the prone or stunned `victim`.
 
-    __slots__ = ("fouler", "sent_off", "victim")
+    A bonus the fouler may put on the armour or the injury roll (Dirty Player) goes on the
+    armour roll by the coach's choice (SELECT_ARMOUR / DECLINE) when it turns a hold into a
+    break, otherwise on the injury roll.
+    """
+
+    __slots__ = ("bonus", "doubles", "fouler", "sent_off", "total", "victim")
 
     def __init__(self, fouler: int, victim: int) -> None:
         super().__init__()
         self.fouler = fouler
         self.victim = victim
         self.sent_off = False
+        self.doubles = False
+        self.total = 0
+        self.bonus = 0
+
+    def _armour(self, s: GameState) -> None:
+        self.phase = 1
+        s.request(Chance(Dice.TWO_D6, 1, "foul armour"))
+
+    def _limit(self, s: GameState) -> int:
+        """The highest armour total that holds."""
+        limit = s.info[self.victim].av
+        for fn in ARMOUR_BREAKS_AT.fns(s.info[self.fouler].skills):
+            at = fn(s, self.victim, self.fouler, FOUL)
+            if at is not None:
+                limit = min(limit, at - 1)
+        return limit
 
     def run(self, s: GameState) -> None:
         ph = self.phase
+        f, v = self.fouler, self.victim
         if ph == 0:
-            self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "foul armour"))
+            self.phase = 10
+            if BEFORE_FOUL.fire(s.info[f].skills, s, self):
+                return
+            self._armour(s)
+            return
+        if ph == 10:  # a BEFORE_FOUL procedure returned
+            if not s.ret or s.pos[f] < 0 or s.status[f] != Status.STANDING:
+                s.pop()
+                return
+            self._armour(s)
             return
         if ph == 1:
             a, b = s.dice()
-            side = s.pteam[self.fouler]
-            mod = foul_assists(s, side, self.victim, self.fouler) - foul_assists(
-                s, 1 - side, self.fouler, self.victim
-            )
-            self.sent_off = a == b
-            self.phase = 3
-            if a + b + mod > s.info[self.victim].av:
-                self.phase = 2
-                s.push(Injury(self.victim, foul=True))
+            side = s.pteam[f]
+            mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
+            fsk = s.info[f].skills
+            mod += ARMOUR_MODIFIER.total(s.info[v].skills, s, v, v, f, FOUL)
+            mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
+            self.bonus = ARMOUR_BONUS.total(fsk, s, v, f, FOUL)
+            self.doubles = a == b
+            self.total = a + b + mod
+            limit = self._limit(s)
+            if self.total <= limit and self.bonus and self.total + self.bonus > limit:
+                self.phase = 7  # the coach decides whether the bonus breaks the armour
+                s.wait(s.pteam[f])
                 return
-        elif ph == 2:
+            self._armour_result(s, self.total > limit)
+            return
+        if ph == 2:
             self.sent_off = self.sent_off or bool(s.ret)
             self.phase = 3
         if self.phase == 3:
             if not self.sent_off:
                 s.pop()
                 return
-            if s.teams[s.pteam[self.fouler]].bribes > 0:
+            if s.teams[s.pteam[f]].bribes > 0:
                 self.phase = 4
-                s.wait(s.pteam[self.fouler])
+                s.wait(s.pteam[f])
                 return
             self._send_off(s)
             return
@@ -72,6 +127,18 @@ class Foul(Procedure):
             self._send_off(s)
             return
         s.pop()
+
+    def _armour_result(self, s: GameState, broken: bool, left: int | None = None) -> None:
+        """The referee on an armour double, then the injury roll if the armour broke."""
+        f = self.fouler
+        if self.doubles:
+            fns = UNSEEN.fns(s.info[f].skills)
+            self.sent_off = not (fns and any(fn(s, self, broken) for fn in fns))
+        self.phase = 3
+        if broken:
+            self.phase = 2
+            mod = self.bonus if left is None else left
+            s.push(Injury(self.victim, mod, by=f, how=FOUL))
 
     def _send_off(self, s: GameState) -> None:
         f = self.fouler
@@ -85,9 +152,17 @@ class Foul(Procedure):
             s.push(Bounce(sq))
 
     def legal(self, s: GameState) -> LegalActions:
+        if self.phase == 7:
+            return LegalActions([ActionChoice(ActionType.SELECT_ARMOUR), ActionChoice(ActionType.DECLINE)])
         return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
+        if self.phase == 7:
+            if action.type == ActionType.SELECT_ARMOUR:
+                self._armour_result(s, True, left=0)
+            else:
+                self._armour_result(s, False)
+            return
         if action.type == ActionType.USE_BRIBE:
             s.teams[s.pteam[self.fouler]].bribes -= 1
             self.phase = 5

@@ -1,13 +1,93 @@
-"""Knock-downs, armour, injury, casualties, the apothecary and Regeneration."""
+"""Knock-downs, armour, injury, casualties, the apothecary and recovery (Regeneration).
+
+Skills act on this sequence at the points below. Armour and injury handlers are told who is
+hit (`victim`), who caused it (`by`, -1 if nobody: a failed dodge, the crowd, a rock) and how
+(`how`, one of the constants FALL ... CROWD).
+"""
 
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice, threshold
+from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.skills import BADLY_HURT, KO, STUNNED, Skill, injury_result
+from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
 from nuffle.core.types import BallState, PFlag, Status, other
+
+# How a player came to an armour or injury roll.
+FALL = 0  # knocked down, not by an opponent's block: failed dodge / GFI, Attacker Down, ...
+BLOCK = 1  # knocked down by `by`'s block (Mighty Blow, Claws, Piling On apply)
+FOUL = 2  # fouled by `by`
+HIT = 3  # hit while standing (Chainsaw, Stab): armour first, he falls only if it breaks
+PLACED = 4  # placed prone: no armour roll (Wrestle, Piling On, Diving Tackle, ...)
+CROWD = 5  # pushed into the crowd: injury roll only
+
+ARMOUR_MODIFIER = Point(
+    "injury.armour_modifier",
+    "fn(s, owner, victim, by, how) -> int: a modifier to the armour roll against `victim`. "
+    "Asked with the victim's skills (owner = victim) and with the skills of `by` (owner = by, "
+    "when by is another player). Not asked for a `raw` roll (Stab)",
+)
+ARMOUR_BONUS = Point(
+    "injury.armour_or_injury",
+    "fn(s, victim, by, how) -> int: a bonus `by` may add to the armour roll or, if not used "
+    "there, to the injury roll (Mighty Blow on his block, Dirty Player on his foul). Asked "
+    "with the skills of `by`. A knock-down spends it on the armour roll only when that breaks "
+    "the armour; a foul lets the coach choose then (see foul.py)",
+)
+ARMOUR_BREAKS_AT = Point(
+    "injury.armour_breaks_at",
+    "fn(s, victim, by, how) -> int | None: a total at which the armour breaks whatever the "
+    "victim's AV (Claws: 8), or None. Asked with the skills of `by`",
+)
+ARMOUR_SKIPPED = Point(
+    "injury.armour_skipped",
+    "fn(s, kd: KnockDown) -> bool: asked with the falling player's skills when he is knocked "
+    "down or placed prone: True if he goes straight to an injury roll with no armour roll "
+    "(Ball & Chain)",
+)
+AFTER_ARMOUR = Point(
+    "injury.after_armour",
+    "fn(s, kd: KnockDown) -> bool: asked with the skills of `kd.by` after an armour roll that "
+    "held (once per knock-down: not after a re-roll). Return True after pushing a procedure "
+    "that leaves s.ret = 1 to roll the armour again (Piling On) or 0",
+)
+INJURY_MODIFIER = Point(
+    "injury.modifier",
+    "fn(s, owner, inj: Injury) -> int: a modifier to the injury roll. Asked with the victim's "
+    "skills (owner = inj.pid) and with those of inj.by (owner = inj.by). Not for `raw` rolls",
+)
+INJURY_TABLE = Point(
+    "injury.table",
+    "fn(s, inj: Injury, total: int, result: int) -> int: asked with the victim's skills, in "
+    "skill order, each handler receiving the result so far (STUNNED, KO, BADLY_HURT, CASUALTY "
+    "of the modified `total`) and returning it, changed or not (Thick Skull, Stunty, Ball & "
+    "Chain)",
+)
+AFTER_INJURY = Point(
+    "injury.after_injury",
+    "fn(s, inj: Injury, result: int) -> bool: asked with the skills of inj.by after the injury "
+    "roll, before its result applies, unless the armour or injury was already re-rolled. "
+    "Return True after pushing a procedure that leaves s.ret = 1 to roll the injury again "
+    "(Piling On) or 0",
+)
+CASUALTY_ROLLS = Point(
+    "injury.casualty_rolls",
+    "fn(s, inj: Injury) -> int: extra casualty-table rolls, all applied (Decay: 1). Asked with "
+    "the victim's skills",
+)
+RECOVER = Point(
+    "injury.recover",
+    "fn(s, inj: Injury) -> bool: asked with the victim's skills once a casualty stands (after "
+    "any apothecary). Return True after pushing a procedure that leaves s.ret = 1 if he "
+    "recovers to the reserves box (Regeneration) or 0. The first handler to return True runs",
+)
+CASUALTY_CAUSED = Point(
+    "injury.casualty_caused",
+    "fn(s, inj: Injury) -> None: asked with the skills of inj.by when the victim goes to the "
+    "casualty box (Nurgle's Rot)",
+)
 
 
 def casualty_name(d68: int) -> str:
@@ -29,130 +109,307 @@ def casualty_name(d68: int) -> str:
     return "Dead"
 
 
-class KnockDown(Procedure):
-    """A player is knocked down where he stands: armour roll, maybe injury, ball bounces.
+def is_dead(d68: int) -> bool:
+    """Whether a casualty-table result kills the player."""
+    return d68 >= 61
 
-    `attacker` is the blocking player whose Mighty Blow may apply (or -1); `turnover` says
-    whether this knock-down ends the active team's turn when the victim belongs to it.
+
+def injury_table(total: int) -> int:
+    """The injury table without skills: 2-7 Stunned, 8-9 KO, 10+ Casualty."""
+    if total >= 10:
+        return CASUALTY
+    if total >= 8:
+        return KO
+    return STUNNED
+
+
+class KnockDown(Procedure):
+    """A player falls: armour roll, maybe injury, a ball he held or lay on bounces.
+
+    `attacker` is the player whose block knocked him down (Mighty Blow, Claws and Piling On
+    apply; same as by=attacker, how=BLOCK). Otherwise `by` is who caused the fall and `how`
+    says what it was (FALL by default; PLACED for placed prone, see `PlaceProne`; HIT for a
+    weapon hitting a standing player, who falls only if the armour breaks, the caller passing
+    the weapon's modifier in `armour_mod`). `turnover` says whether this fall ends the active
+    team's turn when the victim belongs to it (placed prone: only if he held the ball). `raw`
+    ignores every armour and injury modifier (Stab).
     """
 
-    __slots__ = ("armour_mod", "attacker", "bounce_from", "mb_left", "pid", "turnover")
+    __slots__ = (
+        "armour_mod",
+        "bounce_from",
+        "by",
+        "had_ball",
+        "how",
+        "pid",
+        "raw",
+        "rerolled",
+        "turnover",
+    )
 
-    def __init__(self, pid: int, attacker: int = -1, turnover: bool = True, armour_mod: int = 0) -> None:
+    def __init__(
+        self,
+        pid: int,
+        attacker: int = -1,
+        turnover: bool = True,
+        armour_mod: int = 0,
+        by: int = -1,
+        how: int = -1,
+        raw: bool = False,
+    ) -> None:
         super().__init__()
         self.pid = pid
-        self.attacker = attacker
+        self.by = attacker if attacker >= 0 else by
+        self.how = how if how >= 0 else (BLOCK if attacker >= 0 else FALL)
         self.turnover = turnover
         self.armour_mod = armour_mod
+        self.raw = raw
         self.bounce_from = -1
-        self.mb_left = False
+        self.had_ball = False
+        self.rerolled = False
+
+    @property
+    def attacker(self) -> int:
+        """The player whose block knocked him down, or -1."""
+        return self.by if self.how == BLOCK else -1
+
+    def _fall(self, s: GameState) -> None:
+        pid = self.pid
+        s.status[pid] = Status.PRONE
+        s.pflags[pid] &= ~PFlag.ROOTED  # rooted only until he falls
+        sq = s.pos[pid]
+        if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
+            self.had_ball = s.ball_state == BallState.CARRIED
+            s.ball_state = BallState.ON_GROUND
+            self.bounce_from = sq
+        if self.turnover and s.pteam[pid] == s.active and (self.how != PLACED or self.had_ball):
+            s.turnover = True
 
     def run(self, s: GameState) -> None:
-        from nuffle.core.procedures.ball import Bounce
-
         pid = self.pid
-        if self.phase == 0:
-            s.status[pid] = Status.PRONE
-            sq = s.pos[pid]
-            if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
-                s.ball_state = BallState.ON_GROUND
-                self.bounce_from = sq
-            if self.turnover and s.pteam[pid] == s.active:
-                s.turnover = True
-            self.mb_left = self.attacker >= 0 and Skill.MIGHTY_BLOW in s.info[self.attacker].skills
-            self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
-            return
-        if self.phase == 1:
-            a, b = s.dice()
-            total = a + b + self.armour_mod
-            av = s.info[pid].av
-            if total <= av and self.mb_left and total + 1 > av:
-                total += 1
-                self.mb_left = False
-            self.phase = 2
-            if total > av:
-                s.push(Injury(pid, 1 if self.mb_left else 0))
+        ph = self.phase
+        if ph == 0:
+            if self.how != HIT:
+                self._fall(s)
+                fns = ARMOUR_SKIPPED.fns(s.info[pid].skills)
+                if fns and any(fn(s, self) for fn in fns):
+                    self.phase = 2
+                    s.push(self._injury(s, self._armour(s, 0)[2]))
+                    return
+            if self.how != PLACED:
+                self.phase = 1
+                s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
                 return
+            self.phase = 2
+        if ph == 1:
+            a, b = s.dice()
+            total, limit, bonus = self._armour(s, a + b)
+            left = bonus
+            broken = total > limit
+            if not broken and bonus and total + bonus > limit:
+                broken = True
+                left = 0
+            if broken:
+                if self.how == HIT:
+                    self._fall(s)
+                self.phase = 2
+                s.push(self._injury(s, left))
+                return
+            by = self.by
+            if not self.rerolled and by >= 0 and by != pid and AFTER_ARMOUR.fire(s.info[by].skills, s, self):
+                self.phase = 5
+                return
+            self.phase = 2
+        if self.phase == 5:  # an after-armour reaction returned
+            if s.ret:
+                self.rerolled = True
+                self.phase = 1
+                s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
+                return
+            self.phase = 2
         if self.phase == 2:
             self.phase = 3
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
+                from nuffle.core.procedures.ball import Bounce
+
                 s.push(Bounce(self.bounce_from))
                 return
         s.pop()
+
+    def _armour(self, s: GameState, dice: int) -> tuple[int, int, int]:
+        """Modified armour total, the highest total that still holds, and the bonus `by` may
+        spend on armour or injury."""
+        pid = self.pid
+        limit = s.info[pid].av
+        total = dice + self.armour_mod
+        if self.raw:
+            return total, limit, 0
+        by, how = self.by, self.how
+        total += ARMOUR_MODIFIER.total(s.info[pid].skills, s, pid, pid, by, how)
+        bonus = 0
+        if by >= 0 and by != pid:
+            sk = s.info[by].skills
+            total += ARMOUR_MODIFIER.total(sk, s, by, pid, by, how)
+            bonus = ARMOUR_BONUS.total(sk, s, pid, by, how)
+            for fn in ARMOUR_BREAKS_AT.fns(sk):
+                at = fn(s, pid, by, how)
+                if at is not None:
+                    limit = min(limit, at - 1)
+        return total, limit, bonus
+
+    def _injury(self, s: GameState, mod: int) -> Injury:
+        return Injury(self.pid, mod, by=self.by, how=self.how, rerolled=self.rerolled, raw=self.raw)
+
+
+class PlaceProne(KnockDown):
+    """A player is placed prone: no armour roll, no turnover unless he held the ball (a skill
+    such as Ball & Chain may still call for an injury roll); a ball he held bounces."""
+
+    __slots__ = ()
+
+    def __init__(self, pid: int, by: int = -1) -> None:
+        super().__init__(pid, by=by, how=PLACED)
 
 
 class Injury(Procedure):
     """An injury roll (after broken armour, a crowd push or a rock), then its consequences.
 
     `crowd` means the victim is already off the pitch: a Stunned result sends him to reserves.
-    `cap` makes a casualty result Badly Hurt (a Vampire's bite).
+    `by` / `how` say who caused it and how (see the module constants); `foul` is how == FOUL.
+    `rerolled` says the armour or injury was already re-rolled (Piling On), `raw` that no
+    modifier applies (Stab). `cap` makes a casualty result Badly Hurt (a Vampire's bite).
     """
 
-    __slots__ = ("cap", "cas", "crowd", "doubles", "foul", "mod", "pid")
+    __slots__ = (
+        "by", "cap", "cas", "cas2", "crowd", "doubles", "how", "mod", "pid", "raw", "rerolled", "result"
+    )
 
     def __init__(
-        self, pid: int, mod: int = 0, crowd: bool = False, foul: bool = False, cap: bool = False
+        self,
+        pid: int,
+        mod: int = 0,
+        crowd: bool = False,
+        foul: bool = False,
+        by: int = -1,
+        how: int = -1,
+        rerolled: bool = False,
+        raw: bool = False,
+        cap: bool = False,
     ) -> None:
         super().__init__()
         self.pid = pid
         self.mod = mod
         self.crowd = crowd
-        self.foul = foul  # a foul's injury roll: doubles matter (the referee)
+        self.by = by
+        self.how = how if how >= 0 else (FOUL if foul else CROWD if crowd else FALL)
+        self.rerolled = rerolled
+        self.raw = raw
         self.cap = cap
         self.doubles = False
+        self.result = -1
         self.cas = 0
+        self.cas2 = -1  # a second casualty result applied as well (Decay), or -1
+
+    @property
+    def foul(self) -> bool:
+        """A foul's injury roll: doubles matter (the referee)."""
+        return self.how == FOUL
 
     def _owner(self, s: GameState) -> int:
         return s.pteam[self.pid]
+
+    def _roll(self, s: GameState) -> None:
+        s.request(Chance(Dice.TWO_D6, 1, "injury", GROUP_NONE if self.foul else GROUP_SUM))
+
+    def _result(self, s: GameState, dice: int) -> int:
+        """The injury result of a roll of `dice` with every modifier and table change."""
+        pid = self.pid
+        sk = s.info[pid].skills
+        total = dice
+        if not self.raw:
+            total += self.mod + INJURY_MODIFIER.total(sk, s, pid, self)
+            by = self.by
+            if by >= 0 and by != pid:
+                total += INJURY_MODIFIER.total(s.info[by].skills, s, by, self)
+        result = injury_table(total)
+        for fn in INJURY_TABLE.fns(sk):
+            result = fn(s, self, total, result)
+        return result
 
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
         if ph == 0:
             self.phase = 1
-            s.request(Chance(Dice.TWO_D6, 1, "injury", GROUP_NONE if self.foul else GROUP_SUM))
+            self._roll(s)
         elif ph == 1:
             a, b = s.dice()
             self.doubles = a == b
-            result = injury_result(a + b + self.mod, s.info[pid].skills)
-            if result == STUNNED:
-                self._stun(s)
-                self._finish(s)
-            elif result == KO:
-                if s.teams[self._owner(s)].apothecaries > 0:
-                    self.phase = 2  # apothecary decision on a KO
-                    s.wait(self._owner(s))
-                else:
-                    self._knock_out(s)
-                    self._finish(s)
-            elif result == BADLY_HURT or self.cap:
-                self.cas = 11
-                self.phase = 4
-                self._offer_apothecary(s)
-            else:
-                self.phase = 3
-                s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
+            result = self._result(s, a + b)
+            by = self.by
+            react = not self.rerolled and by >= 0 and by != pid
+            if react and AFTER_INJURY.fire(s.info[by].skills, s, self, result):
+                self.result = result
+                self.phase = 9
+                return
+            self._apply(s, result)
+        elif ph == 9:  # an after-injury reaction returned
+            if s.ret:
+                self.rerolled = True
+                self.phase = 1
+                self._roll(s)
+                return
+            self._apply(s, self.result)
         elif ph == 3:
             self.cas = s.die()
+            if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
+                self.phase = 8
+                s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
+                return
             self.phase = 4
             self._offer_apothecary(s)
-        elif ph == 6:  # second casualty roll from the apothecary: keep the lesser result
-            self.cas = min(self.cas, s.die())
-            if self.cas < 40:
+        elif ph == 8:  # the second casualty roll (Decay)
+            self.cas2 = s.die()
+            self.phase = 4
+            self._offer_apothecary(s)
+        elif ph == 6:  # second casualty roll from the apothecary: it may replace the worst result
+            d = s.die()
+            if self.cas2 >= 0 and self.cas2 > self.cas:
+                self.cas2 = min(self.cas2, d)
+            else:
+                self.cas = min(self.cas, d)
+            if self.cas < 40 and self.cas2 < 40:
                 s.remove(pid, Status.RESERVE)
                 self._finish(s)
                 return
-            self.phase = 5
-            self._regenerate(s)
+            self._recover(s)
         elif ph == 5:
-            self._regenerate(s)
-        elif ph == 7:
-            if s.die() >= 4:
+            self._recover(s)
+        elif ph == 7:  # a recovery procedure returned
+            if s.ret:
                 s.remove(pid, Status.RESERVE)
             else:
                 self._casualty(s)
             self._finish(s)
+
+    def _apply(self, s: GameState, result: int) -> None:
+        if result == STUNNED:
+            self._stun(s)
+            self._finish(s)
+        elif result == KO:
+            if s.teams[self._owner(s)].apothecaries > 0:
+                self.phase = 2  # apothecary decision on a KO
+                s.wait(self._owner(s))
+            else:
+                self._knock_out(s)
+                self._finish(s)
+        elif result == BADLY_HURT or self.cap:
+            self.cas = 11
+            self.phase = 4
+            self._offer_apothecary(s)
+        else:
+            self.phase = 3
+            s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
 
     def _finish(self, s: GameState) -> None:
         """Pop, telling the caller (a foul) whether the injury roll was a double."""
@@ -165,13 +422,16 @@ class Injury(Procedure):
         else:
             self.phase = 5
 
-    def _regenerate(self, s: GameState) -> None:
-        if Skill.REGENERATION in s.info[self.pid].skills:
-            self.phase = 7
-            s.request(threshold(4, "regeneration"))
-        else:
-            self._casualty(s)
-            self._finish(s)
+    def _recover(self, s: GameState) -> None:
+        self.phase = 7
+        if RECOVER.fire(s.info[self.pid].skills, s, self):
+            return
+        self._casualty(s)
+        self._finish(s)
+
+    def dead(self) -> bool:
+        """Whether the casualty result(s) kill the player."""
+        return is_dead(self.cas) or is_dead(self.cas2)
 
     def _stun(self, s: GameState) -> None:
         pid = self.pid
@@ -189,6 +449,8 @@ class Injury(Procedure):
     def _casualty(self, s: GameState) -> None:
         s.remove(self.pid, Status.CASUALTY)
         s.add_stat(other(self._owner(s)), STAT_CAS)
+        if self.by >= 0:
+            CASUALTY_CAUSED.each(s.info[self.by].skills, s, self)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions(
@@ -208,7 +470,7 @@ class Injury(Procedure):
         # casualty (phase 4)
         if use:
             s.teams[self._owner(s)].apothecaries -= 1
-            if self.cas < 40:  # Badly Hurt: the player is patched up and goes to reserves
+            if self.cas < 40 and self.cas2 < 40:  # Badly Hurt: patched up, goes to reserves
                 s.remove(self.pid, Status.RESERVE)
                 self._finish(s)
                 return

@@ -1,10 +1,13 @@
-"""Push-backs: the three-square fan, chain pushes and the crowd."""
+"""Push-backs: the three-square fan, chain pushes, the crowd, and the points where skills
+change a push (refusing it, cancelling each other, choosing the square, after the move)."""
 
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.board import OFF
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
 
@@ -39,33 +42,113 @@ def push_squares(s: GameState, pusher_sq: int, sq: int) -> list[int]:
     return cands
 
 
+PUSH_REFUSE = Point(
+    "push.refuse",
+    "fn(s, push: Push) -> int: asked with the pushed player's skills before any square is "
+    "chosen: 0 no effect, 1 he may refuse to move (his coach chooses: Stand Firm), 2 he cannot "
+    "be moved (rooted). A player who stays stays where he is; a chain push into him moves "
+    "nobody",
+)
+PUSH_CANCEL = Point(
+    "push.cancel",
+    "fn(s, push: Push, skill: Skill) -> bool: asked with the skills of the other player of "
+    "the push (the attacker, for a skill of the pushed player; the pushed player, for one of "
+    "the attacker's): True if his skill cancels `skill` in this push (Juggernaut on a Blitz "
+    "cancels Stand Firm; Grab and Side Step cancel each other)",
+)
+PUSH_CHOICE = Point(
+    "push.choice",
+    "fn(s, push: Push, owner: int) -> tuple[int, list[int]] | None: asked with the pushed "
+    "player's skills (owner = push.pid), then the attacker's (owner = push.attacker); the "
+    "first answer counts: the side that chooses the square and extra squares it may choose "
+    "besides the standard ones (Side Step, Grab)",
+)
+AFTER_PUSH = Point(
+    "push.after",
+    "fn(s, push: Push) -> bool: asked with the attacker's skills after the pushed player moved "
+    "to a square on the pitch (not into the crowd). Return True after pushing a procedure "
+    "(Strip Ball)",
+)
+
+
+def empty_neighbours(s: GameState, sq: int) -> list[int]:
+    """Empty on-pitch squares next to `sq`."""
+    grid = s.grid
+    return [sq + o for o in s.board.neighbours if grid[sq + o] == -1]
+
+
+def cancelled(s: GameState, push: Push, skill: Skill, other_pid: int) -> bool:
+    """Whether a skill of `other_pid` (the other player of the push) cancels `skill`."""
+    if other_pid < 0:
+        return False
+    fns = PUSH_CANCEL.fns(s.info[other_pid].skills)
+    return bool(fns) and any(fn(s, push, skill) for fn in fns)
+
+
 class Push(Procedure):
     """Push player `pid` away from `pusher_sq`; the active coach picks among legal squares.
 
     `attacker` is the blocking player behind the push (-1 if none) and `blitz` whether his
-    block is part of a Blitz; chain pushes carry both on, so skills can tell who pushes.
+    block is part of a Blitz; chain pushes carry both on (with `chain` set), so skills can
+    tell who pushes. Leaves s.ret = 1 if the player moved (or went into the crowd), 0 if he
+    stayed (Stand Firm, rooted, or a chain that could not move).
     """
 
-    __slots__ = ("attacker", "blitz", "had_ball", "last", "pid", "pusher_sq", "target")
+    __slots__ = ("attacker", "blitz", "chain", "had_ball", "last", "pid", "pusher_sq", "target")
 
-    def __init__(self, pid: int, pusher_sq: int, attacker: int = -1, blitz: bool = False) -> None:
+    def __init__(
+        self, pid: int, pusher_sq: int, attacker: int = -1, blitz: bool = False, chain: bool = False
+    ) -> None:
         super().__init__()
         self.pid = pid
         self.pusher_sq = pusher_sq
         self.attacker = attacker
         self.blitz = blitz
+        self.chain = chain
         self.target = -1
         self.had_ball = False
         self.last = -1
 
+    def _stay(self, s: GameState) -> None:
+        s.ret = 0
+        s.pop()
+
+    def _options(self, s: GameState) -> tuple[list[int], int]:
+        """The squares he may be pushed to and the side that chooses."""
+        options = push_squares(s, self.pusher_sq, s.pos[self.pid])
+        side = s.active if s.active >= 0 else s.pteam[self.pid] ^ 1
+        found = PUSH_CHOICE.first(s.info[self.pid].skills, s, self, self.pid)
+        if found is None and self.attacker >= 0:
+            found = PUSH_CHOICE.first(s.info[self.attacker].skills, s, self, self.attacker)
+        if found is not None:
+            side, extra = found
+            options = options + [q for q in extra if q not in options]
+        return options, side
+
     def run(self, s: GameState) -> None:
         ph = self.phase
         if ph == 0:
-            options = push_squares(s, self.pusher_sq, s.pos[self.pid])
+            fns = PUSH_REFUSE.fns(s.info[self.pid].skills)
+            refuse = max((fn(s, self) for fn in fns), default=0) if fns else 0
+            if refuse == 2:
+                self._stay(s)
+                return
+            if refuse == 1:
+                self.phase = 1
+                s.push(StandChoice(self.pid))
+                return
+            ph = self.phase = 3
+        elif ph == 1:  # the pushed player's coach decided whether he stays
+            if s.ret:
+                self._stay(s)
+                return
+            ph = self.phase = 3
+        if ph == 3:
+            options, side = self._options(s)
             if len(options) == 1:
                 self._choose(s, options[0])
             else:
-                s.wait(s.active if s.active >= 0 else s.pteam[self.pid] ^ 1)
+                s.wait(side)
             return
         if ph == 2:
             pid = self.pid
@@ -79,8 +162,15 @@ class Push(Procedure):
                     s.ball_state = BallState.IN_AIR  # the crowd has it until the throw-in
                 s.remove(pid, Status.RESERVE)
                 s.crowd.extend((pid, self.last, tgt, int(self.had_ball)))
+            elif s.grid[tgt] >= 0:  # the chain ahead of him did not move: neither does he
+                self._stay(s)
+                return
             else:
                 s.move_player(pid, tgt)
+                self.phase = 4
+                if self.attacker >= 0 and AFTER_PUSH.fire(s.info[self.attacker].skills, s, self):
+                    return
+        s.ret = 1
         s.pop()
 
     def _choose(self, s: GameState, sq: int) -> None:
@@ -88,16 +178,37 @@ class Push(Procedure):
         self.phase = 2
         occupant = s.grid[sq]
         if occupant >= 0:
-            s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz))
+            s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz, chain=True))
 
     def legal(self, s: GameState) -> LegalActions:
         b = s.board
-        options = push_squares(s, self.pusher_sq, s.pos[self.pid])
+        options, _ = self._options(s)
         return LegalActions([ActionChoice(ActionType.PUSH, (), tuple(b.xy(q) for q in options))])
 
     def act(self, s: GameState, action: Action) -> None:
         assert action.square is not None
         self._choose(s, s.board.sq(*action.square))
+
+
+class StandChoice(Procedure):
+    """The coach of a player who may refuse a push decides: USE_SKILL (he stays) or DECLINE.
+    Leaves s.ret = 1 if he stays."""
+
+    __slots__ = ("pid",)
+
+    def __init__(self, pid: int) -> None:
+        super().__init__()
+        self.pid = pid
+
+    def run(self, s: GameState) -> None:
+        s.wait(s.pteam[self.pid])
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        s.ret = int(action.type == ActionType.USE_SKILL)
+        s.pop()
 
 
 def resolve_crowd(s: GameState) -> bool:

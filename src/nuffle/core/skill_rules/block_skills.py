@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
-from nuffle.core.procedures.ball import drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import (
     AFTER_BLOCK,
@@ -31,11 +30,12 @@ from nuffle.core.procedures.block import (
     cancelled,
 )
 from nuffle.core.procedures.block_substitutes import ARMOUR_MODIFIER, BEFORE_ATTACK, Strike
+from nuffle.core.procedures.injury import PlaceProne
 from nuffle.core.procedures.movement import max_gfi
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, RollKind, Status
+from nuffle.core.types import BlockFace, RollKind, Status
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -143,13 +143,10 @@ def _wrestle(s: GameState, block: Block, pid: int, use: bool) -> ActionType | No
     if pid == block.defender and cancelled(s, block.attacker, block.blitz, Skill.WRESTLE):
         return None
     if use:
-        att, dfd = block.attacker, block.defender
-        att_had_ball = s.ball_state == BallState.CARRIED and s.ball == s.pos[att]
-        for p in (dfd, att):  # both Placed Prone: no armour rolls; a held ball bounces
-            s.status[p] = Status.PRONE
-            drop_ball_if_carried(s, p)
-        if att_had_ball and s.pteam[att] == s.active:
-            s.turnover = True
+        # Both are Placed Prone (no armour rolls; a held ball bounces; a turnover only if
+        # the attacker held it). The defender's resolves first.
+        s.push(PlaceProne(block.attacker))
+        s.push(PlaceProne(block.defender))
         block.face = RESOLVED
     return ActionType.USE_SKILL
 
