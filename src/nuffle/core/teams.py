@@ -77,13 +77,13 @@ class Race:
     positionals: tuple[Positional, ...]
 
     def positional(self, name: str) -> Positional | None:
-        """The positional called `name` (exact, else case-insensitive), or None."""
+        """The positional called `name` (exact, else ignoring case, spaces and hyphens)."""
         for p in self.positionals:
             if p.name == name:
                 return p
-        low = name.strip().lower()
+        key = race_key(name)
         for p in self.positionals:
-            if p.name.lower() == low:
+            if race_key(p.name) == key:
                 return p
         return None
 
@@ -139,6 +139,25 @@ def plural(name: str, n: int = 2) -> str:
     if name.endswith("s"):
         return name
     return name + "s"
+
+
+@lru_cache(maxsize=1)
+def skill_categories() -> tuple[dict[str, str], dict[Skill, tuple[str, str]]]:
+    """Category names by letter (G, A, P, S, M, E) and each skill's (letter, name), from
+    `data/skill_categories.json`."""
+    raw = json.loads(resources.files("nuffle.data").joinpath("skill_categories.json").read_text())
+    names: dict[str, str] = raw["categories"]
+    out: dict[Skill, tuple[str, str]] = {}
+    for letter in names:
+        for label in raw[letter]:
+            out[skill_from_name(label)] = (letter, label)
+    return names, out
+
+
+def skill_name(skill: Skill) -> str:
+    """A skill's name as the rosters write it, e.g. "Nerves of Steel", "Nurgle's Rot"."""
+    found = skill_categories()[1].get(skill)
+    return found[1] if found else skill_label(skill)
 
 
 # --- rosters -----------------------------------------------------------------------------------
@@ -247,17 +266,17 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     Teams using a skill the engine does not implement yet are rejected (after every other
     rule has been checked)."""
     spec = parse_team(raw, source)
-    missing: set[Skill] = set()
-    need: dict[Skill, str] = {}
     have = implemented_skills()
+    need: dict[str, frozenset[Skill]] = {}
     for ps in spec.players:
-        for sk in ps.position.skills - have:
-            missing.add(sk)
-            need.setdefault(sk, ps.position.name)
-    if missing:
-        first = min(missing)
-        names = ", ".join(sorted(skill_label(s) for s in missing))
-        raise TeamError(f"{source}: {need[first]} needs skills not implemented yet: {names}")
+        missing = ps.position.skills - have
+        if missing:
+            need[ps.position.name] = missing
+    if need:
+        parts = "; ".join(
+            f"{pos} needs {', '.join(sorted(skill_name(s) for s in sks))}" for pos, sks in need.items()
+        )
+        raise TeamError(f"{source}: skills not implemented yet: {parts}")
     return spec
 
 
@@ -416,13 +435,9 @@ def build_team(
     for pos_name, n in groups:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise TeamError(f"{pos_name}: a player count must be a non-negative integer, not {n!r}")
-    queue = [[pos, n] for pos, n in groups if n > 0]
     order: list[str] = []
-    while queue:
-        for item in queue:
-            order.append(str(item[0]))
-            item[1] -= 1
-        queue = [item for item in queue if int(item[1]) > 0]
+    for rnd in range(max((n for _, n in groups), default=0)):
+        order += [str(pos) for pos, n in groups if n > rnd]
     raw: dict[str, Any] = {
         "name": name or f"{r.name} team",
         "race": r.key,
