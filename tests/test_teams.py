@@ -279,3 +279,32 @@ def test_cli_team_races_lists_every_race(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["team", "races", "ogre"]) == 0
     out = capsys.readouterr().out
     assert "Snotling" in out and "re-roll 70,000" in out
+
+
+@pytest.mark.parametrize("key", RACES)
+def test_builder_suggestion_fits_any_treasury(key: str) -> None:
+    from collections import Counter
+
+    from nuffle.core.teams import suggest_team
+
+    def shape(raw: dict[str, Any]) -> tuple[Any, ...]:
+        spec = parse_team(raw)
+        return (Counter(p.position.name for p in spec.players), spec.rerolls, spec.apothecary,
+                spec.fan_factor)
+
+    assert shape(suggest_team(key)) == shape(default_team_dict(key))
+    for treasury in (800_000, 900_000, 1_300_000):
+        raw = suggest_team(key, treasury)
+        spec = check_team(raw, key, treasury, implemented_only=False)
+        assert TREASURY - 1_000_000 < team_cost(spec) <= treasury
+        assert treasury - team_cost(spec) < 200_000 or len(spec.players) == 16
+
+
+def test_builder_suggestion_needs_eleven_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from nuffle.core.teams import suggest_team
+
+    with pytest.raises(TeamError, match="over budget: 200,000 cannot buy 11 players"):
+        suggest_team("ogre", 200_000)
+    assert main(["team", "new", "orc", "--treasury", "700000"]) == 0
+    raw = json.loads(capsys.readouterr().out)
+    assert team_cost(check_team(raw)) <= 700_000 and raw["treasury"] == 700_000

@@ -211,12 +211,14 @@ def _parse_players(items: list[str]) -> list[tuple[str, int]]:
 
 
 def cmd_team_new(args: argparse.Namespace) -> int:
-    """Write (or print) a team: the race's default team, or one built from the options."""
+    """Write (or print) a team: the race's default team (or, for another treasury, one shaped
+    like it), or one built from the options."""
     from nuffle.core import teams as T
 
     try:
         r = T.race(args.race)
-        base = T.default_team_dict(r.key)
+        base = (T.default_team_dict(r.key) if args.treasury == T.TREASURY else
+                T.suggest_team(r.key, args.treasury))
         custom = args.player is not None
         players = (_parse_players(args.player) if custom else
                    [(p["position"], 1) for p in base["players"]])
@@ -384,8 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")
     tsub = t.add_subparsers(dest="team_command", required=True)
-    tn = tsub.add_parser("new", help="write a new team: the race's default team or one built "
-                         "from --player options; every team-creation rule is checked")
+    tn = tsub.add_parser("new", help="write a new team: the race's default team (shaped to "
+                         "--treasury) or one built from --player options; every team-creation "
+                         "rule is checked")
     tn.add_argument("race", help="race key, e.g. dark-elf")
     tn.add_argument("-o", "--output", metavar="FILE", help="write the team here (default: print)")
     tn.add_argument("--name", help="team name")

@@ -456,3 +456,61 @@ def build_team(
     for entry, ps in zip(raw["players"], spec.players, strict=True):
         entry["position"] = ps.position.name
     return raw
+
+
+def suggest_team(race_name: str, treasury: int = TREASURY, name: str | None = None) -> dict[str, Any]:
+    """A sensible new team for any treasury, shaped like the race's default team: 11 of the
+    cheapest 0-16 positional, then (while affordable, in this order) a re-roll, the apothecary
+    (if the default team has one), a second re-roll, the default team's other positionals in
+    its order (each replacing a cheap player), more cheap players up to the default team's size,
+    re-rolls up to its count, Fan Factor (up to 9), then more re-rolls and cheap players.
+    With 1,000,000 it gives the default team's players and staff."""
+    r = race(race_name)
+    base = parse_team(default_team_dict(r.key))
+    filler = min((p for p in r.positionals if p.max_qty >= MIN_PLAYERS), key=lambda p: p.cost)
+    money = treasury - MIN_PLAYERS * filler.cost
+    if money < 0:
+        raise TeamError(
+            f"{r.key}: over budget: {treasury:,} cannot buy {MIN_PLAYERS} players "
+            f"({MIN_PLAYERS} {plural(filler.name)} cost {MIN_PLAYERS * filler.cost:,})"
+        )
+    counts: Counter[str] = Counter({filler.name: MIN_PLAYERS})
+    rerolls = 0
+    apothecary = False
+
+    def reroll() -> None:
+        nonlocal money, rerolls
+        if money >= r.reroll_cost and rerolls < MAX_REROLLS:
+            money -= r.reroll_cost
+            rerolls += 1
+
+    reroll()
+    if base.apothecary and money >= APOTHECARY_COST:
+        money -= APOTHECARY_COST
+        apothecary = True
+    reroll()
+    for ps in base.players:
+        pos = ps.position
+        if pos is filler or counts[pos.name] >= pos.max_qty:
+            continue
+        if counts[filler.name] > 0 and money >= pos.cost - filler.cost:
+            money -= pos.cost - filler.cost
+            counts[filler.name] -= 1
+            counts[pos.name] += 1
+    room = filler.max_qty
+    while sum(counts.values()) < len(base.players) and money >= filler.cost and counts[filler.name] < room:
+        money -= filler.cost
+        counts[filler.name] += 1
+    while rerolls < base.rerolls and money >= r.reroll_cost:
+        reroll()
+    fan_factor = min(MAX_FAN_FACTOR, money // FAN_FACTOR_COST)
+    money -= fan_factor * FAN_FACTOR_COST
+    while rerolls < MAX_REROLLS and money >= r.reroll_cost:  # a large treasury: more re-rolls,
+        reroll()
+    while sum(counts.values()) < MAX_PLAYERS and money >= filler.cost and counts[filler.name] < room:
+        money -= filler.cost
+        counts[filler.name] += 1
+    order = list(dict.fromkeys([ps.position.name for ps in base.players if ps.position is not filler]
+                               + [filler.name]))
+    return build_team(r.key, [(p, counts[p]) for p in order], rerolls=rerolls, apothecary=apothecary,
+                      fan_factor=fan_factor, treasury=treasury, name=name or base.name)
