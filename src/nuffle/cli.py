@@ -164,11 +164,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark."""
     from nuffle.bench import run_bench
 
-    figures = run_bench(games=args.games, board=args.board)
+    try:
+        Game.new(args.home, args.away, board=args.board)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    figures = run_bench(games=args.games, home=args.home, away=args.away, board=args.board)
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"random play, board {figures['board']}, {figures['games']} games "
+    print(f"random play, {args.home} v {args.away}, board {figures['board']}, {figures['games']} games "
           f"({figures['decisions_per_game']:.0f} decisions per game)")
     print(f"  decision:     {figures['decision_us']:8.1f} us")
     print(f"  game:         {figures['game_ms']:8.2f} ms")
@@ -177,6 +182,172 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print("exact outcomes (Game.outcomes)")
     print(f"  move with a dodge:                   {figures['outcomes_dodge_ms']:6.3f} ms")
     print(f"  block knock-down (armour/injury/cas): {figures['outcomes_block_ms']:6.3f} ms")
+    return 0
+
+
+# --- teams -------------------------------------------------------------------------------------
+
+
+def _team_json(raw: dict[str, Any]) -> str:
+    """A team file's text: one player per line."""
+    head = {k: v for k, v in raw.items() if k != "players"}
+    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    players = ",\n".join(f"    {json.dumps(p)}" for p in raw.get("players", []))
+    lines += ['  "players": [', players, "  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _parse_players(items: list[str]) -> list[tuple[str, int]]:
+    out = []
+    for item in items:
+        pos, sep, n = item.rpartition("=")
+        if not sep or not pos.strip():
+            raise ValueError(f"--player {item!r}: use POSITIONAL=COUNT, e.g. --player Blitzer=2")
+        try:
+            out.append((pos.strip(), int(n)))
+        except ValueError:
+            raise ValueError(f"--player {item!r}: the count must be an integer") from None
+    return out
+
+
+def cmd_team_new(args: argparse.Namespace) -> int:
+    """Write (or print) a team: the race's default team (or, for another treasury, one shaped
+    like it), or one built from the options."""
+    from nuffle.core import teams as T
+
+    try:
+        r = T.race(args.race)
+        base = (T.default_team_dict(r.key) if args.treasury == T.TREASURY else
+                T.suggest_team(r.key, args.treasury))
+        custom = args.player is not None
+        players = (_parse_players(args.player) if custom else
+                   [(p["position"], 1) for p in base["players"]])
+        raw = T.build_team(
+            r.key,
+            players,
+            rerolls=base.get("rerolls", 0) if args.rerolls is None else args.rerolls,
+            apothecary=(base.get("apothecary", False) if args.apothecary is None
+                        else args.apothecary == "yes"),
+            fan_factor=base.get("fan_factor", 0) if args.fan_factor is None else args.fan_factor,
+            assistant_coaches=(base.get("assistant_coaches", 0) if args.assistant_coaches is None
+                               else args.assistant_coaches),
+            cheerleaders=base.get("cheerleaders", 0) if args.cheerleaders is None else args.cheerleaders,
+            treasury=args.treasury,
+            name=args.name or base.get("name"),
+        )
+        if not custom:  # keep the default file's player order and numbers
+            raw["players"] = base["players"]
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    text = _team_json(raw)
+    spec = T.parse_team(raw)
+    summary = (f"{spec.name} ({r.name}): {len(spec.players)} players, cost "
+               f"{T.team_cost(spec):,} of {args.treasury:,}")
+    if args.output:
+        from pathlib import Path
+
+        Path(args.output).write_text(text)
+        print(f"{summary}; written to {args.output}")
+    else:
+        sys.stdout.write(text)
+        print(summary, file=sys.stderr)
+    return 0
+
+
+def cmd_team_check(args: argparse.Namespace) -> int:
+    """Check a team file against every team-creation rule; exit 0 if legal, 1 if not."""
+    from nuffle.core import teams as T
+
+    try:
+        raw = T.read_team_file(args.file)
+        spec = T.check_team(raw, args.file, args.treasury)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    budget = args.treasury if args.treasury is not None else raw.get("treasury", T.TREASURY)
+    print(f"{args.file}: legal {T.race(spec.race).name} team '{spec.name}': {len(spec.players)} players, "
+          f"cost {T.team_cost(spec):,} of {budget:,}")
+    return 0
+
+
+def cmd_team_races(args: argparse.Namespace) -> int:
+    """List the races, or one race's roster."""
+    from nuffle.core import teams as T
+
+    if args.race:
+        try:
+            r = T.race(args.race)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        print(f"{r.name}: re-roll {r.reroll_cost:,}, apothecary {'yes' if r.apothecary else 'no'}")
+        for p in r.positionals:
+            skills = ", ".join(sorted(_label(s) for s in p.skills)) or "-"
+            print(f"  0-{p.max_qty:<3}{p.name:<22}{p.cost:>8,}  {p.ma}/{p.st}/{p.ag}/{p.av}  "
+                  f"{p.normal}/{p.double}  {skills}")
+        return 0
+    have = T.implemented_skills()
+    for key, r in T.races().items():
+        missing = set().union(*(p.skills - have for p in r.positionals))
+        default = T.parse_team(T.default_team_dict(key))
+        blocked = set().union(*(p.position.skills - have for p in default.players))
+        note = ("playable" if not blocked else
+                "default team needs " + ", ".join(sorted(_label(s) for s in blocked)))
+        if missing and not blocked:
+            note += " (other positionals need " + ", ".join(sorted(_label(s) for s in missing)) + ")"
+        print(f"{key:<13}{r.name:<13}RR {r.reroll_cost // 1000}k  apo {'yes' if r.apothecary else 'no '}  "
+              f"{len(r.positionals)} positionals  {note}")
+    return 0
+
+
+def _label(skill: Any) -> str:
+    from nuffle.core.teams import skill_name
+
+    return skill_name(skill)
+
+
+# --- soak and skills ------------------------------------------------------------------------------
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    """Random games for every pairing of races, invariants checked after every step."""
+    from nuffle.bench import format_soak, run_soak
+
+    races = args.races.split(",") if args.races else None
+    summary = run_soak(races=races, games=args.games, board=args.board, seed=args.seed,
+                       bot=args.bot, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_soak(summary))
+    return 1 if summary["exceptions"] else 0
+
+
+def cmd_skills(args: argparse.Namespace) -> int:
+    """The skill table (text, markdown), writing or checking docs/SKILLS.md."""
+    from pathlib import Path
+
+    from nuffle.skill_table import DOC_PATH, markdown, problems, repo_root, skill_rows, text_table
+
+    rows = skill_rows()
+    if args.write or args.check:
+        path = Path(args.file) if args.file else repo_root() / DOC_PATH
+        text = markdown(rows)
+        if args.check:
+            current = path.read_text() if path.exists() else ""
+            if current != text:
+                print(f"{path} is out of date: run `nuffle skills --write`", file=sys.stderr)
+                return 1
+            print(f"{path} is up to date")
+            return 0
+        path.write_text(text)
+        print(f"wrote {path}")
+        return 0
+    print(markdown(rows) if args.markdown else text_table(rows))
+    issues = problems(rows)
+    if issues and not args.markdown:
+        print(f"\n{len(issues)} problems:", *issues, sep="\n  ")
     return 0
 
 
@@ -208,8 +379,53 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure engine speed")
     b.add_argument("--games", type=int, default=30)
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
+    b.add_argument("--home", default="human", help="home race or team .json file")
+    b.add_argument("--away", default="orc", help="away race or team .json file")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
+
+    t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")
+    tsub = t.add_subparsers(dest="team_command", required=True)
+    tn = tsub.add_parser("new", help="write a new team: the race's default team (shaped to "
+                         "--treasury) or one built from --player options; every team-creation "
+                         "rule is checked")
+    tn.add_argument("race", help="race key, e.g. dark-elf")
+    tn.add_argument("-o", "--output", metavar="FILE", help="write the team here (default: print)")
+    tn.add_argument("--name", help="team name")
+    tn.add_argument("--treasury", type=int, default=1_000_000, help="gold to spend (default 1,000,000)")
+    tn.add_argument("--player", action="append", metavar="POSITIONAL=COUNT",
+                    help="players to buy, repeatable (e.g. --player Blitzer=2 --player Lineman=9); "
+                    "without it the default team's players")
+    tn.add_argument("--rerolls", type=int, help="team re-rolls (max 8)")
+    tn.add_argument("--apothecary", choices=("yes", "no"))
+    tn.add_argument("--fan-factor", type=int, help="Fan Factor (max 9 at creation)")
+    tn.add_argument("--assistant-coaches", type=int)
+    tn.add_argument("--cheerleaders", type=int)
+    tn.set_defaults(func=cmd_team_new)
+    tc = tsub.add_parser("check", help="check a team file (exit 0 legal, 1 not)")
+    tc.add_argument("file")
+    tc.add_argument("--treasury", type=int, default=None,
+                    help="budget (default: the file's 'treasury', else 1,000,000)")
+    tc.set_defaults(func=cmd_team_check)
+    tr = tsub.add_parser("races", help="list the races, or show one race's roster")
+    tr.add_argument("race", nargs="?")
+    tr.set_defaults(func=cmd_team_races)
+
+    so = sub.add_parser("soak", help="random games for every pairing of races, with invariants")
+    so.add_argument("--games", type=int, default=2, help="games per pairing (default 2)")
+    so.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
+    so.add_argument("--seed", type=int, default=0)
+    so.add_argument("--races", help="comma-separated race keys (default: all 24)")
+    so.add_argument("--bot", default="random", choices=("random", "scripted"))
+    so.add_argument("--json", action="store_true")
+    so.set_defaults(func=cmd_soak)
+
+    sk = sub.add_parser("skills", help="the skill table (docs/SKILLS.md)")
+    sk.add_argument("--markdown", action="store_true", help="print the markdown of docs/SKILLS.md")
+    sk.add_argument("--write", action="store_true", help="regenerate docs/SKILLS.md")
+    sk.add_argument("--check", action="store_true", help="exit 1 if docs/SKILLS.md is out of date")
+    sk.add_argument("--file", help="path instead of docs/SKILLS.md")
+    sk.set_defaults(func=cmd_skills)
 
     register_football(sub)
     register_odds(sub)
@@ -220,7 +436,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

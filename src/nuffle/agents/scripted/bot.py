@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from nuffle.agents.base import Agent
-from nuffle.agents.scripted.decisions import block_choice, follow_choice, push_choice, reroll_choice, threats
+from nuffle.agents.scripted.decisions import (
+    block_choice,
+    fallback,
+    follow_choice,
+    push_choice,
+    reroll_choice,
+    threats,
+)
 from nuffle.agents.scripted.planner import Planner
-from nuffle.core.actions import START_ACTIONS, Action, ActionType, LegalActions
+from nuffle.core.actions import SELECT_FACE, START_ACTIONS, Action, ActionType, LegalActions
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.ball import can_handle_ball
@@ -17,6 +24,9 @@ from nuffle.core.state import GameState
 from nuffle.formations import formation, formation_names
 
 A = ActionType
+# The decisions the specialised choosers understand; anything else goes to `fallback`.
+_BLOCK_KINDS = frozenset((*SELECT_FACE, A.USE_REROLL, A.DECLINE, A.FOLLOW_UP))
+_ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.DECLINE))
 
 
 def setup_order(s: GameState, players: tuple[int, ...]) -> list[int]:
@@ -39,20 +49,29 @@ class ScriptedBot(Agent):
         self.setup_plan: list[tuple[int, tuple[int, int]]] = []
 
     def act(self, game: Game) -> Action:
-        s = game.state
         legal = game.legal_actions()
+        action = self._choose(game, legal)
+        if action not in legal:  # a decision the priority list does not model
+            self.queue = []
+            self.setup_plan = []
+            action = fallback(legal)
+        return action
+
+    def _choose(self, game: Game, legal: LegalActions) -> Action:
+        s = game.state
         side = game.decider
         types = legal.types()
+        kinds = set(types)
         top = s.stack[-1]
-        if A.PLACE_PLAYER in types or A.RESERVE_PLAYER in types:
+        if A.PLACE_PLAYER in kinds or A.RESERVE_PLAYER in kinds:
             return self._setup(game, legal, side)
-        if isinstance(top, Block):
-            if A.FOLLOW_UP in types:
+        if isinstance(top, Block) and kinds <= _BLOCK_KINDS:
+            if A.FOLLOW_UP in kinds:
                 return follow_choice(s, side)
             return block_choice(s, legal, side)
-        if isinstance(top, Push):
+        if isinstance(top, Push) and kinds == {A.PUSH}:
             return push_choice(s, legal, side)
-        if isinstance(top, PlayerRoll):
+        if isinstance(top, PlayerRoll) and kinds <= _ROLL_KINDS:
             return reroll_choice(s, legal)
         if any(t in START_ACTIONS for t in types) or types == [A.END_TURN]:
             return self._turn(s, legal, side)
@@ -137,7 +156,7 @@ class ScriptedBot(Agent):
         for t in (A.END_SETUP, A.END_ACTION, A.DECLINE, A.END_TURN):
             if t in types:
                 return Action(t)
-        return next(iter(legal))
+        return fallback(legal)
 
     def _kick(self, s: GameState, legal: LegalActions, side: int) -> Action:
         g = legal.group(A.PLACE_BALL)

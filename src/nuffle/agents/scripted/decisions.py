@@ -45,6 +45,24 @@ def on_sideline(s: GameState, sq: int) -> bool:
     return y == 0 or y == s.board.height - 1
 
 
+# --- decisions the bot does not model ---------------------------------------------------------
+
+# Used in this order when offered: use an optional skill (almost always to the owner's
+# advantage), else decline, else end the player's action, else follow up.
+_FALLBACK_ORDER = (A.USE_SKILL, A.DECLINE, A.END_ACTION, A.FOLLOW_UP, A.END_SETUP, A.END_TURN)
+
+
+def fallback(legal: LegalActions) -> Action:
+    """A safe choice at any decision (e.g. a skill's own decision: LEAP, STAB, USE_PRO,
+    SELECT_SQUARE, HYPNOTIC_GAZE, ...): the first of `_FALLBACK_ORDER` that is legal, else the
+    first player and square of the first legal group."""
+    for t in _FALLBACK_ORDER:
+        g = legal.group(t)
+        if g is not None:
+            return next(iter(g))
+    return next(iter(legal))
+
+
 # --- re-rolls ---------------------------------------------------------------------------------
 
 _ALWAYS_RR = (RollKind.PICKUP, RollKind.CATCH, RollKind.PASS)
