@@ -328,13 +328,30 @@ def test_dump_off_fumble_is_no_turnover_for_either_side():
     assert game.decider == 1
 
 
-def test_dump_off_only_for_the_ball_carrier_once_per_turn():
+def test_dump_off_only_for_the_ball_carrier():
     game = dump_off_game(block(BlockFace.PUSHED), ball=False)
     assert game.decider == 1  # straight to the block dice
     game = dump_off_game(block(BlockFace.PUSHED))
+    assert game.decider == 0 and T.DUMP_OFF in game.legal_actions().types()
     do(game, T.DECLINE)
     assert game.decider == 1
-    assert game.state.pflags[LINEMAN] & PFlag.SKILL_USED  # not offered again this turn
+
+
+def test_dump_off_not_before_frenzys_second_block():
+    sc = Scenario(script=block(BlockFace.PUSHED) + block(BlockFace.PUSHED))
+    sc.grant(LINEMAN, Skill.DUMP_OFF).grant(O_BLITZER, Skill.FRENZY)
+    sc.put(LINEMAN, (10, 7)).put(O_BLITZER, (11, 7)).put(LINEMAN2, (7, 7)).give_ball(LINEMAN)
+    game = sc.start(active=1)
+    do(game, T.START_BLOCK, O_BLITZER)
+    do(game, T.BLOCK, square=(10, 7))
+    do(game, T.DECLINE)  # no Dump-Off before the first block
+    do(game, T.SELECT_PUSHED)
+    do(game, T.PUSH, square=(9, 7))
+    # Frenzy: the follow-up is forced and the second block's dice come at once, no Dump-Off
+    assert xy(game, O_BLITZER) == (10, 7)
+    assert game.decider == 1
+    assert T.DUMP_OFF not in game.legal_actions().types()
+    assert T.SELECT_PUSHED in game.legal_actions().types()
 
 
 # --- Pass Block -------------------------------------------------------------------------------

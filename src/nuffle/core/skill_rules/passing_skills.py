@@ -166,13 +166,12 @@ class DumpOff(Procedure):
 @BEFORE_DICE.on(Skill.DUMP_OFF)
 def _dump_off(s: GameState, block: Block) -> bool:
     dfd = block.defender
-    # The point is asked for the attacker's skills too: only the defender's Dump-Off counts.
-    # Offered once per opposing turn, so never again on Frenzy's second block.
-    if not s.has(dfd, Skill.DUMP_OFF) or not _carries(s, dfd) or s.pflags[dfd] & PFlag.SKILL_USED:
+    # The point is asked for the attacker's skills too: only the defender's Dump-Off counts,
+    # and never before Frenzy's second block.
+    if block.asking != dfd or block.second or not _carries(s, dfd):
         return False
     if not pass_targets(s, dfd, "Q"):
         return False
-    s.pflags[dfd] |= PFlag.SKILL_USED
     s.push(DumpOff(dfd))
     return True
 
