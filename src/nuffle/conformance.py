@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.board import EMPTY, OFF
@@ -73,8 +74,22 @@ def conformance_game(
 ) -> Game:
     """Play one random game checking invariants after every step; at random points a clone
     stepped with the same actions must stay equal to the original. Returns the finished game."""
-    rng = random.Random(seed)
     game = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves)
+    return play_checked(game, seed, clone_checks, max_steps)
+
+
+def play_checked(
+    game: Game,
+    seed: int,
+    clone_checks: int = 3,
+    max_steps: int = 50_000,
+    after_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play `game` to the end with two seeded random bots, checking invariants after every
+    step; at random points a clone stepped with the same actions must stay equal to the
+    original. `after_step` may disturb the position between steps (tests use it to reach rare
+    states). Returns the finished game."""
+    rng = random.Random(seed)
     bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
     bots[0].new_game(game, 0)
     bots[1].new_game(game, 1)
@@ -99,6 +114,10 @@ def conformance_game(
             raise InvariantError(f"a score went down: {scores} -> {new_scores}")
         scores = new_scores
         steps += 1
+        if after_step is not None:
+            after_step(game)
+            if shadow is not None:
+                shadow = None  # the disturbance is not replayed on the clone
         if steps > max_steps:
             raise InvariantError(f"the game did not end within {max_steps} steps")
     check_invariants(game.state)

@@ -13,7 +13,7 @@ from typing import Any
 from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.dice import ExplicitRoller, RollerError, SampledRoller
 from nuffle.core.game import Game
-from nuffle.core.teams import TeamSpec, team_from_dict
+from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.core.types import CHANCE
 
 FORMAT = "nuffle-record"
@@ -22,22 +22,6 @@ VERSION = 1
 
 class RecordError(ValueError):
     """A record file is malformed, tampered with, or does not replay."""
-
-
-def team_to_dict(spec: TeamSpec) -> dict[str, Any]:
-    """The JSON form of a team, as team files use."""
-    return {
-        "name": spec.name,
-        "race": spec.race,
-        "rerolls": spec.rerolls,
-        "apothecary": spec.apothecary,
-        "fan_factor": spec.fan_factor,
-        "cheerleaders": spec.cheerleaders,
-        "assistant_coaches": spec.assistant_coaches,
-        "players": [
-            {"position": p.position.name, "number": p.number, "name": p.name} for p in spec.players
-        ],
-    }
 
 
 def fingerprint(game: Game) -> str:

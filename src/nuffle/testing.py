@@ -11,7 +11,8 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from nuffle.core.board import board_for
@@ -122,6 +123,14 @@ class Scenario:
         game = Game(self.state, self.roller, self.config)
         game._advance()
         return game
+
+
+def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:
+    """Give every player of `game` (before it starts) `k` skills drawn from `pool`, seeded:
+    random-play tests use it to meet rare skill combinations."""
+    rng = random.Random(seed)
+    s = game.state
+    s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
 
 
 def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,

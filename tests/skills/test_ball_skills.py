@@ -9,10 +9,7 @@ scrimmage x = 13). Kick-offs are run with `Scenario.start(proc=Kickoff())`, home
 
 from __future__ import annotations
 
-import random
-
-from nuffle.agents.random_bot import RandomBot
-from nuffle.conformance import check_invariants
+from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d3, d6, d8, pick, two_d6
 from nuffle.core.game import Game
@@ -20,7 +17,7 @@ from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, grant_random_skills
 
 T = ActionType
 THROWER, LINEMAN, LINEMAN2, LINEMAN3 = 1, 5, 7, 8
@@ -498,26 +495,7 @@ BALL_SKILLS = (
 
 
 def test_no_hands_and_other_ball_skills_survive_random_play() -> None:
-    from dataclasses import replace
-
     for seed in range(6):
         game = Game.new("human", "orc", seed=seed, board=11)
-        s = game.state
-        rng = random.Random(seed)
-        info = list(s.info)
-        for pid, p in enumerate(info):
-            extra = frozenset(rng.sample(BALL_SKILLS, 3))
-            info[pid] = replace(p, skills=p.skills | extra)
-        s.info = tuple(info)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        bots[0].new_game(game, 0)
-        bots[1].new_game(game, 1)
-        steps = 0
-        while not game.is_over:
-            check_invariants(game.state)
-            if steps % 97 == 0:
-                assert game.clone().state == game.state
-            game.step(bots[game.decider].act(game))
-            steps += 1
-            assert steps < 60_000
-        check_invariants(game.state)
+        grant_random_skills(game, BALL_SKILLS, 3, seed)
+        play_checked(game, seed)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nuffle.agents.random_bot import RandomBot
-from nuffle.conformance import check_invariants
+from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.game import Game
@@ -636,20 +635,11 @@ def test_random_games_with_contact_skills_hold_invariants():
         home, away = ("human", "orc") if seed % 2 else ("orc", "human")
         game = Game.new(home, away, seed=seed, board=(11, 7, 5)[seed % 3])
         _grant_all(game, rng)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        bots[0].new_game(game, 0)
-        bots[1].new_game(game, 1)
-        steps = 0
-        while not game.is_over:
-            check_invariants(game.state)
-            if steps % 97 == 0:
-                shadow = game.clone()
-                assert shadow.state == game.state
-            game.step(bots[game.decider].act(game))
-            steps += 1
-            assert steps < 50_000
+
+        def root_now_and_then(game: Game, rng: random.Random = rng) -> None:
             s = game.state
             for p in range(len(s.info)):  # rooted players now and then, for Take Root's push
                 if s.status[p] == Status.STANDING and rng.random() < 0.001:
                     s.pflags[p] |= PFlag.ROOTED
-        check_invariants(game.state)
+
+        play_checked(game, seed, after_step=root_now_and_then)

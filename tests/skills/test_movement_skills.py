@@ -7,10 +7,9 @@ import dataclasses
 import random
 from fractions import Fraction
 
-from nuffle.agents.random_bot import RandomBot
 from nuffle.analysis.pathfinding import path_to
 from nuffle.analysis.queries import dodge_odds
-from nuffle.conformance import check_invariants
+from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
@@ -731,16 +730,4 @@ def _skilled(race: str, seed: int) -> TeamSpec:
 def test_movement_skills_random_games_hold_invariants() -> None:
     for seed in range(6):
         game = Game.new(_skilled("human", seed), _skilled("orc", seed + 100), seed=seed)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        bots[0].new_game(game, 0)
-        bots[1].new_game(game, 1)
-        steps = 0
-        while not game.is_over:
-            check_invariants(game.state)
-            if steps % 97 == 0:
-                twin = game.clone()
-                assert twin.state == game.state
-            game.step(bots[game.decider].act(game))
-            steps += 1
-            assert steps < 60_000
-        check_invariants(game.state)
+        play_checked(game, seed)

@@ -3,18 +3,14 @@ Pass Block, Animosity, Bombardier, Throw Team-Mate, Right Stuff, Always Hungry, 
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
-from nuffle.agents.random_bot import RandomBot
-from nuffle.conformance import check_invariants
+from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d3, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.passing import interception_modifier, pass_range, pass_roll_modifier
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, BlockFace, PFlag, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, grant_random_skills
 
 T = ActionType
 # Human: 1 Thrower (Pass, Sure Hands), 3 Ogre, 5/7/8 Linemen (AG3); Orc: 13 Goblin, 14 Troll,
@@ -631,22 +627,5 @@ SMOKE_SKILLS = (
 def test_pass_block_and_friends_random_games_hold_invariants():
     for seed in range(30):
         game = Game.new("human", "orc", seed=seed, board=11)
-        s = game.state
-        rng = random.Random(seed)
-        info = list(s.info)
-        for p in info:
-            extra = frozenset(rng.sample(SMOKE_SKILLS, 4))
-            info[p.pid] = replace(p, skills=p.skills | extra)
-        s.info = tuple(info)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        bots[0].new_game(game, 0)
-        bots[1].new_game(game, 1)
-        steps = 0
-        while not game.is_over:
-            check_invariants(game.state)
-            if steps % 97 == 0:
-                twin = game.clone()
-                assert twin.state == game.state
-            game.step(bots[game.decider].act(game))
-            steps += 1
-            assert steps < 60_000
+        grant_random_skills(game, SMOKE_SKILLS, 4, seed)
+        play_checked(game, seed)

@@ -5,7 +5,7 @@ import dataclasses
 import random
 
 from nuffle.agents.random_bot import RandomBot
-from nuffle.conformance import check_invariants
+from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.game import Game
@@ -690,14 +690,4 @@ def test_team_skills_random_games_hold_invariants():
     for seed in range(16):
         game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
         _grant_all(game, seed)
-        bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-        steps = 0
-        while not game.is_over:
-            check_invariants(game.state)
-            if steps % 97 == 5:
-                twin = game.clone()
-                assert twin.state == game.state
-            game.step(bots[game.decider].act(game))
-            steps += 1
-            assert steps < 60_000
-        check_invariants(game.state)
+        play_checked(game, seed)

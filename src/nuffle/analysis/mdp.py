@@ -132,10 +132,17 @@ _BY_PROCEDURE: dict[str, Primitive] = {
     "Pass": Primitive.INTERCEPT,
     "HighKick": Primitive.SELECT_PLAYER,
     "Kickoff": Primitive.SELECT_PLAYER,
+    "DodgeRoll": Primitive.REROLL,
+    "ChainsawKickBack": Primitive.REROLL,
+    "EndDrive": Primitive.BRIBE,  # a Secret Weapon's bribe
 }
 
 # Procedures whose only decision is whether (or where) a skill applies.
 _SKILL_CHOICES = frozenset({"PilingOn", "StandChoice", "StripBall"})
+# Procedures of skills where declining (or picking the player who uses it) is the skill choice.
+_SKILL_DECLINES = frozenset({
+    "Reaction", "DivingCatch", "DumpOff", "PassBlock", "Animosity", "KickOffReturn", "Swoop",
+})
 
 _EVENTS = {
     Event.PICK_UP: Primitive.PICK_UP,
@@ -155,6 +162,8 @@ def classify(game: Game, action: Action) -> Primitive:
     if action.type in (ActionType.DECLINE, ActionType.SELECT_PLAYER):
         if name == "Block" and action.type == ActionType.DECLINE and game.state.stack[-1].phase == 7:
             return Primitive.FOLLOW_UP
+        if name in _SKILL_DECLINES or (name in ("Kickoff", "MoveStep") and action.type == ActionType.DECLINE):
+            return Primitive.SKILL_CHOICE  # ... and Kick, Break Tackle
         return _BY_PROCEDURE.get(name, Primitive.SELECT_PLAYER)
     return _BY_TYPE[action.type]
 

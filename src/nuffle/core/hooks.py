@@ -33,7 +33,7 @@ _WHERE: dict[Skill, list[str]] = {}
 class Point:
     """One place in the rules where skills may act; `signature` documents the handler call."""
 
-    __slots__ = ("_cache", "handlers", "name", "signature")
+    __slots__ = ("_cache", "_holders", "handlers", "name", "signature")
 
     def __init__(self, name: str, signature: str) -> None:
         if name in _POINTS:
@@ -42,6 +42,7 @@ class Point:
         self.signature = signature
         self.handlers: dict[Skill, Handler] = {}
         self._cache: dict[frozenset[Skill], tuple[Handler, ...]] = {}
+        self._holders: tuple[object, tuple[int, ...]] | None = None
         _POINTS[name] = self
 
     def on(self, *skills: Skill) -> Callable[[H], H]:
@@ -54,6 +55,7 @@ class Point:
                 self.handlers[sk] = fn
                 _WHERE.setdefault(sk, []).append(self.name)
             self._cache.clear()
+            self._holders = None
             return fn
 
         return register
@@ -65,6 +67,16 @@ class Point:
             found = tuple(self.handlers[k] for k in sorted(skills) if k in self.handlers)
             self._cache[skills] = found
         return found
+
+    def holders(self, info: tuple[Any, ...]) -> tuple[int, ...]:
+        """Ids of the players in a match's `info` (PlayerInfo records) with a handler here,
+        cached for the last `info` seen (clones of a match share it)."""
+        c = self._holders
+        if c is not None and c[0] is info:
+            return c[1]
+        ids = tuple(p.pid for p in info if self.fns(p.skills))
+        self._holders = (info, ids)
+        return ids
 
     def who(self, skills: frozenset[Skill]) -> tuple[Skill, ...]:
         """The skills in `skills` that act at this point."""

@@ -93,13 +93,10 @@ class Turn(Procedure):
         neighbours = s.board.neighbours
         ready_list = []
         blockers_list = []
-        hooked = []
         for p in s.ranges[side]:
             st = status[p]
             if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PFlag.USED:
                 ready_list.append(p)
-                if DECLARATIONS.fns(s.info[p].skills):
-                    hooked.append(p)
                 if st == Status.STANDING:
                     sq = s.pos[p]
                     for off in neighbours:
@@ -122,9 +119,12 @@ class Turn(Procedure):
             if not t.foul_used and self._anyone_down(s):
                 groups.append(ActionChoice(ActionType.START_FOUL, ready))
         groups.append(ActionChoice(ActionType.END_TURN))
-        for p in hooked:
-            for fn in DECLARATIONS.fns(s.info[p].skills):
-                groups = fn(s, self, p, groups)
+        for p in DECLARATIONS.holders(s.info):
+            if pteam[p] == side and (status[p] == Status.STANDING or status[p] == Status.PRONE) and not (
+                pflags[p] & PFlag.USED
+            ):
+                for fn in DECLARATIONS.fns(s.info[p].skills):
+                    groups = fn(s, self, p, groups)
         return LegalActions(groups)
 
     def _anyone_down(self, s: GameState) -> bool:

@@ -404,7 +404,7 @@ def _ttm_declaration(
     s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]
 ) -> list[ActionChoice]:
     side = s.pteam[pid]
-    if s.teams[side].pass_used or not any(_throwable(s, pid, q) for q in s.ranges[side]):
+    if s.teams[side].pass_used or not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
         return groups
     t = ActionType.START_THROW_TEAM_MATE
     for i, g in enumerate(groups):
