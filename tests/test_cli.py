@@ -64,3 +64,12 @@ def test_bench_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     for key in ("decision_us", "game_ms", "clone_us", "clone_step_us", "outcomes_dodge_ms",
                 "outcomes_block_ms"):
         assert data[key] > 0
+
+
+def test_skills_points_lists_points_signatures_and_skills(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["skills", "--points"]) == 0
+    out = capsys.readouterr().out
+    at = out.index("movement.dodge_modifier\n")
+    block = out[at:].split("\n")[:3]
+    assert block[1].strip().startswith("fn(")
+    assert "two_heads" in block[2] and "titchy" in block[2]

@@ -330,6 +330,13 @@ def cmd_skills(args: argparse.Namespace) -> int:
 
     from nuffle.skill_table import DOC_PATH, markdown, problems, repo_root, skill_rows, text_table
 
+    if args.points:
+        from nuffle.core.hooks import points
+
+        for name, point in sorted(points().items()):
+            skills = ", ".join(sorted(s.name.lower() for s in point.handlers)) or "-"
+            print(f"{name}\n    {point.signature}\n    skills: {skills}")
+        return 0
     rows = skill_rows()
     if args.write or args.check:
         path = Path(args.file) if args.file else repo_root() / DOC_PATH
@@ -425,6 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
     sk.add_argument("--write", action="store_true", help="regenerate docs/SKILLS.md")
     sk.add_argument("--check", action="store_true", help="exit 1 if docs/SKILLS.md is out of date")
     sk.add_argument("--file", help="path instead of docs/SKILLS.md")
+    sk.add_argument("--points", action="store_true",
+                    help="list every hook point: its handler signature and the skills attached")
     sk.set_defaults(func=cmd_skills)
 
     register_football(sub)
