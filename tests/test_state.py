@@ -71,3 +71,20 @@ def test_same_seed_same_game() -> None:
         g2.step(bots2[g2.decider].act(g2))
     assert g2.is_over
     assert g1.state == g2.state
+
+
+def test_procedure_copy_and_key_are_generated_over_slots() -> None:
+    from nuffle.core.actions import ActionType
+    from nuffle.core.procedures.action import PlayerAction
+
+    a = PlayerAction(3, ActionType.START_MOVE)
+    a.path = [10, 11]
+    a.phase = 4
+    c = a.copy()
+    assert type(c) is PlayerAction and c is not a
+    assert c.path == [10, 11] and c.path is not a.path  # lists are copied
+    assert c.pid == 3 and c.phase == 4 and c.kind == ActionType.START_MOVE
+    assert c.key() == a.key() and c.key()[0] == "PlayerAction"
+    assert (10, 11) in a.key()  # lists are keyed as tuples
+    c.path.append(12)
+    assert a.path == [10, 11] and c.key() != a.key()

@@ -29,6 +29,7 @@ class Procedure(ABC):
                 if name not in names:
                     names.append(name)
         cls._fields = tuple(names)
+        _compile_copy_and_key(cls)
 
     def __init__(self) -> None:
         self.phase = 0
@@ -51,22 +52,34 @@ class Procedure(ABC):
 
     def copy(self) -> Procedure:
         """An independent copy (lists are copied, everything else is immutable)."""
-        c = object.__new__(type(self))
-        for name in self._fields:
-            value = getattr(self, name)
-            if type(value) is list:
-                value = value.copy()
-            object.__setattr__(c, name, value)
-        return c
+        raise NotImplementedError  # generated per subclass by _compile_copy_and_key
 
     def key(self) -> tuple[object, ...]:
         """Canonical contents for equality and hashing."""
-        vals: list[object] = [type(self).__name__]
-        for name in self._fields:
-            value = getattr(self, name)
-            vals.append(tuple(value) if type(value) is list else value)
-        return tuple(vals)
+        raise NotImplementedError  # generated per subclass by _compile_copy_and_key
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
+
+
+def _compile_copy_and_key(cls: type[Procedure]) -> None:
+    """Give `cls` a `copy` and a `key` written out over its slots: clones copy procedure frames
+    all the time, and straight-line attribute access is several times faster than a loop of
+    getattr/setattr. A field holding a list is copied (and keyed as a tuple); other values are
+    immutable and shared."""
+    copy_lines = ["def copy(self):", "    c = _new(cls)"]
+    key_items = ["name"]
+    for i, f in enumerate(cls._fields):
+        copy_lines.append(f"    v = self.{f}")
+        copy_lines.append(f"    c.{f} = v.copy() if type(v) is list else v")
+        key_items.append(f"(tuple(v{i}) if type(v{i}) is list else v{i})")
+    copy_lines.append("    return c")
+    key_lines = ["def key(self):"]
+    key_lines += [f"    v{i} = self.{f}" for i, f in enumerate(cls._fields)]
+    key_lines.append(f"    return ({', '.join(key_items)},)")
+    scope: dict[str, object] = {"_new": object.__new__, "cls": cls, "name": cls.__name__}
+    exec("\n".join(copy_lines) + "\n" + "\n".join(key_lines), scope)
+    for method in ("copy", "key"):
+        if method not in cls.__dict__:  # a subclass may still write its own
+            setattr(cls, method, scope[method])
