@@ -88,3 +88,14 @@ def test_procedure_copy_and_key_are_generated_over_slots() -> None:
     assert (10, 11) in a.key()  # lists are keyed as tuples
     c.path.append(12)
     assert a.path == [10, 11] and c.key() != a.key()
+
+
+def test_subclass_frames_copy_as_their_own_class() -> None:
+    from nuffle.core.procedures.injury import KnockDown, PlaceProne
+
+    parent = KnockDown(4)
+    parent.copy()  # the parent class compiles its copy first
+    child = PlaceProne(5)
+    c = child.copy()
+    assert type(c) is PlaceProne and c.pid == 5 and c.key() == child.key()
+    assert c.key()[0] == "PlaceProne"

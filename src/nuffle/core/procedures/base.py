@@ -29,7 +29,10 @@ class Procedure(ABC):
                 if name not in names:
                     names.append(name)
         cls._fields = tuple(names)
-        _compile_copy_and_key(cls)
+        # Each class compiles its own copy/key on first use (never a parent's: other slots).
+        for method in ("copy", "key"):
+            if method not in cls.__dict__:
+                setattr(cls, method, Procedure.__dict__[method])
 
     def __init__(self) -> None:
         self.phase = 0
@@ -52,19 +55,25 @@ class Procedure(ABC):
 
     def copy(self) -> Procedure:
         """An independent copy (lists are copied, everything else is immutable)."""
-        raise NotImplementedError  # generated per subclass by _compile_copy_and_key
+        _compile_copy_and_key(type(self))  # on first use; later calls go to the compiled one
+        return self.copy()
 
     def key(self) -> tuple[object, ...]:
         """Canonical contents for equality and hashing."""
-        raise NotImplementedError  # generated per subclass by _compile_copy_and_key
+        _compile_copy_and_key(type(self))
+        return self.key()
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields)
         return f"{type(self).__name__}({inner})"
 
 
+_STUB = object()
+
+
 def _compile_copy_and_key(cls: type[Procedure]) -> None:
-    """Give `cls` a `copy` and a `key` written out over its slots: clones copy procedure frames
+    """Give `cls` a `copy` and a `key` written out over its slots (on their first use, so
+    importing the engine stays cheap): clones copy procedure frames
     all the time, and straight-line attribute access is several times faster than a loop of
     getattr/setattr. A field holding a list is copied (and keyed as a tuple); other values are
     immutable and shared."""
@@ -81,5 +90,5 @@ def _compile_copy_and_key(cls: type[Procedure]) -> None:
     scope: dict[str, object] = {"_new": object.__new__, "cls": cls, "name": cls.__name__}
     exec("\n".join(copy_lines) + "\n" + "\n".join(key_lines), scope)
     for method in ("copy", "key"):
-        if method not in cls.__dict__:  # a subclass may still write its own
+        if cls.__dict__.get(method, _STUB) in (_STUB, Procedure.__dict__[method]):  # keep one it writes
             setattr(cls, method, scope[method])
