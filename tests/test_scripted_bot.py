@@ -118,3 +118,17 @@ def test_smoke_scripted_mirror(board: int) -> None:
     game = play(Game.new("orc", "human", seed=board, board=board), make_agent("scripted", 1),
                 make_agent("scripted", 2))
     assert game.is_over
+
+
+def test_tries_pro_when_the_team_reroll_is_not_worth_it() -> None:
+    from nuffle.core.dice import d6
+    from nuffle.core.skills import Skill
+
+    # a failed GFI of a player without the ball, no team re-roll left: Pro is tried
+    sc = Scenario(script=d6(1)).put(5, (5, 7)).grant(5, Skill.PRO, ma=1).set(rerolls=(0, 0))
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, 5))
+    game.step(Action(A.MOVE, None, (6, 7)))
+    game.step(Action(A.MOVE, None, (7, 7)))
+    assert A.USE_PRO in game.legal_actions().types()
+    assert _bot(game).act(game) == Action(A.USE_PRO)

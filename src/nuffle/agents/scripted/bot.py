@@ -26,7 +26,7 @@ from nuffle.formations import formation, formation_names
 A = ActionType
 # The decisions the specialised choosers understand; anything else goes to `fallback`.
 _BLOCK_KINDS = frozenset((*SELECT_FACE, A.USE_REROLL, A.DECLINE, A.FOLLOW_UP))
-_ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.DECLINE))
+_ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.USE_PRO, A.DECLINE))
 
 
 def setup_order(s: GameState, players: tuple[int, ...]) -> list[int]:

@@ -71,7 +71,8 @@ _NEVER_RR = (RollKind.STAND_UP, RollKind.BONE_HEAD, RollKind.REALLY_STUPID, Roll
 
 
 def reroll_choice(s: GameState, legal: LegalActions) -> Action:
-    """A failed roll: always use a skill; spend the team re-roll where a failure costs most."""
+    """A failed roll: always use a skill; spend the team re-roll where a failure costs most,
+    else try Pro."""
     if legal.group(A.USE_SKILL) is not None:
         return Action(A.USE_SKILL)
     top = s.stack[-1]
@@ -82,6 +83,8 @@ def reroll_choice(s: GameState, legal: LegalActions) -> Action:
             return Action(A.USE_REROLL)
         if kind in (RollKind.DODGE, RollKind.GFI) and s.ball_state != BallState.CARRIED:
             return Action(A.USE_REROLL)
+    if legal.group(A.USE_PRO) is not None:
+        return Action(A.USE_PRO)  # Pro costs nothing where the team re-roll is not worth it
     return Action(A.DECLINE)
 
 
