@@ -222,3 +222,24 @@ def test_bad_input_raises_value_error():
     game.state.weather = Weather.BLIZZARD
     with pytest.raises(ValueError, match="out of passing range"):
         pass_odds(game, LINEMAN, (18, 7))  # Long in a blizzard
+
+
+def test_pickup_and_catch_odds_follow_the_engines_skill_modifiers() -> None:
+    from nuffle.core.skills import Skill
+
+    # Human lineman (AG 3, 4+) picking up in Pouring Rain with two opposing tackle zones:
+    # +1 -2 -1 = -2, so only a 6; Big Hand gives back the zones and the rain (3+).
+    sc = Scenario().put(5, (10, 7)).put(16, (11, 6)).put(17, (11, 8)).ball_at((10, 7))
+    sc.set(weather=Weather.POURING_RAIN, rerolls=(0, 0))
+    assert pickup_odds(sc.state, 5) == F(1, 6)
+    sc.grant(5, Skill.BIG_HAND)
+    assert pickup_odds(sc.state, 5) == F(4, 6)
+    sc.grant(5, Skill.EXTRA_ARMS)
+    assert pickup_odds(sc.state, 5) == F(5, 6)
+    # catching a hand-off there: +1 -2 -1 = -2 (a 6); Nerves of Steel ignores the zones (4+)
+    assert catch_odds(sc.state, 5, "handoff") == F(2, 6)  # Extra Arms +1: 5+
+    sc.grant(5, Skill.NERVES_OF_STEEL)
+    assert catch_odds(sc.state, 5, "handoff") == F(4, 6)  # +1 +1 -1 rain: 3+
+    # an opposing Disturbing Presence player within three squares: -1
+    sc.grant(16, Skill.DISTURBING_PRESENCE)
+    assert catch_odds(sc.state, 5, "handoff") == F(3, 6)

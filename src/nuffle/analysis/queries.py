@@ -15,7 +15,7 @@ from fractions import Fraction
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockOdds, BlockSkills
 from nuffle.core.game import Game
-from nuffle.core.procedures.ball import can_catch
+from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
 from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked
@@ -87,6 +87,11 @@ def _team_rr(s: GameState, pid: int) -> bool:
     return team_reroll_available(s, s.pteam[pid])
 
 
+def _pro(s: GameState, pid: int) -> bool:
+    """Whether Pro could still re-roll this player's roll this turn."""
+    return _has(s, pid, Skill.PRO) and not s.pflags[pid] & PFlag.PRO_USED
+
+
 def _loner(s: GameState, pid: int) -> bool:
     return _has(s, pid, Skill.LONER)
 
@@ -143,9 +148,12 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
         sq = _square(s, square)
     if not can_catch(s, pid):
         return Fraction(0)
-    return P.pickup(s.info[pid].ag, s.tackle_zones(sq, s.pteam[pid]),
-                    rain=s.weather == Weather.POURING_RAIN, sure_hands=_has(s, pid, Skill.SURE_HANDS),
-                    team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+    tz = s.tackle_zones(sq, s.pteam[pid])
+    # The engine's modifier (tackle zones, rain, Big Hand, Extra Arms) less the +1 that
+    # probability.pickup adds itself.
+    mod = pickup_modifier(tz, s.weather) + PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
+    return P.pickup(s.info[pid].ag, 0, mod - 1, sure_hands=_has(s, pid, Skill.SURE_HANDS),
+                    team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
 
 
 def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Fraction:
@@ -157,12 +165,15 @@ def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Frac
     s = _state(game)
     if kind not in CATCH_KINDS:
         raise ValueError(f"catch kind must be one of {', '.join(CATCH_KINDS)}, not {kind!r}")
-    sq = _player(s, pid, standing=False)
+    _player(s, pid, standing=False)
     if not can_catch(s, pid):
         return Fraction(0)
-    return P.catch(s.info[pid].ag, s.tackle_zones(sq, s.pteam[pid]), accurate=CATCH_KINDS[kind],
-                   rain=s.weather == Weather.POURING_RAIN, catch_skill=_has(s, pid, Skill.CATCH),
-                   team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+    # The engine's whole modifier: +1 accurate pass or hand-off, tackle zones, rain, the
+    # catcher's skills (Extra Arms, Nerves of Steel, Diving Catch) and Disturbing Presence.
+    mod = catch_modifier(s, pid, 1 if CATCH_KINDS[kind] else 0, accurate=kind == "accurate")
+    reroll = _has(s, pid, Skill.CATCH) or _has(s, pid, Skill.MONSTROUS_MOUTH)
+    return P.catch(s.info[pid].ag, 0, mod, accurate=False, catch_skill=reroll,
+                   team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
 
 
 def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fraction]:
