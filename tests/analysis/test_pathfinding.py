@@ -311,3 +311,16 @@ def test_search_object_queries_agree() -> None:
     pid = next(p for p in s.ranges[s.active] if s.status[p] == Status.STANDING and s.pos[p] >= 0)
     ps = search(s, pid)
     assert {k: v.prob for k, v in ps.all().items()} == {k: v.prob for k, v in all_paths(s, pid).items()}
+
+
+def test_pickup_odds_include_big_hand_and_extra_arms() -> None:
+    # the ball lies in two opposing tackle zones: AG 3 pick-up +1 -2 needs a 5
+    sc = Scenario().put(LINEMAN, (5, 7)).put(OPP, (7, 6)).put(OPP + 1, (7, 8)).ball_at((6, 7))
+    p = path_to(sc.state, LINEMAN, (6, 7))
+    assert p is not None and p.exact() == Fraction(2, 6)
+    sc.grant(LINEMAN, Skill.BIG_HAND)  # ignores the zones: 3+
+    p = path_to(sc.state, LINEMAN, (6, 7))
+    assert p is not None and p.exact() == Fraction(4, 6)
+    sc.grant(LINEMAN, Skill.EXTRA_ARMS)  # and +1: 2+
+    p = path_to(sc.state, LINEMAN, (6, 7))
+    assert p is not None and p.exact() == Fraction(5, 6)

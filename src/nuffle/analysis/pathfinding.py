@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from nuffle.core.procedures.action import STAND_UP_COST
-from nuffle.core.procedures.ball import can_handle_ball, pickup_modifier
+from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_handle_ball, pickup_modifier
 from nuffle.core.procedures.movement import (
     DEST_ZONE_IGNORED,
     DODGE_MODIFIER,
@@ -88,14 +88,18 @@ def _upsets(k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+_NO_BONUS = (0,) * 9
+
+
 class _Profile:
     """Roll odds and interned mass vectors shared by searches of players with equal odds."""
 
     def __init__(
         self, ag: int, gfi: int, rain: bool, sure_hands: bool, hands: bool,
-        loner: bool, dodge: bool, sure_feet: bool, team: bool,
+        loner: bool, dodge: bool, sure_feet: bool, team: bool, pickup_bonus: tuple[int, ...],
     ) -> None:
         self.ag_target = 7 - min(ag, 6)
+        self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
         self.gfi = gfi
         self.rain = rain
         self.sure_hands = sure_hands
@@ -132,7 +136,9 @@ class _Profile:
             if not self.hands:
                 out.append(("pickup", 7, 0, 0, False))
             else:
-                mod = pickup_modifier((key >> 8) & 15, Weather.POURING_RAIN if self.rain else Weather.NICE)
+                tz = (key >> 8) & 15
+                mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE)
+                mod += self.pickup_bonus[tz]
                 need = _need(self.ag_target, mod, True)
                 out.append(("pickup", need, 7 - need, -1 if self.sure_hands else 0, True))
         return out
@@ -312,6 +318,8 @@ class PathSearch:
             s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(s, pid),
             Skill.LONER in skills, Skill.DODGE in skills and not flags & PFlag.DODGE_USED,
             Skill.SURE_FEET in skills and not flags & PFlag.SURE_FEET_USED, bool(team_reroll),
+            tuple(PICKUP_MODIFIER.total(skills, s, pid, tz) for tz in range(9))
+            if PICKUP_MODIFIER.fns(skills) else _NO_BONUS,
         )
         prof = _PROFILES.get(key)
         if prof is None:
