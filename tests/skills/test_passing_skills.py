@@ -629,3 +629,40 @@ def test_pass_block_and_friends_random_games_hold_invariants():
         game = Game.new("human", "orc", seed=seed, board=11)
         grant_random_skills(game, SMOKE_SKILLS, 4, seed)
         play_checked(game, seed)
+
+
+def test_hail_mary_pass_bomb_scatters_three_times_and_is_never_intercepted():
+    # A Bombardier with Hail Mary Pass lobs the bomb at (2,7) over an interceptor on the line:
+    # a 5 is inaccurate, three scatters (+x) bring it down on the empty (5,7); the human at
+    # (5,8) is hit on a 4 (armour 2 holds).
+    sc = Scenario(script=d6(5) + d8(5, 5, 5) + d6(4) + two_d6(1, 1))
+    sc.grant(O_LINE, Skill.BOMBARDIER, Skill.HAIL_MARY_PASS).put(O_LINE, (14, 7))
+    sc.put(LINEMAN, (10, 7)).put(LINEMAN2, (5, 8))
+    game = sc.start(active=1)
+    do(game, T.START_BOMB, O_LINE)
+    grp = game.legal_actions().group(T.HAIL_MARY)
+    assert grp is not None and (0, 0) in grp.squares
+    do(game, T.HAIL_MARY, square=(2, 7))
+    s = game.state
+    assert s.status[LINEMAN2] == Status.PRONE
+    assert s.status[LINEMAN] == Status.STANDING
+    assert not s.turnover
+    assert not game.roller.queue
+
+
+def test_hail_mary_pass_bomb_fumbles_only_on_a_one():
+    sc = Scenario(script=d6(1) + two_d6(1, 1))
+    sc.grant(O_LINE, Skill.BOMBARDIER, Skill.HAIL_MARY_PASS).put(O_LINE, (14, 7))
+    game = sc.start(active=1)
+    do(game, T.START_BOMB, O_LINE)
+    do(game, T.HAIL_MARY, square=(2, 7))
+    s = game.state
+    assert s.status[O_LINE] == Status.PRONE  # it went off in his hand
+    assert s.turnover
+    assert not game.roller.queue
+
+
+def test_hail_mary_pass_bomb_needs_the_skill():
+    game = bomb_game([])
+    do(game, T.START_BOMB, O_LINE)
+    assert T.HAIL_MARY not in game.legal_actions().types()

@@ -36,14 +36,18 @@ _INTERCEPT, _INTERCEPTED, _ROLL, _ROLLED, _SCATTER, _CAUGHT, _THROW_ON, _HITS, _
 
 
 class Bomb(Procedure):
-    """A bomb thrown by `thrower` at square `target`."""
+    """A bomb thrown by `thrower` at square `target`; `hail_mary` throws it as a Hail Mary Pass
+    (any square, no interception, a natural 1 fumbles, anything else is inaccurate)."""
 
-    __slots__ = ("catcher", "hits", "mod", "scatters", "sq", "stunned", "target", "thrower", "victims")
+    __slots__ = (
+        "catcher", "hail_mary", "hits", "mod", "scatters", "sq", "stunned", "target", "thrower", "victims"
+    )
 
-    def __init__(self, thrower: int, target: int) -> None:
+    def __init__(self, thrower: int, target: int, hail_mary: bool = False) -> None:
         super().__init__()
         self.thrower = thrower
         self.target = target
+        self.hail_mary = hail_mary
         self.sq = target  # where the bomb is
         self.mod = 0
         self.scatters = 0
@@ -56,7 +60,7 @@ class Bomb(Procedure):
         ph = self.phase
         thr = self.thrower
         if ph == 0:
-            if interceptors(s, thr, self.target):
+            if not self.hail_mary and interceptors(s, thr, self.target):
                 self.phase = _INTERCEPT
                 s.wait(1 - s.pteam[thr])
                 return
@@ -66,13 +70,18 @@ class Bomb(Procedure):
                 self._caught(s, self.catcher)
                 return
             ph = self.phase = _ROLL
+        if ph == _ROLL and self.hail_mary:
+            self.mod = 0
+            self.phase = _ROLLED
+            s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
+            return
         if ph == _ROLL:
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
             self.phase = _ROLLED
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
         if ph == _ROLLED:
-            if s.ret:
+            if s.ret and not self.hail_mary:
                 self._come_down(s, self.target, 1)
                 return
             if is_fumble(s.ret_die, self.mod) and not KEEPS_FUMBLE.any(
@@ -177,6 +186,7 @@ class Bomb(Procedure):
         if self.phase == _THROW_ON:
             assert action.square is not None
             self.target = s.board.sq(*action.square)
+            self.hail_mary = False  # a caught bomb is thrown on as a normal pass
             self.phase = 0
             return
         if action.type == ActionType.DECLINE:

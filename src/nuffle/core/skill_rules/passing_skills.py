@@ -111,7 +111,10 @@ def _safe_throw_fumble(s: GameState, thrower: int, die: int, throw: int) -> bool
 @ACTION_CHOICES.on(Skill.HAIL_MARY_PASS)
 def _hail_mary_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     pid = action.pid
-    if action.kind != ActionType.START_PASS or not _carries(s, pid) or s.weather == Weather.BLIZZARD:
+    if s.weather == Weather.BLIZZARD:
+        return
+    bomb = action.kind == ActionType.START_BOMB and s.has(pid, Skill.BOMBARDIER)
+    if not bomb and (action.kind != ActionType.START_PASS or not _carries(s, pid)):
         return
     b = s.board
     own = b.xy(s.pos[pid])
@@ -123,7 +126,11 @@ def _hail_mary_choices(s: GameState, action: PlayerAction, groups: list[ActionCh
 def _hail_mary(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     action.phase = PlayerAction.FINISHED
-    s.push(Pass(action.pid, s.board.sq(*chosen.square), HAIL_MARY))
+    target = s.board.sq(*chosen.square)
+    if action.kind == ActionType.START_BOMB:
+        s.push(Bomb(action.pid, target, hail_mary=True))  # a Bombardier's Hail Mary bomb
+    else:
+        s.push(Pass(action.pid, target, HAIL_MARY))
 
 
 # --- Dump-Off ----------------------------------------------------------------------------------
