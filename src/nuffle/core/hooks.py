@@ -78,10 +78,6 @@ class Point:
         self._holders = (info, ids)
         return ids
 
-    def who(self, skills: frozenset[Skill]) -> tuple[Skill, ...]:
-        """The skills in `skills` that act at this point."""
-        return tuple(k for k in sorted(skills) if k in self.handlers)
-
     def total(self, skills: frozenset[Skill], *args: Any) -> int:
         """Sum of the handlers' results (modifiers)."""
         n = 0
@@ -90,18 +86,14 @@ class Point:
         return n
 
     def any(self, skills: frozenset[Skill], *args: Any) -> bool:
-        """Whether any handler returns a true value."""
+        """Whether any handler returns a true value; handlers after the first that does are not
+        called. As `fire`: call handlers in order until one takes over (pushes a procedure)."""
         for fn in self.fns(skills):
             if fn(*args):
                 return True
         return False
 
-    def fire(self, skills: frozenset[Skill], *args: Any) -> bool:
-        """Call handlers in order until one returns True (it took over, e.g. pushed a procedure)."""
-        for fn in self.fns(skills):
-            if fn(*args):
-                return True
-        return False
+    fire = any
 
     def first(self, skills: frozenset[Skill], *args: Any) -> Any:
         """The first handler result that is not None, or None."""

@@ -97,7 +97,7 @@ class Skill(IntEnum):
     WILD_ANIMAL = 125
 
 
-_ALIASES = {"thick skull": "THICK_SKULL", "nurgles rot": "NURGLES_ROT", "ball & chain": "BALL_AND_CHAIN"}
+_ALIASES = {"ball & chain": "BALL_AND_CHAIN"}
 
 
 def skill_from_name(name: str) -> Skill:

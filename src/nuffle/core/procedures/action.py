@@ -309,7 +309,7 @@ class PlayerAction(Procedure):
         if t == ActionType.MOVE:
             self._step(s, target_sq)
             return
-        self._finish_with(s, t, target_sq, action.player)
+        self._finish_with(s, t, target_sq)
 
     def _plan(self, s: GameState, t: ActionType, target_sq: int) -> None:
         """An assisted action: walk the safest path (then block, hand off or foul)."""
@@ -329,7 +329,7 @@ class PlayerAction(Procedure):
             self.then = int(t)
             self.then_sq = target_sq
 
-    def _finish_with(self, s: GameState, t: ActionType, target_sq: int, player: int | None = None) -> None:
+    def _finish_with(self, s: GameState, t: ActionType, target_sq: int) -> None:
         pid = self.pid
         if t == ActionType.BLOCK:
             self.blocked = True

@@ -329,6 +329,18 @@ class ThrowIn(Procedure):
         land_ball(s, b.sq(lx, ly), 0)
 
 
+def take_off_pitch(s: GameState, pid: int, status: int) -> bool:
+    """Remove `pid` from the pitch with `status`; a ball he held bounces from his square.
+    True if that bounce was pushed (the caller waits for it)."""
+    sq = s.pos[pid]
+    held = s.ball_state == BallState.CARRIED and s.ball == sq
+    s.remove(pid, status)
+    if held:
+        s.ball_state = BallState.ON_GROUND
+        s.push(Bounce(sq))
+    return held
+
+
 def drop_ball_if_carried(s: GameState, pid: int) -> bool:
     """If `pid` holds the ball, drop it on his square; True if a bounce is now due."""
     if s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]:

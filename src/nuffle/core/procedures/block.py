@@ -8,17 +8,16 @@ from nuffle.core.hooks import Handler, Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
-from nuffle.core.procedures.movement import gfi_target
+from nuffle.core.procedures.movement import gfi_first
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
-    PlayerRoll,
     checked_reroll,
     spend_team_reroll,
     team_reroll_available,
 )
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, PFlag, RollKind, Status, other
+from nuffle.core.types import BallState, BlockFace, PFlag, Status, other
 
 BEFORE_DICE = Point(
     "block.before_dice",
@@ -231,18 +230,9 @@ class Block(Procedure):
     def run(self, s: GameState) -> None:
         ph = self.phase
         att = self.attacker
-        if ph == 0:
-            self.phase = 2
-            if self.gfi:
-                self.phase = 1
-                s.push(PlayerRoll(RollKind.GFI, att, gfi_target(s), 0, agility=False))
+        if ph < 2:
+            if gfi_first(s, self, att, self.gfi):
                 return
-        elif ph == 1:
-            if not s.ret:
-                self.phase = 99
-                s.push(KnockDown(att))
-                return
-            self.phase = 2
         elif ph == 10:  # a BEFORE_DICE procedure returned
             if not s.ret or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
                 self._done(s)

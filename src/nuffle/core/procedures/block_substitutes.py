@@ -12,8 +12,8 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.injury import Injury, KnockDown
-from nuffle.core.procedures.movement import gfi_target
+from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.movement import gfi_first
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
@@ -59,18 +59,9 @@ class Strike(Procedure):
     def run(self, s: GameState) -> None:
         att = self.attacker
         ph = self.phase
-        if ph == 0:
-            self.phase = 2
-            if self.gfi:
-                self.phase = 1
-                s.push(PlayerRoll(RollKind.GFI, att, gfi_target(s), 0, agility=False))
+        if ph < 2:
+            if gfi_first(s, self, att, self.gfi):
                 return
-        elif ph == 1:
-            if not s.ret:
-                self.phase = 99
-                s.push(KnockDown(att))
-                return
-            self.phase = 2
         elif ph == 10:  # a BEFORE_ATTACK procedure returned
             if not s.ret or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
                 s.pop()

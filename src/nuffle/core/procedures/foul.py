@@ -5,7 +5,7 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.ball import Bounce
+from nuffle.core.procedures.ball import take_off_pitch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import (
     ARMOUR_BONUS,
@@ -15,7 +15,7 @@ from nuffle.core.procedures.injury import (
     Injury,
 )
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Status
+from nuffle.core.types import Status
 
 BEFORE_FOUL = Point(
     "foul.before",
@@ -141,15 +141,9 @@ class Foul(Procedure):
             s.push(Injury(self.victim, mod, by=f, how=FOUL))
 
     def _send_off(self, s: GameState) -> None:
-        f = self.fouler
-        sq = s.pos[f]
-        had_ball = s.ball_state == BallState.CARRIED and s.ball == sq
-        s.remove(f, Status.SENT_OFF)
         s.turnover = True
         self.phase = 6
-        if had_ball:
-            s.ball_state = BallState.ON_GROUND
-            s.push(Bounce(sq))
+        take_off_pitch(s, self.fouler, Status.SENT_OFF)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:

@@ -94,6 +94,25 @@ AFTER_LEAVING = Point(
 )
 
 
+def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
+    """Phases 0 and 1 of a block (or block substitute) that costs `pid` a Going For It: roll it,
+    and on a failure knock him down (the procedure then ends at phase 99). Leaves the
+    procedure at phase 2 when the block goes ahead; True while something was pushed."""
+    if proc.phase == 0:
+        proc.phase = 2
+        if gfi:
+            proc.phase = 1
+            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+            return True
+        return False
+    if not s.ret:  # phase 1: the GFI roll failed
+        proc.phase = 99
+        s.push(KnockDown(pid))
+        return True
+    proc.phase = 2
+    return False
+
+
 def gfi_target(s: GameState) -> int:
     """The D6 needed to Go For It: 2+, or 3+ in a blizzard."""
     return 3 if s.weather == Weather.BLIZZARD else 2

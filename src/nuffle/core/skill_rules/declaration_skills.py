@@ -11,7 +11,7 @@ from nuffle.core.procedures.action import (
     PlayerAction,
     skill_action,
 )
-from nuffle.core.procedures.ball import Bounce, check_touchdown
+from nuffle.core.procedures.ball import Bounce, check_touchdown, take_off_pitch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.rolls import PlayerRoll
@@ -189,15 +189,9 @@ class Feed(Procedure):
         s.push(Injury(thrall, cap=True))
 
     def _leave(self, s: GameState) -> None:
-        pid = self.pid
-        sq = s.pos[pid]
-        had_ball = s.ball_state == BallState.CARRIED and s.ball == sq
-        s.remove(pid, Status.RESERVE)
         s.turnover = True
         self.phase = 4
-        if had_ball:
-            s.ball_state = BallState.ON_GROUND
-            s.push(Bounce(sq))
+        take_off_pitch(s, self.pid, Status.RESERVE)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, tuple(thralls_to_bite(s, self.pid)))])

@@ -11,7 +11,7 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, 
 from nuffle.core.board import EMPTY
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
-from nuffle.core.procedures.ball import Bounce, can_catch
+from nuffle.core.procedures.ball import can_catch, take_off_pitch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import BEFORE_DICE, Block
 from nuffle.core.procedures.bomb import Bomb
@@ -474,15 +474,10 @@ class AlwaysHungry(Procedure):
             return
         if self.phase == 2 and s.die() == 1:
             tm = self.thrown
-            sq = s.pos[tm]
-            had_ball = s.ball_state == BallState.CARRIED and s.ball == sq
-            s.remove(tm, Status.CASUALTY)
             s.add_stat(1 - s.pteam[tm], STAT_CAS)
             s.turnover = True
             self.phase = 3
-            if had_ball:
-                s.ball_state = BallState.ON_GROUND
-                s.push(Bounce(sq))
+            if take_off_pitch(s, tm, Status.CASUALTY):
                 return
         s.ret = 0
         s.pop()
