@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from nuffle.agents.base import make_agent
+from nuffle.agents.registry import make_agent
 from nuffle.agents.scripted.decisions import fallback
 from nuffle.conformance import check_invariants, conformance_game
 from nuffle.core.actions import ActionChoice, ActionType, LegalActions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nuffle.agents.base import agent_names, make_agent
+from nuffle.agents.registry import agent_names, make_agent
 from nuffle.agents.scripted import ScriptedBot
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block

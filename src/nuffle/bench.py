@@ -107,7 +107,7 @@ def soak_game(seed: int, board: int, home: str, away: str, bot: str = "random") 
 
     if bot == "random":
         return conformance_game(seed, board, home, away, clone_checks=1)
-    from nuffle.agents.base import make_agent
+    from nuffle.agents.registry import make_agent
 
     game = Game.new(home, away, seed=seed, board=board)
     agents = (make_agent(bot, seed * 2 + 1), make_agent(bot, seed * 2 + 2))

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any
 
-from nuffle.agents.base import agent_names, make_agent
+from nuffle.agents.registry import agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nuffle.agents.base import make_agent
+from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
 from nuffle.play import play
 from nuffle.stats import wilson

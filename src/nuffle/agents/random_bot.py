@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from nuffle.agents.base import Agent, register
+from nuffle.agents.base import Agent
+from nuffle.agents.registry import register
 from nuffle.core.actions import Action, ActionType, Square
 from nuffle.core.game import Game
 from nuffle.formations import formation, formation_names

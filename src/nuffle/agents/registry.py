@@ -1,0 +1,125 @@
+"""The bot registry: names to factories, and bot specs with options (`mcts?seconds=1&rollouts=0`).
+
+Every runner (play, series, ladder, tournament, web, the environments' opponents) creates bots
+through `make_agent`, so all of them reach every bot the same way. A factory is any callable
+taking `seed` plus keyword options; the options a factory accepts are read from its signature,
+and text values are converted to the type of the option's default (int, float, bool or str).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl
+
+from nuffle.agents.base import Agent
+
+AgentFactory = Callable[..., Agent]
+_REGISTRY: dict[str, AgentFactory] = {}
+
+#: Built-in bots, imported on first use (each module registers itself).
+_BUILTIN_MODULES = {
+    "random": "nuffle.agents.random_bot",
+    "scripted": "nuffle.agents.scripted",
+}
+
+
+def register(name: str, factory: AgentFactory) -> None:
+    """Make a bot available by name; `factory(seed=..., **options)` builds it."""
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"bot name {name!r} must be letters, digits, '-' or '_'")
+    _REGISTRY[name] = factory
+
+
+def register_module(name: str, module: str) -> None:
+    """Declare that importing `module` registers bot `name` (loaded only when asked for)."""
+    _BUILTIN_MODULES[name] = module
+
+
+def _load(name: str) -> None:
+    module = _BUILTIN_MODULES.get(name)
+    if module is not None and name not in _REGISTRY:
+        importlib.import_module(module)
+
+
+def agent_names() -> list[str]:
+    """Names of every registered or built-in bot."""
+    for name in list(_BUILTIN_MODULES):
+        _load(name)
+    return sorted(_REGISTRY)
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split `name?key=value&key=value` into the name and its raw options."""
+    name, _, query = spec.partition("?")
+    name = name.strip()
+    if not name:
+        raise ValueError(f"bot spec {spec!r} has no bot name")
+    options: dict[str, str] = {}
+    if query:
+        for key, value in parse_qsl(query, keep_blank_values=True, strict_parsing=False):
+            if key in options:
+                raise ValueError(f"bot option {key!r} is given twice in {spec!r}")
+            options[key] = value
+        if not options:
+            raise ValueError(f"bot spec {spec!r} has a malformed option list after '?'")
+    return name, options
+
+
+def _convert(bot: str, key: str, value: str, default: Any) -> Any:
+    kind = type(default)
+    try:
+        if kind is bool:
+            low = value.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if kind is int:
+            return int(value)
+        if kind is float:
+            return float(value)
+    except ValueError:
+        raise ValueError(f"bot {bot!r}: option {key}={value!r} is not a valid {kind.__name__}") from None
+    return value
+
+
+def bot_options(name: str) -> dict[str, Any]:
+    """The options bot `name` accepts, with their defaults."""
+    _load(name)
+    factory = _factory(name)
+    out: dict[str, Any] = {}
+    for pname, param in inspect.signature(factory).parameters.items():
+        if pname == "seed" or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        out[pname] = None if param.default is param.empty else param.default
+    return out
+
+
+def _factory(name: str) -> AgentFactory:
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(agent_names())}")
+    return _REGISTRY[name]
+
+
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """Create a bot from `name` or `name?key=value&...`; raises ValueError naming a bad part."""
+    name, raw = parse_bot_spec(spec)
+    _load(name)
+    factory = _factory(name)
+    accepted = bot_options(name)
+    options: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in accepted:
+            known = ", ".join(sorted(accepted)) or "none"
+            raise ValueError(f"bot {name!r} has no option {key!r} (its options: {known})")
+        options[key] = _convert(name, key, value, accepted[key])
+    return factory(seed=seed, **options)
+
+
+def validate_bot_spec(spec: str) -> None:
+    """Raise ValueError if `spec` does not name a known bot with valid options."""
+    make_agent(spec)
