@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.decision import DecisionDetail
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import can_catch
@@ -225,6 +226,9 @@ class PlayerAction(Procedure):
 
     def _carries(self, s: GameState) -> bool:
         return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.pid, action=ActionType(self.kind).name, moved=self.moves)
 
     def legal(self, s: GameState) -> LegalActions:
         pid = self.pid
