@@ -643,3 +643,18 @@ def test_random_games_with_contact_skills_hold_invariants():
                     s.pflags[p] |= PFlag.ROOTED
 
         play_checked(game, seed, after_step=root_now_and_then)
+
+
+def test_side_step_never_into_the_crowd_while_an_empty_square_is_next_to_him():
+    game = block_game(block(PU), [(O_LINE, [Skill.SIDE_STEP])], att_sq=(10, 1), dfd_sq=(10, 0))
+    do(game, T.SELECT_PUSHED)
+    assert game.decider == 1
+    assert set(game.legal_actions().group(T.PUSH).squares) == {(9, 0), (11, 0), (9, 1), (11, 1)}
+
+
+def test_side_step_no_chain_push_while_an_empty_square_is_next_to_him():
+    extra = [(O_LINE2, (12, 6)), (O_LINE3, (12, 7)), (LINEMAN2, (12, 8))]  # the fan is full
+    game = block_game(block(PU), [(O_LINE, [Skill.SIDE_STEP])], extra=extra)
+    do(game, T.SELECT_PUSHED)
+    assert game.decider == 1
+    assert set(game.legal_actions().group(T.PUSH).squares) == {(10, 6), (10, 8), (11, 6), (11, 8)}

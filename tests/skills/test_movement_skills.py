@@ -541,13 +541,13 @@ def test_leap_distance_one_is_a_leap_not_a_dodge() -> None:
     assert xy(game, LINEMAN) == (10, 8) and game.state.status[LINEMAN] == Status.STANDING
 
 
-def test_leap_not_in_block_action_nor_after_blitz_block() -> None:
+def test_leap_not_in_block_action_but_after_blitz_block() -> None:
     sc = Scenario()
     sc.grant(LINEMAN, Skill.LEAP)
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_BLOCK, LINEMAN)
     assert ActionType.LEAP not in legal_types(game)
-    sc = Scenario(script=block(BlockFace.PUSHED))
+    sc = Scenario(script=block(BlockFace.PUSHED) + d6(4))
     sc.grant(LINEMAN, Skill.LEAP)
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_BLITZ, LINEMAN)
@@ -557,7 +557,25 @@ def test_leap_not_in_block_action_nor_after_blitz_block() -> None:
     game.step(Action(ActionType.PUSH, None, (12, 7)))
     game.step(Action(ActionType.DECLINE))  # no follow-up
     assert game.current_decider == "home" and ActionType.MOVE in legal_types(game)
+    # The Blitz goes on with the remaining MA, and Leap is one way to move (RULES 8.4).
+    assert ActionType.LEAP in legal_types(game)
+    game.step(Action(ActionType.LEAP, None, (8, 7)))  # AG 3: 4+
+    assert xy(game, LINEMAN) == (8, 7) and game.state.status[LINEMAN] == Status.STANDING
+    assert ActionType.LEAP not in legal_types(game)  # once per action
+    assert not game.roller.queue
+
+
+def test_leap_during_a_throw_team_mate_move() -> None:
+    troll = 14
+    sc = Scenario(script=d6(2) + d6(6))  # Really Stupid 2+ (Goblin beside him), then the leap
+    sc.grant(troll, Skill.LEAP)
+    sc.put(troll, (10, 7)).put(GOBLIN, (10, 8))
+    game = start(sc, ActionType.START_THROW_TEAM_MATE, troll, active=1)
+    assert ActionType.LEAP in legal_types(game)
+    game.step(Action(ActionType.LEAP, None, (12, 7)))  # AG 1: 6+
+    assert xy(game, troll) == (12, 7) and game.state.status[troll] == Status.STANDING
     assert ActionType.LEAP not in legal_types(game)
+    assert not game.roller.queue
 
 
 def test_leap_in_pass_handoff_and_foul_actions() -> None:

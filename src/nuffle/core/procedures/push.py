@@ -58,10 +58,11 @@ PUSH_CANCEL = Point(
 )
 PUSH_CHOICE = Point(
     "push.choice",
-    "fn(s, push: Push, owner: int) -> tuple[int, list[int]] | None: asked with the pushed "
-    "player's skills (owner = push.pid), then the attacker's (owner = push.attacker); the "
-    "first answer counts: the side that chooses the square and extra squares it may choose "
-    "besides the standard ones (Side Step, Grab)",
+    "fn(s, push: Push, owner: int) -> tuple[int, list[int], bool] | None: asked with the "
+    "pushed player's skills (owner = push.pid), then the attacker's (owner = push.attacker); "
+    "the first answer counts: the side that chooses the square, squares it may choose, and "
+    "whether they replace the standard ones (Side Step: any empty adjacent square and nothing "
+    "else) or are added to them (Grab)",
 )
 AFTER_PUSH = Point(
     "push.after",
@@ -121,8 +122,8 @@ class Push(Procedure):
         if found is None and self.attacker >= 0:
             found = PUSH_CHOICE.first(s.info[self.attacker].skills, s, self, self.attacker)
         if found is not None:
-            side, extra = found
-            options = options + [q for q in extra if q not in options]
+            side, extra, only = found
+            options = list(extra) if only else options + [q for q in extra if q not in options]
         return options, side
 
     def run(self, s: GameState) -> None:
