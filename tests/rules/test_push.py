@@ -202,3 +202,41 @@ def test_pushed_ball_carrier_into_own_end_zone_does_not_score():
     s = game.state
     assert s.touchdown == -1
     assert s.carrier() == O_LINE
+
+
+def _chain_own_carrier_into_crowd(carrier_has_ball: bool):
+    """Home blocks O_LINE at (10,1) towards the sideline; the only fan square is (10,0), where a
+    home player stands; he is chain-pushed into the crowd (injury 7: Stunned, to the reserves)."""
+    script = block(PU) + two_d6(3, 4)
+    if carrier_has_ball:
+        script += d6(3) + two_d6(3, 4) + d8(1)  # throw-in from (10,0): lands on (10,6), bounces
+    sc = Scenario(script=script)
+    sc.put(LINEMAN, (10, 2)).put(O_LINE, (10, 1)).put(LINEMAN2, (10, 0))
+    sc.put(O_LINE2, (9, 0)).put(O_LINE3, (11, 0))
+    if carrier_has_ball:
+        sc.give_ball(LINEMAN2)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, LINEMAN)
+    do(game, T.BLOCK, square=(10, 1))
+    do(game, T.SELECT_PUSHED)
+    do(game, T.PUSH, square=(10, 0))
+    do(game, T.PUSH, square=(10, -1))
+    do(game, T.DECLINE)
+    assert not game.roller.queue
+    return game
+
+
+def test_moving_team_ball_carrier_chain_pushed_into_the_crowd_is_a_turnover():
+    game = _chain_own_carrier_into_crowd(carrier_has_ball=True)
+    s = game.state
+    assert s.status[LINEMAN2] == Status.RESERVE
+    assert s.turnover
+    assert game.current_decider == "nobody"  # the turn ended (and with it the scenario)
+
+
+def test_moving_team_player_without_the_ball_chain_pushed_into_the_crowd_no_turnover():
+    game = _chain_own_carrier_into_crowd(carrier_has_ball=False)
+    s = game.state
+    assert s.status[LINEMAN2] == Status.RESERVE
+    assert not s.turnover
+    assert game.current_decider == "home"  # the turn goes on

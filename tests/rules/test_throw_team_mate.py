@@ -17,12 +17,13 @@ def do(game, t, player=None, square=None):
     game.step(Action(t, player, square))
 
 
-def ttm(script, target, extra=(), ball=False, declare_only=False):
+def ttm(script, target, extra=(), ball=False, declare_only=False, stunned=(), prone=()):
     """Troll at (10,7) throws the Goblin at (10,8). Really Stupid needs 2+ (Goblin adjacent)."""
     sc = Scenario(script=script)
     sc.put(O_TROLL, (10, 7)).put(O_GOBLIN, (10, 8))
     for pid, sq in extra:
-        sc.put(pid, sq)
+        status = Status.STUNNED if pid in stunned else Status.PRONE if pid in prone else Status.STANDING
+        sc.put(pid, sq, status)
     if ball:
         sc.give_ball(O_GOBLIN)
     game = sc.start(active=1)
@@ -211,3 +212,29 @@ def test_landing_on_own_team_mate_is_a_turnover():
     assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
     assert s.turnover
+
+
+def test_landing_on_a_stunned_player_armour_holds_he_stays_stunned():
+    # As for bombs and Ball & Chain: knocked down again (armour roll); unbroken, he stays Stunned.
+    extra = [(LINEMAN, (4, 6))]
+    sc_script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(2, 3) + d8(4) + d6(4)
+    game = ttm(sc_script, (6, 7), extra=extra, stunned=(LINEMAN,))
+    s = game.state
+    assert s.status[LINEMAN] == Status.STUNNED
+    assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6) and s.status[O_GOBLIN] == Status.STANDING
+    assert not game.roller.queue
+
+
+def test_landing_on_a_stunned_player_armour_broken_injury_decides():
+    extra = [(LINEMAN, (4, 6))]
+    script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(4, 5) + two_d6(4, 4) + d8(4) + d6(4)  # 9 > AV 8; KO
+    game = ttm(script, (6, 7), extra=extra, stunned=(LINEMAN,))
+    assert game.state.status[LINEMAN] == Status.KO
+    assert not game.roller.queue
+
+
+def test_landing_on_a_prone_player_armour_holds_he_stays_prone():
+    extra = [(LINEMAN, (4, 6))]
+    script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(2, 3) + d8(4) + d6(4)
+    game = ttm(script, (6, 7), extra=extra, prone=(LINEMAN,))
+    assert game.state.status[LINEMAN] == Status.PRONE

@@ -224,7 +224,8 @@ def resolve_crowd(s: GameState) -> bool:
 
 
 class CrowdSurf(Procedure):
-    """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in."""
+    """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in
+    (a turnover when the ball carrier is on the moving team, e.g. chain-pushed there)."""
 
     __slots__ = ("had_ball", "last", "out", "pid")
 
@@ -246,6 +247,8 @@ class CrowdSurf(Procedure):
         if self.phase == 1:
             self.phase = 2
             if self.had_ball:
+                if s.pteam[self.pid] == s.active:
+                    s.turnover = True  # the moving team lost the ball to the crowd
                 s.ball = self.last
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(self.last, self.out))
