@@ -6,8 +6,15 @@ from fractions import Fraction
 from typing import Any
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
-from nuffle.core.actions import START_ACTIONS, Action, IllegalActionError, LegalActions
-from nuffle.core.board import board_for
+from nuffle.core.actions import (
+    START_ACTIONS,
+    Action,
+    IllegalActionError,
+    LegalActions,
+    MalformedActionError,
+    action_problem,
+)
+from nuffle.core.board import VARIANTS, board_for
 from nuffle.core.dice import (
     ExplicitRoller,
     Outcome,
@@ -27,6 +34,16 @@ from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
 RecordEntry = tuple[str, Any]
 
+
+def _check_new(seed: object, board: object, roller: object) -> None:
+    """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an integer, got {seed!r}")
+    if not isinstance(board, int) or isinstance(board, bool) or board not in VARIANTS:
+        raise ValueError(f"unknown board variant {board!r}: choose one of {sorted(VARIANTS)}")
+    if roller is not None and not isinstance(roller, Roller):
+        raise TypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller) "
+                        f"or None, got {roller!r}")
 
 
 class Game:
@@ -54,6 +71,7 @@ class Game:
 
         With `assisted_moves`, a move, blitz, hand-off or foul may target a non-adjacent
         square; the engine walks the safest path (see docs/PATHFINDING.md)."""
+        _check_new(seed, board, roller)
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else load_team(home),
@@ -76,7 +94,7 @@ class Game:
             "away": specs[1].race if isinstance(away, TeamSpec) else away,
             "seed": seed,
             "board": board,
-            "roller": "explicit" if roller is not None and roller.explicit else "sampled",
+            "roller": roller.name if roller is not None else "sampled",
             "assisted_moves": assisted_moves,
         }
         game = Game(state, roller or SampledRoller(), config)
@@ -96,6 +114,8 @@ class Game:
                 event = s.pending
                 assert event is not None
                 s.outcome, s.rng = roller.resolve(event, s.rng)
+                if roller.recorded:  # the seed cannot reproduce it: keep it for the record
+                    self.history.append(("c", s.outcome))
                 s.pending = None
                 s.decider = RUNNING
             else:
@@ -127,12 +147,13 @@ class Game:
     def step(self, action: Action) -> None:
         """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
         s = self.state
+        problem = action_problem(action)
+        if problem is not None:
+            raise MalformedActionError(problem)
         if s.decider not in (0, 1):
             raise IllegalActionError(
                 f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
             )
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an Action")
         legal = self.legal_actions()
         if action not in legal:
             reason = s.stack[-1].explain(s, action)
