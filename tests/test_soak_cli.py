@@ -34,7 +34,8 @@ def test_cli_soak_reports_games_and_exceptions(capsys: pytest.CaptureFixture[str
 
 
 def test_cli_soak_lists_blocked_races(capsys: pytest.CaptureFixture[str]) -> None:
-    from nuffle.core.teams import TeamError, load_team, races
+    from nuffle.core.teams import TeamError, races
+    from nuffle.teams import load_team
 
     blocked = []
     for key in races():

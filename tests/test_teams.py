@@ -12,19 +12,21 @@ import pytest
 from nuffle.cli import main
 from nuffle.core.skills import Skill
 from nuffle.core.teams import (
-    TREASURY,
     TeamError,
-    build_team,
-    check_team,
-    creation_problems,
     default_team_dict,
-    load_team,
     parse_team,
     race,
     races,
-    team_cost,
     team_from_dict,
     team_to_dict,
+)
+from nuffle.teams import (
+    TREASURY,
+    build_team,
+    check_team,
+    creation_problems,
+    load_team,
+    team_cost,
 )
 
 RACES = [
@@ -285,7 +287,7 @@ def test_cli_team_races_lists_every_race(capsys: pytest.CaptureFixture[str]) -> 
 def test_builder_suggestion_fits_any_treasury(key: str) -> None:
     from collections import Counter
 
-    from nuffle.core.teams import suggest_team
+    from nuffle.teams import suggest_team
 
     def shape(raw: dict[str, Any]) -> tuple[Any, ...]:
         spec = parse_team(raw)
@@ -301,7 +303,7 @@ def test_builder_suggestion_fits_any_treasury(key: str) -> None:
 
 
 def test_builder_suggestion_needs_eleven_players(capsys: pytest.CaptureFixture[str]) -> None:
-    from nuffle.core.teams import suggest_team
+    from nuffle.teams import suggest_team
 
     with pytest.raises(TeamError, match="over budget: 200,000 cannot buy 11 players"):
         suggest_team("ogre", 200_000)

@@ -8,12 +8,18 @@ from typing import Any
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec
 from nuffle.play import play
+from nuffle.teams import load_team
 
 
-def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: int = 11,
-              seed: int = 1) -> dict[str, Any]:
-    """Measure random play and cloning; returns the figures in microseconds / milliseconds."""
+def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
+              board: int = 11, seed: int = 1) -> dict[str, Any]:
+    """Measure random play and cloning; returns the figures in microseconds / milliseconds.
+    `home` and `away` are race keys, team .json files or `TeamSpec`s."""
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"the benchmark needs at least 1 game, got {games!r}")
+    home, away = load_team(home), load_team(away)
     decisions = 0
     elapsed = 0.0
     snapshots: list[Game] = []
@@ -129,7 +135,7 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
     """Play `games` games for every ordered pairing of `races` (default: all 24) and count
     exceptions. Races whose default team the engine cannot field yet (skills not implemented)
     are reported as blocked and skipped."""
-    from nuffle.core.teams import TeamError, load_team, race_key
+    from nuffle.core.teams import TeamError, race_key
     from nuffle.core.teams import races as all_races
 
     keys = [race_key(r) for r in races] if races else list(all_races())

@@ -11,6 +11,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
 from nuffle.play import play
 from nuffle.stats import wilson
+from nuffle.teams import load_team
 
 
 @dataclass(frozen=True)
@@ -94,10 +95,12 @@ def play_series(
     seed: int = 0,
     board: int = 11,
     alternate: bool = True,
-    on_game: Callable[[], None] | None = None,
+    on_game: Callable[[Game], None] | None = None,
 ) -> tuple[Record, Record]:
     """Play `games` games of `first` against `second`; with `alternate`, `first` is at home in
-    even games and away in odd ones. Returns `first`'s record at home and away."""
+    even games and away in odd ones; `on_game` sees each finished game. Returns `first`'s
+    record at home and away."""
+    teams = {e.team: load_team(e.team) for e in (first, second)}
     at_home, away = Record(), Record()
     for i in range(games):
         s = seed + i
@@ -105,7 +108,7 @@ def play_series(
         h, a = (first, second) if home_first else (second, first)
         bots = (make_agent(h.bot, s * 2 + 1), make_agent(a.bot, s * 2 + 2))
         t0 = time.perf_counter()
-        game = play(Game.new(h.team, a.team, seed=s, board=board), bots[0], bots[1])
+        game = play(Game.new(teams[h.team], teams[a.team], seed=s, board=board), bots[0], bots[1])
         dt = time.perf_counter() - t0
         score = game.result["score"]
         box = game.box_score()
@@ -124,5 +127,5 @@ def play_series(
         else:
             away.add(score["away"], score["home"], dt, summary)
         if on_game is not None:
-            on_game()
+            on_game(game)
     return at_home, away

@@ -23,8 +23,8 @@ from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
-from nuffle.core.teams import load_team
 from nuffle.core.types import BallState, Status, Weather
+from nuffle.teams import load_team
 
 
 class Scenario:

@@ -12,8 +12,9 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.block import block_dice, cancelled
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, BlockFace, PFlag, Status
+from nuffle.teams import load_team
 from nuffle.testing import Scenario
 
 T = ActionType

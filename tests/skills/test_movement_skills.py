@@ -14,8 +14,9 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BlockFace, Status
+from nuffle.teams import load_team
 from nuffle.testing import Scenario
 
 LINEMAN = 5  # human lineman: MA6 ST3 AG3 AV8, no skills

@@ -28,7 +28,7 @@ from nuffle.core.dice import (
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
@@ -69,13 +69,15 @@ class Game:
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
-        With `assisted_moves`, a move, blitz, hand-off or foul may target a non-adjacent
-        square; the engine walks the safest path (see docs/PATHFINDING.md)."""
+        `home` and `away` are race keys (the shipped default team) or `TeamSpec`s (a team
+        file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
+        hand-off or foul may target a non-adjacent square; the engine walks the safest path
+        (see docs/PATHFINDING.md)."""
         _check_new(seed, board, roller)
         bd = board_for(board)
         specs = (
-            home if isinstance(home, TeamSpec) else load_team(home),
-            away if isinstance(away, TeamSpec) else load_team(away),
+            home if isinstance(home, TeamSpec) else default_team(home),
+            away if isinstance(away, TeamSpec) else default_team(away),
         )
         info: list[PlayerInfo] = []
         for side, spec in enumerate(specs):
