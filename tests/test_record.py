@@ -108,7 +108,7 @@ def test_empty_and_half_records_are_rejected(tmp_path: Path) -> None:
     path = tmp_path / "half.json"
     text = json.dumps(to_record(_game()))
     path.write_text(text[: len(text) // 2])
-    with pytest.raises(RecordError, match="half.json is not valid JSON"):
+    with pytest.raises(RecordError, match=r"half\.json is not valid JSON"):
         load(path)
     rec = to_record(_game())
     rec["entries"] = rec["entries"][: len(rec["entries"]) // 2]
@@ -120,11 +120,11 @@ def test_empty_and_half_records_are_rejected(tmp_path: Path) -> None:
 def test_not_utf8_and_deeply_nested_files_name_the_file(tmp_path: Path) -> None:
     latin = tmp_path / "latin.json"
     latin.write_bytes(b'{"format": "nuffle-record", "seed": "caf\xe9"}')  # Latin-1, not UTF-8
-    with pytest.raises(RecordError, match="latin.json is not UTF-8"):
+    with pytest.raises(RecordError, match=r"latin\.json is not UTF-8"):
         load(latin)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000)
-    with pytest.raises(RecordError, match="deep.json .*nested too deeply"):
+    with pytest.raises(RecordError, match=r"deep\.json .*nested too deeply"):
         load(deep)
 
 
@@ -147,7 +147,7 @@ def _scripted_roller(seed: int) -> ScriptedRoller:
     sampled = play(Game.new("human", "orc", seed=seed, board=5), RandomBot(1), RandomBot(2))
     explicit = Game.new("human", "orc", seed=seed, board=5, roller=ExplicitRoller())
     script: list[tuple[Dice, object]] = []
-    for kind, value in sampled.history:
+    for _kind, value in sampled.history:
         while explicit.current_decider == "chance":
             event = explicit.state.pending
             assert event is not None
