@@ -12,9 +12,12 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
+from nuffle.core.actions import Action, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller
 from nuffle.core.game import Game
@@ -25,6 +28,34 @@ from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.types import BallState, Status, Weather
 from nuffle.teams import load_team
+
+# Player ids of the default Human v Orc match on the full board (team-file order).
+BLITZER, THROWER, CATCHER, OGRE, BLITZER2, LINEMAN, CATCHER2, LINEMAN2, LINEMAN3 = range(9)
+O_BLITZER, O_THROWER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_BLITZER2, O_BOB2, O_GOBLIN2 = range(11, 20)
+O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
+
+
+def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
+    """Take one decision: `Action(t, player, square)`."""
+    game.step(Action(t, player, square))
+
+
+def check_finished(game: Game) -> None:
+    """Raise AssertionError unless `game` ended properly: over, after both halves, its score
+    equal to the touchdowns its box score counts, and its winner the side ahead."""
+    s = game.state
+    if not game.is_over:
+        raise AssertionError(f"the game is not over ({game.current_decider} decides)")
+    if s.half != 2:
+        raise AssertionError(f"the game ended in half {s.half}")
+    box = game.box_score()
+    score = (s.teams[0].score, s.teams[1].score)
+    tds = (box["home"]["touchdowns"], box["away"]["touchdowns"])
+    if score != tds:
+        raise AssertionError(f"score {score} but the box score counts touchdowns {tds}")
+    ahead = None if score[0] == score[1] else ("home" if score[0] > score[1] else "away")
+    if game.result["winner"] != ahead:
+        raise AssertionError(f"score {score} but the winner is {game.result['winner']}")
 
 
 class Scenario:
@@ -123,6 +154,37 @@ class Scenario:
         game = Game(self.state, self.roller, self.config)
         game._advance()
         return game
+
+
+@contextmanager
+def skills_consulted() -> Iterator[set[Skill]]:
+    """Within the block, note every skill whose handler the rules call (at any hook point):
+    random-play tests use it to check that the skills they hand out were exercised."""
+    from nuffle.core.hooks import points
+
+    seen: set[Skill] = set()
+    saved: list[tuple[Any, Skill, Any]] = []
+
+    def spy(skill: Skill, fn: Any) -> Any:
+        def call(*args: Any) -> Any:
+            seen.add(skill)
+            return fn(*args)
+
+        return call
+
+    for point in points().values():
+        for skill, fn in list(point.handlers.items()):
+            saved.append((point, skill, fn))
+            point.handlers[skill] = spy(skill, fn)
+        point._cache.clear()
+        point._holders = None
+    try:
+        yield seen
+    finally:
+        for point, skill, fn in saved:
+            point.handlers[skill] = fn
+            point._cache.clear()
+            point._holders = None
 
 
 def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:

@@ -7,11 +7,9 @@ import pytest
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, CATCHER, O_LINE, Scenario
 
 T = ActionType
-BLITZER, CATCHER, LINEMAN = 0, 2, 5
-O_LINE = 16
 
 
 def test_off_by_default() -> None:

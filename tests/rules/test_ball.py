@@ -2,19 +2,13 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.ball import throw_in_direction
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, Scenario, do
 
 T = ActionType
-LINEMAN, LINEMAN2, LINEMAN3 = 5, 7, 8
-O_LINE = 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def failed_pickup(script, ball_sq, start_sq, extra=(), weather=Weather.NICE):

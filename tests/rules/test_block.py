@@ -2,10 +2,20 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import RollerError, block, d6, two_d6
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    O_BLITZER,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    OGRE,
+    Scenario,
+    do,
+)
 
 T = ActionType
 AD, BD, PU, DS, DD = (
@@ -15,12 +25,6 @@ AD, BD, PU, DS, DD = (
     BlockFace.DEFENDER_STUMBLES,
     BlockFace.DEFENDER_DOWN,
 )
-BLITZER, THROWER, CATCHER, OGRE, LINEMAN = 0, 1, 2, 3, 5
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2, O_LINE3 = 11, 13, 14, 16, 20, 21
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def start_block(sc, attacker, target, active=0):

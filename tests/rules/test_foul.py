@@ -1,17 +1,11 @@
 """Fouls: assists both ways, the referee on doubles, bribes, turnover, the fouler's ball."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, do
 
 T = ActionType
-LINEMAN, LINEMAN2, LINEMAN3 = 5, 7, 8
-O_LINE, O_LINE2, O_LINE3 = 16, 20, 21
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def foul(script, extra=(), bribes=(0, 0), ball=False):

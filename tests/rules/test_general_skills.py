@@ -9,11 +9,9 @@ from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.skills import Skill
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, O_LINE, O_LINE2, Scenario
 
 T = ActionType
-BLITZER, LINEMAN = 0, 5
-O_LINE, O_LINE2 = 16, 20
 
 
 def test_guard_assists_while_marked() -> None:

@@ -1,17 +1,11 @@
 """Hand-offs: adjacent standing team-mates, catch +1, failure, no roll for the giver."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do
 
 T = ActionType
-THROWER, CATCHER, LINEMAN, LINEMAN2, LINEMAN3 = 1, 2, 5, 7, 8
-O_LINE = 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def handoff_game(script, weather=Weather.NICE, extra=()):

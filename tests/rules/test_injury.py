@@ -3,20 +3,14 @@ recovery."""
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d68, two_d6
 from nuffle.core.procedures.match import EndDrive
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do
 
 T = ActionType
 DD = BlockFace.DEFENDER_DOWN
-BLITZER, OGRE, LINEMAN = 0, 3, 5
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE = 11, 13, 14, 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def knock_down(script, attacker=BLITZER, defender=O_LINE, apothecaries=(0, 0)):

@@ -8,12 +8,10 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, O_GOBLIN, O_LINE, Scenario
 
-LINEMAN = 5  # human lineman: MA6 AG3 AV8, no skills
-CATCHER = 2  # human catcher: MA8 AG3, Catch, Dodge
-ORC_LINE = 16
-GOBLIN = 13
+ORC_LINE = O_LINE
+GOBLIN = O_GOBLIN
 
 
 def xy(game, pid):  # type: ignore[no-untyped-def]

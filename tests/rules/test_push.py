@@ -1,18 +1,12 @@
 """Push-backs: the fan, priorities, chain pushes, the crowd, the ball, touchdowns."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.types import BallState, BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, O_LINE3, O_LINE4, Scenario, do
 
 T = ActionType
 PU = BlockFace.PUSHED
-BLITZER, LINEMAN, LINEMAN2 = 0, 5, 7
-O_LINE, O_LINE2, O_LINE3, O_LINE4 = 16, 20, 21, 22
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def push_options(att_sq, def_sq, extra=(), script=None):

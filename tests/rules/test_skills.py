@@ -14,18 +14,24 @@ Covered in other files:
 * Stunty (injury): test_injury.py::test_stunty_*.
 """
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    CATCHER,
+    LINEMAN,
+    LINEMAN2,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    OGRE,
+    THROWER,
+    Scenario,
+    do,
+)
 
 T = ActionType
-THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2 = 1, 2, 3, 5, 7
-O_GOBLIN, O_TROLL, O_LINE, O_LINE2 = 13, 14, 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def test_dodge_skill_rerolls_a_failed_dodge():

@@ -2,19 +2,13 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.passing import pass_range
 from nuffle.core.types import PFlag, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do
 
 T = ActionType
-OGRE, LINEMAN, LINEMAN2 = 3, 5, 7
-O_GOBLIN, O_TROLL, O_LINE, O_GOBLIN2 = 13, 14, 16, 19
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def ttm(script, target, extra=(), ball=False, declare_only=False, stunned=(), prone=()):

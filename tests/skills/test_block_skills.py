@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nuffle.conformance import conformance_game
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
@@ -15,7 +15,18 @@ from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, BlockFace, PFlag, Status
 from nuffle.teams import load_team
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    LINEMAN2,
+    O_BLITZER,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    Scenario,
+    check_finished,
+    do,
+)
 
 T = ActionType
 S = Skill
@@ -26,12 +37,6 @@ AD, BD, PU, DS, DD = (
     BlockFace.DEFENDER_STUMBLES,
     BlockFace.DEFENDER_DOWN,
 )
-BLITZER, LINEMAN, LINEMAN2 = 0, 5, 7  # Blitzer has Block; Linemen ST 3 AV 8, no skills
-O_BLITZER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_LINE2 = 11, 13, 14, 15, 16, 20  # Orc Lineman AV 9
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def types(game: Game) -> set[ActionType]:
@@ -722,6 +727,6 @@ def test_frenzy_wrestle_juggernaut_and_friends_in_random_games():
         home, away = (_team("human"), _team("orc")) if seed % 2 else (_team("orc"), _team("human"))
         board = (11, 7, 5)[seed % 3]
         game = conformance_game(seed, board, home, away, clone_checks=2)  # type: ignore[arg-type]
-        assert game.is_over
+        check_finished(game)
         used.update(e[1].type for e in game.history if e[0] == "a")
     assert {T.CHAINSAW, T.STAB, T.MULTIPLE_BLOCK, T.USE_SKILL} <= used

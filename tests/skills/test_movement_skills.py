@@ -17,15 +17,23 @@ from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BlockFace, Status
 from nuffle.teams import load_team
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    CATCHER,
+    LINEMAN,
+    LINEMAN2,
+    O_BLITZER2,
+    O_BOB,
+    O_GOBLIN,
+    O_LINE,
+    Scenario,
+    skills_consulted,
+)
 
-LINEMAN = 5  # human lineman: MA6 ST3 AG3 AV8, no skills
-CATCHER = 2  # human catcher: MA8 ST2 AG3 AV7, Catch, Dodge
-HUMAN = 7  # another human lineman
-GOBLIN = 13  # orc goblin: MA6 ST2 AG3, Dodge, Right Stuff, Stunty
-BLACK_ORC = 15  # MA4 ST4 AG2
-ORC = 16  # orc lineman: MA5 ST3 AG3
-ORC2 = 17  # orc blitzer: MA6 ST3 AG3, Block
+HUMAN = LINEMAN2  # another human lineman
+GOBLIN = O_GOBLIN  # orc goblin: MA6 ST2 AG3, Dodge, Right Stuff, Stunty
+BLACK_ORC = O_BOB  # MA4 ST4 AG2
+ORC = O_LINE  # orc lineman: MA5 ST3 AG3
+ORC2 = O_BLITZER2  # orc blitzer: MA6 ST3 AG3, Block
 
 
 def xy(game: Game, pid: int) -> tuple[int, int]:
@@ -747,6 +755,8 @@ def _skilled(race: str, seed: int) -> TeamSpec:
 
 
 def test_movement_skills_random_games_hold_invariants() -> None:
-    for seed in range(6):
-        game = Game.new(_skilled("human", seed), _skilled("orc", seed + 100), seed=seed)
-        play_checked(game, seed)
+    with skills_consulted() as seen:
+        for seed in range(6):
+            game = Game.new(_skilled("human", seed), _skilled("orc", seed + 100), seed=seed)
+            play_checked(game, seed)
+    assert set(_MOVERS) - seen == set()

@@ -4,23 +4,32 @@ Pass Block, Animosity, Bombardier, Throw Team-Mate, Right Stuff, Always Hungry, 
 from __future__ import annotations
 
 from nuffle.conformance import play_checked
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d3, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.passing import interception_modifier, pass_range, pass_roll_modifier
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, BlockFace, PFlag, Status, Weather
-from nuffle.testing import Scenario, grant_random_skills
+from nuffle.testing import (
+    LINEMAN,
+    LINEMAN2,
+    LINEMAN3,
+    O_BLITZER,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    OGRE,
+    THROWER,
+    Scenario,
+    do,
+    grant_random_skills,
+    skills_consulted,
+)
 
 T = ActionType
 # Human: 1 Thrower (Pass, Sure Hands), 3 Ogre, 5/7/8 Linemen (AG3); Orc: 13 Goblin, 14 Troll,
 # 16/20 Linemen (AG3), 11 Blitzer.
-THROWER, OGRE, LINEMAN, LINEMAN2, LINEMAN3 = 1, 3, 5, 7, 8
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2 = 11, 13, 14, 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def xy(game, pid):
@@ -625,10 +634,14 @@ SMOKE_SKILLS = (
 
 
 def test_pass_block_and_friends_random_games_hold_invariants():
-    for seed in range(30):
-        game = Game.new("human", "orc", seed=seed, board=11)
-        grant_random_skills(game, SMOKE_SKILLS, 4, seed)
-        play_checked(game, seed)
+    with skills_consulted() as seen:
+        for seed in range(30):
+            game = Game.new("human", "orc", seed=seed, board=11)
+            grant_random_skills(game, SMOKE_SKILLS, 4, seed)
+            play_checked(game, seed)
+    # Animosity needs a pass or hand-off between team-mates of different races: not reached in
+    # these (seeded) games; the scripted tests above cover it.
+    assert set(SMOKE_SKILLS) - seen == {Skill.ANIMOSITY}
 
 
 def test_hail_mary_pass_bomb_scatters_three_times_and_is_never_intercepted():

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, PFlag, Status
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, O_LINE, OGRE, THROWER, Scenario, do
 
 T = ActionType
-THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2 = 1, 2, 3, 5, 7
-O_LINE = 16
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def offered(game: Game) -> list[ActionType]:
