@@ -25,6 +25,7 @@ def test_random_games_hold_invariants(board: int, home: str, away: str) -> None:
             assert fingerprint(again) == fingerprint(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", (11, 5))
 def test_random_games_with_assisted_moves(board: int) -> None:
     for seed in range(8):

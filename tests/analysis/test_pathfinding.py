@@ -282,6 +282,7 @@ def _oracle(s: GameState, pid: int, moves_used: int) -> dict[tuple[int, int], Fr
     return best
 
 
+@pytest.mark.slow
 def test_search_matches_brute_force_oracle() -> None:
     checked = 0
     rng = random.Random(5)
