@@ -13,10 +13,16 @@ BOARDS = (11, 7, 5, 3, 1)
 GAMES_PER_CASE = 50  # 5 boards x 2 pairings x 50 = 500 games
 
 
+QUICK = 10  # the first seeds of every case run in the fast loop, the rest are marked slow
+
+
+@pytest.mark.parametrize("seeds", [pytest.param(range(QUICK), id="quick"),
+                                   pytest.param(range(QUICK, GAMES_PER_CASE), id="rest",
+                                                marks=pytest.mark.slow)])
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("home,away", [("human", "orc"), ("orc", "human")])
-def test_random_games_hold_invariants(board: int, home: str, away: str) -> None:
-    for seed in range(GAMES_PER_CASE):
+def test_random_games_hold_invariants(board: int, home: str, away: str, seeds: range) -> None:
+    for seed in seeds:
         game = conformance_game(seed, board, home, away, clone_checks=2)
         check_finished(game)
         if seed % 10 == 0:

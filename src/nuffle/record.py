@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.dice import ExplicitRoller, Roller, RollerError, SampledRoller, ScriptedRoller
@@ -75,7 +75,7 @@ def _require(cond: bool, message: str) -> None:
         raise RecordError(message)
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -87,11 +87,11 @@ def _final(record: dict[str, Any]) -> tuple[bool, list[int], str]:
     assert isinstance(final, dict)
     over, score, fp = final.get("over"), final.get("score"), final.get("fingerprint")
     _require(isinstance(over, bool), f"'final.over' must be true or false, got {over!r}")
-    _require(isinstance(score, list) and len(score) == 2 and all(_is_int(v) for v in score),
-             f"'final.score' must be [home, away] integers, got {score!r}")
+    if not (isinstance(score, list) and len(score) == 2 and all(_is_int(v) for v in score)):
+        raise RecordError(f"'final.score' must be [home, away] integers, got {score!r}")
     _require(isinstance(fp, str) and len(fp) == 64,
              f"'final.fingerprint' must be a 64-character digest, got {fp!r}")
-    return bool(over), list(score), str(fp)
+    return bool(over), [int(v) for v in score], str(fp)
 
 
 def replay(record: dict[str, Any]) -> Game:
@@ -104,12 +104,12 @@ def replay(record: dict[str, Any]) -> Game:
         raise RecordError("'config' must be an object")
     board = config.get("board")
     if not _is_int(board):
-        raise RecordError("'config.board' must be an integer")
+        raise RecordError(f"'config.board' must be an integer, got {board!r}")
     kind = config.get("roller", "sampled")
     _require(kind in ROLLERS, f"'config.roller' must be one of {', '.join(ROLLERS)}, got {kind!r}")
     seed = record.get("seed")
     if not _is_int(seed):
-        raise RecordError("'seed' must be an integer")
+        raise RecordError(f"'seed' must be an integer, got {seed!r}")
     teams = record.get("teams")
     if not isinstance(teams, dict) or "home" not in teams or "away" not in teams:
         raise RecordError("'teams' must hold 'home' and 'away'")

@@ -42,21 +42,21 @@ def push_squares(s: GameState, pusher_sq: int, sq: int) -> list[int]:
     return cands
 
 
-PUSH_REFUSE = Point(
+PUSH_REFUSE: Point[[GameState, Push], int] = Point(
     "push.refuse",
     "fn(s, push: Push) -> int: asked with the pushed player's skills before any square is "
     "chosen: 0 no effect, 1 he may refuse to move (his coach chooses: Stand Firm), 2 he cannot "
     "be moved (rooted). A player who stays stays where he is; a chain push into him moves "
     "nobody",
 )
-PUSH_CANCEL = Point(
+PUSH_CANCEL: Point[[GameState, Push, Skill], bool] = Point(
     "push.cancel",
     "fn(s, push: Push, skill: Skill) -> bool: asked with the skills of the other player of "
     "the push (the attacker, for a skill of the pushed player; the pushed player, for one of "
     "the attacker's): True if his skill cancels `skill` in this push (Juggernaut on a Blitz "
     "cancels Stand Firm; Grab and Side Step cancel each other)",
 )
-PUSH_CHOICE = Point(
+PUSH_CHOICE: Point[[GameState, Push, int], tuple[int, list[int], bool] | None] = Point(
     "push.choice",
     "fn(s, push: Push, owner: int) -> tuple[int, list[int], bool] | None: asked with the "
     "pushed player's skills (owner = push.pid), then the attacker's (owner = push.attacker); "
@@ -64,7 +64,7 @@ PUSH_CHOICE = Point(
     "whether they replace the standard ones (Side Step: any empty adjacent square and nothing "
     "else) or are added to them (Grab)",
 )
-AFTER_PUSH = Point(
+AFTER_PUSH: Point[[GameState, Push], bool] = Point(
     "push.after",
     "fn(s, push: Push) -> bool: asked with the attacker's skills after the pushed player moved "
     "to a square on the pitch (not into the crowd). Return True after pushing a procedure "

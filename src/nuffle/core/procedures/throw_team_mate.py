@@ -15,18 +15,18 @@ from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
-CAN_BE_THROWN = Point(
+CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
     "throw_team_mate.can_be_thrown",
     "fn(s, thrower, pid) -> bool: asked for the skills of team-mate `pid` standing next to "
     "`thrower`: True if he may be thrown (Right Stuff)",
 )
-BEFORE_THROW = Point(
+BEFORE_THROW: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.before_throw",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrower's skills before the throw. "
     "Return True after pushing a procedure that leaves s.ret = 1 (the throw goes on) or 0 (no "
     "throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
 )
-FLIGHT = Point(
+FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.flight",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrown player's skills instead of the "
     "three scatters from the target. Return True after pushing a procedure that leaves s.ret "
