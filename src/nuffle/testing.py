@@ -1,4 +1,5 @@
-"""Build mid-match positions for rule tests, with scripted dice.
+"""Test support: mid-match positions with scripted dice (`Scenario`), matches scripted from the
+pre-match on (`to_kickoff`), the default Human v Orc player ids, and checks on finished games.
 
     sc = Scenario(script=d6(3) + block(BlockFace.PUSHED))
     sc.put(0, (10, 7)); sc.put(11, (11, 7)); sc.give_ball(0)
@@ -19,13 +20,14 @@ from typing import Any
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.board import board_for
-from nuffle.core.dice import Dice, Outcome, ScriptedRoller
+from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, Status, Weather
 from nuffle.teams import load_team
 
@@ -38,6 +40,14 @@ O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
 def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
     """Take one decision: `Action(t, player, square)`."""
     game.step(Action(t, player, square))
+
+
+def roller_of(game: Game) -> ScriptedRoller:
+    """The scripted roller of a scenario's game (e.g. `assert not roller_of(game).queue`: every
+    scripted die was used)."""
+    if not isinstance(game.roller, ScriptedRoller):
+        raise AssertionError(f"the game's roller is a {type(game.roller).__name__}, not scripted")
+    return game.roller
 
 
 def check_finished(game: Game) -> None:
@@ -216,3 +226,58 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
         game.step(bots[game.decider].act(game))
         steps += 1
     return out
+
+
+# --- a scripted match from the start: pre-match, set-up, kick-off --------------------------------
+
+Script = list[tuple[Dice, Outcome]]
+
+# Home (defends x = 0) formation on the 11-player board: 3 on the LoS, none in the wide zones.
+HOME_11 = [(12, 5), (12, 7), (12, 9), (10, 4), (10, 5), (10, 6), (10, 7), (10, 8), (10, 9),
+           (10, 10), (7, 7)]
+
+
+def mirror(square: tuple[int, int], width: int = 26) -> tuple[int, int]:
+    """The same square seen from the other half."""
+    return (width - 1 - square[0], square[1])
+
+
+def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
+                   fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3))) -> Script:
+    """Dice of the pre-match sequence: home fans, away fans, weather, coin toss."""
+    return two_d6(*fans[0]) + two_d6(*fans[1]) + two_d6(*weather) + coin(winner)
+
+
+def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",
+             away: str | TeamSpec = "orc", board: int = 11) -> tuple[Game, ScriptedRoller]:
+    """A scripted match, advanced to its first decision."""
+    roller = ScriptedRoller(script)
+    return Game.new(home, away, board=board, roller=roller), roller
+
+
+def set_up(game: Game, side: int, squares: list[tuple[int, int]] | None = None) -> list[int]:
+    """Place `side`'s first available players on `squares` (default formation), end set-up."""
+    s = game.state
+    if squares is None:
+        squares = HOME_11 if side == 0 else [mirror(q) for q in HOME_11]
+    pids = [p for p in s.team_players(side) if s.status[p] == Status.RESERVE][: len(squares)]
+    for pid, sq in zip(pids, squares, strict=True):
+        game.step(Action(ActionType.PLACE_PLAYER, pid, sq))
+    game.step(Action(ActionType.END_SETUP))
+    return pids
+
+
+def to_kickoff(kicking: int = 0, weather: tuple[int, int] = (3, 4),
+               extra: Iterable[tuple[Dice, Outcome]] = (),
+               fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3)),
+               home: str | TeamSpec = "human") -> tuple[Game, ScriptedRoller]:
+    """Drive a match to the kick-off's PLACE_BALL decision, with `kicking` kicking.
+
+    The coin is won by home, who kicks or receives so that `kicking` kicks; both sides set up
+    the default formation. `extra` dice are queued for what follows.
+    """
+    game, roller = new_game(pregame_script(weather=weather, fans=fans) + list(extra), home=home)
+    game.step(Action(ActionType.KICK if kicking == 0 else ActionType.RECEIVE))
+    set_up(game, kicking)
+    set_up(game, 1 - kicking)
+    return game, roller

@@ -15,6 +15,7 @@ from nuffle.testing import (
     OGRE,
     Scenario,
     do,
+    roller_of,
 )
 
 T = ActionType
@@ -193,7 +194,7 @@ def test_both_down_neither_has_block_both_fall_two_armour_rolls():
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE and s.status[O_LINE] == Status.PRONE
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_both_down_both_with_block_nobody_falls():
@@ -238,7 +239,7 @@ def test_defender_stumbles_with_dodge_is_only_a_push():
     do(game, T.PUSH, square=(12, 7))
     do(game, T.DECLINE)
     assert game.state.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defender_stumbles_without_dodge_knocks_down():
@@ -260,7 +261,7 @@ def test_defender_down_pushes_then_knocks_down_no_turnover():
     assert s.board.xy(s.pos[O_LINE]) == (12, 8)
     assert s.board.xy(s.pos[BLITZER]) == (11, 7)
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Blitz -------------------------------------------------------------------------------------
@@ -277,11 +278,11 @@ def test_blitz_block_costs_one_square_of_movement():
     do(game, T.DECLINE)  # stay out of the defender's tackle zone: no dodges
     for y in range(8, 14):  # six free squares: 1 (block) + 6 = MA 7
         do(game, T.MOVE, square=(3, y))
-    assert len(game.roller.queue) == 1
+    assert len(roller_of(game).queue) == 1
     do(game, T.MOVE, square=(3, 14))  # needs the GFI D6
     s = game.state
     assert s.board.xy(s.pos[BLITZER]) == (3, 14)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_blitz_block_needs_gfi_when_out_of_movement():

@@ -3,7 +3,7 @@
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, do
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, do, roller_of
 
 T = ActionType
 
@@ -28,7 +28,7 @@ def test_unassisted_foul_not_broken():
     assert s.status[O_LINE] == Status.PRONE
     assert s.status[LINEMAN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_offensive_foul_assist_adds_one():
@@ -40,20 +40,20 @@ def test_marked_foul_assister_does_not_count():
     extra = [(LINEMAN2, (12, 7)), (O_LINE2, (13, 7))]
     game = foul(two_d6(4, 5), extra=extra)  # no injury roll
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defensive_foul_assist_subtracts_one():
     extra = [(LINEMAN2, (12, 7)), (O_LINE2, (9, 7))]  # +1 -1: 9 holds
     game = foul(two_d6(4, 5), extra=extra)
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defensive_assist_alone():
     game = foul(two_d6(4, 6), extra=[(O_LINE2, (9, 6))])  # 10 - 1 = 9 holds
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_armour_double_sends_off_even_if_not_broken():

@@ -3,7 +3,7 @@
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do
+from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do, roller_of
 
 T = ActionType
 
@@ -35,7 +35,7 @@ def test_handoff_catch_with_plus_one_no_roll_for_giver():
     s = game.state
     assert s.carrier() == LINEMAN
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_failed_handoff_bounces_and_turns_over():

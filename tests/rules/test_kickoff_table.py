@@ -7,14 +7,12 @@ away (FF 5) 11, so home FAME 1, away FAME 0. Formations as in test_kickoff.py.
 
 from __future__ import annotations
 
-from scripted import to_kickoff
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, pick, two_d6
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, to_kickoff
 
 Script = list[tuple[Dice, Outcome]]
 SCATTER = d8(5) + d6(3)

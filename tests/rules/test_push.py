@@ -3,7 +3,18 @@
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.types import BallState, BlockFace, Status
-from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, O_LINE3, O_LINE4, Scenario, do
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    LINEMAN2,
+    O_LINE,
+    O_LINE2,
+    O_LINE3,
+    O_LINE4,
+    Scenario,
+    do,
+    roller_of,
+)
 
 T = ActionType
 PU = BlockFace.PUSHED
@@ -77,10 +88,10 @@ def test_crowd_surf_stunned_goes_to_reserves():
     assert s.pos[O_LINE] < 0
     # The follow-up is decided before the crowd's injury roll (RULES 9.1 step 7).
     assert game.legal_actions().types() == [T.FOLLOW_UP, T.DECLINE]
-    assert game.roller.queue, "no injury roll before the follow-up decision"
+    assert roller_of(game).queue, "no injury roll before the follow-up decision"
     do(game, T.FOLLOW_UP)
     assert s.board.xy(s.pos[BLITZER]) == (10, 0)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert s.status[O_LINE] == Status.RESERVE
 
 
@@ -113,7 +124,7 @@ def test_crowd_surfed_ball_carrier_throw_in_from_last_square():
     s = game.state
     assert s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (11, 3)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert not s.turnover
 
 
@@ -216,7 +227,7 @@ def _chain_own_carrier_into_crowd(carrier_has_ball: bool):
     do(game, T.PUSH, square=(10, 0))
     do(game, T.PUSH, square=(10, -1))
     do(game, T.DECLINE)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     return game
 
 

@@ -6,7 +6,7 @@ from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.passing import pass_range
 from nuffle.core.types import PFlag, Status, Weather
-from nuffle.testing import LINEMAN, LINEMAN2, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do
+from nuffle.testing import LINEMAN, LINEMAN2, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do, roller_of
 
 T = ActionType
 
@@ -43,7 +43,7 @@ def test_accurate_throw_scatters_three_times_and_lands():
     assert s.board.xy(s.pos[O_GOBLIN]) == (4, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_quick_throw_minus_one_not_fumbled_on_two():
@@ -69,7 +69,7 @@ def test_failed_landing_is_prone_armour_no_turnover():
     assert s.board.xy(s.pos[O_GOBLIN]) == (6, 7)
     assert s.status[O_GOBLIN] == Status.PRONE
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_failed_landing_with_ball_is_turnover():
@@ -91,7 +91,7 @@ def test_landing_on_a_player_knocks_him_down_and_scatters_again():
     assert s.status[LINEMAN] == Status.PRONE
     assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_thrown_into_the_crowd():
@@ -216,7 +216,7 @@ def test_landing_on_a_stunned_player_armour_holds_he_stays_stunned():
     s = game.state
     assert s.status[LINEMAN] == Status.STUNNED
     assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6) and s.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_landing_on_a_stunned_player_armour_broken_injury_decides():
@@ -224,7 +224,7 @@ def test_landing_on_a_stunned_player_armour_broken_injury_decides():
     script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(4, 5) + two_d6(4, 4) + d8(4) + d6(4)  # 9 > AV 8; KO
     game = ttm(script, (6, 7), extra=extra, stunned=(LINEMAN,))
     assert game.state.status[LINEMAN] == Status.KO
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_landing_on_a_prone_player_armour_holds_he_stays_prone():

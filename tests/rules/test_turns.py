@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from scripted import to_kickoff
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.state import GameState
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario
+from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, to_kickoff
 
 ORC_LINE, ORC_LINE2 = O_LINE, O_LINE2
 

@@ -27,6 +27,7 @@ from nuffle.testing import (
     Scenario,
     do,
     grant_random_skills,
+    roller_of,
     skills_consulted,
 )
 
@@ -136,7 +137,7 @@ def _marked_rainy_pickup(die: int, *skills: Skill) -> Game:
 def test_big_hand_ignores_tackle_zones_and_pouring_rain() -> None:
     game = _marked_rainy_pickup(3, Skill.BIG_HAND)  # 3 + 1 = 4
     assert game.state.carrier() == LINEMAN and not game.state.turnover
-    assert len(game.roller.queue) == 1  # the bounce die was not needed
+    assert len(roller_of(game).queue) == 1  # the bounce die was not needed
 
 
 def test_big_hand_absent_the_same_pickup_fails() -> None:

@@ -26,6 +26,7 @@ from nuffle.testing import (
     O_GOBLIN,
     O_LINE,
     Scenario,
+    roller_of,
     skills_consulted,
 )
 
@@ -571,7 +572,7 @@ def test_leap_not_in_block_action_but_after_blitz_block() -> None:
     game.step(Action(ActionType.LEAP, None, (8, 7)))  # AG 3: 4+
     assert xy(game, LINEMAN) == (8, 7) and game.state.status[LINEMAN] == Status.STANDING
     assert ActionType.LEAP not in legal_types(game)  # once per action
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_leap_during_a_throw_team_mate_move() -> None:
@@ -584,7 +585,7 @@ def test_leap_during_a_throw_team_mate_move() -> None:
     game.step(Action(ActionType.LEAP, None, (12, 7)))  # AG 1: 6+
     assert xy(game, troll) == (12, 7) and game.state.status[troll] == Status.STANDING
     assert ActionType.LEAP not in legal_types(game)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_leap_in_pass_handoff_and_foul_actions() -> None:

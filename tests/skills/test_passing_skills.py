@@ -24,6 +24,7 @@ from nuffle.testing import (
     Scenario,
     do,
     grant_random_skills,
+    roller_of,
     skills_consulted,
 )
 
@@ -73,7 +74,7 @@ def test_stunty_pass_minus_one_makes_a_four_inaccurate():
     s = game.state
     assert s.board.xy(s.ball) == (11, 7)
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_stunty_pass_modified_to_one_fumbles():
@@ -108,7 +109,7 @@ def test_strong_arm_no_bonus_on_a_quick_pass():
     # Quick +1 only: 2 + 1 = 3 -> inaccurate; scatters 5,5,5 from (7,7) -> (10,7), bounce -> (11,7)
     game = pass_game(d6(2) + d8(5, 5, 5) + d8(5), (7, 7), skills=(Skill.STRONG_ARM,))
     assert game.state.board.xy(game.state.ball) == (11, 7)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def ttm(script, target, extra=(), troll_skills=(), goblin_skills=(), take_troll=(), declare_only=False):
@@ -220,7 +221,7 @@ def test_very_long_legs_stops_safe_throw():
     game = intercept_game(d6(6), (Skill.VERY_LONG_LEGS,), (Skill.SAFE_THROW,))
     assert game.state.carrier() == O_LINE  # no Safe Throw roll was made
     assert game.state.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Safe Throw -------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ def test_safe_throw_cancels_interception_and_pass_goes_on():
     s = game.state
     assert s.carrier() == LINEMAN2
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_safe_throw_failed_roll_leaves_the_interception():
@@ -247,7 +248,7 @@ def test_safe_throw_keeps_the_ball_on_a_modified_fumble():
     s = game.state
     assert s.carrier() == LINEMAN
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert game.legal_actions().types() == [T.END_TURN]  # back to the turn, nobody else to act
     assert s.pflags[LINEMAN] & PFlag.USED
 
@@ -266,12 +267,12 @@ def test_hail_mary_pass_any_square_always_inaccurate_never_intercepted():
     game = pass_game([], skills=(Skill.HAIL_MARY_PASS,), extra=extra)
     grp = game.legal_actions().group(T.HAIL_MARY)
     assert (25, 14) in grp.squares and (0, 0) in grp.squares and (5, 7) not in grp.squares
-    game.roller.queue.extend(d6(6) + d8(5, 5, 5) + d6(4))
+    roller_of(game).queue.extend(d6(6) + d8(5, 5, 5) + d6(4))
     do(game, T.HAIL_MARY, square=(20, 7))  # a 6 still scatters three times; no interception
     s = game.state
     assert s.carrier() == LINEMAN2  # caught at (23,7) with no accurate bonus
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_fumbles_only_on_natural_one_pass_rerolls():
@@ -458,7 +459,7 @@ def test_animosity_two_plus_goes_ahead():
 def test_animosity_no_roll_for_the_same_race():
     game = handoff_game(d6(3), (5, 8))
     assert game.state.carrier() == LINEMAN2
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_animosity_on_a_pass_too():
@@ -508,7 +509,7 @@ def test_bombardier_bomb_explodes_and_keeps_the_pass_action():
     assert s.status[LINEMAN] == Status.PRONE
     assert s.status[LINEMAN2] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert not s.teams[1].pass_used  # the bomb did not use the Pass action
     assert O_LINE2 in game.legal_actions().group(T.START_PASS).players
 
@@ -526,7 +527,7 @@ def test_bombardier_bomb_caught_must_be_thrown_on():
     game = bomb_game(d6(4, 3), extra=[(LINEMAN, (10, 7))], target=(10, 7))
     assert game.decider == 0
     assert T.BOMB in game.legal_actions().types()
-    game.roller.queue.extend(d6(1) + two_d6(1, 1))
+    roller_of(game).queue.extend(d6(1) + two_d6(1, 1))
     do(game, T.BOMB, square=(14, 7))
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE
@@ -538,7 +539,7 @@ def test_bombardier_bomb_out_of_the_pitch_is_harmless():
     game = bomb_game(d6(2) + d8(2, 2, 2), extra=[(LINEMAN, (14, 1))], target=(14, 2))
     s = game.state
     assert s.status[LINEMAN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Throw Team-Mate, Right Stuff, Always Hungry, Swoop -----------------------------------------
@@ -588,7 +589,7 @@ def test_always_hungry_absent_no_roll():
     # Really Stupid 2, then straight to the throw (6) and three scatters, landing 4
     game = ttm(d6(2, 6) + d8(4, 4, 2) + d6(4), (6, 7), take_troll=(Skill.ALWAYS_HUNGRY,))
     assert xy(game, O_GOBLIN) == (4, 6)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_always_hungry_one_then_one_eats_the_team_mate():
@@ -605,18 +606,18 @@ def test_swoop_template_instead_of_scatters():
     assert game.decider == 1
     squares = set(game.legal_actions().group(T.SELECT_SQUARE).squares)
     assert squares == {(6, 0), (6, 14), (0, 7), (25, 7)}
-    game.roller.queue.extend(d6(3) + d3(2) + d6(4))
+    roller_of(game).queue.extend(d6(3) + d3(2) + d6(4))
     do(game, T.SELECT_SQUARE, square=(6, 0))
     assert xy(game, O_GOBLIN) == (6, 5)
     assert game.state.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_swoop_diagonal_and_into_the_crowd():
     # target (10,12), template towards the bottom sideline, D6 1 = first diagonal (+1, +1):
     # D3 3 -> (11,13), (12,14), then off the pitch: the crowd (injury 1+2: reserves)
     game = ttm(d6(2, 2, 6), (10, 12), goblin_skills=(Skill.SWOOP,))
-    game.roller.queue.extend(d6(1) + d3(3) + two_d6(1, 2))
+    roller_of(game).queue.extend(d6(1) + d3(3) + two_d6(1, 2))
     do(game, T.SELECT_SQUARE, square=(10, 14))
     s = game.state
     assert s.pos[O_GOBLIN] < 0
@@ -660,7 +661,7 @@ def test_hail_mary_pass_bomb_scatters_three_times_and_is_never_intercepted():
     assert s.status[LINEMAN2] == Status.PRONE
     assert s.status[LINEMAN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_bomb_fumbles_only_on_a_one():
@@ -672,7 +673,7 @@ def test_hail_mary_pass_bomb_fumbles_only_on_a_one():
     s = game.state
     assert s.status[O_LINE] == Status.PRONE  # it went off in his hand
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_bomb_needs_the_skill():
