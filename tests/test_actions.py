@@ -8,7 +8,7 @@ from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.testing import Scenario
 
 
-def _game():  # type: ignore[no-untyped-def]
+def _game():
     sc = Scenario()
     sc.put(0, (10, 7)).put(11, (14, 7))
     return sc.start(active=0)
@@ -38,7 +38,7 @@ def test_non_action_rejected() -> None:
     game = _game()
     before = game.state.key()
     with pytest.raises(IllegalActionError, match="is not an Action"):
-        game.step(("START_MOVE", 0))  # type: ignore[arg-type]
+        game.step(("START_MOVE", 0))
     assert game.state.key() == before
 
 
@@ -52,7 +52,7 @@ def test_legal_actions_membership_and_iteration() -> None:
     assert Action(ActionType.END_TURN) in legal
     assert Action(ActionType.START_MOVE, 11) not in legal
     assert Action(ActionType.START_BLOCK, 0) not in legal  # nobody adjacent
-    assert "END_TURN" not in legal  # type: ignore[operator]
+    assert "END_TURN" not in legal
     assert Action(ActionType.END_TURN, 0) not in legal  # END_TURN takes no player
     game.step(Action(ActionType.START_MOVE, 0))
     moves = game.legal_actions().group(ActionType.MOVE)

@@ -95,7 +95,7 @@ def test_truncated_entries_of_an_unfinished_record_change_the_fingerprint() -> N
         (lambda r: r["final"].update(over=False), "says the game is unfinished"),
     ],
 )
-def test_a_record_must_carry_its_final_block(mutate, message) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_must_carry_its_final_block(mutate, message) -> None:
     rec = to_record(_game())
     mutate(rec)
     with pytest.raises(RecordError, match=message):
@@ -208,7 +208,7 @@ def test_save_to_a_bad_path_names_it_and_leaves_nothing(tmp_path: Path) -> None:
         (lambda r: r.update(entries=[["a", ["NOT_AN_ACTION", None, None]]]), "unknown action type"),
     ],
 )
-def test_malformed_records_name_the_problem(mutate, message) -> None:  # type: ignore[no-untyped-def]
+def test_malformed_records_name_the_problem(mutate, message) -> None:
     rec = to_record(_game())
     mutate(rec)
     with pytest.raises(RecordError, match=message):

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
@@ -40,6 +40,14 @@ O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
 def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
     """Take one decision: `Action(t, player, square)`."""
     game.step(Action(t, player, square))
+
+
+def legal_group(game: Game, t: ActionType) -> ActionChoice:
+    """The legal actions of type `t` now; AssertionError if there are none."""
+    found = game.legal_actions().group(t)
+    if found is None:
+        raise AssertionError(f"{t.name} is not legal now (legal: {game.legal_actions().types()})")
+    return found
 
 
 def roller_of(game: Game) -> ScriptedRoller:

@@ -3,7 +3,7 @@
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do, roller_of
+from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do, legal_group, roller_of
 
 T = ActionType
 
@@ -26,7 +26,7 @@ def test_only_adjacent_standing_team_mates_are_targets():
     sc.put(O_LINE, (5, 8))  # adjacent opponent
     game = sc.start(active=0)
     do(game, T.START_HANDOFF, THROWER)
-    assert game.legal_actions().group(T.HANDOFF).squares == ((6, 7),)
+    assert legal_group(game, T.HANDOFF).squares == ((6, 7),)
 
 
 def test_handoff_catch_with_plus_one_no_roll_for_giver():

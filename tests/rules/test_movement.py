@@ -12,11 +12,11 @@ ORC_LINE = O_LINE
 GOBLIN = O_GOBLIN
 
 
-def xy(game, pid):  # type: ignore[no-untyped-def]
+def xy(game, pid):
     return game.state.board.xy(game.state.pos[pid])
 
 
-def move(game, *squares):  # type: ignore[no-untyped-def]
+def move(game, *squares):
     for sq in squares:
         game.step(Action(ActionType.MOVE, None, sq))
 

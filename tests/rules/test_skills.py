@@ -29,6 +29,7 @@ from nuffle.testing import (
     THROWER,
     Scenario,
     do,
+    legal_group,
 )
 
 T = ActionType
@@ -150,7 +151,7 @@ def test_right_stuff_needed_to_be_thrown():
     sc = Scenario(script=d6(2))  # Really Stupid with an adjacent helper
     sc.put(O_TROLL, (10, 7)).put(O_LINE, (10, 8)).put(O_GOBLIN, (3, 3))
     game = sc.start(active=1)
-    assert O_TROLL in game.legal_actions().group(T.START_THROW_TEAM_MATE).players
+    assert O_TROLL in legal_group(game, T.START_THROW_TEAM_MATE).players
     do(game, T.START_THROW_TEAM_MATE, O_TROLL)
     assert T.THROW_TEAM_MATE not in game.legal_actions().types()  # the lineman can't be thrown
 

@@ -6,7 +6,18 @@ from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.passing import pass_range
 from nuffle.core.types import PFlag, Status, Weather
-from nuffle.testing import LINEMAN, LINEMAN2, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do, roller_of
+from nuffle.testing import (
+    LINEMAN,
+    LINEMAN2,
+    O_GOBLIN,
+    O_LINE,
+    O_TROLL,
+    OGRE,
+    Scenario,
+    do,
+    legal_group,
+    roller_of,
+)
 
 T = ActionType
 
@@ -172,8 +183,7 @@ def test_bone_head_failure_distracts_ogre_no_turnover():
     assert s.pflags[OGRE] & PFlag.DISTRACTED
     assert s.tackle_zones(s.pos[O_LINE], 1) == 0
     assert not s.turnover
-    legal = game.legal_actions()
-    assert game.decider == 0 and OGRE not in legal.group(T.START_MOVE).players
+    assert game.decider == 0 and OGRE not in legal_group(game, T.START_MOVE).players
 
 
 def test_bone_head_success_acts_normally():

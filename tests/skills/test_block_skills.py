@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from nuffle.conformance import conformance_game
 from nuffle.core.actions import ActionType
-from nuffle.core.dice import block, d6, d8, two_d6
+from nuffle.core.dice import Dice, Outcome, block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.block import block_dice, cancelled
@@ -48,7 +48,7 @@ def xy(game: Game, pid: int) -> tuple[int, int]:
     return game.state.board.xy(game.state.pos[pid])
 
 
-def duel(script: list, attacker: int = BLITZER, defender: int = O_LINE,
+def duel(script: list[tuple[Dice, Outcome]], attacker: int = BLITZER, defender: int = O_LINE,
          rerolls: tuple[int, int] = (0, 0)) -> Scenario:
     sc = Scenario(script=script)
     sc.put(attacker, (10, 7)).put(defender, (11, 7)).set(rerolls=rerolls)
@@ -512,7 +512,7 @@ def test_frenzy_stopped_by_fend():
 # --- Multiple Block ----------------------------------------------------------------------------
 
 
-def multiple(script: list) -> Scenario:
+def multiple(script: list[tuple[Dice, Outcome]]) -> Scenario:
     sc = Scenario(script=script)
     sc.put(BLITZER, (10, 7)).put(O_LINE, (11, 7)).put(O_LINE2, (11, 8)).set(rerolls=(0, 0))
     sc.grant(BLITZER, S.MULTIPLE_BLOCK)
@@ -570,7 +570,7 @@ def test_multiple_block_no_frenzy():
 # --- Stab and Stakes ---------------------------------------------------------------------------
 
 
-def stabber(script: list, **kw: object) -> Scenario:
+def stabber(script: list[tuple[Dice, Outcome]], **kw: object) -> Scenario:
     sc = duel(script, attacker=LINEMAN, **kw)  # type: ignore[arg-type]
     sc.grant(LINEMAN, S.STAB)
     return sc
@@ -647,7 +647,7 @@ def test_stakes_needs_a_stab_not_a_block():
 # --- Chainsaw ----------------------------------------------------------------------------------
 
 
-def sawyer(script: list, **kw: object) -> Scenario:
+def sawyer(script: list[tuple[Dice, Outcome]], **kw: object) -> Scenario:
     sc = duel(script, attacker=LINEMAN, **kw)  # type: ignore[arg-type]
     sc.grant(LINEMAN, S.CHAINSAW)
     return sc

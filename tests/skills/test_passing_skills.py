@@ -24,6 +24,7 @@ from nuffle.testing import (
     Scenario,
     do,
     grant_random_skills,
+    legal_group,
     roller_of,
     skills_consulted,
 )
@@ -471,7 +472,7 @@ def test_animosity_on_a_pass_too():
     game = sc.start(active=0)
     do(game, T.START_PASS, LINEMAN)
     do(game, T.PASS, square=(9, 7))
-    assert game.legal_actions().group(T.PASS).squares == ((5, 9),)
+    assert legal_group(game, T.PASS).squares == ((5, 9),)
     do(game, T.PASS, square=(5, 9))
     assert game.state.carrier() == LINEMAN2
 
@@ -551,7 +552,7 @@ def test_throw_team_mate_not_declared_after_the_pass_action():
     game = sc.start(active=1)
     types = game.legal_actions().types()
     assert types.index(T.START_THROW_TEAM_MATE) == types.index(T.START_PASS) + 1
-    assert game.legal_actions().group(T.START_THROW_TEAM_MATE).players == (O_TROLL,)
+    assert legal_group(game, T.START_THROW_TEAM_MATE).players == (O_TROLL,)
     do(game, T.START_PASS, 12)
     do(game, T.END_ACTION)
     assert T.START_THROW_TEAM_MATE not in game.legal_actions().types()
@@ -562,9 +563,9 @@ def test_throw_team_mate_granted_to_any_player():
     sc.grant(LINEMAN, Skill.THROW_TEAM_MATE).grant(LINEMAN2, Skill.RIGHT_STUFF)
     sc.put(LINEMAN, (5, 7)).put(LINEMAN2, (5, 8))
     game = sc.start(active=0)
-    assert game.legal_actions().group(T.START_THROW_TEAM_MATE).players == (LINEMAN,)
+    assert legal_group(game, T.START_THROW_TEAM_MATE).players == (LINEMAN,)
     do(game, T.START_THROW_TEAM_MATE, LINEMAN)
-    assert game.legal_actions().group(T.THROW_TEAM_MATE).players == (LINEMAN2,)
+    assert legal_group(game, T.THROW_TEAM_MATE).players == (LINEMAN2,)
 
 
 def test_right_stuff_needed_to_be_thrown():
