@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType, IllegalActionError
+from nuffle.core.actions import Action, ActionType, IllegalActionError, MalformedActionError
+from nuffle.core.game import Game
 from nuffle.testing import Scenario
 
 
@@ -73,3 +74,36 @@ def test_no_decision_at_game_end() -> None:
     assert game.is_over
     with pytest.raises(IllegalActionError, match="no coach decides now"):
         game.step(Action(ActionType.END_TURN))
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action("KICK"), r"action type must be an ActionType \(ActionType\.KICK\), got 'KICK'"),  # type: ignore[arg-type]
+    (Action(ActionType.END_TURN, "0"), "player must be an integer id or None, got '0'"),  # type: ignore[arg-type]
+    (Action(ActionType.MOVE, 0, [10, 8]), r"square must be a tuple \(x, y\)"),  # type: ignore[arg-type]
+    (Action(ActionType.MOVE, 0, (10,)), r"square must be a tuple \(x, y\)"),  # type: ignore[arg-type]
+    ("END_TURN", "'END_TURN' is not an Action"),
+])
+def test_malformed_actions_name_the_bad_field(action: object, message: str) -> None:
+    game = _game()
+    before = game.state.key()
+    with pytest.raises(MalformedActionError, match=message) as err:
+        game.step(action)
+    assert isinstance(err.value, TypeError) and isinstance(err.value, IllegalActionError)
+    assert game.state.key() == before
+    assert str(Action("KICK")) == "'KICK'"  # type: ignore[arg-type]  # printing never fails
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"seed": "7"}, TypeError, "seed must be an integer, got '7'"),
+    ({"seed": 1.5}, TypeError, "seed must be an integer, got 1.5"),
+    ({"seed": True}, TypeError, "seed must be an integer, got True"),
+    ({"board": 4}, ValueError, "unknown board variant 4"),
+    ({"board": "11"}, ValueError, "unknown board variant '11'"),
+    ({"board": [11]}, ValueError, r"unknown board variant \[11\]"),
+    ({"roller": "explicit"}, TypeError, "roller must be a Roller .* got 'explicit'"),
+    ({"home": "elves"}, ValueError, "no team for 'elves'"),
+])
+def test_game_new_names_a_bad_argument(kwargs: dict[str, object], error: type[Exception],
+                                       message: str) -> None:
+    with pytest.raises(error, match=message):
+        Game.new(**kwargs)  # type: ignore[arg-type]
