@@ -123,3 +123,15 @@ def test_skills_check_of_a_missing_file_says_so(tmp_path: Path, capsys: pytest.C
     assert main(["skills", "--check", "--file", str(tmp_path / "nope.md")]) == 1
     err = capsys.readouterr().err
     assert "does not exist" in err and "out of date" not in err
+
+
+def test_play_with_a_team_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.json"
+    assert main(["team", "new", "human", "--player", "Blitzer=4", "--player", "Lineman=7",
+                 "-o", str(path)]) == 0
+    assert main(["play", "--home", f"{path}:scripted", "--away", "dark-elf", "--board", "5",
+                 "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out.splitlines()[-1])
+    assert data["home"]["race"] == "human" and data["away"]["race"] == "dark-elf"
+    assert main(["bench", "--home", str(path), "--games", "1", "--board", "1", "--json"]) == 0

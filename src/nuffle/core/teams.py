@@ -210,6 +210,9 @@ def available_teams() -> list[str]:
 def default_team_dict(race_name: str) -> dict[str, Any]:
     """The JSON form of a race's shipped default team."""
     key = race_key(race_name)
+    if key not in available_teams() and race_name.lower().endswith(".json"):
+        raise TeamError(f"{race_name!r} is a team file: read it with nuffle.teams.load_team and "
+                        "pass the TeamSpec")
     if key not in available_teams():
         shown = race_name if len(race_name) <= 60 else race_name[:57] + "..."
         raise TeamError(
