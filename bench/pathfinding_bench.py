@@ -12,8 +12,8 @@ import argparse
 import statistics
 import time
 
-from nuffle.analysis import pathfinding
 from nuffle.analysis.pathfinding import all_paths
+from nuffle.core import paths as core_paths
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
 from nuffle.testing import midgame_states
@@ -36,7 +36,7 @@ def main() -> int:
             for pid in s.ranges[s.active]:
                 if s.pos[pid] >= 0 and s.status[pid] in (Status.STANDING, Status.PRONE):
                     cases.append((s, pid))
-    pathfinding._PROFILES.clear()
+    core_paths._PROFILES.clear()
     cold = []
     for s, pid in cases:
         t0 = time.perf_counter()

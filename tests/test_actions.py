@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType, IllegalActionError
+from nuffle.core.actions import Action, ActionType, IllegalActionError, MalformedActionError
+from nuffle.core.game import Game
 from nuffle.testing import Scenario
 
 
-def _game():  # type: ignore[no-untyped-def]
+def _game():
     sc = Scenario()
     sc.put(0, (10, 7)).put(11, (14, 7))
     return sc.start(active=0)
@@ -38,7 +39,7 @@ def test_non_action_rejected() -> None:
     game = _game()
     before = game.state.key()
     with pytest.raises(IllegalActionError, match="is not an Action"):
-        game.step(("START_MOVE", 0))  # type: ignore[arg-type]
+        game.step(("START_MOVE", 0))
     assert game.state.key() == before
 
 
@@ -52,7 +53,7 @@ def test_legal_actions_membership_and_iteration() -> None:
     assert Action(ActionType.END_TURN) in legal
     assert Action(ActionType.START_MOVE, 11) not in legal
     assert Action(ActionType.START_BLOCK, 0) not in legal  # nobody adjacent
-    assert "END_TURN" not in legal  # type: ignore[operator]
+    assert "END_TURN" not in legal
     assert Action(ActionType.END_TURN, 0) not in legal  # END_TURN takes no player
     game.step(Action(ActionType.START_MOVE, 0))
     moves = game.legal_actions().group(ActionType.MOVE)
@@ -73,3 +74,36 @@ def test_no_decision_at_game_end() -> None:
     assert game.is_over
     with pytest.raises(IllegalActionError, match="no coach decides now"):
         game.step(Action(ActionType.END_TURN))
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action("KICK"), r"action type must be an ActionType \(ActionType\.KICK\), got 'KICK'"),  # type: ignore[arg-type]
+    (Action(ActionType.END_TURN, "0"), "player must be an integer id or None, got '0'"),  # type: ignore[arg-type]
+    (Action(ActionType.MOVE, 0, [10, 8]), r"square must be a tuple \(x, y\)"),  # type: ignore[arg-type]
+    (Action(ActionType.MOVE, 0, (10,)), r"square must be a tuple \(x, y\)"),  # type: ignore[arg-type]
+    ("END_TURN", "'END_TURN' is not an Action"),
+])
+def test_malformed_actions_name_the_bad_field(action: object, message: str) -> None:
+    game = _game()
+    before = game.state.key()
+    with pytest.raises(MalformedActionError, match=message) as err:
+        game.step(action)
+    assert isinstance(err.value, TypeError) and isinstance(err.value, IllegalActionError)
+    assert game.state.key() == before
+    assert str(Action("KICK")) == "'KICK'"  # type: ignore[arg-type]  # printing never fails
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"seed": "7"}, TypeError, "seed must be an integer, got '7'"),
+    ({"seed": 1.5}, TypeError, "seed must be an integer, got 1.5"),
+    ({"seed": True}, TypeError, "seed must be an integer, got True"),
+    ({"board": 4}, ValueError, "unknown board variant 4"),
+    ({"board": "11"}, ValueError, "unknown board variant '11'"),
+    ({"board": [11]}, ValueError, r"unknown board variant \[11\]"),
+    ({"roller": "explicit"}, TypeError, "roller must be a Roller .* got 'explicit'"),
+    ({"home": "elves"}, ValueError, "no team for 'elves'"),
+])
+def test_game_new_names_a_bad_argument(kwargs: dict[str, object], error: type[Exception],
+                                       message: str) -> None:
+    with pytest.raises(error, match=message):
+        Game.new(**kwargs)  # type: ignore[arg-type]

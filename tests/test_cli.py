@@ -73,3 +73,65 @@ def test_skills_points_lists_points_signatures_and_skills(capsys: pytest.Capture
     block = out[at:].split("\n")[:3]
     assert block[1].strip().startswith("fn(")
     assert "two_heads" in block[2] and "titchy" in block[2]
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("nuffle ")
+
+
+def test_every_option_has_help() -> None:
+    import argparse
+
+    from nuffle.cli import build_parser
+
+    missing = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}")
+            elif not action.help:
+                missing.append(f"{path} {'/'.join(action.option_strings) or action.dest}")
+
+    walk(build_parser(), "nuffle")
+    assert missing == []
+
+
+def test_unfinished_game_is_not_a_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from nuffle.agents.random_bot import RandomBot
+    from nuffle.core.game import Game
+    from nuffle.record import save
+
+    game = Game.new("human", "orc", seed=3, board=1)
+    bots = (RandomBot(7), RandomBot(8))  # this game has a 1-0 in it
+    while game.state.teams[0].score + game.state.teams[1].score == 0 and not game.is_over:
+        game.step(bots[game.decider].act(game))  # until someone scores
+    assert not game.is_over and game.result["score"] == {"home": 1, "away": 0}
+    path = tmp_path / "unfinished.json"
+    save(game, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "unfinished game" in out and "Unfinished game (no result)" in out
+    assert "Draw" not in out and "Winner" not in out
+
+
+def test_skills_check_of_a_missing_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["skills", "--check", "--file", str(tmp_path / "nope.md")]) == 1
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "out of date" not in err
+
+
+def test_play_with_a_team_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.json"
+    assert main(["team", "new", "human", "--player", "Blitzer=4", "--player", "Lineman=7",
+                 "-o", str(path)]) == 0
+    assert main(["play", "--home", f"{path}:scripted", "--away", "dark-elf", "--board", "5",
+                 "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out.splitlines()[-1])
+    assert data["home"]["race"] == "human" and data["away"]["race"] == "dark-elf"
+    assert main(["bench", "--home", str(path), "--games", "1", "--board", "1", "--json"]) == 0

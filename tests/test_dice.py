@@ -50,7 +50,7 @@ def test_two_d6_doubles_and_pairs() -> None:
 
 def test_d68_outcomes_are_tens_and_units() -> None:
     vals = {o for o, _ in outcomes(Dice.D68)}
-    assert min(vals) == 11 and max(vals) == 68  # type: ignore[type-var]
+    assert min(vals) == 11 and max(vals) == 68
     assert 19 not in vals and 10 not in vals and 69 not in vals
 
 
@@ -67,7 +67,7 @@ def test_block_die_face_weights() -> None:
 def test_sampled_same_seed_same_outcomes() -> None:
     def run(seed: int) -> list[object]:
         rng = seed_state(seed)
-        out = []
+        out: list[object] = []
         for kind in (Dice.D6, Dice.TWO_D6, Dice.D8, Dice.D68, Dice.COIN) * 20:
             o, rng = sample(Chance(kind), rng)
             out.append(o)

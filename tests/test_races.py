@@ -17,6 +17,7 @@ from nuffle.core.actions import ActionChoice, ActionType, LegalActions
 from nuffle.core.game import Game
 from nuffle.core.teams import races
 from nuffle.record import replay, to_record
+from nuffle.testing import check_finished
 
 RACES = list(races())
 
@@ -27,7 +28,7 @@ def test_race_random_game_holds_invariants(race: str, side: str) -> None:
     home, away = (race, "orc") if side == "home" else ("human", race)
     for seed in range(2):
         game = conformance_game(seed, 11, home, away, clone_checks=2)
-        assert game.is_over
+        check_finished(game)
         assert getattr(game.config, side) == race
         again = replay(to_record(game))
         assert again.state == game.state
@@ -37,7 +38,7 @@ def test_race_random_game_holds_invariants(race: str, side: str) -> None:
 @pytest.mark.parametrize("race", RACES)
 def test_race_small_boards_use_the_first_players(race: str, board: int) -> None:
     game = conformance_game(board, board, race, race, clone_checks=1)
-    assert game.is_over
+    check_finished(game)
     size = game.state.board.variant.roster_size
     spec = game.state.specs[0]
     fielded = [p.position for p in game.state.info if p.team == 0]

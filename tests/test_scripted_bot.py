@@ -11,7 +11,7 @@ from nuffle.core.dice import block
 from nuffle.core.game import Game
 from nuffle.core.types import BlockFace, Status
 from nuffle.play import play
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, check_finished
 
 A = ActionType
 
@@ -117,7 +117,7 @@ def test_smoke_every_board_and_race(board: int, race: str) -> None:
 def test_smoke_scripted_mirror(board: int) -> None:
     game = play(Game.new("orc", "human", seed=board, board=board), make_agent("scripted", 1),
                 make_agent("scripted", 2))
-    assert game.is_over
+    check_finished(game)
 
 
 def test_tries_pro_when_the_team_reroll_is_not_worth_it() -> None:

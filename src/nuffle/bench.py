@@ -8,11 +8,17 @@ from typing import Any
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec
+from nuffle.teams import load_team
 
 
-def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: int = 11,
-              seed: int = 1) -> dict[str, Any]:
-    """Measure random play and cloning; returns the figures in microseconds / milliseconds."""
+def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
+              board: int = 11, seed: int = 1) -> dict[str, Any]:
+    """Measure random play and cloning; returns the figures in microseconds / milliseconds.
+    `home` and `away` are race keys, team .json files or `TeamSpec`s."""
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"the benchmark needs at least 1 game, got {games!r}")
+    home, away = load_team(home), load_team(away)
     decisions = 0
     elapsed = 0.0
     snapshots: list[Game] = []
@@ -142,11 +148,24 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
              bot: str = "random", progress: bool = False) -> dict[str, Any]:
     """Play `games` games for every ordered pairing of `races` (default: all 24) and count
     exceptions. Races whose default team the engine cannot field yet (skills not implemented)
-    are reported as blocked and skipped."""
-    from nuffle.core.teams import TeamError, load_team, race_key
+    are reported as blocked and skipped; an unknown race, no race at all or fewer than 1 game
+    raises ValueError. Ctrl-C stops it: the summary then covers the finished games and says
+    `interrupted`."""
+    from nuffle.core.teams import TeamError, race_key
     from nuffle.core.teams import races as all_races
 
-    keys = [race_key(r) for r in races] if races else list(all_races())
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games per pairing must be at least 1, got {games!r}")
+    if races is None:
+        keys = list(all_races())
+    else:
+        keys = list(dict.fromkeys(race_key(r) for r in races if r.strip()))
+        if not keys:
+            raise ValueError(f"no race given in {','.join(races)!r}: use comma-separated race keys")
+        unknown = [k for k in keys if k not in all_races()]
+        if unknown:
+            shown = unknown[0] if len(unknown[0]) <= 60 else unknown[0][:57] + "..."
+            raise ValueError(f"unknown race {shown!r}: choose from {', '.join(all_races())}")
     blocked: dict[str, str] = {}
     playable = []
     for k in keys:
@@ -157,7 +176,6 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
             blocked[k] = str(exc)
     per_race = {k: {"games": 0, "td_for": 0, "td_against": 0, "exceptions": 0} for k in playable}
     failures: list[dict[str, Any]] = []
-    played = decisions = tds = cas = 0
     pairs = [(h, a) for h in playable for a in playable]
     bar = None
     if progress:
@@ -165,30 +183,13 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
 
         bar = tqdm(total=len(pairs) * games, desc="soak", unit="game")
     t0 = time.perf_counter()
-    n = 0
-    for home, away in pairs:
-        for _ in range(games):
-            game_seed = seed + n
-            n += 1
-            try:
-                g = soak_game(game_seed, board, home, away, bot)
-            except Exception as exc:  # count every failure and keep going
-                failures.append({"home": home, "away": away, "seed": game_seed, "error": repr(exc)})
-                per_race[home]["exceptions"] += 1
-                per_race[away]["exceptions"] += 1
-            else:
-                played += 1
-                decisions += len(g.history)
-                box = g.box_score()
-                h, a = box["home"]["touchdowns"], box["away"]["touchdowns"]
-                tds += h + a
-                cas += box["home"]["casualties"] + box["away"]["casualties"]
-                for key, f, ag in ((home, h, a), (away, a, h)):
-                    per_race[key]["games"] += 1
-                    per_race[key]["td_for"] += f
-                    per_race[key]["td_against"] += ag
-            if bar is not None:
-                bar.update(1)
+    interrupted = False
+    totals = [0, 0, 0, 0]
+    try:
+        _soak_games(pairs, games, seed, board, bot, per_race, failures, totals, bar)
+    except KeyboardInterrupt:  # Ctrl-C: report the games that finished
+        interrupted = True
+    played, decisions, tds, cas = totals
     if bar is not None:
         bar.close()
     seconds = time.perf_counter() - t0
@@ -202,12 +203,44 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
         "finished": played,
         "exceptions": len(failures),
         "failures": failures,
+        "interrupted": interrupted,
         "seconds": seconds,
         "touchdowns_per_game": tds / played if played else 0.0,
         "casualties_per_game": cas / played if played else 0.0,
         "decisions_per_game": decisions / played if played else 0.0,
         "per_race": per_race,
     }
+
+
+def _soak_games(pairs: list[tuple[str, str]], games: int, seed: int, board: int, bot: str,
+                per_race: dict[str, dict[str, int]], failures: list[dict[str, Any]],
+                totals: list[int], bar: Any) -> None:
+    """Play the soak's games, adding to `per_race`, `failures` and `totals` (games finished,
+    decisions, touchdowns, casualties) as each game ends."""
+    n = 0
+    for home, away in pairs:
+        for _ in range(games):
+            game_seed = seed + n
+            n += 1
+            try:
+                g = soak_game(game_seed, board, home, away, bot)
+            except Exception as exc:  # count every failure and keep going
+                failures.append({"home": home, "away": away, "seed": game_seed, "error": repr(exc)})
+                per_race[home]["exceptions"] += 1
+                per_race[away]["exceptions"] += 1
+            else:
+                box = g.box_score()
+                h, a = box["home"]["touchdowns"], box["away"]["touchdowns"]
+                totals[0] += 1
+                totals[1] += len(g.history)
+                totals[2] += h + a
+                totals[3] += box["home"]["casualties"] + box["away"]["casualties"]
+                for key, f, ag in ((home, h, a), (away, a, h)):
+                    per_race[key]["games"] += 1
+                    per_race[key]["td_for"] += f
+                    per_race[key]["td_against"] += ag
+            if bar is not None:
+                bar.update(1)
 
 
 def format_soak(summary: dict[str, Any]) -> str:
@@ -226,6 +259,8 @@ def format_soak(summary: dict[str, Any]) -> str:
             g = max(1, row["games"])
             lines.append(f"  {key:<14}{row['games']:>6}{row['td_for'] / g:>8.2f}"
                          f"{row['td_against'] / g:>8.2f}{row['exceptions']:>5}")
+    if summary.get("interrupted"):
+        lines.append("  interrupted: the figures cover the games that finished")
     for key, why in summary["blocked"].items():
         lines.append(f"  blocked {key}: {why}")
     for f in summary["failures"][:20]:

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from nuffle.agents.registry import agent_names, make_agent
@@ -51,50 +52,92 @@ def print_box_score(game: Game, seconds: float) -> None:
         print(f"{label:<22}{h[key]:>5} ({hv[0]}+{hv[1]}){a[key]:>5} ({av[0]}+{av[1]})")
     winner = res["winner"]
     champion = h["team"] if winner == "home" else a["team"]
-    verdict = "Draw" if winner is None else f"Winner: {winner} ({champion})"
+    if not game.is_over:
+        verdict = "Unfinished game (no result)"
+    else:
+        verdict = "Draw" if winner is None else f"Winner: {winner} ({champion})"
     print(f"{verdict}  |  {len(game.history)} decisions in {seconds * 1000:.1f} ms")
+
+
+def _error(message: str, code: int = 2) -> int:
+    """Print a one-line error and return the exit code."""
+    print(f"error: {message}", file=sys.stderr)
+    return code
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game (box score) or a series (results with intervals and a venue split)."""
+    from nuffle.teams import load_team
+
     if args.games < 1:
-        print("error: --games must be at least 1", file=sys.stderr)
-        return 2
+        return _error(f"--games must be at least 1, got {args.games}")
     home, away = _entries(args)
     try:
         make_agent(home.bot)
         make_agent(away.bot)
-        Game.new(home.team, away.team, seed=args.seed, board=args.board)
+        teams = (load_team(home.team), load_team(away.team))
+        Game.new(*teams, seed=args.seed, board=args.board)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if args.games == 1:
-        t0 = time.perf_counter()
-        game = Game.new(home.team, away.team, seed=args.seed, board=args.board)
-        play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2))
-        secs = time.perf_counter() - t0
+        return _error(str(exc))
+    if args.games > 1:
         if args.save:
-            from nuffle.record import save
+            folder = Path(args.save)
+            if folder.exists() and not folder.is_dir():
+                return _error(f"--save {args.save}: with --games, --save names a folder (one record "
+                              "per game), but this is a file")
+            try:
+                folder.mkdir(exist_ok=True)
+            except OSError as exc:
+                return _error(f"--save {args.save}: cannot create the folder ({exc.strerror or exc})")
+        return _series(args, home, away)
+    t0 = time.perf_counter()
+    game = Game.new(*teams, seed=args.seed, board=args.board)
+    play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2))
+    secs = time.perf_counter() - t0
+    # The result first: a record that cannot be saved must not lose the game's result.
+    if args.json:
+        print(json.dumps(_game_summary(game, secs, args.seed)), flush=True)
+    else:
+        print_box_score(game, secs)
+        sys.stdout.flush()
+    if args.save:
+        from nuffle.record import RecordError, save
 
+        try:
             save(game, args.save)
-        if args.json:
-            print(json.dumps(_game_summary(game, secs, args.seed)))
-        else:
-            print_box_score(game, secs)
-            if args.save:
-                print(f"record saved to {args.save}")
-        return 0
-    return _series(args, home, away)
+        except RecordError as exc:
+            return _error(f"the game was played (result above) but its record was not saved: {exc}", 1)
+        if not args.json:
+            print(f"record saved to {args.save}")
+    return 0
 
 
 def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
     from tqdm import tqdm
 
+    from nuffle.record import RecordError, save
+
     alternate = not args.fixed_sides
-    with tqdm(total=args.games, desc="games", unit="game",
-              disable=args.json or not sys.stderr.isatty()) as bar:
-        at_home, on_road = play_series(home, away, args.games, args.seed, args.board,
-                                       alternate, on_game=lambda: bar.update(1))
+    saved: list[str] = []
+
+    def on_game(game: Game) -> None:
+        if args.save:
+            path = Path(args.save) / f"game-{len(saved) + 1:04d}-seed-{game.config.seed}.json"
+            save(game, path)
+            saved.append(str(path))
+        bar.update(1)
+
+    try:
+        with tqdm(total=args.games, desc="games", unit="game",
+                  disable=args.json or not sys.stderr.isatty()) as bar:
+            at_home, on_road = play_series(home, away, args.games, args.seed, args.board,
+                                           alternate, on_game=on_game)
+    except RecordError as exc:
+        return _error(f"{exc} ({len(saved)} records saved before it)", 1)
+    code = 130 if at_home.interrupted or on_road.interrupted else 0
+    if code:
+        print(f"interrupted: {at_home.played + on_road.played} of {args.games} games finished",
+              file=sys.stderr)
     total = at_home.merged(on_road)
     overall = total.summary()
     games = [
@@ -115,10 +158,12 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
         "home_win_rate_95": overall["win_rate_95"],
         "split": {"at_home": at_home.summary(), "away": on_road.summary()},
         "list": games,
+        "saved": saved,
+        "interrupted": bool(code),
     }
     if args.json:
         print(json.dumps(agg))
-        return 0
+        return code
     venue = "venues alternate" if alternate else f"{home} always at home"
     print(f"{total.played} games, {home} v {away}, board {args.board} ({venue})")
     lo, hi = overall["win_rate_95"]
@@ -134,7 +179,9 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
                   f"  win rate {r['win_rate']:.3f} (95% {lo:.3f}-{hi:.3f})"
                   f"  TD/game {r['td_per_game']:.2f} (conceded {r['conceded_per_game']:.2f})")
     print(f"{overall['seconds_per_game'] * 1000:.1f} ms per game")
-    return 0
+    if saved:
+        print(f"{len(saved)} records saved in {args.save}")
+    return code
 
 
 def _won(game: dict[str, Any], first: str, second: str) -> bool | None:
@@ -155,7 +202,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(f"record verified: {len(game.history)} entries replay exactly")
+    state = "" if game.is_over else " (an unfinished game, saved before its end)"
+    print(f"record verified: {len(game.history)} entries replay exactly{state}")
     print_box_score(game, time.perf_counter() - t0)
     return 0
 
@@ -163,13 +211,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark."""
     from nuffle.bench import run_bench
+    from nuffle.teams import load_team
 
+    if args.games < 1:
+        return _error(f"--games must be at least 1, got {args.games}")
     try:
-        Game.new(args.home, args.away, board=args.board)
+        teams = (load_team(args.home), load_team(args.away))
+        Game.new(*teams, board=args.board)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    figures = run_bench(games=args.games, home=args.home, away=args.away, board=args.board)
+        return _error(str(exc))
+    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=args.board)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -214,11 +265,12 @@ def _parse_players(items: list[str]) -> list[tuple[str, int]]:
 def cmd_team_new(args: argparse.Namespace) -> int:
     """Write (or print) a team: the race's default team (or, for another treasury, one shaped
     like it), or one built from the options."""
-    from nuffle.core import teams as T
+    from nuffle import teams as T
+    from nuffle.core.teams import default_team_dict, parse_team, race
 
     try:
-        r = T.race(args.race)
-        base = (T.default_team_dict(r.key) if args.treasury == T.TREASURY else
+        r = race(args.race)
+        base = (default_team_dict(r.key) if args.treasury == T.TREASURY else
                 T.suggest_team(r.key, args.treasury))
         custom = args.player is not None
         players = (_parse_players(args.player) if custom else
@@ -242,13 +294,16 @@ def cmd_team_new(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     text = _team_json(raw)
-    spec = T.parse_team(raw)
+    spec = parse_team(raw)
     summary = (f"{spec.name} ({r.name}): {len(spec.players)} players, cost "
                f"{T.team_cost(spec):,} of {args.treasury:,}")
     if args.output:
-        from pathlib import Path
+        from nuffle.files import write_text
 
-        Path(args.output).write_text(text)
+        try:
+            write_text(Path(args.output), text)
+        except ValueError as exc:
+            return _error(f"-o: {exc}", 1)
         print(f"{summary}; written to {args.output}")
     else:
         sys.stdout.write(text)
@@ -258,7 +313,8 @@ def cmd_team_new(args: argparse.Namespace) -> int:
 
 def cmd_team_check(args: argparse.Namespace) -> int:
     """Check a team file against every team-creation rule; exit 0 if legal, 1 if not."""
-    from nuffle.core import teams as T
+    from nuffle import teams as T
+    from nuffle.core.teams import race
 
     try:
         raw = T.read_team_file(args.file)
@@ -267,7 +323,7 @@ def cmd_team_check(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     budget = args.treasury if args.treasury is not None else raw.get("treasury", T.TREASURY)
-    print(f"{args.file}: legal {T.race(spec.race).name} team '{spec.name}': {len(spec.players)} players, "
+    print(f"{args.file}: legal {race(spec.race).name} team '{spec.name}': {len(spec.players)} players, "
           f"cost {T.team_cost(spec):,} of {budget:,}")
     return 0
 
@@ -315,20 +371,26 @@ def cmd_soak(args: argparse.Namespace) -> int:
     """Random games for every pairing of races, invariants checked after every step."""
     from nuffle.bench import format_soak, run_soak
 
-    races = args.races.split(",") if args.races else None
-    summary = run_soak(races=races, games=args.games, board=args.board, seed=args.seed,
-                       bot=args.bot, progress=not args.json and sys.stderr.isatty())
+    races = args.races.split(",") if args.races is not None else None
+    try:
+        summary = run_soak(races=races, games=args.games, board=args.board, seed=args.seed,
+                           bot=args.bot, progress=not args.json and sys.stderr.isatty())
+    except ValueError as exc:
+        return _error(str(exc))
     if args.json:
         print(json.dumps(summary))
     else:
         print(format_soak(summary))
+    if summary["interrupted"]:
+        return 130
+    if not summary["races"]:
+        print("error: no playable race: every race given is blocked", file=sys.stderr)
+        return 1
     return 1 if summary["exceptions"] else 0
 
 
 def cmd_skills(args: argparse.Namespace) -> int:
     """The skill table (text, markdown), writing or checking docs/SKILLS.md."""
-    from pathlib import Path
-
     from nuffle.skill_table import DOC_PATH, markdown, problems, repo_root, skill_rows, text_table
 
     if args.points:
@@ -340,16 +402,31 @@ def cmd_skills(args: argparse.Namespace) -> int:
         return 0
     rows = skill_rows()
     if args.write or args.check:
+        from nuffle.files import read_text, write_text
+
         path = Path(args.file) if args.file else repo_root() / DOC_PATH
         text = markdown(rows)
         if args.check:
-            current = path.read_text() if path.exists() else ""
+            try:
+                exists = path.is_file()
+            except OSError:
+                exists = False
+            if not exists:
+                return _error(f"{path} does not exist (or is not a file): run `nuffle skills --write` "
+                              "to create it", 1)
+            try:
+                current = read_text(path)
+            except ValueError as exc:
+                return _error(str(exc), 1)
             if current != text:
                 print(f"{path} is out of date: run `nuffle skills --write`", file=sys.stderr)
                 return 1
             print(f"{path} is up to date")
             return 0
-        path.write_text(text)
+        try:
+            write_text(path, text)
+        except ValueError as exc:
+            return _error(str(exc), 1)
         print(f"wrote {path}")
         return 0
     print(markdown(rows) if args.markdown else text_table(rows))
@@ -359,9 +436,20 @@ def cmd_skills(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("nuffle")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(prog="nuffle", description="Blood Bowl AI framework")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("play", help="play bot-vs-bot games and print a box score")
@@ -369,27 +457,32 @@ def build_parser() -> argparse.ArgumentParser:
                    help="home entry: race or team .json file, optionally ':bot' (human:scripted)")
     p.add_argument("--away", default="orc", help="away entry, as --home (orc:random)")
     p.add_argument("--home-bot", default="random", help=f"bot name ({', '.join(agent_names())})")
-    p.add_argument("--away-bot", default="random", help="bot name")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
+    p.add_argument("--away-bot", default="random", help="bot name for --away (default random)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="random seed of the (first) game; game i of a series uses seed + i")
+    p.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
+                   help="players a side: 11 is the full pitch, 7/5/3/1 the smaller boards")
     p.add_argument("--games", type=int, default=1,
                    help="several games: the two entries alternate home and away")
     p.add_argument("--fixed-sides", action="store_true",
                    help="with --games, keep the --home entry at home in every game")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--save", metavar="FILE", help="save the match record (one game)")
+    p.add_argument("--save", metavar="PATH",
+                   help="save the match record to this file; with --games, a folder that gets "
+                   "one record per game")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="verify a match record and print its summary")
-    r.add_argument("file")
+    r.add_argument("file", help="a record written by `nuffle play --save`")
     r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="measure engine speed")
-    b.add_argument("--games", type=int, default=30)
-    b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
+    b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
+    b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
+                   help="players a side (default 11)")
     b.add_argument("--home", default="human", help="home race or team .json file")
     b.add_argument("--away", default="orc", help="away race or team .json file")
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--json", action="store_true", help="print JSON instead of text")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")
@@ -405,27 +498,29 @@ def build_parser() -> argparse.ArgumentParser:
                     help="players to buy, repeatable (e.g. --player Blitzer=2 --player Lineman=9); "
                     "without it the default team's players")
     tn.add_argument("--rerolls", type=int, help="team re-rolls (max 8)")
-    tn.add_argument("--apothecary", choices=("yes", "no"))
+    tn.add_argument("--apothecary", choices=("yes", "no"), help="buy an apothecary (50,000)")
     tn.add_argument("--fan-factor", type=int, help="Fan Factor (max 9 at creation)")
-    tn.add_argument("--assistant-coaches", type=int)
-    tn.add_argument("--cheerleaders", type=int)
+    tn.add_argument("--assistant-coaches", type=int, help="assistant coaches (10,000 each)")
+    tn.add_argument("--cheerleaders", type=int, help="cheerleaders (10,000 each)")
     tn.set_defaults(func=cmd_team_new)
     tc = tsub.add_parser("check", help="check a team file (exit 0 legal, 1 not)")
-    tc.add_argument("file")
+    tc.add_argument("file", help="the team .json file")
     tc.add_argument("--treasury", type=int, default=None,
                     help="budget (default: the file's 'treasury', else 1,000,000)")
     tc.set_defaults(func=cmd_team_check)
     tr = tsub.add_parser("races", help="list the races, or show one race's roster")
-    tr.add_argument("race", nargs="?")
+    tr.add_argument("race", nargs="?", help="show this race's roster (default: list the races)")
     tr.set_defaults(func=cmd_team_races)
 
     so = sub.add_parser("soak", help="random games for every pairing of races, with invariants")
     so.add_argument("--games", type=int, default=2, help="games per pairing (default 2)")
-    so.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
-    so.add_argument("--seed", type=int, default=0)
+    so.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
+                    help="players a side (default 11)")
+    so.add_argument("--seed", type=int, default=0, help="seed of the first game (then +1 each)")
     so.add_argument("--races", help="comma-separated race keys (default: all 24)")
-    so.add_argument("--bot", default="random", choices=("random", "scripted"))
-    so.add_argument("--json", action="store_true")
+    so.add_argument("--bot", default="random", choices=("random", "scripted"),
+                    help="the bot both sides use (default random)")
+    so.add_argument("--json", action="store_true", help="print JSON instead of text")
     so.set_defaults(func=cmd_soak)
 
     sk = sub.add_parser("skills", help="the skill table (docs/SKILLS.md)")
@@ -448,6 +543,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
+    except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report
+        print("interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
         import os
 

@@ -9,8 +9,10 @@ from typing import Any
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec
 from nuffle.play import play
 from nuffle.stats import wilson
+from nuffle.teams import load_team
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Record:
     conceded: int = 0
     seconds: float = 0.0
     games: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False  # the series was stopped (Ctrl-C) before its last game
 
     @property
     def played(self) -> int:
@@ -68,6 +71,7 @@ class Record:
             self.wins + other.wins, self.draws + other.draws, self.losses + other.losses,
             self.scored + other.scored, self.conceded + other.conceded,
             self.seconds + other.seconds, self.games + other.games,
+            self.interrupted or other.interrupted,
         )
 
     def summary(self) -> dict[str, Any]:
@@ -94,18 +98,30 @@ def play_series(
     seed: int = 0,
     board: int = 11,
     alternate: bool = True,
-    on_game: Callable[[], None] | None = None,
+    on_game: Callable[[Game], None] | None = None,
 ) -> tuple[Record, Record]:
     """Play `games` games of `first` against `second`; with `alternate`, `first` is at home in
-    even games and away in odd ones. Returns `first`'s record at home and away."""
+    even games and away in odd ones; `on_game` sees each finished game. Returns `first`'s
+    record at home and away; after Ctrl-C they hold the finished games and say `interrupted`."""
+    teams = {e.team: load_team(e.team) for e in (first, second)}
     at_home, away = Record(), Record()
+    try:
+        _play_games(first, second, teams, games, seed, board, alternate, on_game, at_home, away)
+    except KeyboardInterrupt:  # Ctrl-C: keep the games that finished
+        at_home.interrupted = away.interrupted = True
+    return at_home, away
+
+
+def _play_games(first: Entry, second: Entry, teams: dict[str, TeamSpec], games: int, seed: int,
+                board: int, alternate: bool, on_game: Callable[[Game], None] | None,
+                at_home: Record, away: Record) -> None:
     for i in range(games):
         s = seed + i
         home_first = not alternate or i % 2 == 0
         h, a = (first, second) if home_first else (second, first)
         bots = (make_agent(h.bot, s * 2 + 1), make_agent(a.bot, s * 2 + 2))
         t0 = time.perf_counter()
-        game = play(Game.new(h.team, a.team, seed=s, board=board), bots[0], bots[1])
+        game = play(Game.new(teams[h.team], teams[a.team], seed=s, board=board), bots[0], bots[1])
         dt = time.perf_counter() - t0
         score = game.result["score"]
         box = game.box_score()
@@ -124,5 +140,4 @@ def play_series(
         else:
             away.add(score["away"], score["home"], dt, summary)
         if on_game is not None:
-            on_game()
-    return at_home, away
+            on_game(game)

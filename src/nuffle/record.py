@@ -1,6 +1,8 @@
-"""Match records: JSON with configuration, teams, seed, actions and explicit chance outcomes.
+"""Match records: JSON with configuration, teams, seed, actions and chance outcomes.
 
-Replaying a record reproduces the game exactly; `verify` checks the stored final fingerprint.
+A sampled game's dice come back from its seed; an explicit or scripted game's outcomes are
+listed in the record. Every record ends with a `final` block (finished or not, the score and a
+fingerprint of the whole state), and replaying checks all three.
 """
 
 from __future__ import annotations
@@ -9,16 +11,18 @@ import hashlib
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from nuffle.core.actions import Action, IllegalActionError
-from nuffle.core.dice import ExplicitRoller, RollerError, SampledRoller
+from nuffle.core.dice import ExplicitRoller, Roller, RollerError, SampledRoller, ScriptedRoller
 from nuffle.core.game import Game
 from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.core.types import CHANCE
+from nuffle.files import parse_json, read_text, write_text
 
 FORMAT = "nuffle-record"
 VERSION = 1
+ROLLERS = ("sampled", "explicit", "scripted")
 
 
 class RecordError(ValueError):
@@ -31,7 +35,7 @@ def fingerprint(game: Game) -> str:
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The record of a game so far."""
+    """The record of a game so far (`final.over` says whether it finished)."""
     entries: list[list[Any]] = []
     for kind, value in game.history:
         if kind == "a":
@@ -59,13 +63,36 @@ def to_record(game: Game) -> dict[str, Any]:
 
 
 def save(game: Game, path: str | Path) -> None:
-    """Write a game's record as JSON."""
-    Path(path).write_text(json.dumps(to_record(game)))
+    """Write a game's record as JSON; raises RecordError naming the file when it cannot be
+    written (an existing file is then left as it was)."""
+    try:
+        write_text(Path(path), json.dumps(to_record(game)))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _require(cond: bool, message: str) -> None:
     if not cond:
         raise RecordError(message)
+
+
+def _is_int(v: object) -> TypeGuard[int]:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _final(record: dict[str, Any]) -> tuple[bool, list[int], str]:
+    """The record's `final` block, checked for shape: (over, score, fingerprint)."""
+    final = record.get("final")
+    _require(isinstance(final, dict),
+             "the record has no 'final' block (finished flag, score, fingerprint): it is incomplete")
+    assert isinstance(final, dict)
+    over, score, fp = final.get("over"), final.get("score"), final.get("fingerprint")
+    _require(isinstance(over, bool), f"'final.over' must be true or false, got {over!r}")
+    if not (isinstance(score, list) and len(score) == 2 and all(_is_int(v) for v in score)):
+        raise RecordError(f"'final.score' must be [home, away] integers, got {score!r}")
+    _require(isinstance(fp, str) and len(fp) == 64,
+             f"'final.fingerprint' must be a 64-character digest, got {fp!r}")
+    return bool(over), [int(v) for v in score], str(fp)
 
 
 def replay(record: dict[str, Any]) -> Game:
@@ -77,15 +104,20 @@ def replay(record: dict[str, Any]) -> Game:
     if not isinstance(config, dict):
         raise RecordError("'config' must be an object")
     board = config.get("board")
-    if not isinstance(board, int):
-        raise RecordError("'config.board' must be an integer")
-    explicit = config.get("roller") == "explicit"
+    if not _is_int(board):
+        raise RecordError(f"'config.board' must be an integer, got {board!r}")
+    kind = config.get("roller", "sampled")
+    _require(kind in ROLLERS, f"'config.roller' must be one of {', '.join(ROLLERS)}, got {kind!r}")
     seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError("'seed' must be an integer")
+    if not _is_int(seed):
+        raise RecordError(f"'seed' must be an integer, got {seed!r}")
     teams = record.get("teams")
     if not isinstance(teams, dict) or "home" not in teams or "away" not in teams:
         raise RecordError("'teams' must hold 'home' and 'away'")
+    over, score, fp = _final(record)
+    entries = record.get("entries")
+    if not isinstance(entries, list):
+        raise RecordError("'entries' must be a list")
     try:
         home = team_from_dict(teams["home"], "teams.home")
         away = team_from_dict(teams["away"], "teams.away")
@@ -93,53 +125,51 @@ def replay(record: dict[str, Any]) -> Game:
                         assisted_moves=bool(config.get("assisted_moves", False)))
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
-    game.config = replace(game.config, home=home.race, away=away.race,
-                          roller="explicit" if explicit else "sampled")
-    entries = record.get("entries")
-    if not isinstance(entries, list):
-        raise RecordError("'entries' must be a list")
-    # Chance nodes whose outcome the record lists ("c" entries) take it; all others are
-    # sampled from the state's generator exactly as the original sampled roller did.
+    sampled = kind == "sampled"
+    # A sampled record lists only the outcomes that were given explicitly ("c" entries); the
+    # others are drawn from the state's generator exactly as the original sampled roller did.
+    # Explicit and scripted records list every outcome.
     for i, entry in enumerate(entries):
         _require(isinstance(entry, list) and len(entry) == 2 and entry[0] in ("a", "c"),
                  f"entry {i} must be [\"a\", action] or [\"c\", outcome]")
-        kind, value = entry
+        what, value = entry
         try:
-            if kind == "a":
-                while game.decider == CHANCE:
+            if what == "a":
+                while sampled and game.decider == CHANCE:
                     game.sample_chance()
                 game.step(Action.from_list(value))
             else:
-                outcome = tuple(value) if isinstance(value, list) else value
-                game.apply_chance(outcome)
-        except (IllegalActionError, RollerError, ValueError) as exc:
+                game.apply_chance(tuple(value) if isinstance(value, list) else value)
+        except (IllegalActionError, RollerError, ValueError, TypeError) as exc:
             raise RecordError(f"entry {i} does not replay: {exc}") from exc
-    if not explicit:
-        while game.decider == CHANCE:
-            game.sample_chance()
-    game.roller = ExplicitRoller() if explicit else SampledRoller()
-    final = record.get("final")
-    if final is not None:
-        _require(isinstance(final, dict), "'final' must be an object")
-        s = game.state
-        score = [s.teams[0].score, s.teams[1].score]
-        if final.get("score") is not None and final.get("score") != score:
-            raise RecordError(f"the record says the score was {final.get('score')} but it replays as {score}")
-        fp = final.get("fingerprint")
-        if fp is not None and fp != fingerprint(game):
-            raise RecordError("the replayed final state differs from the recorded fingerprint")
+    while sampled and game.decider == CHANCE:
+        game.sample_chance()
+    roller: Roller = {"sampled": SampledRoller, "explicit": ExplicitRoller,
+                      "scripted": ScriptedRoller}[kind]()
+    game.roller = roller
+    game.config = replace(game.config, home=home.race, away=away.race, roller=kind)
+    s = game.state
+    replayed = [s.teams[0].score, s.teams[1].score]
+    if score != replayed:
+        raise RecordError(f"the record says the score was {score} but it replays as {replayed}")
+    if over != game.is_over:
+        said = "finished" if over else "unfinished"
+        raise RecordError(f"the record says the game is {said} but it replays "
+                          f"{'to the end' if game.is_over else 'to an unfinished game'} "
+                          f"(entries missing or added?)")
+    if fp != fingerprint(game):
+        raise RecordError("the replayed final state differs from the recorded fingerprint")
     return game
 
 
 def load(path: str | Path) -> Game:
-    """Read and replay a record file; raises RecordError with a clear message."""
+    """Read and replay a record file; raises RecordError with a clear message naming it."""
     p = Path(path)
     try:
-        text = p.read_text()
-    except OSError as exc:
-        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from exc
+        record = parse_json(read_text(p), str(p))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
-    return replay(record)
+        return replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{p}: {exc}") from None

@@ -1,4 +1,5 @@
-"""Build mid-match positions for rule tests, with scripted dice.
+"""Test support: mid-match positions with scripted dice (`Scenario`), matches scripted from the
+pre-match on (`to_kickoff`), the default Human v Orc player ids, and checks on finished games.
 
     sc = Scenario(script=d6(3) + block(BlockFace.PUSHED))
     sc.put(0, (10, 7)); sc.put(11, (11, 7)); sc.give_ball(0)
@@ -12,19 +13,67 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
+from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
-from nuffle.core.dice import Dice, Outcome, ScriptedRoller
+from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
-from nuffle.core.teams import load_team
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, Status, Weather
+from nuffle.teams import load_team
+
+# Player ids of the default Human v Orc match on the full board (team-file order).
+BLITZER, THROWER, CATCHER, OGRE, BLITZER2, LINEMAN, CATCHER2, LINEMAN2, LINEMAN3 = range(9)
+O_BLITZER, O_THROWER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_BLITZER2, O_BOB2, O_GOBLIN2 = range(11, 20)
+O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
+
+
+def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
+    """Take one decision: `Action(t, player, square)`."""
+    game.step(Action(t, player, square))
+
+
+def legal_group(game: Game, t: ActionType) -> ActionChoice:
+    """The legal actions of type `t` now; AssertionError if there are none."""
+    found = game.legal_actions().group(t)
+    if found is None:
+        raise AssertionError(f"{t.name} is not legal now (legal: {game.legal_actions().types()})")
+    return found
+
+
+def roller_of(game: Game) -> ScriptedRoller:
+    """The scripted roller of a scenario's game (e.g. `assert not roller_of(game).queue`: every
+    scripted die was used)."""
+    if not isinstance(game.roller, ScriptedRoller):
+        raise AssertionError(f"the game's roller is a {type(game.roller).__name__}, not scripted")
+    return game.roller
+
+
+def check_finished(game: Game) -> None:
+    """Raise AssertionError unless `game` ended properly: over, after both halves, its score
+    equal to the touchdowns its box score counts, and its winner the side ahead."""
+    s = game.state
+    if not game.is_over:
+        raise AssertionError(f"the game is not over ({game.current_decider} decides)")
+    if s.half != 2:
+        raise AssertionError(f"the game ended in half {s.half}")
+    box = game.box_score()
+    score = (s.teams[0].score, s.teams[1].score)
+    tds = (box["home"]["touchdowns"], box["away"]["touchdowns"])
+    if score != tds:
+        raise AssertionError(f"score {score} but the box score counts touchdowns {tds}")
+    ahead = None if score[0] == score[1] else ("home" if score[0] > score[1] else "away")
+    if game.result["winner"] != ahead:
+        raise AssertionError(f"score {score} but the winner is {game.result['winner']}")
 
 
 class Scenario:
@@ -122,6 +171,37 @@ class Scenario:
         return Game.from_state(self.state, self.config, self.roller)
 
 
+@contextmanager
+def skills_consulted() -> Iterator[set[Skill]]:
+    """Within the block, note every skill whose handler the rules call (at any hook point):
+    random-play tests use it to check that the skills they hand out were exercised."""
+    from nuffle.core.hooks import points
+
+    seen: set[Skill] = set()
+    saved: list[tuple[Any, Skill, Any]] = []
+
+    def spy(skill: Skill, fn: Any) -> Any:
+        def call(*args: Any) -> Any:
+            seen.add(skill)
+            return fn(*args)
+
+        return call
+
+    for point in points().values():
+        for skill, fn in list(point.handlers.items()):
+            saved.append((point, skill, fn))
+            point.handlers[skill] = spy(skill, fn)
+        point._cache.clear()
+        point._holders = None
+    try:
+        yield seen
+    finally:
+        for point, skill, fn in saved:
+            point.handlers[skill] = fn
+            point._cache.clear()
+            point._holders = None
+
+
 def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:
     """Give every player of `game` (before it starts) `k` skills drawn from `pool`, seeded:
     random-play tests use it to meet rare skill combinations."""
@@ -151,3 +231,58 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
         game.step(bots[game.decider].act(game.view()))
         steps += 1
     return out
+
+
+# --- a scripted match from the start: pre-match, set-up, kick-off --------------------------------
+
+Script = list[tuple[Dice, Outcome]]
+
+# Home (defends x = 0) formation on the 11-player board: 3 on the LoS, none in the wide zones.
+HOME_11 = [(12, 5), (12, 7), (12, 9), (10, 4), (10, 5), (10, 6), (10, 7), (10, 8), (10, 9),
+           (10, 10), (7, 7)]
+
+
+def mirror(square: tuple[int, int], width: int = 26) -> tuple[int, int]:
+    """The same square seen from the other half."""
+    return (width - 1 - square[0], square[1])
+
+
+def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
+                   fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3))) -> Script:
+    """Dice of the pre-match sequence: home fans, away fans, weather, coin toss."""
+    return two_d6(*fans[0]) + two_d6(*fans[1]) + two_d6(*weather) + coin(winner)
+
+
+def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",
+             away: str | TeamSpec = "orc", board: int = 11) -> tuple[Game, ScriptedRoller]:
+    """A scripted match, advanced to its first decision."""
+    roller = ScriptedRoller(script)
+    return Game.new(home, away, board=board, roller=roller), roller
+
+
+def set_up(game: Game, side: int, squares: list[tuple[int, int]] | None = None) -> list[int]:
+    """Place `side`'s first available players on `squares` (default formation), end set-up."""
+    s = game.state
+    if squares is None:
+        squares = HOME_11 if side == 0 else [mirror(q) for q in HOME_11]
+    pids = [p for p in s.team_players(side) if s.status[p] == Status.RESERVE][: len(squares)]
+    for pid, sq in zip(pids, squares, strict=True):
+        game.step(Action(ActionType.PLACE_PLAYER, pid, sq))
+    game.step(Action(ActionType.END_SETUP))
+    return pids
+
+
+def to_kickoff(kicking: int = 0, weather: tuple[int, int] = (3, 4),
+               extra: Iterable[tuple[Dice, Outcome]] = (),
+               fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3)),
+               home: str | TeamSpec = "human") -> tuple[Game, ScriptedRoller]:
+    """Drive a match to the kick-off's PLACE_BALL decision, with `kicking` kicking.
+
+    The coin is won by home, who kicks or receives so that `kicking` kicks; both sides set up
+    the default formation. `extra` dice are queued for what follows.
+    """
+    game, roller = new_game(pregame_script(weather=weather, fans=fans) + list(extra), home=home)
+    game.step(Action(ActionType.KICK if kicking == 0 else ActionType.RECEIVE))
+    set_up(game, kicking)
+    set_up(game, 1 - kicking)
+    return game, roller

@@ -45,13 +45,14 @@ from nuffle.core.procedures.rolls import roll_succeeds
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.types import BlockFace, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, CATCHER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, OGRE, THROWER, Scenario, do
+
+# 20,000 sampled trials a scenario: about a minute in all, out of the fast loop.
+pytestmark = pytest.mark.slow
 
 T = ActionType
 TRIALS = 20_000
 P_MIN = 0.001
-THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2, BLITZER = 1, 2, 3, 5, 7, 0
-O_LINE, O_LINE2 = 16, 20
 
 Classify = Callable[[Game], str]
 
@@ -174,16 +175,8 @@ def agree(counts: Mapping[str, int], dist: Mapping[str, Fraction], label: str) -
     if len(keys) < 2:
         return 1.0
     pvalue = float(chisquare([counts.get(k, 0) for k in keys], [n * float(dist[k]) for k in keys]).pvalue)
-    PVALUES[label] = pvalue
     assert pvalue > P_MIN, f"{label}: chi-square p = {pvalue:.2e}; counts {dict(counts)}, expected {dist}"
     return pvalue
-
-
-PVALUES: dict[str, float] = {}
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def start_game(sc: Scenario, active: int = 0) -> Game:
@@ -397,10 +390,3 @@ def test_foul_with_assists() -> None:
     counts = sampled(game, first, classify, base=1_100_000)
     agree(counts, dist, "foul (joint)")
     agree(marginal(counts, 0), victim, "foul (victim vs query)")
-
-
-def test_report_pvalues(capsys: pytest.CaptureFixture[str]) -> None:
-    """Print the p-values gathered so far (run with -s to see them)."""
-    with capsys.disabled():
-        for label, p in PVALUES.items():
-            print(f"  {label}: p = {p:.3f}")

@@ -23,11 +23,9 @@ from nuffle.core.procedures.rolls import team_reroll_available
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
-from nuffle.testing import Scenario, midgame_states
+from nuffle.testing import CATCHER, LINEMAN, O_BLITZER, Scenario, midgame_states
 
-LINEMAN = 5  # human lineman: MA 6, AG 3, no skills
-CATCHER = 2  # human catcher: MA 8, AG 3, Catch, Dodge
-OPP = 11  # first away player
+OPP = O_BLITZER  # first away player
 
 
 def add_skills(sc: Scenario, pid: int, *skills: Skill) -> None:
@@ -284,6 +282,7 @@ def _oracle(s: GameState, pid: int, moves_used: int) -> dict[tuple[int, int], Fr
     return best
 
 
+@pytest.mark.slow
 def test_search_matches_brute_force_oracle() -> None:
     checked = 0
     rng = random.Random(5)

@@ -19,10 +19,19 @@ from nuffle.analysis.queries import (
     pickup_odds,
 )
 from nuffle.core.types import PFlag, Status, Weather
-from nuffle.testing import Scenario
-
-BLITZER, THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2 = 0, 1, 2, 3, 5, 7
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2, O_LINE3 = 11, 13, 14, 16, 20, 21
+from nuffle.testing import (
+    BLITZER,
+    CATCHER,
+    LINEMAN,
+    LINEMAN2,
+    O_BLITZER,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    OGRE,
+    THROWER,
+    Scenario,
+)
 
 
 def marked(pid: int, rerolls: int = 0) -> Scenario:

@@ -15,6 +15,7 @@ from nuffle.games.football_strategy.resolve import Transition
 from nuffle.games.football_strategy.state import Formation, GameState, Side
 
 
+@pytest.mark.slow
 def test_a_peeker_that_sees_the_mix_gains_nothing_beyond_the_value() -> None:
     """The paper's experiment: over 100 games, in every situation the Nash agent faces, the
     best response to its shown mixed strategy earns no more than the game value."""
@@ -26,6 +27,7 @@ def test_a_peeker_that_sees_the_mix_gains_nothing_beyond_the_value() -> None:
     assert max(log.defense_gains) <= 1e-9
 
 
+@pytest.mark.slow
 def test_nash_beats_uniform_random() -> None:
     summary = run_match(make_agent("nash", 1), make_agent("random", 2), games=40, seed=7)
     assert summary.wins >= 36  # at least 90%
@@ -33,6 +35,7 @@ def test_nash_beats_uniform_random() -> None:
     assert low > 0.75
 
 
+@pytest.mark.slow
 def test_nash_beats_greedy() -> None:
     summary = run_match(make_agent("nash", 3), make_agent("greedy", 4), games=40, seed=8)
     assert summary.wins > 2 * summary.losses
@@ -94,6 +97,7 @@ def test_exploiter_best_responds_to_observed_frequencies() -> None:
     assert matrix[1, expected_defense] == pytest.approx(matrix[1].min(), abs=1.0)
 
 
+@pytest.mark.slow
 def test_nash_does_not_lose_to_the_exploiter() -> None:
     summary = run_match(make_agent("nash", 5), make_agent("exploiter", 6), games=20, seed=9)
     assert summary.wins >= summary.losses

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -29,14 +31,14 @@ def agent(config: NashConfig = CONFIG) -> NashAgent:
     return nash
 
 
-def situation(ball_on: int, down: int = 1, to_go: int = 10, **kw: object) -> GameState:
+def situation(ball_on: int, down: int = 1, to_go: int = 10, **kw: Any) -> GameState:
     state = GameState(possession=Side.HOME, ball_on=ball_on, down=down, to_go=to_go)
     for key, value in kw.items():
         setattr(state, key, value)
     return state
 
 
-def late(ball_on: int, home: int, away: int, seconds: int = 120, **kw: object) -> GameState:
+def late(ball_on: int, home: int, away: int, seconds: int = 120, **kw: Any) -> GameState:
     """Fourth quarter, HOME has the ball."""
     return situation(ball_on, quarter=4, seconds_left=seconds, score=[home, away], **kw)
 

@@ -113,7 +113,8 @@ def test_touchdown_extra_point_and_kickoff() -> None:
     report = game.snap(Formation.NORMAL, 1, 0)
     assert report.transition.result is Result.TOUCHDOWN
     assert game.state.score[Side.AWAY] in (6, 7)
-    assert game.state.possession is Side.HOME  # away kicked off to home
+    receiving: Side = game.state.possession  # read again: the snap changed it
+    assert receiving is Side.HOME  # away kicked off to home
     assert any("kick-off by away" in e for e in report.events)
 
 

@@ -12,7 +12,8 @@ TOL = 1e-9
 
 def assert_equilibrium(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """Solve ``matrix`` and check that no pure deviation beats the value by more than TOL."""
-    row, col, value = solve_zero_sum(matrix)
+    solution = solve_zero_sum(matrix)
+    row, col, value = solution.row_strategy, solution.col_strategy, solution.value
     assert row.shape == (matrix.shape[0],) and col.shape == (matrix.shape[1],)
     assert np.all(row >= 0) and np.all(col >= 0)
     assert row.sum() == pytest.approx(1.0, abs=1e-12)

@@ -7,11 +7,9 @@ import pytest
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, CATCHER, O_LINE, Scenario, roller_of
 
 T = ActionType
-BLITZER, CATCHER, LINEMAN = 0, 2, 5
-O_LINE = 16
 
 
 def test_off_by_default() -> None:
@@ -46,7 +44,7 @@ def test_assisted_move_walks_the_path_rolling_as_it_goes() -> None:
     s = game.state
     assert s.board.xy(s.pos[BLITZER]) == (14, 7)
     assert s.status[BLITZER] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert game.legal_actions().group(T.MOVE) is None  # no movement left
 
 
@@ -59,7 +57,7 @@ def test_assisted_move_stops_for_a_reroll_decision_and_on_failure() -> None:
     s = game.state
     assert s.board.xy(s.pos[BLITZER]) == (12, 7)  # stopped before the failed square
     assert T.USE_REROLL in game.legal_actions().types()
-    game.roller.extend(d6(1) + two_d6(1, 2))  # re-rolled GFI fails; armour 3 holds
+    roller_of(game).extend(d6(1) + two_d6(1, 2))  # re-rolled GFI fails; armour 3 holds
     game.step(Action(T.USE_REROLL))  # fails again: knocked down in (13,7), turnover
     assert s.board.xy(s.pos[BLITZER]) == (13, 7)
     assert s.status[BLITZER] == Status.PRONE

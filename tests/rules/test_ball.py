@@ -2,19 +2,13 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.ball import throw_in_direction
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, Scenario, do, roller_of
 
 T = ActionType
-LINEMAN, LINEMAN2, LINEMAN3 = 5, 7, 8
-O_LINE = 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def failed_pickup(script, ball_sq, start_sq, extra=(), weather=Weather.NICE):
@@ -110,7 +104,7 @@ def test_ball_bouncing_out_is_thrown_in_with_2d6_distance():
     s = game.state
     assert s.board.xy(s.ball) == (6, 5)
     assert s.ball_state == BallState.ON_GROUND
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_throw_in_caught_by_player_no_bonus():
@@ -129,4 +123,4 @@ def test_throw_in_leaving_again_gets_a_second_throw_in():
     game = failed_pickup(script, (3, 14), (3, 13))
     s = game.state
     assert s.board.xy(s.ball) == (3, 11)
-    assert not game.roller.queue
+    assert not roller_of(game).queue

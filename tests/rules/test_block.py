@@ -2,10 +2,21 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import RollerError, block, d6, two_d6
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    O_BLITZER,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    OGRE,
+    Scenario,
+    do,
+    roller_of,
+)
 
 T = ActionType
 AD, BD, PU, DS, DD = (
@@ -15,12 +26,6 @@ AD, BD, PU, DS, DD = (
     BlockFace.DEFENDER_STUMBLES,
     BlockFace.DEFENDER_DOWN,
 )
-BLITZER, THROWER, CATCHER, OGRE, LINEMAN = 0, 1, 2, 3, 5
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2, O_LINE3 = 11, 13, 14, 16, 20, 21
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def start_block(sc, attacker, target, active=0):
@@ -189,7 +194,7 @@ def test_both_down_neither_has_block_both_fall_two_armour_rolls():
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE and s.status[O_LINE] == Status.PRONE
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_both_down_both_with_block_nobody_falls():
@@ -234,7 +239,7 @@ def test_defender_stumbles_with_dodge_is_only_a_push():
     do(game, T.PUSH, square=(12, 7))
     do(game, T.DECLINE)
     assert game.state.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defender_stumbles_without_dodge_knocks_down():
@@ -256,7 +261,7 @@ def test_defender_down_pushes_then_knocks_down_no_turnover():
     assert s.board.xy(s.pos[O_LINE]) == (12, 8)
     assert s.board.xy(s.pos[BLITZER]) == (11, 7)
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Blitz -------------------------------------------------------------------------------------
@@ -273,11 +278,11 @@ def test_blitz_block_costs_one_square_of_movement():
     do(game, T.DECLINE)  # stay out of the defender's tackle zone: no dodges
     for y in range(8, 14):  # six free squares: 1 (block) + 6 = MA 7
         do(game, T.MOVE, square=(3, y))
-    assert len(game.roller.queue) == 1
+    assert len(roller_of(game).queue) == 1
     do(game, T.MOVE, square=(3, 14))  # needs the GFI D6
     s = game.state
     assert s.board.xy(s.pos[BLITZER]) == (3, 14)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_blitz_block_needs_gfi_when_out_of_movement():

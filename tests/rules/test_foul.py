@@ -1,17 +1,11 @@
 """Fouls: assists both ways, the referee on doubles, bribes, turnover, the fouler's ball."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, do, roller_of
 
 T = ActionType
-LINEMAN, LINEMAN2, LINEMAN3 = 5, 7, 8
-O_LINE, O_LINE2, O_LINE3 = 16, 20, 21
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def foul(script, extra=(), bribes=(0, 0), ball=False):
@@ -34,7 +28,7 @@ def test_unassisted_foul_not_broken():
     assert s.status[O_LINE] == Status.PRONE
     assert s.status[LINEMAN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_offensive_foul_assist_adds_one():
@@ -46,20 +40,20 @@ def test_marked_foul_assister_does_not_count():
     extra = [(LINEMAN2, (12, 7)), (O_LINE2, (13, 7))]
     game = foul(two_d6(4, 5), extra=extra)  # no injury roll
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defensive_foul_assist_subtracts_one():
     extra = [(LINEMAN2, (12, 7)), (O_LINE2, (9, 7))]  # +1 -1: 9 holds
     game = foul(two_d6(4, 5), extra=extra)
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_defensive_assist_alone():
     game = foul(two_d6(4, 6), extra=[(O_LINE2, (9, 6))])  # 10 - 1 = 9 holds
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_armour_double_sends_off_even_if_not_broken():

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from scripted import give_skills
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.skills import Skill
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, O_LINE, O_LINE2, Scenario, roller_of
 
 T = ActionType
-BLITZER, LINEMAN = 0, 5
-O_LINE, O_LINE2 = 16, 20
 
 
 def test_guard_assists_while_marked() -> None:
@@ -22,14 +18,14 @@ def test_guard_assists_while_marked() -> None:
     sc = Scenario()
     sc.put(BLITZER, (10, 7)).put(O_LINE, (11, 7)).put(LINEMAN, (12, 8)).put(O_LINE2, (13, 8))
     assert block_dice(sc.state, BLITZER, O_LINE) == (1, True)
-    give_skills(sc, LINEMAN, Skill.GUARD)
+    sc.grant(LINEMAN, Skill.GUARD)
     assert block_dice(sc.state, BLITZER, O_LINE) == (2, True)
 
 
 def test_sprint_allows_a_third_gfi() -> None:
     sc = Scenario(script=d6(2, 2, 2))
     sc.put(BLITZER, (3, 7))
-    give_skills(sc, BLITZER, Skill.SPRINT, ma=1)
+    sc.grant(BLITZER, Skill.SPRINT, ma=1)
     game = sc.start(0)
     game.step(Action(T.START_MOVE, BLITZER))
     for x in (4, 5, 6, 7):  # 1 MA + 3 GFIs
@@ -43,7 +39,7 @@ def test_sprint_allows_a_third_gfi() -> None:
 def test_without_sprint_only_two_gfis() -> None:
     sc = Scenario(script=d6(2, 2))
     sc.put(BLITZER, (3, 7))
-    give_skills(sc, BLITZER, ma=1)
+    sc.grant(BLITZER, ma=1)
     game = sc.start(0)
     game.step(Action(T.START_MOVE, BLITZER))
     for x in (4, 5, 6):
@@ -58,7 +54,7 @@ def test_tackle_knocks_down_a_dodge_defender_on_stumbles() -> None:
     orc_blitzer = 11
     sc = Scenario(script=block(BlockFace.DEFENDER_STUMBLES, BlockFace.DEFENDER_STUMBLES) + two_d6(1, 2))
     sc.put(orc_blitzer, (10, 7)).put(catcher, (11, 7))
-    give_skills(sc, orc_blitzer, Skill.TACKLE)
+    sc.grant(orc_blitzer, Skill.TACKLE)
     game = sc.start(1)
     game.step(Action(T.START_BLOCK, orc_blitzer))
     game.step(Action(T.BLOCK, square=(11, 7)))
@@ -67,4 +63,4 @@ def test_tackle_knocks_down_a_dodge_defender_on_stumbles() -> None:
     game.step(Action(T.DECLINE))  # no follow-up; armour 3 holds
     assert game.state.status[catcher] == Status.PRONE
     assert game.state.board.xy(game.state.pos[catcher]) == (12, 7)
-    assert not game.roller.queue
+    assert not roller_of(game).queue

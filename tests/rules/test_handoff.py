@@ -1,17 +1,11 @@
 """Hand-offs: adjacent standing team-mates, catch +1, failure, no roll for the giver."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, LINEMAN3, O_LINE, THROWER, Scenario, do, legal_group, roller_of
 
 T = ActionType
-THROWER, CATCHER, LINEMAN, LINEMAN2, LINEMAN3 = 1, 2, 5, 7, 8
-O_LINE = 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def handoff_game(script, weather=Weather.NICE, extra=()):
@@ -32,7 +26,7 @@ def test_only_adjacent_standing_team_mates_are_targets():
     sc.put(O_LINE, (5, 8))  # adjacent opponent
     game = sc.start(active=0)
     do(game, T.START_HANDOFF, THROWER)
-    assert game.legal_actions().group(T.HANDOFF).squares == ((6, 7),)
+    assert legal_group(game, T.HANDOFF).squares == ((6, 7),)
 
 
 def test_handoff_catch_with_plus_one_no_roll_for_giver():
@@ -41,7 +35,7 @@ def test_handoff_catch_with_plus_one_no_roll_for_giver():
     s = game.state
     assert s.carrier() == LINEMAN
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_failed_handoff_bounces_and_turns_over():

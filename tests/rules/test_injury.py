@@ -3,20 +3,14 @@ recovery."""
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d68, two_d6
 from nuffle.core.procedures.match import EndDrive
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do, roller_of
 
 T = ActionType
 DD = BlockFace.DEFENDER_DOWN
-BLITZER, OGRE, LINEMAN = 0, 3, 5
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE = 11, 13, 14, 16
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def knock_down(script, attacker=BLITZER, defender=O_LINE, apothecaries=(0, 0)):
@@ -35,7 +29,7 @@ def knock_down(script, attacker=BLITZER, defender=O_LINE, apothecaries=(0, 0)):
 def test_armour_equal_to_av_is_not_broken():
     game = knock_down(block(DD) + two_d6(4, 5))  # 9 vs AV 9: no injury roll
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 @pytest.mark.parametrize(
@@ -57,7 +51,7 @@ def test_injury_table(injury, status, extra):
         assert s.board.xy(s.pos[O_LINE]) == (12, 7)
     else:
         assert s.pos[O_LINE] < 0
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_mighty_blow_used_on_armour_when_it_makes_the_difference():
@@ -75,7 +69,7 @@ def test_mighty_blow_saved_for_injury_when_armour_breaks_anyway():
 def test_mighty_blow_cannot_break_armour_two_short():
     game = knock_down(d6(2) + block(DD, DD) + two_d6(3, 5), attacker=OGRE)  # 8 + 1 = 9: holds
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def _foul_victim(victim, script, apothecaries=(0, 0), victim_side=0):
@@ -107,7 +101,7 @@ def test_stunty_seven_is_ko():
 def test_stunty_nine_is_badly_hurt_without_casualty_roll():
     game = _foul_victim(O_GOBLIN, two_d6(3, 5) + two_d6(4, 5), victim_side=1)
     assert game.state.status[O_GOBLIN] == Status.CASUALTY
-    assert not game.roller.queue  # no D68 was asked for
+    assert not roller_of(game).queue  # no D68 was asked for
 
 
 def test_stunty_eight_is_ko():
@@ -140,7 +134,7 @@ def test_apothecary_on_casualty_rolls_again_and_keeps_lesser():
     s = game.state
     assert s.status[O_LINE] == Status.CASUALTY
     assert s.teams[1].apothecaries == 0
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_apothecary_second_roll_badly_hurt_goes_to_reserves():
@@ -154,7 +148,7 @@ def test_apothecary_on_badly_hurt_goes_to_reserves_without_second_roll():
     game = knock_down(block(DD) + two_d6(4, 6) + two_d6(5, 5) + d68(15), apothecaries=(0, 1))
     do(game, T.USE_APOTHECARY)
     assert game.state.status[O_LINE] == Status.RESERVE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_no_apothecary_offered_on_stunned():
@@ -169,7 +163,7 @@ def test_no_apothecary_offered_on_stunned():
 def test_regeneration(die, status):
     game = _foul_victim(O_TROLL, two_d6(4, 6) + two_d6(5, 6) + d68(61) + d6(die), victim_side=1)
     assert game.state.status[O_TROLL] == status
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_ko_recovery_at_drive_end():
@@ -183,7 +177,7 @@ def test_ko_recovery_at_drive_end():
     assert s.status[7] == Status.KO  # 3
     assert s.status[8] == Status.KO  # 1
     assert s.status[0] == Status.RESERVE  # everyone on the pitch goes back to reserves
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_stunned_player_turns_face_up_at_end_of_his_own_teams_next_turn():

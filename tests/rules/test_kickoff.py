@@ -7,16 +7,16 @@ Default formations (see conftest): home 0-2 on x=12 (y 5, 7, 9), 3-9 on x=10 (y 
 from __future__ import annotations
 
 import pytest
-from scripted import mirror, new_game, pregame_script, set_up, to_kickoff
 
 from nuffle.core.actions import Action, ActionType, IllegalActionError
-from nuffle.core.dice import d3, d6, d8, two_d6
+from nuffle.core.dice import Dice, Outcome, d3, d6, d8, two_d6
 from nuffle.core.types import BallState, Status
+from nuffle.testing import mirror, new_game, pregame_script, set_up, to_kickoff
 
 GET_THE_REF = two_d6(1, 1)  # a kick-off result with no dice and no decisions
 
 
-def _kick(target: tuple[int, int], dice: list, kicking: int = 0):  # type: ignore[no-untyped-def]
+def _kick(target: tuple[int, int], dice: list[tuple[Dice, Outcome]], kicking: int = 0):
     game, roller = to_kickoff(kicking=kicking, extra=dice)
     game.step(Action(ActionType.PLACE_BALL, None, target))
     return game, roller

@@ -7,27 +7,25 @@ away (FF 5) 11, so home FAME 1, away FAME 0. Formations as in test_kickoff.py.
 
 from __future__ import annotations
 
-from scripted import to_kickoff
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, pick, two_d6
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, to_kickoff
 
 Script = list[tuple[Dice, Outcome]]
 SCATTER = d8(5) + d6(3)
 LAND = d8(2)
 
 
-def _kick(table: tuple[int, int], during: Script, after: Script = LAND, **kw):  # type: ignore[no-untyped-def]
+def _kick(table: tuple[int, int], during: Script, after: Script = LAND, **kw):
     game, roller = to_kickoff(kicking=0, extra=SCATTER + two_d6(*table) + during + after, **kw)
     game.step(Action(ActionType.PLACE_BALL, None, (19, 7)))
     return game, roller
 
 
-def _landed(game, roller) -> None:  # type: ignore[no-untyped-def]
+def _landed(game, roller) -> None:
     s = game.state
     assert s.board.xy(s.ball) == (22, 6) and s.ball_state == BallState.ON_GROUND
     assert game.current_decider == "away"
@@ -265,7 +263,7 @@ def test_12_pitch_invasion_big_fame() -> None:
     _landed(game, roller)
 
 
-def _human_with(**extra: int):  # type: ignore[no-untyped-def]
+def _human_with(**extra: int):
     import json
     from importlib import resources
 

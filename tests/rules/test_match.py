@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from scripted import new_game, pregame_script
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.actions import Action, ActionType
@@ -11,6 +10,7 @@ from nuffle.core.dice import coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import Weather
+from nuffle.testing import new_game, pregame_script
 
 
 @pytest.mark.parametrize(

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from scripted import give_skills
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, O_GOBLIN, O_LINE, Scenario
 
-LINEMAN = 5  # human lineman: MA6 AG3 AV8, no skills
-CATCHER = 2  # human catcher: MA8 AG3, Catch, Dodge
-ORC_LINE = 16
-GOBLIN = 13
+ORC_LINE = O_LINE
+GOBLIN = O_GOBLIN
 
 
-def xy(game, pid):  # type: ignore[no-untyped-def]
+def xy(game, pid):
     return game.state.board.xy(game.state.pos[pid])
 
 
-def move(game, *squares):  # type: ignore[no-untyped-def]
+def move(game, *squares):
     for sq in squares:
         game.step(Action(ActionType.MOVE, None, sq))
 
@@ -152,7 +148,7 @@ def test_standing_up_costs_three_squares() -> None:
 def test_low_ma_stand_up_roll() -> None:
     # success on 4+: standing, but all MA is spent (only GFI squares left)
     sc = Scenario(script=d6(4) + d6(2))
-    give_skills(sc, LINEMAN, ma=2)
+    sc.grant(LINEMAN, ma=2)
     sc.put(LINEMAN, (5, 7), Status.PRONE)
     game = sc.start(active=0)
     game.step(Action(ActionType.START_MOVE, LINEMAN))
@@ -162,7 +158,7 @@ def test_low_ma_stand_up_roll() -> None:
     assert len(sc.roller.queue) == 0
     # failure: stays prone, the action ends, no turnover
     sc = Scenario(script=d6(3))
-    give_skills(sc, LINEMAN, ma=2)
+    sc.grant(LINEMAN, ma=2)
     sc.put(LINEMAN, (5, 7), Status.PRONE).put(7, (2, 2))
     game = sc.start(active=0)
     game.step(Action(ActionType.START_MOVE, LINEMAN))
@@ -234,7 +230,7 @@ def test_dodge_skill_rerolls_once_per_turn() -> None:
 
 def test_tackle_cancels_dodge_reroll() -> None:
     sc = Scenario(script=d6(2) + two_d6(1, 2))
-    give_skills(sc, ORC_LINE, Skill.TACKLE)
+    sc.grant(ORC_LINE, Skill.TACKLE)
     sc.put(CATCHER, (10, 7)).put(ORC_LINE, (11, 7))
     game = sc.start(active=0)
     game.step(Action(ActionType.START_MOVE, CATCHER))
@@ -247,7 +243,7 @@ def test_tackle_cancels_dodge_reroll() -> None:
 def test_tackle_elsewhere_does_not_cancel_dodge() -> None:
     # The Tackle player is not next to the dodger's start square: Dodge still works.
     sc = Scenario(script=d6(2) + d6(4))
-    give_skills(sc, 17, Skill.TACKLE)
+    sc.grant(17, Skill.TACKLE)
     sc.put(CATCHER, (10, 7)).put(ORC_LINE, (11, 7)).put(17, (7, 9))
     game = sc.start(active=0)
     game.step(Action(ActionType.START_MOVE, CATCHER))
@@ -261,7 +257,7 @@ def test_gfi_rolled_before_dodge() -> None:
     # MA spent next to an orc: the step needs a GFI and a dodge. GFI 4 passes, then dodge 2 + 1
     # fails. (Dodge first would pass 4 + 1 and then GFI 2.)
     sc = Scenario(script=d6(4) + d6(2) + two_d6(1, 1))
-    give_skills(sc, LINEMAN, ma=1)
+    sc.grant(LINEMAN, ma=1)
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (12, 7))
     game = sc.start(active=0)
     game.step(Action(ActionType.START_MOVE, LINEMAN))
@@ -275,7 +271,7 @@ def test_gfi_rolled_before_dodge() -> None:
 
 def test_stand_up_roll_may_use_team_reroll() -> None:
     sc = Scenario(script=d6(2) + d6(5))
-    give_skills(sc, LINEMAN, ma=2)
+    sc.grant(LINEMAN, ma=2)
     sc.set(rerolls=(1, 0))
     sc.put(LINEMAN, (5, 7), Status.PRONE)
     game = sc.start(active=0)

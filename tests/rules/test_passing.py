@@ -2,19 +2,13 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import RollerError, d6, d8
 from nuffle.core.procedures.passing import interceptors, pass_range
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, O_LINE, O_LINE2, THROWER, Scenario, do
 
 T = ActionType
-THROWER, CATCHER, LINEMAN, LINEMAN2 = 1, 2, 5, 7
-O_LINE, O_LINE2 = 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 @pytest.mark.parametrize(

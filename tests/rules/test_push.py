@@ -1,18 +1,23 @@
 """Push-backs: the fan, priorities, chain pushes, the crowd, the ball, touchdowns."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.types import BallState, BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    LINEMAN2,
+    O_LINE,
+    O_LINE2,
+    O_LINE3,
+    O_LINE4,
+    Scenario,
+    do,
+    roller_of,
+)
 
 T = ActionType
 PU = BlockFace.PUSHED
-BLITZER, LINEMAN, LINEMAN2 = 0, 5, 7
-O_LINE, O_LINE2, O_LINE3, O_LINE4 = 16, 20, 21, 22
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def push_options(att_sq, def_sq, extra=(), script=None):
@@ -83,10 +88,10 @@ def test_crowd_surf_stunned_goes_to_reserves():
     assert s.pos[O_LINE] < 0
     # The follow-up is decided before the crowd's injury roll (RULES 9.1 step 7).
     assert game.legal_actions().types() == [T.FOLLOW_UP, T.DECLINE]
-    assert game.roller.queue, "no injury roll before the follow-up decision"
+    assert roller_of(game).queue, "no injury roll before the follow-up decision"
     do(game, T.FOLLOW_UP)
     assert s.board.xy(s.pos[BLITZER]) == (10, 0)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert s.status[O_LINE] == Status.RESERVE
 
 
@@ -119,7 +124,7 @@ def test_crowd_surfed_ball_carrier_throw_in_from_last_square():
     s = game.state
     assert s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (11, 3)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert not s.turnover
 
 
@@ -202,3 +207,41 @@ def test_pushed_ball_carrier_into_own_end_zone_does_not_score():
     s = game.state
     assert s.touchdown == -1
     assert s.carrier() == O_LINE
+
+
+def _chain_own_carrier_into_crowd(carrier_has_ball: bool):
+    """Home blocks O_LINE at (10,1) towards the sideline; the only fan square is (10,0), where a
+    home player stands; he is chain-pushed into the crowd (injury 7: Stunned, to the reserves)."""
+    script = block(PU) + two_d6(3, 4)
+    if carrier_has_ball:
+        script += d6(3) + two_d6(3, 4) + d8(1)  # throw-in from (10,0): lands on (10,6), bounces
+    sc = Scenario(script=script)
+    sc.put(LINEMAN, (10, 2)).put(O_LINE, (10, 1)).put(LINEMAN2, (10, 0))
+    sc.put(O_LINE2, (9, 0)).put(O_LINE3, (11, 0))
+    if carrier_has_ball:
+        sc.give_ball(LINEMAN2)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, LINEMAN)
+    do(game, T.BLOCK, square=(10, 1))
+    do(game, T.SELECT_PUSHED)
+    do(game, T.PUSH, square=(10, 0))
+    do(game, T.PUSH, square=(10, -1))
+    do(game, T.DECLINE)
+    assert not roller_of(game).queue
+    return game
+
+
+def test_moving_team_ball_carrier_chain_pushed_into_the_crowd_is_a_turnover():
+    game = _chain_own_carrier_into_crowd(carrier_has_ball=True)
+    s = game.state
+    assert s.status[LINEMAN2] == Status.RESERVE
+    assert s.turnover
+    assert game.current_decider == "nobody"  # the turn ended (and with it the scenario)
+
+
+def test_moving_team_player_without_the_ball_chain_pushed_into_the_crowd_no_turnover():
+    game = _chain_own_carrier_into_crowd(carrier_has_ball=False)
+    s = game.state
+    assert s.status[LINEMAN2] == Status.RESERVE
+    assert not s.turnover
+    assert game.current_decider == "home"  # the turn goes on

@@ -5,12 +5,9 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, OGRE, Scenario
 
-LINEMAN, LINEMAN2 = 5, 7
-CATCHER = 2
-OGRE = 3
-ORC_LINE, ORC_LINE2 = 16, 20
+ORC_LINE, ORC_LINE2 = O_LINE, O_LINE2
 
 
 def test_team_reroll_once_per_turn() -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from scripted import HOME_11, mirror, new_game, pregame_script, set_up
 
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import Status
+from nuffle.testing import HOME_11, mirror, new_game, pregame_script, set_up
 
 
 def _setup_game(kicking: int = 0, board: int = 11) -> Game:

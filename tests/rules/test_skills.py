@@ -14,18 +14,25 @@ Covered in other files:
 * Stunty (injury): test_injury.py::test_stunty_*.
 """
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    CATCHER,
+    LINEMAN,
+    LINEMAN2,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    OGRE,
+    THROWER,
+    Scenario,
+    do,
+    legal_group,
+)
 
 T = ActionType
-THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2 = 1, 2, 3, 5, 7
-O_GOBLIN, O_TROLL, O_LINE, O_LINE2 = 13, 14, 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def test_dodge_skill_rerolls_a_failed_dodge():
@@ -144,7 +151,7 @@ def test_right_stuff_needed_to_be_thrown():
     sc = Scenario(script=d6(2))  # Really Stupid with an adjacent helper
     sc.put(O_TROLL, (10, 7)).put(O_LINE, (10, 8)).put(O_GOBLIN, (3, 3))
     game = sc.start(active=1)
-    assert O_TROLL in game.legal_actions().group(T.START_THROW_TEAM_MATE).players
+    assert O_TROLL in legal_group(game, T.START_THROW_TEAM_MATE).players
     do(game, T.START_THROW_TEAM_MATE, O_TROLL)
     assert T.THROW_TEAM_MATE not in game.legal_actions().types()  # the lineman can't be thrown
 

@@ -2,27 +2,33 @@
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.procedures.passing import pass_range
 from nuffle.core.types import PFlag, Status, Weather
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    LINEMAN,
+    LINEMAN2,
+    O_GOBLIN,
+    O_LINE,
+    O_TROLL,
+    OGRE,
+    Scenario,
+    do,
+    legal_group,
+    roller_of,
+)
 
 T = ActionType
-OGRE, LINEMAN, LINEMAN2 = 3, 5, 7
-O_GOBLIN, O_TROLL, O_LINE, O_GOBLIN2 = 13, 14, 16, 19
 
 
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
-
-
-def ttm(script, target, extra=(), ball=False, declare_only=False):
+def ttm(script, target, extra=(), ball=False, declare_only=False, stunned=(), prone=()):
     """Troll at (10,7) throws the Goblin at (10,8). Really Stupid needs 2+ (Goblin adjacent)."""
     sc = Scenario(script=script)
     sc.put(O_TROLL, (10, 7)).put(O_GOBLIN, (10, 8))
     for pid, sq in extra:
-        sc.put(pid, sq)
+        status = Status.STUNNED if pid in stunned else Status.PRONE if pid in prone else Status.STANDING
+        sc.put(pid, sq, status)
     if ball:
         sc.give_ball(O_GOBLIN)
     game = sc.start(active=1)
@@ -48,7 +54,7 @@ def test_accurate_throw_scatters_three_times_and_lands():
     assert s.board.xy(s.pos[O_GOBLIN]) == (4, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_quick_throw_minus_one_not_fumbled_on_two():
@@ -74,7 +80,7 @@ def test_failed_landing_is_prone_armour_no_turnover():
     assert s.board.xy(s.pos[O_GOBLIN]) == (6, 7)
     assert s.status[O_GOBLIN] == Status.PRONE
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_failed_landing_with_ball_is_turnover():
@@ -96,7 +102,7 @@ def test_landing_on_a_player_knocks_him_down_and_scatters_again():
     assert s.status[LINEMAN] == Status.PRONE
     assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_thrown_into_the_crowd():
@@ -177,8 +183,7 @@ def test_bone_head_failure_distracts_ogre_no_turnover():
     assert s.pflags[OGRE] & PFlag.DISTRACTED
     assert s.tackle_zones(s.pos[O_LINE], 1) == 0
     assert not s.turnover
-    legal = game.legal_actions()
-    assert game.decider == 0 and OGRE not in legal.group(T.START_MOVE).players
+    assert game.decider == 0 and OGRE not in legal_group(game, T.START_MOVE).players
 
 
 def test_bone_head_success_acts_normally():
@@ -211,3 +216,29 @@ def test_landing_on_own_team_mate_is_a_turnover():
     assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6)
     assert s.status[O_GOBLIN] == Status.STANDING
     assert s.turnover
+
+
+def test_landing_on_a_stunned_player_armour_holds_he_stays_stunned():
+    # As for bombs and Ball & Chain: knocked down again (armour roll); unbroken, he stays Stunned.
+    extra = [(LINEMAN, (4, 6))]
+    sc_script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(2, 3) + d8(4) + d6(4)
+    game = ttm(sc_script, (6, 7), extra=extra, stunned=(LINEMAN,))
+    s = game.state
+    assert s.status[LINEMAN] == Status.STUNNED
+    assert s.board.xy(s.pos[O_GOBLIN]) == (3, 6) and s.status[O_GOBLIN] == Status.STANDING
+    assert not roller_of(game).queue
+
+
+def test_landing_on_a_stunned_player_armour_broken_injury_decides():
+    extra = [(LINEMAN, (4, 6))]
+    script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(4, 5) + two_d6(4, 4) + d8(4) + d6(4)  # 9 > AV 8; KO
+    game = ttm(script, (6, 7), extra=extra, stunned=(LINEMAN,))
+    assert game.state.status[LINEMAN] == Status.KO
+    assert not roller_of(game).queue
+
+
+def test_landing_on_a_prone_player_armour_holds_he_stays_prone():
+    extra = [(LINEMAN, (4, 6))]
+    script = d6(2, 2, 6) + d8(4, 4, 2) + two_d6(2, 3) + d8(4) + d6(4)
+    game = ttm(script, (6, 7), extra=extra, prone=(LINEMAN,))
+    assert game.state.status[LINEMAN] == Status.PRONE

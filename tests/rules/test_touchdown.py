@@ -1,17 +1,11 @@
 """Touchdowns: moving in with the ball, catching in the end zone, knocked down does not score."""
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, THROWER, Scenario, do
 
 T = ActionType
-THROWER, LINEMAN, LINEMAN2 = 1, 5, 7
-O_LINE, O_BLITZER = 16, 11
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def test_moving_into_end_zone_with_ball_scores():

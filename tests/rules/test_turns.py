@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from scripted import to_kickoff
-
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.state import GameState
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, to_kickoff
 
-LINEMAN, LINEMAN2 = 5, 7
-BLITZER = 0
-ORC_LINE, ORC_LINE2 = 16, 20
+ORC_LINE, ORC_LINE2 = O_LINE, O_LINE2
 
 
 class Turns(Procedure):

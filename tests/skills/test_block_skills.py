@@ -6,15 +6,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from nuffle.conformance import conformance_game
-from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import block, d6, d8, two_d6
+from nuffle.core.actions import ActionType
+from nuffle.core.dice import Dice, Outcome, block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.block import block_dice, cancelled
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, BlockFace, PFlag, Status
-from nuffle.testing import Scenario
+from nuffle.teams import load_team
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    LINEMAN2,
+    O_BLITZER,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    Scenario,
+    check_finished,
+    do,
+    roller_of,
+)
 
 T = ActionType
 S = Skill
@@ -25,12 +38,6 @@ AD, BD, PU, DS, DD = (
     BlockFace.DEFENDER_STUMBLES,
     BlockFace.DEFENDER_DOWN,
 )
-BLITZER, LINEMAN, LINEMAN2 = 0, 5, 7  # Blitzer has Block; Linemen ST 3 AV 8, no skills
-O_BLITZER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_LINE2 = 11, 13, 14, 15, 16, 20  # Orc Lineman AV 9
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def types(game: Game) -> set[ActionType]:
@@ -41,7 +48,7 @@ def xy(game: Game, pid: int) -> tuple[int, int]:
     return game.state.board.xy(game.state.pos[pid])
 
 
-def duel(script: list, attacker: int = BLITZER, defender: int = O_LINE,
+def duel(script: list[tuple[Dice, Outcome]], attacker: int = BLITZER, defender: int = O_LINE,
          rerolls: tuple[int, int] = (0, 0)) -> Scenario:
     sc = Scenario(script=script)
     sc.put(attacker, (10, 7)).put(defender, (11, 7)).set(rerolls=rerolls)
@@ -71,7 +78,7 @@ def test_block_both_down_attacker_stands_defender_falls():
     do(game, T.SELECT_BOTH_DOWN)
     s = game.state
     assert s.status[BLITZER] == Status.STANDING and s.status[O_LINE] == Status.PRONE
-    assert not s.turnover and not game.roller.queue
+    assert not s.turnover and not roller_of(game).queue
 
 
 def test_block_both_down_without_block_both_fall_turnover():
@@ -79,7 +86,7 @@ def test_block_both_down_without_block_both_fall_turnover():
     do(game, T.SELECT_BOTH_DOWN)
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE and s.status[O_LINE] == Status.PRONE
-    assert s.turnover and not game.roller.queue
+    assert s.turnover and not roller_of(game).queue
 
 
 def test_block_both_down_both_with_block_nothing_happens():
@@ -101,7 +108,7 @@ def test_dodge_defender_stumbles_is_only_a_push():
     do(game, T.PUSH, square=(12, 7))
     do(game, T.DECLINE)
     assert game.state.status[O_LINE] == Status.STANDING and xy(game, O_LINE) == (12, 7)
-    assert not game.roller.queue  # no armour roll
+    assert not roller_of(game).queue  # no armour roll
 
 
 def test_dodge_does_not_help_on_defender_down():
@@ -121,7 +128,7 @@ def test_tackle_cancels_dodge_on_defender_stumbles():
     do(game, T.SELECT_DEFENDER_STUMBLES)
     do(game, T.PUSH, square=(12, 7))
     do(game, T.DECLINE)
-    assert game.state.status[O_LINE] == Status.PRONE and not game.roller.queue
+    assert game.state.status[O_LINE] == Status.PRONE and not roller_of(game).queue
 
 
 def test_tackle_cancels_only_dodge():
@@ -238,7 +245,7 @@ def test_foul_appearance_one_wastes_the_block_without_turnover():
     s = game.state
     assert in_turn(game) and not s.turnover
     assert s.pflags[BLITZER] & PFlag.USED
-    assert s.status[O_LINE] == Status.STANDING and not game.roller.queue
+    assert s.status[O_LINE] == Status.STANDING and not roller_of(game).queue
 
 
 def test_foul_appearance_two_plus_the_block_goes_on():
@@ -276,7 +283,7 @@ def test_foul_appearance_before_a_stab():
     sc = duel(d6(1), attacker=LINEMAN)
     sc.grant(LINEMAN, S.STAB).grant(O_LINE, S.FOUL_APPEARANCE)
     game = start(sc, LINEMAN, T.START_BLOCK, how=T.STAB)
-    assert in_turn(game) and not game.roller.queue
+    assert in_turn(game) and not roller_of(game).queue
     assert game.state.status[O_LINE] == Status.STANDING
 
 
@@ -292,7 +299,7 @@ def test_wrestle_attacker_places_both_prone_without_armour():
     do(game, T.USE_SKILL)
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE and s.status[O_LINE] == Status.PRONE
-    assert not s.turnover and in_turn(game) and not game.roller.queue
+    assert not s.turnover and in_turn(game) and not roller_of(game).queue
 
 
 def test_wrestle_defender_overrides_the_attackers_block():
@@ -304,7 +311,7 @@ def test_wrestle_defender_overrides_the_attackers_block():
     do(game, T.USE_SKILL)
     s = game.state
     assert s.status[BLITZER] == Status.PRONE and s.status[O_LINE] == Status.PRONE
-    assert not s.turnover and not game.roller.queue
+    assert not s.turnover and not roller_of(game).queue
 
 
 def test_wrestle_declined_both_down_as_usual():
@@ -315,7 +322,7 @@ def test_wrestle_declined_both_down_as_usual():
     do(game, T.DECLINE)
     s = game.state
     assert s.status[BLITZER] == Status.STANDING and s.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_wrestle_attacker_holding_the_ball_is_a_turnover():
@@ -348,7 +355,7 @@ def test_wrestle_of_the_defender_not_usable_against_a_juggernaut_blitz():
     do(game, T.DECLINE)  # keep Both Down: the Orc may not wrestle, he falls
     s = game.state
     assert s.status[LINEMAN] == Status.STANDING and s.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue and isinstance(s.stack[-1], PlayerAction)
+    assert not roller_of(game).queue and isinstance(s.stack[-1], PlayerAction)
 
 
 def test_wrestle_of_the_defender_usable_against_a_juggernaut_block_action():
@@ -373,7 +380,7 @@ def test_juggernaut_treats_both_down_as_pushed_on_a_blitz():
     s = game.state
     assert s.status[LINEMAN] == Status.STANDING and s.status[O_LINE] == Status.STANDING
     assert xy(game, LINEMAN) == (11, 7) and xy(game, O_LINE) == (12, 7)
-    assert not s.turnover and not game.roller.queue
+    assert not s.turnover and not roller_of(game).queue
 
 
 def test_juggernaut_no_choice_on_a_block_action():
@@ -382,7 +389,7 @@ def test_juggernaut_no_choice_on_a_block_action():
     game = start(sc, LINEMAN, T.START_BLOCK)
     do(game, T.SELECT_BOTH_DOWN)  # resolves at once: both fall
     s = game.state
-    assert s.status[LINEMAN] == Status.PRONE and s.turnover and not game.roller.queue
+    assert s.status[LINEMAN] == Status.PRONE and s.turnover and not roller_of(game).queue
 
 
 def test_juggernaut_cancels_fend_on_a_blitz():
@@ -454,7 +461,7 @@ def test_frenzy_must_follow_up_and_block_again():
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(13, 7))
     assert xy(game, BLITZER) == (12, 7) and xy(game, O_LINE) == (13, 7)
-    assert in_turn(game) and not game.roller.queue  # no third block
+    assert in_turn(game) and not roller_of(game).queue  # no third block
 
 
 def test_frenzy_no_second_block_when_the_defender_falls():
@@ -464,7 +471,7 @@ def test_frenzy_no_second_block_when_the_defender_falls():
     do(game, T.SELECT_DEFENDER_DOWN)
     do(game, T.PUSH, square=(12, 7))
     assert xy(game, BLITZER) == (11, 7) and game.state.status[O_LINE] == Status.PRONE
-    assert in_turn(game) and not game.roller.queue
+    assert in_turn(game) and not roller_of(game).queue
 
 
 def test_frenzy_second_block_on_a_blitz_costs_a_square():
@@ -479,7 +486,7 @@ def test_frenzy_second_block_on_a_blitz_costs_a_square():
     top = game.state.stack[-1]
     assert isinstance(top, PlayerAction) and top.moves == 2
     do(game, T.MOVE, square=(11, 6))  # the last GFI
-    assert T.MOVE not in types(game) and not game.roller.queue
+    assert T.MOVE not in types(game) and not roller_of(game).queue
 
 
 def test_frenzy_second_block_failed_gfi_is_a_turnover():
@@ -489,7 +496,7 @@ def test_frenzy_second_block_failed_gfi_is_a_turnover():
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(12, 7))
     s = game.state
-    assert s.status[BLITZER] == Status.PRONE and s.turnover and not game.roller.queue
+    assert s.status[BLITZER] == Status.PRONE and s.turnover and not roller_of(game).queue
 
 
 def test_frenzy_stopped_by_fend():
@@ -499,13 +506,13 @@ def test_frenzy_stopped_by_fend():
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(12, 7))
     do(game, T.USE_SKILL)  # Fend: no follow-up, so no longer adjacent: no second block
-    assert xy(game, BLITZER) == (10, 7) and in_turn(game) and not game.roller.queue
+    assert xy(game, BLITZER) == (10, 7) and in_turn(game) and not roller_of(game).queue
 
 
 # --- Multiple Block ----------------------------------------------------------------------------
 
 
-def multiple(script: list) -> Scenario:
+def multiple(script: list[tuple[Dice, Outcome]]) -> Scenario:
     sc = Scenario(script=script)
     sc.put(BLITZER, (10, 7)).put(O_LINE, (11, 7)).put(O_LINE2, (11, 8)).set(rerolls=(0, 0))
     sc.grant(BLITZER, S.MULTIPLE_BLOCK)
@@ -527,7 +534,7 @@ def test_multiple_block_two_blocks_defenders_plus_two_no_follow_up():
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(12, 9))
     assert xy(game, BLITZER) == (10, 7) and xy(game, O_LINE) == (12, 6) and xy(game, O_LINE2) == (12, 9)
-    assert in_turn(game) and not game.roller.queue
+    assert in_turn(game) and not roller_of(game).queue
 
 
 def test_multiple_block_second_block_only_if_the_attacker_stands():
@@ -535,7 +542,7 @@ def test_multiple_block_second_block_only_if_the_attacker_stands():
     do(game, T.MULTIPLE_BLOCK, square=(11, 7))
     do(game, T.SELECT_SQUARE, square=(11, 8))
     do(game, T.SELECT_ATTACKER_DOWN)
-    assert game.state.turnover and not game.roller.queue
+    assert game.state.turnover and not roller_of(game).queue
 
 
 def test_multiple_block_not_offered_on_a_blitz_or_against_one_opponent():
@@ -557,13 +564,13 @@ def test_multiple_block_no_frenzy():
     do(game, T.PUSH, square=(12, 6))
     do(game, T.SELECT_PUSHED)
     do(game, T.PUSH, square=(12, 9))
-    assert xy(game, BLITZER) == (10, 7) and in_turn(game) and not game.roller.queue
+    assert xy(game, BLITZER) == (10, 7) and in_turn(game) and not roller_of(game).queue
 
 
 # --- Stab and Stakes ---------------------------------------------------------------------------
 
 
-def stabber(script: list, **kw: object) -> Scenario:
+def stabber(script: list[tuple[Dice, Outcome]], **kw: object) -> Scenario:
     sc = duel(script, attacker=LINEMAN, **kw)  # type: ignore[arg-type]
     sc.grant(LINEMAN, S.STAB)
     return sc
@@ -573,14 +580,14 @@ def test_stab_broken_armour_injures_and_ends_the_action():
     game = start(stabber(two_d6(5, 5) + two_d6(2, 2)), LINEMAN, T.START_BLOCK, how=T.STAB)
     s = game.state
     assert s.status[O_LINE] == Status.STUNNED and not s.turnover
-    assert in_turn(game) and not game.roller.queue
+    assert in_turn(game) and not roller_of(game).queue
 
 
 def test_stab_armour_holds_nothing_happens_no_turnover():
     game = start(stabber(two_d6(4, 5)), LINEMAN, T.START_BLOCK, how=T.STAB)
     s = game.state
     assert s.status[O_LINE] == Status.STANDING and s.status[LINEMAN] == Status.STANDING
-    assert not s.turnover and in_turn(game) and not game.roller.queue
+    assert not s.turnover and in_turn(game) and not roller_of(game).queue
 
 
 def test_stab_ignores_mighty_blow():
@@ -604,7 +611,7 @@ def test_stab_ball_carrier_injured_drops_the_ball():
     game = start(sc, LINEMAN, T.START_BLOCK, how=T.STAB)
     s = game.state
     assert s.ball_state == BallState.ON_GROUND and s.ball != s.board.sq(11, 7)
-    assert not s.turnover and not game.roller.queue
+    assert not s.turnover and not roller_of(game).queue
 
 
 def undead_opponents(sc: Scenario) -> Scenario:
@@ -617,14 +624,14 @@ def test_stakes_plus_one_to_stab_against_undead():
     sc = undead_opponents(stabber(two_d6(4, 5) + two_d6(2, 2)))  # 9 + 1 beats AV 9
     sc.grant(LINEMAN, S.STAKES)
     game = start(sc, LINEMAN, T.START_BLOCK, how=T.STAB)
-    assert game.state.status[O_LINE] == Status.STUNNED and not game.roller.queue
+    assert game.state.status[O_LINE] == Status.STUNNED and not roller_of(game).queue
 
 
 def test_stakes_no_bonus_against_other_races():
     sc = stabber(two_d6(4, 5))
     sc.grant(LINEMAN, S.STAKES)
     game = start(sc, LINEMAN, T.START_BLOCK, how=T.STAB)
-    assert game.state.status[O_LINE] == Status.STANDING and not game.roller.queue
+    assert game.state.status[O_LINE] == Status.STANDING and not roller_of(game).queue
 
 
 def test_stakes_needs_a_stab_not_a_block():
@@ -634,13 +641,13 @@ def test_stakes_needs_a_stab_not_a_block():
     do(game, T.SELECT_DEFENDER_DOWN)
     do(game, T.PUSH, square=(12, 7))
     do(game, T.DECLINE)
-    assert game.state.status[O_LINE] == Status.PRONE and not game.roller.queue
+    assert game.state.status[O_LINE] == Status.PRONE and not roller_of(game).queue
 
 
 # --- Chainsaw ----------------------------------------------------------------------------------
 
 
-def sawyer(script: list, **kw: object) -> Scenario:
+def sawyer(script: list[tuple[Dice, Outcome]], **kw: object) -> Scenario:
     sc = duel(script, attacker=LINEMAN, **kw)  # type: ignore[arg-type]
     sc.grant(LINEMAN, S.CHAINSAW)
     return sc
@@ -655,20 +662,20 @@ def test_chainsaw_hit_breaks_armour_with_plus_three():
     game = start(sawyer(d6(2) + two_d6(3, 4) + two_d6(2, 2)), LINEMAN, T.START_BLOCK, how=T.CHAINSAW)
     s = game.state
     assert s.status[O_LINE] == Status.STUNNED and not s.turnover
-    assert in_turn(game) and not game.roller.queue
+    assert in_turn(game) and not roller_of(game).queue
 
 
 def test_chainsaw_hit_armour_holds_no_effect():
     game = start(sawyer(d6(4) + two_d6(2, 4)), LINEMAN, T.START_BLOCK, how=T.CHAINSAW)  # 6 + 3 = 9
     s = game.state
-    assert s.status[O_LINE] == Status.STANDING and not s.turnover and not game.roller.queue
+    assert s.status[O_LINE] == Status.STANDING and not s.turnover and not roller_of(game).queue
 
 
 def test_chainsaw_kick_back_knocks_the_wielder_down_turnover():
     game = start(sawyer(d6(1) + two_d6(3, 3) + two_d6(2, 2)), LINEMAN, T.START_BLOCK, how=T.CHAINSAW)
     s = game.state  # 6 + 3 = 9 beats the Lineman's AV 8
     assert s.status[LINEMAN] == Status.STUNNED and s.status[O_LINE] == Status.STANDING
-    assert s.turnover and not game.roller.queue
+    assert s.turnover and not roller_of(game).queue
 
 
 def test_chainsaw_kick_back_armour_holds_no_turnover():
@@ -682,7 +689,7 @@ def test_chainsaw_kick_back_rerolled_with_a_team_reroll():
     game = start(sc, LINEMAN, T.START_BLOCK, how=T.CHAINSAW)
     assert types(game) == {T.USE_REROLL, T.DECLINE}
     do(game, T.USE_REROLL)
-    assert game.state.status[O_LINE] == Status.STANDING and not game.roller.queue
+    assert game.state.status[O_LINE] == Status.STANDING and not roller_of(game).queue
 
 
 def test_chainsaw_on_a_blitz_may_keep_moving():
@@ -721,6 +728,6 @@ def test_frenzy_wrestle_juggernaut_and_friends_in_random_games():
         home, away = (_team("human"), _team("orc")) if seed % 2 else (_team("orc"), _team("human"))
         board = (11, 7, 5)[seed % 3]
         game = conformance_game(seed, board, home, away, clone_checks=2)  # type: ignore[arg-type]
-        assert game.is_over
+        check_finished(game)
         used.update(e[1].type for e in game.history if e[0] == "a")
     assert {T.CHAINSAW, T.STAB, T.MULTIPLE_BLOCK, T.USE_SKILL} <= used

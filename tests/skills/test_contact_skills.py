@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from nuffle.conformance import play_checked
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.game import Game
@@ -15,17 +15,24 @@ from nuffle.core.procedures.injury import PlaceProne
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_ROTTED
 from nuffle.core.types import BallState, BlockFace, PFlag, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    LINEMAN,
+    LINEMAN2,
+    LINEMAN3,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_LINE3,
+    O_TROLL,
+    Scenario,
+    do,
+    roller_of,
+    skills_consulted,
+)
 
 T = ActionType
 DD = BlockFace.DEFENDER_DOWN
 PU = BlockFace.PUSHED
-LINEMAN, LINEMAN2, LINEMAN3 = 5, 7, 8
-O_GOBLIN, O_TROLL, O_LINE, O_LINE2, O_LINE3 = 13, 14, 16, 20, 21
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def types(game: Game) -> set[ActionType]:
@@ -85,7 +92,7 @@ def foul_game(script, grants=(), victim=O_LINE, fouler=LINEMAN, apothecaries=(0,
 def test_mighty_blow_breaks_armour_when_it_makes_the_difference():
     game = knock_down(two_d6(4, 5) + two_d6(3, 4), [(LINEMAN, [Skill.MIGHTY_BLOW])])  # 9+1 > 9
     assert game.state.status[O_LINE] == Status.STUNNED  # injury 7, no +1 left
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_mighty_blow_goes_on_injury_when_armour_breaks_anyway():
@@ -96,7 +103,7 @@ def test_mighty_blow_goes_on_injury_when_armour_breaks_anyway():
 def test_mighty_blow_not_on_fouls():
     game = foul_game(two_d6(4, 5), [(LINEMAN, [Skill.MIGHTY_BLOW])])  # 9 holds AV 9
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_mighty_blow_is_a_handler():
@@ -109,13 +116,13 @@ def test_mighty_blow_is_a_handler():
 def test_claws_eight_breaks_any_armour():
     game = knock_down(two_d6(3, 5) + two_d6(1, 2), [(LINEMAN, [Skill.CLAWS])])  # 8 vs AV 9
     assert game.state.status[O_LINE] == Status.STUNNED
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_claws_seven_does_not_break_av_nine():
     game = knock_down(two_d6(3, 4), [(LINEMAN, [Skill.CLAWS])])
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_claws_mighty_blow_reaches_eight():
@@ -126,7 +133,7 @@ def test_claws_mighty_blow_reaches_eight():
 def test_claws_not_on_fouls():
     game = foul_game(two_d6(3, 5), [(LINEMAN, [Skill.CLAWS])])
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Piling On --------------------------------------------------------------------------------
@@ -141,7 +148,7 @@ def test_piling_on_rerolls_armour_and_is_placed_prone():
     assert s.status[LINEMAN] == Status.PRONE and xy(game, LINEMAN) == (11, 7)
     assert s.status[O_LINE] == Status.KO  # re-rolled armour 11 breaks, injury 9
     assert not s.turnover
-    assert not game.roller.queue  # no armour roll for the piler
+    assert not roller_of(game).queue  # no armour roll for the piler
 
 
 def test_piling_on_declined_keeps_him_standing():
@@ -171,7 +178,7 @@ def test_piling_on_only_one_reroll_per_knock_down():
     game = knock_down(script, [(LINEMAN, [Skill.PILING_ON])], follow=True)
     do(game, T.SELECT_ARMOUR)
     assert game.state.status[O_LINE] == Status.STUNNED  # no injury re-roll offered
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_piling_on_not_offered_on_a_casualty():
@@ -187,7 +194,7 @@ def test_piling_on_with_the_ball_is_a_turnover():
     s = game.state
     assert s.turnover and s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (11, 6)  # bounced from his square
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Dirty Player, Sneaky Git -----------------------------------------------------------------
@@ -205,7 +212,7 @@ def test_dirty_player_declined_on_armour_holds():
     game = foul_game(two_d6(4, 5), [(LINEMAN, [Skill.DIRTY_PLAYER])])
     do(game, T.DECLINE)
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_dirty_player_on_injury_when_armour_breaks():
@@ -250,13 +257,13 @@ def test_sneaky_git_may_decline_dirty_player_to_stay_unseen():
 def test_chainsaw_plus_three_when_he_is_knocked_down():
     game = knock_down(two_d6(3, 4) + two_d6(1, 2), [(O_LINE, [Skill.CHAINSAW])])  # 7+3 > 9
     assert game.state.status[O_LINE] == Status.STUNNED
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_chainsaw_passive_not_when_fouled():
     game = foul_game(two_d6(3, 4), [(O_LINE, [Skill.CHAINSAW])])
     assert game.state.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_chainsaw_foul_adds_three():
@@ -270,7 +277,7 @@ def test_chainsaw_foul_kick_back_hits_the_wielder():
     s = game.state
     assert s.status[LINEMAN] == Status.STUNNED and s.turnover
     assert s.status[O_LINE] == Status.PRONE  # the victim is untouched; nobody sent off
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_chainsaw_kick_back_that_holds_does_nothing():
@@ -278,7 +285,7 @@ def test_chainsaw_kick_back_that_holds_does_nothing():
     s = game.state
     assert s.status[LINEMAN] == Status.STANDING and not s.turnover
     assert s.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- the injury table: Thick Skull, Stunty, Ball & Chain ------------------------------------
@@ -317,7 +324,7 @@ def test_stunty_six_stays_stunned():
 def test_ball_and_chain_knocked_down_rolls_injury_without_armour():
     game = knock_down(two_d6(1, 2), [(O_LINE, [Skill.BALL_AND_CHAIN])])
     assert game.state.status[O_LINE] == Status.KO  # 3 would be Stunned: becomes KO
-    assert not game.roller.queue  # the 2D6 was the injury roll: no armour roll
+    assert not roller_of(game).queue  # the 2D6 was the injury roll: no armour roll
 
 
 def test_ball_and_chain_placed_prone_rolls_injury():
@@ -325,7 +332,7 @@ def test_ball_and_chain_placed_prone_rolls_injury():
     sc.put(O_LINE, (11, 7)).grant(O_LINE, Skill.BALL_AND_CHAIN)
     game = sc.start(proc=PlaceProne(O_LINE))
     assert game.state.status[O_LINE] == Status.CASUALTY
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_ball_and_chain_mighty_blow_on_the_injury_roll():
@@ -348,7 +355,7 @@ def test_ball_and_chain_absent_placed_prone_has_no_roll_and_no_turnover():
 def test_regeneration_four_plus_recovers_to_reserves():
     game = foul_game(two_d6(4, 6) + two_d6(5, 5) + d68(61) + d6(4), victim=O_TROLL)
     assert game.state.status[O_TROLL] == Status.RESERVE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_regeneration_three_fails():
@@ -362,20 +369,20 @@ def test_regeneration_after_the_apothecary():
     assert game.decider == 1
     do(game, T.USE_APOTHECARY)
     assert game.state.status[O_TROLL] == Status.RESERVE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_decay_rolls_the_casualty_table_twice():
     game = foul_game(two_d6(4, 6) + two_d6(5, 5) + d68(41) + d68(61), [(O_LINE, [Skill.DECAY])])
     assert game.state.status[O_LINE] == Status.CASUALTY
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_decay_regeneration_heals_both():
     script = two_d6(4, 6) + two_d6(5, 5) + d68(41) + d68(61) + d6(4)
     game = foul_game(script, [(O_LINE, [Skill.DECAY, Skill.REGENERATION])])
     assert game.state.status[O_LINE] == Status.RESERVE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_decay_apothecary_replaces_the_worse_result():
@@ -395,7 +402,7 @@ def test_decay_apothecary_one_serious_result_stays():
 def test_decay_not_on_stunty_badly_hurt():
     game = foul_game(two_d6(4, 6) + two_d6(4, 5), [(O_GOBLIN, [Skill.DECAY])], victim=O_GOBLIN)
     assert game.state.status[O_GOBLIN] == Status.CASUALTY
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_nurgles_rot_records_a_kill():
@@ -458,7 +465,7 @@ def test_stand_firm_defender_down_falls_in_place():
     do(game, T.USE_SKILL)
     s = game.state
     assert xy(game, O_LINE) == (11, 7) and s.status[O_LINE] == Status.PRONE
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_stand_firm_chain_push_into_him_moves_nobody():
@@ -584,7 +591,7 @@ def test_strip_ball_pushed_carrier_drops_the_ball():
     s = game.state
     assert s.status[O_LINE] == Status.STANDING and xy(game, O_LINE) == (12, 7)
     assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (13, 7)  # bounced
-    assert not game.roller.queue and not s.turnover
+    assert not roller_of(game).queue and not s.turnover
 
 
 def test_strip_ball_declined_he_keeps_it():
@@ -632,6 +639,14 @@ def _grant_all(game: Game, rng: random.Random) -> None:
 
 
 def test_random_games_with_contact_skills_hold_invariants():
+    with skills_consulted() as seen:
+        _contact_games()
+    # Sneaky Git acts only on a foul whose armour roll is an unbroken double: not reached in
+    # these (seeded) games; the scripted tests above cover it.
+    assert set(CONTACT) - seen == {Skill.SNEAKY_GIT}
+
+
+def _contact_games() -> None:
     for seed in range(60):
         rng = random.Random(seed)
         home, away = ("human", "orc") if seed % 2 else ("orc", "human")
@@ -645,3 +660,18 @@ def test_random_games_with_contact_skills_hold_invariants():
                     s.pflags[p] |= PFlag.ROOTED
 
         play_checked(game, seed, after_step=root_now_and_then)
+
+
+def test_side_step_never_into_the_crowd_while_an_empty_square_is_next_to_him():
+    game = block_game(block(PU), [(O_LINE, [Skill.SIDE_STEP])], att_sq=(10, 1), dfd_sq=(10, 0))
+    do(game, T.SELECT_PUSHED)
+    assert game.decider == 1
+    assert set(game.legal_actions().group(T.PUSH).squares) == {(9, 0), (11, 0), (9, 1), (11, 1)}
+
+
+def test_side_step_no_chain_push_while_an_empty_square_is_next_to_him():
+    extra = [(O_LINE2, (12, 6)), (O_LINE3, (12, 7)), (LINEMAN2, (12, 8))]  # the fan is full
+    game = block_game(block(PU), [(O_LINE, [Skill.SIDE_STEP])], extra=extra)
+    do(game, T.SELECT_PUSHED)
+    assert game.decider == 1
+    assert set(game.legal_actions().group(T.PUSH).squares) == {(10, 6), (10, 8), (11, 6), (11, 8)}

@@ -14,17 +14,27 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario
+from nuffle.teams import load_team
+from nuffle.testing import (
+    CATCHER,
+    LINEMAN,
+    LINEMAN2,
+    O_BLITZER2,
+    O_BOB,
+    O_GOBLIN,
+    O_LINE,
+    Scenario,
+    roller_of,
+    skills_consulted,
+)
 
-LINEMAN = 5  # human lineman: MA6 ST3 AG3 AV8, no skills
-CATCHER = 2  # human catcher: MA8 ST2 AG3 AV7, Catch, Dodge
-HUMAN = 7  # another human lineman
-GOBLIN = 13  # orc goblin: MA6 ST2 AG3, Dodge, Right Stuff, Stunty
-BLACK_ORC = 15  # MA4 ST4 AG2
-ORC = 16  # orc lineman: MA5 ST3 AG3
-ORC2 = 17  # orc blitzer: MA6 ST3 AG3, Block
+HUMAN = LINEMAN2  # another human lineman
+GOBLIN = O_GOBLIN  # orc goblin: MA6 ST2 AG3, Dodge, Right Stuff, Stunty
+BLACK_ORC = O_BOB  # MA4 ST4 AG2
+ORC = O_LINE  # orc lineman: MA5 ST3 AG3
+ORC2 = O_BLITZER2  # orc blitzer: MA6 ST3 AG3, Block
 
 
 def xy(game: Game, pid: int) -> tuple[int, int]:
@@ -541,13 +551,13 @@ def test_leap_distance_one_is_a_leap_not_a_dodge() -> None:
     assert xy(game, LINEMAN) == (10, 8) and game.state.status[LINEMAN] == Status.STANDING
 
 
-def test_leap_not_in_block_action_nor_after_blitz_block() -> None:
+def test_leap_not_in_block_action_but_after_blitz_block() -> None:
     sc = Scenario()
     sc.grant(LINEMAN, Skill.LEAP)
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_BLOCK, LINEMAN)
     assert ActionType.LEAP not in legal_types(game)
-    sc = Scenario(script=block(BlockFace.PUSHED))
+    sc = Scenario(script=block(BlockFace.PUSHED) + d6(4))
     sc.grant(LINEMAN, Skill.LEAP)
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_BLITZ, LINEMAN)
@@ -557,7 +567,25 @@ def test_leap_not_in_block_action_nor_after_blitz_block() -> None:
     game.step(Action(ActionType.PUSH, None, (12, 7)))
     game.step(Action(ActionType.DECLINE))  # no follow-up
     assert game.current_decider == "home" and ActionType.MOVE in legal_types(game)
+    # The Blitz goes on with the remaining MA, and Leap is one way to move (RULES 8.4).
+    assert ActionType.LEAP in legal_types(game)
+    game.step(Action(ActionType.LEAP, None, (8, 7)))  # AG 3: 4+
+    assert xy(game, LINEMAN) == (8, 7) and game.state.status[LINEMAN] == Status.STANDING
+    assert ActionType.LEAP not in legal_types(game)  # once per action
+    assert not roller_of(game).queue
+
+
+def test_leap_during_a_throw_team_mate_move() -> None:
+    troll = 14
+    sc = Scenario(script=d6(2) + d6(6))  # Really Stupid 2+ (Goblin beside him), then the leap
+    sc.grant(troll, Skill.LEAP)
+    sc.put(troll, (10, 7)).put(GOBLIN, (10, 8))
+    game = start(sc, ActionType.START_THROW_TEAM_MATE, troll, active=1)
+    assert ActionType.LEAP in legal_types(game)
+    game.step(Action(ActionType.LEAP, None, (12, 7)))  # AG 1: 6+
+    assert xy(game, troll) == (12, 7) and game.state.status[troll] == Status.STANDING
     assert ActionType.LEAP not in legal_types(game)
+    assert not roller_of(game).queue
 
 
 def test_leap_in_pass_handoff_and_foul_actions() -> None:
@@ -728,6 +756,8 @@ def _skilled(race: str, seed: int) -> TeamSpec:
 
 
 def test_movement_skills_random_games_hold_invariants() -> None:
-    for seed in range(6):
-        game = Game.new(_skilled("human", seed), _skilled("orc", seed + 100), seed=seed)
-        play_checked(game, seed)
+    with skills_consulted() as seen:
+        for seed in range(6):
+            game = Game.new(_skilled("human", seed), _skilled("orc", seed + 100), seed=seed)
+            play_checked(game, seed)
+    assert set(_MOVERS) - seen == set()

@@ -4,24 +4,35 @@ Pass Block, Animosity, Bombardier, Throw Team-Mate, Right Stuff, Always Hungry, 
 from __future__ import annotations
 
 from nuffle.conformance import play_checked
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d3, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.passing import interception_modifier, pass_range, pass_roll_modifier
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, BlockFace, PFlag, Status, Weather
-from nuffle.testing import Scenario, grant_random_skills
+from nuffle.testing import (
+    LINEMAN,
+    LINEMAN2,
+    LINEMAN3,
+    O_BLITZER,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    OGRE,
+    THROWER,
+    Scenario,
+    do,
+    grant_random_skills,
+    legal_group,
+    roller_of,
+    skills_consulted,
+)
 
 T = ActionType
 # Human: 1 Thrower (Pass, Sure Hands), 3 Ogre, 5/7/8 Linemen (AG3); Orc: 13 Goblin, 14 Troll,
 # 16/20 Linemen (AG3), 11 Blitzer.
-THROWER, OGRE, LINEMAN, LINEMAN2, LINEMAN3 = 1, 3, 5, 7, 8
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2 = 11, 13, 14, 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def xy(game, pid):
@@ -65,7 +76,7 @@ def test_stunty_pass_minus_one_makes_a_four_inaccurate():
     s = game.state
     assert s.board.xy(s.ball) == (11, 7)
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_stunty_pass_modified_to_one_fumbles():
@@ -100,7 +111,7 @@ def test_strong_arm_no_bonus_on_a_quick_pass():
     # Quick +1 only: 2 + 1 = 3 -> inaccurate; scatters 5,5,5 from (7,7) -> (10,7), bounce -> (11,7)
     game = pass_game(d6(2) + d8(5, 5, 5) + d8(5), (7, 7), skills=(Skill.STRONG_ARM,))
     assert game.state.board.xy(game.state.ball) == (11, 7)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def ttm(script, target, extra=(), troll_skills=(), goblin_skills=(), take_troll=(), declare_only=False):
@@ -212,7 +223,7 @@ def test_very_long_legs_stops_safe_throw():
     game = intercept_game(d6(6), (Skill.VERY_LONG_LEGS,), (Skill.SAFE_THROW,))
     assert game.state.carrier() == O_LINE  # no Safe Throw roll was made
     assert game.state.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Safe Throw -------------------------------------------------------------------------------
@@ -224,7 +235,7 @@ def test_safe_throw_cancels_interception_and_pass_goes_on():
     s = game.state
     assert s.carrier() == LINEMAN2
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_safe_throw_failed_roll_leaves_the_interception():
@@ -239,7 +250,7 @@ def test_safe_throw_keeps_the_ball_on_a_modified_fumble():
     s = game.state
     assert s.carrier() == LINEMAN
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert game.legal_actions().types() == [T.END_TURN]  # back to the turn, nobody else to act
     assert s.pflags[LINEMAN] & PFlag.USED
 
@@ -258,12 +269,12 @@ def test_hail_mary_pass_any_square_always_inaccurate_never_intercepted():
     game = pass_game([], skills=(Skill.HAIL_MARY_PASS,), extra=extra)
     grp = game.legal_actions().group(T.HAIL_MARY)
     assert (25, 14) in grp.squares and (0, 0) in grp.squares and (5, 7) not in grp.squares
-    game.roller.queue.extend(d6(6) + d8(5, 5, 5) + d6(4))
+    roller_of(game).queue.extend(d6(6) + d8(5, 5, 5) + d6(4))
     do(game, T.HAIL_MARY, square=(20, 7))  # a 6 still scatters three times; no interception
     s = game.state
     assert s.carrier() == LINEMAN2  # caught at (23,7) with no accurate bonus
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_fumbles_only_on_natural_one_pass_rerolls():
@@ -452,7 +463,7 @@ def test_animosity_two_plus_goes_ahead():
 def test_animosity_no_roll_for_the_same_race():
     game = handoff_game(d6(3), (5, 8))
     assert game.state.carrier() == LINEMAN2
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_animosity_on_a_pass_too():
@@ -464,7 +475,7 @@ def test_animosity_on_a_pass_too():
     game = sc.start(active=0)
     do(game, T.START_PASS, LINEMAN)
     do(game, T.PASS, square=(9, 7))
-    assert game.legal_actions().group(T.PASS).squares == ((5, 9),)
+    assert legal_group(game, T.PASS).squares == ((5, 9),)
     do(game, T.PASS, square=(5, 9))
     assert game.state.carrier() == LINEMAN2
 
@@ -502,7 +513,7 @@ def test_bombardier_bomb_explodes_and_keeps_the_pass_action():
     assert s.status[LINEMAN] == Status.PRONE
     assert s.status[LINEMAN2] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
     assert not s.teams[1].pass_used  # the bomb did not use the Pass action
     assert O_LINE2 in game.legal_actions().group(T.START_PASS).players
 
@@ -520,7 +531,7 @@ def test_bombardier_bomb_caught_must_be_thrown_on():
     game = bomb_game(d6(4, 3), extra=[(LINEMAN, (10, 7))], target=(10, 7))
     assert game.decider == 0
     assert T.BOMB in game.legal_actions().types()
-    game.roller.queue.extend(d6(1) + two_d6(1, 1))
+    roller_of(game).queue.extend(d6(1) + two_d6(1, 1))
     do(game, T.BOMB, square=(14, 7))
     s = game.state
     assert s.status[LINEMAN] == Status.PRONE
@@ -532,7 +543,7 @@ def test_bombardier_bomb_out_of_the_pitch_is_harmless():
     game = bomb_game(d6(2) + d8(2, 2, 2), extra=[(LINEMAN, (14, 1))], target=(14, 2))
     s = game.state
     assert s.status[LINEMAN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 # --- Throw Team-Mate, Right Stuff, Always Hungry, Swoop -----------------------------------------
@@ -544,7 +555,7 @@ def test_throw_team_mate_not_declared_after_the_pass_action():
     game = sc.start(active=1)
     types = game.legal_actions().types()
     assert types.index(T.START_THROW_TEAM_MATE) == types.index(T.START_PASS) + 1
-    assert game.legal_actions().group(T.START_THROW_TEAM_MATE).players == (O_TROLL,)
+    assert legal_group(game, T.START_THROW_TEAM_MATE).players == (O_TROLL,)
     do(game, T.START_PASS, 12)
     do(game, T.END_ACTION)
     assert T.START_THROW_TEAM_MATE not in game.legal_actions().types()
@@ -555,9 +566,9 @@ def test_throw_team_mate_granted_to_any_player():
     sc.grant(LINEMAN, Skill.THROW_TEAM_MATE).grant(LINEMAN2, Skill.RIGHT_STUFF)
     sc.put(LINEMAN, (5, 7)).put(LINEMAN2, (5, 8))
     game = sc.start(active=0)
-    assert game.legal_actions().group(T.START_THROW_TEAM_MATE).players == (LINEMAN,)
+    assert legal_group(game, T.START_THROW_TEAM_MATE).players == (LINEMAN,)
     do(game, T.START_THROW_TEAM_MATE, LINEMAN)
-    assert game.legal_actions().group(T.THROW_TEAM_MATE).players == (LINEMAN2,)
+    assert legal_group(game, T.THROW_TEAM_MATE).players == (LINEMAN2,)
 
 
 def test_right_stuff_needed_to_be_thrown():
@@ -582,7 +593,7 @@ def test_always_hungry_absent_no_roll():
     # Really Stupid 2, then straight to the throw (6) and three scatters, landing 4
     game = ttm(d6(2, 6) + d8(4, 4, 2) + d6(4), (6, 7), take_troll=(Skill.ALWAYS_HUNGRY,))
     assert xy(game, O_GOBLIN) == (4, 6)
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_always_hungry_one_then_one_eats_the_team_mate():
@@ -600,18 +611,18 @@ def test_swoop_template_instead_of_scatters():
     assert game.decision().kind == DecisionKind.SWOOP
     squares = set(game.legal_actions().group(T.SELECT_SQUARE).squares)
     assert squares == {(6, 0), (6, 14), (0, 7), (25, 7)}
-    game.roller.queue.extend(d6(3) + d3(2) + d6(4))
+    roller_of(game).queue.extend(d6(3) + d3(2) + d6(4))
     do(game, T.SELECT_SQUARE, square=(6, 0))
     assert xy(game, O_GOBLIN) == (6, 5)
     assert game.state.status[O_GOBLIN] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_swoop_diagonal_and_into_the_crowd():
     # target (10,12), template towards the bottom sideline, D6 1 = first diagonal (+1, +1):
     # D3 3 -> (11,13), (12,14), then off the pitch: the crowd (injury 1+2: reserves)
     game = ttm(d6(2, 2, 6), (10, 12), goblin_skills=(Skill.SWOOP,))
-    game.roller.queue.extend(d6(1) + d3(3) + two_d6(1, 2))
+    roller_of(game).queue.extend(d6(1) + d3(3) + two_d6(1, 2))
     do(game, T.SELECT_SQUARE, square=(10, 14))
     s = game.state
     assert s.pos[O_GOBLIN] < 0
@@ -629,10 +640,14 @@ SMOKE_SKILLS = (
 
 
 def test_pass_block_and_friends_random_games_hold_invariants():
-    for seed in range(30):
-        game = Game.new("human", "orc", seed=seed, board=11)
-        grant_random_skills(game, SMOKE_SKILLS, 4, seed)
-        play_checked(game, seed)
+    with skills_consulted() as seen:
+        for seed in range(30):
+            game = Game.new("human", "orc", seed=seed, board=11)
+            grant_random_skills(game, SMOKE_SKILLS, 4, seed)
+            play_checked(game, seed)
+    # Animosity needs a pass or hand-off between team-mates of different races: not reached in
+    # these (seeded) games; the scripted tests above cover it.
+    assert set(SMOKE_SKILLS) - seen == {Skill.ANIMOSITY}
 
 
 def test_hail_mary_pass_bomb_scatters_three_times_and_is_never_intercepted():
@@ -651,7 +666,7 @@ def test_hail_mary_pass_bomb_scatters_three_times_and_is_never_intercepted():
     assert s.status[LINEMAN2] == Status.PRONE
     assert s.status[LINEMAN] == Status.STANDING
     assert not s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_bomb_fumbles_only_on_a_one():
@@ -663,7 +678,7 @@ def test_hail_mary_pass_bomb_fumbles_only_on_a_one():
     s = game.state
     assert s.status[O_LINE] == Status.PRONE  # it went off in his hand
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_hail_mary_pass_bomb_needs_the_skill():

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, PFlag, Status
-from nuffle.testing import Scenario
+from nuffle.testing import CATCHER, LINEMAN, O_LINE, OGRE, THROWER, Scenario, do, roller_of
 
 T = ActionType
-THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2 = 1, 2, 3, 5, 7
-O_LINE = 16
-
-
-def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
-    game.step(Action(t, player, square))
 
 
 def offered(game: Game) -> list[ActionType]:
@@ -34,7 +28,7 @@ def test_sure_hands_rerolls_a_failed_pickup() -> None:
     do(game, T.USE_SKILL)
     assert game.state.carrier() == THROWER
     assert not game.state.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_sure_hands_absent_only_the_team_reroll_is_offered() -> None:
@@ -73,7 +67,7 @@ def test_catch_absent_a_failed_catch_bounces() -> None:
     s = game.state
     assert s.carrier() == -1
     assert s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_catch_rerolls_only_once() -> None:
@@ -162,7 +156,7 @@ def test_loner_failed_check_loses_the_reroll_and_the_failure_stands() -> None:
     s = game.state
     assert s.teams[0].rerolls == 0
     assert s.status[OGRE] == Status.PRONE and s.turnover
-    assert not game.roller.queue
+    assert not roller_of(game).queue
 
 
 def test_loner_passed_check_rerolls() -> None:
@@ -181,4 +175,4 @@ def test_loner_does_not_limit_skill_rerolls() -> None:
     do(game, T.MOVE, square=(9, 7))
     do(game, T.USE_SKILL)  # no Loner roll before a skill re-roll
     assert game.state.status[OGRE] == Status.STANDING
-    assert not game.roller.queue
+    assert not roller_of(game).queue

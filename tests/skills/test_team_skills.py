@@ -6,7 +6,7 @@ import random
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.conformance import play_checked
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.game import Game
@@ -14,15 +14,22 @@ from nuffle.core.procedures.match import EndDrive, Half
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, BlockFace, PFlag, Status
-from nuffle.testing import Scenario
+from nuffle.testing import (
+    BLITZER,
+    LINEMAN,
+    LINEMAN2,
+    O_GOBLIN,
+    O_LINE,
+    O_LINE2,
+    O_TROLL,
+    OGRE,
+    THROWER,
+    Scenario,
+    do,
+    skills_consulted,
+)
 
 T = ActionType
-BLITZER, THROWER, CATCHER, OGRE, LINEMAN, LINEMAN2, LINEMAN3 = 0, 1, 2, 3, 5, 7, 8
-O_BLITZER, O_GOBLIN, O_TROLL, O_LINE, O_LINE2 = 11, 13, 14, 16, 20
-
-
-def do(game, t, player=None, square=None):
-    game.step(Action(t, player, square))
 
 
 def xy(game, pid):
@@ -689,7 +696,9 @@ def _grant_all(game, seed):
 
 
 def test_team_skills_random_games_hold_invariants():
-    for seed in range(16):
-        game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
-        _grant_all(game, seed)
-        play_checked(game, seed)
+    with skills_consulted() as seen:
+        for seed in range(16):
+            game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
+            _grant_all(game, seed)
+            play_checked(game, seed)
+    assert set(TEAM_SKILLS) - seen == set()

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from nuffle.analysis.blocks import (
     ATTACKER_PREFERENCE,
@@ -118,6 +117,9 @@ class BlockStep:
 Step = RollStep | BlockStep
 
 
+_State = tuple[int, frozenset[str]]  # team re-rolls left, once-per-sequence sources used
+
+
 def sequence_success(steps: Sequence[Step], team_rerolls: int = 0) -> Fraction:
     """P(every step succeeds) with `team_rerolls` team re-rolls shared by the whole sequence.
 
@@ -130,23 +132,44 @@ def sequence_success(steps: Sequence[Step], team_rerolls: int = 0) -> Fraction:
     plan = tuple(steps)
     chances = tuple(s.chance() for s in plan)
 
-    @cache
-    def go(i: int, rerolls: int, used: frozenset[str]) -> Fraction:
-        if i == len(plan):
-            return ONE
-        step, p = plan[i], chances[i]
-        retry = ZERO
+    def moves(i: int, state: _State) -> list[tuple[str, _State]]:
+        """The states step `i` can lead to: on success, and after each re-roll source."""
+        rerolls, used = state
+        step = plan[i]
+        out: list[tuple[str, _State]] = [("pass", state)]
         if step.skill is not None and step.skill not in used:
-            spent = used | {step.skill} if step.skill in ONCE_PER_TURN else used
-            retry = max(retry, p * go(i + 1, rerolls, spent))
+            out.append(("skill", (rerolls, used | {step.skill} if step.skill in ONCE_PER_TURN else used)))
         if step.pro and "pro" not in used:
-            retry = max(retry, HALF * p * go(i + 1, rerolls, used | {"pro"}))
+            out.append(("pro", (rerolls, used | {"pro"})))
         if rerolls > 0 and step.team_reroll:
-            allow = HALF if step.loner else ONE
-            retry = max(retry, allow * p * go(i + 1, rerolls - 1, used))
-        return p * go(i + 1, rerolls, used) + (1 - p) * retry
+            out.append(("team", (rerolls - 1, used)))
+        return out
 
-    return go(0, team_rerolls, frozenset())
+    # Iterative (a plan may have thousands of steps): the reachable states of every step
+    # forwards, then the success probability of each backwards.
+    levels: list[set[_State]] = [{(team_rerolls, frozenset())}]
+    for i in range(len(plan)):
+        levels.append({nxt for state in levels[i] for _, nxt in moves(i, state)})
+    value: dict[_State, Fraction] = dict.fromkeys(levels[len(plan)], ONE)
+    for i in range(len(plan) - 1, -1, -1):
+        step, p = plan[i], chances[i]
+        here: dict[_State, Fraction] = {}
+        for state in levels[i]:
+            ahead = ZERO
+            retry = ZERO
+            for how, nxt in moves(i, state):
+                v = value[nxt]
+                if how == "pass":
+                    ahead = v
+                elif how == "pro":
+                    retry = max(retry, HALF * p * v)
+                elif how == "team":
+                    retry = max(retry, (HALF if step.loner else ONE) * p * v)
+                else:
+                    retry = max(retry, p * v)
+            here[state] = p * ahead + (1 - p) * retry
+        value = here
+    return value[(team_rerolls, frozenset())]
 
 
 def single_roll(target: int, modifier: int = 0, *, natural_six: bool = True,

@@ -93,7 +93,7 @@ class Action(NamedTuple):
     square: Square | None = None
 
     def __str__(self) -> str:
-        parts = [self.type.name]
+        parts = [getattr(self.type, "name", repr(self.type))]
         if self.player is not None:
             parts.append(f"player={self.player}")
         if self.square is not None:
@@ -230,3 +230,26 @@ class LegalActions:
 
 class IllegalActionError(ValueError):
     """An action that is not legal now; the game state is left unchanged."""
+
+
+class MalformedActionError(IllegalActionError, TypeError):
+    """An `Action` whose fields have the wrong types (e.g. a type given as a string)."""
+
+
+def action_problem(action: object) -> str | None:
+    """What is malformed about `action` (wrong field types), or None if it is well formed."""
+    if not isinstance(action, Action):
+        return f"{action!r} is not an Action"
+    kind, player, square = action
+    if not isinstance(kind, ActionType):
+        hint = f" (ActionType.{kind})" if isinstance(kind, str) and kind in ActionType.__members__ else ""
+        return f"the action type must be an ActionType{hint}, got {kind!r}"
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
+        return f"the action's player must be an integer id or None, got {player!r}"
+    if square is not None and not (
+        isinstance(square, tuple)
+        and len(square) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in square)
+    ):
+        return f"the action's square must be a tuple (x, y) of integers or None, got {square!r}"
+    return None

@@ -240,9 +240,14 @@ class RollerError(RuntimeError):
 
 
 class Roller(ABC):
-    """Policy that resolves chance events. Subclasses: sampled, scripted, explicit."""
+    """Policy that resolves chance events. Subclasses: sampled, scripted, explicit.
 
+    `name` is how a match record names it; `recorded` says whether the outcomes it produces go
+    into the game's history (a record cannot regenerate them from the seed)."""
+
+    name = "sampled"
     explicit = False
+    recorded = False
 
     @abstractmethod
     def resolve(self, event: Chance, rng: int) -> tuple[Outcome, int]:
@@ -263,6 +268,7 @@ class SampledRoller(Roller):
 class ExplicitRoller(Roller):
     """Makes the engine stop at every chance node; see `Game.chance_outcomes`."""
 
+    name = "explicit"
     explicit = True
 
     def resolve(self, event: Chance, rng: int) -> tuple[Outcome, int]:
@@ -271,6 +277,9 @@ class ExplicitRoller(Roller):
 
 class ScriptedRoller(Roller):
     """Takes outcomes from a queue of `(Dice kind, outcome)` pairs, in order (for tests)."""
+
+    name = "scripted"
+    recorded = True
 
     def __init__(self, script: Iterable[tuple[Dice, Outcome]] = ()) -> None:
         self.queue: deque[tuple[Dice, Outcome]] = deque()

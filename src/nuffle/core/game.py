@@ -8,8 +8,15 @@ from fractions import Fraction
 from typing import Any
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
-from nuffle.core.actions import START_ACTIONS, Action, IllegalActionError, LegalActions
-from nuffle.core.board import board_for
+from nuffle.core.actions import (
+    START_ACTIONS,
+    Action,
+    IllegalActionError,
+    LegalActions,
+    MalformedActionError,
+    action_problem,
+)
+from nuffle.core.board import VARIANTS, board_for
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
     MASK64,
@@ -17,16 +24,16 @@ from nuffle.core.dice import (
     Outcome,
     Roller,
     SampledRoller,
-    ScriptedRoller,
     grouped_outcomes,
     is_valid_outcome,
     sample,
     seed_state,
 )
+from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
-from nuffle.core.teams import TeamSpec, load_team
+from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
@@ -59,13 +66,6 @@ class MatchConfig:
         }
 
 
-def roller_name(roller: Roller) -> str:
-    """'explicit', 'scripted' or 'sampled': the kind of a roller, as records name it."""
-    if roller.explicit:
-        return "explicit"
-    return "scripted" if isinstance(roller, ScriptedRoller) else "sampled"
-
-
 def _mix(*parts: int) -> int:
     """A one-way 64-bit digest of integers (views derive their dice from it)."""
     data = b"nuffle-view" + b"".join((p & MASK64).to_bytes(8, "little") for p in parts)
@@ -87,6 +87,17 @@ def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
     out = replace(config, seed=None, roller="explicit" if explicit else "sampled")
     _VIEW_CONFIGS[key] = (config, out)
     return out
+
+
+def _check_new(seed: object, board: object, roller: object) -> None:
+    """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an integer, got {seed!r}")
+    if not isinstance(board, int) or isinstance(board, bool) or board not in VARIANTS:
+        raise ValueError(f"unknown board variant {board!r}: choose one of {sorted(VARIANTS)}")
+    if roller is not None and not isinstance(roller, Roller):
+        raise TypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller) "
+                        f"or None, got {roller!r}")
 
 
 class Game:
@@ -120,13 +131,16 @@ class Game:
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
-        With `assisted_moves`, a move, blitz, hand-off or foul may target a non-adjacent
-        square; the engine walks the safest path (see docs/PATHFINDING.md). `secret` seeds
-        the dice of the game's views (default: derived from `seed`)."""
+        `home` and `away` are race keys (the shipped default team) or `TeamSpec`s (a team
+        file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
+        hand-off or foul may target a non-adjacent square; the engine walks the safest path
+        (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
+        derived from `seed`)."""
+        _check_new(seed, board, roller)
         bd = board_for(board)
         specs = (
-            home if isinstance(home, TeamSpec) else load_team(home),
-            away if isinstance(away, TeamSpec) else load_team(away),
+            home if isinstance(home, TeamSpec) else default_team(home),
+            away if isinstance(away, TeamSpec) else default_team(away),
         )
         info: list[PlayerInfo] = []
         for side, spec in enumerate(specs):
@@ -146,7 +160,7 @@ class Game:
             away=specs[1].race if isinstance(away, TeamSpec) else away,
             seed=seed,
             board=board,
-            roller=roller_name(roller),
+            roller=roller.name,
             assisted_moves=assisted_moves,
         )
         game = Game(state, roller, config, secret)
@@ -164,11 +178,20 @@ class Game:
         if config is None:
             config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players)
         roller = roller or SampledRoller()
-        if config.roller != roller_name(roller):
-            config = replace(config, roller=roller_name(roller))
+        if config.roller != roller.name:
+            config = replace(config, roller=roller.name)
         game = Game(s, roller, config)
         game._advance()
         return game
+
+    def to_position(self) -> dict[str, Any]:
+        """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
+        return position_to_dict(self.state)
+
+    @staticmethod
+    def from_position(data: Any, roller: Roller | None = None) -> Game:
+        """A game continuing from a position `to_position` wrote (raises PositionError)."""
+        return Game.from_state(position_from_dict(data), None, roller)
 
     # --- the engine loop -----------------------------------------------------------------
 
@@ -183,6 +206,8 @@ class Game:
                 event = s.pending
                 assert event is not None
                 s.outcome, s.rng = roller.resolve(event, s.rng)
+                if roller.recorded:  # the seed cannot reproduce it: keep it for the record
+                    self.history.append(("c", s.outcome))
                 s.pending = None
                 s.decider = RUNNING
             else:
@@ -227,12 +252,13 @@ class Game:
     def step(self, action: Action) -> None:
         """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
         s = self.state
+        problem = action_problem(action)
+        if problem is not None:
+            raise MalformedActionError(problem)
         if s.decider not in (0, 1):
             raise IllegalActionError(
                 f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
             )
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an Action")
         legal = self.legal_actions()
         if action not in legal:
             reason = s.stack[-1].explain(s, action)

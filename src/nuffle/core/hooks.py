@@ -3,7 +3,8 @@
 A rule procedure declares each place where skills may act as a `Point`, next to the code that
 consults it, and asks it with the skills of the players involved:
 
-    DODGE_MODIFIER = Point("movement.dodge_modifier", "fn(s, pid, start, dest) -> int")
+    DODGE_MODIFIER: Point[[GameState, int, int, int], int] = Point(
+        "movement.dodge_modifier", "fn(s, pid, start, dest) -> int")
     mod += DODGE_MODIFIER.total(s.info[pid].skills, s, pid, start, dest)
 
 A skill's rules live in one module of `nuffle.core.skill_rules` and attach handlers:
@@ -19,19 +20,22 @@ the sequence where the rules put it). A skill counts as implemented once it has 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from nuffle.core.skills import Skill
 
-Handler = Callable[..., Any]
-H = TypeVar("H", bound=Handler)
+P = ParamSpec("P")
+R = TypeVar("R")
 
-_POINTS: dict[str, Point] = {}
+_POINTS: dict[str, Point[..., Any]] = {}
 _WHERE: dict[Skill, list[str]] = {}
 
 
-class Point:
-    """One place in the rules where skills may act; `signature` documents the handler call."""
+class Point(Generic[P, R]):
+    """One place in the rules where skills may act; `signature` documents the handler call.
+
+    Typed by its handlers: a `Point[[GameState, int], int]` takes handlers
+    `fn(s: GameState, pid: int) -> int`, and asking it needs those arguments."""
 
     __slots__ = ("_cache", "_holders", "handlers", "name", "signature")
 
@@ -40,15 +44,15 @@ class Point:
             raise ValueError(f"hook point {name!r} is declared twice")
         self.name = name
         self.signature = signature
-        self.handlers: dict[Skill, Handler] = {}
-        self._cache: dict[frozenset[Skill], tuple[Handler, ...]] = {}
+        self.handlers: dict[Skill, Callable[P, R]] = {}
+        self._cache: dict[frozenset[Skill], tuple[Callable[P, R], ...]] = {}
         self._holders: tuple[object, tuple[int, ...]] | None = None
         _POINTS[name] = self
 
-    def on(self, *skills: Skill) -> Callable[[H], H]:
+    def on(self, *skills: Skill) -> Callable[[Callable[P, R]], Callable[P, R]]:
         """Decorator attaching a handler for each of `skills` at this point."""
 
-        def register(fn: H) -> H:
+        def register(fn: Callable[P, R]) -> Callable[P, R]:
             for sk in skills:
                 if sk in self.handlers:
                     raise ValueError(f"{sk.name} already has a handler at {self.name}")
@@ -60,7 +64,7 @@ class Point:
 
         return register
 
-    def fns(self, skills: frozenset[Skill]) -> tuple[Handler, ...]:
+    def fns(self, skills: frozenset[Skill]) -> tuple[Callable[P, R], ...]:
         """Handlers for the skills in `skills`, in skill order (cached per skill set)."""
         found = self._cache.get(skills)
         if found is None:
@@ -78,38 +82,38 @@ class Point:
         self._holders = (info, ids)
         return ids
 
-    def total(self, skills: frozenset[Skill], *args: Any) -> int:
+    def total(self: Point[P, int], skills: frozenset[Skill], *args: P.args, **kwargs: P.kwargs) -> int:
         """Sum of the handlers' results (modifiers)."""
         n = 0
         for fn in self.fns(skills):
-            n += fn(*args)
+            n += fn(*args, **kwargs)
         return n
 
-    def any(self, skills: frozenset[Skill], *args: Any) -> bool:
+    def any(self, skills: frozenset[Skill], *args: P.args, **kwargs: P.kwargs) -> bool:
         """Whether any handler returns a true value; handlers after the first that does are not
         called. As `fire`: call handlers in order until one takes over (pushes a procedure)."""
         for fn in self.fns(skills):
-            if fn(*args):
+            if fn(*args, **kwargs):
                 return True
         return False
 
     fire = any
 
-    def first(self, skills: frozenset[Skill], *args: Any) -> Any:
+    def first(self, skills: frozenset[Skill], *args: P.args, **kwargs: P.kwargs) -> R | None:
         """The first handler result that is not None, or None."""
         for fn in self.fns(skills):
-            r = fn(*args)
+            r = fn(*args, **kwargs)
             if r is not None:
                 return r
         return None
 
-    def each(self, skills: frozenset[Skill], *args: Any) -> None:
+    def each(self, skills: frozenset[Skill], *args: P.args, **kwargs: P.kwargs) -> None:
         """Call every handler (for effects such as adding legal choices)."""
         for fn in self.fns(skills):
-            fn(*args)
+            fn(*args, **kwargs)
 
 
-def points() -> dict[str, Point]:
+def points() -> dict[str, Point[..., Any]]:
     """Every declared hook point by name."""
     return dict(_POINTS)
 

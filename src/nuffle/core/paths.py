@@ -509,7 +509,10 @@ class PathSearch:
             return None
         b = self.state.board
         w = b.width - 1
-        f = (lambda x: x) if self.side == 0 else (lambda x: w - x)
+
+        def f(x: int) -> int:
+            return x if self.side == 0 else w - x
+
         y0 = b.ys[self.state.pos[self.pid]]
         _q, lab, p, k = min(
             cands,

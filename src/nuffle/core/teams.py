@@ -1,17 +1,16 @@
-"""Rosters (from the data file), teams (from JSON team files) and the team builder.
+"""Rosters (from the data file) and teams as they enter a match.
 
 * `races()` / `race(key)`: the 24 rosters of `data/rosters.csv` (positionals, limits, costs,
   stats, starting skills, skill access, re-roll cost, whether an apothecary is allowed).
-* `team_from_dict` / `load_team`: a team file as it enters a match. It must obey every rule a
-  team always obeys (known race and positionals, positional limits, at most 16 players, unique
+* `team_from_dict`: a team's JSON form as it enters a match. It must obey every rule a team
+  always obeys (known race and positionals, positional limits, at most 16 players, unique
   player numbers, non-negative counts, at most 8 re-rolls, an apothecary only where the roster
   allows one) and use only skills the engine implements.
-* `creation_problems` / `check_team` / `build_team`: the LRB6 team-creation rules on top of
-  that (11-16 players, everything paid from the treasury, Fan Factor at most 9). Played teams
-  are not held to them: league teams grow past 1,000,000 and may shrink below 11 players.
+* `default_team(race)`: a race's shipped default team (package data).
 
-Every error is a `TeamError` (a `ValueError`) whose message names the rule it breaks, e.g.
-"3 Blitzers exceeds the limit of 2 for Dark Elf".
+Reading team files and the team-creation rules (the builder) live above the core, in
+`nuffle.teams`. Every error is a `TeamError` (a `ValueError`) whose message names the rule it
+breaks, e.g. "3 Blitzers exceeds the limit of 2 for Dark Elf".
 """
 
 from __future__ import annotations
@@ -19,24 +18,16 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from nuffle.core.skills import Skill, skill_from_name, skill_label
 
-TREASURY = 1_000_000
-MIN_PLAYERS = 11
 MAX_PLAYERS = 16
 MAX_REROLLS = 8
-MAX_FAN_FACTOR = 9
-APOTHECARY_COST = 50_000
-FAN_FACTOR_COST = 10_000
-ASSISTANT_COACH_COST = 10_000
-CHEERLEADER_COST = 10_000
 
 _TEAM_KEYS = frozenset(
     {"name", "race", "rerolls", "apothecary", "fan_factor", "cheerleaders", "assistant_coaches",
@@ -219,36 +210,23 @@ def available_teams() -> list[str]:
 def default_team_dict(race_name: str) -> dict[str, Any]:
     """The JSON form of a race's shipped default team."""
     key = race_key(race_name)
-    res = resources.files("nuffle.data").joinpath("teams", f"{key}.json")
-    if not res.is_file():
+    if key not in available_teams() and race_name.lower().endswith(".json"):
+        raise TeamError(f"{race_name!r} is a team file: read it with nuffle.teams.load_team and "
+                        "pass the TeamSpec")
+    if key not in available_teams():
+        shown = race_name if len(race_name) <= 60 else race_name[:57] + "..."
         raise TeamError(
-            f"no team for {race_name!r}: choose one of {', '.join(available_teams())} "
+            f"no team for {shown!r}: choose one of {', '.join(available_teams())} "
             "or give a team .json file"
         )
+    res = resources.files("nuffle.data").joinpath("teams", f"{key}.json")
     raw: dict[str, Any] = json.loads(res.read_text())
     return raw
 
 
-def read_team_file(path: str | Path) -> dict[str, Any]:
-    """The JSON object of a team file; TeamError if it cannot be read."""
-    p = Path(path)
-    try:
-        raw = json.loads(p.read_text())
-    except OSError as exc:
-        raise TeamError(f"{p}: cannot read the file ({exc.strerror})") from exc
-    except json.JSONDecodeError as exc:
-        raise TeamError(f"{p}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    if not isinstance(raw, dict):
-        raise TeamError(f"{p}: a team file must hold a JSON object")
-    return raw
-
-
-def load_team(race_or_path: str) -> TeamSpec:
-    """Load a team by race key (shipped default team) or from a JSON file path."""
-    path = Path(race_or_path)
-    if path.suffix == ".json" and path.exists():
-        return team_from_dict(read_team_file(path), str(path))
-    return team_from_dict(default_team_dict(race_or_path), race_key(race_or_path))
+def default_team(race_name: str) -> TeamSpec:
+    """A race's shipped default team; TeamError naming the choices if there is none."""
+    return team_from_dict(default_team_dict(race_name), race_key(race_name))
 
 
 def _count(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
@@ -337,7 +315,7 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     if not isinstance(name, str) or not name.strip():
         raise TeamError(f"{source}: 'name' must be a non-empty string")
     if "treasury" in raw:
-        _count(raw, "treasury", TREASURY, source)
+        _count(raw, "treasury", 0, source)
     return TeamSpec(
         name=name,
         race=r.key,
@@ -367,150 +345,3 @@ def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
         {"position": p.position.name, "number": p.number, "name": p.name} for p in spec.players
     ]
     return out
-
-
-# --- team creation -----------------------------------------------------------------------------
-
-
-def team_cost(spec: TeamSpec) -> int:
-    """What the team costs at creation (its team value): players, re-rolls at the roster
-    price, apothecary, Fan Factor, assistant coaches and cheerleaders."""
-    r = race(spec.race)
-    return (
-        sum(p.position.cost for p in spec.players)
-        + spec.rerolls * r.reroll_cost
-        + (APOTHECARY_COST if spec.apothecary else 0)
-        + spec.fan_factor * FAN_FACTOR_COST
-        + spec.assistant_coaches * ASSISTANT_COACH_COST
-        + spec.cheerleaders * CHEERLEADER_COST
-    )
-
-
-def creation_problems(spec: TeamSpec, treasury: int = TREASURY) -> list[str]:
-    """Every team-creation rule `spec` breaks (empty when it is a legal new team)."""
-    out: list[str] = []
-    n = len(spec.players)
-    if n < MIN_PLAYERS:
-        out.append(f"{n} players is too few: a new team needs {MIN_PLAYERS} to {MAX_PLAYERS}")
-    if spec.fan_factor > MAX_FAN_FACTOR:
-        out.append(f"Fan Factor {spec.fan_factor} exceeds the maximum of {MAX_FAN_FACTOR} at creation")
-    cost = team_cost(spec)
-    if cost > treasury:
-        out.append(f"over budget: the team costs {cost:,} but the treasury is {treasury:,}")
-    return out
-
-
-def check_team(raw: Mapping[str, Any], source: str = "team", treasury: int | None = None,
-               implemented_only: bool = True) -> TeamSpec:
-    """Every rule for a new team: the file rules (`team_from_dict`, or `parse_team` when
-    `implemented_only` is false) and the creation rules with `treasury` (default: the file's
-    'treasury' key, else 1,000,000). Raises TeamError naming the first broken rule."""
-    spec = team_from_dict(raw, source) if implemented_only else parse_team(raw, source)
-    budget = treasury if treasury is not None else int(raw.get("treasury", TREASURY))
-    problems = creation_problems(spec, budget)
-    if problems:
-        raise TeamError(f"{source}: {problems[0]}")
-    return spec
-
-
-def build_team(
-    race_name: str,
-    players: Mapping[str, int] | Iterable[tuple[str, int]],
-    *,
-    rerolls: int = 0,
-    apothecary: bool = False,
-    fan_factor: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    treasury: int = TREASURY,
-    name: str | None = None,
-) -> dict[str, Any]:
-    """Build a new team (its JSON form) from positional counts and staff, checked against every
-    creation rule; raises TeamError naming the broken rule.
-
-    Players are numbered in round-robin order over the positionals as given, so a small-board
-    variant (which takes the first N players of a team) still gets a mix of positionals."""
-    r = race(race_name)
-    groups = [(pos, n) for pos, n in (players.items() if isinstance(players, Mapping) else players)]
-    for pos_name, n in groups:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TeamError(f"{pos_name}: a player count must be a non-negative integer, not {n!r}")
-    order: list[str] = []
-    for rnd in range(max((n for _, n in groups), default=0)):
-        order += [str(pos) for pos, n in groups if n > rnd]
-    raw: dict[str, Any] = {
-        "name": name or f"{r.name} team",
-        "race": r.key,
-        "rerolls": rerolls,
-        "apothecary": apothecary,
-        "fan_factor": fan_factor,
-        "cheerleaders": cheerleaders,
-        "assistant_coaches": assistant_coaches,
-        "treasury": treasury,
-        "_doc": "Players are listed in the order smaller boards take them: a variant with "
-        "roster size N uses the first N.",
-        "players": [{"position": pos, "number": i + 1} for i, pos in enumerate(order)],
-    }
-    spec = check_team(raw, r.key, treasury, implemented_only=False)
-    # Canonical positional names (the builder accepts any case).
-    for entry, ps in zip(raw["players"], spec.players, strict=True):
-        entry["position"] = ps.position.name
-    return raw
-
-
-def suggest_team(race_name: str, treasury: int = TREASURY, name: str | None = None) -> dict[str, Any]:
-    """A sensible new team for any treasury, shaped like the race's default team: 11 of the
-    cheapest 0-16 positional, then (while affordable, in this order) a re-roll, the apothecary
-    (if the default team has one), a second re-roll, the default team's other positionals in
-    its order (each replacing a cheap player), more cheap players up to the default team's size,
-    re-rolls up to its count, Fan Factor (up to 9), then more re-rolls and cheap players.
-    With 1,000,000 it gives the default team's players and staff."""
-    r = race(race_name)
-    base = parse_team(default_team_dict(r.key))
-    filler = min((p for p in r.positionals if p.max_qty >= MIN_PLAYERS), key=lambda p: p.cost)
-    money = treasury - MIN_PLAYERS * filler.cost
-    if money < 0:
-        raise TeamError(
-            f"{r.key}: over budget: {treasury:,} cannot buy {MIN_PLAYERS} players "
-            f"({MIN_PLAYERS} {plural(filler.name)} cost {MIN_PLAYERS * filler.cost:,})"
-        )
-    counts: Counter[str] = Counter({filler.name: MIN_PLAYERS})
-    rerolls = 0
-    apothecary = False
-
-    def reroll() -> None:
-        nonlocal money, rerolls
-        if money >= r.reroll_cost and rerolls < MAX_REROLLS:
-            money -= r.reroll_cost
-            rerolls += 1
-
-    reroll()
-    if base.apothecary and money >= APOTHECARY_COST:
-        money -= APOTHECARY_COST
-        apothecary = True
-    reroll()
-    for ps in base.players:
-        pos = ps.position
-        if pos is filler or counts[pos.name] >= pos.max_qty:
-            continue
-        if counts[filler.name] > 0 and money >= pos.cost - filler.cost:
-            money -= pos.cost - filler.cost
-            counts[filler.name] -= 1
-            counts[pos.name] += 1
-    room = filler.max_qty
-    while sum(counts.values()) < len(base.players) and money >= filler.cost and counts[filler.name] < room:
-        money -= filler.cost
-        counts[filler.name] += 1
-    while rerolls < base.rerolls and money >= r.reroll_cost:
-        reroll()
-    fan_factor = min(MAX_FAN_FACTOR, money // FAN_FACTOR_COST)
-    money -= fan_factor * FAN_FACTOR_COST
-    while rerolls < MAX_REROLLS and money >= r.reroll_cost:  # a large treasury: more re-rolls,
-        reroll()
-    while sum(counts.values()) < MAX_PLAYERS and money >= filler.cost and counts[filler.name] < room:
-        money -= filler.cost
-        counts[filler.name] += 1
-    order = list(dict.fromkeys([ps.position.name for ps in base.players if ps.position is not filler]
-                               + [filler.name]))
-    return build_team(r.key, [(p, counts[p]) for p in order], rerolls=rerolls, apothecary=apothecary,
-                      fan_factor=fan_factor, treasury=treasury, name=name or base.name)

@@ -106,8 +106,9 @@ def _as_strategy(strategy: ArrayLike, size: int, who: str) -> FloatArray:
 
 def _clean(probabilities: FloatArray) -> FloatArray:
     """Clip solver round-off below zero and renormalise to sum exactly 1."""
-    cleaned = np.clip(probabilities, 0.0, None)
-    return cleaned / cleaned.sum()
+    cleaned: FloatArray = np.clip(probabilities, 0.0, None)
+    out: FloatArray = cleaned / cleaned.sum()
+    return out
 
 
 def solve_zero_sum(matrix: ArrayLike | Sequence[Sequence[float]]) -> ZeroSumSolution:

@@ -19,18 +19,18 @@ from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 
-AFTER_DECLARE = Point(
+AFTER_DECLARE: Point[[GameState, PlayerAction], bool] = Point(
     "action.after_declare",
     "fn(s, action: PlayerAction) -> bool: a roll right after the declaration (Bone-head, Wild "
     "Animal, ...). Return True after pushing a procedure that leaves s.ret = 1 (the action goes "
     "on) or 0 (it is lost). The first handler to return True is the only one that runs",
 )
-ACTION_CHOICES = Point(
+ACTION_CHOICES: Point[[GameState, PlayerAction, list[ActionChoice]], None] = Point(
     "action.choices",
     "fn(s, action: PlayerAction, groups: list[ActionChoice]) -> None: add the skill's own "
     "choices (Leap, Stab, ...) to the acting player's legal actions",
 )
-ACTION_END = Point(
+ACTION_END: Point[[GameState, PlayerAction, int], bool] = Point(
     "action.end",
     "fn(s, action: PlayerAction, then: int) -> bool: the acting player's action is ending "
     "(then = -1), or is about to finish with a pass or hand-off (then = that ActionType), so "
@@ -38,7 +38,7 @@ ACTION_END = Point(
     "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
     "0 (it may not). The first handler to return True is the only one that runs",
 )
-STAND_UP_ROLL = Point(
+STAND_UP_ROLL: Point[[GameState, PlayerAction], bool] = Point(
     "action.stand_up_roll",
     "fn(s, action: PlayerAction) -> bool: a roll the prone player must pass to stand up for this "
     "action (Jump Up, for a Block declared while prone). Return True after pushing a procedure "

@@ -12,28 +12,28 @@ from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
 
-NO_HANDLING = Point(
+NO_HANDLING: Point[[GameState, int], bool] = Point(
     "ball.no_handling",
     "fn(s, pid) -> bool: the player may never pick up, catch, intercept or carry the ball "
     "(No Hands); entering the ball's square is then a failed pick-up",
 )
-PICKUP_MODIFIER = Point(
+PICKUP_MODIFIER: Point[[GameState, int, int], int] = Point(
     "ball.pickup_modifier",
     "fn(s, pid, tz: int) -> int: added to the pick-up roll of `pid` on his square, where `tz` "
     "opposing tackle zones count -1 each (Big Hand, Extra Arms)",
 )
-CATCH_MODIFIER = Point(
+CATCH_MODIFIER: Point[[GameState, int, int, bool], int] = Point(
     "ball.catch_modifier",
     "fn(s, pid, tz: int, accurate: bool) -> int: added to the catch roll of `pid`, where `tz` "
     "opposing tackle zones count -1 each and `accurate` says the ball is an accurate pass "
     "aimed at his square (Nerves of Steel, Extra Arms, Diving Catch)",
 )
-OPPONENT_CATCH_MODIFIER = Point(
+OPPONENT_CATCH_MODIFIER: Point[[GameState, int, int], int] = Point(
     "ball.opponent_catch_modifier",
     "fn(s, opp, pid) -> int: added to the catch roll of `pid` because of opposing player `opp` "
     "on the pitch (Disturbing Presence)",
 )
-LANDING_NEARBY = Point(
+LANDING_NEARBY: Point[[GameState, int, int, bool], Procedure | None] = Point(
     "ball.landing_nearby",
     "fn(s, pid, sq, kickoff: bool) -> Procedure | None: a ball arriving from the air (pass, "
     "kick-off, throw-in; never a bounce) lands on the empty square `sq` next to `pid`: the "

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionDetail
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
-from nuffle.core.hooks import Handler, Point
+from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
@@ -21,7 +23,7 @@ from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, PFlag, Status, other
 
-BEFORE_DICE = Point(
+BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "block.before_dice",
     "fn(s, block: Block) -> bool: acts after the block is declared and any GFI made, before "
     "the dice (Dump-Off, Foul Appearance, ...). Asked for the attacker's skills, then the "
@@ -30,30 +32,30 @@ BEFORE_DICE = Point(
     "on) or 0 (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
     "block",
 )
-STRENGTH = Point(
+STRENGTH: Point[[GameState, int, int, bool], int] = Point(
     "block.strength",
     "fn(s, attacker, defender, blitz: bool) -> int: asked for the attacker's skills: modifier "
     "to his strength for this block, applied before STRENGTH_ROLL and assists (Horns)",
 )
-STRENGTH_ROLL = Point(
+STRENGTH_ROLL: Point[[GameState, Block], bool] = Point(
     "block.strength_roll",
     "fn(s, block: Block) -> bool: asked for the attacker's skills after BEFORE_DICE, with "
     "block.ast / block.dst holding both strengths before assists (Dauntless). Return True "
     "after pushing a procedure that leaves s.ret = 1 when the attacker's strength now counts "
     "as equal to the defender's (0: unchanged); every handler runs in turn",
 )
-ASSIST = Point(
+ASSIST: Point[[GameState, int, int], bool] = Point(
     "block.assist",
     "fn(s, helper, target) -> bool: asked for a would-be assister's skills: he gives a block "
     "assist against `target` even while in the tackle zone of other opponents (Guard)",
 )
-CANCEL = Point(
+CANCEL: Point[[GameState, int, bool, Skill], bool] = Point(
     "block.cancel",
     "fn(s, attacker, blitz: bool, skill: Skill) -> bool: asked for the attacker's skills: "
     "they stop the opponent from using `skill` against this block (Tackle vs Dodge; "
     "Juggernaut on a Blitz vs Fend, Stand Firm and Wrestle). Consult it through `cancelled`",
 )
-RESULT_OPTIONS = Point(
+RESULT_OPTIONS: Point[[GameState, Block, int, bool], ActionType | None] = Point(
     "block.result_options",
     "fn(s, block: Block, pid, use: bool) -> ActionType | None: once a face is chosen (in "
     "block.face), asked for the attacker's skills, then the defender's: an alternative the "
@@ -61,23 +63,24 @@ RESULT_OPTIONS = Point(
     "Wrestle: USE_SKILL), or None. With use=True carry it out: change block.face, or resolve "
     "the result yourself and set block.face = RESOLVED",
 )
-BOTH_DOWN_STANDS = Point(
+ResultOption = Callable[[GameState, "Block", int, bool], ActionType | None]  # its handlers
+BOTH_DOWN_STANDS: Point[[GameState, Block, int], bool] = Point(
     "block.both_down_stands",
     "fn(s, block: Block, pid) -> bool: player `pid` (attacker or defender) is not knocked "
     "down on Both Down (Block)",
 )
-STUMBLE_IS_PUSH = Point(
+STUMBLE_IS_PUSH: Point[[GameState, Block], bool] = Point(
     "block.stumble_is_push",
     "fn(s, block: Block) -> bool: asked for the defender's skills: Defender Stumbles only "
     "pushes him (Dodge, unless CANCEL)",
 )
-FOLLOW_UP = Point(
+FOLLOW_UP: Point[[GameState, Block, int], int] = Point(
     "block.follow_up",
     "fn(s, block: Block, pid) -> int: asked for the attacker's and the defender's skills when "
     "the attacker could follow up: FREE (no say), MUST (he must: Frenzy), MAY_FORBID (the "
     "coach of `pid` may forbid it: Fend) or FORBID",
 )
-AFTER_BLOCK = Point(
+AFTER_BLOCK: Point[[GameState, Block], bool] = Point(
     "block.after",
     "fn(s, block: Block) -> bool: asked for the attacker's skills once the block has fully "
     "resolved, the attacker still standing, no turnover or touchdown (not after Frenzy's "
@@ -338,8 +341,8 @@ class Block(Procedure):
 
     # --- result skills and follow-up -------------------------------------------------------
 
-    def _options(self, s: GameState, pid: int) -> list[tuple[ActionType, Handler]]:
-        out: list[tuple[ActionType, Handler]] = []
+    def _options(self, s: GameState, pid: int) -> list[tuple[ActionType, ResultOption]]:
+        out: list[tuple[ActionType, ResultOption]] = []
         for fn in RESULT_OPTIONS.fns(s.info[pid].skills):
             t = fn(s, self, pid, False)
             if t is not None and all(t != o for o, _ in out):

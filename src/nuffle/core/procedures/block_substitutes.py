@@ -18,14 +18,14 @@ from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
-BEFORE_ATTACK = Point(
+BEFORE_ATTACK: Point[[GameState, int, int, ActionType], bool] = Point(
     "block_substitutes.before_attack",
     "fn(s, attacker, victim, kind: ActionType) -> bool: acts before a block substitute (kind "
     "STAB or CHAINSAW) strikes, after any GFI (Foul Appearance). Asked for the victim's "
     "skills; every handler runs in turn. Return True after pushing a procedure that leaves "
     "s.ret = 1 (the attack goes on) or 0 (wasted, no turnover)",
 )
-ARMOUR_MODIFIER = Point(
+ARMOUR_MODIFIER: Point[[GameState, int, int, ActionType], int] = Point(
     "block_substitutes.armour_modifier",
     "fn(s, attacker, target, kind: ActionType) -> int: asked for the attacker's skills: "
     "modifier to the armour roll of his block substitute against `target` (Stakes on a Stab)",

@@ -19,13 +19,13 @@ from nuffle.core.procedures.injury import (
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
 
-BEFORE_FOUL = Point(
+BEFORE_FOUL: Point[[GameState, Foul], bool] = Point(
     "foul.before",
     "fn(s, foul: Foul) -> bool: asked with the fouler's skills before the armour roll. Return "
     "True after pushing a procedure that leaves s.ret = 1 (the foul goes on) or 0 (it ends "
     "here, nobody is sent off): Chainsaw's kick-back",
 )
-UNSEEN = Point(
+UNSEEN: Point[[GameState, Foul, bool], bool] = Point(
     "foul.unseen",
     "fn(s, foul: Foul, broken: bool) -> bool: asked with the fouler's skills when the foul's "
     "armour roll is a double: True if the referee does not send him off for it (Sneaky Git, "

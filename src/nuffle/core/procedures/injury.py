@@ -24,67 +24,67 @@ HIT = 3  # hit while standing (Chainsaw, Stab): armour first, he falls only if i
 PLACED = 4  # placed prone: no armour roll (Wrestle, Piling On, Diving Tackle, ...)
 CROWD = 5  # pushed into the crowd: injury roll only
 
-ARMOUR_MODIFIER = Point(
+ARMOUR_MODIFIER: Point[[GameState, int, int, int, int], int] = Point(
     "injury.armour_modifier",
     "fn(s, owner, victim, by, how) -> int: a modifier to the armour roll against `victim`. "
     "Asked with the victim's skills (owner = victim) and with the skills of `by` (owner = by, "
     "when by is another player). Not asked for a `raw` roll (Stab)",
 )
-ARMOUR_BONUS = Point(
+ARMOUR_BONUS: Point[[GameState, int, int, int], int] = Point(
     "injury.armour_or_injury",
     "fn(s, victim, by, how) -> int: a bonus `by` may add to the armour roll or, if not used "
     "there, to the injury roll (Mighty Blow on his block, Dirty Player on his foul). Asked "
     "with the skills of `by`. A knock-down spends it on the armour roll only when that breaks "
     "the armour; a foul lets the coach choose then (see foul.py)",
 )
-ARMOUR_BREAKS_AT = Point(
+ARMOUR_BREAKS_AT: Point[[GameState, int, int, int], int | None] = Point(
     "injury.armour_breaks_at",
     "fn(s, victim, by, how) -> int | None: a total at which the armour breaks whatever the "
     "victim's AV (Claws: 8), or None. Asked with the skills of `by`",
 )
-ARMOUR_SKIPPED = Point(
+ARMOUR_SKIPPED: Point[[GameState, KnockDown], bool] = Point(
     "injury.armour_skipped",
     "fn(s, kd: KnockDown) -> bool: asked with the falling player's skills when he is knocked "
     "down or placed prone: True if he goes straight to an injury roll with no armour roll "
     "(Ball & Chain)",
 )
-AFTER_ARMOUR = Point(
+AFTER_ARMOUR: Point[[GameState, KnockDown], bool] = Point(
     "injury.after_armour",
     "fn(s, kd: KnockDown) -> bool: asked with the skills of `kd.by` after an armour roll that "
     "held (once per knock-down: not after a re-roll). Return True after pushing a procedure "
     "that leaves s.ret = 1 to roll the armour again (Piling On) or 0",
 )
-INJURY_MODIFIER = Point(
+INJURY_MODIFIER: Point[[GameState, int, Injury], int] = Point(
     "injury.modifier",
     "fn(s, owner, inj: Injury) -> int: a modifier to the injury roll. Asked with the victim's "
     "skills (owner = inj.pid) and with those of inj.by (owner = inj.by). Not for `raw` rolls",
 )
-INJURY_TABLE = Point(
+INJURY_TABLE: Point[[GameState, Injury, int, int], int] = Point(
     "injury.table",
     "fn(s, inj: Injury, total: int, result: int) -> int: asked with the victim's skills, in "
     "skill order, each handler receiving the result so far (STUNNED, KO, BADLY_HURT, CASUALTY "
     "of the modified `total`) and returning it, changed or not (Thick Skull, Stunty, Ball & "
     "Chain)",
 )
-AFTER_INJURY = Point(
+AFTER_INJURY: Point[[GameState, Injury, int], bool] = Point(
     "injury.after_injury",
     "fn(s, inj: Injury, result: int) -> bool: asked with the skills of inj.by after the injury "
     "roll, before its result applies, unless the armour or injury was already re-rolled. "
     "Return True after pushing a procedure that leaves s.ret = 1 to roll the injury again "
     "(Piling On) or 0",
 )
-CASUALTY_ROLLS = Point(
+CASUALTY_ROLLS: Point[[GameState, Injury], int] = Point(
     "injury.casualty_rolls",
     "fn(s, inj: Injury) -> int: extra casualty-table rolls, all applied (Decay: 1). Asked with "
     "the victim's skills",
 )
-RECOVER = Point(
+RECOVER: Point[[GameState, Injury], bool] = Point(
     "injury.recover",
     "fn(s, inj: Injury) -> bool: asked with the victim's skills once a casualty stands (after "
     "any apothecary). Return True after pushing a procedure that leaves s.ret = 1 if he "
     "recovers to the reserves box (Regeneration) or 0. The first handler to return True runs",
 )
-CASUALTY_CAUSED = Point(
+CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
     "injury.casualty_caused",
     "fn(s, inj: Injury) -> None: asked with the skills of inj.by when the victim goes to the "
     "casualty box (Nurgle's Rot)",

@@ -16,13 +16,13 @@ from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Status, other
 
-KICK_DISTANCE = Point(
+KICK_DISTANCE: Point[[GameState, int, int], int | None] = Point(
     "kickoff.kick_distance",
     "fn(s, pid, dist: int) -> int | None: kicking-team player `pid` on the pitch lets his coach "
     "change the kick's scatter distance `dist`, once seen, to the returned value (Kick: half, "
     "rounded down); None if he may not",
 )
-AFTER_SCATTER = Point(
+AFTER_SCATTER: Point[[GameState], None] = Point(
     "kickoff.after_scatter",
     "fn(s) -> None: acts once the kick has scattered (s.ball is the landing square, -1 for a "
     "touchback), before the kick-off table roll, and may push a procedure (Kick-Off Return). "

@@ -14,7 +14,7 @@ from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import Status, Weather, other
 
-FAME = Point(
+FAME: Point[[GameState, int], int] = Point(
     "kickoff_table.fame",
     "fn(s, pid) -> int: added to the FAME of pid's team for kick-off table results while `pid` "
     "is on the pitch (Fan Favourite)",

@@ -12,7 +12,7 @@ from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
 
-SENT_OFF_AFTER_DRIVE = Point(
+SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "match.sent_off_after_drive",
     "fn(s, pid) -> bool: this player, having played in the drive that ended (PFlag.PLAYED: on "
     "the pitch at its kick-off or acting in it), is sent off unless a bribe saves him "

@@ -20,6 +20,8 @@ are consulted with the skills of the mover or of the opponents whose zones are i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionDetail
 from nuffle.core.decision import DecisionKind as DK
@@ -32,42 +34,45 @@ from nuffle.core.procedures.rolls import PlayerRoll, roll_succeeds
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Weather, other
 
-GFI_ALLOWANCE = Point(
+if TYPE_CHECKING:
+    from nuffle.core.procedures.action import PlayerAction
+
+GFI_ALLOWANCE: Point[[GameState, int], int] = Point(
     "movement.gfi_allowance",
     "fn(s, pid) -> int: extra Going For It squares beyond the normal 2 (Sprint: +1)",
 )
-DODGE_MODIFIER = Point(
+DODGE_MODIFIER: Point[[GameState, int, int, int], int] = Point(
     "movement.dodge_modifier",
     "fn(s, pid, start, dest) -> int: modifier from the dodger's own skills to his dodge from "
     "`start` to `dest` (Two Heads +1, Titchy +1)",
 )
-DODGE_ZONES_IGNORED = Point(
+DODGE_ZONES_IGNORED: Point[[GameState, int], bool] = Point(
     "movement.dodge_zones_ignored",
     "fn(s, pid) -> bool: the dodger ignores every opposing tackle zone on the destination "
     "(Stunty, unless he is a Secret Weapon)",
 )
-DEST_ZONE_IGNORED = Point(
+DEST_ZONE_IGNORED: Point[[GameState, int, int], bool] = Point(
     "movement.dest_zone_ignored",
     "fn(s, pid, q) -> bool: opponent q's tackle zone on the destination does not count against "
     "pid's dodge (Titchy). Asked with q's skills",
 )
-LEFT_ZONE_MODIFIER = Point(
+LEFT_ZONE_MODIFIER: Point[[GameState, int, int], int] = Point(
     "movement.left_zone_modifier",
     "fn(s, pid, q) -> int: modifier opponent q, whose tackle zone pid is dodging out of, puts on "
     "the dodge (Prehensile Tail -1). Asked with q's skills",
 )
-DODGE_REROLL_CANCEL = Point(
+DODGE_REROLL_CANCEL: Point[[GameState, int, int], bool] = Point(
     "movement.dodge_reroll_cancel",
     "fn(s, pid, q) -> bool: opponent q, whose tackle zone pid is dodging out of, cancels pid's "
     "Dodge skill re-roll (Tackle). Asked with q's skills",
 )
-DODGE_STAT = Point(
+DODGE_STAT: Point[[GameState, int, bool], int] = Point(
     "movement.dodge_stat",
     "fn(s, pid, use: bool) -> int: a stat pid may use instead of AG for this dodge roll (Break "
     "Tackle: ST, once per turn), 0 if none; with use=True it is being used (record the use). "
     "Offered to the dodger's coach before the roll when it lowers the number needed",
 )
-DODGE_ROLL_REACTION = Point(
+DODGE_ROLL_REACTION: Point[[GameState, int, int, int, int, bool], int] = Point(
     "movement.dodge_roll_reaction",
     "fn(s, pid, q, start, dest, use: bool) -> int: with use=False, the modifier opponent q, whose "
     "tackle zone pid is dodging out of, may add to the dodge roll after seeing it (Diving Tackle "
@@ -75,11 +80,11 @@ DODGE_ROLL_REACTION = Point(
     "opponent per dodge). With use=True (after the dodger left `start`, whether or not he fell) "
     "carry out the rest of the skill; a pushed procedure runs before the step goes on",
 )
-LEAP_MODIFIER = Point(
+LEAP_MODIFIER: Point[[GameState, int], int] = Point(
     "movement.leap_modifier",
     "fn(s, pid) -> int: modifier to pid's Leap roll (Very Long Legs +1)",
 )
-BEFORE_LEAVING = Point(
+BEFORE_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.before_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
     "square pid is about to leave (dodge or leap), may react before he goes (Tentacles). With "
@@ -87,7 +92,7 @@ BEFORE_LEAVING = Point(
     "mover is held (he stays, his action ends, no turnover) or 0. The opposing coach picks at "
     "most one such opponent per departure",
 )
-AFTER_LEAVING = Point(
+AFTER_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.after_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covered the "
     "square the mover has just left standing (step.start), may react (Shadowing). With "
@@ -186,7 +191,10 @@ def dodge_reroll_blocked(s: GameState, pid: int, start: int) -> bool:
     return False
 
 
-def reactors(s: GameState, point: Point, step: MoveStep, start: int) -> tuple[int, ...]:
+LeavingPoint = Point[[GameState, "MoveStep", int, bool], bool]  # BEFORE_LEAVING, AFTER_LEAVING
+
+
+def reactors(s: GameState, point: LeavingPoint, step: MoveStep, start: int) -> tuple[int, ...]:
     """Opponents of the mover whose zone covers `start` and who may react at `point`."""
     out = []
     info = s.info
@@ -198,7 +206,7 @@ def reactors(s: GameState, point: Point, step: MoveStep, start: int) -> tuple[in
     return tuple(out)
 
 
-def use_reaction(s: GameState, point: Point, step: MoveStep, q: int) -> None:
+def use_reaction(s: GameState, point: LeavingPoint, step: MoveStep, q: int) -> None:
     """Carry out `q`'s reaction at `point` (his first skill there that can act)."""
     for fn in point.fns(s.info[q].skills):
         if fn(s, step, q, False):
@@ -511,7 +519,7 @@ class MoveStep(Procedure):
         self._dodge(s)
 
 
-STAND_UP_COST = Point(
+STAND_UP_COST: Point[[GameState, int, PlayerAction | None], int | None] = Point(
     "action.stand_up_cost",
     "fn(s, pid, action: PlayerAction | None) -> int | None: squares of MA standing up costs "
     "player pid (Jump Up: 0); None = the normal 3 (with MA below the cost, a 4+ roll and no MA "
@@ -519,12 +527,12 @@ STAND_UP_COST = Point(
 )
 
 
-def stand_up_cost(s: GameState, pid: int, action: object | None = None) -> int:
+def stand_up_cost(s: GameState, pid: int, action: PlayerAction | None = None) -> int:
     """Squares of MA standing up costs `pid` (normally 3; a skill may change it). `action` is
     the PlayerAction under way, or None when a planner asks ahead of the declaration."""
     skills = s.info[pid].skills
     if STAND_UP_COST.fns(skills):
         cost = STAND_UP_COST.first(skills, s, pid, action)
         if cost is not None:
-            return int(cost)
+            return cost
     return 3

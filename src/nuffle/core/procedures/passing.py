@@ -28,46 +28,46 @@ from nuffle.core.types import BallState, RollKind, Weather
 # What is thrown (passed to the hook points).
 PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE = range(6)
 
-PASS_MODIFIER = Point(
+PASS_MODIFIER: Point[[GameState, int, str], int] = Point(
     "passing.pass_modifier",
     "fn(s, thrower, band: str) -> int: the thrower's skill modifier to a pass roll of range band "
     "'Q', 'S', 'L' or 'B' (ball, bomb or team-mate throws; Accurate, Strong Arm, Stunty)",
 )
-IGNORES_TACKLE_ZONES = Point(
+IGNORES_TACKLE_ZONES: Point[[GameState, int, RollKind], bool] = Point(
     "passing.ignores_tackle_zones",
     "fn(s, pid, kind: RollKind) -> bool: the player ignores opposing tackle zones on this "
     "RollKind.PASS or RollKind.INTERCEPTION roll (Nerves of Steel)",
 )
-NEARBY_MODIFIER = Point(
+NEARBY_MODIFIER: Point[[GameState, int, int, RollKind], int] = Point(
     "passing.nearby_modifier",
     "fn(s, source, pid, kind: RollKind) -> int: modifier that `source`, an opponent of `pid` "
     "on the pitch (any posture), puts on pid's RollKind.PASS or RollKind.INTERCEPTION roll "
     "(Disturbing Presence)",
 )
-INTERCEPTION_MODIFIER = Point(
+INTERCEPTION_MODIFIER: Point[[GameState, int], int] = Point(
     "passing.interception_modifier",
     "fn(s, pid) -> int: the interceptor's skill modifier (Extra Arms, Very Long Legs)",
 )
-TARGET_DECLARED = Point(
+TARGET_DECLARED: Point[[GameState, int, int, int], bool] = Point(
     "passing.target_declared",
     "fn(s, giver, target_sq, throw) -> bool: asked for the thrower's (or hand-off giver's) "
     "skills once the target square of a PASS, HAIL_MARY, DUMP_OFF or HANDOFF is declared. "
     "Return True after pushing a procedure that leaves s.ret = the flat square to go on with "
     "(the same or a new one) or -1: the ball is kept, no throw, no turnover (Animosity)",
 )
-PASS_DECLARED = Point(
+PASS_DECLARED: Point[[GameState, Pass, int], bool] = Point(
     "passing.pass_declared",
     "fn(s, throw: Pass, pid) -> bool: asked, in id order, for the skills of each player `pid` "
     "of the thrower's opponents on the pitch once a pass's target stands, before "
     "interceptions. Return True after pushing a procedure (Pass Block's move)",
 )
-AFTER_INTERCEPTION = Point(
+AFTER_INTERCEPTION: Point[[GameState, int, int, int], bool] = Point(
     "passing.after_interception",
     "fn(s, thrower, interceptor, throw) -> bool: asked for the thrower's skills after a "
     "successful interception. Return True after pushing a procedure that leaves s.ret = 1 "
     "to cancel the interception (the pass goes on) or 0 (Safe Throw)",
 )
-KEEPS_FUMBLE = Point(
+KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "passing.keeps_fumble",
     "fn(s, thrower, die, throw) -> bool: asked for the thrower's skills when a pass roll of "
     "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
@@ -144,7 +144,7 @@ def in_lane(s: GameState, thrower_sq: int, target: int, sq: int) -> bool:
         for cx in (ix - 0.5, ix + 0.5)
         for cy in (iy - 0.5, iy + 0.5)
     )
-    return best < 0.87
+    return bool(best < 0.87)
 
 
 def interceptors(s: GameState, thrower: int, target: int) -> tuple[int, ...]:

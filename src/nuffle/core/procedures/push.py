@@ -44,28 +44,29 @@ def push_squares(s: GameState, pusher_sq: int, sq: int) -> list[int]:
     return cands
 
 
-PUSH_REFUSE = Point(
+PUSH_REFUSE: Point[[GameState, Push], int] = Point(
     "push.refuse",
     "fn(s, push: Push) -> int: asked with the pushed player's skills before any square is "
     "chosen: 0 no effect, 1 he may refuse to move (his coach chooses: Stand Firm), 2 he cannot "
     "be moved (rooted). A player who stays stays where he is; a chain push into him moves "
     "nobody",
 )
-PUSH_CANCEL = Point(
+PUSH_CANCEL: Point[[GameState, Push, Skill], bool] = Point(
     "push.cancel",
     "fn(s, push: Push, skill: Skill) -> bool: asked with the skills of the other player of "
     "the push (the attacker, for a skill of the pushed player; the pushed player, for one of "
     "the attacker's): True if his skill cancels `skill` in this push (Juggernaut on a Blitz "
     "cancels Stand Firm; Grab and Side Step cancel each other)",
 )
-PUSH_CHOICE = Point(
+PUSH_CHOICE: Point[[GameState, Push, int], tuple[int, list[int], bool] | None] = Point(
     "push.choice",
-    "fn(s, push: Push, owner: int) -> tuple[int, list[int]] | None: asked with the pushed "
-    "player's skills (owner = push.pid), then the attacker's (owner = push.attacker); the "
-    "first answer counts: the side that chooses the square and extra squares it may choose "
-    "besides the standard ones (Side Step, Grab)",
+    "fn(s, push: Push, owner: int) -> tuple[int, list[int], bool] | None: asked with the "
+    "pushed player's skills (owner = push.pid), then the attacker's (owner = push.attacker); "
+    "the first answer counts: the side that chooses the square, squares it may choose, and "
+    "whether they replace the standard ones (Side Step: any empty adjacent square and nothing "
+    "else) or are added to them (Grab)",
 )
-AFTER_PUSH = Point(
+AFTER_PUSH: Point[[GameState, Push], bool] = Point(
     "push.after",
     "fn(s, push: Push) -> bool: asked with the attacker's skills after the pushed player moved "
     "to a square on the pitch (not into the crowd). Return True after pushing a procedure "
@@ -123,8 +124,8 @@ class Push(Procedure):
         if found is None and self.attacker >= 0:
             found = PUSH_CHOICE.first(s.info[self.attacker].skills, s, self, self.attacker)
         if found is not None:
-            side, extra = found
-            options = options + [q for q in extra if q not in options]
+            side, extra, only = found
+            options = list(extra) if only else options + [q for q in extra if q not in options]
         return options, side
 
     def run(self, s: GameState) -> None:
@@ -229,7 +230,8 @@ def resolve_crowd(s: GameState) -> bool:
 
 
 class CrowdSurf(Procedure):
-    """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in."""
+    """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in
+    (a turnover when the ball carrier is on the moving team, e.g. chain-pushed there)."""
 
     __slots__ = ("had_ball", "last", "out", "pid")
 
@@ -251,6 +253,8 @@ class CrowdSurf(Procedure):
         if self.phase == 1:
             self.phase = 2
             if self.had_ball:
+                if s.pteam[self.pid] == s.active:
+                    s.turnover = True  # the moving team lost the ball to the crowd
                 s.ball = self.last
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(self.last, self.out))

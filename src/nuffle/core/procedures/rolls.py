@@ -20,22 +20,22 @@ _PURPOSE = {k: k.name.lower() for k in RollKind}
 # Rolls a team re-roll may never be used on.
 NO_TEAM_REROLL: frozenset[RollKind] = frozenset({RollKind.INTERCEPTION, RollKind.LONER})
 
-SKILL_REROLL = Point(
+SKILL_REROLL: Point[[GameState, PlayerRoll, bool], bool] = Point(
     "rolls.skill_reroll",
     "fn(s, roll: PlayerRoll, use: bool) -> bool: the roller's skill may re-roll this failed roll "
     "(with use=True it is being used: record once-per-turn use)",
 )
-TEAM_REROLL_CHECK = Point(
+TEAM_REROLL_CHECK: Point[[GameState, int], bool] = Point(
     "rolls.team_reroll_check",
     "fn(s, pid) -> bool: using a team re-roll on this player's roll needs a 4+ first (Loner)",
 )
-CHECKED_REROLL = Point(
+CHECKED_REROLL: Point[[GameState, int, RollKind | None, bool], bool] = Point(
     "rolls.checked_reroll",
     "fn(s, pid, kind: RollKind | None, use: bool) -> bool: a skill of the roller may re-roll "
     "this roll (kind None: block dice) after a 4+ check, offered as USE_PRO; with use=True "
     "it is being used: record the once-per-turn use (Pro)",
 )
-BONUS_REROLL = Point(
+BONUS_REROLL: Point[[GameState, int], bool] = Point(
     "rolls.bonus_reroll",
     "fn(s, pid) -> bool: this player gives his team one bonus team re-roll each half, usable "
     "only while such a player is on the pitch (Leader)",

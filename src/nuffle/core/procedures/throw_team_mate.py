@@ -15,18 +15,18 @@ from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
-CAN_BE_THROWN = Point(
+CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
     "throw_team_mate.can_be_thrown",
     "fn(s, thrower, pid) -> bool: asked for the skills of team-mate `pid` standing next to "
     "`thrower`: True if he may be thrown (Right Stuff)",
 )
-BEFORE_THROW = Point(
+BEFORE_THROW: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.before_throw",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrower's skills before the throw. "
     "Return True after pushing a procedure that leaves s.ret = 1 (the throw goes on) or 0 (no "
     "throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
 )
-FLIGHT = Point(
+FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.flight",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrown player's skills instead of the "
     "three scatters from the target. Return True after pushing a procedure that leaves s.ret "
@@ -50,7 +50,7 @@ def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
 class ThrowTeamMate(Procedure):
     """`thrower` throws the adjacent Right Stuff team-mate `thrown` towards `target`."""
 
-    __slots__ = ("had_ball", "mod", "scatters", "spot", "target", "thrower", "thrown")
+    __slots__ = ("had_ball", "mod", "scatters", "spot", "stunned", "target", "thrower", "thrown")
 
     def __init__(self, thrower: int, thrown: int, target: int) -> None:
         super().__init__()
@@ -61,6 +61,7 @@ class ThrowTeamMate(Procedure):
         self.scatters = 0
         self.spot = -1
         self.had_ball = False
+        self.stunned = -1  # a Stunned player he came down on
 
     def run(self, s: GameState) -> None:
         ph = self.phase
@@ -121,6 +122,9 @@ class ThrowTeamMate(Procedure):
             self._come_down(s)
             return
         if self.phase == 6:
+            if self.stunned >= 0 and s.status[self.stunned] == Status.PRONE:
+                s.status[self.stunned] = Status.STUNNED  # an unbroken armour leaves him stunned
+            self.stunned = -1
             self.scatters = 2  # one more scatter from the occupied square
             self.phase = 5
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
@@ -150,6 +154,7 @@ class ThrowTeamMate(Procedure):
         occupant = s.grid[self.spot]
         if occupant >= 0:
             self.phase = 6
+            self.stunned = occupant if s.status[occupant] == Status.STUNNED else -1
             s.push(KnockDown(occupant, turnover=True))
             return
         self._land(s)

@@ -9,7 +9,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PFlag, Status
 
-DECLARATIONS = Point(
+DECLARATIONS: Point[[GameState, Turn, int, list[ActionChoice]], list[ActionChoice]] = Point(
     "turn.declarations",
     "fn(s, turn: Turn, pid, groups: list[ActionChoice]) -> list[ActionChoice]: adjust which "
     "actions player `pid` (ready or prone-and-unused, on the acting team) may declare; return "

@@ -284,19 +284,20 @@ def _side_step_cancels(s: GameState, push: Push, skill: Skill) -> bool:
 
 
 @PUSH_CHOICE.on(Skill.SIDE_STEP)
-def _side_step(s: GameState, push: Push, owner: int) -> tuple[int, list[int]] | None:
+def _side_step(s: GameState, push: Push, owner: int) -> tuple[int, list[int], bool] | None:
+    # Any empty adjacent square, and only those: no crowd or chain push while one is free.
     if owner != push.pid or cancelled(s, push, Skill.SIDE_STEP, push.attacker):
         return None
     empty = empty_neighbours(s, s.pos[push.pid])
-    return (s.pteam[push.pid], empty) if empty else None
+    return (s.pteam[push.pid], empty, True) if empty else None
 
 
 @PUSH_CHOICE.on(Skill.GRAB)
-def _grab(s: GameState, push: Push, owner: int) -> tuple[int, list[int]] | None:
+def _grab(s: GameState, push: Push, owner: int) -> tuple[int, list[int], bool] | None:
     if owner != push.attacker or not _grab_applies(push) or cancelled(s, push, Skill.GRAB, push.pid):
         return None
     empty = empty_neighbours(s, s.pos[push.pid])
-    return (s.pteam[push.attacker], empty) if empty else None
+    return (s.pteam[push.attacker], empty, False) if empty else None
 
 
 _KEEPS_BALL = (Skill.SURE_HANDS, Skill.MONSTROUS_MOUTH)

@@ -173,6 +173,7 @@ _LEAP_ACTIONS = (
     ActionType.START_PASS,
     ActionType.START_HANDOFF,
     ActionType.START_FOUL,
+    ActionType.START_THROW_TEAM_MATE,
 )
 
 
@@ -198,8 +199,6 @@ def leap_squares(s: GameState, pid: int) -> tuple[tuple[int, int], ...]:
 def _leap_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     pid = action.pid
     if action.kind not in _LEAP_ACTIONS or s.pflags[pid] & PFlag.LEAP_USED:
-        return
-    if action.kind == ActionType.START_BLITZ and action.blocked:
         return
     if action.moves + 2 > s.info[pid].ma + max_gfi(s, pid):
         return

@@ -75,16 +75,26 @@ def _match(args: argparse.Namespace) -> int:
         return _error(str(exc))
     if args.games < 1:
         return _error("--games must be at least 1")
-    summary = _run_with_progress(agent_a, agent_b, args.games, args.seed, chart, args.progress)
+    seen: list[MatchSummary] = []
+    try:
+        summary = _run_with_progress(agent_a, agent_b, args.games, args.seed, chart, args.progress, seen)
+    except KeyboardInterrupt:  # Ctrl-C: report the games that finished
+        done = seen[-1].games if seen else 0
+        sys.stderr.write(f"nuffle football: interrupted after {done} of {args.games} games\n")
+        for line in seen[-1].lines() if seen else ():
+            _echo(line)
+        return 130
     for line in summary.lines():
         _echo(line)
     return 0
 
 
 def _run_with_progress(
-    agent_a: Agent, agent_b: Agent, games: int, seed: int, chart: Chart, show: bool
+    agent_a: Agent, agent_b: Agent, games: int, seed: int, chart: Chart, show: bool,
+    seen: list[MatchSummary] | None = None,
 ) -> MatchSummary:
-    """Run a match with a progress bar on standard error."""
+    """Run a match with a progress bar on standard error; `seen` gets the summary after each
+    game (what is left to report after Ctrl-C)."""
     from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     from nuffle.games.football_strategy.match import run_match
@@ -92,6 +102,8 @@ def _run_with_progress(
     with tqdm(total=games, disable=not show, unit="game", file=sys.stderr) as bar:
 
         def progress(summary: MatchSummary) -> None:
+            if seen is not None:
+                seen[:] = [summary]
             bar.set_postfix_str(f"W{summary.wins} D{summary.draws} L{summary.losses}")
             bar.update(1)
 

@@ -5,6 +5,8 @@ Utilities are always from the offense's point of view; the defense receives thei
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,6 +22,8 @@ from nuffle.games.football_strategy.resolve import (
     kick_transitions,
 )
 from nuffle.games.football_strategy.state import NUM_CALLS, Formation, GameState, Side
+
+MAX_SETTING = 1e6  # no tuning constant is sensibly larger
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,11 @@ class NashConfig:
     half_timeout_seconds: int = 120
 
     def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if not math.isfinite(value) or not 0 <= value <= MAX_SETTING:
+                raise ValueError(f"{f.name} must be a finite number from 0 to {MAX_SETTING:g}, "
+                                 f"got {value!r}")
         if self.turnover_penalty <= self.touchdown_bonus:
             raise ValueError("turnover_penalty must exceed touchdown_bonus")
         if self.fourth_down_turnover_penalty > self.turnover_penalty:

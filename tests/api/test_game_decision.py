@@ -74,7 +74,7 @@ def test_every_wait_names_a_decision_kind() -> None:
         kind = call.args[1]
         named = isinstance(kind, ast.Attribute) and isinstance(kind.value, ast.Name) and kind.value.id == "DK"
         assert named and isinstance(kind, ast.Attribute), f"{name}:{line} must name its kind as DK.<NAME>"
-        used.add(K[kind.attr])
+        used.add(DecisionKind.__members__[kind.attr])
     # Every kind but NONE is asked somewhere: the enum lists exactly the engine's decisions.
     assert used == set(COACH_KINDS)
 

@@ -1,0 +1,218 @@
+"""Positions as JSON-ready data: the whole engine state, procedure stack included, and back.
+
+`position_to_dict(state)` gives plain JSON values; `position_from_dict(data)` rebuilds an equal
+`GameState` (same `key()`), so a position can be saved, sent to a bot in another process, or
+built by a tool and continued with `Game.from_state`. Decoding accepts only the engine's own
+procedure classes, enums and value shapes, and rejects anything else with a `PositionError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from enum import IntEnum, IntFlag
+from typing import Any
+
+from nuffle.core.actions import ActionType
+from nuffle.core.board import VARIANTS, board_for
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState, Options, PlayerInfo, TeamState
+from nuffle.core.teams import team_from_dict, team_to_dict
+from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
+
+FORMAT = "nuffle-position"
+VERSION = 1
+
+_ENUMS: dict[str, type[IntEnum] | type[IntFlag]] = {
+    cls.__name__: cls
+    for cls in (ActionType, RollKind, Event, Dice, Status, BallState, Weather, Skill, BlockFace,
+                PFlag, DecisionKind)
+}
+_SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
+            "decider", "waiting", "ret", "ret_die", "touchdown")
+_LISTS = ("grid", "pos", "status", "pflags", "crowd")
+
+
+class PositionError(ValueError):
+    """A position is malformed or names something the engine does not know."""
+
+
+def _procedure_classes() -> dict[str, type[Procedure]]:
+    """Every procedure class the engine defines, by module-qualified name."""
+    out: dict[str, type[Procedure]] = {}
+    todo: list[type[Procedure]] = [Procedure]
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            out[f"{sub.__module__}.{sub.__qualname__}"] = sub
+            todo.append(sub)
+    return out
+
+
+def _encode(v: Any) -> Any:
+    if v is None or type(v) in (bool, int, str):
+        return v
+    if isinstance(v, (IntEnum, IntFlag)):
+        return {"$e": type(v).__name__, "v": int(v)}
+    if type(v) is list:
+        return [_encode(x) for x in v]
+    if type(v) is tuple:
+        return {"$t": [_encode(x) for x in v]}
+    if isinstance(v, Procedure):
+        cls = type(v)
+        return {"$p": f"{cls.__module__}.{cls.__qualname__}",
+                "f": {name: _encode(getattr(v, name)) for name in cls._fields}}
+    if isinstance(v, Chance):
+        return {"$c": {f.name: _encode(getattr(v, f.name)) for f in fields(v)}}
+    raise PositionError(f"cannot encode a {type(v).__name__} in a position: {v!r}")
+
+
+def _decode(v: Any, procs: dict[str, type[Procedure]]) -> Any:
+    if v is None or type(v) in (bool, int, str):
+        return v
+    if type(v) is list:
+        return [_decode(x, procs) for x in v]
+    if type(v) is dict:
+        if "$e" in v:
+            cls = _ENUMS.get(v["$e"])
+            if cls is None or type(v.get("v")) is not int:
+                raise PositionError(f"unknown enum value {v!r}")
+            try:
+                return cls(v["v"])
+            except ValueError:
+                raise PositionError(f"{v['v']!r} is not a {v['$e']}") from None
+        if "$t" in v and type(v["$t"]) is list:
+            return tuple(_decode(x, procs) for x in v["$t"])
+        if "$p" in v:
+            pcls = procs.get(v["$p"]) if isinstance(v["$p"], str) else None
+            if pcls is None or type(v.get("f")) is not dict:
+                raise PositionError(f"unknown procedure {v.get('$p')!r}")
+            if set(v["f"]) != set(pcls._fields):
+                raise PositionError(f"procedure {v['$p']} needs fields {sorted(pcls._fields)}")
+            proc = object.__new__(pcls)
+            for name, value in v["f"].items():
+                setattr(proc, name, _decode(value, procs))
+            return proc
+        if "$c" in v and type(v["$c"]) is dict:
+            try:
+                return Chance(**{k: _decode(x, procs) for k, x in v["$c"].items()})
+            except TypeError as exc:
+                raise PositionError(f"bad chance event {v!r}: {exc}") from None
+    raise PositionError(f"unexpected value in a position: {v!r}")
+
+
+def position_to_dict(s: GameState) -> dict[str, Any]:
+    """The whole state as JSON-ready data (see `position_from_dict`)."""
+    players = [
+        {"id": p.pid, "team": p.team, "number": p.number, "name": p.name, "position": p.position,
+         "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(sk.name for sk in p.skills)}
+        for p in s.info
+    ]
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "board": s.board.variant.players,
+        "assisted_moves": s.options.assisted_moves,
+        "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
+        "players": players,
+        "team_state": [{k: getattr(t, k) for k in TeamState.__slots__} for t in s.teams],
+        "stack": [_encode(p) for p in s.stack],
+        "pending": _encode(s.pending),
+        "outcome": _encode(s.outcome),
+        "turnover": s.turnover,
+        "stats": [list(s.stats[0]), list(s.stats[1])],
+        "log": _encode(list(s.log)),
+    }
+    for name in _SCALARS:
+        out[name] = int(getattr(s, name))
+    for name in _LISTS:
+        out[name] = [int(x) for x in getattr(s, name)]
+    return out
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise PositionError(message)
+
+
+def _int_list(data: dict[str, Any], name: str, n: int | None = None) -> list[int]:
+    v = data.get(name)
+    _require(type(v) is list and all(type(x) is int for x in v), f"'{name}' must be a list of integers")
+    _require(n is None or len(v) == n, f"'{name}' must have {n} entries")
+    return list(v)
+
+
+def position_from_dict(data: Any) -> GameState:
+    """Rebuild the state `position_to_dict` gave; raises PositionError naming the problem."""
+    try:
+        return _from_dict(data)
+    except RecursionError:
+        raise PositionError("the position is nested too deeply") from None
+    except (KeyError, TypeError) as exc:
+        raise PositionError(f"malformed position: {exc}") from None
+
+
+def _from_dict(data: Any) -> GameState:
+    _require(isinstance(data, dict), "a position must be a JSON object")
+    _require(data.get("format") == FORMAT, f"not a nuffle position (format is {data.get('format')!r})")
+    _require(data.get("version") == VERSION, f"unsupported position version {data.get('version')!r}")
+    players = data.get("board")
+    _require(type(players) is int and players in VARIANTS, f"unknown board variant {players!r}")
+    board = board_for(players)
+    teams = data.get("teams")
+    _require(isinstance(teams, list) and len(teams) == 2, "'teams' must hold two teams")
+    specs = (team_from_dict(teams[0], "teams[0]"), team_from_dict(teams[1], "teams[1]"))
+    info = []
+    raw_players = data.get("players")
+    _require(isinstance(raw_players, list) and raw_players, "'players' must be a non-empty list")
+    for i, p in enumerate(raw_players):
+        _require(isinstance(p, dict) and p.get("id") == i, f"players[{i}] must be an object with id {i}")
+        try:
+            skills = frozenset(Skill[name] for name in p["skills"])
+        except (KeyError, TypeError):
+            raise PositionError(f"players[{i}] has an unknown skill in {p.get('skills')!r}") from None
+        stats = [p["team"], p["number"], p["ma"], p["st"], p["ag"], p["av"]]
+        _require(all(type(x) is int for x in stats) and p["team"] in (0, 1), f"players[{i}] has a bad stat")
+        info.append(PlayerInfo(i, p["team"], p["number"], str(p["name"]), str(p["position"]),
+                               p["ma"], p["st"], p["ag"], p["av"], skills))
+    assisted = data.get("assisted_moves")
+    _require(type(assisted) is bool, "'assisted_moves' must be true or false")
+    s = GameState.new(board, specs, tuple(info), 1, Options(assisted))
+    n = len(info)
+    s.grid = _int_list(data, "grid", board.size)
+    s.pos = _int_list(data, "pos", n)
+    s.status = _int_list(data, "status", n)
+    s.pflags = _int_list(data, "pflags", n)
+    s.crowd = _int_list(data, "crowd")
+    for name in _SCALARS:
+        v = data.get(name)
+        _require(type(v) is int, f"'{name}' must be an integer")
+        setattr(s, name, v)
+    _require(type(data.get("turnover")) is bool, "'turnover' must be true or false")
+    s.turnover = data["turnover"]
+    ts = data.get("team_state")
+    _require(isinstance(ts, list) and len(ts) == 2, "'team_state' must hold two teams")
+    for side in (0, 1):
+        t = ts[side]
+        _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
+                 f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
+        for k, v in t.items():
+            _require(type(v) in (int, bool), f"team_state[{side}].{k} must be a number")
+            setattr(s.teams[side], k, v)
+    stats = data.get("stats")
+    _require(isinstance(stats, list) and len(stats) == 2, "'stats' must hold two lists")
+    s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
+    procs = _procedure_classes()
+    stack = data.get("stack")
+    _require(isinstance(stack, list) and stack, "'stack' must be a non-empty list of procedures")
+    s.stack = [_decode(p, procs) for p in stack]
+    _require(all(isinstance(p, Procedure) for p in s.stack), "'stack' must hold only procedures")
+    s.pending = _decode(data.get("pending"), procs)
+    _require(s.pending is None or isinstance(s.pending, Chance), "'pending' must be a chance event")
+    s.outcome = _decode(data.get("outcome"), procs)
+    log = _decode(data.get("log"), procs)
+    _require(isinstance(log, list) and all(isinstance(e, tuple) for e in log), "'log' must be a list")
+    s.log = log
+    return s
