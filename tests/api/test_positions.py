@@ -60,7 +60,7 @@ def test_a_view_position_carries_the_view_dice_not_the_real_ones() -> None:
         (lambda d: d.update(log=[{"$e": "Nope", "v": 1}]), "unknown enum value"),
     ],
 )
-def test_bad_positions_are_rejected_with_a_clear_error(mutate, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_positions_are_rejected_with_a_clear_error(mutate, message) -> None:
     data = Game.new("human", "orc", seed=1).to_position()
     mutate(data)
     with pytest.raises(PositionError, match=message):

@@ -8,7 +8,6 @@ procedure classes, enums and value shapes, and rejects anything else with a `Pos
 
 from __future__ import annotations
 
-from dataclasses import fields
 from enum import IntEnum, IntFlag
 from typing import Any
 
@@ -25,14 +24,16 @@ from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Stat
 FORMAT = "nuffle-position"
 VERSION = 1
 
-_ENUMS: dict[str, type[IntEnum] | type[IntFlag]] = {
-    cls.__name__: cls
-    for cls in (ActionType, RollKind, Event, Dice, Status, BallState, Weather, Skill, BlockFace,
-                PFlag, DecisionKind)
-}
+_ENUM_CLASSES: tuple[type[Any], ...] = (
+    ActionType, RollKind, Event, Dice, Status, BallState, Weather, Skill, BlockFace, PFlag, DecisionKind,
+)
+_ENUMS: dict[str, type[Any]] = {cls.__name__: cls for cls in _ENUM_CLASSES}
 _SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
             "decider", "waiting", "ret", "ret_die", "touchdown")
 _LISTS = ("grid", "pos", "status", "pflags", "crowd")
+
+
+_CHANCE_FIELDS = ("kind", "n", "purpose", "group")
 
 
 class PositionError(ValueError):
@@ -42,7 +43,9 @@ class PositionError(ValueError):
 def _procedure_classes() -> dict[str, type[Procedure]]:
     """Every procedure class the engine defines, by module-qualified name."""
     out: dict[str, type[Procedure]] = {}
-    todo: list[type[Procedure]] = [Procedure]
+    todo: list[type[Procedure]] = list(Procedure.__subclasses__())
+    for cls in todo:
+        out[f"{cls.__module__}.{cls.__qualname__}"] = cls
     while todo:
         cls = todo.pop()
         for sub in cls.__subclasses__():
@@ -65,7 +68,7 @@ def _encode(v: Any) -> Any:
         return {"$p": f"{cls.__module__}.{cls.__qualname__}",
                 "f": {name: _encode(getattr(v, name)) for name in cls._fields}}
     if isinstance(v, Chance):
-        return {"$c": {f.name: _encode(getattr(v, f.name)) for f in fields(v)}}
+        return {"$c": {name: _encode(getattr(v, name)) for name in _CHANCE_FIELDS}}
     raise PositionError(f"cannot encode a {type(v).__name__} in a position: {v!r}")
 
 
@@ -139,7 +142,8 @@ def _require(cond: bool, message: str) -> None:
 
 def _int_list(data: dict[str, Any], name: str, n: int | None = None) -> list[int]:
     v = data.get(name)
-    _require(type(v) is list and all(type(x) is int for x in v), f"'{name}' must be a list of integers")
+    if not isinstance(v, list) or not all(type(x) is int for x in v):
+        raise PositionError(f"'{name}' must be a list of integers")
     _require(n is None or len(v) == n, f"'{name}' must have {n} entries")
     return list(v)
 
@@ -166,7 +170,7 @@ def _from_dict(data: Any) -> GameState:
     specs = (team_from_dict(teams[0], "teams[0]"), team_from_dict(teams[1], "teams[1]"))
     info = []
     raw_players = data.get("players")
-    _require(isinstance(raw_players, list) and raw_players, "'players' must be a non-empty list")
+    _require(isinstance(raw_players, list) and len(raw_players) > 0, "'players' must be a non-empty list")
     for i, p in enumerate(raw_players):
         _require(isinstance(p, dict) and p.get("id") == i, f"players[{i}] must be an object with id {i}")
         try:
@@ -206,7 +210,7 @@ def _from_dict(data: Any) -> GameState:
     s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
     procs = _procedure_classes()
     stack = data.get("stack")
-    _require(isinstance(stack, list) and stack, "'stack' must be a non-empty list of procedures")
+    _require(isinstance(stack, list) and len(stack) > 0, "'stack' must be a non-empty list of procedures")
     s.stack = [_decode(p, procs) for p in stack]
     _require(all(isinstance(p, Procedure) for p in s.stack), "'stack' must hold only procedures")
     s.pending = _decode(data.get("pending"), procs)
