@@ -1,7 +1,8 @@
 """Leaf evaluation for the search: two heuristics and optional random rollouts.
 
-Every evaluator returns the home side's value in [0, 1] (1: home as good as won); the away side
-minimises it. A finished game is worth 1, 0 or 0.5 whatever the heuristic.
+Every evaluator returns the home side's value in [-1, 1] (1: home as good as won); the away side
+minimises it, and a mirrored position is worth exactly the negated value. A finished game is
+worth 1, -1 or 0 whatever the heuristic.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from nuffle.core.game import Game
 from nuffle.core.state import GameState
 from nuffle.core.types import NOBODY, BallState, Status
 
-#: A heuristic: the home side's value of a state in [0, 1].
+#: A heuristic: the home side's value of a state in [-1, 1].
 Heuristic = Callable[[GameState], float]
 
 _STANDING = Status.STANDING
@@ -27,13 +28,13 @@ _CAS = Status.CASUALTY
 
 
 def terminal_value(s: GameState) -> float:
-    """1, 0 or 0.5 for a home win, loss or draw."""
+    """1, -1 or 0 for a home win, loss or draw."""
     h, a = s.teams[0].score, s.teams[1].score
-    return 1.0 if h > a else 0.0 if h < a else 0.5
+    return 1.0 if h > a else -1.0 if h < a else 0.0
 
 
 def _squash(x: float) -> float:
-    return 0.5 + 0.5 * math.tanh(x)
+    return math.tanh(x)
 
 
 def _side_terms(s: GameState, side: int) -> tuple[int, int, int, int]:
@@ -44,7 +45,7 @@ def _side_terms(s: GameState, side: int) -> tuple[int, int, int, int]:
         st = status[p]
         if st == _STANDING:
             standing += 1
-        elif st == _PRONE or st == _STUNNED:
+        elif st in (_PRONE, _STUNNED):
             down += 1
         elif st == _KO:
             ko += 1
@@ -55,7 +56,7 @@ def _side_terms(s: GameState, side: int) -> tuple[int, int, int, int]:
 
 def tutorial_value(s: GameState) -> float:
     """The tutorial-style heuristic: score, ball possession, casualties, KOs and players down
-    (weighted per player, squashed into [0, 1])."""
+    (weighted per player, squashed into [-1, 1])."""
     if s.decider == NOBODY:
         return terminal_value(s)
     x = 1.0 * (s.teams[0].score - s.teams[1].score)

@@ -13,8 +13,8 @@ A = ActionType
 
 
 def own(value: float, side: int) -> float:
-    """A home value seen by `side` (higher is better for it)."""
-    return value if side == 0 else 1.0 - value
+    """A home value seen by `side` (higher is better for it): exactly negated for away."""
+    return value if side == 0 else -value
 
 
 def uct_select(node: Node, c: float) -> int | None:

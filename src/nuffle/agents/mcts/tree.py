@@ -1,7 +1,7 @@
 """The search tree: decision nodes (one per distinct state) joined by action edges, each edge a
 chance node over the states its action can lead to, and `print_tree` to show it.
 
-Values are the home side's, in [0, 1]; a node's `side` (0 home, 1 away) maximises or minimises
+Values are the home side's, in [-1, 1]; a node's `side` (0 home, 1 away) maximises or minimises
 them. A chance edge's value is the probability-weighted mean of its children's values: the exact
 expectation when its children come from `Game.outcomes`, the visit-weighted mean when sampled.
 """
@@ -66,7 +66,7 @@ class Edge:
         self.probs: list[float] = []
         self.counts: list[int] = []
         self.visits = 0
-        self.value = 0.5
+        self.value = 0.0
         self.solved = False
 
     def add(self, child: Node, prob: float) -> int:
