@@ -161,8 +161,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Run the speed benchmark."""
+    """Run the speed benchmark (of the engine, or with `mcts` of the search)."""
     from nuffle.bench import run_bench
+
+    if args.what == "mcts":
+        from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
+
+        mcts = run_mcts_bench(seconds=args.seconds)
+        print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))
+        return 0
 
     try:
         Game.new(args.home, args.away, board=args.board)
@@ -384,7 +391,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
 
-    b = sub.add_parser("bench", help="measure engine speed")
+    b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts)")
+    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts"])
+    b.add_argument("--seconds", type=float, default=0.5, help="mcts: search time per position")
     b.add_argument("--games", type=int, default=30)
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
     b.add_argument("--home", default="human", help="home race or team .json file")

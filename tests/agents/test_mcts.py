@@ -203,3 +203,12 @@ def test_a_budget_too_small_still_runs_one_iteration() -> None:
     action = bot.act(game.view())
     assert action in game.legal_actions()
     assert isinstance(bot, MCTSBot) and bot.search.iterations == 1
+
+
+def test_speed_bench_reports_iterations_per_second() -> None:
+    from nuffle.agents.mcts.speed import run_mcts_bench
+
+    figures = run_mcts_bench(boards=(1,), positions=1, seconds=0.05, rollouts=5)
+    row = figures["boards"]["1"]
+    assert row["positions"] == 1
+    assert row["iterations_per_s"] > 0 and row["iterations_per_s_rollouts"] > 0
