@@ -80,7 +80,8 @@ def main() -> None:
             lo, hi = row["interval95"]
             h, a = row["home"], row["away"]
             print(f"board {board:>2} rollouts {r:>3}: {row['wins']}/{row['games']} wins "
-                  f"(home {h['wins']}-{h['draws']}-{h['losses']}, away {a['wins']}-{a['draws']}-{a['losses']} W-D-L; "
+                  f"(home {h['wins']}-{h['draws']}-{h['losses']}, "
+                  f"away {a['wins']}-{a['draws']}-{a['losses']} W-D-L; "
                   f"95% {lo:.2f}-{hi:.2f}) vs {args.opponent}, {row['seconds']:.0f} s", flush=True)
     if args.json:
         print(json.dumps(rows))

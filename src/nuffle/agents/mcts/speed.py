@@ -40,9 +40,10 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
 
 def format_mcts_bench(figures: dict[str, Any]) -> str:
     """The benchmark as a readable table."""
+    with_rollouts = f"it/s with {figures['rollout_steps']}-step rollouts"
     lines = [f"mcts search speed ({figures['positions']} positions per board, "
              f"{figures['seconds_per_position']} s each)",
-             f"  {'board':>5}  {'it/s':>8}  {'it/s with ' + str(figures['rollout_steps']) + '-step rollouts':>28}"]
+             f"  {'board':>5}  {'it/s':>8}  {with_rollouts:>28}"]
     for board, row in figures["boards"].items():
         lines.append(f"  {board:>5}  {row['iterations_per_s']:8.0f}  {row['iterations_per_s_rollouts']:28.0f}")
     return "\n".join(lines)
