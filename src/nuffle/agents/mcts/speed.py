@@ -45,5 +45,6 @@ def format_mcts_bench(figures: dict[str, Any]) -> str:
              f"{figures['seconds_per_position']} s each)",
              f"  {'board':>5}  {'it/s':>8}  {with_rollouts:>28}"]
     for board, row in figures["boards"].items():
-        lines.append(f"  {board:>5}  {row['iterations_per_s']:8.0f}  {row['iterations_per_s_rollouts']:28.0f}")
+        plain, rolled = row["iterations_per_s"], row["iterations_per_s_rollouts"]
+        lines.append(f"  {board:>5}  {plain:8.0f}  {rolled:28.0f}")
     return "\n".join(lines)
