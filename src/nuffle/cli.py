@@ -209,9 +209,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Run the speed benchmark."""
+    """Run the speed benchmark (of the engine, or with `mcts` of the search)."""
     from nuffle.bench import run_bench
     from nuffle.teams import load_team
+
+    if args.what == "mcts":
+        from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
+
+        mcts = run_mcts_bench(seconds=args.seconds)
+        print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))
+        return 0
 
     if args.games < 1:
         return _error(f"--games must be at least 1, got {args.games}")
@@ -476,7 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", help="a record written by `nuffle play --save`")
     r.set_defaults(func=cmd_replay)
 
-    b = sub.add_parser("bench", help="measure engine speed")
+    b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts)")
+    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts"],
+                   help="engine (default) or mcts")
+    b.add_argument("--seconds", type=float, default=0.5, help="mcts: search time per position")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
                    help="players a side (default 11)")

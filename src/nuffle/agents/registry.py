@@ -23,6 +23,8 @@ _REGISTRY: dict[str, AgentFactory] = {}
 _BUILTIN_MODULES = {
     "random": "nuffle.agents.random_bot",
     "scripted": "nuffle.agents.scripted",
+    "mcts": "nuffle.agents.mcts",
+    "lookahead": "nuffle.agents.mcts",
 }
 
 

@@ -1,0 +1,91 @@
+"""The search's results tables: MCTS against random (or scripted), home and away, per board.
+
+    python bench/mcts_results.py --boards 1 3 5 11 --games 10 --seconds 1 --rollouts 0 20
+    python bench/mcts_results.py --boards 11 --games 50 --seconds 1 --opponent scripted
+
+Prints one row per board and rollout setting (wins, draws, losses as home and as away, with a
+95% Wilson interval on the win rate) and, with --json, the rows as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from typing import Any
+
+from nuffle.agents.registry import make_agent
+from nuffle.core.game import Game
+from nuffle.play import play
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def run_row(board: int, games: int, spec: str, opponent: str, seed: int) -> dict[str, Any]:
+    """`games` games as home and `games` as away; returns the counts."""
+    row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent}
+    t0 = time.perf_counter()
+    for side, name in ((0, "home"), (1, "away")):
+        w = d = lost = 0
+        for i in range(games):
+            game = Game.new("human", "orc", seed=seed + 1000 * side + i, board=board)
+            bots = [make_agent(opponent, seed=seed + i), make_agent(opponent, seed=seed + i)]
+            bots[side] = make_agent(spec, seed=seed + i)
+            play(game, bots[0], bots[1])
+            winner = game.result["winner"]
+            if winner is None:
+                d += 1
+            elif winner == name:
+                w += 1
+            else:
+                lost += 1
+        row[name] = {"wins": w, "draws": d, "losses": lost}
+    wins = row["home"]["wins"] + row["away"]["wins"]
+    row["wins"] = wins
+    row["games"] = 2 * games
+    row["interval95"] = wilson(wins, 2 * games)
+    row["seconds"] = time.perf_counter() - t0
+    return row
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--boards", type=int, nargs="+", default=[1, 3, 5, 11])
+    ap.add_argument("--games", type=int, default=10, help="games as home and as away")
+    ap.add_argument("--seconds", type=float, default=1.0, help="search time per decision")
+    ap.add_argument("--iterations", type=int, default=0, help="iterations per decision (wins over seconds)")
+    ap.add_argument("--rollouts", type=int, nargs="+", default=[0, 20], help="rollout steps (0: none)")
+    ap.add_argument("--opponent", default="random")
+    ap.add_argument("--extra", default="", help="more bot options, e.g. policy=puct&macro=1")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for board in args.boards:
+        for r in args.rollouts:
+            budget = f"iterations={args.iterations}" if args.iterations else f"seconds={args.seconds}"
+            spec = f"mcts?{budget}&rollouts={r}" + (f"&{args.extra}" if args.extra else "")
+            row = run_row(board, args.games, spec, args.opponent, args.seed)
+            rows.append(row)
+            lo, hi = row["interval95"]
+            h, a = row["home"], row["away"]
+            print(f"board {board:>2} rollouts {r:>3}: {row['wins']}/{row['games']} wins "
+                  f"(home {h['wins']}-{h['draws']}-{h['losses']}, "
+                  f"away {a['wins']}-{a['draws']}-{a['losses']} W-D-L; "
+                  f"95% {lo:.2f}-{hi:.2f}) vs {args.opponent}, {row['seconds']:.0f} s", flush=True)
+    if args.json:
+        print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The search bots: `MCTSBot` ("mcts") and the one-step look-ahead `LookaheadBot` ("lookahead").
+
+Both decide team-turn decisions themselves and leave set-up (by formation) and kick-off
+decisions to the scripted bot, so that no search is spent placing players one by one.
+"""
+
+from __future__ import annotations
+
+from nuffle.agents.base import Agent
+from nuffle.agents.mcts.evaluation import heuristic as heuristic_named
+from nuffle.agents.mcts.policy import own, side_relative
+from nuffle.agents.mcts.search import Search, SearchConfig, check_budget, in_team_turn
+from nuffle.agents.mcts.tree import Node, print_tree
+from nuffle.agents.scripted import ScriptedBot
+from nuffle.analysis.pathfinding import path_to
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import ExplicitRoller
+from nuffle.core.game import Game
+from nuffle.core.types import CHANCE
+
+
+class MCTSBot(Agent):
+    """Monte Carlo tree search over views (see `Search`), `seconds` or `iterations` per
+    decision (iterations, when given, win: a fixed seed then gives a fixed search).
+
+    With `macro`, the search moves players to any reachable square in one action; where the
+    match itself has no assisted moves, the bot walks the chosen square's safest path one step
+    per decision."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
+                 policy: str = "uct", c: float = 0.4, heuristic: str = "nuffle", rollouts: int = 0,
+                 chance: str = "expect", exact_limit: int = 8, priors: str = "heuristic",
+                 reuse: bool = True, macro: bool = False) -> None:
+        if iterations:
+            seconds = 0.0
+        check_budget(iterations, seconds)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.search = Search(SearchConfig(policy=policy, c=c, heuristic=heuristic, rollouts=rollouts,
+                                          chance=chance, exact_limit=exact_limit, priors=priors,
+                                          reuse=reuse, macro=macro), seed)
+        self.helper = ScriptedBot(seed)
+        self.steps: list[Action] = []  # the rest of a macro move being walked
+        self.side = 0
+
+    def new_game(self, view: Game, side: int) -> None:
+        self.side = side
+        self.helper.new_game(view, side)
+        self.steps = []
+
+    def act(self, view: Game) -> Action:
+        if not in_team_turn(view):
+            self.steps = []
+            return self.helper.act(view)
+        legal = view.legal_actions()
+        if self.steps:
+            nxt = self.steps.pop(0)
+            if view.decision().kind == DecisionKind.MOVE and nxt in legal:
+                return nxt
+            self.steps = []
+        if len(legal) == 1:
+            return next(iter(legal))
+        action = self.search.choose(view, self.iterations, self.seconds)
+        if action not in legal:  # a macro move the match does not allow: walk it
+            return self._walk(view, action)
+        return action
+
+    def _walk(self, view: Game, action: Action) -> Action:
+        d = view.decision()
+        assert action.type == ActionType.MOVE and d.player is not None and action.square is not None
+        path = path_to(view, d.player, action.square, d.moved or 0)
+        if path is None or not path.steps:
+            raise RuntimeError(f"no path to the macro move's square {action.square}")
+        steps = [Action(ActionType.MOVE, None, sq) for sq in path.steps]
+        self.steps = steps[1:]
+        return steps[0]
+
+    def print_tree(self, depth: int = 2, top: int = 5) -> None:
+        """Print the last search's tree (`tree.print_tree`)."""
+        if self.search.root is None:
+            print("no search yet")
+            return
+        root: Node = self.search.root
+        print_tree(root, depth, top, describe=root.game.describe)
+
+
+class LookaheadBot(Agent):
+    """One-step look-ahead: each legal action valued by the heuristic's expectation over the
+    action's outcomes up to the next decision (exact when at most `exact_limit` states, else
+    the mean of `samples` samples); ties go to a seeded, side-neutral order."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0, heuristic: str = "nuffle", exact_limit: int = 64,
+                 samples: int = 4) -> None:
+        if exact_limit < 0 or samples < 1:
+            raise ValueError(f"exact_limit must be >= 0 and samples >= 1, not {exact_limit}, {samples}")
+        self.value = heuristic_named(heuristic)
+        self.exact_limit = exact_limit
+        self.samples = samples
+        self.search = Search(SearchConfig(heuristic=heuristic), seed)
+        self.helper = ScriptedBot(seed)
+        self.side = 0
+
+    def new_game(self, view: Game, side: int) -> None:
+        self.side = side
+        self.helper.new_game(view, side)
+
+    def act(self, view: Game) -> Action:
+        if not in_team_turn(view):
+            return self.helper.act(view)
+        legal = list(view.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        side = view.decider
+        s = view.state
+        salt = self.search.salt
+        best = None
+        best_key = None
+        for a in legal:
+            v = own(self.expectation(view, a), side)
+            k = (v, hash((salt, side_relative(s, side, a))))
+            if best_key is None or k > best_key:
+                best, best_key = a, k
+        assert best is not None
+        return best
+
+    def expectation(self, view: Game, action: Action) -> float:
+        """The heuristic's expected home value after `action` (up to the next decision)."""
+        g = view.clone()
+        g.roller = ExplicitRoller()
+        g.history = []
+        g.step(action)
+        if g.state.decider != CHANCE:
+            return self.value(g.state)
+        if self.exact_limit:
+            try:
+                return sum(float(p) * self.value(h.state) for p, h in g.outcomes(None, self.exact_limit))
+            except ValueError:
+                pass
+        total = 0.0
+        for _ in range(self.samples):
+            total += self.value(self.search._sample(g.clone()).state)
+        return total / self.samples

@@ -1,0 +1,143 @@
+"""Leaf evaluation for the search: two heuristics and optional random rollouts.
+
+Every evaluator returns the home side's value in [-1, 1] (1: home as good as won); the away side
+minimises it, and a mirrored position is worth exactly the negated value. A finished game is
+worth 1, -1 or 0 whatever the heuristic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from nuffle.core.actions import Action
+from nuffle.core.decision import DecisionKind
+from nuffle.core.game import Game
+from nuffle.core.state import GameState
+from nuffle.core.types import NOBODY, BallState, Status
+
+#: A heuristic: the home side's value of a state in [-1, 1].
+Heuristic = Callable[[GameState], float]
+
+_STANDING = Status.STANDING
+_PRONE = Status.PRONE
+_STUNNED = Status.STUNNED
+_KO = Status.KO
+_CAS = Status.CASUALTY
+
+
+def terminal_value(s: GameState) -> float:
+    """1, -1 or 0 for a home win, loss or draw."""
+    h, a = s.teams[0].score, s.teams[1].score
+    return 1.0 if h > a else -1.0 if h < a else 0.0
+
+
+def _squash(x: float) -> float:
+    return math.tanh(x)
+
+
+def _side_terms(s: GameState, side: int) -> tuple[int, int, int, int]:
+    """(standing, down, knocked out, casualties) among `side`'s players."""
+    standing = down = ko = cas = 0
+    status = s.status
+    for p in s.ranges[side]:
+        st = status[p]
+        if st == _STANDING:
+            standing += 1
+        elif st in (_PRONE, _STUNNED):
+            down += 1
+        elif st == _KO:
+            ko += 1
+        elif st == _CAS:
+            cas += 1
+    return standing, down, ko, cas
+
+
+def tutorial_value(s: GameState) -> float:
+    """The tutorial-style heuristic: score, ball possession, casualties, KOs and players down
+    (weighted per player, squashed into [-1, 1])."""
+    if s.decider == NOBODY:
+        return terminal_value(s)
+    x = 1.0 * (s.teams[0].score - s.teams[1].score)
+    carrier = s.carrier()
+    if carrier >= 0:
+        x += 0.3 if s.pteam[carrier] == 0 else -0.3
+    h = _side_terms(s, 0)
+    a = _side_terms(s, 1)
+    x += 0.1 * (a[3] - h[3]) + 0.05 * (a[2] - h[2]) + 0.03 * (a[1] - h[1])
+    return _squash(x)
+
+
+def _progress(s: GameState, side: int, sq: int) -> float:
+    """How far toward the end zone `side` attacks a square is: 0 at its own line, 1 there."""
+    b = s.board
+    x = b.xs[sq]
+    w = b.width - 1
+    return x / w if side == 0 else (w - x) / w
+
+
+def nuffle_value(s: GameState) -> float:
+    """A sharper heuristic: the tutorial's terms plus the carrier's progress toward the end
+    zone and how marked he is, the distance of the nearest player to a loose ball, and
+    standing players; the score counts more as the half runs out."""
+    if s.decider == NOBODY:
+        return terminal_value(s)
+    x = 1.0 * (s.teams[0].score - s.teams[1].score)
+    b = s.board
+    carrier = s.carrier()
+    if carrier >= 0:
+        side = s.pteam[carrier]
+        sign = 1.0 if side == 0 else -1.0
+        sq = s.pos[carrier]
+        marked = s.tackle_zones(sq, side)
+        x += sign * (0.35 + 0.45 * _progress(s, side, sq) - 0.06 * marked)
+        if s.status[carrier] != _STANDING:
+            x -= sign * 0.1
+    elif s.ball_state == BallState.ON_GROUND and s.ball >= 0:
+        # the side with a standing player nearer to the loose ball is the likelier to get it
+        best = [99, 99]
+        for side in (0, 1):
+            for p in s.ranges[side]:
+                q = s.pos[p]
+                if q >= 0 and s.status[p] == _STANDING:
+                    d = b.distance(q, s.ball)
+                    if d < best[side]:
+                        best[side] = d
+        x += 0.04 * max(-4, min(4, best[1] - best[0]))
+    h = _side_terms(s, 0)
+    a = _side_terms(s, 1)
+    x += 0.12 * (a[3] - h[3]) + 0.06 * (a[2] - h[2]) + 0.04 * (a[1] - h[1]) + 0.02 * (h[0] - a[0])
+    return _squash(x)
+
+
+HEURISTICS: dict[str, Heuristic] = {"tutorial": tutorial_value, "nuffle": nuffle_value}
+
+
+def heuristic(name: str) -> Heuristic:
+    """The heuristic called `name` ('tutorial' or 'nuffle'); ValueError for another."""
+    try:
+        return HEURISTICS[name]
+    except KeyError:
+        raise ValueError(f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}") from None
+
+
+def rollout(game: Game, steps: int, rng: random.Random, value: Heuristic) -> float:
+    """Play up to `steps` uniformly random decisions on `game` (changed in place), then evaluate.
+
+    The random policy picks an action type first, then a player and a square, as the random bot
+    does; it stops early at the end of the game or at a set-up."""
+    for _ in range(steps):
+        s = game.state
+        if s.decider > 1 or s.waiting == DecisionKind.SETUP:
+            break
+        groups = game.legal_actions().groups
+        g = groups[rng.randrange(len(groups))]
+        players = g.players
+        squares = g.squares
+        game.step(Action(
+            g.type,
+            players[rng.randrange(len(players))] if players else None,
+            squares[rng.randrange(len(squares))] if squares else None,
+        ))
+    return value(game.state)

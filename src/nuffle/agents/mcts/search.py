@@ -1,0 +1,342 @@
+"""The search: MCTS over views with exact chance nodes, transpositions and tree reuse.
+
+One `Search` serves one bot. `run(view, ...)` searches the current team turn from the view's
+position: nodes past the end of that turn (and the end of the game) are leaves, valued by the
+heuristic (and, optionally, random rollouts). Chance edges are enumerated exactly with
+`Game.outcomes` when they have at most `exact_limit` states and sampled by stepping otherwise.
+Nodes are shared between paths that reach equal states (the state's key, the contents its hash
+and equality use), and the table is kept between decisions of the same turn.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from nuffle.agents.mcts.evaluation import heuristic, rollout
+from nuffle.agents.mcts.policy import (
+    heuristic_priors,
+    most_visited,
+    puct_select,
+    side_relative,
+    uct_select,
+    uniform_priors,
+)
+from nuffle.agents.mcts.tree import Edge, Node
+from nuffle.core.actions import Action
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import ExplicitRoller, SampledRoller
+from nuffle.core.game import Game
+from nuffle.core.state import GameState, Options
+from nuffle.core.types import CHANCE, NOBODY
+
+#: Decisions outside a team turn (set-up and kick-off): the search leaves them to formations
+#: and the scripted bot, and a node reaching one is a leaf.
+KICKOFF_KINDS = frozenset((
+    DecisionKind.KICK_OR_RECEIVE, DecisionKind.SETUP, DecisionKind.KICK_TARGET,
+    DecisionKind.KICK_DISTANCE, DecisionKind.TOUCHBACK, DecisionKind.HIGH_KICK,
+    DecisionKind.QUICK_SNAP, DecisionKind.KICK_OFF_RETURN,
+))
+
+#: The generator value every state in the tree carries, so that equal positions are equal
+#: states whatever dice led there (sampled steps reseed from the search's own generator).
+CANON_RNG = 0x2545F4914F6CDD1D
+
+POLICIES = ("uct", "puct")
+CHANCE_MODES = ("expect", "sample")
+PRIORS = ("heuristic", "uniform")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The search's settings. `rollouts`: random decisions played from each leaf before it is
+    evaluated (0: the heuristic alone). `chance`: 'expect' values an enumerated chance edge at
+    its exact expectation, 'sample' at the mean of the outcomes sampled by their
+    probabilities. `exact_limit`: most states `Game.outcomes` may enumerate (0: always
+    sample). `macro`: search with assisted moves (a move targets any reachable square)."""
+
+    policy: str = "uct"
+    c: float = 0.4
+    heuristic: str = "nuffle"
+    rollouts: int = 0
+    chance: str = "expect"
+    exact_limit: int = 8
+    priors: str = "heuristic"
+    reuse: bool = True
+    macro: bool = False
+    max_nodes: int = 300_000
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise ValueError(f"unknown policy {self.policy!r}: choose one of {', '.join(POLICIES)}")
+        if self.chance not in CHANCE_MODES:
+            raise ValueError(f"unknown chance mode {self.chance!r}: choose one of {', '.join(CHANCE_MODES)}")
+        if self.priors not in PRIORS:
+            raise ValueError(f"unknown priors {self.priors!r}: choose one of {', '.join(PRIORS)}")
+        heuristic(self.heuristic)
+        for name in ("rollouts", "exact_limit", "max_nodes"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be >= 0, not {getattr(self, name)}")
+        if not math.isfinite(self.c) or self.c < 0:
+            raise ValueError(f"exploration constant c must be a finite number >= 0, not {self.c}")
+
+
+def turn_key(s: GameState) -> tuple[int, int, int, int]:
+    """Which team turn a state is in (half, active side, both turn markers)."""
+    return (s.half, s.active, s.teams[0].turn, s.teams[1].turn)
+
+
+def in_team_turn(game: Game) -> bool:
+    """Whether a coach's decision belongs to a team turn (the search's domain)."""
+    s = game.state
+    return s.decider < 2 and s.active >= 0 and s.waiting not in KICKOFF_KINDS
+
+
+def check_budget(iterations: int, seconds: float) -> None:
+    """ValueError for a negative or missing budget."""
+    if iterations < 0:
+        raise ValueError(f"iterations must be >= 0, not {iterations}")
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ValueError(f"seconds must be a finite number >= 0, not {seconds}")
+    if iterations == 0 and seconds == 0:
+        raise ValueError("the search needs a budget: iterations > 0 or seconds > 0")
+
+
+class Search:
+    """MCTS for one bot (see the module docstring); `seed` fixes every random choice."""
+
+    def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
+        self.config = config or SearchConfig()
+        self.rng = random.Random(seed)
+        self.salt = random.Random(seed ^ 0x5A17).getrandbits(32)
+        self.value = heuristic(self.config.heuristic)
+        self.priors = heuristic_priors if self.config.priors == "heuristic" else uniform_priors
+        self.table: dict[tuple[object, ...], Node] = {}
+        self.turn: tuple[int, int, int, int] | None = None
+        self.root: Node | None = None
+        self.iterations = 0  # of the last run
+        self.reused = False  # whether the last run started from a node kept from before
+        self._fresh: Node | None = None  # the outcome the last descent added, if new
+
+    # --- the public entry points --------------------------------------------------------------
+
+    def run(self, view: Game, iterations: int = 0, seconds: float = 0.0) -> Node:
+        """Search from `view` (a view or any game in a team turn; it is not changed) for
+        `iterations` iterations, or else for `seconds`; returns the root. At least one
+        iteration runs, whatever the budget: its choice is the first action in expansion
+        order."""
+        check_budget(iterations, seconds)
+        if not in_team_turn(view):
+            raise ValueError("the search runs in team turns only (set-up and kick-off are left "
+                             "to formations)")
+        root = self._root(view)
+        deadline = time.perf_counter() + seconds
+        n = 0
+        while True:
+            self._iterate(root)
+            n += 1
+            if root.solved:
+                break
+            if iterations:
+                if n >= iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.iterations = n
+        self.root = root
+        return root
+
+    def choose(self, view: Game, iterations: int = 0, seconds: float = 0.0) -> Action:
+        """The most visited action after a search from `view`."""
+        return most_visited(self.run(view, iterations, seconds)).action
+
+    # --- building nodes -------------------------------------------------------------------------
+
+    def _root(self, view: Game) -> Node:
+        g = view.clone()
+        g.roller = ExplicitRoller()
+        g.history = []
+        s = g.state
+        s.rng = CANON_RNG
+        if self.config.macro and not s.options.assisted_moves:
+            s.options = Options(assisted_moves=True)
+            g._legal = None
+        key = turn_key(s)
+        self.reused = False
+        if self.config.reuse and key == self.turn:
+            node = self.table.get(s.key())
+            if node is not None:
+                self.reused = True
+                return node
+        self.table.clear()
+        self.turn = key
+        return self._node(g)
+
+    def _node(self, g: Game) -> Node:
+        """The node of `g`'s state: the one in the table, or a new, evaluated one."""
+        s = g.state
+        k = s.key()
+        node = self.table.get(k)
+        if node is not None:
+            return node
+        side = s.decider
+        final = side == NOBODY or turn_key(s) != self.turn or s.waiting in KICKOFF_KINDS
+        node = Node(g, side if side < 2 else 0, self._evaluate(g, final), final)
+        if side == NOBODY or not self.config.rollouts:
+            node.solved = final
+        else:
+            node.solved = False
+        if len(self.table) < self.config.max_nodes:
+            self.table[k] = node
+        return node
+
+    def _evaluate(self, g: Game, final: bool) -> float:
+        s = g.state
+        if s.decider == NOBODY or not self.config.rollouts:
+            return self.value(s)
+        r = g.clone()
+        r.roller = SampledRoller()
+        r.state.rng = self.rng.getrandbits(63) | 1
+        return rollout(r, self.config.rollouts, self.rng, self.value)
+
+    def _prepare(self, node: Node) -> None:
+        """List a node's actions with priors, in side-neutral expansion order: by prior, ties
+        broken by a seeded hash of the action in the side's own frame (never board order)."""
+        s = node.game.state
+        side = node.side
+        actions = list(node.game.legal_actions())
+        priors = self.priors(s, side, actions)
+        salt = self.salt
+        order = sorted(range(len(actions)),
+                       key=lambda i: (-priors[i], hash((salt, side_relative(s, side, actions[i])))))
+        node.actions = [actions[i] for i in order]
+        node.priors = [priors[i] for i in order]
+
+    # --- one iteration ------------------------------------------------------------------------
+
+    def _select(self, node: Node) -> int | None:
+        if self.config.policy == "puct":
+            return puct_select(node, self.config.c)
+        return uct_select(node, self.config.c)
+
+    def _iterate(self, root: Node) -> None:
+        path: list[tuple[Node, Edge]] = []
+        node = root
+        seen = {id(root)}
+        end: Node | None = None
+        while not node.final:
+            if not node.actions:
+                self._prepare(node)
+            i = self._select(node)
+            if i is None:
+                node.solved = True
+                break
+            edge = node.edges.get(i)
+            if edge is None:
+                path.append((node, self._expand(node, i)))
+                break
+            child = self._descend(node, edge)
+            path.append((node, edge))
+            if child is None or id(child) in seen:
+                end = None
+                break
+            seen.add(id(child))
+            if child is self._fresh:  # a new sampled outcome: evaluated, stop here
+                child.visits += 1
+                break
+            node = child
+        else:
+            end = node
+        if end is not None:
+            if not end.solved:
+                # a leaf valued by rollouts: one more rollout refines its mean
+                end.value += (self._evaluate(end.game, True) - end.value) / (end.visits + 2)
+            end.visits += 1
+        self._backup(path)
+
+    def _backup(self, path: list[tuple[Node, Edge]]) -> None:
+        weighting = "counts" if self.config.chance == "sample" else "auto"
+        for node, edge in reversed(path):
+            edge.visits += 1
+            edge.refresh(weighting)
+            node.visits += 1
+            node.value = node.best_value()
+            node.solved = node.expanded and all(e.solved for e in node.edges.values())
+
+    def _expand(self, node: Node, i: int) -> Edge:
+        """Create the edge of action `i` with its outcomes (all of them when enumerated)."""
+        action = node.actions[i]
+        node.tried = max(node.tried, i + 1)
+        g = node.game.clone()
+        g.step(action)
+        limit = self.config.exact_limit
+        if g.state.decider != CHANCE:
+            edge = Edge(action, node.priors[i], exact=True)
+            edge.add(self._node(g), 1.0)
+        else:
+            outs = None
+            if limit:
+                try:
+                    outs = g.outcomes(None, max_states=limit)
+                except ValueError:
+                    outs = None
+            if outs is not None:
+                edge = Edge(action, node.priors[i], exact=True)
+                for p, h in outs:
+                    h.state.rng = CANON_RNG
+                    edge.add(self._node(h), float(p))
+            else:
+                edge = Edge(action, node.priors[i], exact=False)
+                edge.counts[edge.add(self._node(self._sample(g)), 0.0)] += 1
+        node.edges[i] = edge
+        if self.config.chance == "sample" and edge.exact:
+            edge.counts[self._pick(edge.probs, [False] * len(edge.probs))] += 1
+        return edge
+
+    def _sample(self, g: Game) -> Game:
+        """Resolve `g`'s pending dice (it waits at a chance node) with the search's generator."""
+        s = g.state
+        s.rng = self.rng.getrandbits(63) | 1
+        while g.state.decider == CHANCE:
+            g.sample_chance()
+        g.state.rng = CANON_RNG
+        return g
+
+    def _pick(self, probs: list[float], skip: list[bool]) -> int:
+        total = sum(p for p, k in zip(probs, skip, strict=True) if not k)
+        r = self.rng.random() * total
+        last = -1
+        for j, (p, k) in enumerate(zip(probs, skip, strict=True)):
+            if k:
+                continue
+            last = j
+            r -= p
+            if r < 0:
+                return j
+        return last
+
+    def _descend(self, node: Node, edge: Edge) -> Node | None:
+        """The child an iteration goes on to: an enumerated outcome drawn by its probability
+        (solved outcomes skipped when the edge's value is the exact expectation), or a fresh
+        sample."""
+        if edge.exact:
+            skip = [c.solved for c in edge.children]
+            if self.config.chance == "sample":
+                skip = [False] * len(skip)
+            if all(skip):
+                return None
+            self._fresh = None
+            j = self._pick(edge.probs, skip)
+            edge.counts[j] += 1
+            return edge.children[j]
+        g = node.game.clone()
+        g.step(edge.action)
+        if g.state.decider == CHANCE:
+            self._sample(g)
+        before = len(edge.children)
+        child = self._node(g)
+        edge.counts[edge.add(child, 0.0)] += 1
+        self._fresh = child if len(edge.children) > before else None
+        return child

@@ -1,0 +1,214 @@
+"""The search bots: exact chance values, tree policies, determinism, mirrored positions, a
+short match and bad options."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
+from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
+from nuffle.agents.mcts.tree import Edge, Node
+from nuffle.agents.registry import make_agent
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.game import Game
+from nuffle.play import play
+from nuffle.testing import Scenario, midgame_states
+
+A = ActionType
+LINEMAN = 5  # human lineman: MA6 AG3, no skills
+ORC_LINE = 16
+
+
+def _dodge_for_touchdown(rerolls: int) -> tuple[Game, Action]:
+    """A home lineman marked by one orc at (23, 7) dodges into the end zone at (25, 6): a 3+
+    roll (2/3) scores, a failure is a turnover. The scenario ends with the turn, 1-0 or 0-0."""
+    sc = Scenario()
+    sc.put(LINEMAN, (24, 7)).put(ORC_LINE, (23, 7)).give_ball(LINEMAN).set(rerolls=(rerolls, 0))
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, LINEMAN))
+    return game, Action(A.MOVE, None, (25, 6))
+
+
+def _edge(root: Node, action: Action) -> Edge:
+    for e in root.edges.values():
+        if e.action == action:
+            return e
+    raise AssertionError(f"{action} was not expanded")
+
+
+def _dodge_only_search(rerolls: int, chance: str) -> tuple[Search, Game, Action]:
+    """A search whose root offers the dodge alone (the failures' injuries make every other
+    move's outcomes long to enumerate)."""
+    game, dodge = _dodge_for_touchdown(rerolls)
+    search = Search(SearchConfig(exact_limit=2000, chance=chance), seed=3)
+    root = search._root(game.view())
+    search._prepare(root)
+    root.actions, root.priors = [dodge], [1.0]
+    return search, game, dodge
+
+
+@pytest.mark.parametrize(("rerolls", "expected"), [(0, 2 / 3), (1, 8 / 9)])
+def test_chance_edge_value_is_the_exact_expectation(rerolls: int, expected: float) -> None:
+    search, game, dodge = _dodge_only_search(rerolls, "expect")
+    root = search.run(game.view(), iterations=50)
+    assert search.reused and root.solved
+    edge = _edge(root, dodge)
+    assert edge.exact and edge.solved
+    # a touchdown is a win (1), the turnover a 0-0 draw (0); with the re-roll, the search
+    # finds that re-rolling the failure beats declining it
+    assert math.isclose(edge.value, expected, abs_tol=1e-12)
+    assert math.isclose(sum(edge.probs), 1.0, abs_tol=1e-12)
+    scored = sum(p for p, c in zip(edge.probs, edge.children, strict=True)
+                 if c.game.state.teams[0].score == 1)
+    assert math.isclose(scored, 2 / 3, abs_tol=1e-12)
+
+
+def test_sampled_chance_mode_converges_to_the_expectation() -> None:
+    search, game, dodge = _dodge_only_search(0, "sample")
+    root = search.run(game.view(), iterations=600)
+    edge = _edge(root, dodge)
+    assert edge.visits == 600
+    assert abs(edge.value - 2 / 3) < 0.1
+
+
+def _hand_built(side: int, values: list[float], visits: list[int], untried: int = 0) -> Node:
+    node = Node(None, side, 0.0, False)  # type: ignore[arg-type]  (policies never read the game)
+    n = len(values) + untried
+    node.actions = [Action(A.MOVE, None, (i, 0)) for i in range(n)]
+    node.priors = [1.0 / n] * n
+    for i, (v, k) in enumerate(zip(values, visits, strict=True)):
+        e = Edge(node.actions[i], node.priors[i], exact=True)
+        e.value, e.visits = v, k
+        node.edges[i] = e
+    node.tried = len(values)
+    node.visits = sum(visits)
+    node.value = node.best_value()
+    return node
+
+
+def test_uct_explores_exploits_and_lets_the_away_side_minimise() -> None:
+    node = _hand_built(0, [0.6, 0.5], [10, 1])
+    # 0.6 + 0.4 sqrt(ln 11 / 10) = 0.796 < 0.5 + 0.4 sqrt(ln 11) = 1.119
+    assert uct_select(node, 0.4) == 1
+    assert uct_select(node, 0.0) == 0
+    away = _hand_built(1, [0.6, 0.5], [10, 10])
+    assert uct_select(away, 0.0) == 1  # the away side prefers the lower home value
+    assert uct_select(_hand_built(0, [0.9], [5], untried=2), 0.4) == 1  # untried first, in order
+    solved = _hand_built(0, [0.9, 0.1], [5, 5])
+    solved.edges[0].solved = True
+    assert uct_select(solved, 0.0) == 1  # a solved edge is not searched again
+
+
+def test_puct_follows_priors_and_first_play_urgency() -> None:
+    node = _hand_built(0, [0.6, 0.55], [10, 2])
+    node.priors = [0.2, 0.8]
+    # 0.6 + 1 * 0.2 * sqrt(12) / 11 = 0.663 < 0.55 + 1 * 0.8 * sqrt(12) / 3 = 1.474
+    assert puct_select(node, 1.0) == 1
+    assert puct_select(node, 0.0) == 0
+    fresh = _hand_built(0, [0.6], [4], untried=1)
+    fresh.priors = [0.5, 0.5]
+    # untried: 0.6 - 0.1 + 0.5 * 2 = 1.5 beats 0.6 + 0.5 * 2 / 5 = 0.8
+    assert puct_select(fresh, 1.0) == 1
+    assert puct_select(fresh, 0.0) == 0
+
+
+def test_fixed_seed_and_iterations_give_the_same_search() -> None:
+    state = midgame_states(7, 1, board=5)[0]
+    game = Game.from_state(state)
+    runs = []
+    for _ in range(2):
+        search = Search(SearchConfig(), seed=11)
+        root = search.run(game.view(), iterations=150)
+        runs.append((most_visited(root).action,
+                     sorted((str(e.action), e.visits, round(e.value, 12)) for e in root.edges.values())))
+    assert runs[0] == runs[1]
+
+
+def _mirror_position(active: int) -> tuple[Game, int]:
+    """Two humans and an orc... mirrored: the same position seen from the other end."""
+    sc = Scenario(home="human", away="human")
+    n = len(sc.state.ranges[0])
+    w = sc.state.board.width
+    base = [(LINEMAN, (12, 7)), (0, (11, 5)), (2, (10, 9))]
+    foes = [(1, (13, 7)), (3, (14, 6))]
+    off = 0 if active == 0 else n
+    for pid, (x, y) in base:
+        sc.put(pid + off, (x if active == 0 else w - 1 - x, y))
+    for pid, (x, y) in foes:
+        sc.put(pid + n - off, (x if active == 0 else w - 1 - x, y))
+    sc.give_ball(LINEMAN + off)
+    return sc.start(active=active), off
+
+
+def test_mirrored_positions_get_mirrored_choices() -> None:
+    home, _ = _mirror_position(0)
+    away, off = _mirror_position(1)
+    w = home.state.board.width
+    a = Search(SearchConfig(), seed=2).choose(home.view(), iterations=300)
+    b = Search(SearchConfig(), seed=2).choose(away.view(), iterations=300)
+    assert a.type == b.type
+    assert (a.player is None and b.player is None) or b.player == a.player + off
+    assert (a.square is None and b.square is None) or b.square == (w - 1 - a.square[0], a.square[1])
+
+
+def test_tree_reuse_between_decisions_of_a_turn() -> None:
+    sc = Scenario()
+    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, LINEMAN))
+    search = Search(SearchConfig(), seed=1)
+    first = search.run(game.view(), iterations=200)
+    step = Action(A.MOVE, None, (11, 7))  # no dice: the tree holds the very next position
+    assert any(e.action == step for e in first.edges.values())
+    game.step(step)
+    second = search.run(game.view(), iterations=10)
+    assert search.reused and second is _edge(first, step).children[0]
+
+
+def test_short_match_against_random_completes() -> None:
+    game = Game.new("human", "orc", seed=4, board=1)
+    bot = make_agent("mcts?iterations=50", seed=1)
+    play(game, bot, make_agent("random", seed=2))
+    assert game.is_over
+    assert isinstance(bot, MCTSBot) and bot.search.iterations >= 1
+
+
+def test_lookahead_completes_a_match() -> None:
+    game = Game.new("human", "orc", seed=6, board=1)
+    play(game, make_agent("random", seed=1), make_agent("lookahead", seed=2))
+    assert game.is_over
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("mcts?seconds=-1", "seconds must be"),
+    ("mcts?iterations=-5", "iterations must be"),
+    ("mcts?seconds=0", "needs a budget"),
+    ("mcts?bogus=1", "no option 'bogus'"),
+    ("mcts?policy=greedy", "unknown policy"),
+    ("mcts?heuristic=magic", "unknown heuristic"),
+    ("mcts?rollouts=-1", "rollouts must be"),
+    ("mcts?seconds=nan", "seconds must be"),
+])
+def test_bad_options_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec)
+
+
+def test_a_budget_too_small_still_runs_one_iteration() -> None:
+    state = midgame_states(2, 1, board=3)[0]
+    game = Game.from_state(state)
+    bot = make_agent("mcts?seconds=0.000001", seed=0)
+    action = bot.act(game.view())
+    assert action in game.legal_actions()
+    assert isinstance(bot, MCTSBot) and bot.search.iterations == 1
+
+
+def test_speed_bench_reports_iterations_per_second() -> None:
+    from nuffle.agents.mcts.speed import run_mcts_bench
+
+    figures = run_mcts_bench(boards=(1,), positions=1, seconds=0.05, rollouts=5)
+    row = figures["boards"]["1"]
+    assert row["positions"] == 1
+    assert row["iterations_per_s"] > 0 and row["iterations_per_s_rollouts"] > 0
