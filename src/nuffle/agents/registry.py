@@ -23,6 +23,7 @@ _REGISTRY: dict[str, AgentFactory] = {}
 _BUILTIN_MODULES = {
     "random": "nuffle.agents.random_bot",
     "scripted": "nuffle.agents.scripted",
+    "grod": "nuffle.agents.grod",
 }
 
 
