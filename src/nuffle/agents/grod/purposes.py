@@ -92,6 +92,11 @@ class Scorer:
             self._positions = PositionMap(self.s, self.side, self.v, self.tz)
         return self._positions
 
+    def neutral(self, pid: int) -> tuple[int, int]:
+        """A side-neutral sort key for a player: columns from our end zone, then row."""
+        sq = self.s.pos[pid]
+        return (self.to_ez(sq), self.b.ys[sq])
+
     def to_ez(self, sq: int) -> int:
         return abs(self.b.xs[sq] - self.ez)
 
@@ -294,7 +299,7 @@ class Scorer:
         if s.status[p] != Status.STANDING or p == s.carrier():
             return []
         out = []
-        for q in s.adjacent_players(s.pos[p]):
+        for q in sorted(s.adjacent_players(s.pos[p]), key=self.neutral):
             if s.pteam[q] == self.side or s.status[q] != Status.STANDING:
                 continue
             odds = Q.block_odds(s, p, q, goal="safe")
@@ -320,7 +325,7 @@ class Scorer:
         if carrier >= 0 and not ours and s.status[carrier] == Status.STANDING:
             targets.append((carrier, v["blitz_carrier"]))
         if ours:
-            for q in s.tz_players(s.pos[carrier], self.side):
+            for q in sorted(s.tz_players(s.pos[carrier], self.side), key=self.neutral):
                 targets.append((q, v["blitz_free_carrier"]))
         if not targets:
             ball = s.ball if s.ball >= 0 else -1
@@ -355,7 +360,7 @@ class Scorer:
                 except ValueError:
                     continue
                 val = float(odds.defender_armour) * v["blitz_knockdown"] + bonus * float(
-                    odds.ball_lost if q == carrier else odds.defender_armour)
+                    odds.ball_lost if q == carrier else odds.defender_armour) - v["blitz_spent"]
                 acts = [*_steps(A.START_BLITZ, p, steps), Action(A.BLOCK, None, self.xy(tsq)),
                         Action(A.END_ACTION)]
                 out.append(Candidate("blitz", p, val, prob * float(odds.success), acts))
