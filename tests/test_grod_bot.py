@@ -32,7 +32,7 @@ def test_registered_with_options() -> None:
         make_agent("grod?tweak=cagee:3")
     with pytest.raises(ValueError, match="not a number"):
         make_agent("grod?tweak=cage:lots")
-    with pytest.raises(ValueError, match="nowhere.json"):
+    with pytest.raises(ValueError, match=r"nowhere\.json"):
         make_agent("grod?values=/nowhere.json")
 
 
