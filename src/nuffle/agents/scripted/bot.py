@@ -116,7 +116,7 @@ class ScriptedBot(Agent):
         if not self.setup_plan and group is not None:
             placed = any(s.pteam[p] == side and s.pos[p] >= 0 for p in s.ranges[side])
             if not placed:
-                board = game.config["board"]
+                board = game.config.board
                 kind = "defense" if side == s.kicking else "offense"
                 names = formation_names(board, kind)
                 name = "scripted" if "scripted" in names else names[0]
