@@ -9,19 +9,15 @@ from nuffle.agents.grod.purposes import Candidate, Scorer, choose
 from nuffle.agents.grod.setup import formation_plan, kick_target
 from nuffle.agents.grod.values import Values, load_values
 from nuffle.agents.scripted.decisions import fallback, follow_choice, push_choice, threats
-from nuffle.core.actions import SELECT_FACE, START_ACTIONS, Action, ActionType, LegalActions, Square
+from nuffle.core.actions import Action, ActionType, LegalActions, Square
+from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.ball import can_handle_ball
-from nuffle.core.procedures.block import Block
-from nuffle.core.procedures.passing import Pass
-from nuffle.core.procedures.push import Push
-from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 
 A = ActionType
-_BLOCK_KINDS = frozenset((*SELECT_FACE, A.USE_REROLL, A.DECLINE, A.FOLLOW_UP, A.USE_PRO))
-_ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.USE_PRO, A.DECLINE))
+K = DecisionKind
 
 
 class GrodBot(Agent):
@@ -49,25 +45,26 @@ class GrodBot(Agent):
 
     def _choose(self, game: Game, legal: LegalActions) -> Action:
         s = game.state
+        d = game.decision()
         side = game.decider
-        types = legal.types()
-        kinds = set(types)
-        top = s.stack[-1]
-        if A.PLACE_PLAYER in kinds or A.RESERVE_PLAYER in kinds:
+        kind = d.kind
+        if kind == K.SETUP:
             return self._setup(game, legal, side)
-        if isinstance(top, Block) and kinds <= _BLOCK_KINDS:
-            if A.FOLLOW_UP in kinds:
-                return follow_choice(s, side)
+        if kind == K.BLOCK_DICE:
             return block_dice_choice(s, legal, side, self.v)
-        if isinstance(top, Push) and kinds == {A.PUSH}:
+        if kind == K.FOLLOW_UP:
+            return follow_choice(s, side)
+        if kind == K.PUSH and legal.types() == [A.PUSH]:
             return push_choice(s, legal, side)
-        if isinstance(top, PlayerRoll) and kinds <= _ROLL_KINDS:
-            return reroll_choice(s, legal, side, self.v)
-        if any(t in START_ACTIONS for t in types) or types == [A.END_TURN]:
+        if kind == K.REROLL:
+            return reroll_choice(s, d, legal, side, self.v)
+        if kind == K.SELECT_ACTION:
             return self._turn(s, legal, side)
-        if isinstance(top, PlayerAction):
-            return self._in_action(s, legal, side, top)
-        return self._misc(s, legal, side, types)
+        if kind == K.MOVE:
+            top = s.stack[-1]
+            if isinstance(top, PlayerAction):
+                return self._in_action(s, legal, side, top)
+        return self._misc(s, d, legal, side, legal.types())
 
     # --- team turn --------------------------------------------------------------------------
 
@@ -111,7 +108,7 @@ class GrodBot(Agent):
         group = legal.group(A.PLACE_PLAYER)
         placed = any(s.pteam[p] == side and s.pos[p] >= 0 for p in s.ranges[side])
         if not self.setup_plan and group is not None and not placed:
-            self.setup_plan = formation_plan(s, int(game.config["board"]), side, group.players)
+            self.setup_plan = formation_plan(s, game.config.board, side, group.players)
             self.setup_plan.reverse()
         while self.setup_plan:
             pid, sq = self.setup_plan.pop()
@@ -123,7 +120,8 @@ class GrodBot(Agent):
         assert group is not None
         return Action(A.PLACE_PLAYER, group.players[0], group.squares[0])
 
-    def _misc(self, s: GameState, legal: LegalActions, side: int, types: list[ActionType]) -> Action:
+    def _misc(self, s: GameState, d: Decision, legal: LegalActions, side: int,
+              types: list[ActionType]) -> Action:
         if A.RECEIVE in types:
             return Action(A.RECEIVE)
         if A.PLACE_BALL in types:
@@ -133,7 +131,7 @@ class GrodBot(Agent):
                 return Action(t)
         sel = legal.group(A.SELECT_PLAYER)
         if sel is not None:
-            if isinstance(s.stack[-1], Pass):  # an interception: the best catcher tries
+            if d.kind == K.INTERCEPTOR:  # the best catcher tries
                 first = s.ranges[side][0]
                 return Action(A.SELECT_PLAYER, max(sel.players, key=lambda p: (s.info[p].ag, first - p)))
             if A.DECLINE in types:

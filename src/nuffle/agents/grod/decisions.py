@@ -10,8 +10,9 @@ from nuffle.agents.scripted.decisions import block_choice, on_sideline, skills_o
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockResult, face_result
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.decision import Decision
 from nuffle.core.procedures.block import Block
-from nuffle.core.procedures.rolls import PlayerRoll, bonus_reroll_usable, roll_succeeds
+from nuffle.core.procedures.rolls import bonus_reroll_usable
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, PFlag, RollKind
@@ -45,21 +46,22 @@ def turnover_cost(s: GameState, side: int, v: Values, ball: bool) -> float:
     return v["turnover"] * (1.0 + ready_count(s, side) / 6.0) + (v["ball_loss"] if ball else 0.0)
 
 
-def reroll_choice(s: GameState, legal: LegalActions, side: int, v: Values) -> Action:
+def reroll_choice(s: GameState, d: Decision, legal: LegalActions, side: int, v: Values) -> Action:
     """A failed roll: a skill re-roll is free; a team re-roll pays when P(success) times the
     failure's cost beats the re-roll's worth; Pro when the team re-roll does not pay."""
     if legal.group(A.USE_SKILL) is not None:
         return Action(A.USE_SKILL)
-    top = s.stack[-1]
-    if legal.group(A.USE_REROLL) is not None and isinstance(top, PlayerRoll):
-        wins = sum(roll_succeeds(d, top.target, top.mod, top.agility) for d in range(1, 7)) / 6.0
-        if Skill.LONER in s.info[top.pid].skills:
+    if legal.group(A.USE_REROLL) is not None and d.player is not None and d.need is not None:
+        pid = d.player
+        wins = max(0, 7 - d.need) / 6.0
+        if Skill.LONER in s.info[pid].skills:
             wins *= 0.5
-        if top.kind in _MINOR:
+        kind = RollKind[d.roll] if d.roll is not None and d.roll in RollKind.__members__ else None
+        if kind in _MINOR:
             cost = v["negatrait_fail"]
         else:
-            carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[top.pid]
-            cost = turnover_cost(s, side, v, carrier or top.kind in _BALL)
+            carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]
+            cost = turnover_cost(s, side, v, carrier or kind in _BALL)
         if wins * cost > reroll_cost(s, side, v):
             return Action(A.USE_REROLL)
     if legal.group(A.USE_PRO) is not None:
