@@ -25,13 +25,13 @@ def _scorer(game: Game, side: int = 0) -> Scorer:
 
 def test_registered_with_options() -> None:
     assert "grod" in agent_names()
-    bot = make_agent("grod?tweak=cage:9.5,sweep:1", 3)
+    bot = make_agent("grod?tweak=cage=9.5,sweep=1", 3)
     assert isinstance(bot, GrodBot)
     assert bot.v["cage"] == 9.5 and bot.v["sweep"] == 1.0
     with pytest.raises(ValueError, match="'cagee'"):
-        make_agent("grod?tweak=cagee:3")
+        make_agent("grod?tweak=cagee=3")
     with pytest.raises(ValueError, match="not a number"):
-        make_agent("grod?tweak=cage:lots")
+        make_agent("grod?tweak=cage=lots")
     with pytest.raises(ValueError, match=r"nowhere\.json"):
         make_agent("grod?values=/nowhere.json")
 

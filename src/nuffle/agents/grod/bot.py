@@ -22,7 +22,7 @@ K = DecisionKind
 
 class GrodBot(Agent):
     """Purpose-scored play: `values` names a JSON file of overrides, `tweak` sets single
-    values (`cage:8,sweep:4`); see `nuffle.agents.grod.values`."""
+    values (`cage=8,sweep=4`); see `nuffle.agents.grod.values`."""
 
     name = "grod"
 

@@ -1,7 +1,7 @@
 """Purpose values and modifiers of the grod bot, read from `data/grod/purposes.json`.
 
 A bot spec may change them: `grod?values=FILE.json` reads overrides from a JSON file shaped like
-the data file (or a flat `{"name": number}` object), and `grod?tweak=cage:8,sweep:4` sets single
+the data file (or a flat `{"name": number}` object), and `grod?tweak=cage=8,sweep=4` sets single
 values. Unknown names are errors naming the name, so a typo never goes unnoticed.
 """
 
@@ -54,12 +54,12 @@ def _check_names(changes: dict[str, Any]) -> None:
 
 
 def parse_tweak(text: str) -> dict[str, float]:
-    """Parse `name:number,name:number` into a dict; raises ValueError naming a bad part."""
+    """Parse `name=number,name=number` into a dict; raises ValueError naming a bad part."""
     out: dict[str, float] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
-        name, sep, raw = part.partition(":")
+        name, sep, raw = part.partition("=")
         if not sep:
-            raise ValueError(f"grod tweak {part!r} must be name:number")
+            raise ValueError(f"grod tweak {part!r} must be name=number")
         try:
             out[name.strip()] = float(raw)
         except ValueError:
