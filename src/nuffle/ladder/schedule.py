@@ -25,18 +25,24 @@ class Fixture:
     seed: int
 
 
+def parse_entry(text: str) -> Entry:
+    """Parse and check one `race:bot` entry; raises ValueError naming it."""
+    entry = Entry.parse(text)
+    try:
+        load_team(entry.team)
+        make_agent(entry.bot)
+    except (ValueError, OSError, KeyError) as exc:
+        raise ValueError(f"bad ladder entry {text!r}: {exc}") from None
+    return entry
+
+
 def parse_entries(texts: list[str]) -> list[Entry]:
     """Parse and check `race:bot` entries; raises ValueError naming the first bad one."""
     if len(texts) < 2:
         raise ValueError(f"a ladder needs at least two entries, got {len(texts)}")
     out: list[Entry] = []
     for text in texts:
-        entry = Entry.parse(text)
-        try:
-            load_team(entry.team)
-            make_agent(entry.bot)
-        except (ValueError, OSError, KeyError) as exc:
-            raise ValueError(f"bad ladder entry {text!r}: {exc}") from None
+        entry = parse_entry(text)
         if entry in out:
             raise ValueError(f"ladder entry {text!r} is given twice")
         out.append(entry)
