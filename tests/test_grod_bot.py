@@ -11,8 +11,10 @@ from nuffle.agents.grod.purposes import Scorer, choose
 from nuffle.agents.grod.values import load_values
 from nuffle.agents.registry import agent_names, make_agent
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import SampledRoller
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import SampledRoller, d6
 from nuffle.core.game import Game
+from nuffle.core.skills import Skill
 from nuffle.play import play
 from nuffle.testing import Scenario
 
@@ -152,3 +154,42 @@ def test_full_game_on_every_board(board: int) -> None:
     assert game.is_over
     score = game.result["score"]
     assert score["home"] >= score["away"]
+
+
+def _failed_dodge(carrier: bool, rerolls: int) -> Game:
+    sc = Scenario("human", "orc", script=d6(1))
+    runner = sc.pid(0, "Lineman")  # no Dodge skill: only the team re-roll is on offer
+    sc.put(runner, (10, 7)).put(sc.pid(1, "Lineman"), (11, 7)).set(rerolls=(rerolls, 0))
+    if carrier:
+        sc.give_ball(runner)
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, runner))
+    game.step(Action(A.MOVE, None, (9, 6)))
+    assert game.decision().kind == DecisionKind.REROLL
+    return game
+
+
+def test_rerolls_by_expected_value() -> None:
+    bot = GrodBot()
+    # the ball carrier's failed dodge: losing the ball costs far more than the re-roll
+    game = _failed_dodge(carrier=True, rerolls=1)
+    assert bot.act(game) == Action(A.USE_REROLL)
+    # a lone runner's failed dodge on turn 1 with the last re-roll: keep it for later
+    game = _failed_dodge(carrier=False, rerolls=1)
+    game.state.teams[0].turn = 1
+    assert bot.act(game) == Action(A.DECLINE)
+
+
+def test_stab_outranks_a_one_die_block() -> None:
+    sc = Scenario("human", "orc")
+    stabber = sc.pid(0, "Lineman")
+    orc = sc.pid(1, "Blitzer")
+    sc.grant(stabber, Skill.STAB).put(stabber, (10, 7)).put(orc, (11, 7))
+    game = sc.start(active=0)
+    v = load_values()
+    cands = [c for c in _scorer(game).candidates() if c.pid == stabber]
+    stab = next(c for c in cands if c.purpose == "stab")
+    block = next(c for c in cands if c.purpose == "block")
+    assert stab.ev(v) > block.ev(v)
+    best = choose(cands, v)
+    assert best is not None and best.actions[1] == Action(A.STAB, None, (11, 7))

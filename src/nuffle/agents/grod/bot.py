@@ -4,7 +4,7 @@ act and takes the best player action, step by step; ending the turn scores 0."""
 from __future__ import annotations
 
 from nuffle.agents.base import Agent
-from nuffle.agents.grod.decisions import block_dice_choice, reroll_choice
+from nuffle.agents.grod.decisions import block_dice_choice, reroll_choice, skill_choice
 from nuffle.agents.grod.purposes import Candidate, Scorer, choose
 from nuffle.agents.grod.setup import formation_plan, kick_target
 from nuffle.agents.grod.values import Values, load_values
@@ -58,6 +58,8 @@ class GrodBot(Agent):
             return push_choice(s, legal, side)
         if kind == K.REROLL:
             return reroll_choice(s, d, legal, side, self.v)
+        if kind == K.USE_SKILL:
+            return skill_choice(s, d, legal, self.v)
         if kind == K.SELECT_ACTION:
             return self._turn(s, legal, side)
         if kind == K.MOVE:
@@ -140,7 +142,4 @@ class GrodBot(Agent):
             first = s.ranges[side][0]
             best = min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p - first))
             return Action(A.SELECT_PLAYER, best)
-        for t in (A.END_SETUP, A.END_ACTION, A.DECLINE, A.END_TURN):
-            if t in types:
-                return Action(t)
         return fallback(legal)

@@ -108,3 +108,19 @@ def block_dice_choice(s: GameState, legal: LegalActions, side: int, v: Values) -
         if ev - reroll_cost(s, side, v) > best[0]:
             return Action(A.USE_REROLL)
     return Action(best[2])
+
+
+def skill_choice(s: GameState, d: Decision, legal: LegalActions, v: Values) -> Action:
+    """Use a skill when it pays: Piling On only on an armour roll likely to break (the piler
+    lies prone afterwards); every other optional skill (Strip Ball, Diving Catch, ...) is used."""
+    if d.skill == "PILING_ON":
+        victim = getattr(s.stack[-2], "pid", -1) if len(s.stack) > 1 else -1
+        if (legal.group(A.SELECT_ARMOUR) is not None and 0 <= victim < len(s.info)
+                and float(P.armour_break(s.info[victim].av)) >= v["piling_on_armour"]):
+            return Action(A.SELECT_ARMOUR)
+        return Action(A.DECLINE)
+    if legal.group(A.USE_SKILL) is not None:
+        g = legal.group(A.USE_SKILL)
+        assert g is not None
+        return next(iter(g))
+    return next(iter(legal))
