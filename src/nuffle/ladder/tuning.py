@@ -11,7 +11,8 @@ one paired statistic `y` in [-1, 1]:
 The SPRT tests H0 `E[y] = 0` against H1 `E[y] = delta` with the normal approximation of the
 log-likelihood ratio (the pair variance estimated from the data, so draws and pairing are
 accounted for) and stops once it crosses `log(beta / (1 - alpha))` (keep the baseline) or
-`log((1 - beta) / alpha)` (take the change), or after `max_pairs` seeds (keep the baseline).
+`log((1 - beta) / alpha)` (take the change), but not before `min_pairs` seeds (the variance
+estimate needs them), or after `max_pairs` seeds (keep the baseline).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Sprt:
     delta: float = 0.1
     alpha: float = 0.05
     beta: float = 0.05
+    min_pairs: int = 16  # no verdict before this many pairs: the variance estimate needs them
     ys: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -70,6 +72,8 @@ class Sprt:
     @property
     def verdict(self) -> bool | None:
         """True: take the change (H1); False: keep the baseline (H0); None: go on."""
+        if len(self.ys) < self.min_pairs:
+            return None
         lo, hi = self.bounds
         llr = self.llr
         if llr >= hi:
