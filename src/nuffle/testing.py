@@ -138,8 +138,8 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
 
     game = Game.new("human", "orc", seed=seed, board=board)
     bots = (RandomBot(seed), RandomBot(seed + 1))
-    bots[0].new_game(game, 0)
-    bots[1].new_game(game, 1)
+    bots[0].new_game(game.view(), 0)
+    bots[1].new_game(game.view(), 1)
     out: list[GameState] = []
     steps = 0
     while not game.is_over and len(out) < count and steps < 50_000:
@@ -148,6 +148,6 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
                 and s.decider == s.active
                 and sum(1 for q in s.pos if q >= 0) >= min_on_pitch):
             out.append(s.copy())
-        game.step(bots[game.decider].act(game))
+        game.step(bots[game.decider].act(game.view()))
         steps += 1
     return out

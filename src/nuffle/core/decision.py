@@ -61,8 +61,10 @@ _SIDES = ("home", "away")
 class Decision:
     """What the coach of `side` decides now: its `kind`, the acting `player`, the other player
     it concerns (`target`: the defender, the pushed player, the catcher), the `skill` on offer,
-    the failed `roll` with the number it `need`ed, and for blocks the `dice` count and the
-    `faces` rolled. Fields that do not apply are None (or empty)."""
+    the failed `roll` with the number it `need`ed, for blocks the `dice` count and the
+    `faces` rolled, the player `action` under way (e.g. 'START_BLITZ') with the squares
+    `moved` so far, and the `square` it concerns (a follow-up's destination). Fields that do
+    not apply are None (or empty)."""
 
     kind: DecisionKind
     side: int | None = None
@@ -73,6 +75,9 @@ class Decision:
     need: int | None = None
     dice: int | None = None
     faces: tuple[int, ...] = ()
+    action: str | None = None
+    moved: int | None = None
+    square: tuple[int, int] | None = None
 
     @property
     def side_name(self) -> str | None:
@@ -91,6 +96,9 @@ class Decision:
             "need": self.need,
             "dice": self.dice,
             "faces": list(self.faces),
+            "action": self.action,
+            "moved": self.moved,
+            "square": None if self.square is None else list(self.square),
         }
 
 
@@ -105,6 +113,9 @@ class DecisionDetail:
     need: int | None = None
     dice: int | None = None
     faces: tuple[int, ...] = ()
+    action: str | None = None
+    moved: int | None = None
+    square: tuple[int, int] | None = None
 
 
 NO_DECISION = Decision(DecisionKind.NONE)

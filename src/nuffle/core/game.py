@@ -68,10 +68,25 @@ def roller_name(roller: Roller) -> str:
 
 def _mix(*parts: int) -> int:
     """A one-way 64-bit digest of integers (views derive their dice from it)."""
-    h = hashlib.blake2b(digest_size=8, person=b"nuffle-view")
-    for p in parts:
-        h.update((p & MASK64).to_bytes(8, "little"))
-    return int.from_bytes(h.digest(), "little") or 1
+    data = b"nuffle-view" + b"".join((p & MASK64).to_bytes(8, "little") for p in parts)
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little") or 1
+
+
+_VIEW_CONFIGS: dict[tuple[int, bool], tuple[MatchConfig, MatchConfig]] = {}
+
+
+def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
+    """A match's parameters as its views carry them: no seed, the views' own roller kind
+    (cached by the identity of the match's config, which every clone shares)."""
+    key = (id(config), explicit)
+    hit = _VIEW_CONFIGS.get(key)
+    if hit is not None and hit[0] is config:
+        return hit[1]
+    if len(_VIEW_CONFIGS) > 512:
+        _VIEW_CONFIGS.clear()
+    out = replace(config, seed=None, roller="explicit" if explicit else "sampled")
+    _VIEW_CONFIGS[key] = (config, out)
+    return out
 
 
 class Game:
@@ -198,7 +213,8 @@ class Game:
             return NO_DECISION
         d = s.stack[-1].decision_detail(s)
         return Decision(
-            DecisionKind(s.waiting), side, d.player, d.target, d.skill, d.roll, d.need, d.dice, d.faces
+            DecisionKind(s.waiting), side, d.player, d.target, d.skill, d.roll, d.need, d.dice,
+            d.faces, d.action, d.moved, d.square,
         )
 
     def legal_actions(self) -> LegalActions:
@@ -329,14 +345,17 @@ class Game:
         reference to this game, its frames or its roller (a scripted roller's queue stays
         here), and does not carry the match seed. Views of one position are identical."""
         s = self.state
-        v = Game.__new__(Game)
+        shared = s.shared
         vs = s.copy()
-        vs.stack = [p.copy() for p in s.stack]  # no frame is shared with the live game
+        s.shared = shared  # no frame is shared with the view: the live game need not copy any
+        vs.stack = [p.copy() for p in s.stack]
         vs.shared = 0
         vs.rng = _mix(self._secret, s.rng, len(self.history))
+        v = Game.__new__(Game)
         v.state = vs
-        v.roller = ExplicitRoller() if self.roller.explicit else SampledRoller()
-        v.config = replace(self.config, seed=None, roller=roller_name(v.roller))
+        explicit = self.roller.explicit
+        v.roller = ExplicitRoller() if explicit else SampledRoller()
+        v.config = _view_config(self.config, explicit)
         v.history = self.history.copy()
         v._legal = None
         v._secret = _mix(vs.rng, self._secret, 0x51EE)

@@ -438,7 +438,11 @@ class Block(Procedure):
         elif self.phase == 14:
             player = self.asker
         faces = self.faces if self.phase == 4 else ()
-        return DecisionDetail(player=player, target=self.defender, dice=self.n, faces=faces)
+        square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
+        action = "START_BLITZ" if self.blitz else "START_BLOCK"
+        return DecisionDetail(
+            player=player, target=self.defender, dice=self.n, faces=faces, action=action, square=square
+        )
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:
