@@ -51,9 +51,9 @@ class GrodBot(Agent):
         if kind == K.SETUP:
             return self._setup(game, legal, side)
         if kind == K.BLOCK_DICE:
-            return block_dice_choice(s, legal, side, self.v)
+            return block_dice_choice(s, d, legal, side, self.v)
         if kind == K.FOLLOW_UP:
-            return follow_choice(s, side)
+            return follow_choice(s, side, d)
         if kind == K.PUSH and legal.types() == [A.PUSH]:
             return push_choice(s, legal, side)
         if kind == K.REROLL:

@@ -11,7 +11,6 @@ from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockResult, face_result
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
 from nuffle.core.decision import Decision
-from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.rolls import bonus_reroll_usable
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -69,15 +68,15 @@ def reroll_choice(s: GameState, d: Decision, legal: LegalActions, side: int, v: 
     return Action(A.DECLINE)
 
 
-def _result_value(s: GameState, blk: Block, res: BlockResult, side: int, v: Values) -> float:
+def _result_value(s: GameState, att: int, dfd: int, res: BlockResult, side: int, v: Values) -> float:
     """Our worth of one block result when we attack."""
     carrier = s.carrier()
-    down = v["block_knockdown"] + (v["block_carrier"] if carrier == blk.defender else 0.0)
-    lost = turnover_cost(s, side, v, carrier == blk.attacker)
+    down = v["block_knockdown"] + (v["block_carrier"] if carrier == dfd else 0.0)
+    lost = turnover_cost(s, side, v, carrier == att)
     if res == BlockResult.DEFENDER_DOWN:
         return down
     if res == BlockResult.PUSHED:
-        return v["block_push_sideline"] if on_sideline(s, blk.def_sq) else 0.0
+        return v["block_push_sideline"] if on_sideline(s, s.pos[dfd]) else 0.0
     if res == BlockResult.NO_EFFECT:
         return 0.0
     if res == BlockResult.BOTH_PRONE:
@@ -87,23 +86,23 @@ def _result_value(s: GameState, blk: Block, res: BlockResult, side: int, v: Valu
     return -lost
 
 
-def block_dice_choice(s: GameState, legal: LegalActions, side: int, v: Values) -> Action:
+def block_dice_choice(s: GameState, d: Decision, legal: LegalActions, side: int, v: Values) -> Action:
     """Block dice: as attacker pick the best face, re-rolling when a fresh roll is worth more
     than the best face plus the re-roll's cost; otherwise the scripted bot's choice."""
-    blk = s.stack[-1]
-    assert isinstance(blk, Block)
     faces = [f for f in SELECT_FACE if legal.group(f) is not None]
-    if s.pteam[blk.attacker] != side or not faces:
-        return block_choice(s, legal, side)
-    a_sk, d_sk = skills_of(s, blk.attacker), skills_of(s, blk.defender)
+    att, dfd = d.player, d.target
+    if att is None or dfd is None or s.pteam[att] != side or not faces:
+        return block_choice(s, legal, side, d)
+    a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
     scored = []
     for f in faces:
         res = face_result(BlockFace(SELECT_FACE.index(f)), a_sk, d_sk)
-        scored.append((_result_value(s, blk, res, side, v), SELECT_FACE.index(f), f))
+        scored.append((_result_value(s, att, dfd, res, side, v), SELECT_FACE.index(f), f))
     best = max(scored)
     if legal.group(A.USE_REROLL) is not None:
-        fresh = P.block_odds(min(max(blk.n, 1), 3), blk.attacker_chooses, attacker=a_sk, defender=d_sk)
-        ev = sum(float(p) * _result_value(s, blk, face_result(face, a_sk, d_sk), side, v)
+        dice = min(max(d.dice or 1, 1), 3)
+        fresh = P.block_odds(dice, True, attacker=a_sk, defender=d_sk)
+        ev = sum(float(p) * _result_value(s, att, dfd, face_result(face, a_sk, d_sk), side, v)
                  for face, p in fresh.faces.items())
         if ev - reroll_cost(s, side, v) > best[0]:
             return Action(A.USE_REROLL)

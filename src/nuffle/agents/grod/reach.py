@@ -7,7 +7,7 @@ are the mirror images of the home side's. The pathfinder is kept for moves that 
 from __future__ import annotations
 
 from nuffle.core.actions import Square
-from nuffle.core.procedures.action import STAND_UP_COST
+from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
 
@@ -21,12 +21,8 @@ def _neighbours(s: GameState, side: int) -> list[int]:
 
 def move_budget(s: GameState, pid: int) -> int:
     """Squares `pid` may move without Going For It (less the stand-up cost if prone)."""
-    info = s.info[pid]
-    if s.status[pid] != Status.PRONE:
-        return info.ma
-    skills = info.skills
-    cost = STAND_UP_COST.first(skills, s, pid, None) if STAND_UP_COST.fns(skills) else None
-    return info.ma - (3 if cost is None else cost)
+    ma = s.info[pid].ma
+    return ma if s.status[pid] != Status.PRONE else ma - stand_up_cost(s, pid)
 
 
 def reach(s: GameState, pid: int, tz: list[int], budget: int | None = None) -> dict[int, int]:
