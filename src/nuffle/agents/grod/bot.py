@@ -32,7 +32,6 @@ class GrodBot(Agent):
         self.queue: list[Action] = []
         self.acting = -1
         self.setup_plan: list[tuple[int, Square]] = []
-        self.last: Candidate | None = None
 
     def act(self, view: Game) -> Action:
         legal = view.legal_actions()
@@ -77,7 +76,6 @@ class GrodBot(Agent):
 
     def _turn(self, s: GameState, legal: LegalActions, side: int) -> Action:
         best = self.plan(s, legal, side)
-        self.last = best
         if best is None or best.actions[0] not in legal:
             self.queue = []
             return Action(A.END_TURN)
