@@ -15,6 +15,7 @@ from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
+from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
 
 
@@ -544,6 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_football(sub)
     register_odds(sub)
+    register_ladder(sub)
     return parser
 
 

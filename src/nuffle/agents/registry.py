@@ -25,6 +25,7 @@ _BUILTIN_MODULES = {
     "scripted": "nuffle.agents.scripted",
     "mcts": "nuffle.agents.mcts",
     "lookahead": "nuffle.agents.mcts",
+    "grod": "nuffle.agents.grod",
 }
 
 

@@ -1,0 +1,119 @@
+"""Ratings from a ladder's results: a Bradley-Terry fit with 95% intervals, and Nash averaging.
+
+Bradley-Terry: P(i beats j) = 1 / (1 + exp(s_j - s_i)); a draw counts half a win to each side.
+The strengths maximise the likelihood times a weak normal prior (standard deviation
+`prior_sd` in logits), which keeps them finite when an entry wins every game; the intervals
+come from the curvature of that objective at its optimum (the Laplace approximation), for
+strengths measured from the entries' mean. Ratings are reported on the Elo scale
+(400 / ln 10 per logit).
+
+Nash averaging: the win-rate matrix less one half is an antisymmetric zero-sum game; its
+equilibrium mixture says which entries matter, and an entry's Nash rating is its expected
+score margin against that mixture (0 for entries in the mixture's support, negative outside).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.optimize import minimize
+
+from nuffle.gametheory import solve_zero_sum
+
+ELO = 400.0 / math.log(10.0)
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class BradleyTerry:
+    """Fitted strengths (logits, mean 0), their standard errors, and Elo-scale views."""
+
+    strength: NDArray[np.float64]
+    stderr: NDArray[np.float64]
+
+    @property
+    def elo(self) -> NDArray[np.float64]:
+        """Strengths on the Elo scale."""
+        return self.strength * ELO
+
+    def interval(self, i: int) -> tuple[float, float]:
+        """The 95% interval of entry `i`'s Elo-scale rating."""
+        half = Z95 * float(self.stderr[i]) * ELO
+        return float(self.elo[i]) - half, float(self.elo[i]) + half
+
+
+def score_matrix(n: int, results: list[tuple[int, int, float]]) -> NDArray[np.float64]:
+    """`W[i, j]`: points of i against j (1 a win, 0.5 a draw) from `(i, j, points of i)`."""
+    w = np.zeros((n, n))
+    for i, j, pts in results:
+        if i == j:
+            raise ValueError(f"entry {i} cannot play itself")
+        if not 0.0 <= pts <= 1.0:
+            raise ValueError(f"points must lie in [0, 1], got {pts}")
+        w[i, j] += pts
+        w[j, i] += 1.0 - pts
+    return w
+
+
+def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0) -> BradleyTerry:
+    """Fit strengths to `wins[i, j]` (points of i against j)."""
+    w = np.asarray(wins, dtype=float)
+    n = w.shape[0]
+    if w.shape != (n, n) or n < 2:
+        raise ValueError(f"the score matrix must be square with at least two entries, got {w.shape}")
+    if prior_sd <= 0:
+        raise ValueError(f"prior_sd must be positive, got {prior_sd}")
+    games = w + w.T
+    tau = 1.0 / prior_sd**2
+
+    def objective(s: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
+        diff = s[:, None] - s[None, :]
+        logp = -np.logaddexp(0.0, -diff)  # log sigmoid(s_i - s_j)
+        nll = -float(np.sum(w * logp)) + 0.5 * tau * float(s @ s)
+        p = 1.0 / (1.0 + np.exp(-diff))
+        grad = -np.sum(w - games * p, axis=1) + tau * s
+        return nll, grad
+
+    res = minimize(objective, np.zeros(n), jac=True, method="L-BFGS-B")
+    s = res.x - res.x.mean()
+    diff = s[:, None] - s[None, :]
+    p = 1.0 / (1.0 + np.exp(-diff))
+    c = games * p * (1.0 - p)
+    hess = -c
+    hess[np.diag_indices(n)] = c.sum(axis=1) + tau
+    cov = np.linalg.inv(hess)
+    centre = np.eye(n) - np.full((n, n), 1.0 / n)  # strengths measured from the mean
+    cov = centre @ cov @ centre.T
+    return BradleyTerry(s, np.sqrt(np.clip(np.diag(cov), 0.0, None)))
+
+
+@dataclass(frozen=True)
+class NashAverage:
+    """The equilibrium mixture over entries and each entry's margin against it."""
+
+    mixture: NDArray[np.float64]
+    rating: NDArray[np.float64]
+
+
+def nash_average(win_rate: NDArray[np.float64]) -> NashAverage:
+    """Nash averaging over a win-rate matrix (`win_rate[i, j]`: i's score rate against j;
+    pairs that never met count as even)."""
+    m = np.asarray(win_rate, dtype=float)
+    payoff = m - 0.5
+    payoff = 0.5 * (payoff - payoff.T)  # exactly antisymmetric
+    sol = solve_zero_sum(payoff)
+    mix = np.asarray(sol.row_strategy, dtype=float)
+    return NashAverage(mix, payoff @ mix)
+
+
+def win_rates(wins: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Score rates from a score matrix (0.5 where two entries never met, and on the diagonal)."""
+    w = np.asarray(wins, dtype=float)
+    games = w + w.T
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.where(games > 0, w / np.where(games > 0, games, 1.0), 0.5)
+    np.fill_diagonal(rate, 0.5)
+    return rate
