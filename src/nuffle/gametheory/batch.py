@@ -16,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from numpy.typing import NDArray
-
 import scipy.sparse as sp
+from numpy.typing import NDArray
 from scipy.optimize import linprog
 
 from nuffle.gametheory.zerosum import solve_zero_sum

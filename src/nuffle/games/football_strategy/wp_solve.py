@@ -26,16 +26,13 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 
 from nuffle.games.football_strategy import rules
-from nuffle.games.football_strategy.chart import NUM_DEFENSES, Chart
-from nuffle.games.football_strategy.state import NUM_CALLS
+from nuffle.games.football_strategy.chart import Chart
 from nuffle.games.football_strategy.wp_model import (
     FIRST_HALF_KICKS,
     FIRST_HALF_RECEIVES,
     FLIP_PHASE,
     HALF_SECONDS,
-    NUM_PHASES,
     SECOND_HALF,
-    Branch,
     Grid,
     StageOutcomes,
     _kickoff,
@@ -96,13 +93,19 @@ def build_outcomes(grid: Grid, chart: Chart) -> Outcomes:
     combos: dict[tuple[int, bool], int] = {}
     points: dict[int, int] = {}
     seconds: dict[int, int] = {}
-    b_row, b_prob, b_combo, b_points, b_secs = [], [], [], [], []
-    t_branch, t_field, t_weight = [], [], []
+    b_row: list[int] = []
+    b_prob: list[float] = []
+    b_combo: list[int] = []
+    b_points: list[int] = []
+    b_secs: list[int] = []
+    t_branch: list[int] = []
+    t_field: list[int] = []
+    t_weight: list[float] = []
     for f, stage in enumerate(stages):
         for o, branches in enumerate(stage.outcomes):
             for branch in branches:
                 index = len(b_row)
-                b_row.append(offsets[f] + o)
+                b_row.append(int(offsets[f]) + o)
                 b_prob.append(branch.prob)
                 b_combo.append(combos.setdefault((branch.points, branch.flip), len(combos)))
                 b_points.append(points.setdefault(branch.points, len(points)))
@@ -181,6 +184,62 @@ def transfer(out: Outcomes, k: int) -> Transfer:
     return Transfer(matrix, low, high)
 
 
+def _clamp(grid: Grid, margin: NDArray[np.int64]) -> NDArray[np.int64]:
+    m = grid.max_score
+    return np.clip(margin, -m, m) + m
+
+
+def kickoff_value(grid: Grid, same: FloatArray, other: FloatArray, phase: int, seconds: int,
+                  margin: NDArray[np.int64]) -> FloatArray:
+    """Receiving side's win probability after a kick-off with ``seconds`` left in the half.
+
+    ``same`` holds values where the receiver has the ball, ``other`` where the kicking side
+    does; ``phase`` is the receiver's phase; ``margin`` the receiver's lead.
+    """
+    tw = _linear(grid.times, seconds)
+    total = np.zeros(margin.shape)
+    for branch in _kickoff(grid, 1.0, True, 0, 0, False):
+        for f, wf in branch.fields:
+            for k, wk in tw:
+                if branch.flip:
+                    total += branch.prob * wf * wk * same[phase, k, f, _clamp(grid, margin)]
+                else:
+                    kicker = FLIP_PHASE[phase]
+                    total += branch.prob * wf * wk * (
+                        1.0 - other[kicker, k, f, _clamp(grid, -margin)]
+                    )
+    return total
+
+
+def end_values(grid: Grid, phase: int, same: FloatArray, other: FloatArray,
+               margin: NDArray[np.int64]) -> FloatArray:
+    """Offense's win probability when the half ends with the offense ``margin`` ahead.
+
+    At the end of the game that is 1, 1/2 or 0; at half-time it is the value of the
+    second-half kick-off (received by the side that kicked off the first half).
+    """
+    if phase == SECOND_HALF:
+        return end_of_game(margin)
+    start = HALF_SECONDS - rules.KICKOFF_SECONDS
+    if phase == FIRST_HALF_RECEIVES:
+        return kickoff_value(grid, same, other, SECOND_HALF, start, margin)
+    return 1.0 - kickoff_value(grid, other, same, SECOND_HALF, start, -margin)
+
+
+def opening_value(grid: Grid, same: FloatArray, other: FloatArray) -> float:
+    """Win probability of the opening kick-off's receiver (level score)."""
+    margin = np.zeros(1, dtype=np.int64)
+    start = HALF_SECONDS - rules.KICKOFF_SECONDS
+    return float(kickoff_value(grid, same, other, FIRST_HALF_KICKS, start, margin)[0])
+
+
+#: Strategies of an agent at one (phase, time): normal rows and columns, punt rows and
+#: columns (fourth-down fields) and the formation choice, per field and score.
+Policy = Callable[
+    [int, int], tuple[FloatArray, FloatArray, FloatArray, FloatArray, NDArray[np.int64]]
+]
+
+
 class Sweep:
     """The backward sweep; holds the value table and the best responder's values."""
 
@@ -206,10 +265,10 @@ class Sweep:
             [s.normal + self.out.offsets[f] for f, s in enumerate(self.out.stages)]
         )
         self.punt_ids = np.stack(
-            [self.out.stages[f].punt + self.out.offsets[f] for f in self.four]  # type: ignore[operator]
+            [self.out.stages[f].punt + self.out.offsets[f] for f in self.four]
         )
         self.goal_ids = np.array(
-            [self.out.stages[f].field_goal + self.out.offsets[f] for f in self.goal],  # type: ignore[operator]
+            [self.out.stages[f].field_goal + self.out.offsets[f] for f in self.goal],
             dtype=np.int64,
         )
         self._nd = nd
@@ -219,38 +278,10 @@ class Sweep:
         m = self.grid.max_score
         return np.clip(margin, -m, m) + m
 
-    def kickoff_value(self, same: FloatArray, other: FloatArray, phase: int, seconds: int,
-                      margin: NDArray[np.int64], safety: bool = False) -> FloatArray:
-        """Receiving side's win probability after a kick-off at ``seconds`` left.
-
-        ``same`` holds values where the receiver has the ball, ``other`` where the kicking
-        side does; ``phase`` is the receiver's phase.
-        """
-        grid = self.grid
-        tw = _linear(grid.times, seconds)
-        total = np.zeros(margin.shape)
-        branches: list[Branch] = _kickoff(grid, 1.0, True, 0, 0, safety)
-        for branch in branches:
-            for f, wf in branch.fields:
-                for k, wk in tw:
-                    if branch.flip:
-                        total += branch.prob * wf * wk * same[phase, k, f, self._clamp(margin)]
-                    else:
-                        kicker = FLIP_PHASE[phase]
-                        total += branch.prob * wf * wk * (
-                            1.0 - other[kicker, k, f, self._clamp(-margin)]
-                        )
-        return total
-
     def end_values(self, phase: int, same: FloatArray, other: FloatArray,
                    margin: NDArray[np.int64]) -> FloatArray:
         """Offense's win probability when the half ends with ``margin`` (any integers)."""
-        if phase == SECOND_HALF:
-            return end_of_game(margin)
-        start = HALF_SECONDS - rules.KICKOFF_SECONDS
-        if phase == FIRST_HALF_RECEIVES:
-            return self.kickoff_value(same, other, SECOND_HALF, start, margin)
-        return 1.0 - self.kickoff_value(other, same, SECOND_HALF, start, -margin)
+        return end_values(self.grid, phase, same, other, margin)
 
     # ------------------------------------------------------------ one grid time
     def _source(self, tr: Transfer, phase: int, same: FloatArray, other: FloatArray) -> FloatArray:
@@ -306,23 +337,31 @@ class Sweep:
             solution.cols.reshape(*lead, shape[-1]),
         )
 
-    def step(self, phase: int, k: int, tr: Transfer) -> None:
-        """Solve every stage game at ``(phase, k)`` and store values and best responses."""
-        v = self.values
-        outcome_v = tr.matrix @ self._source(tr, phase, v, v)
-        normal = self._stage(outcome_v, self.normal_ids)
-        vn, xn, yn = self._solve((phase, NORMAL), normal)
+    def step(self, phase: int, k: int, tr: Transfer, policy: Policy | None = None) -> None:
+        """Solve every stage game at ``(phase, k)`` and store values and best responses.
+
+        With a ``policy`` the agent's strategies come from it instead of the table's
+        equilibria, and only the best responder's values are computed.
+        """
         nf, nd = self.grid.num_fields, self._nd
-        choices = np.full((3, nf, nd), -np.inf)
-        choices[NORMAL] = vn
-        punt = self._stage(outcome_v, self.punt_ids) if self.four.size else None
-        if punt is not None:
-            vp, xp, yp = self._solve((phase, PUNT), punt)
-            choices[PUNT, self.four] = vp
-        if self.goal.size:
-            choices[FIELD_GOAL, self.goal] = outcome_v[self.goal_ids]
-        choice = choices.argmax(axis=0)
-        v[phase, k] = quantise(choices.max(axis=0))
+        if policy is not None:
+            xn, yn, xp, yp, choice = policy(phase, k)
+            punt: FloatArray | None = xp if self.four.size else None
+        else:
+            v = self.values
+            outcome_v = tr.matrix @ self._source(tr, phase, v, v)
+            normal = self._stage(outcome_v, self.normal_ids)
+            vn, xn, yn = self._solve((phase, NORMAL), normal)
+            choices = np.full((3, nf, nd), -np.inf)
+            choices[NORMAL] = vn
+            punt = self._stage(outcome_v, self.punt_ids) if self.four.size else None
+            if punt is not None:
+                vp, xp, yp = self._solve((phase, PUNT), punt)
+                choices[PUNT, self.four] = vp
+            if self.goal.size:
+                choices[FIELD_GOAL, self.goal] = outcome_v[self.goal_ids]
+            choice = choices.argmax(axis=0)
+            v[phase, k] = quantise(choices.max(axis=0))
         if not self.best_response:
             return
         for responder_offense in (True, False):
@@ -349,20 +388,22 @@ class Sweep:
                 self.br_defense[phase, k] = np.take_along_axis(options, choice[None], 0)[0]
 
     # ------------------------------------------------------------ the sweep
-    def run(self, progress: Callable[[int, int], None] | None = None) -> None:
+    def run(
+        self, progress: Callable[[int, int], None] | None = None, policy: Policy | None = None
+    ) -> None:
         """Solve the second half, then both first-half phases, from the end backwards."""
         times = len(self.grid.times)
         total = 3 * times
         done = 0
         for k in range(times):
-            self.step(SECOND_HALF, k, transfer(self.out, k))
+            self.step(SECOND_HALF, k, transfer(self.out, k), policy)
             done += 1
             if progress is not None:
                 progress(done, total)
         for k in range(times):
             tr = transfer(self.out, k)
             for phase in (FIRST_HALF_RECEIVES, FIRST_HALF_KICKS):
-                self.step(phase, k, tr)
+                self.step(phase, k, tr, policy)
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -370,9 +411,7 @@ class Sweep:
     # ------------------------------------------------------------ kick-off figures
     def opening_value(self, same: FloatArray, other: FloatArray) -> float:
         """Win probability of the opening kick-off's receiver (level score)."""
-        margin = np.zeros(1, dtype=np.int64)
-        start = HALF_SECONDS - rules.KICKOFF_SECONDS
-        return float(self.kickoff_value(same, other, FIRST_HALF_KICKS, start, margin)[0])
+        return opening_value(self.grid, same, other)
 
     def exploitability(self) -> dict[str, float]:
         """Responder's win probability against the table's agent, from the opening kick-off."""

@@ -45,15 +45,15 @@ class WPTable:
     def save(self, path: str | Path) -> None:
         """Write the table as a compressed .npz file."""
         packed = np.round(np.clip(self.values, 0.0, 1.0) * QUANTUM).astype(np.uint16)
-        grid = {key: np.asarray(value, dtype=np.int32) for key, value in self.grid.to_dict().items()}
+        arrays: dict[str, Any] = {
+            f"grid_{key}": np.asarray(value, dtype=np.int32)
+            for key, value in self.grid.to_dict().items()
+        }
+        arrays["values"] = packed
+        arrays["chart"] = np.asarray(self.chart.to_csv())
+        arrays["figures"] = np.asarray(json.dumps(self.figures, sort_keys=True))
         with Path(path).open("wb") as handle:
-            np.savez_compressed(
-                handle,
-                values=packed,
-                chart=np.asarray(self.chart.to_csv()),
-                figures=np.asarray(json.dumps(self.figures, sort_keys=True)),
-                **{f"grid_{key}": value for key, value in grid.items()},
-            )
+            np.savez_compressed(handle, **arrays)
 
 
 def _read(handle: Any, source: str) -> WPTable:
