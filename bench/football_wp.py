@@ -5,6 +5,7 @@ Usage:
     python bench/football_wp.py constants [TABLE]   exact exploitability of the constants agent
     python bench/football_wp.py fit [TABLE] [PNG]   constants fitted per situation class (+ plot)
     python bench/football_wp.py decisions [GAMES]   nash-wp decision time over recorded states
+    python bench/football_wp.py residual [N]        interpolation error at N off-grid states
 
 ``solve`` also stores ``constants_exploitability`` in the table when run after ``constants``
 (pass the same table path).
@@ -109,6 +110,39 @@ def decisions(games: int) -> None:
         )
 
 
+def residual(samples: int) -> None:
+    """Discretisation error: stage value of real off-grid states against the interpolated table.
+
+    For a real state between grid points, the agent's one-step value (exact spot, down,
+    distance and clock, results valued by the table) is compared with the table's own
+    interpolation at that state; their difference is the error interpolation makes per snap.
+    """
+    from nuffle.games.football_strategy.wp_agent import TableModel
+    from nuffle.games.football_strategy.wp_model import field_weights
+
+    model = TableModel(load_table(None), cache_size=0)
+    grid = model.grid
+    rng = np.random.default_rng(5)
+    gaps = []
+    for _ in range(samples):
+        phase = int(rng.integers(3))
+        seconds = int(rng.integers(grid.times[0], grid.times[-1]))
+        ball = int(rng.integers(2, 99))
+        down = int(rng.integers(1, 5))
+        to_go = min(10 if down == 1 else int(rng.integers(1, 16)), 100 - ball)
+        margin = int(rng.integers(-10, 11))
+        k = int(np.searchsorted(grid.times, seconds))
+        stage = model.stage(ball, down, to_go, phase, seconds, margin).value
+        d = grid.score_index(margin)
+        table = sum(w * model.table.values[phase, k, f, d] for f, w in field_weights(grid, ball, down, to_go))
+        gaps.append(abs(stage - table))
+    g = np.array(gaps)
+    print(
+        f"{samples} off-grid states: mean |stage - interpolated table| {g.mean():.4f}, "
+        f"median {np.median(g):.4f}, p95 {np.percentile(g, 95):.4f}, max {g.max():.4f}"
+    )
+
+
 def main() -> None:
     """Dispatch on the first argument."""
     command = sys.argv[1] if len(sys.argv) > 1 else "solve"
@@ -119,10 +153,12 @@ def main() -> None:
         constants(arg or str(default_table_path()))
     elif command == "fit":
         fit(arg, sys.argv[3] if len(sys.argv) > 3 else None)
+    elif command == "residual":
+        residual(int(arg or 300))
     elif command == "decisions":
         decisions(int(arg or 10))
     else:
-        raise SystemExit(f"unknown command {command!r}: use solve, constants, fit or decisions")
+        raise SystemExit(f"unknown command {command!r}: use solve, constants, fit, residual or decisions")
 
 
 if __name__ == "__main__":

@@ -31,10 +31,13 @@ from nuffle.games.football_strategy.wp_model import (
 from nuffle.games.football_strategy.wp_solve import end_values
 from nuffle.games.football_strategy.wp_table import WPTable, chart_digest, load_table
 from nuffle.gametheory import ZeroSumSolution, solve_zero_sum
+from nuffle.gametheory.batch import solve_batch, supports
 
 FloatArray = NDArray[np.float64]
 #: A timeout is called when it is worth at least this much win probability.
 TIMEOUT_GAIN = 0.002
+#: Supports remembered per (down, distance, formation) as guesses for new stage games.
+HINTS = 12
 #: Timeouts are considered only in this many last seconds of a half.
 TIMEOUT_WINDOW = 300
 
@@ -72,6 +75,53 @@ class Stage:
         return self.values[self.best]
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """A stage's branches as flat arrays, for fast valuation."""
+
+    size: int
+    branch_row: NDArray[np.int64]
+    prob: FloatArray
+    flip: NDArray[np.bool_]
+    points: NDArray[np.int64]
+    sec: NDArray[np.int64]
+    seconds: tuple[int, ...]
+    term_branch: NDArray[np.int64]
+    term_field: NDArray[np.int64]
+    term_weight: FloatArray
+
+    @staticmethod
+    def of(outcomes: StageOutcomes) -> Compiled:
+        """Flatten the branches of ``outcomes``."""
+        rows, prob, flip, points, sec = [], [], [], [], []
+        t_branch, t_field, t_weight = [], [], []
+        seconds: dict[int, int] = {}
+        for index, branches in enumerate(outcomes.outcomes):
+            for branch in branches:
+                b = len(rows)
+                rows.append(index)
+                prob.append(branch.prob)
+                flip.append(branch.flip)
+                points.append(branch.points)
+                sec.append(seconds.setdefault(branch.seconds, len(seconds)))
+                for f, w in branch.fields:
+                    t_branch.append(b)
+                    t_field.append(f)
+                    t_weight.append(w)
+        return Compiled(
+            len(outcomes.outcomes),
+            np.asarray(rows, dtype=np.int64),
+            np.asarray(prob),
+            np.asarray(flip, dtype=bool),
+            np.asarray(points, dtype=np.int64),
+            np.asarray(sec, dtype=np.int64),
+            tuple(seconds),
+            np.asarray(t_branch, dtype=np.int64),
+            np.asarray(t_field, dtype=np.int64),
+            np.asarray(t_weight),
+        )
+
+
 class TableModel:
     """Stage games of real situations, valued by a table."""
 
@@ -79,18 +129,21 @@ class TableModel:
         self.table = table
         self.grid = table.grid
         self.cache_size = cache_size
-        self._outcomes: dict[tuple[int, int, int], StageOutcomes] = {}
+        self._outcomes: dict[tuple[int, int, int], tuple[StageOutcomes, Compiled]] = {}
         self._stages: OrderedDict[tuple[int, ...], Stage] = OrderedDict()
         self._ends: dict[tuple[int, int], float] = {}
+        self._supports: dict[tuple[object, ...], list[tuple[NDArray[np.bool_], NDArray[np.bool_]]]] = {}
 
     def outcomes(self, ball_on: int, down: int, to_go: int) -> StageOutcomes:
         """Stage outcomes of a real spot, down and distance (cached)."""
+        return self._compiled(ball_on, down, to_go)[0]
+
+    def _compiled(self, ball_on: int, down: int, to_go: int) -> tuple[StageOutcomes, Compiled]:
         key = (ball_on, down, to_go)
         found = self._outcomes.get(key)
         if found is None:
-            found = self._outcomes[key] = stage_outcomes(
-                self.grid, self.table.chart, ball_on, down, to_go
-            )
+            outcomes = stage_outcomes(self.grid, self.table.chart, ball_on, down, to_go)
+            found = self._outcomes[key] = (outcomes, Compiled.of(outcomes))
         return found
 
     def end_value(self, phase: int, margin: int) -> float:
@@ -106,39 +159,35 @@ class TableModel:
             self._ends[key] = found
         return found
 
-    def outcome_values(self, outcomes: StageOutcomes, phase: int, seconds: int, margin: int) -> FloatArray:
+    def outcome_values(self, compiled: Compiled, phase: int, seconds: int, margin: int) -> FloatArray:
         """Offense win probability of every outcome of a stage."""
         grid, values = self.grid, self.table.values
-        flipped = FLIP_PHASE[phase]
-        clamp = grid.score_index
-        weights: dict[int, tuple[float, tuple[tuple[int, float], ...]]] = {}
-        result = np.empty(len(outcomes.outcomes))
-        for index, branches in enumerate(outcomes.outcomes):
-            total = 0.0
-            for branch in branches:
-                tw = weights.get(branch.seconds)
-                if tw is None:
-                    tw = weights[branch.seconds] = time_weights(grid, seconds, branch.seconds)
-                end, slots = tw
-                after = margin + branch.points
-                value = end * self._end(phase, after) if end > 0 else 0.0
-                if slots:
-                    if branch.flip:
-                        d = clamp(-after)
-                        inner = sum(
-                            wk * wf * (1.0 - values[flipped, k, f, d])
-                            for k, wk in slots
-                            for f, wf in branch.fields
-                        )
-                    else:
-                        d = clamp(after)
-                        inner = sum(
-                            wk * wf * values[phase, k, f, d] for k, wk in slots for f, wf in branch.fields
-                        )
-                    value += inner
-                total += branch.prob * value
-            result[index] = total
-        return result
+        n_sec = len(compiled.seconds)
+        end = np.zeros(n_sec)
+        slot_k = np.zeros((n_sec, 2), dtype=np.int64)
+        slot_w = np.zeros((n_sec, 2))
+        for s, cost in enumerate(compiled.seconds):
+            end[s], slots = time_weights(grid, seconds, cost)
+            for j, (k, w) in enumerate(slots):
+                slot_k[s, j], slot_w[s, j] = k, w
+        after = margin + compiled.points
+        ends = np.array([self._end(phase, int(m)) for m in after])
+        rows = compiled.branch_row
+        total = np.bincount(rows, compiled.prob * end[compiled.sec] * ends, minlength=compiled.size)
+        tb = compiled.term_branch
+        flip = compiled.flip[tb]
+        m = grid.max_score
+        d = np.where(flip, -after[tb], after[tb])
+        d = np.clip(d, -m, m) + m
+        phases = np.where(flip, FLIP_PHASE[phase], phase)
+        sec = compiled.sec[tb]
+        base = compiled.prob[tb] * compiled.term_weight
+        for j in range(2):
+            w = slot_w[sec, j]
+            v = values[phases, slot_k[sec, j], compiled.term_field, d]
+            v = np.where(flip, 1.0 - v, v)
+            total += np.bincount(rows[tb], base * w * v, minlength=compiled.size)
+        return total
 
     def stage(self, ball_on: int, down: int, to_go: int, phase: int, seconds: int, margin: int) -> Stage:
         """The solved stage game of a situation (cached)."""
@@ -149,15 +198,15 @@ class TableModel:
         if found is not None:
             self._stages.move_to_end(key)
             return found
-        outcomes = self.outcomes(ball_on, down, to_go)
-        values = self.outcome_values(outcomes, phase, seconds, margin)
+        outcomes, compiled = self._compiled(ball_on, down, to_go)
+        values = self.outcome_values(compiled, phase, seconds, margin)
         games: dict[Formation, tuple[FloatArray, ZeroSumSolution]] = {}
         formation_values: dict[Formation, float] = {}
         for formation, ids in ((Formation.NORMAL, outcomes.normal), (Formation.PUNT, outcomes.punt)):
             if ids is None:
                 continue
             matrix = values[ids]
-            solution = solve_zero_sum(matrix)
+            solution = self._solve((down, min(to_go, 10), formation), matrix)
             games[formation] = (matrix, solution)
             formation_values[formation] = solution.value
         if outcomes.field_goal is not None:
@@ -168,6 +217,28 @@ class TableModel:
             if len(self._stages) > self.cache_size:
                 self._stages.popitem(last=False)
         return found
+
+    def _solve(self, key: tuple[object, ...], matrix: FloatArray) -> ZeroSumSolution:
+        """Solve a stage game, first trying supports that solved similar stages before.
+
+        A guessed support is accepted only with its equilibrium certificate (see
+        :func:`nuffle.gametheory.batch.solve_batch`); otherwise HiGHS solves the game.
+        """
+        hints = self._supports.setdefault(key, [])
+        if hints:
+            rows = np.stack([h[0] for h in hints])
+            cols = np.stack([h[1] for h in hints])
+            games = np.broadcast_to(matrix, (len(hints), *matrix.shape))
+            batch = solve_batch(games, rows, cols, fallback=False)
+            solved = np.flatnonzero(~np.isnan(batch.values))
+            if solved.size:
+                i = int(solved[0])
+                hints.insert(0, hints.pop(i))
+                return ZeroSumSolution(batch.rows[i], batch.cols[i], float(batch.values[i]))
+        solution = solve_zero_sum(matrix)
+        hints.insert(0, (supports(solution.row_strategy), supports(solution.col_strategy)))
+        del hints[HINTS:]
+        return solution
 
     def state_stage(self, state: GameState, seconds: int | None = None) -> Stage:
         """The stage game of a real state (optionally at another clock reading)."""
@@ -226,7 +297,7 @@ class NashWPAgent(Agent):
 
     def wants_timeout(self, state: GameState) -> bool:
         seconds = state.half_seconds_left
-        if seconds > TIMEOUT_WINDOW or state.timeouts[self.side] == 0:
+        if seconds > TIMEOUT_WINDOW or state.timeouts[self.side] == 0 or state.margin(self.side) > 0:
             return False
         stopped = self.model.state_stage(state).value
         after = seconds - rules.HUDDLE_SECONDS

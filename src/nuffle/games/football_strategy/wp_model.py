@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from nuffle.games.football_strategy import rules
-from nuffle.games.football_strategy.chart import NUM_DEFENSES, Chart
+from nuffle.games.football_strategy.chart import LAST_RUN_PLAY, NUM_DEFENSES, Chart
 from nuffle.games.football_strategy.resolve import (
     Result,
     Transition,
@@ -282,13 +282,18 @@ def stage_outcomes(grid: Grid, chart: Chart, ball_on: int, down: int, to_go: int
 
     def matrix(fake: bool) -> np.ndarray:
         ids = np.empty((NUM_CALLS, NUM_DEFENSES), dtype=np.int32)
-        for play, row in enumerate(chart.cells, start=1):
-            for defense, outcome in enumerate(row):
-                t = chart_transition(state, play, outcome, fake)
-                key = ("chart", t.result, t.ball_on, t.down, t.to_go, t.seconds, t.clock_stops)
-                ids[play - 1, defense] = add(
-                    key, lambda t=t: tuple(transition_branches(grid, state, t, 1.0))
-                )
+        by_cell: dict[tuple[int, bool], int] = {}
+        for play, row in enumerate(chart.cell_ids, start=1):
+            is_pass = play > LAST_RUN_PLAY
+            for defense, outcome_id in enumerate(row):
+                index = by_cell.get((outcome_id, is_pass))
+                if index is None:
+                    t = chart_transition(state, play, chart.outcome_list[outcome_id], fake)
+                    key = ("chart", t.result, t.ball_on, t.down, t.to_go, t.seconds, t.clock_stops)
+                    index = by_cell[(outcome_id, is_pass)] = add(
+                        key, lambda t=t: tuple(transition_branches(grid, state, t, 1.0))
+                    )
+                ids[play - 1, defense] = index
         kicks = kick_transitions(state, quick=not fake)
         ids[NUM_CALLS - 1, :] = add(
             ("kick", fake),

@@ -395,11 +395,18 @@ class Sweep:
         times = len(self.grid.times)
         total = 3 * times
         done = 0
+        first: dict[tuple[int, int], tuple[NDArray[np.bool_], NDArray[np.bool_]]] = {}
         for k in range(times):
             self.step(SECOND_HALF, k, transfer(self.out, k), policy)
+            if k == 0:
+                first = dict(self.hints)
             done += 1
             if progress is not None:
                 progress(done, total)
+        # The end of the first half starts from the supports of the end of the second.
+        for (_, formation), hint in first.items():
+            for phase in (FIRST_HALF_RECEIVES, FIRST_HALF_KICKS):
+                self.hints[(phase, formation)] = hint
         for k in range(times):
             tr = transfer(self.out, k)
             for phase in (FIRST_HALF_RECEIVES, FIRST_HALF_KICKS):
