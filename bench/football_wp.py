@@ -61,7 +61,7 @@ def fit(path: str | None, png: str | None) -> None:
     from nuffle.games.football_strategy.wp_fit import CONSTANTS, fit_all
     from nuffle.games.football_strategy.wp_plot import plot_fits
 
-    fits = fit_all(TableModel(load_table(path)), count=120)
+    fits = fit_all(TableModel(load_table(path or None)), count=120)
     header = ["class", *CONSTANTS, "rms residual", "gap fitted", "gap paper"]
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))

@@ -76,6 +76,7 @@ def test_interpolation_weights_are_probabilities() -> None:
             assert all(grid.times[k] < max(now, grid.times[0]) or end == 1.0 for k, _ in slots)
 
 
+@pytest.mark.slow
 def test_shipped_table_matches_a_fresh_solve_of_a_slice() -> None:
     table = shipped_table()
     assert table.chart.to_csv() == load_chart().to_csv()
@@ -139,6 +140,7 @@ def test_nash_wp_refuses_a_chart_it_was_not_solved_for() -> None:
         NashWPAgent(seed=1).start_game(Side.HOME, other)
 
 
+@pytest.mark.slow
 def test_exploit_cli_prints_the_counts_and_the_exact_figure(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["football", "exploit", "--agent", "nash-wp", "--games", "2", "--json", "--no-progress"])
     out, _ = capsys.readouterr()

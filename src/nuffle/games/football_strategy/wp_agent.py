@@ -93,8 +93,14 @@ class Compiled:
     @staticmethod
     def of(outcomes: StageOutcomes) -> Compiled:
         """Flatten the branches of ``outcomes``."""
-        rows, prob, flip, points, sec = [], [], [], [], []
-        t_branch, t_field, t_weight = [], [], []
+        rows: list[int] = []
+        prob: list[float] = []
+        flip: list[bool] = []
+        points: list[int] = []
+        sec: list[int] = []
+        t_branch: list[int] = []
+        t_field: list[int] = []
+        t_weight: list[float] = []
         seconds: dict[int, int] = {}
         for index, branches in enumerate(outcomes.outcomes):
             for branch in branches:
@@ -173,7 +179,9 @@ class TableModel:
         after = margin + compiled.points
         ends = np.array([self._end(phase, int(m)) for m in after])
         rows = compiled.branch_row
-        total = np.bincount(rows, compiled.prob * end[compiled.sec] * ends, minlength=compiled.size)
+        total: FloatArray = np.bincount(
+            rows, compiled.prob * end[compiled.sec] * ends, minlength=compiled.size
+        ).astype(np.float64)
         tb = compiled.term_branch
         flip = compiled.flip[tb]
         m = grid.max_score
