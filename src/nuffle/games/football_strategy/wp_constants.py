@@ -9,17 +9,20 @@ the last seconds of a half (its final-kick rule). In the model neither side has 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import Chart
-from nuffle.games.football_strategy.nash import NashAgent
+from nuffle.games.football_strategy.engine import legal_formations
+from nuffle.games.football_strategy.nash import FORMATION_PREFERENCE, NashAgent
 from nuffle.games.football_strategy.state import NUM_CALLS, Formation, GameState, Side
-from nuffle.games.football_strategy.utility import NashConfig
+from nuffle.games.football_strategy.utility import NashConfig, field_goal_utility, payoff_matrix
 from nuffle.games.football_strategy.wp_model import SECOND_HALF, Grid
 from nuffle.games.football_strategy.wp_solve import Policy, Sweep, opening_value
+from nuffle.gametheory.batch import solve_batch, supports
 
 FloatArray = NDArray[np.float64]
 CHOICE = {Formation.NORMAL: 0, Formation.PUNT: 1, Formation.FIELD_GOAL: 2}
@@ -77,6 +80,65 @@ def constants_policy(grid: Grid, chart: Chart, sweep: Sweep, config: NashConfig 
             )
         return found
 
+    window_cache: dict[int, tuple[Any, ...]] = {}
+    hints: dict[int, tuple[NDArray[np.bool_], NDArray[np.bool_]]] = {}
+    classes = list(range(-rules.FIELD_GOAL_POINTS - 1, rules.FIELD_GOAL_POINTS + 2))
+
+    def window(seconds: int) -> tuple[Any, ...]:
+        """Strategies per field and margin class in the clock window, solved as batches."""
+        found = window_cache.get(seconds)
+        if found is not None:
+            return found
+        cfg = agent.config
+        states = [
+            [real_state(*grid.field_state(f), 2, seconds, margin) for margin in classes]
+            for f in range(nf)
+        ]
+        solved = {}
+        for formation, fields in ((Formation.NORMAL, range(nf)), (Formation.PUNT, [int(f) for f in four])):
+            games = np.stack(
+                [
+                    payoff_matrix(states[f][c], chart, formation, cfg)
+                    for f in fields
+                    for c in range(len(classes))
+                ]
+            )
+            key = 0 if formation is Formation.NORMAL else 1
+            hint = hints.get(key)
+            batch = solve_batch(games, *(hint if hint is not None else (None, None)))
+            hints[key] = (supports(batch.rows), supports(batch.cols))
+            shape = (len(fields), len(classes))
+            solved[formation] = (
+                batch.values.reshape(shape),
+                batch.rows.reshape(*shape, NUM_CALLS),
+                batch.cols.reshape(*shape, 10),
+            )
+        choice = np.zeros((nf, len(classes)), dtype=np.int64)
+        position = {int(f): i for i, f in enumerate(four)}
+        for f in range(nf):
+            for c in range(len(classes)):
+                state = states[f][c]
+                if agent.final_kick(state):
+                    choice[f, c] = CHOICE[Formation.FIELD_GOAL]
+                    continue
+                if state.down < 4:
+                    continue
+                values = {Formation.NORMAL: solved[Formation.NORMAL][0][f, c]}
+                values[Formation.PUNT] = solved[Formation.PUNT][0][position[f], c]
+                if Formation.FIELD_GOAL in legal_formations(state):
+                    values[Formation.FIELD_GOAL] = field_goal_utility(state, cfg)
+                best = max(values, key=lambda g: (values[g], -FORMATION_PREFERENCE.index(g)))
+                choice[f, c] = CHOICE[best]
+        result = (
+            solved[Formation.NORMAL][1],
+            solved[Formation.NORMAL][2],
+            solved[Formation.PUNT][1],
+            solved[Formation.PUNT][2],
+            choice,
+        )
+        window_cache[seconds] = result
+        return result
+
     def policy(
         phase: int, k: int
     ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, NDArray[np.int64]]:
@@ -88,13 +150,15 @@ def constants_policy(grid: Grid, chart: Chart, sweep: Sweep, config: NashConfig 
         yp = np.zeros((four.size, nd, 10))
         choice = np.zeros((nf, nd), dtype=np.int64)
         position = {int(f): i for i, f in enumerate(four)}
-        window = half == 2 and seconds <= agent.config.clock_threshold_seconds
+        if half == 2 and seconds <= agent.config.clock_threshold_seconds:
+            wxn, wyn, wxp, wyp, wchoice = window(seconds)
+            index = [classes.index(margin_class(m)) for m in scores]
+            return wxn[:, index], wyn[:, index], wxp[:, index], wyp[:, index], wchoice[:, index]
         final = seconds <= agent.config.final_kick_seconds
-        by_score = window or final
         for f in range(nf):
-            for s, margin in enumerate(scores if by_score else [0]):
+            for s, margin in enumerate(scores if final else [0]):
                 a, b, c, d, e = one(f, half, seconds, margin)
-                at = s if by_score else slice(None)
+                at = s if final else slice(None)
                 xn[f, at], yn[f, at], choice[f, at] = a, b, int(e)
                 if f in position:
                     xp[position[f], at], yp[position[f], at] = c, d
