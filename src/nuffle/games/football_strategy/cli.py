@@ -1,4 +1,4 @@
-"""``nuffle football``: play matches between agents, or play against the agent yourself."""
+"""``nuffle football``: matches, human play, the win-probability solve and exploitation."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from nuffle.games.football_strategy.utility import NashConfig
 
 #: Agents selectable on the command line (see nash.make_agent).
-AGENT_NAMES = ("nash", "exploiter", "greedy", "random")
+AGENT_NAMES = ("nash", "nash-wp", "exploiter", "greedy", "random")
 
 
 def _echo(line: str) -> None:
@@ -147,6 +147,103 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solve(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    from nuffle.games.football_strategy.wp_model import Grid
+    from nuffle.games.football_strategy.wp_solve import solve_table
+    from nuffle.games.football_strategy.wp_table import default_table_path
+
+    try:
+        chart = load_chart(args.chart)
+        grid = Grid(
+            times=tuple(range(60, 1801, 60)), max_score=10
+        ) if args.coarse else Grid()
+    except (ChartError, OSError, ValueError) as exc:
+        return _error(str(exc))
+    out = args.out or str(default_table_path())
+    with tqdm(total=3 * len(grid.times), disable=not args.progress, unit="step", file=sys.stderr) as bar:
+
+        def progress(done: int, total: int) -> None:
+            bar.update(done - bar.n)
+
+        table, _ = solve_table(grid, chart, progress)
+    try:
+        table.save(out)
+    except OSError as exc:
+        return _error(str(exc))
+    figures = table.figures
+    _echo(f"solved {figures['states']} states ({figures['stage_games']} stage games) "
+          f"in {figures['seconds']} s; table written to {out}")
+    _echo(f"exploitability of nash-wp from the kick-off: {figures['exploitability']:.2e}")
+    return 0
+
+
+def _exploit(args: argparse.Namespace) -> int:
+    missing = _missing_extras()
+    if missing is not None:
+        return _error(missing)
+    import json
+
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    from nuffle.games.football_strategy.exploit import ShownStrategyResponder, run_exploit
+    from nuffle.games.football_strategy.nash import NashAgent
+    from nuffle.games.football_strategy.wp_agent import NashWPAgent
+    from nuffle.games.football_strategy.wp_table import load_table
+
+    if args.games < 1:
+        return _error("--games must be at least 1")
+    try:
+        table = load_table(args.table)
+    except (OSError, ValueError) as exc:
+        return _error(str(exc))
+    target: NashAgent | NashWPAgent
+    if args.agent == "nash-wp":
+        target = NashWPAgent(table, seed=args.seed * 2 + 1)
+        key = "exploitability"
+    else:
+        target = NashAgent(seed=args.seed * 2 + 1)
+        key = "constants_exploitability"
+    responder = ShownStrategyResponder(target, table, seed=args.seed * 2 + 2)
+    with tqdm(total=args.games, disable=not args.progress, unit="game", file=sys.stderr) as bar:
+
+        def progress(wins: int, draws: int, losses: int) -> None:
+            bar.set_postfix_str(f"responder W{wins} D{draws} L{losses}")
+            bar.update(1)
+
+        result = run_exploit(target, responder, args.games, args.seed, table.chart, progress)
+    low, rate, high = result.responder_score()
+    exact = table.figures.get(key)
+    report = {
+        "agent": args.agent,
+        "games": result.games,
+        "responder_wins": result.responder_wins,
+        "agent_wins": result.agent_wins,
+        "draws": result.draws,
+        "responder_score": rate,
+        "responder_score_ci95": [low, high],
+        "responder_points": result.responder_points,
+        "agent_points": result.agent_points,
+        "exploitability": exact,
+    }
+    if args.json:
+        _echo(json.dumps(report, indent=2))
+        return 0
+    _echo(f"responder vs {args.agent}: {result.games} games")
+    _echo(f"  responder wins {result.responder_wins}, draws {result.draws}, "
+          f"{args.agent} wins {result.agent_wins}")
+    _echo(f"  responder score {rate:.1%} (95% CI {low:.1%} to {high:.1%}), draws count half")
+    if exact is None:
+        _echo("  exact exploitability: not in this table (see docs/FOOTBALL_STRATEGY.md)")
+    else:
+        _echo(f"  exact exploitability from the kick-off (model): {exact:.2e}")
+    return 0
+
+
 def register(subparsers: Any) -> None:
     """Add the ``football`` subcommand (with ``match`` and ``play``) to the nuffle CLI."""
     football = subparsers.add_parser(
@@ -189,3 +286,29 @@ def register(subparsers: Any) -> None:
         "--config", action="append", default=[], metavar="KEY=VALUE", help=config_help
     )
     play.set_defaults(func=_play)
+
+    solve = commands.add_parser(
+        "solve", help="solve the win-probability game and write the table nash-wp plays from"
+    )
+    solve.add_argument("--chart", help="CSV chart to solve for instead of the built-in one")
+    solve.add_argument("--out", help="table file to write (default: the shipped table)")
+    solve.add_argument(
+        "--coarse", action="store_true", help="a coarse grid (60 s steps, scores to 10): quicker"
+    )
+    solve.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    solve.set_defaults(func=_solve)
+
+    exploit = commands.add_parser(
+        "exploit", help="games against a responder shown the agent's mixed strategy"
+    )
+    exploit.add_argument("--agent", choices=("nash-wp", "nash"), default="nash-wp")
+    exploit.add_argument("-n", "--games", type=int, default=100, help="games to play (100)")
+    exploit.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    exploit.add_argument("--table", help="win-probability table (default: the shipped one)")
+    exploit.add_argument("--json", action="store_true", help="print the result as JSON")
+    exploit.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    exploit.set_defaults(func=_exploit)

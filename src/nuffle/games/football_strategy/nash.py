@@ -183,7 +183,11 @@ class TendencyExploiter(NashAgent):
 
 
 def make_agent(name: str, seed: int | None = None, config: NashConfig | None = None) -> Agent:
-    """Build an agent by name: nash, exploiter, greedy or random."""
+    """Build an agent by name: nash, nash-wp, exploiter, greedy or random."""
+    if name == "nash-wp":
+        from nuffle.games.football_strategy.wp_agent import NashWPAgent
+
+        return NashWPAgent(seed=seed)
     if name == "nash":
         return NashAgent(config, seed)
     if name == "exploiter":
@@ -192,4 +196,4 @@ def make_agent(name: str, seed: int | None = None, config: NashConfig | None = N
         return GreedyAgent(seed)
     if name == "random":
         return RandomAgent(seed)
-    raise ValueError(f"unknown agent {name!r}; choose from nash, exploiter, greedy, random")
+    raise ValueError(f"unknown agent {name!r}; choose from nash, nash-wp, exploiter, greedy, random")
