@@ -1,0 +1,209 @@
+"""The action codec: every legal engine action <-> one index of a flat `Discrete` space.
+
+The flat space is a grid of rows x targets (`index = row * targets + target`):
+
+* rows 0 .. 46 are the `ActionType`s themselves (row == int(type));
+* then one row per (joint type, own roster slot) for the actions that carry a player *and* a
+  square: `PLACE_PLAYER` (set-up), `MOVE` with a named player (Quick Snap, Blitz kick-off,
+  Kick-off Return) and `THROW_TEAM_MATE` (the thrown team-mate);
+* targets 0 .. H*W-1 are canonical board cells (`y * W + x`, the observer attacking to the
+  right); an action on a player who stands on the pitch uses his cell;
+* the next 2 * R targets are dugout slots for players off the pitch (own roster slots first,
+  then the opponent's); the last target means "no argument".
+
+The mapping depends on the position (a player's cell is where he stands), and at every
+decision each legal action has exactly one index and each masked index exactly one action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nuffle.core.actions import Action, ActionType, LegalActions
+from nuffle.core.board import board_for
+from nuffle.core.state import GameState
+from nuffle.envs.layout import SideLayout, side_layout
+
+N_TYPES = len(ActionType)
+
+#: Types whose argument is a player (he is addressed by his cell or his dugout slot).
+PLAYER_TYPES = frozenset(
+    {
+        ActionType.RESERVE_PLAYER,
+        ActionType.SELECT_PLAYER,
+        ActionType.START_MOVE,
+        ActionType.START_BLOCK,
+        ActionType.START_BLITZ,
+        ActionType.START_PASS,
+        ActionType.START_HANDOFF,
+        ActionType.START_FOUL,
+        ActionType.START_THROW_TEAM_MATE,
+        ActionType.START_BOMB,
+        ActionType.USE_SKILL,
+    }
+)
+#: Types that may carry a player and a square together; each gets one row per roster slot.
+JOINT_TYPES = (ActionType.PLACE_PLAYER, ActionType.MOVE, ActionType.THROW_TEAM_MATE)
+_JOINT_INDEX = {t: i for i, t in enumerate(JOINT_TYPES)}
+_IS_PLAYER_TYPE = np.zeros(N_TYPES, dtype=bool)
+for _t in PLAYER_TYPES:
+    _IS_PLAYER_TYPE[int(_t)] = True
+
+
+class CodecError(ValueError):
+    """An index that names no action, or an engine action the codec cannot place."""
+
+
+@dataclass(frozen=True)
+class RowInfo:
+    """What one row of the action grid means."""
+
+    type: ActionType
+    slot: int  # own roster slot for a joint row, -1 for a plain type row
+
+
+class ActionCodec:
+    """The flat action space of one board variant (shared by both sides)."""
+
+    def __init__(self, players: int) -> None:
+        board = board_for(players)
+        self.players = players
+        self.height = board.height
+        self.width = board.width
+        self.cells = board.height * board.width
+        self.roster = board.variant.roster_size
+        self.targets = self.cells + 2 * self.roster + 1
+        self.none_target = self.targets - 1
+        self.rows = N_TYPES + len(JOINT_TYPES) * self.roster
+        self.size = self.rows * self.targets
+        self.row_info = tuple(
+            [RowInfo(t, -1) for t in ActionType]
+            + [RowInfo(t, k) for t in JOINT_TYPES for k in range(self.roster)]
+        )
+
+    # --- encoding -------------------------------------------------------------------------
+
+    def indices(self, s: GameState, legal: LegalActions, side: int, pos: np.ndarray) -> np.ndarray:
+        """The indices of every legal action of `side` (`pos`: the players' squares as an
+        array). Raises CodecError if the engine offers an action the codec cannot place."""
+        lay = side_layout(self.players, side)
+        t_n = self.targets
+        own_start = s.ranges[side].start
+        opp_start = s.ranges[1 - side].start
+        out: list[np.ndarray] = []
+        singles: list[int] = []
+        for g in legal.groups:
+            t = g.type
+            row = int(t)
+            if g.players:
+                pids = np.asarray(g.players, dtype=np.int64)
+                if g.squares:
+                    j = _JOINT_INDEX.get(t)
+                    if j is None:
+                        raise CodecError(f"{t.name} carries a player and a square; the codec has no row for it")
+                    slots = pids - own_start
+                    if slots.min() < 0 or slots.max() >= self.roster:
+                        raise CodecError(f"{t.name} names a player outside {side}'s roster: {g.players}")
+                    rows = N_TYPES + j * self.roster + slots
+                    cells = lay.cells_of_xy(g.squares)
+                    out.append((rows[:, None] * t_n + cells[None, :]).ravel())
+                    continue
+                if not _IS_PLAYER_TYPE[row]:
+                    raise CodecError(f"{t.name} names a player but the codec addresses it by square")
+                out.append(row * t_n + self._player_targets(lay, s, pids, pos, own_start, opp_start))
+            elif g.squares:
+                if _IS_PLAYER_TYPE[row]:
+                    raise CodecError(f"{t.name} carries a square but the codec addresses it by player")
+                out.append(row * t_n + lay.cells_of_xy(g.squares))
+            else:
+                singles.append(row * t_n + self.none_target)
+        if singles:
+            out.append(np.asarray(singles, dtype=np.int64))
+        if not out:
+            return np.zeros(0, dtype=np.int64)
+        return np.concatenate(out) if len(out) > 1 else out[0]
+
+    def _player_targets(
+        self, lay: SideLayout, s: GameState, pids: np.ndarray, pos: np.ndarray, own_start: int, opp_start: int
+    ) -> np.ndarray:
+        sq = pos[pids]
+        on = sq >= 0
+        if on.all():
+            return lay.cell[sq]
+        own = np.asarray(s.pteam, dtype=np.int64)[pids] == lay.side
+        slot = np.where(own, pids - own_start, self.roster + pids - opp_start)
+        return np.where(on, lay.cell[np.maximum(sq, 0)], self.cells + slot)
+
+    def mask(self, indices: np.ndarray) -> np.ndarray:
+        """The flat 0/1 mask (int8) with `indices` set."""
+        m = np.zeros(self.size, dtype=np.int8)
+        m[indices] = 1
+        return m
+
+    # --- decoding -------------------------------------------------------------------------
+
+    def decode(self, index: int, s: GameState, side: int) -> Action:
+        """The engine action that `index` names for `side` in position `s`.
+
+        Raises CodecError if the index is out of range or names nothing here (an empty cell
+        for a player action, a dugout slot with no player). Legality is not checked here."""
+        if not 0 <= index < self.size:
+            raise CodecError(f"action index {index} is out of range 0..{self.size - 1}")
+        row, target = divmod(index, self.targets)
+        info = self.row_info[row]
+        lay = side_layout(self.players, side)
+        if info.slot >= 0:
+            if target >= self.cells:
+                raise CodecError(f"action index {index} ({info.type.name} row) needs a board cell, got target {target}")
+            pid = s.ranges[side].start + info.slot
+            return Action(info.type, pid, lay.xy[target])
+        t = info.type
+        if target == self.none_target:
+            return Action(t)
+        if _IS_PLAYER_TYPE[row]:
+            if target < self.cells:
+                pid = s.grid[int(lay.square[target])]
+                if pid < 0:
+                    raise CodecError(f"action index {index} ({t.name}) names cell {lay.xy[target]} with no player on it")
+                return Action(t, pid)
+            slot = target - self.cells
+            rng = s.ranges[side] if slot < self.roster else s.ranges[1 - side]
+            pid = rng.start + slot % self.roster
+            if pid not in rng:
+                raise CodecError(f"action index {index} ({t.name}) names dugout slot {slot} with no player")
+            return Action(t, pid)
+        if target >= self.cells:
+            raise CodecError(f"action index {index} ({t.name}) needs a board cell, got target {target}")
+        return Action(t, None, lay.xy[target])
+
+    def describe(self, index: int) -> str:
+        """A position-free name for an index, e.g. 'MOVE cell (3, 1)' or 'PLACE_PLAYER#2 cell (0, 0)'."""
+        if not 0 <= index < self.size:
+            raise CodecError(f"action index {index} is out of range 0..{self.size - 1}")
+        row, target = divmod(index, self.targets)
+        info = self.row_info[row]
+        name = info.type.name if info.slot < 0 else f"{info.type.name}#{info.slot}"
+        if target == self.none_target:
+            return name
+        if target < self.cells:
+            y, x = divmod(target, self.width)
+            return f"{name} cell ({x}, {y})"
+        slot = target - self.cells
+        who = "own" if slot < self.roster else "opponent"
+        return f"{name} {who} dugout slot {slot % self.roster}"
+
+    # --- factored view ----------------------------------------------------------------------
+
+    def factored(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The mask as (row mask of shape (rows,), target masks of shape (rows, targets)), for
+        autoregressive policies: pick a row, then a target of that row."""
+        grid = mask.reshape(self.rows, self.targets)
+        return grid.any(axis=1).astype(np.int8), grid
+
+    def join(self, row: int, target: int) -> int:
+        """The flat index of (row, target)."""
+        if not (0 <= row < self.rows and 0 <= target < self.targets):
+            raise CodecError(f"(row {row}, target {target}) is outside the {self.rows} x {self.targets} grid")
+        return row * self.targets + target
