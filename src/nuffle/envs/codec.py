@@ -8,6 +8,8 @@ The flat space is a grid of rows x targets (`index = row * targets + target`):
   Kick-off Return) and `THROW_TEAM_MATE` (the thrown team-mate);
 * targets 0 .. H*W-1 are canonical board cells (`y * W + x`, the observer attacking to the
   right); an action on a player who stands on the pitch uses his cell;
+* the next 2 * (W + H) + 4 targets are the ring of squares just off the pitch (a push into the
+  crowd), in canonical row-major order;
 * the next 2 * R targets are dugout slots for players off the pitch (own roster slots first,
   then the opponent's); the last target means "no argument".
 
@@ -73,8 +75,9 @@ class ActionCodec:
         self.height = board.height
         self.width = board.width
         self.cells = board.height * board.width
+        self.squares = self.cells + 2 * (board.height + board.width) + 4
         self.roster = board.variant.roster_size
-        self.targets = self.cells + 2 * self.roster + 1
+        self.targets = self.squares + 2 * self.roster + 1
         self.none_target = self.targets - 1
         self.rows = N_TYPES + len(JOINT_TYPES) * self.roster
         self.size = self.rows * self.targets
@@ -107,7 +110,7 @@ class ActionCodec:
                     if slots.min() < 0 or slots.max() >= self.roster:
                         raise CodecError(f"{t.name} names a player outside {side}'s roster: {g.players}")
                     rows = N_TYPES + j * self.roster + slots
-                    cells = lay.cells_of_xy(g.squares)
+                    cells = lay.targets_of_xy(g.squares)
                     out.append((rows[:, None] * t_n + cells[None, :]).ravel())
                     continue
                 if not _IS_PLAYER_TYPE[row]:
@@ -116,7 +119,7 @@ class ActionCodec:
             elif g.squares:
                 if _IS_PLAYER_TYPE[row]:
                     raise CodecError(f"{t.name} carries a square but the codec addresses it by player")
-                out.append(row * t_n + lay.cells_of_xy(g.squares))
+                out.append(row * t_n + lay.targets_of_xy(g.squares))
             else:
                 singles.append(row * t_n + self.none_target)
         if singles:
@@ -134,7 +137,32 @@ class ActionCodec:
             return lay.cell[sq]
         own = np.asarray(s.pteam, dtype=np.int64)[pids] == lay.side
         slot = np.where(own, pids - own_start, self.roster + pids - opp_start)
-        return np.where(on, lay.cell[np.maximum(sq, 0)], self.cells + slot)
+        return np.where(on, lay.cell[np.maximum(sq, 0)], self.squares + slot)
+
+    def index_of(self, action: Action, s: GameState, side: int) -> int:
+        """The index of one engine action of `side` (for instance a bot's choice, to imitate
+        it); raises CodecError if the action has no index. Legality is not checked here."""
+        lay = side_layout(self.players, side)
+        t = action.type
+        row = int(t)
+        if action.player is not None and action.square is not None:
+            j = _JOINT_INDEX.get(t)
+            slot = action.player - s.ranges[side].start
+            if j is None or not 0 <= slot < self.roster:
+                raise CodecError(f"{action} has no index: no row for a player and a square of {t.name}")
+            return (N_TYPES + j * self.roster + slot) * self.targets + int(lay.targets_of_xy((action.square,))[0])
+        if action.player is not None:
+            if not _IS_PLAYER_TYPE[row]:
+                raise CodecError(f"{action} has no index: {t.name} is addressed by square")
+            pid = np.asarray([action.player], dtype=np.int64)
+            pos = np.asarray(s.pos, dtype=np.int64)
+            own_start, opp_start = s.ranges[side].start, s.ranges[1 - side].start
+            return row * self.targets + int(self._player_targets(lay, s, pid, pos, own_start, opp_start)[0])
+        if action.square is not None:
+            if _IS_PLAYER_TYPE[row]:
+                raise CodecError(f"{action} has no index: {t.name} is addressed by player")
+            return row * self.targets + int(lay.targets_of_xy((action.square,))[0])
+        return row * self.targets + self.none_target
 
     def mask(self, indices: np.ndarray) -> np.ndarray:
         """The flat 0/1 mask (int8) with `indices` set."""
@@ -155,8 +183,8 @@ class ActionCodec:
         info = self.row_info[row]
         lay = side_layout(self.players, side)
         if info.slot >= 0:
-            if target >= self.cells:
-                raise CodecError(f"action index {index} ({info.type.name} row) needs a board cell, got target {target}")
+            if target >= self.squares:
+                raise CodecError(f"action index {index} ({info.type.name} row) needs a square, got target {target}")
             pid = s.ranges[side].start + info.slot
             return Action(info.type, pid, lay.xy[target])
         t = info.type
@@ -168,14 +196,16 @@ class ActionCodec:
                 if pid < 0:
                     raise CodecError(f"action index {index} ({t.name}) names cell {lay.xy[target]} with no player on it")
                 return Action(t, pid)
-            slot = target - self.cells
+            if target < self.squares:
+                raise CodecError(f"action index {index} ({t.name}) names an off-pitch square, not a player")
+            slot = target - self.squares
             rng = s.ranges[side] if slot < self.roster else s.ranges[1 - side]
             pid = rng.start + slot % self.roster
             if pid not in rng:
                 raise CodecError(f"action index {index} ({t.name}) names dugout slot {slot} with no player")
             return Action(t, pid)
-        if target >= self.cells:
-            raise CodecError(f"action index {index} ({t.name}) needs a board cell, got target {target}")
+        if target >= self.squares:
+            raise CodecError(f"action index {index} ({t.name}) needs a square, got target {target}")
         return Action(t, None, lay.xy[target])
 
     def describe(self, index: int) -> str:
@@ -190,7 +220,9 @@ class ActionCodec:
         if target < self.cells:
             y, x = divmod(target, self.width)
             return f"{name} cell ({x}, {y})"
-        slot = target - self.cells
+        if target < self.squares:
+            return f"{name} off-pitch square {target - self.cells}"
+        slot = target - self.squares
         who = "own" if slot < self.roster else "opponent"
         return f"{name} {who} dugout slot {slot % self.roster}"
 

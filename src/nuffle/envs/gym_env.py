@@ -146,6 +146,10 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         """The legal actions now as a bool array (sb3-contrib's MaskablePPO convention)."""
         return self._mask.astype(bool)
 
+    def legal_indices(self) -> np.ndarray:
+        """The legal action indices now (the mask's non-zero positions), cheaply."""
+        return self.driver.indices(self.side) if not self._done else np.zeros(0, dtype=np.int64)
+
     # --- internals ------------------------------------------------------------------------
 
     def _play_opponent(self, events: StepEvents) -> None:

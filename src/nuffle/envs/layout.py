@@ -30,16 +30,17 @@ class SideLayout:
     col: np.ndarray
     #: canonical cell -> padded engine square
     square: np.ndarray
-    #: canonical cell -> engine `(x, y)` coordinates
+    #: square target -> engine `(x, y)`: the H*W cells, then the ring of off-pitch squares
     xy: tuple[tuple[int, int], ...]
+    #: padded engine square -> square target (cells, then ring squares)
+    target: np.ndarray
 
-    def cells_of_xy(self, squares: tuple[tuple[int, int], ...]) -> np.ndarray:
-        """Canonical cells of engine `(x, y)` squares, vectorised."""
+    def targets_of_xy(self, squares: tuple[tuple[int, int], ...]) -> np.ndarray:
+        """Square targets of engine `(x, y)` squares (on the pitch or just off it), vectorised."""
         arr = np.asarray(squares, dtype=np.int64).reshape(-1, 2)
-        xs = arr[:, 0]
-        if self.side:
-            xs = self.width - 1 - xs
-        return arr[:, 1] * self.width + xs
+        if arr.min() < -1 or (arr[:, 0] > self.width).any() or (arr[:, 1] > self.height).any():
+            raise ValueError(f"a square lies beyond the ring around the pitch: {squares}")
+        return self.target[(arr[:, 1] + 1) * (self.width + 2) + arr[:, 0] + 1]
 
 
 @cache
@@ -52,6 +53,7 @@ def side_layout(players: int, side: int) -> SideLayout:
     col = np.zeros(b.size, dtype=np.int64)
     square = np.zeros(w * h, dtype=np.int64)
     xy: list[tuple[int, int]] = [(0, 0)] * (w * h)
+    target = np.zeros(b.size, dtype=np.int64)
     for sq in b.all_squares:
         x, y = b.xy(sq)
         cx = w - 1 - x if side else x
@@ -61,6 +63,15 @@ def side_layout(players: int, side: int) -> SideLayout:
         col[sq] = cx
         square[c] = sq
         xy[c] = (x, y)
-    for arr in (cell, row, col, square):
+        target[sq] = c
+    # the ring of off-pitch squares (crowd pushes, throw-in edges), canonical row-major order
+    ring = sorted(
+        (sq for sq in range(b.size) if not b.on_pitch[sq]),
+        key=lambda q: (b.ys[q], w - 1 - b.xs[q] if side else b.xs[q]),
+    )
+    for i, sq in enumerate(ring):
+        target[sq] = w * h + i
+        xy.append(b.xy(sq))
+    for arr in (cell, row, col, square, target):
         arr.setflags(write=False)
-    return SideLayout(b, side, h, w, cell, row, col, square, tuple(xy))
+    return SideLayout(b, side, h, w, cell, row, col, square, tuple(xy), target)
