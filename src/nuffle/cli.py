@@ -162,7 +162,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark."""
-    from nuffle.bench import run_bench
+    from nuffle.bench import print_env_bench, run_bench
+
+    if args.what == "env":
+        return print_env_bench(args.json, args.seconds)
 
     try:
         Game.new(args.home, args.away, board=args.board)
@@ -383,7 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.set_defaults(func=cmd_replay)
 
-    b = sub.add_parser("bench", help="measure engine speed")
+    b = sub.add_parser("bench", help="measure engine speed (or the RL environments': bench env)")
+    b.add_argument("what", nargs="?", choices=["engine", "env"], default="engine")
+    b.add_argument("--seconds", type=float, default=5.0, help="bench env: seconds per figure")
     b.add_argument("--games", type=int, default=30)
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS))
     b.add_argument("--home", default="human", help="home race or team .json file")

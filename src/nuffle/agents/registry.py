@@ -23,6 +23,7 @@ _REGISTRY: dict[str, AgentFactory] = {}
 _BUILTIN_MODULES = {
     "random": "nuffle.agents.random_bot",
     "scripted": "nuffle.agents.scripted",
+    "endzone": "nuffle.agents.endzone",
 }
 
 

@@ -338,6 +338,7 @@ class ObservationEncoder:
             j = i + 8 + len(_PLAYER_ACTION_KINDS)
             v[j:j + len(KEY_SKILLS)] = static.stats[actor, 4:]
         v[N_NON_SPATIAL + decision_index(game)] = 1
+        np.minimum(v, 1.0, out=v)
         return v
 
 
