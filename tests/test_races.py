@@ -28,7 +28,7 @@ def test_race_random_game_holds_invariants(race: str, side: str) -> None:
     for seed in range(2):
         game = conformance_game(seed, 11, home, away, clone_checks=2)
         assert game.is_over
-        assert game.config[side] == race
+        assert getattr(game.config, side) == race
         again = replay(to_record(game))
         assert again.state == game.state
 

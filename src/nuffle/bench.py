@@ -8,7 +8,6 @@ from typing import Any
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
-from nuffle.play import play
 
 
 def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: int = 11,
@@ -21,7 +20,7 @@ def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: in
     for i in range(games):
         t0 = time.perf_counter()
         g = Game.new(home, away, seed=seed + i, board=board)
-        play(g, RandomBot(seed + 2 * i), RandomBot(seed + 2 * i + 1))
+        _engine_game(g, RandomBot(seed + 2 * i), RandomBot(seed + 2 * i + 1))
         elapsed += time.perf_counter() - t0
         decisions += len(g.history)
         # Re-play a prefix of this game to collect mid-game positions for the clone figures.
@@ -39,6 +38,11 @@ def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: in
             snap.clone()
             n_clone += 1
     clone_s = (time.perf_counter() - t0) / max(1, n_clone)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        for snap in snapshots:
+            snap.view()
+    view_s = (time.perf_counter() - t0) / max(1, n_clone)
     bot = RandomBot(seed)
     n_cs = 0
     t0 = time.perf_counter()
@@ -59,8 +63,18 @@ def run_bench(games: int = 30, home: str = "human", away: str = "orc", board: in
         "decision_us": elapsed / decisions * 1e6,
         "game_ms": elapsed / games * 1e3,
         "clone_us": clone_s * 1e6,
+        "view_us": view_s * 1e6,
         "clone_step_us": clone_step_s * 1e6,
     }
+
+
+def _engine_game(game: Game, home: RandomBot, away: RandomBot) -> None:
+    """Play to the end handing the (trusted, read-only) random bots the live game: the
+    decision figure measures the engine alone. `view_us` is what `play()` adds per decision
+    by handing agents views."""
+    bots = (home, away)
+    while not game.is_over:
+        game.step(bots[game.decider].act(game))
 
 
 def bench_outcomes(repeats: int = 30) -> dict[str, float]:
@@ -111,12 +125,12 @@ def soak_game(seed: int, board: int, home: str, away: str, bot: str = "random") 
 
     game = Game.new(home, away, seed=seed, board=board)
     agents = (make_agent(bot, seed * 2 + 1), make_agent(bot, seed * 2 + 2))
-    agents[0].new_game(game, 0)
-    agents[1].new_game(game, 1)
+    agents[0].new_game(game.view(), 0)
+    agents[1].new_game(game.view(), 1)
     steps = 0
     while not game.is_over:
         check_invariants(game.state)
-        game.step(agents[game.decider].act(game))
+        game.step(agents[game.decider].act(game.view()))
         steps += 1
         if steps > 200_000:
             raise RuntimeError("the game did not end within 200,000 decisions")

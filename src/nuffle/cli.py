@@ -181,6 +181,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"  decision:     {figures['decision_us']:8.1f} us")
     print(f"  game:         {figures['game_ms']:8.2f} ms")
     print(f"  clone:        {figures['clone_us']:8.2f} us")
+    print(f"  view:         {figures['view_us']:8.2f} us   (what play() adds per decision)")
     print(f"  clone + step: {figures['clone_step_us']:8.2f} us")
     print("exact outcomes (Game.outcomes)")
     print(f"  move with a dodge:                   {figures['outcomes_dodge_ms']:6.3f} ms")

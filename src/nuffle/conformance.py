@@ -91,8 +91,8 @@ def play_checked(
     states). Returns the finished game."""
     rng = random.Random(seed)
     bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
-    bots[0].new_game(game, 0)
-    bots[1].new_game(game, 1)
+    bots[0].new_game(game.view(), 0)
+    bots[1].new_game(game.view(), 1)
     scores = (0, 0)
     clone_at = set(rng.sample(range(1, 400), clone_checks)) if clone_checks else set()
     shadow: Game | None = None
@@ -103,7 +103,7 @@ def play_checked(
             shadow = game.clone()
             if shadow.state != game.state or hash(shadow.state) != hash(game.state):
                 raise InvariantError(f"clone differs from the original at step {steps}")
-        action = bots[game.decider].act(game)
+        action = bots[game.decider].act(game.view())
         game.step(action)
         if shadow is not None:
             shadow.step(action)

@@ -1,4 +1,4 @@
-"""Playing matches between agents."""
+"""Playing matches between agents. Agents are handed views (`Game.view()`), never the live game."""
 
 from __future__ import annotations
 
@@ -7,16 +7,19 @@ from nuffle.core.game import Game
 
 
 def play(game: Game, home: Agent, away: Agent, max_steps: int = 200_000) -> Game:
-    """Play `game` to the end with the two agents; returns the same game."""
+    """Play `game` to the end with the two agents; returns the same (live) game.
+
+    Each agent sees a fresh view of the position at each of its decisions: it may clone and
+    step it freely (its dice are not the real ones) and nothing it does reaches `game`."""
     agents = (home, away)
-    home.new_game(game, 0)
-    away.new_game(game, 1)
+    home.new_game(game.view(), 0)
+    away.new_game(game.view(), 1)
     steps = 0
     while not game.is_over:
         side = game.decider
         if side > 1:
             raise RuntimeError(f"play() needs a sampled roller; the game waits for {game.current_decider}")
-        game.step(agents[side].act(game))
+        game.step(agents[side].act(game.view()))
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"the game did not end within {max_steps} decisions")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +43,11 @@ def to_record(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "config": {
-            "board": game.config["board"],
-            "roller": game.config["roller"],
-            "assisted_moves": bool(game.config.get("assisted_moves", False)),
+            "board": game.config.board,
+            "roller": game.config.roller,
+            "assisted_moves": game.config.assisted_moves,
         },
-        "seed": game.config["seed"],
+        "seed": game.config.seed,
         "teams": {"home": team_to_dict(s.specs[0]), "away": team_to_dict(s.specs[1])},
         "entries": entries,
         "final": {
@@ -92,8 +93,8 @@ def replay(record: dict[str, Any]) -> Game:
                         assisted_moves=bool(config.get("assisted_moves", False)))
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
-    game.config = {**game.config, "home": home.race, "away": away.race,
-                   "roller": "explicit" if explicit else "sampled"}
+    game.config = replace(game.config, home=home.race, away=away.race,
+                          roller="explicit" if explicit else "sampled")
     entries = record.get("entries")
     if not isinstance(entries, list):
         raise RecordError("'entries' must be a list")

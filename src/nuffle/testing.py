@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller
-from nuffle.core.game import Game
+from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.turn import Turn
@@ -50,8 +50,7 @@ class Scenario:
         self.state = GameState.new(bd, specs, tuple(info), 1, Options(assisted_moves))
         self.state.half = 1
         self.roller = ScriptedRoller(script)
-        self.config = {"home": home, "away": away, "seed": 0, "board": board, "roller": "scripted",
-                       "assisted_moves": assisted_moves}
+        self.config = MatchConfig(home, away, 0, board, "scripted", assisted_moves)
 
     def pid(self, side: int, position: str, nth: int = 0) -> int:
         """Id of the `nth` player of `side` with positional name `position`."""
@@ -120,9 +119,7 @@ class Scenario:
         end = Match()
         end.phase = 8
         self.state.stack = [end, proc if proc is not None else Turn(active)]
-        game = Game(self.state, self.roller, self.config)
-        game._advance()
-        return game
+        return Game.from_state(self.state, self.config, self.roller)
 
 
 def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:
@@ -141,8 +138,8 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
 
     game = Game.new("human", "orc", seed=seed, board=board)
     bots = (RandomBot(seed), RandomBot(seed + 1))
-    bots[0].new_game(game, 0)
-    bots[1].new_game(game, 1)
+    bots[0].new_game(game.view(), 0)
+    bots[1].new_game(game.view(), 1)
     out: list[GameState] = []
     steps = 0
     while not game.is_over and len(out) < count and steps < 50_000:
@@ -151,6 +148,6 @@ def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
                 and s.decider == s.active
                 and sum(1 for q in s.pos if q >= 0) >= min_on_pitch):
             out.append(s.copy())
-        game.step(bots[game.decider].act(game))
+        game.step(bots[game.decider].act(game.view()))
         steps += 1
     return out

@@ -50,7 +50,7 @@ class RandomBot(Agent):
             group = legal.group(ActionType.PLACE_PLAYER)
             assert group is not None
             side = game.decider
-            board = game.config["board"]
+            board = game.config.board
             kind = "defense" if side == s.kicking else "offense"
             names = formation_names(board, kind)
             squares = formation(board, kind, self.rng.choice(names), side, s.board.width)

@@ -19,6 +19,7 @@ from enum import Enum
 from fractions import Fraction
 
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.types import Event
 
@@ -123,25 +124,25 @@ _BY_TYPE: dict[ActionType, Primitive] = {
     ActionType.SELECT_SQUARE: Primitive.SKILL_CHOICE,
 }
 
-# DECLINE and SELECT_PLAYER mean different things depending on the procedure that asks.
-_BY_PROCEDURE: dict[str, Primitive] = {
-    "PlayerRoll": Primitive.REROLL,
-    "Block": Primitive.CHOOSE_BLOCK_DIE,
-    "Injury": Primitive.APOTHECARY,
-    "Foul": Primitive.BRIBE,
-    "Pass": Primitive.INTERCEPT,
-    "HighKick": Primitive.SELECT_PLAYER,
-    "Kickoff": Primitive.SELECT_PLAYER,
-    "DodgeRoll": Primitive.REROLL,
-    "ChainsawKickBack": Primitive.REROLL,
-    "EndDrive": Primitive.BRIBE,  # a Secret Weapon's bribe
+# DECLINE and SELECT_PLAYER mean different things depending on the decision being made.
+_BY_KIND: dict[DecisionKind, Primitive] = {
+    DecisionKind.REROLL: Primitive.REROLL,
+    DecisionKind.BLOCK_DICE: Primitive.CHOOSE_BLOCK_DIE,
+    DecisionKind.FOLLOW_UP: Primitive.FOLLOW_UP,
+    DecisionKind.APOTHECARY: Primitive.APOTHECARY,
+    DecisionKind.BRIBE: Primitive.BRIBE,
+    DecisionKind.INTERCEPTOR: Primitive.INTERCEPT,
+    DecisionKind.HIGH_KICK: Primitive.SELECT_PLAYER,
+    DecisionKind.TOUCHBACK: Primitive.SELECT_PLAYER,
 }
 
-# Procedures whose only decision is whether (or where) a skill applies.
-_SKILL_CHOICES = frozenset({"PilingOn", "StandChoice", "StripBall"})
-# Procedures of skills where declining (or picking the player who uses it) is the skill choice.
-_SKILL_DECLINES = frozenset({
-    "Reaction", "DivingCatch", "DumpOff", "PassBlock", "Animosity", "KickOffReturn", "Swoop",
+# Decisions that are only whether (or where, or by whom) a skill applies.
+_SKILL_KINDS = frozenset({
+    DecisionKind.USE_SKILL, DecisionKind.STAND_FIRM, DecisionKind.ARMOUR_BONUS,
+    DecisionKind.BLOCK_RESULT, DecisionKind.FORBID_FOLLOW_UP, DecisionKind.REACTION,
+    DecisionKind.DIVING_TACKLE, DecisionKind.DUMP_OFF, DecisionKind.PASS_BLOCK,
+    DecisionKind.ANIMOSITY_TARGET, DecisionKind.KICK_OFF_RETURN, DecisionKind.SWOOP,
+    DecisionKind.KICK_DISTANCE,
 })
 
 _EVENTS = {
@@ -154,17 +155,14 @@ _EVENTS = {
 
 def classify(game: Game, action: Action) -> Primitive:
     """The primitive an action is in the current position (DECLINE and SELECT_PLAYER depend
-    on the procedure asking, e.g. declining a re-roll is a REROLL decision)."""
-    stack = game.state.stack
-    name = type(stack[-1]).__name__ if stack else ""
-    if name in _SKILL_CHOICES or (name == "Foul" and stack[-1].phase == 7):
-        return Primitive.SKILL_CHOICE  # Piling On, Stand Firm, Strip Ball, Dirty Player
+    on the decision being made, e.g. declining a re-roll is a REROLL decision)."""
+    kind = game.decision().kind
     if action.type in (ActionType.DECLINE, ActionType.SELECT_PLAYER):
-        if name == "Block" and action.type == ActionType.DECLINE and game.state.stack[-1].phase == 7:
-            return Primitive.FOLLOW_UP
-        if name in _SKILL_DECLINES or (name in ("Kickoff", "MoveStep") and action.type == ActionType.DECLINE):
-            return Primitive.SKILL_CHOICE  # ... and Kick, Break Tackle
-        return _BY_PROCEDURE.get(name, Primitive.SELECT_PLAYER)
+        if kind in _SKILL_KINDS:
+            return Primitive.SKILL_CHOICE  # e.g. Stand Firm, Diving Tackle, Kick, Break Tackle
+        return _BY_KIND.get(kind, Primitive.SELECT_PLAYER)
+    if kind in _SKILL_KINDS and action.type == ActionType.USE_SKILL:
+        return Primitive.SKILL_CHOICE
     return _BY_TYPE[action.type]
 
 

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import START_ACTIONS, Action, IllegalActionError, LegalActions
 from nuffle.core.board import board_for
+from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
+    MASK64,
     ExplicitRoller,
     Outcome,
     Roller,
     SampledRoller,
+    ScriptedRoller,
     grouped_outcomes,
     is_valid_outcome,
     sample,
@@ -28,18 +33,80 @@ from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 RecordEntry = tuple[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """The parameters a match was started with (shared by clones, never changed).
+
+    `seed` is None in a view: a view must not carry what would let its holder rebuild the
+    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit')."""
+
+    home: str
+    away: str
+    seed: int | None
+    board: int
+    roller: str = "sampled"
+    assisted_moves: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the parameters."""
+        return {
+            "home": self.home,
+            "away": self.away,
+            "seed": self.seed,
+            "board": self.board,
+            "roller": self.roller,
+            "assisted_moves": self.assisted_moves,
+        }
+
+
+def roller_name(roller: Roller) -> str:
+    """'explicit', 'scripted' or 'sampled': the kind of a roller, as records name it."""
+    if roller.explicit:
+        return "explicit"
+    return "scripted" if isinstance(roller, ScriptedRoller) else "sampled"
+
+
+def _mix(*parts: int) -> int:
+    """A one-way 64-bit digest of integers (views derive their dice from it)."""
+    data = b"nuffle-view" + b"".join((p & MASK64).to_bytes(8, "little") for p in parts)
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little") or 1
+
+
+_VIEW_CONFIGS: dict[tuple[int, bool], tuple[MatchConfig, MatchConfig]] = {}
+
+
+def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
+    """A match's parameters as its views carry them: no seed, the views' own roller kind
+    (cached by the identity of the match's config, which every clone shares)."""
+    key = (id(config), explicit)
+    hit = _VIEW_CONFIGS.get(key)
+    if hit is not None and hit[0] is config:
+        return hit[1]
+    if len(_VIEW_CONFIGS) > 512:
+        _VIEW_CONFIGS.clear()
+    out = replace(config, seed=None, roller="explicit" if explicit else "sampled")
+    _VIEW_CONFIGS[key] = (config, out)
+    return out
+
 
 class Game:
-    """A match. Decisions go in through `step`, chance outcomes through `apply_chance`."""
+    """A match. Decisions go in through `step`, chance outcomes through `apply_chance`.
 
-    __slots__ = ("_legal", "config", "history", "roller", "state")
+    Agents are given `view()`s of a game, never the game itself (see `view`)."""
 
-    def __init__(self, state: GameState, roller: Roller, config: dict[str, Any]) -> None:
+    __slots__ = ("_legal", "_secret", "config", "history", "roller", "state")
+
+    def __init__(
+        self, state: GameState, roller: Roller, config: MatchConfig, secret: int | None = None
+    ) -> None:
         self.state = state
         self.roller = roller
         self.config = config
         self.history: list[RecordEntry] = []
         self._legal: LegalActions | None = None
+        # The secret views derive their dice from: by default a digest of the seed, so that
+        # matches with searching bots replay exactly; a referee passes a random one.
+        self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
     def new(
@@ -49,11 +116,13 @@ class Game:
         board: int = 11,
         roller: Roller | None = None,
         assisted_moves: bool = False,
+        secret: int | None = None,
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
         With `assisted_moves`, a move, blitz, hand-off or foul may target a non-adjacent
-        square; the engine walks the safest path (see docs/PATHFINDING.md)."""
+        square; the engine walks the safest path (see docs/PATHFINDING.md). `secret` seeds
+        the dice of the game's views (default: derived from `seed`)."""
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else load_team(home),
@@ -71,15 +140,33 @@ class Game:
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves))
         state.stack.append(Match())
-        config = {
-            "home": specs[0].race if isinstance(home, TeamSpec) else home,
-            "away": specs[1].race if isinstance(away, TeamSpec) else away,
-            "seed": seed,
-            "board": board,
-            "roller": "explicit" if roller is not None and roller.explicit else "sampled",
-            "assisted_moves": assisted_moves,
-        }
-        game = Game(state, roller or SampledRoller(), config)
+        roller = roller or SampledRoller()
+        config = MatchConfig(
+            home=specs[0].race if isinstance(home, TeamSpec) else home,
+            away=specs[1].race if isinstance(away, TeamSpec) else away,
+            seed=seed,
+            board=board,
+            roller=roller_name(roller),
+            assisted_moves=assisted_moves,
+        )
+        game = Game(state, roller, config, secret)
+        game._advance()
+        return game
+
+    @staticmethod
+    def from_state(
+        state: GameState, config: MatchConfig | None = None, roller: Roller | None = None
+    ) -> Game:
+        """A game continuing from a built or loaded position; it takes the state over (copy it
+        first to keep one) and runs to the next decision. Tests and tools use it instead of
+        reaching into private methods."""
+        s = state
+        if config is None:
+            config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players)
+        roller = roller or SampledRoller()
+        if config.roller != roller_name(roller):
+            config = replace(config, roller=roller_name(roller))
+        game = Game(s, roller, config)
         game._advance()
         return game
 
@@ -116,6 +203,19 @@ class Game:
     def decider(self) -> int:
         """`current_decider` as an int: 0 home, 1 away, 2 chance, 3 nobody."""
         return self.state.decider
+
+    def decision(self) -> Decision:
+        """What is being decided now, as a frozen record (`kind`, `side`, `player`, the roll
+        or block it concerns); `DecisionKind.NONE` at chance nodes and at the end."""
+        s = self.state
+        side = s.decider
+        if side > 1:
+            return NO_DECISION
+        d = s.stack[-1].decision_detail(s)
+        return Decision(
+            DecisionKind(s.waiting), side, d.player, d.target, d.skill, d.roll, d.need, d.dice,
+            d.faces, d.action, d.moved, d.square,
+        )
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the side to decide (empty at chance nodes and at the end)."""
@@ -226,14 +326,47 @@ class Game:
     # --- copies, results, views ---------------------------------------------------------------
 
     def clone(self) -> Game:
-        """An exact, independent copy that continues identically."""
+        """An exact, independent copy that continues identically (same dice): for tests,
+        replays and tools. Agents get `view()`s instead."""
         g = Game.__new__(Game)
         g.state = self.state.copy()
         g.roller = self.roller.copy()
         g.config = self.config
         g.history = self.history.copy()
         g._legal = self._legal
+        g._secret = self._secret
         return g
+
+    def view(self) -> Game:
+        """A copy for a decider: the same position, but its dice are reseeded from a secret
+        the holder cannot read, so they are not the real future dice.
+
+        A view clones and steps like any game (it is the forward model for search), holds no
+        reference to this game, its frames or its roller (a scripted roller's queue stays
+        here), and does not carry the match seed. Views of one position are identical."""
+        s = self.state
+        shared = s.shared
+        vs = s.copy()
+        s.shared = shared  # no frame is shared with the view: the live game need not copy any
+        vs.stack = [p.copy() for p in s.stack]
+        vs.shared = 0
+        vs.rng = _mix(self._secret, s.rng, len(self.history))
+        v = Game.__new__(Game)
+        v.state = vs
+        explicit = self.roller.explicit
+        v.roller = ExplicitRoller() if explicit else SampledRoller()
+        v.config = _view_config(self.config, explicit)
+        v.history = self.history.copy()
+        v._legal = None
+        v._secret = _mix(vs.rng, self._secret, 0x51EE)
+        return v
+
+    def reseed(self, seed: int) -> None:
+        """Replace the state's random generator with one seeded from `seed` (what is rolled
+        from now on changes; the position does not)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an integer, not {seed!r}")
+        self.state.rng = seed_state(seed)
 
     @property
     def is_over(self) -> bool:
@@ -297,7 +430,7 @@ class Game:
                 }
             )
         return {
-            "config": dict(self.config),
+            "config": self.config.to_dict(),
             "half": s.half,
             "weather": s.weather,
             "turn": [s.teams[0].turn, s.teams[1].turn],
@@ -311,6 +444,7 @@ class Game:
             },
             "decider": self.current_decider,
             "procedure": type(s.stack[-1]).__name__ if s.stack else None,
+            "decision": self.decision().to_json(),
             "players": players,
             "result": self.result,
         }

@@ -151,6 +151,7 @@ class GameState:
         "teams",
         "touchdown",
         "turnover",
+        "waiting",
         "weather",
     )
 
@@ -176,6 +177,7 @@ class GameState:
     shared: int  # stack frames below this index may be shared with clones (copy on write)
     rng: int
     decider: int
+    waiting: int  # the DecisionKind of the decision `decider` is asked (when a side decides)
     pending: Chance | None
     outcome: Outcome
     ret: int
@@ -220,6 +222,7 @@ class GameState:
         s.shared = 0
         s.rng = rng
         s.decider = RUNNING
+        s.waiting = 0
         s.pending = None
         s.outcome = 0
         s.ret = 0
@@ -257,6 +260,7 @@ class GameState:
         c.shared = self.shared = len(self.stack)
         c.rng = self.rng
         c.decider = self.decider
+        c.waiting = self.waiting
         c.pending = self.pending
         c.outcome = self.outcome
         c.ret = self.ret
@@ -340,9 +344,10 @@ class GameState:
         assert isinstance(out, tuple)
         return out
 
-    def wait(self, side: int) -> None:
-        """Wait for a decision of `side`."""
+    def wait(self, side: int, kind: int) -> None:
+        """Wait for a decision of `side`; `kind` is its `DecisionKind` (see core/decision.py)."""
         self.decider = side
+        self.waiting = kind
 
     # --- board queries ---------------------------------------------------------------------
 

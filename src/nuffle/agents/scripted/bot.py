@@ -12,14 +12,11 @@ from nuffle.agents.scripted.decisions import (
     threats,
 )
 from nuffle.agents.scripted.planner import Planner
-from nuffle.core.actions import SELECT_FACE, START_ACTIONS, Action, ActionType, LegalActions
+from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.decision import Decision
+from nuffle.core.decision import DecisionKind as K
 from nuffle.core.game import Game
-from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.ball import can_handle_ball
-from nuffle.core.procedures.block import Block
-from nuffle.core.procedures.passing import Pass
-from nuffle.core.procedures.push import Push
-from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.formations import formation, formation_names
 
@@ -62,22 +59,22 @@ class ScriptedBot(Agent):
         side = game.decider
         types = legal.types()
         kinds = set(types)
-        top = s.stack[-1]
+        d = game.decision()
         if A.PLACE_PLAYER in kinds or A.RESERVE_PLAYER in kinds:
             return self._setup(game, legal, side)
-        if isinstance(top, Block) and kinds <= _BLOCK_KINDS:
-            if A.FOLLOW_UP in kinds:
-                return follow_choice(s, side)
-            return block_choice(s, legal, side)
-        if isinstance(top, Push) and kinds == {A.PUSH}:
+        if d.kind == K.BLOCK_DICE and kinds <= _BLOCK_KINDS:
+            return block_choice(s, legal, side, d)
+        if d.kind == K.FOLLOW_UP:
+            return follow_choice(s, side, d)
+        if d.kind == K.PUSH and kinds == {A.PUSH}:
             return push_choice(s, legal, side)
-        if isinstance(top, PlayerRoll) and kinds <= _ROLL_KINDS:
-            return reroll_choice(s, legal)
-        if any(t in START_ACTIONS for t in types) or types == [A.END_TURN]:
+        if d.kind == K.REROLL and kinds <= _ROLL_KINDS:
+            return reroll_choice(s, legal, d)
+        if d.kind == K.SELECT_ACTION:
             return self._turn(s, legal, side)
-        if isinstance(top, PlayerAction):
-            return self._in_action(s, legal, side, top)
-        return self._misc(s, legal, side, types)
+        if d.kind == K.MOVE:
+            return self._in_action(s, legal, side, d)
+        return self._misc(s, legal, side, types, d)
 
     # --- team turn --------------------------------------------------------------------------
 
@@ -90,19 +87,19 @@ class ScriptedBot(Agent):
         self.acting = first.player if first.player is not None else -1
         return first
 
-    def _in_action(self, s: GameState, legal: LegalActions, side: int, top: PlayerAction) -> Action:
-        if top.pid != self.acting:
+    def _in_action(self, s: GameState, legal: LegalActions, side: int, d: Decision) -> Action:
+        pid = d.player if d.player is not None else -1
+        if pid != self.acting:
             self.queue = []
-            self.acting = top.pid
+            self.acting = pid
         if self.queue:
             nxt = self.queue.pop(0)
             if nxt in legal:
                 return nxt
             self.queue = []
-        pid = top.pid
         if (s.carrier() == pid and legal.group(A.MOVE) is not None
-                and top.kind in (A.START_MOVE, A.START_BLITZ)):
-            plan = Planner(s, side, legal).carrier_move(pid, top.moves, fresh=False)
+                and d.action in ("START_MOVE", "START_BLITZ")):
+            plan = Planner(s, side, legal).carrier_move(pid, d.moved or 0, fresh=False)
             if plan and plan[0] in legal:
                 self.queue = plan[1:]
                 return plan[0]
@@ -116,7 +113,7 @@ class ScriptedBot(Agent):
         if not self.setup_plan and group is not None:
             placed = any(s.pteam[p] == side and s.pos[p] >= 0 for p in s.ranges[side])
             if not placed:
-                board = game.config["board"]
+                board = game.config.board
                 kind = "defense" if side == s.kicking else "offense"
                 names = formation_names(board, kind)
                 name = "scripted" if "scripted" in names else names[0]
@@ -134,7 +131,9 @@ class ScriptedBot(Agent):
         assert group is not None
         return Action(A.PLACE_PLAYER, group.players[0], group.squares[0])
 
-    def _misc(self, s: GameState, legal: LegalActions, side: int, types: list[ActionType]) -> Action:
+    def _misc(
+        self, s: GameState, legal: LegalActions, side: int, types: list[ActionType], d: Decision
+    ) -> Action:
         if A.RECEIVE in types:
             return Action(A.RECEIVE)
         if A.PLACE_BALL in types:
@@ -145,7 +144,7 @@ class ScriptedBot(Agent):
             return Action(A.USE_BRIBE)
         sel = legal.group(A.SELECT_PLAYER)
         if sel is not None:
-            if isinstance(s.stack[-1], Pass):  # an interception: try it with the best catcher
+            if d.kind == K.INTERCEPTOR:  # try the interception with the best catcher
                 best = max(sel.players, key=lambda p: (s.info[p].ag, -p))
                 return Action(A.SELECT_PLAYER, best)
             if A.DECLINE in types:

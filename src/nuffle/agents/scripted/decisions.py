@@ -11,8 +11,7 @@ from nuffle.analysis.blocks import (
     face_result,
 )
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
-from nuffle.core.procedures.block import Block
-from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.decision import Decision
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status
@@ -70,16 +69,16 @@ _NEVER_RR = (RollKind.STAND_UP, RollKind.BONE_HEAD, RollKind.REALLY_STUPID, Roll
              RollKind.ALWAYS_HUNGRY)
 
 
-def reroll_choice(s: GameState, legal: LegalActions) -> Action:
+def reroll_choice(s: GameState, legal: LegalActions, d: Decision) -> Action:
     """A failed roll: always use a skill; spend the team re-roll where a failure costs most,
     else try Pro."""
     if legal.group(A.USE_SKILL) is not None:
         return Action(A.USE_SKILL)
-    top = s.stack[-1]
-    if legal.group(A.USE_REROLL) is not None and isinstance(top, PlayerRoll):
-        kind = top.kind
-        carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[top.pid]
-        if kind not in _NEVER_RR and (carrier or kind in _ALWAYS_RR or s.teams[s.pteam[top.pid]].rerolls > 1):
+    if legal.group(A.USE_REROLL) is not None and d.roll is not None and d.player is not None:
+        kind = RollKind[d.roll]
+        pid = d.player
+        carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]
+        if kind not in _NEVER_RR and (carrier or kind in _ALWAYS_RR or s.teams[s.pteam[pid]].rerolls > 1):
             return Action(A.USE_REROLL)
         if kind in (RollKind.DODGE, RollKind.GFI) and s.ball_state != BallState.CARRIED:
             return Action(A.USE_REROLL)
@@ -95,16 +94,15 @@ def _rank(pref: tuple[BlockResult, ...], r: BlockResult) -> int:
     return pref.index(r) if r in pref else len(pref)
 
 
-def block_choice(s: GameState, legal: LegalActions, side: int) -> Action:
+def block_choice(s: GameState, legal: LegalActions, side: int, d: Decision) -> Action:
     """Choose a block face (or re-roll) for `side`, attacker or defender."""
-    blk = s.stack[-1]
-    assert isinstance(blk, Block)
-    att, dfd = blk.attacker, blk.defender
+    assert d.player is not None and d.target is not None
+    att, dfd = d.player, d.target
     a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
     faces = [f for f in SELECT_FACE if legal.group(f) is not None]
     attacking = s.pteam[att] == side
     if not faces:  # the defender picks: re-roll if every face is bad for us
-        results = [face_result(BlockFace(f), a_sk, d_sk) for f in set(blk.faces)]
+        results = [face_result(BlockFace(f), a_sk, d_sk) for f in set(d.faces)]
         worst = min(results, key=lambda r: -_rank(ATTACKER_PREFERENCE, r))
         if legal.group(A.USE_REROLL) is not None and worst in ATTACKER_FELL:
             return Action(A.USE_REROLL)
@@ -118,7 +116,7 @@ def block_choice(s: GameState, legal: LegalActions, side: int) -> Action:
     best = scored[0]
     if attacking and legal.group(A.USE_REROLL) is not None:
         carrier = s.carrier()
-        important = carrier in (att, dfd) or blk.blitz
+        important = carrier in (att, dfd) or d.action == "START_BLITZ"
         if best[3] in ATTACKER_FELL and (important or best[3] == BlockResult.ATTACKER_DOWN):
             return Action(A.USE_REROLL)
         if important and carrier == dfd and best[3] != BlockResult.DEFENDER_DOWN and \
@@ -145,12 +143,11 @@ def push_choice(s: GameState, legal: LegalActions, side: int) -> Action:
     return Action(A.PUSH, None, min(g.squares, key=score))
 
 
-def follow_choice(s: GameState, side: int) -> Action:
+def follow_choice(s: GameState, side: int, d: Decision) -> Action:
     """Follow up unless it drags a cage player or the carrier into danger."""
-    blk = s.stack[-1]
-    assert isinstance(blk, Block)
-    att = blk.attacker
-    new = blk.def_sq
+    assert d.player is not None and d.square is not None
+    att = d.player
+    new = s.board.sq(*d.square)
     carrier = s.carrier()
     if carrier == att:
         here = s.tackle_zones(s.pos[att], side)

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
@@ -168,7 +170,7 @@ class PlayerAction(Procedure):
             if self.path or self.then >= 0:
                 self._walk(s)
                 return
-            s.wait(s.pteam[pid])
+            s.wait(s.pteam[pid], DK.MOVE)
             return
         if self.phase == 7:  # ACTION_END ran before a pass or hand-off
             then = ActionType(self.then)
@@ -200,14 +202,14 @@ class PlayerAction(Procedure):
                 return
             self.path.clear()  # the way is blocked: stop and let the coach decide
             self.then = -1
-            s.wait(s.pteam[self.pid])
+            s.wait(s.pteam[self.pid], DK.MOVE)
             return
         t, sq = ActionType(self.then), self.then_sq
         self.then = -1
         if s.board.distance(s.pos[self.pid], sq) == 1 and s.grid[sq] >= 0:
             self._finish_with(s, t, sq)
         else:
-            s.wait(s.pteam[self.pid])
+            s.wait(s.pteam[self.pid], DK.MOVE)
 
     def _step(self, s: GameState, sq: int) -> None:
         gfi = self.moves >= s.info[self.pid].ma
@@ -224,6 +226,9 @@ class PlayerAction(Procedure):
 
     def _carries(self, s: GameState) -> bool:
         return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.pid, action=ActionType(self.kind).name, moved=self.moves)
 
     def legal(self, s: GameState) -> LegalActions:
         pid = self.pid

@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from nuffle.core.actions import Action, LegalActions
+from nuffle.core.decision import DecisionDetail
 from nuffle.core.state import GameState
 
 
@@ -20,6 +21,8 @@ class Procedure(ABC):
 
     __slots__ = ("phase",)
     _fields: ClassVar[tuple[str, ...]] = ("phase",)
+    #: The skill a waiting decision of this procedure offers, if it is about one skill.
+    decision_skill: ClassVar[str | None] = None
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -48,6 +51,12 @@ class Procedure(ABC):
     def act(self, s: GameState, action: Action) -> None:
         """Apply a decision that `legal` allowed."""
         raise RuntimeError(f"{type(self).__name__} takes no decisions")
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        """The player (and roll, block, skill) the waiting decision concerns; by default the
+        procedure's `pid` slot, if it has one, and its class's `decision_skill`."""
+        pid = getattr(self, "pid", -1)
+        return DecisionDetail(player=pid if pid >= 0 else None, skill=self.decision_skill)
 
     def explain(self, s: GameState, action: Action) -> str | None:
         """Why `action` is illegal here, when the procedure can say more than the default."""

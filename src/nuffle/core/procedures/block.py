@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Handler, Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
@@ -262,9 +264,9 @@ class Block(Procedure):
             self.faces = s.dice()
             self.phase = 4
             if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
-                s.wait(self._side(s))
+                s.wait(self._side(s), DK.BLOCK_DICE)
             else:
-                s.wait(other(self._side(s)))
+                s.wait(other(self._side(s)), DK.BLOCK_DICE)
             return
         if self.phase == 5:  # Loner check for the team re-roll, or the Pro check
             if s.die() >= 4:
@@ -272,7 +274,7 @@ class Block(Procedure):
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
                 return
             self.phase = 4
-            s.wait(self._side(s) if self.attacker_chooses else other(self._side(s)))
+            s.wait(self._side(s) if self.attacker_chooses else other(self._side(s)), DK.BLOCK_DICE)
             return
         if self.phase == 6:  # pushes done: the follow-up
             self._follow_up(s)
@@ -353,7 +355,7 @@ class Block(Procedure):
             pid = self._asking()
             if self._options(s, pid):
                 self.phase = 11
-                s.wait(s.pteam[pid])
+                s.wait(s.pteam[pid], DK.BLOCK_RESULT)
                 return
             self.asked += 1
         self._resolve(s)
@@ -392,12 +394,12 @@ class Block(Procedure):
         if rule == MAY_FORBID:
             self.phase = 14
             self.asker = who
-            s.wait(s.pteam[who])
+            s.wait(s.pteam[who], DK.FORBID_FOLLOW_UP)
             return
         if rule == MUST:
             s.move_player(att, self.def_sq)
             return
-        s.wait(self._side(s))
+        s.wait(self._side(s), DK.FOLLOW_UP)
 
     def _resolve(self, s: GameState) -> None:
         att, dfd = self.attacker, self.defender
@@ -428,6 +430,19 @@ class Block(Procedure):
         s.push(Push(dfd, s.pos[att], att, self.blitz))
 
     # --- decisions -------------------------------------------------------------------------
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        player = self.attacker
+        if self.phase == 11:
+            player = self._asking()
+        elif self.phase == 14:
+            player = self.asker
+        faces = self.faces if self.phase == 4 else ()
+        square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
+        action = "START_BLITZ" if self.blitz else "START_BLOCK"
+        return DecisionDetail(
+            player=player, target=self.defender, dice=self.n, faces=faces, action=action, square=square
+        )
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:
@@ -494,7 +509,7 @@ class Block(Procedure):
             return
         if t == ActionType.DECLINE:
             self.rerolled = True
-            s.wait(other(side))
+            s.wait(other(side), DK.BLOCK_DICE)
             return
         self.face = SELECT_FACE.index(t)
         self.asked = 0

@@ -12,6 +12,8 @@ it (prone and stunned ones too: they get an armour roll).
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import can_catch, catch_modifier
 from nuffle.core.procedures.base import Procedure
@@ -62,7 +64,7 @@ class Bomb(Procedure):
         if ph == 0:
             if not self.hail_mary and interceptors(s, thr, self.target):
                 self.phase = _INTERCEPT
-                s.wait(1 - s.pteam[thr])
+                s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
             ph = self.phase = _ROLL
         if ph == _INTERCEPTED:
@@ -148,7 +150,7 @@ class Bomb(Procedure):
             self._explode(s, self.sq)
             return
         self.phase = _THROW_ON
-        s.wait(s.pteam[p])
+        s.wait(s.pteam[p], DK.THROW_ON)
 
     def _explode(self, s: GameState, sq: int) -> None:
         self.sq = sq
@@ -171,6 +173,9 @@ class Bomb(Procedure):
             s.status[p] = Status.PRONE
             if s.ball_state == BallState.CARRIED and s.ball == s.pos[p]:
                 s.ball_state = BallState.ON_GROUND
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == _THROW_ON:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import take_off_pitch
@@ -103,7 +105,7 @@ class Foul(Procedure):
             limit = self._limit(s)
             if self.total <= limit and self.bonus and self.total + self.bonus > limit:
                 self.phase = 7  # the coach decides whether the bonus breaks the armour
-                s.wait(s.pteam[f])
+                s.wait(s.pteam[f], DK.ARMOUR_BONUS)
                 return
             self._armour_result(s, self.total > limit)
             return
@@ -116,7 +118,7 @@ class Foul(Procedure):
                 return
             if s.teams[s.pteam[f]].bribes > 0:
                 self.phase = 4
-                s.wait(s.pteam[f])
+                s.wait(s.pteam[f], DK.BRIBE)
                 return
             self._send_off(s)
             return
@@ -144,6 +146,9 @@ class Foul(Procedure):
         s.turnover = True
         self.phase = 6
         take_off_pitch(s, self.fouler, Status.SENT_OFF)
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.fouler, target=self.victim)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:

@@ -8,6 +8,7 @@ hit (`victim`), who caused it (`by`, -1 if nobody: a failed dodge, the crowd, a 
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
@@ -399,7 +400,7 @@ class Injury(Procedure):
         elif result == KO:
             if s.teams[self._owner(s)].apothecaries > 0:
                 self.phase = 2  # apothecary decision on a KO
-                s.wait(self._owner(s))
+                s.wait(self._owner(s), DK.APOTHECARY)
             else:
                 self._knock_out(s)
                 self._finish(s)
@@ -418,7 +419,7 @@ class Injury(Procedure):
 
     def _offer_apothecary(self, s: GameState) -> None:
         if s.teams[self._owner(s)].apothecaries > 0:
-            s.wait(self._owner(s))
+            s.wait(self._owner(s), DK.APOTHECARY)
         else:
             self.phase = 5
 

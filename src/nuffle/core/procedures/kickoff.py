@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import can_handle_ball, land_ball
@@ -56,7 +58,7 @@ class Kickoff(Procedure):
         ph = self.phase
         if ph == 0:
             s.active = -1
-            s.wait(s.kicking)
+            s.wait(s.kicking, DK.KICK_TARGET)
         elif ph == 1:
             self.phase = 2
             s.request(Chance(Dice.D8, 1, "kick direction"))
@@ -69,7 +71,7 @@ class Kickoff(Procedure):
             self.alt = self._other_distance(s)
             if self.alt >= 0:
                 self.phase = 8
-                s.wait(s.kicking)
+                s.wait(s.kicking, DK.KICK_DISTANCE)
                 return
             self._scatter(s)
         elif ph == 9:
@@ -128,7 +130,7 @@ class Kickoff(Procedure):
         standing = self._takers(s)
         if standing:
             self.phase = 6
-            s.wait(recv)
+            s.wait(recv, DK.TOUCHBACK)
             return
         # Nobody can take the ball: it rests on the empty square of the receiving half nearest
         # its centre (ties: lowest square index), a fixed and side-neutral choice.
@@ -149,6 +151,9 @@ class Kickoff(Procedure):
         return tuple(
             p for p in s.team_players(recv) if s.status[p] == Status.STANDING and can_handle_ball(s, p)
         )
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(skill="KICK" if self.phase == 8 else None)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
@@ -106,7 +107,7 @@ class HighKick(Procedure):
         if s.ball < 0 or s.grid[s.ball] != -1 or not self._candidates(s):
             s.pop()
             return
-        s.wait(other(s.kicking))
+        s.wait(other(s.kicking), DK.HIGH_KICK)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions(
@@ -209,7 +210,7 @@ class QuickSnap(Procedure):
         self.moved: list[int] = []
 
     def run(self, s: GameState) -> None:
-        s.wait(other(s.kicking))
+        s.wait(other(s.kicking), DK.QUICK_SNAP)
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
@@ -91,7 +93,7 @@ class Match(Procedure):
         elif ph == 4:
             self.winner = s.die()
             self.phase = 5
-            s.wait(self.winner)
+            s.wait(self.winner, DK.KICK_OR_RECEIVE)
         elif ph == 6:
             s.half = 1
             self.phase = 7
@@ -271,11 +273,14 @@ class EndDrive(Procedure):
         while self.sending:
             p = self.sending[0]
             if s.teams[s.pteam[p]].bribes > 0:
-                s.wait(s.pteam[p])
+                s.wait(s.pteam[p], DK.BRIBE)
                 return
             s.remove(p, Status.SENT_OFF)
             del self.sending[0]
         s.pop()
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.sending[0] if self.sending else None)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])

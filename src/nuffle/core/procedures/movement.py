@@ -21,6 +21,8 @@ are consulted with the skills of the mover or of the opponents whose zones are i
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
@@ -233,7 +235,7 @@ class Reaction(Procedure):
         self.players = players
 
     def run(self, s: GameState) -> None:
-        s.wait(self.side)
+        s.wait(self.side, DK.REACTION)
 
     def legal(self, s: GameState) -> LegalActions:
         return reaction_choices(self.players)
@@ -282,11 +284,16 @@ class DodgeRoll(PlayerRoll):
                     self.die = need(self.target, self.mod)
                     self.flips = flips
                     self.phase = 20
-                    s.wait(other(s.pteam[self.pid]))
+                    s.wait(other(s.pteam[self.pid]), DK.DIVING_TACKLE)
                     return
         super().run(s)
         if self.phase == 2:
             self.die = 1  # a failure waiting for a re-roll choice: any failing face alike
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        if self.phase == 20:
+            return DecisionDetail(player=self.pid, skill="DIVING_TACKLE")
+        return super().decision_detail(s)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 20:
@@ -307,7 +314,7 @@ class DodgeRoll(PlayerRoll):
             self._finish(s, False)
             return
         self.phase = 2
-        s.wait(s.pteam[self.pid])
+        s.wait(s.pteam[self.pid], DK.REROLL)
 
 
 class MoveStep(Procedure):
@@ -481,9 +488,12 @@ class MoveStep(Procedure):
             stat = fn(s, pid, False)
             if stat and need(agility_target(stat), mod) < base:
                 self.offer = stat
-                s.wait(s.pteam[pid])
+                s.wait(s.pteam[pid], DK.USE_SKILL)
                 return True
         return False
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.pid, skill="BREAK_TACKLE")
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

@@ -7,6 +7,8 @@ points what is being thrown.
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import (
@@ -236,7 +238,7 @@ class Pass(Procedure):
         if self.phase == 3:
             if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
                 self.phase = 4
-                s.wait(1 - s.pteam[thr])
+                s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
             self.phase = 6
         elif self.phase == 5:  # interception roll done
@@ -331,6 +333,9 @@ class Pass(Procedure):
             s.turnover = bool(self.saved)  # no turnover for either side
         self.phase = 99
         s.pop()
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.board import OFF
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import Skill
@@ -148,7 +150,7 @@ class Push(Procedure):
             if len(options) == 1:
                 self._choose(s, options[0])
             else:
-                s.wait(side)
+                s.wait(side, DK.PUSH)
             return
         if ph == 2:
             pid = self.pid
@@ -180,6 +182,9 @@ class Push(Procedure):
         if occupant >= 0:
             s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz, chain=True))
 
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.attacker if self.attacker >= 0 else None, target=self.pid)
+
     def legal(self, s: GameState) -> LegalActions:
         b = s.board
         options, _ = self._options(s)
@@ -195,13 +200,14 @@ class StandChoice(Procedure):
     Leaves s.ret = 1 if he stays."""
 
     __slots__ = ("pid",)
+    decision_skill = "STAND_FIRM"
 
     def __init__(self, pid: int) -> None:
         super().__init__()
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        s.wait(s.pteam[self.pid])
+        s.wait(s.pteam[self.pid], DK.STAND_FIRM)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

@@ -7,6 +7,8 @@ result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
@@ -119,12 +121,14 @@ class PlayerRoll(Procedure):
         """The D6 to roll; enumeration may group it by success unless the die itself matters."""
         if self.kind == RollKind.PASS:
             return Chance(Dice.D6, 1, _PURPOSE[self.kind])
-        need = 7
+        return threshold(self._need(), _PURPOSE[self.kind])
+
+    def _need(self) -> int:
+        """The lowest face that succeeds (7: none does)."""
         for d in range(1, 7):
             if roll_succeeds(d, self.target, self.mod, self.agility):
-                need = d
-                break
-        return threshold(need, _PURPOSE[self.kind])
+                return d
+        return 7
 
     def _finish(self, s: GameState, ok: bool) -> None:
         """Pop, handing the result and the final die to the caller."""
@@ -161,7 +165,7 @@ class PlayerRoll(Procedure):
                 self._finish(s, False)
                 return
             self.phase = 2
-            s.wait(s.pteam[self.pid])
+            s.wait(s.pteam[self.pid], DK.REROLL)
             return
         if self.phase == 3:  # Loner or Pro check before the re-roll
             if s.die() >= 4:
@@ -173,6 +177,9 @@ class PlayerRoll(Procedure):
 
     def _pro(self, s: GameState) -> bool:
         return checked_reroll(s, self.pid, self.kind)
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.pid, roll=self.kind.name, need=self._need())
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import Board
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import available
 from nuffle.core.state import GameState
@@ -58,7 +59,7 @@ class Setup(Procedure):
         self.rearrange = rearrange  # Perfect Defence: only players already on the pitch
 
     def run(self, s: GameState) -> None:
-        s.wait(self.side)
+        s.wait(self.side, DK.SETUP)
 
     def legal(self, s: GameState) -> LegalActions:
         side = self.side

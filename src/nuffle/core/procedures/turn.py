@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import STAT_TURNOVERS, GameState
@@ -70,7 +71,7 @@ class Turn(Procedure):
         if s.turnover or s.touchdown >= 0:
             self._end(s)
             return
-        s.wait(side)
+        s.wait(side, DK.SELECT_ACTION)
 
     def _end(self, s: GameState) -> None:
         side = self.side

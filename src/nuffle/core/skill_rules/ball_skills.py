@@ -8,6 +8,7 @@ passes and interceptions belong to `passing_skills`.
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.ball import (
     CATCH_MODIFIER,
     LANDING_NEARBY,
@@ -90,6 +91,7 @@ class DivingCatch(Procedure):
     catch it where he stands (a failure bounces from his square) or let it bounce from `sq`."""
 
     __slots__ = ("kickoff", "pid", "sq")
+    decision_skill = "DIVING_CATCH"
 
     def __init__(self, pid: int, sq: int, kickoff: bool) -> None:
         super().__init__()
@@ -98,7 +100,7 @@ class DivingCatch(Procedure):
         self.kickoff = kickoff
 
     def run(self, s: GameState) -> None:
-        s.wait(s.pteam[self.pid])
+        s.wait(s.pteam[self.pid], DK.USE_SKILL)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions(
@@ -165,6 +167,7 @@ class KickOffReturn(Procedure):
     an opposing tackle zone ends the move."""
 
     __slots__ = ("left", "pid")
+    decision_skill = "KICK_OFF_RETURN"
 
     def __init__(self) -> None:
         super().__init__()
@@ -182,12 +185,12 @@ class KickOffReturn(Procedure):
             if not kick_off_returners(s):
                 s.pop()
                 return
-            s.wait(other(s.kicking))
+            s.wait(other(s.kicking), DK.KICK_OFF_RETURN)
             return
         if self.left <= 0 or not self._dests(s):
             s.pop()
             return
-        s.wait(other(s.kicking))
+        s.wait(other(s.kicking), DK.KICK_OFF_RETURN)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 0:

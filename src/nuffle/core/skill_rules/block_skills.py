@@ -9,6 +9,7 @@ Chainsaw attack. The hook points are in `procedures/block.py` and
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import (
@@ -233,6 +234,7 @@ class MultipleBlock(Procedure):
     no follow-up (and so no Frenzy)."""
 
     __slots__ = ("first", "pid", "second")
+    decision_skill = "MULTIPLE_BLOCK"
 
     def __init__(self, pid: int, first: int) -> None:
         super().__init__()
@@ -247,7 +249,7 @@ class MultipleBlock(Procedure):
         pid = self.pid
         if self.phase == 0:
             self.phase = 1
-            s.wait(s.pteam[pid])
+            s.wait(s.pteam[pid], DK.MULTIPLE_BLOCK)
             return
         if self.phase == 2:
             self.phase = 3

@@ -9,6 +9,8 @@ rooted player cannot be pushed), Juggernaut against Stand Firm, Side Step, Grab,
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.foul import BEFORE_FOUL, UNSEEN, Foul
@@ -123,6 +125,7 @@ class PilingOn(Procedure):
     if the roll is to be re-rolled."""
 
     __slots__ = ("attacker", "kind")
+    decision_skill = "PILING_ON"
 
     def __init__(self, attacker: int, kind: ActionType) -> None:
         super().__init__()
@@ -131,10 +134,13 @@ class PilingOn(Procedure):
 
     def run(self, s: GameState) -> None:
         if self.phase == 0:
-            s.wait(s.pteam[self.attacker])
+            s.wait(s.pteam[self.attacker], DK.USE_SKILL)
             return
         s.ret = 1  # he has been placed prone: the roll is re-rolled
         s.pop()
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.attacker, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(self.kind), ActionChoice(ActionType.DECLINE)])
@@ -301,6 +307,7 @@ class StripBall(Procedure):
     square he was pushed to (USE_SKILL) or not (DECLINE)."""
 
     __slots__ = ("attacker", "pid")
+    decision_skill = "STRIP_BALL"
 
     def __init__(self, attacker: int, pid: int) -> None:
         super().__init__()
@@ -308,7 +315,10 @@ class StripBall(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        s.wait(s.pteam[self.attacker])
+        s.wait(s.pteam[self.attacker], DK.USE_SKILL)
+
+    def decision_detail(self, s: GameState) -> DecisionDetail:
+        return DecisionDetail(player=self.attacker, target=self.pid, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

@@ -4,6 +4,7 @@ Blood Lust, Take Root), Blood Lust's feeding at the end of the action, and Hypno
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.action import (
     ACTION_CHOICES,
     ACTION_END,
@@ -143,6 +144,7 @@ class Feed(Procedure):
     Leaves s.ret = 1 if he fed on a Thrall, else 0."""
 
     __slots__ = ("bit", "drop", "pid")
+    decision_skill = "BLOOD_LUST"
 
     def __init__(self, pid: int) -> None:
         super().__init__()
@@ -165,7 +167,7 @@ class Feed(Procedure):
                 self._bite(s, thralls[0])
                 return
             self.phase = 1
-            s.wait(s.pteam[pid])
+            s.wait(s.pteam[pid], DK.FEED)
             return
         if self.phase == 2 and self.drop >= 0:
             self.phase = 3  # the bitten Thrall dropped the ball

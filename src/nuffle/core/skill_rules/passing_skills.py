@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import EMPTY
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
 from nuffle.core.procedures.ball import can_catch, take_off_pitch
@@ -140,6 +141,7 @@ class DumpOff(Procedure):
     """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ret = 1."""
 
     __slots__ = ("pid",)
+    decision_skill = "DUMP_OFF"
 
     def __init__(self, pid: int) -> None:
         super().__init__()
@@ -148,7 +150,7 @@ class DumpOff(Procedure):
     def run(self, s: GameState) -> None:
         if self.phase == 0:
             self.phase = 1
-            s.wait(s.pteam[self.pid])
+            s.wait(s.pteam[self.pid], DK.DUMP_OFF)
             return
         s.ret = 1
         s.pop()
@@ -191,6 +193,7 @@ class PassBlock(Procedure):
     from `thrower_sq` to `target`, or with the thrower or the target square in his tackle zone."""
 
     __slots__ = ("can_intercept", "pid", "steps", "target", "thrower_sq")
+    decision_skill = "PASS_BLOCK"
 
     def __init__(self, pid: int, thrower_sq: int, target: int, can_intercept: bool) -> None:
         super().__init__()
@@ -244,7 +247,7 @@ class PassBlock(Procedure):
             s.pop()  # he fell over (no turnover), or has moved his three squares
             return
         self.phase = 1
-        s.wait(s.pteam[pid])
+        s.wait(s.pteam[pid], DK.PASS_BLOCK)
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []
@@ -306,6 +309,7 @@ class Animosity(Procedure):
     or keep it. Leaves s.ret = the square to throw to, or -1."""
 
     __slots__ = ("pid", "target", "throw")
+    decision_skill = "ANIMOSITY"
 
     def __init__(self, pid: int, target: int, throw: int) -> None:
         super().__init__()
@@ -346,7 +350,7 @@ class Animosity(Procedure):
             s.ret = -1
             s.pop()
             return
-        s.wait(s.pteam[self.pid])
+        s.wait(s.pteam[self.pid], DK.ANIMOSITY_TARGET)
 
     def legal(self, s: GameState) -> LegalActions:
         t = _TARGET_TYPE.get(self.throw, ActionType.PASS)
@@ -499,6 +503,7 @@ class Swoop(Procedure):
     the pitch: the crowd) and s.ret_die = the last on-pitch square."""
 
     __slots__ = ("direction", "facing", "pid", "start")
+    decision_skill = "SWOOP"
 
     def __init__(self, pid: int, start: int) -> None:
         super().__init__()
@@ -519,7 +524,7 @@ class Swoop(Procedure):
     def run(self, s: GameState) -> None:
         if self.phase == 0:
             self.phase = 1
-            s.wait(s.pteam[self.pid])
+            s.wait(s.pteam[self.pid], DK.SWOOP)
             return
         if self.phase == 2:
             fx, fy = self.facing
