@@ -13,8 +13,7 @@ from nuffle.core.game import Game
 
 def view_of(game: Game) -> Game:
     """What an opponent is shown: the engine's view of the match (a copy with reseeded dice)."""
-    view = getattr(game, "view", None)
-    return view() if view is not None else game.clone()
+    return game.view()
 
 
 class Opponent:
