@@ -57,9 +57,33 @@ BOARD_LAYERS: tuple[tuple[str, str], ...] = (
     ("movement_left", "at the acting player's cell: his remaining movement / 10"),
 )
 SPATIAL_LAYERS = PLAYER_LAYERS + BOARD_LAYERS
+
+
+def _dyn_table() -> np.ndarray:
+    """Rows indexed by own * 28 + status * 4 + used * 2 + no_tz: the first 11 player layers
+    plus a last column, 1 when the player exerts a tackle zone."""
+    table = np.zeros((56, 12), dtype=np.float32)
+    for own in (0, 1):
+        for status in range(7):
+            for used in (0, 1):
+                for notz in (0, 1):
+                    r = table[own * 28 + status * 4 + used * 2 + notz]
+                    k = 0 if own else 1
+                    r[k] = 1
+                    r[2 + k] = status == Status.STANDING
+                    r[4 + k] = status == Status.PRONE
+                    r[6 + k] = status == Status.STUNNED
+                    r[8 + k] = used
+                    r[10] = notz and status == Status.STANDING
+                    r[11] = status == Status.STANDING and not notz
+    return table
+
+
+_DYN_TABLE = _dyn_table()
 LAYER_INDEX = {name: i for i, (name, _) in enumerate(SPATIAL_LAYERS)}
 N_PLAYER = len(PLAYER_LAYERS)
-_N_DYN = 13  # dynamic per-player columns (the first 13 player layers)
+_N_DYN = 11  # dynamic per-player layers from the table (carrier and actor are set apart)
+_DYN_TZ = 11  # the table's tackle-zone column
 
 _PLAYER_ACTION_KINDS = ("START_MOVE", "START_BLOCK", "START_BLITZ", "START_PASS", "START_HANDOFF",
                         "START_FOUL", "START_THROW_TEAM_MATE", "START_BOMB")
@@ -181,6 +205,14 @@ class ObservationEncoder:
         static[LAYER_INDEX["opp_end_zone"] - N_PLAYER, :, -1] = 1
         static[LAYER_INDEX["own_half"] - N_PLAYER, :, : lay.width // 2] = 1
         self._static_board = static
+        # padded engine square -> canonical cells of its 8 neighbours (H*W for off the pitch)
+        self._neighbours = []
+        for side in (0, 1):
+            sl = side_layout(players, side)
+            cell = np.where(sl.cell >= 0, sl.cell, lay.height * lay.width)
+            offs = np.asarray(b.neighbours, dtype=np.int64)
+            idx = np.clip(np.arange(b.size)[:, None] + offs[None, :], 0, b.size - 1)
+            self._neighbours.append(cell[idx])
 
     def encode(
         self, game: Game, side: int, static: StaticPlayers, legal_idx: np.ndarray, targets: int, n_cells: int
@@ -190,64 +222,47 @@ class ObservationEncoder:
         s = game.state
         lay = side_layout(self.players, side)
         h, w = self.height, self.width
+        hw = h * w
         pos = np.asarray(s.pos, dtype=np.int64)
         status = np.asarray(s.status, dtype=np.int64)
         flags = np.asarray(s.pflags, dtype=np.int64)
         team = static.team
         own = team == side
         on = pos >= 0
-        n = len(pos)
         spatial = np.zeros(self.spatial_shape, dtype=np.float32)
         spatial[N_PLAYER:] = self._static_board
-        standing = status == Status.STANDING
-        tz_src = standing & ((flags & PFlag.NO_TZ) == 0) & on
         carrier = s.carrier()
         actor, moves = acting_player(s)
-        dyn = np.zeros((n, _N_DYN), dtype=np.float32)
-        opp = ~own
-        dyn[:, 0] = own
-        dyn[:, 1] = opp
-        dyn[:, 2] = own & standing
-        dyn[:, 3] = opp & standing
-        prone = status == Status.PRONE
-        stunned = status == Status.STUNNED
-        dyn[:, 4] = own & prone
-        dyn[:, 5] = opp & prone
-        dyn[:, 6] = own & stunned
-        dyn[:, 7] = opp & stunned
-        used = (flags & PFlag.USED) != 0
-        dyn[:, 8] = own & used
-        dyn[:, 9] = opp & used
-        dyn[:, 10] = ((flags & PFlag.NO_TZ) != 0) & standing
-        if carrier >= 0:
-            dyn[carrier, 11] = 1
-        if actor >= 0:
-            dyn[actor, 12] = 1
+        # one table look-up gives every dynamic player layer but the carrier and the actor
+        code = own * 28 + status * 4 + ((flags & PFlag.USED) != 0) * 2 + ((flags & PFlag.NO_TZ) != 0)
         psq = pos[on]
         rows = lay.row[psq]
         cols = lay.col[psq]
-        spatial[:_N_DYN, rows, cols] = dyn[on].T
-        spatial[_N_DYN:N_PLAYER, rows, cols] = static.stats[on].T
-        # tackle zones and assists (stacked: own, opponent)
-        hw = h * w
-        cells = lay.cell[psq]
+        dyn = _DYN_TABLE[code[on]]
+        spatial[:_N_DYN, rows, cols] = dyn[:, :_N_DYN].T
+        spatial[13:N_PLAYER, rows, cols] = static.stats[on].T
+        if carrier >= 0:
+            c = lay.cell[s.ball]
+            spatial[11, c // w, c % w] = 1
+        if actor >= 0 and pos[actor] >= 0:
+            spatial[12, lay.row[pos[actor]], lay.col[pos[actor]]] = 1
+        # tackle zones and assists: gather each source's 8 neighbour cells, count with bincount
+        nb = self._neighbours[side]
         own_on = own[on]
-        tz_on = tz_src[on]
-        src = np.zeros((2, h + 2, w + 2), dtype=np.float32)
-        src[0, 1:-1, 1:-1] = np.bincount(cells[tz_on & own_on], minlength=hw).reshape(h, w)
-        src[1, 1:-1, 1:-1] = np.bincount(cells[tz_on & ~own_on], minlength=hw).reshape(h, w)
-        tz = _box8(src)
+        tz_on = dyn[:, _DYN_TZ] > 0
+        opp_row = (~own_on).astype(np.int64) * (hw + 1)
+        src = tz_on.nonzero()[0]
+        tz = np.bincount((nb[psq[src]] + opp_row[src, None]).ravel(), minlength=2 * (hw + 1)).reshape(2, hw + 1)
         base = N_PLAYER
-        spatial[base + 1] = tz[0] * 0.125
-        spatial[base + 2] = tz[1] * 0.125
+        spatial[base + 1] = tz[0, :hw].reshape(h, w) * 0.125
+        spatial[base + 2] = tz[1, :hw].reshape(h, w) * 0.125
         # a player can assist when at most one opposing tackle zone is on him, or with Guard
-        marks = np.where(own_on, tz[1][rows, cols], tz[0][rows, cols])
-        free = tz_on & ((marks <= 1) | static.guard[on])
-        src[0, 1:-1, 1:-1] = np.bincount(cells[free & own_on], minlength=hw).reshape(h, w)
-        src[1, 1:-1, 1:-1] = np.bincount(cells[free & ~own_on], minlength=hw).reshape(h, w)
-        assists = _box8(src)
-        spatial[base + 3] = assists[0] * 0.125
-        spatial[base + 4] = assists[1] * 0.125
+        cells = lay.cell[psq]
+        marks = tz[own_on.astype(np.int64), cells]
+        free = (tz_on & ((marks <= 1) | static.guard[on])).nonzero()[0]
+        assists = np.bincount((nb[psq[free]] + opp_row[free, None]).ravel(), minlength=2 * (hw + 1)).reshape(2, hw + 1)
+        spatial[base + 3] = assists[0, :hw].reshape(h, w) * 0.125
+        spatial[base + 4] = assists[1, :hw].reshape(h, w) * 0.125
         if s.ball >= 0 and s.ball_state != BallState.NONE:
             c = lay.cell[s.ball]
             if c >= 0:
@@ -266,7 +281,7 @@ class ObservationEncoder:
                 occupied[:, 0] = occupied[:, -1] = True
                 occupied[rows + 1, cols + 1] = True
                 marked = np.zeros((h + 2, w + 2), dtype=bool)
-                marked[1:-1, 1:-1] = tz[1 if own[actor] else 0] > 0
+                marked[1:-1, 1:-1] = tz[1 if own[actor] else 0, :hw].reshape(h, w) > 0
                 reach = np.zeros((h + 2, w + 2), dtype=bool)
                 reach[r0 + 1, c0 + 1] = True
                 for _ in range(left):
