@@ -28,7 +28,7 @@ def test_self_play_to_the_end():
     rng = np.random.default_rng(0)
     totals = {"home": 0.0, "away": 0.0}
     for agent in env.agent_iter():
-        obs, r, term, trunc, info = env.last()
+        obs, r, term, trunc, _info = env.last()
         totals[agent] += r
         if term or trunc:
             env.step(None)

@@ -20,7 +20,8 @@ RACES = sorted(races())
 def _check_game(board: int, seed: int, max_steps: int) -> int:
     rng = random.Random(seed)
     codec = ActionCodec(board)
-    game = Game.new(rng.choice(RACES), rng.choice(RACES), seed=seed, board=board, assisted_moves=bool(seed % 2))
+    home, away = rng.choice(RACES), rng.choice(RACES)
+    game = Game.new(home, away, seed=seed, board=board, assisted_moves=bool(seed % 2))
     grant_random_skills(game, SKILLS, 5, seed)
     bots = (RandomBot(seed), RandomBot(seed + 1))
     steps = 0

@@ -22,7 +22,7 @@ def _play(env, seed, n, pick_seed=0):
     out = [(obs, 0.0)]
     for _ in range(n):
         legal = np.flatnonzero(info["action_mask"])
-        obs, r, term, trunc, info = env.step(int(rng.choice(legal)))
+        obs, r, term, _trunc, info = env.step(int(rng.choice(legal)))
         out.append((obs, r))
         if term:
             break
@@ -55,7 +55,7 @@ def test_determinism():
 
 def test_illegal_index_raises_and_leaves_state_unchanged():
     env = gym.make(env_id(1)).unwrapped
-    obs, info = env.reset(seed=3)
+    _obs, info = env.reset(seed=3)
     key = env.driver.live().state.key()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(EnvError, match=f"action index {illegal} .* is not legal now"):
@@ -72,10 +72,10 @@ def test_illegal_index_raises_and_leaves_state_unchanged():
 def test_step_after_end_raises():
     env = gym.make(env_id(1)).unwrapped
     rng = np.random.default_rng(0)
-    obs, info = env.reset(seed=1)
+    env.reset(seed=1)
     term = False
     while not term:
-        obs, _, term, _, info = env.step(random_index(env.legal_indices(), env.driver.codec.targets, rng))
+        _obs, _, term, _, _info = env.step(random_index(env.legal_indices(), env.driver.codec.targets, rng))
     key = env.driver.live().state.key()
     with pytest.raises(EnvError, match="after the episode ended"):
         env.step(0)
@@ -97,11 +97,11 @@ def test_win_reward_and_events():
     env = gym.make(env_id(1), opponent="random")
     rng = np.random.default_rng(1)
     total = 0.0
-    obs, info = env.reset(seed=11)
+    _, info = env.reset(seed=11)
     term = False
     targets = env.unwrapped.driver.codec.targets
     while not term:
-        obs, r, term, _, info = env.step(random_index(np.flatnonzero(info["action_mask"]), targets, rng))
+        _obs, r, term, _, info = env.step(random_index(np.flatnonzero(info["action_mask"]), targets, rng))
         total += r
     result = env.unwrapped.driver.live().result
     expected = 0.0 if result["winner"] is None else (1.0 if result["winner"] == "home" else -1.0)
@@ -132,7 +132,7 @@ def test_vector_env(mode):
         obs, info = venv.reset(seed=5)
         for _ in range(30):
             acts = np.array([int(rng.choice(np.flatnonzero(m))) for m in info["action_mask"]])
-            obs, r, term, trunc, info = venv.step(acts)
+            obs, _r, _term, _trunc, info = venv.step(acts)
         assert obs["spatial"].shape[0] == 2
     finally:
         venv.close()

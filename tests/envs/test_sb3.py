@@ -11,20 +11,23 @@ sb3_contrib = pytest.importorskip("sb3_contrib")
 
 @pytest.mark.slow
 def test_maskable_ppo_trains_on_board_1():
+    import torch
     from sb3_contrib.common.wrappers import ActionMasker
+
+    torch.set_num_threads(1)
 
     env = gym.make("nuffle/BloodBowl-1-v0", reward="ffai")
     env = ActionMasker(env, lambda e: e.unwrapped.action_masks())
-    model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=128, n_epochs=2,
+    model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=512, batch_size=256, n_epochs=1,
                                     seed=0, verbose=0)
     model.learn(total_timesteps=2048)
     assert model.num_timesteps >= 2048
-    obs, info = env.reset(seed=0)
+    obs, _ = env.reset(seed=0)
     for _ in range(50):
         mask = env.unwrapped.action_masks()
         action, _ = model.predict(obs, action_masks=mask)
         assert mask[int(action)]
         obs, _, term, _, info = env.step(int(action))
         if term:
-            obs, info = env.reset()
+            obs, _info = env.reset()
     assert np.isfinite(next(iter(model.policy.parameters())).detach().numpy()).all()

@@ -65,7 +65,9 @@ class EndzoneBot(RandomBot):
         b = s.board
         return min(standing, key=lambda p: b.distance(s.pos[p], s.ball))
 
-    def _best_square(self, game: Game, squares: tuple[tuple[int, int], ...], side: int) -> tuple[int, int] | None:
+    def _best_square(
+        self, game: Game, squares: tuple[tuple[int, int], ...], side: int
+    ) -> tuple[int, int] | None:
         """The square taking the carrier furthest towards the end zone (the ball, for a
         player fetching it); None when no square gains ground."""
         s = game.state

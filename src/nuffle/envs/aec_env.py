@@ -34,13 +34,13 @@ class BloodBowlAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode != "ansi":
             raise EnvError(f"unknown render_mode {render_mode!r}: choose 'ansi' or None")
         self.driver = MatchDriver(board, home, away, assisted_moves)
         self.reward_fn = make_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        self.agents = []
+        self.agents: list[str] = []
         self._obs_space = observation_space(self.driver)
         self._act_space = spaces.Discrete(self.driver.codec.size)
         self._np_random, _ = seeding.np_random(None)

@@ -44,7 +44,9 @@ class RandomLearner:
         return self.env.driver.codec.index_of(self.bot.act(game), game.state, self.env.side)
 
 
-def bench_env(board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc") -> dict[str, Any]:
+def bench_env(
+    board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc"
+) -> dict[str, Any]:
     """Step one environment (random opponent, observation and mask built every step) with
     the random learner for about `seconds`; returns steps/s."""
     env = BloodBowlEnv(board=board, home=home, away=away)
@@ -73,7 +75,7 @@ def bench_encoding(board: int, positions: int = 300, seed: int = 0) -> dict[str,
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
-    snaps = []
+    snaps: list[Any] = []
     while len(snaps) < positions:
         snaps.append(env.driver.live().clone())
         _, _, term, _, _ = env.step(learner.act())

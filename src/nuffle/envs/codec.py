@@ -105,7 +105,7 @@ class ActionCodec:
                 if g.squares:
                     j = _JOINT_INDEX.get(t)
                     if j is None:
-                        raise CodecError(f"{t.name} carries a player and a square; the codec has no row for it")
+                        raise CodecError(f"{t.name} carries a player and a square; no codec row for it")
                     slots = pids - own_start
                     if slots.min() < 0 or slots.max() >= self.roster:
                         raise CodecError(f"{t.name} names a player outside {side}'s roster: {g.players}")
@@ -150,7 +150,8 @@ class ActionCodec:
             slot = action.player - s.ranges[side].start
             if j is None or not 0 <= slot < self.roster:
                 raise CodecError(f"{action} has no index: no row for a player and a square of {t.name}")
-            return (N_TYPES + j * self.roster + slot) * self.targets + int(lay.targets_of_xy((action.square,))[0])
+            row = N_TYPES + j * self.roster + slot
+            return row * self.targets + int(lay.targets_of_xy((action.square,))[0])
         if action.player is not None:
             if not _IS_PLAYER_TYPE[row]:
                 raise CodecError(f"{action} has no index: {t.name} is addressed by square")
@@ -184,7 +185,7 @@ class ActionCodec:
         lay = side_layout(self.players, side)
         if info.slot >= 0:
             if target >= self.squares:
-                raise CodecError(f"action index {index} ({info.type.name} row) needs a square, got target {target}")
+                raise CodecError(f"action index {index} ({info.type.name}) needs a square, not {target}")
             pid = s.ranges[side].start + info.slot
             return Action(info.type, pid, lay.xy[target])
         t = info.type
@@ -194,7 +195,7 @@ class ActionCodec:
             if target < self.cells:
                 pid = s.grid[int(lay.square[target])]
                 if pid < 0:
-                    raise CodecError(f"action index {index} ({t.name}) names cell {lay.xy[target]} with no player on it")
+                    raise CodecError(f"action index {index} ({t.name}) names empty cell {lay.xy[target]}")
                 return Action(t, pid)
             if target < self.squares:
                 raise CodecError(f"action index {index} ({t.name}) names an off-pitch square, not a player")
@@ -232,7 +233,8 @@ class ActionCodec:
         """The mask as (row mask of shape (rows,), target masks of shape (rows, targets)), for
         autoregressive policies: pick a row, then a target of that row."""
         grid = mask.reshape(self.rows, self.targets)
-        return grid.any(axis=1).astype(np.int8), grid
+        rows = np.asarray(grid.any(axis=1), dtype=np.int8)
+        return rows, grid
 
     def join(self, row: int, target: int) -> int:
         """The flat index of (row, target)."""

@@ -84,8 +84,8 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         self.side_choice = side
         self.side = 0 if side != "away" else 1
         self.render_mode = render_mode
-        self.action_space = LegalDiscrete(self.driver.codec.size, self)
-        self.observation_space = observation_space(self.driver)
+        self.action_space: LegalDiscrete = LegalDiscrete(self.driver.codec.size, self)  # type: ignore[assignment]
+        self.observation_space: spaces.Dict = observation_space(self.driver)  # type: ignore[assignment]
         self.tracker: EventTracker | None = None
         self._mask = np.zeros(self.driver.codec.size, dtype=np.int8)
         self._done = True
@@ -135,7 +135,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         obs = self._observe()
         return obs, float(self.reward_fn(events)), terminated, False, self._info(events)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode == "ansi":
             return self.driver.live().board_text()
         return None

@@ -47,7 +47,8 @@ BOARD_LAYERS: tuple[tuple[str, str], ...] = (
     ("ball", "1 where the ball is (on the ground, carried or in the air)"),
     ("own_tackle_zones", "own tackle zones on the cell / 8"),
     ("opp_tackle_zones", "opposing tackle zones on the cell / 8"),
-    ("own_assists", "own players who could assist a block here / 8 (standing, marked by at most one opponent, or Guard)"),
+    ("own_assists", "own players who could assist a block here / 8 (standing, marked by at most one "
+                    "opponent, or Guard)"),
     ("opp_assists", "opposing players who could assist a block here / 8"),
     ("own_end_zone", "the end zone the observer defends (x = 0)"),
     ("opp_end_zone", "the end zone the observer attacks (x = W - 1)"),
@@ -140,7 +141,8 @@ NON_SPATIAL: tuple[tuple[str, str], ...] = (
     ("acting_moves_left", "acting player's movement left / 10 (0 when none)"),
     ("acting_has_ball", "the acting player holds the ball"),
     *((f"acting_{k.lower()}", f"the action being played is {k}") for k in _PLAYER_ACTION_KINDS),
-    *((f"acting_skill_{sk.name.lower()}", f"acting player has {sk.name.replace('_', ' ').title()}") for sk in KEY_SKILLS),
+    *((f"acting_skill_{sk.name.lower()}", f"acting player has {sk.name.replace('_', ' ').title()}")
+      for sk in KEY_SKILLS),
 )
 N_NON_SPATIAL = len(NON_SPATIAL)
 NS_INDEX = {name: i for i, (name, _) in enumerate(NON_SPATIAL)}
@@ -252,7 +254,8 @@ class ObservationEncoder:
         tz_on = dyn[:, _DYN_TZ] > 0
         opp_row = (~own_on).astype(np.int64) * (hw + 1)
         src = tz_on.nonzero()[0]
-        tz = np.bincount((nb[psq[src]] + opp_row[src, None]).ravel(), minlength=2 * (hw + 1)).reshape(2, hw + 1)
+        n_bins = 2 * (hw + 1)
+        tz = np.bincount((nb[psq[src]] + opp_row[src, None]).ravel(), minlength=n_bins).reshape(2, hw + 1)
         base = N_PLAYER
         spatial[base + 1] = tz[0, :hw].reshape(h, w) * 0.125
         spatial[base + 2] = tz[1, :hw].reshape(h, w) * 0.125
@@ -260,7 +263,8 @@ class ObservationEncoder:
         cells = lay.cell[psq]
         marks = tz[own_on.astype(np.int64), cells]
         free = (tz_on & ((marks <= 1) | static.guard[on])).nonzero()[0]
-        assists = np.bincount((nb[psq[free]] + opp_row[free, None]).ravel(), minlength=2 * (hw + 1)).reshape(2, hw + 1)
+        free_nb = (nb[psq[free]] + opp_row[free, None]).ravel()
+        assists = np.bincount(free_nb, minlength=n_bins).reshape(2, hw + 1)
         spatial[base + 3] = assists[0, :hw].reshape(h, w) * 0.125
         spatial[base + 4] = assists[1, :hw].reshape(h, w) * 0.125
         if s.ball >= 0 and s.ball_state != BallState.NONE:

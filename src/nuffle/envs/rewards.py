@@ -199,5 +199,6 @@ def make_reward(spec: Any) -> RewardFn:
     if isinstance(spec, Mapping):
         return WeightedReward(spec)
     if callable(spec):
-        return spec  # type: ignore[no-any-return]
+        fn: RewardFn = spec
+        return fn
     raise ValueError(f"reward must be a preset name, a dict of event weights or a callable, got {spec!r}")
