@@ -27,7 +27,7 @@ def test_maskable_ppo_trains_on_board_1():
         mask = env.unwrapped.action_masks()
         action, _ = model.predict(obs, action_masks=mask)
         assert mask[int(action)]
-        obs, _, term, _, info = env.step(int(action))
+        obs, _, term, _, _ = env.step(int(action))
         if term:
             obs, _info = env.reset()
     assert np.isfinite(next(iter(model.policy.parameters())).detach().numpy()).all()
