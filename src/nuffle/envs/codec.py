@@ -20,13 +20,14 @@ decision each legal action has exactly one index and each masked index exactly o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
 from nuffle.core.actions import Action, ActionType, LegalActions
 from nuffle.core.board import board_for
 from nuffle.core.state import GameState
-from nuffle.envs.layout import SideLayout, side_layout
+from nuffle.envs.layout import side_layout
 
 N_TYPES = len(ActionType)
 
@@ -88,56 +89,77 @@ class ActionCodec:
 
     # --- encoding -------------------------------------------------------------------------
 
-    def indices(self, s: GameState, legal: LegalActions, side: int, pos: np.ndarray) -> np.ndarray:
-        """The indices of every legal action of `side` (`pos`: the players' squares as an
-        array). Raises CodecError if the engine offers an action the codec cannot place."""
-        lay = side_layout(self.players, side)
+    def indices(self, s: GameState, legal: LegalActions, side: int, pos: object = None) -> np.ndarray:
+        """The indices of every legal action of `side`, in group order (`pos` is accepted for
+        compatibility and ignored). Raises CodecError if the engine offers an action the codec
+        cannot place."""
+        flat, _ = self.grouped(s, legal, side)
+        return np.array(flat, dtype=np.int64)
+
+    def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[list[int], list[int]]:
+        """(indices, group ends): the legal indices of `side` as one list, and where each of
+        the engine's action groups ends in it (one group per action type)."""
+        xy_target = _xy_targets(self.players, side)
+        sq_cell = _square_cells(self.players, side)
         t_n = self.targets
-        own_start = s.ranges[side].start
-        opp_start = s.ranges[1 - side].start
-        out: list[np.ndarray] = []
-        singles: list[int] = []
+        flat: list[int] = []
+        ends: list[int] = []
         for g in legal.groups:
             t = g.type
             row = int(t)
-            if g.players:
-                pids = np.asarray(g.players, dtype=np.int64)
-                if g.squares:
+            players, squares = g.players, g.squares
+            if players:
+                if squares:
                     j = _JOINT_INDEX.get(t)
                     if j is None:
                         raise CodecError(f"{t.name} carries a player and a square; no codec row for it")
-                    slots = pids - own_start
-                    if slots.min() < 0 or slots.max() >= self.roster:
-                        raise CodecError(f"{t.name} names a player outside {side}'s roster: {g.players}")
-                    rows = N_TYPES + j * self.roster + slots
-                    cells = lay.targets_of_xy(g.squares)
-                    out.append((rows[:, None] * t_n + cells[None, :]).ravel())
-                    continue
-                if not _IS_PLAYER_TYPE[row]:
+                    start = s.ranges[side].start
+                    slots = [p - start for p in players]
+                    if min(slots) < 0 or max(slots) >= self.roster:
+                        raise CodecError(f"{t.name} names a player outside {side}'s roster: {players}")
+                    base = N_TYPES + j * self.roster
+                    cells = _targets(xy_target, squares)
+                    flat.extend([(base + k) * t_n + c for k in slots for c in cells])
+                elif not _IS_PLAYER_TYPE[row]:
                     raise CodecError(f"{t.name} names a player but the codec addresses it by square")
-                out.append(row * t_n + self._player_targets(lay, s, pids, pos, own_start, opp_start))
-            elif g.squares:
+                else:
+                    pos = s.pos
+                    base = row * t_n
+                    if all(pos[p] >= 0 for p in players):
+                        flat.extend([base + sq_cell[pos[p]] for p in players])
+                    else:
+                        flat.extend([base + c for c in self._player_targets(s, side, players)])
+            elif squares:
                 if _IS_PLAYER_TYPE[row]:
                     raise CodecError(f"{t.name} carries a square but the codec addresses it by player")
-                out.append(row * t_n + lay.targets_of_xy(g.squares))
+                base = row * t_n
+                flat.extend([base + c for c in _targets(xy_target, squares)])
             else:
-                singles.append(row * t_n + self.none_target)
-        if singles:
-            out.append(np.asarray(singles, dtype=np.int64))
-        if not out:
-            return np.zeros(0, dtype=np.int64)
-        return np.concatenate(out) if len(out) > 1 else out[0]
+                flat.append(row * t_n + self.none_target)
+            ends.append(len(flat))
+        return flat, ends
 
-    def _player_targets(
-        self, lay: SideLayout, s: GameState, pids: np.ndarray, pos: np.ndarray, own_start: int, opp_start: int
-    ) -> np.ndarray:
-        sq = pos[pids]
-        on = sq >= 0
-        if on.all():
-            return lay.cell[sq]
-        own = np.asarray(s.pteam, dtype=np.int64)[pids] == lay.side
-        slot = np.where(own, pids - own_start, self.roster + pids - opp_start)
-        return np.where(on, lay.cell[np.maximum(sq, 0)], self.squares + slot)
+    def _player_targets(self, s: GameState, side: int, players: tuple[int, ...] | list[int]) -> list[int]:
+        """Targets of players: their cell on the pitch, else their dugout slot."""
+        sq_cell = _square_cells(self.players, side)
+        own = s.ranges[side]
+        opp = s.ranges[1 - side]
+        out = []
+        for p in players:
+            q = s.pos[p]
+            if q >= 0:
+                out.append(sq_cell[q])
+            elif p in own:
+                out.append(self.squares + p - own.start)
+            else:
+                out.append(self.squares + self.roster + p - opp.start)
+        return out
+
+    def legal_cell_table(self, first: int, dump: int) -> np.ndarray:
+        """index -> `first` + its board cell when its target is a cell, else `dump`: the flat
+        spatial positions of the `legal_cells` layer (`first` = layer * H * W)."""
+        t = np.arange(self.size, dtype=np.int64) % self.targets
+        return np.where(t < self.cells, first + t, dump)
 
     def index_of(self, action: Action, s: GameState, side: int) -> int:
         """The index of one engine action of `side` (for instance a bot's choice, to imitate
@@ -155,10 +177,7 @@ class ActionCodec:
         if action.player is not None:
             if not _IS_PLAYER_TYPE[row]:
                 raise CodecError(f"{action} has no index: {t.name} is addressed by square")
-            pid = np.asarray([action.player], dtype=np.int64)
-            pos = np.asarray(s.pos, dtype=np.int64)
-            own_start, opp_start = s.ranges[side].start, s.ranges[1 - side].start
-            return row * self.targets + int(self._player_targets(lay, s, pid, pos, own_start, opp_start)[0])
+            return row * self.targets + self._player_targets(s, side, (action.player,))[0]
         if action.square is not None:
             if _IS_PLAYER_TYPE[row]:
                 raise CodecError(f"{action} has no index: {t.name} is addressed by player")
@@ -241,3 +260,24 @@ class ActionCodec:
         if not (0 <= row < self.rows and 0 <= target < self.targets):
             raise CodecError(f"(row {row}, target {target}) is outside the {self.rows} x {self.targets} grid")
         return row * self.targets + target
+
+
+@cache
+def _xy_targets(players: int, side: int) -> dict[tuple[int, int], int]:
+    """Engine `(x, y)` (on the pitch or on the ring around it) -> square target."""
+    lay = side_layout(players, side)
+    b = lay.board
+    return {b.xy(sq): int(lay.target[sq]) for sq in range(b.size)}
+
+
+@cache
+def _square_cells(players: int, side: int) -> list[int]:
+    """Padded engine square -> canonical cell (-1 off the pitch), as a list."""
+    return side_layout(players, side).cell.tolist()
+
+
+def _targets(xy_target: dict[tuple[int, int], int], squares: tuple[tuple[int, int], ...]) -> list[int]:
+    try:
+        return [xy_target[q] for q in squares]
+    except KeyError as e:
+        raise CodecError(f"a square lies beyond the ring around the pitch: {e.args[0]}") from None

@@ -7,7 +7,7 @@ indices into engine actions, builds observations and masks, and tracks reward ev
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
+from nuffle.envs.features import LAYER_INDEX
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
 
@@ -24,6 +25,14 @@ Team = str | TeamSpec
 
 class EnvError(ValueError):
     """Bad input to an environment (an illegal index, a step after the end, ...)."""
+
+
+class Legal(NamedTuple):
+    """The legal actions of one side at one decision."""
+
+    indices: np.ndarray  # the legal indices, grouped by engine action group
+    ends: list[int]  # where each group ends in `indices`
+    mask: np.ndarray  # the flat int8 mask
 
 
 class MatchDriver:
@@ -38,9 +47,12 @@ class MatchDriver:
         self.assisted_moves = assisted_moves
         self.codec = ActionCodec(board)
         self.encoder = ObservationEncoder(board)
+        enc = self.encoder
+        self._legal_cells = self.codec.legal_cell_table(
+            LAYER_INDEX["legal_cells"] * enc.height * enc.width, enc.size)
         self.game: Game | None = None
         self.static: StaticPlayers | None = None
-        self._cache: tuple[int, int, np.ndarray] | None = None  # (step count, side, indices)
+        self._cache: tuple[int, int, Legal] | None = None  # (step count, side, legal)
         self.steps = 0
 
     def new_game(self, seed: int) -> Game:
@@ -58,27 +70,37 @@ class MatchDriver:
             raise EnvError("the environment has no match yet: call reset() first")
         return self.game
 
-    def indices(self, side: int) -> np.ndarray:
-        """The legal action indices of `side` (empty when `side` does not decide now)."""
+    def legal(self, side: int) -> Legal:
+        """The legal actions of `side` now as indices, group ends and mask (all empty when
+        `side` does not decide now); computed once per engine decision."""
         game = self.live()
         c = self._cache
         if c is not None and c[0] == self.steps and c[1] == side:
             return c[2]
+        mask = np.zeros(self.codec.size, dtype=np.int8)
         if game.decider != side:
-            idx = np.zeros(0, dtype=np.int64)
+            legal = Legal(np.zeros(0, dtype=np.int64), [], mask)
         else:
-            s = game.state
-            idx = self.codec.indices(s, game.legal_actions(), side, np.asarray(s.pos, dtype=np.int64))
-        self._cache = (self.steps, side, idx)
-        return idx
+            flat, ends = self.codec.grouped(game.state, game.legal_actions(), side)
+            idx = np.array(flat, dtype=np.int64)
+            mask[idx] = 1
+            legal = Legal(idx, ends, mask)
+        self._cache = (self.steps, side, legal)
+        return legal
+
+    def indices(self, side: int) -> np.ndarray:
+        """The legal action indices of `side` (empty when `side` does not decide now)."""
+        return self.legal(side).indices
 
     def observe(self, side: int) -> dict[str, np.ndarray]:
-        """The observation of `side` now (its mask is empty when it does not decide)."""
+        """The observation of `side` now (its mask is empty when it does not decide); every
+        array is new (nothing is shared with later observations)."""
         game = self.live()
         assert self.static is not None
-        idx = self.indices(side)
-        spatial, ns = self.encoder.encode(game, side, self.static, idx, self.codec.targets, self.codec.cells)
-        return {"spatial": spatial, "non_spatial": ns, "action_mask": self.codec.mask(idx)}
+        legal = self.legal(side)
+        spatial, ns = self.encoder.encode(game.state, game.decision(), side, self.static,
+                                          self._legal_cells[legal.indices])
+        return {"spatial": spatial, "non_spatial": ns, "action_mask": legal.mask.copy()}
 
     def action_for(self, index: Any, side: int) -> Action:
         """The engine action of `index` for `side`; raises EnvError naming the problem and
@@ -96,11 +118,11 @@ class MatchDriver:
             raise EnvError(f"action index {index} is out of range 0..{self.codec.size - 1}")
         if game.decider != side:
             raise EnvError(f"action index {index}: {('home', 'away')[side]} does not decide now")
-        idx = self.indices(side)
-        if not np.any(idx == index):
+        legal = self.legal(side)
+        if not legal.mask[index]:
             raise EnvError(
                 f"action index {index} ({self.codec.describe(index)}) is not legal now; "
-                f"{len(idx)} actions are legal (see the action mask)"
+                f"{len(legal.indices)} actions are legal (see the action mask)"
             )
         return self.codec.decode(index, game.state, side)
 
