@@ -111,7 +111,8 @@ NON_SPATIAL: tuple[tuple[str, str], ...] = (
     ("acting_av", "acting player's AV / 10"),
     ("acting_moves_left", "at a move decision: his movement left / 10 (MA - `Game.decision().moved`)"),
     ("acting_has_ball", "the acting player holds the ball"),
-    *((f"acting_{k.lower()}", f"at a move decision: the action under way is {k}") for k in PLAYER_ACTION_KINDS),
+    *((f"acting_{k.lower()}", f"at a move decision: the action under way is {k}")
+      for k in PLAYER_ACTION_KINDS),
     *((f"acting_skill_{sk.name.lower()}", f"acting player has {sk.name.replace('_', ' ').title()}")
       for sk in KEY_SKILLS),
 )
