@@ -82,6 +82,7 @@ class ActionCodec:
         self.none_target = self.targets - 1
         self.rows = N_TYPES + len(JOINT_TYPES) * self.roster
         self.size = self.rows * self.targets
+        self._square_cache: tuple[dict[int, tuple[object, np.ndarray]], ...] = ({}, {})
         self.row_info = tuple(
             [RowInfo(t, -1) for t in ActionType]
             + [RowInfo(t, k) for t in JOINT_TYPES for k in range(self.roster)]
@@ -90,20 +91,19 @@ class ActionCodec:
     # --- encoding -------------------------------------------------------------------------
 
     def indices(self, s: GameState, legal: LegalActions, side: int, pos: object = None) -> np.ndarray:
-        """The indices of every legal action of `side`, in group order (`pos` is accepted for
-        compatibility and ignored). Raises CodecError if the engine offers an action the codec
-        cannot place."""
-        flat, _ = self.grouped(s, legal, side)
-        return np.array(flat, dtype=np.int64)
+        """The indices of every legal action of `side` (`pos` is accepted for compatibility
+        and ignored). Raises CodecError if the engine offers an action the codec cannot place."""
+        return self.grouped(s, legal, side)[0]
 
-    def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[list[int], list[int]]:
-        """(indices, group ends): the legal indices of `side` as one list, and where each of
-        the engine's action groups ends in it (one group per action type)."""
+    def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[np.ndarray, list[int]]:
+        """(indices, group ends): the legal indices of `side`, one engine action group (one
+        action type) after the other, and where each group ends in them."""
         xy_target = _xy_targets(self.players, side)
         sq_cell = _square_cells(self.players, side)
         t_n = self.targets
         flat: list[int] = []
         ends: list[int] = []
+        big: list[np.ndarray] = []  # large groups as arrays, placed after `flat`
         for g in legal.groups:
             t = g.type
             row = int(t)
@@ -117,27 +117,47 @@ class ActionCodec:
                     slots = [p - start for p in players]
                     if min(slots) < 0 or max(slots) >= self.roster:
                         raise CodecError(f"{t.name} names a player outside {side}'s roster: {players}")
-                    base = N_TYPES + j * self.roster
-                    cells = _targets(xy_target, squares)
-                    flat.extend([(base + k) * t_n + c for k in slots for c in cells])
-                elif not _IS_PLAYER_TYPE[row]:
+                    rows = (np.array(slots, dtype=np.int64) + (N_TYPES + j * self.roster)) * t_n
+                    big.append((rows[:, None] + self._square_targets(side, squares)[None, :]).ravel())
+                    continue
+                if not _IS_PLAYER_TYPE[row]:
                     raise CodecError(f"{t.name} names a player but the codec addresses it by square")
+                pos = s.pos
+                base = row * t_n
+                if all(pos[p] >= 0 for p in players):
+                    flat.extend([base + sq_cell[pos[p]] for p in players])
                 else:
-                    pos = s.pos
-                    base = row * t_n
-                    if all(pos[p] >= 0 for p in players):
-                        flat.extend([base + sq_cell[pos[p]] for p in players])
-                    else:
-                        flat.extend([base + c for c in self._player_targets(s, side, players)])
+                    flat.extend([base + c for c in self._player_targets(s, side, players)])
             elif squares:
                 if _IS_PLAYER_TYPE[row]:
                     raise CodecError(f"{t.name} carries a square but the codec addresses it by player")
+                if len(squares) > 32:
+                    big.append(self._square_targets(side, squares) + row * t_n)
+                    continue
                 base = row * t_n
                 flat.extend([base + c for c in _targets(xy_target, squares)])
             else:
                 flat.append(row * t_n + self.none_target)
             ends.append(len(flat))
-        return flat, ends
+        idx = np.array(flat, dtype=np.int64)
+        if big:
+            for arr in big:
+                ends.append(ends[-1] + len(arr) if ends else len(arr))
+            idx = np.concatenate([idx, *big])
+        return idx, ends
+
+    def _square_targets(self, side: int, squares: tuple[tuple[int, int], ...]) -> np.ndarray:
+        """The targets of a long tuple of squares as an array; the engine hands the same tuple
+        object for the same squares (set-up halves, kick targets), so it is cached by identity."""
+        cache = self._square_cache[side]
+        hit = cache.get(id(squares))
+        if hit is not None and hit[0] is squares:
+            return hit[1]
+        arr = np.array(_targets(_xy_targets(self.players, side), squares), dtype=np.int64)
+        if len(cache) >= 64:
+            cache.clear()
+        cache[id(squares)] = (squares, arr)  # holding the tuple keeps its id from being reused
+        return arr
 
     def _player_targets(self, s: GameState, side: int, players: tuple[int, ...] | list[int]) -> list[int]:
         """Targets of players: their cell on the pitch, else their dugout slot."""
@@ -164,7 +184,6 @@ class ActionCodec:
     def index_of(self, action: Action, s: GameState, side: int) -> int:
         """The index of one engine action of `side` (for instance a bot's choice, to imitate
         it); raises CodecError if the action has no index. Legality is not checked here."""
-        lay = side_layout(self.players, side)
         t = action.type
         row = int(t)
         if action.player is not None and action.square is not None:
@@ -173,7 +192,7 @@ class ActionCodec:
             if j is None or not 0 <= slot < self.roster:
                 raise CodecError(f"{action} has no index: no row for a player and a square of {t.name}")
             row = N_TYPES + j * self.roster + slot
-            return row * self.targets + int(lay.targets_of_xy((action.square,))[0])
+            return row * self.targets + _targets(_xy_targets(self.players, side), (action.square,))[0]
         if action.player is not None:
             if not _IS_PLAYER_TYPE[row]:
                 raise CodecError(f"{action} has no index: {t.name} is addressed by square")
@@ -181,7 +200,7 @@ class ActionCodec:
         if action.square is not None:
             if _IS_PLAYER_TYPE[row]:
                 raise CodecError(f"{action} has no index: {t.name} is addressed by player")
-            return row * self.targets + int(lay.targets_of_xy((action.square,))[0])
+            return row * self.targets + _targets(_xy_targets(self.players, side), (action.square,))[0]
         return row * self.targets + self.none_target
 
     def mask(self, indices: np.ndarray) -> np.ndarray:

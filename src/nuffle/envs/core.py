@@ -81,8 +81,7 @@ class MatchDriver:
         if game.decider != side:
             legal = Legal(np.zeros(0, dtype=np.int64), [], mask)
         else:
-            flat, ends = self.codec.grouped(game.state, game.legal_actions(), side)
-            idx = np.array(flat, dtype=np.int64)
+            idx, ends = self.codec.grouped(game.state, game.legal_actions(), side)
             mask[idx] = 1
             legal = Legal(idx, ends, mask)
         self._cache = (self.steps, side, legal)
@@ -93,14 +92,15 @@ class MatchDriver:
         return self.legal(side).indices
 
     def observe(self, side: int) -> dict[str, np.ndarray]:
-        """The observation of `side` now (its mask is empty when it does not decide); every
-        array is new (nothing is shared with later observations)."""
+        """The observation of `side` now (its mask is empty when it does not decide). The arrays
+        are new at each engine decision; the environment never writes to them afterwards, and
+        the legality of a step is checked against the indices, not against this mask."""
         game = self.live()
         assert self.static is not None
         legal = self.legal(side)
         spatial, ns = self.encoder.encode(game.state, game.decision(), side, self.static,
                                           self._legal_cells[legal.indices])
-        return {"spatial": spatial, "non_spatial": ns, "action_mask": legal.mask.copy()}
+        return {"spatial": spatial, "non_spatial": ns, "action_mask": legal.mask}
 
     def action_for(self, index: Any, side: int) -> Action:
         """The engine action of `index` for `side`; raises EnvError naming the problem and
@@ -119,7 +119,7 @@ class MatchDriver:
         if game.decider != side:
             raise EnvError(f"action index {index}: {('home', 'away')[side]} does not decide now")
         legal = self.legal(side)
-        if not legal.mask[index]:
+        if not (legal.indices == index).any():
             raise EnvError(
                 f"action index {index} ({self.codec.describe(index)}) is not legal now; "
                 f"{len(legal.indices)} actions are legal (see the action mask)"

@@ -60,6 +60,9 @@ for _f in range(_FLAG_MASK + 1):
     _FLAG_CODE[_f] = (2 if _f & PFlag.USED else 0) + (1 if _f & _NO_TZ else 0)
 
 
+_ByStatus = tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]
+
+
 class _Geometry:
     """Per-(board, side) tables: flat positions of each player layer and each neighbour bin."""
 
@@ -75,7 +78,7 @@ class _Geometry:
         layers = np.asarray(_TABLE_LAYERS, dtype=np.int64)
         # square + 1 -> flat positions of the table layers at its cell (the dump off the pitch)
         self.player_idx = np.where(on[:, None], layers[None, :] * hw + cell[:, None], self.dump)
-        self.cell_flat = cell  # square + 1 -> canonical cell (-1 off the pitch)
+        self.cell_list = cell.tolist()  # square + 1 -> canonical cell (-1 off the pitch)
         # neighbour bins: block 0 own tackle zones (cell), block 1 opposing (hw + cell),
         # block 2 players exerting none; off the pitch -> bin 2 hw (a dump)
         self.n_bins = 2 * hw + 2
@@ -123,6 +126,7 @@ class StaticPlayers:
         self.team = list(s.pteam)
         self.ma = [p.ma for p in info]
         self.key_base = np.arange(n, dtype=np.int64) * _CODES
+        self.eighth = np.full(n * 8, 0.125)  # bincount weights: a tackle zone counts 1/8
         guard = np.asarray([Skill.GUARD in p.skills for p in info], dtype=bool)
         self.rows: list[np.ndarray] = []  # side -> (n * 28, table layers) values
         self.tz_block: list[np.ndarray] = []  # side -> key -> neighbour block offset / n_sq
@@ -174,6 +178,7 @@ class ObservationEncoder:
         self.geometry = (_Geometry(b, players, 0), _Geometry(b, players, 1))
         self._col = (side_layout(players, 0).col.tolist(), side_layout(players, 1).col.tolist())
         self._ys = list(b.ys)
+        self._last: list[tuple | None] = [None, None]  # per side: the last players' part
         self._onehot = [[0.0] * self.n_decisions for _ in range(self.n_decisions)]
         for i, row in enumerate(self._onehot):
             row[i] = 1.0
@@ -186,25 +191,27 @@ class ObservationEncoder:
         legal actions' board cells (see `ActionCodec.legal_cell_table`). Both arrays are new."""
         g = self.geometry[side]
         hw = g.hw
-        buf = self._template.copy()
-        arr = np.array((s.pos, s.status, s.pflags), dtype=np.int64)
-        pos1 = arr[0] + 1
-        key = static.key_base + arr[1] * 4 + _FLAG_CODE[arr[2] & _FLAG_MASK]
-        buf[g.player_idx[pos1]] = static.rows[side][key]
-        # tackle zones and assists: each exerting player's 8 neighbour bins, one bincount each
-        ti = static.tz_block[side][key] * g.n_sq + pos1
-        nbs = g.nb[ti]
-        tz = np.bincount(nbs.ravel(), minlength=g.n_bins)
-        tz[g.big] = 99
-        free = tz[g.mark[ti]] <= 1
-        free |= static.guard_key[side][key]
-        assists = np.bincount(nbs[free].ravel(), minlength=g.n_bins)
-        base = _TZ * hw
-        np.multiply(tz[: 2 * hw], 0.125, out=buf[base: base + 2 * hw])
-        np.multiply(assists[: 2 * hw], 0.125, out=buf[base + 2 * hw: base + 4 * hw])
-        buf[legal_cells] = 1
-        cell = g.cell_flat
         pos = s.pos
+        status = tuple(s.status)
+        flags = tuple(s.pflags)
+        # the players' part (player layers, tackle zones, assists) depends on the squares,
+        # statuses and flags only: positions often repeat between decisions (block dice,
+        # re-rolls, pushes, ...), so the last one of each side is kept
+        last = self._last[side]
+        if last is not None and last[0] is static and last[2] == status and last[3] == flags:
+            by_status = last[4]
+            pos_t = tuple(pos)
+            players_buf = last[5] if last[1] == pos_t else None
+        else:
+            by_status = self._by_status(static, side, status, flags)
+            pos_t = tuple(pos)
+            players_buf = None
+        if players_buf is None:
+            players_buf = self._players(g, static, by_status, pos)
+            self._last[side] = (static, pos_t, status, flags, by_status, players_buf)
+        buf = players_buf.copy()
+        buf[legal_cells] = 1
+        cell = g.cell_list
         ball = s.ball
         carrier = s.carrier()
         if ball >= 0 and s.ball_state and cell[ball + 1] >= 0:
@@ -224,8 +231,41 @@ class ObservationEncoder:
                     if (left and d.kind == _MOVE and d.action in _MOVING_KINDS
                             and s.status[actor] == _STANDING):
                         self._safe_reach(s, g, buf, actor, left)
-        ns = self._non_spatial(s, d, side, arr[1], static, carrier, actor, left)
+        ns = self._non_spatial(s, d, side, by_status[3], static, carrier, actor, left)
         return buf[: self.size].reshape(self.spatial_shape), ns
+
+    def _by_status(self, static: StaticPlayers, side: int, status: tuple[int, ...],
+                   flags: tuple[int, ...]) -> _ByStatus:
+        """What the statuses and flags alone decide: each player's table row, neighbour block
+        offset, Guard-that-counts flag, and the (own, opposing) x status counts."""
+        st = np.array(status, dtype=np.int64)
+        key = static.key_base + st * 4 + _FLAG_CODE[np.array(flags, dtype=np.int64) & _FLAG_MASK]
+        counts = np.bincount(static.rel8[side] + st, minlength=16).tolist()
+        g = self.geometry[side]
+        return (static.rows[side][key], static.tz_block[side][key] * g.n_sq, static.guard_key[side][key],
+                counts)
+
+    def _players(self, g: _Geometry, static: StaticPlayers, by_status: _ByStatus,
+                 pos: list[int]) -> np.ndarray:
+        """A fresh buffer with the static layers, the player layers, tackle zones and assists."""
+        rows, tz_off, guard, _ = by_status
+        hw = g.hw
+        buf = self._template.copy()
+        pos1 = np.array(pos, dtype=np.int64) + 1
+        buf[g.player_idx[pos1]] = rows
+        # tackle zones and assists: each player's 8 neighbour bins (a dump for players who
+        # exert none), one weighted bincount each, written straight into the 4 layers
+        ti = tz_off + pos1
+        nbs = g.nb[ti]
+        tz = np.bincount(nbs.ravel(), weights=static.eighth, minlength=g.n_bins)
+        tz[g.big] = 99.0
+        free = tz[g.mark[ti]] <= 0.125
+        free |= guard
+        base = _TZ * hw
+        buf[base: base + 2 * hw] = tz[: 2 * hw]
+        assists = np.bincount(nbs[free].ravel(), minlength=g.n_bins)
+        np.multiply(assists[: 2 * hw], 0.125, out=buf[base + 2 * hw: base + 4 * hw])
+        return buf
 
     def _safe_reach(self, s: GameState, g: _Geometry, buf: np.ndarray, actor: int, left: int) -> None:
         """Fill `safe_reach`: squares reachable in `left` steps, each step leaving a square in
@@ -260,7 +300,7 @@ class ObservationEncoder:
             buf[g.safe_idx] = bits[g.pitch_sq]
 
     def _non_spatial(
-        self, s: GameState, d: Decision, side: int, status: np.ndarray, static: StaticPlayers,
+        self, s: GameState, d: Decision, side: int, counts: list[int], static: StaticPlayers,
         carrier: int, actor: int, left: int,
     ) -> np.ndarray:
         me, them = s.teams[side], s.teams[1 - side]
@@ -294,7 +334,7 @@ class ObservationEncoder:
                   float(c < self.width // 2))
         else:
             v += (own_ball, opp_ball, 0.0, 0.0, 0.0)
-        n = np.bincount(static.rel8[side] + status, minlength=16).tolist()
+        n = counts
         pm, r = self.pitch_max, self.roster
         v += (
             min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0),
