@@ -1,31 +1,34 @@
 """Rewards: the events a learner's step produced, and reward functions over them.
 
-The engine reports positions, not a stream of named events, so `EventTracker` derives events
-by comparing the position before and after each engine decision (the learner's own and every
-opponent decision in between). A reward function maps the summed `StepEvents` to a float.
+`EventTracker` reads the engine's event log (`GameState.log`: every decision taken, and the
+pick-ups, catches and touchdowns it caused) after each engine decision -- the learner's own
+and every opponent decision in between -- for touchdowns, completed passes and hand-offs.
+The engine logs no event for knock-downs, injuries, falls, turnovers of the ball or ball
+movement, so those are derived by comparing the position before and after the decision.
+A reward function maps the summed `StepEvents` to a float.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from itertools import islice
 from typing import Any
 
-from nuffle.core.actions import ActionType
+from nuffle.core.actions import START_ACTIONS, ActionType
 from nuffle.core.game import Game
 from nuffle.core.state import GameState
-from nuffle.core.types import Status
-from nuffle.envs.decision import acting_action
+from nuffle.core.types import Event, Status
 
 
-@dataclass
+@dataclass(slots=True)
 class StepEvents:
     """What happened, from the learner's point of view, since its previous decision."""
 
     win: int = 0
     loss: int = 0
     draw: int = 0
-    touchdowns: int = 0
+    touchdowns: int = 0  # the learner's touchdowns (scored by play: the log's SCORE events)
     touchdowns_against: int = 0
     knockouts: int = 0  # opponents knocked out
     casualties: int = 0  # opponents made casualties
@@ -40,23 +43,29 @@ class StepEvents:
 
     def add(self, other: StepEvents) -> None:
         """Accumulate `other` into this record."""
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+        for name in EVENT_NAMES:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def as_dict(self) -> dict[str, float]:
         """The events as a plain dict."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in EVENT_NAMES}
 
 
 EVENT_NAMES = tuple(f.name for f in fields(StepEvents))
 
 _MOVING = frozenset({ActionType.MOVE, ActionType.LEAP})
+_STARTS = frozenset(int(t) for t in START_ACTIONS) | {int(ActionType.START_BOMB)}
+_ENDS_THROW = _STARTS | {int(ActionType.END_TURN)}
+#: Decisions that send the ball to a team-mate: a catch after one completes it.
+_THROWS = {int(ActionType.PASS): "pass", int(ActionType.HAIL_MARY): "pass",
+           int(ActionType.DUMP_OFF): "pass", int(ActionType.HANDOFF): "handoff"}
+_DECISION, _CATCH, _SCORE = int(Event.DECISION), int(Event.CATCH), int(Event.SCORE)
 
 
 class EventTracker:
-    """Turns consecutive positions into `StepEvents` for one side."""
+    """Turns the engine's log and consecutive positions into `StepEvents` for one side."""
 
-    __slots__ = ("carrier", "col", "side", "snap_pos", "snap_score", "snap_status", "width")
+    __slots__ = ("carrier", "col", "seen", "side", "snap_pos", "snap_status", "throw", "width")
 
     def __init__(self, game: Game, side: int) -> None:
         self.side = side
@@ -65,71 +74,82 @@ class EventTracker:
         self.col = [b.width - 1 - x if side else x for x in b.xs]
         self.snap_pos: list[int] = []
         self.snap_status: list[int] = []
-        self.snap_score = (0, 0)
         self.carrier = -1
+        self.seen = len(game.state.log)  # log entries already read
+        self.throw: tuple[int, str] | None = None  # (side, "pass"/"handoff") of a ball in flight
         self.snapshot(game.state)
 
     def snapshot(self, s: GameState) -> None:
         """Remember the position before an engine decision."""
         self.snap_pos = s.pos.copy()
         self.snap_status = s.status.copy()
-        self.snap_score = (s.teams[0].score, s.teams[1].score)
         self.carrier = s.carrier()
 
     def after(self, game: Game, actor: int, action_type: ActionType, out: StepEvents) -> None:
         """Add the events of the decision just taken by `actor` (0/1) to `out`; re-snapshot."""
         s = game.state
         side = self.side
-        opp = 1 - side
-        score = (s.teams[0].score, s.teams[1].score)
-        out.touchdowns += score[side] - self.snap_score[side]
-        out.touchdowns_against += score[opp] - self.snap_score[opp]
         pteam = s.pteam
+        log = s.log
+        # the engine clears its log when a player action starts, then logs the decision
+        start = 0 if int(action_type) in _STARTS or self.seen > len(log) else self.seen
+        for entry in islice(log, start, None):
+            ev = entry[0]
+            if ev == _DECISION:
+                kind = _THROWS.get(entry[1])
+                if kind is not None:
+                    self.throw = (actor, kind)
+                elif entry[1] in _ENDS_THROW:
+                    self.throw = None
+            elif ev == _SCORE:
+                if pteam[entry[1]] == side:
+                    out.touchdowns += 1
+                else:
+                    out.touchdowns_against += 1
+            elif ev == _CATCH and entry[3]:
+                throw = self.throw
+                if throw is not None and throw[0] == side and pteam[entry[1]] == side:
+                    if throw[1] == "handoff":
+                        out.handoffs += 1
+                    else:
+                        out.completions += 1
+                self.throw = None
+        self.seen = len(log)
+        # no events for these: compare positions
+        opp = 1 - side
         before_pos, before_status = self.snap_pos, self.snap_status
-        learner_turn = s.active == side or actor == side
-        changed = s.status != before_status
-        for p in s.ranges[opp] if changed else ():
-            was, now = before_status[p], s.status[p]
-            if was == now:
-                continue
-            if now == Status.KO and was != Status.KO:
-                out.knockouts += 1
-            elif now == Status.CASUALTY and was != Status.CASUALTY:
-                out.casualties += 1
-            if was == Status.STANDING and now != Status.STANDING and now != Status.SENT_OFF:
-                if actor == side:
-                    out.knockdowns += 1
-                    sq = before_pos[p]
-                    if s.pos[p] < 0 and sq >= 0 and _on_edge(s, sq):
-                        out.crowd_pushes += 1
-                elif action_type in _MOVING:
-                    out.opponent_falls += 1
+        status = s.status
+        if status != before_status:
+            for p in s.ranges[opp]:
+                was, now = before_status[p], status[p]
+                if was == now:
+                    continue
+                if now == Status.KO:
+                    out.knockouts += 1
+                elif now == Status.CASUALTY:
+                    out.casualties += 1
+                if was == Status.STANDING and now != Status.STANDING and now != Status.SENT_OFF:
+                    if actor == side:
+                        out.knockdowns += 1
+                        sq = before_pos[p]
+                        if s.pos[p] < 0 and sq >= 0 and _on_edge(s, sq):
+                            out.crowd_pushes += 1
+                    elif action_type in _MOVING:
+                        out.opponent_falls += 1
+            self.snap_status = status.copy()
         old, new = self.carrier, s.carrier()
-        old_own = old >= 0 and pteam[old] == side
-        new_own = new >= 0 and pteam[new] == side
-        if new_own and not old_own:
-            out.ball_gained += 1
-        if old >= 0 and pteam[old] == opp and new != old and learner_turn and actor == side:
-            out.fumbles_caused += 1
-        if new_own and old_own and new != old:
-            pa = acting_action(s)
-            kind = pa.kind if pa is not None else None
-            if action_type in (ActionType.HANDOFF,) or kind == ActionType.START_HANDOFF:
-                out.handoffs += 1
-            else:
-                out.completions += 1
-        elif new_own and old < 0 and actor == side and action_type in (
-            ActionType.PASS, ActionType.HAIL_MARY, ActionType.DUMP_OFF, ActionType.USE_REROLL,
-            ActionType.USE_SKILL, ActionType.USE_PRO, ActionType.DECLINE,
-        ):
-            out.completions += 1
-        if old_own and new == old and old >= 0:
+        if old != new:
+            old_own = old >= 0 and pteam[old] == side
+            if new >= 0 and pteam[new] == side and not old_own:
+                out.ball_gained += 1
+            if old >= 0 and pteam[old] == opp and actor == side:
+                out.fumbles_caused += 1
+        elif old >= 0 and pteam[old] == side:
             a, b = before_pos[old], s.pos[old]
-            if a >= 0 and b >= 0:
+            if a >= 0 and b >= 0 and a != b:
                 out.ball_progress += (self.col[b] - self.col[a]) / max(1, self.width - 1)
-        self.snap_pos = s.pos.copy()
-        self.snap_status = s.status.copy()
-        self.snap_score = score
+        if s.pos != before_pos:
+            self.snap_pos = s.pos.copy()
         self.carrier = new
 
     def finish(self, game: Game, out: StepEvents) -> None:
