@@ -251,8 +251,10 @@ def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
     print("environment steps per second (random learner v random opponent, observation and mask every step)")
     for board, sps in figures["steps_per_s"].items():
         enc = figures["encoding"][board]
-        print(f"  board {board:>2}: {sps:7d} steps/s   encoding {enc['encode_us']:7.1f} us = "
-              f"{enc['encode_ratio']:.2f} x the engine step ({enc['engine_step_us']:.1f} us)")
+        print(f"  board {board:>2}: {sps:7d} steps/s ({figures['steps_per_cpu_s'][board]} per CPU second)   "
+              f"encoding {enc['encode_us']:7.1f} us = {enc['encode_ratio']:.2f} x the engine step "
+              f"({enc['engine_step_us']:.1f} us, CPU time)")
     for workers, sps in figures.get("vector_11", {}).items():
         print(f"  board 11, async vector of {workers} worker(s): {sps} steps/s")
+    print(f"  load averages (1, 5, 15 min): {figures['load']}")
     return 0
