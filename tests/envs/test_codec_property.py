@@ -29,7 +29,7 @@ def _check_game(board: int, seed: int, max_steps: int) -> int:
         s = game.state
         side = game.decider
         legal = game.legal_actions()
-        idx = codec.indices(s, legal, side, np.asarray(s.pos, dtype=np.int64))
+        idx = codec.indices(s, legal, side)
         mask = codec.mask(idx)
         masked = np.flatnonzero(mask)
         assert len(masked) == len(idx) == len(legal), "two legal actions share an index"
@@ -40,6 +40,9 @@ def _check_game(board: int, seed: int, max_steps: int) -> int:
             trial.step(codec.decode(int(k), s, side))
         if rng.random() < 0.5 or legal.group(legal.types()[0]) is None:
             action = bots[side].act(game)
+            if action not in legal:  # random set-up moves made the bot's set-up plan stale
+                bots[side].plan = []
+                action = bots[side].act(game)
             assert mask[codec.index_of(action, s, side)] == 1
         else:
             types = sorted({int(k) // codec.targets for k in masked})

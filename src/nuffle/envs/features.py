@@ -47,8 +47,8 @@ BOARD_LAYERS: tuple[tuple[str, str], ...] = (
     ("opp_end_zone", "the end zone the observer attacks (x = W - 1)"),
     ("own_half", "the observer's half"),
     ("legal_cells", "cells that are the target of a legal action now (squares and players)"),
-    ("safe_reach", "at a move decision: cells the acting player can still reach this action without a "
-                   "dodge or go-for-it"),
+    ("safe_reach", "at a move decision of a moving action (not a block): cells the acting player can "
+                   "still reach without a dodge or go-for-it"),
     ("movement_left", "at a move decision, at the acting player's cell: his remaining movement / 10"),
 )
 SPATIAL_LAYERS = PLAYER_LAYERS + BOARD_LAYERS
@@ -105,15 +105,15 @@ NON_SPATIAL: tuple[tuple[str, str], ...] = (
     ("cas_opp", "opposing casualties and sent-off players / roster size"),
     ("acting", "1 when the decision concerns a player (`Game.decision().player`)"),
     ("acting_own", "that player is the observer's"),
-    ("acting_ma", "acting player's MA / 10"),
-    ("acting_st", "acting player's ST / 10"),
-    ("acting_ag", "acting player's AG / 6"),
-    ("acting_av", "acting player's AV / 10"),
+    ("acting_ma", "that player's MA / 10"),
+    ("acting_st", "that player's ST / 10"),
+    ("acting_ag", "that player's AG / 6"),
+    ("acting_av", "that player's AV / 10"),
     ("acting_moves_left", "at a move decision: his movement left / 10 (MA - `Game.decision().moved`)"),
-    ("acting_has_ball", "the acting player holds the ball"),
+    ("acting_has_ball", "that player holds the ball"),
     *((f"acting_{k.lower()}", f"at a move decision: the action under way is {k}")
       for k in PLAYER_ACTION_KINDS),
-    *((f"acting_skill_{sk.name.lower()}", f"acting player has {sk.name.replace('_', ' ').title()}")
+    *((f"acting_skill_{sk.name.lower()}", f"that player has {sk.name.replace('_', ' ').title()}")
       for sk in KEY_SKILLS),
 )
 N_NON_SPATIAL = len(NON_SPATIAL)
