@@ -121,12 +121,12 @@ def bench_encoding(board: int, positions: int = 300, seed: int = 0, rounds: int 
     return {"encode_us": encode * 1e6, "engine_step_us": engine * 1e6, "encode_ratio": encode / engine}
 
 
-class BenchLearner(gym.Wrapper):  # type: ignore[type-arg]
+class BenchLearner(gym.Wrapper):
     """For the vector benchmark: each worker's environment takes the random learner's action
     itself (the action sent in is ignored), so workers play whole matches like the
     single-process benchmark while the vector machinery moves observations and masks."""
 
-    def __init__(self, env: gym.Env) -> None:  # type: ignore[type-arg]
+    def __init__(self, env: gym.Env) -> None:
         super().__init__(env)
         self.learner = RandomLearner(env.unwrapped, 0)  # type: ignore[arg-type]
 
