@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d6, d8, d68, two_d6
 from nuffle.core.game import Game
 from nuffle.core.hooks import where
@@ -195,6 +196,7 @@ def test_piling_on_with_the_ball_is_a_turnover():
 def test_dirty_player_choice_on_armour_when_it_breaks():
     game = foul_game(two_d6(4, 5) + two_d6(3, 4), [(LINEMAN, [Skill.DIRTY_PLAYER])])
     assert game.decider == 0 and types(game) == {T.SELECT_ARMOUR, T.DECLINE}
+    assert game.decision().kind == DecisionKind.ARMOUR_BONUS
     do(game, T.SELECT_ARMOUR)
     assert game.state.status[O_LINE] == Status.STUNNED  # injury 7: the +1 is spent
 

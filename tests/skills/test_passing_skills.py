@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d3, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.passing import interception_modifier, pass_range, pass_roll_modifier
@@ -304,6 +305,7 @@ def dump_off_game(script, ball=True, extra=()):
 def test_dump_off_quick_pass_before_the_block():
     game = dump_off_game(d6(4, 3) + block(BlockFace.PUSHED))
     assert game.decider == 0  # the defender's coach decides
+    assert game.decision().kind == DecisionKind.DUMP_OFF
     grp = game.legal_actions().group(T.DUMP_OFF)
     assert all(pass_range(x - 10, y - 7) == "Q" for x, y in grp.squares)
     assert T.DECLINE in game.legal_actions().types()
@@ -428,6 +430,7 @@ def test_animosity_refuses_hand_off_to_another_race():
     game = handoff_game(d6(1), (6, 7))
     legal = game.legal_actions()
     assert legal.group(T.HANDOFF).squares == ((5, 8),)  # only a team-mate of his own race
+    assert game.decision().kind == DecisionKind.ANIMOSITY_TARGET
     do(game, T.DECLINE)
     s = game.state
     assert s.carrier() == LINEMAN
@@ -594,6 +597,7 @@ def test_swoop_template_instead_of_scatters():
     # D6 3 = straight on, D3 2 -> (6,5); landing 4
     game = ttm(d6(2, 2, 6), (6, 7), goblin_skills=(Skill.SWOOP,))
     assert game.decider == 1
+    assert game.decision().kind == DecisionKind.SWOOP
     squares = set(game.legal_actions().group(T.SELECT_SQUARE).squares)
     assert squares == {(6, 0), (6, 14), (0, 7), (25, 7)}
     game.roller.queue.extend(d6(3) + d3(2) + d6(4))

@@ -7,6 +7,7 @@ import random
 from nuffle.agents.random_bot import RandomBot
 from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.match import EndDrive, Half
@@ -264,6 +265,7 @@ def test_blood_lust_feeds_before_the_hand_off_choosing_the_thrall():
     do(game, T.START_HANDOFF, BLITZER)
     do(game, T.HANDOFF, square=(11, 7))
     assert game.legal_actions().group(T.SELECT_PLAYER).players == (LINEMAN, LINEMAN2)
+    assert game.decision().kind == DecisionKind.FEED
     do(game, T.SELECT_PLAYER, LINEMAN2)
     s = game.state
     assert s.status[LINEMAN2] == Status.STUNNED

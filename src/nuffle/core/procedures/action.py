@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import DecisionDetail
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
+from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
-from nuffle.core.procedures.movement import MoveStep, max_gfi
+from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
-
-if TYPE_CHECKING:
-    from nuffle.analysis.pathfinding import Path, PathSearch
 
 AFTER_DECLARE = Point(
     "action.after_declare",
@@ -40,12 +37,6 @@ ACTION_END = Point(
     "what must happen 'at the end of the action' happens now (Blood Lust's feeding). Return "
     "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
     "0 (it may not). The first handler to return True is the only one that runs",
-)
-STAND_UP_COST = Point(
-    "action.stand_up_cost",
-    "fn(s, pid, action: PlayerAction | None) -> int | None: squares of MA standing up costs "
-    "player pid (Jump Up: 0); None = the normal 3 (with MA below the cost, a 4+ roll and no MA "
-    "left). `action` is None when a planner asks ahead of the declaration",
 )
 STAND_UP_ROLL = Point(
     "action.stand_up_roll",
@@ -137,9 +128,7 @@ class PlayerAction(Procedure):
             self.phase = 4
             if s.status[pid] == Status.PRONE:
                 skills = s.info[pid].skills
-                cost = STAND_UP_COST.first(skills, s, pid, self) if STAND_UP_COST.fns(skills) else None
-                if cost is None:
-                    cost = 3
+                cost = stand_up_cost(s, pid, self)
                 ma = s.info[pid].ma
                 self.moves = min(cost, ma)
                 if STAND_UP_ROLL.fns(skills) and STAND_UP_ROLL.fire(skills, s, self):
@@ -291,9 +280,7 @@ class PlayerAction(Procedure):
         return tuple(out)
 
     def _search(self, s: GameState) -> PathSearch:
-        """Safest paths for an assisted move (the pathfinder lives in the analysis layer)."""
-        from nuffle.analysis.pathfinding import search
-
+        """Safest paths for an assisted move."""
         return search(s, self.pid, self.moves)
 
     def act(self, s: GameState, action: Action) -> None:

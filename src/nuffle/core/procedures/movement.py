@@ -509,3 +509,22 @@ class MoveStep(Procedure):
                     break
         self.phase = 7
         self._dodge(s)
+
+
+STAND_UP_COST = Point(
+    "action.stand_up_cost",
+    "fn(s, pid, action: PlayerAction | None) -> int | None: squares of MA standing up costs "
+    "player pid (Jump Up: 0); None = the normal 3 (with MA below the cost, a 4+ roll and no MA "
+    "left). `action` is None when a planner asks ahead of the declaration",
+)
+
+
+def stand_up_cost(s: GameState, pid: int, action: object | None = None) -> int:
+    """Squares of MA standing up costs `pid` (normally 3; a skill may change it). `action` is
+    the PlayerAction under way, or None when a planner asks ahead of the declaration."""
+    skills = s.info[pid].skills
+    if STAND_UP_COST.fns(skills):
+        cost = STAND_UP_COST.first(skills, s, pid, action)
+        if cost is not None:
+            return int(cost)
+    return 3

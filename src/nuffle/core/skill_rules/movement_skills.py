@@ -12,7 +12,6 @@ from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.action import (
     ACTION_CHOICES,
-    STAND_UP_COST,
     STAND_UP_ROLL,
     PlayerAction,
     skill_action,
@@ -31,6 +30,7 @@ from nuffle.core.procedures.movement import (
     GFI_ALLOWANCE,
     LEAP_MODIFIER,
     LEFT_ZONE_MODIFIER,
+    STAND_UP_COST,
     MoveStep,
     agility_target,
     max_gfi,

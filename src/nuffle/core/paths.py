@@ -1,0 +1,590 @@
+"""Probability-weighted pathfinding: the safest route to every square a player can reach.
+
+A route's value is its chance of success: every dodge, Going For It, stand-up and pick-up on
+it succeeds, with each re-roll spent as the rules allow (skill re-roll first, then the team
+re-roll on the first failure no skill covers; Dodge and Sure Feet once per turn; Loner 4+).
+Because re-rolls make the value a sum over "where the re-roll was spent", a partial route is a
+vector of probability masses, one per set of re-rolls still available. The search runs layer by
+layer over MA used and keeps, per square, every label that no other label dominates (fewer
+moves and at least as much mass on every up-set of re-roll states), so the optimum is exact.
+Floats in the search; `Path.exact()` replays a route with `Fraction`s. See docs/PATHFINDING.md.
+
+The engine walks assisted moves along these paths, so the search lives in core; the query
+front end is `nuffle.analysis.pathfinding`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_handle_ball, pickup_modifier
+from nuffle.core.procedures.movement import (
+    DEST_ZONE_IGNORED,
+    DODGE_MODIFIER,
+    DODGE_REROLL_CANCEL,
+    DODGE_ROLL_REACTION,
+    DODGE_ZONES_IGNORED,
+    LEFT_ZONE_MODIFIER,
+    dodge_modifier,
+    gfi_target,
+    max_gfi,
+    reaction_modifier,
+    stand_up_cost,
+)
+from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+from nuffle.core.types import BallState, PFlag, Status, Weather
+
+if TYPE_CHECKING:
+    from nuffle.core.game import Game
+
+Square = tuple[int, int]
+
+__all__ = ["Path", "PathSearch", "search"]
+
+_EPS = 1e-12
+# Step keys: bit 0 GFI, bit 1 dodge, bit 2 Dodge re-roll cancelled (Tackle), bits 3-6 the dodge
+# modifier + 7 (clamped to 0..15), bit 7 pick-up, bits 8-11 tackle zones on the ball, bit 12
+# stand-up roll.
+_GFI, _DODGE, _TACKLE, _PICKUP, _STANDUP = 1, 2, 4, 128, 4096
+
+
+def _mod_bits(mod: int) -> int:
+    """A dodge modifier as step-key bits 3-6."""
+    return max(0, min(15, mod + 7)) << 3
+_MEMO_LIMIT = 200_000
+
+
+def _need(target: int, mod: int, agility: bool) -> int:
+    """The lowest die face that succeeds (7 if none), by the engine's own rule."""
+    for d in range(1, 7):
+        if roll_succeeds(d, target, mod, agility):
+            return d
+    return 7
+
+
+@cache
+def _upsets(k: int) -> tuple[tuple[int, ...], ...]:
+    """Up-sets of the lattice of re-roll states (bit set = re-roll still available)."""
+    n = 1 << k
+    out = []
+    for r in range(1, n + 1):
+        for sub in combinations(range(n), r):
+            s = set(sub)
+            if all(t in s for a in s for t in range(n) if t & a == a):
+                out.append(sub)
+    return tuple(out)
+
+
+_NO_BONUS = (0,) * 9
+
+
+class _Profile:
+    """Roll odds and interned mass vectors shared by searches of players with equal odds."""
+
+    def __init__(
+        self, ag: int, gfi: int, rain: bool, sure_hands: bool, hands: bool,
+        loner: bool, dodge: bool, sure_feet: bool, team: bool, pickup_bonus: tuple[int, ...],
+    ) -> None:
+        self.ag_target = 7 - min(ag, 6)
+        self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
+        self.gfi = gfi
+        self.rain = rain
+        self.sure_hands = sure_hands
+        self.hands = hands
+        self.loner = loner
+        bit = 1
+        self.dodge_bit = self.sf_bit = self.team_bit = 0
+        for live, name in ((dodge, "dodge_bit"), (sure_feet, "sf_bit"), (team, "team_bit")):
+            if live:
+                setattr(self, name, bit)
+                bit <<= 1
+        self.n = bit
+        self.upsets = _upsets(bit.bit_length() - 1)
+        start = tuple(1.0 if i == bit - 1 else 0.0 for i in range(bit))
+        self.vecs: list[tuple[float, ...]] = [start]
+        self.totals: list[float] = [1.0]
+        self.ids: dict[tuple[float, ...], int] = {start: 0}
+        self.step_memo: dict[int, int] = {}
+        self.dom_memo: dict[int, bool] = {}
+
+    def rolls(self, key: int) -> list[tuple[str, int, int, int, bool]]:
+        """The rolls of a step key: (kind, need, successes out of 6, skill bit, team allowed)."""
+        out = []
+        if key & _STANDUP:
+            out.append(("stand_up", 4, 3, 0, True))
+        if key & _GFI:
+            need = _need(self.gfi, 0, False)
+            out.append(("gfi", need, 7 - need, self.sf_bit, True))
+        if key & _DODGE:
+            mod = ((key >> 3) & 15) - 7
+            need = _need(self.ag_target, mod, True)
+            out.append(("dodge", need, 7 - need, 0 if key & _TACKLE else self.dodge_bit, True))
+        if key & _PICKUP:
+            if not self.hands:
+                out.append(("pickup", 7, 0, 0, False))
+            else:
+                tz = (key >> 8) & 15
+                mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE)
+                mod += self.pickup_bonus[tz]
+                need = _need(self.ag_target, mod, True)
+                out.append(("pickup", need, 7 - need, -1 if self.sure_hands else 0, True))
+        return out
+
+    def apply(self, vid: int, key: int) -> int:
+        """The mass vector after a step with key `key` (interned id; -1 if impossible)."""
+        mk = vid * 8192 + key
+        got = self.step_memo.get(mk)
+        if got is not None:
+            return got
+        if len(self.step_memo) > _MEMO_LIMIT:
+            self.step_memo.clear()
+            self.dom_memo.clear()
+        vec = list(self.vecs[vid])
+        tb = self.team_bit
+        lam = 0.5 if self.loner else 1.0
+        for _kind, _n, wins, skill, team in self.rolls(key):
+            p = wins / 6.0
+            q = 1.0 - p
+            out = [0.0] * self.n
+            for s, m in enumerate(vec):
+                if not m:
+                    continue
+                out[s] += m * p
+                if skill == -1:  # Sure Hands: every time, and then no team re-roll
+                    out[s] += m * q * p
+                elif skill and s & skill:
+                    out[s ^ skill] += m * q * p
+                elif team and tb and s & tb:
+                    out[s ^ tb] += m * q * lam * p
+            vec = out
+        res = self._intern(tuple(vec))
+        self.step_memo[mk] = res
+        return res
+
+    def _intern(self, vec: tuple[float, ...]) -> int:
+        if sum(vec) <= 0.0:
+            return -1
+        vid = self.ids.get(vec)
+        if vid is None:
+            vid = len(self.vecs)
+            self.vecs.append(vec)
+            self.totals.append(sum(vec))
+            self.ids[vec] = vid
+        return vid
+
+    def dominates(self, a: int, b: int) -> bool:
+        """Whether mass vector `a` is at least `b` on every up-set (better for any future)."""
+        if a == b:
+            return True
+        mk = a * 1_000_003 + b
+        got = self.dom_memo.get(mk)
+        if got is None:
+            va, vb = self.vecs[a], self.vecs[b]
+            got = all(sum(va[i] for i in u) >= sum(vb[i] for i in u) - _EPS for u in self.upsets)
+            self.dom_memo[mk] = got
+        return got
+
+    def exact(self, keys: list[int]) -> Fraction:
+        """The success chance of a route's step keys, as an exact Fraction."""
+        vec = [Fraction(0)] * self.n
+        vec[-1] = Fraction(1)
+        tb = self.team_bit
+        lam = Fraction(1, 2) if self.loner else Fraction(1)
+        for key in keys:
+            for _kind, _n, wins, skill, team in self.rolls(key):
+                p = Fraction(wins, 6)
+                q = 1 - p
+                out = [Fraction(0)] * self.n
+                for s, m in enumerate(vec):
+                    out[s] += m * p
+                    if skill == -1:
+                        out[s] += m * q * p
+                    elif skill and s & skill:
+                        out[s ^ skill] += m * q * p
+                    elif team and tb and s & tb:
+                        out[s ^ tb] += m * q * lam * p
+                vec = out
+        return sum(vec, Fraction(0))
+
+
+_PROFILES: dict[tuple[object, ...], _Profile] = {}
+
+# A label: (mass vector id, square, moves used, parent label or None, step key).
+_Label = tuple[int, int, int, Any, int]
+
+
+class Path:
+    """A route for one player: steps, success chance, rolls needed, MA used."""
+
+    __slots__ = ("_key", "_label", "_search", "moves", "moves_after", "prob", "target")
+
+    def __init__(
+        self, search: PathSearch, label: _Label, prob: float, extra_key: int = 0,
+        target: Square | None = None, cost: int = 0,
+    ) -> None:
+        self._search = search
+        self._label = label
+        self._key = extra_key
+        self.prob = prob
+        #: The square acted on at the end (blitz, hand-off or foul target), if any.
+        self.target = target
+        #: MA used by the action once this path (and a blitz block) is done.
+        self.moves_after = label[2] + cost
+        #: MA this path spends: stand-up, steps and the blitz block.
+        self.moves = self.moves_after - search.moves_used
+
+    def _chain(self) -> list[_Label]:
+        out = []
+        lab: _Label | None = self._label
+        while lab is not None:
+            out.append(lab)
+            lab = lab[3]
+        out.reverse()
+        return out
+
+    def _keys(self) -> list[int]:
+        keys = [lab[4] for lab in self._chain()]
+        if self._key:
+            keys.append(self._key)
+        return keys
+
+    @property
+    def steps(self) -> list[Square]:
+        """The squares entered, in order (the start square is not included)."""
+        b = self._search.state.board
+        return [b.xy(lab[1]) for lab in self._chain()[1:]]
+
+    @property
+    def end(self) -> Square:
+        """The square where the path ends."""
+        return self._search.state.board.xy(self._label[1])
+
+    @property
+    def rolls(self) -> list[tuple[str, int]]:
+        """The rolls needed, in order, as (kind, D6 target): ("dodge", 4), ("gfi", 2), ..."""
+        prof = self._search.profile
+        return [(r[0], r[1]) for key in self._keys() for r in prof.rolls(key)]
+
+    def exact(self) -> Fraction:
+        """The success chance as an exact Fraction (replays the route)."""
+        return self._search.profile.exact(self._keys())
+
+    def __repr__(self) -> str:
+        return f"Path(steps={self.steps}, prob={self.prob:.4f}, rolls={self.rolls}, moves={self.moves})"
+
+
+def _state(game_or_state: Game | GameState) -> GameState:
+    return game_or_state if isinstance(game_or_state, GameState) else game_or_state.state
+
+
+def _rank(prob: float, moves: int) -> tuple[float, int]:
+    """Safest first (floats within 1e-12 count as equal), then fewest moves."""
+    return (-round(prob, 11), moves)
+
+
+class PathSearch:
+    """One search for one player: every non-dominated label per square, and the queries."""
+
+    def __init__(
+        self, game_or_state: Game | GameState, pid: int, moves_used: int = 0,
+        team_reroll: bool | None = None, pickup: bool = True,
+    ) -> None:
+        s = _state(game_or_state)
+        self.state = s
+        self.pid = pid
+        self.moves_used = moves_used
+        info = s.info[pid]
+        skills = info.skills
+        side = s.pteam[pid]
+        self.side = side
+        flags = s.pflags[pid]
+        if team_reroll is None:
+            team_reroll = team_reroll_available(s, side)
+        key = (
+            info.ag, gfi_target(s),
+            s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(s, pid),
+            Skill.LONER in skills, Skill.DODGE in skills and not flags & PFlag.DODGE_USED,
+            Skill.SURE_FEET in skills and not flags & PFlag.SURE_FEET_USED, bool(team_reroll),
+            tuple(PICKUP_MODIFIER.total(skills, s, pid, tz) for tz in range(9))
+            if PICKUP_MODIFIER.fns(skills) else _NO_BONUS,
+        )
+        prof = _PROFILES.get(key)
+        if prof is None:
+            prof = _PROFILES[key] = _Profile(*key)
+        self.profile = prof
+        self.ma = info.ma
+        self.limit = info.ma + max_gfi(s, pid)
+        self.labels: dict[int, list[_Label]] = {}
+        self.start: _Label | None = None
+        self._best: dict[int, _Label] | None = None
+        start = s.pos[pid]
+        status = s.status[pid]
+        if start < 0 or status not in (Status.STANDING, Status.PRONE):
+            return
+        if status == Status.PRONE:
+            cost = stand_up_cost(s, pid)
+            if info.ma < cost:
+                vid = prof.apply(0, _STANDUP)
+                first: _Label = (vid, start, max(moves_used, info.ma), None, _STANDUP)
+            else:
+                first = (0, start, moves_used + cost, None, 0)
+        else:
+            first = (0, start, moves_used, None, 0)
+        if first[0] < 0:
+            return
+        self.start = first
+        self._run(s, start, first, pickup)
+
+    def _run(self, s: GameState, start: int, first: _Label, pickup: bool) -> None:
+        """The layered label-setting search."""
+        b = s.board
+        grid = s.grid
+        side = self.side
+        prof = self.profile
+        apply = prof.apply
+        dominates = prof.dominates
+        # Side-relative neighbour order (forward first) keeps home and away mirror images.
+        st = b.stride
+        f = 1 if side == 0 else -1
+        nbs = [dy * st + dx * f for dx, dy in ((1, 0), (1, -1), (1, 1), (0, -1), (0, 1),
+                                               (-1, 0), (-1, -1), (-1, 1))]
+        size = len(grid)
+        tz = [0] * size
+        tackle = [0] * size
+        status, pflags, pos = s.status, s.pflags, s.pos
+        pid = self.pid
+        # Skills acting on dodges (the mover's or his opponents') need the engine's modifier
+        # per (from, to) pair; without them the modifier is 1 - tackle zones on the destination.
+        special = bool(DODGE_MODIFIER.fns(s.info[pid].skills) or DODGE_ZONES_IGNORED.fns(s.info[pid].skills))
+        for q in s.ranges[1 - side]:
+            sq = pos[q]
+            if sq >= 0 and status[q] == Status.STANDING and not pflags[q] & PFlag.NO_TZ:
+                qs = s.info[q].skills
+                tk = _TACKLE if DODGE_REROLL_CANCEL.fns(qs) and DODGE_REROLL_CANCEL.any(qs, s, pid, q) else 0
+                if DEST_ZONE_IGNORED.fns(qs) or LEFT_ZONE_MODIFIER.fns(qs) or DODGE_ROLL_REACTION.fns(qs):
+                    special = True
+                for off in nbs:
+                    tz[sq + off] += 1
+                    tackle[sq + off] |= tk
+        # `clear[q]`: q holds a label of chance 1 with every re-roll left (dominates all), or
+        # must not be entered. `terminal[q]`: a path may end on q but not go on.
+        clear = [False] * size
+        terminal = [False] * size
+        ball, pk = -1, 0
+        if s.ball_state == BallState.ON_GROUND and s.ball >= 0 and s.ball != start:
+            if pickup:
+                ball = s.ball
+                pk = _PICKUP | (tz[ball] << 8)
+                terminal[ball] = True
+            else:
+                clear[s.ball] = True
+        if s.ball_state == BallState.CARRIED and s.ball == start:
+            ez = b.endzone_x[side]
+            for i in b.all_squares:
+                if b.xs[i] == ez:
+                    terminal[i] = True
+        labels: dict[int, list[_Label]] = {start: [first]}
+        self.labels = labels
+        if first[0] == 0:
+            clear[start] = True
+        frontier = [first]
+        ma = self.ma
+        memo = prof.step_memo
+        for m in range(first[2], self.limit):
+            layer: dict[int, list[_Label]] = {}
+            gfi = _GFI if m >= ma else 0
+            m1 = m + 1
+            for lab in frontier:
+                vid = lab[0]
+                sq = lab[1]
+                t = tz[sq]
+                lk = (_DODGE | tackle[sq] | gfi) if t else gfi
+                vbase = vid * 8192
+                for off in nbs:
+                    q = sq + off
+                    if clear[q] or (grid[q] != -1 and q != start):
+                        continue
+                    if lk or q == ball:
+                        if not t:
+                            key = lk
+                        elif special:
+                            mod = dodge_modifier(s, pid, q, sq) + reaction_modifier(s, pid, q, sq)
+                            key = lk | _mod_bits(mod)
+                        else:
+                            key = lk | ((8 - tz[q]) << 3)
+                        if q == ball:
+                            key |= pk
+                        nv = memo.get(vbase + key, -2)
+                        if nv == -2:
+                            nv = apply(vid, key)
+                        if nv < 0:
+                            continue
+                    else:
+                        key = 0
+                        nv = vid
+                    old = labels.get(q)
+                    if old is not None:
+                        dom = False
+                        for o in old:
+                            ov = o[0]
+                            if ov == nv or dominates(ov, nv):
+                                dom = True
+                                break
+                        if dom:
+                            continue
+                    cur = layer.get(q)
+                    if cur is None:
+                        layer[q] = [(nv, q, m1, lab, key)]
+                        continue
+                    dom = False
+                    for c in cur:
+                        cv = c[0]
+                        if cv == nv or dominates(cv, nv):
+                            dom = True
+                            break
+                    if not dom:
+                        cur[:] = [c for c in cur if not dominates(nv, c[0])]
+                        cur.append((nv, q, m1, lab, key))
+            frontier = []
+            for q, labs in layer.items():
+                old = labels.get(q)
+                if old is None:
+                    labels[q] = labs
+                else:
+                    old.extend(labs)
+                for lab in labs:
+                    if lab[0] == 0:
+                        clear[q] = True
+                    if not terminal[q]:
+                        frontier.append(lab)
+            if not frontier:
+                break
+
+    # --- queries ---------------------------------------------------------------------------
+
+    def _best_at(self) -> dict[int, _Label]:
+        """The safest label per square (then fewest moves; first found among equals)."""
+        if self._best is None:
+            totals = self.profile.totals
+            best = {}
+            for q, labs in self.labels.items():
+                top = labs[0]
+                rk = _rank(totals[top[0]], top[2])
+                for lab in labs[1:]:
+                    r = _rank(totals[lab[0]], lab[2])
+                    if r < rk:
+                        top, rk = lab, r
+                best[q] = top
+            self._best = best
+        return self._best
+
+    def path(self, square: Square) -> Path | None:
+        """The safest path to `square`, or None if unreachable."""
+        b = self.state.board
+        if not b.is_on(*square):
+            return None
+        lab = self._best_at().get(b.sq(*square))
+        if lab is None:
+            return None
+        return Path(self, lab, self.profile.totals[lab[0]])
+
+    def all(self) -> dict[Square, Path]:
+        """Every reachable square (the start square excluded) with its safest path."""
+        xy = self.state.board.xy
+        totals = self.profile.totals
+        start = self.state.pos[self.pid]
+        return {
+            xy(q): Path(self, lab, totals[lab[0]]) for q, lab in self._best_at().items() if q != start
+        }
+
+    def _pick(self, cands: list[tuple[int, _Label, float, int]]) -> tuple[_Label, float, int] | None:
+        """Safest, then shortest, then side-neutral: nearest the start's row, lower y, forward x."""
+        if not cands:
+            return None
+        b = self.state.board
+        w = b.width - 1
+        f = (lambda x: x) if self.side == 0 else (lambda x: w - x)
+        y0 = b.ys[self.state.pos[self.pid]]
+        _q, lab, p, k = min(
+            cands,
+            key=lambda c: (*_rank(c[2], c[1][2] + (1 if c[3] else 0)), abs(b.ys[c[0]] - y0),
+                           b.ys[c[0]], -f(b.xs[c[0]])),
+        )
+        return lab, p, k
+
+    def endzone(self) -> Path | None:
+        """The safest path into the end zone this player attacks."""
+        b = self.state.board
+        ez = b.endzone_x[self.side]
+        totals = self.profile.totals
+        cands = [(q, lab, totals[lab[0]], 0) for q, lab in self._best_at().items() if b.xs[q] == ez]
+        got = self._pick(cands)
+        return None if got is None else Path(self, got[0], got[1])
+
+    def adjacent(self, want: Callable[[int], bool], action_cost: bool = False) -> dict[Square, Path]:
+        """For each player `want` accepts, the safest path ending next to him.
+
+        With `action_cost` (a blitz block) the action takes a square of movement, or a GFI roll
+        (counted in the odds) once MA is used up; squares with no movement left are skipped."""
+        s = self.state
+        b = s.board
+        prof = self.profile
+        totals = prof.totals
+        targets = [q for q in range(len(s.info)) if s.pos[q] >= 0 and want(q)]
+        out: dict[Square, Path] = {}
+        for t in targets:
+            tsq = s.pos[t]
+            cands = []
+            for off in b.neighbours:
+                q = tsq + off
+                for lab in self.labels.get(q, ()):
+                    key = 0
+                    if action_cost:
+                        if lab[2] >= self.limit:
+                            continue
+                        if lab[2] >= self.ma:
+                            key = _GFI
+                    vid = prof.apply(lab[0], key) if key else lab[0]
+                    if vid >= 0:
+                        cands.append((q, lab, totals[vid], key))
+            got = self._pick(cands)
+            if got is not None:
+                out[b.xy(tsq)] = Path(self, got[0], got[1], got[2], b.xy(tsq), int(action_cost))
+        return out
+
+    def blitz(self) -> dict[Square, Path]:
+        """Per standing opponent, the safest path to block him (block GFI included)."""
+        s = self.state
+        side = self.side
+        return self.adjacent(lambda q: s.pteam[q] != side and s.status[q] == Status.STANDING, True)
+
+    def handoff(self) -> dict[Square, Path]:
+        """Per standing team-mate who can catch, the safest path to hand off to him."""
+        s = self.state
+        side, me = self.side, self.pid
+        return self.adjacent(
+            lambda q: q != me and s.pteam[q] == side and s.status[q] == Status.STANDING
+            and not s.pflags[q] & PFlag.NO_TZ and can_handle_ball(s, q)
+        )
+
+    def foul(self) -> dict[Square, Path]:
+        """Per prone or stunned opponent, the safest path to foul him."""
+        s = self.state
+        side = self.side
+        return self.adjacent(
+            lambda q: s.pteam[q] != side and s.status[q] in (Status.PRONE, Status.STUNNED)
+        )
+
+
+def search(
+    game_or_state: Game | GameState, pid: int, moves_used: int = 0, *,
+    team_reroll: bool | None = None, pickup: bool = True,
+) -> PathSearch:
+    """Run one search for `pid`; query it with `.path`, `.all`, `.endzone`, `.blitz`, ..."""
+    return PathSearch(game_or_state, pid, moves_used, team_reroll, pickup)
