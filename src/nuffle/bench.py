@@ -268,3 +268,28 @@ def format_soak(summary: dict[str, Any]) -> str:
     if len(summary["failures"]) > 20:
         lines.append(f"  ... and {len(summary['failures']) - 20} more failures")
     return "\n".join(lines)
+
+
+def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
+    """`nuffle bench env`: steps/s of the RL environments per board (needs the [gym] extra)."""
+    import json
+
+    try:
+        from nuffle.envs.bench import run_env_bench
+    except ImportError as exc:
+        print(f"error: bench env needs the [gym] extra ({exc})")
+        return 2
+    figures = run_env_bench(seconds=seconds)
+    if as_json:
+        print(json.dumps(figures))
+        return 0
+    print("environment steps per second (random learner v random opponent, observation and mask every step)")
+    for board, sps in figures["steps_per_s"].items():
+        enc = figures["encoding"][board]
+        print(f"  board {board:>2}: {sps:7d} steps/s ({figures['steps_per_cpu_s'][board]} per CPU second)   "
+              f"encoding {enc['encode_us']:7.1f} us = {enc['encode_ratio']:.2f} x the engine step "
+              f"({enc['engine_step_us']:.1f} us, CPU time)")
+    for workers, sps in figures.get("vector_11", {}).items():
+        print(f"  board 11, async vector of {workers} worker(s): {sps} steps/s")
+    print(f"  load averages (1, 5, 15 min): {figures['load']}")
+    return 0

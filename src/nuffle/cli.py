@@ -210,14 +210,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Run the speed benchmark (of the engine, or with `mcts` of the search)."""
-    from nuffle.bench import run_bench
+    """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
+    from nuffle.bench import print_env_bench, run_bench
     from nuffle.teams import load_team
+
+    if args.what == "env":
+        return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds)
 
     if args.what == "mcts":
         from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
 
-        mcts = run_mcts_bench(seconds=args.seconds)
+        mcts = run_mcts_bench(seconds=0.5 if args.seconds is None else args.seconds)
         print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))
         return 0
 
@@ -484,10 +487,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", help="a record written by `nuffle play --save`")
     r.set_defaults(func=cmd_replay)
 
-    b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts)")
-    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts"],
-                   help="engine (default) or mcts")
-    b.add_argument("--seconds", type=float, default=0.5, help="mcts: search time per position")
+    b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts; the "
+                                     "environments': bench env)")
+    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env"],
+                   help="engine (default), mcts or env")
+    b.add_argument("--seconds", type=float, default=None,
+                   help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
                    help="players a side (default 11)")

@@ -26,6 +26,7 @@ _BUILTIN_MODULES = {
     "mcts": "nuffle.agents.mcts",
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
+    "endzone": "nuffle.agents.endzone",
 }
 
 

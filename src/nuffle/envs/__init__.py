@@ -1,0 +1,31 @@
+"""Reinforcement-learning environments (needs the `[gym]` extra): Gymnasium ids
+`nuffle/BloodBowl-{1,3,5,7,11}-v0`, registered on import, and a PettingZoo AEC environment.
+
+    import gymnasium, nuffle.envs
+    env = gymnasium.make("nuffle/BloodBowl-1-v0", home="human", away="orc", opponent="random")
+"""
+
+from __future__ import annotations
+
+from nuffle.envs.codec import ActionCodec, CodecError
+from nuffle.envs.core import BOARDS, EnvError
+from nuffle.envs.gym_env import BloodBowlEnv
+from nuffle.envs.observation import ObservationEncoder
+from nuffle.envs.registration import env_id, register_envs
+from nuffle.envs.rewards import FFAI, WIN_LOSS, StepEvents
+
+register_envs()
+
+__all__ = [
+    "BOARDS",
+    "FFAI",
+    "WIN_LOSS",
+    "ActionCodec",
+    "BloodBowlEnv",
+    "CodecError",
+    "EnvError",
+    "ObservationEncoder",
+    "StepEvents",
+    "env_id",
+    "register_envs",
+]

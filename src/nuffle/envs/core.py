@@ -1,0 +1,141 @@
+"""The engine side of the environments: a match, its codec and encoder, one learner side.
+
+`MatchDriver` is shared by the Gymnasium and PettingZoo environments: it owns the game, turns
+indices into engine actions, builds observations and masks, and tracks reward events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from nuffle.core.actions import Action, IllegalActionError
+from nuffle.core.game import Game
+from nuffle.core.teams import TeamSpec
+from nuffle.envs.codec import ActionCodec
+from nuffle.envs.features import LAYER_INDEX
+from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+from nuffle.envs.rewards import EventTracker, StepEvents
+
+BOARDS = (1, 3, 5, 7, 11)
+Team = str | TeamSpec
+
+
+class EnvError(ValueError):
+    """Bad input to an environment (an illegal index, a step after the end, ...)."""
+
+
+class Legal(NamedTuple):
+    """The legal actions of one side at one decision."""
+
+    indices: np.ndarray  # the legal indices, grouped by engine action group
+    ends: list[int]  # where each group ends in `indices`
+    mask: np.ndarray  # the flat int8 mask
+
+
+class MatchDriver:
+    """One match seen through the action codec and the observation encoder."""
+
+    def __init__(self, board: int, home: Team, away: Team, assisted_moves: bool) -> None:
+        if board not in BOARDS:
+            raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
+        self.board = board
+        self.home = home
+        self.away = away
+        self.assisted_moves = assisted_moves
+        self.codec = ActionCodec(board)
+        self.encoder = ObservationEncoder(board)
+        enc = self.encoder
+        self._legal_cells = self.codec.legal_cell_table(
+            LAYER_INDEX["legal_cells"] * enc.height * enc.width, enc.size)
+        self.game: Game | None = None
+        self.static: StaticPlayers | None = None
+        self._cache: tuple[int, int, Legal] | None = None  # (step count, side, legal)
+        self.steps = 0
+
+    def new_game(self, seed: int) -> Game:
+        """Start a match with the engine seed `seed`."""
+        self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
+                             assisted_moves=self.assisted_moves)
+        self.static = StaticPlayers(self.game.state)
+        self._cache = None
+        self.steps = 0
+        return self.game
+
+    def live(self) -> Game:
+        """The current match (raises before the first reset)."""
+        if self.game is None:
+            raise EnvError("the environment has no match yet: call reset() first")
+        return self.game
+
+    def legal(self, side: int) -> Legal:
+        """The legal actions of `side` now as indices, group ends and mask (all empty when
+        `side` does not decide now); computed once per engine decision."""
+        game = self.live()
+        c = self._cache
+        if c is not None and c[0] == self.steps and c[1] == side:
+            return c[2]
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if game.decider != side:
+            legal = Legal(np.zeros(0, dtype=np.int64), [], mask)
+        else:
+            idx, ends = self.codec.grouped(game.state, game.legal_actions(), side)
+            mask[idx] = 1
+            legal = Legal(idx, ends, mask)
+        self._cache = (self.steps, side, legal)
+        return legal
+
+    def indices(self, side: int) -> np.ndarray:
+        """The legal action indices of `side` (empty when `side` does not decide now)."""
+        return self.legal(side).indices
+
+    def observe(self, side: int) -> dict[str, np.ndarray]:
+        """The observation of `side` now (its mask is empty when it does not decide). The arrays
+        are new at each engine decision; the environment never writes to them afterwards, and
+        the legality of a step is checked against the indices, not against this mask."""
+        game = self.live()
+        assert self.static is not None
+        legal = self.legal(side)
+        spatial, ns = self.encoder.encode(game.state, game.decision(), side, self.static,
+                                          self._legal_cells[legal.indices])
+        return {"spatial": spatial, "non_spatial": ns, "action_mask": legal.mask}
+
+    def action_for(self, index: Any, side: int) -> Action:
+        """The engine action of `index` for `side`; raises EnvError naming the problem and
+        leaves the match unchanged when the index is not a legal action now."""
+        game = self.live()
+        if game.is_over:
+            raise EnvError("step() called after the episode ended: call reset() first")
+        if isinstance(index, np.ndarray) and index.shape == ():
+            index = index.item()
+        if isinstance(index, np.integer):
+            index = int(index)
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise EnvError(f"action must be an integer index, got {index!r}")
+        if not 0 <= index < self.codec.size:
+            raise EnvError(f"action index {index} is out of range 0..{self.codec.size - 1}")
+        if game.decider != side:
+            raise EnvError(f"action index {index}: {('home', 'away')[side]} does not decide now")
+        legal = self.legal(side)
+        if not (legal.indices == index).any():
+            raise EnvError(
+                f"action index {index} ({self.codec.describe(index)}) is not legal now; "
+                f"{len(legal.indices)} actions are legal (see the action mask)"
+            )
+        return self.codec.decode(index, game.state, side)
+
+    def apply(self, action: Action, actor: int, trackers: list[tuple[EventTracker, StepEvents]]) -> None:
+        """Take one engine decision and let every tracker record its events."""
+        game = self.live()
+        try:
+            game.step(action)
+        except IllegalActionError as e:  # the codec and the engine disagree: a bug, say so
+            raise EnvError(f"the engine refused {action}: {e}") from e
+        self.steps += 1
+        for tracker, events in trackers:
+            tracker.after(game, actor, action.type, events)
+
+
+OpponentFn = Callable[[Game], Action]

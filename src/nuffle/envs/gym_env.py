@@ -1,0 +1,170 @@
+"""`BloodBowlEnv`: a Gymnasium environment for one learner against a nuffle opponent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from nuffle.envs.core import EnvError, MatchDriver, Team
+from nuffle.envs.opponent import Opponent
+from nuffle.envs.rewards import EventTracker, StepEvents, make_reward
+
+SIDES = {"home": 0, "away": 1}
+
+
+def observation_space(driver: MatchDriver) -> spaces.Dict:
+    """The Dict observation space of a board: spatial layers, non-spatial vector, mask."""
+    enc, codec = driver.encoder, driver.codec
+    return spaces.Dict(
+        {
+            "spatial": spaces.Box(0.0, 1.0, enc.spatial_shape, dtype=np.float32),
+            "non_spatial": spaces.Box(0.0, 1.0, (enc.non_spatial_size,), dtype=np.float32),
+            "action_mask": spaces.MultiBinary(codec.size),
+        }
+    )
+
+
+class LegalDiscrete(spaces.Discrete):
+    """`Discrete` whose `sample()` without a mask draws among the actions legal now (so
+    `env.action_space.sample()` is always a valid action); with a mask it samples as usual."""
+
+    def __init__(self, n: int, env: BloodBowlEnv) -> None:
+        super().__init__(n)
+        self._env = env
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None:
+            legal = self._env.action_masks()
+            if legal.any():
+                return super().sample(mask=legal.astype(np.int8))
+        return super().sample(mask=mask, probability=probability)
+
+
+class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
+    """A Blood Bowl match on board `board` (1, 3, 5, 7 or 11 a side) where the learner coaches
+    `side` and `opponent` (a bot name, an Agent or a callable on a view) coaches the other.
+
+    Observations are canonical (the learner always attacks to the right); actions are indices
+    of the flat action space of `nuffle.envs.codec`; `info["action_mask"]` and
+    `action_masks()` give the legal ones. `reward` is a preset name ('win', 'ffai'), a dict
+    of event weights, or a callable on `StepEvents`.
+
+    An illegal index raises `EnvError` naming it and leaves the match unchanged; with
+    `illegal_action="ignore"` it is instead skipped (same observation, reward 0,
+    `info["illegal_action"]` True), which is what checkers that step unmasked samples need."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        board: int = 11,
+        home: Team = "human",
+        away: Team = "orc",
+        opponent: Any = "random",
+        reward: Any = "win",
+        assisted_moves: bool = False,
+        side: str = "home",
+        illegal_action: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal_action not in ("raise", "ignore"):
+            raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        if side not in ("home", "away", "random"):
+            raise EnvError(f"side must be 'home', 'away' or 'random', got {side!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise EnvError(f"unknown render_mode {render_mode!r}: choose 'ansi' or None")
+        self.driver = MatchDriver(board, home, away, assisted_moves)
+        self.opponent = Opponent(opponent)
+        self.reward_fn = make_reward(reward)
+        self.side_choice = side
+        self.side = 0 if side != "away" else 1
+        self.render_mode = render_mode
+        self.action_space: LegalDiscrete = LegalDiscrete(self.driver.codec.size, self)  # type: ignore[assignment]
+        self.observation_space: spaces.Dict = observation_space(self.driver)  # type: ignore[assignment]
+        self.tracker: EventTracker | None = None
+        self._mask = np.zeros(self.driver.codec.size, dtype=np.int8)
+        self._done = True
+
+    # --- gymnasium API ------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        if self.side_choice == "random":
+            self.side = int(rng.integers(2))
+        game_seed = int(rng.integers(2**31 - 1))
+        game = self.driver.new_game(game_seed)
+        self.opponent.new_game(game, 1 - self.side, seed=int(rng.integers(2**31 - 1)))
+        self.tracker = EventTracker(game, self.side)
+        events = StepEvents()
+        self._play_opponent(events)
+        self._done = game.is_over
+        obs = self._observe()
+        return obs, self._info(events)
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise EnvError("step() called after the episode ended: call reset() first")
+        driver = self.driver
+        try:
+            act = driver.action_for(action, self.side)
+        except EnvError:
+            if self.illegal_action == "raise" or not self.action_space.contains(action):
+                raise
+            info = self._info(StepEvents())
+            info["illegal_action"] = True
+            return self._observe(), 0.0, False, False, info
+        tracker = self.tracker
+        assert tracker is not None
+        events = StepEvents()
+        driver.apply(act, self.side, [(tracker, events)])
+        self._play_opponent(events)
+        game = driver.live()
+        terminated = game.is_over
+        if terminated:
+            tracker.finish(game, events)
+            self.opponent.end_game(game)
+            self._done = True
+        obs = self._observe()
+        return obs, float(self.reward_fn(events)), terminated, False, self._info(events)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.driver.live().board_text()
+        return None
+
+    # --- masks ----------------------------------------------------------------------------
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now as a bool array (sb3-contrib's MaskablePPO convention)."""
+        return self._mask.astype(bool)
+
+    def legal_indices(self) -> np.ndarray:
+        """The legal action indices now (the mask's non-zero positions), cheaply."""
+        return self.driver.indices(self.side) if not self._done else np.zeros(0, dtype=np.int64)
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _play_opponent(self, events: StepEvents) -> None:
+        driver = self.driver
+        game = driver.live()
+        tracker = self.tracker
+        assert tracker is not None
+        opp = 1 - self.side
+        while not game.is_over and game.decider == opp:
+            driver.apply(self.opponent.act(game), opp, [(tracker, events)])
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        obs = self.driver.observe(self.side)
+        self._mask = obs["action_mask"]
+        return obs
+
+    def _info(self, events: StepEvents) -> dict[str, Any]:
+        return {"action_mask": self._mask, "events": events.as_dict(), "side": self.side}

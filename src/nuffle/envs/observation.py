@@ -1,0 +1,357 @@
+"""The observation encoder: spatial layers, a non-spatial vector and the decision one-hot.
+
+Everything is canonical: the observing side attacks to the right (see `layout`). The layers
+and features are named in `features`. The hot path is table-driven: per match and side,
+look-up tables turn a player's (id, status, flags) into every player layer value and into
+the flat positions they go to, so each group of layers is one fancy-index write, tackle zones
+and assists are one `bincount` each, and no Python loop runs per square. A step costs a few
+dozen numpy calls whatever the board.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nuffle.core.board import Board
+from nuffle.core.decision import Decision, DecisionKind
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+from nuffle.core.types import PFlag, Status
+from nuffle.envs.decision import n_decision_kinds
+from nuffle.envs.features import (
+    BOARD_LAYERS,
+    KEY_SKILLS,
+    LAYER_INDEX,
+    N_NON_SPATIAL,
+    N_PLAYER,
+    NON_SPATIAL,
+    NS_INDEX,
+    PA_KIND_INDEX,
+    PLAYER_ACTION_KINDS,
+    PLAYER_LAYERS,
+    SPATIAL_LAYERS,
+)
+from nuffle.envs.layout import side_layout
+
+__all__ = [
+    "BOARD_LAYERS", "KEY_SKILLS", "LAYER_INDEX", "NON_SPATIAL", "NS_INDEX", "N_NON_SPATIAL",
+    "PLAYER_ACTION_KINDS", "PLAYER_LAYERS", "SPATIAL_LAYERS", "ObservationEncoder", "StaticPlayers",
+]
+
+_STANDING = int(Status.STANDING)
+_PRONE = int(Status.PRONE)
+_STUNNED = int(Status.STUNNED)
+_RESERVE = int(Status.RESERVE)
+_KO = int(Status.KO)
+_NO_TZ = int(PFlag.NO_TZ)
+_FLAG_MASK = int(PFlag.USED | PFlag.NO_TZ)
+_CODES = 28  # status (7) x used (2) x no tackle zone (2)
+_MOVE = int(DecisionKind.MOVE)
+#: Player layers written from the per-player table (the carrier and the active player are
+#: single cells, written apart).
+_TABLE_LAYERS = tuple(i for i in range(N_PLAYER) if i not in (LAYER_INDEX["ball_carrier"],
+                                                               LAYER_INDEX["active_player"]))
+_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if k != "START_BLOCK")
+_BALL = LAYER_INDEX["ball"]
+_TZ = LAYER_INDEX["own_tackle_zones"]  # own, opp tackle zones, own, opp assists: consecutive
+assert [LAYER_INDEX[n] - _TZ for n in ("opp_tackle_zones", "own_assists", "opp_assists")] == [1, 2, 3]
+_FLAG_CODE = np.zeros(_FLAG_MASK + 1, dtype=np.int64)  # masked flags -> used * 2 + no_tz
+for _f in range(_FLAG_MASK + 1):
+    _FLAG_CODE[_f] = (2 if _f & PFlag.USED else 0) + (1 if _f & _NO_TZ else 0)
+
+
+_ByStatus = tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]
+
+
+class _Geometry:
+    """Per-(board, side) tables: flat positions of each player layer and each neighbour bin."""
+
+    def __init__(self, board: Board, players: int, side: int) -> None:
+        lay = side_layout(players, side)
+        hw = lay.height * lay.width
+        n_sq = board.size + 1  # row 0 is "off the pitch" (pos -1), row sq + 1 is square sq
+        self.hw = hw
+        self.dump = len(SPATIAL_LAYERS) * hw  # one spare float where off-pitch writes go
+        cell = np.full(n_sq, -1, dtype=np.int64)
+        cell[1:] = lay.cell
+        on = cell >= 0
+        layers = np.asarray(_TABLE_LAYERS, dtype=np.int64)
+        # square + 1 -> flat positions of the table layers at its cell (the dump off the pitch)
+        self.player_idx = np.where(on[:, None], layers[None, :] * hw + cell[:, None], self.dump)
+        self.cell_list = cell.tolist()  # square + 1 -> canonical cell (-1 off the pitch)
+        # neighbour bins: block 0 own tackle zones (cell), block 1 opposing (hw + cell),
+        # block 2 players exerting none; off the pitch -> bin 2 hw (a dump)
+        self.n_bins = 2 * hw + 2
+        self.big = 2 * hw + 1  # a bin set high: "marked by many" for non-exerting players
+        nb = np.full((3 * n_sq, 8), 2 * hw, dtype=np.int64)
+        mark = np.full(3 * n_sq, self.big, dtype=np.int64)
+        offs = np.asarray(board.neighbours, dtype=np.int64)
+        sqs = np.arange(board.size)
+        ncell = cell[1:][np.clip(sqs[:, None] + offs[None, :], 0, board.size - 1)]
+        for block in (0, 1):
+            rows = block * n_sq + 1 + sqs
+            nb[rows] = np.where(ncell >= 0, ncell + block * hw, 2 * hw)
+            mark[rows] = np.where(cell[1:] >= 0, cell[1:] + (1 - block) * hw, self.big)
+        self.nb = nb
+        self.mark = mark
+        self.n_sq = n_sq
+        # safe reach on bitboards over the engine's padded squares
+        self.stride = board.stride
+        self.on_bits = sum(1 << q for q in range(board.size) if board.on_pitch[q])
+        self.nb_bits = [sum(1 << (q + o) for o in board.neighbours if 0 <= q + o < board.size)
+                        for q in range(board.size)]
+        self.n_bytes = (board.size + 7) // 8
+        self.pitch_sq = np.flatnonzero(np.asarray(board.on_pitch))
+        self.safe_idx = LAYER_INDEX["safe_reach"] * hw + cell[1 + self.pitch_sq]
+
+
+class StaticPlayers:
+    """Per-match player tables (stats, key skills, the table rows of every status), built once
+    per game for both sides."""
+
+    def __init__(self, s: GameState) -> None:
+        info = s.info
+        n = len(info)
+        stats = np.zeros((n, 4 + len(KEY_SKILLS)), dtype=np.float32)
+        for i, p in enumerate(info):
+            stats[i, 0] = min(p.ma / 10, 1.0)
+            stats[i, 1] = min(p.st / 10, 1.0)
+            stats[i, 2] = min(p.ag / 6, 1.0)
+            stats[i, 3] = min(p.av / 10, 1.0)
+            for k, sk in enumerate(KEY_SKILLS):
+                stats[i, 4 + k] = sk in p.skills
+        self.n = n
+        self.stats = stats
+        self.stats_list = stats.tolist()
+        self.team = list(s.pteam)
+        self.ma = [p.ma for p in info]
+        self.key_base = np.arange(n, dtype=np.int64) * _CODES
+        self.eighth = np.full(n * 8, 0.125)  # bincount weights: a tackle zone counts 1/8
+        guard = np.asarray([Skill.GUARD in p.skills for p in info], dtype=bool)
+        self.rows: list[np.ndarray] = []  # side -> (n * 28, table layers) values
+        self.tz_block: list[np.ndarray] = []  # side -> key -> neighbour block offset / n_sq
+        self.guard_key: list[np.ndarray] = []  # side -> key -> exerts a tackle zone and has Guard
+        self.rel8: list[np.ndarray] = []  # side -> player -> 0 own, 8 opposing (status counts)
+        for side in (0, 1):
+            own = np.asarray(self.team) == side
+            table = np.zeros((n, 7, 2, 2, len(_TABLE_LAYERS)), dtype=np.float32)
+            block = np.full((n, 7, 2, 2), 2, dtype=np.int64)
+            k = (1 - own.astype(np.int64))  # 0 own, 1 opposing: the own_/opp_ layer pair
+            pid = np.arange(n)
+            table[pid, :, :, :, k] = 1  # own_players / opp_players
+            table[pid, _STANDING, :, :, 2 + k] = 1
+            table[pid, _PRONE, :, :, 4 + k] = 1
+            table[pid, _STUNNED, :, :, 6 + k] = 1
+            table[pid, :, 1, :, 8 + k] = 1  # used
+            table[:, _STANDING, :, 1, 10] = 1  # standing without a tackle zone
+            table[:, :, :, :, 11:] = stats[:, None, None, None, :]
+            block[:, _STANDING, :, 0] = k[:, None]
+            self.rows.append(table.reshape(n * _CODES, -1))
+            self.tz_block.append(block.reshape(-1))
+            self.guard_key.append((guard[:, None, None, None] & (block < 2)).reshape(-1))
+            self.rel8.append(k * 8)
+
+
+class ObservationEncoder:
+    """Builds the observation of one board variant for either side."""
+
+    def __init__(self, players: int) -> None:
+        lay = side_layout(players, 0)
+        b = lay.board
+        self.players = players
+        self.height = lay.height
+        self.width = lay.width
+        self.spatial_shape = (len(SPATIAL_LAYERS), lay.height, lay.width)
+        self.n_decisions = n_decision_kinds()
+        self.non_spatial_size = N_NON_SPATIAL + self.n_decisions
+        self.turns = b.variant.turns_per_half
+        self.pitch_max = b.variant.pitch_max
+        self.roster = b.variant.roster_size
+        hw = lay.height * lay.width
+        self.size = len(SPATIAL_LAYERS) * hw
+        template = np.zeros(self.size + 1, dtype=np.float32)  # + the dump float
+        t = template[: self.size].reshape(self.spatial_shape)
+        t[LAYER_INDEX["own_end_zone"], :, 0] = 1
+        t[LAYER_INDEX["opp_end_zone"], :, -1] = 1
+        t[LAYER_INDEX["own_half"], :, : lay.width // 2] = 1
+        self._template = template
+        self.geometry = (_Geometry(b, players, 0), _Geometry(b, players, 1))
+        self._col = (side_layout(players, 0).col.tolist(), side_layout(players, 1).col.tolist())
+        self._ys = list(b.ys)
+        self._last: list[tuple | None] = [None, None]  # per side: the last players' part
+        self._onehot = [[0.0] * self.n_decisions for _ in range(self.n_decisions)]
+        for i, row in enumerate(self._onehot):
+            row[i] = 1.0
+
+    def encode(
+        self, s: GameState, d: Decision, side: int, static: StaticPlayers, legal_cells: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(spatial, non_spatial) of position `s` seen by `side`, where `d` is the decision
+        now asked (`Game.decision()`) and `legal_cells` the flat spatial positions of the
+        legal actions' board cells (see `ActionCodec.legal_cell_table`). Both arrays are new."""
+        g = self.geometry[side]
+        hw = g.hw
+        pos = s.pos
+        status = tuple(s.status)
+        flags = tuple(s.pflags)
+        # the players' part (player layers, tackle zones, assists) depends on the squares,
+        # statuses and flags only: positions often repeat between decisions (block dice,
+        # re-rolls, pushes, ...), so the last one of each side is kept
+        last = self._last[side]
+        if last is not None and last[0] is static and last[2] == status and last[3] == flags:
+            by_status = last[4]
+            pos_t = tuple(pos)
+            players_buf = last[5] if last[1] == pos_t else None
+        else:
+            by_status = self._by_status(static, side, status, flags)
+            pos_t = tuple(pos)
+            players_buf = None
+        if players_buf is None:
+            players_buf = self._players(g, static, by_status, pos)
+            self._last[side] = (static, pos_t, status, flags, by_status, players_buf)
+        buf = players_buf.copy()
+        buf[legal_cells] = 1
+        cell = g.cell_list
+        ball = s.ball
+        carrier = s.carrier()
+        if ball >= 0 and s.ball_state and cell[ball + 1] >= 0:
+            buf[_BALL * hw + cell[ball + 1]] = 1
+            if carrier >= 0:
+                buf[LAYER_INDEX["ball_carrier"] * hw + cell[ball + 1]] = 1
+        actor = -1 if d.player is None else d.player
+        left = 0
+        if actor >= 0:
+            c = cell[pos[actor] + 1]
+            if c >= 0:
+                buf[LAYER_INDEX["active_player"] * hw + c] = 1
+            if d.moved is not None:
+                left = max(0, static.ma[actor] - d.moved)
+                if c >= 0:
+                    buf[LAYER_INDEX["movement_left"] * hw + c] = min(left / 10, 1.0)
+                    if (left and d.kind == _MOVE and d.action in _MOVING_KINDS
+                            and s.status[actor] == _STANDING):
+                        self._safe_reach(s, g, buf, actor, left)
+        ns = self._non_spatial(s, d, side, by_status[3], static, carrier, actor, left)
+        return buf[: self.size].reshape(self.spatial_shape), ns
+
+    def _by_status(self, static: StaticPlayers, side: int, status: tuple[int, ...],
+                   flags: tuple[int, ...]) -> _ByStatus:
+        """What the statuses and flags alone decide: each player's table row, neighbour block
+        offset, Guard-that-counts flag, and the (own, opposing) x status counts."""
+        st = np.array(status, dtype=np.int64)
+        key = static.key_base + st * 4 + _FLAG_CODE[np.array(flags, dtype=np.int64) & _FLAG_MASK]
+        counts = np.bincount(static.rel8[side] + st, minlength=16).tolist()
+        g = self.geometry[side]
+        return (static.rows[side][key], static.tz_block[side][key] * g.n_sq, static.guard_key[side][key],
+                counts)
+
+    def _players(self, g: _Geometry, static: StaticPlayers, by_status: _ByStatus,
+                 pos: list[int]) -> np.ndarray:
+        """A fresh buffer with the static layers, the player layers, tackle zones and assists."""
+        rows, tz_off, guard, _ = by_status
+        hw = g.hw
+        buf = self._template.copy()
+        pos1 = np.array(pos, dtype=np.int64) + 1
+        buf[g.player_idx[pos1]] = rows
+        # tackle zones and assists: each player's 8 neighbour bins (a dump for players who
+        # exert none), one weighted bincount each, written straight into the 4 layers
+        ti = tz_off + pos1
+        nbs = g.nb[ti]
+        tz = np.bincount(nbs.ravel(), weights=static.eighth, minlength=g.n_bins)
+        tz[g.big] = 99.0
+        free = tz[g.mark[ti]] <= 0.125
+        free |= guard
+        base = _TZ * hw
+        buf[base: base + 2 * hw] = tz[: 2 * hw]
+        assists = np.bincount(nbs[free].ravel(), minlength=g.n_bins)
+        np.multiply(assists[: 2 * hw], 0.125, out=buf[base + 2 * hw: base + 4 * hw])
+        return buf
+
+    def _safe_reach(self, s: GameState, g: _Geometry, buf: np.ndarray, actor: int, left: int) -> None:
+        """Fill `safe_reach`: squares reachable in `left` steps, each step leaving a square in
+        no opposing tackle zone and entering an empty one (bitboards over engine squares)."""
+        pos, status, flags = s.pos, s.status, s.pflags
+        occupied = 0
+        for q in pos:
+            if q >= 0:
+                occupied |= 1 << q
+        marked = 0
+        nb_bits = g.nb_bits
+        for p in s.ranges[1 - s.pteam[actor]]:
+            if status[p] == _STANDING and not flags[p] & _NO_TZ:
+                marked |= nb_bits[pos[p]]
+        empty = g.on_bits & ~occupied
+        leave = ~marked
+        stride = g.stride
+        start = 1 << pos[actor]
+        reach = start
+        for _ in range(left):
+            src = reach & leave
+            grown = src | (src << 1) | (src >> 1)
+            grown |= (grown << stride) | (grown >> stride)
+            new = reach | (grown & empty)
+            if new == reach:
+                break
+            reach = new
+        reach &= ~start
+        if reach:
+            bits = np.unpackbits(np.frombuffer(reach.to_bytes(g.n_bytes, "little"), dtype=np.uint8),
+                                 bitorder="little")
+            buf[g.safe_idx] = bits[g.pitch_sq]
+
+    def _non_spatial(
+        self, s: GameState, d: Decision, side: int, counts: list[int], static: StaticPlayers,
+        carrier: int, actor: int, left: int,
+    ) -> np.ndarray:
+        me, them = s.teams[side], s.teams[1 - side]
+        turns = self.turns
+        v = [
+            min(me.score / 10, 1.0), min(them.score / 10, 1.0), float(s.half == 1), float(s.half >= 2),
+            min(me.turn / turns, 1.0), min(them.turn / turns, 1.0), float(s.active == side),
+            min(me.rerolls / 8, 1.0), min(them.rerolls / 8, 1.0), float(me.reroll_used),
+            float(them.reroll_used), float(me.bonus_reroll > 0), float(them.bonus_reroll > 0),
+            min(me.bribes / 3, 1.0), min(them.bribes / 3, 1.0), float(min(me.apothecaries, 1)),
+            float(min(them.apothecaries, 1)),
+            0.0, 0.0, 0.0, 0.0, 0.0,  # weather
+            float(s.kicking == side), float(s.first_kicker == side), float(me.blitz_used),
+            float(them.blitz_used), float(me.pass_used), float(them.pass_used),
+            float(me.handoff_used), float(them.handoff_used), float(me.foul_used), float(them.foul_used),
+            0.0, 0.0, 0.0, 0.0,  # ball state
+        ]
+        v[17 + s.weather] = 1.0
+        v[32 + s.ball_state] = 1.0
+        team = static.team
+        own_ball = opp_ball = 0.0
+        if carrier >= 0:
+            if team[carrier] == side:
+                own_ball = 1.0
+            else:
+                opp_ball = 1.0
+        ball = s.ball
+        if ball >= 0 and s.ball_state:
+            c = self._col[side][ball]
+            v += (own_ball, opp_ball, c / max(1, self.width - 1), s.board.ys[ball] / max(1, self.height - 1),
+                  float(c < self.width // 2))
+        else:
+            v += (own_ball, opp_ball, 0.0, 0.0, 0.0)
+        n = counts
+        pm, r = self.pitch_max, self.roster
+        v += (
+            min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0),
+            min((n[8 + _STANDING] + n[8 + _PRONE] + n[8 + _STUNNED]) / pm, 1.0),
+            n[_RESERVE] / r, n[8 + _RESERVE] / r, n[_KO] / r, n[8 + _KO] / r,
+            (n[5] + n[6]) / r, (n[13] + n[14]) / r,
+        )
+        if actor >= 0:
+            st = static.stats_list[actor]
+            kinds = [0.0] * len(PLAYER_ACTION_KINDS)
+            if d.action is not None and d.action in PA_KIND_INDEX:
+                kinds[PA_KIND_INDEX[d.action]] = 1.0
+            v += (1.0, float(team[actor] == side), st[0], st[1], st[2], st[3], min(left / 10, 1.0),
+                  float(actor == carrier))
+            v += kinds
+            v += st[4:]
+        else:
+            v += [0.0] * (8 + len(PLAYER_ACTION_KINDS) + len(KEY_SKILLS))
+        v += self._onehot[d.kind]
+        return np.array(v, dtype=np.float32)
