@@ -54,7 +54,7 @@ def test_coordinate_changes_and_unknown_names() -> None:
 
 
 def test_tiny_search_runs_paired_games() -> None:
-    seen = []
+    seen: list[object] = []
     final, trials = tune(lambda v: "grod?tweak=" + f"cage={v['cage']:g}", {"cage": 7.0}, ["cage"],
                          pool=[Entry("orc", "random")], max_pairs=1, board=1, workers=1,
                          on_trial=seen.append)

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,operator,index"
 """The search bots: exact chance values, tree policies, determinism, mirrored positions, a
 short match and bad options."""
 
@@ -74,7 +75,7 @@ def test_sampled_chance_mode_converges_to_the_expectation() -> None:
 
 
 def _hand_built(side: int, values: list[float], visits: list[int], untried: int = 0) -> Node:
-    node = Node(None, side, 0.0, False)  # type: ignore[arg-type]  (policies never read the game)
+    node = Node(None, side, 0.0, False)  # type: ignore[arg-type]  # policies never read the game
     n = len(values) + untried
     node.actions = [Action(A.MOVE, None, (i, 0)) for i in range(n)]
     node.priors = [1.0 / n] * n

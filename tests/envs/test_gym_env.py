@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,operator,index"
 """The Gymnasium environment: checker, spaces, determinism, bad input, vector envs."""
 
 import gymnasium as gym

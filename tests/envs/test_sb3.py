@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,operator,index"
 """A real client: sb3-contrib's MaskablePPO trains on board 1."""
 
 import gymnasium as gym

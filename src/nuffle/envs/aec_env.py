@@ -16,7 +16,7 @@ from nuffle.envs.rewards import EventTracker, StepEvents, make_reward
 AGENTS = ("home", "away")
 
 
-class BloodBowlAEC(AECEnv):
+class BloodBowlAEC(AECEnv):  # type: ignore[misc]
     """Agents 'home' and 'away'; `agent_selection` is whoever decides next (a coach often
     decides many times in a row). Observations are canonical for each agent and carry its
     action mask (all zero when it does not decide). Rewards come from each side's events."""

@@ -292,7 +292,8 @@ def _xy_targets(players: int, side: int) -> dict[tuple[int, int], int]:
 @cache
 def _square_cells(players: int, side: int) -> list[int]:
     """Padded engine square -> canonical cell (-1 off the pitch), as a list."""
-    return side_layout(players, side).cell.tolist()
+    cells: list[int] = side_layout(players, side).cell.tolist()
+    return cells
 
 
 def _targets(xy_target: dict[tuple[int, int], int], squares: tuple[tuple[int, int], ...]) -> list[int]:

@@ -40,7 +40,8 @@ class SideLayout:
         arr = np.asarray(squares, dtype=np.int64).reshape(-1, 2)
         if arr.min() < -1 or (arr[:, 0] > self.width).any() or (arr[:, 1] > self.height).any():
             raise ValueError(f"a square lies beyond the ring around the pitch: {squares}")
-        return self.target[(arr[:, 1] + 1) * (self.width + 2) + arr[:, 0] + 1]
+        out: np.ndarray = self.target[(arr[:, 1] + 1) * (self.width + 2) + arr[:, 0] + 1]
+        return out
 
 
 @cache

@@ -10,6 +10,8 @@ dozen numpy calls whatever the board.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from nuffle.core.board import Board
@@ -178,7 +180,7 @@ class ObservationEncoder:
         self.geometry = (_Geometry(b, players, 0), _Geometry(b, players, 1))
         self._col = (side_layout(players, 0).col.tolist(), side_layout(players, 1).col.tolist())
         self._ys = list(b.ys)
-        self._last: list[tuple | None] = [None, None]  # per side: the last players' part
+        self._last: list[tuple[Any, ...] | None] = [None, None]  # per side: the last players' part
         self._onehot = [[0.0] * self.n_decisions for _ in range(self.n_decisions)]
         for i, row in enumerate(self._onehot):
             row[i] = 1.0

@@ -12,8 +12,8 @@ from itertools import combinations
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.board import VARIANTS
-from nuffle.core.teams import load_team
 from nuffle.evaluation import Entry
+from nuffle.teams import load_team
 
 
 @dataclass(frozen=True)
