@@ -1,16 +1,20 @@
 """Penalties the referee gives, as logged in records and reports.
 
-| kind | when | consequence |
-| --- | --- | --- |
-| delay_of_game | an answer comes after the clock (and the overage bank) ran out | the late answer is dropped; random actions until the turn (turn clock) or the decision ends |
-| no_response | no answer `grace` seconds after the clock ran out, or hello not answered | disqualified |
-| crash | the bot exits, closes its stdout or cannot be started | disqualified |
-| oversized_message | a line longer than the message limit | disqualified |
-| illegal_action | an illegal action or a message that breaks the protocol | rejected with an error message; a random legal action is played instead |
-| repeat_offender | more than `max_illegal` illegal actions in one game | disqualified |
-| late_end | the end of the game is not acknowledged within the end clock | logged only |
-| stderr_flood | more than the stderr limit written in one game | logged only; the excess is dropped |
-| engine_error | the engine itself fails | the game is a draw; the trace is saved beside the record |
+- delay_of_game: an answer comes after the clock and the overage bank ran out. The late
+  answer is dropped; random actions are played until the turn (turn clock) or the decision
+  (other clocks) ends.
+- no_response: no answer `grace` seconds after the clock ran out. Disqualified.
+- crash: the bot exits, closes its stdout, cannot be started or answers hello wrongly.
+  Disqualified.
+- oversized_message: a line longer than the message limit. Disqualified.
+- illegal_action: an illegal action, or a message that breaks the protocol. Rejected with an
+  error message ('rejected'); a random legal action is played instead.
+- repeat_offender: more than `max_illegal` illegal actions in one game. Disqualified.
+- late_end: the end of the game is not acknowledged within the end clock. Logged only.
+- stderr_flood: more than the stderr limit written in one game. Logged only (the excess is
+  dropped).
+- engine_error: the engine itself fails. The game is a draw; the trace is saved beside the
+  record.
 
 A disqualified bot's process is stopped and its side is played at random to the end of the
 game, which its opponent wins by forfeit (a game where both are disqualified has no winner).

@@ -117,6 +117,7 @@ class BotProcess:
         start = time.monotonic()
         limit = self.limits.max_message_bytes
         scanned = 0
+        polled = False
         while True:
             nl = self._buf.find(b"\n", scanned)
             if nl >= 0:
@@ -134,15 +135,21 @@ class BotProcess:
             scanned = len(self._buf)
             if scanned > limit:
                 return Reply("oversized", error=f"a message over {limit} bytes")
-            if not self._out_open:
-                return Reply("closed", error=self._exit_text())
+            if not self._out_open or (polled and self.proc.poll() is not None):
+                # The bot exited (a child it left may still hold its stdout open).
+                self.drain()
+                if self._buf.find(b"\n") < 0:
+                    return Reply("closed", error=self._exit_text())
+                continue
             left = deadline - time.monotonic()
             if left <= 0:
                 return Reply("timeout", seconds=time.monotonic() - start)
-            self._wait(left)
+            polled = self._wait(min(left, 0.1)) == 0
 
-    def _wait(self, timeout: float) -> None:
-        for key, _ in self._sel.select(timeout):
+    def _wait(self, timeout: float) -> int:
+        """Read what is ready within `timeout`; the number of streams read."""
+        events = self._sel.select(timeout)
+        for key, _ in events:
             fd = self._out if key.data == "out" else self._err
             try:
                 chunk = os.read(fd, 1 << 16)
@@ -160,6 +167,7 @@ class BotProcess:
                 self._keep_stderr(chunk)
             else:
                 self._sel.unregister(self._err)
+        return len(events)
 
     def _keep_stderr(self, chunk: bytes) -> None:
         self.stderr_total += len(chunk)
@@ -170,8 +178,9 @@ class BotProcess:
 
     def drain(self) -> None:
         """Read whatever the bot has written so far without waiting."""
-        if self._out_open or self._err in self._sel.get_map():
-            self._wait(0)
+        for _ in range(64):  # bounded: a child may write without end
+            if not self._sel.get_map() or not self._wait(0):
+                break
 
     def _exit_text(self) -> str:
         code = self.proc.poll()

@@ -61,7 +61,7 @@ def hello(
     seed: int,
     board: int,
     teams: dict[str, Any],
-    clocks: dict[str, float | None],
+    clocks: dict[str, float],
     max_message_bytes: int,
 ) -> dict[str, Any]:
     """The first message: who the bot is, the match and its clocks."""
