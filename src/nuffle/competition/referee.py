@@ -308,6 +308,15 @@ class Referee:
         return {"score": score, "winner": winner, "outcome": outcome, "disqualified": out,
                 "over": game.is_over}
 
+    def record(self) -> dict[str, Any]:
+        """The game's match record with the competition's result and penalties added."""
+        record = to_record(self.game)
+        record["competition"] = {
+            "home": self.seats[0].spec.name, "away": self.seats[1].spec.name,
+            "result": self._result(), "penalties": [p.to_json() for p in self.penalties],
+        }
+        return record
+
     def _report(self, seconds: float) -> dict[str, Any]:
         game = self.game
         result = self._result()
@@ -327,19 +336,21 @@ class Referee:
             "trace": None,
         }
         if self.record_path is not None:
-            self.record_path.parent.mkdir(parents=True, exist_ok=True)
-            record = to_record(game)
-            record["competition"] = {
-                "home": report["home"], "away": report["away"], "result": result,
-                "penalties": report["penalties"],
-            }
-            self.record_path.write_text(json.dumps(record))
-            report["record"] = str(self.record_path)
-            if self.engine_error is not None:
-                trace = self.record_path.with_suffix(".trace.txt")
-                trace.write_text(self.engine_error)
-                report["trace"] = str(trace)
+            save_outputs(report, self.record(), self.engine_error, self.record_path)
         return report
+
+
+def save_outputs(report: dict[str, Any], record: dict[str, Any], trace: str | None,
+                 path: str | Path) -> None:
+    """Write a game's record (and the engine's trace, if it failed) and point the report at them."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record))
+    report["record"] = str(path)
+    if trace is not None:
+        trace_path = path.with_suffix(".trace.txt")
+        trace_path.write_text(trace)
+        report["trace"] = str(trace_path)
 
 
 def run_game(home: BotSpec, away: BotSpec, seed: int, settings: Settings,
