@@ -11,7 +11,9 @@ from typing import Any
 ELO = 400 / math.log(10)  # ratings on the Elo scale: 400 points = 10:1 odds
 
 
-def rate(results: list[tuple[str, str, float]], names: list[str], iterations: int = 500) -> list[dict[str, Any]]:
+def rate(
+    results: list[tuple[str, str, float]], names: list[str], iterations: int = 500
+) -> list[dict[str, Any]]:
     """Ratings of `names` from `(a, b, score of a)` results (1 win, 0.5 draw, 0 loss).
 
     The fit is a maximum a posteriori Bradley-Terry model with one virtual draw against an

@@ -107,7 +107,8 @@ def markdown(report: dict[str, Any]) -> str:
     if not report["penalties"]:
         lines.append("None.")
     for p in report["penalties"]:
-        lines.append(f"- game {p['game']}: {p['bot'] or 'engine'} ({p['side'] or '-'}) {p['kind']}: {p['detail']}")
+        who = f"{p['bot'] or 'engine'} ({p['side'] or '-'})"
+        lines.append(f"- game {p['game']}: {who} {p['kind']}: {p['detail']}")
     lines += ["", "## Games", "", "| game | stage | home | away | score | result | record |",
               "|---|---|---|---|---|---|---|"]
     for g in report["games"]:

@@ -7,7 +7,6 @@ import json
 import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from nuffle.competition import formats, report
