@@ -23,7 +23,7 @@ class Fixture:
 
 
 def _pair_games(a: str, b: str, games: int, stage: str, key: tuple[object, ...], start: int) -> list[Fixture]:
-    out = []
+    out: list[Fixture] = []
     for k in range(games):
         seed = derived_seed(*key, k // 2)
         home, away = (a, b) if k % 2 == 0 else (b, a)

@@ -41,7 +41,7 @@ def rate(
         strength = {n: v / mean for n, v in new.items()}
         if delta < 1e-10:
             break
-    out = []
+    out: list[dict[str, Any]] = []
     for n in names:
         info = strength[n] / (strength[n] + 1) ** 2
         for (a, b), count in pairs.items():
