@@ -18,9 +18,9 @@ def game_winner(game: dict[str, Any]) -> str | None:
 
 def standings(names: list[str], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per bot, best first (points, then touchdown difference, touchdowns, name)."""
-    rows: dict[str, dict[str, Any]] = {n: {"name": n, "points": 0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
-                "td_for": 0, "td_against": 0, "cas_for": 0, "cas_against": 0,
-                "disqualified": 0, "penalties": 0} for n in names}
+    counts = ("points", "played", "wins", "draws", "losses", "td_for", "td_against", "cas_for",
+              "cas_against", "disqualified", "penalties")
+    rows: dict[str, dict[str, Any]] = {n: {"name": n, **dict.fromkeys(counts, 0)} for n in names}
     for g in games:
         winner = game_winner(g)
         nobody = g["outcome"] == "both_disqualified"
