@@ -57,7 +57,9 @@ def _wait_calls() -> list[tuple[str, int, ast.Call]]:
     for path in sorted(CORE.rglob("*.py")):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "wait":
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "wait":
+                assert isinstance(node, ast.Call)
                 calls.append((path.name, node.lineno, node))
     return calls
 
@@ -70,9 +72,8 @@ def test_every_wait_names_a_decision_kind() -> None:
     for name, line, call in calls:
         assert len(call.args) == 2, f"{name}:{line} waits without naming a DecisionKind"
         kind = call.args[1]
-        assert isinstance(kind, ast.Attribute) and isinstance(kind.value, ast.Name) and kind.value.id == "DK", (
-            f"{name}:{line} must name its kind as DK.<NAME>"
-        )
+        named = isinstance(kind, ast.Attribute) and isinstance(kind.value, ast.Name) and kind.value.id == "DK"
+        assert named and isinstance(kind, ast.Attribute), f"{name}:{line} must name its kind as DK.<NAME>"
         used.add(K[kind.attr])
     # Every kind but NONE is asked somewhere: the enum lists exactly the engine's decisions.
     assert used == set(COACH_KINDS)
