@@ -12,8 +12,8 @@ import pytest
 from nuffle.competition import positions, process
 from nuffle.competition.client import AgentBot, run
 from nuffle.competition.clocks import Clocks
-from nuffle.competition.protocol import ProtocolError, decode, parse_action, schema
-from nuffle.competition.referee import BotSpec, Settings, run_game
+from nuffle.competition.protocol import ProtocolError, decode, parse_action, parse_ready, schema
+from nuffle.competition.referee import BotSpec, Settings, public_state, run_game
 from nuffle.core.actions import Action, ActionType
 from nuffle.record import load
 
@@ -48,7 +48,11 @@ def test_js_bot_plays_a_full_game_and_every_message_follows_the_schema(tmp_path,
         validator.validate(msg)
     decides = [m for m in seen if m["type"] == "decide"]
     assert len(decides) == report["decisions"]
-    assert all("seed" not in m["state"]["config"] or m["state"]["config"]["seed"] is None for m in decides)
+    # the JS bot asks for the state only in set-ups ("state@SETUP")
+    with_state = [m for m in decides if "state" in m]
+    assert with_state and all(m["decision"]["kind"] == "SETUP" for m in with_state)
+    assert all(m["state"]["config"]["seed"] is None for m in with_state)
+    assert all("legal" in m and "position" not in m for m in decides)
     hellos = [m for m in seen if m["type"] == "hello"]
     assert {h["side"] for h in hellos} == {"home", "away"} and hellos[0]["seed"] != hellos[1]["seed"]
     assert all(h["seed"] != 11 for h in hellos)
@@ -88,7 +92,7 @@ def test_client_answers_on_in_memory_streams():
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["type"] for r in replies] == ["ready", "action", "bye"]
     assert replies[1] == {"type": "action", "id": 1, "action": ["END_TURN", None, None]}
-    assert replies[0]["wants"] == ["legal", "state"]
+    assert replies[0]["wants"] == ["legal", "state@SETUP"]
 
 
 def test_agent_bot_without_a_position_says_what_is_missing():
@@ -120,3 +124,25 @@ def test_bad_actions_are_named():
         parse_action({"type": "action", "id": 1, "action": ["FLY", None, None]}, 1)
     ok = parse_action({"type": "action", "id": 1, "action": ["MOVE", 3, [2, 1]]}, 1)
     assert ok == Action(ActionType.MOVE, 3, (2, 1))
+
+
+def test_public_state_is_the_view_json():
+    from nuffle.core.game import Game
+
+    game = Game.new("human", "orc", seed=9, board=3)
+    for _ in range(30):
+        assert public_state(game) == game.view().to_json()
+        assert public_state(game)["config"]["seed"] is None
+        game.step(next(iter(game.legal_actions())))
+
+
+def test_wants_parts_and_kinds():
+    assert parse_ready({"type": "ready"}) == {"state": None, "position": None, "legal": None}
+    got = parse_ready({"type": "ready", "wants": ["legal", "state@SETUP,KICK_TARGET"]})
+    assert got == {"legal": None, "state": frozenset({"SETUP", "KICK_TARGET"})}
+    with pytest.raises(ProtocolError, match="unknown decision kinds NAP"):
+        parse_ready({"type": "ready", "wants": ["state@NAP"]})
+    with pytest.raises(ProtocolError, match="'wants' names 'dice'"):
+        parse_ready({"type": "ready", "wants": ["dice"]})
+    with pytest.raises(ProtocolError, match="expected a 'ready'"):
+        parse_ready({"type": "action"})

@@ -122,3 +122,31 @@ def test_bots_get_no_secrets(tmp_path, no_leaks, monkeypatch):
     env = clean_env()
     assert "NUFFLE_TEST_SECRET_TOKEN" not in env
     assert os.environ["NUFFLE_TEST_SECRET_TOKEN"] == "hunter2"
+
+
+def test_overage_bank_absorbs_a_late_answer(tmp_path, no_leaks):
+    banked = Settings(board=1, clocks=Clocks(turn=2.0, opponent_decision=2.0, init=15.0, end=2.0,
+                                             grace=1.5, overage=3.0))
+    report = play(tmp_path, "late_once", "2.6", settings=banked)
+    assert report["penalties"] == [] and report["outcome"] == "played"
+
+
+def test_engine_error_is_a_draw_with_the_trace_saved(tmp_path, no_leaks, monkeypatch):
+    from nuffle.core.game import Game
+
+    real_step = Game.step
+
+    def failing_step(self, action):
+        if len(self.history) == 20:
+            raise RuntimeError("the engine broke")
+        return real_step(self, action)
+
+    monkeypatch.setattr(Game, "step", failing_step)
+    report = run_game(BotSpec("a", "human", js_bot()), BotSpec("b", "orc", js_bot()), seed=3,
+                      settings=SETTINGS, record_path=tmp_path / "g.json")
+    assert report["outcome"] == "engine_error" and report["winner"] is None
+    assert [p["kind"] for p in report["penalties"]] == ["engine_error"]
+    assert "the engine broke" in Path(report["trace"]).read_text()
+    monkeypatch.undo()
+    game = load(report["record"])  # the unfinished game still replays
+    assert len(game.history) == 20 and not game.is_over

@@ -9,7 +9,6 @@ import random
 import sys
 from typing import Any
 
-from nuffle.agents.registry import make_agent
 from nuffle.competition.client import AgentBot, Bot, Request, run
 from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action
@@ -19,7 +18,7 @@ class RandomLegalBot(Bot):
     """Random play from the request's legal-action groups (the JavaScript bot's twin)."""
 
     name = "random-legal"
-    wants = ("legal", "state")
+    wants = ("legal", "state@SETUP")
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -36,10 +35,14 @@ class _Seeded(AgentBot):
     """An agent built once hello gives its seed."""
 
     def __init__(self, spec: str) -> None:
+        from nuffle.agents.registry import make_agent
+
         self.spec = spec
         super().__init__(make_agent(spec))
 
     def setup(self, hello: dict[str, Any]) -> None:
+        from nuffle.agents.registry import make_agent
+
         super().setup(hello)
         self.agent = make_agent(self.spec, seed=hello["seed"])
 

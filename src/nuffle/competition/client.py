@@ -17,13 +17,15 @@ from __future__ import annotations
 import os
 import sys
 from abc import ABC, abstractmethod
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from nuffle.agents.base import Agent
 from nuffle.competition import positions
 from nuffle.competition.protocol import REQUEST_PARTS, ProtocolError, decode, encode
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.game import Game
+
+if TYPE_CHECKING:  # imported lazily: a bot that only reads legal actions starts faster
+    from nuffle.agents.base import Agent
+    from nuffle.core.game import Game
 
 _SIDES = {"home": 0, "away": 1}
 
@@ -63,7 +65,8 @@ class Bot(ABC):
     """A protocol bot: override `act`; `setup`, `notice` and `end` are optional hooks."""
 
     name = "bot"
-    #: The request parts this bot wants (fewer parts make requests cheaper).
+    #: The request parts this bot wants (fewer parts make requests cheaper); a part may be
+    #: limited to some decision kinds, as in "state@SETUP".
     wants: tuple[str, ...] = REQUEST_PARTS
 
     def setup(self, hello: dict[str, Any]) -> None:  # noqa: B027  (optional hook)

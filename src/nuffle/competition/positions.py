@@ -5,13 +5,16 @@ Both directions go through the engine's `Game.to_position` / `Game.from_position
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nuffle.core.game import Game
+if TYPE_CHECKING:
+    from nuffle.core.game import Game
 
 
 def available() -> bool:
     """Whether this engine can write and read full positions."""
+    from nuffle.core.game import Game
+
     return hasattr(Game, "to_position") and hasattr(Game, "from_position")
 
 
@@ -28,6 +31,8 @@ def decode(position: dict[str, Any] | None) -> Game:
     """A game rebuilt from a position; raises ValueError when there is none to rebuild."""
     if position is None:
         raise ValueError("the request carries no position (ask for 'position' in the ready reply)")
+    from nuffle.core.game import Game
+
     from_position = getattr(Game, "from_position", None)
     if from_position is None:
         raise ValueError("this nuffle cannot rebuild games from positions (Game.from_position)")

@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.actions import Action, LegalActions
+from nuffle.core.decision import DecisionKind
 
 PROTOCOL = "nuffle-bot"
 VERSION = 1
@@ -80,14 +81,36 @@ def hello(
     }
 
 
-def parse_ready(msg: dict[str, Any]) -> tuple[str, ...]:
-    """The request parts a `ready` reply asks for; raises ProtocolError on a bad reply."""
+#: What a bot asked for: each part it wants, with the decision kinds it wants it at (None: all).
+Wants = dict[str, frozenset[str] | None]
+
+
+def parse_ready(msg: dict[str, Any]) -> Wants:
+    """The request parts a `ready` reply asks for; raises ProtocolError on a bad reply.
+
+    Each entry of `wants` is a part (`state`, `position`, `legal`), optionally restricted to
+    some decision kinds: `state@SETUP` or `position@SETUP,SELECT_ACTION`."""
     if msg.get("type") != "ready":
         raise ProtocolError(f"expected a 'ready' reply to hello, got {msg.get('type')!r}")
     wants = msg.get("wants", list(REQUEST_PARTS))
-    if not isinstance(wants, list) or any(w not in REQUEST_PARTS for w in wants):
-        raise ProtocolError(f"'wants' must list some of {', '.join(REQUEST_PARTS)}, got {wants!r}")
-    return tuple(w for w in REQUEST_PARTS if w in wants)
+    if not isinstance(wants, list) or not all(isinstance(w, str) for w in wants):
+        raise ProtocolError(f"'wants' must be a list of strings, got {wants!r}")
+    out: Wants = {}
+    for w in wants:
+        part, _, kinds = w.partition("@")
+        if part not in REQUEST_PARTS:
+            raise ProtocolError(f"'wants' names {part!r}: choose among {', '.join(REQUEST_PARTS)}")
+        if not kinds:
+            out[part] = None
+            continue
+        names = frozenset(kinds.split(","))
+        unknown = sorted(k for k in names if k not in DecisionKind.__members__)
+        if unknown:
+            raise ProtocolError(f"'wants' names unknown decision kinds {', '.join(unknown)}")
+        if part not in out or out[part] is not None:
+            prev = out.get(part)
+            out[part] = names | (prev or frozenset())
+    return out
 
 
 def parse_action(msg: dict[str, Any], request_id: int) -> Action:

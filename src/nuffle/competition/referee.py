@@ -21,6 +21,7 @@ from nuffle.competition.process import BotProcess, Limits, Reply
 from nuffle.competition.protocol import (
     REQUEST_PARTS,
     ProtocolError,
+    Wants,
     hello,
     legal_to_json,
     parse_action,
@@ -68,6 +69,21 @@ def derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
+def public_state(game: Game) -> dict[str, Any]:
+    """The public position as JSON: what a view's `to_json` gives, without copying a view."""
+    state = game.to_json()
+    state["config"] = {**state["config"], "seed": None,
+                       "roller": "explicit" if game.roller.explicit else "sampled"}
+    return state
+
+
+def _wanted(wants: Wants, part: str, kind: str) -> bool:
+    if part not in wants:
+        return False
+    kinds = wants[part]
+    return kinds is None or kind in kinds
+
+
 class _Seat:
     """One side's bot during a game."""
 
@@ -77,7 +93,7 @@ class _Seat:
         self.clock = BotClock(clocks)
         self.proc: BotProcess | None = None
         self.out = False
-        self.wants: tuple[str, ...] = REQUEST_PARTS
+        self.wants: Wants = dict.fromkeys(REQUEST_PARTS)
         self.illegal = 0
         self.flooded = False
 
@@ -101,6 +117,8 @@ class Referee:
         self.request_id = 0
         self._active = -2
         self._serial = 0
+        #: Wall seconds of the start (bots up to ready) and of the decision loop (benchmarks).
+        self.timing: dict[str, float] = {}
 
     # --- penalties -------------------------------------------------------------------------
 
@@ -138,7 +156,9 @@ class Referee:
         t0 = time.monotonic()
         try:
             self._start()
+            self.timing["start"] = time.monotonic() - t0
             self._loop()
+            self.timing["loop"] = time.monotonic() - t0 - self.timing["start"]
         except Exception:  # the engine failed: the game is a draw, the trace is kept
             self.engine_error = traceback.format_exc()
             self.penalties.append(Penalty("", "", "engine_error", len(self.game.history),
@@ -218,14 +238,16 @@ class Referee:
         self.request_id += 1
         rid = self.request_id
         clock, left = seat.clock.budget(key)
-        view = game.view()
-        request: dict[str, Any] = {"type": "decide", "id": rid, "decision": game.decision().to_json(),
+        decision = game.decision()
+        request: dict[str, Any] = {"type": "decide", "id": rid, "decision": decision.to_json(),
                                    "clock": clock, **seat.clock.left(clock)}
-        if "state" in seat.wants:
-            request["state"] = view.to_json()
-        if "position" in seat.wants:
-            request["position"] = positions.encode(view)
-        if "legal" in seat.wants:
+        kind = decision.kind.name
+        wants = seat.wants
+        if _wanted(wants, "state", kind):
+            request["state"] = public_state(game)
+        if _wanted(wants, "position", kind):
+            request["position"] = positions.encode(game.view())
+        if _wanted(wants, "legal", kind):
             request["legal"] = legal_to_json(game.legal_actions())
         start = time.monotonic()
         soft = start + left + seat.clock.bank

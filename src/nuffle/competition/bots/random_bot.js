@@ -69,7 +69,7 @@ lines.on("line", (line) => {
   const msg = JSON.parse(line);
   if (msg.type === "hello") {
     random = generator(msg.seed % 4294967296);
-    send({ type: "ready", name: "random-js", wants: ["legal", "state"] });
+    send({ type: "ready", name: "random-js", wants: ["legal", "state@SETUP"] });
   } else if (msg.type === "decide") {
     send({ type: "action", id: msg.id, action: choose(msg) });
   } else if (msg.type === "end") {
