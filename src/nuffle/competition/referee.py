@@ -31,6 +31,7 @@ from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
+from nuffle.core.procedures.turn import Turn
 from nuffle.core.teams import load_team, team_to_dict
 from nuffle.record import to_record
 
@@ -199,7 +200,9 @@ class Referee:
                 self._penalise(seat, "delay_of_game", "hello answered after the init clock")
 
     def _turn_key(self, side: int) -> int | None:
-        active = self.game.state.active
+        """An id of `side`'s current team turn, or None when `side` is not in its own turn."""
+        s = self.game.state
+        active = s.active if any(type(p) is Turn for p in s.stack) else -1
         if active != self._active:
             self._active = active
             self._serial += 1
