@@ -146,3 +146,11 @@ def test_wants_parts_and_kinds():
         parse_ready({"type": "ready", "wants": ["dice"]})
     with pytest.raises(ProtocolError, match="expected a 'ready'"):
         parse_ready({"type": "action"})
+
+
+def test_protocol_doc_holds_the_schema():
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "PROTOCOL.md").read_text()
+    block = doc.split("```json\n", 1)[1].split("\n```", 1)[0]
+    assert json.loads(block) == schema()
