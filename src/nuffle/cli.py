@@ -11,6 +11,7 @@ from typing import Any
 
 from nuffle.agents.registry import agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
+from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
@@ -551,6 +552,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_football(sub)
     register_odds(sub)
     register_ladder(sub)
+    register_tournament(sub)
     return parser
 
 

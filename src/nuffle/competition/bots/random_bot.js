@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// A random bot for nuffle's bot protocol (docs/PROTOCOL.md), in plain Node.js with no
+// packages: it reads one JSON message per line on stdin and answers on stdout.
+// Run it as a tournament bot with: command = ["node", "random_bot.js"]
+"use strict";
+
+const readline = require("readline");
+
+// A small seeded generator (mulberry32) so that a game replays the same way.
+function generator(seed) {
+  let a = seed >>> 0;
+  return function next() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let random = generator(1);
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + "\n");
+}
+
+// In a set-up: a random reserve goes to the free square nearest the middle of the pitch.
+function setupPlace(group, state) {
+  const side = state.decision.side;
+  const allowed = new Set(group.players);
+  const taken = new Set();
+  const reserves = [];
+  for (const p of state.players) {
+    if (p.square !== null) taken.add(p.square[0] + "," + p.square[1]);
+    else if (p.team === side && allowed.has(p.id)) reserves.push(p.id);
+  }
+  const squares = group.squares.filter((sq) => !taken.has(sq[0] + "," + sq[1]));
+  if (reserves.length === 0 || squares.length === 0) return null;
+  const ys = squares.map((sq) => sq[1]);
+  const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const toward = side === "home" ? -1 : 1;
+  let best = squares[0];
+  for (const sq of squares) {
+    const a = toward * sq[0], b = toward * best[0];
+    if (a < b || (a === b && Math.abs(sq[1] - mid) < Math.abs(best[1] - mid))) best = sq;
+  }
+  return ["PLACE_PLAYER", pick(reserves), best];
+}
+
+function choose(request) {
+  const groups = request.legal;
+  const types = [...new Set(groups.map((g) => g.type))];
+  if (types.includes("END_SETUP")) return ["END_SETUP", null, null];
+  if (types.includes("PLACE_PLAYER") && request.state) {
+    const placed = setupPlace(groups.find((g) => g.type === "PLACE_PLAYER"), request.state);
+    if (placed) return placed;
+  }
+  const type = pick(types);
+  const group = pick(groups.filter((g) => g.type === type));
+  const player = group.players.length ? pick(group.players) : null;
+  const square = group.squares.length ? pick(group.squares) : null;
+  return [type, player, square];
+}
+
+const lines = readline.createInterface({ input: process.stdin, terminal: false });
+lines.on("line", (line) => {
+  if (!line.trim()) return;
+  const msg = JSON.parse(line);
+  if (msg.type === "hello") {
+    random = generator(msg.seed % 4294967296);
+    send({ type: "ready", name: "random-js", wants: ["legal", "state@SETUP"] });
+  } else if (msg.type === "decide") {
+    send({ type: "action", id: msg.id, action: choose(msg) });
+  } else if (msg.type === "end") {
+    send({ type: "bye" });
+    lines.close();
+  }
+  // "rejected" and "penalty" notices need no answer.
+});

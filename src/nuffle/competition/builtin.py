@@ -1,0 +1,61 @@
+"""Run a nuffle bot through the protocol: `python -m nuffle.competition.builtin SPEC`.
+
+SPEC is a bot spec as `make_agent` takes it (`scripted`, `random`, `mcts?seconds=1`); the
+special spec `random-legal` plays from the legal actions alone, without rebuilding games."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Any
+
+from nuffle.competition.client import AgentBot, Bot, Request, run
+from nuffle.competition.randomplay import random_choice
+from nuffle.core.actions import Action
+
+
+class RandomLegalBot(Bot):
+    """Random play from the request's legal-action groups (the JavaScript bot's twin)."""
+
+    name = "random-legal"
+    wants = ("legal", "state@SETUP")
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def setup(self, hello: dict[str, Any]) -> None:
+        self.rng.seed(hello["seed"])
+
+    def act(self, request: Request) -> Action:
+        state = request.state if request.decision.get("kind") == "SETUP" else None
+        return Action.from_list(random_choice(request.legal, self.rng, state))
+
+
+class _Seeded(AgentBot):
+    """An agent built once hello gives its seed."""
+
+    def __init__(self, spec: str) -> None:
+        from nuffle.agents.registry import make_agent
+
+        self.spec = spec
+        super().__init__(make_agent(spec))
+
+    def setup(self, hello: dict[str, Any]) -> None:
+        from nuffle.agents.registry import make_agent
+
+        super().setup(hello)
+        self.agent = make_agent(self.spec, seed=hello["seed"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: the bot spec is the only argument."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m nuffle.competition.builtin BOT_SPEC", file=sys.stderr)
+        return 2
+    bot: Bot = RandomLegalBot() if args[0] == "random-legal" else _Seeded(args[0])
+    return run(bot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Random legal actions chosen from the protocol's legal-action groups: what the referee plays
+for a bot under a penalty, and what the random protocol bots play (the JavaScript bot in
+bots/random_bot.js follows the same rules)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def random_choice(
+    groups: list[dict[str, Any]], rng: random.Random, state: dict[str, Any] | None = None
+) -> list[Any]:
+    """A random legal action `[type, player, square]` from legal-action groups.
+
+    A type is chosen uniformly, then a group of it, then a player and a square. In a set-up
+    (given the public `state`), a random reserve goes to the free square nearest the middle of
+    the pitch, and the set-up ends as soon as that is legal."""
+    if not groups:
+        raise ValueError("there is no legal action to choose from")
+    types = list(dict.fromkeys(g["type"] for g in groups))
+    if "END_SETUP" in types:
+        return ["END_SETUP", None, None]
+    if "PLACE_PLAYER" in types and state is not None:
+        placed = _setup_place(groups, state, rng)
+        if placed is not None:
+            return placed
+    kind = types[rng.randrange(len(types))]
+    same = [g for g in groups if g["type"] == kind]
+    g = same[rng.randrange(len(same))]
+    players = g.get("players") or [None]
+    squares = g.get("squares") or [None]
+    return [kind, players[rng.randrange(len(players))], squares[rng.randrange(len(squares))]]
+
+
+def _setup_place(groups: list[dict[str, Any]], state: dict[str, Any], rng: random.Random) -> list[Any] | None:
+    group = next(g for g in groups if g["type"] == "PLACE_PLAYER")
+    side = state["decision"]["side"]
+    allowed = set(group["players"])
+    reserves = [p["id"] for p in state["players"]
+                if p["team"] == side and p["square"] is None and p["id"] in allowed]
+    taken = {tuple(p["square"]) for p in state["players"] if p["square"] is not None}
+    squares = [sq for sq in group["squares"] if tuple(sq) not in taken]
+    if not reserves or not squares:
+        return None
+    ys = [sq[1] for sq in squares]
+    mid = (min(ys) + max(ys)) / 2
+    toward = -1 if side == "home" else 1  # home sets up on the left half, away on the right
+
+    def key(sq: list[int]) -> tuple[float, float]:
+        return (toward * sq[0], abs(sq[1] - mid))
+
+    return ["PLACE_PLAYER", reserves[rng.randrange(len(reserves))], min(squares, key=key)]

@@ -1,0 +1,384 @@
+"""The referee: plays one game between two bot processes over the protocol, keeping their
+clocks, giving penalties (see penalties.py) and recording the game in nuffle's record format."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nuffle.competition import positions
+from nuffle.competition.clocks import BotClock, Clocks
+from nuffle.competition.penalties import Penalty
+from nuffle.competition.process import BotProcess, Limits, Reply
+from nuffle.competition.protocol import (
+    REQUEST_PARTS,
+    ProtocolError,
+    Wants,
+    hello,
+    legal_to_json,
+    parse_action,
+    parse_ready,
+)
+from nuffle.competition.randomplay import random_choice
+from nuffle.core.actions import Action, IllegalActionError
+from nuffle.core.decision import DecisionKind
+from nuffle.core.game import Game
+from nuffle.core.procedures.turn import Turn
+from nuffle.core.teams import load_team, team_to_dict
+from nuffle.record import to_record
+
+SIDES = ("home", "away")
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot taking part: its name, team (race or team file) and the command that runs it."""
+
+    name: str
+    team: str
+    command: tuple[str, ...]
+    cwd: str | None = None
+
+    @staticmethod
+    def builtin(name: str, team: str, spec: str) -> BotSpec:
+        """A nuffle bot (`make_agent` spec) run through the protocol in its own process."""
+        return BotSpec(name, team, (sys.executable, "-m", "nuffle.competition.builtin", spec))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How games are refereed: board, clocks, process limits, the illegal-action allowance."""
+
+    board: int = 11
+    clocks: Clocks = field(default_factory=Clocks)
+    limits: Limits = field(default_factory=Limits)
+    max_illegal: int = 3
+    max_decisions: int = 200_000
+
+
+def derived_seed(*parts: object) -> int:
+    """A 63-bit seed digested from `parts` (bots cannot run it backwards to the match seed)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def public_state(game: Game) -> dict[str, Any]:
+    """The public position as JSON: what a view's `to_json` gives, without copying a view."""
+    state = game.to_json()
+    state["config"] = {**state["config"], "seed": None,
+                       "roller": "explicit" if game.roller.explicit else "sampled"}
+    return state
+
+
+def _wanted(wants: Wants, part: str, kind: str) -> bool:
+    if part not in wants:
+        return False
+    kinds = wants[part]
+    return kinds is None or kind in kinds
+
+
+class _Seat:
+    """One side's bot during a game."""
+
+    def __init__(self, spec: BotSpec, side: int, clocks: Clocks) -> None:
+        self.spec = spec
+        self.side = side
+        self.clock = BotClock(clocks)
+        self.proc: BotProcess | None = None
+        self.out = False
+        self.wants: Wants = dict.fromkeys(REQUEST_PARTS)
+        self.illegal = 0
+        self.flooded = False
+
+
+class Referee:
+    """Runs one game; `play()` returns the game's report (a JSON-ready dict)."""
+
+    def __init__(self, home: BotSpec, away: BotSpec, seed: int, settings: Settings,
+                 record_path: str | Path | None = None) -> None:
+        self.settings = settings
+        self.seed = seed
+        self.record_path = Path(record_path) if record_path is not None else None
+        teams = (load_team(home.team), load_team(away.team))
+        secret = int.from_bytes(os.urandom(8), "little")
+        self.game = Game.new(teams[0], teams[1], seed=seed, board=settings.board, secret=secret)
+        self.teams = {SIDES[i]: team_to_dict(t) for i, t in enumerate(teams)}
+        self.seats = (_Seat(home, 0, settings.clocks), _Seat(away, 1, settings.clocks))
+        self.rng = random.Random(derived_seed(seed, "referee"))
+        self.penalties: list[Penalty] = []
+        self.engine_error: str | None = None
+        self.request_id = 0
+        self._active = -2
+        self._serial = 0
+        #: Wall seconds of the start (bots up to ready) and of the decision loop (benchmarks).
+        self.timing: dict[str, float] = {}
+
+    # --- penalties -------------------------------------------------------------------------
+
+    def _penalise(self, seat: _Seat, kind: str, detail: str) -> None:
+        p = Penalty(SIDES[seat.side], seat.spec.name, kind, len(self.game.history), detail)
+        self.penalties.append(p)
+        if p.disqualifies and not seat.out:
+            seat.out = True
+            if seat.proc is not None:
+                seat.proc.close()
+
+    def _notify(self, seat: _Seat, message: dict[str, Any]) -> None:
+        if seat.proc is not None and not seat.out:
+            seat.proc.send(message, time.monotonic() + 1.0)
+
+    def _check_stderr(self, seat: _Seat) -> None:
+        proc = seat.proc
+        if proc is not None and not seat.flooded and proc.stderr_total > self.settings.limits.stderr_bytes:
+            seat.flooded = True
+            self._penalise(seat, "stderr_flood", f"{proc.stderr_total} bytes written to stderr")
+
+    def _bad_reply(self, seat: _Seat, reply: Reply, waited_for: str) -> None:
+        """Disqualify for a reply that ends the bot's game (crash, silence, oversize)."""
+        if reply.kind == "closed":
+            self._penalise(seat, "crash", f"{reply.error} while {waited_for}")
+        elif reply.kind == "timeout":
+            self._penalise(seat, "no_response", f"no answer while {waited_for}")
+        else:
+            self._penalise(seat, "oversized_message", reply.error)
+
+    # --- the game --------------------------------------------------------------------------
+
+    def play(self) -> dict[str, Any]:
+        """Start the bots, play the game to its end, stop the bots; the game's report."""
+        t0 = time.monotonic()
+        try:
+            self._start()
+            self.timing["start"] = time.monotonic() - t0
+            self._loop()
+            self.timing["loop"] = time.monotonic() - t0 - self.timing["start"]
+        except Exception:  # the engine failed: the game is a draw, the trace is kept
+            self.engine_error = traceback.format_exc()
+            self.penalties.append(Penalty("", "", "engine_error", len(self.game.history),
+                                          self.engine_error.strip().splitlines()[-1]))
+        finally:
+            self._finish()
+        return self._report(time.monotonic() - t0)
+
+    def _start(self) -> None:
+        clocks = self.settings.clocks
+        limits = self.settings.limits
+        for seat in self.seats:
+            try:
+                seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits)
+            except OSError as exc:
+                self._penalise(seat, "crash", f"cannot start {seat.spec.command[0]!r}: {exc.strerror or exc}")
+                continue
+            msg = hello(seat.spec.name, SIDES[seat.side], derived_seed(self.seed, seat.side, "bot"),
+                        self.settings.board, self.teams, clocks.to_dict(), limits.max_message_bytes)
+            if not seat.proc.send(msg, time.monotonic() + clocks.init):
+                self._penalise(seat, "crash", f"{seat.proc.exited() or 'it does not read'} at hello")
+        start = time.monotonic()
+        for seat in self.seats:
+            if seat.out or seat.proc is None:
+                continue
+            reply = seat.proc.receive(start + clocks.init + clocks.grace)
+            self._check_stderr(seat)
+            if reply.kind != "message":
+                self._bad_reply(seat, reply, "initialising")
+                continue
+            assert reply.message is not None
+            try:
+                seat.wants = parse_ready(reply.message)
+            except ProtocolError as exc:
+                self._penalise(seat, "crash", f"bad answer to hello: {exc}")
+                continue
+            if time.monotonic() - start > clocks.init:
+                self._penalise(seat, "delay_of_game", "hello answered after the init clock")
+
+    def _turn_key(self, side: int) -> int | None:
+        """An id of `side`'s current team turn, or None when `side` is not in its own turn."""
+        s = self.game.state
+        active = s.active if any(type(p) is Turn for p in s.stack) else -1
+        if active != self._active:
+            self._active = active
+            self._serial += 1
+        return self._serial if active == side else None
+
+    def _loop(self) -> None:
+        game = self.game
+        limit = self.settings.max_decisions
+        while not game.is_over:
+            if len(game.history) > limit:
+                raise RuntimeError(f"the game did not end within {limit} decisions")
+            side = game.decider
+            if side > 1:
+                raise RuntimeError(f"the game waits for {game.current_decider}")
+            seat = self.seats[side]
+            key = self._turn_key(side)
+            if seat.out or (key is not None and seat.clock.late_turn == key):
+                self._random_step()
+            else:
+                self._ask(seat, key)
+
+    def _random_action(self) -> Action:
+        game = self.game
+        state = game.to_json() if game.decision().kind == DecisionKind.SETUP else None
+        return Action.from_list(random_choice(legal_to_json(game.legal_actions()), self.rng, state))
+
+    def _random_step(self) -> Action:
+        action = self._random_action()
+        self.game.step(action)
+        return action
+
+    def _ask(self, seat: _Seat, key: int | None) -> None:
+        game = self.game
+        proc = seat.proc
+        assert proc is not None
+        self.request_id += 1
+        rid = self.request_id
+        clock, left = seat.clock.budget(key)
+        decision = game.decision()
+        request: dict[str, Any] = {"type": "decide", "id": rid, "decision": decision.to_json(),
+                                   "clock": clock, **seat.clock.left(clock)}
+        kind = decision.kind.name
+        wants = seat.wants
+        if _wanted(wants, "state", kind):
+            request["state"] = public_state(game)
+        if _wanted(wants, "position", kind):
+            request["position"] = positions.encode(game.view())
+        if _wanted(wants, "legal", kind):
+            request["legal"] = legal_to_json(game.legal_actions())
+        start = time.monotonic()
+        soft = start + left + seat.clock.bank
+        hard = soft + self.settings.clocks.grace
+        if not proc.send(request, hard):
+            reason = proc.exited()
+            self._penalise(seat, "crash" if reason else "no_response",
+                           (reason or "it stopped reading") + f" at decision request {rid}")
+            return
+        reply = proc.receive(hard)
+        self._check_stderr(seat)
+        if reply.kind not in ("message", "malformed"):
+            self._bad_reply(seat, reply, f"deciding (request {rid})")
+            return
+        elapsed = time.monotonic() - start
+        if not seat.clock.spend(clock, elapsed):
+            if key is not None:
+                seat.clock.late_turn = key
+            played = self._random_step()
+            until = "the turn ends" if key is not None else "the decision ends"
+            self._penalise(seat, "delay_of_game",
+                           f"answered request {rid} after {elapsed:.3f} s on the {clock} clock; "
+                           f"random actions until {until}")
+            self._notify(seat, {"type": "penalty", "id": rid, "penalty": "delay_of_game",
+                                "played": played.to_list()})
+            return
+        try:
+            if reply.kind == "malformed":
+                raise ProtocolError(reply.error)
+            assert reply.message is not None
+            action = parse_action(reply.message, rid)
+            game.step(action)
+        except (ProtocolError, IllegalActionError) as exc:
+            self._reject(seat, rid, str(exc))
+
+    def _reject(self, seat: _Seat, rid: int, error: str) -> None:
+        seat.illegal += 1
+        played = self._random_step()
+        self._penalise(seat, "illegal_action", f"request {rid}: {error}")
+        self._notify(seat, {"type": "rejected", "id": rid, "error": error, "played": played.to_list()})
+        allowed = self.settings.max_illegal
+        if seat.illegal > allowed:
+            self._penalise(seat, "repeat_offender", f"{seat.illegal} illegal actions (allowed: {allowed})")
+
+    def _finish(self) -> None:
+        clocks = self.settings.clocks
+        result = self._result()
+        for seat in self.seats:
+            proc = seat.proc
+            if proc is None or seat.out:
+                continue
+            end = {"type": "end", "result": result,
+                   "penalties": [p.to_json() for p in self.penalties if p.side == SIDES[seat.side]]}
+            deadline = time.monotonic() + clocks.end
+            if proc.send(end, deadline):
+                reply = proc.receive(deadline)
+                if reply.kind == "timeout":
+                    self._penalise(seat, "late_end", "the end of the game was not acknowledged in time")
+            self._check_stderr(seat)
+            proc.close(wait=1.0)
+        for seat in self.seats:
+            if seat.proc is not None:
+                seat.proc.close()
+
+    # --- results ---------------------------------------------------------------------------
+
+    def _result(self) -> dict[str, Any]:
+        game = self.game
+        res = game.result
+        score = [res["score"]["home"], res["score"]["away"]]
+        out = [SIDES[s.side] for s in self.seats if s.out]
+        if self.engine_error is not None:
+            winner, outcome = None, "engine_error"
+        elif len(out) == 2:
+            winner, outcome = None, "both_disqualified"
+        elif out:
+            winner, outcome = ("away" if out[0] == "home" else "home"), "forfeit"
+        else:
+            winner, outcome = res["winner"], "played"
+        return {"score": score, "winner": winner, "outcome": outcome, "disqualified": out,
+                "over": game.is_over}
+
+    def record(self) -> dict[str, Any]:
+        """The game's match record with the competition's result and penalties added."""
+        record = to_record(self.game)
+        record["competition"] = {
+            "home": self.seats[0].spec.name, "away": self.seats[1].spec.name,
+            "result": self._result(), "penalties": [p.to_json() for p in self.penalties],
+        }
+        return record
+
+    def _report(self, seconds: float) -> dict[str, Any]:
+        game = self.game
+        result = self._result()
+        box = game.box_score()
+        report: dict[str, Any] = {
+            "home": self.seats[0].spec.name,
+            "away": self.seats[1].spec.name,
+            "seed": self.seed,
+            **result,
+            "disqualified": [self.seats[SIDES.index(s)].spec.name for s in result["disqualified"]],
+            "touchdowns": [box["home"]["touchdowns"], box["away"]["touchdowns"]],
+            "casualties": [box["home"]["casualties"], box["away"]["casualties"]],
+            "decisions": len(game.history),
+            "seconds": round(seconds, 3),
+            "penalties": [p.to_json() for p in self.penalties],
+            "record": None,
+            "trace": None,
+        }
+        if self.record_path is not None:
+            save_outputs(report, self.record(), self.engine_error, self.record_path)
+        return report
+
+
+def save_outputs(report: dict[str, Any], record: dict[str, Any], trace: str | None,
+                 path: str | Path) -> None:
+    """Write a game's record (and the engine's trace, if it failed) and point the report at them."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record))
+    report["record"] = str(path)
+    if trace is not None:
+        trace_path = path.with_suffix(".trace.txt")
+        trace_path.write_text(trace)
+        report["trace"] = str(trace_path)
+
+
+def run_game(home: BotSpec, away: BotSpec, seed: int, settings: Settings,
+             record_path: str | Path | None = None) -> dict[str, Any]:
+    """Referee one game between two bots; the game's report (see Referee)."""
+    return Referee(home, away, seed, settings, record_path).play()

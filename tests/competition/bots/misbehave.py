@@ -1,0 +1,81 @@
+"""A bot that misbehaves in the way its first argument names (the referee's test suite).
+
+It otherwise plays random legal actions, so the game goes on around the misbehaviour."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+from nuffle.competition.randomplay import random_choice
+
+MODE = sys.argv[1]
+ARG = sys.argv[2] if len(sys.argv) > 2 else ""
+rng = random.Random(7)
+
+
+def send(obj: object) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def spam() -> None:
+    chunk = "x" * 4096 + "\n"
+    while True:
+        sys.stderr.write(chunk)
+
+
+if MODE == "crash_start":
+    sys.exit(3)
+if MODE == "stderr":
+    threading.Thread(target=spam, daemon=True).start()
+if MODE == "orphan":  # leaves a grandchild behind, then crashes
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    with open(ARG, "w") as fh:
+        fh.write(str(child.pid))
+    sys.exit(1)
+
+decisions = 0
+for line in sys.stdin:
+    msg = json.loads(line)
+    kind = msg["type"]
+    if kind == "hello":
+        if MODE == "silent":
+            time.sleep(600)
+        send({"type": "ready", "name": MODE, "wants": ["legal", "state"]})
+        continue
+    if kind == "end":
+        send({"type": "bye"})
+        break
+    if kind != "decide":
+        continue
+    decisions += 1
+    state = msg.get("state") if msg["decision"]["kind"] == "SETUP" else None
+    action = random_choice(msg["legal"], rng, state)
+    if MODE == "crash_mid" and decisions == 5:
+        raise RuntimeError("the bot fails in the middle of the game")
+    if MODE == "silent_mid" and decisions == 3:
+        time.sleep(600)
+    if MODE == "late_once" and decisions == 3:
+        time.sleep(float(ARG))
+    if MODE == "late_always":
+        time.sleep(float(ARG))
+    if MODE == "malformed" or (MODE == "malformed_once" and decisions == 3):
+        sys.stdout.write("{this is not json\n")
+        sys.stdout.flush()
+        continue
+    if MODE == "huge" and decisions == 3:
+        sys.stdout.write('{"type": "action", "pad": "' + "y" * (3 << 20) + '"}\n')
+        sys.stdout.flush()
+        continue
+    if MODE == "illegal":
+        action = ["END_TURN", 99, [0, 0]]
+    if MODE == "memory" and decisions == 3:
+        hog = [bytearray(64 << 20) for _ in range(64)]  # 4 GiB
+    send({"type": "action", "id": msg["id"], "action": action})
+print(f"{MODE}: {os.getpid()} done", file=sys.stderr)

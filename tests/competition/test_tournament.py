@@ -1,0 +1,154 @@
+"""Tournaments: a 4-bot round robin with a final through the local pool and a local Ray (the
+same results), every record verifying, and the command line's one-line config errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nuffle.cli import main
+from nuffle.competition import tournament
+from nuffle.competition.bots import JS_RANDOM_BOT
+from nuffle.competition.config import ConfigError, load
+from nuffle.competition.executors import LocalExecutor
+from nuffle.record import load as load_record
+
+from .conftest import js_bot
+
+CONFIG = """
+[tournament]
+name = "friendly"
+format = "round-robin+final"
+games_per_pair = 2
+board = 1
+seed = 7
+workers = 2
+[clocks]
+turn = 20
+opponent_decision = 10
+init = 30
+end = 5
+[[bots]]
+name = "alice"
+team = "human"
+command = ["node", "{js}"]
+[[bots]]
+name = "bob"
+team = "orc"
+builtin = "random-legal"
+[[bots]]
+name = "carol"
+team = "dwarf"
+command = ["node", "{js}"]
+[[bots]]
+name = "dave"
+team = "wood-elf"
+command = ["node", "{js}"]
+"""
+
+
+def write_config(tmp_path: Path, text: str = CONFIG) -> Path:
+    js_bot()  # skips without node
+    path = tmp_path / "friendly.toml"
+    path.write_text(text.format(js=JS_RANDOM_BOT))
+    return path
+
+
+def check_report(out: dict, folder: Path) -> None:
+    games = out["games"]
+    assert len(games) == 6 * 2 + 2
+    assert [g["stage"] for g in games].count("final") == 2
+    finalists = {games[-1]["home"], games[-1]["away"]}
+    assert finalists == {out["standings"][0]["name"], out["standings"][1]["name"]}
+    # paired seeds: each seed twice, sides swapped
+    for a, b in zip(games[0::2], games[1::2], strict=True):
+        assert a["seed"] == b["seed"] and (a["home"], a["away"]) == (b["away"], b["home"])
+    rows = {r["name"]: r for r in out["standings"]}
+    assert sum(r["played"] for r in rows.values()) == 24
+    for r in rows.values():
+        assert r["points"] == 3 * r["wins"] + r["draws"] and r["wins"] + r["draws"] + r["losses"] == 6
+    assert sum(r["td_for"] for r in rows.values()) == sum(r["td_against"] for r in rows.values())
+    assert out["penalties"] == [] and all(r["disqualified"] == 0 for r in rows.values())
+    assert {r["name"] for r in out["ratings"]} == set(rows)
+    for g in games:
+        game = load_record(folder / g["record"])
+        assert game.is_over
+        assert [game.result["score"]["home"], game.result["score"]["away"]] == g["score"]
+    saved = json.loads((folder / "report.json").read_text())
+    assert saved["standings"] == out["standings"]
+    assert "| 1 | " in (folder / "report.md").read_text()
+
+
+@pytest.mark.slow
+def test_round_robin_with_final_on_the_local_pool_and_on_ray(tmp_path, no_leaks):
+    config = load(write_config(tmp_path))
+    local = tournament.run(config, LocalExecutor(2))
+    check_report(local, config.out)
+
+    pytest.importorskip("ray")
+    from dataclasses import replace
+
+    from nuffle.competition.executors import RayExecutor
+
+    ray_config = replace(config, out=tmp_path / "ray-results")
+    executor = RayExecutor(num_cpus=2)
+    try:
+        on_ray = tournament.run(ray_config, executor)
+    finally:
+        executor.close()
+    check_report(on_ray, ray_config.out)
+    assert tournament.comparable(on_ray) == tournament.comparable(local)
+
+
+def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
+    text = CONFIG.replace('format = "round-robin+final"', 'format = "round-robin"')
+    text = text.split("[[bots]]\nname = \"carol\"")[0]  # two bots: one pair, two games
+    path = write_config(tmp_path, text)
+    assert main(["tournament", str(path), "--json", "--quiet", "--workers", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["name"] for r in out["standings"]] != []
+    assert set(out["standings"][0]) >= {"name", "points", "wins", "draws", "losses", "td_for",
+                                        "td_against", "disqualified"}
+    assert set(out["games"][0]) >= {"home", "away", "score", "penalties", "record"}
+    assert "penalties" in out and len(out["games"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("board = 1", "board = 1\nboard = 2"), "not valid TOML"),
+        (('team = "orc"', 'team = "orcs"'), "bot 'bob': team 'orcs': no team for 'orcs'"),
+        (('command = ["node", "{js}"]', 'command = ["no-such-bot-xyz"]'),
+         "bot 'alice': bot executable 'no-such-bot-xyz' is not on the PATH"),
+        (('command = ["node", "{js}"]', 'command = ["./missing.js"]'),
+         "'./missing.js' is not an executable file"),
+        (('format = "round-robin+final"', 'format = "swiss"'), "format 'swiss' is not one of"),
+        (("board = 1", "board = 2"), "board 2 is not one of 1, 3, 5, 7, 11"),
+        (("turn = 20", "turn = -1"), "clock 'turn' must be positive"),
+        (("turn = 20", "turns = 20"), "unknown clock 'turns'"),
+        (("games_per_pair = 2", "games_per_pair = 0"), "'games_per_pair' must be an integer of at least 1"),
+        (('name = "carol"', 'name = "alice"'), "bot name 'alice' is used twice"),
+        (('builtin = "random-legal"', 'builtin = "nosuchbot"'), "unknown bot 'nosuchbot'"),
+        (('builtin = "random-legal"', 'builtin = "random-legal"\ncommand = ["node"]'),
+         "give exactly one of 'command' or 'builtin'"),
+        (("seed = 7", "sed = 7"), "unknown key 'sed'"),
+    ],
+)
+def test_bad_configs_fail_with_one_line_before_any_game(tmp_path, capsys, change, message):
+    old, new = change
+    text = CONFIG.replace(old, new, 1)
+    path = write_config(tmp_path, text)
+    with pytest.raises(ConfigError, match=None) as info:
+        load(path)
+    assert message in str(info.value)
+    assert main(["tournament", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "friendly-results").exists()
+
+
+def test_missing_config_file(tmp_path, capsys):
+    assert main(["tournament", str(tmp_path / "nope.toml")]) == 2
+    assert "cannot read" in capsys.readouterr().err
