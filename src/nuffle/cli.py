@@ -15,6 +15,7 @@ from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.play import play
+from nuffle.web.cli import register as register_web
 
 
 def _entries(args: argparse.Namespace) -> tuple[Entry, Entry]:
@@ -439,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_football(sub)
     register_odds(sub)
+    register_web(sub)
     return parser
 
 
