@@ -33,5 +33,6 @@ def register(subparsers: Any) -> None:
                    help="address to listen on (0.0.0.0 to host on a network; default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
-    p.add_argument("--log-level", default="warning", choices=("critical", "error", "warning", "info", "debug"))
+    p.add_argument("--log-level", default="warning",
+                   choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(func=cmd_serve)

@@ -120,31 +120,37 @@ class GameManager:
             seats[side] = Seat(race, bot or None, hashes.get(side))
         live = LiveGame(stored.id, stored.mode, game, seats, stored.delay)
         for i, side in enumerate(SIDES):
-            bot = seats[side].bot
-            if bot is not None:
-                agent = make_agent(bot, (stored.seed * 2 + i + 1) % (1 << 62))
+            spec = seats[side].bot
+            if spec is not None:
+                agent = make_agent(spec, (stored.seed * 2 + i + 1) % (1 << 62))
                 agent.new_game(game.view(), i)
                 live.agents[i] = agent
         return live
 
     def resume(self) -> int:
-        """Rebuild every unfinished stored game by replaying its actions; returns how many."""
+        """Rebuild every unfinished stored game by replaying its actions; returns how many.
+        Finished games are rebuilt when first asked for."""
         count = 0
         for stored in self.store.games(finished=False):
-            try:
-                live = self._build(stored, self.store.seat_hashes(stored.id))
-                for raw in self.store.actions(stored.id):
-                    live.apply(Action.from_list(raw))
-            except (ValueError, KeyError) as exc:
-                log.warning("game %s could not be resumed: %s", stored.id, exc)
-                continue
-            live.saved = len(live.game.history)
-            self.games[stored.id] = live
-            if live.game.is_over:
-                s = live.game.state
-                self.store.finish(stored.id, [s.teams[0].score, s.teams[1].score])
-            count += 1
+            if self._load(stored) is not None:
+                count += 1
         return count
+
+    def _load(self, stored: StoredGame) -> LiveGame | None:
+        """Rebuild one stored game (None, logged, if its actions no longer replay)."""
+        try:
+            live = self._build(stored, self.store.seat_hashes(stored.id))
+            for raw in self.store.actions(stored.id):
+                live.apply(Action.from_list(raw))
+        except (ValueError, KeyError) as exc:
+            log.warning("game %s could not be resumed: %s", stored.id, exc)
+            return None
+        live.saved = len(live.game.history)
+        self.games[stored.id] = live
+        if live.game.is_over and not stored.finished:
+            s = live.game.state
+            self.store.finish(stored.id, [s.teams[0].score, s.teams[1].score])
+        return live
 
     def _save(self, live: LiveGame) -> int:
         """Write the actions not yet stored; mark the game finished at its end."""
@@ -162,6 +168,9 @@ class GameManager:
     def get(self, gid: str) -> LiveGame:
         """A live game by id; WebError 404 if there is none."""
         live = self.games.get(gid) if isinstance(gid, str) else None
+        if live is None:
+            stored = self.store.game(gid) if isinstance(gid, str) else None
+            live = self._load(stored) if stored is not None else None
         if live is None:
             raise WebError(404, f"no game with id {gid!r}")
         return live

@@ -138,16 +138,21 @@ class Store:
                                     (game_id,)).fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def game(self, game_id: str) -> StoredGame | None:
+        """One stored game, or None."""
+        rows = self._select(" WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
     def games(self, finished: bool | None = None) -> list[StoredGame]:
         """Every stored game (only finished or only running ones if asked), newest first."""
+        if finished is None:
+            return self._select(" ORDER BY created DESC", ())
+        return self._select(" WHERE finished = ? ORDER BY created DESC", (int(finished),))
+
+    def _select(self, where: str, args: tuple[Any, ...]) -> list[StoredGame]:
         sql = "SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score FROM games"
-        args: tuple[Any, ...] = ()
-        if finished is not None:
-            sql += " WHERE finished = ?"
-            args = (int(finished),)
-        sql += " ORDER BY created DESC"
         with self._lock:
-            rows = self._db.execute(sql, args).fetchall()
+            rows = self._db.execute(sql + where, args).fetchall()
         return [
             StoredGame(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], bool(r[9]),
                        json.loads(r[10]) if r[10] else None)
