@@ -85,7 +85,7 @@ class GameManager:
             raise WebError(400, f"mode {mode!r} has no bots: drop the ':bot' from the sides")
         seed = body.get("seed")
         if seed is None:
-            seed = secrets.randbits(62)
+            seed = secrets.randbits(52)  # exact in JavaScript numbers too
         elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise WebError(400, f"'seed' must be a non-negative integer, got {seed!r}")
         delay = self._delay(body.get("delay", DEFAULT_DELAY[mode]))

@@ -9,8 +9,12 @@ async function showReplay(id) {
     const file = ev.target.files[0];
     if (!file) return;
     try {
-      const record = JSON.parse(await file.text());
-      loadReplay(await api("POST", "/api/replays", record));
+      // The text goes as it is: JSON.parse would round seeds above 2^53.
+      const res = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: await file.text() });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      loadReplay(data);
     } catch (e) { $("replay-error").textContent = e.message; }
   });
   for (const [bid, fn] of [["r-first", () => 0], ["r-prev", p => p - 1], ["r-next", p => p + 1],
