@@ -223,3 +223,18 @@ def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
         assert [s[:2] for s in path["steps"][1:]] == [list(s) for s in expected.steps]
     r = client.get(f"/api/games/{gid}/paths", params={"player": 999})
     assert r.status_code == 400 and "unknown player id 999" in r.json()["error"]
+
+
+def test_legal_actions_text_lists_every_legal_action() -> None:
+    from nuffle.core.decision import DecisionKind
+    from nuffle.core.game import Game
+    from nuffle.web.session import action_to_json, legal_actions_text
+
+    game = Game.new("human", "orc", seed=4, board=7)
+    seen = set()
+    while game.decision().kind != DecisionKind.SELECT_ACTION:
+        seen.add(game.decision().kind)
+        assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]
+        game.step(next(iter(game.legal_actions())))
+    assert DecisionKind.SETUP in seen
+    assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]

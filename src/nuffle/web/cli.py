@@ -21,7 +21,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     db = args.db or default_db_path()
     print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db})")
-    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level=args.log_level)
+    # No per-message deflate: states are small next to what compressing them costs the server.
+    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level=args.log_level,
+                ws_per_message_deflate=False)
     return 0
 
 

@@ -56,6 +56,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
     }
 
 
+def legal_actions_text(game: Game) -> str:
+    """The legal actions as a JSON list of action objects (what `action_to_json` gives each)."""
+    parts: list[str] = []
+    for grp in game.legal_actions().groups:
+        head = '{"type": "' + grp.type.name + '", "player": '
+        players = [str(p) for p in grp.players] or ["null"]
+        squares = [f"[{x}, {y}]" for x, y in grp.squares] or ["null"]
+        parts.extend(f'{head}{p}, "square": {s}}}' for p in players for s in squares)
+    return "[" + ", ".join(parts) + "]"
+
+
 def action_from_json(raw: Any) -> Action:
     """Parse an action object ({type, player, square}) or its compact list; ValueError if bad."""
     if isinstance(raw, list):
@@ -126,7 +137,8 @@ class LiveGame:
             ev.set()
 
     def state(self, odds: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The public state: the engine's `to_json()` (seed hidden), decision, legal actions."""
+        """The public state: the engine's `to_json()` (seed hidden), the decision and what the
+        page needs; `state_text` adds the legal actions."""
         g = self.game
         out = g.to_json()
         out["config"] = dict(out["config"], seed=None)  # the seed would tell the future dice
@@ -138,7 +150,6 @@ class LiveGame:
                         "turns_per_half": b.variant.turns_per_half}
         out["seats"] = {s: ("bot:" + seat.bot if seat.bot else "human") for s, seat in self.seats.items()}
         out["races"] = {s: seat.race for s, seat in self.seats.items()}
-        out["legal_actions"] = [action_to_json(a) for a in g.legal_actions()]
         d = g.decision()
         out["formations"] = []
         if d.kind == DecisionKind.SETUP and g.legal_actions().group(ActionType.PLACE_PLAYER):
@@ -162,5 +173,7 @@ class LiveGame:
         if odds_fn is not None and d.side is not None and not self.is_bot(d.side):
             odds = odds_fn(self.game)
         text = json.dumps(self.state(odds))
+        # The legal actions are written straight to text: a set-up offers thousands of them.
+        text = f'{text[:-1]}, "legal_actions": {legal_actions_text(self.game)}}}'
         self._cache = (self.version, text)
         return text
