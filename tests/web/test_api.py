@@ -230,11 +230,17 @@ def test_legal_actions_text_lists_every_legal_action() -> None:
     from nuffle.core.game import Game
     from nuffle.web.session import action_to_json, legal_actions_text
 
+    from nuffle.agents.registry import make_agent
+
     game = Game.new("human", "orc", seed=4, board=7)
+    bot = make_agent("random", 4)
+    bot.new_game(game.view(), 0)
     seen = set()
-    while game.decision().kind != DecisionKind.SELECT_ACTION:
+    for _ in range(500):
+        if game.decision().kind == DecisionKind.SELECT_ACTION:
+            break
         seen.add(game.decision().kind)
         assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]
-        game.step(next(iter(game.legal_actions())))
+        game.step(bot.act(game.view()))
     assert DecisionKind.SETUP in seen
     assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]
