@@ -226,11 +226,10 @@ def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
 
 
 def test_legal_actions_text_lists_every_legal_action() -> None:
+    from nuffle.agents.registry import make_agent
     from nuffle.core.decision import DecisionKind
     from nuffle.core.game import Game
     from nuffle.web.session import action_to_json, legal_actions_text
-
-    from nuffle.agents.registry import make_agent
 
     game = Game.new("human", "orc", seed=4, board=7)
     bot = make_agent("random", 4)
