@@ -18,6 +18,7 @@ from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
+from nuffle.web.cli import register as register_web
 
 
 def _entries(args: argparse.Namespace) -> tuple[Entry, Entry]:
@@ -553,6 +554,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_odds(sub)
     register_ladder(sub)
     register_tournament(sub)
+    register_web(sub)
     return parser
 
 

@@ -271,6 +271,18 @@ class Path:
         prof = self._search.profile
         return [(r[0], r[1]) for key in self._keys() for r in prof.rolls(key)]
 
+    @property
+    def step_rolls(self) -> list[tuple[Square, list[tuple[str, int]]]]:
+        """Each square of the route with the rolls needed there, as (kind, D6 target): the start
+        square first (a stand-up roll, if any), then every square entered (for display)."""
+        b = self._search.state.board
+        prof = self._search.profile
+        chain = self._chain()
+        out = [(b.xy(lab[1]), [(r[0], r[1]) for r in prof.rolls(lab[4])]) for lab in chain]
+        if self._key:
+            out[-1][1].extend((r[0], r[1]) for r in prof.rolls(self._key))
+        return out
+
     def exact(self) -> Fraction:
         """The success chance as an exact Fraction (replays the route)."""
         return self._search.profile.exact(self._keys())

@@ -1,0 +1,208 @@
+"""The FastAPI application: the JSON API, the game websockets and the static page."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from nuffle.record import RecordError, to_record
+from nuffle.web import odds
+from nuffle.web.manager import GameManager, WebError
+from nuffle.web.replay import frames
+from nuffle.web.store import Store
+
+MAX_BODY = 4_000_000
+
+
+def static_dir() -> Path:
+    """The folder of the page's files, shipped as package data."""
+    return Path(str(resources.files("nuffle.web").joinpath("static")))
+
+
+async def _json_body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise WebError(413, f"the body is larger than {MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise WebError(400, f"the body is not valid JSON: {exc}") from None
+
+
+def _state(manager: GameManager, gid: str) -> Response:
+    live = manager.get(gid)
+    return Response(live.state_text(odds.overlays), media_type="application/json")
+
+
+def create_app(db: str | Path = ":memory:") -> FastAPI:
+    """The app, storing its games in the SQLite file `db`."""
+    store = Store(db)
+    manager = GameManager(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager.resume()
+        manager.start_all_bots()
+        yield
+        await manager.stop()
+        store.close()
+
+    app = FastAPI(title="nuffle", lifespan=lifespan)
+    app.state.manager = manager
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    page = static_dir() / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/games/{gid}", include_in_schema=False)
+    @app.get("/replay", include_in_schema=False)
+    @app.get("/replay/{gid}", include_in_schema=False)
+    async def index(gid: str = "") -> FileResponse:
+        return FileResponse(page, headers={"Cache-Control": "no-store"})
+
+    app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        return manager.listing()
+
+    @app.post("/api/games")
+    async def new_game(request: Request) -> dict[str, Any]:
+        live, tokens = manager.create(await _json_body(request))
+        manager.kick_bots(live)
+        base = str(request.base_url)
+        spectate = f"{base}games/{live.id}"
+        return {
+            "id": live.id,
+            "seats": {side: tokens.get(side) for side in ("home", "away")},
+            "spectate": spectate,
+            "links": {side: f"{spectate}#token={tok}" for side, tok in tokens.items()},
+        }
+
+    @app.get("/api/games/{gid}")
+    async def get_game(gid: str) -> Response:
+        return _state(manager, gid)
+
+    @app.post("/api/games/{gid}/actions")
+    async def post_action(gid: str, request: Request) -> Response:
+        body = await _json_body(request)
+        if not isinstance(body, dict) or "action" not in body:
+            manager.get(gid)
+            raise WebError(400, "the body must be {\"token\": ..., \"action\": {...}}")
+        await manager.act(gid, body.get("token"), body["action"])
+        return _state(manager, gid)
+
+    @app.post("/api/games/{gid}/setup")
+    async def post_setup(gid: str, request: Request) -> Response:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise WebError(400, "the body must be {\"token\": ..., \"formation\": NAME}")
+        await manager.set_up(gid, body.get("token"), body.get("formation"))
+        return _state(manager, gid)
+
+    @app.post("/api/games/{gid}/speed")
+    async def post_speed(gid: str, request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        live = manager.set_delay(gid, body.get("delay") if isinstance(body, dict) else None)
+        return {"delay": live.delay}
+
+    @app.get("/api/games/{gid}/paths")
+    async def get_paths(gid: str, player: int) -> dict[str, Any]:
+        live = manager.get(gid)
+        try:
+            return odds.path_preview(live.game, player)
+        except ValueError as exc:
+            raise WebError(400, str(exc)) from None
+
+    @app.get("/api/records/{gid}")
+    async def get_record(gid: str) -> dict[str, Any]:
+        live = manager.get(gid)
+        if not live.game.is_over:
+            raise WebError(409, "the record is published when the game ends (it holds the dice seed)")
+        return to_record(live.game)
+
+    @app.get("/api/replays/{gid}")
+    async def get_replay(gid: str) -> dict[str, Any]:
+        return await asyncio.to_thread(frames, await get_record(gid))
+
+    @app.post("/api/replays")
+    async def post_replay(request: Request) -> dict[str, Any]:
+        record = await _json_body(request)
+        try:
+            return await asyncio.to_thread(frames, record)
+        except (RecordError, KeyError, TypeError) as exc:
+            raise WebError(400, f"the record does not replay: {exc}") from None
+
+    @app.websocket("/ws/games/{gid}")
+    async def game_socket(ws: WebSocket, gid: str, token: str = "") -> None:
+        await ws.accept()
+        live = manager.games.get(gid)
+        if live is None:
+            await ws.send_json({"type": "error", "status": 404, "message": f"no game with id {gid!r}"})
+            await ws.close()
+            return
+        seat = manager.seat_of(live, token)
+        if token and seat is None:
+            await ws.send_json({"type": "error", "status": 403,
+                                "message": "this token holds no seat in this game; watching only"})
+        await ws.send_json({"type": "hello", "seat": seat})
+        wake = asyncio.Event()
+        wake.set()
+        live.listeners.add(wake)
+
+        async def pusher() -> None:
+            while True:
+                await wake.wait()
+                wake.clear()
+                await ws.send_text('{"type": "state", "state": ' + live.state_text(odds.overlays) + "}")
+
+        push = asyncio.create_task(pusher())
+        try:
+            while True:
+                text = await ws.receive_text()
+                reply = await _ws_message(manager, gid, token, text)
+                if reply is not None:
+                    await ws.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.listeners.discard(wake)
+            push.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await push
+
+    return app
+
+
+async def _ws_message(manager: GameManager, gid: str, token: str, text: str) -> dict[str, Any] | None:
+    """Handle one client message: {"type": "action", "action": {...}} or {"type": "setup", ...}."""
+    try:
+        msg = json.loads(text)
+        if not isinstance(msg, dict):
+            raise WebError(400, "a message must be a JSON object with a 'type'")
+        kind = msg.get("type")
+        if kind == "action":
+            await manager.act(gid, token, msg.get("action"))
+        elif kind == "setup":
+            await manager.set_up(gid, token, msg.get("formation"))
+        elif kind == "ping":
+            return {"type": "pong"}
+        else:
+            raise WebError(400, f"unknown message type {kind!r} (use 'action' or 'setup')")
+    except json.JSONDecodeError as exc:
+        return {"type": "error", "status": 400, "message": f"the message is not valid JSON: {exc}"}
+    except WebError as exc:
+        return {"type": "error", "status": exc.status, "message": exc.message}
+    return None

@@ -1,0 +1,337 @@
+"""The game manager: creates, resumes and runs every game, checks seats and actions, runs bots.
+
+Every action, from a browser or a bot, goes through `GameManager.act`, which checks the seat
+token against the side to decide and the action against the engine before anything changes.
+Bots think in a worker thread (`asyncio.to_thread`) on a view of the game, never the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+from typing import Any
+
+from nuffle.agents.registry import agent_names, make_agent
+from nuffle.core.actions import Action, ActionType, IllegalActionError
+from nuffle.core.board import VARIANTS
+from nuffle.core.decision import DecisionKind
+from nuffle.core.game import Game
+from nuffle.core.teams import load_team, races, team_from_dict, team_to_dict
+from nuffle.formations import formation, formation_names
+from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
+from nuffle.web.store import Store, StoredGame, now, token_hash
+
+MODES = ("hotseat", "bot", "botvbot", "online")
+DEFAULT_DELAY = {"hotseat": 0.0, "online": 0.0, "bot": 0.15, "botvbot": 0.3}
+MAX_DELAY = 5.0
+log = logging.getLogger("nuffle.web")
+
+
+class WebError(Exception):
+    """A request the server refuses: an HTTP status and a one-line message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def parse_entry(text: Any, field: str) -> tuple[str, str | None]:
+    """'race' or 'race:bot' -> (race key, bot spec or None); WebError 400 naming the bad part."""
+    if not isinstance(text, str) or not text:
+        raise WebError(400, f"'{field}' must be a race, optionally with ':bot', got {text!r}")
+    race, sep, bot = text.partition(":")
+    if race not in races():
+        raise WebError(400, f"'{field}': unknown race {race!r} (races: {', '.join(races())})")
+    if sep:
+        try:
+            make_agent(bot)
+        except ValueError as exc:
+            raise WebError(400, f"'{field}': {exc}") from None
+        return race, bot
+    return race, None
+
+
+class GameManager:
+    """Every game of one server, backed by a `Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+
+    # --- creating and resuming --------------------------------------------------------------
+
+    def create(self, body: Any) -> tuple[LiveGame, dict[str, str]]:
+        """Start a game from a POST /api/games body; returns it and its seat tokens."""
+        if not isinstance(body, dict):
+            raise WebError(400, "the body must be a JSON object with mode, home, away, board")
+        mode = body.get("mode", "hotseat")
+        if mode not in MODES:
+            raise WebError(400, f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        board = body.get("board", 11)
+        if board not in VARIANTS or isinstance(board, bool):
+            raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
+        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s)
+                                        for s in SIDES)
+        if mode == "botvbot":
+            hbot, abot = hbot or "random", abot or "random"
+        elif mode == "bot" and hbot is None and abot is None:
+            abot = "random"
+        elif mode == "bot" and hbot is not None and abot is not None:
+            raise WebError(400, "mode 'bot' needs one human side: give ':bot' to one side only")
+        elif mode in ("hotseat", "online") and (hbot or abot):
+            raise WebError(400, f"mode {mode!r} has no bots: drop the ':bot' from the sides")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(52)  # exact in JavaScript numbers too
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise WebError(400, f"'seed' must be a non-negative integer, got {seed!r}")
+        delay = self._delay(body.get("delay", DEFAULT_DELAY[mode]))
+        teams = {"home": team_to_dict(load_team(hrace)), "away": team_to_dict(load_team(arace))}
+        gid = secrets.token_hex(8)
+        tokens = {side: secrets.token_urlsafe(24) for side, bot in zip(SIDES, (hbot, abot), strict=True)
+                  if bot is None}
+        stored = StoredGame(gid, mode, f"{hrace}:{hbot}" if hbot else hrace,
+                            f"{arace}:{abot}" if abot else arace, board, seed, teams, delay, now(),
+                            False, None)
+        live = self._build(stored, {s: token_hash(t) for s, t in tokens.items()})
+        self.store.add_game(stored, tokens)
+        live.saved = self._save(live)
+        self.games[gid] = live
+        return live, tokens
+
+    @staticmethod
+    def _delay(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
+            raise WebError(400, f"'delay' must be a number of seconds from 0 to {MAX_DELAY}, got {value!r}")
+        return float(value)
+
+    def _build(self, stored: StoredGame, hashes: dict[str, str]) -> LiveGame:
+        """A live game at its start (actions are applied by the caller)."""
+        home = team_from_dict(stored.teams["home"], "home")
+        away = team_from_dict(stored.teams["away"], "away")
+        game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=DiceLogRoller(),
+                        assisted_moves=True)
+        seats: dict[str, Seat] = {}
+        for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):
+            race, _, bot = entry.partition(":")
+            seats[side] = Seat(race, bot or None, hashes.get(side))
+        live = LiveGame(stored.id, stored.mode, game, seats, stored.delay)
+        for i, side in enumerate(SIDES):
+            spec = seats[side].bot
+            if spec is not None:
+                agent = make_agent(spec, (stored.seed * 2 + i + 1) % (1 << 62))
+                agent.new_game(game.view(), i)
+                live.agents[i] = agent
+        return live
+
+    def resume(self) -> int:
+        """Rebuild every unfinished stored game by replaying its actions; returns how many.
+        Finished games are rebuilt when first asked for."""
+        count = 0
+        for stored in self.store.games(finished=False):
+            if self._load(stored) is not None:
+                count += 1
+        return count
+
+    def _load(self, stored: StoredGame) -> LiveGame | None:
+        """Rebuild one stored game (None, logged, if its actions no longer replay)."""
+        try:
+            live = self._build(stored, self.store.seat_hashes(stored.id))
+            for raw in self.store.actions(stored.id):
+                live.apply(Action.from_list(raw))
+        except (ValueError, KeyError) as exc:
+            log.warning("game %s could not be resumed: %s", stored.id, exc)
+            return None
+        live.saved = len(live.game.history)
+        self.games[stored.id] = live
+        if live.game.is_over and not stored.finished:
+            s = live.game.state
+            self.store.finish(stored.id, [s.teams[0].score, s.teams[1].score])
+        return live
+
+    def _save(self, live: LiveGame) -> int:
+        """Write the actions not yet stored; mark the game finished at its end."""
+        hist = live.game.history
+        if len(hist) > live.saved:
+            self.store.add_actions(live.id, live.saved,
+                                   [value.to_list() for kind, value in hist[live.saved:] if kind == "a"])
+        if live.game.is_over:
+            s = live.game.state
+            self.store.finish(live.id, [s.teams[0].score, s.teams[1].score])
+        return len(hist)
+
+    # --- looking games up ----------------------------------------------------------------------
+
+    def get(self, gid: str) -> LiveGame:
+        """A live game by id; WebError 404 if there is none."""
+        live = self.games.get(gid) if isinstance(gid, str) else None
+        if live is None:
+            stored = self.store.game(gid) if isinstance(gid, str) else None
+            live = self._load(stored) if stored is not None else None
+        if live is None:
+            raise WebError(404, f"no game with id {gid!r}")
+        return live
+
+    def seat_of(self, live: LiveGame, token: Any) -> str | None:
+        """The side a token holds in a game, or None (a spectator or a wrong token)."""
+        if not isinstance(token, str) or not token:
+            return None
+        digest = token_hash(token)
+        for side, seat in live.seats.items():
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return side
+        return None
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def _check_seat(self, live: LiveGame, token: Any) -> int:
+        side = self.seat_of(live, token)
+        if side is None:
+            raise WebError(403, "this token holds no seat in this game (spectators cannot act)")
+        if live.game.is_over:
+            raise WebError(409, "the game is over")
+        decider = live.game.decision().side
+        if decider is None or SIDES[decider] != side:
+            raise WebError(403, f"it is not the {side} coach's decision now "
+                                f"({live.game.current_decider} decides)")
+        return decider
+
+    async def act(self, gid: str, token: Any, raw: Any) -> LiveGame:
+        """Apply one action for the seat that `token` holds; WebError if refused (no change)."""
+        live = self.get(gid)
+        try:
+            action = action_from_json(raw)
+        except ValueError as exc:
+            raise WebError(400, str(exc)) from None
+        async with live.lock:
+            self._check_seat(live, token)
+            try:
+                live.apply(action)
+            except IllegalActionError as exc:
+                raise WebError(422, str(exc)) from None
+            live.saved = self._save(live)
+        live.notify()
+        self.kick_bots(live)
+        return live
+
+    async def set_up(self, gid: str, token: Any, name: Any) -> LiveGame:
+        """Place the deciding side's players in a named formation (then the coach may adjust)."""
+        live = self.get(gid)
+        async with live.lock:
+            side = self._check_seat(live, token)
+            g = live.game
+            d = g.decision()
+            group = g.legal_actions().group(ActionType.PLACE_PLAYER)
+            if d.kind != DecisionKind.SETUP or group is None:
+                raise WebError(409, "there is no set-up to make now")
+            kind = "defense" if side == g.state.kicking else "offense"
+            names = formation_names(g.config.board, kind)
+            if name not in names:
+                raise WebError(400, f"unknown {kind} formation {name!r}: choose one of {', '.join(names)}")
+            s = g.state
+            for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
+                live.apply(Action(ActionType.RESERVE_PLAYER, pid))
+            squares = formation(g.config.board, kind, name, side, s.board.width)
+            players = _setup_order(g, side)
+            for pid, sq in zip(players, squares, strict=False):
+                act = Action(ActionType.PLACE_PLAYER, pid, sq)
+                if act in g.legal_actions():
+                    live.apply(act)
+            live.saved = self._save(live)
+        live.notify()
+        return live
+
+    def set_delay(self, gid: str, value: Any) -> LiveGame:
+        """Change a bot-v-bot game's pace (seconds between actions)."""
+        live = self.get(gid)
+        if live.mode != "botvbot":
+            raise WebError(403, "only bot-v-bot games have a speed control")
+        live.delay = self._delay(value)
+        self.store.set_delay(gid, live.delay)
+        return live
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def kick_bots(self, live: LiveGame) -> None:
+        """Start the bot loop of a game if a bot is to decide and none is running."""
+        if not live.agents or live.game.is_over or live.error:
+            return
+        if live.bot_task is not None and not live.bot_task.done():
+            return
+        d = live.game.decision()
+        if d.side is not None and live.is_bot(d.side):
+            live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
+
+    async def _bot_loop(self, live: LiveGame) -> None:
+        g = live.game
+        while not g.is_over:
+            side = g.decision().side
+            if side is None or not live.is_bot(side):
+                return
+            if live.delay:
+                await asyncio.sleep(live.delay)
+            async with live.lock:
+                view = g.view()
+                version = live.version
+            agent = live.agents[side]
+            try:
+                action = await asyncio.to_thread(agent.act, view)
+            except Exception as exc:  # a bot crash stops that bot, not the server
+                live.error = f"the {SIDES[side]} bot failed: {exc}"
+                live.version += 1
+                live.notify()
+                log.exception("bot failed in game %s", live.id)
+                return
+            async with live.lock:
+                if live.version != version:
+                    continue
+                try:
+                    live.apply(action)
+                except IllegalActionError as exc:
+                    live.error = f"the {SIDES[side]} bot chose an illegal action: {exc}"
+                    live.version += 1
+                    live.notify()
+                    return
+                live.saved = self._save(live)
+            live.notify()
+        for agent in live.agents.values():
+            agent.end_game(g.result)
+
+    def start_all_bots(self) -> None:
+        """Start the bot loops of every resumed game."""
+        for live in self.games.values():
+            self.kick_bots(live)
+
+    async def stop(self) -> None:
+        """Cancel every bot loop."""
+        tasks = [t for live in self.games.values() if (t := live.bot_task) is not None and not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # --- listings ----------------------------------------------------------------------------
+
+    def listing(self) -> dict[str, Any]:
+        """Running and finished games for the lobby and the replay list."""
+        out: dict[str, Any] = {"running": [], "finished": []}
+        for stored in self.store.games():
+            row = {"id": stored.id, "mode": stored.mode, "home": stored.home, "away": stored.away,
+                   "board": stored.board, "created": stored.created, "score": stored.score}
+            out["finished" if stored.finished else "running"].append(row)
+        out["bots"] = agent_names()
+        out["races"] = list(races())
+        out["boards"] = sorted(VARIANTS)
+        return out
+
+
+def _setup_order(game: Game, side: int) -> list[int]:
+    """The side's players that may be set up, strongest first (the line takes the first squares)."""
+    s = game.state
+    group = game.legal_actions().group(ActionType.PLACE_PLAYER)
+    players = list(group.players) if group is not None else []
+    players = [p for p in players if s.pteam[p] == side]
+    players.sort(key=lambda p: (-s.info[p].st, -s.info[p].av, p))
+    return players

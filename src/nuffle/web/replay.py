@@ -1,0 +1,80 @@
+"""Replay frames for the page's replay viewer: one compact position per decision of a record.
+
+The record is first verified with `nuffle.record.replay`; the frames are then built by stepping
+a fresh game through the same entries, keeping after each action the players' squares and
+states, the ball, score, turn and the decision that followed, plus the dice rolled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nuffle.core.actions import Action
+from nuffle.core.dice import ExplicitRoller
+from nuffle.core.game import Game
+from nuffle.core.teams import team_from_dict
+from nuffle.core.types import CHANCE
+from nuffle.record import RecordError, replay
+from nuffle.web.session import DiceLogRoller
+
+MAX_ENTRIES = 50_000
+
+
+def _frame(game: Game, text: str, rolls: list[str]) -> dict[str, Any]:
+    s = game.state
+    b = s.board
+    return {
+        "players": [[*b.xy(s.pos[p.pid]), s.status[p.pid], s.pflags[p.pid]] if s.pos[p.pid] >= 0
+                    else [None, None, s.status[p.pid], s.pflags[p.pid]] for p in s.info],
+        "ball": list(b.xy(s.ball)) if s.ball >= 0 else None,
+        "score": [s.teams[0].score, s.teams[1].score],
+        "turn": [s.teams[0].turn, s.teams[1].turn],
+        "rerolls": [s.teams[0].rerolls, s.teams[1].rerolls],
+        "half": s.half,
+        "weather": s.weather,
+        "decision": game.decision().to_json(),
+        "action": text,
+        "rolls": rolls,
+    }
+
+
+def frames(record: Any) -> dict[str, Any]:
+    """Every position of a record (RecordError if it does not verify)."""
+    final = replay(record)  # verifies the whole record first, fingerprint included
+    entries = record["entries"]
+    if len(entries) > MAX_ENTRIES:
+        raise RecordError(f"the record has {len(entries)} entries; the viewer shows at most {MAX_ENTRIES}")
+    explicit = record["config"].get("roller") == "explicit"
+    teams = record["teams"]
+    roller = DiceLogRoller()
+    game = Game.new(team_from_dict(teams["home"]), team_from_dict(teams["away"]), seed=record["seed"],
+                    board=record["config"]["board"], roller=ExplicitRoller() if explicit else roller,
+                    assisted_moves=bool(record["config"].get("assisted_moves", False)))
+    start = game.to_json()
+    out = [_frame(game, "kick-off", [])]
+    turns: list[int] = []
+    last_turn = (0, 0, 0)
+    for kind, value in entries:
+        if kind == "c":
+            outcome = tuple(value) if isinstance(value, list) else value
+            roller.rolls.append(f"{game.state.pending.describe() if game.state.pending else 'roll'}: {value}")
+            game.apply_chance(outcome)
+            continue
+        while game.decider == CHANCE and not explicit:
+            game.sample_chance()
+        action = Action.from_list(value)
+        text = f"{game.current_decider}: {game.describe(action)}"
+        game.step(action)
+        out.append(_frame(game, text, list(roller.rolls)))
+        roller.rolls.clear()
+        s = game.state
+        turn = (s.half, s.teams[0].turn, s.teams[1].turn)
+        if turn != last_turn:
+            turns.append(len(out) - 1)
+            last_turn = turn
+    start["frames"] = out
+    start["turns"] = turns
+    start["final"] = final.result
+    start["pitch"] = {"width": game.state.board.width, "height": game.state.board.height,
+                      "wide_rows": game.state.board.variant.wide_rows}
+    return start

@@ -1,0 +1,179 @@
+"""One live game on the server: the engine game, its seats, bots, dice log and public state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from nuffle.agents.base import Agent
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import GROUP_THRESHOLD, Chance, Dice, Outcome, Roller, SampledRoller, sample
+from nuffle.core.game import Game
+from nuffle.core.types import BlockFace
+from nuffle.formations import formation_names
+
+SIDES = ("home", "away")
+LOG_LIMIT = 400
+
+
+class DiceLogRoller(SampledRoller):
+    """A sampled roller that also notes every roll it makes, for the page's dice log."""
+
+    def __init__(self) -> None:
+        self.rolls: list[str] = []
+
+    def resolve(self, event: Chance, rng: int) -> tuple[Outcome, int]:
+        outcome, rng = sample(event, rng)
+        self.rolls.append(describe_roll(event, outcome))
+        return outcome, rng
+
+    def copy(self) -> Roller:
+        # Clones made for odds and paths must not write into this game's log.
+        return SampledRoller()
+
+
+def describe_roll(event: Chance, outcome: Outcome) -> str:
+    """A log line for one roll, e.g. 'D6 (dodge) 3+: 5'."""
+    name = event.describe()
+    if event.kind == Dice.BLOCK:
+        faces = outcome if isinstance(outcome, tuple) else (outcome,)
+        shown = ", ".join(BlockFace(f).name.replace("_", " ").lower() for f in faces)
+        return f"{name}: {shown}"
+    if event.kind == Dice.D6 and event.group == GROUP_THRESHOLD:
+        return f"{name} {event.n}+: {outcome}"
+    return f"{name}: {outcome}"
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as the object the actions endpoint accepts."""
+    return {
+        "type": action.type.name,
+        "player": action.player,
+        "square": None if action.square is None else list(action.square),
+    }
+
+
+def legal_actions_text(game: Game) -> str:
+    """The legal actions as a JSON list of action objects (what `action_to_json` gives each)."""
+    parts: list[str] = []
+    for grp in game.legal_actions().groups:
+        head = '{"type": "' + grp.type.name + '", "player": '
+        players = [str(p) for p in grp.players] or ["null"]
+        squares = [f"[{x}, {y}]" for x, y in grp.squares] or ["null"]
+        parts.extend(f'{head}{p}, "square": {s}}}' for p in players for s in squares)
+    return "[" + ", ".join(parts) + "]"
+
+
+def action_from_json(raw: Any) -> Action:
+    """Parse an action object ({type, player, square}) or its compact list; ValueError if bad."""
+    if isinstance(raw, list):
+        return Action.from_list(raw)
+    if not isinstance(raw, dict):
+        raise ValueError(f"an action must be an object with 'type', 'player', 'square', got {raw!r}")
+    unknown = set(raw) - {"type", "player", "square"}
+    if unknown:
+        raise ValueError(f"unknown action field(s): {', '.join(sorted(unknown))}")
+    return Action.from_list([raw.get("type"), raw.get("player"), raw.get("square")])
+
+
+@dataclass
+class Seat:
+    """Who plays one side: a bot spec (a bot seat) or a token hash (a human seat)."""
+
+    race: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class LiveGame:
+    """A game the server runs: the engine game, the seats and what the page shows."""
+
+    id: str
+    mode: str
+    game: Game
+    seats: dict[str, Seat]
+    delay: float = 0.0
+    agents: dict[int, Agent] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    version: int = 0
+    saved: int = 0  # actions already in the database
+    error: str | None = None  # why a bot stopped, if one did
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[asyncio.Event] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    _cache: tuple[int, str] | None = None
+
+    @property
+    def roller(self) -> DiceLogRoller:
+        """The game's logging roller."""
+        r = self.game.roller
+        assert isinstance(r, DiceLogRoller)
+        return r
+
+    def is_bot(self, side: int) -> bool:
+        """Whether `side` is played by a bot."""
+        return self.seats[SIDES[side]].bot is not None
+
+    def apply(self, action: Action) -> None:
+        """Step the engine (IllegalActionError leaves everything unchanged) and log it."""
+        text = self.game.describe(action)
+        side = self.game.current_decider
+        self.roller.rolls.clear()
+        self.game.step(action)
+        self.log.append(f"{side}: {text}")
+        self.log.extend(f"  roll {r}" for r in self.roller.rolls)
+        self.roller.rolls.clear()
+        if len(self.log) > LOG_LIMIT:
+            del self.log[: len(self.log) - LOG_LIMIT]
+        self.version += 1
+
+    def notify(self) -> None:
+        """Wake every websocket listener."""
+        for ev in self.listeners:
+            ev.set()
+
+    def state(self, odds: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The public state: the engine's `to_json()` (seed hidden), the decision and what the
+        page needs; `state_text` adds the legal actions."""
+        g = self.game
+        out = g.to_json()
+        out["config"] = dict(out["config"], seed=None)  # the seed would tell the future dice
+        b = g.state.board
+        out["id"] = self.id
+        out["mode"] = self.mode
+        out["version"] = self.version
+        out["pitch"] = {"width": b.width, "height": b.height, "wide_rows": b.variant.wide_rows,
+                        "turns_per_half": b.variant.turns_per_half}
+        out["seats"] = {s: ("bot:" + seat.bot if seat.bot else "human") for s, seat in self.seats.items()}
+        out["races"] = {s: seat.race for s, seat in self.seats.items()}
+        d = g.decision()
+        out["formations"] = []
+        if d.kind == DecisionKind.SETUP and g.legal_actions().group(ActionType.PLACE_PLAYER):
+            kind = "defense" if d.side == g.state.kicking else "offense"
+            try:
+                out["formations"] = formation_names(g.config.board, kind)
+            except ValueError:
+                out["formations"] = []
+        out["log"] = self.log[-150:]
+        out["error"] = self.error
+        out["delay"] = self.delay
+        out["odds"] = odds or {}
+        return out
+
+    def state_text(self, odds_fn: Any = None) -> str:
+        """The public state as JSON text (cached per version)."""
+        if self._cache is not None and self._cache[0] == self.version:
+            return self._cache[1]
+        d = self.game.decision()
+        odds = None
+        if odds_fn is not None and d.side is not None and not self.is_bot(d.side):
+            odds = odds_fn(self.game)
+        text = json.dumps(self.state(odds))
+        # The legal actions are written straight to text: a set-up offers thousands of them.
+        text = f'{text[:-1]}, "legal_actions": {legal_actions_text(self.game)}}}'
+        self._cache = (self.version, text)
+        return text

@@ -1,0 +1,378 @@
+// The page: the lobby, a live game (played, watched or bot against bot) and routing.
+"use strict";
+
+const $ = id => document.getElementById(id);
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method, headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function hashParams() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+// --- the lobby ------------------------------------------------------------------------------
+
+async function showLobby() {
+  $("lobby").hidden = false;
+  const info = await api("GET", "/api/games");
+  for (const sel of document.querySelectorAll("select.race")) {
+    sel.innerHTML = info.races.map(r => `<option>${r}</option>`).join("");
+  }
+  document.querySelector("[name=home-race]").value = "human";
+  document.querySelector("[name=away-race]").value = "orc";
+  for (const sel of document.querySelectorAll("select.bot")) {
+    sel.innerHTML = `<option value="">human</option>` + info.bots.map(b => `<option>${b}</option>`).join("");
+  }
+  document.querySelector("[name=away-bot]").value = "random";
+  $("board").innerHTML = info.boards.map(b => `<option ${b === 11 ? "selected" : ""}>${b}</option>`).join("");
+  $("mode").addEventListener("change", syncCoaches);
+  syncCoaches();
+  const row = g => `<li><a href="/${g.score ? "replay" : "games"}/${g.id}">${g.home} v ${g.away}` +
+    ` (${g.mode}, ${g.board} players${g.score ? ", " + g.score.join("-") : ""})</a></li>`;
+  $("running").innerHTML = info.running.map(row).join("") || "<li>none</li>";
+  $("finished").innerHTML = info.finished.map(row).join("") || "<li>none</li>";
+  $("new-game").addEventListener("submit", createGame);
+}
+
+function syncCoaches() {
+  const mode = $("mode").value;
+  const hb = document.querySelector("[name=home-bot]"), ab = document.querySelector("[name=away-bot]");
+  if (mode === "hotseat" || mode === "online") { hb.value = ""; ab.value = ""; }
+  if (mode === "botvbot") { hb.value = hb.value || "random"; ab.value = ab.value || "random"; }
+  if (mode === "bot" && !hb.value && !ab.value) ab.value = "random";
+  if (mode === "bot" && hb.value && ab.value) hb.value = "";
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  const f = new FormData($("new-game"));
+  const entry = side => f.get(`${side}-race`) + (f.get(`${side}-bot`) ? ":" + f.get(`${side}-bot`) : "");
+  const mode = f.get("mode");
+  try {
+    const g = await api("POST", "/api/games", { mode, home: entry("home"), away: entry("away"), board: +f.get("board") });
+    const seats = g.seats;
+    if (mode === "online") {
+      const box = $("links");
+      box.hidden = false;
+      box.innerHTML = "<p>Send each coach his seat's link; anyone may watch the spectator link.</p>" +
+        `<a id="home-link" href="${g.links.home}">Home seat</a><a id="away-link" href="${g.links.away}">Away seat</a>` +
+        `<a id="spectate-link" href="${g.spectate}">Spectate</a>`;
+      return;
+    }
+    let hash = "";
+    if (mode === "hotseat") hash = `#home=${seats.home}&away=${seats.away}`;
+    else if (seats.home || seats.away) hash = `#token=${seats.home || seats.away}`;
+    location.href = `/games/${g.id}${hash}`;
+  } catch (e) {
+    $("lobby-error").textContent = e.message;
+  }
+}
+
+// --- a live game ----------------------------------------------------------------------------
+
+const G = {
+  id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
+  paths: null, pathsKey: null, ws: null, busy: false,
+};
+
+function myToken(side) {
+  return G.tokens[side] || null;
+}
+
+function canAct(state) {
+  const d = state.decision;
+  return d && d.side && !!myToken(d.side) && state.seats[d.side] === "human";
+}
+
+async function showGame(id) {
+  $("game").hidden = false;
+  G.id = id;
+  const h = hashParams();
+  if (h.get("home")) G.tokens.home = h.get("home");
+  if (h.get("away")) G.tokens.away = h.get("away");
+  const token = h.get("token");
+  $("tz-toggle").addEventListener("change", render);
+  $("odds-toggle").addEventListener("change", render);
+  $("speed").addEventListener("change", async () => {
+    await api("POST", `/api/games/${id}/speed`, { delay: 2 - +$("speed").value }).catch(showError);
+  });
+  try {
+    setState(await api("GET", `/api/games/${id}`));
+  } catch (e) { showError(e); return; }
+  connect(token);
+}
+
+function connect(token) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${G.id}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
+  G.ws = ws;
+  ws.onmessage = ev => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "hello") {
+      G.seat = msg.seat;
+      if (msg.seat && token) G.tokens[msg.seat] = token;
+      render();
+    } else if (msg.type === "state") {
+      setState(msg.state);
+    } else if (msg.type === "error") {
+      showError(new Error(msg.message));
+    }
+  };
+  ws.onclose = () => { if (G.ws === ws) setTimeout(() => connect(token), 1000); };
+}
+
+function showError(e) {
+  $("game-error").textContent = e.message;
+}
+
+function setState(state) {
+  if (G.state && state.version < G.state.version) return;
+  const changed = !G.state || G.state.version !== state.version;
+  G.state = state;
+  if (changed) {
+    G.selected = null;
+    G.paths = null;
+    $("game-error").textContent = state.error || "";
+  }
+  const d = state.decision;
+  if (d.kind === "MOVE" && d.player !== null && canAct(state)) {
+    G.selected = d.player;
+    const key = `${state.version}:${d.player}`;
+    if (G.pathsKey !== key) {
+      G.pathsKey = key;
+      api("GET", `/api/games/${G.id}/paths?player=${d.player}`).then(p => {
+        if (G.pathsKey === key) { G.paths = p.paths; render(); }
+      }).catch(() => {});
+    }
+  }
+  render();
+}
+
+async function send(action) {
+  const side = G.state.decision.side;
+  const token = myToken(side);
+  if (!token || G.busy) return;
+  G.busy = true;
+  try {
+    setState(await api("POST", `/api/games/${G.id}/actions`, { token, action }));
+    $("game-error").textContent = "";
+  } catch (e) { showError(e); } finally { G.busy = false; }
+}
+
+async function setupFormation(name) {
+  const token = myToken(G.state.decision.side);
+  try {
+    setState(await api("POST", `/api/games/${G.id}/setup`, { token, formation: name }));
+  } catch (e) { showError(e); }
+}
+
+// Legal actions indexed for the mouse: by square, by player, and the plain ones.
+function indexActions(state) {
+  const bySquare = new Map(), byPlayer = new Map(), plain = [];
+  for (const a of state.legal_actions) {
+    if (a.square) {
+      if (a.player === null || a.player === G.selected) {
+        const k = a.square.join(",");
+        if (!bySquare.has(k)) bySquare.set(k, []);
+        bySquare.get(k).push({ action: a, cls: a.type === "BLOCK" ? "block" : a.type === "PASS" ? "pass" : "" });
+      }
+      if (a.player !== null) {
+        if (!byPlayer.has(a.player)) byPlayer.set(a.player, []);
+        byPlayer.get(a.player).push(a);
+      }
+    } else if (a.player !== null) {
+      if (!byPlayer.has(a.player)) byPlayer.set(a.player, []);
+      byPlayer.get(a.player).push(a);
+    } else {
+      plain.push(a);
+    }
+  }
+  return { bySquare, byPlayer, plain };
+}
+
+function button(label, onClick, cls) {
+  const b = document.createElement("button");
+  b.textContent = label;
+  if (cls) b.className = cls;
+  b.addEventListener("click", onClick);
+  $("choices").appendChild(b);
+  return b;
+}
+
+function playerLabel(state, pid) {
+  const p = state.players[pid];
+  return `${p.team} #${p.number} ${p.position}`;
+}
+
+function render() {
+  const state = G.state;
+  if (!state) return;
+  const [hs, as] = state.score;
+  $("home-name").textContent = state.races.home;
+  $("away-name").textContent = state.races.away;
+  $("home-score").textContent = hs;
+  $("away-score").textContent = as;
+  const half = state.half > 2 ? "overtime" : `half ${state.half}`;
+  $("clock").textContent = state.result.over ? "full time" :
+    `${half} · turn ${state.turn[0]} / ${state.turn[1]} of ${state.pitch.turns_per_half}`;
+  $("weather").textContent = WEATHER[state.weather] || "";
+  $("rerolls").textContent = `re-rolls ${state.rerolls[0]} / ${state.rerolls[1]}`;
+  $("speed-box").hidden = state.mode !== "botvbot";
+  if (state.mode === "botvbot" && document.activeElement !== $("speed")) $("speed").value = 2 - state.delay;
+  $("seat").textContent = G.seat ? `You coach ${G.seat}` :
+    (Object.keys(G.tokens).length ? "Hot-seat: you coach both sides" : "Watching");
+
+  const acting = canAct(state);
+  const idx = acting ? indexActions(state) : { bySquare: new Map(), byPlayer: new Map(), plain: [] };
+  const d = state.decision;
+  $("choices").innerHTML = "";
+  if (state.result.over) {
+    const r = state.result;
+    $("prompt").textContent = `Full time: ${r.score.home}-${r.score.away}` +
+      (r.winner ? `, ${state.races[r.winner]} (${r.winner}) win.` : ", a draw.");
+    const a = document.createElement("a");
+    a.href = `/replay/${G.id}`; a.textContent = "Watch the replay"; a.id = "replay-link";
+    $("choices").appendChild(a);
+  } else if (!acting) {
+    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ${d.kind.toLowerCase().replace(/_/g, " ")}` : "…";
+  } else {
+    $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") + promptText(d, state);
+    for (const name of state.formations || []) {
+      button(`Formation: ${name}`, () => setupFormation(name), "formation");
+    }
+    for (const a of idx.plain) button(actionName(a.type), () => send(a), a.type.startsWith("END") ? "" : "primary");
+    if (G.selected !== null && idx.byPlayer.has(G.selected)) {
+      const only = idx.byPlayer.get(G.selected).filter(a => !a.square);
+      if (only.length) {
+        const label = document.createElement("span");
+        label.textContent = ` ${playerLabel(state, G.selected)}: `;
+        $("choices").appendChild(label);
+        for (const a of only) button(actionName(a.type), () => send(a), "primary");
+      }
+    }
+  }
+  const selectable = new Set(idx.byPlayer.keys());
+  const ui = {
+    legal: idx.bySquare, selected: G.selected, selectable, tz: $("tz-toggle").checked,
+    onSquare: (x, y) => clickSquare(idx, x, y),
+    onPlayer: (pid, x, y) => clickPlayer(idx, pid, x, y),
+    onHover: (x, y) => hoverSquare(idx, x, y),
+    overlay: (marks, top) => drawOdds(idx, marks, top),
+  };
+  drawBoard($("pitch"), state, ui);
+  drawDugout($("dugout-home"), state, "home", ui);
+  drawDugout($("dugout-away"), state, "away", ui);
+  const log = $("log");
+  log.innerHTML = state.log.map(l => `<li class="${l.startsWith("  roll") ? "roll" : ""}">${escapeHtml(l)}</li>`).join("");
+  log.scrollTop = log.scrollHeight;
+}
+
+function escapeHtml(s) {
+  return s.replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}
+
+function clickSquare(idx, x, y) {
+  const acts = idx.bySquare.get(`${x},${y}`);
+  if (!acts) {
+    if (G.selected !== null && G.state.decision.kind !== "MOVE") { G.selected = null; render(); }
+    return;
+  }
+  if (acts.length === 1) { send(acts[0].action); return; }
+  $("choices").innerHTML = "";
+  for (const { action } of acts) button(`${actionName(action.type)} (${x},${y})`, () => send(action), "primary");
+}
+
+function clickPlayer(idx, pid, x, y) {
+  if (x !== null && idx.bySquare.has(`${x},${y}`)) { clickSquare(idx, x, y); return; }
+  const acts = idx.byPlayer.get(pid);
+  if (!acts) return;
+  const only = acts.filter(a => !a.square);
+  if (only.length === 1 && acts.length === 1 && !only[0].type.startsWith("START")) { send(only[0]); return; }
+  G.selected = pid;
+  render();
+}
+
+function hoverSquare(idx, x, y) {
+  G.hover = [x, y];
+  drawHover(idx);
+}
+
+// Path preview, block dice and pass odds for the hovered square.
+function drawHover(idx) {
+  const svg = $("pitch");
+  const old = svg.querySelector("#hover");
+  if (old) old.remove();
+  const line = $("odds-line");
+  line.textContent = "";
+  if (!G.hover || !$("odds-toggle").checked || !G.state) return;
+  const key = G.hover.join(",");
+  const acts = idx.bySquare.get(key) || [];
+  const odds = G.state.odds || {};
+  const g = el("g", { id: "hover" }, svg);
+  const block = (odds.blocks || []).find(b => b.square.join(",") === key);
+  const pass = (odds.passes || []).find(b => b.square.join(",") === key);
+  if (block && acts.some(a => a.action.type === "BLOCK")) {
+    line.textContent = `Block: ${block.dice} ${block.dice > 1 ? "dice" : "die"}, ${block.chooser} chooses · ` +
+      `knock-down ${pct(block.knockdown)} · attacker falls ${pct(block.attacker_down)}` +
+      (block.path < 1 ? ` · reach ${pct(block.path)}` : "");
+    return;
+  }
+  if (pass && acts.some(a => a.action.type === "PASS")) {
+    line.textContent = `Pass (${pass.range}): accurate ${pct(pass.accurate)} · fumble ${pct(pass.fumble)} · ` +
+      `catch ${pct(pass.catch)} · interception ${pct(pass.interception)}` +
+      (pass.interceptors ? ` (${pass.interceptors} can try)` : "");
+    return;
+  }
+  if (!G.paths || !acts.some(a => a.action.type === "MOVE")) return;
+  const path = G.paths[key];
+  if (!path) return;
+  const pts = path.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
+  el("polyline", { points: pts, class: "path" }, g);
+  const rolls = [];
+  for (const [x, y, rs] of path.steps) {
+    if (!rs.length) continue;
+    el("text", { x: x * S + 3, y: y * S + 12, class: "steplabel" }, g, rs.map(([k, n]) => `${n}+`).join(" "));
+    for (const [k, n] of rs) rolls.push(`${k.replace("_", " ")} ${n}+`);
+  }
+  const [ex, ey] = path.steps[path.steps.length - 1];
+  el("text", { x: ex * S + 2, y: ey * S + S - 4, class: "steplabel", id: "path-prob-label" }, g, pct(path.prob));
+  line.innerHTML = `Path to ${key}: ${path.steps.length - 1} squares, ${rolls.length ? rolls.join(", ") : "no rolls"} · ` +
+    `success <b data-testid="path-prob">${pct(path.prob)}</b>`;
+}
+
+function pct(p) {
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+function drawOdds(idx, marks) {
+  if (!$("odds-toggle").checked) return;
+  const odds = G.state.odds || {};
+  for (const b of odds.blocks || []) {
+    const [x, y] = b.square;
+    el("text", { x: x * S + 2, y: y * S + 11, class: "dicelabel", "data-dice": b.dice },
+      marks, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`);
+  }
+  for (const p of odds.passes || []) {
+    const [x, y] = p.square;
+    el("text", { x: x * S + 2, y: y * S + 11, class: "steplabel" }, marks, pct(p.accurate * p.catch * (1 - p.interception)));
+  }
+  setTimeout(() => drawHover(idx), 0);
+}
+
+// --- routing --------------------------------------------------------------------------------
+
+function route() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  if (parts[0] === "games" && parts[1]) showGame(parts[1]);
+  else if (parts[0] === "replay") showReplay(parts[1] || null);
+  else showLobby();
+}
+
+route();

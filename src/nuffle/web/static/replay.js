@@ -1,0 +1,86 @@
+// The replay viewer: a verified match record as frames, with step, scrub and jump to each turn.
+"use strict";
+
+const R = { data: null, pos: 0 };
+
+async function showReplay(id) {
+  $("replay").hidden = false;
+  $("record-file").addEventListener("change", async ev => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    try {
+      // The text goes as it is: JSON.parse would round seeds above 2^53.
+      const res = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: await file.text() });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || res.statusText);
+      loadReplay(data);
+    } catch (e) { $("replay-error").textContent = e.message; }
+  });
+  for (const [bid, fn] of [["r-first", () => 0], ["r-prev", p => p - 1], ["r-next", p => p + 1],
+    ["r-last", () => R.data.frames.length - 1]]) {
+    $(bid).addEventListener("click", () => goto(fn(R.pos)));
+  }
+  $("r-scrub").addEventListener("input", () => goto(+$("r-scrub").value));
+  $("r-turn").addEventListener("change", () => goto(+$("r-turn").value));
+  document.addEventListener("keydown", ev => {
+    if (!R.data) return;
+    if (ev.key === "ArrowRight") goto(R.pos + 1);
+    if (ev.key === "ArrowLeft") goto(R.pos - 1);
+  });
+  if (id) {
+    try { loadReplay(await api("GET", `/api/replays/${id}`)); } catch (e) { $("replay-error").textContent = e.message; }
+    return;
+  }
+  const info = await api("GET", "/api/games");
+  $("replay-list").innerHTML = info.finished.map(g =>
+    `<li><a href="/replay/${g.id}">${g.home} v ${g.away} (${g.score.join("-")}, ${g.board} players)</a></li>`).join("") ||
+    "<li>no finished games yet</li>";
+}
+
+function loadReplay(data) {
+  R.data = data;
+  $("replay-pick").hidden = true;
+  $("replay-view").hidden = false;
+  $("r-scrub").max = data.frames.length - 1;
+  const opts = data.turns.map(i => {
+    const f = data.frames[i];
+    return `<option value="${i}">half ${f.half}, turn ${f.turn[0]}/${f.turn[1]}</option>`;
+  });
+  $("r-turn").innerHTML = `<option value="0">jump to a turn…</option>` + opts.join("");
+  goto(0);
+}
+
+// The engine's start position with frame `i` laid over it.
+function frameState(i) {
+  const d = R.data, f = d.frames[i];
+  const players = d.players.map((p, k) => {
+    const [x, y, st, flags] = f.players[k];
+    return { ...p, square: x === null ? null : [x, y], status: STATUS[st], flags };
+  });
+  return { ...d, players, ball: { square: f.ball }, score: f.score, turn: f.turn, half: f.half,
+    weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away } };
+}
+
+function goto(i) {
+  const d = R.data;
+  if (!d) return;
+  R.pos = Math.max(0, Math.min(d.frames.length - 1, i));
+  const f = d.frames[R.pos];
+  const state = frameState(R.pos);
+  drawBoard($("rpitch"), state, {});
+  drawDugout($("rdugout-home"), state, "home", {});
+  drawDugout($("rdugout-away"), state, "away", {});
+  $("r-scrub").value = R.pos;
+  $("r-pos").textContent = `${R.pos} / ${d.frames.length - 1}`;
+  $("rbar").textContent = `${d.config.home} ${f.score[0]} - ${f.score[1]} ${d.config.away} · half ${f.half} · ` +
+    `turn ${f.turn[0]}/${f.turn[1]} · ${WEATHER[f.weather] || ""} · re-rolls ${f.rerolls[0]}/${f.rerolls[1]}`;
+  $("r-action").textContent = f.action;
+  const lines = [];
+  for (let k = Math.max(0, R.pos - 40); k <= R.pos; k++) {
+    lines.push(`<li>${escapeHtml(d.frames[k].action)}</li>`);
+    for (const r of d.frames[k].rolls) lines.push(`<li class="roll">  roll ${escapeHtml(r)}</li>`);
+  }
+  $("rlog").innerHTML = lines.join("");
+  $("rlog").scrollTop = $("rlog").scrollHeight;
+}

@@ -1,0 +1,165 @@
+"""SQLite persistence for the web app: games, seat token hashes and every action taken.
+
+A game is stored as its parameters plus its action list; a running game is rebuilt after a
+restart by replaying its actions (the dice come from the stored seed). Only SHA-256 hashes of
+seat tokens are kept. Uses stdlib sqlite3; one connection shared under a lock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    home TEXT NOT NULL,
+    away TEXT NOT NULL,
+    board INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    teams TEXT NOT NULL,
+    delay REAL NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    score TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL,
+    side TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, side)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+"""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_db_path() -> Path:
+    """The database under the user's data folder ($XDG_DATA_HOME or ~/.local/share)/nuffle."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "nuffle" / "web.sqlite3"
+
+
+@dataclass
+class StoredGame:
+    """One stored game's parameters (its actions are read separately)."""
+
+    id: str
+    mode: str
+    home: str
+    away: str
+    board: int
+    seed: int
+    teams: dict[str, Any]
+    delay: float
+    created: float
+    finished: bool
+    score: list[int] | None
+
+
+class Store:
+    """The database of one server."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    def add_game(self, game: StoredGame, seats: dict[str, str]) -> None:
+        """Insert a new game and the hashes of its seat tokens (`seats`: side -> token)."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            self._db.execute(
+                "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (game.id, game.mode, game.home, game.away, game.board, game.seed,
+                 json.dumps(game.teams), game.delay, game.created),
+            )
+            for side, token in seats.items():
+                self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
+            self._db.execute("COMMIT")
+
+    def add_actions(self, game_id: str, start: int, actions: list[list[Any]]) -> None:
+        """Append actions (compact lists) numbered from `start`."""
+        rows = [(game_id, start + i, json.dumps(a)) for i, a in enumerate(actions)]
+        with self._lock:
+            self._db.executemany("INSERT INTO actions VALUES (?, ?, ?)", rows)
+
+    def finish(self, game_id: str, score: list[int]) -> None:
+        """Mark a game as finished with its final score."""
+        with self._lock:
+            self._db.execute("UPDATE games SET finished = 1, score = ? WHERE id = ?",
+                             (json.dumps(score), game_id))
+
+    def set_delay(self, game_id: str, delay: float) -> None:
+        """Store a bot-v-bot game's delay between actions."""
+        with self._lock:
+            self._db.execute("UPDATE games SET delay = ? WHERE id = ?", (delay, game_id))
+
+    def seat_hashes(self, game_id: str) -> dict[str, str]:
+        """Side -> token hash of a game's seats."""
+        with self._lock:
+            rows = self._db.execute("SELECT side, token_hash FROM seats WHERE game_id = ?",
+                                    (game_id,)).fetchall()
+        return {side: h for side, h in rows}
+
+    def actions(self, game_id: str) -> list[list[Any]]:
+        """A game's actions in order."""
+        with self._lock:
+            rows = self._db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY idx",
+                                    (game_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def game(self, game_id: str) -> StoredGame | None:
+        """One stored game, or None."""
+        rows = self._select(" WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    def games(self, finished: bool | None = None) -> list[StoredGame]:
+        """Every stored game (only finished or only running ones if asked), newest first."""
+        if finished is None:
+            return self._select(" ORDER BY created DESC", ())
+        return self._select(" WHERE finished = ? ORDER BY created DESC", (int(finished),))
+
+    def _select(self, where: str, args: tuple[Any, ...]) -> list[StoredGame]:
+        sql = "SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score FROM games"
+        with self._lock:
+            rows = self._db.execute(sql + where, args).fetchall()
+        return [
+            StoredGame(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], bool(r[9]),
+                       json.loads(r[10]) if r[10] else None)
+            for r in rows
+        ]
+
+
+def now() -> float:
+    """Wall-clock time for `created` stamps."""
+    return time.time()

@@ -1,0 +1,333 @@
+"""Browser tests: Playwright drives Debian's chromium against a live server (never a downloaded
+browser). Screenshots go to test-artefacts/web/ (or $NUFFLE_ARTEFACTS)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
+uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
+
+from nuffle.analysis.pathfinding import path_to  # noqa: E402
+from nuffle.analysis.queries import block_odds  # noqa: E402
+from nuffle.web.app import create_app  # noqa: E402
+
+CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
+                             "/usr/bin/chromium") if p and Path(p).exists()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None,
+                                reason="Debian's chromium is not installed (apt-get install chromium)")
+ARTEFACTS = Path(os.environ.get("NUFFLE_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts" / "web"))
+TIMEOUT = 20.0
+
+
+class Server:
+    """The app under uvicorn on a free loopback port, in a thread."""
+
+    def __init__(self, db: Path) -> None:
+        self.app = create_app(db)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def live(self, gid: str) -> Any:
+        return self.app.state.manager.games[gid]
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(TIMEOUT * 1000)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+def shot(page: Any, name: str) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"))
+
+
+def api(server: Server, method: str, path: str, body: Any = None) -> Any:
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return {"status": exc.code, **json.loads(exc.read())}
+
+
+def wait_for(server: Server, gid: str, pred: Any, what: str, patience: float = TIMEOUT * 3,
+             fail: bool = True) -> dict[str, Any]:
+    deadline = time.monotonic() + patience
+    while True:
+        state = api(server, "GET", f"/api/games/{gid}")
+        if pred(state) or (not fail and time.monotonic() > deadline):
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function(f"G.state && G.state.version > {version}")
+
+
+def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, Any]:
+    """Play `side` by mouse through coin toss, set-up (by formation) and kick-off until its turn."""
+    for _ in range(200):
+        state = wait_for(server, gid, lambda s: s["decision"]["side"] == side or s["result"]["over"],
+                         f"{side} to decide")
+        d = state["decision"]
+        page.wait_for_function(f"G.state && G.state.version >= {state['version']}")
+        if d["kind"] == "SELECT_ACTION":
+            return state
+        if d["kind"] == "KICK_OR_RECEIVE":
+            page.locator("#choices button", has_text="Receive").click()
+        elif d["kind"] == "SETUP":
+            page.locator("#choices button.formation").first.click()
+            wait_version(page, state["version"])
+            page.locator("#choices button", has_text="End set-up").click()
+        else:
+            click_something(page, d["kind"])
+        wait_for(server, gid, lambda s, v=state["version"]: s["version"] > v, f"a click to act on {d}",
+                 patience=3, fail=False)
+    raise AssertionError("never reached the coach's turn")
+
+
+def click_something(page: Any, kind: str) -> None:
+    """Answer a decision with the mouse: a button if there is one, else a square, else a player."""
+    buttons = page.locator("#choices button:not(.formation)")
+    if kind != "KICK_TARGET" and buttons.count():
+        buttons.first.click()
+    elif page.locator("rect.sq.legal").count():
+        page.locator("rect.sq.legal").first.click(force=True)  # a player may stand on it
+    elif page.locator(".player.can").count():
+        page.locator(".player.can").first.click()
+
+
+def start_bot_game(page: Any, server: Server) -> tuple[str, str]:
+    g = api(server, "POST", "/api/games", {"mode": "bot", "home": "human", "away": "orc:random",
+                                           "board": 11, "delay": 0})
+    page.goto(g["links"]["home"])
+    page.wait_for_function("G.state !== null && G.seat === 'home'")
+    return g["id"], g["seats"]["home"]
+
+
+def test_1_formation_setup_and_a_move_with_its_path_odds(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    on = [p for p in state["players"] if p["team"] == "home" and p["square"]]
+    assert len(on) == 11  # the formation put eleven on the pitch
+    shot(page, "1-setup-by-formation")
+    movers = [a["player"] for a in state["legal_actions"] if a["type"] == "START_MOVE"]
+    pid = movers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Move").first.click()
+    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the move decision")
+    page.wait_for_function("G.paths !== null")
+    game = server.live(gid).game
+    moves = [a["square"] for a in state["legal_actions"] if a["type"] == "MOVE"]
+    paths = {tuple(sq): path_to(game, pid, tuple(sq)) for sq in moves}
+    target = max(moves, key=lambda sq: (len(paths[tuple(sq)].rolls), len(paths[tuple(sq)].steps)))
+    page.locator(f"rect[data-sq='{target[0]},{target[1]}']").hover()
+    shown = page.locator("[data-testid=path-prob]").text_content()
+    expected = paths[tuple(target)]
+    assert shown == f"{100 * expected.prob:.1f}%"
+    assert page.locator("polyline.path").count() == 1
+    shot(page, "1-path-preview")
+    page.locator(f"rect[data-sq='{target[0]},{target[1]}']").click()
+    after = wait_for(server, gid, lambda s: s["version"] > state["version"], "the move")
+    mover = after["players"][pid]
+    assert mover["square"] == target or mover["status"] != "STANDING" or after["decision"]["kind"] == "REROLL"
+
+
+def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server) -> None:
+    for _attempt in range(4):
+        gid, _ = start_bot_game(page, server)
+        state = drive_to_turn(page, server, gid, "home")
+        blockers = [a["player"] for a in state["legal_actions"] if a["type"] == "START_BLOCK"]
+        if blockers:
+            break
+    else:
+        pytest.fail("no block was on offer in four kick-offs")
+    pid = blockers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Block").first.click()
+    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
+    page.wait_for_selector("text.dicelabel")
+    target = next(a["square"] for a in state["legal_actions"] if a["type"] == "BLOCK")
+    game = server.live(gid).game
+    defender = game.state.grid[game.state.board.sq(*target)]
+    odds = block_odds(game, pid, defender)
+    page.locator(f"g.player[data-player='{defender}']").hover()
+    line = page.locator("[data-testid=odds]").text_content()
+    assert f"knock-down {100 * float(odds.defender_armour):.1f}%" in line
+    expected_dice = state["odds"]["blocks"][0]["dice"]
+    assert line.startswith(f"Block: {expected_dice} di")
+    shot(page, "2-block-odds")
+    page.locator(f"g.player[data-player='{defender}']").click()
+    # finish the block by mouse: dice faces, pushes, follow-ups, re-rolls
+    for _ in range(20):
+        s = wait_for(server, gid, lambda x: x["decision"]["side"] == "home" or x["result"]["over"], "home")
+        page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+        kind = s["decision"]["kind"]
+        if kind == "BLOCK_DICE":
+            assert "Rolled" in page.locator("#prompt").text_content()
+            shot(page, "2-block-dice")
+        if kind in ("SELECT_ACTION", "MOVE"):  # the block is over (or the blitzer moves on)
+            break
+        click_something(page, kind)
+        wait_for(server, gid, lambda x, v=s["version"]: x["version"] > v, "the block to go on",
+                 patience=3, fail=False)
+    final = api(server, "GET", f"/api/games/{gid}")
+    page.wait_for_function(f"G.state && G.state.version >= {final['version']}")
+    for p in final["players"]:
+        loc = page.locator(f"g.player[data-player='{p['id']}']")
+        if p["square"] is None:
+            assert loc.count() == 0
+        else:
+            x, y = p["square"]
+            assert loc.get_attribute("transform") == f"translate({x * 40 + 20},{y * 40 + 20})"
+    shot(page, "2-after-block")
+
+
+def test_3_watch_bot_v_bot_to_the_end(page: Any, server: Server) -> None:
+    g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:random",
+                                           "away": "orc:random", "board": 3, "delay": 0.01})
+    page.goto(g["spectate"])
+    page.wait_for_function("G.state !== null")
+    page.wait_for_function("G.state.result.over", timeout=TIMEOUT * 6 * 1000)
+    final = api(server, "GET", f"/api/games/{g['id']}")
+    assert "Full time" in page.locator("#prompt").text_content()
+    assert page.locator("#home-score").text_content() == str(final["score"][0])
+    assert page.locator("#away-score").text_content() == str(final["score"][1])
+    assert page.locator("#choices button").count() == 0  # a spectator gets no controls
+    shot(page, "3-bot-v-bot-full-time")
+
+
+def test_4_each_seat_acts_only_for_itself(browser: Any, server: Server) -> None:
+    ctx_a = browser.new_context(viewport={"width": 1300, "height": 900})
+    ctx_b = browser.new_context(viewport={"width": 1300, "height": 900})
+    try:
+        lobby = ctx_a.new_page()
+        lobby.goto(server.url + "/")
+        lobby.select_option("#mode", "online")
+        lobby.select_option("[name=board]", "5")
+        lobby.click("#start")
+        lobby.wait_for_selector("#home-link")
+        home_url = lobby.get_attribute("#home-link", "href")
+        away_url = lobby.get_attribute("#away-link", "href")
+        shot(lobby, "4-online-links")
+        gid = home_url.split("/games/")[1].split("#")[0]
+        pages = {"home": lobby, "away": ctx_b.new_page()}
+        pages["home"].goto(home_url)
+        pages["away"].goto(away_url)
+        for side, pg in pages.items():
+            pg.wait_for_function(f"G.seat === '{side}' && G.state !== null")
+        state = api(server, "GET", f"/api/games/{gid}")
+        side = state["decision"]["side"]
+        other = "away" if side == "home" else "home"
+        assert pages[other].locator("#choices button").count() == 0
+        # the other seat's page cannot act for the deciding seat, even by hand-made requests
+        status = pages[other].evaluate(
+            "async a => (await fetch(`/api/games/${G.id}/actions`, {method: 'POST', headers: "
+            "{'Content-Type': 'application/json'}, body: JSON.stringify({token: G.tokens[G.seat], "
+            "action: a})})).status", state["legal_actions"][0])
+        assert status == 403
+        assert api(server, "GET", f"/api/games/{gid}")["version"] == state["version"]
+        pages[side].locator("#choices button", has_text="Kick").click()
+        # set-up: the kicking side first, then the other, each on its own page
+        for _ in range(2):
+            s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "SETUP", "set-up")
+            pg = pages[s["decision"]["side"]]
+            pg.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+            pg.locator("#choices button.formation").first.click()
+            wait_version(pg, s["version"])
+            pg.locator("#choices button", has_text="End set-up").click()
+            wait_for(server, gid, lambda x, v=s["version"], d=s["decision"]["side"]:
+                     x["version"] > v and x["decision"]["side"] != d, "the set-up to end")
+        s = api(server, "GET", f"/api/games/{gid}")
+        on = {t: sum(1 for p in s["players"] if p["team"] == t and p["square"]) for t in ("home", "away")}
+        assert on == {"home": 5, "away": 5}
+        shot(pages["away"], "4-online-away-seat")
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_path: Path) -> None:
+    g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:random",
+                                           "away": "orc:random", "board": 3, "delay": 0})
+    wait_for(server, g["id"], lambda s: s["result"]["over"], "the bot game to end")
+    record = api(server, "GET", f"/api/records/{g['id']}")
+    page.goto(f"{server.url}/replay/{g['id']}")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    total = len(record["entries"])
+    assert page.locator("#r-pos").text_content() == f"0 / {total}"
+    for _ in range(5):
+        page.click("#r-next")
+    assert page.locator("#r-pos").text_content() == f"5 / {total}"
+    page.click("#r-prev")
+    assert page.locator("#r-pos").text_content() == f"4 / {total}"
+    page.select_option("#r-turn", index=2)
+    pos = int(page.locator("#r-pos").text_content().split(" / ")[0])
+    assert pos > 4
+    page.click("#r-last")
+    assert page.locator("#r-pos").text_content() == f"{total} / {total}"
+    score = record["final"]["score"]
+    assert f"{score[0]} - {score[1]}" in page.locator("#rbar").text_content()
+    shot(page, "5-replay-viewer")
+    # a record file opened from disk
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{server.url}/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-view:not([hidden])")
+    page.click("#r-next")
+    assert page.locator("#r-pos").text_content() == f"1 / {total}"

@@ -1,0 +1,92 @@
+"""The game websocket: pushed states, actions with a seat token, errors, bot-v-bot to the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nuffle.record import replay
+
+
+def _next_state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = ws.receive_json()
+        assert msg["type"] != "error", msg
+        if msg["type"] == "state":
+            return msg["state"]
+
+
+def _hotseat(client: TestClient) -> dict[str, Any]:
+    return client.post("/api/games", json={"mode": "online", "home": "human", "away": "orc",
+                                           "board": 3}).json()
+
+
+def test_seat_acts_over_the_socket_and_states_are_pushed(client: TestClient) -> None:
+    g = _hotseat(client)
+    state = client.get(f"/api/games/{g['id']}").json()
+    side = state["decision"]["side"]
+    other = "away" if side == "home" else "home"
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][side]}") as ws, \
+            client.websocket_connect(f"/ws/games/{g['id']}") as watcher:
+        assert ws.receive_json() == {"type": "hello", "seat": side}
+        assert watcher.receive_json() == {"type": "hello", "seat": None}
+        assert _next_state(ws)["version"] == state["version"]
+        assert _next_state(watcher)["version"] == state["version"]
+        ws.send_json({"type": "action", "action": state["legal_actions"][0]})
+        pushed = _next_state(ws)
+        assert pushed["version"] == state["version"] + 1
+        assert _next_state(watcher)["version"] == pushed["version"]
+        # the spectator cannot act, nor can a seat out of turn
+        watcher.send_json({"type": "action", "action": pushed["legal_actions"][0]})
+        err = watcher.receive_json()
+        assert err["type"] == "error" and err["status"] == 403
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][other]}") as ws2:
+        assert ws2.receive_json() == {"type": "hello", "seat": other}
+        now = _next_state(ws2)
+        if now["decision"]["side"] != other:
+            ws2.send_json({"type": "action", "action": now["legal_actions"][0]})
+            err = ws2.receive_json()
+            assert err["type"] == "error" and err["status"] == 403
+    assert client.get(f"/api/games/{g['id']}").json()["version"] == pushed["version"]
+
+
+def test_malformed_messages_and_unknown_games_get_errors(client: TestClient) -> None:
+    g = _hotseat(client)
+    before = client.get(f"/api/games/{g['id']}").json()
+    token = g["seats"][before["decision"]["side"]]
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token}") as ws:
+        ws.receive_json()
+        _next_state(ws)
+        for text, message in (("not json", "not valid JSON"), ("[1, 2]", "must be a JSON object"),
+                              ('{"type": "dance"}', "unknown message type 'dance'"),
+                              ('{"type": "action", "action": {"type": "FLY"}}', "unknown action type")):
+            ws.send_text(text)
+            err = ws.receive_json()
+            assert err["type"] == "error" and message in err["message"], err
+    assert client.get(f"/api/games/{g['id']}").json() == before
+    with client.websocket_connect("/ws/games/nope") as ws:
+        err = ws.receive_json()
+        assert err["status"] == 404 and "no game with id 'nope'" in err["message"]
+    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as ws:
+        assert ws.receive_json()["status"] == 403
+        assert ws.receive_json() == {"type": "hello", "seat": None}
+
+
+def test_bot_v_bot_runs_to_the_end_for_a_watcher(client: TestClient) -> None:
+    g = client.post("/api/games", json={"mode": "botvbot", "home": "human:random", "away": "orc:random",
+                                        "board": 3, "delay": 0}).json()
+    assert g["seats"] == {"home": None, "away": None}
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        assert ws.receive_json()["seat"] is None
+        for _ in range(100_000):
+            state = _next_state(ws)
+            if state["result"]["over"]:
+                break
+    assert state["error"] is None
+    record = client.get(f"/api/records/{g['id']}").json()
+    game = replay(record)
+    assert game.is_over
+    assert [game.state.teams[0].score, game.state.teams[1].score] == state["score"]
+    r = client.post(f"/api/games/{g['id']}/speed", json={"delay": 0.5})
+    assert r.status_code == 200 and r.json() == {"delay": 0.5}

@@ -1,0 +1,36 @@
+"""Helpers for the web tests: a random player that acts through the API."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def random_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action from the state's list, type first; mostly ending set-ups and turns at once
+    (so games through the API end quickly)."""
+    legal = state["legal_actions"]
+    types = sorted({a["type"] for a in legal})
+    for hurry in ("END_SETUP", "END_TURN"):
+        if hurry in types and rng.random() < 0.9:
+            return {"type": hurry, "player": None, "square": None}
+    kind = rng.choice(types)
+    return rng.choice([a for a in legal if a["type"] == kind])
+
+
+def play_out(client: TestClient, gid: str, tokens: dict[str, str], seed: int = 0,
+             limit: int = 5000) -> dict[str, Any]:
+    """Play a hot-seat game to its end through the actions endpoint."""
+    rng = random.Random(seed)
+    state = client.get(f"/api/games/{gid}").json()
+    for _ in range(limit):
+        if state["result"]["over"]:
+            return state
+        side = state["decision"]["side"]
+        r = client.post(f"/api/games/{gid}/actions",
+                        json={"token": tokens[side], "action": random_action(state, rng)})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    raise AssertionError("the game did not end")
