@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """The protocol: full games with the JavaScript bot and Python clients, every message valid
 under the JSON Schema, the client library on in-memory streams, and bad messages named."""
 

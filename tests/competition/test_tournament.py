@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """Tournaments: a 4-bot round robin with a final through the local pool and a local Ray (the
 same results), every record verifying, and the command line's one-line config errors."""
 

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """Browser tests: Playwright drives Debian's chromium against a live server (never a downloaded
 browser). Screenshots go to test-artefacts/web/ (or $NUFFLE_ARTEFACTS)."""
 

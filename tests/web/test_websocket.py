@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """The game websocket: pushed states, actions with a seat token, errors, bot-v-bot to the end."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
 """Helpers for the web tests: a random player that acts through the API."""
 
 from __future__ import annotations

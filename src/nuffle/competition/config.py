@@ -75,7 +75,7 @@ def _executable(command: list[str], cwd: Path, where: str) -> None:
 
 
 def _team(team: str, cwd: Path, where: str) -> str:
-    from nuffle.core.teams import load_team
+    from nuffle.teams import load_team
 
     path = cwd / team if team.endswith(".json") and not Path(team).is_absolute() else Path(team)
     ref = str(path) if team.endswith(".json") else team

@@ -32,8 +32,9 @@ from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.turn import Turn
-from nuffle.core.teams import load_team, team_to_dict
+from nuffle.core.teams import team_to_dict
 from nuffle.record import to_record
+from nuffle.teams import load_team
 
 SIDES = ("home", "away")
 

@@ -18,8 +18,9 @@ from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
-from nuffle.core.teams import load_team, races, team_from_dict, team_to_dict
+from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
+from nuffle.teams import load_team
 from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
