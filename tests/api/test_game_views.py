@@ -102,7 +102,13 @@ def test_mutating_a_view_cannot_change_the_real_game() -> None:
     for _ in range(60):
         game.step(bots[game.decider].act(game.view()))
     before = game.state.key()
-    view = game.view()
+    played = game.view()  # a view played on: its dice and moves are its own
+    wanderer = RandomBot(9)
+    for _ in range(300):
+        if played.is_over:
+            break
+        played.step(wanderer.act(played))
+    view = game.view()  # a view written into directly (not stepped: it is no longer a position)
     s = view.state
     s.pos[:] = [-1] * len(s.pos)
     s.status[0] = 99
@@ -110,8 +116,6 @@ def test_mutating_a_view_cannot_change_the_real_game() -> None:
     for frame in s.stack:
         frame.phase = 77
     view.history.clear()
-    while not view.is_over and view.decider < 2:
-        view.step(next(iter(view.legal_actions())))
     assert game.state.key() == before
     assert game.state.stack[-1].phase != 77
 
