@@ -36,5 +36,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
     p.add_argument("--log-level", default="warning",
-                   choices=("critical", "error", "warning", "info", "debug"))
+                   choices=("critical", "error", "warning", "info", "debug"),
+                   help="server log level (default warning)")
     p.set_defaults(func=cmd_serve)

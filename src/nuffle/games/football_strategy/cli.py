@@ -303,7 +303,8 @@ def register(subparsers: Any) -> None:
     exploit = commands.add_parser(
         "exploit", help="games against a responder shown the agent's mixed strategy"
     )
-    exploit.add_argument("--agent", choices=("nash-wp", "nash"), default="nash-wp")
+    exploit.add_argument("--agent", choices=("nash-wp", "nash"), default="nash-wp",
+                         help="the agent whose mixed strategy is shown (default nash-wp)")
     exploit.add_argument("-n", "--games", type=int, default=100, help="games to play (100)")
     exploit.add_argument("--seed", type=int, default=0, help="random seed (0)")
     exploit.add_argument("--table", help="win-probability table (default: the shipped one)")
