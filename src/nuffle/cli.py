@@ -18,6 +18,7 @@ from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
+from nuffle.rl.cli import register as register_rl
 from nuffle.web.cli import register as register_web
 
 
@@ -555,6 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_ladder(sub)
     register_tournament(sub)
     register_web(sub)
+    register_rl(sub)
     return parser
 
 

@@ -27,6 +27,7 @@ _BUILTIN_MODULES = {
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
     "endzone": "nuffle.agents.endzone",
+    "policy": "nuffle.rl.policy_bot",  # a trained policy (needs the [rl] extra)
 }
 
 
@@ -45,14 +46,16 @@ def register_module(name: str, module: str) -> None:
 def _load(name: str) -> None:
     module = _BUILTIN_MODULES.get(name)
     if module is not None and name not in _REGISTRY:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            raise ValueError(f"bot {name!r} needs {e.name!r}, which is not installed "
+                             f"(install nuffle's extra for it, e.g. pip install -e '.[rl]')") from None
 
 
 def agent_names() -> list[str]:
-    """Names of every registered or built-in bot."""
-    for name in list(_BUILTIN_MODULES):
-        _load(name)
-    return sorted(_REGISTRY)
+    """Names of every registered or built-in bot (built-in ones are not imported to list them)."""
+    return sorted(set(_REGISTRY) | set(_BUILTIN_MODULES))
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:

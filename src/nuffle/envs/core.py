@@ -64,6 +64,15 @@ class MatchDriver:
         self.steps = 0
         return self.game
 
+    def attach(self, game: Game, same_match: bool) -> None:
+        """Observe `game` (a bot's view) from now on; `same_match` keeps the per-match player
+        tables of the previous game, which the views of one match share."""
+        self.game = game
+        if not same_match or self.static is None:
+            self.static = StaticPlayers(game.state)
+        self._cache = None
+        self.steps += 1
+
     def live(self) -> Game:
         """The current match (raises before the first reset)."""
         if self.game is None:

@@ -9,6 +9,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from nuffle.core.decision import DecisionKind
+from nuffle.core.game import Game
 from nuffle.envs.core import EnvError, MatchDriver, Team
 from nuffle.envs.opponent import Opponent
 from nuffle.envs.rewards import EventTracker, StepEvents, make_reward
@@ -55,7 +57,13 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
 
     An illegal index raises `EnvError` naming it and leaves the match unchanged; with
     `illegal_action="ignore"` it is instead skipped (same observation, reward 0,
-    `info["illegal_action"]` True), which is what checkers that step unmasked samples need."""
+    `info["illegal_action"]` True), which is what checkers that step unmasked samples need.
+
+    `setup` (a bot spec or Agent, default None) makes the learner's set-up decisions for it,
+    as formation actions do in other frameworks: a policy then only learns to play. `takeover`
+    (a callable on the live game, default None) hands any other learner decision to that same
+    bot while it returns True; curricula use it to start the learner's drives nearer the end
+    zone. Neither step is a learner step: their events count towards the learner's next reward."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -70,6 +78,8 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         side: str = "home",
         illegal_action: str = "raise",
         render_mode: str | None = None,
+        setup: Any = None,
+        takeover: Any = None,
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
@@ -80,6 +90,10 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
             raise EnvError(f"unknown render_mode {render_mode!r}: choose 'ansi' or None")
         self.driver = MatchDriver(board, home, away, assisted_moves)
         self.opponent = Opponent(opponent)
+        self.helper = Opponent(setup) if setup is not None else None
+        if takeover is not None and (self.helper is None or not callable(takeover)):
+            raise EnvError("takeover needs a callable and a setup bot to hand the decisions to")
+        self.takeover = takeover
         self.reward_fn = make_reward(reward)
         self.side_choice = side
         self.side = 0 if side != "away" else 1
@@ -102,6 +116,8 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         game_seed = int(rng.integers(2**31 - 1))
         game = self.driver.new_game(game_seed)
         self.opponent.new_game(game, 1 - self.side, seed=int(rng.integers(2**31 - 1)))
+        if self.helper is not None:
+            self.helper.new_game(game, self.side, seed=int(rng.integers(2**31 - 1)))
         self.tracker = EventTracker(game, self.side)
         events = StepEvents()
         self._play_opponent(events)
@@ -131,6 +147,8 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         if terminated:
             tracker.finish(game, events)
             self.opponent.end_game(game)
+            if self.helper is not None:
+                self.helper.end_game(game)
             self._done = True
         obs = self._observe()
         return obs, float(self.reward_fn(events)), terminated, False, self._info(events)
@@ -158,8 +176,21 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         tracker = self.tracker
         assert tracker is not None
         opp = 1 - self.side
-        while not game.is_over and game.decider == opp:
-            driver.apply(self.opponent.act(game), opp, [(tracker, events)])
+        helper = self.helper
+        while not game.is_over:
+            decider = game.decider
+            if decider == opp:
+                driver.apply(self.opponent.act(game), opp, [(tracker, events)])
+            elif helper is not None and decider == self.side and self._helped(game):
+                driver.apply(helper.act(game), decider, [(tracker, events)])
+            else:
+                break
+
+    def _helped(self, game: Game) -> bool:
+        """Whether the setup bot takes this learner decision (set-up, or a takeover)."""
+        if game.decision().kind is DecisionKind.SETUP:
+            return True
+        return self.takeover is not None and bool(self.takeover(game))
 
     def _observe(self) -> dict[str, np.ndarray]:
         obs = self.driver.observe(self.side)

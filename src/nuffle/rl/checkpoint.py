@@ -1,0 +1,116 @@
+"""Checkpoints: a network, its training config and progress in one torch file, with clear errors
+for a missing, corrupt or foreign file. Bundled policies are found by short name (`b1`)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from nuffle.rl.config import TrainConfig
+from nuffle.rl.networks import ActorCritic, NetSpec, build_network
+
+FORMAT = "nuffle-policy"
+VERSION = 1
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be used (missing, corrupt, for another board, ...)."""
+
+
+@dataclass
+class Checkpoint:
+    """A loaded checkpoint."""
+
+    net: ActorCritic
+    config: TrainConfig
+    steps: int = 0
+    episodes: int = 0
+    optimizer: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # curriculum level, best score, ...
+    path: str = ""
+
+
+def bundled(name: str) -> Path | None:
+    """The bundled policy `name` (`b1`, ...) under nuffle/data/policies, if there is one."""
+    if not name or "/" in name or "\\" in name or name.endswith(".pt"):
+        return None
+    ref = resources.files("nuffle") / "data" / "policies" / f"{name}.pt"
+    path = Path(str(ref))
+    return path if path.is_file() else None
+
+
+def resolve(model: str) -> Path:
+    """The file `model` names: a path, or the name of a bundled policy."""
+    if not model:
+        raise CheckpointError("no model given: pass a checkpoint path or a bundled policy name (e.g. b1)")
+    path = Path(model)
+    if path.is_dir():
+        for candidate in ("best.pt", "last.pt"):
+            if (path / candidate).is_file():
+                return path / candidate
+        raise CheckpointError(f"checkpoint folder {model} has no best.pt or last.pt")
+    if path.is_file():
+        return path
+    found = bundled(model)
+    if found is not None:
+        return found
+    raise CheckpointError(f"checkpoint {model} not found (neither a file nor a bundled policy name)")
+
+
+def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, episodes: int,
+         optimizer: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> None:
+    """Write a checkpoint atomically (a crash never leaves half a file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "format": FORMAT,
+        "version": VERSION,
+        "net_spec": net.spec.to_dict(),
+        "config": config.to_dict(),
+        "state_dict": net.state_dict(),
+        "steps": int(steps),
+        "episodes": int(episodes),
+        "optimizer": optimizer,
+        "extra": extra or {},
+    }
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pt")
+    os.close(fd)
+    try:
+        torch.save(payload, tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def load(model: str | Path, board: int | None = None) -> Checkpoint:
+    """Load a checkpoint (a path or a bundled name); `board` checks it was trained for that board."""
+    path = resolve(str(model))
+    try:
+        payload = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:
+        first = (str(e).strip().splitlines() or [""])[0][:160]
+        raise CheckpointError(f"{path} is not a readable checkpoint ({type(e).__name__}: {first})") from None
+    if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+        raise CheckpointError(f"{path} is not a nuffle policy checkpoint")
+    if payload.get("version") != VERSION:
+        raise CheckpointError(
+            f"{path} has checkpoint version {payload.get('version')!r}; this nuffle reads {VERSION}")
+    try:
+        spec = NetSpec.from_dict(payload["net_spec"])
+        config = TrainConfig.from_dict(payload["config"])
+        net = build_network(spec)
+        net.load_state_dict(payload["state_dict"])
+    except (KeyError, TypeError, ValueError, RuntimeError) as e:
+        raise CheckpointError(f"{path} is corrupt: {type(e).__name__}: {str(e).splitlines()[0]}") from None
+    if board is not None and spec.board != board:
+        raise CheckpointError(f"policy {model} was trained for board {spec.board}, not board {board}")
+    net.eval()
+    return Checkpoint(net, config, int(payload.get("steps", 0)), int(payload.get("episodes", 0)),
+                      payload.get("optimizer"), dict(payload.get("extra") or {}), str(path))

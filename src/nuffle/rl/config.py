@@ -1,0 +1,108 @@
+"""Training configuration: one dataclass, saved in every checkpoint, checked up front."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from nuffle.envs.core import BOARDS
+from nuffle.rl.curriculum import KINDS as CURRICULA
+from nuffle.rl.networks import NETWORKS, NetSpec
+from nuffle.rl.vec import EnvSpec
+
+ALGOS = ("a2c", "ppo")
+
+
+@dataclass
+class TrainConfig:
+    """A training run. The A2C defaults are the FFAI paper's hyper-parameters."""
+
+    board: int = 1
+    algo: str = "a2c"
+    steps: int = 1_000_000
+    seed: int = 0
+    # environments
+    n_envs: int = 8
+    workers: int = 2
+    executor: str = "process"  # 'local', 'process' or 'ray'
+    threads: int = 1  # torch threads of the learner (more only pays with large networks)
+    home: str = "human"
+    away: str = "human"
+    opponent: str = "random"  # a bot spec, or 'self' for self-play against past checkpoints
+    reward: str = "ffai"
+    setup: str | None = "scripted"  # the bot that sets up for the learner (None: the learner)
+    assisted_moves: bool = False
+    curriculum: str | None = None
+    curriculum_target: float = 0.5  # touchdowns per episode that raise the curriculum level
+    # network
+    net: str = "paper"
+    hidden: int = 128
+    channels: tuple[int, ...] = (64, 64, 64)
+    # optimisation (A2C: RMSprop; PPO: Adam)
+    lr: float = 1e-3
+    gamma: float = 0.99
+    entropy_coef: float = 0.01
+    value_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    t_max: int = 10  # A2C: steps per environment per update
+    rms_eps: float = 1e-8
+    rms_alpha: float = 0.99
+    ppo_steps: int = 128  # PPO: steps per environment per update
+    ppo_epochs: int = 4
+    ppo_minibatches: int = 4
+    ppo_clip: float = 0.2
+    gae_lambda: float = 0.95
+    # bookkeeping
+    log_every: int = 10_000  # steps between log rows
+    checkpoint_every: int = 100_000
+    selfplay_every: int = 50_000  # steps between snapshots added to the self-play pool
+
+    def validate(self) -> TrainConfig:
+        """Raise ValueError naming the first bad field; return self."""
+        if self.board not in BOARDS:
+            raise ValueError(f"unknown board {self.board!r}: choose one of {', '.join(map(str, BOARDS))}")
+        if self.algo not in ALGOS:
+            raise ValueError(f"unknown algorithm {self.algo!r}: choose one of {', '.join(ALGOS)}")
+        if self.net not in NETWORKS:
+            raise ValueError(f"unknown network {self.net!r}: choose one of {', '.join(NETWORKS)}")
+        if self.curriculum is not None and self.curriculum not in CURRICULA:
+            raise ValueError(
+                f"unknown curriculum {self.curriculum!r}: choose one of {', '.join(CURRICULA)}")
+        if self.executor not in ("local", "process", "ray"):
+            raise ValueError(f"unknown executor {self.executor!r}: choose 'local', 'process' or 'ray'")
+        for name in ("steps", "n_envs", "workers", "t_max", "ppo_steps", "ppo_epochs", "ppo_minibatches",
+                     "hidden", "threads", "log_every", "checkpoint_every", "selfplay_every"):
+            if getattr(self, name) < 1:
+                value = getattr(self, name)
+                raise ValueError(f"{name.replace('_', '-')} must be a positive integer, got {value}")
+        for name in ("lr", "gamma", "entropy_coef", "value_coef", "max_grad_norm", "rms_eps", "rms_alpha",
+                     "ppo_clip", "gae_lambda", "curriculum_target"):
+            v = getattr(self, name)
+            if not math.isfinite(v) or v < 0:
+                raise ValueError(f"{name.replace('_', '-')} must be a finite non-negative number, got {v}")
+        if self.lr == 0 or self.gamma > 1 or self.gae_lambda > 1:
+            raise ValueError("lr must be > 0, and gamma and gae-lambda at most 1")
+        return self
+
+    def net_spec(self) -> NetSpec:
+        return NetSpec(kind=self.net, board=self.board, hidden=self.hidden, channels=tuple(self.channels))
+
+    def env_spec(self, pool: str | None = None) -> EnvSpec:
+        return EnvSpec(board=self.board, home=self.home, away=self.away, opponent=self.opponent,
+                       reward=self.reward, side="random", setup=self.setup,
+                       assisted_moves=self.assisted_moves, curriculum=self.curriculum, pool=pool)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["channels"] = list(self.channels)
+        return d
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> TrainConfig:
+        """A config from a dict, ignoring unknown keys (older checkpoints) and checking types."""
+        names = {f.name for f in fields(TrainConfig)}
+        kwargs = {k: v for k, v in d.items() if k in names}
+        if "channels" in kwargs:
+            kwargs["channels"] = tuple(int(c) for c in kwargs["channels"])
+        return TrainConfig(**kwargs).validate()

@@ -1,0 +1,89 @@
+"""Behaviour cloning: pretrain a policy to pick the recorded bot's action among the legal ones
+(cross-entropy on masked logits); PPO (`nuffle rl train --init`) then fine-tunes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch.nn import functional as F
+
+from nuffle.envs.codec import ActionCodec
+from nuffle.rl import checkpoint
+from nuffle.rl.config import TrainConfig
+from nuffle.rl.dataset import Dataset
+from nuffle.rl.networks import build_network, masked_logits
+
+
+def batch_masks(data: Dataset, idx: np.ndarray, size: int) -> torch.Tensor:
+    """The bool masks of samples `idx`, rebuilt from their legal indices."""
+    mask = torch.zeros((len(idx), size), dtype=torch.bool)
+    for row, i in enumerate(idx):
+        mask[row, torch.from_numpy(data.legal[data.offsets[i]:data.offsets[i + 1]].astype(np.int64))] = True
+    return mask
+
+
+def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, batch: int = 256,
+          val_fraction: float = 0.1, on_epoch: Callable[[dict[str, float]], None] | None = None
+          ) -> dict[str, float]:
+    """Train `cfg`'s network on `data`; saves `out/best.pt` (best validation accuracy) and
+    `out/last.pt`; returns the last epoch's figures."""
+    if epochs < 1 or batch < 1 or not 0 <= val_fraction < 1:
+        raise ValueError("epochs and batch must be positive and val-fraction in [0, 1)")
+    if data.board != cfg.board:
+        raise ValueError(f"the dataset is for board {data.board}, the network for board {cfg.board}")
+    cfg.setup = data.setup
+    torch.manual_seed(cfg.seed)
+    torch.set_num_threads(cfg.threads)
+    net = build_network(cfg.net_spec())
+    size = ActionCodec(cfg.board).size
+    opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
+    rng = np.random.default_rng(cfg.seed)
+    order = rng.permutation(len(data))
+    n_val = int(len(data) * val_fraction)
+    val, train = order[:n_val], order[n_val:]
+    out = Path(out)
+    best = -1.0
+    row: dict[str, float] = {}
+    for epoch in range(1, epochs + 1):
+        net.train()
+        rng.shuffle(train)
+        total, correct, count = 0.0, 0, 0
+        for start in range(0, len(train), batch):
+            idx = train[start:start + batch]
+            logits, _ = net(torch.from_numpy(data.spatial[idx].astype(np.float32)),
+                            torch.from_numpy(data.non_spatial[idx]))
+            logits = masked_logits(logits, batch_masks(data, idx, size))
+            target = torch.from_numpy(data.actions[idx])
+            loss = F.cross_entropy(logits, target)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(idx)
+            correct += int((logits.argmax(1) == target).sum())
+            count += len(idx)
+        row = {"epoch": epoch, "loss": total / max(1, count), "accuracy": correct / max(1, count)}
+        row["val_accuracy"] = accuracy(net, data, val, size, batch) if n_val else row["accuracy"]
+        checkpoint.save(out / "last.pt", net, cfg, 0, 0, None, {"imitation": row})
+        if row["val_accuracy"] > best:
+            best = row["val_accuracy"]
+            checkpoint.save(out / "best.pt", net, cfg, 0, 0, None, {"imitation": row})
+        if on_epoch is not None:
+            on_epoch(row)
+    return row
+
+
+def accuracy(net: torch.nn.Module, data: Dataset, idx: np.ndarray, size: int, batch: int = 512) -> float:
+    """How often the network's most likely legal action is the recorded one."""
+    net.eval()
+    correct = 0
+    with torch.no_grad():
+        for start in range(0, len(idx), batch):
+            part = idx[start:start + batch]
+            logits, _ = net(torch.from_numpy(data.spatial[part].astype(np.float32)),
+                            torch.from_numpy(data.non_spatial[part]))
+            logits = masked_logits(logits, batch_masks(data, part, size))
+            correct += int((logits.argmax(1) == torch.from_numpy(data.actions[part])).sum())
+    return correct / max(1, len(idx))

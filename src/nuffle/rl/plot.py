@@ -1,0 +1,72 @@
+"""Learning curves in the style of the FFAI paper's Fig. 4: touchdowns per episode against
+steps, with the random and end-zone baselines of the board drawn as horizontal lines."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from nuffle.rl.logs import read_log
+
+
+def baselines(board: int) -> dict[str, float]:
+    """The baselines of `board` (random, endzone, the paper's), empty when none are known."""
+    raw = json.loads((resources.files("nuffle") / "data" / "rl_baselines.json").read_text())
+    return {k: float(v) for k, v in raw.get(str(board), {}).items()}
+
+
+def _log_of(run: Path) -> tuple[Path, int | None]:
+    path = run / "log.csv" if run.is_dir() else run
+    if not path.is_file():
+        raise ValueError(f"{run} has no log.csv")
+    board = None
+    ckpt = path.parent / "last.pt"
+    if ckpt.is_file():
+        from nuffle.rl.checkpoint import load
+
+        board = load(ckpt).net.spec.board
+    return path, board
+
+
+def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
+    """Draw every run's touchdowns per episode (and win rate, dashed, on the right axis)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    right = ax.twinx()
+    boards: set[int] = set()
+    for run in runs:
+        path, board = _log_of(run)
+        rows = [r for r in read_log(path) if "td_per_episode" in r]
+        if not rows:
+            raise ValueError(f"{path} has no logged episodes yet")
+        label = run.name if run.is_dir() else run.parent.name
+        steps = [r["steps"] for r in rows]
+        line: Any = ax.plot(steps, [r["td_per_episode"] for r in rows], label=f"{label}: touchdowns")[0]
+        right.plot(steps, [r["win_rate"] for r in rows], linestyle="--", color=line.get_color(), alpha=0.6,
+                   label=f"{label}: win rate")
+        if board is not None:
+            boards.add(board)
+    for board in sorted(boards):
+        for name, value in baselines(board).items():
+            style = ":" if name.startswith("paper") else "-."
+            ax.axhline(value, linestyle=style, color="grey", linewidth=1)
+            ax.annotate(f"{name} ({value:g})", (0, value), xycoords=("axes fraction", "data"),
+                        fontsize=7, color="grey", va="bottom")
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("touchdowns per episode (last 100 episodes)")
+    right.set_ylabel("win rate (dashed)")
+    right.set_ylim(0, 1.05)
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.set_title(title or "Learning curve against the random bot")
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=120)
+    plt.close(fig)

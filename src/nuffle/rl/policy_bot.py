@@ -1,0 +1,77 @@
+"""A trained policy as a bot: `policy?model=runs/b1/best.pt` (or a bundled name such as `b1`).
+
+The bot encodes its view exactly as the environment encoded the learner's observations
+(canonical, so it plays home or away), masks the illegal actions and samples the policy (or
+takes its most likely action with `greedy=true`). Set-up decisions go to the bot the policy was
+trained with for them (its config's `setup`), as in training.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from nuffle.agents.base import Agent
+from nuffle.agents.registry import make_agent, register
+from nuffle.core.actions import Action
+from nuffle.core.decision import DecisionKind
+from nuffle.core.game import Game
+from nuffle.envs.core import MatchDriver
+from nuffle.rl import checkpoint
+from nuffle.rl.networks import masked_logits
+
+
+class PolicyAgent(Agent):
+    """Plays a checkpoint's policy (see the module docstring)."""
+
+    name = "policy"
+
+    def __init__(self, model: str, greedy: bool = False, seed: int = 0) -> None:
+        loaded = checkpoint.load(model)
+        self.model = model
+        self.net = loaded.net
+        self.board = loaded.net.spec.board
+        self.greedy = greedy
+        self.generator = torch.Generator().manual_seed(seed)
+        self.helper = make_agent(loaded.config.setup, seed=seed) if loaded.config.setup else None
+        self.driver: MatchDriver | None = None
+
+    def new_game(self, view: Game, side: int) -> None:
+        super().new_game(view, side)
+        if view.config.board != self.board:
+            raise checkpoint.CheckpointError(
+                f"policy {self.model} was trained for board {self.board}, not board {view.config.board}")
+        self.driver = MatchDriver(self.board, "human", "human", view.config.assisted_moves)
+        self.driver.attach(view, same_match=False)
+        if self.helper is not None:
+            self.helper.new_game(view, side)
+
+    def act(self, view: Game) -> Action:
+        if self.driver is None:
+            self.new_game(view, view.decider)
+        driver = self.driver
+        assert driver is not None
+        if self.helper is not None and view.decision().kind is DecisionKind.SETUP:
+            return self.helper.act(view)
+        driver.attach(view, same_match=True)
+        side = self.side
+        obs = driver.observe(side)
+        with torch.no_grad():
+            logits, _ = self.net(torch.from_numpy(obs["spatial"])[None],
+                                 torch.from_numpy(obs["non_spatial"])[None])
+            logits = masked_logits(logits, torch.from_numpy(obs["action_mask"]).bool()[None])[0]
+            if self.greedy:
+                index = int(torch.argmax(logits))
+            else:
+                index = int(torch.multinomial(torch.softmax(logits, 0), 1, generator=self.generator))
+        return driver.codec.decode(index, view.state, side)
+
+    def end_game(self, result: dict[str, object]) -> None:
+        if self.helper is not None:
+            self.helper.end_game(result)
+
+
+def _factory(seed: int = 0, model: str = "", greedy: bool = False) -> PolicyAgent:
+    return PolicyAgent(model, greedy=greedy, seed=seed)
+
+
+register("policy", _factory)

@@ -1,0 +1,262 @@
+"""Batches of environments stepped together: in this process, in worker processes (every core
+busy), or in Ray actors (every machine of a cluster busy), all behind one interface.
+
+A batch resets an environment as soon as its episode ends and reports the finished episode
+(touchdowns for and against, the result, its length), so a trainer never sees a finished match.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import traceback
+from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+import numpy as np
+
+from nuffle.envs.gym_env import BloodBowlEnv
+from nuffle.rl.curriculum import Curriculum, make_curriculum
+
+Obs = dict[str, np.ndarray]
+
+
+@dataclass(frozen=True)
+class EnvSpec:
+    """Everything a worker needs to build its environments (picklable)."""
+
+    board: int = 1
+    home: str = "human"
+    away: str = "human"
+    opponent: str = "random"  # a bot spec, or 'self' (past checkpoints in `pool`)
+    reward: str = "ffai"
+    side: str = "random"
+    setup: str | None = "scripted"
+    assisted_moves: bool = False
+    curriculum: str | None = None
+    pool: str | None = None  # the folder of past checkpoints for self-play
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Episode:
+    """One finished episode of the learner."""
+
+    touchdowns: float
+    against: float
+    result: int  # 1 win, 0 draw, -1 loss
+    length: int
+    side: int
+
+
+def make_env(spec: EnvSpec, seed: int) -> tuple[Any, Curriculum | None]:
+    """One environment of `spec` (a Gymnasium env, or the self-play env over PettingZoo) and
+    its curriculum (None without one)."""
+    if spec.opponent == "self":
+        from nuffle.rl.selfplay import SelfPlayEnv
+
+        if not spec.pool:
+            raise ValueError("self-play needs a pool folder of past checkpoints")
+        return SelfPlayEnv(spec, seed), None
+    curriculum = make_curriculum(spec.curriculum, spec.board, seed)
+    env = BloodBowlEnv(board=spec.board, home=spec.home, away=spec.away, opponent=spec.opponent,
+                       reward=spec.reward, side=spec.side, setup=spec.setup,
+                       assisted_moves=spec.assisted_moves,
+                       takeover=curriculum.takeover if curriculum is not None else None)
+    return env, curriculum
+
+
+def stack(obs: list[Obs]) -> Obs:
+    """One batch dict from per-environment observations."""
+    return {k: np.stack([o[k] for o in obs]) for k in obs[0]}
+
+
+class EnvBatch:
+    """`n` environments in this process, reset as soon as an episode ends."""
+
+    def __init__(self, spec: EnvSpec, n: int, seed: int) -> None:
+        self.spec = spec
+        made = [make_env(spec, seed + i) for i in range(n)]
+        self.envs = [env for env, _ in made]
+        self.curricula = [c for _, c in made if c is not None]
+        self.seeds = [seed + i for i in range(n)]
+        self.stats = [[0.0, 0.0, 0] for _ in range(n)]
+        self.obs: list[Obs] = []
+
+    def reset(self) -> Obs:
+        self.obs = [env.reset(seed=s)[0] for env, s in zip(self.envs, self.seeds, strict=True)]
+        self.stats = [[0.0, 0.0, 0] for _ in self.envs]
+        return stack(self.obs)
+
+    def step(self, actions: np.ndarray) -> tuple[Obs, np.ndarray, np.ndarray, list[Episode]]:
+        rewards = np.zeros(len(self.envs), dtype=np.float32)
+        dones = np.zeros(len(self.envs), dtype=np.float32)
+        episodes: list[Episode] = []
+        for i, env in enumerate(self.envs):
+            obs, reward, terminated, truncated, info = env.step(int(actions[i]))
+            ev = info["events"]
+            st = self.stats[i]
+            st[0] += ev.get("touchdowns", 0.0)
+            st[1] += ev.get("touchdowns_against", 0.0)
+            st[2] += 1
+            rewards[i] = reward
+            if terminated or truncated:
+                result = 1 if ev.get("win") else -1 if ev.get("loss") else 0
+                episodes.append(Episode(st[0], st[1], result, int(st[2]), int(info["side"])))
+                self.stats[i] = [0.0, 0.0, 0]
+                dones[i] = 1.0
+                obs, _ = env.reset()
+            self.obs[i] = obs
+        return stack(self.obs), rewards, dones, episodes
+
+    def set_level(self, level: float) -> None:
+        for c in self.curricula:
+            c.level = level
+
+    def close(self) -> None:
+        for env in self.envs:
+            env.close()
+
+
+def _serve(conn: Connection, spec: EnvSpec, n: int, seed: int) -> None:
+    """A worker process: builds its batch and answers commands until told to close."""
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:  # pragma: no cover - torch is part of the rl extra
+        pass
+    try:
+        batch = EnvBatch(spec, n, seed)
+    except Exception:
+        conn.send(("error", traceback.format_exc()))
+        return
+    conn.send(("ok", None))
+    while True:
+        cmd, arg = conn.recv()
+        if cmd == "close":
+            batch.close()
+            conn.send(("ok", None))
+            return
+        try:
+            out: Any = None
+            if cmd == "reset":
+                out = batch.reset()
+            elif cmd == "step":
+                out = batch.step(arg)
+            else:
+                batch.set_level(arg)
+            conn.send(("ok", out))
+        except Exception:
+            conn.send(("error", traceback.format_exc()))
+
+
+def split(n: int, parts: int) -> list[int]:
+    """`n` environments over `parts` workers, as evenly as possible (none empty)."""
+    parts = max(1, min(parts, n))
+    return [n // parts + (1 if i < n % parts else 0) for i in range(parts)]
+
+
+def _merge(parts: list[Any]) -> tuple[Obs, np.ndarray, np.ndarray, list[Episode]]:
+    obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
+    return (obs, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]),
+            [e for p in parts for e in p[3]])
+
+
+class VecEnv:
+    """`n_envs` environments over `workers` executors: 'local' (this process), 'process'
+    (worker processes) or 'ray' (Ray actors; a local Ray is started if none is running)."""
+
+    def __init__(self, spec: EnvSpec, n_envs: int, workers: int, seed: int,
+                 executor: str = "process") -> None:
+        if n_envs < 1:
+            raise ValueError(f"need at least one environment, got {n_envs}")
+        if executor not in ("local", "process", "ray"):
+            raise ValueError(f"unknown executor {executor!r}: choose 'local', 'process' or 'ray'")
+        self.n_envs = n_envs
+        self.executor = executor
+        self.sizes = split(n_envs, workers) if executor != "local" else [n_envs]
+        starts = [seed * 1000 + sum(self.sizes[:i]) for i in range(len(self.sizes))]
+        self._local: EnvBatch | None = None
+        self._pipes: list[Connection] = []
+        self._procs: list[Any] = []
+        self._actors: list[Any] = []
+        if executor == "local":
+            self._local = EnvBatch(spec, n_envs, starts[0])
+        elif executor == "process":
+            # fork: workers start at once and need no importable __main__ (torch's fork handlers
+            # reset its thread pool in the child; a self-play worker then runs its policy on one thread)
+            ctx = mp.get_context("fork")
+            for size, start in zip(self.sizes, starts, strict=True):
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_serve, args=(child, spec, size, start), daemon=True)
+                proc.start()
+                self._pipes.append(parent)
+                self._procs.append(proc)
+            for pipe in self._pipes:
+                self._answer(pipe)
+        else:
+            import ray
+
+            if not ray.is_initialized():
+                ray.init(num_cpus=max(2, len(self.sizes)), include_dashboard=False, log_to_driver=False)
+            actor = ray.remote(num_cpus=1)(EnvBatch)
+            self._actors = [actor.remote(spec, size, start)
+                            for size, start in zip(self.sizes, starts, strict=True)]
+
+    @staticmethod
+    def _answer(pipe: Connection) -> Any:
+        try:
+            status, out = pipe.recv()
+        except EOFError:
+            raise RuntimeError("an environment worker died (see its output above)") from None
+        if status != "ok":
+            raise RuntimeError(f"an environment worker failed:\n{out}")
+        return out
+
+    def _call(self, cmd: str, args: list[Any]) -> list[Any]:
+        if self._local is not None:
+            method = getattr(self._local, cmd)
+            return [method() if args[0] is None else method(args[0])]
+        if self._actors:
+            import ray
+
+            calls = [getattr(a, cmd).remote() if x is None else getattr(a, cmd).remote(x)
+                     for a, x in zip(self._actors, args, strict=True)]
+            return list(ray.get(calls))
+        for pipe, x in zip(self._pipes, args, strict=True):
+            pipe.send((cmd, x))
+        return [self._answer(pipe) for pipe in self._pipes]
+
+    def reset(self) -> Obs:
+        """Reset every environment; the batched first observations."""
+        parts = self._call("reset", [None] * len(self.sizes))
+        return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+    def step(self, actions: np.ndarray) -> tuple[Obs, np.ndarray, np.ndarray, list[Episode]]:
+        """Step every environment with its action: (observations, rewards, dones, finished episodes)."""
+        bounds = np.cumsum([0, *self.sizes])
+        return _merge(self._call("step", [actions[bounds[i]:bounds[i + 1]] for i in range(len(self.sizes))]))
+
+    def set_level(self, level: float) -> None:
+        """Set the curriculum level of every environment."""
+        self._call("set_level", [level] * len(self.sizes))
+
+    def close(self) -> None:
+        """Stop the workers."""
+        for pipe in self._pipes:
+            try:
+                pipe.send(("close", None))
+                pipe.recv()
+            except (OSError, EOFError):
+                pass
+        for proc in self._procs:
+            proc.join(timeout=5)
+        if self._actors:
+            import ray
+
+            for a in self._actors:
+                ray.kill(a)
+        self._pipes, self._procs, self._actors = [], [], []

@@ -1,0 +1,180 @@
+"""Training end to end: the CI smoke run, executors that agree, imitation, self-play, the
+curriculum, the policy as a bot, and the command line's errors."""
+
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from nuffle.agents.registry import make_agent
+from nuffle.core.game import Game
+from nuffle.core.types import BallState
+from nuffle.envs.gym_env import BloodBowlEnv
+from nuffle.play import play
+from nuffle.rl.checkpoint import load
+from nuffle.rl.config import TrainConfig
+from nuffle.rl.curriculum import Curriculum
+from nuffle.rl.dataset import Dataset, record
+from nuffle.rl.imitate import clone
+from nuffle.rl.plot import baselines
+from nuffle.rl.trainer import Trainer
+from nuffle.rl.vec import EnvSpec, VecEnv
+
+RANDOM_BASELINE_B1 = baselines(1)["random"]
+
+
+@pytest.mark.slow
+def test_smoke_a2c_board_1_beats_the_random_baseline(tmp_path):
+    """20,000 seeded A2C steps on board 1 (the paper's settings, 8 environments in 2 worker
+    processes) score more touchdowns per episode than the random bot does."""
+    started = time.perf_counter()
+    cfg = TrainConfig(board=1, steps=20_000, seed=0, log_every=20_000)
+    row = Trainer(cfg, tmp_path, progress=False).run()
+    seconds = time.perf_counter() - started
+    print(f"smoke: {row['steps']:.0f} steps in {seconds:.1f} s, {row['td_per_episode']:.2f} td/episode")
+    assert row["steps"] == 20_000
+    assert row["td_per_episode"] > 2 * RANDOM_BASELINE_B1
+    assert (tmp_path / "last.pt").is_file() and (tmp_path / "log.csv").is_file()
+
+
+def _rollout(executor, workers, steps=60):
+    vec = VecEnv(EnvSpec(board=1), n_envs=4, workers=workers, seed=3, executor=executor)
+    try:
+        obs = vec.reset()
+        rng = np.random.default_rng(0)
+        trace = []
+        for _ in range(steps):
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+            obs, rewards, dones, episodes = vec.step(actions)
+            trace.append((actions.tolist(), rewards.tolist(), dones.tolist(), len(episodes)))
+            assert obs["action_mask"].any(axis=1).all()  # every environment has a legal action
+        return trace
+    finally:
+        vec.close()
+
+
+def test_worker_processes_step_exactly_like_one_process():
+    assert _rollout("process", 2) == _rollout("local", 1)
+
+
+@pytest.mark.slow
+def test_ray_actors_step_exactly_like_one_process():
+    ray = pytest.importorskip("ray")
+    try:
+        assert _rollout("ray", 2, steps=30) == _rollout("local", 1, steps=30)
+    finally:
+        ray.shutdown()
+
+
+def test_dataset_then_cloning_learns_the_bots_choices(tmp_path):
+    data = record("endzone", board=1, games=4, seed=1)
+    assert len(data) > 50
+    for i in range(len(data)):  # every recorded action is among its sample's legal actions
+        assert data.actions[i] in data.legal[data.offsets[i]:data.offsets[i + 1]]
+    data.save(tmp_path / "d.npz")
+    again = Dataset.load(tmp_path / "d.npz")
+    assert np.array_equal(again.actions, data.actions) and again.board == 1
+    cfg = TrainConfig(board=1, net="paper", hidden=64, lr=3e-3)
+    row = clone(again, tmp_path / "bc", cfg, epochs=15, batch=64, val_fraction=0.0)
+    chance = float(np.mean([1 / (data.offsets[i + 1] - data.offsets[i]) for i in range(len(data))]))
+    assert row["accuracy"] > max(0.6, chance + 0.2)
+    # the cloned policy is a bot that plays whole games on either side
+    model = str(tmp_path / "bc" / "best.pt")
+    policy, greedy = make_agent(f"policy?model={model}"), make_agent(f"policy?model={model}&greedy=1")
+    g = play(Game.new("human", "human", seed=2, board=1), policy, make_agent("random"))
+    assert g.is_over
+    g = play(Game.new("human", "human", seed=3, board=1), make_agent("random"), greedy)
+    assert g.is_over
+
+
+def test_self_play_over_the_pettingzoo_environment(tmp_path):
+    cfg = TrainConfig(board=1, steps=1200, opponent="self", executor="local", n_envs=2, log_every=600,
+                      selfplay_every=600, hidden=16)
+    row = Trainer(cfg, tmp_path, progress=False).run()
+    pool = sorted((tmp_path / "pool").glob("*.pt"))
+    assert len(pool) >= 2  # the first snapshot and at least one later
+    assert row["episodes"] > 0
+    assert row["td_per_episode"] + row["td_against"] > 0  # somebody scored in the logged games
+
+
+def test_curriculum_hands_over_near_the_end_zone():
+    """At level 0 the helper plays each drive until the learner's carrier is one column from
+    the end zone (or the opponent has the ball); at level 1 the learner plays everything."""
+    firsts = {}
+    for level in (0.0, 1.0):
+        cur = Curriculum(board=3, seed=0, level=level)
+        calls = []
+        env = BloodBowlEnv(board=3, opponent="random", setup="scripted", side="home",
+                           takeover=lambda g, c=cur, log=calls: log.append(c.takeover(g)) or log[-1])
+        env.reset(seed=4)
+        rng = np.random.default_rng(0)
+        game = env.driver.live()
+        seen = set()
+        firsts[level] = 0
+        while not game.is_over:
+            s = game.state
+            drive = (s.half, s.teams[0].score + s.teams[1].score)
+            if drive not in seen:  # the learner's first decision of a drive
+                seen.add(drive)
+                firsts[level] += 1
+                if level == 0.0:
+                    carrier = s.grid[s.ball] if s.ball_state == BallState.CARRIED else -1
+                    assert carrier >= 0, "the helper hands over only once somebody holds the ball"
+                    near = s.board.endzone_x[0] - s.board.xs[s.pos[carrier]] <= 1
+                    assert s.pteam[carrier] == 1 or near
+            env.step(int(rng.choice(env.legal_indices())))
+        assert calls, "the environment asked the curriculum"
+        if level == 1.0:
+            assert not any(calls)
+        else:
+            assert any(calls) and not all(calls)
+    assert firsts[0.0] >= 1 and firsts[1.0] >= 1
+
+
+def _nuffle(*args):
+    return subprocess.run([sys.executable, "-m", "nuffle.cli", "rl", *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.slow
+def test_command_line_errors_are_one_clear_line(tmp_path):
+    bad = tmp_path / "bad.pt"
+    bad.write_bytes(b"\x00garbage")
+    cases = [
+        (["eval", str(tmp_path / "nope.pt")], "not found"),
+        (["eval", str(bad)], "not a readable checkpoint"),
+        (["train", "--out", str(tmp_path / "r"), "--algo", "dqn"], "unknown algorithm 'dqn'"),
+        (["train", "--out", str(tmp_path / "r"), "--steps", "-5"], "--steps must be a positive"),
+        (["resume", str(tmp_path / "empty")], "no last.pt"),
+    ]
+    for args, message in cases:
+        p = _nuffle(*args)
+        assert p.returncode == 2, (args, p.stderr)
+        assert "Traceback" not in p.stderr
+        lines = [x for x in p.stderr.splitlines() if x.strip()]
+        assert len(lines) == 1 and message in lines[0], (args, p.stderr)
+
+
+@pytest.mark.slow
+def test_command_line_train_resume_eval_plot(tmp_path):
+    out = tmp_path / "run"
+    p = _nuffle("train", "--out", str(out), "--steps", "800", "--envs", "4", "--executor", "local",
+                "--hidden", "16", "--log-every", "400", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    assert load(out / "last.pt").steps == 800
+    p = _nuffle("train", "--out", str(out), "--steps", "800")
+    assert p.returncode == 2 and "already holds a run" in p.stderr
+    p = _nuffle("resume", str(out), "--steps", "1600", "--no-progress")
+    assert p.returncode == 0, p.stderr
+    assert load(out / "last.pt").steps == 1600
+    assert len((out / "log.csv").read_text().splitlines()) == 1 + 4  # one header, rows appended
+    p = _nuffle("eval", str(out / "last.pt"), "--games", "4", "--json")
+    assert p.returncode == 0, p.stderr
+    assert '"games": 4' in p.stdout
+    p = _nuffle("eval", str(out / "last.pt"), "--games", "3")
+    assert p.returncode == 2 and "even number" in p.stderr
+    p = _nuffle("plot", str(out), "--out", str(tmp_path / "curve.png"))
+    assert p.returncode == 0, p.stderr
+    assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
