@@ -83,10 +83,17 @@ def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, ep
     os.close(fd)
     try:
         torch.save(payload, tmp)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def export(model: str | Path, dest: str | Path) -> None:
+    """Write `model`'s policy without its optimizer state (what a bundled policy needs)."""
+    c = load(model)
+    save(dest, c.net, c.config, c.steps, c.episodes, None, c.extra)
 
 
 def load(model: str | Path, board: int | None = None) -> Checkpoint:

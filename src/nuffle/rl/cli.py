@@ -30,6 +30,7 @@ def register(sub: Any) -> None:
     t.add_argument("--executor", default="process", help="local, process (default) or ray")
     t.add_argument("--net", default="paper", help="paper (default) or conv")
     t.add_argument("--hidden", type=int, default=128, help="hidden layer size (default 128)")
+    t.add_argument("--channels", default="64,64,64", help="conv net: filters per layer (default 64,64,64)")
     t.add_argument("--lr", type=float, help="learning rate (default 1e-3 for a2c, 3e-4 for ppo)")
     t.add_argument("--entropy", type=float, default=0.01, help="entropy coefficient (default 0.01)")
     t.add_argument("--reward", default="ffai", help="reward preset: ffai (default) or win")
@@ -57,6 +58,7 @@ def register(sub: Any) -> None:
     e.add_argument("--games", type=int, default=200, help="even number of games (default 200)")
     e.add_argument("--seed", type=int, default=0, help="first seed")
     e.add_argument("--greedy", action="store_true", help="take the most likely action")
+    e.add_argument("--workers", type=int, default=2, help="processes playing games (default 2)")
     e.add_argument("--json", action="store_true", help="print JSON")
     e.set_defaults(func=cmd_eval)
 
@@ -76,6 +78,7 @@ def register(sub: Any) -> None:
     i.add_argument("--batch", type=int, default=256, help="minibatch size (default 256)")
     i.add_argument("--net", default="conv", help="conv (default) or paper")
     i.add_argument("--hidden", type=int, default=128, help="hidden layer size (default 128)")
+    i.add_argument("--channels", default="32,32", help="conv net: filters per layer (default 32,32)")
     i.add_argument("--lr", type=float, default=1e-3, help="learning rate (default 1e-3)")
     i.add_argument("--seed", type=int, default=0, help="seed")
     i.set_defaults(func=cmd_imitate)
@@ -100,6 +103,16 @@ def _needs_torch() -> str | None:
     return None
 
 
+def _channels(text: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise ValueError(f"--channels must be comma-separated integers, got {text!r}") from None
+    if not out or min(out) < 1:
+        raise ValueError(f"--channels must be positive integers, got {text!r}")
+    return out
+
+
 def _config(args: argparse.Namespace) -> Any:
     from nuffle.rl.config import TrainConfig
 
@@ -108,7 +121,8 @@ def _config(args: argparse.Namespace) -> Any:
     lr = args.lr if args.lr is not None else (1e-3 if args.algo == "a2c" else 3e-4)
     setup = None if args.setup in ("none", "") else args.setup
     return TrainConfig(board=args.board, algo=args.algo, steps=args.steps, seed=args.seed, n_envs=args.envs,
-                       workers=args.workers, executor=args.executor, net=args.net, hidden=args.hidden, lr=lr,
+                       workers=args.workers, executor=args.executor, net=args.net, hidden=args.hidden,
+                       channels=_channels(args.channels), lr=lr,
                        entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
                        curriculum=args.curriculum, curriculum_target=args.curriculum_target,
                        log_every=args.log_every, checkpoint_every=args.checkpoint_every).validate()
@@ -187,7 +201,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         board = checkpoint.load(args.model).net.spec.board
         res = evaluate(args.model, board, opponent=args.opponent, games=args.games, seed=args.seed,
-                       greedy=args.greedy)
+                       greedy=args.greedy, workers=args.workers)
     except (ValueError, OSError) as e:
         return _fail(str(e))
     if args.json:
@@ -231,7 +245,7 @@ def cmd_imitate(args: argparse.Namespace) -> int:
     try:
         data = Dataset.load(args.data)
         cfg = TrainConfig(board=data.board, algo="ppo", net=args.net, hidden=args.hidden, lr=args.lr,
-                          seed=args.seed).validate()
+                          channels=_channels(args.channels), seed=args.seed).validate()
         row = clone(data, args.out, cfg, epochs=args.epochs, batch=args.batch,
                     on_epoch=lambda r: print(f"epoch {r['epoch']}: loss {r['loss']:.3f}, accuracy "
                                              f"{r['accuracy']:.3f}, validation {r['val_accuracy']:.3f}"))

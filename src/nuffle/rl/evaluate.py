@@ -4,9 +4,12 @@ per episode and win rate with 95% intervals, home and away apart."""
 from __future__ import annotations
 
 import math
+import multiprocessing as mp
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import torch
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
@@ -45,34 +48,51 @@ def summarise(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def evaluate(model: str, board: int, opponent: str = "random", games: int = 200, seed: int = 0,
-             home: str = "human", away: str = "human", greedy: bool = False,
+             home: str = "human", away: str = "human", greedy: bool = False, workers: int = 2,
              on_game: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play `games` games (an even number: each seed with the policy at home, then away) of the
-    policy `model` on `home`'s team against `opponent` on `away`'s team."""
+    policy `model` on `home`'s team against `opponent` on `away`'s team, in `workers` processes."""
     if games < 2 or games % 2:
         raise ValueError(f"games must be an even number of at least 2 (paired seeds), got {games}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
     make_agent(opponent)  # a bad bot spec fails before any game
     PolicyAgent(model).net  # noqa: B018  (a bad checkpoint fails before any game)
-    teams = (load_team(home), load_team(away))
+    load_team(home), load_team(away)
+    jobs = [(model, board, opponent, home, away, greedy, seed + i, side)
+            for i in range(games // 2) for side in (0, 1)]
     records: list[dict[str, Any]] = []
     started = time.perf_counter()
-    for i in range(games // 2):
-        s = seed + i
-        for side in (0, 1):
-            policy = PolicyAgent(model, greedy=greedy, seed=2 * s + side)
-            bot = make_agent(opponent, seed=2 * s + 1 - side)
-            first, second = (policy, bot) if side == 0 else (bot, policy)
-            pair = (teams[0], teams[1]) if side == 0 else (teams[1], teams[0])
-            game = play(Game.new(pair[0], pair[1], seed=s, board=board), first, second)
-            rec = _record(game, side, s)
+    if workers == 1:
+        results: Iterable[dict[str, Any]] = map(_play_one, jobs)
+    else:
+        pool = mp.get_context("fork").Pool(workers)
+        results = pool.imap(_play_one, jobs)
+    try:
+        for rec in results:
             records.append(rec)
             if on_game is not None:
                 on_game(rec)
+    finally:
+        if workers > 1:
+            pool.terminate()
     out = {"model": model, "board": board, "opponent": opponent, "seed": seed,
            "seconds": round(time.perf_counter() - started, 2), "all": summarise(records),
            "home": summarise([r for r in records if r["side"] == 0]),
            "away": summarise([r for r in records if r["side"] == 1])}
     return out
+
+
+def _play_one(job: tuple[str, int, str, str, str, bool, int, int]) -> dict[str, Any]:
+    """One evaluation game: the policy on `side` with seed `s`."""
+    model, board, opponent, home, away, greedy, s, side = job
+    torch.set_num_threads(1)
+    policy = PolicyAgent(model, greedy=greedy, seed=2 * s + side)
+    bot = make_agent(opponent, seed=2 * s + 1 - side)
+    first, second = (policy, bot) if side == 0 else (bot, policy)
+    teams = (load_team(home), load_team(away))
+    pair = (teams[0], teams[1]) if side == 0 else (teams[1], teams[0])
+    return _record(play(Game.new(pair[0], pair[1], seed=s, board=board), first, second), side, s)
 
 
 def _record(game: Game, side: int, seed: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ trained with for them (its config's `setup`), as in training.
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 
 from nuffle.agents.base import Agent
@@ -17,7 +18,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.envs.core import MatchDriver
 from nuffle.rl import checkpoint
-from nuffle.rl.networks import masked_logits
+from nuffle.rl.networks import ActorCritic
 
 
 class PolicyAgent(Agent):
@@ -55,14 +56,7 @@ class PolicyAgent(Agent):
         driver.attach(view, same_match=True)
         side = self.side
         obs = driver.observe(side)
-        with torch.no_grad():
-            logits, _ = self.net(torch.from_numpy(obs["spatial"])[None],
-                                 torch.from_numpy(obs["non_spatial"])[None])
-            logits = masked_logits(logits, torch.from_numpy(obs["action_mask"]).bool()[None])[0]
-            if self.greedy:
-                index = int(torch.argmax(logits))
-            else:
-                index = int(torch.multinomial(torch.softmax(logits, 0), 1, generator=self.generator))
+        index = pick(self.net, obs, driver.indices(side), self.greedy, self.generator)
         return driver.codec.decode(index, view.state, side)
 
     def end_game(self, result: dict[str, object]) -> None:
@@ -70,7 +64,23 @@ class PolicyAgent(Agent):
             self.helper.end_game(result)
 
 
-def _factory(seed: int = 0, model: str = "", greedy: bool = False) -> PolicyAgent:
+def pick(net: ActorCritic, obs: dict[str, np.ndarray], legal: np.ndarray, greedy: bool,
+         generator: torch.Generator) -> int:
+    """The policy's action index among the `legal` indices of one observation: sampled (or the
+    most likely); the softmax runs over the legal actions only, which is the masked policy."""
+    with torch.no_grad():
+        logits, _ = net(torch.from_numpy(obs["spatial"])[None], torch.from_numpy(obs["non_spatial"])[None])
+        legal_t = torch.from_numpy(legal.astype(np.int64, copy=False))
+        mine = logits[0, legal_t]
+        if greedy:
+            return int(legal[int(torch.argmax(mine))])
+        return int(legal[int(torch.multinomial(torch.softmax(mine, 0), 1, generator=generator))])
+
+
+def _factory(seed: int = 0, model: str = "", greedy: bool = False, threads: int = 1) -> PolicyAgent:
+    if threads < 1:
+        raise ValueError(f"bot 'policy': threads must be at least 1, got {threads}")
+    torch.set_num_threads(threads)  # one thread: a bot shares its machine with the match and others
     return PolicyAgent(model, greedy=greedy, seed=seed)
 
 

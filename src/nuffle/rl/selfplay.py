@@ -22,7 +22,8 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.decision import DecisionKind
 from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 from nuffle.rl import checkpoint
-from nuffle.rl.networks import ActorCritic, masked_logits
+from nuffle.rl.networks import ActorCritic
+from nuffle.rl.policy_bot import pick
 
 Obs = dict[str, np.ndarray]
 
@@ -112,11 +113,8 @@ class SelfPlayEnv:
     def _opponent_index(self, agent: str) -> int:
         obs = self.aec.observe(agent)
         assert self.opponent is not None
-        with torch.no_grad():
-            logits, _ = self.opponent(torch.from_numpy(obs["spatial"])[None],
-                                      torch.from_numpy(obs["non_spatial"])[None])
-            logits = masked_logits(logits, torch.from_numpy(obs["action_mask"]).bool()[None])[0]
-            return int(torch.multinomial(torch.softmax(logits, 0), 1, generator=self.generator))
+        legal = self.aec.driver.indices(AGENTS.index(agent))
+        return pick(self.opponent, obs, legal, False, self.generator)
 
     def _observe(self) -> Obs:
         return self.aec.observe(AGENTS[self.side])
