@@ -13,7 +13,7 @@ BOARDS = (11, 7, 5, 3, 1)
 GAMES_PER_CASE = 50  # 5 boards x 2 pairings x 50 = 500 games
 
 
-QUICK = 10  # the first seeds of every case run in the fast loop, the rest are marked slow
+QUICK = 3  # the first seeds of every case run in the fast loop, the rest are marked slow
 
 
 @pytest.mark.parametrize("seeds", [pytest.param(range(QUICK), id="quick"),

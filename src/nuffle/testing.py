@@ -202,6 +202,15 @@ def skills_consulted() -> Iterator[set[Skill]]:
             point._holders = None
 
 
+def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
+    """`values` as pytest parameters, those not in `quick` marked slow: a parametrized check
+    keeps a few cases in the fast loop (`pytest -m "not slow"`) and runs them all in CI."""
+    import pytest
+
+    keep = set(quick)
+    return [v if v in keep else pytest.param(v, marks=pytest.mark.slow) for v in values]
+
+
 def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:
     """Give every player of `game` (before it starts) `k` skills drawn from `pool`, seeded:
     random-play tests use it to meet rare skill combinations."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from nuffle.conformance import conformance_game
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, block, d6, d8, two_d6
@@ -722,12 +724,23 @@ def _team(race: str) -> TeamSpec:
     return replace(spec, players=tuple(players))
 
 
-def test_frenzy_wrestle_juggernaut_and_friends_in_random_games():
+def _block_games(seeds: range) -> set[ActionType]:
+    """The action types taken in random games of the skilled teams (invariants checked)."""
     used: set[ActionType] = set()
-    for seed in range(45):
+    for seed in seeds:
         home, away = (_team("human"), _team("orc")) if seed % 2 else (_team("orc"), _team("human"))
         board = (11, 7, 5)[seed % 3]
         game = conformance_game(seed, board, home, away, clone_checks=2)  # type: ignore[arg-type]
         check_finished(game)
         used.update(e[1].type for e in game.history if e[0] == "a")
+    return used
+
+
+def test_frenzy_wrestle_juggernaut_and_friends_in_random_games_quick():
+    assert {T.CHAINSAW, T.STAB, T.MULTIPLE_BLOCK} <= _block_games(range(4))
+
+
+@pytest.mark.slow
+def test_frenzy_wrestle_juggernaut_and_friends_in_random_games():
+    used = _block_games(range(45))
     assert {T.CHAINSAW, T.STAB, T.MULTIPLE_BLOCK, T.USE_SKILL} <= used

@@ -4,6 +4,8 @@ Hypnotic Gaze, Pro, Leader, Secret Weapon and Ball & Chain."""
 import dataclasses
 import random
 
+import pytest
+
 from nuffle.agents.random_bot import RandomBot
 from nuffle.conformance import play_checked
 from nuffle.core.actions import ActionType
@@ -695,10 +697,21 @@ def _grant_all(game, seed):
     s.info = tuple(info)
 
 
+def _team_skill_games(seeds: range) -> None:
+    for seed in seeds:
+        game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
+        _grant_all(game, seed)
+        play_checked(game, seed)
+
+
+def test_team_skills_random_games_hold_invariants_quick():
+    with skills_consulted() as seen:
+        _team_skill_games(range(2))
+    assert seen & set(TEAM_SKILLS)
+
+
+@pytest.mark.slow
 def test_team_skills_random_games_hold_invariants():
     with skills_consulted() as seen:
-        for seed in range(16):
-            game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
-            _grant_all(game, seed)
-            play_checked(game, seed)
+        _team_skill_games(range(16))
     assert set(TEAM_SKILLS) - seen == set()
