@@ -131,8 +131,9 @@ def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, A
         if d["kind"] == "KICK_OR_RECEIVE":
             page.locator("#choices button", has_text="Receive").click()
         elif d["kind"] == "SETUP":
-            page.locator("#choices button.formation").first.click()
-            wait_version(page, state["version"])
+            if state["formations"]:  # none in a Perfect Defence rearrangement: the set-up stands
+                page.locator("#choices button.formation").first.click()
+                wait_version(page, state["version"])
             page.locator("#choices button", has_text="End set-up").click()
         else:
             click_something(page, d["kind"])
