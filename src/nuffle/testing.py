@@ -28,7 +28,7 @@ from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BallState, Status, Weather
+from nuffle.core.types import BallState, BlockFace, Status, Weather
 from nuffle.teams import load_team
 
 # Player ids of the default Human v Orc match on the full board (team-file order).
@@ -37,9 +37,30 @@ O_BLITZER, O_THROWER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_BLITZER2, O_BOB2, O_GO
 O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
 
 
+# Block dice faces, as the block tests write them.
+AD, BD, PU, DS, DD = (BlockFace.ATTACKER_DOWN, BlockFace.BOTH_DOWN, BlockFace.PUSHED,
+                      BlockFace.DEFENDER_STUMBLES, BlockFace.DEFENDER_DOWN)
+
+
 def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
     """Take one decision: `Action(t, player, square)`."""
     game.step(Action(t, player, square))
+
+
+def move(game: Game, *squares: tuple[int, int]) -> None:
+    """The acting player steps onto each of `squares` in turn."""
+    for sq in squares:
+        game.step(Action(ActionType.MOVE, None, sq))
+
+
+def xy(game: Game, pid: int) -> tuple[int, int]:
+    """Where player `pid` stands, as (x, y)."""
+    return game.state.board.xy(game.state.pos[pid])
+
+
+def legal_types(game: Game) -> set[ActionType]:
+    """The types of the legal actions now."""
+    return set(game.legal_actions().types())
 
 
 def legal_group(game: Game, t: ActionType) -> ActionChoice:

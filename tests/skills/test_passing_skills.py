@@ -30,15 +30,12 @@ from nuffle.testing import (
     legal_group,
     roller_of,
     skills_consulted,
+    xy,
 )
 
 T = ActionType
 # Human: 1 Thrower (Pass, Sure Hands), 3 Ogre, 5/7/8 Linemen (AG3); Orc: 13 Goblin, 14 Troll,
 # 16/20 Linemen (AG3), 11 Blitzer.
-
-
-def xy(game, pid):
-    return game.state.board.xy(game.state.pos[pid])
 
 
 def pass_game(script, target=None, thrower=LINEMAN, skills=(), extra=(), weather=Weather.NICE,

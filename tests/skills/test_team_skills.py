@@ -29,13 +29,10 @@ from nuffle.testing import (
     Scenario,
     do,
     skills_consulted,
+    xy,
 )
 
 T = ActionType
-
-
-def xy(game, pid):
-    return game.state.board.xy(game.state.pos[pid])
 
 
 def make_thrall(sc, pid):
