@@ -13,7 +13,7 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -221,6 +221,22 @@ def skills_consulted() -> Iterator[set[Skill]]:
             point.handlers[skill] = fn
             point._cache.clear()
             point._holders = None
+
+
+def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
+                       board: int | Callable[[int], int] = 11) -> set[Skill]:
+    """Play a seeded random Human v Orc game per seed, with invariants checked after every step
+    (`nuffle.conformance.play_checked`); `grant(game, seed)` hands out skills before it starts.
+    Returns the skills whose rules were consulted."""
+    from nuffle.conformance import play_checked
+
+    with skills_consulted() as seen:
+        for seed in seeds:
+            size = board(seed) if callable(board) else board
+            game = Game.new("human", "orc", seed=seed, board=size)
+            grant(game, seed)
+            play_checked(game, seed)
+    return seen
 
 
 def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:

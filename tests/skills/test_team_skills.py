@@ -7,7 +7,6 @@ import random
 import pytest
 
 from nuffle.agents.random_bot import RandomBot
-from nuffle.conformance import play_checked
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block, d6, d8, two_d6
@@ -28,7 +27,7 @@ from nuffle.testing import (
     THROWER,
     Scenario,
     do,
-    skills_consulted,
+    random_skill_games,
     xy,
 )
 
@@ -694,21 +693,15 @@ def _grant_all(game, seed):
     s.info = tuple(info)
 
 
-def _team_skill_games(seeds: range) -> None:
-    for seed in seeds:
-        game = Game.new("human", "orc", seed=seed, board=11 if seed % 2 else 7)
-        _grant_all(game, seed)
-        play_checked(game, seed)
+def _team_skill_games(seeds: range) -> set[Skill]:
+    return random_skill_games(seeds, _grant_all, board=lambda seed: 11 if seed % 2 else 7)
 
 
 def test_team_skills_random_games_hold_invariants_quick():
-    with skills_consulted() as seen:
-        _team_skill_games(range(2))
-    assert seen & set(TEAM_SKILLS)
+    assert _team_skill_games(range(2)) & set(TEAM_SKILLS)
 
 
 @pytest.mark.slow
 def test_team_skills_random_games_hold_invariants():
-    with skills_consulted() as seen:
-        _team_skill_games(range(16))
+    seen = _team_skill_games(range(16))
     assert set(TEAM_SKILLS) - seen == set()
