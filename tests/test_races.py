@@ -17,13 +17,16 @@ from nuffle.core.actions import ActionChoice, ActionType, LegalActions
 from nuffle.core.game import Game
 from nuffle.core.teams import races
 from nuffle.record import replay, to_record
-from nuffle.testing import check_finished
+from nuffle.testing import check_finished, slow_except
 
 RACES = list(races())
+#: the races whose full-board games also run in the fast loop (every race runs on board 1
+#: there); the rest of each set is marked slow.
+QUICK_RACES = ("khemri", "vampire", "underworld")
 
 
 @pytest.mark.parametrize("side", ["home", "away"])
-@pytest.mark.parametrize("race", RACES)
+@pytest.mark.parametrize("race", slow_except(RACES, QUICK_RACES))
 def test_race_random_game_holds_invariants(race: str, side: str) -> None:
     home, away = (race, "orc") if side == "home" else ("human", race)
     for seed in range(2):
@@ -34,7 +37,7 @@ def test_race_random_game_holds_invariants(race: str, side: str) -> None:
         assert again.state == game.state
 
 
-@pytest.mark.parametrize("board", [7, 5, 3, 1])
+@pytest.mark.parametrize("board", slow_except([7, 5, 3, 1], [1]))
 @pytest.mark.parametrize("race", RACES)
 def test_race_small_boards_use_the_first_players(race: str, board: int) -> None:
     game = conformance_game(board, board, race, race, clone_checks=1)
@@ -45,7 +48,7 @@ def test_race_small_boards_use_the_first_players(race: str, board: int) -> None:
     assert fielded == [ps.position.name for ps in spec.players[:size]]
 
 
-@pytest.mark.parametrize("race", RACES)
+@pytest.mark.parametrize("race", slow_except(RACES, QUICK_RACES[:2]))
 def test_race_scripted_bot_plays_every_race(race: str) -> None:
     game = Game.new(race, race, seed=3, board=7)
     bots = (make_agent("scripted", 1), make_agent("scripted", 2))

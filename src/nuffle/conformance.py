@@ -37,12 +37,17 @@ def check_invariants(s: GameState) -> None:
             in_flight = any(isinstance(p, ThrowTeamMate) and p.thrown == pid for p in s.stack)
             if not in_flight:  # a thrown team-mate is in the air while others' rolls resolve
                 raise InvariantError(f"player {pid} is {Status(st).name} but not on the pitch")
-    occupied = sum(1 for v in s.grid if v >= 0)
+    grid = s.grid
+    if min(grid) < OFF:
+        raise InvariantError(f"the grid holds {min(grid)}, neither a player nor a marker")
+    occupied = len(grid) - grid.count(OFF) - grid.count(EMPTY)
     if occupied != sum(on_pitch):
         raise InvariantError(f"{occupied} occupied squares for {sum(on_pitch)} players on the pitch")
-    for i, v in enumerate(s.grid):
-        if (b.on_pitch[i] and v == OFF) or (not b.on_pitch[i] and v != OFF):
-            raise InvariantError(f"grid square {i} has the wrong off-pitch marker")
+    # the off-pitch squares are the border ring: all of them OFF, and no other square
+    st = b.stride
+    ring = (grid[:st], grid[-st:], grid[::st], grid[st - 1::st])
+    if grid.count(OFF) != b.template.count(OFF) or any(r.count(OFF) != len(r) for r in ring):
+        raise InvariantError("the grid has a wrong off-pitch marker")
     limit = b.variant.pitch_max
     for side in (0, 1):
         if on_pitch[side] > limit:

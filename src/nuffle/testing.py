@@ -13,7 +13,7 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -28,7 +28,7 @@ from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BallState, Status, Weather
+from nuffle.core.types import BallState, BlockFace, Status, Weather
 from nuffle.teams import load_team
 
 # Player ids of the default Human v Orc match on the full board (team-file order).
@@ -37,9 +37,30 @@ O_BLITZER, O_THROWER, O_GOBLIN, O_TROLL, O_BOB, O_LINE, O_BLITZER2, O_BOB2, O_GO
 O_LINE2, O_LINE3, O_LINE4 = 20, 21, 22
 
 
+# Block dice faces, as the block tests write them.
+AD, BD, PU, DS, DD = (BlockFace.ATTACKER_DOWN, BlockFace.BOTH_DOWN, BlockFace.PUSHED,
+                      BlockFace.DEFENDER_STUMBLES, BlockFace.DEFENDER_DOWN)
+
+
 def do(game: Game, t: ActionType, player: int | None = None, square: tuple[int, int] | None = None) -> None:
     """Take one decision: `Action(t, player, square)`."""
     game.step(Action(t, player, square))
+
+
+def move(game: Game, *squares: tuple[int, int]) -> None:
+    """The acting player steps onto each of `squares` in turn."""
+    for sq in squares:
+        game.step(Action(ActionType.MOVE, None, sq))
+
+
+def xy(game: Game, pid: int) -> tuple[int, int]:
+    """Where player `pid` stands, as (x, y)."""
+    return game.state.board.xy(game.state.pos[pid])
+
+
+def legal_types(game: Game) -> set[ActionType]:
+    """The types of the legal actions now."""
+    return set(game.legal_actions().types())
 
 
 def legal_group(game: Game, t: ActionType) -> ActionChoice:
@@ -200,6 +221,31 @@ def skills_consulted() -> Iterator[set[Skill]]:
             point.handlers[skill] = fn
             point._cache.clear()
             point._holders = None
+
+
+def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
+                       board: int | Callable[[int], int] = 11) -> set[Skill]:
+    """Play a seeded random Human v Orc game per seed, with invariants checked after every step
+    (`nuffle.conformance.play_checked`); `grant(game, seed)` hands out skills before it starts.
+    Returns the skills whose rules were consulted."""
+    from nuffle.conformance import play_checked
+
+    with skills_consulted() as seen:
+        for seed in seeds:
+            size = board(seed) if callable(board) else board
+            game = Game.new("human", "orc", seed=seed, board=size)
+            grant(game, seed)
+            play_checked(game, seed)
+    return seen
+
+
+def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
+    """`values` as pytest parameters, those not in `quick` marked slow: a parametrized check
+    keeps a few cases in the fast loop (`pytest -m "not slow"`) and runs them all in CI."""
+    import pytest
+
+    keep = set(quick)
+    return [v if v in keep else pytest.param(v, marks=pytest.mark.slow) for v in values]
 
 
 def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) -> None:

@@ -15,7 +15,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from scipy.stats import chisquare
 
 from nuffle.analysis.blocks import (
     ATTACKER_PREFERENCE,
@@ -168,6 +167,8 @@ def sampled(start: Game, first: Action, classify: Classify, base: int,
 
 def agree(counts: Mapping[str, int], dist: Mapping[str, Fraction], label: str) -> float:
     """Chi-square of `counts` against `dist`; categories of probability 0 must never occur."""
+    from scipy.stats import chisquare  # here, not at the top: the fast loop collects this file
+
     extra = set(counts) - {k for k, p in dist.items() if p}
     assert not extra, f"{label}: impossible categories observed: {extra}"
     keys = sorted(k for k, p in dist.items() if p)

@@ -14,7 +14,7 @@ from nuffle.core.actions import SELECT_FACE, ActionType
 from nuffle.core.decision import COACH_KINDS, Decision, DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
-from nuffle.testing import grant_random_skills
+from nuffle.testing import grant_random_skills, slow_except
 
 K = DecisionKind
 A = ActionType
@@ -79,7 +79,7 @@ def test_every_wait_names_a_decision_kind() -> None:
     assert used == set(COACH_KINDS)
 
 
-@pytest.mark.parametrize("board", [1, 3, 5, 7, 11])
+@pytest.mark.parametrize("board", slow_except([1, 3, 5, 7, 11], [1, 11]))  # all in the full run
 def test_random_games_every_decision_has_a_kind(board: int) -> None:
     """Random games with skill-rich teams: each decision has a kind, the deciding side, and
     only the action types its kind allows; chance nodes and the end have kind NONE."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from nuffle.competition.clocks import Clocks
+from nuffle.competition.clocks import BotClock, Clocks
 from nuffle.competition.process import Limits
 from nuffle.competition.referee import BotSpec, Settings, run_game
 from nuffle.record import load
@@ -48,8 +48,9 @@ def assert_forfeit(report: dict, penalty: str) -> None:
     [
         ("crash_start", "", "crash"),
         ("crash_mid", "", "crash"),
-        ("silent_mid", "", "no_response"),
-        ("late_always", "4.0", "no_response"),
+        # these two wait out the clocks: the fast loop keeps the other penalties
+        pytest.param("silent_mid", "", "no_response", marks=pytest.mark.slow),
+        pytest.param("late_always", "4.0", "no_response", marks=pytest.mark.slow),
         ("huge", "", "oversized_message"),
         ("memory", "", "crash"),
     ],
@@ -59,6 +60,20 @@ def test_disqualifying_misbehaviour(tmp_path, no_leaks, mode, arg, penalty):
     assert_forfeit(report, penalty)
 
 
+def test_bot_clock_charges_the_turn_then_the_bank() -> None:
+    # the fast loop's check of the clocks, with no waiting: the slow tests above play it out
+    clock = BotClock(Clocks(turn=2.0, opponent_decision=1.0, overage=3.0))
+    assert clock.budget(("turn", 1)) == ("turn", 2.0)
+    assert clock.spend("turn", 1.5) and clock.left("turn") == {"clock_left": 0.5, "overage_left": 3.0}
+    assert clock.budget(("turn", 1)) == ("turn", 0.5)  # the same turn: what is left of it
+    assert clock.spend("turn", 2.5) and clock.bank == 1.0  # 2 s over, taken from the bank
+    assert clock.budget(("turn", 2)) == ("turn", 2.0)  # a new turn: a full clock
+    assert clock.budget(None) == ("opponent_decision", 1.0)
+    assert not clock.spend("opponent_decision", 2.5)  # 1.5 s over, 1 s banked: late
+    assert clock.bank == 0.0
+
+
+@pytest.mark.slow  # waits out a clock
 def test_silent_at_hello_is_disqualified(tmp_path, no_leaks):
     fast = Settings(board=1, clocks=Clocks(turn=2.0, opponent_decision=2.0, init=4.0, end=2.0, grace=0.5))
     t0 = time.monotonic()
@@ -67,6 +82,7 @@ def test_silent_at_hello_is_disqualified(tmp_path, no_leaks):
     assert time.monotonic() - t0 < 30
 
 
+@pytest.mark.slow  # waits out a clock
 def test_late_once_is_delay_of_game(tmp_path, no_leaks):
     report = play(tmp_path, "late_once", "2.6")
     assert kinds(report, "bad") == ["delay_of_game"]
@@ -125,6 +141,7 @@ def test_bots_get_no_secrets(tmp_path, no_leaks, monkeypatch):
     assert os.environ["NUFFLE_TEST_SECRET_TOKEN"] == "hunter2"
 
 
+@pytest.mark.slow  # waits out a clock
 def test_overage_bank_absorbs_a_late_answer(tmp_path, no_leaks):
     banked = Settings(board=1, clocks=Clocks(turn=2.0, opponent_decision=2.0, init=15.0, end=2.0,
                                              grace=1.5, overage=3.0))

@@ -8,6 +8,7 @@ from pettingzoo.test import api_test, seed_test
 from nuffle.envs import BOARDS
 from nuffle.envs.aec_env import BloodBowlAEC
 from nuffle.envs.bench import random_index
+from nuffle.testing import slow_except
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -15,7 +16,7 @@ def test_api(board):
     api_test(BloodBowlAEC(board=board), num_cycles=60, verbose_progress=False)
 
 
-@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("board", slow_except(BOARDS, [1, 11]))  # all in the full run
 def test_seed(board):
     seed_test(functools.partial(BloodBowlAEC, board=board), num_cycles=60)
 

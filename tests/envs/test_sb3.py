@@ -7,11 +7,11 @@ import pytest
 
 import nuffle.envs  # noqa: F401
 
-sb3_contrib = pytest.importorskip("sb3_contrib")
-
 
 @pytest.mark.slow
 def test_maskable_ppo_trains_on_board_1():
+    # imported here, not at the top: torch is slow to load and the fast loop collects this file
+    sb3_contrib = pytest.importorskip("sb3_contrib")
     import torch
     from sb3_contrib.common.wrappers import ActionMasker
 

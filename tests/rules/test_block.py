@@ -4,28 +4,26 @@ import pytest
 
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import RollerError, block, d6, two_d6
-from nuffle.core.types import BlockFace, Status
+from nuffle.core.types import Status
 from nuffle.testing import (
+    AD,
+    BD,
     BLITZER,
+    DD,
+    DS,
     LINEMAN,
     O_BLITZER,
     O_GOBLIN,
     O_LINE,
     O_LINE2,
     OGRE,
+    PU,
     Scenario,
     do,
     roller_of,
 )
 
 T = ActionType
-AD, BD, PU, DS, DD = (
-    BlockFace.ATTACKER_DOWN,
-    BlockFace.BOTH_DOWN,
-    BlockFace.PUSHED,
-    BlockFace.DEFENDER_STUMBLES,
-    BlockFace.DEFENDER_DOWN,
-)
 
 
 def start_block(sc, attacker, target, active=0):

@@ -7,10 +7,20 @@ from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d68, two_d6
 from nuffle.core.procedures.match import EndDrive
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import BLITZER, LINEMAN, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do, roller_of
+from nuffle.testing import (
+    BLITZER,
+    DD,
+    LINEMAN,
+    O_GOBLIN,
+    O_LINE,
+    O_TROLL,
+    OGRE,
+    Scenario,
+    do,
+    roller_of,
+)
 
 T = ActionType
-DD = BlockFace.DEFENDER_DOWN
 
 
 def knock_down(script, attacker=BLITZER, defender=O_LINE, apothecaries=(0, 0)):

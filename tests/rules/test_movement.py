@@ -6,19 +6,18 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, Status, Weather
-from nuffle.testing import CATCHER, LINEMAN, O_GOBLIN, O_LINE, Scenario
+from nuffle.testing import (
+    CATCHER,
+    LINEMAN,
+    O_GOBLIN,
+    O_LINE,
+    Scenario,
+    move,
+    xy,
+)
 
 ORC_LINE = O_LINE
 GOBLIN = O_GOBLIN
-
-
-def xy(game, pid):
-    return game.state.board.xy(game.state.pos[pid])
-
-
-def move(game, *squares):
-    for sq in squares:
-        game.step(Action(ActionType.MOVE, None, sq))
 
 
 def test_plain_move_needs_no_dice() -> None:

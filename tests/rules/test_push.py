@@ -11,13 +11,13 @@ from nuffle.testing import (
     O_LINE2,
     O_LINE3,
     O_LINE4,
+    PU,
     Scenario,
     do,
     roller_of,
 )
 
 T = ActionType
-PU = BlockFace.PUSHED
 
 
 def push_options(att_sq, def_sq, extra=(), script=None):

@@ -9,7 +9,6 @@ scrimmage x = 13). Kick-offs are run with `Scenario.start(proc=Kickoff())`, home
 
 from __future__ import annotations
 
-from nuffle.conformance import play_checked
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d3, d6, d8, pick, two_d6
 from nuffle.core.game import Game
@@ -27,8 +26,8 @@ from nuffle.testing import (
     Scenario,
     do,
     grant_random_skills,
+    random_skill_games,
     roller_of,
-    skills_consulted,
 )
 
 T = ActionType
@@ -501,11 +500,7 @@ BALL_SKILLS = (
 
 
 def test_no_hands_and_other_ball_skills_survive_random_play() -> None:
-    with skills_consulted() as seen:
-        for seed in range(6):
-            game = Game.new("human", "orc", seed=seed, board=11)
-            grant_random_skills(game, BALL_SKILLS, 3, seed)
-            play_checked(game, seed)
+    seen = random_skill_games(range(6), lambda game, seed: grant_random_skills(game, BALL_SKILLS, 3, seed))
     # Random bots almost never pick the ball up: Big Hand and Extra Arms are left to the
     # scripted tests above. The games are seeded, so the set below is exact.
     assert set(BALL_SKILLS) - seen == {Skill.BIG_HAND, Skill.EXTRA_ARMS, Skill.NERVES_OF_STEEL,

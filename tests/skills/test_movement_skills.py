@@ -26,8 +26,11 @@ from nuffle.testing import (
     O_GOBLIN,
     O_LINE,
     Scenario,
+    legal_types,
+    move,
     roller_of,
     skills_consulted,
+    xy,
 )
 
 HUMAN = LINEMAN2  # another human lineman
@@ -37,23 +40,10 @@ ORC = O_LINE  # orc lineman: MA5 ST3 AG3
 ORC2 = O_BLITZER2  # orc blitzer: MA6 ST3 AG3, Block
 
 
-def xy(game: Game, pid: int) -> tuple[int, int]:
-    return game.state.board.xy(game.state.pos[pid])
-
-
-def move(game: Game, *squares: tuple[int, int]) -> None:
-    for sq in squares:
-        game.step(Action(ActionType.MOVE, None, sq))
-
-
 def start(sc: Scenario, kind: ActionType, pid: int, active: int = 0) -> Game:
     game = sc.start(active=active)
     game.step(Action(kind, pid))
     return game
-
-
-def legal_types(game: Game) -> set[ActionType]:
-    return {c.type for c in game.legal_actions().groups}
 
 
 # --- Sprint -----------------------------------------------------------------------------------

@@ -7,12 +7,17 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import play_out, random_action
 
 from nuffle.cli import main as cli_main
+from nuffle.testing import slow_except
 from nuffle.web.app import create_app
 from nuffle.web.store import token_hash
+
+#: games played out through the API: board 1 in the fast loop, board 3 in the full run
+BOARDS = slow_except([3, 1], [1])
 
 
 def _new(client: TestClient, **body: object) -> dict:
@@ -137,8 +142,10 @@ def test_formation_setup_places_the_players(client: TestClient) -> None:
     assert {"type": "END_SETUP", "player": None, "square": None} in after["legal_actions"]
 
 
-def test_finished_game_record_replays_with_nuffle_replay(client: TestClient, tmp_path: Path) -> None:
-    g = _new(client)
+@pytest.mark.parametrize("board", BOARDS)
+def test_finished_game_record_replays_with_nuffle_replay(client: TestClient, tmp_path: Path,
+                                                         board: int) -> None:
+    g = _new(client, board=board)
     r = client.get(f"/api/records/{g['id']}")
     assert r.status_code == 409  # not before the end: it holds the seed
     final = play_out(client, g["id"], g["seats"], seed=3)
@@ -157,9 +164,10 @@ def test_finished_game_record_replays_with_nuffle_replay(client: TestClient, tmp
     assert r.status_code == 400 and "does not replay" in r.json()["error"]
 
 
-def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path) -> None:
+@pytest.mark.parametrize("board", BOARDS)
+def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path, board: int) -> None:
     with TestClient(create_app(db)) as c:
-        running = _new(c)
+        running = _new(c, board=board)
         url = f"/api/games/{running['id']}"
         state = c.get(url).json()
         import random
@@ -169,7 +177,7 @@ def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path) -> N
             side = state["decision"]["side"]
             state = c.post(f"{url}/actions", json={"token": running["seats"][side],
                                                    "action": random_action(state, rng)}).json()
-        done = _new(c)
+        done = _new(c, board=board)
         play_out(c, done["id"], done["seats"], seed=1)
         record = c.get(f"/api/records/{done['id']}").json()
     with TestClient(create_app(db)) as c:
@@ -188,6 +196,36 @@ def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path) -> N
     tokens = set(running["seats"].values())
     assert not tokens & stored  # only hashes are stored
     assert {token_hash(t) for t in tokens} <= stored
+
+
+def test_perfect_defence_set_up_offers_no_formation(client: TestClient) -> None:
+    # seed 24 on board 3: the kick-off table gives the kicking side (away) a Perfect Defence,
+    # a set-up that may only move the players on the pitch (no one may be taken off)
+    g = _new(client, seed=24)
+    url = f"/api/games/{g['id']}"
+    state = client.get(url).json()
+    setups = 0
+    while state["decision"]["kind"] != "SELECT_ACTION":
+        d = state["decision"]
+        token = g["seats"][d["side"]]
+        if d["kind"] == "SETUP" and setups == 2:
+            break
+        if d["kind"] == "SETUP":
+            setups += 1
+            client.post(f"{url}/setup", json={"token": token, "formation": state["formations"][0]})
+            action = {"type": "END_SETUP", "player": None, "square": None}
+        else:
+            action = state["legal_actions"][0]
+        state = client.post(f"{url}/actions", json={"token": token, "action": action}).json()
+    assert state["decision"]["kind"] == "SETUP" and state["decision"]["side"] == "away"
+    types = {a["type"] for a in state["legal_actions"]}
+    assert "PLACE_PLAYER" in types and "RESERVE_PLAYER" not in types
+    assert state["formations"] == []
+    r = client.post(f"{url}/setup", json={"token": g["seats"]["away"], "formation": "any"})
+    assert r.status_code == 409 and "Perfect Defence" in r.json()["error"]
+    r = client.post(f"{url}/actions", json={"token": g["seats"]["away"],
+                                            "action": {"type": "END_SETUP", "player": None, "square": None}})
+    assert r.status_code == 200, r.text
 
 
 def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:

@@ -131,8 +131,9 @@ def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, A
         if d["kind"] == "KICK_OR_RECEIVE":
             page.locator("#choices button", has_text="Receive").click()
         elif d["kind"] == "SETUP":
-            page.locator("#choices button.formation").first.click()
-            wait_version(page, state["version"])
+            if state["formations"]:  # none in a Perfect Defence rearrangement: the set-up stands
+                page.locator("#choices button.formation").first.click()
+                wait_version(page, state["version"])
             page.locator("#choices button", has_text="End set-up").click()
         else:
             click_something(page, d["kind"])
@@ -188,6 +189,7 @@ def test_1_formation_setup_and_a_move_with_its_path_odds(page: Any, server: Serv
     assert mover["square"] == target or mover["status"] != "STANDING" or after["decision"]["kind"] == "REROLL"
 
 
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
 def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server) -> None:
     for _attempt in range(4):
         gid, _ = start_bot_game(page, server)
@@ -238,6 +240,7 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     shot(page, "2-after-block")
 
 
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
 def test_3_watch_bot_v_bot_to_the_end(page: Any, server: Server) -> None:
     g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:random",
                                            "away": "orc:random", "board": 3, "delay": 0.01})
@@ -252,6 +255,7 @@ def test_3_watch_bot_v_bot_to_the_end(page: Any, server: Server) -> None:
     shot(page, "3-bot-v-bot-full-time")
 
 
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
 def test_4_each_seat_acts_only_for_itself(browser: Any, server: Server) -> None:
     ctx_a = browser.new_context(viewport={"width": 1300, "height": 900})
     ctx_b = browser.new_context(viewport={"width": 1300, "height": 900})
@@ -302,6 +306,7 @@ def test_4_each_seat_acts_only_for_itself(browser: Any, server: Server) -> None:
         ctx_b.close()
 
 
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
 def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_path: Path) -> None:
     g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:random",
                                            "away": "orc:random", "board": 3, "delay": 0})

@@ -9,7 +9,7 @@ competition protocol to name the decision in JSON, and bots instead of procedure
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any
 
@@ -64,9 +64,12 @@ class Decision:
     the failed `roll` with the number it `need`ed, for blocks the `dice` count and the
     `faces` rolled, the player `action` under way (e.g. 'START_BLITZ') with the squares
     `moved` so far, and the `square` it concerns (a follow-up's destination). Fields that do
-    not apply are None (or empty)."""
+    not apply are None (or empty).
 
-    kind: DecisionKind
+    A waiting procedure's `decision_detail` returns one without `kind` and `side`;
+    `Game.decision()` fills them in."""
+
+    kind: DecisionKind = DecisionKind.NONE
     side: int | None = None
     player: int | None = None
     target: int | None = None
@@ -85,37 +88,14 @@ class Decision:
         return None if self.side is None else _SIDES[self.side]
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: the kind by name, the side as 'home'/'away'."""
-        return {
-            "kind": self.kind.name,
-            "side": self.side_name,
-            "player": self.player,
-            "target": self.target,
-            "skill": self.skill,
-            "roll": self.roll,
-            "need": self.need,
-            "dice": self.dice,
-            "faces": list(self.faces),
-            "action": self.action,
-            "moved": self.moved,
-            "square": None if self.square is None else list(self.square),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionDetail:
-    """What a waiting procedure adds to its decision's kind and side."""
-
-    player: int | None = None
-    target: int | None = None
-    skill: str | None = None
-    roll: str | None = None
-    need: int | None = None
-    dice: int | None = None
-    faces: tuple[int, ...] = ()
-    action: str | None = None
-    moved: int | None = None
-    square: tuple[int, int] | None = None
+        """A JSON-ready dict of every field: the kind by name, the side as 'home'/'away', the
+        faces and the square as lists."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["kind"] = self.kind.name
+        out["side"] = self.side_name
+        out["faces"] = list(self.faces)
+        out["square"] = None if self.square is None else list(self.square)
+        return out
 
 
 NO_DECISION = Decision(DecisionKind.NONE)

@@ -236,11 +236,7 @@ class Game:
         side = s.decider
         if side > 1:
             return NO_DECISION
-        d = s.stack[-1].decision_detail(s)
-        return Decision(
-            DecisionKind(s.waiting), side, d.player, d.target, d.skill, d.roll, d.need, d.dice,
-            d.faces, d.action, d.moved, d.square,
-        )
+        return replace(s.stack[-1].decision_detail(s), kind=DecisionKind(s.waiting), side=side)
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the side to decide (empty at chance nodes and at the end)."""

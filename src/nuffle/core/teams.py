@@ -20,7 +20,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -203,30 +203,51 @@ def rosters() -> dict[str, dict[str, Positional]]:
 
 def available_teams() -> list[str]:
     """Race keys that have a shipped default team file."""
+    return list(_team_files())
+
+
+@lru_cache(maxsize=1)
+def _team_files() -> tuple[str, ...]:
     folder = resources.files("nuffle.data").joinpath("teams")
-    return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
+    return tuple(sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+def _default_key(race_name: str) -> str:
+    """The race key of a shipped default team; TeamError naming the choices if there is none."""
+    key = race_key(race_name)
+    if key in _team_files():
+        return key
+    if race_name.lower().endswith(".json"):
+        raise TeamError(f"{race_name!r} is a team file: read it with nuffle.teams.load_team and "
+                        "pass the TeamSpec")
+    shown = race_name if len(race_name) <= 60 else race_name[:57] + "..."
+    raise TeamError(
+        f"no team for {shown!r}: choose one of {', '.join(available_teams())} "
+        "or give a team .json file"
+    )
+
+
+@cache
+def _default_text(key: str) -> str:
+    return resources.files("nuffle.data").joinpath("teams", f"{key}.json").read_text()
+
+
+@cache
+def _default_spec(key: str) -> TeamSpec:
+    """A shipped team parsed once (the implemented-skills check is made on every use)."""
+    return parse_team(json.loads(_default_text(key)), key)
 
 
 def default_team_dict(race_name: str) -> dict[str, Any]:
     """The JSON form of a race's shipped default team."""
-    key = race_key(race_name)
-    if key not in available_teams() and race_name.lower().endswith(".json"):
-        raise TeamError(f"{race_name!r} is a team file: read it with nuffle.teams.load_team and "
-                        "pass the TeamSpec")
-    if key not in available_teams():
-        shown = race_name if len(race_name) <= 60 else race_name[:57] + "..."
-        raise TeamError(
-            f"no team for {shown!r}: choose one of {', '.join(available_teams())} "
-            "or give a team .json file"
-        )
-    res = resources.files("nuffle.data").joinpath("teams", f"{key}.json")
-    raw: dict[str, Any] = json.loads(res.read_text())
+    raw: dict[str, Any] = json.loads(_default_text(_default_key(race_name)))
     return raw
 
 
 def default_team(race_name: str) -> TeamSpec:
     """A race's shipped default team; TeamError naming the choices if there is none."""
-    return team_from_dict(default_team_dict(race_name), race_key(race_name))
+    key = _default_key(race_name)
+    return _implemented_only(_default_spec(key), key)
 
 
 def _count(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
@@ -243,7 +264,11 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
 
     Teams using a skill the engine does not implement yet are rejected (after every other
     rule has been checked)."""
-    spec = parse_team(raw, source)
+    return _implemented_only(parse_team(raw, source), source)
+
+
+def _implemented_only(spec: TeamSpec, source: str) -> TeamSpec:
+    """`spec`, or TeamError naming the positionals whose skills the engine lacks."""
     have = implemented_skills()
     need: dict[str, frozenset[Skill]] = {}
     for ps in spec.players:

@@ -21,7 +21,7 @@ from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
-from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
+from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json, formation_fits
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
 MODES = ("hotseat", "bot", "botvbot", "online")
@@ -224,10 +224,12 @@ class GameManager:
         async with live.lock:
             side = self._check_seat(live, token)
             g = live.game
-            d = g.decision()
-            group = g.legal_actions().group(ActionType.PLACE_PLAYER)
-            if d.kind != DecisionKind.SETUP or group is None:
+            placing = g.legal_actions().group(ActionType.PLACE_PLAYER)
+            if g.decision().kind != DecisionKind.SETUP or placing is None:
                 raise WebError(409, "there is no set-up to make now")
+            if not formation_fits(g):
+                raise WebError(409, "a Perfect Defence set-up only moves the players on the pitch: "
+                                    "no formation")
             kind = "defense" if side == g.state.kicking else "offense"
             names = formation_names(g.config.board, kind)
             if name not in names:

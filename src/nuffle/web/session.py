@@ -67,6 +67,17 @@ def legal_actions_text(game: Game) -> str:
     return "[" + ", ".join(parts) + "]"
 
 
+def formation_fits(game: Game) -> bool:
+    """Whether a named formation may set up the deciding side now: a set-up where players may be
+    placed and those on the pitch taken off (not a Perfect Defence rearrangement)."""
+    d, legal = game.decision(), game.legal_actions()
+    if d.kind != DecisionKind.SETUP or d.side is None or legal.group(ActionType.PLACE_PLAYER) is None:
+        return False
+    s = game.state
+    on = [p for p in s.team_players(d.side) if s.pos[p] >= 0]
+    return not on or legal.group(ActionType.RESERVE_PLAYER) is not None
+
+
 def action_from_json(raw: Any) -> Action:
     """Parse an action object ({type, player, square}) or its compact list; ValueError if bad."""
     if isinstance(raw, list):
@@ -152,7 +163,7 @@ class LiveGame:
         out["races"] = {s: seat.race for s, seat in self.seats.items()}
         d = g.decision()
         out["formations"] = []
-        if d.kind == DecisionKind.SETUP and g.legal_actions().group(ActionType.PLACE_PLAYER):
+        if formation_fits(g):
             kind = "defense" if d.side == g.state.kicking else "offense"
             try:
                 out["formations"] = formation_names(g.config.board, kind)

@@ -13,8 +13,8 @@ from functools import lru_cache
 from nuffle.agents.grod.positions import PositionMap
 from nuffle.agents.grod.reach import move_budget, reach, steps_to
 from nuffle.agents.grod.values import Values
+from nuffle.agents.reach import tz_map
 from nuffle.agents.scripted.decisions import on_sideline
-from nuffle.agents.scripted.moves import tz_map
 from nuffle.analysis import probability as P
 from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import PathSearch, search

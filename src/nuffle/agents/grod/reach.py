@@ -6,10 +6,11 @@ are the mirror images of the home side's. The pathfinder is kept for moves that 
 
 from __future__ import annotations
 
+from nuffle.agents.reach import roll_free_reach, route
 from nuffle.core.actions import Square
 from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Status
+from nuffle.core.types import Status
 
 
 def _neighbours(s: GameState, side: int) -> list[int]:
@@ -27,40 +28,13 @@ def move_budget(s: GameState, pid: int) -> int:
 
 def reach(s: GameState, pid: int, tz: list[int], budget: int | None = None) -> dict[int, int]:
     """Square -> parent square for every square reached without a roll (an unmarked player
-    only; entering a tackle zone ends the route there; the loose ball's square is avoided)."""
-    start = s.pos[pid]
+    only; entering a tackle zone ends the route there; the loose ball's square is avoided),
+    forward squares tried first."""
     if budget is None:
         budget = move_budget(s, pid)
-    if start < 0 or tz[start] > 0 or budget <= 0:
-        return {}
-    grid = s.grid
-    nbs = _neighbours(s, s.pteam[pid])
-    ball = s.ball if s.ball_state == BallState.ON_GROUND else -1
-    parent = {start: -1}
-    frontier = [start]
-    for _ in range(budget):
-        nxt = []
-        for sq in frontier:
-            if sq != start and tz[sq]:
-                continue
-            for o in nbs:
-                n = sq + o
-                if grid[n] == -1 and n not in parent and n != ball:
-                    parent[n] = sq
-                    nxt.append(n)
-        if not nxt:
-            break
-        frontier = nxt
-    del parent[start]
-    return parent
+    return roll_free_reach(s, pid, budget, tz, _neighbours(s, s.pteam[pid]))
 
 
 def steps_to(s: GameState, parent: dict[int, int], end: int) -> list[Square]:
     """The squares from the start (excluded) to `end`, as (x, y)."""
-    out = []
-    sq = end
-    while sq in parent:
-        out.append(s.board.xy(sq))
-        sq = parent[sq]
-    out.reverse()
-    return out
+    return [s.board.xy(sq) for sq in route(parent, end)]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from nuffle.agents.reach import roll_free_reach, route, tz_map
 from nuffle.agents.scripted.decisions import on_sideline, threats
-from nuffle.agents.scripted.moves import route, safe_reach, tz_map
 from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import Path, PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions
@@ -245,7 +245,7 @@ class Planner:
         """Move an unmarked player along a roll-free route to the square `value` rates best."""
         s = self.s
         budget = s.info[p].ma - (3 if s.status[p] == Status.PRONE else 0)
-        parent = safe_reach(s, p, budget, self.tz)
+        parent = roll_free_reach(s, p, budget, self.tz)
         if not parent:
             return []
         here = s.pos[p]
@@ -304,7 +304,7 @@ class Planner:
             if p == c or (b.distance(s.pos[p], csq) == 1 and self.tz[s.pos[p]] == 0):
                 continue
             budget = s.info[p].ma
-            parent = safe_reach(s, p, budget, self.tz)
+            parent = roll_free_reach(s, p, budget, self.tz)
             reach = [q for q in corners if q in parent]
             if reach:
                 q = min(reach, key=lambda q: (self.tz[q], len(route(parent, q)), q))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.paths import Path, PathSearch, search
@@ -216,8 +216,8 @@ class PlayerAction(Procedure):
     def _carries(self, s: GameState) -> bool:
         return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.pid, action=ActionType(self.kind).name, moved=self.moves)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.pid, action=ActionType(self.kind).name, moved=self.moves)
 
     def legal(self, s: GameState) -> LegalActions:
         pid = self.pid

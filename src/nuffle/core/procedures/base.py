@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from nuffle.core.actions import Action, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.state import GameState
 
 
@@ -52,11 +52,11 @@ class Procedure(ABC):
         """Apply a decision that `legal` allowed."""
         raise RuntimeError(f"{type(self).__name__} takes no decisions")
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
+    def decision_detail(self, s: GameState) -> Decision:
         """The player (and roll, block, skill) the waiting decision concerns; by default the
         procedure's `pid` slot, if it has one, and its class's `decision_skill`."""
         pid = getattr(self, "pid", -1)
-        return DecisionDetail(player=pid if pid >= 0 else None, skill=self.decision_skill)
+        return Decision(player=pid if pid >= 0 else None, skill=self.decision_skill)
 
     def explain(self, s: GameState, action: Action) -> str | None:
         """Why `action` is illegal here, when the procedure can say more than the default."""

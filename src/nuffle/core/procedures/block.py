@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
@@ -434,7 +434,7 @@ class Block(Procedure):
 
     # --- decisions -------------------------------------------------------------------------
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
+    def decision_detail(self, s: GameState) -> Decision:
         player = self.attacker
         if self.phase == 11:
             player = self._asking()
@@ -443,7 +443,7 @@ class Block(Procedure):
         faces = self.faces if self.phase == 4 else ()
         square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
         action = "START_BLITZ" if self.blitz else "START_BLOCK"
-        return DecisionDetail(
+        return Decision(
             player=player, target=self.defender, dice=self.n, faces=faces, action=action, square=square
         )
 

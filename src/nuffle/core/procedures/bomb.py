@@ -12,7 +12,7 @@ it (prone and stunned ones too: they get an armour roll).
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import can_catch, catch_modifier
@@ -174,8 +174,8 @@ class Bomb(Procedure):
             if s.ball_state == BallState.CARRIED and s.ball == s.pos[p]:
                 s.ball_state = BallState.ON_GROUND
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.thrower)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == _THROW_ON:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
@@ -147,8 +147,8 @@ class Foul(Procedure):
         self.phase = 6
         take_off_pitch(s, self.fouler, Status.SENT_OFF)
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.fouler, target=self.victim)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.fouler, target=self.victim)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 7:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
@@ -152,8 +152,8 @@ class Kickoff(Procedure):
             p for p in s.team_players(recv) if s.status[p] == Status.STANDING and can_handle_ball(s, p)
         )
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(skill="KICK" if self.phase == 8 else None)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(skill="KICK" if self.phase == 8 else None)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 0:

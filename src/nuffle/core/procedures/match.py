@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
@@ -279,8 +279,8 @@ class EndDrive(Procedure):
             del self.sending[0]
         s.pop()
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.sending[0] if self.sending else None)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.sending[0] if self.sending else None)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
@@ -298,9 +298,9 @@ class DodgeRoll(PlayerRoll):
         if self.phase == 2:
             self.die = 1  # a failure waiting for a re-roll choice: any failing face alike
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
+    def decision_detail(self, s: GameState) -> Decision:
         if self.phase == 20:
-            return DecisionDetail(player=self.pid, skill="DIVING_TACKLE")
+            return Decision(player=self.pid, skill="DIVING_TACKLE")
         return super().decision_detail(s)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -500,8 +500,8 @@ class MoveStep(Procedure):
                 return True
         return False
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.pid, skill="BREAK_TACKLE")
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.pid, skill="BREAK_TACKLE")
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

@@ -7,7 +7,7 @@ points what is being thrown.
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
@@ -334,8 +334,8 @@ class Pass(Procedure):
         self.phase = 99
         s.pop()
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.thrower)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions(

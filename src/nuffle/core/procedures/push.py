@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.board import OFF
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
@@ -183,8 +183,8 @@ class Push(Procedure):
         if occupant >= 0:
             s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz, chain=True))
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.attacker if self.attacker >= 0 else None, target=self.pid)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.attacker if self.attacker >= 0 else None, target=self.pid)
 
     def legal(self, s: GameState) -> LegalActions:
         b = s.board

@@ -7,7 +7,7 @@ result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
@@ -178,8 +178,8 @@ class PlayerRoll(Procedure):
     def _pro(self, s: GameState) -> bool:
         return checked_reroll(s, self.pid, self.kind)
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.pid, roll=self.kind.name, need=self._need())
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.pid, roll=self.kind.name, need=self._need())
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []

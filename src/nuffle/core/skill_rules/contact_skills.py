@@ -9,7 +9,7 @@ rooted player cannot be pushed), Juggernaut against Stand Firm, Side Step, Grab,
 from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
-from nuffle.core.decision import DecisionDetail
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
 from nuffle.core.procedures.base import Procedure
@@ -139,8 +139,8 @@ class PilingOn(Procedure):
         s.ret = 1  # he has been placed prone: the roll is re-rolled
         s.pop()
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.attacker, skill=self.decision_skill)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.attacker, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(self.kind), ActionChoice(ActionType.DECLINE)])
@@ -318,8 +318,8 @@ class StripBall(Procedure):
     def run(self, s: GameState) -> None:
         s.wait(s.pteam[self.attacker], DK.USE_SKILL)
 
-    def decision_detail(self, s: GameState) -> DecisionDetail:
-        return DecisionDetail(player=self.attacker, target=self.pid, skill=self.decision_skill)
+    def decision_detail(self, s: GameState) -> Decision:
+        return Decision(player=self.attacker, target=self.pid, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

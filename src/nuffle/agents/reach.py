@@ -1,9 +1,12 @@
-"""Cheap movement helpers: tackle-zone maps and roll-free reachability (no pathfinder call)."""
+"""Cheap movement helpers the bots share: tackle-zone maps and roll-free reach (squares a player
+enters with no dodge, GFI or pick-up), with no pathfinder call."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import BallState, PFlag, Status
 
 
 def tz_map(s: GameState, side: int) -> list[int]:
@@ -18,16 +21,18 @@ def tz_map(s: GameState, side: int) -> list[int]:
     return out
 
 
-def safe_reach(s: GameState, pid: int, budget: int, tz: list[int]) -> dict[int, int]:
-    """Squares `pid` reaches with no roll at all (no dodge, GFI or pick-up): square -> parent.
-
-    Only an unmarked player gets any; a square in a tackle zone ends the route."""
+def roll_free_reach(s: GameState, pid: int, budget: int, tz: list[int],
+                    neighbours: Sequence[int] | None = None) -> dict[int, int]:
+    """Square -> parent square for every square `pid` reaches in `budget` steps with no roll at
+    all, breadth first over `neighbours` (square offsets, in the order tried; the board's by
+    default). Only an unmarked player gets any; entering a tackle zone ends the route there,
+    and the loose ball's square (a pick-up) is avoided."""
     start = s.pos[pid]
     if start < 0 or tz[start] > 0 or budget <= 0:
         return {}
     grid = s.grid
-    nb = s.board.neighbours
-    ball = s.ball if s.ball_state == 1 else -1  # a loose ball would force a pick-up
+    nb = s.board.neighbours if neighbours is None else neighbours
+    ball = s.ball if s.ball_state == BallState.ON_GROUND else -1
     parent = {start: -1}
     frontier = [start]
     for _ in range(budget):
