@@ -26,18 +26,18 @@ SETTINGS = Settings(board=3, clocks=Clocks(turn=10, opponent_decision=5, init=15
 def test_js_bot_plays_a_full_game_and_every_message_follows_the_schema(tmp_path, no_leaks, monkeypatch):
     validator = jsonschema.Draft202012Validator(schema())
     seen: list[dict] = []
-    real_encode, real_decode = process.encode, process.decode
+    real_send, real_decode = process.BotProcess.send_line, process.decode
 
-    def encode(msg):
-        seen.append(msg)
-        return real_encode(msg)
+    def send_line(self, line, deadline):  # every message to a bot, as it goes down the pipe
+        seen.append(json.loads(line))
+        return real_send(self, line, deadline)
 
     def decode(line):
         msg = real_decode(line)
         seen.append(msg)
         return msg
 
-    monkeypatch.setattr(process, "encode", encode)
+    monkeypatch.setattr(process.BotProcess, "send_line", send_line)
     monkeypatch.setattr(process, "decode", decode)
     report = run_game(BotSpec("js-home", "human", js_bot()), BotSpec("js-away", "orc", js_bot()),
                       seed=11, settings=SETTINGS, record_path=tmp_path / "g.json")

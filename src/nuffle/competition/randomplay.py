@@ -37,17 +37,23 @@ def _setup_place(groups: list[dict[str, Any]], state: dict[str, Any], rng: rando
     group = next(g for g in groups if g["type"] == "PLACE_PLAYER")
     side = state["decision"]["side"]
     allowed = set(group["players"])
-    reserves = [p["id"] for p in state["players"]
-                if p["team"] == side and p["square"] is None and p["id"] in allowed]
-    taken = {tuple(p["square"]) for p in state["players"] if p["square"] is not None}
-    squares = [sq for sq in group["squares"] if tuple(sq) not in taken]
+    reserves = []
+    taken = set()
+    for p in state["players"]:
+        sq = p["square"]
+        if sq is not None:
+            taken.add((sq[0], sq[1]))
+        elif p["team"] == side and p["id"] in allowed:
+            reserves.append(p["id"])
+    squares = group["squares"]
+    if taken:
+        squares = [sq for sq in squares if (sq[0], sq[1]) not in taken]
     if not reserves or not squares:
         return None
     ys = [sq[1] for sq in squares]
     mid = (min(ys) + max(ys)) / 2
-    toward = -1 if side == "home" else 1  # home sets up on the left half, away on the right
-
-    def key(sq: list[int]) -> tuple[float, float]:
-        return (toward * sq[0], abs(sq[1] - mid))
-
-    return ["PLACE_PLAYER", reserves[rng.randrange(len(reserves))], min(squares, key=key)]
+    # Nearest the middle: home sets up on the left half (largest x), away on the right.
+    xs = [sq[0] for sq in squares]
+    edge = max(xs) if side == "home" else min(xs)
+    best = min((sq for sq in squares if sq[0] == edge), key=lambda sq: abs(sq[1] - mid))
+    return ["PLACE_PLAYER", reserves[rng.randrange(len(reserves))], best]

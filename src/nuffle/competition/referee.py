@@ -21,7 +21,9 @@ from nuffle.competition.process import BotProcess, Limits, Reply
 from nuffle.competition.protocol import (
     REQUEST_PARTS,
     ProtocolError,
+    StateText,
     Wants,
+    decide_line,
     hello,
     legal_to_json,
     parse_action,
@@ -118,6 +120,7 @@ class Referee:
         self.engine_error: str | None = None
         self.request_id = 0
         self._active = -2
+        self._state_text = StateText()
         self._serial = 0
         #: Wall seconds of the start (bots up to ready) and of the decision loop (benchmarks).
         self.timing: dict[str, float] = {}
@@ -243,20 +246,18 @@ class Referee:
         rid = self.request_id
         clock, left = seat.clock.budget(key)
         decision = game.decision()
-        request: dict[str, Any] = {"type": "decide", "id": rid, "decision": decision.to_json(),
-                                   "clock": clock, **seat.clock.left(clock)}
         kind = decision.kind.name
         wants = seat.wants
-        if _wanted(wants, "state", kind):
-            request["state"] = public_state(game)
+        state = self._state_text(public_state(game)) if _wanted(wants, "state", kind) else None
+        parts: dict[str, Any] = {}
         if _wanted(wants, "position", kind):
-            request["position"] = positions.encode(game.view())
-        if _wanted(wants, "legal", kind):
-            request["legal"] = legal_to_json(game.legal_actions())
+            parts["position"] = positions.encode(game.view())
+        legal = game.legal_actions() if _wanted(wants, "legal", kind) else None
+        line = decide_line(rid, decision, clock, seat.clock.left(clock), parts, legal, state)
         start = time.monotonic()
         soft = start + left + seat.clock.bank
         hard = soft + self.settings.clocks.grace
-        if not proc.send(request, hard):
+        if not proc.send_line(line, hard):
             reason = proc.exited()
             self._penalise(seat, "crash" if reason else "no_response",
                            (reason or "it stopped reading") + f" at decision request {rid}")
