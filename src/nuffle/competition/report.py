@@ -63,7 +63,7 @@ def ratings(names: list[str], games: list[dict[str, Any]]) -> list[dict[str, Any
     if len(names) < 2:
         return [{"name": n, "rating": 0.0, "low": 0.0, "high": 0.0} for n in names]
     bt = fit_bradley_terry(score_matrix(len(names), results))
-    out = []
+    out: list[dict[str, Any]] = []
     for i, n in enumerate(names):
         low, high = bt.interval(i)
         out.append({"name": n, "rating": round(float(bt.elo[i]), 1), "low": round(low, 1),
