@@ -67,11 +67,21 @@ def test_python_random_client_against_js(tmp_path, no_leaks):
     assert game.is_over and report["decisions"] == len(game.history)
 
 
-@pytest.mark.skipif(not positions.available(), reason="the engine cannot write positions yet")
 def test_nuffle_agent_runs_unchanged_through_the_protocol(tmp_path, no_leaks):
+    assert positions.available()
     report = run_game(BotSpec.builtin("scripted", "human", "scripted"), BotSpec("js", "orc", js_bot()),
                       seed=2, settings=SETTINGS, record_path=tmp_path / "g.json")
     assert report["outcome"] == "played" and report["penalties"] == []
+
+
+@pytest.mark.parametrize("spec", ["random", "grod", "mcts?iterations=4"])
+def test_builtin_agents_play_through_the_protocol(spec, tmp_path, no_leaks):
+    """Each agent plays a whole game on positions rebuilt from the requests (make_agent specs)."""
+    report = run_game(BotSpec.builtin(spec, "human", spec), BotSpec.builtin("rl", "orc", "random-legal"),
+                      seed=5, settings=SETTINGS, record_path=tmp_path / "g.json")
+    assert report["outcome"] == "played" and report["penalties"] == [], report["penalties"]
+    game = load(report["record"])
+    assert game.is_over and report["decisions"] == len(game.history)
 
 
 def _lines(*msgs: dict) -> io.BytesIO:
