@@ -4,8 +4,8 @@
 
 Reports, measured in the same run (in-process and protocol games alternate, so the ratios
 hold on a loaded machine):
-- the in-process CPU cost per decision of the random policy (legal actions as JSON, a random
-  pick, a step), and the games per second of one process playing them;
+- the in-process CPU cost per decision of the random policy (legal actions as JSON, the pitch
+  in set-ups, a random pick, a step), and the games per second of one process playing them;
 - through the protocol: bot start-up per game, the decision loop's CPU per decision (the
   referee's, the bots', and their sum) and its wall time per decision, and the overhead of
   each over in-process play (wall time includes waiting to be scheduled, which dominates on a
@@ -35,7 +35,7 @@ from nuffle.competition.clocks import Clocks
 from nuffle.competition.executors import LocalExecutor, Task
 from nuffle.competition.protocol import legal_to_json
 from nuffle.competition.randomplay import random_choice
-from nuffle.competition.referee import BotSpec, Referee, Settings
+from nuffle.competition.referee import BotSpec, Referee, Settings, pitch
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
@@ -49,8 +49,9 @@ def in_process(games: int, board: int, seed: int) -> tuple[float, int]:
     for i in range(games):
         g = Game.new("human", "orc", seed=seed + i, board=board)
         while not g.is_over:
-            state = g.to_json() if g.decision().kind == DecisionKind.SETUP else None
-            g.step(Action.from_list(random_choice(legal_to_json(g.legal_actions()), rng, state)))
+            d = g.decision()
+            where = pitch(g) if d.kind == DecisionKind.SETUP else None
+            g.step(Action.from_list(random_choice(legal_to_json(g.legal_actions()), rng, where, d.side_name)))
         decisions += len(g.history)
     return time.process_time() - t0, decisions
 

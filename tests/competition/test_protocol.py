@@ -18,7 +18,7 @@ from nuffle.competition.referee import BotSpec, Settings, public_state, run_game
 from nuffle.core.actions import Action, ActionType
 from nuffle.record import load
 
-from .conftest import js_bot
+from .conftest import js_bot, misbehaving
 
 SETTINGS = Settings(board=3, clocks=Clocks(turn=10, opponent_decision=5, init=15, end=5, grace=2))
 
@@ -49,14 +49,40 @@ def test_js_bot_plays_a_full_game_and_every_message_follows_the_schema(tmp_path,
         validator.validate(msg)
     decides = [m for m in seen if m["type"] == "decide"]
     assert len(decides) == report["decisions"]
-    # the JS bot asks for the state only in set-ups ("state@SETUP")
-    with_state = [m for m in decides if "state" in m]
-    assert with_state and all(m["decision"]["kind"] == "SETUP" for m in with_state)
-    assert all(m["state"]["config"]["seed"] is None for m in with_state)
-    assert all("legal" in m and "position" not in m for m in decides)
+    # the JS bot asks for the pitch only in set-ups ("pitch@SETUP")
+    with_pitch = [m for m in decides if "pitch" in m]
+    assert with_pitch and all(m["decision"]["kind"] == "SETUP" for m in with_pitch)
+    assert all("legal" in m and "position" not in m and "state" not in m for m in decides)
     hellos = [m for m in seen if m["type"] == "hello"]
     assert {h["side"] for h in hellos} == {"home", "away"} and hellos[0]["seed"] != hellos[1]["seed"]
     assert all(h["seed"] != 11 for h in hellos)
+
+
+def test_every_request_part_follows_the_schema(tmp_path, no_leaks, monkeypatch):
+    """A bot asking for every part (state, position, legal, pitch) in every request."""
+    validator = jsonschema.Draft202012Validator(schema())
+    decides: list[dict] = []
+    real_send = process.BotProcess.send_line
+
+    def send_line(self, line, deadline):
+        msg = json.loads(line)
+        if msg["type"] == "decide":
+            decides.append(msg)
+        return real_send(self, line, deadline)
+
+    monkeypatch.setattr(process.BotProcess, "send_line", send_line)
+    report = run_game(BotSpec("all", "human", misbehaving("all_parts")),
+                      BotSpec.builtin("rl", "orc", "random-legal"), seed=3, settings=SETTINGS)
+    assert report["outcome"] == "played" and report["penalties"] == []
+    full = [m for m in decides if "state" in m]
+    assert full and all({"legal", "position", "pitch"} <= set(m) for m in full)
+    for msg in decides:
+        validator.validate(msg)
+    for m in full:
+        assert m["state"]["config"]["seed"] is None
+        on = sorted([p["id"], *p["square"], p["status"]] for p in m["state"]["players"] if p["square"])
+        assert sorted(m["pitch"]["players"]) == on
+        assert m["pitch"]["ball"] == m["state"]["ball"]["square"]
 
 
 def test_python_random_client_against_js(tmp_path, no_leaks):
@@ -103,7 +129,7 @@ def test_client_answers_on_in_memory_streams():
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["type"] for r in replies] == ["ready", "action", "bye"]
     assert replies[1] == {"type": "action", "id": 1, "action": ["END_TURN", None, None]}
-    assert replies[0]["wants"] == ["legal", "state@SETUP"]
+    assert replies[0]["wants"] == ["legal", "pitch@SETUP"]
 
 
 def test_agent_bot_without_a_position_says_what_is_missing():
@@ -149,8 +175,8 @@ def test_public_state_is_the_view_json():
 
 def test_wants_parts_and_kinds():
     assert parse_ready({"type": "ready"}) == {"state": None, "position": None, "legal": None}
-    got = parse_ready({"type": "ready", "wants": ["legal", "state@SETUP,KICK_TARGET"]})
-    assert got == {"legal": None, "state": frozenset({"SETUP", "KICK_TARGET"})}
+    got = parse_ready({"type": "ready", "wants": ["legal", "state@SETUP,KICK_TARGET", "pitch@SETUP"]})
+    assert got == {"legal": None, "state": frozenset({"SETUP", "KICK_TARGET"}), "pitch": frozenset({"SETUP"})}
     with pytest.raises(ProtocolError, match="unknown decision kinds NAP"):
         parse_ready({"type": "ready", "wants": ["state@NAP"]})
     with pytest.raises(ProtocolError, match="'wants' names 'dice'"):

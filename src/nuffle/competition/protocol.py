@@ -14,8 +14,10 @@ from nuffle.core.decision import Decision, DecisionKind
 
 PROTOCOL = "nuffle-bot"
 VERSION = 1
-#: Parts of a decision request a bot can ask for in its `ready` reply (default: all of them).
-REQUEST_PARTS = ("state", "position", "legal")
+#: Parts of a decision request a bot can ask for in its `ready` reply.
+REQUEST_PARTS = ("state", "position", "legal", "pitch")
+#: The parts a `ready` reply without `wants` gets.
+DEFAULT_PARTS = ("state", "position", "legal")
 
 
 class ProtocolError(ValueError):
@@ -136,7 +138,7 @@ def decide_line(
     state: str | None = None,
 ) -> bytes:
     """A `decide` request as one encoded line: the clocks `left` (clock_left, overage_left),
-    the JSON `parts` (position), the encoded `state` and the `legal` actions when given. Long
+    the JSON `parts` (position, pitch), the encoded `state` and the `legal` actions. Long
     square lists the engine caches (a set-up's half of the pitch) are encoded once."""
     msg = {"type": "decide", "id": request_id, "decision": decision.to_json(), "clock": clock,
            **left, **parts}
@@ -185,11 +187,12 @@ Wants = dict[str, frozenset[str] | None]
 def parse_ready(msg: dict[str, Any]) -> Wants:
     """The request parts a `ready` reply asks for; raises ProtocolError on a bad reply.
 
-    Each entry of `wants` is a part (`state`, `position`, `legal`), optionally restricted to
-    some decision kinds: `state@SETUP` or `position@SETUP,SELECT_ACTION`."""
+    Each entry of `wants` is a part (`state`, `position`, `legal`, `pitch`), optionally
+    restricted to some decision kinds: `state@SETUP` or `position@SETUP,SELECT_ACTION`.
+    Without `wants`, a bot gets state, position and legal."""
     if msg.get("type") != "ready":
         raise ProtocolError(f"expected a 'ready' reply to hello, got {msg.get('type')!r}")
-    wants = msg.get("wants", list(REQUEST_PARTS))
+    wants = msg.get("wants", list(DEFAULT_PARTS))
     if not isinstance(wants, list) or not all(isinstance(w, str) for w in wants):
         raise ProtocolError(f"'wants' must be a list of strings, got {wants!r}")
     out: Wants = {}

@@ -19,7 +19,7 @@ from nuffle.competition.clocks import BotClock, Clocks
 from nuffle.competition.penalties import Penalty
 from nuffle.competition.process import BotProcess, Limits, Reply
 from nuffle.competition.protocol import (
-    REQUEST_PARTS,
+    DEFAULT_PARTS,
     ProtocolError,
     StateText,
     Wants,
@@ -35,6 +35,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.teams import team_to_dict
+from nuffle.core.types import Status
 from nuffle.record import to_record
 from nuffle.teams import load_team
 
@@ -81,6 +82,19 @@ def public_state(game: Game) -> dict[str, Any]:
     return state
 
 
+_STATUS_NAMES = tuple(st.name for st in Status)
+
+
+def pitch(game: Game) -> dict[str, Any]:
+    """Who stands where: `[id, x, y, status]` of every player on the pitch and the ball's
+    square (the `pitch` part of a request, a light alternative to the whole state)."""
+    s = game.state
+    xy = s.board.xy
+    status = s.status
+    players = [[pid, *xy(sq), _STATUS_NAMES[status[pid]]] for pid, sq in enumerate(s.pos) if sq >= 0]
+    return {"players": players, "ball": list(xy(s.ball)) if s.ball >= 0 else None}
+
+
 def _wanted(wants: Wants, part: str, kind: str) -> bool:
     if part not in wants:
         return False
@@ -97,7 +111,7 @@ class _Seat:
         self.clock = BotClock(clocks)
         self.proc: BotProcess | None = None
         self.out = False
-        self.wants: Wants = dict.fromkeys(REQUEST_PARTS)
+        self.wants: Wants = dict.fromkeys(DEFAULT_PARTS)
         self.illegal = 0
         self.flooded = False
 
@@ -230,8 +244,10 @@ class Referee:
 
     def _random_action(self) -> Action:
         game = self.game
-        state = game.to_json() if game.decision().kind == DecisionKind.SETUP else None
-        return Action.from_list(random_choice(legal_to_json(game.legal_actions()), self.rng, state))
+        decision = game.decision()
+        where = pitch(game) if decision.kind == DecisionKind.SETUP else None
+        groups = legal_to_json(game.legal_actions())
+        return Action.from_list(random_choice(groups, self.rng, where, decision.side_name))
 
     def _random_step(self) -> Action:
         action = self._random_action()
@@ -252,6 +268,8 @@ class Referee:
         parts: dict[str, Any] = {}
         if _wanted(wants, "position", kind):
             parts["position"] = positions.encode(game.view())
+        if _wanted(wants, "pitch", kind):
+            parts["pitch"] = pitch(game)
         legal = game.legal_actions() if _wanted(wants, "legal", kind) else None
         line = decide_line(rid, decision, clock, seat.clock.left(clock), parts, legal, state)
         start = time.monotonic()

@@ -26,15 +26,11 @@ function send(message) {
 }
 
 // In a set-up: a random reserve goes to the free square nearest the middle of the pitch.
-function setupPlace(group, state) {
-  const side = state.decision.side;
-  const allowed = new Set(group.players);
-  const taken = new Set();
-  const reserves = [];
-  for (const p of state.players) {
-    if (p.square !== null) taken.add(p.square[0] + "," + p.square[1]);
-    else if (p.team === side && allowed.has(p.id)) reserves.push(p.id);
-  }
+// `pitch.players` holds [id, x, y, status] of every player on the pitch.
+function setupPlace(group, pitch, side) {
+  const on = new Set(pitch.players.map((p) => p[0]));
+  const taken = new Set(pitch.players.map((p) => p[1] + "," + p[2]));
+  const reserves = group.players.filter((id) => !on.has(id));
   const squares = group.squares.filter((sq) => !taken.has(sq[0] + "," + sq[1]));
   if (reserves.length === 0 || squares.length === 0) return null;
   const ys = squares.map((sq) => sq[1]);
@@ -52,8 +48,9 @@ function choose(request) {
   const groups = request.legal;
   const types = [...new Set(groups.map((g) => g.type))];
   if (types.includes("END_SETUP")) return ["END_SETUP", null, null];
-  if (types.includes("PLACE_PLAYER") && request.state) {
-    const placed = setupPlace(groups.find((g) => g.type === "PLACE_PLAYER"), request.state);
+  if (types.includes("PLACE_PLAYER") && request.pitch) {
+    const group = groups.find((g) => g.type === "PLACE_PLAYER");
+    const placed = setupPlace(group, request.pitch, request.decision.side);
     if (placed) return placed;
   }
   const type = pick(types);
@@ -69,7 +66,7 @@ lines.on("line", (line) => {
   const msg = JSON.parse(line);
   if (msg.type === "hello") {
     random = generator(msg.seed % 4294967296);
-    send({ type: "ready", name: "random-js", wants: ["legal", "state@SETUP"] });
+    send({ type: "ready", name: "random-js", wants: ["legal", "pitch@SETUP"] });
   } else if (msg.type === "decide") {
     send({ type: "action", id: msg.id, action: choose(msg) });
   } else if (msg.type === "end") {
