@@ -9,6 +9,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from nuffle.competition.codec import dumps, loads
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision, DecisionKind
 
@@ -24,10 +25,6 @@ class ProtocolError(ValueError):
     """A message that does not follow the protocol (the text names what is wrong)."""
 
 
-#: One encoder for every message (json.dumps with options builds a new one per call).
-_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
-dumps = _ENCODER.encode
-_DECODER = json.JSONDecoder()
 _TYPE_NAMES = {t: t.name for t in ActionType}
 #: Encoded square lists of the engine's cached tuples (a set-up's half of the pitch), by
 #: identity; each entry keeps its tuple alive so that its id cannot be reused.
@@ -43,7 +40,7 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode(line: bytes) -> dict[str, Any]:
     """Parse one line into a message object; raises ProtocolError naming the problem."""
     try:
-        msg = _DECODER.decode(line.decode("utf-8"))
+        msg = loads(line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         shown = line[:60].decode("utf-8", "replace")
         raise ProtocolError(f"not valid JSON ({exc}): {shown!r}") from None
