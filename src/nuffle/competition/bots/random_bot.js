@@ -4,7 +4,8 @@
 // Run it as a tournament bot with: command = ["node", "random_bot.js"]
 "use strict";
 
-const readline = require("readline");
+const fs = require("fs");
+const { StringDecoder } = require("string_decoder");
 
 // A small seeded generator (mulberry32) so that a game replays the same way.
 function generator(seed) {
@@ -22,7 +23,7 @@ let random = generator(1);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 function send(message) {
-  process.stdout.write(JSON.stringify(message) + "\n");
+  fs.writeSync(1, JSON.stringify(message) + "\n");
 }
 
 // In a set-up: a random reserve goes to the free square nearest the middle of the pitch.
@@ -60,9 +61,9 @@ function choose(request) {
   return [type, player, square];
 }
 
-const lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", (line) => {
-  if (!line.trim()) return;
+// One message; true once the game is over.
+function handle(line) {
+  if (!line.trim()) return false;
   const msg = JSON.parse(line);
   if (msg.type === "hello") {
     random = generator(msg.seed % 4294967296);
@@ -71,7 +72,40 @@ lines.on("line", (line) => {
     send({ type: "action", id: msg.id, action: choose(msg) });
   } else if (msg.type === "end") {
     send({ type: "bye" });
-    lines.close();
+    return true;
   }
   // "rejected" and "penalty" notices need no answer.
-});
+  return false;
+}
+
+// Blocking reads of stdin, split into lines: the simplest loop, and the cheapest per message.
+const chunk = Buffer.alloc(1 << 16);
+const nap = new Int32Array(new SharedArrayBuffer(4));
+
+function readChunk() {
+  for (;;) {
+    try {
+      return fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      if (err.code === "EOF") return 0;
+      if (err.code !== "EAGAIN") throw err;
+      Atomics.wait(nap, 0, 0, 2); // a non-blocking stdin: wait 2 ms for more
+    }
+  }
+}
+
+const utf8 = new StringDecoder("utf8");
+let pending = "";
+for (;;) {
+  const n = readChunk();
+  if (n === 0) break;
+  pending += utf8.write(chunk.subarray(0, n));
+  let nl;
+  let over = false;
+  while (!over && (nl = pending.indexOf("\n")) >= 0) {
+    const line = pending.slice(0, nl);
+    pending = pending.slice(nl + 1);
+    over = handle(line);
+  }
+  if (over) break;
+}
