@@ -6,7 +6,6 @@ JSON Schema in nuffle/data/competition/protocol.schema.json describe them for ot
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
 from nuffle.competition.codec import dumps, loads
@@ -224,6 +223,8 @@ def parse_action(msg: dict[str, Any], request_id: int) -> Action:
 
 def schema() -> dict[str, Any]:
     """The protocol's JSON Schema (draft 2020-12)."""
+    from importlib import resources  # imported here: bots start faster without it
+
     text = resources.files("nuffle.data").joinpath("competition/protocol.schema.json").read_text()
     data: dict[str, Any] = json.loads(text)
     return data
