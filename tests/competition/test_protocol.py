@@ -154,6 +154,15 @@ def test_bad_lines_are_named(line, message):
         decode(line)
 
 
+def test_lines_decode_with_a_byte_order_mark_or_blanks():
+    assert decode(b'\xef\xbb\xbf{"type": "bye"}\n') == {"type": "bye"}
+    assert decode(b'  {"type": "bye"}  \r\n') == {"type": "bye"}
+    with pytest.raises(ProtocolError, match="not valid JSON"):
+        decode(b'{"type": "bye"} {"type": "bye"}')
+    with pytest.raises(ProtocolError, match="not valid JSON"):
+        decode(b'{"type": "\xff"}')
+
+
 def test_bad_actions_are_named():
     with pytest.raises(ProtocolError, match="answers request 2, not 1"):
         parse_action({"type": "action", "id": 2, "action": ["END_TURN", None, None]}, 1)

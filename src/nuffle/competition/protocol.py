@@ -38,6 +38,8 @@ def encode(message: dict[str, Any]) -> bytes:
 
 def decode(line: bytes) -> dict[str, Any]:
     """Parse one line into a message object; raises ProtocolError naming the problem."""
+    if line.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some tools write
+        line = line[3:]
     try:
         msg = loads(line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
