@@ -103,28 +103,6 @@ def test_round_robin_with_final_on_the_local_pool_and_on_ray(tmp_path, no_leaks)
     assert tournament.comparable(on_ray) == tournament.comparable(local)
 
 
-def test_pinned_pool_plays_the_same_games_on_one_cpu_per_worker(tmp_path, no_leaks):
-    import os
-    from dataclasses import replace
-
-    if not hasattr(os, "sched_setaffinity"):
-        pytest.skip("CPU affinity is Linux only")
-    text = CONFIG.replace('format = "round-robin+final"', 'format = "round-robin"')
-    text = text.split("[[bots]]\nname = \"carol\"")[0]  # two bots: one pair, two games
-    config = load(write_config(tmp_path, text.replace("workers = 2\n", "workers = 2\npin_cpus = true\n")))
-    assert config.pin_cpus
-    pinned = LocalExecutor(2, pin=True)
-    try:
-        out = tournament.run(config, pinned)
-        assert pinned._pool is not None
-        cpus = [pinned._pool.submit(os.sched_getaffinity, 0).result() for _ in range(4)]
-    finally:
-        pinned.close()
-    assert all(len(c) == 1 for c in cpus)
-    plain = tournament.run(replace(config, out=tmp_path / "plain"), LocalExecutor(1))
-    assert tournament.comparable(out)["games"] == tournament.comparable(plain)["games"]
-
-
 def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
     text = CONFIG.replace('format = "round-robin+final"', 'format = "round-robin"')
     text = text.split("[[bots]]\nname = \"carol\"")[0]  # two bots: one pair, two games
@@ -157,9 +135,6 @@ def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
         (('builtin = "random-legal"', 'builtin = "random-legal"\ncommand = ["node"]'),
          "give exactly one of 'command' or 'builtin'"),
         (("seed = 7", "sed = 7"), "unknown key 'sed'"),
-        (("workers = 2", "workers = 2\npin_cpus = 1"), "'pin_cpus' must be true or false, not 1"),
-        (("workers = 2", 'workers = 2\npin_cpus = true\nexecutor = "ray"'),
-         "'pin_cpus' applies to the local executor only"),
     ],
 )
 def test_bad_configs_fail_with_one_line_before_any_game(tmp_path, capsys, change, message):

@@ -26,10 +26,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             if args.workers < 0:
                 raise ConfigError(f"--workers must be at least 0, not {args.workers}")
             config = replace(config, workers=args.workers)
-        if args.pin_cpus:
-            if config.executor != "local":
-                raise ConfigError("--pin-cpus applies to the local executor only")
-            config = replace(config, pin_cpus=True)
         if args.ray_address is not None:
             config = replace(config, ray_address=args.ray_address)
         if args.out is not None:
@@ -63,8 +59,6 @@ def register(sub: Any) -> None:
     t.add_argument("--json", action="store_true", help="print the report as JSON")
     t.add_argument("--executor", choices=["local", "ray"], help="override [tournament] executor")
     t.add_argument("--workers", type=int, help="games at once (local) or CPUs of a local Ray")
-    t.add_argument("--pin-cpus", action="store_true",
-                   help="local pool: keep each game (referee and bots) on one CPU of its own")
     t.add_argument("--ray-address", help="the Ray cluster to use (e.g. ray://head:10001 or auto)")
     t.add_argument("--out", help="the results folder (default: [tournament] out)")
     t.add_argument("--quiet", action="store_true", help="no per-game lines on stderr")

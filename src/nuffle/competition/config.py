@@ -19,7 +19,7 @@ from nuffle.core.board import VARIANTS
 FORMATS = ("round-robin", "round-robin+final")
 EXECUTORS = ("local", "ray")
 _TOURNAMENT_KEYS = {"name", "format", "games_per_pair", "final_games", "board", "seed", "max_illegal",
-                    "executor", "workers", "pin_cpus", "ray_address", "out"}
+                    "executor", "workers", "ray_address", "out"}
 _BOT_KEYS = {"name", "team", "command", "builtin"}
 
 
@@ -40,7 +40,6 @@ class TournamentConfig:
     settings: Settings = field(default_factory=Settings)
     executor: str = "local"
     workers: int = 0  # 0: one per CPU
-    pin_cpus: bool = False  # local pool: each game (referee and bots) on one CPU of its own
     ray_address: str | None = None
     out: Path = Path("results")
 
@@ -148,11 +147,6 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     executor = _str(t, "executor", "local", where)
     if executor not in EXECUTORS:
         raise ConfigError(f"{where}: executor {executor!r} is not one of {', '.join(EXECUTORS)}")
-    pin = t.get("pin_cpus", False)
-    if not isinstance(pin, bool):
-        raise ConfigError(f"{where}: 'pin_cpus' must be true or false, not {pin!r}")
-    if pin and executor != "local":
-        raise ConfigError(f"{where}: 'pin_cpus' applies to the local executor only")
     address = t.get("ray_address")
     if address is not None and not isinstance(address, str):
         raise ConfigError(f"{where}: 'ray_address' must be a string, not {address!r}")
@@ -180,7 +174,7 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
         games_per_pair=_int(t, "games_per_pair", 2, where, 1),
         final_games=_int(t, "final_games", 2, where, 1),
         seed=seed, settings=settings, executor=executor,
-        workers=_int(t, "workers", 0, where), pin_cpus=pin, ray_address=address,
+        workers=_int(t, "workers", 0, where), ray_address=address,
         out=out if out.is_absolute() else cwd / out,
     )
 

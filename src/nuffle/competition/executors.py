@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import queue
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -53,43 +52,15 @@ class Executor(Protocol):
         ...
 
 
-def _pin(cpus: Any) -> None:
-    """A pool worker's start: take the next CPU of the queue and stay on it (with its bots)."""
-    try:
-        cpu = cpus.get(timeout=10)
-    except queue.Empty:  # a replacement worker: the CPUs are all taken, run unpinned
-        return
-    os.sched_setaffinity(0, {cpu})
-
-
 class LocalExecutor:
-    """A pool of local worker processes (one game each at a time); 1 worker plays in-process.
+    """A pool of local worker processes (one game each at a time); 1 worker plays in-process."""
 
-    With `pin`, each worker and the bots it starts stay on one CPU of their own (workers take
-    the CPUs in turn when there are more workers than CPUs): a game's referee and bots then
-    hand the CPU to each other instead of waking each other up across CPUs, which costs less
-    per decision, but a bot cannot use more than that one CPU."""
-
-    def __init__(self, workers: int = 0, pin: bool = False) -> None:
+    def __init__(self, workers: int = 0) -> None:
         self.workers = workers or os.cpu_count() or 1
-        if pin and not hasattr(os, "sched_setaffinity"):
-            raise RuntimeError("pinning games to CPUs needs os.sched_setaffinity (Linux)")
-        self.pin = pin
         self._pool: ProcessPoolExecutor | None = None
 
-    def _start(self) -> ProcessPoolExecutor:
-        ctx = multiprocessing.get_context("forkserver")
-        if not self.pin:
-            return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
-        cpus = sorted(os.sched_getaffinity(0))
-        queue = ctx.Queue()
-        for i in range(self.workers):
-            queue.put(cpus[i % len(cpus)])
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                   initializer=_pin, initargs=(queue,))
-
     def run(self, tasks: list[Task], done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-        if not self.pin and (self.workers == 1 or len(tasks) <= 1):
+        if self.workers == 1 or len(tasks) <= 1:
             out = []
             for t in tasks:
                 out.append(play_task(t))
@@ -97,7 +68,8 @@ class LocalExecutor:
                     done(out[-1])
             return out
         if self._pool is None:
-            self._pool = self._start()
+            ctx = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
         futures = [self._pool.submit(play_task, t) for t in tasks]
         results = []
         for f in futures:
@@ -148,11 +120,10 @@ class RayExecutor:
             self.ray.shutdown()
 
 
-def make_executor(kind: str, workers: int = 0, address: str | None = None,
-                  pin: bool = False) -> Executor:
-    """The executor named `kind` ('local' or 'ray'); `pin` keeps each local game on one CPU."""
+def make_executor(kind: str, workers: int = 0, address: str | None = None) -> Executor:
+    """The executor named `kind` ('local' or 'ray')."""
     if kind == "local":
-        return LocalExecutor(workers, pin)
+        return LocalExecutor(workers)
     if kind == "ray":
         return RayExecutor(address, workers or None)
     raise ValueError(f"unknown executor {kind!r}: choose local or ray")

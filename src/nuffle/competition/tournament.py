@@ -42,8 +42,7 @@ def run(config: TournamentConfig, executor: Executor | None = None,
     seed = config.seed if config.seed is not None else int.from_bytes(os.urandom(7), "little")
     names = [b.name for b in config.bots]
     own = executor is None
-    ex = executor or make_executor(config.executor, config.workers, config.ray_address,
-                                  config.pin_cpus)
+    ex = executor or make_executor(config.executor, config.workers, config.ray_address)
     t0 = time.monotonic()
     try:
         fixtures = formats.round_robin(names, config.games_per_pair, seed)
