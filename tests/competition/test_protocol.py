@@ -18,7 +18,7 @@ from nuffle.competition.referee import BotSpec, Settings, public_state, run_game
 from nuffle.core.actions import Action, ActionType
 from nuffle.record import load
 
-from .conftest import js_bot
+from .conftest import js_bot, misbehaving
 
 SETTINGS = Settings(board=3, clocks=Clocks(turn=10, opponent_decision=5, init=15, end=5, grace=2))
 
@@ -26,18 +26,18 @@ SETTINGS = Settings(board=3, clocks=Clocks(turn=10, opponent_decision=5, init=15
 def test_js_bot_plays_a_full_game_and_every_message_follows_the_schema(tmp_path, no_leaks, monkeypatch):
     validator = jsonschema.Draft202012Validator(schema())
     seen: list[dict] = []
-    real_encode, real_decode = process.encode, process.decode
+    real_send, real_decode = process.BotProcess.send_line, process.decode
 
-    def encode(msg):
-        seen.append(msg)
-        return real_encode(msg)
+    def send_line(self, line, deadline):  # every message to a bot, as it goes down the pipe
+        seen.append(json.loads(line))
+        return real_send(self, line, deadline)
 
     def decode(line):
         msg = real_decode(line)
         seen.append(msg)
         return msg
 
-    monkeypatch.setattr(process, "encode", encode)
+    monkeypatch.setattr(process.BotProcess, "send_line", send_line)
     monkeypatch.setattr(process, "decode", decode)
     report = run_game(BotSpec("js-home", "human", js_bot()), BotSpec("js-away", "orc", js_bot()),
                       seed=11, settings=SETTINGS, record_path=tmp_path / "g.json")
@@ -49,14 +49,40 @@ def test_js_bot_plays_a_full_game_and_every_message_follows_the_schema(tmp_path,
         validator.validate(msg)
     decides = [m for m in seen if m["type"] == "decide"]
     assert len(decides) == report["decisions"]
-    # the JS bot asks for the state only in set-ups ("state@SETUP")
-    with_state = [m for m in decides if "state" in m]
-    assert with_state and all(m["decision"]["kind"] == "SETUP" for m in with_state)
-    assert all(m["state"]["config"]["seed"] is None for m in with_state)
-    assert all("legal" in m and "position" not in m for m in decides)
+    # the JS bot asks for the pitch only in set-ups ("pitch@SETUP")
+    with_pitch = [m for m in decides if "pitch" in m]
+    assert with_pitch and all(m["decision"]["kind"] == "SETUP" for m in with_pitch)
+    assert all("legal" in m and "position" not in m and "state" not in m for m in decides)
     hellos = [m for m in seen if m["type"] == "hello"]
     assert {h["side"] for h in hellos} == {"home", "away"} and hellos[0]["seed"] != hellos[1]["seed"]
     assert all(h["seed"] != 11 for h in hellos)
+
+
+def test_every_request_part_follows_the_schema(tmp_path, no_leaks, monkeypatch):
+    """A bot asking for every part (state, position, legal, pitch) in every request."""
+    validator = jsonschema.Draft202012Validator(schema())
+    decides: list[dict] = []
+    real_send = process.BotProcess.send_line
+
+    def send_line(self, line, deadline):
+        msg = json.loads(line)
+        if msg["type"] == "decide":
+            decides.append(msg)
+        return real_send(self, line, deadline)
+
+    monkeypatch.setattr(process.BotProcess, "send_line", send_line)
+    report = run_game(BotSpec("all", "human", misbehaving("all_parts")),
+                      BotSpec.builtin("rl", "orc", "random-legal"), seed=3, settings=SETTINGS)
+    assert report["outcome"] == "played" and report["penalties"] == []
+    full = [m for m in decides if "state" in m]
+    assert full and all({"legal", "position", "pitch"} <= set(m) for m in full)
+    for msg in decides:
+        validator.validate(msg)
+    for m in full:
+        assert m["state"]["config"]["seed"] is None
+        on = sorted([p["id"], *p["square"], p["status"]] for p in m["state"]["players"] if p["square"])
+        assert sorted(m["pitch"]["players"]) == on
+        assert m["pitch"]["ball"] == m["state"]["ball"]["square"]
 
 
 def test_python_random_client_against_js(tmp_path, no_leaks):
@@ -67,11 +93,21 @@ def test_python_random_client_against_js(tmp_path, no_leaks):
     assert game.is_over and report["decisions"] == len(game.history)
 
 
-@pytest.mark.skipif(not positions.available(), reason="the engine cannot write positions yet")
 def test_nuffle_agent_runs_unchanged_through_the_protocol(tmp_path, no_leaks):
+    assert positions.available()
     report = run_game(BotSpec.builtin("scripted", "human", "scripted"), BotSpec("js", "orc", js_bot()),
                       seed=2, settings=SETTINGS, record_path=tmp_path / "g.json")
     assert report["outcome"] == "played" and report["penalties"] == []
+
+
+@pytest.mark.parametrize("spec", ["random", "grod", "mcts?iterations=4"])
+def test_builtin_agents_play_through_the_protocol(spec, tmp_path, no_leaks):
+    """Each agent plays a whole game on positions rebuilt from the requests (make_agent specs)."""
+    report = run_game(BotSpec.builtin(spec, "human", spec), BotSpec.builtin("rl", "orc", "random-legal"),
+                      seed=5, settings=SETTINGS, record_path=tmp_path / "g.json")
+    assert report["outcome"] == "played" and report["penalties"] == [], report["penalties"]
+    game = load(report["record"])
+    assert game.is_over and report["decisions"] == len(game.history)
 
 
 def _lines(*msgs: dict) -> io.BytesIO:
@@ -93,7 +129,7 @@ def test_client_answers_on_in_memory_streams():
     replies = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["type"] for r in replies] == ["ready", "action", "bye"]
     assert replies[1] == {"type": "action", "id": 1, "action": ["END_TURN", None, None]}
-    assert replies[0]["wants"] == ["legal", "state@SETUP"]
+    assert replies[0]["wants"] == ["legal", "pitch@SETUP"]
 
 
 def test_agent_bot_without_a_position_says_what_is_missing():
@@ -118,6 +154,15 @@ def test_bad_lines_are_named(line, message):
         decode(line)
 
 
+def test_lines_decode_with_a_byte_order_mark_or_blanks():
+    assert decode(b'\xef\xbb\xbf{"type": "bye"}\n') == {"type": "bye"}
+    assert decode(b'  {"type": "bye"}  \r\n') == {"type": "bye"}
+    with pytest.raises(ProtocolError, match="not valid JSON"):
+        decode(b'{"type": "bye"} {"type": "bye"}')
+    with pytest.raises(ProtocolError, match="not valid JSON"):
+        decode(b'{"type": "\xff"}')
+
+
 def test_bad_actions_are_named():
     with pytest.raises(ProtocolError, match="answers request 2, not 1"):
         parse_action({"type": "action", "id": 2, "action": ["END_TURN", None, None]}, 1)
@@ -139,8 +184,8 @@ def test_public_state_is_the_view_json():
 
 def test_wants_parts_and_kinds():
     assert parse_ready({"type": "ready"}) == {"state": None, "position": None, "legal": None}
-    got = parse_ready({"type": "ready", "wants": ["legal", "state@SETUP,KICK_TARGET"]})
-    assert got == {"legal": None, "state": frozenset({"SETUP", "KICK_TARGET"})}
+    got = parse_ready({"type": "ready", "wants": ["legal", "state@SETUP,KICK_TARGET", "pitch@SETUP"]})
+    assert got == {"legal": None, "state": frozenset({"SETUP", "KICK_TARGET"}), "pitch": frozenset({"SETUP"})}
     with pytest.raises(ProtocolError, match="unknown decision kinds NAP"):
         parse_ready({"type": "ready", "wants": ["state@NAP"]})
     with pytest.raises(ProtocolError, match="'wants' names 'dice'"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from nuffle.competition import formats, report
-from nuffle.competition.ratings import rate
 
 
 def game(index, home, away, score, winner, outcome="played", dq=(), penalties=()):
@@ -29,15 +28,29 @@ def test_standings_count_points_forfeits_and_double_disqualification():
 
 
 def test_ratings_order_and_intervals():
-    results = [("a", "b", 1.0)] * 6 + [("b", "c", 1.0)] * 6 + [("a", "c", 0.5)]
-    rows = rate(results, ["a", "b", "c"])
+    games = ([game(i, "a", "b", (1, 0), "home") for i in range(6)]
+             + [game(6 + i, "c", "b", (0, 1), "away") for i in range(6)]
+             + [game(12, "a", "c", (1, 1), None), game(13, "a", "c", (0, 0), None, "both_disqualified")])
+    rows = report.ratings(["a", "b", "c"], games)
     by = {r["name"]: r for r in rows}
-    assert by["a"]["rating"] > by["b"]["rating"]
+    assert [r["name"] for r in rows] == ["a", "b", "c"]
+    gap = by["a"]["rating"] - by["b"]["rating"]
+    assert gap > 100 and abs(gap - (by["b"]["rating"] - by["c"]["rating"])) < 0.2  # a-c drew
     for r in rows:
         assert r["low"] < r["rating"] < r["high"]
     assert abs(sum(r["rating"] for r in rows)) < 1.0
-    lone = rate([], ["x", "y"])
+    lone = report.ratings(["x", "y"], [])
     assert lone[0]["rating"] == lone[1]["rating"] == 0
+
+
+def test_ratings_are_the_ladders_fit():
+    from nuffle.ladder.ratings import fit_bradley_terry, score_matrix
+
+    games = [game(0, "a", "b", (2, 1), "home"), game(1, "b", "a", (1, 1), None),
+             game(2, "b", "a", (3, 0), "home"), game(3, "b", "a", (1, 0), "home")]
+    bt = fit_bradley_terry(score_matrix(2, [(0, 1, 1.0), (1, 0, 0.5), (1, 0, 1.0), (1, 0, 1.0)]))
+    by = {r["name"]: r for r in report.ratings(["a", "b"], games)}
+    assert by["a"]["rating"] == round(float(bt.elo[0]), 1) < 0 < by["b"]["rating"]
 
 
 def test_paired_round_robin_fixtures():

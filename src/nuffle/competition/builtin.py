@@ -18,7 +18,7 @@ class RandomLegalBot(Bot):
     """Random play from the request's legal-action groups (the JavaScript bot's twin)."""
 
     name = "random-legal"
-    wants = ("legal", "state@SETUP")
+    wants = ("legal", "pitch@SETUP")
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -27,8 +27,8 @@ class RandomLegalBot(Bot):
         self.rng.seed(hello["seed"])
 
     def act(self, request: Request) -> Action:
-        state = request.state if request.decision.get("kind") == "SETUP" else None
-        return Action.from_list(random_choice(request.legal, self.rng, state))
+        return Action.from_list(random_choice(request.legal, self.rng, request.pitch,
+                                              request.decision.get("side")))
 
 
 class _Seeded(AgentBot):

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from typing import IO, TYPE_CHECKING, Any
 
 from nuffle.competition import positions
-from nuffle.competition.protocol import REQUEST_PARTS, ProtocolError, decode, encode
+from nuffle.competition.protocol import DEFAULT_PARTS, ProtocolError, decode, encode
 from nuffle.core.actions import Action, ActionType
 
 if TYPE_CHECKING:  # imported lazily: a bot that only reads legal actions starts faster
@@ -32,7 +32,7 @@ _SIDES = {"home": 0, "away": 1}
 
 class Request:
     """One decision request: `id`, `decision` (kind, side, player, ...), `clock` and the
-    seconds left, and the parts the bot asked for (`state`, `legal`, `position`)."""
+    seconds left, and the parts the bot asked for (`state`, `legal`, `position`, `pitch`)."""
 
     def __init__(self, message: dict[str, Any]) -> None:
         self.message = message
@@ -41,6 +41,7 @@ class Request:
         self.clock: str = message.get("clock", "")
         self.clock_left: float = message.get("clock_left", 0.0)
         self.state: dict[str, Any] | None = message.get("state")
+        self.pitch: dict[str, Any] | None = message.get("pitch")
         self.legal: list[dict[str, Any]] = message.get("legal", [])
         self._game: Game | None = None
 
@@ -67,7 +68,7 @@ class Bot(ABC):
     name = "bot"
     #: The request parts this bot wants (fewer parts make requests cheaper); a part may be
     #: limited to some decision kinds, as in "state@SETUP".
-    wants: tuple[str, ...] = REQUEST_PARTS
+    wants: tuple[str, ...] = DEFAULT_PARTS
 
     def setup(self, hello: dict[str, Any]) -> None:  # noqa: B027  (optional hook)
         """Called with the hello message (side, teams, board, clocks, seed)."""

@@ -4,9 +4,10 @@ lines with deadlines, its stderr drained and capped, and killed with everything 
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import resource
-import selectors
+import select
 import signal
 import subprocess
 import sys
@@ -80,9 +81,10 @@ class BotProcess:
         self._err = self.proc.stderr.fileno()
         for fd in (self._in, self._out, self._err):
             os.set_blocking(fd, False)
-        self._sel = selectors.DefaultSelector()
-        self._sel.register(self._out, selectors.EVENT_READ, "out")
-        self._sel.register(self._err, selectors.EVENT_READ, "err")
+        self._poll = select.poll()
+        self._watched = {self._out, self._err}
+        for fd in self._watched:
+            self._poll.register(fd, select.POLLIN)
         self._buf = bytearray()
         self._out_open = True
         self.stderr_tail = bytearray()
@@ -96,7 +98,17 @@ class BotProcess:
 
     def send(self, message: dict[str, Any], deadline: float) -> bool:
         """Write one message; False if the bot is gone or does not read it by `deadline`."""
-        data = memoryview(encode(message))
+        return self.send_line(encode(message), deadline)
+
+    def send_line(self, line: bytes, deadline: float) -> bool:
+        """Write one encoded message (a line ending in a newline), as `send` does."""
+        try:  # the usual case: the pipe takes the whole line at once
+            n = os.write(self._in, line)
+        except BlockingIOError:
+            n = 0
+        except OSError:
+            return False
+        data = memoryview(line)[n:]
         while data:
             try:
                 n = os.write(self._in, data)
@@ -147,26 +159,24 @@ class BotProcess:
             polled = self._wait(min(left, 0.1)) == 0
 
     def _wait(self, timeout: float) -> int:
-        """Read what is ready within `timeout`; the number of streams read."""
-        events = self._sel.select(timeout)
-        for key, _ in events:
-            fd = self._out if key.data == "out" else self._err
+        """Read what is ready within `timeout` seconds; the number of streams read."""
+        events = self._poll.poll(math.ceil(timeout * 1000))
+        for fd, _ in events:
             try:
                 chunk = os.read(fd, 1 << 16)
             except BlockingIOError:
                 continue
             except OSError:
                 chunk = b""
-            if key.data == "out":
-                if chunk:
-                    self._buf += chunk
-                else:
+            if not chunk:
+                self._watched.discard(fd)
+                self._poll.unregister(fd)
+                if fd == self._out:
                     self._out_open = False
-                    self._sel.unregister(self._out)
-            elif chunk:
-                self._keep_stderr(chunk)
+            elif fd == self._out:
+                self._buf += chunk
             else:
-                self._sel.unregister(self._err)
+                self._keep_stderr(chunk)
         return len(events)
 
     def _keep_stderr(self, chunk: bytes) -> None:
@@ -179,7 +189,7 @@ class BotProcess:
     def drain(self) -> None:
         """Read whatever the bot has written so far without waiting."""
         for _ in range(64):  # bounded: a child may write without end
-            if not self._sel.get_map() or not self._wait(0):
+            if not self._watched or not self._wait(0):
                 break
 
     def _exit_text(self) -> str:
@@ -212,7 +222,6 @@ class BotProcess:
             os.killpg(self.proc.pid, signal.SIGKILL)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(5)
-        self._sel.close()
         for stream in (self.proc.stdout, self.proc.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):

@@ -9,20 +9,21 @@ from typing import Any
 
 
 def random_choice(
-    groups: list[dict[str, Any]], rng: random.Random, state: dict[str, Any] | None = None
+    groups: list[dict[str, Any]], rng: random.Random, pitch: dict[str, Any] | None = None,
+    side: str | None = None,
 ) -> list[Any]:
     """A random legal action `[type, player, square]` from legal-action groups.
 
     A type is chosen uniformly, then a group of it, then a player and a square. In a set-up
-    (given the public `state`), a random reserve goes to the free square nearest the middle of
-    the pitch, and the set-up ends as soon as that is legal."""
+    (given the request's `pitch` part and the deciding `side`), a random reserve goes to the
+    free square nearest the middle of the pitch, and the set-up ends as soon as that is legal."""
     if not groups:
         raise ValueError("there is no legal action to choose from")
     types = list(dict.fromkeys(g["type"] for g in groups))
     if "END_SETUP" in types:
         return ["END_SETUP", None, None]
-    if "PLACE_PLAYER" in types and state is not None:
-        placed = _setup_place(groups, state, rng)
+    if "PLACE_PLAYER" in types and pitch is not None and side is not None:
+        placed = _setup_place(groups, pitch, side, rng)
         if placed is not None:
             return placed
     kind = types[rng.randrange(len(types))]
@@ -33,21 +34,19 @@ def random_choice(
     return [kind, players[rng.randrange(len(players))], squares[rng.randrange(len(squares))]]
 
 
-def _setup_place(groups: list[dict[str, Any]], state: dict[str, Any], rng: random.Random) -> list[Any] | None:
+def _setup_place(groups: list[dict[str, Any]], pitch: dict[str, Any], side: str,
+                 rng: random.Random) -> list[Any] | None:
     group = next(g for g in groups if g["type"] == "PLACE_PLAYER")
-    side = state["decision"]["side"]
-    allowed = set(group["players"])
-    reserves = [p["id"] for p in state["players"]
-                if p["team"] == side and p["square"] is None and p["id"] in allowed]
-    taken = {tuple(p["square"]) for p in state["players"] if p["square"] is not None}
-    squares = [sq for sq in group["squares"] if tuple(sq) not in taken]
+    on = {p[0] for p in pitch["players"]}
+    reserves = [pid for pid in group["players"] if pid not in on]  # the others are placed
+    taken = {(p[1], p[2]) for p in pitch["players"]}
+    squares = [sq for sq in group["squares"] if (sq[0], sq[1]) not in taken]
     if not reserves or not squares:
         return None
     ys = [sq[1] for sq in squares]
     mid = (min(ys) + max(ys)) / 2
-    toward = -1 if side == "home" else 1  # home sets up on the left half, away on the right
-
-    def key(sq: list[int]) -> tuple[float, float]:
-        return (toward * sq[0], abs(sq[1] - mid))
-
-    return ["PLACE_PLAYER", reserves[rng.randrange(len(reserves))], min(squares, key=key)]
+    # Nearest the middle: home sets up on the left half (largest x), away on the right.
+    xs = [sq[0] for sq in squares]
+    edge = max(xs) if side == "home" else min(xs)
+    best = min((sq for sq in squares if sq[0] == edge), key=lambda sq: abs(sq[1] - mid))
+    return ["PLACE_PLAYER", reserves[rng.randrange(len(reserves))], best]

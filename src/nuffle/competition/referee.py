@@ -19,9 +19,11 @@ from nuffle.competition.clocks import BotClock, Clocks
 from nuffle.competition.penalties import Penalty
 from nuffle.competition.process import BotProcess, Limits, Reply
 from nuffle.competition.protocol import (
-    REQUEST_PARTS,
+    DEFAULT_PARTS,
     ProtocolError,
+    StateText,
     Wants,
+    decide_line,
     hello,
     legal_to_json,
     parse_action,
@@ -33,6 +35,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.teams import team_to_dict
+from nuffle.core.types import Status
 from nuffle.record import to_record
 from nuffle.teams import load_team
 
@@ -79,6 +82,19 @@ def public_state(game: Game) -> dict[str, Any]:
     return state
 
 
+_STATUS_NAMES = tuple(st.name for st in Status)
+
+
+def pitch(game: Game) -> dict[str, Any]:
+    """Who stands where: `[id, x, y, status]` of every player on the pitch and the ball's
+    square (the `pitch` part of a request, a light alternative to the whole state)."""
+    s = game.state
+    xy = s.board.xy
+    status = s.status
+    players = [[pid, *xy(sq), _STATUS_NAMES[status[pid]]] for pid, sq in enumerate(s.pos) if sq >= 0]
+    return {"players": players, "ball": list(xy(s.ball)) if s.ball >= 0 else None}
+
+
 def _wanted(wants: Wants, part: str, kind: str) -> bool:
     if part not in wants:
         return False
@@ -95,7 +111,7 @@ class _Seat:
         self.clock = BotClock(clocks)
         self.proc: BotProcess | None = None
         self.out = False
-        self.wants: Wants = dict.fromkeys(REQUEST_PARTS)
+        self.wants: Wants = dict.fromkeys(DEFAULT_PARTS)
         self.illegal = 0
         self.flooded = False
 
@@ -118,6 +134,7 @@ class Referee:
         self.engine_error: str | None = None
         self.request_id = 0
         self._active = -2
+        self._state_text = StateText()
         self._serial = 0
         #: Wall seconds of the start (bots up to ready) and of the decision loop (benchmarks).
         self.timing: dict[str, float] = {}
@@ -227,8 +244,10 @@ class Referee:
 
     def _random_action(self) -> Action:
         game = self.game
-        state = game.to_json() if game.decision().kind == DecisionKind.SETUP else None
-        return Action.from_list(random_choice(legal_to_json(game.legal_actions()), self.rng, state))
+        decision = game.decision()
+        where = pitch(game) if decision.kind == DecisionKind.SETUP else None
+        groups = legal_to_json(game.legal_actions())
+        return Action.from_list(random_choice(groups, self.rng, where, decision.side_name))
 
     def _random_step(self) -> Action:
         action = self._random_action()
@@ -243,20 +262,20 @@ class Referee:
         rid = self.request_id
         clock, left = seat.clock.budget(key)
         decision = game.decision()
-        request: dict[str, Any] = {"type": "decide", "id": rid, "decision": decision.to_json(),
-                                   "clock": clock, **seat.clock.left(clock)}
         kind = decision.kind.name
         wants = seat.wants
-        if _wanted(wants, "state", kind):
-            request["state"] = public_state(game)
+        state = self._state_text(public_state(game)) if _wanted(wants, "state", kind) else None
+        parts: dict[str, Any] = {}
         if _wanted(wants, "position", kind):
-            request["position"] = positions.encode(game.view())
-        if _wanted(wants, "legal", kind):
-            request["legal"] = legal_to_json(game.legal_actions())
+            parts["position"] = positions.encode(game.view())
+        if _wanted(wants, "pitch", kind):
+            parts["pitch"] = pitch(game)
+        legal = game.legal_actions() if _wanted(wants, "legal", kind) else None
+        line = decide_line(rid, decision, clock, seat.clock.left(clock), parts, legal, state)
         start = time.monotonic()
         soft = start + left + seat.clock.bank
         hard = soft + self.settings.clocks.grace
-        if not proc.send(request, hard):
+        if not proc.send_line(line, hard):
             reason = proc.exited()
             self._penalise(seat, "crash" if reason else "no_response",
                            (reason or "it stopped reading") + f" at decision request {rid}")

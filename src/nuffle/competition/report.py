@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.competition.ratings import rate
+from nuffle.ladder.ratings import fit_bradley_terry, score_matrix
 
 POINTS = {"win": 3, "draw": 1, "loss": 0}
 
@@ -54,10 +54,22 @@ def _score(g: dict[str, Any], name: str) -> float:
 
 
 def ratings(names: list[str], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Ratings with 95% intervals over every game (see ratings.rate)."""
-    results = [(g["home"], g["away"], _score(g, g["home"])) for g in games
+    """Ratings on the Elo scale with 95% intervals over every game (draws count half; games
+    both bots forfeited are left out), best first: the ladder's Bradley-Terry fit
+    (`nuffle.ladder.ratings.fit_bradley_terry`), centred on 0."""
+    index = {n: i for i, n in enumerate(names)}
+    results = [(index[g["home"]], index[g["away"]], _score(g, g["home"])) for g in games
                if g["outcome"] != "both_disqualified"]
-    return rate(results, names)
+    if len(names) < 2:
+        return [{"name": n, "rating": 0.0, "low": 0.0, "high": 0.0} for n in names]
+    bt = fit_bradley_terry(score_matrix(len(names), results))
+    out: list[dict[str, Any]] = []
+    for i, n in enumerate(names):
+        low, high = bt.interval(i)
+        out.append({"name": n, "rating": round(float(bt.elo[i]), 1), "low": round(low, 1),
+                    "high": round(high, 1)})
+    out.sort(key=lambda r: (-r["rating"], r["name"]))
+    return out
 
 
 def build(meta: dict[str, Any], names: list[str], games: list[dict[str, Any]]) -> dict[str, Any]:

@@ -2,10 +2,11 @@
 
 Bradley-Terry: P(i beats j) = 1 / (1 + exp(s_j - s_i)); a draw counts half a win to each side.
 The strengths maximise the likelihood times a weak normal prior (standard deviation
-`prior_sd` in logits), which keeps them finite when an entry wins every game; the intervals
-come from the curvature of that objective at its optimum (the Laplace approximation), for
-strengths measured from the entries' mean. Ratings are reported on the Elo scale
-(400 / ln 10 per logit).
+`prior_sd` in logits), which keeps them finite when an entry wins every game; they are found
+by Newton's method (the objective is strictly convex). The intervals come from the curvature
+of that objective at its optimum (the Laplace approximation), for strengths measured from the
+entries' mean. Ratings are reported on the Elo scale (400 / ln 10 per logit). The ladder and
+the competition's tournament reports both rate with this fit.
 
 Nash averaging: the win-rate matrix less one half is an antisymmetric zero-sum game; its
 equilibrium mixture says which entries matter, and an entry's Nash rating is its expected
@@ -19,9 +20,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import minimize
-
-from nuffle.gametheory import solve_zero_sum
 
 ELO = 400.0 / math.log(10.0)
 Z95 = 1.959963984540054
@@ -69,21 +67,35 @@ def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0) -> Bradl
     games = w + w.T
     tau = 1.0 / prior_sd**2
 
-    def objective(s: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
-        diff = s[:, None] - s[None, :]
-        logp = -np.logaddexp(0.0, -diff)  # log sigmoid(s_i - s_j)
-        nll = -float(np.sum(w * logp)) + 0.5 * tau * float(s @ s)
-        p = 1.0 / (1.0 + np.exp(-diff))
-        grad = -np.sum(w - games * p, axis=1) + tau * s
-        return nll, grad
+    def objective(s: NDArray[np.float64]) -> float:
+        logp = -np.logaddexp(0.0, -(s[:, None] - s[None, :]))  # log sigmoid(s_i - s_j)
+        return -float(np.sum(w * logp)) + 0.5 * tau * float(s @ s)
 
-    res = minimize(objective, np.zeros(n), jac=True, method="L-BFGS-B")
-    s = res.x - res.x.mean()
-    diff = s[:, None] - s[None, :]
-    p = 1.0 / (1.0 + np.exp(-diff))
-    c = games * p * (1.0 - p)
-    hess = -c
-    hess[np.diag_indices(n)] = c.sum(axis=1) + tau
+    def curvature(s: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        p = 1.0 / (1.0 + np.exp(-(s[:, None] - s[None, :])))
+        grad = -np.sum(w - games * p, axis=1) + tau * s
+        c = games * p * (1.0 - p)
+        hess = -c
+        hess[np.diag_indices(n)] = c.sum(axis=1) + tau
+        return grad, hess
+
+    s = np.zeros(n)
+    value = objective(s)
+    for _ in range(100):  # damped Newton steps
+        grad, hess = curvature(s)
+        step = np.linalg.solve(hess, grad)
+        t = 1.0
+        while t > 1e-8:
+            trial = s - t * step
+            trial_value = objective(trial)
+            if trial_value <= value - 1e-4 * t * float(grad @ step):
+                break
+            t *= 0.5
+        s, value = trial, trial_value
+        if float(np.max(np.abs(t * step))) < 1e-10:
+            break
+    s = s - s.mean()
+    _, hess = curvature(s)
     cov = np.linalg.inv(hess)
     centre = np.eye(n) - np.full((n, n), 1.0 / n)  # strengths measured from the mean
     cov = centre @ cov @ centre.T
@@ -101,6 +113,8 @@ class NashAverage:
 def nash_average(win_rate: NDArray[np.float64]) -> NashAverage:
     """Nash averaging over a win-rate matrix (`win_rate[i, j]`: i's score rate against j;
     pairs that never met count as even)."""
+    from nuffle.gametheory import solve_zero_sum  # scipy: only Nash averaging needs it
+
     m = np.asarray(win_rate, dtype=float)
     payoff = m - 0.5
     payoff = 0.5 * (payoff - payoff.T)  # exactly antisymmetric

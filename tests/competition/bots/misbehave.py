@@ -1,6 +1,7 @@
 """A bot that misbehaves in the way its first argument names (the referee's test suite).
 
-It otherwise plays random legal actions, so the game goes on around the misbehaviour."""
+It otherwise plays random legal actions, so the game goes on around the misbehaviour. Mode
+`all_parts` behaves, and asks for every part of the requests."""
 
 from __future__ import annotations
 
@@ -47,7 +48,10 @@ for line in sys.stdin:
     if kind == "hello":
         if MODE == "silent":
             time.sleep(600)
-        send({"type": "ready", "name": MODE, "wants": ["legal", "state"]})
+        wants = ["legal", "state", "pitch@SETUP"]
+        if MODE == "all_parts":
+            wants = ["legal", "state", "pitch", "position"]
+        send({"type": "ready", "name": MODE, "wants": wants})
         continue
     if kind == "end":
         send({"type": "bye"})
@@ -55,8 +59,8 @@ for line in sys.stdin:
     if kind != "decide":
         continue
     decisions += 1
-    state = msg.get("state") if msg["decision"]["kind"] == "SETUP" else None
-    action = random_choice(msg["legal"], rng, state)
+    pitch = msg.get("pitch") if msg["decision"]["kind"] == "SETUP" else None
+    action = random_choice(msg["legal"], rng, pitch, msg["decision"]["side"])
     if MODE == "crash_mid" and decisions == 5:
         raise RuntimeError("the bot fails in the middle of the game")
     if MODE == "silent_mid" and decisions == 3:

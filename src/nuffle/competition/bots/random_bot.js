@@ -4,7 +4,8 @@
 // Run it as a tournament bot with: command = ["node", "random_bot.js"]
 "use strict";
 
-const readline = require("readline");
+const fs = require("fs");
+const { StringDecoder } = require("string_decoder");
 
 // A small seeded generator (mulberry32) so that a game replays the same way.
 function generator(seed) {
@@ -22,19 +23,15 @@ let random = generator(1);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 function send(message) {
-  process.stdout.write(JSON.stringify(message) + "\n");
+  fs.writeSync(1, JSON.stringify(message) + "\n");
 }
 
 // In a set-up: a random reserve goes to the free square nearest the middle of the pitch.
-function setupPlace(group, state) {
-  const side = state.decision.side;
-  const allowed = new Set(group.players);
-  const taken = new Set();
-  const reserves = [];
-  for (const p of state.players) {
-    if (p.square !== null) taken.add(p.square[0] + "," + p.square[1]);
-    else if (p.team === side && allowed.has(p.id)) reserves.push(p.id);
-  }
+// `pitch.players` holds [id, x, y, status] of every player on the pitch.
+function setupPlace(group, pitch, side) {
+  const on = new Set(pitch.players.map((p) => p[0]));
+  const taken = new Set(pitch.players.map((p) => p[1] + "," + p[2]));
+  const reserves = group.players.filter((id) => !on.has(id));
   const squares = group.squares.filter((sq) => !taken.has(sq[0] + "," + sq[1]));
   if (reserves.length === 0 || squares.length === 0) return null;
   const ys = squares.map((sq) => sq[1]);
@@ -52,8 +49,9 @@ function choose(request) {
   const groups = request.legal;
   const types = [...new Set(groups.map((g) => g.type))];
   if (types.includes("END_SETUP")) return ["END_SETUP", null, null];
-  if (types.includes("PLACE_PLAYER") && request.state) {
-    const placed = setupPlace(groups.find((g) => g.type === "PLACE_PLAYER"), request.state);
+  if (types.includes("PLACE_PLAYER") && request.pitch) {
+    const group = groups.find((g) => g.type === "PLACE_PLAYER");
+    const placed = setupPlace(group, request.pitch, request.decision.side);
     if (placed) return placed;
   }
   const type = pick(types);
@@ -63,18 +61,51 @@ function choose(request) {
   return [type, player, square];
 }
 
-const lines = readline.createInterface({ input: process.stdin, terminal: false });
-lines.on("line", (line) => {
-  if (!line.trim()) return;
+// One message; true once the game is over.
+function handle(line) {
+  if (!line.trim()) return false;
   const msg = JSON.parse(line);
   if (msg.type === "hello") {
     random = generator(msg.seed % 4294967296);
-    send({ type: "ready", name: "random-js", wants: ["legal", "state@SETUP"] });
+    send({ type: "ready", name: "random-js", wants: ["legal", "pitch@SETUP"] });
   } else if (msg.type === "decide") {
     send({ type: "action", id: msg.id, action: choose(msg) });
   } else if (msg.type === "end") {
     send({ type: "bye" });
-    lines.close();
+    return true;
   }
   // "rejected" and "penalty" notices need no answer.
-});
+  return false;
+}
+
+// Blocking reads of stdin, split into lines: the simplest loop, and the cheapest per message.
+const chunk = Buffer.alloc(1 << 16);
+const nap = new Int32Array(new SharedArrayBuffer(4));
+
+function readChunk() {
+  for (;;) {
+    try {
+      return fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (err) {
+      if (err.code === "EOF") return 0;
+      if (err.code !== "EAGAIN") throw err;
+      Atomics.wait(nap, 0, 0, 2); // a non-blocking stdin: wait 2 ms for more
+    }
+  }
+}
+
+const utf8 = new StringDecoder("utf8");
+let pending = "";
+for (;;) {
+  const n = readChunk();
+  if (n === 0) break;
+  pending += utf8.write(chunk.subarray(0, n));
+  let nl;
+  let over = false;
+  while (!over && (nl = pending.indexOf("\n")) >= 0) {
+    const line = pending.slice(0, nl);
+    pending = pending.slice(nl + 1);
+    over = handle(line);
+  }
+  if (over) break;
+}
