@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import play_out, random_action
+from web_helpers import legal_actions, play_out, random_action
 
 from nuffle.cli import main as cli_main
 from nuffle.testing import slow_except
@@ -62,11 +62,11 @@ def test_state_has_decision_and_legal_actions_the_endpoint_accepts(client: TestC
     assert state["decision"]["kind"] == "KICK_OR_RECEIVE"
     assert state["decision"]["side"] in ("home", "away")
     assert {"players", "ball", "score", "turn", "half"} <= set(state)
-    for action in state["legal_actions"]:
+    for action in legal_actions(state):
         assert set(action) == {"type", "player", "square"}
     side = state["decision"]["side"]
     r = client.post(f"/api/games/{g['id']}/actions",
-                    json={"token": g["seats"][side], "action": state["legal_actions"][0]})
+                    json={"token": g["seats"][side], "action": legal_actions(state)[0]})
     assert r.status_code == 200, r.text
     assert r.json()["version"] == state["version"] + 1
 
@@ -77,7 +77,7 @@ def test_wrong_missing_spectator_and_other_seat_get_403_and_change_nothing(clien
     before = client.get(url).json()
     side = before["decision"]["side"]
     other = "away" if side == "home" else "home"
-    action = before["legal_actions"][0]
+    action = legal_actions(before)[0]
     for token in (None, "", "not-a-token", g["seats"][other], 42):
         body = {"action": action} if token is None else {"token": token, "action": action}
         r = client.post(f"{url}/actions", json=body)
@@ -92,7 +92,7 @@ def test_seat_in_a_bot_game_cannot_act_for_the_bot(client: TestClient) -> None:
     state = client.get(f"/api/games/{g['id']}").json()
     if state["decision"]["side"] == "away":  # the bot is thinking (slowly: delay 5 s)
         r = client.post(f"/api/games/{g['id']}/actions",
-                        json={"token": g["seats"]["home"], "action": state["legal_actions"][0]})
+                        json={"token": g["seats"]["home"], "action": legal_actions(state)[0]})
         assert r.status_code == 403
         assert "not the home coach's decision" in r.json()["error"]
 
@@ -129,7 +129,7 @@ def test_formation_setup_places_the_players(client: TestClient) -> None:
     while state["decision"]["kind"] != "SETUP":
         side = state["decision"]["side"]
         state = client.post(f"{url}/actions", json={"token": g["seats"][side],
-                                                    "action": state["legal_actions"][0]}).json()
+                                                    "action": legal_actions(state)[0]}).json()
     side = state["decision"]["side"]
     assert state["formations"]
     r = client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": "nonsense"})
@@ -139,7 +139,7 @@ def test_formation_setup_places_the_players(client: TestClient) -> None:
     after = r.json()
     on_pitch = [p for p in after["players"] if p["team"] == side and p["square"]]
     assert len(on_pitch) == 5
-    assert {"type": "END_SETUP", "player": None, "square": None} in after["legal_actions"]
+    assert {"type": "END_SETUP", "player": None, "square": None} in legal_actions(after)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -182,11 +182,11 @@ def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path, boar
         record = c.get(f"/api/records/{done['id']}").json()
     with TestClient(create_app(db)) as c:
         again = c.get(url).json()
-        for key in ("players", "ball", "score", "turn", "half", "decision", "legal_actions"):
+        for key in ("players", "ball", "score", "turn", "half", "decision", "legal"):
             assert again[key] == state[key], key
         side = again["decision"]["side"]
         r = c.post(f"{url}/actions", json={"token": running["seats"][side],
-                                           "action": again["legal_actions"][0]})
+                                           "action": legal_actions(again)[0]})
         assert r.status_code == 200, r.text
         assert c.get(f"/api/records/{done['id']}").json() == record
         assert done["id"] in [row["id"] for row in c.get("/api/games").json()["finished"]]
@@ -239,7 +239,7 @@ def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
     rng = random.Random(2)
     state = client.get(f"/api/games/{gid}").json()
     while not (state["decision"]["kind"] == "SELECT_ACTION"
-               and any(a["type"] == "START_MOVE" for a in state["legal_actions"])):
+               and any(a["type"] == "START_MOVE" for a in legal_actions(state))):
         side = state["decision"]["side"]
         action = random_action(state, rng)
         if state["decision"]["kind"] == "SETUP" and state["formations"]:
@@ -250,7 +250,7 @@ def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
             state = r.json()
         state = client.post(f"/api/games/{gid}/actions",
                             json={"token": g["seats"][side], "action": action}).json()
-    pid = next(a["player"] for a in state["legal_actions"] if a["type"] == "START_MOVE")
+    pid = next(a["player"] for a in legal_actions(state) if a["type"] == "START_MOVE")
     preview = client.get(f"/api/games/{gid}/paths", params={"player": pid}).json()
     assert preview["paths"]
     expected_paths = all_paths(live.game, pid)
@@ -264,13 +264,13 @@ def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
     assert r.status_code == 400 and "unknown player id 999" in r.json()["error"]
 
 
-def test_legal_actions_text_lists_every_legal_action() -> None:
+def test_legal_groups_stand_for_every_legal_action_and_a_setup_is_small() -> None:
     from nuffle.agents.registry import make_agent
     from nuffle.core.decision import DecisionKind
     from nuffle.core.game import Game
-    from nuffle.web.session import action_to_json, legal_actions_text
+    from nuffle.web.session import action_to_json, expand_legal, legal_groups
 
-    game = Game.new("human", "orc", seed=4, board=7)
+    game = Game.new("human", "orc", seed=4, board=11)
     bot = make_agent("random", 4)
     bot.new_game(game.view(), 0)
     seen = set()
@@ -278,7 +278,42 @@ def test_legal_actions_text_lists_every_legal_action() -> None:
         if game.decision().kind == DecisionKind.SELECT_ACTION:
             break
         seen.add(game.decision().kind)
-        assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]
+        groups = legal_groups(game)
+        expected = [action_to_json(a) for a in game.legal_actions()]
+        assert expand_legal(json.loads(json.dumps(groups))) == expected
+        if game.decision().kind == DecisionKind.SETUP:
+            assert len(game.legal_actions()) > 1000 and len(json.dumps(groups)) < 5000
         game.step(bot.act(game.view()))
     assert DecisionKind.SETUP in seen
-    assert json.loads(legal_actions_text(game)) == [action_to_json(a) for a in game.legal_actions()]
+    assert expand_legal(legal_groups(game)) == [action_to_json(a) for a in game.legal_actions()]
+
+
+def test_formation_in_a_perfect_defence_moves_only_the_players_on_the_pitch(client: TestClient) -> None:
+    # Seed 24: both sides set up by their first formation, the kick lands on the first legal
+    # square and the kick-off table gives a Perfect Defence (asserted below).
+    g = _new(client, board=11, seed=24)
+    url = f"/api/games/{g['id']}"
+    state = client.get(url).json()
+    setups = 0
+    while True:
+        side = state["decision"]["side"]
+        on = sorted(p["id"] for p in state["players"] if p["team"] == side and p["square"])
+        if state["decision"]["kind"] == "SETUP" and on:
+            break
+        assert setups <= 2 and not state["result"]["over"], "no Perfect Defence with this seed"
+        if state["decision"]["kind"] == "SETUP":
+            setups += 1
+            client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": state["formations"][0]})
+            action: dict[str, object] = {"type": "END_SETUP", "player": None, "square": None}
+        else:
+            action = legal_actions(state)[0]
+        r = client.post(f"{url}/actions", json={"token": g["seats"][side], "action": action})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    assert state["formations"] and "RESERVE_PLAYER" not in {grp["type"] for grp in state["legal"]}
+    r = client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": state["formations"][-1]})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert sorted(p["id"] for p in after["players"] if p["team"] == side and p["square"]) == on
+    assert after["version"] > state["version"]
+    assert {"type": "END_SETUP", "player": None, "square": None} in legal_actions(after)

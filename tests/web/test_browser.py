@@ -19,6 +19,8 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
 
+from web_helpers import legal_actions  # noqa: E402
+
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
 from nuffle.analysis.queries import block_odds  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
@@ -167,14 +169,14 @@ def test_1_formation_setup_and_a_move_with_its_path_odds(page: Any, server: Serv
     on = [p for p in state["players"] if p["team"] == "home" and p["square"]]
     assert len(on) == 11  # the formation put eleven on the pitch
     shot(page, "1-setup-by-formation")
-    movers = [a["player"] for a in state["legal_actions"] if a["type"] == "START_MOVE"]
+    movers = [a["player"] for a in legal_actions(state) if a["type"] == "START_MOVE"]
     pid = movers[0]
     page.locator(f"g.player[data-player='{pid}']").click()
     page.locator("#choices button", has_text="Move").first.click()
     state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the move decision")
     page.wait_for_function("G.paths !== null")
     game = server.live(gid).game
-    moves = [a["square"] for a in state["legal_actions"] if a["type"] == "MOVE"]
+    moves = [a["square"] for a in legal_actions(state) if a["type"] == "MOVE"]
     paths = {tuple(sq): path_to(game, pid, tuple(sq)) for sq in moves}
     target = max(moves, key=lambda sq: (len(paths[tuple(sq)].rolls), len(paths[tuple(sq)].steps)))
     page.locator(f"rect[data-sq='{target[0]},{target[1]}']").hover()
@@ -194,7 +196,7 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     for _attempt in range(4):
         gid, _ = start_bot_game(page, server)
         state = drive_to_turn(page, server, gid, "home")
-        blockers = [a["player"] for a in state["legal_actions"] if a["type"] == "START_BLOCK"]
+        blockers = [a["player"] for a in legal_actions(state) if a["type"] == "START_BLOCK"]
         if blockers:
             break
     else:
@@ -204,7 +206,7 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     page.locator("#choices button", has_text="Block").first.click()
     state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
     page.wait_for_selector("text.dicelabel")
-    target = next(a["square"] for a in state["legal_actions"] if a["type"] == "BLOCK")
+    target = next(a["square"] for a in legal_actions(state) if a["type"] == "BLOCK")
     game = server.live(gid).game
     defender = game.state.grid[game.state.board.sq(*target)]
     odds = block_odds(game, pid, defender)
@@ -252,6 +254,9 @@ def test_3_watch_bot_v_bot_to_the_end(page: Any, server: Server) -> None:
     assert page.locator("#home-score").text_content() == str(final["score"][0])
     assert page.locator("#away-score").text_content() == str(final["score"][1])
     assert page.locator("#choices button").count() == 0  # a spectator gets no controls
+    # the socket pushed only new log lines; the page's log is the server's last 150 all the same
+    assert final["log_from"] > 0
+    assert page.locator("#log li").all_text_contents() == final["log"]
     shot(page, "3-bot-v-bot-full-time")
 
 
@@ -283,7 +288,7 @@ def test_4_each_seat_acts_only_for_itself(browser: Any, server: Server) -> None:
         status = pages[other].evaluate(
             "async a => (await fetch(`/api/games/${G.id}/actions`, {method: 'POST', headers: "
             "{'Content-Type': 'application/json'}, body: JSON.stringify({token: G.tokens[G.seat], "
-            "action: a})})).status", state["legal_actions"][0])
+            "action: a})})).status", legal_actions(state)[0])
         assert status == 403
         assert api(server, "GET", f"/api/games/{gid}")["version"] == state["version"]
         pages[side].locator("#choices button", has_text="Kick").click()

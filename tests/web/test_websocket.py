@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from web_helpers import legal_actions
 
 from nuffle.record import replay
 
@@ -34,19 +35,19 @@ def test_seat_acts_over_the_socket_and_states_are_pushed(client: TestClient) -> 
         assert watcher.receive_json() == {"type": "hello", "seat": None}
         assert _next_state(ws)["version"] == state["version"]
         assert _next_state(watcher)["version"] == state["version"]
-        ws.send_json({"type": "action", "action": state["legal_actions"][0]})
+        ws.send_json({"type": "action", "action": legal_actions(state)[0]})
         pushed = _next_state(ws)
         assert pushed["version"] == state["version"] + 1
         assert _next_state(watcher)["version"] == pushed["version"]
         # the spectator cannot act, nor can a seat out of turn
-        watcher.send_json({"type": "action", "action": pushed["legal_actions"][0]})
+        watcher.send_json({"type": "action", "action": legal_actions(pushed)[0]})
         err = watcher.receive_json()
         assert err["type"] == "error" and err["status"] == 403
     with client.websocket_connect(f"/ws/games/{g['id']}?token={g['seats'][other]}") as ws2:
         assert ws2.receive_json() == {"type": "hello", "seat": other}
         now = _next_state(ws2)
         if now["decision"]["side"] != other:
-            ws2.send_json({"type": "action", "action": now["legal_actions"][0]})
+            ws2.send_json({"type": "action", "action": legal_actions(now)[0]})
             err = ws2.receive_json()
             assert err["type"] == "error" and err["status"] == 403
     assert client.get(f"/api/games/{g['id']}").json()["version"] == pushed["version"]
@@ -91,3 +92,36 @@ def test_bot_v_bot_runs_to_the_end_for_a_watcher(client: TestClient) -> None:
     assert [game.state.teams[0].score, game.state.teams[1].score] == state["score"]
     r = client.post(f"/api/games/{g['id']}/speed", json={"delay": 0.5})
     assert r.status_code == 200 and r.json() == {"delay": 0.5}
+
+
+def test_pushed_states_carry_only_the_log_lines_the_socket_has_not_had(client: TestClient) -> None:
+    g = _hotseat(client)
+    url = f"/api/games/{g['id']}"
+    with client.websocket_connect(f"/ws/games/{g['id']}") as watcher:
+        watcher.receive_json()
+        first = _next_state(watcher)
+        assert first["log_from"] == 0 and first["log"] == []
+        log: list[str] = []
+        state = first
+        for _ in range(30):  # the coin toss, both set-ups, the kick-off: dice rolls too
+            side = state["decision"]["side"]
+            action = legal_actions(state)[0]
+            if state["decision"]["kind"] == "SETUP":
+                action = {"type": "END_SETUP", "player": None, "square": None}
+                if action not in legal_actions(state):
+                    state = client.post(f"{url}/setup", json={"token": g["seats"][side],
+                                                              "formation": state["formations"][0]}).json()
+                    pushed = _next_state(watcher)
+                    assert pushed["log_from"] == len(log)
+                    log += pushed["log"]
+                    continue
+            state = client.post(f"{url}/actions", json={"token": g["seats"][side], "action": action}).json()
+            pushed = _next_state(watcher)
+            assert pushed["version"] == state["version"]
+            assert pushed["log_from"] == len(log) and pushed["log"], pushed["log"]
+            log += pushed["log"]
+            assert {k: v for k, v in pushed.items() if k not in ("log", "log_from")} == \
+                {k: v for k, v in state.items() if k not in ("log", "log_from")}
+    full = client.get(url).json()
+    assert full["log_from"] == max(0, len(log) - 150) and full["log"] == log[-150:]
+    assert any(line.startswith("  roll") for line in log)

@@ -8,11 +8,18 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from nuffle.web.session import expand_legal
+
+
+def legal_actions(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every legal action of a state, as objects the actions endpoint takes."""
+    return expand_legal(state["legal"])
+
 
 def random_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal action from the state's list, type first; mostly ending set-ups and turns at once
     (so games through the API end quickly)."""
-    legal = state["legal_actions"]
+    legal = legal_actions(state)
     types = sorted({a["type"] for a in legal})
     for hurry in ("END_SETUP", "END_TURN"):
         if hurry in types and rng.random() < 0.9:

@@ -163,10 +163,12 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         live.listeners.add(wake)
 
         async def pusher() -> None:
+            since = 0  # log lines this socket has had
             while True:
                 await wake.wait()
                 wake.clear()
-                await ws.send_text('{"type": "state", "state": ' + live.state_text(odds.overlays) + "}")
+                text, since = live.push_text(odds.overlays, since)
+                await ws.send_text(text)
 
         push = asyncio.create_task(pusher())
         try:

@@ -235,8 +235,11 @@ class GameManager:
             if name not in names:
                 raise WebError(400, f"unknown {kind} formation {name!r}: choose one of {', '.join(names)}")
             s = g.state
+            # A Perfect Defence re-arranges the players on the pitch: none may be taken off.
             for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
-                live.apply(Action(ActionType.RESERVE_PLAYER, pid))
+                reserve = Action(ActionType.RESERVE_PLAYER, pid)
+                if reserve in g.legal_actions():
+                    live.apply(reserve)
             squares = formation(g.config.board, kind, name, side, s.board.width)
             players = _setup_order(g, side)
             for pid, sq in zip(players, squares, strict=False):

@@ -16,7 +16,8 @@ from nuffle.core.types import BlockFace
 from nuffle.formations import formation_names
 
 SIDES = ("home", "away")
-LOG_LIMIT = 400
+LOG_LIMIT = 400  # log lines kept in memory
+LOG_SHOWN = 150  # log lines in a full state
 
 
 class DiceLogRoller(SampledRoller):
@@ -56,15 +57,18 @@ def action_to_json(action: Action) -> dict[str, Any]:
     }
 
 
-def legal_actions_text(game: Game) -> str:
-    """The legal actions as a JSON list of action objects (what `action_to_json` gives each)."""
-    parts: list[str] = []
-    for grp in game.legal_actions().groups:
-        head = '{"type": "' + grp.type.name + '", "player": '
-        players = [str(p) for p in grp.players] or ["null"]
-        squares = [f"[{x}, {y}]" for x, y in grp.squares] or ["null"]
-        parts.extend(f'{head}{p}, "square": {s}}}' for p in players for s in squares)
-    return "[" + ", ".join(parts) + "]"
+def legal_groups(game: Game) -> list[dict[str, Any]]:
+    """The legal actions as the engine groups them: each group `{"type", "players", "squares"}`
+    stands for every listed player with every listed square (an empty list: no player, or no
+    square). A set-up is one group of ~15 players and ~200 squares, not 3,000 objects."""
+    return [{"type": grp.type.name, "players": list(grp.players), "squares": [list(sq) for sq in grp.squares]}
+            for grp in game.legal_actions().groups]
+
+
+def expand_legal(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every action object (as the actions endpoint takes it) that `legal_groups` stands for."""
+    return [{"type": g["type"], "player": p, "square": sq}
+            for g in groups for p in (g["players"] or [None]) for sq in (g["squares"] or [None])]
 
 
 def formation_fits(game: Game) -> bool:
@@ -109,7 +113,8 @@ class LiveGame:
     seats: dict[str, Seat]
     delay: float = 0.0
     agents: dict[int, Agent] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # the last LOG_LIMIT lines
+    log_end: int = 0  # lines ever logged: the number of the next line
     version: int = 0
     saved: int = 0  # actions already in the database
     error: str | None = None  # why a bot stopped, if one did
@@ -137,6 +142,7 @@ class LiveGame:
         self.game.step(action)
         self.log.append(f"{side}: {text}")
         self.log.extend(f"  roll {r}" for r in self.roller.rolls)
+        self.log_end += 1 + len(self.roller.rolls)
         self.roller.rolls.clear()
         if len(self.log) > LOG_LIMIT:
             del self.log[: len(self.log) - LOG_LIMIT]
@@ -148,8 +154,13 @@ class LiveGame:
             ev.set()
 
     def state(self, odds: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The public state: the engine's `to_json()` (seed hidden), the decision and what the
-        page needs; `state_text` adds the legal actions."""
+        """The public state: the engine's `to_json()` (seed hidden), the decision, the legal
+        actions (`legal_groups`), the last log lines and what the page needs."""
+        out = self._public(odds)
+        out["log_from"], out["log"] = self.log_since(0)
+        return out
+
+    def _public(self, odds: dict[str, Any] | None) -> dict[str, Any]:
         g = self.game
         out = g.to_json()
         out["config"] = dict(out["config"], seed=None)  # the seed would tell the future dice
@@ -169,22 +180,40 @@ class LiveGame:
                 out["formations"] = formation_names(g.config.board, kind)
             except ValueError:
                 out["formations"] = []
-        out["log"] = self.log[-150:]
+        out["legal"] = legal_groups(g)
         out["error"] = self.error
         out["delay"] = self.delay
         out["odds"] = odds or {}
         return out
 
-    def state_text(self, odds_fn: Any = None) -> str:
-        """The public state as JSON text (cached per version)."""
+    def log_since(self, since: int) -> tuple[int, list[str]]:
+        """(number of the first line, lines): the log lines from line `since` on, at most the
+        last LOG_SHOWN (lines are numbered from 0 at the start of the game)."""
+        first = max(since, self.log_end - min(len(self.log), LOG_SHOWN))
+        return first, self.log[len(self.log) - (self.log_end - first):] if first < self.log_end else []
+
+    def _body(self, odds_fn: Any) -> str:
+        """The public state without the log, as JSON text (cached per version: every watcher
+        of a game gets the same text, made once)."""
         if self._cache is not None and self._cache[0] == self.version:
             return self._cache[1]
         d = self.game.decision()
         odds = None
         if odds_fn is not None and d.side is not None and not self.is_bot(d.side):
             odds = odds_fn(self.game)
-        text = json.dumps(self.state(odds))
-        # The legal actions are written straight to text: a set-up offers thousands of them.
-        text = f'{text[:-1]}, "legal_actions": {legal_actions_text(self.game)}}}'
+        text = json.dumps(self._public(odds))
         self._cache = (self.version, text)
         return text
+
+    def state_text(self, odds_fn: Any = None) -> str:
+        """The public state as JSON text, with the last LOG_SHOWN log lines."""
+        first, lines = self.log_since(0)
+        return f'{self._body(odds_fn)[:-1]}, "log_from": {first}, "log": {json.dumps(lines)}}}'
+
+    def push_text(self, odds_fn: Any, since: int) -> tuple[str, int]:
+        """A websocket state message for a watcher that has had the log up to line `since`:
+        the state with only the log lines it has not had; also the new `since`."""
+        first, lines = self.log_since(since)
+        text = (f'{{"type": "state", "state": {self._body(odds_fn)[:-1]}, "log_from": {first}, '
+                f'"log": {json.dumps(lines)}}}}}')
+        return text, self.log_end

@@ -79,7 +79,7 @@ async function createGame(ev) {
 
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
-  paths: null, pathsKey: null, ws: null, busy: false,
+  paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
 };
 
 function myToken(side) {
@@ -132,8 +132,30 @@ function showError(e) {
   $("game-error").textContent = e.message;
 }
 
+// A state's log holds the lines numbered from state.log_from on: the last 150 in a full state,
+// only the lines this page's socket has not had in a pushed one.
+function mergeLog(state) {
+  const from = state.log_from, lines = state.log;
+  if (from > G.logEnd) G.log = lines.slice();
+  else G.log.push(...lines.slice(G.logEnd - from));
+  G.logEnd = Math.max(G.logEnd, from + lines.length);
+  if (G.log.length > 150) G.log.splice(0, G.log.length - 150);
+}
+
+// The legal actions: each group stands for every listed player with every listed square.
+function expandLegal(groups) {
+  const out = [];
+  for (const g of groups) {
+    for (const player of g.players.length ? g.players : [null]) {
+      for (const square of g.squares.length ? g.squares : [null]) out.push({ type: g.type, player, square });
+    }
+  }
+  return out;
+}
+
 function setState(state) {
   if (G.state && state.version < G.state.version) return;
+  mergeLog(state);
   const changed = !G.state || G.state.version !== state.version;
   G.state = state;
   if (changed) {
@@ -176,7 +198,7 @@ async function setupFormation(name) {
 // Legal actions indexed for the mouse: by square, by player, and the plain ones.
 function indexActions(state) {
   const bySquare = new Map(), byPlayer = new Map(), plain = [];
-  for (const a of state.legal_actions) {
+  for (const a of expandLegal(state.legal)) {
     if (a.square) {
       if (a.player === null || a.player === G.selected) {
         const k = a.square.join(",");
@@ -270,7 +292,7 @@ function render() {
   drawDugout($("dugout-home"), state, "home", ui);
   drawDugout($("dugout-away"), state, "away", ui);
   const log = $("log");
-  log.innerHTML = state.log.map(l => `<li class="${l.startsWith("  roll") ? "roll" : ""}">${escapeHtml(l)}</li>`).join("");
+  log.innerHTML = G.log.map(l => `<li class="${l.startsWith("  roll") ? "roll" : ""}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
 }
 
