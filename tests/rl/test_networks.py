@@ -101,3 +101,28 @@ def test_checkpoint_errors_name_the_problem(tmp_path):
         checkpoint.load(tmp_path / "b1.pt", board=3)
     with pytest.raises(checkpoint.CheckpointError, match="trained for board 1, not board 3"):
         PolicyAgent(str(tmp_path / "b1.pt")).new_game(Game.new("human", "human", seed=1, board=3).view(), 0)
+
+
+def test_exported_policy_is_small_and_acts_like_the_original(tmp_path):
+    torch.manual_seed(4)
+    cfg = TrainConfig(board=1, hidden=32)
+    net = build_network(cfg.net_spec())
+    checkpoint.save(tmp_path / "full.pt", net, cfg, 10, 1, torch.optim.Adam(net.parameters()).state_dict())
+    checkpoint.export(tmp_path / "full.pt", tmp_path / "small.pt")
+    small = checkpoint.load(tmp_path / "small.pt")
+    assert (tmp_path / "small.pt").stat().st_size < 0.6 * (tmp_path / "full.pt").stat().st_size
+    assert small.optimizer is None
+    enc = ObservationEncoder(1)
+    x, ns = torch.rand(4, *enc.spatial_shape), torch.rand(4, enc.non_spatial_size)
+    assert torch.allclose(net(x, ns)[0], small.net(x, ns)[0], atol=0.05)
+
+
+def test_bundled_board_1_policy_plays_both_sides():
+    from nuffle.agents.registry import make_agent
+    from nuffle.play import play
+
+    for seed, (home, away) in enumerate([("policy?model=b1", "random"), ("random", "policy?model=b1")]):
+        game = play(Game.new("human", "human", seed=seed, board=1), make_agent(home, 1), make_agent(away, 2))
+        assert game.is_over
+    with pytest.raises(ValueError, match="trained for board 1, not board 3"):
+        play(Game.new("human", "human", seed=0, board=3), make_agent("policy?model=b1"), make_agent("random"))

@@ -90,8 +90,8 @@ def test_dataset_then_cloning_learns_the_bots_choices(tmp_path):
 
 
 def test_self_play_over_the_pettingzoo_environment(tmp_path):
-    cfg = TrainConfig(board=1, steps=1200, opponent="self", executor="local", n_envs=2, log_every=600,
-                      selfplay_every=600, hidden=16)
+    cfg = TrainConfig(board=1, steps=600, opponent="self", executor="local", n_envs=2, log_every=300,
+                      selfplay_every=300, hidden=16)
     row = Trainer(cfg, tmp_path, progress=False).run()
     pool = sorted((tmp_path / "pool").glob("*.pt"))
     assert len(pool) >= 2  # the first snapshot and at least one later
@@ -105,7 +105,7 @@ def test_curriculum_hands_over_near_the_end_zone():
     firsts = {}
     for level in (0.0, 1.0):
         cur = Curriculum(board=3, seed=0, level=level)
-        calls = []
+        calls: list[bool] = []
         env = BloodBowlEnv(board=3, opponent="random", setup="scripted", side="home",
                            takeover=lambda g, c=cur, log=calls: log.append(c.takeover(g)) or log[-1])
         env.reset(seed=4)

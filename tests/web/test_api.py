@@ -198,36 +198,6 @@ def test_restart_resumes_games_and_tokens_and_keeps_finished_ones(db: Path, boar
     assert {token_hash(t) for t in tokens} <= stored
 
 
-def test_perfect_defence_set_up_offers_no_formation(client: TestClient) -> None:
-    # seed 24 on board 3: the kick-off table gives the kicking side (away) a Perfect Defence,
-    # a set-up that may only move the players on the pitch (no one may be taken off)
-    g = _new(client, seed=24)
-    url = f"/api/games/{g['id']}"
-    state = client.get(url).json()
-    setups = 0
-    while state["decision"]["kind"] != "SELECT_ACTION":
-        d = state["decision"]
-        token = g["seats"][d["side"]]
-        if d["kind"] == "SETUP" and setups == 2:
-            break
-        if d["kind"] == "SETUP":
-            setups += 1
-            client.post(f"{url}/setup", json={"token": token, "formation": state["formations"][0]})
-            action = {"type": "END_SETUP", "player": None, "square": None}
-        else:
-            action = state["legal_actions"][0]
-        state = client.post(f"{url}/actions", json={"token": token, "action": action}).json()
-    assert state["decision"]["kind"] == "SETUP" and state["decision"]["side"] == "away"
-    types = {a["type"] for a in state["legal_actions"]}
-    assert "PLACE_PLAYER" in types and "RESERVE_PLAYER" not in types
-    assert state["formations"] == []
-    r = client.post(f"{url}/setup", json={"token": g["seats"]["away"], "formation": "any"})
-    assert r.status_code == 409 and "Perfect Defence" in r.json()["error"]
-    r = client.post(f"{url}/actions", json={"token": g["seats"]["away"],
-                                            "action": {"type": "END_SETUP", "player": None, "square": None}})
-    assert r.status_code == 200, r.text
-
-
 def test_path_preview_matches_the_pathfinder(client: TestClient) -> None:
     from nuffle.analysis.pathfinding import all_paths
 

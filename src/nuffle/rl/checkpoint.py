@@ -64,8 +64,10 @@ def resolve(model: str) -> Path:
 
 
 def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, episodes: int,
-         optimizer: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> None:
-    """Write a checkpoint atomically (a crash never leaves half a file)."""
+         optimizer: dict[str, Any] | None = None, extra: dict[str, Any] | None = None,
+         half: bool = False) -> None:
+    """Write a checkpoint atomically (a crash never leaves half a file); `half` stores the
+    weights in float16."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = {
@@ -73,7 +75,8 @@ def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, ep
         "version": VERSION,
         "net_spec": net.spec.to_dict(),
         "config": config.to_dict(),
-        "state_dict": net.state_dict(),
+        "state_dict": {k: (v.half() if half and v.is_floating_point() else v)
+                       for k, v in net.state_dict().items()},
         "steps": int(steps),
         "episodes": int(episodes),
         "optimizer": optimizer,
@@ -91,9 +94,10 @@ def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, ep
 
 
 def export(model: str | Path, dest: str | Path) -> None:
-    """Write `model`'s policy without its optimizer state (what a bundled policy needs)."""
+    """Write `model`'s policy small, as bundled policies are: no optimizer state, and weights
+    stored in float16 (loading turns them back into float32)."""
     c = load(model)
-    save(dest, c.net, c.config, c.steps, c.episodes, None, c.extra)
+    save(dest, c.net, c.config, c.steps, c.episodes, None, c.extra, half=True)
 
 
 def load(model: str | Path, board: int | None = None) -> Checkpoint:

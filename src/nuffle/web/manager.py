@@ -21,7 +21,7 @@ from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
-from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json, formation_fits
+from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
 MODES = ("hotseat", "bot", "botvbot", "online")
@@ -227,15 +227,13 @@ class GameManager:
             placing = g.legal_actions().group(ActionType.PLACE_PLAYER)
             if g.decision().kind != DecisionKind.SETUP or placing is None:
                 raise WebError(409, "there is no set-up to make now")
-            if not formation_fits(g):
-                raise WebError(409, "a Perfect Defence set-up only moves the players on the pitch: "
-                                    "no formation")
             kind = "defense" if side == g.state.kicking else "offense"
             names = formation_names(g.config.board, kind)
             if name not in names:
                 raise WebError(400, f"unknown {kind} formation {name!r}: choose one of {', '.join(names)}")
             s = g.state
-            # A Perfect Defence re-arranges the players on the pitch: none may be taken off.
+            # Take the players on the pitch off first where that is legal (in a Perfect Defence it
+            # is not: the formation then only moves the players already on the pitch).
             for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
                 reserve = Action(ActionType.RESERVE_PLAYER, pid)
                 if reserve in g.legal_actions():

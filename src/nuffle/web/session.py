@@ -72,14 +72,11 @@ def expand_legal(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def formation_fits(game: Game) -> bool:
-    """Whether a named formation may set up the deciding side now: a set-up where players may be
-    placed and those on the pitch taken off (not a Perfect Defence rearrangement)."""
+    """Whether a named formation may set up the deciding side now: any set-up where players may
+    be placed (in a Perfect Defence it only moves the players already on the pitch)."""
     d, legal = game.decision(), game.legal_actions()
-    if d.kind != DecisionKind.SETUP or d.side is None or legal.group(ActionType.PLACE_PLAYER) is None:
-        return False
-    s = game.state
-    on = [p for p in s.team_players(d.side) if s.pos[p] >= 0]
-    return not on or legal.group(ActionType.RESERVE_PLAYER) is not None
+    return (d.kind == DecisionKind.SETUP and d.side is not None
+            and legal.group(ActionType.PLACE_PLAYER) is not None)
 
 
 def action_from_json(raw: Any) -> Action:
