@@ -7,6 +7,7 @@ import time
 
 import numpy as np
 import pytest
+import torch
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
@@ -68,14 +69,24 @@ def test_ray_actors_step_exactly_like_one_process():
         ray.shutdown()
 
 
-def test_dataset_then_cloning_learns_the_bots_choices(tmp_path):
-    data = record("endzone", board=1, games=4, seed=1)
-    assert len(data) > 50
+def test_dataset_records_legal_actions_and_round_trips(tmp_path):
+    data = record("endzone", board=1, games=2, seed=1)
+    assert len(data) > 20
     for i in range(len(data)):  # every recorded action is among its sample's legal actions
         assert data.actions[i] in data.legal[data.offsets[i]:data.offsets[i + 1]]
     data.save(tmp_path / "d.npz")
     again = Dataset.load(tmp_path / "d.npz")
     assert np.array_equal(again.actions, data.actions) and again.board == 1
+    assert np.array_equal(again.spatial, data.spatial) and again.setup == "scripted"
+    (tmp_path / "bad.npz").write_bytes(b"nope")
+    with pytest.raises(ValueError, match="not a nuffle dataset"):
+        Dataset.load(tmp_path / "bad.npz")
+
+
+@pytest.mark.slow
+def test_cloning_learns_the_bots_choices_then_ppo_fine_tunes(tmp_path):
+    again = record("endzone", board=1, games=4, seed=1)
+    data = again
     cfg = TrainConfig(board=1, net="paper", hidden=64, lr=3e-3)
     row = clone(again, tmp_path / "bc", cfg, epochs=15, batch=64, val_fraction=0.0)
     chance = float(np.mean([1 / (data.offsets[i + 1] - data.offsets[i]) for i in range(len(data))]))
@@ -87,8 +98,19 @@ def test_dataset_then_cloning_learns_the_bots_choices(tmp_path):
     assert g.is_over
     g = play(Game.new("human", "human", seed=3, board=1), make_agent("random"), greedy)
     assert g.is_over
+    # PPO fine-tunes the cloned policy: same network, trained further
+    before = {k: v.clone() for k, v in load(model).net.state_dict().items()}
+    cfg = TrainConfig(board=1, algo="ppo", steps=256, n_envs=2, ppo_steps=64, executor="local", lr=3e-4,
+                      net="conv", log_every=256)
+    trainer = Trainer(cfg, tmp_path / "ppo", init=model, progress=False)
+    assert trainer.cfg.net == "paper" and trainer.cfg.hidden == 64  # taken from the checkpoint
+    trainer.run()
+    after = load(tmp_path / "ppo" / "last.pt")
+    assert after.steps == 256 and after.config.algo == "ppo"
+    assert any(not torch.equal(before[k], v) for k, v in after.net.state_dict().items())
 
 
+@pytest.mark.slow
 def test_self_play_over_the_pettingzoo_environment(tmp_path):
     cfg = TrainConfig(board=1, steps=600, opponent="self", executor="local", n_envs=2, log_every=300,
                       selfplay_every=300, hidden=16)

@@ -54,10 +54,12 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
             boards.add(board)
     for board in sorted(boards):
         for name, value in baselines(board).items():
-            style = ":" if name.startswith("paper") else "-."
+            style = ":" if name.startswith("paper") else "-."  # dotted: the paper's
             ax.axhline(value, linestyle=style, color="grey", linewidth=1)
-            ax.annotate(f"{name} ({value:g})", (0, value), xycoords=("axes fraction", "data"),
-                        fontsize=7, color="grey", va="bottom")
+            paper = name.startswith("paper")  # the paper's figures labelled on the right
+            ax.annotate(f"{name} ({value:g})", (0.99 if paper else 0.01, value),
+                        xycoords=("axes fraction", "data"), fontsize=7, color="grey", va="bottom",
+                        ha="right" if paper else "left")
     ax.set_xlabel("learner steps")
     ax.set_ylabel("touchdowns per episode (last 100 episodes)")
     right.set_ylabel("win rate (dashed)")
