@@ -176,6 +176,13 @@ def test_version_and_help() -> None:
     assert "--seed SEED" in run.stdout and "random seed" in run.stdout
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: Ctrl-C acts as in a shell, whatever the test runner's own signal state
+    (a SIGINT ignored or blocked by some library in this process is inherited otherwise)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("args, finished", [
     (["play", "--board", "1", "--games", "1000000"], "games finished"),
@@ -184,10 +191,15 @@ def test_version_and_help() -> None:
 ])
 def test_ctrl_c_stops_cleanly_and_reports(args: list[str], finished: str) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "nuffle.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_as_from_a_terminal)
     time.sleep(5)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        pytest.fail(f"{args[0]} kept running 60 s after Ctrl-C; stderr: {err[-500:]}")
     assert "Traceback" not in err, err
     assert proc.returncode == 130, (proc.returncode, err)
     assert finished in out + err
