@@ -177,8 +177,9 @@ def test_version_and_help() -> None:
 
 
 def _as_from_a_terminal() -> None:
-    """In the child: Ctrl-C acts as in a shell, whatever the test runner's own signal state
-    (a SIGINT ignored or blocked by some library in this process is inherited otherwise)."""
+    """In the child: Ctrl-C acts as in a shell, whatever the test runner's own signal state (a
+    suite started as a background job of a non-interactive shell has SIGINT ignored, and its
+    children would inherit that)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
