@@ -96,11 +96,10 @@ class Trainer:
             while self.steps < cfg.steps:
                 roll = Rollout.empty(horizon, obs)
                 for t in range(horizon):
-                    roll.put_obs(t, obs)
+                    roll.put_obs(t, obs)  # converted once: the rollout's rows feed the network
                     with torch.no_grad():
-                        spatial, ns, mask = to_tensors(obs)
-                        logits, values = self.net(spatial, ns)
-                        dist = masked_dist(logits, mask)
+                        logits, values = self.net(roll.spatial[t], roll.non_spatial[t])
+                        dist = masked_dist(logits, roll.masks[t])
                         actions = dist.sample()
                         roll.log_probs[t] = dist.log_prob(actions)
                     roll.actions[t] = actions

@@ -122,12 +122,9 @@ class EnvBatch:
 
 def _serve(conn: Connection, spec: EnvSpec, n: int, seed: int) -> None:
     """A worker process: builds its batch and answers commands until told to close."""
-    try:
-        import torch
+    import torch  # the rl extra's; a self-play worker runs its opponent's policy on one thread
 
-        torch.set_num_threads(1)
-    except ImportError:  # pragma: no cover - torch is part of the rl extra
-        pass
+    torch.set_num_threads(1)
     try:
         batch = EnvBatch(spec, n, seed)
     except Exception:
