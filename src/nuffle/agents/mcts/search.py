@@ -10,6 +10,7 @@ and equality use), and the table is kept between decisions of the same turn.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -24,10 +25,10 @@ from nuffle.agents.mcts.policy import (
     uct_select,
     uniform_priors,
 )
-from nuffle.agents.mcts.tree import Edge, Node
+from nuffle.agents.mcts.tree import ChanceStep, Edge, Node
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
-from nuffle.core.dice import ExplicitRoller, SampledRoller
+from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.game import Game
 from nuffle.core.state import GameState, Options
 from nuffle.core.types import CHANCE, NOBODY
@@ -131,19 +132,28 @@ class Search:
         if not in_team_turn(view):
             raise ValueError("the search runs in team turns only (set-up and kick-off are left "
                              "to formations)")
-        root = self._root(view)
-        deadline = time.perf_counter() + seconds
-        n = 0
-        while True:
-            self._iterate(root)
-            n += 1
-            if root.solved:
-                break
-            if iterations:
-                if n >= iterations:
+        # The tree is a few hundred thousand small objects that all stay alive during the
+        # search: the cyclic collector would walk them again and again for nothing (up to
+        # half the search's time), so it pauses until the search ends.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            root = self._root(view)
+            deadline = time.perf_counter() + seconds
+            n = 0
+            while True:
+                self._iterate(root)
+                n += 1
+                if root.solved:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+                if iterations:
+                    if n >= iterations:
+                        break
+                elif time.perf_counter() >= deadline:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
         self.iterations = n
         self.root = root
         return root
@@ -289,7 +299,8 @@ class Search:
                     edge.add(self._node(h), float(p))
             else:
                 edge = Edge(action, node.priors[i], exact=False)
-                edge.counts[edge.add(self._node(self._sample(g)), 0.0)] += 1
+                edge.after = ChanceStep(g)
+                edge.counts[edge.add(self._walk(edge.after), 0.0)] += 1
         node.edges[i] = edge
         if self.config.chance == "sample" and edge.exact:
             edge.counts[self._pick(edge.probs, [False] * len(edge.probs))] += 1
@@ -303,6 +314,37 @@ class Search:
             g.sample_chance()
         g.state.rng = CANON_RNG
         return g
+
+    def _walk(self, step: ChanceStep) -> Node:
+        """The node a sample of `step`'s pending dice leads to: what `_sample` on a copy of
+        its game gives (the same generator draws, the same state), but each outcome met
+        before is looked up in the chance steps instead of being resolved again."""
+        if step.game.state.decider != CHANCE:
+            return self._node(step.game.clone())
+        rng = self.rng.getrandbits(63) | 1
+        while True:
+            event = step.game.state.pending
+            assert event is not None
+            outcome, after = sample(event, rng)
+            nxt = step.next.get(outcome)
+            if nxt is None:
+                room = len(self.table) < self.config.max_nodes
+                g = step.game.clone()
+                g.state.rng = rng
+                g.sample_chance()  # draws `outcome` again
+                g.state.rng = CANON_RNG
+                if g.state.decider != CHANCE:
+                    node = self._node(g)
+                    if room:  # the table holds the node: `_node` would find it again
+                        step.next[outcome] = node
+                    return node
+                nxt = ChanceStep(g)
+                if room:
+                    step.next[outcome] = nxt
+            elif isinstance(nxt, Node):
+                return nxt
+            step = nxt
+            rng = after
 
     def _pick(self, probs: list[float], skip: list[bool]) -> int:
         total = sum(p for p, k in zip(probs, skip, strict=True) if not k)
@@ -331,12 +373,12 @@ class Search:
             j = self._pick(edge.probs, skip)
             edge.counts[j] += 1
             return edge.children[j]
-        g = node.game.clone()
-        g.step(edge.action)
-        if g.state.decider == CHANCE:
-            self._sample(g)
+        if edge.after is None:  # a sampled edge made outside `_expand`
+            g = node.game.clone()
+            g.step(edge.action)
+            edge.after = ChanceStep(g)
         before = len(edge.children)
-        child = self._node(g)
+        child = self._walk(edge.after)
         edge.counts[edge.add(child, 0.0)] += 1
         self._fresh = child if len(edge.children) > before else None
         return child

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nuffle.core.actions import Action
+from nuffle.core.dice import Outcome
 from nuffle.core.game import Game
 
 
@@ -55,13 +56,14 @@ class Edge:
     `probs[i]` is the exact probability of `children[i]` (or 0.0 where sampled), `counts[i]`
     how often it was sampled. `exact` edges weigh by probability, the others by counts."""
 
-    __slots__ = ("action", "children", "counts", "exact", "prior", "probs", "solved", "value",
-                 "visits")
+    __slots__ = ("action", "after", "children", "counts", "exact", "prior", "probs", "solved",
+                 "value", "visits")
 
     def __init__(self, action: Action, prior: float, exact: bool) -> None:
         self.action = action
         self.prior = prior
         self.exact = exact
+        self.after: ChanceStep | None = None  # a sampled edge: the chance state its action leads to
         self.children: list[Node] = []
         self.probs: list[float] = []
         self.counts: list[int] = []
@@ -100,6 +102,19 @@ class Edge:
             self.solved = False
         if total > 0:
             self.value = acc / total
+
+
+class ChanceStep:
+    """A chance state met while sampling a sampled edge's outcomes, and what each sampled
+    outcome of its pending event led to: the next chance step or the decision node. Sampling
+    an outcome seen before then follows these instead of running the engine again (the
+    engine's transitions do not read the state's generator, so they do not depend on it)."""
+
+    __slots__ = ("game", "next")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.next: dict[Outcome, ChanceStep | Node] = {}
 
 
 def _describe(node: Node, edge: Edge, describe: Callable[[Action], str] | None) -> str:
