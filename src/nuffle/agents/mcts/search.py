@@ -299,8 +299,8 @@ class Search:
                     edge.add(self._node(h), float(p))
             else:
                 edge = Edge(action, node.priors[i], exact=False)
-                edge.after = ChanceStep(g)
-                edge.counts[edge.add(self._walk(edge.after), 0.0)] += 1
+                edge.after = g
+                edge.counts[edge.add(self._walk(edge), 0.0)] += 1
         node.edges[i] = edge
         if self.config.chance == "sample" and edge.exact:
             edge.counts[self._pick(edge.probs, [False] * len(edge.probs))] += 1
@@ -315,36 +315,52 @@ class Search:
         g.state.rng = CANON_RNG
         return g
 
-    def _walk(self, step: ChanceStep) -> Node:
-        """The node a sample of `step`'s pending dice leads to: what `_sample` on a copy of
-        its game gives (the same generator draws, the same state), but each outcome met
-        before is looked up in the chance steps instead of being resolved again."""
-        if step.game.state.decider != CHANCE:
-            return self._node(step.game.clone())
-        rng = self.rng.getrandbits(63) | 1
+    def _walk(self, edge: Edge) -> Node:
+        """The node a sample of a sampled edge's dice leads to, exactly as `_sample` on a copy
+        of the state after its action would give (the same generator draws, the same state);
+        a sequence of outcomes sampled before is followed in the edge's chance steps instead
+        of being resolved by the engine again."""
+        after = edge.after
+        assert after is not None
+        if after.state.decider != CHANCE:
+            return self._node(after.clone())
+        start = self.rng.getrandbits(63) | 1
+        step = edge.chance
+        if step is None:
+            assert after.state.pending is not None
+            step = edge.chance = ChanceStep(after.state.pending)
+        rng = start
         while True:
-            event = step.game.state.pending
-            assert event is not None
-            outcome, after = sample(event, rng)
+            outcome, rng = sample(step.event, rng)
             nxt = step.next.get(outcome)
             if nxt is None:
-                room = len(self.table) < self.config.max_nodes
-                g = step.game.clone()
-                g.state.rng = rng
-                g.sample_chance()  # draws `outcome` again
-                g.state.rng = CANON_RNG
-                if g.state.decider != CHANCE:
-                    node = self._node(g)
-                    if room:  # the table holds the node: `_node` would find it again
-                        step.next[outcome] = node
-                    return node
-                nxt = ChanceStep(g)
-                if room:
-                    step.next[outcome] = nxt
-            elif isinstance(nxt, Node):
+                break
+            if isinstance(nxt, Node):
                 return nxt
             step = nxt
-            rng = after
+        # Not seen before: resolve the whole chain, noting the new steps on the way.
+        room = len(self.table) < self.config.max_nodes
+        g = after.clone()
+        s = g.state
+        s.rng = start
+        step = edge.chance
+        while True:
+            outcome = g.sample_chance()
+            if s.decider != CHANCE:
+                break
+            nxt = step.next.get(outcome)
+            if nxt is None:
+                assert s.pending is not None
+                nxt = ChanceStep(s.pending)
+                if room:
+                    step.next[outcome] = nxt
+            assert isinstance(nxt, ChanceStep)
+            step = nxt
+        s.rng = CANON_RNG
+        node = self._node(g)
+        if room:  # the table holds the node: `_node` would find it again
+            step.next[outcome] = node
+        return node
 
     def _pick(self, probs: list[float], skip: list[bool]) -> int:
         total = sum(p for p, k in zip(probs, skip, strict=True) if not k)
@@ -374,11 +390,10 @@ class Search:
             edge.counts[j] += 1
             return edge.children[j]
         if edge.after is None:  # a sampled edge made outside `_expand`
-            g = node.game.clone()
-            g.step(edge.action)
-            edge.after = ChanceStep(g)
+            edge.after = node.game.clone()
+            edge.after.step(edge.action)
         before = len(edge.children)
-        child = self._walk(edge.after)
+        child = self._walk(edge)
         edge.counts[edge.add(child, 0.0)] += 1
         self._fresh = child if len(edge.children) > before else None
         return child

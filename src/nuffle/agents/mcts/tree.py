@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nuffle.core.actions import Action
-from nuffle.core.dice import Outcome
+from nuffle.core.dice import Chance, Outcome
 from nuffle.core.game import Game
 
 
@@ -56,14 +56,17 @@ class Edge:
     `probs[i]` is the exact probability of `children[i]` (or 0.0 where sampled), `counts[i]`
     how often it was sampled. `exact` edges weigh by probability, the others by counts."""
 
-    __slots__ = ("action", "after", "children", "counts", "exact", "prior", "probs", "solved",
-                 "value", "visits")
+    __slots__ = ("action", "after", "chance", "children", "counts", "exact", "prior", "probs",
+                 "solved", "value", "visits")
 
     def __init__(self, action: Action, prior: float, exact: bool) -> None:
         self.action = action
         self.prior = prior
         self.exact = exact
-        self.after: ChanceStep | None = None  # a sampled edge: the chance state its action leads to
+        # a sampled edge: the state its action leads to (at a chance node) and the chance
+        # steps sampled from it
+        self.after: Game | None = None
+        self.chance: ChanceStep | None = None
         self.children: list[Node] = []
         self.probs: list[float] = []
         self.counts: list[int] = []
@@ -105,15 +108,15 @@ class Edge:
 
 
 class ChanceStep:
-    """A chance state met while sampling a sampled edge's outcomes, and what each sampled
-    outcome of its pending event led to: the next chance step or the decision node. Sampling
-    an outcome seen before then follows these instead of running the engine again (the
-    engine's transitions do not read the state's generator, so they do not depend on it)."""
+    """A sampled edge's chance events as a tree of the raw outcomes sampled so far: the event
+    pending after the outcomes leading here, and where each outcome sampled next led (the
+    next step, or the decision node at the end). Sampling a sequence of outcomes seen before
+    then needs no engine at all: the events and transitions do not depend on the generator."""
 
-    __slots__ = ("game", "next")
+    __slots__ = ("event", "next")
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, event: Chance) -> None:
+        self.event = event
         self.next: dict[Outcome, ChanceStep | Node] = {}
 
 
