@@ -31,6 +31,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.game import Game
 from nuffle.core.state import GameState, Options
+from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
 #: Decisions outside a team turn (set-up and kick-off): the search leaves them to formations
@@ -184,10 +185,12 @@ class Search:
         self.turn = key
         return self._node(g)
 
-    def _node(self, g: Game) -> Node:
-        """The node of `g`'s state: the one in the table, or a new, evaluated one."""
+    def _node(self, g: Game, k: tuple[object, ...] | None = None) -> Node:
+        """The node of `g`'s state (whose key is `k`, if known): the one in the table, or a
+        new, evaluated one."""
         s = g.state
-        k = s.key()
+        if k is None:
+            k = s.key()
         node = self.table.get(k)
         if node is not None:
             return node
@@ -273,7 +276,16 @@ class Search:
             edge.refresh(weighting)
             node.visits += 1
             node.value = node.best_value()
-            node.solved = node.expanded and all(e.solved for e in node.edges.values())
+            edges = node.edges
+            if len(edges) == len(node.actions):  # expanded: solved once every edge is
+                for e in edges.values():
+                    if not e.solved:
+                        node.solved = False
+                        break
+                else:
+                    node.solved = True
+            else:
+                node.solved = False
 
     def _expand(self, node: Node, i: int) -> Edge:
         """Create the edge of action `i` with its outcomes (all of them when enumerated)."""
@@ -288,15 +300,17 @@ class Search:
         else:
             outs = None
             if limit:
+                # as `g.outcomes(None, limit)`, without copying `g` first, and keeping the keys
                 try:
-                    outs = g.outcomes(None, max_states=limit)
+                    outs = explore_keyed(g, limit)
                 except ValueError:
                     outs = None
             if outs is not None:
                 edge = Edge(action, node.priors[i], exact=True)
-                for p, h in outs:
-                    h.state.rng = CANON_RNG
-                    edge.add(self._node(h), float(p))
+                for p, h, k in outs:
+                    # resolving dice in explicit mode leaves the generator (canonical) alone
+                    assert h.state.rng == CANON_RNG
+                    edge.add(self._node(h, k), float(p))
             else:
                 edge = Edge(action, node.priors[i], exact=False)
                 edge.after = g

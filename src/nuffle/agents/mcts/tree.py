@@ -88,18 +88,18 @@ class Edge:
     def refresh(self, weighting: str = "auto") -> None:
         """Recompute the value from the children (exact expectation or sample mean) and
         whether it is solved (exact, every child solved)."""
-        children = self.children
+        total = 0.0
+        acc = 0.0
         if self.exact and weighting != "counts":
-            total = 0.0
-            acc = 0.0
-            for c, p in zip(children, self.probs, strict=True):
+            solved = True
+            for c, p in zip(self.children, self.probs, strict=True):
                 acc += p * c.value
                 total += p
-            self.solved = all(c.solved for c in children)
+                if not c.solved:
+                    solved = False
+            self.solved = solved
         else:
-            total = 0.0
-            acc = 0.0
-            for c, n in zip(children, self.counts, strict=True):
+            for c, n in zip(self.children, self.counts, strict=True):
                 acc += n * c.value
                 total += n
             self.solved = False
