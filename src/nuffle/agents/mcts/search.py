@@ -339,10 +339,11 @@ class Search:
         if after.state.decider != CHANCE:
             return self._node(after.clone())
         start = self.rng.getrandbits(63) | 1
-        step = edge.chance
-        if step is None:
+        first = edge.chance
+        if first is None:
             assert after.state.pending is not None
-            step = edge.chance = ChanceStep(after.state.pending)
+            first = edge.chance = ChanceStep(after.state.pending)
+        step = first
         rng = start
         while True:
             outcome, rng = sample(step.event, rng)
@@ -357,7 +358,7 @@ class Search:
         g = after.clone()
         s = g.state
         s.rng = start
-        step = edge.chance
+        step = first
         while True:
             outcome = g.sample_chance()
             if s.decider != CHANCE:
