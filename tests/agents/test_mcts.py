@@ -207,9 +207,12 @@ def test_a_budget_too_small_still_runs_one_iteration() -> None:
 
 
 def test_speed_bench_reports_iterations_per_second() -> None:
-    from nuffle.agents.mcts.speed import run_mcts_bench
+    from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
 
     figures = run_mcts_bench(boards=(1,), positions=1, seconds=0.05, rollouts=5)
     row = figures["boards"]["1"]
     assert row["positions"] == 1
     assert row["iterations_per_s"] > 0 and row["iterations_per_s_rollouts"] > 0
+    assert row["iterations_per_cpu_s"] > 0 and row["iterations_per_cpu_s_rollouts"] > 0
+    assert len(figures["loadavg"]) == 3
+    assert "it/cpu s" in format_mcts_bench(figures)

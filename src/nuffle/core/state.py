@@ -274,13 +274,14 @@ class GameState:
 
     def key(self) -> tuple[object, ...]:
         """Canonical contents: equal states have equal keys (and hashes)."""
+        home, away = self.teams
         return (
             tuple(self.grid),
             tuple(self.pos),
             tuple(self.status),
             tuple(self.pflags),
-            self.teams[0].key(),
-            self.teams[1].key(),
+            home.key(),
+            away.key(),
             self.ball,
             self.ball_state,
             self.weather,
@@ -288,7 +289,7 @@ class GameState:
             self.first_kicker,
             self.kicking,
             self.active,
-            tuple(p.key() for p in self.stack),
+            tuple([p.key() for p in self.stack]),
             self.rng,
             self.decider,
             self.pending,

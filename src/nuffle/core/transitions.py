@@ -21,8 +21,16 @@ Key = tuple[object, ...]
 
 def explore(start: Game, max_states: int) -> list[tuple[Fraction, Game]]:
     """The absorption distribution from `start` (a clone with an explicit roller)."""
+    return [(p, g) for p, g, _ in explore_keyed(start, max_states)]
+
+
+def explore_keyed(start: Game, max_states: int) -> list[tuple[Fraction, Game, Key]]:
+    """`explore`, each next game with its state's key (`GameState.key()`, computed on the way:
+    a search indexing states by key need not compute it again). `start` is not changed."""
+    first = start.state.key()
     games: list[Game] = [start]
-    index: dict[Key, int] = {start.state.key(): 0}
+    keys: list[Key] = [first]
+    index: dict[Key, int] = {first: 0}
     edges: list[list[tuple[Fraction, int]]] = [[]]
     todo = [0]
     while todo:
@@ -43,11 +51,12 @@ def explore(start: Game, max_states: int) -> list[tuple[Fraction, Game]]:
                     raise ValueError(f"outcomes() enumerated more than {max_states} states")
                 index[key] = j
                 games.append(child)
+                keys.append(key)
                 edges.append([])
                 todo.append(j)
             out.append((q, j))
     mass = _flow(edges, [g.state.decider == CHANCE for g in games])
-    return [(mass[i], games[i]) for i in sorted(mass) if games[i].state.decider != CHANCE]
+    return [(mass[i], games[i], keys[i]) for i in sorted(mass) if games[i].state.decider != CHANCE]
 
 
 def _flow(edges: list[list[tuple[Fraction, int]]], transient: list[bool]) -> dict[int, Fraction]:

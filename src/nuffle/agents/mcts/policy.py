@@ -23,12 +23,15 @@ def uct_select(node: Node, c: float) -> int | None:
     if node.tried < len(node.actions):
         return node.tried
     log_n = math.log(max(1, node.visits))
+    sqrt = math.sqrt
+    away = node.side != 0  # own(): the away side's value is the negated home value
     best = None
     best_score = -math.inf
     for i, e in node.edges.items():
         if e.solved:
             continue
-        score = own(e.value, node.side) + c * math.sqrt(log_n / max(1, e.visits))
+        n = e.visits
+        score = (-e.value if away else e.value) + c * sqrt(log_n / (n if n > 1 else 1))
         if score > best_score:
             best, best_score = i, score
     return best

@@ -10,6 +10,7 @@ and equality use), and the table is kept between decisions of the same turn.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -24,12 +25,13 @@ from nuffle.agents.mcts.policy import (
     uct_select,
     uniform_priors,
 )
-from nuffle.agents.mcts.tree import Edge, Node
+from nuffle.agents.mcts.tree import ChanceStep, Edge, Node
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
-from nuffle.core.dice import ExplicitRoller, SampledRoller
+from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.game import Game
 from nuffle.core.state import GameState, Options
+from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
 #: Decisions outside a team turn (set-up and kick-off): the search leaves them to formations
@@ -131,19 +133,28 @@ class Search:
         if not in_team_turn(view):
             raise ValueError("the search runs in team turns only (set-up and kick-off are left "
                              "to formations)")
-        root = self._root(view)
-        deadline = time.perf_counter() + seconds
-        n = 0
-        while True:
-            self._iterate(root)
-            n += 1
-            if root.solved:
-                break
-            if iterations:
-                if n >= iterations:
+        # The tree is a few hundred thousand small objects that all stay alive during the
+        # search: the cyclic collector would walk them again and again for nothing (up to
+        # half the search's time), so it pauses until the search ends.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            root = self._root(view)
+            deadline = time.perf_counter() + seconds
+            n = 0
+            while True:
+                self._iterate(root)
+                n += 1
+                if root.solved:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+                if iterations:
+                    if n >= iterations:
+                        break
+                elif time.perf_counter() >= deadline:
+                    break
+        finally:
+            if collecting:
+                gc.enable()
         self.iterations = n
         self.root = root
         return root
@@ -174,10 +185,12 @@ class Search:
         self.turn = key
         return self._node(g)
 
-    def _node(self, g: Game) -> Node:
-        """The node of `g`'s state: the one in the table, or a new, evaluated one."""
+    def _node(self, g: Game, k: tuple[object, ...] | None = None) -> Node:
+        """The node of `g`'s state (whose key is `k`, if known): the one in the table, or a
+        new, evaluated one."""
         s = g.state
-        k = s.key()
+        if k is None:
+            k = s.key()
         node = self.table.get(k)
         if node is not None:
             return node
@@ -263,7 +276,16 @@ class Search:
             edge.refresh(weighting)
             node.visits += 1
             node.value = node.best_value()
-            node.solved = node.expanded and all(e.solved for e in node.edges.values())
+            edges = node.edges
+            if len(edges) == len(node.actions):  # expanded: solved once every edge is
+                for e in edges.values():
+                    if not e.solved:
+                        node.solved = False
+                        break
+                else:
+                    node.solved = True
+            else:
+                node.solved = False
 
     def _expand(self, node: Node, i: int) -> Edge:
         """Create the edge of action `i` with its outcomes (all of them when enumerated)."""
@@ -278,18 +300,21 @@ class Search:
         else:
             outs = None
             if limit:
+                # as `g.outcomes(None, limit)`, without copying `g` first, and keeping the keys
                 try:
-                    outs = g.outcomes(None, max_states=limit)
+                    outs = explore_keyed(g, limit)
                 except ValueError:
                     outs = None
             if outs is not None:
                 edge = Edge(action, node.priors[i], exact=True)
-                for p, h in outs:
-                    h.state.rng = CANON_RNG
-                    edge.add(self._node(h), float(p))
+                for p, h, k in outs:
+                    # resolving dice in explicit mode leaves the generator (canonical) alone
+                    assert h.state.rng == CANON_RNG
+                    edge.add(self._node(h, k), float(p))
             else:
                 edge = Edge(action, node.priors[i], exact=False)
-                edge.counts[edge.add(self._node(self._sample(g)), 0.0)] += 1
+                edge.after = g
+                edge.counts[edge.add(self._walk(edge), 0.0)] += 1
         node.edges[i] = edge
         if self.config.chance == "sample" and edge.exact:
             edge.counts[self._pick(edge.probs, [False] * len(edge.probs))] += 1
@@ -303,6 +328,54 @@ class Search:
             g.sample_chance()
         g.state.rng = CANON_RNG
         return g
+
+    def _walk(self, edge: Edge) -> Node:
+        """The node a sample of a sampled edge's dice leads to, exactly as `_sample` on a copy
+        of the state after its action would give (the same generator draws, the same state);
+        a sequence of outcomes sampled before is followed in the edge's chance steps instead
+        of being resolved by the engine again."""
+        after = edge.after
+        assert after is not None
+        if after.state.decider != CHANCE:
+            return self._node(after.clone())
+        start = self.rng.getrandbits(63) | 1
+        first = edge.chance
+        if first is None:
+            assert after.state.pending is not None
+            first = edge.chance = ChanceStep(after.state.pending)
+        step = first
+        rng = start
+        while True:
+            outcome, rng = sample(step.event, rng)
+            nxt = step.next.get(outcome)
+            if nxt is None:
+                break
+            if isinstance(nxt, Node):
+                return nxt
+            step = nxt
+        # Not seen before: resolve the whole chain, noting the new steps on the way.
+        room = len(self.table) < self.config.max_nodes
+        g = after.clone()
+        s = g.state
+        s.rng = start
+        step = first
+        while True:
+            outcome = g.sample_chance()
+            if s.decider != CHANCE:
+                break
+            nxt = step.next.get(outcome)
+            if nxt is None:
+                assert s.pending is not None
+                nxt = ChanceStep(s.pending)
+                if room:
+                    step.next[outcome] = nxt
+            assert isinstance(nxt, ChanceStep)
+            step = nxt
+        s.rng = CANON_RNG
+        node = self._node(g)
+        if room:  # the table holds the node: `_node` would find it again
+            step.next[outcome] = node
+        return node
 
     def _pick(self, probs: list[float], skip: list[bool]) -> int:
         total = sum(p for p, k in zip(probs, skip, strict=True) if not k)
@@ -331,12 +404,11 @@ class Search:
             j = self._pick(edge.probs, skip)
             edge.counts[j] += 1
             return edge.children[j]
-        g = node.game.clone()
-        g.step(edge.action)
-        if g.state.decider == CHANCE:
-            self._sample(g)
+        if edge.after is None:  # a sampled edge made outside `_expand`
+            edge.after = node.game.clone()
+            edge.after.step(edge.action)
         before = len(edge.children)
-        child = self._node(g)
+        child = self._walk(edge)
         edge.counts[edge.add(child, 0.0)] += 1
         self._fresh = child if len(edge.children) > before else None
         return child

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nuffle.core.actions import Action
+from nuffle.core.dice import Chance, Outcome
 from nuffle.core.game import Game
 
 
@@ -55,13 +56,17 @@ class Edge:
     `probs[i]` is the exact probability of `children[i]` (or 0.0 where sampled), `counts[i]`
     how often it was sampled. `exact` edges weigh by probability, the others by counts."""
 
-    __slots__ = ("action", "children", "counts", "exact", "prior", "probs", "solved", "value",
-                 "visits")
+    __slots__ = ("action", "after", "chance", "children", "counts", "exact", "prior", "probs",
+                 "solved", "value", "visits")
 
     def __init__(self, action: Action, prior: float, exact: bool) -> None:
         self.action = action
         self.prior = prior
         self.exact = exact
+        # a sampled edge: the state its action leads to (at a chance node) and the chance
+        # steps sampled from it
+        self.after: Game | None = None
+        self.chance: ChanceStep | None = None
         self.children: list[Node] = []
         self.probs: list[float] = []
         self.counts: list[int] = []
@@ -83,23 +88,36 @@ class Edge:
     def refresh(self, weighting: str = "auto") -> None:
         """Recompute the value from the children (exact expectation or sample mean) and
         whether it is solved (exact, every child solved)."""
-        children = self.children
+        total = 0.0
+        acc = 0.0
         if self.exact and weighting != "counts":
-            total = 0.0
-            acc = 0.0
-            for c, p in zip(children, self.probs, strict=True):
+            solved = True
+            for c, p in zip(self.children, self.probs, strict=True):
                 acc += p * c.value
                 total += p
-            self.solved = all(c.solved for c in children)
+                if not c.solved:
+                    solved = False
+            self.solved = solved
         else:
-            total = 0.0
-            acc = 0.0
-            for c, n in zip(children, self.counts, strict=True):
+            for c, n in zip(self.children, self.counts, strict=True):
                 acc += n * c.value
                 total += n
             self.solved = False
         if total > 0:
             self.value = acc / total
+
+
+class ChanceStep:
+    """A sampled edge's chance events as a tree of the raw outcomes sampled so far: the event
+    pending after the outcomes leading here, and where each outcome sampled next led (the
+    next step, or the decision node at the end). Sampling a sequence of outcomes seen before
+    then needs no engine at all: the events and transitions do not depend on the generator."""
+
+    __slots__ = ("event", "next")
+
+    def __init__(self, event: Chance) -> None:
+        self.event = event
+        self.next: dict[Outcome, ChanceStep | Node] = {}
 
 
 def _describe(node: Node, edge: Edge, describe: Callable[[Action], str] | None) -> str:
