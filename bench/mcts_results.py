@@ -3,8 +3,9 @@
     python bench/mcts_results.py --boards 1 3 5 11 --games 10 --seconds 1 --rollouts 0 20
     python bench/mcts_results.py --boards 11 --games 50 --seconds 1 --opponent scripted
 
-Prints one row per board and rollout setting (wins, draws, losses as home and as away, with a
-95% Wilson interval on the win rate) and, with --json, the rows as JSON.
+Prints a line per game to stderr as it ends, then one row per board and rollout setting (wins,
+draws, losses as home and as away, with a 95% Wilson interval on the win rate) and, with
+--json, the rows as JSON.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from typing import Any
 
@@ -43,6 +45,9 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int) -> dict
             bots[side] = make_agent(spec, seed=seed + i)
             play(game, bots[0], bots[1])
             winner = game.result["winner"]
+            score = game.result["score"]
+            print(f"  board {board} {spec} as {name}, game {i + 1}/{games}: {score['home']}-{score['away']}, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
             if winner is None:
                 d += 1
             elif winner == name:
