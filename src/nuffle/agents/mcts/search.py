@@ -276,9 +276,8 @@ class Search:
             edge.refresh(weighting)
             node.visits += 1
             node.value = node.best_value()
-            edges = node.edges
-            if len(edges) == len(node.actions):  # expanded: solved once every edge is
-                for e in edges.values():
+            if node.expanded:  # solved once every edge is
+                for e in node.edges.values():
                     if not e.solved:
                         node.solved = False
                         break
