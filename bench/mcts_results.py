@@ -33,17 +33,26 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def run_row(board: int, games: int, spec: str, opponent: str, seed: int) -> dict[str, Any]:
-    """`games` games as home and `games` as away; returns the counts."""
+def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
+            sides: tuple[str, ...] = ("home", "away")) -> dict[str, Any]:
+    """`games` games as home and `games` as away (or as the `sides` given); returns the counts
+    and what the searches cost (searched decisions, mean iterations and seconds per search)."""
     row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent}
     t0 = time.perf_counter()
+    searches = iterations = 0
+    search_seconds = 0.0
     for side, name in ((0, "home"), (1, "away")):
+        if name not in sides:
+            continue
         w = d = lost = 0
         for i in range(games):
             game = Game.new("human", "orc", seed=seed + 1000 * side + i, board=board)
             bots = [make_agent(opponent, seed=seed + i), make_agent(opponent, seed=seed + i)]
-            bots[side] = make_agent(spec, seed=seed + i)
+            bot = bots[side] = make_agent(spec, seed=seed + i)
             play(game, bots[0], bots[1])
+            searches += getattr(bot, "searches", 0)
+            iterations += getattr(bot, "searched_iterations", 0)
+            search_seconds += getattr(bot, "search_seconds", 0.0)
             winner = game.result["winner"]
             score = game.result["score"]
             print(f"  board {board} {spec} as {name}, game {i + 1}/{games}: {score['home']}-{score['away']}, "
@@ -55,11 +64,14 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int) -> dict
             else:
                 lost += 1
         row[name] = {"wins": w, "draws": d, "losses": lost}
-    wins = row["home"]["wins"] + row["away"]["wins"]
+    wins = sum(row[name]["wins"] for name in sides)
     row["wins"] = wins
-    row["games"] = 2 * games
-    row["interval95"] = wilson(wins, 2 * games)
+    row["games"] = len(sides) * games
+    row["interval95"] = wilson(wins, row["games"])
     row["seconds"] = time.perf_counter() - t0
+    row["searches"] = searches
+    row["iterations_per_search"] = iterations / searches if searches else 0.0
+    row["seconds_per_search"] = search_seconds / searches if searches else 0.0
     return row
 
 
@@ -73,6 +85,8 @@ def main() -> None:
     ap.add_argument("--opponent", default="random")
     ap.add_argument("--extra", default="", help="more bot options, e.g. policy=puct&macro=1")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sides", nargs="+", choices=("home", "away"), default=["home", "away"],
+                    help="play only these sides (to split a row over processes)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
@@ -80,14 +94,16 @@ def main() -> None:
         for r in args.rollouts:
             budget = f"iterations={args.iterations}" if args.iterations else f"seconds={args.seconds}"
             spec = f"mcts?{budget}&rollouts={r}" + (f"&{args.extra}" if args.extra else "")
-            row = run_row(board, args.games, spec, args.opponent, args.seed)
+            row = run_row(board, args.games, spec, args.opponent, args.seed, tuple(args.sides))
             rows.append(row)
             lo, hi = row["interval95"]
-            h, a = row["home"], row["away"]
+            split = ", ".join(f"{name} {row[name]['wins']}-{row[name]['draws']}-{row[name]['losses']}"
+                              for name in args.sides)
             print(f"board {board:>2} rollouts {r:>3}: {row['wins']}/{row['games']} wins "
-                  f"(home {h['wins']}-{h['draws']}-{h['losses']}, "
-                  f"away {a['wins']}-{a['draws']}-{a['losses']} W-D-L; "
-                  f"95% {lo:.2f}-{hi:.2f}) vs {args.opponent}, {row['seconds']:.0f} s", flush=True)
+                  f"({split} W-D-L; 95% {lo:.2f}-{hi:.2f}) vs {args.opponent}, "
+                  f"{row['seconds']:.0f} s; {row['searches']} searches, "
+                  f"{row['iterations_per_search']:.0f} iterations and "
+                  f"{row['seconds_per_search']:.2f} s each", flush=True)
     if args.json:
         print(json.dumps(rows))
 

@@ -10,6 +10,7 @@ import pytest
 
 from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
 from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
+from nuffle.agents.mcts.search import in_team_turn, settled
 from nuffle.agents.mcts.tree import Edge, Node
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType
@@ -113,6 +114,65 @@ def test_puct_follows_priors_and_first_play_urgency() -> None:
     # untried: 0.6 - 0.1 + 0.5 * 2 = 1.5 beats 0.6 + 0.5 * 2 / 5 = 0.8
     assert puct_select(fresh, 1.0) == 1
     assert puct_select(fresh, 0.0) == 0
+
+
+def test_settled_only_when_the_lead_outlasts_the_time_left() -> None:
+    node = _hand_built(0, [0.6, 0.5], [50, 10])
+    # a lead of 40 settles 26 iterations left (1.5 x 26 = 39) but not 27 (40.5)
+    assert settled(node, 26) and not settled(node, 27)
+    # an action not yet expanded counts as 0 visits
+    assert settled(_hand_built(0, [0.6], [50], untried=1), 33)
+    assert not settled(_hand_built(0, [0.6], [50], untried=1), 34)
+
+
+class _Clock:
+    """A fake `time.perf_counter`: each reading advances it by `tick` seconds."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nuffle.agents.mcts.search as search_module
+
+    state = next(st for st in midgame_states(6, 1, board=1) if in_team_turn(Game.from_state(st)))
+    game = Game.from_state(state)
+    runs = {}
+    for early in (False, True):
+        monkeypatch.setattr(search_module.time, "perf_counter", _Clock(1e-4))
+        search = Search(SearchConfig(stop_early=early), seed=5)
+        choice = search.choose(game.view(), seconds=0.3)
+        runs[early] = (choice, search.iterations)
+    # the full budget reads the clock once per iteration: 0.3 s / 1e-4 s = 3000 readings
+    assert runs[False][1] == 3001
+    assert runs[True][0] == runs[False][0]  # the same choice ...
+    assert runs[True][1] < 0.7 * runs[False][1]  # ... for well under the full budget
+
+
+def test_macro_block_is_walked_where_the_match_has_no_assisted_moves() -> None:
+    sc = Scenario()
+    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (13, 7))
+    game = sc.start(active=0)
+    game.step(Action(A.START_BLITZ, LINEMAN))
+    bot = MCTSBot(seed=1, iterations=5, macro=True)
+    view = game.view()
+    assert not view.state.options.assisted_moves
+    blitz = Action(A.BLOCK, None, (13, 7))
+    assert blitz not in view.legal_actions()
+    first = bot._walk(view, blitz)
+    walked = [first, *bot.steps]
+    assert [a.type for a in walked] == [A.MOVE, A.MOVE, A.BLOCK] and walked[-1] == blitz
+    for action in walked[:-1]:  # no dice on the way: every step is legal when its turn comes
+        assert action in game.legal_actions()
+        game.step(action)
+    assert blitz in game.legal_actions()
+    with pytest.raises(RuntimeError, match="does not allow"):
+        bot._walk(game.view(), Action(A.PASS, None, (1, 1)))
 
 
 def test_fixed_seed_and_iterations_give_the_same_search() -> None:

@@ -6,18 +6,31 @@ decisions to the scripted bot, so that no search is spent placing players one by
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from nuffle.agents.base import Agent
 from nuffle.agents.mcts.evaluation import heuristic as heuristic_named
 from nuffle.agents.mcts.policy import own, side_relative
 from nuffle.agents.mcts.search import Search, SearchConfig, check_budget, in_team_turn
 from nuffle.agents.mcts.tree import Node, print_tree
 from nuffle.agents.scripted import ScriptedBot
-from nuffle.analysis.pathfinding import path_to
-from nuffle.core.actions import Action, ActionType
+from nuffle.analysis.pathfinding import Path, PathSearch
+from nuffle.analysis.pathfinding import search as search_paths
+from nuffle.core.actions import Action, ActionType, Square
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.types import CHANCE
+
+#: The macro actions walked where the match has no assisted moves (MOVE by `PathSearch.path`),
+#: with the paths that end next to their target.
+_WALKED: dict[ActionType, Callable[[PathSearch], dict[Square, Path]]] = {
+    ActionType.MOVE: PathSearch.all,
+    ActionType.BLOCK: PathSearch.blitz,
+    ActionType.HANDOFF: PathSearch.handoff,
+    ActionType.FOUL: PathSearch.foul,
+}
 
 
 class MCTSBot(Agent):
@@ -26,14 +39,15 @@ class MCTSBot(Agent):
 
     With `macro`, the search moves players to any reachable square in one action; where the
     match itself has no assisted moves, the bot walks the chosen square's safest path one step
-    per decision."""
+    per decision. Under a time budget the search stops early once its choice is settled
+    (`stop_early`, see `SearchConfig`)."""
 
     name = "mcts"
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  policy: str = "uct", c: float = 0.4, heuristic: str = "nuffle", rollouts: int = 0,
                  chance: str = "expect", exact_limit: int = 8, priors: str = "heuristic",
-                 reuse: bool = True, macro: bool = False) -> None:
+                 reuse: bool = True, macro: bool = False, stop_early: bool = True) -> None:
         if iterations:
             seconds = 0.0
         check_budget(iterations, seconds)
@@ -41,10 +55,15 @@ class MCTSBot(Agent):
         self.iterations = iterations
         self.search = Search(SearchConfig(policy=policy, c=c, heuristic=heuristic, rollouts=rollouts,
                                           chance=chance, exact_limit=exact_limit, priors=priors,
-                                          reuse=reuse, macro=macro), seed)
+                                          reuse=reuse, macro=macro, stop_early=stop_early), seed)
         self.helper = ScriptedBot(seed)
         self.steps: list[Action] = []  # the rest of a macro move being walked
         self.side = 0
+        # what the searches cost, over the bot's life: searched decisions, their iterations
+        # and their wall-clock seconds
+        self.searches = 0
+        self.searched_iterations = 0
+        self.search_seconds = 0.0
 
     def new_game(self, view: Game, side: int) -> None:
         self.side = side
@@ -63,18 +82,31 @@ class MCTSBot(Agent):
             self.steps = []
         if len(legal) == 1:
             return next(iter(legal))
+        t0 = time.perf_counter()
         action = self.search.choose(view, self.iterations, self.seconds)
+        self.search_seconds += time.perf_counter() - t0
+        self.searches += 1
+        self.searched_iterations += self.search.iterations
         if action not in legal:  # a macro move the match does not allow: walk it
             return self._walk(view, action)
         return action
 
     def _walk(self, view: Game, action: Action) -> Action:
+        """The first step of a macro action the match does not allow: the safest path to the
+        chosen square (or next to the chosen target), then the block, hand-off or foul."""
         d = view.decision()
-        assert action.type == ActionType.MOVE and d.player is not None and action.square is not None
-        path = path_to(view, d.player, action.square, d.moved or 0)
-        if path is None or not path.steps:
-            raise RuntimeError(f"no path to the macro move's square {action.square}")
+        if d.player is None or action.square is None or action.type not in _WALKED:
+            raise RuntimeError(f"the search chose {action}, which the match does not allow")
+        paths = search_paths(view, d.player, d.moved or 0)
+        if action.type == ActionType.MOVE:
+            path = paths.path(action.square)
+        else:
+            path = _WALKED[action.type](paths).get(action.square)
+        if path is None or (action.type == ActionType.MOVE and not path.steps):
+            raise RuntimeError(f"no path for the macro action {action}")
         steps = [Action(ActionType.MOVE, None, sq) for sq in path.steps]
+        if action.type != ActionType.MOVE:
+            steps.append(Action(action.type, None, action.square))
         self.steps = steps[1:]
         return steps[0]
 

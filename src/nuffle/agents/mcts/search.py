@@ -46,6 +46,13 @@ KICKOFF_KINDS = frozenset((
 #: states whatever dice led there (sampled steps reseed from the search's own generator).
 CANON_RNG = 0x2545F4914F6CDD1D
 
+#: How often (in iterations) a timed search checks whether its choice is settled.
+EARLY_CHECK = 32
+
+#: Headroom on the iterations the time left is expected to allow (the rate can rise as the
+#: tree fills with solved and transposed nodes).
+EARLY_MARGIN = 1.5
+
 POLICIES = ("uct", "puct")
 CHANCE_MODES = ("expect", "sample")
 PRIORS = ("heuristic", "uniform")
@@ -57,7 +64,9 @@ class SearchConfig:
     evaluated (0: the heuristic alone). `chance`: 'expect' values an enumerated chance edge at
     its exact expectation, 'sample' at the mean of the outcomes sampled by their
     probabilities. `exact_limit`: most states `Game.outcomes` may enumerate (0: always
-    sample). `macro`: search with assisted moves (a move targets any reachable square)."""
+    sample). `macro`: search with assisted moves (a move targets any reachable square).
+    `stop_early`: under a time budget, stop once the most visited action's lead is larger
+    than the iterations the time left could add (the choice can no longer change)."""
 
     policy: str = "uct"
     c: float = 0.4
@@ -69,6 +78,7 @@ class SearchConfig:
     reuse: bool = True
     macro: bool = False
     max_nodes: int = 300_000
+    stop_early: bool = True
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -94,6 +104,19 @@ def in_team_turn(game: Game) -> bool:
     """Whether a coach's decision belongs to a team turn (the search's domain)."""
     s = game.state
     return s.decider < 2 and s.active >= 0 and s.waiting not in KICKOFF_KINDS
+
+
+def settled(root: Node, left: float) -> bool:
+    """Whether `left` more iterations (times `EARLY_MARGIN`) could not change the most visited
+    root action: its lead over every other action, expanded or not, is larger."""
+    first = second = 0
+    for e in root.edges.values():
+        v = e.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > EARLY_MARGIN * left
 
 
 def check_budget(iterations: int, seconds: float) -> None:
@@ -140,7 +163,9 @@ class Search:
         gc.disable()
         try:
             root = self._root(view)
-            deadline = time.perf_counter() + seconds
+            start = time.perf_counter()
+            deadline = start + seconds
+            early = self.config.stop_early and not iterations
             n = 0
             while True:
                 self._iterate(root)
@@ -150,7 +175,11 @@ class Search:
                 if iterations:
                     if n >= iterations:
                         break
-                elif time.perf_counter() >= deadline:
+                    continue
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if early and n % EARLY_CHECK == 0 and settled(root, n / (now - start) * (deadline - now)):
                     break
         finally:
             if collecting:
