@@ -77,10 +77,18 @@ def _progress(s: GameState, side: int, sq: int) -> float:
     return x / w if side == 0 else (w - x) / w
 
 
+#: The ball carrier's worth (in touchdowns, before the squash): a base plus his progress toward
+#: the end zone. At the goal line it stays well under a touchdown (0.6), so that a sure or
+#: likely step into the end zone beats holding the ball there; near 0.8 the search held the
+#: ball a square short for turns rather than risk a 2+ Go For It.
+CARRIER_BASE = 0.2
+CARRIER_PROGRESS = 0.4
+
+
 def nuffle_value(s: GameState) -> float:
     """A sharper heuristic: the tutorial's terms plus the carrier's progress toward the end
     zone and how marked he is, the distance of the nearest player to a loose ball, and
-    standing players; the score counts more as the half runs out."""
+    standing players."""
     if s.decider == NOBODY:
         return terminal_value(s)
     x = 1.0 * (s.teams[0].score - s.teams[1].score)
@@ -91,7 +99,7 @@ def nuffle_value(s: GameState) -> float:
         sign = 1.0 if side == 0 else -1.0
         sq = s.pos[carrier]
         marked = s.tackle_zones(sq, side)
-        x += sign * (0.35 + 0.45 * _progress(s, side, sq) - 0.06 * marked)
+        x += sign * (CARRIER_BASE + CARRIER_PROGRESS * _progress(s, side, sq) - 0.06 * marked)
         if s.status[carrier] != _STANDING:
             x -= sign * 0.1
     elif s.ball_state == BallState.ON_GROUND and s.ball >= 0:
