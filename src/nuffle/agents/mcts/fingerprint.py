@@ -3,7 +3,8 @@
 A fingerprint holds a search's chosen action, every root edge's visits and value, the root's
 visits and value, the size of the table and the sum of all visits in it; two versions of the
 search that compute the same thing give the same fingerprints (`bench/mcts_fingerprint.py`
-compares them; tests/golden/mcts_fingerprints.json holds a few from the original search).
+compares them; tests/golden/mcts_fingerprints.json holds a few for the test; re-record them only when
+the search is meant to change, e.g. its heuristic).
 """
 
 from __future__ import annotations
