@@ -137,6 +137,18 @@ class _Clock:
         return self.now
 
 
+def test_a_go_for_it_into_the_end_zone_beats_holding_the_ball_short_of_it() -> None:
+    sc = Scenario()
+    sc.put(LINEMAN, (24, 7)).put(ORC_LINE, (10, 7)).give_ball(LINEMAN)
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, LINEMAN))
+    for x in (23, 24, 23, 24, 23, 24):  # spend his 6 squares of movement, no dice on the way
+        game.step(Action(A.MOVE, None, (x, 7)))
+    assert game.decision().moved == 6  # every further step is a 2+ Go For It
+    choice = Search(SearchConfig(), seed=3).choose(game.view(), iterations=400)
+    assert choice.type == A.MOVE and choice.square is not None and choice.square[0] == 25
+
+
 def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
     import nuffle.agents.mcts.search as search_module
 
