@@ -9,12 +9,14 @@ import math
 import pytest
 
 from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
+from nuffle.agents.mcts.evaluation import heuristic
 from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
 from nuffle.agents.mcts.search import in_team_turn, settled
 from nuffle.agents.mcts.tree import Edge, Node
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.game import Game
+from nuffle.core.types import Status
 from nuffle.play import play
 from nuffle.testing import Scenario, midgame_states
 
@@ -137,16 +139,28 @@ class _Clock:
         return self.now
 
 
-def test_a_go_for_it_into_the_end_zone_beats_holding_the_ball_short_of_it() -> None:
+def _ahead(carrier: Status | None, ball: tuple[int, int] | None, score: int) -> float:
+    """The heuristic's home value of a good position (four orcs down, home to act): the home
+    lineman at the goal line with the ball (`ball` None), or down beside it."""
     sc = Scenario()
-    sc.put(LINEMAN, (24, 7)).put(ORC_LINE, (10, 7)).give_ball(LINEMAN)
-    game = sc.start(active=0)
-    game.step(Action(A.START_MOVE, LINEMAN))
-    for x in (23, 24, 23, 24, 23, 24):  # spend his 6 squares of movement, no dice on the way
-        game.step(Action(A.MOVE, None, (x, 7)))
-    assert game.decision().moved == 6  # every further step is a 2+ Go For It
-    choice = Search(SearchConfig(), seed=3).choose(game.view(), iterations=400)
-    assert choice.type == A.MOVE and choice.square is not None and choice.square[0] == 25
+    sc.put(LINEMAN, (24, 7), carrier or Status.STANDING).put(ORC_LINE, (10, 7))
+    for i in range(4):
+        sc.put(ORC_LINE + 1 + i, (5, 2 + 3 * i), Status.PRONE)
+    if carrier is None:
+        sc.give_ball(LINEMAN)
+    elif ball is not None:
+        sc.ball_at(ball)
+    state = sc.start(active=0).state
+    state.teams[0].score = score
+    return heuristic("nuffle")(state)
+
+
+def test_a_go_for_it_into_the_end_zone_is_worth_more_than_holding_the_ball() -> None:
+    hold = _ahead(None, None, 0)
+    scored = _ahead(Status.STANDING, None, 1)  # no ball on the pitch: the kick-off to come
+    fell = _ahead(Status.PRONE, (24, 8), 0)  # the 2+ failed: down, the ball loose beside him
+    assert scored > hold > fell
+    assert 5 / 6 * scored + 1 / 6 * fell > hold
 
 
 def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
