@@ -118,16 +118,18 @@ def test_puct_follows_priors_and_first_play_urgency() -> None:
     assert puct_select(fresh, 0.0) == 0
 
 
-def test_final_choice_is_the_most_visited_unless_a_solved_edge_is_as_good() -> None:
+def test_final_choice_is_the_most_visited_unless_a_solved_edge_is_strictly_best() -> None:
     node = _hand_built(0, [0.6, 0.7], [50, 1])
     assert most_visited(node) is node.edges[0]
     node.edges[1].solved = True  # exact, and never searched again after its first visit
     assert most_visited(node) is node.edges[1]
-    node.edges[1].value = 0.5  # a worse solved edge does not displace the most visited one
+    node.edges[1].value = 0.6  # only as good (say, ending the turn): the most visited stays
     assert most_visited(node) is node.edges[0]
     away = _hand_built(1, [0.6, 0.7], [50, 1])
     away.edges[1].solved = True  # the away side minimises: 0.7 is worse for it
     assert most_visited(away) is away.edges[0]
+    away.edges[1].value = 0.5
+    assert most_visited(away) is away.edges[1]
 
 
 def test_settled_only_when_the_lead_outlasts_the_time_left() -> None:

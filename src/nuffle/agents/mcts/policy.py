@@ -61,25 +61,26 @@ def puct_select(node: Node, c: float, fpu: float = 0.1) -> int | None:
 
 def most_visited(node: Node) -> Edge:
     """The final choice: the most visited edge (ties: the better value, then expansion order),
-    unless a solved edge is worth at least as much to the side to decide. A solved edge's value
-    is exact and the search never visits it again (a sure touchdown is solved at its first
-    visit), so its visit count says nothing: the best solved edge wins over the most visited
-    one whenever its value is as good."""
+    unless a solved edge is worth strictly more to the side than every other edge. A solved
+    edge's value is exact and the search never visits it again (a sure touchdown is solved at
+    its first visit), so its visit count says nothing about it."""
     best = None
     key = None
-    solved = None
-    solved_key = None
+    top = None  # the best-valued edge
+    top_v = second_v = -math.inf
     side = node.side
     for i, e in node.edges.items():
         v = own(e.value, side)
         k = (e.visits, v, -i)
         if key is None or k > key:
             best, key = e, k
-        if e.solved and (solved_key is None or (v, -i) > solved_key):
-            solved, solved_key = e, (v, -i)
-    assert best is not None and key is not None, "the root has no expanded action"
-    if solved is not None and solved_key is not None and solved_key[0] >= key[1]:
-        return solved
+        if v > top_v:
+            top, top_v, second_v = e, v, top_v
+        elif v > second_v:
+            second_v = v
+    assert best is not None, "the root has no expanded action"
+    if top is not None and top.solved and top_v > second_v:
+        return top
     return best
 
 
