@@ -3,7 +3,7 @@
     python bench/mcts_results.py --boards 1 3 5 11 --games 10 --seconds 1 --rollouts 0 20
     python bench/mcts_results.py --boards 11 --games 50 --seconds 1 --opponent scripted
 
-Prints a line per game to stderr as it ends, then one row per board and rollout setting (wins,
+Logs a line per game to stderr as it ends, then one row per board and rollout setting (wins,
 draws, losses as home and as away, with a 95% Wilson interval on the win rate) and, with
 --json, the rows as JSON.
 """
@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
-import sys
 import time
 from typing import Any
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
 from nuffle.play import play
+
+log = logging.getLogger("mcts_results")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -55,8 +57,8 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             search_seconds += getattr(bot, "search_seconds", 0.0)
             winner = game.result["winner"]
             score = game.result["score"]
-            print(f"  board {board} {spec} as {name}, game {i + 1}/{games}: {score['home']}-{score['away']}, "
-                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+            log.info("  board %d %s as %s, game %d/%d: %d-%d, %.0f s", board, spec, name, i + 1, games,
+                     score["home"], score["away"], time.perf_counter() - t0)
             if winner is None:
                 d += 1
             elif winner == name:
@@ -89,6 +91,7 @@ def main() -> None:
                     help="play only these sides (to split a row over processes)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
     rows = []
     for board in args.boards:
         for r in args.rollouts:

@@ -23,8 +23,8 @@ from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.types import CHANCE
 
-#: The macro actions walked where the match has no assisted moves (MOVE by `PathSearch.path`),
-#: with the paths that end next to their target.
+#: The macro actions walked where the match has no assisted moves: per action type, the safest
+#: paths by target square (a move's to the square, the others' to a square next to it).
 _WALKED: dict[ActionType, Callable[[PathSearch], dict[Square, Path]]] = {
     ActionType.MOVE: PathSearch.all,
     ActionType.BLOCK: PathSearch.blitz,
@@ -97,12 +97,8 @@ class MCTSBot(Agent):
         d = view.decision()
         if d.player is None or action.square is None or action.type not in _WALKED:
             raise RuntimeError(f"the search chose {action}, which the match does not allow")
-        paths = search_paths(view, d.player, d.moved or 0)
-        if action.type == ActionType.MOVE:
-            path = paths.path(action.square)
-        else:
-            path = _WALKED[action.type](paths).get(action.square)
-        if path is None or (action.type == ActionType.MOVE and not path.steps):
+        path = _WALKED[action.type](search_paths(view, d.player, d.moved or 0)).get(action.square)
+        if path is None:
             raise RuntimeError(f"no path for the macro action {action}")
         steps = [Action(ActionType.MOVE, None, sq) for sq in path.steps]
         if action.type != ActionType.MOVE:
