@@ -37,8 +37,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             sides: tuple[str, ...] = ("home", "away")) -> dict[str, Any]:
-    """`games` games as home and `games` as away (or as the `sides` given); returns the counts
-    and what the searches cost (searched decisions, mean iterations and seconds per search)."""
+    """`games` seeds of Human (home) v Orc (away), each played once with the bot at home and
+    once away (or on the `sides` given); returns the counts and what the searches cost
+    (searched decisions, mean iterations and seconds per search)."""
     row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent}
     t0 = time.perf_counter()
     searches = iterations = 0
@@ -48,7 +49,8 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             continue
         w = d = lost = 0
         for i in range(games):
-            game = Game.new("human", "orc", seed=seed + 1000 * side + i, board=board)
+            # paired: game i is the same seed (match and bots) as home and as away
+            game = Game.new("human", "orc", seed=seed + i, board=board)
             bots = [make_agent(opponent, seed=seed + i), make_agent(opponent, seed=seed + i)]
             bot = bots[side] = make_agent(spec, seed=seed + i)
             play(game, bots[0], bots[1])
