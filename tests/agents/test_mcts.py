@@ -5,11 +5,12 @@ short match and bad options."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
-from nuffle.agents.mcts.evaluation import heuristic
+from nuffle.agents.mcts.evaluation import heuristic, reply_rollout, turn_key
 from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
 from nuffle.agents.mcts.search import in_team_turn, settled
 from nuffle.agents.mcts.tree import Edge, Node
@@ -268,6 +269,39 @@ def test_tree_reuse_between_decisions_of_a_turn() -> None:
     assert search.reused and second is _edge(first, step).children[0]
 
 
+class _LoggedGame(Game):
+    """A game that records (turn, action) for each step it takes."""
+
+    __slots__ = ()
+    taken: list[tuple[tuple[int, int, int, int], Action]] = []
+
+    def step(self, action: Action) -> None:
+        self.taken.append((turn_key(self.state), action))
+        super().step(action)
+
+
+def test_reply_rollout_ends_the_turn_then_plays_the_opponent_at_random() -> None:
+    game = next(g for g in map(Game.from_state, midgame_states(5, 6, board=5))
+                if in_team_turn(g) and g.state.decider == g.state.active)
+    side = game.state.active
+    turn = turn_key(game.state)
+    value = heuristic("nuffle")
+    taken: list[tuple[tuple[int, int, int, int], Action]] = []
+    _LoggedGame.taken = taken
+    for seed in range(5):
+        g = game.clone()
+        g.__class__ = _LoggedGame
+        v = reply_rollout(g, 30, random.Random(seed), value, turn)
+        assert v == value(g.state)
+        assert turn_key(g.state) != turn
+    own = [a for k, a in taken if k == turn]
+    reply = [a for k, a in taken if k != turn]
+    assert own and all(a.type in (A.END_ACTION, A.END_TURN) for a in own)  # no own play
+    # the opponent's turn was played at random: more than ending it at once, and varied
+    assert len(reply) > 5 and len({a.type for a in reply}) > 2
+    assert all(k[1] == 1 - side for k, _ in taken if k != turn)  # only the other side's turn
+
+
 def test_short_match_against_random_completes() -> None:
     game = Game.new("human", "orc", seed=4, board=1)
     bot = make_agent("mcts?iterations=50", seed=1)
@@ -290,6 +324,7 @@ def test_lookahead_completes_a_match() -> None:
     ("mcts?policy=greedy", "unknown policy"),
     ("mcts?heuristic=magic", "unknown heuristic"),
     ("mcts?rollouts=-1", "rollouts must be"),
+    ("mcts?rollout=greedy", "unknown rollout policy"),
     ("mcts?seconds=nan", "seconds must be"),
 ])
 def test_bad_options_are_refused(spec: str, message: str) -> None:

@@ -46,16 +46,18 @@ class MCTSBot(Agent):
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  policy: str = "uct", c: float = 0.4, heuristic: str = "nuffle", rollouts: int = 0,
-                 chance: str = "expect", exact_limit: int = 8, priors: str = "heuristic",
-                 reuse: bool = True, macro: bool = False, stop_early: bool = True) -> None:
+                 rollout: str = "random", chance: str = "expect", exact_limit: int = 8,
+                 priors: str = "heuristic", reuse: bool = True, macro: bool = False,
+                 stop_early: bool = True) -> None:
         if iterations:
             seconds = 0.0
         check_budget(iterations, seconds)
         self.seconds = seconds
         self.iterations = iterations
         self.search = Search(SearchConfig(policy=policy, c=c, heuristic=heuristic, rollouts=rollouts,
-                                          chance=chance, exact_limit=exact_limit, priors=priors,
-                                          reuse=reuse, macro=macro, stop_early=stop_early), seed)
+                                          rollout=rollout, chance=chance, exact_limit=exact_limit,
+                                          priors=priors, reuse=reuse, macro=macro,
+                                          stop_early=stop_early), seed)
         self.helper = ScriptedBot(seed)
         self.steps: list[Action] = []  # the rest of a macro move being walked
         self.side = 0

@@ -1,4 +1,5 @@
-"""Leaf evaluation for the search: two heuristics and optional random rollouts.
+"""Leaf evaluation for the search: two heuristics and optional rollouts (random, or the
+opponent's reply at random).
 
 Every evaluator returns the home side's value in [-1, 1] (1: home as good as won); the away side
 minimises it, and a mirrored position is worth exactly the negated value. A finished game is
@@ -11,7 +12,7 @@ import math
 import random
 from collections.abc import Callable
 
-from nuffle.core.actions import Action
+from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.state import GameState
@@ -130,22 +131,74 @@ def heuristic(name: str) -> Heuristic:
         raise ValueError(f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}") from None
 
 
+#: The actions that end the acting side's turn without playing on: end the player's action,
+#: end the team turn.
+_ENDING = (ActionType.END_ACTION, ActionType.END_TURN)
+
+#: Rollout policies: 'random' plays every decision at random; 'reply' ends the searched team
+#: turn where it stands and plays only the next team turn (the opponent's reply) at random.
+ROLLOUT_POLICIES = ("random", "reply")
+
+
+def turn_key(s: GameState) -> tuple[int, int, int, int]:
+    """Which team turn a state is in (half, active side, both turn markers)."""
+    return (s.half, s.active, s.teams[0].turn, s.teams[1].turn)
+
+
+def _random_action(game: Game, rng: random.Random) -> Action:
+    """A uniformly random action: an action type first, then a player and a square, as the
+    random bot picks."""
+    groups = game.legal_actions().groups
+    g = groups[rng.randrange(len(groups))]
+    players = g.players
+    squares = g.squares
+    return Action(
+        g.type,
+        players[rng.randrange(len(players))] if players else None,
+        squares[rng.randrange(len(squares))] if squares else None,
+    )
+
+
+def _stops(s: GameState) -> bool:
+    """Whether a rollout stops here: the game is over or a set-up begins."""
+    return s.decider > 1 or s.waiting == DecisionKind.SETUP
+
+
 def rollout(game: Game, steps: int, rng: random.Random, value: Heuristic) -> float:
     """Play up to `steps` uniformly random decisions on `game` (changed in place), then evaluate.
 
-    The random policy picks an action type first, then a player and a square, as the random bot
-    does; it stops early at the end of the game or at a set-up."""
+    It stops early at the end of the game or at a set-up."""
+    for _ in range(steps):
+        if _stops(game.state):
+            break
+        game.step(_random_action(game, rng))
+    return value(game.state)
+
+
+def reply_rollout(game: Game, steps: int, rng: random.Random, value: Heuristic,
+                  turn: tuple[int, int, int, int]) -> float:
+    """The opponent's reply: end the team turn `turn` where it stands (each of its decisions
+    ends the action or the turn where it can, and is random only where it cannot: a re-roll,
+    a block die, a push), then play up to `steps` random decisions of the next team turn,
+    and evaluate. `game` is changed in place.
+
+    A leaf in the middle of a turn is thus judged as if the side stopped there, as the
+    heuristic judges it, plus what a random opponent's turn does to it; uniformly random play
+    of the side's own remaining players would mostly end in a turnover and punish every
+    action that leaves players still to act."""
+    while not _stops(game.state) and turn_key(game.state) == turn:
+        legal = game.legal_actions()
+        for t in _ENDING:
+            g = legal.group(t)
+            if g is not None:
+                game.step(next(iter(g)))
+                break
+        else:
+            game.step(_random_action(game, rng))
+    reply = turn_key(game.state)
     for _ in range(steps):
         s = game.state
-        if s.decider > 1 or s.waiting == DecisionKind.SETUP:
+        if _stops(s) or turn_key(s) != reply:
             break
-        groups = game.legal_actions().groups
-        g = groups[rng.randrange(len(groups))]
-        players = g.players
-        squares = g.squares
-        game.step(Action(
-            g.type,
-            players[rng.randrange(len(players))] if players else None,
-            squares[rng.randrange(len(squares))] if squares else None,
-        ))
+        game.step(_random_action(game, rng))
     return value(game.state)

@@ -16,7 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from nuffle.agents.mcts.evaluation import heuristic, rollout
+from nuffle.agents.mcts.evaluation import ROLLOUT_POLICIES, heuristic, reply_rollout, rollout, turn_key
 from nuffle.agents.mcts.policy import (
     heuristic_priors,
     most_visited,
@@ -30,7 +30,7 @@ from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.game import Game
-from nuffle.core.state import GameState, Options
+from nuffle.core.state import Options
 from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
@@ -61,17 +61,20 @@ PRIORS = ("heuristic", "uniform")
 @dataclass(frozen=True)
 class SearchConfig:
     """The search's settings. `rollouts`: random decisions played from each leaf before it is
-    evaluated (0: the heuristic alone). `chance`: 'expect' values an enumerated chance edge at
-    its exact expectation, 'sample' at the mean of the outcomes sampled by their
-    probabilities. `exact_limit`: most states `Game.outcomes` may enumerate (0: always
-    sample). `macro`: search with assisted moves (a move targets any reachable square).
-    `stop_early`: under a time budget, stop once the most visited action's lead is larger
-    than the iterations the time left could add (the choice can no longer change)."""
+    evaluated (0: the heuristic alone); `rollout`: 'random' (both sides at random from the
+    leaf) or 'reply' (the searched turn ends at the leaf and the next is played at random).
+    `chance`: 'expect' values an enumerated chance edge at its exact expectation, 'sample' at
+    the mean of the outcomes sampled by their probabilities. `exact_limit`: most states
+    `Game.outcomes` may enumerate (0: always sample). `macro`: search with assisted moves (a
+    move targets any reachable square). `stop_early`: under a time budget, stop once the most
+    visited action's lead is larger than the iterations the time left could add (the choice
+    can no longer change)."""
 
     policy: str = "uct"
     c: float = 0.4
     heuristic: str = "nuffle"
     rollouts: int = 0
+    rollout: str = "random"
     chance: str = "expect"
     exact_limit: int = 8
     priors: str = "heuristic"
@@ -85,6 +88,9 @@ class SearchConfig:
             raise ValueError(f"unknown policy {self.policy!r}: choose one of {', '.join(POLICIES)}")
         if self.chance not in CHANCE_MODES:
             raise ValueError(f"unknown chance mode {self.chance!r}: choose one of {', '.join(CHANCE_MODES)}")
+        if self.rollout not in ROLLOUT_POLICIES:
+            raise ValueError(f"unknown rollout policy {self.rollout!r}: "
+                             f"choose one of {', '.join(ROLLOUT_POLICIES)}")
         if self.priors not in PRIORS:
             raise ValueError(f"unknown priors {self.priors!r}: choose one of {', '.join(PRIORS)}")
         heuristic(self.heuristic)
@@ -93,11 +99,6 @@ class SearchConfig:
                 raise ValueError(f"{name} must be >= 0, not {getattr(self, name)}")
         if not math.isfinite(self.c) or self.c < 0:
             raise ValueError(f"exploration constant c must be a finite number >= 0, not {self.c}")
-
-
-def turn_key(s: GameState) -> tuple[int, int, int, int]:
-    """Which team turn a state is in (half, active side, both turn markers)."""
-    return (s.half, s.active, s.teams[0].turn, s.teams[1].turn)
 
 
 def in_team_turn(game: Game) -> bool:
@@ -241,6 +242,8 @@ class Search:
         r = g.clone()
         r.roller = SampledRoller()
         r.state.rng = self.rng.getrandbits(63) | 1
+        if self.config.rollout == "reply" and self.turn is not None:
+            return reply_rollout(r, self.config.rollouts, self.rng, self.value, self.turn)
         return rollout(r, self.config.rollouts, self.rng, self.value)
 
     def _prepare(self, node: Node) -> None:
