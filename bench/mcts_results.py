@@ -42,7 +42,7 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
     (searched decisions, mean iterations and seconds per search)."""
     row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent}
     t0 = time.perf_counter()
-    searches = iterations = 0
+    searches = iterations = scored = conceded = 0
     search_seconds = 0.0
     for side, name in ((0, "home"), (1, "away")):
         if name not in sides:
@@ -59,6 +59,8 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             search_seconds += getattr(bot, "search_seconds", 0.0)
             winner = game.result["winner"]
             score = game.result["score"]
+            scored += score[name]
+            conceded += score["away" if name == "home" else "home"]
             log.info("  board %d %s as %s, game %d/%d: %d-%d, %.0f s", board, spec, name, i + 1, games,
                      score["home"], score["away"], time.perf_counter() - t0)
             if winner is None:
@@ -72,6 +74,8 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
     row["wins"] = wins
     row["games"] = len(sides) * games
     row["interval95"] = wilson(wins, row["games"])
+    row["touchdowns_for"] = scored
+    row["touchdowns_against"] = conceded
     row["seconds"] = time.perf_counter() - t0
     row["searches"] = searches
     row["iterations_per_search"] = iterations / searches if searches else 0.0
@@ -106,6 +110,7 @@ def main() -> None:
                               for name in args.sides)
             print(f"board {board:>2} rollouts {r:>3}: {row['wins']}/{row['games']} wins "
                   f"({split} W-D-L; 95% {lo:.2f}-{hi:.2f}) vs {args.opponent}, "
+                  f"touchdowns {row['touchdowns_for']} for, {row['touchdowns_against']} against, "
                   f"{row['seconds']:.0f} s; {row['searches']} searches, "
                   f"{row['iterations_per_search']:.0f} iterations and "
                   f"{row['seconds_per_search']:.2f} s each", flush=True)
