@@ -302,6 +302,23 @@ def test_reply_rollout_ends_the_turn_then_plays_the_opponent_at_random() -> None
     assert all(k[1] == 1 - side for k, _ in taken if k != turn)  # only the other side's turn
 
 
+@pytest.mark.parametrize("rollout", ["random", "reply"])
+def test_mix_blends_the_rollout_with_the_leaf_heuristic(rollout: str) -> None:
+    game = next(g for g in map(Game.from_state, midgame_states(5, 6, board=5)) if in_team_turn(g))
+    h = heuristic("nuffle")(game.state)
+    rolled = []
+    for seed in range(6):
+        values = {}
+        for mix in (0.0, 0.5, 1.0):
+            search = Search(SearchConfig(rollouts=20, rollout=rollout, mix=mix), seed=seed)
+            search.turn = turn_key(game.state)
+            values[mix] = search._evaluate(game, False)
+        assert values[0.0] == h
+        assert values[0.5] == pytest.approx(0.5 * values[1.0] + 0.5 * h)
+        rolled.append(values[1.0])
+    assert any(v != h for v in rolled)  # the rollouts did change the value
+
+
 def test_short_match_against_random_completes() -> None:
     game = Game.new("human", "orc", seed=4, board=1)
     bot = make_agent("mcts?iterations=50", seed=1)
@@ -325,6 +342,7 @@ def test_lookahead_completes_a_match() -> None:
     ("mcts?heuristic=magic", "unknown heuristic"),
     ("mcts?rollouts=-1", "rollouts must be"),
     ("mcts?rollout=greedy", "unknown rollout policy"),
+    ("mcts?mix=1.5", "mix must be"),
     ("mcts?seconds=nan", "seconds must be"),
 ])
 def test_bad_options_are_refused(spec: str, message: str) -> None:

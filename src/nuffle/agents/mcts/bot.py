@@ -46,7 +46,7 @@ class MCTSBot(Agent):
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
                  policy: str = "uct", c: float = 0.4, heuristic: str = "nuffle", rollouts: int = 0,
-                 rollout: str = "random", chance: str = "expect", exact_limit: int = 8,
+                 rollout: str = "random", mix: float = 1.0, chance: str = "expect", exact_limit: int = 8,
                  priors: str = "heuristic", reuse: bool = True, macro: bool = False,
                  stop_early: bool = True) -> None:
         if iterations:
@@ -55,7 +55,7 @@ class MCTSBot(Agent):
         self.seconds = seconds
         self.iterations = iterations
         self.search = Search(SearchConfig(policy=policy, c=c, heuristic=heuristic, rollouts=rollouts,
-                                          rollout=rollout, chance=chance, exact_limit=exact_limit,
+                                          rollout=rollout, mix=mix, chance=chance, exact_limit=exact_limit,
                                           priors=priors, reuse=reuse, macro=macro,
                                           stop_early=stop_early), seed)
         self.helper = ScriptedBot(seed)

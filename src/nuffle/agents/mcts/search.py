@@ -62,7 +62,8 @@ PRIORS = ("heuristic", "uniform")
 class SearchConfig:
     """The search's settings. `rollouts`: random decisions played from each leaf before it is
     evaluated (0: the heuristic alone); `rollout`: 'random' (both sides at random from the
-    leaf) or 'reply' (the searched turn ends at the leaf and the next is played at random).
+    leaf) or 'reply' (the searched turn ends at the leaf and the next is played at random);
+    `mix`: a leaf's value is mix x the rollout's + (1 - mix) x the leaf's own heuristic value.
     `chance`: 'expect' values an enumerated chance edge at its exact expectation, 'sample' at
     the mean of the outcomes sampled by their probabilities. `exact_limit`: most states
     `Game.outcomes` may enumerate (0: always sample). `macro`: search with assisted moves (a
@@ -75,6 +76,7 @@ class SearchConfig:
     heuristic: str = "nuffle"
     rollouts: int = 0
     rollout: str = "random"
+    mix: float = 1.0
     chance: str = "expect"
     exact_limit: int = 8
     priors: str = "heuristic"
@@ -97,6 +99,8 @@ class SearchConfig:
         for name in ("rollouts", "exact_limit", "max_nodes"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0, not {getattr(self, name)}")
+        if not (0.0 <= self.mix <= 1.0):
+            raise ValueError(f"mix must be between 0 and 1, not {self.mix}")
         if not math.isfinite(self.c) or self.c < 0:
             raise ValueError(f"exploration constant c must be a finite number >= 0, not {self.c}")
 
@@ -243,8 +247,11 @@ class Search:
         r.roller = SampledRoller()
         r.state.rng = self.rng.getrandbits(63) | 1
         if self.config.rollout == "reply" and self.turn is not None:
-            return reply_rollout(r, self.config.rollouts, self.rng, self.value, self.turn)
-        return rollout(r, self.config.rollouts, self.rng, self.value)
+            end = reply_rollout(r, self.config.rollouts, self.rng, self.value, self.turn)
+        else:
+            end = rollout(r, self.config.rollouts, self.rng, self.value)
+        mix = self.config.mix
+        return end if mix == 1.0 else mix * end + (1.0 - mix) * self.value(s)
 
     def _prepare(self, node: Node) -> None:
         """List a node's actions with priors, in side-neutral expansion order: by prior, ties
