@@ -19,8 +19,8 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
                    rollouts: int = 20, rollout: str = "reply", seed: int = 1) -> dict[str, Any]:
     """Search `positions` mid-game positions per board for `seconds` each, without rollouts
     and with `rollouts`-decision rollouts of the kind `rollout`; returns iterations per second
-    (wall clock and CPU) per board, and the load average before the run. The searches use their whole time (no
-    early stop), so the figure is the sustained rate."""
+    (wall clock and CPU) per board, and the load average before the run. The searches use
+    their whole time (no early stop), so the figure is the sustained rate."""
     out: dict[str, Any] = {"seconds_per_position": seconds, "positions": positions,
                            "rollout_steps": rollouts, "rollout": rollout,
                            "loadavg": list(os.getloadavg()), "boards": {}}
