@@ -45,7 +45,7 @@ class MCTSBot(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 policy: str = "uct", c: float = 0.4, heuristic: str = "nuffle", rollouts: int = 0,
+                 policy: str = "uct", c: float = 0.4, heuristic: str = "clock", rollouts: int = 0,
                  rollout: str = "random", mix: float = 1.0, chance: str = "expect", exact_limit: int = 8,
                  priors: str = "heuristic", reuse: bool = True, macro: bool = False,
                  stop_early: bool = True) -> None:
@@ -124,7 +124,7 @@ class LookaheadBot(Agent):
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, heuristic: str = "nuffle", exact_limit: int = 64,
+    def __init__(self, seed: int = 0, heuristic: str = "clock", exact_limit: int = 64,
                  samples: int = 4) -> None:
         if exact_limit < 0 or samples < 1:
             raise ValueError(f"exact_limit must be >= 0 and samples >= 1, not {exact_limit}, {samples}")

@@ -86,10 +86,13 @@ CARRIER_BASE = 0.2
 CARRIER_PROGRESS = 0.4
 
 
-def nuffle_value(s: GameState) -> float:
-    """A sharper heuristic: the tutorial's terms plus the carrier's progress toward the end
-    zone and how marked he is, the distance of the nearest player to a loose ball, and
-    standing players."""
+def turns_left(s: GameState, side: int) -> int:
+    """The team turns `side` still has in this half, the one it is playing included."""
+    return s.board.variant.turns_per_half - s.teams[side].turn + (1 if s.active == side else 0)
+
+
+def _nuffle(s: GameState, clock: bool) -> float:
+    """`nuffle_value`, and with `clock` the carrier's worth follows the half's clock."""
     if s.decider == NOBODY:
         return terminal_value(s)
     x = 1.0 * (s.teams[0].score - s.teams[1].score)
@@ -100,8 +103,17 @@ def nuffle_value(s: GameState) -> float:
         sign = 1.0 if side == 0 else -1.0
         sq = s.pos[carrier]
         marked = s.tackle_zones(sq, side)
-        x += sign * (CARRIER_BASE + CARRIER_PROGRESS * _progress(s, side, sq) - 0.06 * marked)
-        if s.status[carrier] != _STANDING:
+        base = CARRIER_BASE
+        progress = CARRIER_PROGRESS * _progress(s, side, sq)
+        if clock:
+            left = turns_left(s, side)
+            if left == 0:  # the half ends before his side plays again: the ball is lost
+                base = progress = 0.0
+                marked = 0
+            elif left == 1 and s.active == side:  # this turn is his side's last chance
+                base = 0.0
+        x += sign * (base + progress - 0.06 * marked)
+        if s.status[carrier] != _STANDING and base + progress:
             x -= sign * 0.1
     elif s.ball_state == BallState.ON_GROUND and s.ball >= 0:
         # the side with a standing player nearer to the loose ball is the likelier to get it
@@ -120,11 +132,27 @@ def nuffle_value(s: GameState) -> float:
     return _squash(x)
 
 
-HEURISTICS: dict[str, Heuristic] = {"tutorial": tutorial_value, "nuffle": nuffle_value}
+def nuffle_value(s: GameState) -> float:
+    """A sharper heuristic: the tutorial's terms plus the carrier's progress toward the end
+    zone and how marked he is, the distance of the nearest player to a loose ball, and
+    standing players."""
+    return _nuffle(s, False)
+
+
+def clock_value(s: GameState) -> float:
+    """`nuffle_value` with the half's clock: the carrier is worth nothing once his side has no
+    turn left in the half (the ball is lost at its end), and only his progress, a chance to
+    score now, in his side's last turn. Without it a search holds the ball at the goal line
+    in the last turn, its mid-turn leaves still crediting the carrier the end of the turn takes
+    away."""
+    return _nuffle(s, True)
+
+
+HEURISTICS: dict[str, Heuristic] = {"tutorial": tutorial_value, "nuffle": nuffle_value, "clock": clock_value}
 
 
 def heuristic(name: str) -> Heuristic:
-    """The heuristic called `name` ('tutorial' or 'nuffle'); ValueError for another."""
+    """The heuristic called `name` ('tutorial', 'nuffle' or 'clock'); ValueError for another."""
     try:
         return HEURISTICS[name]
     except KeyError:

@@ -73,7 +73,7 @@ class SearchConfig:
 
     policy: str = "uct"
     c: float = 0.4
-    heuristic: str = "nuffle"
+    heuristic: str = "clock"
     rollouts: int = 0
     rollout: str = "random"
     mix: float = 1.0
