@@ -23,7 +23,7 @@ from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.match import Match
+from nuffle.core.procedures.match import Drive, Half, Match
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
@@ -184,11 +184,22 @@ class Scenario:
             s.kicking = kicking
         return self
 
-    def start(self, active: int = 0, proc: Procedure | None = None) -> Game:
-        """Begin a turn of `active` (or run `proc`) and advance to the first decision."""
+    def start(self, active: int = 0, proc: Procedure | None = None, drive: bool = False) -> Game:
+        """Begin a turn of `active` (or run `proc`) and advance to the first decision. With
+        `drive` the turn is one of a drive of the second half, so the other side's turn
+        follows it (for play that goes on past the turn); otherwise the match ends with it."""
         end = Match()
         end.phase = 8
-        self.state.stack = [end, proc if proc is not None else Turn(active)]
+        stack: list[Procedure] = [end]
+        if drive:
+            self.state.half = 2
+            half = Half()
+            half.phase = 2
+            play = Drive()
+            play.phase = 4
+            play.next_side = 1 - active
+            stack += [half, play]
+        self.state.stack = [*stack, proc if proc is not None else Turn(active)]
         return Game.from_state(self.state, self.config, self.roller)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
-from nuffle.agents.mcts.evaluation import heuristic, reply_rollout, turn_key
+from nuffle.agents.mcts.evaluation import heuristic, reply_rollout, rollout, turn_key
 from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
 from nuffle.agents.mcts.search import in_team_turn, settled
 from nuffle.agents.mcts.tree import Edge, Node
@@ -344,6 +344,50 @@ def test_reply_rollout_ends_the_turn_then_plays_the_opponent_at_random() -> None
     # the opponent's turn was played at random: more than ending it at once, and varied
     assert len(reply) > 5 and len({a.type for a in reply}) > 2
     assert all(k[1] == 1 - side for k, _ in taken if k != turn)  # only the other side's turn
+
+
+def _crowded(active: int) -> Game:
+    """Eleven humans a side in midfield, `active`'s lineman holding the ball; for active 1 the
+    mirror image of active 0's position (the sides swapped, the pitch flipped), in a drive so
+    that the other side's turn follows."""
+    sc = Scenario(home="human", away="human")
+    n = len(sc.state.ranges[0])
+    w = sc.state.board.width
+    r = random.Random(1)
+    squares = r.sample([(x, y) for x in range(8, 20) for y in range(1, 14)], 22)
+    own, foes = sorted(squares[:11]), sorted(squares[11:])
+    for i in range(11):
+        if active == 0:
+            sc.put(i, own[i]).put(n + i, foes[i])
+        else:
+            sc.put(n + i, (w - 1 - own[i][0], own[i][1])).put(i, (w - 1 - foes[i][0], foes[i][1]))
+    sc.give_ball(LINEMAN + (0 if active == 0 else n)).set(turn=(3, 3), rerolls=(2, 2))
+    return sc.start(active=active, drive=True)
+
+
+@pytest.mark.parametrize("kind", ["random", "reply"])
+def test_rollouts_are_side_neutral(kind: str) -> None:
+    """A position and its mirror image get the same rollout value for the side to act (the
+    means of 600 rollouts agree within sampling noise)."""
+    value = heuristic(SearchConfig().heuristic)
+    means = []
+    for active in (0, 1):
+        game = _crowded(active)
+        sign = 1 if active == 0 else -1
+        rng = random.Random(7)
+        total = 0.0
+        for _ in range(600):
+            g = game.clone()
+            g.roller = SampledRoller()
+            g.state.rng = rng.getrandbits(63) | 1
+            if kind == "reply":
+                total += sign * reply_rollout(g, 20, rng, value, turn_key(game.state))
+            else:
+                total += sign * rollout(g, 20, rng, value)
+        means.append((sign * value(game.state), total / 600))
+    assert means[0][0] == means[1][0]  # the heuristic sees the mirror exactly
+    assert means[0][1] != means[0][0]  # the rollouts did play on
+    assert abs(means[0][1] - means[1][1]) < 0.012
 
 
 @pytest.mark.parametrize("rollout", ["random", "reply"])
