@@ -20,6 +20,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import SampledRoller
 from nuffle.core.game import Game
+from nuffle.core.state import GameState
 from nuffle.core.types import Status
 from nuffle.play import play
 from nuffle.testing import Scenario, midgame_states
@@ -157,18 +158,25 @@ class _Clock:
         return self.now
 
 
-def _ahead(carrier: Status | None, ball: tuple[int, int] | None, score: int) -> float:
-    """The heuristic's home value of a good position (four orcs down, home to act): the home
-    lineman at the goal line with the ball (`ball` None), or down beside it."""
+def _lineman_ahead(x: int = 24, carrier: Status | None = None, ball: tuple[int, int] | None = None,
+                   active: int = 0, turns: tuple[int, int] = (0, 0)) -> GameState:
+    """A good position for home (four orcs down): the home lineman at (x, 7) with the ball
+    (`carrier` None), or with status `carrier` and the ball at `ball` (None: off the pitch);
+    a team turn of `active` begun from the turn markers `turns`."""
     sc = Scenario()
-    sc.put(LINEMAN, (24, 7), carrier or Status.STANDING).put(ORC_LINE, (10, 7))
+    sc.put(LINEMAN, (x, 7), carrier or Status.STANDING).put(ORC_LINE, (10, 7)).set(turn=turns)
     for i in range(4):
         sc.put(ORC_LINE + 1 + i, (5, 2 + 3 * i), Status.PRONE)
     if carrier is None:
         sc.give_ball(LINEMAN)
     elif ball is not None:
         sc.ball_at(ball)
-    state = sc.start(active=0).state
+    return sc.start(active=active).state
+
+
+def _ahead(carrier: Status | None, ball: tuple[int, int] | None, score: int) -> float:
+    """The nuffle heuristic's home value of `_lineman_ahead` at the goal line, home `score`."""
+    state = _lineman_ahead(carrier=carrier, ball=ball)
     state.teams[0].score = score
     return heuristic("nuffle")(state)
 
@@ -182,13 +190,8 @@ def test_a_go_for_it_into_the_end_zone_is_worth_more_than_holding_the_ball() -> 
 
 
 def _carrier_at(x: int, active: int, turns: tuple[int, int]) -> float:
-    """The clock heuristic's home value: the home lineman holding the ball at (x, 7), four
-    orcs down, team turn of `active` begun from the turn markers `turns`."""
-    sc = Scenario()
-    sc.put(LINEMAN, (x, 7)).put(ORC_LINE, (10, 7)).give_ball(LINEMAN).set(turn=turns)
-    for i in range(4):
-        sc.put(ORC_LINE + 1 + i, (5, 2 + 3 * i), Status.PRONE)
-    return heuristic("clock")(sc.start(active=active).state)
+    """The clock heuristic's home value of `_lineman_ahead` with the carrier at (x, 7)."""
+    return heuristic("clock")(_lineman_ahead(x, active=active, turns=turns))
 
 
 def test_clock_heuristic_values_the_ball_by_the_turns_left_in_the_half() -> None:
