@@ -36,11 +36,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
-            sides: tuple[str, ...] = ("home", "away")) -> dict[str, Any]:
-    """`games` seeds of Human (home) v Orc (away), each played once with the bot at home and
-    once away (or on the `sides` given); returns the counts and what the searches cost
-    (searched decisions, mean iterations and seconds per search)."""
-    row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent}
+            sides: tuple[str, ...] = ("home", "away"),
+            teams: tuple[str, str] = ("human", "orc")) -> dict[str, Any]:
+    """`games` seeds of `teams` (home race, away race; Human v Orc by default), each played
+    once with the bot at home and once away (or on the `sides` given); returns the counts
+    and what the searches cost (searched decisions, mean iterations and seconds per search)."""
+    row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent, "teams": list(teams)}
     t0 = time.perf_counter()
     searches = iterations = scored = conceded = 0
     search_seconds = 0.0
@@ -50,7 +51,7 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
         w = d = lost = 0
         for i in range(games):
             # paired: game i is the same seed (match and bots) as home and as away
-            game = Game.new("human", "orc", seed=seed + i, board=board)
+            game = Game.new(teams[0], teams[1], seed=seed + i, board=board)
             bots = [make_agent(opponent, seed=seed + i), make_agent(opponent, seed=seed + i)]
             bot = bots[side] = make_agent(spec, seed=seed + i)
             play(game, bots[0], bots[1])
@@ -95,6 +96,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sides", nargs="+", choices=("home", "away"), default=["home", "away"],
                     help="play only these sides (to split a row over processes)")
+    ap.add_argument("--teams", nargs=2, default=["human", "orc"], metavar=("HOME", "AWAY"),
+                    help="the home and away races (default: human orc)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -103,7 +106,8 @@ def main() -> None:
         for r in args.rollouts:
             budget = f"iterations={args.iterations}" if args.iterations else f"seconds={args.seconds}"
             spec = f"mcts?{budget}&rollouts={r}" + (f"&{args.extra}" if args.extra else "")
-            row = run_row(board, args.games, spec, args.opponent, args.seed, tuple(args.sides))
+            row = run_row(board, args.games, spec, args.opponent, args.seed, tuple(args.sides),
+                          (args.teams[0], args.teams[1]))
             rows.append(row)
             lo, hi = row["interval95"]
             split = ", ".join(f"{name} {row[name]['wins']}-{row[name]['draws']}-{row[name]['losses']}"
