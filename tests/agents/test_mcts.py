@@ -242,6 +242,26 @@ def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest
     assert runs[True][1] < 0.7 * runs[False][1]  # ... for well under the full budget
 
 
+def test_time_budget_counts_preparing_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    import nuffle.agents.mcts.search as search_module
+
+    state = next(st for st in midgame_states(6, 1, board=1) if in_team_turn(Game.from_state(st)))
+    game = Game.from_state(state)
+    clock = _Clock(1e-4)
+    monkeypatch.setattr(search_module.time, "perf_counter", clock)
+    search = Search(SearchConfig(stop_early=False), seed=5)
+    prepare = search._root
+
+    def slow_root(view: Game) -> Node:
+        clock.now += 0.2  # preparing the root takes two thirds of the budget
+        return prepare(view)
+
+    monkeypatch.setattr(search, "_root", slow_root)
+    search.run(game.view(), seconds=0.3)
+    # 0.1 s left for the iterations, one clock reading each: 1000 (3001 with the full budget)
+    assert abs(search.iterations - 1000) <= 1
+
+
 def test_macro_block_is_walked_where_the_match_has_no_assisted_moves() -> None:
     sc = Scenario()
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (13, 7))

@@ -154,10 +154,12 @@ class Search:
 
     def run(self, view: Game, iterations: int = 0, seconds: float = 0.0) -> Node:
         """Search from `view` (a view or any game in a team turn; it is not changed) for
-        `iterations` iterations, or else for `seconds`; returns the root. At least one
+        `iterations` iterations, or else for `seconds` from the call (preparing the root,
+        tree reuse and freeing the old tree included); returns the root. At least one
         iteration runs, whatever the budget: its choice is the first action in expansion
         order."""
         check_budget(iterations, seconds)
+        start = time.perf_counter()  # the time budget covers the whole call, root included
         if not in_team_turn(view):
             raise ValueError("the search runs in team turns only (set-up and kick-off are left "
                              "to formations)")
@@ -168,7 +170,6 @@ class Search:
         gc.disable()
         try:
             root = self._root(view)
-            start = time.perf_counter()
             deadline = start + seconds
             early = self.config.stop_early and not iterations
             n = 0
