@@ -225,11 +225,16 @@ def test_search_scores_in_the_last_turn_of_the_half(seed: int) -> None:
     assert game.state.teams[side].score == 1
 
 
+def _board1_team_turn() -> Game:
+    """A board-1 match position in a team turn, for the timed-search tests."""
+    state = next(st for st in midgame_states(6, 1, board=1) if in_team_turn(Game.from_state(st)))
+    return Game.from_state(state)
+
+
 def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
     import nuffle.agents.mcts.search as search_module
 
-    state = next(st for st in midgame_states(6, 1, board=1) if in_team_turn(Game.from_state(st)))
-    game = Game.from_state(state)
+    game = _board1_team_turn()
     runs = {}
     for early in (False, True):
         monkeypatch.setattr(search_module.time, "perf_counter", _Clock(1e-4))
@@ -245,8 +250,7 @@ def test_timed_search_stops_early_once_its_choice_is_settled(monkeypatch: pytest
 def test_time_budget_counts_preparing_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
     import nuffle.agents.mcts.search as search_module
 
-    state = next(st for st in midgame_states(6, 1, board=1) if in_team_turn(Game.from_state(st)))
-    game = Game.from_state(state)
+    game = _board1_team_turn()
     clock = _Clock(1e-4)
     monkeypatch.setattr(search_module.time, "perf_counter", clock)
     search = Search(SearchConfig(stop_early=False), seed=5)
