@@ -266,6 +266,34 @@ def test_time_budget_counts_preparing_the_root(monkeypatch: pytest.MonkeyPatch) 
     assert abs(search.iterations - 1000) <= 1
 
 
+def test_timed_decisions_keep_to_the_budget_with_their_finishing_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import nuffle.agents.mcts.search as search_module
+
+    game = _board1_team_turn()
+    clock = _Clock(1e-4)
+    monkeypatch.setattr(search_module.time, "perf_counter", clock)
+    choose = search_module.most_visited
+
+    def slow_choice(root: Node) -> Edge:
+        clock.now += 0.1  # what follows the loop (the collector's pass) takes 0.1 s
+        return choose(root)
+
+    monkeypatch.setattr(search_module, "most_visited", slow_choice)
+    search = Search(SearchConfig(stop_early=False, reuse=False), seed=5)
+    spent = []
+    for _ in range(12):
+        t0 = clock.now
+        search.choose(game.view(), seconds=0.3)
+        spent.append(clock.now - t0)
+    assert spent[0] == pytest.approx(0.4, abs=0.002)  # the first decision runs over by 0.1 s
+    assert spent[-1] == pytest.approx(0.3, abs=0.005)  # later ones end the loop 0.1 s early
+    assert search.finish == pytest.approx(0.1, abs=0.005)
+    # an iteration budget is never shortened
+    search.choose(game.view(), iterations=50)
+    assert search.iterations == 50
+
+
 def test_macro_block_is_walked_where_the_match_has_no_assisted_moves() -> None:
     sc = Scenario()
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (13, 7))

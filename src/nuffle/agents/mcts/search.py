@@ -53,6 +53,11 @@ EARLY_CHECK = 32
 #: tree fills with solved and transposed nodes).
 EARLY_MARGIN = 1.5
 
+#: How fast a timed search's estimate of its finishing time follows the last decisions, and
+#: the largest share of the budget it may take.
+FINISH_RATE = 0.3
+FINISH_CAP = 0.5
+
 POLICIES = ("uct", "puct")
 CHANCE_MODES = ("expect", "sample")
 PRIORS = ("heuristic", "uniform")
@@ -148,6 +153,11 @@ class Search:
         self.root: Node | None = None
         self.iterations = 0  # of the last run
         self.reused = False  # whether the last run started from a node kept from before
+        # How long a timed decision goes on after its search loop ends (mostly the collector's
+        # pass over the tree, paused during the loop), averaged over the last decisions: a
+        # timed search ends that much before its budget, so the whole decision keeps to it.
+        self.finish = 0.0
+        self._loop_end = 0.0
         self._fresh: Node | None = None  # the outcome the last descent added, if new
 
     # --- the public entry points --------------------------------------------------------------
@@ -170,7 +180,7 @@ class Search:
         gc.disable()
         try:
             root = self._root(view)
-            deadline = start + seconds
+            deadline = start + seconds - min(self.finish, FINISH_CAP * seconds)
             early = self.config.stop_early and not iterations
             n = 0
             while True:
@@ -188,6 +198,7 @@ class Search:
                 if early and n % EARLY_CHECK == 0 and settled(root, n / (now - start) * (deadline - now)):
                     break
         finally:
+            self._loop_end = time.perf_counter()
             if collecting:
                 gc.enable()
         self.iterations = n
@@ -195,8 +206,13 @@ class Search:
         return root
 
     def choose(self, view: Game, iterations: int = 0, seconds: float = 0.0) -> Action:
-        """The most visited action after a search from `view`."""
-        return most_visited(self.run(view, iterations, seconds)).action
+        """The most visited action after a search from `view`. A timed search learns how
+        long its decisions go on after the loop (`finish`) and ends that much earlier."""
+        action = most_visited(self.run(view, iterations, seconds)).action
+        if seconds and not iterations:
+            spent = time.perf_counter() - self._loop_end
+            self.finish += FINISH_RATE * (spent - self.finish)
+        return action
 
     # --- building nodes -------------------------------------------------------------------------
 
