@@ -74,7 +74,9 @@ class SearchConfig:
     `Game.outcomes` may enumerate (0: always sample). `macro`: search with assisted moves (a
     move targets any reachable square). `stop_early`: under a time budget, stop once the most
     visited action's lead is larger than the iterations the time left could add (the choice
-    can no longer change)."""
+    can no longer change). `crn` (common random numbers): the k-th rollout of every leaf in
+    one search plays the same random stream (dice and random choices), so that sibling
+    leaves are compared on matched rollouts rather than on independent noise."""
 
     policy: str = "uct"
     c: float = 0.4
@@ -89,6 +91,7 @@ class SearchConfig:
     macro: bool = False
     max_nodes: int = 300_000
     stop_early: bool = True
+    crn: bool = False
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -157,6 +160,7 @@ class Search:
         # pass over the tree, paused during the loop), averaged over the last decisions: a
         # timed search ends that much before its budget, so the whole decision keeps to it.
         self.finish = 0.0
+        self._crn_base = 0  # the common rollout streams' seed, drawn per search (`crn`)
         self._loop_end = 0.0
         self._fresh: Node | None = None  # the outcome the last descent added, if new
 
@@ -179,6 +183,8 @@ class Search:
         collecting = gc.isenabled()
         gc.disable()
         try:
+            if self.config.crn:
+                self._crn_base = self.rng.getrandbits(64)
             root = self._root(view)
             deadline = start + seconds - min(self.finish, FINISH_CAP * seconds)
             early = self.config.stop_early and not iterations
@@ -256,17 +262,22 @@ class Search:
             self.table[k] = node
         return node
 
-    def _evaluate(self, g: Game, final: bool) -> float:
+    def _evaluate(self, g: Game, final: bool, visits: int = 0) -> float:
+        """A new or revisited leaf's value: the heuristic, or a rollout (with `crn`, the
+        rollout stream numbered `visits`, shared by every leaf of the search)."""
         s = g.state
         if s.decider == NOBODY or not self.config.rollouts:
             return self.value(s)
         r = g.clone()
         r.roller = SampledRoller()
-        r.state.rng = self.rng.getrandbits(63) | 1
+        rng = self.rng
+        if self.config.crn:
+            rng = random.Random(self._crn_base + 0x9E3779B97F4A7C15 * visits)
+        r.state.rng = rng.getrandbits(63) | 1
         if self.config.rollout == "reply" and self.turn is not None:
-            end = reply_rollout(r, self.config.rollouts, self.rng, self.value, self.turn)
+            end = reply_rollout(r, self.config.rollouts, rng, self.value, self.turn)
         else:
-            end = rollout(r, self.config.rollouts, self.rng, self.value)
+            end = rollout(r, self.config.rollouts, rng, self.value)
         mix = self.config.mix
         return end if mix == 1.0 else mix * end + (1.0 - mix) * self.value(s)
 
@@ -321,7 +332,7 @@ class Search:
         if end is not None:
             if not end.solved:
                 # a leaf valued by rollouts: one more rollout refines its mean
-                end.value += (self._evaluate(end.game, True) - end.value) / (end.visits + 2)
+                end.value += (self._evaluate(end.game, True, end.visits + 1) - end.value) / (end.visits + 2)
             end.visits += 1
         self._backup(path)
 
