@@ -462,6 +462,24 @@ def test_mix_blends_the_rollout_with_the_leaf_heuristic(rollout: str) -> None:
     assert any(v != h for v in rolled)  # the rollouts did change the value
 
 
+def test_crn_numbers_the_rollout_streams_the_leaves_share() -> None:
+    games = [g for g in map(Game.from_state, midgame_states(5, 12, board=5)) if in_team_turn(g)][:2]
+    assert len(games) == 2
+    for crn in (False, True):
+        search = Search(SearchConfig(rollouts=20, rollout="random", crn=crn), seed=3)
+        search._crn_base = 12345
+        firsts = [search._evaluate(games[0], False, 0) for _ in range(4)]
+        numbered = [search._evaluate(games[0], False, k) for k in range(4)]
+        if crn:
+            assert len(set(firsts)) == 1  # stream 0 again: the same rollout
+            assert len(set(numbered)) > 1  # other streams: other rollouts
+            # another leaf's stream k is stream k too: equal to a fresh evaluation of it
+            other = [search._evaluate(games[1], False, k) for k in range(4)]
+            assert other == [search._evaluate(games[1], False, k) for k in range(4)]
+        else:
+            assert len(set(firsts)) > 1  # independent rollouts
+
+
 def test_short_match_against_random_completes() -> None:
     game = Game.new("human", "orc", seed=4, board=1)
     bot = make_agent("mcts?iterations=50", seed=1)
