@@ -161,6 +161,7 @@ class Search:
         # timed search ends that much before its budget, so the whole decision keeps to it.
         self.finish = 0.0
         self._crn_base = 0  # the common rollout streams' seed, drawn per search (`crn`)
+        self._crn_rng = random.Random(0)  # reseeded for each rollout with `crn`
         self._loop_end = 0.0
         self._fresh: Node | None = None  # the outcome the last descent added, if new
 
@@ -272,7 +273,8 @@ class Search:
         r.roller = SampledRoller()
         rng = self.rng
         if self.config.crn:
-            rng = random.Random(self._crn_base + 0x9E3779B97F4A7C15 * visits)
+            rng = self._crn_rng
+            rng.seed(self._crn_base + 0x9E3779B97F4A7C15 * visits)
         r.state.rng = rng.getrandbits(63) | 1
         if self.config.rollout == "reply" and self.turn is not None:
             end = reply_rollout(r, self.config.rollouts, rng, self.value, self.turn)
