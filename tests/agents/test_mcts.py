@@ -189,6 +189,18 @@ def test_a_go_for_it_into_the_end_zone_is_worth_more_than_holding_the_ball() -> 
     assert 5 / 6 * scored + 1 / 6 * fell > hold
 
 
+def test_a_four_plus_pickup_is_worth_more_than_standing_beside_the_loose_ball() -> None:
+    # home lineman beside the ball; the only orc standing is far off. Under the old loose-ball
+    # term (0.04 a square, up to 4) standing there was worth 0.310, more than a 4+ pickup
+    # (0.250), and a search with rollouts left the ball on the ground for turns.
+    value = heuristic("clock")
+    stand = value(_lineman_ahead(16, Status.STANDING, (17, 7), turns=(3, 3)))
+    hold = value(_lineman_ahead(17, turns=(3, 3)))
+    fail = value(_lineman_ahead(17, Status.PRONE, (18, 8), turns=(3, 3)))  # down, the ball bounced
+    assert hold > stand > fail
+    assert (hold + fail) / 2 > stand
+
+
 def _carrier_at(x: int, active: int, turns: tuple[int, int]) -> float:
     """The clock heuristic's home value of `_lineman_ahead` with the carrier at (x, 7)."""
     return heuristic("clock")(_lineman_ahead(x, active=active, turns=turns))

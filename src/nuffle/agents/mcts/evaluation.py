@@ -85,6 +85,11 @@ def _progress(s: GameState, side: int, sq: int) -> float:
 CARRIER_BASE = 0.2
 CARRIER_PROGRESS = 0.4
 
+#: A loose ball's worth: per square by which one side's nearest standing player is nearer to it
+#: than the other's, up to `LOOSE_BALL_CAP` squares.
+LOOSE_BALL_STEP = 0.02
+LOOSE_BALL_CAP = 2
+
 
 def turns_left(s: GameState, side: int) -> int:
     """The team turns `side` still has in this half, the one it is playing included."""
@@ -125,7 +130,7 @@ def _nuffle(s: GameState, clock: bool) -> float:
                     d = b.distance(q, s.ball)
                     if d < best[side]:
                         best[side] = d
-        x += 0.04 * max(-4, min(4, best[1] - best[0]))
+        x += LOOSE_BALL_STEP * max(-LOOSE_BALL_CAP, min(LOOSE_BALL_CAP, best[1] - best[0]))
     h = _side_terms(s, 0)
     a = _side_terms(s, 1)
     x += 0.12 * (a[3] - h[3]) + 0.06 * (a[2] - h[2]) + 0.04 * (a[1] - h[1]) + 0.02 * (h[0] - a[0])
