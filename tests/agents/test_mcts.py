@@ -474,6 +474,20 @@ def test_mix_blends_the_rollout_with_the_leaf_heuristic(rollout: str) -> None:
     assert any(v != h for v in rolled)  # the rollouts did change the value
 
 
+@pytest.mark.parametrize("rollout", ["random", "reply"])
+def test_rollout_at_end_rolls_out_only_where_the_searched_turn_has_ended(rollout: str) -> None:
+    game = next(g for g in map(Game.from_state, midgame_states(5, 6, board=5)) if in_team_turn(g))
+    h = heuristic(SearchConfig().heuristic)(game.state)
+    mid, ended = [], []
+    for seed in range(6):
+        search = Search(SearchConfig(rollouts=20, rollout=rollout, rollout_at="end"), seed=seed)
+        search.turn = turn_key(game.state)
+        mid.append(search._evaluate(game, False))  # the searched turn goes on: the heuristic
+        ended.append(search._evaluate(game, True))  # a leaf past the turn's end: a rollout
+    assert mid == [h] * 6
+    assert any(v != h for v in ended)
+
+
 def test_crn_numbers_the_rollout_streams_the_leaves_share() -> None:
     games = [g for g in map(Game.from_state, midgame_states(5, 12, board=5)) if in_team_turn(g)][:2]
     assert len(games) == 2
@@ -516,6 +530,7 @@ def test_lookahead_completes_a_match() -> None:
     ("mcts?rollouts=-1", "rollouts must be"),
     ("mcts?rollout=greedy", "unknown rollout policy"),
     ("mcts?mix=1.5", "mix must be"),
+    ("mcts?rollout_at=middle", "unknown rollout_at"),
     ("mcts?seconds=nan", "seconds must be"),
 ])
 def test_bad_options_are_refused(spec: str, message: str) -> None:

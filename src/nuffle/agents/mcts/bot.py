@@ -48,7 +48,7 @@ class MCTSBot(Agent):
                  policy: str = "uct", c: float = 0.4, heuristic: str = "clock", rollouts: int = 0,
                  rollout: str = "random", mix: float = 1.0, chance: str = "expect", exact_limit: int = 8,
                  priors: str = "heuristic", reuse: bool = True, macro: bool = False,
-                 stop_early: bool = True, crn: bool = False) -> None:
+                 stop_early: bool = True, crn: bool = False, rollout_at: str = "all") -> None:
         if iterations:
             seconds = 0.0
         check_budget(iterations, seconds)
@@ -57,7 +57,7 @@ class MCTSBot(Agent):
         self.search = Search(SearchConfig(policy=policy, c=c, heuristic=heuristic, rollouts=rollouts,
                                           rollout=rollout, mix=mix, chance=chance, exact_limit=exact_limit,
                                           priors=priors, reuse=reuse, macro=macro,
-                                          stop_early=stop_early, crn=crn), seed)
+                                          stop_early=stop_early, crn=crn, rollout_at=rollout_at), seed)
         self.helper = ScriptedBot(seed)
         self.steps: list[Action] = []  # the rest of a macro move being walked
         self.side = 0

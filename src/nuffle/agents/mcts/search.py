@@ -61,6 +61,7 @@ FINISH_CAP = 0.5
 POLICIES = ("uct", "puct")
 CHANCE_MODES = ("expect", "sample")
 PRIORS = ("heuristic", "uniform")
+ROLLOUT_AT = ("all", "end")
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,9 @@ class SearchConfig:
     visited action's lead is larger than the iterations the time left could add (the choice
     can no longer change). `crn` (common random numbers): the k-th rollout of every leaf in
     one search plays the same random stream (dice and random choices), so that sibling
-    leaves are compared on matched rollouts rather than on independent noise."""
+    leaves are compared on matched rollouts rather than on independent noise. `rollout_at`:
+    which leaves the rollouts value: 'all', or only those where the searched turn has ended
+    ('end': an ended turn, a turnover, a touchdown), the others by the heuristic alone."""
 
     policy: str = "uct"
     c: float = 0.4
@@ -92,6 +95,7 @@ class SearchConfig:
     max_nodes: int = 300_000
     stop_early: bool = True
     crn: bool = False
+    rollout_at: str = "all"
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -101,6 +105,8 @@ class SearchConfig:
         if self.rollout not in ROLLOUT_POLICIES:
             raise ValueError(f"unknown rollout policy {self.rollout!r}: "
                              f"choose one of {', '.join(ROLLOUT_POLICIES)}")
+        if self.rollout_at not in ROLLOUT_AT:
+            raise ValueError(f"unknown rollout_at {self.rollout_at!r}: choose one of {', '.join(ROLLOUT_AT)}")
         if self.priors not in PRIORS:
             raise ValueError(f"unknown priors {self.priors!r}: choose one of {', '.join(PRIORS)}")
         heuristic(self.heuristic)
@@ -267,7 +273,7 @@ class Search:
         """A new or revisited leaf's value: the heuristic, or a rollout (with `crn`, the
         rollout stream numbered `visits`, shared by every leaf of the search)."""
         s = g.state
-        if s.decider == NOBODY or not self.config.rollouts:
+        if s.decider == NOBODY or not self.config.rollouts or not (final or self.config.rollout_at == "all"):
             return self.value(s)
         r = g.clone()
         r.roller = SampledRoller()
