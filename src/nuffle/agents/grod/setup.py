@@ -20,7 +20,7 @@ def formation_plan(s: GameState, board: int, side: int, players: tuple[int, ...]
     names = formation_names(board, kind)
     name = next((n for n in _PREFERRED[kind] if n in names), names[0])
     squares = formation(board, kind, name, side, s.board.width)
-    return list(zip(setup_order(s, players), squares, strict=False))
+    return list(zip(setup_order(s, players, len(squares)), squares, strict=False))
 
 
 def kick_target(s: GameState, legal: LegalActions, side: int, v: Values) -> Action:

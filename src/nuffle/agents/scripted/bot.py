@@ -26,10 +26,14 @@ _BLOCK_KINDS = frozenset((*SELECT_FACE, A.USE_REROLL, A.DECLINE, A.FOLLOW_UP))
 _ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.USE_PRO, A.DECLINE))
 
 
-def setup_order(s: GameState, players: tuple[int, ...]) -> list[int]:
-    """Line first: Big Guys, then plain linemen; ball handlers and fast players last."""
+def setup_order(s: GameState, players: tuple[int, ...], fielded: int = 0) -> list[int]:
+    """Line first: Big Guys, then plain linemen; ball handlers and fast players last. A team
+    that fields a single player (`fielded` 1) puts its best ball handler in: the most agile,
+    then the fastest; he must pick the ball up and score alone."""
     def key(p: int) -> tuple[int, int, int, int]:
         i = s.info[p]
+        if fielded == 1:
+            return (-i.ag, -i.ma, -i.st, p)
         return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p)
     return sorted(players, key=key)
 
@@ -118,7 +122,8 @@ class ScriptedBot(Agent):
                 names = formation_names(board, kind)
                 name = "scripted" if "scripted" in names else names[0]
                 squares = formation(board, kind, name, side, s.board.width)
-                self.setup_plan = list(zip(setup_order(s, group.players), squares, strict=False))
+                order = setup_order(s, group.players, len(squares))
+                self.setup_plan = list(zip(order, squares, strict=False))
                 self.setup_plan.reverse()
         while self.setup_plan:
             pid, sq = self.setup_plan.pop()
