@@ -20,6 +20,7 @@ import argparse
 import time
 
 import nuffle.agents.mcts.evaluation as evaluation
+from nuffle.agents.mcts.evaluation import turn_key
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
 from nuffle.core.state import GameState
@@ -63,7 +64,7 @@ def main() -> None:
     halves: dict[int, list[str]] = {}
     while not game.is_over:
         s = game.state
-        key = (s.half, s.active, s.teams[0].turn, s.teams[1].turn)
+        key = turn_key(s)
         if key != seen and s.active == side:
             seen = key
             halves.setdefault(s.half, []).append(ball_entry(s, side))
