@@ -142,6 +142,27 @@ def test_formation_setup_places_the_players(client: TestClient) -> None:
     assert {"type": "END_SETUP", "player": None, "square": None} in legal_actions(after)
 
 
+def test_formation_setup_on_the_one_player_board_fields_the_best_ball_handler(client: TestClient) -> None:
+    # The web set-up shares the bots' order: a side fielding one player puts in its most agile,
+    # then fastest player (not the Big Guy a strongest-first order would pick).
+    g = _new(client, board=1, home="human", away="human")
+    url = f"/api/games/{g['id']}"
+    state = client.get(url).json()
+    while state["decision"]["kind"] != "SETUP":
+        side = state["decision"]["side"]
+        state = client.post(f"{url}/actions", json={"token": g["seats"][side],
+                                                    "action": legal_actions(state)[0]}).json()
+    side = state["decision"]["side"]
+    r = client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": state["formations"][0]})
+    assert r.status_code == 200, r.text
+    mine = [p for p in r.json()["players"] if p["team"] == side]
+    on_pitch = [p for p in mine if p["square"]]
+    assert len(on_pitch) == 1
+    best = max((p["ag"], p["ma"]) for p in mine)
+    assert (on_pitch[0]["ag"], on_pitch[0]["ma"]) == best
+    assert on_pitch[0]["position"] != "Ogre"
+
+
 @pytest.mark.parametrize("board", BOARDS)
 def test_finished_game_record_replays_with_nuffle_replay(client: TestClient, tmp_path: Path,
                                                          board: int) -> None:

@@ -14,6 +14,7 @@ import secrets
 from typing import Any
 
 from nuffle.agents.registry import agent_names, make_agent
+from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
@@ -239,7 +240,7 @@ class GameManager:
                 if reserve in g.legal_actions():
                     live.apply(reserve)
             squares = formation(g.config.board, kind, name, side, s.board.width)
-            players = _setup_order(g, side)
+            players = setup_order(g.state, _placeable(g, side), len(squares))
             for pid, sq in zip(players, squares, strict=False):
                 act = Action(ActionType.PLACE_PLAYER, pid, sq)
                 if act in g.legal_actions():
@@ -331,11 +332,8 @@ class GameManager:
         return out
 
 
-def _setup_order(game: Game, side: int) -> list[int]:
-    """The side's players that may be set up, strongest first (the line takes the first squares)."""
-    s = game.state
+def _placeable(game: Game, side: int) -> tuple[int, ...]:
+    """The side's players that may be set up now."""
     group = game.legal_actions().group(ActionType.PLACE_PLAYER)
-    players = list(group.players) if group is not None else []
-    players = [p for p in players if s.pteam[p] == side]
-    players.sort(key=lambda p: (-s.info[p].st, -s.info[p].av, p))
-    return players
+    players = group.players if group is not None else ()
+    return tuple(p for p in players if game.state.pteam[p] == side)
