@@ -465,7 +465,8 @@ def test_mix_blends_the_rollout_with_the_leaf_heuristic(rollout: str) -> None:
     for seed in range(6):
         values = {}
         for mix in (0.0, 0.5, 1.0):
-            search = Search(SearchConfig(rollouts=20, rollout=rollout, mix=mix), seed=seed)
+            config = SearchConfig(rollouts=20, rollout=rollout, mix=mix, rollout_at="all", crn=False)
+            search = Search(config, seed=seed)
             search.turn = turn_key(game.state)
             values[mix] = search._evaluate(game, False)
         assert values[0.0] == h
@@ -480,7 +481,8 @@ def test_rollout_at_end_rolls_out_only_where_the_searched_turn_has_ended(rollout
     h = heuristic(SearchConfig().heuristic)(game.state)
     mid, ended = [], []
     for seed in range(6):
-        search = Search(SearchConfig(rollouts=20, rollout=rollout, rollout_at="end"), seed=seed)
+        config = SearchConfig(rollouts=20, rollout=rollout, rollout_at="end", mix=1.0, crn=False)
+        search = Search(config, seed=seed)
         search.turn = turn_key(game.state)
         mid.append(search._evaluate(game, False))  # the searched turn goes on: the heuristic
         ended.append(search._evaluate(game, True))  # a leaf past the turn's end: a rollout
@@ -492,7 +494,8 @@ def test_crn_numbers_the_rollout_streams_the_leaves_share() -> None:
     games = [g for g in map(Game.from_state, midgame_states(5, 12, board=5)) if in_team_turn(g)][:2]
     assert len(games) == 2
     for crn in (False, True):
-        search = Search(SearchConfig(rollouts=20, rollout="random", crn=crn), seed=3)
+        config = SearchConfig(rollouts=20, rollout="random", crn=crn, rollout_at="all", mix=1.0)
+        search = Search(config, seed=3)
         search._crn_base = 12345
         firsts = [search._evaluate(games[0], False, 0) for _ in range(4)]
         numbered = [search._evaluate(games[0], False, k) for k in range(4)]
@@ -536,6 +539,20 @@ def test_lookahead_completes_a_match() -> None:
 def test_bad_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make_agent(spec)
+
+
+def test_the_bot_options_default_to_the_search_defaults() -> None:
+    # `mcts?rollouts=20` is the measured rollout setting (docs/SEARCH.md): reply rollouts at the
+    # leaves past the turn's end, mixed half and half with the heuristic, on common streams
+    bot = make_agent("mcts?rollouts=20", seed=0)
+    assert isinstance(bot, MCTSBot)
+    assert bot.search.config == SearchConfig(rollouts=20)
+    assert (bot.search.config.rollout, bot.search.config.rollout_at, bot.search.config.mix,
+            bot.search.config.crn) == ("reply", "end", 0.5, True)
+    first = make_agent("mcts?rollouts=5&rollout=random&mix=1&crn=0&rollout_at=all")
+    assert isinstance(first, MCTSBot)
+    assert first.search.config == SearchConfig(rollouts=5, rollout="random", mix=1.0, crn=False,
+                                               rollout_at="all")
 
 
 def test_a_budget_too_small_still_runs_one_iteration() -> None:

@@ -33,6 +33,10 @@ _WALKED: dict[ActionType, Callable[[PathSearch], dict[Square, Path]]] = {
 }
 
 
+#: The search's defaults, which the bot's options share.
+_D = SearchConfig()
+
+
 class MCTSBot(Agent):
     """Monte Carlo tree search over views (see `Search`), `seconds` or `iterations` per
     decision (iterations, when given, win: a fixed seed then gives a fixed search).
@@ -45,10 +49,11 @@ class MCTSBot(Agent):
     name = "mcts"
 
     def __init__(self, seed: int = 0, seconds: float = 1.0, iterations: int = 0,
-                 policy: str = "uct", c: float = 0.4, heuristic: str = "clock", rollouts: int = 0,
-                 rollout: str = "random", mix: float = 1.0, chance: str = "expect", exact_limit: int = 8,
-                 priors: str = "heuristic", reuse: bool = True, macro: bool = False,
-                 stop_early: bool = True, crn: bool = False, rollout_at: str = "all") -> None:
+                 policy: str = _D.policy, c: float = _D.c, heuristic: str = _D.heuristic,
+                 rollouts: int = _D.rollouts, rollout: str = _D.rollout, mix: float = _D.mix,
+                 chance: str = _D.chance, exact_limit: int = _D.exact_limit, priors: str = _D.priors,
+                 reuse: bool = _D.reuse, macro: bool = _D.macro, stop_early: bool = _D.stop_early,
+                 crn: bool = _D.crn, rollout_at: str = _D.rollout_at) -> None:
         if iterations:
             seconds = 0.0
         check_budget(iterations, seconds)

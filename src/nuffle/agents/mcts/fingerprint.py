@@ -21,7 +21,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "puct": {"policy": "puct"},
     "sample": {"chance": "sample"},
     "exact0": {"exact_limit": 0},
-    "rollouts": {"rollouts": 5},
+    # random rollouts valuing every leaf, mixed with nothing, independent streams
+    "rollouts": {"rollouts": 5, "rollout": "random", "mix": 1.0, "crn": False, "rollout_at": "all"},
     "tutorial": {"heuristic": "tutorial", "priors": "uniform"},
     "macro": {"macro": True},
 }

@@ -16,13 +16,15 @@ BOARDS = (1, 3, 5, 11)
 
 
 def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds: float = 0.5,
-                   rollouts: int = 20, rollout: str = "reply", seed: int = 1) -> dict[str, Any]:
+                   rollouts: int = 20, rollout: str = "reply", rollout_at: str = "end",
+                   seed: int = 1) -> dict[str, Any]:
     """Search `positions` mid-game positions per board for `seconds` each, without rollouts
-    and with `rollouts`-decision rollouts of the kind `rollout`; returns iterations per second
+    and with `rollouts`-decision rollouts of the kind `rollout` at the leaves `rollout_at`
+    (the other rollout settings are the search's defaults); returns iterations per second
     (wall clock and CPU) per board, and the load average before the run. The searches use
     their whole time (no early stop), so the figure is the sustained rate."""
     out: dict[str, Any] = {"seconds_per_position": seconds, "positions": positions,
-                           "rollout_steps": rollouts, "rollout": rollout,
+                           "rollout_steps": rollouts, "rollout": rollout, "rollout_at": rollout_at,
                            "loadavg": list(os.getloadavg()), "boards": {}}
     for board in boards:
         games = [Game.from_state(s) for s in midgame_states(seed, positions * 3, board=board, every=11)]
@@ -32,7 +34,8 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
             n = 0
             spent = cpu = 0.0
             for i, g in enumerate(games):
-                config = SearchConfig(rollouts=steps, rollout=rollout, stop_early=False)
+                config = SearchConfig(rollouts=steps, rollout=rollout, rollout_at=rollout_at,
+                                      stop_early=False)
                 search = Search(config, seed=seed + i)
                 t0 = time.perf_counter()
                 c0 = time.process_time()
@@ -49,7 +52,8 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
 
 def format_mcts_bench(figures: dict[str, Any]) -> str:
     """The benchmark as a readable table."""
-    with_rollouts = f"it/s with {figures['rollout_steps']}-step {figures['rollout']} rollouts"
+    with_rollouts = (f"it/s, {figures['rollout_steps']}-step {figures['rollout']} rollouts "
+                     f"at {figures.get('rollout_at', 'all')} leaves")
     load = " ".join(f"{x:.2f}" for x in figures["loadavg"])
     lines = [f"mcts search speed ({figures['positions']} positions per board, "
              f"{figures['seconds_per_position']} s each; load average {load})",
