@@ -15,7 +15,7 @@ from nuffle.agents.mcts import MCTSBot, Search, SearchConfig
 from nuffle.agents.mcts.evaluation import heuristic, reply_rollout, rollout, turn_key
 from nuffle.agents.mcts.policy import most_visited, puct_select, uct_select
 from nuffle.agents.mcts.search import in_team_turn, settled
-from nuffle.agents.mcts.tree import Edge, Node
+from nuffle.agents.mcts.tree import Edge, Node, print_tree
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import SampledRoller
@@ -378,6 +378,39 @@ def test_tree_reuse_between_decisions_of_a_turn() -> None:
     game.step(step)
     second = search.run(game.view(), iterations=10)
     assert search.reused and second is _edge(first, step).children[0]
+
+
+def test_transpositions_share_one_node() -> None:
+    # two routes to (12, 8) with no dice on the way reach the same state: one node in the table
+    sc = Scenario()
+    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, LINEMAN))
+    search = Search(SearchConfig(), seed=1)
+    root = search.run(game.view(), iterations=1500)
+    ends = []
+    for first in ((11, 7), (11, 8)):
+        mid = _edge(root, Action(A.MOVE, None, first)).children[0]
+        ends.append(_edge(mid, Action(A.MOVE, None, (12, 8))).children[0])
+    assert ends[0] is ends[1]
+    assert search.table[ends[0].game.state.key()] is ends[0]
+
+
+def test_print_tree_lists_the_most_visited_edges_with_their_outcomes() -> None:
+    sc = Scenario()
+    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
+    game = sc.start(active=0)
+    game.step(Action(A.START_MOVE, LINEMAN))
+    search = Search(SearchConfig(), seed=1)
+    root = search.run(game.view(), iterations=300)
+    lines: list[str] = []
+    print_tree(root, depth=2, top=3, out=lines.append)
+    assert lines[0] == f"root (home to act) N={root.visits} V={root.value:.3f}"
+    edges = [line for line in lines if line.startswith("  ") and not line.startswith("   ")]
+    best = sorted(root.edges.values(), key=lambda e: -e.visits)[:3]
+    assert len(edges) == 3
+    assert [line.split("  N=")[1].split(" ")[0] for line in edges] == [str(e.visits) for e in best]
+    assert any("-> p=1.000 home" in line for line in lines)  # a move's single exact outcome
 
 
 class _LoggedGame(Game):
