@@ -366,11 +366,17 @@ def test_mirrored_positions_get_mirrored_choices() -> None:
     assert (a.square is None and b.square is None) or b.square == (w - 1 - a.square[0], a.square[1])
 
 
-def test_tree_reuse_between_decisions_of_a_turn() -> None:
+def _lineman_moving() -> Game:
+    """A home lineman who has started a move, far from the only opponent (no dice on the way)."""
     sc = Scenario()
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
     game = sc.start(active=0)
     game.step(Action(A.START_MOVE, LINEMAN))
+    return game
+
+
+def test_tree_reuse_between_decisions_of_a_turn() -> None:
+    game = _lineman_moving()
     search = Search(SearchConfig(), seed=1)
     first = search.run(game.view(), iterations=200)
     step = Action(A.MOVE, None, (11, 7))  # no dice: the tree holds the very next position
@@ -382,10 +388,7 @@ def test_tree_reuse_between_decisions_of_a_turn() -> None:
 
 def test_transpositions_share_one_node() -> None:
     # two routes to (12, 8) with no dice on the way reach the same state: one node in the table
-    sc = Scenario()
-    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
-    game = sc.start(active=0)
-    game.step(Action(A.START_MOVE, LINEMAN))
+    game = _lineman_moving()
     search = Search(SearchConfig(), seed=1)
     root = search.run(game.view(), iterations=1500)
     ends = []
@@ -397,10 +400,7 @@ def test_transpositions_share_one_node() -> None:
 
 
 def test_print_tree_lists_the_most_visited_edges_with_their_outcomes() -> None:
-    sc = Scenario()
-    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (16, 7))
-    game = sc.start(active=0)
-    game.step(Action(A.START_MOVE, LINEMAN))
+    game = _lineman_moving()
     search = Search(SearchConfig(), seed=1)
     root = search.run(game.view(), iterations=300)
     lines: list[str] = []

@@ -122,14 +122,20 @@ def test_illegal_malformed_and_unknown_get_clear_errors_and_change_nothing(clien
         assert r.status_code == 404 and "no game with id 'nope'" in r.json()["error"]
 
 
-def test_formation_setup_places_the_players(client: TestClient) -> None:
-    g = _new(client, board=5)
+def _to_setup(client: TestClient, g: dict) -> tuple[str, dict]:
+    """Play a new game's first legal actions until a set-up; the game's URL and its state."""
     url = f"/api/games/{g['id']}"
     state = client.get(url).json()
     while state["decision"]["kind"] != "SETUP":
         side = state["decision"]["side"]
         state = client.post(f"{url}/actions", json={"token": g["seats"][side],
                                                     "action": legal_actions(state)[0]}).json()
+    return url, state
+
+
+def test_formation_setup_places_the_players(client: TestClient) -> None:
+    g = _new(client, board=5)
+    url, state = _to_setup(client, g)
     side = state["decision"]["side"]
     assert state["formations"]
     r = client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": "nonsense"})
@@ -146,12 +152,7 @@ def test_formation_setup_on_the_one_player_board_fields_the_best_ball_handler(cl
     # The web set-up shares the bots' order: a side fielding one player puts in its most agile,
     # then fastest player (not the Big Guy a strongest-first order would pick).
     g = _new(client, board=1, home="human", away="human")
-    url = f"/api/games/{g['id']}"
-    state = client.get(url).json()
-    while state["decision"]["kind"] != "SETUP":
-        side = state["decision"]["side"]
-        state = client.post(f"{url}/actions", json={"token": g["seats"][side],
-                                                    "action": legal_actions(state)[0]}).json()
+    url, state = _to_setup(client, g)
     side = state["decision"]["side"]
     r = client.post(f"{url}/setup", json={"token": g["seats"][side], "formation": state["formations"][0]})
     assert r.status_code == 200, r.text

@@ -23,6 +23,7 @@ from web_helpers import legal_actions  # noqa: E402
 
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
 from nuffle.analysis.queries import block_odds  # noqa: E402
+from nuffle.core.procedures.action import AFTER_DECLARE  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
 CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
@@ -31,8 +32,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None,
                                 reason="Debian's chromium is not installed (apt-get install chromium)")
 ARTEFACTS = Path(os.environ.get("NUFFLE_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts" / "web"))
 TIMEOUT = 20.0
-#: Skills whose roll at an action's declaration may stop the action (the engine's AFTER_DECLARE hooks)
-NEGATRAITS = {"BONE_HEAD", "REALLY_STUPID", "WILD_ANIMAL", "TAKE_ROOT", "BLOOD_LUST"}
+#: Skills whose roll at an action's declaration may stop the action (Bone-head, Really Stupid, ...)
+NEGATRAITS = {skill.name for skill in AFTER_DECLARE.handlers}
 
 
 class Server:

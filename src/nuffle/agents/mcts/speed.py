@@ -16,8 +16,8 @@ BOARDS = (1, 3, 5, 11)
 
 
 def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds: float = 0.5,
-                   rollouts: int = 20, rollout: str = "reply", rollout_at: str = "end",
-                   seed: int = 1) -> dict[str, Any]:
+                   rollouts: int = 20, rollout: str = SearchConfig.rollout,
+                   rollout_at: str = SearchConfig.rollout_at, seed: int = 1) -> dict[str, Any]:
     """Search `positions` mid-game positions per board for `seconds` each, without rollouts
     and with `rollouts`-decision rollouts of the kind `rollout` at the leaves `rollout_at`
     (the other rollout settings are the search's defaults); returns iterations per second
@@ -53,7 +53,7 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
 def format_mcts_bench(figures: dict[str, Any]) -> str:
     """The benchmark as a readable table."""
     with_rollouts = (f"it/s, {figures['rollout_steps']}-step {figures['rollout']} rollouts "
-                     f"at {figures.get('rollout_at', 'all')} leaves")
+                     f"at {figures['rollout_at']} leaves")
     load = " ".join(f"{x:.2f}" for x in figures["loadavg"])
     lines = [f"mcts search speed ({figures['positions']} positions per board, "
              f"{figures['seconds_per_position']} s each; load average {load})",
