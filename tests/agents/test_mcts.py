@@ -306,27 +306,6 @@ def test_timed_decisions_keep_to_the_budget_with_their_finishing_time(
     assert search.iterations == 50
 
 
-def test_macro_block_is_walked_where_the_match_has_no_assisted_moves() -> None:
-    sc = Scenario()
-    sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (13, 7))
-    game = sc.start(active=0)
-    game.step(Action(A.START_BLITZ, LINEMAN))
-    bot = MCTSBot(seed=1, iterations=5, macro=True)
-    view = game.view()
-    assert not view.state.options.assisted_moves
-    blitz = Action(A.BLOCK, None, (13, 7))
-    assert blitz not in view.legal_actions()
-    first = bot._walk(view, blitz)
-    walked = [first, *bot.steps]
-    assert [a.type for a in walked] == [A.MOVE, A.MOVE, A.BLOCK] and walked[-1] == blitz
-    for action in walked[:-1]:  # no dice on the way: every step is legal when its turn comes
-        assert action in game.legal_actions()
-        game.step(action)
-    assert blitz in game.legal_actions()
-    with pytest.raises(RuntimeError, match="does not allow"):
-        bot._walk(game.view(), Action(A.PASS, None, (1, 1)))
-
-
 def test_fixed_seed_and_iterations_give_the_same_search() -> None:
     state = midgame_states(7, 1, board=5)[0]
     game = Game.from_state(state)

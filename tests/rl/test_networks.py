@@ -127,3 +127,25 @@ def test_bundled_board_1_policy_plays_both_sides():
         assert game.is_over
     with pytest.raises(ValueError, match="trained for board 1, not board 3"):
         play(Game.new("human", "human", seed=0, board=3), make_agent("policy?model=b1"), make_agent("random"))
+
+
+def test_assisted_moves_policy_walks_its_moves_in_a_match_without_them(tmp_path):
+    torch.manual_seed(6)
+    cfg = TrainConfig(board=3, hidden=16, assisted_moves=True)
+    checkpoint.save(tmp_path / "am.pt", build_network(cfg.net_spec()), cfg, 0, 0)
+    bot = PolicyAgent(str(tmp_path / "am.pt"), seed=2)
+    game = Game.new("human", "human", seed=4, board=3)
+    assert not game.state.options.assisted_moves
+    other = RandomBot(3)
+    bot.new_game(game.view(), 0)
+    other.new_game(game.view(), 1)
+    walked = 0
+    while not game.is_over:
+        if game.decider == 0:
+            action = bot.act(game.view())
+            assert action in game.legal_actions()
+            walked += bool(bot.walker.steps)
+            game.step(action)
+        else:
+            game.step(other.act(game.view()))
+    assert walked > 0  # it chose squares beyond one step and walked them

@@ -37,6 +37,8 @@ def register(sub: Any) -> None:
     t.add_argument("--opponent", default="random", help="opponent bot spec, or 'self' for self-play")
     t.add_argument("--setup", default="scripted",
                    help="bot that sets up for the learner; 'none': the learner does")
+    t.add_argument("--assisted-moves", action="store_true",
+                   help="a move, blitz, hand-off or foul may target any reachable square in one action")
     t.add_argument("--curriculum", help="curriculum for the large boards: endzone")
     t.add_argument("--curriculum-target", type=float, default=0.5,
                    help="touchdowns per episode that raise the curriculum level (default 0.5)")
@@ -124,7 +126,8 @@ def _config(args: argparse.Namespace) -> Any:
                        workers=args.workers, executor=args.executor, net=args.net, hidden=args.hidden,
                        channels=_channels(args.channels), lr=lr,
                        entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
-                       curriculum=args.curriculum, curriculum_target=args.curriculum_target,
+                       assisted_moves=args.assisted_moves, curriculum=args.curriculum,
+                       curriculum_target=args.curriculum_target,
                        log_every=args.log_every, checkpoint_every=args.checkpoint_every).validate()
 
 

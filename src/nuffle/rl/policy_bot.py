@@ -4,6 +4,10 @@ The bot encodes its view exactly as the environment encoded the learner's observ
 (canonical, so it plays home or away), masks the illegal actions and samples the policy (or
 takes its most likely action with `greedy=true`). Set-up decisions go to the bot the policy was
 trained with for them (its config's `setup`), as in training.
+
+A policy trained with assisted moves sees every position as an assisted-moves match offers
+it; where the match has none, the bot walks the chosen square's safest path one step per
+decision (`nuffle.agents.macro`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import numpy as np
 import torch
 
 from nuffle.agents.base import Agent
+from nuffle.agents.macro import MacroWalker, assisted
 from nuffle.agents.registry import make_agent, register
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
@@ -34,6 +39,8 @@ class PolicyAgent(Agent):
         self.greedy = greedy
         self.generator = torch.Generator().manual_seed(seed)
         self.helper = make_agent(loaded.config.setup, seed=seed) if loaded.config.setup else None
+        self.assisted_moves = loaded.config.assisted_moves
+        self.walker = MacroWalker()
         self.driver: MatchDriver | None = None
 
     def new_game(self, view: Game, side: int) -> None:
@@ -41,8 +48,9 @@ class PolicyAgent(Agent):
         if view.config.board != self.board:
             raise checkpoint.CheckpointError(
                 f"policy {self.model} was trained for board {self.board}, not board {view.config.board}")
-        self.driver = MatchDriver(self.board, "human", "human", view.config.assisted_moves)
-        self.driver.attach(view, same_match=False)
+        self.driver = MatchDriver(self.board, "human", "human", self.assisted_moves)
+        self.driver.attach(self._seen(view), same_match=False)
+        self.walker.reset()
         if self.helper is not None:
             self.helper.new_game(view, side)
 
@@ -53,11 +61,23 @@ class PolicyAgent(Agent):
         assert driver is not None
         if self.helper is not None and view.decision().kind is DecisionKind.SETUP:
             return self.helper.act(view)
-        driver.attach(view, same_match=True)
+        legal = view.legal_actions()
+        step = self.walker.next(view, legal)
+        if step is not None:
+            return step
+        seen = self._seen(view)
+        driver.attach(seen, same_match=True)
         side = self.side
         obs = driver.observe(side)
         index = pick(self.net, obs, driver.indices(side), self.greedy, self.generator)
-        return driver.codec.decode(index, view.state, side)
+        action = driver.codec.decode(index, seen.state, side)
+        if seen is not view and action not in legal:  # a macro move the match does not allow
+            return self.walker.start(view, action)
+        return action
+
+    def _seen(self, view: Game) -> Game:
+        """The position as the policy was trained to see it (with or without assisted moves)."""
+        return assisted(view) if self.assisted_moves else view
 
     def end_game(self, result: dict[str, object]) -> None:
         if self.helper is not None:

@@ -7,31 +7,18 @@ decisions to the scripted bot, so that no search is spent placing players one by
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from nuffle.agents.base import Agent
+from nuffle.agents.macro import MacroWalker
 from nuffle.agents.mcts.evaluation import heuristic as heuristic_named
 from nuffle.agents.mcts.policy import own, side_relative
 from nuffle.agents.mcts.search import Search, SearchConfig, check_budget, in_team_turn
 from nuffle.agents.mcts.tree import Node, print_tree
 from nuffle.agents.scripted import ScriptedBot
-from nuffle.analysis.pathfinding import Path, PathSearch
-from nuffle.analysis.pathfinding import search as search_paths
-from nuffle.core.actions import Action, ActionType, Square
-from nuffle.core.decision import DecisionKind
+from nuffle.core.actions import Action
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.types import CHANCE
-
-#: The macro actions walked where the match has no assisted moves: per action type, the safest
-#: paths by target square (a move's to the square, the others' to a square next to it).
-_WALKED: dict[ActionType, Callable[[PathSearch], dict[Square, Path]]] = {
-    ActionType.MOVE: PathSearch.all,
-    ActionType.BLOCK: PathSearch.blitz,
-    ActionType.HANDOFF: PathSearch.handoff,
-    ActionType.FOUL: PathSearch.foul,
-}
-
 
 #: The search's defaults, which the bot's options share.
 _D = SearchConfig()
@@ -64,7 +51,7 @@ class MCTSBot(Agent):
                                           priors=priors, reuse=reuse, macro=macro,
                                           stop_early=stop_early, crn=crn, rollout_at=rollout_at), seed)
         self.helper = ScriptedBot(seed)
-        self.steps: list[Action] = []  # the rest of a macro move being walked
+        self.walker = MacroWalker()  # the rest of a macro move being walked
         self.side = 0
         # what the searches cost, over the bot's life: searched decisions, their iterations
         # and their wall-clock seconds
@@ -75,18 +62,16 @@ class MCTSBot(Agent):
     def new_game(self, view: Game, side: int) -> None:
         self.side = side
         self.helper.new_game(view, side)
-        self.steps = []
+        self.walker.reset()
 
     def act(self, view: Game) -> Action:
         if not in_team_turn(view):
-            self.steps = []
+            self.walker.reset()
             return self.helper.act(view)
         legal = view.legal_actions()
-        if self.steps:
-            nxt = self.steps.pop(0)
-            if view.decision().kind == DecisionKind.MOVE and nxt in legal:
-                return nxt
-            self.steps = []
+        nxt = self.walker.next(view, legal)
+        if nxt is not None:
+            return nxt
         if len(legal) == 1:
             return next(iter(legal))
         t0 = time.perf_counter()
@@ -95,23 +80,8 @@ class MCTSBot(Agent):
         self.searches += 1
         self.searched_iterations += self.search.iterations
         if action not in legal:  # a macro move the match does not allow: walk it
-            return self._walk(view, action)
+            return self.walker.start(view, action)
         return action
-
-    def _walk(self, view: Game, action: Action) -> Action:
-        """The first step of a macro action the match does not allow: the safest path to the
-        chosen square (or next to the chosen target), then the block, hand-off or foul."""
-        d = view.decision()
-        if d.player is None or action.square is None or action.type not in _WALKED:
-            raise RuntimeError(f"the search chose {action}, which the match does not allow")
-        path = _WALKED[action.type](search_paths(view, d.player, d.moved or 0)).get(action.square)
-        if path is None:
-            raise RuntimeError(f"no path for the macro action {action}")
-        steps = [Action(ActionType.MOVE, None, sq) for sq in path.steps]
-        if action.type != ActionType.MOVE:
-            steps.append(Action(action.type, None, action.square))
-        self.steps = steps[1:]
-        return steps[0]
 
     def print_tree(self, depth: int = 2, top: int = 5) -> None:
         """Print the last search's tree (`tree.print_tree`)."""
