@@ -66,3 +66,21 @@ def test_touchdown_events_add_up_to_the_score_over_random_matches():
         assert total.win + total.loss + total.draw == 1
         scored += s.teams[0].score + s.teams[1].score
     assert scored > 0
+
+
+def test_touchdowns_preset_sums_to_the_score_difference():
+    env = BloodBowlEnv(board=1, reward="touchdowns", opponent="endzone")
+    learner = RandomLearner(env, 1)
+    scored = 0
+    for seed in (0, 1, 2):
+        env.reset(seed=seed)
+        learner.reset()
+        total, done = 0.0, False
+        while not done:
+            _, reward, done, _, _ = env.step(learner.act())
+            total += reward
+        s = env.driver.live().state
+        side = env.side
+        assert total == s.teams[side].score - s.teams[1 - side].score
+        scored += s.teams[0].score + s.teams[1].score
+    assert scored > 0

@@ -110,6 +110,32 @@ def test_cloning_learns_the_bots_choices_then_ppo_fine_tunes(tmp_path):
     assert any(not torch.equal(before[k], v) for k, v in after.net.state_dict().items())
 
 
+def test_critic_warmup_trains_the_value_head_alone_then_everything(tmp_path):
+    cfg = TrainConfig(board=1, net="paper", hidden=16)
+    from nuffle.rl import checkpoint
+    from nuffle.rl.networks import build_network
+
+    torch.manual_seed(2)
+    checkpoint.save(tmp_path / "init.pt", build_network(cfg.net_spec()), cfg, 0, 0)
+    before = load(tmp_path / "init.pt").net.state_dict()
+    warm = TrainConfig(board=1, algo="ppo", steps=256, n_envs=2, ppo_steps=64, executor="local",
+                       critic_warmup=256, log_every=128)
+    Trainer(warm, tmp_path / "warm", init=str(tmp_path / "init.pt"), progress=False).run()
+    after = load(tmp_path / "warm" / "last.pt").net.state_dict()
+    moved = {k for k, v in after.items() if not torch.equal(before[k], v)}
+    assert moved == {"critic.weight", "critic.bias"}  # the policy acts exactly as loaded
+    rows = (tmp_path / "warm" / "log.csv").read_text().splitlines()
+    assert len(rows) == 3  # a header and two rows
+    # past the warm-up the algorithm trains the whole network
+    cont = TrainConfig(board=1, algo="ppo", steps=256, n_envs=2, ppo_steps=64, executor="local",
+                       critic_warmup=128, log_every=256)
+    Trainer(cont, tmp_path / "cont", init=str(tmp_path / "init.pt"), progress=False).run()
+    later = load(tmp_path / "cont" / "last.pt").net.state_dict()
+    assert not torch.equal(before["actor.weight"], later["actor.weight"])
+    with pytest.raises(ValueError, match="critic-warmup must be a non-negative"):
+        TrainConfig(critic_warmup=-1).validate()
+
+
 @pytest.mark.slow
 def test_self_play_over_the_pettingzoo_environment(tmp_path):
     cfg = TrainConfig(board=1, steps=600, opponent="self", executor="local", n_envs=2, log_every=300,
@@ -200,3 +226,12 @@ def test_command_line_train_resume_eval_plot(tmp_path):
     p = _nuffle("plot", str(out), "--out", str(tmp_path / "curve.png"))
     assert p.returncode == 0, p.stderr
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_curves_are_named_after_their_run(tmp_path):
+    from nuffle.rl.plot import run_label
+
+    (tmp_path / "b1td").mkdir()
+    assert run_label(tmp_path / "b1td") == "b1td"
+    assert run_label(tmp_path / "b1td" / "log.csv") == "b1td"
+    assert run_label(tmp_path / "b1_a2c_log.csv") == "b1_a2c"

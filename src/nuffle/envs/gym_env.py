@@ -52,7 +52,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
 
     Observations are canonical (the learner always attacks to the right); actions are indices
     of the flat action space of `nuffle.envs.codec`; `info["action_mask"]` and
-    `action_masks()` give the legal ones. `reward` is a preset name ('win', 'ffai'), a dict
+    `action_masks()` give the legal ones. `reward` is a preset name ('win', 'ffai', 'touchdowns'), a dict
     of event weights, or a callable on `StepEvents`.
 
     An illegal index raises `EnvError` naming it and leaves the match unchanged; with

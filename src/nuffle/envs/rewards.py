@@ -191,7 +191,9 @@ FFAI: dict[str, float] = {
     "ball_progress": 1.0,
     "ball_gained": 1.0,
 }
-PRESETS: dict[str, dict[str, float]] = {"win": WIN_LOSS, "ffai": FFAI}
+#: Touchdowns only, scored and conceded: the measure the learning targets are stated in.
+TOUCHDOWNS: dict[str, float] = {"touchdowns": 1.0, "touchdowns_against": -1.0}
+PRESETS: dict[str, dict[str, float]] = {"win": WIN_LOSS, "ffai": FFAI, "touchdowns": TOUCHDOWNS}
 
 
 class WeightedReward:
@@ -208,7 +210,7 @@ class WeightedReward:
 
 
 def make_reward(spec: Any) -> RewardFn:
-    """A reward function from a preset name ('win', 'ffai'), a dict of event weights, or a
+    """A reward function from a preset name ('win', 'ffai', 'touchdowns'), a dict of event weights, or a
     callable taking `StepEvents`; raises ValueError naming a bad spec."""
     if spec is None:
         return WeightedReward(WIN_LOSS)

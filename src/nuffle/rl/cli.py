@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     t.add_argument("--channels", default="64,64,64", help="conv net: filters per layer (default 64,64,64)")
     t.add_argument("--lr", type=float, help="learning rate (default 1e-3 for a2c, 3e-4 for ppo)")
     t.add_argument("--entropy", type=float, default=0.01, help="entropy coefficient (default 0.01)")
-    t.add_argument("--reward", default="ffai", help="reward preset: ffai (default) or win")
+    t.add_argument("--reward", default="ffai", help="reward preset: ffai (default), win or touchdowns")
     t.add_argument("--opponent", default="random", help="opponent bot spec, or 'self' for self-play")
     t.add_argument("--setup", default="scripted",
                    help="bot that sets up for the learner; 'none': the learner does")
@@ -43,6 +43,8 @@ def register(sub: Any) -> None:
     t.add_argument("--curriculum-target", type=float, default=0.5,
                    help="touchdowns per episode that raise the curriculum level (default 0.5)")
     t.add_argument("--init", help="start from this checkpoint (e.g. a behaviour-cloned policy)")
+    t.add_argument("--critic-warmup", type=int, default=0,
+                   help="learner steps at the start in which only the value head learns (default 0)")
     t.add_argument("--log-every", type=int, default=10_000, help="steps between log rows")
     t.add_argument("--checkpoint-every", type=int, default=100_000, help="steps between checkpoints")
     t.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -127,7 +129,7 @@ def _config(args: argparse.Namespace) -> Any:
                        channels=_channels(args.channels), lr=lr,
                        entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
                        assisted_moves=args.assisted_moves, curriculum=args.curriculum,
-                       curriculum_target=args.curriculum_target,
+                       curriculum_target=args.curriculum_target, critic_warmup=args.critic_warmup,
                        log_every=args.log_every, checkpoint_every=args.checkpoint_every).validate()
 
 

@@ -53,6 +53,7 @@ class TrainConfig:
     ppo_minibatches: int = 4
     ppo_clip: float = 0.2
     gae_lambda: float = 0.95
+    critic_warmup: int = 0  # learner steps at the start in which only the value head learns
     # bookkeeping
     log_every: int = 10_000  # steps between log rows
     checkpoint_every: int = 100_000
@@ -76,6 +77,8 @@ class TrainConfig:
             if getattr(self, name) < 1:
                 value = getattr(self, name)
                 raise ValueError(f"{name.replace('_', '-')} must be a positive integer, got {value}")
+        if self.critic_warmup < 0:
+            raise ValueError(f"critic-warmup must be a non-negative step count, got {self.critic_warmup}")
         for name in ("lr", "gamma", "entropy_coef", "value_coef", "max_grad_norm", "rms_eps", "rms_alpha",
                      "ppo_clip", "gae_lambda", "curriculum_target"):
             v = getattr(self, name)

@@ -49,6 +49,7 @@ class ActorCritic(nn.Module):
     """Maps (spatial, non_spatial) batches to (flat action logits, state values)."""
 
     spec: NetSpec
+    critic: nn.Linear  # the value head (the critic warm-up trains it alone)
 
     def forward(self, spatial: torch.Tensor, non_spatial: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         raise NotImplementedError  # pragma: no cover - every network defines it

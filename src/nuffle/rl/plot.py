@@ -45,7 +45,7 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
         rows = [r for r in read_log(path) if "td_per_episode" in r]
         if not rows:
             raise ValueError(f"{path} has no logged episodes yet")
-        label = run.name if run.is_dir() else run.parent.name
+        label = run_label(run)
         steps = [r["steps"] for r in rows]
         line: Any = ax.plot(steps, [r["td_per_episode"] for r in rows], label=f"{label}: touchdowns")[0]
         right.plot(steps, [r["win_rate"] for r in rows], linestyle="--", color=line.get_color(), alpha=0.6,
@@ -72,3 +72,13 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=120)
     plt.close(fig)
+
+
+def run_label(run: Path) -> str:
+    """A curve's name: a run folder's (also for its `log.csv`), else the CSV file's own name
+    without `.csv` and a trailing `_log` (`docs/rl/b1_a2c_log.csv` is `b1_a2c`)."""
+    if run.is_dir():
+        return run.name
+    if run.name == "log.csv":
+        return run.parent.name
+    return run.stem.removesuffix("_log")

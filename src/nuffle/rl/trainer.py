@@ -9,7 +9,7 @@ from typing import Any
 
 import torch
 
-from nuffle.rl import a2c, checkpoint, ppo
+from nuffle.rl import a2c, checkpoint, ppo, warmup
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.logs import EpisodeWindow, RunLog
 from nuffle.rl.networks import ActorCritic, build_network, masked_dist, to_tensors
@@ -49,6 +49,7 @@ class Trainer:
         self.net.train()
         self.algo = ALGORITHMS[cfg.algo]
         self.opt = self.algo.make_optimizer(self.net, cfg)
+        self.warm_opt = warmup.make_optimizer(self.net, cfg) if cfg.critic_warmup else None
         if resume is not None and resume.optimizer is not None and resume.config.algo == cfg.algo:
             self.opt.load_state_dict(resume.optimizer)
         self.window = EpisodeWindow()
@@ -113,7 +114,10 @@ class Trainer:
                 with torch.no_grad():
                     spatial, ns, _ = to_tensors(obs)
                     last_values = self.net(spatial, ns)[1]
-                parts = self.algo.update(self.net, self.opt, roll, last_values, cfg)
+                if self.warm_opt is not None and self.steps <= cfg.critic_warmup:
+                    parts = warmup.update(self.net, self.warm_opt, roll, last_values, cfg)
+                else:
+                    parts = self.algo.update(self.net, self.opt, roll, last_values, cfg)
                 if bar is not None:
                     bar.update(horizon * cfg.n_envs)
                 if self.steps >= next_log or self.steps >= cfg.steps:
