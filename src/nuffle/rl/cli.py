@@ -91,6 +91,7 @@ def register(sub: Any) -> None:
     pl.add_argument("runs", nargs="+", help="run folders (or log.csv files)")
     pl.add_argument("--out", required=True, help="the PNG to write")
     pl.add_argument("--title", help="figure title")
+    pl.add_argument("--board", type=int, help="draw this board's baselines (default: the runs' boards)")
     pl.set_defaults(func=cmd_plot)
 
 
@@ -266,7 +267,7 @@ def cmd_plot(args: argparse.Namespace) -> int:
     from nuffle.rl.plot import plot_runs
 
     try:
-        plot_runs([Path(r) for r in args.runs], Path(args.out), title=args.title)
+        plot_runs([Path(r) for r in args.runs], Path(args.out), title=args.title, board=args.board)
     except (ValueError, OSError) as e:
         return _fail(str(e))
     print(f"wrote {args.out}")

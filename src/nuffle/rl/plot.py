@@ -30,7 +30,7 @@ def _log_of(run: Path) -> tuple[Path, int | None]:
     return path, board
 
 
-def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
+def plot_runs(runs: list[Path], out: Path, title: str | None = None, board: int | None = None) -> None:
     """Draw every run's touchdowns per episode (and win rate, dashed, on the right axis)."""
     import matplotlib
 
@@ -39,9 +39,9 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     right = ax.twinx()
-    boards: set[int] = set()
+    boards: set[int] = set() if board is None else {board}  # baselines: given, or the runs' own
     for run in runs:
-        path, board = _log_of(run)
+        path, run_board = _log_of(run)
         rows = [r for r in read_log(path) if "td_per_episode" in r]
         if not rows:
             raise ValueError(f"{path} has no logged episodes yet")
@@ -50,10 +50,10 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
         line: Any = ax.plot(steps, [r["td_per_episode"] for r in rows], label=f"{label}: touchdowns")[0]
         right.plot(steps, [r["win_rate"] for r in rows], linestyle="--", color=line.get_color(), alpha=0.6,
                    label=f"{label}: win rate")
-        if board is not None:
-            boards.add(board)
-    for board in sorted(boards):
-        for name, value in baselines(board).items():
+        if run_board is not None:
+            boards.add(run_board)
+    for b in sorted(boards):
+        for name, value in baselines(b).items():
             style = ":" if name.startswith("paper") else "-."  # dotted: the paper's
             ax.axhline(value, linestyle=style, color="grey", linewidth=1)
             paper = name.startswith("paper")  # the paper's figures labelled on the right
@@ -67,7 +67,7 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None) -> None:
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.set_title(title or "Learning curve against the random bot")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="lower center", fontsize=8)
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(out, dpi=120)
