@@ -151,7 +151,7 @@ def test_assisted_moves_policy_walks_its_moves_in_a_match_without_them(tmp_path)
     assert walked > 0  # it chose squares beyond one step and walked them
 
 
-def test_bundled_board_3_policy_walks_in_a_plain_match():
+def test_bundled_board_3_policy_plays_a_plain_match():
     from nuffle.agents.registry import make_agent
     from nuffle.play import play
 
