@@ -15,7 +15,6 @@ from nuffle.analysis.pathfinding import search as search_paths
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
-from nuffle.core.state import Options
 
 #: Per action type, the safest paths by target square (a move's to the square, the others' to
 #: a square next to it).
@@ -30,12 +29,7 @@ _WALKED: dict[ActionType, Callable[[PathSearch], dict[Square, Path]]] = {
 def assisted(view: Game) -> Game:
     """`view` itself when its match has assisted moves, else a clone that has them (the same
     position; only the legal move, blitz, hand-off and foul targets differ)."""
-    if view.state.options.assisted_moves:
-        return view
-    g = view.clone()
-    g.state.options = Options(assisted_moves=True)
-    g._legal = None
-    return g
+    return view if view.state.options.assisted_moves else view.with_assisted_moves()
 
 
 def _owner(view: Game, player: int | None) -> tuple[int | None, int, int, int, int]:

@@ -359,6 +359,15 @@ class Game:
         g._secret = self._secret
         return g
 
+    def with_assisted_moves(self) -> Game:
+        """A clone whose match offers assisted moves: the same position, where a move, blitz,
+        hand-off or foul may target any reachable square (for bots that think in them)."""
+        g = self.clone()
+        if not g.state.options.assisted_moves:
+            g.state.options = Options(assisted_moves=True)
+            g._legal = None
+        return g
+
     def view(self) -> Game:
         """A copy for a decider: the same position, but its dice are reseeded from a secret
         the holder cannot read, so they are not the real future dice.

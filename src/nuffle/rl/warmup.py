@@ -23,7 +23,8 @@ PASSES = 4
 
 
 def make_optimizer(net: ActorCritic, cfg: TrainConfig) -> torch.optim.Optimizer:
-    """Adam over the value head's weights only."""
+    """Adam over the value head's weights only, at the run's learning rate but at least 1e-3
+    (a cloned policy is fine-tuned at a low rate; the fresh head should not learn as slowly)."""
     return torch.optim.Adam(net.critic.parameters(), lr=max(cfg.lr, 1e-3))
 
 

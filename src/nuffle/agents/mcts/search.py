@@ -30,7 +30,6 @@ from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.game import Game
-from nuffle.core.state import Options
 from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
@@ -234,14 +233,11 @@ class Search:
     # --- building nodes -------------------------------------------------------------------------
 
     def _root(self, view: Game) -> Node:
-        g = view.clone()
+        g = view.with_assisted_moves() if self.config.macro else view.clone()
         g.roller = ExplicitRoller()
         g.history = []
         s = g.state
         s.rng = CANON_RNG
-        if self.config.macro and not s.options.assisted_moves:
-            s.options = Options(assisted_moves=True)
-            g._legal = None
         key = turn_key(s)
         self.reused = False
         if self.config.reuse and key == self.turn:
