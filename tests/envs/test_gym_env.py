@@ -125,6 +125,32 @@ def test_opponent_callable_and_agent_and_away_side():
     assert calls and all(v is not None for v in calls)
 
 
+@pytest.mark.parametrize("opponent_assisted", [False, True])
+def test_opponent_plays_by_the_plain_rules_unless_asked(opponent_assisted):
+    """With assisted moves, the learner may move far in one action, but the opponent is shown
+    the match without them (the same bot as in a plain match): its moves are single steps,
+    and they are legal in the assisted match."""
+    from nuffle.agents.random_bot import RandomBot
+
+    seen, far = set(), []
+
+    class Recording(RandomBot):
+        def act(self, game):
+            seen.add(game.state.options.assisted_moves)
+            a = super().act(game)
+            if a.type.name == "MOVE" and game.state.pos[game.decision().player] >= 0:
+                b = game.state.board
+                far.append(b.distance(game.state.pos[game.decision().player], b.sq(*a.square)) > 1)
+            return a
+
+    env = gym.make(env_id(3), assisted_moves=True, opponent=Recording(5), setup="random",
+                   opponent_assisted_moves=opponent_assisted)
+    for seed in range(4):
+        _play(env, seed, 3000, pick_seed=seed)
+    assert seen == {opponent_assisted}
+    assert far and any(far) == opponent_assisted
+
+
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_vector_env(mode):
     venv = gym.make_vec(env_id(1), num_envs=2, vectorization_mode=mode)

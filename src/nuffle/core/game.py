@@ -359,12 +359,13 @@ class Game:
         g._secret = self._secret
         return g
 
-    def with_assisted_moves(self) -> Game:
+    def with_assisted_moves(self, on: bool = True) -> Game:
         """A clone whose match offers assisted moves: the same position, where a move, blitz,
-        hand-off or foul may target any reachable square (for bots that think in them)."""
+        hand-off or foul may target any reachable square (for bots that think in them). With
+        `on` False, a clone whose match has none (for bots that play by the plain rules)."""
         g = self.clone()
-        if not g.state.options.assisted_moves:
-            g.state.options = Options(assisted_moves=True)
+        if g.state.options.assisted_moves != on:
+            g.state.options = Options(assisted_moves=on)
             g._legal = None
         return g
 

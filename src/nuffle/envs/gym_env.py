@@ -63,7 +63,10 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
     as formation actions do in other frameworks: a policy then only learns to play. `takeover`
     (a callable on the live game, default None) hands any other learner decision to that same
     bot while it returns True; curricula use it to start the learner's drives nearer the end
-    zone. Neither step is a learner step: their events count towards the learner's next reward."""
+    zone. Neither step is a learner step: their events count towards the learner's next reward.
+
+    `assisted_moves` is the learner's: the opponent (and the set-up bot) still play by the
+    plain rules, as in a match without them, unless `opponent_assisted_moves`."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
 
@@ -80,6 +83,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         render_mode: str | None = None,
         setup: Any = None,
         takeover: Any = None,
+        opponent_assisted_moves: bool = False,
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
@@ -89,7 +93,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], int]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise EnvError(f"unknown render_mode {render_mode!r}: choose 'ansi' or None")
         self.driver = MatchDriver(board, home, away, assisted_moves)
-        self.opponent = Opponent(opponent)
+        self.opponent = Opponent(opponent, opponent_assisted_moves)
         self.helper = Opponent(setup) if setup is not None else None
         if takeover is not None and (self.helper is None or not callable(takeover)):
             raise EnvError("takeover needs a callable and a setup bot to hand the decisions to")

@@ -11,17 +11,26 @@ from nuffle.core.actions import Action
 from nuffle.core.game import Game
 
 
-def view_of(game: Game) -> Game:
-    """What an opponent is shown: the engine's view of the match (a copy with reseeded dice)."""
-    return game.view()
+def view_of(game: Game, assisted_moves: bool = True) -> Game:
+    """What an opponent is shown: the engine's view of the match (a copy with reseeded dice);
+    without `assisted_moves`, the view of a match that has none (the plain rules' choices)."""
+    view = game.view()
+    if not assisted_moves and view.state.options.assisted_moves:
+        view = view.with_assisted_moves(False)
+    return view
 
 
 class Opponent:
     """Wraps a bot spec ('random', 'scripted', 'endzone', 'name?opt=v'), an `Agent` or a
-    callable `fn(view) -> Action` behind one interface."""
+    callable `fn(view) -> Action` behind one interface.
 
-    def __init__(self, spec: Any = "random") -> None:
+    Unless `assisted_moves`, the bot plays by the plain rules in a match with assisted moves:
+    it is shown the match without them, so it is the same opponent as in a plain match (a
+    plain step is also a legal assisted move)."""
+
+    def __init__(self, spec: Any = "random", assisted_moves: bool = False) -> None:
         self.spec = spec
+        self.assisted_moves = assisted_moves
         self.agent: Agent | None = None
         self.fn: Callable[[Game], Action] | None = None
         if isinstance(spec, str):
@@ -38,11 +47,11 @@ class Opponent:
         if isinstance(self.spec, str):
             self.agent = make_agent(self.spec, seed=seed)
         if self.agent is not None:
-            self.agent.new_game(view_of(game), side)
+            self.agent.new_game(view_of(game, self.assisted_moves), side)
 
     def act(self, game: Game) -> Action:
         """The opponent's decision now."""
-        view = view_of(game)
+        view = view_of(game, self.assisted_moves)
         if self.agent is not None:
             return self.agent.act(view)
         assert self.fn is not None

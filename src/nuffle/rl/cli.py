@@ -39,6 +39,9 @@ def register(sub: Any) -> None:
                    help="bot that sets up for the learner; 'none': the learner does")
     t.add_argument("--assisted-moves", action="store_true",
                    help="a move, blitz, hand-off or foul may target any reachable square in one action")
+    t.add_argument("--opponent-assisted-moves", action="store_true",
+                   help="with --assisted-moves, the opponent bot moves that way too (by default it "
+                        "plays by the plain rules, as in evaluation)")
     t.add_argument("--curriculum", help="curriculum for the large boards: endzone")
     t.add_argument("--curriculum-target", type=float, default=0.5,
                    help="touchdowns per episode that raise the curriculum level (default 0.5)")
@@ -129,7 +132,8 @@ def _config(args: argparse.Namespace) -> Any:
                        workers=args.workers, executor=args.executor, net=args.net, hidden=args.hidden,
                        channels=_channels(args.channels), lr=lr,
                        entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
-                       assisted_moves=args.assisted_moves, curriculum=args.curriculum,
+                       assisted_moves=args.assisted_moves,
+                       opponent_assisted_moves=args.opponent_assisted_moves, curriculum=args.curriculum,
                        curriculum_target=args.curriculum_target, critic_warmup=args.critic_warmup,
                        log_every=args.log_every, checkpoint_every=args.checkpoint_every).validate()
 

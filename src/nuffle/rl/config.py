@@ -33,6 +33,7 @@ class TrainConfig:
     reward: str = "ffai"
     setup: str | None = "scripted"  # the bot that sets up for the learner (None: the learner)
     assisted_moves: bool = False
+    opponent_assisted_moves: bool = False  # the opponent moves far in one action too
     curriculum: str | None = None
     curriculum_target: float = 0.5  # touchdowns per episode that raise the curriculum level
     # network
@@ -94,7 +95,8 @@ class TrainConfig:
     def env_spec(self, pool: str | None = None) -> EnvSpec:
         return EnvSpec(board=self.board, home=self.home, away=self.away, opponent=self.opponent,
                        reward=self.reward, side="random", setup=self.setup,
-                       assisted_moves=self.assisted_moves, curriculum=self.curriculum, pool=pool)
+                       assisted_moves=self.assisted_moves,
+                       opponent_assisted_moves=self.opponent_assisted_moves, curriculum=self.curriculum, pool=pool)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

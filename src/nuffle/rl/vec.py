@@ -33,6 +33,7 @@ class EnvSpec:
     side: str = "random"
     setup: str | None = "scripted"
     assisted_moves: bool = False
+    opponent_assisted_moves: bool = False
     curriculum: str | None = None
     pool: str | None = None  # the folder of past checkpoints for self-play
 
@@ -64,6 +65,7 @@ def make_env(spec: EnvSpec, seed: int) -> tuple[Any, Curriculum | None]:
     env = BloodBowlEnv(board=spec.board, home=spec.home, away=spec.away, opponent=spec.opponent,
                        reward=spec.reward, side=spec.side, setup=spec.setup,
                        assisted_moves=spec.assisted_moves,
+                       opponent_assisted_moves=spec.opponent_assisted_moves,
                        takeover=curriculum.takeover if curriculum is not None else None)
     return env, curriculum
 
