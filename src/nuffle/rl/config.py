@@ -96,7 +96,8 @@ class TrainConfig:
         return EnvSpec(board=self.board, home=self.home, away=self.away, opponent=self.opponent,
                        reward=self.reward, side="random", setup=self.setup,
                        assisted_moves=self.assisted_moves,
-                       opponent_assisted_moves=self.opponent_assisted_moves, curriculum=self.curriculum, pool=pool)
+                       opponent_assisted_moves=self.opponent_assisted_moves,
+                       curriculum=self.curriculum, pool=pool)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
