@@ -37,6 +37,10 @@ from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
 
+_KINDS = tuple(DecisionKind)  # value -> kind (the values are 0, 1, 2, ...)
+assert all(k.value == i for i, k in enumerate(_KINDS))
+_set = object.__setattr__
+
 RecordEntry = tuple[str, Any]
 
 
@@ -236,7 +240,12 @@ class Game:
         side = s.decider
         if side > 1:
             return NO_DECISION
-        return replace(s.stack[-1].decision_detail(s), kind=DecisionKind(s.waiting), side=side)
+        d = s.stack[-1].decision_detail(s)
+        # every decision_detail builds a new record: fill in its kind and side in place (a
+        # `dataclasses.replace` copy cost more than the rest of this call)
+        _set(d, "kind", _KINDS[s.waiting])
+        _set(d, "side", side)
+        return d
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the side to decide (empty at chance nodes and at the end)."""

@@ -54,7 +54,8 @@ class Procedure(ABC):
 
     def decision_detail(self, s: GameState) -> Decision:
         """The player (and roll, block, skill) the waiting decision concerns; by default the
-        procedure's `pid` slot, if it has one, and its class's `decision_skill`."""
+        procedure's `pid` slot, if it has one, and its class's `decision_skill`. A new record at
+        each call (`Game.decision()` fills in its kind and side)."""
         pid = getattr(self, "pid", -1)
         return Decision(player=pid if pid >= 0 else None, skill=self.decision_skill)
 
