@@ -151,11 +151,13 @@ def test_assisted_moves_policy_walks_its_moves_in_a_match_without_them(tmp_path)
     assert walked > 0  # it chose squares beyond one step and walked them
 
 
-def test_bundled_board_3_policy_plays_a_plain_match():
+@pytest.mark.parametrize("board", [3, 5])
+def test_bundled_policy_plays_a_plain_match(board):
     from nuffle.agents.registry import make_agent
     from nuffle.play import play
 
-    assert checkpoint.load("b3", board=3).config.board == 3
-    game = play(Game.new("human", "human", seed=1, board=3), make_agent("random", 1),
-                make_agent("policy?model=b3&greedy=true", 2))
+    assert checkpoint.load(f"b{board}", board=board).config.board == board
+    game = play(Game.new("human", "human", seed=1, board=board), make_agent("random", 1),
+                make_agent(f"policy?model=b{board}&greedy=true", 2))
     assert game.is_over and not game.state.options.assisted_moves
+    assert game.state.teams[1].score > game.state.teams[0].score  # it beats random
