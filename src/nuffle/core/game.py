@@ -373,14 +373,19 @@ class Game:
         hand-off or foul may target any reachable square (for bots that think in them). With
         `on` False, a clone whose match has none (for bots that play by the plain rules)."""
         g = self.clone()
-        if g.state.options.assisted_moves != on:
-            g.state.options = Options(assisted_moves=on)
-            g._legal = None
+        g._offer_assisted_moves(on)
         return g
 
-    def view(self) -> Game:
+    def _offer_assisted_moves(self, on: bool) -> None:
+        """Switch this copy's match to (or from) assisted moves."""
+        if self.state.options.assisted_moves != on:
+            self.state.options = Options(assisted_moves=on)
+            self._legal = None
+
+    def view(self, assisted_moves: bool | None = None) -> Game:
         """A copy for a decider: the same position, but its dice are reseeded from a secret
-        the holder cannot read, so they are not the real future dice.
+        the holder cannot read, so they are not the real future dice. `assisted_moves` True
+        or False shows the match with or without assisted moves (None: as it is).
 
         A view clones and steps like any game (it is the forward model for search), holds no
         reference to this game, its frames or its roller (a scripted roller's queue stays
@@ -400,6 +405,8 @@ class Game:
         v.history = self.history.copy()
         v._legal = None
         v._secret = _mix(vs.rng, self._secret, 0x51EE)
+        if assisted_moves is not None:
+            v._offer_assisted_moves(assisted_moves)
         return v
 
     def reseed(self, seed: int) -> None:

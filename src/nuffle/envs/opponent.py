@@ -14,10 +14,7 @@ from nuffle.core.game import Game
 def view_of(game: Game, assisted_moves: bool = True) -> Game:
     """What an opponent is shown: the engine's view of the match (a copy with reseeded dice);
     without `assisted_moves`, the view of a match that has none (the plain rules' choices)."""
-    view = game.view()
-    if not assisted_moves and view.state.options.assisted_moves:
-        view = view.with_assisted_moves(False)
-    return view
+    return game.view(assisted_moves=None if assisted_moves else False)
 
 
 class Opponent:
