@@ -139,8 +139,9 @@ def test_opponent_plays_by_the_plain_rules_unless_asked(opponent_assisted):
             seen.add(game.state.options.assisted_moves)
             a = super().act(game)
             if a.type.name == "MOVE" and game.state.pos[game.decision().player] >= 0:
-                b = game.state.board
-                far.append(b.distance(game.state.pos[game.decision().player], b.sq(*a.square)) > 1)
+                b, square = game.state.board, a.square
+                assert square is not None
+                far.append(b.distance(game.state.pos[game.decision().player], b.sq(*square)) > 1)
             return a
 
     env = gym.make(env_id(3), assisted_moves=True, opponent=Recording(5), setup="random",
