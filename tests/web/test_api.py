@@ -148,9 +148,10 @@ def test_formation_setup_places_the_players(client: TestClient) -> None:
     assert {"type": "END_SETUP", "player": None, "square": None} in legal_actions(after)
 
 
-def test_formation_setup_on_the_one_player_board_fields_the_best_ball_handler(client: TestClient) -> None:
-    # The web set-up shares the bots' order: a side fielding one player puts in its most agile,
-    # then fastest player (not the Big Guy a strongest-first order would pick).
+def test_formation_setup_on_the_one_player_board_fields_the_blitzer(client: TestClient) -> None:
+    # The web set-up shares the bots' order: a side fielding one player puts in a player with
+    # Block (who can blitz the ball back), not the fastest Catcher nor the Big Guy a
+    # strongest-first order would pick.
     g = _new(client, board=1, home="human", away="human")
     url, state = _to_setup(client, g)
     side = state["decision"]["side"]
@@ -158,10 +159,7 @@ def test_formation_setup_on_the_one_player_board_fields_the_best_ball_handler(cl
     assert r.status_code == 200, r.text
     mine = [p for p in r.json()["players"] if p["team"] == side]
     on_pitch = [p for p in mine if p["square"]]
-    assert len(on_pitch) == 1
-    best = max((p["ag"], p["ma"]) for p in mine)
-    assert (on_pitch[0]["ag"], on_pitch[0]["ma"]) == best
-    assert on_pitch[0]["position"] != "Ogre"
+    assert [p["position"] for p in on_pitch] == ["Blitzer"]
 
 
 @pytest.mark.parametrize("board", BOARDS)

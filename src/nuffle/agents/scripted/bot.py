@@ -17,6 +17,7 @@ from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as K
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_handle_ball
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.formations import formation, formation_names
 
@@ -28,13 +29,14 @@ _ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.USE_PRO, A.DECLINE))
 
 def setup_order(s: GameState, players: tuple[int, ...], fielded: int = 0) -> list[int]:
     """Line first: Big Guys, then plain linemen; ball handlers and fast players last. A team
-    that fields a single player (`fielded` 1) puts its best ball handler in: the most agile,
-    then the fastest; he must pick the ball up and score alone."""
-    def key(p: int) -> tuple[int, int, int, int]:
+    that fields a single player (`fielded` 1) puts in the one who can both take the ball back
+    and score alone: Block first (most touchdowns there begin with a one-die blitz on the
+    carrier), then the most agile, the fastest, the strongest."""
+    def key(p: int) -> tuple[int, int, int, int, int]:
         i = s.info[p]
         if fielded == 1:
-            return (-i.ag, -i.ma, -i.st, p)
-        return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p)
+            return (-(Skill.BLOCK in i.skills), -i.ag, -i.ma, -i.st, p)
+        return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p, 0)
     return sorted(players, key=key)
 
 
