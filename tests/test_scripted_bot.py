@@ -7,6 +7,7 @@ import pytest
 from nuffle.agents.registry import agent_names, make_agent
 from nuffle.agents.scripted import ScriptedBot
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import block
 from nuffle.core.game import Game
 from nuffle.core.types import BlockFace, Status
@@ -165,3 +166,24 @@ def test_a_single_player_board_fields_a_blocker_who_can_score(race: str, expecte
     s = game.state
     fielded = [p for p in s.ranges[0] if s.pos[p] >= 0]
     assert [s.info[p].position for p in fielded] == [expected]
+
+
+@pytest.mark.parametrize(("board", "ogre"), [(3, False), (5, True)])
+def test_three_player_board_fields_ball_handlers_larger_boards_the_line(board: int, ogre: bool) -> None:
+    """Fielding three, every player must handle the ball: Block first, then agility, the Big
+    Guy (Loner) last, so a Human side puts in its Blitzer, Thrower and Catcher. From five
+    players up the line-first order puts the Ogre in."""
+    game = Game.new("human", "human", seed=3, board=board)
+    bot = ScriptedBot()
+    bot.new_game(game.view(), 0)
+    other = make_agent("random", seed=1)
+    while not game.is_over:
+        placed = any(game.state.pos[p] >= 0 for p in game.state.ranges[0])
+        if placed and game.decision().kind is not DecisionKind.SETUP:
+            break  # side 0 has set up
+        game.step((bot if game.decider == 0 else other).act(game.view()))
+    s = game.state
+    fielded = sorted(s.info[p].position for p in s.ranges[0] if s.pos[p] >= 0)
+    if board == 3:
+        assert fielded == ["Blitzer", "Catcher", "Thrower"]
+    assert ("Ogre" in fielded) == ogre

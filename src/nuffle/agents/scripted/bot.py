@@ -27,17 +27,32 @@ _BLOCK_KINDS = frozenset((*SELECT_FACE, A.USE_REROLL, A.DECLINE, A.FOLLOW_UP))
 _ROLL_KINDS = frozenset((A.USE_SKILL, A.USE_REROLL, A.USE_PRO, A.DECLINE))
 
 
+#: Boards fielding at most this many players pick them for handling the ball (see below).
+_TINY_BOARD = 3
+
+
 def setup_order(s: GameState, players: tuple[int, ...], fielded: int = 0) -> list[int]:
-    """Line first: Big Guys, then plain linemen; ball handlers and fast players last. A team
-    that fields a single player (`fielded` 1) puts in the one who can both take the ball back
-    and score alone: Block first (most touchdowns there begin with a one-die blitz on the
-    carrier), then the most agile, the fastest, the strongest."""
-    def key(p: int) -> tuple[int, int, int, int, int]:
+    """The order in which players take the formation's squares: line first, Big Guys, then
+    plain linemen; ball handlers and fast players last.
+
+    A side that fields at most three players (`fielded`, the 1- and 3-player boards) first
+    picks who plays, since each of them must take the ball back and carry it: players with
+    Block first (a one-die blitz on the carrier), then the most agile, the fastest, the
+    strongest, Big Guys (Loner: AG 2, Bone-head and the like) last. Those picked then take
+    the squares line first."""
+    def line_first(p: int) -> tuple[int, int, int, int]:
         i = s.info[p]
-        if fielded == 1:
-            return (-(Skill.BLOCK in i.skills), -i.ag, -i.ma, -i.st, p)
-        return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p, 0)
-    return sorted(players, key=key)
+        return (-i.st, len(i.skills) if i.st < 4 else 0, i.ma, p)
+
+    if not 0 < fielded <= _TINY_BOARD:
+        return sorted(players, key=line_first)
+
+    def handler(p: int) -> tuple[bool, bool, int, int, int, int]:
+        i = s.info[p]
+        return (Skill.LONER in i.skills, Skill.BLOCK not in i.skills, -i.ag, -i.ma, -i.st, p)
+
+    ranked = sorted(players, key=handler)
+    return sorted(ranked[:fielded], key=line_first) + ranked[fielded:]
 
 
 class ScriptedBot(Agent):
