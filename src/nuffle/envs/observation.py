@@ -10,7 +10,6 @@ dozen numpy calls whatever the board.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -58,15 +57,12 @@ _MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if k != "START_BLOCK")
 _BALL = LAYER_INDEX["ball"]
 _TZ = LAYER_INDEX["own_tackle_zones"]  # own, opp tackle zones, own, opp assists: consecutive
 assert [LAYER_INDEX[n] - _TZ for n in ("opp_tackle_zones", "own_assists", "opp_assists")] == [1, 2, 3]
-#: The counters of one team that the non-spatial vector reads, in `_match_values`'s order.
-_TEAM_FIELDS = attrgetter("score", "turn", "rerolls", "reroll_used", "bonus_reroll", "bribes",
-                          "apothecaries", "blitz_used", "pass_used", "handoff_used", "foul_used")
 _FLAG_CODE = np.zeros(_FLAG_MASK + 1, dtype=np.int64)  # masked flags -> used * 2 + no_tz
 for _f in range(_FLAG_MASK + 1):
     _FLAG_CODE[_f] = (2 if _f & PFlag.USED else 0) + (1 if _f & _NO_TZ else 0)
 
 
-_ByStatus = tuple[np.ndarray, np.ndarray, np.ndarray, list[float]]
+_ByStatus = tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]
 
 
 class _Geometry:
@@ -185,8 +181,6 @@ class ObservationEncoder:
         self._col = (side_layout(players, 0).col.tolist(), side_layout(players, 1).col.tolist())
         self._ys = list(b.ys)
         self._last: list[tuple[Any, ...] | None] = [None, None]  # per side: the last players' part
-        self._match_part: dict[tuple[Any, ...], list[float]] = {}  # see `_non_spatial`
-        self._no_actor = [0.0] * (8 + len(PLAYER_ACTION_KINDS) + len(KEY_SKILLS))
         self._onehot = [[0.0] * self.n_decisions for _ in range(self.n_decisions)]
         for i, row in enumerate(self._onehot):
             row[i] = 1.0
@@ -245,18 +239,10 @@ class ObservationEncoder:
     def _by_status(self, static: StaticPlayers, side: int, status: tuple[int, ...],
                    flags: tuple[int, ...]) -> _ByStatus:
         """What the statuses and flags alone decide: each player's table row, neighbour block
-        offset, Guard-that-counts flag, and the non-spatial status counts (on the pitch,
-        in reserve, knocked out, out of the match; own, then opposing)."""
+        offset, Guard-that-counts flag, and the (own, opposing) x status counts."""
         st = np.array(status, dtype=np.int64)
         key = static.key_base + st * 4 + _FLAG_CODE[np.array(flags, dtype=np.int64) & _FLAG_MASK]
-        n = np.bincount(static.rel8[side] + st, minlength=16).tolist()
-        pm, r = self.pitch_max, self.roster
-        counts = [
-            min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0),
-            min((n[8 + _STANDING] + n[8 + _PRONE] + n[8 + _STUNNED]) / pm, 1.0),
-            n[_RESERVE] / r, n[8 + _RESERVE] / r, n[_KO] / r, n[8 + _KO] / r,
-            (n[5] + n[6]) / r, (n[13] + n[14]) / r,
-        ]
+        counts = np.bincount(static.rel8[side] + st, minlength=16).tolist()
         g = self.geometry[side]
         return (static.rows[side][key], static.tz_block[side][key] * g.n_sq, static.guard_key[side][key],
                 counts)
@@ -316,18 +302,26 @@ class ObservationEncoder:
             buf[g.safe_idx] = bits[g.pitch_sq]
 
     def _non_spatial(
-        self, s: GameState, d: Decision, side: int, counts: list[float], static: StaticPlayers,
+        self, s: GameState, d: Decision, side: int, counts: list[int], static: StaticPlayers,
         carrier: int, actor: int, left: int,
     ) -> np.ndarray:
-        """The non-spatial vector: the match part (cached by its inputs, which change at
-        turn boundaries), the ball, the status counts (`_by_status`), the active player and
-        the decision one-hot, joined into one float32 array."""
         me, them = s.teams[side], s.teams[1 - side]
-        key = (_TEAM_FIELDS(me), _TEAM_FIELDS(them), s.half, s.active == side, s.weather,
-               s.kicking == side, s.first_kicker == side, s.ball_state)
-        match = self._match_part.get(key)
-        if match is None:
-            match = self._match_values(key)
+        turns = self.turns
+        v = [
+            min(me.score / 10, 1.0), min(them.score / 10, 1.0), float(s.half == 1), float(s.half >= 2),
+            min(me.turn / turns, 1.0), min(them.turn / turns, 1.0), float(s.active == side),
+            min(me.rerolls / 8, 1.0), min(them.rerolls / 8, 1.0), float(me.reroll_used),
+            float(them.reroll_used), float(me.bonus_reroll > 0), float(them.bonus_reroll > 0),
+            min(me.bribes / 3, 1.0), min(them.bribes / 3, 1.0), float(min(me.apothecaries, 1)),
+            float(min(them.apothecaries, 1)),
+            0.0, 0.0, 0.0, 0.0, 0.0,  # weather
+            float(s.kicking == side), float(s.first_kicker == side), float(me.blitz_used),
+            float(them.blitz_used), float(me.pass_used), float(them.pass_used),
+            float(me.handoff_used), float(them.handoff_used), float(me.foul_used), float(them.foul_used),
+            0.0, 0.0, 0.0, 0.0,  # ball state
+        ]
+        v[17 + s.weather] = 1.0
+        v[32 + s.ball_state] = 1.0
         team = static.team
         own_ball = opp_ball = 0.0
         if carrier >= 0:
@@ -338,41 +332,28 @@ class ObservationEncoder:
         ball = s.ball
         if ball >= 0 and s.ball_state:
             c = self._col[side][ball]
-            ball_part = [own_ball, opp_ball, c / max(1, self.width - 1),
-                         self._ys[ball] / max(1, self.height - 1), float(c < self.width // 2)]
+            v += (own_ball, opp_ball, c / max(1, self.width - 1), s.board.ys[ball] / max(1, self.height - 1),
+                  float(c < self.width // 2))
         else:
-            ball_part = [own_ball, opp_ball, 0.0, 0.0, 0.0]
+            v += (own_ball, opp_ball, 0.0, 0.0, 0.0)
+        n = counts
+        pm, r = self.pitch_max, self.roster
+        v += (
+            min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0),
+            min((n[8 + _STANDING] + n[8 + _PRONE] + n[8 + _STUNNED]) / pm, 1.0),
+            n[_RESERVE] / r, n[8 + _RESERVE] / r, n[_KO] / r, n[8 + _KO] / r,
+            (n[5] + n[6]) / r, (n[13] + n[14]) / r,
+        )
         if actor >= 0:
             st = static.stats_list[actor]
             kinds = [0.0] * len(PLAYER_ACTION_KINDS)
             if d.action is not None and d.action in PA_KIND_INDEX:
                 kinds[PA_KIND_INDEX[d.action]] = 1.0
-            actor_part = [1.0, float(team[actor] == side), st[0], st[1], st[2], st[3],
-                          min(left / 10, 1.0), float(actor == carrier), *kinds, *st[4:]]
+            v += (1.0, float(team[actor] == side), st[0], st[1], st[2], st[3], min(left / 10, 1.0),
+                  float(actor == carrier))
+            v += kinds
+            v += st[4:]
         else:
-            actor_part = self._no_actor
-        return np.array(match + ball_part + counts + actor_part + self._onehot[d.kind], dtype=np.float32)
-
-    def _match_values(self, key: tuple[Any, ...]) -> list[float]:
-        """The match part of the non-spatial vector from its cache key (see `_non_spatial`)."""
-        me, them, half, active, weather, kicking, first_kicker, ball_state = key
-        (m_score, m_turn, m_rr, m_used, m_bonus, m_bribes, m_apo, m_blitz, m_pass, m_hand, m_foul) = me
-        (t_score, t_turn, t_rr, t_used, t_bonus, t_bribes, t_apo, t_blitz, t_pass, t_hand, t_foul) = them
-        turns = self.turns
-        v = [
-            min(m_score / 10, 1.0), min(t_score / 10, 1.0), float(half == 1), float(half >= 2),
-            min(m_turn / turns, 1.0), min(t_turn / turns, 1.0), float(active),
-            min(m_rr / 8, 1.0), min(t_rr / 8, 1.0), float(m_used), float(t_used),
-            float(m_bonus > 0), float(t_bonus > 0), min(m_bribes / 3, 1.0), min(t_bribes / 3, 1.0),
-            float(min(m_apo, 1)), float(min(t_apo, 1)),
-            0.0, 0.0, 0.0, 0.0, 0.0,  # weather
-            float(kicking), float(first_kicker), float(m_blitz), float(t_blitz), float(m_pass),
-            float(t_pass), float(m_hand), float(t_hand), float(m_foul), float(t_foul),
-            0.0, 0.0, 0.0, 0.0,  # ball state
-        ]
-        v[17 + weather] = 1.0
-        v[32 + ball_state] = 1.0
-        if len(self._match_part) >= 4096:
-            self._match_part.clear()
-        self._match_part[key] = v
-        return v
+            v += [0.0] * (8 + len(PLAYER_ACTION_KINDS) + len(KEY_SKILLS))
+        v += self._onehot[d.kind]
+        return np.array(v, dtype=np.float32)
