@@ -150,30 +150,9 @@ def test_tries_pro_when_the_team_reroll_is_not_worth_it() -> None:
     assert _bot(game).act(game) == Action(A.USE_PRO)
 
 
-@pytest.mark.parametrize(("race", "expected"), [("human", "Blitzer"), ("orc", "Blitzer"),
-                                                ("skaven", "Blitzer"), ("wood-elf", "Wardancer")])
-def test_a_single_player_board_fields_a_blocker_who_can_score(race: str, expected: str) -> None:
-    """On board 1 the one player must take the ball back (a one-die blitz) and score alone:
-    not the Big Guy that a line-first order puts in on the larger boards, nor merely the
-    fastest (Human's Catcher, Skaven's Gutter Runner), but a player with Block, the most agile
-    of them."""
-    game = Game.new(race, race, seed=3, board=1)
-    bot = ScriptedBot()
-    bot.new_game(game.view(), 0)
-    other = make_agent("random", seed=1)
-    while not game.is_over and not any(game.state.pos[p] >= 0 for p in game.state.ranges[0]):
-        game.step((bot if game.decider == 0 else other).act(game.view()))
-    s = game.state
-    fielded = [p for p in s.ranges[0] if s.pos[p] >= 0]
-    assert [s.info[p].position for p in fielded] == [expected]
-
-
-@pytest.mark.parametrize(("board", "ogre"), [(3, False), (5, True)])
-def test_three_player_board_fields_ball_handlers_larger_boards_the_line(board: int, ogre: bool) -> None:
-    """Fielding three, every player must handle the ball: Block first, then agility, the Big
-    Guy (Loner) last, so a Human side puts in its Blitzer, Thrower and Catcher. From five
-    players up the line-first order puts the Ogre in."""
-    game = Game.new("human", "human", seed=3, board=board)
+def _fielded_by_the_bot(race: str, board: int) -> list[str]:
+    """The positions (sorted) the scripted bot, side 0, fields at the first kick-off."""
+    game = Game.new(race, race, seed=3, board=board)
     bot = ScriptedBot()
     bot.new_game(game.view(), 0)
     other = make_agent("random", seed=1)
@@ -183,7 +162,25 @@ def test_three_player_board_fields_ball_handlers_larger_boards_the_line(board: i
             break  # side 0 has set up
         game.step((bot if game.decider == 0 else other).act(game.view()))
     s = game.state
-    fielded = sorted(s.info[p].position for p in s.ranges[0] if s.pos[p] >= 0)
+    return sorted(s.info[p].position for p in s.ranges[0] if s.pos[p] >= 0)
+
+
+@pytest.mark.parametrize(("race", "expected"), [("human", "Blitzer"), ("orc", "Blitzer"),
+                                                ("skaven", "Blitzer"), ("wood-elf", "Wardancer")])
+def test_a_single_player_board_fields_a_blocker_who_can_score(race: str, expected: str) -> None:
+    """On board 1 the one player must take the ball back (a one-die blitz) and score alone:
+    not the Big Guy that a line-first order puts in on the larger boards, nor merely the
+    fastest (Human's Catcher, Skaven's Gutter Runner), but a player with Block, the most agile
+    of them."""
+    assert _fielded_by_the_bot(race, board=1) == [expected]
+
+
+@pytest.mark.parametrize(("board", "ogre"), [(3, False), (5, True)])
+def test_three_player_board_fields_ball_handlers_larger_boards_the_line(board: int, ogre: bool) -> None:
+    """Fielding three, every player must handle the ball: Block first, then agility, the Big
+    Guy (Loner) last, so a Human side puts in its Blitzer, Thrower and Catcher. From five
+    players up the line-first order puts the Ogre in."""
+    fielded = _fielded_by_the_bot("human", board)
     if board == 3:
         assert fielded == ["Blitzer", "Catcher", "Thrower"]
     assert ("Ogre" in fielded) == ogre
