@@ -120,6 +120,34 @@ def test_mutating_a_view_cannot_change_the_real_game() -> None:
     assert game.state.stack[-1].phase != 77
 
 
+def test_a_views_legal_actions_are_its_own_and_equal_a_fresh_listing() -> None:
+    for seed, board in ((3, 1), (4, 5), (5, 11)):
+        game = Game.new("human", "orc", seed=seed, board=board)
+        bots = (RandomBot(seed), RandomBot(seed + 1))
+        for _ in range(150):
+            if game.is_over:
+                break
+            view = game.view()
+            fresh = view.clone()
+            fresh._legal = None  # listed anew from the view's position
+            listed = [(g.type, g.players, g.squares, g.probabilities) for g in view.legal_actions().groups]
+            assert listed == [(g.type, g.players, g.squares, g.probabilities)
+                              for g in fresh.legal_actions().groups]
+            game.step(bots[game.decider].act(view))
+    # Emptying or rewriting a view's legal actions leaves the live game's check alone.
+    game = Game.new("human", "orc", seed=8, board=5)
+    while game.decider > 1 or len(game.legal_actions()) < 2:
+        game.step(RandomBot(1).act(game.view()))
+    legal = list(game.legal_actions())
+    view = game.view()
+    for group in view.legal_actions().groups:
+        group.players = ()
+        group.squares = ()
+    view.legal_actions().groups.clear()
+    assert list(game.legal_actions()) == legal
+    game.step(legal[0])
+
+
 class _Meddler(Agent):
     """Plays randomly but first tries to wreck what it is given."""
 

@@ -11,6 +11,7 @@ import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import (
     START_ACTIONS,
     Action,
+    ActionChoice,
     IllegalActionError,
     LegalActions,
     MalformedActionError,
@@ -391,6 +392,7 @@ class Game:
         reference to this game, its frames or its roller (a scripted roller's queue stays
         here), and does not carry the match seed. Views of one position are identical."""
         s = self.state
+        legal = self.legal_actions()  # the live game checks the decider's action against it
         shared = s.shared
         vs = s.copy()
         s.shared = shared  # no frame is shared with the view: the live game need not copy any
@@ -403,7 +405,9 @@ class Game:
         v.roller = ExplicitRoller() if explicit else SampledRoller()
         v.config = _view_config(self.config, explicit)
         v.history = self.history.copy()
-        v._legal = None
+        # the same legal actions (they do not depend on the dice), in groups of the view's own
+        v._legal = LegalActions([ActionChoice(g.type, g.players, g.squares, g.probabilities)
+                                 for g in legal.groups])
         v._secret = _mix(vs.rng, self._secret, 0x51EE)
         if assisted_moves is not None:
             v._offer_assisted_moves(assisted_moves)
