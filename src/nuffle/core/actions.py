@@ -198,6 +198,11 @@ class LegalActions:
     def __init__(self, groups: list[ActionChoice]) -> None:
         self.groups = groups
 
+    def copy(self) -> LegalActions:
+        """An independent copy: new groups, sharing only their immutable tuples."""
+        return LegalActions([ActionChoice(g.type, g.players, g.squares, g.probabilities)
+                             for g in self.groups])
+
     def __iter__(self) -> Iterator[Action]:
         for g in self.groups:
             yield from g

@@ -11,7 +11,6 @@ import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import (
     START_ACTIONS,
     Action,
-    ActionChoice,
     IllegalActionError,
     LegalActions,
     MalformedActionError,
@@ -405,9 +404,7 @@ class Game:
         v.roller = ExplicitRoller() if explicit else SampledRoller()
         v.config = _view_config(self.config, explicit)
         v.history = self.history.copy()
-        # the same legal actions (they do not depend on the dice), in groups of the view's own
-        v._legal = LegalActions([ActionChoice(g.type, g.players, g.squares, g.probabilities)
-                                 for g in legal.groups])
+        v._legal = legal.copy()  # the same legal actions (they do not depend on the dice)
         v._secret = _mix(vs.rng, self._secret, 0x51EE)
         if assisted_moves is not None:
             v._offer_assisted_moves(assisted_moves)
