@@ -1,0 +1,192 @@
+// The native game state: one fixed-size block with no pointers, so a copy is a memcpy (a
+// search snapshot) and two states are equal exactly when their bytes are.
+//
+// Static player data (characteristics, skills) sits beside the mutable parts in the same
+// block; the board geometry is not part of it (states refer to a Board by its variant).
+// Procedures are small frames on a fixed stack: a procedure id, a phase and a few ints.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "nuffle/board.hpp"
+#include "nuffle/chance.hpp"
+
+namespace nuffle {
+
+constexpr int MAX_PLAYERS = 32;  // 16 a side on board 11
+constexpr int MAX_FRAMES = 64;  // procedure stack depth
+constexpr int FRAME_ARGS = 6;  // ints a frame keeps (player ids, squares, counters)
+constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
+constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
+constexpr std::int8_t SQUARE_OFF = -2;  // grid value of a padding square (board.OFF)
+constexpr std::int8_t SQUARE_EMPTY = -1;  // grid value of an empty pitch square (board.EMPTY)
+
+// Where a player is and his posture (types.Status).
+enum class Status : std::uint8_t { RESERVE = 0, STANDING, PRONE, STUNNED, KO, CASUALTY, SENT_OFF };
+
+// Who acts (types.HOME, AWAY, CHANCE, NOBODY; RUNNING while the engine advances).
+enum Decider : std::int8_t { D_RUNNING = -1, D_HOME = 0, D_AWAY = 1, D_CHANCE = 2, D_NOBODY = 3 };
+
+// One player: static data and his mutable status. 32 bytes.
+struct Player {
+    std::int16_t square;  // flat square, -1 off the pitch
+    std::uint8_t team;
+    std::uint8_t number;
+    std::uint8_t status;  // Status
+    std::uint8_t ma, st, ag, av;
+    std::uint8_t pad0[3];
+    std::uint32_t flags;  // types.PFlag bits
+    std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
+
+    bool has_skill(int skill) const noexcept {
+        return skill >= 0 && skill < 64 * SKILL_WORDS &&
+               ((skills[skill / 64] >> (skill % 64)) & 1ULL) != 0;
+    }
+};
+
+// One procedure frame. The procedure id and phase are stable numbers (enums shared with the
+// Python engine's position format); `arg` holds the procedure's small fields. 16 bytes.
+struct Frame {
+    std::uint16_t proc;
+    std::uint16_t phase;
+    std::int16_t arg[FRAME_ARGS];
+};
+
+// Mutable per-team counters (state.TeamState) and statistics.
+struct Team {
+    std::uint8_t rerolls, bonus_reroll, reroll_used, turn;
+    std::uint8_t score, bribes, apothecaries, fame;
+    std::uint8_t blitz_used, pass_used, handoff_used, foul_used;
+    std::int16_t stats[TEAM_STATS];
+};
+
+// A pending chance event and the outcome handed back (dice.Chance / Outcome).
+struct ChanceSlot {
+    Chance event;
+    Outcome outcome;
+};
+
+struct State {
+    std::uint64_t rng;  // the xorshift64 generator state
+    std::uint8_t board;  // players a side of the variant (1, 3, 5, 7, 11)
+    std::int8_t decider;  // Decider
+    std::uint8_t waiting;  // the DecisionKind asked of `decider`
+    std::int8_t half;
+    std::int8_t first_kicker;
+    std::int8_t kicking;
+    std::uint8_t weather;
+    std::uint8_t ball_state;
+    std::int16_t ball;  // flat square of the ball
+    std::int16_t active;  // the acting player, -1 none
+    std::int16_t ret;  // a child's result handed to its parent
+    std::int16_t ret_die;
+    std::uint8_t turnover;
+    std::int8_t touchdown;
+    std::uint8_t player_count;
+    std::uint8_t frame_count;
+    ChanceSlot chance;
+    std::uint8_t pad0[8];
+    Team teams[2];
+    Player players[MAX_PLAYERS];
+    Frame stack[MAX_FRAMES];
+    std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
+    std::uint8_t pad1[4];
+};
+
+static_assert(std::is_trivially_copyable_v<State>, "a state is copied with memcpy");
+static_assert(std::is_standard_layout_v<State>);
+static_assert(std::has_unique_object_representations_v<State>,
+              "no padding bytes: equal states have equal bytes");
+static_assert(sizeof(State) <= 8192, "a state fits in 8 KB");
+static_assert(sizeof(Player) == 32 && sizeof(Frame) == 16);
+
+// An empty state on `board`: every player slot unused, the grid cleared, an empty stack.
+inline State make_state(const Board& board, std::uint64_t rng) {
+    State s;
+    std::memset(&s, 0, sizeof s);
+    s.rng = rng;
+    s.board = static_cast<std::uint8_t>(board.variant.players);
+    s.decider = D_RUNNING;
+    s.ball = -1;
+    s.active = -1;
+    s.touchdown = -1;
+    for (int i = 0; i < MAX_SQUARES; ++i) {
+        s.grid[i] = board.on_pitch(i) ? SQUARE_EMPTY : SQUARE_OFF;
+    }
+    return s;
+}
+
+// An exact copy (the whole search snapshot).
+inline State clone(const State& s) noexcept {
+    State c;
+    std::memcpy(&c, &s, sizeof c);
+    return c;
+}
+
+inline bool same_state(const State& a, const State& b) noexcept {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// Adds a player in reserve; throws std::invalid_argument when the state is full.
+inline int add_player(State& s, int team, int number, int ma, int st, int ag, int av) {
+    if (s.player_count >= MAX_PLAYERS) {
+        throw std::invalid_argument("a state holds at most " + std::to_string(MAX_PLAYERS) + " players");
+    }
+    if (team != HOME && team != AWAY) throw std::invalid_argument("team must be 0 or 1, got " + std::to_string(team));
+    for (const int v : {number, ma, st, ag, av}) {
+        if (v < 0 || v > 99) throw std::invalid_argument("a player's number and characteristics are 0 to 99");
+    }
+    const int pid = s.player_count++;
+    Player& p = s.players[pid];
+    std::memset(&p, 0, sizeof p);
+    p.square = -1;
+    p.team = static_cast<std::uint8_t>(team);
+    p.number = static_cast<std::uint8_t>(number);
+    p.status = static_cast<std::uint8_t>(Status::RESERVE);
+    p.ma = static_cast<std::uint8_t>(ma);
+    p.st = static_cast<std::uint8_t>(st);
+    p.ag = static_cast<std::uint8_t>(ag);
+    p.av = static_cast<std::uint8_t>(av);
+    return pid;
+}
+
+// Puts player `pid` standing on `square`; throws std::invalid_argument (state unchanged) for
+// an unknown player, a square off the pitch or an occupied square.
+inline void place_player(State& s, const Board& board, int pid, int square) {
+    if (pid < 0 || pid >= s.player_count) throw std::invalid_argument("no player " + std::to_string(pid));
+    if (!board.on_pitch(square)) throw std::invalid_argument("square " + std::to_string(square) + " is off the pitch");
+    if (s.grid[square] != SQUARE_EMPTY && s.grid[square] != pid) {
+        throw std::invalid_argument("square " + std::to_string(square) + " holds player " +
+                                    std::to_string(s.grid[square]));
+    }
+    Player& p = s.players[pid];
+    if (p.square >= 0) s.grid[p.square] = SQUARE_EMPTY;
+    p.square = static_cast<std::int16_t>(square);
+    p.status = static_cast<std::uint8_t>(Status::STANDING);
+    s.grid[square] = static_cast<std::int8_t>(pid);
+}
+
+// Pushes a frame; throws std::length_error when the stack is full.
+inline void push_frame(State& s, int proc, int phase) {
+    if (s.frame_count >= MAX_FRAMES) throw std::length_error("the procedure stack is full");
+    if (proc < 0 || proc > 0xFFFF || phase < 0 || phase > 0xFFFF) {
+        throw std::invalid_argument("procedure id and phase are 0 to 65535");
+    }
+    Frame& f = s.stack[s.frame_count++];
+    std::memset(&f, 0, sizeof f);
+    f.proc = static_cast<std::uint16_t>(proc);
+    f.phase = static_cast<std::uint16_t>(phase);
+}
+
+// Pops the top frame; throws std::out_of_range when the stack is empty.
+inline void pop_frame(State& s) {
+    if (s.frame_count == 0) throw std::out_of_range("the procedure stack is empty");
+    std::memset(&s.stack[--s.frame_count], 0, sizeof(Frame));
+}
+
+}  // namespace nuffle

@@ -1,0 +1,269 @@
+// nuffle._native: the Python binding of the native engine's building blocks (dice, board
+// geometry, state layout). It plays no matches yet; see native/README.md.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nuffle/board.hpp"
+#include "nuffle/boards_json.hpp"
+#include "nuffle/chance.hpp"
+#include "nuffle/rng.hpp"
+#include "nuffle/state.hpp"
+
+namespace py = pybind11;
+using namespace nuffle;
+
+namespace {
+
+py::object outcome_to_py(const Outcome& o) {
+    if (o.size == 0) return py::int_(o.v[0]);
+    py::tuple t(o.size);
+    for (std::size_t i = 0; i < o.size; ++i) t[i] = py::int_(o.v[i]);
+    return t;
+}
+
+Dice dice_kind(int kind) {
+    if (kind < 0 || kind >= DICE_KINDS) {
+        throw std::invalid_argument("unknown chance event kind " + std::to_string(kind));
+    }
+    return static_cast<Dice>(kind);
+}
+
+std::int16_t small_int(const py::handle& h, const char* what) {
+    if (!py::isinstance<py::int_>(h) || py::isinstance<py::bool_>(h)) {
+        throw py::type_error(std::string(what) + " must be an integer");
+    }
+    const long long v = h.cast<long long>();
+    if (v < -32768 || v > 32767) throw std::invalid_argument(std::string(what) + " is out of range");
+    return static_cast<std::int16_t>(v);
+}
+
+Outcome outcome_from_py(const py::handle& h) {
+    if (py::isinstance<py::tuple>(h)) {
+        const auto t = h.cast<py::tuple>();
+        if (t.size() < 1 || t.size() > 3) throw std::invalid_argument("an outcome tuple has 1 to 3 values");
+        Outcome o{static_cast<std::uint8_t>(t.size()), 0, {0, 0, 0}};
+        for (std::size_t i = 0; i < t.size(); ++i) o.v[i] = small_int(t[i], "an outcome value");
+        return o;
+    }
+    return Outcome::single(small_int(h, "an outcome"));
+}
+
+py::list weighted_to_py(const std::vector<WeightedOutcome>& ws) {
+    py::list out;
+    for (const auto& w : ws) {
+        out.append(py::make_tuple(outcome_to_py(w.outcome), py::make_tuple(w.p.num, w.p.den)));
+    }
+    return out;
+}
+
+Chance make_chance(int kind, int n, int group) {
+    const Dice d = dice_kind(kind);
+    if (n < 0 || n > 255) throw std::invalid_argument("an event's n is 0 to 255, got " + std::to_string(n));
+    if (group < 0 || group > 3) throw std::invalid_argument("unknown outcome group " + std::to_string(group));
+    check_event(d, n);
+    return Chance{d, static_cast<std::uint8_t>(n), static_cast<Group>(group), 0};
+}
+
+// A state together with the board it lives on (the board is not part of the state's bytes).
+struct PyState {
+    State s;
+    std::shared_ptr<const Board> board;
+};
+
+void check_pid(const PyState& st, int pid) {
+    if (pid < 0 || pid >= st.s.player_count) throw std::out_of_range("no player " + std::to_string(pid));
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_native, m) {
+    m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
+    m.attr("PLAYS_MATCHES") = false;
+    m.attr("STATE_BYTES") = sizeof(State);
+    m.attr("MAX_PLAYERS") = MAX_PLAYERS;
+    m.attr("MAX_FRAMES") = MAX_FRAMES;
+    m.attr("FRAME_ARGS") = FRAME_ARGS;
+    m.attr("MAX_SQUARES") = MAX_SQUARES;
+
+    m.def("seed_state", &seed_state, py::arg("seed"), "The generator state of a 64-bit seed.");
+    m.def("next_state", &next_state, py::arg("x"), "One xorshift64 step.");
+    m.def(
+        "draw",
+        [](std::uint64_t x, std::uint32_t k) {
+            if (k == 0) throw std::invalid_argument("draw needs k >= 1");
+            return draw(x, k);
+        },
+        py::arg("x"), py::arg("k"), "A value in 0..k-1 from generator state x.");
+    m.def(
+        "sample",
+        [](int kind, int n, std::uint64_t rng) {
+            const Chance c = make_chance(kind, n, 0);
+            const Outcome o = sample(c, rng);
+            return py::make_tuple(outcome_to_py(o), rng);
+        },
+        py::arg("kind"), py::arg("n"), py::arg("rng"), "(outcome, new generator state) of one event.");
+    m.def(
+        "outcomes", [](int kind, int n) { return weighted_to_py(outcomes(make_chance(kind, n, 0).kind, n)); },
+        py::arg("kind"), py::arg("n") = 1, "Every outcome with its probability as (num, den).");
+    m.def(
+        "grouped_outcomes",
+        [](int kind, int n, int group) {
+            const Chance c = make_chance(kind, n, group);
+            return weighted_to_py(grouped_outcomes(c.kind, n, c.group));
+        },
+        py::arg("kind"), py::arg("n"), py::arg("group"), "Outcomes merged by the event's group.");
+    m.def(
+        "is_valid_outcome",
+        [](int kind, int n, const py::handle& outcome) {
+            return is_valid_outcome(make_chance(kind, n, 0), outcome_from_py(outcome));
+        },
+        py::arg("kind"), py::arg("n"), py::arg("outcome"), "Whether outcome is one of the event's.");
+
+    py::class_<Board, std::shared_ptr<Board>>(m, "BoardGeometry", "The geometry of one board variant.")
+        .def_property_readonly("players", [](const Board& b) { return b.variant.players; })
+        .def_property_readonly("width", [](const Board& b) { return b.width; })
+        .def_property_readonly("height", [](const Board& b) { return b.height; })
+        .def_property_readonly("stride", [](const Board& b) { return b.stride; })
+        .def_property_readonly("size", [](const Board& b) { return b.size; })
+        .def_property_readonly("neighbours", [](const Board& b) { return b.neighbours; })
+        .def_property_readonly("endzone_x", [](const Board& b) { return b.endzone_x; })
+        .def_property_readonly("variant", [](const Board& b) {
+            const Variant& v = b.variant;
+            py::dict d;
+            d["players"] = v.players;
+            d["width"] = v.width;
+            d["height"] = v.height;
+            d["wide_rows"] = v.wide_rows;
+            d["roster_size"] = v.roster_size;
+            d["pitch_min"] = v.pitch_min;
+            d["pitch_max"] = v.pitch_max;
+            d["los_min"] = v.los_min;
+            d["wide_max"] = v.wide_max;
+            d["kick_scatter"] = static_cast<int>(v.kick_scatter);
+            d["throw_in"] = static_cast<int>(v.throw_in);
+            d["turns_per_half"] = v.turns_per_half;
+            return d;
+        })
+        .def_property_readonly("xs", [](const Board& b) {
+            return std::vector<int>(b.xs.begin(), b.xs.begin() + b.size);
+        })
+        .def_property_readonly("ys", [](const Board& b) {
+            return std::vector<int>(b.ys.begin(), b.ys.begin() + b.size);
+        })
+        .def_property_readonly("wide", [](const Board& b) {
+            return std::vector<int>(b.wide.begin(), b.wide.begin() + b.size);
+        })
+        .def_property_readonly("flags", [](const Board& b) {
+            return std::vector<int>(b.flags.begin(), b.flags.begin() + b.size);
+        })
+        .def("sq", &Board::sq, py::arg("x"), py::arg("y"))
+        .def("distance", [](const Board& b, int a, int c) {
+            if (a < 0 || a >= b.size || c < 0 || c >= b.size) throw std::out_of_range("square out of range");
+            return b.distance(a, c);
+        })
+        .def("scoring_side_at", [](const Board& b, int sq) {
+            if (sq < 0 || sq >= b.size) throw std::out_of_range("square out of range");
+            return b.scoring_side_at(sq);
+        });
+    m.attr("ON_PITCH") = static_cast<int>(ON_PITCH);
+    m.attr("LOS_HOME") = static_cast<int>(LOS_HOME);
+    m.attr("LOS_AWAY") = static_cast<int>(LOS_AWAY);
+    m.attr("HOME_HALF") = static_cast<int>(HOME_HALF);
+
+    m.def(
+        "read_boards",
+        [](const std::string& text) {
+            py::dict out;
+            for (const Variant& v : read_variants(text)) {
+                out[py::int_(v.players)] = std::make_shared<Board>(make_board(v));
+            }
+            return out;
+        },
+        py::arg("text"), "Board geometries from the text of data/boards.json, by players a side.");
+
+    py::class_<PyState>(m, "State", "A fixed-size native state (tests inspect its layout).")
+        .def(py::init([](std::shared_ptr<Board> board, std::uint64_t rng) {
+                 if (!board) throw std::invalid_argument("a state needs a board");
+                 return PyState{make_state(*board, rng), board};
+             }),
+             py::arg("board"), py::arg("rng") = 0)
+        .def("clone", [](const PyState& st) { return PyState{clone(st.s), st.board}; },
+             "An exact copy (a memcpy of the state).")
+        .def("__eq__", [](const PyState& a, const PyState& b) { return same_state(a.s, b.s); })
+        .def("to_bytes", [](const PyState& st) {
+            return py::bytes(reinterpret_cast<const char*>(&st.s), sizeof(State));
+        })
+        .def_property("rng", [](const PyState& st) { return st.s.rng; },
+                      [](PyState& st, std::uint64_t v) { st.s.rng = v; })
+        .def_property_readonly("board", [](const PyState& st) { return st.board; })
+        .def_property_readonly("player_count", [](const PyState& st) { return st.s.player_count; })
+        .def_property_readonly("frame_count", [](const PyState& st) { return st.s.frame_count; })
+        .def("add_player",
+             [](PyState& st, int team, int number, int ma, int s, int ag, int av) {
+                 return add_player(st.s, team, number, ma, s, ag, av);
+             },
+             py::arg("team"), py::arg("number"), py::arg("ma"), py::arg("st"), py::arg("ag"), py::arg("av"))
+        .def("place_player",
+             [](PyState& st, int pid, int x, int y) {
+                 if (x < -1 || x > st.board->width || y < -1 || y > st.board->height) {
+                     throw std::invalid_argument("square (" + std::to_string(x) + ", " + std::to_string(y) +
+                                                 ") is off the pitch");
+                 }
+                 place_player(st.s, *st.board, pid, st.board->sq(x, y));
+             },
+             py::arg("pid"), py::arg("x"), py::arg("y"))
+        .def("player", [](const PyState& st, int pid) {
+            check_pid(st, pid);
+            const Player& p = st.s.players[pid];
+            py::dict d;
+            d["square"] = p.square;
+            d["team"] = p.team;
+            d["number"] = p.number;
+            d["status"] = p.status;
+            d["ma"] = p.ma;
+            d["st"] = p.st;
+            d["ag"] = p.ag;
+            d["av"] = p.av;
+            d["flags"] = p.flags;
+            return d;
+        })
+        .def("set_skill", [](PyState& st, int pid, int skill) {
+            check_pid(st, pid);
+            if (skill < 0 || skill >= 64 * SKILL_WORDS) throw std::out_of_range("no skill " + std::to_string(skill));
+            st.s.players[pid].skills[skill / 64] |= 1ULL << (skill % 64);
+        })
+        .def("has_skill", [](const PyState& st, int pid, int skill) {
+            check_pid(st, pid);
+            return st.s.players[pid].has_skill(skill);
+        })
+        .def("at", [](const PyState& st, int square) {
+            if (square < 0 || square >= MAX_SQUARES) throw std::out_of_range("square out of range");
+            return static_cast<int>(st.s.grid[square]);
+        }, "The grid value of a flat square: a player id, -1 empty, -2 off the pitch.")
+        .def("push_frame",
+             [](PyState& st, int proc, int phase, const std::vector<py::handle>& args) {
+                 if (args.size() > FRAME_ARGS) throw std::invalid_argument("a frame holds at most 6 ints");
+                 std::array<std::int16_t, FRAME_ARGS> vals{};
+                 for (std::size_t i = 0; i < args.size(); ++i) vals[i] = small_int(args[i], "a frame value");
+                 push_frame(st.s, proc, phase);
+                 Frame& f = st.s.stack[st.s.frame_count - 1];
+                 for (std::size_t i = 0; i < FRAME_ARGS; ++i) f.arg[i] = vals[i];
+             },
+             py::arg("proc"), py::arg("phase"), py::arg("args") = std::vector<py::handle>{})
+        .def("pop_frame", [](PyState& st) { pop_frame(st.s); })
+        .def("frames", [](const PyState& st) {
+            py::list out;
+            for (int i = 0; i < st.s.frame_count; ++i) {
+                const Frame& f = st.s.stack[i];
+                py::tuple args(FRAME_ARGS);
+                for (std::size_t k = 0; k < FRAME_ARGS; ++k) args[k] = py::int_(f.arg[k]);
+                out.append(py::make_tuple(f.proc, f.phase, args));
+            }
+            return out;
+        }, "The stack, bottom first, as (procedure id, phase, args).");
+}
