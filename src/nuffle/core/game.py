@@ -29,6 +29,7 @@ from nuffle.core.dice import (
     sample,
     seed_state,
 )
+from nuffle.core.engines import PYTHON, check_engine
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
@@ -132,6 +133,7 @@ class Game:
         roller: Roller | None = None,
         assisted_moves: bool = False,
         secret: int | None = None,
+        engine: str | None = None,
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
@@ -139,7 +141,9 @@ class Game:
         file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
         hand-off or foul may target a non-adjacent square; the engine walks the safest path
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
-        derived from `seed`)."""
+        derived from `seed`). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
+        'python'; see `nuffle.core.engines`)."""
+        check_engine(engine)
         _check_new(seed, board, roller)
         bd = board_for(board)
         specs = (
@@ -193,9 +197,16 @@ class Game:
         return position_to_dict(self.state)
 
     @staticmethod
-    def from_position(data: Any, roller: Roller | None = None) -> Game:
-        """A game continuing from a position `to_position` wrote (raises PositionError)."""
+    def from_position(data: Any, roller: Roller | None = None, engine: str | None = None) -> Game:
+        """A game continuing from a position `to_position` wrote (raises PositionError); `engine`
+        as in `Game.new`."""
+        check_engine(engine)
         return Game.from_state(position_from_dict(data), None, roller)
+
+    @property
+    def engine(self) -> str:
+        """The engine this game runs on: 'python' (the native engine plays no matches yet)."""
+        return PYTHON
 
     # --- the engine loop -----------------------------------------------------------------
 

@@ -1,0 +1,202 @@
+// Unit tests of the native building blocks, without Python. Run by native/sanitize.sh under
+// AddressSanitizer and UndefinedBehaviorSanitizer (tests/native/test_native_sanitizers.py).
+// Usage: unit_tests PATH/TO/boards.json
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "nuffle/board.hpp"
+#include "nuffle/boards_json.hpp"
+#include "nuffle/chance.hpp"
+#include "nuffle/rng.hpp"
+#include "nuffle/state.hpp"
+
+using namespace nuffle;
+
+namespace {
+
+int failures = 0;
+int checks = 0;
+
+void check(bool ok, const char* what, int line) {
+    ++checks;
+    if (!ok) {
+        ++failures;
+        std::fprintf(stderr, "FAILED line %d: %s\n", line, what);
+    }
+}
+#define CHECK(cond) check((cond), #cond, __LINE__)
+
+template <typename Exc, typename F>
+bool throws(F&& f) {
+    try {
+        f();
+    } catch (const Exc&) {
+        return true;
+    }
+    return false;
+}
+
+void test_rng() {
+    // Values of nuffle.core.dice for seed 7 (the Python parity tests compare whole streams).
+    CHECK(seed_state(7) == 7191089600892374487ULL);
+    CHECK(seed_state(0) != 0);
+    std::uint64_t x = seed_state(12345);
+    for (int i = 0; i < 100000; ++i) {
+        x = next_state(x);
+        CHECK(x != 0);
+        const auto v = draw(x, 6);
+        if (v >= 6) CHECK(v < 6);
+    }
+}
+
+void test_outcomes() {
+    const Dice kinds[] = {Dice::COIN, Dice::D2, Dice::D3, Dice::D6, Dice::D8, Dice::TWO_D6, Dice::D68};
+    for (const Dice k : kinds) {
+        // the probabilities of every kind sum to exactly 1
+        std::uint64_t num = 0;
+        const std::uint64_t den = 362880;  // divisible by every denominator used
+        for (const auto& w : outcomes(k, 1)) num += den / w.p.den * w.p.num;
+        CHECK(num == den);
+    }
+    const std::size_t block_counts[] = {5, 15, 35};
+    for (int n = 1; n <= 3; ++n) {
+        const auto ws = outcomes(Dice::BLOCK, n);
+        CHECK(ws.size() == block_counts[n - 1]);
+        std::uint64_t num = 0;
+        for (const auto& w : ws) num += 216 / w.p.den * w.p.num;
+        CHECK(num == 216);
+    }
+    CHECK(outcomes(Dice::TWO_D6).size() == 21);
+    CHECK(outcomes(Dice::D68).size() == 48);
+    CHECK(outcomes(Dice::PICK, 7).size() == 7);
+    CHECK(grouped_outcomes(Dice::TWO_D6, 1, Group::SUM).size() == 11);
+    CHECK(grouped_outcomes(Dice::D68, 1, Group::CASUALTY).size() == 8);
+    CHECK(grouped_outcomes(Dice::D6, 4, Group::THRESHOLD)[0].p == (Probability{1, 2}));
+    CHECK(grouped_outcomes(Dice::D6, 7, Group::THRESHOLD).size() == 1);
+    CHECK(throws<std::invalid_argument>([] { outcomes(Dice::BLOCK, 0); }));
+    CHECK(throws<std::invalid_argument>([] { outcomes(Dice::BLOCK, 4); }));
+    CHECK(throws<std::invalid_argument>([] { outcomes(Dice::PICK, 0); }));
+    CHECK(throws<std::invalid_argument>([] { outcomes(static_cast<Dice>(200), 1); }));
+    CHECK(throws<std::invalid_argument>([] { grouped_outcomes(Dice::D6, 1, Group::THRESHOLD); }));
+}
+
+void test_sampling() {
+    std::uint64_t rng = seed_state(99);
+    const Chance events[] = {
+        {Dice::COIN, 1, Group::NONE, 0}, {Dice::D2, 1, Group::NONE, 0},  {Dice::D3, 1, Group::NONE, 0},
+        {Dice::D6, 1, Group::NONE, 0},   {Dice::D8, 1, Group::NONE, 0},  {Dice::TWO_D6, 1, Group::NONE, 0},
+        {Dice::D68, 1, Group::NONE, 0},  {Dice::BLOCK, 1, Group::NONE, 0}, {Dice::BLOCK, 2, Group::NONE, 0},
+        {Dice::BLOCK, 3, Group::NONE, 0}, {Dice::PICK, 1, Group::NONE, 0}, {Dice::PICK, 11, Group::NONE, 0},
+    };
+    for (int round = 0; round < 2000; ++round) {
+        for (const Chance& e : events) {
+            const Outcome o = sample(e, rng);
+            if (!is_valid_outcome(e, o)) CHECK(is_valid_outcome(e, o));
+        }
+    }
+    // a sampled event consumes one draw per die
+    std::uint64_t a = seed_state(5);
+    std::uint64_t b = a;
+    sample(Chance{Dice::BLOCK, 3, Group::NONE, 0}, a);
+    for (int i = 0; i < 3; ++i) b = next_state(b);
+    CHECK(a == b);
+}
+
+std::string read_file(const char* path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void test_boards(const std::string& text) {
+    const auto variants = read_variants(text);
+    CHECK(variants.size() == 5);
+    for (const Variant& v : variants) {
+        const Board b = make_board(v);
+        int on = 0;
+        int los_home = 0;
+        int los_away = 0;
+        for (int sq = 0; sq < b.size; ++sq) {
+            if (!b.on_pitch(sq)) continue;
+            ++on;
+            los_home += (b.flags[static_cast<std::size_t>(sq)] & LOS_HOME) != 0;
+            los_away += (b.flags[static_cast<std::size_t>(sq)] & LOS_AWAY) != 0;
+            for (const int d : b.neighbours) {
+                const int n = sq + d;
+                CHECK(n >= 0 && n < b.size);
+                CHECK(b.distance(sq, n) == 1);
+            }
+        }
+        CHECK(on == v.width * v.height);
+        CHECK(los_home == v.height - 2 * v.wide_rows);
+        CHECK(los_away == los_home);
+        CHECK(b.scoring_side_at(b.sq(v.width - 1, 0)) == HOME);
+        CHECK(b.scoring_side_at(b.sq(0, 0)) == AWAY);
+    }
+    const char* bad[] = {
+        "", "{", "{}", "[1]", "{\"11\": 3}", "{\"x\": {}}", "{\"11\": {\"width\": 26}}",
+        "{\"11\": {\"width\": -4}}", "{\"11\": {\"width\": 99999999999999}}", "{\"_doc\": \"a\"",
+        "{\"_doc\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+        "{\"11\": {\"kick_scatter\": \"D7\"}}", "{\"11\": {\"bogus\": 1}}", "{\"_doc\": \"\\", "{} trailing",
+    };
+    for (const char* t : bad) {
+        CHECK(throws<std::invalid_argument>([t] { read_variants(t); }));
+    }
+    Variant huge = variants.back();
+    huge.width = 40;
+    CHECK(throws<std::invalid_argument>([&huge] { make_board(huge); }));
+}
+
+void test_state(const std::string& text) {
+    const auto variants = read_variants(text);
+    const Board b = make_board(variants.back());
+    State s = make_state(b, seed_state(1));
+    CHECK(s.frame_count == 0 && s.player_count == 0);
+    CHECK(s.grid[0] == SQUARE_OFF && s.grid[b.sq(0, 0)] == SQUARE_EMPTY);
+    for (int i = 0; i < MAX_PLAYERS; ++i) add_player(s, i % 2, i + 1, 6, 3, 3, 8);
+    CHECK(throws<std::invalid_argument>([&s] { add_player(s, 0, 1, 6, 3, 3, 8); }));
+    place_player(s, b, 0, b.sq(3, 4));
+    CHECK(s.grid[b.sq(3, 4)] == 0 && s.players[0].square == b.sq(3, 4));
+    const State before = clone(s);
+    CHECK(same_state(before, s));
+    CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 1, b.sq(3, 4)); }));  // occupied
+    CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 1, 0); }));  // padding
+    CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 1, 100000); }));
+    CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 77, b.sq(1, 1)); }));
+    CHECK(same_state(before, s));  // failed calls change nothing
+    for (int i = 0; i < MAX_FRAMES; ++i) push_frame(s, i, 1);
+    CHECK(throws<std::length_error>([&s] { push_frame(s, 1, 1); }));
+    for (int i = 0; i < MAX_FRAMES; ++i) pop_frame(s);
+    CHECK(throws<std::out_of_range>([&s] { pop_frame(s); }));
+    CHECK(same_state(before, s));  // push then pop leaves no trace
+    State c = clone(s);
+    place_player(c, b, 0, b.sq(5, 5));
+    c.rng = next_state(c.rng);
+    CHECK(!same_state(c, s) && s.players[0].square == b.sq(3, 4));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
+        return 2;
+    }
+    const std::string text = read_file(argv[1]);
+    try {
+        test_rng();
+        test_outcomes();
+        test_sampling();
+        test_boards(text);
+        test_state(text);
+    } catch (const std::exception& exc) {
+        std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
+        return 1;
+    }
+    std::printf("%d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}
