@@ -9,6 +9,7 @@ records why (`_native_build_error.txt` beside the package); asking for it then r
 
 from __future__ import annotations
 
+import importlib
 import os
 from importlib import resources
 from types import ModuleType
@@ -52,14 +53,14 @@ def native_module() -> ModuleType:
     """The compiled extension `nuffle._native`; raises EngineUnavailableError saying why it is
     missing."""
     try:
-        from nuffle import _native
+        module = importlib.import_module("nuffle._native")
     except ImportError as exc:
         why = _build_note() or f"nuffle._native cannot be imported ({exc})"
         raise EngineUnavailableError(
             f"the native engine is not built: {why}; install a C++20 compiler (g++) and reinstall "
             f"nuffle, or use engine='python'"
         ) from None
-    return _native
+    return module
 
 
 def native_available() -> bool:
