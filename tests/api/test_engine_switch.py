@@ -60,7 +60,7 @@ def test_native_message_says_why_the_extension_is_missing(monkeypatch: pytest.Mo
         Game.new(engine="native")
     note = "building nuffle._native failed: command '/no/g++' failed: No such file or directory"
     monkeypatch.setattr(engines, "_build_note", lambda: note)
-    with pytest.raises(EngineUnavailableError, match="not built: building nuffle._native failed: command "):
+    with pytest.raises(EngineUnavailableError, match=r"not built: building nuffle\._native failed: command "):
         Game.new(engine="native")
     assert not engines.native_available()
 

@@ -81,7 +81,7 @@ def test_geometry_matches(native: ModuleType, players: int) -> None:
     ],
 )
 def test_malformed_board_text_raises(native: ModuleType, text: str) -> None:
-    with pytest.raises(ValueError, match="boards.json|board"):
+    with pytest.raises(ValueError, match=r"boards\.json|board"):
         native.read_boards(text)
 
 

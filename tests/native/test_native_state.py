@@ -20,8 +20,8 @@ def board(native: ModuleType, players: int = 11) -> Any:
 def test_a_state_fits_in_8_kb(native: ModuleType) -> None:
     s = native.State(board(native), 1)
     assert len(s.to_bytes()) == native.STATE_BYTES <= 8192
-    assert native.MAX_PLAYERS >= 2 * board(native).variant["roster_size"]
-    assert 64 * 2 >= len(Skill)  # the skill set's 128 bits hold every skill
+    assert 2 * board(native).variant["roster_size"] <= native.MAX_PLAYERS
+    assert len(Skill) <= 64 * 2  # the skill set's 128 bits hold every skill
 
 
 @pytest.mark.parametrize("players", [1, 3, 5, 7, 11])
