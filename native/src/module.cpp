@@ -37,8 +37,12 @@ std::int16_t small_int(const py::handle& h, const char* what) {
     if (!py::isinstance<py::int_>(h) || py::isinstance<py::bool_>(h)) {
         throw py::type_error(std::string(what) + " must be an integer");
     }
-    const long long v = h.cast<long long>();
-    if (v < -32768 || v > 32767) throw std::invalid_argument(std::string(what) + " is out of range");
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (v == -1 && PyErr_Occurred() != nullptr) PyErr_Clear();
+    if (overflow != 0 || v < -32768 || v > 32767) {
+        throw std::invalid_argument(std::string(what) + " is out of range");
+    }
     return static_cast<std::int16_t>(v);
 }
 

@@ -89,6 +89,8 @@ def test_invalid_outcomes_are_rejected_like_python(native: ModuleType) -> None:
         (lambda n: n.grouped_outcomes(int(Dice.D6), 1, 7), ValueError),
         (lambda n: n.is_valid_outcome(int(Dice.D6), 1, "six"), TypeError),
         (lambda n: n.is_valid_outcome(int(Dice.D6), 1, 10**9), ValueError),
+        (lambda n: n.is_valid_outcome(int(Dice.D6), 1, 2**64), ValueError),  # once a RuntimeError
+        (lambda n: n.is_valid_outcome(int(Dice.BLOCK), 2, (1, -(2**80))), ValueError),
         (lambda n: n.is_valid_outcome(int(Dice.BLOCK), 2, (1, 2, 3, 4)), ValueError),
     ],
 )
