@@ -151,6 +151,35 @@ void test_boards(const std::string& text) {
     CHECK(throws<std::invalid_argument>([&huge] { make_board(huge); }));
 }
 
+// Mutated copies of boards.json (characters changed, cut, repeated): the reader either
+// returns variants that make valid boards or throws std::invalid_argument; under the
+// sanitizers any read past the text would abort.
+void fuzz_boards_reader(const std::string& text) {
+    std::uint64_t x = seed_state(2026);
+    const char alphabet[] = "{}[]\":,-0123456789 _abcDx\\";
+    int parsed = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string t = text;
+        const int edits = 1 + round % 4;
+        for (int e = 0; e < edits && !t.empty(); ++e) {
+            x = next_state(x);
+            const std::size_t at = draw(x, static_cast<std::uint32_t>(t.size()));
+            x = next_state(x);
+            switch (draw(x, 3)) {
+                case 0: t[at] = alphabet[draw(x >> 7, sizeof alphabet - 1)]; break;
+                case 1: t.erase(at, 1 + draw(x >> 9, 40)); break;
+                default: t = t.substr(0, at); break;
+            }
+        }
+        try {
+            for (const Variant& v : read_variants(t)) make_board(v);
+            ++parsed;
+        } catch (const std::invalid_argument&) {
+        }
+    }
+    CHECK(parsed < 3000);
+}
+
 void test_state(const std::string& text) {
     const auto variants = read_variants(text);
     const Board b = make_board(variants.back());
@@ -192,6 +221,7 @@ int main(int argc, char** argv) {
         test_outcomes();
         test_sampling();
         test_boards(text);
+        fuzz_boards_reader(text);
         test_state(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
