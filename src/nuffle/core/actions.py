@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -65,24 +65,44 @@ class ActionType(IntEnum):
     SELECT_INJURY = 45  # apply a skill's effect to the injury roll
     SELECT_SQUARE = 46  # choose a square for a skill (template direction, Side Step, ...)
 
+    @property
+    def starts_action(self) -> bool:
+        """Whether this type declares a player action (it starts a new action log)."""
+        return self in _STARTS
 
-START_ACTIONS = (
-    ActionType.START_MOVE,
-    ActionType.START_BLOCK,
-    ActionType.START_BLITZ,
-    ActionType.START_PASS,
-    ActionType.START_HANDOFF,
-    ActionType.START_FOUL,
-    ActionType.START_THROW_TEAM_MATE,
-)
+    @property
+    def moving_action(self) -> bool:
+        """Whether this type declares a player action in which the player may move."""
+        return self in _MOVING
 
-SELECT_FACE = (
-    ActionType.SELECT_ATTACKER_DOWN,
-    ActionType.SELECT_BOTH_DOWN,
-    ActionType.SELECT_PUSHED,
-    ActionType.SELECT_DEFENDER_STUMBLES,
-    ActionType.SELECT_DEFENDER_DOWN,
-)
+    @property
+    def selects_face(self) -> bool:
+        """Whether this type picks a block die face."""
+        return self in _FACES
+
+    @property
+    def uses_reroll(self) -> bool:
+        """Whether this type re-rolls a failed roll (a skill, a team re-roll or Pro)."""
+        return self in _REROLLS
+
+
+# The categories behind the properties above: one place, so they cannot disagree.
+_MOVING: frozenset[ActionType] = frozenset({
+    ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_PASS,
+    ActionType.START_HANDOFF, ActionType.START_FOUL, ActionType.START_THROW_TEAM_MATE,
+})
+_STARTS: frozenset[ActionType] = _MOVING | {ActionType.START_BLOCK, ActionType.START_BOMB}
+_FACES: frozenset[ActionType] = frozenset({
+    ActionType.SELECT_ATTACKER_DOWN, ActionType.SELECT_BOTH_DOWN, ActionType.SELECT_PUSHED,
+    ActionType.SELECT_DEFENDER_STUMBLES, ActionType.SELECT_DEFENDER_DOWN,
+})
+_REROLLS: frozenset[ActionType] = frozenset({ActionType.USE_SKILL, ActionType.USE_REROLL, ActionType.USE_PRO})
+
+#: The types that declare a player action, in enum order.
+START_ACTIONS: tuple[ActionType, ...] = tuple(t for t in ActionType if t.starts_action)
+
+#: The block-die face choices, indexed by `BlockFace`.
+SELECT_FACE: tuple[ActionType, ...] = tuple(t for t in ActionType if t.selects_face)
 
 
 class Action(NamedTuple):
@@ -140,6 +160,11 @@ class ActionChoice:
 
     __slots__ = ("players", "probabilities", "squares", "type")
 
+    type: ActionType
+    players: tuple[int, ...]
+    squares: tuple[Square, ...]
+    probabilities: tuple[float, ...]
+
     def __init__(
         self,
         type: ActionType,
@@ -147,10 +172,17 @@ class ActionChoice:
         squares: tuple[Square, ...] = (),
         probabilities: tuple[float, ...] = (),
     ) -> None:
-        self.type = type
-        self.players = players
-        self.squares = squares
-        self.probabilities = probabilities
+        init = object.__setattr__
+        init(self, "type", type)
+        init(self, "players", tuple(players))
+        init(self, "squares", tuple(squares))
+        init(self, "probabilities", tuple(probabilities))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ActionChoice is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"ActionChoice is immutable: cannot delete {name!r}")
 
     def __iter__(self) -> Iterator[Action]:
         players: tuple[int | None, ...] = self.players or (None,)
@@ -191,17 +223,34 @@ class ActionChoice:
 
 
 class LegalActions:
-    """The legal actions at a decision point, grouped by action type."""
+    """The legal actions at a decision point, grouped by action type: an immutable value.
+
+    `groups` is a tuple of immutable `ActionChoice`s, so whoever holds it (a bot, a view, the
+    live game checking the next action against it) cannot change what another holder sees.
+    """
 
     __slots__ = ("groups",)
 
-    def __init__(self, groups: list[ActionChoice]) -> None:
-        self.groups = groups
+    groups: tuple[ActionChoice, ...]
+
+    def __init__(self, groups: Iterable[ActionChoice]) -> None:
+        object.__setattr__(self, "groups", tuple(groups))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"LegalActions is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"LegalActions is immutable: cannot delete {name!r}")
 
     def copy(self) -> LegalActions:
-        """An independent copy: new groups, sharing only their immutable tuples."""
-        return LegalActions([ActionChoice(g.type, g.players, g.squares, g.probabilities)
-                             for g in self.groups])
+        """The same value (it is immutable, so nothing needs copying)."""
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalActions) and self.groups == other.groups
+
+    def __hash__(self) -> int:
+        return hash(self.groups)
 
     def __iter__(self) -> Iterator[Action]:
         for g in self.groups:

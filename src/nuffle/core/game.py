@@ -9,7 +9,6 @@ from typing import Any
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import (
-    START_ACTIONS,
     Action,
     IllegalActionError,
     LegalActions,
@@ -276,7 +275,7 @@ class Game:
             raise IllegalActionError(f"{action} is illegal: {reason}")
         self._legal = None
         self.history.append(("a", action))
-        if action.type in START_ACTIONS:
+        if action.type.starts_action:
             s.log.clear()  # the log explains the current player action
         sq = s.board.sq(*action.square) if action.square is not None else -1
         s.log.append((Event.DECISION, int(action.type), -1 if action.player is None else action.player, sq))

@@ -33,19 +33,8 @@ N_TYPES = len(ActionType)
 
 #: Types whose argument is a player (he is addressed by his cell or his dugout slot).
 PLAYER_TYPES = frozenset(
-    {
-        ActionType.RESERVE_PLAYER,
-        ActionType.SELECT_PLAYER,
-        ActionType.START_MOVE,
-        ActionType.START_BLOCK,
-        ActionType.START_BLITZ,
-        ActionType.START_PASS,
-        ActionType.START_HANDOFF,
-        ActionType.START_FOUL,
-        ActionType.START_THROW_TEAM_MATE,
-        ActionType.START_BOMB,
-        ActionType.USE_SKILL,
-    }
+    {ActionType.RESERVE_PLAYER, ActionType.SELECT_PLAYER, ActionType.USE_SKILL}
+    | {t for t in ActionType if t.starts_action}
 )
 #: Types that may carry a player and a square together; each gets one row per roster slot.
 JOINT_TYPES = (ActionType.PLACE_PLAYER, ActionType.MOVE, ActionType.THROW_TEAM_MATE)

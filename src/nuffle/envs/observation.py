@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from nuffle.core.actions import ActionType
 from nuffle.core.board import Board
 from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.skills import Skill
@@ -53,7 +54,7 @@ _MOVE = int(DecisionKind.MOVE)
 #: single cells, written apart).
 _TABLE_LAYERS = tuple(i for i in range(N_PLAYER) if i not in (LAYER_INDEX["ball_carrier"],
                                                                LAYER_INDEX["active_player"]))
-_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if k != "START_BLOCK")
+_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if ActionType[k].moving_action)
 _BALL = LAYER_INDEX["ball"]
 _TZ = LAYER_INDEX["own_tackle_zones"]  # own, opp tackle zones, own, opp assists: consecutive
 assert [LAYER_INDEX[n] - _TZ for n in ("opp_tackle_zones", "own_assists", "opp_assists")] == [1, 2, 3]

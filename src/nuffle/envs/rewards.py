@@ -54,7 +54,7 @@ class StepEvents:
 EVENT_NAMES = tuple(f.name for f in fields(StepEvents))
 
 _MOVING = frozenset({ActionType.MOVE, ActionType.LEAP})
-_STARTS = frozenset(int(t) for t in START_ACTIONS) | {int(ActionType.START_BOMB)}
+_STARTS = frozenset(int(t) for t in START_ACTIONS)
 _ENDS_THROW = _STARTS | {int(ActionType.END_TURN)}
 #: Decisions that send the ball to a team-mate: a catch after one completes it.
 _THROWS = {int(ActionType.PASS): "pass", int(ActionType.HAIL_MARY): "pass",

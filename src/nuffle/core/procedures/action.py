@@ -61,16 +61,6 @@ def skill_action(t: ActionType) -> Callable[[Callable[..., None]], Callable[...,
     return register
 
 
-_MOVING = (
-    ActionType.START_MOVE,
-    ActionType.START_BLITZ,
-    ActionType.START_PASS,
-    ActionType.START_HANDOFF,
-    ActionType.START_FOUL,
-    ActionType.START_THROW_TEAM_MATE,
-)
-
-
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
 
@@ -228,9 +218,9 @@ class PlayerAction(Procedure):
         kind = self.kind
         groups: list[ActionChoice] = []
         paths = None
-        if s.options.assisted_moves and kind in _MOVING and not s.pflags[pid] & PFlag.ROOTED:
+        if s.options.assisted_moves and kind.moving_action and not s.pflags[pid] & PFlag.ROOTED:
             paths = self._search(s)
-        if kind in _MOVING and self._can_step(s):
+        if kind.moving_action and self._can_step(s):
             if paths is not None:
                 groups.extend(_with_odds(ActionType.MOVE, paths.all()))
             else:
