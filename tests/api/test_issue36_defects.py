@@ -6,11 +6,13 @@ from fractions import Fraction
 
 import pytest
 
+from nuffle.analysis.queries import dodge_odds, gfi_odds
 from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
 from nuffle.core.game import Game
+from nuffle.core.paths import search
 from nuffle.core.skills import Skill
 from nuffle.core.types import Event
-from nuffle.testing import O_LINE, Scenario, do
+from nuffle.testing import O_LINE, THROWER, Scenario, do
 
 T = ActionType
 
@@ -63,4 +65,27 @@ def test_action_type_categories() -> None:
     assert {t for t in T if t.uses_reroll} == {T.USE_SKILL, T.USE_REROLL, T.USE_PRO}
 
 
-_ = Fraction
+# --- Pro counts outside the engine too -----------------------------------------------------------
+
+
+def test_pro_dodge_odds_agree_with_the_engine_outside_it() -> None:
+    # An AG 3 Pro player with no team re-roll dodges out of one tackle zone into a free square:
+    # 3+ (2/3), then Pro's 4+ and the re-roll: 2/3 + 1/3 * 1/2 * 2/3 = 7/9.
+    sc = Scenario().grant(THROWER, Skill.PRO, ag=3).put(THROWER, (12, 7)).put(O_LINE, (13, 7))
+    game = sc.set(rerolls=(0, 0)).start(active=0)
+    do(game, T.START_MOVE, THROWER)
+    engine = Fraction(0)
+    for prob, nxt in game.outcomes(Action(T.MOVE, None, (11, 7))):
+        if T.USE_PRO in nxt.legal_actions().types():
+            engine += prob * sum((p for p, g in nxt.outcomes(Action(T.USE_PRO))
+                                  if g.state.pos[THROWER] == g.state.board.sq(11, 7) and not g.is_over),
+                                 Fraction(0))
+        elif not nxt.is_over:
+            engine += prob
+    assert engine == Fraction(7, 9)
+    assert dodge_odds(game, THROWER, (11, 7)) == Fraction(7, 9)
+    path = search(game, THROWER).path((11, 7))
+    assert path is not None and path.exact() == Fraction(7, 9)
+    assert abs(path.prob - 7 / 9) < 1e-12
+    # A Going For It: 2+ (5/6), then Pro: 5/6 + 1/6 * 1/2 * 5/6 = 65/72.
+    assert gfi_odds(game, THROWER) == Fraction(65, 72)

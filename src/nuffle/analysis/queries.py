@@ -18,7 +18,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
-from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked
+from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
 from nuffle.core.procedures.passing import (
     RANGE_MOD,
     allowed_bands,
@@ -27,10 +27,15 @@ from nuffle.core.procedures.passing import (
     pass_range,
     pass_roll_modifier,
 )
-from nuffle.core.procedures.rolls import team_reroll_available
+from nuffle.core.procedures.rolls import (
+    TEAM_REROLL_CHECK,
+    checked_reroll,
+    reroll_sources,
+    team_reroll_available,
+)
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, Status, Weather
+from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = [
     "blitz_odds", "block_odds", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
@@ -87,13 +92,11 @@ def _team_rr(s: GameState, pid: int) -> bool:
     return team_reroll_available(s, s.pteam[pid])
 
 
-def _pro(s: GameState, pid: int) -> bool:
-    """Whether Pro could still re-roll this player's roll this turn."""
-    return _has(s, pid, Skill.PRO) and not s.pflags[pid] & PFlag.PRO_USED
-
-
-def _loner(s: GameState, pid: int) -> bool:
-    return _has(s, pid, Skill.LONER)
+def _sources(s: GameState, pid: int, kind: RollKind, blocked_skill: bool = False) -> dict[str, bool]:
+    """The engine's re-roll sources for a roll of `kind`, as the toolkit's keyword arguments
+    (less the skill re-roll, whose keyword differs per roll)."""
+    src = reroll_sources(s, pid, kind, blocked_skill)
+    return {"team_reroll": src.team, "pro": src.pro, "loner": src.loner}
 
 
 # --- D6 rolls ----------------------------------------------------------------------------------
@@ -116,21 +119,21 @@ def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
     side = s.pteam[pid]
     if not s.tackle_zones(start, side):
         return Fraction(1)
-    dodge_skill = _has(s, pid, Skill.DODGE) and not s.pflags[pid] & PFlag.DODGE_USED
+    blocked = dodge_reroll_blocked(s, pid, start)
     # The engine's modifier (tackle zones, Stunty, Two Heads, Titchy, Prehensile Tail) less the
-    # +1 that probability.dodge adds itself.
+    # +1 that probability.dodge adds itself; its re-roll sources (skill, team, Pro, Loner).
     return P.dodge(s.info[pid].ag, 0, dodge_modifier(s, pid, sq, start) - 1,
-                   dodge_skill=dodge_skill, tackle=dodge_reroll_blocked(s, pid, start),
-                   team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+                   dodge_skill=reroll_sources(s, pid, RollKind.DODGE, blocked).skill,
+                   **_sources(s, pid, RollKind.DODGE, blocked))
 
 
 def gfi_odds(game: Game | GameState, pid: int) -> Fraction:
-    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll."""
+    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll,
+    Pro, Loner."""
     s = _state(game)
     _player(s, pid)
-    sure_feet = _has(s, pid, Skill.SURE_FEET) and not s.pflags[pid] & PFlag.SURE_FEET_USED
-    return P.gfi(s.weather == Weather.BLIZZARD, sure_feet=sure_feet,
-                 team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+    return P.gfi(gfi_target(s) > 2, sure_feet=reroll_sources(s, pid, RollKind.GFI).skill,
+                 **_sources(s, pid, RollKind.GFI))
 
 
 def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) -> Fraction:
@@ -152,8 +155,9 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
     # The engine's modifier (tackle zones, rain, Big Hand, Extra Arms) less the +1 that
     # probability.pickup adds itself.
     mod = pickup_modifier(tz, s.weather) + PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
-    return P.pickup(s.info[pid].ag, 0, mod - 1, sure_hands=_has(s, pid, Skill.SURE_HANDS),
-                    team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
+    return P.pickup(s.info[pid].ag, 0, mod - 1,
+                    sure_hands=reroll_sources(s, pid, RollKind.PICKUP).skill,
+                    **_sources(s, pid, RollKind.PICKUP))
 
 
 def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Fraction:
@@ -171,9 +175,9 @@ def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Frac
     # The engine's whole modifier: +1 accurate pass or hand-off, tackle zones, rain, the
     # catcher's skills (Extra Arms, Nerves of Steel, Diving Catch) and Disturbing Presence.
     mod = catch_modifier(s, pid, 1 if CATCH_KINDS[kind] else 0, accurate=kind == "accurate")
-    reroll = _has(s, pid, Skill.CATCH) or _has(s, pid, Skill.MONSTROUS_MOUTH)
-    return P.catch(s.info[pid].ag, 0, mod, accurate=False, catch_skill=reroll,
-                   team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
+    return P.catch(s.info[pid].ag, 0, mod, accurate=False,
+                   catch_skill=reroll_sources(s, pid, RollKind.CATCH).skill,
+                   **_sources(s, pid, RollKind.CATCH))
 
 
 def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fraction]:
@@ -191,12 +195,11 @@ def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fra
         raise ValueError("a player cannot pass to his own square")
     if band not in allowed_bands(s):
         raise ValueError(f"square {tuple(target)} is out of passing range for player {pid}")
-    skills = s.info[pid].skills
     # The engine's own modifier (tackle zones, Very Sunny, skills), less the range the odds add.
     modifier = pass_roll_modifier(s, pid, band) - RANGE_MOD[band]
     return P.pass_roll(s.info[pid].ag, band, 0, modifier,
-                       pass_skill=Skill.PASS in skills, team_reroll=_team_rr(s, pid),
-                       loner=_loner(s, pid))
+                       pass_skill=reroll_sources(s, pid, RollKind.PASS).skill,
+                       **_sources(s, pid, RollKind.PASS))
 
 
 def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:
@@ -213,8 +216,9 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
     if interceptor not in interceptors(s, thrower, sq):
         return Fraction(0)
     # The engine's own modifier (-2, tackle zones, rain, skills), less the -2 the odds add.
+    src = reroll_sources(s, interceptor, RollKind.INTERCEPTION)
     return P.interception(s.info[interceptor].ag, 0, interception_modifier(s, interceptor) + 2,
-                          catch_skill=_has(s, interceptor, Skill.CATCH))
+                          catch_skill=src.skill, pro=src.pro)
 
 
 # --- blocks and fouls --------------------------------------------------------------------------
@@ -246,7 +250,8 @@ def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str =
     dice, attacker_chooses = block_dice(s, attacker, defender)
     return P.block_odds(dice, attacker_chooses, attacker=_block_skills(s, attacker),
                         defender=_block_skills(s, defender), team_reroll=_team_rr(s, attacker),
-                        pro=_has(s, attacker, Skill.PRO), loner=_loner(s, attacker), goal=goal,
+                        pro=checked_reroll(s, attacker, None),
+                        loner=TEAM_REROLL_CHECK.any(s.info[attacker].skills, s, attacker), goal=goal,
                         carrier=_carrier(s, attacker, defender))
 
 
