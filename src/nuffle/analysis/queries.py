@@ -28,10 +28,10 @@ from nuffle.core.procedures.passing import (
     pass_roll_modifier,
 )
 from nuffle.core.procedures.rolls import (
-    TEAM_REROLL_CHECK,
     checked_reroll,
     reroll_sources,
     team_reroll_available,
+    team_reroll_checked,
 )
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -251,7 +251,7 @@ def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str =
     return P.block_odds(dice, attacker_chooses, attacker=_block_skills(s, attacker),
                         defender=_block_skills(s, defender), team_reroll=_team_rr(s, attacker),
                         pro=checked_reroll(s, attacker, None),
-                        loner=TEAM_REROLL_CHECK.any(s.info[attacker].skills, s, attacker), goal=goal,
+                        loner=team_reroll_checked(s, attacker), goal=goal,
                         carrier=_carrier(s, attacker, defender))
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from nuffle.core.actions import ActionType
 from nuffle.core.board import Board
 from nuffle.core.decision import Decision, DecisionKind
-from nuffle.core.skills import Skill
+from nuffle.core.procedures.block import assists_when_marked
 from nuffle.core.state import GameState
 from nuffle.core.types import PFlag, Status
 from nuffle.envs.decision import n_decision_kinds
@@ -130,7 +130,7 @@ class StaticPlayers:
         self.ma = [p.ma for p in info]
         self.key_base = np.arange(n, dtype=np.int64) * _CODES
         self.eighth = np.full(n * 8, 0.125)  # bincount weights: a tackle zone counts 1/8
-        guard = np.asarray([Skill.GUARD in p.skills for p in info], dtype=bool)
+        guard = np.asarray([assists_when_marked(s, p.pid) for p in info], dtype=bool)
         self.rows: list[np.ndarray] = []  # side -> (n * 28, table layers) values
         self.tz_block: list[np.ndarray] = []  # side -> key -> neighbour block offset / n_sq
         self.guard_key: list[np.ndarray] = []  # side -> key -> exerts a tackle zone and has Guard

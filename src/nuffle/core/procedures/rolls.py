@@ -253,5 +253,9 @@ def reroll_sources(
         once = not probe._skill(s)
         s.pflags[pid] = flags
     team_ok = probe._team(s) if team is None else team and kind not in NO_TEAM_REROLL
-    loner = TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)
-    return RerollSources(skill, once, team_ok, checked_reroll(s, pid, kind), loner)
+    return RerollSources(skill, once, team_ok, checked_reroll(s, pid, kind), team_reroll_checked(s, pid))
+
+
+def team_reroll_checked(s: GameState, pid: int) -> bool:
+    """Whether a team re-roll spent on a roll of `pid` needs a 4+ first (Loner)."""
+    return TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)
