@@ -13,6 +13,7 @@ from nuffle.agents.registry import agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
@@ -268,11 +269,11 @@ def _parse_players(items: list[str]) -> list[tuple[str, int]]:
     for item in items:
         pos, sep, n = item.rpartition("=")
         if not sep or not pos.strip():
-            raise ValueError(f"--player {item!r}: use POSITIONAL=COUNT, e.g. --player Blitzer=2")
+            raise InputError(f"--player {item!r}: use POSITIONAL=COUNT, e.g. --player Blitzer=2")
         try:
             out.append((pos.strip(), int(n)))
         except ValueError:
-            raise ValueError(f"--player {item!r}: the count must be an integer") from None
+            raise InputError(f"--player {item!r}: the count must be an integer") from None
     return out
 
 

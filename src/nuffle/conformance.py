@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.board import EMPTY, OFF
+from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
@@ -15,7 +16,7 @@ from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
 
 
-class InvariantError(AssertionError):
+class InvariantError(NuffleError, AssertionError):
     """A rule invariant does not hold."""
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, Half, Match
@@ -147,7 +148,7 @@ class Scenario:
         s = self.state
         sq = s.board.sq(*square)
         if s.grid[sq] != -1:
-            raise ValueError(f"square {square} is not an empty pitch square")
+            raise InputError(f"square {square} is not an empty pitch square")
         s.place(pid, sq, status)
         return self
 

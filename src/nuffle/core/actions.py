@@ -6,6 +6,8 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
+from nuffle.core.errors import InputError, NuffleError, ReadOnlyError
+
 Square = tuple[int, int]
 
 
@@ -132,12 +134,12 @@ class Action(NamedTuple):
     def from_list(raw: object) -> Action:
         """Parse the compact JSON form; raises ValueError naming the problem."""
         if not isinstance(raw, list) or len(raw) != 3:
-            raise ValueError(f"an action must be [type, player, square], got {raw!r}")
+            raise InputError(f"an action must be [type, player, square], got {raw!r}")
         name, player, square = raw
         if not isinstance(name, str) or name not in ActionType.__members__:
-            raise ValueError(f"unknown action type {name!r}")
+            raise InputError(f"unknown action type {name!r}")
         if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
-            raise ValueError(f"action player must be an integer id or null, got {player!r}")
+            raise InputError(f"action player must be an integer id or null, got {player!r}")
         sq: Square | None = None
         if square is not None:
             if (
@@ -145,7 +147,7 @@ class Action(NamedTuple):
                 or len(square) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)
             ):
-                raise ValueError(f"action square must be [x, y] or null, got {square!r}")
+                raise InputError(f"action square must be [x, y] or null, got {square!r}")
             sq = (square[0], square[1])
         return Action(ActionType[name], player, sq)
 
@@ -179,10 +181,10 @@ class ActionChoice:
         init(self, "probabilities", tuple(probabilities))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"ActionChoice is immutable: cannot set {name!r}")
+        raise ReadOnlyError(f"ActionChoice is immutable: cannot set {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"ActionChoice is immutable: cannot delete {name!r}")
+        raise ReadOnlyError(f"ActionChoice is immutable: cannot delete {name!r}")
 
     def __iter__(self) -> Iterator[Action]:
         players: tuple[int | None, ...] = self.players or (None,)
@@ -237,10 +239,10 @@ class LegalActions:
         object.__setattr__(self, "groups", tuple(groups))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"LegalActions is immutable: cannot set {name!r}")
+        raise ReadOnlyError(f"LegalActions is immutable: cannot set {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"LegalActions is immutable: cannot delete {name!r}")
+        raise ReadOnlyError(f"LegalActions is immutable: cannot delete {name!r}")
 
     def copy(self) -> LegalActions:
         """The same value (it is immutable, so nothing needs copying)."""
@@ -282,7 +284,7 @@ class LegalActions:
         return f"LegalActions({self.groups!r})"
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(NuffleError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""
 
 

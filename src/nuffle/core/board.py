@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from nuffle.core.errors import InputError
 from nuffle.core.types import AWAY, HOME
 
 Square = tuple[int, int]
@@ -143,7 +144,7 @@ VARIANTS = _load_variants()
 def board_for(players: int) -> Board:
     """The shared `Board` of the variant with `players` a side."""
     if players not in VARIANTS:
-        raise ValueError(
+        raise InputError(
             f"unknown board variant {players!r}: choose one of {sorted(VARIANTS)}"
         )
     return Board(VARIANTS[players])

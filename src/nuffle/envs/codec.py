@@ -26,6 +26,7 @@ import numpy as np
 
 from nuffle.core.actions import Action, ActionType, LegalActions
 from nuffle.core.board import board_for
+from nuffle.core.errors import NuffleError
 from nuffle.core.state import GameState
 from nuffle.envs.layout import side_layout
 
@@ -44,7 +45,7 @@ for _t in PLAYER_TYPES:
     _IS_PLAYER_TYPE[int(_t)] = True
 
 
-class CodecError(ValueError):
+class CodecError(NuffleError, ValueError):
     """An index that names no action, or an engine action the codec cannot place."""
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import torch
 
+from nuffle.core.errors import NuffleError
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.networks import ActorCritic, NetSpec, build_network
 
@@ -19,7 +20,7 @@ FORMAT = "nuffle-policy"
 VERSION = 1
 
 
-class CheckpointError(ValueError):
+class CheckpointError(NuffleError, ValueError):
     """A checkpoint that cannot be used (missing, corrupt, for another board, ...)."""
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
+from nuffle.core.errors import InputError
 from nuffle.core.hooks import Point
 from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.procedures.ball import can_catch
@@ -54,7 +55,7 @@ def skill_action(t: ActionType) -> Callable[[Callable[..., None]], Callable[...,
 
     def register(fn: Callable[..., None]) -> Callable[..., None]:
         if t in SKILL_ACTIONS:
-            raise ValueError(f"{t.name} already has a skill action")
+            raise InputError(f"{t.name} already has a skill action")
         SKILL_ACTIONS[t] = fn
         return fn
 
