@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -28,8 +30,17 @@ _BUILTIN_MODULES = {
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
     "endzone": "nuffle.agents.endzone",
-    "policy": "nuffle.rl.policy_bot",  # a trained policy (needs the [rl] extra)
 }
+
+
+def _plugins() -> dict[str, str]:
+    """Bots of higher layers (a trained `policy`, which needs the [rl] extra), declared in
+    `data/bot_plugins.json`: name -> the module that registers it."""
+    raw = json.loads(resources.files("nuffle.data").joinpath("bot_plugins.json").read_text())
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+_BUILTIN_MODULES.update(_plugins())
 
 
 def register(name: str, factory: AgentFactory) -> None:
