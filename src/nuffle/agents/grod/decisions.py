@@ -112,7 +112,7 @@ def skill_choice(s: GameState, d: Decision, legal: LegalActions, v: Values) -> A
     """Use a skill when it pays: Piling On only on an armour roll likely to break (the piler
     lies prone afterwards); every other optional skill (Strip Ball, Diving Catch, ...) is used."""
     if d.skill == "PILING_ON":
-        victim = getattr(s.stack[-2], "pid", -1) if len(s.stack) > 1 else -1
+        victim = -1 if d.target is None else d.target
         if (legal.group(A.SELECT_ARMOUR) is not None and 0 <= victim < len(s.info)
                 and float(P.armour_break(s.info[victim].av)) >= v["piling_on_armour"]):
             return Action(A.SELECT_ARMOUR)
