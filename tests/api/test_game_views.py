@@ -144,9 +144,9 @@ def test_a_views_legal_actions_are_its_own_and_equal_a_fresh_listing() -> None:
     view = game.view()
     for group in view.legal_actions().groups:
         with pytest.raises(AttributeError):
-            group.players = ()
+            group.players = ()  # type: ignore[misc]
         with pytest.raises(AttributeError):
-            group.squares = ()
+            group.squares = ()  # type: ignore[misc]
     with pytest.raises(AttributeError):
         view.legal_actions().groups.clear()  # type: ignore[attr-defined]
     assert list(game.legal_actions()) == legal

@@ -66,7 +66,8 @@ def _upward() -> list[str]:
             except AssertionError:
                 there = 3  # a name imported from the package root (nuffle.X): the facade
             if there > here:
-                bad.append(f"{path.relative_to(SRC)}:{line} ({mod}, layer {here}) imports {target} (layer {there})")
+                bad.append(f"{path.relative_to(SRC)}:{line} ({mod}, layer {here}) imports {target} "
+                           f"(layer {there})")
     return bad
 
 

@@ -27,9 +27,9 @@ def test_legal_actions_cannot_be_changed_to_let_step_accept_more() -> None:
     with pytest.raises(AttributeError):
         legal.groups.append(ActionChoice(T.USE_BRIBE))  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
-        legal.groups = (*legal.groups, ActionChoice(T.USE_BRIBE))
+        legal.groups = (*legal.groups, ActionChoice(T.USE_BRIBE))  # type: ignore[misc]
     with pytest.raises(AttributeError):
-        legal.groups[0].type = T.USE_BRIBE
+        legal.groups[0].type = T.USE_BRIBE  # type: ignore[misc]
     with pytest.raises(IllegalActionError):
         game.step(Action(T.USE_BRIBE))
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
 
-from nuffle.core.errors import InputError, NuffleError, ReadOnlyError
+from nuffle.core.errors import InputError, NuffleError
 
 Square = tuple[int, int]
 
@@ -157,15 +157,10 @@ class ActionChoice:
 
     An empty `players` means the actions carry no player; an empty `squares` means no square.
     `probabilities`, when given, is the success chance of reaching each square (assisted
-    moves), aligned with `squares`.
+    moves), aligned with `squares`. Immutable: the fields are read-only tuples.
     """
 
-    __slots__ = ("players", "probabilities", "squares", "type")
-
-    type: ActionType
-    players: tuple[int, ...]
-    squares: tuple[Square, ...]
-    probabilities: tuple[float, ...]
+    __slots__ = ("_players", "_probabilities", "_squares", "_type")
 
     def __init__(
         self,
@@ -174,53 +169,67 @@ class ActionChoice:
         squares: tuple[Square, ...] = (),
         probabilities: tuple[float, ...] = (),
     ) -> None:
-        init = object.__setattr__
-        init(self, "type", type)
-        init(self, "players", tuple(players))
-        init(self, "squares", tuple(squares))
-        init(self, "probabilities", tuple(probabilities))
+        self._type = type
+        self._players = players
+        self._squares = squares
+        self._probabilities = probabilities
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise ReadOnlyError(f"ActionChoice is immutable: cannot set {name!r}")
+    @property
+    def type(self) -> ActionType:
+        """The action type of the group."""
+        return self._type
 
-    def __delattr__(self, name: str) -> None:
-        raise ReadOnlyError(f"ActionChoice is immutable: cannot delete {name!r}")
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players the actions may name (empty: none)."""
+        return self._players
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares the actions may target (empty: none)."""
+        return self._squares
+
+    @property
+    def probabilities(self) -> tuple[float, ...]:
+        """Success chances aligned with `squares` (assisted moves), or empty."""
+        return self._probabilities
 
     def __iter__(self) -> Iterator[Action]:
-        players: tuple[int | None, ...] = self.players or (None,)
-        squares: tuple[Square | None, ...] = self.squares or (None,)
+        t = self._type
+        players: tuple[int | None, ...] = self._players or (None,)
+        squares: tuple[Square | None, ...] = self._squares or (None,)
         for p in players:
             for s in squares:
-                yield Action(self.type, p, s)
+                yield Action(t, p, s)
 
     def __len__(self) -> int:
-        return max(1, len(self.players)) * max(1, len(self.squares))
+        return max(1, len(self._players)) * max(1, len(self._squares))
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, ActionChoice)
-            and self.type == other.type
-            and self.players == other.players
-            and self.squares == other.squares
+            and self._type == other._type
+            and self._players == other._players
+            and self._squares == other._squares
         )
 
     def __hash__(self) -> int:
-        return hash((self.type, self.players, self.squares))
+        return hash((self._type, self._players, self._squares))
 
     def __repr__(self) -> str:
-        return f"ActionChoice({self.type.name}, players={self.players}, squares={self.squares})"
+        return f"ActionChoice({self._type.name}, players={self._players}, squares={self._squares})"
 
     def allows(self, action: Action) -> bool:
         """Whether `action` is one of this group's actions."""
-        if action.type != self.type:
+        if action.type != self._type:
             return False
-        if self.players:
-            if action.player not in self.players:
+        if self._players:
+            if action.player not in self._players:
                 return False
         elif action.player is not None:
             return False
-        if self.squares:
-            return action.square in self.squares
+        if self._squares:
+            return action.square in self._squares
         return action.square is None
 
 
@@ -231,57 +240,54 @@ class LegalActions:
     live game checking the next action against it) cannot change what another holder sees.
     """
 
-    __slots__ = ("groups",)
-
-    groups: tuple[ActionChoice, ...]
+    __slots__ = ("_groups",)
 
     def __init__(self, groups: Iterable[ActionChoice]) -> None:
-        object.__setattr__(self, "groups", tuple(groups))
+        self._groups = groups if type(groups) is tuple else tuple(groups)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise ReadOnlyError(f"LegalActions is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise ReadOnlyError(f"LegalActions is immutable: cannot delete {name!r}")
+    @property
+    def groups(self) -> tuple[ActionChoice, ...]:
+        """The groups, one or more per legal action type."""
+        return self._groups
 
     def copy(self) -> LegalActions:
         """The same value (it is immutable, so nothing needs copying)."""
         return self
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, LegalActions) and self.groups == other.groups
+        return isinstance(other, LegalActions) and self._groups == other._groups
 
     def __hash__(self) -> int:
-        return hash(self.groups)
+        return hash(self._groups)
 
     def __iter__(self) -> Iterator[Action]:
-        for g in self.groups:
+        for g in self._groups:
             yield from g
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        return any(g.allows(action) for g in self.groups)
+        return any(g.allows(action) for g in self._groups)
 
     def __len__(self) -> int:
-        return sum(len(g) for g in self.groups)
+        return sum(len(g) for g in self._groups)
 
     def __bool__(self) -> bool:
-        return bool(self.groups)
+        return bool(self._groups)
 
     def types(self) -> list[ActionType]:
         """The action types that have at least one legal action."""
-        return [g.type for g in self.groups]
+        return [g._type for g in self._groups]
 
     def group(self, kind: ActionType) -> ActionChoice | None:
         """The group of `kind`, if legal."""
-        for g in self.groups:
-            if g.type == kind:
+        for g in self._groups:
+            if g._type == kind:
                 return g
         return None
 
     def __repr__(self) -> str:
-        return f"LegalActions({self.groups!r})"
+        return f"LegalActions({self._groups!r})"
 
 
 class IllegalActionError(NuffleError, ValueError):

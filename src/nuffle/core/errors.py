@@ -7,7 +7,7 @@ working while `except NuffleError` catches everything the package raises.
 
 from __future__ import annotations
 
-__all__ = ["InputError", "InputTypeError", "NuffleError", "ReadOnlyError", "StateError"]
+__all__ = ["InputError", "InputTypeError", "NuffleError", "StateError"]
 
 
 class NuffleError(Exception):
@@ -24,7 +24,3 @@ class InputTypeError(NuffleError, TypeError):
 
 class StateError(NuffleError, RuntimeError):
     """Something cannot go on from where it is (a game that does not end, a dead worker, ...)."""
-
-
-class ReadOnlyError(NuffleError, AttributeError):
-    """An attempt to change an immutable value."""
