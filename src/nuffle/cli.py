@@ -222,7 +222,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds)
 
     if args.what == "mcts":
-        from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
+        from nuffle.bench.mcts import format_mcts_bench, run_mcts_bench
 
         mcts = run_mcts_bench(seconds=0.5 if args.seconds is None else args.seconds)
         print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))

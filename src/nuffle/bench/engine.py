@@ -276,7 +276,7 @@ def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
     import json
 
     try:
-        from nuffle.envs.bench import run_env_bench
+        from nuffle.bench.env import run_env_bench
     except ImportError as exc:
         print(f"error: bench env needs the [gym] extra ({exc})")
         return 2
