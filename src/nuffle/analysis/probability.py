@@ -344,9 +344,6 @@ def _injury_bonus(total: int, av: int, claws: bool, bonus: bool) -> int | None:
     return None
 
 
-CASUALTY_KEYS = ("badly_hurt", "miss_next_game", "niggling", "ma", "av", "ag", "st", "dead")
-
-
 def casualty_table() -> dict[str, Fraction]:
     """Casualty (D68) classes: badly hurt, miss next game, niggling, -MA, -AV, -AG, -ST, dead."""
     d8 = Fraction(1, 48)

@@ -29,7 +29,6 @@ class Variant:
     height: int
     wide_rows: int
     roster_size: int
-    pitch_min: int
     pitch_max: int
     los_min: int
     wide_max: int

@@ -80,9 +80,9 @@ class ActionCodec:
 
     # --- encoding -------------------------------------------------------------------------
 
-    def indices(self, s: GameState, legal: LegalActions, side: int, pos: object = None) -> np.ndarray:
-        """The indices of every legal action of `side` (`pos` is accepted for compatibility
-        and ignored). Raises CodecError if the engine offers an action the codec cannot place."""
+    def indices(self, s: GameState, legal: LegalActions, side: int) -> np.ndarray:
+        """The indices of every legal action of `side`. Raises CodecError if the engine offers
+        an action the codec cannot place."""
         return self.grouped(s, legal, side)[0]
 
     def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[np.ndarray, list[int]]:
