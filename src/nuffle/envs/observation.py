@@ -53,14 +53,14 @@ _MOVE = int(DecisionKind.MOVE)
 #: single cells, written apart).
 _TABLE_LAYERS = tuple(i for i in range(N_PLAYER) if i not in (LAYER_INDEX["ball_carrier"],
                                                                LAYER_INDEX["active_player"]))
-_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if ActionType[k].moving_action)
+_MOVING_KINDS = frozenset(ActionType[k] for k in PLAYER_ACTION_KINDS if ActionType[k].moving_action)
 _BALL = LAYER_INDEX["ball"]
 # The non-spatial features by name, all zero (in the order of NON_SPATIAL), and the names the
 # encoder picks by value: weather, ball state, the action under way, the acting player's skills.
 _NS_ZERO: dict[str, float] = {name: 0.0 for name, _ in NON_SPATIAL}
 _WEATHER = {int(w): f"weather_{w.name.lower()}" for w in Weather}
 _BALL_STATE = {int(b): f"ball_{b.name.lower()}" for b in BallState}
-_ACTING_KIND = {k: f"acting_{k.lower()}" for k in PLAYER_ACTION_KINDS}
+_ACTING_KIND = {ActionType[k]: f"acting_{k.lower()}" for k in PLAYER_ACTION_KINDS}
 _ACTING_SKILLS = tuple(f"acting_skill_{sk.name.lower()}" for sk in KEY_SKILLS)
 assert set(_WEATHER.values()) | set(_BALL_STATE.values()) | set(_ACTING_KIND.values()) <= set(_NS_ZERO)
 assert set(_ACTING_SKILLS) <= set(_NS_ZERO)

@@ -61,7 +61,7 @@ class GrodBot(Agent):
         if kind == K.SELECT_ACTION:
             return self._turn(s, legal, side)
         if kind == K.MOVE and d.player is not None and d.action is not None:
-            return self._in_action(s, legal, side, d.player, d.moved or 0, ActionType[d.action])
+            return self._in_action(s, legal, side, d.player, d.moved or 0, d.action)
         return self._misc(s, d, legal, side, legal.types())
 
     # --- team turn --------------------------------------------------------------------------

@@ -208,7 +208,7 @@ class PlayerAction(Procedure):
         return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(player=self.pid, action=ActionType(self.kind).name, moved=self.moves)
+        return Decision(player=self.pid, action=ActionType(self.kind), moved=self.moves)
 
     def legal(self, s: GameState) -> LegalActions:
         pid = self.pid

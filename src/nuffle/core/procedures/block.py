@@ -448,7 +448,7 @@ class Block(Procedure):
             player = self.asker
         faces = self.faces if self.phase == 4 else ()
         square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
-        action = "START_BLITZ" if self.blitz else "START_BLOCK"
+        action = ActionType.START_BLITZ if self.blitz else ActionType.START_BLOCK
         return Decision(
             player=player, target=self.defender, dice=self.n, faces=faces, action=action, square=square
         )

@@ -181,7 +181,7 @@ class PlayerRoll(Procedure):
         return checked_reroll(s, self.pid, self.kind)
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(player=self.pid, roll=self.kind.name, need=self._need())
+        return Decision(player=self.pid, roll=self.kind, need=self._need())
 
     def legal(self, s: GameState) -> LegalActions:
         groups = []

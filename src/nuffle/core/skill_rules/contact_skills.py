@@ -125,7 +125,7 @@ class PilingOn(Procedure):
     if the roll is to be re-rolled."""
 
     __slots__ = ("attacker", "kind")
-    decision_skill = "PILING_ON"
+    decision_skill = Skill.PILING_ON
 
     def __init__(self, attacker: int, kind: ActionType) -> None:
         super().__init__()
@@ -310,7 +310,7 @@ class StripBall(Procedure):
     square he was pushed to (USE_SKILL) or not (DECLINE)."""
 
     __slots__ = ("attacker", "pid")
-    decision_skill = "STRIP_BALL"
+    decision_skill = Skill.STRIP_BALL
 
     def __init__(self, attacker: int, pid: int) -> None:
         super().__init__()
