@@ -28,13 +28,15 @@ from nuffle.core.procedures.movement import (
     DODGE_ROLL_REACTION,
     DODGE_ZONES_IGNORED,
     LEFT_ZONE_MODIFIER,
+    agility_target,
     dodge_modifier,
     gfi_target,
     max_gfi,
+    need,
     reaction_modifier,
     stand_up_cost,
 )
-from nuffle.core.procedures.rolls import reroll_sources, roll_succeeds, team_reroll_available
+from nuffle.core.procedures.rolls import reroll_sources, team_reroll_available
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status, Weather
 
@@ -56,14 +58,6 @@ def _mod_bits(mod: int) -> int:
     """A dodge modifier as step-key bits 3-6."""
     return max(0, min(15, mod + 7)) << 3
 _MEMO_LIMIT = 200_000
-
-
-def _need(target: int, mod: int, agility: bool) -> int:
-    """The lowest die face that succeeds (7 if none), by the engine's own rule."""
-    for d in range(1, 7):
-        if roll_succeeds(d, target, mod, agility):
-            return d
-    return 7
 
 
 @cache
@@ -111,7 +105,7 @@ class _Profile:
         dodge: _Sources, gfi_src: _Sources, pickup: _Sources, stand_up: _Sources,
         pickup_bonus: tuple[int, ...],
     ) -> None:
-        self.ag_target = 7 - min(ag, 6)
+        self.ag_target = agility_target(ag)
         self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
         self.gfi = gfi
         self.rain = rain
@@ -149,10 +143,10 @@ class _Profile:
         if key & _STANDUP:
             out.append(self._roll("stand_up", 4, 0))
         if key & _GFI:
-            out.append(self._roll("gfi", _need(self.gfi, 0, False), self.sf_bit))
+            out.append(self._roll("gfi", need(self.gfi, 0, False), self.sf_bit))
         if key & _DODGE:
             mod = ((key >> 3) & 15) - 7
-            out.append(self._roll("dodge", _need(self.ag_target, mod, True), self.dodge_bit,
+            out.append(self._roll("dodge", need(self.ag_target, mod, True), self.dodge_bit,
                                   bool(key & _TACKLE)))
         if key & _PICKUP:
             if not self.hands:
@@ -161,7 +155,7 @@ class _Profile:
                 tz = (key >> 8) & 15
                 mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE)
                 mod += self.pickup_bonus[tz]
-                out.append(self._roll("pickup", _need(self.ag_target, mod, True), 0))
+                out.append(self._roll("pickup", need(self.ag_target, mod, True), 0))
         return out
 
     def apply(self, vid: int, key: int) -> int:
