@@ -144,7 +144,6 @@ PYBIND11_MODULE(_native, m) {
             d["height"] = v.height;
             d["wide_rows"] = v.wide_rows;
             d["roster_size"] = v.roster_size;
-            d["pitch_min"] = v.pitch_min;
             d["pitch_max"] = v.pitch_max;
             d["los_min"] = v.los_min;
             d["wide_max"] = v.wide_max;

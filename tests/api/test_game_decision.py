@@ -137,5 +137,6 @@ def test_block_decision_names_attacker_defender_and_dice() -> None:
     game.step(Action(ActionType.BLOCK, square=(11, 7)))
     d = game.decision()
     assert d.kind == K.BLOCK_DICE
-    assert (d.player, d.target, d.dice, d.action) == (attacker, 12, 2, "START_BLOCK")
+    assert (d.player, d.target, d.dice, d.action) == (attacker, 12, 2, ActionType.START_BLOCK)
+    assert d.to_json()["action"] == "START_BLOCK"
     assert sorted(d.faces) == sorted((int(BlockFace.PUSHED), int(BlockFace.ATTACKER_DOWN)))

@@ -13,6 +13,10 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import Any
 
+from nuffle.core.actions import ActionType
+from nuffle.core.skills import Skill
+from nuffle.core.types import RollKind
+
 
 class DecisionKind(IntEnum):
     """Every kind of decision the engine can ask of a coach (values are stable)."""
@@ -62,7 +66,7 @@ class Decision:
     """What the coach of `side` decides now: its `kind`, the acting `player`, the other player
     it concerns (`target`: the defender, the pushed player, the catcher), the `skill` on offer,
     the failed `roll` with the number it `need`ed, for blocks the `dice` count and the
-    `faces` rolled, the player `action` under way (e.g. 'START_BLITZ') with the squares
+    `faces` rolled, the player `action` under way (e.g. `ActionType.START_BLITZ`) with the squares
     `moved` so far, and the `square` it concerns (a follow-up's destination). Fields that do
     not apply are None (or empty).
 
@@ -73,12 +77,12 @@ class Decision:
     side: int | None = None
     player: int | None = None
     target: int | None = None
-    skill: str | None = None
-    roll: str | None = None
+    skill: Skill | None = None
+    roll: RollKind | None = None
     need: int | None = None
     dice: int | None = None
     faces: tuple[int, ...] = ()
-    action: str | None = None
+    action: ActionType | None = None
     moved: int | None = None
     square: tuple[int, int] | None = None
 
@@ -92,6 +96,9 @@ class Decision:
         faces and the square as lists."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["kind"] = self.kind.name
+        for name in ("skill", "roll", "action"):  # enums by name, as the protocol has them
+            value = out[name]
+            out[name] = None if value is None else value.name
         out["side"] = self.side_name
         out["faces"] = list(self.faces)
         out["square"] = None if self.square is None else list(self.square)

@@ -14,6 +14,8 @@ import os
 from importlib import resources
 from types import ModuleType
 
+from nuffle.core.errors import InputError
+
 PYTHON = "python"
 NATIVE = "native"
 ENGINES = (PYTHON, NATIVE)
@@ -21,22 +23,22 @@ ENV_VARIABLE = "NUFFLE_ENGINE"
 _BUILD_NOTE = "_native_build_error.txt"
 
 
-class EngineUnavailableError(ValueError):
+class EngineUnavailableError(InputError):
     """The engine asked for cannot run here (not built, or not able to play matches yet)."""
 
 
 def resolve_engine(engine: str | None) -> str:
     """The engine to use: `engine` if given, else `NUFFLE_ENGINE`, else the Python engine.
-    Raises ValueError naming an unknown engine (and where the name came from)."""
+    Raises InputError naming an unknown engine (and where the name came from)."""
     if engine is None:
         value = os.environ.get(ENV_VARIABLE, "").strip()
         if not value:
             return PYTHON
         if value not in ENGINES:
-            raise ValueError(f"unknown engine {value!r} in {ENV_VARIABLE}: choose 'python' or 'native'")
+            raise InputError(f"unknown engine {value!r} in {ENV_VARIABLE}: choose 'python' or 'native'")
         return value
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}: choose 'python' or 'native'")
+        raise InputError(f"unknown engine {engine!r}: choose 'python' or 'native'")
     return engine
 
 

@@ -119,7 +119,7 @@ class ScriptedBot(Agent):
                 return nxt
             self.queue = []
         if (s.carrier() == pid and legal.group(A.MOVE) is not None
-                and d.action in ("START_MOVE", "START_BLITZ")):
+                and d.action in (A.START_MOVE, A.START_BLITZ)):
             plan = Planner(s, side, legal).carrier_move(pid, d.moved or 0, fresh=False)
             if plan and plan[0] in legal:
                 self.queue = plan[1:]

@@ -75,7 +75,7 @@ def reroll_choice(s: GameState, legal: LegalActions, d: Decision) -> Action:
     if legal.group(A.USE_SKILL) is not None:
         return Action(A.USE_SKILL)
     if legal.group(A.USE_REROLL) is not None and d.roll is not None and d.player is not None:
-        kind = RollKind[d.roll]
+        kind = d.roll
         pid = d.player
         carrier = s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]
         if kind not in _NEVER_RR and (carrier or kind in _ALWAYS_RR or s.teams[s.pteam[pid]].rerolls > 1):
@@ -116,7 +116,7 @@ def block_choice(s: GameState, legal: LegalActions, side: int, d: Decision) -> A
     best = scored[0]
     if attacking and legal.group(A.USE_REROLL) is not None:
         carrier = s.carrier()
-        important = carrier in (att, dfd) or d.action == "START_BLITZ"
+        important = carrier in (att, dfd) or d.action == A.START_BLITZ
         if best[3] in ATTACKER_FELL and (important or best[3] == BlockResult.ATTACKER_DOWN):
             return Action(A.USE_REROLL)
         if important and carrier == dfd and best[3] != BlockResult.DEFENDER_DOWN and \

@@ -13,6 +13,8 @@ from typing import ClassVar
 
 from nuffle.core.actions import Action, LegalActions
 from nuffle.core.decision import Decision
+from nuffle.core.errors import StateError
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 
 
@@ -22,7 +24,7 @@ class Procedure(ABC):
     __slots__ = ("phase",)
     _fields: ClassVar[tuple[str, ...]] = ("phase",)
     #: The skill a waiting decision of this procedure offers, if it is about one skill.
-    decision_skill: ClassVar[str | None] = None
+    decision_skill: ClassVar[Skill | None] = None
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -50,7 +52,7 @@ class Procedure(ABC):
 
     def act(self, s: GameState, action: Action) -> None:
         """Apply a decision that `legal` allowed."""
-        raise RuntimeError(f"{type(self).__name__} takes no decisions")
+        raise StateError(f"{type(self).__name__} takes no decisions")
 
     def decision_detail(self, s: GameState) -> Decision:
         """The player (and roll, block, skill) the waiting decision concerns; by default the

@@ -153,7 +153,7 @@ class Kickoff(Procedure):
         )
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(skill="KICK" if self.phase == 8 else None)
+        return Decision(skill=Skill.KICK if self.phase == 8 else None)
 
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == 0:

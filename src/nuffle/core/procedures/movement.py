@@ -31,6 +31,7 @@ from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.rolls import PlayerRoll, roll_succeeds
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Weather, other
 
@@ -300,7 +301,7 @@ class DodgeRoll(PlayerRoll):
 
     def decision_detail(self, s: GameState) -> Decision:
         if self.phase == 20:
-            return Decision(player=self.pid, skill="DIVING_TACKLE")
+            return Decision(player=self.pid, skill=Skill.DIVING_TACKLE)
         return super().decision_detail(s)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -501,7 +502,7 @@ class MoveStep(Procedure):
         return False
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(player=self.pid, skill="BREAK_TACKLE")
+        return Decision(player=self.pid, skill=Skill.BREAK_TACKLE)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])

@@ -201,7 +201,7 @@ class StandChoice(Procedure):
     Leaves s.ret = 1 if he stays."""
 
     __slots__ = ("pid",)
-    decision_skill = "STAND_FIRM"
+    decision_skill = Skill.STAND_FIRM
 
     def __init__(self, pid: int) -> None:
         super().__init__()

@@ -91,7 +91,7 @@ class DivingCatch(Procedure):
     catch it where he stands (a failure bounces from his square) or let it bounce from `sq`."""
 
     __slots__ = ("kickoff", "pid", "sq")
-    decision_skill = "DIVING_CATCH"
+    decision_skill = Skill.DIVING_CATCH
 
     def __init__(self, pid: int, sq: int, kickoff: bool) -> None:
         super().__init__()
@@ -167,7 +167,7 @@ class KickOffReturn(Procedure):
     an opposing tackle zone ends the move."""
 
     __slots__ = ("left", "pid")
-    decision_skill = "KICK_OFF_RETURN"
+    decision_skill = Skill.KICK_OFF_RETURN
 
     def __init__(self) -> None:
         super().__init__()

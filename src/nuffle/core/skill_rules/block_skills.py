@@ -234,7 +234,7 @@ class MultipleBlock(Procedure):
     no follow-up (and so no Frenzy)."""
 
     __slots__ = ("first", "pid", "second")
-    decision_skill = "MULTIPLE_BLOCK"
+    decision_skill = Skill.MULTIPLE_BLOCK
 
     def __init__(self, pid: int, first: int) -> None:
         super().__init__()

@@ -125,7 +125,7 @@ class PilingOn(Procedure):
     if the roll is to be re-rolled."""
 
     __slots__ = ("attacker", "kind")
-    decision_skill = "PILING_ON"
+    decision_skill = Skill.PILING_ON
 
     def __init__(self, attacker: int, kind: ActionType) -> None:
         super().__init__()
@@ -140,7 +140,9 @@ class PilingOn(Procedure):
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(player=self.attacker, skill=self.decision_skill)
+        # The victim is the player of the knock-down below (whose armour or injury it is).
+        victim = getattr(s.stack[-2], "pid", None) if len(s.stack) > 1 else None
+        return Decision(player=self.attacker, target=victim, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(self.kind), ActionChoice(ActionType.DECLINE)])
@@ -308,7 +310,7 @@ class StripBall(Procedure):
     square he was pushed to (USE_SKILL) or not (DECLINE)."""
 
     __slots__ = ("attacker", "pid")
-    decision_skill = "STRIP_BALL"
+    decision_skill = Skill.STRIP_BALL
 
     def __init__(self, attacker: int, pid: int) -> None:
         super().__init__()

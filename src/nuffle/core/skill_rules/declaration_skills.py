@@ -144,7 +144,7 @@ class Feed(Procedure):
     Leaves s.ret = 1 if he fed on a Thrall, else 0."""
 
     __slots__ = ("bit", "drop", "pid")
-    decision_skill = "BLOOD_LUST"
+    decision_skill = Skill.BLOOD_LUST
 
     def __init__(self, pid: int) -> None:
         super().__init__()

@@ -141,7 +141,7 @@ class DumpOff(Procedure):
     """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ret = 1."""
 
     __slots__ = ("pid",)
-    decision_skill = "DUMP_OFF"
+    decision_skill = Skill.DUMP_OFF
 
     def __init__(self, pid: int) -> None:
         super().__init__()
@@ -193,7 +193,7 @@ class PassBlock(Procedure):
     from `thrower_sq` to `target`, or with the thrower or the target square in his tackle zone."""
 
     __slots__ = ("can_intercept", "pid", "steps", "target", "thrower_sq")
-    decision_skill = "PASS_BLOCK"
+    decision_skill = Skill.PASS_BLOCK
 
     def __init__(self, pid: int, thrower_sq: int, target: int, can_intercept: bool) -> None:
         super().__init__()
@@ -309,7 +309,7 @@ class Animosity(Procedure):
     or keep it. Leaves s.ret = the square to throw to, or -1."""
 
     __slots__ = ("pid", "target", "throw")
-    decision_skill = "ANIMOSITY"
+    decision_skill = Skill.ANIMOSITY
 
     def __init__(self, pid: int, target: int, throw: int) -> None:
         super().__init__()
@@ -503,7 +503,7 @@ class Swoop(Procedure):
     the pitch: the crowd) and s.ret_die = the last on-pitch square."""
 
     __slots__ = ("direction", "facing", "pid", "start")
-    decision_skill = "SWOOP"
+    decision_skill = Skill.SWOOP
 
     def __init__(self, pid: int, start: int) -> None:
         super().__init__()
