@@ -7,11 +7,13 @@ hit (`victim`), who caused it (`by`, -1 if nobody: a failed dodge, the crowd, a 
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
 from nuffle.core.types import BallState, PFlag, Status, other
@@ -124,6 +126,15 @@ def injury_table(total: int) -> int:
     return STUNNED
 
 
+class KnockDownPhase(Phases):
+    """KnockDown: the fall, the armour roll (a reaction may re-roll it), the injury, the ball."""
+
+    ARMOUR_ROLLED: Final = 1
+    ARMOUR_DONE: Final = 2
+    DONE: Final = 3
+    AFTER_ARMOUR_USED: Final = 5
+
+
 class KnockDown(Procedure):
     """A player falls: armour roll, maybe injury, a ball he held or lay on bounces.
 
@@ -135,6 +146,9 @@ class KnockDown(Procedure):
     team's turn when the victim belongs to it (placed prone: only if he held the ball). `raw`
     ignores every armour and injury modifier (Stab).
     """
+
+    frame = "knock_down"
+    phases = KnockDownPhase
 
     __slots__ = (
         "armour_mod",
@@ -189,20 +203,20 @@ class KnockDown(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
+        if ph == KnockDownPhase.START:
             if self.how != HIT:
                 self._fall(s)
                 fns = ARMOUR_SKIPPED.fns(s.info[pid].skills)
                 if fns and any(fn(s, self) for fn in fns):
-                    self.phase = 2
+                    self.phase = KnockDownPhase.ARMOUR_DONE
                     s.push(self._injury(s, self._armour(s, 0)[2]))
                     return
             if self.how != PLACED:
-                self.phase = 1
+                self.phase = KnockDownPhase.ARMOUR_ROLLED
                 s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
                 return
-            self.phase = 2
-        if ph == 1:
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if ph == KnockDownPhase.ARMOUR_ROLLED:
             a, b = s.dice()
             total, limit, bonus = self._armour(s, a + b)
             left = bonus
@@ -213,23 +227,23 @@ class KnockDown(Procedure):
             if broken:
                 if self.how == HIT:
                     self._fall(s)
-                self.phase = 2
+                self.phase = KnockDownPhase.ARMOUR_DONE
                 s.push(self._injury(s, left))
                 return
             by = self.by
             if not self.rerolled and by >= 0 and by != pid and AFTER_ARMOUR.fire(s.info[by].skills, s, self):
-                self.phase = 5
+                self.phase = KnockDownPhase.AFTER_ARMOUR_USED
                 return
-            self.phase = 2
-        if self.phase == 5:  # an after-armour reaction returned
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if self.phase == KnockDownPhase.AFTER_ARMOUR_USED:  # an after-armour reaction returned
             if s.ret:
                 self.rerolled = True
-                self.phase = 1
+                self.phase = KnockDownPhase.ARMOUR_ROLLED
                 s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
                 return
-            self.phase = 2
-        if self.phase == 2:
-            self.phase = 3
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if self.phase == KnockDownPhase.ARMOUR_DONE:
+            self.phase = KnockDownPhase.DONE
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
                 from nuffle.core.procedures.ball import Bounce
 
@@ -266,10 +280,27 @@ class PlaceProne(KnockDown):
     """A player is placed prone: no armour roll, no turnover unless he held the ball (a skill
     such as Ball & Chain may still call for an injury roll); a ball he held bounces."""
 
+    frame = "place_prone"
+
     __slots__ = ()
 
     def __init__(self, pid: int, by: int = -1) -> None:
         super().__init__(pid, by=by, how=PLACED)
+
+
+class InjuryPhase(Phases):
+    """Injury: the injury roll (a reaction may re-roll it), casualty rolls, the apothecary,
+    recovery skills."""
+
+    ROLLED: Final = 1
+    KO_APOTHECARY: Final = 2
+    CASUALTY_ROLLED: Final = 3
+    CASUALTY_APOTHECARY: Final = 4
+    NO_APOTHECARY: Final = 5
+    APOTHECARY_ROLLED: Final = 6
+    RECOVERED: Final = 7
+    SECOND_CASUALTY_ROLLED: Final = 8
+    AFTER_INJURY_USED: Final = 9
 
 
 class Injury(Procedure):
@@ -280,6 +311,9 @@ class Injury(Procedure):
     `rerolled` says the armour or injury was already re-rolled (Piling On), `raw` that no
     modifier applies (Stab). `cap` makes a casualty result Badly Hurt (a Vampire's bite).
     """
+
+    frame = "injury"
+    phases = InjuryPhase
 
     __slots__ = (
         "by", "cap", "cas", "cas2", "crowd", "doubles", "how", "mod", "pid", "raw", "rerolled", "result"
@@ -340,10 +374,10 @@ class Injury(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
-            self.phase = 1
+        if ph == InjuryPhase.START:
+            self.phase = InjuryPhase.ROLLED
             self._roll(s)
-        elif ph == 1:
+        elif ph == InjuryPhase.ROLLED:
             a, b = s.dice()
             self.doubles = a == b
             result = self._result(s, a + b)
@@ -351,29 +385,29 @@ class Injury(Procedure):
             react = not self.rerolled and by >= 0 and by != pid
             if react and AFTER_INJURY.fire(s.info[by].skills, s, self, result):
                 self.result = result
-                self.phase = 9
+                self.phase = InjuryPhase.AFTER_INJURY_USED
                 return
             self._apply(s, result)
-        elif ph == 9:  # an after-injury reaction returned
+        elif ph == InjuryPhase.AFTER_INJURY_USED:  # an after-injury reaction returned
             if s.ret:
                 self.rerolled = True
-                self.phase = 1
+                self.phase = InjuryPhase.ROLLED
                 self._roll(s)
                 return
             self._apply(s, self.result)
-        elif ph == 3:
+        elif ph == InjuryPhase.CASUALTY_ROLLED:
             self.cas = s.die()
             if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
-                self.phase = 8
+                self.phase = InjuryPhase.SECOND_CASUALTY_ROLLED
                 s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
                 return
-            self.phase = 4
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
-        elif ph == 8:  # the second casualty roll (Decay)
+        elif ph == InjuryPhase.SECOND_CASUALTY_ROLLED:  # the second casualty roll (Decay)
             self.cas2 = s.die()
-            self.phase = 4
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
-        elif ph == 6:  # second casualty roll from the apothecary: it may replace the worst result
+        elif ph == InjuryPhase.APOTHECARY_ROLLED:  # the apothecary's casualty roll: it may replace the worst
             d = s.die()
             if self.cas2 >= 0 and self.cas2 > self.cas:
                 self.cas2 = min(self.cas2, d)
@@ -384,9 +418,9 @@ class Injury(Procedure):
                 self._finish(s)
                 return
             self._recover(s)
-        elif ph == 5:
+        elif ph == InjuryPhase.NO_APOTHECARY:
             self._recover(s)
-        elif ph == 7:  # a recovery procedure returned
+        elif ph == InjuryPhase.RECOVERED:  # a recovery procedure returned
             if s.ret:
                 s.remove(pid, Status.RESERVE)
             else:
@@ -399,17 +433,17 @@ class Injury(Procedure):
             self._finish(s)
         elif result == KO:
             if s.teams[self._owner(s)].apothecaries > 0:
-                self.phase = 2  # apothecary decision on a KO
+                self.phase = InjuryPhase.KO_APOTHECARY  # apothecary decision on a KO
                 s.wait(self._owner(s), DK.APOTHECARY)
             else:
                 self._knock_out(s)
                 self._finish(s)
         elif result == BADLY_HURT or self.cap:
             self.cas = 11
-            self.phase = 4
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         else:
-            self.phase = 3
+            self.phase = InjuryPhase.CASUALTY_ROLLED
             s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
 
     def _finish(self, s: GameState) -> None:
@@ -421,10 +455,10 @@ class Injury(Procedure):
         if s.teams[self._owner(s)].apothecaries > 0:
             s.wait(self._owner(s), DK.APOTHECARY)
         else:
-            self.phase = 5
+            self.phase = InjuryPhase.NO_APOTHECARY
 
     def _recover(self, s: GameState) -> None:
-        self.phase = 7
+        self.phase = InjuryPhase.RECOVERED
         if RECOVER.fire(s.info[self.pid].skills, s, self):
             return
         self._casualty(s)
@@ -460,7 +494,7 @@ class Injury(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         use = action.type == ActionType.USE_APOTHECARY
-        if self.phase == 2:  # KO
+        if self.phase == InjuryPhase.KO_APOTHECARY:  # KO
             if use:
                 s.teams[self._owner(s)].apothecaries -= 1
                 self._stun(s)
@@ -468,14 +502,14 @@ class Injury(Procedure):
                 self._knock_out(s)
             self._finish(s)
             return
-        # casualty (phase 4)
+        # casualty (CASUALTY_APOTHECARY)
         if use:
             s.teams[self._owner(s)].apothecaries -= 1
             if self.cas < 40 and self.cas2 < 40:  # Badly Hurt: patched up, goes to reserves
                 s.remove(self.pid, Status.RESERVE)
                 self._finish(s)
                 return
-            self.phase = 6
+            self.phase = InjuryPhase.APOTHECARY_ROLLED
             s.request(Chance(Dice.D68, 1, "apothecary casualty", GROUP_CASUALTY))
             return
-        self.phase = 5
+        self.phase = InjuryPhase.NO_APOTHECARY

@@ -6,6 +6,8 @@ points what is being thrown.
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
@@ -19,7 +21,7 @@ from nuffle.core.procedures.ball import (
     check_touchdown,
     land_ball,
 )
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
@@ -196,6 +198,23 @@ def is_fumble(d: int, mod: int) -> bool:
     return d == 1 or d + mod <= 1
 
 
+class PassPhase(Phases):
+    """Pass: target skills, opponents' reactions, interception, the pass roll, a fumble or
+    scatter, the landing."""
+
+    TARGET_DECLARED: Final = 1
+    PASS_DECLARED: Final = 2
+    INTERCEPTORS: Final = 3
+    INTERCEPTOR_CHOICE: Final = 4
+    INTERCEPTION_ROLLED: Final = 5
+    THROW: Final = 6
+    THROWN: Final = 7
+    SCATTER: Final = 8
+    LANDED: Final = 9
+    AFTER_INTERCEPTION_USED: Final = 51
+    DONE: Final = 99
+
+
 class Pass(Procedure):
     """A pass from `thrower` to square `target`: `throw` is PASS, HAIL_MARY or DUMP_OFF.
 
@@ -203,6 +222,9 @@ class Pass(Procedure):
     otherwise inaccurate. A Dump-Off is a normal (Quick) pass in the opponent's turn that
     causes no turnover for either side.
     """
+
+    frame = "pass"
+    phases = PassPhase
 
     __slots__ = ("interceptor", "mod", "react", "saved", "scatters", "target", "throw", "thrower")
 
@@ -219,45 +241,45 @@ class Pass(Procedure):
 
     def run(self, s: GameState) -> None:
         thr = self.thrower
-        if self.phase == 0:
+        if self.phase == PassPhase.START:
             self.saved = int(s.turnover)
-            self.phase = 2
+            self.phase = PassPhase.PASS_DECLARED
             if TARGET_DECLARED.fire(s.info[thr].skills, s, thr, self.target, self.throw):
-                self.phase = 1
+                self.phase = PassPhase.TARGET_DECLARED
                 return
-        elif self.phase == 1:
+        elif self.phase == PassPhase.TARGET_DECLARED:
             if s.ret < 0:  # the thrower keeps the ball
                 self._end(s, check=False)
                 return
             self.target = s.ret
-            self.phase = 2
-        if self.phase == 2:
+            self.phase = PassPhase.PASS_DECLARED
+        if self.phase == PassPhase.PASS_DECLARED:
             if self._react(s):
                 return
-            self.phase = 3
-        if self.phase == 3:
+            self.phase = PassPhase.INTERCEPTORS
+        if self.phase == PassPhase.INTERCEPTORS:
             if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
-                self.phase = 4
+                self.phase = PassPhase.INTERCEPTOR_CHOICE
                 s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
-            self.phase = 6
-        elif self.phase == 5:  # interception roll done
+            self.phase = PassPhase.THROW
+        elif self.phase == PassPhase.INTERCEPTION_ROLLED:  # interception roll done
             if s.ret:
                 if AFTER_INTERCEPTION.fire(s.info[thr].skills, s, thr, self.interceptor, self.throw):
-                    self.phase = 51
+                    self.phase = PassPhase.AFTER_INTERCEPTION_USED
                     return
                 self._intercepted(s)
                 return
-            self.phase = 6
-        elif self.phase == 51:  # Safe Throw and the like
+            self.phase = PassPhase.THROW
+        elif self.phase == PassPhase.AFTER_INTERCEPTION_USED:  # Safe Throw and the like
             if not s.ret:
                 self._intercepted(s)
                 return
             s.ball = s.pos[thr]
             s.ball_state = BallState.CARRIED
-            self.phase = 6
-        if self.phase == 6:
-            self.phase = 7
+            self.phase = PassPhase.THROW
+        if self.phase == PassPhase.THROW:
+            self.phase = PassPhase.THROWN
             if self.throw == HAIL_MARY:
                 self.mod = 0
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
@@ -265,10 +287,10 @@ class Pass(Procedure):
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
-        if self.phase == 7:
+        if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
             if s.ret and not hail_mary:
-                self.phase = 9
+                self.phase = PassPhase.LANDED
                 s.ball_state = BallState.IN_AIR
                 land_ball(s, self.target, 1)
                 return
@@ -276,22 +298,22 @@ class Pass(Procedure):
                 if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.ret_die, self.throw):
                     self._end(s, check=False)  # he keeps the ball: no pass is made
                     return
-                self.phase = 9
+                self.phase = PassPhase.LANDED
                 s.turnover = True  # a fumble turns over even if a team-mate catches the bounce
                 s.ball_state = BallState.ON_GROUND
                 s.push(Bounce(s.pos[thr]))
                 return
             s.ball = self.target
             s.ball_state = BallState.IN_AIR
-            self.phase = 8
+            self.phase = PassPhase.SCATTER
             s.request(Chance(Dice.D8, 1, "pass scatter"))
             return
-        if self.phase == 8:
+        if self.phase == PassPhase.SCATTER:
             b = s.board
             dx, dy = SCATTER[s.die()]
             x, y = b.xy(s.ball)
             if not b.is_on(x + dx, y + dy):
-                self.phase = 9
+                self.phase = PassPhase.LANDED
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(s.ball, b.sq(x + dx, y + dy)))
                 return
@@ -300,10 +322,10 @@ class Pass(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "pass scatter"))
                 return
-            self.phase = 9
+            self.phase = PassPhase.LANDED
             land_ball(s, s.ball, 0)
             return
-        if self.phase == 9:
+        if self.phase == PassPhase.LANDED:
             self._end(s, check=True)
 
     def _react(self, s: GameState) -> bool:
@@ -331,7 +353,7 @@ class Pass(Procedure):
                 s.turnover = True
         if self.throw == DUMP_OFF:
             s.turnover = bool(self.saved)  # no turnover for either side
-        self.phase = 99
+        self.phase = PassPhase.DONE
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
@@ -347,17 +369,28 @@ class Pass(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            self.phase = 6
+            self.phase = PassPhase.THROW
             return
         p = action.player
         assert p is not None
         self.interceptor = p
-        self.phase = 5
+        self.phase = PassPhase.INTERCEPTION_ROLLED
         s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
+
+
+class HandoffPhase(Phases):
+    """Handoff: target skills, the hand-over, the catch or bounce."""
+
+    TARGET_DECLARED: Final = 1
+    HAND_OVER: Final = 2
+    CAUGHT: Final = 3
 
 
 class Handoff(Procedure):
     """A hand-off to an adjacent team-mate, who catches with +1."""
+
+    frame = "handoff"
+    phases = HandoffPhase
 
     __slots__ = ("giver", "receiver")
 
@@ -367,19 +400,19 @@ class Handoff(Procedure):
         self.receiver = receiver
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 2
+        if self.phase == HandoffPhase.START:
+            self.phase = HandoffPhase.HAND_OVER
             if TARGET_DECLARED.fire(s.info[self.giver].skills, s, self.giver, s.pos[self.receiver], HANDOFF):
-                self.phase = 1
+                self.phase = HandoffPhase.TARGET_DECLARED
                 return
-        elif self.phase == 1:
+        elif self.phase == HandoffPhase.TARGET_DECLARED:
             if s.ret < 0:  # he keeps the ball
                 s.pop()
                 return
             self.receiver = s.grid[s.ret]
-            self.phase = 2
-        if self.phase == 2:
-            self.phase = 3
+            self.phase = HandoffPhase.HAND_OVER
+        if self.phase == HandoffPhase.HAND_OVER:
+            self.phase = HandoffPhase.CAUGHT
             s.ball = s.pos[self.receiver]
             s.ball_state = BallState.ON_GROUND
             if can_catch(s, self.receiver):

@@ -8,11 +8,13 @@ rooted player cannot be pushed), Juggernaut against Stand Firm, Side Step, Grab,
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.foul import BEFORE_FOUL, UNSEEN, Foul
 from nuffle.core.procedures.injury import (
     AFTER_ARMOUR,
@@ -74,10 +76,20 @@ def _chainsaw_armour(s: GameState, owner: int, victim: int, by: int, how: int) -
     return 3 if owner == victim and how in (FALL, BLOCK) else 0
 
 
+class ChainsawKickBackPhase(Phases):
+    """ChainsawKickBack: the D6, then the kick-back's armour roll."""
+
+    ROLLED: Final = 1
+    KICKED_BACK: Final = 2
+
+
 class ChainsawKickBack(Procedure):
     """Before a chainsaw foul: D6 (a player roll, re-rollable), 1 -> the chainsaw kicks back:
     armour roll +3 on the wielder, who is knocked down only if it breaks. Leaves s.ret = 1 if
     the foul goes on."""
+
+    frame = "chainsaw_kick_back"
+    phases = ChainsawKickBackPhase
 
     __slots__ = ("pid",)
 
@@ -86,15 +98,15 @@ class ChainsawKickBack(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ChainsawKickBackPhase.START:
+            self.phase = ChainsawKickBackPhase.ROLLED
             s.push(PlayerRoll(RollKind.CHAINSAW, self.pid, 2, agility=False))
             return
-        if self.phase == 1:
+        if self.phase == ChainsawKickBackPhase.ROLLED:
             if s.ret:
                 s.pop()  # s.ret = 1: the foul goes on
                 return
-            self.phase = 2
+            self.phase = ChainsawKickBackPhase.KICKED_BACK
             s.push(KnockDown(self.pid, by=self.pid, how=HIT, armour_mod=3))
             return
         s.ret = 0
@@ -119,10 +131,19 @@ def _can_pile_on(s: GameState, attacker: int, victim: int) -> bool:
     )
 
 
+class PilingOnPhase(Phases):
+    """PilingOn: the choice, then the attacker placed prone."""
+
+    PLACED_PRONE: Final = 1
+
+
 class PilingOn(Procedure):
     """The attacker's coach may re-roll the victim's armour (`kind` SELECT_ARMOUR) or injury
     (SELECT_INJURY) roll; the attacker is then placed prone in his square. Leaves s.ret = 1
     if the roll is to be re-rolled."""
+
+    frame = "piling_on"
+    phases = PilingOnPhase
 
     __slots__ = ("attacker", "kind")
     decision_skill = "PILING_ON"
@@ -133,7 +154,7 @@ class PilingOn(Procedure):
         self.kind = kind
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
+        if self.phase == PilingOnPhase.START:
             s.wait(s.pteam[self.attacker], DK.USE_SKILL)
             return
         s.ret = 1  # he has been placed prone: the roll is re-rolled
@@ -150,7 +171,7 @@ class PilingOn(Procedure):
             s.ret = 0
             s.pop()
             return
-        self.phase = 1
+        self.phase = PilingOnPhase.PLACED_PRONE
         s.push(PlaceProne(self.attacker))
 
 
@@ -205,8 +226,17 @@ def _decay(s: GameState, inj: Injury) -> int:
     return 1
 
 
+class RegeneratePhase(Phases):
+    """Regenerate: the D6."""
+
+    ROLLED: Final = 1
+
+
 class Regenerate(Procedure):
     """Regeneration: D6, 4+ the casualty recovers to the reserves box. Leaves s.ret = 1 then."""
+
+    frame = "regenerate"
+    phases = RegeneratePhase
 
     __slots__ = ("pid",)
 
@@ -215,8 +245,8 @@ class Regenerate(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == RegeneratePhase.START:
+            self.phase = RegeneratePhase.ROLLED
             s.request(threshold(4, "regeneration"))
             return
         s.ret = int(s.die() >= 4)
@@ -306,6 +336,8 @@ _KEEPS_BALL = (Skill.SURE_HANDS, Skill.MONSTROUS_MOUTH)
 class StripBall(Procedure):
     """The attacker's coach decides whether the pushed ball carrier drops the ball in the
     square he was pushed to (USE_SKILL) or not (DECLINE)."""
+
+    frame = "strip_ball"
 
     __slots__ = ("attacker", "pid")
     decision_skill = "STRIP_BALL"
