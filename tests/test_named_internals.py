@@ -1,4 +1,5 @@
-"""The engine's internals are named: no bare phase numbers in `nuffle.core`."""
+"""The engine's internals are named: no bare phase numbers and no integer result register
+(`s.ret` / `s.ret_die`) in `nuffle.core`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from nuffle.core.procedures.base import FRAMES, Phases
 CORE = Path(nuffle.core.__file__).parent
 # A phase (or its local copy `ph`) compared with, set to or tested against a literal number.
 BARE_PHASE = re.compile(r"\b(?:phase|ph)\s*(?:[=!<>]=|[<>]|=(?!=)|\+=|-=|(?:not\s+)?in\s*[(\[])\s*\(?\s*\d")
+# The old integer hand-over register, read or written.
+REGISTER = re.compile(r"\.ret(?:_die)?\b")
 
 
 def _offences(pattern: re.Pattern[str]) -> list[str]:
@@ -41,3 +44,14 @@ def test_every_frame_names_its_phases_and_starts_at_start() -> None:
         assert cls.phases.name_of(0) == "START", frame
         for name in cls.phases.names():
             assert cls.phases.name_of(cls.phases.value_of(name) or 0) == name or name == "START"
+
+
+def test_the_scan_finds_the_old_register() -> None:
+    for line in ("if not s.ret:", "s.ret = int(ok)", "is_fumble(s.ret_die, mod)", "q = state.ret - 1"):
+        assert REGISTER.search(line), line
+    for line in ("if not s.ok:", "s.last_die = self.die", "s.reactor = q", "return self.retry"):
+        assert not REGISTER.search(line), line
+
+
+def test_children_hand_results_back_in_named_fields_not_a_register() -> None:
+    assert _offences(REGISTER) == []

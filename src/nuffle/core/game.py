@@ -217,8 +217,12 @@ class Game:
             else:
                 # Clear the hand-over values so equal positions compare (and hash) equal.
                 s.outcome = 0
-                s.ret = 0
-                s.ret_die = 0
+                s.ok = False
+                s.last_die = 0
+                s.reactor = -1
+                s.square = -1
+                s.last_square = -1
+                s.extra_moves = 0
                 return
 
     # --- decisions ------------------------------------------------------------------------

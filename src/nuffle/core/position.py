@@ -39,7 +39,7 @@ _ENUM_CLASSES: tuple[type[Any], ...] = (
 _ENUMS: dict[str, type[Any]] = {cls.__name__: cls for cls in _ENUM_CLASSES}
 _SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
             "decider", "waiting", "touchdown")
-_V1_SCALARS = ("ret", "ret_die")  # hand-over registers, zero whenever a position is taken
+_V1_SCALARS = ("ret", "ret_die")  # version 1's hand-over registers (zero in any position)
 _LISTS = ("grid", "pos", "status", "pflags", "crowd")
 _V1_CLASS = re.compile(r"nuffle\.core\.[a-z_.]+\.(_?[A-Z][A-Za-z]*)")
 
@@ -242,7 +242,8 @@ def _from_dict(data: Any) -> GameState:
     for name in _SCALARS + (_V1_SCALARS if version == 1 else ()):
         v = data.get(name)
         _require(type(v) is int, f"'{name}' must be an integer")
-        setattr(s, name, v)
+        if name not in _V1_SCALARS:  # version 1's registers: zero at any position, not kept
+            setattr(s, name, v)
     _require(type(data.get("turnover")) is bool, "'turnover' must be true or false")
     s.turnover = data["turnover"]
     ts = data.get("team_state")

@@ -127,12 +127,16 @@ class GameState:
         "board",
         "crowd",
         "decider",
+        "extra_moves",
         "first_kicker",
         "grid",
         "half",
         "info",
         "kicking",
+        "last_die",
+        "last_square",
         "log",
+        "ok",
         "options",
         "outcome",
         "pending",
@@ -140,11 +144,11 @@ class GameState:
         "pos",
         "pteam",
         "ranges",
-        "ret",
-        "ret_die",
+        "reactor",
         "rng",
         "shared",
         "specs",
+        "square",
         "stack",
         "stats",
         "status",
@@ -180,8 +184,14 @@ class GameState:
     waiting: int  # the DecisionKind of the decision `decider` is asked (when a side decides)
     pending: Chance | None
     outcome: Outcome
-    ret: int
-    ret_die: int
+    # Hand-over values: what a child procedure that just ended tells its parent (cleared
+    # whenever the engine stops, like `outcome`, so equal positions compare equal).
+    ok: bool  # its yes/no answer: a roll succeeded, or the step a hook interrupted goes on
+    last_die: int  # the final die of a player roll
+    reactor: int  # the opponent who reacted (a Reaction's choice, a Diving Tackle), or -1
+    square: int  # a square it chose (a new pass target, where a Swoop comes down), or -1
+    last_square: int  # the last on-pitch square a flight passed over (Swoop), or -1
+    extra_moves: int  # squares of movement a block's follow-on blocks used (Frenzy on a Blitz)
     turnover: bool
     touchdown: int
     stats: list[list[int]]
@@ -225,8 +235,12 @@ class GameState:
         s.waiting = 0
         s.pending = None
         s.outcome = 0
-        s.ret = 0
-        s.ret_die = 0
+        s.ok = False
+        s.last_die = 0
+        s.reactor = -1
+        s.square = -1
+        s.last_square = -1
+        s.extra_moves = 0
         s.turnover = False
         s.touchdown = -1
         s.stats = [[0] * 9, [0] * 9]
@@ -263,8 +277,12 @@ class GameState:
         c.waiting = self.waiting
         c.pending = self.pending
         c.outcome = self.outcome
-        c.ret = self.ret
-        c.ret_die = self.ret_die
+        c.ok = self.ok
+        c.last_die = self.last_die
+        c.reactor = self.reactor
+        c.square = self.square
+        c.last_square = self.last_square
+        c.extra_moves = self.extra_moves
         c.turnover = self.turnover
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
@@ -273,7 +291,8 @@ class GameState:
         return c
 
     def key(self) -> tuple[object, ...]:
-        """Canonical contents: equal states have equal keys (and hashes)."""
+        """Canonical contents: equal states have equal keys (and hashes). For positions where
+        the engine stopped: `reactor`, `square`, `last_square` and `extra_moves` are left out."""
         home, away = self.teams
         return (
             tuple(self.grid),
@@ -294,8 +313,11 @@ class GameState:
             self.decider,
             self.pending,
             self.outcome,
-            self.ret,
-            self.ret_die,
+            # The hand-over fields are at their defaults whenever the engine stops; these two
+            # stand where the integer registers stood, so record fingerprints (a digest of
+            # the key) stay valid.
+            int(self.ok),
+            self.last_die,
             self.turnover,
             self.touchdown,
             tuple(self.stats[0]),

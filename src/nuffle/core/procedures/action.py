@@ -23,8 +23,8 @@ from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 AFTER_DECLARE: Point[[GameState, PlayerAction], bool] = Point(
     "action.after_declare",
     "fn(s, action: PlayerAction) -> bool: a roll right after the declaration (Bone-head, Wild "
-    "Animal, ...). Return True after pushing a procedure that leaves s.ret = 1 (the action goes "
-    "on) or 0 (it is lost). The first handler to return True is the only one that runs",
+    "Animal, ...). Return True after pushing a procedure that leaves s.ok = True (the action goes "
+    "on) or False (it is lost). The first handler to return True is the only one that runs",
 )
 ACTION_CHOICES: Point[[GameState, PlayerAction, list[ActionChoice]], None] = Point(
     "action.choices",
@@ -36,15 +36,15 @@ ACTION_END: Point[[GameState, PlayerAction, int], bool] = Point(
     "fn(s, action: PlayerAction, then: int) -> bool: the acting player's action is ending "
     "(then = -1), or is about to finish with a pass or hand-off (then = that ActionType), so "
     "what must happen 'at the end of the action' happens now (Blood Lust's feeding). Return "
-    "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
-    "0 (it may not). The first handler to return True is the only one that runs",
+    "True after pushing a procedure that leaves s.ok = True (the pass or hand-off may go on) or "
+    "False (it may not). The first handler to return True is the only one that runs",
 )
 STAND_UP_ROLL: Point[[GameState, PlayerAction], bool] = Point(
     "action.stand_up_roll",
     "fn(s, action: PlayerAction) -> bool: a roll the prone player must pass to stand up for this "
     "action (Jump Up, for a Block declared while prone). Return True after pushing a procedure "
-    "that leaves s.ret = 1 (he stands; standing costs STAND_UP_COST) or 0 (he stays prone, the "
-    "action ends, no turnover). The first handler to return True is the only one that runs",
+    "that leaves s.ok = True (he stands; standing costs STAND_UP_COST) or False (he stays prone, "
+    "the action ends, no turnover). The first handler to return True is the only one that runs",
 )
 SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
 
@@ -131,12 +131,12 @@ class PlayerAction(Procedure):
                 return
             self.phase = PlayerActionPhase.STAND_UP
         elif ph == PlayerActionPhase.DECLARED:
-            if not s.ret:
+            if not s.ok:
                 s.pop()
                 return
             self.phase = PlayerActionPhase.STAND_UP
         elif ph == PlayerActionPhase.BLITZ_BLOCKED:  # a Blitz block returned the extra squares it used
-            self.moves += s.ret
+            self.moves += s.extra_moves
             self.phase = PlayerActionPhase.MOVING
         if self.phase == PlayerActionPhase.STAND_UP:
             self.phase = PlayerActionPhase.MOVING
@@ -155,14 +155,14 @@ class PlayerAction(Procedure):
                 s.status[pid] = Status.STANDING
                 s.note(Event.STAND_UP, pid, s.pos[pid])
         elif self.phase == PlayerActionPhase.STAND_UP_ROLLED:
-            s.note(Event.STAND_UP, pid, s.pos[pid], bool(s.ret))
-            if not s.ret:
+            s.note(Event.STAND_UP, pid, s.pos[pid], s.ok)
+            if not s.ok:
                 self._end(s)
                 return
             s.status[pid] = Status.STANDING
             self.phase = PlayerActionPhase.MOVING
-        elif self.phase == PlayerActionPhase.STEPPED:  # s.ret = 0 if a reaction ended the action
-            if not s.ret:
+        elif self.phase == PlayerActionPhase.STEPPED:  # s.ok is False if a reaction ended the action
+            if not s.ok:
                 self._end(s)
                 return
             self.phase = PlayerActionPhase.MOVING
@@ -178,7 +178,7 @@ class PlayerAction(Procedure):
         if self.phase == PlayerActionPhase.BEFORE_THROW:  # ACTION_END ran before a pass or hand-off
             then = ActionType(self.then)
             self.then = -1
-            if s.ret and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
+            if s.ok and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
                 self._finish_with(s, then, self.then_sq)
             else:
                 self._end(s)
@@ -343,7 +343,7 @@ class PlayerAction(Procedure):
             if self.kind == ActionType.START_BLITZ:
                 gfi = self.moves >= s.info[pid].ma
                 self.moves += 1
-                # then add the squares a Frenzy second block used (s.ret)
+                # then add the squares a Frenzy second block used (s.extra_moves)
                 self.phase = PlayerActionPhase.BLITZ_BLOCKED
                 s.push(Block(pid, victim, blitz=True, gfi=gfi, moves=self.moves))
             else:

@@ -175,8 +175,8 @@ class Catch(Procedure):
             s.push(PlayerRoll(RollKind.CATCH, pid, target, mod))
             return
         if self.phase == CatchPhase.ROLLED:
-            s.note(Event.CATCH, pid, s.pos[pid], bool(s.ret))
-            if s.ret:
+            s.note(Event.CATCH, pid, s.pos[pid], s.ok)
+            if s.ok:
                 s.ball = s.pos[pid]
                 s.ball_state = BallState.CARRIED
                 check_touchdown(s, pid)
@@ -217,15 +217,15 @@ class Pickup(Procedure):
             if not can_handle_ball(s, pid):
                 s.note(Event.PICK_UP, pid, s.pos[pid], False)
                 self.phase = PickupPhase.FAILED
-                s.ret = 0
+                s.ok = False
             else:
                 self.phase = PickupPhase.ROLLED
                 target = 7 - min(s.info[pid].ag, 6)
                 s.push(PlayerRoll(RollKind.PICKUP, pid, target, pickup_roll_modifier(s, pid)))
                 return
         if self.phase == PickupPhase.ROLLED:
-            s.note(Event.PICK_UP, pid, s.pos[pid], bool(s.ret))
-            if s.ret:
+            s.note(Event.PICK_UP, pid, s.pos[pid], s.ok)
+            if s.ok:
                 s.ball_state = BallState.CARRIED
                 check_touchdown(s, pid)
                 s.pop()

@@ -98,7 +98,7 @@ class ChainStep(Procedure):
                 s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
                 return
         elif ph == ChainStepPhase.GFI_ROLLED:
-            if not s.ret:  # he falls in the square he is in
+            if not s.ok:  # he falls in the square he is in
                 self.phase = ChainStepPhase.DONE
                 s.push(KnockDown(pid))
                 return

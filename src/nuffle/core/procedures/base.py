@@ -3,7 +3,8 @@
 The engine calls `run` on the top procedure while nobody has to decide. A procedure advances
 by pushing children (`s.push`), asking for a chance event (`s.request`), waiting for a side's
 decision (`s.wait`) or finishing (`s.pop`). A decision arrives through `act`, and `legal`
-lists what may be decided. Children hand results back in `s.ret` / `s.ret_die`.
+lists what may be decided. Children hand results back in the state's named hand-over fields
+(`s.ok`, `s.last_die`, `s.reactor`, `s.square`, `s.last_square`, `s.extra_moves`).
 
 Each procedure class names itself with a stable `frame` id and its phases with a `Phases`
 class, so that a saved position (core/position.py) speaks of frames and phases by name.

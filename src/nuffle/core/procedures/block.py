@@ -29,8 +29,8 @@ BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "fn(s, block: Block) -> bool: acts after the block is declared and any GFI made, before "
     "the dice (Dump-Off, Foul Appearance, ...). Asked for the attacker's skills, then the "
     "defender's; every handler runs in turn, with `block.asking` set to the player whose "
-    "skill it is. Return True after pushing a procedure that leaves s.ret = 1 (the block goes "
-    "on) or 0 (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
+    "skill it is. Return True after pushing a procedure that leaves s.ok = True (the block goes "
+    "on) or False (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
     "block",
 )
 STRENGTH: Point[[GameState, int, int, bool], int] = Point(
@@ -42,8 +42,8 @@ STRENGTH_ROLL: Point[[GameState, Block], bool] = Point(
     "block.strength_roll",
     "fn(s, block: Block) -> bool: asked for the attacker's skills after BEFORE_DICE, with "
     "block.ast / block.dst holding both strengths before assists (Dauntless). Return True "
-    "after pushing a procedure that leaves s.ret = 1 when the attacker's strength now counts "
-    "as equal to the defender's (0: unchanged); every handler runs in turn",
+    "after pushing a procedure that leaves s.ok = True when the attacker's strength now "
+    "counts as equal to the defender's (False: unchanged); every handler runs in turn",
 )
 ASSIST: Point[[GameState, int, int], bool] = Point(
     "block.assist",
@@ -174,8 +174,8 @@ class Block(Procedure):
     On a Blitz, `gfi` says the block costs a GFI and `moves` is the number of squares the
     blitzer has used including this block. `def_bonus` is strength added to the defender and
     `multiple` marks one of the two blocks of a Multiple Block (no follow-up); `second` marks
-    Frenzy's second block. The procedure leaves in s.ret the squares of movement its follow-on
-    blocks used (`extra`, for the Blitz).
+    Frenzy's second block. The procedure leaves in s.extra_moves the squares of movement its
+    follow-on blocks used (`extra`, for the Blitz).
     """
 
     frame = "block"
@@ -246,7 +246,7 @@ class Block(Procedure):
         return not self.rerolled and team_reroll_available(s, self._side(s))
 
     def _done(self, s: GameState) -> None:
-        s.ret = self.extra
+        s.extra_moves = self.extra
         s.pop()
 
     def _can_pro(self, s: GameState) -> bool:
@@ -260,12 +260,12 @@ class Block(Procedure):
             if gfi_first(s, self, att, self.gfi):
                 return
         elif ph == BlockPhase.BEFORE_DICE_USED:  # a BEFORE_DICE procedure returned
-            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
+            if not s.ok or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
                 self._done(s)
                 return
             self.phase = BlockPhase.GO_AHEAD
         elif ph == BlockPhase.STRENGTH_ROLLED:  # a STRENGTH_ROLL procedure returned
-            if s.ret and self.ast < self.dst:
+            if s.ok and self.ast < self.dst:
                 self.ast = self.dst
             self.phase = BlockPhase.STRENGTH_ROLL
         if self.phase == BlockPhase.GO_AHEAD:

@@ -25,7 +25,7 @@ BEFORE_ATTACK: Point[[GameState, int, int, ActionType], bool] = Point(
     "fn(s, attacker, victim, kind: ActionType) -> bool: acts before a block substitute (kind "
     "STAB or CHAINSAW) strikes, after any GFI (Foul Appearance). Asked for the victim's "
     "skills; every handler runs in turn. Return True after pushing a procedure that leaves "
-    "s.ret = 1 (the attack goes on) or 0 (wasted, no turnover)",
+    "s.ok = True (the attack goes on) or False (wasted, no turnover)",
 )
 ARMOUR_MODIFIER: Point[[GameState, int, int, ActionType], int] = Point(
     "block_substitutes.armour_modifier",
@@ -78,7 +78,7 @@ class Strike(Procedure):
             if gfi_first(s, self, att, self.gfi):
                 return
         elif ph == StrikePhase.BEFORE_ATTACK_USED:  # a BEFORE_ATTACK procedure returned
-            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
+            if not s.ok or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
                 s.pop()
                 return
             self.phase = StrikePhase.GO_AHEAD
@@ -91,7 +91,7 @@ class Strike(Procedure):
                 return
             self.phase = StrikePhase.ARMOUR
         elif self.phase == StrikePhase.CHAINSAW_ROLLED:
-            self.target = self.victim if s.ret else att  # a 1 kicks back on the attacker
+            self.target = self.victim if s.ok else att  # a 1 kicks back on the attacker
             self.phase = StrikePhase.ARMOUR
         if self.phase == StrikePhase.ARMOUR:
             self.phase = StrikePhase.ARMOUR_ROLLED

@@ -85,7 +85,7 @@ class Bomb(Procedure):
                 return
             ph = self.phase = BombPhase.ROLL
         if ph == BombPhase.INTERCEPTED:
-            if s.ret:
+            if s.ok:
                 self._caught(s, self.catcher)
                 return
             ph = self.phase = BombPhase.ROLL
@@ -100,11 +100,11 @@ class Bomb(Procedure):
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
         if ph == BombPhase.ROLLED:
-            if s.ret and not self.hail_mary:
+            if s.ok and not self.hail_mary:
                 self._come_down(s, self.target, 1)
                 return
-            if is_fumble(s.ret_die, self.mod) and not KEEPS_FUMBLE.any(
-                s.info[thr].skills, s, thr, s.ret_die, BOMB
+            if is_fumble(s.last_die, self.mod) and not KEEPS_FUMBLE.any(
+                s.info[thr].skills, s, thr, s.last_die, BOMB
             ):
                 self._explode(s, s.pos[thr])
                 return
@@ -128,7 +128,7 @@ class Bomb(Procedure):
             self._come_down(s, self.sq, 0)
             return
         if ph == BombPhase.CAUGHT:
-            if s.ret:
+            if s.ok:
                 self._caught(s, self.catcher)
                 return
             self._explode(s, s.pos[self.catcher])

@@ -24,8 +24,8 @@ from nuffle.core.types import Status
 BEFORE_FOUL: Point[[GameState, Foul], bool] = Point(
     "foul.before",
     "fn(s, foul: Foul) -> bool: asked with the fouler's skills before the armour roll. Return "
-    "True after pushing a procedure that leaves s.ret = 1 (the foul goes on) or 0 (it ends "
-    "here, nobody is sent off): Chainsaw's kick-back",
+    "True after pushing a procedure that leaves s.ok = True (the foul goes on) or False (it "
+    "ends here, nobody is sent off): Chainsaw's kick-back",
 )
 UNSEEN: Point[[GameState, Foul, bool], bool] = Point(
     "foul.unseen",
@@ -105,7 +105,7 @@ class Foul(Procedure):
             self._armour(s)
             return
         if ph == FoulPhase.BEFORE_FOUL_USED:  # a BEFORE_FOUL procedure returned
-            if not s.ret or s.pos[f] < 0 or s.status[f] != Status.STANDING:
+            if not s.ok or s.pos[f] < 0 or s.status[f] != Status.STANDING:
                 s.pop()
                 return
             self._armour(s)
@@ -128,7 +128,7 @@ class Foul(Procedure):
             self._armour_result(s, self.total > limit)
             return
         if ph == FoulPhase.INJURED:
-            self.sent_off = self.sent_off or bool(s.ret)
+            self.sent_off = self.sent_off or s.ok  # the injury roll was a double
             self.phase = FoulPhase.REFEREE
         if self.phase == FoulPhase.REFEREE:
             if not self.sent_off:

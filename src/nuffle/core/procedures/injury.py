@@ -54,7 +54,7 @@ AFTER_ARMOUR: Point[[GameState, KnockDown], bool] = Point(
     "injury.after_armour",
     "fn(s, kd: KnockDown) -> bool: asked with the skills of `kd.by` after an armour roll that "
     "held (once per knock-down: not after a re-roll). Return True after pushing a procedure "
-    "that leaves s.ret = 1 to roll the armour again (Piling On) or 0",
+    "that leaves s.ok = True to roll the armour again (Piling On) or False",
 )
 INJURY_MODIFIER: Point[[GameState, int, Injury], int] = Point(
     "injury.modifier",
@@ -72,8 +72,8 @@ AFTER_INJURY: Point[[GameState, Injury, int], bool] = Point(
     "injury.after_injury",
     "fn(s, inj: Injury, result: int) -> bool: asked with the skills of inj.by after the injury "
     "roll, before its result applies, unless the armour or injury was already re-rolled. "
-    "Return True after pushing a procedure that leaves s.ret = 1 to roll the injury again "
-    "(Piling On) or 0",
+    "Return True after pushing a procedure that leaves s.ok = True to roll the injury again "
+    "(Piling On) or False",
 )
 CASUALTY_ROLLS: Point[[GameState, Injury], int] = Point(
     "injury.casualty_rolls",
@@ -83,8 +83,8 @@ CASUALTY_ROLLS: Point[[GameState, Injury], int] = Point(
 RECOVER: Point[[GameState, Injury], bool] = Point(
     "injury.recover",
     "fn(s, inj: Injury) -> bool: asked with the victim's skills once a casualty stands (after "
-    "any apothecary). Return True after pushing a procedure that leaves s.ret = 1 if he "
-    "recovers to the reserves box (Regeneration) or 0. The first handler to return True runs",
+    "any apothecary). Return True after pushing a procedure that leaves s.ok = True if "
+    "he recovers to the reserves box (Regeneration) or False. The first handler to return True runs",
 )
 CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
     "injury.casualty_caused",
@@ -236,7 +236,7 @@ class KnockDown(Procedure):
                 return
             self.phase = KnockDownPhase.ARMOUR_DONE
         if self.phase == KnockDownPhase.AFTER_ARMOUR_USED:  # an after-armour reaction returned
-            if s.ret:
+            if s.ok:
                 self.rerolled = True
                 self.phase = KnockDownPhase.ARMOUR_ROLLED
                 s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
@@ -389,7 +389,7 @@ class Injury(Procedure):
                 return
             self._apply(s, result)
         elif ph == InjuryPhase.AFTER_INJURY_USED:  # an after-injury reaction returned
-            if s.ret:
+            if s.ok:
                 self.rerolled = True
                 self.phase = InjuryPhase.ROLLED
                 self._roll(s)
@@ -421,7 +421,7 @@ class Injury(Procedure):
         elif ph == InjuryPhase.NO_APOTHECARY:
             self._recover(s)
         elif ph == InjuryPhase.RECOVERED:  # a recovery procedure returned
-            if s.ret:
+            if s.ok:
                 s.remove(pid, Status.RESERVE)
             else:
                 self._casualty(s)
@@ -447,8 +447,8 @@ class Injury(Procedure):
             s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
 
     def _finish(self, s: GameState) -> None:
-        """Pop, telling the caller (a foul) whether the injury roll was a double."""
-        s.ret = int(self.doubles)
+        """Pop, telling the caller (a foul) in s.ok whether the injury roll was a double."""
+        s.ok = self.doubles
         s.pop()
 
     def _offer_apothecary(self, s: GameState) -> None:

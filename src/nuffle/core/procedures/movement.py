@@ -88,8 +88,8 @@ BEFORE_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.before_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
     "square pid is about to leave (dodge or leap), may react before he goes (Tentacles). With "
-    "use=False say whether he can; with use=True push a procedure that leaves s.ret = 1 if the "
-    "mover is held (he stays, his action ends, no turnover) or 0. The opposing coach picks at "
+    "use=False say whether he can; with use=True push a procedure that leaves s.ok = True if "
+    "the mover is held (he stays, his action ends, no turnover) or False. The opposing coach picks at "
     "most one such opponent per departure",
 )
 AFTER_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
@@ -120,7 +120,7 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
             s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
             return True
         return False
-    if not s.ret:  # GFI_ROLLED: the GFI roll failed
+    if not s.ok:  # GFI_ROLLED: the GFI roll failed
         proc.phase = GfiFirstPhase.DONE
         s.push(KnockDown(pid))
         return True
@@ -241,7 +241,7 @@ def chosen_player(players: tuple[int, ...], action: Action) -> int:
 
 class Reaction(Procedure):
     """The coach of `side` picks which of `players` (if any) uses his skill now.
-    Leaves s.ret = the chosen player + 1, or 0 if declined."""
+    Leaves s.reactor = the chosen player, or -1 if declined."""
 
     frame = "reaction"
 
@@ -259,7 +259,7 @@ class Reaction(Procedure):
         return reaction_choices(self.players)
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = chosen_player(self.players, action) + 1
+        s.reactor = chosen_player(self.players, action)
         s.pop()
 
 
@@ -272,8 +272,8 @@ class DodgeRollPhase(PlayerRollPhase):
 class DodgeRoll(PlayerRoll):
     """A dodge roll that opponents may change after seeing it (Diving Tackle).
 
-    `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ret = success (bit 0)
-    + 2 * (the opponent who reacted + 1)."""
+    `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ok = success and
+    s.reactor = the opponent who reacted (-1: none)."""
 
     frame = "dodge_roll"
     phases = DodgeRollPhase
@@ -295,7 +295,7 @@ class DodgeRoll(PlayerRoll):
 
     def _finish(self, s: GameState, ok: bool) -> None:
         super()._finish(s, ok)
-        s.ret = int(ok) + 2 * (self.diver + 1)
+        s.reactor = self.diver
 
     def run(self, s: GameState) -> None:
         if self.phase == DodgeRollPhase.ROLLED and self.diver < 0:
@@ -366,7 +366,7 @@ class MoveStep(Procedure):
     """Move `pid` one square to `dest` (after `gfi` GFI rolls, then a dodge if marked), or,
     with `leap`, leap to `dest` (within two squares: GFIs, then a Leap roll, no dodge).
 
-    Leaves s.ret = 1 if the action may go on (the mover may still have fallen), 0 if a
+    Leaves s.ok = True if the action may go on (the mover may still have fallen), False if a
     reaction ended it (Tentacles)."""
 
     frame = "move_step"
@@ -388,7 +388,7 @@ class MoveStep(Procedure):
         self.failed = False
 
     def _done(self, s: GameState, goes_on: bool = True) -> None:
-        s.ret = int(goes_on)
+        s.ok = goes_on
         s.pop()
 
     def _fall(self, s: GameState) -> None:
@@ -409,26 +409,25 @@ class MoveStep(Procedure):
                     s.push(Reaction(other(s.pteam[pid]), cands))
                     return
         elif self.phase == MoveStepPhase.BEFORE_LEAVING:  # a before-leaving reaction was chosen (or not)
-            q = s.ret - 1
+            q = s.reactor
             self.phase = MoveStepPhase.GFI
             if q >= 0:
                 self.phase = MoveStepPhase.BEFORE_LEAVING_USED
                 use_reaction(s, BEFORE_LEAVING, self, q)
                 return
         elif self.phase == MoveStepPhase.BEFORE_LEAVING_USED:
-            if s.ret:
+            if s.ok:
                 self._done(s, False)  # held: he stays, his action ends
                 return
             self.phase = MoveStepPhase.GFI
         elif self.phase == MoveStepPhase.GFI_ROLLED:  # a GFI roll
-            if not s.ret:
+            if not s.ok:
                 self._fall(s)
                 return
             self.phase = MoveStepPhase.GFI
         elif self.phase == MoveStepPhase.DODGE_ROLLED:  # the dodge or leap roll
-            ret = s.ret
-            self.failed = not ret & 1
-            self.diver = (ret >> 1) - 1
+            self.failed = not s.ok
+            self.diver = s.reactor
             self.phase = MoveStepPhase.ENTER
         if self.phase == MoveStepPhase.GFI:
             if self.gfi > 0:
@@ -476,7 +475,7 @@ class MoveStep(Procedure):
                     s.push(Reaction(other(s.pteam[pid]), cands))
                     return
         elif self.phase == MoveStepPhase.AFTER_LEAVING:  # an after-leaving reaction was chosen (or not)
-            q = s.ret - 1
+            q = s.reactor
             self.phase = MoveStepPhase.LANDED
             if q >= 0:
                 self.phase = MoveStepPhase.AFTER_LEAVING_USED

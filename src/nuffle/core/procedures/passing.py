@@ -54,7 +54,7 @@ TARGET_DECLARED: Point[[GameState, int, int, int], bool] = Point(
     "passing.target_declared",
     "fn(s, giver, target_sq, throw) -> bool: asked for the thrower's (or hand-off giver's) "
     "skills once the target square of a PASS, HAIL_MARY, DUMP_OFF or HANDOFF is declared. "
-    "Return True after pushing a procedure that leaves s.ret = the flat square to go on with "
+    "Return True after pushing a procedure that leaves s.square = the flat square to go on with "
     "(the same or a new one) or -1: the ball is kept, no throw, no turnover (Animosity)",
 )
 PASS_DECLARED: Point[[GameState, Pass, int], bool] = Point(
@@ -66,8 +66,8 @@ PASS_DECLARED: Point[[GameState, Pass, int], bool] = Point(
 AFTER_INTERCEPTION: Point[[GameState, int, int, int], bool] = Point(
     "passing.after_interception",
     "fn(s, thrower, interceptor, throw) -> bool: asked for the thrower's skills after a "
-    "successful interception. Return True after pushing a procedure that leaves s.ret = 1 "
-    "to cancel the interception (the pass goes on) or 0 (Safe Throw)",
+    "successful interception. Return True after pushing a procedure that leaves s.ok = True "
+    "to cancel the interception (the pass goes on) or False (Safe Throw)",
 )
 KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "passing.keeps_fumble",
@@ -248,10 +248,10 @@ class Pass(Procedure):
                 self.phase = PassPhase.TARGET_DECLARED
                 return
         elif self.phase == PassPhase.TARGET_DECLARED:
-            if s.ret < 0:  # the thrower keeps the ball
+            if s.square < 0:  # the thrower keeps the ball
                 self._end(s, check=False)
                 return
-            self.target = s.ret
+            self.target = s.square
             self.phase = PassPhase.PASS_DECLARED
         if self.phase == PassPhase.PASS_DECLARED:
             if self._react(s):
@@ -264,7 +264,7 @@ class Pass(Procedure):
                 return
             self.phase = PassPhase.THROW
         elif self.phase == PassPhase.INTERCEPTION_ROLLED:  # interception roll done
-            if s.ret:
+            if s.ok:
                 if AFTER_INTERCEPTION.fire(s.info[thr].skills, s, thr, self.interceptor, self.throw):
                     self.phase = PassPhase.AFTER_INTERCEPTION_USED
                     return
@@ -272,7 +272,7 @@ class Pass(Procedure):
                 return
             self.phase = PassPhase.THROW
         elif self.phase == PassPhase.AFTER_INTERCEPTION_USED:  # Safe Throw and the like
-            if not s.ret:
+            if not s.ok:
                 self._intercepted(s)
                 return
             s.ball = s.pos[thr]
@@ -289,13 +289,13 @@ class Pass(Procedure):
             return
         if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
-            if s.ret and not hail_mary:
+            if s.ok and not hail_mary:
                 self.phase = PassPhase.LANDED
                 s.ball_state = BallState.IN_AIR
                 land_ball(s, self.target, 1)
                 return
-            if (not s.ret) and is_fumble(s.ret_die, self.mod):
-                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.ret_die, self.throw):
+            if (not s.ok) and is_fumble(s.last_die, self.mod):
+                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.last_die, self.throw):
                     self._end(s, check=False)  # he keeps the ball: no pass is made
                     return
                 self.phase = PassPhase.LANDED
@@ -406,10 +406,10 @@ class Handoff(Procedure):
                 self.phase = HandoffPhase.TARGET_DECLARED
                 return
         elif self.phase == HandoffPhase.TARGET_DECLARED:
-            if s.ret < 0:  # he keeps the ball
+            if s.square < 0:  # he keeps the ball
                 s.pop()
                 return
-            self.receiver = s.grid[s.ret]
+            self.receiver = s.grid[s.square]
             self.phase = HandoffPhase.HAND_OVER
         if self.phase == HandoffPhase.HAND_OVER:
             self.phase = HandoffPhase.CAUGHT

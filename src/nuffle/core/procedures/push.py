@@ -104,8 +104,8 @@ class Push(Procedure):
 
     `attacker` is the blocking player behind the push (-1 if none) and `blitz` whether his
     block is part of a Blitz; chain pushes carry both on (with `chain` set), so skills can
-    tell who pushes. Leaves s.ret = 1 if the player moved (or went into the crowd), 0 if he
-    stayed (Stand Firm, rooted, or a chain that could not move).
+    tell who pushes. Leaves s.ok = True if the player moved (or went into the crowd), False
+    if he stayed (Stand Firm, rooted, or a chain that could not move).
     """
 
     frame = "push"
@@ -127,7 +127,7 @@ class Push(Procedure):
         self.last = -1
 
     def _stay(self, s: GameState) -> None:
-        s.ret = 0
+        s.ok = False
         s.pop()
 
     def _options(self, s: GameState) -> tuple[list[int], int]:
@@ -156,7 +156,7 @@ class Push(Procedure):
                 return
             ph = self.phase = PushPhase.CHOOSE
         elif ph == PushPhase.STAND_FIRM:  # the pushed player's coach decided whether he stays
-            if s.ret:
+            if s.ok:
                 self._stay(s)
                 return
             ph = self.phase = PushPhase.CHOOSE
@@ -187,7 +187,7 @@ class Push(Procedure):
                 self.phase = PushPhase.MOVED
                 if self.attacker >= 0 and AFTER_PUSH.fire(s.info[self.attacker].skills, s, self):
                     return
-        s.ret = 1
+        s.ok = True
         s.pop()
 
     def _choose(self, s: GameState, sq: int) -> None:
@@ -212,7 +212,7 @@ class Push(Procedure):
 
 class StandChoice(Procedure):
     """The coach of a player who may refuse a push decides: USE_SKILL (he stays) or DECLINE.
-    Leaves s.ret = 1 if he stays."""
+    Leaves s.ok = True if he stays."""
 
     frame = "stand_choice"
 
@@ -230,7 +230,7 @@ class StandChoice(Procedure):
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = int(action.type == ActionType.USE_SKILL)
+        s.ok = action.type == ActionType.USE_SKILL
         s.pop()
 
 

@@ -1,7 +1,7 @@
 """A single-D6 player roll with every re-roll source: skill, team re-roll (with Loner), Pro.
 
 One mechanism serves dodges, GFIs, pick-ups, catches, passes, stand-ups and negatraits. The
-result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die`.
+result is left in `s.ok` (success) and the final die in `s.last_die`.
 """
 
 from __future__ import annotations
@@ -144,9 +144,10 @@ class PlayerRoll(Procedure):
         return 7
 
     def _finish(self, s: GameState, ok: bool) -> None:
-        """Pop, handing the result and the final die to the caller."""
-        s.ret = int(ok)
-        s.ret_die = self.die
+        """Pop, handing the result and the final die to the caller (nobody reacted)."""
+        s.ok = ok
+        s.last_die = self.die
+        s.reactor = -1
         s.pop()
 
     def _skill(self, s: GameState, use: bool = False) -> bool:

@@ -25,15 +25,15 @@ CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
 BEFORE_THROW: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.before_throw",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrower's skills before the throw. "
-    "Return True after pushing a procedure that leaves s.ret = 1 (the throw goes on) or 0 (no "
-    "throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
+    "Return True after pushing a procedure that leaves s.ok = True (the throw goes on) or False "
+    "(no throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
 )
 FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.flight",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrown player's skills instead of the "
-    "three scatters from the target. Return True after pushing a procedure that leaves s.ret "
-    "= the flat square he comes down on (an off-pitch square of the padded grid: the crowd) "
-    "and s.ret_die = the last on-pitch square he flew over (Swoop)",
+    "three scatters from the target. Return True after pushing a procedure that leaves "
+    "s.square = the flat square he comes down on (an off-pitch square of the padded grid: the "
+    "crowd) and s.last_square = the last on-pitch square he flew over (Swoop)",
 )
 
 
@@ -92,7 +92,7 @@ class ThrowTeamMate(Procedure):
                 self.phase = ThrowTeamMatePhase.BEFORE_THROW_USED
                 return
         elif ph == ThrowTeamMatePhase.BEFORE_THROW_USED:
-            if not s.ret:
+            if not s.ok:
                 if s.pos[tm] < 0:  # eaten: nothing left to throw
                     s.pop()
                     return
@@ -108,7 +108,7 @@ class ThrowTeamMate(Procedure):
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
         if self.phase == ThrowTeamMatePhase.THROWN:
-            if not s.ret and is_fumble(s.ret_die, self.mod):
+            if not s.ok and is_fumble(s.last_die, self.mod):
                 self._fumbled(s)
                 return
             # Even an accurate throw scatters three times from the target square.
@@ -121,10 +121,10 @@ class ThrowTeamMate(Procedure):
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
             return
         if self.phase == ThrowTeamMatePhase.FLIGHT_USED:  # a FLIGHT procedure returned where he comes down
-            if s.grid[s.ret] == OFF:
-                self._into_crowd(s, s.ret_die, s.ret)
+            if s.grid[s.square] == OFF:
+                self._into_crowd(s, s.last_square, s.square)
                 return
-            self.spot = s.ret
+            self.spot = s.square
             self._come_down(s)
             return
         if self.phase == ThrowTeamMatePhase.SCATTER:
@@ -150,7 +150,7 @@ class ThrowTeamMate(Procedure):
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
             return
         if self.phase == ThrowTeamMatePhase.LANDING_ROLLED:  # landing roll done
-            if s.ret:
+            if s.ok:
                 check_touchdown(s, tm)
                 self.phase = ThrowTeamMatePhase.DONE
                 if s.ball == self.spot and s.ball_state == BallState.ON_GROUND:

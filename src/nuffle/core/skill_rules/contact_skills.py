@@ -85,7 +85,7 @@ class ChainsawKickBackPhase(Phases):
 
 class ChainsawKickBack(Procedure):
     """Before a chainsaw foul: D6 (a player roll, re-rollable), 1 -> the chainsaw kicks back:
-    armour roll +3 on the wielder, who is knocked down only if it breaks. Leaves s.ret = 1 if
+    armour roll +3 on the wielder, who is knocked down only if it breaks. Leaves s.ok = True if
     the foul goes on."""
 
     frame = "chainsaw_kick_back"
@@ -103,13 +103,13 @@ class ChainsawKickBack(Procedure):
             s.push(PlayerRoll(RollKind.CHAINSAW, self.pid, 2, agility=False))
             return
         if self.phase == ChainsawKickBackPhase.ROLLED:
-            if s.ret:
-                s.pop()  # s.ret = 1: the foul goes on
+            if s.ok:
+                s.pop()  # the foul goes on
                 return
             self.phase = ChainsawKickBackPhase.KICKED_BACK
             s.push(KnockDown(self.pid, by=self.pid, how=HIT, armour_mod=3))
             return
-        s.ret = 0
+        s.ok = False
         s.pop()
 
 
@@ -139,7 +139,7 @@ class PilingOnPhase(Phases):
 
 class PilingOn(Procedure):
     """The attacker's coach may re-roll the victim's armour (`kind` SELECT_ARMOUR) or injury
-    (SELECT_INJURY) roll; the attacker is then placed prone in his square. Leaves s.ret = 1
+    (SELECT_INJURY) roll; the attacker is then placed prone in his square. Leaves s.ok = True
     if the roll is to be re-rolled."""
 
     frame = "piling_on"
@@ -157,7 +157,7 @@ class PilingOn(Procedure):
         if self.phase == PilingOnPhase.START:
             s.wait(s.pteam[self.attacker], DK.USE_SKILL)
             return
-        s.ret = 1  # he has been placed prone: the roll is re-rolled
+        s.ok = True  # he has been placed prone: the roll is re-rolled
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
@@ -168,7 +168,7 @@ class PilingOn(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            s.ret = 0
+            s.ok = False
             s.pop()
             return
         self.phase = PilingOnPhase.PLACED_PRONE
@@ -233,7 +233,7 @@ class RegeneratePhase(Phases):
 
 
 class Regenerate(Procedure):
-    """Regeneration: D6, 4+ the casualty recovers to the reserves box. Leaves s.ret = 1 then."""
+    """Regeneration: D6, 4+ the casualty recovers to the reserves box. Leaves s.ok = True then."""
 
     frame = "regenerate"
     phases = RegeneratePhase
@@ -249,7 +249,7 @@ class Regenerate(Procedure):
             self.phase = RegeneratePhase.ROLLED
             s.request(threshold(4, "regeneration"))
             return
-        s.ret = int(s.die() >= 4)
+        s.ok = s.die() >= 4
         s.pop()
 
 

@@ -34,7 +34,7 @@ class DeclarationRollPhase(Phases):
 
 class DeclarationRoll(Procedure):
     """A D6 right after the declaration. Success clears `flag`; failure sets it and, when
-    `lose`, loses the action. Leaves s.ret = 1 if the action goes on, else 0."""
+    `lose`, loses the action. Leaves s.ok = True if the action goes on."""
 
     frame = "declaration_roll"
     phases = DeclarationRollPhase
@@ -57,11 +57,11 @@ class DeclarationRoll(Procedure):
             self.phase = DeclarationRollPhase.ROLLED
             s.push(PlayerRoll(self.kind, self.pid, self.target, self.mod, agility=False))
             return
-        if s.ret:
+        if s.ok:
             s.pflags[self.pid] &= ~self.flag
         else:
             s.pflags[self.pid] |= self.flag
-            s.ret = 0 if self.lose else 1
+            s.ok = not self.lose
         s.pop()
 
 
@@ -162,7 +162,7 @@ class Feed(Procedure):
     """A Vampire who failed Blood Lust feeds: he bites an adjacent Thrall (injury roll, a
     casualty counts as Badly Hurt; a turnover only if the Thrall held the ball), or, with none
     next to him, leaves the pitch to feed on the crowd (reserves, turnover, the ball bounces).
-    Leaves s.ret = 1 if he fed on a Thrall, else 0."""
+    Leaves s.ok = True if he fed on a Thrall."""
 
     frame = "feed"
     phases = FeedPhase
@@ -202,7 +202,7 @@ class Feed(Procedure):
         self._finish(s)
 
     def _finish(self, s: GameState) -> None:
-        s.ret = int(self.bit)
+        s.ok = self.bit
         s.pop()
 
     def _bite(self, s: GameState, thrall: int) -> None:
@@ -284,6 +284,6 @@ class Gaze(Procedure):
             others = sum(1 for q in s.tz_players(s.pos[pid], s.pteam[pid]) if q != self.target)
             s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, 7 - min(s.info[pid].ag, 6), -others))
             return
-        if s.ret:
+        if s.ok:
             s.pflags[self.target] |= PFlag.HYPNOTISED
         s.pop()

@@ -115,7 +115,7 @@ class TentaclesRollPhase(Phases):
 
 
 class TentaclesRoll(Procedure):
-    """2D6 + mover's ST - tentacle player's ST: 5 or less holds the mover (s.ret = 1)."""
+    """2D6 + mover's ST - tentacle player's ST: 5 or less holds the mover (s.ok = True)."""
 
     frame = "tentacles_roll"
     phases = TentaclesRollPhase
@@ -133,7 +133,7 @@ class TentaclesRoll(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "tentacles", GROUP_SUM))
             return
         a, b = s.dice()
-        s.ret = int(a + b + s.info[self.mover].st - s.info[self.holder].st <= 5)
+        s.ok = a + b + s.info[self.mover].st - s.info[self.holder].st <= 5
         s.pop()
 
 

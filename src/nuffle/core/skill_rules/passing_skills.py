@@ -146,7 +146,7 @@ class DumpOffPhase(Phases):
 
 
 class DumpOff(Procedure):
-    """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ret = 1."""
+    """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ok = True."""
 
     frame = "dump_off"
     phases = DumpOffPhase
@@ -163,7 +163,7 @@ class DumpOff(Procedure):
             self.phase = DumpOffPhase.CHOICE
             s.wait(s.pteam[self.pid], DK.DUMP_OFF)
             return
-        s.ret = 1
+        s.ok = True
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:
@@ -176,7 +176,7 @@ class DumpOff(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            s.ret = 1
+            s.ok = True
             s.pop()
             return
         assert action.square is not None
@@ -333,7 +333,7 @@ class AnimosityPhase(Phases):
 class Animosity(Procedure):
     """D6 after declaring a throw or hand-off to a team-mate of another race: on a 1 he
     refuses; he may then only give the ball to a team-mate of his own race (without moving)
-    or keep it. Leaves s.ret = the square to throw to, or -1."""
+    or keep it. Leaves s.square = the square to throw to, or -1."""
 
     frame = "animosity"
     phases = AnimosityPhase
@@ -372,12 +372,12 @@ class Animosity(Procedure):
             self.phase = AnimosityPhase.ROLLED
             s.push(PlayerRoll(RollKind.ANIMOSITY, self.pid, 2, agility=False))
             return
-        if s.ret:
-            s.ret = self.target
+        if s.ok:
+            s.square = self.target
             s.pop()
             return
         if not self._targets(s):
-            s.ret = -1
+            s.square = -1
             s.pop()
             return
         s.wait(s.pteam[self.pid], DK.ANIMOSITY_TARGET)
@@ -387,7 +387,7 @@ class Animosity(Procedure):
         return LegalActions([ActionChoice(t, (), self._targets(s)), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = -1 if action.square is None else s.board.sq(*action.square)
+        s.square = -1 if action.square is None else s.board.sq(*action.square)
         s.pop()
 
 
@@ -492,7 +492,7 @@ class AlwaysHungryPhase(Phases):
 class AlwaysHungry(Procedure):
     """Before the throw: 2+ throws normally; on a 1, a second D6: 1 eats the team-mate (a
     casualty and a turnover; a ball he held bounces), 2-6 he squirms free (a fumbled throw).
-    Leaves s.ret = 1 to throw, 0 otherwise."""
+    Leaves s.ok = True to throw."""
 
     frame = "always_hungry"
     phases = AlwaysHungryPhase
@@ -510,8 +510,7 @@ class AlwaysHungry(Procedure):
             s.push(PlayerRoll(RollKind.ALWAYS_HUNGRY, self.thrower, 2, agility=False))
             return
         if self.phase == AlwaysHungryPhase.ROLLED:
-            if s.ret:
-                s.ret = 1
+            if s.ok:
                 s.pop()
                 return
             self.phase = AlwaysHungryPhase.SECOND_ROLLED
@@ -524,7 +523,7 @@ class AlwaysHungry(Procedure):
             self.phase = AlwaysHungryPhase.EATEN
             if take_off_pitch(s, tm, Status.CASUALTY):
                 return
-        s.ret = 0
+        s.ok = False
         s.pop()
 
 
@@ -548,8 +547,8 @@ class SwoopPhase(Phases):
 class Swoop(Procedure):
     """A thrown Swoop player: his coach aims the throw-in template from the target square
     (SELECT_SQUARE: the pitch-edge square straight ahead in the chosen direction), a D6 gives
-    the direction and he moves D3 squares. Leaves s.ret = the square he comes down on (off
-    the pitch: the crowd) and s.ret_die = the last on-pitch square."""
+    the direction and he moves D3 squares. Leaves s.square = the square he comes down on
+    (off the pitch: the crowd) and s.last_square = the last on-pitch square."""
 
     frame = "swoop"
     phases = SwoopPhase
@@ -593,13 +592,13 @@ class Swoop(Procedure):
         for _ in range(s.die()):
             x, y = x + dx, y + dy
             if not b.is_on(x, y):
-                s.ret = b.sq(x, y)
-                s.ret_die = last
+                s.square = b.sq(x, y)
+                s.last_square = last
                 s.pop()
                 return
             last = b.sq(x, y)
-        s.ret = last
-        s.ret_die = last
+        s.square = last
+        s.last_square = last
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:
