@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from nuffle.core.ruleset import LRB6
 from nuffle.core.types import BLOCK_DIE_FACES, BlockFace
 
 MASK64 = (1 << 64) - 1
@@ -134,8 +135,9 @@ def _multinomial(combo: tuple[BlockFace, ...]) -> int:
     return count
 
 
-# Casualty classes: (representative D68, number of the 48 results in the class).
-CASUALTY_CLASSES = ((11, 24), (41, 8), (51, 2), (53, 2), (55, 2), (57, 1), (58, 1), (61, 8))
+# Casualty classes: (representative D68, number of the 48 results in the class), from LRB6's
+# casualty table (enumeration groups D68 rolls by them; see `Chance.group`).
+CASUALTY_CLASSES = LRB6.casualty_classes()
 
 
 @cache

@@ -32,6 +32,8 @@ from nuffle.core.dice import (
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
+from nuffle.core.ruleset import Ruleset
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
@@ -49,7 +51,8 @@ class MatchConfig:
     """The parameters a match was started with (shared by clones, never changed).
 
     `seed` is None in a view: a view must not carry what would let its holder rebuild the
-    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit')."""
+    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit');
+    `ruleset` the rules played (`nuffle.core.ruleset`)."""
 
     home: str
     away: str
@@ -57,6 +60,7 @@ class MatchConfig:
     board: int
     roller: str = "sampled"
     assisted_moves: bool = False
+    ruleset: str = "lrb6"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the parameters."""
@@ -67,6 +71,7 @@ class MatchConfig:
             "board": self.board,
             "roller": self.roller,
             "assisted_moves": self.assisted_moves,
+            "ruleset": self.ruleset,
         }
 
 
@@ -132,6 +137,7 @@ class Game:
         roller: Roller | None = None,
         assisted_moves: bool = False,
         secret: int | None = None,
+        ruleset: str | Ruleset = "lrb6",
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
@@ -139,8 +145,10 @@ class Game:
         file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
         hand-off or foul may target a non-adjacent square; the engine walks the safest path
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
-        derived from `seed`)."""
+        derived from `seed`). `ruleset` is a ruleset or the name of a registered one
+        (default LRB6)."""
         _check_new(seed, board, roller)
+        rules = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else default_team(home),
@@ -156,7 +164,7 @@ class Game:
                         pos.ma, pos.st, pos.ag, pos.av, pos.skills,
                     )
                 )
-        state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves))
+        state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
         state.stack.append(Match())
         roller = roller or SampledRoller()
         config = MatchConfig(
@@ -166,6 +174,7 @@ class Game:
             board=board,
             roller=roller.name,
             assisted_moves=assisted_moves,
+            ruleset=rules.name,
         )
         game = Game(state, roller, config, secret)
         game._advance()
@@ -180,7 +189,8 @@ class Game:
         reaching into private methods."""
         s = state
         if config is None:
-            config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players)
+            config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
+                                 ruleset=s.rules.name)
         roller = roller or SampledRoller()
         if config.roller != roller.name:
             config = replace(config, roller=roller.name)

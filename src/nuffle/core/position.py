@@ -23,6 +23,8 @@ from nuffle.core.board import VARIANTS, board_for
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.procedures.base import FRAMES, Procedure
+from nuffle.core.ruleset import LRB6, RulesetError
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo, TeamState
 from nuffle.core.teams import team_from_dict, team_to_dict
@@ -31,7 +33,6 @@ from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Stat
 FORMAT = "nuffle-position"
 VERSION = 2
 READS = (1, 2)  # the versions `position_from_dict` reads
-RULESET = "lrb6"  # the only ruleset positions can name so far
 
 _ENUM_CLASSES: tuple[type[Any], ...] = (
     ActionType, RollKind, Event, Dice, Status, BallState, Weather, Skill, BlockFace, PFlag, DecisionKind,
@@ -162,7 +163,7 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "ruleset": RULESET,
+        "ruleset": s.rules.name,
         "board": s.board.variant.players,
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
@@ -210,7 +211,10 @@ def _from_dict(data: Any) -> GameState:
     _require(data.get("format") == FORMAT, f"not a nuffle position (format is {data.get('format')!r})")
     version = data.get("version")
     _require(type(version) is int and version in READS, f"unsupported position version {version!r}")
-    _require(version < 2 or data.get("ruleset") == RULESET, f"unknown ruleset {data.get('ruleset')!r}")
+    try:
+        rules = find_ruleset(data.get("ruleset") if version >= 2 else LRB6.name)
+    except RulesetError as exc:
+        raise PositionError(str(exc)) from None
     players = data.get("board")
     _require(type(players) is int and players in VARIANTS, f"unknown board variant {players!r}")
     board = board_for(players)
@@ -232,7 +236,7 @@ def _from_dict(data: Any) -> GameState:
                                p["ma"], p["st"], p["ag"], p["av"], skills))
     assisted = data.get("assisted_moves")
     _require(type(assisted) is bool, "'assisted_moves' must be true or false")
-    s = GameState.new(board, specs, tuple(info), 1, Options(assisted))
+    s = GameState.new(board, specs, tuple(info), 1, Options(assisted), rules)
     n = len(info)
     s.grid = _int_list(data, "grid", board.size)
     s.pos = _int_list(data, "pos", n)

@@ -6,13 +6,14 @@ Players are ids into parallel lists (`pos`, `status`, `pflags`); static player d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nuffle.core.board import EMPTY, Board
 from nuffle.core.dice import Chance, Outcome
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec
+from nuffle.core.teams import TeamSpec, keywords
 from nuffle.core.types import CHANCE, HOME, RUNNING, BallState, PFlag, Status, Weather
 
 if TYPE_CHECKING:
@@ -146,6 +147,7 @@ class GameState:
         "ranges",
         "reactor",
         "rng",
+        "rules",
         "shared",
         "specs",
         "square",
@@ -162,6 +164,7 @@ class GameState:
     board: Board
     info: tuple[PlayerInfo, ...]
     options: Options
+    rules: Ruleset
     pteam: tuple[int, ...]
     ranges: tuple[range, range]
     specs: tuple[TeamSpec, TeamSpec]
@@ -205,12 +208,17 @@ class GameState:
         info: tuple[PlayerInfo, ...],
         rng: int,
         options: Options | None = None,
+        rules: Ruleset = LRB6,
     ) -> GameState:
-        """A fresh pre-match state with every player in reserves."""
+        """A fresh pre-match state with every player in reserves, played under `rules` (the
+        players' skill sets become the ruleset's, see `Ruleset.skill_set`)."""
         s = GameState.__new__(GameState)
         s.board = board
         s.options = options or Options()
+        s.rules = rules
         s.specs = specs
+        if rules.handlers:
+            info = tuple(replace(p, skills=rules.skill_set(p.skills)) for p in info)
         s.info = info
         s.pteam = tuple(p.team for p in info)
         n_home = s.pteam.count(0)
@@ -253,6 +261,7 @@ class GameState:
         c = GameState.__new__(GameState)
         c.board = self.board
         c.options = self.options
+        c.rules = self.rules
         c.specs = self.specs
         c.info = self.info
         c.pteam = self.pteam
@@ -456,6 +465,10 @@ class GameState:
             self.grid[sq] = EMPTY
         self.pos[pid] = -1
         self.status[pid] = status
+
+    def keywords(self, pid: int) -> frozenset[str]:
+        """Player `pid`'s roster keywords ('undead', 'thrall', 'race:goblin', ...)."""
+        return keywords(self.specs[self.pteam[pid]].race, self.info[pid].position)
 
     def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool = True) -> None:
         """Log a forced event (pick-up, catch, touchdown, stand-up) of the current player

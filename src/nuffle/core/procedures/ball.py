@@ -9,7 +9,6 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
@@ -273,7 +272,7 @@ class Bounce(Procedure):
             s.pop()
             return
         b = s.board
-        dx, dy = SCATTER[s.die()]
+        dx, dy = s.rules.scatter[s.die()]
         x, y = b.xy(self.sq)
         nx, ny = x + dx, y + dy
         new = b.sq(nx, ny)

@@ -32,7 +32,6 @@ from nuffle.core.procedures.passing import (
 )
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
 
@@ -115,7 +114,7 @@ class Bomb(Procedure):
             return
         if ph == BombPhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             x, y = b.xy(self.sq)
             if not b.is_on(x + dx, y + dy):  # explodes in the crowd, harmlessly
                 s.pop()

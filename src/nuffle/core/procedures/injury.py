@@ -14,6 +14,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
 from nuffle.core.types import BallState, PFlag, Status, other
@@ -112,16 +113,21 @@ def casualty_name(d68: int) -> str:
     return "Dead"
 
 
-def is_dead(d68: int) -> bool:
-    """Whether a casualty-table result kills the player."""
-    return d68 >= 61
+def is_dead(d68: int, rules: Ruleset = LRB6) -> bool:
+    """Whether a casualty-table result (-1: none) kills the player."""
+    return d68 >= 0 and rules.casualty_of(d68) == "dead"
 
 
-def injury_table(total: int) -> int:
-    """The injury table without skills: 2-7 Stunned, 8-9 KO, 10+ Casualty."""
-    if total >= 10:
+def badly_hurt(d68: int, rules: Ruleset = LRB6) -> bool:
+    """Whether a casualty-table result (-1: none) is at most Badly Hurt."""
+    return d68 < 0 or rules.casualty_of(d68) == "badly_hurt"
+
+
+def injury_table(total: int, rules: Ruleset = LRB6) -> int:
+    """The injury table without skills (LRB6: 2-7 Stunned, 8-9 KO, 10+ Casualty)."""
+    if total >= rules.casualty_from:
         return CASUALTY
-    if total >= 8:
+    if total >= rules.ko_from:
         return KO
     return STUNNED
 
@@ -366,7 +372,7 @@ class Injury(Procedure):
             by = self.by
             if by >= 0 and by != pid:
                 total += INJURY_MODIFIER.total(s.info[by].skills, s, by, self)
-        result = injury_table(total)
+        result = injury_table(total, s.rules)
         for fn in INJURY_TABLE.fns(sk):
             result = fn(s, self, total, result)
         return result
@@ -413,7 +419,7 @@ class Injury(Procedure):
                 self.cas2 = min(self.cas2, d)
             else:
                 self.cas = min(self.cas, d)
-            if self.cas < 40 and self.cas2 < 40:
+            if badly_hurt(self.cas, s.rules) and badly_hurt(self.cas2, s.rules):
                 s.remove(pid, Status.RESERVE)
                 self._finish(s)
                 return
@@ -439,7 +445,7 @@ class Injury(Procedure):
                 self._knock_out(s)
                 self._finish(s)
         elif result == BADLY_HURT or self.cap:
-            self.cas = 11
+            self.cas = s.rules.first_of("badly_hurt")
             self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         else:
@@ -464,9 +470,9 @@ class Injury(Procedure):
         self._casualty(s)
         self._finish(s)
 
-    def dead(self) -> bool:
+    def dead(self, s: GameState) -> bool:
         """Whether the casualty result(s) kill the player."""
-        return is_dead(self.cas) or is_dead(self.cas2)
+        return is_dead(self.cas, s.rules) or is_dead(self.cas2, s.rules)
 
     def _stun(self, s: GameState) -> None:
         pid = self.pid
@@ -505,7 +511,7 @@ class Injury(Procedure):
         # casualty (CASUALTY_APOTHECARY)
         if use:
             s.teams[self._owner(s)].apothecaries -= 1
-            if self.cas < 40 and self.cas2 < 40:  # Badly Hurt: patched up, goes to reserves
+            if badly_hurt(self.cas, s.rules) and badly_hurt(self.cas2, s.rules):  # patched up: reserves
                 s.remove(self.pid, Status.RESERVE)
                 self._finish(s)
                 return

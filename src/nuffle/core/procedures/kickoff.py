@@ -9,13 +9,12 @@ from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
+from nuffle.core.procedures import kickoff_table  # noqa: F401  (defines the table's frames)
 from nuffle.core.procedures.ball import can_handle_ball, land_ball
-from nuffle.core.procedures.base import Phases, Procedure
-from nuffle.core.procedures.kickoff_table import TABLE
+from nuffle.core.procedures.base import FRAMES, Phases, Procedure
 from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Status, other
 
 KICK_DISTANCE: Point[[GameState, int, int], int | None] = Point(
@@ -100,7 +99,7 @@ class Kickoff(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == KickoffPhase.TABLE_ROLLED:
             self.phase = KickoffPhase.TABLE_DONE
-            s.push(TABLE[total(s.outcome)]())
+            s.push(FRAMES[s.rules.kickoff[total(s.outcome)]]())  # the ruleset's kick-off table
         elif ph == KickoffPhase.TABLE_DONE:
             s.turnover = False
             s.active = -1
@@ -127,7 +126,7 @@ class Kickoff(Procedure):
 
     def _scatter(self, s: GameState) -> None:
         """Move the ball `dist` squares from the target, then let skills act (SCATTERED next)."""
-        dx, dy = SCATTER[self.direction]
+        dx, dy = s.rules.scatter[self.direction]
         b = s.board
         x, y = b.xy(self.target)
         x, y = x + dx * self.dist, y + dy * self.dist

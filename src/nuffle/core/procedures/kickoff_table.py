@@ -1,4 +1,5 @@
-"""The kick-off table: one small procedure per 2D6 result."""
+"""The kick-off table's results: one small procedure per 2D6 result. Which result a total gives
+is the ruleset's table (`Ruleset.kickoff`, by frame id)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
-from nuffle.core.procedures.match import weather_from_2d6
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import Status, Weather, other
 
 FAME: Point[[GameState, int], int] = Point(
@@ -230,14 +229,14 @@ class ChangingWeather(Procedure):
             return
         if self.phase == ChangingWeatherPhase.WEATHER_ROLLED:
             a, b = s.dice()
-            s.weather = weather_from_2d6(a + b)
+            s.weather = s.rules.weather_of(a + b)
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
                 return
             self.phase = ChangingWeatherPhase.GUST_ROLLED
             s.request(Chance(Dice.D8, 1, "gentle gust"))
             return
-        dx, dy = SCATTER[s.die()]
+        dx, dy = s.rules.scatter[s.die()]
         bd = s.board
         x, y = bd.xy(s.ball)
         nx, ny = x + dx, y + dy
@@ -401,18 +400,4 @@ class PitchInvasion(Procedure):
             return
         s.pop()
 
-
-TABLE: dict[int, type[Procedure]] = {
-    2: GetTheRef,
-    3: Riot,
-    4: PerfectDefence,
-    5: HighKick,
-    6: CheeringFans,
-    7: ChangingWeather,
-    8: BrilliantCoaching,
-    9: QuickSnap,
-    10: BlitzKickoff,
-    11: ThrowARock,
-    12: PitchInvasion,
-}
 

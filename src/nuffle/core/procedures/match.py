@@ -22,19 +22,6 @@ SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
 )
 
 
-def weather_from_2d6(total: int) -> Weather:
-    """The weather result of a 2D6 total."""
-    if total == 2:
-        return Weather.SWELTERING_HEAT
-    if total == 3:
-        return Weather.VERY_SUNNY
-    if total == 11:
-        return Weather.POURING_RAIN
-    if total == 12:
-        return Weather.BLIZZARD
-    return Weather.NICE
-
-
 def fame(fans: int, opponent_fans: int) -> int:
     """FAME from the two gates: 0, 1 if more fans, 2 if at least twice as many."""
     if fans <= opponent_fans:
@@ -130,7 +117,7 @@ class Match(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
         elif ph == MatchPhase.WEATHER:
             a, b = s.dice()
-            s.weather = weather_from_2d6(a + b)
+            s.weather = s.rules.weather_of(a + b)
             self.phase = MatchPhase.COIN_TOSS
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == MatchPhase.COIN_TOSS:

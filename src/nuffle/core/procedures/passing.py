@@ -23,8 +23,8 @@ from nuffle.core.procedures.ball import (
 )
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Weather
 
 # What is thrown (passed to the hook points).
@@ -75,38 +75,21 @@ KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
 )
 
-PASS_RANGE = (
-    "TQQQSSSLLLLBBB",
-    "QQQQSSSLLLLBBB",
-    "QQQSSSSLLLLBB-",
-    "QQSSSSSLLLBBB-",
-    "SSSSSSLLLLBBB-",
-    "SSSSSLLLLBBB--",
-    "SSSSLLLLLBBB--",
-    "LLLLLLLLBBB---",
-    "LLLLLLLBBBB---",
-    "LLLLLBBBBB----",
-    "LLLBBBBBB-----",
-    "BBBBBBB-------",
-    "BBBBB---------",
-    "BB------------",
-)
-RANGE_MOD = {"Q": 1, "S": 0, "L": -1, "B": -2}
+# LRB6's range modifiers, for code without a state (the engine reads `s.rules`).
+RANGE_MOD = LRB6.range_modifiers
 
 
-def pass_range(dx: int, dy: int) -> str:
-    """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range."""
-    dx, dy = abs(dx), abs(dy)
-    if dx >= 14 or dy >= 14:
-        return "-"
-    return PASS_RANGE[dy][dx]
+def pass_range(dx: int, dy: int, rules: Ruleset = LRB6) -> str:
+    """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range,
+    on the ruler of `rules`."""
+    return rules.pass_range(dx, dy)
 
 
 def band_between(s: GameState, a: int, b: int) -> str:
     """Range band from flat square `a` to flat square `b`."""
     x0, y0 = s.board.xy(a)
     x1, y1 = s.board.xy(b)
-    return pass_range(x1 - x0, y1 - y0)
+    return s.rules.pass_range(x1 - x0, y1 - y0)
 
 
 def allowed_bands(s: GameState) -> str:
@@ -174,7 +157,7 @@ def nearby_modifier(s: GameState, pid: int, kind: RollKind) -> int:
 def pass_roll_modifier(s: GameState, thrower: int, band: str) -> int:
     """Pass-roll modifier: range, tackle zones on the thrower, Very Sunny, skills."""
     skills = s.info[thrower].skills
-    mod = RANGE_MOD[band]
+    mod = s.rules.range_modifiers[band]
     if not IGNORES_TACKLE_ZONES.any(skills, s, thrower, RollKind.PASS):
         mod -= s.tackle_zones(s.pos[thrower], s.pteam[thrower])
     if s.weather == Weather.VERY_SUNNY:
@@ -310,7 +293,7 @@ class Pass(Procedure):
             return
         if self.phase == PassPhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             x, y = b.xy(s.ball)
             if not b.is_on(x + dx, y + dy):
                 self.phase = PassPhase.LANDED

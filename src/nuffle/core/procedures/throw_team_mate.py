@@ -11,10 +11,9 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
-from nuffle.core.procedures.passing import is_fumble, pass_range, pass_roll_modifier
+from nuffle.core.procedures.passing import is_fumble, pass_roll_modifier
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
 CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
@@ -45,7 +44,7 @@ def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
         (x, y)
         for y in range(b.height)
         for x in range(b.width)
-        if pass_range(x - x0, y - y0) in "QS"
+        if s.rules.pass_range(x - x0, y - y0) in "QS"
     )
 
 
@@ -103,7 +102,7 @@ class ThrowTeamMate(Procedure):
             b = s.board
             x0, y0 = b.xy(s.pos[thr])
             x1, y1 = b.xy(self.target)
-            self.mod = pass_roll_modifier(s, thr, pass_range(x1 - x0, y1 - y0)) - 1
+            self.mod = pass_roll_modifier(s, thr, s.rules.pass_range(x1 - x0, y1 - y0)) - 1
             self.phase = ThrowTeamMatePhase.THROWN
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
@@ -129,7 +128,7 @@ class ThrowTeamMate(Procedure):
             return
         if self.phase == ThrowTeamMatePhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             nxt = self.spot + dx + dy * b.stride
             if s.grid[nxt] == OFF:
                 self._into_crowd(s, self.spot, nxt)

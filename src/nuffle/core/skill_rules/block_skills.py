@@ -312,12 +312,9 @@ def _stab(s: GameState, action: PlayerAction, chosen: Action) -> None:
     s.push(Strike(ActionType.STAB, action.pid, s.grid[s.board.sq(*chosen.square)], gfi))
 
 
-UNDEAD_RACES = frozenset({"khemri", "necromantic", "undead", "vampire"})
-
-
 @ARMOUR_MODIFIER.on(Skill.STAKES)
 def _stakes(s: GameState, attacker: int, target: int, kind: ActionType) -> int:
-    if kind == ActionType.STAB and s.specs[s.pteam[target]].race in UNDEAD_RACES:
+    if kind == ActionType.STAB and "undead" in s.keywords(target):
         return 1
     return 0
 

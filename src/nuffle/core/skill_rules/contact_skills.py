@@ -265,7 +265,7 @@ _NO_ROTTER = (Skill.DECAY, Skill.REGENERATION, Skill.STUNTY)
 @CASUALTY_CAUSED.on(Skill.NURGLES_ROT)
 def _nurgles_rot(s: GameState, inj: Injury) -> None:
     victim = inj.pid
-    if not inj.dead() or s.pteam[victim] == s.pteam[inj.by]:
+    if not inj.dead(s) or s.pteam[victim] == s.pteam[inj.by]:
         return
     if any(sk in s.info[victim].skills for sk in _NO_ROTTER):
         return

@@ -23,8 +23,6 @@ from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, RollKind, Status
 
-THRALL = "Thrall"  # the positional a Vampire may bite
-
 
 class DeclarationRollPhase(Phases):
     """DeclarationRoll: the D6."""
@@ -145,7 +143,7 @@ def thralls_to_bite(s: GameState, pid: int) -> list[int]:
     """Adjacent Thrall team-mates (any posture) the Vampire `pid` may bite."""
     side = s.pteam[pid]
     return sorted(
-        q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and s.info[q].position == THRALL
+        q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and "thrall" in s.keywords(q)
     )
 
 

@@ -305,15 +305,11 @@ def _pass_block(s: GameState, throw: Pass, pid: int) -> bool:
 
 # --- Animosity ---------------------------------------------------------------------------------
 
-_RACE_WORDS = ("dark elf", "hobgoblin", "goblin", "skaven", "troll", "ogre", "minotaur")
-
-
 def race_of(s: GameState, pid: int) -> str:
-    """A player's race: a race word in his positional name, else his team's race."""
-    name = s.info[pid].position.lower()
-    for word in _RACE_WORDS:
-        if word in name:
-            return word
+    """A player's race: his positional's 'race:' roster keyword, else his team's race."""
+    for word in s.keywords(pid):
+        if word.startswith("race:"):
+            return word[5:]
     return s.specs[s.pteam[pid]].race.lower()
 
 
