@@ -143,7 +143,7 @@ class Kickoff(Procedure):
                     present.append(sk)
                     break
         if present:
-            AFTER_SCATTER.each(frozenset(present), s)
+            AFTER_SCATTER.each(s.rules.skill_set(frozenset(present)), s)
 
     def _touchback(self, s: GameState) -> None:
         recv = other(s.kicking)
