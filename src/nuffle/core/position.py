@@ -6,7 +6,8 @@ built by a tool and continued with `Game.from_state`. Decoding accepts only the 
 procedure frames, enums and value shapes, and rejects anything else with a `PositionError`.
 
 Version 2 (written) speaks in rules terms: a stack frame is its procedure's stable `frame` id,
-its named phase and its fields; enum values are written by name. Version 1 (still read) named
+its named phase and its fields; enum values are written by name; `ruleset` names the rules
+(`nuffle.core.ruleset`). Version 1 (still read, as LRB6) named
 frames by Python module and class and wrote phases and enums as numbers. The format is
 described in docs/ARCHITECTURE.md ("Saved positions").
 """
