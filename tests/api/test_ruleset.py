@@ -105,3 +105,17 @@ def test_an_unknown_ruleset_is_refused_naming_it() -> None:
         ruleset("nope")
     with pytest.raises(RulesetError, match="already called 'lrb6'"):
         register(LRB6.derive("lrb6"))
+
+
+def test_race_keywords_come_from_the_roster_data() -> None:
+    from nuffle.core.teams import keywords, race
+
+    assert keywords("vampire", "Thrall") == {"undead", "thrall"}
+    assert keywords("vampire", "Vampire") == {"undead"}
+    for r in ("khemri", "necromantic", "undead"):
+        assert all("undead" in p.keywords for p in race(r).positionals)
+    assert keywords("orc", "Goblin") == {"race:goblin"} and keywords("orc", "Blitzer") == frozenset()
+    assert keywords("chaos-pact", "Dark Elf Renegade") == {"race:dark elf"}
+    assert keywords("dwarf", "Troll Slayer") == frozenset()  # a Dwarf, whatever his name says
+    assert keywords("human", "Thrall") == {"thrall"}  # a positional his race lacks: its own words
+    assert keywords("undead", "Made Up") == {"undead"} and keywords("nowhere", "Made Up") == frozenset()

@@ -207,7 +207,7 @@ def keywords(race_name: str, position: str) -> frozenset[str]:
     """The roster keywords of a player of race `race_name` playing positional `position`: the
     race's own and the positional's. A positional his race lacks (a hired one, or one a test
     made up) brings the keywords of the first race's positional of that name, less that race's
-    own; an unknown race has none."""
+    own; a positional no race has brings none."""
     found = races().get(race_key(race_name))
     words = _race_words(found) if found is not None else frozenset()
     positional = found.positional(position) if found is not None else None
