@@ -119,3 +119,15 @@ def test_race_keywords_come_from_the_roster_data() -> None:
     assert keywords("dwarf", "Troll Slayer") == frozenset()  # a Dwarf, whatever his name says
     assert keywords("human", "Thrall") == {"thrall"}  # a positional his race lacks: its own words
     assert keywords("undead", "Made Up") == {"undead"} and keywords("nowhere", "Made Up") == frozenset()
+
+
+def test_enumeration_groups_casualty_rolls_by_the_rulesets_own_table() -> None:
+    from fractions import Fraction
+
+    from nuffle.core.dice import GROUP_CASUALTY, Dice, grouped_outcomes
+
+    harsh = LRB6.derive("harsh", casualties=((11, 38, "badly_hurt"), (41, 68, "dead")))
+    assert harsh.casualty_groups == ((11, 24), (41, 24)) and harsh.casualty_of(45) == "dead"
+    assert grouped_outcomes(Dice.D68, 1, GROUP_CASUALTY, harsh.casualty_groups) == (
+        (11, Fraction(1, 2)), (41, Fraction(1, 2)))
+    assert len(grouped_outcomes(Dice.D68, 1, GROUP_CASUALTY, LRB6.casualty_groups)) == 8

@@ -136,13 +136,16 @@ def _multinomial(combo: tuple[BlockFace, ...]) -> int:
 
 
 # Casualty classes: (representative D68, number of the 48 results in the class), from LRB6's
-# casualty table (enumeration groups D68 rolls by them; see `Chance.group`).
+# casualty table (the default of `grouped_outcomes`; a game passes its ruleset's).
 CASUALTY_CLASSES = LRB6.casualty_classes()
 
 
 @cache
-def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[tuple[Outcome, Fraction], ...]:
-    """Outcomes with equivalent results merged under one representative (see `Chance.group`).
+def grouped_outcomes(
+    kind: Dice, n: int = 1, group: int = GROUP_NONE, classes: tuple[tuple[int, int], ...] = CASUALTY_CLASSES
+) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Outcomes with equivalent results merged under one representative (see `Chance.group`);
+    D68 casualty rolls by `classes` (the ruleset's casualty results).
 
     Every representative is itself a valid outcome of the event, so it can be applied as is.
     """
@@ -154,7 +157,7 @@ def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[t
             out.append((pair, Fraction(ways, 36)))
         return tuple(out)
     if group == GROUP_CASUALTY and kind == Dice.D68:
-        return tuple((rep, Fraction(count, 48)) for rep, count in CASUALTY_CLASSES)
+        return tuple((rep, Fraction(count, 48)) for rep, count in classes)
     if group == GROUP_THRESHOLD and kind == Dice.D6:
         if n > 6:
             return ((1, Fraction(1)),)

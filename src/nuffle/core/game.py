@@ -310,7 +310,7 @@ class Game:
         ev = s.pending
         if s.decider != CHANCE or ev is None:
             return []
-        return list(grouped_outcomes(ev.kind, ev.n, ev.group))
+        return list(grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups))
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance event with `outcome` and continue."""

@@ -58,6 +58,12 @@ class Ruleset:
     costs: Mapping[str, int]
     #: Skill handlers that differ from LRB6's (see module docstring).
     handlers: Handlers = field(default_factory=lambda: MappingProxyType({}))
+    #: (representative D68, number of the 48 results) per casualty result, for enumeration.
+    casualty_groups: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        groups = tuple((a, sum(1 for d in D68 if a <= d <= b)) for a, b, _ in self.casualties)
+        object.__setattr__(self, "casualty_groups", groups)
 
     def weather_of(self, total: int) -> Weather:
         """The weather of a 2D6 total."""
@@ -79,7 +85,7 @@ class Ruleset:
 
     def casualty_classes(self) -> tuple[tuple[int, int], ...]:
         """(representative D68, number of the 48 results) for each casualty result."""
-        return tuple((first, sum(1 for d in D68 if first <= d <= last)) for first, last, _ in self.casualties)
+        return self.casualty_groups
 
     def pass_range(self, dx: int, dy: int) -> str:
         """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range."""
