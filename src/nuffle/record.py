@@ -51,6 +51,7 @@ def to_record(game: Game) -> dict[str, Any]:
             "board": game.config.board,
             "roller": game.config.roller,
             "assisted_moves": game.config.assisted_moves,
+            "ruleset": game.config.ruleset,
         },
         "seed": game.config.seed,
         "teams": {"home": team_to_dict(s.specs[0]), "away": team_to_dict(s.specs[1])},
@@ -123,7 +124,8 @@ def replay(record: dict[str, Any]) -> Game:
         home = team_from_dict(teams["home"], "teams.home")
         away = team_from_dict(teams["away"], "teams.away")
         game = Game.new(home, away, seed=seed, board=board, roller=ExplicitRoller(),
-                        assisted_moves=bool(config.get("assisted_moves", False)))
+                        assisted_moves=bool(config.get("assisted_moves", False)),
+                        ruleset=config.get("ruleset", "lrb6"))
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
     sampled = kind == "sampled"

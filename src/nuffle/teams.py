@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from nuffle.core.ruleset import LRB6
 from nuffle.core.teams import (
     MAX_PLAYERS,
     MAX_REROLLS,
@@ -28,13 +29,14 @@ from nuffle.core.teams import (
 )
 from nuffle.files import parse_json, read_text
 
-TREASURY = 1_000_000
+# LRB6's team-building costs (data/lrb6/ruleset.json).
+TREASURY = LRB6.costs["treasury"]
 MIN_PLAYERS = 11
 MAX_FAN_FACTOR = 9
-APOTHECARY_COST = 50_000
-FAN_FACTOR_COST = 10_000
-ASSISTANT_COACH_COST = 10_000
-CHEERLEADER_COST = 10_000
+APOTHECARY_COST = LRB6.costs["apothecary"]
+FAN_FACTOR_COST = LRB6.costs["fan_factor"]
+ASSISTANT_COACH_COST = LRB6.costs["assistant_coach"]
+CHEERLEADER_COST = LRB6.costs["cheerleader"]
 
 
 def read_team_file(path: str | Path) -> dict[str, Any]:

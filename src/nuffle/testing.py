@@ -24,7 +24,7 @@ from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.match import Drive, Half, Match
+from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
@@ -191,14 +191,14 @@ class Scenario:
         `drive` the turn is one of a drive of the second half, so the other side's turn
         follows it (for play that goes on past the turn); otherwise the match ends with it."""
         end = Match()
-        end.phase = 8
+        end.phase = MatchPhase.OVER
         stack: list[Procedure] = [end]
         if drive:
             self.state.half = 2
             half = Half()
-            half.phase = 2
+            half.phase = HalfPhase.DRIVE_ENDED
             play = Drive()
-            play.phase = 4
+            play.phase = DrivePhase.TURNS
             play.next_side = 1 - active
             stack += [half, play]
         self.state.stack = [*stack, proc if proc is not None else Turn(active)]

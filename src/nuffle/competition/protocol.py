@@ -163,8 +163,10 @@ def hello(
     teams: dict[str, Any],
     clocks: dict[str, float],
     max_message_bytes: int,
+    ruleset: str = "lrb6",
 ) -> dict[str, Any]:
-    """The first message: who the bot is, the match and its clocks."""
+    """The first message: who the bot is, the match and its clocks; `rules` names the match's
+    ruleset (`MatchConfig.ruleset`, upper case: LRB6)."""
     return {
         "type": "hello",
         "protocol": PROTOCOL,
@@ -172,7 +174,7 @@ def hello(
         "name": name,
         "side": side,
         "seed": seed,
-        "rules": "LRB6",
+        "rules": ruleset.upper(),
         "board": board,
         "teams": teams,
         "clocks": clocks,

@@ -197,7 +197,8 @@ class Referee:
                 self._penalise(seat, "crash", f"cannot start {seat.spec.command[0]!r}: {exc.strerror or exc}")
                 continue
             msg = hello(seat.spec.name, SIDES[seat.side], derived_seed(self.seed, seat.side, "bot"),
-                        self.settings.board, self.teams, clocks.to_dict(), limits.max_message_bytes)
+                        self.settings.board, self.teams, clocks.to_dict(), limits.max_message_bytes,
+                        self.game.config.ruleset)
             if not seat.proc.send(msg, time.monotonic() + clocks.init):
                 self._penalise(seat, "crash", f"{seat.proc.exited() or 'it does not read'} at hello")
         start = time.monotonic()

@@ -18,6 +18,7 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from nuffle.core.errors import InputError, NuffleError
+from nuffle.core.ruleset import LRB6
 from nuffle.core.types import BLOCK_DIE_FACES, BlockFace
 
 MASK64 = (1 << 64) - 1
@@ -135,13 +136,17 @@ def _multinomial(combo: tuple[BlockFace, ...]) -> int:
     return count
 
 
-# Casualty classes: (representative D68, number of the 48 results in the class).
-CASUALTY_CLASSES = ((11, 24), (41, 8), (51, 2), (53, 2), (55, 2), (57, 1), (58, 1), (61, 8))
+# Casualty classes: (representative D68, number of the 48 results in the class), from LRB6's
+# casualty table (the default of `grouped_outcomes`; a game passes its ruleset's).
+CASUALTY_CLASSES = LRB6.casualty_classes()
 
 
 @cache
-def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[tuple[Outcome, Fraction], ...]:
-    """Outcomes with equivalent results merged under one representative (see `Chance.group`).
+def grouped_outcomes(
+    kind: Dice, n: int = 1, group: int = GROUP_NONE, classes: tuple[tuple[int, int], ...] = CASUALTY_CLASSES
+) -> tuple[tuple[Outcome, Fraction], ...]:
+    """Outcomes with equivalent results merged under one representative (see `Chance.group`);
+    D68 casualty rolls by `classes` (the ruleset's casualty results).
 
     Every representative is itself a valid outcome of the event, so it can be applied as is.
     """
@@ -153,7 +158,7 @@ def grouped_outcomes(kind: Dice, n: int = 1, group: int = GROUP_NONE) -> tuple[t
             out.append((pair, Fraction(ways, 36)))
         return tuple(out)
     if group == GROUP_CASUALTY and kind == Dice.D68:
-        return tuple((rep, Fraction(count, 48)) for rep, count in CASUALTY_CLASSES)
+        return tuple((rep, Fraction(count, 48)) for rep, count in classes)
     if group == GROUP_THRESHOLD and kind == Dice.D6:
         if n > 6:
             return ((1, Fraction(1)),)

@@ -33,6 +33,8 @@ from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
+from nuffle.core.ruleset import Ruleset
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
@@ -50,7 +52,8 @@ class MatchConfig:
     """The parameters a match was started with (shared by clones, never changed).
 
     `seed` is None in a view: a view must not carry what would let its holder rebuild the
-    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit')."""
+    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit');
+    `ruleset` the rules played (`nuffle.core.ruleset`)."""
 
     home: str
     away: str
@@ -58,6 +61,7 @@ class MatchConfig:
     board: int
     roller: str = "sampled"
     assisted_moves: bool = False
+    ruleset: str = "lrb6"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the parameters."""
@@ -68,6 +72,7 @@ class MatchConfig:
             "board": self.board,
             "roller": self.roller,
             "assisted_moves": self.assisted_moves,
+            "ruleset": self.ruleset,
         }
 
 
@@ -133,6 +138,7 @@ class Game:
         roller: Roller | None = None,
         assisted_moves: bool = False,
         secret: int | None = None,
+        ruleset: str | Ruleset = "lrb6",
         engine: str | None = None,
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
@@ -141,10 +147,12 @@ class Game:
         file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
         hand-off or foul may target a non-adjacent square; the engine walks the safest path
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
-        derived from `seed`). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
+        derived from `seed`). `ruleset` is a ruleset or the name of a registered one
+        (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
         'python'; see `nuffle.core.engines`)."""
         check_engine(engine)
         _check_new(seed, board, roller)
+        rules = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else default_team(home),
@@ -160,7 +168,7 @@ class Game:
                         pos.ma, pos.st, pos.ag, pos.av, pos.skills,
                     )
                 )
-        state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves))
+        state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
         state.stack.append(Match())
         roller = roller or SampledRoller()
         config = MatchConfig(
@@ -170,6 +178,7 @@ class Game:
             board=board,
             roller=roller.name,
             assisted_moves=assisted_moves,
+            ruleset=rules.name,
         )
         game = Game(state, roller, config, secret)
         game._advance()
@@ -184,7 +193,8 @@ class Game:
         reaching into private methods."""
         s = state
         if config is None:
-            config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players)
+            config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
+                                 ruleset=s.rules.name)
         roller = roller or SampledRoller()
         if config.roller != roller.name:
             config = replace(config, roller=roller.name)
@@ -228,8 +238,12 @@ class Game:
             else:
                 # Clear the hand-over values so equal positions compare (and hash) equal.
                 s.outcome = 0
-                s.ret = 0
-                s.ret_die = 0
+                s.ok = False
+                s.last_die = 0
+                s.reactor = -1
+                s.square = -1
+                s.last_square = -1
+                s.extra_moves = 0
                 return
 
     # --- decisions ------------------------------------------------------------------------
@@ -307,7 +321,7 @@ class Game:
         ev = s.pending
         if s.decider != CHANCE or ev is None:
             return []
-        return list(grouped_outcomes(ev.kind, ev.n, ev.group))
+        return list(grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups))
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance event with `outcome` and continue."""

@@ -15,6 +15,10 @@ A skill's rules live in one module of `nuffle.core.skill_rules` and attach handl
 Procedures never test for a particular skill where a point exists, so adding a skill means
 writing its handlers (and, when the rules need a new kind of decision, a point at the place in
 the sequence where the rules put it). A skill counts as implemented once it has a handler.
+
+The handlers attached with `on` are LRB6's. A skill set played under another ruleset (a
+`ruleset.RuleSkills`, which carries the ruleset) gets that ruleset's handlers instead where it
+overrides them (`Ruleset.handlers`), cached apart from LRB6's.
 """
 
 from __future__ import annotations
@@ -69,9 +73,20 @@ class Point(Generic[P, R]):
         """Handlers for the skills in `skills`, in skill order (cached per skill set)."""
         found = self._cache.get(skills)
         if found is None:
-            found = tuple(self.handlers[k] for k in sorted(skills) if k in self.handlers)
+            found = self._find(skills)
             self._cache[skills] = found
         return found
+
+    def _find(self, skills: frozenset[Skill]) -> tuple[Callable[P, R], ...]:
+        rules = getattr(skills, "rules", None)
+        if rules is None:  # LRB6
+            return tuple(self.handlers[k] for k in sorted(skills) if k in self.handlers)
+        out = []
+        for k in sorted(skills):
+            fn = rules.handlers.get((self.name, k), self.handlers.get(k))
+            if fn is not None:
+                out.append(fn)
+        return tuple(out)
 
     def holders(self, info: tuple[Any, ...]) -> tuple[int, ...]:
         """Ids of the players in a match's `info` (PlayerInfo records) with a handler here,

@@ -3,35 +3,48 @@
 `position_to_dict(state)` gives plain JSON values; `position_from_dict(data)` rebuilds an equal
 `GameState` (same `key()`), so a position can be saved, sent to a bot in another process, or
 built by a tool and continued with `Game.from_state`. Decoding accepts only the engine's own
-procedure classes, enums and value shapes, and rejects anything else with a `PositionError`.
+procedure frames, enums and value shapes, and rejects anything else with a `PositionError`.
+
+Version 2 (written) speaks in rules terms: a stack frame is its procedure's stable `frame` id,
+its named phase and its fields; enum values are written by name; `ruleset` names the rules
+(`nuffle.core.ruleset`). Version 1 (still read, as LRB6) named
+frames by Python module and class and wrote phases and enums as numbers. The format is
+described in docs/ARCHITECTURE.md ("Saved positions").
 """
 
 from __future__ import annotations
 
+import re
 from enum import IntEnum, IntFlag
 from typing import Any
 
+import nuffle.core.skill_rules  # noqa: F401  (defines the skills' procedure frames)
 from nuffle.core.actions import ActionType
 from nuffle.core.board import VARIANTS, board_for
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.errors import NuffleError
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import FRAMES, Procedure
+from nuffle.core.ruleset import LRB6, RulesetError
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo, TeamState
 from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
 
 FORMAT = "nuffle-position"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # the versions `position_from_dict` reads
 
 _ENUM_CLASSES: tuple[type[Any], ...] = (
     ActionType, RollKind, Event, Dice, Status, BallState, Weather, Skill, BlockFace, PFlag, DecisionKind,
 )
 _ENUMS: dict[str, type[Any]] = {cls.__name__: cls for cls in _ENUM_CLASSES}
 _SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
-            "decider", "waiting", "ret", "ret_die", "touchdown")
+            "decider", "waiting", "touchdown")
+_V1_SCALARS = ("ret", "ret_die")  # version 1's hand-over registers (zero in any position)
 _LISTS = ("grid", "pos", "status", "pflags", "crowd")
+_V1_CLASS = re.compile(r"nuffle\.core\.[a-z_.]+\.(_?[A-Z][A-Za-z]*)")
 
 
 _CHANCE_FIELDS = ("kind", "n", "purpose", "group")
@@ -41,67 +54,102 @@ class PositionError(NuffleError, ValueError):
     """A position is malformed or names something the engine does not know."""
 
 
-def _procedure_classes() -> dict[str, type[Procedure]]:
-    """Every procedure class the engine defines, by module-qualified name."""
-    out: dict[str, type[Procedure]] = {}
-    todo: list[type[Procedure]] = list(Procedure.__subclasses__())
-    for cls in todo:
-        out[f"{cls.__module__}.{cls.__qualname__}"] = cls
-    while todo:
-        cls = todo.pop()
-        for sub in cls.__subclasses__():
-            out[f"{sub.__module__}.{sub.__qualname__}"] = sub
-            todo.append(sub)
-    return out
+def _v1_frame(name: object) -> type[Procedure] | None:
+    """The procedure class a version-1 position named by module and class: every engine class
+    kept its class name's snake case as its frame id."""
+    m = _V1_CLASS.fullmatch(name) if isinstance(name, str) else None
+    if m is None:
+        return None
+    return FRAMES.get(re.sub(r"(?<!^)(?=[A-Z])", "_", m.group(1).lstrip("_")).lower())
 
 
 def _encode(v: Any) -> Any:
     if v is None or type(v) in (bool, int, str):
         return v
-    if isinstance(v, (IntEnum, IntFlag)):
+    if isinstance(v, IntFlag):
         return {"$e": type(v).__name__, "v": int(v)}
+    if isinstance(v, IntEnum):
+        return {"$e": type(v).__name__, "v": v.name}
     if type(v) is list:
         return [_encode(x) for x in v]
     if type(v) is tuple:
         return {"$t": [_encode(x) for x in v]}
     if isinstance(v, Procedure):
         cls = type(v)
-        return {"$p": f"{cls.__module__}.{cls.__qualname__}",
-                "f": {name: _encode(getattr(v, name)) for name in cls._fields}}
+        frame = cls.__dict__.get("frame")
+        if not frame or FRAMES.get(frame) is not cls:
+            raise PositionError(f"procedure {cls.__qualname__} has no frame id: a position cannot hold it")
+        phase = cls.phases.name_of(v.phase)
+        if phase is None:
+            raise PositionError(f"phase {v.phase!r} of frame {frame!r} has no name")
+        return {"$f": frame, "phase": phase,
+                "f": {name: _encode(getattr(v, name)) for name in cls._fields if name != "phase"}}
     if isinstance(v, Chance):
         return {"$c": {name: _encode(getattr(v, name)) for name in _CHANCE_FIELDS}}
     raise PositionError(f"cannot encode a {type(v).__name__} in a position: {v!r}")
 
 
-def _decode(v: Any, procs: dict[str, type[Procedure]]) -> Any:
+def _decode_enum(v: dict[str, Any], version: int) -> Any:
+    cls = _ENUMS.get(v["$e"])
+    raw = v.get("v")
+    if cls is None or type(raw) not in (int, str):
+        raise PositionError(f"unknown enum value {v!r}")
+    if type(raw) is str and version >= 2 and not issubclass(cls, IntFlag):
+        member = cls.__members__.get(raw)
+        if member is None:
+            raise PositionError(f"{raw!r} is not a {v['$e']}")
+        return member
+    if type(raw) is not int:
+        raise PositionError(f"unknown enum value {v!r}")
+    try:
+        return cls(raw)
+    except ValueError:
+        raise PositionError(f"{raw!r} is not a {v['$e']}") from None
+
+
+def _decode_frame(v: dict[str, Any], version: int) -> Procedure:
+    if version >= 2:
+        pcls = FRAMES.get(v["$f"]) if isinstance(v["$f"], str) else None
+        what = v["$f"]
+    else:
+        pcls = _v1_frame(v["$p"])
+        what = v["$p"]
+    fields = v.get("f")
+    if pcls is None or type(fields) is not dict:
+        raise PositionError(f"unknown procedure {what!r}")
+    fields = dict(fields)
+    if version >= 2:
+        name = v.get("phase")
+        phase = pcls.phases.value_of(name) if isinstance(name, str) else None
+        if phase is None:
+            known = ", ".join(pcls.phases.names())
+            raise PositionError(f"frame {what!r} has no phase {name!r} (it has {known})")
+        fields["phase"] = phase
+    if set(fields) != set(pcls._fields):
+        raise PositionError(f"procedure {what} needs fields {sorted(pcls._fields)}")
+    proc = object.__new__(pcls)
+    for name, value in fields.items():
+        setattr(proc, name, _decode(value, version))
+    return proc
+
+
+def _decode(v: Any, version: int) -> Any:
     if v is None or type(v) in (bool, int, str):
         return v
     if type(v) is list:
-        return [_decode(x, procs) for x in v]
+        return [_decode(x, version) for x in v]
     if type(v) is dict:
         if "$e" in v:
-            cls = _ENUMS.get(v["$e"])
-            if cls is None or type(v.get("v")) is not int:
-                raise PositionError(f"unknown enum value {v!r}")
-            try:
-                return cls(v["v"])
-            except ValueError:
-                raise PositionError(f"{v['v']!r} is not a {v['$e']}") from None
+            return _decode_enum(v, version)
         if "$t" in v and type(v["$t"]) is list:
-            return tuple(_decode(x, procs) for x in v["$t"])
+            return tuple(_decode(x, version) for x in v["$t"])
+        if ("$f" in v and version >= 2) or ("$p" in v and version == 1):
+            return _decode_frame(v, version)
         if "$p" in v:
-            pcls = procs.get(v["$p"]) if isinstance(v["$p"], str) else None
-            if pcls is None or type(v.get("f")) is not dict:
-                raise PositionError(f"unknown procedure {v.get('$p')!r}")
-            if set(v["f"]) != set(pcls._fields):
-                raise PositionError(f"procedure {v['$p']} needs fields {sorted(pcls._fields)}")
-            proc = object.__new__(pcls)
-            for name, value in v["f"].items():
-                setattr(proc, name, _decode(value, procs))
-            return proc
+            raise PositionError(f"unknown procedure {v['$p']!r}")
         if "$c" in v and type(v["$c"]) is dict:
             try:
-                return Chance(**{k: _decode(x, procs) for k, x in v["$c"].items()})
+                return Chance(**{k: _decode(x, version) for k, x in v["$c"].items()})
             except TypeError as exc:
                 raise PositionError(f"bad chance event {v!r}: {exc}") from None
     raise PositionError(f"unexpected value in a position: {v!r}")
@@ -117,6 +165,7 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        "ruleset": s.rules.name,
         "board": s.board.variant.players,
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
@@ -162,7 +211,12 @@ def position_from_dict(data: Any) -> GameState:
 def _from_dict(data: Any) -> GameState:
     _require(isinstance(data, dict), "a position must be a JSON object")
     _require(data.get("format") == FORMAT, f"not a nuffle position (format is {data.get('format')!r})")
-    _require(data.get("version") == VERSION, f"unsupported position version {data.get('version')!r}")
+    version = data.get("version")
+    _require(type(version) is int and version in READS, f"unsupported position version {version!r}")
+    try:
+        rules = find_ruleset(data.get("ruleset") if version >= 2 else LRB6.name)
+    except RulesetError as exc:
+        raise PositionError(str(exc)) from None
     players = data.get("board")
     _require(type(players) is int and players in VARIANTS, f"unknown board variant {players!r}")
     board = board_for(players)
@@ -184,17 +238,18 @@ def _from_dict(data: Any) -> GameState:
                                p["ma"], p["st"], p["ag"], p["av"], skills))
     assisted = data.get("assisted_moves")
     _require(type(assisted) is bool, "'assisted_moves' must be true or false")
-    s = GameState.new(board, specs, tuple(info), 1, Options(assisted))
+    s = GameState.new(board, specs, tuple(info), 1, Options(assisted), rules)
     n = len(info)
     s.grid = _int_list(data, "grid", board.size)
     s.pos = _int_list(data, "pos", n)
     s.status = _int_list(data, "status", n)
     s.pflags = _int_list(data, "pflags", n)
     s.crowd = _int_list(data, "crowd")
-    for name in _SCALARS:
+    for name in _SCALARS + (_V1_SCALARS if version == 1 else ()):
         v = data.get(name)
         _require(type(v) is int, f"'{name}' must be an integer")
-        setattr(s, name, v)
+        if name not in _V1_SCALARS:  # version 1's registers: zero at any position, not kept
+            setattr(s, name, v)
     _require(type(data.get("turnover")) is bool, "'turnover' must be true or false")
     s.turnover = data["turnover"]
     ts = data.get("team_state")
@@ -209,15 +264,14 @@ def _from_dict(data: Any) -> GameState:
     stats = data.get("stats")
     _require(isinstance(stats, list) and len(stats) == 2, "'stats' must hold two lists")
     s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
-    procs = _procedure_classes()
     stack = data.get("stack")
     _require(isinstance(stack, list) and len(stack) > 0, "'stack' must be a non-empty list of procedures")
-    s.stack = [_decode(p, procs) for p in stack]
+    s.stack = [_decode(p, version) for p in stack]
     _require(all(isinstance(p, Procedure) for p in s.stack), "'stack' must hold only procedures")
-    s.pending = _decode(data.get("pending"), procs)
+    s.pending = _decode(data.get("pending"), version)
     _require(s.pending is None or isinstance(s.pending, Chance), "'pending' must be a chance event")
-    s.outcome = _decode(data.get("outcome"), procs)
-    log = _decode(data.get("log"), procs)
+    s.outcome = _decode(data.get("outcome"), version)
+    log = _decode(data.get("log"), version)
     _require(isinstance(log, list) and all(isinstance(e, tuple) for e in log), "'log' must be a list")
     s.log = log
     return s

@@ -6,13 +6,14 @@ Players are ids into parallel lists (`pos`, `status`, `pflags`); static player d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nuffle.core.board import EMPTY, Board
 from nuffle.core.dice import Chance, Outcome
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec
+from nuffle.core.teams import TeamSpec, keywords
 from nuffle.core.types import CHANCE, HOME, RUNNING, BallState, PFlag, Status, Weather
 
 if TYPE_CHECKING:
@@ -127,12 +128,16 @@ class GameState:
         "board",
         "crowd",
         "decider",
+        "extra_moves",
         "first_kicker",
         "grid",
         "half",
         "info",
         "kicking",
+        "last_die",
+        "last_square",
         "log",
+        "ok",
         "options",
         "outcome",
         "pending",
@@ -140,11 +145,12 @@ class GameState:
         "pos",
         "pteam",
         "ranges",
-        "ret",
-        "ret_die",
+        "reactor",
         "rng",
+        "rules",
         "shared",
         "specs",
+        "square",
         "stack",
         "stats",
         "status",
@@ -158,6 +164,7 @@ class GameState:
     board: Board
     info: tuple[PlayerInfo, ...]
     options: Options
+    rules: Ruleset
     pteam: tuple[int, ...]
     ranges: tuple[range, range]
     specs: tuple[TeamSpec, TeamSpec]
@@ -180,8 +187,14 @@ class GameState:
     waiting: int  # the DecisionKind of the decision `decider` is asked (when a side decides)
     pending: Chance | None
     outcome: Outcome
-    ret: int
-    ret_die: int
+    # Hand-over values: what a child procedure that just ended tells its parent (cleared
+    # whenever the engine stops, like `outcome`, so equal positions compare equal).
+    ok: bool  # its yes/no answer: a roll succeeded, or the step a hook interrupted goes on
+    last_die: int  # the final die of a player roll
+    reactor: int  # the opponent who reacted (a Reaction's choice, a Diving Tackle), or -1
+    square: int  # a square it chose (a new pass target, where a Swoop comes down), or -1
+    last_square: int  # the last on-pitch square a flight passed over (Swoop), or -1
+    extra_moves: int  # squares of movement a block's follow-on blocks used (Frenzy on a Blitz)
     turnover: bool
     touchdown: int
     stats: list[list[int]]
@@ -195,12 +208,17 @@ class GameState:
         info: tuple[PlayerInfo, ...],
         rng: int,
         options: Options | None = None,
+        rules: Ruleset = LRB6,
     ) -> GameState:
-        """A fresh pre-match state with every player in reserves."""
+        """A fresh pre-match state with every player in reserves, played under `rules` (the
+        players' skill sets become the ruleset's, see `Ruleset.skill_set`)."""
         s = GameState.__new__(GameState)
         s.board = board
         s.options = options or Options()
+        s.rules = rules
         s.specs = specs
+        if rules.handlers:
+            info = tuple(replace(p, skills=rules.skill_set(p.skills)) for p in info)
         s.info = info
         s.pteam = tuple(p.team for p in info)
         n_home = s.pteam.count(0)
@@ -225,8 +243,12 @@ class GameState:
         s.waiting = 0
         s.pending = None
         s.outcome = 0
-        s.ret = 0
-        s.ret_die = 0
+        s.ok = False
+        s.last_die = 0
+        s.reactor = -1
+        s.square = -1
+        s.last_square = -1
+        s.extra_moves = 0
         s.turnover = False
         s.touchdown = -1
         s.stats = [[0] * 9, [0] * 9]
@@ -239,6 +261,7 @@ class GameState:
         c = GameState.__new__(GameState)
         c.board = self.board
         c.options = self.options
+        c.rules = self.rules
         c.specs = self.specs
         c.info = self.info
         c.pteam = self.pteam
@@ -263,8 +286,12 @@ class GameState:
         c.waiting = self.waiting
         c.pending = self.pending
         c.outcome = self.outcome
-        c.ret = self.ret
-        c.ret_die = self.ret_die
+        c.ok = self.ok
+        c.last_die = self.last_die
+        c.reactor = self.reactor
+        c.square = self.square
+        c.last_square = self.last_square
+        c.extra_moves = self.extra_moves
         c.turnover = self.turnover
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
@@ -273,7 +300,8 @@ class GameState:
         return c
 
     def key(self) -> tuple[object, ...]:
-        """Canonical contents: equal states have equal keys (and hashes)."""
+        """Canonical contents: equal states have equal keys (and hashes). For positions where
+        the engine stopped: `reactor`, `square`, `last_square` and `extra_moves` are left out."""
         home, away = self.teams
         return (
             tuple(self.grid),
@@ -294,8 +322,11 @@ class GameState:
             self.decider,
             self.pending,
             self.outcome,
-            self.ret,
-            self.ret_die,
+            # The hand-over fields are at their defaults whenever the engine stops; these two
+            # stand where the integer registers stood, so record fingerprints (a digest of
+            # the key) stay valid.
+            int(self.ok),
+            self.last_die,
             self.turnover,
             self.touchdown,
             tuple(self.stats[0]),
@@ -434,6 +465,10 @@ class GameState:
             self.grid[sq] = EMPTY
         self.pos[pid] = -1
         self.status[pid] = status
+
+    def keywords(self, pid: int) -> frozenset[str]:
+        """Player `pid`'s roster keywords ('undead', 'thrall', 'race:goblin', ...)."""
+        return keywords(self.specs[self.pteam[pid]].race, self.info[pid].position)
 
     def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool = True) -> None:
         """Log a forced event (pick-up, catch, touchdown, stand-up) of the current player

@@ -56,6 +56,9 @@ class Positional:
     skills: frozenset[Skill]
     normal: str = ""  # skill categories on a normal improvement roll (G, A, S, P, M)
     double: str = ""  # additional categories on a double
+    # Roster keywords the rules name: 'undead' (Stakes), 'thrall' (Blood Lust), and
+    # 'race:<word>' for a positional of another race than his team's (Animosity).
+    keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,7 @@ def races() -> dict[str, Race]:
                 skills=frozenset(skill_from_name(s) for s in r["skills"].split(";") if s.strip()),
                 normal=r["normal_access"],
                 double=r["double_access"],
+                keywords=frozenset(w.strip() for w in (r.get("keywords") or "").split(";") if w.strip()),
             )
             for r in entries
         )
@@ -192,6 +196,29 @@ def race(name: str) -> Race:
     if found is None:
         raise TeamError(f"unknown race {name!r}: choose one of {', '.join(races())}")
     return found
+
+
+def _race_words(r: Race) -> frozenset[str]:
+    """The keywords every positional of race `r` has (the race's own, e.g. 'undead')."""
+    return frozenset.intersection(*(p.keywords for p in r.positionals))
+
+
+@lru_cache(maxsize=1024)
+def keywords(race_name: str, position: str) -> frozenset[str]:
+    """The roster keywords of a player of race `race_name` playing positional `position`: the
+    race's own and the positional's. A positional his race lacks (a hired one, or one a test
+    made up) brings the keywords of the first race's positional of that name, less that race's
+    own; a positional no race has brings none."""
+    found = races().get(race_key(race_name))
+    words = _race_words(found) if found is not None else frozenset()
+    positional = found.positional(position) if found is not None else None
+    if positional is not None:
+        return words | positional.keywords
+    for other in races().values():
+        p = other.positional(position)
+        if p is not None:
+            return words | (p.keywords - _race_words(other))
+    return words
 
 
 def rosters() -> dict[str, dict[str, Positional]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision
@@ -11,7 +12,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.hooks import Point
 from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.procedures.ball import can_catch
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
 from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
@@ -23,8 +24,8 @@ from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
 AFTER_DECLARE: Point[[GameState, PlayerAction], bool] = Point(
     "action.after_declare",
     "fn(s, action: PlayerAction) -> bool: a roll right after the declaration (Bone-head, Wild "
-    "Animal, ...). Return True after pushing a procedure that leaves s.ret = 1 (the action goes "
-    "on) or 0 (it is lost). The first handler to return True is the only one that runs",
+    "Animal, ...). Return True after pushing a procedure that leaves s.ok = True (the action goes "
+    "on) or False (it is lost). The first handler to return True is the only one that runs",
 )
 ACTION_CHOICES: Point[[GameState, PlayerAction, list[ActionChoice]], None] = Point(
     "action.choices",
@@ -36,15 +37,15 @@ ACTION_END: Point[[GameState, PlayerAction, int], bool] = Point(
     "fn(s, action: PlayerAction, then: int) -> bool: the acting player's action is ending "
     "(then = -1), or is about to finish with a pass or hand-off (then = that ActionType), so "
     "what must happen 'at the end of the action' happens now (Blood Lust's feeding). Return "
-    "True after pushing a procedure that leaves s.ret = 1 (the pass or hand-off may go on) or "
-    "0 (it may not). The first handler to return True is the only one that runs",
+    "True after pushing a procedure that leaves s.ok = True (the pass or hand-off may go on) or "
+    "False (it may not). The first handler to return True is the only one that runs",
 )
 STAND_UP_ROLL: Point[[GameState, PlayerAction], bool] = Point(
     "action.stand_up_roll",
     "fn(s, action: PlayerAction) -> bool: a roll the prone player must pass to stand up for this "
     "action (Jump Up, for a Block declared while prone). Return True after pushing a procedure "
-    "that leaves s.ret = 1 (he stands; standing costs STAND_UP_COST) or 0 (he stays prone, the "
-    "action ends, no turnover). The first handler to return True is the only one that runs",
+    "that leaves s.ok = True (he stands; standing costs STAND_UP_COST) or False (he stays prone, "
+    "the action ends, no turnover). The first handler to return True is the only one that runs",
 )
 SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
 
@@ -62,13 +63,24 @@ def skill_action(t: ActionType) -> Callable[[Callable[..., None]], Callable[...,
     return register
 
 
+class PlayerActionPhase(Phases):
+    """PlayerAction: declared, standing up, moving step by step, then the finishing step and the
+    action's end."""
+
+    DECLARED: Final = 1
+    STAND_UP: Final = 2
+    STAND_UP_ROLLED: Final = 3
+    MOVING: Final = 4
+    FINISHED: Final = 5  # a skill's finishing step (block, pass, ...) hands back here: the action ends
+    ENDED: Final = 6
+    BEFORE_THROW: Final = 7
+    BLITZ_BLOCKED: Final = 8
+    STEPPED: Final = 9  # a skill's movement step hands back here: the action goes on
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
 
-    # Phases a skill action may hand back to: after a finishing step (block, pass, ...) the
-    # action ends; after a movement step (s.ret = 0 if a reaction ended the action) it goes on.
-    FINISHED = 5
-    STEPPED = 9
+    frame = "player_action"
+    phases = PlayerActionPhase
 
     __slots__ = ("blocked", "kind", "moves", "path", "pid", "then", "then_sq")
 
@@ -88,7 +100,7 @@ class PlayerAction(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
+        if ph == PlayerActionPhase.START:
             # Hypnosis ends as his next action starts; a root ended when he was knocked down.
             s.pflags[pid] = (s.pflags[pid] | PFlag.USED | PFlag.PLAYED) & ~PFlag.HYPNOTISED
             if s.status[pid] != Status.STANDING:
@@ -103,47 +115,47 @@ class PlayerAction(Procedure):
                 t.handoff_used = True
             elif kind == ActionType.START_FOUL:
                 t.foul_used = True
-            self.phase = 1
+            self.phase = PlayerActionPhase.DECLARED
             if AFTER_DECLARE.fire(s.info[pid].skills, s, self):
                 return
-            self.phase = 2
-        elif ph == 1:
-            if not s.ret:
+            self.phase = PlayerActionPhase.STAND_UP
+        elif ph == PlayerActionPhase.DECLARED:
+            if not s.ok:
                 s.pop()
                 return
-            self.phase = 2
-        elif ph == 8:  # a Blitz block returned the extra squares it used
-            self.moves += s.ret
-            self.phase = 4
-        if self.phase == 2:
-            self.phase = 4
+            self.phase = PlayerActionPhase.STAND_UP
+        elif ph == PlayerActionPhase.BLITZ_BLOCKED:  # a Blitz block returned the extra squares it used
+            self.moves += s.extra_moves
+            self.phase = PlayerActionPhase.MOVING
+        if self.phase == PlayerActionPhase.STAND_UP:
+            self.phase = PlayerActionPhase.MOVING
             if s.status[pid] == Status.PRONE:
                 skills = s.info[pid].skills
                 cost = stand_up_cost(s, pid, self)
                 ma = s.info[pid].ma
                 self.moves = min(cost, ma)
                 if STAND_UP_ROLL.fns(skills) and STAND_UP_ROLL.fire(skills, s, self):
-                    self.phase = 3
+                    self.phase = PlayerActionPhase.STAND_UP_ROLLED
                     return
                 if cost > ma:
-                    self.phase = 3
+                    self.phase = PlayerActionPhase.STAND_UP_ROLLED
                     s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, agility=False))
                     return
                 s.status[pid] = Status.STANDING
                 s.note(Event.STAND_UP, pid, s.pos[pid])
-        elif self.phase == 3:
-            s.note(Event.STAND_UP, pid, s.pos[pid], bool(s.ret))
-            if not s.ret:
+        elif self.phase == PlayerActionPhase.STAND_UP_ROLLED:
+            s.note(Event.STAND_UP, pid, s.pos[pid], s.ok)
+            if not s.ok:
                 self._end(s)
                 return
             s.status[pid] = Status.STANDING
-            self.phase = 4
-        elif self.phase == self.STEPPED:  # a movement step returned: s.ret = 0 if a reaction ended the action
-            if not s.ret:
+            self.phase = PlayerActionPhase.MOVING
+        elif self.phase == PlayerActionPhase.STEPPED:  # s.ok is False if a reaction ended the action
+            if not s.ok:
                 self._end(s)
                 return
-            self.phase = 4
-        if self.phase == 4:
+            self.phase = PlayerActionPhase.MOVING
+        if self.phase == PlayerActionPhase.MOVING:
             if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
                 self._end(s)
                 return
@@ -152,22 +164,22 @@ class PlayerAction(Procedure):
                 return
             s.wait(s.pteam[pid], DK.MOVE)
             return
-        if self.phase == 7:  # ACTION_END ran before a pass or hand-off
+        if self.phase == PlayerActionPhase.BEFORE_THROW:  # ACTION_END ran before a pass or hand-off
             then = ActionType(self.then)
             self.then = -1
-            if s.ret and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
+            if s.ok and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
                 self._finish_with(s, then, self.then_sq)
             else:
                 self._end(s)
             return
-        if self.phase == self.FINISHED:  # a finishing step (block, pass, ...) has resolved
+        if self.phase == PlayerActionPhase.FINISHED:  # a finishing step (block, pass, ...) has resolved
             self._end(s)
             return
-        s.pop()  # phase 6: ACTION_END has run
+        s.pop()  # ENDED: ACTION_END has run
 
     def _end(self, s: GameState) -> None:
         """End the action, after what must happen at its end (ACTION_END)."""
-        self.phase = 6
+        self.phase = PlayerActionPhase.ENDED
         skills = s.info[self.pid].skills
         if ACTION_END.fns(skills) and ACTION_END.fire(skills, s, self, -1):
             return
@@ -194,7 +206,7 @@ class PlayerAction(Procedure):
     def _step(self, s: GameState, sq: int) -> None:
         gfi = self.moves >= s.info[self.pid].ma
         self.moves += 1
-        self.phase = self.STEPPED
+        self.phase = PlayerActionPhase.STEPPED
         s.push(MoveStep(self.pid, sq, gfi))
 
     # --- decisions ------------------------------------------------------------------------
@@ -320,22 +332,23 @@ class PlayerAction(Procedure):
             if self.kind == ActionType.START_BLITZ:
                 gfi = self.moves >= s.info[pid].ma
                 self.moves += 1
-                self.phase = 8  # then add the squares a Frenzy second block used (s.ret)
+                # then add the squares a Frenzy second block used (s.extra_moves)
+                self.phase = PlayerActionPhase.BLITZ_BLOCKED
                 s.push(Block(pid, victim, blitz=True, gfi=gfi, moves=self.moves))
             else:
-                self.phase = 5
+                self.phase = PlayerActionPhase.FINISHED
                 s.push(Block(pid, victim))
             return
         if t in (ActionType.PASS, ActionType.HANDOFF):
             skills = s.info[pid].skills
-            if ACTION_END.fns(skills) and self.phase != 7:
-                self.phase = 7
+            if ACTION_END.fns(skills) and self.phase != PlayerActionPhase.BEFORE_THROW:
+                self.phase = PlayerActionPhase.BEFORE_THROW
                 self.then = int(t)
                 self.then_sq = target_sq
                 if ACTION_END.fire(skills, s, self, int(t)):
                     return
                 self.then = -1
-        self.phase = 5
+        self.phase = PlayerActionPhase.FINISHED
         if t == ActionType.PASS:
             s.push(Pass(pid, target_sq))
         elif t == ActionType.HANDOFF:

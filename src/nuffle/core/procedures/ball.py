@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
@@ -141,8 +142,17 @@ def land_ball(s: GameState, sq: int, bonus: int, kickoff: bool = False) -> None:
     s.push(Bounce(sq, kickoff))
 
 
+class CatchPhase(Phases):
+    """Catch: the catch roll, then the catch or the bounce."""
+
+    ROLLED: Final = 1
+
+
 class Catch(Procedure):
     """A catch roll; on failure the ball bounces from the catcher's square."""
+
+    frame = "catch"
+    phases = CatchPhase
 
     __slots__ = ("accurate", "bonus", "kickoff", "pid")
 
@@ -155,17 +165,17 @@ class Catch(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == CatchPhase.START:
+            self.phase = CatchPhase.ROLLED
             s.ball = s.pos[pid]
             s.ball_state = BallState.IN_AIR  # arriving: in the air until caught or dropped
             target = 7 - min(s.info[pid].ag, 6)
             mod = catch_modifier(s, pid, self.bonus, self.accurate)
             s.push(PlayerRoll(RollKind.CATCH, pid, target, mod))
             return
-        if self.phase == 1:
-            s.note(Event.CATCH, pid, s.pos[pid], bool(s.ret))
-            if s.ret:
+        if self.phase == CatchPhase.ROLLED:
+            s.note(Event.CATCH, pid, s.pos[pid], s.ok)
+            if s.ok:
                 s.ball = s.pos[pid]
                 s.ball_state = BallState.CARRIED
                 check_touchdown(s, pid)
@@ -180,8 +190,19 @@ class Catch(Procedure):
         s.pop()
 
 
+class PickupPhase(Phases):
+    """Pickup: the pick-up roll; on a failure the turnover and the bounce."""
+
+    ROLLED: Final = 1
+    FAILED: Final = 2
+    BOUNCED: Final = 3
+
+
 class Pickup(Procedure):
     """A pick-up roll by a player who moved onto the ball; failure bounces and turns over."""
+
+    frame = "pickup"
+    phases = PickupPhase
 
     __slots__ = ("pid",)
 
@@ -191,31 +212,38 @@ class Pickup(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
+        if self.phase == PickupPhase.START:
             if not can_handle_ball(s, pid):
                 s.note(Event.PICK_UP, pid, s.pos[pid], False)
-                self.phase = 2
-                s.ret = 0
+                self.phase = PickupPhase.FAILED
+                s.ok = False
             else:
-                self.phase = 1
+                self.phase = PickupPhase.ROLLED
                 target = 7 - min(s.info[pid].ag, 6)
                 s.push(PlayerRoll(RollKind.PICKUP, pid, target, pickup_roll_modifier(s, pid)))
                 return
-        if self.phase == 1:
-            s.note(Event.PICK_UP, pid, s.pos[pid], bool(s.ret))
-            if s.ret:
+        if self.phase == PickupPhase.ROLLED:
+            s.note(Event.PICK_UP, pid, s.pos[pid], s.ok)
+            if s.ok:
                 s.ball_state = BallState.CARRIED
                 check_touchdown(s, pid)
                 s.pop()
                 return
-            self.phase = 2
-        if self.phase == 2:
+            self.phase = PickupPhase.FAILED
+        if self.phase == PickupPhase.FAILED:
             if s.pteam[pid] == s.active:
                 s.turnover = True
-            self.phase = 3
+            self.phase = PickupPhase.BOUNCED
             s.push(Bounce(s.pos[pid]))
             return
         s.pop()
+
+
+class BouncePhase(Phases):
+    """Bounce: the D8 (again while the ball bounces off players who cannot catch)."""
+
+    ROLLED: Final = 1
+    DONE: Final = 2
 
 
 class Bounce(Procedure):
@@ -225,6 +253,9 @@ class Bounce(Procedure):
     ball is taken out of play (`BallState.NONE`) for the kick-off to award it.
     """
 
+    frame = "bounce"
+    phases = BouncePhase
+
     __slots__ = ("kickoff", "sq")
 
     def __init__(self, sq: int, kickoff: bool = False) -> None:
@@ -233,15 +264,15 @@ class Bounce(Procedure):
         self.kickoff = kickoff
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == BouncePhase.START:
+            self.phase = BouncePhase.ROLLED
             s.request(Chance(Dice.D8, 1, "bounce"))
             return
-        if self.phase == 2:
+        if self.phase == BouncePhase.DONE:
             s.pop()
             return
         b = s.board
-        dx, dy = SCATTER[s.die()]
+        dx, dy = s.rules.scatter[s.die()]
         x, y = b.xy(self.sq)
         nx, ny = x + dx, y + dy
         new = b.sq(nx, ny)
@@ -267,7 +298,7 @@ class Bounce(Procedure):
             s.push(Catch(pid, 0, self.kickoff))
             return
         self.sq = new  # bounces again off a player who cannot catch
-        self.phase = 1
+        self.phase = BouncePhase.ROLLED
         s.request(Chance(Dice.D8, 1, "bounce"))
 
 
@@ -285,8 +316,19 @@ def throw_in_direction(s: GameState, last: int, out: int, d6: int) -> tuple[int,
     return ((-1, -1), (0, -1), (1, -1))[third]
 
 
+class ThrowInPhase(Phases):
+    """ThrowIn: the direction die, then the distance dice."""
+
+    DIRECTION: Final = 1
+    DISTANCE: Final = 2
+    DONE: Final = 3
+
+
 class ThrowIn(Procedure):
     """The crowd throws the ball back in from `last`, the last on-pitch square it was on."""
+
+    frame = "throw_in"
+    phases = ThrowInPhase
 
     __slots__ = ("direction", "last", "out")
 
@@ -297,17 +339,17 @@ class ThrowIn(Procedure):
         self.direction = (0, 0)
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ThrowInPhase.START:
+            self.phase = ThrowInPhase.DIRECTION
             s.request(Chance(Dice.D6, 1, "throw-in direction"))
             return
-        if self.phase == 1:
+        if self.phase == ThrowInPhase.DIRECTION:
             self.direction = throw_in_direction(s, self.last, self.out, s.die())
-            self.phase = 2
+            self.phase = ThrowInPhase.DISTANCE
             kind = _THROW_IN_DIE[s.board.variant.throw_in]
             s.request(Chance(kind, 1, "throw-in distance", GROUP_SUM))
             return
-        if self.phase == 3:
+        if self.phase == ThrowInPhase.DONE:
             s.pop()
             return
         dist = total(s.outcome)
@@ -321,7 +363,7 @@ class ThrowIn(Procedure):
                 self.last = b.sq(lx, ly)
                 self.out = b.sq(nx, ny)
                 s.ball = self.last
-                self.phase = 1
+                self.phase = ThrowInPhase.DIRECTION
                 s.request(Chance(Dice.D6, 1, "throw-in direction"))
                 return
             lx, ly = nx, ny

@@ -9,11 +9,13 @@ diagonal, as for a throw-in). A Go For It square is rolled for before the direct
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.procedures.ball import Pickup, check_touchdown
-from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.block import Block
+from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.block import Block, BlockPhase
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
 from nuffle.core.procedures.push import CrowdSurf, Push, resolve_crowd
@@ -41,21 +43,39 @@ class ChainBlock(Block):
     """A Ball & Chain player's block: he must follow up, and against a team-mate his own coach
     picks the die."""
 
+    frame = "chain_block"
+
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
-        if self.phase == 3 and s.pteam[self.defender] == s.pteam[self.attacker]:
+        if self.phase == BlockPhase.DICE and s.pteam[self.defender] == s.pteam[self.attacker]:
             self.attacker_chooses = True
         super().run(s)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 7:
+        if self.phase == BlockPhase.FOLLOW_UP:
             return LegalActions([ActionChoice(ActionType.FOLLOW_UP)])
         return super().legal(s)
 
 
+class ChainStepPhase(Phases):
+    """ChainStep: a GFI, the direction die, then a block or push of whoever is there."""
+
+    GFI_ROLLED: Final = 1
+    DIRECTION: Final = 2
+    DIRECTION_ROLLED: Final = 3
+    BLOCKED: Final = 4
+    PUSHED: Final = 5
+    CROWD: Final = 6
+    ARMOUR: Final = 7
+    DONE: Final = 9
+
+
 class ChainStep(Procedure):
     """One square of a Ball & Chain move, the template aimed along `aim` (a unit vector)."""
+
+    frame = "chain_step"
+    phases = ChainStepPhase
 
     __slots__ = ("aim", "dest", "gfi", "pid", "victim", "was_stunned")
 
@@ -71,43 +91,43 @@ class ChainStep(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
-            self.phase = 2
+        if ph == ChainStepPhase.START:
+            self.phase = ChainStepPhase.DIRECTION
             if self.gfi:
-                self.phase = 1
+                self.phase = ChainStepPhase.GFI_ROLLED
                 s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
                 return
-        elif ph == 1:
-            if not s.ret:  # he falls in the square he is in
-                self.phase = 9
+        elif ph == ChainStepPhase.GFI_ROLLED:
+            if not s.ok:  # he falls in the square he is in
+                self.phase = ChainStepPhase.DONE
                 s.push(KnockDown(pid))
                 return
-            self.phase = 2
-        if self.phase == 2:
-            self.phase = 3
+            self.phase = ChainStepPhase.DIRECTION
+        if self.phase == ChainStepPhase.DIRECTION:
+            self.phase = ChainStepPhase.DIRECTION_ROLLED
             s.request(Chance(Dice.D6, 1, "ball & chain direction"))
             return
-        if self.phase == 3:
+        if self.phase == ChainStepPhase.DIRECTION_ROLLED:
             self._enter(s, s.die())
             return
-        if self.phase == 4:  # a standing player was blocked
+        if self.phase == ChainStepPhase.BLOCKED:  # a standing player was blocked
             v = self.victim
             if s.pteam[v] == s.pteam[pid] and s.status[v] != Status.STANDING:
                 s.turnover = True  # a team-mate knocked down or hurt by the block
             s.pop()
             return
-        if self.phase == 5:  # a prone or stunned player was pushed: follow him
+        if self.phase == ChainStepPhase.PUSHED:  # a prone or stunned player was pushed: follow him
             if s.grid[self.dest] == -1 and s.status[pid] == Status.STANDING:
                 s.move_player(pid, self.dest)
-            self.phase = 6
-        if self.phase == 6:
+            self.phase = ChainStepPhase.CROWD
+        if self.phase == ChainStepPhase.CROWD:
             if resolve_crowd(s):
                 return
-            self.phase = 7
+            self.phase = ChainStepPhase.ARMOUR
             if s.pos[self.victim] >= 0:
                 s.push(KnockDown(self.victim, turnover=False))  # the armour roll
                 return
-        if self.phase == 7:
+        if self.phase == ChainStepPhase.ARMOUR:
             v = self.victim
             if self.was_stunned and s.status[v] == Status.PRONE:
                 s.status[v] = Status.STUNNED  # his armour held: he stays as he was
@@ -123,7 +143,7 @@ class ChainStep(Procedure):
         dx, dy = TEMPLATE[self.aim][(d6 - 1) // 2]
         dest = b.sq(x + dx, y + dy)
         self.dest = dest
-        self.phase = 9
+        self.phase = ChainStepPhase.DONE
         if not b.is_on(x + dx, y + dy):  # into the crowd
             last = s.pos[pid]
             had_ball = s.ball_state == BallState.CARRIED and s.ball == last
@@ -144,9 +164,9 @@ class ChainStep(Procedure):
             return
         self.victim = occupant
         if s.status[occupant] == Status.STANDING:
-            self.phase = 4
+            self.phase = ChainStepPhase.BLOCKED
             s.push(ChainBlock(pid, occupant))
             return
         self.was_stunned = s.status[occupant] == Status.STUNNED
-        self.phase = 5
+        self.phase = ChainStepPhase.PUSHED
         s.push(Push(occupant, s.pos[pid], pid))

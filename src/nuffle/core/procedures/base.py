@@ -3,26 +3,83 @@
 The engine calls `run` on the top procedure while nobody has to decide. A procedure advances
 by pushing children (`s.push`), asking for a chance event (`s.request`), waiting for a side's
 decision (`s.wait`) or finishing (`s.pop`). A decision arrives through `act`, and `legal`
-lists what may be decided. Children hand results back in `s.ret` / `s.ret_die`.
+lists what may be decided. Children hand results back in the state's named hand-over fields
+(`s.ok`, `s.last_die`, `s.reactor`, `s.square`, `s.last_square`, `s.extra_moves`).
+
+Each procedure class names itself with a stable `frame` id and its phases with a `Phases`
+class, so that a saved position (core/position.py) speaks of frames and phases by name.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from nuffle.core.actions import Action, LegalActions
 from nuffle.core.decision import Decision
-from nuffle.core.errors import StateError
+from nuffle.core.errors import InputTypeError, StateError
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 
 
+class Phases:
+    """The named phases of a procedure: upper-case int constants, START = 0 (where a new frame
+    begins). A subclass per procedure adds its own; their names are what saved positions write.
+
+    Plain int constants rather than `enum.IntEnum`: procedures read phases in the engine's
+    hottest loop, and on Python 3.11 looking up an IntEnum member costs several times a class
+    constant (its metaclass defines `__getattr__`). `name_of` / `value_of` convert."""
+
+    START: Final = 0
+    _by_value: ClassVar[dict[int, str]] = {0: "START"}
+    _by_name: ClassVar[dict[str, int]] = {"START": 0}
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        by_name: dict[str, int] = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                if name.isupper() and type(value) is int:
+                    by_name[name] = value
+        by_value: dict[int, str] = {}
+        for name, value in by_name.items():
+            if value in by_value:
+                raise InputTypeError(f"{cls.__name__}: phases {by_value[value]} and {name} share {value}")
+            by_value[value] = name
+        cls._by_name = by_name
+        cls._by_value = by_value
+
+    @classmethod
+    def name_of(cls, value: int) -> str | None:
+        """The name of phase `value`, or None if it has none."""
+        return cls._by_value.get(value)
+
+    @classmethod
+    def value_of(cls, name: str) -> int | None:
+        """The value of the phase called `name`, or None if there is none."""
+        return cls._by_name.get(name)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """Every phase name, in value order."""
+        return tuple(cls._by_value[v] for v in sorted(cls._by_value))
+
+
+#: Every procedure class by its frame id (filled as the classes are defined).
+FRAMES: dict[str, type[Procedure]] = {}
+
+
 class Procedure(ABC):
-    """Base class of every rule procedure. Subclasses declare `__slots__` for their fields."""
+    """Base class of every rule procedure. Subclasses declare `__slots__` for their fields, a
+    stable `frame` id (never reused, unchanged by renaming the class) and their `phases`; a
+    class without its own `frame` (one a test defines) cannot be saved in a position."""
 
     __slots__ = ("phase",)
     _fields: ClassVar[tuple[str, ...]] = ("phase",)
+    #: The stable id saved positions name this procedure by.
+    frame: ClassVar[str] = ""
+    #: The names of this procedure's phases.
+    phases: ClassVar[type[Phases]] = Phases
     #: The skill a waiting decision of this procedure offers, if it is about one skill.
     decision_skill: ClassVar[Skill | None] = None
 
@@ -34,13 +91,18 @@ class Procedure(ABC):
                 if name not in names:
                     names.append(name)
         cls._fields = tuple(names)
+        frame = cls.__dict__.get("frame")
+        if frame:  # without one (a class a test defines) positions cannot hold it
+            if frame in FRAMES and FRAMES[frame].__qualname__ != cls.__qualname__:
+                raise InputTypeError(f"frame id {frame!r} of {cls.__qualname__} is {FRAMES[frame].__qualname__}'s")
+            FRAMES[frame] = cls
         # Each class compiles its own copy/key on first use (never a parent's: other slots).
         for method in ("copy", "key"):
             if method not in cls.__dict__:
                 setattr(cls, method, Procedure.__dict__[method])
 
     def __init__(self) -> None:
-        self.phase = 0
+        self.phase = Phases.START
 
     @abstractmethod
     def run(self, s: GameState) -> None:

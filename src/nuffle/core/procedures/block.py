@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
@@ -12,7 +13,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import KnockDown
-from nuffle.core.procedures.movement import gfi_first
+from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
     checked_reroll,
@@ -28,8 +29,8 @@ BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "fn(s, block: Block) -> bool: acts after the block is declared and any GFI made, before "
     "the dice (Dump-Off, Foul Appearance, ...). Asked for the attacker's skills, then the "
     "defender's; every handler runs in turn, with `block.asking` set to the player whose "
-    "skill it is. Return True after pushing a procedure that leaves s.ret = 1 (the block goes "
-    "on) or 0 (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
+    "skill it is. Return True after pushing a procedure that leaves s.ok = True (the block goes "
+    "on) or False (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
     "block",
 )
 STRENGTH: Point[[GameState, int, int, bool], int] = Point(
@@ -41,8 +42,8 @@ STRENGTH_ROLL: Point[[GameState, Block], bool] = Point(
     "block.strength_roll",
     "fn(s, block: Block) -> bool: asked for the attacker's skills after BEFORE_DICE, with "
     "block.ast / block.dst holding both strengths before assists (Dauntless). Return True "
-    "after pushing a procedure that leaves s.ret = 1 when the attacker's strength now counts "
-    "as equal to the defender's (0: unchanged); every handler runs in turn",
+    "after pushing a procedure that leaves s.ok = True when the attacker's strength now "
+    "counts as equal to the defender's (False: unchanged); every handler runs in turn",
 )
 ASSIST: Point[[GameState, int, int], bool] = Point(
     "block.assist",
@@ -156,15 +157,35 @@ def block_dice(
     return 2, False
 
 
+class BlockPhase(GfiFirstPhase):
+    """Block: a GFI, skills before the dice, the dice and their choice, the result, pushes, the follow-up."""
+
+    DICE: Final = 3
+    DICE_CHOICE: Final = 4
+    REROLL_CHECK: Final = 5
+    PUSHED: Final = 6
+    FOLLOW_UP: Final = 7
+    TOUCHDOWN_CHECK: Final = 8
+    AFTER_BLOCK: Final = 9
+    BEFORE_DICE_USED: Final = 10
+    RESULT_OPTION: Final = 11
+    STRENGTH_ROLLED: Final = 12
+    STRENGTH_ROLL: Final = 13
+    FORBID_FOLLOW_UP: Final = 14
+
+
 class Block(Procedure):
     """One block by `attacker` on `defender`.
 
     On a Blitz, `gfi` says the block costs a GFI and `moves` is the number of squares the
     blitzer has used including this block. `def_bonus` is strength added to the defender and
     `multiple` marks one of the two blocks of a Multiple Block (no follow-up); `second` marks
-    Frenzy's second block. The procedure leaves in s.ret the squares of movement its follow-on
-    blocks used (`extra`, for the Blitz).
+    Frenzy's second block. The procedure leaves in s.extra_moves the squares of movement its
+    follow-on blocks used (`extra`, for the Blitz).
     """
+
+    frame = "block"
+    phases = BlockPhase
 
     __slots__ = (
         "asked",
@@ -231,7 +252,7 @@ class Block(Procedure):
         return not self.rerolled and team_reroll_available(s, self._side(s))
 
     def _done(self, s: GameState) -> None:
-        s.ret = self.extra
+        s.extra_moves = self.extra
         s.pop()
 
     def _can_pro(self, s: GameState) -> bool:
@@ -241,57 +262,57 @@ class Block(Procedure):
     def run(self, s: GameState) -> None:
         ph = self.phase
         att = self.attacker
-        if ph < 2:
+        if ph < BlockPhase.GO_AHEAD:
             if gfi_first(s, self, att, self.gfi):
                 return
-        elif ph == 10:  # a BEFORE_DICE procedure returned
-            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
+        elif ph == BlockPhase.BEFORE_DICE_USED:  # a BEFORE_DICE procedure returned
+            if not s.ok or s.status[att] != Status.STANDING or s.pos[self.defender] < 0:
                 self._done(s)
                 return
-            self.phase = 2
-        elif ph == 12:  # a STRENGTH_ROLL procedure returned
-            if s.ret and self.ast < self.dst:
+            self.phase = BlockPhase.GO_AHEAD
+        elif ph == BlockPhase.STRENGTH_ROLLED:  # a STRENGTH_ROLL procedure returned
+            if s.ok and self.ast < self.dst:
                 self.ast = self.dst
-            self.phase = 13
-        if self.phase == 2:
+            self.phase = BlockPhase.STRENGTH_ROLL
+        if self.phase == BlockPhase.GO_AHEAD:
             if self._before_dice(s):
                 return
             self.ast = strength(s, att, self.defender, self.blitz)
             self.dst = s.info[self.defender].st + self.def_bonus
             self.pre = 0
-            self.phase = 13
-        if self.phase == 13:
+            self.phase = BlockPhase.STRENGTH_ROLL
+        if self.phase == BlockPhase.STRENGTH_ROLL:
             if self._strength_roll(s):
                 return
             self.n, self.attacker_chooses = block_dice(
                 s, att, self.defender, self.blitz, self.ast, self.dst
             )
-            self.phase = 3
+            self.phase = BlockPhase.DICE
             s.request(Chance(Dice.BLOCK, self.n, "block"))
             return
-        if self.phase == 3:
+        if self.phase == BlockPhase.DICE:
             self.faces = s.dice()
-            self.phase = 4
+            self.phase = BlockPhase.DICE_CHOICE
             if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
                 s.wait(self._side(s), DK.BLOCK_DICE)
             else:
                 s.wait(other(self._side(s)), DK.BLOCK_DICE)
             return
-        if self.phase == 5:  # Loner check for the team re-roll, or the Pro check
+        if self.phase == BlockPhase.REROLL_CHECK:  # Loner check for the team re-roll, or the Pro check
             if s.die() >= 4:
-                self.phase = 3
+                self.phase = BlockPhase.DICE
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
                 return
-            self.phase = 4
+            self.phase = BlockPhase.DICE_CHOICE
             s.wait(self._side(s) if self.attacker_chooses else other(self._side(s)), DK.BLOCK_DICE)
             return
-        if self.phase == 6:  # pushes done: the follow-up
+        if self.phase == BlockPhase.PUSHED:  # pushes done: the follow-up
             self._follow_up(s)
             return
-        if self.phase == 7:
+        if self.phase == BlockPhase.FOLLOW_UP:
             if resolve_crowd(s):
                 return
-            self.phase = 8
+            self.phase = BlockPhase.TOUCHDOWN_CHECK
             face = self.face
             dfd = self.defender
             knock = face == BlockFace.DEFENDER_DOWN or (
@@ -301,16 +322,16 @@ class Block(Procedure):
             if knock and s.pos[dfd] >= 0:
                 s.push(KnockDown(dfd, attacker=att, turnover=False))
                 return
-        if self.phase == 8:
-            self.phase = 9
+        if self.phase == BlockPhase.TOUCHDOWN_CHECK:
+            self.phase = BlockPhase.AFTER_BLOCK
             holder = s.carrier()  # a pushed, chain-pushed or following-up carrier may score
             if holder >= 0:
                 check_touchdown(s, holder)
             if s.ball_state == BallState.ON_GROUND and s.ball >= 0 and s.grid[s.ball] >= 0:
                 s.push(Bounce(s.ball))  # the ball lies under a player who did not pick it up
                 return
-        if self.phase == 9:
-            self.phase = 99
+        if self.phase == BlockPhase.AFTER_BLOCK:
+            self.phase = BlockPhase.DONE
             if (
                 not self.second
                 and s.status[att] == Status.STANDING
@@ -330,7 +351,7 @@ class Block(Procedure):
             self.asking = self.attacker if self.pre < len(mine) else self.defender
             self.pre += 1
             if fn(s, self):
-                self.phase = 10
+                self.phase = BlockPhase.BEFORE_DICE_USED
                 return True
         return False
 
@@ -341,7 +362,7 @@ class Block(Procedure):
             fn = fns[self.pre]
             self.pre += 1
             if fn(s, self):
-                self.phase = 12
+                self.phase = BlockPhase.STRENGTH_ROLLED
                 return True
         return False
 
@@ -363,7 +384,7 @@ class Block(Procedure):
         while self.asked < 2:
             pid = self._asking()
             if self._options(s, pid):
-                self.phase = 11
+                self.phase = BlockPhase.RESULT_OPTION
                 s.wait(s.pteam[pid], DK.BLOCK_RESULT)
                 return
             self.asked += 1
@@ -380,9 +401,9 @@ class Block(Procedure):
         return rule, who
 
     def _follow_up(self, s: GameState, asked: bool = False) -> None:
-        """Phase 6: decide whether (and how) the attacker follows up; then phase 7."""
+        """PUSHED: decide whether (and how) the attacker follows up; then FOLLOW_UP."""
         att = self.attacker
-        self.phase = 7
+        self.phase = BlockPhase.FOLLOW_UP
         if (
             s.status[att] != Status.STANDING
             or s.pos[self.defender] == self.def_sq
@@ -401,7 +422,7 @@ class Block(Procedure):
         if rule == FORBID:
             return
         if rule == MAY_FORBID:
-            self.phase = 14
+            self.phase = BlockPhase.FORBID_FOLLOW_UP
             self.asker = who
             s.wait(s.pteam[who], DK.FORBID_FOLLOW_UP)
             return
@@ -414,14 +435,14 @@ class Block(Procedure):
         att, dfd = self.attacker, self.defender
         face = self.face
         if face == RESOLVED:
-            self.phase = 8
+            self.phase = BlockPhase.TOUCHDOWN_CHECK
             return
         if face == BlockFace.ATTACKER_DOWN:
-            self.phase = 99
+            self.phase = BlockPhase.DONE
             s.push(KnockDown(att))
             return
         if face == BlockFace.BOTH_DOWN:
-            self.phase = 99
+            self.phase = BlockPhase.DONE
             att_down = not BOTH_DOWN_STANDS.any(s.info[att].skills, s, self, att)
             def_down = not BOTH_DOWN_STANDS.any(s.info[dfd].skills, s, self, dfd)
             # Both fall at once; then the defender's knock-down resolves first.
@@ -435,18 +456,18 @@ class Block(Procedure):
                 s.push(KnockDown(dfd, attacker=att, turnover=False))
             return
         self.def_sq = s.pos[dfd]
-        self.phase = 6
+        self.phase = BlockPhase.PUSHED
         s.push(Push(dfd, s.pos[att], att, self.blitz))
 
     # --- decisions -------------------------------------------------------------------------
 
     def decision_detail(self, s: GameState) -> Decision:
         player = self.attacker
-        if self.phase == 11:
+        if self.phase == BlockPhase.RESULT_OPTION:
             player = self._asking()
-        elif self.phase == 14:
+        elif self.phase == BlockPhase.FORBID_FOLLOW_UP:
             player = self.asker
-        faces = self.faces if self.phase == 4 else ()
+        faces = self.faces if self.phase == BlockPhase.DICE_CHOICE else ()
         square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
         action = ActionType.START_BLITZ if self.blitz else ActionType.START_BLOCK
         return Decision(
@@ -454,15 +475,15 @@ class Block(Procedure):
         )
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 7:
+        if self.phase == BlockPhase.FOLLOW_UP:
             return LegalActions(
                 [ActionChoice(ActionType.FOLLOW_UP), ActionChoice(ActionType.DECLINE)]
             )
-        if self.phase == 11:
+        if self.phase == BlockPhase.RESULT_OPTION:
             groups = [ActionChoice(t) for t, _ in self._options(s, self._asking())]
             groups.append(ActionChoice(ActionType.DECLINE))
             return LegalActions(groups)
-        if self.phase == 14:
+        if self.phase == BlockPhase.FORBID_FOLLOW_UP:
             return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
         groups = []
         deciding = s.decider
@@ -481,11 +502,11 @@ class Block(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         t = action.type
         side = self._side(s)
-        if self.phase == 7:
+        if self.phase == BlockPhase.FOLLOW_UP:
             if t == ActionType.FOLLOW_UP:
                 s.move_player(self.attacker, self.def_sq)
             return
-        if self.phase == 11:
+        if self.phase == BlockPhase.RESULT_OPTION:
             if t != ActionType.DECLINE:
                 pid = self._asking()
                 for opt, fn in self._options(s, pid):
@@ -495,25 +516,25 @@ class Block(Procedure):
             self.asked += 1
             self._offer(s)
             return
-        if self.phase == 14:
+        if self.phase == BlockPhase.FORBID_FOLLOW_UP:
             if t == ActionType.USE_SKILL:
-                self.phase = 7  # forbidden: no follow-up
+                self.phase = BlockPhase.FOLLOW_UP  # forbidden: no follow-up
             else:
                 self._follow_up(s, asked=True)
             return
         if t == ActionType.USE_REROLL:
             self.rerolled = True
             if spend_team_reroll(s, self.attacker):
-                self.phase = 5
+                self.phase = BlockPhase.REROLL_CHECK
                 s.request(threshold(4, "loner"))
             else:
-                self.phase = 3
+                self.phase = BlockPhase.DICE
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
             return
         if t == ActionType.USE_PRO:
             self.rerolled = True
             checked_reroll(s, self.attacker, None, use=True)
-            self.phase = 5
+            self.phase = BlockPhase.REROLL_CHECK
             s.request(threshold(4, "pro"))
             return
         if t == ActionType.DECLINE:

@@ -7,13 +7,15 @@ skills (Mighty Blow, Claws, Piling On, Dump-Off) do not act on it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
-from nuffle.core.procedures.movement import gfi_first
+from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
@@ -23,7 +25,7 @@ BEFORE_ATTACK: Point[[GameState, int, int, ActionType], bool] = Point(
     "fn(s, attacker, victim, kind: ActionType) -> bool: acts before a block substitute (kind "
     "STAB or CHAINSAW) strikes, after any GFI (Foul Appearance). Asked for the victim's "
     "skills; every handler runs in turn. Return True after pushing a procedure that leaves "
-    "s.ret = 1 (the attack goes on) or 0 (wasted, no turnover)",
+    "s.ok = True (the attack goes on) or False (wasted, no turnover)",
 )
 ARMOUR_MODIFIER: Point[[GameState, int, int, ActionType], int] = Point(
     "block_substitutes.armour_modifier",
@@ -32,6 +34,16 @@ ARMOUR_MODIFIER: Point[[GameState, int, int, ActionType], int] = Point(
 )
 
 CHAINSAW_ARMOUR = 3  # the chainsaw adds 3 to the armour roll of whoever it hits
+
+
+class StrikePhase(GfiFirstPhase):
+    """Strike: a GFI, skills before the attack, the Chainsaw roll, the armour roll, the injury."""
+
+    CHAINSAW_ROLLED: Final = 3
+    ARMOUR: Final = 4
+    ARMOUR_ROLLED: Final = 5
+    INJURED: Final = 6
+    BEFORE_ATTACK_USED: Final = 10
 
 
 class Strike(Procedure):
@@ -43,6 +55,9 @@ class Strike(Procedure):
     attacker; the armour roll of the player hit is +3; broken armour knocks him down (injury
     roll); otherwise nothing happens. The attacker going down is a turnover.
     """
+
+    frame = "strike"
+    phases = StrikePhase
 
     __slots__ = ("attacker", "bounce_from", "gfi", "kind", "pre", "target", "victim")
 
@@ -59,30 +74,30 @@ class Strike(Procedure):
     def run(self, s: GameState) -> None:
         att = self.attacker
         ph = self.phase
-        if ph < 2:
+        if ph < StrikePhase.GO_AHEAD:
             if gfi_first(s, self, att, self.gfi):
                 return
-        elif ph == 10:  # a BEFORE_ATTACK procedure returned
-            if not s.ret or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
+        elif ph == StrikePhase.BEFORE_ATTACK_USED:  # a BEFORE_ATTACK procedure returned
+            if not s.ok or s.status[att] != Status.STANDING or s.pos[self.victim] < 0:
                 s.pop()
                 return
-            self.phase = 2
-        if self.phase == 2:
+            self.phase = StrikePhase.GO_AHEAD
+        if self.phase == StrikePhase.GO_AHEAD:
             if self._before(s):
                 return
             if self.kind == ActionType.CHAINSAW:
-                self.phase = 3
+                self.phase = StrikePhase.CHAINSAW_ROLLED
                 s.push(PlayerRoll(RollKind.CHAINSAW, att, 2, agility=False))
                 return
-            self.phase = 4
-        elif self.phase == 3:
-            self.target = self.victim if s.ret else att  # a 1 kicks back on the attacker
-            self.phase = 4
-        if self.phase == 4:
-            self.phase = 5
+            self.phase = StrikePhase.ARMOUR
+        elif self.phase == StrikePhase.CHAINSAW_ROLLED:
+            self.target = self.victim if s.ok else att  # a 1 kicks back on the attacker
+            self.phase = StrikePhase.ARMOUR
+        if self.phase == StrikePhase.ARMOUR:
+            self.phase = StrikePhase.ARMOUR_ROLLED
             s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
             return
-        if self.phase == 5:
+        if self.phase == StrikePhase.ARMOUR_ROLLED:
             a, b = s.dice()
             tgt = self.target
             total = a + b + ARMOUR_MODIFIER.total(s.info[att].skills, s, att, tgt, self.kind)
@@ -91,7 +106,7 @@ class Strike(Procedure):
             if total <= s.info[tgt].av:
                 s.pop()  # no effect
                 return
-            self.phase = 6
+            self.phase = StrikePhase.INJURED
             s.status[tgt] = Status.PRONE
             sq = s.pos[tgt]
             if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
@@ -101,8 +116,8 @@ class Strike(Procedure):
                 s.turnover = True
             s.push(Injury(tgt))
             return
-        if self.phase == 6:
-            self.phase = 99
+        if self.phase == StrikePhase.INJURED:
+            self.phase = StrikePhase.DONE
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
                 s.push(Bounce(self.bounce_from))
                 return
@@ -115,6 +130,6 @@ class Strike(Procedure):
             fn = fns[self.pre]
             self.pre += 1
             if fn(s, self.attacker, self.victim, self.kind):
-                self.phase = 10
+                self.phase = StrikePhase.BEFORE_ATTACK_USED
                 return True
         return False

@@ -11,12 +11,14 @@ it (prone and stunned ones too: they get an armour roll).
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.ball import can_catch, catch_modifier
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.passing import (
     BOMB,
@@ -30,16 +32,30 @@ from nuffle.core.procedures.passing import (
 )
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
-# Phases (the ones a coach decides in are INTERCEPT and THROW_ON).
-_INTERCEPT, _INTERCEPTED, _ROLL, _ROLLED, _SCATTER, _CAUGHT, _THROW_ON, _HITS, _DONE = range(1, 10)
+
+class BombPhase(Phases):
+    """Bomb: interception, the throw, scatters, a catch and throw-on, the blast's hits (a coach
+    decides at INTERCEPT and THROW_ON)."""
+
+    INTERCEPT: Final = 1
+    INTERCEPTED: Final = 2
+    ROLL: Final = 3
+    ROLLED: Final = 4
+    SCATTER: Final = 5
+    CAUGHT: Final = 6
+    THROW_ON: Final = 7
+    HITS: Final = 8
+    DONE: Final = 9
 
 
 class Bomb(Procedure):
     """A bomb thrown by `thrower` at square `target`; `hail_mary` throws it as a Hail Mary Pass
     (any square, no interception, a natural 1 fumbles, anything else is inaccurate)."""
+
+    frame = "bomb"
+    phases = BombPhase
 
     __slots__ = (
         "catcher", "hail_mary", "hits", "mod", "scatters", "sq", "stunned", "target", "thrower", "victims"
@@ -61,44 +77,44 @@ class Bomb(Procedure):
     def run(self, s: GameState) -> None:
         ph = self.phase
         thr = self.thrower
-        if ph == 0:
+        if ph == BombPhase.START:
             if not self.hail_mary and interceptors(s, thr, self.target):
-                self.phase = _INTERCEPT
+                self.phase = BombPhase.INTERCEPT
                 s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
-            ph = self.phase = _ROLL
-        if ph == _INTERCEPTED:
-            if s.ret:
+            ph = self.phase = BombPhase.ROLL
+        if ph == BombPhase.INTERCEPTED:
+            if s.ok:
                 self._caught(s, self.catcher)
                 return
-            ph = self.phase = _ROLL
-        if ph == _ROLL and self.hail_mary:
+            ph = self.phase = BombPhase.ROLL
+        if ph == BombPhase.ROLL and self.hail_mary:
             self.mod = 0
-            self.phase = _ROLLED
+            self.phase = BombPhase.ROLLED
             s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
             return
-        if ph == _ROLL:
+        if ph == BombPhase.ROLL:
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
-            self.phase = _ROLLED
+            self.phase = BombPhase.ROLLED
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
-        if ph == _ROLLED:
-            if s.ret and not self.hail_mary:
+        if ph == BombPhase.ROLLED:
+            if s.ok and not self.hail_mary:
                 self._come_down(s, self.target, 1)
                 return
-            if is_fumble(s.ret_die, self.mod) and not KEEPS_FUMBLE.any(
-                s.info[thr].skills, s, thr, s.ret_die, BOMB
+            if is_fumble(s.last_die, self.mod) and not KEEPS_FUMBLE.any(
+                s.info[thr].skills, s, thr, s.last_die, BOMB
             ):
                 self._explode(s, s.pos[thr])
                 return
             self.sq = self.target
             self.scatters = 0
-            self.phase = _SCATTER
+            self.phase = BombPhase.SCATTER
             s.request(Chance(Dice.D8, 1, "bomb scatter"))
             return
-        if ph == _SCATTER:
+        if ph == BombPhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             x, y = b.xy(self.sq)
             if not b.is_on(x + dx, y + dy):  # explodes in the crowd, harmlessly
                 s.pop()
@@ -110,13 +126,13 @@ class Bomb(Procedure):
                 return
             self._come_down(s, self.sq, 0)
             return
-        if ph == _CAUGHT:
-            if s.ret:
+        if ph == BombPhase.CAUGHT:
+            if s.ok:
                 self._caught(s, self.catcher)
                 return
             self._explode(s, s.pos[self.catcher])
             return
-        if ph == _HITS:
+        if ph == BombPhase.HITS:
             p = self.victims.pop(0)
             if s.die() >= 4:
                 self.hits.append(p)
@@ -125,7 +141,7 @@ class Bomb(Procedure):
                 return
             self._knock_down(s)
             return
-        if ph == _DONE:
+        if ph == BombPhase.DONE:
             for p in self.stunned:
                 if s.status[p] == Status.PRONE:
                     s.status[p] = Status.STUNNED  # an unbroken armour leaves him stunned
@@ -137,7 +153,7 @@ class Bomb(Procedure):
         p = s.grid[sq]
         if p >= 0 and can_catch(s, p):
             self.catcher = p
-            self.phase = _CAUGHT
+            self.phase = BombPhase.CAUGHT
             s.push(PlayerRoll(RollKind.CATCH, p, 7 - min(s.info[p].ag, 6), catch_modifier(s, p, bonus)))
             return
         self._explode(s, sq)
@@ -149,7 +165,7 @@ class Bomb(Procedure):
         if not pass_targets(s, p):
             self._explode(s, self.sq)
             return
-        self.phase = _THROW_ON
+        self.phase = BombPhase.THROW_ON
         s.wait(s.pteam[p], DK.THROW_ON)
 
     def _explode(self, s: GameState, sq: int) -> None:
@@ -158,14 +174,14 @@ class Bomb(Procedure):
         self.hits = [centre] if centre >= 0 else []
         self.victims = s.adjacent_players(sq)
         if self.victims:
-            self.phase = _HITS
+            self.phase = BombPhase.HITS
             s.request(threshold(4, "bomb"))
             return
         self._knock_down(s)
 
     def _knock_down(self, s: GameState) -> None:
         """Every hit player falls at once; then their armour rolls (and ball bounce) follow."""
-        self.phase = _DONE
+        self.phase = BombPhase.DONE
         self.stunned = [p for p in self.hits if s.status[p] == Status.STUNNED]
         for p in reversed(self.hits):
             s.push(KnockDown(p))
@@ -178,7 +194,7 @@ class Bomb(Procedure):
         return Decision(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == _THROW_ON:
+        if self.phase == BombPhase.THROW_ON:
             return LegalActions([ActionChoice(ActionType.BOMB, (), pass_targets(s, self.thrower))])
         return LegalActions(
             [
@@ -188,17 +204,17 @@ class Bomb(Procedure):
         )
 
     def act(self, s: GameState, action: Action) -> None:
-        if self.phase == _THROW_ON:
+        if self.phase == BombPhase.THROW_ON:
             assert action.square is not None
             self.target = s.board.sq(*action.square)
             self.hail_mary = False  # a caught bomb is thrown on as a normal pass
-            self.phase = 0
+            self.phase = BombPhase.START
             return
         if action.type == ActionType.DECLINE:
-            self.phase = _ROLL
+            self.phase = BombPhase.ROLL
             return
         p = action.player
         assert p is not None
         self.catcher = p
-        self.phase = _INTERCEPTED
+        self.phase = BombPhase.INTERCEPTED
         s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import take_off_pitch
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import (
     ARMOUR_BONUS,
     ARMOUR_BREAKS_AT,
@@ -22,8 +24,8 @@ from nuffle.core.types import Status
 BEFORE_FOUL: Point[[GameState, Foul], bool] = Point(
     "foul.before",
     "fn(s, foul: Foul) -> bool: asked with the fouler's skills before the armour roll. Return "
-    "True after pushing a procedure that leaves s.ret = 1 (the foul goes on) or 0 (it ends "
-    "here, nobody is sent off): Chainsaw's kick-back",
+    "True after pushing a procedure that leaves s.ok = True (the foul goes on) or False (it "
+    "ends here, nobody is sent off): Chainsaw's kick-back",
 )
 UNSEEN: Point[[GameState, Foul, bool], bool] = Point(
     "foul.unseen",
@@ -45,6 +47,19 @@ def foul_assists(s: GameState, helper_side: int, target: int, opponent: int) -> 
     return n
 
 
+class FoulPhase(Phases):
+    """Foul: skills before the foul, the armour roll (a bonus choice), the injury, the referee and a bribe."""
+
+    ARMOUR_ROLLED: Final = 1
+    INJURED: Final = 2
+    REFEREE: Final = 3
+    BRIBE: Final = 4
+    BRIBE_ROLLED: Final = 5
+    SENT_OFF: Final = 6
+    ARMOUR_BONUS: Final = 7
+    BEFORE_FOUL_USED: Final = 10
+
+
 class Foul(Procedure):
     """`fouler` fouls the prone or stunned `victim`.
 
@@ -52,6 +67,9 @@ class Foul(Procedure):
     armour roll by the coach's choice (SELECT_ARMOUR / DECLINE) when it turns a hold into a
     break, otherwise on the injury roll.
     """
+
+    frame = "foul"
+    phases = FoulPhase
 
     __slots__ = ("bonus", "doubles", "fouler", "sent_off", "total", "victim")
 
@@ -65,7 +83,7 @@ class Foul(Procedure):
         self.bonus = 0
 
     def _armour(self, s: GameState) -> None:
-        self.phase = 1
+        self.phase = FoulPhase.ARMOUR_ROLLED
         s.request(Chance(Dice.TWO_D6, 1, "foul armour"))
 
     def _limit(self, s: GameState) -> int:
@@ -80,19 +98,19 @@ class Foul(Procedure):
     def run(self, s: GameState) -> None:
         ph = self.phase
         f, v = self.fouler, self.victim
-        if ph == 0:
-            self.phase = 10
+        if ph == FoulPhase.START:
+            self.phase = FoulPhase.BEFORE_FOUL_USED
             if BEFORE_FOUL.fire(s.info[f].skills, s, self):
                 return
             self._armour(s)
             return
-        if ph == 10:  # a BEFORE_FOUL procedure returned
-            if not s.ret or s.pos[f] < 0 or s.status[f] != Status.STANDING:
+        if ph == FoulPhase.BEFORE_FOUL_USED:  # a BEFORE_FOUL procedure returned
+            if not s.ok or s.pos[f] < 0 or s.status[f] != Status.STANDING:
                 s.pop()
                 return
             self._armour(s)
             return
-        if ph == 1:
+        if ph == FoulPhase.ARMOUR_ROLLED:
             a, b = s.dice()
             side = s.pteam[f]
             mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
@@ -104,25 +122,25 @@ class Foul(Procedure):
             self.total = a + b + mod
             limit = self._limit(s)
             if self.total <= limit and self.bonus and self.total + self.bonus > limit:
-                self.phase = 7  # the coach decides whether the bonus breaks the armour
+                self.phase = FoulPhase.ARMOUR_BONUS  # the coach decides whether the bonus breaks the armour
                 s.wait(s.pteam[f], DK.ARMOUR_BONUS)
                 return
             self._armour_result(s, self.total > limit)
             return
-        if ph == 2:
-            self.sent_off = self.sent_off or bool(s.ret)
-            self.phase = 3
-        if self.phase == 3:
+        if ph == FoulPhase.INJURED:
+            self.sent_off = self.sent_off or s.ok  # the injury roll was a double
+            self.phase = FoulPhase.REFEREE
+        if self.phase == FoulPhase.REFEREE:
             if not self.sent_off:
                 s.pop()
                 return
             if s.teams[s.pteam[f]].bribes > 0:
-                self.phase = 4
+                self.phase = FoulPhase.BRIBE
                 s.wait(s.pteam[f], DK.BRIBE)
                 return
             self._send_off(s)
             return
-        if self.phase == 5:
+        if self.phase == FoulPhase.BRIBE_ROLLED:
             if s.die() >= 2:
                 s.pop()
                 return
@@ -136,27 +154,27 @@ class Foul(Procedure):
         if self.doubles:
             fns = UNSEEN.fns(s.info[f].skills)
             self.sent_off = not (fns and any(fn(s, self, broken) for fn in fns))
-        self.phase = 3
+        self.phase = FoulPhase.REFEREE
         if broken:
-            self.phase = 2
+            self.phase = FoulPhase.INJURED
             mod = self.bonus if left is None else left
             s.push(Injury(self.victim, mod, by=f, how=FOUL))
 
     def _send_off(self, s: GameState) -> None:
         s.turnover = True
-        self.phase = 6
+        self.phase = FoulPhase.SENT_OFF
         take_off_pitch(s, self.fouler, Status.SENT_OFF)
 
     def decision_detail(self, s: GameState) -> Decision:
         return Decision(player=self.fouler, target=self.victim)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 7:
+        if self.phase == FoulPhase.ARMOUR_BONUS:
             return LegalActions([ActionChoice(ActionType.SELECT_ARMOUR), ActionChoice(ActionType.DECLINE)])
         return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        if self.phase == 7:
+        if self.phase == FoulPhase.ARMOUR_BONUS:
             if action.type == ActionType.SELECT_ARMOUR:
                 self._armour_result(s, True, left=0)
             else:
@@ -164,7 +182,7 @@ class Foul(Procedure):
             return
         if action.type == ActionType.USE_BRIBE:
             s.teams[s.pteam[self.fouler]].bribes -= 1
-            self.phase = 5
+            self.phase = FoulPhase.BRIBE_ROLLED
             s.request(threshold(2, "bribe"))
             return
         self._send_off(s)

@@ -7,11 +7,14 @@ hit (`victim`), who caused it (`by`, -1 if nobody: a failed dodge, the crowd, a 
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
 from nuffle.core.types import BallState, PFlag, Status, other
@@ -52,7 +55,7 @@ AFTER_ARMOUR: Point[[GameState, KnockDown], bool] = Point(
     "injury.after_armour",
     "fn(s, kd: KnockDown) -> bool: asked with the skills of `kd.by` after an armour roll that "
     "held (once per knock-down: not after a re-roll). Return True after pushing a procedure "
-    "that leaves s.ret = 1 to roll the armour again (Piling On) or 0",
+    "that leaves s.ok = True to roll the armour again (Piling On) or False",
 )
 INJURY_MODIFIER: Point[[GameState, int, Injury], int] = Point(
     "injury.modifier",
@@ -70,8 +73,8 @@ AFTER_INJURY: Point[[GameState, Injury, int], bool] = Point(
     "injury.after_injury",
     "fn(s, inj: Injury, result: int) -> bool: asked with the skills of inj.by after the injury "
     "roll, before its result applies, unless the armour or injury was already re-rolled. "
-    "Return True after pushing a procedure that leaves s.ret = 1 to roll the injury again "
-    "(Piling On) or 0",
+    "Return True after pushing a procedure that leaves s.ok = True to roll the injury again "
+    "(Piling On) or False",
 )
 CASUALTY_ROLLS: Point[[GameState, Injury], int] = Point(
     "injury.casualty_rolls",
@@ -81,8 +84,8 @@ CASUALTY_ROLLS: Point[[GameState, Injury], int] = Point(
 RECOVER: Point[[GameState, Injury], bool] = Point(
     "injury.recover",
     "fn(s, inj: Injury) -> bool: asked with the victim's skills once a casualty stands (after "
-    "any apothecary). Return True after pushing a procedure that leaves s.ret = 1 if he "
-    "recovers to the reserves box (Regeneration) or 0. The first handler to return True runs",
+    "any apothecary). Return True after pushing a procedure that leaves s.ok = True if "
+    "he recovers to the reserves box (Regeneration) or False. The first handler to return True runs",
 )
 CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
     "injury.casualty_caused",
@@ -91,18 +94,32 @@ CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
 )
 
 
-def is_dead(d68: int) -> bool:
-    """Whether a casualty-table result kills the player."""
-    return d68 >= 61
+def is_dead(d68: int, rules: Ruleset = LRB6) -> bool:
+    """Whether a casualty-table result (-1: none) kills the player."""
+    return d68 >= 0 and rules.casualty_of(d68) == "dead"
 
 
-def injury_table(total: int) -> int:
-    """The injury table without skills: 2-7 Stunned, 8-9 KO, 10+ Casualty."""
-    if total >= 10:
+def badly_hurt(d68: int, rules: Ruleset = LRB6) -> bool:
+    """Whether a casualty-table result (-1: none) is at most Badly Hurt."""
+    return d68 < 0 or rules.casualty_of(d68) == "badly_hurt"
+
+
+def injury_table(total: int, rules: Ruleset = LRB6) -> int:
+    """The injury table without skills (LRB6: 2-7 Stunned, 8-9 KO, 10+ Casualty)."""
+    if total >= rules.casualty_from:
         return CASUALTY
-    if total >= 8:
+    if total >= rules.ko_from:
         return KO
     return STUNNED
+
+
+class KnockDownPhase(Phases):
+    """KnockDown: the fall, the armour roll (a reaction may re-roll it), the injury, the ball."""
+
+    ARMOUR_ROLLED: Final = 1
+    ARMOUR_DONE: Final = 2
+    DONE: Final = 3
+    AFTER_ARMOUR_USED: Final = 5
 
 
 class KnockDown(Procedure):
@@ -116,6 +133,9 @@ class KnockDown(Procedure):
     team's turn when the victim belongs to it (placed prone: only if he held the ball). `raw`
     ignores every armour and injury modifier (Stab).
     """
+
+    frame = "knock_down"
+    phases = KnockDownPhase
 
     __slots__ = (
         "armour_mod",
@@ -170,20 +190,20 @@ class KnockDown(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
+        if ph == KnockDownPhase.START:
             if self.how != HIT:
                 self._fall(s)
                 fns = ARMOUR_SKIPPED.fns(s.info[pid].skills)
                 if fns and any(fn(s, self) for fn in fns):
-                    self.phase = 2
+                    self.phase = KnockDownPhase.ARMOUR_DONE
                     s.push(self._injury(s, self._armour(s, 0)[2]))
                     return
             if self.how != PLACED:
-                self.phase = 1
+                self.phase = KnockDownPhase.ARMOUR_ROLLED
                 s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
                 return
-            self.phase = 2
-        if ph == 1:
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if ph == KnockDownPhase.ARMOUR_ROLLED:
             a, b = s.dice()
             total, limit, bonus = self._armour(s, a + b)
             left = bonus
@@ -194,23 +214,23 @@ class KnockDown(Procedure):
             if broken:
                 if self.how == HIT:
                     self._fall(s)
-                self.phase = 2
+                self.phase = KnockDownPhase.ARMOUR_DONE
                 s.push(self._injury(s, left))
                 return
             by = self.by
             if not self.rerolled and by >= 0 and by != pid and AFTER_ARMOUR.fire(s.info[by].skills, s, self):
-                self.phase = 5
+                self.phase = KnockDownPhase.AFTER_ARMOUR_USED
                 return
-            self.phase = 2
-        if self.phase == 5:  # an after-armour reaction returned
-            if s.ret:
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if self.phase == KnockDownPhase.AFTER_ARMOUR_USED:  # an after-armour reaction returned
+            if s.ok:
                 self.rerolled = True
-                self.phase = 1
+                self.phase = KnockDownPhase.ARMOUR_ROLLED
                 s.request(Chance(Dice.TWO_D6, 1, "armour", GROUP_SUM))
                 return
-            self.phase = 2
-        if self.phase == 2:
-            self.phase = 3
+            self.phase = KnockDownPhase.ARMOUR_DONE
+        if self.phase == KnockDownPhase.ARMOUR_DONE:
+            self.phase = KnockDownPhase.DONE
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
                 from nuffle.core.procedures.ball import Bounce
 
@@ -247,10 +267,27 @@ class PlaceProne(KnockDown):
     """A player is placed prone: no armour roll, no turnover unless he held the ball (a skill
     such as Ball & Chain may still call for an injury roll); a ball he held bounces."""
 
+    frame = "place_prone"
+
     __slots__ = ()
 
     def __init__(self, pid: int, by: int = -1) -> None:
         super().__init__(pid, by=by, how=PLACED)
+
+
+class InjuryPhase(Phases):
+    """Injury: the injury roll (a reaction may re-roll it), casualty rolls, the apothecary,
+    recovery skills."""
+
+    ROLLED: Final = 1
+    KO_APOTHECARY: Final = 2
+    CASUALTY_ROLLED: Final = 3
+    CASUALTY_APOTHECARY: Final = 4
+    NO_APOTHECARY: Final = 5
+    APOTHECARY_ROLLED: Final = 6
+    RECOVERED: Final = 7
+    SECOND_CASUALTY_ROLLED: Final = 8
+    AFTER_INJURY_USED: Final = 9
 
 
 class Injury(Procedure):
@@ -261,6 +298,9 @@ class Injury(Procedure):
     `rerolled` says the armour or injury was already re-rolled (Piling On), `raw` that no
     modifier applies (Stab). `cap` makes a casualty result Badly Hurt (a Vampire's bite).
     """
+
+    frame = "injury"
+    phases = InjuryPhase
 
     __slots__ = (
         "by", "cap", "cas", "cas2", "crowd", "doubles", "how", "mod", "pid", "raw", "rerolled", "result"
@@ -313,7 +353,7 @@ class Injury(Procedure):
             by = self.by
             if by >= 0 and by != pid:
                 total += INJURY_MODIFIER.total(s.info[by].skills, s, by, self)
-        result = injury_table(total)
+        result = injury_table(total, s.rules)
         for fn in INJURY_TABLE.fns(sk):
             result = fn(s, self, total, result)
         return result
@@ -321,10 +361,10 @@ class Injury(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         ph = self.phase
-        if ph == 0:
-            self.phase = 1
+        if ph == InjuryPhase.START:
+            self.phase = InjuryPhase.ROLLED
             self._roll(s)
-        elif ph == 1:
+        elif ph == InjuryPhase.ROLLED:
             a, b = s.dice()
             self.doubles = a == b
             result = self._result(s, a + b)
@@ -332,43 +372,43 @@ class Injury(Procedure):
             react = not self.rerolled and by >= 0 and by != pid
             if react and AFTER_INJURY.fire(s.info[by].skills, s, self, result):
                 self.result = result
-                self.phase = 9
+                self.phase = InjuryPhase.AFTER_INJURY_USED
                 return
             self._apply(s, result)
-        elif ph == 9:  # an after-injury reaction returned
-            if s.ret:
+        elif ph == InjuryPhase.AFTER_INJURY_USED:  # an after-injury reaction returned
+            if s.ok:
                 self.rerolled = True
-                self.phase = 1
+                self.phase = InjuryPhase.ROLLED
                 self._roll(s)
                 return
             self._apply(s, self.result)
-        elif ph == 3:
+        elif ph == InjuryPhase.CASUALTY_ROLLED:
             self.cas = s.die()
             if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
-                self.phase = 8
+                self.phase = InjuryPhase.SECOND_CASUALTY_ROLLED
                 s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
                 return
-            self.phase = 4
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
-        elif ph == 8:  # the second casualty roll (Decay)
+        elif ph == InjuryPhase.SECOND_CASUALTY_ROLLED:  # the second casualty roll (Decay)
             self.cas2 = s.die()
-            self.phase = 4
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
-        elif ph == 6:  # second casualty roll from the apothecary: it may replace the worst result
+        elif ph == InjuryPhase.APOTHECARY_ROLLED:  # the apothecary's casualty roll: it may replace the worst
             d = s.die()
             if self.cas2 >= 0 and self.cas2 > self.cas:
                 self.cas2 = min(self.cas2, d)
             else:
                 self.cas = min(self.cas, d)
-            if self.cas < 40 and self.cas2 < 40:
+            if badly_hurt(self.cas, s.rules) and badly_hurt(self.cas2, s.rules):
                 s.remove(pid, Status.RESERVE)
                 self._finish(s)
                 return
             self._recover(s)
-        elif ph == 5:
+        elif ph == InjuryPhase.NO_APOTHECARY:
             self._recover(s)
-        elif ph == 7:  # a recovery procedure returned
-            if s.ret:
+        elif ph == InjuryPhase.RECOVERED:  # a recovery procedure returned
+            if s.ok:
                 s.remove(pid, Status.RESERVE)
             else:
                 self._casualty(s)
@@ -380,40 +420,40 @@ class Injury(Procedure):
             self._finish(s)
         elif result == KO:
             if s.teams[self._owner(s)].apothecaries > 0:
-                self.phase = 2  # apothecary decision on a KO
+                self.phase = InjuryPhase.KO_APOTHECARY  # apothecary decision on a KO
                 s.wait(self._owner(s), DK.APOTHECARY)
             else:
                 self._knock_out(s)
                 self._finish(s)
         elif result == BADLY_HURT or self.cap:
-            self.cas = 11
-            self.phase = 4
+            self.cas = s.rules.first_of("badly_hurt")
+            self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         else:
-            self.phase = 3
+            self.phase = InjuryPhase.CASUALTY_ROLLED
             s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
 
     def _finish(self, s: GameState) -> None:
-        """Pop, telling the caller (a foul) whether the injury roll was a double."""
-        s.ret = int(self.doubles)
+        """Pop, telling the caller (a foul) in s.ok whether the injury roll was a double."""
+        s.ok = self.doubles
         s.pop()
 
     def _offer_apothecary(self, s: GameState) -> None:
         if s.teams[self._owner(s)].apothecaries > 0:
             s.wait(self._owner(s), DK.APOTHECARY)
         else:
-            self.phase = 5
+            self.phase = InjuryPhase.NO_APOTHECARY
 
     def _recover(self, s: GameState) -> None:
-        self.phase = 7
+        self.phase = InjuryPhase.RECOVERED
         if RECOVER.fire(s.info[self.pid].skills, s, self):
             return
         self._casualty(s)
         self._finish(s)
 
-    def dead(self) -> bool:
+    def dead(self, s: GameState) -> bool:
         """Whether the casualty result(s) kill the player."""
-        return is_dead(self.cas) or is_dead(self.cas2)
+        return is_dead(self.cas, s.rules) or is_dead(self.cas2, s.rules)
 
     def _stun(self, s: GameState) -> None:
         pid = self.pid
@@ -441,7 +481,7 @@ class Injury(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         use = action.type == ActionType.USE_APOTHECARY
-        if self.phase == 2:  # KO
+        if self.phase == InjuryPhase.KO_APOTHECARY:  # KO
             if use:
                 s.teams[self._owner(s)].apothecaries -= 1
                 self._stun(s)
@@ -449,14 +489,14 @@ class Injury(Procedure):
                 self._knock_out(s)
             self._finish(s)
             return
-        # casualty (phase 4)
+        # casualty (CASUALTY_APOTHECARY)
         if use:
             s.teams[self._owner(s)].apothecaries -= 1
-            if self.cas < 40 and self.cas2 < 40:  # Badly Hurt: patched up, goes to reserves
+            if badly_hurt(self.cas, s.rules) and badly_hurt(self.cas2, s.rules):  # patched up: reserves
                 s.remove(self.pid, Status.RESERVE)
                 self._finish(s)
                 return
-            self.phase = 6
+            self.phase = InjuryPhase.APOTHECARY_ROLLED
             s.request(Chance(Dice.D68, 1, "apothecary casualty", GROUP_CASUALTY))
             return
-        self.phase = 5
+        self.phase = InjuryPhase.NO_APOTHECARY

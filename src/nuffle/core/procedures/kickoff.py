@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
+from nuffle.core.procedures import kickoff_table  # noqa: F401  (defines the table's frames)
 from nuffle.core.procedures.ball import can_handle_ball, land_ball
-from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.kickoff_table import TABLE
+from nuffle.core.procedures.base import FRAMES, Phases, Procedure
 from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Status, other
 
 KICK_DISTANCE: Point[[GameState, int, int], int | None] = Point(
@@ -37,13 +38,32 @@ def distance_die(name: str) -> Dice:
     return _DIE[name]
 
 
+class KickoffPhase(Phases):
+    """Kickoff: the kick target, direction and distance (Kick's other distance), the scatter,
+    the kick-off table, the landing or a touchback."""
+
+    PLACED: Final = 1
+    DIRECTION_ROLLED: Final = 2
+    DISTANCE_ROLLED: Final = 3
+    TABLE_ROLLED: Final = 4
+    TABLE_DONE: Final = 5
+    TOUCHBACK: Final = 6
+    LANDED: Final = 7
+    KICK_DISTANCE: Final = 8
+    SCATTERED: Final = 9
+
+
 class Kickoff(Procedure):
     """Kick the ball into the receiving half and resolve everything up to its landing.
 
-    Phases: 0 place the ball, 1-2 direction and distance dice, 3 the distance (8: the kicking
-    coach's choice of another distance, `KICK_DISTANCE`), then the scatter and the
-    `AFTER_SCATTER` skills, 9 the table roll, 4-5 its result, 7 the landing, 6 a touchback.
+    Phases (`KickoffPhase`): START place the ball, PLACED and DIRECTION_ROLLED the direction
+    and distance dice, DISTANCE_ROLLED the distance (KICK_DISTANCE: the kicking coach's choice
+    of another distance), then the scatter and the `AFTER_SCATTER` skills, SCATTERED the table
+    roll, TABLE_ROLLED and TABLE_DONE its result, LANDED the landing, TOUCHBACK a touchback.
     """
+
+    frame = "kickoff"
+    phases = KickoffPhase
 
     __slots__ = ("alt", "direction", "dist", "target")
 
@@ -56,39 +76,39 @@ class Kickoff(Procedure):
 
     def run(self, s: GameState) -> None:
         ph = self.phase
-        if ph == 0:
+        if ph == KickoffPhase.START:
             s.active = -1
             s.wait(s.kicking, DK.KICK_TARGET)
-        elif ph == 1:
-            self.phase = 2
+        elif ph == KickoffPhase.PLACED:
+            self.phase = KickoffPhase.DIRECTION_ROLLED
             s.request(Chance(Dice.D8, 1, "kick direction"))
-        elif ph == 2:
+        elif ph == KickoffPhase.DIRECTION_ROLLED:
             self.direction = s.die()
-            self.phase = 3
+            self.phase = KickoffPhase.DISTANCE_ROLLED
             s.request(Chance(distance_die(s.board.variant.kick_scatter), 1, "kick distance"))
-        elif ph == 3:
+        elif ph == KickoffPhase.DISTANCE_ROLLED:
             self.dist = total(s.outcome)
             self.alt = self._other_distance(s)
             if self.alt >= 0:
-                self.phase = 8
+                self.phase = KickoffPhase.KICK_DISTANCE
                 s.wait(s.kicking, DK.KICK_DISTANCE)
                 return
             self._scatter(s)
-        elif ph == 9:
-            self.phase = 4
+        elif ph == KickoffPhase.SCATTERED:
+            self.phase = KickoffPhase.TABLE_ROLLED
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
-        elif ph == 4:
-            self.phase = 5
-            s.push(TABLE[total(s.outcome)]())
-        elif ph == 5:
+        elif ph == KickoffPhase.TABLE_ROLLED:
+            self.phase = KickoffPhase.TABLE_DONE
+            s.push(FRAMES[s.rules.kickoff[total(s.outcome)]]())  # the ruleset's kick-off table
+        elif ph == KickoffPhase.TABLE_DONE:
             s.turnover = False
             s.active = -1
             if s.ball < 0:
                 self._touchback(s)
                 return
-            self.phase = 7
+            self.phase = KickoffPhase.LANDED
             land_ball(s, s.ball, 0, kickoff=True)
-        elif ph == 7:
+        elif ph == KickoffPhase.LANDED:
             if s.ball_state == BallState.NONE:
                 self._touchback(s)
                 return
@@ -105,8 +125,8 @@ class Kickoff(Procedure):
         return -1
 
     def _scatter(self, s: GameState) -> None:
-        """Move the ball `dist` squares from the target, then let skills act (phase 9 next)."""
-        dx, dy = SCATTER[self.direction]
+        """Move the ball `dist` squares from the target, then let skills act (SCATTERED next)."""
+        dx, dy = s.rules.scatter[self.direction]
         b = s.board
         x, y = b.xy(self.target)
         x, y = x + dx * self.dist, y + dy * self.dist
@@ -115,7 +135,7 @@ class Kickoff(Procedure):
             s.ball = b.sq(x, y)
         else:
             s.ball = -1  # touchback once the table result is resolved
-        self.phase = 9
+        self.phase = KickoffPhase.SCATTERED
         present: list[Skill] = []
         for sk in AFTER_SCATTER.handlers:
             for side in (0, 1):
@@ -123,13 +143,13 @@ class Kickoff(Procedure):
                     present.append(sk)
                     break
         if present:
-            AFTER_SCATTER.each(frozenset(present), s)
+            AFTER_SCATTER.each(s.rules.skill_set(frozenset(present)), s)
 
     def _touchback(self, s: GameState) -> None:
         recv = other(s.kicking)
         standing = self._takers(s)
         if standing:
-            self.phase = 6
+            self.phase = KickoffPhase.TOUCHBACK
             s.wait(recv, DK.TOUCHBACK)
             return
         # Nobody can take the ball: it rests on the empty square of the receiving half nearest
@@ -153,23 +173,23 @@ class Kickoff(Procedure):
         )
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(skill=Skill.KICK if self.phase == 8 else None)
+        return Decision(skill=Skill.KICK if self.phase == KickoffPhase.KICK_DISTANCE else None)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 0:
+        if self.phase == KickoffPhase.START:
             squares = half_squares_xy(s.board, other(s.kicking))
             return LegalActions([ActionChoice(ActionType.PLACE_BALL, (), squares)])
-        if self.phase == 8:
+        if self.phase == KickoffPhase.KICK_DISTANCE:
             return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
         return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, self._takers(s))])
 
     def act(self, s: GameState, action: Action) -> None:
-        if self.phase == 0:
+        if self.phase == KickoffPhase.START:
             assert action.square is not None
             self.target = s.board.sq(*action.square)
-            self.phase = 1
+            self.phase = KickoffPhase.PLACED
             return
-        if self.phase == 8:
+        if self.phase == KickoffPhase.KICK_DISTANCE:
             if action.type == ActionType.USE_SKILL:
                 self.dist = self.alt
             self._scatter(s)

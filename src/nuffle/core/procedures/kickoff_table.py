@@ -1,17 +1,18 @@
-"""The kick-off table: one small procedure per 2D6 result."""
+"""The kick-off table's results: one small procedure per 2D6 result. Which result a total gives
+is the ruleset's table (`Ruleset.kickoff`, by frame id)."""
 
 from __future__ import annotations
+
+from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
-from nuffle.core.procedures.match import weather_from_2d6
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import Status, Weather, other
 
 FAME: Point[[GameState, int], int] = Point(
@@ -34,6 +35,8 @@ def kickoff_fame(s: GameState, side: int) -> int:
 class GetTheRef(Procedure):
     """2: each team gains a bribe."""
 
+    frame = "get_the_ref"
+
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
@@ -42,22 +45,31 @@ class GetTheRef(Procedure):
         s.pop()
 
 
+class RiotPhase(Phases):
+    """Riot: the D6 that decides the markers' move."""
+
+    ROLLED: Final = 1
+
+
 class Riot(Procedure):
     """3: both turn markers move back one (receiver on its last turn), on one (receiver on
     turn 0) or a D6 decides (1-3 on, 4-6 back)."""
+
+    frame = "riot"
+    phases = RiotPhase
 
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
         tph = s.board.variant.turns_per_half
         recv = s.teams[other(s.kicking)].turn
-        if self.phase == 0:
+        if self.phase == RiotPhase.START:
             if recv >= tph - 1:
                 self._shift(s, -1)
             elif recv == 0:
                 self._shift(s, 1)
             else:
-                self.phase = 1
+                self.phase = RiotPhase.ROLLED
                 s.request(threshold(4, "riot"))
                 return
             s.pop()
@@ -77,14 +89,23 @@ class Riot(Procedure):
             t.turn = max(0, t.turn + delta)
 
 
+class PerfectDefencePhase(Phases):
+    """PerfectDefence: the kicking team's re-arranged set-up."""
+
+    REARRANGED: Final = 1
+
+
 class PerfectDefence(Procedure):
     """4: the kicking coach may re-arrange his players already on the pitch."""
+
+    frame = "perfect_defence"
+    phases = PerfectDefencePhase
 
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == PerfectDefencePhase.START:
+            self.phase = PerfectDefencePhase.REARRANGED
             s.push(Setup(s.kicking, rearrange=True))
             return
         s.pop()
@@ -92,6 +113,8 @@ class PerfectDefence(Procedure):
 
 class HighKick(Procedure):
     """5: a receiving player in no opposing tackle zone may move under the falling ball."""
+
+    frame = "high_kick"
 
     __slots__ = ()
 
@@ -121,8 +144,18 @@ class HighKick(Procedure):
         s.pop()
 
 
+class ReRollContestPhase(Phases):
+    """A re-roll contest (Cheering Fans, Brilliant Coaching): each side's D3."""
+
+    HOME_ROLLED: Final = 1
+    AWAY_ROLLED: Final = 2
+
+
 class _ReRollContest(Procedure):
     """Both coaches roll D3 + FAME + helpers; the higher (ties: both) gains a re-roll."""
+
+    frame = "re_roll_contest"
+    phases = ReRollContestPhase
 
     __slots__ = ("home",)
 
@@ -135,13 +168,13 @@ class _ReRollContest(Procedure):
         return 0
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ReRollContestPhase.START:
+            self.phase = ReRollContestPhase.HOME_ROLLED
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
-        if self.phase == 1:
+        if self.phase == ReRollContestPhase.HOME_ROLLED:
             self.home = s.die() + kickoff_fame(s, 0) + self.helpers(s, 0)
-            self.phase = 2
+            self.phase = ReRollContestPhase.AWAY_ROLLED
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
         away = s.die() + kickoff_fame(s, 1) + self.helpers(s, 1)
@@ -155,6 +188,8 @@ class _ReRollContest(Procedure):
 class CheeringFans(_ReRollContest):
     """6: D3 + FAME + cheerleaders."""
 
+    frame = "cheering_fans"
+
     __slots__ = ()
 
     def helpers(self, s: GameState, side: int) -> int:
@@ -164,32 +199,44 @@ class CheeringFans(_ReRollContest):
 class BrilliantCoaching(_ReRollContest):
     """8: D3 + FAME + assistant coaches."""
 
+    frame = "brilliant_coaching"
+
     __slots__ = ()
 
     def helpers(self, s: GameState, side: int) -> int:
         return s.specs[side].assistant_coaches
 
 
+class ChangingWeatherPhase(Phases):
+    """ChangingWeather: the weather roll, then a gust's D8."""
+
+    WEATHER_ROLLED: Final = 1
+    GUST_ROLLED: Final = 2
+
+
 class ChangingWeather(Procedure):
     """7: new weather; if it is Nice a gust moves the ball one more square (D8)."""
+
+    frame = "changing_weather"
+    phases = ChangingWeatherPhase
 
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ChangingWeatherPhase.START:
+            self.phase = ChangingWeatherPhase.WEATHER_ROLLED
             s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
             return
-        if self.phase == 1:
+        if self.phase == ChangingWeatherPhase.WEATHER_ROLLED:
             a, b = s.dice()
-            s.weather = weather_from_2d6(a + b)
+            s.weather = s.rules.weather_of(a + b)
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
                 return
-            self.phase = 2
+            self.phase = ChangingWeatherPhase.GUST_ROLLED
             s.request(Chance(Dice.D8, 1, "gentle gust"))
             return
-        dx, dy = SCATTER[s.die()]
+        dx, dy = s.rules.scatter[s.die()]
         bd = s.board
         x, y = bd.xy(s.ball)
         nx, ny = x + dx, y + dy
@@ -202,6 +249,8 @@ class ChangingWeather(Procedure):
 
 class QuickSnap(Procedure):
     """9: each receiving player may move one square, free and without dodging."""
+
+    frame = "quick_snap"
 
     __slots__ = ("moved",)
 
@@ -234,23 +283,44 @@ class QuickSnap(Procedure):
         self.moved.append(action.player)
 
 
+class BlitzKickoffPhase(Phases):
+    """BlitzKickoff: the kicking team's free turn."""
+
+    TURN_PLAYED: Final = 1
+
+
 class BlitzKickoff(Procedure):
     """10: the kicking team takes a free bonus turn while the ball is in the air."""
+
+    frame = "blitz_kickoff"
+    phases = BlitzKickoffPhase
 
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
         from nuffle.core.procedures.turn import Turn
 
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == BlitzKickoffPhase.START:
+            self.phase = BlitzKickoffPhase.TURN_PLAYED
             s.push(Turn(s.kicking, blitz=True))
             return
         s.pop()
 
 
+class ThrowARockPhase(Phases):
+    """ThrowARock: each side's D6, then a random victim of each losing side."""
+
+    HOME_ROLLED: Final = 1
+    AWAY_ROLLED: Final = 2
+    VICTIMS: Final = 3
+    VICTIM_PICKED: Final = 4
+
+
 class ThrowARock(Procedure):
     """11: D6 + FAME each; the lower team (both on a tie) has a random player hit (injury)."""
+
+    frame = "throw_a_rock"
+    phases = ThrowARockPhase
 
     __slots__ = ("home", "victims")
 
@@ -260,20 +330,20 @@ class ThrowARock(Procedure):
         self.victims: list[int] = []
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ThrowARockPhase.START:
+            self.phase = ThrowARockPhase.HOME_ROLLED
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
-        if self.phase == 1:
+        if self.phase == ThrowARockPhase.HOME_ROLLED:
             self.home = s.die() + kickoff_fame(s, 0)
-            self.phase = 2
+            self.phase = ThrowARockPhase.AWAY_ROLLED
             s.request(Chance(Dice.D6, 1, "throw a rock"))
             return
-        if self.phase == 2:
+        if self.phase == ThrowARockPhase.AWAY_ROLLED:
             away = s.die() + kickoff_fame(s, 1)
             self.victims = [side for side in (0, 1) if (self.home, away)[side] <= (self.home, away)[1 - side]]
-            self.phase = 3
-        if self.phase == 3:
+            self.phase = ThrowARockPhase.VICTIMS
+        if self.phase == ThrowARockPhase.VICTIMS:
             if not self.victims:
                 s.pop()
                 return
@@ -281,19 +351,28 @@ class ThrowARock(Procedure):
             if not s.on_pitch(side):
                 self.victims.pop(0)
                 return
-            self.phase = 4
+            self.phase = ThrowARockPhase.VICTIM_PICKED
             s.request(Chance(Dice.PICK, len(s.on_pitch(side)), "rock victim"))
             return
         side = self.victims.pop(0)
         victim = s.on_pitch(side)[s.die()]
         if s.status[victim] == Status.STANDING:
             s.status[victim] = Status.PRONE
-        self.phase = 3
+        self.phase = ThrowARockPhase.VICTIMS
         s.push(Injury(victim))
+
+
+class PitchInvasionPhase(Phases):
+    """PitchInvasion: a D6 for every player on the pitch in turn."""
+
+    ROLLING: Final = 1
 
 
 class PitchInvasion(Procedure):
     """12: for every player on the pitch, D6 + opposing FAME of 6+ (not a natural 1) stuns."""
+
+    frame = "pitch_invasion"
+    phases = PitchInvasionPhase
 
     __slots__ = ("fame", "idx", "todo")
 
@@ -304,11 +383,11 @@ class PitchInvasion(Procedure):
         self.fame: list[int] = [0, 0]
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
+        if self.phase == PitchInvasionPhase.START:
             self.todo = [p for p in range(len(s.info)) if s.pos[p] >= 0]
             # FAME (with Fan Favourites) as the invasion starts; stunned players stay on the pitch.
             self.fame = [kickoff_fame(s, 0), kickoff_fame(s, 1)]
-            self.phase = 1
+            self.phase = PitchInvasionPhase.ROLLING
         else:
             p = self.todo[self.idx - 1]
             d = s.die()
@@ -321,18 +400,4 @@ class PitchInvasion(Procedure):
             return
         s.pop()
 
-
-TABLE: dict[int, type[Procedure]] = {
-    2: GetTheRef,
-    3: Riot,
-    4: PerfectDefence,
-    5: HighKick,
-    6: CheeringFans,
-    7: ChangingWeather,
-    8: BrilliantCoaching,
-    9: QuickSnap,
-    10: BlitzKickoff,
-    11: ThrowARock,
-    12: PitchInvasion,
-}
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
@@ -18,19 +20,6 @@ SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "the pitch at its kick-off or acting in it), is sent off unless a bribe saves him "
     "(Secret Weapon)",
 )
-
-
-def weather_from_2d6(total: int) -> Weather:
-    """The weather result of a 2D6 total."""
-    if total == 2:
-        return Weather.SWELTERING_HEAT
-    if total == 3:
-        return Weather.VERY_SUNNY
-    if total == 11:
-        return Weather.POURING_RAIN
-    if total == 12:
-        return Weather.BLIZZARD
-    return Weather.NICE
 
 
 def fame(fans: int, opponent_fans: int) -> int:
@@ -56,8 +45,49 @@ def available(s: GameState, side: int) -> list[int]:
     ]
 
 
+class MatchPhase(Phases):
+    """Match: the pre-match rolls, the kick-or-receive choice, the two halves, the end."""
+
+    HOME_FANS: Final = 1
+    AWAY_FANS: Final = 2
+    WEATHER: Final = 3
+    COIN_TOSS: Final = 4
+    KICK_OR_RECEIVE: Final = 5
+    FIRST_HALF: Final = 6
+    SECOND_HALF: Final = 7
+    OVER: Final = 8
+
+
+class HalfPhase(Phases):
+    """Half: its drives, each followed by the drive end."""
+
+    DRIVE: Final = 1
+    DRIVE_ENDED: Final = 2
+
+
+class DrivePhase(Phases):
+    """Drive: the two set-ups, the kick-off, then the turns."""
+
+    RECEIVING_SETUP: Final = 1
+    KICKOFF: Final = 2
+    KICKED_OFF: Final = 3
+    TURNS: Final = 4
+
+
+class EndDrivePhase(Phases):
+    """EndDrive: heat rolls, KO recovery, Secret Weapons (a bribe each)."""
+
+    HEAT: Final = 1
+    KO_RECOVERY: Final = 2
+    SENDING_OFF: Final = 3
+    BRIBE_ROLLED: Final = 4
+
+
 class Match(Procedure):
     """The whole match: pre-match sequence, two halves, then the end."""
+
+    frame = "match"
+    phases = MatchPhase
 
     __slots__ = ("fans", "winner")
 
@@ -68,39 +98,39 @@ class Match(Procedure):
 
     def run(self, s: GameState) -> None:
         ph = self.phase
-        if ph == 0:
+        if ph == MatchPhase.START:
             for side in (0, 1):
                 s.teams[side].apothecaries = 1 if s.specs[side].apothecary else 0
-            self.phase = 1
+            self.phase = MatchPhase.HOME_FANS
             s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
-        elif ph == 1:
+        elif ph == MatchPhase.HOME_FANS:
             a, b = s.dice()
             self.fans = a + b + s.specs[0].fan_factor
-            self.phase = 2
+            self.phase = MatchPhase.AWAY_FANS
             s.request(Chance(Dice.TWO_D6, 1, "away fans", GROUP_SUM))
-        elif ph == 2:
+        elif ph == MatchPhase.AWAY_FANS:
             a, b = s.dice()
             away = a + b + s.specs[1].fan_factor
             s.teams[0].fame = fame(self.fans, away)
             s.teams[1].fame = fame(away, self.fans)
-            self.phase = 3
+            self.phase = MatchPhase.WEATHER
             s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
-        elif ph == 3:
+        elif ph == MatchPhase.WEATHER:
             a, b = s.dice()
-            s.weather = weather_from_2d6(a + b)
-            self.phase = 4
+            s.weather = s.rules.weather_of(a + b)
+            self.phase = MatchPhase.COIN_TOSS
             s.request(Chance(Dice.COIN, 1, "coin toss"))
-        elif ph == 4:
+        elif ph == MatchPhase.COIN_TOSS:
             self.winner = s.die()
-            self.phase = 5
+            self.phase = MatchPhase.KICK_OR_RECEIVE
             s.wait(self.winner, DK.KICK_OR_RECEIVE)
-        elif ph == 6:
+        elif ph == MatchPhase.FIRST_HALF:
             s.half = 1
-            self.phase = 7
+            self.phase = MatchPhase.SECOND_HALF
             s.push(Half())
-        elif ph == 7:
+        elif ph == MatchPhase.SECOND_HALF:
             s.half = 2
-            self.phase = 8
+            self.phase = MatchPhase.OVER
             s.push(Half())
         else:
             s.decider = NOBODY
@@ -111,16 +141,19 @@ class Match(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         kick = action.type == ActionType.KICK
         s.first_kicker = self.winner if kick else other(self.winner)
-        self.phase = 6
+        self.phase = MatchPhase.FIRST_HALF
 
 
 class Half(Procedure):
     """One half: re-rolls reset, then drives until both teams have played their turns."""
 
+    frame = "half"
+    phases = HalfPhase
+
     __slots__ = ()
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
+        if self.phase == HalfPhase.START:
             for side in (0, 1):
                 t = s.teams[side]
                 t.rerolls = s.specs[side].rerolls
@@ -132,10 +165,10 @@ class Half(Procedure):
                 t.reroll_used = False
                 t.turn = 0
             s.kicking = s.first_kicker if s.half == 1 else other(s.first_kicker)
-            self.phase = 1
+            self.phase = HalfPhase.DRIVE
             s.push(Drive())
-        elif self.phase == 1:
-            self.phase = 2
+        elif self.phase == HalfPhase.DRIVE:
+            self.phase = HalfPhase.DRIVE_ENDED
             s.push(EndDrive(half_over(s)))
         else:
             if half_over(s):
@@ -143,12 +176,15 @@ class Half(Procedure):
                 return
             if s.touchdown >= 0:
                 s.kicking = s.touchdown
-            self.phase = 1
+            self.phase = HalfPhase.DRIVE
             s.push(Drive())
 
 
 class Drive(Procedure):
     """One drive: set-ups, the kick-off, then alternating turns until a touchdown or half end."""
+
+    frame = "drive"
+    phases = DrivePhase
 
     __slots__ = ("next_side",)
 
@@ -162,7 +198,7 @@ class Drive(Procedure):
         from nuffle.core.procedures.turn import Turn
 
         ph = self.phase
-        if ph == 0:
+        if ph == DrivePhase.START:
             s.turnover = False
             s.touchdown = -1
             s.ball = -1
@@ -172,21 +208,21 @@ class Drive(Procedure):
             if 0 in counts:
                 self._nobody_to_field(s, counts)
                 return
-            self.phase = 1
+            self.phase = DrivePhase.RECEIVING_SETUP
             s.push(Setup(s.kicking))
-        elif ph == 1:
-            self.phase = 2
+        elif ph == DrivePhase.RECEIVING_SETUP:
+            self.phase = DrivePhase.KICKOFF
             s.push(Setup(other(s.kicking)))
-        elif ph == 2:
+        elif ph == DrivePhase.KICKOFF:
             for p in range(len(s.info)):
                 if s.pos[p] >= 0:
                     s.pflags[p] |= PFlag.PLAYED
-            self.phase = 3
+            self.phase = DrivePhase.KICKED_OFF
             s.push(Kickoff())
-        elif ph == 3:
+        elif ph == DrivePhase.KICKED_OFF:
             self.next_side = other(s.kicking)
-            self.phase = 4
-        if self.phase == 4:
+            self.phase = DrivePhase.TURNS
+        if self.phase == DrivePhase.TURNS:
             if s.touchdown >= 0 or half_over(s):
                 s.pop()
                 return
@@ -214,6 +250,9 @@ class EndDrive(Procedure):
     """Drive-end housekeeping: heat, everyone to reserves, KO recovery, Secret Weapons sent
     off (a bribe may save each), clear distractions."""
 
+    frame = "end_drive"
+    phases = EndDrivePhase
+
     __slots__ = ("end_of_half", "idx", "sending", "todo")
 
     def __init__(self, end_of_half: bool) -> None:
@@ -225,7 +264,7 @@ class EndDrive(Procedure):
 
     def run(self, s: GameState) -> None:
         n = len(s.info)
-        if self.phase == 0:
+        if self.phase == EndDrivePhase.START:
             if not (self.end_of_half and s.half == 2):  # after the match nobody is sent off
                 self.sending = [
                     p
@@ -238,8 +277,8 @@ class EndDrive(Procedure):
                 s.pflags[p] &= ~PFlag.CLEARED_AT_DRIVE_END
             if s.weather == Weather.SWELTERING_HEAT:
                 self.todo = [p for p in range(n) if s.pos[p] >= 0]
-            self.phase = 1
-        if self.phase == 1:
+            self.phase = EndDrivePhase.HEAT
+        if self.phase == EndDrivePhase.HEAT:
             if self.idx > 0 and s.die() == 1:
                 s.pflags[self.todo[self.idx - 1]] |= PFlag.HEAT
             if self.idx < len(self.todo):
@@ -254,8 +293,8 @@ class EndDrive(Procedure):
             last = self.end_of_half and s.half == 2
             self.todo = [] if last else [p for p in range(n) if s.status[p] == Status.KO]
             self.idx = 0
-            self.phase = 2
-        if self.phase == 2:
+            self.phase = EndDrivePhase.KO_RECOVERY
+        if self.phase == EndDrivePhase.KO_RECOVERY:
             if self.idx > 0:
                 d = s.die()
                 if d != 1 and d >= 4:
@@ -264,12 +303,12 @@ class EndDrive(Procedure):
                 self.idx += 1
                 s.request(threshold(4, "KO recovery"))
                 return
-            self.phase = 3
-        if self.phase == 4:  # a bribe was rolled for the first player in `sending`
+            self.phase = EndDrivePhase.SENDING_OFF
+        if self.phase == EndDrivePhase.BRIBE_ROLLED:  # for the first player in `sending`
             if s.die() < 2:
                 s.remove(self.sending[0], Status.SENT_OFF)
             del self.sending[0]
-            self.phase = 3
+            self.phase = EndDrivePhase.SENDING_OFF
         while self.sending:
             p = self.sending[0]
             if s.teams[s.pteam[p]].bribes > 0:
@@ -289,7 +328,7 @@ class EndDrive(Procedure):
         p = self.sending[0]
         if action.type == ActionType.USE_BRIBE:
             s.teams[s.pteam[p]].bribes -= 1
-            self.phase = 4
+            self.phase = EndDrivePhase.BRIBE_ROLLED
             s.request(threshold(2, "bribe"))
             return
         s.remove(p, Status.SENT_OFF)

@@ -20,7 +20,7 @@ are consulted with the skills of the mover or of the opponents whose zones are i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
@@ -28,9 +28,9 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
-from nuffle.core.procedures.rolls import PlayerRoll, roll_succeeds
+from nuffle.core.procedures.rolls import PlayerRoll, PlayerRollPhase, roll_succeeds
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Weather, other
@@ -89,8 +89,8 @@ BEFORE_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.before_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
     "square pid is about to leave (dodge or leap), may react before he goes (Tentacles). With "
-    "use=False say whether he can; with use=True push a procedure that leaves s.ret = 1 if the "
-    "mover is held (he stays, his action ends, no turnover) or 0. The opposing coach picks at "
+    "use=False say whether he can; with use=True push a procedure that leaves s.ok = True if "
+    "the mover is held (he stays, his action ends, no turnover) or False. The opposing coach picks at "
     "most one such opponent per departure",
 )
 AFTER_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
@@ -102,22 +102,30 @@ AFTER_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
 )
 
 
+class GfiFirstPhase(Phases):
+    """The phases `gfi_first` drives in a block or block substitute that may cost a GFI."""
+
+    GFI_ROLLED: Final = 1
+    GO_AHEAD: Final = 2  # no GFI, or it was made: the block goes ahead
+    DONE: Final = 99
+
+
 def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
-    """Phases 0 and 1 of a block (or block substitute) that costs `pid` a Going For It: roll it,
-    and on a failure knock him down (the procedure then ends at phase 99). Leaves the
-    procedure at phase 2 when the block goes ahead; True while something was pushed."""
-    if proc.phase == 0:
-        proc.phase = 2
+    """Phases START and GFI_ROLLED of a block (or block substitute) that costs `pid` a Going
+    For It: roll it, and on a failure knock him down (the procedure then ends at DONE). Leaves
+    the procedure at GO_AHEAD when the block goes ahead; True while something was pushed."""
+    if proc.phase == GfiFirstPhase.START:
+        proc.phase = GfiFirstPhase.GO_AHEAD
         if gfi:
-            proc.phase = 1
+            proc.phase = GfiFirstPhase.GFI_ROLLED
             s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
             return True
         return False
-    if not s.ret:  # phase 1: the GFI roll failed
-        proc.phase = 99
+    if not s.ok:  # GFI_ROLLED: the GFI roll failed
+        proc.phase = GfiFirstPhase.DONE
         s.push(KnockDown(pid))
         return True
-    proc.phase = 2
+    proc.phase = GfiFirstPhase.GO_AHEAD
     return False
 
 
@@ -234,7 +242,9 @@ def chosen_player(players: tuple[int, ...], action: Action) -> int:
 
 class Reaction(Procedure):
     """The coach of `side` picks which of `players` (if any) uses his skill now.
-    Leaves s.ret = the chosen player + 1, or 0 if declined."""
+    Leaves s.reactor = the chosen player, or -1 if declined."""
+
+    frame = "reaction"
 
     __slots__ = ("players", "side")
 
@@ -250,15 +260,24 @@ class Reaction(Procedure):
         return reaction_choices(self.players)
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = chosen_player(self.players, action) + 1
+        s.reactor = chosen_player(self.players, action)
         s.pop()
+
+
+class DodgeRollPhase(PlayerRollPhase):
+    """DodgeRoll: a PlayerRoll that opponents may change (Diving Tackle) before its result stands."""
+
+    DIVING_TACKLE: Final = 20
 
 
 class DodgeRoll(PlayerRoll):
     """A dodge roll that opponents may change after seeing it (Diving Tackle).
 
-    `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ret = success (bit 0)
-    + 2 * (the opponent who reacted + 1)."""
+    `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ok = success and
+    s.reactor = the opponent who reacted (-1: none)."""
+
+    frame = "dodge_roll"
+    phases = DodgeRollPhase
 
     __slots__ = ("diver", "divers", "dmods", "flips")
 
@@ -277,10 +296,10 @@ class DodgeRoll(PlayerRoll):
 
     def _finish(self, s: GameState, ok: bool) -> None:
         super()._finish(s, ok)
-        s.ret = int(ok) + 2 * (self.diver + 1)
+        s.reactor = self.diver
 
     def run(self, s: GameState) -> None:
-        if self.phase == 1 and self.diver < 0:
+        if self.phase == DodgeRollPhase.ROLLED and self.diver < 0:
             d = s.die()
             if roll_succeeds(d, self.target, self.mod, True):
                 flips = tuple(
@@ -292,25 +311,25 @@ class DodgeRoll(PlayerRoll):
                     # merges them): keep the lowest passing face, as threshold rolls do.
                     self.die = need(self.target, self.mod)
                     self.flips = flips
-                    self.phase = 20
+                    self.phase = DodgeRollPhase.DIVING_TACKLE
                     s.wait(other(s.pteam[self.pid]), DK.DIVING_TACKLE)
                     return
         super().run(s)
-        if self.phase == 2:
+        if self.phase == DodgeRollPhase.REROLL_CHOICE:
             self.die = 1  # a failure waiting for a re-roll choice: any failing face alike
 
     def decision_detail(self, s: GameState) -> Decision:
-        if self.phase == 20:
+        if self.phase == DodgeRollPhase.DIVING_TACKLE:
             return Decision(player=self.pid, skill=Skill.DIVING_TACKLE)
         return super().decision_detail(s)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 20:
+        if self.phase == DodgeRollPhase.DIVING_TACKLE:
             return reaction_choices(self.flips)
         return super().legal(s)
 
     def act(self, s: GameState, action: Action) -> None:
-        if self.phase != 20:
+        if self.phase != DodgeRollPhase.DIVING_TACKLE:
             super().act(s, action)
             return
         q = chosen_player(self.flips, action)
@@ -322,16 +341,37 @@ class DodgeRoll(PlayerRoll):
         if self.rerolled or (not self._skill(s) and not self._team(s)):
             self._finish(s, False)
             return
-        self.phase = 2
+        self.phase = DodgeRollPhase.REROLL_CHOICE
         s.wait(s.pteam[self.pid], DK.REROLL)
+
+
+class MoveStepPhase(Phases):
+    """MoveStep: reactions before leaving, GFIs, the dodge or leap, entering, reactions after
+    leaving, the ball."""
+
+    BEFORE_LEAVING: Final = 1
+    BEFORE_LEAVING_USED: Final = 2
+    GFI: Final = 3
+    GFI_ROLLED: Final = 4
+    DODGE_OR_LEAP: Final = 5
+    DODGE_ROLLED: Final = 7
+    ENTER: Final = 8
+    ENTERED: Final = 9
+    AFTER_LEAVING: Final = 10
+    AFTER_LEAVING_USED: Final = 11
+    LANDED: Final = 12
+    DONE: Final = 99
 
 
 class MoveStep(Procedure):
     """Move `pid` one square to `dest` (after `gfi` GFI rolls, then a dodge if marked), or,
     with `leap`, leap to `dest` (within two squares: GFIs, then a Leap roll, no dodge).
 
-    Leaves s.ret = 1 if the action may go on (the mover may still have fallen), 0 if a
+    Leaves s.ok = True if the action may go on (the mover may still have fallen), False if a
     reaction ended it (Tentacles)."""
+
+    frame = "move_step"
+    phases = MoveStepPhase
 
     __slots__ = ("alt", "dest", "diver", "failed", "gfi", "leap", "marked", "offer", "pid", "start")
 
@@ -349,58 +389,57 @@ class MoveStep(Procedure):
         self.failed = False
 
     def _done(self, s: GameState, goes_on: bool = True) -> None:
-        s.ret = int(goes_on)
+        s.ok = goes_on
         s.pop()
 
     def _fall(self, s: GameState) -> None:
         s.move_player(self.pid, self.dest)
-        self.phase = 99
+        self.phase = MoveStepPhase.DONE
         s.push(KnockDown(self.pid))
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
+        if self.phase == MoveStepPhase.START:
             start = self.start = s.pos[pid]
             self.marked = bool(s.tackle_zones(start, s.pteam[pid]))
-            self.phase = 3
+            self.phase = MoveStepPhase.GFI
             if self.marked:
                 cands = reactors(s, BEFORE_LEAVING, self, start)
                 if cands:
-                    self.phase = 1
+                    self.phase = MoveStepPhase.BEFORE_LEAVING
                     s.push(Reaction(other(s.pteam[pid]), cands))
                     return
-        elif self.phase == 1:  # a before-leaving reaction was chosen (or not)
-            q = s.ret - 1
-            self.phase = 3
+        elif self.phase == MoveStepPhase.BEFORE_LEAVING:  # a before-leaving reaction was chosen (or not)
+            q = s.reactor
+            self.phase = MoveStepPhase.GFI
             if q >= 0:
-                self.phase = 2
+                self.phase = MoveStepPhase.BEFORE_LEAVING_USED
                 use_reaction(s, BEFORE_LEAVING, self, q)
                 return
-        elif self.phase == 2:
-            if s.ret:
+        elif self.phase == MoveStepPhase.BEFORE_LEAVING_USED:
+            if s.ok:
                 self._done(s, False)  # held: he stays, his action ends
                 return
-            self.phase = 3
-        elif self.phase == 4:  # a GFI roll
-            if not s.ret:
+            self.phase = MoveStepPhase.GFI
+        elif self.phase == MoveStepPhase.GFI_ROLLED:  # a GFI roll
+            if not s.ok:
                 self._fall(s)
                 return
-            self.phase = 3
-        elif self.phase == 7:  # the dodge or leap roll
-            ret = s.ret
-            self.failed = not ret & 1
-            self.diver = (ret >> 1) - 1
-            self.phase = 8
-        if self.phase == 3:
+            self.phase = MoveStepPhase.GFI
+        elif self.phase == MoveStepPhase.DODGE_ROLLED:  # the dodge or leap roll
+            self.failed = not s.ok
+            self.diver = s.reactor
+            self.phase = MoveStepPhase.ENTER
+        if self.phase == MoveStepPhase.GFI:
             if self.gfi > 0:
                 self.gfi -= 1
-                self.phase = 4
+                self.phase = MoveStepPhase.GFI_ROLLED
                 s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
                 return
-            self.phase = 5
-        if self.phase == 5:
+            self.phase = MoveStepPhase.DODGE_OR_LEAP
+        if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
-                self.phase = 7
+                self.phase = MoveStepPhase.DODGE_ROLLED
                 skills = s.info[pid].skills
                 mod = LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
                 s.push(PlayerRoll(RollKind.LEAP, pid, agility_target(s.info[pid].ag), mod))
@@ -408,13 +447,13 @@ class MoveStep(Procedure):
             if self.marked:
                 if self._offer_stat(s):
                     return
-                self.phase = 7
+                self.phase = MoveStepPhase.DODGE_ROLLED
                 self._dodge(s)
                 return
-            self.phase = 8
-        if self.phase == 8:
+            self.phase = MoveStepPhase.ENTER
+        if self.phase == MoveStepPhase.ENTER:
             s.move_player(pid, self.dest)
-            self.phase = 9
+            self.phase = MoveStepPhase.ENTERED
             if self.diver >= 0:
                 depth = len(s.stack)
                 q = self.diver
@@ -424,39 +463,39 @@ class MoveStep(Procedure):
                         break
                 if len(s.stack) > depth:
                     return
-        if self.phase == 9:
+        if self.phase == MoveStepPhase.ENTERED:
             if self.failed:
-                self.phase = 99
+                self.phase = MoveStepPhase.DONE
                 s.push(KnockDown(pid))
                 return
-            self.phase = 12
+            self.phase = MoveStepPhase.LANDED
             if self.marked and s.grid[self.start] == -1:
                 cands = reactors(s, AFTER_LEAVING, self, self.start)
                 if cands:
-                    self.phase = 10
+                    self.phase = MoveStepPhase.AFTER_LEAVING
                     s.push(Reaction(other(s.pteam[pid]), cands))
                     return
-        elif self.phase == 10:  # an after-leaving reaction was chosen (or not)
-            q = s.ret - 1
-            self.phase = 12
+        elif self.phase == MoveStepPhase.AFTER_LEAVING:  # an after-leaving reaction was chosen (or not)
+            q = s.reactor
+            self.phase = MoveStepPhase.LANDED
             if q >= 0:
-                self.phase = 11
+                self.phase = MoveStepPhase.AFTER_LEAVING_USED
                 depth = len(s.stack)
                 use_reaction(s, AFTER_LEAVING, self, q)
                 if len(s.stack) > depth:
                     return
-                self.phase = 12
-        elif self.phase == 11:
-            self.phase = 12
-        if self.phase == 12:
+                self.phase = MoveStepPhase.LANDED
+        elif self.phase == MoveStepPhase.AFTER_LEAVING_USED:
+            self.phase = MoveStepPhase.LANDED
+        if self.phase == MoveStepPhase.LANDED:
             if s.ball == self.dest and s.ball_state == BallState.ON_GROUND and s.pos[pid] == self.dest:
-                self.phase = 99
+                self.phase = MoveStepPhase.DONE
                 s.push(Pickup(pid))
                 return
             check_touchdown(s, pid)
             self._done(s)
             return
-        if self.phase == 99:
+        if self.phase == MoveStepPhase.DONE:
             self._done(s)
 
     def _dodge(self, s: GameState) -> None:
@@ -516,7 +555,7 @@ class MoveStep(Procedure):
                     fn(s, self.pid, True)
                     self.alt = stat
                     break
-        self.phase = 7
+        self.phase = MoveStepPhase.DODGE_ROLLED
         self._dodge(s)
 
 

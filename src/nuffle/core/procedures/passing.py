@@ -6,6 +6,8 @@ points what is being thrown.
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
@@ -19,10 +21,10 @@ from nuffle.core.procedures.ball import (
     check_touchdown,
     land_ball,
 )
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Weather
 
 # What is thrown (passed to the hook points).
@@ -52,7 +54,7 @@ TARGET_DECLARED: Point[[GameState, int, int, int], bool] = Point(
     "passing.target_declared",
     "fn(s, giver, target_sq, throw) -> bool: asked for the thrower's (or hand-off giver's) "
     "skills once the target square of a PASS, HAIL_MARY, DUMP_OFF or HANDOFF is declared. "
-    "Return True after pushing a procedure that leaves s.ret = the flat square to go on with "
+    "Return True after pushing a procedure that leaves s.square = the flat square to go on with "
     "(the same or a new one) or -1: the ball is kept, no throw, no turnover (Animosity)",
 )
 PASS_DECLARED: Point[[GameState, Pass, int], bool] = Point(
@@ -64,8 +66,8 @@ PASS_DECLARED: Point[[GameState, Pass, int], bool] = Point(
 AFTER_INTERCEPTION: Point[[GameState, int, int, int], bool] = Point(
     "passing.after_interception",
     "fn(s, thrower, interceptor, throw) -> bool: asked for the thrower's skills after a "
-    "successful interception. Return True after pushing a procedure that leaves s.ret = 1 "
-    "to cancel the interception (the pass goes on) or 0 (Safe Throw)",
+    "successful interception. Return True after pushing a procedure that leaves s.ok = True "
+    "to cancel the interception (the pass goes on) or False (Safe Throw)",
 )
 KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "passing.keeps_fumble",
@@ -73,38 +75,21 @@ KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
 )
 
-PASS_RANGE = (
-    "TQQQSSSLLLLBBB",
-    "QQQQSSSLLLLBBB",
-    "QQQSSSSLLLLBB-",
-    "QQSSSSSLLLBBB-",
-    "SSSSSSLLLLBBB-",
-    "SSSSSLLLLBBB--",
-    "SSSSLLLLLBBB--",
-    "LLLLLLLLBBB---",
-    "LLLLLLLBBBB---",
-    "LLLLLBBBBB----",
-    "LLLBBBBBB-----",
-    "BBBBBBB-------",
-    "BBBBB---------",
-    "BB------------",
-)
-RANGE_MOD = {"Q": 1, "S": 0, "L": -1, "B": -2}
+# LRB6's range modifiers, for code without a state (the engine reads `s.rules`).
+RANGE_MOD = LRB6.range_modifiers
 
 
-def pass_range(dx: int, dy: int) -> str:
-    """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range."""
-    dx, dy = abs(dx), abs(dy)
-    if dx >= 14 or dy >= 14:
-        return "-"
-    return PASS_RANGE[dy][dx]
+def pass_range(dx: int, dy: int, rules: Ruleset = LRB6) -> str:
+    """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range,
+    on the ruler of `rules`."""
+    return rules.pass_range(dx, dy)
 
 
 def band_between(s: GameState, a: int, b: int) -> str:
     """Range band from flat square `a` to flat square `b`."""
     x0, y0 = s.board.xy(a)
     x1, y1 = s.board.xy(b)
-    return pass_range(x1 - x0, y1 - y0)
+    return s.rules.pass_range(x1 - x0, y1 - y0)
 
 
 def allowed_bands(s: GameState) -> str:
@@ -172,7 +157,7 @@ def nearby_modifier(s: GameState, pid: int, kind: RollKind) -> int:
 def pass_roll_modifier(s: GameState, thrower: int, band: str) -> int:
     """Pass-roll modifier: range, tackle zones on the thrower, Very Sunny, skills."""
     skills = s.info[thrower].skills
-    mod = RANGE_MOD[band]
+    mod = s.rules.range_modifiers[band]
     if not IGNORES_TACKLE_ZONES.any(skills, s, thrower, RollKind.PASS):
         mod -= s.tackle_zones(s.pos[thrower], s.pteam[thrower])
     if s.weather == Weather.VERY_SUNNY:
@@ -196,6 +181,23 @@ def is_fumble(d: int, mod: int) -> bool:
     return d == 1 or d + mod <= 1
 
 
+class PassPhase(Phases):
+    """Pass: target skills, opponents' reactions, interception, the pass roll, a fumble or
+    scatter, the landing."""
+
+    TARGET_DECLARED: Final = 1
+    PASS_DECLARED: Final = 2
+    INTERCEPTORS: Final = 3
+    INTERCEPTOR_CHOICE: Final = 4
+    INTERCEPTION_ROLLED: Final = 5
+    THROW: Final = 6
+    THROWN: Final = 7
+    SCATTER: Final = 8
+    LANDED: Final = 9
+    AFTER_INTERCEPTION_USED: Final = 51
+    DONE: Final = 99
+
+
 class Pass(Procedure):
     """A pass from `thrower` to square `target`: `throw` is PASS, HAIL_MARY or DUMP_OFF.
 
@@ -203,6 +205,9 @@ class Pass(Procedure):
     otherwise inaccurate. A Dump-Off is a normal (Quick) pass in the opponent's turn that
     causes no turnover for either side.
     """
+
+    frame = "pass"
+    phases = PassPhase
 
     __slots__ = ("interceptor", "mod", "react", "saved", "scatters", "target", "throw", "thrower")
 
@@ -219,45 +224,45 @@ class Pass(Procedure):
 
     def run(self, s: GameState) -> None:
         thr = self.thrower
-        if self.phase == 0:
+        if self.phase == PassPhase.START:
             self.saved = int(s.turnover)
-            self.phase = 2
+            self.phase = PassPhase.PASS_DECLARED
             if TARGET_DECLARED.fire(s.info[thr].skills, s, thr, self.target, self.throw):
-                self.phase = 1
+                self.phase = PassPhase.TARGET_DECLARED
                 return
-        elif self.phase == 1:
-            if s.ret < 0:  # the thrower keeps the ball
+        elif self.phase == PassPhase.TARGET_DECLARED:
+            if s.square < 0:  # the thrower keeps the ball
                 self._end(s, check=False)
                 return
-            self.target = s.ret
-            self.phase = 2
-        if self.phase == 2:
+            self.target = s.square
+            self.phase = PassPhase.PASS_DECLARED
+        if self.phase == PassPhase.PASS_DECLARED:
             if self._react(s):
                 return
-            self.phase = 3
-        if self.phase == 3:
+            self.phase = PassPhase.INTERCEPTORS
+        if self.phase == PassPhase.INTERCEPTORS:
             if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
-                self.phase = 4
+                self.phase = PassPhase.INTERCEPTOR_CHOICE
                 s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
-            self.phase = 6
-        elif self.phase == 5:  # interception roll done
-            if s.ret:
+            self.phase = PassPhase.THROW
+        elif self.phase == PassPhase.INTERCEPTION_ROLLED:  # interception roll done
+            if s.ok:
                 if AFTER_INTERCEPTION.fire(s.info[thr].skills, s, thr, self.interceptor, self.throw):
-                    self.phase = 51
+                    self.phase = PassPhase.AFTER_INTERCEPTION_USED
                     return
                 self._intercepted(s)
                 return
-            self.phase = 6
-        elif self.phase == 51:  # Safe Throw and the like
-            if not s.ret:
+            self.phase = PassPhase.THROW
+        elif self.phase == PassPhase.AFTER_INTERCEPTION_USED:  # Safe Throw and the like
+            if not s.ok:
                 self._intercepted(s)
                 return
             s.ball = s.pos[thr]
             s.ball_state = BallState.CARRIED
-            self.phase = 6
-        if self.phase == 6:
-            self.phase = 7
+            self.phase = PassPhase.THROW
+        if self.phase == PassPhase.THROW:
+            self.phase = PassPhase.THROWN
             if self.throw == HAIL_MARY:
                 self.mod = 0
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
@@ -265,33 +270,33 @@ class Pass(Procedure):
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
-        if self.phase == 7:
+        if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
-            if s.ret and not hail_mary:
-                self.phase = 9
+            if s.ok and not hail_mary:
+                self.phase = PassPhase.LANDED
                 s.ball_state = BallState.IN_AIR
                 land_ball(s, self.target, 1)
                 return
-            if (not s.ret) and is_fumble(s.ret_die, self.mod):
-                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.ret_die, self.throw):
+            if (not s.ok) and is_fumble(s.last_die, self.mod):
+                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.last_die, self.throw):
                     self._end(s, check=False)  # he keeps the ball: no pass is made
                     return
-                self.phase = 9
+                self.phase = PassPhase.LANDED
                 s.turnover = True  # a fumble turns over even if a team-mate catches the bounce
                 s.ball_state = BallState.ON_GROUND
                 s.push(Bounce(s.pos[thr]))
                 return
             s.ball = self.target
             s.ball_state = BallState.IN_AIR
-            self.phase = 8
+            self.phase = PassPhase.SCATTER
             s.request(Chance(Dice.D8, 1, "pass scatter"))
             return
-        if self.phase == 8:
+        if self.phase == PassPhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             x, y = b.xy(s.ball)
             if not b.is_on(x + dx, y + dy):
-                self.phase = 9
+                self.phase = PassPhase.LANDED
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(s.ball, b.sq(x + dx, y + dy)))
                 return
@@ -300,10 +305,10 @@ class Pass(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "pass scatter"))
                 return
-            self.phase = 9
+            self.phase = PassPhase.LANDED
             land_ball(s, s.ball, 0)
             return
-        if self.phase == 9:
+        if self.phase == PassPhase.LANDED:
             self._end(s, check=True)
 
     def _react(self, s: GameState) -> bool:
@@ -331,7 +336,7 @@ class Pass(Procedure):
                 s.turnover = True
         if self.throw == DUMP_OFF:
             s.turnover = bool(self.saved)  # no turnover for either side
-        self.phase = 99
+        self.phase = PassPhase.DONE
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
@@ -347,17 +352,28 @@ class Pass(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            self.phase = 6
+            self.phase = PassPhase.THROW
             return
         p = action.player
         assert p is not None
         self.interceptor = p
-        self.phase = 5
+        self.phase = PassPhase.INTERCEPTION_ROLLED
         s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
+
+
+class HandoffPhase(Phases):
+    """Handoff: target skills, the hand-over, the catch or bounce."""
+
+    TARGET_DECLARED: Final = 1
+    HAND_OVER: Final = 2
+    CAUGHT: Final = 3
 
 
 class Handoff(Procedure):
     """A hand-off to an adjacent team-mate, who catches with +1."""
+
+    frame = "handoff"
+    phases = HandoffPhase
 
     __slots__ = ("giver", "receiver")
 
@@ -367,19 +383,19 @@ class Handoff(Procedure):
         self.receiver = receiver
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 2
+        if self.phase == HandoffPhase.START:
+            self.phase = HandoffPhase.HAND_OVER
             if TARGET_DECLARED.fire(s.info[self.giver].skills, s, self.giver, s.pos[self.receiver], HANDOFF):
-                self.phase = 1
+                self.phase = HandoffPhase.TARGET_DECLARED
                 return
-        elif self.phase == 1:
-            if s.ret < 0:  # he keeps the ball
+        elif self.phase == HandoffPhase.TARGET_DECLARED:
+            if s.square < 0:  # he keeps the ball
                 s.pop()
                 return
-            self.receiver = s.grid[s.ret]
-            self.phase = 2
-        if self.phase == 2:
-            self.phase = 3
+            self.receiver = s.grid[s.square]
+            self.phase = HandoffPhase.HAND_OVER
+        if self.phase == HandoffPhase.HAND_OVER:
+            self.phase = HandoffPhase.CAUGHT
             s.ball = s.pos[self.receiver]
             s.ball_state = BallState.ON_GROUND
             if can_catch(s, self.receiver):

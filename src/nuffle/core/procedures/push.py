@@ -3,12 +3,14 @@ change a push (refusing it, cancelling each other, choosing the square, after th
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.board import OFF
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
@@ -88,14 +90,26 @@ def cancelled(s: GameState, push: Push, skill: Skill, other_pid: int) -> bool:
     return bool(fns) and any(fn(s, push, skill) for fn in fns)
 
 
+class PushPhase(Phases):
+    """Push: a refusal (Stand Firm), the choice of square, chain pushes, the move."""
+
+    STAND_FIRM: Final = 1
+    CHOSEN: Final = 2
+    CHOOSE: Final = 3
+    MOVED: Final = 4
+
+
 class Push(Procedure):
     """Push player `pid` away from `pusher_sq`; the active coach picks among legal squares.
 
     `attacker` is the blocking player behind the push (-1 if none) and `blitz` whether his
     block is part of a Blitz; chain pushes carry both on (with `chain` set), so skills can
-    tell who pushes. Leaves s.ret = 1 if the player moved (or went into the crowd), 0 if he
-    stayed (Stand Firm, rooted, or a chain that could not move).
+    tell who pushes. Leaves s.ok = True if the player moved (or went into the crowd), False
+    if he stayed (Stand Firm, rooted, or a chain that could not move).
     """
+
+    frame = "push"
+    phases = PushPhase
 
     __slots__ = ("attacker", "blitz", "chain", "had_ball", "last", "pid", "pusher_sq", "target")
 
@@ -113,7 +127,7 @@ class Push(Procedure):
         self.last = -1
 
     def _stay(self, s: GameState) -> None:
-        s.ret = 0
+        s.ok = False
         s.pop()
 
     def _options(self, s: GameState) -> tuple[list[int], int]:
@@ -130,30 +144,30 @@ class Push(Procedure):
 
     def run(self, s: GameState) -> None:
         ph = self.phase
-        if ph == 0:
+        if ph == PushPhase.START:
             fns = PUSH_REFUSE.fns(s.info[self.pid].skills)
             refuse = max((fn(s, self) for fn in fns), default=0) if fns else 0
             if refuse == 2:
                 self._stay(s)
                 return
             if refuse == 1:
-                self.phase = 1
+                self.phase = PushPhase.STAND_FIRM
                 s.push(StandChoice(self.pid))
                 return
-            ph = self.phase = 3
-        elif ph == 1:  # the pushed player's coach decided whether he stays
-            if s.ret:
+            ph = self.phase = PushPhase.CHOOSE
+        elif ph == PushPhase.STAND_FIRM:  # the pushed player's coach decided whether he stays
+            if s.ok:
                 self._stay(s)
                 return
-            ph = self.phase = 3
-        if ph == 3:
+            ph = self.phase = PushPhase.CHOOSE
+        if ph == PushPhase.CHOOSE:
             options, side = self._options(s)
             if len(options) == 1:
                 self._choose(s, options[0])
             else:
                 s.wait(side, DK.PUSH)
             return
-        if ph == 2:
+        if ph == PushPhase.CHOSEN:
             pid = self.pid
             tgt = self.target
             if s.grid[tgt] == OFF:
@@ -170,15 +184,15 @@ class Push(Procedure):
                 return
             else:
                 s.move_player(pid, tgt)
-                self.phase = 4
+                self.phase = PushPhase.MOVED
                 if self.attacker >= 0 and AFTER_PUSH.fire(s.info[self.attacker].skills, s, self):
                     return
-        s.ret = 1
+        s.ok = True
         s.pop()
 
     def _choose(self, s: GameState, sq: int) -> None:
         self.target = sq
-        self.phase = 2
+        self.phase = PushPhase.CHOSEN
         occupant = s.grid[sq]
         if occupant >= 0:
             s.push(Push(occupant, s.pos[self.pid], self.attacker, self.blitz, chain=True))
@@ -198,7 +212,9 @@ class Push(Procedure):
 
 class StandChoice(Procedure):
     """The coach of a player who may refuse a push decides: USE_SKILL (he stays) or DECLINE.
-    Leaves s.ret = 1 if he stays."""
+    Leaves s.ok = True if he stays."""
+
+    frame = "stand_choice"
 
     __slots__ = ("pid",)
     decision_skill = Skill.STAND_FIRM
@@ -214,7 +230,7 @@ class StandChoice(Procedure):
         return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = int(action.type == ActionType.USE_SKILL)
+        s.ok = action.type == ActionType.USE_SKILL
         s.pop()
 
 
@@ -229,9 +245,19 @@ def resolve_crowd(s: GameState) -> bool:
     return True
 
 
+class CrowdSurfPhase(Phases):
+    """CrowdSurf: the injury, then a throw-in of a ball he held."""
+
+    INJURED: Final = 1
+    THROWN_IN: Final = 2
+
+
 class CrowdSurf(Procedure):
     """A player pushed into the crowd: injury roll without armour; a carried ball is thrown in
     (a turnover when the ball carrier is on the moving team, e.g. chain-pushed there)."""
+
+    frame = "crowd_surf"
+    phases = CrowdSurfPhase
 
     __slots__ = ("had_ball", "last", "out", "pid")
 
@@ -246,12 +272,12 @@ class CrowdSurf(Procedure):
         from nuffle.core.procedures.ball import ThrowIn
         from nuffle.core.procedures.injury import Injury
 
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == CrowdSurfPhase.START:
+            self.phase = CrowdSurfPhase.INJURED
             s.push(Injury(self.pid, crowd=True))
             return
-        if self.phase == 1:
-            self.phase = 2
+        if self.phase == CrowdSurfPhase.INJURED:
+            self.phase = CrowdSurfPhase.THROWN_IN
             if self.had_ball:
                 if s.pteam[self.pid] == s.active:
                     s.turnover = True  # the moving team lost the ball to the crowd

@@ -1,19 +1,19 @@
 """A single-D6 player roll with every re-roll source: skill, team re-roll (with Loner), Pro.
 
 One mechanism serves dodges, GFIs, pick-ups, catches, passes, stand-ups and negatraits. The
-result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die`.
+result is left in `s.ok` (success) and the final die in `s.last_die`.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.state import GameState
 from nuffle.core.types import RollKind
 
@@ -95,8 +95,19 @@ def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = Fa
     return False
 
 
+class PlayerRollPhase(Phases):
+    """PlayerRoll: the die, a re-roll choice after a failure, the Loner or Pro check."""
+
+    ROLLED: Final = 1
+    REROLL_CHOICE: Final = 2
+    REROLL_CHECK: Final = 3
+
+
 class PlayerRoll(Procedure):
     """Roll a D6 for a player, offering re-rolls on failure to the player's coach."""
+
+    frame = "player_roll"
+    phases = PlayerRollPhase
 
     __slots__ = ("agility", "blocked_skill", "die", "kind", "mod", "pid", "rerolled", "target")
 
@@ -133,9 +144,10 @@ class PlayerRoll(Procedure):
         return 7
 
     def _finish(self, s: GameState, ok: bool) -> None:
-        """Pop, handing the result and the final die to the caller."""
-        s.ret = int(ok)
-        s.ret_die = self.die
+        """Pop, handing the result and the final die to the caller (nobody reacted)."""
+        s.ok = ok
+        s.last_die = self.die
+        s.reactor = -1
         s.pop()
 
     def _skill(self, s: GameState, use: bool = False) -> bool:
@@ -153,11 +165,11 @@ class PlayerRoll(Procedure):
         return self.kind not in NO_TEAM_REROLL and team_reroll_available(s, s.pteam[self.pid])
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == PlayerRollPhase.START:
+            self.phase = PlayerRollPhase.ROLLED
             s.request(self._event())
             return
-        if self.phase == 1:
+        if self.phase == PlayerRollPhase.ROLLED:
             d = s.die()
             self.die = d
             if roll_succeeds(d, self.target, self.mod, self.agility):
@@ -166,12 +178,12 @@ class PlayerRoll(Procedure):
             if self.rerolled or (not self._skill(s) and not self._team(s) and not self._pro(s)):
                 self._finish(s, False)
                 return
-            self.phase = 2
+            self.phase = PlayerRollPhase.REROLL_CHOICE
             s.wait(s.pteam[self.pid], DK.REROLL)
             return
-        if self.phase == 3:  # Loner or Pro check before the re-roll
+        if self.phase == PlayerRollPhase.REROLL_CHECK:  # Loner or Pro check before the re-roll
             if s.die() >= 4:
-                self.phase = 1
+                self.phase = PlayerRollPhase.ROLLED
                 s.request(self._event())
             else:
                 self._finish(s, False)
@@ -201,19 +213,19 @@ class PlayerRoll(Procedure):
         self.rerolled = True
         if action.type == ActionType.USE_PRO:
             checked_reroll(s, self.pid, self.kind, use=True)
-            self.phase = 3
+            self.phase = PlayerRollPhase.REROLL_CHECK
             s.request(threshold(4, "pro"))
             return
         if action.type == ActionType.USE_SKILL:
             self._skill(s, use=True)
-            self.phase = 1
+            self.phase = PlayerRollPhase.ROLLED
             s.request(self._event())
             return
         if spend_team_reroll(s, self.pid):
-            self.phase = 3
+            self.phase = PlayerRollPhase.REROLL_CHECK
             s.request(threshold(4, "loner"))
         else:
-            self.phase = 1
+            self.phase = PlayerRollPhase.ROLLED
             s.request(self._event())
 
 

@@ -51,6 +51,8 @@ def setup_problem(s: GameState, side: int) -> str | None:
 class Setup(Procedure):
     """One team's set-up (also used to re-arrange after a Perfect Defence)."""
 
+    frame = "setup"
+
     __slots__ = ("rearrange", "side")
 
     def __init__(self, side: int, rearrange: bool = False) -> None:

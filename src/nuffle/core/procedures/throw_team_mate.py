@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Square
 from nuffle.core.board import OFF
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
-from nuffle.core.procedures.passing import is_fumble, pass_range, pass_roll_modifier
+from nuffle.core.procedures.passing import is_fumble, pass_roll_modifier
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
-from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, RollKind, Status
 
 CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
@@ -23,15 +24,15 @@ CAN_BE_THROWN: Point[[GameState, int, int], bool] = Point(
 BEFORE_THROW: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.before_throw",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrower's skills before the throw. "
-    "Return True after pushing a procedure that leaves s.ret = 1 (the throw goes on) or 0 (no "
-    "throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
+    "Return True after pushing a procedure that leaves s.ok = True (the throw goes on) or False "
+    "(no throw: a fumbled throw, unless the thrown player has left the pitch) (Always Hungry)",
 )
 FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
     "throw_team_mate.flight",
     "fn(s, throw: ThrowTeamMate) -> bool: asked for the thrown player's skills instead of the "
-    "three scatters from the target. Return True after pushing a procedure that leaves s.ret "
-    "= the flat square he comes down on (an off-pitch square of the padded grid: the crowd) "
-    "and s.ret_die = the last on-pitch square he flew over (Swoop)",
+    "three scatters from the target. Return True after pushing a procedure that leaves "
+    "s.square = the flat square he comes down on (an off-pitch square of the padded grid: the "
+    "crowd) and s.last_square = the last on-pitch square he flew over (Swoop)",
 )
 
 
@@ -43,12 +44,30 @@ def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
         (x, y)
         for y in range(b.height)
         for x in range(b.width)
-        if pass_range(x - x0, y - y0) in "QS"
+        if s.rules.pass_range(x - x0, y - y0) in "QS"
     )
+
+
+class ThrowTeamMatePhase(Phases):
+    """ThrowTeamMate: skills before the throw, the pass roll, the flight and scatters, coming
+    down, the landing roll or the crowd."""
+
+    BEFORE_THROW_USED: Final = 1
+    THROW: Final = 3
+    THROWN: Final = 4
+    SCATTER: Final = 5
+    HIT_PLAYER: Final = 6
+    LANDING_ROLLED: Final = 7
+    CROWD_INJURED: Final = 8
+    DONE: Final = 9
+    FLIGHT_USED: Final = 10
 
 
 class ThrowTeamMate(Procedure):
     """`thrower` throws the adjacent Right Stuff team-mate `thrown` towards `target`."""
+
+    frame = "throw_team_mate"
+    phases = ThrowTeamMatePhase
 
     __slots__ = ("had_ball", "mod", "scatters", "spot", "stunned", "target", "thrower", "thrown")
 
@@ -66,50 +85,50 @@ class ThrowTeamMate(Procedure):
     def run(self, s: GameState) -> None:
         ph = self.phase
         thr, tm = self.thrower, self.thrown
-        if ph == 0:
-            self.phase = 3
+        if ph == ThrowTeamMatePhase.START:
+            self.phase = ThrowTeamMatePhase.THROW
             if BEFORE_THROW.fire(s.info[thr].skills, s, self):
-                self.phase = 1
+                self.phase = ThrowTeamMatePhase.BEFORE_THROW_USED
                 return
-        elif ph == 1:
-            if not s.ret:
+        elif ph == ThrowTeamMatePhase.BEFORE_THROW_USED:
+            if not s.ok:
                 if s.pos[tm] < 0:  # eaten: nothing left to throw
                     s.pop()
                     return
                 self._fumbled(s)
                 return
-            self.phase = 3
-        if self.phase == 3:
+            self.phase = ThrowTeamMatePhase.THROW
+        if self.phase == ThrowTeamMatePhase.THROW:
             b = s.board
             x0, y0 = b.xy(s.pos[thr])
             x1, y1 = b.xy(self.target)
-            self.mod = pass_roll_modifier(s, thr, pass_range(x1 - x0, y1 - y0)) - 1
-            self.phase = 4
+            self.mod = pass_roll_modifier(s, thr, s.rules.pass_range(x1 - x0, y1 - y0)) - 1
+            self.phase = ThrowTeamMatePhase.THROWN
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
-        if self.phase == 4:
-            if not s.ret and is_fumble(s.ret_die, self.mod):
+        if self.phase == ThrowTeamMatePhase.THROWN:
+            if not s.ok and is_fumble(s.last_die, self.mod):
                 self._fumbled(s)
                 return
             # Even an accurate throw scatters three times from the target square.
             self._lift(s)
             self.spot = self.target
-            self.phase = 5
+            self.phase = ThrowTeamMatePhase.SCATTER
             if FLIGHT.fire(s.info[tm].skills, s, self):
-                self.phase = 10
+                self.phase = ThrowTeamMatePhase.FLIGHT_USED
                 return
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
             return
-        if self.phase == 10:  # a FLIGHT procedure returned where he comes down
-            if s.grid[s.ret] == OFF:
-                self._into_crowd(s, s.ret_die, s.ret)
+        if self.phase == ThrowTeamMatePhase.FLIGHT_USED:  # a FLIGHT procedure returned where he comes down
+            if s.grid[s.square] == OFF:
+                self._into_crowd(s, s.last_square, s.square)
                 return
-            self.spot = s.ret
+            self.spot = s.square
             self._come_down(s)
             return
-        if self.phase == 5:
+        if self.phase == ThrowTeamMatePhase.SCATTER:
             b = s.board
-            dx, dy = SCATTER[s.die()]
+            dx, dy = s.rules.scatter[s.die()]
             nxt = self.spot + dx + dy * b.stride
             if s.grid[nxt] == OFF:
                 self._into_crowd(s, self.spot, nxt)
@@ -121,28 +140,28 @@ class ThrowTeamMate(Procedure):
                 return
             self._come_down(s)
             return
-        if self.phase == 6:
+        if self.phase == ThrowTeamMatePhase.HIT_PLAYER:
             if self.stunned >= 0 and s.status[self.stunned] == Status.PRONE:
                 s.status[self.stunned] = Status.STUNNED  # an unbroken armour leaves him stunned
             self.stunned = -1
             self.scatters = 2  # one more scatter from the occupied square
-            self.phase = 5
+            self.phase = ThrowTeamMatePhase.SCATTER
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
             return
-        if self.phase == 7:  # landing roll done
-            if s.ret:
+        if self.phase == ThrowTeamMatePhase.LANDING_ROLLED:  # landing roll done
+            if s.ok:
                 check_touchdown(s, tm)
-                self.phase = 9
+                self.phase = ThrowTeamMatePhase.DONE
                 if s.ball == self.spot and s.ball_state == BallState.ON_GROUND:
                     s.push(Bounce(self.spot))  # he landed on the loose ball
                 return
             if self.had_ball and s.pteam[tm] == s.active:
                 s.turnover = True
-            self.phase = 9
+            self.phase = ThrowTeamMatePhase.DONE
             s.push(KnockDown(tm, turnover=False))
             return
-        if self.phase == 8:  # crowd injury done: a carried ball is thrown in
-            self.phase = 9
+        if self.phase == ThrowTeamMatePhase.CROWD_INJURED:  # crowd injury done: a carried ball is thrown in
+            self.phase = ThrowTeamMatePhase.DONE
             if self.had_ball:
                 s.ball_state = BallState.ON_GROUND
                 s.push(ThrowIn(s.ball, self.target))
@@ -153,7 +172,7 @@ class ThrowTeamMate(Procedure):
         """He comes down on `spot`: onto a player (who is knocked down; he scatters on) or lands."""
         occupant = s.grid[self.spot]
         if occupant >= 0:
-            self.phase = 6
+            self.phase = ThrowTeamMatePhase.HIT_PLAYER
             self.stunned = occupant if s.status[occupant] == Status.STUNNED else -1
             s.push(KnockDown(occupant, turnover=True))
             return
@@ -173,7 +192,7 @@ class ThrowTeamMate(Procedure):
         if self.had_ball:
             s.ball = self.spot
             s.ball_state = BallState.CARRIED
-        self.phase = 7
+        self.phase = ThrowTeamMatePhase.LANDING_ROLLED
         mod = -s.tackle_zones(self.spot, s.pteam[tm])
         s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), mod))
 
@@ -185,7 +204,7 @@ class ThrowTeamMate(Procedure):
                 s.turnover = True
         self.target = out
         s.status[tm] = Status.RESERVE
-        self.phase = 8
+        self.phase = ThrowTeamMatePhase.CROWD_INJURED
         s.push(Injury(tm, crowd=True))
 
     def _fumbled(self, s: GameState) -> None:
@@ -194,5 +213,5 @@ class ThrowTeamMate(Procedure):
         had_ball = s.ball_state == BallState.CARRIED and s.ball == s.pos[tm]
         if had_ball and s.pteam[tm] == s.active:
             s.turnover = True
-        self.phase = 9
+        self.phase = ThrowTeamMatePhase.DONE
         s.push(KnockDown(tm, turnover=False))

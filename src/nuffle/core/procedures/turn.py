@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PFlag, Status
 
@@ -41,8 +43,17 @@ def drop_player(groups: list[ActionChoice], t: ActionType | None, pid: int) -> l
     return out
 
 
+class TurnPhase(Phases):
+    """Turn: the start of turn, then the declarations."""
+
+    DECLARE: Final = 1
+
+
 class Turn(Procedure):
     """One team turn of `side`; `blitz` marks the kick-off table's free Blitz! turn."""
+
+    frame = "turn"
+    phases = TurnPhase
 
     __slots__ = ("blitz", "side")
 
@@ -53,7 +64,7 @@ class Turn(Procedure):
 
     def run(self, s: GameState) -> None:
         side = self.side
-        if self.phase == 0:
+        if self.phase == TurnPhase.START:
             s.active = side
             s.turnover = False
             t = s.teams[side]
@@ -67,7 +78,7 @@ class Turn(Procedure):
                 for p in s.team_players(side):
                     if s.pos[p] >= 0 and s.tackle_zones(s.pos[p], side):
                         s.pflags[p] |= PFlag.USED
-            self.phase = 1
+            self.phase = TurnPhase.DECLARE
         if s.turnover or s.touchdown >= 0:
             self._end(s)
             return

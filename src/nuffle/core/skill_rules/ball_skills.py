@@ -7,6 +7,8 @@ passes and interceptions belong to `passing_skills`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.ball import (
@@ -19,7 +21,7 @@ from nuffle.core.procedures.ball import (
     Catch,
     can_catch,
 )
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.kickoff import AFTER_SCATTER, KICK_DISTANCE
 from nuffle.core.procedures.kickoff_table import FAME
 from nuffle.core.procedures.rolls import SKILL_REROLL, PlayerRoll
@@ -89,6 +91,8 @@ SKILL_REROLL.on(Skill.MONSTROUS_MOUTH)(_monstrous_mouth)
 class DivingCatch(Procedure):
     """The ball lands on the empty square `sq` next to `pid`: his coach may have him try to
     catch it where he stands (a failure bounces from his square) or let it bounce from `sq`."""
+
+    frame = "diving_catch"
 
     __slots__ = ("kickoff", "pid", "sq")
     decision_skill = Skill.DIVING_CATCH
@@ -161,10 +165,19 @@ def kick_off_returners(s: GameState) -> tuple[int, ...]:
     )
 
 
+class KickOffReturnPhase(Phases):
+    """KickOffReturn: the choice of player, then his squares one at a time."""
+
+    MOVING: Final = 1
+
+
 class KickOffReturn(Procedure):
     """One receiving player may move up to 3 squares (no more than his MA, no Going For It)
     inside his own half, one square at a time onto empty squares. He may not dodge: entering
     an opposing tackle zone ends the move."""
+
+    frame = "kick_off_return"
+    phases = KickOffReturnPhase
 
     __slots__ = ("left", "pid")
     decision_skill = Skill.KICK_OFF_RETURN
@@ -181,7 +194,7 @@ class KickOffReturn(Procedure):
         return tuple(b.xy(sq + o) for o in b.neighbours if s.grid[sq + o] == -1 and sq + o in half)
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
+        if self.phase == KickOffReturnPhase.START:
             if not kick_off_returners(s):
                 s.pop()
                 return
@@ -193,7 +206,7 @@ class KickOffReturn(Procedure):
         s.wait(other(s.kicking), DK.KICK_OFF_RETURN)
 
     def legal(self, s: GameState) -> LegalActions:
-        if self.phase == 0:
+        if self.phase == KickOffReturnPhase.START:
             return LegalActions(
                 [
                     ActionChoice(ActionType.SELECT_PLAYER, kick_off_returners(s)),
@@ -212,7 +225,7 @@ class KickOffReturn(Procedure):
             assert action.player is not None
             self.pid = action.player
             self.left = min(KICK_OFF_RETURN_SQUARES, s.info[self.pid].ma)
-            self.phase = 1
+            self.phase = KickOffReturnPhase.MOVING
             return
         assert action.square is not None
         sq = s.board.sq(*action.square)

@@ -8,10 +8,12 @@ Chainsaw attack. The hook points are in `procedures/block.py` and
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import DecisionKind as DK
-from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, PlayerActionPhase, skill_action
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import (
     AFTER_BLOCK,
     ASSIST,
@@ -224,14 +226,26 @@ def _multiple_block_choice(s: GameState, action: PlayerAction, groups: list[Acti
 def _multiple_block(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     action.blocked = True
-    action.phase = PlayerAction.FINISHED  # the Block action ends after both blocks
+    action.phase = PlayerActionPhase.FINISHED  # the Block action ends after both blocks
     s.push(MultipleBlock(action.pid, s.grid[s.board.sq(*chosen.square)]))
+
+
+class MultipleBlockPhase(Phases):
+    """MultipleBlock: the second target, then the two blocks."""
+
+    SECOND_TARGET: Final = 1
+    FIRST_BLOCK: Final = 2
+    SECOND_BLOCK: Final = 3
+    DONE: Final = 4
 
 
 class MultipleBlock(Procedure):
     """Multiple Block: the attacker names a second adjacent opponent (SELECT_SQUARE), then
     blocks `first` and, if he still stands, the second; each defender has +2 ST and there is
     no follow-up (and so no Frenzy)."""
+
+    frame = "multiple_block"
+    phases = MultipleBlockPhase
 
     __slots__ = ("first", "pid", "second")
     decision_skill = Skill.MULTIPLE_BLOCK
@@ -247,16 +261,16 @@ class MultipleBlock(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == MultipleBlockPhase.START:
+            self.phase = MultipleBlockPhase.SECOND_TARGET
             s.wait(s.pteam[pid], DK.MULTIPLE_BLOCK)
             return
-        if self.phase == 2:
-            self.phase = 3
+        if self.phase == MultipleBlockPhase.FIRST_BLOCK:
+            self.phase = MultipleBlockPhase.SECOND_BLOCK
             s.push(Block(pid, self.first, multiple=True, def_bonus=MULTIPLE_BLOCK_ST))
             return
-        if self.phase == 3:
-            self.phase = 4
+        if self.phase == MultipleBlockPhase.SECOND_BLOCK:
+            self.phase = MultipleBlockPhase.DONE
             sec = self.second
             if (
                 s.status[pid] == Status.STANDING
@@ -276,7 +290,7 @@ class MultipleBlock(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         assert action.square is not None
         self.second = s.grid[s.board.sq(*action.square)]
-        self.phase = 2
+        self.phase = MultipleBlockPhase.FIRST_BLOCK
 
 
 # --- Stab, Stakes --------------------------------------------------------------------------
@@ -294,16 +308,13 @@ def _stab_choice(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 def _stab(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     gfi = _pay_for_strike(s, action)
-    action.phase = PlayerAction.FINISHED  # a Stab ends the action (and a Blitz's movement)
+    action.phase = PlayerActionPhase.FINISHED  # a Stab ends the action (and a Blitz's movement)
     s.push(Strike(ActionType.STAB, action.pid, s.grid[s.board.sq(*chosen.square)], gfi))
-
-
-UNDEAD_RACES = frozenset({"khemri", "necromantic", "undead", "vampire"})
 
 
 @ARMOUR_MODIFIER.on(Skill.STAKES)
 def _stakes(s: GameState, attacker: int, target: int, kind: ActionType) -> int:
-    if kind == ActionType.STAB and s.specs[s.pteam[target]].race in UNDEAD_RACES:
+    if kind == ActionType.STAB and "undead" in s.keywords(target):
         return 1
     return 0
 
@@ -326,5 +337,5 @@ def _chainsaw(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
     gfi = _pay_for_strike(s, action)
     if action.kind != ActionType.START_BLITZ:
-        action.phase = PlayerAction.FINISHED  # a Block action ends; a Blitz may keep moving
+        action.phase = PlayerActionPhase.FINISHED  # a Block action ends; a Blitz may keep moving
     s.push(Strike(ActionType.CHAINSAW, action.pid, s.grid[s.board.sq(*chosen.square)], gfi))

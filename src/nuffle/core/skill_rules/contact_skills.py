@@ -8,11 +8,13 @@ rooted player cannot be pushed), Juggernaut against Stand Firm, Side Step, Grab,
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.foul import BEFORE_FOUL, UNSEEN, Foul
 from nuffle.core.procedures.injury import (
     AFTER_ARMOUR,
@@ -74,10 +76,20 @@ def _chainsaw_armour(s: GameState, owner: int, victim: int, by: int, how: int) -
     return 3 if owner == victim and how in (FALL, BLOCK) else 0
 
 
+class ChainsawKickBackPhase(Phases):
+    """ChainsawKickBack: the D6, then the kick-back's armour roll."""
+
+    ROLLED: Final = 1
+    KICKED_BACK: Final = 2
+
+
 class ChainsawKickBack(Procedure):
     """Before a chainsaw foul: D6 (a player roll, re-rollable), 1 -> the chainsaw kicks back:
-    armour roll +3 on the wielder, who is knocked down only if it breaks. Leaves s.ret = 1 if
+    armour roll +3 on the wielder, who is knocked down only if it breaks. Leaves s.ok = True if
     the foul goes on."""
+
+    frame = "chainsaw_kick_back"
+    phases = ChainsawKickBackPhase
 
     __slots__ = ("pid",)
 
@@ -86,18 +98,18 @@ class ChainsawKickBack(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ChainsawKickBackPhase.START:
+            self.phase = ChainsawKickBackPhase.ROLLED
             s.push(PlayerRoll(RollKind.CHAINSAW, self.pid, 2, agility=False))
             return
-        if self.phase == 1:
-            if s.ret:
-                s.pop()  # s.ret = 1: the foul goes on
+        if self.phase == ChainsawKickBackPhase.ROLLED:
+            if s.ok:
+                s.pop()  # the foul goes on
                 return
-            self.phase = 2
+            self.phase = ChainsawKickBackPhase.KICKED_BACK
             s.push(KnockDown(self.pid, by=self.pid, how=HIT, armour_mod=3))
             return
-        s.ret = 0
+        s.ok = False
         s.pop()
 
 
@@ -119,10 +131,19 @@ def _can_pile_on(s: GameState, attacker: int, victim: int) -> bool:
     )
 
 
+class PilingOnPhase(Phases):
+    """PilingOn: the choice, then the attacker placed prone."""
+
+    PLACED_PRONE: Final = 1
+
+
 class PilingOn(Procedure):
     """The attacker's coach may re-roll the victim's armour (`kind` SELECT_ARMOUR) or injury
-    (SELECT_INJURY) roll; the attacker is then placed prone in his square. Leaves s.ret = 1
+    (SELECT_INJURY) roll; the attacker is then placed prone in his square. Leaves s.ok = True
     if the roll is to be re-rolled."""
+
+    frame = "piling_on"
+    phases = PilingOnPhase
 
     __slots__ = ("attacker", "kind")
     decision_skill = Skill.PILING_ON
@@ -133,10 +154,10 @@ class PilingOn(Procedure):
         self.kind = kind
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
+        if self.phase == PilingOnPhase.START:
             s.wait(s.pteam[self.attacker], DK.USE_SKILL)
             return
-        s.ret = 1  # he has been placed prone: the roll is re-rolled
+        s.ok = True  # he has been placed prone: the roll is re-rolled
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
@@ -149,10 +170,10 @@ class PilingOn(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            s.ret = 0
+            s.ok = False
             s.pop()
             return
-        self.phase = 1
+        self.phase = PilingOnPhase.PLACED_PRONE
         s.push(PlaceProne(self.attacker))
 
 
@@ -207,8 +228,17 @@ def _decay(s: GameState, inj: Injury) -> int:
     return 1
 
 
+class RegeneratePhase(Phases):
+    """Regenerate: the D6."""
+
+    ROLLED: Final = 1
+
+
 class Regenerate(Procedure):
-    """Regeneration: D6, 4+ the casualty recovers to the reserves box. Leaves s.ret = 1 then."""
+    """Regeneration: D6, 4+ the casualty recovers to the reserves box. Leaves s.ok = True then."""
+
+    frame = "regenerate"
+    phases = RegeneratePhase
 
     __slots__ = ("pid",)
 
@@ -217,11 +247,11 @@ class Regenerate(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == RegeneratePhase.START:
+            self.phase = RegeneratePhase.ROLLED
             s.request(threshold(4, "regeneration"))
             return
-        s.ret = int(s.die() >= 4)
+        s.ok = s.die() >= 4
         s.pop()
 
 
@@ -237,7 +267,7 @@ _NO_ROTTER = (Skill.DECAY, Skill.REGENERATION, Skill.STUNTY)
 @CASUALTY_CAUSED.on(Skill.NURGLES_ROT)
 def _nurgles_rot(s: GameState, inj: Injury) -> None:
     victim = inj.pid
-    if not inj.dead() or s.pteam[victim] == s.pteam[inj.by]:
+    if not inj.dead(s) or s.pteam[victim] == s.pteam[inj.by]:
         return
     if any(sk in s.info[victim].skills for sk in _NO_ROTTER):
         return
@@ -308,6 +338,8 @@ _KEEPS_BALL = (Skill.SURE_HANDS, Skill.MONSTROUS_MOUTH)
 class StripBall(Procedure):
     """The attacker's coach decides whether the pushed ball carrier drops the ball in the
     square he was pushed to (USE_SKILL) or not (DECLINE)."""
+
+    frame = "strip_ball"
 
     __slots__ = ("attacker", "pid")
     decision_skill = Skill.STRIP_BALL

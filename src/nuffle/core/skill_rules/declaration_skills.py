@@ -3,6 +3,8 @@ Blood Lust, Take Root), Blood Lust's feeding at the end of the action, and Hypno
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.action import (
@@ -10,22 +12,30 @@ from nuffle.core.procedures.action import (
     ACTION_END,
     AFTER_DECLARE,
     PlayerAction,
+    PlayerActionPhase,
     skill_action,
 )
 from nuffle.core.procedures.ball import Bounce, check_touchdown, take_off_pitch
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, RollKind, Status
 
-THRALL = "Thrall"  # the positional a Vampire may bite
+
+class DeclarationRollPhase(Phases):
+    """DeclarationRoll: the D6."""
+
+    ROLLED: Final = 1
 
 
 class DeclarationRoll(Procedure):
     """A D6 right after the declaration. Success clears `flag`; failure sets it and, when
-    `lose`, loses the action. Leaves s.ret = 1 if the action goes on, else 0."""
+    `lose`, loses the action. Leaves s.ok = True if the action goes on."""
+
+    frame = "declaration_roll"
+    phases = DeclarationRollPhase
 
     __slots__ = ("flag", "kind", "lose", "mod", "pid", "target")
 
@@ -41,15 +51,15 @@ class DeclarationRoll(Procedure):
         self.lose = lose
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == DeclarationRollPhase.START:
+            self.phase = DeclarationRollPhase.ROLLED
             s.push(PlayerRoll(self.kind, self.pid, self.target, self.mod, agility=False))
             return
-        if s.ret:
+        if s.ok:
             s.pflags[self.pid] &= ~self.flag
         else:
             s.pflags[self.pid] |= self.flag
-            s.ret = 0 if self.lose else 1
+            s.ok = not self.lose
         s.pop()
 
 
@@ -133,15 +143,27 @@ def thralls_to_bite(s: GameState, pid: int) -> list[int]:
     """Adjacent Thrall team-mates (any posture) the Vampire `pid` may bite."""
     side = s.pteam[pid]
     return sorted(
-        q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and s.info[q].position == THRALL
+        q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side and "thrall" in s.keywords(q)
     )
+
+
+class FeedPhase(Phases):
+    """Feed: the choice of Thrall, the bite's injury, a dropped ball, or leaving the pitch."""
+
+    CHOOSE_THRALL: Final = 1
+    BITTEN: Final = 2
+    BOUNCED: Final = 3
+    LEFT_PITCH: Final = 4
 
 
 class Feed(Procedure):
     """A Vampire who failed Blood Lust feeds: he bites an adjacent Thrall (injury roll, a
     casualty counts as Badly Hurt; a turnover only if the Thrall held the ball), or, with none
     next to him, leaves the pitch to feed on the crowd (reserves, turnover, the ball bounces).
-    Leaves s.ret = 1 if he fed on a Thrall, else 0."""
+    Leaves s.ok = True if he fed on a Thrall."""
+
+    frame = "feed"
+    phases = FeedPhase
 
     __slots__ = ("bit", "drop", "pid")
     decision_skill = Skill.BLOOD_LUST
@@ -154,7 +176,7 @@ class Feed(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
+        if self.phase == FeedPhase.START:
             s.pflags[pid] &= ~PFlag.MUST_FEED
             if s.pos[pid] < 0:  # already off the pitch (knocked out, in the crowd): no meal
                 self._finish(s)
@@ -166,11 +188,11 @@ class Feed(Procedure):
             if len(thralls) == 1:
                 self._bite(s, thralls[0])
                 return
-            self.phase = 1
+            self.phase = FeedPhase.CHOOSE_THRALL
             s.wait(s.pteam[pid], DK.FEED)
             return
-        if self.phase == 2 and self.drop >= 0:
-            self.phase = 3  # the bitten Thrall dropped the ball
+        if self.phase == FeedPhase.BITTEN and self.drop >= 0:
+            self.phase = FeedPhase.BOUNCED  # the bitten Thrall dropped the ball
             s.push(Bounce(self.drop))
             return
         if self.bit and s.pos[pid] >= 0:
@@ -178,12 +200,12 @@ class Feed(Procedure):
         self._finish(s)
 
     def _finish(self, s: GameState) -> None:
-        s.ret = int(self.bit)
+        s.ok = self.bit
         s.pop()
 
     def _bite(self, s: GameState, thrall: int) -> None:
         self.bit = True
-        self.phase = 2
+        self.phase = FeedPhase.BITTEN
         if s.ball_state == BallState.CARRIED and s.ball == s.pos[thrall]:
             s.ball_state = BallState.ON_GROUND
             self.drop = s.ball
@@ -192,7 +214,7 @@ class Feed(Procedure):
 
     def _leave(self, s: GameState) -> None:
         s.turnover = True
-        self.phase = 4
+        self.phase = FeedPhase.LEFT_PITCH
         take_off_pitch(s, self.pid, Status.RESERVE)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -227,8 +249,14 @@ def _gaze_choice(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 @skill_action(ActionType.HYPNOTIC_GAZE)
 def _gaze(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = PlayerAction.FINISHED  # the gaze ends the Move action
+    action.phase = PlayerActionPhase.FINISHED  # the gaze ends the Move action
     s.push(Gaze(action.pid, s.grid[s.board.sq(*chosen.square)]))
+
+
+class GazePhase(Phases):
+    """Gaze: the Agility roll."""
+
+    ROLLED: Final = 1
 
 
 class Gaze(Procedure):
@@ -236,6 +264,9 @@ class Gaze(Procedure):
     target's. Success hypnotises the target (no tackle zone, cannot catch, intercept, pass,
     assist or move voluntarily) until his next action starts or the drive ends. Failure does
     nothing (no turnover)."""
+
+    frame = "gaze"
+    phases = GazePhase
 
     __slots__ = ("pid", "target")
 
@@ -246,11 +277,11 @@ class Gaze(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == GazePhase.START:
+            self.phase = GazePhase.ROLLED
             others = sum(1 for q in s.tz_players(s.pos[pid], s.pteam[pid]) if q != self.target)
             s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, 7 - min(s.info[pid].ag, 6), -others))
             return
-        if s.ret:
+        if s.ok:
             s.pflags[self.target] |= PFlag.HYPNOTISED
         s.pop()

@@ -8,16 +8,19 @@ and dodging").
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.action import (
     ACTION_CHOICES,
     STAND_UP_ROLL,
     PlayerAction,
+    PlayerActionPhase,
     skill_action,
 )
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.movement import (
     AFTER_LEAVING,
     BEFORE_LEAVING,
@@ -105,8 +108,17 @@ def _diving_tackle(s: GameState, pid: int, q: int, start: int, dest: int, use: b
 # --- Tentacles and Shadowing ----------------------------------------------------------------
 
 
+class TentaclesRollPhase(Phases):
+    """TentaclesRoll: the 2D6."""
+
+    ROLLED: Final = 1
+
+
 class TentaclesRoll(Procedure):
-    """2D6 + mover's ST - tentacle player's ST: 5 or less holds the mover (s.ret = 1)."""
+    """2D6 + mover's ST - tentacle player's ST: 5 or less holds the mover (s.ok = True)."""
+
+    frame = "tentacles_roll"
+    phases = TentaclesRollPhase
 
     __slots__ = ("holder", "mover")
 
@@ -116,17 +128,26 @@ class TentaclesRoll(Procedure):
         self.holder = holder
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == TentaclesRollPhase.START:
+            self.phase = TentaclesRollPhase.ROLLED
             s.request(Chance(Dice.TWO_D6, 1, "tentacles", GROUP_SUM))
             return
         a, b = s.dice()
-        s.ret = int(a + b + s.info[self.mover].st - s.info[self.holder].st <= 5)
+        s.ok = a + b + s.info[self.mover].st - s.info[self.holder].st <= 5
         s.pop()
+
+
+class ShadowingRollPhase(Phases):
+    """ShadowingRoll: the 2D6."""
+
+    ROLLED: Final = 1
 
 
 class ShadowingRoll(Procedure):
     """2D6 + mover's MA - shadower's MA: 7 or less lets the shadower step into `square`."""
+
+    frame = "shadowing_roll"
+    phases = ShadowingRollPhase
 
     __slots__ = ("mover", "shadower", "square")
 
@@ -137,8 +158,8 @@ class ShadowingRoll(Procedure):
         self.square = square
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == ShadowingRollPhase.START:
+            self.phase = ShadowingRollPhase.ROLLED
             s.request(Chance(Dice.TWO_D6, 1, "shadowing", GROUP_SUM))
             return
         a, b = s.dice()
@@ -207,7 +228,7 @@ def _leap(s: GameState, action: PlayerAction, chosen: Action) -> None:
     action.path.clear()
     action.then = -1
     s.pflags[pid] |= PFlag.LEAP_USED
-    action.phase = PlayerAction.STEPPED
+    action.phase = PlayerActionPhase.STEPPED
     s.push(MoveStep(pid, dest, gfis, leap=True))
 
 

@@ -7,13 +7,15 @@ Animosity, Bombardier, Throw Team-Mate, Right Stuff, Always Hungry and Swoop.
 
 from __future__ import annotations
 
+from typing import Final
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import EMPTY
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
-from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, skill_action
+from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, PlayerActionPhase, skill_action
 from nuffle.core.procedures.ball import can_catch, take_off_pitch
-from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import BEFORE_DICE, Block
 from nuffle.core.procedures.bomb import Bomb
 from nuffle.core.procedures.movement import MoveStep
@@ -126,7 +128,7 @@ def _hail_mary_choices(s: GameState, action: PlayerAction, groups: list[ActionCh
 @skill_action(ActionType.HAIL_MARY)
 def _hail_mary(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = PlayerAction.FINISHED
+    action.phase = PlayerActionPhase.FINISHED
     target = s.board.sq(*chosen.square)
     if action.kind == ActionType.START_BOMB:
         s.push(Bomb(action.pid, target, hail_mary=True))  # a Bombardier's Hail Mary bomb
@@ -137,8 +139,17 @@ def _hail_mary(s: GameState, action: PlayerAction, chosen: Action) -> None:
 # --- Dump-Off ----------------------------------------------------------------------------------
 
 
+class DumpOffPhase(Phases):
+    """DumpOff: the choice, then the Quick pass."""
+
+    CHOICE: Final = 1
+
+
 class DumpOff(Procedure):
-    """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ret = 1."""
+    """The blocked ball carrier `pid` may first make a Quick pass. Leaves s.ok = True."""
+
+    frame = "dump_off"
+    phases = DumpOffPhase
 
     __slots__ = ("pid",)
     decision_skill = Skill.DUMP_OFF
@@ -148,11 +159,11 @@ class DumpOff(Procedure):
         self.pid = pid
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == DumpOffPhase.START:
+            self.phase = DumpOffPhase.CHOICE
             s.wait(s.pteam[self.pid], DK.DUMP_OFF)
             return
-        s.ret = 1
+        s.ok = True
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:
@@ -165,7 +176,7 @@ class DumpOff(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         if action.type == ActionType.DECLINE:
-            s.ret = 1
+            s.ok = True
             s.pop()
             return
         assert action.square is not None
@@ -188,9 +199,18 @@ def _dump_off(s: GameState, block: Block) -> bool:
 # --- Pass Block --------------------------------------------------------------------------------
 
 
+class PassBlockPhase(Phases):
+    """PassBlock: the player's moves one square at a time."""
+
+    MOVING: Final = 1
+
+
 class PassBlock(Procedure):
     """Player `pid` may move up to 3 squares (no GFI) to end where he can intercept the pass
     from `thrower_sq` to `target`, or with the thrower or the target square in his tackle zone."""
+
+    frame = "pass_block"
+    phases = PassBlockPhase
 
     __slots__ = ("can_intercept", "pid", "steps", "target", "thrower_sq")
     decision_skill = Skill.PASS_BLOCK
@@ -243,10 +263,11 @@ class PassBlock(Procedure):
 
     def run(self, s: GameState) -> None:
         pid = self.pid
-        if self.phase == 1 and (s.status[pid] != Status.STANDING or s.pos[pid] < 0 or self.steps >= 3):
+        moving = self.phase == PassBlockPhase.MOVING
+        if moving and (s.status[pid] != Status.STANDING or s.pos[pid] < 0 or self.steps >= 3):
             s.pop()  # he fell over (no turnover), or has moved his three squares
             return
-        self.phase = 1
+        self.phase = PassBlockPhase.MOVING
         s.wait(s.pteam[pid], DK.PASS_BLOCK)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -284,15 +305,11 @@ def _pass_block(s: GameState, throw: Pass, pid: int) -> bool:
 
 # --- Animosity ---------------------------------------------------------------------------------
 
-_RACE_WORDS = ("dark elf", "hobgoblin", "goblin", "skaven", "troll", "ogre", "minotaur")
-
-
 def race_of(s: GameState, pid: int) -> str:
-    """A player's race: a race word in his positional name, else his team's race."""
-    name = s.info[pid].position.lower()
-    for word in _RACE_WORDS:
-        if word in name:
-            return word
+    """A player's race: his positional's 'race:' roster keyword, else his team's race."""
+    for word in s.keywords(pid):
+        if word.startswith("race:"):
+            return word[5:]
     return s.specs[s.pteam[pid]].race.lower()
 
 
@@ -303,10 +320,19 @@ _TARGET_TYPE = {
 }
 
 
+class AnimosityPhase(Phases):
+    """Animosity: the D6."""
+
+    ROLLED: Final = 1
+
+
 class Animosity(Procedure):
     """D6 after declaring a throw or hand-off to a team-mate of another race: on a 1 he
     refuses; he may then only give the ball to a team-mate of his own race (without moving)
-    or keep it. Leaves s.ret = the square to throw to, or -1."""
+    or keep it. Leaves s.square = the square to throw to, or -1."""
+
+    frame = "animosity"
+    phases = AnimosityPhase
 
     __slots__ = ("pid", "target", "throw")
     decision_skill = Skill.ANIMOSITY
@@ -338,16 +364,16 @@ class Animosity(Procedure):
         return tuple(out)
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == AnimosityPhase.START:
+            self.phase = AnimosityPhase.ROLLED
             s.push(PlayerRoll(RollKind.ANIMOSITY, self.pid, 2, agility=False))
             return
-        if s.ret:
-            s.ret = self.target
+        if s.ok:
+            s.square = self.target
             s.pop()
             return
         if not self._targets(s):
-            s.ret = -1
+            s.square = -1
             s.pop()
             return
         s.wait(s.pteam[self.pid], DK.ANIMOSITY_TARGET)
@@ -357,7 +383,7 @@ class Animosity(Procedure):
         return LegalActions([ActionChoice(t, (), self._targets(s)), ActionChoice(ActionType.DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        s.ret = -1 if action.square is None else s.board.sq(*action.square)
+        s.square = -1 if action.square is None else s.board.sq(*action.square)
         s.pop()
 
 
@@ -394,7 +420,7 @@ def _bomb_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]
 @skill_action(ActionType.BOMB)
 def _bomb(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None
-    action.phase = PlayerAction.FINISHED
+    action.phase = PlayerActionPhase.FINISHED
     s.push(Bomb(action.pid, s.board.sq(*chosen.square)))
 
 
@@ -442,7 +468,7 @@ def _ttm_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 @skill_action(ActionType.THROW_TEAM_MATE)
 def _throw_team_mate(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None and chosen.player is not None
-    action.phase = PlayerAction.FINISHED
+    action.phase = PlayerActionPhase.FINISHED
     s.push(ThrowTeamMate(action.pid, chosen.player, s.board.sq(*chosen.square)))
 
 
@@ -451,10 +477,21 @@ def _right_stuff(s: GameState, thrower: int, pid: int) -> bool:
     return True
 
 
+class AlwaysHungryPhase(Phases):
+    """AlwaysHungry: the D6, then on a 1 the second D6."""
+
+    ROLLED: Final = 1
+    SECOND_ROLLED: Final = 2
+    EATEN: Final = 3
+
+
 class AlwaysHungry(Procedure):
     """Before the throw: 2+ throws normally; on a 1, a second D6: 1 eats the team-mate (a
     casualty and a turnover; a ball he held bounces), 2-6 he squirms free (a fumbled throw).
-    Leaves s.ret = 1 to throw, 0 otherwise."""
+    Leaves s.ok = True to throw."""
+
+    frame = "always_hungry"
+    phases = AlwaysHungryPhase
 
     __slots__ = ("thrower", "thrown")
 
@@ -464,26 +501,25 @@ class AlwaysHungry(Procedure):
         self.thrown = thrown
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == AlwaysHungryPhase.START:
+            self.phase = AlwaysHungryPhase.ROLLED
             s.push(PlayerRoll(RollKind.ALWAYS_HUNGRY, self.thrower, 2, agility=False))
             return
-        if self.phase == 1:
-            if s.ret:
-                s.ret = 1
+        if self.phase == AlwaysHungryPhase.ROLLED:
+            if s.ok:
                 s.pop()
                 return
-            self.phase = 2
+            self.phase = AlwaysHungryPhase.SECOND_ROLLED
             s.request(threshold(2, "always hungry"))
             return
-        if self.phase == 2 and s.die() == 1:
+        if self.phase == AlwaysHungryPhase.SECOND_ROLLED and s.die() == 1:
             tm = self.thrown
             s.add_stat(1 - s.pteam[tm], STAT_CAS)
             s.turnover = True
-            self.phase = 3
+            self.phase = AlwaysHungryPhase.EATEN
             if take_off_pitch(s, tm, Status.CASUALTY):
                 return
-        s.ret = 0
+        s.ok = False
         s.pop()
 
 
@@ -496,11 +532,22 @@ def _always_hungry(s: GameState, throw: ThrowTeamMate) -> bool:
 # --- Swoop -------------------------------------------------------------------------------------
 
 
+class SwoopPhase(Phases):
+    """Swoop: the template's aim, the direction die, the distance die."""
+
+    AIM: Final = 1
+    DIRECTION_ROLLED: Final = 2
+    DISTANCE_ROLLED: Final = 3
+
+
 class Swoop(Procedure):
     """A thrown Swoop player: his coach aims the throw-in template from the target square
     (SELECT_SQUARE: the pitch-edge square straight ahead in the chosen direction), a D6 gives
-    the direction and he moves D3 squares. Leaves s.ret = the square he comes down on (off
-    the pitch: the crowd) and s.ret_die = the last on-pitch square."""
+    the direction and he moves D3 squares. Leaves s.square = the square he comes down on
+    (off the pitch: the crowd) and s.last_square = the last on-pitch square."""
+
+    frame = "swoop"
+    phases = SwoopPhase
 
     __slots__ = ("direction", "facing", "pid", "start")
     decision_skill = Skill.SWOOP
@@ -522,16 +569,16 @@ class Swoop(Procedure):
         return tuple(out)
 
     def run(self, s: GameState) -> None:
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase == SwoopPhase.START:
+            self.phase = SwoopPhase.AIM
             s.wait(s.pteam[self.pid], DK.SWOOP)
             return
-        if self.phase == 2:
+        if self.phase == SwoopPhase.DIRECTION_ROLLED:
             fx, fy = self.facing
             px, py = fy, -fx  # the template's first diagonal leans this way
             third = (s.die() - 1) // 2
             self.direction = ((fx + px, fy + py), (fx, fy), (fx - px, fy - py))[third]
-            self.phase = 3
+            self.phase = SwoopPhase.DISTANCE_ROLLED
             s.request(Chance(Dice.D3, 1, "swoop distance"))
             return
         b = s.board
@@ -541,13 +588,13 @@ class Swoop(Procedure):
         for _ in range(s.die()):
             x, y = x + dx, y + dy
             if not b.is_on(x, y):
-                s.ret = b.sq(x, y)
-                s.ret_die = last
+                s.square = b.sq(x, y)
+                s.last_square = last
                 s.pop()
                 return
             last = b.sq(x, y)
-        s.ret = last
-        s.ret_die = last
+        s.square = last
+        s.last_square = last
         s.pop()
 
     def legal(self, s: GameState) -> LegalActions:
@@ -561,7 +608,7 @@ class Swoop(Procedure):
             self.facing = (0, 1 if ey > y else -1)
         else:
             self.facing = (1 if ex > x else -1, 0)
-        self.phase = 2
+        self.phase = SwoopPhase.DIRECTION_ROLLED
         s.request(Chance(Dice.D6, 1, "swoop direction"))
 
 

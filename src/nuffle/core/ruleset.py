@@ -1,0 +1,198 @@
+"""A ruleset as a value: the tables the engine rolls on and the skill handlers it uses.
+
+The state carries its `Ruleset` (`GameState.rules`) as it carries the board: procedures read
+the scatter template, weather, kick-off, injury and casualty tables, pass ranges and costs from
+it, never from constants of their own. `LRB6` is read from `data/lrb6/ruleset.json`; its skill
+handlers are the ones `nuffle.core.skill_rules` attaches to the hook points.
+
+Another ruleset is LRB6 with some tables and handlers changed (`Ruleset.derive`), registered
+by name (`register`) so records, positions and `MatchConfig.ruleset` can name it. Its players'
+skill sets are `RuleSkills`, which tell the hook points to use the ruleset's handlers: two
+rulesets' versions of one skill live side by side in one process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from nuffle.core.errors import NuffleError
+from nuffle.core.skills import Skill
+from nuffle.core.types import Weather
+
+#: The D68 results that exist (tens 1-6, units 1-8).
+D68 = tuple(10 * t + u for t in range(1, 7) for u in range(1, 9))
+
+# Handler overrides: (hook point name, skill) -> the ruleset's handler, or None (no handler).
+Handlers = Mapping[tuple[str, Skill], Callable[..., Any] | None]
+
+
+class RulesetError(NuffleError, ValueError):
+    """A ruleset name is unknown or its data is malformed."""
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """The rules of a match as data (frozen, shared by every state of a match)."""
+
+    name: str
+    #: D8 face -> (dx, dy) of the scatter / bounce template (index 0 unused).
+    scatter: tuple[tuple[int, int], ...]
+    #: 2D6 total -> Weather (indexes 0 and 1 unused).
+    weather: tuple[Weather, ...]
+    #: 2D6 total -> the frame id of the kick-off result's procedure (indexes 0 and 1 unused).
+    kickoff: tuple[str, ...]
+    #: Lowest injury total that is a KO, and lowest that is a casualty.
+    ko_from: int
+    casualty_from: int
+    #: Casualty table: (first D68, last D68, result) in ascending order.
+    casualties: tuple[tuple[int, int, str], ...]
+    #: Pass range ruler: row = |dy|, column = |dx|; 'Q', 'S', 'L', 'B', 'T' (thrower), '-'.
+    pass_ranges: tuple[str, ...]
+    #: Pass roll modifier per range band.
+    range_modifiers: Mapping[str, int]
+    #: Team-building costs (treasury, apothecary, fan_factor, assistant_coach, cheerleader).
+    costs: Mapping[str, int]
+    #: Skill handlers that differ from LRB6's (see module docstring).
+    handlers: Handlers = field(default_factory=lambda: MappingProxyType({}))
+    #: (representative D68, number of the 48 results) per casualty result, for enumeration.
+    casualty_groups: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        groups = tuple((a, sum(1 for d in D68 if a <= d <= b)) for a, b, _ in self.casualties)
+        object.__setattr__(self, "casualty_groups", groups)
+
+    def weather_of(self, total: int) -> Weather:
+        """The weather of a 2D6 total."""
+        return self.weather[total]
+
+    def casualty_of(self, d68: int) -> str:
+        """The casualty-table result of a D68 ('badly_hurt', ..., 'dead')."""
+        for first, last, result in self.casualties:
+            if first <= d68 <= last:
+                return result
+        raise RulesetError(f"{d68} is not a D68 result of ruleset {self.name!r}")
+
+    def first_of(self, result: str) -> int:
+        """The lowest D68 giving casualty `result`."""
+        for first, _, r in self.casualties:
+            if r == result:
+                return first
+        raise RulesetError(f"ruleset {self.name!r} has no casualty result {result!r}")
+
+    def casualty_classes(self) -> tuple[tuple[int, int], ...]:
+        """(representative D68, number of the 48 results) for each casualty result."""
+        return self.casualty_groups
+
+    def pass_range(self, dx: int, dy: int) -> str:
+        """Range band ('Q', 'S', 'L', 'B'), 'T' for the thrower's square or '-' out of range."""
+        dx, dy = abs(dx), abs(dy)
+        if dy >= len(self.pass_ranges) or dx >= len(self.pass_ranges[dy]):
+            return "-"
+        return self.pass_ranges[dy][dx]
+
+    def derive(self, name: str, handlers: Handlers | None = None, **tables: Any) -> Ruleset:
+        """A ruleset called `name`: this one with `tables` (fields) replaced and `handlers`
+        (point name, skill) -> handler or None added to this one's overrides."""
+        merged = dict(self.handlers)
+        merged.update(handlers or {})
+        return replace(self, name=name, handlers=MappingProxyType(merged), **tables)
+
+    def skill_set(self, skills: frozenset[Skill]) -> frozenset[Skill]:
+        """A player's skills for this ruleset: the set itself for LRB6's handlers, else a
+        `RuleSkills` that makes the hook points use this ruleset's."""
+        if not self.handlers:
+            return skills
+        return RuleSkills(skills, self)
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.name!r})"
+
+
+class RuleSkills(frozenset[Skill]):
+    """A skill set played under a ruleset with its own skill handlers. Equal (and hashed) as
+    the same skills under the same ruleset only, so the hook points cache its handlers apart."""
+
+    __slots__ = ("rules",)
+    rules: Ruleset
+
+    def __new__(cls, skills: frozenset[Skill], rules: Ruleset) -> RuleSkills:
+        out = super().__new__(cls, skills)
+        out.rules = rules
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is RuleSkills and other.rules is self.rules and frozenset.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((frozenset.__hash__(self), self.rules.name))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rule_skills, (frozenset(self), self.rules.name))
+
+
+def _rule_skills(skills: frozenset[Skill], name: str) -> RuleSkills:
+    return RuleSkills(skills, ruleset(name))
+
+
+def _indexed(
+    table: dict[str, Any], size: int, convert: Callable[[Any], Any], empty: Any, what: str
+) -> tuple[Any, ...]:
+    """A dice-result-keyed table as a tuple indexed by the result."""
+    out = [empty] * size
+    for key, value in table.items():
+        i = int(key)
+        if not 0 <= i < size:
+            raise RulesetError(f"{what}: {key} is not a result of the dice")
+        out[i] = convert(value)
+    return tuple(out)
+
+
+def load(directory: str) -> Ruleset:
+    """The ruleset whose data is `nuffle/data/<directory>/ruleset.json`."""
+    path = resources.files("nuffle.data").joinpath(directory, "ruleset.json")
+    raw = json.loads(path.read_text())
+    try:
+        casualties = tuple((int(c["from"]), int(c["to"]), str(c["result"])) for c in raw["casualties"])
+        return Ruleset(
+            name=str(raw["name"]),
+            scatter=_indexed(raw["scatter"], 9, lambda v: (int(v[0]), int(v[1])), (0, 0), "scatter"),
+            weather=_indexed(raw["weather"], 13, lambda v: Weather[v], Weather.NICE, "weather"),
+            kickoff=_indexed(raw["kickoff"], 13, str, "", "kickoff"),
+            ko_from=int(raw["injury"]["ko_from"]),
+            casualty_from=int(raw["injury"]["casualty_from"]),
+            casualties=casualties,
+            pass_ranges=tuple(str(row) for row in raw["pass_ranges"]),
+            range_modifiers=MappingProxyType({str(k): int(v) for k, v in raw["range_modifiers"].items()}),
+            costs=MappingProxyType({str(k): int(v) for k, v in raw["costs"].items()}),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RulesetError(f"malformed ruleset data {directory}/ruleset.json: {exc!r}") from None
+
+
+LRB6 = load("lrb6")
+_RULESETS: dict[str, Ruleset] = {LRB6.name: LRB6}
+
+
+def register(rules: Ruleset) -> Ruleset:
+    """Make `rules` known by its name (for `ruleset`, records, positions); returns it."""
+    known = _RULESETS.get(rules.name)
+    if known is not None and known is not rules:
+        raise RulesetError(f"a different ruleset is already called {rules.name!r}")
+    _RULESETS[rules.name] = rules
+    return rules
+
+
+def ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`; raises RulesetError naming it if none is."""
+    try:
+        return _RULESETS[name]
+    except (KeyError, TypeError):
+        raise RulesetError(f"unknown ruleset {name!r} (known: {', '.join(sorted(_RULESETS))})") from None
