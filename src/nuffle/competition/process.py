@@ -241,3 +241,13 @@ class BotProcess:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+
+
+def wait_readable(procs: Sequence[BotProcess], timeout: float) -> None:
+    """Wait up to `timeout` seconds until any of the bots has written something (read later
+    by their `receive`, which then times each line as it arrives)."""
+    poll = select.poll()
+    for proc in procs:
+        for fd in proc._watched:
+            poll.register(fd, select.POLLIN)
+    poll.poll(max(0, math.ceil(timeout * 1000)))

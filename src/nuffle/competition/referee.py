@@ -18,7 +18,7 @@ from nuffle.competition import positions
 from nuffle.competition.clocks import BotClock, Clocks
 from nuffle.competition.containment import contained
 from nuffle.competition.penalties import Penalty
-from nuffle.competition.process import BotProcess, Limits, Reply
+from nuffle.competition.process import BotProcess, Limits, Reply, wait_readable
 from nuffle.competition.protocol import (
     DEFAULT_PARTS,
     ProtocolError,
@@ -263,26 +263,37 @@ class Referee:
             sent[seat.side] = time.monotonic()
             if not seat.proc.send(msg, sent[seat.side] + clocks.init):
                 self._penalise(seat, "crash", f"{seat.proc.exited() or 'it does not read'} at hello")
-        # Each bot's init clock runs from its own hello; a reply already in the pipe when the
-        # referee gets to it counts at the time it arrived, whatever the other bot did.
-        for seat in self.seats:
-            if seat.out or seat.proc is None:
-                continue
-            start = sent[seat.side]
-            reply = self._receive(seat, start + clocks.init + clocks.grace, "ready", None)
-            self._check_stderr(seat)
-            if reply.kind != "message":
-                self._bad_reply(seat, reply, "initialising")
-                continue
-            assert reply.message is not None
-            try:
-                seat.wants = parse_ready(reply.message)
-            except ProtocolError as exc:
-                self._penalise(seat, "crash", f"bad answer to hello: {exc}")
-                continue
-            if reply.at - start > clocks.init:
-                self._penalise(seat, "delay_of_game",
-                               f"hello answered after {reply.at - start:.3f} s (init clock {clocks.init} s)")
+        # Both bots are waited for at once, each on the init clock of its own hello: what one
+        # does never costs the other.
+        pending = [seat for seat in self.seats if not seat.out and seat.proc is not None]
+        while pending:
+            now = time.monotonic()
+            for seat in list(pending):
+                deadline = sent[seat.side] + clocks.init + clocks.grace
+                reply = self._receive(seat, 0.0, "ready", None)  # what has come, without waiting
+                if reply.kind == "timeout" and now < deadline:
+                    continue
+                pending.remove(seat)
+                self._ready(seat, reply, sent[seat.side])
+            if pending:
+                wait_readable([seat.proc for seat in pending if seat.proc is not None], 0.05)
+
+    def _ready(self, seat: _Seat, reply: Reply, start: float) -> None:
+        """Take a bot's answer to hello (or penalise its absence)."""
+        clocks = self.settings.clocks
+        self._check_stderr(seat)
+        if reply.kind != "message":
+            self._bad_reply(seat, reply, "initialising")
+            return
+        assert reply.message is not None
+        try:
+            seat.wants = parse_ready(reply.message)
+        except ProtocolError as exc:
+            self._penalise(seat, "crash", f"bad answer to hello: {exc}")
+            return
+        if reply.at - start > clocks.init:
+            self._penalise(seat, "delay_of_game",
+                           f"hello answered after {reply.at - start:.3f} s (init clock {clocks.init} s)")
 
     def _period(self, side: int, kind: DecisionKind) -> tuple[int | None, str]:
         """An id of `side`'s current period (its team turn, or its set-up) and that period's
@@ -306,14 +317,12 @@ class Referee:
     def _loop(self) -> None:
         game = self.game
         limit = self.settings.max_decisions
-        capped = False
         while not game.is_over:
             if len(game.history) > limit:
-                if capped:
+                # the bot that made more decisions is out; random play then ends the game
+                if not self._stalling():
                     raise RuntimeError(f"the game did not end within {limit} decisions")
-                capped = True
-                limit += self.settings.max_decisions
-                self._stalling()
+                limit += max(self.settings.max_decisions, 100_000)
             side = game.decider
             if side > 1:
                 raise RuntimeError(f"the game waits for {game.current_decider}")
@@ -337,15 +346,17 @@ class Referee:
                     seat.setup_actions += 1
                 self._ask(seat, key, clock)
 
-    def _stalling(self) -> None:
-        """The game reached the decision cap: disqualify the bot that made more of them."""
+    def _stalling(self) -> bool:
+        """The game reached the decision cap: disqualify the bot that made more of them
+        (False when both are out already)."""
         live = [seat for seat in self.seats if not seat.out]
         if not live:
-            return
+            return False
         worst = max(live, key=lambda seat: seat.decisions)
         self._penalise(worst, "stalling",
                        f"the game reached {self.settings.max_decisions} decisions, "
                        f"{worst.decisions} of them this bot's")
+        return True
 
     def _random_action(self) -> Action:
         game = self.game
