@@ -143,3 +143,12 @@ def test_processes_in_sessions_of_their_own_are_killed(tmp_path, no_leaks, mode)
         time.sleep(0.05)
         left = marked(marker)
     assert left == [], f"processes outlived the game: {left}"
+
+
+def test_memory_limit_fails_the_allocation_and_a_bot_that_survives_plays_on(tmp_path, no_leaks):
+    # the documented effect of [limits] memory_mb: allocations past it fail inside the bot;
+    # that is no penalty in itself (a bot that dies of it is a crash, test_referee.py)
+    result = tmp_path / "allocation.txt"
+    report = play(tmp_path, "memory_caught", str(result))
+    assert result.read_text() == "MemoryError"
+    assert report["penalties"] == [] and report["outcome"] == "played"

@@ -113,5 +113,14 @@ for line in sys.stdin:
         action = ["END_TURN", 99, [0, 0]]
     if MODE == "memory" and decisions == 3:
         hog = [bytearray(64 << 20) for _ in range(64)]  # 4 GiB
+    if MODE == "memory_caught" and decisions == 3:
+        try:  # past the data-memory limit the allocation fails; the bot catches that, plays on
+            hog = [bytearray(64 << 20) for _ in range(64)]
+            outcome = "allocated"
+        except MemoryError:
+            hog = []
+            outcome = "MemoryError"
+        with open(ARG, "w") as fh:
+            fh.write(outcome)
     send({"type": "action", "id": msg["id"], "action": action})
 print(f"{MODE}: {os.getpid()} done", file=sys.stderr)
