@@ -16,12 +16,14 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 _PR_SET_CHILD_SUBREAPER = 36
 _PR_GET_CHILD_SUBREAPER = 37
 
 
-def _prctl() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+def _prctl() -> Any:
+    """libc's prctl, or None off Linux."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -30,7 +32,7 @@ def _prctl() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
         return None
     fn = libc.prctl
     fn.restype = ctypes.c_int
-    return fn  # type: ignore[no-any-return]
+    return fn
 
 
 def set_subreaper(on: bool) -> bool:
@@ -89,17 +91,6 @@ def descendants(pid: int | None = None) -> set[int]:
                 out.add(child)
                 todo.append(child)
     return out
-
-
-def _reap() -> None:
-    """Collect exited children (re-parented orphans included) so that none stays a zombie."""
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
 
 
 def sweep(spare: set[int], rounds: int = 50) -> set[int]:

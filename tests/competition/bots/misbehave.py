@@ -86,9 +86,11 @@ for line in sys.stdin:
             time.sleep(float(ARG))
     if MODE == "stray" and decisions == 3:
         # lines that answer no request, then the answer (ARG says which lines)
-        lines = {"ready": [{"type": "ready"}], "unknown": [{"type": "chat", "text": "hello"}],
-                 "duplicate": [], "burst": [{"type": "chat", "n": i} for i in range(12)],
-                 "flood": [{"type": "chat", "n": i} for i in range(30)]}[ARG]
+        strays: dict[str, list[dict[str, object]]] = {
+            "ready": [{"type": "ready"}], "unknown": [{"type": "chat", "text": "hello"}],
+            "duplicate": [], "burst": [{"type": "chat", "n": i} for i in range(12)],
+            "flood": [{"type": "chat", "n": i} for i in range(30)]}
+        lines = strays[ARG]
         for extra in lines:
             send(extra)
         if ARG in ("duplicate", "burst"):
