@@ -165,7 +165,7 @@ class BotProcess:
                 if last_look:
                     return Reply("timeout", seconds=time.monotonic() - start)
                 # what already waits in the pipe came in time (the referee was busy elsewhere)
-                last_look = True
+                last_look = polled = True
                 self.drain()
                 continue
             polled = self._wait(min(left, 0.1)) == 0
