@@ -213,5 +213,6 @@ def test_no_placement_that_changes_nothing() -> None:
     # every offered placement changes the position
     s = game.state
     for act in legal:
-        if act.type == ActionType.PLACE_PLAYER and s.pos[act.player] >= 0:
-            assert s.board.xy(s.pos[act.player]) != act.square
+        pid = act.player
+        if act.type == ActionType.PLACE_PLAYER and pid is not None and s.pos[pid] >= 0:
+            assert s.board.xy(s.pos[pid]) != act.square
