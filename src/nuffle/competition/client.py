@@ -3,7 +3,11 @@
     from nuffle.competition.client import Bot, run
 
     class MyBot(Bot):
+        wants = ("legal", "pitch@SETUP")
+
         def act(self, request):
+            if request.decision["kind"] == "SETUP":
+                return request.setup_action()
             return request.legal_actions()[0]
 
     if __name__ == "__main__":
