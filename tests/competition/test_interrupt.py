@@ -63,6 +63,7 @@ def marked(marker: str) -> list[tuple[int, list[str]]]:
             if marker in (p.info["cmdline"] or []) and p.info["status"] != psutil.STATUS_ZOMBIE]
 
 
+@pytest.mark.slow  # plays games until one is done, then a second run plays the rest
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_interrupted_tournament_cleans_up_and_resumes(tmp_path, sig):
     marker = f"nuffle-test-{uuid.uuid4().hex}"
