@@ -46,23 +46,26 @@ class RandomPlayer:
     def _setup(self, game: Game) -> Action:
         legal = game.legal_actions()
         s = game.state
-        if not self.plan:
-            if legal.group(ActionType.END_SETUP) is not None:
-                return Action(ActionType.END_SETUP)
-            group = legal.group(ActionType.PLACE_PLAYER)
-            assert group is not None
-            side = game.decider
-            board = game.config.board
-            kind = "defense" if side == s.kicking else "offense"
-            names = formation_names(board, kind)
-            squares = formation(board, kind, self.rng.choice(names), side, s.board.width)
-            players = list(group.players)
-            self.rng.shuffle(players)
-            self.plan = list(zip(players, squares, strict=False))
-            self.plan.reverse()
-        if self.plan:
-            pid, sq = self.plan.pop()
-            return Action(ActionType.PLACE_PLAYER, pid, sq)
+        for _ in range(2):  # a spent plan is followed by a fresh one
+            if not self.plan:
+                if legal.group(ActionType.END_SETUP) is not None:
+                    return Action(ActionType.END_SETUP)
+                group = legal.group(ActionType.PLACE_PLAYER)
+                assert group is not None
+                side = game.decider
+                board = game.config.board
+                kind = "defense" if side == s.kicking else "offense"
+                names = formation_names(board, kind)
+                squares = formation(board, kind, self.rng.choice(names), side, s.board.width)
+                players = list(group.players)
+                self.rng.shuffle(players)
+                self.plan = list(zip(players, squares, strict=False))
+                self.plan.reverse()
+            while self.plan:
+                pid, sq = self.plan.pop()
+                act = Action(ActionType.PLACE_PLAYER, pid, sq)
+                if act in legal:  # not where he stands already: that placement changes nothing
+                    return act
         return Action(ActionType.END_SETUP)
 
 

@@ -129,7 +129,13 @@ def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
         (("board = 1", "board = 2"), "board 2 is not one of 1, 3, 5, 7, 11"),
         (("turn = 20", "turn = -1"), "clock 'turn' must be positive"),
         (("turn = 20", "turns = 20"), "unknown clock 'turns'"),
-        (("games_per_pair = 2", "games_per_pair = 0"), "'games_per_pair' must be an integer of at least 1"),
+        (("games_per_pair = 2", "games_per_pair = 0"), "'games_per_pair' must be an integer from 1 to 1000"),
+        (("games_per_pair = 2", "games_per_pair = 1000000000"), "'games_per_pair' must be an integer from 1"),
+        (("turn = 20", "turn = nan"), "[clocks]: clock 'turn' must be a finite number of seconds"),
+        (("turn = 20", "turn = inf"), "clock 'turn' must be a finite number of seconds up to 86400"),
+        (("turn = 20", "turn = 1e12"), "clock 'turn' must be a finite number"),
+        (("end = 5", "end = 5\n[limits]\nmemory_mb = 99999999999"), "'memory_mb' must be an integer from 1"),
+        (("seed = 7", "seed = 7\nmax_setup_actions = 0"), "'max_setup_actions' must be an integer from 1"),
         (('name = "carol"', 'name = "alice"'), "bot name 'alice' is used twice"),
         (('builtin = "random-legal"', 'builtin = "nosuchbot"'), "unknown bot 'nosuchbot'"),
         (('builtin = "random-legal"', 'builtin = "random-legal"\ncommand = ["node"]'),
@@ -153,3 +159,47 @@ def test_bad_configs_fail_with_one_line_before_any_game(tmp_path, capsys, change
 def test_missing_config_file(tmp_path, capsys):
     assert main(["tournament", str(tmp_path / "nope.toml")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+BOT = '[[bots]]\nname = "b{i}"\nteam = "human"\nbuiltin = "random-legal"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[tournament]\n" + "".join(BOT.format(i=i) for i in range(10_000)), "10000 [[bots]]; at most 256"),
+        ("[tournament]\ngames_per_pair = 1000\n" + "".join(BOT.format(i=i) for i in range(40)),
+         "780000 games to play; at most 100000"),
+        (b"[tournament]\nname = \"caf\xe9\"\n", "is not UTF-8 text"),
+        ("a = " + "[" * 100_000 + "]" * 100_000 + "\n", "nests too deeply"),
+        ("a = " + "{b = " * 50_000 + "1" + "}" * 50_000 + "\n", "nests too deeply"),
+    ],
+    ids=["10000-bots", "too-many-games", "not-utf8", "nested-arrays", "nested-tables"],
+)
+def test_configs_that_cannot_run_fail_in_one_line_naming_the_file(tmp_path, capsys, text, message):
+    path = tmp_path / "odd.toml"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    with pytest.raises(ConfigError) as info:
+        load(path)
+    assert message in str(info.value) and str(path) in str(info.value)
+    assert main(["tournament", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_ray_without_a_cluster_is_one_line(tmp_path, capsys, monkeypatch):
+    ray = pytest.importorskip("ray")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    if ray.is_initialized():
+        pytest.skip("a Ray is already running in this process")
+    text = CONFIG.replace('format = "round-robin+final"', 'format = "round-robin"')
+    path = write_config(tmp_path, text.split("[[bots]]\nname = \"carol\"")[0])
+    code = main(["tournament", str(path), "--executor", "ray", "--ray-address", "auto", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 1
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "cannot start the Ray cluster at 'auto'" in lines[0], err
+    assert "Traceback" not in err

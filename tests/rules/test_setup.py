@@ -189,3 +189,30 @@ def test_no_player_to_field_moves_markers_and_awards_touchdown() -> None:
     assert (s.teams[0].score, s.teams[1].score) == (1, 0)
     assert s.touchdown == 0
     assert game.is_over  # the scenario ends with the drive
+
+
+def test_no_placement_that_changes_nothing() -> None:
+    # a player is never offered (nor allowed) the square he already stands on
+    game = _setup_game()
+    game.step(Action(ActionType.PLACE_PLAYER, 0, (12, 7)))
+    game.step(Action(ActionType.PLACE_PLAYER, 1, (10, 7)))
+    legal = game.legal_actions()
+    noop = Action(ActionType.PLACE_PLAYER, 0, (12, 7))
+    assert noop not in legal
+    assert noop not in list(legal)
+    before = game.state.key()
+    with pytest.raises(IllegalActionError, match=r"already stands on \(12, 7\)"):
+        game.step(noop)
+    assert game.state.key() == before
+    # everything else stays legal: free squares, swaps with a team-mate, reserves onto him
+    assert Action(ActionType.PLACE_PLAYER, 0, (11, 7)) in legal
+    assert Action(ActionType.PLACE_PLAYER, 0, (10, 7)) in legal
+    assert Action(ActionType.PLACE_PLAYER, 2, (12, 7)) in legal
+    first = legal.group(ActionType.PLACE_PLAYER)
+    assert first is not None and set(first.players) >= {0, 1, 2}
+    # every offered placement changes the position
+    s = game.state
+    for act in legal:
+        pid = act.player
+        if act.type == ActionType.PLACE_PLAYER and pid is not None and s.pos[pid] >= 0:
+            assert s.board.xy(s.pos[pid]) != act.square

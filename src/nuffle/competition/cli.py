@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -39,11 +40,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"{game['home']} {game['score'][0]}-{game['score'][1]} {game['away']} "
                   f"({game['outcome']}, {game['seconds']:.1f} s)", file=sys.stderr)
 
+    def terminate(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # SIGTERM stops the tournament as Ctrl-C does
+
+    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         out = tournament.run(config, progress=progress)
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"interrupted: the games played so far are in {config.out / 'report.md'} (marked "
+              "unfinished); run the same command again to play the rest", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if args.json:
         print(json.dumps(out))
     else:

@@ -3,7 +3,11 @@
     from nuffle.competition.client import Bot, run
 
     class MyBot(Bot):
+        wants = ("legal", "pitch@SETUP")
+
         def act(self, request):
+            if request.decision["kind"] == "SETUP":
+                return request.setup_action()
             return request.legal_actions()[0]
 
     if __name__ == "__main__":
@@ -15,12 +19,14 @@ position is rebuilt into a `Game` the agent can clone and search."""
 from __future__ import annotations
 
 import os
+import random
 import sys
 from abc import ABC, abstractmethod
 from typing import IO, TYPE_CHECKING, Any
 
 from nuffle.competition import positions
 from nuffle.competition.protocol import DEFAULT_PARTS, ProtocolError, decode, encode
+from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action, ActionType
 
 if TYPE_CHECKING:  # imported lazily: a bot that only reads legal actions starts faster
@@ -54,6 +60,15 @@ class Request:
                 for sq in g.get("squares") or [None]:
                     out.append(Action(kind, p, None if sq is None else (sq[0], sq[1])))
         return out
+
+    def setup_action(self) -> Action:
+        """A set-up step that always completes (needs the `pitch` part at SETUP): END_SETUP
+        once it is legal, else a reserve onto the free square of the line of scrimmage
+        nearest the middle of the pitch (what the random protocol bots do)."""
+        if self.pitch is None:
+            raise ValueError("setup_action needs the pitch part: add 'pitch@SETUP' to wants")
+        rng = random.Random(self.id)
+        return Action.from_list(random_choice(self.legal, rng, self.pitch, self.decision.get("side")))
 
     def game(self) -> Game:
         """The position rebuilt as a `Game` (its dice are not the real ones); built once."""

@@ -1,17 +1,24 @@
 """Clocks: how long a bot may think, and its overage bank.
 
-A bot's *turn* clock runs over all its decisions in one of its own team turns; every other
-decision (the opponent's turn, set-ups, kick-offs) has its own *opponent decision* clock.
+A bot's *turn* clock runs over all its decisions in one of its own team turns, and its
+*setup* clock over all its decisions in one of its set-ups; every other decision (the
+opponent's turn, kick-offs) has its own *opponent decision* clock.
 `init` bounds the answer to hello and `end` the answer to the end of the game. Time past a
 clock is first taken from the optional `overage` bank; past that, the bot is late (delay of
 game). A bot that has still not answered `grace` seconds after that is disqualified."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from nuffle.core.errors import InputError
+
+#: The longest clock a tournament may set (seconds).
+MAX_SECONDS = 86_400.0
+#: The clocks that run over a period of a bot's own decisions (a team turn, a set-up).
+PERIOD_CLOCKS = ("turn", "setup")
 
 
 @dataclass(frozen=True)
@@ -24,12 +31,16 @@ class Clocks:
     end: float = 10.0
     overage: float = 0.0
     grace: float = 10.0
+    setup: float = 60.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise InputError(f"clock {f.name!r} must be a number of seconds, not {value!r}")
+            if not math.isfinite(value) or value > MAX_SECONDS:
+                raise InputError(f"clock {f.name!r} must be a finite number of seconds up to "
+                                 f"{MAX_SECONDS} (a day), not {value!r}")
             if value < 0 or (value == 0 and f.name not in ("overage",)):
                 raise InputError(f"clock {f.name!r} must be positive, not {value!r}")
 
@@ -56,24 +67,26 @@ class BotClock:
         self.bank = clocks.overage
         self.turn_key: object = None
         self.turn_left = clocks.turn
-        self.late_turn: object = None  # the turn whose clock ran out (its decisions are random)
+        self.late_turn: object = None  # the period whose clock ran out (the referee plays it)
 
-    def budget(self, turn_key: object | None) -> tuple[str, float]:
+    def budget(self, turn_key: object | None, clock: str = "turn") -> tuple[str, float]:
         """The clock that applies to a decision and the seconds left on it (before the bank).
 
-        `turn_key` identifies the bot's own team turn, or is None for any other decision."""
+        `turn_key` identifies the bot's own period (a team turn, or a set-up when `clock` is
+        "setup"), or is None for any other decision."""
         if turn_key is None:
             return "opponent_decision", self.clocks.opponent_decision
         if turn_key != self.turn_key:
             self.turn_key = turn_key
-            self.turn_left = self.clocks.turn
-        return "turn", self.turn_left
+            self.turn_left = self.clocks.setup if clock == "setup" else self.clocks.turn
+        return clock, self.turn_left
 
     def spend(self, clock: str, seconds: float) -> bool:
         """Charge `seconds` of thinking to `clock` (then the bank); False if both ran out."""
-        left = self.turn_left if clock == "turn" else self.clocks.opponent_decision
+        period = clock in PERIOD_CLOCKS
+        left = self.turn_left if period else self.clocks.opponent_decision
         over = seconds - left
-        if clock == "turn":
+        if period:
             self.turn_left = max(0.0, left - seconds)
         if over <= 0:
             return True
@@ -83,5 +96,5 @@ class BotClock:
 
     def left(self, clock: str) -> dict[str, float]:
         """The clocks left, as a decision request reports them."""
-        left = self.turn_left if clock == "turn" else self.clocks.opponent_decision
+        left = self.turn_left if clock in PERIOD_CLOCKS else self.clocks.opponent_decision
         return {"clock_left": round(left, 3), "overage_left": round(self.bank, 3)}

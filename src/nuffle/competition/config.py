@@ -20,7 +20,15 @@ from nuffle.core.errors import NuffleError
 FORMATS = ("round-robin", "round-robin+final")
 EXECUTORS = ("local", "ray")
 _TOURNAMENT_KEYS = {"name", "format", "games_per_pair", "final_games", "board", "seed", "max_illegal",
-                    "executor", "workers", "ray_address", "out"}
+                    "max_stray", "max_setup_actions", "executor", "workers", "ray_address", "out"}
+#: Limits checked before any game (documented in docs/COMPETITION.md).
+MAX_BOTS = 256
+MAX_GAMES_PER_PAIR = 1000
+MAX_GAMES = 100_000
+MAX_FILE_BYTES = 1 << 20
+#: The largest value of each [limits] key.
+LIMIT_MAX = {"memory_mb": 1 << 20, "cpu_seconds": 10_000_000, "max_message_bytes": 1 << 30,
+             "stderr_bytes": 1 << 30}
 _BOT_KEYS = {"name", "team", "command", "builtin"}
 
 
@@ -45,10 +53,11 @@ class TournamentConfig:
     out: Path = Path("results")
 
 
-def _int(table: dict[str, Any], key: str, default: int, where: str, least: int = 0) -> int:
+def _int(table: dict[str, Any], key: str, default: int, where: str, least: int = 0,
+         most: int = 1 << 63) -> int:
     value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ConfigError(f"{where}: {key!r} must be an integer of at least {least}, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise ConfigError(f"{where}: {key!r} must be an integer from {least} to {most}, not {value!r}")
     return value
 
 
@@ -154,28 +163,39 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     try:
         clocks = Clocks.from_dict(_table(data, "clocks", source), f"{source}: [clocks]")
     except (TypeError, ValueError) as exc:
-        raise ConfigError(str(exc)) from None
+        text = str(exc)
+        raise ConfigError(text if text.startswith(source) else f"{source}: [clocks]: {text}") from None
     lim = _table(data, "limits", source)
     known_limits = {f.name for f in fields(Limits)}
     _unknown(lim, known_limits, f"{source}: [limits]")
-    limits = Limits(**{k: _int(lim, k, 0, f"{source}: [limits]", 1) for k in lim})
+    limits = Limits(**{k: _int(lim, k, 0, f"{source}: [limits]", 1, LIMIT_MAX[k]) for k in lim})
     settings = Settings(board=board, clocks=clocks, limits=limits,
-                        max_illegal=_int(t, "max_illegal", 3, where))
+                        max_illegal=_int(t, "max_illegal", 3, where, 0, 1_000_000),
+                        max_stray=_int(t, "max_stray", 20, where, 0, 1_000_000),
+                        max_setup_actions=_int(t, "max_setup_actions", 100, where, 1, 100_000))
     raw_bots = data.get("bots")
     if not isinstance(raw_bots, list) or len(raw_bots) < 2:
         raise ConfigError(f"{source}: a tournament needs at least two [[bots]]")
+    if len(raw_bots) > MAX_BOTS:
+        raise ConfigError(f"{source}: {len(raw_bots)} [[bots]]; at most {MAX_BOTS} are allowed")
     bots = tuple(_bot(raw, i, cwd, source) for i, raw in enumerate(raw_bots))
     names = [b.name for b in bots]
     for n in names:
         if names.count(n) > 1:
             raise ConfigError(f"{source}: bot name {n!r} is used twice")
     out = Path(_str(t, "out", f"{name}-results", where))
+    per_pair = _int(t, "games_per_pair", 2, where, 1, MAX_GAMES_PER_PAIR)
+    final_games = _int(t, "final_games", 2, where, 1, MAX_GAMES_PER_PAIR)
+    games = len(bots) * (len(bots) - 1) // 2 * per_pair + (final_games if fmt != "round-robin" else 0)
+    if games > MAX_GAMES:
+        raise ConfigError(f"{where}: {games} games to play; at most {MAX_GAMES} are allowed "
+                          "(fewer bots or fewer games_per_pair)")
     return TournamentConfig(
         name=name, bots=bots, format=fmt,
-        games_per_pair=_int(t, "games_per_pair", 2, where, 1),
-        final_games=_int(t, "final_games", 2, where, 1),
+        games_per_pair=per_pair,
+        final_games=final_games,
         seed=seed, settings=settings, executor=executor,
-        workers=_int(t, "workers", 0, where), ray_address=address,
+        workers=_int(t, "workers", 0, where, 0, 1024), ray_address=address,
         out=out if out.is_absolute() else cwd / out,
     )
 
@@ -184,11 +204,19 @@ def load(path: str | Path) -> TournamentConfig:
     """Read and check a TOML tournament file; raises ConfigError with one clear line."""
     p = Path(path)
     try:
-        text = p.read_text()
+        raw = p.read_bytes()
     except OSError as exc:
         raise ConfigError(f"cannot read {p}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ConfigError(f"{p}: {len(raw)} bytes; a tournament file may have at most {MAX_FILE_BYTES}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p} is not UTF-8 text (byte {exc.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{p} is not valid TOML: it nests too deeply") from None
     return parse(data, str(p), p.parent)

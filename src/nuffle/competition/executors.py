@@ -4,11 +4,13 @@ lands in the same place as one played locally, and results do not depend on the 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from nuffle.competition.referee import BotSpec, Referee, Settings
@@ -23,33 +25,47 @@ class Task:
     away: BotSpec
     seed: int
     settings: Settings
+    index: int = 0  # the fixture's number, handed back with the outcome
 
 
 @dataclass
 class Outcome:
-    """What a played game sends back: its report, its record and the engine's trace if any."""
+    """What a played game sends back: its report, its record, the engine's trace if any, the
+    fixture's number and the tail of each bot's stderr (by side)."""
 
     report: dict[str, Any]
     record: dict[str, Any]
     trace: str | None
+    index: int = 0
+    stderr: dict[str, str] = field(default_factory=dict)
 
 
 def play_task(task: Task) -> Outcome:
     """Play one game (in whatever process or node the executor chose)."""
     referee = Referee(task.home, task.away, task.seed, task.settings)
     report = referee.play()
-    return Outcome(report, referee.record(), referee.engine_error)
+    stderr = {side: seat.stderr for side, seat in zip(("home", "away"), referee.seats, strict=True)}
+    return Outcome(report, referee.record(), referee.engine_error, task.index, stderr)
+
+
+def _worker_init() -> None:
+    """Pool workers leave Ctrl-C to the main process, which stops them (and their bots)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Executor(Protocol):
     """Plays tasks and returns their outcomes in task order."""
 
     def run(self, tasks: list[Task], done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-        """Play every task; `done` is called as each game finishes."""
+        """Play every task; `done` is called as each game finishes (in any order)."""
         ...
 
     def close(self) -> None:
         """Release the executor's workers."""
+        ...
+
+    def abort(self) -> None:
+        """Stop at once: cancel what has not started and kill the workers (an interrupt)."""
         ...
 
 
@@ -70,19 +86,34 @@ class LocalExecutor:
             return out
         if self._pool is None:
             ctx = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
+                                             initializer=_worker_init)
         futures = [self._pool.submit(play_task, t) for t in tasks]
-        results = []
-        for f in futures:
-            results.append(f.result())
-            if done:
-                done(results[-1])
-        return results
+        order = {f: i for i, f in enumerate(futures)}
+        results: list[Outcome | None] = [None] * len(tasks)
+        waiting: set[Future[Outcome]] = set(futures)
+        while waiting:
+            finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            for f in sorted(finished, key=order.__getitem__):
+                results[order[f]] = f.result()
+                if done:
+                    done(f.result())
+        return [r for r in results if r is not None]
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+
+    def abort(self) -> None:
+        pool = self._pool
+        self._pool = None
+        if pool is None:
+            return
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(OSError):
+                proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 class RayExecutor:
@@ -101,24 +132,45 @@ class RayExecutor:
         if self._started:
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                       "configure_logging": False}
-            if address:
-                ray.init(address=address, **kwargs)
-            else:
-                ray.init(num_cpus=num_cpus or os.cpu_count() or 1, **kwargs)
+            try:
+                if address:
+                    ray.init(address=address, **kwargs)
+                else:
+                    ray.init(num_cpus=num_cpus or os.cpu_count() or 1, **kwargs)
+            except Exception as exc:  # Ray's own errors: no cluster there, a bad address, ...
+                where = f"the Ray cluster at {address!r}" if address else "a local Ray"
+                lines = str(exc).strip().splitlines() or [type(exc).__name__]
+                raise RuntimeError(f"cannot start {where}: {lines[0]}") from None
         self._remote = ray.remote(num_cpus=1)(play_task)
+        self._refs: list[Any] = []
 
     def run(self, tasks: list[Task], done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
         refs = [self._remote.remote(t) for t in tasks]
-        results: list[Outcome] = []
-        for ref in refs:
-            results.append(self.ray.get(ref))
-            if done:
-                done(results[-1])
-        return results
+        self._refs = refs
+        order = {ref: i for i, ref in enumerate(refs)}
+        results: list[Outcome | None] = [None] * len(tasks)
+        waiting = list(refs)
+        while waiting:
+            finished, waiting = self.ray.wait(waiting, num_returns=1)
+            for ref in finished:
+                out: Outcome = self.ray.get(ref)
+                results[order[ref]] = out
+                if done:
+                    done(out)
+        self._refs = []
+        return [r for r in results if r is not None]
 
     def close(self) -> None:
         if self._started:
             self.ray.shutdown()
+            self._started = False
+
+    def abort(self) -> None:
+        for ref in self._refs:
+            with contextlib.suppress(Exception):
+                self.ray.cancel(ref, force=True)
+        self._refs = []
+        self.close()
 
 
 def make_executor(kind: str, workers: int = 0, address: str | None = None) -> Executor:

@@ -2,7 +2,9 @@
 
 - delay_of_game: an answer comes after the clock and the overage bank ran out. The late
   answer is dropped; random actions are played until the turn (turn clock) or the decision
-  (other clocks) ends.
+  (opponent-decision clock) ends; in a set-up (set-up clock, or more than `max_setup_actions`
+  actions in one set-up) the referee completes the set-up legally (setups.py). Also a hello
+  answered after the init clock (within grace).
 - no_response: no answer `grace` seconds after the clock ran out. Disqualified.
 - crash: the bot exits, closes its stdout, cannot be started or answers hello wrongly.
   Disqualified.
@@ -13,6 +15,11 @@
 - late_end: the end of the game is not acknowledged within the end clock. Logged only.
 - stderr_flood: more than the stderr limit written in one game. Logged only (the excess is
   dropped).
+- stray_message: more than `max_stray` lines in one game that answered no pending request
+  (another type than the one awaited, or an action with another request's id). Each such
+  line is dropped and never matched to a later request; the penalty is logged once.
+- stalling: the game reached the decision cap (`max_decisions`): the bot that made more of
+  its decisions is disqualified.
 - engine_error: the engine itself fails. The game is a draw; the trace is saved beside the
   record.
 
@@ -25,16 +32,18 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-DISQUALIFYING = ("no_response", "crash", "oversized_message", "repeat_offender")
+DISQUALIFYING = ("no_response", "crash", "oversized_message", "repeat_offender", "stalling")
 KINDS = (
     "delay_of_game", "no_response", "crash", "oversized_message", "illegal_action",
-    "repeat_offender", "late_end", "stderr_flood", "engine_error",
+    "repeat_offender", "late_end", "stderr_flood", "stray_message", "stalling", "engine_error",
 )
 
 
 @dataclass(frozen=True)
 class Penalty:
-    """One logged penalty: the side and bot, its kind, the decision number and a detail."""
+    """One logged penalty: the side and bot ('' for the engine), its kind, the id of the
+    decide request it concerns (`decision`; 0 before the first request, e.g. at hello; for a
+    penalty outside a request, the last request sent in the game) and a detail."""
 
     side: str
     bot: str

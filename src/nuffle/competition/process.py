@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,8 @@ class Reply:
     message: dict[str, Any] | None = None
     error: str = ""
     seconds: float = 0.0
+    #: When the line arrived (time.monotonic() as it was read from the pipe).
+    at: float = 0.0
 
 
 def clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -86,6 +89,7 @@ class BotProcess:
         for fd in self._watched:
             self._poll.register(fd, select.POLLIN)
         self._buf = bytearray()
+        self._arrived: deque[float] = deque()  # the read time of each complete line in _buf
         self._out_open = True
         self.stderr_tail = bytearray()
         self.stderr_total = 0
@@ -130,20 +134,23 @@ class BotProcess:
         limit = self.limits.max_message_bytes
         scanned = 0
         polled = False
+        last_look = False
         while True:
             nl = self._buf.find(b"\n", scanned)
             if nl >= 0:
                 line = bytes(self._buf[:nl])
                 del self._buf[: nl + 1]
+                at = self._arrived.popleft() if self._arrived else time.monotonic()
                 if len(line) > limit:
-                    return Reply("oversized", error=f"a message of {len(line)} bytes (limit {limit})")
+                    return Reply("oversized", error=f"a message of {len(line)} bytes (limit {limit})",
+                                 at=at)
                 if not line.strip():
                     scanned = 0
                     continue
                 try:
-                    return Reply("message", decode(line), seconds=time.monotonic() - start)
+                    return Reply("message", decode(line), seconds=at - start, at=at)
                 except ProtocolError as exc:
-                    return Reply("malformed", error=str(exc), seconds=time.monotonic() - start)
+                    return Reply("malformed", error=str(exc), seconds=at - start, at=at)
             scanned = len(self._buf)
             if scanned > limit:
                 return Reply("oversized", error=f"a message over {limit} bytes")
@@ -155,7 +162,12 @@ class BotProcess:
                 continue
             left = deadline - time.monotonic()
             if left <= 0:
-                return Reply("timeout", seconds=time.monotonic() - start)
+                if last_look:
+                    return Reply("timeout", seconds=time.monotonic() - start)
+                # what already waits in the pipe came in time (the referee was busy elsewhere)
+                last_look = polled = True
+                self.drain()
+                continue
             polled = self._wait(min(left, 0.1)) == 0
 
     def _wait(self, timeout: float) -> int:
@@ -175,6 +187,9 @@ class BotProcess:
                     self._out_open = False
             elif fd == self._out:
                 self._buf += chunk
+                lines = chunk.count(b"\n")
+                if lines:
+                    self._arrived.extend([time.monotonic()] * lines)
             else:
                 self._keep_stderr(chunk)
         return len(events)
@@ -226,3 +241,13 @@ class BotProcess:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+
+
+def wait_readable(procs: Sequence[BotProcess], timeout: float) -> None:
+    """Wait up to `timeout` seconds until any of the bots has written something (read later
+    by their `receive`, which then times each line as it arrives)."""
+    poll = select.poll()
+    for proc in procs:
+        for fd in proc._watched:
+            poll.register(fd, select.POLLIN)
+    poll.poll(max(0, math.ceil(timeout * 1000)))

@@ -16,6 +16,8 @@ from nuffle.core.errors import NuffleError
 
 PROTOCOL = "nuffle-bot"
 VERSION = 1
+#: Changes within a version only add to it; 2 added the set-up clock and 53-bit bot seeds.
+REVISION = 2
 #: Parts of a decision request a bot can ask for in its `ready` reply.
 REQUEST_PARTS = ("state", "position", "legal", "pitch")
 #: The parts a `ready` reply without `wants` gets.
@@ -171,6 +173,7 @@ def hello(
         "type": "hello",
         "protocol": PROTOCOL,
         "version": VERSION,
+        "revision": REVISION,
         "name": name,
         "side": side,
         "seed": seed,

@@ -16,8 +16,9 @@ from typing import Any
 
 from nuffle.competition import positions
 from nuffle.competition.clocks import BotClock, Clocks
+from nuffle.competition.containment import contained
 from nuffle.competition.penalties import Penalty
-from nuffle.competition.process import BotProcess, Limits, Reply
+from nuffle.competition.process import BotProcess, Limits, Reply, wait_readable
 from nuffle.competition.protocol import (
     DEFAULT_PARTS,
     ProtocolError,
@@ -30,7 +31,8 @@ from nuffle.competition.protocol import (
     parse_ready,
 )
 from nuffle.competition.randomplay import random_choice
-from nuffle.core.actions import Action, IllegalActionError
+from nuffle.competition.setups import complete_setup
+from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import StateError
 from nuffle.core.game import Game
@@ -60,12 +62,16 @@ class BotSpec:
 
 @dataclass(frozen=True)
 class Settings:
-    """How games are refereed: board, clocks, process limits, the illegal-action allowance."""
+    """How games are refereed: board, clocks, process limits, the illegal-action allowance,
+    the stray lines a bot may write in a game without a penalty, the actions a bot may play in
+    one set-up, and the decisions a game may take."""
 
     board: int = 11
     clocks: Clocks = field(default_factory=Clocks)
     limits: Limits = field(default_factory=Limits)
     max_illegal: int = 3
+    max_stray: int = 20
+    max_setup_actions: int = 100
     max_decisions: int = 200_000
 
 
@@ -73,6 +79,12 @@ def derived_seed(*parts: object) -> int:
     """A 63-bit seed digested from `parts` (bots cannot run it backwards to the match seed)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") >> 1
+
+
+def bot_seed(*parts: object) -> int:
+    """A bot's own seed: 53 bits, so that every language reads it exactly (a JavaScript
+    number holds integers up to 2**53)."""
+    return derived_seed(*parts) >> 10
 
 
 def public_state(game: Game) -> dict[str, Any]:
@@ -96,6 +108,10 @@ def pitch(game: Game) -> dict[str, Any]:
     return {"players": players, "ball": list(xy(s.ball)) if s.ball >= 0 else None}
 
 
+def _same_id(got: object, rid: int) -> bool:
+    return type(got) is int and got == rid
+
+
 def _wanted(wants: Wants, part: str, kind: str) -> bool:
     if part not in wants:
         return False
@@ -114,7 +130,12 @@ class _Seat:
         self.out = False
         self.wants: Wants = dict.fromkeys(DEFAULT_PARTS)
         self.illegal = 0
+        self.stray = 0
         self.flooded = False
+        self.decisions = 0  # the decisions the bot itself made
+        self.setup_key: object = None
+        self.setup_actions = 0  # the actions it played in its current set-up
+        self.stderr = ""
 
 
 class Referee:
@@ -134,7 +155,7 @@ class Referee:
         self.penalties: list[Penalty] = []
         self.engine_error: str | None = None
         self.request_id = 0
-        self._active = -2
+        self._period_ident: tuple[str, int] | None = None
         self._state_text = StateText()
         self._serial = 0
         #: Wall seconds of the start (bots up to ready) and of the decision loop (benchmarks).
@@ -142,8 +163,10 @@ class Referee:
 
     # --- penalties -------------------------------------------------------------------------
 
-    def _penalise(self, seat: _Seat, kind: str, detail: str) -> None:
-        p = Penalty(SIDES[seat.side], seat.spec.name, kind, len(self.game.history), detail)
+    def _penalise(self, seat: _Seat, kind: str, detail: str, request: int | None = None) -> None:
+        """Log a penalty about `request` (default: the last request sent; 0 before any)."""
+        rid = self.request_id if request is None else request
+        p = Penalty(SIDES[seat.side], seat.spec.name, kind, rid, detail)
         self.penalties.append(p)
         if p.disqualifies and not seat.out:
             seat.out = True
@@ -160,89 +183,182 @@ class Referee:
             seat.flooded = True
             self._penalise(seat, "stderr_flood", f"{proc.stderr_total} bytes written to stderr")
 
-    def _bad_reply(self, seat: _Seat, reply: Reply, waited_for: str) -> None:
+    def _bad_reply(self, seat: _Seat, reply: Reply, waited_for: str, rid: int = 0) -> None:
         """Disqualify for a reply that ends the bot's game (crash, silence, oversize)."""
         if reply.kind == "closed":
-            self._penalise(seat, "crash", f"{reply.error} while {waited_for}")
+            self._penalise(seat, "crash", f"{reply.error} while {waited_for}", rid)
         elif reply.kind == "timeout":
-            self._penalise(seat, "no_response", f"no answer while {waited_for}")
+            self._penalise(seat, "no_response", f"no answer while {waited_for}", rid)
         else:
-            self._penalise(seat, "oversized_message", reply.error)
+            self._penalise(seat, "oversized_message", reply.error, rid)
+
+    def _stray(self, seat: _Seat, message: dict[str, Any]) -> None:
+        """Drop a line that answers no pending request (counted; past the allowance, logged)."""
+        seat.stray += 1
+        if seat.stray == self.settings.max_stray + 1:
+            self._penalise(seat, "stray_message",
+                           f"more than {self.settings.max_stray} lines that answered no request "
+                           f"(the last: type {str(message.get('type'))[:40]!r}, "
+                           f"id {str(message.get('id'))[:20]})")
+
+    def _receive(self, seat: _Seat, deadline: float, wanted: str, rid: int | None) -> Reply:
+        """The bot's next `wanted` message (for request `rid`, if given) by `deadline`; every
+        other well-formed line in between is a stray line and dropped."""
+        proc = seat.proc
+        assert proc is not None
+        while True:
+            reply = proc.receive(deadline)
+            if reply.kind != "message":
+                return reply
+            msg = reply.message
+            assert msg is not None
+            if msg.get("type") == wanted and (rid is None or _same_id(msg.get("id"), rid)):
+                return reply
+            self._stray(seat, msg)
 
     # --- the game --------------------------------------------------------------------------
 
     def play(self) -> dict[str, Any]:
-        """Start the bots, play the game to its end, stop the bots; the game's report."""
+        """Start the bots, play the game to its end, stop the bots; the game's report.
+
+        Every process a bot starts is killed when the game ends (see containment.py); an
+        interrupt (Ctrl-C) kills them at once and is raised again."""
         t0 = time.monotonic()
-        try:
-            self._start()
-            self.timing["start"] = time.monotonic() - t0
-            self._loop()
-            self.timing["loop"] = time.monotonic() - t0 - self.timing["start"]
-        except Exception:  # the engine failed: the game is a draw, the trace is kept
-            self.engine_error = traceback.format_exc()
-            self.penalties.append(Penalty("", "", "engine_error", len(self.game.history),
-                                          self.engine_error.strip().splitlines()[-1]))
-        finally:
-            self._finish()
+        with contained():
+            try:
+                self._start()
+                self.timing["start"] = time.monotonic() - t0
+                self._loop()
+                self.timing["loop"] = time.monotonic() - t0 - self.timing["start"]
+            except Exception:  # the engine failed: the game is a draw, the trace is kept
+                self.engine_error = traceback.format_exc()
+                self.penalties.append(Penalty("", "", "engine_error", self.request_id,
+                                              self.engine_error.strip().splitlines()[-1]))
+            except BaseException:
+                self._kill()
+                raise
+            try:
+                self._finish()
+            except BaseException:
+                self._kill()
+                raise
         return self._report(time.monotonic() - t0)
+
+    def _kill(self) -> None:
+        for seat in self.seats:
+            if seat.proc is not None:
+                seat.proc.close()
 
     def _start(self) -> None:
         clocks = self.settings.clocks
         limits = self.settings.limits
+        sent = [0.0, 0.0]
         for seat in self.seats:
             try:
                 seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits)
             except OSError as exc:
                 self._penalise(seat, "crash", f"cannot start {seat.spec.command[0]!r}: {exc.strerror or exc}")
                 continue
-            msg = hello(seat.spec.name, SIDES[seat.side], derived_seed(self.seed, seat.side, "bot"),
+            msg = hello(seat.spec.name, SIDES[seat.side], bot_seed(self.seed, seat.side, "bot"),
                         self.settings.board, self.teams, clocks.to_dict(), limits.max_message_bytes,
                         self.game.config.ruleset)
-            if not seat.proc.send(msg, time.monotonic() + clocks.init):
+            sent[seat.side] = time.monotonic()
+            if not seat.proc.send(msg, sent[seat.side] + clocks.init):
                 self._penalise(seat, "crash", f"{seat.proc.exited() or 'it does not read'} at hello")
-        start = time.monotonic()
-        for seat in self.seats:
-            if seat.out or seat.proc is None:
-                continue
-            reply = seat.proc.receive(start + clocks.init + clocks.grace)
-            self._check_stderr(seat)
-            if reply.kind != "message":
-                self._bad_reply(seat, reply, "initialising")
-                continue
-            assert reply.message is not None
-            try:
-                seat.wants = parse_ready(reply.message)
-            except ProtocolError as exc:
-                self._penalise(seat, "crash", f"bad answer to hello: {exc}")
-                continue
-            if time.monotonic() - start > clocks.init:
-                self._penalise(seat, "delay_of_game", "hello answered after the init clock")
+        # Both bots are waited for at once, each on the init clock of its own hello: what one
+        # does never costs the other.
+        pending = [seat for seat in self.seats if not seat.out and seat.proc is not None]
+        while pending:
+            now = time.monotonic()
+            for seat in list(pending):
+                deadline = sent[seat.side] + clocks.init + clocks.grace
+                reply = self._receive(seat, 0.0, "ready", None)  # what has come, without waiting
+                if reply.kind == "timeout" and now < deadline:
+                    continue
+                pending.remove(seat)
+                self._ready(seat, reply, sent[seat.side])
+            if pending:
+                wait_readable([seat.proc for seat in pending if seat.proc is not None], 0.05)
 
-    def _turn_key(self, side: int) -> int | None:
-        """An id of `side`'s current team turn, or None when `side` is not in its own turn."""
-        s = self.game.state
-        active = s.active if any(type(p) is Turn for p in s.stack) else -1
-        if active != self._active:
-            self._active = active
+    def _ready(self, seat: _Seat, reply: Reply, start: float) -> None:
+        """Take a bot's answer to hello (or penalise its absence)."""
+        clocks = self.settings.clocks
+        self._check_stderr(seat)
+        if reply.kind != "message":
+            self._bad_reply(seat, reply, "initialising")
+            return
+        assert reply.message is not None
+        try:
+            seat.wants = parse_ready(reply.message)
+        except ProtocolError as exc:
+            self._penalise(seat, "crash", f"bad answer to hello: {exc}")
+            return
+        if reply.at - start > clocks.init:
+            self._penalise(seat, "delay_of_game",
+                           f"hello answered after {reply.at - start:.3f} s (init clock {clocks.init} s)")
+
+    def _period(self, side: int, kind: DecisionKind) -> tuple[int | None, str]:
+        """An id of `side`'s current period (its team turn, or its set-up) and that period's
+        clock; (None, "opponent_decision") when `side` decides outside its own period."""
+        game = self.game
+        s = game.state
+        ident: tuple[str, int] | None
+        if kind == DecisionKind.SETUP:
+            ident = ("setup", game.decider)
+        elif any(type(p) is Turn for p in s.stack):
+            ident = ("turn", s.active)
+        else:
+            ident = None
+        if ident != self._period_ident:
+            self._period_ident = ident
             self._serial += 1
-        return self._serial if active == side else None
+        if ident is None or ident[1] != side:
+            return None, "opponent_decision"
+        return self._serial, ident[0]
 
     def _loop(self) -> None:
         game = self.game
         limit = self.settings.max_decisions
         while not game.is_over:
             if len(game.history) > limit:
-                raise StateError(f"the game did not end within {limit} decisions")
+                # the bot that made more decisions is out; random play then ends the game
+                if not self._stalling():
+                    raise StateError(f"the game did not end within {limit} decisions")
+                limit += max(self.settings.max_decisions, 100_000)
             side = game.decider
             if side > 1:
                 raise StateError(f"the game waits for {game.current_decider}")
             seat = self.seats[side]
-            key = self._turn_key(side)
-            if seat.out or (key is not None and seat.clock.late_turn == key):
+            kind = game.decision().kind
+            key, clock = self._period(side, kind)
+            if clock == "setup" and key != seat.setup_key:
+                seat.setup_key, seat.setup_actions = key, 0
+            if clock == "setup" and (seat.out or seat.clock.late_turn == key):
+                complete_setup(game)
+            elif clock == "setup" and seat.setup_actions >= self.settings.max_setup_actions:
+                seat.clock.late_turn = key
+                self._penalise(seat, "delay_of_game",
+                               f"{seat.setup_actions} set-up actions without ending the set-up "
+                               f"(allowed: {self.settings.max_setup_actions}); the referee "
+                               "completes the set-up")
+            elif seat.out or (key is not None and seat.clock.late_turn == key):
                 self._random_step()
             else:
-                self._ask(seat, key)
+                if clock == "setup":
+                    seat.setup_actions += 1
+                self._ask(seat, key, clock)
+
+    def _stalling(self) -> bool:
+        """The game reached the decision cap: disqualify the bot that made more of them
+        (False when both are out already)."""
+        live = [seat for seat in self.seats if not seat.out]
+        if not live:
+            return False
+        worst = max(live, key=lambda seat: seat.decisions)
+        self._penalise(worst, "stalling",
+                       f"the game reached {self.settings.max_decisions} decisions, "
+                       f"{worst.decisions} of them this bot's")
+        return True
 
     def _random_action(self) -> Action:
         game = self.game
@@ -256,13 +372,14 @@ class Referee:
         self.game.step(action)
         return action
 
-    def _ask(self, seat: _Seat, key: int | None) -> None:
+    def _ask(self, seat: _Seat, key: int | None, period: str) -> None:
         game = self.game
         proc = seat.proc
         assert proc is not None
         self.request_id += 1
         rid = self.request_id
-        clock, left = seat.clock.budget(key)
+        seat.decisions += 1
+        clock, left = seat.clock.budget(key, period)
         decision = game.decision()
         kind = decision.kind.name
         wants = seat.wants
@@ -280,22 +397,28 @@ class Referee:
         if not proc.send_line(line, hard):
             reason = proc.exited()
             self._penalise(seat, "crash" if reason else "no_response",
-                           (reason or "it stopped reading") + f" at decision request {rid}")
+                           (reason or "it stopped reading") + f" at decision request {rid}", rid)
             return
-        reply = proc.receive(hard)
+        reply = self._receive(seat, hard, "action", rid)
         self._check_stderr(seat)
         if reply.kind not in ("message", "malformed"):
-            self._bad_reply(seat, reply, f"deciding (request {rid})")
+            self._bad_reply(seat, reply, f"deciding (request {rid})", rid)
             return
-        elapsed = time.monotonic() - start
+        elapsed = reply.at - start
         if not seat.clock.spend(clock, elapsed):
             if key is not None:
                 seat.clock.late_turn = key
-            played = self._random_step()
-            until = "the turn ends" if key is not None else "the decision ends"
+            if clock == "setup":
+                complete_setup(game)
+                played = Action(ActionType.END_SETUP)
+                until = "the referee completes the set-up"
+            else:
+                played = self._random_step()
+                until = "random actions until " + ("the turn ends" if key is not None
+                                                   else "the decision ends")
             self._penalise(seat, "delay_of_game",
                            f"answered request {rid} after {elapsed:.3f} s on the {clock} clock; "
-                           f"random actions until {until}")
+                           f"{until}", rid)
             self._notify(seat, {"type": "penalty", "id": rid, "penalty": "delay_of_game",
                                 "played": played.to_list()})
             return
@@ -311,11 +434,12 @@ class Referee:
     def _reject(self, seat: _Seat, rid: int, error: str) -> None:
         seat.illegal += 1
         played = self._random_step()
-        self._penalise(seat, "illegal_action", f"request {rid}: {error}")
+        self._penalise(seat, "illegal_action", f"request {rid}: {error}", rid)
         self._notify(seat, {"type": "rejected", "id": rid, "error": error, "played": played.to_list()})
         allowed = self.settings.max_illegal
         if seat.illegal > allowed:
-            self._penalise(seat, "repeat_offender", f"{seat.illegal} illegal actions (allowed: {allowed})")
+            self._penalise(seat, "repeat_offender", f"{seat.illegal} illegal actions (allowed: {allowed})",
+                           rid)
 
     def _finish(self) -> None:
         clocks = self.settings.clocks
@@ -328,7 +452,7 @@ class Referee:
                    "penalties": [p.to_json() for p in self.penalties if p.side == SIDES[seat.side]]}
             deadline = time.monotonic() + clocks.end
             if proc.send(end, deadline):
-                reply = proc.receive(deadline)
+                reply = self._receive(seat, deadline, "bye", None)
                 if reply.kind == "timeout":
                     self._penalise(seat, "late_end", "the end of the game was not acknowledged in time")
             self._check_stderr(seat)
@@ -336,6 +460,7 @@ class Referee:
         for seat in self.seats:
             if seat.proc is not None:
                 seat.proc.close()
+                seat.stderr = seat.proc.stderr_tail.decode("utf-8", "replace")
 
     # --- results ---------------------------------------------------------------------------
 

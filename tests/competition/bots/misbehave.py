@@ -40,6 +40,19 @@ if MODE == "orphan":  # leaves a grandchild behind, then crashes
     with open(ARG, "w") as fh:
         fh.write(str(child.pid))
     sys.exit(1)
+if MODE in ("setsid", "setsid_crash"):
+    # ARG is a marker: a child in a session of its own, and a daemon (double fork, its parent
+    # gone) in another, both carry it on their command lines; then the bot plays on (or dies)
+    sleeper = "import time; time.sleep(600)"
+    subprocess.Popen([sys.executable, "-c", sleeper, ARG], start_new_session=True,
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon = ("import os, subprocess, sys; os.setsid(); "
+              f"subprocess.Popen([sys.executable, '-c', {sleeper!r}, {ARG!r}], start_new_session=True, "
+              "stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)")
+    subprocess.run([sys.executable, "-c", daemon], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    if MODE == "setsid_crash":
+        sys.exit(1)
 
 decisions = 0
 for line in sys.stdin:
@@ -48,6 +61,8 @@ for line in sys.stdin:
     if kind == "hello":
         if MODE == "silent":
             time.sleep(600)
+        if MODE == "late_hello":
+            time.sleep(float(ARG))
         wants = ["legal", "state", "pitch@SETUP"]
         if MODE == "all_parts":
             wants = ["legal", "state", "pitch", "position"]
@@ -59,8 +74,27 @@ for line in sys.stdin:
     if kind != "decide":
         continue
     decisions += 1
-    pitch = msg.get("pitch") if msg["decision"]["kind"] == "SETUP" else None
+    setup = msg["decision"]["kind"] == "SETUP"
+    pitch = msg.get("pitch") if setup else None
     action = random_choice(msg["legal"], rng, pitch, msg["decision"]["side"])
+    if MODE in ("setup_stall", "setup_slow") and setup:
+        # legal placements for ever, never END_SETUP
+        places = [g for g in msg["legal"] if g["type"] == "PLACE_PLAYER"]
+        g = places[rng.randrange(len(places))]
+        action = ["PLACE_PLAYER", rng.choice(g["players"]), rng.choice(g["squares"])]
+        if MODE == "setup_slow":
+            time.sleep(float(ARG))
+    if MODE == "stray" and decisions == 3:
+        # lines that answer no request, then the answer (ARG says which lines)
+        strays: dict[str, list[dict[str, object]]] = {
+            "ready": [{"type": "ready"}], "unknown": [{"type": "chat", "text": "hello"}],
+            "duplicate": [], "burst": [{"type": "chat", "n": i} for i in range(12)],
+            "flood": [{"type": "chat", "n": i} for i in range(30)]}
+        lines = strays[ARG]
+        for extra in lines:
+            send(extra)
+        if ARG in ("duplicate", "burst"):
+            send({"type": "action", "id": msg["id"], "action": action})  # answered twice
     if MODE == "crash_mid" and decisions == 5:
         raise RuntimeError("the bot fails in the middle of the game")
     if MODE == "silent_mid" and decisions == 3:
@@ -81,5 +115,14 @@ for line in sys.stdin:
         action = ["END_TURN", 99, [0, 0]]
     if MODE == "memory" and decisions == 3:
         hog = [bytearray(64 << 20) for _ in range(64)]  # 4 GiB
+    if MODE == "memory_caught" and decisions == 3:
+        try:  # past the data-memory limit the allocation fails; the bot catches that, plays on
+            hog = [bytearray(64 << 20) for _ in range(64)]
+            outcome = "allocated"
+        except MemoryError:
+            hog = []
+            outcome = "MemoryError"
+        with open(ARG, "w") as fh:
+            fh.write(outcome)
     send({"type": "action", "id": msg["id"], "action": action})
 print(f"{MODE}: {os.getpid()} done", file=sys.stderr)

@@ -94,7 +94,8 @@ class Procedure(ABC):
         frame = cls.__dict__.get("frame")
         if frame:  # without one (a class a test defines) positions cannot hold it
             if frame in FRAMES and FRAMES[frame].__qualname__ != cls.__qualname__:
-                raise InputTypeError(f"frame id {frame!r} of {cls.__qualname__} is {FRAMES[frame].__qualname__}'s")
+                owner = FRAMES[frame].__qualname__
+                raise InputTypeError(f"frame id {frame!r} of {cls.__qualname__} is {owner}'s")
             FRAMES[frame] = cls
         # Each class compiles its own copy/key on first use (never a parent's: other slots).
         for method in ("copy", "key"):

@@ -48,6 +48,31 @@ def setup_problem(s: GameState, side: int) -> str | None:
     return None
 
 
+def _placements(
+    s: GameState, side: int, movable: tuple[int, ...], on: tuple[int, ...]
+) -> list[ActionChoice]:
+    """The PLACE_PLAYER groups: every movable player onto a free square of his half, and onto
+    a team-mate's square (they swap), but never onto the square he stands on (a no-op)."""
+    if not movable:
+        return []
+    half = half_squares_xy(s.board, side)
+    if not on:
+        return [ActionChoice(ActionType.PLACE_PLAYER, movable, half)]
+    xy = s.board.xy
+    taken = {xy(s.pos[p]): p for p in on}
+    groups = [ActionChoice(ActionType.PLACE_PLAYER, movable, tuple(q for q in half if q not in taken))]
+    occupied = tuple(q for q in half if q in taken)
+    reserves = tuple(p for p in movable if s.pos[p] < 0)
+    if reserves and occupied:
+        groups.append(ActionChoice(ActionType.PLACE_PLAYER, reserves, occupied))
+    for p in movable:
+        if s.pos[p] >= 0:
+            others = tuple(q for q in occupied if taken[q] != p)
+            if others:
+                groups.append(ActionChoice(ActionType.PLACE_PLAYER, (p,), others))
+    return groups
+
+
 class Setup(Procedure):
     """One team's set-up (also used to re-arrange after a Perfect Defence)."""
 
@@ -75,11 +100,7 @@ class Setup(Procedure):
                 if s.pos[p] >= 0
                 or (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
             )
-        groups = []
-        if movable:
-            groups.append(
-                ActionChoice(ActionType.PLACE_PLAYER, movable, half_squares_xy(s.board, side))
-            )
+        groups = _placements(s, side, movable, on)
         if on and not self.rearrange:
             groups.append(ActionChoice(ActionType.RESERVE_PLAYER, on))
         if setup_problem(s, side) is None:
@@ -91,6 +112,10 @@ class Setup(Procedure):
             problem = setup_problem(s, self.side)
             if problem:
                 return f"the set-up is illegal: {problem}"
+        if action.type == ActionType.PLACE_PLAYER and action.player is not None and action.square:
+            pos = s.pos[action.player] if 0 <= action.player < len(s.pos) else -1
+            if pos >= 0 and s.board.xy(pos) == action.square:
+                return f"player {action.player} already stands on {action.square}"
         return None
 
     def act(self, s: GameState, action: Action) -> None:
