@@ -41,8 +41,18 @@ def factored_space(driver: MatchDriver) -> spaces.MultiDiscrete:
     return spaces.MultiDiscrete([driver.codec.rows, driver.codec.targets])
 
 
-class LegalDiscrete(spaces.Discrete):
-    """`Discrete` whose `sample()` without a mask draws among the actions legal now (so
+class MaskDiscrete(spaces.Discrete):
+    """`Discrete` whose `sample(mask=...)` also takes the environments' bool masks (Gymnasium's
+    own wants int8; a bool mask is viewed as one, without a copy)."""
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if isinstance(mask, np.ndarray) and mask.dtype == np.bool_:
+            mask = mask.view(np.int8)
+        return super().sample(mask=mask, probability=probability)
+
+
+class LegalDiscrete(MaskDiscrete):
+    """`MaskDiscrete` whose `sample()` without a mask draws among the actions legal now (so
     `env.action_space.sample()` is always a valid action); with a mask it samples as usual."""
 
     def __init__(self, n: int, env: BloodBowlEnv) -> None:
@@ -53,7 +63,7 @@ class LegalDiscrete(spaces.Discrete):
         if mask is None and probability is None:
             legal = self._env.action_masks()
             if legal.any():
-                return super().sample(mask=legal.view(np.int8))
+                return super().sample(mask=legal)
         return super().sample(mask=mask, probability=probability)
 
 
