@@ -95,12 +95,11 @@ def test_uniform_random_policy_finishes_every_episode_by_default():
     env = gym.make(env_id(11))
     rng = np.random.default_rng(1)
     _, info = env.reset(seed=1)
-    for steps in range(1, DEFAULT_MAX_STEPS + 1):
+    steps, term, trunc = 0, False, False
+    while not (term or trunc):
         _, _, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
-        if term or trunc:
-            break
-    assert term or trunc
-    assert steps <= DEFAULT_MAX_STEPS
+        steps += 1
+        assert steps <= DEFAULT_MAX_STEPS
 
 
 def test_setup_bot_by_default_and_learner_setups_on_request():
@@ -162,7 +161,7 @@ def test_parallel_env_plays_a_match_with_the_setup_bot():
         assert env.aec.driver.live().decision().kind is not DecisionKind.SETUP
         actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if a in movers else 0
                    for a in env.agents}
-        obs, rewards, term, trunc, _ = env.step(actions)
+        obs, rewards, term, _trunc, _ = env.step(actions)
         for a, r in rewards.items():
             totals[a] += r
     winner = env.aec.driver.live().result["winner"]

@@ -271,7 +271,7 @@ class ActionCodec:
         """The mask as (row mask of shape (rows,), target masks of shape (rows, targets)), for
         autoregressive policies: pick a row, then a target of that row."""
         grid = np.asarray(mask, dtype=np.bool_).reshape(self.rows, self.targets)
-        rows = grid.any(axis=1)
+        rows = np.asarray(grid.any(axis=1))
         return rows, grid
 
     def join(self, row: int, target: int) -> int:

@@ -41,7 +41,7 @@ class EpisodeStatistics(gym.Wrapper[Any, Any, Any, Any]):
             info = dict(info)
             info["episode_stats"] = {**{k: int(v) for k, v in self._totals.items()}, "result": result,
                                "return": self._return, "length": self._length}
-        return obs, reward, terminated, truncated, info
+        return obs, float(reward), terminated, truncated, info
 
     def _add(self, info: dict[str, Any]) -> dict[str, Any]:
         events: dict[str, Any] = info.get("events", {})
