@@ -206,6 +206,13 @@ def test_episode_statistics_wrapper():
         results.append(stats["result"])
         env.reset()
     assert len(results) == 3
+    venv = gym.make_vec(env_id(1), num_envs=2, max_steps=4, env_wrappers=[EpisodeStatistics])
+    venv.reset(seed=0)
+    for _ in range(4):
+        _, _, _, trunc, infos = venv.step(np.array([e.action_space.sample() for e in venv.envs]))
+    assert trunc.all()
+    assert infos["final_info"]["episode_stats"]["length"].tolist() == [4, 4]
+    venv.close()
     env = EpisodeStatistics(gym.make(env_id(1), max_steps=3))
     env.reset(seed=6)
     for _ in range(3):

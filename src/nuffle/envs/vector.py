@@ -12,6 +12,7 @@ and ignores the action sent for it.)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -21,14 +22,20 @@ from nuffle.envs.core import EnvError
 from nuffle.envs.gym_env import BloodBowlEnv
 
 
-def make_vector_env(num_envs: int = 1, asynchronous: bool = False, **kwargs: Any) -> gym.vector.VectorEnv:
+def make_vector_env(num_envs: int = 1, asynchronous: bool = False,
+                    env_wrappers: Sequence[Callable[[gym.Env[Any, Any]], gym.Env[Any, Any]]] = (),
+                    **kwargs: Any) -> gym.vector.VectorEnv:
     """`num_envs` `BloodBowlEnv(**kwargs)` stepped together, in this process or (with
-    `asynchronous`) in worker processes, with same-step autoreset."""
+    `asynchronous`) in worker processes, with same-step autoreset; `env_wrappers` wrap each
+    environment in turn (Gymnasium refuses its own `wrappers=` for a vector entry point)."""
     if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
         raise EnvError(f"num_envs must be a positive integer, got {num_envs!r}")
 
     def make() -> gym.Env[Any, Any]:
-        return BloodBowlEnv(**kwargs)
+        env: gym.Env[Any, Any] = BloodBowlEnv(**kwargs)
+        for wrap in env_wrappers:
+            env = wrap(env)
+        return env
 
     fns = [make] * num_envs
     if asynchronous:
