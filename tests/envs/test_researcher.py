@@ -246,3 +246,23 @@ def test_bench_env_honours_board(monkeypatch, capsys):
     assert calls == [(1,), (3,), (5,), (7,), (11,)]
     monkeypatch.undo()
     assert 7 in envbench.run_env_bench.__defaults__[0]  # every board by default, 7 included
+
+
+def test_aec_env_setup_bot_and_step_limit():
+    env = BloodBowlAEC(board=3, max_steps=5)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        assert env.driver.live().decision().kind is not DecisionKind.SETUP
+        assert not any(env.truncations.values())
+        env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    plain = BloodBowlAEC(board=3, setup=None, max_steps=None)
+    plain.reset(seed=1)
+    kinds = set()
+    for _ in range(6):
+        kinds.add(plain.driver.live().decision().kind)
+        plain.step(int(rng.choice(np.flatnonzero(plain.action_masks()))))
+    assert DecisionKind.SETUP in kinds and not any(plain.truncations.values())
+    with pytest.raises(EnvError, match="max_steps must be a positive integer or None, got -1"):
+        BloodBowlAEC(board=1, max_steps=-1)
