@@ -1,8 +1,9 @@
 """Frames of the pitch for `render_mode="rgb_array"`: numpy images for recorded videos.
 
 A frame is a `uint8` array of shape (H * CELL, W * CELL, 3), drawn with numpy alone: striped
-grass, darker end zones, home players red and away players blue (a full square standing, a
-low bar prone, a hollow square stunned), and the ball as a yellow dot, on a player's square when carried.
+grass, darker end zones, a white halfway line, home players red and away players blue (a full
+square standing, a low bar prone, a hollow square stunned), and the ball as a yellow dot, on a
+player's square when carried.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def _background(width: int, height: int) -> np.ndarray:
         img[:, x * CELL:(x + 1) * CELL] = _END_ZONE if x in (0, width - 1) else _GRASS[x % 2]
     img[::CELL, :] = img[::CELL, :] // 2 + 20  # faint square lines
     img[:, ::CELL] = img[:, ::CELL] // 2 + 20
+    img[:, (width // 2) * CELL] = 220  # the halfway line
     return img
 
 
