@@ -219,7 +219,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from nuffle.teams import load_team
 
     if args.what == "env":
-        return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds)
+        return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
+                               None if args.board is None else (args.board,))
+    board = 11 if args.board is None else args.board
 
     if args.what == "mcts":
         from nuffle.bench.mcts import format_mcts_bench, run_mcts_bench
@@ -232,10 +234,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return _error(f"--games must be at least 1, got {args.games}")
     try:
         teams = (load_team(args.home), load_team(args.away))
-        Game.new(*teams, board=args.board)
+        Game.new(*teams, board=board)
     except ValueError as exc:
         return _error(str(exc))
-    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=args.board)
+    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -498,8 +500,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
-    b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),
-                   help="players a side (default 11)")
+    b.add_argument("--board", type=int, default=None, choices=sorted(VARIANTS),
+                   help="players a side (default 11; env: every board)")
     b.add_argument("--home", default="human", help="home race or team .json file")
     b.add_argument("--away", default="orc", help="away race or team .json file")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")

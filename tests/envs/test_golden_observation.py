@@ -21,7 +21,7 @@ STEPS = (0, 40, 120)  # the decisions whose observations are kept
 
 
 def _observations(board: int) -> dict[str, np.ndarray]:
-    env = gym.make(env_id(board))
+    env = gym.make(env_id(board), setup=None, max_steps=None)  # the env defaults aside
     rng = np.random.default_rng(board)
     obs, info = env.reset(seed=11)
     out: dict[str, np.ndarray] = {}

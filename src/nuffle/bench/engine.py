@@ -271,8 +271,9 @@ def format_soak(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
-    """`nuffle bench env`: steps/s of the RL environments per board (needs the [gym] extra)."""
+def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...] | None = None) -> int:
+    """`nuffle bench env`: steps/s of the RL environments per board, `boards` or every one
+    (needs the [gym] extra)."""
     import json
 
     try:
@@ -280,7 +281,7 @@ def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
     except ImportError as exc:
         print(f"error: bench env needs the [gym] extra ({exc})")
         return 2
-    figures = run_env_bench(seconds=seconds)
+    figures = run_env_bench(seconds=seconds) if boards is None else run_env_bench(boards, seconds)
     if as_json:
         print(json.dumps(figures))
         return 0
@@ -290,7 +291,8 @@ def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
         print(f"  board {board:>2}: {sps:7d} steps/s ({figures['steps_per_cpu_s'][board]} per CPU second)   "
               f"encoding {enc['encode_us']:7.1f} us = {enc['encode_ratio']:.2f} x the engine step "
               f"({enc['engine_step_us']:.1f} us, CPU time)")
-    for workers, sps in figures.get("vector_11", {}).items():
-        print(f"  board 11, async vector of {workers} worker(s): {sps} steps/s")
+    for key in (k for k in figures if k.startswith("vector_")):
+        for workers, sps in figures[key].items():
+            print(f"  board {key[7:]}, async vector of {workers} worker(s): {sps} steps/s")
     print(f"  load averages (1, 5, 15 min): {figures['load']}")
     return 0

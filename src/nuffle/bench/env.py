@@ -9,6 +9,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from nuffle.envs.core import BOARDS
 from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.envs.random_learner import RandomLearner
 
@@ -17,9 +18,10 @@ def bench_env(
     board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc"
 ) -> dict[str, Any]:
     """Step one environment (random opponent, observation and mask built every step) with
-    the random learner for about `seconds`; returns steps per second of wall-clock time and
+    the random learner, which also makes its set-ups (no set-up bot, no step limit, so the
+    figure measures what it always has), for about `seconds`; returns steps per second of wall-clock time and
     per second of this process's CPU time (steadier on a shared machine)."""
-    env = BloodBowlEnv(board=board, home=home, away=away)
+    env = BloodBowlEnv(board=board, home=home, away=away, setup=None, max_steps=None)
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
@@ -50,7 +52,7 @@ def bench_encoding(board: int, positions: int = 300, seed: int = 0, rounds: int 
     stepping), and their ratio."""
     from nuffle.agents.random_bot import RandomBot
 
-    env = BloodBowlEnv(board=board)
+    env = BloodBowlEnv(board=board, setup=None, max_steps=None)
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
@@ -112,7 +114,8 @@ def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0) 
     from nuffle.envs.registration import env_id, register_envs
 
     register_envs()
-    venv = gym.make_vec(env_id(board), num_envs=workers, vectorization_mode="async", wrappers=[BenchLearner])
+    venv = gym.make_vec(env_id(board), num_envs=workers, vectorization_mode="async",
+                        wrappers=[BenchLearner], setup=None, max_steps=None)
     try:
         venv.reset(seed=seed)
         acts = np.zeros(workers, dtype=np.int64)
@@ -127,9 +130,10 @@ def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0) 
     return {"board": board, "workers": workers, "steps_per_s": steps / elapsed}
 
 
-def run_env_bench(boards: tuple[int, ...] = (1, 3, 5, 11), seconds: float = 5.0,
+def run_env_bench(boards: tuple[int, ...] = BOARDS, seconds: float = 5.0,
                   vector: bool = True) -> dict[str, Any]:
-    """Every figure of `nuffle bench env`, with the machine's load averages."""
+    """Every figure of `nuffle bench env` for `boards`, with the machine's load averages; the
+    vector figures are board 11's, or with a single board that board's."""
     out: dict[str, Any] = {"steps_per_s": {}, "steps_per_cpu_s": {}, "encoding": {}}
     for b in boards:
         r = bench_env(b, seconds)
@@ -137,6 +141,7 @@ def run_env_bench(boards: tuple[int, ...] = (1, 3, 5, 11), seconds: float = 5.0,
         out["steps_per_cpu_s"][str(b)] = round(r["steps_per_cpu_s"])
         out["encoding"][str(b)] = {k: round(v, 2) for k, v in bench_encoding(b).items()}
     if vector:
-        out["vector_11"] = {str(w): round(bench_vector(11, w, seconds)["steps_per_s"]) for w in (1, 2)}
+        vb = boards[0] if len(boards) == 1 else 11
+        out[f"vector_{vb}"] = {str(w): round(bench_vector(vb, w, seconds)["steps_per_s"]) for w in (1, 2)}
     out["load"] = [round(x, 1) for x in os.getloadavg()]
     return out

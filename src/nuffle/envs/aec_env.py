@@ -9,8 +9,11 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from nuffle.core.decision import DecisionKind
 from nuffle.envs.core import EnvError, MatchDriver, Team
-from nuffle.envs.gym_env import observation_space
+from nuffle.envs.gym_env import DEFAULT_MAX_STEPS, DEFAULT_SETUP, MaskDiscrete, observation_space
+from nuffle.envs.opponent import Opponent
+from nuffle.envs.render import check_render_mode, render_frame
 from nuffle.envs.rewards import EventTracker, StepEvents, make_reward
 
 AGENTS = ("home", "away")
@@ -19,10 +22,14 @@ AGENTS = ("home", "away")
 class BloodBowlAEC(AECEnv):  # type: ignore[misc]
     """Agents 'home' and 'away'; `agent_selection` is whoever decides next (a coach often
     decides many times in a row). Observations are canonical for each agent and carry its
-    action mask (all zero when it does not decide). Rewards come from each side's events."""
+    action mask (all False when it does not decide). Rewards come from each side's events.
 
-    metadata = {"render_modes": ["ansi"], "name": "nuffle_bloodbowl_v0", "is_parallelizable": False,
-                "render_fps": 4}
+    `setup` (a bot spec, default 'scripted'; None: the agents set up) makes both sides' set-up
+    decisions, so the agents only play; `max_steps` (default `DEFAULT_MAX_STEPS`; None: no
+    limit) truncates the episode after that many agent steps, both sides' together."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_v0",
+                "is_parallelizable": False, "render_fps": 4}
 
     def __init__(
         self,
@@ -32,17 +39,26 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         reward: Any = "win",
         assisted_moves: bool = False,
         render_mode: str | None = None,
+        setup: Any = DEFAULT_SETUP,
+        max_steps: int | None = DEFAULT_MAX_STEPS,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode != "ansi":
-            raise EnvError(f"unknown render_mode {render_mode!r}: choose 'ansi' or None")
+        check_render_mode(render_mode)
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                      or max_steps < 1):
+            raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+        if setup is not None and not isinstance(setup, str):
+            raise EnvError(f"setup must be a bot spec (a string) or None, got {setup!r}")
+        self.max_steps = max_steps
+        self.helpers = (Opponent(setup), Opponent(setup)) if setup is not None else None
+        self.steps = 0
         self.driver = MatchDriver(board, home, away, assisted_moves)
         self.reward_fn = make_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._obs_space = observation_space(self.driver)
-        self._act_space = spaces.Discrete(self.driver.codec.size)
+        self._act_space = MaskDiscrete(self.driver.codec.size)
         self._np_random, _ = seeding.np_random(None)
         self.trackers: list[EventTracker] = []
 
@@ -63,6 +79,11 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.trackers = [EventTracker(game, 0), EventTracker(game, 1)]
+        self.steps = 0
+        if self.helpers is not None:
+            for side, helper in enumerate(self.helpers):
+                helper.new_game(game, side, seed=int(self._np_random.integers(2**31 - 1)))
+        self._set_up([StepEvents(), StepEvents()])
         self.agent_selection = AGENTS[game.decider] if game.decider in (0, 1) else AGENTS[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -87,11 +108,15 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         events = [StepEvents(), StepEvents()]
         self.driver.apply(act, side, [(self.trackers[0], events[0]), (self.trackers[1], events[1])])
+        self._set_up(events)
+        self.steps += 1
         game = self.driver.live()
         if game.is_over:
             for i in (0, 1):
                 self.trackers[i].finish(game, events[i])
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
         for i, name in enumerate(AGENTS):
             self.rewards[name] = float(self.reward_fn(events[i]))
             self.infos[name] = {"events": events[i].as_dict()}
@@ -99,10 +124,22 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[game.decider]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
+    def render(self) -> Any:
         if self.render_mode == "ansi":
             return self.driver.live().board_text()
+        if self.render_mode == "rgb_array":
+            return render_frame(self.driver.live().state)
         return None
+
+    def _set_up(self, events: list[StepEvents]) -> None:
+        """Let the set-up bot take every set-up decision now (its events go to `events`)."""
+        if self.helpers is None:
+            return
+        game = self.driver.live()
+        pairs = [(self.trackers[0], events[0]), (self.trackers[1], events[1])]
+        while not game.is_over and game.decision().kind is DecisionKind.SETUP:
+            side = game.decider
+            self.driver.apply(self.helpers[side].act(game), side, pairs)
 
     def close(self) -> None:
         pass

@@ -194,9 +194,9 @@ class ActionCodec:
         return row * self.targets + self.none_target
 
     def mask(self, indices: np.ndarray) -> np.ndarray:
-        """The flat 0/1 mask (int8) with `indices` set."""
-        m = np.zeros(self.size, dtype=np.int8)
-        m[indices] = 1
+        """The flat bool mask with `indices` set."""
+        m = np.zeros(self.size, dtype=np.bool_)
+        m[indices] = True
         return m
 
     # --- decoding -------------------------------------------------------------------------
@@ -260,8 +260,8 @@ class ActionCodec:
     def factored(self, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The mask as (row mask of shape (rows,), target masks of shape (rows, targets)), for
         autoregressive policies: pick a row, then a target of that row."""
-        grid = mask.reshape(self.rows, self.targets)
-        rows = np.asarray(grid.any(axis=1), dtype=np.int8)
+        grid = np.asarray(mask, dtype=np.bool_).reshape(self.rows, self.targets)
+        rows = np.asarray(grid.any(axis=1))
         return rows, grid
 
     def join(self, row: int, target: int) -> int:

@@ -33,7 +33,7 @@ class Legal(NamedTuple):
 
     indices: np.ndarray  # the legal indices, grouped by engine action group
     ends: list[int]  # where each group ends in `indices`
-    mask: np.ndarray  # the flat int8 mask
+    mask: np.ndarray  # the flat bool mask
 
 
 class MatchDriver:
@@ -87,12 +87,12 @@ class MatchDriver:
         c = self._cache
         if c is not None and c[0] == self.steps and c[1] == side:
             return c[2]
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask = np.zeros(self.codec.size, dtype=np.bool_)
         if game.decider != side:
             legal = Legal(np.zeros(0, dtype=np.int64), [], mask)
         else:
             idx, ends = self.codec.grouped(game.state, game.legal_actions(), side)
-            mask[idx] = 1
+            mask[idx] = True
             legal = Legal(idx, ends, mask)
         self._cache = (self.steps, side, legal)
         return legal

@@ -13,8 +13,10 @@ def env_id(board: int) -> str:
 
 
 def register_envs() -> None:
-    """Register every board's id (idempotent)."""
+    """Register every board's id (idempotent), with `nuffle.envs.vector` as its vector entry
+    point (what `gymnasium.make_vec(id, num_envs=n)` builds)."""
     for board in BOARDS:
         name = env_id(board)
         if name not in gym.registry:
-            gym.register(id=name, entry_point="nuffle.envs.gym_env:BloodBowlEnv", kwargs={"board": board})
+            gym.register(id=name, entry_point="nuffle.envs.gym_env:BloodBowlEnv",
+                         vector_entry_point="nuffle.envs.vector:make_vector_env", kwargs={"board": board})

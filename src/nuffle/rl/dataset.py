@@ -73,7 +73,7 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
     for g in range(games):
         side = ("home", "away")[g % 2]
         env = BloodBowlEnv(board=board, home=home, away=away, opponent=opponent, reward="win",
-                           side=side, setup=setup)
+                           side=side, setup=setup, max_steps=None)  # whole games of the bot
         obs, _ = env.reset(seed=seed + g)
         game = env.driver.live()
         agent = make_agent(bot, seed=seed + g)

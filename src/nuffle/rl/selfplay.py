@@ -36,7 +36,7 @@ class SelfPlayEnv:
         self.spec = spec
         self.pool = Path(spec.pool)
         self.aec = BloodBowlAEC(board=spec.board, home=spec.home, away=spec.away, reward=spec.reward,
-                                assisted_moves=spec.assisted_moves)
+                                assisted_moves=spec.assisted_moves, setup=None, max_steps=None)
         self.rng = random.Random(seed)
         self.generator = torch.Generator().manual_seed(seed)
         self.side = 0
