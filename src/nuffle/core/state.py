@@ -435,9 +435,11 @@ class GameState:
         self.pos[pid] = -1
         self.status[pid] = status
 
-    def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool = True) -> None:
-        """Log a forced event (pick-up, catch, touchdown, stand-up) of the current player
-        action; `nuffle.analysis.mdp` explains actions from this log. Not part of `key()`."""
+    def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool | int = True) -> None:
+        """Log a forced event (pick-up, catch, touchdown, stand-up; the rolls, blocks, armour,
+        injuries, kick-off results and turnovers of `Event`) of the current player action;
+        `nuffle.analysis.mdp` explains actions and `nuffle.report` writes the match report from
+        this log. Not part of `key()`."""
         self.log.append((event, pid, sq, int(ok)))
 
     def add_stat(self, side: int, stat: int) -> None:

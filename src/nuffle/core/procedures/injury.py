@@ -14,7 +14,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
-from nuffle.core.types import BallState, PFlag, Status, other
+from nuffle.core.types import BallState, Event, PFlag, Status, other
 
 # How a player came to an armour or injury roll.
 FALL = 0  # knocked down, not by an opponent's block: failed dodge / GFI, Attacker Down, ...
@@ -210,6 +210,8 @@ class KnockDown(Procedure):
             if not broken and bonus and total + bonus > limit:
                 broken = True
                 left = 0
+                total += bonus
+            s.note(Event.ARMOUR, pid, total, broken)
             if broken:
                 if self.how == HIT:
                     self._fall(s)
@@ -347,6 +349,7 @@ class Injury(Procedure):
             a, b = s.dice()
             self.doubles = a == b
             result = self._result(s, a + b)
+            s.note(Event.INJURY, pid, a + b, result)
             by = self.by
             react = not self.rerolled and by >= 0 and by != pid
             if react and AFTER_INJURY.fire(s.info[by].skills, s, self, result):
@@ -363,6 +366,7 @@ class Injury(Procedure):
             self._apply(s, self.result)
         elif ph == 3:
             self.cas = s.die()
+            s.note(Event.CASUALTY, pid, self.cas, 0)
             if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
                 self.phase = 8
                 s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
@@ -371,6 +375,7 @@ class Injury(Procedure):
             self._offer_apothecary(s)
         elif ph == 8:  # the second casualty roll (Decay)
             self.cas2 = s.die()
+            s.note(Event.CASUALTY, pid, self.cas2, 0)
             self.phase = 4
             self._offer_apothecary(s)
         elif ph == 6:  # second casualty roll from the apothecary: it may replace the worst result

@@ -14,7 +14,7 @@ from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
-from nuffle.core.types import BallState, Status, other
+from nuffle.core.types import BallState, Event, Status, other
 
 KICK_DISTANCE: Point[[GameState, int, int], int | None] = Point(
     "kickoff.kick_distance",
@@ -79,6 +79,7 @@ class Kickoff(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == 4:
             self.phase = 5
+            s.note(Event.KICKOFF, -1, total(s.outcome), 0)
             s.push(TABLE[total(s.outcome)]())
         elif ph == 5:
             s.turnover = False
