@@ -163,6 +163,8 @@ class Event(IntEnum):
     CASUALTY = 9  # a casualty roll: pid, D68 result, 0
     KICKOFF = 10  # the kick-off table: -1, 2D6 total (Kickoff), 0
     TURNOVER = 11  # a turn ends in a turnover: the side, -1, 0
+    WEATHER = 12  # the weather is rolled: -1, the new Weather, 0
+    HALF = 13  # a half begins: -1, the half (1 or 2), 0
 
 
 def block_dice_code(faces: tuple[int, ...], attacker_chooses: bool) -> int:

@@ -52,13 +52,13 @@ class MatchReport:
         self.names = Names(s)
         self.events: list[ReportEvent] = []
         self.lines: list[str] = []
-        self._seen = len(game.state.log)
+        # Before the first turn the log still holds the whole match so far: read it all.
+        fresh = s.half <= 1 and s.teams[0].turn == s.teams[1].turn == 0
+        self._seen = 0 if fresh else len(s.log)
         self._skill = ""
+        self._decider = -1  # the side deciding the step under way, when `before` was told
         self._cause = ""
         self._snap(s)
-        self._weather = -1  # report the first weather roll too
-        if s.half == 1 and s.teams[0].turn == s.teams[1].turn == 0:
-            self._half = 0  # and the start of the first half
         self._over = game.is_over
         self._sent_off: list[int] = []
         self._attacker = -1  # the last block's attacker (who may follow up)
@@ -66,16 +66,15 @@ class MatchReport:
         self._actor = -1  # the player taking it
 
     def _snap(self, s: GameState) -> None:
-        self._half = s.half
         self._turns = (s.teams[0].turn, s.teams[1].turn)
-        self._weather = s.weather
         self._status = s.status.copy()
         self._active = s.active
 
     def before(self, game: Game) -> None:
         """Remember what the coming decision offers (the skill a USE_SKILL uses)."""
-        skill = game.decision().skill
-        self._skill = skill or ""
+        d = game.decision()
+        self._skill = d.skill or ""
+        self._decider = -1 if d.side is None else d.side
 
     def step(self, game: Game, action: Action) -> list[ReportEvent]:
         """Step `game` with `action` and return the new events."""
@@ -97,6 +96,7 @@ class MatchReport:
         self._seen = len(log)
         self._position(game, new)
         self._skill = ""
+        self._decider = -1
         self.events.extend(new)
         self.lines.extend(render(e, self.names) for e in new)
         return new
@@ -134,6 +134,11 @@ class MatchReport:
             out.append(ReportEvent(EventKind.INJURY, s.pteam[a], a, value=b, result=c, half=half))
         elif ev == Event.CASUALTY:
             out.append(ReportEvent(EventKind.CASUALTY, s.pteam[a], a, value=b, half=half))
+        elif ev == Event.WEATHER:
+            out.append(ReportEvent(EventKind.WEATHER, value=b, half=half))
+        elif ev == Event.HALF:
+            score = (s.teams[0].score, s.teams[1].score)
+            out.append(ReportEvent(EventKind.HALF, value=b, half=b, score=score))
         elif ev == Event.KICKOFF:
             out.append(ReportEvent(EventKind.KICK_OFF, value=b, half=half))
         elif ev == Event.TURNOVER:
@@ -157,7 +162,7 @@ class MatchReport:
         side = s.pteam[pid] if pid >= 0 else -1
         square = s.board.xy(sq) if sq >= 0 else None
         if t in (ActionType.KICK, ActionType.RECEIVE):
-            out.append(ReportEvent(EventKind.KICK_OR_RECEIVE, value=int(t), half=half))
+            out.append(ReportEvent(EventKind.KICK_OR_RECEIVE, self._decider, value=int(t), half=half))
         elif t in START_ACTIONS or t == ActionType.START_BOMB:
             self._declared = int(t)
             self._actor = pid
@@ -186,14 +191,9 @@ class MatchReport:
 
     def _position(self, game: Game, out: list[ReportEvent]) -> None:
         s = game.state
-        if s.weather != self._weather:
-            out.append(ReportEvent(EventKind.WEATHER, value=s.weather, half=s.half))
-        if s.half != self._half and s.half in (1, 2):
-            out.append(ReportEvent(EventKind.HALF, value=s.half, half=s.half,
-                                   score=(s.teams[0].score, s.teams[1].score)))
         turns = (s.teams[0].turn, s.teams[1].turn)
         for side in (0, 1):
-            if turns[side] > self._turns[side]:
+            if turns[side] != self._turns[side] and turns[side] > 0:  # (turns restart at 0 each half)
                 out.append(ReportEvent(EventKind.TURN, side, value=turns[side], half=s.half))
                 self._cause = ""
         status, before = s.status, self._status

@@ -182,13 +182,14 @@ def render(e: ReportEvent, n: Names) -> str:
     """One report line for an event."""
     k = e.kind
     if k == K.KICK_OR_RECEIVE:
-        return "The coin toss winner chooses to kick." if ActionType(e.value) == ActionType.KICK \
-            else "The coin toss winner chooses to receive."
+        choice = "kick" if ActionType(e.value) == ActionType.KICK else "receive"
+        who = _cap(n.coach(e.side)) if e.side in (0, 1) else "The coin toss winner"
+        return f"{who} wins the coin toss and chooses to {choice}."
     if k == K.WEATHER:
         return f"Weather: {WEATHER_NAMES[Weather(e.value)]}."
     if k == K.HALF:
         if e.value == 1:
-            return f"Kick-off! {n.team(0)} against {n.team(1)}: the first half begins."
+            return f"{n.team(0)} against {n.team(1)}: the first half begins."
         return f"Half-time: {n.score(e.score)}. The second half begins."
     if k == K.KICK_OFF:
         return f"Kick-off table: {e.value}, {KICKOFF_NAMES[Kickoff(e.value)]}"

@@ -12,7 +12,7 @@ from nuffle.core.procedures.match import weather_from_2d6
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
 from nuffle.core.tables import SCATTER
-from nuffle.core.types import Status, Weather, other
+from nuffle.core.types import Event, Status, Weather, other
 
 FAME: Point[[GameState, int], int] = Point(
     "kickoff_table.fame",
@@ -183,6 +183,7 @@ class ChangingWeather(Procedure):
         if self.phase == 1:
             a, b = s.dice()
             s.weather = weather_from_2d6(a + b)
+            s.note(Event.WEATHER, -1, s.weather, 0)
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
                 return

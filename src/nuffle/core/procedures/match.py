@@ -10,7 +10,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
+from nuffle.core.types import NOBODY, BallState, Event, PFlag, Status, Weather, other
 
 SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "match.sent_off_after_drive",
@@ -88,6 +88,7 @@ class Match(Procedure):
         elif ph == 3:
             a, b = s.dice()
             s.weather = weather_from_2d6(a + b)
+            s.note(Event.WEATHER, -1, s.weather, 0)
             self.phase = 4
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == 4:
@@ -96,10 +97,12 @@ class Match(Procedure):
             s.wait(self.winner, DK.KICK_OR_RECEIVE)
         elif ph == 6:
             s.half = 1
+            s.note(Event.HALF, -1, 1, 0)
             self.phase = 7
             s.push(Half())
         elif ph == 7:
             s.half = 2
+            s.note(Event.HALF, -1, 2, 0)
             self.phase = 8
             s.push(Half())
         else:
