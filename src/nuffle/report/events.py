@@ -57,6 +57,7 @@ class MatchReport:
         self._seen = 0 if fresh else len(s.log)
         self._skill = ""
         self._decider = -1  # the side deciding the step under way, when `before` was told
+        self._player = -1  # and the player its decision is about
         self._cause = ""
         self._snap(s)
         self._over = game.is_over
@@ -75,6 +76,7 @@ class MatchReport:
         d = game.decision()
         self._skill = d.skill or ""
         self._decider = -1 if d.side is None else d.side
+        self._player = -1 if d.player is None else d.player
 
     def step(self, game: Game, action: Action) -> list[ReportEvent]:
         """Step `game` with `action` and return the new events."""
@@ -96,7 +98,7 @@ class MatchReport:
         self._seen = len(log)
         self._position(game, new)
         self._skill = ""
-        self._decider = -1
+        self._decider = self._player = -1
         self.events.extend(new)
         self.lines.extend(render(e, self.names) for e in new)
         return new
@@ -159,6 +161,8 @@ class MatchReport:
 
     def _decision(self, s: GameState, t: ActionType, pid: int, sq: int, out: list[ReportEvent]) -> None:
         half = s.half
+        if pid < 0:
+            pid = self._player
         side = s.pteam[pid] if pid >= 0 else -1
         square = s.board.xy(sq) if sq >= 0 else None
         if t in (ActionType.KICK, ActionType.RECEIVE):

@@ -380,6 +380,7 @@ class Injury(Procedure):
             self._offer_apothecary(s)
         elif ph == 6:  # second casualty roll from the apothecary: it may replace the worst result
             d = s.die()
+            s.note(Event.CASUALTY, pid, d, 0)
             if self.cas2 >= 0 and self.cas2 > self.cas:
                 self.cas2 = min(self.cas2, d)
             else:
