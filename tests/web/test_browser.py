@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -23,7 +24,10 @@ from web_helpers import legal_actions  # noqa: E402
 
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
 from nuffle.analysis.queries import block_odds  # noqa: E402
+from nuffle.core.dice import ScriptedRoller, block, two_d6  # noqa: E402
 from nuffle.core.procedures.action import AFTER_DECLARE  # noqa: E402
+from nuffle.core.types import BlockFace  # noqa: E402
+from nuffle.report import Names  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
 CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
@@ -339,6 +343,7 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
     assert page.locator("#r-pos").text_content() == f"{total} / {total}"
     score = record["final"]["score"]
     assert f"{score[0]} - {score[1]}" in page.locator("#rbar").text_content()
+    assert "Final whistle: " in page.locator("#rlog").text_content()  # the match report beside the board
     shot(page, "5-replay-viewer")
     # a record file opened from disk
     path = tmp_path / "match.json"
@@ -348,3 +353,56 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
     page.wait_for_selector("#replay-view:not([hidden])")
     page.click("#r-next")
     assert page.locator("#r-pos").text_content() == f"1 / {total}"
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
+    """A block with forced dice (Defender Down, armour 11, injury 8): the log names the
+    defender and gives the armour and injury lines, in words."""
+    for _attempt in range(4):
+        gid, _ = start_bot_game(page, server)
+        state = drive_to_turn(page, server, gid, "home")
+        blockers = [a["player"] for a in legal_actions(state) if a["type"] == "START_BLOCK"
+                    and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
+        if blockers:
+            break
+    else:
+        pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
+    pid = blockers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Block").first.click()
+    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
+    target = next(a["square"] for a in legal_actions(state) if a["type"] == "BLOCK")
+    live = server.live(gid)
+    game = live.game
+    defender = game.state.grid[game.state.board.sq(*target)]
+    dice = abs(state["odds"]["blocks"][0]["dice"])
+    sampled = game.roller
+    forced = ScriptedRoller(block(*[BlockFace.DEFENDER_DOWN] * dice) + two_d6(5, 6) + two_d6(4, 4))
+    game.roller = forced
+    try:
+        page.locator(f"g.player[data-player='{defender}']").click()
+        wait_for(server, gid, lambda x: x["version"] > state["version"], "the block dice")
+        for _ in range(20):
+            s = wait_for(server, gid, lambda x: x["decision"]["side"] == "home" or not forced.queue, "home")
+            if not forced.queue:
+                break
+            page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+            if s["decision"]["kind"] == "BLOCK_DICE":
+                page.locator("#choices button", has_text="Defender down").click()
+            else:  # the push square, the follow-up
+                click_something(page, s["decision"]["kind"])
+            wait_for(server, gid, lambda x, v=s["version"]: x["version"] > v, "the block to go on")
+    finally:
+        game.roller = sampled
+    names = Names(game.state)
+    victim = names.player(defender)
+    page.wait_for_function("document.querySelector('#log').textContent.includes(\"injury roll\")")
+    log = page.locator("#log li").all_text_contents()
+    assert f"{names.player(pid)} blocks {victim}: " in "\n".join(log)
+    assert "Defender Down." in log
+    assert f"{victim}: armour 11: broken." in log
+    assert f"{victim}: injury roll {8 + (1 if 'STUNTY' in state['players'][defender]['skills'] else 0)}" \
+        in "\n".join(log)
+    assert not any(re.search(r"\b[A-Z]{2,}_[A-Z_]+\b", line) for line in log)  # no engine enum names
+    shot(page, "6-match-report")

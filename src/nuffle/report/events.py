@@ -44,14 +44,18 @@ class MatchReport:
 
     Call `after(game, action)` after every `game.step(action)`, and `after(game)` after every
     `apply_chance` / `sample_chance` (a sampled roller resolves chance inside `step`).
-    `before(game)` may be called before a step so a used skill can be named.
+    `before(game)` may be called before a step so a used skill can be named. With `keep`
+    False the report keeps nothing: each call's events and `last_lines` are all there is (a
+    server that streams the lines).
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, keep: bool = True) -> None:
         s = game.state
         self.names = Names(s)
+        self.keep = keep
         self.events: list[ReportEvent] = []
         self.lines: list[str] = []
+        self.last_lines: list[str] = []  # the lines of the last call
         # Before the first turn the log still holds the whole match so far: read it all.
         fresh = s.half <= 1 and s.teams[0].turn == s.teams[1].turn == 0
         self._seen = 0 if fresh else len(s.log)
@@ -99,8 +103,10 @@ class MatchReport:
         self._position(game, new)
         self._skill = ""
         self._decider = self._player = -1
-        self.events.extend(new)
-        self.lines.extend(render(e, self.names) for e in new)
+        self.last_lines = [render(e, self.names) for e in new]
+        if self.keep:
+            self.events.extend(new)
+            self.lines.extend(self.last_lines)
         return new
 
     # --- the engine's log ---------------------------------------------------------------

@@ -18,11 +18,12 @@ from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import SampledRoller
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
-from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
+from nuffle.web.session import SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
 MODES = ("hotseat", "bot", "botvbot", "online")
@@ -114,7 +115,7 @@ class GameManager:
         """A live game at its start (actions are applied by the caller)."""
         home = team_from_dict(stored.teams["home"], "home")
         away = team_from_dict(stored.teams["away"], "away")
-        game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=DiceLogRoller(),
+        game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=SampledRoller(),
                         assisted_moves=True)
         seats: dict[str, Seat] = {}
         for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):

@@ -292,8 +292,17 @@ function render() {
   drawDugout($("dugout-home"), state, "home", ui);
   drawDugout($("dugout-away"), state, "away", ui);
   const log = $("log");
-  log.innerHTML = G.log.map(l => `<li class="${l.startsWith("  roll") ? "roll" : ""}">${escapeHtml(l)}</li>`).join("");
+  log.innerHTML = G.log.map(l => `<li class="${lineClass(l)}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
+}
+
+// A report line's style: turn headers, touchdowns, turnovers and match events stand out.
+function lineClass(line) {
+  if (line.startsWith("Touchdown!")) return "td";
+  if (line.startsWith("Turnover")) return "turnover";
+  if (/^(Half \d, turn|Half-time|Final whistle|Kick-off table|Weather)/.test(line) || line.includes("half begins"))
+    return "head";
+  return "";
 }
 
 function escapeHtml(s) {

@@ -75,11 +75,10 @@ function goto(i) {
   $("r-pos").textContent = `${R.pos} / ${d.frames.length - 1}`;
   $("rbar").textContent = `${d.config.home} ${f.score[0]} - ${f.score[1]} ${d.config.away} · half ${f.half} · ` +
     `turn ${f.turn[0]}/${f.turn[1]} · ${WEATHER[f.weather] || ""} · re-rolls ${f.rerolls[0]}/${f.rerolls[1]}`;
-  $("r-action").textContent = f.action;
+  $("r-action").textContent = f.report.length ? f.report[f.report.length - 1] : "";
   const lines = [];
   for (let k = Math.max(0, R.pos - 40); k <= R.pos; k++) {
-    lines.push(`<li>${escapeHtml(d.frames[k].action)}</li>`);
-    for (const r of d.frames[k].rolls) lines.push(`<li class="roll">  roll ${escapeHtml(r)}</li>`);
+    for (const r of d.frames[k].report) lines.push(`<li class="${lineClass(r)}">${escapeHtml(r)}</li>`);
   }
   $("rlog").innerHTML = lines.join("");
   $("rlog").scrollTop = $("rlog").scrollHeight;
