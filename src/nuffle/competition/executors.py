@@ -26,18 +26,20 @@ class Task:
 
 @dataclass
 class Outcome:
-    """What a played game sends back: its report, its record and the engine's trace if any."""
+    """What a played game sends back: its report, its record, the engine's trace if any and
+    the match report's lines (`nuffle.report`)."""
 
     report: dict[str, Any]
     record: dict[str, Any]
     trace: str | None
+    lines: list[str] | None = None
 
 
 def play_task(task: Task) -> Outcome:
     """Play one game (in whatever process or node the executor chose)."""
     referee = Referee(task.home, task.away, task.seed, task.settings)
     report = referee.play()
-    return Outcome(report, referee.record(), referee.engine_error)
+    return Outcome(report, referee.record(), referee.engine_error, referee.match_report.lines)
 
 
 class Executor(Protocol):

@@ -28,8 +28,10 @@ def _play(config: TournamentConfig, fixtures: list[formats.Fixture], executor: E
     records = config.out / "records"
     for f, o in zip(fixtures, outcomes, strict=True):
         game = {"index": f.index, "stage": f.stage, **o.report}
-        save_outputs(game, o.record, o.trace, records / f"game-{f.index:03d}.json")
+        save_outputs(game, o.record, o.trace, records / f"game-{f.index:03d}.json", o.lines)
         game["record"] = os.path.relpath(game["record"], config.out)
+        if game.get("match_report"):
+            game["match_report"] = os.path.relpath(game["match_report"], config.out)
         if game.get("trace"):
             game["trace"] = os.path.relpath(game["trace"], config.out)
         games.append(game)
