@@ -405,4 +405,5 @@ def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
     assert f"{victim}: injury roll {8 + (1 if 'STUNTY' in state['players'][defender]['skills'] else 0)}" \
         in "\n".join(log)
     assert not any(re.search(r"\b[A-Z]{2,}_[A-Z_]+\b", line) for line in log)  # no engine enum names
+    page.locator("#log").scroll_into_view_if_needed()
     shot(page, "6-match-report")
