@@ -12,7 +12,8 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.formations import formation_names
-from nuffle.report import MatchReport
+from nuffle.report import MatchReport, Names
+from nuffle.report.prompt import prompt
 
 SIDES = ("home", "away")
 LOG_LIMIT = 400  # log lines kept in memory
@@ -142,6 +143,8 @@ class LiveGame:
             except ValueError:
                 out["formations"] = []
         out["legal"] = legal_groups(g)
+        # The decision in words, from a view (public data only): players, roll, choices, odds.
+        out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error
         out["delay"] = self.delay
         out["odds"] = odds or {}

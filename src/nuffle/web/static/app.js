@@ -99,6 +99,11 @@ async function showGame(id) {
   if (h.get("away")) G.tokens.away = h.get("away");
   const token = h.get("token");
   $("tz-toggle").addEventListener("change", render);
+  $("auto-toggle").checked = localStorage.getItem("nuffle-auto") !== "off";
+  $("auto-toggle").addEventListener("change", () => {
+    localStorage.setItem("nuffle-auto", $("auto-toggle").checked ? "on" : "off");
+    render();
+  });
   $("odds-toggle").addEventListener("change", render);
   $("speed").addEventListener("change", async () => {
     await api("POST", `/api/games/${id}/speed`, { delay: 2 - +$("speed").value }).catch(showError);
@@ -255,6 +260,13 @@ function render() {
   const idx = acting ? indexActions(state) : { bySquare: new Map(), byPlayer: new Map(), plain: [] };
   const d = state.decision;
   $("choices").innerHTML = "";
+  $("meanings").innerHTML = "";
+  $("dice").innerHTML = "";
+  const said = state.prompt || { text: "", choices: {}, odds: {}, chooser: "" };
+  if (d.kind === "BLOCK_DICE" && d.faces && d.faces.length) {
+    $("dice").innerHTML = d.faces.map(dieSvg).join("") +
+      (said.chooser ? ` <span class="chooser">${escapeHtml(said.chooser)} chooses</span>` : "");
+  }
   if (state.result.over) {
     const r = state.result;
     $("prompt").textContent = `Full time: ${r.score.home}-${r.score.away}` +
@@ -263,13 +275,24 @@ function render() {
     a.href = `/replay/${G.id}`; a.textContent = "Watch the replay"; a.id = "replay-link";
     $("choices").appendChild(a);
   } else if (!acting) {
-    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ${d.kind.toLowerCase().replace(/_/g, " ")}` : "…";
+    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ` +
+      (said.text || d.kind.toLowerCase().replace(/_/g, " ")) : "…";
   } else {
-    $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") + promptText(d, state);
+    $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") +
+      (said.text || promptText(d, state));
     for (const name of state.formations || []) {
       button(`Formation: ${name}`, () => setupFormation(name), "formation");
     }
-    for (const a of idx.plain) button(actionName(a.type), () => send(a), a.type.startsWith("END") ? "" : "primary");
+    for (const a of idx.plain) {
+      const b = button(choiceLabel(a.type, said), () => send(a), a.type.startsWith("END") ? "" : "primary");
+      if (said.choices[a.type]) b.title = said.choices[a.type];
+    }
+    for (const [type, meaning] of Object.entries(said.choices)) {
+      const li = document.createElement("li");
+      li.textContent = `${actionName(type)}: ${meaning}` + (type in said.odds ? ` (${pct(said.odds[type])})` : "");
+      $("meanings").appendChild(li);
+    }
+    autoAnswer(state);
     if (G.selected !== null && idx.byPlayer.has(G.selected)) {
       const only = idx.byPlayer.get(G.selected).filter(a => !a.square);
       if (only.length) {
@@ -294,6 +317,34 @@ function render() {
   const log = $("log");
   log.innerHTML = G.log.map(l => `<li class="${lineClass(l)}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
+}
+
+// A choice's button label, with its chance of success when the prompt gives one.
+function choiceLabel(type, said) {
+  return actionName(type) + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+}
+
+function pct(p) { return `${(100 * p).toFixed(1)}%`; }
+
+// A block die as a small picture: its face's sign on a die, its name as the tooltip.
+const DIE_SIGNS = [["\u2620", "#b00020"], ["\u2620\u2715", "#c66a00"], ["\u2794", "#333"],
+  ["!\u2794", "#1d5fa8"], ["\u2738", "#0a6b0a"]];
+function dieSvg(face) {
+  const [sign, colour] = DIE_SIGNS[face];
+  return `<svg class="die" data-face="${face}" width="38" height="38" viewBox="0 0 38 38"><title>${FACES[face]}</title>` +
+    `<rect x="2" y="2" width="34" height="34" rx="7" fill="#fffdf5" stroke="#333" stroke-width="2"/>` +
+    `<text x="19" y="26" text-anchor="middle" font-size="17" fill="${colour}">${sign}</text></svg>`;
+}
+
+// A decision with a single legal answer (a forced follow-up, a lone push square, ...) is
+// answered by itself when the toggle is on; turns, moves, set-ups and kicks never are.
+const NEVER_AUTO = new Set(["SELECT_ACTION", "MOVE", "SETUP", "KICK_TARGET", "KICK_OR_RECEIVE"]);
+function autoAnswer(state) {
+  if (!$("auto-toggle").checked || NEVER_AUTO.has(state.decision.kind)) return;
+  const all = expandLegal(state.legal);
+  if (all.length !== 1 || G.autoVersion === state.version) return;
+  G.autoVersion = state.version;
+  setTimeout(() => { if (G.state && G.state.version === state.version) send(all[0]); }, 400);
 }
 
 // A report line's style: turn headers, touchdowns, turnovers and match events stand out.
