@@ -149,6 +149,8 @@ def _block_dice(game: Game, n: Names, legal: set[ActionType]) -> Prompt:
             f"{chooser} chooses. Rolled: {shown}.")
     choices = {}
     for f in faces:
+        if _SELECT[BlockFace(f)] not in legal:
+            continue  # the other coach chooses, after this one keeps or re-rolls the dice
         meaning = FACE_MEANINGS[BlockFace(f)]
         choices[_SELECT[BlockFace(f)].name] = meaning.format(a=n.player(att), d=n.player(dfd))
     if T.USE_REROLL in legal:
