@@ -359,24 +359,11 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
 def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
     """A block with forced dice (Defender Down, armour 11, injury 8): the log names the
     defender and gives the armour and injury lines, in words."""
-    for _attempt in range(4):
-        gid, _ = start_bot_game(page, server)
-        state = drive_to_turn(page, server, gid, "home")
-        blockers = [a["player"] for a in legal_actions(state) if a["type"] == "START_BLOCK"
-                    and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
-        if blockers:
-            break
-    else:
-        pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
-    pid = blockers[0]
-    page.locator(f"g.player[data-player='{pid}']").click()
-    page.locator("#choices button", has_text="Block").first.click()
-    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
-    target = next(a["square"] for a in legal_actions(state) if a["type"] == "BLOCK")
+    gid, odds, pid, defender = home_block(page, server)
     live = server.live(gid)
     game = live.game
-    defender = game.state.grid[game.state.board.sq(*target)]
-    dice = abs(state["odds"]["blocks"][0]["dice"])
+    state = api(server, "GET", f"/api/games/{gid}")
+    dice = odds["dice"]
     sampled = game.roller
     forced = ScriptedRoller(block(*[BlockFace.DEFENDER_DOWN] * dice) + two_d6(5, 6) + two_d6(4, 4))
     game.roller = forced
@@ -389,7 +376,7 @@ def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
                 break
             page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
             if s["decision"]["kind"] == "BLOCK_DICE":
-                page.locator("#choices button", has_text="Defender down").click()
+                choose(page, "Defender down" if s["decision"]["side"] == "home" else "Decline")
             else:  # the push square, the follow-up
                 click_something(page, s["decision"]["kind"])
             wait_for(server, gid, lambda x, v=s["version"]: x["version"] > v, "the block to go on")
@@ -407,3 +394,69 @@ def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
     assert not any(re.search(r"\b[A-Z]{2,}_[A-Z_]+\b", line) for line in log)  # no engine enum names
     page.locator("#log").scroll_into_view_if_needed()
     shot(page, "6-match-report")
+
+
+def choose(page: Any, label: str) -> None:
+    """Click the choice `label`, unless the page answered the decision by itself (it had one
+    legal answer and auto-answer is on)."""
+    try:
+        page.locator("#choices button", has_text=label).click(timeout=3000)
+    except sync_api.TimeoutError:
+        assert page.evaluate("G.autoVersion") is not None, f"no {label!r} button and nothing auto-answered"
+
+
+def home_block(page: Any, server: Server) -> tuple[str, dict[str, Any], int, int]:
+    """A bot game driven to a home block by a player without a negatrait, the block declared:
+    (game id, the odds of the block, attacker, defender)."""
+    for _attempt in range(4):
+        gid, _ = start_bot_game(page, server)
+        state = drive_to_turn(page, server, gid, "home")
+        blockers = [a["player"] for a in legal_actions(state) if a["type"] == "START_BLOCK"
+                    and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
+        if blockers:
+            break
+    else:
+        pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
+    pid = blockers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Block").first.click()
+    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
+    target = next(a["square"] for a in legal_actions(state) if a["type"] == "BLOCK")
+    game = server.live(gid).game
+    defender = game.state.grid[game.state.board.sq(*target)]
+    return gid, next(o for o in state["odds"]["blocks"] if o["defender"] == defender), pid, defender
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_7_prompts_show_the_dice_the_chooser_and_the_apothecary_s_player_and_injury(
+        page: Any, server: Server) -> None:
+    gid, odds, pid, defender = home_block(page, server)
+    game = server.live(gid).game
+    dice = odds["dice"]
+    sampled = game.roller
+    forced = ScriptedRoller(block(*[BlockFace.ATTACKER_DOWN] * dice) + two_d6(5, 6) + two_d6(4, 4))
+    game.roller = forced
+    names = Names(game.state)
+    try:
+        page.locator(f"g.player[data-player='{defender}']").click()
+        s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "BLOCK_DICE", "the block dice")
+        page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+        assert page.locator("#dice svg.die").count() == dice  # the dice as pictures
+        chooser = "the Human coach" if odds["chooser"] == "attacker" else "the Orc coach"
+        assert f"{chooser} chooses" in page.locator("#dice").text_content()
+        said = page.locator("#prompt").text_content()
+        assert f"{names.player(pid)} blocks {names.player(defender)}" in said
+        shot(page, "7-block-dice-prompt")
+        choose(page, "Attacker down" if odds["chooser"] == "attacker" else "Decline")
+        s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "APOTHECARY", "the apothecary")
+    finally:
+        game.roller = sampled
+    assert s["decision"]["side"] == "home"
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    assert page.locator("#prompt").text_content() == \
+        f"{names.player(pid)} is KO'd (injury roll 8). Use the apothecary?"
+    assert "Stunned" in page.locator("#meanings").text_content()
+    shot(page, "7-apothecary-prompt")
+    page.locator("#choices button", has_text="Apothecary").click()
+    after = wait_for(server, gid, lambda x: x["version"] > s["version"], "the apothecary's work")
+    assert after["players"][pid]["status"] == "STUNNED"
