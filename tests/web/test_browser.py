@@ -460,3 +460,53 @@ def test_7_prompts_show_the_dice_the_chooser_and_the_apothecary_s_player_and_inj
     page.locator("#choices button", has_text="Apothecary").click()
     after = wait_for(server, gid, lambda x: x["version"] > s["version"], "the apothecary's work")
     assert after["players"][pid]["status"] == "STUNNED"
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_8_pieces_are_legible(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    # team colours by race, and a second colour when two teams would look alike
+    colours = page.evaluate("teamColours({home: 'human', away: 'orc'})")
+    assert colours == {"home": "#c43c2c", "away": "#2a5ea8"}
+    same = page.evaluate("teamColours({home: 'human', away: 'human'})")
+    assert same["home"] != same["away"]
+    home = next(p for p in state["players"] if p["team"] == "home" and p["square"])
+    away = next(p for p in state["players"] if p["team"] == "away" and p["square"])
+    assert page.locator(f"g.player[data-player='{home['id']}'] .body").get_attribute("fill") == "#c43c2c"
+    assert page.locator(f"g.player[data-player='{away['id']}'] .body").get_attribute("fill") == "#2a5ea8"
+    # the ball: drawn above the pieces, with a halo
+    if state["ball"]["square"]:
+        assert page.locator("#pitch g.ball circle").count() == 1
+    # the acting player is highlighted; after his action he is marked as used
+    movers = [a["player"] for a in legal_actions(state) if a["type"] == "START_MOVE"
+              and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
+    pid = movers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Move").first.click()
+    s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "MOVE", "the move decision")
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    piece = page.locator(f"g.player[data-player='{pid}']")
+    assert "acting" in piece.get_attribute("class") and piece.locator("circle.halo").count() == 1
+    # the player card on hover: stats, skills in words, status
+    piece.hover()
+    card = page.locator("#card")
+    assert card.is_visible()
+    info = s["players"][pid]
+    text = card.text_content()
+    assert f"MA {info['ma']}  ST {info['st']}  AG {info['ag']}  AV {info['av']}" in text
+    assert "Status: standing" in text and "_" not in text
+    shot(page, "8-acting-player-and-card")
+    page.locator("#choices button", has_text="End action").click()
+    s = wait_for(server, gid, lambda x: x["version"] > s["version"], "the end of the action")
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    piece = page.locator(f"g.player[data-player='{pid}']")
+    assert "used" in piece.get_attribute("class") and piece.locator("text.usedmark").count() == 1
+    # prone and stunned players lie down, with their icons (drawn from a changed copy of the state)
+    page.evaluate("""() => { const ps = G.state.players.filter(p => p.team === 'away' && p.square);
+        ps[0].status = 'PRONE'; ps[1].status = 'STUNNED'; render(); return [ps[0].id, ps[1].id]; }""")
+    assert page.locator("#pitch g.player.prone ellipse.body").count() == 1
+    assert page.locator("#pitch g.player.prone circle.icon.prone").count() == 1
+    assert page.locator("#pitch g.player.stunned ellipse.body").get_attribute("fill") == "#8a8a8a"
+    assert page.locator("#pitch g.player.stunned circle.icon.stunned").count() == 1
+    shot(page, "8-prone-and-stunned")

@@ -324,8 +324,6 @@ function choiceLabel(type, said) {
   return actionName(type) + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
 }
 
-function pct(p) { return `${(100 * p).toFixed(1)}%`; }
-
 // A block die as a small picture: its face's sign on a die, its name as the tooltip.
 const DIE_SIGNS = [["\u2620", "#b00020"], ["\u2620\u2715", "#c66a00"], ["\u2794", "#333"],
   ["!\u2794", "#1d5fa8"], ["\u2738", "#0a6b0a"]];
@@ -433,17 +431,16 @@ function pct(p) {
   return `${(100 * p).toFixed(1)}%`;
 }
 
-function drawOdds(idx, marks) {
+function drawOdds(idx, marks, top) {
   if (!$("odds-toggle").checked) return;
   const odds = G.state.odds || {};
   for (const b of odds.blocks || []) {
     const [x, y] = b.square;
-    el("text", { x: x * S + 2, y: y * S + 11, class: "dicelabel", "data-dice": b.dice },
-      marks, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`);
+    badge(top, x, y, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`, { class: "dicelabel", "data-dice": b.dice });
   }
   for (const p of odds.passes || []) {
     const [x, y] = p.square;
-    el("text", { x: x * S + 2, y: y * S + 11, class: "steplabel" }, marks, pct(p.accurate * p.catch * (1 - p.interception)));
+    badge(top, x, y, pct(p.accurate * p.catch * (1 - p.interception)), { class: "steplabel" });
   }
   setTimeout(() => drawHover(idx), 0);
 }
