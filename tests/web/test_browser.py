@@ -23,10 +23,10 @@ uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn 
 from web_helpers import legal_actions  # noqa: E402
 
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
-from nuffle.analysis.queries import block_odds  # noqa: E402
+from nuffle.analysis.queries import block_odds, foul_odds  # noqa: E402
 from nuffle.core.dice import ScriptedRoller, block, two_d6  # noqa: E402
 from nuffle.core.procedures.action import AFTER_DECLARE  # noqa: E402
-from nuffle.core.types import BlockFace  # noqa: E402
+from nuffle.core.types import BlockFace, Status  # noqa: E402
 from nuffle.report import Names  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
@@ -505,8 +505,50 @@ def test_8_pieces_are_legible(page: Any, server: Server) -> None:
     # prone and stunned players lie down, with their icons (drawn from a changed copy of the state)
     page.evaluate("""() => { const ps = G.state.players.filter(p => p.team === 'away' && p.square);
         ps[0].status = 'PRONE'; ps[1].status = 'STUNNED'; render(); return [ps[0].id, ps[1].id]; }""")
-    assert page.locator("#pitch g.player.prone ellipse.body").count() == 1
-    assert page.locator("#pitch g.player.prone circle.icon.prone").count() == 1
-    assert page.locator("#pitch g.player.stunned ellipse.body").get_attribute("fill") == "#8a8a8a"
-    assert page.locator("#pitch g.player.stunned circle.icon.stunned").count() == 1
+    down = page.evaluate("""() => ['PRONE', 'STUNNED'].map(
+        st => G.state.players.filter(p => p.square && p.status === st).length)""")
+    assert page.locator("#pitch g.player.prone ellipse.body").count() == down[0] >= 1
+    assert page.locator("#pitch g.player.prone circle.icon.prone").count() == down[0]
+    assert page.locator("#pitch g.player.stunned ellipse.body").count() == down[1] >= 1
+    assert page.locator("#pitch g.player.stunned ellipse.body").first.get_attribute("fill") == "#8a8a8a"
+    assert page.locator("#pitch g.player.stunned circle.icon.stunned").count() == down[1]
     shot(page, "8-prone-and-stunned")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_9_a_foul_hover_shows_armour_injury_and_sent_off_odds(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    live = server.live(gid)
+    game = live.game
+    s = game.state
+    b = s.board
+    fouler = victim = -1
+    for a in legal_actions(state):  # a home player next to an away one, who is knocked down here
+        if a["type"] != "START_MOVE" or set(state["players"][a["player"]]["skills"]) & NEGATRAITS:
+            continue
+        sq = s.pos[a["player"]]
+        near = [sq + o for o in b.neighbours if s.grid[sq + o] >= 0 and s.pteam[s.grid[sq + o]] == 1]
+        if near:
+            fouler, victim = a["player"], s.grid[near[0]]
+            break
+    assert fouler >= 0, "no home player stands next to an opponent after the kick-off"
+    s.status[victim] = Status.PRONE  # (the test lays him down; the engine then offers the foul)
+    game._legal = None
+    live.version += 1
+    live.notify()
+    page.wait_for_function(f"G.state && G.state.version > {state['version']}")
+    page.locator(f"g.player[data-player='{fouler}']").click()
+    page.locator("#choices button", has_text="Foul").first.click()
+    st = wait_for(server, gid, lambda x: x["decision"]["kind"] == "MOVE", "the foul decision")
+    page.wait_for_function(f"G.state && G.state.version >= {st['version']}")
+    page.locator(f"g.player[data-player='{victim}']").hover()
+    expected = foul_odds(game, fouler, victim)
+    def shown(what: str) -> str:
+        return page.locator(f"[data-testid=foul-{what}]").text_content()
+
+    assert shown("armour") == f"{100 * float(expected['armour_broken']):.1f}%"
+    injury = expected["ko"] + expected["badly_hurt"] + expected["casualty"]
+    assert shown("injury") == f"{100 * float(injury):.1f}%"
+    assert shown("sent-off") == f"{100 * float(expected['sent_off']):.1f}%"
+    shot(page, "9-foul-odds")

@@ -404,6 +404,18 @@ function drawHover(idx) {
       (block.path < 1 ? ` · reach ${pct(block.path)}` : "");
     return;
   }
+  const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
+  if (foul && acts.some(a => a.action.type === "FOUL")) {
+    line.innerHTML = `Foul: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
+      `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
+      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
+    return;
+  }
+  const handoff = (odds.handoffs || []).find(h => h.square.join(",") === key);
+  if (handoff && acts.some(a => a.action.type === "HANDOFF")) {
+    line.innerHTML = `Hand-off: caught <b data-testid="handoff-catch">${pct(handoff.catch)}</b>`;
+    return;
+  }
   if (pass && acts.some(a => a.action.type === "PASS")) {
     line.textContent = `Pass (${pass.range}): accurate ${pct(pass.accurate)} · fumble ${pct(pass.fumble)} · ` +
       `catch ${pct(pass.catch)} · interception ${pct(pass.interception)}` +
@@ -438,6 +450,8 @@ function drawOdds(idx, marks, top) {
     const [x, y] = b.square;
     badge(top, x, y, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`, { class: "dicelabel", "data-dice": b.dice });
   }
+  for (const f of odds.fouls || []) badge(top, f.square[0], f.square[1], pct(f.armour), { class: "steplabel" });
+  for (const h of odds.handoffs || []) badge(top, h.square[0], h.square[1], pct(h.catch), { class: "steplabel" });
   for (const p of odds.passes || []) {
     const [x, y] = p.square;
     badge(top, x, y, pct(p.accurate * p.catch * (1 - p.interception)), { class: "steplabel" });

@@ -124,7 +124,8 @@ function drawBoard(svg, state, ui) {
   for (const p of players) {
     const [x, y] = p.square;
     const cls = ["player", p.team, p.status.toLowerCase()];
-    if (p.flags & USED) cls.push("used");
+    const used = (p.flags & USED) && acting !== p.id;  // the acting player is haloed, not faded
+    if (used) cls.push("used");
     if (ui.selected === p.id) cls.push("sel");
     if (ui.selectable && ui.selectable.has(p.id)) cls.push("can");
     if (acting === p.id) cls.push("acting");
@@ -143,7 +144,7 @@ function drawBoard(svg, state, ui) {
     if (!down) el("text", { y: 11, "text-anchor": "middle", fill: fg, "font-size": 9 }, g, abbrev(p.position));
     if (p.status === "PRONE") icon(g, "\u2193", "#fff", "prone");
     if (p.status === "STUNNED") icon(g, "\u2605", "#ffe14a", "stunned");
-    if (p.flags & USED) el("text", { x: -17, y: -10, class: "usedmark", "font-size": 12, fill: "#fff" }, g, "\u2713");
+    if (used) el("text", { x: -17, y: -10, class: "usedmark", "font-size": 12, fill: "#fff" }, g, "\u2713");
     if (p.flags & NO_TZ) el("text", { x: -16, y: 16, class: "steplabel" }, g, "?");
     el("title", {}, g, `${p.team} #${p.number} ${p.position} ${p.name}\nMA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av}` +
       (p.skills.length ? "\n" + p.skills.join(", ") : "") + `\n${p.status.toLowerCase()}`);
@@ -176,7 +177,8 @@ function showCard(card, p, state, colours) {
   const acted = p.flags & USED ? ", has acted this turn" : "";
   card.innerHTML = "";
   const h = document.createElement("b");
-  h.textContent = `#${p.number} ${p.position}${p.name ? " " + p.name : ""} (${team}, ${p.team})`;
+  const named = p.name && !p.name.startsWith(p.position) ? " " + p.name : "";
+  h.textContent = `#${p.number} ${p.position}${named} (${team}, ${p.team})`;
   h.style.color = colours[p.team];
   const stats = document.createElement("div");
   stats.className = "stats";
