@@ -24,6 +24,7 @@ from web_helpers import legal_actions  # noqa: E402
 
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
 from nuffle.analysis.queries import block_odds, foul_odds  # noqa: E402
+from nuffle.core.actions import Action, ActionType  # noqa: E402
 from nuffle.core.dice import ScriptedRoller, block, two_d6  # noqa: E402
 from nuffle.core.procedures.action import AFTER_DECLARE  # noqa: E402
 from nuffle.core.types import BlockFace, Status  # noqa: E402
@@ -212,6 +213,7 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     else:
         pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
     pid = blockers[0]
+    page.locator("#auto-toggle").uncheck()  # this test answers every decision of the block itself
     page.locator(f"g.player[data-player='{pid}']").click()
     page.locator("#choices button", has_text="Block").first.click()
     state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
@@ -376,7 +378,7 @@ def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
                 break
             page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
             if s["decision"]["kind"] == "BLOCK_DICE":
-                choose(page, "Defender down" if s["decision"]["side"] == "home" else "Decline")
+                choose(page, "Defender down" if odds["chooser"] == "attacker" else "Decline")
             else:  # the push square, the follow-up
                 click_something(page, s["decision"]["kind"])
             wait_for(server, gid, lambda x, v=s["version"]: x["version"] > v, "the block to go on")
@@ -552,3 +554,24 @@ def test_9_a_foul_hover_shows_armour_injury_and_sent_off_odds(page: Any, server:
     assert shown("injury") == f"{100 * float(injury):.1f}%"
     assert shown("sent-off") == f"{100 * float(expected['sent_off']):.1f}%"
     shot(page, "9-foul-odds")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_10_turn_alert_tab_title_connection_and_keyboard(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    page.wait_for_function("document.querySelector('#conn').className === 'up'")
+    assert "live" in page.locator("#conn").text_content()
+    assert page.locator("#turn-alert").text_content() == "Your turn"
+    assert page.title().startswith("\u25b6 Your move")
+    shot(page, "10-your-turn")
+    game = server.live(gid).game
+    taken = len(game.history)
+    page.keyboard.press("e")  # E ends the turn
+    wait_for(server, gid, lambda s: s["version"] > state["version"], "the turn to end")
+    assert game.history[taken] == ("a", Action(ActionType.END_TURN))
+    page.wait_for_function("!document.title.startsWith('\u25b6') || G.state.decision.side === 'home'")
+    # the socket drops: the indicator says so, and the page reconnects by itself
+    page.evaluate("G.ws.close()")
+    page.wait_for_function("document.querySelector('#conn').className === 'down'")
+    page.wait_for_function("document.querySelector('#conn').className === 'up'")

@@ -114,10 +114,39 @@ async function showGame(id) {
   connect(token);
 }
 
+// The connection indicator: live, or reconnecting (the socket retries every second).
+function connection(up) {
+  $("conn").textContent = up ? "\u25cf live" : "\u25cf reconnecting\u2026";
+  $("conn").className = up ? "up" : "down";
+}
+
+// Keyboard shortcuts: E end the turn, A end the action, R a team re-roll, D decline.
+const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
+document.addEventListener("keydown", ev => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  const type = KEYS[ev.key.toLowerCase()];
+  if (!type || !G.state || !canAct(G.state)) return;
+  const action = expandLegal(G.state.legal).find(a => a.type === type);
+  if (action) { ev.preventDefault(); send(action); }
+});
+
+// Whose move it is, in the page and in the tab's title.
+function turnAlert(state, acting) {
+  const d = state.decision;
+  let text = "";
+  if (state.result.over) text = "";
+  else if (acting) text = d.kind === "SELECT_ACTION" ? "Your turn" : "Your decision";
+  else if (d.side) text = state.seats[d.side].startsWith("bot") ? `${d.side} (bot) is thinking…` : `Waiting for ${d.side}`;
+  $("turn-alert").textContent = text;
+  $("turn-alert").className = acting ? "mine" : "";
+  document.title = (acting && !state.result.over ? "\u25b6 Your move \u2014 " : "") + "nuffle";
+}
+
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${G.id}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
   G.ws = ws;
+  ws.onopen = () => { if (G.ws === ws) connection(true); };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") {
@@ -130,7 +159,11 @@ function connect(token) {
       showError(new Error(msg.message));
     }
   };
-  ws.onclose = () => { if (G.ws === ws) setTimeout(() => connect(token), 1000); };
+  ws.onclose = () => {
+    if (G.ws !== ws) return;
+    connection(false);
+    setTimeout(() => connect(token), 1000);
+  };
 }
 
 function showError(e) {
@@ -257,6 +290,7 @@ function render() {
     (Object.keys(G.tokens).length ? "Hot-seat: you coach both sides" : "Watching");
 
   const acting = canAct(state);
+  turnAlert(state, acting);
   const idx = acting ? indexActions(state) : { bySquare: new Map(), byPlayer: new Map(), plain: [] };
   const d = state.decision;
   $("choices").innerHTML = "";
