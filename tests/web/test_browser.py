@@ -575,3 +575,34 @@ def test_10_turn_alert_tab_title_connection_and_keyboard(page: Any, server: Serv
     page.evaluate("G.ws.close()")
     page.wait_for_function("document.querySelector('#conn').className === 'down'")
     page.wait_for_function("document.querySelector('#conn').className === 'up'")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_11_a_replay_plays_to_the_end_by_itself(page: Any, server: Server) -> None:
+    g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:scripted",
+                                           "away": "orc:scripted", "board": 1, "delay": 0})
+    wait_for(server, g["id"], lambda s: s["result"]["over"], "the bot game to end")
+    record = api(server, "GET", f"/api/records/{g['id']}")
+    total = len(record["entries"])
+    page.goto(f"{server.url}/replay/{g['id']}")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    page.select_option("#r-speed", "20")
+    page.click("#r-play")
+    assert page.locator("#r-play").get_attribute("data-playing") == "1"
+    page.wait_for_function("document.querySelector('#r-turn').value !== '0'")  # the turn selector follows
+    page.wait_for_function(f"document.querySelector('#r-pos').textContent === '{total} / {total}'",
+                           timeout=TIMEOUT * 6 * 1000)
+    assert page.locator("#r-play").get_attribute("data-playing") == "0"  # it stops at the end
+    assert "Final whistle: " in page.locator("#rlog").text_content()  # the report beside the board
+    last = page.locator("#r-turn").input_value()
+    assert last == str(max(int(o) for o in page.locator("#r-turn option").evaluate_all(
+        "os => os.map(o => o.value)")))
+    # pause holds the position
+    page.click("#r-first")
+    page.click("#r-play")
+    page.wait_for_function("document.querySelector('#r-pos').textContent.split(' / ')[0] !== '0'")
+    page.click("#r-play")
+    held = page.locator("#r-pos").text_content()
+    page.wait_for_timeout(300)
+    assert page.locator("#r-pos").text_content() == held
+    shot(page, "11-replay-playing")
