@@ -22,6 +22,7 @@ uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn 
 
 from web_helpers import legal_actions  # noqa: E402
 
+from nuffle.agents.registry import agent_names, bot_options  # noqa: E402
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
 from nuffle.analysis.queries import block_odds, foul_odds  # noqa: E402
 from nuffle.core.actions import Action, ActionType  # noqa: E402
@@ -606,3 +607,22 @@ def test_11_a_replay_plays_to_the_end_by_itself(page: Any, server: Server) -> No
     page.wait_for_timeout(300)
     assert page.locator("#r-pos").text_content() == held
     shot(page, "11-replay-playing")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_12_every_registered_bot_with_its_options_scripted_by_default(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_function("document.querySelectorAll('[name=away-bot] option').length > 1")
+    listed = page.locator("[name=away-bot] option").evaluate_all("os => os.map(o => o.value)")
+    assert listed == ["", *agent_names()]  # human, then every bot the registry knows
+    assert page.locator("[name=away-bot]").input_value() == "scripted"  # the default opponent
+    page.select_option("[name=away-bot]", "lookahead")
+    defaults = "&".join(f"{k}={v}" for k, v in bot_options("lookahead").items())
+    assert page.locator("[name=away-bot-options]").get_attribute("placeholder") == defaults
+    page.fill("[name=away-bot-options]", "samples=2")
+    page.select_option("[name=board]", "3")
+    page.click("#start")
+    page.wait_for_url("**/games/**")
+    page.wait_for_function("typeof G !== 'undefined' && G.state !== null")
+    assert page.evaluate("G.state.seats.away") == "bot:lookahead?samples=2"
+    shot(page, "12-bot-with-options")

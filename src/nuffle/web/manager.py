@@ -13,7 +13,7 @@ import logging
 import secrets
 from typing import Any
 
-from nuffle.agents.registry import agent_names, make_agent
+from nuffle.agents.registry import agent_names, bot_options, make_agent
 from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
@@ -328,9 +328,19 @@ class GameManager:
                    "board": stored.board, "created": stored.created, "score": stored.score}
             out["finished" if stored.finished else "running"].append(row)
         out["bots"] = agent_names()
+        out["bot_options"] = {name: _options(name) for name in out["bots"]}
         out["races"] = list(races())
         out["boards"] = sorted(VARIANTS)
         return out
+
+
+def _options(name: str) -> dict[str, Any]:
+    """A bot's options with their defaults, for the lobby ({} if its module cannot load)."""
+    try:
+        return {k: v if isinstance(v, bool | int | float | str) or v is None else str(v)
+                for k, v in bot_options(name).items()}
+    except (ImportError, ValueError):
+        return {}
 
 
 def _placeable(game: Game, side: int) -> tuple[int, ...]:

@@ -30,7 +30,21 @@ async function showLobby() {
   for (const sel of document.querySelectorAll("select.bot")) {
     sel.innerHTML = `<option value="">human</option>` + info.bots.map(b => `<option>${b}</option>`).join("");
   }
-  document.querySelector("[name=away-bot]").value = "random";
+  document.querySelector("[name=away-bot]").value = "scripted";  // the default opponent
+  for (const side of ["home", "away"]) {
+    const sel = document.querySelector(`[name=${side}-bot]`);
+    const opts = document.querySelector(`[name=${side}-bot-options]`);
+    const show = () => {  // the bot's options with their defaults, as the bot spec writes them
+      const o = (info.bot_options || {})[sel.value] || {};
+      opts.placeholder = Object.entries(o).map(([k, v]) => `${k}=${v}`).join("&") || "no options";
+      opts.disabled = !Object.keys(o).length;
+      opts.value = "";
+    };
+    sel.addEventListener("change", show);
+    G.showOptions = G.showOptions || [];
+    G.showOptions.push(show);
+    show();
+  }
   $("board").innerHTML = info.boards.map(b => `<option ${b === 11 ? "selected" : ""}>${b}</option>`).join("");
   $("mode").addEventListener("change", syncCoaches);
   syncCoaches();
@@ -45,15 +59,19 @@ function syncCoaches() {
   const mode = $("mode").value;
   const hb = document.querySelector("[name=home-bot]"), ab = document.querySelector("[name=away-bot]");
   if (mode === "hotseat" || mode === "online") { hb.value = ""; ab.value = ""; }
-  if (mode === "botvbot") { hb.value = hb.value || "random"; ab.value = ab.value || "random"; }
-  if (mode === "bot" && !hb.value && !ab.value) ab.value = "random";
+  if (mode === "botvbot") { hb.value = hb.value || "scripted"; ab.value = ab.value || "scripted"; }
+  if (mode === "bot" && !hb.value && !ab.value) ab.value = "scripted";
   if (mode === "bot" && hb.value && ab.value) hb.value = "";
+  for (const show of G.showOptions || []) show();
 }
 
 async function createGame(ev) {
   ev.preventDefault();
   const f = new FormData($("new-game"));
-  const entry = side => f.get(`${side}-race`) + (f.get(`${side}-bot`) ? ":" + f.get(`${side}-bot`) : "");
+  const entry = side => {
+    const bot = f.get(`${side}-bot`), opts = (f.get(`${side}-bot-options`) || "").trim();
+    return f.get(`${side}-race`) + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
+  };
   const mode = f.get("mode");
   try {
     const g = await api("POST", "/api/games", { mode, home: entry("home"), away: entry("away"), board: +f.get("board") });
