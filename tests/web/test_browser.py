@@ -392,8 +392,7 @@ def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
     assert f"{names.player(pid)} blocks {victim}: " in "\n".join(log)
     assert "Defender Down." in log
     assert f"{victim}: armour 11: broken." in log
-    assert f"{victim}: injury roll {8 + (1 if 'STUNTY' in state['players'][defender]['skills'] else 0)}" \
-        in "\n".join(log)
+    assert f"{victim}: injury roll 8: " in "\n".join(log)  # the dice total (modifiers decide the result)
     assert not any(re.search(r"\b[A-Z]{2,}_[A-Z_]+\b", line) for line in log)  # no engine enum names
     page.locator("#log").scroll_into_view_if_needed()
     shot(page, "6-match-report")
