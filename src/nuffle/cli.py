@@ -19,6 +19,7 @@ from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
+from nuffle.report import MatchReport
 from nuffle.rl.cli import register as register_rl
 from nuffle.web.cli import register as register_web
 
@@ -97,7 +98,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _series(args, home, away)
     t0 = time.perf_counter()
     game = Game.new(*teams, seed=args.seed, board=args.board)
-    play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2))
+    report = MatchReport(game) if args.log else None
+    play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2),
+         report=report)
+    if report is not None:
+        print("\n".join(report.lines), file=sys.stderr if args.json else sys.stdout)
     secs = time.perf_counter() - t0
     # The result first: a record that cannot be saved must not lose the game's result.
     if args.json:
@@ -201,12 +206,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Verify a saved record and print its summary."""
     from nuffle.record import RecordError, load
 
+    reports: list[MatchReport] = []
     try:
         t0 = time.perf_counter()
-        game = load(args.file)
+        game = load(args.file, reports if args.show else None)
     except RecordError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if args.show:
+        print("\n".join(reports[0].lines))
     state = "" if game.is_over else " (an unfinished game, saved before its end)"
     print(f"record verified: {len(game.history)} entries replay exactly{state}")
     print_box_score(game, time.perf_counter() - t0)
@@ -484,6 +492,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fixed-sides", action="store_true",
                    help="with --games, keep the --home entry at home in every game")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--log", action="store_true",
+                   help="print the match report (every event, in words) before the box score")
     p.add_argument("--save", metavar="PATH",
                    help="save the match record to this file; with --games, a folder that gets "
                    "one record per game")
@@ -491,6 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="verify a match record and print its summary")
     r.add_argument("file", help="a record written by `nuffle play --save`")
+    r.add_argument("--show", action="store_true", help="print the match report (every event, in words)")
     r.set_defaults(func=cmd_replay)
 
     b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts; the "

@@ -20,6 +20,7 @@ from nuffle.core.game import Game
 from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.core.types import CHANCE
 from nuffle.files import parse_json, read_text, write_text
+from nuffle.report import MatchReport
 
 FORMAT = "nuffle-record"
 VERSION = 1
@@ -97,8 +98,10 @@ def _final(record: dict[str, Any]) -> tuple[bool, list[int], str]:
     return bool(over), [int(v) for v in score], str(fp)
 
 
-def replay(record: dict[str, Any]) -> Game:
-    """Rebuild a game from a record; raises RecordError naming the first problem."""
+def replay(record: dict[str, Any], reports: list[MatchReport] | None = None) -> Game:
+    """Rebuild a game from a record; raises RecordError naming the first problem. With a
+    `reports` list, the game's match report (`nuffle.report`) is written while replaying and
+    appended to it."""
     _require(isinstance(record, dict), "a record must be a JSON object")
     _require(record.get("format") == FORMAT, f"not a nuffle record (format is {record.get('format')!r})")
     _require(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
@@ -128,6 +131,16 @@ def replay(record: dict[str, Any]) -> Game:
                         ruleset=config.get("ruleset", "lrb6"))
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
+    report = None
+    if reports is not None:
+        report = MatchReport(game)
+        reports.append(report)
+
+    def _chance() -> None:
+        game.sample_chance()
+        if report is not None:
+            report.after(game)
+
     sampled = kind == "sampled"
     # A sampled record lists only the outcomes that were given explicitly ("c" entries); the
     # others are drawn from the state's generator exactly as the original sampled roller did.
@@ -139,14 +152,19 @@ def replay(record: dict[str, Any]) -> Game:
         try:
             if what == "a":
                 while sampled and game.decider == CHANCE:
-                    game.sample_chance()
-                game.step(Action.from_list(value))
+                    _chance()
+                if report is None:
+                    game.step(Action.from_list(value))
+                else:
+                    report.step(game, Action.from_list(value))
             else:
                 game.apply_chance(tuple(value) if isinstance(value, list) else value)
+                if report is not None:
+                    report.after(game)
         except (IllegalActionError, RollerError, ValueError, TypeError) as exc:
             raise RecordError(f"entry {i} does not replay: {exc}") from exc
     while sampled and game.decider == CHANCE:
-        game.sample_chance()
+        _chance()
     roller: Roller = {"sampled": SampledRoller, "explicit": ExplicitRoller,
                       "scripted": ScriptedRoller}[kind]()
     game.roller = roller
@@ -165,14 +183,15 @@ def replay(record: dict[str, Any]) -> Game:
     return game
 
 
-def load(path: str | Path) -> Game:
-    """Read and replay a record file; raises RecordError with a clear message naming it."""
+def load(path: str | Path, reports: list[MatchReport] | None = None) -> Game:
+    """Read and replay a record file (`reports`: as for `replay`); raises RecordError with a
+    clear message naming it."""
     p = Path(path)
     try:
         record = parse_json(read_text(p), str(p))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     try:
-        return replay(record)
+        return replay(record, reports)
     except RecordError as exc:
         raise RecordError(f"{p}: {exc}") from None

@@ -17,7 +17,8 @@ while not game.is_over and steps < 3000:
     steps += 1
 print(steps)
 bad = sorted(m for m in sys.modules if m.startswith(("nuffle.analysis", "nuffle.agents", "nuffle.cli",
-             "nuffle.envs", "nuffle.web", "nuffle.competition", "nuffle.play", "nuffle.teams")))
+             "nuffle.envs", "nuffle.web", "nuffle.competition", "nuffle.play", "nuffle.teams",
+             "nuffle.report")))
 print(",".join(bad))
 """
 

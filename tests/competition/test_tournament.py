@@ -112,8 +112,15 @@ def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
     assert [r["name"] for r in out["standings"]] != []
     assert set(out["standings"][0]) >= {"name", "points", "wins", "draws", "losses", "td_for",
                                         "td_against", "disqualified"}
-    assert set(out["games"][0]) >= {"home", "away", "score", "penalties", "record"}
+    assert set(out["games"][0]) >= {"home", "away", "score", "penalties", "record", "match_report"}
     assert "penalties" in out and len(out["games"]) == 2
+    folder = load(path).out
+    for g in out["games"]:  # each game told in words, the same report its record replays to
+        told = (folder / g["match_report"]).read_text().splitlines()
+        reports: list = []
+        load_record(folder / g["record"], reports)
+        assert told == reports[0].lines and told[-1].startswith("Final whistle: ")
+    assert "match report" in (folder / "report.md").read_text()
 
 
 @pytest.mark.parametrize(

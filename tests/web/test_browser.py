@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -21,9 +22,14 @@ uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn 
 
 from web_helpers import legal_actions  # noqa: E402
 
+from nuffle.agents.registry import agent_names, bot_options  # noqa: E402
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
-from nuffle.analysis.queries import block_odds  # noqa: E402
+from nuffle.analysis.queries import block_odds, foul_odds  # noqa: E402
+from nuffle.core.actions import Action, ActionType  # noqa: E402
+from nuffle.core.dice import ScriptedRoller, block, two_d6  # noqa: E402
 from nuffle.core.procedures.action import AFTER_DECLARE  # noqa: E402
+from nuffle.core.types import BlockFace, Status  # noqa: E402
+from nuffle.report import Names  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
 CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
@@ -208,6 +214,7 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     else:
         pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
     pid = blockers[0]
+    page.locator("#auto-toggle").uncheck()  # this test answers every decision of the block itself
     page.locator(f"g.player[data-player='{pid}']").click()
     page.locator("#choices button", has_text="Block").first.click()
     state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
@@ -339,6 +346,7 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
     assert page.locator("#r-pos").text_content() == f"{total} / {total}"
     score = record["final"]["score"]
     assert f"{score[0]} - {score[1]}" in page.locator("#rbar").text_content()
+    assert "Final whistle: " in page.locator("#rlog").text_content()  # the match report beside the board
     shot(page, "5-replay-viewer")
     # a record file opened from disk
     path = tmp_path / "match.json"
@@ -348,3 +356,272 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
     page.wait_for_selector("#replay-view:not([hidden])")
     page.click("#r-next")
     assert page.locator("#r-pos").text_content() == f"1 / {total}"
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_6_the_log_reports_a_block_in_words(page: Any, server: Server) -> None:
+    """A block with forced dice (Defender Down, armour 11, injury 8): the log names the
+    defender and gives the armour and injury lines, in words."""
+    gid, odds, pid, defender = home_block(page, server)
+    live = server.live(gid)
+    game = live.game
+    state = api(server, "GET", f"/api/games/{gid}")
+    dice = odds["dice"]
+    sampled = game.roller
+    forced = ScriptedRoller(block(*[BlockFace.DEFENDER_DOWN] * dice) + two_d6(5, 6) + two_d6(4, 4))
+    game.roller = forced
+    try:
+        page.locator(f"g.player[data-player='{defender}']").click()
+        wait_for(server, gid, lambda x: x["version"] > state["version"], "the block dice")
+        for _ in range(20):
+            s = wait_for(server, gid, lambda x: x["decision"]["side"] == "home" or not forced.queue, "home")
+            if not forced.queue:
+                break
+            page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+            if s["decision"]["kind"] == "BLOCK_DICE":
+                choose(page, "Defender down" if odds["chooser"] == "attacker" else "Decline")
+            else:  # the push square, the follow-up
+                click_something(page, s["decision"]["kind"])
+            wait_for(server, gid, lambda x, v=s["version"]: x["version"] > v, "the block to go on")
+    finally:
+        game.roller = sampled
+    names = Names(game.state)
+    victim = names.player(defender)
+    page.wait_for_function("document.querySelector('#log').textContent.includes(\"injury roll\")")
+    log = page.locator("#log li").all_text_contents()
+    assert f"{names.player(pid)} blocks {victim}: " in "\n".join(log)
+    assert "Defender Down." in log
+    assert f"{victim}: armour 11: broken." in log
+    assert f"{victim}: injury roll 8: " in "\n".join(log)  # the dice total (modifiers decide the result)
+    assert not any(re.search(r"\b[A-Z]{2,}_[A-Z_]+\b", line) for line in log)  # no engine enum names
+    page.locator("#log").scroll_into_view_if_needed()
+    shot(page, "6-match-report")
+
+
+def choose(page: Any, label: str) -> None:
+    """Click the choice `label`, unless the page answered the decision by itself (it had one
+    legal answer and auto-answer is on)."""
+    try:
+        page.locator("#choices button", has_text=label).click(timeout=3000)
+    except sync_api.TimeoutError:
+        assert page.evaluate("G.autoVersion") is not None, f"no {label!r} button and nothing auto-answered"
+
+
+def home_block(page: Any, server: Server) -> tuple[str, dict[str, Any], int, int]:
+    """A bot game driven to a home block by a player without a negatrait, the block declared:
+    (game id, the odds of the block, attacker, defender)."""
+    for _attempt in range(4):
+        gid, _ = start_bot_game(page, server)
+        state = drive_to_turn(page, server, gid, "home")
+        blockers = [a["player"] for a in legal_actions(state) if a["type"] == "START_BLOCK"
+                    and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
+        if blockers:
+            break
+    else:
+        pytest.fail("no block by a player without a negatrait was on offer in four kick-offs")
+    pid = blockers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Block").first.click()
+    state = wait_for(server, gid, lambda s: s["decision"]["kind"] == "MOVE", "the block decision")
+    target = next(a["square"] for a in legal_actions(state) if a["type"] == "BLOCK")
+    game = server.live(gid).game
+    defender = game.state.grid[game.state.board.sq(*target)]
+    return gid, next(o for o in state["odds"]["blocks"] if o["defender"] == defender), pid, defender
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_7_prompts_show_the_dice_the_chooser_and_the_apothecary_s_player_and_injury(
+        page: Any, server: Server) -> None:
+    gid, odds, pid, defender = home_block(page, server)
+    game = server.live(gid).game
+    dice = odds["dice"]
+    sampled = game.roller
+    forced = ScriptedRoller(block(*[BlockFace.ATTACKER_DOWN] * dice) + two_d6(5, 6) + two_d6(4, 4))
+    game.roller = forced
+    names = Names(game.state)
+    try:
+        page.locator(f"g.player[data-player='{defender}']").click()
+        s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "BLOCK_DICE", "the block dice")
+        page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+        assert page.locator("#dice svg.die").count() == dice  # the dice as pictures
+        chooser = "the Human coach" if odds["chooser"] == "attacker" else "the Orc coach"
+        assert f"{chooser} chooses" in page.locator("#dice").text_content()
+        said = page.locator("#prompt").text_content()
+        assert f"{names.player(pid)} blocks {names.player(defender)}" in said
+        shot(page, "7-block-dice-prompt")
+        choose(page, "Attacker down" if odds["chooser"] == "attacker" else "Decline")
+        s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "APOTHECARY", "the apothecary")
+    finally:
+        game.roller = sampled
+    assert s["decision"]["side"] == "home"
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    assert page.locator("#prompt").text_content() == \
+        f"{names.player(pid)} is KO'd (injury roll 8). Use the apothecary?"
+    assert "Stunned" in page.locator("#meanings").text_content()
+    shot(page, "7-apothecary-prompt")
+    page.locator("#choices button", has_text="Apothecary").click()
+    after = wait_for(server, gid, lambda x: x["version"] > s["version"], "the apothecary's work")
+    assert after["players"][pid]["status"] == "STUNNED"
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_8_pieces_are_legible(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    # team colours by race, and a second colour when two teams would look alike
+    colours = page.evaluate("teamColours({home: 'human', away: 'orc'})")
+    assert colours == {"home": "#c43c2c", "away": "#2a5ea8"}
+    same = page.evaluate("teamColours({home: 'human', away: 'human'})")
+    assert same["home"] != same["away"]
+    home = next(p for p in state["players"] if p["team"] == "home" and p["square"])
+    away = next(p for p in state["players"] if p["team"] == "away" and p["square"])
+    assert page.locator(f"g.player[data-player='{home['id']}'] .body").get_attribute("fill") == "#c43c2c"
+    assert page.locator(f"g.player[data-player='{away['id']}'] .body").get_attribute("fill") == "#2a5ea8"
+    # the ball: drawn above the pieces, with a halo
+    if state["ball"]["square"]:
+        assert page.locator("#pitch g.ball circle").count() == 1
+    # the acting player is highlighted; after his action he is marked as used
+    movers = [a["player"] for a in legal_actions(state) if a["type"] == "START_MOVE"
+              and not set(state["players"][a["player"]]["skills"]) & NEGATRAITS]
+    pid = movers[0]
+    page.locator(f"g.player[data-player='{pid}']").click()
+    page.locator("#choices button", has_text="Move").first.click()
+    s = wait_for(server, gid, lambda x: x["decision"]["kind"] == "MOVE", "the move decision")
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    piece = page.locator(f"g.player[data-player='{pid}']")
+    assert "acting" in piece.get_attribute("class") and piece.locator("circle.halo").count() == 1
+    # the player card on hover: stats, skills in words, status
+    piece.hover()
+    card = page.locator("#card")
+    assert card.is_visible()
+    info = s["players"][pid]
+    text = card.text_content()
+    assert f"MA {info['ma']}  ST {info['st']}  AG {info['ag']}  AV {info['av']}" in text
+    assert "Status: standing" in text and "_" not in text
+    shot(page, "8-acting-player-and-card")
+    page.locator("#choices button", has_text="End action").click()
+    s = wait_for(server, gid, lambda x: x["version"] > s["version"], "the end of the action")
+    page.wait_for_function(f"G.state && G.state.version >= {s['version']}")
+    piece = page.locator(f"g.player[data-player='{pid}']")
+    assert "used" in piece.get_attribute("class") and piece.locator("text.usedmark").count() == 1
+    # prone and stunned players lie down, with their icons (drawn from a changed copy of the state)
+    page.evaluate("""() => { const ps = G.state.players.filter(p => p.team === 'away' && p.square);
+        ps[0].status = 'PRONE'; ps[1].status = 'STUNNED'; render(); return [ps[0].id, ps[1].id]; }""")
+    down = page.evaluate("""() => ['PRONE', 'STUNNED'].map(
+        st => G.state.players.filter(p => p.square && p.status === st).length)""")
+    assert page.locator("#pitch g.player.prone ellipse.body").count() == down[0] >= 1
+    assert page.locator("#pitch g.player.prone circle.icon.prone").count() == down[0]
+    assert page.locator("#pitch g.player.stunned ellipse.body").count() == down[1] >= 1
+    assert page.locator("#pitch g.player.stunned ellipse.body").first.get_attribute("fill") == "#8a8a8a"
+    assert page.locator("#pitch g.player.stunned circle.icon.stunned").count() == down[1]
+    shot(page, "8-prone-and-stunned")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_9_a_foul_hover_shows_armour_injury_and_sent_off_odds(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    live = server.live(gid)
+    game = live.game
+    s = game.state
+    b = s.board
+    fouler = victim = -1
+    for a in legal_actions(state):  # a home player next to an away one, who is knocked down here
+        if a["type"] != "START_MOVE" or set(state["players"][a["player"]]["skills"]) & NEGATRAITS:
+            continue
+        sq = s.pos[a["player"]]
+        near = [sq + o for o in b.neighbours if s.grid[sq + o] >= 0 and s.pteam[s.grid[sq + o]] == 1]
+        if near:
+            fouler, victim = a["player"], s.grid[near[0]]
+            break
+    assert fouler >= 0, "no home player stands next to an opponent after the kick-off"
+    s.status[victim] = Status.PRONE  # (the test lays him down; the engine then offers the foul)
+    game._legal = None
+    live.version += 1
+    live.notify()
+    page.wait_for_function(f"G.state && G.state.version > {state['version']}")
+    page.locator(f"g.player[data-player='{fouler}']").click()
+    page.locator("#choices button", has_text="Foul").first.click()
+    st = wait_for(server, gid, lambda x: x["decision"]["kind"] == "MOVE", "the foul decision")
+    page.wait_for_function(f"G.state && G.state.version >= {st['version']}")
+    page.locator(f"g.player[data-player='{victim}']").hover()
+    expected = foul_odds(game, fouler, victim)
+    def shown(what: str) -> str:
+        return page.locator(f"[data-testid=foul-{what}]").text_content()
+
+    assert shown("armour") == f"{100 * float(expected['armour_broken']):.1f}%"
+    injury = expected["ko"] + expected["badly_hurt"] + expected["casualty"]
+    assert shown("injury") == f"{100 * float(injury):.1f}%"
+    assert shown("sent-off") == f"{100 * float(expected['sent_off']):.1f}%"
+    shot(page, "9-foul-odds")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_10_turn_alert_tab_title_connection_and_keyboard(page: Any, server: Server) -> None:
+    gid, _ = start_bot_game(page, server)
+    state = drive_to_turn(page, server, gid, "home")
+    page.wait_for_function("document.querySelector('#conn').className === 'up'")
+    assert "live" in page.locator("#conn").text_content()
+    assert page.locator("#turn-alert").text_content() == "Your turn"
+    assert page.title().startswith("\u25b6 Your move")
+    shot(page, "10-your-turn")
+    game = server.live(gid).game
+    taken = len(game.history)
+    page.keyboard.press("e")  # E ends the turn
+    wait_for(server, gid, lambda s: s["version"] > state["version"], "the turn to end")
+    assert game.history[taken] == ("a", Action(ActionType.END_TURN))
+    page.wait_for_function("!document.title.startsWith('\u25b6') || G.state.decision.side === 'home'")
+    # the socket drops: the indicator says so, and the page reconnects by itself
+    page.evaluate("G.ws.close()")
+    page.wait_for_function("document.querySelector('#conn').className === 'down'")
+    page.wait_for_function("document.querySelector('#conn').className === 'up'")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_11_a_replay_plays_to_the_end_by_itself(page: Any, server: Server) -> None:
+    g = api(server, "POST", "/api/games", {"mode": "botvbot", "home": "human:scripted",
+                                           "away": "orc:scripted", "board": 1, "delay": 0})
+    wait_for(server, g["id"], lambda s: s["result"]["over"], "the bot game to end")
+    record = api(server, "GET", f"/api/records/{g['id']}")
+    total = len(record["entries"])
+    page.goto(f"{server.url}/replay/{g['id']}")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    page.select_option("#r-speed", "20")
+    page.click("#r-play")
+    assert page.locator("#r-play").get_attribute("data-playing") == "1"
+    page.wait_for_function("document.querySelector('#r-turn').value !== '0'")  # the turn selector follows
+    page.wait_for_function(f"document.querySelector('#r-pos').textContent === '{total} / {total}'",
+                           timeout=TIMEOUT * 6 * 1000)
+    assert page.locator("#r-play").get_attribute("data-playing") == "0"  # it stops at the end
+    assert "Final whistle: " in page.locator("#rlog").text_content()  # the report beside the board
+    last = page.locator("#r-turn").input_value()
+    assert last == str(max(int(o) for o in page.locator("#r-turn option").evaluate_all(
+        "os => os.map(o => o.value)")))
+    # pause holds the position
+    page.click("#r-first")
+    page.click("#r-play")
+    page.wait_for_function("document.querySelector('#r-pos').textContent.split(' / ')[0] !== '0'")
+    page.click("#r-play")
+    held = page.locator("#r-pos").text_content()
+    page.wait_for_timeout(300)
+    assert page.locator("#r-pos").text_content() == held
+    shot(page, "11-replay-playing")
+
+
+@pytest.mark.slow  # the fast loop keeps test_1's browser game
+def test_12_every_registered_bot_with_its_options_scripted_by_default(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_function("document.querySelectorAll('[name=away-bot] option').length > 1")
+    listed = page.locator("[name=away-bot] option").evaluate_all("os => os.map(o => o.value)")
+    assert listed == ["", *agent_names()]  # human, then every bot the registry knows
+    assert page.locator("[name=away-bot]").input_value() == "scripted"  # the default opponent
+    page.select_option("[name=away-bot]", "lookahead")
+    defaults = "&".join(f"{k}={v}" for k, v in bot_options("lookahead").items())
+    assert page.locator("[name=away-bot-options]").get_attribute("placeholder") == defaults
+    page.fill("[name=away-bot-options]", "samples=2")
+    page.select_option("[name=board]", "3")
+    page.click("#start")
+    page.wait_for_url("**/games/**")
+    page.wait_for_function("typeof G !== 'undefined' && G.state !== null")
+    assert page.evaluate("G.state.seats.away") == "bot:lookahead?samples=2"
+    shot(page, "12-bot-with-options")

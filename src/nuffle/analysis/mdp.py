@@ -205,7 +205,7 @@ def explain(game: Game) -> list[Step]:
             if kind == ActionType.DECLINE:
                 continue  # declined choices leave no primitive
             steps.append(Step(prim, None if c < 0 else c, b.xy(d) if d >= 0 else None))
-        else:
+        elif event in _EVENTS:  # the report's events (rolls, armour, ...) are no primitives
             steps.append(Step(_EVENTS[Event(event)], a, b.xy(c) if c >= 0 else None, bool(d)))
     return steps
 

@@ -28,6 +28,7 @@ from nuffle.competition import positions
 from nuffle.competition.protocol import DEFAULT_PARTS, ProtocolError, decode, encode
 from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.errors import InputError
 
 if TYPE_CHECKING:  # imported lazily: a bot that only reads legal actions starts faster
     from nuffle.agents.base import Agent
@@ -66,7 +67,7 @@ class Request:
         once it is legal, else a reserve onto the free square of the line of scrimmage
         nearest the middle of the pitch (what the random protocol bots do)."""
         if self.pitch is None:
-            raise ValueError("setup_action needs the pitch part: add 'pitch@SETUP' to wants")
+            raise InputError("setup_action needs the pitch part: add 'pitch@SETUP' to wants")
         rng = random.Random(self.id)
         return Action.from_list(random_choice(self.legal, rng, self.pitch, self.decision.get("side")))
 

@@ -31,13 +31,15 @@ class Task:
 @dataclass
 class Outcome:
     """What a played game sends back: its report, its record, the engine's trace if any, the
-    fixture's number and the tail of each bot's stderr (by side)."""
+    fixture's number, the tail of each bot's stderr (by side) and the match report's lines
+    (`nuffle.report`)."""
 
     report: dict[str, Any]
     record: dict[str, Any]
     trace: str | None
     index: int = 0
     stderr: dict[str, str] = field(default_factory=dict)
+    lines: list[str] | None = None
 
 
 def play_task(task: Task) -> Outcome:
@@ -45,7 +47,8 @@ def play_task(task: Task) -> Outcome:
     referee = Referee(task.home, task.away, task.seed, task.settings)
     report = referee.play()
     stderr = {side: seat.stderr for side, seat in zip(("home", "away"), referee.seats, strict=True)}
-    return Outcome(report, referee.record(), referee.engine_error, task.index, stderr)
+    return Outcome(report, referee.record(), referee.engine_error, task.index, stderr,
+                   referee.match_report.lines)
 
 
 def _worker_init() -> None:
@@ -140,7 +143,7 @@ class RayExecutor:
             except Exception as exc:  # Ray's own errors: no cluster there, a bad address, ...
                 where = f"the Ray cluster at {address!r}" if address else "a local Ray"
                 lines = str(exc).strip().splitlines() or [type(exc).__name__]
-                raise RuntimeError(f"cannot start {where}: {lines[0]}") from None
+                raise StateError(f"cannot start {where}: {lines[0]}") from None
         self._remote = ray.remote(num_cpus=1)(play_task)
         self._refs: list[Any] = []
 

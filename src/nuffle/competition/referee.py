@@ -40,6 +40,7 @@ from nuffle.core.procedures.turn import Turn
 from nuffle.core.teams import team_to_dict
 from nuffle.core.types import Status
 from nuffle.record import to_record
+from nuffle.report import MatchReport
 from nuffle.teams import load_team
 
 SIDES = ("home", "away")
@@ -149,6 +150,7 @@ class Referee:
         teams = (load_team(home.team), load_team(away.team))
         secret = int.from_bytes(os.urandom(8), "little")
         self.game = Game.new(teams[0], teams[1], seed=seed, board=settings.board, secret=secret)
+        self.match_report = MatchReport(self.game)  # the game in words (nuffle.report)
         self.teams = {SIDES[i]: team_to_dict(t) for i, t in enumerate(teams)}
         self.seats = (_Seat(home, 0, settings.clocks), _Seat(away, 1, settings.clocks))
         self.rng = random.Random(derived_seed(seed, "referee"))
@@ -369,7 +371,7 @@ class Referee:
 
     def _random_step(self) -> Action:
         action = self._random_action()
-        self.game.step(action)
+        self.match_report.step(self.game, action)
         return action
 
     def _ask(self, seat: _Seat, key: int | None, period: str) -> None:
@@ -427,7 +429,7 @@ class Referee:
                 raise ProtocolError(reply.error)
             assert reply.message is not None
             action = parse_action(reply.message, rid)
-            game.step(action)
+            self.match_report.step(game, action)
         except (ProtocolError, IllegalActionError) as exc:
             self._reject(seat, rid, str(exc))
 
@@ -508,17 +510,22 @@ class Referee:
             "trace": None,
         }
         if self.record_path is not None:
-            save_outputs(report, self.record(), self.engine_error, self.record_path)
+            save_outputs(report, self.record(), self.engine_error, self.record_path, self.match_report.lines)
         return report
 
 
 def save_outputs(report: dict[str, Any], record: dict[str, Any], trace: str | None,
-                 path: str | Path) -> None:
-    """Write a game's record (and the engine's trace, if it failed) and point the report at them."""
+                 path: str | Path, lines: list[str] | None = None) -> None:
+    """Write a game's record (and the engine's trace, if it failed, and the match report's
+    `lines`, if given) and point the report at them."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record))
     report["record"] = str(path)
+    if lines is not None:
+        text_path = path.with_suffix(".report.txt")
+        text_path.write_text("\n".join(lines) + "\n")
+        report["match_report"] = str(text_path)
     if trace is not None:
         trace_path = path.with_suffix(".trace.txt")
         trace_path.write_text(trace)

@@ -121,13 +121,14 @@ def markdown(report: dict[str, Any]) -> str:
     for p in report["penalties"]:
         who = f"{p['bot'] or 'engine'} ({p['side'] or '-'})"
         lines.append(f"- game {p['game']}: {who} {p['kind']}: {p['detail']}")
-    lines += ["", "## Games", "", "| game | stage | home | away | score | result | record |",
-              "|---|---|---|---|---|---|---|"]
+    lines += ["", "## Games", "", "| game | stage | home | away | score | result | record | match report |",
+              "|---|---|---|---|---|---|---|---|"]
     for g in report["games"]:
         result = g["outcome"] if g["outcome"] != "played" else (game_winner(g) or "draw")
         if g["outcome"] == "forfeit":
             result = f"forfeit, {game_winner(g)} wins"
         record = f"[{g['record']}]({g['record']})" if g.get("record") else "-"
+        told = f"[{g['match_report']}]({g['match_report']})" if g.get("match_report") else "-"
         lines.append(f"| {g['index']} | {g['stage']} | {g['home']} | {g['away']} | "
-                     f"{g['score'][0]}-{g['score'][1]} | {result} | {record} |")
+                     f"{g['score'][0]}-{g['score'][1]} | {result} | {record} | {told} |")
     return "\n".join(lines) + "\n"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import StateError
 from nuffle.core.game import Game
 from nuffle.formations import formation, formation_names
 
@@ -15,9 +16,9 @@ from nuffle.formations import formation, formation_names
 def complete_setup(game: Game) -> int:
     """End the deciding side's set-up legally; the number of actions played.
 
-    Raises RuntimeError if the engine accepts no legal set-up this way."""
+    Raises StateError if the engine accepts no legal set-up this way."""
     if game.decision().kind != DecisionKind.SETUP:
-        raise RuntimeError("there is no set-up to complete")
+        raise StateError("there is no set-up to complete")
     side = game.decider
     s = game.state
     played = 0
@@ -47,5 +48,5 @@ def complete_setup(game: Game) -> int:
     for pid, sq in zip(on + rest, squares, strict=False):
         step(Action(ActionType.PLACE_PLAYER, pid, sq))
     if not step(Action(ActionType.END_SETUP)):
-        raise RuntimeError("the referee could not complete the set-up in a formation")
+        raise StateError("the referee could not complete the set-up in a formation")
     return played

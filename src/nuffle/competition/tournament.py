@@ -58,8 +58,10 @@ class _Run:
         out = self.config.out
         game = {"index": f.index, "stage": f.stage, **o.report}
         path = out / "records" / f"game-{f.index:03d}.json"
-        save_outputs(game, o.record, o.trace, path)
+        save_outputs(game, o.record, o.trace, path, o.lines)
         game["record"] = os.path.relpath(game["record"], out)
+        if game.get("match_report"):
+            game["match_report"] = os.path.relpath(game["match_report"], out)
         if game.get("trace"):
             game["trace"] = os.path.relpath(game["trace"], out)
         game["stderr"] = {}

@@ -470,9 +470,11 @@ class GameState:
         """Player `pid`'s roster keywords ('undead', 'thrall', 'race:goblin', ...)."""
         return keywords(self.specs[self.pteam[pid]].race, self.info[pid].position)
 
-    def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool = True) -> None:
-        """Log a forced event (pick-up, catch, touchdown, stand-up) of the current player
-        action; `nuffle.analysis.mdp` explains actions from this log. Not part of `key()`."""
+    def note(self, event: int, pid: int = -1, sq: int = -1, ok: bool | int = True) -> None:
+        """Log a forced event (pick-up, catch, touchdown, stand-up; the rolls, blocks, armour,
+        injuries, kick-off results and turnovers of `Event`) of the current player action;
+        `nuffle.analysis.mdp` explains actions and `nuffle.report` writes the match report from
+        this log. Not part of `key()`."""
         self.log.append((event, pid, sq, int(ok)))
 
     def add_stat(self, side: int, stat: int) -> None:

@@ -139,3 +139,21 @@ class Event(IntEnum):
     CATCH = 2
     SCORE = 3
     STAND_UP = 4
+    # Events for the match report (nuffle.report); the fields are (event, a, b, c):
+    ROLL = 5  # a player's D6 roll: pid, RollKind, die * 8 + the lowest face that succeeds
+    BLOCK = 6  # block dice rolled: attacker, defender, block_dice_code(faces, attacker chooses)
+    ARMOUR = 7  # an armour roll: pid, modified total, broken (1) or held (0)
+    INJURY = 8  # an injury roll: pid, dice total, result (skills.STUNNED / KO / BADLY_HURT / CASUALTY)
+    CASUALTY = 9  # a casualty roll: pid, D68 result, 0
+    KICKOFF = 10  # the kick-off table: -1, 2D6 total (Kickoff), 0
+    TURNOVER = 11  # a turn ends in a turnover: the side, -1, 0
+    WEATHER = 12  # the weather is rolled: -1, the new Weather, 0
+    HALF = 13  # a half begins: -1, the half (1 or 2), 0
+
+
+def block_dice_code(faces: tuple[int, ...], attacker_chooses: bool) -> int:
+    """Block dice as one int for `Event.BLOCK`: bit 0 who chooses, then faces in base 6 (+1)."""
+    code = 0
+    for f in reversed(faces):
+        code = code * 6 + f + 1
+    return code * 2 + int(attacker_chooses)

@@ -14,6 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from nuffle.core.errors import InputError
 from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 
 
@@ -48,7 +49,7 @@ class BloodBowlParallel(ParallelEnv):  # type: ignore[misc]
         aec = self.aec
         mover = aec.agent_selection
         if mover not in actions:
-            raise KeyError(f"no action for {mover!r}, the agent that decides now")
+            raise InputError(f"no action for {mover!r}, the agent that decides now")
         aec.step(actions[mover])
         rewards = {a: float(aec.rewards[a]) for a in self.agents}
         terms = {a: bool(aec.terminations[a]) for a in self.agents}

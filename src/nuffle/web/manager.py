@@ -13,17 +13,18 @@ import logging
 import secrets
 from typing import Any
 
-from nuffle.agents.registry import agent_names, make_agent
+from nuffle.agents.registry import agent_names, bot_options, make_agent
 from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
-from nuffle.web.session import SIDES, DiceLogRoller, LiveGame, Seat, action_from_json
+from nuffle.web.session import SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
 MODES = ("hotseat", "bot", "botvbot", "online")
@@ -115,7 +116,7 @@ class GameManager:
         """A live game at its start (actions are applied by the caller)."""
         home = team_from_dict(stored.teams["home"], "home")
         away = team_from_dict(stored.teams["away"], "away")
-        game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=DiceLogRoller(),
+        game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=SampledRoller(),
                         assisted_moves=True)
         seats: dict[str, Seat] = {}
         for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):
@@ -328,9 +329,19 @@ class GameManager:
                    "board": stored.board, "created": stored.created, "score": stored.score}
             out["finished" if stored.finished else "running"].append(row)
         out["bots"] = agent_names()
+        out["bot_options"] = {name: _options(name) for name in out["bots"]}
         out["races"] = list(races())
         out["boards"] = sorted(VARIANTS)
         return out
+
+
+def _options(name: str) -> dict[str, Any]:
+    """A bot's options with their defaults, for the lobby ({} if its module cannot load)."""
+    try:
+        return {k: v if isinstance(v, bool | int | float | str) or v is None else str(v)
+                for k, v in bot_options(name).items()}
+    except (ImportError, ValueError):
+        return {}
 
 
 def _placeable(game: Game, side: int) -> tuple[int, ...]:

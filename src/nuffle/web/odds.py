@@ -113,10 +113,49 @@ def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> l
     return out
 
 
+def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each adjacent foul target's odds (`queries.foul_odds`): armour broken, an injury worse
+    than Stunned, a casualty, and the fouler sent off."""
+    s = game.state
+    b = s.board
+    out = []
+    for x, y in squares:
+        victim = s.grid[b.sq(x, y)]
+        if victim < 0 or b.distance(s.pos[fouler], b.sq(x, y)) > 1:
+            continue
+        try:
+            odds = queries.foul_odds(game, fouler, victim)
+        except ValueError:
+            continue
+        out.append({"square": [x, y], "victim": victim, "armour": float(odds["armour_broken"]),
+                    "injury": float(odds["ko"] + odds["badly_hurt"] + odds["casualty"]),
+                    "casualty": float(odds["badly_hurt"] + odds["casualty"]),
+                    "sent_off": float(odds["sent_off"])})
+    return out
+
+
+def _handoffs(game: Game, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each hand-off target's catch chance (`queries.catch_odds`, a hand-off being accurate)."""
+    s = game.state
+    b = s.board
+    out = []
+    for x, y in squares:
+        catcher = s.grid[b.sq(x, y)]
+        if catcher < 0:
+            continue
+        try:
+            catch = float(queries.catch_odds(game, catcher))
+        except ValueError:
+            continue
+        out.append({"square": [x, y], "catcher": catcher, "catch": catch})
+    return out
+
+
 def overlays(game: Game) -> dict[str, Any]:
-    """Block and pass odds for the acting player's targets (empty outside a player action)."""
+    """Block, pass, foul and hand-off odds for the acting player's targets (empty outside a
+    player action)."""
     d = game.decision()
-    out: dict[str, Any] = {"blocks": [], "passes": []}
+    out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": []}
     if d.kind != DecisionKind.MOVE or d.player is None:
         return out
     legal = game.legal_actions()
@@ -126,4 +165,10 @@ def overlays(game: Game) -> dict[str, Any]:
     passing = legal.group(ActionType.PASS)
     if passing is not None:
         out["passes"] = _passes(game, d.player, passing.squares)
+    foul = legal.group(ActionType.FOUL)
+    if foul is not None:
+        out["fouls"] = _fouls(game, d.player, foul.squares)
+    handoff = legal.group(ActionType.HANDOFF)
+    if handoff is not None:
+        out["handoffs"] = _handoffs(game, handoff.squares)
     return out

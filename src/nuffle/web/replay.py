@@ -2,7 +2,8 @@
 
 The record is first verified with `nuffle.record.replay`; the frames are then built by stepping
 a fresh game through the same entries, keeping after each action the players' squares and
-states, the ball, score, turn and the decision that followed, plus the dice rolled.
+states, the ball, score, turn and the decision that followed, plus the match report's lines
+(`nuffle.report`) for what that action did.
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from nuffle.core.actions import Action
-from nuffle.core.dice import ExplicitRoller
+from nuffle.core.dice import ExplicitRoller, SampledRoller
 from nuffle.core.game import Game
 from nuffle.core.teams import team_from_dict
 from nuffle.core.types import CHANCE
 from nuffle.record import RecordError, replay
-from nuffle.web.session import DiceLogRoller
+from nuffle.report import MatchReport
 
 MAX_ENTRIES = 50_000
 
 
-def _frame(game: Game, text: str, rolls: list[str]) -> dict[str, Any]:
+def _frame(game: Game, lines: list[str]) -> dict[str, Any]:
     s = game.state
     b = s.board
     return {
@@ -33,8 +34,7 @@ def _frame(game: Game, text: str, rolls: list[str]) -> dict[str, Any]:
         "half": s.half,
         "weather": s.weather,
         "decision": game.decision().to_json(),
-        "action": text,
-        "rolls": rolls,
+        "report": lines,
     }
 
 
@@ -46,27 +46,28 @@ def frames(record: Any) -> dict[str, Any]:
         raise RecordError(f"the record has {len(entries)} entries; the viewer shows at most {MAX_ENTRIES}")
     explicit = record["config"].get("roller") == "explicit"
     teams = record["teams"]
-    roller = DiceLogRoller()
     game = Game.new(team_from_dict(teams["home"]), team_from_dict(teams["away"]), seed=record["seed"],
-                    board=record["config"]["board"], roller=ExplicitRoller() if explicit else roller,
+                    board=record["config"]["board"], roller=ExplicitRoller() if explicit else SampledRoller(),
                     assisted_moves=bool(record["config"].get("assisted_moves", False)))
     start = game.to_json()
-    out = [_frame(game, "kick-off", [])]
+    report = MatchReport(game)
+    out = [_frame(game, [])]
     turns: list[int] = []
     last_turn = (0, 0, 0)
+    pending: list[str] = []  # lines of chance outcomes given before the next action
     for kind, value in entries:
         if kind == "c":
-            outcome = tuple(value) if isinstance(value, list) else value
-            roller.rolls.append(f"{game.state.pending.describe() if game.state.pending else 'roll'}: {value}")
-            game.apply_chance(outcome)
+            game.apply_chance(tuple(value) if isinstance(value, list) else value)
+            report.after(game)
+            pending += report.last_lines
             continue
         while game.decider == CHANCE and not explicit:
             game.sample_chance()
-        action = Action.from_list(value)
-        text = f"{game.current_decider}: {game.describe(action)}"
-        game.step(action)
-        out.append(_frame(game, text, list(roller.rolls)))
-        roller.rolls.clear()
+            report.after(game)
+            pending += report.last_lines
+        report.step(game, Action.from_list(value))
+        out.append(_frame(game, pending + report.last_lines))
+        pending = []
         s = game.state
         turn = (s.half, s.teams[0].turn, s.teams[1].turn)
         if turn != last_turn:

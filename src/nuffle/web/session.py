@@ -1,4 +1,4 @@
-"""One live game on the server: the engine game, its seats, bots, dice log and public state."""
+"""One live game on the server: the engine game, its seats, bots, match report and public state."""
 
 from __future__ import annotations
 
@@ -10,43 +10,15 @@ from typing import Any
 from nuffle.agents.base import Agent
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
-from nuffle.core.dice import GROUP_THRESHOLD, Chance, Dice, Outcome, Roller, SampledRoller, sample
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
-from nuffle.core.types import BlockFace
 from nuffle.formations import formation_names
+from nuffle.report import MatchReport, Names
+from nuffle.report.prompt import prompt
 
 SIDES = ("home", "away")
 LOG_LIMIT = 400  # log lines kept in memory
 LOG_SHOWN = 150  # log lines in a full state
-
-
-class DiceLogRoller(SampledRoller):
-    """A sampled roller that also notes every roll it makes, for the page's dice log."""
-
-    def __init__(self) -> None:
-        self.rolls: list[str] = []
-
-    def resolve(self, event: Chance, rng: int) -> tuple[Outcome, int]:
-        outcome, rng = sample(event, rng)
-        self.rolls.append(describe_roll(event, outcome))
-        return outcome, rng
-
-    def copy(self) -> Roller:
-        # Clones made for odds and paths must not write into this game's log.
-        return SampledRoller()
-
-
-def describe_roll(event: Chance, outcome: Outcome) -> str:
-    """A log line for one roll, e.g. 'D6 (dodge) 3+: 5'."""
-    name = event.describe()
-    if event.kind == Dice.BLOCK:
-        faces = outcome if isinstance(outcome, tuple) else (outcome,)
-        shown = ", ".join(BlockFace(f).name.replace("_", " ").lower() for f in faces)
-        return f"{name}: {shown}"
-    if event.kind == Dice.D6 and event.group == GROUP_THRESHOLD:
-        return f"{name} {event.n}+: {outcome}"
-    return f"{name}: {outcome}"
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -111,7 +83,8 @@ class LiveGame:
     seats: dict[str, Seat]
     delay: float = 0.0
     agents: dict[int, Agent] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)  # the last LOG_LIMIT lines
+    report: MatchReport | None = None  # the match report (`nuffle.report`), made at the first action
+    log: list[str] = field(default_factory=list)  # the last LOG_LIMIT lines of the report
     log_end: int = 0  # lines ever logged: the number of the next line
     version: int = 0
     saved: int = 0  # actions already in the database
@@ -121,27 +94,19 @@ class LiveGame:
     bot_task: asyncio.Task[None] | None = None
     _cache: tuple[int, str] | None = None
 
-    @property
-    def roller(self) -> DiceLogRoller:
-        """The game's logging roller."""
-        r = self.game.roller
-        assert isinstance(r, DiceLogRoller)
-        return r
-
     def is_bot(self, side: int) -> bool:
         """Whether `side` is played by a bot."""
         return self.seats[SIDES[side]].bot is not None
 
     def apply(self, action: Action) -> None:
-        """Step the engine (IllegalActionError leaves everything unchanged) and log it."""
-        text = self.game.describe(action)
-        side = self.game.current_decider
-        self.roller.rolls.clear()
-        self.game.step(action)
-        self.log.append(f"{side}: {text}")
-        self.log.extend(f"  roll {r}" for r in self.roller.rolls)
-        self.log_end += 1 + len(self.roller.rolls)
-        self.roller.rolls.clear()
+        """Step the engine (IllegalActionError leaves everything unchanged) and add the match
+        report's new lines to the log."""
+        if self.report is None:  # made before the first step, it reads the pre-match events too
+            self.report = MatchReport(self.game, keep=False)
+        self.report.step(self.game, action)
+        lines = self.report.last_lines
+        self.log.extend(lines)
+        self.log_end += len(lines)
         if len(self.log) > LOG_LIMIT:
             del self.log[: len(self.log) - LOG_LIMIT]
         self.version += 1
@@ -179,6 +144,8 @@ class LiveGame:
             except ValueError:
                 out["formations"] = []
         out["legal"] = legal_groups(g)
+        # The decision in words, from a view (public data only): players, roll, choices, odds.
+        out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error
         out["delay"] = self.delay
         out["odds"] = odds or {}

@@ -22,7 +22,7 @@ from nuffle.core.procedures.rolls import (
 )
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, PFlag, Status, other
+from nuffle.core.types import BallState, BlockFace, Event, PFlag, Status, block_dice_code, other
 
 BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "block.before_dice",
@@ -292,6 +292,7 @@ class Block(Procedure):
             return
         if self.phase == BlockPhase.DICE:
             self.faces = s.dice()
+            s.note(Event.BLOCK, att, self.defender, block_dice_code(self.faces, self.attacker_chooses))
             self.phase = BlockPhase.DICE_CHOICE
             if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
                 s.wait(self._side(s), DK.BLOCK_DICE)

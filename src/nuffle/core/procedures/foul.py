@@ -19,7 +19,7 @@ from nuffle.core.procedures.injury import (
     Injury,
 )
 from nuffle.core.state import GameState
-from nuffle.core.types import Status
+from nuffle.core.types import Event, Status
 
 BEFORE_FOUL: Point[[GameState, Foul], bool] = Point(
     "foul.before",
@@ -151,6 +151,7 @@ class Foul(Procedure):
     def _armour_result(self, s: GameState, broken: bool, left: int | None = None) -> None:
         """The referee on an armour double, then the injury roll if the armour broke."""
         f = self.fouler
+        s.note(Event.ARMOUR, self.victim, self.total if left is None else self.total + self.bonus, broken)
         if self.doubles:
             fns = UNSEEN.fns(s.info[f].skills)
             self.sent_off = not (fns and any(fn(s, self, broken) for fn in fns))

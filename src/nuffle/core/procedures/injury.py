@@ -17,7 +17,7 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import STAT_CAS, STAT_KO, GameState
-from nuffle.core.types import BallState, PFlag, Status, other
+from nuffle.core.types import BallState, Event, PFlag, Status, other
 
 # How a player came to an armour or injury roll.
 FALL = 0  # knocked down, not by an opponent's block: failed dodge / GFI, Attacker Down, ...
@@ -211,6 +211,8 @@ class KnockDown(Procedure):
             if not broken and bonus and total + bonus > limit:
                 broken = True
                 left = 0
+                total += bonus
+            s.note(Event.ARMOUR, pid, total, broken)
             if broken:
                 if self.how == HIT:
                     self._fall(s)
@@ -368,6 +370,7 @@ class Injury(Procedure):
             a, b = s.dice()
             self.doubles = a == b
             result = self._result(s, a + b)
+            s.note(Event.INJURY, pid, a + b, result)
             by = self.by
             react = not self.rerolled and by >= 0 and by != pid
             if react and AFTER_INJURY.fire(s.info[by].skills, s, self, result):
@@ -384,6 +387,7 @@ class Injury(Procedure):
             self._apply(s, self.result)
         elif ph == InjuryPhase.CASUALTY_ROLLED:
             self.cas = s.die()
+            s.note(Event.CASUALTY, pid, self.cas, 0)
             if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
                 self.phase = InjuryPhase.SECOND_CASUALTY_ROLLED
                 s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
@@ -392,10 +396,12 @@ class Injury(Procedure):
             self._offer_apothecary(s)
         elif ph == InjuryPhase.SECOND_CASUALTY_ROLLED:  # the second casualty roll (Decay)
             self.cas2 = s.die()
+            s.note(Event.CASUALTY, pid, self.cas2, 0)
             self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         elif ph == InjuryPhase.APOTHECARY_ROLLED:  # the apothecary's casualty roll: it may replace the worst
             d = s.die()
+            s.note(Event.CASUALTY, pid, d, 0)
             if self.cas2 >= 0 and self.cas2 > self.cas:
                 self.cas2 = min(self.cas2, d)
             else:

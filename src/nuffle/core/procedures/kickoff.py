@@ -15,7 +15,7 @@ from nuffle.core.procedures.base import FRAMES, Phases, Procedure
 from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Status, other
+from nuffle.core.types import BallState, Event, Status, other
 
 KICK_DISTANCE: Point[[GameState, int, int], int | None] = Point(
     "kickoff.kick_distance",
@@ -99,6 +99,7 @@ class Kickoff(Procedure):
             s.request(Chance(Dice.TWO_D6, 1, "kick-off table", GROUP_SUM))
         elif ph == KickoffPhase.TABLE_ROLLED:
             self.phase = KickoffPhase.TABLE_DONE
+            s.note(Event.KICKOFF, -1, total(s.outcome), 0)
             s.push(FRAMES[s.rules.kickoff[total(s.outcome)]]())  # the ruleset's kick-off table
         elif ph == KickoffPhase.TABLE_DONE:
             s.turnover = False

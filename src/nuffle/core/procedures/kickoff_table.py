@@ -13,7 +13,7 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
-from nuffle.core.types import Status, Weather, other
+from nuffle.core.types import Event, Status, Weather, other
 
 FAME: Point[[GameState, int], int] = Point(
     "kickoff_table.fame",
@@ -230,6 +230,7 @@ class ChangingWeather(Procedure):
         if self.phase == ChangingWeatherPhase.WEATHER_ROLLED:
             a, b = s.dice()
             s.weather = s.rules.weather_of(a + b)
+            s.note(Event.WEATHER, -1, s.weather, 0)
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
                 return

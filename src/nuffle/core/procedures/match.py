@@ -12,7 +12,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
+from nuffle.core.types import NOBODY, BallState, Event, PFlag, Status, Weather, other
 
 SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "match.sent_off_after_drive",
@@ -118,6 +118,7 @@ class Match(Procedure):
         elif ph == MatchPhase.WEATHER:
             a, b = s.dice()
             s.weather = s.rules.weather_of(a + b)
+            s.note(Event.WEATHER, -1, s.weather, 0)
             self.phase = MatchPhase.COIN_TOSS
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == MatchPhase.COIN_TOSS:
@@ -126,10 +127,12 @@ class Match(Procedure):
             s.wait(self.winner, DK.KICK_OR_RECEIVE)
         elif ph == MatchPhase.FIRST_HALF:
             s.half = 1
+            s.note(Event.HALF, -1, 1, 0)
             self.phase = MatchPhase.SECOND_HALF
             s.push(Half())
         elif ph == MatchPhase.SECOND_HALF:
             s.half = 2
+            s.note(Event.HALF, -1, 2, 0)
             self.phase = MatchPhase.OVER
             s.push(Half())
         else:

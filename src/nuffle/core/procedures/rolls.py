@@ -15,7 +15,7 @@ from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.state import GameState
-from nuffle.core.types import RollKind
+from nuffle.core.types import Event, RollKind
 
 _PURPOSE = {k: k.name.lower() for k in RollKind}
 
@@ -172,6 +172,7 @@ class PlayerRoll(Procedure):
         if self.phase == PlayerRollPhase.ROLLED:
             d = s.die()
             self.die = d
+            s.note(Event.ROLL, self.pid, self.kind, d * 8 + self._need())
             if roll_succeeds(d, self.target, self.mod, self.agility):
                 self._finish(s, True)
                 return

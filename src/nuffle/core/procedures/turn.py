@@ -9,7 +9,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.state import STAT_TURNOVERS, GameState
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import Event, PFlag, Status
 
 DECLARATIONS: Point[[GameState, Turn, int, list[ActionChoice]], list[ActionChoice]] = Point(
     "turn.declarations",
@@ -88,6 +88,7 @@ class Turn(Procedure):
         side = self.side
         if s.turnover:
             s.add_stat(side, STAT_TURNOVERS)
+            s.note(Event.TURNOVER, side, -1, 0)
         for p in s.team_players(side):
             if s.status[p] == Status.STUNNED and not s.pflags[p] & PFlag.JUST_STUNNED:
                 s.status[p] = Status.PRONE

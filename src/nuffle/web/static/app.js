@@ -30,7 +30,21 @@ async function showLobby() {
   for (const sel of document.querySelectorAll("select.bot")) {
     sel.innerHTML = `<option value="">human</option>` + info.bots.map(b => `<option>${b}</option>`).join("");
   }
-  document.querySelector("[name=away-bot]").value = "random";
+  document.querySelector("[name=away-bot]").value = "scripted";  // the default opponent
+  for (const side of ["home", "away"]) {
+    const sel = document.querySelector(`[name=${side}-bot]`);
+    const opts = document.querySelector(`[name=${side}-bot-options]`);
+    const show = () => {  // the bot's options with their defaults, as the bot spec writes them
+      const o = (info.bot_options || {})[sel.value] || {};
+      opts.placeholder = Object.entries(o).map(([k, v]) => `${k}=${v}`).join("&") || "no options";
+      opts.disabled = !Object.keys(o).length;
+      opts.value = "";
+    };
+    sel.addEventListener("change", show);
+    G.showOptions = G.showOptions || [];
+    G.showOptions.push(show);
+    show();
+  }
   $("board").innerHTML = info.boards.map(b => `<option ${b === 11 ? "selected" : ""}>${b}</option>`).join("");
   $("mode").addEventListener("change", syncCoaches);
   syncCoaches();
@@ -45,15 +59,19 @@ function syncCoaches() {
   const mode = $("mode").value;
   const hb = document.querySelector("[name=home-bot]"), ab = document.querySelector("[name=away-bot]");
   if (mode === "hotseat" || mode === "online") { hb.value = ""; ab.value = ""; }
-  if (mode === "botvbot") { hb.value = hb.value || "random"; ab.value = ab.value || "random"; }
-  if (mode === "bot" && !hb.value && !ab.value) ab.value = "random";
+  if (mode === "botvbot") { hb.value = hb.value || "scripted"; ab.value = ab.value || "scripted"; }
+  if (mode === "bot" && !hb.value && !ab.value) ab.value = "scripted";
   if (mode === "bot" && hb.value && ab.value) hb.value = "";
+  for (const show of G.showOptions || []) show();
 }
 
 async function createGame(ev) {
   ev.preventDefault();
   const f = new FormData($("new-game"));
-  const entry = side => f.get(`${side}-race`) + (f.get(`${side}-bot`) ? ":" + f.get(`${side}-bot`) : "");
+  const entry = side => {
+    const bot = f.get(`${side}-bot`), opts = (f.get(`${side}-bot-options`) || "").trim();
+    return f.get(`${side}-race`) + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
+  };
   const mode = f.get("mode");
   try {
     const g = await api("POST", "/api/games", { mode, home: entry("home"), away: entry("away"), board: +f.get("board") });
@@ -99,6 +117,11 @@ async function showGame(id) {
   if (h.get("away")) G.tokens.away = h.get("away");
   const token = h.get("token");
   $("tz-toggle").addEventListener("change", render);
+  $("auto-toggle").checked = localStorage.getItem("nuffle-auto") !== "off";
+  $("auto-toggle").addEventListener("change", () => {
+    localStorage.setItem("nuffle-auto", $("auto-toggle").checked ? "on" : "off");
+    render();
+  });
   $("odds-toggle").addEventListener("change", render);
   $("speed").addEventListener("change", async () => {
     await api("POST", `/api/games/${id}/speed`, { delay: 2 - +$("speed").value }).catch(showError);
@@ -109,10 +132,39 @@ async function showGame(id) {
   connect(token);
 }
 
+// The connection indicator: live, or reconnecting (the socket retries every second).
+function connection(up) {
+  $("conn").textContent = up ? "\u25cf live" : "\u25cf reconnecting\u2026";
+  $("conn").className = up ? "up" : "down";
+}
+
+// Keyboard shortcuts: E end the turn, A end the action, R a team re-roll, D decline.
+const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
+document.addEventListener("keydown", ev => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  const type = KEYS[ev.key.toLowerCase()];
+  if (!type || !G.state || !canAct(G.state)) return;
+  const action = expandLegal(G.state.legal).find(a => a.type === type);
+  if (action) { ev.preventDefault(); send(action); }
+});
+
+// Whose move it is, in the page and in the tab's title.
+function turnAlert(state, acting) {
+  const d = state.decision;
+  let text = "";
+  if (state.result.over) text = "";
+  else if (acting) text = d.kind === "SELECT_ACTION" ? "Your turn" : "Your decision";
+  else if (d.side) text = state.seats[d.side].startsWith("bot") ? `${d.side} (bot) is thinking…` : `Waiting for ${d.side}`;
+  $("turn-alert").textContent = text;
+  $("turn-alert").className = acting ? "mine" : "";
+  document.title = (acting && !state.result.over ? "\u25b6 Your move \u2014 " : "") + "nuffle";
+}
+
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${G.id}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
   G.ws = ws;
+  ws.onopen = () => { if (G.ws === ws) connection(true); };
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") {
@@ -125,7 +177,11 @@ function connect(token) {
       showError(new Error(msg.message));
     }
   };
-  ws.onclose = () => { if (G.ws === ws) setTimeout(() => connect(token), 1000); };
+  ws.onclose = () => {
+    if (G.ws !== ws) return;
+    connection(false);
+    setTimeout(() => connect(token), 1000);
+  };
 }
 
 function showError(e) {
@@ -252,9 +308,17 @@ function render() {
     (Object.keys(G.tokens).length ? "Hot-seat: you coach both sides" : "Watching");
 
   const acting = canAct(state);
+  turnAlert(state, acting);
   const idx = acting ? indexActions(state) : { bySquare: new Map(), byPlayer: new Map(), plain: [] };
   const d = state.decision;
   $("choices").innerHTML = "";
+  $("meanings").innerHTML = "";
+  $("dice").innerHTML = "";
+  const said = state.prompt || { text: "", choices: {}, odds: {}, chooser: "" };
+  if (d.kind === "BLOCK_DICE" && d.faces && d.faces.length) {
+    $("dice").innerHTML = d.faces.map(dieSvg).join("") +
+      (said.chooser ? ` <span class="chooser">${escapeHtml(said.chooser)} chooses</span>` : "");
+  }
   if (state.result.over) {
     const r = state.result;
     $("prompt").textContent = `Full time: ${r.score.home}-${r.score.away}` +
@@ -263,13 +327,24 @@ function render() {
     a.href = `/replay/${G.id}`; a.textContent = "Watch the replay"; a.id = "replay-link";
     $("choices").appendChild(a);
   } else if (!acting) {
-    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ${d.kind.toLowerCase().replace(/_/g, " ")}` : "…";
+    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ` +
+      (said.text || d.kind.toLowerCase().replace(/_/g, " ")) : "…";
   } else {
-    $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") + promptText(d, state);
+    $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") +
+      (said.text || promptText(d, state));
     for (const name of state.formations || []) {
       button(`Formation: ${name}`, () => setupFormation(name), "formation");
     }
-    for (const a of idx.plain) button(actionName(a.type), () => send(a), a.type.startsWith("END") ? "" : "primary");
+    for (const a of idx.plain) {
+      const b = button(choiceLabel(a.type, said), () => send(a), a.type.startsWith("END") ? "" : "primary");
+      if (said.choices[a.type]) b.title = said.choices[a.type];
+    }
+    for (const [type, meaning] of Object.entries(said.choices)) {
+      const li = document.createElement("li");
+      li.textContent = `${actionName(type)}: ${meaning}` + (type in said.odds ? ` (${pct(said.odds[type])})` : "");
+      $("meanings").appendChild(li);
+    }
+    autoAnswer(state);
     if (G.selected !== null && idx.byPlayer.has(G.selected)) {
       const only = idx.byPlayer.get(G.selected).filter(a => !a.square);
       if (only.length) {
@@ -292,8 +367,43 @@ function render() {
   drawDugout($("dugout-home"), state, "home", ui);
   drawDugout($("dugout-away"), state, "away", ui);
   const log = $("log");
-  log.innerHTML = G.log.map(l => `<li class="${l.startsWith("  roll") ? "roll" : ""}">${escapeHtml(l)}</li>`).join("");
+  log.innerHTML = G.log.map(l => `<li class="${lineClass(l)}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
+}
+
+// A choice's button label, with its chance of success when the prompt gives one.
+function choiceLabel(type, said) {
+  return actionName(type) + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+}
+
+// A block die as a small picture: its face's sign on a die, its name as the tooltip.
+const DIE_SIGNS = [["\u2620", "#b00020"], ["\u2620\u2715", "#c66a00"], ["\u2794", "#333"],
+  ["!\u2794", "#1d5fa8"], ["\u2738", "#0a6b0a"]];
+function dieSvg(face) {
+  const [sign, colour] = DIE_SIGNS[face];
+  return `<svg class="die" data-face="${face}" width="38" height="38" viewBox="0 0 38 38"><title>${FACES[face]}</title>` +
+    `<rect x="2" y="2" width="34" height="34" rx="7" fill="#fffdf5" stroke="#333" stroke-width="2"/>` +
+    `<text x="19" y="26" text-anchor="middle" font-size="17" fill="${colour}">${sign}</text></svg>`;
+}
+
+// A decision with a single legal answer (a forced follow-up, a lone push square, ...) is
+// answered by itself when the toggle is on; turns, moves, set-ups and kicks never are.
+const NEVER_AUTO = new Set(["SELECT_ACTION", "MOVE", "SETUP", "KICK_TARGET", "KICK_OR_RECEIVE"]);
+function autoAnswer(state) {
+  if (!$("auto-toggle").checked || NEVER_AUTO.has(state.decision.kind)) return;
+  const all = expandLegal(state.legal);
+  if (all.length !== 1 || G.autoVersion === state.version) return;
+  G.autoVersion = state.version;
+  setTimeout(() => { if (G.state && G.state.version === state.version) send(all[0]); }, 400);
+}
+
+// A report line's style: turn headers, touchdowns, turnovers and match events stand out.
+function lineClass(line) {
+  if (line.startsWith("Touchdown!")) return "td";
+  if (line.startsWith("Turnover")) return "turnover";
+  if (/^(Half \d, turn|Half-time|Final whistle|Kick-off table|Weather)/.test(line) || line.includes("half begins"))
+    return "head";
+  return "";
 }
 
 function escapeHtml(s) {
@@ -346,6 +456,18 @@ function drawHover(idx) {
       (block.path < 1 ? ` · reach ${pct(block.path)}` : "");
     return;
   }
+  const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
+  if (foul && acts.some(a => a.action.type === "FOUL")) {
+    line.innerHTML = `Foul: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
+      `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
+      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
+    return;
+  }
+  const handoff = (odds.handoffs || []).find(h => h.square.join(",") === key);
+  if (handoff && acts.some(a => a.action.type === "HANDOFF")) {
+    line.innerHTML = `Hand-off: caught <b data-testid="handoff-catch">${pct(handoff.catch)}</b>`;
+    return;
+  }
   if (pass && acts.some(a => a.action.type === "PASS")) {
     line.textContent = `Pass (${pass.range}): accurate ${pct(pass.accurate)} · fumble ${pct(pass.fumble)} · ` +
       `catch ${pct(pass.catch)} · interception ${pct(pass.interception)}` +
@@ -373,17 +495,18 @@ function pct(p) {
   return `${(100 * p).toFixed(1)}%`;
 }
 
-function drawOdds(idx, marks) {
+function drawOdds(idx, marks, top) {
   if (!$("odds-toggle").checked) return;
   const odds = G.state.odds || {};
   for (const b of odds.blocks || []) {
     const [x, y] = b.square;
-    el("text", { x: x * S + 2, y: y * S + 11, class: "dicelabel", "data-dice": b.dice },
-      marks, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`);
+    badge(top, x, y, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`, { class: "dicelabel", "data-dice": b.dice });
   }
+  for (const f of odds.fouls || []) badge(top, f.square[0], f.square[1], pct(f.armour), { class: "steplabel" });
+  for (const h of odds.handoffs || []) badge(top, h.square[0], h.square[1], pct(h.catch), { class: "steplabel" });
   for (const p of odds.passes || []) {
     const [x, y] = p.square;
-    el("text", { x: x * S + 2, y: y * S + 11, class: "steplabel" }, marks, pct(p.accurate * p.catch * (1 - p.interception)));
+    badge(top, x, y, pct(p.accurate * p.catch * (1 - p.interception)), { class: "steplabel" });
   }
   setTimeout(() => drawHover(idx), 0);
 }

@@ -16,6 +16,43 @@ function el(tag, attrs, parent, text) {
   return e;
 }
 
+// Team colours by race: a first and a second colour; the away team takes its second colour
+// when its first is too close to the home team's (two teams of one race, Human v Lizardman, ...).
+const RACE_COLOURS = {
+  amazon: ["#2f8f6f", "#d08a2c"], chaos: ["#7a1f1f", "#c9a227"], "chaos-dwarf": ["#5a2a1a", "#b8862f"],
+  "chaos-pact": ["#4b2a6b", "#9c9c9c"], "dark-elf": ["#3b2466", "#8c1c3c"], dwarf: ["#8a5a2b", "#2f4f7f"],
+  "elven-union": ["#2a7a9a", "#d4b13a"], goblin: ["#5f7f1f", "#a04020"], halfling: ["#6b8e23", "#b5651d"],
+  "high-elf": ["#e0e0e8", "#2a5ea8"], human: ["#c43c2c", "#e0c04a"], khemri: ["#c8b273", "#3a6a8a"],
+  lizardman: ["#2e8b57", "#d46a1a"], necromantic: ["#4a5a6a", "#8f2b8f"], norse: ["#6a7f95", "#b03030"],
+  nurgle: ["#7f8f3f", "#5a3a2a"], ogre: ["#9a6a3a", "#3a6a9a"], orc: ["#2a5ea8", "#5c8a2c"],
+  skaven: ["#6b4f2f", "#3f8f8f"], slann: ["#3fa07f", "#a03f7f"], undead: ["#3a3a3a", "#b0a080"],
+  underworld: ["#4f6f2f", "#6f2f6f"], vampire: ["#6b0f1a", "#cfcfcf"], "wood-elf": ["#2f6f2f", "#c8a040"],
+};
+const FALLBACK = [["#c43c2c", "#e0c04a"], ["#2a5ea8", "#5c8a2c"]];
+
+function rgb(hex) { return [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16)); }
+function close(a, b) { const [p, q] = [rgb(a), rgb(b)]; return p.reduce((s, v, i) => s + Math.abs(v - q[i]), 0) < 150; }
+
+// {home, away}: the colour each team plays in.
+function teamColours(races) {
+  const home = (RACE_COLOURS[races && races.home] || FALLBACK[0])[0];
+  const pair = RACE_COLOURS[races && races.away] || FALLBACK[1];
+  const away = close(home, pair[0]) ? (close(home, pair[1]) ? "#f0f0f0" : pair[1]) : pair[0];
+  return { home, away };
+}
+
+// White or near-black writing, whichever reads on `hex`.
+function ink(hex) { const [r, g, b] = rgb(hex); return r * 0.3 + g * 0.59 + b * 0.11 > 150 ? "#111" : "#fff"; }
+
+// A small label with a backing, above everything on the board, at the top-left of a square.
+function badge(layer, x, y, text, attrs) {
+  const g = el("g", { class: "badge", "pointer-events": "none" }, layer);
+  el("rect", { x: x * S + 1, y: y * S + 1, width: Math.max(16, 7 * String(text).length + 4), height: 13, rx: 3,
+    fill: "rgba(255,255,255,.9)", stroke: "#333", "stroke-width": 0.8 }, g);
+  el("text", { x: x * S + 3, y: y * S + 11, ...attrs }, g, text);
+  return g;
+}
+
 function abbrev(position) {
   const words = position.split(/[\s-]+/).filter(Boolean);
   return words.length > 1 ? words.map(w => w[0]).join("").slice(0, 2) : position.slice(0, 2);
@@ -44,6 +81,12 @@ function drawBoard(svg, state, ui) {
     el("line", { x1: 0, y1: (h - wr) * S, x2: w * S, y2: (h - wr) * S, ...line, "stroke-dasharray": "8 6" }, ground);
   }
   const players = state.players.filter(p => p.square);
+  const colours = teamColours(state.races);
+  document.documentElement.style.setProperty("--home", colours.home);
+  document.documentElement.style.setProperty("--away", colours.away);
+  const card = svg.parentElement ? svg.parentElement.querySelector(".card") : null;
+  const acting = state.decision && state.decision.player !== null && state.decision.player !== undefined
+    && state.decision.kind !== "SETUP" ? state.decision.player : null;
   if (ui.tz) {
     const g = el("g", { class: "tz" }, svg);
     const count = new Map();
@@ -80,34 +123,78 @@ function drawBoard(svg, state, ui) {
   }
   for (const p of players) {
     const [x, y] = p.square;
-    const cls = ["player", p.team];
-    if (p.flags & USED) cls.push("used");
+    const cls = ["player", p.team, p.status.toLowerCase()];
+    const used = (p.flags & USED) && acting !== p.id;  // the acting player is haloed, not faded
+    if (used) cls.push("used");
     if (ui.selected === p.id) cls.push("sel");
     if (ui.selectable && ui.selectable.has(p.id)) cls.push("can");
+    if (acting === p.id) cls.push("acting");
     const g = el("g", { class: cls.join(" "), "data-player": p.id, transform: `translate(${x * S + S / 2},${y * S + S / 2})` }, pieces);
-    const colour = p.team === "home" ? "var(--home)" : "var(--away)";
+    const colour = colours[p.team];
     const down = p.status !== "STANDING";
-    el("circle", { r: S * 0.4, class: "body", fill: colour, stroke: "#111", "stroke-width": 1.5,
-      "fill-opacity": down ? 0.55 : 1 }, g);
-    el("text", { y: -2, "text-anchor": "middle", fill: "#fff", "font-size": 13, "font-weight": 700 }, g, p.number);
-    el("text", { y: 11, "text-anchor": "middle", fill: "#fff", "font-size": 9 }, g, abbrev(p.position));
-    if (p.status === "PRONE") el("text", { x: 10, y: -9, class: "steplabel" }, g, "P");
-    if (p.status === "STUNNED") el("text", { x: 10, y: -9, class: "steplabel", fill: "#ff0" }, g, "S");
-    if (p.flags & NO_TZ) el("text", { x: -16, y: -9, class: "steplabel" }, g, "?");
+    if (acting === p.id) el("circle", { r: S * 0.49, class: "halo", fill: "none", stroke: "#ffe14a", "stroke-width": 4 }, g);
+    if (down) {  // lying down: a flattened piece, greyed when stunned
+      el("ellipse", { rx: S * 0.44, ry: S * 0.27, class: "body", fill: p.status === "STUNNED" ? "#8a8a8a" : colour,
+        stroke: colour, "stroke-width": 3 }, g);
+    } else {
+      el("circle", { r: S * 0.4, class: "body", fill: colour, stroke: "#111", "stroke-width": 1.5 }, g);
+    }
+    const fg = down && p.status === "STUNNED" ? "#fff" : ink(colour);
+    el("text", { y: down ? 4 : -2, "text-anchor": "middle", fill: fg, "font-size": 13, "font-weight": 700 }, g, p.number);
+    if (!down) el("text", { y: 11, "text-anchor": "middle", fill: fg, "font-size": 9 }, g, abbrev(p.position));
+    if (p.status === "PRONE") icon(g, "\u2193", "#fff", "prone");
+    if (p.status === "STUNNED") icon(g, "\u2605", "#ffe14a", "stunned");
+    if (used) el("text", { x: -17, y: -10, class: "usedmark", "font-size": 12, fill: "#fff" }, g, "\u2713");
+    if (p.flags & NO_TZ) el("text", { x: -16, y: 16, class: "steplabel" }, g, "?");
     el("title", {}, g, `${p.team} #${p.number} ${p.position} ${p.name}\nMA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av}` +
       (p.skills.length ? "\n" + p.skills.join(", ") : "") + `\n${p.status.toLowerCase()}`);
     g.addEventListener("click", ev => { ev.stopPropagation(); ui.onPlayer && ui.onPlayer(p.id, x, y); });
-    g.addEventListener("mouseenter", () => ui.onHover && ui.onHover(x, y));
+    g.addEventListener("mouseenter", () => { showCard(card, p, state, colours); if (ui.onHover) ui.onHover(x, y); });
+    g.addEventListener("mouseleave", () => { if (card) card.hidden = true; });
   }
   if (state.ball && state.ball.square) {
     const [bx, by] = state.ball.square;
     const carried = players.some(p => p.square[0] === bx && p.square[1] === by);
-    const cx = bx * S + (carried ? S - 9 : S / 2), cy = by * S + (carried ? S - 9 : S / 2);
-    el("ellipse", { cx, cy, rx: 7, ry: 5, fill: "#8a4b1c", stroke: "#fff", "stroke-width": 1.5, class: "ball",
-      "pointer-events": "none" }, top);
+    const cx = bx * S + (carried ? S - 10 : S / 2), cy = by * S + (carried ? S - 10 : S / 2);
+    const ball = el("g", { class: "ball", "pointer-events": "none", "data-carried": carried ? 1 : 0 }, top);
+    el("circle", { cx, cy, r: 11, fill: "rgba(255,225,74,.55)" }, ball);  // a halo you cannot miss
+    el("ellipse", { cx, cy, rx: 9, ry: 6.5, fill: "#8a4b1c", stroke: "#fff", "stroke-width": 2 }, ball);
+    el("line", { x1: cx - 4, y1: cy, x2: cx + 4, y2: cy, stroke: "#fff", "stroke-width": 1.2 }, ball);
   }
   if (ui.overlay) ui.overlay(marks, top);
   return svg;
+}
+
+const STATUS_WORDS = { STANDING: "standing", PRONE: "prone (lying down)", STUNNED: "stunned (face down)",
+  RESERVE: "in the reserves", KO: "knocked out", CASUALTY: "a casualty", SENT_OFF: "sent off" };
+
+function words(name) { return name.toLowerCase().split("_").map(w => w[0].toUpperCase() + w.slice(1)).join(" "); }
+
+// The player card: number, position, team, stats, skills in words, status.
+function showCard(card, p, state, colours) {
+  if (!card) return;
+  const team = state.races ? state.races[p.team] : p.team;
+  const acted = p.flags & USED ? ", has acted this turn" : "";
+  card.innerHTML = "";
+  const h = document.createElement("b");
+  const named = p.name && !p.name.startsWith(p.position) ? " " + p.name : "";
+  h.textContent = `#${p.number} ${p.position}${named} (${team}, ${p.team})`;
+  h.style.color = colours[p.team];
+  const stats = document.createElement("div");
+  stats.className = "stats";
+  stats.textContent = `MA ${p.ma}  ST ${p.st}  AG ${p.ag}  AV ${p.av}`;
+  const skills = document.createElement("div");
+  skills.textContent = p.skills.length ? "Skills: " + p.skills.map(words).join(", ") : "No skills";
+  const status = document.createElement("div");
+  status.textContent = `Status: ${STATUS_WORDS[p.status] || p.status.toLowerCase()}${acted}`;
+  card.append(h, stats, skills, status);
+  card.hidden = false;
+}
+
+// A status icon at a piece's top-right corner, on a dark disc.
+function icon(g, sign, colour, cls) {
+  el("circle", { cx: 13, cy: -12, r: 7, fill: "#222", class: `icon ${cls}` }, g);
+  el("text", { x: 13, y: -8, "text-anchor": "middle", "font-size": 11, fill: colour, "font-weight": 700 }, g, sign);
 }
 
 // Players of one side grouped by dugout box (reserves, knocked out, casualties, sent off).

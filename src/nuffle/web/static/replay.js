@@ -1,7 +1,22 @@
-// The replay viewer: a verified match record as frames, with step, scrub and jump to each turn.
+// The replay viewer: a verified match record as frames, with step, scrub, jump to each turn,
+// and play / pause at a chosen speed; the match report follows beside the board.
 "use strict";
 
-const R = { data: null, pos: 0 };
+const R = { data: null, pos: 0, timer: null };
+
+// Play from the current frame on, one frame every `r-speed` milliseconds, until the end.
+function play(on) {
+  if (R.timer) { clearInterval(R.timer); R.timer = null; }
+  if (on && R.data) {
+    if (R.pos >= R.data.frames.length - 1) goto(0);
+    R.timer = setInterval(() => {
+      if (R.pos >= R.data.frames.length - 1) { play(false); return; }
+      goto(R.pos + 1);
+    }, +$("r-speed").value);
+  }
+  $("r-play").textContent = R.timer ? "\u23f8 pause" : "\u25b6 play";
+  $("r-play").dataset.playing = R.timer ? "1" : "0";
+}
 
 async function showReplay(id) {
   $("replay").hidden = false;
@@ -22,11 +37,14 @@ async function showReplay(id) {
     $(bid).addEventListener("click", () => goto(fn(R.pos)));
   }
   $("r-scrub").addEventListener("input", () => goto(+$("r-scrub").value));
+  $("r-play").addEventListener("click", () => play(!R.timer));
+  $("r-speed").addEventListener("change", () => { if (R.timer) play(true); });
   $("r-turn").addEventListener("change", () => goto(+$("r-turn").value));
   document.addEventListener("keydown", ev => {
     if (!R.data) return;
     if (ev.key === "ArrowRight") goto(R.pos + 1);
     if (ev.key === "ArrowLeft") goto(R.pos - 1);
+    if (ev.key === " ") { ev.preventDefault(); play(!R.timer); }
   });
   if (id) {
     try { loadReplay(await api("GET", `/api/replays/${id}`)); } catch (e) { $("replay-error").textContent = e.message; }
@@ -58,7 +76,7 @@ function frameState(i) {
     const [x, y, st, flags] = f.players[k];
     return { ...p, square: x === null ? null : [x, y], status: STATUS[st], flags };
   });
-  return { ...d, players, ball: { square: f.ball }, score: f.score, turn: f.turn, half: f.half,
+  return { ...d, players, ball: { square: f.ball }, score: f.score, turn: f.turn, half: f.half, decision: f.decision,
     weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away } };
 }
 
@@ -73,13 +91,16 @@ function goto(i) {
   drawDugout($("rdugout-away"), state, "away", {});
   $("r-scrub").value = R.pos;
   $("r-pos").textContent = `${R.pos} / ${d.frames.length - 1}`;
+  // the turn selector follows the position: the last turn that began at or before it
+  let turn = 0;
+  for (const i of d.turns) if (i <= R.pos) turn = i;
+  $("r-turn").value = String(turn);
   $("rbar").textContent = `${d.config.home} ${f.score[0]} - ${f.score[1]} ${d.config.away} · half ${f.half} · ` +
     `turn ${f.turn[0]}/${f.turn[1]} · ${WEATHER[f.weather] || ""} · re-rolls ${f.rerolls[0]}/${f.rerolls[1]}`;
-  $("r-action").textContent = f.action;
+  $("r-action").textContent = f.report.length ? f.report[f.report.length - 1] : "";
   const lines = [];
   for (let k = Math.max(0, R.pos - 40); k <= R.pos; k++) {
-    lines.push(`<li>${escapeHtml(d.frames[k].action)}</li>`);
-    for (const r of d.frames[k].rolls) lines.push(`<li class="roll">  roll ${escapeHtml(r)}</li>`);
+    for (const r of d.frames[k].report) lines.push(`<li class="${lineClass(r)}">${escapeHtml(r)}</li>`);
   }
   $("rlog").innerHTML = lines.join("");
   $("rlog").scrollTop = $("rlog").scrollHeight;
