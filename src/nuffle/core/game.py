@@ -30,6 +30,7 @@ from nuffle.core.dice import (
     seed_state,
 )
 from nuffle.core.position import position_from_dict, position_to_dict
+from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
@@ -195,7 +196,7 @@ class Game:
     @staticmethod
     def from_position(data: Any, roller: Roller | None = None) -> Game:
         """A game continuing from a position `to_position` wrote (raises PositionError)."""
-        return Game.from_state(position_from_dict(data), None, roller)
+        return Game.from_state(check_position(position_from_dict(data)), None, roller)
 
     # --- the engine loop -----------------------------------------------------------------
 
