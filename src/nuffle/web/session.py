@@ -16,6 +16,7 @@ from nuffle.core.types import BlockFace
 from nuffle.formations import formation_names
 
 SIDES = ("home", "away")
+OWNER = "owner"  # the seat row of a bot-v-bot game's creator (who may abort it)
 LOG_LIMIT = 400  # log lines kept in memory
 LOG_SHOWN = 150  # log lines in a full state
 
@@ -115,6 +116,9 @@ class LiveGame:
     version: int = 0
     saved: int = 0  # actions already in the database
     error: str | None = None  # why a bot stopped, if one did
+    ended: str | None = None  # 'aborted' or 'expired' if the game was ended before its end
+    touched: float = 0.0  # wall-clock time of the last stored action (for expiry)
+    owner_hash: str | None = None  # a bot-v-bot game's owner token hash
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -179,6 +183,7 @@ class LiveGame:
                 out["formations"] = []
         out["legal"] = legal_groups(g)
         out["error"] = self.error
+        out["ended"] = self.ended
         out["delay"] = self.delay
         out["odds"] = odds or {}
         return out
