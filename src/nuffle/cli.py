@@ -16,6 +16,7 @@ from nuffle.core.board import VARIANTS
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
+from nuffle.interrupts import terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
 from nuffle.rl.cli import register as register_rl
@@ -93,7 +94,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                 folder.mkdir(exist_ok=True)
             except OSError as exc:
                 return _error(f"--save {args.save}: cannot create the folder ({exc.strerror or exc})")
+            taken = [p for i in range(args.games) if (p := folder / _record_name(i, args.seed + i)).exists()]
+            if taken and not args.overwrite:
+                return _error(f"--save {args.save}: {taken[0].name} and {len(taken) - 1} more records "
+                              "of this series exist already (--overwrite replaces them)")
         return _series(args, home, away)
+    if args.save and Path(args.save).is_file() and not args.overwrite:
+        return _error(f"--save {args.save}: the file exists already (--overwrite replaces it)")
     t0 = time.perf_counter()
     game = Game.new(*teams, seed=args.seed, board=args.board)
     play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2))
@@ -126,7 +133,7 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
 
     def on_game(game: Game) -> None:
         if args.save:
-            path = Path(args.save) / f"game-{len(saved) + 1:04d}-seed-{game.config.seed}.json"
+            path = Path(args.save) / _record_name(len(saved), game.config.seed)
             save(game, path)
             saved.append(str(path))
         bar.update(1)
@@ -186,6 +193,11 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
     if saved:
         print(f"{len(saved)} records saved in {args.save}")
     return code
+
+
+def _record_name(index: int, seed: int | None) -> str:
+    """The file name of a series' game `index` (from 0) in its --save folder."""
+    return f"game-{index + 1:04d}-seed-{seed}.json"
 
 
 def _won(game: dict[str, Any], first: str, second: str) -> bool | None:
@@ -484,6 +496,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="PATH",
                    help="save the match record to this file; with --games, a folder that gets "
                    "one record per game")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --save replace records that exist already (refused otherwise)")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="verify a match record and print its summary")
@@ -564,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report
