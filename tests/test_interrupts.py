@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -56,7 +55,7 @@ def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], limit: flo
     deadline = time.monotonic() + limit
     while not ready():
         if proc.poll() is not None:
-            out, err = proc.communicate()
+            _, err = proc.communicate()
             raise AssertionError(f"the command ended early ({proc.returncode}): {err[-800:]}")
         if time.monotonic() > deadline:
             proc.kill()

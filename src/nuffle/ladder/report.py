@@ -130,7 +130,8 @@ def markdown(report: dict[str, Any]) -> str:
            "",
            f"Board {cfg.get('board', '?')}, {cfg.get('pairs', '?')} paired seeds per match-up "
            f"(each seed played with both venues), first seed {cfg.get('seed', '?')}."
-           + (" Partial: the run was interrupted before every game was played." if cfg.get("partial") else ""),
+           + (" Partial: the run was interrupted before every game was played."
+              if cfg.get("partial") else ""),
            "",
            "| entry | rating (95%) | Nash weight | Nash rating | W/D/L | score rate | TD for/against "
            "per game | CAS for/against per game | home W/D/L | away W/D/L |",
