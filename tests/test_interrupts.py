@@ -140,7 +140,7 @@ def test_rl_train_saves_a_checkpoint_it_can_resume(tmp_path: Path, sig: int) -> 
 def test_serve_stops_with_a_bot_thinking_and_keeps_the_games(tmp_path: Path, sig: int) -> None:
     pytest.importorskip("fastapi")
     sys.path.insert(0, str(Path(__file__).parent / "web"))
-    from server_process import Server
+    from server_process import Server  # type: ignore[import-not-found]
 
     db, log = tmp_path / "games.sqlite3", tmp_path / "server.log"
     server = Server(db, log)
