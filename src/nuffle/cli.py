@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nuffle.agents.registry import agent_names, make_agent
+from nuffle.agents.registry import agent_for_board, agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
@@ -78,8 +78,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _error(f"--games must be at least 1, got {args.games}")
     home, away = _entries(args)
     try:
-        make_agent(home.bot)
-        make_agent(away.bot)
+        agent_for_board(home.bot, args.board)
+        agent_for_board(away.bot, args.board)
         teams = (load_team(home.team), load_team(away.team))
         Game.new(*teams, seed=args.seed, board=args.board)
     except ValueError as exc:

@@ -55,7 +55,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     try:
         check_board(args.board)
-        entries = parse_entries(args.entries)
+        entries = parse_entries(args.entries, args.board)
         fixtures = schedule(len(entries), args.pairs, args.seed)
         if args.workers < 1:
             raise ValueError(f"--workers must be at least 1, got {args.workers}")

@@ -23,7 +23,7 @@ import threading
 from typing import Any
 
 from nuffle.agents.base import Agent
-from nuffle.agents.registry import agent_names, make_agent, parse_bot_spec
+from nuffle.agents.registry import agent_for_board, agent_names, make_agent, parse_bot_spec
 from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
@@ -55,8 +55,9 @@ class WebError(Exception):
         self.message = message
 
 
-def parse_entry(text: Any, field: str) -> tuple[str, str | None]:
-    """'race' or 'race:bot' -> (race key, bot spec or None); WebError 400 naming the bad part."""
+def parse_entry(text: Any, field: str, board: int = 11) -> tuple[str, str | None]:
+    """'race' or 'race:bot' -> (race key, bot spec or None), the bot checked to play `board`;
+    WebError 400 naming the bad part."""
     if not isinstance(text, str) or not text:
         raise WebError(400, f"'{field}' must be a race, optionally with ':bot', got {text!r}")
     race, sep, bot = text.partition(":")
@@ -69,7 +70,7 @@ def parse_entry(text: Any, field: str) -> tuple[str, str | None]:
                 cap = BOT_LIMITS.get(key)
                 if cap is not None and not _within_cap(value, cap):
                     raise ValueError(f"bot option {key}={value!r} is over the server's cap of {cap}")
-            make_agent(bot)
+            agent_for_board(bot, board)
         except ValueError as exc:
             raise WebError(400, f"'{field}': {exc}") from None
         return race, bot
@@ -106,7 +107,7 @@ class GameManager:
         board = body.get("board", 11)
         if type(board) is not int or board not in VARIANTS:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
-        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s)
+        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s, board)
                                         for s in SIDES)
         if mode == "botvbot":
             hbot, abot = hbot or "random", abot or "random"
