@@ -20,7 +20,8 @@ MESSAGE = f"bot '{POLICY}' plays board 1 only, not board 3"
     ["play", "--board", "3", "--games", "2", "--away", f"orc:{POLICY}"],
     ["ladder", f"human:{POLICY}", "orc:random", "--board", "3", "--pairs", "1", "--workers", "1"],
 ])
-def test_the_cli_refuses_a_policy_for_another_board(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_refuses_a_policy_for_another_board(args: list[str],
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert MESSAGE in err and err.count("\n") == 1
@@ -43,7 +44,8 @@ def test_the_web_app_refuses_it(tmp_path: Path) -> None:
     from nuffle.web.app import create_app
 
     with TestClient(create_app(tmp_path / "g.sqlite3")) as client:
-        r = client.post("/api/games", json={"mode": "bot", "home": "human", "away": f"orc:{POLICY}", "board": 3})
+        body = {"mode": "bot", "home": "human", "away": f"orc:{POLICY}", "board": 3}
+        r = client.post("/api/games", json=body)
         assert r.status_code == 400 and MESSAGE in r.json()["error"]
-        r = client.post("/api/games", json={"mode": "bot", "home": "human", "away": f"orc:{POLICY}", "board": 1})
+        r = client.post("/api/games", json={**body, "board": 1})
         assert r.status_code == 200
