@@ -195,6 +195,17 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
     return code
 
 
+def _positive_seconds(text: str) -> float:
+    """argparse type: a finite number of seconds above 0 (at most an hour)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most 3600, not {text}")
+    return value
+
+
 def _record_name(index: int, seed: int | None) -> str:
     """The file name of a series' game `index` (from 0) in its --save folder."""
     return f"game-{index + 1:04d}-seed-{seed}.json"
@@ -508,7 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "environments': bench env)")
     b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env"],
                    help="engine (default), mcts or env")
-    b.add_argument("--seconds", type=float, default=None,
+    b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
     b.add_argument("--board", type=int, default=11, choices=sorted(VARIANTS),

@@ -142,6 +142,9 @@ class Game:
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
         derived from `seed`)."""
         _check_new(seed, board, roller)
+        for name, team in (("home", home), ("away", away)):
+            if not isinstance(team, str | TeamSpec):
+                raise TypeError(f"{name} must be a race key or a TeamSpec, got {team!r}")
         bd = board_for(board)
         specs = (
             home if isinstance(home, TeamSpec) else default_team(home),
