@@ -89,10 +89,8 @@ def test_doc_block_runs_as_written(block: Block, scratch: Path) -> None:
     env = dict(os.environ, MPLBACKEND="Agg")
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")  # `nuffle` and `python` of this env
-    if block.lang == "bash":
-        cmd = ["bash", "-c", PRELUDE + block.text]
-    else:
-        cmd = [sys.executable, "-c", block.text]
+    script = PRELUDE + block.text if block.lang == "bash" else block.text
+    cmd = ["bash", "-c", script] if block.lang == "bash" else [sys.executable, "-c", script]
     run = subprocess.run(cmd, cwd=scratch, env=env, capture_output=True, text=True, timeout=600,
                          stdin=subprocess.DEVNULL)
     assert run.returncode == 0, f"{block.name} failed ({run.returncode}):\n{run.stderr[-3000:]}"
