@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nuffle.agents.registry import agent_names, make_agent
+from nuffle.agents.registry import agent_for_board, agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
@@ -17,6 +17,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
+from nuffle.interrupts import terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.play import play
 from nuffle.report import MatchReport
@@ -79,8 +80,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _error(f"--games must be at least 1, got {args.games}")
     home, away = _entries(args)
     try:
-        make_agent(home.bot)
-        make_agent(away.bot)
+        agent_for_board(home.bot, args.board)
+        agent_for_board(away.bot, args.board)
         teams = (load_team(home.team), load_team(away.team))
         Game.new(*teams, seed=args.seed, board=args.board)
     except ValueError as exc:
@@ -95,7 +96,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                 folder.mkdir(exist_ok=True)
             except OSError as exc:
                 return _error(f"--save {args.save}: cannot create the folder ({exc.strerror or exc})")
+            taken = [p for i in range(args.games) if (p := folder / _record_name(i, args.seed + i)).exists()]
+            if taken and not args.overwrite:
+                return _error(f"--save {args.save}: {taken[0].name} and {len(taken) - 1} more records "
+                              "of this series exist already (--overwrite replaces them)")
         return _series(args, home, away)
+    if args.save and Path(args.save).is_file() and not args.overwrite:
+        return _error(f"--save {args.save}: the file exists already (--overwrite replaces it)")
     t0 = time.perf_counter()
     game = Game.new(*teams, seed=args.seed, board=args.board)
     report = MatchReport(game) if args.log else None
@@ -132,7 +139,7 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
 
     def on_game(game: Game) -> None:
         if args.save:
-            path = Path(args.save) / f"game-{len(saved) + 1:04d}-seed-{game.config.seed}.json"
+            path = Path(args.save) / _record_name(len(saved), game.config.seed)
             save(game, path)
             saved.append(str(path))
         bar.update(1)
@@ -192,6 +199,22 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
     if saved:
         print(f"{len(saved)} records saved in {args.save}")
     return code
+
+
+def _positive_seconds(text: str) -> float:
+    """argparse type: a finite number of seconds above 0 (at most an hour)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most 3600, not {text}")
+    return value
+
+
+def _record_name(index: int, seed: int | None) -> str:
+    """The file name of a series' game `index` (from 0) in its --save folder."""
+    return f"game-{index + 1:04d}-seed-{seed}.json"
 
 
 def _won(game: dict[str, Any], first: str, second: str) -> bool | None:
@@ -497,6 +520,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="PATH",
                    help="save the match record to this file; with --games, a folder that gets "
                    "one record per game")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --save replace records that exist already (refused otherwise)")
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="verify a match record and print its summary")
@@ -508,7 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "environments': bench env)")
     b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env"],
                    help="engine (default), mcts or env")
-    b.add_argument("--seconds", type=float, default=None,
+    b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
     b.add_argument("--board", type=int, default=None, choices=sorted(VARIANTS),
@@ -578,6 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report

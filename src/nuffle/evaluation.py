@@ -10,6 +10,7 @@ from typing import Any
 from nuffle.agents.registry import make_agent
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
+from nuffle.interrupts import deferred_interrupt
 from nuffle.play import play
 from nuffle.stats import wilson
 from nuffle.teams import load_team
@@ -135,9 +136,10 @@ def _play_games(first: Entry, second: Entry, teams: dict[str, TeamSpec], games: 
             "decisions": len(game.history),
             "box": box,
         }
-        if home_first:
-            at_home.add(score["home"], score["away"], dt, summary)
-        else:
-            away.add(score["away"], score["home"], dt, summary)
-        if on_game is not None:
-            on_game(game)
+        with deferred_interrupt():  # a game counts once `on_game` (its record) is done, never half
+            if on_game is not None:
+                on_game(game)
+            if home_first:
+                at_home.add(score["home"], score["away"], dt, summary)
+            else:
+                away.add(score["away"], score["home"], dt, summary)

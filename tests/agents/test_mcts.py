@@ -547,6 +547,8 @@ def test_lookahead_completes_a_match() -> None:
     ("mcts?mix=1.5", "mix must be"),
     ("mcts?rollout_at=middle", "unknown rollout_at"),
     ("mcts?seconds=nan", "seconds must be"),
+    ("mcts?seconds=1e9", "seconds must be a number from 0 to 3600"),
+    ("mcts?iterations=100000000000", "iterations must be from 0 to"),
 ])
 def test_bad_options_are_refused(spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

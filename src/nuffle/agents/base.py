@@ -15,6 +15,7 @@ class Agent(ABC):
 
     name = "agent"
     side = 0
+    boards: tuple[int, ...] | None = None  # the board variants it can play (None: every one)
 
     def new_game(self, view: Game, side: int) -> None:
         """Called once before the first decision; `side` is 0 (home) or 1 (away)."""

@@ -142,3 +142,13 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 def validate_bot_spec(spec: str) -> None:
     """Raise ValueError if `spec` does not name a known bot with valid options."""
     make_agent(spec)
+
+
+def agent_for_board(spec: str, board: int, seed: int = 0) -> Agent:
+    """`make_agent(spec, seed)`, checked to play `board` (a policy plays only the board it was
+    trained for); raises ValueError naming the spec and the board."""
+    agent = make_agent(spec, seed)
+    if agent.boards is not None and board not in agent.boards:
+        plays = ", ".join(map(str, agent.boards))
+        raise InputError(f"bot {spec!r} plays board {plays} only, not board {board}")
+    return agent

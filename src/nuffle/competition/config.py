@@ -98,7 +98,7 @@ def _team(team: str, cwd: Path, where: str) -> str:
     return ref
 
 
-def _bot(raw: object, i: int, cwd: Path, source: str) -> BotSpec:
+def _bot(raw: object, i: int, cwd: Path, source: str, board: int | None = None) -> BotSpec:
     where = f"{source}: [[bots]] #{i + 1}"
     if not isinstance(raw, dict):
         raise ConfigError(f"{where} must be a table")
@@ -111,10 +111,13 @@ def _bot(raw: object, i: int, cwd: Path, source: str) -> BotSpec:
     if "builtin" in raw:
         spec = _str(raw, "builtin", None, where)
         if spec != "random-legal":
-            from nuffle.agents.registry import validate_bot_spec
+            from nuffle.agents.registry import agent_for_board, validate_bot_spec
 
             try:
-                validate_bot_spec(spec)
+                if board is None:
+                    validate_bot_spec(spec)
+                else:
+                    agent_for_board(spec, board)
             except ValueError as exc:
                 raise ConfigError(f"{where}: {exc}") from None
             from nuffle.competition import positions
@@ -178,7 +181,7 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
         raise ConfigError(f"{source}: a tournament needs at least two [[bots]]")
     if len(raw_bots) > MAX_BOTS:
         raise ConfigError(f"{source}: {len(raw_bots)} [[bots]]; at most {MAX_BOTS} are allowed")
-    bots = tuple(_bot(raw, i, cwd, source) for i, raw in enumerate(raw_bots))
+    bots = tuple(_bot(raw, i, cwd, source, board) for i, raw in enumerate(raw_bots))
     names = [b.name for b in bots]
     for n in names:
         if names.count(n) > 1:

@@ -31,6 +31,7 @@ from nuffle.core.dice import (
 from nuffle.core.engines import PYTHON, check_engine
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
+from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
@@ -152,6 +153,9 @@ class Game:
         'python'; see `nuffle.core.engines`)."""
         check_engine(engine)
         _check_new(seed, board, roller)
+        for name, team in (("home", home), ("away", away)):
+            if not isinstance(team, str | TeamSpec):
+                raise InputTypeError(f"{name} must be a race key or a TeamSpec, got {team!r}")
         rules = ruleset if isinstance(ruleset, Ruleset) else find_ruleset(ruleset)
         bd = board_for(board)
         specs = (
@@ -211,7 +215,7 @@ class Game:
         """A game continuing from a position `to_position` wrote (raises PositionError); `engine`
         as in `Game.new`."""
         check_engine(engine)
-        return Game.from_state(position_from_dict(data), None, roller)
+        return Game.from_state(check_position(position_from_dict(data)), None, roller)
 
     @property
     def engine(self) -> str:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from nuffle.core.errors import InputError
+from nuffle.files import write_text
+from nuffle.interrupts import deferred_interrupt
 
 
 def register(sub: Any) -> None:
@@ -48,25 +51,66 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         if args.png:
             plot(report, args.png)
         return 0
-    from nuffle.ladder.runner import run_fixtures
+    from nuffle.ladder.runner import LadderInterrupted, run_fixtures
     from nuffle.ladder.schedule import check_board, parse_entries, schedule
 
     try:
         check_board(args.board)
-        entries = parse_entries(args.entries)
+        entries = parse_entries(args.entries, args.board)
         fixtures = schedule(len(entries), args.pairs, args.seed)
         if args.workers < 1:
             raise InputError(f"--workers must be at least 1, got {args.workers}")
     except ValueError as exc:
         return _fail(str(exc))
-    games = run_fixtures(entries, fixtures, args.board, args.workers)
     config = {"board": args.board, "pairs": args.pairs, "seed": args.seed}
-    report = summarise([str(e) for e in entries], games, config)
+    names = [str(e) for e in entries]
+    try:
+        earlier = _earlier_games(args.out, names, config)
+    except ValueError as exc:
+        return _fail(str(exc))
+    played = {(g["home"], g["away"], g["seed"]) for g in earlier}
+    todo = [fx for fx in fixtures if (fx.home, fx.away, fx.seed) not in played]
+    if earlier:
+        print(f"resuming {args.out}.json: {len(fixtures) - len(todo)} of {len(fixtures)} games "
+              "already played", file=sys.stderr)
+    code = 0
+    try:
+        games = run_fixtures(entries, todo, args.board, args.workers)
+    except LadderInterrupted as stop:
+        games = stop.games
+        code = 130
+        print(f"interrupted: {len(earlier) + len(games)} of {len(fixtures)} games played; the report "
+              "below is partial" + (f" (run the same command again to resume {args.out}.json)"
+                                    if args.out else ""), file=sys.stderr)
+    order = {(fx.home, fx.away, fx.seed): k for k, fx in enumerate(fixtures)}
+    games = sorted(earlier + games, key=lambda g: order[(g["home"], g["away"], g["seed"])])
+    if code:
+        config["partial"] = True
+    report = summarise(names, games, config)
     text = markdown(report)
     print(text, end="")
     if args.out:
-        write_json(report, f"{args.out}.json")
-        with open(f"{args.out}.md", "w") as fh:
-            fh.write(text)
-        plot(report, f"{args.out}.png")
-    return 0
+        try:
+            with deferred_interrupt():
+                write_json(report, f"{args.out}.json")
+                write_text(Path(f"{args.out}.md"), text)
+                if games and not code:  # the chart waits for the whole ladder (quick exit)
+                    plot(report, f"{args.out}.png")
+        except ValueError as exc:
+            return _fail(f"the ladder was played (report above) but not saved: {exc}")
+    return code
+
+
+def _earlier_games(out: str | None, names: list[str], config: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games of an interrupted run of this same ladder saved at OUT.json (to resume it);
+    none if there is no such file. ValueError if OUT.json holds another ladder."""
+    from nuffle.ladder.report import read_json
+
+    if not out or not Path(f"{out}.json").exists():
+        return []
+    report = read_json(f"{out}.json")
+    saved = {k: v for k, v in report["config"].items() if k != "partial"}
+    if report["entries"] != names or saved != config:
+        raise InputError(f"{out}.json holds another ladder ({', '.join(report['entries'])}; {saved}): "
+                         "give another --out, or remove it")
+    return list(report["games"])

@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, InputTypeError
+from nuffle.files import write_text
 from nuffle.ladder.ratings import fit_bradley_terry, nash_average, score_matrix, win_rates
 
 FORMAT = "nuffle-ladder/1"
@@ -77,19 +78,45 @@ def summarise(entries: list[str], games: list[dict[str, Any]], config: dict[str,
 
 
 def write_json(report: dict[str, Any], path: str | Path) -> None:
-    """Save a report."""
-    Path(path).write_text(json.dumps(report, indent=1) + "\n")
+    """Save a report (whole or not at all); ValueError naming the file if it cannot be written."""
+    write_text(Path(path), json.dumps(report, indent=1) + "\n")
 
 
 def read_json(path: str | Path) -> dict[str, Any]:
-    """Load a report and recompute its summary from the games it holds."""
+    """Load a report and recompute its summary from the games it holds; ValueError naming the
+    file if it cannot be read or is not a whole ladder report."""
+    name = str(path)
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"cannot read ladder report {name!r}: it is not UTF-8 text") from None
+    except RecursionError:
+        raise InputError(f"cannot read ladder report {name!r}: it is nested too deeply") from None
     except (OSError, json.JSONDecodeError) as exc:
-        raise InputError(f"cannot read ladder report {str(path)!r}: {exc}") from None
+        raise InputError(f"cannot read ladder report {name!r}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError(f"{str(path)!r} is not a ladder report ({FORMAT})")
-    return summarise(list(data["entries"]), list(data["games"]), dict(data.get("config", {})))
+        raise InputError(f"{name!r} is not a ladder report ({FORMAT})")
+    try:
+        entries, games, config = data["entries"], data["games"], data.get("config", {})
+        if not (isinstance(entries, list) and all(isinstance(e, str) for e in entries)
+                and isinstance(games, list) and isinstance(config, dict)):
+            raise InputTypeError("'entries' must list names, 'games' must be a list, 'config' an object")
+        for g in games:
+            if not isinstance(g, dict) or not all(_ints(g.get(k), n) for k, n in _GAME_FIELDS.items()):
+                raise InputTypeError(f"a game must have integer {', '.join(_GAME_FIELDS)}, got {g!r:.80}")
+        return summarise(list(entries), list(games), dict(config))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"ladder report {name!r} is incomplete or malformed: {exc}") from None
+
+
+_GAME_FIELDS = {"home": 0, "away": 0, "seed": 0, "score": 2, "casualties": 2}
+
+
+def _ints(value: Any, n: int) -> bool:
+    """Whether `value` is an int (n == 0) or a list of `n` non-negative ints."""
+    if n == 0:
+        return type(value) is int
+    return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= 0 for v in value)
 
 
 def _wdl(r: dict[str, Any]) -> str:
@@ -103,7 +130,9 @@ def markdown(report: dict[str, Any]) -> str:
     out = [f"# Ladder: {len(report['entries'])} entries, {len(report['games'])} games",
            "",
            f"Board {cfg.get('board', '?')}, {cfg.get('pairs', '?')} paired seeds per match-up "
-           f"(each seed played with both venues), first seed {cfg.get('seed', '?')}.",
+           f"(each seed played with both venues), first seed {cfg.get('seed', '?')}."
+           + (" Partial: the run was interrupted before every game was played."
+              if cfg.get("partial") else ""),
            "",
            "| entry | rating (95%) | Nash weight | Nash rating | W/D/L | score rate | TD for/against "
            "per game | CAS for/against per game | home W/D/L | away W/D/L |",

@@ -1,15 +1,20 @@
-"""Playing a ladder's fixtures, in a process pool behind a progress bar."""
+"""Playing a ladder's fixtures, in a process pool behind a progress bar.
+
+Ctrl-C (or SIGTERM) stops a ladder within seconds: the workers are terminated, the games in
+flight are dropped and `LadderInterrupted` carries the games that finished.
+"""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from nuffle.agents.registry import make_agent
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry
 from nuffle.ladder.schedule import Fixture
@@ -34,8 +39,23 @@ def play_fixture(entries: list[Entry], fixture: Fixture, board: int) -> dict[str
     }
 
 
-def _task(args: tuple[list[Entry], Fixture, int]) -> dict[str, Any]:
-    return play_fixture(*args)
+class LadderInterrupted(NuffleError):
+    """A ladder stopped by Ctrl-C or SIGTERM; `games` holds the games that finished."""
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        super().__init__(f"interrupted after {len(games)} games")
+        self.games = games
+
+
+def _task(args: tuple[int, list[Entry], Fixture, int]) -> tuple[int, dict[str, Any]]:
+    k, entries, fixture, board = args
+    return k, play_fixture(entries, fixture, board)
+
+
+def _worker_init() -> None:
+    """Workers leave interrupts to the parent, which terminates them (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, workers: int = 2,
@@ -49,20 +69,28 @@ def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, work
 
     show = sys.stderr.isatty() if progress is None else progress
     out: list[dict[str, Any] | None] = [None] * len(fixtures)
+
+    def done(k: int, rec: dict[str, Any]) -> None:
+        out[k] = rec
+        bar.update(1)
+        if on_game is not None:
+            on_game(rec)
+
     with tqdm(total=len(fixtures), desc="ladder", unit="game", disable=not show) as bar:
-        if workers == 1:
-            for k, fx in enumerate(fixtures):
-                out[k] = play_fixture(entries, fx, board)
-                bar.update(1)
-                if on_game is not None:
-                    on_game(out[k])  # type: ignore[arg-type]
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(_task, (entries, fx, board)): k for k, fx in enumerate(fixtures)}
-                for fut in as_completed(futures):
-                    rec = fut.result()
-                    out[futures[fut]] = rec
-                    bar.update(1)
-                    if on_game is not None:
-                        on_game(rec)
+        try:
+            if workers == 1:
+                for k, fx in enumerate(fixtures):
+                    done(k, play_fixture(entries, fx, board))
+            else:
+                pool = multiprocessing.Pool(workers, initializer=_worker_init)
+                try:
+                    tasks = [(k, entries, fx, board) for k, fx in enumerate(fixtures)]
+                    for k, rec in pool.imap_unordered(_task, tasks):
+                        done(k, rec)
+                    pool.close()
+                finally:
+                    pool.terminate()  # at once: a Ctrl-C must not wait for the games in flight
+                    pool.join()
+        except KeyboardInterrupt:
+            raise LadderInterrupted([g for g in out if g is not None]) from None
     return [g for g in out if g is not None]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from nuffle.agents.registry import make_agent
+from nuffle.agents.registry import agent_for_board, make_agent
 from nuffle.core.board import VARIANTS
 from nuffle.core.errors import InputError
 from nuffle.evaluation import Entry
@@ -26,24 +26,29 @@ class Fixture:
     seed: int
 
 
-def parse_entry(text: str) -> Entry:
-    """Parse and check one `race:bot` entry; raises ValueError naming it."""
+def parse_entry(text: str, board: int | None = None) -> Entry:
+    """Parse and check one `race:bot` entry (its bot able to play `board`, when given); raises
+    ValueError naming it."""
     entry = Entry.parse(text)
     try:
         load_team(entry.team)
-        make_agent(entry.bot)
+        if board is None:
+            make_agent(entry.bot)
+        else:
+            agent_for_board(entry.bot, board)
     except (ValueError, OSError, KeyError) as exc:
         raise InputError(f"bad ladder entry {text!r}: {exc}") from None
     return entry
 
 
-def parse_entries(texts: list[str]) -> list[Entry]:
-    """Parse and check `race:bot` entries; raises ValueError naming the first bad one."""
+def parse_entries(texts: list[str], board: int | None = None) -> list[Entry]:
+    """Parse and check `race:bot` entries (for `board`, when given); raises ValueError naming
+    the first bad one."""
     if len(texts) < 2:
         raise InputError(f"a ladder needs at least two entries, got {len(texts)}")
     out: list[Entry] = []
     for text in texts:
-        entry = parse_entry(text)
+        entry = parse_entry(text, board)
         if entry in out:
             raise InputError(f"ladder entry {text!r} is given twice")
         out.append(entry)

@@ -109,7 +109,10 @@ def load(model: str | Path, board: int | None = None) -> Checkpoint:
     try:
         payload = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:
-        first = (str(e).strip().splitlines() or [""])[0][:160]
+        # torch's first sentence says what failed; the advice after it is not for our users
+        first = (str(e).strip().splitlines() or [""])[0].split(". ")[0].rstrip(".")
+        if len(first) > 160:
+            first = first[:160].rsplit(" ", 1)[0] + " ..."
         raise CheckpointError(f"{path} is not a readable checkpoint ({type(e).__name__}: {first})") from None
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise CheckpointError(f"{path} is not a nuffle policy checkpoint")

@@ -168,7 +168,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         trainer = Trainer(cfg, out, init=args.init, progress=not args.no_progress)
     except (ValueError, CheckpointError, OSError) as e:
         return _fail(str(e))
-    return _report(trainer.run(), out)
+    return _report(trainer.run(), out, trainer.interrupted)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -193,10 +193,17 @@ def cmd_resume(args: argparse.Namespace) -> int:
         trainer = Trainer(cfg, out, resume=last, progress=not args.no_progress)
     except (ValueError, OSError) as e:
         return _fail(str(e))
-    return _report(trainer.run(), out)
+    return _report(trainer.run(), out, trainer.interrupted)
 
 
-def _report(row: dict[str, float], out: Path) -> int:
+def _report(row: dict[str, float], out: Path, interrupted: bool = False) -> int:
+    if interrupted:
+        from nuffle.rl import checkpoint
+
+        steps = checkpoint.load(out / "last.pt").steps
+        print(f"interrupted: {steps} steps saved in {out / 'last.pt'} (continue with `nuffle rl "
+              f"resume {out}`)", file=sys.stderr)
+        return 130
     if row:
         print(f"{int(row['steps'])} steps, {row.get('td_per_episode', 0):.2f} touchdowns per episode, "
               f"win rate {row.get('win_rate', 0):.2f} over the last episodes; checkpoints in {out}")

@@ -37,6 +37,7 @@ class PolicyAgent(Agent):
         self.model = model
         self.net = loaded.net
         self.board = loaded.net.spec.board
+        self.boards = (self.board,)
         self.greedy = greedy
         self.generator = torch.Generator().manual_seed(seed)
         self.helper = make_agent(loaded.config.setup, seed=seed) if loaded.config.setup else None

@@ -9,6 +9,7 @@ from typing import Any
 
 import torch
 
+from nuffle.interrupts import deferred_interrupt
 from nuffle.rl import a2c, checkpoint, ppo, warmup
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.logs import EpisodeWindow, RunLog
@@ -29,6 +30,7 @@ class Trainer:
         self.progress = progress
         self.steps = 0
         self.episodes = 0
+        self.interrupted = False  # whether `run` was stopped by Ctrl-C or SIGTERM
         self.extra: dict[str, Any] = {"best": None, "level": 0.0}
         torch.manual_seed(cfg.seed)
         torch.set_num_threads(cfg.threads)
@@ -57,6 +59,7 @@ class Trainer:
     # --- files ----------------------------------------------------------------------------
 
     def save(self, name: str) -> None:
+        """Write checkpoint `name` in the run folder."""
         checkpoint.save(self.out / name, self.net, self.cfg, self.steps, self.episodes,
                         self.opt.state_dict(), self.extra)
 
@@ -68,7 +71,9 @@ class Trainer:
     # --- loop -----------------------------------------------------------------------------
 
     def run(self) -> dict[str, float]:
-        """Train until `cfg.steps` learner steps in all; returns the last log row."""
+        """Train until `cfg.steps` learner steps in all; returns the last log row. Ctrl-C or
+        SIGTERM stop it at once: `interrupted` is then set and last.pt holds every finished
+        update (the rollout in flight is dropped)."""
         cfg = self.cfg
         self.out.mkdir(parents=True, exist_ok=True)
         pool = None
@@ -110,14 +115,15 @@ class Trainer:
                     roll.dones[t] = torch.from_numpy(dones)
                     self.window.add(finished)
                     self.episodes += len(finished)
-                self.steps += horizon * cfg.n_envs
-                with torch.no_grad():
-                    spatial, ns, _ = to_tensors(obs)
-                    last_values = self.net(spatial, ns)[1]
-                if self.warm_opt is not None and self.steps <= cfg.critic_warmup:
-                    parts = warmup.update(self.net, self.warm_opt, roll, last_values, cfg)
-                else:
-                    parts = self.algo.update(self.net, self.opt, roll, last_values, cfg)
+                with deferred_interrupt():  # the update and the step count go together
+                    self.steps += horizon * cfg.n_envs
+                    with torch.no_grad():
+                        spatial, ns, _ = to_tensors(obs)
+                        last_values = self.net(spatial, ns)[1]
+                    if self.warm_opt is not None and self.steps <= cfg.critic_warmup:
+                        parts = warmup.update(self.net, self.warm_opt, roll, last_values, cfg)
+                    else:
+                        parts = self.algo.update(self.net, self.opt, roll, last_values, cfg)
                 if bar is not None:
                     bar.update(horizon * cfg.n_envs)
                 if self.steps >= next_log or self.steps >= cfg.steps:
@@ -137,6 +143,10 @@ class Trainer:
                     next_pool += cfg.selfplay_every
                     self._snapshot()
             self.save("last.pt")
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: keep every finished update in last.pt
+            self.interrupted = True
+            with deferred_interrupt():
+                self.save("last.pt")
         finally:
             vec.close()
             log.close()

@@ -8,6 +8,7 @@ A batch resets an environment as soon as its episode ends and reports the finish
 from __future__ import annotations
 
 import multiprocessing as mp
+import signal
 import traceback
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
@@ -127,6 +128,9 @@ def _serve(conn: Connection, spec: EnvSpec, n: int, seed: int) -> None:
     """A worker process: builds its batch and answers commands until told to close."""
     import torch  # the rl extra's; a self-play worker runs its opponent's policy on one thread
 
+    # Interrupts are the parent's to handle: it closes (or terminates) the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     torch.set_num_threads(1)
     try:
         batch = EnvBatch(spec, n, seed)
@@ -253,7 +257,10 @@ class VecEnv:
             except (OSError, EOFError):
                 pass
         for proc in self._procs:
-            proc.join(timeout=5)
+            proc.join(timeout=2)
+            if proc.is_alive():  # still busy with a step nobody waits for now
+                proc.terminate()
+                proc.join(timeout=2)
         if self._actors:
             import ray
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -14,10 +15,12 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from nuffle.core.errors import InputError
 from nuffle.record import RecordError, to_record
 from nuffle.web import odds
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
+from nuffle.web.session import OWNER, SIDES
 from nuffle.web.store import Store
 
 MAX_BODY = 4_000_000
@@ -29,13 +32,34 @@ def static_dir() -> Path:
 
 
 async def _json_body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
+    """The request's JSON body, read while it streams in: 413 as soon as it passes MAX_BODY
+    (or its Content-Length says it will), 400 if it is not JSON."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError(413, f"the body is larger than {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise WebError(413, f"the body is larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return parse_json(b"".join(chunks), "the body")
+
+
+def parse_json(raw: bytes | str, what: str) -> Any:
+    """JSON text -> value; WebError 400 naming `what` if it is not JSON (or too deep, or uses
+    NaN or Infinity, which JSON does not have)."""
     try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise WebError(400, f"the body is not valid JSON: {exc}") from None
+        return json.loads(raw or b"null", parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
+        raise WebError(400, f"{what} is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise WebError(400, f"{what} is nested too deeply") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise InputError(f"{name} is not a JSON number")
 
 
 def _state(manager: GameManager, gid: str) -> Response:
@@ -43,16 +67,19 @@ def _state(manager: GameManager, gid: str) -> Response:
     return Response(live.state_text(odds.overlays), media_type="application/json")
 
 
-def create_app(db: str | Path = ":memory:") -> FastAPI:
-    """The app, storing its games in the SQLite file `db`."""
+def create_app(db: str | Path = ":memory:", **limits: float) -> FastAPI:
+    """The app, storing its games in the SQLite file `db` (`limits`: the GameManager's
+    `expire_after` and `move_limit`, for tests)."""
     store = Store(db)
-    manager = GameManager(store)
+    manager = GameManager(store, **limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.resume()
         manager.start_all_bots()
+        sweeper = asyncio.create_task(manager.expire_forever())
         yield
+        sweeper.cancel()
         await manager.stop()
         store.close()
 
@@ -62,6 +89,10 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(sqlite3.Error)
+    async def store_error(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        return JSONResponse({"error": f"the game database failed: {exc}"}, status_code=503)
 
     page = static_dir() / "index.html"
 
@@ -88,7 +119,8 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
             "id": live.id,
             "seats": {side: tokens.get(side) for side in ("home", "away")},
             "spectate": spectate,
-            "links": {side: f"{spectate}#token={tok}" for side, tok in tokens.items()},
+            "links": {side: f"{spectate}#token={tok}" for side, tok in tokens.items() if side in SIDES},
+            **({"owner": tokens[OWNER]} if OWNER in tokens else {}),
         }
 
     @app.get("/api/games/{gid}")
@@ -110,6 +142,12 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         if not isinstance(body, dict):
             raise WebError(400, "the body must be {\"token\": ..., \"formation\": NAME}")
         await manager.set_up(gid, body.get("token"), body.get("formation"))
+        return _state(manager, gid)
+
+    @app.post("/api/games/{gid}/abort")
+    async def post_abort(gid: str, request: Request) -> Response:
+        body = await _json_body(request)
+        manager.abort(gid, body.get("token") if isinstance(body, dict) else None)
         return _state(manager, gid)
 
     @app.post("/api/games/{gid}/speed")
@@ -142,8 +180,10 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         record = await _json_body(request)
         try:
             return await asyncio.to_thread(frames, record)
-        except (RecordError, KeyError, TypeError) as exc:
+        except (RecordError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise WebError(400, f"the record does not replay: {exc}") from None
+        except RecursionError:
+            raise WebError(400, "the record does not replay: it is nested too deeply") from None
 
     @app.websocket("/ws/games/{gid}")
     async def game_socket(ws: WebSocket, gid: str, token: str = "") -> None:
@@ -173,8 +213,16 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
         push = asyncio.create_task(pusher())
         try:
             while True:
-                text = await ws.receive_text()
-                reply = await _ws_message(manager, gid, token, text)
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    reply: dict[str, Any] | None = {
+                        "type": "error", "status": 400,
+                        "message": "binary frames are not understood: send JSON text"}
+                else:
+                    reply = await _ws_message(manager, gid, token, text)
                 if reply is not None:
                     await ws.send_json(reply)
         except WebSocketDisconnect:
@@ -191,7 +239,7 @@ def create_app(db: str | Path = ":memory:") -> FastAPI:
 async def _ws_message(manager: GameManager, gid: str, token: str, text: str) -> dict[str, Any] | None:
     """Handle one client message: {"type": "action", "action": {...}} or {"type": "setup", ...}."""
     try:
-        msg = json.loads(text)
+        msg = parse_json(text, "the message")
         if not isinstance(msg, dict):
             raise WebError(400, "a message must be a JSON object with a 'type'")
         kind = msg.get("type")
@@ -203,8 +251,6 @@ async def _ws_message(manager: GameManager, gid: str, token: str, text: str) -> 
             return {"type": "pong"}
         else:
             raise WebError(400, f"unknown message type {kind!r} (use 'action' or 'setup')")
-    except json.JSONDecodeError as exc:
-        return {"type": "error", "status": 400, "message": f"the message is not valid JSON: {exc}"}
     except WebError as exc:
         return {"type": "error", "status": exc.status, "message": exc.message}
     return None

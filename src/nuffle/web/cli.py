@@ -3,14 +3,42 @@
 from __future__ import annotations
 
 import argparse
+import socket
+import sqlite3
 import sys
+from pathlib import Path
 from typing import Any
 
-from nuffle.web.store import default_db_path
+from nuffle.web.store import Store, default_db_path
+
+
+def _port(text: str) -> int:
+    """argparse type: a TCP port number."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
+    return port
+
+
+def _open_store(db: Path) -> Store | str:
+    """The database, or why it cannot be used (nothing is created for a path that fails)."""
+    if db.is_dir():
+        return f"--db {db} is a folder, not a database file"
+    existed = db.exists()
+    try:
+        store = Store(db)
+    except (OSError, sqlite3.Error) as exc:
+        if not existed and db.exists() and db.stat().st_size == 0:
+            db.unlink()
+        return f"--db {db} cannot be used as the game database: {exc}"
+    return store
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the web app until interrupted."""
+    """Serve the web app until interrupted (Ctrl-C or SIGTERM: stops within seconds)."""
     try:
         import uvicorn
 
@@ -19,11 +47,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: the web app needs the [web] extra (pip install 'nuffle[web]'): {exc}",
               file=sys.stderr)
         return 2
-    db = args.db or default_db_path()
-    print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db})")
+    db = Path(args.db) if args.db else default_db_path()
+    try:  # is the address free? (before the banner, the database or a traceback from uvicorn)
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as exc:
+        print(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    store = _open_store(db)
+    if isinstance(store, str):
+        print(f"error: {store}", file=sys.stderr)
+        return 1
+    store.close()
+    print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db})", flush=True)
     # No per-message deflate: states are small next to what compressing them costs the server.
+    # Shutdown closes open sockets after at most 3 s rather than waiting for every watcher.
     uvicorn.run(create_app(db), host=args.host, port=args.port, log_level=args.log_level,
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3)
     return 0
 
 
@@ -33,7 +73,7 @@ def register(subparsers: Any) -> None:
                               description="Run the web app (see docs/WEB.md).")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0 to host on a network; default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),

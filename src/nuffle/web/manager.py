@@ -1,35 +1,50 @@
 """The game manager: creates, resumes and runs every game, checks seats and actions, runs bots.
 
 Every action, from a browser or a bot, goes through `GameManager.act`, which checks the seat
-token against the side to decide and the action against the engine before anything changes.
-Bots think in a worker thread (`asyncio.to_thread`) on a view of the game, never the game.
+token against the side to decide and the action against the engine before anything changes;
+an action is acknowledged only once it is stored (a failed write drops the game from memory,
+so it is rebuilt from what was stored). Bots think in a daemon thread on a view of the game,
+never the game, under the server's budget: bot options are capped (`BOT_LIMITS`), a decision
+that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot.
+A game can be aborted by a seat (or, in a bot-v-bot game, by its owner's token) and expires
+after `EXPIRE_AFTER` seconds without an action.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
+import math
 import secrets
+import sqlite3
+import threading
 from typing import Any
 
-from nuffle.agents.registry import agent_names, bot_options, make_agent
+from nuffle.agents.base import Agent
+from nuffle.agents.registry import agent_for_board, agent_names, bot_options, make_agent, parse_bot_spec
 from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import SampledRoller
-from nuffle.core.errors import NuffleError
+from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
-from nuffle.web.session import SIDES, LiveGame, Seat, action_from_json
+from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 
 MODES = ("hotseat", "bot", "botvbot", "online")
 DEFAULT_DELAY = {"hotseat": 0.0, "online": 0.0, "bot": 0.15, "botvbot": 0.3}
 MAX_DELAY = 5.0
+MAX_SEED = (1 << 63) - 1  # what SQLite's INTEGER holds
+#: Caps on server-side bots' options (a spec over a cap is refused when the game is made).
+BOT_LIMITS = {"seconds": 10.0, "iterations": 20_000, "samples": 16, "threads": 1}
+BOT_MOVE_LIMIT = 30.0  # seconds one bot decision may take before the server stops that bot
+EXPIRE_AFTER = 7 * 24 * 3600.0  # seconds without an action before an unfinished game expires
 log = logging.getLogger("nuffle.web")
 
 
@@ -42,8 +57,9 @@ class WebError(NuffleError):
         self.message = message
 
 
-def parse_entry(text: Any, field: str) -> tuple[str, str | None]:
-    """'race' or 'race:bot' -> (race key, bot spec or None); WebError 400 naming the bad part."""
+def parse_entry(text: Any, field: str, board: int = 11) -> tuple[str, str | None]:
+    """'race' or 'race:bot' -> (race key, bot spec or None), the bot checked to play `board`;
+    WebError 400 naming the bad part."""
     if not isinstance(text, str) or not text:
         raise WebError(400, f"'{field}' must be a race, optionally with ':bot', got {text!r}")
     race, sep, bot = text.partition(":")
@@ -51,19 +67,35 @@ def parse_entry(text: Any, field: str) -> tuple[str, str | None]:
         raise WebError(400, f"'{field}': unknown race {race!r} (races: {', '.join(races())})")
     if sep:
         try:
-            make_agent(bot)
+            _, options = parse_bot_spec(bot)
+            for key, value in options.items():
+                cap = BOT_LIMITS.get(key)
+                if cap is not None and not _within_cap(value, cap):
+                    raise InputError(f"bot option {key}={value!r} is over the server's cap of {cap}")
+            agent_for_board(bot, board)
         except ValueError as exc:
             raise WebError(400, f"'{field}': {exc}") from None
         return race, bot
     return race, None
 
 
+def _within_cap(value: str, cap: float) -> bool:
+    try:
+        number = float(value)
+    except ValueError:
+        return True  # make_agent names the bad value
+    return math.isfinite(number) and number <= cap
+
+
 class GameManager:
     """Every game of one server, backed by a `Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, expire_after: float = EXPIRE_AFTER,
+                 move_limit: float = BOT_MOVE_LIMIT) -> None:
         self.store = store
         self.games: dict[str, LiveGame] = {}
+        self.expire_after = expire_after
+        self.move_limit = move_limit
 
     # --- creating and resuming --------------------------------------------------------------
 
@@ -75,9 +107,9 @@ class GameManager:
         if mode not in MODES:
             raise WebError(400, f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
         board = body.get("board", 11)
-        if board not in VARIANTS or isinstance(board, bool):
+        if type(board) is not int or board not in VARIANTS:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
-        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s)
+        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s, board)
                                         for s in SIDES)
         if mode == "botvbot":
             hbot, abot = hbot or "random", abot or "random"
@@ -90,25 +122,30 @@ class GameManager:
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbits(52)  # exact in JavaScript numbers too
-        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise WebError(400, f"'seed' must be a non-negative integer, got {seed!r}")
+        elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise WebError(400, f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         delay = self._delay(body.get("delay", DEFAULT_DELAY[mode]))
         teams = {"home": team_to_dict(load_team(hrace)), "away": team_to_dict(load_team(arace))}
         gid = secrets.token_hex(8)
         tokens = {side: secrets.token_urlsafe(24) for side, bot in zip(SIDES, (hbot, abot), strict=True)
                   if bot is None}
+        if not tokens:  # a bot-v-bot game: its creator holds a token that may abort it
+            tokens[OWNER] = secrets.token_urlsafe(24)
         stored = StoredGame(gid, mode, f"{hrace}:{hbot}" if hbot else hrace,
                             f"{arace}:{abot}" if abot else arace, board, seed, teams, delay, now(),
                             False, None)
         live = self._build(stored, {s: token_hash(t) for s, t in tokens.items()})
-        self.store.add_game(stored, tokens)
-        live.saved = self._save(live)
+        try:
+            self.store.add_game(stored, tokens)
+            live.saved = self._save(live)
+        except sqlite3.Error as exc:
+            raise WebError(503, f"the game could not be stored: {exc}") from None
         self.games[gid] = live
         return live, tokens
 
     @staticmethod
     def _delay(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_DELAY:
+        if type(value) not in (int, float) or not 0 <= value <= MAX_DELAY:
             raise WebError(400, f"'delay' must be a number of seconds from 0 to {MAX_DELAY}, got {value!r}")
         return float(value)
 
@@ -123,6 +160,9 @@ class GameManager:
             race, _, bot = entry.partition(":")
             seats[side] = Seat(race, bot or None, hashes.get(side))
         live = LiveGame(stored.id, stored.mode, game, seats, stored.delay)
+        live.owner_hash = hashes.get(OWNER)
+        live.ended = stored.ended
+        live.touched = stored.updated
         for i, side in enumerate(SIDES):
             spec = seats[side].bot
             if spec is not None:
@@ -136,7 +176,10 @@ class GameManager:
         Finished games are rebuilt when first asked for."""
         count = 0
         for stored in self.store.games(finished=False):
-            if self._load(stored) is not None:
+            if now() - stored.updated > self.expire_after:
+                self.store.end(stored.id, "expired")
+                log.warning("game %s expired (no action for %.0f s)", stored.id, now() - stored.updated)
+            elif self._load(stored) is not None:
                 count += 1
         return count
 
@@ -159,13 +202,33 @@ class GameManager:
     def _save(self, live: LiveGame) -> int:
         """Write the actions not yet stored; mark the game finished at its end."""
         hist = live.game.history
-        if len(hist) > live.saved:
-            self.store.add_actions(live.id, live.saved,
-                                   [value.to_list() for kind, value in hist[live.saved:] if kind == "a"])
+        score = None
         if live.game.is_over:
             s = live.game.state
-            self.store.finish(live.id, [s.teams[0].score, s.teams[1].score])
+            score = [s.teams[0].score, s.teams[1].score]
+        if len(hist) > live.saved:
+            self.store.add_actions(live.id, live.saved,
+                                   [value.to_list() for kind, value in hist[live.saved:] if kind == "a"],
+                                   score)
+        elif score is not None:
+            self.store.finish(live.id, score)
+        live.touched = now()
         return len(hist)
+
+    def _commit(self, live: LiveGame) -> None:
+        """Store what `live` did since its last save; if the write fails, forget the live game
+        (the next request rebuilds it from the store) and refuse with 503: nothing unsaved is
+        ever acknowledged."""
+        try:
+            live.saved = self._save(live)
+        except sqlite3.Error as exc:
+            self.games.pop(live.id, None)
+            self._stop_bots(live)
+            live.error = "the server could not store this game's last action; reload the game"
+            live.version += 1
+            live.notify()
+            log.error("game %s: an action could not be stored: %s", live.id, exc)
+            raise WebError(503, f"the action could not be stored, so it was not made: {exc}") from None
 
     # --- looking games up ----------------------------------------------------------------------
 
@@ -178,6 +241,38 @@ class GameManager:
         if live is None:
             raise WebError(404, f"no game with id {gid!r}")
         return live
+
+    def abort(self, gid: str, token: Any) -> LiveGame:
+        """End an unfinished game for good: its seats' tokens (or a bot-v-bot game's owner
+        token) may; its bots stop and it is listed as aborted."""
+        live = self.get(gid)
+        allowed = self.seat_of(live, token) is not None or (
+            isinstance(token, str) and live.owner_hash is not None
+            and hmac.compare_digest(live.owner_hash, token_hash(token)))
+        if not allowed:
+            raise WebError(403, "only a seat of this game (or a bot-v-bot game's owner) may abort it")
+        if live.game.is_over or live.ended:
+            raise WebError(409, f"the game is already {live.ended or 'over'}")
+        self._end(live, "aborted")
+        return live
+
+    def _end(self, live: LiveGame, how: str) -> None:
+        try:
+            self.store.end(live.id, how)
+        except sqlite3.Error as exc:
+            raise WebError(503, f"the game could not be {how}: {exc}") from None
+        live.ended = how
+        self._stop_bots(live)
+        live.version += 1
+        live.notify()
+
+    def expire(self) -> list[str]:
+        """End every unfinished game without an action for `expire_after` seconds; their ids."""
+        stale = [live for live in self.games.values()
+                 if not live.game.is_over and not live.ended and now() - live.touched > self.expire_after]
+        for live in stale:
+            self._end(live, "expired")
+        return [live.id for live in stale]
 
     def seat_of(self, live: LiveGame, token: Any) -> str | None:
         """The side a token holds in a game, or None (a spectator or a wrong token)."""
@@ -197,6 +292,8 @@ class GameManager:
             raise WebError(403, "this token holds no seat in this game (spectators cannot act)")
         if live.game.is_over:
             raise WebError(409, "the game is over")
+        if live.ended:
+            raise WebError(409, f"the game was {live.ended}")
         decider = live.game.decision().side
         if decider is None or SIDES[decider] != side:
             raise WebError(403, f"it is not the {side} coach's decision now "
@@ -216,7 +313,7 @@ class GameManager:
                 live.apply(action)
             except IllegalActionError as exc:
                 raise WebError(422, str(exc)) from None
-            live.saved = self._save(live)
+            self._commit(live)
         live.notify()
         self.kick_bots(live)
         return live
@@ -247,7 +344,7 @@ class GameManager:
                 act = Action(ActionType.PLACE_PLAYER, pid, sq)
                 if act in g.legal_actions():
                     live.apply(act)
-            live.saved = self._save(live)
+            self._commit(live)
         live.notify()
         return live
 
@@ -256,15 +353,19 @@ class GameManager:
         live = self.get(gid)
         if live.mode != "botvbot":
             raise WebError(403, "only bot-v-bot games have a speed control")
-        live.delay = self._delay(value)
-        self.store.set_delay(gid, live.delay)
+        delay = self._delay(value)
+        try:
+            self.store.set_delay(gid, delay)
+        except sqlite3.Error as exc:
+            raise WebError(503, f"the speed could not be stored: {exc}") from None
+        live.delay = delay
         return live
 
     # --- bots ----------------------------------------------------------------------------------
 
     def kick_bots(self, live: LiveGame) -> None:
         """Start the bot loop of a game if a bot is to decide and none is running."""
-        if not live.agents or live.game.is_over or live.error:
+        if not live.agents or live.game.is_over or live.error or live.ended:
             return
         if live.bot_task is not None and not live.bot_task.done():
             return
@@ -285,14 +386,23 @@ class GameManager:
                 version = live.version
             agent = live.agents[side]
             try:
-                action = await asyncio.to_thread(agent.act, view)
+                action = await asyncio.wait_for(_think(agent, view), self.move_limit)
+            except TimeoutError:
+                live.error = (f"the {SIDES[side]} bot took longer than the server's "
+                              f"{self.move_limit:g} s per decision and was stopped")
+                live.version += 1
+                live.notify()
+                log.warning("game %s: %s", live.id, live.error)
+                return
             except Exception as exc:  # a bot crash stops that bot, not the server
                 live.error = f"the {SIDES[side]} bot failed: {exc}"
                 live.version += 1
                 live.notify()
-                log.exception("bot failed in game %s", live.id)
+                log.warning("game %s: bot failed: %s: %s", live.id, type(exc).__name__, exc)
                 return
             async with live.lock:
+                if live.ended:
+                    return
                 if live.version != version:
                     continue
                 try:
@@ -302,7 +412,10 @@ class GameManager:
                     live.version += 1
                     live.notify()
                     return
-                live.saved = self._save(live)
+                try:
+                    self._commit(live)
+                except WebError:
+                    return
             live.notify()
         for agent in live.agents.values():
             agent.end_game(g.result)
@@ -312,12 +425,24 @@ class GameManager:
         for live in self.games.values():
             self.kick_bots(live)
 
+    def _stop_bots(self, live: LiveGame) -> None:
+        task = live.bot_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+
     async def stop(self) -> None:
-        """Cancel every bot loop."""
+        """Cancel every bot loop (a bot thinking in its thread is not waited for)."""
         tasks = [t for live in self.games.values() if (t := live.bot_task) is not None and not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def expire_forever(self, every: float = 60.0) -> None:
+        """Expire stale games every `every` seconds (the server runs it as a task)."""
+        while True:
+            await asyncio.sleep(every)
+            for gid in self.expire():
+                log.warning("game %s expired (no action for %.0f s)", gid, self.expire_after)
 
     # --- listings ----------------------------------------------------------------------------
 
@@ -326,7 +451,8 @@ class GameManager:
         out: dict[str, Any] = {"running": [], "finished": []}
         for stored in self.store.games():
             row = {"id": stored.id, "mode": stored.mode, "home": stored.home, "away": stored.away,
-                   "board": stored.board, "created": stored.created, "score": stored.score}
+                   "board": stored.board, "created": stored.created, "score": stored.score,
+                   "ended": stored.ended}
             out["finished" if stored.finished else "running"].append(row)
         out["bots"] = agent_names()
         out["bot_options"] = {name: _options(name) for name in out["bots"]}
@@ -342,6 +468,29 @@ def _options(name: str) -> dict[str, Any]:
                 for k, v in bot_options(name).items()}
     except (ImportError, ValueError):
         return {}
+async def _think(agent: Agent, view: Game) -> Any:
+    """`agent.act(view)` in a daemon thread: a bot still thinking never holds up shutdown, and
+    a caller that stops waiting (a timeout, a cancel) leaves the thread to finish on its own."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Any] = loop.create_future()
+
+    def settle(ok: bool, value: Any) -> None:
+        if not done.done():
+            if ok:
+                done.set_result(value)
+            else:
+                done.set_exception(value)
+
+    def run() -> None:
+        try:
+            outcome: tuple[bool, Any] = (True, agent.act(view))
+        except Exception as exc:
+            outcome = (False, exc)
+        with contextlib.suppress(RuntimeError):  # the server stopped meanwhile: nobody waits
+            loop.call_soon_threadsafe(settle, *outcome)
+
+    threading.Thread(target=run, name="nuffle-bot", daemon=True).start()
+    return await done
 
 
 def _placeable(game: Game, side: int) -> tuple[int, ...]:

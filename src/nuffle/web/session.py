@@ -17,6 +17,7 @@ from nuffle.report import MatchReport, Names
 from nuffle.report.prompt import prompt
 
 SIDES = ("home", "away")
+OWNER = "owner"  # the seat row of a bot-v-bot game's creator (who may abort it)
 LOG_LIMIT = 400  # log lines kept in memory
 LOG_SHOWN = 150  # log lines in a full state
 
@@ -89,6 +90,9 @@ class LiveGame:
     version: int = 0
     saved: int = 0  # actions already in the database
     error: str | None = None  # why a bot stopped, if one did
+    ended: str | None = None  # 'aborted' or 'expired' if the game was ended before its end
+    touched: float = 0.0  # wall-clock time of the last stored action (for expiry)
+    owner_hash: str | None = None  # a bot-v-bot game's owner token hash
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -147,6 +151,7 @@ class LiveGame:
         # The decision in words, from a view (public data only): players, roll, choices, odds.
         out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error
+        out["ended"] = self.ended
         out["delay"] = self.delay
         out["odds"] = odds or {}
         return out

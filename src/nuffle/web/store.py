@@ -2,7 +2,9 @@
 
 A game is stored as its parameters plus its action list; a running game is rebuilt after a
 restart by replaying its actions (the dice come from the stored seed). Only SHA-256 hashes of
-seat tokens are kept. Uses stdlib sqlite3; one connection shared under a lock.
+seat tokens are kept. Uses stdlib sqlite3; one connection shared under a lock. Every write is
+one transaction that commits or rolls back as a whole: a write that raised left nothing behind
+and no transaction open.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +33,9 @@ CREATE TABLE IF NOT EXISTS games (
     delay REAL NOT NULL DEFAULT 0,
     created REAL NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    score TEXT
+    score TEXT,
+    ended TEXT,
+    updated REAL NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL,
@@ -72,6 +78,8 @@ class StoredGame:
     created: float
     finished: bool
     score: list[int] | None
+    ended: str | None = None  # 'aborted' or 'expired': stopped before its end
+    updated: float = 0.0  # when its last action was stored
 
 
 class Store:
@@ -83,46 +91,79 @@ class Store:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            self._prepare()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _prepare(self) -> None:
+        """Set the journal up and create (or bring up to date) the tables."""
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+            for name, kind in (("ended", "TEXT"), ("updated", "REAL NOT NULL DEFAULT 0")):
+                if name not in columns:  # a database from before the column
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
             self._db.close()
 
-    def add_game(self, game: StoredGame, seats: dict[str, str]) -> None:
-        """Insert a new game and the hashes of its seat tokens (`seats`: side -> token)."""
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction under the lock: committed if the block ends, else rolled back."""
         with self._lock:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (game.id, game.mode, game.home, game.away, game.board, game.seed,
-                 json.dumps(game.teams), game.delay, game.created),
-            )
-            for side, token in seats.items():
-                self._db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
             self._db.execute("COMMIT")
 
-    def add_actions(self, game_id: str, start: int, actions: list[list[Any]]) -> None:
-        """Append actions (compact lists) numbered from `start`."""
+    def add_game(self, game: StoredGame, seats: dict[str, str]) -> None:
+        """Insert a new game and the hashes of its seat tokens (`seats`: side -> token)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished,"
+                " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                (game.id, game.mode, game.home, game.away, game.board, game.seed,
+                 json.dumps(game.teams), game.delay, game.created, game.created),
+            )
+            for side, token in seats.items():
+                db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
+
+    def add_actions(self, game_id: str, start: int, actions: list[list[Any]],
+                    score: list[int] | None = None) -> None:
+        """Append actions (compact lists) numbered from `start`; with `score`, the game ended
+        with them (one transaction: the last actions and the end are stored together)."""
         rows = [(game_id, start + i, json.dumps(a)) for i, a in enumerate(actions)]
-        with self._lock:
-            self._db.executemany("INSERT INTO actions VALUES (?, ?, ?)", rows)
+        with self._write() as db:
+            db.executemany("INSERT INTO actions VALUES (?, ?, ?)", rows)
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (now(), game_id))
+            if score is not None:
+                db.execute("UPDATE games SET finished = 1, score = ? WHERE id = ?",
+                           (json.dumps(score), game_id))
 
     def finish(self, game_id: str, score: list[int]) -> None:
         """Mark a game as finished with its final score."""
-        with self._lock:
-            self._db.execute("UPDATE games SET finished = 1, score = ? WHERE id = ?",
+        with self._write() as db:
+            db.execute("UPDATE games SET finished = 1, score = ? WHERE id = ?",
                              (json.dumps(score), game_id))
+
+    def end(self, game_id: str, how: str) -> None:
+        """Mark an unfinished game as ended before its end (`how`: 'aborted' or 'expired')."""
+        with self._write() as db:
+            db.execute("UPDATE games SET finished = 1, ended = ? WHERE id = ?", (how, game_id))
 
     def set_delay(self, game_id: str, delay: float) -> None:
         """Store a bot-v-bot game's delay between actions."""
-        with self._lock:
-            self._db.execute("UPDATE games SET delay = ? WHERE id = ?", (delay, game_id))
+        with self._write() as db:
+            db.execute("UPDATE games SET delay = ? WHERE id = ?", (delay, game_id))
 
     def seat_hashes(self, game_id: str) -> dict[str, str]:
         """Side -> token hash of a game's seats."""
@@ -150,12 +191,13 @@ class Store:
         return self._select(" WHERE finished = ? ORDER BY created DESC", (int(finished),))
 
     def _select(self, where: str, args: tuple[Any, ...]) -> list[StoredGame]:
-        sql = "SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score FROM games"
+        sql = ("SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score, ended,"
+               " updated FROM games")
         with self._lock:
             rows = self._db.execute(sql + where, args).fetchall()
         return [
             StoredGame(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], bool(r[9]),
-                       json.loads(r[10]) if r[10] else None)
+                       json.loads(r[10]) if r[10] else None, r[11], r[12] or r[8])
             for r in rows
         ]
 

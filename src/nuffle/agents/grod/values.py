@@ -73,7 +73,11 @@ def parse_tweak(text: str) -> dict[str, float]:
 def read_overrides(path: str) -> dict[str, float]:
     """Overrides from a JSON file: the data file's shape or a flat object of numbers."""
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"cannot read grod values file {path!r}: it is not UTF-8 text") from None
+    except RecursionError:
+        raise InputError(f"cannot read grod values file {path!r}: it is nested too deeply") from None
     except (OSError, json.JSONDecodeError) as exc:
         raise InputError(f"cannot read grod values file {path!r}: {exc}") from None
     if not isinstance(data, dict):
@@ -87,6 +91,9 @@ def read_overrides(path: str) -> dict[str, float]:
         else:
             flat[key] = val
     _check_names(flat)
+    bad = [k for k, v in flat.items() if type(v) not in (int, float)]
+    if bad:
+        raise InputError(f"grod values file {path!r}: {bad[0]!r} must be a number, got {flat[bad[0]]!r:.60}")
     return {k: float(v) for k, v in flat.items()}
 
 

@@ -142,12 +142,16 @@ def settled(root: Node, left: float) -> bool:
     return first - second > EARLY_MARGIN * left
 
 
+MAX_SECONDS = 3600.0  # an hour per decision: a larger budget is a typo, not a plan
+MAX_ITERATIONS = 10_000_000
+
+
 def check_budget(iterations: int, seconds: float) -> None:
-    """ValueError for a negative or missing budget."""
-    if iterations < 0:
-        raise InputError(f"iterations must be >= 0, not {iterations}")
-    if not math.isfinite(seconds) or seconds < 0:
-        raise InputError(f"seconds must be a finite number >= 0, not {seconds}")
+    """InputError (a ValueError) for a negative, missing or absurd budget."""
+    if not 0 <= iterations <= MAX_ITERATIONS:
+        raise InputError(f"iterations must be from 0 to {MAX_ITERATIONS}, not {iterations}")
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+        raise InputError(f"seconds must be a number from 0 to {MAX_SECONDS:g}, not {seconds}")
     if iterations == 0 and seconds == 0:
         raise InputError("the search needs a budget: iterations > 0 or seconds > 0")
 

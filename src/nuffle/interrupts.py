@@ -1,0 +1,48 @@
+"""Stopping long runs cleanly: SIGTERM acts as Ctrl-C, and a short critical section (write a
+result and count it) can hold an interrupt back until it is done.
+
+Long commands (a series, a ladder, training) catch `KeyboardInterrupt`, keep what finished and
+exit 130. `terminate_as_interrupt()` makes SIGTERM (what `kill` and process managers send) take
+that same path. `deferred_interrupt()` wraps a step that must happen whole, such as writing a
+game's record and counting the game: a signal arriving inside it is raised at its end.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def terminate_as_interrupt() -> None:
+    """From now on SIGTERM raises KeyboardInterrupt in the main thread, as Ctrl-C does."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise_interrupt)
+
+
+@contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Run the block whole: SIGINT or SIGTERM arriving inside it raise KeyboardInterrupt once
+    the block ends (outside the main thread, where signals cannot be caught, it does nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    old = {sig: signal.signal(sig, hold) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    if caught:
+        raise KeyboardInterrupt
