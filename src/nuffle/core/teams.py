@@ -81,11 +81,21 @@ class Race:
 
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """One player of a team: his positional, number and name."""
+    """One player of a team: his positional, number and name; a league player also brings the
+    skills he gained (or a Journeyman's Loner), his characteristic changes (improvements less
+    injuries) and his niggling injuries."""
 
     position: Positional
     number: int
     name: str
+    extra_skills: frozenset[Skill] = frozenset()
+    changes: tuple[int, int, int, int] = (0, 0, 0, 0)  # MA, ST, AG, AV
+    niggles: int = 0
+
+    def stats(self) -> tuple[int, int, int, int]:
+        """His MA, ST, AG and AV for the match."""
+        p, (ma, st, ag, av) = self.position, self.changes
+        return p.ma + ma, p.st + st, p.ag + ag, p.av + av
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.state import STAT_TD, GameState
+from nuffle.core.state import PSTAT_TOUCHDOWNS, STAT_TD, GameState
 from nuffle.core.tables import SCATTER
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
@@ -67,6 +67,7 @@ def check_touchdown(s: GameState, pid: int) -> bool:
         return False
     s.teams[side].score += 1
     s.add_stat(side, STAT_TD)
+    s.add_pstat(pid, PSTAT_TOUCHDOWNS)
     s.note(Event.SCORE, pid, s.pos[pid])
     s.touchdown = side
     if s.active >= 0 and s.active != side:
