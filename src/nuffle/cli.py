@@ -329,9 +329,15 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     """Check a team file against every team-creation rule; exit 0 if legal, 1 if not."""
     from nuffle import teams as T
     from nuffle.core.teams import race
+    from nuffle.league.team import LeagueTeam, is_league_team
 
     try:
         raw = T.read_team_file(args.file)
+        if is_league_team(raw):  # a team with league history: the history must be possible
+            lt = LeagueTeam.from_dict(raw, args.file)
+            print(f"{args.file}: legal {race(lt.race).name} league team '{lt.name}': "
+                  f"{len(lt.players)} players, TV {lt.team_value():,}, treasury {lt.treasury:,}")
+            return 0
         spec = T.check_team(raw, args.file, args.treasury)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -13,7 +13,15 @@ from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
-from nuffle.core.state import PSTAT_CASUALTIES, PSTAT_INJURY, PSTAT_INJURY2, PSTATS, STAT_CAS, STAT_KO, GameState
+from nuffle.core.state import (
+    PSTAT_CASUALTIES,
+    PSTAT_INJURY,
+    PSTAT_INJURY2,
+    PSTATS,
+    STAT_CAS,
+    STAT_KO,
+    GameState,
+)
 from nuffle.core.types import BallState, PFlag, Status, other
 
 # How a player came to an armour or injury roll.
