@@ -148,3 +148,44 @@ def fan_factor_change(total: int, fan_factor: int, outcome: int) -> int:
 def spiralling_expenses(tv: int) -> int:
     """Spiralling expenses for a team of value `tv` (TABLES §15)."""
     return 0 if tv < 1_750_000 else 10_000 * (1 + (tv - 1_750_000) // 150_000)
+
+
+def improvement_options(
+    position: Positional, has: frozenset[Skill], increases: dict[str, int], losses: dict[str, int],
+    a: int, b: int, skills: frozenset[Skill],
+) -> list[tuple[Gain, Skill | None]]:
+    """Every improvement a player may take after rolling `a` and `b`: (gain, skill) pairs, the
+    skills drawn from `skills` (those the engine implements), characteristic increases within
+    their limits."""
+    offered = menu(a, b)
+    out: list[tuple[Gain, Skill | None]] = []
+    for skill in sorted(skills, key=lambda s: s.value):
+        gain = skill_gain(position, skill)
+        allowed = Gain.DOUBLE if Gain.DOUBLE in offered else Gain.NORMAL
+        if gain is not None and gain in offered and not skill_problem(position, has, skill, allowed):
+            out.append((gain, skill))
+    for gain in (Gain.MA, Gain.ST, Gain.AG, Gain.AV):
+        stat = gain.value
+        start = getattr(position, stat)
+        if gain in offered and not increase_problem(start, increases.get(stat, 0), losses.get(stat, 0)):
+            out.append((gain, None))
+    return out
+
+
+# Necromancer (Undead, Necromantic) and Nurgle's Rot raise killed opponents (RULES §17).
+NECROMANCER_RACES = ("undead", "necromantic")
+NECROMANCER_POSITION = "Zombie"
+NURGLE_POSITION = "Rotter"
+NOT_RAISED = frozenset({Skill.REGENERATION, Skill.STUNTY, Skill.DECAY})
+MAX_RAISED_ST = 4
+
+
+def raisable(st: int, skills: frozenset[Skill]) -> bool:
+    """Whether a killed player may be raised by a Necromancer: ST 4 or less and no
+    Regeneration, Stunty or Decay."""
+    return st <= MAX_RAISED_ST and not (skills & NOT_RAISED)
+
+
+# A conceding team's players with this many SPP may leave (roll D6: 1-3 leaves) [?].
+CONCESSION_SPP = 51
+CONCESSION_LEAVES_ON = 3
