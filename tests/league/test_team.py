@@ -130,3 +130,21 @@ def test_team_check_accepts_history_and_rejects_an_impossible_one(tmp_path, caps
     assert main(["team", "check", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "may not take Dodge: it needs a double" in err
+
+
+def test_a_match_team_carries_league_players_and_a_new_team_may_not():
+    from nuffle.core.teams import parse_team, team_to_dict
+    from nuffle.teams import creation_problems
+
+    team = LeagueTeam.from_dict(human(spp=6, improvements=[{"gain": "normal", "skill": "Guard"}],
+                                      injuries=[51, 55]))
+    spec = team.match_spec()
+    again = parse_team(team_to_dict(spec))
+    assert again == spec and again.players[0].niggles == 1 and again.players[0].changes == (0, 0, 0, -1)
+    assert any("a new team has none" in p for p in creation_problems(spec))
+    with pytest.raises(TeamError, match="through 'improvements'"):
+        LeagueTeam.from_dict(team_to_dict(spec))
+    raw = team_to_dict(spec)
+    raw["players"][0]["changes"] = [0, 0, 0, -3]
+    with pytest.raises(TeamError, match="'changes' must be four integers"):
+        parse_team(raw)

@@ -33,7 +33,8 @@ _TEAM_KEYS = frozenset(
     {"name", "race", "rerolls", "apothecary", "fan_factor", "cheerleaders", "assistant_coaches",
      "players", "treasury"}
 )
-_PLAYER_KEYS = frozenset({"position", "number", "name"})
+_PLAYER_KEYS = frozenset({"position", "number", "name", "skills", "changes", "niggles"})
+MAX_CHANGE = 2  # a characteristic moves at most 2 from its starting value (RULES §16.2)
 
 
 class TeamError(ValueError):
@@ -282,7 +283,7 @@ def _implemented_only(spec: TeamSpec, source: str) -> TeamSpec:
     have = implemented_skills()
     need: dict[str, frozenset[Skill]] = {}
     for ps in spec.players:
-        missing = ps.position.skills - have
+        missing = (ps.position.skills | ps.extra_skills) - have
         if missing:
             need[ps.position.name] = missing
     if need:
@@ -317,7 +318,7 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
             raise TeamError(f"{where} needs a 'position'")
         bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
         if bad:
-            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: position, number, name)")
+            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
         pos = r.positional(str(entry["position"]))
         if pos is None:
             raise TeamError(
@@ -333,7 +334,7 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         name = entry.get("name", f"{pos.name} #{number}")
         if not isinstance(name, str) or not name.strip():
             raise TeamError(f"{where}: name must be a non-empty string")
-        players.append(PlayerSpec(pos, number, name))
+        players.append(PlayerSpec(pos, number, name, *_player_changes(entry, pos, where)))
     counts = Counter(ps.position.name for ps in players)
     for pos in r.positionals:
         n = counts.get(pos.name, 0)
@@ -363,6 +364,47 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     )
 
 
+def _player_changes(
+    entry: Mapping[str, Any], pos: Positional, where: str
+) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
+    """A played player's gained skills, characteristic changes and niggles (a league writes
+    them into the teams of a match record)."""
+    names = entry.get("skills", [])
+    if not isinstance(names, list):
+        raise TeamError(f"{where}: 'skills' must be a list of skill names")
+    skills = set()
+    for label in names:
+        try:
+            skills.add(skill_from_name(str(label)))
+        except ValueError:
+            raise TeamError(f"{where}: unknown skill {label!r}") from None
+    changes = entry.get("changes", [0, 0, 0, 0])
+    ok = isinstance(changes, list) and len(changes) == 4 and all(
+        isinstance(c, int) and not isinstance(c, bool) and -MAX_CHANGE <= c <= MAX_CHANGE for c in changes)
+    if not ok:
+        raise TeamError(f"{where}: 'changes' must be four integers (MA, ST, AG, AV) from "
+                        f"-{MAX_CHANGE} to {MAX_CHANGE}, not {changes!r}")
+    stats = (pos.ma + changes[0], pos.st + changes[1], pos.ag + changes[2], pos.av + changes[3])
+    if min(stats) < 1 or max(stats) > 10:
+        raise TeamError(f"{where}: characteristics must stay from 1 to 10, not {list(stats)}")
+    niggles = entry.get("niggles", 0)
+    if not isinstance(niggles, int) or isinstance(niggles, bool) or niggles < 0:
+        raise TeamError(f"{where}: 'niggles' must be a non-negative integer, not {niggles!r}")
+    return frozenset(skills), (changes[0], changes[1], changes[2], changes[3]), niggles
+
+
+def player_to_dict(p: PlayerSpec) -> dict[str, Any]:
+    """A player's JSON form; gained skills, changes and niggles only when he has them."""
+    out: dict[str, Any] = {"position": p.position.name, "number": p.number, "name": p.name}
+    if p.extra_skills:
+        out["skills"] = sorted(skill_name(s) for s in p.extra_skills)
+    if p.changes != (0, 0, 0, 0):
+        out["changes"] = list(p.changes)
+    if p.niggles:
+        out["niggles"] = p.niggles
+    return out
+
+
 def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
     """The JSON form of a team, as team files use (`treasury` added when given)."""
     out: dict[str, Any] = {
@@ -376,7 +418,5 @@ def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
     }
     if treasury is not None:
         out["treasury"] = treasury
-    out["players"] = [
-        {"position": p.position.name, "number": p.number, "name": p.name} for p in spec.players
-    ]
+    out["players"] = [player_to_dict(p) for p in spec.players]
     return out

@@ -205,6 +205,10 @@ class LeagueTeam:
         if isinstance(players_raw, list):
             base["players"] = [_strip(p) for p in players_raw]
         spec = parse_team(base, source)
+        for ps in spec.players:
+            if ps.extra_skills or ps.changes != (0, 0, 0, 0) or ps.niggles:
+                raise TeamError(f"{source}: player {ps.number}: a league team gains skills and "
+                                "characteristics through 'improvements' and loses them through 'injuries'")
         players = [_player(ps, players_raw[i], f"{source}: player {ps.number}", False)  # type: ignore[index]
                    for i, ps in enumerate(spec.players)]
         team = LeagueTeam(spec.name, spec.race, players, spec.rerolls, spec.apothecary, spec.fan_factor,
