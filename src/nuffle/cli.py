@@ -17,6 +17,7 @@ from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.ladder.cli import register as register_ladder
+from nuffle.league.cli import register as register_league
 from nuffle.play import play
 from nuffle.rl.cli import register as register_rl
 from nuffle.web.cli import register as register_web
@@ -560,6 +561,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_football(sub)
     register_odds(sub)
     register_ladder(sub)
+    register_league(sub)
     register_tournament(sub)
     register_web(sub)
     register_rl(sub)

@@ -1,0 +1,166 @@
+"""Managers: who decides for a league team between matches. A manager picks an improvement
+among exactly the legal ones after each improvement roll, and after the post-match sequence says
+whom to fire and what to buy. Managers are registered by name like bots (`register_manager`,
+`make_manager("name?key=value")`); built in: `default` and `random`.
+
+What happens to a bad decision (documented in docs/LEAGUE.md): an illegal improvement is replaced
+by the first legal one; a purchase the team may not make (overspending, a limit) is skipped and
+noted; firing a player the team does not have is skipped and noted. The league never fails a
+match over a manager's decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from nuffle.core import league as L
+from nuffle.core.skills import Skill
+from nuffle.core.teams import Positional, race
+from nuffle.league.management import Purchase, price, problem
+from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
+
+
+class ManagerError(ValueError):
+    """An unknown manager or a bad manager option."""
+
+
+class Manager(Protocol):
+    """The decisions a league team's coach makes between matches."""
+
+    def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
+                           options: Sequence[Improvement]) -> Improvement:
+        """One of `options` (the legal improvements after the 2D6 `roll`)."""
+        ...
+
+    def fire(self, team: LeagueTeam) -> list[int]:
+        """Shirt numbers of players to release after the match (no refund)."""
+        ...
+
+    def purchases(self, team: LeagueTeam) -> list[Purchase]:
+        """What to buy now, in order, from `team.treasury`."""
+        ...
+
+
+_REGISTRY: dict[str, Callable[..., Manager]] = {}
+
+
+def register_manager(name: str, factory: Callable[..., Manager]) -> None:
+    """Register a manager factory (it takes `seed=`) under `name`."""
+    _REGISTRY[name] = factory
+
+
+def manager_names() -> list[str]:
+    """The registered managers."""
+    return sorted(_REGISTRY)
+
+
+def make_manager(spec: str, seed: int = 0) -> Manager:
+    """A manager from its name (`default`, `random`, or a registered one)."""
+    name = spec.split("?", 1)[0]
+    if name not in _REGISTRY:
+        raise ManagerError(f"unknown manager {name!r} (choose one of {', '.join(manager_names())})")
+    return _REGISTRY[name](seed=seed)
+
+
+# The default manager's skill preferences: the first of these a player may take.
+PREFERRED = (
+    Skill.BLOCK, Skill.DODGE, Skill.GUARD, Skill.MIGHTY_BLOW, Skill.SURE_HANDS, Skill.TACKLE,
+    Skill.CATCH, Skill.SIDE_STEP, Skill.WRESTLE, Skill.STRIP_BALL, Skill.ACCURATE, Skill.PRO,
+    Skill.STAND_FIRM, Skill.DAUNTLESS, Skill.FEND, Skill.KICK,
+)
+GAIN_ORDER = (L.Gain.ST, L.Gain.AG)
+ROSTER_TARGET = 13  # the default manager keeps this many players when it can
+RESERVE = 20_000  # gold it keeps after buying re-rolls
+
+
+class DefaultManager:
+    """A sensible policy. Improvements: +ST, then +AG, then the first skill of `PREFERRED` the
+    player may take, then any other skill, then +MA, then +AV. After a match: fire players
+    with two or more niggling injuries or two characteristic losses (while at least 11 others
+    remain); buy an apothecary (if the roster allows), hire the cheapest 0-16 positional up to
+    13 players, then buy re-rolls up to 4 while keeping 20,000 in the treasury."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
+                           options: Sequence[Improvement]) -> Improvement:
+        for gain in GAIN_ORDER:
+            for o in options:
+                if o.gain is gain:
+                    return o
+        for skill in PREFERRED:
+            for o in options:
+                if o.skill is skill:
+                    return o
+        for o in options:
+            if o.skill is not None:
+                return o
+        for gain in (L.Gain.MA, L.Gain.AV):
+            for o in options:
+                if o.gain is gain:
+                    return o
+        return options[0]
+
+    def fire(self, team: LeagueTeam) -> list[int]:
+        out = []
+        keep = len(team.players)
+        for p in team.players:
+            worn = p.niggles >= 2 or sum(p.losses(k) for k in L.STATS) >= 2
+            if worn and keep > 11:
+                out.append(p.number)
+                keep -= 1
+        return out
+
+    def purchases(self, team: LeagueTeam) -> list[Purchase]:
+        out: list[Purchase] = []
+        money = team.treasury
+        if not team.apothecary and race(team.race).apothecary:
+            item = Purchase("apothecary")
+            if price(team, item) <= money:
+                out.append(item)
+                money -= price(team, item)
+        filler = cheapest_filler(team.race)
+        n = len(team.players)
+        while n < ROSTER_TARGET and money >= filler.cost:
+            out.append(Purchase("player", filler.name))
+            money -= filler.cost
+            n += 1
+        rerolls = team.rerolls
+        while rerolls < 4 and money - 2 * team.reroll_cost >= RESERVE:
+            out.append(Purchase("reroll"))
+            money -= 2 * team.reroll_cost
+            rerolls += 1
+        return out
+
+
+def cheapest_filler(race_key: str) -> Positional:
+    """The race's cheapest positional that may be taken 11 or more times (Journeymen are of it)."""
+    return min((p for p in race(race_key).positionals if p.max_qty >= 11), key=lambda p: p.cost)
+
+
+class RandomManager:
+    """Picks uniformly: a random legal improvement; fires nobody; buys random things it may buy
+    (each candidate with probability 1/2), seeded."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
+                           options: Sequence[Improvement]) -> Improvement:
+        return self.rng.choice(list(options))
+
+    def fire(self, team: LeagueTeam) -> list[int]:
+        return []
+
+    def purchases(self, team: LeagueTeam) -> list[Purchase]:
+        candidates = [Purchase("reroll"), Purchase("apothecary"), Purchase("assistant_coach"),
+                      Purchase("cheerleader")]
+        candidates += [Purchase("player", p.name) for p in race(team.race).positionals]
+        return [c for c in candidates if not problem(team, c) and self.rng.random() < 0.5]
+
+
+register_manager("default", DefaultManager)
+register_manager("random", RandomManager)
