@@ -70,7 +70,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         if Path(args.file).exists():
             raise LeagueError(f"{args.file}: already exists (a new league needs a new file)")
-        checked = []
+        checked: list[tuple[str, str, str, Any]] = []
         for text in args.entry or []:
             name, team, bot, manager = parse_entry(text)
             if any(c[0] == name for c in checked):
@@ -160,7 +160,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"standings": rows}))
         return 0
-    print(f"{'#':>2} {'team':<20} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'TD':>7} {'CAS':>7} {'pts':>4} {'TV':>10}")
+    print(f"{'#':>2} {'team':<20} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'TD':>7} {'CAS':>7} "
+          f"{'pts':>4} {'TV':>10}")
     for i, r in enumerate(rows, 1):
         print(f"{i:>2} {r['name']:<20} {r['played']:>3} {r['wins']:>3} {r['draws']:>3} {r['losses']:>3} "
               f"{r['td_for']:>3}-{r['td_against']:<3} {r['cas_for']:>3}-{r['cas_against']:<3} "
@@ -235,7 +236,8 @@ def register(sub: Any) -> None:
     n = ls.add_parser("new", help="create a league file")
     n.add_argument("file", help="the league's SQLite file (must not exist)")
     n.add_argument("--entry", action="append", metavar="NAME=TEAM:BOT[:MANAGER]",
-                   help="an entry: TEAM a race or a team .json file, BOT a bot spec, MANAGER default or random")
+                   help="an entry: TEAM a race or a team .json file, BOT a bot spec, "
+                   "MANAGER default or random")
     n.add_argument("--seed", type=int, help="the league seed (default: random)")
     n.add_argument("--double", action="store_true", help="a double round robin (home and away)")
     n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")
@@ -263,7 +265,8 @@ def register(sub: Any) -> None:
     h = ls.add_parser("history", help="the played matches")
     h.add_argument("file")
     h.add_argument("--json", action="store_true")
-    h.add_argument("--records", metavar="DIR", help="write every match record here (check with nuffle replay)")
+    h.add_argument("--records", metavar="DIR",
+                   help="write every match record here (check with nuffle replay)")
     h.set_defaults(func=cmd_history)
     r = ls.add_parser("report", help="write the season report: report.json, report.md, tv.png")
     r.add_argument("file")

@@ -16,9 +16,10 @@ POINTS = {"win": 3, "draw": 1, "loss": 0}
 def standings(store: Store) -> list[dict[str, Any]]:
     """The table, best first."""
     entries = store.entries()
-    rows = {e.id: {"name": e.name, "points": 0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
-                   "td_for": 0, "td_against": 0, "cas_for": 0, "cas_against": 0,
-                   "tv": e.team.team_value()} for e in entries}
+    rows: dict[int, dict[str, Any]] = {
+        e.id: {"name": e.name, "points": 0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
+               "td_for": 0, "td_against": 0, "cas_for": 0, "cas_against": 0, "tv": e.team.team_value()}
+        for e in entries}
     for m in store.matches():
         for side, id_ in ((0, m["home"]), (1, m["away"])):
             r = rows[id_]
@@ -40,13 +41,13 @@ def season(store: Store) -> dict[str, Any]:
     entries = store.entries()
     names = {e.id: e.name for e in entries}
     fixtures = store.fixtures()
-    leaders = []
+    leaders: list[dict[str, Any]] = []
     deaths = []
     for e in entries:
         for p in e.team.players + e.team.graveyard:
             if p.spp:
-                leaders.append({"team": e.name, "number": p.number, "name": p.name, "position": p.position.name,
-                                "spp": p.spp, "title": p.title, **p.record})
+                leaders.append({"team": e.name, "number": p.number, "name": p.name,
+                                "position": p.position.name, "spp": p.spp, "title": p.title, **p.record})
         for p in e.team.graveyard:
             deaths.append({"team": e.name, "number": p.number, "name": p.name, "result": p.injuries[-1]})
     leaders.sort(key=lambda r: (-r["spp"], r["team"], r["number"]))
@@ -70,7 +71,8 @@ def markdown(report: dict[str, Any]) -> str:
     lg = report["league"]
     lines = [f"# League season (seed {lg['seed']}, board {lg['board']})", "",
              f"{lg['played']} of {lg['fixtures']} matches played over {lg['rounds']} rounds.", "",
-             "## Table", "", "| # | team | P | W | D | L | TD | TD against | CAS | CAS against | points | TV |",
+             "## Table", "",
+             "| # | team | P | W | D | L | TD | TD against | CAS | CAS against | points | TV |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for i, r in enumerate(report["standings"], 1):
         lines.append(f"| {i} | {r['name']} | {r['played']} | {r['wins']} | {r['draws']} | {r['losses']} | "

@@ -137,7 +137,7 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     (new_home, new_away), post = post_match(
         game, (home.team, away.team), dice,
         (managers[0].choose_improvement, managers[1].choose_improvement))
-    for team, manager, side in ((new_home, managers[0], post.sides[0]), (new_away, managers[1], post.sides[1])):
+    for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
         _manage(team, manager, side.penalties)
     box = game.box_score()
     result = {"score": [game.state.teams[0].score, game.state.teams[1].score],

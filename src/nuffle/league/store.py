@@ -84,7 +84,8 @@ class Store:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     conn.execute(statement)
-            rows = {"format": FORMAT, "version": str(VERSION), **{k: json.dumps(v) for k, v in settings.items()}}
+            rows = {"format": FORMAT, "version": str(VERSION),
+                    **{k: json.dumps(v) for k, v in settings.items()}}
             conn.executemany("INSERT INTO meta VALUES (?, ?)", rows.items())
         return store
 
