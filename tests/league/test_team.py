@@ -67,7 +67,7 @@ def test_history_round_trips():
         ({"injuries": [61]}, "is dead (casualty 61) but still on the roster"),
         ({"injuries": [53, 54, 53]}, "MA lowered 3 times"),
         ({"injuries": [11]}, "not a lasting casualty result"),
-        ({"spp": 3, "record": {"played": 1, "touchdowns": 0}}, "3 SPP but the record earns 0"),
+        ({"spp": 3, "record": {"played": 1, "touchdowns": 2}}, "3 SPP but the record earns 6"),
         ({"spp": 10, "record": {"played": 1, "mvp": 2}}, "2 MVP awards in 1 matches"),
         ({"spp": 6, "improvements": [{"gain": "speed"}]}, "unknown gain 'speed'"),
         ({"spp": -1}, "'spp' must be a non-negative integer"),
@@ -76,6 +76,12 @@ def test_history_round_trips():
 def test_impossible_histories_are_rejected(keys, message):
     with pytest.raises(TeamError, match=message.replace("(", r"\(").replace(")", r"\)")):
         LeagueTeam.from_dict(human(**keys))
+
+
+def test_spp_from_before_the_record_was_kept_stay_valid():
+    team = LeagueTeam.from_dict(human(spp=5))  # a team file with SPP and no record
+    team.players[0].record["played"] = 1  # it plays a match and earns nothing
+    assert LeagueTeam.from_dict(team.to_dict()).players[0].spp == 5
 
 
 def test_leader_needs_a_double_for_a_blitzer():

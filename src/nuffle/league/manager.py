@@ -53,15 +53,32 @@ def register_manager(name: str, factory: Callable[..., Manager]) -> None:
 
 def manager_names() -> list[str]:
     """The registered managers."""
+    _load_builtin()
     return sorted(_REGISTRY)
 
 
 def make_manager(spec: str, seed: int = 0) -> Manager:
-    """A manager from its name (`default`, `random`, or a registered one)."""
-    name = spec.split("?", 1)[0]
+    """A manager from `name` or `name?key=value&...` (`default`, `random`, `process?command=...`
+    or a registered one)."""
+    _load_builtin()
+    name, _, query = spec.partition("?")
     if name not in _REGISTRY:
         raise ManagerError(f"unknown manager {name!r} (choose one of {', '.join(manager_names())})")
-    return _REGISTRY[name](seed=seed)
+    options: dict[str, str] = {}
+    for part in filter(None, query.split("&")):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise ManagerError(f"manager option {part!r} must be key=value")
+        options[key] = value
+    try:
+        return _REGISTRY[name](seed=seed, **options)
+    except TypeError:
+        raise ManagerError(f"manager {name!r} does not take the options {sorted(options)}") from None
+
+
+def _load_builtin() -> None:
+    """Register the built-in managers that live in their own modules."""
+    import nuffle.league.process_manager  # noqa: F401  (registers 'process')
 
 
 # The default manager's skill preferences: the first of these a player may take.

@@ -139,6 +139,10 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
         (managers[0].choose_improvement, managers[1].choose_improvement))
     for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
         _manage(team, manager, side.penalties)
+        side.penalties += getattr(manager, "notes", [])
+        close = getattr(manager, "close", None)
+        if close is not None:
+            close()
     box = game.box_score()
     result = {"score": [game.state.teams[0].score, game.state.teams[1].score],
               "cas": [box["home"]["casualties"], box["away"]["casualties"]], "conceded": None}

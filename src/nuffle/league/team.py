@@ -7,7 +7,8 @@ file is a league team with no history:
 * per player: `spp`, `improvements` (a list of `{"gain": "normal"|"double"|"ma"|"st"|"ag"|"av",
   "skill": NAME}` in the order taken; `skill` only for normal/double), `injuries` (the lasting
   casualty-table results suffered, as D68 values 41-58), `mng` (misses the next match) and
-  `record` (`played`, `completions`, `touchdowns`, `casualties`, `interceptions`, `mvp`);
+  `record` (`played`, `completions`, `touchdowns`, `casualties`, `interceptions`, `mvp`: what
+  the league saw; it may earn fewer SPP than `spp` holds, never more);
 * per team: `treasury` and `graveyard` (dead players, as player objects whose injuries end in a
   death result 61-68).
 
@@ -300,7 +301,7 @@ def _player(ps: PlayerSpec, entry: Mapping[str, Any], where: str, in_graveyard: 
         earned_spp = (L.SPP_COMPLETION * p.record["completions"] + L.SPP_TOUCHDOWN * p.record["touchdowns"]
                       + L.SPP_CASUALTY * p.record["casualties"]
                       + L.SPP_INTERCEPTION * p.record["interceptions"] + L.SPP_MVP * p.record["mvp"])
-        if earned_spp != p.spp:
+        if earned_spp > p.spp:  # fewer is possible: SPP from before the record was kept
             raise TeamError(f"{where}: {p.spp} SPP but the record earns {earned_spp}")
         if p.record["mvp"] > p.record["played"]:
             raise TeamError(f"{where}: {p.record['mvp']} MVP awards in {p.record['played']} matches")

@@ -1,0 +1,26 @@
+"""A league manager in plain Python speaking only the manager protocol (JSON lines on stdin and
+stdout), as a program in any language would: it takes the last improvement offered and buys a
+re-roll whenever the treasury allows. It logs every message it receives to the file named by
+its first argument."""
+
+import json
+import sys
+
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    msg = json.loads(line)
+    log.write(line)
+    log.flush()
+    if msg["type"] == "hello":
+        answer = {"type": "ready", "name": "last-option"}
+    elif msg["type"] == "manage" and msg["decision"] == "improvement":
+        answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1}
+    elif msg["type"] == "manage" and msg["decision"] == "roster":
+        buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
+        answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
+    elif msg["type"] == "bye":
+        break
+    else:
+        continue
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
