@@ -65,7 +65,6 @@ def test_history_round_trips():
         ({"spp": 16, "improvements": [{"gain": "normal", "skill": "Frenzy"},
                                       {"gain": "normal", "skill": "Grab"}]}, "exclude each other"),
         ({"injuries": [61]}, "is dead (casualty 61) but still on the roster"),
-        ({"injuries": [53, 54, 53]}, "MA lowered 3 times"),
         ({"injuries": [11]}, "not a lasting casualty result"),
         ({"spp": 3, "record": {"played": 1, "touchdowns": 2}}, "3 SPP but the record earns 6"),
         ({"spp": 10, "record": {"played": 1, "mvp": 2}}, "2 MVP awards in 1 matches"),
@@ -82,6 +81,14 @@ def test_spp_from_before_the_record_was_kept_stay_valid():
     team = LeagueTeam.from_dict(human(spp=5))  # a team file with SPP and no record
     team.players[0].record["played"] = 1  # it plays a match and earns nothing
     assert LeagueTeam.from_dict(team.to_dict()).players[0].spp == 5
+
+
+def test_injuries_lower_a_characteristic_at_most_twice_and_never_below_one():
+    team = LeagueTeam.from_dict(human(injuries=[53, 54, 53]))
+    assert team.players[0].changes() == (-2, 0, 0, 0)
+    raw = default_team_dict("human")
+    raw["players"][3]["injuries"] = [57, 57]  # the Ogre: AG 2 goes down once only
+    assert LeagueTeam.from_dict(raw).player(4).changes() == (0, 0, -1, 0)
 
 
 def test_leader_needs_a_double_for_a_blitzer():

@@ -84,8 +84,11 @@ class LeaguePlayer:
         return sum(1 for i in self.improvements if i.gain.value == stat)
 
     def losses(self, stat: str) -> int:
-        """How often injuries lowered `stat`."""
-        return sum(1 for d in self.injuries if L.lasting(d).loss == stat)
+        """How much injuries lowered `stat`: at most 2, and never below 1 (further results of
+        the same kind are recorded but change nothing)."""
+        n = sum(1 for d in self.injuries if L.lasting(d).loss == stat)
+        floor: int = getattr(self.position, stat) + self.increases(stat) - L.MIN_STAT
+        return max(0, min(n, L.MAX_LOSS, floor))
 
     def changes(self) -> tuple[int, int, int, int]:
         """MA, ST, AG, AV changes: improvements less injuries."""
@@ -276,10 +279,6 @@ def _player(ps: PlayerSpec, entry: Mapping[str, Any], where: str, in_graveyard: 
         raise TeamError(f"{where}: {p.name} is dead (casualty {deaths[0]}) but still on the roster")
     if in_graveyard and (not deaths or p.injuries[-1] != deaths[0] or len(deaths) > 1):
         raise TeamError(f"{where}: a dead player's injuries must end with his one death result (61-68)")
-    for stat in L.STATS:
-        if p.losses(stat) > L.MAX_LOSS:
-            raise TeamError(
-                f"{where}: {stat.upper()} lowered {p.losses(stat)} times; the limit is {L.MAX_LOSS}")
     improvements = entry.get("improvements", [])
     if not isinstance(improvements, list):
         raise TeamError(f"{where}: 'improvements' must be a list")
@@ -288,11 +287,6 @@ def _player(ps: PlayerSpec, entry: Mapping[str, Any], where: str, in_graveyard: 
         raise TeamError(f"{where}: {len(improvements)} improvements but {p.spp} SPP earn only {earned}")
     for j, imp in enumerate(improvements):
         p.improvements.append(_improvement(p, imp, f"{where}: improvement {j + 1}"))
-    start = {k: getattr(ps.position, k) for k in L.STATS}
-    for stat in L.STATS:
-        final = start[stat] + p.increases(stat) - p.losses(stat)
-        if final < L.MIN_STAT:
-            raise TeamError(f"{where}: {stat.upper()} {final} is below {L.MIN_STAT}")
     record = entry.get("record")
     if record is not None:
         if not isinstance(record, dict) or set(record) - set(RECORD_KEYS):

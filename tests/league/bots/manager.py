@@ -6,11 +6,15 @@ its first argument."""
 import json
 import sys
 
-log = open(sys.argv[1], "a")
+
+def log(line):
+    with open(sys.argv[1], "a") as f:
+        f.write(line)
+
+
 for line in sys.stdin:
     msg = json.loads(line)
-    log.write(line)
-    log.flush()
+    log(line)
     if msg["type"] == "hello":
         answer = {"type": "ready", "name": "last-option"}
     elif msg["type"] == "manage" and msg["decision"] == "improvement":
