@@ -68,6 +68,7 @@ class TeamState:
         "fame",
         "foul_used",
         "handoff_used",
+        "igor",
         "pass_used",
         "reroll_used",
         "rerolls",
@@ -88,6 +89,7 @@ class TeamState:
         self.pass_used = False
         self.handoff_used = False
         self.foul_used = False
+        self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
 
     def copy(self) -> TeamState:
         """An independent copy."""
@@ -104,6 +106,7 @@ class TeamState:
         t.pass_used = self.pass_used
         t.handoff_used = self.handoff_used
         t.foul_used = self.foul_used
+        t.igor = self.igor
         return t
 
     def key(self) -> tuple[int | bool, ...]:
@@ -121,6 +124,7 @@ class TeamState:
             self.pass_used,
             self.handoff_used,
             self.foul_used,
+            self.igor,
         )
 
 

@@ -8,6 +8,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.inducements import babes, push_half_inducements
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, PFlag, Status, Weather, other
@@ -70,7 +71,9 @@ class Match(Procedure):
         ph = self.phase
         if ph == 0:
             for side in (0, 1):
-                s.teams[side].apothecaries = 1 if s.specs[side].apothecary else 0
+                t, induced = s.teams[side], s.specs[side].inducements
+                t.apothecaries = (1 if s.specs[side].apothecary else 0) + induced.apothecaries
+                t.bribes, t.igor = induced.bribes, int(induced.igor)
             self.phase = 1
             s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
         elif ph == 1:
@@ -123,7 +126,7 @@ class Half(Procedure):
         if self.phase == 0:
             for side in (0, 1):
                 t = s.teams[side]
-                t.rerolls = s.specs[side].rerolls
+                t.rerolls = s.specs[side].rerolls + s.specs[side].inducements.training
                 t.bonus_reroll = int(any(
                     BONUS_REROLL.any(s.info[p].skills, s, p)
                     for p in s.team_players(side)
@@ -134,6 +137,7 @@ class Half(Procedure):
             s.kicking = s.first_kicker if s.half == 1 else other(s.first_kicker)
             self.phase = 1
             s.push(Drive())
+            push_half_inducements(s)
         elif self.phase == 1:
             self.phase = 2
             s.push(EndDrive(half_over(s)))
@@ -258,11 +262,11 @@ class EndDrive(Procedure):
         if self.phase == 2:
             if self.idx > 0:
                 d = s.die()
-                if d != 1 and d >= 4:
+                if d != 1 and d + babes(s, self.todo[self.idx - 1]) >= 4:
                     s.status[self.todo[self.idx - 1]] = Status.RESERVE
             if self.idx < len(self.todo):
                 self.idx += 1
-                s.request(threshold(4, "KO recovery"))
+                s.request(threshold(4 - babes(s, self.todo[self.idx - 1]), "KO recovery"))
                 return
             self.phase = 3
         if self.phase == 4:  # a bribe was rolled for the first player in `sending`
