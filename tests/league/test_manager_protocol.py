@@ -29,15 +29,25 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     team_file.write_text(json.dumps(raw))
     log = tmp_path / "log.jsonl"
     manager = f"process?command={sys.executable} {MANAGER} {log}"
+    orcs = default_team_dict("orc")  # one Lineman more than A: TV 50,000 higher
+    orcs["players"].append({"position": "Lineman", "number": 30})
+    orcs["treasury"] = 1_100_000
+    orc_file = tmp_path / "orcs.json"
+    orc_file.write_text(json.dumps(orcs))
     db = tmp_path / "l.db"
     assert main(["league", "new", str(db), "--seed", "5", "--board", "1",
-                 "--entry", f"A={team_file}:random:{manager}", "--entry", "B=orc:random"]) == 0
+                 "--entry", f"A={team_file}:random:{manager}", "--entry", f"B={orc_file}:random"]) == 0
     assert main(["league", "play", str(db), "--quiet"]) == 0
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     validator = jsonschema.Draft202012Validator(schema())
     for m in messages:
         validator.validate(m)
     kinds = [(m["type"], m.get("decision")) for m in messages]
+    # before the match, as the underdog, it induces with the 50,000 difference
+    assert kinds[:3] == [("hello", None), ("manage", "inducements"), ("bye", None)]
+    assert messages[1]["budget"] == 50_000
+    first = next(o for o in messages[1]["offer"] if o["cost"] <= 50_000)
+    messages, kinds = messages[3:], kinds[3:]
     n = len(kinds) - 3  # hello, the improvement rolls (one or more), the roster, bye
     assert n >= 1
     assert kinds == [("hello", None), *[("manage", "improvement")] * n, ("manage", "roster"), ("bye", None)]
@@ -48,6 +58,10 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
         improved = next(p for p in team["players"] if p["number"] == asked["player"])
         assert asked["options"][-1] in improved["improvements"]
     treasury_then = messages[-2]["team"]["treasury"]
+    assert main(["league", "history", str(db), "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)["matches"][0]
+    induced = match["postmatch"]["home" if match["home"] == "A" else "away"]["prematch"]["induced"]
+    assert induced == [{k: v for k, v in first.items() if k != "cost"}]
     assert team["rerolls"] == raw["rerolls"] + 1 and team["treasury"] == treasury_then - 100_000
 
 

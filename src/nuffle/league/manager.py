@@ -18,6 +18,7 @@ from typing import Protocol
 from nuffle.core import league as L
 from nuffle.core.skills import Skill
 from nuffle.core.teams import Positional, race
+from nuffle.league.inducing import Induce
 from nuffle.league.management import Purchase, price, problem
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
@@ -40,6 +41,12 @@ class Manager(Protocol):
 
     def purchases(self, team: LeagueTeam) -> list[Purchase]:
         """What to buy now, in order, from `team.treasury`."""
+        ...
+
+    def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                    offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
+        """What to induce for the next match, in order, within `budget` (the offer: what the
+        team may induce, with its cost)."""
         ...
 
 
@@ -88,6 +95,7 @@ PREFERRED = (
     Skill.STAND_FIRM, Skill.DAUNTLESS, Skill.FEND, Skill.KICK,
 )
 GAIN_ORDER = (L.Gain.ST, L.Gain.AG)
+STAR_BUDGET = 150_000  # the default manager induces a star only with this much or more
 ROSTER_TARGET = 13  # the default manager keeps this many players when it can
 RESERVE = 20_000  # gold it keeps after buying re-rolls
 
@@ -101,6 +109,28 @@ class DefaultManager:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                    offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
+        """The most expensive star who fits a budget of 150,000 or more, then Extra Team
+        Training, a Bribe, a Wandering Apothecary or Igor, more training, Bloodweiser Babes
+        (and the Master Chef for a Halfling team) while the budget lasts."""
+        out: list[Induce] = []
+        money = budget
+        stars = sorted(((c, i) for i, c in offer if i.item == "star" and c <= money and c >= STAR_BUDGET),
+                       key=lambda ci: (-ci[0], ci[1].name))
+        if stars:
+            out.append(stars[0][1])
+            money -= stars[0][0]
+        costs = {i.item: c for i, c in offer if i.item not in ("star", "mercenary")}
+        wishes = ["training", "bribes", "apothecaries", "igor", "training", "babes", "babes", "chef"]
+        for item in wishes:
+            if item == "chef" and team.race != "halfling":
+                continue
+            if item in costs and costs[item] <= money:
+                out.append(Induce(item))
+                money -= costs[item]
+        return out
 
     def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
                            options: Sequence[Improvement]) -> Improvement:
@@ -160,7 +190,8 @@ def cheapest_filler(race_key: str) -> Positional:
 
 class RandomManager:
     """Picks uniformly: a random legal improvement; fires nobody; buys random things it may buy
-    (each candidate with probability 1/2), seeded."""
+    (each candidate with probability 1/2); induces, in a random order, each offered thing the
+    budget still covers with probability 1/2. Seeded."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -171,6 +202,15 @@ class RandomManager:
 
     def fire(self, team: LeagueTeam) -> list[int]:
         return []
+
+    def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                    offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
+        out = []
+        for item, cost in self.rng.sample(list(offer), len(offer)):
+            if cost <= budget and self.rng.random() < 0.5:
+                out.append(item)
+                budget -= cost
+        return out
 
     def purchases(self, team: LeagueTeam) -> list[Purchase]:
         candidates = [Purchase("reroll"), Purchase("apothecary"), Purchase("assistant_coach"),

@@ -13,13 +13,16 @@ import subprocess
 from collections.abc import Sequence
 from typing import IO, Any
 
+from nuffle.league.inducing import Induce
 from nuffle.league.management import Purchase
 from nuffle.league.manager import DefaultManager, ManagerError, register_manager
 from nuffle.league.protocol import (
     ManagerProtocolError,
     hello,
     improvement_request,
+    inducements_request,
     parse_choice,
+    parse_inducements,
     parse_roster,
     roster_request,
 )
@@ -100,6 +103,17 @@ class ProcessManager:
             except ManagerProtocolError as exc:
                 self.notes.append(f"bad roster answer ({exc}); the default manager decided")
         return self.fallback.fire(team), self.fallback.purchases(team)
+
+    def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                    offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
+        self._id += 1
+        answer = self._call(inducements_request(self._id, team, opponent, budget, offer))
+        if answer is not None:
+            try:
+                return parse_inducements(answer, self._id)
+            except ManagerProtocolError as exc:
+                self.notes.append(f"bad inducements answer ({exc}); the default manager decided")
+        return self.fallback.inducements(team, opponent, budget, offer)
 
     def fire(self, team: LeagueTeam) -> list[int]:
         self._pending = self._roster(team)

@@ -4,10 +4,11 @@ and stdout, like the bot protocol (docs/PROTOCOL.md). docs/LEAGUE.md describes t
 the JSON Schema is shipped as nuffle/data/competition/manager.schema.json.
 
 League to manager: `hello` (protocol, version, name, seed), then per decision `manage` with an
-`id`, the `decision` ("improvement" or "roster"), the `team` (its file, history included) and
-the decision's details; finally `bye`. Manager to league: `ready` (answers hello), `choice`
-(answers an improvement: the index of the option taken), `roster` (answers a roster decision:
-shirt numbers to `fire` and purchases to `buy`).
+`id`, the `decision` ("improvement", "roster" or "inducements"), the `team` (its file, history
+included) and the decision's details; finally `bye`. Manager to league: `ready` (answers
+hello), `choice` (answers an improvement: the index of the option taken), `roster` (answers a
+roster decision: shirt numbers to `fire` and purchases to `buy`), `inducements` (answers an
+inducements decision: what to `take`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from nuffle.league.inducing import Induce
 from nuffle.league.management import KINDS, Purchase, price
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
@@ -47,6 +49,32 @@ def roster_request(id_: int, team: LeagueTeam) -> dict[str, Any]:
     players = {p.name: p.cost for p in race(team.race).positionals}
     return {"type": "manage", "id": id_, "decision": "roster", "team": team.to_dict(),
             "prices": {**prices, "players": players}}
+
+
+def inducements_request(id_: int, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                        offer: Sequence[tuple[Induce, int]]) -> dict[str, Any]:
+    """Ask what to induce for the next match."""
+    return {"type": "manage", "id": id_, "decision": "inducements", "team": team.to_dict(),
+            "opponent": opponent.to_dict(), "budget": budget,
+            "offer": [{**i.to_dict(), "cost": c} for i, c in offer]}
+
+
+def parse_inducements(msg: dict[str, Any], id_: int) -> list[Induce]:
+    """The inducements an `inducements` message takes."""
+    if msg.get("type") != "inducements" or msg.get("id") != id_:
+        raise ManagerProtocolError(f"expected 'inducements' for request {id_}, got {json.dumps(msg)[:80]}")
+    take = msg.get("take", [])
+    if not isinstance(take, list):
+        raise ManagerProtocolError(f"'take' must be a list of inducements, not {take!r}")
+    out = []
+    for t in take:
+        ok = isinstance(t, dict) and isinstance(t.get("item"), str) and all(
+            isinstance(t.get(k, ""), str) for k in ("name", "skill"))
+        if not ok:
+            raise ManagerProtocolError(
+                f"an inducement must be {{'item', 'name', 'skill'}} strings, not {t!r}")
+        out.append(Induce(t["item"], t.get("name", ""), t.get("skill", "")))
+    return out
 
 
 def _int(v: Any) -> bool:

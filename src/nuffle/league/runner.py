@@ -21,6 +21,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.dice import SampledRoller, seed_state
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
+from nuffle.league.inducing import Induce, budget, induce, offer
 from nuffle.league.management import Purchase, buy, fire, problem
 from nuffle.league.manager import Manager, make_manager
 from nuffle.league.postmatch import PostMatchDice, post_match
@@ -123,7 +124,40 @@ def _manage(team: LeagueTeam, manager: Manager, notes: list[str]) -> None:
         buy(team, item)
 
 
-def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], record: dict[str, Any]) -> None:
+def _close(manager: Manager) -> None:
+    close = getattr(manager, "close", None)
+    if close is not None:
+        close()
+
+
+def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[MatchTask, dict[str, Any]]:
+    """The match as the teams enter it: players missing it sit out, Journeymen fill up to 11,
+    the underdog's manager induces; returns the task and what was induced (for the report)."""
+    league_seed = int(store.setting("seed"))
+    sides = (entries[fixture.home], entries[fixture.away])
+    specs = []
+    info: dict[str, Any] = {}
+    for key, me, them in (("home", sides[0], sides[1]), ("away", sides[1], sides[0])):
+        spec = field_team(me.team)
+        money = budget(me.team, them.team)
+        notes: list[str] = []
+        bought: list[Induce] = []
+        if money > 0:
+            manager = make_manager(me.manager, derived_seed(league_seed, me.name, fixture.id, "inducements"))
+            choices = manager.inducements(me.team, them.team, money, offer(me.team))
+            spec, bought = induce(me.team, spec, money, list(choices), notes)
+            notes += getattr(manager, "notes", [])
+            _close(manager)
+        specs.append(spec)
+        info[key] = {"budget": money, "induced": [i.to_dict() for i in bought], "notes": notes}
+    board = int(store.setting("board"))
+    task = MatchTask(team_to_dict(specs[0]), team_to_dict(specs[1]), sides[0].bot, sides[1].bot,
+                     fixture.seed, board)
+    return task, info
+
+
+def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], record: dict[str, Any],
+                 prematch: dict[str, Any] | None = None) -> None:
     """Replay a played match's record, run the post-match sequence and the managers, commit."""
     try:
         game = replay(record)
@@ -140,13 +174,13 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
         _manage(team, manager, side.penalties)
         side.penalties += getattr(manager, "notes", [])
-        close = getattr(manager, "close", None)
-        if close is not None:
-            close()
+        _close(manager)
     box = game.box_score()
     result = {"score": [game.state.teams[0].score, game.state.teams[1].score],
               "cas": [box["home"]["casualties"], box["away"]["casualties"]], "conceded": None}
     postmatch = {"home": dataclasses.asdict(post.sides[0]), "away": dataclasses.asdict(post.sides[1])}
+    for key in ("home", "away"):
+        postmatch[key]["prematch"] = (prematch or {}).get(key, {})
     store.commit_match(fixture, result, record, postmatch, {home.id: new_home, away.id: new_away})
 
 
@@ -161,17 +195,16 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
             raise LeagueError(f"--rounds must be at least 1, not {rounds}")
         pending_rounds = pending_rounds[:rounds]
     todo = [f for f in fixtures if f.round in pending_rounds and not f.played]
-    board = int(store.setting("board"))
     kill_after = int(os.environ.get(STOP_AFTER_ENV, "0") or 0)
     done = 0
     for rnd in pending_rounds:
         entries = {e.id: e for e in store.entries()}
         round_fixtures = [f for f in todo if f.round == rnd]
-        tasks = [MatchTask(team_to_dict(field_team(entries[f.home].team)),
-                           team_to_dict(field_team(entries[f.away].team)),
-                           entries[f.home].bot, entries[f.away].bot, f.seed, board) for f in round_fixtures]
-        for fixture, record in zip(round_fixtures, _run_tasks(tasks, executor, workers), strict=True):
-            finish_match(store, fixture, entries, record)
+        prepared = [prepare(store, f, entries) for f in round_fixtures]
+        tasks = [task for task, _ in prepared]
+        for fixture, (_, info), record in zip(round_fixtures, prepared, _run_tasks(tasks, executor, workers),
+                                              strict=True):
+            finish_match(store, fixture, entries, record, info)
             done += 1
             if progress is not None:
                 progress(done, len(todo))

@@ -1,7 +1,7 @@
 """A league manager in plain Python speaking only the manager protocol (JSON lines on stdin and
 stdout), as a program in any language would: it takes the last improvement offered and buys a
 re-roll whenever the treasury allows. It logs every message it receives to the file named by
-its first argument."""
+its first argument. Before a match it induces the first things offered that the budget covers."""
 
 import json
 import sys
@@ -22,6 +22,13 @@ for line in sys.stdin:
     elif msg["type"] == "manage" and msg["decision"] == "roster":
         buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
         answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
+    elif msg["type"] == "manage" and msg["decision"] == "inducements":
+        take, money = [], msg["budget"]
+        for item in msg["offer"]:
+            if item["cost"] <= money:
+                take.append({k: v for k, v in item.items() if k != "cost"})
+                money -= item["cost"]
+        answer = {"type": "inducements", "id": msg["id"], "take": take}
     elif msg["type"] == "bye":
         break
     else:
