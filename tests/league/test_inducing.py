@@ -61,7 +61,7 @@ def test_default_manager_induces_a_star_then_what_the_rest_buys():
     choices = DefaultManager().inducements(t, team(), 400_000, offer(t))
     assert choices == [Induce("star", "Griff Oberwald"), Induce("babes")]  # 320,000 + 50,000
     assert DefaultManager().inducements(t, team(), 140_000, offer(t)) == [Induce("training")]
-    spec, bought = induce(t, field_team(t), 400_000, choices, [])
+    _, bought = induce(t, field_team(t), 400_000, choices, [])
     assert bought == choices
 
 
