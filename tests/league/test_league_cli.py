@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from nuffle.cli import main
+from nuffle.core.teams import default_team_dict
 from nuffle.league.runner import STOP_AFTER_ENV
 
 ENTRIES = ["A=human:random:default", "B=orc:random:random", "C=dwarf:random", "D=skaven:random:random"]
@@ -132,3 +133,21 @@ def test_entries_join_only_before_the_season(tmp_path, capsys):
     assert main(["league", "add", str(db), "F=amazon:random"]) == 1
     assert "the season has started" in one_line_error(capsys)
     assert len(table(db, capsys)) == 5  # five entries: one has a bye each round
+
+
+@pytest.mark.parametrize(
+    ("star", "message"),
+    [("Griff Oberwald", "Griff Oberwald is a star player, induced for one match, never on a league roster"),
+     ("Griff Overwald", "unknown star player 'Griff Overwald'")],
+)
+def test_stars_never_join_a_league_roster(tmp_path, capsys, star, message):
+    raw = default_team_dict("human")
+    raw["players"].append({"star": star, "number": 30})
+    raw["treasury"] = 2_000_000
+    team_file = tmp_path / "team.json"
+    team_file.write_text(json.dumps(raw))
+    db = tmp_path / "l.db"
+    args = ["league", "new", str(db), "--entry", f"A={team_file}:random", "--entry", "B=orc:random"]
+    assert main(args) == 1
+    assert message in one_line_error(capsys)
+    assert not db.exists()

@@ -25,6 +25,7 @@ from typing import Any
 from nuffle.core import league as L
 from nuffle.core.skills import Skill, skill_from_name
 from nuffle.core.teams import (
+    STAR,
     PlayerSpec,
     Positional,
     TeamError,
@@ -210,6 +211,9 @@ class LeagueTeam:
             base["players"] = [_strip(p) for p in players_raw]
         spec = parse_team(base, source)
         for ps in spec.players:
+            if ps.position.race == STAR:
+                raise TeamError(f"{source}: player {ps.number}: {ps.position.name} is a star player, "
+                                "induced for one match, never on a league roster")
             if ps.extra_skills or ps.changes != (0, 0, 0, 0) or ps.niggles:
                 raise TeamError(f"{source}: player {ps.number}: a league team gains skills and "
                                 "characteristics through 'improvements' and loses them through 'injuries'")
