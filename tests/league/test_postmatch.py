@@ -221,3 +221,14 @@ def test_conceding_team_stars_may_leave():
     new, rec = run(pair, game_of(pair, (0, 0)), script, conceded=1)
     assert rec.sides[1].left == [1]  # a 3 leaves, a 4 stays
     assert all(p.number != 1 for p in new[1].players) and new[1].player(2).spp == 60
+
+
+def test_roster_limits_still_hold_after_the_post_match_sequence():
+    from nuffle.core.teams import TeamError
+    from nuffle.league.management import Purchase, buy
+
+    pair = teams()
+    new, _ = run(pair, game_of(pair, (0, 0)), basic())
+    new[0].treasury = 1_000_000
+    with pytest.raises(TeamError, match="already has 1 Ogre"):  # the copies share the rosters' positionals
+        buy(new[0], Purchase("player", "Ogre"))

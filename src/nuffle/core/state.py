@@ -124,8 +124,7 @@ class TeamState:
             self.pass_used,
             self.handoff_used,
             self.foul_used,
-            self.igor,
-        )
+        ) + ((self.igor,) if self.igor else ())  # games without Igor keep their earlier keys
 
 
 class GameState:

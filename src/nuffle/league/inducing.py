@@ -111,7 +111,7 @@ def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
             elif not why and choice.item == "mercenary":
                 pos = r.positional(choice.name)
                 assert pos is not None
-                if sum(1 for p in players if p.position is pos) >= pos.max_qty:
+                if sum(1 for p in players if p.position.name == pos.name) >= pos.max_qty:
                     why = f"no room for another {choice.name} ({pos.max_qty} at most)"
         if why:
             notes.append(f"inducement skipped: {why}")

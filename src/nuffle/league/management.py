@@ -67,7 +67,7 @@ def problem(team: LeagueTeam, item: Purchase) -> str:
             return f"{team.name}: already has {MAX_PLAYERS} players"
         pos = race(team.race).positional(item.position)
         assert pos is not None  # price() checked it
-        n = sum(1 for p in team.players if p.position is pos)
+        n = sum(1 for p in team.players if p.position.name == pos.name)
         if n >= pos.max_qty:
             return f"{team.name}: already has {n} {plural(pos.name, n)} (the limit is {pos.max_qty})"
     return ""

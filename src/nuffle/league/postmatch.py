@@ -236,7 +236,7 @@ def _room(team: LeagueTeam, position: str) -> bool:
     pos = race(team.race).positional(position)
     if pos is None or len(team.players) >= MAX_PLAYERS:
         return False
-    return sum(1 for p in team.players if p.position is pos) < pos.max_qty
+    return sum(1 for p in team.players if p.position.name == pos.name) < pos.max_qty
 
 
 def _add(team: LeagueTeam, position: str) -> int:

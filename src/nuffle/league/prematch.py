@@ -20,7 +20,7 @@ def journeymen_needed(team: LeagueTeam) -> tuple[int, int]:
     """(how many Journeymen it takes to reach 11, how many the team may hire)."""
     need = max(0, MATCH_PLAYERS - len(team.available()))
     filler = cheapest_filler(team.race)
-    same = sum(1 for p in team.players if p.position is filler)
+    same = sum(1 for p in team.players if p.position.name == filler.name)
     room = max(0, min(MAX_PLAYERS - len(team.players), filler.max_qty - same))
     return need, room
 
