@@ -14,6 +14,7 @@ from nuffle.core import league as L
 from nuffle.core.teams import default_team_dict
 from nuffle.league.manager import ManagerError, make_manager
 from nuffle.league.postmatch import improvement_choices
+from nuffle.league.process_manager import ProcessManager
 from nuffle.league.protocol import ManagerProtocolError, parse_choice, parse_roster, schema
 from nuffle.league.team import LeagueTeam
 
@@ -68,6 +69,7 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
 def test_a_failing_program_gets_the_default_managers_decisions():
     team = LeagueTeam.from_dict(default_team_dict("human"))
     m = make_manager(f"process?command={sys.executable} -c pass")
+    assert isinstance(m, ProcessManager)
     options = improvement_choices(team.player(1), (6, 6))
     assert m.choose_improvement(team, team.player(1), (6, 6), options).gain is L.Gain.ST  # default's pick
     assert "manager program failed" in m.notes[0]

@@ -92,6 +92,9 @@ class Spendthrift:
     def purchases(self, team):
         return [Purchase("reroll")] * 5 + ["gold"]
 
+    def inducements(self, team, opponent, budget, offer):
+        return []
+
 
 def test_overspending_and_bad_firing_are_skipped_and_noted():
     team = human()

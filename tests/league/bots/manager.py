@@ -5,6 +5,7 @@ its first argument. Before a match it induces the first things offered that the 
 
 import json
 import sys
+from typing import Any
 
 
 def log(line):
@@ -12,6 +13,7 @@ def log(line):
         f.write(line)
 
 
+answer: dict[str, Any]
 for line in sys.stdin:
     msg = json.loads(line)
     log(line)
@@ -23,7 +25,8 @@ for line in sys.stdin:
         buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
         answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
     elif msg["type"] == "manage" and msg["decision"] == "inducements":
-        take, money = [], msg["budget"]
+        take: list[dict[str, Any]] = []
+        money = msg["budget"]
         for item in msg["offer"]:
             if item["cost"] <= money:
                 take.append({k: v for k, v in item.items() if k != "cost"})
