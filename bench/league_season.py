@@ -72,7 +72,7 @@ def cmd_managers(args: argparse.Namespace) -> None:
     diffs = []
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
-        for k in range(args.pairs):
+        for k in range(args.first, args.first + args.pairs):
             pair = []
             for flip in (False, True):
                 entries = []
@@ -108,6 +108,7 @@ def main() -> None:
     s.set_defaults(func=cmd_season)
     m = sub.add_parser("managers")
     m.add_argument("--pairs", type=int, default=3)
+    m.add_argument("--first", type=int, default=0, help="the first pair's number (its seed is 1000 + it)")
     m.add_argument("--board", type=int, default=11)
     m.add_argument("--bot", default="scripted")
     m.set_defaults(func=cmd_managers)
