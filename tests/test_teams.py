@@ -178,7 +178,8 @@ def test_builder_apothecary_not_allowed() -> None:
         (lambda r: r["players"][0].update(number=0), "player 1: number must be an integer from 1 to 99"),
         (lambda r: r["players"][0].update(position="Quarterback"),
          "player 1: Dark Elf has no positional 'Quarterback'"),
-        (lambda r: r["players"][0].update(skills=["Block"]), "player 1: unknown key 'skills'"),
+        (lambda r: r["players"][0].update(salary=1), "player 1: unknown key 'salary'"),
+        (lambda r: r["players"][0].update(skills=["Flying"]), "player 1: unknown skill 'Flying'"),
     ],
 )
 def test_team_file_errors_name_the_rule(edit: Any, message: str) -> None:

@@ -19,6 +19,7 @@ from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.interrupts import terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
+from nuffle.league.cli import register as register_league
 from nuffle.play import play
 from nuffle.report import MatchReport
 from nuffle.rl.cli import register as register_rl
@@ -363,9 +364,15 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     """Check a team file against every team-creation rule; exit 0 if legal, 1 if not."""
     from nuffle import teams as T
     from nuffle.core.teams import race
+    from nuffle.league.team import LeagueTeam, is_league_team
 
     try:
         raw = T.read_team_file(args.file)
+        if is_league_team(raw):  # a team with league history: the history must be possible
+            lt = LeagueTeam.from_dict(raw, args.file)
+            print(f"{args.file}: legal {race(lt.race).name} league team '{lt.name}': "
+                  f"{len(lt.players)} players, TV {lt.team_value():,}, treasury {lt.treasury:,}")
+            return 0
         spec = T.check_team(raw, args.file, args.treasury)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -593,6 +600,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_football(sub)
     register_odds(sub)
     register_ladder(sub)
+    register_league(sub)
     register_tournament(sub)
     register_web(sub)
     register_rl(sub)

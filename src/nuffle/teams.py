@@ -85,6 +85,10 @@ def creation_problems(spec: TeamSpec, treasury: int = TREASURY) -> list[str]:
         out.append(f"{n} players is too few: a new team needs {MIN_PLAYERS} to {MAX_PLAYERS}")
     if spec.fan_factor > MAX_FAN_FACTOR:
         out.append(f"Fan Factor {spec.fan_factor} exceeds the maximum of {MAX_FAN_FACTOR} at creation")
+    for ps in spec.players:
+        if ps.extra_skills or ps.changes != (0, 0, 0, 0) or ps.niggles:
+            out.append(f"player {ps.number} has gained skills, changes or niggles: a new team has none")
+            break
     cost = team_cost(spec)
     if cost > treasury:
         out.append(f"over budget: the team costs {cost:,} but the treasury is {treasury:,}")

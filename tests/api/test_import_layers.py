@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     # what is built on them
     ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.competition", 3),
-    ("nuffle.web", 3), ("nuffle.bench", 3), ("nuffle.cli", 3), ("nuffle", 3),
+    ("nuffle.web", 3), ("nuffle.bench", 3), ("nuffle.cli", 3), ("nuffle.league", 3), ("nuffle", 3),
 )
 
 

@@ -36,7 +36,15 @@ from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
-from nuffle.core.state import STAT_NAMES, STAT_ROTTED, GameState, Options, PlayerInfo
+from nuffle.core.state import (
+    PSTAT_NAMES,
+    PSTATS,
+    STAT_NAMES,
+    STAT_ROTTED,
+    GameState,
+    Options,
+    PlayerInfo,
+)
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
@@ -169,7 +177,7 @@ class Game:
                 info.append(
                     PlayerInfo(
                         len(info), side, ps.number, ps.name, pos.name,
-                        pos.ma, pos.st, pos.ag, pos.av, pos.skills,
+                        *ps.stats(), pos.skills | ps.extra_skills, ps.niggles,
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
@@ -460,6 +468,17 @@ class Game:
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
         return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+
+    def player_stats(self) -> list[dict[str, int]]:
+        """Per player (by id), what happened to him in the match: `completions`, `touchdowns`,
+        `casualties` (caused by his blocks), `interceptions`, and `injury` / `injury2` (the
+        casualty-table results he suffered, as D68 values; 0 if none). A league awards SPP and
+        records injuries from these."""
+        s = self.state
+        return [
+            {name: s.pstats[pid * PSTATS + i] for i, name in enumerate(PSTAT_NAMES)}
+            for pid in range(len(s.info))
+        ]
 
     def box_score(self) -> dict[str, Any]:
         """Per-team, per-half statistics: touchdowns, casualties, knockouts, turnovers; and

@@ -159,7 +159,8 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
     """The whole state as JSON-ready data (see `position_from_dict`)."""
     players = [
         {"id": p.pid, "team": p.team, "number": p.number, "name": p.name, "position": p.position,
-         "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(sk.name for sk in p.skills)}
+         "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(sk.name for sk in p.skills),
+         **({"niggles": p.niggles} if p.niggles else {})}
         for p in s.info
     ]
     out: dict[str, Any] = {
@@ -176,6 +177,7 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "outcome": _encode(s.outcome),
         "turnover": s.turnover,
         "stats": [list(s.stats[0]), list(s.stats[1])],
+        "player_stats": list(s.pstats),
         "log": _encode(list(s.log)),
     }
     for name in _SCALARS:
@@ -232,10 +234,10 @@ def _from_dict(data: Any) -> GameState:
             skills = frozenset(Skill[name] for name in p["skills"])
         except (KeyError, TypeError):
             raise PositionError(f"players[{i}] has an unknown skill in {p.get('skills')!r}") from None
-        stats = [p["team"], p["number"], p["ma"], p["st"], p["ag"], p["av"]]
+        stats = [p["team"], p["number"], p["ma"], p["st"], p["ag"], p["av"], p.get("niggles", 0)]
         _require(all(type(x) is int for x in stats) and p["team"] in (0, 1), f"players[{i}] has a bad stat")
         info.append(PlayerInfo(i, p["team"], p["number"], str(p["name"]), str(p["position"]),
-                               p["ma"], p["st"], p["ag"], p["av"], skills))
+                               p["ma"], p["st"], p["ag"], p["av"], skills, p.get("niggles", 0)))
     assisted = data.get("assisted_moves")
     _require(type(assisted) is bool, "'assisted_moves' must be true or false")
     s = GameState.new(board, specs, tuple(info), 1, Options(assisted), rules)
@@ -256,6 +258,7 @@ def _from_dict(data: Any) -> GameState:
     _require(isinstance(ts, list) and len(ts) == 2, "'team_state' must hold two teams")
     for side in (0, 1):
         t = ts[side]
+        t = {"igor": 0, **t} if isinstance(t, dict) else t  # positions written before inducements
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():
@@ -264,6 +267,8 @@ def _from_dict(data: Any) -> GameState:
     stats = data.get("stats")
     _require(isinstance(stats, list) and len(stats) == 2, "'stats' must hold two lists")
     s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
+    if "player_stats" in data:  # positions written before per-player records have none
+        s.pstats = _int_list(data, "player_stats", len(s.pstats))
     stack = data.get("stack")
     _require(isinstance(stack, list) and len(stack) > 0, "'stack' must be a non-empty list of procedures")
     s.stack = [_decode(p, version) for p in stack]

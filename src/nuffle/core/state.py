@@ -24,6 +24,12 @@ STAT_TD, STAT_CAS, STAT_KO, STAT_TURNOVERS = 0, 1, 2, 3
 STAT_NAMES = ("touchdowns", "casualties", "knockouts", "turnovers")
 # Match totals kept after the two halves' statistics (index into a team's `stats` list).
 STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rotters, league)
+# Per-player match record (`GameState.pstats`, PSTATS ints per player): what a league reads after
+# the match (SPP events, the casualty results the player suffered; 0 = none).
+PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
+PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
+PSTATS = 6
+PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +46,7 @@ class PlayerInfo:
     ag: int
     av: int
     skills: frozenset[Skill]
+    niggles: int = 0  # niggling injuries: +1 each to his injury rolls
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,7 @@ class TeamState:
         "fame",
         "foul_used",
         "handoff_used",
+        "igor",
         "pass_used",
         "reroll_used",
         "rerolls",
@@ -82,6 +90,7 @@ class TeamState:
         self.pass_used = False
         self.handoff_used = False
         self.foul_used = False
+        self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
 
     def copy(self) -> TeamState:
         """An independent copy."""
@@ -98,6 +107,7 @@ class TeamState:
         t.pass_used = self.pass_used
         t.handoff_used = self.handoff_used
         t.foul_used = self.foul_used
+        t.igor = self.igor
         return t
 
     def key(self) -> tuple[int | bool, ...]:
@@ -115,7 +125,7 @@ class TeamState:
             self.pass_used,
             self.handoff_used,
             self.foul_used,
-        )
+        ) + ((self.igor,) if self.igor else ())  # games without Igor keep their earlier keys
 
 
 class GameState:
@@ -143,6 +153,7 @@ class GameState:
         "pending",
         "pflags",
         "pos",
+        "pstats",
         "pteam",
         "ranges",
         "reactor",
@@ -198,6 +209,7 @@ class GameState:
     turnover: bool
     touchdown: int
     stats: list[list[int]]
+    pstats: list[int]  # PSTATS per player (see PSTAT_*); not part of key()
     crowd: list[int]
     log: list[tuple[int, int, int, int]]
 
@@ -252,6 +264,7 @@ class GameState:
         s.turnover = False
         s.touchdown = -1
         s.stats = [[0] * 9, [0] * 9]
+        s.pstats = [0] * (PSTATS * n)
         s.crowd = []
         s.log = []
         return s
@@ -295,6 +308,7 @@ class GameState:
         c.turnover = self.turnover
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
+        c.pstats = self.pstats.copy()
         c.crowd = self.crowd.copy()
         c.log = self.log.copy()
         return c
@@ -476,6 +490,10 @@ class GameState:
         `nuffle.analysis.mdp` explains actions and `nuffle.report` writes the match report from
         this log. Not part of `key()`."""
         self.log.append((event, pid, sq, int(ok)))
+
+    def add_pstat(self, pid: int, stat: int) -> None:
+        """Count one event of `stat` (PSTAT_COMPLETIONS ... PSTAT_INTERCEPTIONS) for `pid`."""
+        self.pstats[pid * PSTATS + stat] += 1
 
     def add_stat(self, side: int, stat: int) -> None:
         """Count one event of `stat` for `side` in the current half."""

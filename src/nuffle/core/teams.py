@@ -28,13 +28,16 @@ from nuffle.core.errors import NuffleError
 from nuffle.core.skills import Skill, skill_from_name, skill_label
 
 MAX_PLAYERS = 16
+STAR = "star"  # the `race` of a star player's Positional
+MAX_STARS = 2
 MAX_REROLLS = 8
 
 _TEAM_KEYS = frozenset(
     {"name", "race", "rerolls", "apothecary", "fan_factor", "cheerleaders", "assistant_coaches",
-     "players", "treasury"}
+     "players", "treasury", "inducements"}
 )
-_PLAYER_KEYS = frozenset({"position", "number", "name"})
+_PLAYER_KEYS = frozenset({"position", "star", "number", "name", "skills", "changes", "niggles"})
+MAX_CHANGE = 2  # a characteristic moves at most 2 from its starting value (RULES §16.2)
 
 
 class TeamError(NuffleError, ValueError):
@@ -85,11 +88,39 @@ class Race:
 
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """One player of a team: his positional, number and name."""
+    """One player of a team: his positional, number and name; a league player also brings the
+    skills he gained (or a Journeyman's Loner), his characteristic changes (improvements less
+    injuries) and his niggling injuries."""
 
     position: Positional
     number: int
     name: str
+    extra_skills: frozenset[Skill] = frozenset()
+    changes: tuple[int, int, int, int] = (0, 0, 0, 0)  # MA, ST, AG, AV
+    niggles: int = 0
+
+    def stats(self) -> tuple[int, int, int, int]:
+        """His MA, ST, AG and AV for the match."""
+        p, (ma, st, ag, av) = self.position, self.changes
+        return p.ma + ma, p.st + st, p.ag + ag, p.av + av
+
+
+@dataclass(frozen=True, slots=True)
+class Inducements:
+    """What a team induced for one match (league play): Bloodweiser Babes, Bribes, Extra Team
+    Training, a Halfling Master Chef, Igor and Wandering Apothecaries. Mercenaries and Star
+    Players are players of the team. Limits and costs: `nuffle.core.inducements`."""
+
+    babes: int = 0
+    bribes: int = 0
+    training: int = 0
+    chef: bool = False
+    igor: bool = False
+    apothecaries: int = 0
+
+    def to_dict(self) -> dict[str, int | bool]:
+        """JSON form: only what was induced."""
+        return {k: getattr(self, k) for k in self.__slots__ if getattr(self, k)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +135,7 @@ class TeamSpec:
     fan_factor: int
     cheerleaders: int
     assistant_coaches: int
+    inducements: Inducements = Inducements()
 
 
 def implemented_skills() -> frozenset[Skill]:
@@ -300,7 +332,7 @@ def _implemented_only(spec: TeamSpec, source: str) -> TeamSpec:
     have = implemented_skills()
     need: dict[str, frozenset[Skill]] = {}
     for ps in spec.players:
-        missing = ps.position.skills - have
+        missing = (ps.position.skills | ps.extra_skills) - have
         if missing:
             need[ps.position.name] = missing
     if need:
@@ -331,12 +363,19 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     numbers: set[int] = set()
     for i, entry in enumerate(players_raw):
         where = f"{source}: player {i + 1}"
-        if not isinstance(entry, dict) or "position" not in entry:
+        pos: Positional | None
+        if isinstance(entry, dict) and "star" in entry and "position" not in entry:
+            from nuffle.core.inducements import star_player
+
+            pos = star_player(str(entry["star"]), r.key, where)
+            entry = {**entry, "position": pos.name}
+        elif not isinstance(entry, dict) or "position" not in entry:
             raise TeamError(f"{where} needs a 'position'")
+        else:
+            pos = r.positional(str(entry["position"]))
         bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
         if bad:
-            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: position, number, name)")
-        pos = r.positional(str(entry["position"]))
+            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
         if pos is None:
             raise TeamError(
                 f"{where}: {r.name} has no positional {entry['position']!r} "
@@ -348,10 +387,14 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         if number in numbers:
             raise TeamError(f"{where}: number {number} is used twice")
         numbers.add(number)
-        name = entry.get("name", f"{pos.name} #{number}")
+        name = entry.get("name", pos.name if pos.race == STAR else f"{pos.name} #{number}")
         if not isinstance(name, str) or not name.strip():
             raise TeamError(f"{where}: name must be a non-empty string")
-        players.append(PlayerSpec(pos, number, name))
+        players.append(PlayerSpec(pos, number, name, *_player_changes(entry, pos, where)))
+    stars = [ps.position.name for ps in players if ps.position.race == STAR]
+    if len(stars) > MAX_STARS or len(set(stars)) < len(stars):
+        raise TeamError(f"{source}: a team may induce at most {MAX_STARS} different star players, "
+                        f"not {', '.join(stars)}")
     counts = Counter(ps.position.name for ps in players)
     for pos in r.positionals:
         n = counts.get(pos.name, 0)
@@ -378,7 +421,58 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         fan_factor=_count(raw, "fan_factor", 0, source),
         cheerleaders=_count(raw, "cheerleaders", 0, source),
         assistant_coaches=_count(raw, "assistant_coaches", 0, source),
+        inducements=_inducements(raw.get("inducements", {}), r, source),
     )
+
+
+def _inducements(raw: Any, r: Race, source: str) -> Inducements:
+    """The `inducements` object of a team file, checked against the limits."""
+    from nuffle.core.inducements import inducements_from_dict
+
+    return inducements_from_dict(raw, r, source)
+
+
+def _player_changes(
+    entry: Mapping[str, Any], pos: Positional, where: str
+) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
+    """A played player's gained skills, characteristic changes and niggles (a league writes
+    them into the teams of a match record)."""
+    names = entry.get("skills", [])
+    if not isinstance(names, list):
+        raise TeamError(f"{where}: 'skills' must be a list of skill names")
+    skills = set()
+    for label in names:
+        try:
+            skills.add(skill_from_name(str(label)))
+        except ValueError:
+            raise TeamError(f"{where}: unknown skill {label!r}") from None
+    changes = entry.get("changes", [0, 0, 0, 0])
+    ok = isinstance(changes, list) and len(changes) == 4 and all(
+        isinstance(c, int) and not isinstance(c, bool) and -MAX_CHANGE <= c <= MAX_CHANGE for c in changes)
+    if not ok:
+        raise TeamError(f"{where}: 'changes' must be four integers (MA, ST, AG, AV) from "
+                        f"-{MAX_CHANGE} to {MAX_CHANGE}, not {changes!r}")
+    stats = (pos.ma + changes[0], pos.st + changes[1], pos.ag + changes[2], pos.av + changes[3])
+    if min(stats) < 1 or max(stats) > 10:
+        raise TeamError(f"{where}: characteristics must stay from 1 to 10, not {list(stats)}")
+    niggles = entry.get("niggles", 0)
+    if not isinstance(niggles, int) or isinstance(niggles, bool) or niggles < 0:
+        raise TeamError(f"{where}: 'niggles' must be a non-negative integer, not {niggles!r}")
+    return frozenset(skills), (changes[0], changes[1], changes[2], changes[3]), niggles
+
+
+def player_to_dict(p: PlayerSpec) -> dict[str, Any]:
+    """A player's JSON form; gained skills, changes and niggles only when he has them."""
+    out: dict[str, Any] = {"position": p.position.name, "number": p.number, "name": p.name}
+    if p.position.race == STAR:
+        out = {"star": p.position.name, "number": p.number, "name": p.name}
+    if p.extra_skills:
+        out["skills"] = sorted(skill_name(s) for s in p.extra_skills)
+    if p.changes != (0, 0, 0, 0):
+        out["changes"] = list(p.changes)
+    if p.niggles:
+        out["niggles"] = p.niggles
+    return out
 
 
 def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
@@ -392,9 +486,9 @@ def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
         "cheerleaders": spec.cheerleaders,
         "assistant_coaches": spec.assistant_coaches,
     }
+    if spec.inducements != Inducements():
+        out["inducements"] = spec.inducements.to_dict()
     if treasury is not None:
         out["treasury"] = treasury
-    out["players"] = [
-        {"position": p.position.name, "number": p.number, "name": p.name} for p in spec.players
-    ]
+    out["players"] = [player_to_dict(p) for p in spec.players]
     return out

@@ -8,7 +8,7 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
-from nuffle.core.state import STAT_TD, GameState
+from nuffle.core.state import PSTAT_TOUCHDOWNS, STAT_TD, GameState
 from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
@@ -68,6 +68,7 @@ def check_touchdown(s: GameState, pid: int) -> bool:
         return False
     s.teams[side].score += 1
     s.add_stat(side, STAT_TD)
+    s.add_pstat(pid, PSTAT_TOUCHDOWNS)
     s.note(Event.SCORE, pid, s.pos[pid])
     s.touchdown = side
     if s.active >= 0 and s.active != side:

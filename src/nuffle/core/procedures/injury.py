@@ -16,7 +16,15 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
-from nuffle.core.state import STAT_CAS, STAT_KO, GameState
+from nuffle.core.state import (
+    PSTAT_CASUALTIES,
+    PSTAT_INJURY,
+    PSTAT_INJURY2,
+    PSTATS,
+    STAT_CAS,
+    STAT_KO,
+    GameState,
+)
 from nuffle.core.types import BallState, Event, PFlag, Status, other
 
 # How a player came to an armour or injury roll.
@@ -349,7 +357,7 @@ class Injury(Procedure):
         """The injury result of a roll of `dice` with every modifier and table change."""
         pid = self.pid
         sk = s.info[pid].skills
-        total = dice
+        total = dice + s.info[pid].niggles  # niggling injuries: +1 each, whatever the roll
         if not self.raw:
             total += self.mod + INJURY_MODIFIER.total(sk, s, pid, self)
             by = self.by
@@ -432,12 +440,21 @@ class Injury(Procedure):
                 self._knock_out(s)
                 self._finish(s)
         elif result == BADLY_HURT or self.cap:
+            self._casualty_spp(s)
             self.cas = s.rules.first_of("badly_hurt")
             self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         else:
+            self._casualty_spp(s)
             self.phase = InjuryPhase.CASUALTY_ROLLED
             s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
+
+    def _casualty_spp(self, s: GameState) -> None:
+        """A casualty caused by an opponent's block counts for him (even if the victim is then
+        saved or regenerates)."""
+        by = self.by
+        if self.how == BLOCK and by >= 0 and s.pteam[by] != s.pteam[self.pid]:
+            s.add_pstat(by, PSTAT_CASUALTIES)
 
     def _finish(self, s: GameState) -> None:
         """Pop, telling the caller (a foul) in s.ok whether the injury roll was a double."""
@@ -477,6 +494,9 @@ class Injury(Procedure):
     def _casualty(self, s: GameState) -> None:
         s.remove(self.pid, Status.CASUALTY)
         s.add_stat(other(self._owner(s)), STAT_CAS)
+        base = self.pid * PSTATS
+        s.pstats[base + PSTAT_INJURY] = self.cas
+        s.pstats[base + PSTAT_INJURY2] = self.cas2 if self.cas2 > 0 else 0
         if self.by >= 0:
             CASUALTY_CAUSED.each(s.info[self.by].skills, s, self)
 

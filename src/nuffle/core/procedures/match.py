@@ -10,6 +10,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.inducements import babes, push_half_inducements
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, BallState, Event, PFlag, Status, Weather, other
@@ -100,7 +101,9 @@ class Match(Procedure):
         ph = self.phase
         if ph == MatchPhase.START:
             for side in (0, 1):
-                s.teams[side].apothecaries = 1 if s.specs[side].apothecary else 0
+                t, induced = s.teams[side], s.specs[side].inducements
+                t.apothecaries = (1 if s.specs[side].apothecary else 0) + induced.apothecaries
+                t.bribes, t.igor = induced.bribes, int(induced.igor)
             self.phase = MatchPhase.HOME_FANS
             s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
         elif ph == MatchPhase.HOME_FANS:
@@ -159,7 +162,7 @@ class Half(Procedure):
         if self.phase == HalfPhase.START:
             for side in (0, 1):
                 t = s.teams[side]
-                t.rerolls = s.specs[side].rerolls
+                t.rerolls = s.specs[side].rerolls + s.specs[side].inducements.training
                 t.bonus_reroll = int(any(
                     BONUS_REROLL.any(s.info[p].skills, s, p)
                     for p in s.team_players(side)
@@ -170,6 +173,7 @@ class Half(Procedure):
             s.kicking = s.first_kicker if s.half == 1 else other(s.first_kicker)
             self.phase = HalfPhase.DRIVE
             s.push(Drive())
+            push_half_inducements(s)
         elif self.phase == HalfPhase.DRIVE:
             self.phase = HalfPhase.DRIVE_ENDED
             s.push(EndDrive(half_over(s)))
@@ -300,11 +304,11 @@ class EndDrive(Procedure):
         if self.phase == EndDrivePhase.KO_RECOVERY:
             if self.idx > 0:
                 d = s.die()
-                if d != 1 and d >= 4:
+                if d != 1 and d + babes(s, self.todo[self.idx - 1]) >= 4:
                     s.status[self.todo[self.idx - 1]] = Status.RESERVE
             if self.idx < len(self.todo):
                 self.idx += 1
-                s.request(threshold(4, "KO recovery"))
+                s.request(threshold(4 - babes(s, self.todo[self.idx - 1]), "KO recovery"))
                 return
             self.phase = EndDrivePhase.SENDING_OFF
         if self.phase == EndDrivePhase.BRIBE_ROLLED:  # for the first player in `sending`

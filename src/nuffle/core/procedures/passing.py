@@ -24,7 +24,7 @@ from nuffle.core.procedures.ball import (
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
-from nuffle.core.state import GameState
+from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_INTERCEPTIONS, GameState
 from nuffle.core.types import BallState, RollKind, Weather
 
 # What is thrown (passed to the hook points).
@@ -326,6 +326,7 @@ class Pass(Procedure):
         s.ball = s.pos[p]
         s.ball_state = BallState.CARRIED
         s.turnover = True
+        s.add_pstat(p, PSTAT_INTERCEPTIONS)
         check_touchdown(s, p)
         self._end(s, check=False)
 
@@ -334,6 +335,8 @@ class Pass(Procedure):
             holder = s.carrier()
             if holder < 0 or s.pteam[holder] != s.pteam[self.thrower]:
                 s.turnover = True
+            elif holder != self.thrower and not s.turnover:
+                s.add_pstat(self.thrower, PSTAT_COMPLETIONS)
         if self.throw == DUMP_OFF:
             s.turnover = bool(self.saved)  # no turnover for either side
         self.phase = PassPhase.DONE

@@ -252,6 +252,11 @@ class Regenerate(Procedure):
             s.request(threshold(4, "regeneration"))
             return
         s.ok = s.die() >= 4
+        team = s.teams[s.pteam[self.pid]]
+        if not s.ok and team.igor > 0:  # an induced Igor re-rolls it, once a match
+            team.igor -= 1
+            s.request(threshold(4, "regeneration (Igor)"))
+            return
         s.pop()
 
 

@@ -1,0 +1,276 @@
+"""`nuffle league new | add | play | table | team | history | report`: run a league kept in one
+SQLite file (docs/LEAGUE.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from nuffle.core.errors import InputError
+from nuffle.core.teams import TeamError
+
+
+def parse_entry(text: str) -> tuple[str, str, str, str]:
+    """NAME=TEAM:BOT[:MANAGER] -> (name, team, bot, manager); ValueError naming the problem."""
+    name, sep, rest = text.partition("=")
+    if not sep or not name.strip():
+        raise InputError(f"entry {text!r} must be NAME=TEAM:BOT[:MANAGER]")
+    parts = rest.split(":")
+    if len(parts) not in (2, 3) or not all(parts):
+        raise InputError(f"entry {text!r} must be NAME=TEAM:BOT[:MANAGER]")
+    return name.strip(), parts[0], parts[1], parts[2] if len(parts) == 3 else "default"
+
+
+def load_entry_team(team: str) -> Any:
+    """A race key (its default team) or a team file (new or with league history) as a league
+    team; a new team keeps what its treasury did not spend."""
+    from nuffle import teams as T
+    from nuffle.core.teams import default_team_dict, team_from_dict, team_to_dict
+    from nuffle.league.team import LeagueTeam, is_league_team
+
+    if team.lower().endswith(".json"):
+        raw = T.read_team_file(team)
+        if is_league_team(raw):
+            lt = LeagueTeam.from_dict(raw, team)
+        else:
+            spec = T.check_team(raw, team)
+            lt = LeagueTeam.from_dict(raw, team)
+            lt.treasury = int(raw.get("treasury", T.TREASURY)) - T.team_cost(spec)
+    else:
+        raw = default_team_dict(team)
+        spec = T.check_team(raw, team)
+        lt = LeagueTeam.from_dict(raw, team)
+        lt.treasury = T.TREASURY - T.team_cost(spec)
+    team_from_dict(team_to_dict(lt.match_spec()), team)  # every skill is one the engine plays
+    return lt
+
+
+def _check_entry(name: str, team: str, bot: str, manager: str) -> Any:
+    from nuffle.agents.registry import validate_bot_spec
+    from nuffle.league.manager import make_manager
+
+    lt = load_entry_team(team)
+    validate_bot_spec(bot)
+    make_manager(manager)
+    return lt
+
+
+def _errors() -> tuple[type[BaseException], ...]:
+    from nuffle.league.store import LeagueError
+
+    return (LeagueError, TeamError, ValueError, OSError)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """Create a league file with its entries (all checked before the file is written)."""
+    from nuffle.league.store import LeagueError, Store
+
+    try:
+        if Path(args.file).exists():
+            raise LeagueError(f"{args.file}: already exists (a new league needs a new file)")
+        checked: list[tuple[str, str, str, Any]] = []
+        for text in args.entry or []:
+            name, team, bot, manager = parse_entry(text)
+            if any(c[0] == name for c in checked):
+                raise LeagueError(f"entry name {name!r} is used twice")
+            checked.append((name, bot, manager, _check_entry(name, team, bot, manager)))
+        if args.board not in (1, 3, 5, 7, 11):
+            raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
+        seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
+        store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double})
+        try:
+            for name, bot, manager, lt in checked:
+                store.add_entry(name, bot, manager, lt)
+        except BaseException:
+            store.close()
+            Path(args.file).unlink()
+            raise
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: league with {len(checked)} entries, seed {seed}")
+    return 0
+
+
+def _open(path: str) -> Any:
+    from nuffle.league.store import Store
+
+    return Store.open(path)
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    """Add an entry before the season starts."""
+    try:
+        store = _open(args.file)
+        name, team, bot, manager = parse_entry(args.entry)
+        store.add_entry(name, bot, manager, _check_entry(name, team, bot, manager))
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: added {name}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play rounds (resuming where the last run stopped)."""
+    from nuffle.league.runner import play_rounds
+
+    try:
+        store = _open(args.file)
+        bar: Any = None
+        show = not args.quiet and sys.stderr.isatty()
+
+        def progress(done: int, total: int) -> None:
+            nonlocal bar
+            if not show:
+                return
+            if bar is None:
+                from tqdm import tqdm
+
+                bar = tqdm(total=total, desc="matches", unit="match", file=sys.stderr)
+            bar.update(1)
+
+        played = play_rounds(store, args.rounds, args.executor, args.workers, progress)
+        if bar is not None:
+            bar.close()
+        left = sum(1 for f in store.fixtures() if not f.played)
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: {played} matches played, {left} left in the season")
+    return 0
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    """Print the standings."""
+    from nuffle.league.report import standings
+
+    try:
+        store = _open(args.file)
+        rows = standings(store)
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"standings": rows}))
+        return 0
+    print(f"{'#':>2} {'team':<20} {'P':>3} {'W':>3} {'D':>3} {'L':>3} {'TD':>7} {'CAS':>7} "
+          f"{'pts':>4} {'TV':>10}")
+    for i, r in enumerate(rows, 1):
+        print(f"{i:>2} {r['name']:<20} {r['played']:>3} {r['wins']:>3} {r['draws']:>3} {r['losses']:>3} "
+              f"{r['td_for']:>3}-{r['td_against']:<3} {r['cas_for']:>3}-{r['cas_against']:<3} "
+              f"{r['points']:>4} {r['tv']:>10,}")
+    return 0
+
+
+def cmd_team(args: argparse.Namespace) -> int:
+    """Print (or write) an entry's team file, history included."""
+    try:
+        store = _open(args.file)
+        entry = store.entry(args.name)
+        store.close()
+        text = json.dumps(entry.team.to_dict(), indent=1)
+        if args.output:
+            Path(args.output).write_text(text + "\n")
+        else:
+            print(text)
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """List the played matches; with --records, write each match record for `nuffle replay`."""
+    try:
+        store = _open(args.file)
+        names = {e.id: e.name for e in store.entries()}
+        matches = store.matches()
+        if args.records:
+            out = Path(args.records)
+            out.mkdir(parents=True, exist_ok=True)
+            for m in matches:
+                path = out / f"match-{m['fixture']:03d}.json"
+                path.write_text(json.dumps(store.record(m["fixture"])))
+                m["record"] = str(path)
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    for m in matches:
+        m["home"], m["away"] = names[m["home"]], names[m["away"]]
+    if args.json:
+        print(json.dumps({"matches": matches}))
+        return 0
+    for m in matches:
+        print(f"round {m['round']:>2}: {m['home']} {m['score'][0]}-{m['score'][1]} {m['away']} "
+              f"(casualties {m['cas'][0]}-{m['cas'][1]})")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write the season report (report.json, report.md, tv.png)."""
+    from nuffle.league.report import write
+
+    try:
+        store = _open(args.file)
+        write(store, Path(args.out))
+        store.close()
+    except _errors() as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"report written to {Path(args.out) / 'report.md'}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add the `league` subcommands to the nuffle command line."""
+    lg = sub.add_parser("league", help="run a league: persistent teams, managers, seasons (docs/LEAGUE.md)")
+    ls = lg.add_subparsers(dest="league_command", required=True)
+    n = ls.add_parser("new", help="create a league file")
+    n.add_argument("file", help="the league's SQLite file (must not exist)")
+    n.add_argument("--entry", action="append", metavar="NAME=TEAM:BOT[:MANAGER]",
+                   help="an entry: TEAM a race or a team .json file, BOT a bot spec, "
+                   "MANAGER default or random")
+    n.add_argument("--seed", type=int, help="the league seed (default: random)")
+    n.add_argument("--double", action="store_true", help="a double round robin (home and away)")
+    n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")
+    n.set_defaults(func=cmd_new)
+    a = ls.add_parser("add", help="add an entry before the season starts")
+    a.add_argument("file", help="the league's SQLite file")
+    a.add_argument("entry", metavar="NAME=TEAM:BOT[:MANAGER]", help="the entry (as for league new --entry)")
+    a.set_defaults(func=cmd_add)
+    p = ls.add_parser("play", help="play rounds (resumes an interrupted run)")
+    p.add_argument("file", help="the league's SQLite file")
+    p.add_argument("--rounds", type=int, help="rounds to play (default: to the season's end)")
+    p.add_argument("--executor", choices=["local", "ray"], default="local",
+                   help="where matches are played: local processes or Ray")
+    p.add_argument("--workers", type=int, default=1, help="matches at once")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_play)
+    t = ls.add_parser("table", help="the standings")
+    t.add_argument("file", help="the league's SQLite file")
+    t.add_argument("--json", action="store_true", help="print JSON")
+    t.set_defaults(func=cmd_table)
+    tm = ls.add_parser("team", help="an entry's team file, with its history")
+    tm.add_argument("file", help="the league's SQLite file")
+    tm.add_argument("name", help="the entry's name")
+    tm.add_argument("-o", "--output", help="write it here (default: print)")
+    tm.set_defaults(func=cmd_team)
+    h = ls.add_parser("history", help="the played matches")
+    h.add_argument("file", help="the league's SQLite file")
+    h.add_argument("--json", action="store_true", help="print JSON")
+    h.add_argument("--records", metavar="DIR",
+                   help="write every match record here (check with nuffle replay)")
+    h.set_defaults(func=cmd_history)
+    r = ls.add_parser("report", help="write the season report: report.json, report.md, tv.png")
+    r.add_argument("file", help="the league's SQLite file")
+    r.add_argument("--out", required=True, help="the report folder")
+    r.set_defaults(func=cmd_report)

@@ -1,0 +1,156 @@
+"""A manager that is another program, in any language, speaking the manager protocol
+(`nuffle.league.protocol`) on its stdin and stdout: `process?command=PROGRAM ARGS`. One process
+serves one match's decisions (hello ... bye). A program that answers badly, too late or not at
+all gets the documented penalty: the `default` manager decides instead, and the league notes it
+in the match's post-match report."""
+
+from __future__ import annotations
+
+import json
+import selectors
+import shlex
+import subprocess
+from collections.abc import Sequence
+from typing import IO, Any
+
+from nuffle.league.inducing import Induce
+from nuffle.league.management import Purchase
+from nuffle.league.manager import DefaultManager, ManagerError, register_manager
+from nuffle.league.protocol import (
+    ManagerProtocolError,
+    hello,
+    improvement_request,
+    inducements_request,
+    parse_choice,
+    parse_inducements,
+    parse_roster,
+    roster_request,
+)
+from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
+
+TIMEOUT = 10.0  # seconds for each answer
+
+
+class ProcessManager:
+    """Decisions from an external program; the default manager's when it fails."""
+
+    def __init__(self, seed: int = 0, command: str = "", timeout: float = TIMEOUT) -> None:
+        if not command.strip():
+            raise ManagerError("the process manager needs a command: process?command=PROGRAM ARGS")
+        self.argv = shlex.split(command)
+        self.seed = seed
+        self.timeout = timeout
+        self.notes: list[str] = []
+        self.fallback = DefaultManager(seed)
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._failed = False
+        self._id = 0
+        self._pending: tuple[list[int], list[Purchase]] | None = None
+
+    def _start(self) -> None:
+        self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL)
+        msg = self._ask(hello("league", self.seed))
+        if msg.get("type") != "ready":
+            raise ManagerProtocolError(f"expected 'ready', got {json.dumps(msg)[:80]}")
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps(message) + "\n").encode())
+        proc.stdin.flush()
+        line = _read_line(proc.stdout, self.timeout)
+        try:
+            msg = json.loads(line.decode("utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise ManagerProtocolError(f"not a JSON object: {line[:60]!r}") from None
+        if not isinstance(msg, dict):
+            raise ManagerProtocolError("a message must be a JSON object")
+        return msg
+
+    def _call(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Send a request and return the answer, or None after a failure (noted)."""
+        if self._failed:
+            return None
+        try:
+            if self._proc is None:
+                self._start()
+            return self._ask(message)
+        except (OSError, ManagerProtocolError, TimeoutError) as exc:
+            self._failed = True
+            self.notes.append(f"manager program failed ({exc}); the default manager decided")
+            self.close()
+            return None
+
+    def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
+                           options: Sequence[Improvement]) -> Improvement:
+        self._id += 1
+        answer = self._call(improvement_request(self._id, team, player, roll, options))
+        if answer is not None:
+            try:
+                return options[parse_choice(answer, self._id, len(options))]
+            except ManagerProtocolError as exc:
+                self.notes.append(f"{player.name}: bad improvement answer ({exc}); "
+                                  "the default manager decided")
+        return self.fallback.choose_improvement(team, player, roll, options)
+
+    def _roster(self, team: LeagueTeam) -> tuple[list[int], list[Purchase]]:
+        self._id += 1
+        answer = self._call(roster_request(self._id, team))
+        if answer is not None:
+            try:
+                return parse_roster(answer, self._id)
+            except ManagerProtocolError as exc:
+                self.notes.append(f"bad roster answer ({exc}); the default manager decided")
+        return self.fallback.fire(team), self.fallback.purchases(team)
+
+    def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
+                    offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
+        self._id += 1
+        answer = self._call(inducements_request(self._id, team, opponent, budget, offer))
+        if answer is not None:
+            try:
+                return parse_inducements(answer, self._id)
+            except ManagerProtocolError as exc:
+                self.notes.append(f"bad inducements answer ({exc}); the default manager decided")
+        return self.fallback.inducements(team, opponent, budget, offer)
+
+    def fire(self, team: LeagueTeam) -> list[int]:
+        self._pending = self._roster(team)
+        return self._pending[0]
+
+    def purchases(self, team: LeagueTeam) -> list[Purchase]:
+        pending, self._pending = self._pending, None
+        return pending[1] if pending is not None else self._roster(team)[1]
+
+    def close(self) -> None:
+        """Say bye and end the program."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.write(b'{"type":"bye"}\n')
+                proc.stdin.close()
+            proc.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+
+
+def _read_line(stream: IO[bytes], timeout: float) -> bytes:
+    """One line from `stream` within `timeout` seconds."""
+    sel = selectors.DefaultSelector()
+    sel.register(stream, selectors.EVENT_READ)
+    try:
+        if not sel.select(timeout):
+            raise TimeoutError(f"no answer within {timeout:g} s")
+        line = stream.readline()
+    finally:
+        sel.close()
+    if not line:
+        raise ManagerProtocolError("the program closed its output")
+    return line
+
+
+register_manager("process", ProcessManager)

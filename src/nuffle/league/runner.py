@@ -1,0 +1,213 @@
+"""Playing a league's rounds: each match is played by its bots (in this process, a local pool of
+worker processes, or Ray), its record is replayed here (so a record that does not replay is
+never committed), the post-match sequence and the managers' decisions are applied, and the match
+is committed with the changed teams in one transaction. `play` resumes where a run stopped:
+fixtures already committed are skipped, and every match's dice, bots and managers are seeded
+from the league seed and the fixture, so an interrupted season ends like an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from nuffle.agents.registry import make_agent
+from nuffle.core.dice import SampledRoller, seed_state
+from nuffle.core.game import Game
+from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
+from nuffle.league.inducing import Induce, budget, induce, offer
+from nuffle.league.management import Purchase, buy, fire, problem
+from nuffle.league.manager import Manager, make_manager
+from nuffle.league.postmatch import PostMatchDice, post_match
+from nuffle.league.prematch import field_team
+from nuffle.league.schedule import derived_seed, round_robin
+from nuffle.league.store import Entry, Fixture, LeagueError, Store
+from nuffle.league.team import LeagueTeam
+from nuffle.play import play
+from nuffle.record import RecordError, replay, to_record
+
+# Test support: kill this process (SIGKILL, no clean-up) after this many committed matches.
+STOP_AFTER_ENV = "NUFFLE_LEAGUE_KILL_AFTER"
+
+
+@dataclass(frozen=True)
+class MatchTask:
+    """One match for a worker: the two teams as they enter it, their bots, seed and board."""
+
+    home: dict[str, Any]
+    away: dict[str, Any]
+    home_bot: str
+    away_bot: str
+    seed: int
+    board: int
+
+
+def play_match(task: MatchTask) -> dict[str, Any]:
+    """Play one match (in whatever process the executor chose); returns its record."""
+    home = team_from_dict(task.home, "home")
+    away = team_from_dict(task.away, "away")
+    game = Game.new(home, away, seed=task.seed, board=task.board)
+    agents = (make_agent(task.home_bot, seed=derived_seed(task.seed, "home")),
+              make_agent(task.away_bot, seed=derived_seed(task.seed, "away")))
+    play(game, *agents)
+    return to_record(game)
+
+
+def _run_tasks(tasks: list[MatchTask], executor: str, workers: int) -> Iterator[dict[str, Any]]:
+    """The records of `tasks`, in order, each as soon as it (and those before it) finished."""
+    if executor == "local" and (workers <= 1 or len(tasks) <= 1):
+        for t in tasks:
+            yield play_match(t)
+        return
+    if executor == "local":
+        ctx = multiprocessing.get_context("forkserver")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = [pool.submit(play_match, t) for t in tasks]
+            for f in futures:
+                yield f.result()
+        return
+    if executor == "ray":
+        try:
+            import ray
+        except ImportError:
+            raise LeagueError("the ray executor needs Ray: pip install 'nuffle[ray]'") from None
+        started = not ray.is_initialized()
+        if started:
+            ray.init(num_cpus=workers or os.cpu_count() or 1, include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        try:
+            remote = ray.remote(num_cpus=1)(play_match)
+            refs = [remote.remote(t) for t in tasks]
+            for ref in refs:
+                yield ray.get(ref)
+        finally:
+            if started:
+                ray.shutdown()
+        return
+    raise LeagueError(f"unknown executor {executor!r}: choose local or ray")
+
+
+def schedule(store: Store) -> list[Fixture]:
+    """The league's fixtures, writing the schedule first if the season has not started."""
+    fixtures = store.fixtures()
+    if fixtures:
+        return fixtures
+    entries = store.entries()
+    if len(entries) < 2:
+        raise LeagueError(f"{store.path}: a league needs at least 2 entries, it has {len(entries)}")
+    rows = round_robin([e.id for e in entries], int(store.setting("seed")), bool(store.setting("double")))
+    store.add_fixtures(rows, {e.id: e.team.team_value() for e in entries})
+    return store.fixtures()
+
+
+def _manage(team: LeagueTeam, manager: Manager, notes: list[str]) -> None:
+    """The manager's firing and buying; bad decisions are skipped and noted (the penalty)."""
+    for number in manager.fire(team):
+        try:
+            fire(team, number)
+        except TeamError as exc:
+            notes.append(f"fire {number} skipped: {exc}")
+    for item in manager.purchases(team):
+        if not isinstance(item, Purchase):
+            notes.append(f"purchase {item!r} skipped: not a purchase")
+            continue
+        why = problem(team, item)
+        if why:
+            notes.append(f"purchase skipped: {why}")
+            continue
+        buy(team, item)
+
+
+def _close(manager: Manager) -> None:
+    close = getattr(manager, "close", None)
+    if close is not None:
+        close()
+
+
+def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[MatchTask, dict[str, Any]]:
+    """The match as the teams enter it: players missing it sit out, Journeymen fill up to 11,
+    the underdog's manager induces; returns the task and what was induced (for the report)."""
+    league_seed = int(store.setting("seed"))
+    sides = (entries[fixture.home], entries[fixture.away])
+    specs = []
+    info: dict[str, Any] = {}
+    for key, me, them in (("home", sides[0], sides[1]), ("away", sides[1], sides[0])):
+        spec = field_team(me.team)
+        money = budget(me.team, them.team)
+        notes: list[str] = []
+        bought: list[Induce] = []
+        if money > 0:
+            manager = make_manager(me.manager, derived_seed(league_seed, me.name, fixture.id, "inducements"))
+            choices = manager.inducements(me.team, them.team, money, offer(me.team))
+            spec, bought = induce(me.team, spec, money, list(choices), notes)
+            notes += getattr(manager, "notes", [])
+            _close(manager)
+        specs.append(spec)
+        info[key] = {"budget": money, "induced": [i.to_dict() for i in bought], "notes": notes}
+    board = int(store.setting("board"))
+    task = MatchTask(team_to_dict(specs[0]), team_to_dict(specs[1]), sides[0].bot, sides[1].bot,
+                     fixture.seed, board)
+    return task, info
+
+
+def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], record: dict[str, Any],
+                 prematch: dict[str, Any] | None = None) -> None:
+    """Replay a played match's record, run the post-match sequence and the managers, commit."""
+    try:
+        game = replay(record)
+    except RecordError as exc:
+        raise LeagueError(f"fixture {fixture.id}: its record does not replay: {exc}") from None
+    home, away = entries[fixture.home], entries[fixture.away]
+    league_seed = int(store.setting("seed"))
+    managers = (make_manager(home.manager, derived_seed(league_seed, home.name, fixture.id)),
+                make_manager(away.manager, derived_seed(league_seed, away.name, fixture.id)))
+    dice = PostMatchDice(SampledRoller(), seed_state(derived_seed(fixture.seed, fixture.id, "post-match")))
+    (new_home, new_away), post = post_match(
+        game, (home.team, away.team), dice,
+        (managers[0].choose_improvement, managers[1].choose_improvement))
+    for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
+        _manage(team, manager, side.penalties)
+        side.penalties += getattr(manager, "notes", [])
+        _close(manager)
+    box = game.box_score()
+    result = {"score": [game.state.teams[0].score, game.state.teams[1].score],
+              "cas": [box["home"]["casualties"], box["away"]["casualties"]], "conceded": None}
+    postmatch = {"home": dataclasses.asdict(post.sides[0]), "away": dataclasses.asdict(post.sides[1])}
+    for key in ("home", "away"):
+        postmatch[key]["prematch"] = (prematch or {}).get(key, {})
+    store.commit_match(fixture, result, record, postmatch, {home.id: new_home, away.id: new_away})
+
+
+def play_rounds(store: Store, rounds: int | None = None, executor: str = "local", workers: int = 1,
+                progress: Callable[[int, int], None] | None = None) -> int:
+    """Play the next `rounds` rounds (default: to the season's end); returns matches played.
+    `progress(done, total)` is called after each committed match."""
+    fixtures = schedule(store)
+    pending_rounds = sorted({f.round for f in fixtures if not f.played})
+    if rounds is not None:
+        if rounds < 1:
+            raise LeagueError(f"--rounds must be at least 1, not {rounds}")
+        pending_rounds = pending_rounds[:rounds]
+    todo = [f for f in fixtures if f.round in pending_rounds and not f.played]
+    kill_after = int(os.environ.get(STOP_AFTER_ENV, "0") or 0)
+    done = 0
+    for rnd in pending_rounds:
+        entries = {e.id: e for e in store.entries()}
+        round_fixtures = [f for f in todo if f.round == rnd]
+        prepared = [prepare(store, f, entries) for f in round_fixtures]
+        tasks = [task for task, _ in prepared]
+        for fixture, (_, info), record in zip(round_fixtures, prepared, _run_tasks(tasks, executor, workers),
+                                              strict=True):
+            finish_match(store, fixture, entries, record, info)
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+            if kill_after and done >= kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
+    return done

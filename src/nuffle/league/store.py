@@ -1,0 +1,220 @@
+"""A league in one SQLite file: its settings, entries (team, bot, manager), fixtures, played
+matches (record and post-match report) and every team's value after each round. A match is
+written with the teams the post-match sequence changed in one transaction, so an interrupted
+run loses at most the match in progress.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from nuffle.core.errors import InputError
+from nuffle.core.teams import TeamError
+from nuffle.league.team import LeagueTeam
+
+FORMAT = "nuffle-league"
+VERSION = 1
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE entries (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, bot TEXT NOT NULL,
+                      manager TEXT NOT NULL, team TEXT NOT NULL);
+CREATE TABLE fixtures (id INTEGER PRIMARY KEY, round INTEGER NOT NULL, home INTEGER NOT NULL,
+                       away INTEGER NOT NULL, seed INTEGER NOT NULL, played INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE matches (fixture INTEGER PRIMARY KEY, home_score INTEGER NOT NULL,
+                      away_score INTEGER NOT NULL, home_cas INTEGER NOT NULL, away_cas INTEGER NOT NULL,
+                      conceded INTEGER, record TEXT NOT NULL, postmatch TEXT NOT NULL);
+CREATE TABLE team_values (entry INTEGER NOT NULL, round INTEGER NOT NULL, tv INTEGER NOT NULL,
+                          PRIMARY KEY (entry, round));
+"""
+TABLES = ("meta", "entries", "fixtures", "matches", "team_values")
+
+
+class LeagueError(InputError):
+    """A league file or command that cannot be used; the message names the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A league entry: a team, the bot that plays it and the manager that manages it."""
+
+    id: int
+    name: str
+    bot: str
+    manager: str
+    team: LeagueTeam
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """One scheduled match."""
+
+    id: int
+    round: int
+    home: int
+    away: int
+    seed: int
+    played: bool
+
+
+class Store:
+    """An open league file."""
+
+    def __init__(self, path: str | Path, conn: sqlite3.Connection) -> None:
+        self.path = Path(path)
+        self.conn = conn
+
+    @staticmethod
+    def create(path: str | Path, settings: dict[str, Any]) -> Store:
+        """A new league file (LeagueError if the file exists)."""
+        p = Path(path)
+        if p.exists():
+            raise LeagueError(f"{p}: already exists (a new league needs a new file)")
+        try:
+            conn = sqlite3.connect(p, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise LeagueError(f"{p}: cannot create: {exc}") from None
+        store = Store(p, conn)
+        with store.transaction():
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            rows = {"format": FORMAT, "version": str(VERSION),
+                    **{k: json.dumps(v) for k, v in settings.items()}}
+            conn.executemany("INSERT INTO meta VALUES (?, ?)", rows.items())
+        return store
+
+    @staticmethod
+    def open(path: str | Path) -> Store:
+        """An existing league file; LeagueError if it is missing, corrupt or not a league."""
+        p = Path(path)
+        if not p.is_file():
+            raise LeagueError(f"{p}: no such league file")
+        try:
+            conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None)
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "meta" not in names:
+                raise LeagueError(f"{p}: not a nuffle league file (an SQLite file without its tables)")
+            meta = dict(conn.execute("SELECT key, value FROM meta"))
+        except sqlite3.DatabaseError as exc:
+            raise LeagueError(f"{p}: not a readable league file ({exc})") from None
+        if meta.get("format") != FORMAT:
+            raise LeagueError(f"{p}: not a nuffle league file (format {meta.get('format')!r})")
+        if meta.get("version") != str(VERSION):
+            raise LeagueError(f"{p}: unsupported league version {meta.get('version')!r}")
+        missing = [t for t in TABLES if t not in names]
+        if missing:
+            raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
+        return Store(p, conn)
+
+    def close(self) -> None:
+        """Close the file."""
+        self.conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """Everything inside is written together or not at all."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def setting(self, key: str) -> Any:
+        """A league setting (seed, board, double)."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            raise LeagueError(f"{self.path}: damaged league file: setting {key!r} is missing")
+        return json.loads(row[0])
+
+    def entries(self) -> list[Entry]:
+        """Every entry, in the order they joined."""
+        out = []
+        for id_, name, bot, manager, team in self.conn.execute(
+                "SELECT id, name, bot, manager, team FROM entries ORDER BY id"):
+            try:
+                t = LeagueTeam.from_dict(json.loads(team), name)
+            except (ValueError, TeamError) as exc:
+                raise LeagueError(f"{self.path}: damaged team of {name!r}: {exc}") from None
+            out.append(Entry(id_, name, bot, manager, t))
+        return out
+
+    def entry(self, name: str) -> Entry:
+        """The entry called `name`."""
+        for e in self.entries():
+            if e.name == name:
+                return e
+        names = ", ".join(e.name for e in self.entries())
+        raise LeagueError(f"no entry {name!r} in {self.path} (entries: {names})")
+
+    def add_entry(self, name: str, bot: str, manager: str, team: LeagueTeam) -> None:
+        """Add an entry before the season starts."""
+        if self.fixtures():
+            raise LeagueError(f"{self.path}: the season has started; entries can no longer be added")
+        if any(e.name == name for e in self.entries()):
+            raise LeagueError(f"{self.path}: there is already an entry called {name!r}")
+        with self.transaction() as c:
+            c.execute("INSERT INTO entries (name, bot, manager, team) VALUES (?, ?, ?, ?)",
+                      (name, bot, manager, json.dumps(team.to_dict())))
+
+    def fixtures(self) -> list[Fixture]:
+        """Every fixture, by round and order."""
+        return [Fixture(i, r, h, a, s, bool(p)) for i, r, h, a, s, p in self.conn.execute(
+            "SELECT id, round, home, away, seed, played FROM fixtures ORDER BY round, id")]
+
+    def add_fixtures(self, fixtures: list[tuple[int, int, int, int]], tvs: dict[int, int]) -> None:
+        """Write the schedule ((round, home, away, seed) ...) and the starting team values."""
+        with self.transaction() as c:
+            c.executemany("INSERT INTO fixtures (round, home, away, seed) VALUES (?, ?, ?, ?)", fixtures)
+            c.executemany("INSERT INTO team_values VALUES (?, 0, ?)", tvs.items())
+
+    def commit_match(self, fixture: Fixture, result: dict[str, Any], record: dict[str, Any],
+                     postmatch: dict[str, Any], teams: dict[int, LeagueTeam]) -> None:
+        """Write one played match and the teams it changed, together."""
+        with self.transaction() as c:
+            played = c.execute("SELECT played FROM fixtures WHERE id = ?", (fixture.id,)).fetchone()
+            if played is None or played[0]:
+                raise LeagueError(f"{self.path}: fixture {fixture.id} is unknown or already played")
+            c.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      (fixture.id, result["score"][0], result["score"][1], result["cas"][0], result["cas"][1],
+                       result.get("conceded"), json.dumps(record), json.dumps(postmatch)))
+            c.execute("UPDATE fixtures SET played = 1 WHERE id = ?", (fixture.id,))
+            for entry_id, team in teams.items():
+                c.execute("UPDATE entries SET team = ? WHERE id = ?", (json.dumps(team.to_dict()), entry_id))
+                c.execute("INSERT OR REPLACE INTO team_values VALUES (?, ?, ?)",
+                          (entry_id, fixture.round, team.team_value()))
+
+    def matches(self) -> list[dict[str, Any]]:
+        """Every played match with its fixture, by round."""
+        out = []
+        for row in self.conn.execute(
+                "SELECT f.id, f.round, f.home, f.away, m.home_score, m.away_score, m.home_cas, m.away_cas, "
+                "m.conceded, m.postmatch FROM matches m JOIN fixtures f ON f.id = m.fixture "
+                "ORDER BY f.round, f.id"):
+            fid, rnd, home, away, hs, as_, hc, ac, conceded, post = row
+            out.append({"fixture": fid, "round": rnd, "home": home, "away": away, "score": [hs, as_],
+                        "cas": [hc, ac], "conceded": conceded, "postmatch": json.loads(post)})
+        return out
+
+    def record(self, fixture: int) -> dict[str, Any]:
+        """The match record of a played fixture."""
+        row = self.conn.execute("SELECT record FROM matches WHERE fixture = ?", (fixture,)).fetchone()
+        if row is None:
+            raise LeagueError(f"{self.path}: fixture {fixture} has not been played")
+        out: dict[str, Any] = json.loads(row[0])
+        return out
+
+    def team_values(self) -> dict[int, list[tuple[int, int]]]:
+        """Each entry's (round, TV) series."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        for entry, rnd, tv in self.conn.execute("SELECT entry, round, tv FROM team_values ORDER BY round"):
+            out.setdefault(entry, []).append((rnd, tv))
+        return out

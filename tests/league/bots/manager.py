@@ -1,0 +1,40 @@
+"""A league manager in plain Python speaking only the manager protocol (JSON lines on stdin and
+stdout), as a program in any language would: it takes the last improvement offered and buys a
+re-roll whenever the treasury allows. It logs every message it receives to the file named by
+its first argument. Before a match it induces the first things offered that the budget covers."""
+
+import json
+import sys
+from typing import Any
+
+
+def log(line):
+    with open(sys.argv[1], "a") as f:
+        f.write(line)
+
+
+answer: dict[str, Any]
+for line in sys.stdin:
+    msg = json.loads(line)
+    log(line)
+    if msg["type"] == "hello":
+        answer = {"type": "ready", "name": "last-option"}
+    elif msg["type"] == "manage" and msg["decision"] == "improvement":
+        answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1}
+    elif msg["type"] == "manage" and msg["decision"] == "roster":
+        buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
+        answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
+    elif msg["type"] == "manage" and msg["decision"] == "inducements":
+        take: list[dict[str, Any]] = []
+        money = msg["budget"]
+        for item in msg["offer"]:
+            if item["cost"] <= money:
+                take.append({k: v for k, v in item.items() if k != "cost"})
+                money -= item["cost"]
+        answer = {"type": "inducements", "id": msg["id"], "take": take}
+    elif msg["type"] == "bye":
+        break
+    else:
+        continue
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()

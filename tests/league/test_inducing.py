@@ -1,0 +1,74 @@
+"""Buying inducements before a league match: the budget, the offer, managers' choices within the
+budget and the limits (what does not fit is skipped and noted)."""
+
+from nuffle.core.skills import Skill
+from nuffle.core.teams import Inducements, default_team_dict, parse_team, team_to_dict
+from nuffle.league.inducing import Induce, budget, induce, offer
+from nuffle.league.manager import DefaultManager, RandomManager
+from nuffle.league.prematch import field_team
+from nuffle.league.team import LeagueTeam
+
+
+def team(race="human"):
+    return LeagueTeam.from_dict(default_team_dict(race))
+
+
+def test_the_underdog_gets_the_tv_difference():
+    rich, poor = team(), team()
+    rich.rerolls += 2  # +100,000
+    assert budget(poor, rich) == 100_000 and budget(rich, poor) == 0
+
+
+def test_the_offer_follows_the_roster_rules():
+    human = {(i.item, i.name): c for i, c in offer(team("human"))}
+    assert ("igor", "") not in human and human[("apothecaries", "")] == 100_000
+    assert human[("star", "Griff Oberwald")] == 320_000 and ("star", "Headsplitter") not in human
+    assert human[("mercenary", "Blitzer")] == 90_000 + 30_000
+    undead = {(i.item, i.name) for i, _ in offer(team("undead"))}
+    assert ("igor", "") in undead and ("apothecaries", "") not in undead
+    assert {c for i, c in offer(team("goblin")) if i.item == "bribes"} == {50_000}
+    assert {c for i, c in offer(team("halfling")) if i.item == "chef"} == {100_000}
+
+
+def test_inducing_within_the_budget_and_limits():
+    t = team()
+    notes: list[str] = []
+    choices = [Induce("star", "Griff Oberwald"), Induce("babes"), Induce("babes"), Induce("babes"),
+               Induce("mercenary", "Lineman", "Block"), Induce("star", "Griff Oberwald"),
+               Induce("igor"), Induce("training")]
+    spec, bought = induce(t, field_team(t), 320_000 + 100_000 + 80_000 + 50_000, choices, notes)
+    assert spec.inducements == Inducements(babes=2)
+    griff = [p for p in spec.players if p.name == "Griff Oberwald"]
+    merc = [p for p in spec.players if p.name.startswith("Mercenary")]
+    assert len(griff) == 1 and merc[0].extra_skills == {Skill.LONER, Skill.BLOCK}
+    assert len(bought) == 4
+    assert any("at most 2 babes" in n for n in notes)
+    assert any("not on offer" in n for n in notes)  # Igor, for a team with an apothecary
+    assert any("training costs 100,000, the budget left is 0" in n for n in notes)
+    assert parse_team(team_to_dict(spec)) == spec  # the match record keeps all of it
+    assert {p.number for p in griff + merc}.isdisjoint(p.number for p in t.players)
+
+
+def test_a_mercenary_takes_only_a_normal_skill():
+    t = team()
+    notes: list[str] = []
+    _, bought = induce(t, field_team(t), 500_000, [Induce("mercenary", "Lineman", "Dodge")], notes)
+    assert bought == [] and "may not take 'Dodge'" in notes[0]
+
+
+def test_default_manager_induces_a_star_then_what_the_rest_buys():
+    t = team()
+    choices = DefaultManager().inducements(t, team(), 400_000, offer(t))
+    assert choices == [Induce("star", "Griff Oberwald"), Induce("babes")]  # 320,000 + 50,000
+    assert DefaultManager().inducements(t, team(), 140_000, offer(t)) == [Induce("training")]
+    _, bought = induce(t, field_team(t), 400_000, choices, [])
+    assert bought == choices
+
+
+def test_random_manager_stays_within_the_budget():
+    t = team()
+    for seed in range(5):
+        choices = RandomManager(seed).inducements(t, team(), 200_000, offer(t))
+        notes: list[str] = []
+        _, bought = induce(t, field_team(t), 200_000, choices, notes)
+        assert sum(dict((i, c) for i, c in offer(t))[i] for i in bought) <= 200_000

@@ -1,0 +1,96 @@
+"""The manager protocol: an out-of-process program manages its league team; its messages follow
+the shipped JSON Schema (also printed in docs/LEAGUE.md); a failing program gets the default
+manager's decisions, noted."""
+
+import json
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from nuffle.cli import main
+from nuffle.core import league as L
+from nuffle.core.teams import default_team_dict
+from nuffle.league.manager import ManagerError, make_manager
+from nuffle.league.postmatch import improvement_choices
+from nuffle.league.process_manager import ProcessManager
+from nuffle.league.protocol import ManagerProtocolError, parse_choice, parse_roster, schema
+from nuffle.league.team import LeagueTeam
+
+MANAGER = Path(__file__).parent / "bots" / "manager.py"
+
+
+def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
+    raw = default_team_dict("human")
+    for p in raw["players"]:
+        p["spp"] = 5  # the MVP's 5 SPP take whoever gets them to an improvement roll
+    raw["treasury"] = 200_000
+    team_file = tmp_path / "team.json"
+    team_file.write_text(json.dumps(raw))
+    log = tmp_path / "log.jsonl"
+    manager = f"process?command={sys.executable} {MANAGER} {log}"
+    orcs = default_team_dict("orc")  # one Lineman more than A: TV 50,000 higher
+    orcs["players"].append({"position": "Lineman", "number": 30})
+    orcs["treasury"] = 1_100_000
+    orc_file = tmp_path / "orcs.json"
+    orc_file.write_text(json.dumps(orcs))
+    db = tmp_path / "l.db"
+    assert main(["league", "new", str(db), "--seed", "5", "--board", "1",
+                 "--entry", f"A={team_file}:random:{manager}", "--entry", f"B={orc_file}:random"]) == 0
+    assert main(["league", "play", str(db), "--quiet"]) == 0
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    validator = jsonschema.Draft202012Validator(schema())
+    for m in messages:
+        validator.validate(m)
+    kinds = [(m["type"], m.get("decision")) for m in messages]
+    # before the match, as the underdog, it induces with the 50,000 difference
+    assert kinds[:3] == [("hello", None), ("manage", "inducements"), ("bye", None)]
+    assert messages[1]["budget"] == 50_000
+    first = next(o for o in messages[1]["offer"] if o["cost"] <= 50_000)
+    messages, kinds = messages[3:], kinds[3:]
+    n = len(kinds) - 3  # hello, the improvement rolls (one or more), the roster, bye
+    assert n >= 1
+    assert kinds == [("hello", None), *[("manage", "improvement")] * n, ("manage", "roster"), ("bye", None)]
+    capsys.readouterr()
+    assert main(["league", "team", str(db), "A"]) == 0
+    team = json.loads(capsys.readouterr().out)
+    for asked in messages[1:1 + n]:
+        improved = next(p for p in team["players"] if p["number"] == asked["player"])
+        assert asked["options"][-1] in improved["improvements"]
+    treasury_then = messages[-2]["team"]["treasury"]
+    assert main(["league", "history", str(db), "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)["matches"][0]
+    induced = match["postmatch"]["home" if match["home"] == "A" else "away"]["prematch"]["induced"]
+    assert induced == [{k: v for k, v in first.items() if k != "cost"}]
+    assert team["rerolls"] == raw["rerolls"] + 1 and team["treasury"] == treasury_then - 100_000
+
+
+def test_a_failing_program_gets_the_default_managers_decisions():
+    team = LeagueTeam.from_dict(default_team_dict("human"))
+    m = make_manager(f"process?command={sys.executable} -c pass")
+    assert isinstance(m, ProcessManager)
+    options = improvement_choices(team.player(1), (6, 6))
+    assert m.choose_improvement(team, team.player(1), (6, 6), options).gain is L.Gain.ST  # default's pick
+    assert "manager program failed" in m.notes[0]
+    assert m.purchases(team) == make_manager("default").purchases(team)
+    m.close()
+
+
+def test_bad_manager_specs_and_answers():
+    with pytest.raises(ManagerError, match="needs a command"):
+        make_manager("process")
+    with pytest.raises(ManagerError, match="does not take the options"):
+        make_manager("default?speed=1")
+    with pytest.raises(ManagerProtocolError, match="option index from 0 to 2"):
+        parse_choice({"type": "choice", "id": 1, "choice": 3}, 1, 3)
+    with pytest.raises(ManagerProtocolError, match="expected a 'roster' for request 2"):
+        parse_roster({"type": "roster", "id": 1}, 2)
+    with pytest.raises(ManagerProtocolError, match="a purchase must be"):
+        parse_roster({"type": "roster", "id": 1, "buy": [{"kind": "gold"}]}, 1)
+
+
+def test_league_doc_holds_the_manager_schema():
+    doc = (Path(__file__).parents[2] / "docs" / "LEAGUE.md").read_text()
+    block = doc.split("```json\n", 1)[1].split("\n```", 1)[0]
+    assert json.loads(block) == schema()
