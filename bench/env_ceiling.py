@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from nuffle.bench.env import bench_env
 from nuffle.envs import observation
-from nuffle.envs.bench import bench_env
 
 _REAL = observation.ObservationEncoder.encode
 

@@ -13,6 +13,7 @@ from nuffle.agents.registry import agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
@@ -221,7 +222,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds)
 
     if args.what == "mcts":
-        from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
+        from nuffle.bench.mcts import format_mcts_bench, run_mcts_bench
 
         mcts = run_mcts_bench(seconds=0.5 if args.seconds is None else args.seconds)
         print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))
@@ -268,11 +269,11 @@ def _parse_players(items: list[str]) -> list[tuple[str, int]]:
     for item in items:
         pos, sep, n = item.rpartition("=")
         if not sep or not pos.strip():
-            raise ValueError(f"--player {item!r}: use POSITIONAL=COUNT, e.g. --player Blitzer=2")
+            raise InputError(f"--player {item!r}: use POSITIONAL=COUNT, e.g. --player Blitzer=2")
         try:
             out.append((pos.strip(), int(n)))
         except ValueError:
-            raise ValueError(f"--player {item!r}: the count must be an integer") from None
+            raise InputError(f"--player {item!r}: the count must be an integer") from None
     return out
 
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from nuffle.agents.random_bot import RandomBot
 from nuffle.core.board import EMPTY, OFF
+from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, Status
+from nuffle.random_player import RandomPlayer
 
 
-class InvariantError(AssertionError):
+class InvariantError(NuffleError, AssertionError):
     """A rule invariant does not hold."""
 
 
@@ -95,7 +96,7 @@ def play_checked(
     original. `after_step` may disturb the position between steps (tests use it to reach rare
     states). Returns the finished game."""
     rng = random.Random(seed)
-    bots = (RandomBot(seed * 2 + 1), RandomBot(seed * 2 + 2))
+    bots = (RandomPlayer(seed * 2 + 1), RandomPlayer(seed * 2 + 2))
     bots[0].new_game(game.view(), 0)
     bots[1].new_game(game.view(), 1)
     scores = (0, 0)

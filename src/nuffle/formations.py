@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.actions import Square
+from nuffle.core.errors import InputError
 
 
 @lru_cache(maxsize=1)
@@ -23,7 +24,7 @@ def formation_names(board: int, kind: str) -> list[str]:
     try:
         return sorted(_raw()[str(board)][kind])
     except KeyError as exc:
-        raise ValueError(f"no {kind} formations for board {board}") from exc
+        raise InputError(f"no {kind} formations for board {board}") from exc
 
 
 def formation(board: int, kind: str, name: str, side: int, width: int) -> list[Square]:

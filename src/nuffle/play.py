@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nuffle.agents.base import Agent
+from nuffle.core.errors import StateError
 from nuffle.core.game import Game
 
 
@@ -18,11 +19,11 @@ def play(game: Game, home: Agent, away: Agent, max_steps: int = 200_000) -> Game
     while not game.is_over:
         side = game.decider
         if side > 1:
-            raise RuntimeError(f"play() needs a sampled roller; the game waits for {game.current_decider}")
+            raise StateError(f"play() needs a sampled roller; the game waits for {game.current_decider}")
         game.step(agents[side].act(game.view()))
         steps += 1
         if steps > max_steps:
-            raise RuntimeError(f"the game did not end within {max_steps} decisions")
+            raise StateError(f"the game did not end within {max_steps} decisions")
     home.end_game(game.result)
     away.end_game(game.result)
     return game

@@ -15,6 +15,7 @@ from typing import Any, TypeGuard
 
 from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.dice import ExplicitRoller, Roller, RollerError, SampledRoller, ScriptedRoller
+from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.core.types import CHANCE
@@ -25,7 +26,7 @@ VERSION = 1
 ROLLERS = ("sampled", "explicit", "scripted")
 
 
-class RecordError(ValueError):
+class RecordError(NuffleError, ValueError):
     """A record file is malformed, tampered with, or does not replay."""
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, Half, Match
@@ -29,6 +30,7 @@ from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, BlockFace, Status, Weather
+from nuffle.random_player import midgame_states as midgame_states  # re-exported for tests
 from nuffle.teams import load_team
 
 # Player ids of the default Human v Orc match on the full board (team-file order).
@@ -147,7 +149,7 @@ class Scenario:
         s = self.state
         sq = s.board.sq(*square)
         if s.grid[sq] != -1:
-            raise ValueError(f"square {square} is not an empty pitch square")
+            raise InputError(f"square {square} is not an empty pitch square")
         s.place(pid, sq, status)
         return self
 
@@ -265,29 +267,6 @@ def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) ->
     rng = random.Random(seed)
     s = game.state
     s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
-
-
-def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
-                   min_on_pitch: int = 0) -> list[GameState]:
-    """Copies of mid-game positions from a random Human v Orc game: after turn 3, with the
-    active side to decide, sampled every `every` steps, at least `min_on_pitch` players on it."""
-    from nuffle.agents.random_bot import RandomBot
-
-    game = Game.new("human", "orc", seed=seed, board=board)
-    bots = (RandomBot(seed), RandomBot(seed + 1))
-    bots[0].new_game(game.view(), 0)
-    bots[1].new_game(game.view(), 1)
-    out: list[GameState] = []
-    steps = 0
-    while not game.is_over and len(out) < count and steps < 50_000:
-        s = game.state
-        if (steps % every == 0 and s.active >= 0 and s.teams[s.active].turn >= 3
-                and s.decider == s.active
-                and sum(1 for q in s.pos if q >= 0) >= min_on_pitch):
-            out.append(s.copy())
-        game.step(bots[game.decider].act(game.view()))
-        steps += 1
-    return out
 
 
 # --- a scripted match from the start: pre-match, set-up, kick-off --------------------------------

@@ -577,7 +577,7 @@ def test_a_budget_too_small_still_runs_one_iteration() -> None:
 
 
 def test_speed_bench_reports_iterations_per_second() -> None:
-    from nuffle.agents.mcts.speed import format_mcts_bench, run_mcts_bench
+    from nuffle.bench.mcts import format_mcts_bench, run_mcts_bench
 
     figures = run_mcts_bench(boards=(1,), positions=1, seconds=0.05, rollouts=5)
     row = figures["boards"]["1"]

@@ -6,6 +6,8 @@ import math
 import random
 from fractions import Fraction
 
+import pytest
+
 from nuffle.agents.base import Agent
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.actions import Action
@@ -134,16 +136,19 @@ def test_a_views_legal_actions_are_its_own_and_equal_a_fresh_listing() -> None:
             assert listed == [(g.type, g.players, g.squares, g.probabilities)
                               for g in fresh.legal_actions().groups]
             game.step(bots[game.decider].act(view))
-    # Emptying or rewriting a view's legal actions leaves the live game's check alone.
+    # A view's legal actions cannot be emptied or rewritten: the live game's check stays whole.
     game = Game.new("human", "orc", seed=8, board=5)
     while game.decider > 1 or len(game.legal_actions()) < 2:
         game.step(RandomBot(1).act(game.view()))
     legal = list(game.legal_actions())
     view = game.view()
     for group in view.legal_actions().groups:
-        group.players = ()
-        group.squares = ()
-    view.legal_actions().groups.clear()
+        with pytest.raises(AttributeError):
+            group.players = ()  # type: ignore[misc]
+        with pytest.raises(AttributeError):
+            group.squares = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        view.legal_actions().groups.clear()  # type: ignore[attr-defined]
     assert list(game.legal_actions()) == legal
     game.step(legal[0])
 

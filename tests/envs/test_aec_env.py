@@ -7,7 +7,7 @@ from pettingzoo.test import api_test, seed_test
 
 from nuffle.envs import BOARDS
 from nuffle.envs.aec_env import BloodBowlAEC
-from nuffle.envs.bench import random_index
+from nuffle.envs.random_learner import random_index
 from nuffle.testing import slow_except
 
 

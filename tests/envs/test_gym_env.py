@@ -8,7 +8,7 @@ from gymnasium.utils.env_checker import check_env
 
 import nuffle.envs  # noqa: F401  (registers the ids)
 from nuffle.envs import BOARDS, EnvError, env_id
-from nuffle.envs.bench import random_index
+from nuffle.envs.random_learner import random_index
 
 
 @pytest.mark.parametrize("board", BOARDS)

@@ -4,9 +4,9 @@ import pytest
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8
-from nuffle.envs.bench import RandomLearner
 from nuffle.envs.core import MatchDriver
 from nuffle.envs.gym_env import BloodBowlEnv
+from nuffle.envs.random_learner import RandomLearner
 from nuffle.envs.rewards import EventTracker, StepEvents
 from nuffle.testing import Scenario
 

@@ -161,3 +161,31 @@ def test_bundled_policy_plays_a_plain_match(board):
                 make_agent(f"policy?model=b{board}&greedy=true", 2))
     assert game.is_over and not game.state.options.assisted_moves
     assert game.state.teams[1].score > game.state.teams[0].score  # it beats random
+
+
+def test_checkpoint_refuses_another_observation_and_action_layout(tmp_path):
+    from nuffle.envs.layout_hash import layout_description, layout_hash
+
+    cfg = TrainConfig(board=1, hidden=8)
+    path = tmp_path / "p.pt"
+    checkpoint.save(path, build_network(cfg.net_spec()), cfg, 0, 0)
+    payload = torch.load(path, weights_only=True)
+    assert payload["layout"] == layout_hash(1)
+    assert checkpoint.load(path).config.board == 1
+    payload["layout"] = "0123456789abcdef"  # trained under another layout
+    torch.save(payload, path)
+    with pytest.raises(checkpoint.CheckpointError, match="layout 0123456789abcdef.*is " + layout_hash(1)):
+        checkpoint.load(path)
+    # a checkpoint from before the hash (the bundled policies) counts as the current layout
+    del payload["layout"]
+    torch.save(payload, path)
+    assert checkpoint.load(path).config.board == 1
+    # the hash covers the layout: boards differ, and it names every feature
+    assert len({layout_hash(b) for b in (1, 3, 5, 7, 11)}) == 5
+    assert "acting_ma" in layout_description(1)["non_spatial"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("name", ["b1", "b3", "b5", "b11"])
+def test_bundled_policies_still_load(name):
+    loaded = checkpoint.load(name)
+    assert loaded.net.spec.board == int(name[1:])

@@ -14,6 +14,7 @@ from nuffle.analysis.pathfinding import Path, PathSearch
 from nuffle.analysis.pathfinding import search as search_paths
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import StateError
 from nuffle.core.game import Game
 
 #: Per action type, the safest paths by target square (a move's to the square, the others' to
@@ -71,10 +72,10 @@ class MacroWalker:
         foul. Raises RuntimeError when the action is no macro action of the deciding player."""
         d = view.decision()
         if d.player is None or action.square is None or action.type not in _WALKED:
-            raise RuntimeError(f"{action} is not an action the match allows")
+            raise StateError(f"{action} is not an action the match allows")
         path = _WALKED[action.type](search_paths(view, d.player, d.moved or 0)).get(action.square)
         if path is None:
-            raise RuntimeError(f"no path for the macro action {action}")
+            raise StateError(f"no path for the macro action {action}")
         steps = [Action(ActionType.MOVE, None, sq) for sq in path.steps]
         if action.type != ActionType.MOVE:
             steps.append(Action(action.type, None, action.square))

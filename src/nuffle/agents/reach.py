@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, Status
+from nuffle.core.types import BallState
 
 
 def tz_map(s: GameState, side: int) -> list[int]:
@@ -15,7 +15,7 @@ def tz_map(s: GameState, side: int) -> list[int]:
     nb = s.board.neighbours
     for q in s.ranges[1 - side]:
         p = s.pos[q]
-        if p >= 0 and s.status[q] == Status.STANDING and not s.pflags[q] & PFlag.NO_TZ:
+        if p >= 0 and s.exerts_tz(q):
             for o in nb:
                 out[p + o] += 1
     return out

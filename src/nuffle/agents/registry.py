@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 from urllib.parse import parse_qsl
 
 from nuffle.agents.base import Agent
+from nuffle.core.errors import InputError
 
 AgentFactory = Callable[..., Agent]
 _REGISTRY: dict[str, AgentFactory] = {}
@@ -27,14 +30,23 @@ _BUILTIN_MODULES = {
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
     "endzone": "nuffle.agents.endzone",
-    "policy": "nuffle.rl.policy_bot",  # a trained policy (needs the [rl] extra)
 }
+
+
+def _plugins() -> dict[str, str]:
+    """Bots of higher layers (a trained `policy`, which needs the [rl] extra), declared in
+    `data/bot_plugins.json`: name -> the module that registers it."""
+    raw = json.loads(resources.files("nuffle.data").joinpath("bot_plugins.json").read_text())
+    return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+_BUILTIN_MODULES.update(_plugins())
 
 
 def register(name: str, factory: AgentFactory) -> None:
     """Make a bot available by name; `factory(seed=..., **options)` builds it."""
     if not name or not name.replace("-", "").replace("_", "").isalnum():
-        raise ValueError(f"bot name {name!r} must be letters, digits, '-' or '_'")
+        raise InputError(f"bot name {name!r} must be letters, digits, '-' or '_'")
     _REGISTRY[name] = factory
 
 
@@ -49,7 +61,7 @@ def _load(name: str) -> None:
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:
-            raise ValueError(f"bot {name!r} needs {e.name!r}, which is not installed "
+            raise InputError(f"bot {name!r} needs {e.name!r}, which is not installed "
                              f"(install nuffle's extra for it, e.g. pip install -e '.[rl]')") from None
 
 
@@ -63,15 +75,15 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, _, query = spec.partition("?")
     name = name.strip()
     if not name:
-        raise ValueError(f"bot spec {spec!r} has no bot name")
+        raise InputError(f"bot spec {spec!r} has no bot name")
     options: dict[str, str] = {}
     if query:
         for key, value in parse_qsl(query, keep_blank_values=True, strict_parsing=False):
             if key in options:
-                raise ValueError(f"bot option {key!r} is given twice in {spec!r}")
+                raise InputError(f"bot option {key!r} is given twice in {spec!r}")
             options[key] = value
         if not options:
-            raise ValueError(f"bot spec {spec!r} has a malformed option list after '?'")
+            raise InputError(f"bot spec {spec!r} has a malformed option list after '?'")
     return name, options
 
 
@@ -90,7 +102,7 @@ def _convert(bot: str, key: str, value: str, default: Any) -> Any:
         if kind is float:
             return float(value)
     except ValueError:
-        raise ValueError(f"bot {bot!r}: option {key}={value!r} is not a valid {kind.__name__}") from None
+        raise InputError(f"bot {bot!r}: option {key}={value!r} is not a valid {kind.__name__}") from None
     return value
 
 
@@ -108,7 +120,7 @@ def bot_options(name: str) -> dict[str, Any]:
 
 def _factory(name: str) -> AgentFactory:
     if name not in _REGISTRY:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(agent_names())}")
+        raise InputError(f"unknown bot {name!r}: choose one of {', '.join(agent_names())}")
     return _REGISTRY[name]
 
 
@@ -122,7 +134,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     for key, value in raw.items():
         if key not in accepted:
             known = ", ".join(sorted(accepted)) or "none"
-            raise ValueError(f"bot {name!r} has no option {key!r} (its options: {known})")
+            raise InputError(f"bot {name!r} has no option {key!r} (its options: {known})")
         options[key] = _convert(name, key, value, accepted[key])
     return factory(seed=seed, **options)
 

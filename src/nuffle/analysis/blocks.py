@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+from nuffle.core.errors import InputError
 from nuffle.core.types import BLOCK_DIE_FACES, BlockFace
 
 ONE = Fraction(1)
@@ -151,11 +152,11 @@ class BlockOdds:
 
 def _check_block(dice: int, goal: str, preference: tuple[BlockResult, ...] | None) -> None:
     if dice not in (1, 2, 3):
-        raise ValueError(f"block dice must be 1, 2 or 3, not {dice}")
+        raise InputError(f"block dice must be 1, 2 or 3, not {dice}")
     if goal not in GOALS:
-        raise ValueError(f"unknown block goal {goal!r}; use one of {', '.join(GOALS)}")
+        raise InputError(f"unknown block goal {goal!r}; use one of {', '.join(GOALS)}")
     if preference is not None and set(preference) != set(BlockResult):
-        raise ValueError("a preference must rank every BlockResult exactly once")
+        raise InputError("a preference must rank every BlockResult exactly once")
 
 
 @cache
@@ -204,7 +205,7 @@ def block_odds(dice: int, attacker_chooses: bool = True, *, attacker: BlockSkill
     """
     _check_block(dice, goal, preference)
     if carrier not in (None, "attacker", "defender"):
-        raise ValueError(f"carrier must be 'attacker', 'defender' or None, not {carrier!r}")
+        raise InputError(f"carrier must be 'attacker', 'defender' or None, not {carrier!r}")
     pref = preference or (ATTACKER_PREFERENCE if attacker_chooses else DEFENDER_PREFERENCE)
     first = _chosen_faces(dice, attacker_chooses, attacker, defender, goal, pref)
     wanted = GOALS[goal]

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import Event
 
@@ -247,15 +248,15 @@ def composite_of(steps: list[Step], declared: ActionType | None = None) -> Compo
     `declared` is the START_* action type; by default it is read from the first step.
     """
     if not steps or steps[0].primitive != Primitive.ACTIVATE:
-        raise ValueError("a player action starts with an activation")
+        raise InputError("a player action starts with an activation")
     if declared is None:
-        raise ValueError("the declared action type is needed (the START_* action)")
+        raise InputError("the declared action type is needed (the START_* action)")
     comp = _DECLARE.get(declared)
     if comp is None:
-        raise ValueError(f"{declared.name} does not declare a player action")
+        raise InputError(f"{declared.name} does not declare a player action")
     text = _NOISE.sub("", codes(steps))
     if not comp.pattern.fullmatch(text):
-        raise ValueError(f"primitives {text!r} do not form a {comp.name} action")
+        raise InputError(f"primitives {text!r} do not form a {comp.name} action")
     return comp
 
 
@@ -269,7 +270,7 @@ def explain_action(game: Game) -> tuple[Composite, list[Step]]:
             break
     steps = explain(game)
     if declared is None:
-        raise ValueError("no player action has been declared yet")
+        raise InputError("no player action has been declared yet")
     return composite_of(steps, declared), steps
 
 

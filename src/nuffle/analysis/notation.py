@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from nuffle.analysis.blocks import BlockSkills
 from nuffle.analysis.probability import BlockStep, RollStep, Step, sequence_success
+from nuffle.core.errors import InputError
 
 __all__ = ["Plan", "odds", "parse_plan", "parse_step"]
 
@@ -53,17 +54,17 @@ def _roll_step(token: str, base: str, tags: list[str]) -> RollStep:
     assert m is not None
     target = int(m.group(1))
     if not 2 <= target <= 6:
-        raise ValueError(f"impossible roll {token!r}: a D6 target must be 2+ to 6+")
+        raise InputError(f"impossible roll {token!r}: a D6 target must be 2+ to 6+")
     step = RollStep(target)
     for tag in tags:
         if tag in ROLL_SKILLS:
             if step.skill is not None:
-                raise ValueError(f"step {token!r} has two skill re-rolls; a roll is re-rolled once")
+                raise InputError(f"step {token!r} has two skill re-rolls; a roll is re-rolled once")
             step = replace(step, skill=tag)
         elif tag in COMMON_TAGS:
             step = _common(step, tag)
         else:
-            raise ValueError(f"unknown tag {tag!r} in roll step {token!r}")
+            raise InputError(f"unknown tag {tag!r} in roll step {token!r}")
     return step
 
 
@@ -80,7 +81,7 @@ def _block_step(token: str, base: str, tags: list[str]) -> BlockStep:
     assert m is not None
     dice = int(m.group(2))
     if not 1 <= dice <= 3:
-        raise ValueError(f"impossible block {token!r}: use 1 to 3 block dice")
+        raise InputError(f"impossible block {token!r}: use 1 to 3 block dice")
     attacker: dict[str, bool] = {}
     defender: dict[str, bool] = {}
     step = BlockStep(dice, attacker_chooses=m.group(1) == "")
@@ -94,10 +95,10 @@ def _block_step(token: str, base: str, tags: list[str]) -> BlockStep:
         elif tag in COMMON_TAGS:
             step = _common(step, tag)
         elif tag == "dodge":
-            raise ValueError(f"tag 'dodge' in block step {token!r}: write 'ddodge' for the "
+            raise InputError(f"tag 'dodge' in block step {token!r}: write 'ddodge' for the "
                              "defender's Dodge")
         else:
-            raise ValueError(f"unknown tag {tag!r} in block step {token!r}")
+            raise InputError(f"unknown tag {tag!r} in block step {token!r}")
     return replace(step, attacker=BlockSkills(**attacker), defender=BlockSkills(**defender))
 
 
@@ -106,12 +107,12 @@ def parse_step(token: str) -> Step:
     base, *raw = token.split(":")
     tags = [t.lower() for t in raw]
     if any(not t for t in tags):
-        raise ValueError(f"empty tag in step {token!r}")
+        raise InputError(f"empty tag in step {token!r}")
     if _ROLL.match(base):
         return _roll_step(token, base, tags)
     if _BLOCK.match(base):
         return _block_step(token, base, tags)
-    raise ValueError(f"unknown step {token!r}: expected N+ (e.g. 3+), kBD or -kBD (e.g. -2BD)")
+    raise InputError(f"unknown step {token!r}: expected N+ (e.g. 3+), kBD or -kBD (e.g. -2BD)")
 
 
 def _options(text: str) -> int:
@@ -119,7 +120,7 @@ def _options(text: str) -> int:
     for token in text.split():
         m = _RR.match(token)
         if m is None:
-            raise ValueError(f"unknown option {token!r}: expected RR or RRn (e.g. RR2)")
+            raise InputError(f"unknown option {token!r}: expected RR or RRn (e.g. RR2)")
         rerolls += int(m.group(1)) if m.group(1) else 1
     return rerolls
 
@@ -128,10 +129,10 @@ def parse_plan(text: str) -> Plan:
     """Parse a whole plan; raise ValueError naming the offending token."""
     body, bar, options = text.partition("|")
     if "|" in options:
-        raise ValueError(f"more than one '|' in plan {text!r}")
+        raise InputError(f"more than one '|' in plan {text!r}")
     tokens = body.split()
     if not tokens:
-        raise ValueError(f"empty plan {text!r}: give at least one step, e.g. '2+ 2+ | RR'")
+        raise InputError(f"empty plan {text!r}: give at least one step, e.g. '2+ 2+ | RR'")
     steps = tuple(parse_step(t) for t in tokens)
     return Plan(steps, _options(options) if bar else 0)
 

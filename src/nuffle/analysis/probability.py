@@ -28,6 +28,7 @@ from nuffle.analysis.blocks import (
     block_success,
     face_result,
 )
+from nuffle.core.errors import InputError
 
 __all__ = [
     "ATTACKER_PREFERENCE", "DEFENDER_PREFERENCE", "NO_SKILLS", "ONCE_PER_TURN", "SKILL_REROLLS",
@@ -63,7 +64,7 @@ def floats(dist: Mapping[str, Fraction]) -> dict[str, float]:
 def agility_target(ag: int) -> int:
     """The base D6 target of an agility roll: 7 - min(AG, 6) (TABLES §1)."""
     if ag < 1:
-        raise ValueError(f"agility must be at least 1, not {ag}")
+        raise InputError(f"agility must be at least 1, not {ag}")
     return 7 - min(ag, 6)
 
 
@@ -128,7 +129,7 @@ def sequence_success(steps: Sequence[Step], team_rerolls: int = 0) -> Fraction:
     re-roll (Loner: 4+). Two 2+ rolls with one team re-roll: 25/27.
     """
     if team_rerolls < 0:
-        raise ValueError("team_rerolls cannot be negative")
+        raise InputError("team_rerolls cannot be negative")
     plan = tuple(steps)
     chances = tuple(s.chance() for s in plan)
 
@@ -255,7 +256,7 @@ def pass_roll(ag: int, range_: str = "S", tackle_zones: int = 0, modifier: int =
     wins ties). Any non-accurate result is re-rolled when a source allows it.
     """
     if range_ not in RANGE_MOD:
-        raise ValueError(f"pass range must be one of Q, S, L, B, not {range_!r}")
+        raise InputError(f"pass range must be one of Q, S, L, B, not {range_!r}")
     mod = modifier + RANGE_MOD[range_] - disturbing
     mod += (1 if accurate else 0) + (1 if strong_arm and range_ != "Q" else 0)
     mod -= (0 if nerves_of_steel else tackle_zones) + (1 if very_sunny else 0) + (1 if stunty else 0)
@@ -341,9 +342,6 @@ def _injury_bonus(total: int, av: int, claws: bool, bonus: bool) -> int | None:
     if bonus and _breaks(total + 1, av, claws):
         return 0
     return None
-
-
-CASUALTY_KEYS = ("badly_hurt", "miss_next_game", "niggling", "ma", "av", "ag", "st", "dead")
 
 
 def casualty_table() -> dict[str, Fraction]:

@@ -14,11 +14,12 @@ from fractions import Fraction
 
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockOdds, BlockSkills
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.foul import foul_assists
-from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked
+from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
 from nuffle.core.procedures.passing import (
     RANGE_MOD,
     allowed_bands,
@@ -27,10 +28,15 @@ from nuffle.core.procedures.passing import (
     pass_range,
     pass_roll_modifier,
 )
-from nuffle.core.procedures.rolls import team_reroll_available
+from nuffle.core.procedures.rolls import (
+    checked_reroll,
+    reroll_sources,
+    team_reroll_available,
+    team_reroll_checked,
+)
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, Status, Weather
+from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = [
     "blitz_odds", "block_odds", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
@@ -49,17 +55,17 @@ def _state(game: Game | GameState) -> GameState:
         return game.state
     if isinstance(game, GameState):
         return game
-    raise ValueError(f"expected a Game or GameState, got {type(game).__name__}")
+    raise InputError(f"expected a Game or GameState, got {type(game).__name__}")
 
 
 def _player(s: GameState, pid: int, standing: bool = True) -> int:
     """Check `pid` names a player on the pitch (standing if asked); return his square index."""
     if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < len(s.info):
-        raise ValueError(f"unknown player id {pid!r}")
+        raise InputError(f"unknown player id {pid!r}")
     if s.pos[pid] < 0:
-        raise ValueError(f"player {pid} is not on the pitch")
+        raise InputError(f"player {pid} is not on the pitch")
     if standing and s.status[pid] != Status.STANDING:
-        raise ValueError(f"player {pid} is not standing ({Status(s.status[pid]).name.lower()})")
+        raise InputError(f"player {pid} is not standing ({Status(s.status[pid]).name.lower()})")
     return s.pos[pid]
 
 
@@ -67,10 +73,10 @@ def _square(s: GameState, square: Sequence[int]) -> int:
     """Check `square` is an (x, y) pair on the pitch; return its square index."""
     if (not isinstance(square, tuple | list) or len(square) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)):
-        raise ValueError(f"a square must be an (x, y) pair of ints, not {square!r}")
+        raise InputError(f"a square must be an (x, y) pair of ints, not {square!r}")
     x, y = square
     if not s.board.is_on(x, y):
-        raise ValueError(f"square {(x, y)} is off the pitch")
+        raise InputError(f"square {(x, y)} is off the pitch")
     return s.board.sq(x, y)
 
 
@@ -87,13 +93,11 @@ def _team_rr(s: GameState, pid: int) -> bool:
     return team_reroll_available(s, s.pteam[pid])
 
 
-def _pro(s: GameState, pid: int) -> bool:
-    """Whether Pro could still re-roll this player's roll this turn."""
-    return _has(s, pid, Skill.PRO) and not s.pflags[pid] & PFlag.PRO_USED
-
-
-def _loner(s: GameState, pid: int) -> bool:
-    return _has(s, pid, Skill.LONER)
+def _sources(s: GameState, pid: int, kind: RollKind, blocked_skill: bool = False) -> dict[str, bool]:
+    """The engine's re-roll sources for a roll of `kind`, as the toolkit's keyword arguments
+    (less the skill re-roll, whose keyword differs per roll)."""
+    src = reroll_sources(s, pid, kind, blocked_skill)
+    return {"team_reroll": src.team, "pro": src.pro, "loner": src.loner}
 
 
 # --- D6 rolls ----------------------------------------------------------------------------------
@@ -110,27 +114,27 @@ def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
     start = _player(s, pid)
     sq = _square(s, dest)
     if not _adjacent(s, start, sq):
-        raise ValueError(f"square {tuple(dest)} is not adjacent to player {pid}")
+        raise InputError(f"square {tuple(dest)} is not adjacent to player {pid}")
     if s.grid[sq] != -1:
-        raise ValueError(f"square {tuple(dest)} is occupied")
+        raise InputError(f"square {tuple(dest)} is occupied")
     side = s.pteam[pid]
     if not s.tackle_zones(start, side):
         return Fraction(1)
-    dodge_skill = _has(s, pid, Skill.DODGE) and not s.pflags[pid] & PFlag.DODGE_USED
+    blocked = dodge_reroll_blocked(s, pid, start)
     # The engine's modifier (tackle zones, Stunty, Two Heads, Titchy, Prehensile Tail) less the
-    # +1 that probability.dodge adds itself.
+    # +1 that probability.dodge adds itself; its re-roll sources (skill, team, Pro, Loner).
     return P.dodge(s.info[pid].ag, 0, dodge_modifier(s, pid, sq, start) - 1,
-                   dodge_skill=dodge_skill, tackle=dodge_reroll_blocked(s, pid, start),
-                   team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+                   dodge_skill=reroll_sources(s, pid, RollKind.DODGE, blocked).skill,
+                   **_sources(s, pid, RollKind.DODGE, blocked))
 
 
 def gfi_odds(game: Game | GameState, pid: int) -> Fraction:
-    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll."""
+    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll,
+    Pro, Loner."""
     s = _state(game)
     _player(s, pid)
-    sure_feet = _has(s, pid, Skill.SURE_FEET) and not s.pflags[pid] & PFlag.SURE_FEET_USED
-    return P.gfi(s.weather == Weather.BLIZZARD, sure_feet=sure_feet,
-                 team_reroll=_team_rr(s, pid), loner=_loner(s, pid))
+    return P.gfi(gfi_target(s) > 2, sure_feet=reroll_sources(s, pid, RollKind.GFI).skill,
+                 **_sources(s, pid, RollKind.GFI))
 
 
 def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) -> Fraction:
@@ -142,7 +146,7 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
     _player(s, pid)
     if square is None:
         if s.ball < 0 or s.ball_state != BallState.ON_GROUND:
-            raise ValueError("the ball is not loose on the ground; give the pick-up square")
+            raise InputError("the ball is not loose on the ground; give the pick-up square")
         sq = s.ball
     else:
         sq = _square(s, square)
@@ -152,8 +156,9 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
     # The engine's modifier (tackle zones, rain, Big Hand, Extra Arms) less the +1 that
     # probability.pickup adds itself.
     mod = pickup_modifier(tz, s.weather) + PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
-    return P.pickup(s.info[pid].ag, 0, mod - 1, sure_hands=_has(s, pid, Skill.SURE_HANDS),
-                    team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
+    return P.pickup(s.info[pid].ag, 0, mod - 1,
+                    sure_hands=reroll_sources(s, pid, RollKind.PICKUP).skill,
+                    **_sources(s, pid, RollKind.PICKUP))
 
 
 def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Fraction:
@@ -164,16 +169,16 @@ def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Frac
     """
     s = _state(game)
     if kind not in CATCH_KINDS:
-        raise ValueError(f"catch kind must be one of {', '.join(CATCH_KINDS)}, not {kind!r}")
+        raise InputError(f"catch kind must be one of {', '.join(CATCH_KINDS)}, not {kind!r}")
     _player(s, pid, standing=False)
     if not can_catch(s, pid):
         return Fraction(0)
     # The engine's whole modifier: +1 accurate pass or hand-off, tackle zones, rain, the
     # catcher's skills (Extra Arms, Nerves of Steel, Diving Catch) and Disturbing Presence.
     mod = catch_modifier(s, pid, 1 if CATCH_KINDS[kind] else 0, accurate=kind == "accurate")
-    reroll = _has(s, pid, Skill.CATCH) or _has(s, pid, Skill.MONSTROUS_MOUTH)
-    return P.catch(s.info[pid].ag, 0, mod, accurate=False, catch_skill=reroll,
-                   team_reroll=_team_rr(s, pid), pro=_pro(s, pid), loner=_loner(s, pid))
+    return P.catch(s.info[pid].ag, 0, mod, accurate=False,
+                   catch_skill=reroll_sources(s, pid, RollKind.CATCH).skill,
+                   **_sources(s, pid, RollKind.CATCH))
 
 
 def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fraction]:
@@ -188,15 +193,14 @@ def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fra
     (x0, y0), (x1, y1) = s.board.xy(start), s.board.xy(sq)
     band = pass_range(x1 - x0, y1 - y0)
     if band == "T":
-        raise ValueError("a player cannot pass to his own square")
+        raise InputError("a player cannot pass to his own square")
     if band not in allowed_bands(s):
-        raise ValueError(f"square {tuple(target)} is out of passing range for player {pid}")
-    skills = s.info[pid].skills
+        raise InputError(f"square {tuple(target)} is out of passing range for player {pid}")
     # The engine's own modifier (tackle zones, Very Sunny, skills), less the range the odds add.
     modifier = pass_roll_modifier(s, pid, band) - RANGE_MOD[band]
     return P.pass_roll(s.info[pid].ag, band, 0, modifier,
-                       pass_skill=Skill.PASS in skills, team_reroll=_team_rr(s, pid),
-                       loner=_loner(s, pid))
+                       pass_skill=reroll_sources(s, pid, RollKind.PASS).skill,
+                       **_sources(s, pid, RollKind.PASS))
 
 
 def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:
@@ -209,12 +213,13 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
     _player(s, interceptor, standing=False)
     sq = _square(s, target)
     if s.pteam[interceptor] == s.pteam[thrower]:
-        raise ValueError(f"player {interceptor} is on the thrower's team")
+        raise InputError(f"player {interceptor} is on the thrower's team")
     if interceptor not in interceptors(s, thrower, sq):
         return Fraction(0)
     # The engine's own modifier (-2, tackle zones, rain, skills), less the -2 the odds add.
+    src = reroll_sources(s, interceptor, RollKind.INTERCEPTION)
     return P.interception(s.info[interceptor].ag, 0, interception_modifier(s, interceptor) + 2,
-                          catch_skill=_has(s, interceptor, Skill.CATCH))
+                          catch_skill=src.skill, pro=src.pro)
 
 
 # --- blocks and fouls --------------------------------------------------------------------------
@@ -240,13 +245,14 @@ def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str =
     a_sq = _player(s, attacker)
     d_sq = _player(s, defender)
     if s.pteam[attacker] == s.pteam[defender]:
-        raise ValueError(f"players {attacker} and {defender} are on the same team")
+        raise InputError(f"players {attacker} and {defender} are on the same team")
     if not _adjacent(s, a_sq, d_sq):
-        raise ValueError(f"player {defender} is not adjacent to player {attacker}")
+        raise InputError(f"player {defender} is not adjacent to player {attacker}")
     dice, attacker_chooses = block_dice(s, attacker, defender)
     return P.block_odds(dice, attacker_chooses, attacker=_block_skills(s, attacker),
                         defender=_block_skills(s, defender), team_reroll=_team_rr(s, attacker),
-                        pro=_has(s, attacker, Skill.PRO), loner=_loner(s, attacker), goal=goal,
+                        pro=checked_reroll(s, attacker, None),
+                        loner=team_reroll_checked(s, attacker), goal=goal,
                         carrier=_carrier(s, attacker, defender))
 
 
@@ -260,9 +266,9 @@ def blitz_odds(game: Game | GameState, attacker: int, defender: int, from_square
     _player(s, defender)
     sq = _square(s, from_square)
     if s.grid[sq] not in (-1, attacker):
-        raise ValueError(f"square {tuple(from_square)} is occupied")
+        raise InputError(f"square {tuple(from_square)} is occupied")
     if not _adjacent(s, sq, s.pos[defender]):
-        raise ValueError(f"square {tuple(from_square)} is not adjacent to player {defender}")
+        raise InputError(f"square {tuple(from_square)} is not adjacent to player {defender}")
     there = s.copy()
     if sq != there.pos[attacker]:
         there.move_player(attacker, sq)
@@ -278,11 +284,11 @@ def foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fra
     f_sq = _player(s, fouler)
     v_sq = _player(s, victim, standing=False)
     if s.pteam[fouler] == s.pteam[victim]:
-        raise ValueError(f"players {fouler} and {victim} are on the same team")
+        raise InputError(f"players {fouler} and {victim} are on the same team")
     if s.status[victim] not in (Status.PRONE, Status.STUNNED):
-        raise ValueError(f"player {victim} is not down")
+        raise InputError(f"player {victim} is not down")
     if not _adjacent(s, f_sq, v_sq):
-        raise ValueError(f"player {victim} is not adjacent to player {fouler}")
+        raise InputError(f"player {victim} is not adjacent to player {fouler}")
     side = s.pteam[fouler]
     mod = foul_assists(s, side, victim, fouler) - foul_assists(s, 1 - side, fouler, victim)
     return P.foul(s.info[victim].av, mod, dirty_player=_has(s, fouler, Skill.DIRTY_PLAYER),

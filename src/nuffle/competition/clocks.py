@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from nuffle.core.errors import InputError
+
 
 @dataclass(frozen=True)
 class Clocks:
@@ -27,9 +29,9 @@ class Clocks:
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"clock {f.name!r} must be a number of seconds, not {value!r}")
+                raise InputError(f"clock {f.name!r} must be a number of seconds, not {value!r}")
             if value < 0 or (value == 0 and f.name not in ("overage",)):
-                raise ValueError(f"clock {f.name!r} must be positive, not {value!r}")
+                raise InputError(f"clock {f.name!r} must be positive, not {value!r}")
 
     @staticmethod
     def from_dict(raw: dict[str, Any], source: str = "clocks") -> Clocks:
@@ -37,7 +39,7 @@ class Clocks:
         known = {f.name for f in fields(Clocks)}
         for key in raw:
             if key not in known:
-                raise ValueError(f"{source}: unknown clock {key!r} (known: {', '.join(sorted(known))})")
+                raise InputError(f"{source}: unknown clock {key!r} (known: {', '.join(sorted(known))})")
         return Clocks(**{k: float(v) if isinstance(v, int) and not isinstance(v, bool) else v
                          for k, v in raw.items()})
 

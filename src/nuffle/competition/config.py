@@ -15,6 +15,7 @@ from nuffle.competition.clocks import Clocks
 from nuffle.competition.process import Limits
 from nuffle.competition.referee import BotSpec, Settings
 from nuffle.core.board import VARIANTS
+from nuffle.core.errors import NuffleError
 
 FORMATS = ("round-robin", "round-robin+final")
 EXECUTORS = ("local", "ray")
@@ -23,7 +24,7 @@ _TOURNAMENT_KEYS = {"name", "format", "games_per_pair", "final_games", "board", 
 _BOT_KEYS = {"name", "team", "command", "builtin"}
 
 
-class ConfigError(ValueError):
+class ConfigError(NuffleError, ValueError):
     """A tournament configuration that cannot be run."""
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from nuffle.competition.referee import BotSpec, Referee, Settings
+from nuffle.core.errors import InputError, StateError
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class RayExecutor:
         try:
             import ray
         except ImportError:
-            raise RuntimeError("the ray executor needs Ray: pip install 'nuffle[ray]'") from None
+            raise StateError("the ray executor needs Ray: pip install 'nuffle[ray]'") from None
         self.ray = ray
         self._started = not ray.is_initialized()
         if self._started:
@@ -126,4 +127,4 @@ def make_executor(kind: str, workers: int = 0, address: str | None = None) -> Ex
         return LocalExecutor(workers)
     if kind == "ray":
         return RayExecutor(address, workers or None)
-    raise ValueError(f"unknown executor {kind!r}: choose local or ray")
+    raise InputError(f"unknown executor {kind!r}: choose local or ray")

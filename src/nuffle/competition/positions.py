@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from nuffle.core.errors import InputError
+
 if TYPE_CHECKING:
     from nuffle.core.game import Game
 
@@ -30,11 +32,11 @@ def encode(view: Game) -> dict[str, Any] | None:
 def decode(position: dict[str, Any] | None) -> Game:
     """A game rebuilt from a position; raises ValueError when there is none to rebuild."""
     if position is None:
-        raise ValueError("the request carries no position (ask for 'position' in the ready reply)")
+        raise InputError("the request carries no position (ask for 'position' in the ready reply)")
     from nuffle.core.game import Game
 
     from_position = getattr(Game, "from_position", None)
     if from_position is None:
-        raise ValueError("this nuffle cannot rebuild games from positions (Game.from_position)")
+        raise InputError("this nuffle cannot rebuild games from positions (Game.from_position)")
     game: Game = from_position(position)
     return game

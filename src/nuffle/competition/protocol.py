@@ -6,11 +6,13 @@ JSON Schema in nuffle/data/competition/protocol.schema.json describe them for ot
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from nuffle.competition.codec import dumps, loads
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision, DecisionKind
+from nuffle.core.errors import NuffleError
 
 PROTOCOL = "nuffle-bot"
 VERSION = 1
@@ -20,7 +22,7 @@ REQUEST_PARTS = ("state", "position", "legal", "pitch")
 DEFAULT_PARTS = ("state", "position", "legal")
 
 
-class ProtocolError(ValueError):
+class ProtocolError(NuffleError, ValueError):
     """A message that does not follow the protocol (the text names what is wrong)."""
 
 
@@ -87,7 +89,7 @@ def _group(g: ActionChoice) -> dict[str, Any]:
     return group
 
 
-def _legal_text(groups: list[ActionChoice]) -> str:
+def _legal_text(groups: Sequence[ActionChoice]) -> str:
     parts = []
     for g in groups:
         head = dumps({"type": _TYPE_NAMES[g.type], "players": g.players})[:-1]
@@ -140,7 +142,7 @@ def decide_line(
     square lists the engine caches (a set-up's half of the pitch) are encoded once."""
     msg = {"type": "decide", "id": request_id, "decision": decision.to_json(), "clock": clock,
            **left, **parts}
-    groups = legal.groups if legal is not None else []
+    groups = legal.groups if legal is not None else ()
     if state is None and all(len(g.squares) < _CACHED_LEN for g in groups):
         if legal is not None:
             msg["legal"] = [_group(g) for g in groups]

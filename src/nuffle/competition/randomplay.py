@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from nuffle.core.errors import InputError
+
 
 def random_choice(
     groups: list[dict[str, Any]], rng: random.Random, pitch: dict[str, Any] | None = None,
@@ -18,7 +20,7 @@ def random_choice(
     (given the request's `pitch` part and the deciding `side`), a random reserve goes to the
     free square nearest the middle of the pitch, and the set-up ends as soon as that is legal."""
     if not groups:
-        raise ValueError("there is no legal action to choose from")
+        raise InputError("there is no legal action to choose from")
     types = list(dict.fromkeys(g["type"] for g in groups))
     if "END_SETUP" in types:
         return ["END_SETUP", None, None]

@@ -32,6 +32,7 @@ from nuffle.competition.protocol import (
 from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import StateError
 from nuffle.core.game import Game
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.teams import team_to_dict
@@ -231,10 +232,10 @@ class Referee:
         limit = self.settings.max_decisions
         while not game.is_over:
             if len(game.history) > limit:
-                raise RuntimeError(f"the game did not end within {limit} decisions")
+                raise StateError(f"the game did not end within {limit} decisions")
             side = game.decider
             if side > 1:
-                raise RuntimeError(f"the game waits for {game.current_decider}")
+                raise StateError(f"the game waits for {game.current_decider}")
             seat = self.seats[side]
             key = self._turn_key(side)
             if seat.out or (key is not None and seat.clock.late_turn == key):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
+
+from nuffle.core.errors import InputError, NuffleError
 
 Square = tuple[int, int]
 
@@ -65,24 +67,44 @@ class ActionType(IntEnum):
     SELECT_INJURY = 45  # apply a skill's effect to the injury roll
     SELECT_SQUARE = 46  # choose a square for a skill (template direction, Side Step, ...)
 
+    @property
+    def starts_action(self) -> bool:
+        """Whether this type declares a player action (it starts a new action log)."""
+        return self in _STARTS
 
-START_ACTIONS = (
-    ActionType.START_MOVE,
-    ActionType.START_BLOCK,
-    ActionType.START_BLITZ,
-    ActionType.START_PASS,
-    ActionType.START_HANDOFF,
-    ActionType.START_FOUL,
-    ActionType.START_THROW_TEAM_MATE,
-)
+    @property
+    def moving_action(self) -> bool:
+        """Whether this type declares a player action in which the player may move."""
+        return self in _MOVING
 
-SELECT_FACE = (
-    ActionType.SELECT_ATTACKER_DOWN,
-    ActionType.SELECT_BOTH_DOWN,
-    ActionType.SELECT_PUSHED,
-    ActionType.SELECT_DEFENDER_STUMBLES,
-    ActionType.SELECT_DEFENDER_DOWN,
-)
+    @property
+    def selects_face(self) -> bool:
+        """Whether this type picks a block die face."""
+        return self in _FACES
+
+    @property
+    def uses_reroll(self) -> bool:
+        """Whether this type re-rolls a failed roll (a skill, a team re-roll or Pro)."""
+        return self in _REROLLS
+
+
+# The categories behind the properties above: one place, so they cannot disagree.
+_MOVING: frozenset[ActionType] = frozenset({
+    ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_PASS,
+    ActionType.START_HANDOFF, ActionType.START_FOUL, ActionType.START_THROW_TEAM_MATE,
+})
+_STARTS: frozenset[ActionType] = _MOVING | {ActionType.START_BLOCK, ActionType.START_BOMB}
+_FACES: frozenset[ActionType] = frozenset({
+    ActionType.SELECT_ATTACKER_DOWN, ActionType.SELECT_BOTH_DOWN, ActionType.SELECT_PUSHED,
+    ActionType.SELECT_DEFENDER_STUMBLES, ActionType.SELECT_DEFENDER_DOWN,
+})
+_REROLLS: frozenset[ActionType] = frozenset({ActionType.USE_SKILL, ActionType.USE_REROLL, ActionType.USE_PRO})
+
+#: The types that declare a player action, in enum order.
+START_ACTIONS: tuple[ActionType, ...] = tuple(t for t in ActionType if t.starts_action)
+
+#: The block-die face choices, indexed by `BlockFace`.
+SELECT_FACE: tuple[ActionType, ...] = tuple(t for t in ActionType if t.selects_face)
 
 
 class Action(NamedTuple):
@@ -112,12 +134,12 @@ class Action(NamedTuple):
     def from_list(raw: object) -> Action:
         """Parse the compact JSON form; raises ValueError naming the problem."""
         if not isinstance(raw, list) or len(raw) != 3:
-            raise ValueError(f"an action must be [type, player, square], got {raw!r}")
+            raise InputError(f"an action must be [type, player, square], got {raw!r}")
         name, player, square = raw
         if not isinstance(name, str) or name not in ActionType.__members__:
-            raise ValueError(f"unknown action type {name!r}")
+            raise InputError(f"unknown action type {name!r}")
         if player is not None and (not isinstance(player, int) or isinstance(player, bool)):
-            raise ValueError(f"action player must be an integer id or null, got {player!r}")
+            raise InputError(f"action player must be an integer id or null, got {player!r}")
         sq: Square | None = None
         if square is not None:
             if (
@@ -125,7 +147,7 @@ class Action(NamedTuple):
                 or len(square) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in square)
             ):
-                raise ValueError(f"action square must be [x, y] or null, got {square!r}")
+                raise InputError(f"action square must be [x, y] or null, got {square!r}")
             sq = (square[0], square[1])
         return Action(ActionType[name], player, sq)
 
@@ -135,10 +157,10 @@ class ActionChoice:
 
     An empty `players` means the actions carry no player; an empty `squares` means no square.
     `probabilities`, when given, is the success chance of reaching each square (assisted
-    moves), aligned with `squares`.
+    moves), aligned with `squares`. Immutable: the fields are read-only tuples.
     """
 
-    __slots__ = ("players", "probabilities", "squares", "type")
+    __slots__ = ("_players", "_probabilities", "_squares", "_type")
 
     def __init__(
         self,
@@ -147,93 +169,128 @@ class ActionChoice:
         squares: tuple[Square, ...] = (),
         probabilities: tuple[float, ...] = (),
     ) -> None:
-        self.type = type
-        self.players = players
-        self.squares = squares
-        self.probabilities = probabilities
+        self._type = type
+        self._players = players
+        self._squares = squares
+        self._probabilities = probabilities
+
+    @property
+    def type(self) -> ActionType:
+        """The action type of the group."""
+        return self._type
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The players the actions may name (empty: none)."""
+        return self._players
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares the actions may target (empty: none)."""
+        return self._squares
+
+    @property
+    def probabilities(self) -> tuple[float, ...]:
+        """Success chances aligned with `squares` (assisted moves), or empty."""
+        return self._probabilities
 
     def __iter__(self) -> Iterator[Action]:
-        players: tuple[int | None, ...] = self.players or (None,)
-        squares: tuple[Square | None, ...] = self.squares or (None,)
+        t = self._type
+        players: tuple[int | None, ...] = self._players or (None,)
+        squares: tuple[Square | None, ...] = self._squares or (None,)
         for p in players:
             for s in squares:
-                yield Action(self.type, p, s)
+                yield Action(t, p, s)
 
     def __len__(self) -> int:
-        return max(1, len(self.players)) * max(1, len(self.squares))
+        return max(1, len(self._players)) * max(1, len(self._squares))
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, ActionChoice)
-            and self.type == other.type
-            and self.players == other.players
-            and self.squares == other.squares
+            and self._type == other._type
+            and self._players == other._players
+            and self._squares == other._squares
         )
 
     def __hash__(self) -> int:
-        return hash((self.type, self.players, self.squares))
+        return hash((self._type, self._players, self._squares))
 
     def __repr__(self) -> str:
-        return f"ActionChoice({self.type.name}, players={self.players}, squares={self.squares})"
+        return f"ActionChoice({self._type.name}, players={self._players}, squares={self._squares})"
 
     def allows(self, action: Action) -> bool:
         """Whether `action` is one of this group's actions."""
-        if action.type != self.type:
+        if action.type != self._type:
             return False
-        if self.players:
-            if action.player not in self.players:
+        if self._players:
+            if action.player not in self._players:
                 return False
         elif action.player is not None:
             return False
-        if self.squares:
-            return action.square in self.squares
+        if self._squares:
+            return action.square in self._squares
         return action.square is None
 
 
 class LegalActions:
-    """The legal actions at a decision point, grouped by action type."""
+    """The legal actions at a decision point, grouped by action type: an immutable value.
 
-    __slots__ = ("groups",)
+    `groups` is a tuple of immutable `ActionChoice`s, so whoever holds it (a bot, a view, the
+    live game checking the next action against it) cannot change what another holder sees.
+    """
 
-    def __init__(self, groups: list[ActionChoice]) -> None:
-        self.groups = groups
+    __slots__ = ("_groups",)
+
+    def __init__(self, groups: Iterable[ActionChoice]) -> None:
+        self._groups = groups if type(groups) is tuple else tuple(groups)
+
+    @property
+    def groups(self) -> tuple[ActionChoice, ...]:
+        """The groups, one or more per legal action type."""
+        return self._groups
 
     def copy(self) -> LegalActions:
-        """An independent copy: new groups, sharing only their immutable tuples."""
-        return LegalActions([ActionChoice(g.type, g.players, g.squares, g.probabilities)
-                             for g in self.groups])
+        """The same value (it is immutable, so nothing needs copying)."""
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalActions) and self._groups == other._groups
+
+    def __hash__(self) -> int:
+        return hash(self._groups)
 
     def __iter__(self) -> Iterator[Action]:
-        for g in self.groups:
+        for g in self._groups:
             yield from g
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        return any(g.allows(action) for g in self.groups)
+        return any(g.allows(action) for g in self._groups)
 
     def __len__(self) -> int:
-        return sum(len(g) for g in self.groups)
+        return sum(len(g) for g in self._groups)
 
     def __bool__(self) -> bool:
-        return bool(self.groups)
+        return bool(self._groups)
 
     def types(self) -> list[ActionType]:
         """The action types that have at least one legal action."""
-        return [g.type for g in self.groups]
+        return [g._type for g in self._groups]
 
     def group(self, kind: ActionType) -> ActionChoice | None:
         """The group of `kind`, if legal."""
-        for g in self.groups:
-            if g.type == kind:
+        for g in self._groups:
+            if g._type == kind:
                 return g
         return None
 
     def __repr__(self) -> str:
-        return f"LegalActions({self.groups!r})"
+        return f"LegalActions({self._groups!r})"
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(NuffleError, ValueError):
     """An action that is not legal now; the game state is left unchanged."""
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from nuffle.core.errors import InputError
 from nuffle.core.types import AWAY, HOME
 
 Square = tuple[int, int]
@@ -28,7 +29,6 @@ class Variant:
     height: int
     wide_rows: int
     roster_size: int
-    pitch_min: int
     pitch_max: int
     los_min: int
     wide_max: int
@@ -143,7 +143,7 @@ VARIANTS = _load_variants()
 def board_for(players: int) -> Board:
     """The shared `Board` of the variant with `players` a side."""
     if players not in VARIANTS:
-        raise ValueError(
+        raise InputError(
             f"unknown board variant {players!r}: choose one of {sorted(VARIANTS)}"
         )
     return Board(VARIANTS[players])

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.types import BLOCK_DIE_FACES, BlockFace
 
 MASK64 = (1 << 64) - 1
@@ -108,7 +109,7 @@ def outcomes(kind: Dice, n: int = 1) -> tuple[tuple[Outcome, Fraction], ...]:
         return tuple((t * 10 + u, Fraction(1, 48)) for t in range(1, 7) for u in range(1, 9))
     if kind == Dice.BLOCK:
         if n < 1:
-            raise ValueError(f"block dice count must be at least 1, got {n}")
+            raise InputError(f"block dice count must be at least 1, got {n}")
         res: list[tuple[Outcome, Fraction]] = []
         for combo in combinations_with_replacement(sorted(BlockFace), n):
             p = Fraction(_multinomial(combo))
@@ -118,9 +119,9 @@ def outcomes(kind: Dice, n: int = 1) -> tuple[tuple[Outcome, Fraction], ...]:
         return tuple(res)
     if kind == Dice.PICK:
         if n < 1:
-            raise ValueError(f"random pick needs at least one choice, got {n}")
+            raise InputError(f"random pick needs at least one choice, got {n}")
         return tuple((i, Fraction(1, n)) for i in range(n))
-    raise ValueError(f"unknown chance event kind {kind!r}")
+    raise InputError(f"unknown chance event kind {kind!r}")
 
 
 def _multinomial(combo: tuple[BlockFace, ...]) -> int:
@@ -229,13 +230,13 @@ def sample(event: Chance, rng: int) -> tuple[Outcome, int]:
     if kind == Dice.PICK:
         rng = next_state(rng)
         return draw(rng, event.n), rng
-    raise ValueError(f"unknown chance event kind {kind!r}")
+    raise InputError(f"unknown chance event kind {kind!r}")
 
 
 # --- roller policies --------------------------------------------------------------------------
 
 
-class RollerError(RuntimeError):
+class RollerError(NuffleError, RuntimeError):
     """A scripted roller ran out of outcomes or was asked for the wrong kind of event."""
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import (
-    START_ACTIONS,
     Action,
     IllegalActionError,
     LegalActions,
@@ -30,6 +29,7 @@ from nuffle.core.dice import (
     seed_state,
 )
 from nuffle.core.engines import PYTHON, check_engine
+from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.procedures.match import Match
 from nuffle.core.render import board_text, describe_action
@@ -97,11 +97,11 @@ def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
 def _check_new(seed: object, board: object, roller: object) -> None:
     """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
+        raise InputTypeError(f"seed must be an integer, got {seed!r}")
     if not isinstance(board, int) or isinstance(board, bool) or board not in VARIANTS:
-        raise ValueError(f"unknown board variant {board!r}: choose one of {sorted(VARIANTS)}")
+        raise InputError(f"unknown board variant {board!r}: choose one of {sorted(VARIANTS)}")
     if roller is not None and not isinstance(roller, Roller):
-        raise TypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller) "
+        raise InputTypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller) "
                         f"or None, got {roller!r}")
 
 
@@ -287,7 +287,7 @@ class Game:
             raise IllegalActionError(f"{action} is illegal: {reason}")
         self._legal = None
         self.history.append(("a", action))
-        if action.type in START_ACTIONS:
+        if action.type.starts_action:
             s.log.clear()  # the log explains the current player action
         sq = s.board.sq(*action.square) if action.square is not None else -1
         s.log.append((Event.DECISION, int(action.type), -1 if action.player is None else action.player, sq))
@@ -425,7 +425,7 @@ class Game:
         """Replace the state's random generator with one seeded from `seed` (what is rolled
         from now on changes; the position does not)."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an integer, not {seed!r}")
+            raise InputTypeError(f"seed must be an integer, not {seed!r}")
         self.state.rng = seed_state(seed)
 
     @property

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar
 
+from nuffle.core.errors import InputError
 from nuffle.core.skills import Skill
 
 P = ParamSpec("P")
@@ -41,7 +42,7 @@ class Point(Generic[P, R]):
 
     def __init__(self, name: str, signature: str) -> None:
         if name in _POINTS:
-            raise ValueError(f"hook point {name!r} is declared twice")
+            raise InputError(f"hook point {name!r} is declared twice")
         self.name = name
         self.signature = signature
         self.handlers: dict[Skill, Callable[P, R]] = {}
@@ -55,7 +56,7 @@ class Point(Generic[P, R]):
         def register(fn: Callable[P, R]) -> Callable[P, R]:
             for sk in skills:
                 if sk in self.handlers:
-                    raise ValueError(f"{sk.name} already has a handler at {self.name}")
+                    raise InputError(f"{sk.name} already has a handler at {self.name}")
                 self.handlers[sk] = fn
                 _WHERE.setdefault(sk, []).append(self.name)
             self._cache.clear()

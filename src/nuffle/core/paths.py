@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_handle_ball, pickup_modifier
@@ -35,10 +34,9 @@ from nuffle.core.procedures.movement import (
     reaction_modifier,
     stand_up_cost,
 )
-from nuffle.core.procedures.rolls import roll_succeeds, team_reroll_available
-from nuffle.core.skills import Skill
+from nuffle.core.procedures.rolls import reroll_sources, roll_succeeds, team_reroll_available
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, Status, Weather
+from nuffle.core.types import BallState, RollKind, Status, Weather
 
 if TYPE_CHECKING:
     from nuffle.core.game import Game
@@ -69,38 +67,63 @@ def _need(target: int, mod: int, agility: bool) -> int:
 
 
 @cache
+def _monotone(k: int) -> tuple[int, ...]:
+    """Every up-set of the lattice of `k`-bit states, as a bit mask over the 2**k states (a
+    monotone Boolean function): one on the last bit clear below one on it set."""
+    if k == 0:
+        return (0, 1)
+    half = 1 << (k - 1)
+    return tuple(lo | (hi << half) for lo in _monotone(k - 1) for hi in _monotone(k - 1)
+                 if lo & hi == lo)
+
+
+@cache
 def _upsets(k: int) -> tuple[tuple[int, ...], ...]:
-    """Up-sets of the lattice of re-roll states (bit set = re-roll still available)."""
+    """Non-empty up-sets of the lattice of re-roll states (bit set = re-roll still available)."""
     n = 1 << k
-    out = []
-    for r in range(1, n + 1):
-        for sub in combinations(range(n), r):
-            s = set(sub)
-            if all(t in s for a in s for t in range(n) if t & a == a):
-                out.append(sub)
-    return tuple(out)
+    return tuple(tuple(i for i in range(n) if f >> i & 1) for f in _monotone(k) if f)
 
 
 _NO_BONUS = (0,) * 9
 
+# How a roll's own skill re-roll works, from the engine's `reroll_sources`.
+_NO_SKILL, _ONCE, _EACH = 0, 1, 2
+# Per roll kind: (skill mode, team re-roll allowed, Pro allowed).
+_Sources = tuple[int, bool, bool]
+
+
+def _sources(s: GameState, pid: int, kind: RollKind, team: bool) -> _Sources:
+    """The engine's re-roll sources for a roll of `kind`, as a profile key part."""
+    src = reroll_sources(s, pid, kind, team=team)
+    mode = (_ONCE if src.skill_once else _EACH) if src.skill else _NO_SKILL
+    return mode, src.team, src.pro
+
 
 class _Profile:
-    """Roll odds and interned mass vectors shared by searches of players with equal odds."""
+    """Roll odds and interned mass vectors shared by searches of players with equal odds.
+
+    The re-roll policy on a failed roll: the roll's own skill re-roll (Sure Hands every time;
+    Dodge, Sure Feet once per turn), else a team re-roll (Loner: 4+), else Pro (4+).
+    """
 
     def __init__(
-        self, ag: int, gfi: int, rain: bool, sure_hands: bool, hands: bool,
-        loner: bool, dodge: bool, sure_feet: bool, team: bool, pickup_bonus: tuple[int, ...],
+        self, ag: int, gfi: int, rain: bool, hands: bool, loner: bool,
+        dodge: _Sources, gfi_src: _Sources, pickup: _Sources, stand_up: _Sources,
+        pickup_bonus: tuple[int, ...],
     ) -> None:
         self.ag_target = 7 - min(ag, 6)
         self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
         self.gfi = gfi
         self.rain = rain
-        self.sure_hands = sure_hands
         self.hands = hands
         self.loner = loner
+        self.src = {"dodge": dodge, "gfi": gfi_src, "pickup": pickup, "stand_up": stand_up}
+        srcs = self.src.values()
         bit = 1
-        self.dodge_bit = self.sf_bit = self.team_bit = 0
-        for live, name in ((dodge, "dodge_bit"), (sure_feet, "sf_bit"), (team, "team_bit")):
+        self.dodge_bit = self.sf_bit = self.team_bit = self.pro_bit = 0
+        for live, name in ((dodge[0] == _ONCE, "dodge_bit"), (gfi_src[0] == _ONCE, "sf_bit"),
+                           (any(t for _, t, _ in srcs), "team_bit"),
+                           (any(p for _, _, p in srcs), "pro_bit")):
             if live:
                 setattr(self, name, bit)
                 bit <<= 1
@@ -113,27 +136,32 @@ class _Profile:
         self.step_memo: dict[int, int] = {}
         self.dom_memo: dict[int, bool] = {}
 
-    def rolls(self, key: int) -> list[tuple[str, int, int, int, bool]]:
-        """The rolls of a step key: (kind, need, successes out of 6, skill bit, team allowed)."""
+    def _roll(self, kind: str, need: int, bit: int, blocked: bool = False) -> _Roll:
+        """One roll: (kind, need, successes out of 6, skill (-1 each time, a once-per-turn bit
+        or 0), team re-roll allowed, Pro allowed)."""
+        mode, team, pro = self.src[kind]
+        skill = 0 if blocked or mode == _NO_SKILL else (-1 if mode == _EACH else bit)
+        return (kind, need, 7 - need, skill, team, pro)
+
+    def rolls(self, key: int) -> list[_Roll]:
+        """The rolls of a step key, in the order the engine makes them."""
         out = []
         if key & _STANDUP:
-            out.append(("stand_up", 4, 3, 0, True))
+            out.append(self._roll("stand_up", 4, 0))
         if key & _GFI:
-            need = _need(self.gfi, 0, False)
-            out.append(("gfi", need, 7 - need, self.sf_bit, True))
+            out.append(self._roll("gfi", _need(self.gfi, 0, False), self.sf_bit))
         if key & _DODGE:
             mod = ((key >> 3) & 15) - 7
-            need = _need(self.ag_target, mod, True)
-            out.append(("dodge", need, 7 - need, 0 if key & _TACKLE else self.dodge_bit, True))
+            out.append(self._roll("dodge", _need(self.ag_target, mod, True), self.dodge_bit,
+                                  bool(key & _TACKLE)))
         if key & _PICKUP:
             if not self.hands:
-                out.append(("pickup", 7, 0, 0, False))
+                out.append(("pickup", 7, 0, 0, False, False))
             else:
                 tz = (key >> 8) & 15
                 mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE)
                 mod += self.pickup_bonus[tz]
-                need = _need(self.ag_target, mod, True)
-                out.append(("pickup", need, 7 - need, -1 if self.sure_hands else 0, True))
+                out.append(self._roll("pickup", _need(self.ag_target, mod, True), 0))
         return out
 
     def apply(self, vid: int, key: int) -> int:
@@ -146,9 +174,9 @@ class _Profile:
             self.step_memo.clear()
             self.dom_memo.clear()
         vec = list(self.vecs[vid])
-        tb = self.team_bit
+        tb, pb = self.team_bit, self.pro_bit
         lam = 0.5 if self.loner else 1.0
-        for _kind, _n, wins, skill, team in self.rolls(key):
+        for _kind, _n, wins, skill, team, pro in self.rolls(key):
             p = wins / 6.0
             q = 1.0 - p
             out = [0.0] * self.n
@@ -162,6 +190,8 @@ class _Profile:
                     out[s ^ skill] += m * q * p
                 elif team and tb and s & tb:
                     out[s ^ tb] += m * q * lam * p
+                elif pro and s & pb:
+                    out[s ^ pb] += m * q * 0.5 * p
             vec = out
         res = self._intern(tuple(vec))
         self.step_memo[mk] = res
@@ -194,10 +224,10 @@ class _Profile:
         """The success chance of a route's step keys, as an exact Fraction."""
         vec = [Fraction(0)] * self.n
         vec[-1] = Fraction(1)
-        tb = self.team_bit
+        tb, pb = self.team_bit, self.pro_bit
         lam = Fraction(1, 2) if self.loner else Fraction(1)
         for key in keys:
-            for _kind, _n, wins, skill, team in self.rolls(key):
+            for _kind, _n, wins, skill, team, pro in self.rolls(key):
                 p = Fraction(wins, 6)
                 q = 1 - p
                 out = [Fraction(0)] * self.n
@@ -209,11 +239,16 @@ class _Profile:
                         out[s ^ skill] += m * q * p
                     elif team and tb and s & tb:
                         out[s ^ tb] += m * q * lam * p
+                    elif pro and s & pb:
+                        out[s ^ pb] += m * q * Fraction(1, 2) * p
                 vec = out
         return sum(vec, Fraction(0))
 
 
 _PROFILES: dict[tuple[object, ...], _Profile] = {}
+
+# A roll of a step: (kind, need, successes out of 6, skill, team allowed, Pro allowed).
+_Roll = tuple[str, int, int, int, bool, bool]
 
 # A label: (mass vector id, square, moves used, parent label or None, step key).
 _Label = tuple[int, int, int, Any, int]
@@ -315,14 +350,14 @@ class PathSearch:
         skills = info.skills
         side = s.pteam[pid]
         self.side = side
-        flags = s.pflags[pid]
         if team_reroll is None:
             team_reroll = team_reroll_available(s, side)
+        team = bool(team_reroll)
         key = (
-            info.ag, gfi_target(s),
-            s.weather == Weather.POURING_RAIN, Skill.SURE_HANDS in skills, can_handle_ball(s, pid),
-            Skill.LONER in skills, Skill.DODGE in skills and not flags & PFlag.DODGE_USED,
-            Skill.SURE_FEET in skills and not flags & PFlag.SURE_FEET_USED, bool(team_reroll),
+            info.ag, gfi_target(s), s.weather == Weather.POURING_RAIN, can_handle_ball(s, pid),
+            reroll_sources(s, pid, RollKind.DODGE).loner,
+            _sources(s, pid, RollKind.DODGE, team), _sources(s, pid, RollKind.GFI, team),
+            _sources(s, pid, RollKind.PICKUP, team), _sources(s, pid, RollKind.STAND_UP, team),
             tuple(PICKUP_MODIFIER.total(skills, s, pid, tz) for tz in range(9))
             if PICKUP_MODIFIER.fns(skills) else _NO_BONUS,
         )
@@ -369,14 +404,14 @@ class PathSearch:
         size = len(grid)
         tz = [0] * size
         tackle = [0] * size
-        status, pflags, pos = s.status, s.pflags, s.pos
+        pos = s.pos
         pid = self.pid
         # Skills acting on dodges (the mover's or his opponents') need the engine's modifier
         # per (from, to) pair; without them the modifier is 1 - tackle zones on the destination.
         special = bool(DODGE_MODIFIER.fns(s.info[pid].skills) or DODGE_ZONES_IGNORED.fns(s.info[pid].skills))
         for q in s.ranges[1 - side]:
             sq = pos[q]
-            if sq >= 0 and status[q] == Status.STANDING and not pflags[q] & PFlag.NO_TZ:
+            if sq >= 0 and s.exerts_tz(q):
                 qs = s.info[q].skills
                 tk = _TACKLE if DODGE_REROLL_CANCEL.fns(qs) and DODGE_REROLL_CANCEL.any(qs, s, pid, q) else 0
                 if DEST_ZONE_IGNORED.fns(qs) or LEFT_ZONE_MODIFIER.fns(qs) or DODGE_ROLL_REACTION.fns(qs):
@@ -585,7 +620,7 @@ class PathSearch:
         side, me = self.side, self.pid
         return self.adjacent(
             lambda q: q != me and s.pteam[q] == side and s.status[q] == Status.STANDING
-            and not s.pflags[q] & PFlag.NO_TZ and can_handle_ball(s, q)
+            and s.exerts_tz(q) and can_handle_ball(s, q)
         )
 
     def foul(self) -> dict[Square, Path]:

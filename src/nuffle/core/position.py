@@ -15,6 +15,7 @@ from nuffle.core.actions import ActionType
 from nuffle.core.board import VARIANTS, board_for
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Chance, Dice
+from nuffle.core.errors import NuffleError
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo, TeamState
@@ -36,7 +37,7 @@ _LISTS = ("grid", "pos", "status", "pflags", "crowd")
 _CHANCE_FIELDS = ("kind", "n", "purpose", "group")
 
 
-class PositionError(ValueError):
+class PositionError(NuffleError, ValueError):
     """A position is malformed or names something the engine does not know."""
 
 

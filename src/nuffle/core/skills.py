@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from nuffle.core.errors import InputError
+
 
 class Skill(IntEnum):
     """Every LRB6 / BB2016 skill."""
@@ -105,7 +107,7 @@ def skill_from_name(name: str) -> Skill:
     key = name.strip().lower()
     ident = _ALIASES.get(key) or key.replace("-", "_").replace(" ", "_").replace("'", "").upper()
     if ident not in Skill.__members__:
-        raise ValueError(f"unknown skill {name!r}")
+        raise InputError(f"unknown skill {name!r}")
     return Skill[ident]
 
 

@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
+from nuffle.core.errors import NuffleError
 from nuffle.core.skills import Skill, skill_from_name, skill_label
 
 MAX_PLAYERS = 16
@@ -36,7 +37,7 @@ _TEAM_KEYS = frozenset(
 _PLAYER_KEYS = frozenset({"position", "number", "name"})
 
 
-class TeamError(ValueError):
+class TeamError(NuffleError, ValueError):
     """A team breaks a rule; the message names it."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from nuffle.core.errors import InputError
 from nuffle.core.types import CHANCE
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def explore_keyed(start: Game, max_states: int) -> list[tuple[Fraction, Game, Ke
             if j is None:
                 j = len(games)
                 if j > max_states:
-                    raise ValueError(f"outcomes() enumerated more than {max_states} states")
+                    raise InputError(f"outcomes() enumerated more than {max_states} states")
                 index[key] = j
                 games.append(child)
                 keys.append(key)

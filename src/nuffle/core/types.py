@@ -131,22 +131,6 @@ class RollKind(IntEnum):
     KICK_OFF_RETURN = 29
 
 
-class Kickoff(IntEnum):
-    """Kick-off table results, indexed by their 2D6 total."""
-
-    GET_THE_REF = 2
-    RIOT = 3
-    PERFECT_DEFENCE = 4
-    HIGH_KICK = 5
-    CHEERING_FANS = 6
-    CHANGING_WEATHER = 7
-    BRILLIANT_COACHING = 8
-    QUICK_SNAP = 9
-    BLITZ = 10
-    THROW_A_ROCK = 11
-    PITCH_INVASION = 12
-
-
 class Event(IntEnum):
     """Forced events noted in `GameState.log` (decisions are logged by `Game.step`)."""
 

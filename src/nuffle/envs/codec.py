@@ -26,6 +26,7 @@ import numpy as np
 
 from nuffle.core.actions import Action, ActionType, LegalActions
 from nuffle.core.board import board_for
+from nuffle.core.errors import NuffleError
 from nuffle.core.state import GameState
 from nuffle.envs.layout import side_layout
 
@@ -33,19 +34,8 @@ N_TYPES = len(ActionType)
 
 #: Types whose argument is a player (he is addressed by his cell or his dugout slot).
 PLAYER_TYPES = frozenset(
-    {
-        ActionType.RESERVE_PLAYER,
-        ActionType.SELECT_PLAYER,
-        ActionType.START_MOVE,
-        ActionType.START_BLOCK,
-        ActionType.START_BLITZ,
-        ActionType.START_PASS,
-        ActionType.START_HANDOFF,
-        ActionType.START_FOUL,
-        ActionType.START_THROW_TEAM_MATE,
-        ActionType.START_BOMB,
-        ActionType.USE_SKILL,
-    }
+    {ActionType.RESERVE_PLAYER, ActionType.SELECT_PLAYER, ActionType.USE_SKILL}
+    | {t for t in ActionType if t.starts_action}
 )
 #: Types that may carry a player and a square together; each gets one row per roster slot.
 JOINT_TYPES = (ActionType.PLACE_PLAYER, ActionType.MOVE, ActionType.THROW_TEAM_MATE)
@@ -55,7 +45,7 @@ for _t in PLAYER_TYPES:
     _IS_PLAYER_TYPE[int(_t)] = True
 
 
-class CodecError(ValueError):
+class CodecError(NuffleError, ValueError):
     """An index that names no action, or an engine action the codec cannot place."""
 
 
@@ -90,9 +80,9 @@ class ActionCodec:
 
     # --- encoding -------------------------------------------------------------------------
 
-    def indices(self, s: GameState, legal: LegalActions, side: int, pos: object = None) -> np.ndarray:
-        """The indices of every legal action of `side` (`pos` is accepted for compatibility
-        and ignored). Raises CodecError if the engine offers an action the codec cannot place."""
+    def indices(self, s: GameState, legal: LegalActions, side: int) -> np.ndarray:
+        """The indices of every legal action of `side`. Raises CodecError if the engine offers
+        an action the codec cannot place."""
         return self.grouped(s, legal, side)[0]
 
     def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[np.ndarray, list[int]]:

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from nuffle.core.actions import Action, IllegalActionError
+from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
@@ -23,7 +24,7 @@ BOARDS = (1, 3, 5, 7, 11)
 Team = str | TeamSpec
 
 
-class EnvError(ValueError):
+class EnvError(NuffleError, ValueError):
     """Bad input to an environment (an illegal index, a step after the end, ...)."""
 
 

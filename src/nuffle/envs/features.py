@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from nuffle.core.actions import ActionType
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, Weather
 
@@ -57,8 +58,7 @@ SPATIAL_LAYERS = PLAYER_LAYERS + BOARD_LAYERS
 LAYER_INDEX = {name: i for i, (name, _) in enumerate(SPATIAL_LAYERS)}
 N_PLAYER = len(PLAYER_LAYERS)
 
-PLAYER_ACTION_KINDS = ("START_MOVE", "START_BLOCK", "START_BLITZ", "START_PASS", "START_HANDOFF",
-                        "START_FOUL", "START_THROW_TEAM_MATE", "START_BOMB")
+PLAYER_ACTION_KINDS = tuple(t.name for t in ActionType if t.starts_action)
 
 NON_SPATIAL: tuple[tuple[str, str], ...] = (
     ("score_own", "own touchdowns / 10"),

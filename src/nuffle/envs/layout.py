@@ -13,6 +13,7 @@ from functools import cache
 import numpy as np
 
 from nuffle.core.board import Board, board_for
+from nuffle.core.errors import InputError
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,7 +40,7 @@ class SideLayout:
         """Square targets of engine `(x, y)` squares (on the pitch or just off it), vectorised."""
         arr = np.asarray(squares, dtype=np.int64).reshape(-1, 2)
         if arr.min() < -1 or (arr[:, 0] > self.width).any() or (arr[:, 1] > self.height).any():
-            raise ValueError(f"a square lies beyond the ring around the pitch: {squares}")
+            raise InputError(f"a square lies beyond the ring around the pitch: {squares}")
         out: np.ndarray = self.target[(arr[:, 1] + 1) * (self.width + 2) + arr[:, 0] + 1]
         return out
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import numpy as np
 
+from nuffle.core.actions import ActionType
 from nuffle.core.board import Board
 from nuffle.core.decision import Decision, DecisionKind
-from nuffle.core.skills import Skill
+from nuffle.core.procedures.block import assists_when_marked
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import BallState, PFlag, Status, Weather
 from nuffle.envs.decision import n_decision_kinds
 from nuffle.envs.features import (
     BOARD_LAYERS,
@@ -28,7 +29,6 @@ from nuffle.envs.features import (
     N_PLAYER,
     NON_SPATIAL,
     NS_INDEX,
-    PA_KIND_INDEX,
     PLAYER_ACTION_KINDS,
     PLAYER_LAYERS,
     SPATIAL_LAYERS,
@@ -53,8 +53,17 @@ _MOVE = int(DecisionKind.MOVE)
 #: single cells, written apart).
 _TABLE_LAYERS = tuple(i for i in range(N_PLAYER) if i not in (LAYER_INDEX["ball_carrier"],
                                                                LAYER_INDEX["active_player"]))
-_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if k != "START_BLOCK")
+_MOVING_KINDS = frozenset(k for k in PLAYER_ACTION_KINDS if ActionType[k].moving_action)
 _BALL = LAYER_INDEX["ball"]
+# The non-spatial features by name, all zero (in the order of NON_SPATIAL), and the names the
+# encoder picks by value: weather, ball state, the action under way, the acting player's skills.
+_NS_ZERO: dict[str, float] = {name: 0.0 for name, _ in NON_SPATIAL}
+_WEATHER = {int(w): f"weather_{w.name.lower()}" for w in Weather}
+_BALL_STATE = {int(b): f"ball_{b.name.lower()}" for b in BallState}
+_ACTING_KIND = {k: f"acting_{k.lower()}" for k in PLAYER_ACTION_KINDS}
+_ACTING_SKILLS = tuple(f"acting_skill_{sk.name.lower()}" for sk in KEY_SKILLS)
+assert set(_WEATHER.values()) | set(_BALL_STATE.values()) | set(_ACTING_KIND.values()) <= set(_NS_ZERO)
+assert set(_ACTING_SKILLS) <= set(_NS_ZERO)
 _TZ = LAYER_INDEX["own_tackle_zones"]  # own, opp tackle zones, own, opp assists: consecutive
 assert [LAYER_INDEX[n] - _TZ for n in ("opp_tackle_zones", "own_assists", "opp_assists")] == [1, 2, 3]
 _FLAG_CODE = np.zeros(_FLAG_MASK + 1, dtype=np.int64)  # masked flags -> used * 2 + no_tz
@@ -129,7 +138,7 @@ class StaticPlayers:
         self.ma = [p.ma for p in info]
         self.key_base = np.arange(n, dtype=np.int64) * _CODES
         self.eighth = np.full(n * 8, 0.125)  # bincount weights: a tackle zone counts 1/8
-        guard = np.asarray([Skill.GUARD in p.skills for p in info], dtype=bool)
+        guard = np.asarray([assists_when_marked(s, p.pid) for p in info], dtype=bool)
         self.rows: list[np.ndarray] = []  # side -> (n * 28, table layers) values
         self.tz_block: list[np.ndarray] = []  # side -> key -> neighbour block offset / n_sq
         self.guard_key: list[np.ndarray] = []  # side -> key -> exerts a tackle zone and has Guard
@@ -305,55 +314,68 @@ class ObservationEncoder:
         self, s: GameState, d: Decision, side: int, counts: list[int], static: StaticPlayers,
         carrier: int, actor: int, left: int,
     ) -> np.ndarray:
+        """The non-spatial features, each written by its name in `NON_SPATIAL` (the array's order
+        is that table's), then the decision kind one-hot."""
         me, them = s.teams[side], s.teams[1 - side]
         turns = self.turns
-        v = [
-            min(me.score / 10, 1.0), min(them.score / 10, 1.0), float(s.half == 1), float(s.half >= 2),
-            min(me.turn / turns, 1.0), min(them.turn / turns, 1.0), float(s.active == side),
-            min(me.rerolls / 8, 1.0), min(them.rerolls / 8, 1.0), float(me.reroll_used),
-            float(them.reroll_used), float(me.bonus_reroll > 0), float(them.bonus_reroll > 0),
-            min(me.bribes / 3, 1.0), min(them.bribes / 3, 1.0), float(min(me.apothecaries, 1)),
-            float(min(them.apothecaries, 1)),
-            0.0, 0.0, 0.0, 0.0, 0.0,  # weather
-            float(s.kicking == side), float(s.first_kicker == side), float(me.blitz_used),
-            float(them.blitz_used), float(me.pass_used), float(them.pass_used),
-            float(me.handoff_used), float(them.handoff_used), float(me.foul_used), float(them.foul_used),
-            0.0, 0.0, 0.0, 0.0,  # ball state
-        ]
-        v[17 + s.weather] = 1.0
-        v[32 + s.ball_state] = 1.0
+        f = _NS_ZERO.copy()
+        f["score_own"] = min(me.score / 10, 1.0)
+        f["score_opp"] = min(them.score / 10, 1.0)
+        f["first_half"] = float(s.half == 1)
+        f["second_half"] = float(s.half >= 2)
+        f["turn_own"] = min(me.turn / turns, 1.0)
+        f["turn_opp"] = min(them.turn / turns, 1.0)
+        f["own_team_turn"] = float(s.active == side)
+        f["rerolls_own"] = min(me.rerolls / 8, 1.0)
+        f["rerolls_opp"] = min(them.rerolls / 8, 1.0)
+        f["reroll_used_own"] = float(me.reroll_used)
+        f["reroll_used_opp"] = float(them.reroll_used)
+        f["leader_own"] = float(me.bonus_reroll > 0)
+        f["leader_opp"] = float(them.bonus_reroll > 0)
+        f["bribes_own"] = min(me.bribes / 3, 1.0)
+        f["bribes_opp"] = min(them.bribes / 3, 1.0)
+        f["apothecary_own"] = float(min(me.apothecaries, 1))
+        f["apothecary_opp"] = float(min(them.apothecaries, 1))
+        f[_WEATHER[s.weather]] = 1.0
+        f["own_kicking"] = float(s.kicking == side)
+        f["own_kicked_first"] = float(s.first_kicker == side)
+        f["blitz_used_own"] = float(me.blitz_used)
+        f["blitz_used_opp"] = float(them.blitz_used)
+        f["pass_used_own"] = float(me.pass_used)
+        f["pass_used_opp"] = float(them.pass_used)
+        f["handoff_used_own"] = float(me.handoff_used)
+        f["handoff_used_opp"] = float(them.handoff_used)
+        f["foul_used_own"] = float(me.foul_used)
+        f["foul_used_opp"] = float(them.foul_used)
+        f[_BALL_STATE[s.ball_state]] = 1.0
         team = static.team
-        own_ball = opp_ball = 0.0
         if carrier >= 0:
-            if team[carrier] == side:
-                own_ball = 1.0
-            else:
-                opp_ball = 1.0
+            f["own_has_ball" if team[carrier] == side else "opp_has_ball"] = 1.0
         ball = s.ball
         if ball >= 0 and s.ball_state:
             c = self._col[side][ball]
-            v += (own_ball, opp_ball, c / max(1, self.width - 1), s.board.ys[ball] / max(1, self.height - 1),
-                  float(c < self.width // 2))
-        else:
-            v += (own_ball, opp_ball, 0.0, 0.0, 0.0)
+            f["ball_x"] = c / max(1, self.width - 1)
+            f["ball_y"] = s.board.ys[ball] / max(1, self.height - 1)
+            f["ball_in_own_half"] = float(c < self.width // 2)
         n = counts
         pm, r = self.pitch_max, self.roster
-        v += (
-            min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0),
-            min((n[8 + _STANDING] + n[8 + _PRONE] + n[8 + _STUNNED]) / pm, 1.0),
-            n[_RESERVE] / r, n[8 + _RESERVE] / r, n[_KO] / r, n[8 + _KO] / r,
-            (n[5] + n[6]) / r, (n[13] + n[14]) / r,
-        )
+        f["on_pitch_own"] = min((n[_STANDING] + n[_PRONE] + n[_STUNNED]) / pm, 1.0)
+        f["on_pitch_opp"] = min((n[8 + _STANDING] + n[8 + _PRONE] + n[8 + _STUNNED]) / pm, 1.0)
+        f["reserves_own"] = n[_RESERVE] / r
+        f["reserves_opp"] = n[8 + _RESERVE] / r
+        f["ko_own"] = n[_KO] / r
+        f["ko_opp"] = n[8 + _KO] / r
+        f["cas_own"] = (n[5] + n[6]) / r
+        f["cas_opp"] = (n[13] + n[14]) / r
         if actor >= 0:
             st = static.stats_list[actor]
-            kinds = [0.0] * len(PLAYER_ACTION_KINDS)
-            if d.action is not None and d.action in PA_KIND_INDEX:
-                kinds[PA_KIND_INDEX[d.action]] = 1.0
-            v += (1.0, float(team[actor] == side), st[0], st[1], st[2], st[3], min(left / 10, 1.0),
-                  float(actor == carrier))
-            v += kinds
-            v += st[4:]
-        else:
-            v += [0.0] * (8 + len(PLAYER_ACTION_KINDS) + len(KEY_SKILLS))
-        v += self._onehot[d.kind]
-        return np.array(v, dtype=np.float32)
+            f["acting"] = 1.0
+            f["acting_own"] = float(team[actor] == side)
+            f["acting_ma"], f["acting_st"], f["acting_ag"], f["acting_av"] = st[0], st[1], st[2], st[3]
+            f["acting_moves_left"] = min(left / 10, 1.0)
+            f["acting_has_ball"] = float(actor == carrier)
+            if d.action is not None and d.action in _ACTING_KIND:
+                f[_ACTING_KIND[d.action]] = 1.0
+            for name, value in zip(_ACTING_SKILLS, st[4:], strict=True):
+                f[name] = value
+        return np.array([*f.values(), *self._onehot[d.kind]], dtype=np.float32)

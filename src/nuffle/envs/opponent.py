@@ -8,6 +8,7 @@ from typing import Any
 from nuffle.agents.base import Agent
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 
 
@@ -37,7 +38,7 @@ class Opponent:
         elif callable(spec):
             self.fn = spec
         else:
-            raise ValueError(f"opponent must be a bot name, an Agent or a callable, got {spec!r}")
+            raise InputError(f"opponent must be a bot name, an Agent or a callable, got {spec!r}")
 
     def new_game(self, game: Game, side: int, seed: int) -> None:
         """Prepare for a new match in which the opponent plays `side`."""

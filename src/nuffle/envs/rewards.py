@@ -16,6 +16,7 @@ from itertools import islice
 from typing import Any
 
 from nuffle.core.actions import START_ACTIONS, ActionType
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
@@ -54,7 +55,7 @@ class StepEvents:
 EVENT_NAMES = tuple(f.name for f in fields(StepEvents))
 
 _MOVING = frozenset({ActionType.MOVE, ActionType.LEAP})
-_STARTS = frozenset(int(t) for t in START_ACTIONS) | {int(ActionType.START_BOMB)}
+_STARTS = frozenset(int(t) for t in START_ACTIONS)
 _ENDS_THROW = _STARTS | {int(ActionType.END_TURN)}
 #: Decisions that send the ball to a team-mate: a catch after one completes it.
 _THROWS = {int(ActionType.PASS): "pass", int(ActionType.HAIL_MARY): "pass",
@@ -202,7 +203,7 @@ class WeightedReward:
     def __init__(self, weights: Mapping[str, float]) -> None:
         unknown = sorted(set(weights) - set(EVENT_NAMES))
         if unknown:
-            raise ValueError(f"unknown reward event {unknown[0]!r}: choose from {', '.join(EVENT_NAMES)}")
+            raise InputError(f"unknown reward event {unknown[0]!r}: choose from {', '.join(EVENT_NAMES)}")
         self.weights = dict(weights)
 
     def __call__(self, events: StepEvents) -> float:
@@ -216,11 +217,11 @@ def make_reward(spec: Any) -> RewardFn:
         return WeightedReward(WIN_LOSS)
     if isinstance(spec, str):
         if spec not in PRESETS:
-            raise ValueError(f"unknown reward preset {spec!r}: choose one of {', '.join(PRESETS)}")
+            raise InputError(f"unknown reward preset {spec!r}: choose one of {', '.join(PRESETS)}")
         return WeightedReward(PRESETS[spec])
     if isinstance(spec, Mapping):
         return WeightedReward(spec)
     if callable(spec):
         fn: RewardFn = spec
         return fn
-    raise ValueError(f"reward must be a preset name, a dict of event weights or a callable, got {spec!r}")
+    raise InputError(f"reward must be a preset name, a dict of event weights or a callable, got {spec!r}")

@@ -20,6 +20,7 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from scipy.optimize import linprog
 
+from nuffle.core.errors import InputError, StateError
 from nuffle.gametheory.zerosum import solve_zero_sum
 
 #: Games per block linear programme (HiGHS solves a block-diagonal programme faster per game).
@@ -193,7 +194,7 @@ def _block_programme(games: NDArray[np.float64]) -> tuple[NDArray[np.float64], N
         method="highs",
     )
     if result.status != 0 or result.x is None:
-        raise RuntimeError(f"linear programme failed: {result.message}")
+        raise StateError(f"linear programme failed: {result.message}")
     x = np.clip(np.asarray(result.x).reshape(k, nv)[:, :r], 0.0, None)
     y = np.clip(-np.asarray(result.ineqlin.marginals).reshape(k, c), 0.0, None)
     return x / x.sum(axis=1, keepdims=True), y / y.sum(axis=1, keepdims=True)
@@ -215,7 +216,7 @@ def solve_batch(
     """
     games = np.asarray(matrices, dtype=np.float64)
     if games.ndim != 3 or 0 in games.shape:
-        raise ValueError(f"matrices must be a non-empty games x rows x cols array, got {games.shape}")
+        raise InputError(f"matrices must be a non-empty games x rows x cols array, got {games.shape}")
     n, r, c = games.shape
     stats = BatchStats()
     values = np.zeros(n)

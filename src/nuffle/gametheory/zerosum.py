@@ -14,6 +14,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import linprog
 
+from nuffle.core.errors import InputError, StateError
+
 FloatArray = NDArray[np.float64]
 
 #: How far a strategy's entries may sum from 1 before it is rejected.
@@ -61,29 +63,29 @@ def as_payoff_matrix(matrix: ArrayLike | Sequence[Sequence[float]]) -> FloatArra
     """Convert ``matrix`` to a finite 2-D float array, or raise ValueError naming the problem."""
     if isinstance(matrix, Sequence) and not isinstance(matrix, str | bytes):
         if len(matrix) == 0:
-            raise ValueError("payoff matrix is empty: it has no rows")
+            raise InputError("payoff matrix is empty: it has no rows")
         lengths = []
         for i, row in enumerate(matrix):
             if not isinstance(row, Sequence | np.ndarray) or isinstance(row, str | bytes):
-                raise ValueError(f"payoff matrix must be 2-dimensional: row {i} is not a sequence")
+                raise InputError(f"payoff matrix must be 2-dimensional: row {i} is not a sequence")
             lengths.append(len(row))
         if len(set(lengths)) > 1:
             bad = next(i for i, n in enumerate(lengths) if n != lengths[0])
-            raise ValueError(
+            raise InputError(
                 f"payoff matrix is ragged: row 0 has {lengths[0]} entries "
                 f"but row {bad} has {lengths[bad]}"
             )
     try:
         array = np.asarray(matrix, dtype=np.float64)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"payoff matrix is not numeric or is ragged: {exc}") from exc
+        raise InputError(f"payoff matrix is not numeric or is ragged: {exc}") from exc
     if array.ndim != 2:
-        raise ValueError(f"payoff matrix must be 2-dimensional, got {array.ndim} dimension(s)")
+        raise InputError(f"payoff matrix must be 2-dimensional, got {array.ndim} dimension(s)")
     if array.shape[0] == 0 or array.shape[1] == 0:
-        raise ValueError(f"payoff matrix is empty: shape {array.shape}")
+        raise InputError(f"payoff matrix is empty: shape {array.shape}")
     if not np.all(np.isfinite(array)):
         i, j = np.argwhere(~np.isfinite(array))[0]
-        raise ValueError(
+        raise InputError(
             f"payoff matrix has a non-finite entry {array[i, j]} at row {i}, column {j}"
         )
     return array
@@ -93,14 +95,14 @@ def _as_strategy(strategy: ArrayLike, size: int, who: str) -> FloatArray:
     """Validate a mixed strategy of ``size`` actions; ``who`` names it in errors."""
     array = np.asarray(strategy, dtype=np.float64)
     if array.ndim != 1 or array.shape[0] != size:
-        raise ValueError(f"{who} strategy must have {size} entries, got shape {array.shape}")
+        raise InputError(f"{who} strategy must have {size} entries, got shape {array.shape}")
     if not np.all(np.isfinite(array)):
-        raise ValueError(f"{who} strategy has a non-finite entry")
+        raise InputError(f"{who} strategy has a non-finite entry")
     if np.any(array < -STRATEGY_SUM_TOLERANCE):
-        raise ValueError(f"{who} strategy has a negative probability")
+        raise InputError(f"{who} strategy has a negative probability")
     total = float(array.sum())
     if abs(total - 1.0) > STRATEGY_SUM_TOLERANCE:
-        raise ValueError(f"{who} strategy sums to {total}, not 1")
+        raise InputError(f"{who} strategy sums to {total}, not 1")
     return array
 
 
@@ -143,7 +145,7 @@ def solve_zero_sum(matrix: ArrayLike | Sequence[Sequence[float]]) -> ZeroSumSolu
         method="highs",
     )
     if result.status != 0 or result.x is None:
-        raise RuntimeError(f"linear programme failed: {result.message}")
+        raise StateError(f"linear programme failed: {result.message}")
     row_strategy = _clean(np.asarray(result.x[:rows], dtype=np.float64))
     col_strategy = _clean(-np.asarray(result.ineqlin.marginals, dtype=np.float64))
     value = float(row_strategy @ payoff @ col_strategy)
@@ -172,7 +174,7 @@ def best_response(
         payoffs = row @ payoff
         action = int(np.argmin(payoffs))
     else:
-        raise ValueError(f"player must be 'row' or 'col', got {player!r}")
+        raise InputError(f"player must be 'row' or 'col', got {player!r}")
     return BestResponse(action, float(payoffs[action]), payoffs)
 
 

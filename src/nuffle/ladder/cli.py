@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from nuffle.core.errors import InputError
+
 
 def register(sub: Any) -> None:
     """Add the `ladder` subcommand to an argparse subparsers object."""
@@ -54,7 +56,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         entries = parse_entries(args.entries)
         fixtures = schedule(len(entries), args.pairs, args.seed)
         if args.workers < 1:
-            raise ValueError(f"--workers must be at least 1, got {args.workers}")
+            raise InputError(f"--workers must be at least 1, got {args.workers}")
     except ValueError as exc:
         return _fail(str(exc))
     games = run_fixtures(entries, fixtures, args.board, args.workers)

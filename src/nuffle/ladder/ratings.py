@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from nuffle.core.errors import InputError
+
 ELO = 400.0 / math.log(10.0)
 Z95 = 1.959963984540054
 
@@ -48,9 +50,9 @@ def score_matrix(n: int, results: list[tuple[int, int, float]]) -> NDArray[np.fl
     w = np.zeros((n, n))
     for i, j, pts in results:
         if i == j:
-            raise ValueError(f"entry {i} cannot play itself")
+            raise InputError(f"entry {i} cannot play itself")
         if not 0.0 <= pts <= 1.0:
-            raise ValueError(f"points must lie in [0, 1], got {pts}")
+            raise InputError(f"points must lie in [0, 1], got {pts}")
         w[i, j] += pts
         w[j, i] += 1.0 - pts
     return w
@@ -61,9 +63,9 @@ def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0) -> Bradl
     w = np.asarray(wins, dtype=float)
     n = w.shape[0]
     if w.shape != (n, n) or n < 2:
-        raise ValueError(f"the score matrix must be square with at least two entries, got {w.shape}")
+        raise InputError(f"the score matrix must be square with at least two entries, got {w.shape}")
     if prior_sd <= 0:
-        raise ValueError(f"prior_sd must be positive, got {prior_sd}")
+        raise InputError(f"prior_sd must be positive, got {prior_sd}")
     games = w + w.T
     tau = 1.0 / prior_sd**2
 

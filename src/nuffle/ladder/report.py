@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from nuffle.core.errors import InputError
 from nuffle.ladder.ratings import fit_bradley_terry, nash_average, score_matrix, win_rates
 
 FORMAT = "nuffle-ladder/1"
@@ -42,7 +43,7 @@ def summarise(entries: list[str], games: list[dict[str, Any]], config: dict[str,
     for g in games:
         h, a = int(g["home"]), int(g["away"])
         if not (0 <= h < n and 0 <= a < n):
-            raise ValueError(f"game {g} names an entry outside 0..{n - 1}")
+            raise InputError(f"game {g} names an entry outside 0..{n - 1}")
         sh, sa = g["score"]
         ch, ca = g["casualties"]
         for who, where, mine, theirs, c1, c2 in ((h, "home", sh, sa, ch, ca), (a, "away", sa, sh, ca, ch)):
@@ -85,9 +86,9 @@ def read_json(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"cannot read ladder report {str(path)!r}: {exc}") from None
+        raise InputError(f"cannot read ladder report {str(path)!r}: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{str(path)!r} is not a ladder report ({FORMAT})")
+        raise InputError(f"{str(path)!r} is not a ladder report ({FORMAT})")
     return summarise(list(data["entries"]), list(data["games"]), dict(data.get("config", {})))
 
 

@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry
 from nuffle.ladder.schedule import Fixture
@@ -43,7 +44,7 @@ def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, work
     """Play every fixture (in `workers` processes when more than one); the games come back in
     fixture order whatever order they finish in."""
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+        raise InputError(f"workers must be at least 1, got {workers}")
     from tqdm import tqdm
 
     show = sys.stderr.isatty() if progress is None else progress

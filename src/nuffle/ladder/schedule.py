@@ -12,6 +12,7 @@ from itertools import combinations
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.board import VARIANTS
+from nuffle.core.errors import InputError
 from nuffle.evaluation import Entry
 from nuffle.teams import load_team
 
@@ -32,19 +33,19 @@ def parse_entry(text: str) -> Entry:
         load_team(entry.team)
         make_agent(entry.bot)
     except (ValueError, OSError, KeyError) as exc:
-        raise ValueError(f"bad ladder entry {text!r}: {exc}") from None
+        raise InputError(f"bad ladder entry {text!r}: {exc}") from None
     return entry
 
 
 def parse_entries(texts: list[str]) -> list[Entry]:
     """Parse and check `race:bot` entries; raises ValueError naming the first bad one."""
     if len(texts) < 2:
-        raise ValueError(f"a ladder needs at least two entries, got {len(texts)}")
+        raise InputError(f"a ladder needs at least two entries, got {len(texts)}")
     out: list[Entry] = []
     for text in texts:
         entry = parse_entry(text)
         if entry in out:
-            raise ValueError(f"ladder entry {text!r} is given twice")
+            raise InputError(f"ladder entry {text!r} is given twice")
         out.append(entry)
     return out
 
@@ -52,16 +53,16 @@ def parse_entries(texts: list[str]) -> list[Entry]:
 def check_board(board: int) -> None:
     """Raise ValueError unless `board` names a board variant."""
     if board not in VARIANTS:
-        raise ValueError(f"unknown board {board!r}: choose one of {', '.join(map(str, sorted(VARIANTS)))}")
+        raise InputError(f"unknown board {board!r}: choose one of {', '.join(map(str, sorted(VARIANTS)))}")
 
 
 def schedule(n: int, pairs: int, seed: int = 0) -> list[Fixture]:
     """The round robin of `n` entries: per pair of entries `pairs` seeds, each played with
     both venues. Seeds differ between pairs of entries and between repetitions."""
     if n < 2:
-        raise ValueError(f"a ladder needs at least two entries, got {n}")
+        raise InputError(f"a ladder needs at least two entries, got {n}")
     if pairs < 1:
-        raise ValueError(f"pairs must be at least 1, got {pairs}")
+        raise InputError(f"pairs must be at least 1, got {pairs}")
     out = []
     for k, (i, j) in enumerate(combinations(range(n), 2)):
         for r in range(pairs):

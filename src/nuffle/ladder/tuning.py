@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from nuffle.core.errors import InputError
 from nuffle.evaluation import Entry
 from nuffle.ladder.runner import play_fixture
 from nuffle.ladder.schedule import Fixture
@@ -40,11 +41,11 @@ class Sprt:
 
     def __post_init__(self) -> None:
         if not 0 < self.delta <= 1:
-            raise ValueError(f"delta must lie in (0, 1], got {self.delta}")
+            raise InputError(f"delta must lie in (0, 1], got {self.delta}")
         for name in ("alpha", "beta"):
             val = getattr(self, name)
             if not 0 < val < 0.5:
-                raise ValueError(f"{name} must lie in (0, 0.5), got {val}")
+                raise InputError(f"{name} must lie in (0, 0.5), got {val}")
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -54,7 +55,7 @@ class Sprt:
     def add(self, y: float) -> None:
         """Count one pair."""
         if not -1.0 <= y <= 1.0:
-            raise ValueError(f"a pair statistic must lie in [-1, 1], got {y}")
+            raise InputError(f"a pair statistic must lie in [-1, 1], got {y}")
         self.ys.append(y)
 
     @property
@@ -155,7 +156,7 @@ def coordinate_changes(values: dict[str, float], names: list[str], step: float) 
     """Candidate changes: each named value up and down by the factor `1 +- step`."""
     for name in names:
         if name not in values:
-            raise ValueError(f"unknown value {name!r} to tune")
+            raise InputError(f"unknown value {name!r} to tune")
         for sign in (1.0, -1.0):
             yield {name: round(values[name] * (1.0 + sign * step), 4)}
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import torch
 
+from nuffle.core.errors import NuffleError
+from nuffle.envs.layout_hash import layout_hash
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.networks import ActorCritic, NetSpec, build_network
 
@@ -19,7 +21,7 @@ FORMAT = "nuffle-policy"
 VERSION = 1
 
 
-class CheckpointError(ValueError):
+class CheckpointError(NuffleError, ValueError):
     """A checkpoint that cannot be used (missing, corrupt, for another board, ...)."""
 
 
@@ -74,6 +76,7 @@ def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, ep
         "format": FORMAT,
         "version": VERSION,
         "net_spec": net.spec.to_dict(),
+        "layout": layout_hash(net.spec.board),
         "config": config.to_dict(),
         "state_dict": {k: (v.half() if half and v.is_floating_point() else v)
                        for k, v in net.state_dict().items()},
@@ -122,6 +125,14 @@ def load(model: str | Path, board: int | None = None) -> Checkpoint:
         raise CheckpointError(f"{path} is corrupt: {type(e).__name__}: {str(e).splitlines()[0]}") from None
     if board is not None and spec.board != board:
         raise CheckpointError(f"policy {model} was trained for board {spec.board}, not board {board}")
+    # A checkpoint without a layout hash predates it (the bundled policies): it is taken to
+    # match the current layout, which the bundled policies' tests check by playing them.
+    layout = payload.get("layout")
+    if layout is not None and layout != layout_hash(spec.board):
+        raise CheckpointError(
+            f"{path} was trained for observation/action layout {layout}, but this nuffle's layout "
+            f"for board {spec.board} is {layout_hash(spec.board)}: retrain it, or use the nuffle "
+            f"version it was trained with")
     net.eval()
     return Checkpoint(net, config, int(payload.get("steps", 0)), int(payload.get("episodes", 0)),
                       payload.get("optimizer"), dict(payload.get("extra") or {}), str(path))

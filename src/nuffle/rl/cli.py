@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from nuffle.core.errors import InputError
+
 
 def register(sub: Any) -> None:
     """Add the `rl` subcommand and its own subcommands."""
@@ -115,9 +117,9 @@ def _channels(text: str) -> tuple[int, ...]:
     try:
         out = tuple(int(x) for x in text.split(","))
     except ValueError:
-        raise ValueError(f"--channels must be comma-separated integers, got {text!r}") from None
+        raise InputError(f"--channels must be comma-separated integers, got {text!r}") from None
     if not out or min(out) < 1:
-        raise ValueError(f"--channels must be positive integers, got {text!r}")
+        raise InputError(f"--channels must be positive integers, got {text!r}")
     return out
 
 
@@ -125,7 +127,7 @@ def _config(args: argparse.Namespace) -> Any:
     from nuffle.rl.config import TrainConfig
 
     if args.steps is not None and args.steps < 1:
-        raise ValueError(f"--steps must be a positive number of steps, got {args.steps}")
+        raise InputError(f"--steps must be a positive number of steps, got {args.steps}")
     lr = args.lr if args.lr is not None else (1e-3 if args.algo == "a2c" else 3e-4)
     setup = None if args.setup in ("none", "") else args.setup
     return TrainConfig(board=args.board, algo=args.algo, steps=args.steps, seed=args.seed, n_envs=args.envs,
@@ -184,7 +186,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         cfg = last.config
         if args.steps is not None:
             if args.steps < 1:
-                raise ValueError(f"--steps must be a positive number of steps, got {args.steps}")
+                raise InputError(f"--steps must be a positive number of steps, got {args.steps}")
             cfg.steps = args.steps
         if last.steps >= cfg.steps:
             return _fail(f"the run already has {last.steps} steps; give a larger --steps to go on")

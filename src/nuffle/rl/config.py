@@ -6,6 +6,7 @@ import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from nuffle.core.errors import InputError
 from nuffle.envs.core import BOARDS
 from nuffle.rl.curriculum import KINDS as CURRICULA
 from nuffle.rl.networks import NETWORKS, NetSpec
@@ -63,30 +64,30 @@ class TrainConfig:
     def validate(self) -> TrainConfig:
         """Raise ValueError naming the first bad field; return self."""
         if self.board not in BOARDS:
-            raise ValueError(f"unknown board {self.board!r}: choose one of {', '.join(map(str, BOARDS))}")
+            raise InputError(f"unknown board {self.board!r}: choose one of {', '.join(map(str, BOARDS))}")
         if self.algo not in ALGOS:
-            raise ValueError(f"unknown algorithm {self.algo!r}: choose one of {', '.join(ALGOS)}")
+            raise InputError(f"unknown algorithm {self.algo!r}: choose one of {', '.join(ALGOS)}")
         if self.net not in NETWORKS:
-            raise ValueError(f"unknown network {self.net!r}: choose one of {', '.join(NETWORKS)}")
+            raise InputError(f"unknown network {self.net!r}: choose one of {', '.join(NETWORKS)}")
         if self.curriculum is not None and self.curriculum not in CURRICULA:
-            raise ValueError(
+            raise InputError(
                 f"unknown curriculum {self.curriculum!r}: choose one of {', '.join(CURRICULA)}")
         if self.executor not in ("local", "process", "ray"):
-            raise ValueError(f"unknown executor {self.executor!r}: choose 'local', 'process' or 'ray'")
+            raise InputError(f"unknown executor {self.executor!r}: choose 'local', 'process' or 'ray'")
         for name in ("steps", "n_envs", "workers", "t_max", "ppo_steps", "ppo_epochs", "ppo_minibatches",
                      "hidden", "threads", "log_every", "checkpoint_every", "selfplay_every"):
             if getattr(self, name) < 1:
                 value = getattr(self, name)
-                raise ValueError(f"{name.replace('_', '-')} must be a positive integer, got {value}")
+                raise InputError(f"{name.replace('_', '-')} must be a positive integer, got {value}")
         if self.critic_warmup < 0:
-            raise ValueError(f"critic-warmup must be a non-negative step count, got {self.critic_warmup}")
+            raise InputError(f"critic-warmup must be a non-negative step count, got {self.critic_warmup}")
         for name in ("lr", "gamma", "entropy_coef", "value_coef", "max_grad_norm", "rms_eps", "rms_alpha",
                      "ppo_clip", "gae_lambda", "curriculum_target"):
             v = getattr(self, name)
             if not math.isfinite(v) or v < 0:
-                raise ValueError(f"{name.replace('_', '-')} must be a finite non-negative number, got {v}")
+                raise InputError(f"{name.replace('_', '-')} must be a finite non-negative number, got {v}")
         if self.lr == 0 or self.gamma > 1 or self.gae_lambda > 1:
-            raise ValueError("lr must be > 0, and gamma and gae-lambda at most 1")
+            raise InputError("lr must be > 0, and gamma and gae-lambda at most 1")
         return self
 
     def net_spec(self) -> NetSpec:

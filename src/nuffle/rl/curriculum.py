@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from nuffle.core.board import board_for
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import BallState
 
@@ -59,5 +60,5 @@ def make_curriculum(kind: str | None, board: int, seed: int) -> Curriculum | Non
     if kind is None:
         return None
     if kind not in KINDS:
-        raise ValueError(f"unknown curriculum {kind!r}: choose one of {', '.join(KINDS)}")
+        raise InputError(f"unknown curriculum {kind!r}: choose one of {', '.join(KINDS)}")
     return Curriculum(board, seed)

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.errors import InputError
 from nuffle.envs.gym_env import BloodBowlEnv
 
 
@@ -48,12 +49,12 @@ class Dataset:
                 d = Dataset(int(z["board"]), z["spatial"], z["non_spatial"], z["legal"], z["offsets"],
                             z["actions"], str(z["setup"]))
         except FileNotFoundError:
-            raise ValueError(f"dataset {path} not found") from None
+            raise InputError(f"dataset {path} not found") from None
         except Exception as e:
-            raise ValueError(f"{path} is not a nuffle dataset ({type(e).__name__}: {e})") from None
+            raise InputError(f"{path} is not a nuffle dataset ({type(e).__name__}: {e})") from None
         n = len(d)
         if d.spatial.shape[0] != n or d.non_spatial.shape[0] != n or d.offsets.shape[0] != n + 1:
-            raise ValueError(f"{path} is corrupt: its arrays disagree on the number of samples")
+            raise InputError(f"{path} is corrupt: its arrays disagree on the number of samples")
         return d
 
 
@@ -63,7 +64,7 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
     """Play `games` games of `bot` against `opponent` (the bot's side alternating) and record
     every decision the bot takes outside set-up."""
     if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
+        raise InputError(f"games must be at least 1, got {games}")
     make_agent(bot)
     spatial: list[np.ndarray] = []
     non_spatial: list[np.ndarray] = []
@@ -90,7 +91,7 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
         if on_game is not None:
             on_game(g + 1, len(actions))
     if not actions:
-        raise ValueError(f"{bot} took no decision outside set-up in {games} game(s): nothing to record")
+        raise InputError(f"{bot} took no decision outside set-up in {games} game(s): nothing to record")
     offsets = np.zeros(len(legal) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(x) for x in legal])
     return Dataset(board, np.stack(spatial), np.stack(non_spatial), np.concatenate(legal),

@@ -12,6 +12,7 @@ from typing import Any
 import torch
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.play import play
 from nuffle.rl.policy_bot import PolicyAgent
@@ -53,9 +54,9 @@ def evaluate(model: str, board: int, opponent: str = "random", games: int = 200,
     """Play `games` games (an even number: each seed with the policy at home, then away) of the
     policy `model` on `home`'s team against `opponent` on `away`'s team, in `workers` processes."""
     if games < 2 or games % 2:
-        raise ValueError(f"games must be an even number of at least 2 (paired seeds), got {games}")
+        raise InputError(f"games must be an even number of at least 2 (paired seeds), got {games}")
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
+        raise InputError(f"workers must be at least 1, got {workers}")
     make_agent(opponent)  # a bad bot spec fails before any game
     PolicyAgent(model).net  # noqa: B018  (a bad checkpoint fails before any game)
     load_team(home), load_team(away)

@@ -10,6 +10,7 @@ import numpy as np
 import torch
 from torch.nn import functional as F
 
+from nuffle.core.errors import InputError
 from nuffle.envs.codec import ActionCodec
 from nuffle.rl import checkpoint
 from nuffle.rl.config import TrainConfig
@@ -31,9 +32,9 @@ def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, ba
     """Train `cfg`'s network on `data`; saves `out/best.pt` (best validation accuracy) and
     `out/last.pt`; returns the last epoch's figures."""
     if epochs < 1 or batch < 1 or not 0 <= val_fraction < 1:
-        raise ValueError("epochs and batch must be positive and val-fraction in [0, 1)")
+        raise InputError("epochs and batch must be positive and val-fraction in [0, 1)")
     if data.board != cfg.board:
-        raise ValueError(f"the dataset is for board {data.board}, the network for board {cfg.board}")
+        raise InputError(f"the dataset is for board {data.board}, the network for board {cfg.board}")
     cfg.setup = data.setup
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)

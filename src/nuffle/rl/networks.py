@@ -17,6 +17,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
+from nuffle.core.errors import InputError
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.observation import ObservationEncoder
 
@@ -119,9 +120,9 @@ NETWORKS: dict[str, type[ActorCritic]] = {"paper": PaperNet, "conv": ConvNet}
 def build_network(spec: NetSpec) -> ActorCritic:
     """The network `spec` names (raises ValueError for an unknown kind)."""
     if spec.kind not in NETWORKS:
-        raise ValueError(f"unknown network {spec.kind!r}: choose one of {', '.join(NETWORKS)}")
+        raise InputError(f"unknown network {spec.kind!r}: choose one of {', '.join(NETWORKS)}")
     if spec.hidden < 1 or any(c < 1 for c in spec.channels):
-        raise ValueError(f"network sizes must be positive: {spec}")
+        raise InputError(f"network sizes must be positive: {spec}")
     return NETWORKS[spec.kind](spec)
 
 

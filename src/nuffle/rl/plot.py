@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from nuffle.core.errors import InputError
 from nuffle.rl.logs import read_log
 
 
@@ -20,7 +21,7 @@ def baselines(board: int) -> dict[str, float]:
 def _log_of(run: Path) -> tuple[Path, int | None]:
     path = run / "log.csv" if run.is_dir() else run
     if not path.is_file():
-        raise ValueError(f"{run} has no log.csv")
+        raise InputError(f"{run} has no log.csv")
     board = None
     ckpt = path.parent / "last.pt"
     if ckpt.is_file():
@@ -44,7 +45,7 @@ def plot_runs(runs: list[Path], out: Path, title: str | None = None, board: int 
         path, run_board = _log_of(run)
         rows = [r for r in read_log(path) if "td_per_episode" in r]
         if not rows:
-            raise ValueError(f"{path} has no logged episodes yet")
+            raise InputError(f"{path} has no logged episodes yet")
         label = run_label(run)
         steps = [r["steps"] for r in rows]
         line: Any = ax.plot(steps, [r["td_per_episode"] for r in rows], label=f"{label}: touchdowns")[0]

@@ -20,6 +20,7 @@ from nuffle.agents.macro import MacroWalker, assisted
 from nuffle.agents.registry import make_agent, register
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.envs.core import MatchDriver
 from nuffle.rl import checkpoint
@@ -99,7 +100,7 @@ def pick(net: ActorCritic, obs: dict[str, np.ndarray], legal: np.ndarray, greedy
 
 def _factory(seed: int = 0, model: str = "", greedy: bool = False, threads: int = 1) -> PolicyAgent:
     if threads < 1:
-        raise ValueError(f"bot 'policy': threads must be at least 1, got {threads}")
+        raise InputError(f"bot 'policy': threads must be at least 1, got {threads}")
     torch.set_num_threads(threads)  # one thread: a bot shares its machine with the match and others
     return PolicyAgent(model, greedy=greedy, seed=seed)
 

@@ -20,6 +20,7 @@ import torch
 from nuffle.agents.base import Agent
 from nuffle.agents.registry import make_agent
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import InputError
 from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 from nuffle.rl import checkpoint
 from nuffle.rl.networks import ActorCritic
@@ -48,7 +49,7 @@ class SelfPlayEnv:
     def _draw_opponent(self) -> ActorCritic:
         snapshots = sorted(self.pool.glob("*.pt"))
         if not snapshots:
-            raise ValueError(f"the self-play pool {self.pool} has no checkpoint")
+            raise InputError(f"the self-play pool {self.pool} has no checkpoint")
         path = snapshots[-1] if self.rng.random() < 0.5 else self.rng.choice(snapshots)
         key = str(path)
         if key not in self._cache:

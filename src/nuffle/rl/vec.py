@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from nuffle.core.errors import InputError, StateError
 from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.rl.curriculum import Curriculum, make_curriculum
 
@@ -59,7 +60,7 @@ def make_env(spec: EnvSpec, seed: int) -> tuple[Any, Curriculum | None]:
         from nuffle.rl.selfplay import SelfPlayEnv
 
         if not spec.pool:
-            raise ValueError("self-play needs a pool folder of past checkpoints")
+            raise InputError("self-play needs a pool folder of past checkpoints")
         return SelfPlayEnv(spec, seed), None
     curriculum = make_curriculum(spec.curriculum, spec.board, seed)
     env = BloodBowlEnv(board=spec.board, home=spec.home, away=spec.away, opponent=spec.opponent,
@@ -171,9 +172,9 @@ class VecEnv:
     def __init__(self, spec: EnvSpec, n_envs: int, workers: int, seed: int,
                  executor: str = "process") -> None:
         if n_envs < 1:
-            raise ValueError(f"need at least one environment, got {n_envs}")
+            raise InputError(f"need at least one environment, got {n_envs}")
         if executor not in ("local", "process", "ray"):
-            raise ValueError(f"unknown executor {executor!r}: choose 'local', 'process' or 'ray'")
+            raise InputError(f"unknown executor {executor!r}: choose 'local', 'process' or 'ray'")
         self.n_envs = n_envs
         self.executor = executor
         self.sizes = split(n_envs, workers) if executor != "local" else [n_envs]
@@ -210,9 +211,9 @@ class VecEnv:
         try:
             status, out = pipe.recv()
         except EOFError:
-            raise RuntimeError("an environment worker died (see its output above)") from None
+            raise StateError("an environment worker died (see its output above)") from None
         if status != "ok":
-            raise RuntimeError(f"an environment worker failed:\n{out}")
+            raise StateError(f"an environment worker failed:\n{out}")
         return out
 
     def _call(self, cmd: str, args: list[Any]) -> list[Any]:

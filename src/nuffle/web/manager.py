@@ -18,6 +18,7 @@ from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
@@ -31,7 +32,7 @@ MAX_DELAY = 5.0
 log = logging.getLogger("nuffle.web")
 
 
-class WebError(Exception):
+class WebError(NuffleError):
     """A request the server refuses: an HTTP status and a one-line message."""
 
     def __init__(self, status: int, message: str) -> None:

@@ -14,6 +14,7 @@ from nuffle.analysis import queries
 from nuffle.analysis.pathfinding import Path, blitz_paths, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
@@ -36,9 +37,9 @@ def path_preview(game: Game, pid: int) -> dict[str, Any]:
     Moves already made count when `pid` is the acting player of the current decision."""
     s = game.state
     if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < len(s.info):
-        raise ValueError(f"unknown player id {pid!r}")
+        raise InputError(f"unknown player id {pid!r}")
     if s.pos[pid] < 0:
-        raise ValueError(f"player {pid} is not on the pitch")
+        raise InputError(f"player {pid} is not on the pitch")
     d = game.decision()
     moved = (d.moved or 0) if d.player == pid else 0
     paths = search(game, pid, moved).all()

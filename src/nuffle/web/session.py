@@ -11,6 +11,7 @@ from nuffle.agents.base import Agent
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import GROUP_THRESHOLD, Chance, Dice, Outcome, Roller, SampledRoller, sample
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import BlockFace
 from nuffle.formations import formation_names
@@ -84,10 +85,10 @@ def action_from_json(raw: Any) -> Action:
     if isinstance(raw, list):
         return Action.from_list(raw)
     if not isinstance(raw, dict):
-        raise ValueError(f"an action must be an object with 'type', 'player', 'square', got {raw!r}")
+        raise InputError(f"an action must be an object with 'type', 'player', 'square', got {raw!r}")
     unknown = set(raw) - {"type", "player", "square"}
     if unknown:
-        raise ValueError(f"unknown action field(s): {', '.join(sorted(unknown))}")
+        raise InputError(f"unknown action field(s): {', '.join(sorted(unknown))}")
     return Action.from_list([raw.get("type"), raw.get("player"), raw.get("square")])
 
 

@@ -12,7 +12,6 @@ from nuffle.agents.scripted.decisions import fallback, follow_choice, push_choic
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.game import Game
-from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.state import GameState
 
@@ -61,10 +60,8 @@ class GrodBot(Agent):
             return skill_choice(s, d, legal, self.v)
         if kind == K.SELECT_ACTION:
             return self._turn(s, legal, side)
-        if kind == K.MOVE:
-            top = s.stack[-1]
-            if isinstance(top, PlayerAction):
-                return self._in_action(s, legal, side, top)
+        if kind == K.MOVE and d.player is not None and d.action is not None:
+            return self._in_action(s, legal, side, d.player, d.moved or 0, ActionType[d.action])
         return self._misc(s, d, legal, side, legal.types())
 
     # --- team turn --------------------------------------------------------------------------
@@ -83,18 +80,20 @@ class GrodBot(Agent):
         self.acting = best.pid
         return best.actions[0]
 
-    def _in_action(self, s: GameState, legal: LegalActions, side: int, top: PlayerAction) -> Action:
-        if top.pid != self.acting:
+    def _in_action(self, s: GameState, legal: LegalActions, side: int, pid: int, moved: int,
+                   kind: ActionType) -> Action:
+        """Inside `pid`'s action `kind` (from the decision, never the procedure stack)."""
+        if pid != self.acting:
             self.queue = []
-            self.acting = top.pid
+            self.acting = pid
         if self.queue:
             nxt = self.queue.pop(0)
             if nxt in legal:
                 return nxt
             self.queue = []
-        if s.carrier() == top.pid and legal.group(A.MOVE) is not None:
+        if s.carrier() == pid and legal.group(A.MOVE) is not None:
             scorer = Scorer(s, side, legal, self.v)
-            cands = scorer.carrier_actions(top.pid, top.moves, fresh=False, kind=top.kind)
+            cands = scorer.carrier_actions(pid, moved, fresh=False, kind=kind)
             best = choose(cands, self.v)
             if best is not None and best.actions and best.actions[0] in legal:
                 self.queue = best.actions[1:]

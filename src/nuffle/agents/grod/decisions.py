@@ -11,8 +11,7 @@ from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockResult, face_result
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
 from nuffle.core.decision import Decision
-from nuffle.core.procedures.rolls import bonus_reroll_usable
-from nuffle.core.skills import Skill
+from nuffle.core.procedures.rolls import bonus_reroll_usable, team_reroll_checked
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, PFlag, RollKind
 
@@ -53,7 +52,7 @@ def reroll_choice(s: GameState, d: Decision, legal: LegalActions, side: int, v: 
     if legal.group(A.USE_REROLL) is not None and d.player is not None and d.need is not None:
         pid = d.player
         wins = max(0, 7 - d.need) / 6.0
-        if Skill.LONER in s.info[pid].skills:
+        if team_reroll_checked(s, pid):
             wins *= 0.5
         kind = RollKind[d.roll] if d.roll is not None and d.roll in RollKind.__members__ else None
         if kind in _MINOR:
@@ -113,7 +112,7 @@ def skill_choice(s: GameState, d: Decision, legal: LegalActions, v: Values) -> A
     """Use a skill when it pays: Piling On only on an armour roll likely to break (the piler
     lies prone afterwards); every other optional skill (Strip Ball, Diving Catch, ...) is used."""
     if d.skill == "PILING_ON":
-        victim = getattr(s.stack[-2], "pid", -1) if len(s.stack) > 1 else -1
+        victim = -1 if d.target is None else d.target
         if (legal.group(A.SELECT_ARMOUR) is not None and 0 <= victim < len(s.info)
                 and float(P.armour_break(s.info[victim].av)) >= v["piling_on_armour"]):
             return Action(A.SELECT_ARMOUR)

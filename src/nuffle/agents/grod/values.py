@@ -14,6 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from nuffle.core.errors import InputError
+
 
 @lru_cache(maxsize=1)
 def _defaults() -> tuple[dict[str, float], dict[str, float]]:
@@ -48,9 +50,9 @@ def _check_names(changes: dict[str, Any]) -> None:
     known = default_table()
     for name, value in changes.items():
         if name not in known:
-            raise ValueError(f"grod has no purpose value or modifier {name!r}")
+            raise InputError(f"grod has no purpose value or modifier {name!r}")
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"grod value {name!r} must be a number, not {value!r}")
+            raise InputError(f"grod value {name!r} must be a number, not {value!r}")
 
 
 def parse_tweak(text: str) -> dict[str, float]:
@@ -59,11 +61,11 @@ def parse_tweak(text: str) -> dict[str, float]:
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, sep, raw = part.partition("=")
         if not sep:
-            raise ValueError(f"grod tweak {part!r} must be name=number")
+            raise InputError(f"grod tweak {part!r} must be name=number")
         try:
             out[name.strip()] = float(raw)
         except ValueError:
-            raise ValueError(f"grod tweak {part!r}: {raw!r} is not a number") from None
+            raise InputError(f"grod tweak {part!r}: {raw!r} is not a number") from None
     _check_names(out)
     return out
 
@@ -73,9 +75,9 @@ def read_overrides(path: str) -> dict[str, float]:
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"cannot read grod values file {path!r}: {exc}") from None
+        raise InputError(f"cannot read grod values file {path!r}: {exc}") from None
     if not isinstance(data, dict):
-        raise ValueError(f"grod values file {path!r} must hold a JSON object")
+        raise InputError(f"grod values file {path!r} must hold a JSON object")
     flat: dict[str, Any] = {}
     for key, val in data.items():
         if key.startswith("_"):

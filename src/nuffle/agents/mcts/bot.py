@@ -17,6 +17,7 @@ from nuffle.agents.mcts.tree import Node, print_tree
 from nuffle.agents.scripted import ScriptedBot
 from nuffle.core.actions import Action
 from nuffle.core.dice import ExplicitRoller
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import CHANCE
 
@@ -102,7 +103,7 @@ class LookaheadBot(Agent):
     def __init__(self, seed: int = 0, heuristic: str = "clock", exact_limit: int = 64,
                  samples: int = 4) -> None:
         if exact_limit < 0 or samples < 1:
-            raise ValueError(f"exact_limit must be >= 0 and samples >= 1, not {exact_limit}, {samples}")
+            raise InputError(f"exact_limit must be >= 0 and samples >= 1, not {exact_limit}, {samples}")
         self.value = heuristic_named(heuristic)
         self.exact_limit = exact_limit
         self.samples = samples

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.state import GameState
 from nuffle.core.types import NOBODY, BallState, Status
@@ -161,7 +162,7 @@ def heuristic(name: str) -> Heuristic:
     try:
         return HEURISTICS[name]
     except KeyError:
-        raise ValueError(f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}") from None
+        raise InputError(f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}") from None
 
 
 #: The actions that end the acting side's turn without playing on: end the player's action,

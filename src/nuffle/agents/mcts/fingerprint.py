@@ -13,7 +13,7 @@ from typing import Any
 
 from nuffle.agents.mcts.search import Search, SearchConfig, in_team_turn
 from nuffle.core.game import Game
-from nuffle.testing import midgame_states
+from nuffle.random_player import midgame_states
 
 #: Configurations fingerprinted: each setting that changes what a search does.
 CONFIGS: dict[str, dict[str, Any]] = {

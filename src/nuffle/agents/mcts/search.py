@@ -29,6 +29,7 @@ from nuffle.agents.mcts.tree import ChanceStep, Edge, Node
 from nuffle.core.actions import Action
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
@@ -102,24 +103,24 @@ class SearchConfig:
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
-            raise ValueError(f"unknown policy {self.policy!r}: choose one of {', '.join(POLICIES)}")
+            raise InputError(f"unknown policy {self.policy!r}: choose one of {', '.join(POLICIES)}")
         if self.chance not in CHANCE_MODES:
-            raise ValueError(f"unknown chance mode {self.chance!r}: choose one of {', '.join(CHANCE_MODES)}")
+            raise InputError(f"unknown chance mode {self.chance!r}: choose one of {', '.join(CHANCE_MODES)}")
         if self.rollout not in ROLLOUT_POLICIES:
-            raise ValueError(f"unknown rollout policy {self.rollout!r}: "
+            raise InputError(f"unknown rollout policy {self.rollout!r}: "
                              f"choose one of {', '.join(ROLLOUT_POLICIES)}")
         if self.rollout_at not in ROLLOUT_AT:
-            raise ValueError(f"unknown rollout_at {self.rollout_at!r}: choose one of {', '.join(ROLLOUT_AT)}")
+            raise InputError(f"unknown rollout_at {self.rollout_at!r}: choose one of {', '.join(ROLLOUT_AT)}")
         if self.priors not in PRIORS:
-            raise ValueError(f"unknown priors {self.priors!r}: choose one of {', '.join(PRIORS)}")
+            raise InputError(f"unknown priors {self.priors!r}: choose one of {', '.join(PRIORS)}")
         heuristic(self.heuristic)
         for name in ("rollouts", "exact_limit", "max_nodes"):
             if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be >= 0, not {getattr(self, name)}")
+                raise InputError(f"{name} must be >= 0, not {getattr(self, name)}")
         if not (0.0 <= self.mix <= 1.0):
-            raise ValueError(f"mix must be between 0 and 1, not {self.mix}")
+            raise InputError(f"mix must be between 0 and 1, not {self.mix}")
         if not math.isfinite(self.c) or self.c < 0:
-            raise ValueError(f"exploration constant c must be a finite number >= 0, not {self.c}")
+            raise InputError(f"exploration constant c must be a finite number >= 0, not {self.c}")
 
 
 def in_team_turn(game: Game) -> bool:
@@ -144,11 +145,11 @@ def settled(root: Node, left: float) -> bool:
 def check_budget(iterations: int, seconds: float) -> None:
     """ValueError for a negative or missing budget."""
     if iterations < 0:
-        raise ValueError(f"iterations must be >= 0, not {iterations}")
+        raise InputError(f"iterations must be >= 0, not {iterations}")
     if not math.isfinite(seconds) or seconds < 0:
-        raise ValueError(f"seconds must be a finite number >= 0, not {seconds}")
+        raise InputError(f"seconds must be a finite number >= 0, not {seconds}")
     if iterations == 0 and seconds == 0:
-        raise ValueError("the search needs a budget: iterations > 0 or seconds > 0")
+        raise InputError("the search needs a budget: iterations > 0 or seconds > 0")
 
 
 class Search:
@@ -185,7 +186,7 @@ class Search:
         check_budget(iterations, seconds)
         start = time.perf_counter()  # the time budget covers the whole call, root included
         if not in_team_turn(view):
-            raise ValueError("the search runs in team turns only (set-up and kick-off are left "
+            raise InputError("the search runs in team turns only (set-up and kick-off are left "
                              "to formations)")
         # The tree is a few hundred thousand small objects that all stay alive during the
         # search: the cyclic collector would walk them again and again for nothing (up to

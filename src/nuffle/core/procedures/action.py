@@ -7,6 +7,7 @@ from collections.abc import Callable
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
+from nuffle.core.errors import InputError
 from nuffle.core.hooks import Point
 from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.procedures.ball import can_catch
@@ -54,21 +55,11 @@ def skill_action(t: ActionType) -> Callable[[Callable[..., None]], Callable[...,
 
     def register(fn: Callable[..., None]) -> Callable[..., None]:
         if t in SKILL_ACTIONS:
-            raise ValueError(f"{t.name} already has a skill action")
+            raise InputError(f"{t.name} already has a skill action")
         SKILL_ACTIONS[t] = fn
         return fn
 
     return register
-
-
-_MOVING = (
-    ActionType.START_MOVE,
-    ActionType.START_BLITZ,
-    ActionType.START_PASS,
-    ActionType.START_HANDOFF,
-    ActionType.START_FOUL,
-    ActionType.START_THROW_TEAM_MATE,
-)
 
 
 class PlayerAction(Procedure):
@@ -228,9 +219,9 @@ class PlayerAction(Procedure):
         kind = self.kind
         groups: list[ActionChoice] = []
         paths = None
-        if s.options.assisted_moves and kind in _MOVING and not s.pflags[pid] & PFlag.ROOTED:
+        if s.options.assisted_moves and kind.moving_action and not s.pflags[pid] & PFlag.ROOTED:
             paths = self._search(s)
-        if kind in _MOVING and self._can_step(s):
+        if kind.moving_action and self._can_step(s):
             if paths is not None:
                 groups.extend(_with_odds(ActionType.MOVE, paths.all()))
             else:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from nuffle.core.actions import Action, LegalActions
 from nuffle.core.decision import Decision
+from nuffle.core.errors import StateError
 from nuffle.core.state import GameState
 
 
@@ -50,7 +51,7 @@ class Procedure(ABC):
 
     def act(self, s: GameState, action: Action) -> None:
         """Apply a decision that `legal` allowed."""
-        raise RuntimeError(f"{type(self).__name__} takes no decisions")
+        raise StateError(f"{type(self).__name__} takes no decisions")
 
     def decision_detail(self, s: GameState) -> Decision:
         """The player (and roll, block, skill) the waiting decision concerns; by default the

@@ -120,6 +120,12 @@ def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
     return n
 
 
+def assists_when_marked(s: GameState, helper: int, target: int = -1) -> bool:
+    """Whether `helper`'s skills let him assist a block on `target` (-1: anyone) even while
+    in the tackle zone of other opponents (Guard)."""
+    return ASSIST.any(s.info[helper].skills, s, helper, target)
+
+
 def strength(s: GameState, attacker: int, defender: int, blitz: bool = False) -> int:
     """The attacker's strength for a block before Dauntless and assists (Horns included)."""
     return s.info[attacker].st + STRENGTH.total(s.info[attacker].skills, s, attacker, defender, blitz)

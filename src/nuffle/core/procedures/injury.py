@@ -91,25 +91,6 @@ CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
 )
 
 
-def casualty_name(d68: int) -> str:
-    """Name of a casualty-table result."""
-    if d68 < 40:
-        return "Badly Hurt"
-    if d68 < 50:
-        return "Seriously Injured"
-    if d68 < 53:
-        return "Niggling Injury"
-    if d68 < 55:
-        return "-1 MA"
-    if d68 < 57:
-        return "-1 AV"
-    if d68 == 57:
-        return "-1 AG"
-    if d68 == 58:
-        return "-1 ST"
-    return "Dead"
-
-
 def is_dead(d68: int) -> bool:
     """Whether a casualty-table result kills the player."""
     return d68 >= 61

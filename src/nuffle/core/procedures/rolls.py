@@ -6,6 +6,8 @@ result is left in `s.ret` (1 success, 0 failure) and the final die in `s.ret_die
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
@@ -213,3 +215,47 @@ class PlayerRoll(Procedure):
         else:
             self.phase = 1
             s.request(self._event())
+
+
+# --- queries for other layers: which re-roll sources a roll has ------------------------------
+
+
+class RerollSources(NamedTuple):
+    """The re-roll sources the engine would offer if a roll of one player failed now.
+
+    `skill`: a skill of his re-rolls it (Dodge, Sure Feet, Sure Hands, Catch, Pass, ...);
+    `skill_once`: using that skill spends it for the turn (Dodge, Sure Feet); `team`: a team
+    re-roll may be used (own turn, one per turn, one left, the roll allows it); `pro`: a
+    checked re-roll (Pro, 4+ first); `loner`: a team re-roll needs a 4+ first (Loner).
+    A roll is never re-rolled twice, whatever the sources.
+    """
+
+    skill: bool
+    skill_once: bool
+    team: bool
+    pro: bool
+    loner: bool
+
+
+def reroll_sources(
+    s: GameState, pid: int, kind: RollKind, blocked_skill: bool = False, team: bool | None = None
+) -> RerollSources:
+    """The re-roll sources a failed `kind` roll of `pid` would have now, by the engine's own
+    points (no skill is named here). `blocked_skill`: the skill re-roll is cancelled (a Tackle
+    player left on a dodge); `team`: override whether a team re-roll is usable (None: now)."""
+    probe = PlayerRoll(kind, pid, 7, blocked_skill=blocked_skill)
+    skill = probe._skill(s)
+    once = False
+    if skill:
+        # Handlers record once-per-turn use in the player's flags: spend it, look, put it back.
+        flags = s.pflags[pid]
+        probe._skill(s, use=True)
+        once = not probe._skill(s)
+        s.pflags[pid] = flags
+    team_ok = probe._team(s) if team is None else team and kind not in NO_TEAM_REROLL
+    return RerollSources(skill, once, team_ok, checked_reroll(s, pid, kind), team_reroll_checked(s, pid))
+
+
+def team_reroll_checked(s: GameState, pid: int) -> bool:
+    """Whether a team re-roll spent on a roll of `pid` needs a 4+ first (Loner)."""
+    return TEAM_REROLL_CHECK.any(s.info[pid].skills, s, pid)

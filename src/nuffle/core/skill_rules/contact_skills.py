@@ -140,7 +140,9 @@ class PilingOn(Procedure):
         s.pop()
 
     def decision_detail(self, s: GameState) -> Decision:
-        return Decision(player=self.attacker, skill=self.decision_skill)
+        # The victim is the player of the knock-down below (whose armour or injury it is).
+        victim = getattr(s.stack[-2], "pid", None) if len(s.stack) > 1 else None
+        return Decision(player=self.attacker, target=victim, skill=self.decision_skill)
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(self.kind), ActionChoice(ActionType.DECLINE)])

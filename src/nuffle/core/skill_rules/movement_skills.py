@@ -167,16 +167,6 @@ def _shadowing(s: GameState, step: MoveStep, q: int, use: bool) -> bool:
 
 # --- Leap and Very Long Legs ----------------------------------------------------------------
 
-_LEAP_ACTIONS = (
-    ActionType.START_MOVE,
-    ActionType.START_BLITZ,
-    ActionType.START_PASS,
-    ActionType.START_HANDOFF,
-    ActionType.START_FOUL,
-    ActionType.START_THROW_TEAM_MATE,
-)
-
-
 @LEAP_MODIFIER.on(Skill.VERY_LONG_LEGS)
 def _very_long_legs(s: GameState, pid: int) -> int:
     return 1
@@ -198,7 +188,7 @@ def leap_squares(s: GameState, pid: int) -> tuple[tuple[int, int], ...]:
 @ACTION_CHOICES.on(Skill.LEAP)
 def _leap_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     pid = action.pid
-    if action.kind not in _LEAP_ACTIONS or s.pflags[pid] & PFlag.LEAP_USED:
+    if not action.kind.moving_action or s.pflags[pid] & PFlag.LEAP_USED:
         return
     if action.moves + 2 > s.info[pid].ma + max_gfi(s, pid):
         return

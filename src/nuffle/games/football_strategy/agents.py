@@ -11,6 +11,7 @@ import abc
 
 import numpy as np
 
+from nuffle.core.errors import StateError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import (
     NUM_DEFENSES,
@@ -50,7 +51,7 @@ class Agent(abc.ABC):
     def game_chart(self) -> Chart:
         """The chart of the current game (start_game must have been called)."""
         if self.chart is None:
-            raise RuntimeError(f"{self.name}: start_game was not called")
+            raise StateError(f"{self.name}: start_game was not called")
         return self.chart
 
     @abc.abstractmethod

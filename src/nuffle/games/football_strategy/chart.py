@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from nuffle.core.errors import NuffleError
+
 NUM_PLAYS = 20
 NUM_DEFENSES = 10
 DEFENSE_LETTERS = "ABCDEFGHIJ"
@@ -138,7 +140,7 @@ def _describe(outcome: Outcome) -> str:
     return texts[outcome.kind]
 
 
-class ChartError(ValueError):
+class ChartError(NuffleError, ValueError):
     """A chart file or cell is malformed."""
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import sys
 from typing import TYPE_CHECKING, Any
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy.chart import ChartError, load_chart
 
 if TYPE_CHECKING:
@@ -50,14 +51,14 @@ def parse_config(pairs: list[str]) -> NashConfig:
         key, sep, raw = pair.partition("=")
         key = key.strip()
         if not sep or key not in fields:
-            raise ValueError(
+            raise InputError(
                 f"bad setting {pair!r}: use KEY=VALUE with KEY one of {', '.join(fields)}"
             )
         kind = int if fields[key].type in (int, "int") else float
         try:
             values[key] = kind(raw)
         except ValueError:
-            raise ValueError(f"bad setting {pair!r}: {raw!r} is not a {kind.__name__}") from None
+            raise InputError(f"bad setting {pair!r}: {raw!r} is not a {kind.__name__}") from None
     return NashConfig(**values)
 
 

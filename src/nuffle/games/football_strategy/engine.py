@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from nuffle.core.errors import NuffleError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import DEFENSE_LETTERS, Chart, Outcome, load_chart
 from nuffle.games.football_strategy.resolve import (
@@ -37,7 +38,7 @@ def legal_formations(state: GameState) -> list[Formation]:
     return formations
 
 
-class IllegalAction(ValueError):
+class IllegalAction(NuffleError, ValueError):
     """A formation, call or timeout that the rules do not allow now."""
 
 

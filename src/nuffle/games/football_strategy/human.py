@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from nuffle.core.errors import NuffleError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.agents import Agent
 from nuffle.games.football_strategy.chart import DEFENSE_LETTERS, NUM_PLAYS
@@ -26,7 +27,7 @@ def write_line(line: str) -> None:
     sys.stdout.write(line + "\n")
 
 
-class QuitGame(Exception):
+class QuitGame(NuffleError):
     """The person asked to stop (``q``, end of input or Ctrl-C)."""
 
 

@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.agents import Agent, GreedyAgent, RandomAgent
 from nuffle.games.football_strategy.chart import NUM_DEFENSES, Chart
@@ -196,4 +197,4 @@ def make_agent(name: str, seed: int | None = None, config: NashConfig | None = N
         return GreedyAgent(seed)
     if name == "random":
         return RandomAgent(seed)
-    raise ValueError(f"unknown agent {name!r}; choose from nash, nash-wp, exploiter, greedy, random")
+    raise InputError(f"unknown agent {name!r}; choose from nash, nash-wp, exploiter, greedy, random")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import LAST_RUN_PLAY, NUM_DEFENSES, Chart
 from nuffle.games.football_strategy.resolve import (
@@ -79,14 +80,14 @@ class NashConfig:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if not math.isfinite(value) or not 0 <= value <= MAX_SETTING:
-                raise ValueError(f"{f.name} must be a finite number from 0 to {MAX_SETTING:g}, "
+                raise InputError(f"{f.name} must be a finite number from 0 to {MAX_SETTING:g}, "
                                  f"got {value!r}")
         if self.turnover_penalty <= self.touchdown_bonus:
-            raise ValueError("turnover_penalty must exceed touchdown_bonus")
+            raise InputError("turnover_penalty must exceed touchdown_bonus")
         if self.fourth_down_turnover_penalty > self.turnover_penalty:
-            raise ValueError("fourth_down_turnover_penalty must not exceed turnover_penalty")
+            raise InputError("fourth_down_turnover_penalty must not exceed turnover_penalty")
         if self.seconds_per_play <= 0 or self.min_plays_left <= 0:
-            raise ValueError("seconds_per_play and min_plays_left must be positive")
+            raise InputError("seconds_per_play and min_plays_left must be positive")
 
 
 # ------------------------------------------------------------------ clock management
@@ -199,7 +200,7 @@ def payoff_matrix(
     the chart rows are fake punts.
     """
     if formation is Formation.FIELD_GOAL:
-        raise ValueError("a field goal attempt has no payoff matrix")
+        raise InputError("a field goal attempt has no payoff matrix")
     fake = formation is Formation.PUNT
     matrix = np.empty((NUM_CALLS, NUM_DEFENSES))
     outcomes = chart.outcome_list

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.agents import Agent
 from nuffle.games.football_strategy.chart import Chart
@@ -275,7 +276,7 @@ class NashWPAgent(Agent):
 
     def start_game(self, side: Side, chart: Chart) -> None:
         if chart_digest(chart) != chart_digest(self.model.table.chart):
-            raise ValueError(
+            raise InputError(
                 f"the win-probability table was solved for chart {self.model.table.chart.source!r}, "
                 f"not {chart.source!r}: run 'nuffle football solve --chart ...' for it"
             )

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import LAST_RUN_PLAY, NUM_DEFENSES, Chart
 from nuffle.games.football_strategy.resolve import (
@@ -69,15 +70,15 @@ class Grid:
             ("to_gos", self.to_gos, 1, rules.FIELD_LENGTH - 1),
         ):
             if len(points) < 2 or list(points) != sorted(set(points)):
-                raise ValueError(f"grid {name} must be at least 2 increasing values, got {points}")
+                raise InputError(f"grid {name} must be at least 2 increasing values, got {points}")
             if points[0] < low or points[-1] > high:
-                raise ValueError(f"grid {name} must lie in {low}..{high}, got {points}")
+                raise InputError(f"grid {name} must lie in {low}..{high}, got {points}")
         if self.times[-1] != HALF_SECONDS:
-            raise ValueError(f"grid times must end at {HALF_SECONDS}, got {self.times[-1]}")
+            raise InputError(f"grid times must end at {HALF_SECONDS}, got {self.times[-1]}")
         if self.balls[0] != 1 or self.balls[-1] != rules.FIELD_LENGTH - 1:
-            raise ValueError(f"grid balls must run from 1 to 99, got {self.balls}")
+            raise InputError(f"grid balls must run from 1 to 99, got {self.balls}")
         if self.max_score < 1:
-            raise ValueError(f"grid max_score must be positive, got {self.max_score}")
+            raise InputError(f"grid max_score must be positive, got {self.max_score}")
 
     @property
     def num_fields(self) -> int:

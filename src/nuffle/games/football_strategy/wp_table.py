@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from nuffle.core.errors import InputError
 from nuffle.games.football_strategy.chart import Chart, parse_chart
 from nuffle.games.football_strategy.wp_model import Grid
 
@@ -40,7 +41,7 @@ class WPTable:
 
     def __post_init__(self) -> None:
         if self.values.shape != self.grid.shape:
-            raise ValueError(f"table shape {self.values.shape} does not match grid {self.grid.shape}")
+            raise InputError(f"table shape {self.values.shape} does not match grid {self.grid.shape}")
 
     def save(self, path: str | Path) -> None:
         """Write the table as a compressed .npz file."""
@@ -66,7 +67,7 @@ def _read(handle: Any, source: str) -> WPTable:
             chart = parse_chart(str(data["chart"]), f"{source} (chart)")
             figures = json.loads(str(data["figures"]))
         except KeyError as exc:
-            raise ValueError(f"{source}: not a win-probability table (missing {exc})") from None
+            raise InputError(f"{source}: not a win-probability table (missing {exc})") from None
     return WPTable(grid, values, chart, figures)
 
 

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from nuffle.agents.random_bot import RandomBot
+from nuffle.core.errors import InputError, StateError
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
 from nuffle.teams import load_team
@@ -17,7 +18,7 @@ def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamS
     """Measure random play and cloning; returns the figures in microseconds / milliseconds.
     `home` and `away` are race keys, team .json files or `TeamSpec`s."""
     if not isinstance(games, int) or games < 1:
-        raise ValueError(f"the benchmark needs at least 1 game, got {games!r}")
+        raise InputError(f"the benchmark needs at least 1 game, got {games!r}")
     home, away = load_team(home), load_team(away)
     decisions = 0
     elapsed = 0.0
@@ -139,7 +140,7 @@ def soak_game(seed: int, board: int, home: str, away: str, bot: str = "random") 
         game.step(agents[game.decider].act(game.view()))
         steps += 1
         if steps > 200_000:
-            raise RuntimeError("the game did not end within 200,000 decisions")
+            raise StateError("the game did not end within 200,000 decisions")
     check_invariants(game.state)
     return game
 
@@ -155,17 +156,17 @@ def run_soak(races: list[str] | None = None, games: int = 2, board: int = 11, se
     from nuffle.core.teams import races as all_races
 
     if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games per pairing must be at least 1, got {games!r}")
+        raise InputError(f"games per pairing must be at least 1, got {games!r}")
     if races is None:
         keys = list(all_races())
     else:
         keys = list(dict.fromkeys(race_key(r) for r in races if r.strip()))
         if not keys:
-            raise ValueError(f"no race given in {','.join(races)!r}: use comma-separated race keys")
+            raise InputError(f"no race given in {','.join(races)!r}: use comma-separated race keys")
         unknown = [k for k in keys if k not in all_races()]
         if unknown:
             shown = unknown[0] if len(unknown[0]) <= 60 else unknown[0][:57] + "..."
-            raise ValueError(f"unknown race {shown!r}: choose from {', '.join(all_races())}")
+            raise InputError(f"unknown race {shown!r}: choose from {', '.join(all_races())}")
     blocked: dict[str, str] = {}
     playable = []
     for k in keys:
@@ -275,7 +276,7 @@ def print_env_bench(as_json: bool, seconds: float = 5.0) -> int:
     import json
 
     try:
-        from nuffle.envs.bench import run_env_bench
+        from nuffle.bench.env import run_env_bench
     except ImportError as exc:
         print(f"error: bench env needs the [gym] extra ({exc})")
         return 2

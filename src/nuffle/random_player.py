@@ -1,0 +1,87 @@
+"""Random play below the bots' layer: the uniformly random player the `random` bot wraps, and
+mid-game positions of random games. Test support (`testing`), the invariant checks
+(`conformance`) and the search's benchmarks use it without importing `nuffle.agents`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from nuffle.core.actions import Action, ActionType, Square
+from nuffle.core.game import Game
+from nuffle.core.state import GameState
+from nuffle.formations import formation, formation_names
+
+
+class RandomPlayer:
+    """Plays uniformly at random (type first, then player/square); sets up in formations."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.plan: list[tuple[int, Square]] = []
+        self.side = 0
+
+    def new_game(self, view: Game, side: int) -> None:
+        """Called once before the first decision; `side` is 0 (home) or 1 (away)."""
+        self.side = side
+
+    def act(self, game: Game) -> Action:
+        """A random legal action of `game` (a view)."""
+        legal = game.legal_actions()
+        if legal.group(ActionType.PLACE_PLAYER) is not None:
+            return self._setup(game)
+        groups = legal.groups
+        rng = self.rng
+        types = list(dict.fromkeys(g.type for g in groups))
+        kind = types[rng.randrange(len(types))] if len(types) > 1 else types[0]
+        if len(types) == len(groups):
+            g = groups[types.index(kind)]
+        else:
+            same = [g for g in groups if g.type == kind]
+            g = same[rng.randrange(len(same))]
+        player = g.players[rng.randrange(len(g.players))] if g.players else None
+        square = g.squares[rng.randrange(len(g.squares))] if g.squares else None
+        return Action(kind, player, square)
+
+    def _setup(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        s = game.state
+        if not self.plan:
+            if legal.group(ActionType.END_SETUP) is not None:
+                return Action(ActionType.END_SETUP)
+            group = legal.group(ActionType.PLACE_PLAYER)
+            assert group is not None
+            side = game.decider
+            board = game.config.board
+            kind = "defense" if side == s.kicking else "offense"
+            names = formation_names(board, kind)
+            squares = formation(board, kind, self.rng.choice(names), side, s.board.width)
+            players = list(group.players)
+            self.rng.shuffle(players)
+            self.plan = list(zip(players, squares, strict=False))
+            self.plan.reverse()
+        if self.plan:
+            pid, sq = self.plan.pop()
+            return Action(ActionType.PLACE_PLAYER, pid, sq)
+        return Action(ActionType.END_SETUP)
+
+
+def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
+                   min_on_pitch: int = 0) -> list[GameState]:
+    """Copies of mid-game positions from a random Human v Orc game: after turn 3, with the
+    active side to decide, sampled every `every` steps, at least `min_on_pitch` players on it."""
+    game = Game.new("human", "orc", seed=seed, board=board)
+    players = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    players[0].new_game(game.view(), 0)
+    players[1].new_game(game.view(), 1)
+    out: list[GameState] = []
+    steps = 0
+    while not game.is_over and len(out) < count and steps < 50_000:
+        s = game.state
+        if (steps % every == 0 and s.active >= 0 and s.teams[s.active].turn >= 3
+                and s.decider == s.active
+                and sum(1 for q in s.pos if q >= 0) >= min_on_pitch):
+            out.append(s.copy())
+        game.step(players[game.decider].act(game.view()))
+        steps += 1
+    return out
