@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,9 @@
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
 #include "nuffle/rng.hpp"
+#include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
+#include "bridge.hpp"
 
 namespace py = pybind11;
 using namespace nuffle;
@@ -83,6 +86,30 @@ void check_pid(const PyState& st, int pid) {
     if (pid < 0 || pid >= st.s.player_count) throw std::out_of_range("no player " + std::to_string(pid));
 }
 
+// A player id (ValueError for the rule queries).
+void check_player(const PyState& st, int pid) {
+    if (pid < 0 || pid >= st.s.player_count) throw std::invalid_argument("no player " + std::to_string(pid));
+}
+
+// A player on the pitch (queries about his own square need one).
+void check_on_pitch(const PyState& st, int pid) {
+    check_player(st, pid);
+    if (st.s.players[pid].square < 0) throw std::invalid_argument("player " + std::to_string(pid) + " is not on the pitch");
+}
+
+// A flat square on the pitch.
+void check_square(const PyState& st, int sq) {
+    if (!st.board->on_pitch(sq)) throw std::invalid_argument("square " + std::to_string(sq) + " is not on the pitch");
+}
+
+void check_side(int side) {
+    if (side != HOME && side != AWAY) throw std::invalid_argument("side must be 0 or 1, got " + std::to_string(side));
+}
+
+void check_kind(int kind) {
+    if (kind < 0 || kind >= rk::COUNT) throw std::invalid_argument("unknown roll kind " + std::to_string(kind));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -144,7 +171,6 @@ PYBIND11_MODULE(_native, m) {
             d["height"] = v.height;
             d["wide_rows"] = v.wide_rows;
             d["roster_size"] = v.roster_size;
-            d["pitch_min"] = v.pitch_min;
             d["pitch_max"] = v.pitch_max;
             d["los_min"] = v.los_min;
             d["wide_max"] = v.wide_max;
@@ -269,5 +295,106 @@ PYBIND11_MODULE(_native, m) {
                 out.append(py::make_tuple(f.proc, f.phase, args));
             }
             return out;
-        }, "The stack, bottom first, as (procedure id, phase, args).");
+        }, "The stack, bottom first, as (procedure id, phase, args).")
+        .def_static("load",
+                    [](std::shared_ptr<Board> board, const py::handle& data) {
+                        if (!board) throw std::invalid_argument("a state needs a board");
+                        return PyState{bridge::load(*board, data), board};
+                    },
+                    py::arg("board"), py::arg("data"),
+                    "A state from the plain data of a Python position (nuffle.core.native_state).")
+        .def("dump", [](const PyState& st) { return bridge::dump(st.s); }, "The state as the data `load` takes.")
+        .def("exerts_tz", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return exerts_tz(st.s, pid);
+        }, py::arg("pid"))
+        .def("tz_players", [](const PyState& st, int sq, int side) {
+            check_square(st, sq);
+            check_side(side);
+            int qs[8];
+            const int n = tz_players(st.s, *st.board, sq, side, qs);
+            return std::vector<int>(qs, qs + n);
+        }, py::arg("sq"), py::arg("side"))
+        .def("tackle_zones", [](const PyState& st, int sq, int side) {
+            check_square(st, sq);
+            check_side(side);
+            return tackle_zones(st.s, *st.board, sq, side);
+        }, py::arg("sq"), py::arg("side"))
+        .def("assists", [](const PyState& st, int helper_side, int target, int opponent) {
+            check_side(helper_side);
+            check_on_pitch(st, target);
+            if (opponent != -1) check_player(st, opponent);
+            return assists(st.s, *st.board, helper_side, target, opponent);
+        }, py::arg("helper_side"), py::arg("target"), py::arg("opponent"))
+        .def("assists_when_marked", [](const PyState& st, int helper) {
+            check_player(st, helper);
+            return assists_when_marked(st.s, helper);
+        }, py::arg("helper"))
+        .def("dodge_modifier", [](const PyState& st, int pid, int dest, int start) {
+            check_on_pitch(st, pid);
+            check_square(st, dest);
+            if (start < 0) start = st.s.players[pid].square;
+            check_square(st, start);
+            return dodge_modifier(st.s, *st.board, pid, dest, start);
+        }, py::arg("pid"), py::arg("dest"), py::arg("start") = -1)
+        .def("reaction_modifier", [](const PyState& st, int pid, int start) {
+            check_on_pitch(st, pid);
+            if (start < 0) start = st.s.players[pid].square;
+            check_square(st, start);
+            return reaction_modifier(st.s, *st.board, pid, start);
+        }, py::arg("pid"), py::arg("start") = -1)
+        .def("dodge_reroll_blocked", [](const PyState& st, int pid, int start) {
+            check_player(st, pid);
+            check_square(st, start);
+            return dodge_reroll_blocked(st.s, *st.board, pid, start);
+        }, py::arg("pid"), py::arg("start"))
+        .def("gfi_target", [](const PyState& st) { return gfi_target(st.s); })
+        .def("max_gfi", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return max_gfi(st.s, pid);
+        }, py::arg("pid"))
+        .def("stand_up_cost", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return stand_up_cost(st.s, pid);
+        }, py::arg("pid"))
+        .def("can_handle_ball", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return can_handle_ball(st.s, pid);
+        }, py::arg("pid"))
+        .def("can_catch", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return can_catch(st.s, pid);
+        }, py::arg("pid"))
+        .def("pickup_roll_modifier", [](const PyState& st, int pid) {
+            check_on_pitch(st, pid);
+            return pickup_roll_modifier(st.s, *st.board, pid);
+        }, py::arg("pid"))
+        .def("catch_modifier", [](const PyState& st, int pid, int bonus, bool accurate) {
+            check_on_pitch(st, pid);
+            if (bonus < -9 || bonus > 9) throw std::invalid_argument("a catch bonus is -9 to 9, got " + std::to_string(bonus));
+            return catch_modifier(st.s, *st.board, pid, bonus, accurate);
+        }, py::arg("pid"), py::arg("bonus"), py::arg("accurate") = false)
+        .def("team_reroll_available", [](const PyState& st, int side) {
+            check_side(side);
+            return team_reroll_available(st.s, side);
+        }, py::arg("side"))
+        .def("reroll_sources", [](const PyState& st, int pid, int kind, bool blocked_skill, std::optional<bool> team) {
+            check_player(st, pid);
+            check_kind(kind);
+            const RerollSources r = reroll_sources(st.s, pid, kind, blocked_skill, team ? int(*team) : -1);
+            return py::make_tuple(r.skill, r.skill_once, r.team, r.pro, r.loner);
+        }, py::arg("pid"), py::arg("kind"), py::arg("blocked_skill") = false, py::arg("team") = py::none(),
+           "(skill, skill_once, team, pro, loner) as rolls.reroll_sources.");
+
+    m.def("need", [](int target, int mod, bool agility) {
+        if (target < -99 || target > 99 || mod < -99 || mod > 99) throw std::invalid_argument("target and modifier are -99 to 99");
+        return need(target, mod, agility);
+    }, py::arg("target"), py::arg("mod"), py::arg("agility") = true, "The lowest D6 face that succeeds (7: none).");
+    m.def("agility_target", [](int stat) {
+        if (stat < 0 || stat > 255) throw std::invalid_argument("a stat is 0 to 255, got " + std::to_string(stat));
+        return agility_target(stat);
+    }, py::arg("stat"));
+    py::dict hooks;
+    for (const HookSkills& h : HOOK_SKILLS) hooks[h.point] = std::vector<int>(h.skills);
+    m.attr("HOOK_SKILLS") = hooks;
 }

@@ -24,7 +24,7 @@ def test_the_same_variants_are_read(native: ModuleType) -> None:
         got = boards[players].variant
         assert got == {
             "players": v.players, "width": v.width, "height": v.height, "wide_rows": v.wide_rows,
-            "roster_size": v.roster_size, "pitch_min": v.pitch_min, "pitch_max": v.pitch_max,
+            "roster_size": v.roster_size, "pitch_max": v.pitch_max,
             "los_min": v.los_min, "wide_max": v.wide_max, "turns_per_half": v.turns_per_half,
             "kick_scatter": int(DICE_BY_NAME[v.kick_scatter]), "throw_in": int(DICE_BY_NAME[v.throw_in]),
         }

@@ -27,7 +27,6 @@ struct Variant {
     int height = 0;
     int wide_rows = 0;
     int roster_size = 0;
-    int pitch_min = 0;
     int pitch_max = 0;
     int los_min = 0;
     int wide_max = 0;

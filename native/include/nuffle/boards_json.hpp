@@ -143,7 +143,6 @@ private:
                 else if (field == "height") v.height = value;
                 else if (field == "wide_rows") v.wide_rows = value;
                 else if (field == "roster_size") v.roster_size = value;
-                else if (field == "pitch_min") v.pitch_min = value;
                 else if (field == "pitch_max") v.pitch_max = value;
                 else if (field == "los_min") v.los_min = value;
                 else if (field == "wide_max") v.wide_max = value;
@@ -155,7 +154,7 @@ private:
             expect('}');
             break;
         }
-        if (used != 11) fail("board " + key + " needs 11 fields, has " + std::to_string(used));
+        if (used != 10) fail("board " + key + " needs 10 fields, has " + std::to_string(used));
         return v;
     }
 };

@@ -1,0 +1,52 @@
+"""Positions for the native parity tests: copies of states from seeded random games between
+skill-rich races on every board, with random extra skills handed out afterwards."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from nuffle.core.game import Game
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+from nuffle.random_player import RandomPlayer
+
+BOARDS = (1, 3, 5, 7, 11)
+RACES = ("skaven", "dark-elf", "lizardman", "goblin", "halfling", "chaos-dwarf", "vampire", "nurgle",
+         "norse", "amazon", "underworld", "human", "orc", "ogre", "slann", "wood-elf")
+# Skills acting on tackle zones, assists, re-rolls and the rolls of a move.
+EXTRA = (Skill.DODGE, Skill.SURE_FEET, Skill.SURE_HANDS, Skill.PRO, Skill.LONER, Skill.SPRINT,
+         Skill.LEAP, Skill.TACKLE, Skill.GUARD, Skill.STUNTY, Skill.TITCHY, Skill.TWO_HEADS,
+         Skill.PREHENSILE_TAIL, Skill.DIVING_TACKLE, Skill.BIG_HAND, Skill.EXTRA_ARMS, Skill.NO_HANDS,
+         Skill.JUMP_UP, Skill.CATCH, Skill.NERVES_OF_STEEL, Skill.DIVING_CATCH, Skill.DISTURBING_PRESENCE,
+         Skill.SECRET_WEAPON, Skill.LEADER, Skill.MONSTROUS_MOUTH, Skill.PASS, Skill.BREAK_TACKLE)
+
+
+def positions(seed: int, board: int, count: int, every: int = 9) -> list[GameState]:
+    """`count` positions of one seeded random game on `board` (fewer if it ends first), each
+    with random extra skills for random players."""
+    rng = random.Random(seed * 7919 + board)
+    home, away = rng.sample(RACES, 2)
+    game = Game.new(home, away, seed=seed, board=board)
+    bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
+    bots[0].new_game(game.view(), 0)
+    bots[1].new_game(game.view(), 1)
+    out: list[GameState] = []
+    steps = 0
+    while not game.is_over and len(out) < count and steps < 20_000:
+        s = game.state
+        if steps % every == 0 and any(q >= 0 for q in s.pos):
+            out.append(with_extra_skills(s.copy(), rng))
+        game.step(bots[game.decider].act(game.view()))
+        steps += 1
+    return out
+
+
+def with_extra_skills(s: GameState, rng: random.Random) -> GameState:
+    """`s` with up to four random extra skills for each player (a coin decides who)."""
+    s.info = tuple(
+        replace(p, skills=p.skills | frozenset(rng.sample(EXTRA, rng.randint(1, 4))))
+        if rng.random() < 0.5 else p
+        for p in s.info
+    )
+    return s
