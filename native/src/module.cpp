@@ -13,6 +13,7 @@
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
 #include "nuffle/rng.hpp"
+#include "nuffle/paths.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 #include "bridge.hpp"
@@ -108,6 +109,35 @@ void check_side(int side) {
 
 void check_kind(int kind) {
     if (kind < 0 || kind >= rk::COUNT) throw std::invalid_argument("unknown roll kind " + std::to_string(kind));
+}
+
+py::tuple route_to_py(const paths::Route& r) {
+    return py::make_tuple(py::tuple(py::cast(r.steps)), r.prob, r.moves, r.moves_after, py::tuple(py::cast(r.keys)),
+                          r.target);
+}
+
+py::dict routes_to_py(const std::vector<std::pair<int, paths::Route>>& rs) {
+    py::dict d;
+    for (const auto& [sq, r] : rs) d[py::int_(sq)] = route_to_py(r);
+    return d;
+}
+
+// Every query of one pathfinder search (paths.PathSearch): all, endzone, blitz, handoff, foul.
+py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                     bool compensated) {
+    check_player(st, pid);
+    if (moves_used < 0 || moves_used > 99) {
+        throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
+    }
+    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    py::dict out;
+    out["all"] = routes_to_py(search.all());
+    paths::Route ez{};
+    out["endzone"] = search.endzone(ez) ? py::object(route_to_py(ez)) : py::object(py::none());
+    out["blitz"] = routes_to_py(search.adjacent(paths::Search::BLITZ));
+    out["handoff"] = routes_to_py(search.adjacent(paths::Search::HANDOFF));
+    out["foul"] = routes_to_py(search.adjacent(paths::Search::FOUL));
+    return out;
 }
 
 }  // namespace
@@ -384,7 +414,12 @@ PYBIND11_MODULE(_native, m) {
             const RerollSources r = reroll_sources(st.s, pid, kind, blocked_skill, team ? int(*team) : -1);
             return py::make_tuple(r.skill, r.skill_once, r.team, r.pro, r.loner);
         }, py::arg("pid"), py::arg("kind"), py::arg("blocked_skill") = false, py::arg("team") = py::none(),
-           "(skill, skill_once, team, pro, loner) as rolls.reroll_sources.");
+           "(skill, skill_once, team, pro, loner) as rolls.reroll_sources.")
+        .def("paths", &path_search, py::arg("pid"), py::arg("moves_used") = 0, py::arg("team_reroll") = py::none(),
+             py::arg("pickup") = true, py::arg("compensated") = false,
+             "One pathfinder search (core/paths.py) for `pid`: {'all', 'endzone', 'blitz', 'handoff', 'foul'}, "
+             "each route (steps, prob, moves, moves_after, step keys, target square); `compensated`: "
+             "sum floats as Python 3.12+ does.");
 
     m.def("need", [](int target, int mod, bool agility) {
         if (target < -99 || target > 99 || mod < -99 || mod > 99) throw std::invalid_argument("target and modifier are -99 to 99");

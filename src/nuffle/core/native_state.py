@@ -9,6 +9,7 @@ event, the crowd list and the event log are not carried yet (see native/README.m
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from nuffle.core.engines import native_module
 from nuffle.core.state import GameState
 
-__all__ = ["native_board", "state_data", "to_native"]
+__all__ = ["native_board", "native_paths", "state_data", "to_native"]
 
 TEAM_STATS = 12  # statistics a native team holds (state.py keeps 9)
 
@@ -60,3 +61,13 @@ def to_native(s: GameState) -> Any:
     """The native state of position `s` (a `nuffle._native.State`); raises
     EngineUnavailableError where the extension is not built."""
     return native_module().State.load(native_board(s.board.variant.players), state_data(s))
+
+
+def native_paths(
+    s: GameState, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
+) -> dict[str, Any]:
+    """The native pathfinder's answer for `pid` (every query of `core.paths.search`): 'all',
+    'endzone', 'blitz', 'handoff' and 'foul', each route as (flat squares entered,
+    probability, moves, moves after, step keys, target square or -1)."""
+    state = to_native(s)
+    return dict(state.paths(pid, moves_used, team_reroll, pickup, sys.version_info >= (3, 12)))
