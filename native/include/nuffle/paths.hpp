@@ -504,6 +504,7 @@ class Search {
 
     // PathSearch._pick: safest, shortest, nearest the start's row, lower y, forward x.
     int pick(const std::vector<Cand>& cands) const {
+        if (cands.empty()) return -1;  // (a player off the pitch has no square to measure from)
         const int w = b_.width - 1;
         const int y0 = b_.ys[static_cast<std::size_t>(s_.players[pid_].square)];
         int bi = -1;
