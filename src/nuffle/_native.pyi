@@ -84,3 +84,7 @@ class State:
     def reroll_sources(
         self, pid: int, kind: int, blocked_skill: bool = False, team: bool | None = None
     ) -> tuple[bool, bool, bool, bool, bool]: ...
+    def paths(
+        self, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
+        compensated: bool = False,
+    ) -> dict[str, Any]: ...
