@@ -95,6 +95,7 @@ struct Profile {
     std::vector<std::vector<int>> upsets;
     std::vector<Vec> vecs;
     std::vector<double> totals;
+    std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
     std::map<Vec, int> ids;
     std::unordered_map<std::int64_t, int> step_memo;
     std::unordered_map<std::int64_t, bool> dom_memo;
@@ -122,6 +123,7 @@ struct Profile {
         start[static_cast<std::size_t>(bit - 1)] = 1.0;
         vecs.push_back(start);
         totals.push_back(1.0);
+        ranked.push_back(-round11(1.0));
         ids.emplace(start, 0);
     }
 
@@ -159,6 +161,7 @@ struct Profile {
         const int vid = static_cast<int>(vecs.size());
         vecs.push_back(v);
         totals.push_back(total);
+        ranked.push_back(-round11(total));
         ids.emplace(v, vid);
         return vid;
     }
@@ -302,7 +305,8 @@ class Search {
         for (int q = 0; q < b_.size; ++q) {
             const int li = best_[static_cast<std::size_t>(q)];
             if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
-                cands.push_back(Cand{q, li, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)], 0});
+                const int vid = pool_[static_cast<std::size_t>(li)].vid;
+                cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], 0});
             }
         }
         const int k = pick(cands);
@@ -331,7 +335,7 @@ class Search {
                         if (lab.moves >= ma_) key = K_GFI;
                     }
                     const int vid = key ? prof_.apply(lab.vid, key) : lab.vid;
-                    if (vid >= 0) cands.push_back(Cand{q, li, prof_.totals[static_cast<std::size_t>(vid)], key});
+                    if (vid >= 0) cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], key});
                 }
             }
             const int k = pick(cands);
@@ -345,7 +349,7 @@ class Search {
 
    private:
     struct Cand {
-        int sq, label;
+        int sq, label, vid;
         double prob;
         int key;
     };
@@ -483,7 +487,8 @@ class Search {
         }
     }
 
-    std::pair<double, int> rank(double prob, int moves) const { return {-round11(prob), moves}; }
+    // paths._rank of a label's (or candidate's) mass vector: safest first, then fewest moves.
+    std::pair<double, int> rank(int vid, int moves) const { return {prof_.ranked[static_cast<std::size_t>(vid)], moves}; }
 
     void best() {
         if (!best_.empty()) return;
@@ -492,10 +497,10 @@ class Search {
             const auto& labs = labels_[static_cast<std::size_t>(q)];
             if (labs.empty()) continue;
             int top = labs[0];
-            auto rk_ = rank(prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(top)].vid)], pool_[static_cast<std::size_t>(top)].moves);
+            auto rk_ = rank(pool_[static_cast<std::size_t>(top)].vid, pool_[static_cast<std::size_t>(top)].moves);
             for (std::size_t i = 1; i < labs.size(); ++i) {
                 const Label& l = pool_[static_cast<std::size_t>(labs[i])];
-                const auto r = rank(prof_.totals[static_cast<std::size_t>(l.vid)], l.moves);
+                const auto r = rank(l.vid, l.moves);
                 if (r < rk_) { top = labs[i]; rk_ = r; }
             }
             best_[static_cast<std::size_t>(q)] = top;
@@ -514,7 +519,7 @@ class Search {
             const int x = b_.xs[static_cast<std::size_t>(c.sq)];
             const int y = b_.ys[static_cast<std::size_t>(c.sq)];
             const int fx = side_ == 0 ? x : w - x;
-            const auto r = rank(c.prob, pool_[static_cast<std::size_t>(c.label)].moves + (c.key ? 1 : 0));
+            const auto r = rank(c.vid, pool_[static_cast<std::size_t>(c.label)].moves + (c.key ? 1 : 0));
             const std::tuple<double, int, int, int, int> k{r.first, r.second, std::abs(y - y0), y, -fx};
             if (bi < 0 || k < bk) { bi = static_cast<int>(i); bk = k; }
         }
