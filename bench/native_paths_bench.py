@@ -7,8 +7,9 @@ prone player on the pitch, one full search answered for every query (all squares
 blitz, hand-off, foul). Both engines run the same searches, alternating per round; the answers
 are checked equal first. Reported per search (median over rounds): Python's time, the native
 search on a prepared native state, and the native search including the state bridge
-(`to_native`, once per position). The Python side keeps its cache of roll profiles warm, as
-in play. Not part of CI.
+(`to_native`, once per position); and the chances alone (every square's safest-route chance:
+`PathSearch.all()` probabilities against `State.path_odds`, no routes built). The Python side
+keeps its cache of roll profiles warm, as in play. Not part of CI.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def bench_board(board: int, count: int, rounds: int) -> dict[str, Any]:
         got = native_paths(s, pid)
         assert {ps.state.board.sq(*q): p.prob for q, p in ps.all().items()} == {
             q: r[1] for q, r in got["all"].items()}
-    py_t, nat_t, bridge_t = [], [], []
+    py_t, nat_t, bridge_t, py_odds_t, nat_odds_t = [], [], [], [], []
     for _ in range(rounds):
         t0 = time.perf_counter()
         for s, pid in jobs:
@@ -62,10 +63,20 @@ def bench_board(board: int, count: int, rounds: int) -> dict[str, Any]:
         for s, pid in jobs:
             native_paths(s, pid)
         bridge_t.append((time.perf_counter() - t0) / len(jobs))
-    py, nat, br = (statistics.median(x) * 1e6 for x in (py_t, nat_t, bridge_t))
+        t0 = time.perf_counter()
+        for s, pid in jobs:
+            {q: p.prob for q, p in search(s, pid).all().items()}
+        py_odds_t.append((time.perf_counter() - t0) / len(jobs))
+        t0 = time.perf_counter()
+        for s, pid in jobs:
+            index[id(s)].path_odds(pid)
+        nat_odds_t.append((time.perf_counter() - t0) / len(jobs))
+    times = (py_t, nat_t, bridge_t, py_odds_t, nat_odds_t)
+    py, nat, br, pyo, nato = (statistics.median(x) * 1e6 for x in times)
     return {"board": board, "positions": len(states), "searches": len(jobs), "python_us": round(py, 1),
             "native_us": round(nat, 1), "native_with_bridge_us": round(br, 1),
-            "speedup": round(py / nat, 1), "speedup_with_bridge": round(py / br, 1)}
+            "speedup": round(py / nat, 1), "speedup_with_bridge": round(py / br, 1),
+            "python_odds_us": round(pyo, 1), "native_odds_us": round(nato, 1), "odds_speedup": round(pyo / nato, 1)}
 
 
 def main() -> None:
@@ -82,7 +93,8 @@ def main() -> None:
     for r in rows:
         print(f"board {r['board']:>2}: {r['searches']:>4} searches  python {r['python_us']:>8.1f} us  "
               f"native {r['native_us']:>7.1f} us (x{r['speedup']})  with bridge "
-              f"{r['native_with_bridge_us']:>7.1f} us (x{r['speedup_with_bridge']})")
+              f"{r['native_with_bridge_us']:>7.1f} us (x{r['speedup_with_bridge']});  odds only: python "
+              f"{r['python_odds_us']:>7.1f} us  native {r['native_odds_us']:>6.1f} us (x{r['odds_speedup']})")
 
 
 if __name__ == "__main__":

@@ -140,6 +140,19 @@ py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<b
     return out;
 }
 
+// The chance of the safest route to every reachable square (PathSearch.all's probabilities).
+py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                   bool compensated) {
+    check_player(st, pid);
+    if (moves_used < 0 || moves_used > 99) {
+        throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
+    }
+    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    py::dict out;
+    for (const auto& [sq, p] : search.reachable()) out[py::int_(sq)] = p;
+    return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -419,7 +432,10 @@ PYBIND11_MODULE(_native, m) {
              py::arg("pickup") = true, py::arg("compensated") = false,
              "One pathfinder search (core/paths.py) for `pid`: {'all', 'endzone', 'blitz', 'handoff', 'foul'}, "
              "each route (steps, prob, moves, moves_after, step keys, target square); `compensated`: "
-             "sum floats as Python 3.12+ does.");
+             "sum floats as Python 3.12+ does.")
+        .def("path_odds", &path_odds, py::arg("pid"), py::arg("moves_used") = 0, py::arg("team_reroll") = py::none(),
+             py::arg("pickup") = true, py::arg("compensated") = false,
+             "{flat square: chance of the safest route} for every square `pid` can reach (no routes built).");
 
     m.def("need", [](int target, int mod, bool agility) {
         if (target < -99 || target > 99 || mod < -99 || mod > 99) throw std::invalid_argument("target and modifier are -99 to 99");

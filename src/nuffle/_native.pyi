@@ -88,3 +88,7 @@ class State:
         self, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
         compensated: bool = False,
     ) -> dict[str, Any]: ...
+    def path_odds(
+        self, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
+        compensated: bool = False,
+    ) -> dict[int, float]: ...

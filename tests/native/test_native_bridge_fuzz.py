@@ -66,7 +66,7 @@ def test_queries_and_paths_refuse_hostile_arguments(native: ModuleType) -> None:
     names = ["exerts_tz", "tz_players", "tackle_zones", "assists", "assists_when_marked", "dodge_modifier",
              "reaction_modifier", "dodge_reroll_blocked", "max_gfi", "stand_up_cost", "can_handle_ball",
              "can_catch", "pickup_roll_modifier", "catch_modifier", "team_reroll_available",
-             "reroll_sources", "paths"]
+             "reroll_sources", "paths", "path_odds"]
     refused = done = 0
     for _ in range(4000):
         st = rng.choice(states)

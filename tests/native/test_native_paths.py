@@ -5,6 +5,7 @@ extra skills (Pro, Loner, Sure Feet, Dodge, Sprint, Leap, Tackle, Diving Tackle,
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -56,6 +57,8 @@ def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) ->
                     want = python_answer(ps)
                     got = native_paths(s, pid, moves_used, team_reroll, pickup)
                     assert got == want, (board, seed, i, pid, team_reroll, pickup)
+                    odds = to_native(s).path_odds(pid, moves_used, team_reroll, pickup, sys.version_info >= (3, 12))
+                    assert odds == {q: r[1] for q, r in want["all"].items()}
                     searched += 1
                     routes += len(want["all"])
     assert searched >= 20 and routes >= 100

@@ -298,6 +298,19 @@ class Search {
         return out;
     }
 
+    // Every reachable square but the start with the chance of its safest route (no routes built).
+    std::vector<std::pair<int, double>> reachable() {
+        best();
+        std::vector<std::pair<int, double>> out;
+        for (int q = 0; q < b_.size; ++q) {
+            const int li = best_[static_cast<std::size_t>(q)];
+            if (li >= 0 && q != s_.players[pid_].square) {
+                out.emplace_back(q, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)]);
+            }
+        }
+        return out;
+    }
+
     // The safest route into the end zone this player attacks, if any.
     bool endzone(Route& r) {
         best();
