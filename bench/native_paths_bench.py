@@ -76,7 +76,8 @@ def bench_board(board: int, count: int, rounds: int) -> dict[str, Any]:
     return {"board": board, "positions": len(states), "searches": len(jobs), "python_us": round(py, 1),
             "native_us": round(nat, 1), "native_with_bridge_us": round(br, 1),
             "speedup": round(py / nat, 1), "speedup_with_bridge": round(py / br, 1),
-            "python_odds_us": round(pyo, 1), "native_odds_us": round(nato, 1), "odds_speedup": round(pyo / nato, 1)}
+            "python_odds_us": round(pyo, 1), "native_odds_us": round(nato, 1),
+            "odds_speedup": round(pyo / nato, 1)}
 
 
 def main() -> None:

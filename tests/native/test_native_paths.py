@@ -57,7 +57,8 @@ def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) ->
                     want = python_answer(ps)
                     got = native_paths(s, pid, moves_used, team_reroll, pickup)
                     assert got == want, (board, seed, i, pid, team_reroll, pickup)
-                    odds = to_native(s).path_odds(pid, moves_used, team_reroll, pickup, sys.version_info >= (3, 12))
+                    new_sum = sys.version_info >= (3, 12)
+                    odds = to_native(s).path_odds(pid, moves_used, team_reroll, pickup, new_sum)
                     assert odds == {q: r[1] for q, r in want["all"].items()}
                     searched += 1
                     routes += len(want["all"])
