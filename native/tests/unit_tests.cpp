@@ -252,6 +252,18 @@ void test_rules(const std::string& text) {
     CHECK(need(4, 0, true) == 4 && need(4, -5, true) == 6 && need(4, -5, false) == 7 && agility_target(9) == 1);
 }
 
+void test_python_sum() {
+    // Python's sum(): a plain left fold before 3.12, Neumaier's compensated sum from 3.12 on
+    // (there sum([1.0, 1e-16, 1e-16]) == 1.0000000000000002).
+    const double xs[] = {1.0, 1e-16, 1e-16};
+    auto item = [&xs](int i) { return xs[i]; };
+    CHECK(paths::py_sum(3, item, false) == 1.0);
+    CHECK(paths::py_sum(3, item, true) == 1.0000000000000002);
+    CHECK(paths::py_sum(0, item, true) == 0.0);
+    CHECK(paths::round11(0.123456789012345) == 0.12345678901 && paths::round11(1.0) == 1.0);
+    CHECK(paths::monotone(1).size() == 3 && paths::monotone(2).size() == 6 && paths::monotone(3).size() == 20);
+}
+
 void test_paths(const std::string& text) {
     const Board b = make_board(read_variants(text).back());  // 26 x 15
     State s = make_state(b, 1);
@@ -338,6 +350,7 @@ int main(int argc, char** argv) {
         fuzz_boards_reader(text);
         test_state(text);
         test_rules(text);
+        test_python_sum();
         test_paths(text);
         fuzz_paths(text);
     } catch (const std::exception& exc) {
