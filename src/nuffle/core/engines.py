@@ -15,6 +15,8 @@ import os
 from importlib import resources
 from types import ModuleType
 
+from nuffle.core.errors import InputError
+
 PYTHON = "python"
 NATIVE = "native"
 ENGINES = (PYTHON, NATIVE)
@@ -22,7 +24,7 @@ ENV_VARIABLE = "NUFFLE_ENGINE"
 _BUILD_NOTE = "_native_build_error.txt"
 
 
-class EngineUnavailableError(ValueError):
+class EngineUnavailableError(InputError):
     """The engine asked for cannot run here (not built, or not able to play matches yet)."""
 
 
@@ -34,10 +36,10 @@ def resolve_engine(engine: str | None) -> str:
         if not value:
             return PYTHON
         if value not in ENGINES:
-            raise ValueError(f"unknown engine {value!r} in {ENV_VARIABLE}: choose 'python' or 'native'")
+            raise InputError(f"unknown engine {value!r} in {ENV_VARIABLE}: choose 'python' or 'native'")
         return value
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}: choose 'python' or 'native'")
+        raise InputError(f"unknown engine {engine!r}: choose 'python' or 'native'")
     return engine
 
 
