@@ -23,8 +23,9 @@ EXTRA = (Skill.DODGE, Skill.SURE_FEET, Skill.SURE_HANDS, Skill.PRO, Skill.LONER,
 
 
 def positions(seed: int, board: int, count: int, every: int = 9) -> list[GameState]:
-    """`count` positions of one seeded random game on `board` (fewer if it ends first), each
-    with random extra skills for random players."""
+    """`count` positions in play (a team turn under way, its coach to decide) of one seeded
+    random game on `board`, every `every`-th such (fewer if it ends first), each with random
+    extra skills for random players."""
     rng = random.Random(seed * 7919 + board)
     home, away = rng.sample(RACES, 2)
     game = Game.new(home, away, seed=seed, board=board)
@@ -32,11 +33,14 @@ def positions(seed: int, board: int, count: int, every: int = 9) -> list[GameSta
     bots[0].new_game(game.view(), 0)
     bots[1].new_game(game.view(), 1)
     out: list[GameState] = []
-    steps = 0
-    while not game.is_over and len(out) < count and steps < 20_000:
+    steps = eligible = 0
+    while not game.is_over and len(out) < count and steps < 50_000:
         s = game.state
-        if steps % every == 0 and any(q >= 0 for q in s.pos):
-            out.append(with_extra_skills(s.copy(), rng))
+        # in play: a team turn under way, its coach to decide (not set-ups)
+        if s.active >= 0 and s.teams[s.active].turn >= 1 and s.decider == s.active:
+            if eligible % every == 0:
+                out.append(with_extra_skills(s.copy(), rng))
+            eligible += 1
         game.step(bots[game.decider].act(game.view()))
         steps += 1
     return out
