@@ -45,12 +45,13 @@ def movers(s: Any) -> list[int]:
     return [p for p in range(len(s.info)) if s.pos[p] >= 0 and s.status[p] in (Status.STANDING, Status.PRONE)]
 
 
-@pytest.mark.parametrize("board", BOARDS)
-def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) -> None:
+def check_parity(board: int, seeds: range, stride: int) -> tuple[int, int]:
+    """Python and native answers equal for every `stride`-th mover of the positions of `seeds`;
+    returns (searches, routes) compared."""
     searched = routes = 0
-    for seed in range(3):
+    for seed in seeds:
         for i, s in enumerate(positions(seed, board, 6, every=23)):
-            for pid in movers(s)[:: 1 if board < 7 else 3]:
+            for pid in movers(s)[::stride]:
                 moves_used = (i + pid) % 3
                 for team_reroll, pickup in ((None, True), (True, False), (False, True)):
                     ps = search(s, pid, moves_used, team_reroll=team_reroll, pickup=pickup)
@@ -62,7 +63,20 @@ def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) ->
                     assert odds == {q: r[1] for q, r in want["all"].items()}
                     searched += 1
                     routes += len(want["all"])
+    return searched, routes
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) -> None:
+    searched, routes = check_parity(board, range(5), 1 if board < 7 else 3)
     assert searched >= 20 and routes >= 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_native_pathfinder_matches_python_on_many_games(native: ModuleType, board: int) -> None:
+    searched, routes = check_parity(board, range(100, 110), 1)
+    assert searched >= 100 and routes >= 500
 
 
 def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType) -> None:
