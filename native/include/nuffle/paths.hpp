@@ -265,6 +265,9 @@ class Search {
         ma_ = me.ma;
         limit_ = me.ma + max_gfi(s, pid);
         labels_.assign(static_cast<std::size_t>(b.size), {});
+        pool_.reserve(1024);
+        prof_.step_memo.reserve(512);
+        prof_.dom_memo.reserve(2048);
         const int start = me.square;
         if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
                           me.status != static_cast<std::uint8_t>(Status::PRONE))) {
@@ -476,13 +479,13 @@ class Search {
                         const int cv = pool_[static_cast<std::size_t>(ci)].vid;
                         if (cv == nv || prof_.dominates(cv, nv)) { dom = true; break; }
                     }
-                    if (!dom) {
-                        std::vector<int> kept;
-                        for (const int ci : cur) {
-                            if (!prof_.dominates(nv, pool_[static_cast<std::size_t>(ci)].vid)) kept.push_back(ci);
+                    if (!dom) {  // keep the labels the new one does not dominate, then add it
+                        std::size_t w = 0;
+                        for (std::size_t r = 0; r < cur.size(); ++r) {
+                            if (!prof_.dominates(nv, pool_[static_cast<std::size_t>(cur[r])].vid)) cur[w++] = cur[r];
                         }
-                        kept.push_back(add(Label{nv, q, m1, li, key}));
-                        cur.swap(kept);
+                        cur.resize(w);
+                        cur.push_back(add(Label{nv, q, m1, li, key}));
                     }
                 }
             }
