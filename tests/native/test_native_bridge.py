@@ -8,16 +8,16 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from native_positions import BOARDS, positions
 
 from nuffle.core.native_state import native_board, state_data, to_native
 
+BOARDS = (1, 3, 5, 7, 11)
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_positions_round_trip_on_every_board(native: ModuleType, board: int) -> None:
+def test_positions_round_trip_on_every_board(native: ModuleType, game_positions: Any, board: int) -> None:
     seen = 0
     for seed in range(3):
-        for s in positions(seed, board, 12):
+        for s in game_positions(seed, board, 12):
             n = to_native(s)
             assert n.dump() == state_data(s)
             # the grid is rebuilt from the players' squares and matches the Python one
@@ -30,18 +30,18 @@ def test_positions_round_trip_on_every_board(native: ModuleType, board: int) -> 
     assert seen >= 20
 
 
-def test_different_positions_give_different_states(native: ModuleType) -> None:
-    a, b = positions(4, 11, 2, every=40)
+def test_different_positions_give_different_states(native: ModuleType, game_positions: Any) -> None:
+    a, b = game_positions(4, 11, 2, every=40)
     assert state_data(a) != state_data(b)
     assert to_native(a) != to_native(b)
 
 
-def good_data() -> dict[str, Any]:
-    return state_data(positions(1, 5, 1)[0])
+def good_data(game_positions: Any) -> dict[str, Any]:
+    return state_data(game_positions(1, 5, 1)[0])
 
 
-def broken(change: str) -> dict[str, Any]:
-    d = copy.deepcopy(good_data())
+def broken(game_positions: Any, change: str) -> dict[str, Any]:
+    d = copy.deepcopy(good_data(game_positions))
     players = d["players"]
     on = [p for p in players if p["square"] >= 0]
     if change == "missing":
@@ -89,13 +89,14 @@ def broken(change: str) -> dict[str, Any]:
     "negative rng", "skill id", "wrong type", "bool", "float", "too many players", "one team",
     "team not a dict", "status", "board", "stats", "huge",
 ])
-def test_malformed_data_raises_a_clear_error(native: ModuleType, change: str) -> None:
+def test_malformed_data_raises_a_clear_error(native: ModuleType, game_positions: Any, change: str) -> None:
     with pytest.raises((ValueError, TypeError)) as err:
-        native.State.load(native_board(5), broken(change))
+        native.State.load(native_board(5), broken(game_positions, change))
     assert str(err.value) and "\n" not in str(err.value)
 
 
 def test_not_a_dict_raises(native: ModuleType) -> None:
-    for bad in (None, 3, [], "x", {1: 2}):
+    bads: list[Any] = [None, 3, [], "x", {1: 2}]
+    for bad in bads:
         with pytest.raises((ValueError, TypeError)):
             native.State.load(native_board(5), bad)

@@ -9,8 +9,6 @@ import random
 from types import ModuleType
 from typing import Any
 
-from native_positions import positions
-
 from nuffle.core.native_state import native_board, state_data, to_native
 
 HOSTILE: list[Any] = [0, 1, -1, 2, 7, 255, 256, -(2**15), 2**31, 2**63, 2**64, -(2**70), 10**30, 1.5, "x",
@@ -43,9 +41,9 @@ def mutate(d: Any, rng: random.Random) -> Any:
     return d
 
 
-def test_mutated_position_data_never_crashes(native: ModuleType) -> None:
+def test_mutated_position_data_never_crashes(native: ModuleType, game_positions: Any) -> None:
     rng = random.Random(2035)
-    base = [state_data(s) for s in positions(5, 7, 4)]
+    base = [state_data(s) for s in game_positions(5, 7, 4)]
     board = native_board(7)
     refused = 0
     for _ in range(3000):
@@ -60,9 +58,9 @@ def test_mutated_position_data_never_crashes(native: ModuleType) -> None:
     assert 100 < refused < 3000
 
 
-def test_queries_and_paths_refuse_hostile_arguments(native: ModuleType) -> None:
+def test_queries_and_paths_refuse_hostile_arguments(native: ModuleType, game_positions: Any) -> None:
     rng = random.Random(2036)
-    states = [to_native(s) for s in positions(6, 5, 3)]
+    states = [to_native(s) for s in game_positions(6, 5, 3)]
     names = ["exerts_tz", "tz_players", "tackle_zones", "assists", "assists_when_marked", "dodge_modifier",
              "reaction_modifier", "dodge_reroll_blocked", "max_gfi", "stand_up_cost", "can_handle_ball",
              "can_catch", "pickup_roll_modifier", "catch_modifier", "team_reroll_available",

@@ -10,11 +10,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from native_positions import BOARDS, positions
 
 from nuffle.core.native_state import native_paths, to_native
 from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.types import Status
+
+BOARDS = (1, 3, 5, 7, 11)
 
 Route = tuple[tuple[int, ...], float, int, int, tuple[int, ...], int]
 
@@ -45,12 +46,12 @@ def movers(s: Any) -> list[int]:
     return [p for p in range(len(s.info)) if s.pos[p] >= 0 and s.status[p] in (Status.STANDING, Status.PRONE)]
 
 
-def check_parity(board: int, seeds: range, stride: int) -> tuple[int, int]:
+def check_parity(game_positions: Any, board: int, seeds: range, stride: int) -> tuple[int, int]:
     """Python and native answers equal for every `stride`-th mover of the positions of `seeds`;
     returns (searches, routes) compared."""
     searched = routes = 0
     for seed in seeds:
-        for i, s in enumerate(positions(seed, board, 6, every=23)):
+        for i, s in enumerate(game_positions(seed, board, 6, every=23)):
             for pid in movers(s)[::stride]:
                 moves_used = (i + pid) % 3
                 for team_reroll, pickup in ((None, True), (True, False), (False, True)):
@@ -67,20 +68,22 @@ def check_parity(board: int, seeds: range, stride: int) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_the_native_pathfinder_matches_python(native: ModuleType, board: int) -> None:
-    searched, routes = check_parity(board, range(5), 1 if board < 7 else 3)
+def test_the_native_pathfinder_matches_python(native: ModuleType, game_positions: Any, board: int) -> None:
+    searched, routes = check_parity(game_positions, board, range(5), 1 if board < 7 else 3)
     assert searched >= 20 and routes >= 100
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS)
-def test_the_native_pathfinder_matches_python_on_many_games(native: ModuleType, board: int) -> None:
-    searched, routes = check_parity(board, range(100, 110), 1)
+def test_the_native_pathfinder_matches_python_on_many_games(
+    native: ModuleType, game_positions: Any, board: int
+) -> None:
+    searched, routes = check_parity(game_positions, board, range(100, 110), 1)
     assert searched >= 100 and routes >= 500
 
 
-def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType) -> None:
-    s = positions(3, 5, 1)[0]
+def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType, game_positions: Any) -> None:
+    s = game_positions(3, 5, 1)[0]
     for pid in range(len(s.info)):
         if pid not in movers(s):
             got = native_paths(s, pid)
@@ -88,8 +91,8 @@ def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType) -> Non
             assert got["all"] == {} and got["endzone"] is None
 
 
-def test_bad_arguments_raise_value_error(native: ModuleType) -> None:
-    s = positions(3, 5, 1)[0]
+def test_bad_arguments_raise_value_error(native: ModuleType, game_positions: Any) -> None:
+    s = game_positions(3, 5, 1)[0]
     n = to_native(s)
     for call in (lambda: n.paths(-1), lambda: n.paths(99), lambda: n.paths(0, -1), lambda: n.paths(0, 1000)):
         with pytest.raises(ValueError):

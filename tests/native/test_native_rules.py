@@ -5,9 +5,9 @@ modifiers and target numbers of dodge, Going For It, pick-up and catch rolls."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
-from native_positions import BOARDS, positions
 
 from nuffle.core import hooks
 from nuffle.core.native_state import to_native
@@ -26,6 +26,7 @@ from nuffle.core.procedures.movement import (
 from nuffle.core.procedures.rolls import reroll_sources, team_reroll_available
 from nuffle.core.types import RollKind
 
+BOARDS = (1, 3, 5, 7, 11)
 
 def test_native_queries_know_every_skill_handler_of_their_points(native: ModuleType) -> None:
     import nuffle.core.skill_rules  # noqa: F401  (registers the handlers)
@@ -36,10 +37,10 @@ def test_native_queries_know_every_skill_handler_of_their_points(native: ModuleT
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_tackle_zones_and_assists_agree(native: ModuleType, board: int) -> None:
+def test_tackle_zones_and_assists_agree(native: ModuleType, game_positions: Any, board: int) -> None:
     checked = 0
     for seed in range(4):
-        for s in positions(seed, board, 10):
+        for s in game_positions(seed, board, 10):
             n = to_native(s)
             b = s.board
             for pid in range(len(s.info)):
@@ -59,10 +60,10 @@ def test_tackle_zones_and_assists_agree(native: ModuleType, board: int) -> None:
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_roll_modifiers_and_reroll_sources_agree(native: ModuleType, board: int) -> None:
+def test_roll_modifiers_and_reroll_sources_agree(native: ModuleType, game_positions: Any, board: int) -> None:
     checked = 0
     for seed in range(4):
-        for s in positions(seed, board, 10):
+        for s in game_positions(seed, board, 10):
             n = to_native(s)
             b = s.board
             assert n.gfi_target() == gfi_target(s)
@@ -111,8 +112,8 @@ def test_need_agrees_everywhere(native: ModuleType) -> None:
                 assert native.need(target, mod, agility) == need(target, mod, agility)
 
 
-def test_queries_refuse_bad_ids_and_squares(native: ModuleType) -> None:
-    s = positions(2, 5, 1)[0]
+def test_queries_refuse_bad_ids_and_squares(native: ModuleType, game_positions: Any) -> None:
+    s = game_positions(2, 5, 1)[0]
     n = to_native(s)
     off = next(p for p in range(len(s.info)) if s.pos[p] < 0)
     calls = [
