@@ -23,7 +23,7 @@ try:
 except ImportError:
     PYBIND11_INCLUDE = None
 
-FLAGS = ["-std=c++20", "-O2", "-g0", "-Wall", "-Wextra", "-Werror", "-fvisibility=hidden"]
+FLAGS = ["-std=c++20", "-O2", "-g0", "-ffp-contract=off", "-Wall", "-Wextra", "-Werror", "-fvisibility=hidden"]
 
 
 class OptionalBuildExt(build_ext):

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,10 @@
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
 #include "nuffle/rng.hpp"
+#include "nuffle/paths.hpp"
+#include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
+#include "bridge.hpp"
 
 namespace py = pybind11;
 using namespace nuffle;
@@ -81,6 +85,72 @@ struct PyState {
 
 void check_pid(const PyState& st, int pid) {
     if (pid < 0 || pid >= st.s.player_count) throw std::out_of_range("no player " + std::to_string(pid));
+}
+
+// A player id (ValueError for the rule queries).
+void check_player(const PyState& st, int pid) {
+    if (pid < 0 || pid >= st.s.player_count) throw std::invalid_argument("no player " + std::to_string(pid));
+}
+
+// A player on the pitch (queries about his own square need one).
+void check_on_pitch(const PyState& st, int pid) {
+    check_player(st, pid);
+    if (st.s.players[pid].square < 0) throw std::invalid_argument("player " + std::to_string(pid) + " is not on the pitch");
+}
+
+// A flat square on the pitch.
+void check_square(const PyState& st, int sq) {
+    if (!st.board->on_pitch(sq)) throw std::invalid_argument("square " + std::to_string(sq) + " is not on the pitch");
+}
+
+void check_side(int side) {
+    if (side != HOME && side != AWAY) throw std::invalid_argument("side must be 0 or 1, got " + std::to_string(side));
+}
+
+void check_kind(int kind) {
+    if (kind < 0 || kind >= rk::COUNT) throw std::invalid_argument("unknown roll kind " + std::to_string(kind));
+}
+
+py::tuple route_to_py(const paths::Route& r) {
+    return py::make_tuple(py::tuple(py::cast(r.steps)), r.prob, r.moves, r.moves_after, py::tuple(py::cast(r.keys)),
+                          r.target);
+}
+
+py::dict routes_to_py(const std::vector<std::pair<int, paths::Route>>& rs) {
+    py::dict d;
+    for (const auto& [sq, r] : rs) d[py::int_(sq)] = route_to_py(r);
+    return d;
+}
+
+// Every query of one pathfinder search (paths.PathSearch): all, endzone, blitz, handoff, foul.
+py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                     bool compensated) {
+    check_player(st, pid);
+    if (moves_used < 0 || moves_used > 99) {
+        throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
+    }
+    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    py::dict out;
+    out["all"] = routes_to_py(search.all());
+    paths::Route ez{};
+    out["endzone"] = search.endzone(ez) ? py::object(route_to_py(ez)) : py::object(py::none());
+    out["blitz"] = routes_to_py(search.adjacent(paths::Search::BLITZ));
+    out["handoff"] = routes_to_py(search.adjacent(paths::Search::HANDOFF));
+    out["foul"] = routes_to_py(search.adjacent(paths::Search::FOUL));
+    return out;
+}
+
+// The chance of the safest route to every reachable square (PathSearch.all's probabilities).
+py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                   bool compensated) {
+    check_player(st, pid);
+    if (moves_used < 0 || moves_used > 99) {
+        throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
+    }
+    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    py::dict out;
+    for (const auto& [sq, p] : search.reachable()) out[py::int_(sq)] = p;
+    return out;
 }
 
 }  // namespace
@@ -268,5 +338,114 @@ PYBIND11_MODULE(_native, m) {
                 out.append(py::make_tuple(f.proc, f.phase, args));
             }
             return out;
-        }, "The stack, bottom first, as (procedure id, phase, args).");
+        }, "The stack, bottom first, as (procedure id, phase, args).")
+        .def_static("load",
+                    [](std::shared_ptr<Board> board, const py::handle& data) {
+                        if (!board) throw std::invalid_argument("a state needs a board");
+                        return PyState{bridge::load(*board, data), board};
+                    },
+                    py::arg("board"), py::arg("data"),
+                    "A state from the plain data of a Python position (nuffle.core.native_state).")
+        .def("dump", [](const PyState& st) { return bridge::dump(st.s); }, "The state as the data `load` takes.")
+        .def("exerts_tz", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return exerts_tz(st.s, pid);
+        }, py::arg("pid"))
+        .def("tz_players", [](const PyState& st, int sq, int side) {
+            check_square(st, sq);
+            check_side(side);
+            int qs[8];
+            const int n = tz_players(st.s, *st.board, sq, side, qs);
+            return std::vector<int>(qs, qs + n);
+        }, py::arg("sq"), py::arg("side"))
+        .def("tackle_zones", [](const PyState& st, int sq, int side) {
+            check_square(st, sq);
+            check_side(side);
+            return tackle_zones(st.s, *st.board, sq, side);
+        }, py::arg("sq"), py::arg("side"))
+        .def("assists", [](const PyState& st, int helper_side, int target, int opponent) {
+            check_side(helper_side);
+            check_on_pitch(st, target);
+            if (opponent != -1) check_player(st, opponent);
+            return assists(st.s, *st.board, helper_side, target, opponent);
+        }, py::arg("helper_side"), py::arg("target"), py::arg("opponent"))
+        .def("assists_when_marked", [](const PyState& st, int helper) {
+            check_player(st, helper);
+            return assists_when_marked(st.s, helper);
+        }, py::arg("helper"))
+        .def("dodge_modifier", [](const PyState& st, int pid, int dest, int start) {
+            check_on_pitch(st, pid);
+            check_square(st, dest);
+            if (start < 0) start = st.s.players[pid].square;
+            check_square(st, start);
+            return dodge_modifier(st.s, *st.board, pid, dest, start);
+        }, py::arg("pid"), py::arg("dest"), py::arg("start") = -1)
+        .def("reaction_modifier", [](const PyState& st, int pid, int start) {
+            check_on_pitch(st, pid);
+            if (start < 0) start = st.s.players[pid].square;
+            check_square(st, start);
+            return reaction_modifier(st.s, *st.board, pid, start);
+        }, py::arg("pid"), py::arg("start") = -1)
+        .def("dodge_reroll_blocked", [](const PyState& st, int pid, int start) {
+            check_player(st, pid);
+            check_square(st, start);
+            return dodge_reroll_blocked(st.s, *st.board, pid, start);
+        }, py::arg("pid"), py::arg("start"))
+        .def("gfi_target", [](const PyState& st) { return gfi_target(st.s); })
+        .def("max_gfi", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return max_gfi(st.s, pid);
+        }, py::arg("pid"))
+        .def("stand_up_cost", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return stand_up_cost(st.s, pid);
+        }, py::arg("pid"))
+        .def("can_handle_ball", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return can_handle_ball(st.s, pid);
+        }, py::arg("pid"))
+        .def("can_catch", [](const PyState& st, int pid) {
+            check_player(st, pid);
+            return can_catch(st.s, pid);
+        }, py::arg("pid"))
+        .def("pickup_roll_modifier", [](const PyState& st, int pid) {
+            check_on_pitch(st, pid);
+            return pickup_roll_modifier(st.s, *st.board, pid);
+        }, py::arg("pid"))
+        .def("catch_modifier", [](const PyState& st, int pid, int bonus, bool accurate) {
+            check_on_pitch(st, pid);
+            if (bonus < -9 || bonus > 9) throw std::invalid_argument("a catch bonus is -9 to 9, got " + std::to_string(bonus));
+            return catch_modifier(st.s, *st.board, pid, bonus, accurate);
+        }, py::arg("pid"), py::arg("bonus"), py::arg("accurate") = false)
+        .def("team_reroll_available", [](const PyState& st, int side) {
+            check_side(side);
+            return team_reroll_available(st.s, side);
+        }, py::arg("side"))
+        .def("reroll_sources", [](const PyState& st, int pid, int kind, bool blocked_skill, std::optional<bool> team) {
+            check_player(st, pid);
+            check_kind(kind);
+            const RerollSources r = reroll_sources(st.s, pid, kind, blocked_skill, team ? int(*team) : -1);
+            return py::make_tuple(r.skill, r.skill_once, r.team, r.pro, r.loner);
+        }, py::arg("pid"), py::arg("kind"), py::arg("blocked_skill") = false, py::arg("team") = py::none(),
+           "(skill, skill_once, team, pro, loner) as rolls.reroll_sources.")
+        .def("paths", &path_search, py::arg("pid"), py::arg("moves_used") = 0, py::arg("team_reroll") = py::none(),
+             py::arg("pickup") = true, py::arg("compensated") = false,
+             "One pathfinder search (core/paths.py) for `pid`: {'all', 'endzone', 'blitz', 'handoff', 'foul'}, "
+             "each route (steps, prob, moves, moves_after, step keys, target square); `compensated`: "
+             "sum floats as Python 3.12+ does.")
+        .def("path_odds", &path_odds, py::arg("pid"), py::arg("moves_used") = 0, py::arg("team_reroll") = py::none(),
+             py::arg("pickup") = true, py::arg("compensated") = false,
+             "{flat square: chance of the safest route} for every square `pid` can reach (no routes built).");
+
+    m.def("need", [](int target, int mod, bool agility) {
+        if (target < -99 || target > 99 || mod < -99 || mod > 99) throw std::invalid_argument("target and modifier are -99 to 99");
+        return need(target, mod, agility);
+    }, py::arg("target"), py::arg("mod"), py::arg("agility") = true, "The lowest D6 face that succeeds (7: none).");
+    m.def("agility_target", [](int stat) {
+        if (stat < 0 || stat > 255) throw std::invalid_argument("a stat is 0 to 255, got " + std::to_string(stat));
+        return agility_target(stat);
+    }, py::arg("stat"));
+    py::dict hooks;
+    for (const HookSkills& h : HOOK_SKILLS) hooks[h.point] = std::vector<int>(h.skills);
+    m.attr("HOOK_SKILLS") = hooks;
 }

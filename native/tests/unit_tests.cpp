@@ -10,6 +10,8 @@
 #include "nuffle/board.hpp"
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
+#include "nuffle/paths.hpp"
+#include "nuffle/rules.hpp"
 #include "nuffle/rng.hpp"
 #include "nuffle/state.hpp"
 
@@ -208,6 +210,130 @@ void test_state(const std::string& text) {
     CHECK(!same_state(c, s) && s.players[0].square == b.sq(3, 4));
 }
 
+void set_skill(State& s, int pid, int skill) { s.players[pid].skills[skill / 64] |= 1ULL << (skill % 64); }
+
+void test_rules(const std::string& text) {
+    const Board b = make_board(read_variants(text).back());
+    State s = make_state(b, 1);
+    s.active = HOME;
+    const int me = add_player(s, HOME, 1, 6, 3, 3, 8);
+    const int opp = add_player(s, AWAY, 2, 6, 3, 3, 8);
+    const int mate = add_player(s, HOME, 3, 6, 3, 3, 8);
+    const int marker = add_player(s, AWAY, 4, 6, 3, 3, 8);
+    place_player(s, b, me, b.sq(5, 5));
+    place_player(s, b, opp, b.sq(7, 5));
+    CHECK(tackle_zones(s, b, b.sq(6, 5), HOME) == 1 && tackle_zones(s, b, b.sq(6, 5), AWAY) == 1);
+    CHECK(tackle_zones(s, b, b.sq(9, 5), HOME) == 0);
+    s.players[opp].flags |= pf::HYPNOTISED;
+    CHECK(tackle_zones(s, b, b.sq(6, 5), HOME) == 0 && !exerts_tz(s, opp));
+    s.players[opp].flags = 0;
+    CHECK(dodge_modifier(s, b, me, b.sq(6, 4), b.sq(5, 5)) == 0);
+    CHECK(dodge_modifier(s, b, me, b.sq(4, 4), b.sq(5, 5)) == 1);
+    set_skill(s, me, sk::TWO_HEADS);
+    CHECK(dodge_modifier(s, b, me, b.sq(6, 4), b.sq(5, 5)) == 1);
+    // assists: a free team-mate helps; one marked by another opponent helps only with Guard
+    place_player(s, b, mate, b.sq(8, 5));
+    CHECK(assists(s, b, HOME, opp, me) == 1);
+    place_player(s, b, marker, b.sq(9, 5));
+    CHECK(assists(s, b, HOME, opp, me) == 0);
+    set_skill(s, mate, sk::GUARD);
+    CHECK(assists(s, b, HOME, opp, me) == 1 && assists_when_marked(s, mate));
+    // re-roll sources: Dodge once per turn, the team re-roll on its own turn only
+    set_skill(s, me, sk::DODGE);
+    s.teams[HOME].rerolls = 1;
+    RerollSources r = reroll_sources(s, me, rk::DODGE, false, -1);
+    CHECK(r.skill && r.skill_once && r.team && !r.pro && !r.loner);
+    s.players[me].flags |= pf::DODGE_USED;
+    r = reroll_sources(s, me, rk::DODGE, false, -1);
+    CHECK(!r.skill && r.team);
+    s.active = AWAY;
+    CHECK(!reroll_sources(s, me, rk::DODGE, false, -1).team && reroll_sources(s, me, rk::DODGE, false, 1).team);
+    CHECK(!reroll_sources(s, me, rk::INTERCEPTION, false, 1).team);
+    CHECK(need(4, 0, true) == 4 && need(4, -5, true) == 6 && need(4, -5, false) == 7 && agility_target(9) == 1);
+}
+
+void test_python_sum() {
+    // Python's sum(): a plain left fold before 3.12, Neumaier's compensated sum from 3.12 on
+    // (there sum([1.0, 1e-16, 1e-16]) == 1.0000000000000002).
+    const double xs[] = {1.0, 1e-16, 1e-16};
+    auto item = [&xs](int i) { return xs[i]; };
+    CHECK(paths::py_sum(3, item, false) == 1.0);
+    CHECK(paths::py_sum(3, item, true) == 1.0000000000000002);
+    CHECK(paths::py_sum(0, item, true) == 0.0);
+    CHECK(paths::round11(0.123456789012345) == 0.12345678901 && paths::round11(1.0) == 1.0);
+    CHECK(paths::monotone(1).size() == 3 && paths::monotone(2).size() == 6 && paths::monotone(3).size() == 20);
+}
+
+void test_paths(const std::string& text) {
+    const Board b = make_board(read_variants(text).back());  // 26 x 15
+    State s = make_state(b, 1);
+    const int me = add_player(s, HOME, 1, 6, 3, 3, 8);
+    place_player(s, b, me, b.sq(10, 7));
+    {
+        paths::Search search(s, b, me, 0, 0, true, false);
+        const auto all = search.all();
+        CHECK(all.size() == 17 * 15 - 1);  // every square within 8 (6 + 2 GFIs)
+        for (const auto& [sq, r] : all) {
+            const int d = b.distance(sq, b.sq(10, 7));
+            const double want = d <= 6 ? 1.0 : (d == 7 ? 5.0 / 6.0 : (5.0 / 6.0) * (5.0 / 6.0));
+            CHECK(r.prob == want && static_cast<int>(r.steps.size()) == d && r.moves == d);
+        }
+    }
+    set_skill(s, me, sk::SPRINT);
+    {
+        paths::Search search(s, b, me, 0, 0, true, false);
+        CHECK(search.all().size() == 19 * 15 - 1);
+    }
+}
+
+// Random positions with random skills and flags: every search stays in bounds (the
+// sanitizers watch) and gives routes of adjacent squares with probabilities in (0, 1].
+void fuzz_paths(const std::string& text) {
+    const auto variants = read_variants(text);
+    std::uint64_t x = seed_state(35);
+    const int skills[] = {sk::DODGE, sk::SURE_FEET, sk::SURE_HANDS, sk::PRO, sk::LONER, sk::SPRINT, sk::TACKLE,
+                          sk::STUNTY, sk::TITCHY, sk::PREHENSILE_TAIL, sk::DIVING_TACKLE, sk::BIG_HAND,
+                          sk::NO_HANDS, sk::JUMP_UP, sk::LEADER, sk::GUARD};
+    auto rnd = [&x](std::uint32_t k) { x = next_state(x); return static_cast<int>(draw(x, k)); };
+    int routes = 0;
+    for (int round = 0; round < 60; ++round) {
+        const Board b = make_board(variants[static_cast<std::size_t>(round) % variants.size()]);
+        State s = make_state(b, 1);
+        s.active = static_cast<std::int16_t>(rnd(2));
+        s.weather = static_cast<std::uint8_t>(rnd(5));
+        s.teams[0].rerolls = static_cast<std::uint8_t>(rnd(2));
+        s.teams[1].bonus_reroll = static_cast<std::uint8_t>(rnd(2));
+        const int n = 2 + rnd(12);
+        for (int i = 0; i < n; ++i) {
+            const int pid = add_player(s, i % 2, i, 1 + rnd(9), 1 + rnd(6), 1 + rnd(6), 7);
+            for (int k = rnd(4); k > 0; --k) set_skill(s, pid, skills[rnd(sizeof skills / sizeof skills[0])]);
+            s.players[pid].flags = static_cast<std::uint32_t>(rnd(1 << 14));
+            const int sq = b.sq(rnd(static_cast<std::uint32_t>(b.width)), rnd(static_cast<std::uint32_t>(b.height)));
+            if (s.grid[sq] == SQUARE_EMPTY) {
+                place_player(s, b, pid, sq);
+                s.players[pid].status = static_cast<std::uint8_t>(1 + rnd(3));
+            }
+        }
+        const int bsq = b.sq(rnd(static_cast<std::uint32_t>(b.width)), rnd(static_cast<std::uint32_t>(b.height)));
+        s.ball = static_cast<std::int16_t>(bsq);
+        s.ball_state = static_cast<std::uint8_t>(s.grid[bsq] >= 0 ? 2 : 1);
+        for (int pid = 0; pid < s.player_count; ++pid) {
+            paths::Search search(s, b, pid, rnd(3), rnd(3) - 1, rnd(2) == 1, rnd(2) == 1);
+            for (const auto& [sq, r] : search.all()) {
+                ++routes;
+                CHECK(r.prob > 0.0 && r.prob <= 1.0 && b.on_pitch(sq) && !r.steps.empty() && r.steps.back() == sq);
+                for (std::size_t i = 1; i < r.steps.size(); ++i) CHECK(b.distance(r.steps[i - 1], r.steps[i]) == 1);
+            }
+            paths::Route ez{};
+            if (search.endzone(ez)) CHECK(ez.prob > 0.0);
+            for (const auto kind : {paths::Search::BLITZ, paths::Search::HANDOFF, paths::Search::FOUL}) {
+                for (const auto& [sq, r] : search.adjacent(kind)) CHECK(r.target == sq && r.prob > 0.0 && r.prob <= 1.0);
+            }
+        }
+    }
+    CHECK(routes > 1000);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -223,6 +349,10 @@ int main(int argc, char** argv) {
         test_boards(text);
         fuzz_boards_reader(text);
         test_state(text);
+        test_rules(text);
+        test_python_sum();
+        test_paths(text);
+        fuzz_paths(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;

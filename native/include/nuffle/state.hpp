@@ -82,7 +82,7 @@ struct State {
     std::uint8_t weather;
     std::uint8_t ball_state;
     std::int16_t ball;  // flat square of the ball
-    std::int16_t active;  // the acting player, -1 none
+    std::int16_t active;  // the side whose team turn it is (state.py's `active`), -1 none
     std::int16_t ret;  // a child's result handed to its parent
     std::int16_t ret_die;
     std::uint8_t turnover;
@@ -113,7 +113,7 @@ inline State make_state(const Board& board, std::uint64_t rng) {
     s.board = static_cast<std::uint8_t>(board.variant.players);
     s.decider = D_RUNNING;
     s.ball = -1;
-    s.active = -1;
+    s.active = HOME;
     s.touchdown = -1;
     for (int i = 0; i < MAX_SQUARES; ++i) {
         s.grid[i] = board.on_pitch(i) ? SQUARE_EMPTY : SQUARE_OFF;

@@ -4,7 +4,8 @@
 The native extension is optional: an install without a working C++ compiler leaves it out and
 records why (`_native_build_error.txt` beside the package); asking for it then raises an
 `EngineUnavailableError` that says so. The extension holds the native engine's building blocks
-(dice, board geometry, state layout) but does not play matches yet, and says so the same way.
+(dice, board geometry, state layout and bridge, rule queries, pathfinder) but does not play
+matches yet, and says so the same way.
 """
 
 from __future__ import annotations
@@ -87,6 +88,6 @@ def check_engine(engine: str | None) -> str:
         if not getattr(module, "PLAYS_MATCHES", False):
             raise EngineUnavailableError(
                 f"the native engine does not play matches yet: nuffle._native has its dice, board "
-                f"geometry and state layout only{source}; use engine='python'"
+                f"geometry, state bridge, rule queries and pathfinder only{source}; use engine='python'"
             )
     return name

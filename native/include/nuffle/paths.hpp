@@ -1,0 +1,563 @@
+// The probability-weighted pathfinder of core/paths.py, step for step: the same layered
+// label-setting search over mass vectors (one probability mass per set of re-rolls still
+// available), the same dominance test, the same float operations in the same order (so the
+// same doubles) and the same tie-breaking. See core/paths.py and docs/PATHFINDING.md for the
+// method; names here follow that module.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "nuffle/board.hpp"
+#include "nuffle/rules.hpp"
+#include "nuffle/state.hpp"
+
+namespace nuffle::paths {
+
+// Step-key bits (paths.py): GFI, dodge, Tackle, dodge modifier + 7 in bits 3-6, pick-up,
+// tackle zones on the ball in bits 8-11, stand-up roll.
+constexpr int K_GFI = 1, K_DODGE = 2, K_TACKLE = 4, K_PICKUP = 128, K_STANDUP = 4096;
+constexpr double EPS = 1e-12;
+constexpr int NO_SKILL = 0, ONCE = 1, EACH = 2;
+constexpr int MAX_STATES = 16;  // 2**4 re-roll states at most
+using Vec = std::array<double, MAX_STATES>;
+
+inline int mod_bits(int mod) { return std::max(0, std::min(15, mod + 7)) << 3; }
+
+// Python's sum() of floats from the int 0: a left fold before 3.12, Neumaier's compensated
+// sum from 3.12 on (`compensated`).
+template <typename F>
+double py_sum(int n, F&& item, bool compensated) {
+    if (n == 0) return 0.0;
+    double f = item(0);
+    if (!compensated) {
+        for (int i = 1; i < n; ++i) f += item(i);
+        return f;
+    }
+    double c = 0.0;
+    for (int i = 1; i < n; ++i) {
+        const double x = item(i);
+        const double t = f + x;
+        if (std::fabs(f) >= std::fabs(x)) c += (f - t) + x;
+        else c += (x - t) + f;
+        f = t;
+    }
+    if (c != 0.0 && std::isfinite(c)) f += c;
+    return f;
+}
+
+// Python's round(x, 11): correctly rounded to 11 decimals (glibc prints exactly).
+inline double round11(double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.11f", x);
+    return std::strtod(buf, nullptr);
+}
+
+// Every up-set of the lattice of k-bit states as a bit mask over the 2**k states (_monotone).
+inline std::vector<std::uint32_t> monotone(int k) {
+    if (k == 0) return {0, 1};
+    const int half = 1 << (k - 1);
+    const auto sub = monotone(k - 1);
+    std::vector<std::uint32_t> out;
+    for (const auto lo : sub) {
+        for (const auto hi : sub) {
+            if ((lo & hi) == lo) out.push_back(lo | (hi << half));
+        }
+    }
+    return out;
+}
+
+struct Src {
+    int mode;
+    bool team, pro;
+};
+
+struct Roll {
+    int kind;  // rk::STAND_UP, GFI, DODGE, PICKUP
+    int need, wins, skill;
+    bool team, pro;
+};
+
+// Roll odds and interned mass vectors of one search (paths._Profile).
+struct Profile {
+    int ag_target = 0, gfi = 0;
+    bool rain = false, hands = false, loner = false, compensated = false;
+    Src dodge{}, gfi_src{}, pickup{}, stand_up{};
+    int pickup_bonus[9] = {};
+    int dodge_bit = 0, sf_bit = 0, team_bit = 0, pro_bit = 0, n = 1;
+    std::vector<std::vector<int>> upsets;
+    std::vector<Vec> vecs;
+    std::vector<double> totals;
+    std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
+    std::map<Vec, int> ids;
+    std::unordered_map<std::int64_t, int> step_memo;
+    std::unordered_map<std::int64_t, bool> dom_memo;
+
+    void init() {
+        int bit = 1;
+        const bool any_team = dodge.team || gfi_src.team || pickup.team || stand_up.team;
+        const bool any_pro = dodge.pro || gfi_src.pro || pickup.pro || stand_up.pro;
+        if (dodge.mode == ONCE) { dodge_bit = bit; bit <<= 1; }
+        if (gfi_src.mode == ONCE) { sf_bit = bit; bit <<= 1; }
+        if (any_team) { team_bit = bit; bit <<= 1; }
+        if (any_pro) { pro_bit = bit; bit <<= 1; }
+        n = bit;
+        int k = 0;
+        while ((1 << (k + 1)) <= bit) ++k;
+        for (const auto f : monotone(k)) {
+            if (f == 0) continue;
+            std::vector<int> u;
+            for (int i = 0; i < (1 << k); ++i) {
+                if ((f >> i) & 1U) u.push_back(i);
+            }
+            upsets.push_back(std::move(u));
+        }
+        Vec start{};
+        start[static_cast<std::size_t>(bit - 1)] = 1.0;
+        vecs.push_back(start);
+        totals.push_back(1.0);
+        ranked.push_back(-round11(1.0));
+        ids.emplace(start, 0);
+    }
+
+    Roll roll(int kind, const Src& src, int need_, int bit, bool blocked) const {
+        const int skill = (blocked || src.mode == NO_SKILL) ? 0 : (src.mode == EACH ? -1 : bit);
+        return Roll{kind, need_, 7 - need_, skill, src.team, src.pro};
+    }
+
+    // The rolls of a step key, in the engine's order (_Profile.rolls).
+    int rolls(int key, Roll out[4]) const {
+        int k = 0;
+        if (key & K_STANDUP) out[k++] = roll(rk::STAND_UP, stand_up, 4, 0, false);
+        if (key & K_GFI) out[k++] = roll(rk::GFI, gfi_src, need(gfi, 0, false), sf_bit, false);
+        if (key & K_DODGE) {
+            const int mod = ((key >> 3) & 15) - 7;
+            out[k++] = roll(rk::DODGE, dodge, need(ag_target, mod, true), dodge_bit, (key & K_TACKLE) != 0);
+        }
+        if (key & K_PICKUP) {
+            if (!hands) {
+                out[k++] = Roll{rk::PICKUP, 7, 0, 0, false, false};
+            } else {
+                const int tz = (key >> 8) & 15;
+                const int mod = pickup_base_modifier(tz, rain ? WEATHER_POURING_RAIN : 2) + pickup_bonus[tz];
+                out[k++] = roll(rk::PICKUP, pickup, need(ag_target, mod, true), 0, false);
+            }
+        }
+        return k;
+    }
+
+    int intern(const Vec& v) {
+        const double total = py_sum(n, [&](int i) { return v[static_cast<std::size_t>(i)]; }, compensated);
+        if (total <= 0.0) return -1;
+        const auto it = ids.find(v);
+        if (it != ids.end()) return it->second;
+        const int vid = static_cast<int>(vecs.size());
+        vecs.push_back(v);
+        totals.push_back(total);
+        ranked.push_back(-round11(total));
+        ids.emplace(v, vid);
+        return vid;
+    }
+
+    // The mass vector after a step with key `key` (interned id; -1 if impossible).
+    int apply(int vid, int key) {
+        const std::int64_t mk = static_cast<std::int64_t>(vid) * 8192 + key;
+        const auto got = step_memo.find(mk);
+        if (got != step_memo.end()) return got->second;
+        Vec vec = vecs[static_cast<std::size_t>(vid)];
+        const double lam = loner ? 0.5 : 1.0;
+        Roll rs[4];
+        const int nr = rolls(key, rs);
+        for (int r = 0; r < nr; ++r) {
+            const Roll& ro = rs[r];
+            const double p = ro.wins / 6.0;
+            const double q = 1.0 - p;
+            Vec out{};
+            for (int s = 0; s < n; ++s) {
+                const double m = vec[static_cast<std::size_t>(s)];
+                if (m == 0.0) continue;
+                out[static_cast<std::size_t>(s)] += m * p;
+                if (ro.skill == -1) {
+                    out[static_cast<std::size_t>(s)] += m * q * p;
+                } else if (ro.skill != 0 && (s & ro.skill) != 0) {
+                    out[static_cast<std::size_t>(s ^ ro.skill)] += m * q * p;
+                } else if (ro.team && team_bit != 0 && (s & team_bit) != 0) {
+                    out[static_cast<std::size_t>(s ^ team_bit)] += m * q * lam * p;
+                } else if (ro.pro && (s & pro_bit) != 0) {
+                    out[static_cast<std::size_t>(s ^ pro_bit)] += m * q * 0.5 * p;
+                }
+            }
+            vec = out;
+        }
+        const int res = intern(vec);
+        step_memo.emplace(mk, res);
+        return res;
+    }
+
+    // Whether vector a is at least b on every up-set.
+    bool dominates(int a, int b) {
+        if (a == b) return true;
+        const std::int64_t mk = static_cast<std::int64_t>(a) * 1000003 + b;
+        const auto got = dom_memo.find(mk);
+        if (got != dom_memo.end()) return got->second;
+        const Vec& va = vecs[static_cast<std::size_t>(a)];
+        const Vec& vb = vecs[static_cast<std::size_t>(b)];
+        bool ok = true;
+        for (const auto& u : upsets) {
+            const int k = static_cast<int>(u.size());
+            const double sa = py_sum(k, [&](int i) { return va[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
+            const double sb = py_sum(k, [&](int i) { return vb[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
+            if (!(sa >= sb - EPS)) {
+                ok = false;
+                break;
+            }
+        }
+        dom_memo.emplace(mk, ok);
+        return ok;
+    }
+};
+
+struct Label {
+    int vid, sq, moves, parent, key;  // parent: index into Search::pool, -1 none
+};
+
+// One found route (paths.Path): squares entered, chance, MA used, step keys, target square.
+struct Route {
+    std::vector<int> steps;
+    double prob;
+    int moves, moves_after;
+    std::vector<int> keys;
+    int target;  // -1 none
+};
+
+inline Src sources(const State& s, int pid, int kind, bool team) {
+    const RerollSources r = reroll_sources(s, pid, kind, false, team ? 1 : 0);
+    return Src{r.skill ? (r.skill_once ? ONCE : EACH) : NO_SKILL, r.team, r.pro};
+}
+
+// One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
+class Search {
+   public:
+    Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used) {
+        const Player& me = s.players[pid];
+        side_ = me.team;
+        const bool team = team_reroll < 0 ? team_reroll_available(s, side_) : team_reroll != 0;
+        prof_.compensated = compensated;
+        prof_.ag_target = 7 - std::min<int>(me.ag, 6);
+        prof_.gfi = gfi_target(s);
+        prof_.rain = s.weather == WEATHER_POURING_RAIN;
+        prof_.hands = can_handle_ball(s, pid);
+        prof_.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
+        prof_.dodge = sources(s, pid, rk::DODGE, team);
+        prof_.gfi_src = sources(s, pid, rk::GFI, team);
+        prof_.pickup = sources(s, pid, rk::PICKUP, team);
+        prof_.stand_up = sources(s, pid, rk::STAND_UP, team);
+        for (int tz = 0; tz < 9; ++tz) prof_.pickup_bonus[tz] = pickup_skill_bonus(s, pid, tz);
+        prof_.init();
+        ma_ = me.ma;
+        limit_ = me.ma + max_gfi(s, pid);
+        labels_.assign(static_cast<std::size_t>(b.size), {});
+        pool_.reserve(1024);
+        prof_.step_memo.reserve(512);
+        prof_.dom_memo.reserve(2048);
+        const int start = me.square;
+        if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
+                          me.status != static_cast<std::uint8_t>(Status::PRONE))) {
+            return;
+        }
+        Label first{};
+        if (me.status == static_cast<std::uint8_t>(Status::PRONE)) {
+            const int cost = stand_up_cost(s, pid);
+            if (me.ma < cost) {
+                first = Label{prof_.apply(0, K_STANDUP), start, std::max(moves_used, static_cast<int>(me.ma)), -1, K_STANDUP};
+            } else {
+                first = Label{0, start, moves_used + cost, -1, 0};
+            }
+        } else {
+            first = Label{0, start, moves_used, -1, 0};
+        }
+        if (first.vid < 0) return;
+        start_ = start;
+        run(first, pickup);
+    }
+
+    // Every reachable square but the start with its safest route (PathSearch.all).
+    std::vector<std::pair<int, Route>> all() {
+        best();
+        std::vector<std::pair<int, Route>> out;
+        for (int q = 0; q < b_.size; ++q) {
+            if (best_[static_cast<std::size_t>(q)] >= 0 && q != s_.players[pid_].square) {
+                out.emplace_back(q, route(best_[static_cast<std::size_t>(q)], prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(best_[static_cast<std::size_t>(q)])].vid)], 0, -1, 0));
+            }
+        }
+        return out;
+    }
+
+    // Every reachable square but the start with the chance of its safest route (no routes built).
+    std::vector<std::pair<int, double>> reachable() {
+        best();
+        std::vector<std::pair<int, double>> out;
+        for (int q = 0; q < b_.size; ++q) {
+            const int li = best_[static_cast<std::size_t>(q)];
+            if (li >= 0 && q != s_.players[pid_].square) {
+                out.emplace_back(q, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)]);
+            }
+        }
+        return out;
+    }
+
+    // The safest route into the end zone this player attacks, if any.
+    bool endzone(Route& r) {
+        best();
+        std::vector<Cand> cands;
+        for (int q = 0; q < b_.size; ++q) {
+            const int li = best_[static_cast<std::size_t>(q)];
+            if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
+                const int vid = pool_[static_cast<std::size_t>(li)].vid;
+                cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], 0});
+            }
+        }
+        const int k = pick(cands);
+        if (k < 0) return false;
+        const Cand& c = cands[static_cast<std::size_t>(k)];
+        r = route(c.label, c.prob, 0, -1, 0);
+        return true;
+    }
+
+    // PathSearch.blitz / handoff / foul: per target player's square, the chosen route.
+    enum Kind { BLITZ, HANDOFF, FOUL };
+    std::vector<std::pair<int, Route>> adjacent(Kind kind) {
+        std::vector<std::pair<int, Route>> out;
+        const bool cost = kind == BLITZ;
+        for (int t = 0; t < s_.player_count; ++t) {
+            const Player& p = s_.players[t];
+            if (p.square < 0 || !wanted(kind, t)) continue;
+            std::vector<Cand> cands;
+            for (const int off : b_.neighbours) {
+                const int q = p.square + off;
+                for (const int li : labels_[static_cast<std::size_t>(q)]) {
+                    const Label& lab = pool_[static_cast<std::size_t>(li)];
+                    int key = 0;
+                    if (cost) {
+                        if (lab.moves >= limit_) continue;
+                        if (lab.moves >= ma_) key = K_GFI;
+                    }
+                    const int vid = key ? prof_.apply(lab.vid, key) : lab.vid;
+                    if (vid >= 0) cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], key});
+                }
+            }
+            const int k = pick(cands);
+            if (k >= 0) {
+                const Cand& c = cands[static_cast<std::size_t>(k)];
+                out.emplace_back(p.square, route(c.label, c.prob, c.key, p.square, cost ? 1 : 0));
+            }
+        }
+        return out;
+    }
+
+   private:
+    struct Cand {
+        int sq, label, vid;
+        double prob;
+        int key;
+    };
+
+    const State& s_;
+    const Board& b_;
+    int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
+    Profile prof_;
+    std::vector<Label> pool_;
+    std::vector<std::vector<int>> labels_;  // label indices per square, in the order found
+    std::vector<int> best_;
+
+    bool wanted(Kind kind, int q) const {
+        const Player& p = s_.players[q];
+        const auto standing = static_cast<std::uint8_t>(Status::STANDING);
+        if (kind == BLITZ) return p.team != side_ && p.status == standing;
+        if (kind == FOUL) {
+            return p.team != side_ && (p.status == static_cast<std::uint8_t>(Status::PRONE) ||
+                                       p.status == static_cast<std::uint8_t>(Status::STUNNED));
+        }
+        return q != pid_ && p.team == side_ && p.status == standing && exerts_tz(s_, q) && can_handle_ball(s_, q);
+    }
+
+    int add(const Label& l) {
+        pool_.push_back(l);
+        return static_cast<int>(pool_.size()) - 1;
+    }
+
+    void run(const Label& first, bool pickup) {
+        const int st = b_.stride;
+        const int f = side_ == 0 ? 1 : -1;
+        static constexpr int DIRS[8][2] = {{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1}, {-1, 0}, {-1, -1}, {-1, 1}};
+        int nbs[8];
+        for (int i = 0; i < 8; ++i) nbs[i] = DIRS[i][1] * st + DIRS[i][0] * f;
+        const auto size = static_cast<std::size_t>(b_.size);
+        std::vector<int> tz(size, 0), tackle(size, 0);
+        bool special = has(s_, pid_, sk::TWO_HEADS) || has(s_, pid_, sk::TITCHY) || has(s_, pid_, sk::STUNTY);
+        for (int q = 0; q < s_.player_count; ++q) {
+            const Player& p = s_.players[q];
+            if (p.team == side_ || p.square < 0 || !exerts_tz(s_, q)) continue;
+            const int tk = p.has_skill(sk::TACKLE) ? K_TACKLE : 0;
+            if (p.has_skill(sk::TITCHY) || p.has_skill(sk::PREHENSILE_TAIL) || p.has_skill(sk::DIVING_TACKLE)) special = true;
+            for (const int off : nbs) {
+                tz[static_cast<std::size_t>(p.square + off)] += 1;
+                tackle[static_cast<std::size_t>(p.square + off)] |= tk;
+            }
+        }
+        std::vector<char> clear(size, 0), terminal(size, 0);
+        const int start = first.sq;
+        int ball = -1, pk = 0;
+        if (s_.ball_state == 1 && s_.ball >= 0 && s_.ball != start) {
+            if (pickup) {
+                ball = s_.ball;
+                pk = K_PICKUP | (tz[static_cast<std::size_t>(ball)] << 8);
+                terminal[static_cast<std::size_t>(ball)] = 1;
+            } else {
+                clear[static_cast<std::size_t>(s_.ball)] = 1;
+            }
+        }
+        if (s_.ball_state == 2 && s_.ball == start) {
+            const int ez = b_.endzone_x[static_cast<std::size_t>(side_)];
+            for (int i = 0; i < b_.size; ++i) {
+                if (b_.on_pitch(i) && b_.xs[static_cast<std::size_t>(i)] == ez) terminal[static_cast<std::size_t>(i)] = 1;
+            }
+        }
+        const int first_i = add(first);
+        labels_[static_cast<std::size_t>(start)].push_back(first_i);
+        if (first.vid == 0) clear[static_cast<std::size_t>(start)] = 1;
+        std::vector<int> frontier{first_i};
+        std::vector<int> layer_order;
+        std::vector<std::vector<int>> layer(size);
+        for (int m = first.moves; m < limit_; ++m) {
+            layer_order.clear();
+            const int gfi = m >= ma_ ? K_GFI : 0;
+            const int m1 = m + 1;
+            for (const int li : frontier) {
+                const Label lab = pool_[static_cast<std::size_t>(li)];
+                const int sq = lab.sq;
+                const int t = tz[static_cast<std::size_t>(sq)];
+                const int lk = t ? (K_DODGE | tackle[static_cast<std::size_t>(sq)] | gfi) : gfi;
+                for (const int off : nbs) {
+                    const int q = sq + off;
+                    const auto qi = static_cast<std::size_t>(q);
+                    if (clear[qi] || (s_.grid[q] != SQUARE_EMPTY && q != start)) continue;
+                    int key = 0, nv = lab.vid;
+                    if (lk || q == ball) {
+                        if (!t) key = lk;
+                        else if (special) {
+                            const int mod = dodge_modifier(s_, b_, pid_, q, sq) + reaction_modifier(s_, b_, pid_, sq);
+                            key = lk | mod_bits(mod);
+                        } else {
+                            key = lk | ((8 - tz[qi]) << 3);
+                        }
+                        if (q == ball) key |= pk;
+                        nv = prof_.apply(lab.vid, key);
+                        if (nv < 0) continue;
+                    }
+                    bool dom = false;
+                    for (const int oi : labels_[qi]) {
+                        const int ov = pool_[static_cast<std::size_t>(oi)].vid;
+                        if (ov == nv || prof_.dominates(ov, nv)) { dom = true; break; }
+                    }
+                    if (dom) continue;
+                    std::vector<int>& cur = layer[qi];
+                    if (cur.empty()) {
+                        layer_order.push_back(q);
+                        cur.push_back(add(Label{nv, q, m1, li, key}));
+                        continue;
+                    }
+                    for (const int ci : cur) {
+                        const int cv = pool_[static_cast<std::size_t>(ci)].vid;
+                        if (cv == nv || prof_.dominates(cv, nv)) { dom = true; break; }
+                    }
+                    if (!dom) {  // keep the labels the new one does not dominate, then add it
+                        std::size_t w = 0;
+                        for (std::size_t r = 0; r < cur.size(); ++r) {
+                            if (!prof_.dominates(nv, pool_[static_cast<std::size_t>(cur[r])].vid)) cur[w++] = cur[r];
+                        }
+                        cur.resize(w);
+                        cur.push_back(add(Label{nv, q, m1, li, key}));
+                    }
+                }
+            }
+            frontier.clear();
+            for (const int q : layer_order) {
+                const auto qi = static_cast<std::size_t>(q);
+                for (const int li : layer[qi]) {
+                    labels_[qi].push_back(li);
+                    if (pool_[static_cast<std::size_t>(li)].vid == 0) clear[qi] = 1;
+                    if (!terminal[qi]) frontier.push_back(li);
+                }
+                layer[qi].clear();
+            }
+            if (frontier.empty()) break;
+        }
+    }
+
+    // paths._rank of a label's (or candidate's) mass vector: safest first, then fewest moves.
+    std::pair<double, int> rank(int vid, int moves) const { return {prof_.ranked[static_cast<std::size_t>(vid)], moves}; }
+
+    void best() {
+        if (!best_.empty()) return;
+        best_.assign(static_cast<std::size_t>(b_.size), -1);
+        for (int q = 0; q < b_.size; ++q) {
+            const auto& labs = labels_[static_cast<std::size_t>(q)];
+            if (labs.empty()) continue;
+            int top = labs[0];
+            auto rk_ = rank(pool_[static_cast<std::size_t>(top)].vid, pool_[static_cast<std::size_t>(top)].moves);
+            for (std::size_t i = 1; i < labs.size(); ++i) {
+                const Label& l = pool_[static_cast<std::size_t>(labs[i])];
+                const auto r = rank(l.vid, l.moves);
+                if (r < rk_) { top = labs[i]; rk_ = r; }
+            }
+            best_[static_cast<std::size_t>(q)] = top;
+        }
+    }
+
+    // PathSearch._pick: safest, shortest, nearest the start's row, lower y, forward x.
+    int pick(const std::vector<Cand>& cands) const {
+        if (cands.empty()) return -1;  // (a player off the pitch has no square to measure from)
+        const int w = b_.width - 1;
+        const int y0 = b_.ys[static_cast<std::size_t>(s_.players[pid_].square)];
+        int bi = -1;
+        std::tuple<double, int, int, int, int> bk{};
+        for (std::size_t i = 0; i < cands.size(); ++i) {
+            const Cand& c = cands[i];
+            const int x = b_.xs[static_cast<std::size_t>(c.sq)];
+            const int y = b_.ys[static_cast<std::size_t>(c.sq)];
+            const int fx = side_ == 0 ? x : w - x;
+            const auto r = rank(c.vid, pool_[static_cast<std::size_t>(c.label)].moves + (c.key ? 1 : 0));
+            const std::tuple<double, int, int, int, int> k{r.first, r.second, std::abs(y - y0), y, -fx};
+            if (bi < 0 || k < bk) { bi = static_cast<int>(i); bk = k; }
+        }
+        return bi;
+    }
+
+    Route route(int li, double prob, int extra_key, int target, int cost) const {
+        Route r{};
+        std::vector<int> chain;
+        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) chain.push_back(i);
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            const Label& l = pool_[static_cast<std::size_t>(*it)];
+            if (it != chain.rbegin()) r.steps.push_back(l.sq);
+            r.keys.push_back(l.key);
+        }
+        if (extra_key) r.keys.push_back(extra_key);
+        r.prob = prob;
+        r.moves_after = pool_[static_cast<std::size_t>(li)].moves + cost;
+        r.moves = r.moves_after - moves_used_;
+        r.target = target;
+        return r;
+    }
+};
+
+}  // namespace nuffle::paths

@@ -1,0 +1,225 @@
+// The state bridge: a native State filled from the plain data of a Python GameState (see
+// nuffle/core/native_state.py, which builds it) and read back into the same shape. Every value
+// is checked on the way in; anything malformed raises ValueError (std::invalid_argument) or
+// TypeError naming the field, and leaves no half-filled state behind.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "nuffle/board.hpp"
+#include "nuffle/rules.hpp"
+#include "nuffle/state.hpp"
+
+namespace nuffle::bridge {
+
+namespace py = pybind11;
+
+inline const char* const STATE_KEYS[] = {
+    "board", "rng", "decider", "waiting", "half", "first_kicker", "kicking", "active", "weather",
+    "ball_state", "ball", "ret", "ret_die", "turnover", "touchdown", "teams", "players"};
+inline const char* const TEAM_KEYS[] = {
+    "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
+    "blitz_used", "pass_used", "handoff_used", "foul_used", "stats"};
+inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
+                                          "skills"};
+
+// An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
+inline long long int_in(const py::handle& h, const std::string& what, long long lo, long long hi) {
+    if (!py::isinstance<py::int_>(h) || py::isinstance<py::bool_>(h)) {
+        throw py::type_error(what + " must be an int, got " + std::string(py::str(py::type::of(h).attr("__name__"))));
+    }
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (v == -1 && PyErr_Occurred() != nullptr) PyErr_Clear();
+    if (overflow != 0 || v < lo || v > hi) {
+        throw std::invalid_argument(what + " must be " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+                                    std::string(py::str(h)));
+    }
+    return v;
+}
+
+// A dict with exactly `keys`.
+template <std::size_t N>
+py::dict exact_dict(const py::handle& h, const std::string& what, const char* const (&keys)[N]) {
+    if (!py::isinstance<py::dict>(h)) throw py::type_error(what + " must be a dict");
+    auto d = py::reinterpret_borrow<py::dict>(h);
+    for (const char* k : keys) {
+        if (!d.contains(k)) throw std::invalid_argument(what + " has no " + k);
+    }
+    if (d.size() != N) {
+        for (const auto& item : d) {
+            bool known = false;
+            for (const char* k : keys) known = known || (py::isinstance<py::str>(item.first) && py::str(item.first).cast<std::string>() == k);
+            if (!known) throw std::invalid_argument(what + " has an unknown field " + std::string(py::repr(item.first)));
+        }
+    }
+    return d;
+}
+
+inline py::list list_of(const py::handle& h, const std::string& what, std::size_t max) {
+    if (!py::isinstance<py::list>(h) && !py::isinstance<py::tuple>(h)) throw py::type_error(what + " must be a list");
+    py::list l(py::reinterpret_borrow<py::object>(h));
+    if (l.size() > max) throw std::invalid_argument(what + " holds at most " + std::to_string(max) + " items, got " + std::to_string(l.size()));
+    return l;
+}
+
+// The state `data` describes on `board` (built off to the side: nothing is half-applied).
+inline State load(const Board& b, const py::handle& data) {
+    const py::dict d = exact_dict(data, "state", STATE_KEYS);
+    if (int_in(d["board"], "board", 0, 99) != b.variant.players) {
+        throw std::invalid_argument("state is for board " + std::string(py::str(d["board"])) + " but the geometry is board " +
+                                    std::to_string(b.variant.players));
+    }
+    State s = make_state(b, 0);
+    if (!py::isinstance<py::int_>(d["rng"]) || py::isinstance<py::bool_>(d["rng"])) throw py::type_error("rng must be an int");
+    {
+        const py::object r = d["rng"];
+        const unsigned long long v = PyLong_AsUnsignedLongLong(r.ptr());
+        if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr) {
+            PyErr_Clear();
+            throw std::invalid_argument("rng must be 0 to 2**64 - 1, got " + std::string(py::str(r)));
+        }
+        s.rng = v;
+    }
+    s.decider = static_cast<std::int8_t>(int_in(d["decider"], "decider", -1, 3));
+    s.waiting = static_cast<std::uint8_t>(int_in(d["waiting"], "waiting", 0, 255));
+    s.half = static_cast<std::int8_t>(int_in(d["half"], "half", 0, 127));
+    s.first_kicker = static_cast<std::int8_t>(int_in(d["first_kicker"], "first_kicker", 0, 1));
+    s.kicking = static_cast<std::int8_t>(int_in(d["kicking"], "kicking", 0, 1));
+    s.active = static_cast<std::int16_t>(int_in(d["active"], "active", -1, 1));
+    s.weather = static_cast<std::uint8_t>(int_in(d["weather"], "weather", 0, 4));
+    s.ball_state = static_cast<std::uint8_t>(int_in(d["ball_state"], "ball_state", 0, 3));
+    s.ball = static_cast<std::int16_t>(int_in(d["ball"], "ball", -1, b.size - 1));
+    s.ret = static_cast<std::int16_t>(int_in(d["ret"], "ret", -32768, 32767));
+    s.ret_die = static_cast<std::int16_t>(int_in(d["ret_die"], "ret_die", -32768, 32767));
+    s.turnover = static_cast<std::uint8_t>(int_in(d["turnover"], "turnover", 0, 1));
+    s.touchdown = static_cast<std::int8_t>(int_in(d["touchdown"], "touchdown", -1, 1));
+
+    const py::list teams = list_of(d["teams"], "teams", 2);
+    if (teams.size() != 2) throw std::invalid_argument("teams must hold 2 teams, got " + std::to_string(teams.size()));
+    for (int side = 0; side < 2; ++side) {
+        const std::string w = "teams[" + std::to_string(side) + "]";
+        const py::dict t = exact_dict(teams[static_cast<std::size_t>(side)], w, TEAM_KEYS);
+        Team& tm = s.teams[side];
+        auto u8 = [&](const char* k) { return static_cast<std::uint8_t>(int_in(t[k], w + "." + k, 0, 255)); };
+        auto flag = [&](const char* k) { return static_cast<std::uint8_t>(int_in(t[k], w + "." + k, 0, 1)); };
+        tm.rerolls = u8("rerolls");
+        tm.bonus_reroll = u8("bonus_reroll");
+        tm.reroll_used = flag("reroll_used");
+        tm.turn = u8("turn");
+        tm.score = u8("score");
+        tm.bribes = u8("bribes");
+        tm.apothecaries = u8("apothecaries");
+        tm.fame = u8("fame");
+        tm.blitz_used = flag("blitz_used");
+        tm.pass_used = flag("pass_used");
+        tm.handoff_used = flag("handoff_used");
+        tm.foul_used = flag("foul_used");
+        const py::list stats = list_of(t["stats"], w + ".stats", TEAM_STATS);
+        for (std::size_t i = 0; i < stats.size(); ++i) {
+            tm.stats[i] = static_cast<std::int16_t>(int_in(stats[i], w + ".stats[" + std::to_string(i) + "]", 0, 32767));
+        }
+    }
+
+    const py::list players = list_of(d["players"], "players", MAX_PLAYERS);
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const std::string w = "players[" + std::to_string(i) + "]";
+        const py::dict p = exact_dict(players[i], w, PLAYER_KEYS);
+        const int pid = s.player_count++;
+        Player& pl = s.players[pid];
+        pl.team = static_cast<std::uint8_t>(int_in(p["team"], w + ".team", 0, 1));
+        pl.number = static_cast<std::uint8_t>(int_in(p["number"], w + ".number", 0, 255));
+        pl.status = static_cast<std::uint8_t>(int_in(p["status"], w + ".status", 0, 6));
+        pl.flags = static_cast<std::uint32_t>(int_in(p["flags"], w + ".flags", 0, 0xFFFFFFFFLL));
+        pl.ma = static_cast<std::uint8_t>(int_in(p["ma"], w + ".ma", 0, 255));
+        pl.st = static_cast<std::uint8_t>(int_in(p["st"], w + ".st", 0, 255));
+        pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
+        pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
+        const py::list skills = list_of(p["skills"], w + ".skills", sk::COUNT_MAX);
+        for (std::size_t k = 0; k < skills.size(); ++k) {
+            const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, sk::COUNT_MAX - 1));
+            pl.skills[v / 64] |= 1ULL << (v % 64);
+        }
+        const auto sq = static_cast<int>(int_in(p["square"], w + ".square", -1, b.size - 1));
+        pl.square = -1;
+        if (sq >= 0) {
+            if (!b.on_pitch(sq)) throw std::invalid_argument(w + ".square " + std::to_string(sq) + " is off the pitch");
+            if (s.grid[sq] != SQUARE_EMPTY) {
+                throw std::invalid_argument(w + ".square " + std::to_string(sq) + " already holds player " +
+                                            std::to_string(s.grid[sq]));
+            }
+            pl.square = static_cast<std::int16_t>(sq);
+            s.grid[sq] = static_cast<std::int8_t>(pid);
+        }
+    }
+    return s;
+}
+
+// The state as the same data `load` takes.
+inline py::dict dump(const State& s) {
+    py::dict d;
+    d["board"] = s.board;
+    d["rng"] = s.rng;
+    d["decider"] = s.decider;
+    d["waiting"] = s.waiting;
+    d["half"] = s.half;
+    d["first_kicker"] = s.first_kicker;
+    d["kicking"] = s.kicking;
+    d["active"] = s.active;
+    d["weather"] = s.weather;
+    d["ball_state"] = s.ball_state;
+    d["ball"] = s.ball;
+    d["ret"] = s.ret;
+    d["ret_die"] = s.ret_die;
+    d["turnover"] = s.turnover;
+    d["touchdown"] = s.touchdown;
+    py::list teams;
+    for (const Team& t : s.teams) {
+        py::dict td;
+        td["rerolls"] = t.rerolls;
+        td["bonus_reroll"] = t.bonus_reroll;
+        td["reroll_used"] = t.reroll_used;
+        td["turn"] = t.turn;
+        td["score"] = t.score;
+        td["bribes"] = t.bribes;
+        td["apothecaries"] = t.apothecaries;
+        td["fame"] = t.fame;
+        td["blitz_used"] = t.blitz_used;
+        td["pass_used"] = t.pass_used;
+        td["handoff_used"] = t.handoff_used;
+        td["foul_used"] = t.foul_used;
+        py::list stats;
+        for (const auto v : t.stats) stats.append(v);
+        td["stats"] = stats;
+        teams.append(td);
+    }
+    d["teams"] = teams;
+    py::list players;
+    for (int i = 0; i < s.player_count; ++i) {
+        const Player& p = s.players[i];
+        py::dict pd;
+        pd["team"] = p.team;
+        pd["number"] = p.number;
+        pd["square"] = p.square;
+        pd["status"] = p.status;
+        pd["flags"] = p.flags;
+        pd["ma"] = p.ma;
+        pd["st"] = p.st;
+        pd["ag"] = p.ag;
+        pd["av"] = p.av;
+        py::list skills;
+        for (int k = 0; k < sk::COUNT_MAX; ++k) {
+            if (p.has_skill(k)) skills.append(k);
+        }
+        pd["skills"] = skills;
+        players.append(pd);
+    }
+    d["players"] = players;
+    return d;
+}
+
+}  // namespace nuffle::bridge

@@ -1,0 +1,73 @@
+"""The state bridge to the native engine: a Python position as the plain data the native
+`State` is filled from, and the native state of a position (`to_native`).
+
+`state_data(s)` is what both engines agree a position is (players, both teams' counters, ball,
+weather, half, sides, generator, pending result); `to_native(s).dump()` reads the native state
+back in the same shape, so the two compare with `==`. Procedure frames, the pending chance
+event, the crowd list and the event log are not carried yet (see native/README.md).
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from nuffle.core.engines import native_module
+from nuffle.core.state import GameState
+
+__all__ = ["native_board", "native_paths", "state_data", "to_native"]
+
+TEAM_STATS = 12  # statistics a native team holds (state.py keeps 9)
+
+
+def state_data(s: GameState) -> dict[str, Any]:
+    """The position as plain ints (the native State's fields), for the bridge and comparisons."""
+    teams = []
+    for side, t in enumerate(s.teams):
+        stats = list(s.stats[side]) + [0] * (TEAM_STATS - len(s.stats[side]))
+        teams.append({
+            "rerolls": t.rerolls, "bonus_reroll": int(t.bonus_reroll), "reroll_used": int(t.reroll_used),
+            "turn": t.turn, "score": t.score, "bribes": t.bribes, "apothecaries": t.apothecaries,
+            "fame": t.fame, "blitz_used": int(t.blitz_used), "pass_used": int(t.pass_used),
+            "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "stats": stats,
+        })
+    players = [
+        {
+            "team": p.team, "number": p.number, "square": s.pos[p.pid], "status": int(s.status[p.pid]),
+            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "skills": sorted(int(k) for k in p.skills),
+        }
+        for p in s.info
+    ]
+    return {
+        "board": s.board.variant.players, "rng": s.rng, "decider": s.decider, "waiting": int(s.waiting),
+        "half": s.half, "first_kicker": s.first_kicker, "kicking": s.kicking, "active": s.active,
+        "weather": int(s.weather), "ball_state": int(s.ball_state), "ball": s.ball, "ret": s.ret,
+        "ret_die": s.ret_die, "turnover": int(s.turnover), "touchdown": s.touchdown,
+        "teams": teams, "players": players,
+    }
+
+
+@cache
+def native_board(players: int) -> Any:
+    """The native geometry of board `players` (read once from data/boards.json)."""
+    text = resources.files("nuffle.data").joinpath("boards.json").read_text()
+    return native_module().read_boards(text)[players]
+
+
+def to_native(s: GameState) -> Any:
+    """The native state of position `s` (a `nuffle._native.State`); raises
+    EngineUnavailableError where the extension is not built."""
+    return native_module().State.load(native_board(s.board.variant.players), state_data(s))
+
+
+def native_paths(
+    s: GameState, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
+) -> dict[str, Any]:
+    """The native pathfinder's answer for `pid` (every query of `core.paths.search`): 'all',
+    'endzone', 'blitz', 'handoff' and 'foul', each route as (flat squares entered,
+    probability, moves, moves after, step keys, target square or -1)."""
+    state = to_native(s)
+    return dict(state.paths(pid, moves_used, team_reroll, pickup, sys.version_info >= (3, 12)))

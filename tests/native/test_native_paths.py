@@ -1,0 +1,99 @@
+"""The native pathfinder gives exactly the Python pathfinder's answers (core/paths.py): the
+same squares, the same routes, identical float probabilities, the same step keys (so the same
+exact fractions) and the same tie-breaking, on random positions of every board with random
+extra skills (Pro, Loner, Sure Feet, Dodge, Sprint, Leap, Tackle, Diving Tackle, ...)."""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from nuffle.core.native_state import native_paths, to_native
+from nuffle.core.paths import Path, PathSearch, search
+from nuffle.core.types import Status
+
+BOARDS = (1, 3, 5, 7, 11)
+
+Route = tuple[tuple[int, ...], float, int, int, tuple[int, ...], int]
+
+
+def route(ps: PathSearch, p: Path) -> Route:
+    b = ps.state.board
+    target = -1 if p.target is None else b.sq(*p.target)
+    return (tuple(b.sq(*q) for q in p.steps), p.prob, p.moves, p.moves_after, tuple(p._keys()), target)
+
+
+def python_answer(ps: PathSearch) -> dict[str, Any]:
+    b = ps.state.board
+    ez = ps.endzone()
+
+    def by_square(paths: dict[tuple[int, int], Path]) -> dict[int, Route]:
+        return {b.sq(*sq): route(ps, p) for sq, p in paths.items()}
+
+    return {
+        "all": by_square(ps.all()),
+        "endzone": None if ez is None else route(ps, ez),
+        "blitz": by_square(ps.blitz()),
+        "handoff": by_square(ps.handoff()),
+        "foul": by_square(ps.foul()),
+    }
+
+
+def movers(s: Any) -> list[int]:
+    return [p for p in range(len(s.info)) if s.pos[p] >= 0 and s.status[p] in (Status.STANDING, Status.PRONE)]
+
+
+def check_parity(game_positions: Any, board: int, seeds: range, stride: int) -> tuple[int, int]:
+    """Python and native answers equal for every `stride`-th mover of the positions of `seeds`;
+    returns (searches, routes) compared."""
+    searched = routes = 0
+    for seed in seeds:
+        for i, s in enumerate(game_positions(seed, board, 6, every=23)):
+            for pid in movers(s)[::stride]:
+                moves_used = (i + pid) % 3
+                for team_reroll, pickup in ((None, True), (True, False), (False, True)):
+                    ps = search(s, pid, moves_used, team_reroll=team_reroll, pickup=pickup)
+                    want = python_answer(ps)
+                    got = native_paths(s, pid, moves_used, team_reroll, pickup)
+                    assert got == want, (board, seed, i, pid, team_reroll, pickup)
+                    new_sum = sys.version_info >= (3, 12)
+                    odds = to_native(s).path_odds(pid, moves_used, team_reroll, pickup, new_sum)
+                    assert odds == {q: r[1] for q, r in want["all"].items()}
+                    searched += 1
+                    routes += len(want["all"])
+    return searched, routes
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_native_pathfinder_matches_python(native: ModuleType, game_positions: Any, board: int) -> None:
+    searched, routes = check_parity(game_positions, board, range(5), 1 if board < 7 else 3)
+    assert searched >= 20 and routes >= 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_native_pathfinder_matches_python_on_many_games(
+    native: ModuleType, game_positions: Any, board: int
+) -> None:
+    searched, routes = check_parity(game_positions, board, range(100, 110), 1)
+    assert searched >= 100 and routes >= 500
+
+
+def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType, game_positions: Any) -> None:
+    s = game_positions(3, 5, 1)[0]
+    for pid in range(len(s.info)):
+        if pid not in movers(s):
+            got = native_paths(s, pid)
+            assert got == python_answer(search(s, pid))
+            assert got["all"] == {} and got["endzone"] is None
+
+
+def test_bad_arguments_raise_value_error(native: ModuleType, game_positions: Any) -> None:
+    s = game_positions(3, 5, 1)[0]
+    n = to_native(s)
+    for call in (lambda: n.paths(-1), lambda: n.paths(99), lambda: n.paths(0, -1), lambda: n.paths(0, 1000)):
+        with pytest.raises(ValueError):
+            call()
