@@ -20,7 +20,7 @@ namespace py = pybind11;
 
 inline const char* const STATE_KEYS[] = {
     "board", "rng", "decider", "waiting", "half", "first_kicker", "kicking", "active", "weather",
-    "ball_state", "ball", "ret", "ret_die", "turnover", "touchdown", "teams", "players"};
+    "ball_state", "ball", "ok", "last_die", "turnover", "touchdown", "teams", "players"};
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats"};
@@ -94,8 +94,8 @@ inline State load(const Board& b, const py::handle& data) {
     s.weather = static_cast<std::uint8_t>(int_in(d["weather"], "weather", 0, 4));
     s.ball_state = static_cast<std::uint8_t>(int_in(d["ball_state"], "ball_state", 0, 3));
     s.ball = static_cast<std::int16_t>(int_in(d["ball"], "ball", -1, b.size - 1));
-    s.ret = static_cast<std::int16_t>(int_in(d["ret"], "ret", -32768, 32767));
-    s.ret_die = static_cast<std::int16_t>(int_in(d["ret_die"], "ret_die", -32768, 32767));
+    s.ok = static_cast<std::int16_t>(int_in(d["ok"], "ok", 0, 1));
+    s.last_die = static_cast<std::int16_t>(int_in(d["last_die"], "last_die", -32768, 32767));
     s.turnover = static_cast<std::uint8_t>(int_in(d["turnover"], "turnover", 0, 1));
     s.touchdown = static_cast<std::int8_t>(int_in(d["touchdown"], "touchdown", -1, 1));
 
@@ -173,8 +173,8 @@ inline py::dict dump(const State& s) {
     d["weather"] = s.weather;
     d["ball_state"] = s.ball_state;
     d["ball"] = s.ball;
-    d["ret"] = s.ret;
-    d["ret_die"] = s.ret_die;
+    d["ok"] = s.ok;
+    d["last_die"] = s.last_die;
     d["turnover"] = s.turnover;
     d["touchdown"] = s.touchdown;
     py::list teams;

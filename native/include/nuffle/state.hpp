@@ -83,8 +83,8 @@ struct State {
     std::uint8_t ball_state;
     std::int16_t ball;  // flat square of the ball
     std::int16_t active;  // the side whose team turn it is (state.py's `active`), -1 none
-    std::int16_t ret;  // a child's result handed to its parent
-    std::int16_t ret_die;
+    std::int16_t ok;  // hand-over from a child to its parent: its roll succeeded (0/1)
+    std::int16_t last_die;  // hand-over: the last die a child rolled
     std::uint8_t turnover;
     std::int8_t touchdown;
     std::uint8_t player_count;

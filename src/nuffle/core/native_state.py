@@ -44,8 +44,8 @@ def state_data(s: GameState) -> dict[str, Any]:
     return {
         "board": s.board.variant.players, "rng": s.rng, "decider": s.decider, "waiting": int(s.waiting),
         "half": s.half, "first_kicker": s.first_kicker, "kicking": s.kicking, "active": s.active,
-        "weather": int(s.weather), "ball_state": int(s.ball_state), "ball": s.ball, "ret": s.ret,
-        "ret_die": s.ret_die, "turnover": int(s.turnover), "touchdown": s.touchdown,
+        "weather": int(s.weather), "ball_state": int(s.ball_state), "ball": s.ball, "ok": int(s.ok),
+        "last_die": s.last_die, "turnover": int(s.turnover), "touchdown": s.touchdown,
         "teams": teams, "players": players,
     }
 
