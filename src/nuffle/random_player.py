@@ -66,7 +66,14 @@ class RandomPlayer:
                 act = Action(ActionType.PLACE_PLAYER, pid, sq)
                 if act in legal:  # not where he stands already: that placement changes nothing
                     return act
-        return Action(ActionType.END_SETUP)
+        end = Action(ActionType.END_SETUP)
+        group = legal.group(ActionType.PLACE_PLAYER)
+        if end in legal or group is None:
+            return end
+        # Every planned placement is taken already and the set-up is not legal yet (a partial
+        # formation): place someone anywhere the engine allows.
+        pid = group.players[self.rng.randrange(len(group.players))]
+        return Action(ActionType.PLACE_PLAYER, pid, group.squares[self.rng.randrange(len(group.squares))])
 
 
 def midgame_states(seed: int, count: int, board: int = 11, every: int = 37,
