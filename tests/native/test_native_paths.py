@@ -78,8 +78,8 @@ def test_the_native_pathfinder_matches_python(native: ModuleType, game_positions
 def test_the_native_pathfinder_matches_python_on_many_games(
     native: ModuleType, game_positions: Any, board: int
 ) -> None:
-    searched, routes = check_parity(game_positions, board, range(100, 110), 1)
-    assert searched >= 100 and routes >= 500
+    searched, routes = check_parity(game_positions, board, range(100, 105), 1)
+    assert searched >= 50 and routes >= 250
 
 
 def test_a_player_off_the_pitch_or_down_has_no_routes(native: ModuleType, game_positions: Any) -> None:
