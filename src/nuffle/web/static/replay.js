@@ -10,8 +10,8 @@ function play(on) {
   if (on && R.data) {
     if (R.pos >= R.data.frames.length - 1) goto(0);
     R.timer = setInterval(() => {
-      if (R.pos >= R.data.frames.length - 1) { play(false); return; }
       goto(R.pos + 1);
+      if (R.pos >= R.data.frames.length - 1) play(false);  // stop as the last frame shows
     }, +$("r-speed").value);
   }
   $("r-play").textContent = R.timer ? "\u23f8 pause" : "\u25b6 play";
