@@ -66,6 +66,9 @@ class ActionType(IntEnum):
     SELECT_ARMOUR = 44  # apply a skill's effect to the armour roll
     SELECT_INJURY = 45  # apply a skill's effect to the injury roll
     SELECT_SQUARE = 46  # choose a square for a skill (template direction, Side Step, ...)
+    # the Wizard inducement (league play; not in the environments' action space)
+    USE_FIREBALL = 47  # the wizard casts a Fireball (its target square comes next)
+    USE_LIGHTNING_BOLT = 48  # the wizard casts a Lightning Bolt (its target player comes next)
 
     @property
     def starts_action(self) -> bool:

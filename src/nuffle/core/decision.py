@@ -53,6 +53,7 @@ class DecisionKind(IntEnum):
     ARMOUR_BONUS = 29  # a skill's armour bonus may be spent on this roll (Dirty Player, ...)
     APOTHECARY = 30  # use the apothecary on a casualty or KO
     BRIBE = 31  # use a bribe on a send-off
+    WIZARD = 32  # the wizard's target: a square for a Fireball, a standing player for a Lightning Bolt
 
 
 #: The kinds a coach can be asked (every kind but NONE), in enum order.

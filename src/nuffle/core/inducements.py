@@ -1,8 +1,8 @@
 """Inducements (RULES §16.6, TABLES §16): their limits and costs, the 70 star players (data file
 `data/stars.json`), and mercenaries. The engine applies the effects: Bloodweiser Babes in KO
 recovery, Bribes, Extra Team Training and Wandering Apothecaries at the start of the match or
-half, the Halfling Master Chef (`procedures/inducements.py`), Igor in the Regeneration roll.
-The Wizard is not implemented.
+half, the Halfling Master Chef (`procedures/inducements.py`), Igor in the Regeneration roll,
+the Wizard's spells in a team turn (`procedures/wizard.py`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from nuffle.core.skills import Skill, skill_from_name
 from nuffle.core.teams import STAR, Inducements, Positional, Race, TeamError, race, race_key
 
 # (field, maximum, cost); reduced costs below.
-LIMITS = {"babes": 2, "bribes": 3, "training": 4, "chef": 1, "igor": 1, "apothecaries": 2}
+LIMITS = {"babes": 2, "bribes": 3, "training": 4, "chef": 1, "igor": 1, "apothecaries": 2, "wizard": 1}
 COSTS = {"babes": 50_000, "bribes": 100_000, "training": 100_000, "chef": 300_000, "igor": 100_000,
-         "apothecaries": 100_000}
+         "apothecaries": 100_000, "wizard": 150_000}
+#: The inducements a team has or has not (true or false in a team file).
+FLAGS = ("chef", "igor", "wizard")
 REDUCED = {("bribes", "goblin"): 50_000, ("chef", "halfling"): 100_000}
 MERCENARY_FEE = 30_000
 MERCENARY_SKILL_FEE = 50_000
@@ -40,7 +42,7 @@ def inducements_from_dict(raw: Any, r: Race, source: str) -> Inducements:
     values: dict[str, int | bool] = {}
     for key, most in LIMITS.items():
         v = raw.get(key, 0)
-        if key in ("chef", "igor"):
+        if key in FLAGS:
             if not isinstance(v, bool) and v not in (0, 1):
                 raise TeamError(f"{source}: inducement {key!r} must be true or false, not {v!r}")
             values[key] = bool(v)

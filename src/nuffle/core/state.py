@@ -75,6 +75,7 @@ class TeamState:
         "rerolls",
         "score",
         "turn",
+        "wizard",
     )
 
     def __init__(self) -> None:
@@ -91,6 +92,7 @@ class TeamState:
         self.handoff_used = False
         self.foul_used = False
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
+        self.wizard = 0  # an induced Wizard's spell, once a match
 
     def copy(self) -> TeamState:
         """An independent copy."""
@@ -108,6 +110,7 @@ class TeamState:
         t.handoff_used = self.handoff_used
         t.foul_used = self.foul_used
         t.igor = self.igor
+        t.wizard = self.wizard
         return t
 
     def key(self) -> tuple[int | bool, ...]:
@@ -125,7 +128,9 @@ class TeamState:
             self.pass_used,
             self.handoff_used,
             self.foul_used,
-        ) + ((self.igor,) if self.igor else ())  # games without Igor keep their earlier keys
+        ) + (  # games without Igor or a Wizard keep their earlier keys
+            (self.igor, self.wizard) if self.wizard else (self.igor,) if self.igor else ()
+        )
 
 
 class GameState:

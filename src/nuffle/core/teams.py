@@ -108,7 +108,7 @@ class PlayerSpec:
 @dataclass(frozen=True, slots=True)
 class Inducements:
     """What a team induced for one match (league play): Bloodweiser Babes, Bribes, Extra Team
-    Training, a Halfling Master Chef, Igor and Wandering Apothecaries. Mercenaries and Star
+    Training, a Halfling Master Chef, Igor, Wandering Apothecaries and a Wizard. Mercenaries and Star
     Players are players of the team. Limits and costs: `nuffle.core.inducements`."""
 
     babes: int = 0
@@ -117,6 +117,7 @@ class Inducements:
     chef: bool = False
     igor: bool = False
     apothecaries: int = 0
+    wizard: bool = False
 
     def to_dict(self) -> dict[str, int | bool]:
         """JSON form: only what was induced."""

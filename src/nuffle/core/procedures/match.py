@@ -103,7 +103,7 @@ class Match(Procedure):
             for side in (0, 1):
                 t, induced = s.teams[side], s.specs[side].inducements
                 t.apothecaries = (1 if s.specs[side].apothecary else 0) + induced.apothecaries
-                t.bribes, t.igor = induced.bribes, int(induced.igor)
+                t.bribes, t.igor, t.wizard = induced.bribes, int(induced.igor), int(induced.wizard)
             self.phase = MatchPhase.HOME_FANS
             s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
         elif ph == MatchPhase.HOME_FANS:

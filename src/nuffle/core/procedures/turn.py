@@ -8,6 +8,7 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.wizard import SPELLS, Wizard, can_cast
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import Event, PFlag, Status
 
@@ -131,6 +132,8 @@ class Turn(Procedure):
                 groups.append(ActionChoice(ActionType.START_HANDOFF, ready))
             if not t.foul_used and self._anyone_down(s):
                 groups.append(ActionChoice(ActionType.START_FOUL, ready))
+        if can_cast(s, side, self.blitz):
+            groups.extend(ActionChoice(t) for t in SPELLS)
         groups.append(ActionChoice(ActionType.END_TURN))
         for p in DECLARATIONS.holders(s.info):
             if pteam[p] == side and (status[p] == Status.STANDING or status[p] == Status.PRONE) and not (
@@ -152,6 +155,9 @@ class Turn(Procedure):
 
         if action.type == ActionType.END_TURN:
             self._end(s)
+            return
+        if action.type in SPELLS:
+            s.push(Wizard(side=self.side, spell=action.type))
             return
         assert action.player is not None
         s.push(PlayerAction(action.player, action.type))
