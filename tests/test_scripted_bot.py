@@ -184,3 +184,39 @@ def test_three_player_board_fields_ball_handlers_larger_boards_the_line(board: i
     if board == 3:
         assert fielded == ["Blitzer", "Catcher", "Thrower"]
     assert ("Ogre" in fielded) == ogre
+
+
+def test_wizard_bolts_the_opposing_ball_carrier() -> None:
+    sc = Scenario(script=[])
+    carrier = sc.pid(1, "Blitzer")
+    sc.put(0, (5, 5)).put(carrier, (14, 7)).give_ball(carrier)
+    sc.state.teams[0].wizard = 1
+    game = sc.start(active=0)
+    bot = _bot(game)
+    assert bot.act(game) == Action(A.USE_LIGHTNING_BOLT)
+    game.step(Action(A.USE_LIGHTNING_BOLT))
+    assert game.decision().kind == DecisionKind.WIZARD
+    assert bot.act(game) == Action(A.SELECT_PLAYER, carrier)
+
+
+def test_wizard_fireballs_a_crowd_of_opponents_and_is_kept_otherwise() -> None:
+    sc = Scenario()
+    lines = [sc.pid(1, "Lineman", k) for k in range(3)]
+    sc.put(0, (5, 5))
+    for pid, sq in zip(lines, [(14, 6), (14, 7), (15, 8)], strict=True):
+        sc.put(pid, sq)
+    sc.state.teams[0].wizard = 1
+    game = sc.start(active=0)
+    bot = _bot(game)
+    assert bot.act(game) == Action(A.USE_FIREBALL)
+    game.step(Action(A.USE_FIREBALL))
+    target = bot.act(game)
+    assert target.type == A.SELECT_SQUARE and target.square is not None
+    x, y = target.square
+    assert all(abs(x - a) <= 1 and abs(y - b) <= 1 for a, b in [(14, 6), (14, 7), (15, 8)])
+    # two opponents together are not worth the spell: the bot plays its turn
+    sc = Scenario()
+    sc.put(0, (5, 5)).put(lines[0], (14, 6)).put(lines[1], (14, 7))
+    sc.state.teams[0].wizard = 1
+    game = sc.start(active=0)
+    assert _bot(game).act(game).type not in (A.USE_FIREBALL, A.USE_LIGHTNING_BOLT)

@@ -46,6 +46,7 @@ ALLOWED: dict[DecisionKind, frozenset[ActionType]] = {
     K.THROW_ON: frozenset({A.BOMB}),
     K.APOTHECARY: frozenset({A.USE_APOTHECARY, A.DECLINE}),
     K.BRIBE: frozenset({A.USE_BRIBE, A.DECLINE}),
+    K.WIZARD: frozenset({A.SELECT_SQUARE, A.SELECT_PLAYER}),
 }
 RACES = ("human", "orc", "dwarf", "skaven", "lizardman", "goblin", "vampire", "dark-elf",
          "halfling", "chaos-dwarf", "norse", "amazon", "ogre", "necromantic", "undead", "khemri",

@@ -123,6 +123,8 @@ _BY_TYPE: dict[ActionType, Primitive] = {
     ActionType.SELECT_ARMOUR: Primitive.SKILL_CHOICE,
     ActionType.SELECT_INJURY: Primitive.SKILL_CHOICE,
     ActionType.SELECT_SQUARE: Primitive.SKILL_CHOICE,
+    ActionType.USE_FIREBALL: Primitive.SKILL_ACTION,
+    ActionType.USE_LIGHTNING_BOLT: Primitive.SKILL_ACTION,
 }
 
 # DECLINE and SELECT_PLAYER mean different things depending on the decision being made.

@@ -69,7 +69,12 @@ ACTIONS: dict[ActionType, tuple[str, str]] = {
     ActionType.USE_PRO: (N, "use Pro to try to re-roll"),
     ActionType.SELECT_ARMOUR: (N, "apply the skill's effect to the armour roll"),
     ActionType.SELECT_INJURY: (N, "apply the skill's effect to the injury roll"),
-    ActionType.SELECT_SQUARE: (S, "choose a square for a skill (a direction, Side Step, ...)"),
+    ActionType.SELECT_SQUARE: (S, "choose a square for a skill (a direction, Side Step, ...) or the "
+                                  "Wizard's Fireball"),
+    ActionType.USE_FIREBALL: (N, "call on the team's Wizard (an inducement) for a Fireball; its "
+                                 "square follows (`WIZARD`)"),
+    ActionType.USE_LIGHTNING_BOLT: (N, "call on the team's Wizard for a Lightning Bolt; its target "
+                                       "player follows (`WIZARD`)"),
 }
 
 

@@ -2,7 +2,9 @@
 
 The flat space is a grid of rows x targets (`index = row * targets + target`):
 
-* rows 0 .. 46 are the `ActionType`s themselves (row == int(type));
+* rows 0 .. 46 are the `ActionType`s themselves (row == int(type)), all but the Wizard's
+  (`USE_FIREBALL`, `USE_LIGHTNING_BOLT`, league play): those have no index, so the environments
+  mask them out (calling on the Wizard is always optional, so another action is always legal);
 * then one row per (joint type, own roster slot) for the actions that carry a player *and* a
   square: `PLACE_PLAYER` (set-up), `MOVE` with a named player (Quick Snap, Blitz kick-off,
   Kick-off Return) and `THROW_TEAM_MATE` (the thrown team-mate);
@@ -30,7 +32,12 @@ from nuffle.core.errors import NuffleError
 from nuffle.core.state import GameState
 from nuffle.envs.layout import side_layout
 
-N_TYPES = len(ActionType)
+#: The engine's action types outside the flat space (see the module docstring).
+OUTSIDE_TYPES = frozenset({ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT})
+#: The action types with a row, in row order (row == int(type)).
+CODEC_TYPES = tuple(t for t in ActionType if t not in OUTSIDE_TYPES)
+N_TYPES = len(CODEC_TYPES)
+assert all(int(t) == i for i, t in enumerate(CODEC_TYPES)), "the types outside come last"
 
 #: Types whose argument is a player (he is addressed by his cell or his dugout slot).
 PLAYER_TYPES = frozenset(
@@ -74,7 +81,7 @@ class ActionCodec:
         self.size = self.rows * self.targets
         self._square_cache: tuple[dict[int, tuple[object, np.ndarray]], ...] = ({}, {})
         self.row_info = tuple(
-            [RowInfo(t, -1) for t in ActionType]
+            [RowInfo(t, -1) for t in CODEC_TYPES]
             + [RowInfo(t, k) for t in JOINT_TYPES for k in range(self.roster)]
         )
 
@@ -87,7 +94,8 @@ class ActionCodec:
 
     def grouped(self, s: GameState, legal: LegalActions, side: int) -> tuple[np.ndarray, list[int]]:
         """(indices, group ends): the legal indices of `side`, one engine action group (one
-        action type) after the other, and where each group ends in them."""
+        action type) after the other, and where each group ends in them; groups of a type
+        outside the space (the Wizard's) are left out."""
         xy_target = _xy_targets(self.players, side)
         sq_cell = _square_cells(self.players, side)
         t_n = self.targets
@@ -97,6 +105,8 @@ class ActionCodec:
         for g in legal.groups:
             t = g.type
             row = int(t)
+            if row >= N_TYPES:  # a type outside the space (the Wizard's): masked out
+                continue
             players, squares = g.players, g.squares
             if players:
                 if squares:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from nuffle.core.decision import DecisionKind
 
+#: The decision kinds outside the one-hot: the Wizard's target (league play), which the
+#: environments never reach because they mask out the actions that call on him.
+OUTSIDE_KINDS = frozenset({DecisionKind.WIZARD})
+
 #: Names of the decision one-hot's entries, in order (`DecisionKind` values).
-DECISION_NAMES = tuple(k.name for k in DecisionKind)
+DECISION_NAMES = tuple(k.name for k in DecisionKind if k not in OUTSIDE_KINDS)
 
 
 def n_decision_kinds() -> int:

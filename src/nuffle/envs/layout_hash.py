@@ -7,8 +7,7 @@ import hashlib
 import json
 from functools import cache
 
-from nuffle.core.actions import ActionType
-from nuffle.envs.codec import JOINT_TYPES, PLAYER_TYPES, ActionCodec
+from nuffle.envs.codec import CODEC_TYPES, JOINT_TYPES, PLAYER_TYPES, ActionCodec
 from nuffle.envs.decision import DECISION_NAMES
 from nuffle.envs.features import NON_SPATIAL, SPATIAL_LAYERS
 from nuffle.envs.layout import side_layout
@@ -25,7 +24,7 @@ def layout_description(board: int) -> dict[str, object]:
         "spatial": [name for name, _ in SPATIAL_LAYERS],
         "non_spatial": [name for name, _ in NON_SPATIAL],
         "decisions": list(DECISION_NAMES),
-        "action_types": [t.name for t in ActionType],
+        "action_types": [t.name for t in CODEC_TYPES],
         "joint_types": [t.name for t in JOINT_TYPES],
         "player_types": sorted(t.name for t in PLAYER_TYPES),
         "rows": codec.rows,

@@ -190,9 +190,11 @@ class ObservationEncoder:
         self._col = (side_layout(players, 0).col.tolist(), side_layout(players, 1).col.tolist())
         self._ys = list(b.ys)
         self._last: list[tuple[Any, ...] | None] = [None, None]  # per side: the last players' part
-        self._onehot = [[0.0] * self.n_decisions for _ in range(self.n_decisions)]
-        for i, row in enumerate(self._onehot):
-            row[i] = 1.0
+        # one row per engine decision kind; a kind outside the one-hot (the Wizard's target,
+        # which only the other side can be deciding) is all zeros
+        self._onehot = [[0.0] * self.n_decisions for _ in DecisionKind]
+        for i in range(self.n_decisions):
+            self._onehot[i][i] = 1.0
 
     def encode(
         self, s: GameState, d: Decision, side: int, static: StaticPlayers, legal_cells: np.ndarray

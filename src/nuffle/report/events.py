@@ -27,6 +27,7 @@ _TARGETED = frozenset({
     ActionType.BOMB, ActionType.HAIL_MARY, ActionType.DUMP_OFF,
 })
 _REROLLS = frozenset({ActionType.USE_REROLL, ActionType.USE_PRO})
+_SPELLS = frozenset({ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT})
 _FACES = frozenset({ActionType.SELECT_ATTACKER_DOWN, ActionType.SELECT_BOTH_DOWN, ActionType.SELECT_PUSHED,
                     ActionType.SELECT_DEFENDER_STUMBLES, ActionType.SELECT_DEFENDER_DOWN})
 # Failed rolls that end the turn when they are the last word (the turnover's cause).
@@ -196,6 +197,8 @@ class MatchReport:
             out.append(ReportEvent(EventKind.APOTHECARY, side, pid, half=half))
         elif t == ActionType.USE_BRIBE:
             out.append(ReportEvent(EventKind.BRIBE, self._active, half=half))
+        elif t in _SPELLS:
+            out.append(ReportEvent(EventKind.SPELL, self._active, value=int(t), half=half))
 
     # --- changes of the position ------------------------------------------------------
 

@@ -33,6 +33,7 @@ class EventKind(Enum):
     TOUCHDOWN = "touchdown"  # score: (home, away) after it
     TURNOVER = "turnover"  # cause: a few words, or ""
     FINAL_WHISTLE = "final_whistle"  # score: the final score
+    SPELL = "spell"  # a team calls on its Wizard (value: the ActionType USE_FIREBALL / USE_LIGHTNING_BOLT)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ GENERAL = {
     K.SWOOP: "Swoop: choose the direction.",
     K.THROW_ON: "Throw the bomb on, or drop it.",
     K.FEED: "Blood Lust: choose the Thrall to bite.",
+    K.WIZARD: "Wizard: click the spell's target (a square for a Fireball, a standing player for a "
+              "Lightning Bolt).",
 }
 
 
@@ -205,9 +207,14 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
                  ("foul", t.foul_used))
         used = [w for w, flag in flags if flag]
         done = f" Used this turn: {', '.join(used)}." if used else ""
+        choices = {T.END_TURN.name: "end the turn now"}
+        if T.USE_FIREBALL in legal:
+            choices[T.USE_FIREBALL.name] = ("the Wizard's Fireball (once a match): then click its "
+                                            "square; each standing player there or next to it falls on 4+")
+            choices[T.USE_LIGHTNING_BOLT.name] = ("the Wizard's Lightning Bolt (once a match): then "
+                                                  "click a standing player; he falls on 2+")
         return Prompt(f"{n.team(d.side)}, turn {t.turn}: click a player for his action, or end the turn."
-                      f"{done}",
-                      {T.END_TURN.name: "end the turn now"})
+                      f"{done}", choices)
     if d.kind == K.MOVE:
         who = _who(n, d.player)
         ma = s.info[d.player].ma if d.player is not None else 0

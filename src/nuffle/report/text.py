@@ -209,6 +209,9 @@ def render(e: ReportEvent, n: Names) -> str:
         return f"Kick-off table: {e.value}, {n.kickoff(e.value)}"
     if k == K.TURN:
         return f"Half {e.half}, turn {e.value}: {n.team(e.side)} ({SIDE_WORDS[e.side]})."
+    if k == K.SPELL:
+        spell = "a Fireball" if ActionType(e.value) == ActionType.USE_FIREBALL else "a Lightning Bolt"
+        return f"{_cap(n.coach(e.side))} calls on the Wizard: {spell}."
     if k == K.ACTION:
         t = ActionType(e.value)
         return f"{n.player(e.player)}: {DECLARED_NOUN[t]} action."

@@ -10,6 +10,7 @@ from nuffle.agents.scripted.decisions import (
     push_choice,
     reroll_choice,
     threats,
+    wizard_plan,
 )
 from nuffle.agents.scripted.planner import Planner
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
@@ -65,6 +66,7 @@ class ScriptedBot(Agent):
         self.queue: list[Action] = []
         self.acting = -1
         self.setup_plan: list[tuple[int, tuple[int, int]]] = []
+        self.spell_target: Action | None = None  # the target of the Wizard's spell just called
 
     def act(self, game: Game) -> Action:
         legal = game.legal_actions()
@@ -92,7 +94,14 @@ class ScriptedBot(Agent):
         if d.kind == K.REROLL and kinds <= _ROLL_KINDS:
             return reroll_choice(s, legal, d)
         if d.kind == K.SELECT_ACTION:
+            spell = wizard_plan(s, legal, side)
+            if spell is not None:
+                self.spell_target = spell[1]
+                return spell[0]
             return self._turn(s, legal, side)
+        if d.kind == K.WIZARD and self.spell_target is not None:
+            target, self.spell_target = self.spell_target, None
+            return target
         if d.kind == K.MOVE:
             return self._in_action(s, legal, side, d)
         return self._misc(s, legal, side, types, d)

@@ -159,3 +159,32 @@ def follow_choice(s: GameState, side: int, d: Decision) -> Action:
         if s.board.distance(csq, s.pos[att]) == 1 and s.board.distance(csq, new) > 1:
             return Action(A.DECLINE)
     return Action(A.FOLLOW_UP)
+
+
+#: A Fireball is worth casting when its area holds at least this many standing opponents.
+FIREBALL_WORTH = 3
+
+
+def wizard_plan(s: GameState, legal: LegalActions, side: int) -> tuple[Action, Action] | None:
+    """When to call on an induced Wizard (the call and then its target), or None to keep him:
+    a Lightning Bolt at the standing opposing ball carrier; else a Fireball at the square
+    whose area holds the most standing opponents, at least `FIREBALL_WORTH`, and none of ours."""
+    if legal.group(ActionType.USE_LIGHTNING_BOLT) is None:
+        return None
+    carrier = s.carrier()
+    if carrier >= 0 and s.pteam[carrier] != side and s.status[carrier] == Status.STANDING:
+        return Action(ActionType.USE_LIGHTNING_BOLT), Action(ActionType.SELECT_PLAYER, carrier)
+    b = s.board
+    best: tuple[int, tuple[int, int]] | None = None
+    for y in range(b.height):
+        for x in range(b.width):
+            sq = b.sq(x, y)
+            area = [s.grid[sq], *s.adjacent_players(sq)]
+            standing = [p for p in area if p >= 0 and s.status[p] == Status.STANDING]
+            if any(s.pteam[p] == side for p in standing):
+                continue
+            if len(standing) >= FIREBALL_WORTH and (best is None or len(standing) > best[0]):
+                best = (len(standing), (x, y))
+    if best is None:
+        return None
+    return Action(ActionType.USE_FIREBALL), Action(ActionType.SELECT_SQUARE, None, best[1])

@@ -33,6 +33,7 @@ const PROMPTS = {
   ARMOUR_BONUS: "Spend the skill's bonus on this roll?",
   APOTHECARY: "Use the apothecary?",
   BRIBE: "Use a bribe?",
+  WIZARD: "Wizard: click the spell's target (a square for a Fireball, a standing player for a Lightning Bolt).",
 };
 
 const ACTION_NAMES = {
@@ -47,7 +48,7 @@ const ACTION_NAMES = {
   USE_BRIBE: "Bribe", LEAP: "Leap", STAB: "Stab", CHAINSAW: "Chainsaw", MULTIPLE_BLOCK: "Multiple block",
   HYPNOTIC_GAZE: "Hypnotic gaze", START_BOMB: "Bomb", BOMB: "Bomb here", HAIL_MARY: "Hail Mary",
   DUMP_OFF: "Dump off", USE_PRO: "Pro", SELECT_ARMOUR: "On armour", SELECT_INJURY: "On injury",
-  SELECT_SQUARE: "This square",
+  SELECT_SQUARE: "This square", USE_FIREBALL: "Wizard: Fireball", USE_LIGHTNING_BOLT: "Wizard: Lightning Bolt",
 };
 
 const FACES = ["attacker down", "both down", "pushed", "defender stumbles", "defender down"];
