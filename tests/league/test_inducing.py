@@ -72,3 +72,30 @@ def test_random_manager_stays_within_the_budget():
         notes: list[str] = []
         _, bought = induce(t, field_team(t), 200_000, choices, notes)
         assert sum(dict((i, c) for i, c in offer(t))[i] for i in bought) <= 200_000
+
+
+def test_a_wizard_is_on_offer_once_and_reaches_the_engine():
+    from nuffle.core.game import Game
+
+    t = team("orc")
+    prices = {(i.item, i.name): c for i, c in offer(t)}
+    assert prices[("wizard", "")] == 150_000
+    notes: list[str] = []
+    spec, bought = induce(t, field_team(t), 400_000, [Induce("wizard"), Induce("wizard")], notes)
+    assert bought == [Induce("wizard")] and spec.inducements == Inducements(wizard=True)
+    assert any("at most 1 wizard" in n for n in notes)
+    assert parse_team(team_to_dict(spec)).inducements.wizard  # the match record keeps him
+    game = Game.new(spec, "human", seed=1)
+    assert [s.wizard for s in game.state.teams] == [1, 0]
+    _, bought = induce(t, field_team(t), 149_999, [Induce("wizard")], notes)
+    assert bought == [] and "wizard costs 150,000, the budget left is 149,999" in notes[-1]
+
+
+def test_default_manager_takes_a_wizard_after_training_and_random_may():
+    t = team()
+    no_stars = [(i, c) for i, c in offer(t) if i.item != "star"]
+    assert DefaultManager().inducements(t, team(), 300_000, no_stars) == [
+        Induce("training"), Induce("wizard"), Induce("babes")]
+    plain = [(i, c) for i, c in no_stars if i.item != "mercenary"]
+    picked = {i.item for seed in range(30) for i in RandomManager(seed).inducements(t, team(), 300_000, plain)}
+    assert "wizard" in picked

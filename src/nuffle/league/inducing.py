@@ -1,7 +1,7 @@
 """Buying inducements before a league match (RULES §16.6): the team with the lower Team Value
 gets the difference as its budget (no treasury gold is added [?]) and its manager chooses from
 the offer: Bloodweiser Babes, Bribes, Extra Team Training, a Halfling Master Chef, Igor,
-Wandering Apothecaries (each within its limit and the roster's rules), star players who play
+Wandering Apothecaries, a Wizard (each within its limit and the roster's rules), star players who play
 for the race (at most two) and mercenaries (a positional with Loner and, for 50,000 more, one
 Normal skill). A choice the team may not make (over the budget, past a limit, unknown) is
 skipped and noted: the documented penalty. Only the underdog induces, so both teams never
@@ -29,7 +29,7 @@ from nuffle.league.team import LeagueTeam
 
 @dataclass(frozen=True, slots=True)
 class Induce:
-    """One inducement: `item` is babes, bribes, training, chef, igor, apothecaries, star (with
+    """One inducement: `item` is babes, bribes, training, chef, igor, apothecaries, wizard, star (with
     the star's `name`) or mercenary (with the positional's `name` and an optional `skill`)."""
 
     item: str
@@ -56,7 +56,7 @@ def offer(team: LeagueTeam) -> list[tuple[Induce, int]]:
     with its cost."""
     r = race(team.race)
     out: list[tuple[Induce, int]] = []
-    for item in ("babes", "bribes", "training", "chef", "igor", "apothecaries"):
+    for item in I.LIMITS:
         if (item == "igor" and r.apothecary) or (item == "apothecaries" and not r.apothecary):
             continue
         out.append((Induce(item), I.cost(item, r.key)))
@@ -133,5 +133,5 @@ def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
             players.append(PlayerSpec(pos, number, f"Mercenary {pos.name} #{number}", extra))
     induced = Inducements(babes=counts["babes"], bribes=counts["bribes"], training=counts["training"],
                           chef=bool(counts["chef"]), igor=bool(counts["igor"]),
-                          apothecaries=counts["apothecaries"])
+                          apothecaries=counts["apothecaries"], wizard=bool(counts["wizard"]))
     return replace(spec, players=tuple(players), inducements=induced), bought

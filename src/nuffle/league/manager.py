@@ -114,7 +114,7 @@ class DefaultManager:
     def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
                     offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
         """The most expensive star who fits a budget of 150,000 or more, then Extra Team
-        Training, a Bribe, a Wandering Apothecary or Igor, more training, Bloodweiser Babes
+        Training, a Wizard, a Bribe, a Wandering Apothecary or Igor, more training, Bloodweiser Babes
         (and the Master Chef for a Halfling team) while the budget lasts."""
         out: list[Induce] = []
         money = budget
@@ -124,7 +124,7 @@ class DefaultManager:
             out.append(stars[0][1])
             money -= stars[0][0]
         costs = {i.item: c for i, c in offer if i.item not in ("star", "mercenary")}
-        wishes = ["training", "bribes", "apothecaries", "igor", "training", "babes", "babes", "chef"]
+        wishes = ["training", "wizard", "bribes", "apothecaries", "igor", "training", "babes", "babes", "chef"]
         for item in wishes:
             if item == "chef" and team.race != "halfling":
                 continue
