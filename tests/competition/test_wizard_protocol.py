@@ -4,7 +4,7 @@ decision, and the record replays."""
 
 from __future__ import annotations
 
-import sys
+import json
 import sys
 from pathlib import Path
 

@@ -63,11 +63,11 @@ def test_a_bundled_policy_plays_a_match_with_wizards_on_both_sides():
 
 def test_an_environment_learner_with_a_wizard_is_never_offered_him():
     env = BloodBowlEnv(board=1, home=with_wizard("human"), away=with_wizard("orc"), opponent="random")
-    obs, info = env.reset(seed=3)
+    env.reset(seed=3)
     rng = np.random.default_rng(0)
     done = False
     while not done:
         legal = env.legal_indices()
         assert len(legal) and all(int(k) // env.driver.codec.targets < N_TYPES for k in legal)
-        obs, _, term, trunc, info = env.step(int(rng.choice(legal)))
+        _, _, term, trunc, _ = env.step(int(rng.choice(legal)))
         done = term or trunc

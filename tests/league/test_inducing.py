@@ -97,5 +97,6 @@ def test_default_manager_takes_a_wizard_after_training_and_random_may():
     assert DefaultManager().inducements(t, team(), 300_000, no_stars) == [
         Induce("training"), Induce("wizard"), Induce("babes")]
     plain = [(i, c) for i, c in no_stars if i.item != "mercenary"]
-    picked = {i.item for seed in range(30) for i in RandomManager(seed).inducements(t, team(), 300_000, plain)}
+    picked = {i.item for seed in range(30)
+              for i in RandomManager(seed).inducements(t, team(), 300_000, plain)}
     assert "wizard" in picked

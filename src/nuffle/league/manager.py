@@ -124,7 +124,8 @@ class DefaultManager:
             out.append(stars[0][1])
             money -= stars[0][0]
         costs = {i.item: c for i, c in offer if i.item not in ("star", "mercenary")}
-        wishes = ["training", "wizard", "bribes", "apothecaries", "igor", "training", "babes", "babes", "chef"]
+        wishes = ["training", "wizard", "bribes", "apothecaries", "igor", "training", "babes", "babes",
+                  "chef"]
         for item in wishes:
             if item == "chef" and team.race != "halfling":
                 continue
