@@ -1,5 +1,6 @@
 """Managers: who decides for a league team between matches. A manager picks an improvement
-among exactly the legal ones after each improvement roll, and after the post-match sequence says
+among exactly the legal ones after each improvement roll, says whether a winner re-rolls its
+winnings roll and which Journeymen to hire for good, and after the post-match sequence says
 whom to fire and what to buy. Managers are registered by name like bots (`register_manager`,
 `make_manager("name?key=value")`); built in: `default` and `random`.
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from nuffle.core import league as L
 from nuffle.core.errors import InputError
@@ -50,6 +51,18 @@ class Manager(Protocol):
         team may induce, with its cost)."""
         ...
 
+    def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
+        """Whether the winning team re-rolls its winnings D6 `roll` (worth `winnings`); the
+        second roll stands. Optional: for a manager without it the league asks
+        the `default` manager instead (see `decide`)."""
+        ...
+
+    def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
+        """Shirt numbers of the Journeymen who played this match to hire for good at `cost`
+        each (paid from the treasury; they keep the match's SPP, lose Loner). Optional: the
+        league asks the `default` manager when a manager lacks it (see `decide`)."""
+        ...
+
 
 _REGISTRY: dict[str, Callable[..., Manager]] = {}
 
@@ -84,6 +97,15 @@ def make_manager(spec: str, seed: int = 0) -> Manager:
         raise ManagerError(f"manager {name!r} does not take the options {sorted(options)}") from None
 
 
+def decide(manager: object, method: str) -> Any:
+    """`manager`'s decision `method`, or the `default` manager's for a manager written before
+    that decision existed (the later decisions are optional)."""
+    found = getattr(manager, method, None)
+    if callable(found):
+        return found
+    return getattr(DefaultManager(getattr(manager, "seed", 0)), method)
+
+
 def _load_builtin() -> None:
     """Register the built-in managers that live in their own modules."""
     import nuffle.league.process_manager  # noqa: F401  (registers 'process')
@@ -98,12 +120,14 @@ PREFERRED = (
 GAIN_ORDER = (L.Gain.ST, L.Gain.AG)
 STAR_BUDGET = 150_000  # the default manager induces a star only with this much or more
 ROSTER_TARGET = 13  # the default manager keeps this many players when it can
+WINNINGS_REROLL_BELOW = 3  # the default manager re-rolls a winnings D6 of this or less
 RESERVE = 20_000  # gold it keeps after buying re-rolls
 
 
 class DefaultManager:
     """A sensible policy. Improvements: +ST, then +AG, then the first skill of `PREFERRED` the
-    player may take, then any other skill, then +MA, then +AV. After a match: fire players
+    player may take, then any other skill, then +MA, then +AV. A winner re-rolls a winnings D6
+    of 1-3. Journeymen: the best kept while the roster is under 13. After a match: fire players
     with two or more niggling injuries or two characteristic losses (while at least 11 others
     remain); buy an apothecary (if the roster allows), hire the cheapest 0-16 positional up to
     13 players, then buy re-rolls up to 4 while keeping 20,000 in the treasury."""
@@ -153,6 +177,23 @@ class DefaultManager:
                     return o
         return options[0]
 
+    def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
+        """Re-roll a 1, 2 or 3 (below the 3.5 a new roll averages)."""
+        return roll <= WINNINGS_REROLL_BELOW
+
+    def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
+        """The Journeymen with the most SPP first (then by shirt number), while the roster has
+        fewer than 13 players and the treasury covers them."""
+        out = []
+        n, money = len(team.players), team.treasury
+        for j in sorted(journeymen, key=lambda p: (-p.spp, p.number)):
+            if n >= ROSTER_TARGET or money < cost:
+                break
+            out.append(j.number)
+            n += 1
+            money -= cost
+        return out
+
     def fire(self, team: LeagueTeam) -> list[int]:
         out = []
         keep = len(team.players)
@@ -191,7 +232,8 @@ def cheapest_filler(race_key: str) -> Positional:
 
 
 class RandomManager:
-    """Picks uniformly: a random legal improvement; fires nobody; buys random things it may buy
+    """Picks uniformly: a random legal improvement; re-rolls its winnings with probability 1/2;
+    keeps each Journeyman with probability 1/2; fires nobody; buys random things it may buy
     (each candidate with probability 1/2); induces, in a random order, each offered thing the
     budget still covers with probability 1/2. Seeded."""
 
@@ -204,6 +246,12 @@ class RandomManager:
 
     def fire(self, team: LeagueTeam) -> list[int]:
         return []
+
+    def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
+        return self.rng.random() < 0.5
+
+    def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
+        return [j.number for j in journeymen if self.rng.random() < 0.5]
 
     def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
                     offer: Sequence[tuple[Induce, int]]) -> list[Induce]:

@@ -1,6 +1,7 @@
 """The post-match sequence (RULES §16.1) applied to two league teams after a finished match:
 
-1. winnings (D6 + FAME, +1 for a win or draw; a conceding team's go to its opponent),
+1. winnings (D6 + FAME, +1 for a win or draw; the winner may re-roll its D6 once; a conceding
+   team's go to its opponent),
 2. Fan Factor (3D6 for the winner, 2D6 otherwise; a conceding team loses one),
 3. spiralling expenses, paid from the treasury,
 4. SPP from the match's own events (`Game.player_stats`) and the MVP, then improvement rolls
@@ -8,7 +9,10 @@
 5. injuries recorded (Miss Next Game, niggles, characteristic losses, the dead to the
    graveyard), after clearing the Miss Next Game of those who sat this match out,
 6. a conceding team's players with 51+ SPP may leave (D6: 1-3),
-7. Necromancer and Nurgle raising of killed opponents.
+7. Necromancer and Nurgle raising of killed opponents,
+8. Journeymen who played may be hired for good at their positional's cost (keeping the match's
+   SPP, record and lasting injuries, without Loner; a dead one cannot be); improvement rolls
+   their SPP earn follow at once.
 
 Dice come from a `Roller` (sampled from the league's seed, or scripted in tests), in that order,
 home team first in each step. The teams passed in are not changed: `post_match` returns new ones
@@ -26,10 +30,15 @@ from nuffle.core import league as L
 from nuffle.core.dice import Chance, Dice, Outcome, Roller
 from nuffle.core.game import Game
 from nuffle.core.teams import MAX_PLAYERS, implemented_skills, race
+from nuffle.league.management import Purchase, problem
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
 # (team, player, the 2D6 roll, the legal improvements) -> the one taken
 Chooser = Callable[[LeagueTeam, LeaguePlayer, tuple[int, int], Sequence[Improvement]], Improvement]
+# (team, its winnings D6, the gold it gives) -> whether the winner re-rolls it
+Reroller = Callable[[LeagueTeam, int, int], bool]
+# (team, the Journeymen it may hire, the cost of each) -> the shirt numbers hired
+Keeper = Callable[[LeagueTeam, Sequence[LeaguePlayer], int], list[int]]
 
 
 class PostMatchDice:
@@ -62,6 +71,7 @@ class SideReport:
     """What the post-match sequence did to one team."""
 
     winnings: int = 0
+    winnings_rolls: list[int] = field(default_factory=list)  # its winnings D6 (two if re-rolled)
     expenses: int = 0
     fan_factor_roll: int = 0
     fan_factor_change: int = 0
@@ -71,6 +81,7 @@ class SideReport:
     injuries: list[dict[str, Any]] = field(default_factory=list)  # number, name, result
     left: list[int] = field(default_factory=list)  # numbers who left after a concession
     raised: list[int] = field(default_factory=list)  # numbers of raised Zombies / Rotters
+    kept: list[int] = field(default_factory=list)  # numbers of the Journeymen hired for good
     penalties: list[str] = field(default_factory=list)
 
 
@@ -105,8 +116,13 @@ def post_match(
     dice: PostMatchDice,
     choosers: tuple[Chooser, Chooser],
     conceded: int | None = None,
+    rerollers: tuple[Reroller, Reroller] | None = None,
+    keepers: tuple[Keeper, Keeper] | None = None,
+    journeymen: tuple[Sequence[int], Sequence[int]] = ((), ()),
 ) -> tuple[tuple[LeagueTeam, LeagueTeam], PostMatch]:
-    """Run the post-match sequence; returns the updated teams (copies) and the record."""
+    """Run the post-match sequence; returns the updated teams (copies) and the record.
+    `rerollers` decide whether a winner re-rolls its winnings D6 (None: never); `keepers`
+    which of its `journeymen` (their shirt numbers in the match) a team hires (None: none)."""
     home, away = copy.deepcopy(teams[0]), copy.deepcopy(teams[1])
     new = (home, away)
     reports = (SideReport(), SideReport())
@@ -125,8 +141,14 @@ def post_match(
     # 1. winnings
     for side in (0, 1):
         result = _outcome(score, side, conceded)
+        fame = s.teams[side].fame
         die = dice.d6("winnings")
-        gold = L.winnings(die, s.teams[side].fame, result >= 0)
+        reports[side].winnings_rolls.append(die)
+        reroll = rerollers[side] if rerollers is not None and result > 0 else None
+        if reroll is not None and reroll(new[side], die, L.winnings(die, fame, True)):
+            die = dice.d6("winnings re-roll")  # the second roll stands
+            reports[side].winnings_rolls.append(die)
+        gold = L.winnings(die, fame, result >= 0)
         if conceded == side:
             reports[1 - side].winnings += gold
         else:
@@ -170,7 +192,69 @@ def post_match(
     # 7. raising the dead
     for side in (0, 1):
         _raise(new[side], reports[side], game, side, stats)
+    # 8. Journeymen hired for good
+    for side in (0, 1):
+        if keepers is not None and journeymen[side]:
+            _keep(new[side], reports[side], game, side, set(journeymen[side]), stats, dice, keepers[side],
+                  choosers[side])
     return new, PostMatch(reports, dice.rng)
+
+
+def _earned(st: dict[str, int]) -> int:
+    """The SPP of one player's match events (the MVP aside)."""
+    return (L.SPP_COMPLETION * st["completions"] + L.SPP_TOUCHDOWN * st["touchdowns"]
+            + L.SPP_CASUALTY * st["casualties"] + L.SPP_INTERCEPTION * st["interceptions"])
+
+
+def journeymen_of_match(game: Game, side: int, numbers: set[int],
+                        stats: list[dict[str, int]]) -> list[LeaguePlayer]:
+    """The Journeymen of `side` (shirt numbers `numbers`) as the players a team would hire:
+    his positional without Loner, the match's SPP, record and lasting injuries; the dead left
+    out."""
+    s = game.state
+    spec = {p.number: p for p in s.specs[side].players}
+    out = []
+    for p in s.info:
+        if p.team != side or p.number not in numbers or p.number not in spec:
+            continue
+        st = stats[p.pid]
+        results = [d for d in (st["injury"], st["injury2"]) if d > 0]
+        if any(L.lasting(d).dead for d in results):
+            continue
+        pos = spec[p.number].position
+        lp = LeaguePlayer(pos, p.number, f"{pos.name} #{p.number}", spp=_earned(st))
+        lp.record["played"] = 1
+        for key in ("completions", "touchdowns", "casualties", "interceptions"):
+            lp.record[key] = st[key]
+        for d in results:
+            effect = L.lasting(d)
+            if effect.mng:
+                lp.injuries.append(d)
+                lp.mng = True
+        out.append(lp)
+    return out
+
+
+def _keep(team: LeagueTeam, rep: SideReport, game: Game, side: int, numbers: set[int],
+          stats: list[dict[str, int]], dice: PostMatchDice, keep: Keeper, choose: Chooser) -> None:
+    offered = journeymen_of_match(game, side, numbers, stats)
+    if not offered:
+        return
+    cost = offered[0].position.cost
+    for number in keep(team, offered, cost):
+        lp = next((o for o in offered if o.number == number), None)
+        if lp is None:
+            rep.penalties.append(f"keep {number!r} skipped: not a Journeyman of this match who may be hired")
+            continue
+        why = problem(team, Purchase("player", lp.position.name))
+        if why:
+            rep.penalties.append(f"Journeyman #{number} not kept: {why}")
+            continue
+        team.treasury -= cost
+        team.players.append(lp)
+        offered.remove(lp)
+        rep.kept.append(number)
+    _improve(team, rep, dice, choose)  # the improvement rolls a kept Journeyman's SPP earn
 
 
 def _spp(team: LeagueTeam, rep: SideReport, played: dict[int, int], stats: list[dict[str, int]],
@@ -178,8 +262,7 @@ def _spp(team: LeagueTeam, rep: SideReport, played: dict[int, int], stats: list[
     for number in sorted(played):
         lp = team.player(number)
         st = stats[played[number]]
-        earned = (L.SPP_COMPLETION * st["completions"] + L.SPP_TOUCHDOWN * st["touchdowns"]
-                  + L.SPP_CASUALTY * st["casualties"] + L.SPP_INTERCEPTION * st["interceptions"])
+        earned = _earned(st)
         lp.record["played"] += 1
         for key in ("completions", "touchdowns", "casualties", "interceptions"):
             lp.record[key] += st[key]

@@ -25,16 +25,21 @@ def journeymen_needed(team: LeagueTeam) -> tuple[int, int]:
     return need, room
 
 
-def field_team(team: LeagueTeam) -> TeamSpec:
-    """The team as it enters its next match: available players plus Journeymen."""
-    spec = team.match_spec()
+def journeymen(team: LeagueTeam) -> tuple[PlayerSpec, ...]:
+    """The Journeymen `team` fields in its next match (none when 11 can play)."""
     need, room = journeymen_needed(team)
     hired = min(need, room)
     if not hired:
-        return spec
+        return ()
     filler = cheapest_filler(team.race)
     used = {p.number for p in team.players} | {p.number for p in team.graveyard}
     numbers = [n for n in range(1, 100) if n not in used][:hired]
-    extra = tuple(PlayerSpec(filler, n, f"Journeyman #{n}", frozenset({Skill.LONER}) - filler.skills)
-                  for n in numbers)
-    return replace(spec, players=spec.players + extra)
+    return tuple(PlayerSpec(filler, n, f"Journeyman #{n}", frozenset({Skill.LONER}) - filler.skills)
+                 for n in numbers)
+
+
+def field_team(team: LeagueTeam) -> TeamSpec:
+    """The team as it enters its next match: available players plus Journeymen."""
+    spec = team.match_spec()
+    extra = journeymen(team)
+    return replace(spec, players=spec.players + extra) if extra else spec

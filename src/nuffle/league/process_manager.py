@@ -17,14 +17,19 @@ from nuffle.league.inducing import Induce
 from nuffle.league.management import Purchase
 from nuffle.league.manager import DefaultManager, ManagerError, register_manager
 from nuffle.league.protocol import (
+    WINNINGS_OPTIONS,
     ManagerProtocolError,
     hello,
     improvement_request,
     inducements_request,
+    journeymen_request,
     parse_choice,
     parse_inducements,
+    parse_keep,
+    parse_ready,
     parse_roster,
     roster_request,
+    winnings_request,
 )
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
@@ -46,13 +51,12 @@ class ProcessManager:
         self._failed = False
         self._id = 0
         self._pending: tuple[list[int], list[Purchase]] | None = None
+        self._decisions: frozenset[str] = frozenset()  # the optional decisions it answers
 
     def _start(self) -> None:
         self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.DEVNULL)
-        msg = self._ask(hello("league", self.seed))
-        if msg.get("type") != "ready":
-            raise ManagerProtocolError(f"expected 'ready', got {json.dumps(msg)[:80]}")
+        self._decisions = parse_ready(self._ask(hello("league", self.seed)))
 
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
         proc = self._proc
@@ -114,6 +118,42 @@ class ProcessManager:
             except ManagerProtocolError as exc:
                 self.notes.append(f"bad inducements answer ({exc}); the default manager decided")
         return self.fallback.inducements(team, opponent, budget, offer)
+
+    def _wants(self, decision: str) -> bool:
+        """Whether the program answers `decision` (one it listed in `ready`); starts it."""
+        if self._failed:
+            return False
+        if self._proc is None:
+            try:
+                self._start()
+            except (OSError, ManagerProtocolError, TimeoutError) as exc:
+                self._failed = True
+                self.notes.append(f"manager program failed ({exc}); the default manager decided")
+                self.close()
+                return False
+        return decision in self._decisions
+
+    def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
+        if self._wants("winnings"):
+            self._id += 1
+            answer = self._call(winnings_request(self._id, team, roll, winnings))
+            if answer is not None:
+                try:
+                    return WINNINGS_OPTIONS[parse_choice(answer, self._id, len(WINNINGS_OPTIONS))] == "reroll"
+                except ManagerProtocolError as exc:
+                    self.notes.append(f"bad winnings answer ({exc}); the default manager decided")
+        return self.fallback.reroll_winnings(team, roll, winnings)
+
+    def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
+        if self._wants("journeymen"):
+            self._id += 1
+            answer = self._call(journeymen_request(self._id, team, journeymen, cost))
+            if answer is not None:
+                try:
+                    return parse_keep(answer, self._id)
+                except ManagerProtocolError as exc:
+                    self.notes.append(f"bad journeymen answer ({exc}); the default manager decided")
+        return self.fallback.keep_journeymen(team, journeymen, cost)
 
     def fire(self, team: LeagueTeam) -> list[int]:
         self._pending = self._roster(team)

@@ -3,12 +3,15 @@ for its team's decisions between matches, one JSON object per line over the prog
 and stdout, like the bot protocol (docs/PROTOCOL.md). docs/LEAGUE.md describes the messages and
 the JSON Schema is shipped as nuffle/data/competition/manager.schema.json.
 
-League to manager: `hello` (protocol, version, name, seed), then per decision `manage` with an
-`id`, the `decision` ("improvement", "roster" or "inducements"), the `team` (its file, history
-included) and the decision's details; finally `bye`. Manager to league: `ready` (answers
-hello), `choice` (answers an improvement: the index of the option taken), `roster` (answers a
-roster decision: shirt numbers to `fire` and purchases to `buy`), `inducements` (answers an
-inducements decision: what to `take`).
+League to manager: `hello` (protocol, version, revision, name, seed), then per decision
+`manage` with an `id`, the `decision` ("improvement", "roster", "inducements", and since
+revision 2 "winnings" and "journeymen" for a manager that asks for them), the `team` (its file,
+history included) and the decision's details; finally `bye`. Manager to league: `ready`
+(answers hello; its optional `decisions` lists the later decisions it answers), `choice`
+(answers an improvement or a winnings decision: the index of the option taken), `roster`
+(answers a roster decision: shirt numbers to `fire` and purchases to `buy`), `inducements`
+(answers an inducements decision: what to `take`), `keep` (answers a journeymen decision: the
+shirt numbers to hire).
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
 PROTOCOL = "nuffle-manager"
 VERSION = 1
+#: Changes within a version only add; 2 added the winnings and journeymen decisions, asked only
+#: of a manager whose `ready` lists them in `decisions`.
+REVISION = 2
+#: The decisions a manager answers only when its `ready` lists them.
+OPTIONAL_DECISIONS = ("winnings", "journeymen")
+WINNINGS_OPTIONS = ("keep", "reroll")
 
 
 class ManagerProtocolError(InputError):
@@ -32,7 +41,41 @@ class ManagerProtocolError(InputError):
 
 def hello(name: str, seed: int) -> dict[str, Any]:
     """The first message."""
-    return {"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": name, "seed": seed}
+    return {"type": "hello", "protocol": PROTOCOL, "version": VERSION, "revision": REVISION, "name": name,
+            "seed": seed}
+
+
+def parse_ready(msg: dict[str, Any]) -> frozenset[str]:
+    """The optional decisions a `ready` message asks for (unknown names are ignored)."""
+    if msg.get("type") != "ready":
+        raise ManagerProtocolError(f"expected 'ready', got {json.dumps(msg)[:80]}")
+    wanted = msg.get("decisions", [])
+    if not isinstance(wanted, list) or not all(isinstance(d, str) for d in wanted):
+        raise ManagerProtocolError(f"'decisions' must be a list of decision names, not {wanted!r}")
+    return frozenset(wanted) & frozenset(OPTIONAL_DECISIONS)
+
+
+def winnings_request(id_: int, team: LeagueTeam, roll: int, winnings: int) -> dict[str, Any]:
+    """Ask the winner whether it re-rolls its winnings D6 (`options`: keep, reroll)."""
+    return {"type": "manage", "id": id_, "decision": "winnings", "team": team.to_dict(), "roll": roll,
+            "winnings": winnings, "options": list(WINNINGS_OPTIONS)}
+
+
+def journeymen_request(id_: int, team: LeagueTeam, journeymen: Sequence[LeaguePlayer],
+                       cost: int) -> dict[str, Any]:
+    """Ask which of the match's Journeymen the team hires for good, at `cost` each."""
+    return {"type": "manage", "id": id_, "decision": "journeymen", "team": team.to_dict(),
+            "journeymen": [p.to_dict() for p in journeymen], "cost": cost}
+
+
+def parse_keep(msg: dict[str, Any], id_: int) -> list[int]:
+    """The shirt numbers a `keep` message hires."""
+    if msg.get("type") != "keep" or msg.get("id") != id_:
+        raise ManagerProtocolError(f"expected a 'keep' for request {id_}, got {json.dumps(msg)[:80]}")
+    keep = msg.get("keep", [])
+    if not isinstance(keep, list) or not all(_int(n) for n in keep):
+        raise ManagerProtocolError(f"'keep' must be a list of shirt numbers, not {keep!r}")
+    return list(keep)
 
 
 def improvement_request(id_: int, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],

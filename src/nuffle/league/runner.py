@@ -23,9 +23,9 @@ from nuffle.core.game import Game
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
 from nuffle.league.inducing import Induce, budget, induce, offer
 from nuffle.league.management import Purchase, buy, fire, problem
-from nuffle.league.manager import Manager, make_manager
+from nuffle.league.manager import Manager, decide, make_manager
 from nuffle.league.postmatch import PostMatchDice, post_match
-from nuffle.league.prematch import field_team
+from nuffle.league.prematch import field_team, journeymen
 from nuffle.league.schedule import derived_seed, round_robin
 from nuffle.league.store import Entry, Fixture, LeagueError, Store
 from nuffle.league.team import LeagueTeam
@@ -170,7 +170,11 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     dice = PostMatchDice(SampledRoller(), seed_state(derived_seed(fixture.seed, fixture.id, "post-match")))
     (new_home, new_away), post = post_match(
         game, (home.team, away.team), dice,
-        (managers[0].choose_improvement, managers[1].choose_improvement))
+        (managers[0].choose_improvement, managers[1].choose_improvement),
+        rerollers=(decide(managers[0], "reroll_winnings"), decide(managers[1], "reroll_winnings")),
+        keepers=(decide(managers[0], "keep_journeymen"), decide(managers[1], "keep_journeymen")),
+        journeymen=(tuple(p.number for p in journeymen(home.team)),
+                    tuple(p.number for p in journeymen(away.team))))
     for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
         _manage(team, manager, side.penalties)
         side.penalties += getattr(manager, "notes", [])
