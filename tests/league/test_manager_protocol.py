@@ -94,3 +94,63 @@ def test_league_doc_holds_the_manager_schema():
     doc = (Path(__file__).parents[2] / "docs" / "LEAGUE.md").read_text()
     block = doc.split("```json\n", 1)[1].split("\n```", 1)[0]
     assert json.loads(block) == schema()
+
+
+def _messages(log):
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    validator = jsonschema.Draft202012Validator(schema())
+    for m in messages:
+        validator.validate(m)
+    return messages
+
+
+def test_a_manager_program_answers_the_revision_two_decisions_it_asks_for(tmp_path):
+    from nuffle.league.prematch import field_team
+    from nuffle.league.team import LeaguePlayer
+
+    raw = default_team_dict("human")
+    raw["players"] = raw["players"][:9]
+    team = LeagueTeam.from_dict(raw)
+    cands = [LeaguePlayer(p.position, p.number, p.name) for p in field_team(team).players[9:]]
+    log = tmp_path / "all.jsonl"
+    pm = ProcessManager(command=f"{sys.executable} {MANAGER} {log} all")
+    assert pm.reroll_winnings(team, 6, 70_000) is True  # the default would keep a 6
+    assert pm.keep_journeymen(team, cands, 50_000) == [p.number for p in cands]
+    pm.close()
+    messages = _messages(log)
+    assert messages[0]["revision"] == 2
+    assert [m.get("decision") for m in messages[1:3]] == ["winnings", "journeymen"]
+    assert messages[1]["roll"] == 6 and messages[2]["cost"] == 50_000
+    assert not pm.notes
+    # a program that does not ask for them is never sent them: the default manager decides
+    log = tmp_path / "plain.jsonl"
+    pm = ProcessManager(command=f"{sys.executable} {MANAGER} {log}")
+    assert pm.reroll_winnings(team, 6, 70_000) is False
+    assert pm.keep_journeymen(team, cands, 50_000) == []  # the treasury is empty
+    pm.close()
+    assert [m["type"] for m in _messages(log)] == ["hello", "bye"] and not pm.notes
+
+
+def test_a_league_manager_program_keeps_its_journeymen(tmp_path):
+    raw = default_team_dict("human")
+    raw["players"] = raw["players"][:2]  # the 1-player board fields 4: two Journeymen play
+    raw["treasury"] = 300_000
+    raw["graveyard"] = []  # a league team with a history, not a new team
+    team_file = tmp_path / "short.json"
+    team_file.write_text(json.dumps(raw))
+    log = tmp_path / "log.jsonl"
+    manager = f"process?command={sys.executable} {MANAGER} {log} all"
+    db = tmp_path / "l.db"
+    assert main(["league", "new", str(db), "--seed", "3", "--board", "1",
+                 "--entry", f"A={team_file}:random:{manager}", "--entry", "B=orc:random"]) == 0
+    assert main(["league", "play", str(db), "--quiet"]) == 0
+    messages = _messages(log)
+    asked = [m for m in messages if m.get("decision") == "journeymen"]
+    assert len(asked) == 1 and len(asked[0]["journeymen"]) == 2
+    from nuffle.league.store import Store
+
+    store = Store.open(db)
+    entry = next(e for e in store.entries() if e.name == "A")
+    store.close()
+    numbers = {p.number for p in entry.team.players}
+    assert {p["number"] for p in asked[0]["journeymen"]} <= numbers and len(numbers) >= 4

@@ -1,7 +1,9 @@
 """A league manager in plain Python speaking only the manager protocol (JSON lines on stdin and
 stdout), as a program in any language would: it takes the last improvement offered and buys a
 re-roll whenever the treasury allows. It logs every message it receives to the file named by
-its first argument. Before a match it induces the first things offered that the budget covers."""
+its first argument. Before a match it induces the first things offered that the budget covers.
+With a second argument `all` it also asks for the revision-2 decisions: it always re-rolls its
+winnings and keeps every Journeyman offered."""
 
 import json
 import sys
@@ -13,12 +15,15 @@ def log(line):
         f.write(line)
 
 
+ALL = sys.argv[2:] == ["all"]
 answer: dict[str, Any]
 for line in sys.stdin:
     msg = json.loads(line)
     log(line)
     if msg["type"] == "hello":
         answer = {"type": "ready", "name": "last-option"}
+        if ALL:
+            answer["decisions"] = ["winnings", "journeymen"]
     elif msg["type"] == "manage" and msg["decision"] == "improvement":
         answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1}
     elif msg["type"] == "manage" and msg["decision"] == "roster":
@@ -32,6 +37,10 @@ for line in sys.stdin:
                 take.append({k: v for k, v in item.items() if k != "cost"})
                 money -= item["cost"]
         answer = {"type": "inducements", "id": msg["id"], "take": take}
+    elif msg["type"] == "manage" and msg["decision"] == "winnings":
+        answer = {"type": "choice", "id": msg["id"], "choice": msg["options"].index("reroll")}
+    elif msg["type"] == "manage" and msg["decision"] == "journeymen":
+        answer = {"type": "keep", "id": msg["id"], "keep": [p["number"] for p in msg["journeymen"]]}
     elif msg["type"] == "bye":
         break
     else:
