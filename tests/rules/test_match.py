@@ -149,3 +149,19 @@ def test_result_away_winner_and_draw() -> None:
     game.step(Action(ActionType.START_MOVE, 16))
     game.step(Action(ActionType.MOVE, None, (0, 7)))
     assert game.result["winner"] == "away"
+
+
+def test_the_fans_and_the_gate_are_kept_for_the_match() -> None:
+    import json
+
+    from nuffle.core.position import position_from_dict, position_to_dict
+
+    game, _ = new_game(pregame_script(fans=((6, 5), (1, 2))))  # fan factors: home 7, away 5
+    assert game.fans() == {"home": 18_000, "away": 8_000, "gate": 26_000}
+    assert (game.state.teams[0].fame, game.state.teams[1].fame) == (2, 0)
+    again = position_from_dict(json.loads(json.dumps(position_to_dict(game.state))))
+    assert again.fans == [18, 8]
+    old = position_to_dict(game.state)
+    del old["fans"]  # a position written before the fans were kept
+    assert position_from_dict(json.loads(json.dumps(old))).fans == [0, 0]
+    assert game.clone().fans() == game.fans() and game.view().fans() == game.fans()

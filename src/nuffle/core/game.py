@@ -54,6 +54,7 @@ assert all(k.value == i for i, k in enumerate(_KINDS))
 _set = object.__setattr__
 
 RecordEntry = tuple[str, Any]
+FANS_UNIT = 1_000  # fans are counted in thousands
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,6 +469,13 @@ class Game:
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
         return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+
+    def fans(self) -> dict[str, int]:
+        """The crowd of the pre-match sequence (RULES §3): each team's fans (2D6 + its Fan
+        Factor, x 1,000) as `home` and `away`, and the `gate` (both together); all 0 before
+        they are rolled."""
+        home, away = (n * FANS_UNIT for n in self.state.fans)
+        return {"home": home, "away": away, "gate": home + away}
 
     def player_stats(self) -> list[dict[str, int]]:
         """Per player (by id), what happened to him in the match: `completions`, `touchdowns`,

@@ -178,6 +178,7 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "turnover": s.turnover,
         "stats": [list(s.stats[0]), list(s.stats[1])],
         "player_stats": list(s.pstats),
+        "fans": list(s.fans),
         "log": _encode(list(s.log)),
     }
     for name in _SCALARS:
@@ -269,6 +270,8 @@ def _from_dict(data: Any) -> GameState:
     s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
     if "player_stats" in data:  # positions written before per-player records have none
         s.pstats = _int_list(data, "player_stats", len(s.pstats))
+    if "fans" in data:  # positions written before the fans were kept have none
+        s.fans = _int_list(data, "fans", 2)
     stack = data.get("stack")
     _require(isinstance(stack, list) and len(stack) > 0, "'stack' must be a non-empty list of procedures")
     s.stack = [_decode(p, version) for p in stack]

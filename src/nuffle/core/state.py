@@ -144,6 +144,7 @@ class GameState:
         "crowd",
         "decider",
         "extra_moves",
+        "fans",
         "first_kicker",
         "grid",
         "half",
@@ -215,6 +216,7 @@ class GameState:
     touchdown: int
     stats: list[list[int]]
     pstats: list[int]  # PSTATS per player (see PSTAT_*); not part of key()
+    fans: list[int]  # each team's fans in thousands (2D6 + Fan Factor; 0 before the roll); not in key()
     crowd: list[int]
     log: list[tuple[int, int, int, int]]
 
@@ -270,6 +272,7 @@ class GameState:
         s.touchdown = -1
         s.stats = [[0] * 9, [0] * 9]
         s.pstats = [0] * (PSTATS * n)
+        s.fans = [0, 0]
         s.crowd = []
         s.log = []
         return s
@@ -314,6 +317,7 @@ class GameState:
         c.touchdown = self.touchdown
         c.stats = [self.stats[0].copy(), self.stats[1].copy()]
         c.pstats = self.pstats.copy()
+        c.fans = self.fans.copy()
         c.crowd = self.crowd.copy()
         c.log = self.log.copy()
         return c

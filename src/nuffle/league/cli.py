@@ -210,8 +210,9 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(json.dumps({"matches": matches}))
         return 0
     for m in matches:
+        gate = f", gate {m['gate']:,}" if m["gate"] is not None else ""
         print(f"round {m['round']:>2}: {m['home']} {m['score'][0]}-{m['score'][1]} {m['away']} "
-              f"(casualties {m['cas'][0]}-{m['cas'][1]})")
+              f"(casualties {m['cas'][0]}-{m['cas'][1]}{gate})")
     return 0
 
 

@@ -1,6 +1,7 @@
 """The league table and the season report: standings (3 points a win, 1 a draw; ties broken by
 touchdown difference, casualty difference, touchdowns scored, then name), the SPP leaders,
-deaths and casualties, and every team's TV over the season (JSON, Markdown and a PNG plot)."""
+deaths and casualties, every match's score and gate, and every team's TV over the season (JSON,
+Markdown and a PNG plot)."""
 
 from __future__ import annotations
 
@@ -62,8 +63,18 @@ def season(store: Store) -> dict[str, Any]:
         "deaths": deaths,
         "casualties": {"total": sum(sum(m["cas"]) for m in matches), "casualty_results": injuries,
                        "deaths": len(deaths)},
+        "matches": [{"round": m["round"], "home": names[m["home"]], "away": names[m["away"]],
+                     "score": m["score"], "gate": m["gate"]} for m in matches],
+        "gates": _gates(matches),
         "team_values": {names[k]: [[r, tv] for r, tv in v] for k, v in store.team_values().items()},
     }
+
+
+def _gates(matches: list[dict[str, Any]]) -> dict[str, Any]:
+    """The season's gates: total, mean and largest over the matches that recorded one."""
+    gates = [m["gate"] for m in matches if m["gate"] is not None]
+    return {"total": sum(gates), "matches": len(gates),
+            "mean": round(sum(gates) / len(gates)) if gates else 0, "largest": max(gates, default=0)}
 
 
 def markdown(report: dict[str, Any]) -> str:
@@ -87,6 +98,14 @@ def markdown(report: dict[str, Any]) -> str:
               f"{cas['deaths']} deaths.", ""]
     for d in report["deaths"]:
         lines.append(f"* {d['name']} ({d['team']}), casualty result {d['result']}")
+    g = report["gates"]
+    lines += ["", "## Matches and gates", "",
+              f"Gate: {g['total']:,} fans over {g['matches']} matches (mean {g['mean']:,}, largest "
+              f"{g['largest']:,}).", "", "| round | home | score | away | gate |", "|---|---|---|---|---|"]
+    for m in report["matches"]:
+        gate = f"{m['gate']:,}" if m["gate"] is not None else "-"
+        score = f"{m['score'][0]}-{m['score'][1]}"
+        lines.append(f"| {m['round']} | {m['home']} | {score} | {m['away']} | {gate} |")
     lines += ["", "## Team value", "", "![TV over the season](tv.png)", ""]
     return "\n".join(lines)
 

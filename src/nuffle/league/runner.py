@@ -181,7 +181,8 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
         _close(manager)
     box = game.box_score()
     result = {"score": [game.state.teams[0].score, game.state.teams[1].score],
-              "cas": [box["home"]["casualties"], box["away"]["casualties"]], "conceded": None}
+              "cas": [box["home"]["casualties"], box["away"]["casualties"]], "conceded": None,
+              "gate": game.fans()["gate"]}
     postmatch = {"home": dataclasses.asdict(post.sides[0]), "away": dataclasses.asdict(post.sides[1])}
     for key in ("home", "away"):
         postmatch[key]["prematch"] = (prematch or {}).get(key, {})

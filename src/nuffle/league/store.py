@@ -1,5 +1,7 @@
 """A league in one SQLite file: its settings, entries (team, bot, manager), fixtures, played
-matches (record and post-match report) and every team's value after each round. A match is
+matches (score, casualties, gate, record and post-match report) and every team's value after
+each round. A file of version 1 (before the gate was kept) is upgraded when opened: its matches
+keep no gate (null). A match is
 written with the teams the post-match sequence changed in one transaction, so an interrupted
 run loses at most the match in progress.
 """
@@ -19,7 +21,7 @@ from nuffle.core.teams import TeamError
 from nuffle.league.team import LeagueTeam
 
 FORMAT = "nuffle-league"
-VERSION = 1
+VERSION = 2  # 2 added the matches' gate
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -29,7 +31,7 @@ CREATE TABLE fixtures (id INTEGER PRIMARY KEY, round INTEGER NOT NULL, home INTE
                        away INTEGER NOT NULL, seed INTEGER NOT NULL, played INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE matches (fixture INTEGER PRIMARY KEY, home_score INTEGER NOT NULL,
                       away_score INTEGER NOT NULL, home_cas INTEGER NOT NULL, away_cas INTEGER NOT NULL,
-                      conceded INTEGER, record TEXT NOT NULL, postmatch TEXT NOT NULL);
+                      conceded INTEGER, record TEXT NOT NULL, postmatch TEXT NOT NULL, gate INTEGER);
 CREATE TABLE team_values (entry INTEGER NOT NULL, round INTEGER NOT NULL, tv INTEGER NOT NULL,
                           PRIMARY KEY (entry, round));
 """
@@ -106,12 +108,25 @@ class Store:
             raise LeagueError(f"{p}: not a readable league file ({exc})") from None
         if meta.get("format") != FORMAT:
             raise LeagueError(f"{p}: not a nuffle league file (format {meta.get('format')!r})")
-        if meta.get("version") != str(VERSION):
+        if meta.get("version") not in ("1", str(VERSION)):
             raise LeagueError(f"{p}: unsupported league version {meta.get('version')!r}")
         missing = [t for t in TABLES if t not in names]
         if missing:
             raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
-        return Store(p, conn)
+        store = Store(p, conn)
+        if meta["version"] == "1":
+            store._upgrade_from_1()
+        return store
+
+    def _upgrade_from_1(self) -> None:
+        """Version 1 to 2: the matches get a gate column (null for those already played)."""
+        try:
+            with self.transaction() as c:
+                c.execute("ALTER TABLE matches ADD COLUMN gate INTEGER")
+                c.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
+        except sqlite3.DatabaseError as exc:
+            raise LeagueError(f"{self.path}: cannot upgrade the league file to version {VERSION}: "
+                              f"{exc}") from None
 
     def close(self) -> None:
         """Close the file."""
@@ -183,9 +198,10 @@ class Store:
             played = c.execute("SELECT played FROM fixtures WHERE id = ?", (fixture.id,)).fetchone()
             if played is None or played[0]:
                 raise LeagueError(f"{self.path}: fixture {fixture.id} is unknown or already played")
-            c.execute("INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            c.execute("INSERT INTO matches (fixture, home_score, away_score, home_cas, away_cas, conceded, "
+                      "record, postmatch, gate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (fixture.id, result["score"][0], result["score"][1], result["cas"][0], result["cas"][1],
-                       result.get("conceded"), json.dumps(record), json.dumps(postmatch)))
+                       result.get("conceded"), json.dumps(record), json.dumps(postmatch), result.get("gate")))
             c.execute("UPDATE fixtures SET played = 1 WHERE id = ?", (fixture.id,))
             for entry_id, team in teams.items():
                 c.execute("UPDATE entries SET team = ? WHERE id = ?", (json.dumps(team.to_dict()), entry_id))
@@ -193,15 +209,16 @@ class Store:
                           (entry_id, fixture.round, team.team_value()))
 
     def matches(self) -> list[dict[str, Any]]:
-        """Every played match with its fixture, by round."""
+        """Every played match with its fixture, by round (`gate`: None for a match a version-1
+        file recorded)."""
         out = []
         for row in self.conn.execute(
                 "SELECT f.id, f.round, f.home, f.away, m.home_score, m.away_score, m.home_cas, m.away_cas, "
-                "m.conceded, m.postmatch FROM matches m JOIN fixtures f ON f.id = m.fixture "
+                "m.conceded, m.postmatch, m.gate FROM matches m JOIN fixtures f ON f.id = m.fixture "
                 "ORDER BY f.round, f.id"):
-            fid, rnd, home, away, hs, as_, hc, ac, conceded, post = row
+            fid, rnd, home, away, hs, as_, hc, ac, conceded, post, gate = row
             out.append({"fixture": fid, "round": rnd, "home": home, "away": away, "score": [hs, as_],
-                        "cas": [hc, ac], "conceded": conceded, "postmatch": json.loads(post)})
+                        "cas": [hc, ac], "conceded": conceded, "gate": gate, "postmatch": json.loads(post)})
         return out
 
     def record(self, fixture: int) -> dict[str, Any]:

@@ -114,6 +114,7 @@ class Match(Procedure):
         elif ph == MatchPhase.AWAY_FANS:
             a, b = s.dice()
             away = a + b + s.specs[1].fan_factor
+            s.fans = [self.fans, away]
             s.teams[0].fame = fame(self.fans, away)
             s.teams[1].fame = fame(away, self.fans)
             self.phase = MatchPhase.WEATHER
