@@ -166,7 +166,8 @@ def test_mercenaries_are_players_with_loner_and_maybe_one_skill():
     [("human", {"babes": 3}, "'babes' must be from 0 to 2"),
      ("human", {"igor": True}, "only teams that may not have an apothecary induce Igor"),
      ("undead", {"apothecaries": 1}, "may not induce Wandering Apothecaries"),
-     ("human", {"wizard": 1}, "unknown inducement 'wizard'")],
+     ("human", {"sorcerer": 1}, "unknown inducement 'sorcerer'"),
+     ("human", {"wizard": 2}, "'wizard' must be true or false, not 2")],
 )
 def test_inducement_limits(race, inducements, message):
     raw = default_team_dict(race)
