@@ -64,6 +64,18 @@ def test_block_names_the_defender_and_gives_armour_injury_and_casualty() -> None
     assert all(clean(line) for line in report.lines)
 
 
+def test_the_wizard_is_reported() -> None:
+    sc = Scenario(script=d6(5) + two_d6(5, 6) + two_d6(1, 1))
+    sc.put(LINEMAN, (5, 5)).put(O_LINE, (11, 7))
+    sc.state.teams[0].wizard = 1
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.USE_LIGHTNING_BOLT, None, None), (T.SELECT_PLAYER, O_LINE, None))
+    assert "The Human coach calls on the Wizard: a Lightning Bolt." in report.lines
+    assert "Orc Lineman #6: armour 11: broken." in report.lines
+    assert all(clean(line) for line in report.lines)
+
+
 def test_armour_that_holds_and_a_ko() -> None:
     _, report = block_game(block(DD) + two_d6(4, 5))
     assert "Orc Lineman #6: armour 9: holds." in report.lines
@@ -141,6 +153,8 @@ def every_event() -> list[ReportEvent]:
         ReportEvent(k.FINAL_WHISTLE, score=(0, 1)),
         ReportEvent(k.ARMOUR, 1, 12, value=9, ok=True),
         ReportEvent(k.ARMOUR, 1, 12, value=5, ok=False),
+        ReportEvent(k.SPELL, 0, value=int(T.USE_FIREBALL)),
+        ReportEvent(k.SPELL, 1, value=int(T.USE_LIGHTNING_BOLT)),
     ]
     out += [ReportEvent(k.WEATHER, value=int(w)) for w in Weather]
     out += [ReportEvent(k.KICK_OFF, value=total) for total in range(2, 13)]
