@@ -158,3 +158,11 @@ def test_a_position_mid_spell_saves_and_loads():
     again = position_from_dict(json.loads(json.dumps(position_to_dict(game.state))))
     assert again.key() == game.state.key()
     assert again.teams[0].wizard == 0
+
+
+def test_no_lightning_bolt_without_a_standing_player():
+    sc = Scenario()
+    sc.put(LINEMAN, (5, 5), Status.PRONE).put(O_BLITZER, (14, 7), Status.STUNNED)
+    sc.state.teams[0].wizard = 1
+    game = sc.start(active=0)
+    assert T.USE_FIREBALL in legal_types(game) and T.USE_LIGHTNING_BOLT not in legal_types(game)

@@ -8,7 +8,7 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
-from nuffle.core.procedures.wizard import SPELLS, Wizard, can_cast
+from nuffle.core.procedures.wizard import SPELLS, Wizard, spells
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import Event, PFlag, Status
 
@@ -132,8 +132,7 @@ class Turn(Procedure):
                 groups.append(ActionChoice(ActionType.START_HANDOFF, ready))
             if not t.foul_used and self._anyone_down(s):
                 groups.append(ActionChoice(ActionType.START_FOUL, ready))
-        if can_cast(s, side, self.blitz):
-            groups.extend(ActionChoice(t) for t in SPELLS)
+        groups.extend(ActionChoice(t) for t in spells(s, side, self.blitz))
         groups.append(ActionChoice(ActionType.END_TURN))
         for p in DECLARATIONS.holders(s.info):
             if pteam[p] == side and (status[p] == Status.STANDING or status[p] == Status.PRONE) and not (

@@ -29,13 +29,16 @@ LIGHTNING_HITS_ON = 2
 SPELLS = (ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT)
 
 
-def can_cast(s: GameState, side: int, blitz: bool) -> bool:
-    """Whether `side` may call on its wizard now: it has its spell, it is one of its own turns
-    (not a Blitz! kick-off turn) and none of its players has acted yet."""
+def spells(s: GameState, side: int, blitz: bool) -> list[ActionType]:
+    """The spells `side` may call on its wizard for now: none unless it has its spell, it is
+    one of its own turns (not a Blitz! kick-off turn) and none of its players has acted yet;
+    then the Fireball, and the Lightning Bolt while someone stands to be its target."""
     if not s.teams[side].wizard or blitz:
-        return False
+        return []
     pflags = s.pflags
-    return not any(pflags[p] & PFlag.USED for p in s.ranges[side])
+    if any(pflags[p] & PFlag.USED for p in s.ranges[side]):
+        return []
+    return [ActionType.USE_FIREBALL, *([ActionType.USE_LIGHTNING_BOLT] if lightning_targets(s) else [])]
 
 
 def fireball_targets(s: GameState) -> tuple[tuple[int, int], ...]:
