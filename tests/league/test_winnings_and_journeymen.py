@@ -22,7 +22,8 @@ def teams(home="human", away="orc"):
 
 
 def game_of(pair, score=(0, 0), events=(), specs=None):
-    game = Game.new(*(specs or (pair[0].match_spec(), pair[1].match_spec())), seed=1)
+    home, away = specs or (pair[0].match_spec(), pair[1].match_spec())
+    game = Game.new(home, away, seed=1)
     s = game.state
     for side in (0, 1):
         s.teams[side].score = score[side]
@@ -161,8 +162,13 @@ def test_a_hurt_journeyman_keeps_his_injury_and_a_dead_one_is_not_offered():
 def test_no_journeymen_no_question_and_managers_choose():
     pair = teams()
     asked = []
+
+    def keeper(*args):
+        asked.append(args)
+        return []
+
     run(pair, game_of(pair, (0, 0)), d6(3, 3) + two_d6(1, 1) + two_d6(1, 1) + pick(0) + pick(0),
-        keepers=(lambda *a: asked.append(a) or [], lambda *a: asked.append(a) or []))
+        keepers=(keeper, keeper))
     assert asked == []
     team = short_team()
     team.treasury = 120_000

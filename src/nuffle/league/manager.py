@@ -30,7 +30,12 @@ class ManagerError(InputError):
 
 
 class Manager(Protocol):
-    """The decisions a league team's coach makes between matches."""
+    """The decisions a league team's coach makes between matches. Two later decisions are
+    optional methods (the league asks the `default` manager for a manager without them, see
+    `decide`): `reroll_winnings(team, roll, winnings) -> bool`, whether the winner re-rolls its
+    winnings D6 `roll` (the second roll stands), and `keep_journeymen(team, journeymen, cost)
+    -> list[int]`, the shirt numbers of the Journeymen who played to hire for good at `cost`
+    each (they keep the match's SPP and lose Loner)."""
 
     def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
                            options: Sequence[Improvement]) -> Improvement:
@@ -49,18 +54,6 @@ class Manager(Protocol):
                     offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
         """What to induce for the next match, in order, within `budget` (the offer: what the
         team may induce, with its cost)."""
-        ...
-
-    def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
-        """Whether the winning team re-rolls its winnings D6 `roll` (worth `winnings`); the
-        second roll stands. Optional: for a manager without it the league asks
-        the `default` manager instead (see `decide`)."""
-        ...
-
-    def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
-        """Shirt numbers of the Journeymen who played this match to hire for good at `cost`
-        each (paid from the treasury; they keep the match's SPP, lose Loner). Optional: the
-        league asks the `default` manager when a manager lacks it (see `decide`)."""
         ...
 
 
