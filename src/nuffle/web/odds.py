@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.analysis import queries
+from nuffle.analysis import queries, skill_odds
 from nuffle.analysis.pathfinding import Path, blitz_paths, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
@@ -151,11 +151,57 @@ def _handoffs(game: Game, squares: tuple[tuple[int, int], ...]) -> list[dict[str
     return out
 
 
+def _plan(odds: skill_odds.PlanOdds) -> dict[str, Any]:
+    return {"chance": float(odds.chance), "plan": odds.plan}
+
+
+def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll and, with the Going For
+    It rolls it costs, the whole leap; each with its plan for `nuffle odds`."""
+    out = []
+    for sq in squares:
+        try:
+            odds = skill_odds.leap_odds(game, pid, sq, moved)
+        except ValueError:
+            continue
+        out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total), "gfis": odds.gfis})
+    return out
+
+
+def _throws(game: Game, thrower: int, thrown: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Throw Team-Mate target's odds (`skill_odds.throw_team_mate_odds`): the throw not
+    fumbled, the landing roll there, and both."""
+    out = []
+    for sq in squares:
+        try:
+            odds = skill_odds.throw_team_mate_odds(game, thrower, thrown, sq)
+        except ValueError:
+            continue
+        out.append({"square": list(sq), "thrown": thrown, "throw": _plan(odds.throw),
+                    "landing": _plan(odds.landing), "total": _plan(odds.total)})
+    return out
+
+
+def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Hypnotic Gaze target's chance (`skill_odds.gaze_odds`)."""
+    s = game.state
+    out = []
+    for x, y in squares:
+        target = s.grid[s.board.sq(x, y)]
+        try:
+            odds = skill_odds.gaze_odds(game, pid, target)
+        except ValueError:
+            continue
+        out.append({"square": [x, y], "target": target, **_plan(odds)})
+    return out
+
+
 def overlays(game: Game) -> dict[str, Any]:
-    """Block, pass, foul and hand-off odds for the acting player's targets (empty outside a
-    player action)."""
+    """Block, pass, foul, hand-off, Leap, Throw Team-Mate and Hypnotic Gaze odds for the acting
+    player's targets (empty outside a player action)."""
     d = game.decision()
-    out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": []}
+    out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": [],
+                           "leaps": [], "throws": [], "gazes": []}
     if d.kind != DecisionKind.MOVE or d.player is None:
         return out
     legal = game.legal_actions()
@@ -171,4 +217,14 @@ def overlays(game: Game) -> dict[str, Any]:
     handoff = legal.group(ActionType.HANDOFF)
     if handoff is not None:
         out["handoffs"] = _handoffs(game, handoff.squares)
+    leap = legal.group(ActionType.LEAP)
+    if leap is not None:
+        out["leaps"] = _leaps(game, d.player, d.moved or 0, leap.squares)
+    for grp in legal.groups:
+        if grp.type == ActionType.THROW_TEAM_MATE:
+            for thrown in grp.players:
+                out["throws"].extend(_throws(game, d.player, thrown, grp.squares))
+    gaze = legal.group(ActionType.HYPNOTIC_GAZE)
+    if gaze is not None:
+        out["gazes"] = _gazes(game, d.player, gaze.squares)
     return out

@@ -474,6 +474,8 @@ function drawHover(idx) {
       (pass.interceptors ? ` (${pass.interceptors} can try)` : "");
     return;
   }
+  const skill = skillOdds(odds, key, acts);
+  if (skill) { line.innerHTML = skill; return; }
   if (!G.paths || !acts.some(a => a.action.type === "MOVE")) return;
   const path = G.paths[key];
   if (!path) return;
@@ -491,6 +493,35 @@ function drawHover(idx) {
     `success <b data-testid="path-prob">${pct(path.prob)}</b>`;
 }
 
+// A chance with the plan that gives it (the same figure as `nuffle odds "<plan>"`).
+function planned(id, o) {
+  return `<b data-testid="${id}">${pct(o.chance)}</b>` +
+    (o.plan ? ` <code data-testid="${id}-plan" title="nuffle odds '${o.plan}'">${escapeHtml(o.plan)}</code>` : "");
+}
+
+// The Leap, Throw Team-Mate and Hypnotic Gaze odds of the hovered square, if it has any.
+function skillOdds(odds, key, acts) {
+  const at = list => (list || []).find(o => o.square.join(",") === key);
+  const has = type => acts.some(a => a.action.type === type);
+  const parts = [];
+  const gaze = at(odds.gazes);
+  if (gaze && has("HYPNOTIC_GAZE")) parts.push(`Hypnotic Gaze: ${planned("gaze", gaze)}`);
+  const leap = at(odds.leaps);
+  if (leap && has("LEAP")) {
+    parts.push(`Leap: roll ${planned("leap-roll", leap.leap)}` +
+      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : ""));
+  }
+  const thrown = G.selected;
+  const ttm = (odds.throws || []).filter(o => o.square.join(",") === key);
+  const t = ttm.find(o => o.thrown === thrown) || ttm[0];
+  if (t && has("THROW_TEAM_MATE")) {
+    parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
+      `landing roll here ${planned("ttm-landing", t.landing)} · both ${planned("ttm-total", t.total)} ` +
+      `(he scatters three times before he comes down)`);
+  }
+  return parts.join(" · ");
+}
+
 function pct(p) {
   return `${(100 * p).toFixed(1)}%`;
 }
@@ -503,6 +534,7 @@ function drawOdds(idx, marks, top) {
     badge(top, x, y, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`, { class: "dicelabel", "data-dice": b.dice });
   }
   for (const f of odds.fouls || []) badge(top, f.square[0], f.square[1], pct(f.armour), { class: "steplabel" });
+  for (const g of odds.gazes || []) badge(top, g.square[0], g.square[1], pct(g.chance), { class: "steplabel" });
   for (const h of odds.handoffs || []) badge(top, h.square[0], h.square[1], pct(h.catch), { class: "steplabel" });
   for (const p of odds.passes || []) {
     const [x, y] = p.square;
