@@ -625,3 +625,83 @@ def test_12_every_registered_bot_with_its_options_scripted_by_default(page: Any,
     page.wait_for_function("typeof G !== 'undefined' && G.state !== null")
     assert page.evaluate("G.state.seats.away") == "bot:lookahead?samples=2"
     shot(page, "12-bot-with-options")
+
+
+def _swap_in(server: Server, gid: str, game: Any) -> None:
+    """Put a built position in place of a live game (a test shortcut: the page sees a new state)."""
+    live = server.live(gid)
+    live.game = game
+    live.saved = len(game.history)
+    live.version += 1
+    live.notify()
+
+
+def _hotseat(page: Any, server: Server, home: str = "orc", away: str = "human") -> tuple[str, dict[str, str]]:
+    g = api(server, "POST", "/api/games", {"mode": "hotseat", "home": home, "away": away, "board": 11})
+    page.goto(f"{server.url}/games/{g['id']}#home={g['seats']['home']}&away={g['seats']['away']}")
+    page.wait_for_function("G.state !== null")
+    return g["id"], g["seats"]
+
+
+def _act(page: Any, server: Server, gid: str, token: str, action: list[Any]) -> dict[str, Any]:
+    before = api(server, "GET", f"/api/games/{gid}")["version"]
+    st = api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "action": action})
+    assert "status" not in st, st
+    page.wait_for_function(f"G.state && G.state.version > {before}")
+    return st
+
+
+def _plan_odds(plan: str) -> float:
+    import contextlib
+    import io
+
+    from nuffle.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["odds", "--json", plan]) == 0
+    return float(json.loads(out.getvalue())["success_float"])
+
+
+def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(page: Any, server: Server) -> None:
+    from nuffle.analysis.skill_odds import gaze_odds, leap_odds, throw_team_mate_odds
+    from nuffle.core.skills import Skill
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server)
+    troll_free_thrower, goblin, leaper, gazer = 4, 2, 8, 5  # orc ids: Black Orc, Goblin, Goblin, Lineman
+    sc = Scenario("orc", "human").set(rerolls=(2, 2))
+    sc.grant(troll_free_thrower, Skill.THROW_TEAM_MATE).grant(leaper, Skill.LEAP).grant(gazer, Skill.HYPNOTIC_GAZE)
+    sc.put(troll_free_thrower, (10, 7)).put(goblin, (11, 7)).put(leaper, (5, 3)).put(gazer, (20, 10))
+    sc.put(12, (15, 8)).put(13, (16, 6)).put(14, (21, 10)).put(15, (6, 3))
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    token = seats["home"]
+    shown = lambda tid: page.locator(f"[data-testid={tid}]").text_content()  # noqa: E731
+
+    def check(tid: str, expected: Any) -> None:
+        plan = shown(f"{tid}-plan")
+        assert plan == expected.plan
+        assert shown(tid) == f"{100 * float(expected.chance):.1f}%" == f"{100 * _plan_odds(plan):.1f}%"
+
+    # Leap: the roll ignores the Human lineman's tackle zone
+    _act(page, server, gid, token, ["START_MOVE", leaper, None])
+    page.locator("rect[data-sq='7,3']").hover()
+    check("leap-roll", leap_odds(game, leaper, (7, 3)).leap)
+    _act(page, server, gid, token, ["END_ACTION", None, None])
+    # Hypnotic Gaze at the adjacent catcher
+    _act(page, server, gid, token, ["START_MOVE", gazer, None])
+    page.locator("g.player[data-player='14']").hover()
+    check("gaze", gaze_odds(game, gazer, 14))
+    _act(page, server, gid, token, ["END_ACTION", None, None])
+    # Throw Team-Mate: pick the goblin, hover a square between two Humans
+    _act(page, server, gid, token, ["START_THROW_TEAM_MATE", troll_free_thrower, None])
+    page.locator(f"g.player[data-player='{goblin}']").click()
+    page.wait_for_function(f"G.selected === {goblin}")
+    page.locator("rect[data-sq='15,7']").hover()
+    expected = throw_team_mate_odds(game, troll_free_thrower, goblin, (15, 7))
+    check("ttm-throw", expected.throw)
+    check("ttm-landing", expected.landing)
+    check("ttm-total", expected.total)
+    shot(page, "13-throw-team-mate-odds")
