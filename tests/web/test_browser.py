@@ -663,7 +663,8 @@ def _plan_odds(plan: str) -> float:
     return float(json.loads(out.getvalue())["success_float"])
 
 
-def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(page: Any, server: Server) -> None:
+def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(page: Any,
+                                                                              server: Server) -> None:
     from nuffle.analysis.skill_odds import gaze_odds, leap_odds, throw_team_mate_odds
     from nuffle.core.skills import Skill
     from nuffle.testing import Scenario
@@ -671,7 +672,8 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     gid, seats = _hotseat(page, server)
     troll_free_thrower, goblin, leaper, gazer = 4, 2, 8, 5  # orc ids: Black Orc, Goblin, Goblin, Lineman
     sc = Scenario("orc", "human").set(rerolls=(2, 2))
-    sc.grant(troll_free_thrower, Skill.THROW_TEAM_MATE).grant(leaper, Skill.LEAP).grant(gazer, Skill.HYPNOTIC_GAZE)
+    sc.grant(troll_free_thrower, Skill.THROW_TEAM_MATE).grant(leaper, Skill.LEAP)
+    sc.grant(gazer, Skill.HYPNOTIC_GAZE)
     sc.put(troll_free_thrower, (10, 7)).put(goblin, (11, 7)).put(leaper, (5, 3)).put(gazer, (20, 10))
     sc.put(12, (15, 8)).put(13, (16, 6)).put(14, (21, 10)).put(15, (6, 3))
     game = sc.start(0)

@@ -164,11 +164,13 @@ def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...
             odds = skill_odds.leap_odds(game, pid, sq, moved)
         except ValueError:
             continue
-        out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total), "gfis": odds.gfis})
+        out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total),
+                    "gfis": odds.gfis})
     return out
 
 
-def _throws(game: Game, thrower: int, thrown: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+def _throws(game: Game, thrower: int, thrown: int,
+            squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
     """Each Throw Team-Mate target's odds (`skill_odds.throw_team_mate_odds`): the throw not
     fumbled, the landing roll there, and both."""
     out = []

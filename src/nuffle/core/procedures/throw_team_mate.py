@@ -205,7 +205,8 @@ class ThrowTeamMate(Procedure):
             s.ball = self.spot
             s.ball_state = BallState.CARRIED
         self.phase = ThrowTeamMatePhase.LANDING_ROLLED
-        s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), landing_modifier(s, tm, self.spot)))
+        mod = landing_modifier(s, tm, self.spot)
+        s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), mod))
 
     def _into_crowd(self, s: GameState, last: int, out: int) -> None:
         tm = self.thrown
