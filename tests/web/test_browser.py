@@ -707,3 +707,49 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     check("ttm-landing", expected.landing)
     check("ttm-total", expected.total)
     shot(page, "13-throw-team-mate-odds")
+
+
+def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: Any, server: Server) -> None:
+    from nuffle.analysis.pathfinding import search
+    from nuffle.core.procedures.block import block_dice
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    sc = Scenario("human", "orc", script=block(BlockFace.PUSHED, BlockFace.PUSHED), assisted_moves=True)
+    blitzer = sc.pid(0, "Blitzer")
+    sc.put(blitzer, (5, 7))
+    for pid, sq in zip(range(12, 18), [(12, 7), (13, 5), (12, 9), (14, 7), (11, 3), (10, 11)], strict=True):
+        sc.put(pid, sq)
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    _act(page, server, gid, seats["home"], ["START_BLITZ", blitzer, None])
+    target, defender = (12, 7), 12
+    found = search(game, blitzer)
+    default = found.blitz()[target].end
+    squares = found.blitz_squares(target)
+
+    def dice_from(sq: tuple[int, int]) -> int:
+        there = game.state.copy()
+        there.move_player(blitzer, there.board.sq(*sq))
+        return block_dice(there, blitzer, defender)[0]
+
+    page.locator(f"g.player[data-player='{defender}']").hover()
+    shown = lambda: page.locator("[data-testid=blitz-from]").text_content()  # noqa: E731
+    assert shown() == "{},{}".format(*default)
+    assert page.locator("#blitz-from-square").count() == 1
+    assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(default))
+    shot(page, "14-blitz-preview")
+    seen = [shown()]
+    for _ in range(len(squares) - 1):  # S steps through every other square next to him
+        page.keyboard.press("s")
+        seen.append(shown())
+    assert sorted(seen) == sorted("{},{}".format(*sq) for sq in squares)
+    picked = next(sq for sq, path in squares.items() if dice_from(sq) != dice_from(default) and path.prob == 1)
+    while shown() != "{},{}".format(*picked):
+        page.keyboard.press("s")
+    assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(picked))
+    page.locator(f"g.player[data-player='{defender}']").click()
+    wait_for(server, gid, lambda s: s["decision"]["kind"] == "BLOCK_DICE", "the blitz from the picked square")
+    assert game.state.board.xy(game.state.pos[blitzer]) == picked
+    assert ("a", Action(ActionType.BLOCK, None, target)) in game.history

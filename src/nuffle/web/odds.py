@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from nuffle.analysis import queries, skill_odds
-from nuffle.analysis.pathfinding import Path, blitz_paths, search
+from nuffle.analysis.pathfinding import Path, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
@@ -46,11 +46,29 @@ def path_preview(game: Game, pid: int) -> dict[str, Any]:
     return {"player": pid, "paths": {f"{x},{y}": _path_json(p) for (x, y), p in paths.items()}}
 
 
+def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[str, Any]:
+    """The block of `defender` by `attacker` from the end of `path`: its square, route, dice,
+    chooser, knock-down and attacker-down chances and the chance of getting there."""
+    s = game.state
+    odds = queries.blitz_odds(game, attacker, defender, path.end)
+    there = s.copy()
+    if there.pos[attacker] != s.board.sq(*path.end):
+        there.move_player(attacker, s.board.sq(*path.end))
+    dice, chooses = block_dice(there, attacker, defender)
+    return {"from": list(path.end), "steps": [list(sq) for sq in path.steps], "dice": dice,
+            "chooser": "attacker" if chooses else "defender", "knockdown": float(odds.defender_armour),
+            "attacker_down": float(1 - odds.attacker_up), "path": path.prob}
+
+
 def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each block target's dice, chooser and odds. A target from afar (a blitz) names the square
+    the engine would block him from, with the route there, and lists every other square next
+    to him the blitz could block from (`options`, safest first)."""
     s = game.state
     b = s.board
     out = []
-    far = blitz_paths(game, attacker, game.decision().moved or 0) if squares else {}
+    found = search(game, attacker, game.decision().moved or 0) if squares else None
+    far = found.blitz() if found is not None else {}
     for x, y in squares:
         defender = s.grid[b.sq(x, y)]
         if defender < 0:
@@ -58,28 +76,22 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
         try:
             if b.distance(s.pos[attacker], b.sq(x, y)) <= 1:
                 odds = queries.block_odds(game, attacker, defender)
-                path_prob = 1.0
                 dice, chooses = block_dice(s, attacker, defender)
-            else:
-                path = far.get((x, y))
-                if path is None:
-                    continue
-                odds = queries.blitz_odds(game, attacker, defender, path.end)
-                path_prob = path.prob
-                there = s.copy()
-                there.move_player(attacker, b.sq(*path.end))
-                dice, chooses = block_dice(there, attacker, defender)
+                out.append({"square": [x, y], "defender": defender, "dice": dice,
+                            "chooser": "attacker" if chooses else "defender",
+                            "knockdown": float(odds.defender_armour),
+                            "attacker_down": float(1 - odds.attacker_up), "path": 1.0})
+                continue
+            path = far.get((x, y))
+            if path is None or found is None:
+                continue
+            best = _block_there(game, attacker, defender, path)
+            others = [_block_there(game, attacker, defender, p)
+                      for sq, p in found.blitz_squares((x, y)).items() if sq != path.end]
+            others.sort(key=lambda o: (-o["path"], o["from"]))
         except ValueError:
             continue
-        out.append({
-            "square": [x, y],
-            "defender": defender,
-            "dice": dice,
-            "chooser": "attacker" if chooses else "defender",
-            "knockdown": float(odds.defender_armour),
-            "attacker_down": float(1 - odds.attacker_up),
-            "path": path_prob,
-        })
+        out.append({"square": [x, y], "defender": defender, **best, "options": [best, *others]})
     return out
 
 

@@ -98,6 +98,7 @@ async function createGame(ev) {
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
   paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
+  blitzPick: {}, pendingBlock: null,
 };
 
 function myToken(side) {
@@ -142,6 +143,7 @@ function connection(up) {
 const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
 document.addEventListener("keydown", ev => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  if (ev.key.toLowerCase() === "s" && nextBlitzSquare()) { ev.preventDefault(); return; }
   const type = KEYS[ev.key.toLowerCase()];
   if (!type || !G.state || !canAct(G.state)) return;
   const action = expandLegal(G.state.legal).find(a => a.type === type);
@@ -217,6 +219,7 @@ function setState(state) {
   if (changed) {
     G.selected = null;
     G.paths = null;
+    G.blitzPick = {};
     $("game-error").textContent = state.error || "";
   }
   const d = state.decision;
@@ -231,6 +234,7 @@ function setState(state) {
     }
   }
   render();
+  blockFromPicked(state);
 }
 
 async function send(action) {
@@ -412,6 +416,17 @@ function escapeHtml(s) {
 
 function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
+  const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
+  if (acts && block && block.options && (G.blitzPick[`${x},${y}`] || 0) % block.options.length) {
+    // block from the square the coach picked: walk there first, then block
+    const opt = blitzOption(block, `${x},${y}`);
+    const move = expandLegal(G.state.legal).find(a => a.type === "MOVE" && a.square.join(",") === opt.from.join(","));
+    if (move) {
+      G.pendingBlock = { player: G.state.decision.player, from: opt.from, target: [x, y], version: G.state.version };
+      send(move);
+      return;
+    }
+  }
   if (!acts) {
     if (G.selected !== null && G.state.decision.kind !== "MOVE") { G.selected = null; render(); }
     return;
@@ -451,9 +466,20 @@ function drawHover(idx) {
   const block = (odds.blocks || []).find(b => b.square.join(",") === key);
   const pass = (odds.passes || []).find(b => b.square.join(",") === key);
   if (block && acts.some(a => a.action.type === "BLOCK")) {
-    line.textContent = `Block: ${block.dice} ${block.dice > 1 ? "dice" : "die"}, ${block.chooser} chooses · ` +
-      `knock-down ${pct(block.knockdown)} · attacker falls ${pct(block.attacker_down)}` +
-      (block.path < 1 ? ` · reach ${pct(block.path)}` : "");
+    const opt = blitzOption(block, key);
+    let where = "Block";
+    if (block.options) {  // a blitz from afar: the square it blocks from, and the way there
+      const pts = opt.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
+      el("polyline", { points: pts, class: "path" }, g);
+      el("rect", { x: opt.from[0] * S + 2, y: opt.from[1] * S + 2, width: S - 4, height: S - 4,
+        class: "blitzfrom", id: "blitz-from-square" }, g);
+      where = `Blitz from <b data-testid="blitz-from">${opt.from.join(",")}</b>`;
+    }
+    line.innerHTML = `${where}: <b data-testid="block-dice">${opt.dice}</b> ${opt.dice > 1 ? "dice" : "die"}, ${opt.chooser} chooses · ` +
+      `knock-down ${pct(opt.knockdown)} · attacker falls ${pct(opt.attacker_down)}` +
+      (opt.path < 1 ? ` · reach ${pct(opt.path)}` : "") +
+      (block.options && block.options.length > 1 ?
+        ` · <span class="hint">press S for another square (${(G.blitzPick[key] || 0) + 1} of ${block.options.length})</span>` : "");
     return;
   }
   const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
@@ -520,6 +546,44 @@ function skillOdds(odds, key, acts) {
       `(he scatters three times before he comes down)`);
   }
   return parts.join(" · ");
+}
+
+// The square a blitz from afar blocks from: the engine's safest one, or the one the coach
+// picked with S while hovering the target.
+function blitzOption(block, key) {
+  if (!block.options) return block;
+  return block.options[(G.blitzPick[key] || 0) % block.options.length];
+}
+
+// S while hovering a blitz target from afar: the next square it could block from.
+function nextBlitzSquare() {
+  if (!G.hover || !G.state || !canAct(G.state)) return false;
+  const key = G.hover.join(",");
+  const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === key);
+  if (!block || !block.options || block.options.length < 2) return false;
+  G.blitzPick[key] = ((G.blitzPick[key] || 0) + 1) % block.options.length;
+  drawHover(indexActions(G.state));
+  return true;
+}
+
+// After walking to a square the coach picked, the blitz blocks its target from there.
+function blockFromPicked(state) {
+  const p = G.pendingBlock;
+  if (!p) return;
+  const d = state.decision;
+  if (state.version <= p.version || !canAct(state) || d.player !== p.player) return;
+  if (d.kind !== "MOVE") return;  // a re-roll or a reaction first: wait
+  G.pendingBlock = null;
+  const at = state.players[p.player].square;
+  const block = expandLegal(state.legal).find(a => a.type === "BLOCK" && a.square.join(",") === p.target.join(","));
+  if (at && at.join(",") === p.from.join(",") && block) sendWhenFree(block, state.version);
+}
+
+// Send an action once the page's last request is answered (while the state is still `version`).
+function sendWhenFree(action, version, tries = 100) {
+  if (!G.state || G.state.version !== version || tries <= 0) return;
+  if (G.busy) { setTimeout(() => sendWhenFree(action, version, tries - 1), 30); return; }
+  send(action);
 }
 
 function pct(p) {
