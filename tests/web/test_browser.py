@@ -745,7 +745,8 @@ def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: A
         page.keyboard.press("s")
         seen.append(shown())
     assert sorted(seen) == sorted("{},{}".format(*sq) for sq in squares)
-    picked = next(sq for sq, path in squares.items() if dice_from(sq) != dice_from(default) and path.prob == 1)
+    picked = next(sq for sq, path in squares.items()
+                  if dice_from(sq) != dice_from(default) and path.prob == 1)  # no roll on the way
     while shown() != "{},{}".format(*picked):
         page.keyboard.press("s")
     assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(picked))
