@@ -754,3 +754,43 @@ def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: A
     wait_for(server, gid, lambda s: s["decision"]["kind"] == "BLOCK_DICE", "the blitz from the picked square")
     assert game.state.board.xy(game.state.pos[blitzer]) == picked
     assert ("a", Action(ActionType.BLOCK, None, target)) in game.history
+
+
+def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
+    from nuffle.core.dice import d6
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    sc = Scenario("human", "orc", script=d6(1, 6)).set(rerolls=(2, 1), apothecaries=(1, 0), bribes=(0, 2),
+                                                      turn=(3, 2))
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (5, 7)).put(12, (6, 7))
+    sc.state.teams[0].score = 1
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+
+    def sb(side: str, what: str) -> str:
+        return page.locator(f"[data-testid=sb-{side}-{what}]").text_content()
+
+    def used(side: str, what: str) -> bool:
+        return page.locator(f"[data-testid=sb-{side}-{what}]").get_attribute("data-used") == "1"
+
+    assert page.locator("[data-testid=sb-home]").text_content().startswith(game.state.specs[0].name)
+    assert (sb("home", "score"), sb("away", "score")) == ("1", "0")
+    assert (sb("home", "turn"), sb("away", "turn")) == ("4", "2")  # the home turn has begun
+    assert "their turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""
+    assert (sb("home", "rerolls"), sb("away", "rerolls")) == ("2", "1")
+    assert (sb("home", "apothecaries"), sb("away", "apothecaries")) == ("1", "0")
+    assert (sb("home", "bribes"), sb("away", "bribes")) == ("0", "2")
+    assert not any(used("home", k) for k in ("blitz", "pass", "handoff", "foul", "reroll-used"))
+    # a blitz is declared, a dodge fails and the team re-roll saves it: the board follows the engine
+    token = seats["home"]
+    _act(page, server, gid, token, ["START_BLITZ", lineman, None])
+    assert used("home", "blitz") and not used("home", "foul")
+    _act(page, server, gid, token, ["MOVE", None, [4, 7]])
+    assert game.decision().kind.name == "REROLL"
+    _act(page, server, gid, token, ["USE_REROLL", None, None])
+    assert used("home", "reroll-used") and sb("home", "rerolls") == "1"
+    assert game.state.teams[0].reroll_used and game.state.teams[0].rerolls == 1
+    shot(page, "15-scoreboard")

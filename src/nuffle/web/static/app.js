@@ -302,10 +302,9 @@ function render() {
   $("home-score").textContent = hs;
   $("away-score").textContent = as;
   const half = state.half > 2 ? "overtime" : `half ${state.half}`;
-  $("clock").textContent = state.result.over ? "full time" :
-    `${half} · turn ${state.turn[0]} / ${state.turn[1]} of ${state.pitch.turns_per_half}`;
+  $("clock").textContent = state.result.over ? "full time" : half;  // each team's turn: the scoreboard
   $("weather").textContent = WEATHER[state.weather] || "";
-  $("rerolls").textContent = `re-rolls ${state.rerolls[0]} / ${state.rerolls[1]}`;
+  for (const side of ["home", "away"]) drawScoreboard($(`sb-${side}`), side, state);
   $("speed-box").hidden = state.mode !== "botvbot";
   if (state.mode === "botvbot" && document.activeElement !== $("speed")) $("speed").value = 2 - state.delay;
   $("seat").textContent = G.seat ? `You coach ${G.seat}` :
@@ -373,6 +372,28 @@ function render() {
   const log = $("log");
   log.innerHTML = G.log.map(l => `<li class="${lineClass(l)}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
+}
+
+// One team's scoreboard: name, score, turn (and a marker in its turn), re-rolls left and
+// whether one was used this turn, the once-a-turn actions used, apothecaries and bribes left.
+const ONCE_A_TURN = [["blitz", "Blitz"], ["pass", "Pass"], ["handoff", "Hand-off"], ["foul", "Foul"]];
+function drawScoreboard(box, side, state) {
+  const t = (state.teams || {})[side];
+  if (!t) { box.innerHTML = ""; return; }
+  const id = what => `data-testid="sb-${side}-${what}"`;
+  const chips = ONCE_A_TURN.map(([k, label]) =>
+    `<span class="chip${t.used[k] ? " used" : ""}" ${id(k)} data-used="${t.used[k] ? 1 : 0}" ` +
+    `title="${label} ${t.used[k] ? "used" : "not used"} this turn">${label}</span>`).join("");
+  box.className = `sb ${side}${t.its_turn ? " playing" : ""}`;
+  box.innerHTML =
+    `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
+    ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? "\u25b6 their turn" : ""}</span></div>` +
+    `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
+    `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
+    ` <span class="chip${t.reroll_used ? " used" : ""}" ${id("reroll-used")} data-used="${t.reroll_used ? 1 : 0}" ` +
+    `title="${t.reroll_used ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
+    `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
 }
 
 // A choice's button label, with its chance of success when the prompt gives one.
