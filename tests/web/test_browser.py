@@ -794,3 +794,48 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert used("home", "reroll-used") and sb("home", "rerolls") == "1"
     assert game.state.teams[0].reroll_used and game.state.teams[0].rerolls == 1
     shot(page, "15-scoreboard")
+
+
+def _drag(page: Any, source: Any, target: Any) -> None:
+    a, b = source.bounding_box(), target.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def test_16_drag_and_drop_set_up_with_its_counters(page: Any, server: Server) -> None:
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    live = server.live(gid)
+    game = live.game
+    for _ in range(10):  # the coin toss and the kick-off choice, by the API, up to the first set-up
+        st = api(server, "GET", f"/api/games/{gid}")
+        if st["decision"]["kind"] == "SETUP":
+            break
+        side = st["decision"]["side"]
+        _act(page, server, gid, seats[side], legal_actions(st)[0])
+    st = api(server, "GET", f"/api/games/{gid}")
+    assert st["decision"]["kind"] == "SETUP"
+    side = {"home": 0, "away": 1}[st["decision"]["side"]]
+    page.wait_for_function(f"G.state && G.state.version >= {st['version']}")
+    s, b = game.state, game.state.board
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")
+    pid = next(p for p in s.team_players(side) if s.pos[p] < 0)
+    los = sorted(b.xy(q) for q in b.los[side])[len(b.los[side]) // 2]
+    _drag(page, page.locator(f".dugout .dp[data-player='{pid}']"),
+          page.locator(f"rect[data-sq='{los[0]},{los[1]}']"))
+    wait_for(server, gid, lambda x: x["version"] > st["version"], "the dropped player")
+    page.wait_for_function(f"G.state.players[{pid}].square !== null")
+    assert b.xy(s.pos[pid]) == los
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("1 ")
+    assert page.locator("[data-testid=count-pitch] b").text_content().startswith("1 ")
+    assert "players on the pitch" in page.locator("[data-testid=setup-problem]").text_content()
+    shot(page, "16-drag-and-drop-set-up")
+    # and back to the dugout
+    v = api(server, "GET", f"/api/games/{gid}")["version"]
+    _drag(page, page.locator(f"g.player[data-player='{pid}']"),
+          page.locator(f"#dugout-{('home', 'away')[side]}"))
+    wait_for(server, gid, lambda x: x["version"] > v, "the player taken off")
+    page.wait_for_function(f"G.state.players[{pid}].square === null")
+    assert s.pos[pid] < 0
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")

@@ -12,6 +12,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.procedures.setup import setup_counts, setup_problem
 from nuffle.core.procedures.turn import Turn
 from nuffle.formations import formation_names
 from nuffle.report import MatchReport, Names
@@ -171,6 +172,10 @@ class LiveGame:
                 out["formations"] = []
         out["legal"] = legal_groups(g)
         out["teams"] = scoreboard(g)
+        out["setup"] = None
+        if d.kind == DecisionKind.SETUP and d.side is not None:  # the set-up rules' own counts
+            out["setup"] = {**setup_counts(g.state, d.side)._asdict(),
+                            "problem": setup_problem(g.state, d.side)}
         # The decision in words, from a view (public data only): players, roll, choices, odds.
         out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error

@@ -365,7 +365,9 @@ function render() {
     onPlayer: (pid, x, y) => clickPlayer(idx, pid, x, y),
     onHover: (x, y) => hoverSquare(idx, x, y),
     overlay: (marks, top) => drawOdds(idx, marks, top),
+    onDragStart: (pid, ev) => dragStart(idx, pid, ev),
   };
+  drawSetupCounts(state);
   drawBoard($("pitch"), state, ui);
   drawDugout($("dugout-home"), state, "home", ui);
   drawDugout($("dugout-away"), state, "away", ui);
@@ -395,6 +397,50 @@ function drawScoreboard(box, side, state) {
     `title="${t.reroll_used ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
     `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
 }
+
+// Set-up counters, as the engine's set-up rules count them (line of scrimmage, wide zones,
+// players on the pitch), and why the set-up may not end yet.
+function drawSetupCounts(state) {
+  const c = state.setup, box = $("setup-counts");
+  box.hidden = !c;
+  if (!c) return;
+  const item = (id, label, n, ok) => `<span class="count ${ok ? "ok" : "bad"}" data-testid="${id}">${label} <b>${n}</b></span>`;
+  box.innerHTML =
+    item("count-pitch", "On the pitch", `${c.on_pitch} / ${c.pitch_max}`, c.on_pitch >= c.must_field && c.on_pitch <= c.pitch_max) +
+    item("count-los", "Line of scrimmage", `${c.on_los} / ${c.los_min}+`, c.on_los >= c.los_min) +
+    item("count-wide-top", "Top wide zone", `${c.wide_top} / ${c.wide_max}`, c.wide_top <= c.wide_max) +
+    item("count-wide-bottom", "Bottom wide zone", `${c.wide_bottom} / ${c.wide_max}`, c.wide_bottom <= c.wide_max) +
+    `<span class="problem" data-testid="setup-problem">${c.problem ? escapeHtml(c.problem) : "a legal set-up"}</span>` +
+    ` <span class="hint">drag a player to a square (or to the dugout)</span>`;
+}
+
+// Drag-and-drop set-up: press on a player the set-up may place, let go over a square (a
+// placement, or a swap with the player there) or over the dugout (to the reserves). Only
+// actions the engine lists as legal are sent.
+function dragStart(idx, pid, ev) {
+  const acts = idx.byPlayer.get(pid) || [];
+  if (G.state.decision.kind !== "SETUP" || !acts.some(a => a.type === "PLACE_PLAYER" || a.type === "RESERVE_PLAYER")) return;
+  G.drag = { pid, x: ev.clientX, y: ev.clientY, acts };
+  ev.preventDefault();
+}
+
+document.addEventListener("pointerup", ev => {
+  const drag = G.drag;
+  G.drag = null;
+  if (!drag || Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 5) return;  // a click, not a drag
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  if (!under) return;
+  let square = null;
+  const rect = under.closest("rect[data-sq]");
+  const piece = under.closest("#pitch g.player");
+  if (rect) square = rect.dataset.sq;
+  else if (piece) square = (G.state.players[+piece.dataset.player].square || []).join(",");
+  let action = null;
+  if (square) action = drag.acts.find(a => a.type === "PLACE_PLAYER" && a.square.join(",") === square);
+  else if (under.closest(".dugout")) action = drag.acts.find(a => a.type === "RESERVE_PLAYER");
+  if (action) send(action);
+  else if (square) showError(new Error(`the set-up may not put that player on ${square}`));
+});
 
 // A choice's button label, with its chance of success when the prompt gives one.
 function choiceLabel(type, said) {
