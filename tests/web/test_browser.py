@@ -709,6 +709,9 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     shot(page, "13-throw-team-mate-odds")
 
 
+FROM = "document.querySelector('[data-testid=blitz-from]')"
+
+
 def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: Any, server: Server) -> None:
     from nuffle.analysis.pathfinding import search
     from nuffle.core.procedures.block import block_dice
@@ -743,12 +746,15 @@ def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: A
     seen = [shown()]
     for _ in range(len(squares) - 1):  # S steps through every other square next to him
         page.keyboard.press("s")
+        page.wait_for_function(f"{FROM}.textContent !== '{seen[-1]}'")
         seen.append(shown())
     assert sorted(seen) == sorted("{},{}".format(*sq) for sq in squares)
     picked = next(sq for sq, path in squares.items()
                   if dice_from(sq) != dice_from(default) and path.prob == 1)  # no roll on the way
     while shown() != "{},{}".format(*picked):
+        was = shown()
         page.keyboard.press("s")
+        page.wait_for_function(f"{FROM}.textContent !== '{was}'")
     assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(picked))
     page.locator(f"g.player[data-player='{defender}']").click()
     wait_for(server, gid, lambda s: s["decision"]["kind"] == "BLOCK_DICE", "the blitz from the picked square")

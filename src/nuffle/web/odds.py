@@ -61,9 +61,9 @@ def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[s
 
 
 def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each block target's dice, chooser and odds. A target from afar (a blitz) names the square
-    the engine would block him from, with the route there, and lists every other square next
-    to him the blitz could block from (`options`, safest first)."""
+    """Each block target's dice, chooser and odds. A target from afar (a blitz, `far`) names
+    the square the engine would block him from, with the route there (`blitz_options` lists
+    the others)."""
     s = game.state
     b = s.board
     out = []
@@ -86,13 +86,38 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
             if path is None or found is None:
                 continue
             best = _block_there(game, attacker, defender, path)
-            others = [_block_there(game, attacker, defender, p)
-                      for sq, p in found.blitz_squares((x, y)).items() if sq != path.end]
-            others.sort(key=lambda o: (-o["path"], o["from"]))
         except ValueError:
             continue
-        out.append({"square": [x, y], "defender": defender, **best, "options": [best, *others]})
+        out.append({"square": [x, y], "defender": defender, **best, "far": True})
     return out
+
+
+def blitz_options(game: Game, target: tuple[int, int]) -> dict[str, Any]:
+    """Every square next to the standing opponent on `target` that the acting blitzer could
+    block him from, the engine's choice first, then by the chance of getting there: each with
+    its route, dice, chooser and odds (`_block_there`). Asked for when a coach wants another
+    square than the engine's (the state's overlays carry only the engine's)."""
+    d = game.decision()
+    s = game.state
+    if d.kind != DecisionKind.MOVE or d.player is None or d.action != ActionType.START_BLITZ:
+        raise InputError("there is no blitz to aim now")
+    b = s.board
+    if (not isinstance(target, tuple | list) or len(target) != 2
+            or not all(type(v) is int for v in target) or not b.is_on(*target)):
+        raise InputError(f"square {target!r} is not a square of the pitch")
+    x, y = target
+    defender = s.grid[b.sq(x, y)]
+    if defender < 0:
+        raise InputError(f"no player stands on {x},{y}")
+    found = search(game, d.player, d.moved or 0)
+    best = found.blitz().get((x, y))
+    if best is None:
+        raise InputError(f"the blitzer cannot block the player on {x},{y}")
+    others = [_block_there(game, d.player, defender, p)
+              for sq, p in found.blitz_squares((x, y)).items() if sq != best.end]
+    others.sort(key=lambda o: (-o["path"], o["from"]))
+    return {"square": [x, y], "defender": defender,
+            "options": [_block_there(game, d.player, defender, best), *others]}
 
 
 def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:

@@ -98,7 +98,7 @@ async function createGame(ev) {
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
   paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
-  blitzPick: {}, pendingBlock: null,
+  blitzPick: {}, blitzOpts: {}, pendingBlock: null,
 };
 
 function myToken(side) {
@@ -220,6 +220,7 @@ function setState(state) {
     G.selected = null;
     G.paths = null;
     G.blitzPick = {};
+    G.blitzOpts = {};
     $("game-error").textContent = state.error || "";
   }
   const d = state.decision;
@@ -484,7 +485,7 @@ function escapeHtml(s) {
 function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
   const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
-  if (acts && block && block.options && (G.blitzPick[`${x},${y}`] || 0) % block.options.length) {
+  if (acts && block && block.far && G.blitzPick[`${x},${y}`]) {
     // block from the square the coach picked: walk there first, then block
     const opt = blitzOption(block, `${x},${y}`);
     const move = expandLegal(G.state.legal).find(a => a.type === "MOVE" && a.square.join(",") === opt.from.join(","));
@@ -535,7 +536,7 @@ function drawHover(idx) {
   if (block && acts.some(a => a.action.type === "BLOCK")) {
     const opt = blitzOption(block, key);
     let where = "Block";
-    if (block.options) {  // a blitz from afar: the square it blocks from, and the way there
+    if (block.far) {  // a blitz from afar: the square it blocks from, and the way there
       const pts = opt.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
       el("polyline", { points: pts, class: "path" }, g);
       el("rect", { x: opt.from[0] * S + 2, y: opt.from[1] * S + 2, width: S - 4, height: S - 4,
@@ -545,8 +546,8 @@ function drawHover(idx) {
     line.innerHTML = `${where}: <b data-testid="block-dice">${opt.dice}</b> ${opt.dice > 1 ? "dice" : "die"}, ${opt.chooser} chooses · ` +
       `knock-down ${pct(opt.knockdown)} · attacker falls ${pct(opt.attacker_down)}` +
       (opt.path < 1 ? ` · reach ${pct(opt.path)}` : "") +
-      (block.options && block.options.length > 1 ?
-        ` · <span class="hint">press S for another square (${(G.blitzPick[key] || 0) + 1} of ${block.options.length})</span>` : "");
+      (block.far ? ` · <span class="hint">press S for another square` +
+        (G.blitzOpts[key] ? ` (${(G.blitzPick[key] || 0) + 1} of ${G.blitzOpts[key].length})` : "") + "</span>" : "");
     return;
   }
   const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
@@ -618,18 +619,30 @@ function skillOdds(odds, key, acts) {
 // The square a blitz from afar blocks from: the engine's safest one, or the one the coach
 // picked with S while hovering the target.
 function blitzOption(block, key) {
-  if (!block.options) return block;
-  return block.options[(G.blitzPick[key] || 0) % block.options.length];
+  const opts = G.blitzOpts[key];
+  if (!block.far || !opts || !G.blitzPick[key]) return block;
+  return opts[G.blitzPick[key] % opts.length];
 }
 
-// S while hovering a blitz target from afar: the next square it could block from.
+// S while hovering a blitz target from afar: the next square it could block from (the
+// server lists them, with their odds, when first asked).
 function nextBlitzSquare() {
   if (!G.hover || !G.state || !canAct(G.state)) return false;
   const key = G.hover.join(",");
   const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === key);
-  if (!block || !block.options || block.options.length < 2) return false;
-  G.blitzPick[key] = ((G.blitzPick[key] || 0) + 1) % block.options.length;
-  drawHover(indexActions(G.state));
+  if (!block || !block.far) return false;
+  const step = () => {
+    const n = G.blitzOpts[key].length;
+    G.blitzPick[key] = ((G.blitzPick[key] || 0) + 1) % n;
+    if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
+  };
+  if (G.blitzOpts[key]) { step(); return true; }
+  const version = G.state.version;
+  api("GET", `/api/games/${G.id}/blitz?square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return;
+    G.blitzOpts[key] = r.options;
+    step();
+  }).catch(showError);
   return true;
 }
 
