@@ -67,7 +67,10 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
     s = game.state
     b = s.board
     out = []
-    found = search(game, attacker, game.decision().moved or 0) if squares else None
+    here = s.pos[attacker]
+    # (the path search only when a target is out of reach: a plain block needs none)
+    reach = any(b.distance(here, b.sq(x, y)) > 1 for x, y in squares)
+    found = search(game, attacker, game.decision().moved or 0) if reach else None
     far = found.blitz() if found is not None else {}
     for x, y in squares:
         defender = s.grid[b.sq(x, y)]
