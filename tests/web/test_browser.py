@@ -772,6 +772,7 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     lineman = sc.pid(0, "Lineman")
     sc.put(lineman, (5, 7)).put(12, (6, 7))
     sc.state.teams[0].score = 1
+    sc.state.teams[1].pass_used = True  # left from the away team's last turn
     game = sc.start(0)
     _swap_in(server, gid, game)
     page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
@@ -790,6 +791,7 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert (sb("home", "apothecaries"), sb("away", "apothecaries")) == ("1", "0")
     assert (sb("home", "bribes"), sb("away", "bribes")) == ("0", "2")
     assert not any(used("home", k) for k in ("blitz", "pass", "handoff", "foul", "reroll-used"))
+    assert not used("away", "pass")  # what a team used counts in its own turn only
     # a blitz is declared, a dodge fails and the team re-roll saves it: the board follows the engine
     token = seats["home"]
     _act(page, server, gid, token, ["START_BLITZ", lineman, None])

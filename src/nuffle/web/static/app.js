@@ -384,9 +384,12 @@ function drawScoreboard(box, side, state) {
   const t = (state.teams || {})[side];
   if (!t) { box.innerHTML = ""; return; }
   const id = what => `data-testid="sb-${side}-${what}"`;
+  // What a team used counts in its own turn; the other team's flags are from its last turn.
+  const used = { ...t.used, reroll: t.reroll_used };
+  for (const k in used) used[k] = used[k] && t.its_turn;
   const chips = ONCE_A_TURN.map(([k, label]) =>
-    `<span class="chip${t.used[k] ? " used" : ""}" ${id(k)} data-used="${t.used[k] ? 1 : 0}" ` +
-    `title="${label} ${t.used[k] ? "used" : "not used"} this turn">${label}</span>`).join("");
+    `<span class="chip${used[k] ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id(k)} data-used="${used[k] ? 1 : 0}" ` +
+    `title="${t.its_turn ? `${label} ${used[k] ? "used" : "not used"} this turn` : "not this team's turn"}">${label}</span>`).join("");
   box.className = `sb ${side}${t.its_turn ? " playing" : ""}`;
   box.innerHTML =
     `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
@@ -394,8 +397,8 @@ function drawScoreboard(box, side, state) {
     `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? "\u25b6 their turn" : ""}</span></div>` +
     `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
     `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
-    ` <span class="chip${t.reroll_used ? " used" : ""}" ${id("reroll-used")} data-used="${t.reroll_used ? 1 : 0}" ` +
-    `title="${t.reroll_used ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
+    ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
+    `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
     `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
 }
 
