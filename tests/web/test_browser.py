@@ -691,6 +691,15 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     _act(page, server, gid, token, ["START_MOVE", leaper, None])
     page.locator("rect[data-sq='7,3']").hover()
     check("leap-roll", leap_odds(game, leaper, (7, 3)).leap)
+    # a square next to him can be stepped or leapt to: each button says which and its chance
+    page.wait_for_function("G.paths !== null")
+    page.locator("rect[data-sq='4,4']").click()
+    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).total.chance):.1f}%"
+    assert page.locator("#choices button", has_text="Leap here").text_content() == leap_here
+    step = path_to(game, leaper, (4, 4))  # a dodge away from the Human lineman
+    assert step is not None
+    move_here = f"Move here · {100 * step.prob:.1f}%"
+    assert page.locator("#choices button", has_text="Move here").text_content() == move_here
     _act(page, server, gid, token, ["END_ACTION", None, None])
     # Hypnotic Gaze at the adjacent catcher
     _act(page, server, gid, token, ["START_MOVE", gazer, None])

@@ -485,6 +485,16 @@ function escapeHtml(s) {
   return s.replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
+// A square's choice when it has several (Move or Leap, say): the action and its chance.
+function choiceOdds(action, key) {
+  const odds = G.state.odds || {};
+  const at = list => (list || []).find(o => o.square.join(",") === key);
+  let p = null;
+  if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
+  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).total.chance;
+  return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
+}
+
 function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
   const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
@@ -504,7 +514,7 @@ function clickSquare(idx, x, y) {
   }
   if (acts.length === 1) { send(acts[0].action); return; }
   $("choices").innerHTML = "";
-  for (const { action } of acts) button(`${actionName(action.type)} (${x},${y})`, () => send(action), "primary");
+  for (const { action } of acts) button(choiceOdds(action, `${x},${y}`), () => send(action), "primary");
 }
 
 function clickPlayer(idx, pid, x, y) {
