@@ -323,3 +323,15 @@ def test_pickup_odds_include_big_hand_and_extra_arms() -> None:
     sc.grant(LINEMAN, Skill.EXTRA_ARMS)  # and +1: 2+
     p = path_to(sc.state, LINEMAN, (6, 7))
     assert p is not None and p.exact() == Fraction(5, 6)
+
+
+def test_blitz_squares_list_every_square_next_to_the_target_and_blitz_takes_the_best() -> None:
+    sc = Scenario().put(LINEMAN, (5, 7)).put(OPP, (9, 7)).put(OPP + 1, (10, 6))
+    found = search(sc.state, LINEMAN)
+    squares = found.blitz_squares((9, 7))
+    # eight squares around him, less the one his team-mate stands on
+    assert set(squares) == {(x, y) for x in (8, 9, 10) for y in (6, 7, 8) if (x, y) not in {(9, 7), (10, 6)}}
+    best = found.blitz()[(9, 7)]
+    assert best.end in squares and best.prob == max(p.prob for p in squares.values())
+    assert all(p.target == (9, 7) and p.end == sq for sq, p in squares.items())
+    assert squares[(8, 7)].prob == 1 and squares[(10, 7)].prob < 1  # past him means dodging

@@ -216,3 +216,16 @@ def test_no_placement_that_changes_nothing() -> None:
         pid = act.player
         if act.type == ActionType.PLACE_PLAYER and pid is not None and s.pos[pid] >= 0:
             assert s.board.xy(s.pos[pid]) != act.square
+
+
+def test_setup_counts_count_what_the_rules_check() -> None:
+    from nuffle.core.procedures.setup import setup_counts
+
+    game = _setup_game()
+    c = setup_counts(game.state, 0)
+    assert (c.on_pitch, c.on_los, c.wide_top, c.wide_bottom) == (0, 0, 0, 0)
+    assert (c.pitch_max, c.must_field, c.los_min, c.wide_max) == (11, 11, 3, 2)
+    _place(game, 0, [*HOME_11[:8], (5, 0), (5, 1), (5, 12)])
+    c = setup_counts(game.state, 0)
+    assert (c.on_pitch, c.on_los, c.wide_top, c.wide_bottom) == (11, 3, 2, 1)
+    game.step(Action(ActionType.END_SETUP))  # the counts are within the rules: the set-up ends

@@ -307,3 +307,11 @@ def test_formation_in_a_perfect_defence_moves_only_the_players_on_the_pitch(clie
     assert sorted(p["id"] for p in after["players"] if p["team"] == side and p["square"]) == on
     assert after["version"] > state["version"]
     assert {"type": "END_SETUP", "player": None, "square": None} in legal_actions(after)
+
+
+def test_blitz_options_are_refused_with_one_line_outside_a_blitz(client: TestClient) -> None:
+    gid = client.post("/api/games", json={"mode": "hotseat"}).json()["id"]
+    r = client.get(f"/api/games/{gid}/blitz", params={"square": "5,5"})
+    assert r.status_code == 400 and r.json()["error"] == "there is no blitz to aim now"
+    r = client.get(f"/api/games/{gid}/blitz", params={"square": "five"})
+    assert r.status_code == 400 and "'x,y'" in r.json()["error"]

@@ -625,3 +625,234 @@ def test_12_every_registered_bot_with_its_options_scripted_by_default(page: Any,
     page.wait_for_function("typeof G !== 'undefined' && G.state !== null")
     assert page.evaluate("G.state.seats.away") == "bot:lookahead?samples=2"
     shot(page, "12-bot-with-options")
+
+
+def _swap_in(server: Server, gid: str, game: Any) -> None:
+    """Put a built position in place of a live game (a test shortcut: the page sees a new state)."""
+    live = server.live(gid)
+    live.game = game
+    live.saved = len(game.history)
+    live.version += 1
+    live.notify()
+
+
+def _hotseat(page: Any, server: Server, home: str = "orc", away: str = "human") -> tuple[str, dict[str, str]]:
+    g = api(server, "POST", "/api/games", {"mode": "hotseat", "home": home, "away": away, "board": 11})
+    page.goto(f"{server.url}/games/{g['id']}#home={g['seats']['home']}&away={g['seats']['away']}")
+    page.wait_for_function("G.state !== null")
+    return g["id"], g["seats"]
+
+
+def _act(page: Any, server: Server, gid: str, token: str, action: list[Any]) -> dict[str, Any]:
+    before = api(server, "GET", f"/api/games/{gid}")["version"]
+    st = api(server, "POST", f"/api/games/{gid}/actions", {"token": token, "action": action})
+    assert "status" not in st, st
+    page.wait_for_function(f"G.state && G.state.version > {before}")
+    return st
+
+
+def _plan_odds(plan: str) -> float:
+    import contextlib
+    import io
+
+    from nuffle.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["odds", "--json", plan]) == 0
+    return float(json.loads(out.getvalue())["success_float"])
+
+
+def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(page: Any,
+                                                                              server: Server) -> None:
+    from nuffle.analysis.skill_odds import gaze_odds, leap_odds, throw_team_mate_odds
+    from nuffle.core.skills import Skill
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server)
+    troll_free_thrower, goblin, leaper, gazer = 4, 2, 8, 5  # orc ids: Black Orc, Goblin, Goblin, Lineman
+    sc = Scenario("orc", "human").set(rerolls=(2, 2))
+    sc.grant(troll_free_thrower, Skill.THROW_TEAM_MATE).grant(leaper, Skill.LEAP)
+    sc.grant(gazer, Skill.HYPNOTIC_GAZE)
+    sc.put(troll_free_thrower, (10, 7)).put(goblin, (11, 7)).put(leaper, (5, 3)).put(gazer, (20, 10))
+    sc.put(12, (15, 8)).put(13, (16, 6)).put(14, (21, 10)).put(15, (6, 3))
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    token = seats["home"]
+    shown = lambda tid: page.locator(f"[data-testid={tid}]").text_content()  # noqa: E731
+
+    def check(tid: str, expected: Any) -> None:
+        plan = shown(f"{tid}-plan")
+        assert plan == expected.plan
+        assert shown(tid) == f"{100 * float(expected.chance):.1f}%" == f"{100 * _plan_odds(plan):.1f}%"
+
+    # Leap: the roll ignores the Human lineman's tackle zone
+    _act(page, server, gid, token, ["START_MOVE", leaper, None])
+    page.locator("rect[data-sq='7,3']").hover()
+    check("leap-roll", leap_odds(game, leaper, (7, 3)).leap)
+    # a square next to him can be stepped or leapt to: each button says which and its chance
+    page.wait_for_function("G.paths !== null")
+    page.locator("rect[data-sq='4,4']").click()
+    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).total.chance):.1f}%"
+    assert page.locator("#choices button", has_text="Leap here").text_content() == leap_here
+    step = path_to(game, leaper, (4, 4))  # a dodge away from the Human lineman
+    assert step is not None
+    move_here = f"Move here · {100 * step.prob:.1f}%"
+    assert page.locator("#choices button", has_text="Move here").text_content() == move_here
+    _act(page, server, gid, token, ["END_ACTION", None, None])
+    # Hypnotic Gaze at the adjacent catcher
+    _act(page, server, gid, token, ["START_MOVE", gazer, None])
+    page.locator("g.player[data-player='14']").hover()
+    check("gaze", gaze_odds(game, gazer, 14))
+    _act(page, server, gid, token, ["END_ACTION", None, None])
+    # Throw Team-Mate: pick the goblin, hover a square between two Humans
+    _act(page, server, gid, token, ["START_THROW_TEAM_MATE", troll_free_thrower, None])
+    page.locator(f"g.player[data-player='{goblin}']").click()
+    page.wait_for_function(f"G.selected === {goblin}")
+    page.locator("rect[data-sq='15,7']").hover()
+    expected = throw_team_mate_odds(game, troll_free_thrower, goblin, (15, 7))
+    check("ttm-throw", expected.throw)
+    check("ttm-landing", expected.landing)
+    check("ttm-total", expected.total)
+    shot(page, "13-throw-team-mate-odds")
+
+
+FROM = "document.querySelector('[data-testid=blitz-from]')"
+
+
+def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: Any, server: Server) -> None:
+    from nuffle.analysis.pathfinding import search
+    from nuffle.core.procedures.block import block_dice
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    sc = Scenario("human", "orc", script=block(BlockFace.PUSHED, BlockFace.PUSHED), assisted_moves=True)
+    blitzer = sc.pid(0, "Blitzer")
+    sc.put(blitzer, (5, 7))
+    for pid, sq in zip(range(12, 18), [(12, 7), (13, 5), (12, 9), (14, 7), (11, 3), (10, 11)], strict=True):
+        sc.put(pid, sq)
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    _act(page, server, gid, seats["home"], ["START_BLITZ", blitzer, None])
+    target, defender = (12, 7), 12
+    found = search(game, blitzer)
+    default = found.blitz()[target].end
+    squares = found.blitz_squares(target)
+
+    def dice_from(sq: tuple[int, int]) -> int:
+        there = game.state.copy()
+        there.move_player(blitzer, there.board.sq(*sq))
+        return block_dice(there, blitzer, defender)[0]
+
+    page.locator(f"g.player[data-player='{defender}']").hover()
+    shown = lambda: page.locator("[data-testid=blitz-from]").text_content()  # noqa: E731
+    assert shown() == "{},{}".format(*default)
+    assert page.locator("#blitz-from-square").count() == 1
+    assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(default))
+    shot(page, "14-blitz-preview")
+    seen = [shown()]
+    for _ in range(len(squares) - 1):  # S steps through every other square next to him
+        page.keyboard.press("s")
+        page.wait_for_function(f"{FROM}.textContent !== '{seen[-1]}'")
+        seen.append(shown())
+    assert sorted(seen) == sorted("{},{}".format(*sq) for sq in squares)
+    picked = next(sq for sq, path in squares.items()
+                  if dice_from(sq) != dice_from(default) and path.prob == 1)  # no roll on the way
+    while shown() != "{},{}".format(*picked):
+        was = shown()
+        page.keyboard.press("s")
+        page.wait_for_function(f"{FROM}.textContent !== '{was}'")
+    assert page.locator("[data-testid=block-dice]").text_content() == str(dice_from(picked))
+    page.locator(f"g.player[data-player='{defender}']").click()
+    wait_for(server, gid, lambda s: s["decision"]["kind"] == "BLOCK_DICE", "the blitz from the picked square")
+    assert game.state.board.xy(game.state.pos[blitzer]) == picked
+    assert ("a", Action(ActionType.BLOCK, None, target)) in game.history
+
+
+def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
+    from nuffle.core.dice import d6
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    sc = Scenario("human", "orc", script=d6(1, 6)).set(rerolls=(2, 1), apothecaries=(1, 0), bribes=(0, 2),
+                                                      turn=(3, 2))
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (5, 7)).put(12, (6, 7))
+    sc.state.teams[0].score = 1
+    sc.state.teams[1].pass_used = True  # left from the away team's last turn
+    game = sc.start(0)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+
+    def sb(side: str, what: str) -> str:
+        return page.locator(f"[data-testid=sb-{side}-{what}]").text_content()
+
+    def used(side: str, what: str) -> bool:
+        return page.locator(f"[data-testid=sb-{side}-{what}]").get_attribute("data-used") == "1"
+
+    assert page.locator("[data-testid=sb-home]").text_content().startswith(game.state.specs[0].name)
+    assert (sb("home", "score"), sb("away", "score")) == ("1", "0")
+    assert (sb("home", "turn"), sb("away", "turn")) == ("4", "2")  # the home turn has begun
+    assert "their turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""
+    assert (sb("home", "rerolls"), sb("away", "rerolls")) == ("2", "1")
+    assert (sb("home", "apothecaries"), sb("away", "apothecaries")) == ("1", "0")
+    assert (sb("home", "bribes"), sb("away", "bribes")) == ("0", "2")
+    assert not any(used("home", k) for k in ("blitz", "pass", "handoff", "foul", "reroll-used"))
+    assert not used("away", "pass")  # what a team used counts in its own turn only
+    # a blitz is declared, a dodge fails and the team re-roll saves it: the board follows the engine
+    token = seats["home"]
+    _act(page, server, gid, token, ["START_BLITZ", lineman, None])
+    assert used("home", "blitz") and not used("home", "foul")
+    _act(page, server, gid, token, ["MOVE", None, [4, 7]])
+    assert game.decision().kind.name == "REROLL"
+    _act(page, server, gid, token, ["USE_REROLL", None, None])
+    assert used("home", "reroll-used") and sb("home", "rerolls") == "1"
+    assert game.state.teams[0].reroll_used and game.state.teams[0].rerolls == 1
+    shot(page, "15-scoreboard")
+
+
+def _drag(page: Any, source: Any, target: Any) -> None:
+    a, b = source.bounding_box(), target.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def test_16_drag_and_drop_set_up_with_its_counters(page: Any, server: Server) -> None:
+    gid, seats = _hotseat(page, server, home="human", away="orc")
+    live = server.live(gid)
+    game = live.game
+    for _ in range(10):  # the coin toss and the kick-off choice, by the API, up to the first set-up
+        st = api(server, "GET", f"/api/games/{gid}")
+        if st["decision"]["kind"] == "SETUP":
+            break
+        side = st["decision"]["side"]
+        _act(page, server, gid, seats[side], legal_actions(st)[0])
+    st = api(server, "GET", f"/api/games/{gid}")
+    assert st["decision"]["kind"] == "SETUP"
+    side = {"home": 0, "away": 1}[st["decision"]["side"]]
+    page.wait_for_function(f"G.state && G.state.version >= {st['version']}")
+    s, b = game.state, game.state.board
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")
+    pid = next(p for p in s.team_players(side) if s.pos[p] < 0)
+    los = sorted(b.xy(q) for q in b.los[side])[len(b.los[side]) // 2]
+    _drag(page, page.locator(f".dugout .dp[data-player='{pid}']"),
+          page.locator(f"rect[data-sq='{los[0]},{los[1]}']"))
+    wait_for(server, gid, lambda x: x["version"] > st["version"], "the dropped player")
+    page.wait_for_function(f"G.state.players[{pid}].square !== null")
+    assert b.xy(s.pos[pid]) == los
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("1 ")
+    assert page.locator("[data-testid=count-pitch] b").text_content().startswith("1 ")
+    assert "players on the pitch" in page.locator("[data-testid=setup-problem]").text_content()
+    shot(page, "16-drag-and-drop-set-up")
+    # and back to the dugout
+    v = api(server, "GET", f"/api/games/{gid}")["version"]
+    _drag(page, page.locator(f"g.player[data-player='{pid}']"),
+          page.locator(f"#dugout-{('home', 'away')[side]}"))
+    wait_for(server, gid, lambda x: x["version"] > v, "the player taken off")
+    page.wait_for_function(f"G.state.players[{pid}].square === null")
+    assert s.pos[pid] < 0
+    assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from nuffle.core.errors import InputError
@@ -196,6 +196,18 @@ def block_odds(dice: int, attacker_chooses: bool = True, *, attacker: BlockSkill
                preference: tuple[BlockResult, ...] | None = None,
                carrier: str | None = None) -> BlockOdds:
     """Exact block odds with optimal choice and an optional re-roll.
+
+    The answer depends on the arguments alone, so it is computed once per distinct call and
+    shared (a `BlockOdds` is frozen; treat its dicts as read-only)."""
+    return _block_odds(dice, attacker_chooses, attacker, defender, team_reroll, pro, loner, goal,
+                       None if preference is None else tuple(preference), carrier)
+
+
+@lru_cache(maxsize=4096)
+def _block_odds(dice: int, attacker_chooses: bool, attacker: BlockSkills, defender: BlockSkills,
+                team_reroll: bool, pro: bool, loner: bool, goal: str,
+                preference: tuple[BlockResult, ...] | None, carrier: str | None) -> BlockOdds:
+    """`block_odds`, computed.
 
     `preference` ranks results best-first for the chooser (default `ATTACKER_PREFERENCE` or
     `DEFENDER_PREFERENCE`). The attacker first picks a face meeting `goal` ("safe", "up", "kd"),

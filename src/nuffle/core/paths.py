@@ -578,28 +578,47 @@ class PathSearch:
         (counted in the odds) once MA is used up; squares with no movement left are skipped."""
         s = self.state
         b = s.board
-        prof = self.profile
-        totals = prof.totals
         targets = [q for q in range(len(s.info)) if s.pos[q] >= 0 and want(q)]
         out: dict[Square, Path] = {}
         for t in targets:
             tsq = s.pos[t]
-            cands = []
-            for off in b.neighbours:
-                q = tsq + off
-                for lab in self.labels.get(q, ()):
-                    key = 0
-                    if action_cost:
-                        if lab[2] >= self.limit:
-                            continue
-                        if lab[2] >= self.ma:
-                            key = _GFI
-                    vid = prof.apply(lab[0], key) if key else lab[0]
-                    if vid >= 0:
-                        cands.append((q, lab, totals[vid], key))
-            got = self._pick(cands)
+            got = self._pick(self._next_to(tsq, action_cost))
             if got is not None:
                 out[b.xy(tsq)] = Path(self, got[0], got[1], got[2], b.xy(tsq), int(action_cost))
+        return out
+
+    def _next_to(self, tsq: int, action_cost: bool) -> list[tuple[int, _Label, float, int]]:
+        """Every way to end next to square index `tsq`: (square, label, chance, extra roll)."""
+        prof = self.profile
+        totals = prof.totals
+        cands = []
+        for off in self.state.board.neighbours:
+            q = tsq + off
+            for lab in self.labels.get(q, ()):
+                key = 0
+                if action_cost:
+                    if lab[2] >= self.limit:
+                        continue
+                    if lab[2] >= self.ma:
+                        key = _GFI
+                vid = prof.apply(lab[0], key) if key else lab[0]
+                if vid >= 0:
+                    cands.append((q, lab, totals[vid], key))
+        return cands
+
+    def blitz_squares(self, target: Square) -> dict[Square, Path]:
+        """Per square next to the standing opponent on `target` that a blitz could block him
+        from, the safest path there (the block's GFI included); `blitz()` takes the best."""
+        b = self.state.board
+        tsq = b.sq(*target)
+        by_square: dict[int, list[tuple[int, _Label, float, int]]] = {}
+        for cand in self._next_to(tsq, True):
+            by_square.setdefault(cand[0], []).append(cand)
+        out: dict[Square, Path] = {}
+        for q, cands in by_square.items():
+            got = self._pick(cands)
+            if got is not None:
+                out[b.xy(q)] = Path(self, got[0], got[1], got[2], target, 1)
         return out
 
     def blitz(self) -> dict[Square, Path]:

@@ -164,6 +164,18 @@ def create_app(db: str | Path = ":memory:", **limits: float) -> FastAPI:
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
 
+    @app.get("/api/games/{gid}/blitz")
+    async def get_blitz(gid: str, square: str) -> dict[str, Any]:
+        live = manager.get(gid)
+        try:
+            x, y = (int(v) for v in square.split(","))
+        except ValueError:
+            raise WebError(400, f"square must be 'x,y', got {square!r}") from None
+        try:
+            return odds.blitz_options(live.game, (x, y))
+        except ValueError as exc:
+            raise WebError(400, str(exc)) from None
+
     @app.get("/api/records/{gid}")
     async def get_record(gid: str) -> dict[str, Any]:
         live = manager.get(gid)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.analysis import queries
-from nuffle.analysis.pathfinding import Path, blitz_paths, search
+from nuffle.analysis import queries, skill_odds
+from nuffle.analysis.pathfinding import Path, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
@@ -46,11 +46,32 @@ def path_preview(game: Game, pid: int) -> dict[str, Any]:
     return {"player": pid, "paths": {f"{x},{y}": _path_json(p) for (x, y), p in paths.items()}}
 
 
+def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[str, Any]:
+    """The block of `defender` by `attacker` from the end of `path`: its square, route, dice,
+    chooser, knock-down and attacker-down chances and the chance of getting there."""
+    s = game.state
+    odds = queries.blitz_odds(game, attacker, defender, path.end)
+    there = s.copy()
+    if there.pos[attacker] != s.board.sq(*path.end):
+        there.move_player(attacker, s.board.sq(*path.end))
+    dice, chooses = block_dice(there, attacker, defender)
+    return {"from": list(path.end), "steps": [list(sq) for sq in path.steps], "dice": dice,
+            "chooser": "attacker" if chooses else "defender", "knockdown": float(odds.defender_armour),
+            "attacker_down": float(1 - odds.attacker_up), "path": path.prob}
+
+
 def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each block target's dice, chooser and odds. A target from afar (a blitz, `far`) names
+    the square the engine would block him from, with the route there (`blitz_options` lists
+    the others)."""
     s = game.state
     b = s.board
     out = []
-    far = blitz_paths(game, attacker, game.decision().moved or 0) if squares else {}
+    here = s.pos[attacker]
+    # (the path search only when a target is out of reach: a plain block needs none)
+    reach = any(b.distance(here, b.sq(x, y)) > 1 for x, y in squares)
+    found = search(game, attacker, game.decision().moved or 0) if reach else None
+    far = found.blitz() if found is not None else {}
     for x, y in squares:
         defender = s.grid[b.sq(x, y)]
         if defender < 0:
@@ -58,29 +79,48 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
         try:
             if b.distance(s.pos[attacker], b.sq(x, y)) <= 1:
                 odds = queries.block_odds(game, attacker, defender)
-                path_prob = 1.0
                 dice, chooses = block_dice(s, attacker, defender)
-            else:
-                path = far.get((x, y))
-                if path is None:
-                    continue
-                odds = queries.blitz_odds(game, attacker, defender, path.end)
-                path_prob = path.prob
-                there = s.copy()
-                there.move_player(attacker, b.sq(*path.end))
-                dice, chooses = block_dice(there, attacker, defender)
+                out.append({"square": [x, y], "defender": defender, "dice": dice,
+                            "chooser": "attacker" if chooses else "defender",
+                            "knockdown": float(odds.defender_armour),
+                            "attacker_down": float(1 - odds.attacker_up), "path": 1.0})
+                continue
+            path = far.get((x, y))
+            if path is None or found is None:
+                continue
+            best = _block_there(game, attacker, defender, path)
         except ValueError:
             continue
-        out.append({
-            "square": [x, y],
-            "defender": defender,
-            "dice": dice,
-            "chooser": "attacker" if chooses else "defender",
-            "knockdown": float(odds.defender_armour),
-            "attacker_down": float(1 - odds.attacker_up),
-            "path": path_prob,
-        })
+        out.append({"square": [x, y], "defender": defender, **best, "far": True})
     return out
+
+
+def blitz_options(game: Game, target: tuple[int, int]) -> dict[str, Any]:
+    """Every square next to the standing opponent on `target` that the acting blitzer could
+    block him from, the engine's choice first, then by the chance of getting there: each with
+    its route, dice, chooser and odds (`_block_there`). Asked for when a coach wants another
+    square than the engine's (the state's overlays carry only the engine's)."""
+    d = game.decision()
+    s = game.state
+    if d.kind != DecisionKind.MOVE or d.player is None or d.action != ActionType.START_BLITZ:
+        raise InputError("there is no blitz to aim now")
+    b = s.board
+    if (not isinstance(target, tuple | list) or len(target) != 2
+            or not all(type(v) is int for v in target) or not b.is_on(*target)):
+        raise InputError(f"square {target!r} is not a square of the pitch")
+    x, y = target
+    defender = s.grid[b.sq(x, y)]
+    if defender < 0:
+        raise InputError(f"no player stands on {x},{y}")
+    found = search(game, d.player, d.moved or 0)
+    best = found.blitz().get((x, y))
+    if best is None:
+        raise InputError(f"the blitzer cannot block the player on {x},{y}")
+    others = [_block_there(game, d.player, defender, p)
+              for sq, p in found.blitz_squares((x, y)).items() if sq != best.end]
+    others.sort(key=lambda o: (-o["path"], o["from"]))
+    return {"square": [x, y], "defender": defender,
+            "options": [_block_there(game, d.player, defender, best), *others]}
 
 
 def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
@@ -151,11 +191,59 @@ def _handoffs(game: Game, squares: tuple[tuple[int, int], ...]) -> list[dict[str
     return out
 
 
+def _plan(odds: skill_odds.PlanOdds) -> dict[str, Any]:
+    return {"chance": float(odds.chance), "plan": odds.plan}
+
+
+def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll and, with the Going For
+    It rolls it costs, the whole leap; each with its plan for `nuffle odds`."""
+    out = []
+    for sq in squares:
+        try:
+            odds = skill_odds.leap_odds(game, pid, sq, moved)
+        except ValueError:
+            continue
+        out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total),
+                    "gfis": odds.gfis})
+    return out
+
+
+def _throws(game: Game, thrower: int, thrown: int,
+            squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Throw Team-Mate target's odds (`skill_odds.throw_team_mate_odds`): the throw not
+    fumbled, the landing roll there, and both."""
+    out = []
+    for sq in squares:
+        try:
+            odds = skill_odds.throw_team_mate_odds(game, thrower, thrown, sq)
+        except ValueError:
+            continue
+        out.append({"square": list(sq), "thrown": thrown, "throw": _plan(odds.throw),
+                    "landing": _plan(odds.landing), "total": _plan(odds.total)})
+    return out
+
+
+def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Hypnotic Gaze target's chance (`skill_odds.gaze_odds`)."""
+    s = game.state
+    out = []
+    for x, y in squares:
+        target = s.grid[s.board.sq(x, y)]
+        try:
+            odds = skill_odds.gaze_odds(game, pid, target)
+        except ValueError:
+            continue
+        out.append({"square": [x, y], "target": target, **_plan(odds)})
+    return out
+
+
 def overlays(game: Game) -> dict[str, Any]:
-    """Block, pass, foul and hand-off odds for the acting player's targets (empty outside a
-    player action)."""
+    """Block, pass, foul, hand-off, Leap, Throw Team-Mate and Hypnotic Gaze odds for the acting
+    player's targets (empty outside a player action)."""
     d = game.decision()
-    out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": []}
+    out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": [],
+                           "leaps": [], "throws": [], "gazes": []}
     if d.kind != DecisionKind.MOVE or d.player is None:
         return out
     legal = game.legal_actions()
@@ -171,4 +259,14 @@ def overlays(game: Game) -> dict[str, Any]:
     handoff = legal.group(ActionType.HANDOFF)
     if handoff is not None:
         out["handoffs"] = _handoffs(game, handoff.squares)
+    leap = legal.group(ActionType.LEAP)
+    if leap is not None:
+        out["leaps"] = _leaps(game, d.player, d.moved or 0, leap.squares)
+    for grp in legal.groups:
+        if grp.type == ActionType.THROW_TEAM_MATE:
+            for thrown in grp.players:
+                out["throws"].extend(_throws(game, d.player, thrown, grp.squares))
+    gaze = legal.group(ActionType.HYPNOTIC_GAZE)
+    if gaze is not None:
+        out["gazes"] = _gazes(game, d.player, gaze.squares)
     return out

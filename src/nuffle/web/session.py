@@ -12,6 +12,8 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.procedures.setup import setup_counts, setup_problem
+from nuffle.core.procedures.turn import Turn
 from nuffle.formations import formation_names
 from nuffle.report import MatchReport, Names
 from nuffle.report.prompt import prompt
@@ -43,6 +45,27 @@ def expand_legal(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every action object (as the actions endpoint takes it) that `legal_groups` stands for."""
     return [{"type": g["type"], "player": p, "square": sq}
             for g in groups for p in (g["players"] or [None]) for sq in (g["squares"] or [None])]
+
+
+def scoreboard(game: Game) -> dict[str, dict[str, Any]]:
+    """Per side, what the scoreboard shows, read off the engine's team state: the team's name
+    and race, score, turn, whether this is its turn, re-rolls left (and a Leader's), whether a
+    re-roll was used this turn, the blitz, pass, hand-off and foul used this turn, apothecaries
+    and bribes left."""
+    s = game.state
+    playing = next((p.side for p in reversed(s.stack) if isinstance(p, Turn)), None)
+    out = {}
+    for side, name in enumerate(SIDES):
+        t, spec = s.teams[side], s.specs[side]
+        out[name] = {
+            "name": spec.name, "race": spec.race, "score": t.score, "turn": t.turn,
+            "its_turn": playing == side, "rerolls": t.rerolls, "leader_reroll": t.bonus_reroll,
+            "reroll_used": t.reroll_used,
+            "used": {"blitz": t.blitz_used, "pass": t.pass_used, "handoff": t.handoff_used,
+                     "foul": t.foul_used},
+            "apothecaries": t.apothecaries, "bribes": t.bribes,
+        }
+    return out
 
 
 def formation_fits(game: Game) -> bool:
@@ -148,6 +171,11 @@ class LiveGame:
             except ValueError:
                 out["formations"] = []
         out["legal"] = legal_groups(g)
+        out["teams"] = scoreboard(g)
+        out["setup"] = None
+        if d.kind == DecisionKind.SETUP and d.side is not None:  # the set-up rules' own counts
+            out["setup"] = {**setup_counts(g.state, d.side)._asdict(),
+                            "problem": setup_problem(g.state, d.side)}
         # The decision in words, from a view (public data only): players, roll, choices, odds.
         out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error

@@ -147,6 +147,12 @@ def agility_target(stat: int) -> int:
     return 7 - min(stat, 6)
 
 
+def leap_modifier(s: GameState, pid: int) -> int:
+    """The modifier of `pid`'s Leap roll: no tackle zones, only the skills at LEAP_MODIFIER."""
+    skills = s.info[pid].skills
+    return LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
+
+
 def need(target: int, mod: int, agility: bool = True) -> int:
     """The lowest die face that succeeds (7 if none)."""
     for d in range(1, 7):
@@ -440,9 +446,7 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                skills = s.info[pid].skills
-                mod = LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
-                s.push(PlayerRoll(RollKind.LEAP, pid, agility_target(s.info[pid].ag), mod))
+                s.push(PlayerRoll(RollKind.LEAP, pid, agility_target(s.info[pid].ag), leap_modifier(s, pid)))
                 return
             if self.marked:
                 if self._offer_stat(s):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import Board
 from nuffle.core.decision import DecisionKind as DK
@@ -23,28 +25,52 @@ def half_squares_xy(board: Board, side: int) -> tuple[Square, ...]:
     return got
 
 
-def setup_problem(s: GameState, side: int) -> str | None:
-    """Why `side`'s set-up is illegal now, or None when it is legal."""
+class SetupCounts(NamedTuple):
+    """A side's set-up as the set-up rules count it: players on the pitch (at most
+    `pitch_max`, at least `must_field`: all he has, up to `pitch_max`), on the line of
+    scrimmage (at least `los_min`, fewer when fewer can be fielded) and in each wide zone (at
+    most `wide_max` each)."""
+
+    on_pitch: int
+    pitch_max: int
+    must_field: int
+    on_los: int
+    los_min: int
+    wide_top: int
+    wide_bottom: int
+    wide_max: int
+
+
+def setup_counts(s: GameState, side: int) -> SetupCounts:
+    """Count `side`'s set-up now (see `SetupCounts`)."""
     b = s.board
     v = b.variant
     placed = [p for p in s.team_players(side) if s.pos[p] >= 0]
-    can_field = min(v.pitch_max, len(available(s, side)))
-    if len(placed) > v.pitch_max:
-        return f"{len(placed)} players on the pitch; at most {v.pitch_max} are allowed"
-    if len(placed) < can_field:
-        return f"only {len(placed)} players on the pitch; {can_field} must be set up"
-    half = b.own_half(side)
-    for p in placed:
-        if s.pos[p] not in half:
+    must = min(v.pitch_max, len(available(s, side)))
+    return SetupCounts(
+        on_pitch=len(placed), pitch_max=v.pitch_max, must_field=must,
+        on_los=sum(1 for p in placed if s.pos[p] in b.los[side]), los_min=min(v.los_min, must),
+        wide_top=sum(1 for p in placed if b.wide[s.pos[p]] == 1),
+        wide_bottom=sum(1 for p in placed if b.wide[s.pos[p]] == 2), wide_max=v.wide_max,
+    )
+
+
+def setup_problem(s: GameState, side: int) -> str | None:
+    """Why `side`'s set-up is illegal now, or None when it is legal."""
+    c = setup_counts(s, side)
+    if c.on_pitch > c.pitch_max:
+        return f"{c.on_pitch} players on the pitch; at most {c.pitch_max} are allowed"
+    if c.on_pitch < c.must_field:
+        return f"only {c.on_pitch} players on the pitch; {c.must_field} must be set up"
+    half = s.board.own_half(side)
+    for p in s.team_players(side):
+        if s.pos[p] >= 0 and s.pos[p] not in half:
             return f"{s.info[p].name} is not in his own half"
-    on_los = sum(1 for p in placed if s.pos[p] in b.los[side])
-    need = min(v.los_min, len(placed))
-    if on_los < need:
-        return f"only {on_los} players on the line of scrimmage; at least {need} are required"
-    for zone, label in ((1, "top"), (2, "bottom")):
-        n = sum(1 for p in placed if b.wide[s.pos[p]] == zone)
-        if n > v.wide_max:
-            return f"{n} players in the {label} wide zone; at most {v.wide_max} are allowed"
+    if c.on_los < c.los_min:
+        return f"only {c.on_los} players on the line of scrimmage; at least {c.los_min} are required"
+    for n, label in ((c.wide_top, "top"), (c.wide_bottom, "bottom")):
+        if n > c.wide_max:
+            return f"{n} players in the {label} wide zone; at most {c.wide_max} are allowed"
     return None
 
 

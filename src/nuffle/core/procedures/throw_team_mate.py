@@ -39,13 +39,28 @@ FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
 def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
     """Squares a team-mate may be thrown to: Quick or Short range, on the pitch."""
     b = s.board
+    return tuple((x, y) for y in range(b.height) for x in range(b.width) if is_ttm_target(s, thrower, (x, y)))
+
+
+def is_ttm_target(s: GameState, thrower: int, square: Square) -> bool:
+    """Whether a team-mate may be thrown to the pitch square `square` (Quick or Short range)."""
+    x0, y0 = s.board.xy(s.pos[thrower])
+    return s.rules.pass_range(square[0] - x0, square[1] - y0) in "QS"
+
+
+def throw_modifier(s: GameState, thrower: int, target: int) -> int:
+    """The modifier of `thrower`'s throw of a team-mate to square index `target`: the pass
+    roll's (range, tackle zones, weather, skills) and an extra -1."""
+    b = s.board
     x0, y0 = b.xy(s.pos[thrower])
-    return tuple(
-        (x, y)
-        for y in range(b.height)
-        for x in range(b.width)
-        if s.rules.pass_range(x - x0, y - y0) in "QS"
-    )
+    x1, y1 = b.xy(target)
+    return pass_roll_modifier(s, thrower, s.rules.pass_range(x1 - x0, y1 - y0)) - 1
+
+
+def landing_modifier(s: GameState, pid: int, square: int) -> int:
+    """The modifier of thrown player `pid`'s landing roll on square index `square`: -1 per
+    opposing tackle zone there."""
+    return -s.tackle_zones(square, s.pteam[pid])
 
 
 class ThrowTeamMatePhase(Phases):
@@ -99,10 +114,7 @@ class ThrowTeamMate(Procedure):
                 return
             self.phase = ThrowTeamMatePhase.THROW
         if self.phase == ThrowTeamMatePhase.THROW:
-            b = s.board
-            x0, y0 = b.xy(s.pos[thr])
-            x1, y1 = b.xy(self.target)
-            self.mod = pass_roll_modifier(s, thr, s.rules.pass_range(x1 - x0, y1 - y0)) - 1
+            self.mod = throw_modifier(s, thr, self.target)
             self.phase = ThrowTeamMatePhase.THROWN
             s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
             return
@@ -193,7 +205,7 @@ class ThrowTeamMate(Procedure):
             s.ball = self.spot
             s.ball_state = BallState.CARRIED
         self.phase = ThrowTeamMatePhase.LANDING_ROLLED
-        mod = -s.tackle_zones(self.spot, s.pteam[tm])
+        mod = landing_modifier(s, tm, self.spot)
         s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), mod))
 
     def _into_crowd(self, s: GameState, last: int, out: int) -> None:

@@ -238,6 +238,12 @@ def _gaze_targets(s: GameState, pid: int) -> tuple[tuple[int, int], ...]:
     )
 
 
+def gaze_modifier(s: GameState, pid: int, target: int) -> int:
+    """The modifier of `pid`'s Hypnotic Gaze at `target`: -1 per opposing tackle zone on the
+    gazer other than the target's."""
+    return -sum(1 for q in s.tz_players(s.pos[pid], s.pteam[pid]) if q != target)
+
+
 @ACTION_CHOICES.on(Skill.HYPNOTIC_GAZE)
 def _gaze_choice(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     if action.kind == ActionType.START_MOVE and s.status[action.pid] == Status.STANDING:
@@ -279,8 +285,8 @@ class Gaze(Procedure):
         pid = self.pid
         if self.phase == GazePhase.START:
             self.phase = GazePhase.ROLLED
-            others = sum(1 for q in s.tz_players(s.pos[pid], s.pteam[pid]) if q != self.target)
-            s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, 7 - min(s.info[pid].ag, 6), -others))
+            s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, 7 - min(s.info[pid].ag, 6),
+                              gaze_modifier(s, pid, self.target)))
             return
         if s.ok:
             s.pflags[self.target] |= PFlag.HYPNOTISED

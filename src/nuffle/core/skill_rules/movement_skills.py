@@ -206,6 +206,12 @@ def leap_squares(s: GameState, pid: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def leap_gfis(s: GameState, pid: int, moves: int) -> int:
+    """Going For It rolls a Leap of `pid` takes after `moves` squares of his action (it costs
+    two squares of movement)."""
+    return max(0, min(2, moves + 2 - s.info[pid].ma))
+
+
 @ACTION_CHOICES.on(Skill.LEAP)
 def _leap_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     pid = action.pid
@@ -223,7 +229,7 @@ def _leap(s: GameState, action: PlayerAction, chosen: Action) -> None:
     pid = action.pid
     assert chosen.square is not None
     dest = s.board.sq(*chosen.square)
-    gfis = max(0, min(2, action.moves + 2 - s.info[pid].ma))
+    gfis = leap_gfis(s, pid, action.moves)
     action.moves += 2
     action.path.clear()
     action.then = -1

@@ -98,6 +98,7 @@ async function createGame(ev) {
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
   paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
+  blitzPick: {}, blitzOpts: {}, pendingBlock: null,
 };
 
 function myToken(side) {
@@ -142,6 +143,7 @@ function connection(up) {
 const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
 document.addEventListener("keydown", ev => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
+  if (ev.key.toLowerCase() === "s" && nextBlitzSquare()) { ev.preventDefault(); return; }
   const type = KEYS[ev.key.toLowerCase()];
   if (!type || !G.state || !canAct(G.state)) return;
   const action = expandLegal(G.state.legal).find(a => a.type === type);
@@ -217,6 +219,8 @@ function setState(state) {
   if (changed) {
     G.selected = null;
     G.paths = null;
+    G.blitzPick = {};
+    G.blitzOpts = {};
     $("game-error").textContent = state.error || "";
   }
   const d = state.decision;
@@ -231,6 +235,7 @@ function setState(state) {
     }
   }
   render();
+  blockFromPicked(state);
 }
 
 async function send(action) {
@@ -298,10 +303,9 @@ function render() {
   $("home-score").textContent = hs;
   $("away-score").textContent = as;
   const half = state.half > 2 ? "overtime" : `half ${state.half}`;
-  $("clock").textContent = state.result.over ? "full time" :
-    `${half} · turn ${state.turn[0]} / ${state.turn[1]} of ${state.pitch.turns_per_half}`;
+  $("clock").textContent = state.result.over ? "full time" : half;  // each team's turn: the scoreboard
   $("weather").textContent = WEATHER[state.weather] || "";
-  $("rerolls").textContent = `re-rolls ${state.rerolls[0]} / ${state.rerolls[1]}`;
+  for (const side of ["home", "away"]) drawScoreboard($(`sb-${side}`), side, state);
   $("speed-box").hidden = state.mode !== "botvbot";
   if (state.mode === "botvbot" && document.activeElement !== $("speed")) $("speed").value = 2 - state.delay;
   $("seat").textContent = G.seat ? `You coach ${G.seat}` :
@@ -362,7 +366,9 @@ function render() {
     onPlayer: (pid, x, y) => clickPlayer(idx, pid, x, y),
     onHover: (x, y) => hoverSquare(idx, x, y),
     overlay: (marks, top) => drawOdds(idx, marks, top),
+    onDragStart: (pid, ev) => dragStart(idx, pid, ev),
   };
+  drawSetupCounts(state);
   drawBoard($("pitch"), state, ui);
   drawDugout($("dugout-home"), state, "home", ui);
   drawDugout($("dugout-away"), state, "away", ui);
@@ -370,6 +376,75 @@ function render() {
   log.innerHTML = G.log.map(l => `<li class="${lineClass(l)}">${escapeHtml(l)}</li>`).join("");
   log.scrollTop = log.scrollHeight;
 }
+
+// One team's scoreboard: name, score, turn (and a marker in its turn), re-rolls left and
+// whether one was used this turn, the once-a-turn actions used, apothecaries and bribes left.
+const ONCE_A_TURN = [["blitz", "Blitz"], ["pass", "Pass"], ["handoff", "Hand-off"], ["foul", "Foul"]];
+function drawScoreboard(box, side, state) {
+  const t = (state.teams || {})[side];
+  if (!t) { box.innerHTML = ""; return; }
+  const id = what => `data-testid="sb-${side}-${what}"`;
+  // What a team used counts in its own turn; the other team's flags are from its last turn.
+  const used = { ...t.used, reroll: t.reroll_used };
+  for (const k in used) used[k] = used[k] && t.its_turn;
+  const chips = ONCE_A_TURN.map(([k, label]) =>
+    `<span class="chip${used[k] ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id(k)} data-used="${used[k] ? 1 : 0}" ` +
+    `title="${t.its_turn ? `${label} ${used[k] ? "used" : "not used"} this turn` : "not this team's turn"}">${label}</span>`).join("");
+  box.className = `sb ${side}${t.its_turn ? " playing" : ""}`;
+  box.innerHTML =
+    `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
+    ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? "\u25b6 their turn" : ""}</span></div>` +
+    `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
+    `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
+    ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
+    `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
+    `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
+}
+
+// Set-up counters, as the engine's set-up rules count them (line of scrimmage, wide zones,
+// players on the pitch), and why the set-up may not end yet.
+function drawSetupCounts(state) {
+  const c = state.setup, box = $("setup-counts");
+  box.hidden = !c;
+  if (!c) return;
+  const item = (id, label, n, ok) => `<span class="count ${ok ? "ok" : "bad"}" data-testid="${id}">${label} <b>${n}</b></span>`;
+  box.innerHTML =
+    item("count-pitch", "On the pitch", `${c.on_pitch} / ${c.pitch_max}`, c.on_pitch >= c.must_field && c.on_pitch <= c.pitch_max) +
+    item("count-los", "Line of scrimmage", `${c.on_los} / ${c.los_min}+`, c.on_los >= c.los_min) +
+    item("count-wide-top", "Top wide zone", `${c.wide_top} / ${c.wide_max}`, c.wide_top <= c.wide_max) +
+    item("count-wide-bottom", "Bottom wide zone", `${c.wide_bottom} / ${c.wide_max}`, c.wide_bottom <= c.wide_max) +
+    `<span class="problem" data-testid="setup-problem">${c.problem ? escapeHtml(c.problem) : "a legal set-up"}</span>` +
+    ` <span class="hint">drag a player to a square (or to the dugout)</span>`;
+}
+
+// Drag-and-drop set-up: press on a player the set-up may place, let go over a square (a
+// placement, or a swap with the player there) or over the dugout (to the reserves). Only
+// actions the engine lists as legal are sent.
+function dragStart(idx, pid, ev) {
+  const acts = idx.byPlayer.get(pid) || [];
+  if (G.state.decision.kind !== "SETUP" || !acts.some(a => a.type === "PLACE_PLAYER" || a.type === "RESERVE_PLAYER")) return;
+  G.drag = { pid, x: ev.clientX, y: ev.clientY, acts };
+  ev.preventDefault();
+}
+
+document.addEventListener("pointerup", ev => {
+  const drag = G.drag;
+  G.drag = null;
+  if (!drag || Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 5) return;  // a click, not a drag
+  const under = document.elementFromPoint(ev.clientX, ev.clientY);
+  if (!under) return;
+  let square = null;
+  const rect = under.closest("rect[data-sq]");
+  const piece = under.closest("#pitch g.player");
+  if (rect) square = rect.dataset.sq;
+  else if (piece) square = (G.state.players[+piece.dataset.player].square || []).join(",");
+  let action = null;
+  if (square) action = drag.acts.find(a => a.type === "PLACE_PLAYER" && a.square.join(",") === square);
+  else if (under.closest(".dugout")) action = drag.acts.find(a => a.type === "RESERVE_PLAYER");
+  if (action) send(action);
+  else if (square) showError(new Error(`the set-up may not put that player on ${square}`));
+});
 
 // A choice's button label, with its chance of success when the prompt gives one.
 function choiceLabel(type, said) {
@@ -410,15 +485,36 @@ function escapeHtml(s) {
   return s.replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
+// A square's choice when it has several (Move or Leap, say): the action and its chance.
+function choiceOdds(action, key) {
+  const odds = G.state.odds || {};
+  const at = list => (list || []).find(o => o.square.join(",") === key);
+  let p = null;
+  if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
+  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).total.chance;
+  return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
+}
+
 function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
+  const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
+  if (acts && block && block.far && G.blitzPick[`${x},${y}`]) {
+    // block from the square the coach picked: walk there first, then block
+    const opt = blitzOption(block, `${x},${y}`);
+    const move = expandLegal(G.state.legal).find(a => a.type === "MOVE" && a.square.join(",") === opt.from.join(","));
+    if (move) {
+      G.pendingBlock = { player: G.state.decision.player, from: opt.from, target: [x, y], version: G.state.version };
+      send(move);
+      return;
+    }
+  }
   if (!acts) {
     if (G.selected !== null && G.state.decision.kind !== "MOVE") { G.selected = null; render(); }
     return;
   }
   if (acts.length === 1) { send(acts[0].action); return; }
   $("choices").innerHTML = "";
-  for (const { action } of acts) button(`${actionName(action.type)} (${x},${y})`, () => send(action), "primary");
+  for (const { action } of acts) button(choiceOdds(action, `${x},${y}`), () => send(action), "primary");
 }
 
 function clickPlayer(idx, pid, x, y) {
@@ -451,9 +547,20 @@ function drawHover(idx) {
   const block = (odds.blocks || []).find(b => b.square.join(",") === key);
   const pass = (odds.passes || []).find(b => b.square.join(",") === key);
   if (block && acts.some(a => a.action.type === "BLOCK")) {
-    line.textContent = `Block: ${block.dice} ${block.dice > 1 ? "dice" : "die"}, ${block.chooser} chooses · ` +
-      `knock-down ${pct(block.knockdown)} · attacker falls ${pct(block.attacker_down)}` +
-      (block.path < 1 ? ` · reach ${pct(block.path)}` : "");
+    const opt = blitzOption(block, key);
+    let where = "Block";
+    if (block.far) {  // a blitz from afar: the square it blocks from, and the way there
+      const pts = opt.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
+      el("polyline", { points: pts, class: "path" }, g);
+      el("rect", { x: opt.from[0] * S + 2, y: opt.from[1] * S + 2, width: S - 4, height: S - 4,
+        class: "blitzfrom", id: "blitz-from-square" }, g);
+      where = `Blitz from <b data-testid="blitz-from">${opt.from.join(",")}</b>`;
+    }
+    line.innerHTML = `${where}: <b data-testid="block-dice">${opt.dice}</b> ${opt.dice > 1 ? "dice" : "die"}, ${opt.chooser} chooses · ` +
+      `knock-down ${pct(opt.knockdown)} · attacker falls ${pct(opt.attacker_down)}` +
+      (opt.path < 1 ? ` · reach ${pct(opt.path)}` : "") +
+      (block.far ? ` · <span class="hint">press S for another square` +
+        (G.blitzOpts[key] ? ` (${(G.blitzPick[key] || 0) + 1} of ${G.blitzOpts[key].length})` : "") + "</span>" : "");
     return;
   }
   const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
@@ -474,6 +581,8 @@ function drawHover(idx) {
       (pass.interceptors ? ` (${pass.interceptors} can try)` : "");
     return;
   }
+  const skill = skillOdds(odds, key, acts);
+  if (skill) { line.innerHTML = skill; return; }
   if (!G.paths || !acts.some(a => a.action.type === "MOVE")) return;
   const path = G.paths[key];
   if (!path) return;
@@ -491,6 +600,85 @@ function drawHover(idx) {
     `success <b data-testid="path-prob">${pct(path.prob)}</b>`;
 }
 
+// A chance with the plan that gives it (the same figure as `nuffle odds "<plan>"`).
+function planned(id, o) {
+  return `<b data-testid="${id}">${pct(o.chance)}</b>` +
+    (o.plan ? ` <code data-testid="${id}-plan" title="nuffle odds '${o.plan}'">${escapeHtml(o.plan)}</code>` : "");
+}
+
+// The Leap, Throw Team-Mate and Hypnotic Gaze odds of the hovered square, if it has any.
+function skillOdds(odds, key, acts) {
+  const at = list => (list || []).find(o => o.square.join(",") === key);
+  const has = type => acts.some(a => a.action.type === type);
+  const parts = [];
+  const gaze = at(odds.gazes);
+  if (gaze && has("HYPNOTIC_GAZE")) parts.push(`Hypnotic Gaze: ${planned("gaze", gaze)}`);
+  const leap = at(odds.leaps);
+  if (leap && has("LEAP")) {
+    parts.push(`Leap: roll ${planned("leap-roll", leap.leap)}` +
+      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : ""));
+  }
+  const thrown = G.selected;
+  const ttm = (odds.throws || []).filter(o => o.square.join(",") === key);
+  const t = ttm.find(o => o.thrown === thrown) || ttm[0];
+  if (t && has("THROW_TEAM_MATE")) {
+    parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
+      `landing roll here ${planned("ttm-landing", t.landing)} · both ${planned("ttm-total", t.total)} ` +
+      `(he scatters three times before he comes down)`);
+  }
+  return parts.join(" · ");
+}
+
+// The square a blitz from afar blocks from: the engine's safest one, or the one the coach
+// picked with S while hovering the target.
+function blitzOption(block, key) {
+  const opts = G.blitzOpts[key];
+  if (!block.far || !opts || !G.blitzPick[key]) return block;
+  return opts[G.blitzPick[key] % opts.length];
+}
+
+// S while hovering a blitz target from afar: the next square it could block from (the
+// server lists them, with their odds, when first asked).
+function nextBlitzSquare() {
+  if (!G.hover || !G.state || !canAct(G.state)) return false;
+  const key = G.hover.join(",");
+  const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === key);
+  if (!block || !block.far) return false;
+  const step = () => {
+    const n = G.blitzOpts[key].length;
+    G.blitzPick[key] = ((G.blitzPick[key] || 0) + 1) % n;
+    if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
+  };
+  if (G.blitzOpts[key]) { step(); return true; }
+  const version = G.state.version;
+  api("GET", `/api/games/${G.id}/blitz?square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return;
+    G.blitzOpts[key] = r.options;
+    step();
+  }).catch(showError);
+  return true;
+}
+
+// After walking to a square the coach picked, the blitz blocks its target from there.
+function blockFromPicked(state) {
+  const p = G.pendingBlock;
+  if (!p) return;
+  const d = state.decision;
+  if (state.version <= p.version || !canAct(state) || d.player !== p.player) return;
+  if (d.kind !== "MOVE") return;  // a re-roll or a reaction first: wait
+  G.pendingBlock = null;
+  const at = state.players[p.player].square;
+  const block = expandLegal(state.legal).find(a => a.type === "BLOCK" && a.square.join(",") === p.target.join(","));
+  if (at && at.join(",") === p.from.join(",") && block) sendWhenFree(block, state.version);
+}
+
+// Send an action once the page's last request is answered (while the state is still `version`).
+function sendWhenFree(action, version, tries = 100) {
+  if (!G.state || G.state.version !== version || tries <= 0) return;
+  if (G.busy) { setTimeout(() => sendWhenFree(action, version, tries - 1), 30); return; }
+  send(action);
+}
+
 function pct(p) {
   return `${(100 * p).toFixed(1)}%`;
 }
@@ -503,6 +691,7 @@ function drawOdds(idx, marks, top) {
     badge(top, x, y, `${b.chooser === "attacker" ? "" : "-"}${b.dice}D`, { class: "dicelabel", "data-dice": b.dice });
   }
   for (const f of odds.fouls || []) badge(top, f.square[0], f.square[1], pct(f.armour), { class: "steplabel" });
+  for (const g of odds.gazes || []) badge(top, g.square[0], g.square[1], pct(g.chance), { class: "steplabel" });
   for (const h of odds.handoffs || []) badge(top, h.square[0], h.square[1], pct(h.catch), { class: "steplabel" });
   for (const p of odds.passes || []) {
     const [x, y] = p.square;

@@ -149,6 +149,7 @@ function drawBoard(svg, state, ui) {
     el("title", {}, g, `${p.team} #${p.number} ${p.position} ${p.name}\nMA ${p.ma} ST ${p.st} AG ${p.ag} AV ${p.av}` +
       (p.skills.length ? "\n" + p.skills.join(", ") : "") + `\n${p.status.toLowerCase()}`);
     g.addEventListener("click", ev => { ev.stopPropagation(); ui.onPlayer && ui.onPlayer(p.id, x, y); });
+    g.addEventListener("pointerdown", ev => ui.onDragStart && ui.onDragStart(p.id, ev));
     g.addEventListener("mouseenter", () => { showCard(card, p, state, colours); if (ui.onHover) ui.onHover(x, y); });
     g.addEventListener("mouseleave", () => { if (card) card.hidden = true; });
   }
@@ -219,6 +220,7 @@ function drawDugout(box, state, side, ui) {
       d.textContent = `#${p.number} ${p.position}`;
       d.title = p.skills.join(", ");
       d.addEventListener("click", () => ui.onPlayer && ui.onPlayer(p.id, null, null));
+      d.addEventListener("pointerdown", ev => ui.onDragStart && ui.onDragStart(p.id, ev));
       box.appendChild(d);
     }
   }

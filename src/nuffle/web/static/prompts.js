@@ -45,7 +45,7 @@ const ACTION_NAMES = {
   USE_REROLL: "Team re-roll", USE_SKILL: "Use skill", SELECT_ATTACKER_DOWN: "Attacker down",
   SELECT_BOTH_DOWN: "Both down", SELECT_PUSHED: "Pushed", SELECT_DEFENDER_STUMBLES: "Defender stumbles",
   SELECT_DEFENDER_DOWN: "Defender down", PUSH: "Push here", FOLLOW_UP: "Follow up", USE_APOTHECARY: "Apothecary",
-  USE_BRIBE: "Bribe", LEAP: "Leap", STAB: "Stab", CHAINSAW: "Chainsaw", MULTIPLE_BLOCK: "Multiple block",
+  USE_BRIBE: "Bribe", LEAP: "Leap here", STAB: "Stab", CHAINSAW: "Chainsaw", MULTIPLE_BLOCK: "Multiple block",
   HYPNOTIC_GAZE: "Hypnotic gaze", START_BOMB: "Bomb", BOMB: "Bomb here", HAIL_MARY: "Hail Mary",
   DUMP_OFF: "Dump off", USE_PRO: "Pro", SELECT_ARMOUR: "On armour", SELECT_INJURY: "On injury",
   SELECT_SQUARE: "This square", USE_FIREBALL: "Wizard: Fireball", USE_LIGHTNING_BOLT: "Wizard: Lightning Bolt",

@@ -1,0 +1,141 @@
+"""Odds of the skill actions Leap, Throw Team-Mate and Hypnotic Gaze, read off a live position.
+
+Each query asks the engine for the roll's target and modifier (`leap_modifier`,
+`throw_modifier`, `landing_modifier`, `gaze_modifier`) and for the re-roll sources a failure
+would have (`reroll_sources`), then writes the rolls as a plan in the notation of
+docs/ODDS.md and returns its text with its odds: `nuffle odds "<plan>"` gives the same figure.
+Bad input raises `InputError` (a `ValueError`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from nuffle.analysis.notation import parse_plan
+from nuffle.analysis.queries import Square, _player, _square, _state
+from nuffle.core.errors import InputError
+from nuffle.core.game import Game
+from nuffle.core.procedures.movement import agility_target, gfi_target, leap_modifier, need
+from nuffle.core.procedures.passing import is_fumble
+from nuffle.core.procedures.rolls import reroll_sources
+from nuffle.core.procedures.throw_team_mate import is_ttm_target, landing_modifier, throw_modifier
+from nuffle.core.skill_rules.declaration_skills import gaze_modifier
+from nuffle.core.skill_rules.movement_skills import leap_gfis, leap_squares
+from nuffle.core.state import GameState
+from nuffle.core.types import RollKind, Status
+
+__all__ = ["PlanOdds", "gaze_odds", "leap_odds", "throw_team_mate_odds"]
+
+#: The notation's skill re-roll tag for a roll kind whose skill re-roll is once per turn or not.
+_SKILL_TAGS = {RollKind.GFI: "surefeet", RollKind.DODGE: "dodge", RollKind.PASS: "pass",
+               RollKind.CATCH: "catch", RollKind.PICKUP: "surehands"}
+
+
+class PlanOdds(NamedTuple):
+    """A roll sequence's chance of success and the plan that gives it (`nuffle odds "<plan>"`);
+    `plan` is "" when a roll cannot succeed (chance 0)."""
+
+    chance: Fraction
+    plan: str
+
+
+def _step(s: GameState, pid: int, kind: RollKind, face: int) -> tuple[str, bool]:
+    """One roll needing `face`+ as a plan token, and whether a team re-roll may be spent on it."""
+    src = reroll_sources(s, pid, kind)
+    tags = []
+    if src.skill:  # the tag only says how often the skill re-rolls: once a turn or every time
+        tags.append(_SKILL_TAGS.get(kind, "dodge" if src.skill_once else "pass"))
+    if src.pro:
+        tags.append("pro")
+    if src.team and src.loner:
+        tags.append("loner")
+    if not src.team:
+        tags.append("norr")
+    return ":".join([f"{face}+", *tags]), src.team
+
+
+def _plan(steps: list[tuple[str, bool]]) -> PlanOdds:
+    """The plan of `steps` (one team re-roll for the lot if any step may use one) and its odds."""
+    if any(token.startswith("7+") for token, _ in steps):
+        return PlanOdds(Fraction(0), "")
+    text = " ".join(token for token, _ in steps) + (" | RR" if any(team for _, team in steps) else "")
+    return PlanOdds(_success(text), text)
+
+
+@lru_cache(maxsize=512)
+def _success(text: str) -> Fraction:
+    return parse_plan(text).success()
+
+
+def _agility(s: GameState, pid: int, kind: RollKind, mod: int) -> tuple[str, bool]:
+    return _step(s, pid, kind, need(agility_target(s.info[pid].ag), mod))
+
+
+class LeapOdds(NamedTuple):
+    """A Leap: the Leap roll alone and the whole move (its Going For It rolls first)."""
+
+    leap: PlanOdds
+    total: PlanOdds
+    gfis: int
+
+
+def leap_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) -> LeapOdds:
+    """Odds of `pid` leaping to `dest` (an empty square within two) after `moves` squares of
+    his action: the Leap roll (no tackle zones; Very Long Legs) and, with the Going For It
+    rolls the two squares may cost, the whole leap."""
+    s = _state(game)
+    _player(s, pid)
+    _square(s, dest)
+    if tuple(dest) not in leap_squares(s, pid):
+        raise InputError(f"square {tuple(dest)} is not an empty square within two of player {pid}")
+    leap = _agility(s, pid, RollKind.LEAP, leap_modifier(s, pid))
+    gfis = leap_gfis(s, pid, moves)
+    gfi = _step(s, pid, RollKind.GFI, need(gfi_target(s), 0, agility=False))
+    return LeapOdds(_plan([leap]), _plan([gfi] * gfis + [leap]), gfis)
+
+
+class ThrowOdds(NamedTuple):
+    """A Throw Team-Mate: the throw not fumbled, the landing roll on the target square (he
+    scatters three times before he comes down, so it is the landing where he is aimed), and both."""
+
+    throw: PlanOdds
+    landing: PlanOdds
+    total: PlanOdds
+
+
+def throw_team_mate_odds(game: Game | GameState, thrower: int, thrown: int, target: Square) -> ThrowOdds:
+    """Odds of `thrower` throwing the adjacent team-mate `thrown` towards `target` (Quick or
+    Short range): the throw (a fumble is the only failure: any other result flies), and the
+    landing roll on `target` if he came down there (-1 per opposing tackle zone)."""
+    s = _state(game)
+    _player(s, thrower)
+    _player(s, thrown)
+    sq = _square(s, target)
+    if s.pteam[thrower] != s.pteam[thrown] or thrower == thrown:
+        raise InputError(f"player {thrown} is not a team-mate of player {thrower}")
+    if s.board.distance(s.pos[thrower], s.pos[thrown]) != 1:
+        raise InputError(f"player {thrown} is not next to player {thrower}")
+    if not is_ttm_target(s, thrower, (target[0], target[1])):
+        raise InputError(f"square {tuple(target)} is out of throwing range for player {thrower}")
+    mod = throw_modifier(s, thrower, sq)
+    flies = next((d for d in range(1, 7) if not is_fumble(d, mod)), 7)
+    throw = _step(s, thrower, RollKind.PASS, flies)
+    landing = _agility(s, thrown, RollKind.LANDING, landing_modifier(s, thrown, sq))
+    return ThrowOdds(_plan([throw]), _plan([landing]), _plan([throw, landing]))
+
+
+def gaze_odds(game: Game | GameState, pid: int, target: int) -> PlanOdds:
+    """Odds of `pid` hypnotising the adjacent standing opponent `target`: an Agility roll, -1
+    per opposing tackle zone on the gazer other than the target's."""
+    s = _state(game)
+    a = _player(s, pid)
+    t = _player(s, target)
+    if s.pteam[pid] == s.pteam[target]:
+        raise InputError(f"players {pid} and {target} are on the same team")
+    if s.board.distance(a, t) != 1:
+        raise InputError(f"player {target} is not adjacent to player {pid}")
+    if s.status[target] != Status.STANDING:
+        raise InputError(f"player {target} is not standing")
+    return _plan([_agility(s, pid, RollKind.HYPNOTIC_GAZE, gaze_modifier(s, pid, target))])
