@@ -199,9 +199,14 @@ void test_state(const std::string& text) {
     CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 1, 100000); }));
     CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 77, b.sq(1, 1)); }));
     CHECK(same_state(before, s));  // failed calls change nothing
-    for (int i = 0; i < MAX_FRAMES; ++i) push_frame(s, i, 1);
-    CHECK(throws<std::length_error>([&s] { push_frame(s, 1, 1); }));
+    for (int i = 0; i < MAX_FRAMES; ++i) push_frame(s, frames::MATCH, 1);
+    CHECK(throws<std::length_error>([&s] { push_frame(s, frames::MATCH, 1); }));
     for (int i = 0; i < MAX_FRAMES; ++i) pop_frame(s);
+    CHECK(throws<std::invalid_argument>([&s] { push_frame(s, frames::PROC_COUNT, 0); }));
+    const int per = frames::PROCS[frames::END_DRIVE].pool;
+    for (int i = 0; i < LIST_POOL / per; ++i) CHECK(push_frame(s, frames::END_DRIVE, 0).pool_base == i * per);
+    CHECK(throws<std::length_error>([&s] { push_frame(s, frames::END_DRIVE, 0); }));  // the list pool is full
+    while (s.frame_count > 0) pop_frame(s);
     CHECK(throws<std::out_of_range>([&s] { pop_frame(s); }));
     CHECK(same_state(before, s));  // push then pop leaves no trace
     State c = clone(s);
