@@ -28,6 +28,10 @@ class EngineUnavailableError(InputError):
     """The engine asked for cannot run here (not built, or not able to play matches yet)."""
 
 
+class NotPortedError(EngineUnavailableError):
+    """A native game reached a procedure frame the native engine has not ported yet."""
+
+
 def resolve_engine(engine: str | None) -> str:
     """The engine to use: `engine` if given, else `NUFFLE_ENGINE`, else the Python engine.
     Raises InputError naming an unknown engine (and where the name came from)."""

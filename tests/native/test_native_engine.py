@@ -1,0 +1,160 @@
+"""The native engine's procedure machinery: the generated frame header is current, positions
+convert both ways with their stacks, the loop runs the ported procedures exactly as the
+Python engine does (lockstep parity, drive ends forced into every branch), and what is not
+ported stops with a one-line error that changes nothing."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from nuffle.core.actions import Action, ActionType, IllegalActionError
+from nuffle.core.engines import NotPortedError
+from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame, state_from_data
+from nuffle.core.native_state import state_data
+from nuffle.core.procedures.match import EndDrive, Half, HalfPhase, Match, MatchPhase
+from nuffle.core.state import GameState
+from nuffle.core.teams import Inducements
+from nuffle.core.types import RUNNING, PFlag, Status, Weather
+from nuffle.parity import run_parity
+
+Positions = Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_frames_header_is_current(native: ModuleType) -> None:
+    """native/include/nuffle/frames.hpp is what native/gen_frames.py writes from FRAMES."""
+    done = subprocess.run([sys.executable, str(ROOT / "native" / "gen_frames.py"), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_python_frame_has_a_native_layout(native: ModuleType) -> None:
+    from nuffle.core.procedures.base import FRAMES
+
+    layout = {frame: [f[0] for f in fields] for frame, _cls, fields, _ported in native.FRAMES}
+    assert layout == {frame: list(cls._fields[1:]) for frame, cls in FRAMES.items()}
+
+
+def test_positions_convert_both_ways_with_their_stacks(native: ModuleType, game_positions: Positions) -> None:
+    """Python -> native -> Python gives an equal state (stack, pending event, outcome included)."""
+    for board in (1, 5, 11):
+        for s in game_positions(3, board, 6):
+            back = state_from_data(s, native.State.load(_board(native, s), state_data(s)).dump())
+            assert back.key() == s.key()
+            assert [p.key() for p in back.stack] == [p.key() for p in s.stack]
+
+
+def _board(native: ModuleType, s: GameState) -> object:
+    from nuffle.core.native_state import native_board
+
+    return native_board(s.board.variant.players)
+
+
+def test_parity_through_the_pre_match_and_both_setups(native: ModuleType) -> None:
+    """Lockstep games on every board: no divergence; each reaches the kick-off (not ported)."""
+    report = run_parity(games=2, seed=1)
+    assert report.to_json()["divergences"] == 0, report.text()
+    assert report.unported() == {"kickoff": 10}
+    assert report.steps >= 10 * 4  # a kick-or-receive choice and two set-ups each
+
+
+def test_parity_with_moves_only(native: ModuleType) -> None:
+    report = run_parity(games=1, seed=7, actions="moves")
+    assert not report.divergences, report.text()
+
+
+def _drive_end(s: GameState, rng: random.Random, end_of_half: bool) -> GameState:
+    """`s` at the end of a drive (of the first half, or of the half when `end_of_half`), with
+    sweltering heat, knocked-out players, Secret Weapons who played, bribes and Master Chefs
+    drawn at random, so every branch of EndDrive, Half and MasterChef is taken."""
+    s = s.copy()
+    s.weather = rng.choice([Weather.SWELTERING_HEAT, Weather.NICE])
+    for pid in range(len(s.info)):
+        if s.pos[pid] >= 0 and rng.random() < 0.3:
+            s.remove(pid, Status.KO)
+        if rng.random() < 0.5:
+            s.pflags[pid] |= PFlag.PLAYED
+    for side in (0, 1):
+        s.teams[side].bribes = rng.randint(0, 1)
+        if end_of_half:
+            s.teams[side].turn = s.board.variant.turns_per_half
+    s.specs = tuple(replace(sp, inducements=Inducements(chef=rng.random() < 0.5, babes=rng.randint(0, 1)))
+                    for sp in s.specs)  # type: ignore[assignment]
+    match = Match()
+    match.phase = MatchPhase.SECOND_HALF
+    half = Half()
+    half.phase = HalfPhase.DRIVE_ENDED
+    s.half = 1
+    s.stack = [match, half, EndDrive(end_of_half)]
+    s.shared = 0
+    s.decider = RUNNING
+    s.pending = None
+    s.outcome = 0
+    return s
+
+
+def test_drive_ends_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for board in (3, 7, 11):
+        for s0 in game_positions(11, board, 4):
+            for end_of_half in (False, True):
+                s = _drive_end(s0, rng, end_of_half)
+                py = Game.from_state(s.copy())
+                nat = NativeGame.from_state(s)
+                for _ in range(6):  # bribe decisions, then the set-up
+                    assert state_data(py.state) == nat.data()
+                    assert py.decision() == nat.decision() and py.legal_actions() == nat.legal_actions()
+                    if py.legal_actions().group(ActionType.USE_BRIBE) is None:
+                        break
+                    action = Action(rng.choice([ActionType.USE_BRIBE, ActionType.DECLINE]))
+                    py.step(action)
+                    nat.step(action)
+                checked += 1
+    assert checked == 24
+
+
+def test_an_unported_frame_stops_with_one_line_and_changes_nothing(native: ModuleType) -> None:
+    nat = NativeGame.start("human", "orc", seed=2, board=3)
+    py = Game.new("human", "orc", seed=2, board=3)
+    while True:  # play both to the last set-up decision before the kick-off
+        action = py.legal_actions().group(ActionType.END_SETUP)
+        if py.decision().kind.name != "SETUP" or action is None:
+            from nuffle.random_player import RandomPlayer
+
+            act = RandomPlayer(1).act(py.view())
+        else:
+            act = Action(ActionType.END_SETUP)
+        before = nat.data()
+        py.step(act)
+        try:
+            nat.step(act)
+        except NotPortedError as exc:
+            assert "kickoff" in str(exc) and "\n" not in str(exc)
+            assert nat.data() == before
+            return
+
+
+def test_illegal_actions_raise_and_change_nothing(native: ModuleType) -> None:
+    nat = NativeGame.start("human", "orc", seed=4, board=5)
+    before = nat.data()
+    for action in (Action(ActionType.END_TURN), Action(ActionType.KICK, 0), Action(ActionType.END_SETUP)):
+        with pytest.raises(IllegalActionError):
+            nat.step(action)
+        assert nat.data() == before
+
+
+@pytest.mark.slow
+def test_parity_larger_run(native: ModuleType) -> None:
+    report = run_parity(games=20, seed=3)
+    assert not report.divergences, report.text()
