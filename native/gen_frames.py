@@ -31,7 +31,8 @@ from nuffle.core.procedures import rolls  # noqa: E402
 from nuffle.core.procedures.base import FRAMES, Procedure  # noqa: E402
 
 HEADER = ROOT / "native" / "include" / "nuffle" / "frames.hpp"
-ENUMS = ("RollKind", "ActionType", "Skill", "Status", "Dice", "BlockFace", "Weather", "BallState", "DecisionKind")
+ENUMS = ("RollKind", "ActionType", "Skill", "Status", "Dice", "BlockFace", "Weather", "BallState",
+         "DecisionKind")
 #: List capacity by field name (elements of the state's list pool); others get DEFAULT_CAP.
 CAPS = {"path": 24, "todo": 32, "faces": 3, "fame": 2, "direction": 2, "facing": 2}
 DEFAULT_CAP = 16
@@ -59,7 +60,9 @@ def _value_kind(node: ast.expr, params: dict[str, str]) -> str | None:
         return "list"
     if isinstance(node, ast.Tuple):
         return "tuple"
-    if isinstance(node, ast.Compare | ast.BoolOp) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+    if isinstance(node, ast.Compare | ast.BoolOp):
+        return "bool"
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return "bool"
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ENUMS:
         return f"enum:{node.value.id}"
@@ -91,8 +94,9 @@ def field_kinds(cls: type[Procedure]) -> dict[str, str]:
                 elif isinstance(node, ast.Assign):
                     targets, kind = node.targets, _value_kind(node.value, params)
                 for t in targets:
-                    if (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-                            and kind is not None and t.attr not in found):
+                    if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)):
+                        continue
+                    if t.value.id == "self" and kind is not None and t.attr not in found:
                         found[t.attr] = kind
     out = {}
     for name in cls._fields:
@@ -140,7 +144,8 @@ def _constants() -> list[str]:
     out.append("inline constexpr int WEATHER[] = {" + ", ".join(str(int(w)) for w in LRB6.weather) + "};")
     out.append("inline constexpr int KICKOFF[] = {" + ", ".join(
         _ident(k) if k in FRAMES else "-1" for k in LRB6.kickoff) + "};")
-    out.append("inline constexpr int SCATTER[][2] = {" + ", ".join(f"{{{dx}, {dy}}}" for dx, dy in LRB6.scatter) + "};")
+    scatter = ", ".join(f"{{{dx}, {dy}}}" for dx, dy in LRB6.scatter)
+    out.append("inline constexpr int SCATTER[][2] = {" + scatter + "};")
     out.append(f"constexpr int KO_FROM = {LRB6.ko_from};")
     out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
     out.append("}  // namespace lrb6")
@@ -189,7 +194,7 @@ def render() -> str:
         "    const PhaseInfo* phases;",
         "    std::uint8_t phase_count;",
         "    std::uint16_t pool;  // list pool elements a frame of it reserves",
-        "    std::int16_t decision_skill;  // the skill its decisions offer (Procedure.decision_skill), or -1",
+        "    std::int16_t decision_skill;  // the skill its decisions offer (decision_skill), or -1",
         "};",
         "",
     ]

@@ -19,8 +19,8 @@ from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.interrupts import terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
-from nuffle.parity import register as register_parity
 from nuffle.league.cli import register as register_league
+from nuffle.parity import register as register_parity
 from nuffle.play import play
 from nuffle.report import MatchReport
 from nuffle.rl.cli import register as register_rl

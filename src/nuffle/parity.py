@@ -87,8 +87,8 @@ class ParityReport:
         j = self.to_json()
         lines = [f"{j['games']} games, {j['steps']} steps matched: {j['complete']} complete, "
                  f"{j['divergences']} diverged, {j['step_limit']} at the step limit",
-                 "stopped at unported frames: " + (", ".join(f"{k} {v}" for k, v in sorted(j["stopped_at_unported"].items()))
-                                                   or "none")]
+                 "stopped at unported frames: "
+                 + (", ".join(f"{k} {v}" for k, v in sorted(j["stopped_at_unported"].items())) or "none")]
         for g in self.divergences[:1]:
             lines.append(f"first divergence: seed {g.seed} board {g.board} ({g.home} v {g.away})")
             lines.append(g.diff or "")
@@ -110,8 +110,9 @@ def _diff(step: int, what: str, py: Any, nat: Any) -> str:
                             keys = [k for k in a if a[k] != b.get(k)]
                             return (f"step {step}: {what}.teams[{i}] differs in {keys}\n  python: "
                                     f"{[a[k] for k in keys]}\n  native: {[b.get(k) for k in keys]}")
-                return (f"step {step}: {what}.{key} differs\n  python: {py[key]!r}\n  native: {nat.get(key)!r}"
-                        f"\n  python stack: {py.get('stack')!r}\n  native stack: {nat.get('stack')!r}")
+                return (f"step {step}: {what}.{key} differs\n  python: {py[key]!r}\n"
+                        f"  native: {nat.get(key)!r}\n  python stack: {py.get('stack')!r}\n"
+                        f"  native stack: {nat.get('stack')!r}")
     return f"step {step}: {what} differs\n  python: {py!r}\n  native: {nat!r}"
 
 
@@ -218,6 +219,7 @@ def register(sub: Any) -> None:
     p.add_argument("--board", type=int, choices=BOARDS, help="one board (default: every board)")
     p.add_argument("--actions", choices=ACTION_SETS, default="all",
                    help="'moves': player actions restricted to moves (default all)")
-    p.add_argument("--max-steps", type=int, default=5000, help="steps per game before it is cut (default 5000)")
+    p.add_argument("--max-steps", type=int, default=5000,
+                   help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
     p.set_defaults(func=_cmd)

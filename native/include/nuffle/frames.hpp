@@ -32,7 +32,7 @@ struct ProcInfo {
     const PhaseInfo* phases;
     std::uint8_t phase_count;
     std::uint16_t pool;  // list pool elements a frame of it reserves
-    std::int16_t decision_skill;  // the skill its decisions offer (Procedure.decision_skill), or -1
+    std::int16_t decision_skill;  // the skill its decisions offer (decision_skill), or -1
 };
 
 enum Proc : std::uint16_t {

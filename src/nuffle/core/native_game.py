@@ -18,12 +18,12 @@ from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
 from nuffle.core.engines import NATIVE, NotPortedError, native_module
 from nuffle.core.errors import InputError
+from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.native_state import native_board, state_data
 from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
@@ -78,13 +78,15 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
             s.grid[p["square"]] = pid
     for side, t in enumerate(data["teams"]):
         ts = s.teams[side]
-        for name in ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame", "igor"):
+        for name in ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame",
+                     "igor"):
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used"):
             setattr(ts, name, bool(t[name]))
         s.stats[side] = list(t["stats"][: len(s.stats[side])])
-    for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng", "decider",
-                 "waiting", "touchdown", "last_die", "reactor", "square", "last_square", "extra_moves"):
+    for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
+                 "decider", "waiting", "touchdown", "last_die", "reactor", "square", "last_square",
+                 "extra_moves"):
         setattr(s, name, data[name])
     s.ok = bool(data["ok"])
     s.turnover = bool(data["turnover"])
@@ -214,7 +216,8 @@ class NativeGame:
 
         sq = d["square"]
         return Decision(
-            kind=DecisionKind(self._native.waiting), side=side, player=opt(d["player"]), target=opt(d["target"]),
+            kind=DecisionKind(self._native.waiting), side=side, player=opt(d["player"]),
+            target=opt(d["target"]),
             skill=None if d["skill"] < 0 else Skill(d["skill"]),
             roll=None if d["roll"] < 0 else RollKind(d["roll"]), need=opt(d["need"]),
             dice=opt(d["dice"]), faces=tuple(d["faces"]),

@@ -53,7 +53,8 @@ def state_data(s: GameState) -> dict[str, Any]:
         "reactor": s.reactor, "square": s.square, "last_square": s.last_square, "extra_moves": s.extra_moves,
         "assisted_moves": int(s.options.assisted_moves), "crowd": list(s.crowd), "pstats": list(s.pstats),
         "stack": [_frame_data(p) for p in s.stack],
-        "pending": None if s.pending is None else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
+        "pending": None if s.pending is None
+        else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
     }
 
