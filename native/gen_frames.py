@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import re
 import sys
 import textwrap
 from pathlib import Path
@@ -107,13 +106,16 @@ def field_kinds(cls: type[Procedure]) -> dict[str, str]:
 
 
 def purposes() -> list[str]:
-    """Every chance purpose the procedures name (string literals of Chance/threshold calls,
-    the player rolls' purposes and the procedure class names some rolls use)."""
+    """Every chance purpose the procedures name (the string constants passed to Chance and
+    threshold calls, the player rolls' purposes and the procedure class names some rolls use)."""
     found: set[str] = set(rolls._PURPOSE.values()) | {""}
-    pattern = re.compile(r"(?:Chance|threshold)\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
     for path in sorted((ROOT / "src" / "nuffle" / "core").rglob("*.py")):
-        for args in pattern.findall(path.read_text()):
-            found.update(x for x in re.findall(r'"([^"\\]*)"', args) if not x.startswith("$"))
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id in ("Chance", "threshold"):
+                found.update(a.value for a in node.args
+                             if isinstance(a, ast.Constant) and isinstance(a.value, str))
     found.update(cls.__name__ for cls in FRAMES.values())
     return sorted(found)
 
@@ -122,15 +124,19 @@ def _constants() -> list[str]:
     """The Python engine's enums and flags the procedures use, by value."""
     from nuffle.core.actions import ActionType
     from nuffle.core.decision import DecisionKind
-    from nuffle.core.types import BallState, Event, PFlag, Weather
+    from nuffle.core.skills import Skill
+    from nuffle.core.types import BallState, Event, PFlag, RollKind, Weather
 
-    out = ["// The Python engine's enums the procedures name (actions.py, decision.py, types.py)."]
+    out = ["// The Python engine's enums the procedures name (actions.py, decision.py, types.py, skills.py)."]
     for ns, cls in (("at", ActionType), ("dk", DecisionKind), ("weather", Weather), ("ball", BallState),
-                    ("ev", Event)):
+                    ("ev", Event), ("skill", Skill), ("roll", RollKind)):
         out.append(f"namespace {ns} {{")
         out.extend(f"constexpr int {m.name} = {int(m)};" for m in cls)
         out.append(f"constexpr int COUNT = {len(cls)};")
         out.append(f"}}  // namespace {ns}")
+    names = {int(k): k.name for k in Skill}
+    out.append("inline constexpr const char* SKILL_NAMES[] = {" + ", ".join(
+        f'"{names.get(i, "")}"' for i in range(max(names) + 1)) + "};")
     out.append("namespace flag {")
     for name, value in vars(PFlag).items():
         if name.isupper() and type(value) is int:
@@ -147,6 +153,11 @@ def _constants() -> list[str]:
     scatter = ", ".join(f"{{{dx}, {dy}}}" for dx, dy in LRB6.scatter)
     out.append("inline constexpr int SCATTER[][2] = {" + scatter + "};")
     out.append(f"constexpr int KO_FROM = {LRB6.ko_from};")
+    bh = [(a, b) for a, b, r in LRB6.casualties if r == "badly_hurt"]
+    dead = [(a, b) for a, b, r in LRB6.casualties if r == "dead"]
+    assert len(bh) == 1 and len(dead) == 1
+    out.append(f"constexpr int BADLY_HURT_FIRST = {bh[0][0]}, BADLY_HURT_LAST = {bh[0][1]};")
+    out.append(f"constexpr int DEAD_FIRST = {dead[0][0]}, DEAD_LAST = {dead[0][1]};")
     out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
     out.append("}  // namespace lrb6")
     out.append("")
@@ -258,6 +269,12 @@ def render() -> str:
     for p in ps:
         lines.append(f'    "{p}",')
     lines.append("};")
+    lines.append("")
+    from nuffle.core.types import RollKind
+
+    lines.append("// The purpose id of each RollKind's roll (rolls._PURPOSE).")
+    lines.append("inline constexpr int ROLL_PURPOSE[] = {" + ", ".join(
+        str(ps.index(rolls._PURPOSE[k])) for k in RollKind) + "};")
     lines.append("")
     lines.append("}  // namespace nuffle::frames")
     return "\n".join(lines) + "\n"

@@ -27,9 +27,9 @@ inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
-    "ind_chef", "ind_igor", "ind_apothecaries"};
+    "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
-                                          "skills"};
+                                          "niggles", "skills"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
 inline long long int_in(const py::handle& h, const std::string& what, long long lo, long long hi) {
@@ -251,6 +251,8 @@ inline State load(const Board& b, const py::handle& data) {
         tm.ind_chef = flag("ind_chef");
         tm.ind_igor = flag("ind_igor");
         tm.ind_apothecaries = u8("ind_apothecaries");
+        tm.cheerleaders = u8("cheerleaders");
+        tm.assistant_coaches = u8("assistant_coaches");
         const py::list stats = list_of(t["stats"], w + ".stats", TEAM_STATS);
         for (std::size_t i = 0; i < stats.size(); ++i) {
             tm.stats[i] = static_cast<std::int16_t>(int_in(stats[i], w + ".stats[" + std::to_string(i) + "]", 0, 32767));
@@ -271,6 +273,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.st = static_cast<std::uint8_t>(int_in(p["st"], w + ".st", 0, 255));
         pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
+        pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
         const py::list skills = list_of(p["skills"], w + ".skills", sk::COUNT_MAX);
         for (std::size_t k = 0; k < skills.size(); ++k) {
             const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, sk::COUNT_MAX - 1));
@@ -383,6 +386,8 @@ inline py::dict dump(const State& s) {
         td["ind_chef"] = t.ind_chef;
         td["ind_igor"] = t.ind_igor;
         td["ind_apothecaries"] = t.ind_apothecaries;
+        td["cheerleaders"] = t.cheerleaders;
+        td["assistant_coaches"] = t.assistant_coaches;
         py::list stats;
         for (const auto v : t.stats) stats.append(v);
         td["stats"] = stats;
@@ -402,6 +407,7 @@ inline py::dict dump(const State& s) {
         pd["st"] = p.st;
         pd["ag"] = p.ag;
         pd["av"] = p.av;
+        pd["niggles"] = p.niggles;
         py::list skills;
         for (int k = 0; k < sk::COUNT_MAX; ++k) {
             if (p.has_skill(k)) skills.append(k);

@@ -42,12 +42,14 @@ class GameParity:
     steps: int = 0
     outcome: str = "complete"  # complete, stopped_at_unported, diverged, step_limit
     frame: str | None = None  # the unported frame it stopped at
+    reason: str | None = None  # the engine's whole message (what of the frame is missing)
     diff: str | None = None  # the first divergence, readable
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"seed": self.seed, "board": self.board, "home": self.home, "away": self.away,
-                "steps": self.steps, "outcome": self.outcome, "frame": self.frame, "diff": self.diff}
+                "steps": self.steps, "outcome": self.outcome, "frame": self.frame, "reason": self.reason,
+                "diff": self.diff}
 
 
 @dataclass
@@ -156,7 +158,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     try:
         nat = NativeGame.start(home, away, seed=seed, board=board)
     except NotPortedError as exc:
-        rec.outcome, rec.frame = "stopped_at_unported", _unported_frame(exc)
+        rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
     bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
     bots[0].new_game(py.view(), 0)
@@ -166,7 +168,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         try:
             problem = _compare(rec.steps, py, nat)
         except NotPortedError as exc:
-            rec.outcome, rec.frame = "stopped_at_unported", _unported_frame(exc)
+            rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
         if problem is not None:
             rec.outcome, rec.diff = "diverged", problem
@@ -181,7 +183,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         try:
             nat.step(action)
         except NotPortedError as exc:
-            rec.outcome, rec.frame = "stopped_at_unported", _unported_frame(exc)
+            rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
         rec.steps += 1
 

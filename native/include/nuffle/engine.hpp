@@ -8,8 +8,14 @@
 #include <algorithm>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/kickoff.hpp"
 #include "nuffle/procs/match.hpp"
+#include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/setup.hpp"
+#include "nuffle/procs/turn.hpp"
 
 namespace nuffle {
 
@@ -22,6 +28,33 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::END_DRIVE:
         case frames::MASTER_CHEF:
         case frames::SETUP:
+        case frames::KICKOFF:
+        case frames::KICK_OFF_RETURN:
+        case frames::GET_THE_REF:
+        case frames::RIOT:
+        case frames::PERFECT_DEFENCE:
+        case frames::HIGH_KICK:
+        case frames::CHEERING_FANS:
+        case frames::BRILLIANT_COACHING:
+        case frames::CHANGING_WEATHER:
+        case frames::QUICK_SNAP:
+        case frames::BLITZ_KICKOFF:
+        case frames::PLAYER_ROLL:
+        case frames::CATCH:
+        case frames::BOUNCE:
+        case frames::THROW_IN:
+        case frames::TURN:
+        case frames::PLAYER_ACTION:
+        case frames::MOVE_STEP:
+        case frames::DODGE_ROLL:
+        case frames::REACTION:
+        case frames::PICKUP:
+        case frames::KNOCK_DOWN:
+        case frames::PLACE_PRONE:
+        case frames::INJURY:
+        case frames::REGENERATE:
+        case frames::THROW_A_ROCK:
+        case frames::PITCH_INVASION:
             return true;
         default:
             return false;
@@ -38,6 +71,33 @@ inline void run_top(Ctx& c) {
         case frames::END_DRIVE: procs::end_drive_run(c); return;
         case frames::MASTER_CHEF: procs::master_chef_run(c); return;
         case frames::SETUP: procs::setup_run(c); return;
+        case frames::KICKOFF: procs::kickoff_run(c); return;
+        case frames::KICK_OFF_RETURN: procs::kick_off_return_run(c); return;
+        case frames::GET_THE_REF: procs::get_the_ref_run(c); return;
+        case frames::RIOT: procs::riot_run(c); return;
+        case frames::PERFECT_DEFENCE: procs::perfect_defence_run(c); return;
+        case frames::HIGH_KICK: procs::high_kick_run(c); return;
+        case frames::CHEERING_FANS: procs::re_roll_contest_run(c, false); return;
+        case frames::BRILLIANT_COACHING: procs::re_roll_contest_run(c, true); return;
+        case frames::CHANGING_WEATHER: procs::changing_weather_run(c); return;
+        case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
+        case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
+        case frames::PLAYER_ROLL: procs::player_roll_run(c); return;
+        case frames::CATCH: procs::catch_run(c); return;
+        case frames::BOUNCE: procs::bounce_run(c); return;
+        case frames::THROW_IN: procs::throw_in_run(c); return;
+        case frames::TURN: procs::turn_run(c); return;
+        case frames::PLAYER_ACTION: procs::player_action_run(c); return;
+        case frames::MOVE_STEP: procs::move_step_run(c); return;
+        case frames::DODGE_ROLL: procs::dodge_roll_run(c); return;
+        case frames::REACTION: procs::reaction_run(c); return;
+        case frames::PICKUP: procs::pickup_run(c); return;
+        case frames::KNOCK_DOWN:
+        case frames::PLACE_PRONE: procs::knock_down_run(c); return;
+        case frames::INJURY: procs::injury_run(c); return;
+        case frames::REGENERATE: procs::regenerate_run(c); return;
+        case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
+        case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -47,6 +107,17 @@ inline Legal legal_top(Ctx& c) {
         case frames::MATCH: return procs::match_legal(c);
         case frames::END_DRIVE: return procs::end_drive_legal(c);
         case frames::SETUP: return procs::setup_legal_actions(c);
+        case frames::KICKOFF: return procs::kickoff_legal(c);
+        case frames::KICK_OFF_RETURN: return procs::kick_off_return_legal(c);
+        case frames::HIGH_KICK: return procs::high_kick_legal(c);
+        case frames::QUICK_SNAP: return procs::quick_snap_legal(c);
+        case frames::PLAYER_ROLL: return procs::player_roll_legal(c);
+        case frames::TURN: return procs::turn_legal(c);
+        case frames::PLAYER_ACTION: return procs::player_action_legal(c);
+        case frames::MOVE_STEP: return procs::move_step_legal(c);
+        case frames::DODGE_ROLL: return procs::dodge_roll_legal(c);
+        case frames::REACTION: return procs::reaction_legal(c);
+        case frames::INJURY: return procs::injury_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -58,6 +129,17 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::MATCH: procs::match_act(c, a); return;
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
+        case frames::KICKOFF: procs::kickoff_act(c, a); return;
+        case frames::KICK_OFF_RETURN: procs::kick_off_return_act(c, a); return;
+        case frames::HIGH_KICK: procs::high_kick_act(c, a); return;
+        case frames::QUICK_SNAP: procs::quick_snap_act(c, a); return;
+        case frames::PLAYER_ROLL: procs::player_roll_act(c, a); return;
+        case frames::TURN: procs::turn_act(c, a); return;
+        case frames::PLAYER_ACTION: procs::player_action_act(c, a); return;
+        case frames::MOVE_STEP: procs::move_step_act(c, a); return;
+        case frames::DODGE_ROLL: procs::dodge_roll_act(c, a); return;
+        case frames::REACTION: procs::reaction_act(c, a); return;
+        case frames::INJURY: procs::injury_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -83,6 +165,11 @@ inline Detail default_detail(const Frame& f) {
 inline Detail detail_top(Ctx& c) {
     switch (c.top().proc) {
         case frames::END_DRIVE: return procs::end_drive_detail(c);
+        case frames::KICKOFF: return procs::kickoff_detail(c);
+        case frames::PLAYER_ROLL: return procs::player_roll_detail(c);
+        case frames::PLAYER_ACTION: return procs::player_action_detail(c);
+        case frames::MOVE_STEP: return procs::move_step_detail(c);
+        case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

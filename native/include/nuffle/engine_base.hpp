@@ -19,6 +19,9 @@ namespace nuffle {
 struct NotPortedError : std::runtime_error {
     explicit NotPortedError(const std::string& frame)
         : std::runtime_error("the native engine has not ported frame '" + frame + "' yet") {}
+    // A ported frame reaching a part that is not ported yet (`what`: a skill, an option).
+    NotPortedError(const std::string& frame, const std::string& what)
+        : std::runtime_error("the native engine has not ported frame '" + frame + "' yet (" + what + ")") {}
 };
 
 // An action that is not legal now (the state is unchanged).
@@ -82,7 +85,9 @@ inline void wait(State& s, int side, int kind) noexcept {
 }
 
 inline int die(const State& s) noexcept { return s.chance.outcome.v[0]; }
+// dice.total: a single value, or the sum of a tuple of dice.
 inline int dice_sum(const State& s) noexcept {
+    if (s.chance.outcome.size == 0) return s.chance.outcome.v[0];
     int t = 0;
     for (int i = 0; i < s.chance.outcome.size; ++i) t += s.chance.outcome.v[static_cast<std::size_t>(i)];
     return t;

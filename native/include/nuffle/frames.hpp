@@ -1783,7 +1783,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
 };
 
-// The Python engine's enums the procedures name (actions.py, decision.py, types.py).
+// The Python engine's enums the procedures name (actions.py, decision.py, types.py, skills.py).
 namespace at {
 constexpr int KICK = 0;
 constexpr int RECEIVE = 1;
@@ -1901,6 +1901,120 @@ constexpr int WEATHER = 12;
 constexpr int HALF = 13;
 constexpr int COUNT = 14;
 }  // namespace ev
+namespace skill {
+constexpr int BLOCK = 0;
+constexpr int DAUNTLESS = 1;
+constexpr int DIRTY_PLAYER = 2;
+constexpr int FEND = 3;
+constexpr int FRENZY = 4;
+constexpr int KICK = 5;
+constexpr int KICK_OFF_RETURN = 6;
+constexpr int PASS_BLOCK = 7;
+constexpr int PRO = 8;
+constexpr int SHADOWING = 9;
+constexpr int STRIP_BALL = 10;
+constexpr int SURE_HANDS = 11;
+constexpr int TACKLE = 12;
+constexpr int WRESTLE = 13;
+constexpr int CATCH = 20;
+constexpr int DIVING_CATCH = 21;
+constexpr int DIVING_TACKLE = 22;
+constexpr int DODGE = 23;
+constexpr int JUMP_UP = 24;
+constexpr int LEAP = 25;
+constexpr int SIDE_STEP = 26;
+constexpr int SNEAKY_GIT = 27;
+constexpr int SPRINT = 28;
+constexpr int SURE_FEET = 29;
+constexpr int ACCURATE = 40;
+constexpr int DUMP_OFF = 41;
+constexpr int HAIL_MARY_PASS = 42;
+constexpr int LEADER = 43;
+constexpr int NERVES_OF_STEEL = 44;
+constexpr int PASS = 45;
+constexpr int SAFE_THROW = 46;
+constexpr int BREAK_TACKLE = 60;
+constexpr int GRAB = 61;
+constexpr int GUARD = 62;
+constexpr int JUGGERNAUT = 63;
+constexpr int MIGHTY_BLOW = 64;
+constexpr int MULTIPLE_BLOCK = 65;
+constexpr int PILING_ON = 66;
+constexpr int STAND_FIRM = 67;
+constexpr int STRONG_ARM = 68;
+constexpr int THICK_SKULL = 69;
+constexpr int BIG_HAND = 80;
+constexpr int CLAWS = 81;
+constexpr int DISTURBING_PRESENCE = 82;
+constexpr int EXTRA_ARMS = 83;
+constexpr int FOUL_APPEARANCE = 84;
+constexpr int HORNS = 85;
+constexpr int PREHENSILE_TAIL = 86;
+constexpr int TENTACLES = 87;
+constexpr int TWO_HEADS = 88;
+constexpr int VERY_LONG_LEGS = 89;
+constexpr int ALWAYS_HUNGRY = 100;
+constexpr int ANIMOSITY = 101;
+constexpr int BALL_AND_CHAIN = 102;
+constexpr int BLOOD_LUST = 103;
+constexpr int BOMBARDIER = 104;
+constexpr int BONE_HEAD = 105;
+constexpr int CHAINSAW = 106;
+constexpr int DECAY = 107;
+constexpr int FAN_FAVOURITE = 108;
+constexpr int HYPNOTIC_GAZE = 109;
+constexpr int LONER = 110;
+constexpr int MONSTROUS_MOUTH = 111;
+constexpr int NO_HANDS = 112;
+constexpr int NURGLES_ROT = 113;
+constexpr int REALLY_STUPID = 114;
+constexpr int REGENERATION = 115;
+constexpr int RIGHT_STUFF = 116;
+constexpr int SECRET_WEAPON = 117;
+constexpr int STAB = 118;
+constexpr int STAKES = 119;
+constexpr int STUNTY = 120;
+constexpr int SWOOP = 121;
+constexpr int TAKE_ROOT = 122;
+constexpr int THROW_TEAM_MATE = 123;
+constexpr int TITCHY = 124;
+constexpr int WILD_ANIMAL = 125;
+constexpr int COUNT = 77;
+}  // namespace skill
+namespace roll {
+constexpr int DODGE = 0;
+constexpr int GFI = 1;
+constexpr int PICKUP = 2;
+constexpr int CATCH = 3;
+constexpr int INTERCEPTION = 4;
+constexpr int PASS = 5;
+constexpr int STAND_UP = 6;
+constexpr int BONE_HEAD = 7;
+constexpr int REALLY_STUPID = 8;
+constexpr int ALWAYS_HUNGRY = 9;
+constexpr int LANDING = 10;
+constexpr int LONER = 11;
+constexpr int PRO = 12;
+constexpr int WILD_ANIMAL = 13;
+constexpr int BLOOD_LUST = 14;
+constexpr int TAKE_ROOT = 15;
+constexpr int ANIMOSITY = 16;
+constexpr int LEAP = 17;
+constexpr int JUMP_UP = 18;
+constexpr int HYPNOTIC_GAZE = 19;
+constexpr int SAFE_THROW = 20;
+constexpr int FOUL_APPEARANCE = 21;
+constexpr int DAUNTLESS = 22;
+constexpr int CHAINSAW = 23;
+constexpr int REGENERATION = 24;
+constexpr int BOMB = 25;
+constexpr int HAIL_MARY = 26;
+constexpr int SHADOWING = 27;
+constexpr int TENTACLES = 28;
+constexpr int KICK_OFF_RETURN = 29;
+constexpr int COUNT = 30;
+}  // namespace roll
+inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL"};
 namespace flag {
 constexpr std::uint32_t USED = 1;
 constexpr std::uint32_t DISTRACTED = 2;
@@ -1927,11 +2041,13 @@ inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
 inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HIGH_KICK, CHEERING_FANS, CHANGING_WEATHER, BRILLIANT_COACHING, QUICK_SNAP, BLITZ_KICKOFF, THROW_A_ROCK, PITCH_INVASION};
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
+constexpr int BADLY_HURT_FIRST = 11, BADLY_HURT_LAST = 38;
+constexpr int DEAD_FIRST = 61, DEAD_LAST = 68;
 constexpr int CASUALTY_FROM = 10;
 }  // namespace lrb6
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 124;
+constexpr int PURPOSE_COUNT = 125;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2044,6 +2160,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "regeneration",
     "regeneration (Igor)",
     "riot",
+    "rock victim",
     "safe_throw",
     "shadowing",
     "stand_up",
@@ -2058,5 +2175,8 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "weather",
     "wild_animal",
 };
+
+// The purpose id of each RollKind's roll (rolls._PURPOSE).
+inline constexpr int ROLL_PURPOSE[] = {82, 86, 104, 78, 92, 102, 114, 74, 107, 64, 98, 100, 106, 124, 71, 117, 65, 99, 93, 90, 112, 84, 81, 79, 108, 72, 87, 113, 119, 97};
 
 }  // namespace nuffle::frames

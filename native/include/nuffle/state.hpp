@@ -43,7 +43,8 @@ struct Player {
     std::uint8_t number;
     std::uint8_t status;  // Status
     std::uint8_t ma, st, ag, av;
-    std::uint8_t pad0[3];
+    std::uint8_t niggles;  // niggling injuries: +1 each to his injury rolls
+    std::uint8_t pad0[2];
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
 
@@ -74,7 +75,7 @@ struct Team {
     // The team as it entered the match (TeamSpec): what procedures read, never changed.
     std::uint8_t spec_rerolls, spec_apothecary, fan_factor;
     std::uint8_t ind_babes, ind_bribes, ind_training, ind_chef, ind_igor, ind_apothecaries;
-    std::uint8_t pad0[2];
+    std::uint8_t cheerleaders, assistant_coaches;
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).

@@ -39,7 +39,7 @@ def state_data(s: GameState) -> dict[str, Any]:
     players = [
         {
             "team": p.team, "number": p.number, "square": s.pos[p.pid], "status": int(s.status[p.pid]),
-            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "niggles": p.niggles,
             "skills": sorted(int(k) for k in p.skills),
         }
         for p in s.info
@@ -67,6 +67,7 @@ def _spec_data(s: GameState, side: int) -> dict[str, int]:
         "spec_rerolls": spec.rerolls, "spec_apothecary": int(spec.apothecary), "fan_factor": spec.fan_factor,
         "ind_babes": ind.babes, "ind_bribes": ind.bribes, "ind_training": ind.training,
         "ind_chef": int(ind.chef), "ind_igor": int(ind.igor), "ind_apothecaries": ind.apothecaries,
+        "cheerleaders": spec.cheerleaders, "assistant_coaches": spec.assistant_coaches,
     }
 
 

@@ -195,7 +195,9 @@ inline void drive_run(Ctx& c) {
             if (s.players[p].square >= 0) s.players[p].flags |= frames::flag::PLAYED;
         }
         f.phase = fd::KICKED_OFF;
-        push(s, frames::KICKOFF);
+        Frame& k = push(s, frames::KICKOFF);  // Kickoff(): no target, no other distance
+        k.arg[frames::p_kickoff::F_TARGET] = -1;
+        k.arg[frames::p_kickoff::F_ALT] = -1;
         return;
     }
     if (ph == fd::KICKED_OFF) {
