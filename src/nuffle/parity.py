@@ -17,17 +17,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.dice import ExplicitRoller
 from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
 from nuffle.core.teams import races
+from nuffle.core.types import CHANCE
 from nuffle.random_player import RandomPlayer
 
 BOARDS = (1, 3, 5, 7, 11)
 #: `actions` choices: every legal action, or player actions restricted to moves (no blocks,
 #: passes, fouls...) so that movement, ball and injury are exercised end to end early.
 ACTION_SETS = ("all", "moves")
+#: `dice` choices: sampled from the state's generator (as a match plays), or forced: every
+#: chance node stops (explicit roller) and one of its grouped outcomes is picked uniformly,
+#: so rare results (casualties, apothecaries, double ones) come up often.
+DICE_MODES = ("sampled", "forced")
 _MOVES_ONLY = {ActionType.START_MOVE, ActionType.END_TURN}
 
 
@@ -151,12 +157,14 @@ def _unported_frame(exc: NotPortedError) -> str:
 
 
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
-                max_steps: int = 5000) -> GameParity:
-    """One game in lockstep on both engines."""
+                max_steps: int = 5000, dice: str = "sampled") -> GameParity:
+    """One game in lockstep on both engines (`dice`: see DICE_MODES)."""
     rec = GameParity(seed, board, home, away)
-    py = Game.new(home, away, seed=seed, board=board, engine="python")
+    forced = dice == "forced"
+    py = Game.new(home, away, seed=seed, board=board, engine="python",
+                  roller=ExplicitRoller() if forced else None)
     try:
-        nat = NativeGame.start(home, away, seed=seed, board=board)
+        nat = NativeGame.start(home, away, seed=seed, board=board, explicit=forced)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
@@ -178,10 +186,16 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         if rec.steps >= max_steps:
             rec.outcome = "step_limit"
             return rec
-        action = _choose(py, bots[py.decider], rng, actions)
-        py.step(action)
         try:
-            nat.step(action)
+            if py.decider == CHANCE:
+                options = py.chance_outcomes()
+                outcome = options[rng.randrange(len(options))][0]
+                py.apply_chance(outcome)
+                nat.apply_chance(outcome)
+            else:
+                action = _choose(py, bots[py.decider], rng, actions)
+                py.step(action)
+                nat.step(action)
         except NotPortedError as exc:
             rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
@@ -189,7 +203,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
 
 
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
-               max_steps: int = 5000) -> ParityReport:
+               max_steps: int = 5000, dice: str = "sampled") -> ParityReport:
     """`games` lockstep games per board, races drawn from every race by a seeded generator."""
     keys = sorted(races())
     report = ParityReport()
@@ -197,7 +211,7 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
     for board in boards:
         for i in range(games):
             home, away = pick.choice(keys), pick.choice(keys)
-            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps))
+            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice))
     return report
 
 
@@ -208,7 +222,7 @@ def _cmd(args: Any) -> int:
 
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
-    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps)
+    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -221,6 +235,8 @@ def register(sub: Any) -> None:
     p.add_argument("--board", type=int, choices=BOARDS, help="one board (default: every board)")
     p.add_argument("--actions", choices=ACTION_SETS, default="all",
                    help="'moves': player actions restricted to moves (default all)")
+    p.add_argument("--dice", choices=DICE_MODES, default="sampled",
+                   help="'forced': pick every chance outcome uniformly among its results (default sampled)")
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")

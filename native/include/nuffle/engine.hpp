@@ -9,6 +9,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/foul.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/kickoff.hpp"
 #include "nuffle/procs/match.hpp"
@@ -55,6 +56,9 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::REGENERATE:
         case frames::THROW_A_ROCK:
         case frames::PITCH_INVASION:
+        case frames::DECLARATION_ROLL:
+        case frames::FOUL:
+        case frames::HANDOFF:
             return true;
         default:
             return false;
@@ -98,6 +102,9 @@ inline void run_top(Ctx& c) {
         case frames::REGENERATE: procs::regenerate_run(c); return;
         case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
         case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
+        case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
+        case frames::FOUL: procs::foul_run(c); return;
+        case frames::HANDOFF: procs::handoff_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -118,6 +125,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::DODGE_ROLL: return procs::dodge_roll_legal(c);
         case frames::REACTION: return procs::reaction_legal(c);
         case frames::INJURY: return procs::injury_legal(c);
+        case frames::FOUL: return procs::foul_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -140,6 +148,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::DODGE_ROLL: procs::dodge_roll_act(c, a); return;
         case frames::REACTION: procs::reaction_act(c, a); return;
         case frames::INJURY: procs::injury_act(c, a); return;
+        case frames::FOUL: procs::foul_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -170,6 +179,7 @@ inline Detail detail_top(Ctx& c) {
         case frames::PLAYER_ACTION: return procs::player_action_detail(c);
         case frames::MOVE_STEP: return procs::move_step_detail(c);
         case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
+        case frames::FOUL: return procs::foul_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

@@ -3,9 +3,10 @@
 // Diving Tackle, Break Tackle, Stunty, Titchy, Two Heads, Prehensile Tail, Sprint, Sure Feet),
 // picking the ball up, the reactions before and after leaving a square (Tentacles, Shadowing:
 // their rolls are not ported), and the finishing steps (Block, Pass, Hand-off, Foul: not
-// ported). Skills acting at the declaration, the action's own choices or its end (Bone-head,
-// Leap, Blood Lust, Jump Up's roll, ...) and assisted moves are not ported: a player action
-// that would consult them raises NotPortedError.
+// ported). The declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root), Leap
+// (Very Long Legs) and Jump Up are ported; the other skills acting at the declaration, the
+// action's own choices or its end (Blood Lust, Stab, Chainsaw, ...) and assisted moves are
+// not: a player action that would consult them raises NotPortedError naming them.
 #pragma once
 
 #include <string>
@@ -33,11 +34,80 @@ inline bool moving_action(int kind) noexcept {
 // The skills whose handlers at action.after_declare, action.choices, action.end and
 // action.stand_up_roll are not ported yet.
 inline constexpr int ACTION_SKILLS_NOT_PORTED[] = {
-    frames::skill::BLOOD_LUST, frames::skill::BONE_HEAD, frames::skill::REALLY_STUPID, frames::skill::TAKE_ROOT,
-    frames::skill::WILD_ANIMAL, frames::skill::BALL_AND_CHAIN, frames::skill::BOMBARDIER, frames::skill::CHAINSAW,
-    frames::skill::HAIL_MARY_PASS, frames::skill::HYPNOTIC_GAZE, frames::skill::LEAP, frames::skill::MULTIPLE_BLOCK,
-    frames::skill::STAB, frames::skill::THROW_TEAM_MATE, frames::skill::JUMP_UP,
+    frames::skill::BLOOD_LUST, frames::skill::BALL_AND_CHAIN, frames::skill::BOMBARDIER, frames::skill::CHAINSAW,
+    frames::skill::HAIL_MARY_PASS, frames::skill::HYPNOTIC_GAZE, frames::skill::MULTIPLE_BLOCK,
+    frames::skill::STAB, frames::skill::THROW_TEAM_MATE,
 };
+
+namespace fdc = frames::p_declaration_roll;
+
+// action.AFTER_DECLARE, in skill order (Blood Lust is gated): the first handler that pushes
+// a DeclarationRoll wins. True if one was pushed.
+inline bool after_declare(State& s, const Board& b, const Frame& f) {
+    const int pid = f.arg[fa::F_PID];
+    const Player& pl = s.players[pid];
+    int kind = -1, target = 0, mod = 0, lose = 1;
+    std::uint32_t flag = 0;
+    for (int k = 0; k < 64 * SKILL_WORDS && kind < 0; ++k) {
+        if (!pl.has_skill(k)) continue;
+        if (k == frames::skill::BONE_HEAD) {
+            kind = frames::roll::BONE_HEAD;
+            target = 2;
+            flag = frames::flag::DISTRACTED;
+        } else if (k == frames::skill::REALLY_STUPID) {
+            bool helped = false;  // declaration_skills._helped_by_team_mate
+            for (const int off : b.neighbours) {
+                const int q = s.grid[pl.square + off];
+                if (q >= 0 && s.players[q].team == pl.team && s.players[q].status == static_cast<int>(Status::STANDING) &&
+                    !s.players[q].has_skill(frames::skill::REALLY_STUPID)) {
+                    helped = true;
+                }
+            }
+            kind = frames::roll::REALLY_STUPID;
+            target = helped ? 2 : 4;
+            flag = frames::flag::DISTRACTED;
+        } else if (k == frames::skill::TAKE_ROOT) {
+            if ((pl.flags & frames::flag::ROOTED) != 0) continue;  // already rooted
+            kind = frames::roll::TAKE_ROOT;
+            target = 2;
+            flag = frames::flag::ROOTED;
+            lose = 0;
+        } else if (k == frames::skill::WILD_ANIMAL) {
+            kind = frames::roll::WILD_ANIMAL;
+            target = 4;
+            const int a = f.arg[fa::F_KIND];
+            mod = (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0;
+        }
+    }
+    if (kind < 0) return false;
+    Frame& d = push(s, frames::DECLARATION_ROLL);
+    d.arg[fdc::F_KIND] = static_cast<std::int16_t>(kind);
+    d.arg[fdc::F_PID] = static_cast<std::int16_t>(pid);
+    d.arg[fdc::F_TARGET] = static_cast<std::int16_t>(target);
+    d.arg[fdc::F_MOD] = static_cast<std::int16_t>(mod);
+    d.arg[fdc::F_FLAG] = static_cast<std::int16_t>(flag);
+    d.arg[fdc::F_LOSE] = static_cast<std::int16_t>(lose);
+    return true;
+}
+
+inline void declaration_roll_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fdc::F_PID];
+    if (f.phase == fdc::START) {
+        f.phase = fdc::ROLLED;
+        push_player_roll(s, f.arg[fdc::F_KIND], pid, f.arg[fdc::F_TARGET], f.arg[fdc::F_MOD], false);
+        return;
+    }
+    const auto flag = static_cast<std::uint32_t>(static_cast<std::uint16_t>(f.arg[fdc::F_FLAG]));
+    if (s.ok) {
+        s.players[pid].flags &= ~flag;
+    } else {
+        s.players[pid].flags |= flag;
+        s.ok = f.arg[fdc::F_LOSE] ? 0 : 1;
+    }
+    pop(s);
+}
 
 // Throws NotPortedError where the player action would need what is not ported.
 inline void player_action_gate(const State& s, const Frame& f) {
@@ -115,7 +185,9 @@ inline void player_action_run(Ctx& c) {
         } else if (kind == frames::at::START_FOUL) {
             t.foul_used = 1;
         }
-        f.phase = fa::STAND_UP;  // AFTER_DECLARE is gated
+        f.phase = fa::DECLARED;
+        if (after_declare(s, c.b, f)) return;
+        f.phase = fa::STAND_UP;
     } else if (ph == fa::DECLARED) {
         if (!s.ok) {
             pop(s);
@@ -132,6 +204,11 @@ inline void player_action_run(Ctx& c) {
             const int cost = stand_up_cost(s, pid);
             const int ma = pl.ma;
             f.arg[fa::F_MOVES] = static_cast<std::int16_t>(cost < ma ? cost : ma);
+            if (pl.has_skill(frames::skill::JUMP_UP) && f.arg[fa::F_KIND] == frames::at::START_BLOCK) {
+                f.phase = fa::STAND_UP_ROLLED;  // STAND_UP_ROLL: Jump Up for a Block, AG roll at +2
+                push_player_roll(s, frames::roll::JUMP_UP, pid, agility_target(pl.ag), 2);
+                return;
+            }
             if (cost > ma) {
                 f.phase = fa::STAND_UP_ROLLED;
                 push_player_roll(s, frames::roll::STAND_UP, pid, 4, 0, false);
@@ -219,6 +296,20 @@ inline Legal player_action_legal(Ctx& c) {
         if (!victims.empty()) groups.push_back(Choice{frames::at::FOUL, {}, victims, {}});
     }
     groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
+    // ACTION_CHOICES: Leap (movement_skills._leap_choices)
+    const Player& pl = s.players[pid];
+    if (pl.has_skill(frames::skill::LEAP) && moving_action(kind) && (pl.flags & frames::flag::LEAP_USED) == 0 &&
+        f.arg[fa::F_MOVES] + 2 <= pl.ma + max_gfi(s, pid)) {
+        std::vector<int> squares;
+        const int x0 = b.xs[static_cast<std::size_t>(pl.square)], y0 = b.ys[static_cast<std::size_t>(pl.square)];
+        for (int dy = -2; dy <= 2; ++dy) {
+            for (int dx = -2; dx <= 2; ++dx) {
+                const int x = x0 + dx, y = y0 + dy;
+                if ((dx != 0 || dy != 0) && ball_on(b, x, y) && s.grid[b.sq(x, y)] == SQUARE_EMPTY) squares.push_back(b.sq(x, y));
+            }
+        }
+        if (!squares.empty()) groups.push_back(Choice{frames::at::LEAP, {}, squares, {}});
+    }
     return groups;
 }
 
@@ -235,6 +326,19 @@ inline void player_action_act(Ctx& c, const Act& a) {
         return;
     }
     const int pid = f.arg[fa::F_PID];
+    if (a.type == frames::at::LEAP) {  // movement_skills._leap
+        const int ma = s.players[pid].ma;
+        const int over = f.arg[fa::F_MOVES] + 2 - ma;
+        const int gfis = over < 0 ? 0 : (over > 2 ? 2 : over);
+        f.arg[fa::F_MOVES] = static_cast<std::int16_t>(f.arg[fa::F_MOVES] + 2);
+        list_field(s, f, fa::F_PATH, fa::F_PATH_AT, 24).clear();
+        f.arg[fa::F_THEN] = -1;
+        s.players[pid].flags |= frames::flag::LEAP_USED;
+        f.phase = fa::STEPPED;
+        push_move_step(s, pid, a.square, gfis);
+        s.stack[s.frame_count - 1].arg[fm2::F_LEAP] = 1;
+        return;
+    }
     const int victim = s.grid[a.square];
     if (a.type == frames::at::BLOCK) {
         f.arg[fa::F_BLOCKED] = 1;
@@ -258,7 +362,15 @@ inline void player_action_act(Ctx& c, const Act& a) {
         return;  // the Block frame is not ported: running it raises NotPortedError
     }
     f.phase = fa::FINISHED;
-    push(s, a.type == frames::at::HANDOFF ? frames::HANDOFF : frames::FOUL);  // not ported
+    if (a.type == frames::at::HANDOFF) {
+        Frame& h = push(s, frames::HANDOFF);
+        h.arg[frames::p_handoff::F_GIVER] = static_cast<std::int16_t>(pid);
+        h.arg[frames::p_handoff::F_RECEIVER] = static_cast<std::int16_t>(victim);
+    } else {
+        Frame& h = push(s, frames::FOUL);
+        h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
+        h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);
+    }
 }
 
 inline Detail player_action_detail(Ctx& c) {
@@ -593,7 +705,13 @@ inline void move_step_run(Ctx& c) {
         f.phase = fm2::DODGE_OR_LEAP;
     }
     if (f.phase == fm2::DODGE_OR_LEAP) {
-        if (f.arg[fm2::F_LEAP]) throw NotPortedError("move_step", "Leap");
+        if (f.arg[fm2::F_LEAP]) {
+            f.phase = fm2::DODGE_ROLLED;
+            const Player& pl = s.players[pid];
+            const int mod = pl.has_skill(frames::skill::VERY_LONG_LEGS) ? 1 : 0;  // LEAP_MODIFIER
+            push_player_roll(s, frames::roll::LEAP, pid, agility_target(pl.ag), mod);
+            return;
+        }
         if (f.arg[fm2::F_MARKED]) {
             if (move_step_offer_stat(c, f)) return;
             f.phase = fm2::DODGE_ROLLED;
