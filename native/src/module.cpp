@@ -171,8 +171,24 @@ py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<boo
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
     m.attr("PLAYS_MATCHES") = false;
-    py::register_exception<NotPortedError>(m, "NotPortedError", PyExc_RuntimeError);
-    py::register_exception<IllegalActionError>(m, "IllegalActionError", PyExc_ValueError);
+    // The engine's two errors are the Python engine's own classes (NuffleErrors): a frame not
+    // ported yet (nuffle.core.engines.NotPortedError) and an illegal action
+    // (nuffle.core.actions.IllegalActionError). Held for the module's lifetime.
+    static PyObject* not_ported_cls = nullptr;
+    static PyObject* illegal_cls = nullptr;
+    not_ported_cls = py::object(py::module_::import("nuffle.core.engines").attr("NotPortedError")).release().ptr();
+    illegal_cls = py::object(py::module_::import("nuffle.core.actions").attr("IllegalActionError")).release().ptr();
+    m.attr("NotPortedError") = py::handle(not_ported_cls);
+    m.attr("IllegalActionError") = py::handle(illegal_cls);
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const NotPortedError& e) {
+            PyErr_SetString(not_ported_cls, e.what());
+        } catch (const IllegalActionError& e) {
+            PyErr_SetString(illegal_cls, e.what());
+        }
+    });
     m.attr("STATE_BYTES") = sizeof(State);
     m.attr("MAX_PLAYERS") = MAX_PLAYERS;
     m.attr("MAX_FRAMES") = MAX_FRAMES;

@@ -2,6 +2,9 @@
 
 from typing import Any
 
+from nuffle.core.actions import IllegalActionError as _IllegalActionError
+from nuffle.core.engines import NotPortedError as _NotPortedError
+
 PLAYS_MATCHES: bool
 STATE_BYTES: int
 MAX_PLAYERS: int
@@ -17,8 +20,9 @@ LIST_POOL: int
 #: Per procedure: (frame id, Python class, [(field, kind, enum class)], ported).
 FRAMES: list[tuple[str, str, list[tuple[str, str, str]], bool]]
 
-class NotPortedError(RuntimeError): ...
-class IllegalActionError(ValueError): ...
+#: The engine's errors are the Python engine's classes (NuffleErrors).
+NotPortedError: type[_NotPortedError]
+IllegalActionError: type[_IllegalActionError]
 
 Outcome = int | tuple[int, ...]
 

@@ -56,6 +56,19 @@ def test_positions_convert_both_ways_with_their_stacks(native: ModuleType, game_
             assert [p.key() for p in back.stack] == [p.key() for p in s.stack]
 
 
+def test_a_position_with_a_crowd_surf_round_trips(native: ModuleType, game_positions: Positions) -> None:
+    """The crowd list holds squares (the last one on the pitch and the one out of it), not
+    only player ids: a position waiting on a follow-up after a push into the crowd loads."""
+    for board in (1, 11):
+        s = game_positions(4, board, 1)[0]
+        b = s.board
+        out = b.sq(-1, 0)  # a padding square beside the pitch
+        s.crowd = [0, b.sq(0, 0), out, 1]
+        assert native.State.load(_board(native, s), state_data(s)).dump() == state_data(s)
+        back = state_from_data(s, native.State.load(_board(native, s), state_data(s)).dump())
+        assert back.crowd == s.crowd
+
+
 def _board(native: ModuleType, s: GameState) -> object:
     from nuffle.core.native_state import native_board
 

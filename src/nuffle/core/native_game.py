@@ -16,7 +16,7 @@ from typing import Any
 from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
-from nuffle.core.engines import NATIVE, NotPortedError, native_module
+from nuffle.core.engines import NATIVE, native_module
 from nuffle.core.errors import InputError
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import position_to_dict
@@ -139,13 +139,10 @@ class NativeGame:
         return NativeGame.from_state(s, explicit)
 
     def _run(self, call: Any, *args: Any) -> None:
-        module = native_module()
+        """Call into the engine (its errors are NotPortedError and IllegalActionError, the state
+        unchanged); the legal actions are listed afresh afterwards."""
         try:
             call(*args)
-        except module.NotPortedError as exc:
-            raise NotPortedError(str(exc)) from None
-        except module.IllegalActionError as exc:
-            raise IllegalActionError(str(exc)) from None
         finally:
             self._legal = None
 
@@ -178,10 +175,7 @@ class NativeGame:
         if self._legal is None:
             xy = self._template.board.xy
             groups: list[ActionChoice] = []
-            try:
-                raw = self._native.legal_actions()
-            except native_module().NotPortedError as exc:
-                raise NotPortedError(str(exc)) from None
+            raw = self._native.legal_actions()
             for kind, players, squares, probs in raw:
                 groups.append(ActionChoice(ActionType(kind), tuple(players), tuple(xy(q) for q in squares),
                                            tuple(probs)))
@@ -206,10 +200,7 @@ class NativeGame:
         side = self.decider
         if side > 1:
             return NO_DECISION
-        try:
-            d = self._native.decision_detail()
-        except native_module().NotPortedError as exc:
-            raise NotPortedError(str(exc)) from None
+        d = self._native.decision_detail()
 
         def opt(v: int) -> int | None:
             return None if v < 0 else v
