@@ -61,7 +61,7 @@ setup(
             "nuffle._native",
             sources=["native/src/module.cpp"],
             include_dirs=["native/include"],
-            depends=[str(p.relative_to(HERE)) for p in sorted((HERE / "native" / "include").rglob("*.hpp"))],
+            depends=[str(p.relative_to(HERE)) for p in sorted((HERE / "native").rglob("*.hpp"))],
             language="c++",
             optional=True,
         )

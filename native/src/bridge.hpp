@@ -20,12 +20,16 @@ namespace py = pybind11;
 
 inline const char* const STATE_KEYS[] = {
     "board", "rng", "decider", "waiting", "half", "first_kicker", "kicking", "active", "weather",
-    "ball_state", "ball", "ok", "last_die", "turnover", "touchdown", "teams", "players"};
+    "ball_state", "ball", "ok", "last_die", "turnover", "touchdown", "teams", "players",
+    "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
+    "stack", "pending", "outcome"};
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
-    "blitz_used", "pass_used", "handoff_used", "foul_used", "stats"};
+    "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
+    "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
+    "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
-                                          "skills"};
+                                          "niggles", "skills"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
 inline long long int_in(const py::handle& h, const std::string& what, long long lo, long long hi) {
@@ -65,6 +69,124 @@ inline py::list list_of(const py::handle& h, const std::string& what, std::size_
     py::list l(py::reinterpret_borrow<py::object>(h));
     if (l.size() > max) throw std::invalid_argument(what + " holds at most " + std::to_string(max) + " items, got " + std::to_string(l.size()));
     return l;
+}
+
+// The procedure id of frame id `name` (ValueError for an unknown one).
+inline int proc_of(const py::handle& name, const std::string& what) {
+    if (!py::isinstance<py::str>(name)) throw py::type_error(what + " must be a frame id (str)");
+    const std::string n = name.cast<std::string>();
+    for (int i = 0; i < frames::PROC_COUNT; ++i) {
+        if (n == frames::PROCS[i].frame) return i;
+    }
+    throw std::invalid_argument(what + ": unknown frame " + std::string(py::repr(name)));
+}
+
+// The stack: a list of [frame id, phase, [field values]] (bools, enums as ints; lists and
+// tuples as lists of ints).
+inline void load_stack(State& s, const py::handle& h) {
+    const py::list stack = list_of(h, "stack", MAX_FRAMES);
+    for (std::size_t i = 0; i < stack.size(); ++i) {
+        const std::string w = "stack[" + std::to_string(i) + "]";
+        const py::list entry = list_of(stack[i], w, 3);
+        if (entry.size() != 3) throw std::invalid_argument(w + " must be [frame, phase, fields]");
+        const int proc = proc_of(entry[0], w);
+        const frames::ProcInfo& info = frames::PROCS[proc];
+        const auto phase = static_cast<int>(int_in(entry[1], w + ".phase", 0, 0xFFFF));
+        bool known = false;
+        for (int k = 0; k < info.phase_count; ++k) known = known || info.phases[k].value == phase;
+        if (!known) throw std::invalid_argument(w + ": frame " + info.frame + " has no phase " + std::to_string(phase));
+        const py::list fields = list_of(entry[2], w + ".fields", frames::MAX_FIELDS);
+        if (fields.size() != info.field_count) {
+            throw std::invalid_argument(w + ": frame " + std::string(info.frame) + " has " +
+                                        std::to_string(info.field_count) + " fields, got " + std::to_string(fields.size()));
+        }
+        try {
+            push_frame(s, proc, phase);
+        } catch (const std::length_error& e) {
+            throw std::invalid_argument(w + ": " + e.what());
+        }
+        Frame& f = s.stack[s.frame_count - 1];
+        for (int k = 0; k < info.field_count; ++k) {
+            const frames::FieldInfo& fi = info.fields[k];
+            const std::string fw = w + "." + fi.name;
+            const py::handle v = fields[static_cast<std::size_t>(k)];
+            switch (fi.kind) {
+                case frames::Kind::BOOL:
+                    f.arg[fi.slot] = static_cast<std::int16_t>(int_in(v, fw, 0, 1));
+                    break;
+                case frames::Kind::LIST:
+                case frames::Kind::TUPLE: {
+                    const py::list items = list_of(v, fw, fi.cap);
+                    std::int16_t* out = frame_list(s, f, fi.offset);
+                    for (std::size_t j = 0; j < items.size(); ++j) {
+                        out[j] = static_cast<std::int16_t>(int_in(items[j], fw + "[" + std::to_string(j) + "]", -32768, 32767));
+                    }
+                    f.arg[fi.slot] = static_cast<std::int16_t>(items.size());
+                    break;
+                }
+                default:
+                    f.arg[fi.slot] = static_cast<std::int16_t>(int_in(v, fw, -32768, 32767));
+            }
+        }
+    }
+}
+
+inline py::list dump_stack(const State& s) {
+    py::list out;
+    for (int i = 0; i < s.frame_count; ++i) {
+        const Frame& f = s.stack[i];
+        const frames::ProcInfo& info = frames::PROCS[f.proc];
+        py::list fields;
+        for (int k = 0; k < info.field_count; ++k) {
+            const frames::FieldInfo& fi = info.fields[k];
+            if (fi.kind == frames::Kind::LIST || fi.kind == frames::Kind::TUPLE) {
+                py::list items;
+                const std::int16_t* at = frame_list(s, f, fi.offset);
+                for (int j = 0; j < f.arg[fi.slot]; ++j) items.append(at[j]);
+                fields.append(items);
+            } else {
+                fields.append(f.arg[fi.slot]);
+            }
+        }
+        py::list entry;
+        entry.append(info.frame);
+        entry.append(f.phase);
+        entry.append(fields);
+        out.append(entry);
+    }
+    return out;
+}
+
+// The pending chance event (None or [kind, n, purpose, group]) and the last outcome (an int or
+// a list of 1 to 3 ints).
+inline void load_chance(State& s, const py::handle& pending, const py::handle& outcome) {
+    if (!pending.is_none()) {
+        const py::list e = list_of(pending, "pending", 4);
+        if (e.size() != 4) throw std::invalid_argument("pending must be [kind, n, purpose, group]");
+        const auto kind = static_cast<int>(int_in(e[0], "pending.kind", 0, DICE_KINDS - 1));
+        const auto n = static_cast<int>(int_in(e[1], "pending.n", 0, 255));
+        check_event(static_cast<Dice>(kind), n);
+        if (!py::isinstance<py::str>(e[2])) throw py::type_error("pending.purpose must be a str");
+        const std::string purpose = e[2].cast<std::string>();
+        int id = -1;
+        for (int i = 0; i < frames::PURPOSE_COUNT; ++i) {
+            if (purpose == frames::PURPOSES[i]) id = i;
+        }
+        if (id < 0) throw std::invalid_argument("pending.purpose: unknown chance purpose " + std::string(py::repr(e[2])));
+        s.chance.event = Chance{static_cast<Dice>(kind), static_cast<std::uint8_t>(n),
+                                static_cast<Group>(int_in(e[3], "pending.group", 0, 3)), static_cast<std::uint8_t>(id)};
+        s.pending = 1;
+    }
+    if (py::isinstance<py::list>(outcome) || py::isinstance<py::tuple>(outcome)) {
+        const py::list o = list_of(outcome, "outcome", 3);
+        if (o.size() < 1) throw std::invalid_argument("an outcome tuple has 1 to 3 values");
+        s.chance.outcome.size = static_cast<std::uint8_t>(o.size());
+        for (std::size_t i = 0; i < o.size(); ++i) {
+            s.chance.outcome.v[i] = static_cast<std::int16_t>(int_in(o[i], "outcome[" + std::to_string(i) + "]", -32768, 32767));
+        }
+    } else {
+        s.chance.outcome = Outcome::single(static_cast<int>(int_in(outcome, "outcome", -32768, 32767)));
+    }
 }
 
 // The state `data` describes on `board` (built off to the side: nothing is half-applied).
@@ -119,6 +241,18 @@ inline State load(const Board& b, const py::handle& data) {
         tm.pass_used = flag("pass_used");
         tm.handoff_used = flag("handoff_used");
         tm.foul_used = flag("foul_used");
+        tm.igor = u8("igor");
+        tm.spec_rerolls = u8("spec_rerolls");
+        tm.spec_apothecary = flag("spec_apothecary");
+        tm.fan_factor = u8("fan_factor");
+        tm.ind_babes = u8("ind_babes");
+        tm.ind_bribes = u8("ind_bribes");
+        tm.ind_training = u8("ind_training");
+        tm.ind_chef = flag("ind_chef");
+        tm.ind_igor = flag("ind_igor");
+        tm.ind_apothecaries = u8("ind_apothecaries");
+        tm.cheerleaders = u8("cheerleaders");
+        tm.assistant_coaches = u8("assistant_coaches");
         const py::list stats = list_of(t["stats"], w + ".stats", TEAM_STATS);
         for (std::size_t i = 0; i < stats.size(); ++i) {
             tm.stats[i] = static_cast<std::int16_t>(int_in(stats[i], w + ".stats[" + std::to_string(i) + "]", 0, 32767));
@@ -139,6 +273,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.st = static_cast<std::uint8_t>(int_in(p["st"], w + ".st", 0, 255));
         pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
+        pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
         const py::list skills = list_of(p["skills"], w + ".skills", sk::COUNT_MAX);
         for (std::size_t k = 0; k < skills.size(); ++k) {
             const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, sk::COUNT_MAX - 1));
@@ -156,6 +291,26 @@ inline State load(const Board& b, const py::handle& data) {
             s.grid[sq] = static_cast<std::int8_t>(pid);
         }
     }
+    s.reactor = static_cast<std::int16_t>(int_in(d["reactor"], "reactor", -1, MAX_PLAYERS - 1));
+    s.square = static_cast<std::int16_t>(int_in(d["square"], "square", -1, b.size - 1));
+    s.last_square = static_cast<std::int16_t>(int_in(d["last_square"], "last_square", -1, b.size - 1));
+    s.extra_moves = static_cast<std::int16_t>(int_in(d["extra_moves"], "extra_moves", 0, 99));
+    s.assisted_moves = static_cast<std::uint8_t>(int_in(d["assisted_moves"], "assisted_moves", 0, 1));
+    const py::list crowd = list_of(d["crowd"], "crowd", MAX_CROWD);
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+        s.crowd[i] = static_cast<std::int16_t>(int_in(crowd[i], "crowd[" + std::to_string(i) + "]", 0, b.size - 1));
+    }
+    s.crowd_count = static_cast<std::uint8_t>(crowd.size());
+    const py::list pstats = list_of(d["pstats"], "pstats", static_cast<std::size_t>(MAX_PLAYERS * PSTATS));
+    if (pstats.size() != static_cast<std::size_t>(s.player_count * PSTATS)) {
+        throw std::invalid_argument("pstats must hold " + std::to_string(s.player_count * PSTATS) + " ints, got " +
+                                    std::to_string(pstats.size()));
+    }
+    for (std::size_t i = 0; i < pstats.size(); ++i) {
+        s.pstats[i] = static_cast<std::int16_t>(int_in(pstats[i], "pstats[" + std::to_string(i) + "]", 0, 32767));
+    }
+    load_stack(s, d["stack"]);
+    load_chance(s, d["pending"], d["outcome"]);
     return s;
 }
 
@@ -177,6 +332,35 @@ inline py::dict dump(const State& s) {
     d["last_die"] = s.last_die;
     d["turnover"] = s.turnover;
     d["touchdown"] = s.touchdown;
+    d["reactor"] = s.reactor;
+    d["square"] = s.square;
+    d["last_square"] = s.last_square;
+    d["extra_moves"] = s.extra_moves;
+    d["assisted_moves"] = s.assisted_moves;
+    py::list crowd;
+    for (int i = 0; i < s.crowd_count; ++i) crowd.append(s.crowd[i]);
+    d["crowd"] = crowd;
+    py::list pstats;
+    for (int i = 0; i < s.player_count * PSTATS; ++i) pstats.append(s.pstats[i]);
+    d["pstats"] = pstats;
+    d["stack"] = dump_stack(s);
+    if (s.pending != 0) {
+        py::list e;
+        e.append(static_cast<int>(s.chance.event.kind));
+        e.append(s.chance.event.n);
+        e.append(frames::PURPOSES[s.chance.event.purpose]);
+        e.append(static_cast<int>(s.chance.event.group));
+        d["pending"] = e;
+    } else {
+        d["pending"] = py::none();
+    }
+    if (s.chance.outcome.size == 0) {
+        d["outcome"] = s.chance.outcome.v[0];
+    } else {
+        py::list o;
+        for (int i = 0; i < s.chance.outcome.size; ++i) o.append(s.chance.outcome.v[i]);
+        d["outcome"] = o;
+    }
     py::list teams;
     for (const Team& t : s.teams) {
         py::dict td;
@@ -192,6 +376,18 @@ inline py::dict dump(const State& s) {
         td["pass_used"] = t.pass_used;
         td["handoff_used"] = t.handoff_used;
         td["foul_used"] = t.foul_used;
+        td["igor"] = t.igor;
+        td["spec_rerolls"] = t.spec_rerolls;
+        td["spec_apothecary"] = t.spec_apothecary;
+        td["fan_factor"] = t.fan_factor;
+        td["ind_babes"] = t.ind_babes;
+        td["ind_bribes"] = t.ind_bribes;
+        td["ind_training"] = t.ind_training;
+        td["ind_chef"] = t.ind_chef;
+        td["ind_igor"] = t.ind_igor;
+        td["ind_apothecaries"] = t.ind_apothecaries;
+        td["cheerleaders"] = t.cheerleaders;
+        td["assistant_coaches"] = t.assistant_coaches;
         py::list stats;
         for (const auto v : t.stats) stats.append(v);
         td["stats"] = stats;
@@ -211,6 +407,7 @@ inline py::dict dump(const State& s) {
         pd["st"] = p.st;
         pd["ag"] = p.ag;
         pd["av"] = p.av;
+        pd["niggles"] = p.niggles;
         py::list skills;
         for (int k = 0; k < sk::COUNT_MAX; ++k) {
             if (p.has_skill(k)) skills.append(k);

@@ -16,6 +16,7 @@
 #include "nuffle/paths.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
+#include "nuffle/engine.hpp"
 #include "bridge.hpp"
 
 namespace py = pybind11;
@@ -82,6 +83,18 @@ struct PyState {
     State s;
     std::shared_ptr<const Board> board;
 };
+
+// Runs `body` on the state; on any error the state is put back as it was (nothing half-applied).
+template <class F>
+void guarded(PyState& st, F&& body) {
+    const State before = clone(st.s);
+    try {
+        body();
+    } catch (...) {
+        st.s = before;
+        throw;
+    }
+}
 
 void check_pid(const PyState& st, int pid) {
     if (pid < 0 || pid >= st.s.player_count) throw std::out_of_range("no player " + std::to_string(pid));
@@ -158,6 +171,24 @@ py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<boo
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
     m.attr("PLAYS_MATCHES") = false;
+    // The engine's two errors are the Python engine's own classes (NuffleErrors): a frame not
+    // ported yet (nuffle.core.engines.NotPortedError) and an illegal action
+    // (nuffle.core.actions.IllegalActionError). Held for the module's lifetime.
+    static PyObject* not_ported_cls = nullptr;
+    static PyObject* illegal_cls = nullptr;
+    not_ported_cls = py::object(py::module_::import("nuffle.core.engines").attr("NotPortedError")).release().ptr();
+    illegal_cls = py::object(py::module_::import("nuffle.core.actions").attr("IllegalActionError")).release().ptr();
+    m.attr("NotPortedError") = py::handle(not_ported_cls);
+    m.attr("IllegalActionError") = py::handle(illegal_cls);
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const NotPortedError& e) {
+            PyErr_SetString(not_ported_cls, e.what());
+        } catch (const IllegalActionError& e) {
+            PyErr_SetString(illegal_cls, e.what());
+        }
+    });
     m.attr("STATE_BYTES") = sizeof(State);
     m.attr("MAX_PLAYERS") = MAX_PLAYERS;
     m.attr("MAX_FRAMES") = MAX_FRAMES;
@@ -320,7 +351,9 @@ PYBIND11_MODULE(_native, m) {
         }, "The grid value of a flat square: a player id, -1 empty, -2 off the pitch.")
         .def("push_frame",
              [](PyState& st, int proc, int phase, const std::vector<py::handle>& args) {
-                 if (args.size() > FRAME_ARGS) throw std::invalid_argument("a frame holds at most 6 ints");
+                 if (args.size() > FRAME_ARGS) {
+                     throw std::invalid_argument("a frame holds at most " + std::to_string(FRAME_ARGS) + " ints");
+                 }
                  std::array<std::int16_t, FRAME_ARGS> vals{};
                  for (std::size_t i = 0; i < args.size(); ++i) vals[i] = small_int(args[i], "a frame value");
                  push_frame(st.s, proc, phase);
@@ -347,6 +380,54 @@ PYBIND11_MODULE(_native, m) {
                     py::arg("board"), py::arg("data"),
                     "A state from the plain data of a Python position (nuffle.core.native_state).")
         .def("dump", [](const PyState& st) { return bridge::dump(st.s); }, "The state as the data `load` takes.")
+        .def_property_readonly("decider", [](const PyState& st) { return static_cast<int>(st.s.decider); })
+        .def_property_readonly("waiting", [](const PyState& st) { return static_cast<int>(st.s.waiting); })
+        .def("top_frame", [](const PyState& st) -> py::object {
+            if (st.s.frame_count == 0) return py::none();
+            return py::str(frames::PROCS[st.s.stack[st.s.frame_count - 1].proc].frame);
+        }, "The frame id of the top procedure (None for an empty stack).")
+        .def("advance", [](PyState& st, bool explicit_chance) {
+            guarded(st, [&] { advance(st.s, *st.board, explicit_chance); });
+        }, py::arg("explicit_chance") = false,
+           "Game._advance: run until a decision, an explicit chance node or the end.")
+        .def("legal_actions", [](PyState& st) {
+            const Legal legal = legal_actions(st.s, *st.board);
+            py::list out;
+            for (const Choice& g : legal) {
+                out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares)),
+                                          py::tuple(py::cast(g.probabilities))));
+            }
+            return out;
+        }, "The legal action groups: (type, players, flat squares, probabilities).")
+        .def("step", [](PyState& st, int type, int player, int square, bool explicit_chance) {
+            if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
+            if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
+            if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
+            guarded(st, [&] { step(st.s, *st.board, Act{type, player, square}, explicit_chance); });
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1, py::arg("explicit_chance") = false,
+           "Game.step: apply a legal decision and advance (the state is unchanged on any error).")
+        .def("resolve", [](PyState& st, const py::handle& outcome, bool explicit_chance) {
+            const Outcome o = outcome_from_py(outcome);
+            if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");
+            if (!is_valid_outcome(st.s.chance.event, o)) throw IllegalActionError("not an outcome of the pending event");
+            guarded(st, [&] { resolve(st.s, *st.board, o, explicit_chance); });
+        }, py::arg("outcome"), py::arg("explicit_chance") = false,
+           "Resolve the pending chance event with `outcome` and advance.")
+        .def("decision_detail", [](PyState& st) {
+            const Detail d = decision_detail(st.s, *st.board);
+            py::dict out;
+            out["player"] = d.player;
+            out["target"] = d.target;
+            out["skill"] = d.skill;
+            out["roll"] = d.roll;
+            out["need"] = d.need;
+            out["dice"] = d.dice;
+            out["faces"] = py::tuple(py::cast(d.faces));
+            out["action"] = d.action;
+            out["moved"] = d.moved;
+            out["square"] = d.square;
+            return out;
+        }, "What the waiting decision concerns (-1 for none).")
         .def("exerts_tz", [](const PyState& st, int pid) {
             check_player(st, pid);
             return exerts_tz(st.s, pid);
@@ -448,4 +529,17 @@ PYBIND11_MODULE(_native, m) {
     py::dict hooks;
     for (const HookSkills& h : HOOK_SKILLS) hooks[h.point] = std::vector<int>(h.skills);
     m.attr("HOOK_SKILLS") = hooks;
+    py::list procs;
+    for (int i = 0; i < frames::PROC_COUNT; ++i) {
+        const frames::ProcInfo& info = frames::PROCS[i];
+        py::list fields;
+        for (int k = 0; k < info.field_count; ++k) {
+            static constexpr const char* KINDS[] = {"int", "bool", "enum", "list", "tuple"};
+            const frames::FieldInfo& fi = info.fields[k];
+            fields.append(py::make_tuple(fi.name, KINDS[static_cast<int>(fi.kind)], fi.enum_class));
+        }
+        procs.append(py::make_tuple(info.frame, info.cls, fields, is_ported(i)));
+    }
+    m.attr("FRAMES") = procs;
+    m.attr("LIST_POOL") = LIST_POOL;
 }

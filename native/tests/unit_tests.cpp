@@ -10,6 +10,7 @@
 #include "nuffle/board.hpp"
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
+#include "nuffle/engine.hpp"
 #include "nuffle/paths.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/rng.hpp"
@@ -199,9 +200,14 @@ void test_state(const std::string& text) {
     CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 1, 100000); }));
     CHECK(throws<std::invalid_argument>([&] { place_player(s, b, 77, b.sq(1, 1)); }));
     CHECK(same_state(before, s));  // failed calls change nothing
-    for (int i = 0; i < MAX_FRAMES; ++i) push_frame(s, i, 1);
-    CHECK(throws<std::length_error>([&s] { push_frame(s, 1, 1); }));
+    for (int i = 0; i < MAX_FRAMES; ++i) push_frame(s, frames::MATCH, 1);
+    CHECK(throws<std::length_error>([&s] { push_frame(s, frames::MATCH, 1); }));
     for (int i = 0; i < MAX_FRAMES; ++i) pop_frame(s);
+    CHECK(throws<std::invalid_argument>([&s] { push_frame(s, frames::PROC_COUNT, 0); }));
+    const int per = frames::PROCS[frames::END_DRIVE].pool;
+    for (int i = 0; i < LIST_POOL / per; ++i) CHECK(push_frame(s, frames::END_DRIVE, 0).pool_base == i * per);
+    CHECK(throws<std::length_error>([&s] { push_frame(s, frames::END_DRIVE, 0); }));  // the list pool is full
+    while (s.frame_count > 0) pop_frame(s);
     CHECK(throws<std::out_of_range>([&s] { pop_frame(s); }));
     CHECK(same_state(before, s));  // push then pop leaves no trace
     State c = clone(s);
@@ -336,6 +342,52 @@ void fuzz_paths(const std::string& text) {
 
 }  // namespace
 
+// The engine loop on every board from a fresh match: random legal decisions until the game
+// ends, a frame that is not ported stops it, or 3000 decisions. Illegal actions throw and
+// change nothing; a failed step is the caller's to undo (the binding restores a snapshot).
+void test_engine(const std::string& text) {
+    std::uint64_t pick = seed_state(99);
+    auto rand_below = [&pick](std::size_t n) {
+        pick = next_state(pick);
+        return static_cast<std::size_t>(pick % n);
+    };
+    int decisions = 0, stopped = 0;
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        for (int game = 0; game < 4; ++game) {
+            State s = make_state(b, seed_state(static_cast<std::uint64_t>(game + 1)));
+            for (int side = 0; side < 2; ++side) {
+                for (int i = 0; i < v.roster_size; ++i) add_player(s, side, i + 1, 6, 3, 3, 8);
+            }
+            for (int side = 0; side < 2; ++side) s.teams[side].spec_rerolls = 2;
+            push_frame(s, frames::MATCH, 0);
+            try {
+                advance(s, b, false);
+                for (int n = 0; n < 3000 && s.decider != D_NOBODY; ++n) {
+                    CHECK(s.decider == D_HOME || s.decider == D_AWAY);
+                    const Legal legal = legal_actions(s, b);
+                    CHECK(!legal.empty());
+                    const State before = clone(s);
+                    CHECK(throws<IllegalActionError>([&] { step(s, b, Act{frames::at::PLACE_BALL, -1, 0}, false); }));
+                    CHECK(same_state(before, s));
+                    const Choice& g = legal[rand_below(legal.size())];
+                    const Act a{g.type, g.players.empty() ? -1 : g.players[rand_below(g.players.size())],
+                                g.squares.empty() ? -1 : g.squares[rand_below(g.squares.size())]};
+                    step(s, b, a, false);
+                    ++decisions;
+                }
+            } catch (const NotPortedError&) {
+                ++stopped;
+            }
+        }
+    }
+    CHECK(decisions > 100);
+    State s = make_state(make_board(read_variants(text).front()), 1);
+    push_frame(s, frames::BLOCK, 0);
+    CHECK(throws<NotPortedError>([&] { advance(s, make_board(read_variants(text).front()), false); }));
+    std::printf("engine: %d decisions, %d games stopped at an unported frame\n", decisions, stopped);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
@@ -353,6 +405,7 @@ int main(int argc, char** argv) {
         test_python_sum();
         test_paths(text);
         fuzz_paths(text);
+        test_engine(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;

@@ -2,6 +2,9 @@
 
 from typing import Any
 
+from nuffle.core.actions import IllegalActionError as _IllegalActionError
+from nuffle.core.engines import NotPortedError as _NotPortedError
+
 PLAYS_MATCHES: bool
 STATE_BYTES: int
 MAX_PLAYERS: int
@@ -13,6 +16,13 @@ LOS_HOME: int
 LOS_AWAY: int
 HOME_HALF: int
 HOOK_SKILLS: dict[str, list[int]]
+LIST_POOL: int
+#: Per procedure: (frame id, Python class, [(field, kind, enum class)], ported).
+FRAMES: list[tuple[str, str, list[tuple[str, str, str]], bool]]
+
+#: The engine's errors are the Python engine's classes (NuffleErrors).
+NotPortedError: type[_NotPortedError]
+IllegalActionError: type[_IllegalActionError]
 
 Outcome = int | tuple[int, ...]
 
@@ -92,3 +102,11 @@ class State:
         self, pid: int, moves_used: int = 0, team_reroll: bool | None = None, pickup: bool = True,
         compensated: bool = False,
     ) -> dict[int, float]: ...
+    decider: int
+    waiting: int
+    def top_frame(self) -> str | None: ...
+    def advance(self, explicit_chance: bool = False) -> None: ...
+    def legal_actions(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[float, ...]]]: ...
+    def step(self, type: int, player: int = -1, square: int = -1, explicit_chance: bool = False) -> None: ...
+    def resolve(self, outcome: Outcome, explicit_chance: bool = False) -> None: ...
+    def decision_detail(self) -> dict[str, Any]: ...

@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.analysis", 1), ("nuffle.gametheory", 1), ("nuffle.files", 1), ("nuffle.teams", 1),
     ("nuffle.formations", 1), ("nuffle.record", 1), ("nuffle.stats", 1),
     ("nuffle.skill_table", 1), ("nuffle.testing", 1), ("nuffle.conformance", 1),
-    ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),
+    ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1), ("nuffle.parity", 1),
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     # what is built on them

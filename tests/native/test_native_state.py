@@ -48,7 +48,7 @@ def test_clone_is_an_exact_independent_copy(native: ModuleType) -> None:
     c.set_skill(1, int(Skill.DODGE))
     assert c != s
     assert s.player(0)["square"] == b.sq(3, 4) and s.at(b.sq(3, 4)) == 0 and s.at(b.sq(5, 5)) == -1
-    assert s.frames() == [(7, 2, (0, -5, 300, 0, 0, 0))] and s.rng == 99
+    assert s.frames() == [(7, 2, (0, -5, 300) + (0,) * (native.FRAME_ARGS - 3))] and s.rng == 99
     assert not s.has_skill(1, int(Skill.DODGE)) and s.has_skill(0, int(Skill.BLOCK))
     assert c.at(b.sq(3, 4)) == -1 and c.at(b.sq(5, 5)) == 0 and c.frame_count == 2
 
@@ -88,7 +88,7 @@ def test_bad_input_raises_and_changes_nothing(native: ModuleType) -> None:
         (lambda: s.add_player(0, 1, 600, 3, 3, 8), ValueError),
         (lambda: s.push_frame(70000, 0), ValueError),
         (lambda: s.push_frame(1, -1), ValueError),
-        (lambda: s.push_frame(1, 1, [0] * 7), ValueError),
+        (lambda: s.push_frame(1, 1, [0] * (native.FRAME_ARGS + 1)), ValueError),
         (lambda: s.push_frame(1, 1, [40000]), ValueError),
         (lambda: s.push_frame(1, 1, ["x"]), TypeError),
         (lambda: s.push_frame(1, 1, "ab"), TypeError),
@@ -108,7 +108,7 @@ def test_limits_raise(native: ModuleType) -> None:
     with pytest.raises(ValueError, match="at most"):
         s.add_player(0, 99, 6, 3, 3, 8)
     for i in range(native.MAX_FRAMES):
-        s.push_frame(i, 0)
+        s.push_frame(i % 3, 0)  # procedures without list fields (the list pool is smaller)
     with pytest.raises(ValueError, match="full"):
         s.push_frame(1, 0)
-    assert [f[0] for f in s.frames()] == list(range(native.MAX_FRAMES))
+    assert [f[0] for f in s.frames()] == [i % 3 for i in range(native.MAX_FRAMES)]

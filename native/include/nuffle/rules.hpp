@@ -10,6 +10,7 @@
 #include <initializer_list>
 
 #include "nuffle/board.hpp"
+#include "nuffle/frames.hpp"
 #include "nuffle/state.hpp"
 
 namespace nuffle {
@@ -69,6 +70,30 @@ inline const HookSkills HOOK_SKILLS[] = {
     {"ball.catch_modifier", {sk::DIVING_CATCH, sk::NERVES_OF_STEEL, sk::EXTRA_ARMS}},
     {"ball.opponent_catch_modifier", {sk::DISTURBING_PRESENCE}},
     {"block.assist", {sk::GUARD}},
+    // the procedures' own hook points (procs/*.hpp)
+    {"match.sent_off_after_drive", {sk::SECRET_WEAPON}},
+    {"kickoff.kick_distance", {frames::skill::KICK}},
+    {"kickoff.after_scatter", {frames::skill::KICK_OFF_RETURN}},
+    {"ball.landing_nearby", {sk::DIVING_CATCH}},
+    {"kickoff_table.fame", {frames::skill::FAN_FAVOURITE}},
+    {"turn.declarations", {frames::skill::JUMP_UP, frames::skill::BOMBARDIER, frames::skill::THROW_TEAM_MATE,
+                           frames::skill::BALL_AND_CHAIN}},
+    {"throw_team_mate.can_be_thrown", {frames::skill::RIGHT_STUFF}},
+    {"movement.dodge_stat", {frames::skill::BREAK_TACKLE}},
+    {"movement.leap_modifier", {frames::skill::VERY_LONG_LEGS}},
+    {"action.stand_up_roll", {frames::skill::JUMP_UP}},
+    {"foul.unseen", {frames::skill::SNEAKY_GIT}},
+    {"movement.before_leaving", {frames::skill::TENTACLES}},
+    {"movement.after_leaving", {frames::skill::SHADOWING}},
+    {"injury.armour_modifier", {frames::skill::CHAINSAW}},
+    {"injury.armour_or_injury", {frames::skill::DIRTY_PLAYER, frames::skill::MIGHTY_BLOW}},
+    {"injury.armour_breaks_at", {frames::skill::CLAWS}},
+    {"injury.armour_skipped", {frames::skill::BALL_AND_CHAIN}},
+    {"injury.modifier", {}},
+    {"injury.table", {frames::skill::THICK_SKULL, frames::skill::STUNTY, frames::skill::BALL_AND_CHAIN}},
+    {"injury.casualty_rolls", {frames::skill::DECAY}},
+    {"injury.recover", {frames::skill::REGENERATION}},
+    {"injury.casualty_caused", {frames::skill::NURGLES_ROT}},
 };
 
 inline bool has(const State& s, int pid, int skill) noexcept { return s.players[pid].has_skill(skill); }

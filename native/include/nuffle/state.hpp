@@ -15,12 +15,16 @@
 
 #include "nuffle/board.hpp"
 #include "nuffle/chance.hpp"
+#include "nuffle/frames.hpp"
 
 namespace nuffle {
 
 constexpr int MAX_PLAYERS = 32;  // 16 a side on board 11
 constexpr int MAX_FRAMES = 64;  // procedure stack depth
-constexpr int FRAME_ARGS = 6;  // ints a frame keeps (player ids, squares, counters)
+constexpr int FRAME_ARGS = frames::MAX_FIELDS;  // a procedure's fields (one slot each; frames.hpp)
+constexpr int LIST_POOL = 512;  // list and tuple elements of all frames (frames.hpp's `pool`)
+constexpr int MAX_CROWD = 32;  // the crowd list: 4 ints per player pushed into the crowd, until resolved
+constexpr int PSTATS = 6;  // per-player match record (state.py's PSTATS)
 constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
 constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
 constexpr std::int8_t SQUARE_OFF = -2;  // grid value of a padding square (board.OFF)
@@ -39,7 +43,8 @@ struct Player {
     std::uint8_t number;
     std::uint8_t status;  // Status
     std::uint8_t ma, st, ag, av;
-    std::uint8_t pad0[3];
+    std::uint8_t niggles;  // niggling injuries: +1 each to his injury rolls
+    std::uint8_t pad0[2];
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
 
@@ -49,11 +54,14 @@ struct Player {
     }
 };
 
-// One procedure frame. The procedure id and phase are stable numbers (enums shared with the
-// Python engine's position format); `arg` holds the procedure's small fields. 16 bytes.
+// One procedure frame. The procedure id and phase are stable numbers (frames.hpp, generated
+// from the Python engine's registry); `arg` holds the procedure's fields, one slot each, in the
+// Python field order; a list or tuple field's slot holds its length and its elements lie in
+// the state's `pool` from `pool_base` + the field's offset.
 struct Frame {
     std::uint16_t proc;
     std::uint16_t phase;
+    std::uint16_t pool_base;
     std::int16_t arg[FRAME_ARGS];
 };
 
@@ -63,6 +71,11 @@ struct Team {
     std::uint8_t score, bribes, apothecaries, fame;
     std::uint8_t blitz_used, pass_used, handoff_used, foul_used;
     std::int16_t stats[TEAM_STATS];
+    std::uint8_t igor;  // an induced Igor's re-roll, once a match
+    // The team as it entered the match (TeamSpec): what procedures read, never changed.
+    std::uint8_t spec_rerolls, spec_apothecary, fan_factor;
+    std::uint8_t ind_babes, ind_bribes, ind_training, ind_chef, ind_igor, ind_apothecaries;
+    std::uint8_t cheerleaders, assistant_coaches;
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).
@@ -90,10 +103,17 @@ struct State {
     std::uint8_t player_count;
     std::uint8_t frame_count;
     ChanceSlot chance;
-    std::uint8_t pad0[8];
+    std::uint8_t pending;  // a chance event is pending (`chance.event`); Python's `pending`
+    std::uint8_t assisted_moves;  // the match option (state.Options)
+    std::uint8_t crowd_count;
+    std::uint8_t pad0[5];
+    std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (pid, last square, out square, had ball) a surf
+    std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];
     Player players[MAX_PLAYERS];
+    std::int16_t pstats[MAX_PLAYERS * PSTATS];
     Frame stack[MAX_FRAMES];
+    std::int16_t pool[LIST_POOL];  // the frames' list and tuple fields
     std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
     std::uint8_t pad1[4];
 };
@@ -103,7 +123,7 @@ static_assert(std::is_standard_layout_v<State>);
 static_assert(std::has_unique_object_representations_v<State>,
               "no padding bytes: equal states have equal bytes");
 static_assert(sizeof(State) <= 8192, "a state fits in 8 KB");
-static_assert(sizeof(Player) == 32 && sizeof(Frame) == 16);
+static_assert(sizeof(Player) == 32 && sizeof(Frame) == 6 + 2 * FRAME_ARGS);
 
 // An empty state on `board`: every player slot unused, the grid cleared, an empty stack.
 inline State make_state(const Board& board, std::uint64_t rng) {
@@ -115,6 +135,7 @@ inline State make_state(const Board& board, std::uint64_t rng) {
     s.ball = -1;
     s.active = HOME;
     s.touchdown = -1;
+    s.reactor = s.square = s.last_square = -1;
     for (int i = 0; i < MAX_SQUARES; ++i) {
         s.grid[i] = board.on_pitch(i) ? SQUARE_EMPTY : SQUARE_OFF;
     }
@@ -171,22 +192,45 @@ inline void place_player(State& s, const Board& board, int pid, int square) {
     s.grid[square] = static_cast<std::int8_t>(pid);
 }
 
-// Pushes a frame; throws std::length_error when the stack is full.
-inline void push_frame(State& s, int proc, int phase) {
+// Where a frame of `proc` pushed now would start in the list pool.
+inline int next_pool_base(const State& s) noexcept {
+    if (s.frame_count == 0) return 0;
+    const Frame& below = s.stack[s.frame_count - 1];
+    return below.pool_base + frames::PROCS[below.proc].pool;
+}
+
+// Pushes a frame of procedure `proc` at `phase`, its fields zero and its lists empty; throws
+// std::invalid_argument for an unknown procedure and std::length_error when the stack or the
+// list pool is full.
+inline Frame& push_frame(State& s, int proc, int phase) {
     if (s.frame_count >= MAX_FRAMES) throw std::length_error("the procedure stack is full");
-    if (proc < 0 || proc > 0xFFFF || phase < 0 || phase > 0xFFFF) {
-        throw std::invalid_argument("procedure id and phase are 0 to 65535");
+    if (proc < 0 || proc >= frames::PROC_COUNT || phase < 0 || phase > 0xFFFF) {
+        throw std::invalid_argument("procedure id must be 0 to " + std::to_string(frames::PROC_COUNT - 1) +
+                                    " and phase 0 to 65535");
     }
+    const int base = next_pool_base(s);
+    if (base + frames::PROCS[proc].pool > LIST_POOL) throw std::length_error("the frames' list pool is full");
     Frame& f = s.stack[s.frame_count++];
     std::memset(&f, 0, sizeof f);
     f.proc = static_cast<std::uint16_t>(proc);
     f.phase = static_cast<std::uint16_t>(phase);
+    f.pool_base = static_cast<std::uint16_t>(base);
+    return f;
 }
 
-// Pops the top frame; throws std::out_of_range when the stack is empty.
+// Pops the top frame (its list elements cleared); throws std::out_of_range when the stack is empty.
 inline void pop_frame(State& s) {
     if (s.frame_count == 0) throw std::out_of_range("the procedure stack is empty");
-    std::memset(&s.stack[--s.frame_count], 0, sizeof(Frame));
+    Frame& f = s.stack[--s.frame_count];
+    const int n = frames::PROCS[f.proc].pool;
+    if (n > 0) std::memset(&s.pool[f.pool_base], 0, sizeof(std::int16_t) * static_cast<std::size_t>(n));
+    std::memset(&f, 0, sizeof(Frame));
+}
+
+// The elements of list field `offset` of frame `f` in the pool (length in its slot).
+inline std::int16_t* frame_list(State& s, const Frame& f, int offset) noexcept { return &s.pool[f.pool_base + offset]; }
+inline const std::int16_t* frame_list(const State& s, const Frame& f, int offset) noexcept {
+    return &s.pool[f.pool_base + offset];
 }
 
 }  // namespace nuffle

@@ -3,9 +3,9 @@
 
 The native extension is optional: an install without a working C++ compiler leaves it out and
 records why (`_native_build_error.txt` beside the package); asking for it then raises an
-`EngineUnavailableError` that says so. The extension holds the native engine's building blocks
-(dice, board geometry, state layout and bridge, rule queries, pathfinder) but does not play
-matches yet, and says so the same way.
+`EngineUnavailableError` that says so. The extension holds the native engine (its building
+blocks, the procedure loop and the procedures ported so far, `core/native_game.py`) but does
+not play whole matches yet, and says so the same way.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ _BUILD_NOTE = "_native_build_error.txt"
 
 class EngineUnavailableError(InputError):
     """The engine asked for cannot run here (not built, or not able to play matches yet)."""
+
+
+class NotPortedError(EngineUnavailableError):
+    """A native game reached a procedure frame the native engine has not ported yet."""
 
 
 def resolve_engine(engine: str | None) -> str:
@@ -87,7 +91,7 @@ def check_engine(engine: str | None) -> str:
             raise EngineUnavailableError(f"{exc}{source}") from None
         if not getattr(module, "PLAYS_MATCHES", False):
             raise EngineUnavailableError(
-                f"the native engine does not play matches yet: nuffle._native has its dice, board "
-                f"geometry, state bridge, rule queries and pathfinder only{source}; use engine='python'"
+                f"the native engine does not play matches yet: blocks, pushes, passes and some skills "
+                f"are not ported (native/README.md){source}; use engine='python'"
             )
     return name

@@ -1,10 +1,11 @@
 """The state bridge to the native engine: a Python position as the plain data the native
 `State` is filled from, and the native state of a position (`to_native`).
 
-`state_data(s)` is what both engines agree a position is (players, both teams' counters, ball,
-weather, half, sides, generator, pending result); `to_native(s).dump()` reads the native state
-back in the same shape, so the two compare with `==`. Procedure frames, the pending chance
-event, the crowd list and the event log are not carried yet (see native/README.md).
+`state_data(s)` is what both engines agree a position is (players, both teams' counters and
+what they entered the match with, ball, weather, half, sides, generator, hand-over fields, the
+procedure stack, the pending chance event and outcome, the crowd list, per-player records, the
+assisted-moves option); `to_native(s).dump()` reads the native state back in the same shape,
+so the two compare with `==`. The event log is not carried (see native/README.md).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.engines import native_module
+from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import GameState
 
 __all__ = ["native_board", "native_paths", "state_data", "to_native"]
@@ -32,11 +34,12 @@ def state_data(s: GameState) -> dict[str, Any]:
             "turn": t.turn, "score": t.score, "bribes": t.bribes, "apothecaries": t.apothecaries,
             "fame": t.fame, "blitz_used": int(t.blitz_used), "pass_used": int(t.pass_used),
             "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "stats": stats,
+            "igor": t.igor, **_spec_data(s, side),
         })
     players = [
         {
             "team": p.team, "number": p.number, "square": s.pos[p.pid], "status": int(s.status[p.pid]),
-            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "niggles": p.niggles,
             "skills": sorted(int(k) for k in p.skills),
         }
         for p in s.info
@@ -47,7 +50,35 @@ def state_data(s: GameState) -> dict[str, Any]:
         "weather": int(s.weather), "ball_state": int(s.ball_state), "ball": s.ball, "ok": int(s.ok),
         "last_die": s.last_die, "turnover": int(s.turnover), "touchdown": s.touchdown,
         "teams": teams, "players": players,
+        "reactor": s.reactor, "square": s.square, "last_square": s.last_square, "extra_moves": s.extra_moves,
+        "assisted_moves": int(s.options.assisted_moves), "crowd": list(s.crowd), "pstats": list(s.pstats),
+        "stack": [_frame_data(p) for p in s.stack],
+        "pending": None if s.pending is None
+        else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
+        "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
     }
+
+
+def _spec_data(s: GameState, side: int) -> dict[str, int]:
+    """What the native engine keeps of a team as it entered the match (`TeamSpec`)."""
+    spec = s.specs[side]
+    ind = spec.inducements
+    return {
+        "spec_rerolls": spec.rerolls, "spec_apothecary": int(spec.apothecary), "fan_factor": spec.fan_factor,
+        "ind_babes": ind.babes, "ind_bribes": ind.bribes, "ind_training": ind.training,
+        "ind_chef": int(ind.chef), "ind_igor": int(ind.igor), "ind_apothecaries": ind.apothecaries,
+        "cheerleaders": spec.cheerleaders, "assistant_coaches": spec.assistant_coaches,
+    }
+
+
+def _frame_data(p: Procedure) -> list[Any]:
+    """One stack frame as [frame id, phase, field values] (bools and enums as ints, lists and
+    tuples as lists of ints), in the procedure's field order."""
+    values: list[Any] = []
+    for name in p._fields[1:]:
+        v = getattr(p, name)
+        values.append([int(x) for x in v] if isinstance(v, list | tuple) else int(v))
+    return [p.frame, p.phase, values]
 
 
 @cache

@@ -1,0 +1,295 @@
+"""Writes native/include/nuffle/frames.hpp from the Python engine's procedure registry.
+
+One source for the procedure ids, phases and fields of both engines: the Python `FRAMES`
+registry (core/procedures/base.py). Run by hand after a procedure, phase or field changes:
+
+    python native/gen_frames.py          # rewrite the header
+    python native/gen_frames.py --check  # exit 1 when the header is stale (a test runs this)
+
+Each procedure gets an id (frame ids in sorted order), an enum of its phases with the Python
+values, and a field layout: a scalar field (int, bool, enum) is one `Frame::arg` slot; a list
+or tuple field is one slot holding its length plus a fixed range of the state's list pool.
+Field kinds are read from the procedure classes' source (annotations and assigned values);
+`KIND_OVERRIDES` names the few that cannot be read there. Chance purposes (the strings the
+procedures name their rolls with) get ids too, so a pending event crosses the bridge.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import nuffle.core.game  # noqa: E402,F401  (registers every procedure and skill frame)
+from nuffle.core.procedures import rolls  # noqa: E402
+from nuffle.core.procedures.base import FRAMES, Procedure  # noqa: E402
+
+HEADER = ROOT / "native" / "include" / "nuffle" / "frames.hpp"
+ENUMS = ("RollKind", "ActionType", "Skill", "Status", "Dice", "BlockFace", "Weather", "BallState",
+         "DecisionKind")
+#: List capacity by field name (elements of the state's list pool); others get DEFAULT_CAP.
+CAPS = {"path": 24, "todo": 32, "faces": 3, "fame": 2, "direction": 2, "facing": 2}
+DEFAULT_CAP = 16
+#: Kinds the class source does not show.
+KIND_OVERRIDES: dict[str, str] = {}
+
+
+def _annotation_kind(text: str) -> str | None:
+    text = text.replace(" ", "")
+    if text.startswith("list"):
+        return "list"
+    if text.startswith("tuple"):
+        return "tuple"
+    if text == "bool":
+        return "bool"
+    if text in ENUMS:
+        return f"enum:{text}"
+    return None
+
+
+def _value_kind(node: ast.expr, params: dict[str, str]) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        return "bool"
+    if isinstance(node, ast.List | ast.ListComp):
+        return "list"
+    if isinstance(node, ast.Tuple):
+        return "tuple"
+    if isinstance(node, ast.Compare | ast.BoolOp):
+        return "bool"
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return "bool"
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ENUMS:
+        return f"enum:{node.value.id}"
+    if isinstance(node, ast.Name) and node.id in params:
+        return _annotation_kind(params[node.id])
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("bool",):
+        return "bool"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ENUMS:
+        return f"enum:{node.func.id}"
+    return None
+
+
+def field_kinds(cls: type[Procedure]) -> dict[str, str]:
+    """Each field's kind: 'int', 'bool', 'enum:<class>', 'list' or 'tuple'."""
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if not (isinstance(klass, type) and issubclass(klass, Procedure)) or klass is Procedure:
+            continue
+        tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            params = {a.arg: ast.unparse(a.annotation) for a in fn.args.args if a.annotation is not None}
+            for node in ast.walk(fn):
+                targets: list[ast.expr] = []
+                kind: str | None = None
+                if isinstance(node, ast.AnnAssign):
+                    targets, kind = [node.target], _annotation_kind(ast.unparse(node.annotation))
+                elif isinstance(node, ast.Assign):
+                    targets, kind = node.targets, _value_kind(node.value, params)
+                for t in targets:
+                    if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)):
+                        continue
+                    if t.value.id == "self" and kind is not None and t.attr not in found:
+                        found[t.attr] = kind
+    out = {}
+    for name in cls._fields:
+        if name == "phase":
+            continue
+        out[name] = KIND_OVERRIDES.get(f"{cls.frame}.{name}", found.get(name, "int"))
+    return out
+
+
+def purposes() -> list[str]:
+    """Every chance purpose the procedures name (the string constants passed to Chance and
+    threshold calls, the player rolls' purposes and the procedure class names some rolls use)."""
+    found: set[str] = set(rolls._PURPOSE.values()) | {""}
+    for path in sorted((ROOT / "src" / "nuffle" / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id in ("Chance", "threshold"):
+                found.update(a.value for a in node.args
+                             if isinstance(a, ast.Constant) and isinstance(a.value, str))
+    found.update(cls.__name__ for cls in FRAMES.values())
+    return sorted(found)
+
+
+def _constants() -> list[str]:
+    """The Python engine's enums and flags the procedures use, by value."""
+    from nuffle.core.actions import ActionType
+    from nuffle.core.decision import DecisionKind
+    from nuffle.core.skills import Skill
+    from nuffle.core.types import BallState, Event, PFlag, RollKind, Weather
+
+    out = ["// The Python engine's enums the procedures name (actions.py, decision.py, types.py, skills.py)."]
+    for ns, cls in (("at", ActionType), ("dk", DecisionKind), ("weather", Weather), ("ball", BallState),
+                    ("ev", Event), ("skill", Skill), ("roll", RollKind)):
+        out.append(f"namespace {ns} {{")
+        out.extend(f"constexpr int {m.name} = {int(m)};" for m in cls)
+        out.append(f"constexpr int COUNT = {len(cls)};")
+        out.append(f"}}  // namespace {ns}")
+    names = {int(k): k.name for k in Skill}
+    out.append("inline constexpr const char* SKILL_NAMES[] = {" + ", ".join(
+        f'"{names.get(i, "")}"' for i in range(max(names) + 1)) + "};")
+    out.append("namespace flag {")
+    for name, value in vars(PFlag).items():
+        if name.isupper() and type(value) is int:
+            out.append(f"constexpr std::uint32_t {name} = {value};")
+    out.append("}  // namespace flag")
+    out.append("")
+    from nuffle.core.ruleset import LRB6
+
+    out.append("// The LRB6 ruleset's tables (core/ruleset.py, data/lrb6/ruleset.json).")
+    out.append("namespace lrb6 {")
+    out.append("inline constexpr int WEATHER[] = {" + ", ".join(str(int(w)) for w in LRB6.weather) + "};")
+    out.append("inline constexpr int KICKOFF[] = {" + ", ".join(
+        _ident(k) if k in FRAMES else "-1" for k in LRB6.kickoff) + "};")
+    scatter = ", ".join(f"{{{dx}, {dy}}}" for dx, dy in LRB6.scatter)
+    out.append("inline constexpr int SCATTER[][2] = {" + scatter + "};")
+    out.append(f"constexpr int KO_FROM = {LRB6.ko_from};")
+    bh = [(a, b) for a, b, r in LRB6.casualties if r == "badly_hurt"]
+    dead = [(a, b) for a, b, r in LRB6.casualties if r == "dead"]
+    assert len(bh) == 1 and len(dead) == 1
+    out.append(f"constexpr int BADLY_HURT_FIRST = {bh[0][0]}, BADLY_HURT_LAST = {bh[0][1]};")
+    out.append(f"constexpr int DEAD_FIRST = {dead[0][0]}, DEAD_LAST = {dead[0][1]};")
+    out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
+    out.append("}  // namespace lrb6")
+    out.append("")
+    return out
+
+
+def _ident(frame: str) -> str:
+    return frame.upper()
+
+
+def render() -> str:
+    """The header's text."""
+    lines = [
+        "// GENERATED by native/gen_frames.py from the Python engine's FRAMES registry: do not edit.",
+        "// Procedure ids (frame ids in sorted order), their phases (the Python values) and the",
+        "// layout of their fields in a Frame (see native/README.md, \"Frames\").",
+        "#pragma once",
+        "",
+        "#include <cstdint>",
+        "",
+        "namespace nuffle::frames {",
+        "",
+        "// Field kinds: how a Python field value maps onto a frame slot.",
+        "enum class Kind : std::uint8_t { INT = 0, BOOL, ENUM, LIST, TUPLE };",
+        "",
+        "struct FieldInfo {",
+        "    const char* name;",
+        "    Kind kind;",
+        "    const char* enum_class;  // ENUM: the Python IntEnum class (types.py, actions.py), else \"\"",
+        "    std::uint8_t slot;  // the Frame::arg slot (the length for a list or tuple)",
+        "    std::uint16_t offset;  // list or tuple: first element in the frame's pool range",
+        "    std::uint16_t cap;  // list or tuple: capacity",
+        "};",
+        "",
+        "struct PhaseInfo {",
+        "    const char* name;",
+        "    std::uint16_t value;",
+        "};",
+        "",
+        "struct ProcInfo {",
+        "    const char* frame;  // the stable frame id positions name it by",
+        "    const char* cls;  // the Python class",
+        "    const FieldInfo* fields;",
+        "    std::uint8_t field_count;",
+        "    const PhaseInfo* phases;",
+        "    std::uint8_t phase_count;",
+        "    std::uint16_t pool;  // list pool elements a frame of it reserves",
+        "    std::int16_t decision_skill;  // the skill its decisions offer (decision_skill), or -1",
+        "};",
+        "",
+    ]
+    frames = sorted(FRAMES)
+    lines.append("enum Proc : std::uint16_t {")
+    for i, f in enumerate(frames):
+        lines.append(f"    {_ident(f)} = {i},")
+    lines.append("};")
+    lines.append(f"constexpr int PROC_COUNT = {len(frames)};")
+    lines.append("")
+    max_args = 0
+    infos = []
+    for f in frames:
+        cls = FRAMES[f]
+        ns = f"p_{f}"
+        lines.append(f"namespace {ns} {{")
+        lines.append("enum Phase : std::uint16_t {")
+        for name in cls.phases.names():
+            lines.append(f"    {name} = {cls.phases.value_of(name)},")
+        lines.append("};")
+        kinds = field_kinds(cls)
+        slot = offset = 0
+        rows = []
+        consts = []
+        for name, full in kinds.items():
+            kind, _, enum_class = full.partition(":")
+            cap = CAPS.get(name, DEFAULT_CAP) if kind in ("list", "tuple") else 0
+            rows.append(f'    {{"{name}", Kind::{kind.upper()}, "{enum_class}", {slot}, {offset}, {cap}}},')
+            consts.append(f"constexpr int F_{name.upper()} = {slot};")
+            if cap:
+                consts.append(f"constexpr int F_{name.upper()}_AT = {offset};")
+            slot += 1
+            offset += cap
+        max_args = max(max_args, slot)
+        lines.extend(consts)
+        if rows:
+            lines.append("inline constexpr FieldInfo FIELDS[] = {")
+            lines.extend(rows)
+            lines.append("};")
+        lines.append("inline constexpr PhaseInfo PHASES[] = {")
+        for name in cls.phases.names():
+            lines.append(f'    {{"{name}", {cls.phases.value_of(name)}}},')
+        lines.append("};")
+        lines.append(f"}}  // namespace {ns}")
+        lines.append("")
+        fields = f"{ns}::FIELDS" if rows else "nullptr"
+        infos.append(f'    {{"{f}", "{cls.__name__}", {fields}, {len(rows)}, {ns}::PHASES, '
+                     f"{len(cls.phases.names())}, {offset}, "
+                     f"{-1 if cls.decision_skill is None else int(cls.decision_skill)}}},")
+    lines.append(f"constexpr int MAX_FIELDS = {max_args};")
+    lines.append("")
+    lines.append("inline constexpr ProcInfo PROCS[PROC_COUNT] = {")
+    lines.extend(infos)
+    lines.append("};")
+    lines.append("")
+    lines.extend(_constants())
+    ps = purposes()
+    lines.append("// Chance purposes by id (sorted).")
+    lines.append(f"constexpr int PURPOSE_COUNT = {len(ps)};")
+    lines.append("inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {")
+    for p in ps:
+        lines.append(f'    "{p}",')
+    lines.append("};")
+    lines.append("")
+    from nuffle.core.types import RollKind
+
+    lines.append("// The purpose id of each RollKind's roll (rolls._PURPOSE).")
+    lines.append("inline constexpr int ROLL_PURPOSE[] = {" + ", ".join(
+        str(ps.index(rolls._PURPOSE[k])) for k in RollKind) + "};")
+    lines.append("")
+    lines.append("}  // namespace nuffle::frames")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    text = render()
+    if "--check" in sys.argv[1:]:
+        if not HEADER.exists() or HEADER.read_text() != text:
+            print(f"{HEADER.relative_to(ROOT)} is stale: run python native/gen_frames.py")
+            return 1
+        return 0
+    HEADER.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+// The engine loop (core/game.py's Game._advance, legal_actions, step, decision) over the
+// procedure frames: a switch on the procedure id sends `run`, `legal`, `act` and the decision
+// detail to the ported procedures (one header per rule area under procs/, mirroring
+// core/procedures/*.py). A frame whose procedure is not ported yet throws NotPortedError
+// naming it; it still loads and dumps as data.
+#pragma once
+
+#include <algorithm>
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/foul.hpp"
+#include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/kickoff.hpp"
+#include "nuffle/procs/match.hpp"
+#include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/rolls.hpp"
+#include "nuffle/procs/setup.hpp"
+#include "nuffle/procs/turn.hpp"
+
+namespace nuffle {
+
+// Whether procedure `proc` is ported (runs natively).
+constexpr bool is_ported(int proc) noexcept {
+    switch (proc) {
+        case frames::MATCH:
+        case frames::HALF:
+        case frames::DRIVE:
+        case frames::END_DRIVE:
+        case frames::MASTER_CHEF:
+        case frames::SETUP:
+        case frames::KICKOFF:
+        case frames::KICK_OFF_RETURN:
+        case frames::GET_THE_REF:
+        case frames::RIOT:
+        case frames::PERFECT_DEFENCE:
+        case frames::HIGH_KICK:
+        case frames::CHEERING_FANS:
+        case frames::BRILLIANT_COACHING:
+        case frames::CHANGING_WEATHER:
+        case frames::QUICK_SNAP:
+        case frames::BLITZ_KICKOFF:
+        case frames::PLAYER_ROLL:
+        case frames::CATCH:
+        case frames::BOUNCE:
+        case frames::THROW_IN:
+        case frames::TURN:
+        case frames::PLAYER_ACTION:
+        case frames::MOVE_STEP:
+        case frames::DODGE_ROLL:
+        case frames::REACTION:
+        case frames::PICKUP:
+        case frames::KNOCK_DOWN:
+        case frames::PLACE_PRONE:
+        case frames::INJURY:
+        case frames::REGENERATE:
+        case frames::THROW_A_ROCK:
+        case frames::PITCH_INVASION:
+        case frames::DECLARATION_ROLL:
+        case frames::FOUL:
+        case frames::HANDOFF:
+            return true;
+        default:
+            return false;
+    }
+}
+
+[[noreturn]] inline void not_ported(const Frame& f) { throw NotPortedError(frames::PROCS[f.proc].frame); }
+
+inline void run_top(Ctx& c) {
+    switch (c.top().proc) {
+        case frames::MATCH: procs::match_run(c); return;
+        case frames::HALF: procs::half_run(c); return;
+        case frames::DRIVE: procs::drive_run(c); return;
+        case frames::END_DRIVE: procs::end_drive_run(c); return;
+        case frames::MASTER_CHEF: procs::master_chef_run(c); return;
+        case frames::SETUP: procs::setup_run(c); return;
+        case frames::KICKOFF: procs::kickoff_run(c); return;
+        case frames::KICK_OFF_RETURN: procs::kick_off_return_run(c); return;
+        case frames::GET_THE_REF: procs::get_the_ref_run(c); return;
+        case frames::RIOT: procs::riot_run(c); return;
+        case frames::PERFECT_DEFENCE: procs::perfect_defence_run(c); return;
+        case frames::HIGH_KICK: procs::high_kick_run(c); return;
+        case frames::CHEERING_FANS: procs::re_roll_contest_run(c, false); return;
+        case frames::BRILLIANT_COACHING: procs::re_roll_contest_run(c, true); return;
+        case frames::CHANGING_WEATHER: procs::changing_weather_run(c); return;
+        case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
+        case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
+        case frames::PLAYER_ROLL: procs::player_roll_run(c); return;
+        case frames::CATCH: procs::catch_run(c); return;
+        case frames::BOUNCE: procs::bounce_run(c); return;
+        case frames::THROW_IN: procs::throw_in_run(c); return;
+        case frames::TURN: procs::turn_run(c); return;
+        case frames::PLAYER_ACTION: procs::player_action_run(c); return;
+        case frames::MOVE_STEP: procs::move_step_run(c); return;
+        case frames::DODGE_ROLL: procs::dodge_roll_run(c); return;
+        case frames::REACTION: procs::reaction_run(c); return;
+        case frames::PICKUP: procs::pickup_run(c); return;
+        case frames::KNOCK_DOWN:
+        case frames::PLACE_PRONE: procs::knock_down_run(c); return;
+        case frames::INJURY: procs::injury_run(c); return;
+        case frames::REGENERATE: procs::regenerate_run(c); return;
+        case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
+        case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
+        case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
+        case frames::FOUL: procs::foul_run(c); return;
+        case frames::HANDOFF: procs::handoff_run(c); return;
+        default: not_ported(c.top());
+    }
+}
+
+inline Legal legal_top(Ctx& c) {
+    switch (c.top().proc) {
+        case frames::MATCH: return procs::match_legal(c);
+        case frames::END_DRIVE: return procs::end_drive_legal(c);
+        case frames::SETUP: return procs::setup_legal_actions(c);
+        case frames::KICKOFF: return procs::kickoff_legal(c);
+        case frames::KICK_OFF_RETURN: return procs::kick_off_return_legal(c);
+        case frames::HIGH_KICK: return procs::high_kick_legal(c);
+        case frames::QUICK_SNAP: return procs::quick_snap_legal(c);
+        case frames::PLAYER_ROLL: return procs::player_roll_legal(c);
+        case frames::TURN: return procs::turn_legal(c);
+        case frames::PLAYER_ACTION: return procs::player_action_legal(c);
+        case frames::MOVE_STEP: return procs::move_step_legal(c);
+        case frames::DODGE_ROLL: return procs::dodge_roll_legal(c);
+        case frames::REACTION: return procs::reaction_legal(c);
+        case frames::INJURY: return procs::injury_legal(c);
+        case frames::FOUL: return procs::foul_legal(c);
+        default:
+            if (is_ported(c.top().proc)) return {};
+            not_ported(c.top());
+    }
+}
+
+inline void act_top(Ctx& c, const Act& a) {
+    switch (c.top().proc) {
+        case frames::MATCH: procs::match_act(c, a); return;
+        case frames::END_DRIVE: procs::end_drive_act(c, a); return;
+        case frames::SETUP: procs::setup_act(c, a); return;
+        case frames::KICKOFF: procs::kickoff_act(c, a); return;
+        case frames::KICK_OFF_RETURN: procs::kick_off_return_act(c, a); return;
+        case frames::HIGH_KICK: procs::high_kick_act(c, a); return;
+        case frames::QUICK_SNAP: procs::quick_snap_act(c, a); return;
+        case frames::PLAYER_ROLL: procs::player_roll_act(c, a); return;
+        case frames::TURN: procs::turn_act(c, a); return;
+        case frames::PLAYER_ACTION: procs::player_action_act(c, a); return;
+        case frames::MOVE_STEP: procs::move_step_act(c, a); return;
+        case frames::DODGE_ROLL: procs::dodge_roll_act(c, a); return;
+        case frames::REACTION: procs::reaction_act(c, a); return;
+        case frames::INJURY: procs::injury_act(c, a); return;
+        case frames::FOUL: procs::foul_act(c, a); return;
+        default:
+            if (is_ported(c.top().proc)) {
+                throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
+            }
+            not_ported(c.top());
+    }
+}
+
+// Procedure.decision_detail's default: the frame's `pid` field (if it has one and it is a
+// player) and the procedure's decision skill.
+inline Detail default_detail(const Frame& f) {
+    Detail d;
+    const frames::ProcInfo& info = frames::PROCS[f.proc];
+    for (int k = 0; k < info.field_count; ++k) {
+        if (std::string_view(info.fields[k].name) == "pid" && f.arg[info.fields[k].slot] >= 0) {
+            d.player = f.arg[info.fields[k].slot];
+        }
+    }
+    d.skill = info.decision_skill;
+    return d;
+}
+
+inline Detail detail_top(Ctx& c) {
+    switch (c.top().proc) {
+        case frames::END_DRIVE: return procs::end_drive_detail(c);
+        case frames::KICKOFF: return procs::kickoff_detail(c);
+        case frames::PLAYER_ROLL: return procs::player_roll_detail(c);
+        case frames::PLAYER_ACTION: return procs::player_action_detail(c);
+        case frames::MOVE_STEP: return procs::move_step_detail(c);
+        case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
+        case frames::FOUL: return procs::foul_detail(c);
+        default:
+            if (!is_ported(c.top().proc)) not_ported(c.top());
+            return default_detail(c.top());
+    }
+}
+
+// Game._advance: run the top frame while the engine runs; resolve a chance event from the
+// state's generator (a sampled roller) unless `explicit_chance`; stop at a decision, at an
+// explicit chance node or at the end, with the hand-over fields cleared.
+inline void advance(State& s, const Board& b, bool explicit_chance) {
+    Ctx c{s, b};
+    while (true) {
+        const int d = s.decider;
+        if (d == D_RUNNING) {
+            if (s.frame_count == 0) throw std::logic_error("the engine runs with an empty procedure stack");
+            run_top(c);
+        } else if (d == D_CHANCE && !explicit_chance) {
+            s.chance.outcome = sample(s.chance.event, s.rng);
+            s.chance.event = Chance{};
+            s.pending = 0;
+            s.decider = D_RUNNING;
+        } else {
+            s.chance.outcome = Outcome::single(0);
+            s.ok = 0;
+            s.last_die = 0;
+            s.reactor = -1;
+            s.square = -1;
+            s.last_square = -1;
+            s.extra_moves = 0;
+            return;
+        }
+    }
+}
+
+// Game.legal_actions: the groups of the side to decide (none at chance nodes and the end).
+inline Legal legal_actions(State& s, const Board& b) {
+    if (s.decider != D_HOME && s.decider != D_AWAY) return {};
+    Ctx c{s, b};
+    return legal_top(c);
+}
+
+inline bool allows(const Choice& g, const Act& a) {
+    if (a.type != g.type) return false;
+    if (!g.players.empty()) {
+        if (std::find(g.players.begin(), g.players.end(), a.player) == g.players.end()) return false;
+    } else if (a.player != -1) {
+        return false;
+    }
+    if (!g.squares.empty()) return std::find(g.squares.begin(), g.squares.end(), a.square) != g.squares.end();
+    return a.square == -1;
+}
+
+// Game.step: apply a legal decision and advance; IllegalActionError (state unchanged) else.
+inline void step(State& s, const Board& b, const Act& a, bool explicit_chance) {
+    if (s.decider != D_HOME && s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
+    const Legal legal = legal_actions(s, b);
+    if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
+        throw IllegalActionError("it is not among the legal actions of " +
+                                 std::string(s.decider == D_HOME ? "home" : "away") + " in " +
+                                 frames::PROCS[s.stack[s.frame_count - 1].proc].cls);
+    }
+    Ctx c{s, b};
+    s.decider = D_RUNNING;
+    act_top(c, a);
+    advance(s, b, explicit_chance);
+}
+
+// Resolves the pending chance event with `outcome` (already checked) and advances.
+inline void resolve(State& s, const Board& b, const Outcome& outcome, bool explicit_chance) {
+    if (s.decider != D_CHANCE || s.pending == 0) throw IllegalActionError("there is no pending chance event");
+    s.chance.outcome = outcome;
+    s.chance.event = Chance{};
+    s.pending = 0;
+    s.decider = D_RUNNING;
+    advance(s, b, explicit_chance);
+}
+
+inline Detail decision_detail(State& s, const Board& b) {
+    if (s.decider != D_HOME && s.decider != D_AWAY) return Detail{};
+    Ctx c{s, b};
+    return detail_top(c);
+}
+
+}  // namespace nuffle

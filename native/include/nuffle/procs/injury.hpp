@@ -1,0 +1,398 @@
+// Knock-downs, armour, injury, casualties, the apothecary and Regeneration
+// (core/procedures/injury.py, skill_rules/contact_skills.py): Mighty Blow, Dirty Player,
+// Claws, Chainsaw's armour modifier, Thick Skull, Stunty, Ball & Chain, Decay, Regeneration
+// (with Igor), Nurgle's Rot. Piling On (AFTER_ARMOUR, AFTER_INJURY) is not ported: a
+// knock-down by a Piling On player raises NotPortedError.
+#pragma once
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs {
+
+namespace fkd = frames::p_knock_down;
+namespace fpp = frames::p_place_prone;
+namespace finj = frames::p_injury;
+
+static_assert(fkd::F_PID == fpp::F_PID && fkd::F_BY == fpp::F_BY && fkd::F_HOW == fpp::F_HOW &&
+                  fkd::F_TURNOVER == fpp::F_TURNOVER && fkd::F_ARMOUR_MOD == fpp::F_ARMOUR_MOD &&
+                  fkd::F_RAW == fpp::F_RAW && fkd::F_BOUNCE_FROM == fpp::F_BOUNCE_FROM &&
+                  fkd::F_HAD_BALL == fpp::F_HAD_BALL && fkd::F_REROLLED == fpp::F_REROLLED,
+              "PlaceProne is a KnockDown");
+
+constexpr int HOW_FALL = 0, HOW_BLOCK = 1, HOW_FOUL = 2, HOW_HIT = 3, HOW_PLACED = 4, HOW_CROWD = 5;
+constexpr int INJ_STUNNED = 0, INJ_KO = 1, INJ_BADLY_HURT = 2, INJ_CASUALTY = 3;
+constexpr int PSTAT_CASUALTIES = 2, PSTAT_INJURY = 4, PSTAT_INJURY2 = 5;
+constexpr int STAT_ROTTED = 8;
+
+inline bool is_dead(int d68) noexcept { return d68 >= frames::lrb6::DEAD_FIRST && d68 <= frames::lrb6::DEAD_LAST; }
+inline bool badly_hurt(int d68) noexcept {
+    return d68 < 0 || (d68 >= frames::lrb6::BADLY_HURT_FIRST && d68 <= frames::lrb6::BADLY_HURT_LAST);
+}
+
+inline void push_injury(State& s, int pid, int mod, bool crowd, int by, int how, bool rerolled, bool raw) {
+    Frame& f = push(s, frames::INJURY);
+    f.arg[finj::F_PID] = static_cast<std::int16_t>(pid);
+    f.arg[finj::F_MOD] = static_cast<std::int16_t>(mod);
+    f.arg[finj::F_CROWD] = crowd ? 1 : 0;
+    f.arg[finj::F_BY] = static_cast<std::int16_t>(by);
+    f.arg[finj::F_HOW] = static_cast<std::int16_t>(how);
+    f.arg[finj::F_REROLLED] = rerolled ? 1 : 0;
+    f.arg[finj::F_RAW] = raw ? 1 : 0;
+    f.arg[finj::F_RESULT] = -1;
+    f.arg[finj::F_CAS2] = -1;
+}
+
+// --- KnockDown / PlaceProne ----------------------------------------------------------------
+
+inline void knock_down_fall(State& s, Frame& f) {
+    const int pid = f.arg[fkd::F_PID];
+    Player& p = s.players[pid];
+    p.status = static_cast<std::uint8_t>(Status::PRONE);
+    p.flags &= ~frames::flag::ROOTED;
+    const int sq = p.square;
+    if (s.ball == sq && (s.ball_state == frames::ball::CARRIED || s.ball_state == frames::ball::ON_GROUND)) {
+        f.arg[fkd::F_HAD_BALL] = s.ball_state == frames::ball::CARRIED ? 1 : 0;
+        s.ball_state = frames::ball::ON_GROUND;
+        f.arg[fkd::F_BOUNCE_FROM] = static_cast<std::int16_t>(sq);
+    }
+    if (f.arg[fkd::F_TURNOVER] && p.team == s.active && (f.arg[fkd::F_HOW] != HOW_PLACED || f.arg[fkd::F_HAD_BALL])) {
+        s.turnover = 1;
+    }
+}
+
+// KnockDown._armour: the modified total, the highest total that holds, the bonus `by` may spend.
+inline void knock_down_armour(const State& s, const Frame& f, int dice, int& total, int& limit, int& bonus) {
+    const int pid = f.arg[fkd::F_PID];
+    const int by = f.arg[fkd::F_BY];
+    const int how = f.arg[fkd::F_HOW];
+    limit = s.players[pid].av;
+    total = dice + f.arg[fkd::F_ARMOUR_MOD];
+    bonus = 0;
+    if (f.arg[fkd::F_RAW]) return;
+    // ARMOUR_MODIFIER (Chainsaw) with the victim's skills, then with by's
+    if (s.players[pid].has_skill(frames::skill::CHAINSAW)) {
+        if (how == HOW_FOUL) {
+            total += pid == by ? 3 : 0;
+        } else if (how == HOW_FALL || how == HOW_BLOCK) {
+            total += 3;
+        }
+    }
+    if (by >= 0 && by != pid) {
+        const Player& a = s.players[by];
+        if (a.has_skill(frames::skill::CHAINSAW) && how == HOW_FOUL) total += 3;
+        if (a.has_skill(frames::skill::DIRTY_PLAYER) && how == HOW_FOUL) ++bonus;  // ARMOUR_BONUS, skill order
+        if (a.has_skill(frames::skill::MIGHTY_BLOW) && how == HOW_BLOCK) ++bonus;
+        if (a.has_skill(frames::skill::CLAWS) && how == HOW_BLOCK) limit = limit < 7 ? limit : 7;  // breaks on 8
+    }
+}
+
+inline void knock_down_gate(const State& s, const Frame& f) {
+    const int by = f.arg[fkd::F_BY];
+    const int pid = f.arg[fkd::F_PID];
+    if (by >= 0 && by != pid && s.players[by].has_skill(frames::skill::PILING_ON)) {
+        throw NotPortedError(frames::PROCS[f.proc].frame, "Piling On");
+    }
+}
+
+inline void knock_down_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    knock_down_gate(s, f);
+    const int pid = f.arg[fkd::F_PID];
+    const int how = f.arg[fkd::F_HOW];
+    const int ph = f.phase;
+    if (ph == fkd::START) {
+        if (how != HOW_HIT) {
+            knock_down_fall(s, f);
+            if (s.players[pid].has_skill(frames::skill::BALL_AND_CHAIN)) {  // ARMOUR_SKIPPED
+                int total = 0, limit = 0, bonus = 0;
+                knock_down_armour(s, f, 0, total, limit, bonus);
+                f.phase = fkd::ARMOUR_DONE;
+                push_injury(s, pid, bonus, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
+                return;
+            }
+        }
+        if (how != HOW_PLACED) {
+            f.phase = fkd::ARMOUR_ROLLED;
+            request(s, Dice::TWO_D6, 1, purpose("armour"), Group::SUM);
+            return;
+        }
+        f.phase = fkd::ARMOUR_DONE;
+    }
+    if (ph == fkd::ARMOUR_ROLLED) {
+        int total = 0, limit = 0, bonus = 0;
+        knock_down_armour(s, f, dice_sum(s), total, limit, bonus);
+        int left = bonus;
+        bool broken = total > limit;
+        if (!broken && bonus && total + bonus > limit) {
+            broken = true;
+            left = 0;
+        }
+        if (broken) {
+            if (how == HOW_HIT) knock_down_fall(s, f);
+            f.phase = fkd::ARMOUR_DONE;
+            push_injury(s, pid, left, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
+            return;
+        }
+        f.phase = fkd::ARMOUR_DONE;  // AFTER_ARMOUR (Piling On) is gated
+    }
+    if (f.phase == fkd::AFTER_ARMOUR_USED) throw NotPortedError(frames::PROCS[f.proc].frame, "Piling On");
+    if (f.phase == fkd::ARMOUR_DONE) {
+        f.phase = fkd::DONE;
+        if (f.arg[fkd::F_BOUNCE_FROM] >= 0 && s.ball_state == frames::ball::ON_GROUND) {
+            push_bounce(s, f.arg[fkd::F_BOUNCE_FROM], false);
+            return;
+        }
+    }
+    pop(s);
+}
+
+// --- Injury --------------------------------------------------------------------------------
+
+inline int injury_result(const State& s, const Frame& f, int dice) {
+    const int pid = f.arg[finj::F_PID];
+    const Player& p = s.players[pid];
+    int total = dice + p.niggles;
+    if (!f.arg[finj::F_RAW]) total += f.arg[finj::F_MOD];  // INJURY_MODIFIER has no handlers
+    int result = total >= frames::lrb6::CASUALTY_FROM ? INJ_CASUALTY : (total >= frames::lrb6::KO_FROM ? INJ_KO : INJ_STUNNED);
+    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {  // INJURY_TABLE, in skill order
+        if (!p.has_skill(k)) continue;
+        if (k == frames::skill::THICK_SKULL) {
+            if (total == 8 && result == INJ_KO) result = INJ_STUNNED;
+        } else if (k == frames::skill::STUNTY) {
+            if (total == 7 && result == INJ_STUNNED) {
+                result = INJ_KO;
+            } else if (total == 9 && result == INJ_KO) {
+                result = INJ_BADLY_HURT;
+            }
+        } else if (k == frames::skill::BALL_AND_CHAIN) {
+            if (result == INJ_STUNNED) result = INJ_KO;
+        }
+    }
+    return result;
+}
+
+inline void injury_finish(State& s, const Frame& f) {
+    s.ok = f.arg[finj::F_DOUBLES];
+    pop(s);
+}
+
+inline void injury_roll(State& s, const Frame& f) {
+    request(s, Dice::TWO_D6, 1, purpose("injury"), f.arg[finj::F_HOW] == HOW_FOUL ? Group::NONE : Group::SUM);
+}
+
+inline void injury_stun(State& s, const Frame& f) {
+    const int pid = f.arg[finj::F_PID];
+    Player& p = s.players[pid];
+    if (f.arg[finj::F_CROWD] || p.square < 0) {
+        remove_player(s, pid, static_cast<int>(Status::RESERVE));
+        return;
+    }
+    p.status = static_cast<std::uint8_t>(Status::STUNNED);
+    if (p.team == s.active) p.flags |= frames::flag::JUST_STUNNED;
+}
+
+inline void injury_knock_out(State& s, const Frame& f) {
+    const int pid = f.arg[finj::F_PID];
+    remove_player(s, pid, static_cast<int>(Status::KO));
+    add_stat(s, other(s.players[pid].team), STAT_KO);
+}
+
+inline void injury_casualty(State& s, const Frame& f) {
+    const int pid = f.arg[finj::F_PID];
+    remove_player(s, pid, static_cast<int>(Status::CASUALTY));
+    add_stat(s, other(s.players[pid].team), STAT_CAS);
+    const int cas = f.arg[finj::F_CAS], cas2 = f.arg[finj::F_CAS2];
+    s.pstats[pid * PSTATS + PSTAT_INJURY] = static_cast<std::int16_t>(cas);
+    s.pstats[pid * PSTATS + PSTAT_INJURY2] = static_cast<std::int16_t>(cas2 > 0 ? cas2 : 0);
+    const int by = f.arg[finj::F_BY];
+    if (by >= 0 && s.players[by].has_skill(frames::skill::NURGLES_ROT)) {  // CASUALTY_CAUSED
+        const Player& v = s.players[pid];
+        const bool dead = is_dead(cas) || is_dead(cas2);
+        if (dead && v.team != s.players[by].team && !v.has_skill(frames::skill::DECAY) &&
+            !v.has_skill(frames::skill::REGENERATION) && !v.has_skill(frames::skill::STUNTY)) {
+            ++s.teams[s.players[by].team].stats[STAT_ROTTED];
+        }
+    }
+}
+
+inline void injury_casualty_spp(State& s, const Frame& f) {
+    const int by = f.arg[finj::F_BY];
+    if (f.arg[finj::F_HOW] == HOW_BLOCK && by >= 0 && s.players[by].team != s.players[f.arg[finj::F_PID]].team) {
+        ++s.pstats[by * PSTATS + PSTAT_CASUALTIES];
+    }
+}
+
+inline void injury_offer_apothecary(State& s, Frame& f) {
+    const int owner = s.players[f.arg[finj::F_PID]].team;
+    if (s.teams[owner].apothecaries > 0) {
+        wait(s, owner, frames::dk::APOTHECARY);
+    } else {
+        f.phase = finj::NO_APOTHECARY;
+    }
+}
+
+inline void injury_recover(State& s, Frame& f) {
+    f.phase = finj::RECOVERED;
+    const int pid = f.arg[finj::F_PID];
+    if (s.players[pid].has_skill(frames::skill::REGENERATION)) {  // RECOVER
+        push(s, frames::REGENERATE).arg[frames::p_regenerate::F_PID] = static_cast<std::int16_t>(pid);
+        return;
+    }
+    injury_casualty(s, f);
+    injury_finish(s, f);
+}
+
+inline void injury_apply(State& s, Frame& f, int result) {
+    const int owner = s.players[f.arg[finj::F_PID]].team;
+    if (result == INJ_STUNNED) {
+        injury_stun(s, f);
+        injury_finish(s, f);
+    } else if (result == INJ_KO) {
+        if (s.teams[owner].apothecaries > 0) {
+            f.phase = finj::KO_APOTHECARY;
+            wait(s, owner, frames::dk::APOTHECARY);
+        } else {
+            injury_knock_out(s, f);
+            injury_finish(s, f);
+        }
+    } else if (result == INJ_BADLY_HURT || f.arg[finj::F_CAP]) {
+        injury_casualty_spp(s, f);
+        f.arg[finj::F_CAS] = frames::lrb6::BADLY_HURT_FIRST;
+        f.phase = finj::CASUALTY_APOTHECARY;
+        injury_offer_apothecary(s, f);
+    } else {
+        injury_casualty_spp(s, f);
+        f.phase = finj::CASUALTY_ROLLED;
+        request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
+    }
+}
+
+inline void injury_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[finj::F_PID];
+    const int by = f.arg[finj::F_BY];
+    switch (f.phase) {
+        case finj::START:
+            f.phase = finj::ROLLED;
+            injury_roll(s, f);
+            return;
+        case finj::ROLLED: {
+            const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
+            f.arg[finj::F_DOUBLES] = a == b ? 1 : 0;
+            const int result = injury_result(s, f, a + b);
+            const bool react = !f.arg[finj::F_REROLLED] && by >= 0 && by != pid;
+            if (react && s.players[by].has_skill(frames::skill::PILING_ON)) {
+                throw NotPortedError("injury", "Piling On");
+            }
+            injury_apply(s, f, result);
+            return;
+        }
+        case finj::AFTER_INJURY_USED:
+            throw NotPortedError("injury", "Piling On");
+        case finj::CASUALTY_ROLLED:
+            f.arg[finj::F_CAS] = static_cast<std::int16_t>(die(s));
+            if (s.players[pid].has_skill(frames::skill::DECAY)) {  // CASUALTY_ROLLS
+                f.phase = finj::SECOND_CASUALTY_ROLLED;
+                request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
+                return;
+            }
+            f.phase = finj::CASUALTY_APOTHECARY;
+            injury_offer_apothecary(s, f);
+            return;
+        case finj::SECOND_CASUALTY_ROLLED:
+            f.arg[finj::F_CAS2] = static_cast<std::int16_t>(die(s));
+            f.phase = finj::CASUALTY_APOTHECARY;
+            injury_offer_apothecary(s, f);
+            return;
+        case finj::APOTHECARY_ROLLED: {
+            const int d = die(s);
+            std::int16_t& cas = f.arg[finj::F_CAS];
+            std::int16_t& cas2 = f.arg[finj::F_CAS2];
+            if (cas2 >= 0 && cas2 > cas) {
+                cas2 = static_cast<std::int16_t>(cas2 < d ? cas2 : d);
+            } else {
+                cas = static_cast<std::int16_t>(cas < d ? cas : d);
+            }
+            if (badly_hurt(cas) && badly_hurt(cas2)) {
+                remove_player(s, pid, static_cast<int>(Status::RESERVE));
+                injury_finish(s, f);
+                return;
+            }
+            injury_recover(s, f);
+            return;
+        }
+        case finj::NO_APOTHECARY:
+            injury_recover(s, f);
+            return;
+        case finj::RECOVERED:
+            if (s.ok) {
+                remove_player(s, pid, static_cast<int>(Status::RESERVE));
+            } else {
+                injury_casualty(s, f);
+            }
+            injury_finish(s, f);
+            return;
+        default:
+            return;
+    }
+}
+
+inline Legal injury_legal(Ctx&) {
+    return {Choice{frames::at::USE_APOTHECARY, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void injury_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[finj::F_PID];
+    const int owner = s.players[pid].team;
+    const bool use = a.type == frames::at::USE_APOTHECARY;
+    if (f.phase == finj::KO_APOTHECARY) {
+        if (use) {
+            --s.teams[owner].apothecaries;
+            injury_stun(s, f);
+        } else {
+            injury_knock_out(s, f);
+        }
+        injury_finish(s, f);
+        return;
+    }
+    if (use) {
+        --s.teams[owner].apothecaries;
+        if (badly_hurt(f.arg[finj::F_CAS]) && badly_hurt(f.arg[finj::F_CAS2])) {
+            remove_player(s, pid, static_cast<int>(Status::RESERVE));
+            injury_finish(s, f);
+            return;
+        }
+        f.phase = finj::APOTHECARY_ROLLED;
+        request(s, Dice::D68, 1, purpose("apothecary casualty"), Group::CASUALTY);
+        return;
+    }
+    f.phase = finj::NO_APOTHECARY;
+}
+
+// --- Regenerate ----------------------------------------------------------------------------
+
+inline void regenerate_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (f.phase == frames::p_regenerate::START) {
+        f.phase = frames::p_regenerate::ROLLED;
+        request_threshold(s, 4, purpose("regeneration"));
+        return;
+    }
+    s.ok = die(s) >= 4 ? 1 : 0;
+    Team& team = s.teams[s.players[f.arg[frames::p_regenerate::F_PID]].team];
+    if (!s.ok && team.igor > 0) {
+        --team.igor;
+        request_threshold(s, 4, purpose("regeneration (Igor)"));
+        return;
+    }
+    pop(s);
+}
+
+}  // namespace nuffle::procs

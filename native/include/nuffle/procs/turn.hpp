@@ -1,0 +1,201 @@
+// A team turn (core/procedures/turn.py): its start, the declarations with their skill hooks
+// (DECLARATIONS: Jump Up, Ball & Chain, Bombardier, Throw Team-Mate), the end of the turn.
+// A declared action pushes a PlayerAction frame.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs {
+
+namespace ft = frames::p_turn;
+
+// turn.add_player: `pid` may declare `t` (a new group goes before END_TURN).
+inline void add_declarer(Legal& groups, int t, int pid) {
+    for (Choice& g : groups) {
+        if (g.type != t) continue;
+        if (std::find(g.players.begin(), g.players.end(), pid) == g.players.end()) {
+            g.players.push_back(pid);
+            std::sort(g.players.begin(), g.players.end());
+        }
+        return;
+    }
+    const bool end_last = !groups.empty() && groups.back().type == frames::at::END_TURN;
+    groups.insert(end_last ? groups.end() - 1 : groups.end(), Choice{t, {pid}, {}, {}});
+}
+
+// turn.drop_player with t None: `pid` declares nothing (groups left empty go).
+inline void drop_declarer(Legal& groups, int pid) {
+    Legal out;
+    for (Choice& g : groups) {
+        const auto it = std::find(g.players.begin(), g.players.end(), pid);
+        if (it != g.players.end()) {
+            g.players.erase(it);
+            if (g.players.empty()) continue;
+        }
+        out.push_back(std::move(g));
+    }
+    groups = std::move(out);
+}
+
+inline void turn_declarations(const State& s, const Board& b, int side, int pid, Legal& groups) {
+    const Player& pl = s.players[pid];
+    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {  // the handlers in skill order
+        if (!pl.has_skill(k)) continue;
+        if (k == frames::skill::JUMP_UP) {
+            if (pl.status != static_cast<int>(Status::PRONE)) continue;
+            for (const int off : b.neighbours) {
+                const int q = s.grid[pl.square + off];
+                if (q >= 0 && s.players[q].team != side && s.players[q].status == static_cast<int>(Status::STANDING)) {
+                    add_declarer(groups, frames::at::START_BLOCK, pid);
+                    break;
+                }
+            }
+        } else if (k == frames::skill::BOMBARDIER) {
+            if (pl.status == static_cast<int>(Status::STANDING)) add_declarer(groups, frames::at::START_BOMB, pid);
+        } else if (k == frames::skill::THROW_TEAM_MATE) {
+            if (s.teams[side].pass_used) continue;
+            bool any = false;  // passing_skills._throwable over the Right Stuff holders
+            for (int q = 0; q < s.player_count && !any; ++q) {
+                const Player& o = s.players[q];
+                any = q != pid && o.team == pl.team && o.status == static_cast<int>(Status::STANDING) &&
+                      o.has_skill(frames::skill::RIGHT_STUFF);
+            }
+            if (!any) continue;
+            const int t = frames::at::START_THROW_TEAM_MATE;
+            auto it = std::find_if(groups.begin(), groups.end(), [&](const Choice& g) { return g.type == t; });
+            if (it != groups.end()) {
+                it->players.push_back(pid);
+                std::sort(it->players.begin(), it->players.end());
+                it->squares.clear();
+                it->probabilities.clear();
+                continue;
+            }
+            auto pass = std::find_if(groups.begin(), groups.end(), [](const Choice& g) { return g.type == frames::at::START_PASS; });
+            const auto at = pass != groups.end() ? pass + 1 : groups.end() - 1;
+            groups.insert(at, Choice{t, {pid}, {}, {}});
+        } else if (k == frames::skill::BALL_AND_CHAIN) {
+            drop_declarer(groups, pid);
+            add_declarer(groups, frames::at::START_MOVE, pid);
+        }
+    }
+}
+
+inline bool has_declaration_skill(const Player& p) noexcept {
+    return p.has_skill(frames::skill::JUMP_UP) || p.has_skill(frames::skill::BOMBARDIER) ||
+           p.has_skill(frames::skill::THROW_TEAM_MATE) || p.has_skill(frames::skill::BALL_AND_CHAIN);
+}
+
+inline void turn_end(Ctx& c, const Frame& f) {
+    State& s = c.s;
+    const int side = f.arg[ft::F_SIDE];
+    if (s.turnover) add_stat(s, side, STAT_TURNOVERS);
+    for (int p = 0; p < s.player_count; ++p) {
+        Player& pl = s.players[p];
+        if (pl.team != side) continue;
+        if (pl.status == static_cast<int>(Status::STUNNED) && (pl.flags & frames::flag::JUST_STUNNED) == 0) {
+            pl.status = static_cast<std::uint8_t>(Status::PRONE);
+        }
+        pl.flags &= ~frames::flag::JUST_STUNNED;
+    }
+    s.active = -1;
+    pop(s);
+}
+
+inline void turn_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int side = f.arg[ft::F_SIDE];
+    if (f.phase == ft::START) {
+        s.active = static_cast<std::int16_t>(side);
+        s.turnover = 0;
+        Team& t = s.teams[side];
+        if (!f.arg[ft::F_BLITZ]) ++t.turn;
+        t.reroll_used = 0;
+        t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = 0;
+        for (int p = 0; p < s.player_count; ++p) s.players[p].flags &= ~frames::flag::PER_TURN;
+        if (f.arg[ft::F_BLITZ]) {
+            for (int p = 0; p < s.player_count; ++p) {
+                Player& pl = s.players[p];
+                if (pl.team == side && pl.square >= 0 && tackle_zones(s, c.b, pl.square, side) != 0) {
+                    pl.flags |= frames::flag::USED;
+                }
+            }
+        }
+        f.phase = ft::DECLARE;
+    }
+    if (s.turnover || s.touchdown >= 0) {
+        turn_end(c, f);
+        return;
+    }
+    wait(s, side, frames::dk::SELECT_ACTION);
+}
+
+inline Legal turn_legal(Ctx& c) {
+    const State& s = c.s;
+    const Board& b = c.b;
+    const Frame& f = c.top();
+    const int side = f.arg[ft::F_SIDE];
+    const Team& t = s.teams[side];
+    std::vector<int> ready, blockers;
+    for (int p = 0; p < s.player_count; ++p) {
+        const Player& pl = s.players[p];
+        if (pl.team != side) continue;
+        const bool standing = pl.status == static_cast<int>(Status::STANDING);
+        if (!(standing || pl.status == static_cast<int>(Status::PRONE)) || (pl.flags & frames::flag::USED) != 0) continue;
+        ready.push_back(p);
+        if (!standing) continue;
+        for (const int off : b.neighbours) {
+            const int q = s.grid[pl.square + off];
+            if (q >= 0 && s.players[q].team != side && s.players[q].status == static_cast<int>(Status::STANDING)) {
+                blockers.push_back(p);
+                break;
+            }
+        }
+    }
+    Legal groups;
+    if (!ready.empty()) {
+        groups.push_back(Choice{frames::at::START_MOVE, ready, {}, {}});
+        if (!blockers.empty()) groups.push_back(Choice{frames::at::START_BLOCK, blockers, {}, {}});
+        if (!t.blitz_used) groups.push_back(Choice{frames::at::START_BLITZ, ready, {}, {}});
+        if (!t.pass_used) groups.push_back(Choice{frames::at::START_PASS, ready, {}, {}});
+        if (!t.handoff_used) groups.push_back(Choice{frames::at::START_HANDOFF, ready, {}, {}});
+        bool down = false;
+        for (int p = 0; p < s.player_count; ++p) {
+            const Player& pl = s.players[p];
+            down = down || (pl.team != side && (pl.status == static_cast<int>(Status::PRONE) ||
+                                                pl.status == static_cast<int>(Status::STUNNED)));
+        }
+        if (!t.foul_used && down) groups.push_back(Choice{frames::at::START_FOUL, ready, {}, {}});
+    }
+    groups.push_back(Choice{frames::at::END_TURN, {}, {}, {}});
+    for (int p = 0; p < s.player_count; ++p) {  // DECLARATIONS.holders, in id order
+        const Player& pl = s.players[p];
+        if (!has_declaration_skill(pl) || pl.team != side) continue;
+        if (!(pl.status == static_cast<int>(Status::STANDING) || pl.status == static_cast<int>(Status::PRONE)) ||
+            (pl.flags & frames::flag::USED) != 0) {
+            continue;
+        }
+        turn_declarations(s, b, side, p, groups);
+    }
+    return groups;
+}
+
+inline void turn_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    if (a.type == frames::at::END_TURN) {
+        turn_end(c, c.top());
+        return;
+    }
+    namespace fa = frames::p_player_action;
+    Frame& f = push(s, frames::PLAYER_ACTION);
+    f.arg[fa::F_PID] = static_cast<std::int16_t>(a.player);
+    f.arg[fa::F_KIND] = static_cast<std::int16_t>(a.type);
+    f.arg[fa::F_THEN] = -1;
+    f.arg[fa::F_THEN_SQ] = -1;
+}
+
+}  // namespace nuffle::procs
