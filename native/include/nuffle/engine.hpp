@@ -10,6 +10,10 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/match.hpp"
 #include "nuffle/procs/setup.hpp"
+// block, push, foul, block substitutes (nat2)
+#include "nuffle/procs/block.hpp"
+#include "nuffle/procs/foul.hpp"
+#include "nuffle/procs/push.hpp"
 
 namespace nuffle {
 
@@ -22,6 +26,17 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::END_DRIVE:
         case frames::MASTER_CHEF:
         case frames::SETUP:
+            return true;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK:
+        case frames::MULTIPLE_BLOCK:
+        case frames::STRIKE:
+        case frames::PUSH:
+        case frames::STAND_CHOICE:
+        case frames::CROWD_SURF:
+        case frames::STRIP_BALL:
+        case frames::FOUL:
+        case frames::CHAINSAW_KICK_BACK:
             return true;
         default:
             return false;
@@ -38,6 +53,16 @@ inline void run_top(Ctx& c) {
         case frames::END_DRIVE: procs::end_drive_run(c); return;
         case frames::MASTER_CHEF: procs::master_chef_run(c); return;
         case frames::SETUP: procs::setup_run(c); return;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: procs::block_run(c); return;
+        case frames::MULTIPLE_BLOCK: procs::multiple_block_run(c); return;
+        case frames::STRIKE: procs::strike_run(c); return;
+        case frames::PUSH: procs::push_run(c); return;
+        case frames::STAND_CHOICE: procs::stand_choice_run(c); return;
+        case frames::CROWD_SURF: procs::crowd_surf_run(c); return;
+        case frames::STRIP_BALL: procs::strip_ball_run(c); return;
+        case frames::FOUL: procs::foul_run(c); return;
+        case frames::CHAINSAW_KICK_BACK: procs::chainsaw_kick_back_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -47,6 +72,13 @@ inline Legal legal_top(Ctx& c) {
         case frames::MATCH: return procs::match_legal(c);
         case frames::END_DRIVE: return procs::end_drive_legal(c);
         case frames::SETUP: return procs::setup_legal_actions(c);
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: return procs::block_legal(c);
+        case frames::MULTIPLE_BLOCK: return procs::multiple_block_legal(c);
+        case frames::PUSH: return procs::push_legal(c);
+        case frames::STAND_CHOICE: return procs::use_or_decline();
+        case frames::STRIP_BALL: return procs::use_or_decline();
+        case frames::FOUL: return procs::foul_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -58,6 +90,13 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::MATCH: procs::match_act(c, a); return;
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: procs::block_act(c, a); return;
+        case frames::MULTIPLE_BLOCK: procs::multiple_block_act(c, a); return;
+        case frames::PUSH: procs::push_act(c, a); return;
+        case frames::STAND_CHOICE: procs::stand_choice_act(c, a); return;
+        case frames::STRIP_BALL: procs::strip_ball_act(c, a); return;
+        case frames::FOUL: procs::foul_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -83,6 +122,11 @@ inline Detail default_detail(const Frame& f) {
 inline Detail detail_top(Ctx& c) {
     switch (c.top().proc) {
         case frames::END_DRIVE: return procs::end_drive_detail(c);
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: return procs::block_detail(c);
+        case frames::PUSH: return procs::push_detail(c);
+        case frames::STRIP_BALL: return procs::strip_ball_detail(c);
+        case frames::FOUL: return procs::foul_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

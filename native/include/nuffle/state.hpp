@@ -23,7 +23,7 @@ constexpr int MAX_PLAYERS = 32;  // 16 a side on board 11
 constexpr int MAX_FRAMES = 64;  // procedure stack depth
 constexpr int FRAME_ARGS = frames::MAX_FIELDS;  // a procedure's fields (one slot each; frames.hpp)
 constexpr int LIST_POOL = 512;  // list and tuple elements of all frames (frames.hpp's `pool`)
-constexpr int MAX_CROWD = 32;  // the crowd list (players the crowd holds until a drive ends)
+constexpr int MAX_CROWD = 32;  // the crowd list (eight pending crowd-surfs of push.py, four values each)
 constexpr int PSTATS = 6;  // per-player match record (state.py's PSTATS)
 constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
 constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
@@ -105,8 +105,8 @@ struct State {
     std::uint8_t pending;  // a chance event is pending (`chance.event`); Python's `pending`
     std::uint8_t assisted_moves;  // the match option (state.Options)
     std::uint8_t crowd_count;
-    std::int8_t crowd[MAX_CROWD];  // state.py's `crowd`
     std::uint8_t pad0[5];
+    std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (player, last square, crowd square, had ball) fours
     std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];
     Player players[MAX_PLAYERS];
