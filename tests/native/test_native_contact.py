@@ -314,3 +314,18 @@ def test_forced_fouls_stabs_and_chainsaws(native: ModuleType, game_positions: Po
     for frame in ("foul", "strike", "chainsaw_kick_back"):
         assert tally.runs[frame] > 0, (frame, tally)
     assert tally.decisions["foul"] > 0
+
+
+def test_the_crowd_list_carries_squares_both_ways(native: ModuleType, game_positions: Positions) -> None:
+    """Pending crowd-surfs are (player, last square, crowd square, had ball) fours; board 11's
+    squares do not fit a byte, and a list that is not of fours is refused in one line."""
+    s = game_positions(3, 11, 1)[0]
+    pid = next(p for p in range(len(s.info)) if s.pos[p] >= 0)
+    last = s.pos[pid]
+    s.remove(pid, Status.RESERVE)
+    s.crowd = [pid, last, s.board.sq(s.board.width - 1, 0) - s.board.stride, 1]
+    assert max(s.crowd) > 127
+    assert _native(native, s).dump()["crowd"] == s.crowd
+    s.crowd = s.crowd[:3]
+    with pytest.raises(ValueError, match="crowd holds fours"):
+        _native(native, s)
