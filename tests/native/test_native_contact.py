@@ -101,6 +101,27 @@ def _clear_hand_over(s: GameState) -> None:
     s.extra_moves = 0
 
 
+def _diff(py: dict[str, Any], nat: dict[str, Any]) -> str:
+    """The keys where two positions differ, with both values (the stack frame by frame)."""
+    out = []
+    for k in py:
+        if py[k] != nat.get(k):
+            if k == "stack":
+                for i, (a, b) in enumerate(zip(py[k], nat[k], strict=False)):
+                    if a != b:
+                        out.append(f"stack[{i}]: python {a} native {b}")
+                if len(py[k]) != len(nat[k]):
+                    out.append(f"stack: python {len(py[k])} frames, native {len(nat[k])}")
+            else:
+                out.append(f"{k}: python {py[k]} native {nat.get(k)}")
+    return "; ".join(out)
+
+
+def _same(s: GameState, nat: Any, what: str) -> None:
+    py, nd = state_data(s), nat.dump()
+    assert py == nd, f"{what} diverged: {_diff(py, nd)}"
+
+
 def lockstep(native: ModuleType, s: GameState, rng: random.Random, max_steps: int = 4000,
              stop_below: int = 0) -> Tally:
     """Play on from `s` (copied) in Python, comparing every step of a contact frame natively,
@@ -125,7 +146,7 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random, max_steps: in
                     top.run(s)
                     continue
                 top.run(s)
-                assert state_data(s) == nat.dump(), f"run of {frame} diverged"
+                _same(s, nat, f"run of {frame}")
                 tally.runs[frame] += 1
             else:
                 top.run(s)
@@ -149,7 +170,7 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random, max_steps: in
                 nat.act_top(int(action.type), -1 if action.player is None else action.player, sq)
                 s.decider = RUNNING
                 top.act(s, action)
-                assert state_data(s) == nat.dump(), f"decision {action} in {frame} diverged"
+                _same(s, nat, f"decision {action} in {frame}")
                 tally.decisions[frame] += 1
             else:
                 s.decider = RUNNING
@@ -367,3 +388,30 @@ def test_the_native_contact_hooks_know_every_python_handler() -> None:
         assert set(found[name].handlers) == skills, name
     area = {n for n in found if n.split(".")[0] in ("block", "push", "foul", "block_substitutes")}
     assert area <= set(NATIVE_HOOKS), area - set(NATIVE_HOOKS)
+
+
+def test_a_push_into_the_crowd_on_the_far_sideline_of_board_11(native: ModuleType,
+                                                              game_positions: Positions) -> None:
+    """The crowd list holds squares past 127 (the native engine once stored them in a byte)."""
+    from nuffle.core.procedures.block import Block, BlockPhase
+    from nuffle.core.types import BlockFace
+
+    s = game_positions(4, 11, 1)[0]
+    b = s.board
+    att = next(p for p in range(len(s.info)) if s.pteam[p] == s.active and s.status[p] == Status.STANDING)
+    dfd = next(p for p in range(len(s.info)) if s.pteam[p] != s.active and s.status[p] == Status.STANDING)
+    a_sq, d_sq = b.sq(12, b.height - 2), b.sq(12, b.height - 1)
+    for pid in (att, dfd, s.grid[a_sq], s.grid[d_sq]):
+        if pid >= 0 and s.pos[pid] >= 0:
+            s.remove(pid, Status.RESERVE)
+    s.place(att, a_sq)
+    s.place(dfd, d_sq)
+    s.info = tuple(replace(p, skills=frozenset()) if p.pid in (att, dfd) else p for p in s.info)
+    s.teams[s.active].reroll_used = True  # the pushed face stands
+    block = Block(att, dfd)
+    block.phase = BlockPhase.DICE
+    s.stack.append(block)
+    s.decider = RUNNING
+    s.outcome = (int(BlockFace.PUSHED),)
+    tally = lockstep(native, s, random.Random(1), max_steps=60, stop_below=len(s.stack))
+    assert tally.runs["crowd_surf"] >= 1 and tally.decisions["block"] >= 1, tally

@@ -209,7 +209,7 @@ inline void push_run(Ctx& c) {
             if (had_ball) s.ball_state = frames::ball::IN_AIR;
             remove_player(s, pid, static_cast<int>(Status::RESERVE));
             if (s.crowd_count + 4 > MAX_CROWD) throw std::length_error("the crowd list is full");
-            for (const int v : {pid, last_sq, tgt, had_ball ? 1 : 0}) s.crowd[s.crowd_count++] = static_cast<std::int8_t>(v);
+            for (const int v : {pid, last_sq, tgt, had_ball ? 1 : 0}) s.crowd[s.crowd_count++] = static_cast<std::int16_t>(v);
         } else if (s.grid[tgt] >= 0) {  // the chain ahead did not move: neither does he
             push_stay(s);
             return;
