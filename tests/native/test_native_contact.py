@@ -237,7 +237,7 @@ def test_dump_off_stops_natively_and_changes_nothing(native: ModuleType, game_po
     s.decider = RUNNING
     nat = _native(native, s)
     before = nat.dump()
-    with pytest.raises(native.NotPortedError, match="dump_off"):
+    with pytest.raises(native.NotPortedError, match="Dump-Off"):
         nat.run_top()
     assert nat.dump() == before
 

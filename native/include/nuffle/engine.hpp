@@ -12,7 +12,7 @@
 #include "nuffle/procs/setup.hpp"
 // block, push, foul, block substitutes (nat2)
 #include "nuffle/procs/block.hpp"
-#include "nuffle/procs/foul.hpp"
+#include "nuffle/procs/contact_foul.hpp"
 #include "nuffle/procs/push.hpp"
 
 namespace nuffle {
@@ -54,15 +54,15 @@ inline void run_top(Ctx& c) {
         case frames::MASTER_CHEF: procs::master_chef_run(c); return;
         case frames::SETUP: procs::setup_run(c); return;
         // block, push, foul, block substitutes (nat2)
-        case frames::BLOCK: procs::block_run(c); return;
-        case frames::MULTIPLE_BLOCK: procs::multiple_block_run(c); return;
-        case frames::STRIKE: procs::strike_run(c); return;
-        case frames::PUSH: procs::push_run(c); return;
-        case frames::STAND_CHOICE: procs::stand_choice_run(c); return;
-        case frames::CROWD_SURF: procs::crowd_surf_run(c); return;
-        case frames::STRIP_BALL: procs::strip_ball_run(c); return;
-        case frames::FOUL: procs::foul_run(c); return;
-        case frames::CHAINSAW_KICK_BACK: procs::chainsaw_kick_back_run(c); return;
+        case frames::BLOCK: procs::contact::block_run(c); return;
+        case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_run(c); return;
+        case frames::STRIKE: procs::contact::strike_run(c); return;
+        case frames::PUSH: procs::contact::push_run(c); return;
+        case frames::STAND_CHOICE: procs::contact::stand_choice_run(c); return;
+        case frames::CROWD_SURF: procs::contact::crowd_surf_run(c); return;
+        case frames::STRIP_BALL: procs::contact::strip_ball_run(c); return;
+        case frames::FOUL: procs::contact::foul_run(c); return;
+        case frames::CHAINSAW_KICK_BACK: procs::contact::chainsaw_kick_back_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -73,12 +73,12 @@ inline Legal legal_top(Ctx& c) {
         case frames::END_DRIVE: return procs::end_drive_legal(c);
         case frames::SETUP: return procs::setup_legal_actions(c);
         // block, push, foul, block substitutes (nat2)
-        case frames::BLOCK: return procs::block_legal(c);
-        case frames::MULTIPLE_BLOCK: return procs::multiple_block_legal(c);
-        case frames::PUSH: return procs::push_legal(c);
-        case frames::STAND_CHOICE: return procs::use_or_decline();
-        case frames::STRIP_BALL: return procs::use_or_decline();
-        case frames::FOUL: return procs::foul_legal(c);
+        case frames::BLOCK: return procs::contact::block_legal(c);
+        case frames::MULTIPLE_BLOCK: return procs::contact::multiple_block_legal(c);
+        case frames::PUSH: return procs::contact::push_legal(c);
+        case frames::STAND_CHOICE: return procs::contact::use_or_decline();
+        case frames::STRIP_BALL: return procs::contact::use_or_decline();
+        case frames::FOUL: return procs::contact::foul_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -91,12 +91,12 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
         // block, push, foul, block substitutes (nat2)
-        case frames::BLOCK: procs::block_act(c, a); return;
-        case frames::MULTIPLE_BLOCK: procs::multiple_block_act(c, a); return;
-        case frames::PUSH: procs::push_act(c, a); return;
-        case frames::STAND_CHOICE: procs::stand_choice_act(c, a); return;
-        case frames::STRIP_BALL: procs::strip_ball_act(c, a); return;
-        case frames::FOUL: procs::foul_act(c, a); return;
+        case frames::BLOCK: procs::contact::block_act(c, a); return;
+        case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_act(c, a); return;
+        case frames::PUSH: procs::contact::push_act(c, a); return;
+        case frames::STAND_CHOICE: procs::contact::stand_choice_act(c, a); return;
+        case frames::STRIP_BALL: procs::contact::strip_ball_act(c, a); return;
+        case frames::FOUL: procs::contact::foul_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -123,10 +123,10 @@ inline Detail detail_top(Ctx& c) {
     switch (c.top().proc) {
         case frames::END_DRIVE: return procs::end_drive_detail(c);
         // block, push, foul, block substitutes (nat2)
-        case frames::BLOCK: return procs::block_detail(c);
-        case frames::PUSH: return procs::push_detail(c);
-        case frames::STRIP_BALL: return procs::strip_ball_detail(c);
-        case frames::FOUL: return procs::foul_detail(c);
+        case frames::BLOCK: return procs::contact::block_detail(c);
+        case frames::PUSH: return procs::contact::push_detail(c);
+        case frames::STRIP_BALL: return procs::contact::strip_ball_detail(c);
+        case frames::FOUL: return procs::contact::foul_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

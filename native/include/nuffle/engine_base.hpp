@@ -19,6 +19,9 @@ namespace nuffle {
 struct NotPortedError : std::runtime_error {
     explicit NotPortedError(const std::string& frame)
         : std::runtime_error("the native engine has not ported frame '" + frame + "' yet") {}
+    // A ported frame reaching a part that is not ported yet (`what`: a skill, an option).
+    NotPortedError(const std::string& frame, const std::string& what)
+        : std::runtime_error("the native engine has not ported frame '" + frame + "' yet (" + what + ")") {}
 };
 
 // An action that is not legal now (the state is unchanged).

@@ -18,13 +18,11 @@
 #include "nuffle/procs/push.hpp"
 #include "nuffle/rules.hpp"
 
-namespace nuffle::procs {
+namespace nuffle::procs::contact {
 
 namespace fbk = frames::p_block;
 namespace fmb = frames::p_multiple_block;
 namespace fst = frames::p_strike;
-
-namespace contact {
 
 // types.BlockFace and block.py's RESOLVED and FOLLOW_UP answers.
 constexpr int FACE_ATTACKER_DOWN = 0, FACE_BOTH_DOWN = 1, FACE_PUSHED = 2, FACE_STUMBLES = 3, FACE_DEFENDER_DOWN = 4;
@@ -108,18 +106,16 @@ inline int follow_answer(const State& s, const Frame& f, int skill, int pid) noe
     return pid == f.arg[fbk::F_ATTACKER] ? FOLLOW_MUST : FOLLOW_FREE;  // Frenzy
 }
 
-}  // namespace contact
-
 // --- Block ---------------------------------------------------------------------------------
 
-inline int block_side(const State& s, const Frame& f) noexcept { return contact::team_of(s, f.arg[fbk::F_ATTACKER]); }
+inline int block_side(const State& s, const Frame& f) noexcept { return team_of(s, f.arg[fbk::F_ATTACKER]); }
 
 inline bool block_can_reroll(const State& s, const Frame& f) noexcept {
     return f.arg[fbk::F_REROLLED] == 0 && team_reroll_available(s, block_side(s, f));
 }
 
 inline bool block_can_pro(State& s, const Frame& f) noexcept {
-    return f.arg[fbk::F_REROLLED] == 0 && contact::checked_reroll(s, f.arg[fbk::F_ATTACKER], false);
+    return f.arg[fbk::F_REROLLED] == 0 && checked_reroll(s, f.arg[fbk::F_ATTACKER], false);
 }
 
 inline void block_done(State& s, const Frame& f) {
@@ -133,7 +129,6 @@ inline void request_block_dice(State& s, const Frame& f) {
 
 // Block._before_dice: the next BEFORE_DICE handler; true if it pushed a procedure.
 inline bool block_before_dice(Ctx& c, Frame& f) {
-    using namespace contact;
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
@@ -153,7 +148,7 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
         }
         // Dump-Off: a quick pass before the dice, by a defender holding the ball
         if (f.arg[fbk::F_SECOND] == 0 && s.ball_state == frames::ball::CARRIED && s.ball == pos(s, dfd)) {
-            throw NotPortedError("dump_off");
+            throw NotPortedError("block", "Dump-Off");
         }
     }
     return false;
@@ -161,7 +156,6 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
 
 // Block._strength_roll: Dauntless, if the attacker is the weaker.
 inline bool block_strength_roll(Ctx& c, Frame& f) {
-    using namespace contact;
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int fns = has(s, att, csk::DAUNTLESS) ? 1 : 0;
@@ -180,7 +174,6 @@ inline bool block_strength_roll(Ctx& c, Frame& f) {
 
 // Block._follow_rule: the strongest FOLLOW_UP answer and who gave it.
 inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept {
-    using namespace contact;
     int rule = FOLLOW_FREE;
     who = -1;
     for (const int pid : {f.arg[fbk::F_ATTACKER], f.arg[fbk::F_DEFENDER]}) {
@@ -198,7 +191,6 @@ inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept 
 
 // Block._follow_up: whether (and how) the attacker follows up; then FOLLOW_UP.
 inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
-    using namespace contact;
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
@@ -234,7 +226,6 @@ inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
 
 // Block._resolve: the chosen (or changed) face.
 inline void block_resolve(Ctx& c, Frame& f) {
-    using namespace contact;
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
@@ -279,19 +270,18 @@ inline void block_offer(Ctx& c, Frame& f) {
     State& s = c.s;
     while (f.arg[fbk::F_ASKED] < 2) {
         const int pid = block_asking(f);
-        if (!contact::result_options(s, f, pid).empty()) {
+        if (!result_options(s, f, pid).empty()) {
             f.phase = fbk::RESULT_OPTION;
-            wait(s, contact::team_of(s, pid), frames::dk::BLOCK_RESULT);
+            wait(s, team_of(s, pid), frames::dk::BLOCK_RESULT);
             return;
         }
-        f.arg[fbk::F_ASKED] = contact::i16(f.arg[fbk::F_ASKED] + 1);
+        f.arg[fbk::F_ASKED] = i16(f.arg[fbk::F_ASKED] + 1);
     }
     block_resolve(c, f);
 }
 
 // Frenzy's AFTER_BLOCK: a second block on a defender pushed and still standing next to him.
 inline bool block_frenzy(Ctx& c, Frame& f) {
-    using namespace contact;
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
@@ -312,7 +302,6 @@ inline bool block_frenzy(Ctx& c, Frame& f) {
 }
 
 inline void block_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int ph = f.phase;
@@ -429,7 +418,7 @@ inline Legal block_legal(Ctx& c) {
     if (f.phase == fbk::FOLLOW_UP) return {Choice{frames::at::FOLLOW_UP, {}, {}, {}}, decline};
     if (f.phase == fbk::RESULT_OPTION) {
         Legal groups;
-        for (const int t : contact::result_options(s, f, block_asking(f))) groups.push_back(Choice{t, {}, {}, {}});
+        for (const int t : result_options(s, f, block_asking(f))) groups.push_back(Choice{t, {}, {}, {}});
         groups.push_back(decline);
         return groups;
     }
@@ -452,7 +441,6 @@ inline Legal block_legal(Ctx& c) {
 }
 
 inline void block_act(Ctx& c, const Act& a) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int t = a.type;
@@ -538,11 +526,11 @@ inline Detail block_detail(Ctx& c) {
 // block_skills._targets without `first`: standing opponents next to `pid`, in neighbour order.
 inline std::vector<int> multiple_block_others(const State& s, const Board& b, int pid, int first) {
     int adj[8];
-    const int n = contact::adjacent_players(s, b, contact::pos(s, pid), adj);
+    const int n = adjacent_players(s, b, pos(s, pid), adj);
     std::vector<int> out;
     for (int i = 0; i < n; ++i) {
         const int q = adj[i];
-        if (q != first && contact::team_of(s, q) != contact::team_of(s, pid) && contact::standing(s, q)) {
+        if (q != first && team_of(s, q) != team_of(s, pid) && standing(s, q)) {
             out.push_back(q);
         }
     }
@@ -550,7 +538,6 @@ inline std::vector<int> multiple_block_others(const State& s, const Board& b, in
 }
 
 inline void multiple_block_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int pid = f.arg[fmb::F_PID];
@@ -580,7 +567,7 @@ inline Legal multiple_block_legal(Ctx& c) {
     const Frame& f = c.top();
     std::vector<int> squares;
     for (const int q : multiple_block_others(c.s, c.b, f.arg[fmb::F_PID], f.arg[fmb::F_FIRST])) {
-        squares.push_back(contact::pos(c.s, q));
+        squares.push_back(pos(c.s, q));
     }
     return {Choice{frames::at::SELECT_SQUARE, {}, squares, {}}};
 }
@@ -596,7 +583,6 @@ inline void multiple_block_act(Ctx& c, const Act& a) {
 constexpr int CHAINSAW_ARMOUR = 3;
 
 inline void strike_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int att = f.arg[fst::F_ATTACKER];
@@ -639,7 +625,7 @@ inline void strike_run(Ctx& c) {
         const int tgt = f.arg[fst::F_TARGET];
         int total = dice_sum(s);
         if (!chainsaw && has(s, att, csk::STAKES)) {
-            throw NotPortedError("strike (Stakes needs the roster keywords)");  // ARMOUR_MODIFIER: Stakes
+            throw NotPortedError("strike", "Stakes");  // ARMOUR_MODIFIER: Stakes
         }
         if (chainsaw) total += CHAINSAW_ARMOUR;
         if (total <= pl(s, tgt).av) {
@@ -667,4 +653,4 @@ inline void strike_run(Ctx& c) {
     pop(s);
 }
 
-}  // namespace nuffle::procs
+}  // namespace nuffle::procs::contact

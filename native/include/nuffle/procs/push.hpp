@@ -10,11 +10,9 @@
 #include "nuffle/procs/contact.hpp"
 #include "nuffle/rules.hpp"
 
-namespace nuffle::procs {
+namespace nuffle::procs::contact {
 
 namespace fpu = frames::p_push;
-
-namespace contact {
 
 inline int sign(int v) noexcept { return (v > 0) - (v < 0); }
 
@@ -138,8 +136,6 @@ inline bool resolve_crowd(State& s) {
     return true;
 }
 
-}  // namespace contact
-
 // --- Push ----------------------------------------------------------------------------------
 
 inline void push_stay(State& s) {
@@ -150,17 +146,16 @@ inline void push_stay(State& s) {
 inline void push_choose(Ctx& c, int sq) {
     State& s = c.s;
     Frame& f = c.top();
-    f.arg[fpu::F_TARGET] = contact::i16(sq);
+    f.arg[fpu::F_TARGET] = i16(sq);
     f.phase = fpu::CHOSEN;
     const int occupant = s.grid[sq];
     if (occupant >= 0) {
-        contact::push_push(s, occupant, contact::pos(s, f.arg[fpu::F_PID]), f.arg[fpu::F_ATTACKER],
+        push_push(s, occupant, pos(s, f.arg[fpu::F_PID]), f.arg[fpu::F_ATTACKER],
                            f.arg[fpu::F_BLITZ] != 0, true);
     }
 }
 
 inline void push_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int pid = f.arg[fpu::F_PID];
@@ -234,7 +229,7 @@ inline void push_run(Ctx& c) {
 
 inline Legal push_legal(Ctx& c) {
     int side = 0;
-    return {Choice{frames::at::PUSH, {}, contact::push_options(c.s, c.b, c.top(), side), {}}};
+    return {Choice{frames::at::PUSH, {}, push_options(c.s, c.b, c.top(), side), {}}};
 }
 
 inline void push_act(Ctx& c, const Act& a) { push_choose(c, a.square); }
@@ -250,7 +245,7 @@ inline Detail push_detail(Ctx& c) {
 // --- StandChoice ---------------------------------------------------------------------------
 
 inline void stand_choice_run(Ctx& c) {
-    wait(c.s, contact::team_of(c.s, c.top().arg[frames::p_stand_choice::F_PID]), frames::dk::STAND_FIRM);
+    wait(c.s, team_of(c.s, c.top().arg[frames::p_stand_choice::F_PID]), frames::dk::STAND_FIRM);
 }
 
 inline Legal use_or_decline() {
@@ -271,17 +266,17 @@ inline void crowd_surf_run(Ctx& c) {
     const int pid = f.arg[fcs::F_PID];
     if (f.phase == fcs::START) {
         f.phase = fcs::INJURED;
-        contact::push_injury(s, pid, 0, true);
+        push_injury(s, pid, 0, true);
         return;
     }
     if (f.phase == fcs::INJURED) {
         f.phase = fcs::THROWN_IN;
         if (f.arg[fcs::F_HAD_BALL] != 0) {
-            if (contact::team_of(s, pid) == s.active) s.turnover = 1;  // the moving team lost the ball
+            if (team_of(s, pid) == s.active) s.turnover = 1;  // the moving team lost the ball
             const int last_sq = f.arg[fcs::F_LAST];
-            s.ball = contact::i16(last_sq);
+            s.ball = i16(last_sq);
             s.ball_state = frames::ball::ON_GROUND;
-            contact::push_throw_in(s, last_sq, f.arg[fcs::F_OUT]);
+            push_throw_in(s, last_sq, f.arg[fcs::F_OUT]);
             return;
         }
     }
@@ -291,7 +286,7 @@ inline void crowd_surf_run(Ctx& c) {
 // --- StripBall (contact_skills.py) ----------------------------------------------------------
 
 inline void strip_ball_run(Ctx& c) {
-    wait(c.s, contact::team_of(c.s, c.top().arg[frames::p_strip_ball::F_ATTACKER]), frames::dk::USE_SKILL);
+    wait(c.s, team_of(c.s, c.top().arg[frames::p_strip_ball::F_ATTACKER]), frames::dk::USE_SKILL);
 }
 
 inline void strip_ball_act(Ctx& c, const Act& a) {
@@ -303,8 +298,8 @@ inline Detail strip_ball_detail(Ctx& c) {
     Detail d;
     d.player = c.top().arg[frames::p_strip_ball::F_ATTACKER];
     d.target = c.top().arg[frames::p_strip_ball::F_PID];
-    d.skill = contact::csk::STRIP_BALL;
+    d.skill = csk::STRIP_BALL;
     return d;
 }
 
-}  // namespace nuffle::procs
+}  // namespace nuffle::procs::contact

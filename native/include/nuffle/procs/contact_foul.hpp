@@ -1,4 +1,5 @@
-// Fouls (core/procedures/foul.py): Foul (armour with foul assists, the bonus choice, the
+// Fouls (core/procedures/foul.py), in namespace `contact` beside nat's procs/foul.hpp (which
+// ports the Foul without Chainsaw; keep one Foul in engine.hpp's switches when both meet): Foul (armour with foul assists, the bonus choice, the
 // injury, the referee, a bribe) and the foul skills of core/skill_rules/contact_skills.py at
 // its hook points: BEFORE_FOUL (Chainsaw, with its ChainsawKickBack frame), the armour points
 // (ARMOUR_MODIFIER: Chainsaw's +3; ARMOUR_BONUS: Dirty Player; ARMOUR_BREAKS_AT: Claws, which
@@ -9,12 +10,10 @@
 #include "nuffle/procs/contact.hpp"
 #include "nuffle/rules.hpp"
 
-namespace nuffle::procs {
+namespace nuffle::procs::contact {
 
 namespace ffo = frames::p_foul;
 namespace fck = frames::p_chainsaw_kick_back;
-
-namespace contact {
 
 // foul.foul_assists: team-mates next to `target` with a tackle zone that no opponent other
 // than `target` marks (Guard does not help).
@@ -34,8 +33,6 @@ inline int foul_assists(const State& s, const Board& b, int helper_side, int tar
     return count;
 }
 
-}  // namespace contact
-
 // --- Foul ----------------------------------------------------------------------------------
 
 inline void foul_armour(State& s, Frame& f) {
@@ -46,13 +43,12 @@ inline void foul_armour(State& s, Frame& f) {
 inline void foul_send_off(State& s, Frame& f) {
     s.turnover = 1;
     f.phase = ffo::SENT_OFF;
-    contact::take_off_pitch(s, f.arg[ffo::F_FOULER], static_cast<int>(Status::SENT_OFF));
+    take_off_pitch(s, f.arg[ffo::F_FOULER], static_cast<int>(Status::SENT_OFF));
 }
 
 // Foul._armour_result: the referee on an armour double, then the injury if the armour broke;
 // `left` is the bonus left for the injury roll (-1: all of it).
 inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
-    using namespace contact;
     const int fouler = f.arg[ffo::F_FOULER];
     if (f.arg[ffo::F_DOUBLES] != 0) {
         const bool unseen = has(s, fouler, csk::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
@@ -67,7 +63,6 @@ inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
 }
 
 inline void foul_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int fouler = f.arg[ffo::F_FOULER];
@@ -157,7 +152,7 @@ inline void foul_act(Ctx& c, const Act& a) {
         return;
     }
     if (a.type == frames::at::USE_BRIBE) {
-        --s.teams[contact::team_of(s, f.arg[ffo::F_FOULER])].bribes;
+        --s.teams[team_of(s, f.arg[ffo::F_FOULER])].bribes;
         f.phase = ffo::BRIBE_ROLLED;
         request_threshold(s, 2, purpose("bribe"));
         return;
@@ -175,7 +170,6 @@ inline Detail foul_detail(Ctx& c) {
 // --- ChainsawKickBack (contact_skills.py) ----------------------------------------------------
 
 inline void chainsaw_kick_back_run(Ctx& c) {
-    using namespace contact;
     State& s = c.s;
     Frame& f = c.top();
     const int pid = f.arg[fck::F_PID];
@@ -197,4 +191,4 @@ inline void chainsaw_kick_back_run(Ctx& c) {
     pop(s);
 }
 
-}  // namespace nuffle::procs
+}  // namespace nuffle::procs::contact
