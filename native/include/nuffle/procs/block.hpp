@@ -653,4 +653,83 @@ inline void strike_run(Ctx& c) {
     pop(s);
 }
 
+// --- the block skills' own actions (block_skills.py at action.ACTION_CHOICES and skill_action) ---
+// For the player action (core/procedures/action.py), which calls them at its ACTION_CHOICES
+// point in skill order with its other handlers: Multiple Block (65), Chainsaw (106), Stab (118).
+// `kind`, `blocked` and `moves` are the player action's fields of those names.
+
+// block_skills._targets: standing opponents next to `pid`, as flat squares in neighbour order.
+inline std::vector<int> strike_target_squares(const State& s, const Board& b, int pid) {
+    std::vector<int> out;
+    for (const int q : multiple_block_others(s, b, pid, -1)) out.push_back(pos(s, q));
+    return out;
+}
+
+// block_skills._may_strike: he may still make his block (or a block substitute) now.
+inline bool may_strike(const State& s, int pid, int kind, bool blocked, int moves) noexcept {
+    if (blocked) return false;
+    if (kind == frames::at::START_BLOCK) return true;
+    if (kind == frames::at::START_BLITZ) return moves < pl(s, pid).ma + max_gfi(s, pid);
+    return false;
+}
+
+// ACTION_CHOICES of `skill` (MULTIPLE_BLOCK, CHAINSAW or STAB) for player `pid`: edits `groups`.
+inline void block_skill_choices(const State& s, const Board& b, int skill, int pid, int kind, bool blocked, int moves,
+                                Legal& groups) {
+    if (!has(s, pid, skill)) return;
+    if (skill == csk::MULTIPLE_BLOCK) {
+        if (kind != frames::at::START_BLOCK || blocked) return;
+        std::vector<int> targets = strike_target_squares(s, b, pid);
+        if (targets.size() >= 2) groups.push_back(Choice{frames::at::MULTIPLE_BLOCK, {}, targets, {}});
+        return;
+    }
+    if (skill == csk::CHAINSAW) {  // he must attack with the chainsaw: no ordinary block is offered
+        std::erase_if(groups, [](const Choice& g) {
+            return g.type == frames::at::BLOCK || g.type == frames::at::MULTIPLE_BLOCK;
+        });
+    }
+    if (skill != csk::CHAINSAW && skill != csk::STAB) return;
+    if (!may_strike(s, pid, kind, blocked, moves)) return;
+    std::vector<int> targets = strike_target_squares(s, b, pid);
+    if (!targets.empty()) {
+        groups.push_back(Choice{skill == csk::STAB ? frames::at::STAB : frames::at::CHAINSAW, {}, targets, {}});
+    }
+}
+
+// The skill actions MULTIPLE_BLOCK, STAB and CHAINSAW chosen in a player action: true if `a` is
+// one (it is then carried out: fields updated, the procedure pushed); `finished` is the player
+// action's FINISHED phase.
+inline bool block_skill_act(State& s, int pid, int kind, std::int16_t& blocked, std::int16_t& moves,
+                            std::uint16_t& phase, int finished, const Act& a) {
+    const int victim = s.grid[a.square];
+    if (a.type == frames::at::MULTIPLE_BLOCK) {
+        blocked = 1;
+        phase = static_cast<std::uint16_t>(finished);  // the Block action ends after both blocks
+        Frame& m = push(s, frames::MULTIPLE_BLOCK);
+        m.arg[fmb::F_PID] = i16(pid);
+        m.arg[fmb::F_FIRST] = i16(victim);
+        m.arg[fmb::F_SECOND] = -1;
+        return true;
+    }
+    if (a.type != frames::at::STAB && a.type != frames::at::CHAINSAW) return false;
+    blocked = 1;  // _pay_for_strike: on a Blitz it costs a square
+    bool gfi = false;
+    if (kind == frames::at::START_BLITZ) {
+        gfi = moves >= pl(s, pid).ma;
+        moves = i16(moves + 1);
+    }
+    if (a.type == frames::at::STAB || kind != frames::at::START_BLITZ) {
+        phase = static_cast<std::uint16_t>(finished);  // a Stab ends the action; a Chainsaw a Block action
+    }
+    Frame& k = push(s, frames::STRIKE);
+    k.arg[fst::F_KIND] = i16(a.type);
+    k.arg[fst::F_ATTACKER] = i16(pid);
+    k.arg[fst::F_VICTIM] = i16(victim);
+    k.arg[fst::F_GFI] = gfi ? 1 : 0;
+    k.arg[fst::F_PRE] = 0;
+    k.arg[fst::F_TARGET] = i16(victim);
+    k.arg[fst::F_BOUNCE_FROM] = -1;
+    return true;
+}
+
 }  // namespace nuffle::procs::contact
