@@ -297,8 +297,11 @@ inline State load(const Board& b, const py::handle& data) {
     s.extra_moves = static_cast<std::int16_t>(int_in(d["extra_moves"], "extra_moves", 0, 99));
     s.assisted_moves = static_cast<std::uint8_t>(int_in(d["assisted_moves"], "assisted_moves", 0, 1));
     const py::list crowd = list_of(d["crowd"], "crowd", MAX_CROWD);
+    if (crowd.size() % 4 != 0) throw std::invalid_argument("crowd holds fours (player, square, square, had ball), got " + std::to_string(crowd.size()) + " values");
     for (std::size_t i = 0; i < crowd.size(); ++i) {
-        s.crowd[i] = static_cast<std::int16_t>(int_in(crowd[i], "crowd[" + std::to_string(i) + "]", 0, b.size - 1));
+        const std::string what = "crowd[" + std::to_string(i) + "]";
+        const int hi = i % 4 == 0 ? s.player_count - 1 : (i % 4 == 3 ? 1 : b.size - 1);
+        s.crowd[i] = static_cast<std::int16_t>(int_in(crowd[i], what, 0, hi));
     }
     s.crowd_count = static_cast<std::uint8_t>(crowd.size());
     const py::list pstats = list_of(d["pstats"], "pstats", static_cast<std::size_t>(MAX_PLAYERS * PSTATS));

@@ -406,6 +406,28 @@ PYBIND11_MODULE(_native, m) {
             guarded(st, [&] { step(st.s, *st.board, Act{type, player, square}, explicit_chance); });
         }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1, py::arg("explicit_chance") = false,
            "Game.step: apply a legal decision and advance (the state is unchanged on any error).")
+        // one procedure run and one decision without advancing (nat2: frame-by-frame parity tests)
+        .def("run_top", [](PyState& st) {
+            if (st.s.decider != D_RUNNING || st.s.frame_count == 0) throw IllegalActionError("the engine is not running");
+            guarded(st, [&] {
+                Ctx c{st.s, *st.board};
+                run_top(c);
+            });
+        }, "One `run` of the top procedure (the engine must be running), as Game._advance's loop body.")
+        .def("act_top", [](PyState& st, int type, int player, int square) {
+            if (st.s.decider != D_HOME && st.s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
+            const Legal legal = legal_actions(st.s, *st.board);
+            const Act a{type, player, square};
+            if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
+                throw IllegalActionError("it is not among the legal actions");
+            }
+            guarded(st, [&] {
+                st.s.decider = D_RUNNING;
+                Ctx c{st.s, *st.board};
+                act_top(c, a);
+            });
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+           "Apply a legal decision to the top procedure without advancing (Game.step less its _advance).")
         .def("resolve", [](PyState& st, const py::handle& outcome, bool explicit_chance) {
             const Outcome o = outcome_from_py(outcome);
             if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");

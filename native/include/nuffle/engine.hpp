@@ -17,6 +17,10 @@
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/setup.hpp"
 #include "nuffle/procs/turn.hpp"
+// block, push, foul, block substitutes (nat2)
+#include "nuffle/procs/block.hpp"
+#include "nuffle/procs/contact_foul.hpp"
+#include "nuffle/procs/push.hpp"
 
 namespace nuffle {
 
@@ -57,8 +61,18 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::THROW_A_ROCK:
         case frames::PITCH_INVASION:
         case frames::DECLARATION_ROLL:
-        case frames::FOUL:
         case frames::HANDOFF:
+            return true;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK:
+        case frames::MULTIPLE_BLOCK:
+        case frames::STRIKE:
+        case frames::PUSH:
+        case frames::STAND_CHOICE:
+        case frames::CROWD_SURF:
+        case frames::STRIP_BALL:
+        case frames::FOUL:
+        case frames::CHAINSAW_KICK_BACK:
             return true;
         default:
             return false;
@@ -103,8 +117,17 @@ inline void run_top(Ctx& c) {
         case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
         case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
         case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
-        case frames::FOUL: procs::foul_run(c); return;
         case frames::HANDOFF: procs::handoff_run(c); return;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: procs::contact::block_run(c); return;
+        case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_run(c); return;
+        case frames::STRIKE: procs::contact::strike_run(c); return;
+        case frames::PUSH: procs::contact::push_run(c); return;
+        case frames::STAND_CHOICE: procs::contact::stand_choice_run(c); return;
+        case frames::CROWD_SURF: procs::contact::crowd_surf_run(c); return;
+        case frames::STRIP_BALL: procs::contact::strip_ball_run(c); return;
+        case frames::FOUL: procs::contact::foul_run(c); return;
+        case frames::CHAINSAW_KICK_BACK: procs::contact::chainsaw_kick_back_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -125,7 +148,13 @@ inline Legal legal_top(Ctx& c) {
         case frames::DODGE_ROLL: return procs::dodge_roll_legal(c);
         case frames::REACTION: return procs::reaction_legal(c);
         case frames::INJURY: return procs::injury_legal(c);
-        case frames::FOUL: return procs::foul_legal(c);
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: return procs::contact::block_legal(c);
+        case frames::MULTIPLE_BLOCK: return procs::contact::multiple_block_legal(c);
+        case frames::PUSH: return procs::contact::push_legal(c);
+        case frames::STAND_CHOICE: return procs::contact::use_or_decline();
+        case frames::STRIP_BALL: return procs::contact::use_or_decline();
+        case frames::FOUL: return procs::contact::foul_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -148,7 +177,13 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::DODGE_ROLL: procs::dodge_roll_act(c, a); return;
         case frames::REACTION: procs::reaction_act(c, a); return;
         case frames::INJURY: procs::injury_act(c, a); return;
-        case frames::FOUL: procs::foul_act(c, a); return;
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: procs::contact::block_act(c, a); return;
+        case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_act(c, a); return;
+        case frames::PUSH: procs::contact::push_act(c, a); return;
+        case frames::STAND_CHOICE: procs::contact::stand_choice_act(c, a); return;
+        case frames::STRIP_BALL: procs::contact::strip_ball_act(c, a); return;
+        case frames::FOUL: procs::contact::foul_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -179,7 +214,11 @@ inline Detail detail_top(Ctx& c) {
         case frames::PLAYER_ACTION: return procs::player_action_detail(c);
         case frames::MOVE_STEP: return procs::move_step_detail(c);
         case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
-        case frames::FOUL: return procs::foul_detail(c);
+        // block, push, foul, block substitutes (nat2)
+        case frames::BLOCK: return procs::contact::block_detail(c);
+        case frames::PUSH: return procs::contact::push_detail(c);
+        case frames::STRIP_BALL: return procs::contact::strip_ball_detail(c);
+        case frames::FOUL: return procs::contact::foul_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

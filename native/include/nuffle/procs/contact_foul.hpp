@@ -1,0 +1,194 @@
+// Fouls (core/procedures/foul.py), in namespace `contact` beside nat's procs/foul.hpp (which
+// ports the Foul without Chainsaw; keep one Foul in engine.hpp's switches when both meet): Foul (armour with foul assists, the bonus choice, the
+// injury, the referee, a bribe) and the foul skills of core/skill_rules/contact_skills.py at
+// its hook points: BEFORE_FOUL (Chainsaw, with its ChainsawKickBack frame), the armour points
+// (ARMOUR_MODIFIER: Chainsaw's +3; ARMOUR_BONUS: Dirty Player; ARMOUR_BREAKS_AT: Claws, which
+// does not act on fouls) and UNSEEN (Sneaky Git).
+#pragma once
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/procs/contact.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs::contact {
+
+namespace ffo = frames::p_foul;
+namespace fck = frames::p_chainsaw_kick_back;
+
+// foul.foul_assists: team-mates next to `target` with a tackle zone that no opponent other
+// than `target` marks (Guard does not help).
+inline int foul_assists(const State& s, const Board& b, int helper_side, int target, int opponent) noexcept {
+    int adj[8];
+    const int n = adjacent_players(s, b, pos(s, target), adj);
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+        const int q = adj[i];
+        if (q == opponent || team_of(s, q) != helper_side || !exerts_tz(s, q)) continue;
+        int ms[8];
+        const int k = tz_players(s, b, pos(s, q), helper_side, ms);
+        bool free = true;
+        for (int j = 0; j < k; ++j) free = free && ms[j] == target;
+        if (free) ++count;
+    }
+    return count;
+}
+
+// --- Foul ----------------------------------------------------------------------------------
+
+inline void foul_armour(State& s, Frame& f) {
+    f.phase = ffo::ARMOUR_ROLLED;
+    request(s, Dice::TWO_D6, 1, purpose("foul armour"));
+}
+
+inline void foul_send_off(State& s, Frame& f) {
+    s.turnover = 1;
+    f.phase = ffo::SENT_OFF;
+    take_off_pitch(s, f.arg[ffo::F_FOULER], static_cast<int>(Status::SENT_OFF));
+}
+
+// Foul._armour_result: the referee on an armour double, then the injury if the armour broke;
+// `left` is the bonus left for the injury roll (-1: all of it).
+inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
+    const int fouler = f.arg[ffo::F_FOULER];
+    if (f.arg[ffo::F_DOUBLES] != 0) {
+        const bool unseen = has(s, fouler, csk::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
+        f.arg[ffo::F_SENT_OFF] = unseen ? 0 : 1;
+    }
+    f.phase = ffo::REFEREE;
+    if (broken) {
+        f.phase = ffo::INJURED;
+        const int mod = left < 0 ? f.arg[ffo::F_BONUS] : left;
+        push_injury(s, f.arg[ffo::F_VICTIM], mod, false, fouler, HOW_FOUL);
+    }
+}
+
+inline void foul_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int fouler = f.arg[ffo::F_FOULER];
+    const int victim = f.arg[ffo::F_VICTIM];
+    const int ph = f.phase;
+    if (ph == ffo::START) {
+        f.phase = ffo::BEFORE_FOUL_USED;
+        if (has(s, fouler, csk::CHAINSAW)) {  // BEFORE_FOUL: Chainsaw's kick-back
+            Frame& k = push(s, frames::CHAINSAW_KICK_BACK);
+            k.arg[fck::F_PID] = i16(fouler);
+            return;
+        }
+        foul_armour(s, f);
+        return;
+    }
+    if (ph == ffo::BEFORE_FOUL_USED) {
+        if (s.ok == 0 || pos(s, fouler) < 0 || !standing(s, fouler)) {
+            pop(s);
+            return;
+        }
+        foul_armour(s, f);
+        return;
+    }
+    if (ph == ffo::ARMOUR_ROLLED) {
+        const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
+        const int side = team_of(s, fouler);
+        int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
+        if (has(s, fouler, csk::CHAINSAW)) mod += 3;  // ARMOUR_MODIFIER: Chainsaw, the fouler's own
+        const int bonus = has(s, fouler, csk::DIRTY_PLAYER) ? 1 : 0;  // ARMOUR_BONUS: Dirty Player
+        f.arg[ffo::F_BONUS] = i16(bonus);
+        f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
+        const int total = a + b + mod;
+        f.arg[ffo::F_TOTAL] = i16(total);
+        const int limit = pl(s, victim).av;  // ARMOUR_BREAKS_AT: Claws does not act on fouls
+        if (total <= limit && bonus != 0 && total + bonus > limit) {
+            f.phase = ffo::ARMOUR_BONUS;  // the coach decides whether the bonus breaks the armour
+            wait(s, side, frames::dk::ARMOUR_BONUS);
+            return;
+        }
+        foul_armour_result(s, f, total > limit);
+        return;
+    }
+    if (ph == ffo::INJURED) {
+        if (s.ok != 0) f.arg[ffo::F_SENT_OFF] = 1;  // the injury roll was a double
+        f.phase = ffo::REFEREE;
+    }
+    if (f.phase == ffo::REFEREE) {
+        if (f.arg[ffo::F_SENT_OFF] == 0) {
+            pop(s);
+            return;
+        }
+        if (s.teams[team_of(s, fouler)].bribes > 0) {
+            f.phase = ffo::BRIBE;
+            wait(s, team_of(s, fouler), frames::dk::BRIBE);
+            return;
+        }
+        foul_send_off(s, f);
+        return;
+    }
+    if (f.phase == ffo::BRIBE_ROLLED) {
+        if (die(s) >= 2) {
+            pop(s);
+            return;
+        }
+        foul_send_off(s, f);
+        return;
+    }
+    pop(s);
+}
+
+inline Legal foul_legal(Ctx& c) {
+    if (c.top().phase == ffo::ARMOUR_BONUS) {
+        return {Choice{frames::at::SELECT_ARMOUR, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+    }
+    return {Choice{frames::at::USE_BRIBE, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void foul_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (f.phase == ffo::ARMOUR_BONUS) {
+        if (a.type == frames::at::SELECT_ARMOUR) {
+            foul_armour_result(s, f, true, 0);
+        } else {
+            foul_armour_result(s, f, false);
+        }
+        return;
+    }
+    if (a.type == frames::at::USE_BRIBE) {
+        --s.teams[team_of(s, f.arg[ffo::F_FOULER])].bribes;
+        f.phase = ffo::BRIBE_ROLLED;
+        request_threshold(s, 2, purpose("bribe"));
+        return;
+    }
+    foul_send_off(s, f);
+}
+
+inline Detail foul_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[ffo::F_FOULER];
+    d.target = c.top().arg[ffo::F_VICTIM];
+    return d;
+}
+
+// --- ChainsawKickBack (contact_skills.py) ----------------------------------------------------
+
+inline void chainsaw_kick_back_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fck::F_PID];
+    if (f.phase == fck::START) {
+        f.phase = fck::ROLLED;
+        push_roll(s, RK_CHAINSAW, pid, 2, 0, false);
+        return;
+    }
+    if (f.phase == fck::ROLLED) {
+        if (s.ok != 0) {
+            pop(s);  // the foul goes on
+            return;
+        }
+        f.phase = fck::KICKED_BACK;
+        push_knock_down(s, pid, -1, true, 3, pid, HOW_HIT);
+        return;
+    }
+    s.ok = 0;
+    pop(s);
+}
+
+}  // namespace nuffle::procs::contact

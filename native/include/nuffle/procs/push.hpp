@@ -1,0 +1,305 @@
+// Push-backs (core/procedures/push.py): Push (the three-square fan, chain pushes, the crowd),
+// StandChoice, CrowdSurf, and the push skills of core/skill_rules/contact_skills.py at their
+// hook points: PUSH_REFUSE (Stand Firm, Take Root), PUSH_CANCEL (Juggernaut, Grab, Side Step),
+// PUSH_CHOICE (Side Step, Grab) and AFTER_PUSH (Strip Ball, with its StripBall frame).
+#pragma once
+
+#include <vector>
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/procs/contact.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs::contact {
+
+namespace fpu = frames::p_push;
+
+inline int sign(int v) noexcept { return (v > 0) - (v < 0); }
+
+// push.push_squares: empty on-pitch squares, else off-pitch ones (crowd), else occupied ones.
+inline std::vector<int> push_squares(const State& s, const Board& b, int pusher_sq, int sq) {
+    const int stride = b.stride;
+    const int dx = sign(b.xs[sq] - b.xs[pusher_sq]);
+    const int dy = sign(b.ys[sq] - b.ys[pusher_sq]);
+    int cands[3];
+    if (dx == 0 || dy == 0) {
+        const int px = dy == 0 ? 0 : 1;
+        const int py = dy == 0 ? 1 : 0;
+        cands[0] = sq + dx + dy * stride;
+        cands[1] = sq + dx + px + (dy + py) * stride;
+        cands[2] = sq + dx - px + (dy - py) * stride;
+    } else {
+        cands[0] = sq + dx + dy * stride;
+        cands[1] = sq + dx;
+        cands[2] = sq + dy * stride;
+    }
+    std::vector<int> out;
+    for (const int c : cands) {
+        if (s.grid[c] == SQUARE_EMPTY) out.push_back(c);
+    }
+    if (!out.empty()) return out;
+    for (const int c : cands) {
+        if (s.grid[c] == SQUARE_OFF) out.push_back(c);
+    }
+    if (!out.empty()) return out;
+    return {cands[0], cands[1], cands[2]};
+}
+
+// push.empty_neighbours.
+inline std::vector<int> empty_neighbours(const State& s, const Board& b, int sq) {
+    std::vector<int> out;
+    for (const int off : b.neighbours) {
+        if (s.grid[sq + off] == SQUARE_EMPTY) out.push_back(sq + off);
+    }
+    return out;
+}
+
+// push.cancelled: whether a PUSH_CANCEL skill of `other_pid` cancels `skill` in push frame `f`
+// (Juggernaut on a Blitz: Stand Firm; Grab, off a Blitz and a chain: Side Step; Side Step: Grab).
+inline bool push_cancelled(const State& s, const Frame& f, int skill, int other_pid) noexcept {
+    if (other_pid < 0) return false;
+    const bool blitz = f.arg[fpu::F_BLITZ] != 0;
+    const bool chain = f.arg[fpu::F_CHAIN] != 0;
+    if (has(s, other_pid, csk::SIDE_STEP) && skill == csk::GRAB) return true;
+    if (has(s, other_pid, csk::GRAB) && skill == csk::SIDE_STEP && !blitz && !chain) return true;
+    if (has(s, other_pid, csk::JUGGERNAUT) && blitz && skill == csk::STAND_FIRM) return true;
+    return false;
+}
+
+// Push._options: the squares he may be pushed to and the side that chooses (PUSH_CHOICE: the
+// pushed player's skills, then the attacker's, in skill order; the first answer counts).
+inline std::vector<int> push_options(const State& s, const Board& b, const Frame& f, int& side) {
+    const int pid = f.arg[fpu::F_PID];
+    const int att = f.arg[fpu::F_ATTACKER];
+    const bool blitz = f.arg[fpu::F_BLITZ] != 0;
+    const bool chain = f.arg[fpu::F_CHAIN] != 0;
+    std::vector<int> options = push_squares(s, b, f.arg[fpu::F_PUSHER_SQ], pos(s, pid));
+    side = s.active >= 0 ? s.active : (team_of(s, pid) ^ 1);
+    bool found = false;
+    bool only = false;
+    std::vector<int> extra;
+    // the pushed player's Side Step (his Grab answers only for the attacker)
+    if (has(s, pid, csk::SIDE_STEP) && !push_cancelled(s, f, csk::SIDE_STEP, att)) {
+        extra = empty_neighbours(s, b, pos(s, pid));
+        if (!extra.empty()) {
+            found = true;
+            only = true;
+            side = team_of(s, pid);
+        }
+    }
+    // the attacker's Grab (his Side Step answers only for the pushed player)
+    if (!found && att >= 0 && has(s, att, csk::GRAB) && !blitz && !chain &&
+        !push_cancelled(s, f, csk::GRAB, pid)) {
+        extra = empty_neighbours(s, b, pos(s, pid));
+        if (!extra.empty()) {
+            found = true;
+            side = team_of(s, att);
+        }
+    }
+    if (found) {
+        if (only) return extra;
+        for (const int q : extra) {
+            bool seen = false;
+            for (const int o : options) seen = seen || o == q;
+            if (!seen) options.push_back(q);
+        }
+    }
+    return options;
+}
+
+// Push(pid, pusher_sq, attacker, blitz, chain).
+inline void push_push(State& s, int pid, int pusher_sq, int attacker, bool blitz, bool chain) {
+    Frame& f = push(s, frames::PUSH);
+    f.arg[fpu::F_PID] = i16(pid);
+    f.arg[fpu::F_PUSHER_SQ] = i16(pusher_sq);
+    f.arg[fpu::F_ATTACKER] = i16(attacker);
+    f.arg[fpu::F_BLITZ] = blitz ? 1 : 0;
+    f.arg[fpu::F_CHAIN] = chain ? 1 : 0;
+    f.arg[fpu::F_TARGET] = -1;
+    f.arg[fpu::F_HAD_BALL] = 0;
+    f.arg[fpu::F_LAST] = -1;
+}
+
+// push.resolve_crowd: start the next pending crowd-surf; false when none is pending.
+inline bool resolve_crowd(State& s) {
+    if (s.crowd_count < 4) return false;
+    const int pid = s.crowd[0], last_sq = s.crowd[1], out = s.crowd[2], had_ball = s.crowd[3];
+    for (int i = 4; i < s.crowd_count; ++i) s.crowd[i - 4] = s.crowd[i];
+    for (int i = s.crowd_count - 4; i < s.crowd_count; ++i) s.crowd[i] = 0;
+    s.crowd_count = static_cast<std::uint8_t>(s.crowd_count - 4);
+    namespace fcs = frames::p_crowd_surf;
+    Frame& f = push(s, frames::CROWD_SURF);
+    f.arg[fcs::F_PID] = i16(pid);
+    f.arg[fcs::F_LAST] = i16(last_sq);
+    f.arg[fcs::F_OUT] = i16(out);
+    f.arg[fcs::F_HAD_BALL] = had_ball != 0 ? 1 : 0;
+    return true;
+}
+
+// --- Push ----------------------------------------------------------------------------------
+
+inline void push_stay(State& s) {
+    s.ok = 0;
+    pop(s);
+}
+
+inline void push_choose(Ctx& c, int sq) {
+    State& s = c.s;
+    Frame& f = c.top();
+    f.arg[fpu::F_TARGET] = i16(sq);
+    f.phase = fpu::CHOSEN;
+    const int occupant = s.grid[sq];
+    if (occupant >= 0) {
+        push_push(s, occupant, pos(s, f.arg[fpu::F_PID]), f.arg[fpu::F_ATTACKER],
+                           f.arg[fpu::F_BLITZ] != 0, true);
+    }
+}
+
+inline void push_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fpu::F_PID];
+    int ph = f.phase;
+    if (ph == fpu::START) {
+        int refuse = 0;  // PUSH_REFUSE: the largest answer (Stand Firm 1, Take Root 2)
+        if (has(s, pid, csk::STAND_FIRM) && !push_cancelled(s, f, csk::STAND_FIRM, f.arg[fpu::F_ATTACKER])) {
+            refuse = 1;
+        }
+        if (has(s, pid, csk::TAKE_ROOT) && (pl(s, pid).flags & frames::flag::ROOTED) != 0) refuse = 2;
+        if (refuse == 2) {
+            push_stay(s);
+            return;
+        }
+        if (refuse == 1) {
+            f.phase = fpu::STAND_FIRM;
+            Frame& sc = push(s, frames::STAND_CHOICE);
+            sc.arg[frames::p_stand_choice::F_PID] = i16(pid);
+            return;
+        }
+        ph = f.phase = fpu::CHOOSE;
+    } else if (ph == fpu::STAND_FIRM) {
+        if (s.ok != 0) {
+            push_stay(s);
+            return;
+        }
+        ph = f.phase = fpu::CHOOSE;
+    }
+    if (ph == fpu::CHOOSE) {
+        int side = 0;
+        const std::vector<int> options = push_options(s, c.b, f, side);
+        if (options.size() == 1) {
+            push_choose(c, options[0]);
+        } else {
+            wait(s, side, frames::dk::PUSH);
+        }
+        return;
+    }
+    if (ph == fpu::CHOSEN) {
+        const int tgt = f.arg[fpu::F_TARGET];
+        if (s.grid[tgt] == SQUARE_OFF) {  // into the crowd: the injury waits for the block's follow-up
+            const int last_sq = pos(s, pid);
+            const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == last_sq;
+            f.arg[fpu::F_LAST] = i16(last_sq);
+            f.arg[fpu::F_HAD_BALL] = had_ball ? 1 : 0;
+            if (had_ball) s.ball_state = frames::ball::IN_AIR;
+            remove_player(s, pid, static_cast<int>(Status::RESERVE));
+            if (s.crowd_count + 4 > MAX_CROWD) throw std::length_error("the crowd list is full");
+            for (const int v : {pid, last_sq, tgt, had_ball ? 1 : 0}) s.crowd[s.crowd_count++] = static_cast<std::int16_t>(v);
+        } else if (s.grid[tgt] >= 0) {  // the chain ahead did not move: neither does he
+            push_stay(s);
+            return;
+        } else {
+            move_player(s, pid, tgt);
+            f.phase = fpu::MOVED;
+            const int att = f.arg[fpu::F_ATTACKER];
+            // AFTER_PUSH: Strip Ball
+            if (att >= 0 && has(s, att, csk::STRIP_BALL) && f.arg[fpu::F_CHAIN] == 0 && carrier(s) == pid &&
+                team_of(s, pid) != team_of(s, att) && !has(s, pid, csk::SURE_HANDS) &&
+                !has(s, pid, csk::MONSTROUS_MOUTH)) {
+                Frame& sb = push(s, frames::STRIP_BALL);
+                sb.arg[frames::p_strip_ball::F_ATTACKER] = i16(att);
+                sb.arg[frames::p_strip_ball::F_PID] = i16(pid);
+                return;
+            }
+        }
+    }
+    s.ok = 1;
+    pop(s);
+}
+
+inline Legal push_legal(Ctx& c) {
+    int side = 0;
+    return {Choice{frames::at::PUSH, {}, push_options(c.s, c.b, c.top(), side), {}}};
+}
+
+inline void push_act(Ctx& c, const Act& a) { push_choose(c, a.square); }
+
+inline Detail push_detail(Ctx& c) {
+    Detail d;
+    const Frame& f = c.top();
+    d.player = f.arg[fpu::F_ATTACKER] >= 0 ? f.arg[fpu::F_ATTACKER] : -1;
+    d.target = f.arg[fpu::F_PID];
+    return d;
+}
+
+// --- StandChoice ---------------------------------------------------------------------------
+
+inline void stand_choice_run(Ctx& c) {
+    wait(c.s, team_of(c.s, c.top().arg[frames::p_stand_choice::F_PID]), frames::dk::STAND_FIRM);
+}
+
+inline Legal use_or_decline() {
+    return {Choice{frames::at::USE_SKILL, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void stand_choice_act(Ctx& c, const Act& a) {
+    c.s.ok = a.type == frames::at::USE_SKILL ? 1 : 0;
+    pop(c.s);
+}
+
+// --- CrowdSurf -----------------------------------------------------------------------------
+
+inline void crowd_surf_run(Ctx& c) {
+    namespace fcs = frames::p_crowd_surf;
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fcs::F_PID];
+    if (f.phase == fcs::START) {
+        f.phase = fcs::INJURED;
+        push_injury(s, pid, 0, true);
+        return;
+    }
+    if (f.phase == fcs::INJURED) {
+        f.phase = fcs::THROWN_IN;
+        if (f.arg[fcs::F_HAD_BALL] != 0) {
+            if (team_of(s, pid) == s.active) s.turnover = 1;  // the moving team lost the ball
+            const int last_sq = f.arg[fcs::F_LAST];
+            s.ball = i16(last_sq);
+            s.ball_state = frames::ball::ON_GROUND;
+            push_throw_in(s, last_sq, f.arg[fcs::F_OUT]);
+            return;
+        }
+    }
+    pop(s);
+}
+
+// --- StripBall (contact_skills.py) ----------------------------------------------------------
+
+inline void strip_ball_run(Ctx& c) {
+    wait(c.s, team_of(c.s, c.top().arg[frames::p_strip_ball::F_ATTACKER]), frames::dk::USE_SKILL);
+}
+
+inline void strip_ball_act(Ctx& c, const Act& a) {
+    if (a.type == frames::at::USE_SKILL) c.s.ball_state = frames::ball::ON_GROUND;  // it bounces after the block
+    pop(c.s);
+}
+
+inline Detail strip_ball_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[frames::p_strip_ball::F_ATTACKER];
+    d.target = c.top().arg[frames::p_strip_ball::F_PID];
+    d.skill = csk::STRIP_BALL;
+    return d;
+}
+
+}  // namespace nuffle::procs::contact
