@@ -148,6 +148,12 @@ def _constants() -> list[str]:
     out.append("inline constexpr int SCATTER[][2] = {" + scatter + "};")
     out.append(f"constexpr int KO_FROM = {LRB6.ko_from};")
     out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
+    # The range ruler (rows by |dy|, columns by |dx|) and each band's modifier (passing.py).
+    out.append("inline constexpr const char* PASS_RANGES[] = {" + ", ".join(
+        f'"{row}"' for row in LRB6.pass_ranges) + "};")
+    out.append(f"constexpr int PASS_RANGE_ROWS = {len(LRB6.pass_ranges)};")
+    out.append("inline constexpr int RANGE_MODIFIER[] = {" + ", ".join(
+        str(LRB6.range_modifiers[band]) for band in "QSLB") + "};  // Q, S, L, B")
     out.append("}  // namespace lrb6")
     out.append("")
     return out

@@ -17,6 +17,7 @@
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 #include "nuffle/engine.hpp"
+#include "nuffle/frame_steps.hpp"  // nat3: frame-by-frame lockstep
 #include "bridge.hpp"
 
 namespace py = pybind11;
@@ -374,6 +375,22 @@ PYBIND11_MODULE(_native, m) {
             guarded(st, [&] { advance(st.s, *st.board, explicit_chance); });
         }, py::arg("explicit_chance") = false,
            "Game._advance: run until a decision, an explicit chance node or the end.")
+        // nat3: frame-by-frame lockstep from positions (frame_steps.hpp)
+        .def("run_ported", [](PyState& st) { guarded(st, [&] { run_ported(st.s, *st.board); }); },
+             "Run the ported frames only: stop at a decision, a chance node or an unported frame.")
+        .def("act_only", [](PyState& st, int type, int player, int square) {
+            if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
+            if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
+            if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
+            guarded(st, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+           "Apply a legal decision to the top frame and run nothing after it.")
+        .def("resolve_only", [](PyState& st, const py::handle& outcome) {
+            const Outcome o = outcome_from_py(outcome);
+            if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");
+            if (!is_valid_outcome(st.s.chance.event, o)) throw IllegalActionError("not an outcome of the pending event");
+            resolve_only(st.s, o);
+        }, py::arg("outcome"), "Resolve the pending chance event with `outcome` and run nothing after it.")
         .def("legal_actions", [](PyState& st) {
             const Legal legal = legal_actions(st.s, *st.board);
             py::list out;

@@ -10,6 +10,10 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/match.hpp"
 #include "nuffle/procs/setup.hpp"
+// nat3: passing, bombs, Throw Team-Mate
+#include "nuffle/procs/bomb.hpp"
+#include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/throw_team_mate.hpp"
 
 namespace nuffle {
 
@@ -22,6 +26,15 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::END_DRIVE:
         case frames::MASTER_CHEF:
         case frames::SETUP:
+        // nat3: passing, bombs, Throw Team-Mate
+        case frames::PASS:
+        case frames::HANDOFF:
+        case frames::DUMP_OFF:
+        case frames::PASS_BLOCK:
+        case frames::BOMB:
+        case frames::THROW_TEAM_MATE:
+        case frames::ALWAYS_HUNGRY:
+        case frames::SWOOP:
             return true;
         default:
             return false;
@@ -38,6 +51,15 @@ inline void run_top(Ctx& c) {
         case frames::END_DRIVE: procs::end_drive_run(c); return;
         case frames::MASTER_CHEF: procs::master_chef_run(c); return;
         case frames::SETUP: procs::setup_run(c); return;
+        // nat3: passing, bombs, Throw Team-Mate
+        case frames::PASS: procs::pass_run(c); return;
+        case frames::HANDOFF: procs::handoff_run(c); return;
+        case frames::DUMP_OFF: procs::dump_off_run(c); return;
+        case frames::PASS_BLOCK: procs::pass_block_run(c); return;
+        case frames::BOMB: procs::bomb_run(c); return;
+        case frames::THROW_TEAM_MATE: procs::throw_team_mate_run(c); return;
+        case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
+        case frames::SWOOP: procs::swoop_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -47,6 +69,12 @@ inline Legal legal_top(Ctx& c) {
         case frames::MATCH: return procs::match_legal(c);
         case frames::END_DRIVE: return procs::end_drive_legal(c);
         case frames::SETUP: return procs::setup_legal_actions(c);
+        // nat3: passing, bombs, Throw Team-Mate
+        case frames::PASS: return procs::pass_legal(c);
+        case frames::DUMP_OFF: return procs::dump_off_legal(c);
+        case frames::PASS_BLOCK: return procs::pass_block_legal(c);
+        case frames::BOMB: return procs::bomb_legal(c);
+        case frames::SWOOP: return procs::swoop_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -58,6 +86,12 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::MATCH: procs::match_act(c, a); return;
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
+        // nat3: passing, bombs, Throw Team-Mate
+        case frames::PASS: procs::pass_act(c, a); return;
+        case frames::DUMP_OFF: procs::dump_off_act(c, a); return;
+        case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
+        case frames::BOMB: procs::bomb_act(c, a); return;
+        case frames::SWOOP: procs::swoop_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -83,6 +117,9 @@ inline Detail default_detail(const Frame& f) {
 inline Detail detail_top(Ctx& c) {
     switch (c.top().proc) {
         case frames::END_DRIVE: return procs::end_drive_detail(c);
+        // nat3: passing, bombs
+        case frames::PASS: return procs::pass_detail(c);
+        case frames::BOMB: return procs::bomb_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

@@ -1928,6 +1928,9 @@ inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HI
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
 constexpr int CASUALTY_FROM = 10;
+inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
+constexpr int PASS_RANGE_ROWS = 14;
+inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 }  // namespace lrb6
 
 // Chance purposes by id (sorted).
