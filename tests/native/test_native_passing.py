@@ -1,7 +1,7 @@
-"""Native passing, bombs and Throw Team-Mate against the Python engine, frame by frame.
+"""Native passing, bombs, Throw Team-Mate and Ball & Chain steps against the Python engine, frame by frame.
 
 Each check builds a Python position in play with one of these procedures pushed on top (a pass,
-Hail Mary or Dump-Off, a hand-off, a Dump-Off choice, a bomb, a team-mate throw), passing skills
+Hail Mary or Dump-Off, a hand-off, a Dump-Off choice, a bomb, a team-mate throw, a Ball & Chain step), passing skills
 handed out at random, loads it into the native engine and drives both in lockstep: the ported
 frames run (`run_ported` natively), then the whole position, the decider, the decision record
 and the legal actions are compared; the same chance outcome (sampled from the position's
@@ -27,6 +27,7 @@ from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, 
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
+from nuffle.core.procedures.ball_and_chain import ChainStep, aim_squares
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.bomb import Bomb
 from nuffle.core.procedures.passing import DUMP_OFF, HAIL_MARY, PASS, Handoff, Pass, pass_targets
@@ -40,7 +41,7 @@ from nuffle.core.types import CHANCE, RUNNING, BallState, Status, Weather
 Positions = Any
 
 MINE = frozenset({"pass", "handoff", "dump_off", "pass_block", "bomb", "throw_team_mate", "always_hungry",
-                  "swoop"})
+                  "swoop", "chain_step"})
 SKILLS = (Skill.ACCURATE, Skill.STRONG_ARM, Skill.STUNTY, Skill.NERVES_OF_STEEL, Skill.DISTURBING_PRESENCE,
           Skill.EXTRA_ARMS, Skill.VERY_LONG_LEGS, Skill.SAFE_THROW, Skill.PASS_BLOCK, Skill.DIVING_CATCH,
           Skill.NO_HANDS, Skill.CATCH, Skill.PASS, Skill.ALWAYS_HUNGRY, Skill.SWOOP, Skill.RIGHT_STUFF)
@@ -117,6 +118,16 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
         if rng.random() < 0.3:
             _give_ball(s, thrown)
         return ThrowTeamMate(pid, thrown, b.sq(*rng.choice(squares)))
+    if kind == "chain":
+        aims = aim_squares(s, pid)
+        if rng.random() < 0.3:
+            _give_ball(s, pid)
+        for q in s.adjacent_players(s.pos[pid]):
+            if rng.random() < 0.5:
+                s.status[q] = rng.choice([Status.PRONE, Status.STUNNED])
+        x, y = b.xy(s.pos[pid])
+        ax, ay = rng.choice(aims)
+        return ChainStep(pid, (ax - x, ay - y), rng.random() < 0.3)
     raise AssertionError(kind)
 
 
@@ -259,3 +270,11 @@ def test_skill_ids_match_the_python_engine() -> None:
         assert pairs
         for name, value in pairs:
             assert int(enum[name]) == int(value), (ns, name)
+
+
+def test_ball_and_chain_steps_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Ball & Chain steps: the GFI, the template's direction, the crowd, an empty square (with
+    the ball), a block of a standing player, a push of a prone or stunned one."""
+    ends = _run(native, game_positions, ("chain",), range(12, 21), per_position=4)
+    assert ends["done"] >= 20, ends
+    assert ends["checks"] >= 60, ends

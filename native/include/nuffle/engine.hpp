@@ -10,7 +10,8 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/match.hpp"
 #include "nuffle/procs/setup.hpp"
-// nat3: passing, bombs, Throw Team-Mate
+// nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+#include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/bomb.hpp"
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
@@ -26,7 +27,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::END_DRIVE:
         case frames::MASTER_CHEF:
         case frames::SETUP:
-        // nat3: passing, bombs, Throw Team-Mate
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS:
         case frames::HANDOFF:
         case frames::DUMP_OFF:
@@ -35,6 +36,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::THROW_TEAM_MATE:
         case frames::ALWAYS_HUNGRY:
         case frames::SWOOP:
+        case frames::CHAIN_STEP:
             return true;
         default:
             return false;
@@ -51,7 +53,7 @@ inline void run_top(Ctx& c) {
         case frames::END_DRIVE: procs::end_drive_run(c); return;
         case frames::MASTER_CHEF: procs::master_chef_run(c); return;
         case frames::SETUP: procs::setup_run(c); return;
-        // nat3: passing, bombs, Throw Team-Mate
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: procs::pass_run(c); return;
         case frames::HANDOFF: procs::handoff_run(c); return;
         case frames::DUMP_OFF: procs::dump_off_run(c); return;
@@ -60,6 +62,7 @@ inline void run_top(Ctx& c) {
         case frames::THROW_TEAM_MATE: procs::throw_team_mate_run(c); return;
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
+        case frames::CHAIN_STEP: procs::chain_step_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -69,7 +72,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::MATCH: return procs::match_legal(c);
         case frames::END_DRIVE: return procs::end_drive_legal(c);
         case frames::SETUP: return procs::setup_legal_actions(c);
-        // nat3: passing, bombs, Throw Team-Mate
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: return procs::pass_legal(c);
         case frames::DUMP_OFF: return procs::dump_off_legal(c);
         case frames::PASS_BLOCK: return procs::pass_block_legal(c);
@@ -86,7 +89,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::MATCH: procs::match_act(c, a); return;
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
-        // nat3: passing, bombs, Throw Team-Mate
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: procs::pass_act(c, a); return;
         case frames::DUMP_OFF: procs::dump_off_act(c, a); return;
         case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
