@@ -1,15 +1,16 @@
-"""Native passing, bombs, Throw Team-Mate and Ball & Chain steps against the Python engine, frame by frame.
+"""Native passing, bombs, Throw Team-Mate and Ball & Chain steps against the Python engine,
+frame by frame.
 
 Each check builds a Python position in play with one of these procedures pushed on top (a pass,
-Hail Mary or Dump-Off, a hand-off, a Dump-Off choice, a bomb, a team-mate throw, a Ball & Chain step), passing skills
-handed out at random, loads it into the native engine and drives both in lockstep: the ported
-frames run (`run_ported` natively), then the whole position, the decider, the decision record
-and the legal actions are compared; the same chance outcome (sampled from the position's
-generator, or any outcome drawn at random) or the same random legal decision is applied to both.
-A frame of another rule area that these procedures push (a player roll, a catch, a bounce, a
-knock-down...) gets the same stand-in result on both sides (a die for a roll; popped otherwise),
-so every phase of these procedures is reached before those areas are ported. A run ends when no
-frame of this area is left on the stack.
+Hail Mary or Dump-Off, a hand-off, a Dump-Off choice, a bomb, a team-mate throw, a Ball & Chain
+step), passing skills handed out at random, loads it into the native engine and drives both in
+lockstep: the ported frames run (`run_ported` natively), then the whole position, the decider,
+the decision record and the legal actions are compared; the same chance outcome (sampled from
+the position's generator, or any outcome drawn at random) or the same random legal decision is
+applied to both. A frame of another rule area that these procedures push (a player roll, a
+catch, a bounce, a knock-down...) gets the same stand-in result on both sides (a die for a roll;
+popped otherwise), so every phase of these procedures is reached before those areas are ported.
+A run ends when no frame of this area is left on the stack.
 """
 
 from __future__ import annotations
