@@ -18,6 +18,7 @@
 #include "nuffle/state.hpp"
 #include "nuffle/engine.hpp"
 #include "nuffle/frame_steps.hpp"  // nat3: frame-by-frame lockstep
+#include "nuffle/procs/passing_actions.hpp"  // nat3: the passing skills in a player action
 #include "bridge.hpp"
 
 namespace py = pybind11;
@@ -391,6 +392,29 @@ PYBIND11_MODULE(_native, m) {
             if (!is_valid_outcome(st.s.chance.event, o)) throw IllegalActionError("not an outcome of the pending event");
             resolve_only(st.s, o);
         }, py::arg("outcome"), "Resolve the pending chance event with `outcome` and run nothing after it.")
+        .def("passing_action_choices", [](const PyState& st, int kind, int pid) {
+            check_pid(st, pid);
+            if (st.s.players[pid].square < 0) throw std::invalid_argument("player " + std::to_string(pid) + " is not on the pitch");
+            Legal groups;
+            procs::nat3::passing_action_choices(st.s, *st.board, kind, pid, groups);
+            py::list out;
+            for (const Choice& g : groups) {
+                out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares))));
+            }
+            return out;
+        }, py::arg("kind"), py::arg("pid"),
+           "The Hail Mary Pass, Bombardier and Throw Team-Mate choices of a player action (type, players, squares).")
+        .def("passing_skill_action", [](PyState& st, int type, int player, int square) {
+            if (st.s.frame_count == 0 || st.s.stack[st.s.frame_count - 1].proc != frames::PLAYER_ACTION) {
+                throw std::invalid_argument("the top frame is not a player action");
+            }
+            bool done = false;
+            guarded(st, [&] {
+                done = procs::nat3::passing_skill_action(st.s, st.s.stack[st.s.frame_count - 1], Act{type, player, square});
+            });
+            return done;
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+           "Apply a HAIL_MARY, BOMB or THROW_TEAM_MATE choice to the player action on top; False for other types.")
         .def("legal_actions", [](PyState& st) {
             const Legal legal = legal_actions(st.s, *st.board);
             py::list out;

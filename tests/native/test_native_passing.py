@@ -23,7 +23,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from nuffle.core.actions import Action
+from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.native_game import NativeGame
@@ -279,3 +279,57 @@ def test_ball_and_chain_steps_match_the_python_engine(native: ModuleType, game_p
     ends = _run(native, game_positions, ("chain",), range(12, 21), per_position=4)
     assert ends["done"] >= 20, ends
     assert ends["checks"] >= 60, ends
+
+
+def test_passing_skills_in_a_player_action_match_the_python_engine(native: ModuleType,
+                                                                    game_positions: Positions) -> None:
+    """Hail Mary Pass, Bombardier and Throw Team-Mate: the choices they add to a player action
+    and the procedure each choice pushes (ACTION_CHOICES and SKILL_ACTIONS)."""
+    from nuffle.core.procedures.action import SKILL_ACTIONS, PlayerAction
+    from nuffle.core.skill_rules import passing_skills as ps
+
+    handlers = ((Skill.HAIL_MARY_PASS, ps._hail_mary_choices), (Skill.BOMBARDIER, ps._bomb_choices),
+                (Skill.THROW_TEAM_MATE, ps._ttm_choices))
+    extra = (Skill.HAIL_MARY_PASS, Skill.BOMBARDIER, Skill.THROW_TEAM_MATE, Skill.RIGHT_STUFF)
+    kinds = (ActionType.START_PASS, ActionType.START_BOMB, ActionType.START_THROW_TEAM_MATE,
+             ActionType.START_MOVE)
+    seen: Counter[ActionType] = Counter()
+    for seed in range(2):
+        for board in (3, 7, 11):
+            for s0 in game_positions(seed + 30, board, 3):
+                rng = random.Random(seed * 31 + board)
+                s = s0.copy()
+                s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(extra, rng.randint(1, 3))))
+                               if rng.random() < 0.7 else p for p in s.info)
+                s.weather = rng.choice([Weather.NICE, Weather.BLIZZARD])
+                nat = native.State.load(native_board(board), state_data(s))
+                for pid in _standing(s, s.active):
+                    if rng.random() < 0.4:
+                        _give_ball(s, pid)
+                        nat = native.State.load(native_board(board), state_data(s))
+                    for kind in kinds:
+                        action = PlayerAction(pid, kind)
+                        groups: list[Any] = []
+                        for skill, fn in handlers:
+                            if skill in s.info[pid].skills:
+                                fn(s, action, groups)
+                        got = [(ActionType(t), players, tuple(s.board.xy(q) for q in squares))
+                               for t, players, squares in nat.passing_action_choices(int(kind), pid)]
+                        assert got == [(g.type, g.players, g.squares) for g in groups], (pid, kind)
+                        if not groups:
+                            continue
+                        g = rng.choice(groups)
+                        player = rng.choice(g.players) if g.players else None
+                        square = rng.choice(g.squares)
+                        chosen = Action(g.type, player, square)
+                        py = s.copy()
+                        py.stack.append(PlayerAction(pid, kind))
+                        n2 = native.State.load(native_board(board), state_data(py))
+                        top = py.stack[-1]
+                        assert isinstance(top, PlayerAction)
+                        SKILL_ACTIONS[g.type](py, top, chosen)
+                        assert n2.passing_skill_action(int(g.type), -1 if player is None else player,
+                                                       py.board.sq(*square))
+                        assert state_data(py) == n2.dump()
+                        seen[g.type] += 1
+    assert seen[ActionType.HAIL_MARY] and seen[ActionType.BOMB] and seen[ActionType.THROW_TEAM_MATE], seen
