@@ -404,6 +404,15 @@ PYBIND11_MODULE(_native, m) {
             return out;
         }, py::arg("kind"), py::arg("pid"),
            "The Hail Mary Pass, Bombardier and Throw Team-Mate choices of a player action (type, players, squares).")
+        .def("dump_off_before_dice", [](PyState& st, int asking, int defender, bool second) {
+            check_pid(st, asking);
+            check_pid(st, defender);
+            if (st.s.players[defender].square < 0) throw std::invalid_argument("player " + std::to_string(defender) + " is not on the pitch");
+            bool pushed = false;
+            guarded(st, [&] { pushed = procs::nat3::dump_off_before_dice(st.s, *st.board, asking, defender, second); });
+            return pushed;
+        }, py::arg("asking"), py::arg("defender"), py::arg("second") = false,
+           "block.BEFORE_DICE's Dump-Off: push DumpOff for the blocked ball carrier; whether it did.")
         .def("passing_skill_action", [](PyState& st, int type, int player, int square) {
             if (st.s.frame_count == 0 || st.s.stack[st.s.frame_count - 1].proc != frames::PLAYER_ACTION) {
                 throw std::invalid_argument("the top frame is not a player action");
@@ -566,5 +575,12 @@ PYBIND11_MODULE(_native, m) {
         procs.append(py::make_tuple(info.frame, info.cls, fields, is_ported(i)));
     }
     m.attr("FRAMES") = procs;
+    py::dict passing_hooks;  // nat3: the passing hook points and their skills (passing.hpp)
+    for (const HookSkills& h : procs::nat3::PASSING_HOOK_SKILLS) {
+        py::list skills;
+        for (const int k : h.skills) skills.append(k);
+        passing_hooks[py::str(h.point)] = skills;
+    }
+    m.attr("PASSING_HOOK_SKILLS") = passing_hooks;
     m.attr("LIST_POOL") = LIST_POOL;
 }

@@ -333,3 +333,46 @@ def test_passing_skills_in_a_player_action_match_the_python_engine(native: Modul
                         assert state_data(py) == n2.dump()
                         seen[g.type] += 1
     assert seen[ActionType.HAIL_MARY] and seen[ActionType.BOMB] and seen[ActionType.THROW_TEAM_MATE], seen
+
+
+def test_passing_hook_table_matches_the_python_handlers(native: ModuleType) -> None:
+    """PASSING_HOOK_SKILLS names every skill with a handler at the passing and Throw Team-Mate
+    hook points: a new Python handler there fails this test until the native engine has it."""
+    import nuffle.core.skill_rules  # noqa: F401  (registers the handlers)
+    from nuffle.core import hooks
+
+    points = hooks.points()
+    table = native.PASSING_HOOK_SKILLS
+    ours = {n for n in points if n.startswith(("passing.", "throw_team_mate."))}
+    assert set(table) == ours
+    for name, skills in table.items():
+        assert sorted(int(k) for k in points[name].handlers) == sorted(skills), name
+
+
+def test_dump_off_before_a_block_matches_the_python_engine(native: ModuleType,
+                                                          game_positions: Positions) -> None:
+    """block.BEFORE_DICE's Dump-Off: asked for either player, a second block or not, with and
+    without the ball; the same answer and the same DumpOff pushed."""
+    from nuffle.core.procedures.block import Block
+    from nuffle.core.skill_rules.passing_skills import _dump_off
+
+    pushed = 0
+    for board in (3, 7, 11):
+        for s0 in game_positions(40, board, 4):
+            rng = random.Random(board)
+            for attacker in _standing(s0, s0.active):
+                for defender in _standing(s0, 1 - s0.active):
+                    s = s0.copy()
+                    if rng.random() < 0.7:
+                        _add(s, defender, Skill.DUMP_OFF)
+                    if rng.random() < 0.6:
+                        _give_ball(s, defender)
+                    s.weather = rng.choice([Weather.NICE, Weather.BLIZZARD])
+                    block = Block(attacker, defender, second=rng.random() < 0.2)
+                    block.asking = rng.choice([attacker, defender])
+                    nat = native.State.load(native_board(board), state_data(s))
+                    ok = Skill.DUMP_OFF in s.info[defender].skills and _dump_off(s, block)
+                    assert nat.dump_off_before_dice(block.asking, defender, block.second) == ok
+                    assert state_data(s) == nat.dump()
+                    pushed += ok
+    assert pushed >= 10

@@ -355,6 +355,34 @@ inline bool pass_declared(State& s, const Board& b, int pid, int thrower, int ta
     return true;
 }
 
+// block.BEFORE_DICE (Dump-Off): asked for the skills of the player `asking` before a block's
+// dice; only the defender's counts, never before Frenzy's second block, and only while he holds
+// the ball with a Quick pass to make. Pushes DumpOff and returns true when it applies.
+inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defender, bool second) {
+    if (asking != defender || second || !s.players[defender].has_skill(psk::DUMP_OFF)) return false;
+    if (s.ball_state != frames::ball::CARRIED || s.ball != pos(s, defender)) return false;
+    if (pass_targets(s, b, defender, "Q").empty()) return false;
+    push(s, frames::DUMP_OFF).arg[frames::p_dump_off::F_PID] = i16(defender);
+    return true;
+}
+
+// The hook points of the Python engine this rule area answers and the skills with a handler
+// there (tests/native/test_native_passing.py compares it with the Python handlers). Animosity
+// at passing.target_declared stops with NotPortedError: its D6 needs races the state lacks.
+inline const HookSkills PASSING_HOOK_SKILLS[] = {
+    {"passing.pass_modifier", {psk::ACCURATE, psk::STRONG_ARM, psk::STUNTY}},
+    {"passing.ignores_tackle_zones", {psk::NERVES_OF_STEEL}},
+    {"passing.nearby_modifier", {psk::DISTURBING_PRESENCE}},
+    {"passing.interception_modifier", {psk::EXTRA_ARMS, psk::VERY_LONG_LEGS}},
+    {"passing.target_declared", {psk::ANIMOSITY}},
+    {"passing.pass_declared", {psk::PASS_BLOCK}},
+    {"passing.after_interception", {psk::SAFE_THROW}},
+    {"passing.keeps_fumble", {psk::SAFE_THROW}},
+    {"throw_team_mate.can_be_thrown", {psk::RIGHT_STUFF}},
+    {"throw_team_mate.before_throw", {psk::ALWAYS_HUNGRY}},
+    {"throw_team_mate.flight", {psk::SWOOP}},
+};
+
 }  // namespace nat3
 
 // --- Pass ----------------------------------------------------------------------------------
