@@ -159,6 +159,12 @@ def _constants() -> list[str]:
     out.append(f"constexpr int BADLY_HURT_FIRST = {bh[0][0]}, BADLY_HURT_LAST = {bh[0][1]};")
     out.append(f"constexpr int DEAD_FIRST = {dead[0][0]}, DEAD_LAST = {dead[0][1]};")
     out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
+    # The range ruler (rows by |dy|, columns by |dx|) and each band's modifier (passing.py).
+    out.append("inline constexpr const char* PASS_RANGES[] = {" + ", ".join(
+        f'"{row}"' for row in LRB6.pass_ranges) + "};")
+    out.append(f"constexpr int PASS_RANGE_ROWS = {len(LRB6.pass_ranges)};")
+    out.append("inline constexpr int RANGE_MODIFIER[] = {" + ", ".join(
+        str(LRB6.range_modifiers[band]) for band in "QSLB") + "};  // Q, S, L, B")
     out.append("}  // namespace lrb6")
     out.append("")
     return out

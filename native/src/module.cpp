@@ -17,6 +17,8 @@
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 #include "nuffle/engine.hpp"
+#include "nuffle/frame_steps.hpp"  // nat3: frame-by-frame lockstep
+#include "nuffle/procs/passing_actions.hpp"  // nat3: the passing skills in a player action
 #include "bridge.hpp"
 
 namespace py = pybind11;
@@ -390,6 +392,54 @@ PYBIND11_MODULE(_native, m) {
             guarded(st, [&] { advance(st.s, *st.board, explicit_chance); });
         }, py::arg("explicit_chance") = false,
            "Game._advance: run until a decision, an explicit chance node or the end.")
+        // nat3: frame-by-frame lockstep from positions (frame_steps.hpp)
+        .def("run_ported", [](PyState& st) { guarded(st, [&] { run_ported(st.s, *st.board); }); },
+             "Run the ported frames only: stop at a decision, a chance node or an unported frame.")
+        .def("act_only", [](PyState& st, int type, int player, int square) {
+            if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
+            if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
+            if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
+            guarded(st, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+           "Apply a legal decision to the top frame and run nothing after it.")
+        .def("resolve_only", [](PyState& st, const py::handle& outcome) {
+            const Outcome o = outcome_from_py(outcome);
+            if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");
+            if (!is_valid_outcome(st.s.chance.event, o)) throw IllegalActionError("not an outcome of the pending event");
+            resolve_only(st.s, o);
+        }, py::arg("outcome"), "Resolve the pending chance event with `outcome` and run nothing after it.")
+        .def("passing_action_choices", [](const PyState& st, int kind, int pid) {
+            check_pid(st, pid);
+            if (st.s.players[pid].square < 0) throw std::invalid_argument("player " + std::to_string(pid) + " is not on the pitch");
+            Legal groups;
+            procs::nat3::passing_action_choices(st.s, *st.board, kind, pid, groups);
+            py::list out;
+            for (const Choice& g : groups) {
+                out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares))));
+            }
+            return out;
+        }, py::arg("kind"), py::arg("pid"),
+           "The Hail Mary Pass, Bombardier and Throw Team-Mate choices of a player action (type, players, squares).")
+        .def("dump_off_before_dice", [](PyState& st, int asking, int defender, bool second) {
+            check_pid(st, asking);
+            check_pid(st, defender);
+            if (st.s.players[defender].square < 0) throw std::invalid_argument("player " + std::to_string(defender) + " is not on the pitch");
+            bool pushed = false;
+            guarded(st, [&] { pushed = procs::nat3::dump_off_before_dice(st.s, *st.board, asking, defender, second); });
+            return pushed;
+        }, py::arg("asking"), py::arg("defender"), py::arg("second") = false,
+           "block.BEFORE_DICE's Dump-Off: push DumpOff for the blocked ball carrier; whether it did.")
+        .def("passing_skill_action", [](PyState& st, int type, int player, int square) {
+            if (st.s.frame_count == 0 || st.s.stack[st.s.frame_count - 1].proc != frames::PLAYER_ACTION) {
+                throw std::invalid_argument("the top frame is not a player action");
+            }
+            bool done = false;
+            guarded(st, [&] {
+                done = procs::nat3::passing_skill_action(st.s, st.s.stack[st.s.frame_count - 1], Act{type, player, square});
+            });
+            return done;
+        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+           "Apply a HAIL_MARY, BOMB or THROW_TEAM_MATE choice to the player action on top; False for other types.")
         .def("legal_actions", [](PyState& st) {
             const Legal legal = legal_actions(st.s, *st.board);
             py::list out;
@@ -563,5 +613,12 @@ PYBIND11_MODULE(_native, m) {
         procs.append(py::make_tuple(info.frame, info.cls, fields, is_ported(i)));
     }
     m.attr("FRAMES") = procs;
+    py::dict passing_hooks;  // nat3: the passing hook points and their skills (passing.hpp)
+    for (const HookSkills& h : procs::nat3::PASSING_HOOK_SKILLS) {
+        py::list skills;
+        for (const int k : h.skills) skills.append(k);
+        passing_hooks[py::str(h.point)] = skills;
+    }
+    m.attr("PASSING_HOOK_SKILLS") = passing_hooks;
     m.attr("LIST_POOL") = LIST_POOL;
 }

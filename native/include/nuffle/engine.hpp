@@ -9,7 +9,6 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
-#include "nuffle/procs/foul.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/kickoff.hpp"
 #include "nuffle/procs/match.hpp"
@@ -21,6 +20,11 @@
 #include "nuffle/procs/block.hpp"
 #include "nuffle/procs/contact_foul.hpp"
 #include "nuffle/procs/push.hpp"
+// nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+#include "nuffle/procs/ball_and_chain.hpp"
+#include "nuffle/procs/bomb.hpp"
+#include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/throw_team_mate.hpp"
 
 namespace nuffle {
 
@@ -61,7 +65,6 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::THROW_A_ROCK:
         case frames::PITCH_INVASION:
         case frames::DECLARATION_ROLL:
-        case frames::HANDOFF:
             return true;
         // block, push, foul, block substitutes (nat2)
         case frames::BLOCK:
@@ -73,6 +76,16 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::STRIP_BALL:
         case frames::FOUL:
         case frames::CHAINSAW_KICK_BACK:
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        case frames::PASS:
+        case frames::HANDOFF:
+        case frames::DUMP_OFF:
+        case frames::PASS_BLOCK:
+        case frames::BOMB:
+        case frames::THROW_TEAM_MATE:
+        case frames::ALWAYS_HUNGRY:
+        case frames::SWOOP:
+        case frames::CHAIN_STEP:
             return true;
         default:
             return false;
@@ -117,7 +130,6 @@ inline void run_top(Ctx& c) {
         case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
         case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
         case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
-        case frames::HANDOFF: procs::handoff_run(c); return;
         // block, push, foul, block substitutes (nat2)
         case frames::BLOCK: procs::contact::block_run(c); return;
         case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_run(c); return;
@@ -128,6 +140,16 @@ inline void run_top(Ctx& c) {
         case frames::STRIP_BALL: procs::contact::strip_ball_run(c); return;
         case frames::FOUL: procs::contact::foul_run(c); return;
         case frames::CHAINSAW_KICK_BACK: procs::contact::chainsaw_kick_back_run(c); return;
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        case frames::PASS: procs::pass_run(c); return;
+        case frames::HANDOFF: procs::handoff_run(c); return;
+        case frames::DUMP_OFF: procs::dump_off_run(c); return;
+        case frames::PASS_BLOCK: procs::pass_block_run(c); return;
+        case frames::BOMB: procs::bomb_run(c); return;
+        case frames::THROW_TEAM_MATE: procs::throw_team_mate_run(c); return;
+        case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
+        case frames::SWOOP: procs::swoop_run(c); return;
+        case frames::CHAIN_STEP: procs::chain_step_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -155,6 +177,12 @@ inline Legal legal_top(Ctx& c) {
         case frames::STAND_CHOICE: return procs::contact::use_or_decline();
         case frames::STRIP_BALL: return procs::contact::use_or_decline();
         case frames::FOUL: return procs::contact::foul_legal(c);
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        case frames::PASS: return procs::pass_legal(c);
+        case frames::DUMP_OFF: return procs::dump_off_legal(c);
+        case frames::PASS_BLOCK: return procs::pass_block_legal(c);
+        case frames::BOMB: return procs::bomb_legal(c);
+        case frames::SWOOP: return procs::swoop_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -184,6 +212,12 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::STAND_CHOICE: procs::contact::stand_choice_act(c, a); return;
         case frames::STRIP_BALL: procs::contact::strip_ball_act(c, a); return;
         case frames::FOUL: procs::contact::foul_act(c, a); return;
+        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        case frames::PASS: procs::pass_act(c, a); return;
+        case frames::DUMP_OFF: procs::dump_off_act(c, a); return;
+        case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
+        case frames::BOMB: procs::bomb_act(c, a); return;
+        case frames::SWOOP: procs::swoop_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -219,6 +253,9 @@ inline Detail detail_top(Ctx& c) {
         case frames::PUSH: return procs::contact::push_detail(c);
         case frames::STRIP_BALL: return procs::contact::strip_ball_detail(c);
         case frames::FOUL: return procs::contact::foul_detail(c);
+        // nat3: passing, bombs
+        case frames::PASS: return procs::pass_detail(c);
+        case frames::BOMB: return procs::bomb_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

@@ -97,8 +97,9 @@ enum Proc : std::uint16_t {
     THROW_IN = 58,
     THROW_TEAM_MATE = 59,
     TURN = 60,
+    WIZARD = 61,
 };
-constexpr int PROC_COUNT = 61;
+constexpr int PROC_COUNT = 62;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1717,6 +1718,33 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_turn
 
+namespace p_wizard {
+enum Phase : std::uint16_t {
+    START = 0,
+    TARGET = 1,
+    HITS = 2,
+    DONE = 3,
+};
+constexpr int F_HITS = 0;
+constexpr int F_HITS_AT = 0;
+constexpr int F_SIDE = 1;
+constexpr int F_SPELL = 2;
+constexpr int F_VICTIMS = 3;
+constexpr int F_VICTIMS_AT = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"hits", Kind::LIST, "", 0, 0, 16},
+    {"side", Kind::INT, "", 1, 16, 0},
+    {"spell", Kind::ENUM, "ActionType", 2, 16, 0},
+    {"victims", Kind::LIST, "", 3, 16, 16},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"TARGET", 1},
+    {"HITS", 2},
+    {"DONE", 3},
+};
+}  // namespace p_wizard
+
 constexpr int MAX_FIELDS = 21;
 
 inline constexpr ProcInfo PROCS[PROC_COUNT] = {
@@ -1781,6 +1809,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
+    {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
 
 // The Python engine's enums the procedures name (actions.py, decision.py, types.py, skills.py).
@@ -1832,7 +1861,9 @@ constexpr int USE_PRO = 43;
 constexpr int SELECT_ARMOUR = 44;
 constexpr int SELECT_INJURY = 45;
 constexpr int SELECT_SQUARE = 46;
-constexpr int COUNT = 47;
+constexpr int USE_FIREBALL = 47;
+constexpr int USE_LIGHTNING_BOLT = 48;
+constexpr int COUNT = 49;
 }  // namespace at
 namespace dk {
 constexpr int NONE = 0;
@@ -1867,7 +1898,8 @@ constexpr int FEED = 28;
 constexpr int ARMOUR_BONUS = 29;
 constexpr int APOTHECARY = 30;
 constexpr int BRIBE = 31;
-constexpr int COUNT = 32;
+constexpr int WIZARD = 32;
+constexpr int COUNT = 33;
 }  // namespace dk
 namespace weather {
 constexpr int SWELTERING_HEAT = 0;
@@ -2044,10 +2076,13 @@ constexpr int KO_FROM = 8;
 constexpr int BADLY_HURT_FIRST = 11, BADLY_HURT_LAST = 38;
 constexpr int DEAD_FIRST = 61, DEAD_LAST = 68;
 constexpr int CASUALTY_FROM = 10;
+inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
+constexpr int PASS_RANGE_ROWS = 14;
+inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 }  // namespace lrb6
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 125;
+constexpr int PURPOSE_COUNT = 126;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2111,6 +2146,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowIn",
     "ThrowTeamMate",
     "Turn",
+    "Wizard",
     "_ReRollContest",
     "always hungry",
     "always_hungry",
@@ -2177,6 +2213,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {82, 86, 104, 78, 92, 102, 114, 74, 107, 64, 98, 100, 106, 124, 71, 117, 65, 99, 93, 90, 112, 84, 81, 79, 108, 72, 87, 113, 119, 97};
+inline constexpr int ROLL_PURPOSE[] = {83, 87, 105, 79, 93, 103, 115, 75, 108, 65, 99, 101, 107, 125, 72, 118, 66, 100, 94, 91, 113, 85, 82, 80, 109, 73, 88, 114, 120, 98};
 
 }  // namespace nuffle::frames

@@ -1,0 +1,728 @@
+// Passing (core/procedures/passing.py and the passing skills of skill_rules/passing_skills.py):
+// the range ruler and interception lane, Pass (target skills, Pass Block, interceptions, the
+// pass roll, fumbles and scatters), Handoff, DumpOff, PassBlock and the modifiers of Accurate,
+// Strong Arm, Stunty, Nerves of Steel, Disturbing Presence, Extra Arms, Very Long Legs and Safe
+// Throw. The helpers in namespace `nat3` are this rule area's own (a player roll, the landing of
+// a ball, a touchdown check, ...); other areas may hold equivalents under other names.
+#pragma once
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs {
+
+namespace nat3 {
+
+// skills.Skill values the passing, bomb, Throw Team-Mate and Ball & Chain procedures consult
+// (tests/native/test_native_passing.py checks them against the Python enum).
+namespace psk {
+constexpr int PASS_BLOCK = 7, DIVING_CATCH = 21, ACCURATE = 40, DUMP_OFF = 41, HAIL_MARY_PASS = 42;
+constexpr int NERVES_OF_STEEL = 44, SAFE_THROW = 46, STRONG_ARM = 68, DISTURBING_PRESENCE = 82;
+constexpr int EXTRA_ARMS = 83, VERY_LONG_LEGS = 89, ALWAYS_HUNGRY = 100, ANIMOSITY = 101;
+constexpr int BOMBARDIER = 104, RIGHT_STUFF = 116, STUNTY = 120, SWOOP = 121, THROW_TEAM_MATE = 123;
+}  // namespace psk
+
+// types.RollKind values pushed here.
+namespace prk {
+constexpr int GFI = 1, CATCH = 3, INTERCEPTION = 4, PASS = 5, ALWAYS_HUNGRY = 9, LANDING = 10;
+constexpr int ANIMOSITY = 16, SAFE_THROW = 20;
+}  // namespace prk
+
+// passing.py's throw kinds.
+constexpr int PASS = 0, HAIL_MARY = 1, DUMP_OFF = 2, HANDOFF = 3, BOMB = 4, TEAM_MATE = 5;
+
+// state.py's per-player statistics and the injury procedures' causes.
+constexpr int PSTAT_COMPLETIONS = 0, PSTAT_TOUCHDOWNS = 1, PSTAT_INTERCEPTIONS = 3;
+constexpr int HOW_FALL = 0, HOW_CROWD = 5;
+
+inline int team_of(const State& s, int pid) noexcept { return s.players[pid].team; }
+inline int pos(const State& s, int pid) noexcept { return s.players[pid].square; }
+inline bool standing(const State& s, int pid) noexcept {
+    return s.players[pid].status == static_cast<std::uint8_t>(Status::STANDING);
+}
+inline std::int16_t i16(int v) noexcept { return static_cast<std::int16_t>(v); }
+
+// Players of `side` in id order (state.ranges[side]).
+inline std::vector<int> side_players(const State& s, int side) {
+    std::vector<int> out;
+    for (int p = 0; p < s.player_count; ++p) {
+        if (s.players[p].team == side) out.push_back(p);
+    }
+    return out;
+}
+
+// GameState.carrier.
+inline int carrier(const State& s) noexcept {
+    return s.ball_state == frames::ball::CARRIED ? static_cast<int>(s.grid[s.ball]) : -1;
+}
+
+inline void add_pstat(State& s, int pid, int stat) noexcept { ++s.pstats[pid * PSTATS + stat]; }
+
+// GameState.place: a player off the pitch onto an empty square.
+inline void place(State& s, int pid, int sq, Status status) noexcept {
+    s.grid[sq] = static_cast<std::int8_t>(pid);
+    s.players[pid].square = i16(sq);
+    s.players[pid].status = static_cast<std::uint8_t>(status);
+}
+
+// GameState.move_player: a carried ball moves with him.
+inline void move_player(State& s, int pid, int sq) noexcept {
+    const int old = pos(s, pid);
+    s.grid[old] = SQUARE_EMPTY;
+    s.grid[sq] = static_cast<std::int8_t>(pid);
+    s.players[pid].square = i16(sq);
+    if (s.ball_state == frames::ball::CARRIED && s.ball == old) s.ball = i16(sq);
+}
+
+// GameState.adjacent_players, in neighbour order.
+inline std::vector<int> adjacent_players(const State& s, const Board& b, int sq) {
+    std::vector<int> out;
+    for (const int off : b.neighbours) {
+        const int q = s.grid[sq + off];
+        if (q >= 0) out.push_back(q);
+    }
+    return out;
+}
+
+// ball.check_touchdown.
+inline bool check_touchdown(State& s, const Board& b, int pid) noexcept {
+    if (s.ball_state != frames::ball::CARRIED || s.grid[s.ball] != pid) return false;
+    const Player& p = s.players[pid];
+    if (p.status != static_cast<int>(Status::STANDING) || (p.flags & frames::flag::MUST_FEED) != 0) return false;
+    const int side = p.team;
+    if (b.scoring_side_at(p.square) != side) return false;
+    ++s.teams[side].score;
+    add_stat(s, side, STAT_TD);
+    add_pstat(s, pid, PSTAT_TOUCHDOWNS);
+    s.touchdown = static_cast<std::int8_t>(side);
+    if (s.active >= 0 && s.active != side) {
+        Team& t = s.teams[side];
+        const int tph = b.variant.turns_per_half;
+        t.turn = static_cast<std::uint8_t>(t.turn + 1 < tph ? t.turn + 1 : tph);
+    }
+    return true;
+}
+
+// Pushes PlayerRoll(kind, pid, target, mod, agility).
+inline void push_roll(State& s, int kind, int pid, int target, int mod, bool agility = true) {
+    namespace fr = frames::p_player_roll;
+    Frame& f = push(s, frames::PLAYER_ROLL);
+    f.arg[fr::F_KIND] = i16(kind);
+    f.arg[fr::F_PID] = i16(pid);
+    f.arg[fr::F_TARGET] = i16(target);
+    f.arg[fr::F_MOD] = i16(mod);
+    f.arg[fr::F_AGILITY] = agility ? 1 : 0;
+}
+
+inline int ag_target(const State& s, int pid) noexcept { return agility_target(s.players[pid].ag); }
+
+inline void push_bounce(State& s, int sq) {
+    Frame& f = push(s, frames::BOUNCE);
+    f.arg[frames::p_bounce::F_SQ] = i16(sq);
+}
+
+inline void push_catch(State& s, int pid, int bonus, bool accurate) {
+    namespace fc = frames::p_catch;
+    Frame& f = push(s, frames::CATCH);
+    f.arg[fc::F_PID] = i16(pid);
+    f.arg[fc::F_BONUS] = i16(bonus);
+    f.arg[fc::F_ACCURATE] = accurate ? 1 : 0;
+}
+
+inline void push_throw_in(State& s, int last, int out) {
+    namespace ft = frames::p_throw_in;
+    Frame& f = push(s, frames::THROW_IN);
+    f.arg[ft::F_LAST] = i16(last);
+    f.arg[ft::F_OUT] = i16(out);
+    ListRef dir = list_field(s, f, ft::F_DIRECTION, ft::F_DIRECTION_AT, 2);
+    dir.push_back(0);
+    dir.push_back(0);
+}
+
+// Pushes KnockDown(pid, turnover=turnover) (a fall, by nobody).
+inline void push_knock_down(State& s, int pid, bool turnover) {
+    namespace fk = frames::p_knock_down;
+    Frame& f = push(s, frames::KNOCK_DOWN);
+    f.arg[fk::F_PID] = i16(pid);
+    f.arg[fk::F_BY] = -1;
+    f.arg[fk::F_HOW] = HOW_FALL;
+    f.arg[fk::F_TURNOVER] = turnover ? 1 : 0;
+    f.arg[fk::F_BOUNCE_FROM] = -1;
+}
+
+// ball.land_ball for a ball arriving from a throw (never a kick-off): a catch if the player
+// there can, a single Diving Catcher next to an empty square, else a bounce.
+inline void land_ball(State& s, const Board& b, int sq, int bonus) {
+    s.ball = i16(sq);
+    s.ball_state = frames::ball::ON_GROUND;
+    const int pid = s.grid[sq];
+    if (pid >= 0) {
+        if (can_catch(s, pid)) {
+            push_catch(s, pid, bonus, bonus > 0);
+            return;
+        }
+    } else {
+        int found = -1, count = 0;
+        for (const int off : b.neighbours) {
+            const int q = s.grid[sq + off];
+            if (q < 0 || !s.players[q].has_skill(psk::DIVING_CATCH)) continue;
+            if (!can_catch(s, q)) continue;  // ball_skills._diving_catch
+            found = q;
+            ++count;
+        }
+        if (count == 1) {
+            namespace fdc = frames::p_diving_catch;
+            s.ball_state = frames::ball::IN_AIR;
+            Frame& f = push(s, frames::DIVING_CATCH);
+            f.arg[fdc::F_PID] = i16(found);
+            f.arg[fdc::F_SQ] = i16(sq);
+            return;
+        }
+    }
+    push_bounce(s, sq);
+}
+
+// ruleset.pass_range: 'Q', 'S', 'L', 'B', 'T' (the thrower's square) or '-' (out of range).
+inline char pass_range(int dx, int dy) noexcept {
+    dx = dx < 0 ? -dx : dx;
+    dy = dy < 0 ? -dy : dy;
+    if (dy >= frames::lrb6::PASS_RANGE_ROWS) return '-';
+    const char* row = frames::lrb6::PASS_RANGES[dy];
+    for (int i = 0; i <= dx; ++i) {
+        if (row[i] == '\0') return '-';
+    }
+    return row[dx];
+}
+
+inline char band_between(const Board& b, int a, int c) noexcept {
+    return pass_range(b.xs[static_cast<std::size_t>(c)] - b.xs[static_cast<std::size_t>(a)],
+                      b.ys[static_cast<std::size_t>(c)] - b.ys[static_cast<std::size_t>(a)]);
+}
+
+inline int range_modifier(char band) {
+    switch (band) {
+        case 'Q': return frames::lrb6::RANGE_MODIFIER[0];
+        case 'S': return frames::lrb6::RANGE_MODIFIER[1];
+        case 'L': return frames::lrb6::RANGE_MODIFIER[2];
+        case 'B': return frames::lrb6::RANGE_MODIFIER[3];
+        default: throw std::logic_error(std::string("no range modifier for band '") + band + "'");
+    }
+}
+
+// passing.pass_targets: every square `pid` may throw to in the `bands` (y, then x order).
+inline std::vector<int> pass_targets(const State& s, const Board& b, int pid, const char* bands) {
+    std::vector<int> out;
+    const int sq0 = pos(s, pid);
+    const int x0 = b.xs[static_cast<std::size_t>(sq0)], y0 = b.ys[static_cast<std::size_t>(sq0)];
+    for (int y = 0; y < b.height; ++y) {
+        for (int x = 0; x < b.width; ++x) {
+            const char r = pass_range(x - x0, y - y0);
+            for (const char* c = bands; *c != '\0'; ++c) {
+                if (*c == r) {
+                    out.push_back(b.sq(x, y));
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+// passing.allowed_bands.
+inline const char* allowed_bands(const State& s) noexcept {
+    return s.weather == frames::weather::BLIZZARD ? "QS" : "QSLB";
+}
+
+// passing.in_lane: `sq` under the range ruler, strictly between thrower and target.
+inline bool in_lane(const Board& b, int thrower_sq, int target, int sq) noexcept {
+    const auto X = [&](int q) { return static_cast<int>(b.xs[static_cast<std::size_t>(q)]); };
+    const auto Y = [&](int q) { return static_cast<int>(b.ys[static_cast<std::size_t>(q)]); };
+    const int tx = X(thrower_sq), ty = Y(thrower_sq), rx = X(target), ry = Y(target), ix = X(sq), iy = Y(sq);
+    if ((ix == tx && iy == ty) || (ix == rx && iy == ry)) return false;
+    const int d_tr = (rx - tx) * (rx - tx) + (ry - ty) * (ry - ty);
+    if (!(d_tr > (ix - tx) * (ix - tx) + (iy - ty) * (iy - ty) && d_tr > (rx - ix) * (rx - ix) + (ry - iy) * (ry - iy))) {
+        return false;
+    }
+    const double lx = rx - tx, ly = ry - ty;
+    const double norm = std::pow(static_cast<double>(d_tr), 0.5);
+    double best = 0.0;
+    bool first = true;
+    for (const double cx : {ix - 0.5, ix + 0.5}) {
+        for (const double cy : {iy - 0.5, iy + 0.5}) {
+            const double d = std::fabs((cx - tx) * ly - (cy - ty) * lx) / norm;
+            if (first || d < best) best = d;
+            first = false;
+        }
+    }
+    return best < 0.87;
+}
+
+// passing.interceptors.
+inline std::vector<int> interceptors(const State& s, const Board& b, int thrower, int target) {
+    std::vector<int> out;
+    const int tsq = pos(s, thrower);
+    for (const int p : side_players(s, other(team_of(s, thrower)))) {
+        if (pos(s, p) >= 0 && can_catch(s, p) && in_lane(b, tsq, target, pos(s, p))) out.push_back(p);
+    }
+    return out;
+}
+
+// passing.nearby_modifier (Disturbing Presence).
+inline int nearby_modifier(const State& s, const Board& b, int pid) noexcept {
+    int mod = 0;
+    for (int q = 0; q < s.player_count; ++q) {
+        if (s.players[q].team == team_of(s, pid) || pos(s, q) < 0) continue;
+        if (s.players[q].has_skill(psk::DISTURBING_PRESENCE) && b.distance(pos(s, q), pos(s, pid)) <= 3) --mod;
+    }
+    return mod;
+}
+
+// passing.pass_roll_modifier with PASS_MODIFIER (Accurate, Strong Arm, Stunty) and
+// IGNORES_TACKLE_ZONES (Nerves of Steel).
+inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char band) {
+    const Player& p = s.players[thrower];
+    int mod = range_modifier(band);
+    if (!p.has_skill(psk::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (s.weather == frames::weather::VERY_SUNNY) --mod;
+    if (p.has_skill(psk::ACCURATE)) ++mod;
+    if (p.has_skill(psk::STRONG_ARM) && band != 'Q') ++mod;
+    if (p.has_skill(psk::STUNTY)) --mod;
+    return mod + nearby_modifier(s, b, thrower);
+}
+
+// passing.interception_modifier with INTERCEPTION_MODIFIER (Extra Arms, Very Long Legs).
+inline int interception_modifier(const State& s, const Board& b, int pid) noexcept {
+    const Player& p = s.players[pid];
+    int mod = -2;
+    if (!p.has_skill(psk::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (s.weather == frames::weather::POURING_RAIN) --mod;
+    if (p.has_skill(psk::EXTRA_ARMS)) ++mod;
+    if (p.has_skill(psk::VERY_LONG_LEGS)) ++mod;
+    return mod + nearby_modifier(s, b, pid);
+}
+
+inline bool is_fumble(int d, int mod) noexcept { return d == 1 || d + mod <= 1; }
+
+// KEEPS_FUMBLE (Safe Throw).
+inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) noexcept {
+    return s.players[thrower].has_skill(psk::SAFE_THROW) && die != 1 && throw_kind != BOMB;
+}
+
+// TARGET_DECLARED (Animosity): its D6 needs the players' races, which the native state does
+// not carry yet, so a declaration that would ask it stops with NotPortedError.
+inline bool target_declared(const State& s, int giver, int target) {
+    if (!s.players[giver].has_skill(psk::ANIMOSITY)) return false;
+    const int q = s.grid[target];
+    if (q < 0 || q == giver || team_of(s, q) != team_of(s, giver)) return false;
+    throw NotPortedError("animosity");
+}
+
+inline void push_pass(State& s, int thrower, int target, int throw_kind) {
+    namespace fp = frames::p_pass;
+    Frame& f = push(s, frames::PASS);
+    f.arg[fp::F_THROWER] = i16(thrower);
+    f.arg[fp::F_TARGET] = i16(target);
+    f.arg[fp::F_THROW] = i16(throw_kind);
+    f.arg[fp::F_INTERCEPTOR] = -1;
+}
+
+// PASS_DECLARED (Pass Block): pushes PassBlock for opponent `pid` when he may use it.
+inline bool pass_declared(State& s, const Board& b, int pid, int thrower, int target, int throw_kind) {
+    if (!s.players[pid].has_skill(psk::PASS_BLOCK)) return false;
+    if (!standing(s, pid) || (s.players[pid].flags & (frames::flag::NO_TZ | frames::flag::ROOTED)) != 0) return false;
+    bool room = false;
+    for (const int off : b.neighbours) room = room || s.grid[pos(s, pid) + off] == SQUARE_EMPTY;
+    if (!room) return false;
+    for (int i = 0; i < s.frame_count; ++i) {  // a Dump-Off before his own block: he stays
+        const Frame& f = s.stack[i];
+        if ((f.proc == frames::BLOCK && f.arg[frames::p_block::F_ATTACKER] == pid) ||
+            (f.proc == frames::CHAIN_BLOCK && f.arg[frames::p_chain_block::F_ATTACKER] == pid)) {
+            return false;
+        }
+    }
+    namespace fpb = frames::p_pass_block;
+    const bool can_intercept = throw_kind != HAIL_MARY && can_catch(s, pid);
+    const int thr_sq = pos(s, thrower);
+    Frame& f = push(s, frames::PASS_BLOCK);
+    f.arg[fpb::F_PID] = i16(pid);
+    f.arg[fpb::F_THROWER_SQ] = i16(thr_sq);
+    f.arg[fpb::F_TARGET] = i16(target);
+    f.arg[fpb::F_CAN_INTERCEPT] = can_intercept ? 1 : 0;
+    return true;
+}
+
+// block.BEFORE_DICE (Dump-Off): asked for the skills of the player `asking` before a block's
+// dice; only the defender's counts, never before Frenzy's second block, and only while he holds
+// the ball with a Quick pass to make. Pushes DumpOff and returns true when it applies.
+inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defender, bool second) {
+    if (asking != defender || second || !s.players[defender].has_skill(psk::DUMP_OFF)) return false;
+    if (s.ball_state != frames::ball::CARRIED || s.ball != pos(s, defender)) return false;
+    if (pass_targets(s, b, defender, "Q").empty()) return false;
+    push(s, frames::DUMP_OFF).arg[frames::p_dump_off::F_PID] = i16(defender);
+    return true;
+}
+
+// The hook points of the Python engine this rule area answers and the skills with a handler
+// there (tests/native/test_native_passing.py compares it with the Python handlers). Animosity
+// at passing.target_declared stops with NotPortedError: its D6 needs races the state lacks.
+inline const HookSkills PASSING_HOOK_SKILLS[] = {
+    {"passing.pass_modifier", {psk::ACCURATE, psk::STRONG_ARM, psk::STUNTY}},
+    {"passing.ignores_tackle_zones", {psk::NERVES_OF_STEEL}},
+    {"passing.nearby_modifier", {psk::DISTURBING_PRESENCE}},
+    {"passing.interception_modifier", {psk::EXTRA_ARMS, psk::VERY_LONG_LEGS}},
+    {"passing.target_declared", {psk::ANIMOSITY}},
+    {"passing.pass_declared", {psk::PASS_BLOCK}},
+    {"passing.after_interception", {psk::SAFE_THROW}},
+    {"passing.keeps_fumble", {psk::SAFE_THROW}},
+    {"throw_team_mate.can_be_thrown", {psk::RIGHT_STUFF}},
+    {"throw_team_mate.before_throw", {psk::ALWAYS_HUNGRY}},
+    {"throw_team_mate.flight", {psk::SWOOP}},
+};
+
+}  // namespace nat3
+
+// --- Pass ----------------------------------------------------------------------------------
+
+namespace fpa = frames::p_pass;
+
+inline void pass_end(State& s, Frame& f, bool check) {
+    const int thr = f.arg[fpa::F_THROWER];
+    if (check) {
+        const int holder = nat3::carrier(s);
+        if (holder < 0 || nat3::team_of(s, holder) != nat3::team_of(s, thr)) {
+            s.turnover = 1;
+        } else if (holder != thr && s.turnover == 0) {
+            nat3::add_pstat(s, thr, nat3::PSTAT_COMPLETIONS);
+        }
+    }
+    if (f.arg[fpa::F_THROW] == nat3::DUMP_OFF) s.turnover = f.arg[fpa::F_SAVED] != 0 ? 1 : 0;
+    f.phase = fpa::DONE;
+    pop(s);
+}
+
+inline void pass_intercepted(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int p = f.arg[fpa::F_INTERCEPTOR];
+    s.ball = nat3::i16(nat3::pos(s, p));
+    s.ball_state = frames::ball::CARRIED;
+    s.turnover = 1;
+    nat3::add_pstat(s, p, nat3::PSTAT_INTERCEPTIONS);
+    nat3::check_touchdown(s, c.b, p);
+    pass_end(s, f, false);
+}
+
+// Pass._react: the next opponent's PASS_DECLARED handlers; true if one pushed a procedure.
+inline bool pass_react(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int thr = f.arg[fpa::F_THROWER];
+    const std::vector<int> opp = nat3::side_players(s, other(nat3::team_of(s, thr)));
+    while (f.arg[fpa::F_REACT] < static_cast<int>(opp.size())) {
+        const int p = opp[static_cast<std::size_t>(f.arg[fpa::F_REACT])];
+        ++f.arg[fpa::F_REACT];
+        if (nat3::pos(s, p) >= 0 &&
+            nat3::pass_declared(s, c.b, p, thr, f.arg[fpa::F_TARGET], f.arg[fpa::F_THROW])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+inline void pass_run(Ctx& c) {
+    State& s = c.s;
+    const Board& b = c.b;
+    Frame& f = c.top();
+    const int thr = f.arg[fpa::F_THROWER];
+    const int kind = f.arg[fpa::F_THROW];
+    if (f.phase == fpa::START) {
+        f.arg[fpa::F_SAVED] = s.turnover ? 1 : 0;
+        f.phase = fpa::PASS_DECLARED;
+        if (nat3::target_declared(s, thr, f.arg[fpa::F_TARGET])) {
+            f.phase = fpa::TARGET_DECLARED;
+            return;
+        }
+    } else if (f.phase == fpa::TARGET_DECLARED) {
+        if (s.square < 0) {
+            pass_end(s, f, false);
+            return;
+        }
+        f.arg[fpa::F_TARGET] = s.square;
+        f.phase = fpa::PASS_DECLARED;
+    }
+    if (f.phase == fpa::PASS_DECLARED) {
+        if (pass_react(c, f)) return;
+        f.phase = fpa::INTERCEPTORS;
+    }
+    if (f.phase == fpa::INTERCEPTORS) {
+        if (kind != nat3::HAIL_MARY && !nat3::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
+            f.phase = fpa::INTERCEPTOR_CHOICE;
+            wait(s, other(nat3::team_of(s, thr)), frames::dk::INTERCEPTOR);
+            return;
+        }
+        f.phase = fpa::THROW;
+    } else if (f.phase == fpa::INTERCEPTION_ROLLED) {
+        if (s.ok) {
+            const int icp = f.arg[fpa::F_INTERCEPTOR];
+            // AFTER_INTERCEPTION (Safe Throw): an unmodified Agility roll, unless Very Long Legs.
+            if (s.players[thr].has_skill(nat3::psk::SAFE_THROW) && !s.players[icp].has_skill(nat3::psk::VERY_LONG_LEGS)) {
+                f.phase = fpa::AFTER_INTERCEPTION_USED;
+                nat3::push_roll(s, nat3::prk::SAFE_THROW, thr, nat3::ag_target(s, thr), 0);
+                return;
+            }
+            pass_intercepted(c, f);
+            return;
+        }
+        f.phase = fpa::THROW;
+    } else if (f.phase == fpa::AFTER_INTERCEPTION_USED) {
+        if (!s.ok) {
+            pass_intercepted(c, f);
+            return;
+        }
+        s.ball = nat3::i16(nat3::pos(s, thr));
+        s.ball_state = frames::ball::CARRIED;
+        f.phase = fpa::THROW;
+    }
+    if (f.phase == fpa::THROW) {
+        f.phase = fpa::THROWN;
+        if (kind == nat3::HAIL_MARY) {
+            f.arg[fpa::F_MOD] = 0;
+            nat3::push_roll(s, nat3::prk::PASS, thr, 2, 0, false);
+            return;
+        }
+        const int mod = nat3::pass_roll_modifier(s, b, thr, nat3::band_between(b, nat3::pos(s, thr), f.arg[fpa::F_TARGET]));
+        f.arg[fpa::F_MOD] = nat3::i16(mod);
+        nat3::push_roll(s, nat3::prk::PASS, thr, nat3::ag_target(s, thr), mod);
+        return;
+    }
+    if (f.phase == fpa::THROWN) {
+        const bool hail_mary = kind == nat3::HAIL_MARY;
+        if (s.ok && !hail_mary) {
+            f.phase = fpa::LANDED;
+            s.ball_state = frames::ball::IN_AIR;
+            nat3::land_ball(s, b, f.arg[fpa::F_TARGET], 1);
+            return;
+        }
+        if (!s.ok && nat3::is_fumble(s.last_die, f.arg[fpa::F_MOD])) {
+            if (nat3::keeps_fumble(s, thr, s.last_die, kind)) {
+                pass_end(s, f, false);
+                return;
+            }
+            f.phase = fpa::LANDED;
+            s.turnover = 1;
+            s.ball_state = frames::ball::ON_GROUND;
+            nat3::push_bounce(s, nat3::pos(s, thr));
+            return;
+        }
+        s.ball = f.arg[fpa::F_TARGET];
+        s.ball_state = frames::ball::IN_AIR;
+        f.phase = fpa::SCATTER;
+        request(s, Dice::D8, 1, purpose("pass scatter"));
+        return;
+    }
+    if (f.phase == fpa::SCATTER) {
+        const int d = die(s);
+        const int dx = frames::lrb6::SCATTER[d][0], dy = frames::lrb6::SCATTER[d][1];
+        const int x = b.xs[static_cast<std::size_t>(s.ball)] + dx, y = b.ys[static_cast<std::size_t>(s.ball)] + dy;
+        if (x < 0 || x >= b.width || y < 0 || y >= b.height) {
+            f.phase = fpa::LANDED;
+            s.ball_state = frames::ball::ON_GROUND;
+            nat3::push_throw_in(s, s.ball, b.sq(x, y));
+            return;
+        }
+        s.ball = nat3::i16(b.sq(x, y));
+        ++f.arg[fpa::F_SCATTERS];
+        if (f.arg[fpa::F_SCATTERS] < 3) {
+            request(s, Dice::D8, 1, purpose("pass scatter"));
+            return;
+        }
+        f.phase = fpa::LANDED;
+        nat3::land_ball(s, b, s.ball, 0);
+        return;
+    }
+    if (f.phase == fpa::LANDED) pass_end(s, f, true);
+}
+
+inline Legal pass_legal(Ctx& c) {
+    Frame& f = c.top();
+    return {Choice{frames::at::SELECT_PLAYER, nat3::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], f.arg[fpa::F_TARGET]), {}, {}},
+            Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void pass_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (a.type == frames::at::DECLINE) {
+        f.phase = fpa::THROW;
+        return;
+    }
+    const int p = a.player;
+    f.arg[fpa::F_INTERCEPTOR] = nat3::i16(p);
+    f.phase = fpa::INTERCEPTION_ROLLED;
+    nat3::push_roll(s, nat3::prk::INTERCEPTION, p, nat3::ag_target(s, p), nat3::interception_modifier(s, c.b, p));
+}
+
+inline Detail pass_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[fpa::F_THROWER];
+    return d;
+}
+
+// --- Handoff -------------------------------------------------------------------------------
+
+inline void handoff_run(Ctx& c) {
+    namespace fh = frames::p_handoff;
+    State& s = c.s;
+    Frame& f = c.top();
+    const int giver = f.arg[fh::F_GIVER];
+    if (f.phase == fh::START) {
+        f.phase = fh::HAND_OVER;
+        if (nat3::target_declared(s, giver, nat3::pos(s, f.arg[fh::F_RECEIVER]))) {
+            f.phase = fh::TARGET_DECLARED;
+            return;
+        }
+    } else if (f.phase == fh::TARGET_DECLARED) {
+        if (s.square < 0) {
+            pop(s);
+            return;
+        }
+        f.arg[fh::F_RECEIVER] = s.grid[s.square];
+        f.phase = fh::HAND_OVER;
+    }
+    if (f.phase == fh::HAND_OVER) {
+        const int receiver = f.arg[fh::F_RECEIVER];
+        f.phase = fh::CAUGHT;
+        s.ball = nat3::i16(nat3::pos(s, receiver));
+        s.ball_state = frames::ball::ON_GROUND;
+        if (can_catch(s, receiver)) {
+            nat3::push_catch(s, receiver, 1, false);
+        } else {
+            nat3::push_bounce(s, s.ball);
+        }
+        return;
+    }
+    const int holder = nat3::carrier(s);
+    if (holder < 0 || nat3::team_of(s, holder) != nat3::team_of(s, giver)) s.turnover = 1;
+    pop(s);
+}
+
+// --- DumpOff (passing_skills.py) -------------------------------------------------------------
+
+inline void dump_off_run(Ctx& c) {
+    namespace fd = frames::p_dump_off;
+    Frame& f = c.top();
+    if (f.phase == fd::START) {
+        f.phase = fd::CHOICE;
+        wait(c.s, nat3::team_of(c.s, f.arg[fd::F_PID]), frames::dk::DUMP_OFF);
+        return;
+    }
+    c.s.ok = 1;
+    pop(c.s);
+}
+
+inline Legal dump_off_legal(Ctx& c) {
+    const int pid = c.top().arg[frames::p_dump_off::F_PID];
+    return {Choice{frames::at::DUMP_OFF, {}, nat3::pass_targets(c.s, c.b, pid, "Q"), {}},
+            Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void dump_off_act(Ctx& c, const Act& a) {
+    if (a.type == frames::at::DECLINE) {
+        c.s.ok = 1;
+        pop(c.s);
+        return;
+    }
+    nat3::push_pass(c.s, c.top().arg[frames::p_dump_off::F_PID], a.square, nat3::DUMP_OFF);
+}
+
+// --- PassBlock (passing_skills.py) -----------------------------------------------------------
+
+namespace fpb = frames::p_pass_block;
+
+// PassBlock._ok: a square that ends his move usefully.
+inline bool pass_block_ok(const Ctx& c, const Frame& f, int sq) noexcept {
+    const int target = f.arg[fpb::F_TARGET], thr_sq = f.arg[fpb::F_THROWER_SQ];
+    if (sq == target) return false;
+    if (c.b.distance(sq, thr_sq) == 1 || c.b.distance(sq, target) == 1) return true;
+    return f.arg[fpb::F_CAN_INTERCEPT] != 0 && nat3::in_lane(c.b, thr_sq, target, sq);
+}
+
+// PassBlock._reaches: a good square within `left` more steps of `start`.
+inline bool pass_block_reaches(const Ctx& c, const Frame& f, int start, int left) {
+    const int own = nat3::pos(c.s, f.arg[fpb::F_PID]);
+    std::vector<char> seen(static_cast<std::size_t>(c.b.size), 0);
+    seen[static_cast<std::size_t>(start)] = 1;
+    std::vector<int> frontier{start};
+    for (int depth = 0; depth <= left; ++depth) {
+        std::vector<int> nxt;
+        for (const int sq : frontier) {
+            if (pass_block_ok(c, f, sq)) return true;
+            if (depth == left) continue;
+            for (const int o : c.b.neighbours) {
+                const int n = sq + o;
+                if (!seen[static_cast<std::size_t>(n)] && (c.s.grid[n] == SQUARE_EMPTY || n == own)) {
+                    seen[static_cast<std::size_t>(n)] = 1;
+                    nxt.push_back(n);
+                }
+            }
+        }
+        frontier = std::move(nxt);
+    }
+    return false;
+}
+
+inline std::vector<int> pass_block_moves(const Ctx& c, const Frame& f) {
+    std::vector<int> out;
+    const int steps = f.arg[fpb::F_STEPS];
+    if (steps >= 3) return out;
+    const int here = nat3::pos(c.s, f.arg[fpb::F_PID]);
+    for (const int o : c.b.neighbours) {
+        if (c.s.grid[here + o] == SQUARE_EMPTY && pass_block_reaches(c, f, here + o, 2 - steps)) out.push_back(here + o);
+    }
+    return out;
+}
+
+inline void pass_block_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fpb::F_PID];
+    if (f.phase == fpb::MOVING && (!nat3::standing(s, pid) || nat3::pos(s, pid) < 0 || f.arg[fpb::F_STEPS] >= 3)) {
+        pop(s);
+        return;
+    }
+    f.phase = fpb::MOVING;
+    wait(s, nat3::team_of(s, pid), frames::dk::PASS_BLOCK);
+}
+
+inline Legal pass_block_legal(Ctx& c) {
+    const Frame& f = c.top();
+    Legal groups;
+    const std::vector<int> moves = pass_block_moves(c, f);
+    if (!moves.empty()) groups.push_back(Choice{frames::at::MOVE, {}, moves, {}});
+    if (f.arg[fpb::F_STEPS] == 0) {
+        groups.push_back(Choice{frames::at::DECLINE, {}, {}, {}});
+    } else if (pass_block_ok(c, f, nat3::pos(c.s, f.arg[fpb::F_PID])) || moves.empty()) {
+        groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
+    }
+    return groups;
+}
+
+inline void pass_block_act(Ctx& c, const Act& a) {
+    if (a.type != frames::at::MOVE) {
+        pop(c.s);
+        return;
+    }
+    Frame& f = c.top();
+    ++f.arg[fpb::F_STEPS];
+    namespace fm = frames::p_move_step;
+    Frame& m = push(c.s, frames::MOVE_STEP);
+    m.arg[fm::F_PID] = f.arg[fpb::F_PID];
+    m.arg[fm::F_DEST] = nat3::i16(a.square);
+    m.arg[fm::F_START] = -1;
+    m.arg[fm::F_ALT] = -1;
+    m.arg[fm::F_DIVER] = -1;
+}
+
+}  // namespace nuffle::procs
