@@ -86,6 +86,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::ALWAYS_HUNGRY:
         case frames::SWOOP:
         case frames::CHAIN_STEP:
+        case frames::CHAIN_BLOCK:  // a Block (block.hpp) with the Ball & Chain's two differences
             return true;
         default:
             return false;
@@ -131,6 +132,7 @@ inline void run_top(Ctx& c) {
         case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
         case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
         // block, push, foul, block substitutes (nat2)
+        case frames::CHAIN_BLOCK:
         case frames::BLOCK: procs::contact::block_run(c); return;
         case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_run(c); return;
         case frames::STRIKE: procs::contact::strike_run(c); return;
@@ -171,6 +173,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::REACTION: return procs::reaction_legal(c);
         case frames::INJURY: return procs::injury_legal(c);
         // block, push, foul, block substitutes (nat2)
+        case frames::CHAIN_BLOCK:
         case frames::BLOCK: return procs::contact::block_legal(c);
         case frames::MULTIPLE_BLOCK: return procs::contact::multiple_block_legal(c);
         case frames::PUSH: return procs::contact::push_legal(c);
@@ -206,6 +209,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::REACTION: procs::reaction_act(c, a); return;
         case frames::INJURY: procs::injury_act(c, a); return;
         // block, push, foul, block substitutes (nat2)
+        case frames::CHAIN_BLOCK:
         case frames::BLOCK: procs::contact::block_act(c, a); return;
         case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_act(c, a); return;
         case frames::PUSH: procs::contact::push_act(c, a); return;
@@ -249,6 +253,7 @@ inline Detail detail_top(Ctx& c) {
         case frames::MOVE_STEP: return procs::move_step_detail(c);
         case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
         // block, push, foul, block substitutes (nat2)
+        case frames::CHAIN_BLOCK:
         case frames::BLOCK: return procs::contact::block_detail(c);
         case frames::PUSH: return procs::contact::push_detail(c);
         case frames::STRIP_BALL: return procs::contact::strip_ball_detail(c);

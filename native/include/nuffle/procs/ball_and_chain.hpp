@@ -1,10 +1,12 @@
 // Ball & Chain movement (core/procedures/ball_and_chain.py): ChainStep, one square of the move
 // where the throw-in template sends it (a GFI first, the direction die, then a block of a
 // standing player, a push of a prone or stunned one, the crowd, or an empty square). The
-// ChainBlock it pushes is a Block and runs with the block procedures.
+// ChainBlock it pushes is a Block: it runs as block.hpp's Block, with its two differences there.
 #pragma once
 
 #include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/block.hpp"
+#include "nuffle/procs/push.hpp"
 
 namespace nuffle::procs {
 
@@ -29,34 +31,40 @@ inline bool chain_template(int ax, int ay, int third, int& dx, int& dy) noexcept
     return false;
 }
 
-// push.resolve_crowd: the native state's crowd list holds player ids only, so a pending
-// crowd-surf (pid, last, out, had_ball) cannot be carried yet; none pending is false.
-inline bool chain_resolve_crowd(const State& s) {
-    if (s.crowd_count == 0) return false;
-    throw NotPortedError("crowd_surf");
+// team_skills._chain_choices (ACTION_CHOICES, Ball & Chain): the move choices replaced by the
+// template's aims (ball_and_chain.aim_squares); the action may end only once his MA is used.
+inline void chain_choices(const State& s, const Board& b, int pid, bool can_step, int moves, Legal& groups) {
+    static constexpr int AIMS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};  // TEMPLATE's order
+    groups.clear();
+    bool must_go_on = false;
+    if (can_step) {
+        const int sq = nat3::pos(s, pid);
+        const int x = b.xs[static_cast<std::size_t>(sq)], y = b.ys[static_cast<std::size_t>(sq)];
+        std::vector<int> aims;
+        for (const auto& a : AIMS) {
+            if (ball_on(b, x + a[0], y + a[1])) aims.push_back(b.sq(x + a[0], y + a[1]));
+        }
+        if (!aims.empty()) {
+            groups.push_back(Choice{frames::at::SELECT_SQUARE, {}, aims, {}});
+            must_go_on = moves < s.players[pid].ma;
+        }
+    }
+    if (!must_go_on) groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
 }
 
-inline void push_chain_block(State& s, int attacker, int defender) {
-    namespace fb = frames::p_chain_block;
-    Frame& f = push(s, frames::CHAIN_BLOCK);
-    f.arg[fb::F_ATTACKER] = nat3::i16(attacker);
-    f.arg[fb::F_DEFENDER] = nat3::i16(defender);
-    f.arg[fb::F_N] = 1;
-    f.arg[fb::F_ATTACKER_CHOOSES] = 1;
-    f.arg[fb::F_FACE] = -1;
-    f.arg[fb::F_DEF_SQ] = -1;
-    f.arg[fb::F_ASKER] = -1;
-    f.arg[fb::F_ASKING] = -1;
-}
-
-inline void push_chain_push(State& s, int pid, int pusher_sq, int attacker) {
-    namespace fp = frames::p_push;
-    Frame& f = push(s, frames::PUSH);
-    f.arg[fp::F_PID] = nat3::i16(pid);
-    f.arg[fp::F_PUSHER_SQ] = nat3::i16(pusher_sq);
-    f.arg[fp::F_ATTACKER] = nat3::i16(attacker);
-    f.arg[fp::F_TARGET] = -1;
-    f.arg[fp::F_LAST] = -1;
+// team_skills._chain_step (the SELECT_SQUARE skill action): ChainStep(pid, aim, gfi) towards `sq`.
+inline void chain_step_act(State& s, const Board& b, int pid, std::int16_t& moves, int sq) {
+    const int here = nat3::pos(s, pid);
+    const int gfi = moves >= s.players[pid].ma ? 1 : 0;
+    ++moves;
+    Frame& f = push(s, frames::CHAIN_STEP);
+    f.arg[fcs::F_PID] = nat3::i16(pid);
+    f.arg[fcs::F_GFI] = nat3::i16(gfi);
+    f.arg[fcs::F_DEST] = -1;
+    f.arg[fcs::F_VICTIM] = -1;
+    ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, 2);
+    aim.push_back(b.xs[static_cast<std::size_t>(sq)] - b.xs[static_cast<std::size_t>(here)]);
+    aim.push_back(b.ys[static_cast<std::size_t>(sq)] - b.ys[static_cast<std::size_t>(here)]);
 }
 
 // ChainStep._enter: into the square the template gives.
@@ -102,12 +110,12 @@ inline void chain_enter(Ctx& c, Frame& f, int d6) {
     f.arg[fcs::F_VICTIM] = nat3::i16(occupant);
     if (nat3::standing(s, occupant)) {
         f.phase = fcs::BLOCKED;
-        push_chain_block(s, pid, occupant);
+        contact::push_block(s, pid, occupant, false, false, 0, false, 0, false, frames::CHAIN_BLOCK);
         return;
     }
     f.arg[fcs::F_WAS_STUNNED] = s.players[occupant].status == static_cast<std::uint8_t>(Status::STUNNED) ? 1 : 0;
     f.phase = fcs::PUSHED;
-    push_chain_push(s, occupant, here, pid);
+    contact::push_push(s, occupant, here, pid, false, false);
 }
 
 inline void chain_step_run(Ctx& c) {
@@ -150,7 +158,7 @@ inline void chain_step_run(Ctx& c) {
         f.phase = fcs::CROWD;
     }
     if (f.phase == fcs::CROWD) {
-        if (chain_resolve_crowd(s)) return;
+        if (contact::resolve_crowd(s)) return;
         f.phase = fcs::ARMOUR;
         if (nat3::pos(s, f.arg[fcs::F_VICTIM]) >= 0) {
             nat3::push_knock_down(s, f.arg[fcs::F_VICTIM], false);

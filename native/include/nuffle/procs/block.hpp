@@ -1,8 +1,7 @@
 // Blocks (core/procedures/block.py): Block (a GFI, skills before the dice, strength and
 // assists, the dice with their re-rolls and choice, result options, the push, follow-up,
 // knock-down, touchdown, Frenzy's second block), and core/skill_rules/block_skills.py at its hook
-// points: BEFORE_DICE (Foul Appearance; Dump-Off's pass is not ported: it stops with
-// NotPortedError when it would be offered), STRENGTH (Horns), STRENGTH_ROLL (Dauntless), ASSIST
+// points: BEFORE_DICE (Foul Appearance; Dump-Off, through passing.hpp's dump_off_before_dice), STRENGTH (Horns), STRENGTH_ROLL (Dauntless), ASSIST
 // (Guard, in rules.hpp), CANCEL (Tackle, Juggernaut), RESULT_OPTIONS (Wrestle, Juggernaut),
 // BOTH_DOWN_STANDS (Block), STUMBLE_IS_PUSH (Dodge), FOLLOW_UP (Fend, Frenzy), AFTER_BLOCK
 // (Frenzy); MultipleBlock; and the block substitutes (core/procedures/block_substitutes.py):
@@ -15,6 +14,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/contact.hpp"
+#include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/push.hpp"
 #include "nuffle/rules.hpp"
 
@@ -44,10 +44,13 @@ inline int strength(const State& s, int attacker, bool blitz) noexcept {
     return pl(s, attacker).st + (has(s, attacker, csk::HORNS) && blitz ? 1 : 0);
 }
 
-// Block(attacker, defender, blitz, gfi, moves, multiple, def_bonus, second).
+// Block(attacker, defender, blitz, gfi, moves, multiple, def_bonus, second); `proc` CHAIN_BLOCK
+// for the Ball & Chain's ChainBlock (the same fields).
 inline void push_block(State& s, int attacker, int defender, bool blitz = false, bool gfi = false, int moves = 0,
-                       bool multiple = false, int def_bonus = 0, bool second = false) {
-    Frame& f = push(s, frames::BLOCK);
+                       bool multiple = false, int def_bonus = 0, bool second = false, int proc = frames::BLOCK) {
+    static_assert(fbk::F_DEF_SQ == frames::p_chain_block::F_DEF_SQ && fbk::F_EXTRA == frames::p_chain_block::F_EXTRA &&
+                  fbk::DICE == static_cast<int>(frames::p_chain_block::DICE));
+    Frame& f = push(s, proc);
     f.arg[fbk::F_ATTACKER] = i16(attacker);
     f.arg[fbk::F_DEFENDER] = i16(defender);
     f.arg[fbk::F_BLITZ] = blitz ? 1 : 0;
@@ -146,9 +149,10 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
             f.phase = fbk::BEFORE_DICE_USED;
             return true;
         }
-        // Dump-Off: a quick pass before the dice, by a defender holding the ball
-        if (f.arg[fbk::F_SECOND] == 0 && s.ball_state == frames::ball::CARRIED && s.ball == pos(s, dfd)) {
-            throw NotPortedError("block", "Dump-Off");
+        // Dump-Off: a Quick pass before the dice, by a defender holding the ball
+        if (skill == csk::DUMP_OFF && nat3::dump_off_before_dice(s, c.b, dfd, dfd, f.arg[fbk::F_SECOND] != 0)) {
+            f.phase = fbk::BEFORE_DICE_USED;
+            return true;
         }
     }
     return false;
@@ -308,6 +312,10 @@ inline void block_run(Ctx& c) {
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
     const bool blitz = f.arg[fbk::F_BLITZ] != 0;
+    // ChainBlock (ball_and_chain.py): against a team-mate the Ball & Chain player's coach picks the die
+    if (f.proc == frames::CHAIN_BLOCK && ph == fbk::DICE && team_of(s, dfd) == team_of(s, att)) {
+        f.arg[fbk::F_ATTACKER_CHOOSES] = 1;
+    }
     if (ph < fbk::GO_AHEAD) {
         if (gfi_first(s, f, att, f.arg[fbk::F_GFI] != 0)) return;
     } else if (ph == fbk::BEFORE_DICE_USED) {  // a BEFORE_DICE procedure returned
@@ -415,7 +423,10 @@ inline Legal block_legal(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     const Choice decline{frames::at::DECLINE, {}, {}, {}};
-    if (f.phase == fbk::FOLLOW_UP) return {Choice{frames::at::FOLLOW_UP, {}, {}, {}}, decline};
+    if (f.phase == fbk::FOLLOW_UP) {
+        if (f.proc == frames::CHAIN_BLOCK) return {Choice{frames::at::FOLLOW_UP, {}, {}, {}}};  // he must follow up
+        return {Choice{frames::at::FOLLOW_UP, {}, {}, {}}, decline};
+    }
     if (f.phase == fbk::RESULT_OPTION) {
         Legal groups;
         for (const int t : result_options(s, f, block_asking(f))) groups.push_back(Choice{t, {}, {}, {}});

@@ -14,6 +14,9 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/ball_and_chain.hpp"
+#include "nuffle/procs/block.hpp"
+#include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 
@@ -33,11 +36,7 @@ inline bool moving_action(int kind) noexcept {
 
 // The skills whose handlers at action.after_declare, action.choices, action.end and
 // action.stand_up_roll are not ported yet.
-inline constexpr int ACTION_SKILLS_NOT_PORTED[] = {
-    frames::skill::BLOOD_LUST, frames::skill::BALL_AND_CHAIN, frames::skill::BOMBARDIER, frames::skill::CHAINSAW,
-    frames::skill::HAIL_MARY_PASS, frames::skill::HYPNOTIC_GAZE, frames::skill::MULTIPLE_BLOCK,
-    frames::skill::STAB, frames::skill::THROW_TEAM_MATE,
-};
+inline constexpr int ACTION_SKILLS_NOT_PORTED[] = {frames::skill::BLOOD_LUST, frames::skill::HYPNOTIC_GAZE};
 
 namespace fdc = frames::p_declaration_roll;
 
@@ -258,6 +257,25 @@ inline std::vector<int> adjacent_where(const State& s, const Board& b, int pid, 
     return out;
 }
 
+// movement_skills._leap_choices (ACTION_CHOICES, Leap): any empty square two away, once a turn.
+inline void leap_choices(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    const int pid = f.arg[fa::F_PID];
+    const Player& pl = s.players[pid];
+    if (!moving_action(f.arg[fa::F_KIND]) || (pl.flags & frames::flag::LEAP_USED) != 0 ||
+        f.arg[fa::F_MOVES] + 2 > pl.ma + max_gfi(s, pid)) {
+        return;
+    }
+    std::vector<int> squares;
+    const int x0 = b.xs[static_cast<std::size_t>(pl.square)], y0 = b.ys[static_cast<std::size_t>(pl.square)];
+    for (int dy = -2; dy <= 2; ++dy) {
+        for (int dx = -2; dx <= 2; ++dx) {
+            const int x = x0 + dx, y = y0 + dy;
+            if ((dx != 0 || dy != 0) && ball_on(b, x, y) && s.grid[b.sq(x, y)] == SQUARE_EMPTY) squares.push_back(b.sq(x, y));
+        }
+    }
+    if (!squares.empty()) groups.push_back(Choice{frames::at::LEAP, {}, squares, {}});
+}
+
 inline Legal player_action_legal(Ctx& c) {
     const State& s = c.s;
     const Board& b = c.b;
@@ -281,7 +299,10 @@ inline Legal player_action_legal(Ctx& c) {
         });
         if (!targets.empty()) groups.push_back(Choice{frames::at::BLOCK, {}, targets, {}});
     }
-    if (kind == frames::at::START_PASS && carries(s, pid)) throw NotPortedError("pass");
+    if (kind == frames::at::START_PASS && carries(s, pid)) {
+        std::vector<int> targets = nat3::pass_targets(s, b, pid, nat3::allowed_bands(s));
+        if (!targets.empty()) groups.push_back(Choice{frames::at::PASS, {}, targets, {}});
+    }
     if (kind == frames::at::START_HANDOFF && carries(s, pid)) {
         auto mates = adjacent_where(s, b, pid, [](const State& st, int q, int side) {
             return st.players[q].team == side && can_catch(st, q);
@@ -296,19 +317,23 @@ inline Legal player_action_legal(Ctx& c) {
         if (!victims.empty()) groups.push_back(Choice{frames::at::FOUL, {}, victims, {}});
     }
     groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
-    // ACTION_CHOICES: Leap (movement_skills._leap_choices)
+    // ACTION_CHOICES, each handler of the player's skills in skill order
     const Player& pl = s.players[pid];
-    if (pl.has_skill(frames::skill::LEAP) && moving_action(kind) && (pl.flags & frames::flag::LEAP_USED) == 0 &&
-        f.arg[fa::F_MOVES] + 2 <= pl.ma + max_gfi(s, pid)) {
-        std::vector<int> squares;
-        const int x0 = b.xs[static_cast<std::size_t>(pl.square)], y0 = b.ys[static_cast<std::size_t>(pl.square)];
-        for (int dy = -2; dy <= 2; ++dy) {
-            for (int dx = -2; dx <= 2; ++dx) {
-                const int x = x0 + dx, y = y0 + dy;
-                if ((dx != 0 || dy != 0) && ball_on(b, x, y) && s.grid[b.sq(x, y)] == SQUARE_EMPTY) squares.push_back(b.sq(x, y));
-            }
+    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {
+        if (!pl.has_skill(k)) continue;
+        if (k == frames::skill::LEAP) {
+            leap_choices(s, b, f, groups);
+        } else if (k == frames::skill::MULTIPLE_BLOCK || k == frames::skill::CHAINSAW || k == frames::skill::STAB) {
+            contact::block_skill_choices(s, b, k, pid, kind, blocked, f.arg[fa::F_MOVES], groups);
+        } else if (k == frames::skill::HAIL_MARY_PASS) {
+            nat3::hail_mary_choices(s, b, kind, pid, groups);
+        } else if (k == frames::skill::BOMBARDIER) {
+            nat3::bomb_choices(s, b, kind, pid, groups);
+        } else if (k == frames::skill::THROW_TEAM_MATE) {
+            nat3::ttm_choices(s, b, kind, pid, groups);
+        } else if (k == frames::skill::BALL_AND_CHAIN) {
+            chain_choices(s, b, pid, can_step(s, f), f.arg[fa::F_MOVES], groups);
         }
-        if (!squares.empty()) groups.push_back(Choice{frames::at::LEAP, {}, squares, {}});
     }
     return groups;
 }
@@ -339,30 +364,34 @@ inline void player_action_act(Ctx& c, const Act& a) {
         s.stack[s.frame_count - 1].arg[fm2::F_LEAP] = 1;
         return;
     }
+    if (a.type == frames::at::MULTIPLE_BLOCK || a.type == frames::at::STAB || a.type == frames::at::CHAINSAW) {
+        contact::block_skill_act(s, pid, f.arg[fa::F_KIND], f.arg[fa::F_BLOCKED], f.arg[fa::F_MOVES], f.phase,
+                                 fa::FINISHED, a);
+        return;
+    }
+    if (nat3::passing_skill_action(s, f, a)) return;  // HAIL_MARY, BOMB, THROW_TEAM_MATE
+    if (a.type == frames::at::SELECT_SQUARE) {  // Ball & Chain
+        chain_step_act(s, c.b, pid, f.arg[fa::F_MOVES], a.square);
+        return;
+    }
     const int victim = s.grid[a.square];
-    if (a.type == frames::at::BLOCK) {
+    if (a.type == frames::at::BLOCK) {  // PlayerAction._finish_with
         f.arg[fa::F_BLOCKED] = 1;
-        namespace fbk = frames::p_block;
         if (f.arg[fa::F_KIND] == frames::at::START_BLITZ) {
-            const int gfi = f.arg[fa::F_MOVES] >= s.players[pid].ma ? 1 : 0;
+            const bool gfi = f.arg[fa::F_MOVES] >= s.players[pid].ma;
             ++f.arg[fa::F_MOVES];
             f.phase = fa::BLITZ_BLOCKED;
-            Frame& k = push(s, frames::BLOCK);
-            k.arg[fbk::F_ATTACKER] = static_cast<std::int16_t>(pid);
-            k.arg[fbk::F_DEFENDER] = static_cast<std::int16_t>(victim);
-            k.arg[fbk::F_BLITZ] = 1;
-            k.arg[fbk::F_GFI] = static_cast<std::int16_t>(gfi);
-            k.arg[fbk::F_MOVES] = f.arg[fa::F_MOVES];
+            contact::push_block(s, pid, victim, true, gfi, f.arg[fa::F_MOVES]);
         } else {
             f.phase = fa::FINISHED;
-            Frame& k = push(s, frames::BLOCK);
-            k.arg[fbk::F_ATTACKER] = static_cast<std::int16_t>(pid);
-            k.arg[fbk::F_DEFENDER] = static_cast<std::int16_t>(victim);
+            contact::push_block(s, pid, victim);
         }
-        return;  // the Block frame is not ported: running it raises NotPortedError
+        return;
     }
     f.phase = fa::FINISHED;
-    if (a.type == frames::at::HANDOFF) {
+    if (a.type == frames::at::PASS) {
+        nat3::push_pass(s, pid, a.square, nat3::PASS);
+    } else if (a.type == frames::at::HANDOFF) {
         Frame& h = push(s, frames::HANDOFF);
         h.arg[frames::p_handoff::F_GIVER] = static_cast<std::int16_t>(pid);
         h.arg[frames::p_handoff::F_RECEIVER] = static_cast<std::int16_t>(victim);
