@@ -10,7 +10,7 @@ mkdir -p "$out"
     -I"$here/include" "$here/tests/unit_tests.cpp" -o "$out/unit_tests"
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
     "$out/unit_tests" "$here/../src/nuffle/data/boards.json"
-# nat3: the passing, bomb, Throw Team-Mate and Ball & Chain procedures fuzzed (tests/passing_fuzz.cpp)
+# the passing, bomb, Throw Team-Mate and Ball & Chain procedures fuzzed (tests/passing_fuzz.cpp)
 "${CXX:-g++}" -std=c++20 -O1 -g -Wall -Wextra -Werror \
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
     -I"$here/include" "$here/tests/passing_fuzz.cpp" -o "$out/passing_fuzz"

@@ -17,8 +17,8 @@
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 #include "nuffle/engine.hpp"
-#include "nuffle/frame_steps.hpp"  // nat3: frame-by-frame lockstep
-#include "nuffle/procs/passing_actions.hpp"  // nat3: the passing skills in a player action
+#include "nuffle/frame_steps.hpp"  // frame-by-frame lockstep
+#include "nuffle/procs/passing_actions.hpp"  // the passing skills in a player action
 #include "bridge.hpp"
 
 namespace py = pybind11;
@@ -169,6 +169,19 @@ py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<boo
 }
 
 }  // namespace
+
+// The ids of an action crossing into the engine: IllegalActionError names a bad one.
+void check_act(const PyState& st, int type, int player, int square) {
+    if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
+    if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
+    if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
+}
+
+// Game.step less its _advance: a legal decision applied to the top frame, nothing run after it.
+void act_checked(PyState& st, int type, int player, int square) {
+    check_act(st, type, player, square);
+    guarded(st, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
+}
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -392,16 +405,12 @@ PYBIND11_MODULE(_native, m) {
             guarded(st, [&] { advance(st.s, *st.board, explicit_chance); });
         }, py::arg("explicit_chance") = false,
            "Game._advance: run until a decision, an explicit chance node or the end.")
-        // nat3: frame-by-frame lockstep from positions (frame_steps.hpp)
-        .def("run_ported", [](PyState& st) { guarded(st, [&] { run_ported(st.s, *st.board); }); },
-             "Run the ported frames only: stop at a decision, a chance node or an unported frame.")
-        .def("act_only", [](PyState& st, int type, int player, int square) {
-            if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
-            if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
-            if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
-            guarded(st, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
-        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
-           "Apply a legal decision to the top frame and run nothing after it.")
+        // frame-by-frame lockstep from positions (frame_steps.hpp; the parity tests)
+        .def("run_ported", [](PyState& st, int min_depth) { guarded(st, [&] { run_ported(st.s, *st.board, min_depth); }); },
+             py::arg("min_depth") = 1,
+             "Run the ported frames only: stop at a decision, a chance node, an unported frame or a stack shorter than min_depth.")
+        .def("act_only", &act_checked, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
+             "Apply a legal decision to the top frame and run nothing after it.")
         .def("resolve_only", [](PyState& st, const py::handle& outcome) {
             const Outcome o = outcome_from_py(outcome);
             if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");
@@ -412,7 +421,7 @@ PYBIND11_MODULE(_native, m) {
             check_pid(st, pid);
             if (st.s.players[pid].square < 0) throw std::invalid_argument("player " + std::to_string(pid) + " is not on the pitch");
             Legal groups;
-            procs::nat3::passing_action_choices(st.s, *st.board, kind, pid, groups);
+            procs::passing::passing_action_choices(st.s, *st.board, kind, pid, groups);
             py::list out;
             for (const Choice& g : groups) {
                 out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares))));
@@ -425,7 +434,7 @@ PYBIND11_MODULE(_native, m) {
             check_pid(st, defender);
             if (st.s.players[defender].square < 0) throw std::invalid_argument("player " + std::to_string(defender) + " is not on the pitch");
             bool pushed = false;
-            guarded(st, [&] { pushed = procs::nat3::dump_off_before_dice(st.s, *st.board, asking, defender, second); });
+            guarded(st, [&] { pushed = procs::passing::dump_off_before_dice(st.s, *st.board, asking, defender, second); });
             return pushed;
         }, py::arg("asking"), py::arg("defender"), py::arg("second") = false,
            "block.BEFORE_DICE's Dump-Off: push DumpOff for the blocked ball carrier; whether it did.")
@@ -435,7 +444,7 @@ PYBIND11_MODULE(_native, m) {
             }
             bool done = false;
             guarded(st, [&] {
-                done = procs::nat3::passing_skill_action(st.s, st.s.stack[st.s.frame_count - 1], Act{type, player, square});
+                done = procs::passing::passing_skill_action(st.s, st.s.stack[st.s.frame_count - 1], Act{type, player, square});
             });
             return done;
         }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
@@ -450,13 +459,10 @@ PYBIND11_MODULE(_native, m) {
             return out;
         }, "The legal action groups: (type, players, flat squares, probabilities).")
         .def("step", [](PyState& st, int type, int player, int square, bool explicit_chance) {
-            if (type < 0 || type >= frames::at::COUNT) throw IllegalActionError("unknown action type " + std::to_string(type));
-            if (player < -1 || player >= st.s.player_count) throw IllegalActionError("no player " + std::to_string(player));
-            if (square < -1 || square >= st.board->size) throw IllegalActionError("no square " + std::to_string(square));
+            check_act(st, type, player, square);
             guarded(st, [&] { step(st.s, *st.board, Act{type, player, square}, explicit_chance); });
         }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1, py::arg("explicit_chance") = false,
            "Game.step: apply a legal decision and advance (the state is unchanged on any error).")
-        // one procedure run and one decision without advancing (nat2: frame-by-frame parity tests)
         .def("run_top", [](PyState& st) {
             if (st.s.decider != D_RUNNING || st.s.frame_count == 0) throw IllegalActionError("the engine is not running");
             guarded(st, [&] {
@@ -464,20 +470,6 @@ PYBIND11_MODULE(_native, m) {
                 run_top(c);
             });
         }, "One `run` of the top procedure (the engine must be running), as Game._advance's loop body.")
-        .def("act_top", [](PyState& st, int type, int player, int square) {
-            if (st.s.decider != D_HOME && st.s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
-            const Legal legal = legal_actions(st.s, *st.board);
-            const Act a{type, player, square};
-            if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
-                throw IllegalActionError("it is not among the legal actions");
-            }
-            guarded(st, [&] {
-                st.s.decider = D_RUNNING;
-                Ctx c{st.s, *st.board};
-                act_top(c, a);
-            });
-        }, py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
-           "Apply a legal decision to the top procedure without advancing (Game.step less its _advance).")
         .def("resolve", [](PyState& st, const py::handle& outcome, bool explicit_chance) {
             const Outcome o = outcome_from_py(outcome);
             if (st.s.pending == 0) throw IllegalActionError("there is no pending chance event");
@@ -613,8 +605,8 @@ PYBIND11_MODULE(_native, m) {
         procs.append(py::make_tuple(info.frame, info.cls, fields, is_ported(i)));
     }
     m.attr("FRAMES") = procs;
-    py::dict passing_hooks;  // nat3: the passing hook points and their skills (passing.hpp)
-    for (const HookSkills& h : procs::nat3::PASSING_HOOK_SKILLS) {
+    py::dict passing_hooks;  // the passing hook points and their skills (passing.hpp)
+    for (const HookSkills& h : procs::passing::PASSING_HOOK_SKILLS) {
         py::list skills;
         for (const int k : h.skills) skills.append(k);
         passing_hooks[py::str(h.point)] = skills;

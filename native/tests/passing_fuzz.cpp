@@ -94,9 +94,9 @@ bool push_random(State& s, const Board& b, std::uint64_t& x) {
         s.ball = static_cast<std::int16_t>(sq);
         s.ball_state = frames::ball::CARRIED;
     }
-    std::vector<int> targets = procs::nat3::pass_targets(s, b, pid, procs::nat3::allowed_bands(s));
+    std::vector<int> targets = procs::passing::pass_targets(s, b, pid, procs::passing::allowed_bands(s));
     if (kind == 0 && !targets.empty()) {
-        procs::nat3::push_pass(s, pid, targets[static_cast<std::size_t>(pick(x, static_cast<int>(targets.size())))],
+        procs::passing::push_pass(s, pid, targets[static_cast<std::size_t>(pick(x, static_cast<int>(targets.size())))],
                                pick(x, 3));
         return true;
     }
@@ -114,9 +114,12 @@ bool push_random(State& s, const Board& b, std::uint64_t& x) {
         return true;
     }
     if (kind == 3) {
-        for (const int q : procs::nat3::adjacent_players(s, b, sq)) {
+        int adj[8];
+        const int n_adj = adjacent_players(s, b, sq, adj);
+        for (int i = 0; i < n_adj; ++i) {
+            const int q = adj[i];
             if (s.players[q].team != s.active || s.players[q].status != static_cast<std::uint8_t>(Status::STANDING)) continue;
-            std::vector<int> near = procs::nat3::ttm_targets(s, b, pid);
+            std::vector<int> near = procs::passing::ttm_targets(s, b, pid);
             namespace ft = frames::p_throw_team_mate;
             Frame& f = push(s, frames::THROW_TEAM_MATE);
             f.arg[ft::F_THROWER] = static_cast<std::int16_t>(pid);

@@ -169,7 +169,7 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random, max_steps: in
                 try:
                     assert ng.legal_actions() == legal, f"legal actions of {frame}"
                     assert ng.decision() == game.decision(), f"decision of {frame}"
-                    nat.act_top(int(action.type), -1 if action.player is None else action.player, sq)
+                    nat.act_only(int(action.type), -1 if action.player is None else action.player, sq)
                 except (NotPortedError, native.NotPortedError) as exc:
                     tally.unported[str(exc)] += 1
                     s.decider = RUNNING
@@ -227,26 +227,32 @@ def test_rare_contact_skills_are_reached(native: ModuleType, game_positions: Pos
         assert tally.runs[frame] + tally.decisions[frame] > 0, (frame, tally.runs, tally.decisions)
 
 
-def test_dump_off_stops_natively_and_changes_nothing(native: ModuleType, game_positions: Positions) -> None:
-    """An unported branch (Dump-Off's pass) stops with one line and leaves the state unchanged."""
+def test_dump_off_before_the_dice_matches_python(native: ModuleType, game_positions: Positions) -> None:
+    """A defender holding the ball with Dump-Off: the native Block pushes passing's DumpOff
+    before the dice, as the Python Block does, and both play on alike (the block's pass)."""
     from nuffle.core.procedures.block import Block
     from nuffle.core.types import BallState
 
-    s = game_positions(1, 5, 1)[0]
-    side = s.active
-    att = next(p for p in range(len(s.info)) if s.pteam[p] == side and s.status[p] == Status.STANDING)
-    dfd = next(p for p in range(len(s.info)) if s.pteam[p] != side and s.status[p] == Status.STANDING)
-    s.info = tuple(replace(p, skills=p.skills | {Skill.DUMP_OFF}) if p.pid == dfd else p for p in s.info)
-    s.ball, s.ball_state = s.pos[dfd], BallState.CARRIED
-    block = Block(att, dfd)
-    block.phase = 2  # GO_AHEAD
-    s.stack.append(block)
-    s.decider = RUNNING
-    nat = _native(native, s)
-    before = nat.dump()
-    with pytest.raises(native.NotPortedError, match="Dump-Off"):
+    rng = random.Random(3)
+    checked = 0
+    for s in game_positions(1, 5, 3):
+        side = s.active
+        att = next(p for p in range(len(s.info)) if s.pteam[p] == side and s.status[p] == Status.STANDING)
+        dfd = next(p for p in range(len(s.info)) if s.pteam[p] != side and s.status[p] == Status.STANDING)
+        s.info = tuple(replace(p, skills=p.skills | {Skill.DUMP_OFF}) if p.pid == dfd else p for p in s.info)
+        s.ball, s.ball_state = s.pos[dfd], BallState.CARRIED
+        block = Block(att, dfd)
+        block.phase = 2  # GO_AHEAD
+        s.stack.append(block)
+        s.decider = RUNNING
+        nat = _native(native, s)
         nat.run_top()
-    assert nat.dump() == before
+        block.run(s)
+        _same(s, nat, "Dump-Off before the dice")
+        assert s.stack[-1].frame == "dump_off"
+        lockstep(native, s, rng, max_steps=200, stop_below=len(s.stack) - 1)
+        checked += 1
+    assert checked == 3
 
 
 # --- forced positions: one contact procedure on top of a position in play -----------------------

@@ -16,11 +16,11 @@
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/setup.hpp"
 #include "nuffle/procs/turn.hpp"
-// block, push, foul, block substitutes (nat2)
+// block, push, foul, block substitutes
 #include "nuffle/procs/block.hpp"
 #include "nuffle/procs/contact_foul.hpp"
 #include "nuffle/procs/push.hpp"
-// nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+// passing, bombs, Throw Team-Mate, Ball & Chain
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/bomb.hpp"
 #include "nuffle/procs/passing.hpp"
@@ -66,7 +66,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::PITCH_INVASION:
         case frames::DECLARATION_ROLL:
             return true;
-        // block, push, foul, block substitutes (nat2)
+        // block, push, foul, block substitutes
         case frames::BLOCK:
         case frames::MULTIPLE_BLOCK:
         case frames::STRIKE:
@@ -76,7 +76,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::STRIP_BALL:
         case frames::FOUL:
         case frames::CHAINSAW_KICK_BACK:
-        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        // passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS:
         case frames::HANDOFF:
         case frames::DUMP_OFF:
@@ -131,7 +131,7 @@ inline void run_top(Ctx& c) {
         case frames::THROW_A_ROCK: procs::throw_a_rock_run(c); return;
         case frames::PITCH_INVASION: procs::pitch_invasion_run(c); return;
         case frames::DECLARATION_ROLL: procs::declaration_roll_run(c); return;
-        // block, push, foul, block substitutes (nat2)
+        // block, push, foul, block substitutes
         case frames::CHAIN_BLOCK:
         case frames::BLOCK: procs::contact::block_run(c); return;
         case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_run(c); return;
@@ -142,7 +142,7 @@ inline void run_top(Ctx& c) {
         case frames::STRIP_BALL: procs::contact::strip_ball_run(c); return;
         case frames::FOUL: procs::contact::foul_run(c); return;
         case frames::CHAINSAW_KICK_BACK: procs::contact::chainsaw_kick_back_run(c); return;
-        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        // passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: procs::pass_run(c); return;
         case frames::HANDOFF: procs::handoff_run(c); return;
         case frames::DUMP_OFF: procs::dump_off_run(c); return;
@@ -172,7 +172,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::DODGE_ROLL: return procs::dodge_roll_legal(c);
         case frames::REACTION: return procs::reaction_legal(c);
         case frames::INJURY: return procs::injury_legal(c);
-        // block, push, foul, block substitutes (nat2)
+        // block, push, foul, block substitutes
         case frames::CHAIN_BLOCK:
         case frames::BLOCK: return procs::contact::block_legal(c);
         case frames::MULTIPLE_BLOCK: return procs::contact::multiple_block_legal(c);
@@ -180,7 +180,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::STAND_CHOICE: return procs::contact::use_or_decline();
         case frames::STRIP_BALL: return procs::contact::use_or_decline();
         case frames::FOUL: return procs::contact::foul_legal(c);
-        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        // passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: return procs::pass_legal(c);
         case frames::DUMP_OFF: return procs::dump_off_legal(c);
         case frames::PASS_BLOCK: return procs::pass_block_legal(c);
@@ -208,7 +208,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::DODGE_ROLL: procs::dodge_roll_act(c, a); return;
         case frames::REACTION: procs::reaction_act(c, a); return;
         case frames::INJURY: procs::injury_act(c, a); return;
-        // block, push, foul, block substitutes (nat2)
+        // block, push, foul, block substitutes
         case frames::CHAIN_BLOCK:
         case frames::BLOCK: procs::contact::block_act(c, a); return;
         case frames::MULTIPLE_BLOCK: procs::contact::multiple_block_act(c, a); return;
@@ -216,7 +216,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::STAND_CHOICE: procs::contact::stand_choice_act(c, a); return;
         case frames::STRIP_BALL: procs::contact::strip_ball_act(c, a); return;
         case frames::FOUL: procs::contact::foul_act(c, a); return;
-        // nat3: passing, bombs, Throw Team-Mate, Ball & Chain
+        // passing, bombs, Throw Team-Mate, Ball & Chain
         case frames::PASS: procs::pass_act(c, a); return;
         case frames::DUMP_OFF: procs::dump_off_act(c, a); return;
         case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
@@ -252,13 +252,13 @@ inline Detail detail_top(Ctx& c) {
         case frames::PLAYER_ACTION: return procs::player_action_detail(c);
         case frames::MOVE_STEP: return procs::move_step_detail(c);
         case frames::DODGE_ROLL: return procs::dodge_roll_detail(c);
-        // block, push, foul, block substitutes (nat2)
+        // block, push, foul, block substitutes
         case frames::CHAIN_BLOCK:
         case frames::BLOCK: return procs::contact::block_detail(c);
         case frames::PUSH: return procs::contact::push_detail(c);
         case frames::STRIP_BALL: return procs::contact::strip_ball_detail(c);
         case frames::FOUL: return procs::contact::foul_detail(c);
-        // nat3: passing, bombs
+        // passing, bombs
         case frames::PASS: return procs::pass_detail(c);
         case frames::BOMB: return procs::bomb_detail(c);
         default:
@@ -313,8 +313,9 @@ inline bool allows(const Choice& g, const Act& a) {
     return a.square == -1;
 }
 
-// Game.step: apply a legal decision and advance; IllegalActionError (state unchanged) else.
-inline void step(State& s, const Board& b, const Act& a, bool explicit_chance) {
+// Game.step's first half: a legal decision applied to the top frame, nothing run after it;
+// IllegalActionError (state unchanged) else.
+inline void act_only(State& s, const Board& b, const Act& a) {
     if (s.decider != D_HOME && s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
     const Legal legal = legal_actions(s, b);
     if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
@@ -325,6 +326,11 @@ inline void step(State& s, const Board& b, const Act& a, bool explicit_chance) {
     Ctx c{s, b};
     s.decider = D_RUNNING;
     act_top(c, a);
+}
+
+// Game.step: apply a legal decision and advance; IllegalActionError (state unchanged) else.
+inline void step(State& s, const Board& b, const Act& a, bool explicit_chance) {
+    act_only(s, b, a);
     advance(s, b, explicit_chance);
 }
 

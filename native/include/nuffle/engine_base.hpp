@@ -147,4 +147,28 @@ inline ListRef list_field(State& s, Frame& f, int slot, int offset, int cap) noe
     return ListRef{&s.pool[f.pool_base + offset], f.arg[slot], cap};
 }
 
+// --- GameState accessors every procedure shares ------------------------------------------------
+
+inline std::int16_t i16(int v) noexcept { return static_cast<std::int16_t>(v); }
+inline int team_of(const State& s, int pid) noexcept { return s.players[pid].team; }
+inline int pos(const State& s, int pid) noexcept { return s.players[pid].square; }
+inline bool standing(const State& s, int pid) noexcept {
+    return s.players[pid].status == static_cast<std::uint8_t>(Status::STANDING);
+}
+
+// GameState.carrier: the player holding the ball, or -1.
+inline int carrier(const State& s) noexcept {
+    return s.ball_state == frames::ball::CARRIED ? static_cast<int>(s.grid[s.ball]) : -1;
+}
+
+// GameState.adjacent_players: players next to `sq`, in neighbour order; returns the count.
+inline int adjacent_players(const State& s, const Board& b, int sq, int out[8]) noexcept {
+    int n = 0;
+    for (const int off : b.neighbours) {
+        const int q = s.grid[sq + off];
+        if (q >= 0) out[n++] = q;
+    }
+    return n;
+}
+
 }  // namespace nuffle

@@ -9,24 +9,12 @@
 namespace nuffle {
 
 // Runs top frames while the engine runs and the top frame is ported; stops at a decision, a
-// chance node, an empty stack or an unported frame (left on top, not run).
-inline void run_ported(State& s, const Board& b) {
+// chance node, a stack shorter than `min_depth` (at least 1) or an unported frame (left on
+// top, not run).
+inline void run_ported(State& s, const Board& b, int min_depth = 1) {
     Ctx c{s, b};
-    while (s.decider == D_RUNNING && s.frame_count > 0 && is_ported(c.top().proc)) run_top(c);
-}
-
-// Game.step's first half: a legal decision applied to the top frame, nothing run after it.
-inline void act_only(State& s, const Board& b, const Act& a) {
-    if (s.decider != D_HOME && s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
-    const Legal legal = legal_actions(s, b);
-    if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
-        throw IllegalActionError("it is not among the legal actions of " +
-                                 std::string(s.decider == D_HOME ? "home" : "away") + " in " +
-                                 frames::PROCS[s.stack[s.frame_count - 1].proc].cls);
-    }
-    Ctx c{s, b};
-    s.decider = D_RUNNING;
-    act_top(c, a);
+    const int depth = min_depth < 1 ? 1 : min_depth;
+    while (s.decider == D_RUNNING && s.frame_count >= depth && is_ported(c.top().proc)) run_top(c);
 }
 
 // The pending chance event resolved with `outcome` (already checked), nothing run after it.

@@ -54,7 +54,7 @@ inline void push_catch(State& s, int pid, int bonus, bool kickoff, bool accurate
     f.arg[fca::F_ACCURATE] = accurate ? 1 : 0;
 }
 
-inline void push_bounce(State& s, int sq, bool kickoff) {
+inline void push_bounce(State& s, int sq, bool kickoff = false) {
     Frame& f = push(s, frames::BOUNCE);
     f.arg[fb::F_SQ] = static_cast<std::int16_t>(sq);
     f.arg[fb::F_KICKOFF] = kickoff ? 1 : 0;
@@ -62,7 +62,7 @@ inline void push_bounce(State& s, int sq, bool kickoff) {
 
 // ball.land_ball: a catch if someone can, a single Diving Catcher next to an empty square,
 // else a bounce.
-inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff) {
+inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff = false) {
     s.ball = static_cast<std::int16_t>(sq);
     s.ball_state = frames::ball::ON_GROUND;
     const int pid = s.grid[sq];
@@ -92,6 +92,28 @@ inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff)
         }
     }
     push_bounce(s, sq, kickoff);
+}
+
+// ball.take_off_pitch: off the pitch with `status`; a ball he held bounces from his square.
+inline bool take_off_pitch(State& s, int pid, int status) {
+    const int sq = pos(s, pid);
+    const bool held = s.ball_state == frames::ball::CARRIED && s.ball == sq;
+    remove_player(s, pid, status);
+    if (held) {
+        s.ball_state = frames::ball::ON_GROUND;
+        push_bounce(s, sq);
+    }
+    return held;
+}
+
+// ball.drop_ball_if_carried: a ball he holds drops on his square; true if a bounce is due.
+inline bool drop_ball_if_carried(State& s, int pid) noexcept {
+    const int sq = pos(s, pid);
+    if (s.ball_state == frames::ball::CARRIED && s.ball == sq) {
+        s.ball_state = frames::ball::ON_GROUND;
+        return true;
+    }
+    return s.ball_state == frames::ball::ON_GROUND && s.ball == sq;
 }
 
 // --- Catch ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ inline void chain_choices(const State& s, const Board& b, int pid, bool can_step
     groups.clear();
     bool must_go_on = false;
     if (can_step) {
-        const int sq = nat3::pos(s, pid);
+        const int sq = pos(s, pid);
         const int x = b.xs[static_cast<std::size_t>(sq)], y = b.ys[static_cast<std::size_t>(sq)];
         std::vector<int> aims;
         for (const auto& a : AIMS) {
@@ -54,12 +54,12 @@ inline void chain_choices(const State& s, const Board& b, int pid, bool can_step
 
 // team_skills._chain_step (the SELECT_SQUARE skill action): ChainStep(pid, aim, gfi) towards `sq`.
 inline void chain_step_act(State& s, const Board& b, int pid, std::int16_t& moves, int sq) {
-    const int here = nat3::pos(s, pid);
+    const int here = pos(s, pid);
     const int gfi = moves >= s.players[pid].ma ? 1 : 0;
     ++moves;
     Frame& f = push(s, frames::CHAIN_STEP);
-    f.arg[fcs::F_PID] = nat3::i16(pid);
-    f.arg[fcs::F_GFI] = nat3::i16(gfi);
+    f.arg[fcs::F_PID] = i16(pid);
+    f.arg[fcs::F_GFI] = i16(gfi);
     f.arg[fcs::F_DEST] = -1;
     f.arg[fcs::F_VICTIM] = -1;
     ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, 2);
@@ -72,13 +72,13 @@ inline void chain_enter(Ctx& c, Frame& f, int d6) {
     State& s = c.s;
     const Board& b = c.b;
     const int pid = f.arg[fcs::F_PID];
-    const int here = nat3::pos(s, pid);
+    const int here = pos(s, pid);
     const int x = b.xs[static_cast<std::size_t>(here)], y = b.ys[static_cast<std::size_t>(here)];
     ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, 2);
     int dx = 0, dy = 0;
     if (!chain_template(aim[0], aim[1], (d6 - 1) / 2, dx, dy)) throw std::logic_error("a Ball & Chain aim is a unit vector");
     const int dest = b.sq(x + dx, y + dy);
-    f.arg[fcs::F_DEST] = nat3::i16(dest);
+    f.arg[fcs::F_DEST] = i16(dest);
     f.phase = fcs::DONE;
     if (x + dx < 0 || x + dx >= b.width || y + dy < 0 || y + dy >= b.height) {  // into the crowd
         const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == here;
@@ -89,26 +89,26 @@ inline void chain_enter(Ctx& c, Frame& f, int d6) {
         remove_player(s, pid, static_cast<int>(Status::RESERVE));
         namespace fc = frames::p_crowd_surf;
         Frame& cs = push(s, frames::CROWD_SURF);
-        cs.arg[fc::F_PID] = nat3::i16(pid);
-        cs.arg[fc::F_LAST] = nat3::i16(here);
-        cs.arg[fc::F_OUT] = nat3::i16(dest);
+        cs.arg[fc::F_PID] = i16(pid);
+        cs.arg[fc::F_LAST] = i16(here);
+        cs.arg[fc::F_OUT] = i16(dest);
         cs.arg[fc::F_HAD_BALL] = had_ball ? 1 : 0;
         return;
     }
     const int occupant = s.grid[dest];
     if (occupant < 0) {
-        nat3::move_player(s, pid, dest);
+        move_player(s, pid, dest);
         if (s.ball == dest && s.ball_state == frames::ball::ON_GROUND) {
             Frame& p = push(s, frames::PICKUP);
-            p.arg[frames::p_pickup::F_PID] = nat3::i16(pid);
+            p.arg[frames::p_pickup::F_PID] = i16(pid);
             return;
         }
-        nat3::check_touchdown(s, b, pid);
+        check_touchdown(s, b, pid);
         pop(s);
         return;
     }
-    f.arg[fcs::F_VICTIM] = nat3::i16(occupant);
-    if (nat3::standing(s, occupant)) {
+    f.arg[fcs::F_VICTIM] = i16(occupant);
+    if (standing(s, occupant)) {
         f.phase = fcs::BLOCKED;
         contact::push_block(s, pid, occupant, false, false, 0, false, 0, false, frames::CHAIN_BLOCK);
         return;
@@ -126,13 +126,13 @@ inline void chain_step_run(Ctx& c) {
         f.phase = fcs::DIRECTION;
         if (f.arg[fcs::F_GFI]) {
             f.phase = fcs::GFI_ROLLED;
-            nat3::push_roll(s, nat3::prk::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
             return;
         }
     } else if (f.phase == fcs::GFI_ROLLED) {
         if (!s.ok) {  // he falls in the square he is in
             f.phase = fcs::DONE;
-            nat3::push_knock_down(s, pid, true);
+            push_knock_down(s, pid, -1, true);
             return;
         }
         f.phase = fcs::DIRECTION;
@@ -148,20 +148,20 @@ inline void chain_step_run(Ctx& c) {
     }
     if (f.phase == fcs::BLOCKED) {
         const int v = f.arg[fcs::F_VICTIM];
-        if (nat3::team_of(s, v) == nat3::team_of(s, pid) && !nat3::standing(s, v)) s.turnover = 1;
+        if (team_of(s, v) == team_of(s, pid) && !standing(s, v)) s.turnover = 1;
         pop(s);
         return;
     }
     if (f.phase == fcs::PUSHED) {
         const int dest = f.arg[fcs::F_DEST];
-        if (s.grid[dest] == SQUARE_EMPTY && nat3::standing(s, pid)) nat3::move_player(s, pid, dest);
+        if (s.grid[dest] == SQUARE_EMPTY && standing(s, pid)) move_player(s, pid, dest);
         f.phase = fcs::CROWD;
     }
     if (f.phase == fcs::CROWD) {
         if (contact::resolve_crowd(s)) return;
         f.phase = fcs::ARMOUR;
-        if (nat3::pos(s, f.arg[fcs::F_VICTIM]) >= 0) {
-            nat3::push_knock_down(s, f.arg[fcs::F_VICTIM], false);
+        if (pos(s, f.arg[fcs::F_VICTIM]) >= 0) {
+            push_knock_down(s, f.arg[fcs::F_VICTIM], -1, false);
             return;
         }
     }
@@ -170,7 +170,7 @@ inline void chain_step_run(Ctx& c) {
         if (f.arg[fcs::F_WAS_STUNNED] && v.status == static_cast<std::uint8_t>(Status::PRONE)) {
             v.status = static_cast<std::uint8_t>(Status::STUNNED);
         }
-        if (nat3::pos(s, pid) >= 0) nat3::check_touchdown(s, c.b, pid);
+        if (pos(s, pid) >= 0) check_touchdown(s, c.b, pid);
     }
     pop(s);
 }

@@ -34,14 +34,14 @@ constexpr int MULTIPLE_BLOCK_ST = 2;
 // Fend, Stand Firm, Wrestle).
 inline bool block_cancelled(const State& s, int attacker, bool blitz, int skill) noexcept {
     if (attacker < 0) return false;
-    if (has(s, attacker, csk::TACKLE) && skill == csk::DODGE) return true;
-    return has(s, attacker, csk::JUGGERNAUT) && blitz &&
-           (skill == csk::FEND || skill == csk::STAND_FIRM || skill == csk::WRESTLE);
+    if (has(s, attacker, frames::skill::TACKLE) && skill == frames::skill::DODGE) return true;
+    return has(s, attacker, frames::skill::JUGGERNAUT) && blitz &&
+           (skill == frames::skill::FEND || skill == frames::skill::STAND_FIRM || skill == frames::skill::WRESTLE);
 }
 
 // block.strength: ST plus STRENGTH (Horns on a Blitz).
 inline int strength(const State& s, int attacker, bool blitz) noexcept {
-    return pl(s, attacker).st + (has(s, attacker, csk::HORNS) && blitz ? 1 : 0);
+    return pl(s, attacker).st + (has(s, attacker, frames::skill::HORNS) && blitz ? 1 : 0);
 }
 
 // Block(attacker, defender, blitz, gfi, moves, multiple, def_bonus, second); `proc` CHAIN_BLOCK
@@ -76,8 +76,8 @@ inline void push_block(State& s, int attacker, int defender, bool blitz = false,
 // The BEFORE_DICE handlers of `pid`'s skills, in skill order (Dump-Off 41, Foul Appearance 84).
 inline int before_dice_fns(const State& s, int pid, int out[2]) noexcept {
     int n = 0;
-    if (has(s, pid, csk::DUMP_OFF)) out[n++] = csk::DUMP_OFF;
-    if (has(s, pid, csk::FOUL_APPEARANCE)) out[n++] = csk::FOUL_APPEARANCE;
+    if (has(s, pid, frames::skill::DUMP_OFF)) out[n++] = frames::skill::DUMP_OFF;
+    if (has(s, pid, frames::skill::FOUL_APPEARANCE)) out[n++] = frames::skill::FOUL_APPEARANCE;
     return n;
 }
 
@@ -87,11 +87,11 @@ inline std::vector<int> result_options(const State& s, const Frame& f, int pid) 
     const int face = f.arg[fbk::F_FACE];
     const int att = f.arg[fbk::F_ATTACKER];
     const bool blitz = f.arg[fbk::F_BLITZ] != 0;
-    if (has(s, pid, csk::WRESTLE) && face == FACE_BOTH_DOWN &&
-        !(pid == f.arg[fbk::F_DEFENDER] && block_cancelled(s, att, blitz, csk::WRESTLE))) {
+    if (has(s, pid, frames::skill::WRESTLE) && face == FACE_BOTH_DOWN &&
+        !(pid == f.arg[fbk::F_DEFENDER] && block_cancelled(s, att, blitz, frames::skill::WRESTLE))) {
         out.push_back(frames::at::USE_SKILL);
     }
-    if (has(s, pid, csk::JUGGERNAUT) && pid == att && blitz && face == FACE_BOTH_DOWN) {
+    if (has(s, pid, frames::skill::JUGGERNAUT) && pid == att && blitz && face == FACE_BOTH_DOWN) {
         out.push_back(frames::at::SELECT_PUSHED);
     }
     return out;
@@ -99,9 +99,9 @@ inline std::vector<int> result_options(const State& s, const Frame& f, int pid) 
 
 // One FOLLOW_UP handler's answer for `pid` (Fend 3, Frenzy 4).
 inline int follow_answer(const State& s, const Frame& f, int skill, int pid) noexcept {
-    if (skill == csk::FEND) {
+    if (skill == frames::skill::FEND) {
         if (pid != f.arg[fbk::F_DEFENDER] ||
-            block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, csk::FEND)) {
+            block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, frames::skill::FEND)) {
             return FOLLOW_FREE;
         }
         return FOLLOW_MAY_FORBID;
@@ -118,7 +118,7 @@ inline bool block_can_reroll(const State& s, const Frame& f) noexcept {
 }
 
 inline bool block_can_pro(State& s, const Frame& f) noexcept {
-    return f.arg[fbk::F_REROLLED] == 0 && checked_reroll(s, f.arg[fbk::F_ATTACKER], false);
+    return f.arg[fbk::F_REROLLED] == 0 && roll_pro(s, f.arg[fbk::F_ATTACKER], false);
 }
 
 inline void block_done(State& s, const Frame& f) {
@@ -144,13 +144,13 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
         f.arg[fbk::F_ASKING] = i16(i < nm ? att : dfd);
         f.arg[fbk::F_PRE] = i16(i + 1);
         if (f.arg[fbk::F_ASKING] != dfd) continue;  // only the blocked player's skills act here
-        if (skill == csk::FOUL_APPEARANCE) {
-            push_roll(s, RK_FOUL_APPEARANCE, att, 2, 0, false);
+        if (skill == frames::skill::FOUL_APPEARANCE) {
+            push_player_roll(s, frames::roll::FOUL_APPEARANCE, att, 2, 0, false);
             f.phase = fbk::BEFORE_DICE_USED;
             return true;
         }
         // Dump-Off: a Quick pass before the dice, by a defender holding the ball
-        if (skill == csk::DUMP_OFF && nat3::dump_off_before_dice(s, c.b, dfd, dfd, f.arg[fbk::F_SECOND] != 0)) {
+        if (skill == frames::skill::DUMP_OFF && passing::dump_off_before_dice(s, c.b, dfd, dfd, f.arg[fbk::F_SECOND] != 0)) {
             f.phase = fbk::BEFORE_DICE_USED;
             return true;
         }
@@ -162,14 +162,14 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
 inline bool block_strength_roll(Ctx& c, Frame& f) {
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
-    const int fns = has(s, att, csk::DAUNTLESS) ? 1 : 0;
+    const int fns = has(s, att, frames::skill::DAUNTLESS) ? 1 : 0;
     while (f.arg[fbk::F_PRE] < fns) {
         f.arg[fbk::F_PRE] = i16(f.arg[fbk::F_PRE] + 1);
         const int ast = f.arg[fbk::F_AST], dst = f.arg[fbk::F_DST];
         if (ast >= dst) continue;
         const int need = dst - ast + 1;  // D6 + ST > the defender's ST
         if (need > 6) continue;
-        push_roll(s, RK_DAUNTLESS, att, need, 0, false);
+        push_player_roll(s, frames::roll::DAUNTLESS, att, need, 0, false);
         f.phase = fbk::STRENGTH_ROLLED;
         return true;
     }
@@ -181,7 +181,7 @@ inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept 
     int rule = FOLLOW_FREE;
     who = -1;
     for (const int pid : {f.arg[fbk::F_ATTACKER], f.arg[fbk::F_DEFENDER]}) {
-        for (const int skill : {csk::FEND, csk::FRENZY}) {
+        for (const int skill : {frames::skill::FEND, frames::skill::FRENZY}) {
             if (!has(s, pid, skill)) continue;
             const int r = follow_answer(s, f, skill, pid);
             if (r > rule) {
@@ -209,7 +209,7 @@ inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
     if (rule == FOLLOW_MAY_FORBID && asked) {
         rule = FOLLOW_FREE;
         for (const int pid : {att, dfd}) {
-            for (const int skill : {csk::FEND, csk::FRENZY}) {
+            for (const int skill : {frames::skill::FEND, frames::skill::FRENZY}) {
                 if (has(s, pid, skill) && follow_answer(s, f, skill, pid) == FOLLOW_MUST) rule = FOLLOW_MUST;
             }
         }
@@ -245,8 +245,8 @@ inline void block_resolve(Ctx& c, Frame& f) {
     }
     if (face == FACE_BOTH_DOWN) {
         f.phase = fbk::DONE;
-        const bool att_down = !has(s, att, csk::BLOCK);  // BOTH_DOWN_STANDS: Block
-        const bool def_down = !has(s, dfd, csk::BLOCK);
+        const bool att_down = !has(s, att, frames::skill::BLOCK);  // BOTH_DOWN_STANDS: Block
+        const bool def_down = !has(s, dfd, frames::skill::BLOCK);
         // Both fall at once; then the defender's knock-down resolves first.
         if (att_down) {
             s.players[att].status = static_cast<std::uint8_t>(Status::PRONE);
@@ -393,7 +393,7 @@ inline void block_run(Ctx& c) {
         if (resolve_crowd(s)) return;
         f.phase = fbk::TOUCHDOWN_CHECK;
         const int face = f.arg[fbk::F_FACE];
-        const bool stumble_is_push = has(s, dfd, csk::DODGE) && !block_cancelled(s, att, blitz, csk::DODGE);
+        const bool stumble_is_push = has(s, dfd, frames::skill::DODGE) && !block_cancelled(s, att, blitz, frames::skill::DODGE);
         const bool knock = face == FACE_DEFENDER_DOWN || (face == FACE_STUMBLES && !stumble_is_push);
         if (knock && pos(s, dfd) >= 0) {
             push_knock_down(s, dfd, att, false);
@@ -412,7 +412,7 @@ inline void block_run(Ctx& c) {
     if (f.phase == fbk::AFTER_BLOCK) {
         f.phase = fbk::DONE;
         if (f.arg[fbk::F_SECOND] == 0 && standing(s, att) && s.turnover == 0 && s.touchdown < 0 &&
-            has(s, att, csk::FRENZY) && block_frenzy(c, f)) {
+            has(s, att, frames::skill::FRENZY) && block_frenzy(c, f)) {
             return;
         }
     }
@@ -497,7 +497,7 @@ inline void block_act(Ctx& c, const Act& a) {
     }
     if (t == frames::at::USE_PRO) {
         f.arg[fbk::F_REROLLED] = 1;
-        checked_reroll(s, f.arg[fbk::F_ATTACKER], true);
+        roll_pro(s, f.arg[fbk::F_ATTACKER], true);
         f.phase = fbk::REROLL_CHECK;
         request_threshold(s, 4, purpose("pro"));
         return;
@@ -610,16 +610,16 @@ inline void strike_run(Ctx& c) {
         f.phase = fst::GO_AHEAD;
     }
     if (f.phase == fst::GO_AHEAD) {
-        const int fns = has(s, victim, csk::FOUL_APPEARANCE) ? 1 : 0;  // BEFORE_ATTACK: Foul Appearance
+        const int fns = has(s, victim, frames::skill::FOUL_APPEARANCE) ? 1 : 0;  // BEFORE_ATTACK: Foul Appearance
         if (f.arg[fst::F_PRE] < fns) {
             f.arg[fst::F_PRE] = i16(f.arg[fst::F_PRE] + 1);
-            push_roll(s, RK_FOUL_APPEARANCE, att, 2, 0, false);
+            push_player_roll(s, frames::roll::FOUL_APPEARANCE, att, 2, 0, false);
             f.phase = fst::BEFORE_ATTACK_USED;
             return;
         }
         if (chainsaw) {
             f.phase = fst::CHAINSAW_ROLLED;
-            push_roll(s, RK_CHAINSAW, att, 2, 0, false);
+            push_player_roll(s, frames::roll::CHAINSAW, att, 2, 0, false);
             return;
         }
         f.phase = fst::ARMOUR;
@@ -635,7 +635,7 @@ inline void strike_run(Ctx& c) {
     if (f.phase == fst::ARMOUR_ROLLED) {
         const int tgt = f.arg[fst::F_TARGET];
         int total = dice_sum(s);
-        if (!chainsaw && has(s, att, csk::STAKES)) {
+        if (!chainsaw && has(s, att, frames::skill::STAKES)) {
             throw NotPortedError("strike", "Stakes");  // ARMOUR_MODIFIER: Stakes
         }
         if (chainsaw) total += CHAINSAW_ARMOUR;
@@ -688,22 +688,22 @@ inline bool may_strike(const State& s, int pid, int kind, bool blocked, int move
 inline void block_skill_choices(const State& s, const Board& b, int skill, int pid, int kind, bool blocked, int moves,
                                 Legal& groups) {
     if (!has(s, pid, skill)) return;
-    if (skill == csk::MULTIPLE_BLOCK) {
+    if (skill == frames::skill::MULTIPLE_BLOCK) {
         if (kind != frames::at::START_BLOCK || blocked) return;
         std::vector<int> targets = strike_target_squares(s, b, pid);
         if (targets.size() >= 2) groups.push_back(Choice{frames::at::MULTIPLE_BLOCK, {}, targets, {}});
         return;
     }
-    if (skill == csk::CHAINSAW) {  // he must attack with the chainsaw: no ordinary block is offered
+    if (skill == frames::skill::CHAINSAW) {  // he must attack with the chainsaw: no ordinary block is offered
         std::erase_if(groups, [](const Choice& g) {
             return g.type == frames::at::BLOCK || g.type == frames::at::MULTIPLE_BLOCK;
         });
     }
-    if (skill != csk::CHAINSAW && skill != csk::STAB) return;
+    if (skill != frames::skill::CHAINSAW && skill != frames::skill::STAB) return;
     if (!may_strike(s, pid, kind, blocked, moves)) return;
     std::vector<int> targets = strike_target_squares(s, b, pid);
     if (!targets.empty()) {
-        groups.push_back(Choice{skill == csk::STAB ? frames::at::STAB : frames::at::CHAINSAW, {}, targets, {}});
+        groups.push_back(Choice{skill == frames::skill::STAB ? frames::at::STAB : frames::at::CHAINSAW, {}, targets, {}});
     }
 }
 

@@ -22,25 +22,27 @@ inline void bomb_knock_down(State& s, Frame& f) {
         ids[i] = hits[i];
         if (s.players[ids[i]].status == static_cast<std::uint8_t>(Status::STUNNED)) stunned.push_back(ids[i]);
     }
-    for (int i = n - 1; i >= 0; --i) nat3::push_knock_down(s, ids[i], true);
+    for (int i = n - 1; i >= 0; --i) push_knock_down(s, ids[i], -1, true);
     for (int i = 0; i < n; ++i) {
         const int p = ids[i];
         s.players[p].status = static_cast<std::uint8_t>(Status::PRONE);
-        if (s.ball_state == frames::ball::CARRIED && s.ball == nat3::pos(s, p)) s.ball_state = frames::ball::ON_GROUND;
+        if (s.ball_state == frames::ball::CARRIED && s.ball == pos(s, p)) s.ball_state = frames::ball::ON_GROUND;
     }
 }
 
 // Bomb._explode: the player in `sq` is hit; those next to it on a 4+ each.
 inline void bomb_explode(Ctx& c, Frame& f, int sq) {
     State& s = c.s;
-    f.arg[fbo::F_SQ] = nat3::i16(sq);
+    f.arg[fbo::F_SQ] = i16(sq);
     ListRef hits = bomb_list(s, f, fbo::F_HITS, fbo::F_HITS_AT);
     hits.clear();
     const int centre = s.grid[sq];
     if (centre >= 0) hits.push_back(centre);
     ListRef victims = bomb_list(s, f, fbo::F_VICTIMS, fbo::F_VICTIMS_AT);
     victims.clear();
-    for (const int q : nat3::adjacent_players(s, c.b, sq)) victims.push_back(q);
+    int adj[8];
+    const int n_adj = adjacent_players(s, c.b, sq, adj);
+    for (int i = 0; i < n_adj; ++i) victims.push_back(adj[i]);
     if (victims.size() > 0) {
         f.phase = fbo::HITS;
         request_threshold(s, 4, purpose("bomb"));
@@ -52,25 +54,25 @@ inline void bomb_explode(Ctx& c, Frame& f, int sq) {
 // Bomb._caught: `p` holds the bomb and must throw it on at once.
 inline void bomb_caught(Ctx& c, Frame& f, int p) {
     State& s = c.s;
-    f.arg[fbo::F_THROWER] = nat3::i16(p);
-    f.arg[fbo::F_SQ] = nat3::i16(nat3::pos(s, p));
-    if (nat3::pass_targets(s, c.b, p, nat3::allowed_bands(s)).empty()) {
+    f.arg[fbo::F_THROWER] = i16(p);
+    f.arg[fbo::F_SQ] = i16(pos(s, p));
+    if (passing::pass_targets(s, c.b, p, passing::allowed_bands(s)).empty()) {
         bomb_explode(c, f, f.arg[fbo::F_SQ]);
         return;
     }
     f.phase = fbo::THROW_ON;
-    wait(s, nat3::team_of(s, p), frames::dk::THROW_ON);
+    wait(s, team_of(s, p), frames::dk::THROW_ON);
 }
 
 // Bomb._come_down: a catch attempt if someone on `sq` can, else it explodes there.
 inline void bomb_come_down(Ctx& c, Frame& f, int sq, int bonus) {
     State& s = c.s;
-    f.arg[fbo::F_SQ] = nat3::i16(sq);
+    f.arg[fbo::F_SQ] = i16(sq);
     const int p = s.grid[sq];
     if (p >= 0 && can_catch(s, p)) {
-        f.arg[fbo::F_CATCHER] = nat3::i16(p);
+        f.arg[fbo::F_CATCHER] = i16(p);
         f.phase = fbo::CAUGHT;
-        nat3::push_roll(s, nat3::prk::CATCH, p, nat3::ag_target(s, p), catch_modifier(s, c.b, p, bonus, false));
+        push_player_roll(s, frames::roll::CATCH, p, passing::ag_target(s, p), catch_modifier(s, c.b, p, bonus, false));
         return;
     }
     bomb_explode(c, f, sq);
@@ -84,9 +86,9 @@ inline void bomb_run(Ctx& c) {
     const int thr = f.arg[fbo::F_THROWER];
     const bool hail_mary = f.arg[fbo::F_HAIL_MARY] != 0;
     if (ph == fbo::START) {
-        if (!hail_mary && !nat3::interceptors(s, b, thr, f.arg[fbo::F_TARGET]).empty()) {
+        if (!hail_mary && !passing::interceptors(s, b, thr, f.arg[fbo::F_TARGET]).empty()) {
             f.phase = fbo::INTERCEPT;
-            wait(s, other(nat3::team_of(s, thr)), frames::dk::INTERCEPTOR);
+            wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
             return;
         }
         ph = f.phase = fbo::ROLL;
@@ -101,14 +103,14 @@ inline void bomb_run(Ctx& c) {
     if (ph == fbo::ROLL && hail_mary) {
         f.arg[fbo::F_MOD] = 0;
         f.phase = fbo::ROLLED;
-        nat3::push_roll(s, nat3::prk::PASS, thr, 2, 0, false);
+        push_player_roll(s, frames::roll::PASS, thr, 2, 0, false);
         return;
     }
     if (ph == fbo::ROLL) {
-        const int mod = nat3::pass_roll_modifier(s, b, thr, nat3::band_between(b, nat3::pos(s, thr), f.arg[fbo::F_TARGET]));
-        f.arg[fbo::F_MOD] = nat3::i16(mod);
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[fbo::F_TARGET]));
+        f.arg[fbo::F_MOD] = i16(mod);
         f.phase = fbo::ROLLED;
-        nat3::push_roll(s, nat3::prk::PASS, thr, nat3::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
         return;
     }
     if (ph == fbo::ROLLED) {
@@ -116,8 +118,8 @@ inline void bomb_run(Ctx& c) {
             bomb_come_down(c, f, f.arg[fbo::F_TARGET], 1);
             return;
         }
-        if (nat3::is_fumble(s.last_die, f.arg[fbo::F_MOD]) && !nat3::keeps_fumble(s, thr, s.last_die, nat3::BOMB)) {
-            bomb_explode(c, f, nat3::pos(s, thr));
+        if (passing::is_fumble(s.last_die, f.arg[fbo::F_MOD]) && !passing::keeps_fumble(s, thr, s.last_die, passing::BOMB)) {
+            bomb_explode(c, f, pos(s, thr));
             return;
         }
         f.arg[fbo::F_SQ] = f.arg[fbo::F_TARGET];
@@ -135,7 +137,7 @@ inline void bomb_run(Ctx& c) {
             pop(s);
             return;
         }
-        f.arg[fbo::F_SQ] = nat3::i16(b.sq(x, y));
+        f.arg[fbo::F_SQ] = i16(b.sq(x, y));
         ++f.arg[fbo::F_SCATTERS];
         if (f.arg[fbo::F_SCATTERS] < 3) {
             request(s, Dice::D8, 1, purpose("bomb scatter"));
@@ -150,7 +152,7 @@ inline void bomb_run(Ctx& c) {
             bomb_caught(c, f, catcher);
             return;
         }
-        bomb_explode(c, f, nat3::pos(s, catcher));
+        bomb_explode(c, f, pos(s, catcher));
         return;
     }
     if (ph == fbo::HITS) {
@@ -179,9 +181,9 @@ inline Legal bomb_legal(Ctx& c) {
     const Frame& f = c.top();
     const int thr = f.arg[fbo::F_THROWER];
     if (f.phase == fbo::THROW_ON) {
-        return {Choice{frames::at::BOMB, {}, nat3::pass_targets(c.s, c.b, thr, nat3::allowed_bands(c.s)), {}}};
+        return {Choice{frames::at::BOMB, {}, passing::pass_targets(c.s, c.b, thr, passing::allowed_bands(c.s)), {}}};
     }
-    return {Choice{frames::at::SELECT_PLAYER, nat3::interceptors(c.s, c.b, thr, f.arg[fbo::F_TARGET]), {}, {}},
+    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, thr, f.arg[fbo::F_TARGET]), {}, {}},
             Choice{frames::at::DECLINE, {}, {}, {}}};
 }
 
@@ -189,7 +191,7 @@ inline void bomb_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
     if (f.phase == fbo::THROW_ON) {
-        f.arg[fbo::F_TARGET] = nat3::i16(a.square);
+        f.arg[fbo::F_TARGET] = i16(a.square);
         f.arg[fbo::F_HAIL_MARY] = 0;
         f.phase = fbo::START;
         return;
@@ -199,9 +201,9 @@ inline void bomb_act(Ctx& c, const Act& a) {
         return;
     }
     const int p = a.player;
-    f.arg[fbo::F_CATCHER] = nat3::i16(p);
+    f.arg[fbo::F_CATCHER] = i16(p);
     f.phase = fbo::INTERCEPTED;
-    nat3::push_roll(s, nat3::prk::INTERCEPTION, p, nat3::ag_target(s, p), nat3::interception_modifier(s, c.b, p));
+    push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), passing::interception_modifier(s, c.b, p));
 }
 
 inline Detail bomb_detail(Ctx& c) {

@@ -51,7 +51,7 @@ inline void foul_send_off(State& s, Frame& f) {
 inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
     const int fouler = f.arg[ffo::F_FOULER];
     if (f.arg[ffo::F_DOUBLES] != 0) {
-        const bool unseen = has(s, fouler, csk::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
+        const bool unseen = has(s, fouler, frames::skill::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
         f.arg[ffo::F_SENT_OFF] = unseen ? 0 : 1;
     }
     f.phase = ffo::REFEREE;
@@ -70,7 +70,7 @@ inline void foul_run(Ctx& c) {
     const int ph = f.phase;
     if (ph == ffo::START) {
         f.phase = ffo::BEFORE_FOUL_USED;
-        if (has(s, fouler, csk::CHAINSAW)) {  // BEFORE_FOUL: Chainsaw's kick-back
+        if (has(s, fouler, frames::skill::CHAINSAW)) {  // BEFORE_FOUL: Chainsaw's kick-back
             Frame& k = push(s, frames::CHAINSAW_KICK_BACK);
             k.arg[fck::F_PID] = i16(fouler);
             return;
@@ -90,8 +90,8 @@ inline void foul_run(Ctx& c) {
         const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
         const int side = team_of(s, fouler);
         int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
-        if (has(s, fouler, csk::CHAINSAW)) mod += 3;  // ARMOUR_MODIFIER: Chainsaw, the fouler's own
-        const int bonus = has(s, fouler, csk::DIRTY_PLAYER) ? 1 : 0;  // ARMOUR_BONUS: Dirty Player
+        if (has(s, fouler, frames::skill::CHAINSAW)) mod += 3;  // ARMOUR_MODIFIER: Chainsaw, the fouler's own
+        const int bonus = has(s, fouler, frames::skill::DIRTY_PLAYER) ? 1 : 0;  // ARMOUR_BONUS: Dirty Player
         f.arg[ffo::F_BONUS] = i16(bonus);
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
         const int total = a + b + mod;
@@ -175,7 +175,7 @@ inline void chainsaw_kick_back_run(Ctx& c) {
     const int pid = f.arg[fck::F_PID];
     if (f.phase == fck::START) {
         f.phase = fck::ROLLED;
-        push_roll(s, RK_CHAINSAW, pid, 2, 0, false);
+        push_player_roll(s, frames::roll::CHAINSAW, pid, 2, 0, false);
         return;
     }
     if (f.phase == fck::ROLLED) {

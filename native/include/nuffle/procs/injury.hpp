@@ -31,7 +31,10 @@ inline bool badly_hurt(int d68) noexcept {
     return d68 < 0 || (d68 >= frames::lrb6::BADLY_HURT_FIRST && d68 <= frames::lrb6::BADLY_HURT_LAST);
 }
 
-inline void push_injury(State& s, int pid, int mod, bool crowd, int by, int how, bool rerolled, bool raw) {
+// Injury(pid, mod, crowd, foul=False, by, how, rerolled, raw); `how` -1: CROWD or FALL.
+inline void push_injury(State& s, int pid, int mod = 0, bool crowd = false, int by = -1, int how = -1,
+                        bool rerolled = false, bool raw = false) {
+    if (how < 0) how = crowd ? HOW_CROWD : HOW_FALL;
     Frame& f = push(s, frames::INJURY);
     f.arg[finj::F_PID] = static_cast<std::int16_t>(pid);
     f.arg[finj::F_MOD] = static_cast<std::int16_t>(mod);
@@ -42,6 +45,23 @@ inline void push_injury(State& s, int pid, int mod, bool crowd, int by, int how,
     f.arg[finj::F_RAW] = raw ? 1 : 0;
     f.arg[finj::F_RESULT] = -1;
     f.arg[finj::F_CAS2] = -1;
+}
+
+// KnockDown(pid, attacker, turnover, armour_mod, by, how, raw), or PlaceProne(pid, by) with
+// `proc` frames::PLACE_PRONE and how PLACED.
+inline void push_knock_down(State& s, int pid, int attacker = -1, bool turnover = true, int armour_mod = 0,
+                            int by = -1, int how = -1, int proc = frames::KNOCK_DOWN) {
+    Frame& f = push(s, proc);
+    f.arg[fkd::F_PID] = i16(pid);
+    f.arg[fkd::F_BY] = i16(attacker >= 0 ? attacker : by);
+    f.arg[fkd::F_HOW] = i16(how >= 0 ? how : (attacker >= 0 ? HOW_BLOCK : HOW_FALL));
+    f.arg[fkd::F_TURNOVER] = turnover ? 1 : 0;
+    f.arg[fkd::F_ARMOUR_MOD] = i16(armour_mod);
+    f.arg[fkd::F_BOUNCE_FROM] = -1;
+}
+
+inline void push_place_prone(State& s, int pid, int by = -1) {
+    push_knock_down(s, pid, -1, true, 0, by, HOW_PLACED, frames::PLACE_PRONE);
 }
 
 // --- KnockDown / PlaceProne ----------------------------------------------------------------

@@ -16,6 +16,7 @@
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
@@ -138,16 +139,6 @@ inline void push_move_step(State& s, int pid, int dest, int gfi) {
     m.arg[fm2::F_START] = -1;
     m.arg[fm2::F_ALT] = -1;
     m.arg[fm2::F_DIVER] = -1;
-}
-
-inline void push_knock_down(State& s, int pid) {
-    // KnockDown(pid): by -1, bounce_from -1 (core/procedures/injury.py); not ported yet
-    namespace fkd = frames::p_knock_down;
-    Frame& k = push(s, frames::KNOCK_DOWN);
-    k.arg[fkd::F_PID] = static_cast<std::int16_t>(pid);
-    k.arg[fkd::F_BY] = -1;
-    k.arg[fkd::F_BOUNCE_FROM] = -1;
-    k.arg[fkd::F_TURNOVER] = 1;
 }
 
 inline void action_end(State& s, Frame& f) {
@@ -300,7 +291,7 @@ inline Legal player_action_legal(Ctx& c) {
         if (!targets.empty()) groups.push_back(Choice{frames::at::BLOCK, {}, targets, {}});
     }
     if (kind == frames::at::START_PASS && carries(s, pid)) {
-        std::vector<int> targets = nat3::pass_targets(s, b, pid, nat3::allowed_bands(s));
+        std::vector<int> targets = passing::pass_targets(s, b, pid, passing::allowed_bands(s));
         if (!targets.empty()) groups.push_back(Choice{frames::at::PASS, {}, targets, {}});
     }
     if (kind == frames::at::START_HANDOFF && carries(s, pid)) {
@@ -326,11 +317,11 @@ inline Legal player_action_legal(Ctx& c) {
         } else if (k == frames::skill::MULTIPLE_BLOCK || k == frames::skill::CHAINSAW || k == frames::skill::STAB) {
             contact::block_skill_choices(s, b, k, pid, kind, blocked, f.arg[fa::F_MOVES], groups);
         } else if (k == frames::skill::HAIL_MARY_PASS) {
-            nat3::hail_mary_choices(s, b, kind, pid, groups);
+            passing::hail_mary_choices(s, b, kind, pid, groups);
         } else if (k == frames::skill::BOMBARDIER) {
-            nat3::bomb_choices(s, b, kind, pid, groups);
+            passing::bomb_choices(s, b, kind, pid, groups);
         } else if (k == frames::skill::THROW_TEAM_MATE) {
-            nat3::ttm_choices(s, b, kind, pid, groups);
+            passing::ttm_choices(s, b, kind, pid, groups);
         } else if (k == frames::skill::BALL_AND_CHAIN) {
             chain_choices(s, b, pid, can_step(s, f), f.arg[fa::F_MOVES], groups);
         }
@@ -369,7 +360,7 @@ inline void player_action_act(Ctx& c, const Act& a) {
                                  fa::FINISHED, a);
         return;
     }
-    if (nat3::passing_skill_action(s, f, a)) return;  // HAIL_MARY, BOMB, THROW_TEAM_MATE
+    if (passing::passing_skill_action(s, f, a)) return;  // HAIL_MARY, BOMB, THROW_TEAM_MATE
     if (a.type == frames::at::SELECT_SQUARE) {  // Ball & Chain
         chain_step_act(s, c.b, pid, f.arg[fa::F_MOVES], a.square);
         return;
@@ -390,7 +381,7 @@ inline void player_action_act(Ctx& c, const Act& a) {
     }
     f.phase = fa::FINISHED;
     if (a.type == frames::at::PASS) {
-        nat3::push_pass(s, pid, a.square, nat3::PASS);
+        passing::push_pass(s, pid, a.square, passing::PASS);
     } else if (a.type == frames::at::HANDOFF) {
         Frame& h = push(s, frames::HANDOFF);
         h.arg[frames::p_handoff::F_GIVER] = static_cast<std::int16_t>(pid);
@@ -537,34 +528,7 @@ inline void dodge_roll_act(Ctx& c, const Act& a) {
             dodge_finish(s, f, false);
             return;
         }
-        f.arg[fr::F_REROLLED] = 1;
-        if (a.type == frames::at::USE_PRO) {
-            roll_pro(s, pid, true);
-            f.phase = fr::REROLL_CHECK;
-            request_threshold(s, 4, purpose("pro"));
-            return;
-        }
-        if (a.type == frames::at::USE_SKILL) {
-            roll_skill(s, f, true);
-            f.phase = fr::ROLLED;
-            dodge_request(s, f);
-            return;
-        }
-        const int side = s.players[pid].team;
-        Team& team = s.teams[side];
-        team.reroll_used = 1;
-        if (bonus_reroll_usable(s, side)) {
-            team.bonus_reroll = 0;
-        } else {
-            --team.rerolls;
-        }
-        if (s.players[pid].has_skill(frames::skill::LONER)) {
-            f.phase = fr::REROLL_CHECK;
-            request_threshold(s, 4, purpose("loner"));
-        } else {
-            f.phase = fr::ROLLED;
-            dodge_request(s, f);
-        }
+        roll_reroll(s, f, a, dodge_request);
         return;
     }
     const int q = chosen_player(frame_list(s, f, fdr::F_FLIPS_AT), a);

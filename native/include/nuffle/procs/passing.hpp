@@ -2,8 +2,8 @@
 // the range ruler and interception lane, Pass (target skills, Pass Block, interceptions, the
 // pass roll, fumbles and scatters), Handoff, DumpOff, PassBlock and the modifiers of Accurate,
 // Strong Arm, Stunty, Nerves of Steel, Disturbing Presence, Extra Arms, Very Long Legs and Safe
-// Throw. The helpers in namespace `nat3` are this rule area's own (a player roll, the landing of
-// a ball, a touchdown check, ...); other areas may hold equivalents under other names.
+// Throw. Namespace `passing` holds this rule area's queries and hook handlers; the frames of other
+// areas it pushes come from ball.hpp, injury.hpp and rolls.hpp.
 #pragma once
 
 #include <cmath>
@@ -11,40 +11,20 @@
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
 
-namespace nat3 {
-
-// skills.Skill values the passing, bomb, Throw Team-Mate and Ball & Chain procedures consult
-// (tests/native/test_native_passing.py checks them against the Python enum).
-namespace psk {
-constexpr int PASS_BLOCK = 7, DIVING_CATCH = 21, ACCURATE = 40, DUMP_OFF = 41, HAIL_MARY_PASS = 42;
-constexpr int NERVES_OF_STEEL = 44, SAFE_THROW = 46, STRONG_ARM = 68, DISTURBING_PRESENCE = 82;
-constexpr int EXTRA_ARMS = 83, VERY_LONG_LEGS = 89, ALWAYS_HUNGRY = 100, ANIMOSITY = 101;
-constexpr int BOMBARDIER = 104, RIGHT_STUFF = 116, STUNTY = 120, SWOOP = 121, THROW_TEAM_MATE = 123;
-}  // namespace psk
-
-// types.RollKind values pushed here.
-namespace prk {
-constexpr int GFI = 1, CATCH = 3, INTERCEPTION = 4, PASS = 5, ALWAYS_HUNGRY = 9, LANDING = 10;
-constexpr int ANIMOSITY = 16, SAFE_THROW = 20;
-}  // namespace prk
+namespace passing {
 
 // passing.py's throw kinds.
 constexpr int PASS = 0, HAIL_MARY = 1, DUMP_OFF = 2, HANDOFF = 3, BOMB = 4, TEAM_MATE = 5;
 
-// state.py's per-player statistics and the injury procedures' causes.
-constexpr int PSTAT_COMPLETIONS = 0, PSTAT_TOUCHDOWNS = 1, PSTAT_INTERCEPTIONS = 3;
-constexpr int HOW_FALL = 0, HOW_CROWD = 5;
-
-inline int team_of(const State& s, int pid) noexcept { return s.players[pid].team; }
-inline int pos(const State& s, int pid) noexcept { return s.players[pid].square; }
-inline bool standing(const State& s, int pid) noexcept {
-    return s.players[pid].status == static_cast<std::uint8_t>(Status::STANDING);
-}
-inline std::int16_t i16(int v) noexcept { return static_cast<std::int16_t>(v); }
+// state.py's per-player statistics.
+constexpr int PSTAT_COMPLETIONS = 0, PSTAT_INTERCEPTIONS = 3;
 
 // Players of `side` in id order (state.ranges[side]).
 inline std::vector<int> side_players(const State& s, int side) {
@@ -53,11 +33,6 @@ inline std::vector<int> side_players(const State& s, int side) {
         if (s.players[p].team == side) out.push_back(p);
     }
     return out;
-}
-
-// GameState.carrier.
-inline int carrier(const State& s) noexcept {
-    return s.ball_state == frames::ball::CARRIED ? static_cast<int>(s.grid[s.ball]) : -1;
 }
 
 inline void add_pstat(State& s, int pid, int stat) noexcept { ++s.pstats[pid * PSTATS + stat]; }
@@ -69,122 +44,7 @@ inline void place(State& s, int pid, int sq, Status status) noexcept {
     s.players[pid].status = static_cast<std::uint8_t>(status);
 }
 
-// GameState.move_player: a carried ball moves with him.
-inline void move_player(State& s, int pid, int sq) noexcept {
-    const int old = pos(s, pid);
-    s.grid[old] = SQUARE_EMPTY;
-    s.grid[sq] = static_cast<std::int8_t>(pid);
-    s.players[pid].square = i16(sq);
-    if (s.ball_state == frames::ball::CARRIED && s.ball == old) s.ball = i16(sq);
-}
-
-// GameState.adjacent_players, in neighbour order.
-inline std::vector<int> adjacent_players(const State& s, const Board& b, int sq) {
-    std::vector<int> out;
-    for (const int off : b.neighbours) {
-        const int q = s.grid[sq + off];
-        if (q >= 0) out.push_back(q);
-    }
-    return out;
-}
-
-// ball.check_touchdown.
-inline bool check_touchdown(State& s, const Board& b, int pid) noexcept {
-    if (s.ball_state != frames::ball::CARRIED || s.grid[s.ball] != pid) return false;
-    const Player& p = s.players[pid];
-    if (p.status != static_cast<int>(Status::STANDING) || (p.flags & frames::flag::MUST_FEED) != 0) return false;
-    const int side = p.team;
-    if (b.scoring_side_at(p.square) != side) return false;
-    ++s.teams[side].score;
-    add_stat(s, side, STAT_TD);
-    add_pstat(s, pid, PSTAT_TOUCHDOWNS);
-    s.touchdown = static_cast<std::int8_t>(side);
-    if (s.active >= 0 && s.active != side) {
-        Team& t = s.teams[side];
-        const int tph = b.variant.turns_per_half;
-        t.turn = static_cast<std::uint8_t>(t.turn + 1 < tph ? t.turn + 1 : tph);
-    }
-    return true;
-}
-
-// Pushes PlayerRoll(kind, pid, target, mod, agility).
-inline void push_roll(State& s, int kind, int pid, int target, int mod, bool agility = true) {
-    namespace fr = frames::p_player_roll;
-    Frame& f = push(s, frames::PLAYER_ROLL);
-    f.arg[fr::F_KIND] = i16(kind);
-    f.arg[fr::F_PID] = i16(pid);
-    f.arg[fr::F_TARGET] = i16(target);
-    f.arg[fr::F_MOD] = i16(mod);
-    f.arg[fr::F_AGILITY] = agility ? 1 : 0;
-}
-
 inline int ag_target(const State& s, int pid) noexcept { return agility_target(s.players[pid].ag); }
-
-inline void push_bounce(State& s, int sq) {
-    Frame& f = push(s, frames::BOUNCE);
-    f.arg[frames::p_bounce::F_SQ] = i16(sq);
-}
-
-inline void push_catch(State& s, int pid, int bonus, bool accurate) {
-    namespace fc = frames::p_catch;
-    Frame& f = push(s, frames::CATCH);
-    f.arg[fc::F_PID] = i16(pid);
-    f.arg[fc::F_BONUS] = i16(bonus);
-    f.arg[fc::F_ACCURATE] = accurate ? 1 : 0;
-}
-
-inline void push_throw_in(State& s, int last, int out) {
-    namespace ft = frames::p_throw_in;
-    Frame& f = push(s, frames::THROW_IN);
-    f.arg[ft::F_LAST] = i16(last);
-    f.arg[ft::F_OUT] = i16(out);
-    ListRef dir = list_field(s, f, ft::F_DIRECTION, ft::F_DIRECTION_AT, 2);
-    dir.push_back(0);
-    dir.push_back(0);
-}
-
-// Pushes KnockDown(pid, turnover=turnover) (a fall, by nobody).
-inline void push_knock_down(State& s, int pid, bool turnover) {
-    namespace fk = frames::p_knock_down;
-    Frame& f = push(s, frames::KNOCK_DOWN);
-    f.arg[fk::F_PID] = i16(pid);
-    f.arg[fk::F_BY] = -1;
-    f.arg[fk::F_HOW] = HOW_FALL;
-    f.arg[fk::F_TURNOVER] = turnover ? 1 : 0;
-    f.arg[fk::F_BOUNCE_FROM] = -1;
-}
-
-// ball.land_ball for a ball arriving from a throw (never a kick-off): a catch if the player
-// there can, a single Diving Catcher next to an empty square, else a bounce.
-inline void land_ball(State& s, const Board& b, int sq, int bonus) {
-    s.ball = i16(sq);
-    s.ball_state = frames::ball::ON_GROUND;
-    const int pid = s.grid[sq];
-    if (pid >= 0) {
-        if (can_catch(s, pid)) {
-            push_catch(s, pid, bonus, bonus > 0);
-            return;
-        }
-    } else {
-        int found = -1, count = 0;
-        for (const int off : b.neighbours) {
-            const int q = s.grid[sq + off];
-            if (q < 0 || !s.players[q].has_skill(psk::DIVING_CATCH)) continue;
-            if (!can_catch(s, q)) continue;  // ball_skills._diving_catch
-            found = q;
-            ++count;
-        }
-        if (count == 1) {
-            namespace fdc = frames::p_diving_catch;
-            s.ball_state = frames::ball::IN_AIR;
-            Frame& f = push(s, frames::DIVING_CATCH);
-            f.arg[fdc::F_PID] = i16(found);
-            f.arg[fdc::F_SQ] = i16(sq);
-            return;
-        }
-    }
-    push_bounce(s, sq);
-}
 
 // ruleset.pass_range: 'Q', 'S', 'L', 'B', 'T' (the thrower's square) or '-' (out of range).
 inline char pass_range(int dx, int dy) noexcept {
@@ -276,7 +136,7 @@ inline int nearby_modifier(const State& s, const Board& b, int pid) noexcept {
     int mod = 0;
     for (int q = 0; q < s.player_count; ++q) {
         if (s.players[q].team == team_of(s, pid) || pos(s, q) < 0) continue;
-        if (s.players[q].has_skill(psk::DISTURBING_PRESENCE) && b.distance(pos(s, q), pos(s, pid)) <= 3) --mod;
+        if (s.players[q].has_skill(frames::skill::DISTURBING_PRESENCE) && b.distance(pos(s, q), pos(s, pid)) <= 3) --mod;
     }
     return mod;
 }
@@ -286,11 +146,11 @@ inline int nearby_modifier(const State& s, const Board& b, int pid) noexcept {
 inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char band) {
     const Player& p = s.players[thrower];
     int mod = range_modifier(band);
-    if (!p.has_skill(psk::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (!p.has_skill(frames::skill::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
     if (s.weather == frames::weather::VERY_SUNNY) --mod;
-    if (p.has_skill(psk::ACCURATE)) ++mod;
-    if (p.has_skill(psk::STRONG_ARM) && band != 'Q') ++mod;
-    if (p.has_skill(psk::STUNTY)) --mod;
+    if (p.has_skill(frames::skill::ACCURATE)) ++mod;
+    if (p.has_skill(frames::skill::STRONG_ARM) && band != 'Q') ++mod;
+    if (p.has_skill(frames::skill::STUNTY)) --mod;
     return mod + nearby_modifier(s, b, thrower);
 }
 
@@ -298,10 +158,10 @@ inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char 
 inline int interception_modifier(const State& s, const Board& b, int pid) noexcept {
     const Player& p = s.players[pid];
     int mod = -2;
-    if (!p.has_skill(psk::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (!p.has_skill(frames::skill::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
     if (s.weather == frames::weather::POURING_RAIN) --mod;
-    if (p.has_skill(psk::EXTRA_ARMS)) ++mod;
-    if (p.has_skill(psk::VERY_LONG_LEGS)) ++mod;
+    if (p.has_skill(frames::skill::EXTRA_ARMS)) ++mod;
+    if (p.has_skill(frames::skill::VERY_LONG_LEGS)) ++mod;
     return mod + nearby_modifier(s, b, pid);
 }
 
@@ -309,13 +169,13 @@ inline bool is_fumble(int d, int mod) noexcept { return d == 1 || d + mod <= 1; 
 
 // KEEPS_FUMBLE (Safe Throw).
 inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) noexcept {
-    return s.players[thrower].has_skill(psk::SAFE_THROW) && die != 1 && throw_kind != BOMB;
+    return s.players[thrower].has_skill(frames::skill::SAFE_THROW) && die != 1 && throw_kind != BOMB;
 }
 
 // TARGET_DECLARED (Animosity): its D6 needs the players' races, which the native state does
 // not carry yet, so a declaration that would ask it stops with NotPortedError.
 inline bool target_declared(const State& s, int giver, int target) {
-    if (!s.players[giver].has_skill(psk::ANIMOSITY)) return false;
+    if (!s.players[giver].has_skill(frames::skill::ANIMOSITY)) return false;
     const int q = s.grid[target];
     if (q < 0 || q == giver || team_of(s, q) != team_of(s, giver)) return false;
     throw NotPortedError("animosity");
@@ -332,7 +192,7 @@ inline void push_pass(State& s, int thrower, int target, int throw_kind) {
 
 // PASS_DECLARED (Pass Block): pushes PassBlock for opponent `pid` when he may use it.
 inline bool pass_declared(State& s, const Board& b, int pid, int thrower, int target, int throw_kind) {
-    if (!s.players[pid].has_skill(psk::PASS_BLOCK)) return false;
+    if (!s.players[pid].has_skill(frames::skill::PASS_BLOCK)) return false;
     if (!standing(s, pid) || (s.players[pid].flags & (frames::flag::NO_TZ | frames::flag::ROOTED)) != 0) return false;
     bool room = false;
     for (const int off : b.neighbours) room = room || s.grid[pos(s, pid) + off] == SQUARE_EMPTY;
@@ -359,7 +219,7 @@ inline bool pass_declared(State& s, const Board& b, int pid, int thrower, int ta
 // dice; only the defender's counts, never before Frenzy's second block, and only while he holds
 // the ball with a Quick pass to make. Pushes DumpOff and returns true when it applies.
 inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defender, bool second) {
-    if (asking != defender || second || !s.players[defender].has_skill(psk::DUMP_OFF)) return false;
+    if (asking != defender || second || !s.players[defender].has_skill(frames::skill::DUMP_OFF)) return false;
     if (s.ball_state != frames::ball::CARRIED || s.ball != pos(s, defender)) return false;
     if (pass_targets(s, b, defender, "Q").empty()) return false;
     push(s, frames::DUMP_OFF).arg[frames::p_dump_off::F_PID] = i16(defender);
@@ -370,20 +230,20 @@ inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defen
 // there (tests/native/test_native_passing.py compares it with the Python handlers). Animosity
 // at passing.target_declared stops with NotPortedError: its D6 needs races the state lacks.
 inline const HookSkills PASSING_HOOK_SKILLS[] = {
-    {"passing.pass_modifier", {psk::ACCURATE, psk::STRONG_ARM, psk::STUNTY}},
-    {"passing.ignores_tackle_zones", {psk::NERVES_OF_STEEL}},
-    {"passing.nearby_modifier", {psk::DISTURBING_PRESENCE}},
-    {"passing.interception_modifier", {psk::EXTRA_ARMS, psk::VERY_LONG_LEGS}},
-    {"passing.target_declared", {psk::ANIMOSITY}},
-    {"passing.pass_declared", {psk::PASS_BLOCK}},
-    {"passing.after_interception", {psk::SAFE_THROW}},
-    {"passing.keeps_fumble", {psk::SAFE_THROW}},
-    {"throw_team_mate.can_be_thrown", {psk::RIGHT_STUFF}},
-    {"throw_team_mate.before_throw", {psk::ALWAYS_HUNGRY}},
-    {"throw_team_mate.flight", {psk::SWOOP}},
+    {"passing.pass_modifier", {frames::skill::ACCURATE, frames::skill::STRONG_ARM, frames::skill::STUNTY}},
+    {"passing.ignores_tackle_zones", {frames::skill::NERVES_OF_STEEL}},
+    {"passing.nearby_modifier", {frames::skill::DISTURBING_PRESENCE}},
+    {"passing.interception_modifier", {frames::skill::EXTRA_ARMS, frames::skill::VERY_LONG_LEGS}},
+    {"passing.target_declared", {frames::skill::ANIMOSITY}},
+    {"passing.pass_declared", {frames::skill::PASS_BLOCK}},
+    {"passing.after_interception", {frames::skill::SAFE_THROW}},
+    {"passing.keeps_fumble", {frames::skill::SAFE_THROW}},
+    {"throw_team_mate.can_be_thrown", {frames::skill::RIGHT_STUFF}},
+    {"throw_team_mate.before_throw", {frames::skill::ALWAYS_HUNGRY}},
+    {"throw_team_mate.flight", {frames::skill::SWOOP}},
 };
 
-}  // namespace nat3
+}  // namespace passing
 
 // --- Pass ----------------------------------------------------------------------------------
 
@@ -392,14 +252,14 @@ namespace fpa = frames::p_pass;
 inline void pass_end(State& s, Frame& f, bool check) {
     const int thr = f.arg[fpa::F_THROWER];
     if (check) {
-        const int holder = nat3::carrier(s);
-        if (holder < 0 || nat3::team_of(s, holder) != nat3::team_of(s, thr)) {
+        const int holder = carrier(s);
+        if (holder < 0 || team_of(s, holder) != team_of(s, thr)) {
             s.turnover = 1;
         } else if (holder != thr && s.turnover == 0) {
-            nat3::add_pstat(s, thr, nat3::PSTAT_COMPLETIONS);
+            passing::add_pstat(s, thr, passing::PSTAT_COMPLETIONS);
         }
     }
-    if (f.arg[fpa::F_THROW] == nat3::DUMP_OFF) s.turnover = f.arg[fpa::F_SAVED] != 0 ? 1 : 0;
+    if (f.arg[fpa::F_THROW] == passing::DUMP_OFF) s.turnover = f.arg[fpa::F_SAVED] != 0 ? 1 : 0;
     f.phase = fpa::DONE;
     pop(s);
 }
@@ -407,11 +267,11 @@ inline void pass_end(State& s, Frame& f, bool check) {
 inline void pass_intercepted(Ctx& c, Frame& f) {
     State& s = c.s;
     const int p = f.arg[fpa::F_INTERCEPTOR];
-    s.ball = nat3::i16(nat3::pos(s, p));
+    s.ball = i16(pos(s, p));
     s.ball_state = frames::ball::CARRIED;
     s.turnover = 1;
-    nat3::add_pstat(s, p, nat3::PSTAT_INTERCEPTIONS);
-    nat3::check_touchdown(s, c.b, p);
+    passing::add_pstat(s, p, passing::PSTAT_INTERCEPTIONS);
+    check_touchdown(s, c.b, p);
     pass_end(s, f, false);
 }
 
@@ -419,12 +279,12 @@ inline void pass_intercepted(Ctx& c, Frame& f) {
 inline bool pass_react(Ctx& c, Frame& f) {
     State& s = c.s;
     const int thr = f.arg[fpa::F_THROWER];
-    const std::vector<int> opp = nat3::side_players(s, other(nat3::team_of(s, thr)));
+    const std::vector<int> opp = passing::side_players(s, other(team_of(s, thr)));
     while (f.arg[fpa::F_REACT] < static_cast<int>(opp.size())) {
         const int p = opp[static_cast<std::size_t>(f.arg[fpa::F_REACT])];
         ++f.arg[fpa::F_REACT];
-        if (nat3::pos(s, p) >= 0 &&
-            nat3::pass_declared(s, c.b, p, thr, f.arg[fpa::F_TARGET], f.arg[fpa::F_THROW])) {
+        if (pos(s, p) >= 0 &&
+            passing::pass_declared(s, c.b, p, thr, f.arg[fpa::F_TARGET], f.arg[fpa::F_THROW])) {
             return true;
         }
     }
@@ -440,7 +300,7 @@ inline void pass_run(Ctx& c) {
     if (f.phase == fpa::START) {
         f.arg[fpa::F_SAVED] = s.turnover ? 1 : 0;
         f.phase = fpa::PASS_DECLARED;
-        if (nat3::target_declared(s, thr, f.arg[fpa::F_TARGET])) {
+        if (passing::target_declared(s, thr, f.arg[fpa::F_TARGET])) {
             f.phase = fpa::TARGET_DECLARED;
             return;
         }
@@ -457,9 +317,9 @@ inline void pass_run(Ctx& c) {
         f.phase = fpa::INTERCEPTORS;
     }
     if (f.phase == fpa::INTERCEPTORS) {
-        if (kind != nat3::HAIL_MARY && !nat3::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
+        if (kind != passing::HAIL_MARY && !passing::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
             f.phase = fpa::INTERCEPTOR_CHOICE;
-            wait(s, other(nat3::team_of(s, thr)), frames::dk::INTERCEPTOR);
+            wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
             return;
         }
         f.phase = fpa::THROW;
@@ -467,9 +327,9 @@ inline void pass_run(Ctx& c) {
         if (s.ok) {
             const int icp = f.arg[fpa::F_INTERCEPTOR];
             // AFTER_INTERCEPTION (Safe Throw): an unmodified Agility roll, unless Very Long Legs.
-            if (s.players[thr].has_skill(nat3::psk::SAFE_THROW) && !s.players[icp].has_skill(nat3::psk::VERY_LONG_LEGS)) {
+            if (s.players[thr].has_skill(frames::skill::SAFE_THROW) && !s.players[icp].has_skill(frames::skill::VERY_LONG_LEGS)) {
                 f.phase = fpa::AFTER_INTERCEPTION_USED;
-                nat3::push_roll(s, nat3::prk::SAFE_THROW, thr, nat3::ag_target(s, thr), 0);
+                push_player_roll(s, frames::roll::SAFE_THROW, thr, passing::ag_target(s, thr), 0);
                 return;
             }
             pass_intercepted(c, f);
@@ -481,39 +341,39 @@ inline void pass_run(Ctx& c) {
             pass_intercepted(c, f);
             return;
         }
-        s.ball = nat3::i16(nat3::pos(s, thr));
+        s.ball = i16(pos(s, thr));
         s.ball_state = frames::ball::CARRIED;
         f.phase = fpa::THROW;
     }
     if (f.phase == fpa::THROW) {
         f.phase = fpa::THROWN;
-        if (kind == nat3::HAIL_MARY) {
+        if (kind == passing::HAIL_MARY) {
             f.arg[fpa::F_MOD] = 0;
-            nat3::push_roll(s, nat3::prk::PASS, thr, 2, 0, false);
+            push_player_roll(s, frames::roll::PASS, thr, 2, 0, false);
             return;
         }
-        const int mod = nat3::pass_roll_modifier(s, b, thr, nat3::band_between(b, nat3::pos(s, thr), f.arg[fpa::F_TARGET]));
-        f.arg[fpa::F_MOD] = nat3::i16(mod);
-        nat3::push_roll(s, nat3::prk::PASS, thr, nat3::ag_target(s, thr), mod);
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[fpa::F_TARGET]));
+        f.arg[fpa::F_MOD] = i16(mod);
+        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
         return;
     }
     if (f.phase == fpa::THROWN) {
-        const bool hail_mary = kind == nat3::HAIL_MARY;
+        const bool hail_mary = kind == passing::HAIL_MARY;
         if (s.ok && !hail_mary) {
             f.phase = fpa::LANDED;
             s.ball_state = frames::ball::IN_AIR;
-            nat3::land_ball(s, b, f.arg[fpa::F_TARGET], 1);
+            land_ball(s, b, f.arg[fpa::F_TARGET], 1);
             return;
         }
-        if (!s.ok && nat3::is_fumble(s.last_die, f.arg[fpa::F_MOD])) {
-            if (nat3::keeps_fumble(s, thr, s.last_die, kind)) {
+        if (!s.ok && passing::is_fumble(s.last_die, f.arg[fpa::F_MOD])) {
+            if (passing::keeps_fumble(s, thr, s.last_die, kind)) {
                 pass_end(s, f, false);
                 return;
             }
             f.phase = fpa::LANDED;
             s.turnover = 1;
             s.ball_state = frames::ball::ON_GROUND;
-            nat3::push_bounce(s, nat3::pos(s, thr));
+            push_bounce(s, pos(s, thr));
             return;
         }
         s.ball = f.arg[fpa::F_TARGET];
@@ -529,17 +389,17 @@ inline void pass_run(Ctx& c) {
         if (x < 0 || x >= b.width || y < 0 || y >= b.height) {
             f.phase = fpa::LANDED;
             s.ball_state = frames::ball::ON_GROUND;
-            nat3::push_throw_in(s, s.ball, b.sq(x, y));
+            push_throw_in(s, s.ball, b.sq(x, y));
             return;
         }
-        s.ball = nat3::i16(b.sq(x, y));
+        s.ball = i16(b.sq(x, y));
         ++f.arg[fpa::F_SCATTERS];
         if (f.arg[fpa::F_SCATTERS] < 3) {
             request(s, Dice::D8, 1, purpose("pass scatter"));
             return;
         }
         f.phase = fpa::LANDED;
-        nat3::land_ball(s, b, s.ball, 0);
+        land_ball(s, b, s.ball, 0);
         return;
     }
     if (f.phase == fpa::LANDED) pass_end(s, f, true);
@@ -547,7 +407,7 @@ inline void pass_run(Ctx& c) {
 
 inline Legal pass_legal(Ctx& c) {
     Frame& f = c.top();
-    return {Choice{frames::at::SELECT_PLAYER, nat3::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], f.arg[fpa::F_TARGET]), {}, {}},
+    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], f.arg[fpa::F_TARGET]), {}, {}},
             Choice{frames::at::DECLINE, {}, {}, {}}};
 }
 
@@ -559,9 +419,9 @@ inline void pass_act(Ctx& c, const Act& a) {
         return;
     }
     const int p = a.player;
-    f.arg[fpa::F_INTERCEPTOR] = nat3::i16(p);
+    f.arg[fpa::F_INTERCEPTOR] = i16(p);
     f.phase = fpa::INTERCEPTION_ROLLED;
-    nat3::push_roll(s, nat3::prk::INTERCEPTION, p, nat3::ag_target(s, p), nat3::interception_modifier(s, c.b, p));
+    push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), passing::interception_modifier(s, c.b, p));
 }
 
 inline Detail pass_detail(Ctx& c) {
@@ -579,7 +439,7 @@ inline void handoff_run(Ctx& c) {
     const int giver = f.arg[fh::F_GIVER];
     if (f.phase == fh::START) {
         f.phase = fh::HAND_OVER;
-        if (nat3::target_declared(s, giver, nat3::pos(s, f.arg[fh::F_RECEIVER]))) {
+        if (passing::target_declared(s, giver, pos(s, f.arg[fh::F_RECEIVER]))) {
             f.phase = fh::TARGET_DECLARED;
             return;
         }
@@ -594,17 +454,17 @@ inline void handoff_run(Ctx& c) {
     if (f.phase == fh::HAND_OVER) {
         const int receiver = f.arg[fh::F_RECEIVER];
         f.phase = fh::CAUGHT;
-        s.ball = nat3::i16(nat3::pos(s, receiver));
+        s.ball = i16(pos(s, receiver));
         s.ball_state = frames::ball::ON_GROUND;
         if (can_catch(s, receiver)) {
-            nat3::push_catch(s, receiver, 1, false);
+            push_catch(s, receiver, 1, false, false);
         } else {
-            nat3::push_bounce(s, s.ball);
+            push_bounce(s, s.ball);
         }
         return;
     }
-    const int holder = nat3::carrier(s);
-    if (holder < 0 || nat3::team_of(s, holder) != nat3::team_of(s, giver)) s.turnover = 1;
+    const int holder = carrier(s);
+    if (holder < 0 || team_of(s, holder) != team_of(s, giver)) s.turnover = 1;
     pop(s);
 }
 
@@ -615,7 +475,7 @@ inline void dump_off_run(Ctx& c) {
     Frame& f = c.top();
     if (f.phase == fd::START) {
         f.phase = fd::CHOICE;
-        wait(c.s, nat3::team_of(c.s, f.arg[fd::F_PID]), frames::dk::DUMP_OFF);
+        wait(c.s, team_of(c.s, f.arg[fd::F_PID]), frames::dk::DUMP_OFF);
         return;
     }
     c.s.ok = 1;
@@ -624,7 +484,7 @@ inline void dump_off_run(Ctx& c) {
 
 inline Legal dump_off_legal(Ctx& c) {
     const int pid = c.top().arg[frames::p_dump_off::F_PID];
-    return {Choice{frames::at::DUMP_OFF, {}, nat3::pass_targets(c.s, c.b, pid, "Q"), {}},
+    return {Choice{frames::at::DUMP_OFF, {}, passing::pass_targets(c.s, c.b, pid, "Q"), {}},
             Choice{frames::at::DECLINE, {}, {}, {}}};
 }
 
@@ -634,7 +494,7 @@ inline void dump_off_act(Ctx& c, const Act& a) {
         pop(c.s);
         return;
     }
-    nat3::push_pass(c.s, c.top().arg[frames::p_dump_off::F_PID], a.square, nat3::DUMP_OFF);
+    passing::push_pass(c.s, c.top().arg[frames::p_dump_off::F_PID], a.square, passing::DUMP_OFF);
 }
 
 // --- PassBlock (passing_skills.py) -----------------------------------------------------------
@@ -646,12 +506,12 @@ inline bool pass_block_ok(const Ctx& c, const Frame& f, int sq) noexcept {
     const int target = f.arg[fpb::F_TARGET], thr_sq = f.arg[fpb::F_THROWER_SQ];
     if (sq == target) return false;
     if (c.b.distance(sq, thr_sq) == 1 || c.b.distance(sq, target) == 1) return true;
-    return f.arg[fpb::F_CAN_INTERCEPT] != 0 && nat3::in_lane(c.b, thr_sq, target, sq);
+    return f.arg[fpb::F_CAN_INTERCEPT] != 0 && passing::in_lane(c.b, thr_sq, target, sq);
 }
 
 // PassBlock._reaches: a good square within `left` more steps of `start`.
 inline bool pass_block_reaches(const Ctx& c, const Frame& f, int start, int left) {
-    const int own = nat3::pos(c.s, f.arg[fpb::F_PID]);
+    const int own = pos(c.s, f.arg[fpb::F_PID]);
     std::vector<char> seen(static_cast<std::size_t>(c.b.size), 0);
     seen[static_cast<std::size_t>(start)] = 1;
     std::vector<int> frontier{start};
@@ -677,7 +537,7 @@ inline std::vector<int> pass_block_moves(const Ctx& c, const Frame& f) {
     std::vector<int> out;
     const int steps = f.arg[fpb::F_STEPS];
     if (steps >= 3) return out;
-    const int here = nat3::pos(c.s, f.arg[fpb::F_PID]);
+    const int here = pos(c.s, f.arg[fpb::F_PID]);
     for (const int o : c.b.neighbours) {
         if (c.s.grid[here + o] == SQUARE_EMPTY && pass_block_reaches(c, f, here + o, 2 - steps)) out.push_back(here + o);
     }
@@ -688,12 +548,12 @@ inline void pass_block_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     const int pid = f.arg[fpb::F_PID];
-    if (f.phase == fpb::MOVING && (!nat3::standing(s, pid) || nat3::pos(s, pid) < 0 || f.arg[fpb::F_STEPS] >= 3)) {
+    if (f.phase == fpb::MOVING && (!standing(s, pid) || pos(s, pid) < 0 || f.arg[fpb::F_STEPS] >= 3)) {
         pop(s);
         return;
     }
     f.phase = fpb::MOVING;
-    wait(s, nat3::team_of(s, pid), frames::dk::PASS_BLOCK);
+    wait(s, team_of(s, pid), frames::dk::PASS_BLOCK);
 }
 
 inline Legal pass_block_legal(Ctx& c) {
@@ -703,7 +563,7 @@ inline Legal pass_block_legal(Ctx& c) {
     if (!moves.empty()) groups.push_back(Choice{frames::at::MOVE, {}, moves, {}});
     if (f.arg[fpb::F_STEPS] == 0) {
         groups.push_back(Choice{frames::at::DECLINE, {}, {}, {}});
-    } else if (pass_block_ok(c, f, nat3::pos(c.s, f.arg[fpb::F_PID])) || moves.empty()) {
+    } else if (pass_block_ok(c, f, pos(c.s, f.arg[fpb::F_PID])) || moves.empty()) {
         groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
     }
     return groups;
@@ -719,7 +579,7 @@ inline void pass_block_act(Ctx& c, const Act& a) {
     namespace fm = frames::p_move_step;
     Frame& m = push(c.s, frames::MOVE_STEP);
     m.arg[fm::F_PID] = f.arg[fpb::F_PID];
-    m.arg[fm::F_DEST] = nat3::i16(a.square);
+    m.arg[fm::F_DEST] = i16(a.square);
     m.arg[fm::F_START] = -1;
     m.arg[fm::F_ALT] = -1;
     m.arg[fm::F_DIVER] = -1;

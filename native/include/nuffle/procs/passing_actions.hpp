@@ -8,7 +8,7 @@
 
 #include "nuffle/procs/passing.hpp"
 
-namespace nuffle::procs::nat3 {
+namespace nuffle::procs::passing {
 
 inline bool carries_ball(const State& s, int pid) noexcept {
     return s.ball_state == frames::ball::CARRIED && s.ball == pos(s, pid);
@@ -17,8 +17,8 @@ inline bool carries_ball(const State& s, int pid) noexcept {
 // ACTION_CHOICES (Hail Mary Pass): any square but his own, for a pass of the ball he holds or a
 // Bombardier's bomb, except in a blizzard.
 inline void hail_mary_choices(const State& s, const Board& b, int kind, int pid, Legal& groups) {
-    if (!s.players[pid].has_skill(psk::HAIL_MARY_PASS) || s.weather == frames::weather::BLIZZARD) return;
-    const bool bomb = kind == frames::at::START_BOMB && s.players[pid].has_skill(psk::BOMBARDIER);
+    if (!s.players[pid].has_skill(frames::skill::HAIL_MARY_PASS) || s.weather == frames::weather::BLIZZARD) return;
+    const bool bomb = kind == frames::at::START_BOMB && s.players[pid].has_skill(frames::skill::BOMBARDIER);
     if (!bomb && (kind != frames::at::START_PASS || !carries_ball(s, pid))) return;
     std::vector<int> squares;
     for (int y = 0; y < b.height; ++y) {
@@ -31,7 +31,7 @@ inline void hail_mary_choices(const State& s, const Board& b, int kind, int pid,
 
 // ACTION_CHOICES (Bombardier): the squares in range of a bomb action.
 inline void bomb_choices(const State& s, const Board& b, int kind, int pid, Legal& groups) {
-    if (!s.players[pid].has_skill(psk::BOMBARDIER) || kind != frames::at::START_BOMB) return;
+    if (!s.players[pid].has_skill(frames::skill::BOMBARDIER) || kind != frames::at::START_BOMB) return;
     std::vector<int> squares = pass_targets(s, b, pid, allowed_bands(s));
     if (!squares.empty()) groups.push_back(Choice{frames::at::BOMB, {}, squares, {}});
 }
@@ -39,7 +39,7 @@ inline void bomb_choices(const State& s, const Board& b, int kind, int pid, Lega
 // passing_skills._throwable: a standing Right Stuff team-mate (CAN_BE_THROWN).
 inline bool throwable(const State& s, int thrower, int q) noexcept {
     return q != thrower && team_of(s, q) == team_of(s, thrower) && standing(s, q) &&
-           s.players[q].has_skill(psk::RIGHT_STUFF);
+           s.players[q].has_skill(frames::skill::RIGHT_STUFF);
 }
 
 // throw_team_mate.ttm_targets: Quick or Short range, on the pitch.
@@ -49,8 +49,11 @@ inline std::vector<int> ttm_targets(const State& s, const Board& b, int thrower)
 
 // ACTION_CHOICES (Throw Team-Mate): one group per adjacent team-mate who may be thrown.
 inline void ttm_choices(const State& s, const Board& b, int kind, int pid, Legal& groups) {
-    if (!s.players[pid].has_skill(psk::THROW_TEAM_MATE) || kind != frames::at::START_THROW_TEAM_MATE) return;
-    for (const int q : adjacent_players(s, b, pos(s, pid))) {
+    if (!s.players[pid].has_skill(frames::skill::THROW_TEAM_MATE) || kind != frames::at::START_THROW_TEAM_MATE) return;
+    int adj[8];
+    const int n = adjacent_players(s, b, pos(s, pid), adj);
+    for (int i = 0; i < n; ++i) {
+        const int q = adj[i];
         if (!throwable(s, pid, q)) continue;
         std::vector<int> squares = ttm_targets(s, b, pid);
         if (!squares.empty()) groups.push_back(Choice{frames::at::THROW_TEAM_MATE, {q}, squares, {}});
@@ -106,4 +109,4 @@ inline bool passing_skill_action(State& s, Frame& action, const Act& a) {
     return false;
 }
 
-}  // namespace nuffle::procs::nat3
+}  // namespace nuffle::procs::passing

@@ -60,9 +60,9 @@ inline bool push_cancelled(const State& s, const Frame& f, int skill, int other_
     if (other_pid < 0) return false;
     const bool blitz = f.arg[fpu::F_BLITZ] != 0;
     const bool chain = f.arg[fpu::F_CHAIN] != 0;
-    if (has(s, other_pid, csk::SIDE_STEP) && skill == csk::GRAB) return true;
-    if (has(s, other_pid, csk::GRAB) && skill == csk::SIDE_STEP && !blitz && !chain) return true;
-    if (has(s, other_pid, csk::JUGGERNAUT) && blitz && skill == csk::STAND_FIRM) return true;
+    if (has(s, other_pid, frames::skill::SIDE_STEP) && skill == frames::skill::GRAB) return true;
+    if (has(s, other_pid, frames::skill::GRAB) && skill == frames::skill::SIDE_STEP && !blitz && !chain) return true;
+    if (has(s, other_pid, frames::skill::JUGGERNAUT) && blitz && skill == frames::skill::STAND_FIRM) return true;
     return false;
 }
 
@@ -79,7 +79,7 @@ inline std::vector<int> push_options(const State& s, const Board& b, const Frame
     bool only = false;
     std::vector<int> extra;
     // the pushed player's Side Step (his Grab answers only for the attacker)
-    if (has(s, pid, csk::SIDE_STEP) && !push_cancelled(s, f, csk::SIDE_STEP, att)) {
+    if (has(s, pid, frames::skill::SIDE_STEP) && !push_cancelled(s, f, frames::skill::SIDE_STEP, att)) {
         extra = empty_neighbours(s, b, pos(s, pid));
         if (!extra.empty()) {
             found = true;
@@ -88,8 +88,8 @@ inline std::vector<int> push_options(const State& s, const Board& b, const Frame
         }
     }
     // the attacker's Grab (his Side Step answers only for the pushed player)
-    if (!found && att >= 0 && has(s, att, csk::GRAB) && !blitz && !chain &&
-        !push_cancelled(s, f, csk::GRAB, pid)) {
+    if (!found && att >= 0 && has(s, att, frames::skill::GRAB) && !blitz && !chain &&
+        !push_cancelled(s, f, frames::skill::GRAB, pid)) {
         extra = empty_neighbours(s, b, pos(s, pid));
         if (!extra.empty()) {
             found = true;
@@ -162,10 +162,10 @@ inline void push_run(Ctx& c) {
     int ph = f.phase;
     if (ph == fpu::START) {
         int refuse = 0;  // PUSH_REFUSE: the largest answer (Stand Firm 1, Take Root 2)
-        if (has(s, pid, csk::STAND_FIRM) && !push_cancelled(s, f, csk::STAND_FIRM, f.arg[fpu::F_ATTACKER])) {
+        if (has(s, pid, frames::skill::STAND_FIRM) && !push_cancelled(s, f, frames::skill::STAND_FIRM, f.arg[fpu::F_ATTACKER])) {
             refuse = 1;
         }
-        if (has(s, pid, csk::TAKE_ROOT) && (pl(s, pid).flags & frames::flag::ROOTED) != 0) refuse = 2;
+        if (has(s, pid, frames::skill::TAKE_ROOT) && (pl(s, pid).flags & frames::flag::ROOTED) != 0) refuse = 2;
         if (refuse == 2) {
             push_stay(s);
             return;
@@ -213,9 +213,9 @@ inline void push_run(Ctx& c) {
             f.phase = fpu::MOVED;
             const int att = f.arg[fpu::F_ATTACKER];
             // AFTER_PUSH: Strip Ball
-            if (att >= 0 && has(s, att, csk::STRIP_BALL) && f.arg[fpu::F_CHAIN] == 0 && carrier(s) == pid &&
-                team_of(s, pid) != team_of(s, att) && !has(s, pid, csk::SURE_HANDS) &&
-                !has(s, pid, csk::MONSTROUS_MOUTH)) {
+            if (att >= 0 && has(s, att, frames::skill::STRIP_BALL) && f.arg[fpu::F_CHAIN] == 0 && carrier(s) == pid &&
+                team_of(s, pid) != team_of(s, att) && !has(s, pid, frames::skill::SURE_HANDS) &&
+                !has(s, pid, frames::skill::MONSTROUS_MOUTH)) {
                 Frame& sb = push(s, frames::STRIP_BALL);
                 sb.arg[frames::p_strip_ball::F_ATTACKER] = i16(att);
                 sb.arg[frames::p_strip_ball::F_PID] = i16(pid);
@@ -298,7 +298,7 @@ inline Detail strip_ball_detail(Ctx& c) {
     Detail d;
     d.player = c.top().arg[frames::p_strip_ball::F_ATTACKER];
     d.target = c.top().arg[frames::p_strip_ball::F_PID];
-    d.skill = csk::STRIP_BALL;
+    d.skill = frames::skill::STRIP_BALL;
     return d;
 }
 

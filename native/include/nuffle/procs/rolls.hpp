@@ -70,6 +70,20 @@ inline bool roll_pro(State& s, int pid, bool use) noexcept {
     return true;
 }
 
+// rolls.spend_team_reroll: the Leader's bonus re-roll first; true if a Loner check comes first
+// (TEAM_REROLL_CHECK).
+inline bool spend_team_reroll(State& s, int pid) noexcept {
+    const int side = s.players[pid].team;
+    Team& team = s.teams[side];
+    team.reroll_used = 1;
+    if (bonus_reroll_usable(s, side)) {
+        team.bonus_reroll = 0;
+    } else {
+        --team.rerolls;
+    }
+    return s.players[pid].has_skill(frames::skill::LONER);
+}
+
 inline void player_roll_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -104,6 +118,32 @@ inline void player_roll_run(Ctx& c) {
     }
 }
 
+// PlayerRoll.act's re-rolls (Pro, a skill, the team re-roll) of a roll frame laid out as
+// PlayerRoll; `again` asks for the roll again.
+inline void roll_reroll(State& s, Frame& f, const Act& a, void (*again)(State&, const Frame&)) {
+    f.arg[fr::F_REROLLED] = 1;
+    const int pid = f.arg[fr::F_PID];
+    if (a.type == frames::at::USE_PRO) {
+        roll_pro(s, pid, true);
+        f.phase = fr::REROLL_CHECK;
+        request_threshold(s, 4, purpose("pro"));
+        return;
+    }
+    if (a.type == frames::at::USE_SKILL) {
+        roll_skill(s, f, true);
+        f.phase = fr::ROLLED;
+        again(s, f);
+        return;
+    }
+    if (spend_team_reroll(s, pid)) {  // Loner
+        f.phase = fr::REROLL_CHECK;
+        request_threshold(s, 4, purpose("loner"));
+    } else {
+        f.phase = fr::ROLLED;
+        again(s, f);
+    }
+}
+
 inline Legal player_roll_legal(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -122,36 +162,7 @@ inline void player_roll_act(Ctx& c, const Act& a) {
         roll_finish(s, f, false);
         return;
     }
-    f.arg[fr::F_REROLLED] = 1;
-    const int pid = f.arg[fr::F_PID];
-    if (a.type == frames::at::USE_PRO) {
-        roll_pro(s, pid, true);
-        f.phase = fr::REROLL_CHECK;
-        request_threshold(s, 4, purpose("pro"));
-        return;
-    }
-    if (a.type == frames::at::USE_SKILL) {
-        roll_skill(s, f, true);
-        f.phase = fr::ROLLED;
-        request_roll(s, f);
-        return;
-    }
-    // rolls.spend_team_reroll: the bonus (Leader) re-roll first
-    const int side = s.players[pid].team;
-    Team& team = s.teams[side];
-    team.reroll_used = 1;
-    if (bonus_reroll_usable(s, side)) {
-        team.bonus_reroll = 0;
-    } else {
-        --team.rerolls;
-    }
-    if (s.players[pid].has_skill(frames::skill::LONER)) {  // TEAM_REROLL_CHECK: Loner
-        f.phase = fr::REROLL_CHECK;
-        request_threshold(s, 4, purpose("loner"));
-    } else {
-        f.phase = fr::ROLLED;
-        request_roll(s, f);
-    }
+    roll_reroll(s, f, a, request_roll);
 }
 
 inline Detail player_roll_detail(Ctx& c) {

@@ -8,31 +8,20 @@ namespace nuffle::procs {
 
 namespace ftt = frames::p_throw_team_mate;
 
-inline void push_injury_crowd(State& s, int pid) {
-    namespace fi = frames::p_injury;
-    Frame& f = push(s, frames::INJURY);
-    f.arg[fi::F_PID] = nat3::i16(pid);
-    f.arg[fi::F_CROWD] = 1;
-    f.arg[fi::F_BY] = -1;
-    f.arg[fi::F_HOW] = nat3::HOW_CROWD;
-    f.arg[fi::F_RESULT] = -1;
-    f.arg[fi::F_CAS2] = -1;
-}
-
 // ThrowTeamMate._fumbled: he falls in his own square.
 inline void ttm_fumbled(State& s, Frame& f) {
     const int tm = f.arg[ftt::F_THROWN];
-    const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == nat3::pos(s, tm);
-    if (had_ball && nat3::team_of(s, tm) == s.active) s.turnover = 1;
+    const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == pos(s, tm);
+    if (had_ball && team_of(s, tm) == s.active) s.turnover = 1;
     f.phase = ftt::DONE;
-    nat3::push_knock_down(s, tm, false);
+    push_knock_down(s, tm, -1, false);
 }
 
 inline void ttm_lift(State& s, Frame& f) {
     const int tm = f.arg[ftt::F_THROWN];
-    const bool had = s.ball_state == frames::ball::CARRIED && s.ball == nat3::pos(s, tm);
+    const bool had = s.ball_state == frames::ball::CARRIED && s.ball == pos(s, tm);
     f.arg[ftt::F_HAD_BALL] = had ? 1 : 0;
-    s.grid[nat3::pos(s, tm)] = SQUARE_EMPTY;
+    s.grid[pos(s, tm)] = SQUARE_EMPTY;
     s.players[tm].square = -1;
     if (had) s.ball_state = frames::ball::IN_AIR;
 }
@@ -41,26 +30,26 @@ inline void ttm_land(Ctx& c, Frame& f) {
     State& s = c.s;
     const int tm = f.arg[ftt::F_THROWN];
     const int spot = f.arg[ftt::F_SPOT];
-    nat3::place(s, tm, spot, Status::STANDING);
+    passing::place(s, tm, spot, Status::STANDING);
     if (f.arg[ftt::F_HAD_BALL]) {
-        s.ball = nat3::i16(spot);
+        s.ball = i16(spot);
         s.ball_state = frames::ball::CARRIED;
     }
     f.phase = ftt::LANDING_ROLLED;
-    const int mod = -tackle_zones(s, c.b, spot, nat3::team_of(s, tm));
-    nat3::push_roll(s, nat3::prk::LANDING, tm, nat3::ag_target(s, tm), mod);
+    const int mod = -tackle_zones(s, c.b, spot, team_of(s, tm));
+    push_player_roll(s, frames::roll::LANDING, tm, passing::ag_target(s, tm), mod);
 }
 
 inline void ttm_into_crowd(State& s, Frame& f, int last, int out) {
     const int tm = f.arg[ftt::F_THROWN];
     if (f.arg[ftt::F_HAD_BALL]) {
-        s.ball = nat3::i16(last);
-        if (nat3::team_of(s, tm) == s.active) s.turnover = 1;
+        s.ball = i16(last);
+        if (team_of(s, tm) == s.active) s.turnover = 1;
     }
-    f.arg[ftt::F_TARGET] = nat3::i16(out);
+    f.arg[ftt::F_TARGET] = i16(out);
     s.players[tm].status = static_cast<std::uint8_t>(Status::RESERVE);
     f.phase = ftt::CROWD_INJURED;
-    push_injury_crowd(s, tm);
+    push_injury(s, tm, 0, true);
 }
 
 inline void ttm_come_down(Ctx& c, Frame& f) {
@@ -68,9 +57,9 @@ inline void ttm_come_down(Ctx& c, Frame& f) {
     const int occupant = s.grid[f.arg[ftt::F_SPOT]];
     if (occupant >= 0) {
         f.phase = ftt::HIT_PLAYER;
-        f.arg[ftt::F_STUNNED] = nat3::i16(
+        f.arg[ftt::F_STUNNED] = i16(
             s.players[occupant].status == static_cast<std::uint8_t>(Status::STUNNED) ? occupant : -1);
-        nat3::push_knock_down(s, occupant, true);
+        push_knock_down(s, occupant, -1, true);
         return;
     }
     ttm_land(c, f);
@@ -84,17 +73,17 @@ inline void throw_team_mate_run(Ctx& c) {
     const int thr = f.arg[ftt::F_THROWER], tm = f.arg[ftt::F_THROWN];
     if (ph == ftt::START) {
         f.phase = ftt::THROW;
-        if (s.players[thr].has_skill(nat3::psk::ALWAYS_HUNGRY)) {  // BEFORE_THROW (Always Hungry)
+        if (s.players[thr].has_skill(frames::skill::ALWAYS_HUNGRY)) {  // BEFORE_THROW (Always Hungry)
             f.phase = ftt::BEFORE_THROW_USED;
             namespace fa = frames::p_always_hungry;
             Frame& h = push(s, frames::ALWAYS_HUNGRY);
-            h.arg[fa::F_THROWER] = nat3::i16(thr);
-            h.arg[fa::F_THROWN] = nat3::i16(tm);
+            h.arg[fa::F_THROWER] = i16(thr);
+            h.arg[fa::F_THROWN] = i16(tm);
             return;
         }
     } else if (ph == ftt::BEFORE_THROW_USED) {
         if (!s.ok) {
-            if (nat3::pos(s, tm) < 0) {  // eaten: nothing left to throw
+            if (pos(s, tm) < 0) {  // eaten: nothing left to throw
                 pop(s);
                 return;
             }
@@ -104,25 +93,25 @@ inline void throw_team_mate_run(Ctx& c) {
         f.phase = ftt::THROW;
     }
     if (f.phase == ftt::THROW) {
-        const int mod = nat3::pass_roll_modifier(s, b, thr, nat3::band_between(b, nat3::pos(s, thr), f.arg[ftt::F_TARGET])) - 1;
-        f.arg[ftt::F_MOD] = nat3::i16(mod);
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[ftt::F_TARGET])) - 1;
+        f.arg[ftt::F_MOD] = i16(mod);
         f.phase = ftt::THROWN;
-        nat3::push_roll(s, nat3::prk::PASS, thr, nat3::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
         return;
     }
     if (f.phase == ftt::THROWN) {
-        if (!s.ok && nat3::is_fumble(s.last_die, f.arg[ftt::F_MOD])) {
+        if (!s.ok && passing::is_fumble(s.last_die, f.arg[ftt::F_MOD])) {
             ttm_fumbled(s, f);
             return;
         }
         ttm_lift(s, f);
         f.arg[ftt::F_SPOT] = f.arg[ftt::F_TARGET];
         f.phase = ftt::SCATTER;
-        if (s.players[tm].has_skill(nat3::psk::SWOOP)) {  // FLIGHT (Swoop)
+        if (s.players[tm].has_skill(frames::skill::SWOOP)) {  // FLIGHT (Swoop)
             f.phase = ftt::FLIGHT_USED;
             namespace fs = frames::p_swoop;
             Frame& w = push(s, frames::SWOOP);
-            w.arg[fs::F_PID] = nat3::i16(tm);
+            w.arg[fs::F_PID] = i16(tm);
             w.arg[fs::F_START] = f.arg[ftt::F_TARGET];
             for (const int slot : {fs::F_DIRECTION, fs::F_FACING}) {
                 ListRef t = list_field(s, w, slot, slot == fs::F_DIRECTION ? fs::F_DIRECTION_AT : fs::F_FACING_AT, 2);
@@ -151,7 +140,7 @@ inline void throw_team_mate_run(Ctx& c) {
             ttm_into_crowd(s, f, spot, nxt);
             return;
         }
-        f.arg[ftt::F_SPOT] = nat3::i16(nxt);
+        f.arg[ftt::F_SPOT] = i16(nxt);
         ++f.arg[ftt::F_SCATTERS];
         if (f.arg[ftt::F_SCATTERS] < 3) {
             request(s, Dice::D8, 1, purpose("team-mate scatter"));
@@ -174,21 +163,21 @@ inline void throw_team_mate_run(Ctx& c) {
     if (f.phase == ftt::LANDING_ROLLED) {
         const int spot = f.arg[ftt::F_SPOT];
         if (s.ok) {
-            nat3::check_touchdown(s, b, tm);
+            check_touchdown(s, b, tm);
             f.phase = ftt::DONE;
-            if (s.ball == spot && s.ball_state == frames::ball::ON_GROUND) nat3::push_bounce(s, spot);
+            if (s.ball == spot && s.ball_state == frames::ball::ON_GROUND) push_bounce(s, spot);
             return;
         }
-        if (f.arg[ftt::F_HAD_BALL] && nat3::team_of(s, tm) == s.active) s.turnover = 1;
+        if (f.arg[ftt::F_HAD_BALL] && team_of(s, tm) == s.active) s.turnover = 1;
         f.phase = ftt::DONE;
-        nat3::push_knock_down(s, tm, false);
+        push_knock_down(s, tm, -1, false);
         return;
     }
     if (f.phase == ftt::CROWD_INJURED) {
         f.phase = ftt::DONE;
         if (f.arg[ftt::F_HAD_BALL]) {
             s.ball_state = frames::ball::ON_GROUND;
-            nat3::push_throw_in(s, s.ball, f.arg[ftt::F_TARGET]);
+            push_throw_in(s, s.ball, f.arg[ftt::F_TARGET]);
             return;
         }
     }
@@ -203,7 +192,7 @@ inline void always_hungry_run(Ctx& c) {
     Frame& f = c.top();
     if (f.phase == fa::START) {
         f.phase = fa::ROLLED;
-        nat3::push_roll(s, nat3::prk::ALWAYS_HUNGRY, f.arg[fa::F_THROWER], 2, 0, false);
+        push_player_roll(s, frames::roll::ALWAYS_HUNGRY, f.arg[fa::F_THROWER], 2, 0, false);
         return;
     }
     if (f.phase == fa::ROLLED) {
@@ -217,15 +206,15 @@ inline void always_hungry_run(Ctx& c) {
     }
     if (f.phase == fa::SECOND_ROLLED && die(s) == 1) {
         const int tm = f.arg[fa::F_THROWN];
-        add_stat(s, other(nat3::team_of(s, tm)), STAT_CAS);
+        add_stat(s, other(team_of(s, tm)), STAT_CAS);
         s.turnover = 1;
         f.phase = fa::EATEN;
-        const int sq = nat3::pos(s, tm);  // ball.take_off_pitch
+        const int sq = pos(s, tm);  // ball.take_off_pitch
         const bool held = s.ball_state == frames::ball::CARRIED && s.ball == sq;
         remove_player(s, tm, static_cast<int>(Status::CASUALTY));
         if (held) {
             s.ball_state = frames::ball::ON_GROUND;
-            nat3::push_bounce(s, sq);
+            push_bounce(s, sq);
             return;
         }
     }
@@ -259,7 +248,7 @@ inline void swoop_run(Ctx& c) {
     ListRef direction = list_field(s, f, fsw::F_DIRECTION, fsw::F_DIRECTION_AT, 2);
     if (f.phase == fsw::START) {
         f.phase = fsw::AIM;
-        wait(s, nat3::team_of(s, f.arg[fsw::F_PID]), frames::dk::SWOOP);
+        wait(s, team_of(s, f.arg[fsw::F_PID]), frames::dk::SWOOP);
         return;
     }
     if (f.phase == fsw::DIRECTION_ROLLED) {
@@ -267,8 +256,8 @@ inline void swoop_run(Ctx& c) {
         const int px = fy, py = -fx;
         const int third = (die(s) - 1) / 2;
         const int dirs[3][2] = {{fx + px, fy + py}, {fx, fy}, {fx - px, fy - py}};
-        direction.at[0] = nat3::i16(dirs[third][0]);
-        direction.at[1] = nat3::i16(dirs[third][1]);
+        direction.at[0] = i16(dirs[third][0]);
+        direction.at[1] = i16(dirs[third][1]);
         f.phase = fsw::DISTANCE_ROLLED;
         request(s, Dice::D3, 1, purpose("swoop distance"));
         return;
@@ -281,15 +270,15 @@ inline void swoop_run(Ctx& c) {
         x += dx;
         y += dy;
         if (x < 0 || x >= b.width || y < 0 || y >= b.height) {
-            s.square = nat3::i16(b.sq(x, y));
-            s.last_square = nat3::i16(last);
+            s.square = i16(b.sq(x, y));
+            s.last_square = i16(last);
             pop(s);
             return;
         }
         last = b.sq(x, y);
     }
-    s.square = nat3::i16(last);
-    s.last_square = nat3::i16(last);
+    s.square = i16(last);
+    s.last_square = i16(last);
     pop(s);
 }
 
@@ -305,9 +294,9 @@ inline void swoop_act(Ctx& c, const Act& a) {
     ListRef facing = list_field(s, f, fsw::F_FACING, fsw::F_FACING_AT, 2);
     if (ex == x) {
         facing.at[0] = 0;
-        facing.at[1] = nat3::i16(ey > y ? 1 : -1);
+        facing.at[1] = i16(ey > y ? 1 : -1);
     } else {
-        facing.at[0] = nat3::i16(ex > x ? 1 : -1);
+        facing.at[0] = i16(ex > x ? 1 : -1);
         facing.at[1] = 0;
     }
     f.phase = fsw::DIRECTION_ROLLED;
