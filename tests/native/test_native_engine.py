@@ -56,6 +56,29 @@ def test_positions_convert_both_ways_with_their_stacks(native: ModuleType, game_
             assert [p.key() for p in back.stack] == [p.key() for p in s.stack]
 
 
+def test_every_decision_of_random_games_round_trips(native: ModuleType) -> None:
+    """At every decision of random games (blocks, pushes, passes, skills' frames included, not
+    only the ported ones), the position goes to the native state and back unchanged."""
+    from nuffle.random_player import RandomPlayer
+
+    frames: set[str] = set()
+    for board in (3, 11):
+        for seed in (1, 2):
+            game = Game.new("chaos-dwarf", "skaven", seed=seed, board=board)
+            bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
+            for _ in range(1500):
+                if game.is_over:
+                    break
+                s = game.state
+                data = state_data(s)
+                dumped = native.State.load(_board(native, s), data).dump()
+                assert dumped == data
+                assert state_from_data(s, dumped).key() == s.key()
+                frames.update(p.frame for p in s.stack)
+                game.step(bots[game.decider].act(game.view()))
+    assert {"block", "push", "player_roll", "setup", "kickoff"} <= frames, frames
+
+
 def test_a_position_with_a_crowd_surf_round_trips(native: ModuleType, game_positions: Positions) -> None:
     """The crowd list holds squares (the last one on the pitch and the one out of it), not
     only player ids: a position waiting on a follow-up after a push into the crowd loads."""
