@@ -20,7 +20,6 @@ from nuffle.core.state import (
     PSTAT_CASUALTIES,
     PSTAT_INJURY,
     PSTAT_INJURY2,
-    PSTATS,
     STAT_CAS,
     STAT_KO,
     GameState,
@@ -494,9 +493,8 @@ class Injury(Procedure):
     def _casualty(self, s: GameState) -> None:
         s.remove(self.pid, Status.CASUALTY)
         s.add_stat(other(self._owner(s)), STAT_CAS)
-        base = self.pid * PSTATS
-        s.pstats[base + PSTAT_INJURY] = self.cas
-        s.pstats[base + PSTAT_INJURY2] = self.cas2 if self.cas2 > 0 else 0
+        s.set_pstat(self.pid, PSTAT_INJURY, self.cas)
+        s.set_pstat(self.pid, PSTAT_INJURY2, self.cas2 if self.cas2 > 0 else 0)
         if self.by >= 0:
             CASUALTY_CAUSED.each(s.info[self.by].skills, s, self)
 

@@ -276,7 +276,7 @@ def _nurgles_rot(s: GameState, inj: Injury) -> None:
         return
     if any(sk in s.info[victim].skills for sk in _NO_ROTTER):
         return
-    s.stats[s.pteam[inj.by]][STAT_ROTTED] += 1
+    s.count_stat(s.pteam[inj.by], STAT_ROTTED)
 
 
 # --- fouls ------------------------------------------------------------------------------------
