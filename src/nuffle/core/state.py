@@ -16,7 +16,7 @@ from nuffle.core.dice import Chance, Outcome
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, keywords
-from nuffle.core.types import CHANCE, HOME, RUNNING, BallState, PFlag, Status, Weather
+from nuffle.core.types import CHANCE, HOME, PF, RUNNING, BallState, PFlag, Status, Weather
 
 if TYPE_CHECKING:
     from nuffle.core.procedures.base import Procedure
@@ -404,9 +404,13 @@ class GameState:
         """Whether player `pid` has `skill`."""
         return skill in self.info[pid].skills
 
+    def flags(self, pid: int) -> PFlag:
+        """Player `pid`'s flags, as the named `PFlag` (the engine keeps plain ints in `pflags`)."""
+        return PFlag(self.pflags[pid])
+
     def exerts_tz(self, pid: int) -> bool:
         """Whether the player exerts a tackle zone (standing, not distracted)."""
-        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PFlag.NO_TZ
+        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PF.NO_TZ
 
     def tackle_zones(self, sq: int, side: int) -> int:
         """Number of players opposing `side` whose tackle zones cover `sq`."""
@@ -421,7 +425,7 @@ class GameState:
                 q >= 0
                 and pteam[q] != side
                 and status[q] == Status.STANDING
-                and not pflags[q] & PFlag.NO_TZ
+                and not pflags[q] & PF.NO_TZ
             ):
                 n += 1
         return n

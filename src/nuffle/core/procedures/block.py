@@ -22,7 +22,7 @@ from nuffle.core.procedures.rolls import (
 )
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, Event, PFlag, Status, block_dice_code, other
+from nuffle.core.types import PF, BallState, BlockFace, Event, Status, block_dice_code, other
 
 BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "block.before_dice",
@@ -410,7 +410,7 @@ class Block(Procedure):
             or s.pos[self.defender] == self.def_sq
             or s.grid[self.def_sq] != -1
             or self.multiple
-            or s.pflags[att] & PFlag.ROOTED
+            or s.pflags[att] & PF.ROOTED
         ):
             return
         rule, who = self._follow_rule(s)

@@ -24,7 +24,7 @@ from nuffle.core.state import (
     STAT_KO,
     GameState,
 )
-from nuffle.core.types import BallState, Event, PFlag, Status, other
+from nuffle.core.types import PF, BallState, Event, Status, other
 
 # How a player came to an armour or injury roll.
 FALL = 0  # knocked down, not by an opponent's block: failed dodge / GFI, Attacker Down, ...
@@ -185,7 +185,7 @@ class KnockDown(Procedure):
     def _fall(self, s: GameState) -> None:
         pid = self.pid
         s.status[pid] = Status.PRONE
-        s.pflags[pid] &= ~PFlag.ROOTED  # rooted only until he falls
+        s.pflags[pid] &= ~PF.ROOTED  # rooted only until he falls
         sq = s.pos[pid]
         if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
             self.had_ball = s.ball_state == BallState.CARRIED
@@ -484,7 +484,7 @@ class Injury(Procedure):
             return
         s.status[pid] = Status.STUNNED
         if s.pteam[pid] == s.active:
-            s.pflags[pid] |= PFlag.JUST_STUNNED
+            s.pflags[pid] |= PF.JUST_STUNNED
 
     def _knock_out(self, s: GameState) -> None:
         s.remove(self.pid, Status.KO)

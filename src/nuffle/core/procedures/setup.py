@@ -8,7 +8,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import available
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import PF, Status
 
 _HALF_XY: dict[tuple[int, int], tuple[tuple[Square, ...], dict[int, int]]] = {}
 
@@ -113,7 +113,7 @@ class Setup(Procedure):
                 p
                 for p in s.team_players(side)
                 if s.pos[p] >= 0
-                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
+                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PF.HEAT)
             )
         groups = _placements(s, side, movable, on)
         if on and not self.rearrange:
