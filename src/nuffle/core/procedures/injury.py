@@ -120,6 +120,14 @@ def injury_table(total: int, rules: Ruleset = LRB6) -> int:
     return STUNNED
 
 
+def injury_result(s: GameState, victim: int, dice: int, mod: int = 0, by: int = -1,
+                  how: int = FALL) -> int:
+    """The injury result (STUNNED, KO, BADLY_HURT or CASUALTY) of a 2D6 injury roll totalling
+    `dice` against `victim`, `mod` added (a bonus left from the armour roll), caused by `by`
+    in the way `how`: every modifier and table change of the engine applied (for odds tools)."""
+    return Injury(victim, mod, by=by, how=how)._result(s, dice)
+
+
 class KnockDownPhase(Phases):
     """KnockDown: the fall, the armour roll (a reaction may re-roll it), the injury, the ball."""
 
