@@ -41,7 +41,7 @@ from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = [
-    "blitz_odds", "block_odds", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
+    "blitz_odds", "block_odds", "block_skills", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
     "interception_odds", "pass_odds", "pickup_odds",
 ]
 
@@ -225,9 +225,11 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
 # --- blocks and fouls --------------------------------------------------------------------------
 
 
-def _block_skills(s: GameState, attacker: int, defender: int, blitz: bool) -> tuple[BlockSkills, BlockSkills]:
-    """The two players' block abilities as the engine states them (`face_rules`): whatever
-    skills give them, cancellations (Tackle, Juggernaut) already applied."""
+def block_skills(game: Game | GameState, attacker: int, defender: int,
+                 blitz: bool = False) -> tuple[BlockSkills, BlockSkills]:
+    """The (attacker, defender) block abilities as the engine states them (`face_rules`):
+    whatever skills give them, cancellations (Tackle, Juggernaut) already applied."""
+    s = _state(game)
     rules = face_rules(s, attacker, defender, blitz)
     att = BlockSkills(block=rules.attacker_stands_both_down,
                       wrestle=ActionType.USE_SKILL in rules.attacker_both_down_options,
@@ -260,7 +262,7 @@ def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str =
     if not _adjacent(s, a_sq, d_sq):
         raise InputError(f"player {defender} is not adjacent to player {attacker}")
     dice, attacker_chooses = block_dice(s, attacker, defender, blitz)
-    att, dfd = _block_skills(s, attacker, defender, blitz)
+    att, dfd = block_skills(s, attacker, defender, blitz)
     return P.block_odds(dice, attacker_chooses, attacker=att, defender=dfd, team_reroll=_team_rr(s, attacker),
                         pro=checked_reroll(s, attacker, None),
                         loner=team_reroll_checked(s, attacker), goal=goal,
