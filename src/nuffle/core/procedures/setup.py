@@ -80,9 +80,11 @@ def _placements(
     reserves = tuple([p for p in movable if pos[p] < 0])
     if reserves and occupied:
         groups.append(ActionChoice(ActionType.PLACE_PLAYER, reserves, occupied))
+    place = {q: j for j, (_, q) in enumerate(at)}  # each placed player's index in `occupied`
     for p in movable:
         if pos[p] >= 0:
-            others = tuple([half[i] for i, q in at if q != p])
+            j = place.get(p)
+            others = occupied if j is None else occupied[:j] + occupied[j + 1:]
             if others:
                 groups.append(ActionChoice(ActionType.PLACE_PLAYER, (p,), others))
     return groups
