@@ -93,7 +93,7 @@ def block_dice_choice(s: GameState, d: Decision, legal: LegalActions, side: int,
     att, dfd = d.player, d.target
     if att is None or dfd is None or s.pteam[att] != side or not faces:
         return block_choice(s, legal, side, d)
-    a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
+    a_sk, d_sk = skills_of(s, d)
     scored = []
     for f in faces:
         res = face_result(BlockFace(SELECT_FACE.index(f)), a_sk, d_sk)
