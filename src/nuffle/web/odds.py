@@ -50,16 +50,18 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
     s = game.state
     b = s.board
     out = []
-    far = blitz_paths(game, attacker, game.decision().moved or 0) if squares else {}
+    d = game.decision()
+    far = blitz_paths(game, attacker, d.moved or 0) if squares else {}
+    blitz = d.action == ActionType.START_BLITZ  # Horns, Juggernaut: the engine counts the Blitz
     for x, y in squares:
         defender = s.grid[b.sq(x, y)]
         if defender < 0:
             continue
         try:
             if b.distance(s.pos[attacker], b.sq(x, y)) <= 1:
-                odds = queries.block_odds(game, attacker, defender)
+                odds = queries.block_odds(game, attacker, defender, blitz=blitz)
                 path_prob = 1.0
-                dice, chooses = block_dice(s, attacker, defender)
+                dice, chooses = block_dice(s, attacker, defender, blitz)
             else:
                 path = far.get((x, y))
                 if path is None:
@@ -68,7 +70,7 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
                 path_prob = path.prob
                 there = s.copy()
                 there.move_player(attacker, b.sq(*path.end))
-                dice, chooses = block_dice(there, attacker, defender)
+                dice, chooses = block_dice(there, attacker, defender, True)
         except ValueError:
             continue
         out.append({
