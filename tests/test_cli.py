@@ -148,9 +148,14 @@ def test_a_long_series_looks_at_its_save_folder_once(tmp_path: Path, monkeypatch
     for name in ("game-0003-seed-7.json", "game-0001-seed-5.json", "game-0002-seed-99.json",
                  "game-0002-seed-6.txt", "notes.json", "game-1000001-seed-1000005.json"):
         (folder / name).write_text("{}")
-    named = []
+    named: list[int] = []
     real = cli._record_name
-    monkeypatch.setattr(cli, "_record_name", lambda i, seed: named.append(i) or real(i, seed))
+
+    def counted(index: int, seed: int | None) -> str:
+        named.append(index)
+        return real(index, seed)
+
+    monkeypatch.setattr(cli, "_record_name", counted)
     args = ["play", "--board", "1", "--games", "1000000", "--seed", "5", "--save", str(folder)]
     assert main(args) == 2
     err = capsys.readouterr().err
