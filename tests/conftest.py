@@ -58,14 +58,9 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     allow fewer than the machine has); PYTEST_XDIST_AUTO_NUM_WORKERS still overrides."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") or not hasattr(os, "sched_getaffinity"):
         return None  # pytest-xdist's own rule
-    try:
-        import psutil
-    except ImportError:
-        physical = None
-    else:
-        physical = psutil.cpu_count(logical=False)
-    allowed = len(os.sched_getaffinity(0))
-    return max(1, min(allowed, physical or allowed))
+    # Logical CPUs, not physical cores: much of the suite waits on subprocesses, servers and a
+    # browser, and the serial `timing` group needs a worker of its own beside the rest.
+    return max(1, len(os.sched_getaffinity(0)))
 
 
 def timing_reason(path: str, name: str) -> str | None:
