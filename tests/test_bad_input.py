@@ -4,6 +4,7 @@ one-line error naming the problem, exit code 1 or 2 (130 after Ctrl-C) and no tr
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -184,6 +185,20 @@ def _as_from_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far (from /proc; without it,
+    the wall-clock time since this was first asked about it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        start = _WALL.setdefault(pid, time.monotonic())
+        return time.monotonic() - start
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+_WALL: dict[int, float] = {}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("args, finished", [
     (["play", "--board", "1", "--games", "1000000"], "games finished"),
@@ -193,7 +208,11 @@ def _as_from_a_terminal() -> None:
 def test_ctrl_c_stops_cleanly_and_reports(args: list[str], finished: str) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "nuffle.cli", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=_as_from_a_terminal)
-    time.sleep(5)
+    # Five seconds of the command's own work (its CPU time: on a loaded machine five seconds of
+    # the wall clock may not even see its imports through), so the games are under way.
+    deadline = time.monotonic() + 300
+    while _cpu_seconds(proc.pid) < 5 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=60)

@@ -135,3 +135,31 @@ def test_play_with_a_team_file(tmp_path: Path, capsys: pytest.CaptureFixture[str
     data = json.loads(out.splitlines()[-1])
     assert data["home"]["race"] == "human" and data["away"]["race"] == "dark-elf"
     assert main(["bench", "--home", str(path), "--games", "1", "--board", "1", "--json"]) == 0
+
+
+def test_a_long_series_looks_at_its_save_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Before a series starts, --save checks for records it would overwrite: by listing the folder,
+    not by naming each of the million games (which took minutes before the first game)."""
+    import nuffle.cli as cli
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("game-0003-seed-7.json", "game-0001-seed-5.json", "game-0002-seed-99.json",
+                 "game-0002-seed-6.txt", "notes.json", "game-1000001-seed-1000005.json"):
+        (folder / name).write_text("{}")
+    named: list[int] = []
+    real = cli._record_name
+
+    def counted(index: int, seed: int | None) -> str:
+        named.append(index)
+        return real(index, seed)
+
+    monkeypatch.setattr(cli, "_record_name", counted)
+    args = ["play", "--board", "1", "--games", "1000000", "--seed", "5", "--save", str(folder)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "game-0001-seed-5.json and 1 more records of this series exist already" in err
+    assert len(named) <= 6  # at most one name for each file there
+    assert cli._taken_records(folder, 2, 5) == [folder / "game-0001-seed-5.json"]
+    assert cli._taken_records(folder, 3, 6) == []

@@ -51,7 +51,8 @@ def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True, cwd=cwd, preexec_fn=_as_from_a_terminal)
 
 
-def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], limit: float = 120) -> None:
+def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], limit: float = 300) -> None:
+    """Wait until `ready()` (work under way): generous, since a loaded machine starts slowly."""
     deadline = time.monotonic() + limit
     while not ready():
         if proc.poll() is not None:

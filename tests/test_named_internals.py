@@ -8,6 +8,7 @@ from pathlib import Path
 
 import nuffle.core
 from nuffle.core.procedures.base import FRAMES, Phases
+from nuffle.core.types import PF, PFlag
 
 CORE = Path(nuffle.core.__file__).parent
 # A phase (or its local copy `ph`) compared with, set to or tested against a literal number.
@@ -55,3 +56,47 @@ def test_the_scan_finds_the_old_register() -> None:
 
 def test_children_hand_results_back_in_named_fields_not_a_register() -> None:
     assert _offences(REGISTER) == []
+
+
+# A player's flags combined with a literal number (`s.pflags[p] & 4`, `pflags[q] |= 1`, `~2`).
+BARE_FLAG = re.compile(r"pflags\b[^#]*(?:[&|^]=?|~)\s*\(?\s*\d|\d\s*[&|^]\s*[\w.\[\]]*pflags\b")
+# An IntFlag member in the engine's code (slow arithmetic: the engine uses `PF`'s ints).
+INTFLAG_MEMBER = re.compile(r"\bPFlag\.[A-Z]")
+
+
+def test_the_scan_finds_bare_flag_numbers() -> None:
+    for line in ("if s.pflags[p] & 4:", "s.pflags[pid] |= 1", "pflags[q] = pflags[q] & ~2",
+                 "if 8 & s.pflags[p]:"):
+        assert BARE_FLAG.search(line), line
+    for line in ("if s.pflags[p] & PF.USED:", "s.pflags[pid] |= PF.USED | PF.PLAYED",
+                 "s.pflags = [0] * n", "pflags[q] &= ~PF.PER_TURN"):
+        assert not BARE_FLAG.search(line), line
+
+
+def test_no_bare_flag_numbers_in_the_engine() -> None:
+    assert _offences(BARE_FLAG) == []
+
+
+def test_the_engine_tests_flags_with_plain_ints() -> None:
+    """`PFlag` names the flags for the API; the engine's code works on `PF`'s int copies."""
+    offences = [o for o in _offences(INTFLAG_MEMBER) if not o.startswith(("types.py", "position"))]
+    assert offences == []
+
+
+def test_pf_mirrors_pflag() -> None:
+    names = {n for n in vars(PF) if n.isupper()}
+    assert names == set(PFlag.__members__)
+    for name in names:
+        value = getattr(PF, name)
+        assert type(value) is int and value == PFlag[name]
+
+
+def test_a_players_flags_are_the_named_intflag() -> None:
+    from nuffle.testing import Scenario
+
+    game = Scenario().put(0, (5, 5)).start(0)
+    s = game.state
+    s.pflags[0] = PF.USED | PF.DODGE_USED
+    flags = s.flags(0)
+    assert type(flags) is PFlag
+    assert flags == PFlag.USED | PFlag.DODGE_USED and PFlag.USED in flags and PFlag.ROOTED not in flags

@@ -98,7 +98,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 folder.mkdir(exist_ok=True)
             except OSError as exc:
                 return _error(f"--save {args.save}: cannot create the folder ({exc.strerror or exc})")
-            taken = [p for i in range(args.games) if (p := folder / _record_name(i, args.seed + i)).exists()]
+            taken = _taken_records(folder, args.games, args.seed)
             if taken and not args.overwrite:
                 return _error(f"--save {args.save}: {taken[0].name} and {len(taken) - 1} more records "
                               "of this series exist already (--overwrite replaces them)")
@@ -217,6 +217,18 @@ def _positive_seconds(text: str) -> float:
 def _record_name(index: int, seed: int | None) -> str:
     """The file name of a series' game `index` (from 0) in its --save folder."""
     return f"game-{index + 1:04d}-seed-{seed}.json"
+
+
+def _taken_records(folder: Path, games: int, seed: int) -> list[Path]:
+    """The records in `folder` that a series of `games` games from `seed` would write, in order
+    (one look at the folder, not one per game: a series may be millions of games long)."""
+    taken: dict[int, Path] = {}
+    for path in folder.iterdir():
+        number = path.name.removeprefix("game-").partition("-seed-")[0]
+        i = int(number) - 1 if number.isdigit() else -1
+        if 0 <= i < games and path.name == _record_name(i, seed + i):
+            taken[i] = path
+    return [taken[i] for i in sorted(taken)]
 
 
 def _won(game: dict[str, Any], first: str, second: str) -> bool | None:

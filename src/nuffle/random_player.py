@@ -32,7 +32,7 @@ class RandomPlayer:
             return self._setup(game)
         groups = legal.groups
         rng = self.rng
-        types = list(dict.fromkeys(g.type for g in groups))
+        types = list(dict.fromkeys(legal.types()))
         kind = types[rng.randrange(len(types))] if len(types) > 1 else types[0]
         if len(types) == len(groups):
             g = groups[types.index(kind)]

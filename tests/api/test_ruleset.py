@@ -131,3 +131,18 @@ def test_enumeration_groups_casualty_rolls_by_the_rulesets_own_table() -> None:
     assert grouped_outcomes(Dice.D68, 1, GROUP_CASUALTY, harsh.casualty_groups) == (
         (11, Fraction(1, 2)), (41, Fraction(1, 2)))
     assert len(grouped_outcomes(Dice.D68, 1, GROUP_CASUALTY, LRB6.casualty_groups)) == 8
+
+
+def test_pass_targets_follow_the_matchs_ruler() -> None:
+    """A ruleset whose ruler reaches one square: a thrower may pass to his neighbours only
+    (the targets were read off LRB6's ruler whatever the match's ruleset)."""
+    from nuffle.core.procedures.passing import pass_targets
+    from nuffle.testing import Scenario
+
+    short = LRB6.derive("toy-short-ruler", pass_ranges=("TQ", "QQ"))
+    sc = Scenario().put(1, (10, 7))
+    sc.state.rules = short
+    s = sc.state
+    assert set(pass_targets(s, 1, "QSLB")) == {(x, y) for x in (9, 10, 11) for y in (6, 7, 8)} - {(10, 7)}
+    sc.state.rules = LRB6
+    assert len(pass_targets(s, 1, "QSLB")) > 100

@@ -8,7 +8,7 @@ from nuffle.core import league as L
 from nuffle.core.dice import ScriptedRoller, d6, pick, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
-from nuffle.core.state import PSTAT_NAMES, PSTATS
+from nuffle.core.state import PSTAT_NAMES
 from nuffle.core.teams import default_team_dict
 from nuffle.league.postmatch import PostMatchDice, improvement_choices, post_match
 from nuffle.league.team import Improvement, LeagueTeam
@@ -32,7 +32,7 @@ def game_of(pair, score=(0, 0), fame=(0, 0), events=()):
         s.teams[side].fame = fame[side]
     for side, number, stat, value in events:
         pid = next(p.pid for p in s.info if p.team == side and p.number == number)
-        s.pstats[pid * PSTATS + PSTAT_NAMES.index(stat)] = value
+        s.set_pstat(pid, PSTAT_NAMES.index(stat), value)
     return game
 
 
@@ -204,7 +204,7 @@ def test_an_ogre_is_too_strong_to_raise():
 def test_nurgle_gains_a_rotter_per_opponent_rotted():
     pair = teams("nurgle", "human")
     game = game_of(pair, (0, 0))
-    game.state.stats[0][8] = 2
+    game.state.count_stat(0, 8, 2)
     new, rec = run(pair, game, basic())
     assert len(rec.sides[0].raised) == 2
     assert all(new[0].player(n).position.name == "Rotter" for n in rec.sides[0].raised)

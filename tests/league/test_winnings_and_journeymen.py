@@ -5,7 +5,7 @@ from nuffle.core import league as L
 from nuffle.core.dice import ScriptedRoller, d6, pick, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
-from nuffle.core.state import PSTAT_NAMES, PSTATS
+from nuffle.core.state import PSTAT_NAMES
 from nuffle.core.teams import default_team_dict
 from nuffle.league.manager import DefaultManager, RandomManager, decide
 from nuffle.league.postmatch import PostMatchDice, post_match
@@ -30,7 +30,7 @@ def game_of(pair, score=(0, 0), events=(), specs=None):
         s.teams[side].fame = 0
     for side, number, stat, value in events:
         pid = next(p.pid for p in s.info if p.team == side and p.number == number)
-        s.pstats[pid * PSTATS + PSTAT_NAMES.index(stat)] = value
+        s.set_pstat(pid, PSTAT_NAMES.index(stat), value)
     return game
 
 

@@ -160,8 +160,8 @@ def test_the_fans_and_the_gate_are_kept_for_the_match() -> None:
     assert game.fans() == {"home": 18_000, "away": 8_000, "gate": 26_000}
     assert (game.state.teams[0].fame, game.state.teams[1].fame) == (2, 0)
     again = position_from_dict(json.loads(json.dumps(position_to_dict(game.state))))
-    assert again.fans == [18, 8]
+    assert again.fans == (18, 8)
     old = position_to_dict(game.state)
     del old["fans"]  # a position written before the fans were kept
-    assert position_from_dict(json.loads(json.dumps(old))).fans == [0, 0]
+    assert position_from_dict(json.loads(json.dumps(old))).fans == (0, 0)
     assert game.clone().fans() == game.fans() and game.view().fans() == game.fans()

@@ -7,7 +7,7 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.agents.registry import register
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.game import Game
-from nuffle.core.types import BallState, PFlag, Status
+from nuffle.core.types import PF, BallState, Status
 
 
 class EndzoneBot(RandomBot):
@@ -49,7 +49,7 @@ class EndzoneBot(RandomBot):
     def _carrier_done(self, game: Game) -> bool:
         s = game.state
         c = s.carrier()
-        return c >= 0 and s.pteam[c] == game.decider and bool(s.pflags[c] & PFlag.USED)
+        return c >= 0 and s.pteam[c] == game.decider and bool(s.pflags[c] & PF.USED)
 
     def _runner(self, game: Game, ready: tuple[int, ...]) -> int | None:
         """The carrier if he may still move; else, for a loose ball, the nearest ready player."""

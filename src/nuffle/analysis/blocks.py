@@ -7,7 +7,7 @@ by a preference order (a parameter); the attacker first prefers results meeting 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -76,12 +76,18 @@ _FACE_ORDER = (BlockFace.ATTACKER_DOWN, BlockFace.BOTH_DOWN, BlockFace.PUSHED,
 
 @dataclass(frozen=True)
 class BlockSkills:
-    """The block-relevant skills of one player."""
+    """The block-relevant abilities of one player, named after the LRB6 skills that give them
+    (live positions take them from the engine: `queries.block_odds`, core's `face_rules`).
+
+    `block`: he stays up on Both Down. `dodge`: Defender Stumbles only pushes him. `tackle`: he
+    cancels the opponent's `dodge`. `wrestle`: he may place both players prone on Both Down.
+    `juggernaut` (the attacker): he may take Both Down as a push."""
 
     block: bool = False
     dodge: bool = False
     tackle: bool = False
     wrestle: bool = False
+    juggernaut: bool = False
 
 
 NO_SKILLS = BlockSkills()
@@ -92,8 +98,12 @@ def face_result(face: BlockFace, attacker: BlockSkills = NO_SKILLS,
     """The effective result of one face.
 
     Wrestle is used by its owner only when he lacks Block (he would otherwise be knocked down);
-    it then places both players prone.
+    it then places both players prone. An attacker with `juggernaut` takes Both Down as a push
+    when he likes a push better (by `ATTACKER_PREFERENCE`).
     """
+    if face == BlockFace.BOTH_DOWN and attacker.juggernaut:
+        plain = face_result(face, replace(attacker, juggernaut=False), defender)
+        return min(plain, BlockResult.PUSHED, key=ATTACKER_PREFERENCE.index)
     if face == BlockFace.ATTACKER_DOWN:
         return BlockResult.ATTACKER_DOWN
     if face == BlockFace.PUSHED:

@@ -13,7 +13,7 @@ the usual "spend the team re-roll on the first failure no skill covers").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -342,6 +342,38 @@ def _injury_bonus(total: int, av: int, claws: bool, bonus: bool) -> int | None:
     if bonus and _breaks(total + 1, av, claws):
         return 0
     return None
+
+
+def foul_by_rules(limit: int, modifier: int, injury_of: Callable[[int, int], str], *, bonus: int = 0,
+                  unseen_when_held: bool = False, unseen_when_broken: bool = False,
+                  bribe: bool = False) -> dict[str, Fraction]:
+    """A foul as the engine states it (core's `foul_rules`): the armour holds up to `limit`
+    with `modifier` added; the fouler's `bonus` goes on the armour only when that breaks it,
+    else on the injury roll; `injury_of(dice, left)` names the injury result ("stunned",
+    "ko", "badly_hurt", "casualty") of a 2D6 total `dice` with `left` bonus added. Sent off on
+    a double on either roll unless unseen; a `bribe` cancels it on 2+. Keys as `foul`."""
+    out = dict.fromkeys(("armour_broken", "sent_off", "unbroken", *INJURY_KEYS), ZERO)
+    for (a, b), p in two_d6().items():
+        total = a + b + modifier
+        if total > limit:
+            left: int | None = bonus
+        elif bonus and total + bonus > limit:
+            left = 0
+        else:
+            left = None
+        if left is None:
+            out["unbroken"] += p
+            if a == b and not unseen_when_held:
+                out["sent_off"] += p
+            continue
+        out["armour_broken"] += p
+        for (c, d), q in two_d6().items():
+            out[injury_of(c + d, left)] += p * q
+            if (a == b and not unseen_when_broken) or c == d:
+                out["sent_off"] += p * q
+    if bribe:
+        out["sent_off"] *= Fraction(1, 6)
+    return out
 
 
 def casualty_table() -> dict[str, Fraction]:

@@ -14,11 +14,13 @@ from fractions import Fraction
 
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockOdds, BlockSkills
+from nuffle.core.actions import ActionType
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
-from nuffle.core.procedures.block import block_dice
-from nuffle.core.procedures.foul import foul_assists
+from nuffle.core.procedures.block import block_dice, face_rules
+from nuffle.core.procedures.foul import foul_rules
+from nuffle.core.procedures.injury import FOUL, injury_result
 from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
 from nuffle.core.procedures.passing import (
     RANGE_MOD,
@@ -34,17 +36,19 @@ from nuffle.core.procedures.rolls import (
     team_reroll_available,
     team_reroll_checked,
 )
-from nuffle.core.skills import Skill
+from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = [
-    "blitz_odds", "block_odds", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
+    "blitz_odds", "block_odds", "block_skills", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
     "interception_odds", "pass_odds", "pickup_odds",
 ]
 
 Square = tuple[int, int]
 CATCH_KINDS = {"accurate": True, "handoff": True, "bounce": False}
+# The engine's injury results by the toolkit's keys.
+_INJURY_KEY = {STUNNED: "stunned", KO: "ko", BADLY_HURT: "badly_hurt", CASUALTY: "casualty"}
 
 
 # --- input checks ----------------------------------------------------------------------------
@@ -83,10 +87,6 @@ def _square(s: GameState, square: Sequence[int]) -> int:
 def _adjacent(s: GameState, a: int, b: int) -> bool:
     (ax, ay), (bx, by) = s.board.xy(a), s.board.xy(b)
     return max(abs(ax - bx), abs(ay - by)) == 1
-
-
-def _has(s: GameState, pid: int, skill: Skill) -> bool:
-    return skill in s.info[pid].skills
 
 
 def _team_rr(s: GameState, pid: int) -> bool:
@@ -225,9 +225,18 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
 # --- blocks and fouls --------------------------------------------------------------------------
 
 
-def _block_skills(s: GameState, pid: int) -> BlockSkills:
-    return BlockSkills(block=_has(s, pid, Skill.BLOCK), dodge=_has(s, pid, Skill.DODGE),
-                       tackle=_has(s, pid, Skill.TACKLE), wrestle=_has(s, pid, Skill.WRESTLE))
+def block_skills(game: Game | GameState, attacker: int, defender: int,
+                 blitz: bool = False) -> tuple[BlockSkills, BlockSkills]:
+    """The (attacker, defender) block abilities as the engine states them (`face_rules`):
+    whatever skills give them, cancellations (Tackle, Juggernaut) already applied."""
+    s = _state(game)
+    rules = face_rules(s, attacker, defender, blitz)
+    att = BlockSkills(block=rules.attacker_stands_both_down,
+                      wrestle=ActionType.USE_SKILL in rules.attacker_both_down_options,
+                      juggernaut=ActionType.SELECT_PUSHED in rules.attacker_both_down_options)
+    dfd = BlockSkills(block=rules.defender_stands_both_down, dodge=rules.stumble_is_push,
+                      wrestle=ActionType.USE_SKILL in rules.defender_both_down_options)
+    return att, dfd
 
 
 def _carrier(s: GameState, attacker: int, defender: int) -> str | None:
@@ -235,11 +244,15 @@ def _carrier(s: GameState, attacker: int, defender: int) -> str | None:
     return {attacker: "attacker", defender: "defender"}.get(holder)
 
 
-def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str = "safe") -> BlockOdds:
-    """Exact odds of `attacker` blocking the adjacent standing opponent `defender`.
+def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str = "safe",
+               blitz: bool = False) -> BlockOdds:
+    """Exact odds of `attacker` blocking the adjacent standing opponent `defender` (on a Blitz
+    if `blitz`).
 
-    Dice count and chooser come from the engine's strength-plus-assists rule; block skills, the
-    team re-roll (if usable now; the attacker re-rolls when the result misses `goal`) and Loner.
+    Dice count and chooser come from the engine's strength-plus-assists rule, what each face
+    does from its block rules (`face_rules`: Block, Dodge, Tackle, Wrestle, Juggernaut, ...);
+    the team re-roll (if usable now; the attacker re-rolls when the result misses `goal`),
+    Pro and Loner.
     """
     s = _state(game)
     a_sq = _player(s, attacker)
@@ -248,9 +261,9 @@ def block_odds(game: Game | GameState, attacker: int, defender: int, goal: str =
         raise InputError(f"players {attacker} and {defender} are on the same team")
     if not _adjacent(s, a_sq, d_sq):
         raise InputError(f"player {defender} is not adjacent to player {attacker}")
-    dice, attacker_chooses = block_dice(s, attacker, defender)
-    return P.block_odds(dice, attacker_chooses, attacker=_block_skills(s, attacker),
-                        defender=_block_skills(s, defender), team_reroll=_team_rr(s, attacker),
+    dice, attacker_chooses = block_dice(s, attacker, defender, blitz)
+    att, dfd = block_skills(s, attacker, defender, blitz)
+    return P.block_odds(dice, attacker_chooses, attacker=att, defender=dfd, team_reroll=_team_rr(s, attacker),
                         pro=checked_reroll(s, attacker, None),
                         loner=team_reroll_checked(s, attacker), goal=goal,
                         carrier=_carrier(s, attacker, defender))
@@ -272,13 +285,15 @@ def blitz_odds(game: Game | GameState, attacker: int, defender: int, from_square
     there = s.copy()
     if sq != there.pos[attacker]:
         there.move_player(attacker, sq)
-    return block_odds(there, attacker, defender, goal)
+    return block_odds(there, attacker, defender, goal, blitz=True)
 
 
 def foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fraction]:
-    """`probability.foul` for `fouler` fouling the adjacent prone or stunned `victim`.
+    """The foul of `fouler` on the adjacent prone or stunned `victim` (keys as `probability.foul`).
 
-    Net foul assists from the engine's rule; the victim's Thick Skull and Stunty.
+    The armour limit, modifier (net foul assists, skills), the fouler's bonus and when the
+    referee looks away come from the engine (`foul_rules`), each injury result from its injury
+    table (`injury_result`: Thick Skull, Stunty, niggles, ...). No bribe.
     """
     s = _state(game)
     f_sq = _player(s, fouler)
@@ -289,8 +304,11 @@ def foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fra
         raise InputError(f"player {victim} is not down")
     if not _adjacent(s, f_sq, v_sq):
         raise InputError(f"player {victim} is not adjacent to player {fouler}")
-    side = s.pteam[fouler]
-    mod = foul_assists(s, side, victim, fouler) - foul_assists(s, 1 - side, fouler, victim)
-    return P.foul(s.info[victim].av, mod, dirty_player=_has(s, fouler, Skill.DIRTY_PLAYER),
-                  sneaky_git=_has(s, fouler, Skill.SNEAKY_GIT),
-                  thick_skull=_has(s, victim, Skill.THICK_SKULL), stunty=_has(s, victim, Skill.STUNTY))
+    rules = foul_rules(s, fouler, victim)
+
+    def injury_of(dice: int, left: int) -> str:
+        return _INJURY_KEY[injury_result(s, victim, dice, left, by=fouler, how=FOUL)]
+
+    return P.foul_by_rules(rules.armour_limit, rules.armour_modifier, injury_of, bonus=rules.bonus,
+                           unseen_when_held=rules.unseen_when_held,
+                           unseen_when_broken=rules.unseen_when_broken)

@@ -270,7 +270,10 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        return any(g.allows(action) for g in self._groups)
+        for g in self._groups:  # a loop, not any(...): every step asks this
+            if g.allows(action):
+                return True
+        return False
 
     def __len__(self) -> int:
         return sum(len(g) for g in self._groups)

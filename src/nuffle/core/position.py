@@ -267,11 +267,12 @@ def _from_dict(data: Any) -> GameState:
             setattr(s.teams[side], k, v)
     stats = data.get("stats")
     _require(isinstance(stats, list) and len(stats) == 2, "'stats' must hold two lists")
-    s.stats = [_int_list({"s": stats[0]}, "s"), _int_list({"s": stats[1]}, "s")]
+    s.stats = (tuple(_int_list({"s": stats[0]}, "s")), tuple(_int_list({"s": stats[1]}, "s")))
     if "player_stats" in data:  # positions written before per-player records have none
-        s.pstats = _int_list(data, "player_stats", len(s.pstats))
+        s.pstats = tuple(_int_list(data, "player_stats", len(s.pstats)))
     if "fans" in data:  # positions written before the fans were kept have none
-        s.fans = _int_list(data, "fans", 2)
+        home_fans, away_fans = _int_list(data, "fans", 2)
+        s.fans = (home_fans, away_fans)
     stack = data.get("stack")
     _require(isinstance(stack, list) and len(stack) > 0, "'stack' must be a non-empty list of procedures")
     s.stack = [_decode(p, version) for p in stack]

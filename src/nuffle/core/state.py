@@ -1,7 +1,9 @@
 """The game state as plain data: per-player arrays, team counters, ball, stack and RNG.
 
 Players are ids into parallel lists (`pos`, `status`, `pflags`); static player data lives in
-`PlayerInfo` records shared between clones. `copy()` duplicates only mutable parts.
+`PlayerInfo` records shared between clones. `copy()` duplicates only mutable parts; the match
+records that change rarely (`stats`, `pstats`) are tuples, replaced when they change, so clones
+share them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from nuffle.core.dice import Chance, Outcome
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, keywords
-from nuffle.core.types import CHANCE, HOME, RUNNING, BallState, PFlag, Status, Weather
+from nuffle.core.types import CHANCE, HOME, PF, RUNNING, BallState, PFlag, Status, Weather
 
 if TYPE_CHECKING:
     from nuffle.core.procedures.base import Procedure
@@ -25,7 +27,8 @@ STAT_NAMES = ("touchdowns", "casualties", "knockouts", "turnovers")
 # Match totals kept after the two halves' statistics (index into a team's `stats` list).
 STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rotters, league)
 # Per-player match record (`GameState.pstats`, PSTATS ints per player): what a league reads after
-# the match (SPP events, the casualty results the player suffered; 0 = none).
+# the match (SPP events, the casualty results the player suffered; 0 = none). A tuple shared by
+# clones and replaced when it changes (it changes rarely; a clone must stay cheap).
 PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
 PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
 PSTATS = 6
@@ -214,9 +217,9 @@ class GameState:
     extra_moves: int  # squares of movement a block's follow-on blocks used (Frenzy on a Blitz)
     turnover: bool
     touchdown: int
-    stats: list[list[int]]
-    pstats: list[int]  # PSTATS per player (see PSTAT_*); not part of key()
-    fans: list[int]  # each team's fans in thousands (2D6 + Fan Factor; 0 before the roll); not in key()
+    stats: tuple[tuple[int, ...], tuple[int, ...]]  # per team (see STAT_*); `add_stat` changes it
+    pstats: tuple[int, ...]  # PSTATS per player (see PSTAT_*); not part of key()
+    fans: tuple[int, int]  # each team's fans in thousands (2D6 + Fan Factor; 0 before the roll); not in key()
     crowd: list[int]
     log: list[tuple[int, int, int, int]]
 
@@ -270,9 +273,9 @@ class GameState:
         s.extra_moves = 0
         s.turnover = False
         s.touchdown = -1
-        s.stats = [[0] * 9, [0] * 9]
-        s.pstats = [0] * (PSTATS * n)
-        s.fans = [0, 0]
+        s.stats = ((0,) * 9, (0,) * 9)
+        s.pstats = (0,) * (PSTATS * n)
+        s.fans = (0, 0)
         s.crowd = []
         s.log = []
         return s
@@ -315,9 +318,9 @@ class GameState:
         c.extra_moves = self.extra_moves
         c.turnover = self.turnover
         c.touchdown = self.touchdown
-        c.stats = [self.stats[0].copy(), self.stats[1].copy()]
-        c.pstats = self.pstats.copy()
-        c.fans = self.fans.copy()
+        c.stats = self.stats  # immutable: shared
+        c.pstats = self.pstats
+        c.fans = self.fans
         c.crowd = self.crowd.copy()
         c.log = self.log.copy()
         return c
@@ -410,9 +413,13 @@ class GameState:
         """Whether player `pid` has `skill`."""
         return skill in self.info[pid].skills
 
+    def flags(self, pid: int) -> PFlag:
+        """Player `pid`'s flags, as the named `PFlag` (the engine keeps plain ints in `pflags`)."""
+        return PFlag(self.pflags[pid])
+
     def exerts_tz(self, pid: int) -> bool:
         """Whether the player exerts a tackle zone (standing, not distracted)."""
-        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PFlag.NO_TZ
+        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PF.NO_TZ
 
     def tackle_zones(self, sq: int, side: int) -> int:
         """Number of players opposing `side` whose tackle zones cover `sq`."""
@@ -427,7 +434,7 @@ class GameState:
                 q >= 0
                 and pteam[q] != side
                 and status[q] == Status.STANDING
-                and not pflags[q] & PFlag.NO_TZ
+                and not pflags[q] & PF.NO_TZ
             ):
                 n += 1
         return n
@@ -502,9 +509,23 @@ class GameState:
 
     def add_pstat(self, pid: int, stat: int) -> None:
         """Count one event of `stat` (PSTAT_COMPLETIONS ... PSTAT_INTERCEPTIONS) for `pid`."""
-        self.pstats[pid * PSTATS + stat] += 1
+        i = pid * PSTATS + stat
+        self.set_pstat(pid, stat, self.pstats[i] + 1)
+
+    def set_pstat(self, pid: int, stat: int, value: int) -> None:
+        """Set player `pid`'s match record `stat` (a PSTAT_* index) to `value`."""
+        i = pid * PSTATS + stat
+        ps = self.pstats
+        self.pstats = (*ps[:i], value, *ps[i + 1:])
 
     def add_stat(self, side: int, stat: int) -> None:
-        """Count one event of `stat` for `side` in the current half."""
+        """Count one event of `stat` (STAT_TD ... STAT_TURNOVERS) for `side` in the current half."""
         half = self.half if self.half in (1, 2) else 1
-        self.stats[side][(half - 1) * 4 + stat] += 1
+        self.count_stat(side, (half - 1) * 4 + stat)
+
+    def count_stat(self, side: int, index: int, n: int = 1) -> None:
+        """Add `n` to `side`'s team statistic at `index` of its `stats` row (a match total such
+        as STAT_ROTTED, or a half's figure)."""
+        row = self.stats[side]
+        row = (*row[:index], row[index] + n, *row[index + 1:])
+        self.stats = (row, self.stats[1]) if side == 0 else (self.stats[0], row)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, IntFlag
+from typing import Final
 
 HOME = 0
 AWAY = 1
@@ -33,8 +34,10 @@ class Status(IntEnum):
 ON_PITCH = (Status.STANDING, Status.PRONE, Status.STUNNED)
 
 
-class PFlag:
-    """Bit flags kept per player in `GameState.pflags`."""
+class PFlag(IntFlag):
+    """Bit flags kept per player in `GameState.pflags`: the named, typed flags of the API
+    (`GameState.flags`). The engine's hot code uses their plain-int copies in `PF`: an
+    operation on an IntFlag member costs some thirty times one on an int."""
 
     USED = 1  # has taken (or lost) his action this team turn
     DISTRACTED = 2  # failed Bone-head / Really Stupid: no tackle zone
@@ -55,6 +58,28 @@ class PFlag:
     CLEARED_AT_DRIVE_END = (
         HEAT | DISTRACTED | HYPNOTISED | ROOTED | MUST_FEED | PER_TURN | PLAYED | JUST_STUNNED
     )
+
+
+class PF:
+    """`PFlag`'s members as plain ints (same names and values), for the engine's hot code."""
+
+    USED: Final = int(PFlag.USED)
+    DISTRACTED: Final = int(PFlag.DISTRACTED)
+    HEAT: Final = int(PFlag.HEAT)
+    JUST_STUNNED: Final = int(PFlag.JUST_STUNNED)
+    PLAYED: Final = int(PFlag.PLAYED)
+    DODGE_USED: Final = int(PFlag.DODGE_USED)
+    SURE_FEET_USED: Final = int(PFlag.SURE_FEET_USED)
+    PRO_USED: Final = int(PFlag.PRO_USED)
+    BREAK_TACKLE_USED: Final = int(PFlag.BREAK_TACKLE_USED)
+    ROOTED: Final = int(PFlag.ROOTED)
+    HYPNOTISED: Final = int(PFlag.HYPNOTISED)
+    MUST_FEED: Final = int(PFlag.MUST_FEED)
+    LEAP_USED: Final = int(PFlag.LEAP_USED)
+    SKILL_USED: Final = int(PFlag.SKILL_USED)
+    NO_TZ: Final = int(PFlag.NO_TZ)
+    PER_TURN: Final = int(PFlag.PER_TURN)
+    CLEARED_AT_DRIVE_END: Final = int(PFlag.CLEARED_AT_DRIVE_END)
 
 
 class Weather(IntEnum):

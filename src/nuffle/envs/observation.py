@@ -2,7 +2,8 @@
 
 Everything is canonical: the observing side attacks to the right (see `layout`). The layers
 and features are named in `features`. The hot path is table-driven: per match and side,
-look-up tables turn a player's (id, status, flags) into every player layer value and into
+look-up tables turn a player's (id, status, used flag, and whether he exerts a tackle zone:
+the engine's `GameState.exerts_tz`, never a restated rule) into every player layer value and into
 the flat positions they go to, so each group of layers is one fancy-index write, tackle zones
 and assists are one `bincount` each, and no Python loop runs per square. A step costs a few
 dozen numpy calls whatever the board.
@@ -45,8 +46,7 @@ _PRONE = int(Status.PRONE)
 _STUNNED = int(Status.STUNNED)
 _RESERVE = int(Status.RESERVE)
 _KO = int(Status.KO)
-_NO_TZ = int(PFlag.NO_TZ)
-_FLAG_MASK = int(PFlag.USED | PFlag.NO_TZ)
+_USED = int(PFlag.USED)
 _CODES = 28  # status (7) x used (2) x no tackle zone (2)
 _MOVE = int(DecisionKind.MOVE)
 #: Player layers written from the per-player table (the carrier and the active player are
@@ -66,9 +66,6 @@ assert set(_WEATHER.values()) | set(_BALL_STATE.values()) | set(_ACTING_KIND.val
 assert set(_ACTING_SKILLS) <= set(_NS_ZERO)
 _TZ = LAYER_INDEX["own_tackle_zones"]  # own, opp tackle zones, own, opp assists: consecutive
 assert [LAYER_INDEX[n] - _TZ for n in ("opp_tackle_zones", "own_assists", "opp_assists")] == [1, 2, 3]
-_FLAG_CODE = np.zeros(_FLAG_MASK + 1, dtype=np.int64)  # masked flags -> used * 2 + no_tz
-for _f in range(_FLAG_MASK + 1):
-    _FLAG_CODE[_f] = (2 if _f & PFlag.USED else 0) + (1 if _f & _NO_TZ else 0)
 
 
 _ByStatus = tuple[np.ndarray, np.ndarray, np.ndarray, list[int]]
@@ -216,7 +213,7 @@ class ObservationEncoder:
             pos_t = tuple(pos)
             players_buf = last[5] if last[1] == pos_t else None
         else:
-            by_status = self._by_status(static, side, status, flags)
+            by_status = self._by_status(s, static, side, status, flags)
             pos_t = tuple(pos)
             players_buf = None
         if players_buf is None:
@@ -247,12 +244,15 @@ class ObservationEncoder:
         ns = self._non_spatial(s, d, side, by_status[3], static, carrier, actor, left)
         return buf[: self.size].reshape(self.spatial_shape), ns
 
-    def _by_status(self, static: StaticPlayers, side: int, status: tuple[int, ...],
+    def _by_status(self, s: GameState, static: StaticPlayers, side: int, status: tuple[int, ...],
                    flags: tuple[int, ...]) -> _ByStatus:
         """What the statuses and flags alone decide: each player's table row, neighbour block
-        offset, Guard-that-counts flag, and the (own, opposing) x status counts."""
+        offset, Guard-that-counts flag, and the (own, opposing) x status counts. Who exerts a
+        tackle zone is the engine's answer (`GameState.exerts_tz`)."""
         st = np.array(status, dtype=np.int64)
-        key = static.key_base + st * 4 + _FLAG_CODE[np.array(flags, dtype=np.int64) & _FLAG_MASK]
+        exerts = s.exerts_tz
+        code = [(2 if f & _USED else 0) + (0 if exerts(p) else 1) for p, f in enumerate(flags)]
+        key = static.key_base + st * 4 + np.array(code, dtype=np.int64)
         counts = np.bincount(static.rel8[side] + st, minlength=16).tolist()
         g = self.geometry[side]
         return (static.rows[side][key], static.tz_block[side][key] * g.n_sq, static.guard_key[side][key],
@@ -283,7 +283,7 @@ class ObservationEncoder:
     def _safe_reach(self, s: GameState, g: _Geometry, buf: np.ndarray, actor: int, left: int) -> None:
         """Fill `safe_reach`: squares reachable in `left` steps, each step leaving a square in
         no opposing tackle zone and entering an empty one (bitboards over engine squares)."""
-        pos, status, flags = s.pos, s.status, s.pflags
+        pos, exerts = s.pos, s.exerts_tz
         occupied = 0
         for q in pos:
             if q >= 0:
@@ -291,7 +291,7 @@ class ObservationEncoder:
         marked = 0
         nb_bits = g.nb_bits
         for p in s.ranges[1 - s.pteam[actor]]:
-            if status[p] == _STANDING and not flags[p] & _NO_TZ:
+            if exerts(p):
                 marked |= nb_bits[pos[p]]
         empty = g.on_bits & ~occupied
         leave = ~marked

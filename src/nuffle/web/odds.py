@@ -54,7 +54,7 @@ def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[s
     there = s.copy()
     if there.pos[attacker] != s.board.sq(*path.end):
         there.move_player(attacker, s.board.sq(*path.end))
-    dice, chooses = block_dice(there, attacker, defender)
+    dice, chooses = block_dice(there, attacker, defender, True)
     return {"from": list(path.end), "steps": [list(sq) for sq in path.steps], "dice": dice,
             "chooser": "attacker" if chooses else "defender", "knockdown": float(odds.defender_armour),
             "attacker_down": float(1 - odds.attacker_up), "path": path.prob}
@@ -68,9 +68,11 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
     b = s.board
     out = []
     here = s.pos[attacker]
+    d = game.decision()
+    blitz = d.action == ActionType.START_BLITZ  # Horns, Juggernaut: the engine counts the Blitz
     # (the path search only when a target is out of reach: a plain block needs none)
     reach = any(b.distance(here, b.sq(x, y)) > 1 for x, y in squares)
-    found = search(game, attacker, game.decision().moved or 0) if reach else None
+    found = search(game, attacker, d.moved or 0) if reach else None
     far = found.blitz() if found is not None else {}
     for x, y in squares:
         defender = s.grid[b.sq(x, y)]
@@ -78,8 +80,8 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
             continue
         try:
             if b.distance(s.pos[attacker], b.sq(x, y)) <= 1:
-                odds = queries.block_odds(game, attacker, defender)
-                dice, chooses = block_dice(s, attacker, defender)
+                odds = queries.block_odds(game, attacker, defender, blitz=blitz)
+                dice, chooses = block_dice(s, attacker, defender, blitz)
                 out.append({"square": [x, y], "defender": defender, "dice": dice,
                             "chooser": "attacker" if chooses else "defender",
                             "knockdown": float(odds.defender_armour),

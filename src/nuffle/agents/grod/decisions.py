@@ -14,7 +14,7 @@ from nuffle.core.decision import Decision
 from nuffle.core.procedures.rolls import bonus_reroll_usable, team_reroll_checked
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, PFlag, RollKind
+from nuffle.core.types import PF, BallState, BlockFace, RollKind
 
 A = ActionType
 
@@ -37,7 +37,7 @@ def reroll_cost(s: GameState, side: int, v: Values) -> float:
 def ready_count(s: GameState, side: int) -> int:
     """Team-mates on their feet who have not acted this turn (what a turnover wastes)."""
     return sum(1 for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == 1
-               and not s.pflags[p] & PFlag.USED)
+               and not s.pflags[p] & PF.USED)
 
 
 def turnover_cost(s: GameState, side: int, v: Values, ball: bool) -> float:
@@ -93,7 +93,7 @@ def block_dice_choice(s: GameState, d: Decision, legal: LegalActions, side: int,
     att, dfd = d.player, d.target
     if att is None or dfd is None or s.pteam[att] != side or not faces:
         return block_choice(s, legal, side, d)
-    a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
+    a_sk, d_sk = skills_of(s, d)
     scored = []
     for f in faces:
         res = face_result(BlockFace(SELECT_FACE.index(f)), a_sk, d_sk)

@@ -20,7 +20,7 @@ from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.procedures.ball import can_handle_ball
-from nuffle.core.procedures.foul import foul_assists
+from nuffle.core.procedures.foul import FoulRules, foul_rules
 from nuffle.core.procedures.passing import interceptors
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -397,24 +397,26 @@ class Scorer:
         return out
 
 
+def _any_injury(dice: int, left: int) -> str:
+    return "stunned"  # the injury result changes neither figure `_foul_table` returns
+
+
 @lru_cache(maxsize=4096)
-def _foul_table(av: int, mod: int, dirty: bool, sneaky: bool, thick: bool,
-                stunty: bool) -> tuple[float, float]:
-    odds = P.foul(av, mod, dirty_player=dirty, sneaky_git=sneaky, thick_skull=thick, stunty=stunty)
+def _foul_table(rules: FoulRules) -> tuple[float, float]:
+    odds = P.foul_by_rules(rules.armour_limit, rules.armour_modifier, _any_injury, bonus=rules.bonus,
+                           unseen_when_held=rules.unseen_when_held,
+                           unseen_when_broken=rules.unseen_when_broken)
     return float(odds["sent_off"]), float(odds["armour_broken"])
 
 
 def foul_figures(s: GameState, p: int, q: int, spot: int) -> tuple[float, float]:
-    """(P(sent off), P(armour broken)) of `p` fouling `q` from square `spot`."""
-    side = s.pteam[p]
+    """(P(sent off), P(armour broken)) of `p` fouling `q` from square `spot`, by the engine's
+    foul rules (`foul_rules`: assists, skills)."""
     there = s
     if spot != s.pos[p]:
         there = s.copy()
         there.move_player(p, spot)
-    mod = foul_assists(there, side, q, p) - foul_assists(there, 1 - side, p, q)
-    sk, vk = s.info[p].skills, s.info[q].skills
-    return _foul_table(s.info[q].av, mod, Skill.DIRTY_PLAYER in sk, Skill.SNEAKY_GIT in sk,
-                       Skill.THICK_SKULL in vk, Skill.STUNTY in vk)
+    return _foul_table(foul_rules(there, p, q))
 
 
 def choose(cands: list[Candidate], v: Values) -> Candidate | None:

@@ -10,20 +10,20 @@ from nuffle.analysis.blocks import (
     BlockSkills,
     face_result,
 )
+from nuffle.analysis.queries import block_skills
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
 from nuffle.core.decision import Decision
-from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status
 
 A = ActionType
 
 
-def skills_of(s: GameState, pid: int) -> BlockSkills:
-    """The block-relevant skills of a player."""
-    sk = s.info[pid].skills
-    return BlockSkills(block=Skill.BLOCK in sk, dodge=Skill.DODGE in sk,
-                       tackle=Skill.TACKLE in sk, wrestle=Skill.WRESTLE in sk)
+def skills_of(s: GameState, d: Decision) -> tuple[BlockSkills, BlockSkills]:
+    """The block abilities of the attacker and the defender of the block decision `d`, as the
+    engine states them (`analysis.queries.block_skills`)."""
+    assert d.player is not None and d.target is not None
+    return block_skills(s, d.player, d.target, d.action == ActionType.START_BLITZ)
 
 
 def threats(s: GameState, sq: int, side: int) -> int:
@@ -98,7 +98,7 @@ def block_choice(s: GameState, legal: LegalActions, side: int, d: Decision) -> A
     """Choose a block face (or re-roll) for `side`, attacker or defender."""
     assert d.player is not None and d.target is not None
     att, dfd = d.player, d.target
-    a_sk, d_sk = skills_of(s, att), skills_of(s, dfd)
+    a_sk, d_sk = skills_of(s, d)
     faces = [f for f in SELECT_FACE if legal.group(f) is not None]
     attacking = s.pteam[att] == side
     if not faces:  # the defender picks: re-roll if every face is bad for us

@@ -19,7 +19,7 @@ from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Event, PFlag, RollKind, Status
+from nuffle.core.types import PF, BallState, Event, RollKind, Status
 
 AFTER_DECLARE: Point[[GameState, PlayerAction], bool] = Point(
     "action.after_declare",
@@ -102,9 +102,9 @@ class PlayerAction(Procedure):
         ph = self.phase
         if ph == PlayerActionPhase.START:
             # Hypnosis ends as his next action starts; a root ended when he was knocked down.
-            s.pflags[pid] = (s.pflags[pid] | PFlag.USED | PFlag.PLAYED) & ~PFlag.HYPNOTISED
+            s.pflags[pid] = (s.pflags[pid] | PF.USED | PF.PLAYED) & ~PF.HYPNOTISED
             if s.status[pid] != Status.STANDING:
-                s.pflags[pid] &= ~PFlag.ROOTED
+                s.pflags[pid] &= ~PF.ROOTED
             t = s.teams[s.pteam[pid]]
             kind = self.kind
             if kind == ActionType.START_BLITZ:
@@ -212,7 +212,7 @@ class PlayerAction(Procedure):
     # --- decisions ------------------------------------------------------------------------
 
     def _can_step(self, s: GameState) -> bool:
-        if s.pflags[self.pid] & PFlag.ROOTED:
+        if s.pflags[self.pid] & PF.ROOTED:
             return False
         return self.moves < s.info[self.pid].ma + max_gfi(s, self.pid)
 
@@ -231,7 +231,7 @@ class PlayerAction(Procedure):
         kind = self.kind
         groups: list[ActionChoice] = []
         paths = None
-        if s.options.assisted_moves and kind.moving_action and not s.pflags[pid] & PFlag.ROOTED:
+        if s.options.assisted_moves and kind.moving_action and not s.pflags[pid] & PF.ROOTED:
             paths = self._search(s)
         if kind.moving_action and self._can_step(s):
             if paths is not None:

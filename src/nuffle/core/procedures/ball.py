@@ -9,7 +9,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import PSTAT_TOUCHDOWNS, STAT_TD, GameState
-from nuffle.core.types import BallState, Event, PFlag, RollKind, Status, Weather, other
+from nuffle.core.types import PF, BallState, Event, RollKind, Status, Weather, other
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
 
@@ -52,7 +52,7 @@ def can_catch(s: GameState, pid: int) -> bool:
     """Whether a player may catch (standing, with a tackle zone, able to handle the ball)."""
     return (
         s.status[pid] == Status.STANDING
-        and not s.pflags[pid] & PFlag.NO_TZ
+        and not s.pflags[pid] & PF.NO_TZ
         and can_handle_ball(s, pid)
     )
 
@@ -61,7 +61,7 @@ def check_touchdown(s: GameState, pid: int) -> bool:
     """Score if `pid` stands holding the ball in the end zone he attacks."""
     if s.ball_state != BallState.CARRIED or s.grid[s.ball] != pid:
         return False
-    if s.status[pid] != Status.STANDING or s.pflags[pid] & PFlag.MUST_FEED:
+    if s.status[pid] != Status.STANDING or s.pflags[pid] & PF.MUST_FEED:
         return False  # a Vampire who must feed scores only once he has fed (Blood Lust)
     side = s.pteam[pid]
     if s.board.scoring_side_at(s.pos[pid]) != side:

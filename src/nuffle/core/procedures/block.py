@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from nuffle.core.actions import SELECT_FACE, Action, ActionChoice, ActionType, LegalActions
@@ -22,7 +23,7 @@ from nuffle.core.procedures.rolls import (
 )
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, BlockFace, Event, PFlag, Status, block_dice_code, other
+from nuffle.core.types import PF, BallState, BlockFace, Event, Status, block_dice_code, other
 
 BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "block.before_dice",
@@ -155,6 +156,35 @@ def block_dice(
     if d > 2 * a:
         return 3, False
     return 2, False
+
+
+@dataclass(frozen=True)
+class FaceRules:
+    """What the block dice faces do to one attacker and defender under their skills: the
+    engine's block rules as data, for tools that compute odds (`nuffle.analysis`), so they
+    never restate a skill. Answered by the same hook points the `Block` procedure consults."""
+
+    attacker_stands_both_down: bool  # the attacker is not knocked down on Both Down (Block)
+    defender_stands_both_down: bool  # nor the defender
+    stumble_is_push: bool  # Defender Stumbles only pushes the defender (Dodge, unless cancelled)
+    # What each coach may take instead of Both Down (RESULT_OPTIONS): USE_SKILL places both
+    # players prone (Wrestle), SELECT_PUSHED makes it a push (Juggernaut on a Blitz).
+    attacker_both_down_options: tuple[ActionType, ...]
+    defender_both_down_options: tuple[ActionType, ...]
+
+
+def face_rules(s: GameState, attacker: int, defender: int, blitz: bool = False) -> FaceRules:
+    """How the faces resolve when `attacker` blocks `defender` (on a Blitz if `blitz`)."""
+    probe = Block(attacker, defender, blitz)  # asked, never run
+    probe.face = int(BlockFace.BOTH_DOWN)
+    ask, dsk = s.info[attacker].skills, s.info[defender].skills
+    return FaceRules(
+        attacker_stands_both_down=BOTH_DOWN_STANDS.any(ask, s, probe, attacker),
+        defender_stands_both_down=BOTH_DOWN_STANDS.any(dsk, s, probe, defender),
+        stumble_is_push=STUMBLE_IS_PUSH.any(dsk, s, probe),
+        attacker_both_down_options=tuple(t for t, _ in probe._options(s, attacker)),
+        defender_both_down_options=tuple(t for t, _ in probe._options(s, defender)),
+    )
 
 
 class BlockPhase(GfiFirstPhase):
@@ -410,7 +440,7 @@ class Block(Procedure):
             or s.pos[self.defender] == self.def_sq
             or s.grid[self.def_sq] != -1
             or self.multiple
-            or s.pflags[att] & PFlag.ROOTED
+            or s.pflags[att] & PF.ROOTED
         ):
             return
         rule, who = self._follow_rule(s)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
@@ -47,6 +48,33 @@ def foul_assists(s: GameState, helper_side: int, target: int, opponent: int) -> 
     return n
 
 
+@dataclass(frozen=True)
+class FoulRules:
+    """The armour roll and the referee of one foul under both players' skills and the
+    assists: the engine's foul rules as data, for odds tools (`nuffle.analysis`). The `Foul`
+    procedure rolls by the same figures."""
+
+    armour_limit: int  # the highest armour total that holds
+    armour_modifier: int  # net foul assists and skill modifiers, added to the 2D6
+    bonus: int  # what the fouler may add to the armour roll or else the injury roll (Dirty Player)
+    unseen_when_held: bool  # a double on an armour roll that holds does not send him off (Sneaky Git)
+    unseen_when_broken: bool  # nor on one that breaks
+
+
+def foul_rules(s: GameState, fouler: int, victim: int) -> FoulRules:
+    """How `fouler`'s foul on `victim` is rolled and refereed now."""
+    probe = Foul(fouler, victim)  # asked, never run
+    mod, bonus = probe._modifiers(s)
+    fns = UNSEEN.fns(s.info[fouler].skills)
+    return FoulRules(
+        armour_limit=probe._limit(s),
+        armour_modifier=mod,
+        bonus=bonus,
+        unseen_when_held=any(fn(s, probe, False) for fn in fns),
+        unseen_when_broken=any(fn(s, probe, True) for fn in fns),
+    )
+
+
 class FoulPhase(Phases):
     """Foul: skills before the foul, the armour roll (a bonus choice), the injury, the referee and a bribe."""
 
@@ -86,6 +114,16 @@ class Foul(Procedure):
         self.phase = FoulPhase.ARMOUR_ROLLED
         s.request(Chance(Dice.TWO_D6, 1, "foul armour"))
 
+    def _modifiers(self, s: GameState) -> tuple[int, int]:
+        """The armour roll's modifier (net assists, skills) and the fouler's bonus."""
+        f, v = self.fouler, self.victim
+        side = s.pteam[f]
+        mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
+        fsk = s.info[f].skills
+        mod += ARMOUR_MODIFIER.total(s.info[v].skills, s, v, v, f, FOUL)
+        mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
+        return mod, ARMOUR_BONUS.total(fsk, s, v, f, FOUL)
+
     def _limit(self, s: GameState) -> int:
         """The highest armour total that holds."""
         limit = s.info[self.victim].av
@@ -97,7 +135,7 @@ class Foul(Procedure):
 
     def run(self, s: GameState) -> None:
         ph = self.phase
-        f, v = self.fouler, self.victim
+        f = self.fouler
         if ph == FoulPhase.START:
             self.phase = FoulPhase.BEFORE_FOUL_USED
             if BEFORE_FOUL.fire(s.info[f].skills, s, self):
@@ -112,12 +150,7 @@ class Foul(Procedure):
             return
         if ph == FoulPhase.ARMOUR_ROLLED:
             a, b = s.dice()
-            side = s.pteam[f]
-            mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
-            fsk = s.info[f].skills
-            mod += ARMOUR_MODIFIER.total(s.info[v].skills, s, v, v, f, FOUL)
-            mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
-            self.bonus = ARMOUR_BONUS.total(fsk, s, v, f, FOUL)
+            mod, self.bonus = self._modifiers(s)
             self.doubles = a == b
             self.total = a + b + mod
             limit = self._limit(s)

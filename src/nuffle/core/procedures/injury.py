@@ -20,12 +20,11 @@ from nuffle.core.state import (
     PSTAT_CASUALTIES,
     PSTAT_INJURY,
     PSTAT_INJURY2,
-    PSTATS,
     STAT_CAS,
     STAT_KO,
     GameState,
 )
-from nuffle.core.types import BallState, Event, PFlag, Status, other
+from nuffle.core.types import PF, BallState, Event, Status, other
 
 # How a player came to an armour or injury roll.
 FALL = 0  # knocked down, not by an opponent's block: failed dodge / GFI, Attacker Down, ...
@@ -121,6 +120,14 @@ def injury_table(total: int, rules: Ruleset = LRB6) -> int:
     return STUNNED
 
 
+def injury_result(s: GameState, victim: int, dice: int, mod: int = 0, by: int = -1,
+                  how: int = FALL) -> int:
+    """The injury result (STUNNED, KO, BADLY_HURT or CASUALTY) of a 2D6 injury roll totalling
+    `dice` against `victim`, `mod` added (a bonus left from the armour roll), caused by `by`
+    in the way `how`: every modifier and table change of the engine applied (for odds tools)."""
+    return Injury(victim, mod, by=by, how=how)._result(s, dice)
+
+
 class KnockDownPhase(Phases):
     """KnockDown: the fall, the armour roll (a reaction may re-roll it), the injury, the ball."""
 
@@ -186,7 +193,7 @@ class KnockDown(Procedure):
     def _fall(self, s: GameState) -> None:
         pid = self.pid
         s.status[pid] = Status.PRONE
-        s.pflags[pid] &= ~PFlag.ROOTED  # rooted only until he falls
+        s.pflags[pid] &= ~PF.ROOTED  # rooted only until he falls
         sq = s.pos[pid]
         if s.ball == sq and s.ball_state in (BallState.CARRIED, BallState.ON_GROUND):
             self.had_ball = s.ball_state == BallState.CARRIED
@@ -485,7 +492,7 @@ class Injury(Procedure):
             return
         s.status[pid] = Status.STUNNED
         if s.pteam[pid] == s.active:
-            s.pflags[pid] |= PFlag.JUST_STUNNED
+            s.pflags[pid] |= PF.JUST_STUNNED
 
     def _knock_out(self, s: GameState) -> None:
         s.remove(self.pid, Status.KO)
@@ -494,9 +501,8 @@ class Injury(Procedure):
     def _casualty(self, s: GameState) -> None:
         s.remove(self.pid, Status.CASUALTY)
         s.add_stat(other(self._owner(s)), STAT_CAS)
-        base = self.pid * PSTATS
-        s.pstats[base + PSTAT_INJURY] = self.cas
-        s.pstats[base + PSTAT_INJURY2] = self.cas2 if self.cas2 > 0 else 0
+        s.set_pstat(self.pid, PSTAT_INJURY, self.cas)
+        s.set_pstat(self.pid, PSTAT_INJURY2, self.cas2 if self.cas2 > 0 else 0)
         if self.by >= 0:
             CASUALTY_CAUSED.each(s.info[self.by].skills, s, self)
 

@@ -13,11 +13,11 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.inducements import babes, push_half_inducements
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
-from nuffle.core.types import NOBODY, BallState, Event, PFlag, Status, Weather, other
+from nuffle.core.types import NOBODY, PF, BallState, Event, Status, Weather, other
 
 SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "match.sent_off_after_drive",
-    "fn(s, pid) -> bool: this player, having played in the drive that ended (PFlag.PLAYED: on "
+    "fn(s, pid) -> bool: this player, having played in the drive that ended (PF.PLAYED: on "
     "the pitch at its kick-off or acting in it), is sent off unless a bribe saves him "
     "(Secret Weapon)",
 )
@@ -41,7 +41,7 @@ def available(s: GameState, side: int) -> list[int]:
     return [
         p
         for p in s.team_players(side)
-        if (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
+        if (s.status[p] == Status.RESERVE and not s.pflags[p] & PF.HEAT)
         or Status.STANDING <= s.status[p] <= Status.STUNNED
     ]
 
@@ -114,7 +114,7 @@ class Match(Procedure):
         elif ph == MatchPhase.AWAY_FANS:
             a, b = s.dice()
             away = a + b + s.specs[1].fan_factor
-            s.fans = [self.fans, away]
+            s.fans = (self.fans, away)
             s.teams[0].fame = fame(self.fans, away)
             s.teams[1].fame = fame(away, self.fans)
             self.phase = MatchPhase.WEATHER
@@ -224,7 +224,7 @@ class Drive(Procedure):
         elif ph == DrivePhase.KICKOFF:
             for p in range(len(s.info)):
                 if s.pos[p] >= 0:
-                    s.pflags[p] |= PFlag.PLAYED
+                    s.pflags[p] |= PF.PLAYED
             self.phase = DrivePhase.KICKED_OFF
             s.push(Kickoff())
         elif ph == DrivePhase.KICKED_OFF:
@@ -277,18 +277,18 @@ class EndDrive(Procedure):
                 self.sending = [
                     p
                     for p in range(n)
-                    if s.pflags[p] & PFlag.PLAYED
+                    if s.pflags[p] & PF.PLAYED
                     and s.status[p] not in (Status.CASUALTY, Status.SENT_OFF)
                     and SENT_OFF_AFTER_DRIVE.any(s.info[p].skills, s, p)
                 ]
             for p in range(n):
-                s.pflags[p] &= ~PFlag.CLEARED_AT_DRIVE_END
+                s.pflags[p] &= ~PF.CLEARED_AT_DRIVE_END
             if s.weather == Weather.SWELTERING_HEAT:
                 self.todo = [p for p in range(n) if s.pos[p] >= 0]
             self.phase = EndDrivePhase.HEAT
         if self.phase == EndDrivePhase.HEAT:
             if self.idx > 0 and s.die() == 1:
-                s.pflags[self.todo[self.idx - 1]] |= PFlag.HEAT
+                s.pflags[self.todo[self.idx - 1]] |= PF.HEAT
             if self.idx < len(self.todo):
                 self.idx += 1
                 s.request(threshold(2, "heat"))

@@ -103,12 +103,18 @@ def pass_targets(s: GameState, pid: int, bands: str | None = None) -> tuple[Squa
     x0, y0 = b.xy(s.pos[pid])
     if bands is None:
         bands = allowed_bands(s)
-    return tuple(
-        (x, y)
-        for y in range(b.height)
-        for x in range(b.width)
-        if pass_range(x - x0, y - y0) in bands
-    )
+    ruler = s.rules.pass_ranges  # the band by |dy|, |dx| (this match's ruleset)
+    out = []
+    for y in range(b.height):
+        dy = abs(y - y0)
+        if dy >= len(ruler):
+            continue
+        row = ruler[dy]
+        for x in range(b.width):
+            dx = abs(x - x0)
+            if dx < len(row) and row[dx] in bands:
+                out.append((x, y))
+    return tuple(out)
 
 
 def in_lane(s: GameState, thrower_sq: int, target: int, sq: int) -> bool:

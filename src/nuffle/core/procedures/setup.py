@@ -10,19 +10,26 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import available
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, Status
+from nuffle.core.types import PF, Status
 
-_HALF_XY: dict[tuple[int, int], tuple[Square, ...]] = {}
+_HALF_XY: dict[tuple[int, int], tuple[tuple[Square, ...], dict[int, int]]] = {}
+
+
+def _half(board: Board, side: int) -> tuple[tuple[Square, ...], dict[int, int]]:
+    """`side`'s half as `(x, y)` squares in a fixed order, and each flat square's index in it
+    (cached per board)."""
+    key = (id(board), side)
+    got = _HALF_XY.get(key)
+    if got is None:
+        sqs = sorted(board.own_half(side), key=lambda q: (board.ys[q], board.xs[q]))
+        got = (tuple(board.xy(q) for q in sqs), {q: i for i, q in enumerate(sqs)})
+        _HALF_XY[key] = got
+    return got
 
 
 def half_squares_xy(board: Board, side: int) -> tuple[Square, ...]:
     """The `(x, y)` squares of `side`'s half, in a fixed order (cached per board)."""
-    key = (id(board), side)
-    got = _HALF_XY.get(key)
-    if got is None:
-        got = tuple(sorted((board.xy(q) for q in board.own_half(side)), key=lambda t: (t[1], t[0])))
-        _HALF_XY[key] = got
-    return got
+    return _half(board, side)[0]
 
 
 class SetupCounts(NamedTuple):
@@ -81,19 +88,29 @@ def _placements(
     a team-mate's square (they swap), but never onto the square he stands on (a no-op)."""
     if not movable:
         return []
-    half = half_squares_xy(s.board, side)
+    half, index = _half(s.board, side)
     if not on:
         return [ActionChoice(ActionType.PLACE_PLAYER, movable, half)]
-    xy = s.board.xy
-    taken = {xy(s.pos[p]): p for p in on}
-    groups = [ActionChoice(ActionType.PLACE_PLAYER, movable, tuple(q for q in half if q not in taken))]
-    occupied = tuple(q for q in half if q in taken)
-    reserves = tuple(p for p in movable if s.pos[p] < 0)
+    pos = s.pos
+    # The occupied squares' places in `half`, in its order; the free squares are the runs of
+    # `half` between them (slices: a set-up decision must stay cheap).
+    at = sorted([(index[pos[p]], p) for p in on if pos[p] in index])
+    free: list[Square] = []
+    start = 0
+    for i, _ in at:
+        free += half[start:i]
+        start = i + 1
+    free += half[start:]
+    groups = [ActionChoice(ActionType.PLACE_PLAYER, movable, tuple(free))]
+    occupied = tuple([half[i] for i, _ in at])
+    reserves = tuple([p for p in movable if pos[p] < 0])
     if reserves and occupied:
         groups.append(ActionChoice(ActionType.PLACE_PLAYER, reserves, occupied))
+    place = {q: j for j, (_, q) in enumerate(at)}  # each placed player's index in `occupied`
     for p in movable:
-        if s.pos[p] >= 0:
-            others = tuple(q for q in occupied if taken[q] != p)
+        if pos[p] >= 0:
+            j = place.get(p)
+            others = occupied if j is None else occupied[:j] + occupied[j + 1:]
             if others:
                 groups.append(ActionChoice(ActionType.PLACE_PLAYER, (p,), others))
     return groups
@@ -124,7 +141,7 @@ class Setup(Procedure):
                 p
                 for p in s.team_players(side)
                 if s.pos[p] >= 0
-                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PFlag.HEAT)
+                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PF.HEAT)
             )
         groups = _placements(s, side, movable, on)
         if on and not self.rearrange:

@@ -10,7 +10,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.wizard import SPELLS, Wizard, spells
 from nuffle.core.state import STAT_TURNOVERS, GameState
-from nuffle.core.types import Event, PFlag, Status
+from nuffle.core.types import PF, Event, Status
 
 DECLARATIONS: Point[[GameState, Turn, int, list[ActionChoice]], list[ActionChoice]] = Point(
     "turn.declarations",
@@ -74,11 +74,11 @@ class Turn(Procedure):
             t.reroll_used = False
             t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = False
             for p in range(len(s.info)):
-                s.pflags[p] &= ~PFlag.PER_TURN
+                s.pflags[p] &= ~PF.PER_TURN
             if self.blitz:  # players starting in an opposing tackle zone may not act
                 for p in s.team_players(side):
                     if s.pos[p] >= 0 and s.tackle_zones(s.pos[p], side):
-                        s.pflags[p] |= PFlag.USED
+                        s.pflags[p] |= PF.USED
             self.phase = TurnPhase.DECLARE
         if s.turnover or s.touchdown >= 0:
             self._end(s)
@@ -91,9 +91,9 @@ class Turn(Procedure):
             s.add_stat(side, STAT_TURNOVERS)
             s.note(Event.TURNOVER, side, -1, 0)
         for p in s.team_players(side):
-            if s.status[p] == Status.STUNNED and not s.pflags[p] & PFlag.JUST_STUNNED:
+            if s.status[p] == Status.STUNNED and not s.pflags[p] & PF.JUST_STUNNED:
                 s.status[p] = Status.PRONE
-            s.pflags[p] &= ~PFlag.JUST_STUNNED
+            s.pflags[p] &= ~PF.JUST_STUNNED
         s.active = -1
         s.pop()
 
@@ -109,7 +109,7 @@ class Turn(Procedure):
         blockers_list = []
         for p in s.ranges[side]:
             st = status[p]
-            if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PFlag.USED:
+            if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PF.USED:
                 ready_list.append(p)
                 if st == Status.STANDING:
                     sq = s.pos[p]
@@ -136,7 +136,7 @@ class Turn(Procedure):
         groups.append(ActionChoice(ActionType.END_TURN))
         for p in DECLARATIONS.holders(s.info):
             if pteam[p] == side and (status[p] == Status.STANDING or status[p] == Status.PRONE) and not (
-                pflags[p] & PFlag.USED
+                pflags[p] & PF.USED
             ):
                 for fn in DECLARATIONS.fns(s.info[p].skills):
                     groups = fn(s, self, p, groups)

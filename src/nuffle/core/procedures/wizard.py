@@ -21,7 +21,7 @@ from nuffle.core.dice import threshold
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, Status
+from nuffle.core.types import PF, BallState, Status
 
 FIREBALL_HITS_ON = 4
 LIGHTNING_HITS_ON = 2
@@ -36,7 +36,7 @@ def spells(s: GameState, side: int, blitz: bool) -> list[ActionType]:
     if not s.teams[side].wizard or blitz:
         return []
     pflags = s.pflags
-    if any(pflags[p] & PFlag.USED for p in s.ranges[side]):
+    if any(pflags[p] & PF.USED for p in s.ranges[side]):
         return []
     return [ActionType.USE_FIREBALL, *([ActionType.USE_LIGHTNING_BOLT] if lightning_targets(s) else [])]
 

@@ -27,7 +27,7 @@ from nuffle.core.procedures.kickoff_table import FAME
 from nuffle.core.procedures.rolls import SKILL_REROLL, PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status, Weather, other
+from nuffle.core.types import PF, BallState, RollKind, Status, Weather, other
 
 # --- who may handle the ball ---------------------------------------------------------------
 
@@ -159,7 +159,7 @@ def kick_off_returners(s: GameState) -> tuple[int, ...]:
         for p in s.on_pitch(recv)
         if Skill.KICK_OFF_RETURN in s.info[p].skills
         and s.status[p] == Status.STANDING
-        and not s.pflags[p] & PFlag.NO_TZ
+        and not s.pflags[p] & PF.NO_TZ
         and s.pos[p] not in los
         and s.tackle_zones(s.pos[p], recv) == 0
     )

@@ -47,7 +47,7 @@ from nuffle.core.procedures.push import (
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED, Skill
 from nuffle.core.state import STAT_ROTTED, GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status
+from nuffle.core.types import PF, BallState, RollKind, Status
 
 # --- armour -----------------------------------------------------------------------------------
 
@@ -276,7 +276,7 @@ def _nurgles_rot(s: GameState, inj: Injury) -> None:
         return
     if any(sk in s.info[victim].skills for sk in _NO_ROTTER):
         return
-    s.stats[s.pteam[inj.by]][STAT_ROTTED] += 1
+    s.count_stat(s.pteam[inj.by], STAT_ROTTED)
 
 
 # --- fouls ------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def _stand_firm(s: GameState, push: Push) -> int:
 
 @PUSH_REFUSE.on(Skill.TAKE_ROOT)
 def _rooted(s: GameState, push: Push) -> int:
-    return 2 if s.pflags[push.pid] & PFlag.ROOTED else 0
+    return 2 if s.pflags[push.pid] & PF.ROOTED else 0
 
 
 @PUSH_CANCEL.on(Skill.JUGGERNAUT)

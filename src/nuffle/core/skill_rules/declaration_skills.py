@@ -21,7 +21,7 @@ from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status
+from nuffle.core.types import PF, BallState, RollKind, Status
 
 
 class DeclarationRollPhase(Phases):
@@ -68,7 +68,7 @@ class DeclarationRoll(Procedure):
 
 @AFTER_DECLARE.on(Skill.BONE_HEAD)
 def _bone_head(s: GameState, action: PlayerAction) -> bool:
-    s.push(DeclarationRoll(RollKind.BONE_HEAD, action.pid, 2, flag=PFlag.DISTRACTED))
+    s.push(DeclarationRoll(RollKind.BONE_HEAD, action.pid, 2, flag=PF.DISTRACTED))
     return True
 
 
@@ -84,7 +84,7 @@ def _helped_by_team_mate(s: GameState, pid: int) -> bool:
 @AFTER_DECLARE.on(Skill.REALLY_STUPID)
 def _really_stupid(s: GameState, action: PlayerAction) -> bool:
     target = 2 if _helped_by_team_mate(s, action.pid) else 4
-    s.push(DeclarationRoll(RollKind.REALLY_STUPID, action.pid, target, flag=PFlag.DISTRACTED))
+    s.push(DeclarationRoll(RollKind.REALLY_STUPID, action.pid, target, flag=PF.DISTRACTED))
     return True
 
 
@@ -103,9 +103,9 @@ def _wild_animal(s: GameState, action: PlayerAction) -> bool:
 
 @AFTER_DECLARE.on(Skill.TAKE_ROOT)
 def _take_root(s: GameState, action: PlayerAction) -> bool:
-    if s.pflags[action.pid] & PFlag.ROOTED:
+    if s.pflags[action.pid] & PF.ROOTED:
         return False  # already rooted: a success would not free him
-    s.push(DeclarationRoll(RollKind.TAKE_ROOT, action.pid, 2, flag=PFlag.ROOTED, lose=False))
+    s.push(DeclarationRoll(RollKind.TAKE_ROOT, action.pid, 2, flag=PF.ROOTED, lose=False))
     return True
 
 
@@ -114,7 +114,7 @@ def _take_root(s: GameState, action: PlayerAction) -> bool:
 
 @AFTER_DECLARE.on(Skill.BLOOD_LUST)
 def _blood_lust(s: GameState, action: PlayerAction) -> bool:
-    s.push(DeclarationRoll(RollKind.BLOOD_LUST, action.pid, 2, flag=PFlag.MUST_FEED, lose=False))
+    s.push(DeclarationRoll(RollKind.BLOOD_LUST, action.pid, 2, flag=PF.MUST_FEED, lose=False))
     return True
 
 
@@ -122,7 +122,7 @@ def _blood_lust(s: GameState, action: PlayerAction) -> bool:
 def _block_to_move(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     """A Vampire who must feed may change a declared Block into a Move (before blocking)."""
     pid = action.pid
-    if action.kind == ActionType.START_BLOCK and not action.blocked and s.pflags[pid] & PFlag.MUST_FEED:
+    if action.kind == ActionType.START_BLOCK and not action.blocked and s.pflags[pid] & PF.MUST_FEED:
         groups.append(ActionChoice(ActionType.START_MOVE, (action.pid,)))
 
 
@@ -133,7 +133,7 @@ def _change_to_move(s: GameState, action: PlayerAction, chosen: Action) -> None:
 
 @ACTION_END.on(Skill.BLOOD_LUST)
 def _must_feed(s: GameState, action: PlayerAction, then: int) -> bool:
-    if not s.pflags[action.pid] & PFlag.MUST_FEED:
+    if not s.pflags[action.pid] & PF.MUST_FEED:
         return False
     s.push(Feed(action.pid))
     return True
@@ -177,7 +177,7 @@ class Feed(Procedure):
     def run(self, s: GameState) -> None:
         pid = self.pid
         if self.phase == FeedPhase.START:
-            s.pflags[pid] &= ~PFlag.MUST_FEED
+            s.pflags[pid] &= ~PF.MUST_FEED
             if s.pos[pid] < 0:  # already off the pitch (knocked out, in the crowd): no meal
                 self._finish(s)
                 return
@@ -289,5 +289,5 @@ class Gaze(Procedure):
                               gaze_modifier(s, pid, self.target)))
             return
         if s.ok:
-            s.pflags[self.target] |= PFlag.HYPNOTISED
+            s.pflags[self.target] |= PF.HYPNOTISED
         s.pop()

@@ -42,7 +42,7 @@ from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, RollKind, Status
+from nuffle.core.types import PF, RollKind, Status
 
 # --- Going For It ---------------------------------------------------------------------------
 
@@ -82,10 +82,10 @@ def _tackle(s: GameState, pid: int, q: int) -> bool:
 
 @DODGE_STAT.on(Skill.BREAK_TACKLE)
 def _break_tackle(s: GameState, pid: int, use: bool) -> int:
-    if s.pflags[pid] & PFlag.BREAK_TACKLE_USED:
+    if s.pflags[pid] & PF.BREAK_TACKLE_USED:
         return 0
     if use:
-        s.pflags[pid] |= PFlag.BREAK_TACKLE_USED
+        s.pflags[pid] |= PF.BREAK_TACKLE_USED
     return s.info[pid].st
 
 
@@ -215,7 +215,7 @@ def leap_gfis(s: GameState, pid: int, moves: int) -> int:
 @ACTION_CHOICES.on(Skill.LEAP)
 def _leap_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
     pid = action.pid
-    if not action.kind.moving_action or s.pflags[pid] & PFlag.LEAP_USED:
+    if not action.kind.moving_action or s.pflags[pid] & PF.LEAP_USED:
         return
     if action.moves + 2 > s.info[pid].ma + max_gfi(s, pid):
         return
@@ -233,7 +233,7 @@ def _leap(s: GameState, action: PlayerAction, chosen: Action) -> None:
     action.moves += 2
     action.path.clear()
     action.then = -1
-    s.pflags[pid] |= PFlag.LEAP_USED
+    s.pflags[pid] |= PF.LEAP_USED
     action.phase = PlayerActionPhase.STEPPED
     s.push(MoveStep(pid, dest, gfis, leap=True))
 

@@ -47,7 +47,7 @@ from nuffle.core.procedures.throw_team_mate import (
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_CAS, GameState
-from nuffle.core.types import BallState, PFlag, RollKind, Status, Weather
+from nuffle.core.types import PF, BallState, RollKind, Status, Weather
 
 
 def _agility_target(s: GameState, pid: int) -> int:
@@ -292,7 +292,7 @@ class PassBlock(Procedure):
 
 @PASS_DECLARED.on(Skill.PASS_BLOCK)
 def _pass_block(s: GameState, throw: Pass, pid: int) -> bool:
-    if s.status[pid] != Status.STANDING or s.pflags[pid] & (PFlag.NO_TZ | PFlag.ROOTED):
+    if s.status[pid] != Status.STANDING or s.pflags[pid] & (PF.NO_TZ | PF.ROOTED):
         return False
     if not any(s.grid[s.pos[pid] + o] == EMPTY for o in s.board.neighbours):
         return False

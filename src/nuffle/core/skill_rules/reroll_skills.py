@@ -7,7 +7,7 @@ from collections.abc import Callable
 from nuffle.core.procedures.rolls import SKILL_REROLL, TEAM_REROLL_CHECK, PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, RollKind
+from nuffle.core.types import PF, RollKind
 
 
 def _once_per_turn(kind: RollKind, flag: int) -> Callable[[GameState, PlayerRoll, bool], bool]:
@@ -32,8 +32,8 @@ def _each_time(*kinds: RollKind) -> Callable[[GameState, PlayerRoll, bool], bool
     return handler
 
 
-SKILL_REROLL.on(Skill.DODGE)(_once_per_turn(RollKind.DODGE, PFlag.DODGE_USED))
-SKILL_REROLL.on(Skill.SURE_FEET)(_once_per_turn(RollKind.GFI, PFlag.SURE_FEET_USED))
+SKILL_REROLL.on(Skill.DODGE)(_once_per_turn(RollKind.DODGE, PF.DODGE_USED))
+SKILL_REROLL.on(Skill.SURE_FEET)(_once_per_turn(RollKind.GFI, PF.SURE_FEET_USED))
 SKILL_REROLL.on(Skill.SURE_HANDS)(_each_time(RollKind.PICKUP))
 SKILL_REROLL.on(Skill.CATCH)(_each_time(RollKind.CATCH, RollKind.INTERCEPTION))
 SKILL_REROLL.on(Skill.PASS)(_each_time(RollKind.PASS))

@@ -10,17 +10,17 @@ from nuffle.core.procedures.rolls import BONUS_REROLL, CHECKED_REROLL
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player, drop_player
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import PFlag, RollKind
+from nuffle.core.types import PF, RollKind
 
 # --- Pro: once per team turn, a 4+ lets any failed roll of his (block dice too) be re-rolled
 
 
 @CHECKED_REROLL.on(Skill.PRO)
 def _pro(s: GameState, pid: int, kind: RollKind | None, use: bool) -> bool:
-    if s.pflags[pid] & PFlag.PRO_USED:
+    if s.pflags[pid] & PF.PRO_USED:
         return False
     if use:
-        s.pflags[pid] |= PFlag.PRO_USED
+        s.pflags[pid] |= PF.PRO_USED
     return True
 
 
