@@ -125,7 +125,7 @@ def _constants() -> list[str]:
     from nuffle.core.actions import ActionType
     from nuffle.core.decision import DecisionKind
     from nuffle.core.skills import Skill
-    from nuffle.core.types import BallState, Event, PFlag, RollKind, Weather
+    from nuffle.core.types import PF, BallState, Event, RollKind, Weather
 
     out = ["// The Python engine's enums the procedures name (actions.py, decision.py, types.py, skills.py)."]
     for ns, cls in (("at", ActionType), ("dk", DecisionKind), ("weather", Weather), ("ball", BallState),
@@ -138,7 +138,7 @@ def _constants() -> list[str]:
     out.append("inline constexpr const char* SKILL_NAMES[] = {" + ", ".join(
         f'"{names.get(i, "")}"' for i in range(max(names) + 1)) + "};")
     out.append("namespace flag {")
-    for name, value in vars(PFlag).items():
+    for name, value in vars(PF).items():  # PFlag's members and composites as plain ints
         if name.isupper() and type(value) is int:
             out.append(f"constexpr std::uint32_t {name} = {value};")
     out.append("}  // namespace flag")

@@ -83,7 +83,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used"):
             setattr(ts, name, bool(t[name]))
-        s.stats[side] = list(t["stats"][: len(s.stats[side])])
+    s.stats = (tuple(data["teams"][0]["stats"][: len(s.stats[0])]),
+               tuple(data["teams"][1]["stats"][: len(s.stats[1])]))
     for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
                  "decider", "waiting", "touchdown", "last_die", "reactor", "square", "last_square",
                  "extra_moves"):
@@ -91,7 +92,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     s.ok = bool(data["ok"])
     s.turnover = bool(data["turnover"])
     s.crowd = list(data["crowd"])
-    s.pstats = list(data["pstats"])
+    s.pstats = tuple(data["pstats"])
     s.stack = [_procedure(e) for e in data["stack"]]
     s.shared = 0
     pending = data["pending"]
