@@ -40,6 +40,13 @@ command = ["{py}", "{bot}", "late_always", "0.02"]
 """
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: SIGINT as a terminal would deliver it (a suite started in the background
+    by a shell inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+
+
 def tree(pid: int) -> list[psutil.Process]:
     try:
         return psutil.Process(pid).children(recursive=True)
@@ -72,7 +79,8 @@ def test_interrupted_tournament_cleans_up_and_resumes(tmp_path, sig):
     out = tmp_path / "stopped-results"
     cmd = [sys.executable, "-c", "import sys; from nuffle.cli import main; sys.exit(main())",
            "tournament", str(config), "--quiet"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_from_a_terminal)
     try:
         deadline = time.monotonic() + 120
         while not list((out / "records").glob("game-*.json")):
