@@ -91,7 +91,8 @@ def check_engine(engine: str | None) -> str:
             raise EngineUnavailableError(f"{exc}{source}") from None
         if not getattr(module, "PLAYS_MATCHES", False):
             raise EngineUnavailableError(
-                f"the native engine does not play matches yet: blocks, pushes, passes and some skills "
-                f"are not ported (native/README.md){source}; use engine='python'"
+                f"the native engine does not play matches yet: some skills' frames (Blood Lust, Hypnotic "
+                f"Gaze, Diving Catch, Tentacles, Shadowing, Animosity, Piling On), the Wizard and assisted "
+                f"moves are not ported (native/README.md){source}; use engine='python'"
             )
     return name
