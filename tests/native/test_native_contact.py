@@ -222,7 +222,6 @@ def test_rare_contact_skills_are_reached(native: ModuleType, game_positions: Pos
             for team in s.teams:
                 team.bribes = 2  # the referee's decisions in fouls
             tally.add(lockstep(native, s, rng, max_steps=1500))
-    print(tally)
     for frame in ("stand_choice", "strike", "foul", "multiple_block"):
         assert tally.runs[frame] + tally.decisions[frame] > 0, (frame, tally.runs, tally.decisions)
 
@@ -314,7 +313,6 @@ def test_forced_blocks_blitzes_and_multiple_blocks(native: ModuleType, game_posi
                     gfi = blitz and rng.random() < 0.4
                     proc = Block(a, v, blitz=blitz, gfi=gfi, moves=rng.randint(0, s.info[a].ma + 1))
                 tally.add(_forced(native, s, proc, rng))
-    print(tally)
     for frame in ("block", "push", "stand_choice", "strip_ball", "multiple_block"):
         assert tally.runs[frame] + tally.decisions[frame] > 0, (frame, tally)
     assert tally.decisions["block"] > 100
@@ -343,7 +341,6 @@ def test_forced_fouls_stabs_and_chainsaws(native: ModuleType, game_positions: Po
                     action = ActionType.STAB if kind == "stab" else ActionType.CHAINSAW
                     proc = Strike(action, a, v, gfi=rng.random() < 0.3)
                 tally.add(_forced(native, s, proc, rng))
-    print(tally)
     for frame in ("foul", "strike", "chainsaw_kick_back"):
         assert tally.runs[frame] > 0, (frame, tally)
     assert tally.decisions["foul"] > 0
