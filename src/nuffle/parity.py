@@ -157,14 +157,14 @@ def _unported_frame(exc: NotPortedError) -> str:
 
 
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
-                max_steps: int = 5000, dice: str = "sampled") -> GameParity:
-    """One game in lockstep on both engines (`dice`: see DICE_MODES)."""
+                max_steps: int = 5000, dice: str = "sampled", assisted: bool = False) -> GameParity:
+    """One game in lockstep on both engines (`dice`: see DICE_MODES; `assisted`: assisted moves on)."""
     rec = GameParity(seed, board, home, away)
     forced = dice == "forced"
     py = Game.new(home, away, seed=seed, board=board, engine="python",
-                  roller=ExplicitRoller() if forced else None)
+                  roller=ExplicitRoller() if forced else None, assisted_moves=assisted)
     try:
-        nat = NativeGame.start(home, away, seed=seed, board=board, explicit=forced)
+        nat = NativeGame.start(home, away, seed=seed, board=board, explicit=forced, assisted_moves=assisted)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
@@ -203,7 +203,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
 
 
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
-               max_steps: int = 5000, dice: str = "sampled") -> ParityReport:
+               max_steps: int = 5000, dice: str = "sampled", assisted: bool = False) -> ParityReport:
     """`games` lockstep games per board, races drawn from every race by a seeded generator."""
     keys = sorted(races())
     report = ParityReport()
@@ -211,7 +211,8 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
     for board in boards:
         for i in range(games):
             home, away = pick.choice(keys), pick.choice(keys)
-            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice))
+            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
+                                            assisted))
     return report
 
 
@@ -222,7 +223,8 @@ def _cmd(args: Any) -> int:
 
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
-    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice)
+    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice,
+                        args.assisted)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -240,4 +242,6 @@ def register(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
+    p.add_argument("--assisted", action="store_true",
+                   help="assisted moves on: moves, blitzes, hand-offs and fouls to squares beyond the next one")
     p.set_defaults(func=_cmd)

@@ -25,6 +25,8 @@
 #include "nuffle/procs/bomb.hpp"
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
+// Diving Catch, the Tentacles and Shadowing rolls
+#include "nuffle/procs/movement_skills.hpp"
 
 namespace nuffle {
 
@@ -87,6 +89,11 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::SWOOP:
         case frames::CHAIN_STEP:
         case frames::CHAIN_BLOCK:  // a Block (block.hpp) with the Ball & Chain's two differences
+            return true;
+        // Diving Catch, the Tentacles and Shadowing rolls
+        case frames::DIVING_CATCH:
+        case frames::TENTACLES_ROLL:
+        case frames::SHADOWING_ROLL:
             return true;
         default:
             return false;
@@ -152,6 +159,10 @@ inline void run_top(Ctx& c) {
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
         case frames::CHAIN_STEP: procs::chain_step_run(c); return;
+        // Diving Catch, the Tentacles and Shadowing rolls
+        case frames::DIVING_CATCH: procs::diving_catch_run(c); return;
+        case frames::TENTACLES_ROLL: procs::tentacles_roll_run(c); return;
+        case frames::SHADOWING_ROLL: procs::shadowing_roll_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -186,6 +197,8 @@ inline Legal legal_top(Ctx& c) {
         case frames::PASS_BLOCK: return procs::pass_block_legal(c);
         case frames::BOMB: return procs::bomb_legal(c);
         case frames::SWOOP: return procs::swoop_legal(c);
+        // Diving Catch
+        case frames::DIVING_CATCH: return procs::diving_catch_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -222,6 +235,8 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
         case frames::BOMB: procs::bomb_act(c, a); return;
         case frames::SWOOP: procs::swoop_act(c, a); return;
+        // Diving Catch
+        case frames::DIVING_CATCH: procs::diving_catch_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");

@@ -293,7 +293,7 @@ class Search {
     std::vector<std::pair<int, Route>> all() {
         best();
         std::vector<std::pair<int, Route>> out;
-        for (int q = 0; q < b_.size; ++q) {
+        for (const int q : order_) {  // in the order squares were reached, as PathSearch.all's dict
             if (best_[static_cast<std::size_t>(q)] >= 0 && q != s_.players[pid_].square) {
                 out.emplace_back(q, route(best_[static_cast<std::size_t>(q)], prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(best_[static_cast<std::size_t>(q)])].vid)], 0, -1, 0));
             }
@@ -305,7 +305,7 @@ class Search {
     std::vector<std::pair<int, double>> reachable() {
         best();
         std::vector<std::pair<int, double>> out;
-        for (int q = 0; q < b_.size; ++q) {
+        for (const int q : order_) {
             const int li = best_[static_cast<std::size_t>(q)];
             if (li >= 0 && q != s_.players[pid_].square) {
                 out.emplace_back(q, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)]);
@@ -377,6 +377,7 @@ class Search {
     std::vector<Label> pool_;
     std::vector<std::vector<int>> labels_;  // label indices per square, in the order found
     std::vector<int> best_;
+    std::vector<int> order_;  // squares in the order they first got a label (PathSearch.labels' keys)
 
     bool wanted(Kind kind, int q) const {
         const Player& p = s_.players[q];
@@ -433,6 +434,7 @@ class Search {
         }
         const int first_i = add(first);
         labels_[static_cast<std::size_t>(start)].push_back(first_i);
+        order_.push_back(start);
         if (first.vid == 0) clear[static_cast<std::size_t>(start)] = 1;
         std::vector<int> frontier{first_i};
         std::vector<int> layer_order;
@@ -492,6 +494,7 @@ class Search {
             frontier.clear();
             for (const int q : layer_order) {
                 const auto qi = static_cast<std::size_t>(q);
+                if (labels_[qi].empty()) order_.push_back(q);
                 for (const int li : layer[qi]) {
                     labels_[qi].push_back(li);
                     if (pool_[static_cast<std::size_t>(li)].vid == 0) clear[qi] = 1;

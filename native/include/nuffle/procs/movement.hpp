@@ -9,10 +9,12 @@
 // not: a player action that would consult them raises NotPortedError naming them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/assisted.hpp"
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/block.hpp"
@@ -118,7 +120,6 @@ inline void player_action_gate(const State& s, const Frame& f) {
                                                       std::to_string(pid));
         }
     }
-    if (s.assisted_moves) throw NotPortedError("player_action", "assisted moves");
 }
 
 inline bool carries(const State& s, int pid) noexcept {
@@ -152,6 +153,35 @@ inline void action_step(State& s, Frame& f, int sq) {
     ++f.arg[fa::F_MOVES];
     f.phase = fa::STEPPED;
     push_move_step(s, pid, sq, gfi);
+}
+
+inline void player_action_act(Ctx& c, const Act& a);
+
+// PlayerAction._walk: the next step of an assisted path (stopping where the way is blocked),
+// or the planned block, hand-off or foul once next to its target.
+inline void action_walk(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int pid = f.arg[fa::F_PID];
+    ListRef path = list_field(s, f, fa::F_PATH, fa::F_PATH_AT, 24);
+    if (path.size() > 0) {
+        const int nxt = path[0];
+        path.erase_front();
+        if (s.grid[nxt] == SQUARE_EMPTY) {
+            action_step(s, f, nxt);
+            return;
+        }
+        path.clear();  // the way is blocked: stop and let the coach decide
+        f.arg[fa::F_THEN] = -1;
+        wait(s, s.players[pid].team, frames::dk::MOVE);
+        return;
+    }
+    const int t = f.arg[fa::F_THEN], sq = f.arg[fa::F_THEN_SQ];
+    f.arg[fa::F_THEN] = -1;
+    if (c.b.distance(s.players[pid].square, sq) == 1 && s.grid[sq] >= 0) {
+        player_action_act(c, Act{t, -1, sq});  // PlayerAction._finish_with, as a chosen action
+    } else {
+        wait(s, s.players[pid].team, frames::dk::MOVE);
+    }
 }
 
 inline void player_action_run(Ctx& c) {
@@ -225,7 +255,10 @@ inline void player_action_run(Ctx& c) {
             action_end(s, f);
             return;
         }
-        if (f.arg[fa::F_PATH] > 0 || f.arg[fa::F_THEN] >= 0) throw NotPortedError("player_action", "assisted moves");
+        if (f.arg[fa::F_PATH] > 0 || f.arg[fa::F_THEN] >= 0) {
+            action_walk(c, f);
+            return;
+        }
         wait(s, pl.team, frames::dk::MOVE);
         return;
     }
@@ -276,7 +309,13 @@ inline Legal player_action_legal(Ctx& c) {
     const int kind = f.arg[fa::F_KIND];
     const bool blocked = f.arg[fa::F_BLOCKED] != 0;
     Legal groups;
-    if (moving_action(kind) && can_step(s, f)) {
+    // Assisted moves: the safest paths replace the adjacent squares of a move, blitz, hand-off, foul.
+    const bool assist = s.assisted_moves && moving_action(kind) && (s.players[pid].flags & frames::flag::ROOTED) == 0;
+    std::optional<paths::Search> ps;
+    if (assist) ps.emplace(assisted::search(s, b, f));
+    if (ps && can_step(s, f)) {
+        assisted::add_with_odds(groups, frames::at::MOVE, ps->all());
+    } else if (moving_action(kind) && can_step(s, f)) {
         std::vector<int> dests;
         const int sq = s.players[pid].square;
         for (const int o : b.neighbours) {
@@ -284,7 +323,10 @@ inline Legal player_action_legal(Ctx& c) {
         }
         if (!dests.empty()) groups.push_back(Choice{frames::at::MOVE, {}, dests, {}});
     }
-    if ((kind == frames::at::START_BLOCK && !blocked) || (kind == frames::at::START_BLITZ && !blocked && can_step(s, f))) {
+    if (kind == frames::at::START_BLITZ && !blocked && ps) {
+        assisted::add_with_odds(groups, frames::at::BLOCK, ps->adjacent(paths::Search::BLITZ));
+    } else if ((kind == frames::at::START_BLOCK && !blocked) ||
+               (kind == frames::at::START_BLITZ && !blocked && can_step(s, f))) {
         auto targets = adjacent_where(s, b, pid, [](const State& st, int q, int side) {
             return st.players[q].team != side && st.players[q].status == static_cast<int>(Status::STANDING);
         });
@@ -294,13 +336,17 @@ inline Legal player_action_legal(Ctx& c) {
         std::vector<int> targets = passing::pass_targets(s, b, pid, passing::allowed_bands(s));
         if (!targets.empty()) groups.push_back(Choice{frames::at::PASS, {}, targets, {}});
     }
-    if (kind == frames::at::START_HANDOFF && carries(s, pid)) {
+    if (kind == frames::at::START_HANDOFF && carries(s, pid) && ps) {
+        assisted::add_with_odds(groups, frames::at::HANDOFF, ps->adjacent(paths::Search::HANDOFF));
+    } else if (kind == frames::at::START_HANDOFF && carries(s, pid)) {
         auto mates = adjacent_where(s, b, pid, [](const State& st, int q, int side) {
             return st.players[q].team == side && can_catch(st, q);
         });
         if (!mates.empty()) groups.push_back(Choice{frames::at::HANDOFF, {}, mates, {}});
     }
-    if (kind == frames::at::START_FOUL) {
+    if (kind == frames::at::START_FOUL && ps) {
+        assisted::add_with_odds(groups, frames::at::FOUL, ps->adjacent(paths::Search::FOUL));
+    } else if (kind == frames::at::START_FOUL) {
         auto victims = adjacent_where(s, b, pid, [](const State& st, int q, int side) {
             return st.players[q].team != side && (st.players[q].status == static_cast<int>(Status::PRONE) ||
                                                   st.players[q].status == static_cast<int>(Status::STUNNED));
@@ -337,11 +383,17 @@ inline void player_action_act(Ctx& c, const Act& a) {
         action_end(s, f);
         return;
     }
+    const int pid = f.arg[fa::F_PID];
+    if ((a.type == frames::at::MOVE || a.type == frames::at::BLOCK || a.type == frames::at::HANDOFF ||
+         a.type == frames::at::FOUL) &&
+        c.b.distance(s.players[pid].square, a.square) > 1) {
+        assisted::plan(s, c.b, f, a.type, a.square);  // PlayerAction._plan: walk there first
+        return;
+    }
     if (a.type == frames::at::MOVE) {
         action_step(s, f, a.square);
         return;
     }
-    const int pid = f.arg[fa::F_PID];
     if (a.type == frames::at::LEAP) {  // movement_skills._leap
         const int ma = s.players[pid].ma;
         const int over = f.arg[fa::F_MOVES] + 2 - ma;
