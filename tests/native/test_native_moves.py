@@ -1,0 +1,377 @@
+"""Native Tentacles and Shadowing rolls, Diving Catch and assisted moves against the Python
+engine, frame by frame.
+
+Each check builds a Python position in play (`game_positions`: random games of skill-rich races
+on boards 3, 7 and 11 with random extra skills), hands out the skills under test at random,
+pushes one procedure on top (a player action, a pass or a throw-in landing next to Diving
+Catchers, a Diving Catch choice, a planted assisted path), loads the position into the native
+engine and drives both in lockstep: the frames run (`run_ported` natively), then the whole
+position, the decider, the decision record, the legal actions and their success chances
+(assisted moves: bit for bit) are compared; the same chance outcome (sampled from the
+position's generator, or any valid outcome drawn at random) or the same random legal decision
+is applied to both. A run ends when the pushed procedure is done (or at a frame another area
+has not ported yet, counted apart).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from types import ModuleType
+from typing import Any
+
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
+from nuffle.core.game import Game, MatchConfig
+from nuffle.core.native_game import NativeGame
+from nuffle.core.native_state import native_board, state_data
+from nuffle.core.procedures.action import PlayerAction, PlayerActionPhase
+from nuffle.core.procedures.ball import ThrowIn
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.passing import PASS, Pass
+from nuffle.core.skill_rules.ball_skills import DivingCatch
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState, Options
+from nuffle.core.types import CHANCE, RUNNING, BallState, Status
+
+Positions = Any
+Picker = Callable[[Game, random.Random], Action]
+
+MOVER_SKILLS = (Skill.DODGE, Skill.BREAK_TACKLE, Skill.SURE_FEET, Skill.STUNTY, Skill.SPRINT, Skill.TWO_HEADS,
+                Skill.LEAP, Skill.SURE_HANDS, Skill.JUMP_UP, Skill.TITCHY)
+MARKER_SKILLS = (Skill.TENTACLES, Skill.TENTACLES, Skill.SHADOWING, Skill.SHADOWING, Skill.DIVING_TACKLE,
+                 Skill.TACKLE, Skill.PREHENSILE_TAIL)
+BOARDS = (3, 7, 11)
+
+
+def _add(s: GameState, pid: int, *skills: Skill) -> None:
+    s.info = tuple(replace(p, skills=p.skills | frozenset(skills)) if i == pid else p for i, p in enumerate(s.info))
+
+
+def _set_stats(s: GameState, pid: int, rng: random.Random) -> None:
+    """Random MA and ST, so the Tentacles and Shadowing rolls go both ways."""
+    s.info = tuple(replace(p, ma=rng.randint(2, 9), st=rng.randint(1, 6)) if i == pid else p
+                   for i, p in enumerate(s.info))
+
+
+def _standing(s: GameState, side: int) -> list[int]:
+    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
+
+
+def _game(s: GameState) -> Game:
+    """A Python game over `s` as it stands (no advance: the hand-over fields stay)."""
+    config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
+                         ruleset=s.rules.name)
+    return Game(s, SampledRoller(), config)
+
+
+def _outcome(event: Chance, py: GameState, rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        o, py.rng = sample(event, py.rng)
+        return o
+    return rng.choice([o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)])
+
+
+def any_action(g: Game, rng: random.Random) -> Action:
+    """A random legal decision: a group, then a player and a square in it."""
+    group = rng.choice(g.legal_actions().groups)
+    player = rng.choice(group.players) if group.players else None
+    square = rng.choice(group.squares) if group.squares else None
+    return Action(group.type, player, square)
+
+
+def mostly(*kinds: ActionType) -> Picker:
+    """A picker preferring `kinds` (a far square when there is one) three times in four."""
+    def pick(g: Game, rng: random.Random) -> Action:
+        legal = g.legal_actions()
+        groups = [grp for grp in legal.groups if grp.type in kinds and grp.squares]
+        if groups and rng.random() < 0.75:
+            grp = rng.choice(groups)
+            pid = g.state.stack[-1].pid if hasattr(g.state.stack[-1], "pid") else -1
+            here = g.state.pos[pid] if pid >= 0 else -1
+            far = [q for q in grp.squares if here >= 0 and g.state.board.distance(here, g.state.board.sq(*q)) > 1]
+            square = rng.choice(far if far and rng.random() < 0.8 else list(grp.squares))
+            return Action(grp.type, rng.choice(grp.players) if grp.players else None, square)
+        return any_action(g, rng)
+    return pick
+
+
+def lockstep(native: ModuleType, s: GameState, rng: random.Random, pick: Picker = any_action,
+             limit: int = 400) -> tuple[int, str, set[str]]:
+    """Drive `s` (our procedure on top) on both engines: (comparisons made, how it ended, the
+    frames seen on the stack)."""
+    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
+    board = native_board(s.board.variant.players)
+    py = s.copy()
+    nat = native.State.load(board, state_data(py))
+    checks = 0
+    seen: set[str] = set()
+    depth = len(py.stack)  # our procedure's: the frames below it are the position's, not run
+    for _ in range(limit):
+        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
+            seen.add(py.stack[-1].frame)
+            py.stack[-1].run(py)
+        try:
+            nat.run_ported(depth)
+        except native.NotPortedError as exc:
+            m = re.search(r"frame '([a-z_]+)'", str(exc))
+            return checks, f"not ported: {m.group(1) if m else exc}", seen
+        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
+        seen.update(f.frame for f in py.stack[depth - 1:])
+        ng = NativeGame(s, nat)
+        assert py.decider == ng.decider
+        if py.decider in (0, 1):
+            pg = _game(py)
+            assert pg.decision() == ng.decision(), (pg.decision(), ng.decision())
+            pl, nl = pg.legal_actions(), ng.legal_actions()
+            assert pl == nl, (pl.groups, nl.groups)
+            assert [g.probabilities for g in pl.groups] == [g.probabilities for g in nl.groups]
+        checks += 1
+        if len(py.stack) < depth:
+            return checks, "done", seen
+        if py.decider == RUNNING:
+            return checks, f"not ported: {py.stack[-1].frame}", seen
+        if py.decider == CHANCE:
+            event = py.pending
+            assert event is not None
+            o = _outcome(event, py, rng)
+            py.outcome, py.pending, py.decider = o, None, RUNNING
+            nat.rng = py.rng
+            nat.resolve_only(o)
+        else:
+            a = pick(_game(py), rng)
+            py.decider = RUNNING
+            py.stack[-1].act(py, a)
+            sq = -1 if a.square is None else py.board.sq(*a.square)
+            nat.act_only(int(a.type), -1 if a.player is None else a.player, sq)
+    return checks, "limit", seen
+
+
+def _positions(game_positions: Positions, seeds: range) -> Any:
+    for seed in seeds:
+        for board in BOARDS:
+            for i, s0 in enumerate(game_positions(seed, board, 3)):
+                yield random.Random(seed * 1_000_003 + board * 101 + i), s0
+
+
+# --- Tentacles and Shadowing ----------------------------------------------------------------
+
+
+def _marked_move(s: GameState, rng: random.Random) -> Procedure | None:
+    """A move or blitz of a player of the side to act (a marked one mostly), his markers given
+    Tentacles, Shadowing and other dodge skills at random."""
+    side = s.active
+    mine = _standing(s, side)
+    if not mine:
+        return None
+    marked = [p for p in mine if s.tackle_zones(s.pos[p], side)]
+    pid = rng.choice(marked if marked and rng.random() < 0.85 else mine)
+    _add(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
+    if rng.random() < 0.5:
+        _set_stats(s, pid, rng)
+    b = s.board
+    for q in _standing(s, 1 - side):
+        if b.distance(s.pos[q], s.pos[pid]) <= 3 and rng.random() < 0.7:
+            _add(s, q, *rng.sample(MARKER_SKILLS, rng.randint(1, 3)))
+            if rng.random() < 0.5:
+                _set_stats(s, q, rng)
+    if rng.random() < 0.2:
+        s.ball, s.ball_state = s.pos[pid], BallState.CARRIED
+    if rng.random() < 0.3:
+        s.options = Options(assisted_moves=True)
+    return PlayerAction(pid, rng.choice([ActionType.START_MOVE, ActionType.START_MOVE, ActionType.START_BLITZ]))
+
+
+def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Moves out of tackle zones of Tentacles and Shadowing players (with Diving Tackle, Tackle,
+    Prehensile Tail, Dodge, Break Tackle, Leap, ...): the reaction choices, the 2D6 rolls, a held
+    mover, a shadower stepping in (or the square taken), on assisted paths too."""
+    ends: Counter[str] = Counter()
+    frames: Counter[str] = Counter()
+    for rng, s0 in _positions(game_positions, range(10)):
+        for _ in range(3):
+            s = s0.copy()
+            proc = _marked_move(s, rng)
+            if proc is None:
+                continue
+            s.stack.append(proc)
+            s.decider = RUNNING
+            checks, end, seen = lockstep(native, s, rng, mostly(ActionType.MOVE, ActionType.BLOCK))
+            ends["checks"] += checks
+            ends[end] += 1
+            frames.update(seen)
+    assert ends["checks"] >= 1000, ends
+    assert ends["done"] >= 50, ends
+    assert frames["tentacles_roll"] >= 10 and frames["shadowing_roll"] >= 10, frames
+
+
+# --- Diving Catch -----------------------------------------------------------------------------
+
+
+def _landing_next_to_catchers(s: GameState, rng: random.Random) -> Procedure | None:
+    """A pass or a throw-in coming down on an empty square next to players given Diving Catch
+    (one, or several cancelling each other out), or a Diving Catch choice pushed as it is."""
+    b = s.board
+    side = s.active
+    empties = [q for q in b.all_squares if s.grid[q] == -1 and s.adjacent_players(q)]
+    if not empties:
+        return None
+    sq = rng.choice(empties)
+    near = s.adjacent_players(sq)
+    for q in near:
+        if rng.random() < (0.8 if len(near) == 1 else 0.4):
+            _add(s, q, Skill.DIVING_CATCH, *rng.sample((Skill.CATCH, Skill.NERVES_OF_STEEL, Skill.EXTRA_ARMS,
+                                                        Skill.NO_HANDS, Skill.MONSTROUS_MOUTH), rng.randint(0, 2)))
+    how = rng.random()
+    if how < 0.2:
+        catcher = rng.choice(near)
+        s.ball, s.ball_state = sq, BallState.IN_AIR
+        return DivingCatch(catcher, sq, rng.random() < 0.5)
+    if how < 0.45:  # a throw-in from the edge square nearest to `sq` (it may land anywhere)
+        x, y = b.xy(sq)
+        edge = b.sq(x, 0) if y < b.height // 2 else b.sq(x, b.height - 1)
+        out = b.sq(x, -1) if y < b.height // 2 else b.sq(x, b.height)
+        s.ball, s.ball_state = edge, BallState.ON_GROUND
+        return ThrowIn(edge, out)
+    passers = [p for p in _standing(s, side) if b.distance(s.pos[p], sq) <= 6]
+    if not passers:
+        return None
+    pid = rng.choice(passers)
+    s.ball, s.ball_state = s.pos[pid], BallState.CARRIED
+    return Pass(pid, sq, PASS)
+
+
+def test_diving_catch_matches_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """A ball landing next to Diving Catchers (a pass, its scatters, a throw-in; a kick-off
+    landing's choice pushed as it is): the catch where he stands, or the bounce from the
+    square; two catchers cancelling out."""
+    ends: Counter[str] = Counter()
+    frames: Counter[str] = Counter()
+    choices: Counter[str] = Counter()
+
+    def pick(g: Game, rng: random.Random) -> Action:
+        a = any_action(g, rng)
+        if g.state.stack[-1].frame == "diving_catch":
+            choices[a.type.name] += 1
+        return a
+
+    for rng, s0 in _positions(game_positions, range(20, 30)):
+        for _ in range(4):
+            s = s0.copy()
+            proc = _landing_next_to_catchers(s, rng)
+            if proc is None:
+                continue
+            s.stack.append(proc)
+            s.decider = RUNNING
+            checks, end, seen = lockstep(native, s, rng, pick)
+            ends["checks"] += checks
+            ends[end] += 1
+            frames.update(seen)
+    assert ends["done"] >= 60, ends
+    assert frames["diving_catch"] >= 30, frames
+    assert choices["USE_SKILL"] >= 10 and choices["DECLINE"] >= 10, choices
+
+
+# --- assisted moves -----------------------------------------------------------------------------
+
+
+def _assisted_action(s: GameState, rng: random.Random) -> Procedure | None:
+    """A move, blitz, hand-off, foul or pass with assisted moves on (the ball given to the
+    hand-off's or pass's player), standing or prone, with movement skills at random."""
+    side = s.active
+    mine = [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] in (Status.STANDING, Status.PRONE)]
+    if not mine:
+        return None
+    s.options = Options(assisted_moves=True)
+    pid = rng.choice(mine)
+    _add(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
+    kind = rng.choice([ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_HANDOFF,
+                       ActionType.START_FOUL, ActionType.START_PASS])
+    if kind in (ActionType.START_HANDOFF, ActionType.START_PASS) or rng.random() < 0.2:
+        s.ball, s.ball_state = s.pos[pid], BallState.CARRIED
+    for q in s.ranges[1 - side]:
+        if s.pos[q] >= 0 and rng.random() < 0.2:
+            s.status[q] = rng.choice([Status.PRONE, Status.STUNNED])
+    return PlayerAction(pid, kind)
+
+
+def test_assisted_moves_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Assisted moves: the reachable squares and targets with their chances (bit for bit), the
+    path walked step by step (dodges, GFIs, pick-ups, falls), then the block, hand-off or foul."""
+    ends: Counter[str] = Counter()
+    frames: Counter[str] = Counter()
+    pick = mostly(ActionType.MOVE, ActionType.BLOCK, ActionType.HANDOFF, ActionType.FOUL)
+    for rng, s0 in _positions(game_positions, range(40, 50)):
+        for _ in range(3):
+            s = s0.copy()
+            proc = _assisted_action(s, rng)
+            if proc is None:
+                continue
+            s.stack.append(proc)
+            s.decider = RUNNING
+            checks, end, seen = lockstep(native, s, rng, pick)
+            ends["checks"] += checks
+            ends[end] += 1
+            frames.update(seen)
+    assert ends["checks"] >= 800, ends
+    assert ends["done"] >= 50, ends
+    assert frames["block"] >= 5 and frames["handoff"] >= 5 and frames["foul"] >= 5, frames
+
+
+def _planted_path(s: GameState, rng: random.Random) -> Procedure | None:
+    """A player action part-way along an assisted path that runs into a player (the walk stops
+    and the coach decides) or ends where its target is (or is no longer) next to him."""
+    side = s.active
+    mine = _standing(s, side)
+    if not mine:
+        return None
+    s.options = Options(assisted_moves=True)
+    pid = rng.choice(mine)
+    b = s.board
+    path: list[int] = []
+    here = s.pos[pid]
+    for _ in range(rng.randint(0, 4)):
+        nxt = [here + o for o in b.neighbours if b.is_on(*b.xy(here + o)) and here + o not in path
+               and here + o != s.pos[pid]]
+        if not nxt:
+            break
+        here = rng.choice(nxt)
+        path.append(here)
+    kind = rng.choice([ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_HANDOFF,
+                       ActionType.START_FOUL])
+    action = PlayerAction(pid, kind)
+    action.phase = PlayerActionPhase.MOVING
+    action.path = path
+    near = [q for q in s.adjacent_players(here if path else s.pos[pid]) if q != pid]
+    if kind != ActionType.START_MOVE and near and rng.random() < 0.8:
+        target = rng.choice(near)
+        then = {ActionType.START_BLITZ: ActionType.BLOCK, ActionType.START_HANDOFF: ActionType.HANDOFF,
+                ActionType.START_FOUL: ActionType.FOUL}[kind]
+        if then == ActionType.HANDOFF:
+            s.ball, s.ball_state = s.pos[pid], BallState.CARRIED
+        action.then, action.then_sq = int(then), s.pos[target]
+    return action
+
+
+def test_assisted_walks_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """The walk itself (PlayerAction._walk): the next square taken, a blocked way ending the
+    walk, the planned block, hand-off or foul made next to its target or dropped."""
+    ends: Counter[str] = Counter()
+    frames: Counter[str] = Counter()
+    for rng, s0 in _positions(game_positions, range(60, 66)):
+        for _ in range(4):
+            s = s0.copy()
+            proc = _planted_path(s, rng)
+            if proc is None:
+                continue
+            s.stack.append(proc)
+            s.decider = RUNNING
+            checks, end, seen = lockstep(native, s, rng)
+            ends["checks"] += checks
+            ends[end] += 1
+            frames.update(seen)
+    assert ends["done"] >= 40, ends
+    assert frames["move_step"] >= 20 and frames["block"] + frames["handoff"] + frames["foul"] >= 5, frames
