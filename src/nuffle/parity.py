@@ -243,5 +243,5 @@ def register(sub: Any) -> None:
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
     p.add_argument("--assisted", action="store_true",
-                   help="assisted moves on: moves, blitzes, hand-offs and fouls to squares beyond the next one")
+                   help="assisted moves on: moves, blitzes, hand-offs, fouls to squares beyond the next")
     p.set_defaults(func=_cmd)

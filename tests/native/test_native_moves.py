@@ -44,11 +44,13 @@ MOVER_SKILLS = (Skill.DODGE, Skill.BREAK_TACKLE, Skill.SURE_FEET, Skill.STUNTY, 
                 Skill.LEAP, Skill.SURE_HANDS, Skill.JUMP_UP, Skill.TITCHY)
 MARKER_SKILLS = (Skill.TENTACLES, Skill.TENTACLES, Skill.SHADOWING, Skill.SHADOWING, Skill.DIVING_TACKLE,
                  Skill.TACKLE, Skill.PREHENSILE_TAIL)
+CATCHER_SKILLS = (Skill.CATCH, Skill.NERVES_OF_STEEL, Skill.EXTRA_ARMS, Skill.NO_HANDS, Skill.MONSTROUS_MOUTH)
 BOARDS = (3, 7, 11)
 
 
 def _add(s: GameState, pid: int, *skills: Skill) -> None:
-    s.info = tuple(replace(p, skills=p.skills | frozenset(skills)) if i == pid else p for i, p in enumerate(s.info))
+    s.info = tuple(replace(p, skills=p.skills | frozenset(skills)) if i == pid else p
+                   for i, p in enumerate(s.info))
 
 
 def _set_stats(s: GameState, pid: int, rng: random.Random) -> None:
@@ -90,9 +92,10 @@ def mostly(*kinds: ActionType) -> Picker:
         groups = [grp for grp in legal.groups if grp.type in kinds and grp.squares]
         if groups and rng.random() < 0.75:
             grp = rng.choice(groups)
-            pid = g.state.stack[-1].pid if hasattr(g.state.stack[-1], "pid") else -1
-            here = g.state.pos[pid] if pid >= 0 else -1
-            far = [q for q in grp.squares if here >= 0 and g.state.board.distance(here, g.state.board.sq(*q)) > 1]
+            s = g.state
+            pid = s.stack[-1].pid if hasattr(s.stack[-1], "pid") else -1
+            here = s.pos[pid] if pid >= 0 else -1
+            far = [q for q in grp.squares if here >= 0 and s.board.distance(here, s.board.sq(*q)) > 1]
             square = rng.choice(far if far and rng.random() < 0.8 else list(grp.squares))
             return Action(grp.type, rng.choice(grp.players) if grp.players else None, square)
         return any_action(g, rng)
@@ -182,10 +185,12 @@ def _marked_move(s: GameState, rng: random.Random) -> Procedure | None:
         s.ball, s.ball_state = s.pos[pid], BallState.CARRIED
     if rng.random() < 0.3:
         s.options = Options(assisted_moves=True)
-    return PlayerAction(pid, rng.choice([ActionType.START_MOVE, ActionType.START_MOVE, ActionType.START_BLITZ]))
+    kind = rng.choice([ActionType.START_MOVE, ActionType.START_MOVE, ActionType.START_BLITZ])
+    return PlayerAction(pid, kind)
 
 
-def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType,
+                                                         game_positions: Positions) -> None:
     """Moves out of tackle zones of Tentacles and Shadowing players (with Diving Tackle, Tackle,
     Prehensile Tail, Dodge, Break Tackle, Leap, ...): the reaction choices, the 2D6 rolls, a held
     mover, a shadower stepping in (or the square taken), on assisted paths too."""
@@ -223,8 +228,7 @@ def _landing_next_to_catchers(s: GameState, rng: random.Random) -> Procedure | N
     near = s.adjacent_players(sq)
     for q in near:
         if rng.random() < (0.8 if len(near) == 1 else 0.4):
-            _add(s, q, Skill.DIVING_CATCH, *rng.sample((Skill.CATCH, Skill.NERVES_OF_STEEL, Skill.EXTRA_ARMS,
-                                                        Skill.NO_HANDS, Skill.MONSTROUS_MOUTH), rng.randint(0, 2)))
+            _add(s, q, Skill.DIVING_CATCH, *rng.sample(CATCHER_SKILLS, rng.randint(0, 2)))
     how = rng.random()
     if how < 0.2:
         catcher = rng.choice(near)

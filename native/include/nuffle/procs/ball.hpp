@@ -1,6 +1,6 @@
 // The loose ball (core/procedures/ball.py): landing from the air, catching, bouncing,
-// throw-ins and touchdowns. Diving Catch (LANDING_NEARBY) pushes its frame, which is not
-// ported yet.
+// throw-ins and touchdowns. Diving Catch (LANDING_NEARBY) pushes its frame (run in
+// movement_skills.hpp).
 #pragma once
 
 #include "nuffle/engine_base.hpp"

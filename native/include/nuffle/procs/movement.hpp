@@ -2,11 +2,11 @@
 // declaring, standing up, moving step by step with Going For It and dodges (Dodge, Tackle,
 // Diving Tackle, Break Tackle, Stunty, Titchy, Two Heads, Prehensile Tail, Sprint, Sure Feet),
 // picking the ball up, the reactions before and after leaving a square (Tentacles, Shadowing:
-// their rolls are not ported), and the finishing steps (Block, Pass, Hand-off, Foul: not
-// ported). The declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root), Leap
-// (Very Long Legs) and Jump Up are ported; the other skills acting at the declaration, the
-// action's own choices or its end (Blood Lust, Stab, Chainsaw, ...) and assisted moves are
-// not: a player action that would consult them raises NotPortedError naming them.
+// their rolls in movement_skills.hpp), assisted moves (assisted.hpp: the targets with their
+// chances, the path walked) and the finishing steps (Block, Pass, Hand-off, Foul). The
+// declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root), Leap (Very Long Legs)
+// and Jump Up are ported; Blood Lust and Hypnotic Gaze are not: a player action that would
+// consult them raises NotPortedError naming them.
 #pragma once
 
 #include <optional>
@@ -716,7 +716,7 @@ inline void move_step_run(Ctx& c) {
         f.phase = fm2::GFI;
         if (q >= 0) {
             f.phase = fm2::BEFORE_LEAVING_USED;
-            Frame& t = push(s, frames::TENTACLES_ROLL);  // movement_skills._tentacles (not ported)
+            Frame& t = push(s, frames::TENTACLES_ROLL);  // movement_skills._tentacles
             t.arg[frames::p_tentacles_roll::F_MOVER] = static_cast<std::int16_t>(pid);
             t.arg[frames::p_tentacles_roll::F_HOLDER] = static_cast<std::int16_t>(q);
             return;
@@ -809,7 +809,7 @@ inline void move_step_run(Ctx& c) {
         if (q >= 0 && s.grid[f.arg[fm2::F_START]] == SQUARE_EMPTY) {
             f.phase = fm2::AFTER_LEAVING_USED;
             namespace fsh = frames::p_shadowing_roll;
-            Frame& r = push(s, frames::SHADOWING_ROLL);  // movement_skills._shadowing (not ported)
+            Frame& r = push(s, frames::SHADOWING_ROLL);  // movement_skills._shadowing
             r.arg[fsh::F_MOVER] = static_cast<std::int16_t>(pid);
             r.arg[fsh::F_SHADOWER] = static_cast<std::int16_t>(q);
             r.arg[fsh::F_SQUARE] = f.arg[fm2::F_START];
