@@ -35,7 +35,9 @@ from nuffle.core.procedures.passing import PASS, Pass
 from nuffle.core.skill_rules.ball_skills import DivingCatch
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
+from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.types import CHANCE, RUNNING, BallState, Status
+from nuffle.parity import parity_game
 
 Positions = Any
 Picker = Callable[[Game, random.Random], Action]
@@ -379,3 +381,36 @@ def test_assisted_walks_match_the_python_engine(native: ModuleType, game_positio
             frames.update(seen)
     assert ends["done"] >= 40, ends
     assert frames["move_step"] >= 20 and frames["block"] + frames["handoff"] + frames["foul"] >= 5, frames
+
+
+# --- whole matches ------------------------------------------------------------------------------
+
+MATCH_SKILLS = (Skill.TENTACLES, Skill.SHADOWING, Skill.DIVING_CATCH, Skill.DIVING_TACKLE, Skill.TACKLE,
+                Skill.DODGE, Skill.BREAK_TACKLE, Skill.SURE_FEET, Skill.CATCH, Skill.SPRINT)
+
+
+def skilled_team(race: str, rng: random.Random) -> TeamSpec:
+    """`race`'s shipped team with Tentacles, Shadowing, Diving Catch and other movement skills
+    handed out at random (about one player in two gets one or two)."""
+    spec = default_team(race)
+    players = tuple(
+        replace(p, extra_skills=p.extra_skills | frozenset(rng.sample(MATCH_SKILLS, rng.randint(1, 2))))
+        if rng.random() < 0.5 else p
+        for p in spec.players
+    )
+    return replace(spec, players=players)
+
+
+def test_matches_with_these_skills_match_the_python_engine(native: ModuleType) -> None:
+    """Whole matches in lockstep (nuffle.parity's comparison after every step) between teams
+    given these skills, with assisted moves on and off and forced dice: no divergence."""
+    races = ("human", "orc", "skaven", "wood-elf", "lizardman", "dwarf")
+    steps = 0
+    runs = [(3, "forced", True), (5, "sampled", True), (7, "forced", False), (3, "sampled", False)]
+    for i, (board, dice, assisted) in enumerate(runs):
+        rng = random.Random(500 + i)
+        home, away = (skilled_team(r, rng) for r in rng.sample(races, 2))
+        rec = parity_game(900 + i, board, home, away, "all", 1500, dice, assisted)  # type: ignore[arg-type]
+        assert rec.outcome in ("complete", "step_limit", "stopped_at_unported"), rec.diff
+        steps += rec.steps
+    assert steps >= 800
