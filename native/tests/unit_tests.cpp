@@ -388,6 +388,52 @@ void test_engine(const std::string& text) {
     std::printf("engine: %d decisions, %d games stopped at an unported frame\n", decisions, stopped);
 }
 
+// Random games with assisted moves on and players given Tentacles, Shadowing, Diving Catch and
+// other movement skills: the far targets, the walks and the skills' frames run clean.
+void test_engine_moves(const std::string& text) {
+    std::uint64_t pick = seed_state(7);
+    auto rand_below = [&pick](std::size_t n) {
+        pick = next_state(pick);
+        return static_cast<std::size_t>(pick % n);
+    };
+    const int skills[] = {frames::skill::TENTACLES, frames::skill::SHADOWING, frames::skill::DIVING_CATCH,
+                          frames::skill::DIVING_TACKLE, frames::skill::DODGE, frames::skill::LEAP,
+                          frames::skill::SURE_FEET, frames::skill::BREAK_TACKLE};
+    int decisions = 0, far = 0;
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        for (int game = 0; game < 3; ++game) {
+            State s = make_state(b, seed_state(static_cast<std::uint64_t>(game + 40)));
+            s.assisted_moves = game != 2;
+            for (int side = 0; side < 2; ++side) {
+                for (int i = 0; i < v.roster_size; ++i) {
+                    const int pid = add_player(s, side, i + 1, 6, 3, 3, 8);
+                    if (rand_below(2) == 0) set_skill(s, pid, skills[rand_below(sizeof skills / sizeof skills[0])]);
+                }
+            }
+            for (int side = 0; side < 2; ++side) s.teams[side].spec_rerolls = 2;
+            push_frame(s, frames::MATCH, 0);
+            try {
+                advance(s, b, false);
+                for (int n = 0; n < 3000 && s.decider != D_NOBODY; ++n) {
+                    const Legal legal = legal_actions(s, b);
+                    CHECK(!legal.empty());
+                    const Choice& g = legal[rand_below(legal.size())];
+                    const Act a{g.type, g.players.empty() ? -1 : g.players[rand_below(g.players.size())],
+                                g.squares.empty() ? -1 : g.squares[rand_below(g.squares.size())]};
+                    CHECK(g.probabilities.empty() || g.probabilities.size() == g.squares.size());
+                    if (!g.probabilities.empty()) ++far;
+                    step(s, b, a, false);
+                    ++decisions;
+                }
+            } catch (const NotPortedError&) {
+            }
+        }
+    }
+    CHECK(decisions > 100 && far > 10);
+    std::printf("engine with assisted moves and movement skills: %d decisions, %d with chances\n", decisions, far);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
@@ -406,6 +452,7 @@ int main(int argc, char** argv) {
         test_paths(text);
         fuzz_paths(text);
         test_engine(text);
+        test_engine_moves(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;
