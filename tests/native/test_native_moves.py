@@ -27,7 +27,8 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.native_game import NativeGame
-from nuffle.core.native_state import native_board, state_data
+from nuffle.core.native_state import native_board, native_paths, state_data
+from nuffle.core.paths import search
 from nuffle.core.procedures.action import PlayerAction, PlayerActionPhase
 from nuffle.core.procedures.ball import ThrowIn
 from nuffle.core.procedures.base import Procedure
@@ -63,6 +64,14 @@ def _set_stats(s: GameState, pid: int, rng: random.Random) -> None:
 
 def _standing(s: GameState, side: int) -> list[int]:
     return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
+
+
+def _actors(s: GameState, side: int, statuses: tuple[Status, ...] = (Status.STANDING,)) -> list[int]:
+    """Players of `side` on the pitch who may take an action here: not Blood Lust or Hypnotic
+    Gaze players, whose actions another area ports."""
+    other_area = {Skill.BLOOD_LUST, Skill.HYPNOTIC_GAZE}
+    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] in statuses
+            and not other_area & s.info[p].skills]
 
 
 def _game(s: GameState) -> Game:
@@ -117,7 +126,6 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random, pick: Picker 
     depth = len(py.stack)  # our procedure's: the frames below it are the position's, not run
     for _ in range(limit):
         while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
-            seen.add(py.stack[-1].frame)
             py.stack[-1].run(py)
         try:
             nat.run_ported(depth)
@@ -125,7 +133,7 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random, pick: Picker 
             m = re.search(r"frame '([a-z_]+)'", str(exc))
             return checks, f"not ported: {m.group(1) if m else exc}", seen
         assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
-        seen.update(f.frame for f in py.stack[depth - 1:])
+        seen.update(f.frame for f in py.stack[depth - 1:])  # matched natively
         ng = NativeGame(s, nat)
         assert py.decider == ng.decider
         if py.decider in (0, 1):
@@ -162,6 +170,11 @@ def _positions(game_positions: Positions, seeds: range) -> Any:
                 yield random.Random(seed * 1_000_003 + board * 101 + i), s0
 
 
+def _no_stops(ends: Counter[str]) -> None:
+    """No run stopped at a frame the native engine has not ported (these seeds reach none)."""
+    assert not [end for end in ends if end.startswith("not ported")], ends
+
+
 # --- Tentacles and Shadowing ----------------------------------------------------------------
 
 
@@ -169,7 +182,7 @@ def _marked_move(s: GameState, rng: random.Random) -> Procedure | None:
     """A move or blitz of a player of the side to act (a marked one mostly), his markers given
     Tentacles, Shadowing and other dodge skills at random."""
     side = s.active
-    mine = _standing(s, side)
+    mine = _actors(s, side)
     if not mine:
         return None
     marked = [p for p in mine if s.tackle_zones(s.pos[p], side)]
@@ -212,6 +225,7 @@ def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType,
             frames.update(seen)
     assert ends["checks"] >= 1000, ends
     assert ends["done"] >= 50, ends
+    _no_stops(ends)
     assert frames["tentacles_roll"] >= 10 and frames["shadowing_roll"] >= 10, frames
 
 
@@ -277,6 +291,7 @@ def test_diving_catch_matches_the_python_engine(native: ModuleType, game_positio
             ends[end] += 1
             frames.update(seen)
     assert ends["done"] >= 60, ends
+    _no_stops(ends)
     assert frames["diving_catch"] >= 30, frames
     assert choices["USE_SKILL"] >= 10 and choices["DECLINE"] >= 10, choices
 
@@ -288,7 +303,7 @@ def _assisted_action(s: GameState, rng: random.Random) -> Procedure | None:
     """A move, blitz, hand-off, foul or pass with assisted moves on (the ball given to the
     hand-off's or pass's player), standing or prone, with movement skills at random."""
     side = s.active
-    mine = [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] in (Status.STANDING, Status.PRONE)]
+    mine = _actors(s, side, (Status.STANDING, Status.PRONE))
     if not mine:
         return None
     s.options = Options(assisted_moves=True)
@@ -324,6 +339,7 @@ def test_assisted_moves_match_the_python_engine(native: ModuleType, game_positio
             frames.update(seen)
     assert ends["checks"] >= 800, ends
     assert ends["done"] >= 50, ends
+    _no_stops(ends)
     assert frames["block"] >= 5 and frames["handoff"] >= 5 and frames["foul"] >= 5, frames
 
 
@@ -331,7 +347,7 @@ def _planted_path(s: GameState, rng: random.Random) -> Procedure | None:
     """A player action part-way along an assisted path that runs into a player (the walk stops
     and the coach decides) or ends where its target is (or is no longer) next to him."""
     side = s.active
-    mine = _standing(s, side)
+    mine = _actors(s, side)
     if not mine:
         return None
     s.options = Options(assisted_moves=True)
@@ -380,7 +396,21 @@ def test_assisted_walks_match_the_python_engine(native: ModuleType, game_positio
             ends[end] += 1
             frames.update(seen)
     assert ends["done"] >= 40, ends
+    _no_stops(ends)
     assert frames["move_step"] >= 20 and frames["block"] + frames["handoff"] + frames["foul"] >= 5, frames
+
+
+def test_reachable_squares_come_in_the_python_order(native: ModuleType, game_positions: Positions) -> None:
+    """The native search lists the reachable squares in the order the Python search found them
+    (PathSearch.all's dict order), which is the order of an assisted move's squares."""
+    compared = 0
+    for rng, s in _positions(game_positions, range(70, 73)):
+        for pid in rng.sample(_standing(s, s.active), min(4, len(_standing(s, s.active)))):
+            want = [s.board.sq(*q) for q in search(s, pid).all()]
+            got = list(native_paths(s, pid)["all"])
+            assert got == want
+            compared += len(want)
+    assert compared >= 200
 
 
 # --- whole matches ------------------------------------------------------------------------------
