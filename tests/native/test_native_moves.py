@@ -23,6 +23,9 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
+import pytest
+
+from nuffle import parity
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
 from nuffle.core.game import Game, MatchConfig
@@ -444,3 +447,21 @@ def test_matches_with_these_skills_match_the_python_engine(native: ModuleType) -
         assert rec.outcome in ("complete", "step_limit", "stopped_at_unported"), rec.diff
         steps += rec.steps
     assert steps >= 800
+
+
+def test_parity_runs_with_assisted_moves(native: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run_parity(assisted=True)` (`nuffle parity --assisted`) plays both engines with assisted
+    moves on: far targets with their chances are offered, and nothing diverges."""
+    seen: list[tuple[bool, int, bool]] = []
+    compare = parity._compare
+
+    def spy(step: int, py: Game, nat: NativeGame) -> str | None:
+        far = any(g.probabilities for g in py.legal_actions().groups)
+        seen.append((py.state.options.assisted_moves, nat.data()["assisted_moves"], far))
+        return compare(step, py, nat)
+
+    monkeypatch.setattr(parity, "_compare", spy)
+    report = parity.run_parity(games=1, seed=5, boards=(3,), assisted=True)
+    assert not report.divergences, report.text()
+    assert seen and all(on and n == 1 for on, n, _ in seen)
+    assert sum(far for *_, far in seen) >= 5
