@@ -25,6 +25,8 @@
 #include "nuffle/procs/bomb.hpp"
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
+// p1: Blood Lust's feeding, Hypnotic Gaze (Piling On lives in injury.hpp)
+#include "nuffle/procs/declaration_skills.hpp"
 
 namespace nuffle {
 
@@ -87,6 +89,11 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::SWOOP:
         case frames::CHAIN_STEP:
         case frames::CHAIN_BLOCK:  // a Block (block.hpp) with the Ball & Chain's two differences
+        // p1: Blood Lust, Hypnotic Gaze, Piling On, the plain re-roll contest
+        case frames::FEED:
+        case frames::GAZE:
+        case frames::PILING_ON:
+        case frames::RE_ROLL_CONTEST:
             return true;
         default:
             return false;
@@ -109,8 +116,9 @@ inline void run_top(Ctx& c) {
         case frames::RIOT: procs::riot_run(c); return;
         case frames::PERFECT_DEFENCE: procs::perfect_defence_run(c); return;
         case frames::HIGH_KICK: procs::high_kick_run(c); return;
-        case frames::CHEERING_FANS: procs::re_roll_contest_run(c, false); return;
-        case frames::BRILLIANT_COACHING: procs::re_roll_contest_run(c, true); return;
+        case frames::CHEERING_FANS:
+        case frames::BRILLIANT_COACHING:
+        case frames::RE_ROLL_CONTEST: procs::re_roll_contest_run(c, c.top().proc); return;
         case frames::CHANGING_WEATHER: procs::changing_weather_run(c); return;
         case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
         case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
@@ -152,6 +160,10 @@ inline void run_top(Ctx& c) {
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
         case frames::CHAIN_STEP: procs::chain_step_run(c); return;
+        // p1: Blood Lust, Hypnotic Gaze, Piling On
+        case frames::FEED: procs::feed_run(c); return;
+        case frames::GAZE: procs::gaze_run(c); return;
+        case frames::PILING_ON: procs::piling_on_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -186,6 +198,9 @@ inline Legal legal_top(Ctx& c) {
         case frames::PASS_BLOCK: return procs::pass_block_legal(c);
         case frames::BOMB: return procs::bomb_legal(c);
         case frames::SWOOP: return procs::swoop_legal(c);
+        // p1: Blood Lust, Piling On
+        case frames::FEED: return procs::feed_legal(c);
+        case frames::PILING_ON: return procs::piling_on_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -222,6 +237,9 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
         case frames::BOMB: procs::bomb_act(c, a); return;
         case frames::SWOOP: procs::swoop_act(c, a); return;
+        // p1: Blood Lust, Piling On
+        case frames::FEED: procs::feed_act(c, a); return;
+        case frames::PILING_ON: procs::piling_on_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -261,6 +279,8 @@ inline Detail detail_top(Ctx& c) {
         // passing, bombs
         case frames::PASS: return procs::pass_detail(c);
         case frames::BOMB: return procs::bomb_detail(c);
+        // p1: Piling On
+        case frames::PILING_ON: return procs::piling_on_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

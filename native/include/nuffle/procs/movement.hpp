@@ -2,11 +2,11 @@
 // declaring, standing up, moving step by step with Going For It and dodges (Dodge, Tackle,
 // Diving Tackle, Break Tackle, Stunty, Titchy, Two Heads, Prehensile Tail, Sprint, Sure Feet),
 // picking the ball up, the reactions before and after leaving a square (Tentacles, Shadowing:
-// their rolls are not ported), and the finishing steps (Block, Pass, Hand-off, Foul: not
-// ported). The declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root), Leap
-// (Very Long Legs) and Jump Up are ported; the other skills acting at the declaration, the
-// action's own choices or its end (Blood Lust, Stab, Chainsaw, ...) and assisted moves are
-// not: a player action that would consult them raises NotPortedError naming them.
+// their rolls are not ported), and the finishing steps (Block, Pass, Hand-off, Foul). The
+// declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root, Blood Lust), Leap (Very
+// Long Legs), Jump Up, the skills' own choices and Blood Lust's feeding at the action's end
+// (declaration_skills.hpp) are ported; assisted moves are not: an action that would walk a
+// path raises NotPortedError naming them.
 #pragma once
 
 #include <string>
@@ -16,6 +16,7 @@
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
@@ -35,13 +36,9 @@ inline bool moving_action(int kind) noexcept {
            kind == frames::at::START_THROW_TEAM_MATE;
 }
 
-// The skills whose handlers at action.after_declare, action.choices, action.end and
-// action.stand_up_roll are not ported yet.
-inline constexpr int ACTION_SKILLS_NOT_PORTED[] = {frames::skill::BLOOD_LUST, frames::skill::HYPNOTIC_GAZE};
-
 namespace fdc = frames::p_declaration_roll;
 
-// action.AFTER_DECLARE, in skill order (Blood Lust is gated): the first handler that pushes
+// action.AFTER_DECLARE, in skill order: the first handler that pushes
 // a DeclarationRoll wins. True if one was pushed.
 inline bool after_declare(State& s, const Board& b, const Frame& f) {
     const int pid = f.arg[fa::F_PID];
@@ -77,6 +74,11 @@ inline bool after_declare(State& s, const Board& b, const Frame& f) {
             target = 4;
             const int a = f.arg[fa::F_KIND];
             mod = (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0;
+        } else if (k == frames::skill::BLOOD_LUST) {  // declaration_skills._blood_lust
+            kind = frames::roll::BLOOD_LUST;
+            target = 2;
+            flag = frames::flag::MUST_FEED;
+            lose = 0;
         }
     }
     if (kind < 0) return false;
@@ -110,14 +112,7 @@ inline void declaration_roll_run(Ctx& c) {
 }
 
 // Throws NotPortedError where the player action would need what is not ported.
-inline void player_action_gate(const State& s, const Frame& f) {
-    const int pid = f.arg[fa::F_PID];
-    for (const int k : ACTION_SKILLS_NOT_PORTED) {
-        if (s.players[pid].has_skill(k)) {
-            throw NotPortedError("player_action", std::string("the skill ") + frames::SKILL_NAMES[k] + " of player " +
-                                                      std::to_string(pid));
-        }
-    }
+inline void player_action_gate(const State& s, const Frame&) {
     if (s.assisted_moves) throw NotPortedError("player_action", "assisted moves");
 }
 
@@ -141,9 +136,40 @@ inline void push_move_step(State& s, int pid, int dest, int gfi) {
     m.arg[fm2::F_DIVER] = -1;
 }
 
+// PlayerAction._end: the action ends after what must happen at its end (ACTION_END: Blood
+// Lust's feeding, declaration_skills._must_feed).
 inline void action_end(State& s, Frame& f) {
-    f.phase = fa::ENDED;  // ACTION_END (Blood Lust) is gated
+    f.phase = fa::ENDED;
+    const int pid = f.arg[fa::F_PID];
+    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && (s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
+        push_feed(s, pid);
+        return;
+    }
     pop(s);
+}
+
+// PlayerAction._finish_with for a pass or hand-off to `sq`: ACTION_END first (a Vampire who
+// must feed does so before throwing; phase BEFORE_THROW), then the Pass or Handoff.
+inline void finish_with_throw(State& s, Frame& f, int type, int sq) {
+    const int pid = f.arg[fa::F_PID];
+    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && f.phase != fa::BEFORE_THROW) {
+        f.phase = fa::BEFORE_THROW;
+        f.arg[fa::F_THEN] = i16(type);
+        f.arg[fa::F_THEN_SQ] = i16(sq);
+        if ((s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
+            push_feed(s, pid);
+            return;
+        }
+        f.arg[fa::F_THEN] = -1;
+    }
+    f.phase = fa::FINISHED;
+    if (type == frames::at::PASS) {
+        passing::push_pass(s, pid, sq, passing::PASS);
+    } else {
+        Frame& h = push(s, frames::HANDOFF);
+        h.arg[frames::p_handoff::F_GIVER] = i16(pid);
+        h.arg[frames::p_handoff::F_RECEIVER] = s.grid[sq];
+    }
 }
 
 inline void action_step(State& s, Frame& f, int sq) {
@@ -229,7 +255,16 @@ inline void player_action_run(Ctx& c) {
         wait(s, pl.team, frames::dk::MOVE);
         return;
     }
-    if (f.phase == fa::BEFORE_THROW) throw NotPortedError("player_action", "Blood Lust");
+    if (f.phase == fa::BEFORE_THROW) {  // ACTION_END ran before a pass or hand-off
+        const int then = f.arg[fa::F_THEN];
+        f.arg[fa::F_THEN] = -1;
+        if (s.ok && !s.turnover && pl.status == static_cast<int>(Status::STANDING) && s.touchdown < 0) {
+            finish_with_throw(s, f, then, f.arg[fa::F_THEN_SQ]);
+        } else {
+            action_end(s, f);
+        }
+        return;
+    }
     if (f.phase == fa::FINISHED) {
         action_end(s, f);
         return;
@@ -324,6 +359,10 @@ inline Legal player_action_legal(Ctx& c) {
             passing::ttm_choices(s, b, kind, pid, groups);
         } else if (k == frames::skill::BALL_AND_CHAIN) {
             chain_choices(s, b, pid, can_step(s, f), f.arg[fa::F_MOVES], groups);
+        } else if (k == frames::skill::BLOOD_LUST) {
+            blood_lust_choices(s, pid, kind, blocked, groups);
+        } else if (k == frames::skill::HYPNOTIC_GAZE) {
+            gaze_choices(s, b, pid, kind, groups);
         }
     }
     return groups;
@@ -361,6 +400,15 @@ inline void player_action_act(Ctx& c, const Act& a) {
         return;
     }
     if (passing::passing_skill_action(s, f, a)) return;  // HAIL_MARY, BOMB, THROW_TEAM_MATE
+    if (a.type == frames::at::START_MOVE) {  // Blood Lust: the Block becomes a Move
+        f.arg[fa::F_KIND] = frames::at::START_MOVE;
+        return;
+    }
+    if (a.type == frames::at::HYPNOTIC_GAZE) {  // the gaze ends the Move action
+        f.phase = fa::FINISHED;
+        push_gaze(s, pid, s.grid[a.square]);
+        return;
+    }
     if (a.type == frames::at::SELECT_SQUARE) {  // Ball & Chain
         chain_step_act(s, c.b, pid, f.arg[fa::F_MOVES], a.square);
         return;
@@ -379,18 +427,14 @@ inline void player_action_act(Ctx& c, const Act& a) {
         }
         return;
     }
-    f.phase = fa::FINISHED;
-    if (a.type == frames::at::PASS) {
-        passing::push_pass(s, pid, a.square, passing::PASS);
-    } else if (a.type == frames::at::HANDOFF) {
-        Frame& h = push(s, frames::HANDOFF);
-        h.arg[frames::p_handoff::F_GIVER] = static_cast<std::int16_t>(pid);
-        h.arg[frames::p_handoff::F_RECEIVER] = static_cast<std::int16_t>(victim);
-    } else {
-        Frame& h = push(s, frames::FOUL);
-        h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
-        h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);
+    if (a.type == frames::at::PASS || a.type == frames::at::HANDOFF) {
+        finish_with_throw(s, f, a.type, a.square);
+        return;
     }
+    f.phase = fa::FINISHED;  // a foul
+    Frame& h = push(s, frames::FOUL);
+    h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
+    h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);
 }
 
 inline Detail player_action_detail(Ctx& c) {
