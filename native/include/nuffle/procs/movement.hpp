@@ -258,7 +258,9 @@ inline void player_action_run(Ctx& c) {
     if (f.phase == fa::BEFORE_THROW) {  // ACTION_END ran before a pass or hand-off
         const int then = f.arg[fa::F_THEN];
         f.arg[fa::F_THEN] = -1;
-        if (s.ok && !s.turnover && pl.status == static_cast<int>(Status::STANDING) && s.touchdown < 0) {
+        // a hand-off needs its receiver still there (a bitten Thrall may be gone)
+        const bool gone = then == frames::at::HANDOFF && s.grid[f.arg[fa::F_THEN_SQ]] < 0;
+        if (s.ok && !s.turnover && pl.status == static_cast<int>(Status::STANDING) && s.touchdown < 0 && !gone) {
             finish_with_throw(s, f, then, f.arg[fa::F_THEN_SQ]);
         } else {
             action_end(s, f);
