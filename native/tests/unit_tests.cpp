@@ -11,6 +11,7 @@
 #include "nuffle/boards_json.hpp"
 #include "nuffle/chance.hpp"
 #include "nuffle/engine.hpp"
+#include "nuffle/frame_steps.hpp"
 #include "nuffle/paths.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/rng.hpp"
@@ -434,6 +435,129 @@ void test_engine_moves(const std::string& text) {
     std::printf("engine with assisted moves and movement skills: %d decisions, %d with chances\n", decisions, far);
 }
 
+// p1: Piling On, Feed and Gaze from hand-built positions, every branch's effect checked (run
+// frame by frame above a placeholder frame, so the stack never empties).
+void test_skill_frame_positions(const std::string& text) {
+    Board b = make_board(read_variants(text).front());
+    for (const Variant& v : read_variants(text)) {
+        if (v.players == 11) b = make_board(v);
+    }
+    const Outcome ones{2, 0, {1, 1, 0}}, sixes{2, 0, {6, 6, 0}}, fours{2, 0, {4, 4, 0}}, low{2, 0, {1, 2, 0}};
+    auto fresh = [&](int players) {
+        State s = make_state(b, seed_state(5));
+        for (int i = 0; i < players; ++i) add_player(s, i < 1 || (players == 3 && i == 2) ? 0 : 1, i + 1, 6, 3, 3, 8);
+        push_frame(s, frames::MATCH, 0);  // below the frames under test: never run
+        s.active = 0;
+        return s;
+    };
+    auto go = [&](State& s) { run_ported(s, b, 2); };
+    auto top = [](const State& s) { return static_cast<int>(s.stack[s.frame_count - 1].proc); };
+    const int status_prone = static_cast<int>(Status::PRONE);
+    for (const bool take : {true, false}) {
+        // Piling On after an armour roll that held: re-rolled (he is placed prone) or declined
+        State s = fresh(2);
+        s.players[0].skills[frames::skill::PILING_ON / 64] |= 1ULL << (frames::skill::PILING_ON % 64);
+        place_player(s, b, 0, b.sq(10, 7));
+        place_player(s, b, 1, b.sq(11, 7));
+        Frame& kd = push_frame(s, frames::KNOCK_DOWN, 0);
+        kd.arg[frames::p_knock_down::F_PID] = 1;
+        kd.arg[frames::p_knock_down::F_BY] = 0;
+        kd.arg[frames::p_knock_down::F_HOW] = 1;  // BLOCK
+        kd.arg[frames::p_knock_down::F_TURNOVER] = 1;
+        kd.arg[frames::p_knock_down::F_BOUNCE_FROM] = -1;
+        go(s);
+        resolve_only(s, ones);  // armour 2: holds
+        go(s);
+        CHECK(s.decider == D_HOME && top(s) == frames::PILING_ON);
+        const Legal legal = legal_actions(s, b);
+        CHECK(legal.size() == 2 && legal[0].type == frames::at::SELECT_ARMOUR && legal[1].type == frames::at::DECLINE);
+        CHECK(decision_detail(s, b).player == 0 && decision_detail(s, b).target == 1);
+        act_only(s, b, Act{take ? frames::at::SELECT_ARMOUR : frames::at::DECLINE, -1, -1});
+        go(s);
+        if (take) {
+            CHECK(s.players[0].status == status_prone && s.decider == D_CHANCE);  // the armour again
+            resolve_only(s, sixes);  // broken: the injury, no second Piling On
+            go(s);
+            resolve_only(s, fours);  // 8: KO (no apothecary)
+            go(s);
+            CHECK(s.players[1].status == static_cast<int>(Status::KO) && s.frame_count == 1);
+        } else {
+            CHECK(s.players[0].status == static_cast<int>(Status::STANDING) && s.frame_count == 1);
+            CHECK(s.players[1].status == status_prone);
+        }
+    }
+    {
+        // Piling On after the injury roll (a KO): declined, the KO stands
+        State s = fresh(2);
+        s.players[0].skills[frames::skill::PILING_ON / 64] |= 1ULL << (frames::skill::PILING_ON % 64);
+        place_player(s, b, 0, b.sq(10, 7));
+        place_player(s, b, 1, b.sq(11, 7));
+        s.players[1].status = static_cast<std::uint8_t>(Status::PRONE);
+        procs::push_injury(s, 1, 0, false, 0, 1);
+        go(s);
+        resolve_only(s, fours);
+        go(s);
+        CHECK(s.decider == D_HOME && top(s) == frames::PILING_ON);
+        CHECK(legal_actions(s, b)[0].type == frames::at::SELECT_INJURY);
+        act_only(s, b, Act{frames::at::DECLINE, -1, -1});
+        go(s);
+        CHECK(s.players[1].status == static_cast<int>(Status::KO) && s.frame_count == 1);
+    }
+    {
+        // Feed: two Thralls, the coach picks the one holding the ball: bitten, the ball bounces,
+        // a turnover
+        State s = fresh(3);
+        s.players[1].team = 0;
+        s.players[0].skills[frames::skill::BLOOD_LUST / 64] |= 1ULL << (frames::skill::BLOOD_LUST % 64);
+        s.players[0].flags |= frames::flag::MUST_FEED;
+        s.thralls = 0b110;
+        place_player(s, b, 0, b.sq(10, 7));
+        place_player(s, b, 1, b.sq(10, 8));
+        place_player(s, b, 2, b.sq(9, 7));
+        s.ball = static_cast<std::int16_t>(b.sq(10, 8));
+        s.ball_state = frames::ball::CARRIED;
+        procs::push_feed(s, 0);
+        go(s);
+        CHECK(s.decider == D_HOME && top(s) == frames::FEED && s.waiting == frames::dk::FEED);
+        const Legal legal = legal_actions(s, b);
+        CHECK(legal.size() == 1 && legal[0].players == std::vector<int>({1, 2}));
+        act_only(s, b, Act{frames::at::SELECT_PLAYER, 1, -1});
+        go(s);
+        CHECK(s.turnover == 1 && (s.players[0].flags & frames::flag::MUST_FEED) == 0);
+        resolve_only(s, low);  // the bite's injury: Stunned
+        go(s);
+        CHECK(s.players[1].status == static_cast<int>(Status::STUNNED) && top(s) == frames::BOUNCE);
+    }
+    {
+        // Feed with no Thrall next to him: off the pitch with the ball (it bounces), a turnover
+        State s = fresh(2);
+        s.players[0].skills[frames::skill::BLOOD_LUST / 64] |= 1ULL << (frames::skill::BLOOD_LUST % 64);
+        s.players[0].flags |= frames::flag::MUST_FEED;
+        place_player(s, b, 0, b.sq(10, 7));
+        place_player(s, b, 1, b.sq(11, 7));
+        s.ball = static_cast<std::int16_t>(b.sq(10, 7));
+        s.ball_state = frames::ball::CARRIED;
+        procs::push_feed(s, 0);
+        go(s);
+        CHECK(s.turnover == 1 && s.players[0].square == -1 && s.players[0].status == static_cast<int>(Status::RESERVE));
+        CHECK(top(s) == frames::BOUNCE && s.decider == D_CHANCE);
+    }
+    for (const int d : {6, 1}) {
+        // Hypnotic Gaze: AG 3 needs 4+, -1 for the other opponent's tackle zone
+        State s = fresh(3);
+        place_player(s, b, 0, b.sq(10, 7));
+        place_player(s, b, 1, b.sq(11, 7));
+        place_player(s, b, 2, b.sq(10, 8));
+        s.players[2].team = 1;
+        procs::push_gaze(s, 0, 1);
+        go(s);
+        CHECK(s.decider == D_CHANCE && s.chance.event.n == 5);
+        resolve_only(s, Outcome::single(d));
+        go(s);
+        CHECK(((s.players[1].flags & frames::flag::HYPNOTISED) != 0) == (d == 6) && s.frame_count == 1);
+    }
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
@@ -453,6 +577,7 @@ int main(int argc, char** argv) {
         fuzz_paths(text);
         test_engine(text);
         test_engine_moves(text);
+        test_skill_frame_positions(text);  // p1
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;

@@ -278,6 +278,21 @@ def test_blood_lust_feeds_before_the_hand_off_choosing_the_thrall():
     assert not s.turnover
 
 
+def test_blood_lust_bitten_receiver_knocked_out_no_hand_off():
+    # fail Blood Lust; the only Thrall is the hand-off's receiver: bitten (4+4: KO), he is gone,
+    # so the Vampire keeps the ball, the action ends, no turnover
+    sc = vampire(d6(1) + two_d6(4, 4), thralls=[(LINEMAN, (11, 7))]).set(apothecaries=(0, 0))
+    sc.give_ball(BLITZER)
+    game = sc.start(active=0)
+    do(game, T.START_HANDOFF, BLITZER)
+    do(game, T.HANDOFF, square=(11, 7))
+    s = game.state
+    assert s.status[LINEMAN] == Status.KO
+    assert s.carrier() == BLITZER
+    assert not s.turnover
+    assert turn_waiting(game)
+
+
 def test_blood_lust_thrall_holding_the_ball_is_a_turnover():
     sc = vampire(d6(1) + two_d6(1, 2) + d8(7), thralls=[(LINEMAN, (11, 7))])
     sc.give_ball(LINEMAN)

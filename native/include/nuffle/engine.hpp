@@ -27,6 +27,8 @@
 #include "nuffle/procs/throw_team_mate.hpp"
 // Diving Catch, the Tentacles and Shadowing rolls
 #include "nuffle/procs/movement_skills.hpp"
+// p1: Blood Lust's feeding, Hypnotic Gaze (Piling On lives in injury.hpp)
+#include "nuffle/procs/declaration_skills.hpp"
 
 namespace nuffle {
 
@@ -89,6 +91,11 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::SWOOP:
         case frames::CHAIN_STEP:
         case frames::CHAIN_BLOCK:  // a Block (block.hpp) with the Ball & Chain's two differences
+        // p1: Blood Lust, Hypnotic Gaze, Piling On, the plain re-roll contest
+        case frames::FEED:
+        case frames::GAZE:
+        case frames::PILING_ON:
+        case frames::RE_ROLL_CONTEST:
             return true;
         // Diving Catch, the Tentacles and Shadowing rolls
         case frames::DIVING_CATCH:
@@ -116,8 +123,9 @@ inline void run_top(Ctx& c) {
         case frames::RIOT: procs::riot_run(c); return;
         case frames::PERFECT_DEFENCE: procs::perfect_defence_run(c); return;
         case frames::HIGH_KICK: procs::high_kick_run(c); return;
-        case frames::CHEERING_FANS: procs::re_roll_contest_run(c, false); return;
-        case frames::BRILLIANT_COACHING: procs::re_roll_contest_run(c, true); return;
+        case frames::CHEERING_FANS:
+        case frames::BRILLIANT_COACHING:
+        case frames::RE_ROLL_CONTEST: procs::re_roll_contest_run(c, c.top().proc); return;
         case frames::CHANGING_WEATHER: procs::changing_weather_run(c); return;
         case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
         case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
@@ -163,6 +171,10 @@ inline void run_top(Ctx& c) {
         case frames::DIVING_CATCH: procs::diving_catch_run(c); return;
         case frames::TENTACLES_ROLL: procs::tentacles_roll_run(c); return;
         case frames::SHADOWING_ROLL: procs::shadowing_roll_run(c); return;
+        // p1: Blood Lust, Hypnotic Gaze, Piling On
+        case frames::FEED: procs::feed_run(c); return;
+        case frames::GAZE: procs::gaze_run(c); return;
+        case frames::PILING_ON: procs::piling_on_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -199,6 +211,9 @@ inline Legal legal_top(Ctx& c) {
         case frames::SWOOP: return procs::swoop_legal(c);
         // Diving Catch
         case frames::DIVING_CATCH: return procs::diving_catch_legal(c);
+        // p1: Blood Lust, Piling On
+        case frames::FEED: return procs::feed_legal(c);
+        case frames::PILING_ON: return procs::piling_on_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -237,6 +252,9 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::SWOOP: procs::swoop_act(c, a); return;
         // Diving Catch
         case frames::DIVING_CATCH: procs::diving_catch_act(c, a); return;
+        // p1: Blood Lust, Piling On
+        case frames::FEED: procs::feed_act(c, a); return;
+        case frames::PILING_ON: procs::piling_on_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -276,6 +294,8 @@ inline Detail detail_top(Ctx& c) {
         // passing, bombs
         case frames::PASS: return procs::pass_detail(c);
         case frames::BOMB: return procs::bomb_detail(c);
+        // p1: Piling On
+        case frames::PILING_ON: return procs::piling_on_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

@@ -94,6 +94,15 @@ inline const HookSkills HOOK_SKILLS[] = {
     {"injury.casualty_rolls", {frames::skill::DECAY}},
     {"injury.recover", {frames::skill::REGENERATION}},
     {"injury.casualty_caused", {frames::skill::NURGLES_ROT}},
+    // p1: the player action's hooks (movement.hpp, declaration_skills.hpp) and Piling On (injury.hpp)
+    {"action.after_declare", {frames::skill::BONE_HEAD, frames::skill::REALLY_STUPID, frames::skill::WILD_ANIMAL,
+                              frames::skill::TAKE_ROOT, frames::skill::BLOOD_LUST}},
+    {"action.choices", {frames::skill::LEAP, frames::skill::MULTIPLE_BLOCK, frames::skill::STAB, frames::skill::CHAINSAW,
+                        frames::skill::HAIL_MARY_PASS, frames::skill::BOMBARDIER, frames::skill::THROW_TEAM_MATE,
+                        frames::skill::BALL_AND_CHAIN, frames::skill::BLOOD_LUST, frames::skill::HYPNOTIC_GAZE}},
+    {"action.end", {frames::skill::BLOOD_LUST}},
+    {"injury.after_armour", {frames::skill::PILING_ON}},
+    {"injury.after_injury", {frames::skill::PILING_ON}},
 };
 
 inline bool has(const State& s, int pid, int skill) noexcept { return s.players[pid].has_skill(skill); }

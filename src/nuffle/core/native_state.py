@@ -56,6 +56,8 @@ def state_data(s: GameState) -> dict[str, Any]:
         "pending": None if s.pending is None
         else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
+        # p1: who Blood Lust may bite (the roster keyword 'thrall')
+        "thralls": [p.pid for p in s.info if "thrall" in s.keywords(p.pid)],
     }
 
 

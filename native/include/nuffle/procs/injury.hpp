@@ -1,8 +1,8 @@
 // Knock-downs, armour, injury, casualties, the apothecary and Regeneration
 // (core/procedures/injury.py, skill_rules/contact_skills.py): Mighty Blow, Dirty Player,
 // Claws, Chainsaw's armour modifier, Thick Skull, Stunty, Ball & Chain, Decay, Regeneration
-// (with Igor), Nurgle's Rot. Piling On (AFTER_ARMOUR, AFTER_INJURY) is not ported: a
-// knock-down by a Piling On player raises NotPortedError.
+// (with Igor), Nurgle's Rot, and Piling On (AFTER_ARMOUR, AFTER_INJURY: the PilingOn frame,
+// contact_skills.py).
 #pragma once
 
 #include "nuffle/engine_base.hpp"
@@ -108,18 +108,68 @@ inline void knock_down_armour(const State& s, const Frame& f, int dice, int& tot
     }
 }
 
-inline void knock_down_gate(const State& s, const Frame& f) {
-    const int by = f.arg[fkd::F_BY];
-    const int pid = f.arg[fkd::F_PID];
-    if (by >= 0 && by != pid && s.players[by].has_skill(frames::skill::PILING_ON)) {
-        throw NotPortedError(frames::PROCS[f.proc].frame, "Piling On");
+// --- Piling On (skill_rules/contact_skills.py) -------------------------------------------------
+
+namespace fpo = frames::p_piling_on;
+
+// contact_skills._can_pile_on: standing and next to the victim he knocked down.
+inline bool can_pile_on(const State& s, const Board& b, int attacker, int victim) noexcept {
+    return standing(s, attacker) && pos(s, victim) >= 0 && b.distance(pos(s, attacker), pos(s, victim)) == 1;
+}
+
+// Pushes PilingOn(attacker, kind): kind SELECT_ARMOUR or SELECT_INJURY.
+inline void push_piling_on(State& s, int attacker, int kind) {
+    Frame& f = push(s, frames::PILING_ON);
+    f.arg[fpo::F_ATTACKER] = i16(attacker);
+    f.arg[fpo::F_KIND] = i16(kind);
+}
+
+inline void piling_on_run(Ctx& c) {
+    State& s = c.s;
+    const Frame& f = c.top();
+    if (f.phase == fpo::START) {
+        wait(s, s.players[f.arg[fpo::F_ATTACKER]].team, frames::dk::USE_SKILL);
+        return;
     }
+    s.ok = 1;  // he has been placed prone: the roll is re-rolled
+    pop(s);
+}
+
+inline Legal piling_on_legal(Ctx& c) {
+    return {Choice{c.top().arg[fpo::F_KIND], {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+// DECLINE: the roll stands; else the attacker is placed prone and the roll is re-rolled.
+inline void piling_on_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (a.type == frames::at::DECLINE) {
+        s.ok = 0;
+        pop(s);
+        return;
+    }
+    f.phase = fpo::PLACED_PRONE;
+    push_place_prone(s, f.arg[fpo::F_ATTACKER]);
+}
+
+// PilingOn.decision_detail: the attacker, the victim of the knock-down or injury below.
+inline Detail piling_on_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[fpo::F_ATTACKER];
+    d.skill = frames::skill::PILING_ON;
+    if (c.s.frame_count > 1) {
+        const Frame& below = c.s.stack[c.s.frame_count - 2];
+        const frames::ProcInfo& info = frames::PROCS[below.proc];
+        for (int k = 0; k < info.field_count; ++k) {
+            if (std::string_view(info.fields[k].name) == "pid") d.target = below.arg[info.fields[k].slot];
+        }
+    }
+    return d;
 }
 
 inline void knock_down_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
-    knock_down_gate(s, f);
     const int pid = f.arg[fkd::F_PID];
     const int how = f.arg[fkd::F_HOW];
     const int ph = f.phase;
@@ -156,9 +206,24 @@ inline void knock_down_run(Ctx& c) {
             push_injury(s, pid, left, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
             return;
         }
-        f.phase = fkd::ARMOUR_DONE;  // AFTER_ARMOUR (Piling On) is gated
+        const int by = f.arg[fkd::F_BY];  // AFTER_ARMOUR, with by's skills: Piling On
+        if (!f.arg[fkd::F_REROLLED] && by >= 0 && by != pid && s.players[by].has_skill(frames::skill::PILING_ON) &&
+            how == HOW_BLOCK && can_pile_on(s, c.b, by, pid)) {
+            f.phase = fkd::AFTER_ARMOUR_USED;
+            push_piling_on(s, by, frames::at::SELECT_ARMOUR);
+            return;
+        }
+        f.phase = fkd::ARMOUR_DONE;
     }
-    if (f.phase == fkd::AFTER_ARMOUR_USED) throw NotPortedError(frames::PROCS[f.proc].frame, "Piling On");
+    if (f.phase == fkd::AFTER_ARMOUR_USED) {  // an after-armour reaction returned
+        if (s.ok) {
+            f.arg[fkd::F_REROLLED] = 1;
+            f.phase = fkd::ARMOUR_ROLLED;
+            request(s, Dice::TWO_D6, 1, purpose("armour"), Group::SUM);
+            return;
+        }
+        f.phase = fkd::ARMOUR_DONE;
+    }
     if (f.phase == fkd::ARMOUR_DONE) {
         f.phase = fkd::DONE;
         if (f.arg[fkd::F_BOUNCE_FROM] >= 0 && s.ball_state == frames::ball::ON_GROUND) {
@@ -305,14 +370,26 @@ inline void injury_run(Ctx& c) {
             f.arg[finj::F_DOUBLES] = a == b ? 1 : 0;
             const int result = injury_result(s, f, a + b);
             const bool react = !f.arg[finj::F_REROLLED] && by >= 0 && by != pid;
-            if (react && s.players[by].has_skill(frames::skill::PILING_ON)) {
-                throw NotPortedError("injury", "Piling On");
+            // AFTER_INJURY, with by's skills: Piling On
+            if (react && s.players[by].has_skill(frames::skill::PILING_ON) && f.arg[finj::F_HOW] == HOW_BLOCK &&
+                result != INJ_CASUALTY && can_pile_on(s, c.b, by, pid)) {
+                f.arg[finj::F_RESULT] = i16(result);
+                f.phase = finj::AFTER_INJURY_USED;
+                push_piling_on(s, by, frames::at::SELECT_INJURY);
+                return;
             }
             injury_apply(s, f, result);
             return;
         }
-        case finj::AFTER_INJURY_USED:
-            throw NotPortedError("injury", "Piling On");
+        case finj::AFTER_INJURY_USED:  // an after-injury reaction returned
+            if (s.ok) {
+                f.arg[finj::F_REROLLED] = 1;
+                f.phase = finj::ROLLED;
+                injury_roll(s, f);
+                return;
+            }
+            injury_apply(s, f, f.arg[finj::F_RESULT]);
+            return;
         case finj::CASUALTY_ROLLED:
             f.arg[finj::F_CAS] = static_cast<std::int16_t>(die(s));
             if (s.players[pid].has_skill(frames::skill::DECAY)) {  // CASUALTY_ROLLS

@@ -373,14 +373,20 @@ inline int kickoff_fame(const State& s, int side) noexcept {
     return fame;
 }
 
-// _ReRollContest (Cheering Fans: cheerleaders; Brilliant Coaching: assistant coaches).
-inline void re_roll_contest_run(Ctx& c, bool coaches) {
+// _ReRollContest (Cheering Fans: cheerleaders; Brilliant Coaching: assistant coaches; the
+// plain re_roll_contest frame: no helpers), by the frame id `proc`.
+inline void re_roll_contest_run(Ctx& c, int proc) {
     State& s = c.s;
     Frame& f = c.top();
     namespace fx = frames::p_cheering_fans;
-    static_assert(fx::F_HOME == frames::p_brilliant_coaching::F_HOME);
-    const int purpose_id = coaches ? purpose("BrilliantCoaching") : purpose("CheeringFans");
-    auto helpers = [&](int side) { return coaches ? s.teams[side].assistant_coaches : s.teams[side].cheerleaders; };
+    static_assert(fx::F_HOME == frames::p_brilliant_coaching::F_HOME && fx::F_HOME == frames::p_re_roll_contest::F_HOME);
+    const int purpose_id = proc == frames::BRILLIANT_COACHING ? purpose("BrilliantCoaching")
+                           : proc == frames::CHEERING_FANS    ? purpose("CheeringFans")
+                                                              : purpose("_ReRollContest");
+    auto helpers = [&](int side) -> int {
+        if (proc == frames::BRILLIANT_COACHING) return s.teams[side].assistant_coaches;
+        return proc == frames::CHEERING_FANS ? s.teams[side].cheerleaders : 0;
+    };
     if (f.phase == fx::START) {
         f.phase = fx::HOME_ROLLED;
         request(s, Dice::D3, 1, purpose_id);

@@ -4,9 +4,9 @@
 // picking the ball up, the reactions before and after leaving a square (Tentacles, Shadowing:
 // their rolls in movement_skills.hpp), assisted moves (assisted.hpp: the targets with their
 // chances, the path walked) and the finishing steps (Block, Pass, Hand-off, Foul). The
-// declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root), Leap (Very Long Legs)
-// and Jump Up are ported; Blood Lust and Hypnotic Gaze are not: a player action that would
-// consult them raises NotPortedError naming them.
+// declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root, Blood Lust), Leap (Very
+// Long Legs), Jump Up, the skills' own choices and Blood Lust's feeding at the action's end
+// (declaration_skills.hpp) are ported.
 #pragma once
 
 #include <optional>
@@ -18,6 +18,7 @@
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
@@ -37,13 +38,9 @@ inline bool moving_action(int kind) noexcept {
            kind == frames::at::START_THROW_TEAM_MATE;
 }
 
-// The skills whose handlers at action.after_declare, action.choices, action.end and
-// action.stand_up_roll are not ported yet.
-inline constexpr int ACTION_SKILLS_NOT_PORTED[] = {frames::skill::BLOOD_LUST, frames::skill::HYPNOTIC_GAZE};
-
 namespace fdc = frames::p_declaration_roll;
 
-// action.AFTER_DECLARE, in skill order (Blood Lust is gated): the first handler that pushes
+// action.AFTER_DECLARE, in skill order: the first handler that pushes
 // a DeclarationRoll wins. True if one was pushed.
 inline bool after_declare(State& s, const Board& b, const Frame& f) {
     const int pid = f.arg[fa::F_PID];
@@ -79,6 +76,11 @@ inline bool after_declare(State& s, const Board& b, const Frame& f) {
             target = 4;
             const int a = f.arg[fa::F_KIND];
             mod = (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0;
+        } else if (k == frames::skill::BLOOD_LUST) {  // declaration_skills._blood_lust
+            kind = frames::roll::BLOOD_LUST;
+            target = 2;
+            flag = frames::flag::MUST_FEED;
+            lose = 0;
         }
     }
     if (kind < 0) return false;
@@ -111,17 +113,6 @@ inline void declaration_roll_run(Ctx& c) {
     pop(s);
 }
 
-// Throws NotPortedError where the player action would need what is not ported.
-inline void player_action_gate(const State& s, const Frame& f) {
-    const int pid = f.arg[fa::F_PID];
-    for (const int k : ACTION_SKILLS_NOT_PORTED) {
-        if (s.players[pid].has_skill(k)) {
-            throw NotPortedError("player_action", std::string("the skill ") + frames::SKILL_NAMES[k] + " of player " +
-                                                      std::to_string(pid));
-        }
-    }
-}
-
 inline bool carries(const State& s, int pid) noexcept {
     return s.ball_state == frames::ball::CARRIED && s.ball == s.players[pid].square;
 }
@@ -142,9 +133,40 @@ inline void push_move_step(State& s, int pid, int dest, int gfi) {
     m.arg[fm2::F_DIVER] = -1;
 }
 
+// PlayerAction._end: the action ends after what must happen at its end (ACTION_END: Blood
+// Lust's feeding, declaration_skills._must_feed).
 inline void action_end(State& s, Frame& f) {
-    f.phase = fa::ENDED;  // ACTION_END (Blood Lust) is gated
+    f.phase = fa::ENDED;
+    const int pid = f.arg[fa::F_PID];
+    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && (s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
+        push_feed(s, pid);
+        return;
+    }
     pop(s);
+}
+
+// PlayerAction._finish_with for a pass or hand-off to `sq`: ACTION_END first (a Vampire who
+// must feed does so before throwing; phase BEFORE_THROW), then the Pass or Handoff.
+inline void finish_with_throw(State& s, Frame& f, int type, int sq) {
+    const int pid = f.arg[fa::F_PID];
+    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && f.phase != fa::BEFORE_THROW) {
+        f.phase = fa::BEFORE_THROW;
+        f.arg[fa::F_THEN] = i16(type);
+        f.arg[fa::F_THEN_SQ] = i16(sq);
+        if ((s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
+            push_feed(s, pid);
+            return;
+        }
+        f.arg[fa::F_THEN] = -1;
+    }
+    f.phase = fa::FINISHED;
+    if (type == frames::at::PASS) {
+        passing::push_pass(s, pid, sq, passing::PASS);
+    } else {
+        Frame& h = push(s, frames::HANDOFF);
+        h.arg[frames::p_handoff::F_GIVER] = i16(pid);
+        h.arg[frames::p_handoff::F_RECEIVER] = s.grid[sq];
+    }
 }
 
 inline void action_step(State& s, Frame& f, int sq) {
@@ -187,7 +209,6 @@ inline void action_walk(Ctx& c, Frame& f) {
 inline void player_action_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
-    player_action_gate(s, f);
     const int pid = f.arg[fa::F_PID];
     Player& pl = s.players[pid];
     int ph = f.phase;
@@ -262,7 +283,18 @@ inline void player_action_run(Ctx& c) {
         wait(s, pl.team, frames::dk::MOVE);
         return;
     }
-    if (f.phase == fa::BEFORE_THROW) throw NotPortedError("player_action", "Blood Lust");
+    if (f.phase == fa::BEFORE_THROW) {  // ACTION_END ran before a pass or hand-off
+        const int then = f.arg[fa::F_THEN];
+        f.arg[fa::F_THEN] = -1;
+        // a hand-off needs its receiver still there (a bitten Thrall may be gone)
+        const bool gone = then == frames::at::HANDOFF && s.grid[f.arg[fa::F_THEN_SQ]] < 0;
+        if (s.ok && !s.turnover && pl.status == static_cast<int>(Status::STANDING) && s.touchdown < 0 && !gone) {
+            finish_with_throw(s, f, then, f.arg[fa::F_THEN_SQ]);
+        } else {
+            action_end(s, f);
+        }
+        return;
+    }
     if (f.phase == fa::FINISHED) {
         action_end(s, f);
         return;
@@ -304,7 +336,6 @@ inline Legal player_action_legal(Ctx& c) {
     const State& s = c.s;
     const Board& b = c.b;
     const Frame& f = c.top();
-    player_action_gate(s, f);
     const int pid = f.arg[fa::F_PID];
     const int kind = f.arg[fa::F_KIND];
     const bool blocked = f.arg[fa::F_BLOCKED] != 0;
@@ -370,6 +401,10 @@ inline Legal player_action_legal(Ctx& c) {
             passing::ttm_choices(s, b, kind, pid, groups);
         } else if (k == frames::skill::BALL_AND_CHAIN) {
             chain_choices(s, b, pid, can_step(s, f), f.arg[fa::F_MOVES], groups);
+        } else if (k == frames::skill::BLOOD_LUST) {
+            blood_lust_choices(s, pid, kind, blocked, groups);
+        } else if (k == frames::skill::HYPNOTIC_GAZE) {
+            gaze_choices(s, b, pid, kind, groups);
         }
     }
     return groups;
@@ -378,7 +413,6 @@ inline Legal player_action_legal(Ctx& c) {
 inline void player_action_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
-    player_action_gate(s, f);
     if (a.type == frames::at::END_ACTION) {
         action_end(s, f);
         return;
@@ -413,6 +447,15 @@ inline void player_action_act(Ctx& c, const Act& a) {
         return;
     }
     if (passing::passing_skill_action(s, f, a)) return;  // HAIL_MARY, BOMB, THROW_TEAM_MATE
+    if (a.type == frames::at::START_MOVE) {  // Blood Lust: the Block becomes a Move
+        f.arg[fa::F_KIND] = frames::at::START_MOVE;
+        return;
+    }
+    if (a.type == frames::at::HYPNOTIC_GAZE) {  // the gaze ends the Move action
+        f.phase = fa::FINISHED;
+        push_gaze(s, pid, s.grid[a.square]);
+        return;
+    }
     if (a.type == frames::at::SELECT_SQUARE) {  // Ball & Chain
         chain_step_act(s, c.b, pid, f.arg[fa::F_MOVES], a.square);
         return;
@@ -431,18 +474,14 @@ inline void player_action_act(Ctx& c, const Act& a) {
         }
         return;
     }
-    f.phase = fa::FINISHED;
-    if (a.type == frames::at::PASS) {
-        passing::push_pass(s, pid, a.square, passing::PASS);
-    } else if (a.type == frames::at::HANDOFF) {
-        Frame& h = push(s, frames::HANDOFF);
-        h.arg[frames::p_handoff::F_GIVER] = static_cast<std::int16_t>(pid);
-        h.arg[frames::p_handoff::F_RECEIVER] = static_cast<std::int16_t>(victim);
-    } else {
-        Frame& h = push(s, frames::FOUL);
-        h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
-        h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);
+    if (a.type == frames::at::PASS || a.type == frames::at::HANDOFF) {
+        finish_with_throw(s, f, a.type, a.square);
+        return;
     }
+    f.phase = fa::FINISHED;  // a foul
+    Frame& h = push(s, frames::FOUL);
+    h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
+    h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);
 }
 
 inline Detail player_action_detail(Ctx& c) {

@@ -167,7 +167,9 @@ class PlayerAction(Procedure):
         if self.phase == PlayerActionPhase.BEFORE_THROW:  # ACTION_END ran before a pass or hand-off
             then = ActionType(self.then)
             self.then = -1
-            if s.ok and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0:
+            # a hand-off needs its receiver still there (a bitten Thrall may be gone)
+            gone = then == ActionType.HANDOFF and s.grid[self.then_sq] < 0
+            if s.ok and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0 and not gone:
                 self._finish_with(s, then, self.then_sq)
             else:
                 self._end(s)

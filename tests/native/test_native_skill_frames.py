@@ -1,0 +1,350 @@
+"""Native Blood Lust (its feeding: Feed, the Block changed into a Move, feeding before a pass or
+hand-off, leaving the pitch), Hypnotic Gaze (Gaze), Piling On (PilingOn: the armour or injury
+re-roll, the attacker placed prone) and the plain re-roll contest against the Python engine.
+
+Each check builds a Python position in play with one procedure pushed on top (a player action
+of a Vampire, a Feed, a Gaze, a Block or knock-down by a Piling On player, ...), the skills and
+Thralls handed out at random, loads it into the native engine and drives both in lockstep: the
+ported frames run, then the whole position, the decider, the decision record and the legal
+actions are compared; the same chance outcome (sampled from the position's generator, or any
+outcome drawn at random) or the same random legal decision is applied to both. A run ends when
+the pushed procedure is done (or a frame another helper ports comes on top).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import replace
+from types import ModuleType
+from typing import Any
+
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.dice import Chance, Dice, SampledRoller, is_valid_outcome, outcomes, sample
+from nuffle.core.game import Game, MatchConfig
+from nuffle.core.native_game import NativeGame
+from nuffle.core.native_state import native_board, state_data
+from nuffle.core.procedures.action import PlayerAction, PlayerActionPhase
+from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.block import Block
+from nuffle.core.procedures.injury import BLOCK, Injury, KnockDown
+from nuffle.core.procedures.kickoff_table import _ReRollContest
+from nuffle.core.skill_rules.declaration_skills import Feed, Gaze
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+from nuffle.core.types import CHANCE, PF, RUNNING, BallState, Status
+
+Positions = Any
+
+KINDS = (ActionType.START_MOVE, ActionType.START_BLOCK, ActionType.START_BLITZ, ActionType.START_PASS,
+         ActionType.START_HANDOFF, ActionType.START_FOUL)
+CONTACT = (Skill.MIGHTY_BLOW, Skill.CLAWS, Skill.BLOCK, Skill.DODGE, Skill.THICK_SKULL, Skill.STUNTY,
+           Skill.DAUNTLESS, Skill.FRENZY, Skill.JUGGERNAUT, Skill.STAND_FIRM, Skill.REGENERATION)
+
+
+def _add(s: GameState, pid: int, *skills: Skill) -> None:
+    s.info = tuple(replace(p, skills=p.skills | set(skills)) if i == pid else p for i, p in enumerate(s.info))
+
+
+def _make_thrall(s: GameState, pid: int) -> None:
+    s.info = tuple(replace(p, position="Thrall") if i == pid else p for i, p in enumerate(s.info))
+
+
+def _standing(s: GameState, side: int) -> list[int]:
+    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
+
+
+def _give_ball(s: GameState, pid: int) -> None:
+    s.ball = s.pos[pid]
+    s.ball_state = BallState.CARRIED
+
+
+def _mates(s: GameState, pid: int) -> list[int]:
+    return [q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == s.pteam[pid]]
+
+
+def _opponents(s: GameState, pid: int, standing: bool = True) -> list[int]:
+    return [q for q in s.adjacent_players(s.pos[pid])
+            if s.pteam[q] != s.pteam[pid] and (not standing or s.status[q] == Status.STANDING)]
+
+
+def _thralls_around(s: GameState, pid: int, rng: random.Random) -> None:
+    """Random adjacent team-mates become Thralls (none at all, sometimes); one may hold the ball."""
+    if rng.random() < 0.25:
+        return
+    for q in _mates(s, pid):
+        if rng.random() < 0.7:
+            _make_thrall(s, q)
+            if rng.random() < 0.2:
+                _give_ball(s, q)
+                if rng.random() < 0.5:
+                    s.status[q] = Status.PRONE
+
+
+def _into_end_zone(s: GameState, pid: int, rng: random.Random) -> None:
+    """Move `pid` (holding the ball) to an empty square of the end zone he attacks, a team-mate
+    Thrall next to him where there is room: a Vampire who scores only once he has fed."""
+    b = s.board
+    side = s.pteam[pid]
+    zone = [q for q in range(len(s.grid)) if s.grid[q] == -1 and b.scoring_side_at(q) == side]
+    if not zone:
+        return
+    sq = rng.choice(zone)
+    s.move_player(pid, sq)
+    _give_ball(s, pid)
+    free = [sq + o for o in b.neighbours if s.grid[sq + o] == -1]
+    mates = [q for q in _standing(s, side) if q != pid]
+    if free and mates and rng.random() < 0.8:
+        q = rng.choice(mates)
+        s.move_player(q, rng.choice(free))
+        _make_thrall(s, q)
+
+
+def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
+    """Push-ready procedure `kind` on `s` (a position in play); None where it does not fit."""
+    side = s.active
+    mine = _standing(s, side)
+    if not mine:
+        return None
+    pid = rng.choice(mine)
+    if kind == "feed":
+        _add(s, pid, Skill.BLOOD_LUST)
+        s.pflags[pid] |= PF.MUST_FEED
+        if rng.random() < 0.3:
+            _into_end_zone(s, pid, rng)
+        elif rng.random() < 0.2:
+            _give_ball(s, pid)
+        _thralls_around(s, pid, rng)
+        return Feed(pid)
+    if kind in ("vampire", "gaze", "piler"):
+        action_kind = ActionType.START_MOVE if kind == "gaze" and rng.random() < 0.7 else rng.choice(KINDS)
+        if kind == "vampire":
+            _add(s, pid, Skill.BLOOD_LUST, rng.choice((Skill.HYPNOTIC_GAZE, Skill.REGENERATION, Skill.DODGE)))
+            _thralls_around(s, pid, rng)
+        elif kind == "gaze":
+            _add(s, pid, Skill.HYPNOTIC_GAZE)
+            if rng.random() < 0.3:
+                _add(s, pid, Skill.BLOOD_LUST)
+                _thralls_around(s, pid, rng)
+        else:
+            _add(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
+            action_kind = rng.choice((ActionType.START_BLOCK, ActionType.START_BLITZ))
+        if action_kind in (ActionType.START_PASS, ActionType.START_HANDOFF) or rng.random() < 0.1:
+            _give_ball(s, pid)
+        action = PlayerAction(pid, action_kind)
+        if rng.random() < 0.6:  # declared already (the Blood Lust roll failed, or no roll)
+            action.phase = PlayerActionPhase.MOVING
+            if s.info[pid].skills & {Skill.BLOOD_LUST} and rng.random() < 0.8:
+                s.pflags[pid] |= PF.MUST_FEED
+        return action
+    if kind == "gaze_roll":
+        targets = _opponents(s, pid)
+        if not targets:
+            return None
+        return Gaze(pid, rng.choice(targets))
+    if kind in ("block", "knock_down", "injury"):
+        victims = _opponents(s, pid)
+        if not victims:
+            return None
+        victim = rng.choice(victims)
+        _add(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
+        _add(s, victim, *rng.sample(CONTACT, rng.randint(0, 2)))
+        if rng.random() < 0.2:
+            _give_ball(s, pid)
+        elif rng.random() < 0.2:
+            _give_ball(s, victim)
+        if kind == "block":
+            return Block(pid, victim)
+        s.status[victim] = Status.PRONE
+        if kind == "knock_down":
+            return KnockDown(victim, attacker=pid)
+        return Injury(victim, rng.choice((0, 0, 1)), by=pid, how=BLOCK)
+    raise AssertionError(kind)
+
+
+def _game(s: GameState) -> Game:
+    """A Python game over `s` as it stands (no advance: the hand-over fields stay)."""
+    config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
+                         ruleset=s.rules.name)
+    return Game(s, SampledRoller(), config)
+
+
+def _outcome(event: Chance, py: GameState, rng: random.Random) -> Any:
+    if rng.random() < 0.5:
+        o, py.rng = sample(event, py.rng)
+        return o
+    return rng.choice([o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)])
+
+
+def _action(g: Game, rng: random.Random) -> Action:
+    groups = list(g.legal_actions().groups)
+    if len(groups) > 1 and rng.random() < 0.5:  # the skills' own choices more often than ending
+        groups = [grp for grp in groups if grp.type != ActionType.END_ACTION] or groups
+    group = rng.choice(groups)
+    player = rng.choice(group.players) if group.players else None
+    square = rng.choice(group.squares) if group.squares else None
+    return Action(group.type, player, square)
+
+
+def lockstep(native: ModuleType, s: GameState, rng: random.Random, seen: Counter[str],
+             limit: int = 300) -> tuple[int, str]:
+    """Drive `s` (the pushed procedure on top) on both engines; (comparisons made, how it
+    ended). `seen` counts the frames and phases on top at each comparison and the decisions."""
+    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
+    board = native_board(s.board.variant.players)
+    py = s.copy()
+    nat = native.State.load(board, state_data(py))
+    checks = 0
+    depth = len(py.stack)
+    for _ in range(limit):
+        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
+            top = py.stack[-1]
+            seen[f"{top.frame}:{top.phase}"] += 1
+            top.run(py)
+        try:
+            nat.run_ported(depth)
+        except native.NotPortedError as exc:
+            m = re.search(r"frame '([a-z_]+)'", str(exc))
+            return checks, f"not ported: {m.group(1) if m else exc}"
+        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
+        ng = NativeGame(s, nat)
+        assert py.decider == ng.decider
+        if py.decider in (0, 1):
+            pg = _game(py)
+            assert pg.decision() == ng.decision(), (pg.decision(), ng.decision())
+            assert pg.legal_actions() == ng.legal_actions(), (pg.legal_actions().groups,
+                                                              ng.legal_actions().groups)
+        checks += 1
+        if len(py.stack) < depth:
+            return checks, "done"
+        if py.decider == RUNNING:  # a frame another helper ports is on top
+            return checks, f"not ported: {py.stack[-1].frame}"
+        if py.decider == CHANCE:
+            event = py.pending
+            assert event is not None
+            o = _outcome(event, py, rng)
+            py.outcome, py.pending, py.decider = o, None, RUNNING
+            nat.rng = py.rng
+            nat.resolve_only(o)
+        else:
+            a = _action(_game(py), rng)
+            seen[f"{py.stack[-1].frame}/{a.type.name}"] += 1
+            py.decider = RUNNING
+            py.stack[-1].act(py, a)
+            sq = -1 if a.square is None else py.board.sq(*a.square)
+            nat.act_only(int(a.type), -1 if a.player is None else a.player, sq)
+    return checks, "limit"
+
+
+def _run(native: ModuleType, game_positions: Positions, kinds: tuple[str, ...], seeds: range,
+         boards: tuple[int, ...] = (3, 7, 11), per_position: int = 4) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for seed in seeds:
+        for board in boards:
+            for s0 in game_positions(seed, board, 3):
+                for i in range(per_position):
+                    rng = random.Random(seed * 1_000_003 + board * 101 + i)
+                    s = s0.copy()
+                    proc = _scenario(s, rng, kinds[i % len(kinds)])
+                    if proc is None:
+                        continue
+                    s.stack.append(proc)
+                    s.decider = RUNNING
+                    checks, end = lockstep(native, s, rng, seen)
+                    seen["checks"] += checks
+                    seen[end] += 1
+    return seen
+
+
+def test_feeding_matches_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Feed: one Thrall bitten (the injury capped at Badly Hurt, a dropped ball bouncing, a
+    turnover), a choice of Thralls, none next to him (off the pitch, turnover, the ball he held
+    bouncing), a touchdown once fed."""
+    seen = _run(native, game_positions, ("feed",), range(8))
+    assert seen["done"] >= 60, seen
+    assert seen["feed/SELECT_PLAYER"] >= 3, seen
+    assert seen["feed:2"] >= 20 and seen["feed:3"] >= 1 and seen["feed:4"] >= 10, seen
+
+
+def test_vampire_actions_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """A Vampire's player action: the Blood Lust roll, the Block changed into a Move, feeding
+    at the action's end and before a pass or hand-off (which then goes on, or not)."""
+    seen = _run(native, game_positions, ("vampire",), range(8, 18))
+    assert seen["done"] >= 60, seen
+    assert seen["player_action/START_MOVE"] >= 2, seen
+    assert seen["declaration_roll:0"] >= 10, seen
+    assert seen["player_action:7"] >= 2, seen  # BEFORE_THROW: fed before a pass or hand-off
+    assert seen["feed:0"] >= 20, seen
+
+
+def test_hypnotic_gaze_matches_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Hypnotic Gaze: the targets of a Move action, the gaze ending it, the roll and its
+    modifier (opposing tackle zones other than the target's), the target hypnotised."""
+    seen = _run(native, game_positions, ("gaze", "gaze_roll"), range(18, 26))
+    assert seen["done"] >= 60, seen
+    assert seen["player_action/HYPNOTIC_GAZE"] >= 5, seen
+    assert seen["gaze:1"] >= 15, seen
+
+
+def test_piling_on_matches_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
+    """Piling On after a block: the armour re-roll and the injury re-roll offered (not after a
+    casualty, nor once re-rolled), taken (the attacker placed prone, a ball he held bouncing,
+    a turnover) or declined."""
+    seen = _run(native, game_positions, ("block", "knock_down", "injury", "piler"), range(26, 36))
+    assert seen["done"] >= 80, seen
+    assert seen["piling_on/SELECT_ARMOUR"] >= 5 and seen["piling_on/SELECT_INJURY"] >= 5, seen
+    assert seen["piling_on/DECLINE"] >= 5, seen
+    assert seen["place_prone:0"] >= 10, seen
+
+
+def test_plain_re_roll_contest_matches_the_python_engine(native: ModuleType,
+                                                         game_positions: Positions) -> None:
+    """The re_roll_contest frame (the kick-off table's contest without helpers): D3 + FAME a
+    side, both gain a re-roll on a tie."""
+    seen: Counter[str] = Counter()
+    for i, s0 in enumerate(game_positions(40, 7, 3)):
+        for k in range(6):
+            rng = random.Random(i * 10 + k)
+            s = s0.copy()
+            s.stack.append(_ReRollContest())
+            s.decider = RUNNING
+            checks, end = lockstep(native, s, rng, seen)
+            assert end == "done" and checks == 3, (checks, end)
+    assert seen["re_roll_contest:2"] >= 6, seen
+
+
+def test_no_stops_for_these_skills(native: ModuleType, game_positions: Positions) -> None:
+    """A game of Vampires with Piling On for every player runs without NotPortedError naming
+    Blood Lust, Hypnotic Gaze or Piling On, in lockstep with the Python engine."""
+    from nuffle.random_player import RandomPlayer
+
+    reached: Counter[str] = Counter()
+    for seed, board in ((1, 3), (2, 5), (3, 7)):
+        py = Game.new("vampire", "vampire", seed=seed, board=board)
+        s = py.state
+        s.info = tuple(replace(p, skills=p.skills | {Skill.PILING_ON}) for p in s.info)
+        py = _game(s)
+        nat = NativeGame.from_state(s)
+        bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
+        for side, bot in enumerate(bots):
+            bot.new_game(py.view(), side)
+        for _ in range(3000):
+            assert state_data(py.state) == nat.data()
+            if py.is_over:
+                break
+            reached.update({f.frame for f in py.state.stack} & {"feed", "gaze", "piling_on"})
+            a = bots[py.decider].act(py.view())
+            py.step(a)
+            nat.step(a)  # no NotPortedError: every frame these games reach is ported
+        assert py.is_over and nat.is_over
+    assert reached["feed"] >= 1 and reached["gaze"] >= 3 and reached["piling_on"] >= 4, reached
+
+
+def test_the_re_roll_contest_purpose_is_its_class_name(native: ModuleType) -> None:
+    """The plain contest asks a D3 named after its class, as the Python engine does."""
+    s = Game.new("human", "orc", seed=3, board=3).state
+    s.stack.append(_ReRollContest())
+    s.decider = RUNNING
+    s.stack[-1].run(s)
+    assert s.pending == Chance(Dice.D3, 1, "_ReRollContest")
