@@ -24,7 +24,7 @@ from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
+from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
 
@@ -65,8 +65,8 @@ def _procedure(entry: list[Any]) -> Procedure:
 
 def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     """A Python state equal to the native state `data` (`State.dump()`) describes, built on a
-    copy of `template` (a state of the same match: its teams, players and board). The event
-    log is left empty (the native engine keeps none)."""
+    copy of `template` (a state of the same match: its teams, players and board), its event
+    log included."""
     s = template.copy()
     b = s.board
     s.grid = list(b.template)
@@ -99,7 +99,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     s.pending = None if pending is None else Chance(Dice(pending[0]), pending[1], pending[2], pending[3])
     out = data["outcome"]
     s.outcome = tuple(out) if isinstance(out, list) else out
-    s.log = []
+    s.log = [(Event(e[0]), e[1], e[2], e[3]) for e in data["log"]]
     return s
 
 
@@ -227,7 +227,7 @@ class NativeGame:
 
     @property
     def state(self) -> GameState:
-        """A Python snapshot of the position (a new copy at each call; the log is empty)."""
+        """A Python snapshot of the position (a new copy at each call), its event log included."""
         return state_from_data(self._template, self.data())
 
     def to_position(self) -> dict[str, Any]:

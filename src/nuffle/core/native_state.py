@@ -4,8 +4,9 @@
 `state_data(s)` is what both engines agree a position is (players, both teams' counters and
 what they entered the match with, ball, weather, half, sides, generator, hand-over fields, the
 procedure stack, the pending chance event and outcome, the crowd list, per-player records, the
-assisted-moves option); `to_native(s).dump()` reads the native state back in the same shape,
-so the two compare with `==`. The event log is not carried (see native/README.md).
+assisted-moves option) and the event log (`s.log`, which the native engine keeps beside its
+state); `to_native(s).dump()` reads the native state back in the same shape, so the two
+compare with `==`.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def state_data(s: GameState) -> dict[str, Any]:
         "pending": None if s.pending is None
         else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
+        "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
     }
 
 
