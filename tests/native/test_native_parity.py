@@ -50,6 +50,16 @@ def test_parity_over_every_board_and_race(native: ModuleType, options: dict[str,
         assert j["chance_nodes"] >= j["games"]  # the pre-match rolls at least
 
 
+@pytest.mark.parametrize("options", [{}, {"dice": "forced"}, {"bots": "scripted"}, {"skills": 4},
+                                     {"skills": 4, "dice": "forced"}, {"assisted": True}])
+def test_a_few_games_of_every_kind(native: ModuleType, options: dict[str, Any]) -> None:
+    """One short game a board of each kind (what the sanitizer job runs; the runs above are
+    the CI's 300)."""
+    report = run_parity(games=1, seed=31, max_steps=400, **options)
+    assert report.to_json()["divergences"] == 0, report.text()
+    assert all(g.outcome in ("complete", "stopped_at_unported", "step_limit") for g in report.games)
+
+
 def test_races_are_dealt_so_every_race_plays_both_sides() -> None:
     keys = set(races())
     assert len(keys) == 24

@@ -23,3 +23,20 @@ def test_native_unit_tests_pass_under_sanitizers(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip().endswith(", 0 failed"), run.stdout
     assert "runtime error" not in run.stderr and "ERROR: AddressSanitizer" not in run.stderr
+
+
+@pytest.mark.slow
+def test_the_boundary_tests_pass_on_a_sanitized_extension(tmp_path: Path) -> None:
+    """nuffle._native built with ASan + UBSan (native/sanitize.sh --python) runs the fuzz tests,
+    the event log tests and a few parity games of every kind in a python with libasan preloaded:
+    no sanitizer report, every test passing."""
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ here")
+    run = subprocess.run(
+        ["bash", str(ROOT / "native" / "sanitize.sh"), "--python", str(tmp_path)],
+        capture_output=True, text=True, timeout=900, cwd=ROOT,
+    )
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out[-4000:]
+    assert " passed" in run.stdout and " failed" not in run.stdout, out[-4000:]
+    assert "runtime error" not in out and "ERROR: AddressSanitizer" not in out

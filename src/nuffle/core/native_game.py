@@ -13,13 +13,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
+from nuffle.core.actions import (
+    Action,
+    ActionChoice,
+    ActionType,
+    IllegalActionError,
+    LegalActions,
+    MalformedActionError,
+    action_problem,
+)
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
 from nuffle.core.engines import NATIVE, native_module
 from nuffle.core.errors import InputError
 from nuffle.core.native_state import native_board, state_data
-from nuffle.core.position import position_to_dict
+from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
@@ -121,7 +129,10 @@ class NativeGame:
         if state.rules.name != "lrb6":
             raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
         module = native_module()
-        native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        try:
+            native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        except (ValueError, TypeError) as exc:  # evlog: the bridge's refusal, one line
+            raise PositionError(f"the native engine cannot hold this position: {exc}") from None
         game = NativeGame(state.copy(), native, explicit)
         game._run(native.advance, explicit)
         return game
@@ -185,6 +196,9 @@ class NativeGame:
 
     def step(self, action: Action) -> None:
         """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
+        problem = action_problem(action)  # evlog: wrong types refused as Game.step refuses them
+        if problem is not None:
+            raise MalformedActionError(problem)
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action} is illegal: it is not among the legal actions of "
                                      f"{self.current_decider}")

@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.engines import native_module
+from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import GameState
 
@@ -79,6 +80,9 @@ def _frame_data(p: Procedure) -> list[Any]:
     values: list[Any] = []
     for name in p._fields[1:]:
         v = getattr(p, name)
+        items = v if isinstance(v, list | tuple) else (v,)
+        if not all(isinstance(x, int) for x in items):  # None, text, a nested tuple: no native slot
+            raise PositionError(f"frame {p.frame!r} field {name!r} holds {v!r}: the native engine takes ints")
         values.append([int(x) for x in v] if isinstance(v, list | tuple) else int(v))
     return [p.frame, p.phase, values]
 
