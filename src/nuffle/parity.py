@@ -66,12 +66,13 @@ class GameParity:
     frame: str | None = None  # the unported frame it stopped at
     reason: str | None = None  # the engine's whole message (what of the frame is missing)
     diff: str | None = None  # the first divergence, readable
+    position: dict[str, Any] | None = None  # the Python position that produced it (Game.from_position)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"seed": self.seed, "board": self.board, "home": self.home, "away": self.away,
                 "steps": self.steps, "chance_nodes": self.chance_nodes, "outcome": self.outcome,
-                "frame": self.frame, "reason": self.reason, "diff": self.diff}
+                "frame": self.frame, "reason": self.reason, "diff": self.diff, "position": self.position}
 
 
 @dataclass
@@ -260,7 +261,8 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
             rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
         if problem is not None:
-            rec.outcome, rec.diff = "diverged", problem
+            rec.outcome, rec.diff = "diverged", f"{problem}\n{py.board_text()}"
+            rec.position = py.to_position()
             return rec
         if py.is_over:
             return rec

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 import nuffle.parity as parity
+from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.teams import races
 from nuffle.parity import BOARDS, native_chance_outcomes, race_pairs, run_parity
 
@@ -69,9 +71,6 @@ def test_races_are_dealt_so_every_race_plays_both_sides() -> None:
 
 
 def test_the_chance_outcomes_are_those_of_the_explicit_roller(native: ModuleType) -> None:
-    from nuffle.core.dice import ExplicitRoller
-    from nuffle.core.native_game import NativeGame
-
     py = Game.new("human", "orc", seed=3, board=3, roller=ExplicitRoller())
     nat = NativeGame.start("human", "orc", seed=3, board=3, explicit=True)
     assert py.decider == nat.decider == 2  # the pre-match fans roll
@@ -94,6 +93,10 @@ def test_a_chance_outcome_that_differs_is_a_divergence(native: ModuleType,
     report = run_parity(games=1, seed=1, boards=(3,), dice="forced")
     (g,) = report.games
     assert g.outcome == "diverged" and g.diff and "chance outcomes differs" in g.diff
+    assert g.position is not None  # the position that produced it, to replay
+    again = Game.from_position(g.position, roller=ExplicitRoller())
+    outcomes = again.chance_outcomes()
+    assert len(outcomes) > 1 and outcomes == real(NativeGame.from_state(again.state, explicit=True))
 
 
 def test_an_unknown_bot_is_refused(native: ModuleType) -> None:
