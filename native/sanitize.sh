@@ -16,6 +16,7 @@ if [ "${1:-}" = "--python" ]; then
     [ $# -gt 0 ] && shift
     py="${PYTHON:-python}"
     mkdir -p "$out"
+    out="$(cd "$out" && pwd)"
     rm -rf "$out/nuffle"
     cp -r "$here/../src/nuffle" "$out/nuffle"  # the package, its extension replaced by the sanitized one
     rm -f "$out"/nuffle/_native*.so "$out/nuffle/_native_build_error.txt"

@@ -3,8 +3,10 @@ UndefinedBehaviorSanitizer by the documented command, native/sanitize.sh."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,7 +36,7 @@ def test_the_boundary_tests_pass_on_a_sanitized_extension(tmp_path: Path) -> Non
         pytest.skip("no g++ here")
     run = subprocess.run(
         ["bash", str(ROOT / "native" / "sanitize.sh"), "--python", str(tmp_path)],
-        capture_output=True, text=True, timeout=900, cwd=ROOT,
+        capture_output=True, text=True, timeout=900, cwd=ROOT, env={**os.environ, "PYTHON": sys.executable},
     )
     out = run.stdout + run.stderr
     assert run.returncode == 0, out[-4000:]
