@@ -128,6 +128,29 @@ def test_hostile_actions_and_outcomes_are_refused_as_python_refuses_them(native:
     assert refused > 100 and accepted > 0
 
 
+def test_an_outcome_of_several_dice_may_be_a_list_on_both_engines(native: ModuleType) -> None:
+    py = Game.new("orc", "human", seed=8, board=3, roller=ExplicitRoller())
+    nat = NativeGame.start("orc", "human", seed=8, board=3, explicit=True)
+    bot, rng = RandomPlayer(8), random.Random(8)
+    for _ in range(3000):
+        if py.decider == CHANCE:
+            options = py.chance_outcomes()
+            outcome = options[rng.randrange(len(options))][0]
+            if isinstance(outcome, tuple) and len(outcome) > 1:
+                dice: Any = list(outcome)  # JSON's shape of a tuple, which Game.apply_chance takes
+                py.apply_chance(dice)
+                nat.apply_chance(dice)
+                assert state_data(py.state) == nat.data()
+                return
+            py.apply_chance(outcome)
+            nat.apply_chance(outcome)
+        else:
+            action = bot.act(py.view())
+            py.step(action)
+            nat.step(action)
+    raise AssertionError("no chance event of several dice came up")
+
+
 def _mutate(d: Any, rng: random.Random) -> Any:
     """`d` with one random leaf replaced by a hostile value, an item duplicated or a key dropped."""
     if isinstance(d, dict) and d:

@@ -208,6 +208,8 @@ class NativeGame:
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance event with `outcome` and continue."""
+        if isinstance(outcome, list):  # evlog: as Game.apply_chance takes a list of dice
+            outcome = tuple(outcome)
         self._run(self._native.resolve, outcome, self._explicit)
 
     def decision(self) -> Decision:
