@@ -25,13 +25,18 @@ if [ "${1:-}" = "--python" ]; then
     pbinc="$("$py" -c 'import pybind11; print(pybind11.get_include())')"
     "${CXX:-g++}" "${SAN[@]}" -ffp-contract=off -fvisibility=hidden -fPIC -shared \
         -I"$here/include" -I"$pyinc" -isystem "$pbinc" "$here/src/module.cpp" -o "$out/nuffle/_native$suffix"
-    asan="$("${CXX:-g++}" -print-file-name=libasan.so)"
+    # libasan first; libstdc++ with it, or ASan cannot find the C++ runtime's __cxa_throw to intercept
+    # (python itself does not load libstdc++)
+    preload="$("${CXX:-g++}" -print-file-name=libasan.so) $("${CXX:-g++}" -print-file-name=libstdc++.so)"
     cd "$here/.."
     tests=(tests/native/test_native_fuzz.py tests/native/test_native_bridge_fuzz.py
            tests/native/test_native_boundary_fuzz.py tests/native/test_native_evlog.py
            "tests/native/test_native_parity.py::test_a_few_games_of_every_kind")
     [ $# -gt 0 ] && tests=("$@")
-    LD_PRELOAD="$asan" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}" \
+    export LD_PRELOAD="$preload" PYTHONPATH="$out"
+    "$py" -c 'import nuffle._native as n; print("sanitized extension:", n.__file__)'
+    unset LD_PRELOAD
+    LD_PRELOAD="$preload" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}" \
         UBSAN_OPTIONS="print_stacktrace=1" PYTHONPATH="$out" NUFFLE_REQUIRE_NATIVE=1 \
         "$py" -m pytest -q -p no:cacheprovider -n 0 "${tests[@]}"
     exit
