@@ -287,8 +287,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
 
 def race_pairs(count: int, seed: int) -> list[tuple[str, str]]:
     """`count` (home, away) races: every race plays home once, and away once, in each run of
-    as many games as there are races (two seeded orders, the away one shifted so a race
-    rarely meets itself)."""
+    as many games as there are races (two independent seeded orders)."""
     keys = sorted(races())
     pick = random.Random(seed)
     homes, aways = keys[:], keys[:]
