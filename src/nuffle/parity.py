@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.engines import NotPortedError, native_module
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
@@ -210,7 +211,7 @@ def _bot(kind: str, seed: int) -> _Chooser:
     if kind == "random":
         return RandomPlayer(seed)
     if kind not in BOT_KINDS:
-        raise ValueError(f"unknown parity bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
+        raise InputError(f"unknown parity bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
     from nuffle.agents.registry import make_agent
 
     return make_agent(kind, seed=seed)
