@@ -15,6 +15,7 @@ import pytest
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import ExplicitRoller
+from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data, to_native
@@ -42,15 +43,18 @@ def _lockstep(seed: int, board: int, home: str, away: str, steps: int = 3000,
         seen.update(int(e[0]) for e in py.state.log)
         if py.is_over:
             break
-        if py.decider == CHANCE:
-            options = py.chance_outcomes()
-            outcome = options[rng.randrange(len(options))][0]
-            py.apply_chance(outcome)
-            nat.apply_chance(outcome)
-        else:
-            action = bots[py.decider].act(py.view())
-            py.step(action)
-            nat.step(action)
+        try:
+            if py.decider == CHANCE:
+                options = py.chance_outcomes()
+                outcome = options[rng.randrange(len(options))][0]
+                py.apply_chance(outcome)
+                nat.apply_chance(outcome)
+            else:
+                action = bots[py.decider].act(py.view())
+                py.step(action)
+                nat.step(action)
+        except NotPortedError:  # a frame not ported yet ends the game, not the comparison
+            break
     return seen
 
 
@@ -60,11 +64,7 @@ def test_the_log_matches_the_python_engine_after_every_step(native: ModuleType, 
                                                              away: str) -> None:
     seen: set[int] = set()
     for seed in range(2):
-        try:
-            seen |= _lockstep(seed, board, home, away)
-        except Exception as exc:  # a frame not ported yet ends the game, not the comparison
-            if type(exc).__name__ != "NotPortedError":
-                raise
+        seen |= _lockstep(seed, board, home, away)
     # the match's own events and a player action's, decisions included
     assert {Event.DECISION, Event.WEATHER, Event.HALF, Event.KICKOFF, Event.ROLL} <= seen
 
@@ -75,11 +75,7 @@ def test_every_event_kind_is_logged_over_forced_games(native: ModuleType) -> Non
     for seed in range(12):
         if seen >= set(Event):
             break
-        try:
-            seen |= _lockstep(seed, 3, "orc", "human", bot="scripted")
-        except Exception as exc:
-            if type(exc).__name__ != "NotPortedError":
-                raise
+        seen |= _lockstep(seed, 3, "orc", "human", bot="scripted")
     assert seen == set(Event)
 
 
