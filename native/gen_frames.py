@@ -134,6 +134,12 @@ def _constants() -> list[str]:
         out.extend(f"constexpr int {m.name} = {int(m)};" for m in cls)
         out.append(f"constexpr int COUNT = {len(cls)};")
         out.append(f"}}  // namespace {ns}")
+    # evlog: the types that declare a player action (Game.step clears the event log on them)
+    from nuffle.core.actions import START_ACTIONS
+
+    out.append("namespace at {")
+    out.append("inline constexpr int START_ACTIONS[] = {" + ", ".join(str(int(t)) for t in START_ACTIONS) + "};")
+    out.append("}  // namespace at")
     names = {int(k): k.name for k in Skill}
     out.append("inline constexpr const char* SKILL_NAMES[] = {" + ", ".join(
         f'"{names.get(i, "")}"' for i in range(max(names) + 1)) + "};")

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "nuffle/board.hpp"
+#include "nuffle/engine_base.hpp"  // the event log
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 
@@ -23,7 +24,8 @@ inline const char* const STATE_KEYS[] = {
     "ball_state", "ball", "ok", "last_die", "turnover", "touchdown", "teams", "players",
     "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
     "stack", "pending", "outcome",
-    "thralls"};  // p1: the players whose roster keywords include 'thrall' (Blood Lust)
+    "thralls",  // p1: the players whose roster keywords include 'thrall' (Blood Lust)
+    "log"};  // evlog: the event log (load_log / dump_log)
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
@@ -432,6 +434,40 @@ inline py::dict dump(const State& s) {
     }
     d["players"] = players;
     return d;
+}
+
+// --- the event log (evlog): GameState.log as [[event, a, b, c], ...] ----------------------------
+
+constexpr std::size_t MAX_LOG_ENTRIES = 1 << 16;  // far beyond a match's; refuses hostile sizes
+
+// The log of `data` (a state dict `load` accepted): ValueError/TypeError naming a bad entry.
+inline EventLog load_log(const py::handle& data) {
+    const py::list entries = list_of(py::reinterpret_borrow<py::dict>(data)["log"], "log", MAX_LOG_ENTRIES);
+    EventLog log;
+    log.reserve(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::string w = "log[" + std::to_string(i) + "]";
+        const py::list e = list_of(entries[i], w, 4);
+        if (e.size() != 4) throw std::invalid_argument(w + " must be [event, a, b, c]");
+        log.push_back(LogEntry{static_cast<int>(int_in(e[0], w + ".event", 0, frames::ev::COUNT - 1)),
+                               static_cast<int>(int_in(e[1], w + "[1]", -32768, 32767)),
+                               static_cast<int>(int_in(e[2], w + "[2]", -32768, 32767)),
+                               static_cast<int>(int_in(e[3], w + "[3]", -32768, 32767))});
+    }
+    return log;
+}
+
+inline py::list dump_log(const EventLog& log) {
+    py::list out;
+    for (const LogEntry& e : log) {
+        py::list entry;
+        entry.append(e.event);
+        entry.append(e.a);
+        entry.append(e.b);
+        entry.append(e.c);
+        out.append(entry);
+    }
+    return out;
 }
 
 }  // namespace nuffle::bridge

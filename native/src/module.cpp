@@ -80,20 +80,26 @@ Chance make_chance(int kind, int n, int group) {
     return Chance{d, static_cast<std::uint8_t>(n), static_cast<Group>(group), 0};
 }
 
-// A state together with the board it lives on (the board is not part of the state's bytes).
+// A state together with the board it lives on (the board is not part of the state's bytes)
+// and its event log (GameState.log, kept beside the state: engine_base.hpp's LogScope).
 struct PyState {
     State s;
     std::shared_ptr<const Board> board;
+    EventLog log;
 };
 
-// Runs `body` on the state; on any error the state is put back as it was (nothing half-applied).
+// Runs `body` on the state with its log bound; on any error the state and the log are put
+// back as they were (nothing half-applied).
 template <class F>
 void guarded(PyState& st, F&& body) {
     const State before = clone(st.s);
+    const EventLog before_log = st.log;
     try {
+        const LogScope scope(st.s, st.log);
         body();
     } catch (...) {
         st.s = before;
+        st.log = before_log;
         throw;
     }
 }
@@ -308,10 +314,10 @@ PYBIND11_MODULE(_native, m) {
     py::class_<PyState>(m, "State", "A fixed-size native state (tests inspect its layout).")
         .def(py::init([](std::shared_ptr<Board> board, std::uint64_t rng) {
                  if (!board) throw std::invalid_argument("a state needs a board");
-                 return PyState{make_state(*board, rng), board};
+                 return PyState{make_state(*board, rng), board, {}};
              }),
              py::arg("board"), py::arg("rng") = 0)
-        .def("clone", [](const PyState& st) { return PyState{clone(st.s), st.board}; },
+        .def("clone", [](const PyState& st) { return PyState{clone(st.s), st.board, st.log}; },
              "An exact copy (a memcpy of the state).")
         .def("__eq__", [](const PyState& a, const PyState& b) { return same_state(a.s, b.s); })
         .def("to_bytes", [](const PyState& st) {
@@ -390,11 +396,17 @@ PYBIND11_MODULE(_native, m) {
         .def_static("load",
                     [](std::shared_ptr<Board> board, const py::handle& data) {
                         if (!board) throw std::invalid_argument("a state needs a board");
-                        return PyState{bridge::load(*board, data), board};
+                        return PyState{bridge::load(*board, data), board, bridge::load_log(data)};
                     },
                     py::arg("board"), py::arg("data"),
                     "A state from the plain data of a Python position (nuffle.core.native_state).")
-        .def("dump", [](const PyState& st) { return bridge::dump(st.s); }, "The state as the data `load` takes.")
+        .def("dump", [](const PyState& st) {
+            py::dict d = bridge::dump(st.s);
+            d["log"] = bridge::dump_log(st.log);
+            return d;
+        }, "The state as the data `load` takes.")
+        .def_property_readonly("log", [](const PyState& st) { return bridge::dump_log(st.log); },
+                               "The event log (GameState.log): [event, a, b, c] entries, oldest first.")
         .def_property_readonly("decider", [](const PyState& st) { return static_cast<int>(st.s.decider); })
         .def_property_readonly("waiting", [](const PyState& st) { return static_cast<int>(st.s.waiting); })
         .def("top_frame", [](const PyState& st) -> py::object {

@@ -558,6 +558,46 @@ void test_skill_frame_positions(const std::string& text) {
     }
 }
 
+// The event log: bound to one state by a LogScope; another state (a clone) logs nothing into
+// it, nor does a call outside any scope; a decision is logged (and a declaration clears it).
+void test_event_log(const std::string& text) {
+    const Board b = make_board(read_variants(text).front());
+    State s = make_state(b, seed_state(5));
+    for (int side = 0; side < 2; ++side) {
+        for (int i = 0; i < b.variant.roster_size; ++i) add_player(s, side, i + 1, 6, 3, 3, 8);
+    }
+    push_frame(s, frames::MATCH, 0);
+    State other = clone(s);
+    EventLog log;
+    std::size_t logged = 0;
+    {
+        const LogScope scope(s, log);
+        advance(s, b, false);
+        CHECK(!log.empty() && log.front().event == frames::ev::WEATHER);
+        logged = log.size();
+        advance(other, b, false);
+        CHECK(log.size() == logged);
+        const Legal legal = legal_actions(s, b);
+        CHECK(!legal.empty());
+        const Choice& g = legal.front();
+        const Act a{g.type, g.players.empty() ? -1 : g.players[0], g.squares.empty() ? -1 : g.squares[0]};
+        step(s, b, a, false);
+        CHECK(log.size() > logged && (log[logged] == LogEntry{frames::ev::DECISION, a.type, a.player, a.square}));
+        logged = log.size();
+    }
+    CHECK(log_binding.state == nullptr && log_binding.log == nullptr);
+    const Legal legal = legal_actions(s, b);
+    const Choice& g = legal.front();
+    step(s, b, Act{g.type, g.players.empty() ? -1 : g.players[0], g.squares.empty() ? -1 : g.squares[0]}, false);
+    CHECK(log.size() == logged);
+    {
+        const LogScope scope(s, log);
+        note_decision(s, frames::at::START_ACTIONS[0], 0, -1);
+        CHECK(log.size() == 1 && log[0].event == frames::ev::DECISION);
+    }
+    std::printf("event log: %zu entries\n", logged);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
@@ -578,6 +618,7 @@ int main(int argc, char** argv) {
         test_engine(text);
         test_engine_moves(text);
         test_skill_frame_positions(text);  // p1
+        test_event_log(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;

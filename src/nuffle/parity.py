@@ -1,11 +1,16 @@
 """The parity harness: the Python and native engines in lockstep from the same seed.
 
 At every step both games are compared (decider, decision record, legal actions in order, the
-whole position as `native_state.state_data`, which holds the stack, the pending chance event
-and the generator); the same action, chosen by a seeded random player, is applied to both. A
-game ends complete, at its first divergence (with a readable diff), or where the native engine
-reaches a frame it has not ported yet (`stopped_at_unported`, counted by frame id), so the
-coverage figures are honest. `nuffle parity` prints the summary or its JSON.
+whole position as `native_state.state_data`, which holds the stack, the pending chance event,
+the generator and the event log); at every chance node (`dice="forced"`) the exact outcome
+probabilities of the explicit roller too (`Game.chance_outcomes` against the native engine's
+grouped outcomes of its pending event). The same action is applied to both: chosen by a
+seeded random player, or by the scripted or grod bot (`bots`), which see the Python game's
+view. Races are dealt so that every race plays on both sides (`race_pairs`); players may get
+random extra skills (`skills`) and the match may offer assisted moves (`assisted`). A game ends
+complete, at its first divergence (with a readable diff), or where the native engine reaches a
+frame it has not ported yet (`stopped_at_unported`, counted by frame id), so the coverage
+figures are honest. `nuffle parity` prints the summary or its JSON.
 """
 
 from __future__ import annotations
@@ -13,15 +18,18 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Protocol
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller
-from nuffle.core.engines import NotPortedError
+from nuffle.core.engines import NotPortedError, native_module
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
+from nuffle.core.skills import Skill
 from nuffle.core.teams import races
 from nuffle.core.types import CHANCE
 from nuffle.random_player import RandomPlayer
@@ -34,7 +42,15 @@ ACTION_SETS = ("all", "moves")
 #: chance node stops (explicit roller) and one of its grouped outcomes is picked uniformly,
 #: so rare results (casualties, apothecaries, double ones) come up often.
 DICE_MODES = ("sampled", "forced")
+#: `bots` choices: who picks the actions (both engines get the same one); the bots see the
+#: Python game's view.
+BOT_KINDS = ("random", "scripted", "grod")
 _MOVES_ONLY = {ActionType.START_MOVE, ActionType.END_TURN}
+
+
+class _Chooser(Protocol):
+    def new_game(self, view: Game, side: int) -> None: ...
+    def act(self, view: Game) -> Action: ...
 
 
 @dataclass
@@ -46,16 +62,18 @@ class GameParity:
     home: str
     away: str
     steps: int = 0
+    chance_nodes: int = 0  # chance nodes whose outcome probabilities were compared
     outcome: str = "complete"  # complete, stopped_at_unported, diverged, step_limit
     frame: str | None = None  # the unported frame it stopped at
     reason: str | None = None  # the engine's whole message (what of the frame is missing)
     diff: str | None = None  # the first divergence, readable
+    position: dict[str, Any] | None = None  # the Python position that produced it (Game.from_position)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"seed": self.seed, "board": self.board, "home": self.home, "away": self.away,
-                "steps": self.steps, "outcome": self.outcome, "frame": self.frame, "reason": self.reason,
-                "diff": self.diff}
+                "steps": self.steps, "chance_nodes": self.chance_nodes, "outcome": self.outcome,
+                "frame": self.frame, "reason": self.reason, "diff": self.diff, "position": self.position}
 
 
 @dataclass
@@ -83,6 +101,9 @@ class ParityReport:
         return {
             "games": len(self.games),
             "steps": self.steps,
+            "chance_nodes": sum(g.chance_nodes for g in self.games),
+            "races": {"home": len({g.home for g in self.games}), "away": len({g.away for g in self.games})},
+            "boards": sorted({g.board for g in self.games}),
             "complete": sum(1 for g in self.games if g.outcome == "complete"),
             "stopped_at_unported": self.unported(),
             "divergences": len(self.divergences),
@@ -95,6 +116,8 @@ class ParityReport:
         j = self.to_json()
         lines = [f"{j['games']} games, {j['steps']} steps matched: {j['complete']} complete, "
                  f"{j['divergences']} diverged, {j['step_limit']} at the step limit",
+                 f"chance nodes compared: {j['chance_nodes']}; races {j['races']['home']} home, "
+                 f"{j['races']['away']} away; boards {j['boards']}",
                  "stopped at unported frames: "
                  + (", ".join(f"{k} {v}" for k, v in sorted(j["stopped_at_unported"].items())) or "none")]
         for g in self.divergences[:1]:
@@ -112,6 +135,13 @@ def _diff(step: int, what: str, py: Any, nat: Any) -> str:
                     for i, (a, b) in enumerate(zip(py[key], nat[key], strict=False)):
                         if a != b:
                             return f"step {step}: {what}.players[{i}] differs\n  python: {a}\n  native: {b}"
+                if key == "log":
+                    a, b = py[key], nat.get(key) or []
+                    same = (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)
+                    i = next(same, min(len(a), len(b)))
+                    return (f"step {step}: {what}.log differs from entry {i} (event, a, b, c)\n"
+                            f"  python: {a[i:i + 6]!r}\n  native: {b[i:i + 6]!r}\n"
+                            f"  python stack: {py.get('stack')!r}")
                 if key == "teams":
                     for i, (a, b) in enumerate(zip(py[key], nat[key], strict=False)):
                         if a != b:
@@ -138,7 +168,27 @@ def _compare(step: int, py: Game, nat: NativeGame) -> str | None:
     return None
 
 
-def _choose(py: Game, bot: RandomPlayer, rng: random.Random, actions: str) -> Action:
+def native_chance_outcomes(nat: NativeGame) -> list[tuple[Any, Fraction]]:
+    """The native engine's outcomes of its pending chance event, grouped as the explicit
+    roller offers them, with exact probabilities (empty when no event is pending)."""
+    pending = nat.data()["pending"]
+    if pending is None:
+        return []
+    kind, n, _purpose, group = pending
+    return [(o, Fraction(num, den)) for o, (num, den) in native_module().grouped_outcomes(kind, n, group)]
+
+
+def _compare_chance(step: int, py: Game, nat: NativeGame) -> str | None:
+    """At a chance node: the outcomes and their exact probabilities, in order."""
+    a, b = py.chance_outcomes(), native_chance_outcomes(nat)
+    if a != b:
+        return _diff(step, "chance outcomes", a, b)
+    if sum(p for _o, p in a) != 1:
+        return f"step {step}: the chance outcomes' probabilities sum to {sum(p for _o, p in a)}, not 1"
+    return None
+
+
+def _choose(py: Game, bot: _Chooser, rng: random.Random, actions: str) -> Action:
     legal = py.legal_actions()
     if actions == "moves" and any(t.starts_action and t not in _MOVES_ONLY for t in legal.types()):
         allowed = [t for t in legal.types() if t in _MOVES_ONLY]
@@ -156,30 +206,64 @@ def _unported_frame(exc: NotPortedError) -> str:
     return m.group(1) if m else str(exc)
 
 
+def _bot(kind: str, seed: int) -> _Chooser:
+    """The chooser of one side: a seeded random player or a registered bot."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind not in BOT_KINDS:
+        raise InputError(f"unknown parity bot {kind!r} (choose from {', '.join(BOT_KINDS)})")
+    from nuffle.agents.registry import make_agent
+
+    return make_agent(kind, seed=seed)
+
+
+def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
+    """About half the players of `py` get 1 to `count` random extra skills (of every skill)."""
+    s = py.state
+    every = sorted(Skill, key=int)
+    s.info = tuple(
+        replace(p, skills=p.skills | frozenset(rng.sample(every, rng.randint(1, count))))
+        if rng.random() < 0.5 else p
+        for p in s.info
+    )
+
+
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
-                max_steps: int = 5000, dice: str = "sampled", assisted: bool = False) -> GameParity:
-    """One game in lockstep on both engines (`dice`: see DICE_MODES; `assisted`: assisted moves on)."""
+                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
+                assisted: bool = False) -> GameParity:
+    """One game in lockstep on both engines (`dice`: see DICE_MODES; `bots`: BOT_KINDS;
+    `skills`: up to that many random extra skills for about half the players; `assisted`:
+    the match offers assisted moves)."""
     rec = GameParity(seed, board, home, away)
     forced = dice == "forced"
-    py = Game.new(home, away, seed=seed, board=board, engine="python",
-                  roller=ExplicitRoller() if forced else None, assisted_moves=assisted)
+    py = Game.new(home, away, seed=seed, board=board, engine="python", assisted_moves=assisted,
+                  roller=ExplicitRoller() if forced else None)
     try:
-        nat = NativeGame.start(home, away, seed=seed, board=board, explicit=forced, assisted_moves=assisted)
+        if skills > 0:  # the same players, skills and position on both engines
+            _with_extra_skills(py, skills, random.Random(seed ^ 0x5C11))
+            nat = NativeGame.from_state(py.state, explicit=forced)
+        else:
+            nat = NativeGame.start(home, away, seed=seed, board=board, assisted_moves=assisted,
+                                   explicit=forced)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
-    bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
-    bots[0].new_game(py.view(), 0)
-    bots[1].new_game(py.view(), 1)
+    choosers = (_bot(bots, seed), _bot(bots, seed + 1))
+    choosers[0].new_game(py.view(), 0)
+    choosers[1].new_game(py.view(), 1)
     rng = random.Random(seed ^ 0x9A17)
     while True:
         try:
             problem = _compare(rec.steps, py, nat)
+            if problem is None and py.decider == CHANCE:
+                problem = _compare_chance(rec.steps, py, nat)
+                rec.chance_nodes += 1
         except NotPortedError as exc:
             rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
         if problem is not None:
-            rec.outcome, rec.diff = "diverged", problem
+            rec.outcome, rec.diff = "diverged", f"{problem}\n{py.board_text()}"
+            rec.position = py.to_position()
             return rec
         if py.is_over:
             return rec
@@ -193,7 +277,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
                 py.apply_chance(outcome)
                 nat.apply_chance(outcome)
             else:
-                action = _choose(py, bots[py.decider], rng, actions)
+                action = _choose(py, choosers[py.decider], rng, actions)
                 py.step(action)
                 nat.step(action)
         except NotPortedError as exc:
@@ -202,17 +286,29 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         rec.steps += 1
 
 
-def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
-               max_steps: int = 5000, dice: str = "sampled", assisted: bool = False) -> ParityReport:
-    """`games` lockstep games per board, races drawn from every race by a seeded generator."""
+def race_pairs(count: int, seed: int) -> list[tuple[str, str]]:
+    """`count` (home, away) races: every race plays home once, and away once, in each run of
+    as many games as there are races (two independent seeded orders)."""
     keys = sorted(races())
-    report = ParityReport()
     pick = random.Random(seed)
-    for board in boards:
+    homes, aways = keys[:], keys[:]
+    pick.shuffle(homes)
+    pick.shuffle(aways)
+    return [(homes[i % len(keys)], aways[(i + 1) % len(keys)]) for i in range(count)]
+
+
+def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
+               max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
+               assisted: bool = False) -> ParityReport:
+    """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
+    that 24 games or more play every race on both sides."""
+    pairs = race_pairs(games * len(boards), seed)
+    report = ParityReport()
+    for b, board in enumerate(boards):
         for i in range(games):
-            home, away = pick.choice(keys), pick.choice(keys)
+            home, away = pairs[b * games + i]
             report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
-                                            assisted))
+                                            bots, skills, assisted))
     return report
 
 
@@ -223,8 +319,8 @@ def _cmd(args: Any) -> int:
 
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
-    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice,
-                        args.assisted)
+    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice, args.bots,
+                        args.skills, args.assisted)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -239,9 +335,12 @@ def register(sub: Any) -> None:
                    help="'moves': player actions restricted to moves (default all)")
     p.add_argument("--dice", choices=DICE_MODES, default="sampled",
                    help="'forced': pick every chance outcome uniformly among its results (default sampled)")
+    p.add_argument("--bots", choices=BOT_KINDS, default="random",
+                   help="who chooses the actions, seeing the Python game's view (default random)")
+    p.add_argument("--skills", type=int, default=0, metavar="N",
+                   help="give about half the players 1 to N random extra skills (default 0: none)")
+    p.add_argument("--assisted", action="store_true", help="the matches offer assisted moves")
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
-    p.add_argument("--assisted", action="store_true",
-                   help="assisted moves on: moves, blitzes, hand-offs, fouls to squares beyond the next")
     p.set_defaults(func=_cmd)

@@ -21,9 +21,10 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.analysis", 1), ("nuffle.gametheory", 1), ("nuffle.files", 1), ("nuffle.teams", 1),
     ("nuffle.formations", 1), ("nuffle.record", 1), ("nuffle.stats", 1),
     ("nuffle.skill_table", 1), ("nuffle.testing", 1), ("nuffle.conformance", 1),
-    ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1), ("nuffle.parity", 1),
+    ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
+    ("nuffle.parity", 2),  # the lockstep harness drives the bots too
     # what is built on them
     ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.competition", 3),
     ("nuffle.web", 3), ("nuffle.bench", 3), ("nuffle.cli", 3), ("nuffle.league", 3), ("nuffle", 3),

@@ -349,8 +349,8 @@ inline bool allows(const Choice& g, const Act& a) {
 }
 
 // Game.step's first half: a legal decision applied to the top frame, nothing run after it;
-// IllegalActionError (state unchanged) else.
-inline void act_only(State& s, const Board& b, const Act& a) {
+// IllegalActionError (state unchanged) else. `log_decision`: Game.step's log entry first.
+inline void act_only(State& s, const Board& b, const Act& a, bool log_decision = false) {
     if (s.decider != D_HOME && s.decider != D_AWAY) throw IllegalActionError("no coach decides now");
     const Legal legal = legal_actions(s, b);
     if (std::none_of(legal.begin(), legal.end(), [&](const Choice& g) { return allows(g, a); })) {
@@ -358,6 +358,7 @@ inline void act_only(State& s, const Board& b, const Act& a) {
                                  std::string(s.decider == D_HOME ? "home" : "away") + " in " +
                                  frames::PROCS[s.stack[s.frame_count - 1].proc].cls);
     }
+    if (log_decision) note_decision(s, a.type, a.player, a.square);
     Ctx c{s, b};
     s.decider = D_RUNNING;
     act_top(c, a);
@@ -365,7 +366,7 @@ inline void act_only(State& s, const Board& b, const Act& a) {
 
 // Game.step: apply a legal decision and advance; IllegalActionError (state unchanged) else.
 inline void step(State& s, const Board& b, const Act& a, bool explicit_chance) {
-    act_only(s, b, a);
+    act_only(s, b, a, true);
     advance(s, b, explicit_chance);
 }
 

@@ -171,4 +171,49 @@ inline int adjacent_players(const State& s, const Board& b, int sq, int out[8]) 
     return n;
 }
 
+// --- the event log (GameState.log, GameState.note; evlog) ---------------------------------------
+// The log is not part of a position (Python leaves it out of `key()`), so it lives beside the
+// state, not in its bytes: equal positions stay equal bytes whatever led to them. A `LogScope`
+// binds a log to one state for the calls in its scope (the binding opens one around every engine
+// call); `note` appends to it and does nothing for any other state (a clone a procedure builds,
+// or a call with no scope, as a search's playouts). Entries as Python's: (event, a, b, c).
+struct LogEntry {
+    int event, a, b, c;
+    bool operator==(const LogEntry&) const = default;
+};
+using EventLog = std::vector<LogEntry>;
+
+struct LogBinding {
+    const State* state;
+    EventLog* log;
+};
+inline thread_local LogBinding log_binding{nullptr, nullptr};
+
+// Binds `log` to `s` until the scope ends (the previous binding is restored).
+class LogScope {
+public:
+    LogScope(const State& s, EventLog& log) noexcept : saved_(log_binding) { log_binding = {&s, &log}; }
+    ~LogScope() { log_binding = saved_; }
+    LogScope(const LogScope&) = delete;
+    LogScope& operator=(const LogScope&) = delete;
+
+private:
+    LogBinding saved_;
+};
+
+// GameState.note: one forced event (types.Event) in the log bound to `s`, if any.
+inline void note(const State& s, int event, int a = -1, int b = -1, int c = 1) {
+    if (log_binding.state == &s) log_binding.log->push_back(LogEntry{event, a, b, c});
+}
+
+// Game.step's log: a player action's declaration clears it, then the decision is logged
+// (Event.DECISION: action type, player, flat square).
+inline void note_decision(const State& s, int type, int player, int square) {
+    if (log_binding.state != &s) return;
+    for (const int t : frames::at::START_ACTIONS) {
+        if (t == type) log_binding.log->clear();
+    }
+    log_binding.log->push_back(LogEntry{frames::ev::DECISION, type, player, square});
+}
+
 }  // namespace nuffle

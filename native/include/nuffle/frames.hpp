@@ -2046,6 +2046,9 @@ constexpr int TENTACLES = 28;
 constexpr int KICK_OFF_RETURN = 29;
 constexpr int COUNT = 30;
 }  // namespace roll
+namespace at {
+inline constexpr int START_ACTIONS[] = {8, 9, 10, 11, 12, 13, 14, 39};
+}  // namespace at
 inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL"};
 namespace flag {
 constexpr std::uint32_t USED = 1;

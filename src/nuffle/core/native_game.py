@@ -13,18 +13,26 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
+from nuffle.core.actions import (
+    Action,
+    ActionChoice,
+    ActionType,
+    IllegalActionError,
+    LegalActions,
+    MalformedActionError,
+    action_problem,
+)
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
 from nuffle.core.engines import NATIVE, native_module
 from nuffle.core.errors import InputError
 from nuffle.core.native_state import native_board, state_data
-from nuffle.core.position import position_to_dict
+from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
+from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
 
@@ -65,8 +73,8 @@ def _procedure(entry: list[Any]) -> Procedure:
 
 def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     """A Python state equal to the native state `data` (`State.dump()`) describes, built on a
-    copy of `template` (a state of the same match: its teams, players and board). The event
-    log is left empty (the native engine keeps none)."""
+    copy of `template` (a state of the same match: its teams, players and board), its event
+    log included."""
     s = template.copy()
     b = s.board
     s.grid = list(b.template)
@@ -99,7 +107,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     s.pending = None if pending is None else Chance(Dice(pending[0]), pending[1], pending[2], pending[3])
     out = data["outcome"]
     s.outcome = tuple(out) if isinstance(out, list) else out
-    s.log = []
+    s.log = [(Event(e[0]), e[1], e[2], e[3]) for e in data["log"]]
     return s
 
 
@@ -121,7 +129,10 @@ class NativeGame:
         if state.rules.name != "lrb6":
             raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
         module = native_module()
-        native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        try:
+            native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        except (ValueError, TypeError) as exc:  # evlog: the bridge's refusal, one line
+            raise PositionError(f"the native engine cannot hold this position: {exc}") from None
         game = NativeGame(state.copy(), native, explicit)
         game._run(native.advance, explicit)
         return game
@@ -185,6 +196,9 @@ class NativeGame:
 
     def step(self, action: Action) -> None:
         """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
+        problem = action_problem(action)  # evlog: wrong types refused as Game.step refuses them
+        if problem is not None:
+            raise MalformedActionError(problem)
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action} is illegal: it is not among the legal actions of "
                                      f"{self.current_decider}")
@@ -194,6 +208,8 @@ class NativeGame:
 
     def apply_chance(self, outcome: Outcome) -> None:
         """Resolve the pending chance event with `outcome` and continue."""
+        if isinstance(outcome, list):  # evlog: as Game.apply_chance takes a list of dice
+            outcome = tuple(outcome)
         self._run(self._native.resolve, outcome, self._explicit)
 
     def decision(self) -> Decision:
@@ -227,7 +243,7 @@ class NativeGame:
 
     @property
     def state(self) -> GameState:
-        """A Python snapshot of the position (a new copy at each call; the log is empty)."""
+        """A Python snapshot of the position (a new copy at each call), its event log included."""
         return state_from_data(self._template, self.data())
 
     def to_position(self) -> dict[str, Any]:

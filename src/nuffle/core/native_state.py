@@ -4,8 +4,9 @@
 `state_data(s)` is what both engines agree a position is (players, both teams' counters and
 what they entered the match with, ball, weather, half, sides, generator, hand-over fields, the
 procedure stack, the pending chance event and outcome, the crowd list, per-player records, the
-assisted-moves option); `to_native(s).dump()` reads the native state back in the same shape,
-so the two compare with `==`. The event log is not carried (see native/README.md).
+assisted-moves option) and the event log (`s.log`, which the native engine keeps beside its
+state); `to_native(s).dump()` reads the native state back in the same shape, so the two
+compare with `==`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.engines import native_module
+from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.state import GameState
 
@@ -58,6 +60,7 @@ def state_data(s: GameState) -> dict[str, Any]:
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
         # p1: who Blood Lust may bite (the roster keyword 'thrall')
         "thralls": [p.pid for p in s.info if "thrall" in s.keywords(p.pid)],
+        "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
     }
 
 
@@ -79,6 +82,9 @@ def _frame_data(p: Procedure) -> list[Any]:
     values: list[Any] = []
     for name in p._fields[1:]:
         v = getattr(p, name)
+        items = v if isinstance(v, list | tuple) else (v,)
+        if not all(isinstance(x, int) for x in items):  # None, text, a nested tuple: no native slot
+            raise PositionError(f"frame {p.frame!r} field {name!r} holds {v!r}: the native engine takes ints")
         values.append([int(x) for x in v] if isinstance(v, list | tuple) else int(v))
     return [p.frame, p.phase, values]
 

@@ -29,7 +29,7 @@ from nuffle.core.ruleset import LRB6, RulesetError
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo, TeamState
-from nuffle.core.teams import team_from_dict, team_to_dict
+from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
 from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
 
 FORMAT = "nuffle-position"
@@ -225,7 +225,10 @@ def _from_dict(data: Any) -> GameState:
     board = board_for(players)
     teams = data.get("teams")
     _require(isinstance(teams, list) and len(teams) == 2, "'teams' must hold two teams")
-    specs = (team_from_dict(teams[0], "teams[0]"), team_from_dict(teams[1], "teams[1]"))
+    try:
+        specs = (team_from_dict(teams[0], "teams[0]"), team_from_dict(teams[1], "teams[1]"))
+    except TeamError as exc:  # a bad team in a position is a bad position
+        raise PositionError(str(exc)) from None
     info = []
     raw_players = data.get("players")
     _require(isinstance(raw_players, list) and len(raw_players) > 0, "'players' must be a non-empty list")

@@ -37,6 +37,7 @@ inline bool check_touchdown(State& s, const Board& b, int pid) noexcept {
     ++s.teams[side].score;
     add_stat(s, side, STAT_TD);
     ++s.pstats[pid * PSTATS + PSTAT_TOUCHDOWNS];
+    note(s, frames::ev::SCORE, pid, p.square);
     s.touchdown = static_cast<std::int8_t>(side);
     if (s.active >= 0 && s.active != side) {
         Team& t = s.teams[side];
@@ -133,6 +134,7 @@ inline void catch_run(Ctx& c) {
         return;
     }
     if (f.phase == fca::ROLLED) {
+        note(s, frames::ev::CATCH, pid, s.players[pid].square, s.ok);
         if (s.ok != 0) {
             s.ball = s.players[pid].square;
             s.ball_state = frames::ball::CARRIED;

@@ -365,6 +365,11 @@ inline void block_run(Ctx& c) {
         } else {
             for (int i = 0; i < o.size; ++i) faces.push_back(o.v[static_cast<std::size_t>(i)]);
         }
+        {  // types.block_dice_code: bit 0 who chooses, then the faces in base 6 (+1)
+            int code = 0;
+            for (int i = faces.size() - 1; i >= 0; --i) code = code * 6 + faces[i] + 1;
+            note(s, frames::ev::BLOCK, att, dfd, code * 2 + (f.arg[fbk::F_ATTACKER_CHOOSES] != 0 ? 1 : 0));
+        }
         f.phase = fbk::DICE_CHOICE;
         const int side = block_side(s, f);
         if (block_can_reroll(s, f) || block_can_pro(s, f) || f.arg[fbk::F_ATTACKER_CHOOSES] != 0) {

@@ -50,6 +50,8 @@ inline void foul_send_off(State& s, Frame& f) {
 // `left` is the bonus left for the injury roll (-1: all of it).
 inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
     const int fouler = f.arg[ffo::F_FOULER];
+    note(s, frames::ev::ARMOUR, f.arg[ffo::F_VICTIM],
+         left < 0 ? f.arg[ffo::F_TOTAL] : f.arg[ffo::F_TOTAL] + f.arg[ffo::F_BONUS], broken ? 1 : 0);
     if (f.arg[ffo::F_DOUBLES] != 0) {
         const bool unseen = has(s, fouler, frames::skill::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
         f.arg[ffo::F_SENT_OFF] = unseen ? 0 : 1;

@@ -199,7 +199,9 @@ inline void knock_down_run(Ctx& c) {
         if (!broken && bonus && total + bonus > limit) {
             broken = true;
             left = 0;
+            total += bonus;
         }
+        note(s, frames::ev::ARMOUR, pid, total, broken ? 1 : 0);
         if (broken) {
             if (how == HOW_HIT) knock_down_fall(s, f);
             f.phase = fkd::ARMOUR_DONE;
@@ -369,6 +371,7 @@ inline void injury_run(Ctx& c) {
             const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
             f.arg[finj::F_DOUBLES] = a == b ? 1 : 0;
             const int result = injury_result(s, f, a + b);
+            note(s, frames::ev::INJURY, pid, a + b, result);
             const bool react = !f.arg[finj::F_REROLLED] && by >= 0 && by != pid;
             // AFTER_INJURY, with by's skills: Piling On
             if (react && s.players[by].has_skill(frames::skill::PILING_ON) && f.arg[finj::F_HOW] == HOW_BLOCK &&
@@ -392,6 +395,7 @@ inline void injury_run(Ctx& c) {
             return;
         case finj::CASUALTY_ROLLED:
             f.arg[finj::F_CAS] = static_cast<std::int16_t>(die(s));
+            note(s, frames::ev::CASUALTY, pid, f.arg[finj::F_CAS], 0);
             if (s.players[pid].has_skill(frames::skill::DECAY)) {  // CASUALTY_ROLLS
                 f.phase = finj::SECOND_CASUALTY_ROLLED;
                 request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
@@ -402,11 +406,13 @@ inline void injury_run(Ctx& c) {
             return;
         case finj::SECOND_CASUALTY_ROLLED:
             f.arg[finj::F_CAS2] = static_cast<std::int16_t>(die(s));
+            note(s, frames::ev::CASUALTY, pid, f.arg[finj::F_CAS2], 0);
             f.phase = finj::CASUALTY_APOTHECARY;
             injury_offer_apothecary(s, f);
             return;
         case finj::APOTHECARY_ROLLED: {
             const int d = die(s);
+            note(s, frames::ev::CASUALTY, pid, d, 0);
             std::int16_t& cas = f.arg[finj::F_CAS];
             std::int16_t& cas2 = f.arg[finj::F_CAS2];
             if (cas2 >= 0 && cas2 > cas) {

@@ -214,6 +214,7 @@ inline void kickoff_run(Ctx& c) {
         case fk::TABLE_ROLLED:
         {
             f.phase = fk::TABLE_DONE;
+            note(s, frames::ev::KICKOFF, -1, dice_sum(s), 0);
             Frame& r = push(s, frames::lrb6::KICKOFF[dice_sum(s)]);
             if (r.proc == frames::PITCH_INVASION) {  // PitchInvasion(): fame [0, 0]
                 ListRef fame = list_field(s, r, frames::p_pitch_invasion::F_FAME, frames::p_pitch_invasion::F_FAME_AT, 2);
@@ -417,6 +418,7 @@ inline void changing_weather_run(Ctx& c) {
     }
     if (f.phase == fw::WEATHER_ROLLED) {
         s.weather = static_cast<std::uint8_t>(frames::lrb6::WEATHER[dice_sum(s)]);
+        note(s, frames::ev::WEATHER, -1, s.weather, 0);
         if (s.weather != frames::weather::NICE || s.ball < 0) {
             pop(s);
             return;

@@ -70,6 +70,7 @@ inline void match_run(Ctx& c) {
         }
         case fm::WEATHER:
             s.weather = static_cast<std::uint8_t>(frames::lrb6::WEATHER[dice_sum(s)]);
+            note(s, frames::ev::WEATHER, -1, s.weather, 0);
             f.phase = fm::COIN_TOSS;
             request(s, Dice::COIN, 1, purpose("coin toss"));
             return;
@@ -80,11 +81,13 @@ inline void match_run(Ctx& c) {
             return;
         case fm::FIRST_HALF:
             s.half = 1;
+            note(s, frames::ev::HALF, -1, 1, 0);
             f.phase = fm::SECOND_HALF;
             push(s, frames::HALF);
             return;
         case fm::SECOND_HALF:
             s.half = 2;
+            note(s, frames::ev::HALF, -1, 2, 0);
             f.phase = fm::OVER;
             push(s, frames::HALF);
             return;

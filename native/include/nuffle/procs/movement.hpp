@@ -256,8 +256,10 @@ inline void player_action_run(Ctx& c) {
                 return;
             }
             pl.status = static_cast<std::uint8_t>(Status::STANDING);
+            note(s, frames::ev::STAND_UP, pid, pl.square);
         }
     } else if (f.phase == fa::STAND_UP_ROLLED) {
+        note(s, frames::ev::STAND_UP, pid, pl.square, s.ok);
         if (!s.ok) {
             action_end(s, f);
             return;
@@ -581,6 +583,7 @@ inline void dodge_roll_run(Ctx& c) {
     if (f.phase == fr::ROLLED) {
         const int d = die(s);
         f.arg[fr::F_DIE] = static_cast<std::int16_t>(d);
+        note(s, frames::ev::ROLL, f.arg[fr::F_PID], f.arg[fr::F_KIND], d * 8 + roll_need(f));
         if (roll_succeeds(d, f.arg[fr::F_TARGET], f.arg[fr::F_MOD], f.arg[fr::F_AGILITY] != 0)) {
             dodge_finish(s, f, true);
             return;
@@ -904,6 +907,7 @@ inline void pickup_run(Ctx& c) {
     const int pid = f.arg[fpu::F_PID];
     if (f.phase == fpu::START) {
         if (!can_handle_ball(s, pid)) {
+            note(s, frames::ev::PICK_UP, pid, s.players[pid].square, 0);
             f.phase = fpu::FAILED;
             s.ok = 0;
         } else {
@@ -914,6 +918,7 @@ inline void pickup_run(Ctx& c) {
         }
     }
     if (f.phase == fpu::ROLLED) {
+        note(s, frames::ev::PICK_UP, pid, s.players[pid].square, s.ok);
         if (s.ok) {
             s.ball_state = frames::ball::CARRIED;
             check_touchdown(s, c.b, pid);

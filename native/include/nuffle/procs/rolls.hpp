@@ -95,6 +95,7 @@ inline void player_roll_run(Ctx& c) {
     if (f.phase == fr::ROLLED) {
         const int d = die(s);
         f.arg[fr::F_DIE] = static_cast<std::int16_t>(d);
+        note(s, frames::ev::ROLL, f.arg[fr::F_PID], f.arg[fr::F_KIND], d * 8 + roll_need(f));
         if (roll_succeeds(d, f.arg[fr::F_TARGET], f.arg[fr::F_MOD], f.arg[fr::F_AGILITY] != 0)) {
             roll_finish(s, f, true);
             return;

@@ -92,7 +92,10 @@ inline bool has_declaration_skill(const Player& p) noexcept {
 inline void turn_end(Ctx& c, const Frame& f) {
     State& s = c.s;
     const int side = f.arg[ft::F_SIDE];
-    if (s.turnover) add_stat(s, side, STAT_TURNOVERS);
+    if (s.turnover) {
+        add_stat(s, side, STAT_TURNOVERS);
+        note(s, frames::ev::TURNOVER, side, -1, 0);
+    }
     for (int p = 0; p < s.player_count; ++p) {
         Player& pl = s.players[p];
         if (pl.team != side) continue;
