@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nuffle.core.actions import Action, ActionType
@@ -22,7 +22,7 @@ from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
-from nuffle.core.teams import races
+from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.random_player import RandomPlayer
 
@@ -157,14 +157,16 @@ def _unported_frame(exc: NotPortedError) -> str:
 
 
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
-                max_steps: int = 5000, dice: str = "sampled") -> GameParity:
-    """One game in lockstep on both engines (`dice`: see DICE_MODES)."""
+                max_steps: int = 5000, dice: str = "sampled", wizards: bool = False) -> GameParity:
+    """One game in lockstep on both engines (`dice`: see DICE_MODES; `wizards`: both teams
+    induce a Wizard)."""
     rec = GameParity(seed, board, home, away)
     forced = dice == "forced"
-    py = Game.new(home, away, seed=seed, board=board, engine="python",
+    teams = teams_for(home, away, wizards)  # p3
+    py = Game.new(*teams, seed=seed, board=board, engine="python",
                   roller=ExplicitRoller() if forced else None)
     try:
-        nat = NativeGame.start(home, away, seed=seed, board=board, explicit=forced)
+        nat = NativeGame.start(*teams, seed=seed, board=board, explicit=forced)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
@@ -203,7 +205,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
 
 
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
-               max_steps: int = 5000, dice: str = "sampled") -> ParityReport:
+               max_steps: int = 5000, dice: str = "sampled", wizards: bool = False) -> ParityReport:
     """`games` lockstep games per board, races drawn from every race by a seeded generator."""
     keys = sorted(races())
     report = ParityReport()
@@ -211,8 +213,25 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
     for board in boards:
         for i in range(games):
             home, away = pick.choice(keys), pick.choice(keys)
-            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice))
+            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
+                                            wizards))
     return report
+
+
+# --- p3: teams with inducements (the Wizard) ---------------------------------------------------
+
+
+def teams_for(home: str, away: str, wizards: bool) -> tuple[str | TeamSpec, str | TeamSpec]:
+    """The two teams a parity game plays: the shipped teams of `home` and `away`, each with a
+    Wizard induced if `wizards`."""
+    if not wizards:
+        return home, away
+
+    def with_wizard(race: str) -> TeamSpec:
+        team = default_team(race)
+        return replace(team, inducements=replace(team.inducements, wizard=True))
+
+    return with_wizard(home), with_wizard(away)
 
 
 def _cmd(args: Any) -> int:
@@ -222,7 +241,8 @@ def _cmd(args: Any) -> int:
 
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
-    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice)
+    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice,
+                        args.wizards)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -240,4 +260,5 @@ def register(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
+    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")  # p3
     p.set_defaults(func=_cmd)

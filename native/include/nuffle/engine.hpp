@@ -25,6 +25,9 @@
 #include "nuffle/procs/bomb.hpp"
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
+// p3: Animosity, the Wizard
+#include "nuffle/procs/animosity.hpp"
+#include "nuffle/procs/wizard.hpp"
 
 namespace nuffle {
 
@@ -87,6 +90,9 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::SWOOP:
         case frames::CHAIN_STEP:
         case frames::CHAIN_BLOCK:  // a Block (block.hpp) with the Ball & Chain's two differences
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY:
+        case frames::WIZARD:
             return true;
         default:
             return false;
@@ -152,6 +158,9 @@ inline void run_top(Ctx& c) {
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
         case frames::CHAIN_STEP: procs::chain_step_run(c); return;
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: procs::animosity_run(c); return;
+        case frames::WIZARD: procs::wizard_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -186,6 +195,9 @@ inline Legal legal_top(Ctx& c) {
         case frames::PASS_BLOCK: return procs::pass_block_legal(c);
         case frames::BOMB: return procs::bomb_legal(c);
         case frames::SWOOP: return procs::swoop_legal(c);
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: return procs::animosity_legal(c);
+        case frames::WIZARD: return procs::wizard_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -222,6 +234,9 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::PASS_BLOCK: procs::pass_block_act(c, a); return;
         case frames::BOMB: procs::bomb_act(c, a); return;
         case frames::SWOOP: procs::swoop_act(c, a); return;
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: procs::animosity_act(c, a); return;
+        case frames::WIZARD: procs::wizard_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -261,6 +276,8 @@ inline Detail detail_top(Ctx& c) {
         // passing, bombs
         case frames::PASS: return procs::pass_detail(c);
         case frames::BOMB: return procs::bomb_detail(c);
+        // p3: the Wizard
+        case frames::WIZARD: return procs::wizard_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

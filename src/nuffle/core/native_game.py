@@ -83,6 +83,9 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used"):
             setattr(ts, name, bool(t[name]))
+    for side, t in enumerate(data["teams"]):  # p3: the Wizard's spell
+        s.teams[side].wizard = t["wizard"]
+    s.fans = (data["fans"][0], data["fans"][1])
     s.stats = (tuple(data["teams"][0]["stats"][: len(s.stats[0])]),
                tuple(data["teams"][1]["stats"][: len(s.stats[1])]))
     for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
