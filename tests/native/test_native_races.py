@@ -399,3 +399,64 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
                     checks += _drive(native, c, rng)
                     casualties += c.info[pid].niggles > 0
     assert checks >= 200 and casualties >= 20, (checks, casualties)
+
+
+# --- the LRB6 ruleset's tables ---------------------------------------------------------------
+
+#: Ruleset fields the native engine takes from LRB6 (frames.hpp's `lrb6` namespace, written by
+#: gen_frames.py from the Python ruleset; test_native_engine checks the header is current) or
+#: checks equal (the D68's casualty groups: chance.hpp, test_native_dice), and those it needs
+#: not (team building, the skill handler overrides, which only other rulesets have).
+NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
+                 "range_modifiers", "casualty_groups"}
+NOT_IN_PLAY = {"name", "costs", "handlers"}
+
+
+def test_every_ruleset_table_is_the_native_engines() -> None:
+    """A new Ruleset table fails here until the native engine takes it from LRB6 as well."""
+    from dataclasses import fields
+
+    from nuffle.core.ruleset import Ruleset
+
+    assert {f.name for f in fields(Ruleset)} == NATIVE_TABLES | NOT_IN_PLAY
+
+
+def test_the_generated_lrb6_tables_are_the_python_rulesets() -> None:
+    """frames.hpp's LRB6 tables hold the Python ruleset's values (read back from the header)."""
+    import re
+    from pathlib import Path
+
+    from nuffle.core.ruleset import LRB6
+
+    text = (Path(__file__).resolve().parents[2] / "native" / "include" / "nuffle" / "frames.hpp").read_text()
+    block = text[text.index("namespace lrb6 {"):text.index("}  // namespace lrb6")]
+    ints = [int(v) for v in re.search(r"WEATHER\[\] = \{([^}]*)\}", block).group(1).split(",")]  # type: ignore[union-attr]
+    assert ints == [int(w) for w in LRB6.weather]
+    rows = re.findall(r'"([TQSLB-]+)"', block)
+    assert tuple(rows) == LRB6.pass_ranges
+    assert f"KO_FROM = {LRB6.ko_from};" in block and f"CASUALTY_FROM = {LRB6.casualty_from};" in block
+    pairs = re.findall(r"\{(-?\d+), (-?\d+)\}", block)
+    assert [(int(a), int(b)) for a, b in pairs] == list(LRB6.scatter)
+
+
+def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:
+    from fractions import Fraction
+
+    from nuffle.core.dice import GROUP_CASUALTY, Dice
+    from nuffle.core.ruleset import LRB6
+
+    got = [(o, Fraction(*p)) for o, p in native.grouped_outcomes(int(Dice.D68), 1, GROUP_CASUALTY)]
+    assert got == [(rep, Fraction(n, 48)) for rep, n in LRB6.casualty_groups]
+
+
+def test_another_ruleset_is_refused_in_one_line(native: ModuleType) -> None:
+    from nuffle.core.errors import InputError
+    from nuffle.core.ruleset import LRB6
+
+    s = Game.new("orc", "human", seed=1, board=3, engine="python").state
+    for rules in (LRB6.derive("house", ko_from=9), LRB6.derive("lrb6", casualty_from=11)):
+        c = s.copy()
+        c.rules = rules
+        with pytest.raises(InputError) as info:
+            NativeGame.from_state(c)
+        assert "\n" not in str(info.value) and "LRB6 rules only" in str(info.value)

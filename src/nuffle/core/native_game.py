@@ -22,6 +22,7 @@ from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
+from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
@@ -121,8 +122,9 @@ class NativeGame:
     def from_state(state: GameState, explicit: bool = False) -> NativeGame:
         """A native game continuing from a Python position (copied), run to the next decision
         (or chance node, if `explicit`). Only the LRB6 rules are native."""
-        if state.rules.name != "lrb6":
-            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
+        if state.rules is not LRB6:  # p3: the native tables are LRB6's (frames.hpp, generated)
+            changed = " (LRB6 with other tables)" if state.rules.name == LRB6.name else ""
+            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}{changed}")
         module = native_module()
         native = module.State.load(native_board(state.board.variant.players), state_data(state))
         game = NativeGame(state.copy(), native, explicit)
