@@ -10,6 +10,7 @@ coverage figures are honest. `nuffle parity` prints the summary or its JSON.
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
 from collections import Counter
@@ -22,6 +23,7 @@ from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
+from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.random_player import RandomPlayer
@@ -157,12 +159,13 @@ def _unported_frame(exc: NotPortedError) -> str:
 
 
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
-                max_steps: int = 5000, dice: str = "sampled", wizards: bool = False) -> GameParity:
+                max_steps: int = 5000, dice: str = "sampled", wizards: bool = False,
+                skills: frozenset[Skill] = frozenset()) -> GameParity:
     """One game in lockstep on both engines (`dice`: see DICE_MODES; `wizards`: both teams
-    induce a Wizard)."""
+    induce a Wizard; `skills`: every player has them too)."""
     rec = GameParity(seed, board, home, away)
     forced = dice == "forced"
-    teams = teams_for(home, away, wizards)  # p3
+    teams = teams_for(home, away, wizards, skills)  # p3
     py = Game.new(*teams, seed=seed, board=board, engine="python",
                   roller=ExplicitRoller() if forced else None)
     try:
@@ -205,33 +208,55 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
 
 
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
-               max_steps: int = 5000, dice: str = "sampled", wizards: bool = False) -> ParityReport:
-    """`games` lockstep games per board, races drawn from every race by a seeded generator."""
-    keys = sorted(races())
+               max_steps: int = 5000, dice: str = "sampled", wizards: bool = False,
+               skills: frozenset[Skill] = frozenset(), races_from: tuple[str, ...] = ()) -> ParityReport:
+    """`games` lockstep games per board, races drawn from every race (or `races_from`) by a
+    seeded generator."""
+    keys = sorted(races_from or races())
     report = ParityReport()
     pick = random.Random(seed)
     for board in boards:
         for i in range(games):
             home, away = pick.choice(keys), pick.choice(keys)
             report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
-                                            wizards))
+                                            wizards, skills))
     return report
 
 
 # --- p3: teams with inducements (the Wizard) ---------------------------------------------------
 
 
-def teams_for(home: str, away: str, wizards: bool) -> tuple[str | TeamSpec, str | TeamSpec]:
+def teams_for(home: str, away: str, wizards: bool,
+              skills: frozenset[Skill] = frozenset()) -> tuple[str | TeamSpec, str | TeamSpec]:
     """The two teams a parity game plays: the shipped teams of `home` and `away`, each with a
-    Wizard induced if `wizards`."""
-    if not wizards:
+    Wizard induced if `wizards`, every player given `skills` as well."""
+    if not wizards and not skills:
         return home, away
 
-    def with_wizard(race: str) -> TeamSpec:
-        team = default_team(race)
-        return replace(team, inducements=replace(team.inducements, wizard=True))
+    def team(race: str) -> TeamSpec:
+        t = default_team(race)
+        players = tuple(replace(p, extra_skills=p.extra_skills | skills) for p in t.players)
+        return replace(t, players=players, inducements=replace(t.inducements, wizard=wizards))
 
-    return with_wizard(home), with_wizard(away)
+    return team(home), team(away)
+
+
+def _skills(text: str) -> frozenset[Skill]:
+    """`--skills`' value: skill names separated by commas (any case)."""
+    try:
+        return frozenset(Skill[w.strip().upper().replace(" ", "_")] for w in text.split(",") if w.strip())
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(f"unknown skill {exc.args[0]!r}") from None
+
+
+def _races(text: str) -> tuple[str, ...]:
+    """`--races`' value: race keys separated by commas."""
+    keys = tuple(w.strip() for w in text.split(",") if w.strip())
+    unknown = [k for k in keys if k not in races()]
+    if unknown or not keys:
+        raise argparse.ArgumentTypeError(f"unknown race {unknown[0] if unknown else text!r}: choose among "
+                                         + ", ".join(sorted(races())))
+    return keys
 
 
 def _cmd(args: Any) -> int:
@@ -242,7 +267,7 @@ def _cmd(args: Any) -> int:
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
     report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice,
-                        args.wizards)
+                        args.wizards, args.skills, args.races)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -260,5 +285,10 @@ def register(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
-    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")  # p3
+    # p3: inducements, extra skills, races
+    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")
+    p.add_argument("--skills", type=_skills, default=frozenset(),
+                   help="skills every player is given as well, e.g. ANIMOSITY or STAB,STAKES")
+    p.add_argument("--races", type=_races, default=(),
+                   help="the races drawn from, e.g. orc,goblin,underworld (default: all)")
     p.set_defaults(func=_cmd)

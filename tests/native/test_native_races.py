@@ -17,7 +17,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_native_contact import Tally, _forced, _give, _pairs
+
+# the sibling modules' lockstep helpers (pytest puts tests/native on sys.path)
+from test_native_contact import Tally, _forced, _give, _pairs  # type: ignore[import-not-found]
+from test_native_passing import _action, _game  # type: ignore[import-not-found]
 from test_native_passing import lockstep as passing_lockstep
 
 from nuffle.core.actions import ActionType
@@ -91,9 +94,9 @@ def test_a_race_no_roster_names_gets_code_0_and_stays_exact_within_its_team() ->
 
 
 def test_bad_keywords_races_and_fans_are_refused(native: ModuleType) -> None:
-    s = Game.new("orc", "vampire", seed=1, board=3, engine="python").state
-    board = native.read_boards  # noqa: F841  (the geometry comes from to_native's cache)
     from nuffle.core.native_state import native_board
+
+    s = Game.new("orc", "vampire", seed=1, board=3, engine="python").state
 
     for mutate, message in (
         (lambda d: d["players"][0].__setitem__("keywords", 4), "players[0].keywords"),
@@ -148,7 +151,8 @@ def _animosity_scenario(s: GameState, rng: random.Random) -> Any:
         squares = {b.sq(x, y) for y in range(b.height) for x in range(b.width)} - {s.pos[pid]}
     else:
         squares = {b.sq(*xy) for xy in pass_targets(s, pid, "Q" if throw == DUMP_OFF else None)}
-    targets = [s.pos[q] for q in other if s.pos[q] in squares] or [s.pos[q] for q in mates if s.pos[q] in squares]
+    targets = ([s.pos[q] for q in other if s.pos[q] in squares]
+               or [s.pos[q] for q in mates if s.pos[q] in squares])
     if not targets:
         return None
     return Pass(pid, rng.choice(targets), throw)
@@ -364,7 +368,6 @@ def _drive(native: ModuleType, s: GameState, rng: random.Random, limit: int = 20
             nat.resolve_only(o)
         elif py.decider in (0, 1):
             ng = NativeGame(s, nat)
-            from test_native_passing import _action, _game
 
             pg = _game(py)
             assert pg.legal_actions() == ng.legal_actions() and pg.decision() == ng.decision()

@@ -25,6 +25,7 @@ from nuffle.core.procedures.match import Match
 from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
@@ -124,7 +125,8 @@ class NativeGame:
         (or chance node, if `explicit`). Only the LRB6 rules are native."""
         if state.rules is not LRB6:  # p3: the native tables are LRB6's (frames.hpp, generated)
             changed = " (LRB6 with other tables)" if state.rules.name == LRB6.name else ""
-            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}{changed}")
+            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}"
+                             f"{changed}")
         module = native_module()
         native = module.State.load(native_board(state.board.variant.players), state_data(state))
         game = NativeGame(state.copy(), native, explicit)
@@ -132,8 +134,8 @@ class NativeGame:
         return game
 
     @staticmethod
-    def start(home: str, away: str, seed: int = 0, board: int = 11, assisted_moves: bool = False,
-              explicit: bool = False) -> NativeGame:
+    def start(home: str | TeamSpec, away: str | TeamSpec, seed: int = 0, board: int = 11,
+              assisted_moves: bool = False, explicit: bool = False) -> NativeGame:
         """A new match between two shipped teams (as `Game.new` builds it) on the native engine."""
         from nuffle.core.game import Game  # the same teams, players and generator as Game.new
 
