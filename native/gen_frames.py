@@ -107,10 +107,15 @@ def field_kinds(cls: type[Procedure]) -> dict[str, str]:
 
 def purposes() -> list[str]:
     """Every chance purpose the procedures name (the string constants passed to Chance and
-    threshold calls, the player rolls' purposes and the procedure class names some rolls use)."""
+    threshold calls or returned by a `_purpose` method, the player rolls' purposes and the
+    procedure class names some rolls use)."""
     found: set[str] = set(rolls._PURPOSE.values()) | {""}
     for path in sorted((ROOT / "src" / "nuffle" / "core").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name == "_purpose":  # a purpose chosen at run time
+                found.update(c.value for r in ast.walk(node) if isinstance(r, ast.Return)
+                             for c in ast.walk(r) if isinstance(c, ast.Constant) and isinstance(c.value, str))
+                continue
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             if node.func.id in ("Chance", "threshold"):

@@ -25,14 +25,17 @@ inline const char* const STATE_KEYS[] = {
     "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
     "stack", "pending", "outcome",
     "thralls",  // p1: the players whose roster keywords include 'thrall' (Blood Lust)
-    "log"};  // evlog: the event log (load_log / dump_log)
+    "log",  // evlog: the event log (load_log / dump_log)
+    "fans"};  // p3: the match's fans
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
-    "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches"};
+    "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
+    "wizard", "ind_wizard"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
-                                          "niggles", "skills"};
+                                          "niggles", "skills",
+                                          "keywords", "race"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
 inline long long int_in(const py::handle& h, const std::string& what, long long lo, long long hi) {
@@ -256,6 +259,8 @@ inline State load(const Board& b, const py::handle& data) {
         tm.ind_apothecaries = u8("ind_apothecaries");
         tm.cheerleaders = u8("cheerleaders");
         tm.assistant_coaches = u8("assistant_coaches");
+        tm.wizard = flag("wizard");
+        tm.ind_wizard = flag("ind_wizard");
         const py::list stats = list_of(t["stats"], w + ".stats", TEAM_STATS);
         for (std::size_t i = 0; i < stats.size(); ++i) {
             tm.stats[i] = static_cast<std::int16_t>(int_in(stats[i], w + ".stats[" + std::to_string(i) + "]", 0, 32767));
@@ -277,6 +282,8 @@ inline State load(const Board& b, const py::handle& data) {
         pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
         pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
+        pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
+        pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
         const py::list skills = list_of(p["skills"], w + ".skills", sk::COUNT_MAX);
         for (std::size_t k = 0; k < skills.size(); ++k) {
             const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, sk::COUNT_MAX - 1));
@@ -322,6 +329,12 @@ inline State load(const Board& b, const py::handle& data) {
     for (std::size_t i = 0; i < thralls.size(); ++i) {
         const auto q = int_in(thralls[i], "thralls[" + std::to_string(i) + "]", 0, s.player_count - 1);
         s.thralls |= 1U << q;
+    }
+    // p3: the match's fans
+    const py::list fans = list_of(d["fans"], "fans", 2);
+    if (fans.size() != 2) throw std::invalid_argument("fans must hold 2 ints, got " + std::to_string(fans.size()));
+    for (std::size_t i = 0; i < 2; ++i) {
+        s.teams[i].fans = static_cast<std::int16_t>(int_in(fans[i], "fans[" + std::to_string(i) + "]", 0, 32767));
     }
     return s;
 }
@@ -405,6 +418,8 @@ inline py::dict dump(const State& s) {
         td["ind_apothecaries"] = t.ind_apothecaries;
         td["cheerleaders"] = t.cheerleaders;
         td["assistant_coaches"] = t.assistant_coaches;
+        td["wizard"] = t.wizard;
+        td["ind_wizard"] = t.ind_wizard;
         py::list stats;
         for (const auto v : t.stats) stats.append(v);
         td["stats"] = stats;
@@ -425,6 +440,8 @@ inline py::dict dump(const State& s) {
         pd["ag"] = p.ag;
         pd["av"] = p.av;
         pd["niggles"] = p.niggles;
+        pd["keywords"] = p.keywords;
+        pd["race"] = p.race;
         py::list skills;
         for (int k = 0; k < sk::COUNT_MAX; ++k) {
             if (p.has_skill(k)) skills.append(k);
@@ -433,6 +450,10 @@ inline py::dict dump(const State& s) {
         players.append(pd);
     }
     d["players"] = players;
+    py::list fans;
+    fans.append(s.teams[0].fans);
+    fans.append(s.teams[1].fans);
+    d["fans"] = fans;
     return d;
 }
 

@@ -15,6 +15,7 @@ figures are honest. `nuffle parity` prints the summary or its JSON.
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
 from collections import Counter
@@ -30,7 +31,7 @@ from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
 from nuffle.core.skills import Skill
-from nuffle.core.teams import races
+from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.random_player import RandomPlayer
 
@@ -230,20 +231,23 @@ def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
 
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
                 max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
-                assisted: bool = False) -> GameParity:
+                assisted: bool = False, wizards: bool = False,
+                given: frozenset[Skill] = frozenset()) -> GameParity:
     """One game in lockstep on both engines (`dice`: see DICE_MODES; `bots`: BOT_KINDS;
     `skills`: up to that many random extra skills for about half the players; `assisted`:
-    the match offers assisted moves)."""
+    the match offers assisted moves; `wizards`: both teams induce a Wizard; `given`: skills
+    every player has as well)."""
     rec = GameParity(seed, board, home, away)
     forced = dice == "forced"
-    py = Game.new(home, away, seed=seed, board=board, engine="python", assisted_moves=assisted,
+    teams = teams_for(home, away, wizards, given)
+    py = Game.new(*teams, seed=seed, board=board, engine="python", assisted_moves=assisted,
                   roller=ExplicitRoller() if forced else None)
     try:
         if skills > 0:  # the same players, skills and position on both engines
             _with_extra_skills(py, skills, random.Random(seed ^ 0x5C11))
             nat = NativeGame.from_state(py.state, explicit=forced)
         else:
-            nat = NativeGame.start(home, away, seed=seed, board=board, assisted_moves=assisted,
+            nat = NativeGame.start(*teams, seed=seed, board=board, assisted_moves=assisted,
                                    explicit=forced)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
@@ -286,10 +290,11 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         rec.steps += 1
 
 
-def race_pairs(count: int, seed: int) -> list[tuple[str, str]]:
-    """`count` (home, away) races: every race plays home once, and away once, in each run of
-    as many games as there are races (two independent seeded orders)."""
-    keys = sorted(races())
+def race_pairs(count: int, seed: int, races_from: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """`count` (home, away) races from `races_from` (default: every race): every race plays home
+    once, and away once, in each run of as many games as there are races (two independent
+    seeded orders)."""
+    keys = sorted(races_from or races())
     pick = random.Random(seed)
     homes, aways = keys[:], keys[:]
     pick.shuffle(homes)
@@ -299,17 +304,55 @@ def race_pairs(count: int, seed: int) -> list[tuple[str, str]]:
 
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
-               assisted: bool = False) -> ParityReport:
+               assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
+               races_from: tuple[str, ...] = ()) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
-    that 24 games or more play every race on both sides."""
-    pairs = race_pairs(games * len(boards), seed)
+    that 24 games or more play every race on both sides (other arguments: `parity_game`)."""
+    pairs = race_pairs(games * len(boards), seed, races_from)
     report = ParityReport()
     for b, board in enumerate(boards):
         for i in range(games):
             home, away = pairs[b * games + i]
             report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
-                                            bots, skills, assisted))
+                                            bots, skills, assisted, wizards, given))
     return report
+
+
+
+# --- teams with inducements (the Wizard) and given skills; the races drawn from -------------
+
+
+def teams_for(home: str, away: str, wizards: bool,
+              skills: frozenset[Skill] = frozenset()) -> tuple[str | TeamSpec, str | TeamSpec]:
+    """The two teams a parity game plays: the shipped teams of `home` and `away`, each with a
+    Wizard induced if `wizards`, every player given `skills` as well."""
+    if not wizards and not skills:
+        return home, away
+
+    def team(race: str) -> TeamSpec:
+        t = default_team(race)
+        players = tuple(replace(p, extra_skills=p.extra_skills | skills) for p in t.players)
+        return replace(t, players=players, inducements=replace(t.inducements, wizard=wizards))
+
+    return team(home), team(away)
+
+
+def _skill_names(text: str) -> frozenset[Skill]:
+    """`--give`'s value: skill names separated by commas (any case)."""
+    try:
+        return frozenset(Skill[w.strip().upper().replace(" ", "_")] for w in text.split(",") if w.strip())
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(f"unknown skill {exc.args[0]!r}") from None
+
+
+def _race_keys(text: str) -> tuple[str, ...]:
+    """`--races`' value: race keys separated by commas."""
+    keys = tuple(w.strip() for w in text.split(",") if w.strip())
+    unknown = [k for k in keys if k not in races()]
+    if unknown or not keys:
+        raise argparse.ArgumentTypeError(f"unknown race {unknown[0] if unknown else text!r}: choose among "
+                                         + ", ".join(sorted(races())))
+    return keys
 
 
 def _cmd(args: Any) -> int:
@@ -320,7 +363,7 @@ def _cmd(args: Any) -> int:
     native_module()  # a one-line error where the extension is not built
     boards = BOARDS if args.board is None else (args.board,)
     report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice, args.bots,
-                        args.skills, args.assisted)
+                        args.skills, args.assisted, args.wizards, args.give, args.races)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     return 1 if report.divergences else 0
 
@@ -343,4 +386,9 @@ def register(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, default=5000,
                    help="steps per game before it is cut (default 5000)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
+    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")
+    p.add_argument("--give", type=_skill_names, default=frozenset(),
+                   help="skills every player is given as well, e.g. ANIMOSITY or STAB,STAKES")
+    p.add_argument("--races", type=_race_keys, default=(),
+                   help="the races dealt, e.g. orc,goblin,underworld (default: all)")
     p.set_defaults(func=_cmd)

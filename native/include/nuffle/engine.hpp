@@ -29,6 +29,9 @@
 #include "nuffle/procs/movement_skills.hpp"
 // p1: Blood Lust's feeding, Hypnotic Gaze (Piling On lives in injury.hpp)
 #include "nuffle/procs/declaration_skills.hpp"
+// p3: Animosity, the Wizard
+#include "nuffle/procs/animosity.hpp"
+#include "nuffle/procs/wizard.hpp"
 
 namespace nuffle {
 
@@ -101,6 +104,9 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::DIVING_CATCH:
         case frames::TENTACLES_ROLL:
         case frames::SHADOWING_ROLL:
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY:
+        case frames::WIZARD:
             return true;
         default:
             return false;
@@ -175,6 +181,9 @@ inline void run_top(Ctx& c) {
         case frames::FEED: procs::feed_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: procs::animosity_run(c); return;
+        case frames::WIZARD: procs::wizard_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -214,6 +223,9 @@ inline Legal legal_top(Ctx& c) {
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: return procs::animosity_legal(c);
+        case frames::WIZARD: return procs::wizard_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -255,6 +267,9 @@ inline void act_top(Ctx& c, const Act& a) {
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;
+        // p3: Animosity, the Wizard
+        case frames::ANIMOSITY: procs::animosity_act(c, a); return;
+        case frames::WIZARD: procs::wizard_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -296,6 +311,8 @@ inline Detail detail_top(Ctx& c) {
         case frames::BOMB: return procs::bomb_detail(c);
         // p1: Piling On
         case frames::PILING_ON: return procs::piling_on_detail(c);
+        // p3: the Wizard
+        case frames::WIZARD: return procs::wizard_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

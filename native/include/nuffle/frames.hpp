@@ -2085,7 +2085,7 @@ inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 }  // namespace lrb6
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 126;
+constexpr int PURPOSE_COUNT = 128;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2171,6 +2171,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "coin toss",
     "dauntless",
     "dodge",
+    "fireball",
     "foul armour",
     "foul_appearance",
     "gentle gust",
@@ -2188,6 +2189,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "kick_off_return",
     "landing",
     "leap",
+    "lightning bolt",
     "loner",
     "master chef",
     "pass",
@@ -2216,6 +2218,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 87, 105, 79, 93, 103, 115, 75, 108, 65, 99, 101, 107, 125, 72, 118, 66, 100, 94, 91, 113, 85, 82, 80, 109, 73, 88, 114, 120, 98};
+inline constexpr int ROLL_PURPOSE[] = {83, 88, 107, 79, 94, 105, 117, 75, 110, 65, 100, 103, 109, 127, 72, 120, 66, 101, 95, 92, 115, 86, 82, 80, 111, 73, 89, 116, 122, 99};
 
 }  // namespace nuffle::frames

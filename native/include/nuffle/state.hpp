@@ -27,6 +27,9 @@ constexpr int MAX_CROWD = 32;  // the crowd list: 4 ints per player pushed into 
 constexpr int PSTATS = 6;  // per-player match record (state.py's PSTATS)
 constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
 constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
+// Roster keyword bits of Player::keywords (state.GameState.keywords; native_state.KEYWORDS).
+constexpr std::uint8_t KW_UNDEAD = 1;  // Stakes
+constexpr std::uint8_t KW_THRALL = 2;  // Blood Lust's feeding
 constexpr std::int8_t SQUARE_OFF = -2;  // grid value of a padding square (board.OFF)
 constexpr std::int8_t SQUARE_EMPTY = -1;  // grid value of an empty pitch square (board.EMPTY)
 
@@ -44,7 +47,8 @@ struct Player {
     std::uint8_t status;  // Status
     std::uint8_t ma, st, ag, av;
     std::uint8_t niggles;  // niggling injuries: +1 each to his injury rolls
-    std::uint8_t pad0[2];
+    std::uint8_t keywords;  // the roster keywords the rules name: KW_UNDEAD, KW_THRALL bits
+    std::uint8_t race;  // his race (passing_skills.race_of) as a code: equal codes, same race
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
 
@@ -52,6 +56,7 @@ struct Player {
         return skill >= 0 && skill < 64 * SKILL_WORDS &&
                ((skills[skill / 64] >> (skill % 64)) & 1ULL) != 0;
     }
+    bool has_keyword(std::uint8_t kw) const noexcept { return (keywords & kw) != 0; }
 };
 
 // One procedure frame. The procedure id and phase are stable numbers (frames.hpp, generated
@@ -76,6 +81,9 @@ struct Team {
     std::uint8_t spec_rerolls, spec_apothecary, fan_factor;
     std::uint8_t ind_babes, ind_bribes, ind_training, ind_chef, ind_igor, ind_apothecaries;
     std::uint8_t cheerleaders, assistant_coaches;
+    std::uint8_t wizard;  // the induced Wizard's spell, once a match (TeamState.wizard)
+    std::uint8_t ind_wizard;  // a Wizard induced (Inducements.wizard)
+    std::int16_t fans;  // its fans in thousands, rolled before the match (GameState.fans[side])
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).

@@ -30,8 +30,10 @@ from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
+from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
+from nuffle.core.teams import TeamSpec
 from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
@@ -91,6 +93,9 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used"):
             setattr(ts, name, bool(t[name]))
+    for side, t in enumerate(data["teams"]):  # p3: the Wizard's spell
+        s.teams[side].wizard = t["wizard"]
+    s.fans = (data["fans"][0], data["fans"][1])
     s.stats = (tuple(data["teams"][0]["stats"][: len(s.stats[0])]),
                tuple(data["teams"][1]["stats"][: len(s.stats[1])]))
     for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
@@ -126,8 +131,10 @@ class NativeGame:
     def from_state(state: GameState, explicit: bool = False) -> NativeGame:
         """A native game continuing from a Python position (copied), run to the next decision
         (or chance node, if `explicit`). Only the LRB6 rules are native."""
-        if state.rules.name != "lrb6":
-            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
+        if state.rules is not LRB6:  # p3: the native tables are LRB6's (frames.hpp, generated)
+            changed = " (LRB6 with other tables)" if state.rules.name == LRB6.name else ""
+            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}"
+                             f"{changed}")
         module = native_module()
         try:
             native = module.State.load(native_board(state.board.variant.players), state_data(state))
@@ -138,8 +145,8 @@ class NativeGame:
         return game
 
     @staticmethod
-    def start(home: str, away: str, seed: int = 0, board: int = 11, assisted_moves: bool = False,
-              explicit: bool = False) -> NativeGame:
+    def start(home: str | TeamSpec, away: str | TeamSpec, seed: int = 0, board: int = 11,
+              assisted_moves: bool = False, explicit: bool = False) -> NativeGame:
         """A new match between two shipped teams (as `Game.new` builds it) on the native engine."""
         from nuffle.core.game import Game  # the same teams, players and generator as Game.new
 

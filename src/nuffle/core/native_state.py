@@ -19,9 +19,11 @@ from typing import Any
 from nuffle.core.engines import native_module
 from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.skill_rules.passing_skills import race_of
 from nuffle.core.state import GameState
+from nuffle.core.teams import races
 
-__all__ = ["native_board", "native_paths", "state_data", "to_native"]
+__all__ = ["KEYWORDS", "keyword_bits", "native_board", "native_paths", "race_code", "state_data", "to_native"]
 
 TEAM_STATS = 12  # statistics a native team holds (state.py keeps 9)
 
@@ -43,6 +45,7 @@ def state_data(s: GameState) -> dict[str, Any]:
             "team": p.team, "number": p.number, "square": s.pos[p.pid], "status": int(s.status[p.pid]),
             "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "niggles": p.niggles,
             "skills": sorted(int(k) for k in p.skills),
+            "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
         }
         for p in s.info
     ]
@@ -61,6 +64,7 @@ def state_data(s: GameState) -> dict[str, Any]:
         # p1: who Blood Lust may bite (the roster keyword 'thrall')
         "thralls": [p.pid for p in s.info if "thrall" in s.keywords(p.pid)],
         "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
+        "fans": list(s.fans),
     }
 
 
@@ -73,7 +77,34 @@ def _spec_data(s: GameState, side: int) -> dict[str, int]:
         "ind_babes": ind.babes, "ind_bribes": ind.bribes, "ind_training": ind.training,
         "ind_chef": int(ind.chef), "ind_igor": int(ind.igor), "ind_apothecaries": ind.apothecaries,
         "cheerleaders": spec.cheerleaders, "assistant_coaches": spec.assistant_coaches,
+        "wizard": s.teams[side].wizard, "ind_wizard": int(ind.wizard),
     }
+
+
+#: The roster keywords the native rules read, bit i of a player's `keywords` (state.hpp's KW_*).
+KEYWORDS = ("undead", "thrall")
+
+
+def keyword_bits(words: frozenset[str]) -> int:
+    """A player's roster keywords as the native bit set (words the rules never read are left out)."""
+    return sum(1 << i for i, w in enumerate(KEYWORDS) if w in words)
+
+
+@cache
+def race_codes() -> dict[str, int]:
+    """Every race a roster names (race keys and 'race:' keywords) and its native code, from 1.
+    A race not listed (a team of a race no roster has) gets 0: the only race on its team that
+    is not listed, so equal codes still mean equal races within a team, which is all the rules
+    compare (Animosity)."""
+    names = set(races())
+    for r in races().values():
+        names |= {w[5:] for p in r.positionals for w in p.keywords if w.startswith("race:")}
+    return {name: i + 1 for i, name in enumerate(sorted(names))}
+
+
+def race_code(race: str) -> int:
+    """The native code of a race as `race_of` names it (0 for one no roster names)."""
+    return race_codes().get(race, 0)
 
 
 def _frame_data(p: Procedure) -> list[Any]:

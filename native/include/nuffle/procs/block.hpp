@@ -6,7 +6,7 @@
 // BOTH_DOWN_STANDS (Block), STUMBLE_IS_PUSH (Dodge), FOLLOW_UP (Fend, Frenzy), AFTER_BLOCK
 // (Frenzy); MultipleBlock; and the block substitutes (core/procedures/block_substitutes.py):
 // Strike (Stab, Chainsaw) with BEFORE_ATTACK (Foul Appearance) and ARMOUR_MODIFIER (Stakes:
-// not ported, it needs the roster keywords the native state does not carry).
+// against a player with the 'undead' roster keyword, Player::keywords).
 #pragma once
 
 #include <algorithm>
@@ -640,9 +640,8 @@ inline void strike_run(Ctx& c) {
     if (f.phase == fst::ARMOUR_ROLLED) {
         const int tgt = f.arg[fst::F_TARGET];
         int total = dice_sum(s);
-        if (!chainsaw && has(s, att, frames::skill::STAKES)) {
-            throw NotPortedError("strike", "Stakes");  // ARMOUR_MODIFIER: Stakes
-        }
+        // ARMOUR_MODIFIER: Stakes, +1 on a Stab against an 'undead' player
+        if (!chainsaw && has(s, att, frames::skill::STAKES) && s.players[tgt].has_keyword(KW_UNDEAD)) ++total;
         if (chainsaw) total += CHAINSAW_ARMOUR;
         if (total <= pl(s, tgt).av) {
             pop(s);  // no effect

@@ -51,6 +51,7 @@ inline void match_run(Ctx& c) {
                 t.apothecaries = static_cast<std::uint8_t>((t.spec_apothecary ? 1 : 0) + t.ind_apothecaries);
                 t.bribes = t.ind_bribes;
                 t.igor = t.ind_igor;
+                t.wizard = t.ind_wizard;
             }
             f.phase = fm::HOME_FANS;
             request(s, Dice::TWO_D6, 1, purpose("home fans"), Group::SUM);
@@ -62,6 +63,8 @@ inline void match_run(Ctx& c) {
             return;
         case fm::AWAY_FANS: {
             const int away = dice_sum(s) + s.teams[1].fan_factor;
+            s.teams[0].fans = f.arg[fm::F_FANS];
+            s.teams[1].fans = static_cast<std::int16_t>(away);
             s.teams[0].fame = static_cast<std::uint8_t>(fame(f.arg[fm::F_FANS], away));
             s.teams[1].fame = static_cast<std::uint8_t>(fame(away, f.arg[fm::F_FANS]));
             f.phase = fm::WEATHER;

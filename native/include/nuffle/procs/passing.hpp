@@ -172,13 +172,19 @@ inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) n
     return s.players[thrower].has_skill(frames::skill::SAFE_THROW) && die != 1 && throw_kind != BOMB;
 }
 
-// TARGET_DECLARED (Animosity): its D6 needs the players' races, which the native state does
-// not carry yet, so a declaration that would ask it stops with NotPortedError.
-inline bool target_declared(const State& s, int giver, int target) {
+// TARGET_DECLARED (Animosity): a throw or hand-off to a team-mate of another race pushes
+// Animosity's D6 (procs/animosity.hpp), which leaves s.square = the square to go on with or -1.
+inline bool target_declared(State& s, int giver, int target, int throw_kind) {
     if (!s.players[giver].has_skill(frames::skill::ANIMOSITY)) return false;
     const int q = s.grid[target];
     if (q < 0 || q == giver || team_of(s, q) != team_of(s, giver)) return false;
-    throw NotPortedError("animosity");
+    if (s.players[q].race == s.players[giver].race) return false;
+    namespace fan = frames::p_animosity;
+    Frame& f = push(s, frames::ANIMOSITY);
+    f.arg[fan::F_PID] = i16(giver);
+    f.arg[fan::F_TARGET] = i16(target);
+    f.arg[fan::F_THROW] = i16(throw_kind);
+    return true;
 }
 
 inline void push_pass(State& s, int thrower, int target, int throw_kind) {
@@ -227,8 +233,7 @@ inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defen
 }
 
 // The hook points of the Python engine this rule area answers and the skills with a handler
-// there (tests/native/test_native_passing.py compares it with the Python handlers). Animosity
-// at passing.target_declared stops with NotPortedError: its D6 needs races the state lacks.
+// there (tests/native/test_native_passing.py compares it with the Python handlers).
 inline const HookSkills PASSING_HOOK_SKILLS[] = {
     {"passing.pass_modifier", {frames::skill::ACCURATE, frames::skill::STRONG_ARM, frames::skill::STUNTY}},
     {"passing.ignores_tackle_zones", {frames::skill::NERVES_OF_STEEL}},
@@ -300,7 +305,7 @@ inline void pass_run(Ctx& c) {
     if (f.phase == fpa::START) {
         f.arg[fpa::F_SAVED] = s.turnover ? 1 : 0;
         f.phase = fpa::PASS_DECLARED;
-        if (passing::target_declared(s, thr, f.arg[fpa::F_TARGET])) {
+        if (passing::target_declared(s, thr, f.arg[fpa::F_TARGET], kind)) {
             f.phase = fpa::TARGET_DECLARED;
             return;
         }
@@ -439,7 +444,7 @@ inline void handoff_run(Ctx& c) {
     const int giver = f.arg[fh::F_GIVER];
     if (f.phase == fh::START) {
         f.phase = fh::HAND_OVER;
-        if (passing::target_declared(s, giver, pos(s, f.arg[fh::F_RECEIVER]))) {
+        if (passing::target_declared(s, giver, pos(s, f.arg[fh::F_RECEIVER]), passing::HANDOFF)) {
             f.phase = fh::TARGET_DECLARED;
             return;
         }

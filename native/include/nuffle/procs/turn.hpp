@@ -1,12 +1,13 @@
 // A team turn (core/procedures/turn.py): its start, the declarations with their skill hooks
 // (DECLARATIONS: Jump Up, Ball & Chain, Bombardier, Throw Team-Mate), the end of the turn.
-// A declared action pushes a PlayerAction frame.
+// A declared action pushes a PlayerAction frame; a spell, the Wizard's frame (wizard.hpp).
 #pragma once
 
 #include <algorithm>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/wizard.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
@@ -174,6 +175,7 @@ inline Legal turn_legal(Ctx& c) {
         }
         if (!t.foul_used && down) groups.push_back(Choice{frames::at::START_FOUL, ready, {}, {}});
     }
+    wizard_spells(s, side, f.arg[ft::F_BLITZ] != 0, groups);
     groups.push_back(Choice{frames::at::END_TURN, {}, {}, {}});
     for (int p = 0; p < s.player_count; ++p) {  // DECLARATIONS.holders, in id order
         const Player& pl = s.players[p];
@@ -191,6 +193,10 @@ inline void turn_act(Ctx& c, const Act& a) {
     State& s = c.s;
     if (a.type == frames::at::END_TURN) {
         turn_end(c, c.top());
+        return;
+    }
+    if (a.type == frames::at::USE_FIREBALL || a.type == frames::at::USE_LIGHTNING_BOLT) {
+        push_wizard(s, c.top().arg[ft::F_SIDE], a.type);
         return;
     }
     namespace fa = frames::p_player_action;
