@@ -1,30 +1,48 @@
-"""A match on the native engine (`nuffle._native`) behind the public `Game` API, for what the
-native engine has ported (see native/README.md).
+"""A match on the native engine (`nuffle._native`): `NativeGame` is a `Game` whose rules run in
+C++ (see native/README.md).
 
-`Game.new(engine="native")` still refuses (the native engine does not play whole matches
-yet); the parity harness (`nuffle.parity`) and tests build native games with `NativeGame.start`
-or `NativeGame.from_state`. Dice are sampled from the state's own generator (as a
-`SampledRoller`), or left to the caller at chance nodes (`explicit=True`). A frame that is not
-ported raises `NotPortedError` naming it and leaves the game as it was.
+`Game.new(..., engine="native")`, `Game.from_state` / `Game.from_position` with
+`engine="native"` (or `NUFFLE_ENGINE=native`) build one; the parity harness and tests also use
+`NativeGame.start` and `NativeGame.from_state`. Every public `Game` method works: decisions,
+chance and the engine loop run natively, and `state` is a Python snapshot of the position
+(cached until the game changes; changing the snapshot does not change the game). All three
+rollers play: sampled (the state's own generator), explicit (the game stops at chance nodes)
+and scripted (the `ScriptedRoller`'s queue moves into the engine, `nuffle._native.Script`, and
+stays the roller's `queue`). A frame that is not ported yet raises the one-line
+`NotPortedError` naming it and leaves the game as it was.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from dataclasses import replace
 from typing import Any
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
-from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
+from nuffle.core.dice import (
+    Chance,
+    Dice,
+    ExplicitRoller,
+    Outcome,
+    Roller,
+    RollerError,
+    SampledRoller,
+    ScriptedRoller,
+    is_valid_outcome,
+    sample,
+    seed_state,
+)
 from nuffle.core.engines import NATIVE, native_module
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, InputTypeError
+from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
-from nuffle.core.state import GameState
-from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
+from nuffle.core.state import GameState, Options
+from nuffle.core.types import CHANCE, NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
 
@@ -103,49 +121,123 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     return s
 
 
-class NativeGame:
-    """A match whose rules run in C++; the same public methods as `Game` for what is ported."""
+_SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2
 
-    __slots__ = ("_explicit", "_legal", "_native", "_template")
 
-    def __init__(self, template: GameState, native: Any, explicit: bool = False) -> None:
+def _roller_mode(roller: Roller) -> int:
+    """How a native game rolls with `roller`; InputError for a roller it cannot run."""
+    if isinstance(roller, ScriptedRoller):
+        return _SCRIPTED
+    if isinstance(roller, ExplicitRoller):
+        return _EXPLICIT
+    if type(roller) is SampledRoller:
+        return _SAMPLED
+    if not isinstance(roller, Roller):
+        raise InputTypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller), "
+                             f"got {roller!r}")
+    raise InputError(f"the native engine rolls with a SampledRoller, ScriptedRoller or ExplicitRoller, "
+                     f"not a {type(roller).__name__}")
+
+
+class NativeGame(Game):
+    """A match whose rules run in C++, with the whole public `Game` API.
+
+    `state` is a snapshot of the position in Python objects, rebuilt after each change: read it
+    freely; writing to it does not change the game."""
+
+    __slots__ = ("_mode", "_native", "_roller", "_snap", "_template")
+
+    def __init__(self, template: GameState, native: Any, explicit: bool = False,
+                 roller: Roller | None = None, config: MatchConfig | None = None,
+                 secret: int | None = None) -> None:
+        """A game over the native state `native` of the match `template` describes (a Python
+        state of the same match: teams, players, board, rules), not advanced."""
         self._template = template
         self._native = native
-        self._explicit = explicit
-        self._legal: LegalActions | None = None
+        self._snap: GameState | None = None
+        self._legal = None
+        self.history = []
+        self.roller = roller or (ExplicitRoller() if explicit else SampledRoller())
+        if config is None:
+            config = MatchConfig(template.specs[0].race, template.specs[1].race, None,
+                                 template.board.variant.players, roller=self._roller.name,
+                                 assisted_moves=template.options.assisted_moves, ruleset=template.rules.name)
+        self.config = config
+        self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
-    def from_state(state: GameState, explicit: bool = False) -> NativeGame:
+    def from_state(state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
+                   engine: str | None = None, *, explicit: bool = False,
+                   secret: int | None = None) -> NativeGame:
         """A native game continuing from a Python position (copied), run to the next decision
-        (or chance node, if `explicit`). Only the LRB6 rules are native."""
+        (or chance node, with an explicit roller or `explicit`). Only the LRB6 rules are
+        native. `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
+        if engine not in (None, NATIVE):
+            raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
         if state.rules.name != "lrb6":
             raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
+        if roller is not None:
+            _roller_mode(roller)  # refuse a roller the native engine cannot run before building
         module = native_module()
         native = module.State.load(native_board(state.board.variant.players), state_data(state))
-        game = NativeGame(state.copy(), native, explicit)
-        game._run(native.advance, explicit)
+        if config is not None and roller is not None and config.roller != roller.name:
+            config = replace(config, roller=roller.name)
+        game = NativeGame(state.copy(), native, explicit, roller, config, secret)
+        game._advance()
         return game
 
     @staticmethod
     def start(home: str, away: str, seed: int = 0, board: int = 11, assisted_moves: bool = False,
               explicit: bool = False) -> NativeGame:
         """A new match between two shipped teams (as `Game.new` builds it) on the native engine."""
-        from nuffle.core.game import Game  # the same teams, players and generator as Game.new
+        game = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves,
+                        roller=ExplicitRoller() if explicit else None, engine=NATIVE)
+        assert isinstance(game, NativeGame)
+        return game
 
-        shell = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves,
-                         roller=ExplicitRoller()).state
-        s = GameState.new(shell.board, shell.specs, shell.info, shell.rng, shell.options, shell.rules)
-        s.rng = seed_state(seed)
-        s.stack.append(Match())
-        return NativeGame.from_state(s, explicit)
+    # --- the roller, the engine loop ---------------------------------------------------------
 
-    def _run(self, call: Any, *args: Any) -> None:
-        """Call into the engine (its errors are NotPortedError and IllegalActionError, the state
-        unchanged); the legal actions are listed afresh afterwards."""
+    @property  # type: ignore[override]
+    def roller(self) -> Roller:
+        """The roller resolving chance events (assigning one switches the engine's mode; a
+        scripted roller's queue moves into the engine and stays its `queue`)."""
+        return self._roller
+
+    @roller.setter
+    def roller(self, roller: Roller) -> None:
+        mode = _roller_mode(roller)
+        if mode == _SCRIPTED:
+            assert isinstance(roller, ScriptedRoller)
+            if not isinstance(roller.queue, native_module().Script):
+                script = native_module().Script()
+                script.extend(roller.queue)
+                roller.queue = script
+        self._roller = roller
+        self._mode = mode
+
+    def _call(self, plain: Any, scripted: Any, *args: Any) -> None:
+        """One call into the engine with this game's roller (the state is unchanged on any
+        error); scripted outcomes go into the history, and a script that cannot resolve the
+        next event raises the roller's own RollerError with the game at that chance node."""
         try:
-            call(*args)
+            if self._mode == _SCRIPTED:
+                taken = scripted(*args, self._roller.queue)  # type: ignore[attr-defined]
+                self.history.extend(("c", o if isinstance(o, int) else tuple(o)) for o in taken)
+            else:
+                plain(*args, self._mode == _EXPLICIT)
         finally:
             self._legal = None
+            self._snap = None
+        if self._mode == _SCRIPTED and self._native.decider == CHANCE:
+            s = self.state
+            assert s.pending is not None
+            self._roller.resolve(s.pending, s.rng)  # raises RollerError saying why
+            raise RollerError(f"the scripted roller could not resolve {s.pending.describe()}")
+
+    def _advance(self) -> None:
+        self._call(self._native.advance, self._native.advance_scripted)
+
+    # --- decisions ---------------------------------------------------------------------------
 
     @property
     def engine(self) -> str:
@@ -184,17 +276,20 @@ class NativeGame:
         return self._legal
 
     def step(self, action: Action) -> None:
-        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is illegal: it is not among the legal actions of "
-                                     f"{self.current_decider}")
+        """Apply a decision; raises IllegalActionError (the Python engine's message, state
+        unchanged) if it is not legal."""
+        self._check_action(action)
         sq = -1 if action.square is None else self._template.board.sq(*action.square)
         player = -1 if action.player is None else action.player
-        self._run(self._native.step, int(action.type), player, sq, self._explicit)
-
-    def apply_chance(self, outcome: Outcome) -> None:
-        """Resolve the pending chance event with `outcome` and continue."""
-        self._run(self._native.resolve, outcome, self._explicit)
+        n = len(self.history)
+        self.history.append(("a", action))
+        try:
+            self._call(self._native.step, self._native.step_scripted, int(action.type), player, sq)
+        except RollerError:
+            raise
+        except BaseException:
+            del self.history[n:]
+            raise
 
     def decision(self) -> Decision:
         """What is being decided now (as `Game.decision`)."""
@@ -217,18 +312,123 @@ class NativeGame:
             square=None if sq < 0 else self._template.board.xy(sq),
         )
 
+    # --- explicit chance ---------------------------------------------------------------------
+
+    def _pending(self) -> Chance:
+        event = self.state.pending if self.decider == CHANCE else None
+        if event is None:
+            raise IllegalActionError("there is no pending chance event")
+        return event
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the pending chance event with `outcome` and continue."""
+        event = self._pending()
+        if isinstance(outcome, list):
+            outcome = tuple(outcome)
+        if not is_valid_outcome(event, outcome):
+            raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
+        n = len(self.history)
+        self.history.append(("c", outcome))
+        try:
+            self._resolve(outcome)
+        except RollerError:
+            raise
+        except BaseException:
+            del self.history[n:]
+            raise
+
+    def sample_chance(self) -> Outcome:
+        """Resolve the pending chance event from the state's own generator (as a sampled
+        roller would) without recording it; returns the outcome."""
+        event = self._pending()
+        before = self._native.rng
+        outcome, self._native.rng = sample(event, before)
+        try:
+            self._resolve(outcome)
+        except RollerError:
+            raise
+        except BaseException:
+            self._native.rng = before
+            self._snap = None
+            raise
+        return outcome
+
+    def _resolve(self, outcome: Outcome) -> None:
+        self._call(self._native.resolve, self._native.resolve_scripted, outcome)
+
+    # --- copies, views, the position ---------------------------------------------------------
+
+    def _copy(self, native: Any, roller: Roller, config: MatchConfig) -> NativeGame:
+        g = NativeGame.__new__(NativeGame)
+        g._template = self._template
+        g._native = native
+        g._snap = None
+        g.roller = roller
+        g.config = config
+        g.history = self.history.copy()
+        g._legal = self._legal
+        g._secret = self._secret
+        return g
+
     def clone(self) -> NativeGame:
-        """An exact, independent copy."""
-        return NativeGame(self._template, self._native.clone(), self._explicit)
+        """An exact, independent copy that continues identically (same dice)."""
+        roller = self._roller
+        if isinstance(roller, ScriptedRoller):
+            copy = ScriptedRoller()
+            copy.queue = roller.queue.copy()
+            roller = copy
+        return self._copy(self._native.clone(), roller, self.config)
+
+    def with_assisted_moves(self, on: bool = True) -> NativeGame:
+        """A clone whose match offers assisted moves (or, with `on` False, has none)."""
+        g = self.clone()
+        g._offer_assisted_moves(on)
+        return g
+
+    def _offer_assisted_moves(self, on: bool) -> None:
+        if self._template.options.assisted_moves != on:
+            data = self._native.dump()
+            data["assisted_moves"] = int(on)
+            self._native = type(self._native).load(self._native.board, data)
+            template = self._template.copy()
+            template.options = Options(assisted_moves=on)
+            self._template = template
+            self._legal = None
+            self._snap = None
+
+    def view(self, assisted_moves: bool | None = None) -> NativeGame:
+        """A copy for a decider (as `Game.view`): its dice are reseeded from a secret the holder
+        cannot read, so they are not the live game's future dice."""
+        legal = self.legal_actions()
+        native = self._native.clone()
+        native.rng = _mix(self._secret, self._native.rng, len(self.history))
+        explicit = self._roller.explicit
+        v = self._copy(native, ExplicitRoller() if explicit else SampledRoller(),
+                       _view_config(self.config, explicit))
+        v._legal = legal.copy()
+        v._secret = _mix(native.rng, self._secret, 0x51EE)
+        if assisted_moves is not None:
+            v._offer_assisted_moves(assisted_moves)
+        return v
+
+    def reseed(self, seed: int) -> None:
+        """Replace the state's random generator with one seeded from `seed`."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InputTypeError(f"seed must be an integer, not {seed!r}")
+        self._native.rng = seed_state(seed)
+        self._snap = None
 
     def data(self) -> dict[str, Any]:
         """The position as the bridge's plain data (`native_state.state_data`'s shape)."""
         return self._native.dump()  # type: ignore[no-any-return]
 
-    @property
+    @property  # type: ignore[override]
     def state(self) -> GameState:
-        """A Python snapshot of the position (a new copy at each call; the log is empty)."""
-        return state_from_data(self._template, self.data())
+        """A Python snapshot of the position (the same object until the game changes; writing
+        to it does not change the game; the event log is empty)."""
+        if self._snap is None:
+            self._snap = state_from_data(self._template, self.data())
+        return self._snap
 
     def to_position(self) -> dict[str, Any]:
         """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
