@@ -21,6 +21,7 @@ from typing import Any
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
+from nuffle.core.engines import NATIVE, PYTHON, resolve_engine
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.procedures.base import Procedure
@@ -109,7 +110,11 @@ class Scenario:
         board: int = 11,
         script: Iterable[tuple[Dice, Outcome]] = (),
         assisted_moves: bool = False,
+        engine: str | None = None,
     ) -> None:
+        """`engine` runs the game `start` builds: 'python' or 'native' (default:
+        `NUFFLE_ENGINE`, else 'python')."""
+        self.engine = resolve_engine(engine)
         bd = board_for(board)
         specs = (load_team(home), load_team(away))
         info: list[PlayerInfo] = []
@@ -202,7 +207,7 @@ class Scenario:
             play.next_side = 1 - active
             stack += [half, play]
         self.state.stack = [*stack, proc if proc is not None else Turn(active)]
-        return Game.from_state(self.state, self.config, self.roller)
+        return Game.from_state(self.state, self.config, self.roller, self.engine)
 
 
 @contextmanager
@@ -246,10 +251,19 @@ def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
     with skills_consulted() as seen:
         for seed in seeds:
             size = board(seed) if callable(board) else board
-            game = Game.new("human", "orc", seed=seed, board=size)
-            grant(game, seed)
-            play_checked(game, seed)
+            game = Game.new("human", "orc", seed=seed, board=size, engine=PYTHON)
+            grant(game, seed)  # changes the Python state; the engine asked for continues from it
+            play_checked(on_engine(game), seed)
     return seen
+
+
+def on_engine(game: Game, engine: str | None = None) -> Game:
+    """`game` (a Python game, e.g. one whose players a test changed before it started) on
+    `engine` (default: `NUFFLE_ENGINE`): itself for the Python engine, else a native game
+    continuing from its position with its roller."""
+    if resolve_engine(engine) == PYTHON or game.engine != PYTHON:
+        return game
+    return Game.from_state(game.state, game.config, game.roller, NATIVE)
 
 
 def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:

@@ -14,6 +14,7 @@ stays the roller's `queue`). A frame that is not ported yet raises the one-line
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from dataclasses import replace
 from typing import Any
@@ -122,6 +123,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
 
 
 _SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2
+_STATE_SLOTS = tuple(GameState.__slots__)
+_UNHELD = 3  # sys.getrefcount of a snapshot only the game holds (the slot, the local, the call)
 
 
 def _roller_mode(roller: Roller) -> int:
@@ -145,7 +148,7 @@ class NativeGame(Game):
     `state` is a snapshot of the position in Python objects, rebuilt after each change: read it
     freely; writing to it does not change the game."""
 
-    __slots__ = ("_mode", "_native", "_roller", "_snap", "_template")
+    __slots__ = ("_fresh", "_mode", "_native", "_roller", "_snap", "_template")
 
     def __init__(self, template: GameState, native: Any, explicit: bool = False,
                  roller: Roller | None = None, config: MatchConfig | None = None,
@@ -155,6 +158,7 @@ class NativeGame(Game):
         self._template = template
         self._native = native
         self._snap: GameState | None = None
+        self._fresh = False
         self._legal = None
         self.history = []
         self.roller = roller or (ExplicitRoller() if explicit else SampledRoller())
@@ -169,9 +173,9 @@ class NativeGame(Game):
     def from_state(state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
                    engine: str | None = None, *, explicit: bool = False,
                    secret: int | None = None) -> NativeGame:
-        """A native game continuing from a Python position (copied), run to the next decision
-        (or chance node, with an explicit roller or `explicit`). Only the LRB6 rules are
-        native. `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
+        """A native game continuing from a Python position, run to the next decision (or chance
+        node, with an explicit roller or `explicit`). It takes the state object over as its
+        snapshot (`state`), as `Game.from_state` does. Only the LRB6 rules are native. `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
         if engine not in (None, NATIVE):
             raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
         if state.rules.name != "lrb6":
@@ -183,6 +187,7 @@ class NativeGame(Game):
         if config is not None and roller is not None and config.roller != roller.name:
             config = replace(config, roller=roller.name)
         game = NativeGame(state.copy(), native, explicit, roller, config, secret)
+        game._snap = state  # taken over, as Game.from_state does: it shows the game from now on
         game._advance()
         return game
 
@@ -226,8 +231,7 @@ class NativeGame(Game):
             else:
                 plain(*args, self._mode == _EXPLICIT)
         finally:
-            self._legal = None
-            self._snap = None
+            self._changed()
         if self._mode == _SCRIPTED and self._native.decider == CHANCE:
             s = self.state
             assert s.pending is not None
@@ -349,7 +353,7 @@ class NativeGame(Game):
             raise
         except BaseException:
             self._native.rng = before
-            self._snap = None
+            self._changed()
             raise
         return outcome
 
@@ -363,6 +367,7 @@ class NativeGame(Game):
         g._template = self._template
         g._native = native
         g._snap = None
+        g._fresh = False
         g.roller = roller
         g.config = config
         g.history = self.history.copy()
@@ -393,8 +398,7 @@ class NativeGame(Game):
             template = self._template.copy()
             template.options = Options(assisted_moves=on)
             self._template = template
-            self._legal = None
-            self._snap = None
+            self._changed()
 
     def view(self, assisted_moves: bool | None = None) -> NativeGame:
         """A copy for a decider (as `Game.view`): its dice are reseeded from a secret the holder
@@ -416,7 +420,7 @@ class NativeGame(Game):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputTypeError(f"seed must be an integer, not {seed!r}")
         self._native.rng = seed_state(seed)
-        self._snap = None
+        self._changed()
 
     def data(self) -> dict[str, Any]:
         """The position as the bridge's plain data (`native_state.state_data`'s shape)."""
@@ -424,11 +428,33 @@ class NativeGame(Game):
 
     @property  # type: ignore[override]
     def state(self) -> GameState:
-        """A Python snapshot of the position (the same object until the game changes; writing
-        to it does not change the game; the event log is empty)."""
-        if self._snap is None:
-            self._snap = state_from_data(self._template, self.data())
-        return self._snap
+        """A Python snapshot of the position: one object per game, brought up to date in place
+        after each change (so `s = game.state` held across steps stays current, as on the
+        Python engine). It is read-only: writing to it does not change the game."""
+        snap = self._snap
+        if snap is None:
+            snap = self._snap = state_from_data(self._template, self.data())
+            self._fresh = True
+        elif not self._fresh:
+            self._refresh(snap)
+        return snap
+
+    def _refresh(self, snap: GameState) -> None:
+        """Rewrite the snapshot object in place from the engine's position."""
+        new = state_from_data(self._template, self.data())
+        for name in _STATE_SLOTS:
+            setattr(snap, name, getattr(new, name))
+        self._fresh = True
+
+    def _changed(self) -> None:
+        """After a change of the position: the legal actions are listed afresh; a snapshot
+        someone holds is brought up to date now, one nobody holds at its next reading."""
+        self._legal = None
+        snap = self._snap
+        if snap is not None:
+            self._fresh = False
+            if sys.getrefcount(snap) > _UNHELD:
+                self._refresh(snap)
 
     def to_position(self) -> dict[str, Any]:
         """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
