@@ -114,7 +114,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "python_engine(reason): skipped when NUFFLE_ENGINE=native (why: reason)")
+    config.addinivalue_line("markers", "python_engine(reason): skipped on NUFFLE_ENGINE=native (why: reason)")
 
 
 def _on_native() -> bool:

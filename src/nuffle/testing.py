@@ -245,15 +245,22 @@ def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
                        board: int | Callable[[int], int] = 11) -> set[Skill]:
     """Play a seeded random Human v Orc game per seed, with invariants checked after every step
     (`nuffle.conformance.play_checked`); `grant(game, seed)` hands out skills before it starts.
-    Returns the skills whose rules were consulted."""
+    Returns the skills whose rules the Python engine consulted. Where `NUFFLE_ENGINE=native`,
+    each game is played on the native engine as well, and both must end alike (history and
+    final position)."""
     from nuffle.conformance import play_checked
 
     with skills_consulted() as seen:
         for seed in seeds:
             size = board(seed) if callable(board) else board
             game = Game.new("human", "orc", seed=seed, board=size, engine=PYTHON)
-            grant(game, seed)  # changes the Python state; the engine asked for continues from it
-            play_checked(on_engine(game), seed)
+            grant(game, seed)  # changes the Python state: a native twin continues from it
+            twin = on_engine(game)
+            play_checked(game, seed)
+            if twin is not game:
+                play_checked(twin, seed)
+                if twin.history != game.history or twin.state != game.state:
+                    raise AssertionError(f"seed {seed}: the native game ended unlike the Python one")
     return seen
 
 
@@ -263,7 +270,9 @@ def on_engine(game: Game, engine: str | None = None) -> Game:
     continuing from its position with its roller."""
     if resolve_engine(engine) == PYTHON or game.engine != PYTHON:
         return game
-    return Game.from_state(game.state, game.config, game.roller, NATIVE)
+    native = Game.from_state(game.state.copy(), game.config, game.roller.copy(), NATIVE)
+    native.history = game.history.copy()
+    return native
 
 
 def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:

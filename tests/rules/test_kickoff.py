@@ -107,6 +107,7 @@ def test_bounce_off_pitch_is_touchback() -> None:
     assert game.legal_actions().types() == [ActionType.SELECT_PLAYER]
 
 
+@pytest.mark.python_engine("writes to the live game.state")
 def test_touchback_only_to_standing_players() -> None:
     game, _ = to_kickoff(kicking=0, extra=d8(5) + d6(4) + GET_THE_REF)
     s = game.state

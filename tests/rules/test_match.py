@@ -112,6 +112,7 @@ def test_sampled_games_reproducible() -> None:
     assert a.state.key() == b.state.key() and ka == kb
 
 
+@pytest.mark.python_engine("writes to the live game.state")
 def test_result_of_unfinished_game_has_no_winner() -> None:
     game, _ = new_game(pregame_script())
     game.state.teams[0].score = 2

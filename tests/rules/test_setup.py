@@ -55,6 +55,7 @@ def test_must_field_eleven() -> None:
     assert Action(ActionType.END_SETUP) in game.legal_actions()
 
 
+@pytest.mark.python_engine("writes to the live game.state")
 def test_must_field_all_available_when_fewer_than_eleven() -> None:
     game = _setup_game()
     s = game.state

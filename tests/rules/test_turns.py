@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
 from nuffle.core.procedures.base import Procedure
@@ -64,6 +66,7 @@ def test_one_blitz_pass_handoff_foul_per_turn() -> None:
     assert Action(ActionType.START_MOVE, 5) in game.legal_actions()
 
 
+@pytest.mark.python_engine("drives the turns with a test-only procedure (Turns)")
 def test_limits_reset_next_turn() -> None:
     sc = Scenario()
     sc.put(BLITZER, (3, 3)).put(ORC_LINE2, (20, 3))
@@ -78,6 +81,7 @@ def test_limits_reset_next_turn() -> None:
     assert Action(ActionType.START_BLITZ, BLITZER) in game.legal_actions()
 
 
+@pytest.mark.python_engine("drives the turns with a test-only procedure (Turns)")
 def test_stunned_in_own_turn_flips_at_end_of_next_own_turn() -> None:
     # home lineman fails a dodge and is stunned in home turn 1
     sc = Scenario(script=d6(2) + two_d6(5, 4) + two_d6(2, 2))
@@ -97,6 +101,7 @@ def test_stunned_in_own_turn_flips_at_end_of_next_own_turn() -> None:
     assert s.status[LINEMAN] == Status.PRONE
 
 
+@pytest.mark.python_engine("drives the turns with a test-only procedure (Turns)")
 def test_stunned_in_opponents_turn_flips_at_end_of_own_next_turn() -> None:
     # home blitzer knocks an orc down; armour broken; stunned
     sc = Scenario(script=block(BlockFace.DEFENDER_DOWN) + two_d6(6, 5) + two_d6(3, 2))
@@ -117,6 +122,7 @@ def test_stunned_in_opponents_turn_flips_at_end_of_own_next_turn() -> None:
     assert s.status[ORC_LINE] == Status.PRONE
 
 
+@pytest.mark.python_engine("drives the turns with a test-only procedure (Turns)")
 def test_turnover_ends_turn_immediately() -> None:
     sc = Scenario(script=d6(1) + two_d6(1, 1))
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (11, 7)).put(LINEMAN2, (3, 3))

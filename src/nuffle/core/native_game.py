@@ -15,8 +15,8 @@ stays the roller's `queue`). A frame that is not ported yet raises the one-line
 from __future__ import annotations
 
 import sys
-from functools import cache
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
@@ -34,13 +34,12 @@ from nuffle.core.dice import (
     sample,
     seed_state,
 )
-from nuffle.core.engines import NATIVE, native_module
+from nuffle.core.engines import NATIVE, NotPortedError, native_module
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
-from nuffle.core.procedures.match import Match
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
 from nuffle.core.types import CHANCE, NOBODY, SIDE_NAMES, BallState, RollKind, Status, Weather
@@ -119,6 +118,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     out = data["outcome"]
     s.outcome = tuple(out) if isinstance(out, list) else out
     s.log = []
+    if "fans" in data:  # once the native state carries them
+        s.fans = tuple(data["fans"])
     return s
 
 
@@ -140,6 +141,19 @@ def _roller_mode(roller: Roller) -> int:
                              f"got {roller!r}")
     raise InputError(f"the native engine rolls with a SampledRoller, ScriptedRoller or ExplicitRoller, "
                      f"not a {type(roller).__name__}")
+
+
+def _ported(frame: str) -> bool:
+    return any(f == frame and ported for f, _cls, _fields, ported in native_module().FRAMES)
+
+
+def _check_carried(state: GameState) -> None:
+    """NotPortedError for a match the native engine would play wrongly: one with a Wizard
+    while the `wizard` frame is not ported (the native state carries none)."""
+    for side, name in ((0, "home"), (1, "away")):
+        if (state.teams[side].wizard or state.specs[side].inducements.wizard) and not _ported("wizard"):
+            raise NotPortedError(f"the native engine has not ported frame 'wizard' yet "
+                                 f"(the Wizard of {name})")
 
 
 class NativeGame(Game):
@@ -175,13 +189,15 @@ class NativeGame(Game):
                    secret: int | None = None) -> NativeGame:
         """A native game continuing from a Python position, run to the next decision (or chance
         node, with an explicit roller or `explicit`). It takes the state object over as its
-        snapshot (`state`), as `Game.from_state` does. Only the LRB6 rules are native. `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
+        snapshot (`state`), as `Game.from_state` does. Only the LRB6 rules are native.
+        `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
         if engine not in (None, NATIVE):
             raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
         if state.rules.name != "lrb6":
             raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}")
         if roller is not None:
             _roller_mode(roller)  # refuse a roller the native engine cannot run before building
+        _check_carried(state)
         module = native_module()
         native = module.State.load(native_board(state.board.variant.players), state_data(state))
         if config is not None and roller is not None and config.roller != roller.name:
@@ -202,7 +218,7 @@ class NativeGame(Game):
 
     # --- the roller, the engine loop ---------------------------------------------------------
 
-    @property  # type: ignore[override]
+    @property
     def roller(self) -> Roller:
         """The roller resolving chance events (assigning one switches the engine's mode; a
         scripted roller's queue moves into the engine and stays its `queue`)."""
@@ -426,7 +442,7 @@ class NativeGame(Game):
         """The position as the bridge's plain data (`native_state.state_data`'s shape)."""
         return self._native.dump()  # type: ignore[no-any-return]
 
-    @property  # type: ignore[override]
+    @property
     def state(self) -> GameState:
         """A Python snapshot of the position: one object per game, brought up to date in place
         after each change (so `s = game.state` held across steps stays current, as on the
@@ -438,6 +454,11 @@ class NativeGame(Game):
         elif not self._fresh:
             self._refresh(snap)
         return snap
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        raise InputError("a native game's state is a read-only snapshot: build a game from a changed "
+                         "position with Game.from_state(state, engine='native')")
 
     def _refresh(self, snap: GameState) -> None:
         """Rewrite the snapshot object in place from the engine's position."""
@@ -459,6 +480,12 @@ class NativeGame(Game):
     def to_position(self) -> dict[str, Any]:
         """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
         return position_to_dict(self.state)
+
+    def fans(self) -> dict[str, int]:
+        """As `Game.fans`; NotPortedError while the native state does not carry the fans."""
+        if "fans" not in self.data():
+            raise NotPortedError("the native engine does not carry the match's fans yet (Game.fans)")
+        return super().fans()
 
     @property
     def result(self) -> dict[str, Any]:
