@@ -1,5 +1,5 @@
-// nuffle._native: the Python binding of the native engine's building blocks (dice, board
-// geometry, state layout). It plays no matches yet; see native/README.md.
+// nuffle._native: the Python binding of the native engine (dice, board geometry, state layout,
+// the engine loop and its procedures); core/native_game.py builds the public Game on it.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
