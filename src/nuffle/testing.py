@@ -24,6 +24,7 @@ from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.engines import NATIVE, PYTHON, resolve_engine
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
+from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase
 from nuffle.core.procedures.turn import Turn
@@ -290,6 +291,8 @@ def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) ->
     rng = random.Random(seed)
     s = game.state
     s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
+    if isinstance(game, NativeGame):
+        game.reload(s)  # a native game's state is a snapshot: the engine takes the change
 
 
 # --- a scripted match from the start: pre-match, set-up, kick-off --------------------------------

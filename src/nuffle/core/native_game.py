@@ -38,7 +38,7 @@ from nuffle.core.engines import NATIVE, NotPortedError, native_module
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
-from nuffle.core.position import position_to_dict
+from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
@@ -199,7 +199,10 @@ class NativeGame(Game):
             _roller_mode(roller)  # refuse a roller the native engine cannot run before building
         _check_carried(state)
         module = native_module()
-        native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        try:
+            native = module.State.load(native_board(state.board.variant.players), state_data(state))
+        except (ValueError, TypeError) as exc:  # a value the native state cannot hold
+            raise PositionError(f"the native engine cannot hold this position: {exc}") from None
         if config is not None and roller is not None and config.roller != roller.name:
             config = replace(config, roller=roller.name)
         game = NativeGame(state.copy(), native, explicit, roller, config, secret)
@@ -436,6 +439,20 @@ class NativeGame(Game):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputTypeError(f"seed must be an integer, not {seed!r}")
         self._native.rng = seed_state(seed)
+        self._changed()
+
+    def reload(self, state: GameState) -> None:
+        """Continue from `state` (a changed copy of this game's snapshot: e.g. players given
+        skills by a test before the match starts) as from its own position; the snapshot is
+        `state` from now on. Raises PositionError if the native state cannot hold it."""
+        _check_carried(state)
+        try:
+            native = type(self._native).load(self._native.board, state_data(state))
+        except (ValueError, TypeError) as exc:
+            raise PositionError(f"the native engine cannot hold this position: {exc}") from None
+        self._native = native
+        self._template = state.copy()
+        self._snap = state
         self._changed()
 
     def data(self) -> dict[str, Any]:
