@@ -403,3 +403,27 @@ def test_skills_given_before_the_start_play_alike(native: ModuleType) -> None:
             game.step(action)
             twin.step(action)
         assert twin.history == game.history and twin.state.key() == game.state.key()
+
+
+def test_positions_the_native_state_cannot_hold_are_position_errors_and_reload_takes_changes() -> None:
+    from nuffle.core.position import PositionError
+    from nuffle.testing import grant_random_skills
+
+    data = Game.new("human", "orc", seed=1, board=3).to_position()
+    data["stats"][0][3] = 1_000_000
+    with pytest.raises(PositionError, match="cannot hold this position") as info:
+        Game.from_position(data, engine="native")
+    assert "\n" not in str(info.value)
+    py, na = _pair(2, 5)
+    for game in (py, na):
+        grant_random_skills(game, [Skill.DODGE, Skill.BLOCK, Skill.SURE_FEET], 2, 2)
+    _same(py, na)
+    assert isinstance(na, NativeGame)
+    dodgers = [p["skills"] for p in na.data()["players"] if int(Skill.DODGE) in p["skills"]]
+    assert dodgers and len(dodgers) == sum(Skill.DODGE in p.skills for p in py.state.info)
+    bots = (RandomPlayer(2), RandomPlayer(3))
+    while not py.is_over:
+        action = bots[py.decider].act(py.view())
+        py.step(action)
+        na.step(action)
+    _same(py, na)
