@@ -265,6 +265,17 @@ def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
     return seen
 
 
+@contextmanager
+def edit(game: Game) -> Iterator[GameState]:
+    """Change a game's position in place, on either engine: `with edit(game) as s: s.status[p] =
+    Status.KO`. A Python game's state is changed directly; a native game takes the changed
+    snapshot when the block ends (`NativeGame.reload`)."""
+    s = game.state
+    yield s
+    if isinstance(game, NativeGame):
+        game.reload(s)
+
+
 def on_engine(game: Game, engine: str | None = None) -> Game:
     """`game` (a Python game, e.g. one whose players a test changed before it started) on
     `engine` (default: `NUFFLE_ENGINE`): itself for the Python engine, else a native game
