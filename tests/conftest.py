@@ -10,6 +10,8 @@ whole suite serially in one process, for debugging.
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -130,7 +132,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
     outcome = yield
     report = outcome.get_result()
     excinfo = call.excinfo
@@ -140,4 +142,3 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if excinfo.errisinstance(NotPortedError):
             report.outcome = "skipped"
             report.wasxfail = f"native engine: {excinfo.value}"
-    return None
