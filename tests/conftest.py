@@ -112,7 +112,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 # skills and golden suites on the native engine (CI does, .ci/run). There a test that reaches a
 # procedure frame the native engine has not ported yet counts as xfailed with the NotPortedError's
 # line as its reason (`-rx` lists them), and a test marked `python_engine(reason)` is skipped:
-# it needs what only a Python game has (a test-only procedure, writing to the live `game.state`).
+# it needs what only a Python game has (e.g. it counts the Python engine's skill handlers).
 
 
 def pytest_configure(config: pytest.Config) -> None:
