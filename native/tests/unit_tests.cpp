@@ -14,6 +14,7 @@
 #include "nuffle/frame_steps.hpp"
 #include "nuffle/paths.hpp"
 #include "nuffle/rules.hpp"
+#include "nuffle/script.hpp"
 #include "nuffle/rng.hpp"
 #include "nuffle/state.hpp"
 
@@ -598,6 +599,59 @@ void test_event_log(const std::string& text) {
     std::printf("event log: %zu entries\n", logged);
 }
 
+// The scripted roller (script.hpp): a game whose script is fed, at each chance node it halts at,
+// the outcome the state's generator gives stays equal to the sampled game at every decision; a
+// script holding another kind next halts the game and changes nothing.
+void test_script(const std::string& text) {
+    std::uint64_t pick = seed_state(7);
+    auto rand_below = [&pick](std::size_t n) {
+        pick = next_state(pick);
+        return static_cast<std::size_t>(pick % n);
+    };
+    int decisions = 0, halts = 0;
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        State s = make_state(b, seed_state(5));
+        for (int side = 0; side < 2; ++side) {
+            for (int i = 0; i < v.roster_size; ++i) add_player(s, side, i + 1, 6, 3, 3, 8);
+        }
+        push_frame(s, frames::MATCH, 0);
+        State t = clone(s);
+        Script script;
+        try {
+            advance(s, b, false);
+            auto feed = [&] {  // run t with its script, feeding what sampling would draw
+                while (!advance_scripted(t, b, script)) {
+                    ++halts;
+                    CHECK(script.queue.empty());
+                    const Chance ev = t.chance.event;
+                    State probe = clone(t);
+                    script.queue.push_back(ScriptEntry{ev.kind == Dice::D6 ? Dice::COIN : Dice::D6, Outcome::single(1)});
+                    CHECK(!advance_scripted(t, b, script) && same_state(probe, t));  // the wrong kind: halted
+                    script.queue.clear();
+                    script.queue.push_back(ScriptEntry{ev.kind, sample(ev, t.rng)});
+                }
+            };
+            feed();
+            for (int n = 0; n < 1000 && s.decider != D_NOBODY; ++n) {
+                CHECK(same_state(s, t));
+                const Legal legal = legal_actions(s, b);
+                const Choice& g = legal[rand_below(legal.size())];
+                const Act a{g.type, g.players.empty() ? -1 : g.players[rand_below(g.players.size())],
+                            g.squares.empty() ? -1 : g.squares[rand_below(g.squares.size())]};
+                step(s, b, a, false);
+                act_only(t, b, a);
+                feed();
+                ++decisions;
+            }
+            CHECK(same_state(s, t));
+        } catch (const NotPortedError&) {
+        }
+    }
+    CHECK(decisions > 100 && halts > 30);
+    std::printf("script: %d decisions, %d chance events fed\n", decisions, halts);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
@@ -619,6 +673,7 @@ int main(int argc, char** argv) {
         test_engine_moves(text);
         test_skill_frame_positions(text);  // p1
         test_event_log(text);
+        test_script(text);
     } catch (const std::exception& exc) {
         std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
         return 1;

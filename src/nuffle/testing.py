@@ -21,8 +21,10 @@ from typing import Any
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
+from nuffle.core.engines import NATIVE, PYTHON, resolve_engine
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
+from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase
 from nuffle.core.procedures.turn import Turn
@@ -109,7 +111,11 @@ class Scenario:
         board: int = 11,
         script: Iterable[tuple[Dice, Outcome]] = (),
         assisted_moves: bool = False,
+        engine: str | None = None,
     ) -> None:
+        """`engine` runs the game `start` builds: 'python' or 'native' (default:
+        `NUFFLE_ENGINE`, else 'python')."""
+        self.engine = resolve_engine(engine)
         bd = board_for(board)
         specs = (load_team(home), load_team(away))
         info: list[PlayerInfo] = []
@@ -202,7 +208,7 @@ class Scenario:
             play.next_side = 1 - active
             stack += [half, play]
         self.state.stack = [*stack, proc if proc is not None else Turn(active)]
-        return Game.from_state(self.state, self.config, self.roller)
+        return Game.from_state(self.state, self.config, self.roller, self.engine)
 
 
 @contextmanager
@@ -240,16 +246,45 @@ def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
                        board: int | Callable[[int], int] = 11) -> set[Skill]:
     """Play a seeded random Human v Orc game per seed, with invariants checked after every step
     (`nuffle.conformance.play_checked`); `grant(game, seed)` hands out skills before it starts.
-    Returns the skills whose rules were consulted."""
+    Returns the skills whose rules the Python engine consulted. Where `NUFFLE_ENGINE=native`,
+    each game is played on the native engine as well, and both must end alike (history and
+    final position)."""
     from nuffle.conformance import play_checked
 
     with skills_consulted() as seen:
         for seed in seeds:
             size = board(seed) if callable(board) else board
-            game = Game.new("human", "orc", seed=seed, board=size)
-            grant(game, seed)
+            game = Game.new("human", "orc", seed=seed, board=size, engine=PYTHON)
+            grant(game, seed)  # changes the Python state: a native twin continues from it
+            twin = on_engine(game)
             play_checked(game, seed)
+            if twin is not game:
+                play_checked(twin, seed)
+                if twin.history != game.history or twin.state != game.state:
+                    raise AssertionError(f"seed {seed}: the native game ended unlike the Python one")
     return seen
+
+
+@contextmanager
+def edit(game: Game) -> Iterator[GameState]:
+    """Change a game's position in place, on either engine: `with edit(game) as s: s.status[p] =
+    Status.KO`. A Python game's state is changed directly; a native game takes the changed
+    snapshot when the block ends (`NativeGame.reload`)."""
+    s = game.state
+    yield s
+    if isinstance(game, NativeGame):
+        game.reload(s)
+
+
+def on_engine(game: Game, engine: str | None = None) -> Game:
+    """`game` (a Python game, e.g. one whose players a test changed before it started) on
+    `engine` (default: `NUFFLE_ENGINE`): itself for the Python engine, else a native game
+    continuing from its position with its roller."""
+    if resolve_engine(engine) == PYTHON or game.engine != PYTHON:
+        return game
+    native = Game.from_state(game.state.copy(), game.config, game.roller.copy(), NATIVE)
+    native.history = game.history.copy()
+    return native
 
 
 def slow_except(values: Iterable[Any], quick: Iterable[Any]) -> list[Any]:
@@ -267,6 +302,8 @@ def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) ->
     rng = random.Random(seed)
     s = game.state
     s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
+    if isinstance(game, NativeGame):
+        game.reload(s)  # a native game's state is a snapshot: the engine takes the change
 
 
 # --- a scripted match from the start: pre-match, set-up, kick-off --------------------------------

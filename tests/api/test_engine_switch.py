@@ -1,5 +1,5 @@
-"""The public engine switch: `engine=`, NUFFLE_ENGINE and `game.engine`. The native engine plays
-no matches yet, so asking for it must fail with one clear line saying why."""
+"""The public engine switch: `engine=`, NUFFLE_ENGINE and `game.engine`. Where the extension is
+built, the native engine plays; where it is not, asking for it fails with one clear line saying why."""
 
 from __future__ import annotations
 
@@ -34,23 +34,14 @@ def test_unknown_engine_names_the_value() -> None:
         Game.from_position(Game.new(board=1).to_position(), engine="Native")
 
 
-def test_native_engine_is_a_clear_one_line_error() -> None:
-    for make in (lambda: Game.new(engine="native"),
-                 lambda: Game.from_position(Game.new(board=1).to_position(), engine="native")):
-        with pytest.raises(EngineUnavailableError) as info:
-            make()
-        message = str(info.value)
-        assert "\n" not in message
-        assert message.startswith(("the native engine is not built", "the native engine does not play"))
-        assert "engine='python'" in message
-    assert issubclass(EngineUnavailableError, ValueError)
-
-
-def test_native_message_says_matches_are_not_ported_when_built() -> None:
+def test_native_engine_plays_where_it_is_built() -> None:
     if not engines.native_available():
         pytest.skip("the extension is not built here")
-    with pytest.raises(EngineUnavailableError, match="does not play matches yet"):
-        Game.new(engine="native")
+    a = Game.new("human", "orc", seed=3, board=5, engine="native")
+    b = Game.from_position(Game.new(board=1).to_position(), engine="native")
+    assert a.engine == b.engine == "native" and isinstance(a, Game)
+    assert a.clone().engine == "native" and a.view().engine == "native"
+    assert a.state.key() == Game.new("human", "orc", seed=3, board=5).state.key()
 
 
 def test_native_message_says_why_the_extension_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,6 +62,9 @@ def test_environment_variable_picks_the_default(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("NUFFLE_ENGINE", "native")
     assert resolve_engine(None) == "native"
     assert resolve_engine("python") == "python"  # an explicit choice wins
+    if engines.native_available():
+        assert Game.new(board=1).engine == "native"
+    monkeypatch.setitem(sys.modules, "nuffle._native", None)  # as where it is not built
     with pytest.raises(EngineUnavailableError, match=r"\(asked for by NUFFLE_ENGINE=native\)"):
         Game.new(board=1)
     assert Game.new(board=1, engine="python").engine == "python"

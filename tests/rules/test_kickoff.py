@@ -11,7 +11,7 @@ import pytest
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, two_d6
 from nuffle.core.types import BallState, Status
-from nuffle.testing import mirror, new_game, pregame_script, set_up, to_kickoff
+from nuffle.testing import edit, mirror, new_game, pregame_script, set_up, to_kickoff
 
 GET_THE_REF = two_d6(1, 1)  # a kick-off result with no dice and no decisions
 
@@ -109,8 +109,8 @@ def test_bounce_off_pitch_is_touchback() -> None:
 
 def test_touchback_only_to_standing_players() -> None:
     game, _ = to_kickoff(kicking=0, extra=d8(5) + d6(4) + GET_THE_REF)
-    s = game.state
-    s.status[21] = Status.PRONE
+    with edit(game) as s:
+        s.status[21] = Status.PRONE
     game.step(Action(ActionType.PLACE_BALL, None, (24, 7)))
     group = game.legal_actions().group(ActionType.SELECT_PLAYER)
     assert group is not None and 21 not in group.players and 11 in group.players

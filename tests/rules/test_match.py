@@ -10,7 +10,7 @@ from nuffle.core.dice import coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import Weather
-from nuffle.testing import new_game, pregame_script
+from nuffle.testing import edit, new_game, pregame_script
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,8 @@ def test_sampled_games_reproducible() -> None:
 
 def test_result_of_unfinished_game_has_no_winner() -> None:
     game, _ = new_game(pregame_script())
-    game.state.teams[0].score = 2
+    with edit(game) as s:
+        s.teams[0].score = 2
     assert game.result == {"score": {"home": 2, "away": 0}, "winner": None, "over": False}
 
 

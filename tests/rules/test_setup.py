@@ -8,7 +8,7 @@ from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.types import Status
-from nuffle.testing import HOME_11, mirror, new_game, pregame_script, set_up
+from nuffle.testing import HOME_11, edit, mirror, new_game, pregame_script, set_up
 
 
 def _setup_game(kicking: int = 0, board: int = 11) -> Game:
@@ -57,8 +57,8 @@ def test_must_field_eleven() -> None:
 
 def test_must_field_all_available_when_fewer_than_eleven() -> None:
     game = _setup_game()
-    s = game.state
-    s.status[10] = Status.KO  # one human player is in the KO box
+    with edit(game) as s:
+        s.status[10] = Status.KO  # one human player is in the KO box
     _place(game, 0, HOME_11[:9])
     _end_fails(game, "only 9 players on the pitch; 10 must be set up")
     _place(game, 0, HOME_11[9:10])

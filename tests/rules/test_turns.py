@@ -4,30 +4,10 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
-from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.turn import Turn
-from nuffle.core.state import GameState
 from nuffle.core.types import BlockFace, Status
 from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, to_kickoff
 
 ORC_LINE, ORC_LINE2 = O_LINE, O_LINE2
-
-
-class Turns(Procedure):
-    """Test driver: the given team turns, one after the other."""
-
-    __slots__ = ("sides",)
-
-    def __init__(self, sides: list[int]) -> None:
-        super().__init__()
-        self.sides = sides
-
-    def run(self, s: GameState) -> None:
-        if self.phase < len(self.sides):
-            self.phase += 1
-            s.push(Turn(self.sides[self.phase - 1]))
-            return
-        s.pop()
 
 
 def test_turn_marker_advances_and_end_turn_passes() -> None:
@@ -67,7 +47,7 @@ def test_one_blitz_pass_handoff_foul_per_turn() -> None:
 def test_limits_reset_next_turn() -> None:
     sc = Scenario()
     sc.put(BLITZER, (3, 3)).put(ORC_LINE2, (20, 3))
-    game = sc.start(proc=Turns([0, 1, 0]))
+    game = sc.start(active=0, drive=True)  # home, away, home, ...
     game.step(Action(ActionType.START_BLITZ, BLITZER))
     game.step(Action(ActionType.END_ACTION))
     assert game.legal_actions().group(ActionType.START_BLITZ) is None
@@ -82,7 +62,7 @@ def test_stunned_in_own_turn_flips_at_end_of_next_own_turn() -> None:
     # home lineman fails a dodge and is stunned in home turn 1
     sc = Scenario(script=d6(2) + two_d6(5, 4) + two_d6(2, 2))
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (11, 7))
-    game = sc.start(proc=Turns([0, 1, 0]))
+    game = sc.start(active=0, drive=True)  # home, away, home, ...
     game.step(Action(ActionType.START_MOVE, LINEMAN))
     game.step(Action(ActionType.MOVE, None, (9, 8)))
     s = game.state
@@ -101,7 +81,7 @@ def test_stunned_in_opponents_turn_flips_at_end_of_own_next_turn() -> None:
     # home blitzer knocks an orc down; armour broken; stunned
     sc = Scenario(script=block(BlockFace.DEFENDER_DOWN) + two_d6(6, 5) + two_d6(3, 2))
     sc.put(BLITZER, (10, 7)).put(ORC_LINE, (11, 7)).put(ORC_LINE2, (20, 2))
-    game = sc.start(proc=Turns([0, 1, 0]))
+    game = sc.start(active=0, drive=True)  # home, away, home, ...
     game.step(Action(ActionType.START_BLOCK, BLITZER))
     game.step(Action(ActionType.BLOCK, None, (11, 7)))
     game.step(Action(ActionType.SELECT_DEFENDER_DOWN))
@@ -120,14 +100,14 @@ def test_stunned_in_opponents_turn_flips_at_end_of_own_next_turn() -> None:
 def test_turnover_ends_turn_immediately() -> None:
     sc = Scenario(script=d6(1) + two_d6(1, 1))
     sc.put(LINEMAN, (10, 7)).put(ORC_LINE, (11, 7)).put(LINEMAN2, (3, 3))
-    game = sc.start(proc=Turns([0, 1]))
+    game = sc.start(active=0, drive=True)  # a turn of the second half
     game.step(Action(ActionType.START_MOVE, LINEMAN))
     game.step(Action(ActionType.MOVE, None, (9, 6)))
     s = game.state
     assert game.current_decider == "away"
     assert s.active == 1
     assert s.status[LINEMAN2] == Status.STANDING  # never got to act
-    assert s.stats[0][3] == 1  # one home turnover counted in half 1
+    assert s.stats[0][4 + 3] == 1  # one home turnover counted in half 2
 
 
 def test_touchdown_in_opponents_turn_spends_scorers_next_turn() -> None:

@@ -633,6 +633,7 @@ def _grant_all(game: Game, rng: random.Random) -> None:
     s.info = tuple(info)
 
 
+@pytest.mark.python_engine("counts the Python engine's skill handlers; writes to the live game.state")
 def test_random_games_with_contact_skills_hold_invariants_quick():
     with skills_consulted() as seen:
         _contact_games(range(4))
@@ -640,6 +641,7 @@ def test_random_games_with_contact_skills_hold_invariants_quick():
 
 
 @pytest.mark.slow
+@pytest.mark.python_engine("counts the Python engine's skill handlers; writes to the live game.state")
 def test_random_games_with_contact_skills_hold_invariants():
     with skills_consulted() as seen:
         _contact_games(range(60))

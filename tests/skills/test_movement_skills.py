@@ -7,6 +7,8 @@ import dataclasses
 import random
 from fractions import Fraction
 
+import pytest
+
 from nuffle.analysis.pathfinding import path_to
 from nuffle.analysis.queries import dodge_odds
 from nuffle.conformance import play_checked
@@ -745,6 +747,7 @@ def _skilled(race: str, seed: int) -> TeamSpec:
     return dataclasses.replace(spec, players=tuple(players))
 
 
+@pytest.mark.python_engine("counts the Python engine's skill handlers")
 def test_movement_skills_random_games_hold_invariants() -> None:
     with skills_consulted() as seen:
         for seed in range(6):

@@ -4,8 +4,9 @@
 The native extension is optional: an install without a working C++ compiler leaves it out and
 records why (`_native_build_error.txt` beside the package); asking for it then raises an
 `EngineUnavailableError` that says so. The extension holds the native engine (its building
-blocks, the procedure loop and the procedures ported so far, `core/native_game.py`) but does
-not play whole matches yet, and says so the same way.
+blocks, the procedure loop and the procedures ported so far; `core/native_game.py`). Native
+matches start and play; a game that reaches a procedure frame not ported yet raises the
+one-line `NotPortedError` naming it (native/README.md lists them), its position unchanged.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ _BUILD_NOTE = "_native_build_error.txt"
 
 
 class EngineUnavailableError(InputError):
-    """The engine asked for cannot run here (not built, or not able to play matches yet)."""
+    """The engine asked for cannot run here (not built), or cannot go on (`NotPortedError`)."""
 
 
 class NotPortedError(EngineUnavailableError):
@@ -81,7 +82,7 @@ def native_available() -> bool:
 
 def check_engine(engine: str | None) -> str:
     """The engine a new game runs on; raises ValueError for an unknown name and
-    EngineUnavailableError where the native engine is asked for but cannot play."""
+    EngineUnavailableError where the native engine is asked for but is not built."""
     name = resolve_engine(engine)
     if name == NATIVE:
         source = f" (asked for by {ENV_VARIABLE}=native)" if engine is None else ""
@@ -91,8 +92,7 @@ def check_engine(engine: str | None) -> str:
             raise EngineUnavailableError(f"{exc}{source}") from None
         if not getattr(module, "PLAYS_MATCHES", False):
             raise EngineUnavailableError(
-                f"the native engine does not play matches yet: some skills' frames (Blood Lust, Hypnotic "
-                f"Gaze, Diving Catch, Tentacles, Shadowing, Animosity, Piling On), the Wizard and assisted "
-                f"moves are not ported (native/README.md){source}; use engine='python'"
+                f"the native extension here is too old to play matches (rebuild it: pip install -e .)"
+                f"{source}; use engine='python'"
             )
     return name

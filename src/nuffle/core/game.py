@@ -28,7 +28,7 @@ from nuffle.core.dice import (
     sample,
     seed_state,
 )
-from nuffle.core.engines import PYTHON, check_engine
+from nuffle.core.engines import NATIVE, PYTHON, check_engine
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
@@ -160,7 +160,7 @@ class Game:
         derived from `seed`). `ruleset` is a ruleset or the name of a registered one
         (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
         'python'; see `nuffle.core.engines`)."""
-        check_engine(engine)
+        engine_name = check_engine(engine)
         _check_new(seed, board, roller)
         for name, team in (("home", home), ("away", away)):
             if not isinstance(team, str | TeamSpec):
@@ -193,17 +193,27 @@ class Game:
             assisted_moves=assisted_moves,
             ruleset=rules.name,
         )
+        if engine_name == NATIVE:
+            from nuffle.core.native_game import NativeGame
+
+            return NativeGame.from_state(state, config, roller, secret=secret)
         game = Game(state, roller, config, secret)
         game._advance()
         return game
 
     @staticmethod
     def from_state(
-        state: GameState, config: MatchConfig | None = None, roller: Roller | None = None
+        state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
+        engine: str | None = None,
     ) -> Game:
         """A game continuing from a built or loaded position; it takes the state over (copy it
         first to keep one) and runs to the next decision. Tests and tools use it instead of
-        reaching into private methods."""
+        reaching into private methods. `engine` as in `Game.new` (a native game copies the
+        position into the native engine)."""
+        if check_engine(engine) == NATIVE:
+            from nuffle.core.native_game import NativeGame
+
+            return NativeGame.from_state(state, config, roller)
         s = state
         if config is None:
             config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
@@ -223,12 +233,12 @@ class Game:
     def from_position(data: Any, roller: Roller | None = None, engine: str | None = None) -> Game:
         """A game continuing from a position `to_position` wrote (raises PositionError); `engine`
         as in `Game.new`."""
-        check_engine(engine)
-        return Game.from_state(check_position(position_from_dict(data)), None, roller)
+        name = check_engine(engine)
+        return Game.from_state(check_position(position_from_dict(data)), None, roller, name)
 
     @property
     def engine(self) -> str:
-        """The engine this game runs on: 'python' (the native engine plays no matches yet)."""
+        """The engine this game runs on: 'python' or 'native' (a `NativeGame`)."""
         return PYTHON
 
     # --- the engine loop -----------------------------------------------------------------
@@ -292,18 +302,19 @@ class Game:
             self._legal = s.stack[-1].legal(s) if s.decider in (0, 1) else LegalActions([])
         return self._legal
 
-    def step(self, action: Action) -> None:
-        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
-        s = self.state
+    def _check_action(self, action: Action) -> None:
+        """Raise MalformedActionError or IllegalActionError (saying why) unless `action` is a
+        legal decision now (both engines give the same messages)."""
         problem = action_problem(action)
         if problem is not None:
             raise MalformedActionError(problem)
-        if s.decider not in (0, 1):
+        if self.decider not in (0, 1):
             raise IllegalActionError(
                 f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
             )
         legal = self.legal_actions()
         if action not in legal:
+            s = self.state
             reason = s.stack[-1].explain(s, action)
             if reason is None:
                 kinds = ", ".join(t.name for t in legal.types())
@@ -312,6 +323,11 @@ class Game:
                     f"{type(s.stack[-1]).__name__} (legal types: {kinds})"
                 )
             raise IllegalActionError(f"{action} is illegal: {reason}")
+
+    def step(self, action: Action) -> None:
+        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
+        self._check_action(action)
+        s = self.state
         self._legal = None
         self.history.append(("a", action))
         if action.type.starts_action:

@@ -1,40 +1,50 @@
-"""A match on the native engine (`nuffle._native`) behind the public `Game` API, for what the
-native engine has ported (see native/README.md).
+"""A match on the native engine (`nuffle._native`): `NativeGame` is a `Game` whose rules run in
+C++ (see native/README.md).
 
-`Game.new(engine="native")` still refuses (the native engine does not play whole matches
-yet); the parity harness (`nuffle.parity`) and tests build native games with `NativeGame.start`
-or `NativeGame.from_state`. Dice are sampled from the state's own generator (as a
-`SampledRoller`), or left to the caller at chance nodes (`explicit=True`). A frame that is not
-ported raises `NotPortedError` naming it and leaves the game as it was.
+`Game.new(..., engine="native")`, `Game.from_state` / `Game.from_position` with
+`engine="native"` (or `NUFFLE_ENGINE=native`) build one; the parity harness and tests also use
+`NativeGame.start` and `NativeGame.from_state`. Every public `Game` method works: decisions,
+chance and the engine loop run natively, and `state` is a Python snapshot of the position
+(cached until the game changes; changing the snapshot does not change the game). All three
+rollers play: sampled (the state's own generator), explicit (the game stops at chance nodes)
+and scripted (the `ScriptedRoller`'s queue moves into the engine, `nuffle._native.Script`, and
+stays the roller's `queue`). Every frame is ported; a frame the Python engine gains without
+its port would raise the one-line `NotPortedError` naming it and leave the game as it was.
 """
 
 from __future__ import annotations
 
+import sys
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from nuffle.core.actions import (
-    Action,
-    ActionChoice,
-    ActionType,
-    IllegalActionError,
-    LegalActions,
-    MalformedActionError,
-    action_problem,
-)
+from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
-from nuffle.core.dice import Chance, Dice, ExplicitRoller, Outcome, seed_state
+from nuffle.core.dice import (
+    Chance,
+    Dice,
+    ExplicitRoller,
+    Outcome,
+    Roller,
+    RollerError,
+    SampledRoller,
+    ScriptedRoller,
+    is_valid_outcome,
+    sample,
+    seed_state,
+)
 from nuffle.core.engines import NATIVE, native_module
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, InputTypeError
+from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
-from nuffle.core.procedures.match import Match
 from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
-from nuffle.core.state import GameState
+from nuffle.core.state import GameState, Options
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
+from nuffle.core.types import CHANCE, NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
 
@@ -93,9 +103,6 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used"):
             setattr(ts, name, bool(t[name]))
-    for side, t in enumerate(data["teams"]):  # p3: the Wizard's spell
-        s.teams[side].wizard = t["wizard"]
-    s.fans = (data["fans"][0], data["fans"][1])
     s.stats = (tuple(data["teams"][0]["stats"][: len(s.stats[0])]),
                tuple(data["teams"][1]["stats"][: len(s.stats[1])]))
     for name in ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", "active", "rng",
@@ -113,57 +120,136 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     out = data["outcome"]
     s.outcome = tuple(out) if isinstance(out, list) else out
     s.log = [(Event(e[0]), e[1], e[2], e[3]) for e in data["log"]]
+    s.fans = tuple(data["fans"])
     return s
 
 
-class NativeGame:
-    """A match whose rules run in C++; the same public methods as `Game` for what is ported."""
+_SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2
+_STATE_SLOTS = tuple(GameState.__slots__)
+_UNHELD = 3  # sys.getrefcount of a snapshot only the game holds (the slot, the local, the call)
 
-    __slots__ = ("_explicit", "_legal", "_native", "_template")
 
-    def __init__(self, template: GameState, native: Any, explicit: bool = False) -> None:
+def _roller_mode(roller: Roller) -> int:
+    """How a native game rolls with `roller`; InputError for a roller it cannot run."""
+    if isinstance(roller, ScriptedRoller):
+        return _SCRIPTED
+    if isinstance(roller, ExplicitRoller):
+        return _EXPLICIT
+    if type(roller) is SampledRoller:
+        return _SAMPLED
+    if not isinstance(roller, Roller):
+        raise InputTypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller), "
+                             f"got {roller!r}")
+    raise InputError(f"the native engine rolls with a SampledRoller, ScriptedRoller or ExplicitRoller, "
+                     f"not a {type(roller).__name__}")
+
+
+class NativeGame(Game):
+    """A match whose rules run in C++, with the whole public `Game` API.
+
+    `state` is a snapshot of the position in Python objects, rebuilt after each change: read it
+    freely; writing to it does not change the game."""
+
+    __slots__ = ("_fresh", "_mode", "_native", "_roller", "_snap", "_template")
+
+    def __init__(self, template: GameState, native: Any, explicit: bool = False,
+                 roller: Roller | None = None, config: MatchConfig | None = None,
+                 secret: int | None = None) -> None:
+        """A game over the native state `native` of the match `template` describes (a Python
+        state of the same match: teams, players, board, rules), not advanced."""
         self._template = template
         self._native = native
-        self._explicit = explicit
-        self._legal: LegalActions | None = None
+        self._snap: GameState | None = None
+        self._fresh = False
+        self._legal = None
+        self.history = []
+        self.roller = roller or (ExplicitRoller() if explicit else SampledRoller())
+        if config is None:
+            config = MatchConfig(template.specs[0].race, template.specs[1].race, None,
+                                 template.board.variant.players, roller=self._roller.name,
+                                 assisted_moves=template.options.assisted_moves, ruleset=template.rules.name)
+        self.config = config
+        self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
-    def from_state(state: GameState, explicit: bool = False) -> NativeGame:
-        """A native game continuing from a Python position (copied), run to the next decision
-        (or chance node, if `explicit`). Only the LRB6 rules are native."""
-        if state.rules is not LRB6:  # p3: the native tables are LRB6's (frames.hpp, generated)
+    def from_state(state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
+                   engine: str | None = None, *, explicit: bool = False,
+                   secret: int | None = None) -> NativeGame:
+        """A native game continuing from a Python position, run to the next decision (or chance
+        node, with an explicit roller or `explicit`). It takes the state object over as its
+        snapshot (`state`), as `Game.from_state` does. Only the LRB6 rules are native.
+        `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
+        if engine not in (None, NATIVE):
+            raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
+        if state.rules is not LRB6:  # the native tables are LRB6's (frames.hpp, generated)
             changed = " (LRB6 with other tables)" if state.rules.name == LRB6.name else ""
             raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}"
                              f"{changed}")
+        if roller is not None:
+            _roller_mode(roller)  # refuse a roller the native engine cannot run before building
         module = native_module()
         try:
             native = module.State.load(native_board(state.board.variant.players), state_data(state))
-        except (ValueError, TypeError) as exc:  # evlog: the bridge's refusal, one line
+        except (ValueError, TypeError) as exc:  # a value the native state cannot hold
             raise PositionError(f"the native engine cannot hold this position: {exc}") from None
-        game = NativeGame(state.copy(), native, explicit)
-        game._run(native.advance, explicit)
+        if config is not None and roller is not None and config.roller != roller.name:
+            config = replace(config, roller=roller.name)
+        game = NativeGame(state.copy(), native, explicit, roller, config, secret)
+        game._snap = state  # taken over, as Game.from_state does: it shows the game from now on
+        game._advance()
         return game
 
     @staticmethod
     def start(home: str | TeamSpec, away: str | TeamSpec, seed: int = 0, board: int = 11,
               assisted_moves: bool = False, explicit: bool = False) -> NativeGame:
-        """A new match between two shipped teams (as `Game.new` builds it) on the native engine."""
-        from nuffle.core.game import Game  # the same teams, players and generator as Game.new
+        """A new match (race keys or team specs, as `Game.new` takes them) on the native engine."""
+        game = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves,
+                        roller=ExplicitRoller() if explicit else None, engine=NATIVE)
+        assert isinstance(game, NativeGame)
+        return game
 
-        shell = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves,
-                         roller=ExplicitRoller()).state
-        s = GameState.new(shell.board, shell.specs, shell.info, shell.rng, shell.options, shell.rules)
-        s.rng = seed_state(seed)
-        s.stack.append(Match())
-        return NativeGame.from_state(s, explicit)
+    # --- the roller, the engine loop ---------------------------------------------------------
 
-    def _run(self, call: Any, *args: Any) -> None:
-        """Call into the engine (its errors are NotPortedError and IllegalActionError, the state
-        unchanged); the legal actions are listed afresh afterwards."""
+    @property
+    def roller(self) -> Roller:
+        """The roller resolving chance events (assigning one switches the engine's mode; a
+        scripted roller's queue moves into the engine and stays its `queue`)."""
+        return self._roller
+
+    @roller.setter
+    def roller(self, roller: Roller) -> None:
+        mode = _roller_mode(roller)
+        if mode == _SCRIPTED:
+            assert isinstance(roller, ScriptedRoller)
+            if not isinstance(roller.queue, native_module().Script):
+                script = native_module().Script()
+                script.extend(roller.queue)
+                roller.queue = script
+        self._roller = roller
+        self._mode = mode
+
+    def _call(self, plain: Any, scripted: Any, *args: Any) -> None:
+        """One call into the engine with this game's roller (the state is unchanged on any
+        error); scripted outcomes go into the history, and a script that cannot resolve the
+        next event raises the roller's own RollerError with the game at that chance node."""
         try:
-            call(*args)
+            if self._mode == _SCRIPTED:
+                taken = scripted(*args, self._roller.queue)  # type: ignore[attr-defined]
+                self.history.extend(("c", o if isinstance(o, int) else tuple(o)) for o in taken)
+            else:
+                plain(*args, self._mode == _EXPLICIT)
         finally:
-            self._legal = None
+            self._changed()
+        if self._mode == _SCRIPTED and self._native.decider == CHANCE:
+            s = self.state
+            assert s.pending is not None
+            self._roller.resolve(s.pending, s.rng)  # raises RollerError saying why
+            raise RollerError(f"the scripted roller could not resolve {s.pending.describe()}")
+
+    def _advance(self) -> None:
+        self._call(self._native.advance, self._native.advance_scripted)
+
+    # --- decisions ---------------------------------------------------------------------------
 
     @property
     def engine(self) -> str:
@@ -202,22 +288,20 @@ class NativeGame:
         return self._legal
 
     def step(self, action: Action) -> None:
-        """Apply a decision; raises IllegalActionError (state unchanged) if it is not legal."""
-        problem = action_problem(action)  # evlog: wrong types refused as Game.step refuses them
-        if problem is not None:
-            raise MalformedActionError(problem)
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{action} is illegal: it is not among the legal actions of "
-                                     f"{self.current_decider}")
+        """Apply a decision; raises IllegalActionError (the Python engine's message, state
+        unchanged) if it is not legal."""
+        self._check_action(action)
         sq = -1 if action.square is None else self._template.board.sq(*action.square)
         player = -1 if action.player is None else action.player
-        self._run(self._native.step, int(action.type), player, sq, self._explicit)
-
-    def apply_chance(self, outcome: Outcome) -> None:
-        """Resolve the pending chance event with `outcome` and continue."""
-        if isinstance(outcome, list):  # evlog: as Game.apply_chance takes a list of dice
-            outcome = tuple(outcome)
-        self._run(self._native.resolve, outcome, self._explicit)
+        n = len(self.history)
+        self.history.append(("a", action))
+        try:
+            self._call(self._native.step, self._native.step_scripted, int(action.type), player, sq)
+        except RollerError:
+            raise
+        except BaseException:
+            del self.history[n:]
+            raise
 
     def decision(self) -> Decision:
         """What is being decided now (as `Game.decision`)."""
@@ -240,9 +324,124 @@ class NativeGame:
             square=None if sq < 0 else self._template.board.xy(sq),
         )
 
+    # --- explicit chance ---------------------------------------------------------------------
+
+    def _pending(self) -> Chance:
+        event = self.state.pending if self.decider == CHANCE else None
+        if event is None:
+            raise IllegalActionError("there is no pending chance event")
+        return event
+
+    def apply_chance(self, outcome: Outcome) -> None:
+        """Resolve the pending chance event with `outcome` and continue."""
+        event = self._pending()
+        if isinstance(outcome, list):
+            outcome = tuple(outcome)
+        if not is_valid_outcome(event, outcome):
+            raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
+        n = len(self.history)
+        self.history.append(("c", outcome))
+        try:
+            self._resolve(outcome)
+        except RollerError:
+            raise
+        except BaseException:
+            del self.history[n:]
+            raise
+
+    def sample_chance(self) -> Outcome:
+        """Resolve the pending chance event from the state's own generator (as a sampled
+        roller would) without recording it; returns the outcome."""
+        event = self._pending()
+        before = self._native.rng
+        outcome, self._native.rng = sample(event, before)
+        try:
+            self._resolve(outcome)
+        except RollerError:
+            raise
+        except BaseException:
+            self._native.rng = before
+            self._changed()
+            raise
+        return outcome
+
+    def _resolve(self, outcome: Outcome) -> None:
+        self._call(self._native.resolve, self._native.resolve_scripted, outcome)
+
+    # --- copies, views, the position ---------------------------------------------------------
+
+    def _copy(self, native: Any, roller: Roller, config: MatchConfig) -> NativeGame:
+        g = NativeGame.__new__(NativeGame)
+        g._template = self._template
+        g._native = native
+        g._snap = None
+        g._fresh = False
+        g.roller = roller
+        g.config = config
+        g.history = self.history.copy()
+        g._legal = self._legal
+        g._secret = self._secret
+        return g
+
     def clone(self) -> NativeGame:
-        """An exact, independent copy."""
-        return NativeGame(self._template, self._native.clone(), self._explicit)
+        """An exact, independent copy that continues identically (same dice)."""
+        roller = self._roller
+        if isinstance(roller, ScriptedRoller):
+            copy = ScriptedRoller()
+            copy.queue = roller.queue.copy()
+            roller = copy
+        return self._copy(self._native.clone(), roller, self.config)
+
+    def with_assisted_moves(self, on: bool = True) -> NativeGame:
+        """A clone whose match offers assisted moves (or, with `on` False, has none)."""
+        g = self.clone()
+        g._offer_assisted_moves(on)
+        return g
+
+    def _offer_assisted_moves(self, on: bool) -> None:
+        if self._template.options.assisted_moves != on:
+            data = self._native.dump()
+            data["assisted_moves"] = int(on)
+            self._native = type(self._native).load(self._native.board, data)
+            template = self._template.copy()
+            template.options = Options(assisted_moves=on)
+            self._template = template
+            self._changed()
+
+    def view(self, assisted_moves: bool | None = None) -> NativeGame:
+        """A copy for a decider (as `Game.view`): its dice are reseeded from a secret the holder
+        cannot read, so they are not the live game's future dice."""
+        legal = self.legal_actions()
+        native = self._native.clone()
+        native.rng = _mix(self._secret, self._native.rng, len(self.history))
+        explicit = self._roller.explicit
+        v = self._copy(native, ExplicitRoller() if explicit else SampledRoller(),
+                       _view_config(self.config, explicit))
+        v._legal = legal.copy()
+        v._secret = _mix(native.rng, self._secret, 0x51EE)
+        if assisted_moves is not None:
+            v._offer_assisted_moves(assisted_moves)
+        return v
+
+    def reseed(self, seed: int) -> None:
+        """Replace the state's random generator with one seeded from `seed`."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InputTypeError(f"seed must be an integer, not {seed!r}")
+        self._native.rng = seed_state(seed)
+        self._changed()
+
+    def reload(self, state: GameState) -> None:
+        """Continue from `state` (a changed copy of this game's snapshot: e.g. players given
+        skills by a test before the match starts) as from its own position; the snapshot is
+        `state` from now on. Raises PositionError if the native state cannot hold it."""
+        try:
+            native = type(self._native).load(self._native.board, state_data(state))
+        except (ValueError, TypeError) as exc:
+            raise PositionError(f"the native engine cannot hold this position: {exc}") from None
+        self._native = native
+        self._template = state.copy()
+        self._snap = state
+        self._changed()
 
     def data(self) -> dict[str, Any]:
         """The position as the bridge's plain data (`native_state.state_data`'s shape)."""
@@ -250,8 +449,38 @@ class NativeGame:
 
     @property
     def state(self) -> GameState:
-        """A Python snapshot of the position (a new copy at each call), its event log included."""
-        return state_from_data(self._template, self.data())
+        """A Python snapshot of the position: one object per game, brought up to date in place
+        after each change (so `s = game.state` held across steps stays current, as on the
+        Python engine). It is read-only: writing to it does not change the game."""
+        snap = self._snap
+        if snap is None:
+            snap = self._snap = state_from_data(self._template, self.data())
+            self._fresh = True
+        elif not self._fresh:
+            self._refresh(snap)
+        return snap
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        raise InputError("a native game's state is a read-only snapshot: build a game from a changed "
+                         "position with Game.from_state(state, engine='native')")
+
+    def _refresh(self, snap: GameState) -> None:
+        """Rewrite the snapshot object in place from the engine's position."""
+        new = state_from_data(self._template, self.data())
+        for name in _STATE_SLOTS:
+            setattr(snap, name, getattr(new, name))
+        self._fresh = True
+
+    def _changed(self) -> None:
+        """After a change of the position: the legal actions are listed afresh; a snapshot
+        someone holds is brought up to date now, one nobody holds at its next reading."""
+        self._legal = None
+        snap = self._snap
+        if snap is not None:
+            self._fresh = False
+            if sys.getrefcount(snap) > _UNHELD:
+                self._refresh(snap)
 
     def to_position(self) -> dict[str, Any]:
         """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
