@@ -10,8 +10,6 @@ whole suite serially in one process, for debugging.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator
-from typing import Any
 
 import pytest
 
@@ -109,10 +107,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 # --- the engine the suite runs on (NUFFLE_ENGINE) ------------------------------------------------
 # `NUFFLE_ENGINE=native python -m pytest tests/rules tests/skills tests/test_golden.py` runs the rules,
-# skills and golden suites on the native engine (CI does, .ci/run). There a test that reaches a
-# procedure frame the native engine has not ported yet counts as xfailed with the NotPortedError's
-# line as its reason (`-rx` lists them), and a test marked `python_engine(reason)` is skipped:
-# it needs what only a Python game has (e.g. it counts the Python engine's skill handlers).
+# skills and golden suites on the native engine (CI does, .ci/run). There a test marked
+# `python_engine(reason)` is skipped: it needs what only a Python game has (e.g. it counts the
+# Python engine's skill handlers). Every frame is ported, so a NotPortedError fails the test.
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -129,16 +126,3 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     mark = item.get_closest_marker("python_engine")
     if mark is not None and _on_native():
         pytest.skip(f"Python engine only: {mark.args[0] if mark.args else mark.kwargs.get('reason', '')}")
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
-    outcome = yield
-    report = outcome.get_result()
-    excinfo = call.excinfo
-    if report.failed and excinfo is not None and _on_native():
-        from nuffle.core.engines import NotPortedError
-
-        if excinfo.errisinstance(NotPortedError):
-            report.outcome = "skipped"
-            report.wasxfail = f"native engine: {excinfo.value}"
