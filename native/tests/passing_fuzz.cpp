@@ -66,6 +66,8 @@ State random_state(const Board& b, std::uint64_t& x) {
         for (const int k : SKILLS) {
             if (pick(x, 4) == 0) s.players[p].skills[k / 64] |= 1ULL << (k % 64);
         }
+        s.players[p].race = static_cast<std::uint8_t>(pick(x, 3));  // Animosity between races
+        s.players[p].keywords = static_cast<std::uint8_t>(pick(x, 4));
     }
     s.weather = static_cast<std::uint8_t>(pick(x, 5));
     s.active = static_cast<std::int16_t>(pick(x, 2));
@@ -154,7 +156,7 @@ bool drive(State& s, const Board& b, std::uint64_t& x) {
         try {
             run_ported(s, b);
         } catch (const NotPortedError&) {
-            return true;  // an Animosity declaration or a pending crowd-surf: honest stop
+            return true;  // a frame not ported yet (a pending crowd-surf): honest stop
         }
         if (!consistent(s, b)) return false;
         if (s.frame_count == 0) return true;

@@ -384,9 +384,13 @@ void test_engine(const std::string& text) {
         }
     }
     CHECK(decisions > 100);
-    State s = make_state(make_board(read_variants(text).front()), 1);
-    push_frame(s, frames::WIZARD, 0);  // not ported yet
-    CHECK(throws<NotPortedError>([&] { advance(s, make_board(read_variants(text).front()), false); }));
+    for (int proc = 0; proc < frames::PROC_COUNT; ++proc) {  // the first frame not ported yet, if any
+        if (is_ported(proc)) continue;
+        State s = make_state(make_board(read_variants(text).front()), 1);
+        push_frame(s, proc, 0);
+        CHECK(throws<NotPortedError>([&] { advance(s, make_board(read_variants(text).front()), false); }));
+        break;
+    }
     std::printf("engine: %d decisions, %d games stopped at an unported frame\n", decisions, stopped);
 }
 

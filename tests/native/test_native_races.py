@@ -386,7 +386,7 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
     from positions in play, with apothecaries, Thick Skull and Stunty, frame by frame."""
     from nuffle.core.procedures.injury import Injury, KnockDown
 
-    checks = casualties = 0
+    checks = niggled = 0
     for seed in range(6):
         rng = random.Random(seed + 70)
         for board in (3, 11):
@@ -400,8 +400,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
                     c.stack.append(KnockDown(pid) if rng.random() < 0.5 else Injury(pid))
                     c.decider = RUNNING
                     checks += _drive(native, c, rng)
-                    casualties += c.info[pid].niggles > 0
-    assert checks >= 200 and casualties >= 20, (checks, casualties)
+                    niggled += c.info[pid].niggles > 0
+    assert checks >= 200 and niggled >= 20, (checks, niggled)
 
 
 # --- the LRB6 ruleset's tables ---------------------------------------------------------------
