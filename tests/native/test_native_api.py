@@ -243,21 +243,17 @@ def test_the_scripted_roller_as_the_python_one() -> None:
     _same(py, na)
 
 
-def test_a_scripted_clone_has_its_own_queue_and_an_error_puts_the_queue_back() -> None:
+def test_a_scripted_clone_has_its_own_queue_and_a_refused_action_leaves_it() -> None:
     sc, na = _dodge("native", d6(5, 6))
     twin = na.clone()
     assert roller_of(twin).queue is not sc.roller.queue and len(roller_of(twin).queue) == 2
     twin.step(Action(T.MOVE, None, (9, 8)))
     assert len(roller_of(twin).queue) == 1 and len(sc.roller.queue) == 2
-    # an unported frame (Blood Lust) leaves the game and its script as they were
-    vampires = Scenario(home="vampire", script=d6(3, 3), engine="native")
-    vampire = vampires.pid(0, "Vampire")
-    vampires.put(vampire, (10, 7))
-    game = vampires.start(active=0)
-    before = game.state.key()
-    with pytest.raises(NotPortedError, match="BLOOD_LUST"):
-        game.step(Action(T.START_MOVE, vampire))
-    assert game.state.key() == before and len(vampires.roller.queue) == 2 and game.history == []
+    # a refused action leaves the game and its script as they were
+    before, history = na.state.key(), list(na.history)
+    with pytest.raises(IllegalActionError):
+        na.step(Action(T.MOVE, None, (15, 1)))
+    assert na.state.key() == before and len(sc.roller.queue) == 2 and na.history == history
 
 
 def test_views_have_their_own_dice_and_are_the_python_engines_views() -> None:

@@ -443,7 +443,8 @@ def test_matches_with_these_skills_match_the_python_engine(native: ModuleType) -
     for i, (board, dice, assisted) in enumerate(runs):
         rng = random.Random(500 + i)
         home, away = (skilled_team(r, rng) for r in rng.sample(races, 2))
-        rec = parity_game(900 + i, board, home, away, "all", 1500, dice, assisted)  # type: ignore[arg-type]
+        rec = parity_game(900 + i, board, home, away, "all", 1500, dice,  # type: ignore[arg-type]
+                          assisted=assisted)
         assert rec.outcome in ("complete", "step_limit", "stopped_at_unported"), rec.diff
         steps += rec.steps
     assert steps >= 800

@@ -213,7 +213,7 @@ class Game:
         if check_engine(engine) == NATIVE:
             from nuffle.core.native_game import NativeGame
 
-            return NativeGame.from_state(state, config, roller)
+            return NativeGame.from_state(state, config, roller, adopt=True)
         s = state
         if config is None:
             config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,

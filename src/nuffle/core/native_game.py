@@ -174,11 +174,13 @@ class NativeGame(Game):
     @staticmethod
     def from_state(state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
                    engine: str | None = None, *, explicit: bool = False,
-                   secret: int | None = None) -> NativeGame:
+                   secret: int | None = None, adopt: bool = False) -> NativeGame:
         """A native game continuing from a Python position, run to the next decision (or chance
-        node, with an explicit roller or `explicit`). It takes the state object over as its
-        snapshot (`state`), as `Game.from_state` does. Only the LRB6 rules are native.
-        `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
+        node, with an explicit roller or `explicit`). The position is copied into the engine;
+        with `adopt` (what `Game.from_state(..., engine='native')` does, as the Python engine
+        takes its state over) the state object itself becomes the game's snapshot (`state`) and
+        follows the game from then on. Only the LRB6 rules are native. `config` and `roller` as
+        in `Game.from_state`; `engine` must be 'native' or None."""
         if engine not in (None, NATIVE):
             raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
         if state.rules is not LRB6:  # the native tables are LRB6's (frames.hpp, generated)
@@ -195,7 +197,8 @@ class NativeGame(Game):
         if config is not None and roller is not None and config.roller != roller.name:
             config = replace(config, roller=roller.name)
         game = NativeGame(state.copy(), native, explicit, roller, config, secret)
-        game._snap = state  # taken over, as Game.from_state does: it shows the game from now on
+        if adopt:
+            game._snap = state  # taken over, as Game.from_state does: it shows the game from now on
         game._advance()
         return game
 
