@@ -258,6 +258,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int) -> int:
+    """`nuffle bench engine --engine native`: the native engine's figures (JSON or text)."""
+    from nuffle.bench.native import format_native_bench, run_native_bench
+    from nuffle.core.engines import EngineUnavailableError
+
+    try:
+        figures = run_native_bench(games=args.games, home=teams[0], away=teams[1], board=board)
+    except EngineUnavailableError as exc:
+        return _error(str(exc))
+    print(json.dumps(figures) if args.json else format_native_bench(figures))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
@@ -282,6 +295,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         Game.new(*teams, board=board)
     except ValueError as exc:
         return _error(str(exc))
+    if args.engine == "native":  # perf: the C++ engine's figures (nuffle.bench.native)
+        return _native_bench(args, teams, board)
     figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board)
     if args.json:
         print(json.dumps(figures))
@@ -561,6 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--home", default="human", help="home race or team .json file")
     b.add_argument("--away", default="orc", help="away race or team .json file")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
+    b.add_argument("--engine", default="python", choices=["python", "native"],
+                   help="engine: the rules engine to time (default python)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

@@ -1,0 +1,121 @@
+// A random player inside the engine: whole games played in C++ with no Python between the
+// decisions (the benchmark's "native random player" and a cheap source of games). Its choices
+// come from its own xorshift64 stream, apart from the game's dice; they need not match the
+// Python RandomBot's.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "nuffle/engine.hpp"
+#include "nuffle/rng.hpp"
+
+namespace nuffle {
+
+// How one random game ended: the score, the decisions taken, and why it stopped early
+// (empty when it reached the end of the match).
+struct RandomGame {
+    int score[2] = {0, 0};
+    long decisions = 0;
+    bool complete = false;
+    std::string stopped;  // NotPortedError's message, "error: ..." or "decision limit"
+};
+
+// A value in 0..k-1 from the chooser's stream (k >= 1).
+inline std::uint32_t random_pick(std::uint64_t& r, std::size_t k) noexcept {
+    r = next_state(r);
+    return draw(r, static_cast<std::uint32_t>(k));
+}
+
+// One legal action: a group uniformly, then one of its players and one of its squares.
+inline Act random_act(const Legal& legal, std::uint64_t& r) noexcept {
+    const Choice& g = legal[random_pick(r, legal.size())];
+    Act a{g.type, -1, -1};
+    if (!g.players.empty()) a.player = g.players[random_pick(r, g.players.size())];
+    if (!g.squares.empty()) a.square = g.squares[random_pick(r, g.squares.size())];
+    return a;
+}
+
+// A set-up decision (the top frame is a Setup): end it when legal; else put a reserve on a
+// free square of the own half, filling the line of scrimmage first and keeping within the wide
+// zones' limit (so the set-up soon becomes legal). Returns false when there is no such move
+// (the caller then picks among the legal actions at random).
+inline bool random_setup_act(const State& s, const Board& b, const Legal& legal, std::uint64_t& r, Act& out) {
+    const Choice* place = nullptr;
+    for (const Choice& g : legal) {
+        if (g.type == frames::at::END_SETUP) {
+            out = Act{g.type, -1, -1};
+            return true;
+        }
+        if (g.type == frames::at::PLACE_PLAYER && place == nullptr) place = &g;
+    }
+    if (place == nullptr) return false;
+    const int side = s.decider;
+    const Variant& v = b.variant;
+    const std::uint8_t los = side == HOME ? LOS_HOME : LOS_AWAY;
+    int placed = 0, on_los = 0, wide[3] = {0, 0, 0};
+    for (int p = 0; p < s.player_count; ++p) {
+        const Player& pl = s.players[p];
+        if (pl.team != side || pl.square < 0) continue;
+        ++placed;
+        if ((b.flags[static_cast<std::size_t>(pl.square)] & los) != 0) ++on_los;
+        ++wide[b.wide[static_cast<std::size_t>(pl.square)]];
+    }
+    if (placed >= v.pitch_max) return false;
+    int reserves[MAX_PLAYERS];
+    int nr = 0;
+    for (const int p : place->players) {
+        if (s.players[p].square < 0) reserves[nr++] = p;
+    }
+    if (nr == 0) return false;
+    const bool fill_los = on_los < v.los_min;
+    int squares[MAX_SQUARES];
+    int ns = 0;
+    for (const int q : place->squares) {
+        const auto k = static_cast<std::size_t>(q);
+        if (s.grid[k] != SQUARE_EMPTY) continue;
+        if (fill_los ? (b.flags[k] & los) == 0 : (b.wide[k] != 0 && wide[b.wide[k]] >= v.wide_max)) continue;
+        squares[ns++] = q;
+    }
+    if (ns == 0) return false;
+    out = Act{frames::at::PLACE_PLAYER, reserves[random_pick(r, static_cast<std::size_t>(nr))],
+              squares[random_pick(r, static_cast<std::size_t>(ns))]};
+    return true;
+}
+
+// Plays `s` to the end of the match with dice sampled from its generator and every decision
+// but the set-ups (random_setup_act) chosen at random from the stream seeded with `choice_seed`. A frame not ported yet, an
+// engine error or more than `max_decisions` decisions stop the game (reported, not thrown).
+inline RandomGame play_random(State& s, const Board& b, std::uint64_t choice_seed, long max_decisions) {
+    RandomGame out;
+    std::uint64_t r = seed_state(choice_seed);
+    try {
+        advance(s, b, false);
+        while (s.decider == D_HOME || s.decider == D_AWAY) {
+            if (out.decisions >= max_decisions) {
+                out.stopped = "decision limit";
+                break;
+            }
+            const Legal legal = legal_actions(s, b);
+            if (legal.empty()) throw std::logic_error("a coach decides with no legal action");
+            Act a;
+            const bool setup = s.stack[s.frame_count - 1].proc == frames::SETUP;
+            if (!setup || !random_setup_act(s, b, legal, r, a)) a = random_act(legal, r);
+            Ctx c{s, b};
+            s.decider = D_RUNNING;  // act_only without re-listing: the action is one of `legal`
+            act_top(c, a);
+            advance(s, b, false);
+            ++out.decisions;
+        }
+        out.complete = s.decider == D_NOBODY;
+    } catch (const NotPortedError& e) {
+        out.stopped = e.what();
+    } catch (const std::exception& e) {
+        out.stopped = std::string("error: ") + e.what();
+    }
+    out.score[0] = s.teams[0].score;
+    out.score[1] = s.teams[1].score;
+    return out;
+}
+
+}  // namespace nuffle
