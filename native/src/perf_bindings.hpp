@@ -106,7 +106,7 @@ void bind_perf(py::module_& m) {
     auto cls = py::reinterpret_borrow<py::class_<PyState>>(m.attr("State"));
     cls.def(
            "outcomes",
-           [](const PyState& st, int type, int player, int square, int max_states) {
+           [](const PyState& st, int type, int player, int square, int max_states, bool solve_in_cpp) {
                if (max_states < 1) throw std::invalid_argument("max_states must be at least 1");
                nuffle::State start = nuffle::clone(st.s);
                if (type >= 0) {
@@ -117,12 +117,15 @@ void bind_perf(py::module_& m) {
                }
                nuffle::Explored ex;
                nuffle::explore(start, *st.board, max_states, ex);
+               if (!solve_in_cpp) ex.solved = false;  // the tests check the other solver this way
                return outcomes_to_py(ex, st.board);
            },
            py::arg("type") = -1, py::arg("player") = -1, py::arg("square") = -1, py::arg("max_states") = 100000,
+           py::arg("solve_in_cpp") = true,
            "Game.outcomes in C++: the exact distribution [(num, den, State)] of taking the action "
            "(type -1: of resolving the pending chance event) up to the next decision or the end, "
-           "identical states merged; this state is untouched.")
+           "identical positions merged; this state is untouched. solve_in_cpp=False: solve with "
+           "core/transitions.py over Fractions, as is done anyway for a graph with a cycle.")
         .def("random_setup_action", [](PyState& st, std::uint64_t rng) {
             if (st.s.frame_count == 0 || st.s.stack[st.s.frame_count - 1].proc != nuffle::frames::SETUP ||
                 (st.s.decider != nuffle::D_HOME && st.s.decider != nuffle::D_AWAY)) {

@@ -290,6 +290,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         return _error(f"--games must be at least 1, got {args.games}")
+    if args.what == "bots":  # perf: the bots' games/s on both engines (nuffle.bench.bots)
+        from nuffle.bench.bots import run_bot_bench
+
+        print(json.dumps(run_bot_bench(games=args.games, board=board, home=args.home, away=args.away)))
+        return 0
     try:
         teams = (load_team(args.home), load_team(args.away))
         Game.new(*teams, board=board)
@@ -566,8 +571,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts; the "
                                      "environments': bench env)")
-    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env"],
-                   help="engine (default), mcts or env")
+    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env", "bots"],
+                   help="engine (default), mcts, env or bots (scripted and grod games/s on both engines)")
     b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")

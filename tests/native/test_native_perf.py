@@ -147,6 +147,30 @@ def test_outcomes_at_a_chance_node_and_of_a_dodge_and_a_block(native: ModuleType
     assert _compare(g.state, None)
 
 
+def _rows(raw: list[Any]) -> list[tuple[int, int, bytes]]:
+    return [(n, d, st.to_bytes()) for n, d, st in raw]
+
+
+def test_outcomes_solved_by_the_fraction_solver_agree(native: ModuleType, game_positions: Positions) -> None:
+    """The path a graph with a cycle takes (core/transitions.py's solver over Fractions) gives
+    the same distribution as the forward flow in C++."""
+    rng = random.Random(4)
+    compared = 0
+    for s in game_positions(2, 5, 6, every=4):
+        game = NativeGame.from_state(s, explicit=True)
+        for action in _actions(s, rng, 4):
+            sq = -1 if action.square is None else game._template.board.sq(*action.square)
+            args = (int(action.type), -1 if action.player is None else action.player, sq)
+            try:
+                fast = game._native.outcomes(*args)
+            except NotPortedError:
+                continue
+            slow = game._native.outcomes(*args, solve_in_cpp=False)
+            assert _rows(fast) == _rows(slow)
+            compared += 1
+    assert compared >= 10
+
+
 def test_outcomes_errors_leave_the_state_alone(native: ModuleType) -> None:
     from nuffle.bench.engine import outcome_positions
 
@@ -236,3 +260,14 @@ def test_cli_bench_engine_native_json(native: ModuleType, capsys: pytest.Capture
     assert main(["bench", "engine", "--engine", "native", "--games", "1", "--board", "1"]) == 0
     text = capsys.readouterr().out
     assert "whole random games in C++" in text and "move with a dodge" in text
+
+
+def test_bot_bench_reports_both_engines(native: ModuleType) -> None:
+    from nuffle.bench.bots import run_bot_bench
+
+    figures = run_bot_bench(bots=("random",), games=1, board=1)
+    row = figures["bots"]["random"]
+    for engine in ("python", "native"):
+        assert row[engine]["complete"] + sum(row[engine]["stopped"].values()) == 1
+        if row[engine]["complete"]:
+            assert row[engine]["games_per_s"] > 0

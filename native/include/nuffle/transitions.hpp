@@ -88,22 +88,29 @@ constexpr std::size_t KEY_A_END = offsetof(State, pstats);
 constexpr std::size_t KEY_B_BEGIN = offsetof(State, pstats) + sizeof(State::pstats);
 constexpr std::size_t KEY_B_END = offsetof(State, grid) + sizeof(State::grid);
 
+// A 64-bit hash of `n` bytes in four independent lanes (no long multiply chain).
 inline std::uint64_t hash_bytes(const unsigned char* p, std::size_t n, std::uint64_t h) noexcept {
+    std::uint64_t lane[4] = {h, h ^ 0x243F6A8885A308D3ULL, h ^ 0x13198A2E03707344ULL, h ^ 0xA4093822299F31D0ULL};
     std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDULL + (h >> 29);
+    for (; i + 32 <= n; i += 32) {
+        for (int k = 0; k < 4; ++k) {
+            std::uint64_t w;
+            std::memcpy(&w, p + i + 8 * static_cast<std::size_t>(k), 8);
+            lane[k] = (lane[k] ^ w) * 0xFF51AFD7ED558CCDULL;
+        }
     }
-    for (; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ULL;
-    return h;
+    std::uint64_t out = lane[0] ^ (lane[1] >> 17) ^ (lane[2] << 13) ^ (lane[3] >> 31);
+    for (; i < n; ++i) out = (out ^ p[i]) * 0x100000001B3ULL;
+    return out;
 }
 
-// A 64-bit hash of a state's key bytes.
+// A 64-bit hash of a state's position: of its header, teams and players and of the frames in
+// use (the rest of the key bytes, compared by `same_position`, seldom tells positions apart
+// that these do not).
 inline std::uint64_t state_hash(const State& s) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(&s);
     const std::uint64_t h = hash_bytes(p, KEY_A_END, 0x9E3779B97F4A7C15ULL);
-    return hash_bytes(p + KEY_B_BEGIN, KEY_B_END - KEY_B_BEGIN, h);
+    return hash_bytes(p + offsetof(State, stack), sizeof(Frame) * s.frame_count, h);
 }
 
 // Whether two states are the same position (equal key bytes).
