@@ -136,8 +136,14 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
         if (out.states[static_cast<std::size_t>(i)].decider != D_CHANCE) continue;
         const Chance ev = out.states[static_cast<std::size_t>(i)].chance.event;
         for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group)) {
-            State child = clone(out.states[static_cast<std::size_t>(i)]);
-            resolve(child, b, w.outcome, true);
+            // the child is resolved in the next slot, and given back if it is a position seen before
+            State& child = out.states.emplace_back(clone(out.states[static_cast<std::size_t>(i)]));
+            try {
+                resolve(child, b, w.outcome, true);
+            } catch (...) {
+                out.states.pop_back();
+                throw;
+            }
             const std::uint64_t h = state_hash(child);
             int j = -1;
             const auto [lo, hi] = index.equal_range(h);
@@ -147,10 +153,11 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
                     break;
                 }
             }
-            if (j < 0) {
-                j = static_cast<int>(out.states.size());
+            if (j >= 0) {
+                out.states.pop_back();
+            } else {
+                j = static_cast<int>(out.states.size()) - 1;
                 if (j > max_states) throw TooManyStatesError(max_states);
-                out.states.push_back(child);
                 index.emplace(h, j);
                 out.edges.emplace_back();
                 todo.push_back(j);

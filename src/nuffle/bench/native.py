@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import NotPortedError, native_module
 from nuffle.core.teams import TeamSpec
 from nuffle.teams import load_team
@@ -21,6 +22,7 @@ from nuffle.teams import load_team
 __all__ = ["format_native_bench", "native_outcomes_bench", "run_native_bench"]
 
 _STEP_LIMIT = 200_000  # decisions a game may take before the bench calls it stopped
+_SETUP = int(DecisionKind.SETUP)
 
 
 def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int) -> Any:
@@ -44,7 +46,7 @@ def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tup
             if n >= _STEP_LIMIT:
                 return n, "decision limit"
             legal = state.legal_actions()
-            if state.top_frame() == "setup":
+            if state.waiting == _SETUP and state.top_frame() == "setup":
                 kind, player, square, rng = state.random_setup_action(rng)
             else:
                 kind, players, squares, _ = legal[randrange(len(legal))]
@@ -145,7 +147,7 @@ def _python_random_game_prefix(state: Any, pick: random.Random, setup_seed: int,
             if state.decider >= 2:
                 return
             legal = state.legal_actions()
-            if state.top_frame() == "setup":
+            if state.waiting == _SETUP and state.top_frame() == "setup":
                 kind, player, square, rng = state.random_setup_action(rng)
             else:
                 kind, players, squares, _ = legal[pick.randrange(len(legal))]
