@@ -131,9 +131,10 @@ void bind_perf(py::module_& m) {
                 (st.s.decider != nuffle::D_HOME && st.s.decider != nuffle::D_AWAY)) {
                 throw std::invalid_argument("no set-up is being decided");
             }
-            const nuffle::Legal legal = nuffle::legal_actions(st.s, *st.board);
             nuffle::Act a;
-            if (!nuffle::random_setup_act(st.s, *st.board, legal, rng, a)) a = nuffle::random_act(legal, rng);
+            if (!nuffle::random_setup_act(st.s, *st.board, rng, a)) {
+                a = nuffle::random_act(nuffle::legal_actions(st.s, *st.board), rng);
+            }
             return py::make_tuple(a.type, a.player, a.square, rng);
         }, py::arg("rng"),
            "The native random player's set-up decision: (type, player, flat square, next rng).")

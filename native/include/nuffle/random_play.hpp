@@ -36,44 +36,43 @@ inline Act random_act(const Legal& legal, std::uint64_t& r) noexcept {
     return a;
 }
 
-// A set-up decision (the top frame is a Setup): end it when legal; else put a reserve on a
-// free square of the own half, filling the line of scrimmage first and keeping within the wide
-// zones' limit (so the set-up soon becomes legal). Returns false when there is no such move
-// (the caller then picks among the legal actions at random).
-inline bool random_setup_act(const State& s, const Board& b, const Legal& legal, std::uint64_t& r, Act& out) {
-    const Choice* place = nullptr;
-    for (const Choice& g : legal) {
-        if (g.type == frames::at::END_SETUP) {
-            out = Act{g.type, -1, -1};
-            return true;
-        }
-        if (g.type == frames::at::PLACE_PLAYER && place == nullptr) place = &g;
+// A set-up decision (the top frame is a Setup, not a re-arrangement), read from the state
+// without listing the legal actions: end it when legal; else put a reserve (setup.py's movable
+// players) on a free square of the own half, filling the line of scrimmage first and keeping
+// within the wide zones' limit, so the set-up soon becomes legal. Returns false when there is
+// no such move (the caller then picks among the legal actions at random).
+inline bool random_setup_act(const State& s, const Board& b, std::uint64_t& r, Act& out) {
+    const Frame& f = s.stack[s.frame_count - 1];
+    if (f.proc != frames::SETUP || f.arg[frames::p_setup::F_REARRANGE] != 0) return false;
+    const int side = f.arg[frames::p_setup::F_SIDE];
+    const Ctx c{const_cast<State&>(s), b};  // setup_legal only reads it
+    if (procs::setup_legal(c, side)) {
+        out = Act{frames::at::END_SETUP, -1, -1};
+        return true;
     }
-    if (place == nullptr) return false;
-    const int side = s.decider;
     const Variant& v = b.variant;
     const std::uint8_t los = side == HOME ? LOS_HOME : LOS_AWAY;
     int placed = 0, on_los = 0, wide[3] = {0, 0, 0};
+    int reserves[MAX_PLAYERS];
+    int nr = 0;
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
-        if (pl.team != side || pl.square < 0) continue;
+        if (pl.team != side) continue;
+        if (pl.square < 0) {
+            if (pl.status == static_cast<int>(Status::RESERVE) && (pl.flags & frames::flag::HEAT) == 0) reserves[nr++] = p;
+            continue;
+        }
         ++placed;
         if ((b.flags[static_cast<std::size_t>(pl.square)] & los) != 0) ++on_los;
         ++wide[b.wide[static_cast<std::size_t>(pl.square)]];
     }
-    if (placed >= v.pitch_max) return false;
-    int reserves[MAX_PLAYERS];
-    int nr = 0;
-    for (const int p : place->players) {
-        if (s.players[p].square < 0) reserves[nr++] = p;
-    }
-    if (nr == 0) return false;
+    if (placed >= v.pitch_max || nr == 0) return false;
     const bool fill_los = on_los < v.los_min;
     int squares[MAX_SQUARES];
     int ns = 0;
-    for (const int q : place->squares) {
+    for (int q = 0; q < b.size; ++q) {
         const auto k = static_cast<std::size_t>(q);
-        if (s.grid[k] != SQUARE_EMPTY) continue;
+        if (s.grid[k] != SQUARE_EMPTY || !in_own_half(b, q, side)) continue;
         if (fill_los ? (b.flags[k] & los) == 0 : (b.wide[k] != 0 && wide[b.wide[k]] >= v.wide_max)) continue;
         squares[ns++] = q;
     }
@@ -96,11 +95,12 @@ inline RandomGame play_random(State& s, const Board& b, std::uint64_t choice_see
                 out.stopped = "decision limit";
                 break;
             }
-            const Legal legal = legal_actions(s, b);
-            if (legal.empty()) throw std::logic_error("a coach decides with no legal action");
             Act a;
-            const bool setup = s.stack[s.frame_count - 1].proc == frames::SETUP;
-            if (!setup || !random_setup_act(s, b, legal, r, a)) a = random_act(legal, r);
+            if (!random_setup_act(s, b, r, a)) {
+                const Legal legal = legal_actions(s, b);
+                if (legal.empty()) throw std::logic_error("a coach decides with no legal action");
+                a = random_act(legal, r);
+            }
             Ctx c{s, b};
             s.decider = D_RUNNING;  // act_only without re-listing: the action is one of `legal`
             act_top(c, a);
