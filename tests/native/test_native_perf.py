@@ -49,6 +49,15 @@ def test_play_random_games_on_board_11_finishes_set_ups(native: ModuleType) -> N
     assert all(r[2] < 20_000 for r in results)
 
 
+def test_play_random_games_keep_set_ups_short(native: ModuleType) -> None:
+    """Every set-up (Perfect Defence's re-arrangement included) ends within a few decisions:
+    a whole board-11 game takes hundreds of decisions, not thousands."""
+    start = NativeGame.start("human", "human", seed=1, board=11)._native
+    results = native.play_random_games(start, 100, seed=1)
+    assert all(r[3] is None or "not ported" in r[3] for r in results)
+    assert max(r[2] for r in results) < 1500  # 4,000 to 10,000 when a re-arrangement wandered
+
+
 def test_play_random_games_reports_a_stop_instead_of_raising(native: ModuleType) -> None:
     start = NativeGame.start("human", "orc", seed=3, board=1)._native
     results = native.play_random_games(start, 3, seed=1, max_decisions=5)

@@ -36,14 +36,16 @@ inline Act random_act(const Legal& legal, std::uint64_t& r) noexcept {
     return a;
 }
 
-// A set-up decision (the top frame is a Setup, not a re-arrangement), read from the state
-// without listing the legal actions: end it when legal; else put a reserve (setup.py's movable
-// players) on a free square of the own half, filling the line of scrimmage first and keeping
-// within the wide zones' limit, so the set-up soon becomes legal. Returns false when there is
+// A set-up decision (the top frame is a Setup), read from the state without listing the legal
+// actions: end it when legal; else put a reserve (setup.py's movable players) on a free square
+// of the own half, filling the line of scrimmage first and keeping within the wide zones'
+// limit, so the set-up soon becomes legal (a Perfect Defence re-arrangement moves a player on
+// the pitch up to the line when it is short). Returns false when there is
 // no such move (the caller then picks among the legal actions at random).
 inline bool random_setup_act(const State& s, const Board& b, std::uint64_t& r, Act& out) {
     const Frame& f = s.stack[s.frame_count - 1];
-    if (f.proc != frames::SETUP || f.arg[frames::p_setup::F_REARRANGE] != 0) return false;
+    if (f.proc != frames::SETUP) return false;
+    const bool rearrange = f.arg[frames::p_setup::F_REARRANGE] != 0;  // Perfect Defence: move those on the pitch
     const int side = f.arg[frames::p_setup::F_SIDE];
     const Ctx c{const_cast<State&>(s), b};  // setup_legal only reads it
     if (procs::setup_legal(c, side)) {
@@ -59,15 +61,20 @@ inline bool random_setup_act(const State& s, const Board& b, std::uint64_t& r, A
         const Player& pl = s.players[p];
         if (pl.team != side) continue;
         if (pl.square < 0) {
-            if (pl.status == static_cast<int>(Status::RESERVE) && (pl.flags & frames::flag::HEAT) == 0) reserves[nr++] = p;
+            if (!rearrange && pl.status == static_cast<int>(Status::RESERVE) && (pl.flags & frames::flag::HEAT) == 0) {
+                reserves[nr++] = p;
+            }
             continue;
         }
         ++placed;
-        if ((b.flags[static_cast<std::size_t>(pl.square)] & los) != 0) ++on_los;
+        const bool at_los = (b.flags[static_cast<std::size_t>(pl.square)] & los) != 0;
+        if (at_los) ++on_los;
         ++wide[b.wide[static_cast<std::size_t>(pl.square)]];
+        if (rearrange && !at_los) reserves[nr++] = p;  // one who may move up to the line
     }
-    if (placed >= v.pitch_max || nr == 0) return false;
     const bool fill_los = on_los < v.los_min;
+    if (rearrange && !fill_los) return false;
+    if ((!rearrange && placed >= v.pitch_max) || nr == 0) return false;
     int squares[MAX_SQUARES];
     int ns = 0;
     for (int q = 0; q < b.size; ++q) {
