@@ -49,3 +49,9 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="p
 "${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/passing_fuzz.cpp" -o "$out/passing_fuzz"
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
     "$out/passing_fuzz" "$here/../src/nuffle/data/boards.json"
+# perf: the native random player and the exact outcomes (tests/perf_fuzz.cpp)
+"${CXX:-g++}" -std=c++20 -O1 -g -Wall -Wextra -Werror \
+    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+    -I"$here/include" "$here/tests/perf_fuzz.cpp" -o "$out/perf_fuzz"
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
+    "$out/perf_fuzz" "$here/../src/nuffle/data/boards.json"

@@ -190,6 +190,9 @@ void act_checked(PyState& st, int type, int player, int square) {
     guarded(st, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
 }
 
+// perf: whole random games, exact outcomes and quick accessors (perf_bindings.hpp)
+#include "perf_bindings.hpp"
+
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
     m.attr("PLAYS_MATCHES") = true;  // a frame not ported yet raises NotPortedError
@@ -714,4 +717,5 @@ PYBIND11_MODULE(_native, m) {
     }
     m.attr("PASSING_HOOK_SKILLS") = passing_hooks;
     m.attr("LIST_POOL") = LIST_POOL;
+    bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
 }

@@ -258,6 +258,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int) -> int:
+    """`nuffle bench engine --engine native`: the native engine's figures (JSON or text)."""
+    from nuffle.bench.native import format_native_bench, run_native_bench
+    from nuffle.core.engines import EngineUnavailableError
+
+    try:
+        figures = run_native_bench(games=args.games, home=teams[0], away=teams[1], board=board)
+    except EngineUnavailableError as exc:
+        return _error(str(exc))
+    print(json.dumps(figures) if args.json else format_native_bench(figures))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
@@ -277,11 +290,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         return _error(f"--games must be at least 1, got {args.games}")
+    if args.what == "bots":  # perf: the bots' games/s on both engines (nuffle.bench.bots)
+        from nuffle.bench.bots import run_bot_bench
+
+        print(json.dumps(run_bot_bench(games=args.games, board=board, home=args.home, away=args.away)))
+        return 0
     try:
         teams = (load_team(args.home), load_team(args.away))
         Game.new(*teams, board=board)
     except ValueError as exc:
         return _error(str(exc))
+    if args.engine == "native":  # perf: the C++ engine's figures (nuffle.bench.native)
+        return _native_bench(args, teams, board)
     figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board)
     if args.json:
         print(json.dumps(figures))
@@ -551,8 +571,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure engine speed (or the search's: bench mcts; the "
                                      "environments': bench env)")
-    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env"],
-                   help="engine (default), mcts or env")
+    b.add_argument("what", nargs="?", default="engine", choices=["engine", "mcts", "env", "bots"],
+                   help="engine (default), mcts, env or bots (scripted and grod games/s on both engines)")
     b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
     b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
@@ -561,6 +581,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--home", default="human", help="home race or team .json file")
     b.add_argument("--away", default="orc", help="away race or team .json file")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
+    b.add_argument("--engine", default="python", choices=["python", "native"],
+                   help="engine: the rules engine to time (default python)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

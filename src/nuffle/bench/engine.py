@@ -87,6 +87,19 @@ def _engine_game(game: Game, home: RandomBot, away: RandomBot) -> None:
 def bench_outcomes(repeats: int = 30) -> dict[str, float]:
     """Time `Game.outcomes` for a move with a dodge and for a block whose knock-down runs
     through armour, injury and casualty (no apothecary, so nothing stops it)."""
+    out = {}
+    for name, (game, action) in outcome_positions().items():
+        t0 = time.perf_counter()
+        for _ in range(repeats):
+            game.outcomes(action)
+        out[f"outcomes_{name}_ms"] = (time.perf_counter() - t0) / repeats * 1e3
+    return out
+
+
+def outcome_positions() -> dict[str, tuple[Game, Any]]:
+    """The outcomes benchmark's two positions, each a game (sampled dice) and the action to
+    enumerate: `dodge`, a move with a dodge; `block`, the follow-up of a block whose knock-down
+    runs through armour, injury and casualty."""
     from nuffle.core.actions import Action, ActionType
     from nuffle.core.dice import SampledRoller, block, d6
     from nuffle.core.types import BlockFace
@@ -94,29 +107,20 @@ def bench_outcomes(repeats: int = 30) -> dict[str, float]:
 
     sc = Scenario()
     sc.put(0, (10, 7)).put(11, (11, 7)).put(12, (12, 9))
-    game = sc.start(0)
-    game.roller = SampledRoller()
-    game.step(Action(ActionType.START_MOVE, 0))
-    dodge = Action(ActionType.MOVE, square=(9, 7))
-    t0 = time.perf_counter()
-    for _ in range(repeats):
-        game.outcomes(dodge)
-    dodge_s = (time.perf_counter() - t0) / repeats
+    dodge_game = sc.start(0)
+    dodge_game.roller = SampledRoller()
+    dodge_game.step(Action(ActionType.START_MOVE, 0))
 
     ogre = 3
     sc = Scenario(script=d6(2) + block(BlockFace.DEFENDER_DOWN, BlockFace.DEFENDER_DOWN))
     sc.put(ogre, (10, 7)).put(11, (11, 7)).set(apothecaries=(0, 0))
-    game = sc.start(0)
+    block_game = sc.start(0)
     for a in (Action(ActionType.START_BLOCK, ogre), Action(ActionType.BLOCK, square=(11, 7)),
               Action(ActionType.SELECT_DEFENDER_DOWN), Action(ActionType.PUSH, square=(12, 7))):
-        game.step(a)
-    game.roller = SampledRoller()
-    follow = Action(ActionType.FOLLOW_UP)
-    t0 = time.perf_counter()
-    for _ in range(repeats):
-        game.outcomes(follow)
-    block_s = (time.perf_counter() - t0) / repeats
-    return {"outcomes_dodge_ms": dodge_s * 1e3, "outcomes_block_ms": block_s * 1e3}
+        block_game.step(a)
+    block_game.roller = SampledRoller()
+    return {"dodge": (dodge_game, Action(ActionType.MOVE, square=(9, 7))),
+            "block": (block_game, Action(ActionType.FOLLOW_UP))}
 
 
 # --- soak: every pairing of races ---------------------------------------------------------------

@@ -1,0 +1,149 @@
+// The native random player and the exact outcomes without Python, on every board: whole random
+// games (play_random), and at random decisions of random games the outcomes of a random legal
+// action (explore). Checked: games end or stop at an unported frame (reported, not thrown);
+// the same seed plays the same game; the outcomes' probabilities are positive and sum to
+// exactly 1; no result is a chance node; the explored start is left alone. Built and run by
+// native/sanitize.sh under AddressSanitizer and UndefinedBehaviorSanitizer.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "nuffle/boards_json.hpp"
+#include "nuffle/random_play.hpp"
+#include "nuffle/transitions.hpp"
+
+using namespace nuffle;
+
+namespace {
+
+int failures = 0;
+int checks = 0;
+
+#define CHECK(cond)                                                             \
+    do {                                                                        \
+        ++checks;                                                               \
+        if (!(cond)) {                                                          \
+            ++failures;                                                         \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                       \
+    } while (0)
+
+std::string read_file(const char* path) {
+    std::ifstream in(path);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    return buf.str();
+}
+
+// A fresh match on `b`: full rosters of plain players, the Match frame pushed.
+State new_match(const Board& b, std::uint64_t seed) {
+    State s = make_state(b, seed_state(seed));
+    for (int side = 0; side < 2; ++side) {
+        for (int i = 0; i < b.variant.roster_size; ++i) add_player(s, side, i + 1, 6, 3, 3, 8);
+        s.teams[side].spec_rerolls = 2;
+    }
+    push_frame(s, frames::MATCH, 0);
+    return s;
+}
+
+void test_random_games(const std::string& text) {
+    int complete = 0, stopped = 0;
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        for (std::uint64_t game = 0; game < 3; ++game) {
+            State s = new_match(b, game + 1);
+            State again = clone(s);
+            const RandomGame r = play_random(s, b, game + 7, 20000);
+            const RandomGame r2 = play_random(again, b, game + 7, 20000);
+            CHECK(r.decisions == r2.decisions && r.score[0] == r2.score[0] && r.score[1] == r2.score[1]);
+            CHECK(same_state(s, again));
+            CHECK(r.complete == r.stopped.empty());
+            CHECK(r.stopped != "decision limit");
+            if (r.complete) {
+                CHECK(s.decider == D_NOBODY);
+                ++complete;
+            } else {
+                ++stopped;
+            }
+        }
+        State s = new_match(b, 99);
+        const RandomGame cut = play_random(s, b, 1, 3);
+        CHECK(!cut.complete && cut.stopped == "decision limit" && cut.decisions == 3);
+    }
+    CHECK(complete > 5);
+    std::printf("random games: %d complete, %d stopped\n", complete, stopped);
+}
+
+void test_outcomes(const std::string& text) {
+    int explored = 0, branching = 0;
+    std::uint64_t r = seed_state(5);
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        State s = new_match(b, 3);
+        try {
+            advance(s, b, false);
+            for (int n = 0; n < 400 && (s.decider == D_HOME || s.decider == D_AWAY); ++n) {
+                const Legal legal = legal_actions(s, b);
+                const Act a = random_act(legal, r);
+                if (n % 3 == 0) {
+                    State start = clone(s);
+                    bool stepped = true;
+                    try {
+                        step(start, b, a, true);
+                    } catch (const NotPortedError&) {
+                        stepped = false;
+                    }
+                    if (stepped) {
+                        const State before = clone(start);
+                        Explored ex;
+                        try {
+                            explore(start, b, 100000, ex);
+                        } catch (const NotPortedError&) {
+                            ex.solved = false;
+                            ex.states.clear();
+                        }
+                        CHECK(same_state(before, start));
+                        if (ex.solved) {
+                            Ratio total{0, 1};
+                            int results = 0;
+                            for (std::size_t i = 0; i < ex.states.size(); ++i) {
+                                if (ex.states[i].decider == D_CHANCE) continue;
+                                CHECK(ex.mass[i].num > 0);
+                                CHECK(ratio_add(total, ex.mass[i], total));
+                                ++results;
+                            }
+                            CHECK(total.num == 1 && total.den == 1);
+                            ++explored;
+                            branching += results > 1;
+                        }
+                    }
+                }
+                step(s, b, a, false);
+            }
+        } catch (const NotPortedError&) {
+        }
+    }
+    CHECK(explored > 50);
+    CHECK(branching > 2);  // most random decisions (set-ups, declarations) meet no dice
+    std::printf("outcomes: %d actions explored, %d with several results\n", explored, branching);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
+        return 2;
+    }
+    const std::string text = read_file(argv[1]);
+    try {
+        test_random_games(text);
+        test_outcomes(text);
+    } catch (const std::exception& exc) {
+        std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
+        return 1;
+    }
+    std::printf("%d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}
