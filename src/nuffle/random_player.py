@@ -35,11 +35,12 @@ class RandomPlayer:
     def act(self, game: Game) -> Action:
         """A random legal action of `game` (a view)."""
         legal = game.legal_actions()
-        if legal.group(_PLACE_PLAYER) is not None:
-            return self._setup(game)
         groups = legal.groups
+        listed = [g.type for g in groups]
+        if _PLACE_PLAYER in listed:
+            return self._setup(game)
         rng = self.rng
-        types = list(dict.fromkeys(legal.types()))
+        types = list(dict.fromkeys(listed))
         kind = types[rng.randrange(len(types))] if len(types) > 1 else types[0]
         if len(types) == len(groups):
             g = groups[types.index(kind)]

@@ -180,10 +180,13 @@ class Game:
         for side, spec in enumerate(specs):
             for ps in spec.players[: bd.variant.roster_size]:
                 pos = ps.position
+                # the position's own skill set where nothing is added: the hook points cache
+                # their handlers per set, and a shared set is found by identity
+                skills = pos.skills | ps.extra_skills if ps.extra_skills else pos.skills
                 info.append(
                     PlayerInfo(
                         len(info), side, ps.number, ps.name, pos.name,
-                        *ps.stats(), pos.skills | ps.extra_skills, ps.niggles,
+                        *ps.stats(), skills, ps.niggles,
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)

@@ -37,7 +37,6 @@ _START_HANDOFF: Final = ActionType.START_HANDOFF
 _START_PASS: Final = ActionType.START_PASS
 _START_THROW_TEAM_MATE: Final = ActionType.START_THROW_TEAM_MATE
 _BALL_CARRIED: Final = BallState.CARRIED
-_DK_MOVE: Final = DK.MOVE
 _EV_STAND_UP: Final = Event.STAND_UP
 _PRONE: Final = Status.PRONE
 _STANDING: Final = Status.STANDING
@@ -184,7 +183,7 @@ class PlayerAction(Procedure):
             if self.path or self.then >= 0:
                 self._walk(s)
                 return
-            s.wait(s.pteam[pid], _DK_MOVE)
+            s.wait(s.pteam[pid], DK.MOVE)
             return
         if self.phase == PlayerActionPhase.BEFORE_THROW:  # ACTION_END ran before a pass or hand-off
             then = ActionType(self.then)
@@ -216,14 +215,14 @@ class PlayerAction(Procedure):
                 return
             self.path.clear()  # the way is blocked: stop and let the coach decide
             self.then = -1
-            s.wait(s.pteam[self.pid], _DK_MOVE)
+            s.wait(s.pteam[self.pid], DK.MOVE)
             return
         t, sq = ActionType(self.then), self.then_sq
         self.then = -1
         if s.board.distance(s.pos[self.pid], sq) == 1 and s.grid[sq] >= 0:
             self._finish_with(s, t, sq)
         else:
-            s.wait(s.pteam[self.pid], _DK_MOVE)
+            s.wait(s.pteam[self.pid], DK.MOVE)
 
     def _step(self, s: GameState, sq: int) -> None:
         gfi = self.moves >= s.info[self.pid].ma

@@ -23,8 +23,6 @@ _KICK: Final = ActionType.KICK
 _RECEIVE: Final = ActionType.RECEIVE
 _USE_BRIBE: Final = ActionType.USE_BRIBE
 _BALL_NONE: Final = BallState.NONE
-_DK_BRIBE: Final = DK.BRIBE
-_DK_KICK_OR_RECEIVE: Final = DK.KICK_OR_RECEIVE
 _EV_HALF: Final = Event.HALF
 _EV_WEATHER: Final = Event.WEATHER
 _CASUALTY: Final = Status.CASUALTY
@@ -147,7 +145,7 @@ class Match(Procedure):
         elif ph == MatchPhase.COIN_TOSS:
             self.winner = s.die()
             self.phase = MatchPhase.KICK_OR_RECEIVE
-            s.wait(self.winner, _DK_KICK_OR_RECEIVE)
+            s.wait(self.winner, DK.KICK_OR_RECEIVE)
         elif ph == MatchPhase.FIRST_HALF:
             s.half = 1
             s.note(_EV_HALF, -1, 1, 0)
@@ -339,7 +337,7 @@ class EndDrive(Procedure):
         while self.sending:
             p = self.sending[0]
             if s.teams[s.pteam[p]].bribes > 0:
-                s.wait(s.pteam[p], _DK_BRIBE)
+                s.wait(s.pteam[p], DK.BRIBE)
                 return
             s.remove(p, _SENT_OFF)
             del self.sending[0]

@@ -18,7 +18,6 @@ from nuffle.core.types import PF, Status
 _END_SETUP: Final = ActionType.END_SETUP
 _PLACE_PLAYER: Final = ActionType.PLACE_PLAYER
 _RESERVE_PLAYER: Final = ActionType.RESERVE_PLAYER
-_DK_SETUP: Final = DK.SETUP
 _RESERVE: Final = Status.RESERVE
 _STANDING: Final = Status.STANDING
 
@@ -62,14 +61,23 @@ def setup_counts(s: GameState, side: int) -> SetupCounts:
     """Count `side`'s set-up now (see `SetupCounts`)."""
     b = s.board
     v = b.variant
-    placed = [p for p in s.team_players(side) if s.pos[p] >= 0]
+    pos = s.pos
+    los = b.los[side]
+    wide = b.wide
+    on_pitch = on_los = top = bottom = 0
+    for p in s.ranges[side]:  # one pass: every set-up decision asks
+        q = pos[p]
+        if q >= 0:
+            on_pitch += 1
+            if q in los:
+                on_los += 1
+            zone = wide[q]
+            if zone == 1:
+                top += 1
+            elif zone == 2:
+                bottom += 1
     must = min(v.pitch_max, len(available(s, side)))
-    return SetupCounts(
-        on_pitch=len(placed), pitch_max=v.pitch_max, must_field=must,
-        on_los=sum(1 for p in placed if s.pos[p] in b.los[side]), los_min=min(v.los_min, must),
-        wide_top=sum(1 for p in placed if b.wide[s.pos[p]] == 1),
-        wide_bottom=sum(1 for p in placed if b.wide[s.pos[p]] == 2), wide_max=v.wide_max,
-    )
+    return SetupCounts(on_pitch, v.pitch_max, must, on_los, min(v.los_min, must), top, bottom, v.wide_max)
 
 
 def setup_problem(s: GameState, side: int) -> str | None:
@@ -104,7 +112,12 @@ def _placements(
     pos = s.pos
     # The occupied squares' places in `half`, in its order; the free squares are the runs of
     # `half` between them (slices: a set-up decision must stay cheap).
-    at = sorted([(index[pos[p]], p) for p in on if pos[p] in index])
+    at = []
+    for p in on:
+        i = index.get(pos[p])
+        if i is not None:
+            at.append((i, p))
+    at.sort()
     free: list[Square] = []
     start = 0
     for i, _ in at:
@@ -139,20 +152,21 @@ class Setup(Procedure):
         self.rearrange = rearrange  # Perfect Defence: only players already on the pitch
 
     def run(self, s: GameState) -> None:
-        s.wait(self.side, _DK_SETUP)
+        s.wait(self.side, DK.SETUP)
 
     def legal(self, s: GameState) -> LegalActions:
         side = self.side
-        on = tuple(p for p in s.team_players(side) if s.pos[p] >= 0)
+        pos = s.pos
+        players = s.ranges[side]
+        on = tuple([p for p in players if pos[p] >= 0])
         if self.rearrange:
             movable = on
         else:
-            movable = tuple(
-                p
-                for p in s.team_players(side)
-                if s.pos[p] >= 0
-                or (s.status[p] == _RESERVE and not s.pflags[p] & PF.HEAT)
-            )
+            status = s.status
+            pflags = s.pflags
+            movable = tuple([
+                p for p in players if pos[p] >= 0 or (status[p] == _RESERVE and not pflags[p] & PF.HEAT)
+            ])
         groups = _placements(s, side, movable, on)
         if on and not self.rearrange:
             groups.append(ActionChoice(_RESERVE_PLAYER, on))

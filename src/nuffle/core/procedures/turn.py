@@ -22,7 +22,6 @@ _START_FOUL: Final = ActionType.START_FOUL
 _START_HANDOFF: Final = ActionType.START_HANDOFF
 _START_MOVE: Final = ActionType.START_MOVE
 _START_PASS: Final = ActionType.START_PASS
-_DK_SELECT_ACTION: Final = DK.SELECT_ACTION
 _EV_TURNOVER: Final = Event.TURNOVER
 _PRONE: Final = Status.PRONE
 _STANDING: Final = Status.STANDING
@@ -99,7 +98,7 @@ class Turn(Procedure):
         if s.turnover or s.touchdown >= 0:
             self._end(s)
             return
-        s.wait(side, _DK_SELECT_ACTION)
+        s.wait(side, DK.SELECT_ACTION)
 
     def _end(self, s: GameState) -> None:
         side = self.side
