@@ -2,13 +2,16 @@
 
     python bench/engine_ab.py --rounds 7 /tmp/base .            # `nuffle bench engine`, alternating
     python bench/engine_ab.py --callgrind --games 3 /tmp/base .  # instructions per decision
+    python bench/engine_ab.py --cpu --rounds 6 /tmp/base .       # CPU time per decision
 
 Each checkout's `src/` is put first on the path of a fresh interpreter. The wall-clock mode
 runs `nuffle bench engine --json` in every checkout per round (the order flips each round)
 and prints the medians and minimums. The callgrind mode (needs valgrind) counts the
 instructions of random Human v Orc games on board 11 after the imports, once with the random
 bots deciding (what `nuffle bench engine`'s decision figure times) and once replaying their
-actions (the engine alone): on a shared machine it is the steadier measure.
+actions (the engine alone): on a shared machine it is the steadier measure. The CPU mode
+times the same 30 games as `nuffle bench engine` (bots deciding) with the process's CPU
+clock, which a loaded machine inflates less than the wall clock.
 """
 
 from __future__ import annotations
@@ -57,6 +60,26 @@ print("decisions", decisions)
 """
 
 
+# Run per round in the CPU mode: CPU microseconds per decision of `nuffle bench engine`'s games.
+_CPU = """
+import time
+from nuffle.agents.random_bot import RandomBot
+from nuffle.core.game import Game
+from nuffle.teams import load_team
+home, away = load_team("human"), load_team("orc")
+Game.new(home, away, seed=10_000, board=11)
+decisions = 0
+t0 = time.process_time()
+for i in range(30):
+    g = Game.new(home, away, seed=1 + i, board=11)
+    bots = (RandomBot(1 + 2 * i), RandomBot(2 + 2 * i))
+    while not g.is_over:
+        g.step(bots[g.decider].act(g))
+    decisions += len(g.history)
+print((time.process_time() - t0) / decisions * 1e6)
+"""
+
+
 def _env(tree: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(tree / "src")}
 
@@ -77,6 +100,20 @@ def wall_clock(trees: list[Path], rounds: int) -> None:
         med = {k: round(statistics.median(f[k] for f in figs), 2) for k in FIGURES}
         low = {k: round(min(f[k] for f in figs), 2) for k in FIGURES}
         print(f"{tree}: median {json.dumps(med)}  min {json.dumps(low)}")
+
+
+def cpu_time(trees: list[Path], rounds: int) -> None:
+    """Alternate the CPU-time run between the trees; print each run, the medians and minimums."""
+    runs: dict[Path, list[float]] = {t: [] for t in trees}
+    for r in range(rounds):
+        for tree in trees if r % 2 == 0 else trees[::-1]:
+            out = subprocess.run([sys.executable, "-c", _CPU], cwd=tree, env=_env(tree),
+                                 capture_output=True, text=True, check=True).stdout
+            runs[tree].append(float(out))
+            load = os.getloadavg()[0]
+            print(f"round {r} {tree}: load {load:.1f}, CPU {runs[tree][-1]:.1f} us per decision", flush=True)
+    for tree, us in runs.items():
+        print(f"{tree}: CPU us per decision: median {statistics.median(us):.1f}, min {min(us):.1f}")
 
 
 def instructions(trees: list[Path], games: int) -> None:
@@ -101,6 +138,7 @@ def main() -> None:
     ap.add_argument("trees", nargs="+", type=Path, help="checkouts to compare (each with src/nuffle)")
     ap.add_argument("--rounds", type=int, default=5, help="wall-clock rounds (default 5)")
     ap.add_argument("--callgrind", action="store_true", help="count instructions instead (valgrind)")
+    ap.add_argument("--cpu", action="store_true", help="CPU time per decision instead")
     ap.add_argument("--games", type=int, default=3, help="callgrind: games per count (default 3)")
     args = ap.parse_args()
     trees = [t.resolve() for t in args.trees]
@@ -109,6 +147,8 @@ def main() -> None:
             raise SystemExit(f"not a nuffle checkout (no src/nuffle): {t}")
     if args.callgrind:
         instructions(trees, args.games)
+    elif args.cpu:
+        cpu_time(trees, args.rounds)
     else:
         wall_clock(trees, args.rounds)
 
