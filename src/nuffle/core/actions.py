@@ -70,28 +70,15 @@ class ActionType(IntEnum):
     USE_FIREBALL = 47  # the wizard casts a Fireball (its target square comes next)
     USE_LIGHTNING_BOLT = 48  # the wizard casts a Lightning Bolt (its target player comes next)
 
-    @property
-    def starts_action(self) -> bool:
-        """Whether this type declares a player action (it starts a new action log)."""
-        return self in _STARTS
-
-    @property
-    def moving_action(self) -> bool:
-        """Whether this type declares a player action in which the player may move."""
-        return self in _MOVING
-
-    @property
-    def selects_face(self) -> bool:
-        """Whether this type picks a block die face."""
-        return self in _FACES
-
-    @property
-    def uses_reroll(self) -> bool:
-        """Whether this type re-rolls a failed roll (a skill, a team re-roll or Pro)."""
-        return self in _REROLLS
+    # The categories (set on every member below, from the sets there: plain attributes, as
+    # the engine asks them at every step):
+    starts_action: bool  # declares a player action (it starts a new action log)
+    moving_action: bool  # declares a player action in which the player may move
+    selects_face: bool  # picks a block die face
+    uses_reroll: bool  # re-rolls a failed roll (a skill, a team re-roll or Pro)
 
 
-# The categories behind the properties above: one place, so they cannot disagree.
+# The categories behind the attributes above: one place, so they cannot disagree.
 _MOVING: frozenset[ActionType] = frozenset({
     ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_PASS,
     ActionType.START_HANDOFF, ActionType.START_FOUL, ActionType.START_THROW_TEAM_MATE,
@@ -102,6 +89,12 @@ _FACES: frozenset[ActionType] = frozenset({
     ActionType.SELECT_DEFENDER_STUMBLES, ActionType.SELECT_DEFENDER_DOWN,
 })
 _REROLLS: frozenset[ActionType] = frozenset({ActionType.USE_SKILL, ActionType.USE_REROLL, ActionType.USE_PRO})
+for _t in ActionType:
+    _t.starts_action = _t in _STARTS
+    _t.moving_action = _t in _MOVING
+    _t.selects_face = _t in _FACES
+    _t.uses_reroll = _t in _REROLLS
+del _t
 
 #: The types that declare a player action, in enum order.
 START_ACTIONS: tuple[ActionType, ...] = tuple(t for t in ActionType if t.starts_action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import nuffle.core.skill_rules  # noqa: F401  (attaches every skill's handlers)
 from nuffle.core.actions import (
@@ -48,6 +48,11 @@ from nuffle.core.state import (
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
 from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
+
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_EV_DECISION: Final = Event.DECISION
 
 _KINDS = tuple(DecisionKind)  # value -> kind (the values are 0, 1, 2, ...)
 assert all(k.value == i for i, k in enumerate(_KINDS))
@@ -175,10 +180,13 @@ class Game:
         for side, spec in enumerate(specs):
             for ps in spec.players[: bd.variant.roster_size]:
                 pos = ps.position
+                # the position's own skill set where nothing is added: the hook points cache
+                # their handlers per set, and a shared set is found by identity
+                skills = pos.skills | ps.extra_skills if ps.extra_skills else pos.skills
                 info.append(
                     PlayerInfo(
                         len(info), side, ps.number, ps.name, pos.name,
-                        *ps.stats(), pos.skills | ps.extra_skills, ps.niggles,
+                        *ps.stats(), skills, ps.niggles,
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
@@ -333,7 +341,7 @@ class Game:
         if action.type.starts_action:
             s.log.clear()  # the log explains the current player action
         sq = s.board.sq(*action.square) if action.square is not None else -1
-        s.log.append((Event.DECISION, int(action.type), -1 if action.player is None else action.player, sq))
+        s.log.append((_EV_DECISION, int(action.type), -1 if action.player is None else action.player, sq))
         s.decider = RUNNING
         s.top().act(s, action)
         self._advance()

@@ -9,7 +9,7 @@ share them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from nuffle.core.board import EMPTY, Board
 from nuffle.core.dice import Chance, Outcome
@@ -17,6 +17,15 @@ from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, keywords
 from nuffle.core.types import CHANCE, HOME, PF, RUNNING, BallState, PFlag, Status, Weather
+
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_BALL_CARRIED: Final = BallState.CARRIED
+_BALL_NONE: Final = BallState.NONE
+_RESERVE: Final = Status.RESERVE
+_STANDING: Final = Status.STANDING
+_STUNNED: Final = Status.STUNNED
 
 if TYPE_CHECKING:
     from nuffle.core.procedures.base import Procedure
@@ -248,11 +257,11 @@ class GameState:
         s.grid = list(board.template)
         n = len(info)
         s.pos = [-1] * n
-        s.status = [int(Status.RESERVE)] * n
+        s.status = [int(_RESERVE)] * n
         s.pflags = [0] * n
         s.teams = [TeamState(), TeamState()]
         s.ball = -1
-        s.ball_state = BallState.NONE
+        s.ball_state = _BALL_NONE
         s.weather = Weather.NICE
         s.half = 0
         s.first_kicker = HOME
@@ -419,7 +428,7 @@ class GameState:
 
     def exerts_tz(self, pid: int) -> bool:
         """Whether the player exerts a tackle zone (standing, not distracted)."""
-        return self.status[pid] == Status.STANDING and not self.pflags[pid] & PF.NO_TZ
+        return self.status[pid] == _STANDING and not self.pflags[pid] & PF.NO_TZ
 
     def tackle_zones(self, sq: int, side: int) -> int:
         """Number of players opposing `side` whose tackle zones cover `sq`."""
@@ -433,7 +442,7 @@ class GameState:
             if (
                 q >= 0
                 and pteam[q] != side
-                and status[q] == Status.STANDING
+                and status[q] == _STANDING
                 and not pflags[q] & PF.NO_TZ
             ):
                 n += 1
@@ -455,7 +464,7 @@ class GameState:
 
     def carrier(self) -> int:
         """The player holding the ball, or -1."""
-        if self.ball_state == BallState.CARRIED:
+        if self.ball_state == _BALL_CARRIED:
             return self.grid[self.ball]
         return -1
 
@@ -464,7 +473,7 @@ class GameState:
         return [
             p
             for p in range(len(self.info))
-            if self.pteam[p] == side and Status.STANDING <= self.status[p] <= Status.STUNNED
+            if self.pteam[p] == side and _STANDING <= self.status[p] <= _STUNNED
         ]
 
     def team_players(self, side: int) -> range:
@@ -473,7 +482,7 @@ class GameState:
 
     # --- board mutation --------------------------------------------------------------------
 
-    def place(self, pid: int, sq: int, status: int = Status.STANDING) -> None:
+    def place(self, pid: int, sq: int, status: int = _STANDING) -> None:
         """Put a player (not on the pitch) on an empty square."""
         self.grid[sq] = pid
         self.pos[pid] = sq
@@ -485,7 +494,7 @@ class GameState:
         self.grid[old] = EMPTY
         self.grid[sq] = pid
         self.pos[pid] = sq
-        if self.ball_state == BallState.CARRIED and self.ball == old:
+        if self.ball_state == _BALL_CARRIED and self.ball == old:
             self.ball = sq
 
     def remove(self, pid: int, status: int) -> None:

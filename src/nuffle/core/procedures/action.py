@@ -21,6 +21,27 @@ from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, Event, RollKind, Status
 
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_BLOCK: Final = ActionType.BLOCK
+_END_ACTION: Final = ActionType.END_ACTION
+_FOUL: Final = ActionType.FOUL
+_HANDOFF: Final = ActionType.HANDOFF
+_MOVE: Final = ActionType.MOVE
+_PASS: Final = ActionType.PASS
+_START_BLITZ: Final = ActionType.START_BLITZ
+_START_BLOCK: Final = ActionType.START_BLOCK
+_START_FOUL: Final = ActionType.START_FOUL
+_START_HANDOFF: Final = ActionType.START_HANDOFF
+_START_PASS: Final = ActionType.START_PASS
+_START_THROW_TEAM_MATE: Final = ActionType.START_THROW_TEAM_MATE
+_BALL_CARRIED: Final = BallState.CARRIED
+_EV_STAND_UP: Final = Event.STAND_UP
+_PRONE: Final = Status.PRONE
+_STANDING: Final = Status.STANDING
+_STUNNED: Final = Status.STUNNED
+
 AFTER_DECLARE: Point[[GameState, PlayerAction], bool] = Point(
     "action.after_declare",
     "fn(s, action: PlayerAction) -> bool: a roll right after the declaration (Bone-head, Wild "
@@ -103,17 +124,17 @@ class PlayerAction(Procedure):
         if ph == PlayerActionPhase.START:
             # Hypnosis ends as his next action starts; a root ended when he was knocked down.
             s.pflags[pid] = (s.pflags[pid] | PF.USED | PF.PLAYED) & ~PF.HYPNOTISED
-            if s.status[pid] != Status.STANDING:
+            if s.status[pid] != _STANDING:
                 s.pflags[pid] &= ~PF.ROOTED
             t = s.teams[s.pteam[pid]]
             kind = self.kind
-            if kind == ActionType.START_BLITZ:
+            if kind == _START_BLITZ:
                 t.blitz_used = True
-            elif kind in (ActionType.START_PASS, ActionType.START_THROW_TEAM_MATE):
+            elif kind in (_START_PASS, _START_THROW_TEAM_MATE):
                 t.pass_used = True
-            elif kind == ActionType.START_HANDOFF:
+            elif kind == _START_HANDOFF:
                 t.handoff_used = True
-            elif kind == ActionType.START_FOUL:
+            elif kind == _START_FOUL:
                 t.foul_used = True
             self.phase = PlayerActionPhase.DECLARED
             if AFTER_DECLARE.fire(s.info[pid].skills, s, self):
@@ -129,7 +150,7 @@ class PlayerAction(Procedure):
             self.phase = PlayerActionPhase.MOVING
         if self.phase == PlayerActionPhase.STAND_UP:
             self.phase = PlayerActionPhase.MOVING
-            if s.status[pid] == Status.PRONE:
+            if s.status[pid] == _PRONE:
                 skills = s.info[pid].skills
                 cost = stand_up_cost(s, pid, self)
                 ma = s.info[pid].ma
@@ -141,14 +162,14 @@ class PlayerAction(Procedure):
                     self.phase = PlayerActionPhase.STAND_UP_ROLLED
                     s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, agility=False))
                     return
-                s.status[pid] = Status.STANDING
-                s.note(Event.STAND_UP, pid, s.pos[pid])
+                s.status[pid] = _STANDING
+                s.note(_EV_STAND_UP, pid, s.pos[pid])
         elif self.phase == PlayerActionPhase.STAND_UP_ROLLED:
-            s.note(Event.STAND_UP, pid, s.pos[pid], s.ok)
+            s.note(_EV_STAND_UP, pid, s.pos[pid], s.ok)
             if not s.ok:
                 self._end(s)
                 return
-            s.status[pid] = Status.STANDING
+            s.status[pid] = _STANDING
             self.phase = PlayerActionPhase.MOVING
         elif self.phase == PlayerActionPhase.STEPPED:  # s.ok is False if a reaction ended the action
             if not s.ok:
@@ -156,7 +177,7 @@ class PlayerAction(Procedure):
                 return
             self.phase = PlayerActionPhase.MOVING
         if self.phase == PlayerActionPhase.MOVING:
-            if s.turnover or s.touchdown >= 0 or s.status[pid] != Status.STANDING:
+            if s.turnover or s.touchdown >= 0 or s.status[pid] != _STANDING:
                 self._end(s)
                 return
             if self.path or self.then >= 0:
@@ -168,8 +189,8 @@ class PlayerAction(Procedure):
             then = ActionType(self.then)
             self.then = -1
             # a hand-off needs its receiver still there (a bitten Thrall may be gone)
-            gone = then == ActionType.HANDOFF and s.grid[self.then_sq] < 0
-            if s.ok and not s.turnover and s.status[pid] == Status.STANDING and s.touchdown < 0 and not gone:
+            gone = then == _HANDOFF and s.grid[self.then_sq] < 0
+            if s.ok and not s.turnover and s.status[pid] == _STANDING and s.touchdown < 0 and not gone:
                 self._finish_with(s, then, self.then_sq)
             else:
                 self._end(s)
@@ -219,7 +240,7 @@ class PlayerAction(Procedure):
         return self.moves < s.info[self.pid].ma + max_gfi(s, self.pid)
 
     def _carries(self, s: GameState) -> bool:
-        return s.ball_state == BallState.CARRIED and s.ball == s.pos[self.pid]
+        return s.ball_state == _BALL_CARRIED and s.ball == s.pos[self.pid]
 
     def decision_detail(self, s: GameState) -> Decision:
         return Decision(player=self.pid, action=ActionType(self.kind), moved=self.moves)
@@ -237,40 +258,40 @@ class PlayerAction(Procedure):
             paths = self._search(s)
         if kind.moving_action and self._can_step(s):
             if paths is not None:
-                groups.extend(_with_odds(ActionType.MOVE, paths.all()))
+                groups.extend(_with_odds(_MOVE, paths.all()))
             else:
                 dests = tuple(b.xy(sq + o) for o in b.neighbours if grid[sq + o] == -1)
                 if dests:
-                    groups.append(ActionChoice(ActionType.MOVE, (), dests))
-        if kind == ActionType.START_BLITZ and not self.blocked and paths is not None:
-            groups.extend(_with_odds(ActionType.BLOCK, paths.blitz()))
-        elif (kind == ActionType.START_BLOCK and not self.blocked) or (
-            kind == ActionType.START_BLITZ and not self.blocked and self._can_step(s)
+                    groups.append(ActionChoice(_MOVE, (), dests))
+        if kind == _START_BLITZ and not self.blocked and paths is not None:
+            groups.extend(_with_odds(_BLOCK, paths.blitz()))
+        elif (kind == _START_BLOCK and not self.blocked) or (
+            kind == _START_BLITZ and not self.blocked and self._can_step(s)
         ):
-            targets = self._adjacent(s, lambda q: s.pteam[q] != side and s.status[q] == Status.STANDING)
+            targets = self._adjacent(s, lambda q: s.pteam[q] != side and s.status[q] == _STANDING)
             if targets:
-                groups.append(ActionChoice(ActionType.BLOCK, (), targets))
-        if kind == ActionType.START_PASS and self._carries(s):
+                groups.append(ActionChoice(_BLOCK, (), targets))
+        if kind == _START_PASS and self._carries(s):
             targets_p = pass_targets(s, pid)
             if targets_p:
-                groups.append(ActionChoice(ActionType.PASS, (), targets_p))
-        if kind == ActionType.START_HANDOFF and self._carries(s):
+                groups.append(ActionChoice(_PASS, (), targets_p))
+        if kind == _START_HANDOFF and self._carries(s):
             if paths is not None:
-                groups.extend(_with_odds(ActionType.HANDOFF, paths.handoff()))
+                groups.extend(_with_odds(_HANDOFF, paths.handoff()))
             else:
                 mates = self._adjacent(s, lambda q: s.pteam[q] == side and can_catch(s, q))
                 if mates:
-                    groups.append(ActionChoice(ActionType.HANDOFF, (), mates))
-        if kind == ActionType.START_FOUL:
+                    groups.append(ActionChoice(_HANDOFF, (), mates))
+        if kind == _START_FOUL:
             if paths is not None:
-                groups.extend(_with_odds(ActionType.FOUL, paths.foul()))
+                groups.extend(_with_odds(_FOUL, paths.foul()))
             else:
                 victims = self._adjacent(
-                    s, lambda q: s.pteam[q] != side and s.status[q] in (Status.PRONE, Status.STUNNED)
+                    s, lambda q: s.pteam[q] != side and s.status[q] in (_PRONE, _STUNNED)
                 )
                 if victims:
-                    groups.append(ActionChoice(ActionType.FOUL, (), victims))
-        groups.append(ActionChoice(ActionType.END_ACTION))
+                    groups.append(ActionChoice(_FOUL, (), victims))
+        groups.append(ActionChoice(_END_ACTION))
         ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
         return LegalActions(groups)
 
@@ -290,7 +311,7 @@ class PlayerAction(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         t = action.type
-        if t == ActionType.END_ACTION:
+        if t == _END_ACTION:
             self._end(s)
             return
         handler = SKILL_ACTIONS.get(t)
@@ -300,10 +321,10 @@ class PlayerAction(Procedure):
         assert action.square is not None
         target_sq = s.board.sq(*action.square)
         far = s.board.distance(s.pos[self.pid], target_sq) > 1
-        if far and t in (ActionType.MOVE, ActionType.BLOCK, ActionType.HANDOFF, ActionType.FOUL):
+        if far and t in (_MOVE, _BLOCK, _HANDOFF, _FOUL):
             self._plan(s, t, target_sq)
             return
-        if t == ActionType.MOVE:
+        if t == _MOVE:
             self._step(s, target_sq)
             return
         self._finish_with(s, t, target_sq)
@@ -312,26 +333,26 @@ class PlayerAction(Procedure):
         """An assisted action: walk the safest path (then block, hand off or foul)."""
         paths = self._search(s)
         xy = s.board.xy(target_sq)
-        if t == ActionType.MOVE:
+        if t == _MOVE:
             found = paths.path(xy)
-        elif t == ActionType.BLOCK:
+        elif t == _BLOCK:
             found = paths.blitz().get(xy)
-        elif t == ActionType.HANDOFF:
+        elif t == _HANDOFF:
             found = paths.handoff().get(xy)
         else:
             found = paths.foul().get(xy)
         assert found is not None  # the legal actions listed it
         self.path = [s.board.sq(x, y) for x, y in found.steps]
-        if t != ActionType.MOVE:
+        if t != _MOVE:
             self.then = int(t)
             self.then_sq = target_sq
 
     def _finish_with(self, s: GameState, t: ActionType, target_sq: int) -> None:
         pid = self.pid
-        if t == ActionType.BLOCK:
+        if t == _BLOCK:
             self.blocked = True
             victim = s.grid[target_sq]
-            if self.kind == ActionType.START_BLITZ:
+            if self.kind == _START_BLITZ:
                 gfi = self.moves >= s.info[pid].ma
                 self.moves += 1
                 # then add the squares a Frenzy second block used (s.extra_moves)
@@ -341,7 +362,7 @@ class PlayerAction(Procedure):
                 self.phase = PlayerActionPhase.FINISHED
                 s.push(Block(pid, victim))
             return
-        if t in (ActionType.PASS, ActionType.HANDOFF):
+        if t in (_PASS, _HANDOFF):
             skills = s.info[pid].skills
             if ACTION_END.fns(skills) and self.phase != PlayerActionPhase.BEFORE_THROW:
                 self.phase = PlayerActionPhase.BEFORE_THROW
@@ -351,11 +372,11 @@ class PlayerAction(Procedure):
                     return
                 self.then = -1
         self.phase = PlayerActionPhase.FINISHED
-        if t == ActionType.PASS:
+        if t == _PASS:
             s.push(Pass(pid, target_sq))
-        elif t == ActionType.HANDOFF:
+        elif t == _HANDOFF:
             s.push(Handoff(pid, s.grid[target_sq]))
-        elif t == ActionType.FOUL:
+        elif t == _FOUL:
             s.push(Foul(pid, s.grid[target_sq]))
 
 

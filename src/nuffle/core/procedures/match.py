@@ -15,6 +15,23 @@ from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, PF, BallState, Event, Status, Weather, other
 
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_DECLINE: Final = ActionType.DECLINE
+_KICK: Final = ActionType.KICK
+_RECEIVE: Final = ActionType.RECEIVE
+_USE_BRIBE: Final = ActionType.USE_BRIBE
+_BALL_NONE: Final = BallState.NONE
+_EV_HALF: Final = Event.HALF
+_EV_WEATHER: Final = Event.WEATHER
+_CASUALTY: Final = Status.CASUALTY
+_KO: Final = Status.KO
+_RESERVE: Final = Status.RESERVE
+_SENT_OFF: Final = Status.SENT_OFF
+_STANDING: Final = Status.STANDING
+_STUNNED: Final = Status.STUNNED
+
 SENT_OFF_AFTER_DRIVE: Point[[GameState, int], bool] = Point(
     "match.sent_off_after_drive",
     "fn(s, pid) -> bool: this player, having played in the drive that ended (PF.PLAYED: on "
@@ -41,8 +58,8 @@ def available(s: GameState, side: int) -> list[int]:
     return [
         p
         for p in s.team_players(side)
-        if (s.status[p] == Status.RESERVE and not s.pflags[p] & PF.HEAT)
-        or Status.STANDING <= s.status[p] <= Status.STUNNED
+        if (s.status[p] == _RESERVE and not s.pflags[p] & PF.HEAT)
+        or _STANDING <= s.status[p] <= _STUNNED
     ]
 
 
@@ -122,7 +139,7 @@ class Match(Procedure):
         elif ph == MatchPhase.WEATHER:
             a, b = s.dice()
             s.weather = s.rules.weather_of(a + b)
-            s.note(Event.WEATHER, -1, s.weather, 0)
+            s.note(_EV_WEATHER, -1, s.weather, 0)
             self.phase = MatchPhase.COIN_TOSS
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == MatchPhase.COIN_TOSS:
@@ -131,22 +148,22 @@ class Match(Procedure):
             s.wait(self.winner, DK.KICK_OR_RECEIVE)
         elif ph == MatchPhase.FIRST_HALF:
             s.half = 1
-            s.note(Event.HALF, -1, 1, 0)
+            s.note(_EV_HALF, -1, 1, 0)
             self.phase = MatchPhase.SECOND_HALF
             s.push(Half())
         elif ph == MatchPhase.SECOND_HALF:
             s.half = 2
-            s.note(Event.HALF, -1, 2, 0)
+            s.note(_EV_HALF, -1, 2, 0)
             self.phase = MatchPhase.OVER
             s.push(Half())
         else:
             s.decider = NOBODY
 
     def legal(self, s: GameState) -> LegalActions:
-        return LegalActions([ActionChoice(ActionType.KICK), ActionChoice(ActionType.RECEIVE)])
+        return LegalActions([ActionChoice(_KICK), ActionChoice(_RECEIVE)])
 
     def act(self, s: GameState, action: Action) -> None:
-        kick = action.type == ActionType.KICK
+        kick = action.type == _KICK
         s.first_kicker = self.winner if kick else other(self.winner)
         self.phase = MatchPhase.FIRST_HALF
 
@@ -167,7 +184,7 @@ class Half(Procedure):
                 t.bonus_reroll = int(any(
                     BONUS_REROLL.any(s.info[p].skills, s, p)
                     for p in s.team_players(side)
-                    if s.status[p] not in (Status.CASUALTY, Status.SENT_OFF)
+                    if s.status[p] not in (_CASUALTY, _SENT_OFF)
                 ))
                 t.reroll_used = False
                 t.turn = 0
@@ -210,7 +227,7 @@ class Drive(Procedure):
             s.turnover = False
             s.touchdown = -1
             s.ball = -1
-            s.ball_state = BallState.NONE
+            s.ball_state = _BALL_NONE
             s.active = -1
             counts = [len(available(s, side)) for side in (0, 1)]
             if 0 in counts:
@@ -278,7 +295,7 @@ class EndDrive(Procedure):
                     p
                     for p in range(n)
                     if s.pflags[p] & PF.PLAYED
-                    and s.status[p] not in (Status.CASUALTY, Status.SENT_OFF)
+                    and s.status[p] not in (_CASUALTY, _SENT_OFF)
                     and SENT_OFF_AFTER_DRIVE.any(s.info[p].skills, s, p)
                 ]
             for p in range(n):
@@ -295,18 +312,18 @@ class EndDrive(Procedure):
                 return
             for p in range(n):
                 if s.pos[p] >= 0:
-                    s.remove(p, Status.RESERVE)
+                    s.remove(p, _RESERVE)
             s.ball = -1
-            s.ball_state = BallState.NONE
+            s.ball_state = _BALL_NONE
             last = self.end_of_half and s.half == 2
-            self.todo = [] if last else [p for p in range(n) if s.status[p] == Status.KO]
+            self.todo = [] if last else [p for p in range(n) if s.status[p] == _KO]
             self.idx = 0
             self.phase = EndDrivePhase.KO_RECOVERY
         if self.phase == EndDrivePhase.KO_RECOVERY:
             if self.idx > 0:
                 d = s.die()
                 if d != 1 and d + babes(s, self.todo[self.idx - 1]) >= 4:
-                    s.status[self.todo[self.idx - 1]] = Status.RESERVE
+                    s.status[self.todo[self.idx - 1]] = _RESERVE
             if self.idx < len(self.todo):
                 self.idx += 1
                 s.request(threshold(4 - babes(s, self.todo[self.idx - 1]), "KO recovery"))
@@ -314,7 +331,7 @@ class EndDrive(Procedure):
             self.phase = EndDrivePhase.SENDING_OFF
         if self.phase == EndDrivePhase.BRIBE_ROLLED:  # for the first player in `sending`
             if s.die() < 2:
-                s.remove(self.sending[0], Status.SENT_OFF)
+                s.remove(self.sending[0], _SENT_OFF)
             del self.sending[0]
             self.phase = EndDrivePhase.SENDING_OFF
         while self.sending:
@@ -322,7 +339,7 @@ class EndDrive(Procedure):
             if s.teams[s.pteam[p]].bribes > 0:
                 s.wait(s.pteam[p], DK.BRIBE)
                 return
-            s.remove(p, Status.SENT_OFF)
+            s.remove(p, _SENT_OFF)
             del self.sending[0]
         s.pop()
 
@@ -330,14 +347,14 @@ class EndDrive(Procedure):
         return Decision(player=self.sending[0] if self.sending else None)
 
     def legal(self, s: GameState) -> LegalActions:
-        return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])
+        return LegalActions([ActionChoice(_USE_BRIBE), ActionChoice(_DECLINE)])
 
     def act(self, s: GameState, action: Action) -> None:
         p = self.sending[0]
-        if action.type == ActionType.USE_BRIBE:
+        if action.type == _USE_BRIBE:
             s.teams[s.pteam[p]].bribes -= 1
             self.phase = EndDrivePhase.BRIBE_ROLLED
             s.request(threshold(2, "bribe"))
             return
-        s.remove(p, Status.SENT_OFF)
+        s.remove(p, _SENT_OFF)
         del self.sending[0]

@@ -98,23 +98,37 @@ def allowed_bands(s: GameState) -> str:
 
 
 def pass_targets(s: GameState, pid: int, bands: str | None = None) -> tuple[Square, ...]:
-    """Every square `pid` may pass to (any square in range, occupied or not)."""
+    """Every square `pid` may pass to (any square in range, occupied or not), row by row."""
     b = s.board
     x0, y0 = b.xy(s.pos[pid])
     if bands is None:
         bands = allowed_bands(s)
-    ruler = s.rules.pass_ranges  # the band by |dy|, |dx| (this match's ruleset)
+    reach = _ruler_offsets(s.rules.pass_ranges, bands)
+    w = b.width
     out = []
-    for y in range(b.height):
-        dy = abs(y - y0)
-        if dy >= len(ruler):
-            continue
-        row = ruler[dy]
-        for x in range(b.width):
-            dx = abs(x - x0)
-            if dx < len(row) and row[dx] in bands:
+    for y in range(max(0, y0 - len(reach) + 1), min(b.height, y0 + len(reach))):
+        for dx in reach[abs(y - y0)]:
+            x = x0 + dx
+            if 0 <= x < w:
                 out.append((x, y))
     return tuple(out)
+
+
+_OFFSETS: dict[tuple[tuple[str, ...], str], tuple[tuple[int, ...], ...]] = {}
+
+
+def _ruler_offsets(ruler: tuple[str, ...], bands: str) -> tuple[tuple[int, ...], ...]:
+    """Per |dy|, the x offsets (ascending, both signs) whose range band on `ruler` is one of
+    `bands` (cached: a pass action asks at every decision)."""
+    key = (ruler, bands)
+    got = _OFFSETS.get(key)
+    if got is None:
+        got = tuple(
+            tuple(sorted({sign * dx for dx, band in enumerate(row) if band in bands for sign in (-1, 1)}))
+            for row in ruler
+        )
+        _OFFSETS[key] = got
+    return got
 
 
 def in_lane(s: GameState, thrower_sq: int, target: int, sq: int) -> bool:

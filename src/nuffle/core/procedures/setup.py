@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import Board
@@ -11,6 +11,15 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import available
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, Status
+
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_END_SETUP: Final = ActionType.END_SETUP
+_PLACE_PLAYER: Final = ActionType.PLACE_PLAYER
+_RESERVE_PLAYER: Final = ActionType.RESERVE_PLAYER
+_RESERVE: Final = Status.RESERVE
+_STANDING: Final = Status.STANDING
 
 _HALF_XY: dict[tuple[int, int], tuple[tuple[Square, ...], dict[int, int]]] = {}
 
@@ -52,14 +61,23 @@ def setup_counts(s: GameState, side: int) -> SetupCounts:
     """Count `side`'s set-up now (see `SetupCounts`)."""
     b = s.board
     v = b.variant
-    placed = [p for p in s.team_players(side) if s.pos[p] >= 0]
+    pos = s.pos
+    los = b.los[side]
+    wide = b.wide
+    on_pitch = on_los = top = bottom = 0
+    for p in s.ranges[side]:  # one pass: every set-up decision asks
+        q = pos[p]
+        if q >= 0:
+            on_pitch += 1
+            if q in los:
+                on_los += 1
+            zone = wide[q]
+            if zone == 1:
+                top += 1
+            elif zone == 2:
+                bottom += 1
     must = min(v.pitch_max, len(available(s, side)))
-    return SetupCounts(
-        on_pitch=len(placed), pitch_max=v.pitch_max, must_field=must,
-        on_los=sum(1 for p in placed if s.pos[p] in b.los[side]), los_min=min(v.los_min, must),
-        wide_top=sum(1 for p in placed if b.wide[s.pos[p]] == 1),
-        wide_bottom=sum(1 for p in placed if b.wide[s.pos[p]] == 2), wide_max=v.wide_max,
-    )
+    return SetupCounts(on_pitch, v.pitch_max, must, on_los, min(v.los_min, must), top, bottom, v.wide_max)
 
 
 def setup_problem(s: GameState, side: int) -> str | None:
@@ -90,29 +108,34 @@ def _placements(
         return []
     half, index = _half(s.board, side)
     if not on:
-        return [ActionChoice(ActionType.PLACE_PLAYER, movable, half)]
+        return [ActionChoice(_PLACE_PLAYER, movable, half)]
     pos = s.pos
     # The occupied squares' places in `half`, in its order; the free squares are the runs of
     # `half` between them (slices: a set-up decision must stay cheap).
-    at = sorted([(index[pos[p]], p) for p in on if pos[p] in index])
+    at = []
+    for p in on:
+        i = index.get(pos[p])
+        if i is not None:
+            at.append((i, p))
+    at.sort()
     free: list[Square] = []
     start = 0
     for i, _ in at:
         free += half[start:i]
         start = i + 1
     free += half[start:]
-    groups = [ActionChoice(ActionType.PLACE_PLAYER, movable, tuple(free))]
+    groups = [ActionChoice(_PLACE_PLAYER, movable, tuple(free))]
     occupied = tuple([half[i] for i, _ in at])
     reserves = tuple([p for p in movable if pos[p] < 0])
     if reserves and occupied:
-        groups.append(ActionChoice(ActionType.PLACE_PLAYER, reserves, occupied))
+        groups.append(ActionChoice(_PLACE_PLAYER, reserves, occupied))
     place = {q: j for j, (_, q) in enumerate(at)}  # each placed player's index in `occupied`
     for p in movable:
         if pos[p] >= 0:
             j = place.get(p)
             others = occupied if j is None else occupied[:j] + occupied[j + 1:]
             if others:
-                groups.append(ActionChoice(ActionType.PLACE_PLAYER, (p,), others))
+                groups.append(ActionChoice(_PLACE_PLAYER, (p,), others))
     return groups
 
 
@@ -133,29 +156,30 @@ class Setup(Procedure):
 
     def legal(self, s: GameState) -> LegalActions:
         side = self.side
-        on = tuple(p for p in s.team_players(side) if s.pos[p] >= 0)
+        pos = s.pos
+        players = s.ranges[side]
+        on = tuple([p for p in players if pos[p] >= 0])
         if self.rearrange:
             movable = on
         else:
-            movable = tuple(
-                p
-                for p in s.team_players(side)
-                if s.pos[p] >= 0
-                or (s.status[p] == Status.RESERVE and not s.pflags[p] & PF.HEAT)
-            )
+            status = s.status
+            pflags = s.pflags
+            movable = tuple([
+                p for p in players if pos[p] >= 0 or (status[p] == _RESERVE and not pflags[p] & PF.HEAT)
+            ])
         groups = _placements(s, side, movable, on)
         if on and not self.rearrange:
-            groups.append(ActionChoice(ActionType.RESERVE_PLAYER, on))
+            groups.append(ActionChoice(_RESERVE_PLAYER, on))
         if setup_problem(s, side) is None:
-            groups.append(ActionChoice(ActionType.END_SETUP))
+            groups.append(ActionChoice(_END_SETUP))
         return LegalActions(groups)
 
     def explain(self, s: GameState, action: Action) -> str | None:
-        if action.type == ActionType.END_SETUP:
+        if action.type == _END_SETUP:
             problem = setup_problem(s, self.side)
             if problem:
                 return f"the set-up is illegal: {problem}"
-        if action.type == ActionType.PLACE_PLAYER and action.player is not None and action.square:
+        if action.type == _PLACE_PLAYER and action.player is not None and action.square:
             pos = s.pos[action.player] if 0 <= action.player < len(s.pos) else -1
             if pos >= 0 and s.board.xy(pos) == action.square:
                 return f"player {action.player} already stands on {action.square}"
@@ -163,13 +187,13 @@ class Setup(Procedure):
 
     def act(self, s: GameState, action: Action) -> None:
         t = action.type
-        if t == ActionType.END_SETUP:
+        if t == _END_SETUP:
             s.pop()
             return
         pid = action.player
         assert pid is not None
-        if t == ActionType.RESERVE_PLAYER:
-            s.remove(pid, Status.RESERVE)
+        if t == _RESERVE_PLAYER:
+            s.remove(pid, _RESERVE)
             return
         assert action.square is not None
         sq = s.board.sq(*action.square)
@@ -185,7 +209,7 @@ class Setup(Procedure):
                 s.pos[occupant] = old
             else:
                 s.pos[occupant] = -1
-                s.status[occupant] = Status.RESERVE
+                s.status[occupant] = _RESERVE
         s.grid[sq] = pid
         s.pos[pid] = sq
-        s.status[pid] = Status.STANDING
+        s.status[pid] = _STANDING

@@ -11,7 +11,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury, KnockDown
-from nuffle.core.procedures.passing import is_fumble, pass_roll_modifier
+from nuffle.core.procedures.passing import is_fumble, pass_roll_modifier, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
@@ -38,8 +38,7 @@ FLIGHT: Point[[GameState, ThrowTeamMate], bool] = Point(
 
 def ttm_targets(s: GameState, thrower: int) -> tuple[Square, ...]:
     """Squares a team-mate may be thrown to: Quick or Short range, on the pitch."""
-    b = s.board
-    return tuple((x, y) for y in range(b.height) for x in range(b.width) if is_ttm_target(s, thrower, (x, y)))
+    return pass_targets(s, thrower, "QS")  # the squares `is_ttm_target` accepts, in one pass
 
 
 def is_ttm_target(s: GameState, thrower: int, square: Square) -> bool:

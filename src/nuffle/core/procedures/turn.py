@@ -12,6 +12,21 @@ from nuffle.core.procedures.wizard import SPELLS, Wizard, spells
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PF, Event, Status
 
+# Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
+# member off its enum class costs about ten times a global (the enum metaclass's
+# `__getattr__` hook slows every attribute read on the class).
+_END_TURN: Final = ActionType.END_TURN
+_START_BLITZ: Final = ActionType.START_BLITZ
+_START_BLOCK: Final = ActionType.START_BLOCK
+_START_FOUL: Final = ActionType.START_FOUL
+_START_HANDOFF: Final = ActionType.START_HANDOFF
+_START_MOVE: Final = ActionType.START_MOVE
+_START_PASS: Final = ActionType.START_PASS
+_EV_TURNOVER: Final = Event.TURNOVER
+_PRONE: Final = Status.PRONE
+_STANDING: Final = Status.STANDING
+_STUNNED: Final = Status.STUNNED
+
 DECLARATIONS: Point[[GameState, Turn, int, list[ActionChoice]], list[ActionChoice]] = Point(
     "turn.declarations",
     "fn(s, turn: Turn, pid, groups: list[ActionChoice]) -> list[ActionChoice]: adjust which "
@@ -27,7 +42,7 @@ def add_player(groups: list[ActionChoice], t: ActionType, pid: int) -> list[Acti
             if pid not in g.players:
                 groups[i] = ActionChoice(g.type, tuple(sorted((*g.players, pid))), g.squares, g.probabilities)
             return groups
-    groups.insert(len(groups) - 1 if groups and groups[-1].type == ActionType.END_TURN else len(groups),
+    groups.insert(len(groups) - 1 if groups and groups[-1].type == _END_TURN else len(groups),
                   ActionChoice(t, (pid,)))
     return groups
 
@@ -89,10 +104,10 @@ class Turn(Procedure):
         side = self.side
         if s.turnover:
             s.add_stat(side, STAT_TURNOVERS)
-            s.note(Event.TURNOVER, side, -1, 0)
+            s.note(_EV_TURNOVER, side, -1, 0)
         for p in s.team_players(side):
-            if s.status[p] == Status.STUNNED and not s.pflags[p] & PF.JUST_STUNNED:
-                s.status[p] = Status.PRONE
+            if s.status[p] == _STUNNED and not s.pflags[p] & PF.JUST_STUNNED:
+                s.status[p] = _PRONE
             s.pflags[p] &= ~PF.JUST_STUNNED
         s.active = -1
         s.pop()
@@ -109,33 +124,33 @@ class Turn(Procedure):
         blockers_list = []
         for p in s.ranges[side]:
             st = status[p]
-            if (st == Status.STANDING or st == Status.PRONE) and not pflags[p] & PF.USED:
+            if (st == _STANDING or st == _PRONE) and not pflags[p] & PF.USED:  # noqa: SIM109 (no tuple built per player)
                 ready_list.append(p)
-                if st == Status.STANDING:
+                if st == _STANDING:
                     sq = s.pos[p]
                     for off in neighbours:
                         q = grid[sq + off]
-                        if q >= 0 and pteam[q] != side and status[q] == Status.STANDING:
+                        if q >= 0 and pteam[q] != side and status[q] == _STANDING:
                             blockers_list.append(p)
                             break
         groups: list[ActionChoice] = []
         if ready_list:
             ready = tuple(ready_list)
-            groups.append(ActionChoice(ActionType.START_MOVE, ready))
+            groups.append(ActionChoice(_START_MOVE, ready))
             if blockers_list:
-                groups.append(ActionChoice(ActionType.START_BLOCK, tuple(blockers_list)))
+                groups.append(ActionChoice(_START_BLOCK, tuple(blockers_list)))
             if not t.blitz_used:
-                groups.append(ActionChoice(ActionType.START_BLITZ, ready))
+                groups.append(ActionChoice(_START_BLITZ, ready))
             if not t.pass_used:
-                groups.append(ActionChoice(ActionType.START_PASS, ready))
+                groups.append(ActionChoice(_START_PASS, ready))
             if not t.handoff_used:
-                groups.append(ActionChoice(ActionType.START_HANDOFF, ready))
+                groups.append(ActionChoice(_START_HANDOFF, ready))
             if not t.foul_used and self._anyone_down(s):
-                groups.append(ActionChoice(ActionType.START_FOUL, ready))
+                groups.append(ActionChoice(_START_FOUL, ready))
         groups.extend(ActionChoice(t) for t in spells(s, side, self.blitz))
-        groups.append(ActionChoice(ActionType.END_TURN))
+        groups.append(ActionChoice(_END_TURN))
         for p in DECLARATIONS.holders(s.info):
-            if pteam[p] == side and (status[p] == Status.STANDING or status[p] == Status.PRONE) and not (
+            if pteam[p] == side and (status[p] == _STANDING or status[p] == _PRONE) and not (
                 pflags[p] & PF.USED
             ):
                 for fn in DECLARATIONS.fns(s.info[p].skills):
@@ -145,14 +160,14 @@ class Turn(Procedure):
     def _anyone_down(self, s: GameState) -> bool:
         status = s.status
         for p in s.ranges[1 - self.side]:
-            if status[p] == Status.PRONE or status[p] == Status.STUNNED:
+            if status[p] == _PRONE or status[p] == _STUNNED:
                 return True
         return False
 
     def act(self, s: GameState, action: Action) -> None:
         from nuffle.core.procedures.action import PlayerAction
 
-        if action.type == ActionType.END_TURN:
+        if action.type == _END_TURN:
             self._end(s)
             return
         if action.type in SPELLS:
