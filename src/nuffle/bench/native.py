@@ -29,8 +29,7 @@ def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int) ->
     """A new native match (`NativeGame`) between two teams (race keys, files or specs)."""
     from nuffle.core.native_game import NativeGame
 
-    # NativeGame.start hands the teams to Game.new, which takes specs as well as keys.
-    return NativeGame.start(load_team(home), load_team(away), seed=seed, board=board)  # type: ignore[arg-type]
+    return NativeGame.start(load_team(home), load_team(away), seed=seed, board=board)
 
 
 def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tuple[int, str | None]:
