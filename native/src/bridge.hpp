@@ -24,7 +24,6 @@ inline const char* const STATE_KEYS[] = {
     "ball_state", "ball", "ok", "last_die", "turnover", "touchdown", "teams", "players",
     "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
     "stack", "pending", "outcome",
-    "thralls",  // p1: the players whose roster keywords include 'thrall' (Blood Lust)
     "log",  // evlog: the event log (load_log / dump_log)
     "fans"};  // p3: the match's fans
 inline const char* const TEAM_KEYS[] = {
@@ -324,12 +323,6 @@ inline State load(const Board& b, const py::handle& data) {
     }
     load_stack(s, d["stack"]);
     load_chance(s, d["pending"], d["outcome"]);
-    // p1: the Thralls (Blood Lust), as a sorted list of player ids
-    const py::list thralls = list_of(d["thralls"], "thralls", MAX_PLAYERS);
-    for (std::size_t i = 0; i < thralls.size(); ++i) {
-        const auto q = int_in(thralls[i], "thralls[" + std::to_string(i) + "]", 0, s.player_count - 1);
-        s.thralls |= 1U << q;
-    }
     // p3: the match's fans
     const py::list fans = list_of(d["fans"], "fans", 2);
     if (fans.size() != 2) throw std::invalid_argument("fans must hold 2 ints, got " + std::to_string(fans.size()));
@@ -369,11 +362,6 @@ inline py::dict dump(const State& s) {
     for (int i = 0; i < s.player_count * PSTATS; ++i) pstats.append(s.pstats[i]);
     d["pstats"] = pstats;
     d["stack"] = dump_stack(s);
-    py::list thralls;  // p1: the Thralls (Blood Lust)
-    for (int i = 0; i < s.player_count; ++i) {
-        if ((s.thralls >> i) & 1U) thralls.append(i);
-    }
-    d["thralls"] = thralls;
     if (s.pending != 0) {
         py::list e;
         e.append(static_cast<int>(s.chance.event.kind));

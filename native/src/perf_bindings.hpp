@@ -54,7 +54,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
     py::list out;
     for (std::size_t i = 0; i < n; ++i) {
         if (!has[i] || ex.states[i].decider == nuffle::D_CHANCE) continue;
-        out.append(py::make_tuple(nums[i], dens[i], PyState{nuffle::clone(ex.states[i]), board}));
+        out.append(py::make_tuple(nums[i], dens[i], PyState{nuffle::clone(ex.states[i]), board, {}}));
     }
     return out;
 }

@@ -8,9 +8,10 @@ grouped outcomes of its pending event). The same action is applied to both: chos
 seeded random player, or by the scripted or grod bot (`bots`), which see the Python game's
 view. Races are dealt so that every race plays on both sides (`race_pairs`); players may get
 random extra skills (`skills`) and the match may offer assisted moves (`assisted`). A game ends
-complete, at its first divergence (with a readable diff), or where the native engine reaches a
-frame it has not ported yet (`stopped_at_unported`, counted by frame id), so the coverage
-figures are honest. `nuffle parity` prints the summary or its JSON.
+complete, at its first divergence (with a readable diff), at the step limit, or where the native
+engine reaches a frame it has not ported (`stopped_at_unported`, counted by frame id: none since
+every frame is ported; the count stays as the guard for a frame added to the Python engine
+first). `nuffle parity` prints the summary or its JSON.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The native engine's procedure machinery: the generated frame header is current, positions
 convert both ways with their stacks, the loop runs the ported procedures exactly as the
-Python engine does (lockstep parity, drive ends forced into every branch), and what is not
-ported stops with a one-line error that changes nothing."""
+Python engine does (lockstep parity, drive ends forced into every branch), every frame is
+ported, and a position naming a frame the native engine does not know is refused in one line."""
 
 from __future__ import annotations
 
@@ -103,22 +103,18 @@ def _ported(native: ModuleType) -> set[str]:
 
 
 def test_parity_of_the_ported_procedures(native: ModuleType) -> None:
-    """Lockstep games on every board: no divergence; a game ends only complete or at a frame
-    that is not ported."""
+    """Lockstep games on every board: no divergence, every game complete."""
     report = run_parity(games=3, seed=1)
     assert not report.divergences, report.text()
-    assert all(g.outcome in ("complete", "stopped_at_unported") for g in report.games)
-    _stops_are_honest(native, report)
+    assert all(g.outcome == "complete" for g in report.games), report.text()
+    _none_stopped(report)
     assert report.steps >= 15 * 5  # a kick-or-receive choice, two set-ups, the kick, a turn
 
 
-def _stops_are_honest(native: ModuleType, report: Any) -> None:
-    """A game stops only at a frame that is not ported, or at a ported one whose message names
-    the part of it that is not (a skill, assisted moves)."""
-    ported = _ported(native)
-    for g in report.games:
-        if g.outcome == "stopped_at_unported" and g.frame in ported:
-            assert "yet (" in g.reason, g.reason
+def _none_stopped(report: Any) -> None:
+    """No game stopped at a frame the native engine has not ported (all 62 are)."""
+    assert not report.unported(), report.text()
+    assert not any(g.outcome == "stopped_at_unported" for g in report.games), report.text()
 
 
 def test_parity_with_forced_dice(native: ModuleType) -> None:
@@ -126,13 +122,13 @@ def test_parity_with_forced_dice(native: ModuleType) -> None:
     failed rolls and re-rolls come up often): still no divergence."""
     report = run_parity(games=2, seed=11, dice="forced")
     assert not report.divergences, report.text()
-    _stops_are_honest(native, report)
+    _none_stopped(report)
 
 
 def test_parity_with_moves_only(native: ModuleType) -> None:
     report = run_parity(games=2, seed=7, actions="moves")
     assert not report.divergences, report.text()
-    _stops_are_honest(native, report)
+    _none_stopped(report)
     assert sum(g.outcome == "complete" for g in report.games) >= 1  # moves only: whole matches
 
 
@@ -187,31 +183,44 @@ def test_drive_ends_match_the_python_engine(native: ModuleType, game_positions: 
     assert checked == 24
 
 
-def test_an_unported_frame_stops_with_one_line_and_changes_nothing(native: ModuleType) -> None:
-    from nuffle.random_player import RandomPlayer
+def test_every_frame_of_the_python_registry_is_ported(native: ModuleType) -> None:
+    """The native engine knows every frame of the Python registry and runs each one, so no
+    game stops with NotPortedError (the guard stays for a frame the Python engine gains)."""
+    from nuffle.core.procedures.base import FRAMES
 
-    # games that reach what is left to port (assisted moves, Animosity, Diving Catch, ...)
-    if all(ported for _f, _c, _fields, ported in native.FRAMES):
-        pytest.skip("every frame is ported")
-    for home, away, assisted in (("human", "orc", True), ("underworld", "skaven", False),
-                                 ("wood-elf", "amazon", False), ("lizardman", "high-elf", False)):
-        nat = NativeGame.start(home, away, seed=2, board=3, assisted_moves=assisted)
-        py = Game.new(home, away, seed=2, board=3, assisted_moves=assisted)
-        bot = RandomPlayer(1)
-        for _ in range(4000):  # play both until the native engine reaches a frame it has not ported
-            if py.is_over:
-                break
-            act = bot.act(py.view())
-            before = nat.data()
-            py.step(act)
-            try:
-                nat.step(act)
-            except NotPortedError as exc:
-                assert "has not ported" in str(exc) and "\n" not in str(exc)
-                assert nat.data() == before
-                return
-            assert nat.data() == state_data(py.state)
-    raise AssertionError("no unported frame was reached")
+    assert {frame for frame, _cls, _fields, _p in native.FRAMES} == set(FRAMES)
+    assert _ported(native) == set(FRAMES)
+    assert native.NotPortedError is NotPortedError  # the C++ error surfaces as the engines' one
+
+
+def test_a_frame_the_native_engine_does_not_know_is_refused_in_one_line(
+        native: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position whose stack names a frame missing from the native build (a fake registry
+    entry standing for a procedure the Python engine gains before its port) is refused with a
+    one-line PositionError naming the frame; nothing is built and the position is unchanged."""
+    from nuffle.core.position import PositionError
+    from nuffle.core.procedures.base import FRAMES, Procedure
+
+    class Unported(Procedure):
+        __slots__ = ("pid",)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.pid = 0
+
+        def run(self, s: GameState) -> None:
+            s.pop()
+
+    monkeypatch.setattr(Unported, "frame", "not_in_the_native_build")
+    monkeypatch.setitem(FRAMES, "not_in_the_native_build", Unported)
+    py = Game.new("human", "orc", seed=5, board=3)
+    s = py.state.copy()
+    s.push(Unported())
+    before = s.key()
+    with pytest.raises(PositionError, match="not_in_the_native_build") as exc:
+        NativeGame.from_state(s)
+    assert "\n" not in str(exc.value)
+    assert s.key() == before
 
 
 def test_illegal_actions_raise_and_change_nothing(native: ModuleType) -> None:
@@ -229,4 +238,4 @@ def test_illegal_actions_raise_and_change_nothing(native: ModuleType) -> None:
 def test_parity_larger_run(native: ModuleType, actions: str, dice: str) -> None:
     report = run_parity(games=20, seed=3, actions=actions, dice=dice)
     assert not report.divergences, report.text()
-    _stops_are_honest(native, report)
+    _none_stopped(report)

@@ -179,7 +179,6 @@ def test_animosity_matches_the_python_engine(native: ModuleType) -> None:
                     s.teams[s.active].rerolls = r.randint(0, 2)
                     reached += _pushes_animosity(s)
                     checks, end = passing_lockstep(native, s, r)
-                    assert not end.startswith("not ported: animosity"), end
                     ends["checks"] += checks
                     ends[end] += 1
     assert reached >= 40, (reached, ends)
@@ -247,7 +246,6 @@ def test_stakes_stabs_match_the_python_engine(native: ModuleType) -> None:
                     _give(s, a, {Skill.STAB, Skill.STAKES})
                     undead_hits += "undead" in s.keywords(v)
                     tally.add(_forced(native, s, Strike(ActionType.STAB, a, v, gfi=rng.random() < 0.3), rng))
-    assert not tally.unported, tally.unported
     assert tally.runs["strike"] >= 60 and undead_hits >= 20, (tally, undead_hits)
 
 
@@ -319,11 +317,7 @@ def _lockstep_game(home: Any, away: Any, seed: int, board: int, max_steps: int =
         if action.type in (ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT):
             seen[action.type.name] += 1
         py.step(action)
-        try:
-            nat.step(action)
-        except NotPortedError as exc:
-            seen["stopped: " + str(exc)] += 1
-            break
+        nat.step(action)  # every frame is ported: a NotPortedError fails the test
     return seen
 
 

@@ -1,8 +1,8 @@
 // The engine loop (core/game.py's Game._advance, legal_actions, step, decision) over the
 // procedure frames: a switch on the procedure id sends `run`, `legal`, `act` and the decision
 // detail to the ported procedures (one header per rule area under procs/, mirroring
-// core/procedures/*.py). A frame whose procedure is not ported yet throws NotPortedError
-// naming it; it still loads and dumps as data.
+// core/procedures/*.py). Every frame is ported; one that is not (a frame the Python registry
+// gains before its port) throws NotPortedError naming it, and still loads and dumps as data.
 #pragma once
 
 #include <algorithm>

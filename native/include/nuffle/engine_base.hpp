@@ -15,13 +15,11 @@
 
 namespace nuffle {
 
-// Running a frame whose procedure the native engine has not ported yet.
+// Running a frame whose procedure the native engine has not ported: none today (every frame
+// is), the guard for a frame the Python registry gains before its port.
 struct NotPortedError : std::runtime_error {
     explicit NotPortedError(const std::string& frame)
         : std::runtime_error("the native engine has not ported frame '" + frame + "' yet") {}
-    // A ported frame reaching a part that is not ported yet (`what`: a skill, an option).
-    NotPortedError(const std::string& frame, const std::string& what)
-        : std::runtime_error("the native engine has not ported frame '" + frame + "' yet (" + what + ")") {}
 };
 
 // An action that is not legal now (the state is unchanged).

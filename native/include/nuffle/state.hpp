@@ -124,9 +124,6 @@ struct State {
     std::int16_t pool[LIST_POOL];  // the frames' list and tuple fields
     std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
     std::uint8_t pad1[4];
-    // p1 (Blood Lust): bit `pid` set when the player's roster keywords include 'thrall'.
-    std::uint32_t thralls;
-    std::uint8_t pad_p1[4];
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "a state is copied with memcpy");

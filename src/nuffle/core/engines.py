@@ -4,9 +4,10 @@
 The native extension is optional: an install without a working C++ compiler leaves it out and
 records why (`_native_build_error.txt` beside the package); asking for it then raises an
 `EngineUnavailableError` that says so. The extension holds the native engine (its building
-blocks, the procedure loop and the procedures ported so far; `core/native_game.py`). Native
-matches start and play; a game that reaches a procedure frame not ported yet raises the
-one-line `NotPortedError` naming it (native/README.md lists them), its position unchanged.
+blocks, the procedure loop and every procedure frame; `core/native_game.py`), which plays whole
+matches. `NotPortedError` stays as the guard for a frame the Python engine gains before its
+native port: such a game would stop with that one-line error naming the frame, its position
+unchanged.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ class EngineUnavailableError(InputError):
 
 
 class NotPortedError(EngineUnavailableError):
-    """A native game reached a procedure frame the native engine has not ported yet."""
+    """A native game reached a procedure frame the native engine has not ported (none today:
+    the guard for a frame the Python engine gains before its port)."""
 
 
 def resolve_engine(engine: str | None) -> str:

@@ -61,8 +61,6 @@ def state_data(s: GameState) -> dict[str, Any]:
         "pending": None if s.pending is None
         else [int(s.pending.kind), s.pending.n, s.pending.purpose, s.pending.group],
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
-        # p1: who Blood Lust may bite (the roster keyword 'thrall')
-        "thralls": [p.pid for p in s.info if "thrall" in s.keywords(p.pid)],
         "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
         "fans": list(s.fans),
     }

@@ -18,8 +18,8 @@ namespace nuffle::procs {
 namespace ffd = frames::p_feed;
 namespace fgz = frames::p_gaze;
 
-// Whether player `q`'s roster keywords include 'thrall' (the state's `thralls` set).
-inline bool is_thrall(const State& s, int q) noexcept { return ((s.thralls >> q) & 1U) != 0; }
+// Whether player `q`'s roster keywords include 'thrall' (GameState.keywords).
+inline bool is_thrall(const State& s, int q) noexcept { return s.players[q].has_keyword(KW_THRALL); }
 
 // declaration_skills.thralls_to_bite: adjacent Thrall team-mates (any posture), sorted.
 inline std::vector<int> thralls_to_bite(const State& s, const Board& b, int pid) {
