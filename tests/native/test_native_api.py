@@ -13,7 +13,6 @@ import pytest
 from nuffle.agents.registry import make_agent
 from nuffle.core.actions import Action, ActionType, IllegalActionError, MalformedActionError
 from nuffle.core.dice import Dice, ExplicitRoller, Outcome, Roller, RollerError, ScriptedRoller, d6, two_d6
-from nuffle.core.engines import NotPortedError
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame

@@ -21,7 +21,6 @@ import pytest
 
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.dice import Dice, SampledRoller, outcomes, sample
-from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data

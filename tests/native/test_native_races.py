@@ -24,7 +24,6 @@ from test_native_passing import _action, _game  # type: ignore[import-not-found]
 from test_native_passing import lockstep as passing_lockstep
 
 from nuffle.core.actions import ActionType
-from nuffle.core.engines import NotPortedError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import KEYWORDS, keyword_bits, race_code, state_data, to_native
