@@ -29,8 +29,16 @@ FLAGS = ["-std=c++20", "-O2", "-g0", "-ffp-contract=off", "-Wall", "-Wextra", "-
 class OptionalBuildExt(build_ext):
     """build_ext that records why the native extension could not be built instead of failing."""
 
+    def _notes(self, ext: Extension) -> list[Path]:
+        """Where the reason goes: beside the built module, and for an editable install also in
+        the source package, where the installed package is read from."""
+        notes = [Path(self.get_ext_fullpath(ext.name)).parent / NOTE]
+        if getattr(self, "editable_mode", False) or self.inplace:
+            notes.append(HERE / "src" / "nuffle" / NOTE)
+        return notes
+
     def build_extension(self, ext: Extension) -> None:
-        note = Path(self.get_ext_fullpath(ext.name)).parent / NOTE
+        notes = self._notes(ext)
         try:
             if PYBIND11_INCLUDE is None:
                 raise RuntimeError("pybind11 is not installed where the package was built")
@@ -38,12 +46,14 @@ class OptionalBuildExt(build_ext):
             super().build_extension(ext)
         except Exception as exc:  # a missing or failing compiler: fall back to the Python engine
             reason = " ".join(str(exc).split()) or type(exc).__name__
-            note.parent.mkdir(parents=True, exist_ok=True)
-            note.write_text(f"building {ext.name} failed: {reason}\n")
+            for note in notes:
+                note.parent.mkdir(parents=True, exist_ok=True)
+                note.write_text(f"building {ext.name} failed: {reason}\n")
             print(f"warning: {ext.name} was not built ({reason}); nuffle will use its Python engine")
         else:
-            if note.exists():
-                note.unlink()
+            for note in notes:
+                if note.exists():
+                    note.unlink()
 
     def get_outputs(self) -> list[str]:
         # Only what was actually built (a failed extension leaves its note instead).

@@ -30,7 +30,8 @@ except EngineUnavailableError as exc:
 
 
 @pytest.mark.slow
-def test_install_without_a_compiler_falls_back_to_python(tmp_path: Path) -> None:
+@pytest.mark.parametrize("editable", [False, True])
+def test_install_without_a_compiler_falls_back_to_python(tmp_path: Path, editable: bool) -> None:
     pytest.importorskip("pybind11")  # the [dev] extra installs it; the build must find it
     source = tmp_path / "project"
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "_native_build_error.txt", "*.egg-info", "build")
@@ -42,23 +43,28 @@ def test_install_without_a_compiler_falls_back_to_python(tmp_path: Path) -> None
     site = tmp_path / "site"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(CC=MISSING, CXX=MISSING, PIP_NO_INPUT="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    # an editable install (the README's) reads the package from the source tree
+    # (--ignore-installed: never uninstall the nuffle of the environment running the tests)
+    target = (["--ignore-installed", "--prefix", str(site), "-e", str(source)] if editable
+              else ["--target", str(site), str(source)])
     install = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--no-index",
-         "--target", str(site), str(source)],
+        [sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-deps", "--no-index", *target],
         capture_output=True, text=True, env=env, cwd=tmp_path, timeout=600,
     )
     assert install.returncode == 0, install.stdout + install.stderr
-    package = site / "nuffle"
+    package = source / "src" / "nuffle" if editable else site / "nuffle"
     assert not list(package.glob("_native*.so"))
     note = (package / "_native_build_error.txt").read_text()
     assert note.startswith("building nuffle._native failed:") and MISSING in note
 
-    env["PYTHONPATH"] = str(site)
-    run = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, env=env,
+    site_dirs = sorted(str(p.parent) for p in site.rglob("*.pth")) if editable else [str(site)]
+    prelude = (f"import site, sys\nfirst = list(sys.path)\nfor d in {site_dirs!r}: site.addsitedir(d)\n"
+               "sys.path[:0] = [p for p in sys.path if p not in first]\n")  # before this venv's own
+    run = subprocess.run([sys.executable, "-c", prelude + CHECK], capture_output=True, text=True, env=env,
                          cwd=tmp_path, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     where, engine, message = run.stdout.strip().splitlines()
-    assert where.startswith(str(site))
+    assert where.startswith(str(source / "src" if editable else site))
     assert engine == "python"
     assert message.startswith("the native engine is not built: building nuffle._native failed:")
     assert MISSING in message and message.endswith("or use engine='python'")
