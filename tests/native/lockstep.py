@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from types import ModuleType
 from typing import Any
@@ -167,3 +167,21 @@ def positions_in_play(game: Game, seed: int, count: int, every: int, max_steps: 
         game.step(bots[game.decider].act(game.view()))
         steps += 1
     return out
+
+
+def drive(native: ModuleType, runs: Iterable[tuple[random.Random, GameState | None]],
+          pick: Picker = any_action, ends: Counter[str] | None = None, frames: Counter[str] | None = None,
+          **options: Any) -> Counter[str]:
+    """`lockstep` each pushed position of `runs` with its generator (None: the scenario did not
+    fit; skipped), `options` passed on: `ends` (returned) counts the comparisons ("checks") and
+    how the runs ended, `frames` the runs that matched each frame natively."""
+    ends = Counter() if ends is None else ends
+    for rng, s in runs:
+        if s is None:
+            continue
+        checks, end, seen = lockstep(native, s, rng, pick, **options)
+        ends["checks"] += checks
+        ends[end] += 1
+        if frames is not None:
+            frames.update(seen)
+    return ends

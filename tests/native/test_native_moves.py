@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 # the shared lockstep (pytest puts tests/native on sys.path)
-from lockstep import Picker, add_skills, any_action, lockstep, pushed, standing  # type: ignore[import-not-found]
+from lockstep import Picker, add_skills, any_action, drive, pushed, standing  # type: ignore[import-not-found]
 
 from nuffle import parity
 from nuffle.core.actions import Action, ActionType
@@ -133,15 +133,9 @@ def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType,
     mover, a shadower stepping in (or the square taken), on assisted paths too."""
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
-    for rng, s0 in _positions(game_positions, range(10)):
-        for _ in range(3):
-            s = pushed(s0, rng, _marked_move)
-            if s is None:
-                continue
-            checks, end, seen = lockstep(native, s, rng, mostly(ActionType.MOVE, ActionType.BLOCK))
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _marked_move)) for rng, s0 in _positions(game_positions, range(10))
+            for _ in range(3))
+    drive(native, runs, mostly(ActionType.MOVE, ActionType.BLOCK), ends=ends, frames=frames)
     assert ends["checks"] >= 1000, ends
     assert ends["done"] >= 50, ends
     _no_stops(ends)
@@ -197,15 +191,9 @@ def test_diving_catch_matches_the_python_engine(native: ModuleType, game_positio
             choices[a.type.name] += 1
         return a
 
-    for rng, s0 in _positions(game_positions, range(20, 30)):
-        for _ in range(4):
-            s = pushed(s0, rng, _landing_next_to_catchers)
-            if s is None:
-                continue
-            checks, end, seen = lockstep(native, s, rng, pick)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _landing_next_to_catchers))
+            for rng, s0 in _positions(game_positions, range(20, 30)) for _ in range(4))
+    drive(native, runs, pick, ends=ends, frames=frames)
     assert ends["done"] >= 60, ends
     _no_stops(ends)
     assert frames["diving_catch"] >= 30, frames
@@ -241,15 +229,9 @@ def test_assisted_moves_match_the_python_engine(native: ModuleType, game_positio
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
     pick = mostly(ActionType.MOVE, ActionType.BLOCK, ActionType.HANDOFF, ActionType.FOUL)
-    for rng, s0 in _positions(game_positions, range(40, 50)):
-        for _ in range(3):
-            s = pushed(s0, rng, _assisted_action)
-            if s is None:
-                continue
-            checks, end, seen = lockstep(native, s, rng, pick)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _assisted_action))
+            for rng, s0 in _positions(game_positions, range(40, 50)) for _ in range(3))
+    drive(native, runs, pick, ends=ends, frames=frames)
     assert ends["checks"] >= 800, ends
     assert ends["done"] >= 50, ends
     _no_stops(ends)
@@ -296,15 +278,9 @@ def test_assisted_walks_match_the_python_engine(native: ModuleType, game_positio
     walk, the planned block, hand-off or foul made next to its target or dropped."""
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
-    for rng, s0 in _positions(game_positions, range(60, 66)):
-        for _ in range(4):
-            s = pushed(s0, rng, _planted_path)
-            if s is None:
-                continue
-            checks, end, seen = lockstep(native, s, rng)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _planted_path))
+            for rng, s0 in _positions(game_positions, range(60, 66)) for _ in range(4))
+    drive(native, runs, ends=ends, frames=frames)
     assert ends["done"] >= 40, ends
     _no_stops(ends)
     assert frames["move_step"] >= 20 and frames["block"] + frames["handoff"] + frames["foul"] >= 5, frames

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 # the shared lockstep (pytest puts tests/native on sys.path)
-from lockstep import add_skills, give_ball, pushed, standing  # type: ignore[import-not-found]
+from lockstep import add_skills, drive, give_ball, pushed, standing  # type: ignore[import-not-found]
 from lockstep import lockstep as shared_lockstep
 
 from nuffle.core.actions import Action, ActionType
@@ -145,19 +145,10 @@ def lockstep(native: ModuleType, s: GameState, rng: random.Random) -> tuple[int,
 
 def _run(native: ModuleType, game_positions: Positions, kinds: tuple[str, ...], seeds: range,
          boards: tuple[int, ...] = (3, 7, 11), per_position: int = 3) -> Counter[str]:
-    ends: Counter[str] = Counter()
-    for seed in seeds:
-        for board in boards:
-            for s0 in game_positions(seed, board, 3):
-                for i in range(per_position):
-                    rng = random.Random(seed * 1_000_003 + board * 101 + i)
-                    s = pushed(s0, rng, lambda s, r: _scenario(_skills(s, r), r, r.choice(kinds)))
-                    if s is None:
-                        continue
-                    checks, end = lockstep(native, s, rng)
-                    ends["checks"] += checks
-                    ends[end] += 1
-    return ends
+    runs = ((rng, pushed(s0, rng, lambda s, r: _scenario(_skills(s, r), r, r.choice(kinds))))
+            for seed in seeds for board in boards for s0 in game_positions(seed, board, 3)
+            for i in range(per_position) for rng in [random.Random(seed * 1_000_003 + board * 101 + i)])
+    return drive(native, runs, area=MINE, stand_in=_stand_in)  # type: ignore[no-any-return]
 
 
 def test_passes_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:

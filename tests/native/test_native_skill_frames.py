@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 # the shared lockstep (pytest puts tests/native on sys.path)
-from lockstep import add_skills, give_ball, lockstep, pushed, python_game, standing  # type: ignore[import-not-found]
+from lockstep import add_skills, drive, give_ball, lockstep, pushed, python_game, standing  # type: ignore[import-not-found]
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Chance, Dice
@@ -167,18 +167,10 @@ def _action(g: Game, rng: random.Random) -> Action:
 def _run(native: ModuleType, game_positions: Positions, kinds: tuple[str, ...], seeds: range,
          boards: tuple[int, ...] = (3, 7, 11), per_position: int = 4) -> Counter[str]:
     seen: Counter[str] = Counter()
-    for seed in seeds:
-        for board in boards:
-            for s0 in game_positions(seed, board, 3):
-                for i in range(per_position):
-                    rng = random.Random(seed * 1_000_003 + board * 101 + i)
-                    kind = kinds[i % len(kinds)]
-                    s = pushed(s0, rng, lambda s, r: _scenario(s, r, kind))  # noqa: B023 (called at once)
-                    if s is None:
-                        continue
-                    checks, end, _frames = lockstep(native, s, rng, _action, limit=300, seen=seen)
-                    seen["checks"] += checks
-                    seen[end] += 1
+    runs = ((rng, pushed(s0, rng, lambda s, r: _scenario(s, r, kinds[i % len(kinds)])))  # noqa: B023 (called at once)
+            for seed in seeds for board in boards for s0 in game_positions(seed, board, 3)
+            for i in range(per_position) for rng in [random.Random(seed * 1_000_003 + board * 101 + i)])
+    drive(native, runs, _action, ends=seen, limit=300, seen=seen)
     return seen
 
 
