@@ -185,3 +185,9 @@ def drive(native: ModuleType, runs: Iterable[tuple[random.Random, GameState | No
         if frames is not None:
             frames.update(seen)
     return ends
+
+
+def standing_actor(s: GameState, rng: random.Random) -> int | None:
+    """A random standing player of the side to act, None where there is none."""
+    mine = standing(s, s.active)
+    return rng.choice(mine) if mine else None

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 # the shared lockstep (pytest puts tests/native on sys.path)
-from lockstep import add_skills, drive, give_ball, pushed, standing  # type: ignore[import-not-found]
+from lockstep import add_skills, drive, give_ball, pushed, standing, standing_actor  # type: ignore[import-not-found]
 from lockstep import lockstep as shared_lockstep
 
 from nuffle.core.actions import Action, ActionType
@@ -60,10 +60,9 @@ def _skills(s: GameState, rng: random.Random) -> GameState:
 def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     """Push the procedure `kind` on `s` (a position in play); None where it does not fit."""
     side = s.active
-    mine = standing(s, side)
-    if not mine:
+    pid = standing_actor(s, rng)
+    if pid is None:
         return None
-    pid = rng.choice(mine)
     b = s.board
     if kind == "pass":
         give_ball(s, pid)

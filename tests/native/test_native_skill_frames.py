@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 # the shared lockstep (pytest puts tests/native on sys.path)
-from lockstep import add_skills, drive, give_ball, lockstep, pushed, python_game, standing  # type: ignore[import-not-found]
+from lockstep import add_skills, drive, give_ball, lockstep, pushed, python_game, standing, standing_actor  # type: ignore[import-not-found]
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Chance, Dice
@@ -92,11 +92,9 @@ def _into_end_zone(s: GameState, pid: int, rng: random.Random) -> None:
 
 def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     """Push-ready procedure `kind` on `s` (a position in play); None where it does not fit."""
-    side = s.active
-    mine = standing(s, side)
-    if not mine:
+    pid = standing_actor(s, rng)
+    if pid is None:
         return None
-    pid = rng.choice(mine)
     if kind == "feed":
         add_skills(s, pid, Skill.BLOOD_LUST)
         s.pflags[pid] |= PF.MUST_FEED
