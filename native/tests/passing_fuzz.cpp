@@ -4,30 +4,18 @@
 // pushes run natively too) to the end. Checked: nothing throws but an illegal action (no frame
 // stops: every frame is ported), the pitch and the players agree, every run ends. Built and run
 // by native/sanitize.sh under AddressSanitizer and UndefinedBehaviorSanitizer.
+#include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "nuffle/boards_json.hpp"
 #include "nuffle/frame_steps.hpp"
 #include "nuffle/procs/passing_actions.hpp"
+#include "test_support.hpp"
 
 using namespace nuffle;
 
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                             \
-    do {                                                                        \
-        ++checks;                                                               \
-        if (!(cond)) {                                                          \
-            ++failures;                                                         \
-            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                       \
-    } while (0)
 
 std::uint64_t next(std::uint64_t& x) {
     x = next_state(x);
@@ -183,17 +171,10 @@ bool drive(State& s, const Board& b, std::uint64_t& x) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
-        return 2;
-    }
-    std::ifstream in(argv[1]);
-    std::stringstream text;
-    text << in.rdbuf();
-    std::uint64_t x = seed_state(7);
-    int runs = 0;
-    try {
-        for (const Variant& v : read_variants(text.str())) {
+    return nuffle_test::run_main(argc, argv, [](const std::string& text) {
+        std::uint64_t x = seed_state(7);
+        int runs = 0;
+        for (const Variant& v : read_variants(text)) {
             const Board b = make_board(v);
             for (int i = 0; i < 400; ++i) {
                 State s = random_state(b, x);
@@ -202,11 +183,7 @@ int main(int argc, char** argv) {
                 CHECK(drive(s, b, x));
             }
         }
-    } catch (const std::exception& exc) {
-        std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
-        return 1;
-    }
-    CHECK(runs > 500);
-    std::printf("passing fuzz: %d runs, %d checks, %d failed\n", runs, checks, failures);
-    return failures == 0 ? 0 : 1;
+        CHECK(runs > 500);
+        std::printf("passing fuzz: %d runs\n", runs);
+    });
 }

@@ -4,37 +4,18 @@
 // the same seed plays the same game; the outcomes' probabilities are positive and sum to
 // exactly 1; no result is a chance node; the explored start is left alone. Built and run by
 // native/sanitize.sh under AddressSanitizer and UndefinedBehaviorSanitizer.
+#include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "nuffle/boards_json.hpp"
 #include "nuffle/random_play.hpp"
 #include "nuffle/transitions.hpp"
+#include "test_support.hpp"
 
 using namespace nuffle;
 
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-#define CHECK(cond)                                                             \
-    do {                                                                        \
-        ++checks;                                                               \
-        if (!(cond)) {                                                          \
-            ++failures;                                                         \
-            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-        }                                                                       \
-    } while (0)
-
-std::string read_file(const char* path) {
-    std::ifstream in(path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    return buf.str();
-}
 
 // A fresh match on `b`: full rosters of plain players, the Match frame pushed.
 State new_match(const Board& b, std::uint64_t seed) {
@@ -124,18 +105,8 @@ void test_outcomes(const std::string& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
-        return 2;
-    }
-    const std::string text = read_file(argv[1]);
-    try {
+    return nuffle_test::run_main(argc, argv, [](const std::string& text) {
         test_random_games(text);
         test_outcomes(text);
-    } catch (const std::exception& exc) {
-        std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
-        return 1;
-    }
-    std::printf("%d checks, %d failed\n", checks, failures);
-    return failures == 0 ? 0 : 1;
+    });
 }

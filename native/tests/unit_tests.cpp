@@ -2,8 +2,6 @@
 // AddressSanitizer and UndefinedBehaviorSanitizer (tests/native/test_native_sanitizers.py).
 // Usage: unit_tests PATH/TO/boards.json
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -17,22 +15,11 @@
 #include "nuffle/script.hpp"
 #include "nuffle/rng.hpp"
 #include "nuffle/state.hpp"
+#include "test_support.hpp"
 
 using namespace nuffle;
 
 namespace {
-
-int failures = 0;
-int checks = 0;
-
-void check(bool ok, const char* what, int line) {
-    ++checks;
-    if (!ok) {
-        ++failures;
-        std::fprintf(stderr, "FAILED line %d: %s\n", line, what);
-    }
-}
-#define CHECK(cond) check((cond), #cond, __LINE__)
 
 template <typename Exc, typename F>
 bool throws(F&& f) {
@@ -108,13 +95,6 @@ void test_sampling() {
     sample(Chance{Dice::BLOCK, 3, Group::NONE, 0}, a);
     for (int i = 0; i < 3; ++i) b = next_state(b);
     CHECK(a == b);
-}
-
-std::string read_file(const char* path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 void test_boards(const std::string& text) {
@@ -669,12 +649,7 @@ void test_script(const std::string& text) {
 }
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s PATH/TO/boards.json\n", argv[0]);
-        return 2;
-    }
-    const std::string text = read_file(argv[1]);
-    try {
+    return nuffle_test::run_main(argc, argv, [](const std::string& text) {
         test_rng();
         test_outcomes();
         test_sampling();
@@ -690,10 +665,5 @@ int main(int argc, char** argv) {
         test_skill_frame_positions(text);  // p1
         test_event_log(text);
         test_script(text);
-    } catch (const std::exception& exc) {
-        std::fprintf(stderr, "unexpected exception: %s\n", exc.what());
-        return 1;
-    }
-    std::printf("%d checks, %d failed\n", checks, failures);
-    return failures == 0 ? 0 : 1;
+    });
 }

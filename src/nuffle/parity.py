@@ -20,6 +20,7 @@ import argparse
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -190,6 +191,21 @@ def _compare_chance(step: int, py: Game, nat: NativeGame) -> str | None:
     return None
 
 
+def step_both(py: Game, nat: Game, rng: random.Random, choose: Callable[[Game], Action]) -> None:
+    """One step of a lockstep game on both engines: at a chance node an outcome drawn with
+    `rng` from the Python game's `chance_outcomes` (each listed once, whatever its
+    probability), else the action `choose(py)` picks."""
+    if py.decider == CHANCE:
+        options = py.chance_outcomes()
+        outcome = options[rng.randrange(len(options))][0]
+        py.apply_chance(outcome)
+        nat.apply_chance(outcome)
+    else:
+        action = choose(py)
+        py.step(action)
+        nat.step(action)
+
+
 def _choose(py: Game, bot: _Chooser, rng: random.Random, actions: str) -> Action:
     legal = py.legal_actions()
     if actions == "moves" and any(t.starts_action and t not in _MOVES_ONLY for t in legal.types()):
@@ -276,15 +292,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
             rec.outcome = "step_limit"
             return rec
         try:
-            if py.decider == CHANCE:
-                options = py.chance_outcomes()
-                outcome = options[rng.randrange(len(options))][0]
-                py.apply_chance(outcome)
-                nat.apply_chance(outcome)
-            else:
-                action = _choose(py, choosers[py.decider], rng, actions)
-                py.step(action)
-                nat.step(action)
+            step_both(py, nat, rng, lambda g: _choose(g, choosers[g.decider], rng, actions))
         except NotPortedError as exc:
             rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec

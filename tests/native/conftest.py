@@ -13,11 +13,13 @@ from types import ModuleType
 
 import pytest
 
+# the shared lockstep's position helper (pytest puts tests/native on sys.path)
+from lockstep import positions_in_play  # type: ignore[import-not-found]
+
 from nuffle.core.engines import EngineUnavailableError, native_module
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.random_player import RandomPlayer
 
 Positions = Callable[..., list[GameState]]
 
@@ -48,21 +50,8 @@ def positions(seed: int, board: int, count: int, every: int = 9) -> list[GameSta
     rng = random.Random(seed * 7919 + board)
     home, away = rng.sample(RACES, 2)
     game = Game.new(home, away, seed=seed, board=board)
-    bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
-    bots[0].new_game(game.view(), 0)
-    bots[1].new_game(game.view(), 1)
-    out: list[GameState] = []
-    steps = eligible = 0
-    while not game.is_over and len(out) < count and steps < 50_000:
-        s = game.state
-        # in play: a team turn under way, its coach to decide (not set-ups)
-        if s.active >= 0 and s.teams[s.active].turn >= 1 and s.decider == s.active:
-            if eligible % every == 0:
-                out.append(with_extra_skills(s.copy(), rng))
-            eligible += 1
-        game.step(bots[game.decider].act(game.view()))
-        steps += 1
-    return out
+    return positions_in_play(game, seed, count, every, 50_000,  # type: ignore[no-any-return]
+                             lambda s: with_extra_skills(s.copy(), rng))
 
 
 def with_extra_skills(s: GameState, rng: random.Random) -> GameState:

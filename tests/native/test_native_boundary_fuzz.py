@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+# the shared position mutator (pytest puts tests/native on sys.path)
+from test_native_bridge_fuzz import mutate  # type: ignore[import-not-found]
+
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.errors import InputError
@@ -24,6 +27,7 @@ from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.state import GameState
 from nuffle.core.types import CHANCE
+from nuffle.parity import step_both
 from nuffle.random_player import RandomPlayer
 
 HUGE = [2**15, 2**31, 2**63, 2**64, -(2**70), 10**30]
@@ -99,15 +103,7 @@ def _walk(seed: int, board: int, forced: bool, steps: int) -> tuple[int, int]:
             accepted += 1
         if py.is_over:
             break
-        if py.decider == CHANCE:
-            options = py.chance_outcomes()
-            outcome = options[rng.randrange(len(options))][0]
-            py.apply_chance(outcome)
-            nat.apply_chance(outcome)
-        else:
-            action = bot.act(py.view())
-            py.step(action)
-            nat.step(action)
+        step_both(py, nat, rng, lambda g: bot.act(g.view()))  # a NotPortedError fails the test
         assert state_data(py.state) == nat.data()
     return refused, accepted
 
@@ -147,25 +143,8 @@ def test_an_outcome_of_several_dice_may_be_a_list_on_both_engines(native: Module
 
 def _mutate(d: Any, rng: random.Random) -> Any:
     """`d` with one random leaf replaced by a hostile value, an item duplicated or a key dropped."""
-    if isinstance(d, dict) and d:
-        key = rng.choice(list(d))
-        roll = rng.random()
-        if roll < 0.08:
-            del d[key]
-        elif roll < 0.6 and isinstance(d[key], dict | list):
-            d[key] = _mutate(d[key], rng)
-        else:
-            d[key] = rng.choice([*HUGE, *ODD, -1, 0, 1, 7, 99, 255, -(2**15)])
-    elif isinstance(d, list) and d:
-        i = rng.randrange(len(d))
-        roll = rng.random()
-        if roll < 0.1:
-            d.append(copy.deepcopy(d[i]))
-        elif roll < 0.6 and isinstance(d[i], dict | list):
-            d[i] = _mutate(d[i], rng)
-        else:
-            d[i] = rng.choice([*HUGE, *ODD, -1, 0, 1, 2, 7, 30, 255])
-    return d
+    return mutate(d, rng, [*HUGE, *ODD, -1, 0, 1, 7, 99, 255, -(2**15)],
+                  [*HUGE, *ODD, -1, 0, 1, 2, 7, 30, 255], drop=0.08, add_key=0.0)
 
 
 def _positions(seed: int, board: int, count: int) -> list[GameState]:

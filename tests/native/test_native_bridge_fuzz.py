@@ -16,28 +16,31 @@ HOSTILE: list[Any] = [0, 1, -1, 2, 7, 255, 256, -(2**15), 2**31, 2**63, 2**64, -
 ERRORS = (ValueError, TypeError)
 
 
-def mutate(d: Any, rng: random.Random) -> Any:
-    """`d` with one random leaf, list or key replaced by a hostile value (or a key dropped)."""
+def mutate(d: Any, rng: random.Random, leaves: list[Any] = HOSTILE, items: list[Any] | None = None,
+           drop: float = 0.1, add_key: float = 0.05) -> Any:
+    """`d` with one random leaf or list item replaced by a hostile value (from `leaves`; a list's
+    items from `items` where given), a list item duplicated, a key dropped (chance `drop`) or a
+    bogus key added (chance `add_key`)."""
     if isinstance(d, dict) and d:
         key = rng.choice(list(d))
         roll = rng.random()
-        if roll < 0.1:
+        if roll < drop:
             del d[key]
-        elif roll < 0.15:
+        elif roll < drop + add_key:
             d[rng.choice(["bogus", 3, None])] = 1
         elif roll < 0.6 and isinstance(d[key], dict | list):
-            d[key] = mutate(d[key], rng)
+            d[key] = mutate(d[key], rng, leaves, items, drop, add_key)
         else:
-            d[key] = rng.choice(HOSTILE)
+            d[key] = rng.choice(leaves)
     elif isinstance(d, list) and d:
         i = rng.randrange(len(d))
         roll = rng.random()
         if roll < 0.1:
             d.append(copy.deepcopy(d[i]))
         elif roll < 0.6 and isinstance(d[i], dict | list):
-            d[i] = mutate(d[i], rng)
+            d[i] = mutate(d[i], rng, leaves, items, drop, add_key)
         else:
-            d[i] = rng.choice(HOSTILE)
+            d[i] = rng.choice(leaves if items is None else items)
     return d
 
 

@@ -17,19 +17,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+# the shared lockstep (pytest puts tests/native on sys.path)
+from lockstep import Picker, add_skills, any_action, drive, pushed, standing  # type: ignore[import-not-found]
+
 from nuffle import parity
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.native_state import native_board, native_paths, state_data
+from nuffle.core.native_state import native_paths
 from nuffle.core.paths import search
 from nuffle.core.procedures.action import PlayerAction, PlayerActionPhase
 from nuffle.core.procedures.ball import ThrowIn
@@ -39,11 +40,10 @@ from nuffle.core.skill_rules.ball_skills import DivingCatch
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
 from nuffle.core.teams import TeamSpec, default_team
-from nuffle.core.types import CHANCE, RUNNING, BallState, Status
+from nuffle.core.types import BallState, Status
 from nuffle.parity import parity_game
 
 Positions = Any
-Picker = Callable[[Game, random.Random], Action]
 
 MOVER_SKILLS = (Skill.DODGE, Skill.BREAK_TACKLE, Skill.SURE_FEET, Skill.STUNTY, Skill.SPRINT, Skill.TWO_HEADS,
                 Skill.LEAP, Skill.SURE_HANDS, Skill.JUMP_UP, Skill.TITCHY)
@@ -53,19 +53,10 @@ CATCHER_SKILLS = (Skill.CATCH, Skill.NERVES_OF_STEEL, Skill.EXTRA_ARMS, Skill.NO
 BOARDS = (3, 7, 11)
 
 
-def _add(s: GameState, pid: int, *skills: Skill) -> None:
-    s.info = tuple(replace(p, skills=p.skills | frozenset(skills)) if i == pid else p
-                   for i, p in enumerate(s.info))
-
-
 def _set_stats(s: GameState, pid: int, rng: random.Random) -> None:
     """Random MA and ST, so the Tentacles and Shadowing rolls go both ways."""
     s.info = tuple(replace(p, ma=rng.randint(2, 9), st=rng.randint(1, 6)) if i == pid else p
                    for i, p in enumerate(s.info))
-
-
-def _standing(s: GameState, side: int) -> list[int]:
-    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
 
 
 def _actors(s: GameState, side: int, statuses: tuple[Status, ...] = (Status.STANDING,)) -> list[int]:
@@ -74,28 +65,6 @@ def _actors(s: GameState, side: int, statuses: tuple[Status, ...] = (Status.STAN
     other_area = {Skill.BLOOD_LUST, Skill.HYPNOTIC_GAZE}
     return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] in statuses
             and not other_area & s.info[p].skills]
-
-
-def _game(s: GameState) -> Game:
-    """A Python game over `s` as it stands (no advance: the hand-over fields stay)."""
-    config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
-                         ruleset=s.rules.name)
-    return Game(s, SampledRoller(), config)
-
-
-def _outcome(event: Chance, py: GameState, rng: random.Random) -> Any:
-    if rng.random() < 0.5:
-        o, py.rng = sample(event, py.rng)
-        return o
-    return rng.choice([o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)])
-
-
-def any_action(g: Game, rng: random.Random) -> Action:
-    """A random legal decision: a group, then a player and a square in it."""
-    group = rng.choice(g.legal_actions().groups)
-    player = rng.choice(group.players) if group.players else None
-    square = rng.choice(group.squares) if group.squares else None
-    return Action(group.type, player, square)
 
 
 def mostly(*kinds: ActionType) -> Picker:
@@ -111,53 +80,9 @@ def mostly(*kinds: ActionType) -> Picker:
             far = [q for q in grp.squares if here >= 0 and s.board.distance(here, s.board.sq(*q)) > 1]
             square = rng.choice(far if far and rng.random() < 0.8 else list(grp.squares))
             return Action(grp.type, rng.choice(grp.players) if grp.players else None, square)
-        return any_action(g, rng)
+        chosen: Action = any_action(g, rng)
+        return chosen
     return pick
-
-
-def lockstep(native: ModuleType, s: GameState, rng: random.Random, pick: Picker = any_action,
-             limit: int = 400) -> tuple[int, str, set[str]]:
-    """Drive `s` (our procedure on top) on both engines: (comparisons made, how it ended, the
-    frames seen on the stack)."""
-    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
-    board = native_board(s.board.variant.players)
-    py = s.copy()
-    nat = native.State.load(board, state_data(py))
-    checks = 0
-    seen: set[str] = set()
-    depth = len(py.stack)  # our procedure's: the frames below it are the position's, not run
-    for _ in range(limit):
-        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
-            py.stack[-1].run(py)
-        nat.run_ported(depth)  # every frame is ported: a NotPortedError fails the test
-        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
-        seen.update(f.frame for f in py.stack[depth - 1:])  # matched natively
-        ng = NativeGame(s, nat)
-        assert py.decider == ng.decider
-        if py.decider in (0, 1):
-            pg = _game(py)
-            assert pg.decision() == ng.decision(), (pg.decision(), ng.decision())
-            pl, nl = pg.legal_actions(), ng.legal_actions()
-            assert pl == nl, (pl.groups, nl.groups)
-            assert [g.probabilities for g in pl.groups] == [g.probabilities for g in nl.groups]
-        checks += 1
-        if len(py.stack) < depth:
-            return checks, "done", seen
-        assert py.decider != RUNNING, py.stack[-1].frame  # every frame ran on both engines
-        if py.decider == CHANCE:
-            event = py.pending
-            assert event is not None
-            o = _outcome(event, py, rng)
-            py.outcome, py.pending, py.decider = o, None, RUNNING
-            nat.rng = py.rng
-            nat.resolve_only(o)
-        else:
-            a = pick(_game(py), rng)
-            py.decider = RUNNING
-            py.stack[-1].act(py, a)
-            sq = -1 if a.square is None else py.board.sq(*a.square)
-            nat.act_only(int(a.type), -1 if a.player is None else a.player, sq)
-    return checks, "limit", seen
 
 
 def _positions(game_positions: Positions, seeds: range) -> Any:
@@ -179,13 +104,13 @@ def _marked_move(s: GameState, rng: random.Random) -> Procedure | None:
         return None
     marked = [p for p in mine if s.tackle_zones(s.pos[p], side)]
     pid = rng.choice(marked if marked and rng.random() < 0.85 else mine)
-    _add(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
+    add_skills(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
     if rng.random() < 0.5:
         _set_stats(s, pid, rng)
     b = s.board
-    for q in _standing(s, 1 - side):
+    for q in standing(s, 1 - side):
         if b.distance(s.pos[q], s.pos[pid]) <= 3 and rng.random() < 0.7:
-            _add(s, q, *rng.sample(MARKER_SKILLS, rng.randint(1, 3)))
+            add_skills(s, q, *rng.sample(MARKER_SKILLS, rng.randint(1, 3)))
             if rng.random() < 0.5:
                 _set_stats(s, q, rng)
     if rng.random() < 0.2:
@@ -203,18 +128,9 @@ def test_tentacles_and_shadowing_match_the_python_engine(native: ModuleType,
     mover, a shadower stepping in (or the square taken), on assisted paths too."""
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
-    for rng, s0 in _positions(game_positions, range(10)):
-        for _ in range(3):
-            s = s0.copy()
-            proc = _marked_move(s, rng)
-            if proc is None:
-                continue
-            s.stack.append(proc)
-            s.decider = RUNNING
-            checks, end, seen = lockstep(native, s, rng, mostly(ActionType.MOVE, ActionType.BLOCK))
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _marked_move)) for rng, s0 in _positions(game_positions, range(10))
+            for _ in range(3))
+    drive(native, runs, mostly(ActionType.MOVE, ActionType.BLOCK), ends=ends, frames=frames)
     assert ends["checks"] >= 1000, ends
     assert ends["done"] >= 50, ends
     assert frames["tentacles_roll"] >= 10 and frames["shadowing_roll"] >= 10, frames
@@ -235,7 +151,7 @@ def _landing_next_to_catchers(s: GameState, rng: random.Random) -> Procedure | N
     near = s.adjacent_players(sq)
     for q in near:
         if rng.random() < (0.8 if len(near) == 1 else 0.4):
-            _add(s, q, Skill.DIVING_CATCH, *rng.sample(CATCHER_SKILLS, rng.randint(0, 2)))
+            add_skills(s, q, Skill.DIVING_CATCH, *rng.sample(CATCHER_SKILLS, rng.randint(0, 2)))
     how = rng.random()
     if how < 0.2:
         catcher = rng.choice(near)
@@ -247,7 +163,7 @@ def _landing_next_to_catchers(s: GameState, rng: random.Random) -> Procedure | N
         out = b.sq(x, -1) if y < b.height // 2 else b.sq(x, b.height)
         s.ball, s.ball_state = edge, BallState.ON_GROUND
         return ThrowIn(edge, out)
-    passers = [p for p in _standing(s, side) if b.distance(s.pos[p], sq) <= 6]
+    passers = [p for p in standing(s, side) if b.distance(s.pos[p], sq) <= 6]
     if not passers:
         return None
     pid = rng.choice(passers)
@@ -264,23 +180,14 @@ def test_diving_catch_matches_the_python_engine(native: ModuleType, game_positio
     choices: Counter[str] = Counter()
 
     def pick(g: Game, rng: random.Random) -> Action:
-        a = any_action(g, rng)
+        a: Action = any_action(g, rng)
         if g.state.stack[-1].frame == "diving_catch":
             choices[a.type.name] += 1
         return a
 
-    for rng, s0 in _positions(game_positions, range(20, 30)):
-        for _ in range(4):
-            s = s0.copy()
-            proc = _landing_next_to_catchers(s, rng)
-            if proc is None:
-                continue
-            s.stack.append(proc)
-            s.decider = RUNNING
-            checks, end, seen = lockstep(native, s, rng, pick)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _landing_next_to_catchers))
+            for rng, s0 in _positions(game_positions, range(20, 30)) for _ in range(4))
+    drive(native, runs, pick, ends=ends, frames=frames)
     assert ends["done"] >= 60, ends
     assert frames["diving_catch"] >= 30, frames
     assert choices["USE_SKILL"] >= 10 and choices["DECLINE"] >= 10, choices
@@ -298,7 +205,7 @@ def _assisted_action(s: GameState, rng: random.Random) -> Procedure | None:
         return None
     s.options = Options(assisted_moves=True)
     pid = rng.choice(mine)
-    _add(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
+    add_skills(s, pid, *rng.sample(MOVER_SKILLS, rng.randint(0, 3)))
     kind = rng.choice([ActionType.START_MOVE, ActionType.START_BLITZ, ActionType.START_HANDOFF,
                        ActionType.START_FOUL, ActionType.START_PASS])
     if kind in (ActionType.START_HANDOFF, ActionType.START_PASS) or rng.random() < 0.2:
@@ -315,18 +222,9 @@ def test_assisted_moves_match_the_python_engine(native: ModuleType, game_positio
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
     pick = mostly(ActionType.MOVE, ActionType.BLOCK, ActionType.HANDOFF, ActionType.FOUL)
-    for rng, s0 in _positions(game_positions, range(40, 50)):
-        for _ in range(3):
-            s = s0.copy()
-            proc = _assisted_action(s, rng)
-            if proc is None:
-                continue
-            s.stack.append(proc)
-            s.decider = RUNNING
-            checks, end, seen = lockstep(native, s, rng, pick)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _assisted_action))
+            for rng, s0 in _positions(game_positions, range(40, 50)) for _ in range(3))
+    drive(native, runs, pick, ends=ends, frames=frames)
     assert ends["checks"] >= 800, ends
     assert ends["done"] >= 50, ends
     assert frames["block"] >= 5 and frames["handoff"] >= 5 and frames["foul"] >= 5, frames
@@ -372,18 +270,9 @@ def test_assisted_walks_match_the_python_engine(native: ModuleType, game_positio
     walk, the planned block, hand-off or foul made next to its target or dropped."""
     ends: Counter[str] = Counter()
     frames: Counter[str] = Counter()
-    for rng, s0 in _positions(game_positions, range(60, 66)):
-        for _ in range(4):
-            s = s0.copy()
-            proc = _planted_path(s, rng)
-            if proc is None:
-                continue
-            s.stack.append(proc)
-            s.decider = RUNNING
-            checks, end, seen = lockstep(native, s, rng)
-            ends["checks"] += checks
-            ends[end] += 1
-            frames.update(seen)
+    runs = ((rng, pushed(s0, rng, _planted_path))
+            for rng, s0 in _positions(game_positions, range(60, 66)) for _ in range(4))
+    drive(native, runs, ends=ends, frames=frames)
     assert ends["done"] >= 40, ends
     assert frames["move_step"] >= 20 and frames["block"] + frames["handoff"] + frames["foul"] >= 5, frames
 
@@ -393,7 +282,7 @@ def test_reachable_squares_come_in_the_python_order(native: ModuleType, game_pos
     (PathSearch.all's dict order), which is the order of an assisted move's squares."""
     compared = 0
     for rng, s in _positions(game_positions, range(70, 73)):
-        for pid in rng.sample(_standing(s, s.active), min(4, len(_standing(s, s.active)))):
+        for pid in rng.sample(standing(s, s.active), min(4, len(standing(s, s.active)))):
             want = [s.board.sq(*q) for q in search(s, pid).all()]
             got = list(native_paths(s, pid)["all"])
             assert got == want

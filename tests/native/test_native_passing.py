@@ -21,10 +21,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+# the shared lockstep (pytest puts tests/native on sys.path)
+from lockstep import add_skills, drive, give_ball, pushed, standing, standing_actor  # type: ignore[import-not-found]
+from lockstep import lockstep as shared_lockstep
+
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
-from nuffle.core.game import Game, MatchConfig
-from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.procedures.ball_and_chain import ChainStep, aim_squares
 from nuffle.core.procedures.base import Procedure
@@ -34,7 +35,7 @@ from nuffle.core.procedures.throw_team_mate import ThrowTeamMate, ttm_targets
 from nuffle.core.skill_rules.passing_skills import DumpOff
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import CHANCE, RUNNING, BallState, Status, Weather
+from nuffle.core.types import Status, Weather
 
 Positions = Any
 
@@ -54,31 +55,17 @@ def _skills(s: GameState, rng: random.Random) -> GameState:
     return s
 
 
-def _standing(s: GameState, side: int) -> list[int]:
-    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
-
-
-def _add(s: GameState, pid: int, skill: Skill) -> None:
-    s.info = tuple(replace(p, skills=p.skills | {skill}) if i == pid else p for i, p in enumerate(s.info))
-
-
-def _give_ball(s: GameState, pid: int) -> None:
-    s.ball = s.pos[pid]
-    s.ball_state = BallState.CARRIED
-
-
 def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     """Push the procedure `kind` on `s` (a position in play); None where it does not fit."""
     side = s.active
-    mine = _standing(s, side)
-    if not mine:
+    pid = standing_actor(s, rng)
+    if pid is None:
         return None
-    pid = rng.choice(mine)
     b = s.board
     if kind == "pass":
-        _give_ball(s, pid)
+        give_ball(s, pid)
         if rng.random() < 0.4:
-            _add(s, pid, Skill.SAFE_THROW)
+            add_skills(s, pid, Skill.SAFE_THROW)
         throw = rng.choice([PASS, PASS, HAIL_MARY, DUMP_OFF])
         if throw == HAIL_MARY:
             own = b.xy(s.pos[pid])
@@ -92,10 +79,10 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
         near = [q for q in s.adjacent_players(s.pos[pid]) if s.pteam[q] == side]
         if not near:
             return None
-        _give_ball(s, pid)
+        give_ball(s, pid)
         return Handoff(pid, rng.choice(near))
     if kind == "dump_off":
-        _give_ball(s, pid)
+        give_ball(s, pid)
         return DumpOff(pid)
     if kind == "bomb":
         squares = list(pass_targets(s, pid))
@@ -110,16 +97,16 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
             return None
         thrown = rng.choice(near)
         if rng.random() < 0.4:
-            _add(s, pid, Skill.ALWAYS_HUNGRY)
+            add_skills(s, pid, Skill.ALWAYS_HUNGRY)
         if rng.random() < 0.3:
-            _add(s, thrown, Skill.SWOOP)
+            add_skills(s, thrown, Skill.SWOOP)
         if rng.random() < 0.3:
-            _give_ball(s, thrown)
+            give_ball(s, thrown)
         return ThrowTeamMate(pid, thrown, b.sq(*rng.choice(squares)))
     if kind == "chain":
         aims = aim_squares(s, pid)
         if rng.random() < 0.3:
-            _give_ball(s, pid)
+            give_ball(s, pid)
         for q in s.adjacent_players(s.pos[pid]):
             if rng.random() < 0.5:
                 s.status[q] = rng.choice([Status.PRONE, Status.STUNNED])
@@ -129,87 +116,19 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     raise AssertionError(kind)
 
 
-def _game(s: GameState) -> Game:
-    """A Python game over `s` as it stands (no advance: the hand-over fields stay)."""
-    config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
-                         ruleset=s.rules.name)
-    return Game(s, SampledRoller(), config)
-
-
-def _outcome(event: Chance, py: GameState, rng: random.Random) -> Any:
-    if rng.random() < 0.5:
-        o, py.rng = sample(event, py.rng)
-        return o
-    choices = [o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)]
-    return rng.choice(choices)
-
-
-def _action(g: Game, rng: random.Random) -> Action:
-    group = rng.choice(g.legal_actions().groups)
-    player = rng.choice(group.players) if group.players else None
-    square = rng.choice(group.squares) if group.squares else None
-    return Action(group.type, player, square)
-
-
-def lockstep(native: ModuleType, s: GameState, rng: random.Random, limit: int = 400) -> tuple[int, str]:
-    """Drive `s` (our procedure on top) on both engines; (comparisons made, how it ended)."""
-    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
-    board = native_board(s.board.variant.players)
-    py = s.copy()
-    nat = native.State.load(board, state_data(py))
-    checks = 0
-    depth = len(py.stack)  # our procedure's: the frames below it are the position's, not run
-    for _ in range(limit):
-        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
-            py.stack[-1].run(py)
-        nat.run_ported(depth)  # every frame is ported: a NotPortedError fails the test
-        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
-        ng = NativeGame(s, nat)
-        assert py.decider == ng.decider
-        if py.decider in (0, 1):
-            pg = _game(py)
-            assert pg.decision() == ng.decision(), (pg.decision(), ng.decision())
-            assert pg.legal_actions() == ng.legal_actions(), (pg.legal_actions().groups,
-                                                              ng.legal_actions().groups)
-        checks += 1
-        if len(py.stack) < depth or not any(f.frame in MINE for f in py.stack):
-            return checks, "done"
-        assert py.decider != RUNNING, py.stack[-1].frame  # every frame ran on both engines
-        if py.decider == CHANCE:
-            event = py.pending
-            assert event is not None
-            o = _outcome(event, py, rng)
-            py.outcome, py.pending, py.decider = o, None, RUNNING
-            nat.rng = py.rng
-            nat.resolve_only(o)
-        else:
-            pg = _game(py)
-            a = _action(pg, rng)
-            py.decider = RUNNING
-            py.stack[-1].act(py, a)
-            sq = -1 if a.square is None else py.board.sq(*a.square)
-            nat.act_only(int(a.type), -1 if a.player is None else a.player, sq)
-    return checks, "limit"
+def lockstep(native: ModuleType, s: GameState, rng: random.Random) -> tuple[int, str]:
+    """Drive `s` (our procedure on top) on both engines until no frame of this area is left
+    (every frame, of any area, runs on both); (comparisons made, how it ended)."""
+    checks, end, _frames = shared_lockstep(native, s, rng, area=MINE)
+    return checks, end
 
 
 def _run(native: ModuleType, game_positions: Positions, kinds: tuple[str, ...], seeds: range,
          boards: tuple[int, ...] = (3, 7, 11), per_position: int = 3) -> Counter[str]:
-    ends: Counter[str] = Counter()
-    for seed in seeds:
-        for board in boards:
-            for s0 in game_positions(seed, board, 3):
-                for i in range(per_position):
-                    rng = random.Random(seed * 1_000_003 + board * 101 + i)
-                    s = _skills(s0.copy(), rng)
-                    proc = _scenario(s, rng, rng.choice(kinds))
-                    if proc is None:
-                        continue
-                    s.stack.append(proc)
-                    s.decider = RUNNING
-                    checks, end = lockstep(native, s, rng)
-                    ends["checks"] += checks
-                    ends[end] += 1
-    return ends
+    runs = ((rng, pushed(s0, rng, lambda s, r: _scenario(_skills(s, r), r, r.choice(kinds))))
+            for seed in seeds for board in boards for s0 in game_positions(seed, board, 3)
+            for i in range(per_position) for rng in [random.Random(seed * 1_000_003 + board * 101 + i)])
+    return drive(native, runs, area=MINE)  # type: ignore[no-any-return]
 
 
 def test_passes_match_the_python_engine(native: ModuleType, game_positions: Positions) -> None:
@@ -265,9 +184,9 @@ def test_passing_skills_in_a_player_action_match_the_python_engine(native: Modul
                                if rng.random() < 0.7 else p for p in s.info)
                 s.weather = rng.choice([Weather.NICE, Weather.BLIZZARD])
                 nat = native.State.load(native_board(board), state_data(s))
-                for pid in _standing(s, s.active):
+                for pid in standing(s, s.active):
                     if rng.random() < 0.4:
-                        _give_ball(s, pid)
+                        give_ball(s, pid)
                         nat = native.State.load(native_board(board), state_data(s))
                     for kind in kinds:
                         action = PlayerAction(pid, kind)
@@ -322,13 +241,13 @@ def test_dump_off_before_a_block_matches_the_python_engine(native: ModuleType,
     for board in (3, 7, 11):
         for s0 in game_positions(40, board, 4):
             rng = random.Random(board)
-            for attacker in _standing(s0, s0.active):
-                for defender in _standing(s0, 1 - s0.active):
+            for attacker in standing(s0, s0.active):
+                for defender in standing(s0, 1 - s0.active):
                     s = s0.copy()
                     if rng.random() < 0.7:
-                        _add(s, defender, Skill.DUMP_OFF)
+                        add_skills(s, defender, Skill.DUMP_OFF)
                     if rng.random() < 0.6:
-                        _give_ball(s, defender)
+                        give_ball(s, defender)
                     s.weather = rng.choice([Weather.NICE, Weather.BLIZZARD])
                     block = Block(attacker, defender, second=rng.random() < 0.2)
                     block.asking = rng.choice([attacker, defender])

@@ -18,10 +18,12 @@ from typing import Any
 
 import pytest
 
+# the shared lockstep (pytest puts tests/native on sys.path)
+from lockstep import lockstep, positions_in_play, pushed  # type: ignore[import-not-found]
+
 # the sibling modules' lockstep helpers (pytest puts tests/native on sys.path)
 from test_native_contact import Tally, _forced, _give, _pairs  # type: ignore[import-not-found]
-from test_native_passing import _action, _game  # type: ignore[import-not-found]
-from test_native_passing import lockstep as passing_lockstep
+from test_native_passing import lockstep as passing_lockstep  # type: ignore[import-not-found]
 
 from nuffle.core.actions import ActionType
 from nuffle.core.game import Game
@@ -44,20 +46,7 @@ def _positions(home: Any, away: Any, seed: int, board: int, count: int, every: i
     """`count` positions in play (a team turn under way, its coach to decide) of one seeded
     random game between `home` and `away` (race names or team specs)."""
     game = Game.new(home, away, seed=seed, board=board, engine="python")
-    bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
-    bots[0].new_game(game.view(), 0)
-    bots[1].new_game(game.view(), 1)
-    out: list[GameState] = []
-    steps = eligible = 0
-    while not game.is_over and len(out) < count and steps < 20_000:
-        s = game.state
-        if s.active >= 0 and s.teams[s.active].turn >= 1 and s.decider == s.active:
-            if eligible % every == 0:
-                out.append(s.copy())
-            eligible += 1
-        game.step(bots[game.decider].act(game.view()))
-        steps += 1
-    return out
+    return positions_in_play(game, seed, count, every, 20_000)  # type: ignore[no-any-return]
 
 
 # --- the state: keywords, races, fans, the Wizard's spell ----------------------------------------
@@ -169,12 +158,9 @@ def test_animosity_matches_the_python_engine(native: ModuleType) -> None:
             for s0 in _positions(home, away, seed, board, 3):
                 for i in range(4):
                     r = random.Random(seed * 1009 + board * 31 + i)
-                    s = s0.copy()
-                    proc = _animosity_scenario(s, r)
-                    if proc is None:
+                    s = pushed(s0, r, _animosity_scenario)
+                    if s is None:
                         continue
-                    s.stack.append(proc)
-                    s.decider = RUNNING
                     s.teams[s.active].rerolls = r.randint(0, 2)
                     reached += _pushes_animosity(s)
                     checks, end = passing_lockstep(native, s, r)
@@ -201,12 +187,9 @@ def test_a_refused_throw_goes_to_a_team_mate_of_his_race_or_stays(native: Module
     for seed in range(6):
         for s0 in _positions("chaos-pact", "goblin", seed, 11, 4, every=3):
             rng = random.Random(seed)
-            s = s0.copy()
-            proc = _animosity_scenario(s, rng)
-            if proc is None:
+            s = pushed(s0, rng, _animosity_scenario)
+            if s is None:
                 continue
-            s.stack.append(proc)
-            s.decider = RUNNING
             py = s.copy()
             while py.decider == RUNNING and py.stack[-1].frame != "player_roll":
                 py.stack[-1].run(py)
@@ -334,46 +317,6 @@ def test_wizards_match_the_python_engine_in_whole_games(native: ModuleType) -> N
 # --- niggling injuries -----------------------------------------------------------------------
 
 
-def _drive(native: ModuleType, s: GameState, rng: random.Random, limit: int = 200) -> int:
-    """Drive the procedure on top of `s` on both engines (random dice and decisions, the same
-    on both), comparing after every part; returns the comparisons made."""
-    from nuffle.core.dice import is_valid_outcome, outcomes
-    from nuffle.core.native_state import native_board
-
-    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
-    depth = len(s.stack)
-    py = s.copy()
-    nat = native.State.load(native_board(py.board.variant.players), state_data(py))
-    checks = 0
-    for _ in range(limit):
-        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
-            py.stack[-1].run(py)
-        nat.run_ported(depth)
-        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
-        checks += 1
-        if len(py.stack) < depth:
-            break
-        if py.decider == 2:
-            event = py.pending
-            assert event is not None
-            o = rng.choice([o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)])
-            py.outcome, py.pending, py.decider = o, None, RUNNING
-            nat.resolve_only(o)
-        elif py.decider in (0, 1):
-            ng = NativeGame(s, nat)
-
-            pg = _game(py)
-            assert pg.legal_actions() == ng.legal_actions() and pg.decision() == ng.decision()
-            a = _action(pg, rng)
-            py.decider = RUNNING
-            py.stack[-1].act(py, a)
-            nat.act_only(int(a.type), -1 if a.player is None else a.player,
-                         -1 if a.square is None else py.board.sq(*a.square))
-        else:
-            break
-    return checks
-
-
 def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
     """Players with niggling injuries (+1 each to the injury roll): knock-downs and injuries
     from positions in play, with apothecaries, Thick Skull and Stunty, frame by frame."""
@@ -392,7 +335,9 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
                     c.teams[c.pteam[pid]].apothecaries = rng.randint(0, 1)
                     c.stack.append(KnockDown(pid) if rng.random() < 0.5 else Injury(pid))
                     c.decider = RUNNING
-                    checks += _drive(native, c, rng)
+                    n, end, _frames = lockstep(native, c, rng, limit=200)
+                    assert not end.startswith("not ported"), end
+                    checks += n
                     niggled += c.info[pid].niggles > 0
     assert checks >= 200 and niggled >= 20, (checks, niggled)
 

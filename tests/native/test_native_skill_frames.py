@@ -19,11 +19,14 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
+# the shared lockstep (pytest puts tests/native on sys.path)
+from lockstep import add_skills, drive, give_ball, lockstep, pushed, python_game, standing, standing_actor  # type: ignore[import-not-found]
+
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Chance, Dice, SampledRoller, is_valid_outcome, outcomes, sample
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.native_state import native_board, state_data
+from nuffle.core.native_state import state_data
 from nuffle.core.procedures.action import PlayerAction, PlayerActionPhase
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block import Block
@@ -32,7 +35,7 @@ from nuffle.core.procedures.kickoff_table import _ReRollContest
 from nuffle.core.skill_rules.declaration_skills import Feed, Gaze
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import CHANCE, PF, RUNNING, BallState, Status
+from nuffle.core.types import PF, RUNNING, Status
 
 Positions = Any
 
@@ -42,21 +45,8 @@ CONTACT = (Skill.MIGHTY_BLOW, Skill.CLAWS, Skill.BLOCK, Skill.DODGE, Skill.THICK
            Skill.DAUNTLESS, Skill.FRENZY, Skill.JUGGERNAUT, Skill.STAND_FIRM, Skill.REGENERATION)
 
 
-def _add(s: GameState, pid: int, *skills: Skill) -> None:
-    s.info = tuple(replace(p, skills=p.skills | set(skills)) if i == pid else p for i, p in enumerate(s.info))
-
-
 def _make_thrall(s: GameState, pid: int) -> None:
     s.info = tuple(replace(p, position="Thrall") if i == pid else p for i, p in enumerate(s.info))
-
-
-def _standing(s: GameState, side: int) -> list[int]:
-    return [p for p in s.ranges[side] if s.pos[p] >= 0 and s.status[p] == Status.STANDING]
-
-
-def _give_ball(s: GameState, pid: int) -> None:
-    s.ball = s.pos[pid]
-    s.ball_state = BallState.CARRIED
 
 
 def _mates(s: GameState, pid: int) -> list[int]:
@@ -76,7 +66,7 @@ def _thralls_around(s: GameState, pid: int, rng: random.Random) -> None:
         if rng.random() < 0.7:
             _make_thrall(s, q)
             if rng.random() < 0.2:
-                _give_ball(s, q)
+                give_ball(s, q)
                 if rng.random() < 0.5:
                     s.status[q] = Status.PRONE
 
@@ -91,9 +81,9 @@ def _into_end_zone(s: GameState, pid: int, rng: random.Random) -> None:
         return
     sq = rng.choice(zone)
     s.move_player(pid, sq)
-    _give_ball(s, pid)
+    give_ball(s, pid)
     free = [sq + o for o in b.neighbours if s.grid[sq + o] == -1]
-    mates = [q for q in _standing(s, side) if q != pid]
+    mates = [q for q in standing(s, side) if q != pid]
     if free and mates and rng.random() < 0.8:
         q = rng.choice(mates)
         s.move_player(q, rng.choice(free))
@@ -102,35 +92,34 @@ def _into_end_zone(s: GameState, pid: int, rng: random.Random) -> None:
 
 def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     """Push-ready procedure `kind` on `s` (a position in play); None where it does not fit."""
-    side = s.active
-    mine = _standing(s, side)
-    if not mine:
+    pid = standing_actor(s, rng)
+    if pid is None:
         return None
-    pid = rng.choice(mine)
     if kind == "feed":
-        _add(s, pid, Skill.BLOOD_LUST)
+        add_skills(s, pid, Skill.BLOOD_LUST)
         s.pflags[pid] |= PF.MUST_FEED
         if rng.random() < 0.3:
             _into_end_zone(s, pid, rng)
         elif rng.random() < 0.2:
-            _give_ball(s, pid)
+            give_ball(s, pid)
         _thralls_around(s, pid, rng)
         return Feed(pid)
     if kind in ("vampire", "gaze", "piler"):
         action_kind = ActionType.START_MOVE if kind == "gaze" and rng.random() < 0.7 else rng.choice(KINDS)
         if kind == "vampire":
-            _add(s, pid, Skill.BLOOD_LUST, rng.choice((Skill.HYPNOTIC_GAZE, Skill.REGENERATION, Skill.DODGE)))
+            add_skills(s, pid, Skill.BLOOD_LUST,
+                       rng.choice((Skill.HYPNOTIC_GAZE, Skill.REGENERATION, Skill.DODGE)))
             _thralls_around(s, pid, rng)
         elif kind == "gaze":
-            _add(s, pid, Skill.HYPNOTIC_GAZE)
+            add_skills(s, pid, Skill.HYPNOTIC_GAZE)
             if rng.random() < 0.3:
-                _add(s, pid, Skill.BLOOD_LUST)
+                add_skills(s, pid, Skill.BLOOD_LUST)
                 _thralls_around(s, pid, rng)
         else:
-            _add(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
+            add_skills(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
             action_kind = rng.choice((ActionType.START_BLOCK, ActionType.START_BLITZ))
         if action_kind in (ActionType.START_PASS, ActionType.START_HANDOFF) or rng.random() < 0.1:
-            _give_ball(s, pid)
+            give_ball(s, pid)
         action = PlayerAction(pid, action_kind)
         if rng.random() < 0.6:  # declared already (the Blood Lust roll failed, or no roll)
             action.phase = PlayerActionPhase.MOVING
@@ -147,12 +136,12 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
         if not victims:
             return None
         victim = rng.choice(victims)
-        _add(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
-        _add(s, victim, *rng.sample(CONTACT, rng.randint(0, 2)))
+        add_skills(s, pid, Skill.PILING_ON, *rng.sample(CONTACT, rng.randint(0, 2)))
+        add_skills(s, victim, *rng.sample(CONTACT, rng.randint(0, 2)))
         if rng.random() < 0.2:
-            _give_ball(s, pid)
+            give_ball(s, pid)
         elif rng.random() < 0.2:
-            _give_ball(s, victim)
+            give_ball(s, victim)
         if kind == "block":
             return Block(pid, victim)
         s.status[victim] = Status.PRONE
@@ -162,21 +151,8 @@ def _scenario(s: GameState, rng: random.Random, kind: str) -> Procedure | None:
     raise AssertionError(kind)
 
 
-def _game(s: GameState) -> Game:
-    """A Python game over `s` as it stands (no advance: the hand-over fields stay)."""
-    config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
-                         ruleset=s.rules.name)
-    return Game(s, SampledRoller(), config)
-
-
-def _outcome(event: Chance, py: GameState, rng: random.Random) -> Any:
-    if rng.random() < 0.5:
-        o, py.rng = sample(event, py.rng)
-        return o
-    return rng.choice([o for o, _p in outcomes(event.kind, event.n) if is_valid_outcome(event, o)])
-
-
 def _action(g: Game, rng: random.Random) -> Action:
+    """A random legal decision, the skills' own choices more often than ending the action."""
     groups = list(g.legal_actions().groups)
     if len(groups) > 1 and rng.random() < 0.5:  # the skills' own choices more often than ending
         groups = [grp for grp in groups if grp.type != ActionType.END_ACTION] or groups
@@ -186,68 +162,13 @@ def _action(g: Game, rng: random.Random) -> Action:
     return Action(group.type, player, square)
 
 
-def lockstep(native: ModuleType, s: GameState, rng: random.Random, seen: Counter[str],
-             limit: int = 300) -> tuple[int, str]:
-    """Drive `s` (the pushed procedure on top) on both engines; (comparisons made, how it
-    ended). `seen` counts the frames and phases on top at each comparison and the decisions."""
-    ported = {frame for frame, _cls, _fields, is_ported in native.FRAMES if is_ported}
-    board = native_board(s.board.variant.players)
-    py = s.copy()
-    nat = native.State.load(board, state_data(py))
-    checks = 0
-    depth = len(py.stack)
-    for _ in range(limit):
-        while py.decider == RUNNING and len(py.stack) >= depth and py.stack[-1].frame in ported:
-            top = py.stack[-1]
-            seen[f"{top.frame}:{top.phase}"] += 1
-            top.run(py)
-        nat.run_ported(depth)  # every frame is ported: a NotPortedError fails the test
-        assert state_data(py) == nat.dump(), f"position differs after {checks} checks"
-        ng = NativeGame(s, nat)
-        assert py.decider == ng.decider
-        if py.decider in (0, 1):
-            pg = _game(py)
-            assert pg.decision() == ng.decision(), (pg.decision(), ng.decision())
-            assert pg.legal_actions() == ng.legal_actions(), (pg.legal_actions().groups,
-                                                              ng.legal_actions().groups)
-        checks += 1
-        if len(py.stack) < depth:
-            return checks, "done"
-        assert py.decider != RUNNING, py.stack[-1].frame  # every frame ran on both engines
-        if py.decider == CHANCE:
-            event = py.pending
-            assert event is not None
-            o = _outcome(event, py, rng)
-            py.outcome, py.pending, py.decider = o, None, RUNNING
-            nat.rng = py.rng
-            nat.resolve_only(o)
-        else:
-            a = _action(_game(py), rng)
-            seen[f"{py.stack[-1].frame}/{a.type.name}"] += 1
-            py.decider = RUNNING
-            py.stack[-1].act(py, a)
-            sq = -1 if a.square is None else py.board.sq(*a.square)
-            nat.act_only(int(a.type), -1 if a.player is None else a.player, sq)
-    return checks, "limit"
-
-
 def _run(native: ModuleType, game_positions: Positions, kinds: tuple[str, ...], seeds: range,
          boards: tuple[int, ...] = (3, 7, 11), per_position: int = 4) -> Counter[str]:
     seen: Counter[str] = Counter()
-    for seed in seeds:
-        for board in boards:
-            for s0 in game_positions(seed, board, 3):
-                for i in range(per_position):
-                    rng = random.Random(seed * 1_000_003 + board * 101 + i)
-                    s = s0.copy()
-                    proc = _scenario(s, rng, kinds[i % len(kinds)])
-                    if proc is None:
-                        continue
-                    s.stack.append(proc)
-                    s.decider = RUNNING
-                    checks, end = lockstep(native, s, rng, seen)
-                    seen["checks"] += checks
-                    seen[end] += 1
+    runs = ((rng, pushed(s0, rng, lambda s, r: _scenario(s, r, kinds[i % len(kinds)])))  # noqa: B023 (called at once)
+            for seed in seeds for board in boards for s0 in game_positions(seed, board, 3)
+            for i in range(per_position) for rng in [random.Random(seed * 1_000_003 + board * 101 + i)])
+    drive(native, runs, _action, ends=seen, limit=300, seen=seen)
     return seen
 
 
@@ -303,7 +224,7 @@ def test_plain_re_roll_contest_matches_the_python_engine(native: ModuleType,
             s = s0.copy()
             s.stack.append(_ReRollContest())
             s.decider = RUNNING
-            checks, end = lockstep(native, s, rng, seen)
+            checks, end, _frames = lockstep(native, s, rng, _action, limit=300, seen=seen)
             assert end == "done" and checks == 3, (checks, end)
     assert seen["re_roll_contest:2"] >= 6, seen
 
@@ -318,7 +239,7 @@ def test_no_stops_for_these_skills(native: ModuleType, game_positions: Positions
         py = Game.new("vampire", "vampire", seed=seed, board=board)
         s = py.state
         s.info = tuple(replace(p, skills=p.skills | {Skill.PILING_ON}) for p in s.info)
-        py = _game(s)
+        py = python_game(s)
         nat = NativeGame.from_state(s)
         bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
         for side, bot in enumerate(bots):

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.errors import InputError, StateError
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
 from nuffle.teams import load_team
+
+T = TypeVar("T")
+
+
+def seconds_per_call(call: Callable[[T], object], items: Sequence[T], rounds: int = 20) -> float:
+    """Mean wall-clock seconds of `call(item)` over `rounds` passes through `items` (0 if none)."""
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        for item in items:
+            call(item)
+    return (time.perf_counter() - t0) / max(1, rounds * len(items))
 
 
 def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
@@ -38,18 +50,8 @@ def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamS
                 if j in marks:
                     snapshots.append(replay_game.clone())
                 replay_game.step(action)
-    n_clone = 0
-    t0 = time.perf_counter()
-    for _ in range(20):
-        for snap in snapshots:
-            snap.clone()
-            n_clone += 1
-    clone_s = (time.perf_counter() - t0) / max(1, n_clone)
-    t0 = time.perf_counter()
-    for _ in range(20):
-        for snap in snapshots:
-            snap.view()
-    view_s = (time.perf_counter() - t0) / max(1, n_clone)
+    clone_s = seconds_per_call(lambda g: g.clone(), snapshots)
+    view_s = seconds_per_call(lambda g: g.view(), snapshots)
     bot = RandomBot(seed)
     n_cs = 0
     t0 = time.perf_counter()

@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from nuffle.bench.engine import seconds_per_call
 from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import NotPortedError, native_module
 from nuffle.core.teams import TeamSpec
@@ -90,19 +91,9 @@ def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str 
             _python_random_game_prefix(replay, random.Random(seed + i), seed + i, pick.randrange(max(1, n)))
             if replay.decider < 2:
                 snapshots.append(replay)
-    n_clone = 0
-    t0 = time.perf_counter()
-    for _ in range(20):
-        for snap in snapshots:
-            snap.clone()
-            n_clone += 1
-    clone_s = (time.perf_counter() - t0) / max(1, n_clone)
+    clone_s = seconds_per_call(lambda snap: snap.clone(), snapshots)
     wrapped = [type(start)(start._template, s, False) for s in snapshots]
-    t0 = time.perf_counter()
-    for _ in range(20):
-        for w in wrapped:
-            w.clone()
-    clone_game_s = (time.perf_counter() - t0) / max(1, n_clone)
+    clone_game_s = seconds_per_call(lambda w: w.clone(), wrapped)
     n_cs = 0
     t0 = time.perf_counter()
     for _ in range(5):
