@@ -56,12 +56,12 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
     for (std::size_t i = 0; i < n; ++i) {
         if (!has[i] || ex.states[i].decider == nuffle::D_CHANCE) continue;
         if (!paths) {
-            out.append(py::make_tuple(nums[i], dens[i], PyState{nuffle::clone(ex.states[i]), board, {}}));
+            out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, {}}))));
             continue;
         }
         py::list path;
         for (const nuffle::Outcome& o : nuffle::path_to(ex, static_cast<int>(i))) path.append(outcome_to_py(o));
-        out.append(py::make_tuple(nums[i], dens[i], PyState{nuffle::clone(ex.states[i]), board, ex.logs[i]}, path));
+        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, ex.logs[i]})), path));
     }
     return out;
 }

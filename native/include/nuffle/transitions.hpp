@@ -112,16 +112,18 @@ constexpr std::pair<std::size_t, std::size_t> KEY_HEAD[] = {
 
 // A 64-bit hash of `n` bytes in four independent lanes (no long multiply chain).
 inline std::uint64_t hash_bytes(const unsigned char* p, std::size_t n, std::uint64_t h) noexcept {
-    std::uint64_t lane[4] = {h, h ^ 0x243F6A8885A308D3ULL, h ^ 0x13198A2E03707344ULL, h ^ 0xA4093822299F31D0ULL};
+    // four lanes in locals (registers), not an array the compiler keeps in memory
+    std::uint64_t l0 = h, l1 = h ^ 0x243F6A8885A308D3ULL, l2 = h ^ 0x13198A2E03707344ULL, l3 = h ^ 0xA4093822299F31D0ULL;
     std::size_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        for (int k = 0; k < 4; ++k) {
-            std::uint64_t w;
-            std::memcpy(&w, p + i + 8 * static_cast<std::size_t>(k), 8);
-            lane[k] = (lane[k] ^ w) * 0xFF51AFD7ED558CCDULL;
-        }
+        std::uint64_t w[4];
+        std::memcpy(w, p + i, 32);
+        l0 = (l0 ^ w[0]) * 0xFF51AFD7ED558CCDULL;
+        l1 = (l1 ^ w[1]) * 0xFF51AFD7ED558CCDULL;
+        l2 = (l2 ^ w[2]) * 0xFF51AFD7ED558CCDULL;
+        l3 = (l3 ^ w[3]) * 0xFF51AFD7ED558CCDULL;
     }
-    std::uint64_t out = lane[0] ^ (lane[1] >> 17) ^ (lane[2] << 13) ^ (lane[3] >> 31);
+    std::uint64_t out = l0 ^ (l1 >> 17) ^ (l2 << 13) ^ (l3 >> 31);
     for (; i < n; ++i) out = (out ^ p[i]) * 0x100000001B3ULL;
     return out;
 }
@@ -169,7 +171,9 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
         const Chance ev = out.states[static_cast<std::size_t>(i)].chance.event;
         for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group)) {
             // the child is resolved in the next slot, and given back if it is a position seen before
-            State& child = out.states.emplace_back(clone(out.states[static_cast<std::size_t>(i)]));
+            // copied in place (a trivial copy: one memcpy, no temporary; a deque keeps the
+            // parent's reference valid while it grows)
+            State& child = out.states.emplace_back(out.states[static_cast<std::size_t>(i)]);
             try {
                 if (track) {
                     EventLog& log = out.logs.emplace_back(out.logs[static_cast<std::size_t>(i)]);

@@ -61,7 +61,7 @@ def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tup
 
 def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
                      board: int = 11, seed: int = 1, native_games: int | None = None,
-                     race_games: int = 4) -> dict[str, Any]:
+                     race_games: int = 10) -> dict[str, Any]:
     """`run_bench`'s figures on the native engine (`decision_us`: a random decision driven from
     Python; `game_ms`; `clone_us`: `State.clone`; `clone_step_us`; the outcomes' times) plus
     whole random games played in C++ (`native_games_per_s`), `NativeGame.clone`'s time and

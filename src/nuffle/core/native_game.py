@@ -127,6 +127,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
 
 _SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2
 _STATE_SLOTS = tuple(GameState.__slots__)
+_new_game = object.__new__
 _UNHELD = 3  # sys.getrefcount of a snapshot only the game holds (the slot, the local, the call)
 
 
@@ -404,7 +405,19 @@ class NativeGame(Game):
 
     def clone(self) -> NativeGame:
         """An exact, independent copy that continues identically (same dice)."""
-        return self._copy(self._native.clone(), self._roller_copy(), self.config, self._mode)
+        # `_copy` written out: a search clones at every node
+        g = _new_game(NativeGame)
+        g._template = self._template
+        g._native = self._native.clone()
+        g._snap = None
+        g._fresh = False
+        g._mode = mode = self._mode
+        g._roller = self._roller_copy() if mode == _SCRIPTED else self._roller.copy()
+        g.config = self.config
+        g.history = self.history.copy()
+        g._legal = self._legal
+        g._secret = self._secret
+        return g
 
     def outcomes(self, action: Action | None = None,
                  max_states: int = 100_000) -> list[tuple[Fraction, Game]]:
@@ -470,6 +483,16 @@ class NativeGame(Game):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputTypeError(f"seed must be an integer, not {seed!r}")
         self._native.rng = seed_state(seed)
+        self._changed()
+
+    @property
+    def rng(self) -> int:
+        """The generator's state, as `Game.rng` (set in the engine)."""
+        return int(self._native.rng)
+
+    @rng.setter
+    def rng(self, value: int) -> None:
+        self._native.rng = value
         self._changed()
 
     def reload(self, state: GameState) -> None:
