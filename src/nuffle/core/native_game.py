@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from functools import cache
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
