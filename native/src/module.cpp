@@ -321,7 +321,9 @@ PYBIND11_MODULE(_native, m) {
                  return PyState{make_state(*board, rng), board, {}};
              }),
              py::arg("board"), py::arg("rng") = 0)
-        .def("clone", [](const PyState& st) { return PyState{clone(st.s), st.board, st.log}; },
+        // built in place and handed over as the holder: one memcpy of the state (a PyState
+        // returned by value is copied once more into the Python object)
+        .def("clone", [](const PyState& st) { return std::unique_ptr<PyState>(new PyState{st.s, st.board, st.log}); },
              "An exact copy (a memcpy of the state).")
         .def("__eq__", [](const PyState& a, const PyState& b) { return same_state(a.s, b.s); })
         .def("to_bytes", [](const PyState& st) {

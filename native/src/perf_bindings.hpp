@@ -52,9 +52,16 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
         }
     }
     py::list out;
+    const bool paths = !ex.via.empty();
     for (std::size_t i = 0; i < n; ++i) {
         if (!has[i] || ex.states[i].decider == nuffle::D_CHANCE) continue;
-        out.append(py::make_tuple(nums[i], dens[i], PyState{nuffle::clone(ex.states[i]), board, {}}));
+        if (!paths) {
+            out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, {}}))));
+            continue;
+        }
+        py::list path;
+        for (const nuffle::Outcome& o : nuffle::path_to(ex, static_cast<int>(i))) path.append(outcome_to_py(o));
+        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, ex.logs[i]})), path));
     }
     return out;
 }
@@ -106,26 +113,36 @@ void bind_perf(py::module_& m) {
     auto cls = py::reinterpret_borrow<py::class_<PyState>>(m.attr("State"));
     cls.def(
            "outcomes",
-           [](const PyState& st, int type, int player, int square, int max_states, bool solve_in_cpp) {
-               if (max_states < 1) throw std::invalid_argument("max_states must be at least 1");
+           [](const PyState& st, int type, int player, int square, int max_states, bool solve_in_cpp, bool paths) {
+               if (max_states < 0) throw std::invalid_argument("max_states must be at least 0");
                nuffle::State start = nuffle::clone(st.s);
+               nuffle::EventLog log;
+               if (paths) log = st.log;
                if (type >= 0) {
                    check_act(st, type, player, square);
-                   nuffle::step(start, *st.board, nuffle::Act{type, player, square}, true);
+                   if (paths) {
+                       const nuffle::LogScope scope(start, log);
+                       nuffle::step(start, *st.board, nuffle::Act{type, player, square}, true);
+                   } else {
+                       nuffle::step(start, *st.board, nuffle::Act{type, player, square}, true);
+                   }
                } else if (start.decider != nuffle::D_CHANCE) {
                    throw nuffle::IllegalActionError("outcomes() without an action needs a chance node");
                }
                nuffle::Explored ex;
-               nuffle::explore(start, *st.board, max_states, ex);
+               nuffle::explore(start, *st.board, max_states, ex, paths ? &log : nullptr);
                if (!solve_in_cpp) ex.solved = false;  // the tests check the other solver this way
                return outcomes_to_py(ex, st.board);
            },
            py::arg("type") = -1, py::arg("player") = -1, py::arg("square") = -1, py::arg("max_states") = 100000,
-           py::arg("solve_in_cpp") = true,
+           py::arg("solve_in_cpp") = true, py::arg("paths") = false,
            "Game.outcomes in C++: the exact distribution [(num, den, State)] of taking the action "
            "(type -1: of resolving the pending chance event) up to the next decision or the end, "
            "identical positions merged; this state is untouched. solve_in_cpp=False: solve with "
-           "core/transitions.py over Fractions, as is done anyway for a graph with a cycle.")
+           "core/transitions.py over Fractions, as is done anyway for a graph with a cycle. "
+           "paths=True: [(num, den, State, outcomes)], each State with its event log (this "
+           "state's, then the step's and the resolutions' notes) and the chance outcomes of the "
+           "first path to it (what NativeGame.outcomes puts in the next games' histories).")
         .def("random_setup_action", [](PyState& st, std::uint64_t rng) {
             if (st.s.frame_count == 0 || st.s.stack[st.s.frame_count - 1].proc != nuffle::frames::SETUP ||
                 (st.s.decider != nuffle::D_HOME && st.s.decider != nuffle::D_AWAY)) {

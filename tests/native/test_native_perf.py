@@ -83,12 +83,14 @@ def test_random_setup_action_is_a_legal_set_up_decision(native: ModuleType) -> N
 
 
 def _native_outcomes(game: NativeGame, action: Action | None) -> list[tuple[Fraction, dict[str, Any]]]:
+    """`State.outcomes` with paths=True (each next state with its event log)."""
     if action is None:
-        raw = game._native.outcomes()
+        raw = game._native.outcomes(paths=True)
     else:
         sq = -1 if action.square is None else game._template.board.sq(*action.square)
-        raw = game._native.outcomes(int(action.type), -1 if action.player is None else action.player, sq)
-    return [(Fraction(num, den), st.dump()) for num, den, st in raw]
+        raw = game._native.outcomes(int(action.type), -1 if action.player is None else action.player, sq,
+                                    paths=True)
+    return [(Fraction(num, den), st.dump()) for num, den, st, _path in raw]
 
 
 def _python_outcomes(game: Game, action: Action | None) -> list[tuple[Fraction, dict[str, Any]]]:

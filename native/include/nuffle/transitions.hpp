@@ -79,37 +79,62 @@ struct Explored {
     std::vector<std::vector<std::pair<Probability, int>>> edges;
     std::vector<Ratio> mass;  // absorbed mass per node (solved == true)
     bool solved = false;  // false: a cycle or an overflow; solve `edges` elsewhere
+    // Kept when `explore` is given the start's event log (Game.outcomes' next games): how each
+    // node was first reached (its parent node, -1 for the start, and the outcome resolved
+    // there) and its event log (the start's, then what the resolutions on that path noted).
+    std::vector<std::pair<int, Outcome>> via;
+    std::deque<EventLog> logs;
 };
 
-// What makes two next states the same (GameState.key()): the state's bytes, less the players'
-// match records (`pstats`: who caused which casualty is not part of a position) and anything
-// kept after the pitch grid (an event log is not part of a position either).
+// The outcomes resolved on the first path from the start to node `i` (Explored::via), in order.
+inline std::vector<Outcome> path_to(const Explored& ex, int i) {
+    std::vector<Outcome> path;
+    while (i > 0) {
+        const auto& [parent, outcome] = ex.via[static_cast<std::size_t>(i)];
+        path.push_back(outcome);
+        i = parent;
+    }
+    return {path.rbegin(), path.rend()};
+}
+
+// What makes two next states the same (GameState.key()): the state's bytes, less each team's
+// fans (rolled before the match and kept for the box score, not part of a position: two fans
+// rolls lead to one kick-off), the players' match records (`pstats`: who caused which casualty
+// is not part of a position) and anything kept after the pitch grid (an event log is not part
+// of a position either). KEY_RANGES: the [begin, end) byte ranges compared.
+constexpr std::size_t KEY_FANS0 = offsetof(State, teams) + offsetof(Team, fans);
+constexpr std::size_t KEY_FANS1 = KEY_FANS0 + sizeof(Team);
 constexpr std::size_t KEY_A_END = offsetof(State, pstats);
 constexpr std::size_t KEY_B_BEGIN = offsetof(State, pstats) + sizeof(State::pstats);
 constexpr std::size_t KEY_B_END = offsetof(State, grid) + sizeof(State::grid);
+constexpr std::pair<std::size_t, std::size_t> KEY_HEAD[] = {
+    {0, KEY_FANS0}, {KEY_FANS0 + sizeof(Team::fans), KEY_FANS1}, {KEY_FANS1 + sizeof(Team::fans), KEY_A_END}};
 
 // A 64-bit hash of `n` bytes in four independent lanes (no long multiply chain).
 inline std::uint64_t hash_bytes(const unsigned char* p, std::size_t n, std::uint64_t h) noexcept {
-    std::uint64_t lane[4] = {h, h ^ 0x243F6A8885A308D3ULL, h ^ 0x13198A2E03707344ULL, h ^ 0xA4093822299F31D0ULL};
+    // four lanes in locals (registers), not an array the compiler keeps in memory
+    std::uint64_t l0 = h, l1 = h ^ 0x243F6A8885A308D3ULL, l2 = h ^ 0x13198A2E03707344ULL, l3 = h ^ 0xA4093822299F31D0ULL;
     std::size_t i = 0;
     for (; i + 32 <= n; i += 32) {
-        for (int k = 0; k < 4; ++k) {
-            std::uint64_t w;
-            std::memcpy(&w, p + i + 8 * static_cast<std::size_t>(k), 8);
-            lane[k] = (lane[k] ^ w) * 0xFF51AFD7ED558CCDULL;
-        }
+        std::uint64_t w[4];
+        std::memcpy(w, p + i, 32);
+        l0 = (l0 ^ w[0]) * 0xFF51AFD7ED558CCDULL;
+        l1 = (l1 ^ w[1]) * 0xFF51AFD7ED558CCDULL;
+        l2 = (l2 ^ w[2]) * 0xFF51AFD7ED558CCDULL;
+        l3 = (l3 ^ w[3]) * 0xFF51AFD7ED558CCDULL;
     }
-    std::uint64_t out = lane[0] ^ (lane[1] >> 17) ^ (lane[2] << 13) ^ (lane[3] >> 31);
+    std::uint64_t out = l0 ^ (l1 >> 17) ^ (l2 << 13) ^ (l3 >> 31);
     for (; i < n; ++i) out = (out ^ p[i]) * 0x100000001B3ULL;
     return out;
 }
 
-// A 64-bit hash of a state's position: of its header, teams and players and of the frames in
-// use (the rest of the key bytes, compared by `same_position`, seldom tells positions apart
-// that these do not).
+// A 64-bit hash of a state's position: of its header, teams and players (less the fans) and
+// of the frames in use (the rest of the key bytes, compared by `same_position`, seldom tells
+// positions apart that these do not).
 inline std::uint64_t state_hash(const State& s) noexcept {
     const auto* p = reinterpret_cast<const unsigned char*>(&s);
-    const std::uint64_t h = hash_bytes(p, KEY_A_END, 0x9E3779B97F4A7C15ULL);
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (const auto& [begin, end] : KEY_HEAD) h = hash_bytes(p + begin, end - begin, h);
     return hash_bytes(p + offsetof(State, stack), sizeof(Frame) * s.frame_count, h);
 }
 
@@ -117,16 +142,25 @@ inline std::uint64_t state_hash(const State& s) noexcept {
 inline bool same_position(const State& a, const State& b) noexcept {
     const auto* x = reinterpret_cast<const unsigned char*>(&a);
     const auto* y = reinterpret_cast<const unsigned char*>(&b);
-    return std::memcmp(x, y, KEY_A_END) == 0 &&
-           std::memcmp(x + KEY_B_BEGIN, y + KEY_B_BEGIN, KEY_B_END - KEY_B_BEGIN) == 0;
+    for (const auto& [begin, end] : KEY_HEAD) {
+        if (std::memcmp(x + begin, y + begin, end - begin) != 0) return false;
+    }
+    return std::memcmp(x + KEY_B_BEGIN, y + KEY_B_BEGIN, KEY_B_END - KEY_B_BEGIN) == 0;
 }
 
 // Explores every chance node reachable from `start` (a copy) in the Python engine's order
 // (a stack of nodes to expand, outcomes in grouped order), merging identical states; then
-// flows the probabilities forward when the graph has no cycle.
-inline void explore(const State& start, const Board& b, int max_states, Explored& out) {
+// flows the probabilities forward when the graph has no cycle. With `start_log` (the start's
+// event log), each node's first path and log are kept too (Explored::via, Explored::logs).
+inline void explore(const State& start, const Board& b, int max_states, Explored& out,
+                    const EventLog* start_log = nullptr) {
     std::unordered_multimap<std::uint64_t, int> index;
+    const bool track = start_log != nullptr;
     out.states.push_back(clone(start));
+    if (track) {
+        out.via.emplace_back(-1, Outcome{});
+        out.logs.push_back(*start_log);
+    }
     index.emplace(state_hash(start), 0);
     out.edges.emplace_back();
     std::vector<int> todo{0};
@@ -137,11 +171,20 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
         const Chance ev = out.states[static_cast<std::size_t>(i)].chance.event;
         for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group)) {
             // the child is resolved in the next slot, and given back if it is a position seen before
-            State& child = out.states.emplace_back(clone(out.states[static_cast<std::size_t>(i)]));
+            // copied in place (a trivial copy: one memcpy, no temporary; a deque keeps the
+            // parent's reference valid while it grows)
+            State& child = out.states.emplace_back(out.states[static_cast<std::size_t>(i)]);
             try {
-                resolve(child, b, w.outcome, true);
+                if (track) {
+                    EventLog& log = out.logs.emplace_back(out.logs[static_cast<std::size_t>(i)]);
+                    const LogScope scope(child, log);
+                    resolve(child, b, w.outcome, true);
+                } else {
+                    resolve(child, b, w.outcome, true);
+                }
             } catch (...) {
                 out.states.pop_back();
+                if (track && out.logs.size() > out.states.size()) out.logs.pop_back();
                 throw;
             }
             const std::uint64_t h = state_hash(child);
@@ -155,10 +198,12 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
             }
             if (j >= 0) {
                 out.states.pop_back();
+                if (track) out.logs.pop_back();
             } else {
                 j = static_cast<int>(out.states.size()) - 1;
                 if (j > max_states) throw TooManyStatesError(max_states);
                 index.emplace(h, j);
+                if (track) out.via.emplace_back(i, w.outcome);
                 out.edges.emplace_back();
                 todo.push_back(j);
             }

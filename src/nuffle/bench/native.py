@@ -2,8 +2,9 @@
 bench's fields measured on the C++ engine, plus whole random games played inside C++, the exact
 outcomes in C++ and the state's size.
 
-Games can stop early at a frame the native engine has not ported yet: they are counted and
-named (`stopped`, `stopped_at`), never raised.
+Every frame is ported; a game that still stopped early (a frame the Python engine gains before
+its port, or the decision limit) is counted and named (`stopped`, `stopped_at`), never raised.
+`races`: whole random games in C++ for each of the 24 races (mirror matches).
 """
 
 from __future__ import annotations
@@ -60,11 +61,13 @@ def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tup
 
 
 def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
-                     board: int = 11, seed: int = 1, native_games: int | None = None) -> dict[str, Any]:
+                     board: int = 11, seed: int = 1, native_games: int | None = None,
+                     race_games: int = 10) -> dict[str, Any]:
     """`run_bench`'s figures on the native engine (`decision_us`: a random decision driven from
     Python; `game_ms`; `clone_us`: `State.clone`; `clone_step_us`; the outcomes' times) plus
     whole random games played in C++ (`native_games_per_s`), `NativeGame.clone`'s time and
-    the state's size. Games stopped at an unported frame are counted, not timed."""
+    the state's size; `view_us`: `NativeGame.view`; `races`: `race_games` whole games in C++
+    per race. Games stopped at an unported frame are counted, not timed."""
     module = native_module()
     start = _start(home, away, seed, board)
     pick = random.Random(seed)
@@ -94,6 +97,7 @@ def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str 
     clone_s = seconds_per_call(lambda snap: snap.clone(), snapshots)
     wrapped = [type(start)(start._template, s, False) for s in snapshots]
     clone_game_s = seconds_per_call(lambda w: w.clone(), wrapped)
+    view_s = seconds_per_call(lambda w: w.view(), wrapped)
     n_cs = 0
     t0 = time.perf_counter()
     for _ in range(5):
@@ -121,10 +125,11 @@ def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str 
         "game_ms": elapsed / complete * 1e3 if complete else None,
         "clone_us": clone_s * 1e6,
         "clone_game_us": clone_game_s * 1e6,
-        "view_us": None,
+        "view_us": view_s * 1e6,
         "clone_step_us": clone_step_s * 1e6,
         "state_bytes": int(module.STATE_BYTES),
         **whole,
+        "races": native_races_bench(race_games, board, seed),
     }
     return figures
 
@@ -169,10 +174,27 @@ def _native_whole_games(start: Any, games: int, seed: int) -> dict[str, Any]:
     }
 
 
+def native_races_bench(games: int, board: int, seed: int) -> dict[str, dict[str, Any]]:
+    """Per race (all 24), `games` whole random mirror games played in C++: complete and stopped
+    counts (and where they stopped), games per second, decisions per game."""
+    from nuffle.core.teams import race_key, races
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in sorted(races()):
+        key = race_key(name)
+        whole = _native_whole_games(_start(key, key, seed, board), games, seed)
+        out[key] = {"games": games, "complete": whole["native_complete"],
+                    "stopped": games - whole["native_complete"], "stopped_at": whole["native_stopped"],
+                    "games_per_s": whole["native_games_per_s"],
+                    "decisions_per_game": whole["native_decisions_per_game"]}
+    return out
+
+
 def native_outcomes_bench(repeats: int = 200) -> dict[str, Any]:
     """`State.outcomes` (C++) timed on `bench_outcomes`' two positions: a move with a dodge and
     a block's knock-down through armour, injury and casualty; each figure in µs and in ms (the
-    Python bench's field names)."""
+    Python bench's field names); `outcomes_<name>_game_us`: the same through
+    `NativeGame.outcomes` (next games with their histories and event logs, as `Game.outcomes`)."""
     from nuffle.bench.engine import outcome_positions
     from nuffle.core.native_game import NativeGame
 
@@ -194,6 +216,11 @@ def native_outcomes_bench(repeats: int = 200) -> dict[str, Any]:
         spent = (time.perf_counter() - t0) / repeats
         out[f"outcomes_{name}_us"] = spent * 1e6
         out[f"outcomes_{name}_ms"] = spent * 1e3
+        game = NativeGame.from_state(py_game.state)  # the bench's game: sampled dice
+        t0 = time.perf_counter()
+        for _ in range(repeats):
+            game.outcomes(action)
+        out[f"outcomes_{name}_game_us"] = (time.perf_counter() - t0) / repeats * 1e6
     return out
 
 
@@ -209,6 +236,7 @@ def format_native_bench(f: dict[str, Any]) -> str:
              f"  game (from Python):     {us('game_ms')} ms",
              f"  clone (State):          {us('clone_us')} us",
              f"  clone (NativeGame):     {us('clone_game_us')} us",
+             f"  view (NativeGame):      {us('view_us')} us",
              f"  clone + step:           {us('clone_step_us')} us",
              f"  state:                  {f['state_bytes']:8d} bytes",
              f"whole random games in C++: {f['native_games_per_s']:.0f} games/s "
@@ -216,7 +244,19 @@ def format_native_bench(f: dict[str, Any]) -> str:
              f"{us('native_decision_us').strip()} us a decision)",
              "exact outcomes in C++ (State.outcomes)",
              f"  move with a dodge:      {us('outcomes_dodge_us')} us",
-             f"  block knock-down:       {us('outcomes_block_us')} us"]
+             f"  block knock-down:       {us('outcomes_block_us')} us",
+             "exact outcomes through NativeGame.outcomes",
+             f"  move with a dodge:      {us('outcomes_dodge_game_us')} us",
+             f"  block knock-down:       {us('outcomes_block_game_us')} us"]
+    races = f.get("races", {})
+    if races:
+        done = sum(r["complete"] for r in races.values())
+        total = sum(r["games"] for r in races.values())
+        lines.append(f"whole random games in C++ per race (mirror): {done} of {total} complete, "
+                     f"{sum(r['stopped'] for r in races.values())} stopped")
+        for key, r in races.items():
+            lines.append(f"  {key:<14} {r['games_per_s']:8.0f} games/s  {r['complete']} of {r['games']}"
+                         + "".join(f"  stopped: {n} x {why}" for why, n in r["stopped_at"].items()))
     for label, stops in (("from Python", f["stopped_at"]), ("in C++", f["native_stopped"])):
         for why, n in stops.items():
             lines.append(f"  stopped ({label}): {n} x {why}")

@@ -480,6 +480,16 @@ class Game:
         self.state.rng = seed_state(seed)
 
     @property
+    def rng(self) -> int:
+        """The generator's state (`GameState.rng`), as a search sets it to sample or to
+        canonicalise positions (on either engine; a native game's snapshot is read-only)."""
+        return self.state.rng
+
+    @rng.setter
+    def rng(self, value: int) -> None:
+        self.state.rng = value
+
+    @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
         return self.state.decider == NOBODY

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -126,6 +127,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
 
 _SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2
 _STATE_SLOTS = tuple(GameState.__slots__)
+_new_game = object.__new__
 _UNHELD = 3  # sys.getrefcount of a snapshot only the game holds (the slot, the local, the call)
 
 
@@ -373,27 +375,77 @@ class NativeGame(Game):
 
     # --- copies, views, the position ---------------------------------------------------------
 
-    def _copy(self, native: Any, roller: Roller, config: MatchConfig) -> NativeGame:
+    def _copy(self, native: Any, roller: Roller, config: MatchConfig, mode: int | None = None) -> NativeGame:
+        """A game of this match over `native`; `mode`: the roller's (as `_roller_mode` says),
+        when the caller knows it (a copy of this game's own roller)."""
         g = NativeGame.__new__(NativeGame)
         g._template = self._template
         g._native = native
         g._snap = None
         g._fresh = False
-        g.roller = roller
+        if mode is None:
+            g.roller = roller
+        else:
+            g._roller = roller
+            g._mode = mode
         g.config = config
         g.history = self.history.copy()
         g._legal = self._legal
         g._secret = self._secret
         return g
 
-    def clone(self) -> NativeGame:
-        """An exact, independent copy that continues identically (same dice)."""
+    def _roller_copy(self) -> Roller:
+        """An independent copy of the roller (a scripted one's queue stays a native Script)."""
         roller = self._roller
         if isinstance(roller, ScriptedRoller):
             copy = ScriptedRoller()
             copy.queue = roller.queue.copy()
-            roller = copy
-        return self._copy(self._native.clone(), roller, self.config)
+            return copy
+        return roller.copy()
+
+    def clone(self) -> NativeGame:
+        """An exact, independent copy that continues identically (same dice)."""
+        # `_copy` written out: a search clones at every node
+        g = _new_game(NativeGame)
+        g._template = self._template
+        g._native = self._native.clone()
+        g._snap = None
+        g._fresh = False
+        g._mode = mode = self._mode
+        g._roller = self._roller_copy() if mode == _SCRIPTED else self._roller.copy()
+        g.config = self.config
+        g.history = self.history.copy()
+        g._legal = self._legal
+        g._secret = self._secret
+        return g
+
+    def outcomes(self, action: Action | None = None,
+                 max_states: int = 100_000) -> list[tuple[Fraction, Game]]:
+        """As `Game.outcomes`, enumerated in C++ (`State.outcomes`, transitions.hpp): the exact
+        distribution `[(probability, next_game)]` of taking `action` (or, at a chance node, of
+        resolving it) up to the next decision or the end. Each next game keeps this game's
+        roller, its history ends with the action and the chance outcomes of the first path to
+        it, and its event log is that path's. Raises IllegalActionError for an illegal action
+        and ValueError (InputError) past `max_states` states; this game is untouched."""
+        if action is not None:
+            self._check_action(action)
+            kind = int(action.type)
+            player = -1 if action.player is None else action.player
+            sq = -1 if action.square is None else self._template.board.sq(*action.square)
+            head = [*self.history, ("a", action)]
+        elif self.decider != CHANCE:
+            raise IllegalActionError("outcomes() without an action needs a chance node")
+        else:
+            kind = player = sq = -1
+            head = self.history
+        raw = self._native.outcomes(kind, player, sq, min(max(max_states, 0), 2**31 - 1), True, True)
+        result: list[tuple[Fraction, Game]] = []
+        for num, den, native, path in raw:
+            g = self._copy(native, self._roller_copy(), self.config, self._mode)
+            g.history = head + [("c", o) for o in path]
+            g._legal = None
+            result.append((Fraction(num, den), g))
+        return result
 
     def with_assisted_moves(self, on: bool = True) -> NativeGame:
         """A clone whose match offers assisted moves (or, with `on` False, has none)."""
@@ -431,6 +483,16 @@ class NativeGame(Game):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InputTypeError(f"seed must be an integer, not {seed!r}")
         self._native.rng = seed_state(seed)
+        self._changed()
+
+    @property
+    def rng(self) -> int:
+        """The generator's state, as `Game.rng` (set in the engine)."""
+        return int(self._native.rng)
+
+    @rng.setter
+    def rng(self, value: int) -> None:
+        self._native.rng = value
         self._changed()
 
     def reload(self, state: GameState) -> None:

@@ -241,8 +241,8 @@ class Search:
         g = view.with_assisted_moves() if self.config.macro else view.clone()
         g.roller = ExplicitRoller()
         g.history = []
+        g.rng = CANON_RNG  # through the game: a native game's snapshot is read-only
         s = g.state
-        s.rng = CANON_RNG
         key = turn_key(s)
         self.reused = False
         if self.config.reuse and key == self.turn:
@@ -286,7 +286,7 @@ class Search:
         if self.config.crn:
             rng = self._crn_rng
             rng.seed(self._crn_base + 0x9E3779B97F4A7C15 * visits)
-        r.state.rng = rng.getrandbits(63) | 1
+        r.rng = rng.getrandbits(63) | 1
         if self.config.rollout == "reply" and self.turn is not None:
             end = reply_rollout(r, self.config.rollouts, rng, self.value, self.turn)
         else:
@@ -401,11 +401,10 @@ class Search:
 
     def _sample(self, g: Game) -> Game:
         """Resolve `g`'s pending dice (it waits at a chance node) with the search's generator."""
-        s = g.state
-        s.rng = self.rng.getrandbits(63) | 1
+        g.rng = self.rng.getrandbits(63) | 1
         while g.state.decider == CHANCE:
             g.sample_chance()
-        g.state.rng = CANON_RNG
+        g.rng = CANON_RNG
         return g
 
     def _walk(self, edge: Edge) -> Node:
@@ -435,8 +434,8 @@ class Search:
         # Not seen before: resolve the whole chain, noting the new steps on the way.
         room = len(self.table) < self.config.max_nodes
         g = after.clone()
+        g.rng = start
         s = g.state
-        s.rng = start
         step = first
         while True:
             outcome = g.sample_chance()
@@ -450,7 +449,7 @@ class Search:
                     step.next[outcome] = nxt
             assert isinstance(nxt, ChanceStep)
             step = nxt
-        s.rng = CANON_RNG
+        g.rng = CANON_RNG
         node = self._node(g)
         if room:  # the table holds the node: `_node` would find it again
             step.next[outcome] = node
