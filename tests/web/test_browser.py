@@ -4,6 +4,7 @@ browser). Screenshots go to test-artefacts/web/ (or $NUFFLE_ARTEFACTS)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -137,6 +138,8 @@ def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, A
                          f"{side} to decide")
         d = state["decision"]
         page.wait_for_function(f"G.state && G.state.version >= {state['version']}")
+        if page.evaluate("G.state.version") > state["version"]:
+            continue  # the game moved on since this state was read (a slow earlier click): read again
         if d["kind"] == "SELECT_ACTION":
             return state
         if d["kind"] == "KICK_OR_RECEIVE":
@@ -144,7 +147,9 @@ def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, A
         elif d["kind"] == "SETUP":
             if state["formations"]:  # none in a Perfect Defence rearrangement: the set-up stands
                 page.locator("#choices button.formation").first.click()
-                wait_version(page, state["version"])
+                # a formation the players already stand in changes nothing: no new version
+                with contextlib.suppress(sync_api.TimeoutError):
+                    page.wait_for_function(f"G.state && G.state.version > {state['version']}", timeout=5000)
             page.locator("#choices button", has_text="End set-up").click()
         else:
             click_something(page, d["kind"])
