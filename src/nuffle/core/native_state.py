@@ -40,14 +40,12 @@ def state_data(s: GameState) -> dict[str, Any]:
             "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "stats": stats,
             "igor": t.igor, **_spec_data(s, side),
         })
+    static = _players_static(s)
+    pos, status, flags = s.pos, s.status, s.pflags
     players = [
-        {
-            "team": p.team, "number": p.number, "square": s.pos[p.pid], "status": int(s.status[p.pid]),
-            "flags": s.pflags[p.pid], "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "niggles": p.niggles,
-            "skills": sorted(int(k) for k in p.skills),
-            "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
-        }
-        for p in s.info
+        {**st, "skills": list(st["skills"]), "square": pos[pid], "status": int(status[pid]),
+         "flags": flags[pid]}
+        for pid, st in enumerate(static)
     ]
     return {
         "board": s.board.variant.players, "rng": s.rng, "decider": s.decider, "waiting": int(s.waiting),
@@ -64,6 +62,30 @@ def state_data(s: GameState) -> dict[str, Any]:
         "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
         "fans": list(s.fans),
     }
+
+
+_STATIC: dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]] = {}
+
+
+def _players_static(s: GameState) -> list[dict[str, Any]]:
+    """The fields of each player that his roster entry fixes (stats, skills, keywords, race),
+    computed once per player list and team specs (both immutable; a new list means new players)."""
+    key = (id(s.info), id(s.specs))
+    hit = _STATIC.get(key)
+    if hit is not None and hit[0] is s.info and hit[1] is s.specs:
+        return hit[2]
+    static = [
+        {
+            "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills),
+            "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
+        }
+        for p in s.info
+    ]
+    if len(_STATIC) >= 256:
+        _STATIC.clear()
+    _STATIC[key] = (s.info, s.specs, static)
+    return static
 
 
 def _spec_data(s: GameState, side: int) -> dict[str, int]:
