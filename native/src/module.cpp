@@ -192,6 +192,8 @@ void act_checked(PyState& st, int type, int player, int square) {
 
 // perf: whole random games, exact outcomes and quick accessors (perf_bindings.hpp)
 #include "perf_bindings.hpp"
+// the environments' observation and action mask (encode.hpp, mask.hpp)
+#include "encoder_bindings.hpp"
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -720,4 +722,5 @@ PYBIND11_MODULE(_native, m) {
     m.attr("PASSING_HOOK_SKILLS") = passing_hooks;
     m.attr("LIST_POOL") = LIST_POOL;
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
+    bind_encoder(m);  // the environments' encoder
 }

@@ -262,6 +262,12 @@ class NativeGame(Game):
         return NATIVE
 
     @property
+    def native_state(self) -> Any:
+        """The engine's own state (`nuffle._native.State`), for C++ readers such as the
+        environments' encoder; changing it directly bypasses the game's bookkeeping."""
+        return self._native
+
+    @property
     def decider(self) -> int:
         """0 home, 1 away, 2 chance, 3 nobody (game over)."""
         return int(self._native.decider)

@@ -1,0 +1,145 @@
+// The environments' action codec (envs/codec.py) in C++, encoding only: the legal actions of
+// one side (the engine's `legal_actions`) as indices of the flat action grid, grouped as
+// `ActionCodec.grouped` lists them, and the bool mask they set.
+//
+// The grid's shape and its rows (which types have one, which carry a player, the joint rows)
+// come from envs/codec.py through envs/native_encoder.py; the square targets from the layout
+// tables (encode.hpp's SideGeometry).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "nuffle/encode.hpp"
+#include "nuffle/engine.hpp"
+
+namespace nuffle::encode {
+
+// The flat grid: rows x targets (envs/codec.ActionCodec).
+struct CodecSpec {
+    int types = 0;  // rows 0 .. types - 1 are the action types (row == type)
+    int rows = 0, targets = 0, cells = 0, squares = 0, roster = 0;
+    std::vector<int> joint_types;  // types with one row per own roster slot, in row order
+    std::vector<int> player_types;  // types whose argument is a player
+
+    int size() const noexcept { return rows * targets; }
+    int none_target() const noexcept { return targets - 1; }
+};
+
+class Codec {
+public:
+    Codec(const CodecSpec& spec, const Board& b) : spec_(spec), joint_(static_cast<std::size_t>(spec.types), -1),
+                                                   player_(static_cast<std::size_t>(spec.types), false) {
+        if (spec.types < 1 || spec.rows != spec.types + static_cast<int>(spec.joint_types.size()) * spec.roster ||
+            spec.squares != spec.cells + 2 * (b.width + b.height) + 4 || spec.cells != b.width * b.height ||
+            spec.targets != spec.squares + 2 * spec.roster + 1) {
+            throw std::invalid_argument("the codec's grid does not fit board " + std::to_string(b.variant.players));
+        }
+        for (std::size_t j = 0; j < spec.joint_types.size(); ++j) at(joint_, spec.joint_types[j]) = static_cast<int>(j);
+        for (const int t : spec.player_types) {
+            if (t < spec.types) at(player_, t) = true;
+        }
+    }
+
+    const CodecSpec& spec() const noexcept { return spec_; }
+
+    // The legal indices of `side` into `out` (cleared first; none when `side` does not decide):
+    // each group of one action type after the other, the large groups (joint rows, more than
+    // 32 squares) after the others, as ActionCodec.grouped orders them.
+    void indices(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out) const {
+        out.clear();
+        if (s.decider != side) return;
+        const Legal legal = legal_actions(s, b);
+        int first[2] = {-1, -1};  // GameState.ranges: each side's players are consecutive ids
+        int count[2] = {0, 0};
+        for (int p = 0; p < s.player_count; ++p) {
+            const int t = s.players[p].team;
+            if (first[t] < 0) first[t] = p;
+            ++count[t];
+        }
+        const int start = std::max(first[side], 0);
+        const int own = count[side];
+        const int opp_start = std::max(first[1 - side], 0);
+        const std::int64_t t_n = spec_.targets;
+        big_.clear();
+        for (const Choice& grp : legal) {
+            const int row = grp.type;
+            if (row >= spec_.types) continue;  // a type outside the grid (the Wizard's): masked out
+            if (!grp.players.empty() && !grp.squares.empty()) {
+                const int j = joint_[static_cast<std::size_t>(row)];
+                if (j < 0) throw std::invalid_argument("action type " + std::to_string(row) + " carries a player and a square; no codec row for it");
+                for (const int p : grp.players) {
+                    const int slot = p - start;
+                    if (slot < 0 || slot >= spec_.roster) {
+                        throw std::invalid_argument("action type " + std::to_string(row) + " names player " + std::to_string(p) +
+                                                    " outside side " + std::to_string(side) + "'s roster");
+                    }
+                    const std::int64_t base = (spec_.types + j * spec_.roster + slot) * t_n;
+                    for (const int q : grp.squares) big_.push_back(base + g.target[static_cast<std::size_t>(q)]);
+                }
+                continue;
+            }
+            if (!grp.players.empty()) {
+                if (!player_[static_cast<std::size_t>(row)]) {
+                    throw std::invalid_argument("action type " + std::to_string(row) + " names a player but the codec addresses it by square");
+                }
+                const std::int64_t base = row * t_n;
+                for (const int p : grp.players) {
+                    const int q = s.players[p].square;
+                    int target;
+                    if (q >= 0) {
+                        target = g.cell[static_cast<std::size_t>(q)];
+                    } else if (p >= start && p < start + own) {
+                        target = spec_.squares + p - start;
+                    } else {
+                        target = spec_.squares + spec_.roster + p - opp_start;
+                    }
+                    out.push_back(base + target);
+                }
+            } else if (!grp.squares.empty()) {
+                if (player_[static_cast<std::size_t>(row)]) {
+                    throw std::invalid_argument("action type " + std::to_string(row) + " carries a square but the codec addresses it by player");
+                }
+                auto& dest = grp.squares.size() > 32 ? big_ : out;
+                const std::int64_t base = row * t_n;
+                for (const int q : grp.squares) dest.push_back(base + g.target[static_cast<std::size_t>(q)]);
+            } else {
+                out.push_back(row * t_n + spec_.none_target());
+            }
+        }
+        out.insert(out.end(), big_.begin(), big_.end());
+    }
+
+    // The canonical cells of the indices whose target is a board cell (the `legal_cells` layer).
+    void cells(const std::vector<std::int64_t>& idx, std::vector<int>& out) const {
+        out.clear();
+        for (const std::int64_t i : idx) {
+            const auto t = static_cast<int>(i % spec_.targets);
+            if (t < spec_.cells) out.push_back(t);
+        }
+    }
+
+    // The flat mask of `idx` (every entry written).
+    void mask(const std::vector<std::int64_t>& idx, bool* out) const {
+        std::memset(out, 0, static_cast<std::size_t>(spec_.size()));
+        for (const std::int64_t i : idx) out[i] = true;
+    }
+
+private:
+    template <class V>
+    static typename V::reference at(V& v, int i) {
+        if (i < 0 || i >= static_cast<int>(v.size())) throw std::invalid_argument("action type " + std::to_string(i) + " has no row");
+        return v[static_cast<std::size_t>(i)];
+    }
+
+    CodecSpec spec_;
+    std::vector<int> joint_;
+    std::vector<bool> player_;
+    mutable std::vector<std::int64_t> big_;
+};
+
+}  // namespace nuffle::encode

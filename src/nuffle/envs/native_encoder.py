@@ -1,0 +1,91 @@
+"""The observation encoder and action mask in C++ (`nuffle._native.Encoder`), for native games.
+
+It writes the same spatial layers, non-spatial features, decision one-hot, action indices and
+mask as `ObservationEncoder` and `ActionCodec` (the reference, on any game), straight from a
+`NativeGame`'s C++ state into numpy arrays the caller owns. Nothing about the observation's
+shape is written twice: the C++ encoder is built from the tables here, which are those of
+`features`, `layout`, `codec` and `observation`; a layer or feature the C++ does not compute is
+refused when it is built.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from nuffle.core.engines import native_module
+from nuffle.core.native_game import NativeGame
+from nuffle.core.native_state import native_board
+from nuffle.envs import observation as obs
+from nuffle.envs.codec import JOINT_TYPES, N_TYPES, PLAYER_TYPES, ActionCodec
+from nuffle.envs.decision import n_decision_kinds
+from nuffle.envs.features import KEY_SKILLS, NON_SPATIAL, SPATIAL_LAYERS
+from nuffle.envs.layout import side_layout
+
+
+def encoder_spec(players: int) -> dict[str, Any]:
+    """What the C++ encoder of board `players` is built from: the layer and feature names in
+    their order, the enum families by value, and both sides' layout tables."""
+    geometry = []
+    for side in (0, 1):
+        lay = side_layout(players, side)
+        geometry.append((lay.cell.tolist(), lay.col.tolist(), lay.target.tolist()))
+    return {
+        "layers": [name for name, _ in SPATIAL_LAYERS],
+        "features": [name for name, _ in NON_SPATIAL],
+        "n_decisions": n_decision_kinds(),
+        "weather": sorted(obs._WEATHER.items()),
+        "ball_states": sorted(obs._BALL_STATE.items()),
+        "acting_kinds": sorted((int(t), name) for t, name in obs._ACTING_KIND.items()),
+        "moving_kinds": sorted(int(t) for t in obs._MOVING_KINDS),
+        "key_skills": [(int(sk), f"skill_{sk.name.lower()}", name)
+                       for sk, name in zip(KEY_SKILLS, obs._ACTING_SKILLS, strict=True)],
+        "geometry": geometry,
+    }
+
+
+def codec_spec(codec: ActionCodec) -> dict[str, Any]:
+    """The action grid of `codec` for the C++ mask."""
+    return {
+        "types": N_TYPES, "rows": codec.rows, "targets": codec.targets, "cells": codec.cells,
+        "squares": codec.squares, "roster": codec.roster,
+        "joint_types": [int(t) for t in JOINT_TYPES],
+        "player_types": sorted(int(t) for t in PLAYER_TYPES),
+    }
+
+
+@cache
+def _native_encoder(players: int) -> Any:
+    return native_module().Encoder(native_board(players), encoder_spec(players), codec_spec(ActionCodec(players)))
+
+
+class NativeEncoder:
+    """The C++ observation and mask of one board variant, for either side of a `NativeGame`."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self._enc = _native_encoder(players)
+        self.spatial_shape: tuple[int, int, int] = tuple(self._enc.spatial_shape)
+        self.non_spatial_size: int = self._enc.non_spatial_size
+        self.mask_size: int = self._enc.mask_size
+
+    def buffers(self) -> dict[str, np.ndarray]:
+        """New arrays of the right dtype and shape: `spatial`, `non_spatial`, `action_mask`
+        and `indices` (the legal indices fill its first entries)."""
+        return {
+            "spatial": np.empty(self.spatial_shape, dtype=np.float32),
+            "non_spatial": np.empty(self.non_spatial_size, dtype=np.float32),
+            "action_mask": np.empty(self.mask_size, dtype=np.bool_),
+            "indices": np.empty(self.mask_size, dtype=np.int64),
+        }
+
+    def observe(self, game: NativeGame, side: int, spatial: np.ndarray, non_spatial: np.ndarray,
+                mask: np.ndarray, indices: np.ndarray | None = None) -> int:
+        """Write the observation of `game` seen by `side` into `spatial` and `non_spatial`, the
+        mask of its legal actions into `mask` (all False when `side` does not decide) and, when
+        given, the legal indices in the codec's order into the first entries of `indices`;
+        returns how many indices are legal. Every array is the caller's and is overwritten
+        (no copy is made); a wrong dtype, shape or layout raises naming the array."""
+        return int(self._enc.observe(game.native_state, side, spatial, non_spatial, mask, indices))
