@@ -58,7 +58,8 @@ def codec_spec(codec: ActionCodec) -> dict[str, Any]:
 
 @cache
 def _native_encoder(players: int) -> Any:
-    return native_module().Encoder(native_board(players), encoder_spec(players), codec_spec(ActionCodec(players)))
+    codec = codec_spec(ActionCodec(players))
+    return native_module().Encoder(native_board(players), encoder_spec(players), codec)
 
 
 class NativeEncoder:
