@@ -90,6 +90,69 @@ def bench_encoding(board: int, positions: int = 300, seed: int = 0, rounds: int 
     return {"encode_us": encode * 1e6, "engine_step_us": engine * 1e6, "encode_ratio": encode / engine}
 
 
+def bench_native_encoding(board: int, positions: int = 300, seed: int = 0, rounds: int = 5) -> dict[str, float]:
+    """The C++ observation and mask (`NativeEncoder`) against the Python encoder and the native
+    engine's step, on the same positions of random native games, in CPU time (best of
+    `rounds`), in microseconds: `encode_us` (C++: the legal actions listed, the observation and
+    the mask written into the same arrays each time), `python_encode_us` (the Python encoder
+    and codec given the position, decision and legal actions already read), `step_us` (the
+    engine's step called straight on its state, `State.step`) and `game_step_us`
+    (`NativeGame.step`), and `encode_ratio` = encode_us / step_us."""
+    from nuffle.agents.random_bot import RandomBot
+    from nuffle.core.game import Game
+    from nuffle.core.native_game import NativeGame
+    from nuffle.envs.codec import ActionCodec
+    from nuffle.envs.features import LAYER_INDEX
+    from nuffle.envs.native_encoder import NativeEncoder
+    from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+
+    snaps: list[NativeGame] = []
+    game = Game.new("human", "orc", seed=seed, board=board, engine="native")
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    while len(snaps) < positions:
+        if game.is_over:
+            game = Game.new("human", "orc", seed=seed + len(snaps), board=board, engine="native")
+            bots = (RandomBot(seed + len(snaps)), RandomBot(seed + len(snaps) + 1))
+        assert isinstance(game, NativeGame)
+        if game.decider in (0, 1):
+            snaps.append(game.clone())
+        game.step(bots[game.decider].act(game))
+    acts = [RandomBot(seed).act(g) for g in snaps]
+    moves = [(int(a.type), -1 if a.player is None else a.player,
+              -1 if a.square is None else g.state.board.sq(*a.square)) for g, a in zip(snaps, acts, strict=True)]
+    enc = NativeEncoder(board)
+    buf = enc.buffers()
+    py_enc, codec = ObservationEncoder(board), ActionCodec(board)
+    cells = codec.legal_cell_table(LAYER_INDEX["legal_cells"] * py_enc.height * py_enc.width, py_enc.size)
+    read = [(g.state.copy(), g.decision(), g.legal_actions(), g.decider) for g in snaps]
+    statics = [StaticPlayers(s) for s, _, _, _ in read]
+    best = dict.fromkeys(("encode_us", "python_encode_us", "step_us", "game_step_us"), float("inf"))
+
+    def timed(key: str, run: Any) -> None:
+        t0 = time.process_time()
+        run()
+        best[key] = min(best[key], (time.process_time() - t0) / len(snaps) * 1e6)
+
+    def native_encode() -> None:
+        for g in snaps:
+            enc.observe(g, g.decider, buf["spatial"], buf["non_spatial"], buf["action_mask"], buf["indices"])
+
+    def python_encode() -> None:
+        for (s, d, legal, side), static in zip(read, statics, strict=True):
+            idx = codec.indices(s, legal, side)
+            codec.mask(idx)
+            py_enc.encode(s, d, side, static, cells[idx])
+
+    for _ in range(rounds):
+        timed("encode_us", native_encode)
+        timed("python_encode_us", python_encode)
+        states = [g.native_state.clone() for g in snaps]
+        timed("step_us", lambda: [st.step(*m) for st, m in zip(states, moves, strict=True)])
+        clones = [g.clone() for g in snaps]
+        timed("game_step_us", lambda: [g.step(a) for g, a in zip(clones, acts, strict=True)])
+    return {**best, "encode_ratio": best["encode_us"] / best["step_us"]}
+
+
 class BenchLearner(gym.Wrapper):
     """For the vector benchmark: each worker's environment takes the random learner's action
     itself (the action sent in is ignored), so workers play whole matches like the
