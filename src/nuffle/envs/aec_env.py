@@ -26,7 +26,8 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
 
     `setup` (a bot spec, default 'scripted'; None: the agents set up) makes both sides' set-up
     decisions, so the agents only play; `max_steps` (default `DEFAULT_MAX_STEPS`; None: no
-    limit) truncates the episode after that many agent steps, both sides' together."""
+    limit) truncates the episode after that many agent steps, both sides' together. `engine`
+    as in `BloodBowlEnv` ('python' or 'native'; default: native where it is built)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_v0",
                 "is_parallelizable": False, "render_fps": 4}
@@ -41,6 +42,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         setup: Any = DEFAULT_SETUP,
         max_steps: int | None = DEFAULT_MAX_STEPS,
+        engine: str | None = None,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
@@ -52,7 +54,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.helpers = (Opponent(setup), Opponent(setup)) if setup is not None else None
         self.steps = 0
-        self.driver = MatchDriver(board, home, away, assisted_moves)
+        self.driver = MatchDriver(board, home, away, assisted_moves, engine)
         self.reward_fn = make_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)

@@ -1,22 +1,29 @@
 """The engine side of the environments: a match, its codec and encoder, one learner side.
 
 `MatchDriver` is shared by the Gymnasium and PettingZoo environments: it owns the game, turns
-indices into engine actions, builds observations and masks, and tracks reward events.
+indices into engine actions, builds observations and masks, and tracks reward events. Its
+match runs on the Python or the native engine (`engine`); a native game is observed by the
+C++ encoder (`native_encoder`), a Python one by `ObservationEncoder` and `ActionCodec`, and
+both give the same arrays.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from nuffle.core.actions import Action, IllegalActionError
+from nuffle.core.engines import ENV_VARIABLE, NATIVE, PYTHON, check_engine, native_available
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.features import LAYER_INDEX
+from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
 
@@ -32,36 +39,50 @@ class Legal(NamedTuple):
     """The legal actions of one side at one decision."""
 
     indices: np.ndarray  # the legal indices, grouped by engine action group
-    ends: list[int]  # where each group ends in `indices`
     mask: np.ndarray  # the flat bool mask
+
+
+def env_engine(engine: str | None) -> str:
+    """The engine an environment's matches run on: `engine` ('python' or 'native') if given,
+    else `NUFFLE_ENGINE` if set, else the native engine where it is built and the Python one
+    otherwise. Raises InputError for an unknown name, EngineUnavailableError where 'native' is
+    asked for but not built."""
+    if engine is None and not os.environ.get(ENV_VARIABLE, "").strip():
+        return NATIVE if native_available() else PYTHON
+    return check_engine(engine)
 
 
 class MatchDriver:
     """One match seen through the action codec and the observation encoder."""
 
-    def __init__(self, board: int, home: Team, away: Team, assisted_moves: bool) -> None:
+    def __init__(self, board: int, home: Team, away: Team, assisted_moves: bool,
+                 engine: str | None = None) -> None:
         if board not in BOARDS:
             raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
         self.board = board
         self.home = home
         self.away = away
         self.assisted_moves = assisted_moves
+        self.engine = env_engine(engine)
         self.codec = ActionCodec(board)
         self.encoder = ObservationEncoder(board)
         enc = self.encoder
         self._legal_cells = self.codec.legal_cell_table(
             LAYER_INDEX["legal_cells"] * enc.height * enc.width, enc.size)
+        self.native: NativeEncoder | None = None  # made on the first native game observed
+        self._scratch = np.empty(0, dtype=np.int64)  # the native encoder's index buffer
         self.game: Game | None = None
         self.static: StaticPlayers | None = None
         self._cache: tuple[int, int, Legal] | None = None  # (step count, side, legal)
+        self._obs: tuple[int, int, dict[str, np.ndarray]] | None = None  # native: (steps, side, obs)
         self.steps = 0
 
     def new_game(self, seed: int) -> Game:
         """Start a match with the engine seed `seed`."""
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
-                             assisted_moves=self.assisted_moves)
-        self.static = StaticPlayers(self.game.state)
-        self._cache = None
+                             assisted_moves=self.assisted_moves, engine=self.engine)
+        self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
+        self._cache = self._obs = None
         self.steps = 0
         return self.game
 
@@ -69,10 +90,36 @@ class MatchDriver:
         """Observe `game` (a bot's view) from now on; `same_match` keeps the per-match player
         tables of the previous game, which the views of one match share."""
         self.game = game
-        if not same_match or self.static is None:
+        if self._native_for(game):
+            self.static = None
+        elif not same_match or self.static is None:
             self.static = StaticPlayers(game.state)
-        self._cache = None
+        self._cache = self._obs = None
         self.steps += 1
+
+    def _native_for(self, game: Game) -> NativeEncoder | None:
+        """The C++ encoder when `game` runs on the native engine (made once), else None."""
+        if not isinstance(game, NativeGame):
+            return None
+        if self.native is None:
+            self.native = NativeEncoder(self.board)
+            self._scratch = np.empty(self.native.mask_size, dtype=np.int64)
+        return self.native
+
+    def _native_observe(self, game: NativeGame, side: int) -> dict[str, np.ndarray]:
+        """The C++ observation of `side` (new arrays, computed once per engine decision)."""
+        o = self._obs
+        if o is not None and o[0] == self.steps and o[1] == side:
+            return o[2]
+        enc = self.native
+        assert enc is not None
+        obs = {"spatial": np.empty(enc.spatial_shape, dtype=np.float32),
+               "non_spatial": np.empty(enc.non_spatial_size, dtype=np.float32),
+               "action_mask": np.empty(enc.mask_size, dtype=np.bool_)}
+        n = enc.observe(game, side, obs["spatial"], obs["non_spatial"], obs["action_mask"], self._scratch)
+        self._cache = (self.steps, side, Legal(self._scratch[:n].copy(), obs["action_mask"]))
+        self._obs = (self.steps, side, obs)
+        return obs
 
     def live(self) -> Game:
         """The current match (raises before the first reset)."""
@@ -87,13 +134,18 @@ class MatchDriver:
         c = self._cache
         if c is not None and c[0] == self.steps and c[1] == side:
             return c[2]
+        if self._native_for(game):
+            assert isinstance(game, NativeGame)
+            self._native_observe(game, side)
+            assert self._cache is not None
+            return self._cache[2]
         mask = np.zeros(self.codec.size, dtype=np.bool_)
         if game.decider != side:
-            legal = Legal(np.zeros(0, dtype=np.int64), [], mask)
+            legal = Legal(np.zeros(0, dtype=np.int64), mask)
         else:
-            idx, ends = self.codec.grouped(game.state, game.legal_actions(), side)
+            idx = self.codec.indices(game.state, game.legal_actions(), side)
             mask[idx] = True
-            legal = Legal(idx, ends, mask)
+            legal = Legal(idx, mask)
         self._cache = (self.steps, side, legal)
         return legal
 
@@ -106,6 +158,9 @@ class MatchDriver:
         are new at each engine decision; the environment never writes to them afterwards, and
         the legality of a step is checked against the indices, not against this mask."""
         game = self.live()
+        if self._native_for(game):
+            assert isinstance(game, NativeGame)
+            return self._native_observe(game, side)
         assert self.static is not None
         legal = self.legal(side)
         spatial, ns = self.encoder.encode(game.state, game.decision(), side, self.static,

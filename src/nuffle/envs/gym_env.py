@@ -106,7 +106,11 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
     no limit) truncates an episode after that many learner steps.
 
     `assisted_moves` is the learner's: the opponent (and the set-up bot) still play by the
-    plain rules, as in a match without them, unless `opponent_assisted_moves`."""
+    plain rules, as in a match without them, unless `opponent_assisted_moves`.
+
+    `engine` ('python' or 'native'; default: `NUFFLE_ENGINE`, else native where it is built)
+    is the engine the matches run on; on the native one the observation and mask are written
+    by the C++ encoder. Both give the same observations, masks and matches."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4,
                 "autoreset_mode": AutoresetMode.SAME_STEP}
@@ -127,6 +131,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
         opponent_assisted_moves: bool = False,
         max_steps: int | None = DEFAULT_MAX_STEPS,
         factored: bool = False,
+        engine: str | None = None,
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
@@ -138,7 +143,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
         self.max_steps = max_steps
-        self.driver = MatchDriver(board, home, away, assisted_moves)
+        self.driver = MatchDriver(board, home, away, assisted_moves, engine)
         self.opponent = Opponent(opponent, opponent_assisted_moves)
         self.helper = Opponent(setup) if setup is not None else None
         if takeover is not None and (self.helper is None or not callable(takeover)):

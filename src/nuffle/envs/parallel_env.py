@@ -20,7 +20,7 @@ from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 
 class BloodBowlParallel(ParallelEnv):  # type: ignore[misc]
     """Agents 'home' and 'away' stepping together; takes `BloodBowlAEC`'s options (board,
-    teams, reward, assisted moves, render mode, `setup` bot and `max_steps`)."""
+    teams, reward, assisted moves, render mode, `setup` bot, `max_steps` and `engine`)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_parallel_v0",
                 "render_fps": 4}
