@@ -121,6 +121,18 @@ void bind_encoder(py::module_& m) {
            py::arg("indices") = py::none(),
            "Write the observation of `state` seen by `side` into `spatial` and `non_spatial`, its legal "
            "actions into `mask` (and, in order, into the first entries of `indices`); returns how many are legal.");
+    // What the environments' reward tracker compares between decisions (envs/rewards.py).
+    py::reinterpret_borrow<py::class_<PyState>>(m.attr("State"))
+        .def("places", [](const PyState& st) {
+            py::list squares(st.s.player_count);
+            py::list statuses(st.s.player_count);
+            for (int p = 0; p < st.s.player_count; ++p) {
+                squares[static_cast<std::size_t>(p)] = py::int_(st.s.players[p].square);
+                statuses[static_cast<std::size_t>(p)] = py::int_(static_cast<int>(st.s.players[p].status));
+            }
+            return py::make_tuple(squares, statuses, nuffle::carrier(st.s));
+        }, "(squares, statuses, carrier): every player's square (-1 off the pitch) and status, and the ball "
+           "carrier (-1 none), as GameState.pos, .status and .carrier() give them.");
 }
 
 }  // namespace

@@ -278,7 +278,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if args.what == "env":
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
-                               None if args.board is None else (args.board,))
+                               None if args.board is None else (args.board,), args.engine)
     board = 11 if args.board is None else args.board
 
     if args.what == "mcts":
@@ -582,7 +582,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--away", default="orc", help="away race or team .json file")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
     b.add_argument("--engine", default="python", choices=["python", "native"],
-                   help="engine: the rules engine to time (default python)")
+                   help="engine: the rules engine to time (default python); env: the environments' "
+                        "engine (native: with the C++ encoder)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

@@ -277,9 +277,10 @@ def format_soak(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...] | None = None) -> int:
-    """`nuffle bench env`: steps/s of the RL environments per board, `boards` or every one
-    (needs the [gym] extra)."""
+def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...] | None = None,
+                    engine: str = "python") -> int:
+    """`nuffle bench env`: steps/s of the RL environments per board, `boards` or every one,
+    on `engine` (needs the [gym] extra; 'native' needs the extension)."""
     import json
 
     try:
@@ -287,11 +288,20 @@ def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...]
     except ImportError as exc:
         print(f"error: bench env needs the [gym] extra ({exc})")
         return 2
-    figures = run_env_bench(seconds=seconds) if boards is None else run_env_bench(boards, seconds)
+    from nuffle.core.engines import EngineUnavailableError, check_engine
+
+    try:
+        check_engine(engine)
+    except EngineUnavailableError as exc:
+        print(f"error: {exc}")
+        return 2
+    figures = (run_env_bench(seconds=seconds, engine=engine) if boards is None
+               else run_env_bench(boards, seconds, engine=engine))
     if as_json:
         print(json.dumps(figures))
         return 0
-    print("environment steps per second (random learner v random opponent, observation and mask every step)")
+    print(f"environment steps per second on the {engine} engine (random learner v random opponent, "
+          f"observation and mask every step)")
     for board, sps in figures["steps_per_s"].items():
         enc = figures["encoding"][board]
         print(f"  board {board:>2}: {sps:7d} steps/s ({figures['steps_per_cpu_s'][board]} per CPU second)   "

@@ -15,13 +15,15 @@ from nuffle.envs.random_learner import RandomLearner
 
 
 def bench_env(
-    board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc"
+    board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc",
+    engine: str = "python",
 ) -> dict[str, Any]:
     """Step one environment (random opponent, observation and mask built every step) with
     the random learner, which also makes its set-ups (no set-up bot, no step limit, so the
-    figure measures what it always has), for about `seconds`; returns steps per second of wall-clock time and
-    per second of this process's CPU time (steadier on a shared machine)."""
-    env = BloodBowlEnv(board=board, home=home, away=away, setup=None, max_steps=None)
+    figure measures what it always has), for about `seconds`, its matches on `engine`; returns
+    steps per second of wall-clock time and per second of this process's CPU time (steadier on
+    a shared machine)."""
+    env = BloodBowlEnv(board=board, home=home, away=away, setup=None, max_steps=None, engine=engine)
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
@@ -49,10 +51,11 @@ def bench_encoding(board: int, positions: int = 300, seed: int = 0, rounds: int 
     best: `encode_us` per observation (the observation, the mask and `Game.decision()`; the
     engine's legal-action listing is not counted, since the engine's step needs it anyway),
     `engine_step_us` per decision (listing the legal actions it checks against, then
-    stepping), and their ratio."""
+    stepping), and their ratio. (The Python engine's; `bench_native_encoding` times the native
+    one's.)"""
     from nuffle.agents.random_bot import RandomBot
 
-    env = BloodBowlEnv(board=board, setup=None, max_steps=None)
+    env = BloodBowlEnv(board=board, setup=None, max_steps=None, engine="python")
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
@@ -96,9 +99,9 @@ def bench_native_encoding(board: int, positions: int = 300, seed: int = 0,
     engine's step, on the same positions of random native games, in CPU time (best of
     `rounds`), in microseconds: `encode_us` (C++: the legal actions listed, the observation and
     the mask written into the same arrays each time), `python_encode_us` (the Python encoder
-    and codec given the position, decision and legal actions already read), `step_us` (the
-    engine's step called straight on its state, `State.step`) and `game_step_us`
-    (`NativeGame.step`), and `encode_ratio` = encode_us / step_us."""
+    and codec given the position, decision and legal actions already read), `engine_step_us`
+    (the engine's step called straight on its state, `State.step`) and `game_step_us`
+    (`NativeGame.step`), and `encode_ratio` = encode_us / engine_step_us."""
     from nuffle.agents.random_bot import RandomBot
     from nuffle.core.game import Game
     from nuffle.core.native_game import NativeGame
@@ -128,7 +131,8 @@ def bench_native_encoding(board: int, positions: int = 300, seed: int = 0,
     cells = codec.legal_cell_table(LAYER_INDEX["legal_cells"] * py_enc.height * py_enc.width, py_enc.size)
     read = [(g.state.copy(), g.decision(), g.legal_actions(), g.decider) for g in snaps]
     statics = [StaticPlayers(s) for s, _, _, _ in read]
-    best = dict.fromkeys(("encode_us", "python_encode_us", "step_us", "game_step_us"), float("inf"))
+    best = dict.fromkeys(("encode_us", "python_encode_us", "engine_step_us", "game_step_us"),
+                         float("inf"))
 
     def timed(key: str, run: Any) -> None:
         t0 = time.process_time()
@@ -150,7 +154,7 @@ def bench_native_encoding(board: int, positions: int = 300, seed: int = 0,
         t0 = time.process_time()
         for st, m in zip(states, moves, strict=True):
             st.step(*m)
-        best["step_us"] = min(best["step_us"], (time.process_time() - t0) / len(snaps) * 1e6)
+        best["engine_step_us"] = min(best["engine_step_us"], (time.process_time() - t0) / len(snaps) * 1e6)
 
     def game_step() -> None:
         clones = [g.clone() for g in snaps]
@@ -164,7 +168,7 @@ def bench_native_encoding(board: int, positions: int = 300, seed: int = 0,
         timed("python_encode_us", python_encode)
         native_step()
         game_step()
-    return {**best, "encode_ratio": best["encode_us"] / best["step_us"]}
+    return {**best, "encode_ratio": best["encode_us"] / best["engine_step_us"]}
 
 
 class BenchLearner(gym.Wrapper):
@@ -185,14 +189,15 @@ class BenchLearner(gym.Wrapper):
         return self.env.step(self.learner.act())
 
 
-def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0) -> dict[str, Any]:
+def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0,
+                 engine: str = "python") -> dict[str, Any]:
     """Steps/s of a gymnasium AsyncVectorEnv of `workers` environments in worker processes
-    (steps summed over the workers), each playing the random learner's actions."""
+    (steps summed over the workers), each playing the random learner's actions on `engine`."""
     from nuffle.envs.registration import env_id, register_envs
 
     register_envs()
     venv = gym.make_vec(env_id(board), num_envs=workers, vectorization_mode="async",
-                        wrappers=[BenchLearner], setup=None, max_steps=None)
+                        wrappers=[BenchLearner], setup=None, max_steps=None, engine=engine)
     try:
         venv.reset(seed=seed)
         acts = np.zeros(workers, dtype=np.int64)
@@ -208,17 +213,20 @@ def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0) 
 
 
 def run_env_bench(boards: tuple[int, ...] = BOARDS, seconds: float = 5.0,
-                  vector: bool = True) -> dict[str, Any]:
-    """Every figure of `nuffle bench env` for `boards`, with the machine's load averages; the
-    vector figures are board 11's, or with a single board that board's."""
-    out: dict[str, Any] = {"steps_per_s": {}, "steps_per_cpu_s": {}, "encoding": {}}
+                  vector: bool = True, engine: str = "python") -> dict[str, Any]:
+    """Every figure of `nuffle bench env` for `boards` on `engine` ('python' or 'native': the
+    native engine with the C++ encoder), with the machine's load averages; the vector figures
+    are board 11's, or with a single board that board's."""
+    out: dict[str, Any] = {"engine": engine, "steps_per_s": {}, "steps_per_cpu_s": {}, "encoding": {}}
+    encoding = bench_native_encoding if engine == "native" else bench_encoding
     for b in boards:
-        r = bench_env(b, seconds)
+        r = bench_env(b, seconds, engine=engine)
         out["steps_per_s"][str(b)] = round(r["steps_per_s"])
         out["steps_per_cpu_s"][str(b)] = round(r["steps_per_cpu_s"])
-        out["encoding"][str(b)] = {k: round(v, 2) for k, v in bench_encoding(b).items()}
+        out["encoding"][str(b)] = {k: round(v, 2) for k, v in encoding(b).items()}
     if vector:
         vb = boards[0] if len(boards) == 1 else 11
-        out[f"vector_{vb}"] = {str(w): round(bench_vector(vb, w, seconds)["steps_per_s"]) for w in (1, 2)}
+        out[f"vector_{vb}"] = {str(w): round(bench_vector(vb, w, seconds, engine=engine)["steps_per_s"])
+                               for w in (1, 2)}
     out["load"] = [round(x, 1) for x in os.getloadavg()]
     return out

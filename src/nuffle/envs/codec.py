@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 import numpy as np
 
@@ -50,6 +51,23 @@ _JOINT_INDEX = {t: i for i, t in enumerate(JOINT_TYPES)}
 _IS_PLAYER_TYPE = np.zeros(N_TYPES, dtype=bool)
 for _t in PLAYER_TYPES:
     _IS_PLAYER_TYPE[int(_t)] = True
+
+
+class Squares(Protocol):
+    """Who stands on a square: a player id, or a negative value."""
+
+    def __getitem__(self, square: int, /) -> int: ...
+
+
+class Position(Protocol):
+    """What decoding reads of a position: each side's player ids and who stands on each square
+    (a `GameState`, or a native game's reader)."""
+
+    @property
+    def ranges(self) -> tuple[range, range]: ...
+
+    @property
+    def grid(self) -> Squares: ...
 
 
 class CodecError(NuffleError, ValueError):
@@ -211,7 +229,7 @@ class ActionCodec:
 
     # --- decoding -------------------------------------------------------------------------
 
-    def decode(self, index: int, s: GameState, side: int) -> Action:
+    def decode(self, index: int, s: Position, side: int) -> Action:
         """The engine action that `index` names for `side` in position `s`.
 
         Raises CodecError if the index is out of range or names nothing here (an empty cell

@@ -52,6 +52,28 @@ def env_engine(engine: str | None) -> str:
     return check_engine(engine)
 
 
+class _NativeGrid:
+    """A native state's grid read square by square (`State.at`), as decoding reads it."""
+
+    __slots__ = ("_at",)
+
+    def __init__(self, native: Any) -> None:
+        self._at = native.at
+
+    def __getitem__(self, square: int) -> int:
+        return int(self._at(square))
+
+
+class _NativePosition:
+    """What `ActionCodec.decode` reads of a native game, without its Python snapshot."""
+
+    __slots__ = ("grid", "ranges")
+
+    def __init__(self, ranges: tuple[range, range], native: Any) -> None:
+        self.ranges = ranges
+        self.grid = _NativeGrid(native)
+
+
 class MatchDriver:
     """One match seen through the action codec and the observation encoder."""
 
@@ -75,6 +97,7 @@ class MatchDriver:
         self.static: StaticPlayers | None = None
         self._cache: tuple[int, int, Legal] | None = None  # (step count, side, legal)
         self._obs: tuple[int, int, dict[str, np.ndarray]] | None = None  # native: (steps, side, obs)
+        self._ranges: tuple[range, range] = (range(0), range(0))  # each side's player ids
         self.steps = 0
 
     def new_game(self, seed: int) -> Game:
@@ -82,6 +105,7 @@ class MatchDriver:
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
                              assisted_moves=self.assisted_moves, engine=self.engine)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
+        self._ranges = self.game.state.ranges
         self._cache = self._obs = None
         self.steps = 0
         return self.game
@@ -90,6 +114,8 @@ class MatchDriver:
         """Observe `game` (a bot's view) from now on; `same_match` keeps the per-match player
         tables of the previous game, which the views of one match share."""
         self.game = game
+        if not same_match or not self._ranges[1]:
+            self._ranges = game.state.ranges
         if self._native_for(game):
             self.static = None
         elif not same_match or self.static is None:
@@ -189,6 +215,8 @@ class MatchDriver:
                 f"action index {index} ({self.codec.describe(index)}) is not legal now; "
                 f"{len(legal.indices)} actions are legal (see the action mask)"
             )
+        if isinstance(game, NativeGame):
+            return self.codec.decode(index, _NativePosition(self._ranges, game.native_state), side)
         return self.codec.decode(index, game.state, side)
 
     def apply(self, action: Action, actor: int, trackers: list[tuple[EventTracker, StepEvents]]) -> None:

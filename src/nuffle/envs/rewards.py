@@ -5,7 +5,8 @@ pick-ups, catches and touchdowns it caused) after each engine decision -- the le
 and every opponent decision in between -- for touchdowns, completed passes and hand-offs.
 The engine logs no event for knock-downs, injuries, falls, turnovers of the ball or ball
 movement, so those are derived by comparing the position before and after the decision.
-A reward function maps the summed `StepEvents` to a float.
+A reward function maps the summed `StepEvents` to a float. On a native game the tracker reads
+the engine's state directly (`State.places`, `State.log`), never the Python snapshot.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from nuffle.core.actions import START_ACTIONS, ActionType
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
 
@@ -66,19 +68,25 @@ _DECISION, _CATCH, _SCORE = int(Event.DECISION), int(Event.CATCH), int(Event.SCO
 class EventTracker:
     """Turns the engine's log and consecutive positions into `StepEvents` for one side."""
 
-    __slots__ = ("carrier", "col", "seen", "side", "snap_pos", "snap_status", "throw", "width")
+    __slots__ = ("board", "carrier", "col", "opponents", "pteam", "seen", "side", "snap_pos", "snap_status",
+                 "throw", "width")
 
     def __init__(self, game: Game, side: int) -> None:
         self.side = side
-        b = game.state.board
+        s = game.state  # the match's fixed facts: board, teams
+        b = s.board
+        self.board = b
+        self.pteam = list(s.pteam)
+        self.opponents = s.ranges[1 - side]
         self.width = b.width
         self.col = [b.width - 1 - x if side else x for x in b.xs]
         self.snap_pos: list[int] = []
         self.snap_status: list[int] = []
         self.carrier = -1
-        self.seen = len(game.state.log)  # log entries already read
+        pos, status, carrier, log = _read(game)
+        self.seen = len(log)  # log entries already read
         self.throw: tuple[int, str] | None = None  # (side, "pass"/"handoff") of a ball in flight
-        self.snapshot(game.state)
+        self.snap_pos, self.snap_status, self.carrier = pos.copy(), status.copy(), carrier
 
     def snapshot(self, s: GameState) -> None:
         """Remember the position before an engine decision."""
@@ -88,10 +96,9 @@ class EventTracker:
 
     def after(self, game: Game, actor: int, action_type: ActionType, out: StepEvents) -> None:
         """Add the events of the decision just taken by `actor` (0/1) to `out`; re-snapshot."""
-        s = game.state
+        pos, status, new, log = _read(game)
         side = self.side
-        pteam = s.pteam
-        log = s.log
+        pteam = self.pteam
         # the engine clears its log when a player action starts, then logs the decision
         start = 0 if int(action_type) in _STARTS or self.seen > len(log) else self.seen
         for entry in islice(log, start, None):
@@ -119,9 +126,8 @@ class EventTracker:
         # no events for these: compare positions
         opp = 1 - side
         before_pos, before_status = self.snap_pos, self.snap_status
-        status = s.status
         if status != before_status:
-            for p in s.ranges[opp]:
+            for p in self.opponents:
                 was, now = before_status[p], status[p]
                 if was == now:
                     continue
@@ -133,12 +139,12 @@ class EventTracker:
                     if actor == side:
                         out.knockdowns += 1
                         sq = before_pos[p]
-                        if s.pos[p] < 0 and sq >= 0 and _on_edge(s, sq):
+                        if pos[p] < 0 and sq >= 0 and _on_edge(self.board, sq):
                             out.crowd_pushes += 1
                     elif action_type in _MOVING:
                         out.opponent_falls += 1
             self.snap_status = status.copy()
-        old, new = self.carrier, s.carrier()
+        old = self.carrier
         if old != new:
             old_own = old >= 0 and pteam[old] == side
             if new >= 0 and pteam[new] == side and not old_own:
@@ -146,11 +152,11 @@ class EventTracker:
             if old >= 0 and pteam[old] == opp and actor == side:
                 out.fumbles_caused += 1
         elif old >= 0 and pteam[old] == side:
-            a, b = before_pos[old], s.pos[old]
+            a, b = before_pos[old], pos[old]
             if a >= 0 and b >= 0 and a != b:
                 out.ball_progress += (self.col[b] - self.col[a]) / max(1, self.width - 1)
-        if s.pos != before_pos:
-            self.snap_pos = s.pos.copy()
+        if pos != before_pos:
+            self.snap_pos = pos.copy()
         self.carrier = new
 
     def finish(self, game: Game, out: StepEvents) -> None:
@@ -166,8 +172,18 @@ class EventTracker:
             out.loss += 1
 
 
-def _on_edge(s: GameState, sq: int) -> bool:
-    b = s.board
+def _read(game: Game) -> tuple[list[int], list[int], int, list[Any]]:
+    """(squares, statuses, ball carrier, event log) of `game` now: a native game's straight
+    from its engine state (lists made for the caller), a Python game's its state's own lists."""
+    if isinstance(game, NativeGame):
+        st = game.native_state
+        pos, status, carrier = st.places()
+        return pos, status, carrier, st.log
+    s = game.state
+    return s.pos, s.status, s.carrier(), s.log
+
+
+def _on_edge(b: Any, sq: int) -> bool:
     x, y = b.xs[sq], b.ys[sq]
     return x in (0, b.width - 1) or y in (0, b.height - 1)
 
