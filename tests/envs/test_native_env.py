@@ -11,6 +11,8 @@ import pytest
 pytest.importorskip("torch")
 
 import torch
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test
 
 from nuffle.core.engines import EngineUnavailableError, native_available
 from nuffle.core.errors import InputError
@@ -25,6 +27,19 @@ from nuffle.rl.policy_bot import pick
 #: Learner steps each policy plays on each engine (a set-up and some team turns).
 STEPS = 150
 needs_native = pytest.mark.skipif(not native_available(), reason="the native extension is not built")
+ENGINES = ["python", pytest.param("native", marks=needs_native)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("board", [1, 11])
+def test_checkers_pass_on_both_engines(engine: str, board: int) -> None:
+    """The default engine is the native one wherever it is built, so the other test files
+    check it; these check each engine by name."""
+    env = BloodBowlEnv(board=board, illegal_action="ignore", engine=engine)
+    check_env(env, skip_render_check=False)
+    assert (env.driver.engine, isinstance(env.driver.live(), NativeGame)) == (engine, engine == "native")
+    api_test(BloodBowlAEC(board=board, engine=engine), num_cycles=60, verbose_progress=False)
+    parallel_api_test(BloodBowlParallel(board=board, engine=engine), num_cycles=60)
 
 
 def _env(name: str, engine: str) -> BloodBowlEnv:
