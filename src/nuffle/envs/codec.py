@@ -60,14 +60,17 @@ class Squares(Protocol):
 
 
 class Position(Protocol):
-    """What decoding reads of a position: each side's player ids and who stands on each square
-    (a `GameState`, or a native game's reader)."""
+    """What `decode` and `index_of` read of a position: each side's player ids, who stands on
+    each square and where each player is (a `GameState`, or a native game's reader)."""
 
     @property
     def ranges(self) -> tuple[range, range]: ...
 
     @property
     def grid(self) -> Squares: ...
+
+    @property
+    def pos(self) -> Squares: ...
 
 
 class CodecError(NuffleError, ValueError):
@@ -177,7 +180,7 @@ class ActionCodec:
         cache[id(squares)] = (squares, arr)  # holding the tuple keeps its id from being reused
         return arr
 
-    def _player_targets(self, s: GameState, side: int, players: tuple[int, ...] | list[int]) -> list[int]:
+    def _player_targets(self, s: Position, side: int, players: tuple[int, ...] | list[int]) -> list[int]:
         """Targets of players: their cell on the pitch, else their dugout slot."""
         sq_cell = _square_cells(self.players, side)
         own = s.ranges[side]
@@ -199,7 +202,7 @@ class ActionCodec:
         t = np.arange(self.size, dtype=np.int64) % self.targets
         return np.where(t < self.cells, first + t, dump)
 
-    def index_of(self, action: Action, s: GameState, side: int) -> int:
+    def index_of(self, action: Action, s: Position, side: int) -> int:
         """The index of one engine action of `side` (for instance a bot's choice, to imitate
         it); raises CodecError if the action has no index. Legality is not checked here."""
         t = action.type

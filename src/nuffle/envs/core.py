@@ -21,7 +21,7 @@ from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.teams import TeamSpec
-from nuffle.envs.codec import ActionCodec
+from nuffle.envs.codec import ActionCodec, Position
 from nuffle.envs.features import LAYER_INDEX
 from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
@@ -65,13 +65,22 @@ class _NativeGrid:
 
 
 class _NativePosition:
-    """What `ActionCodec.decode` reads of a native game, without its Python snapshot."""
+    """What `ActionCodec.decode` and `index_of` read of a native game, without its Python
+    snapshot (the players' squares read on first use)."""
 
-    __slots__ = ("grid", "ranges")
+    __slots__ = ("_native", "_pos", "grid", "ranges")
 
     def __init__(self, ranges: tuple[range, range], native: Any) -> None:
         self.ranges = ranges
         self.grid = _NativeGrid(native)
+        self._native = native
+        self._pos: list[int] | None = None
+
+    @property
+    def pos(self) -> list[int]:
+        if self._pos is None:
+            self._pos = self._native.places()[0]
+        return self._pos
 
 
 class MatchDriver:
@@ -215,9 +224,15 @@ class MatchDriver:
                 f"action index {index} ({self.codec.describe(index)}) is not legal now; "
                 f"{len(legal.indices)} actions are legal (see the action mask)"
             )
+        return self.codec.decode(index, self.position(), side)
+
+    def position(self) -> Position:
+        """What the codec reads of the match now (`decode`, `index_of`): on the native engine
+        a reader of its state, never the Python snapshot."""
+        game = self.live()
         if isinstance(game, NativeGame):
-            return self.codec.decode(index, _NativePosition(self._ranges, game.native_state), side)
-        return self.codec.decode(index, game.state, side)
+            return _NativePosition(self._ranges, game.native_state)
+        return game.state
 
     def apply(self, action: Action, actor: int, trackers: list[tuple[EventTracker, StepEvents]]) -> None:
         """Take one engine decision and let every tracker record its events."""

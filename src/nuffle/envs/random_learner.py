@@ -38,5 +38,5 @@ class RandomLearner:
 
     def act(self) -> int:
         """The index of the bot's action now."""
-        game = self.env.driver.live()
-        return self.env.driver.codec.index_of(self.bot.act(game), game.state, self.env.side)
+        driver = self.env.driver
+        return driver.codec.index_of(self.bot.act(driver.live()), driver.position(), self.env.side)
