@@ -20,7 +20,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions
+from nuffle.core.actions import Action, ActionChoice, ActionType, IllegalActionError, LegalActions, Square
+from nuffle.core.board import Board
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
     Chance,
@@ -144,6 +145,12 @@ def _roller_mode(roller: Roller) -> int:
                              f"got {roller!r}")
     raise InputError(f"the native engine rolls with a SampledRoller, ScriptedRoller or ExplicitRoller, "
                      f"not a {type(roller).__name__}")
+
+
+@cache
+def _xy_table(board: Board) -> tuple[Square, ...]:
+    """Every flat square's `(x, y)` of `board` (the legal actions' squares, read in bulk)."""
+    return tuple(board.xy(q) for q in range(board.size))
 
 
 class NativeGame(Game):
@@ -289,11 +296,11 @@ class NativeGame(Game):
     def legal_actions(self) -> LegalActions:
         """The legal actions of the side to decide (empty at chance nodes and at the end)."""
         if self._legal is None:
-            xy = self._template.board.xy
+            xy = _xy_table(self._template.board).__getitem__
             groups: list[ActionChoice] = []
             raw = self._native.legal_actions()
             for kind, players, squares, probs in raw:
-                groups.append(ActionChoice(ActionType(kind), tuple(players), tuple(xy(q) for q in squares),
+                groups.append(ActionChoice(ActionType(kind), tuple(players), tuple(map(xy, squares)),
                                            tuple(probs)))
             self._legal = LegalActions(groups)
         return self._legal
