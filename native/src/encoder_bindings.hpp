@@ -87,9 +87,20 @@ void bind_encoder(py::module_& m) {
     py::class_<PyEncoder>(m, "Encoder",
                           "The environments' observation and action mask of one board (envs/native_encoder.py).")
         .def(py::init([](std::shared_ptr<nuffle::Board> board, const py::dict& spec, const py::dict& codec) {
-                 return std::unique_ptr<PyEncoder>(new PyEncoder{
+                 auto enc = std::unique_ptr<PyEncoder>(new PyEncoder{
                      board, nuffle::encode::Observer(*board, spec_from_py(spec)),
                      nuffle::encode::Codec(codec_from_py(codec), *board), {}, {}});
+                 for (int side = 0; side < 2; ++side) {  // every index the tables give stays in its array
+                     const nuffle::encode::SideGeometry& g = enc->observer.geometry(side);
+                     for (std::size_t q = 0; q < g.target.size(); ++q) {
+                         if (g.target[q] < 0 || g.target[q] >= enc->codec.spec().squares || g.col[q] < 0 ||
+                             g.col[q] >= board->width) {
+                             throw std::invalid_argument("the layout tables give square " + std::to_string(q) +
+                                                         " a target or column outside the board");
+                         }
+                     }
+                 }
+                 return enc;
              }),
              py::arg("board"), py::arg("spec"), py::arg("codec"))
         .def_property_readonly("spatial_shape", [](const PyEncoder& e) {

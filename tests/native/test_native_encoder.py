@@ -227,6 +227,10 @@ def test_the_native_encoder_is_built_from_the_feature_tables(native: object) -> 
     message = "does not compute feature 'acting_mood' of envs/features.py"
     with pytest.raises(ValueError, match=re.escape(message)):
         module.Encoder(board, extra, codec)  # type: ignore[attr-defined]
+    geometry = [list(g) for g in spec["geometry"]]
+    geometry[1][2] = [*geometry[1][2][:-1], 10_000]  # a square target beyond the grid
+    with pytest.raises(ValueError, match=r"the layout tables give square \d+ a target or column outside"):
+        module.Encoder(board, dict(spec, geometry=geometry), codec)  # type: ignore[attr-defined]
     fewer = dict(spec, layers=[n for n in spec["layers"] if n != "safe_reach"])
     message = "writes layer 'safe_reach', which envs/features.py does not list"
     with pytest.raises(ValueError, match=re.escape(message)):

@@ -81,7 +81,7 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
         done = game.is_over
         while not done:
             action = agent.act(game.view())
-            index = env.driver.codec.index_of(action, game.state, env.side)
+            index = env.driver.codec.index_of(action, env.driver.position(), env.side)
             spatial.append(obs["spatial"].astype(np.float16))
             non_spatial.append(obs["non_spatial"])
             legal.append(env.legal_indices().astype(np.int32))

@@ -72,7 +72,7 @@ class PolicyAgent(Agent):
         side = self.side
         obs = driver.observe(side)
         index = pick(self.net, obs, driver.indices(side), self.greedy, self.generator)
-        action = driver.codec.decode(index, seen.state, side)
+        action = driver.codec.decode(index, driver.position(), side)
         if seen is not view and action not in legal:  # a macro move the match does not allow
             return self.walker.start(view, action)
         return action
