@@ -16,15 +16,19 @@ import numpy as np
 import pytest
 
 from nuffle.agents.random_bot import RandomBot
+from nuffle.core.actions import ActionType as T
 from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.skills import Skill
 from nuffle.core.teams import available_teams
+from nuffle.core.types import Status
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.features import LAYER_INDEX
 from nuffle.envs.native_encoder import NativeEncoder, codec_spec, encoder_spec
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+from nuffle.testing import LINEMAN, LINEMAN2, O_GOBLIN, O_LINE, O_TROLL, OGRE, Scenario, do
 
 pytestmark = pytest.mark.usefixtures("native")
 
@@ -38,6 +42,8 @@ COMMON_KINDS = {K.NONE, K.KICK_OR_RECEIVE, K.SETUP, K.KICK_TARGET, K.SELECT_ACTI
 #: Kinds the slow test's random games do not reach: the Wizard's target (outside the one-hot and
 #: the action grid) and the rarest skill decisions (not reached, or not by every seed).
 SLOW_UNREACHED = {K.WIZARD, K.ANIMOSITY_TARGET, K.ARMOUR_BONUS, K.SWOOP, K.FEED}
+#: ... which are reached with forced dice instead (all but the Wizard's).
+FORCED_KINDS = {K.ANIMOSITY_TARGET, K.ARMOUR_BONUS, K.SWOOP}
 
 
 class Pair:
@@ -153,6 +159,37 @@ def test_both_encoders_agree_over_many_games() -> None:
     kinds = run(games_per_board=24, rich_per_board=8, steps=3000, seed=101)
     missing = set(DecisionKind) - set(kinds) - SLOW_UNREACHED
     assert not missing, f"random play reached no {sorted(k.name for k in missing)}"
+
+
+def forced_decisions() -> list[NativeGame]:
+    """Native games at the decisions random play does not reach, with forced dice: the armour
+    bonus of a Dirty Player's foul, a refused hand-off's Animosity target, a Swoop."""
+    foul = Scenario(script=two_d6(4, 5) + two_d6(3, 4), engine="native")
+    foul.put(LINEMAN, (10, 7)).put(O_LINE, (11, 7), Status.PRONE).grant(LINEMAN, Skill.DIRTY_PLAYER)
+    fouling = foul.start(active=0)
+    do(fouling, T.START_FOUL, LINEMAN)
+    do(fouling, T.FOUL, square=(11, 7))
+    hand = Scenario(script=d6(1), engine="native").grant(LINEMAN, Skill.ANIMOSITY)
+    hand.put(LINEMAN, (5, 7)).give_ball(LINEMAN).put(OGRE, (6, 7)).put(LINEMAN2, (5, 8))
+    handing = hand.start(active=0)
+    do(handing, T.START_HANDOFF, LINEMAN)
+    do(handing, T.HANDOFF, square=(6, 7))
+    throw = Scenario(script=d6(2, 2, 6), engine="native").grant(O_GOBLIN, Skill.SWOOP)
+    throw.put(O_TROLL, (10, 7)).put(O_GOBLIN, (10, 8))
+    throwing = throw.start(active=1)
+    do(throwing, T.START_THROW_TEAM_MATE, O_TROLL)
+    do(throwing, T.THROW_TEAM_MATE, O_GOBLIN, (6, 7))
+    games = [fouling, handing, throwing]
+    assert all(isinstance(g, NativeGame) for g in games)
+    return games  # type: ignore[return-value]
+
+
+def test_both_encoders_agree_at_the_rarest_decisions() -> None:
+    games = forced_decisions()
+    assert {g.decision().kind for g in games} == FORCED_KINDS
+    pair = Pair(11)
+    for game in games:
+        pair.compare(game, StaticPlayers(game.state))
 
 
 def test_buffers_are_the_callers_and_are_refused_untouched_when_wrong() -> None:
