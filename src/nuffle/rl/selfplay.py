@@ -104,7 +104,7 @@ class SelfPlayEnv:
             side = AGENTS.index(aec.agent_selection)
             if self.helpers and game.decision().kind is DecisionKind.SETUP:
                 action = self.helpers[side].act(game.view())
-                aec.step(aec.driver.codec.index_of(action, game.state, side))
+                aec.step(aec.driver.codec.index_of(action, aec.driver.position(), side))
             elif side != self.side:
                 aec.step(self._opponent_index(aec.agent_selection))
             else:
