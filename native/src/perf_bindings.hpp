@@ -39,7 +39,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
         py::list transient;
         for (std::size_t i = 0; i < n; ++i) {
             py::list es;
-            for (const auto& [p, j] : ex.edges[i]) es.append(py::make_tuple(fraction(p.num, p.den), j));
+            for (const nuffle::Edge& e : ex.edges(i)) es.append(py::make_tuple(fraction(e.p.num, e.p.den), e.to));
             edges.append(es);
             transient.append(py::bool_(ex.states[i].decider == nuffle::D_CHANCE));
         }
@@ -61,7 +61,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
         }
         py::list path;
         for (const nuffle::Outcome& o : nuffle::path_to(ex, static_cast<int>(i))) path.append(outcome_to_py(o));
-        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, ex.logs[i]})), path));
+        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, nuffle::log_of(ex, static_cast<int>(i))})), path));
     }
     return out;
 }
