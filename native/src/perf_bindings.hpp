@@ -129,7 +129,18 @@ void bind_perf(py::module_& m) {
                } else if (start.decider != nuffle::D_CHANCE) {
                    throw nuffle::IllegalActionError("outcomes() without an action needs a chance node");
                }
-               nuffle::Explored ex;
+               // one exploration's storage per thread, reused (a nested call gets its own)
+               thread_local nuffle::Explored kept;
+               thread_local bool kept_busy = false;
+               std::unique_ptr<nuffle::Explored> own;
+               if (kept_busy) own = std::make_unique<nuffle::Explored>();
+               nuffle::Explored& ex = own ? *own : kept;
+               struct Busy {
+                   bool& flag;
+                   bool was;
+                   ~Busy() { flag = was; }
+               } busy{kept_busy, kept_busy};
+               kept_busy = true;
                nuffle::explore(start, *st.board, max_states, ex, paths ? &log : nullptr);
                if (!solve_in_cpp) ex.solved = false;  // the tests check the other solver this way
                return outcomes_to_py(ex, st.board);

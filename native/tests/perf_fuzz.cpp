@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "nuffle/boards_json.hpp"
 #include "nuffle/random_play.hpp"
@@ -102,11 +104,108 @@ void test_outcomes(const std::string& text) {
     std::printf("outcomes: %d actions explored, %d with several results\n", explored, branching);
 }
 
+// The exploration written plainly, as it was before its storage and comparisons were made
+// cheap: whole copies, whole key bytes, a linear search for a seen position, a log copied per
+// state. `explore` must give the same states (byte for byte), edges, masses and logs.
+struct PlainExplored {
+    std::vector<State> states;
+    std::vector<std::vector<std::pair<Probability, int>>> edges;
+    std::vector<EventLog> logs;
+};
+
+void plain_explore(const State& start, const Board& b, const EventLog& start_log, PlainExplored& out) {
+    out.states.push_back(clone(start));
+    out.edges.emplace_back();
+    out.logs.push_back(start_log);
+    std::vector<int> todo{0};
+    while (!todo.empty()) {
+        const int i = todo.back();
+        todo.pop_back();
+        if (out.states[static_cast<std::size_t>(i)].decider != D_CHANCE) continue;
+        const Chance ev = out.states[static_cast<std::size_t>(i)].chance.event;
+        for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group)) {
+            State child = clone(out.states[static_cast<std::size_t>(i)]);
+            EventLog log = out.logs[static_cast<std::size_t>(i)];
+            {
+                const LogScope scope(child, log);
+                resolve(child, b, w.outcome, true);
+            }
+            int j = -1;
+            for (std::size_t k = 0; k < out.states.size() && j < 0; ++k) {
+                if (same_position_whole(out.states[k], child)) j = static_cast<int>(k);
+            }
+            if (j < 0) {
+                j = static_cast<int>(out.states.size());
+                out.states.push_back(child);
+                out.edges.emplace_back();
+                out.logs.push_back(log);
+                todo.push_back(j);
+            }
+            out.edges[static_cast<std::size_t>(i)].push_back({w.p, j});
+        }
+    }
+}
+
+// `explore` (its storage reused from call to call, as the binding reuses it) against the plain
+// exploration: the same states in the same order, byte for byte, the same edges and the same
+// logs; the masses sum to 1. Also from a start whose unused frames hold stray bytes (whole
+// copies then), and with `track` on and off.
+void test_outcomes_match_plain(const std::string& text) {
+    int compared = 0, states = 0;
+    std::uint64_t r = seed_state(17);
+    Explored ex;  // reused
+    for (const Variant& v : read_variants(text)) {
+        const Board b = make_board(v);
+        for (std::uint64_t game = 0; game < 2; ++game) {
+            State s = new_match(b, 11 + game);
+            advance(s, b, false);
+            for (int n = 0; n < 600 && (s.decider == D_HOME || s.decider == D_AWAY); ++n) {
+                const Act a = random_act(legal_actions(s, b), r);
+                if (n % 2 == 0) {
+                    State start = clone(s);
+                    EventLog start_log{{frames::ev::DECISION, 1, 2, 3}};
+                    {
+                        const LogScope scope(start, start_log);
+                        step(start, b, a, true);
+                    }
+                    const bool stray = n % 10 == 0 && start.frame_count < MAX_FRAMES;
+                    if (stray) start.stack[MAX_FRAMES - 1].arg[0] = 7;  // not the zero rule: whole copies
+                    CHECK(unused_is_zero(start) == !stray);
+                    PlainExplored plain;
+                    plain_explore(start, b, start_log, plain);
+                    const bool track = n % 4 == 0;
+                    explore(start, b, 100000, ex, track ? &start_log : nullptr);
+                    CHECK(ex.states.size() == plain.states.size());
+                    if (ex.states.size() != plain.states.size()) continue;
+                    Ratio total{0, 1};
+                    for (std::size_t i = 0; i < plain.states.size(); ++i) {
+                        CHECK(same_state(ex.states[i], plain.states[i]));
+                        const auto edges = ex.edges(i);
+                        CHECK(edges.size() == plain.edges[i].size());
+                        for (std::size_t e = 0; e < edges.size() && e < plain.edges[i].size(); ++e) {
+                            CHECK(edges[e].p == plain.edges[i][e].first && edges[e].to == plain.edges[i][e].second);
+                        }
+                        if (track) CHECK(log_of(ex, static_cast<int>(i)) == plain.logs[i]);
+                        if (ex.solved && plain.states[i].decider != D_CHANCE) CHECK(ratio_add(total, ex.mass[i], total));
+                    }
+                    if (ex.solved) CHECK(total.num == 1 && total.den == 1);
+                    ++compared;
+                    states += static_cast<int>(plain.states.size());
+                }
+                step(s, b, a, false);
+            }
+        }
+    }
+    CHECK(compared > 100 && states > 3 * compared / 2);
+    std::printf("outcomes against the plain exploration: %d actions, %d states\n", compared, states);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     return nuffle_test::run_main(argc, argv, [](const std::string& text) {
         test_random_games(text);
         test_outcomes(text);
+        test_outcomes_match_plain(text);
     });
 }

@@ -41,18 +41,24 @@ struct Ratio {
     u128 den = 1;
 };
 
+// Binary gcd of two 64-bit numbers (shifts and subtractions, no division).
+inline std::uint64_t gcd64(std::uint64_t a, std::uint64_t b) noexcept {
+    if (a == 0) return b;
+    if (b == 0) return a;
+    const int shift = std::countr_zero(a | b);
+    a >>= std::countr_zero(a);
+    do {
+        b >>= std::countr_zero(b);
+        if (a > b) std::swap(a, b);
+        b -= a;
+    } while (b != 0);
+    return a << shift;
+}
+
 inline u128 gcd128(u128 a, u128 b) noexcept {
-    // the same gcd; 64-bit remainders while both parts fit (the usual case: dice odds)
+    // the same gcd; a 64-bit one once both parts fit (the usual case: dice odds)
     while (b != 0) {
-        if ((a >> 64) == 0 && (b >> 64) == 0) {
-            auto x = static_cast<std::uint64_t>(a), y = static_cast<std::uint64_t>(b);
-            while (y != 0) {
-                const std::uint64_t t = x % y;
-                x = y;
-                y = t;
-            }
-            return x;
-        }
+        if ((a >> 64) == 0 && (b >> 64) == 0) return gcd64(static_cast<std::uint64_t>(a), static_cast<std::uint64_t>(b));
         const u128 t = a % b;
         a = b;
         b = t;
@@ -102,9 +108,17 @@ inline const std::vector<WeightedOutcome>& grouped_outcomes_of(const Chance& ev)
     return known.emplace(key, grouped_outcomes(ev.kind, ev.n, ev.group)).first->second;
 }
 
+// memcpy with a size the compiler does not see: the library's vector copy rather than an
+// inlined `rep movsq`, which is slow on some processors.
+inline void copy_bytes(void* dst, const void* src, std::size_t n) noexcept {
+    asm("" : "+r"(n));
+    std::memcpy(dst, src, n);
+}
+
 // --- the parts of a state in use ---------------------------------------------------------------
-// A state's frames above `frame_count` and its list pool past the frames' ranges are zero
-// (push_frame and pop_frame keep them so: equal states have equal bytes). A copy, a hash and a
+// A state's frames above `frame_count`, its list pool past the frames' ranges and its player
+// slots past `player_count` are zero (make_state, add_player, push_frame and pop_frame keep them
+// so: equal states have equal bytes). A copy, a hash and a
 // comparison of positions need only the parts in use; a state that breaks the rule (never made
 // by the engine) is explored with whole copies instead, so the result is the same bytes.
 
@@ -112,7 +126,8 @@ inline const std::vector<WeightedOutcome>& grouped_outcomes_of(const Chance& ev)
 // as frames take their ranges stack-wise (push_frame; `unused_is_zero` checks it).
 inline int pool_in_use(const State& s) noexcept { return next_pool_base(s); }
 
-// Whether everything past the parts in use is zero (see above).
+// Whether everything past the parts in use is zero (see above): the frames above the top, the
+// pool past the frames' ranges and the player slots past `player_count`.
 inline bool unused_is_zero(const State& s) noexcept {
     int base = 0;
     for (int k = 0; k < s.frame_count; ++k) {
@@ -121,12 +136,30 @@ inline bool unused_is_zero(const State& s) noexcept {
         base += frames::PROCS[f.proc].pool;
     }
     if (base > LIST_POOL) return false;
+    // 8-byte words: the unused frames start at a multiple of 8, the pool's unused part may not
+    static_assert(offsetof(State, stack) % 8 == 0 && sizeof(Frame) % 8 == 0 && offsetof(State, grid) % 8 == 0);
     const auto* p = reinterpret_cast<const unsigned char*>(&s);
     const std::size_t frames_from = offsetof(State, stack) + sizeof(Frame) * s.frame_count;
     const std::size_t pool_from = offsetof(State, pool) + sizeof(std::int16_t) * static_cast<std::size_t>(pool_in_use(s));
-    unsigned char any = 0;  // no early exit: the loops vectorise
-    for (std::size_t i = frames_from; i < offsetof(State, pool); ++i) any |= p[i];
-    for (std::size_t i = pool_from; i < offsetof(State, grid); ++i) any |= p[i];
+    std::uint64_t any = 0;  // no early exit: the loops vectorise
+    static_assert(sizeof(Player) % 8 == 0 && offsetof(State, players) % 8 == 0);
+    for (std::size_t i = offsetof(State, players) + sizeof(Player) * s.player_count; i < offsetof(State, pstats); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        any |= w;
+    }
+    for (std::size_t i = frames_from; i < offsetof(State, pool); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        any |= w;
+    }
+    std::size_t i = pool_from;
+    for (; i % 8 != 0; ++i) any |= p[i];
+    for (; i < offsetof(State, grid); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        any |= w;
+    }
     return any == 0;
 }
 
@@ -135,30 +168,42 @@ inline bool unused_is_zero(const State& s) noexcept {
 inline void copy_in_use(State& dst, const State& src) noexcept {
     const int old_frames = dst.frame_count, old_pool = pool_in_use(dst);
     const int frames_n = src.frame_count, pool = pool_in_use(src);
-    std::memcpy(static_cast<void*>(&dst), &src, offsetof(State, stack) + sizeof(Frame) * static_cast<std::size_t>(frames_n));
+    copy_bytes(&dst, &src, offsetof(State, stack) + sizeof(Frame) * static_cast<std::size_t>(frames_n));
     if (old_frames > frames_n) {
         std::memset(static_cast<void*>(&dst.stack[frames_n]), 0, sizeof(Frame) * static_cast<std::size_t>(old_frames - frames_n));
     }
-    std::memcpy(dst.pool, src.pool, sizeof(std::int16_t) * static_cast<std::size_t>(pool));
+    copy_bytes(dst.pool, src.pool, sizeof(std::int16_t) * static_cast<std::size_t>(pool));
     if (old_pool > pool) std::memset(&dst.pool[pool], 0, sizeof(std::int16_t) * static_cast<std::size_t>(old_pool - pool));
-    std::memcpy(dst.grid, src.grid, sizeof(State) - offsetof(State, grid));
+    copy_bytes(dst.grid, src.grid, sizeof(State) - offsetof(State, grid));
 }
 
 // Explored states with stable addresses, in blocks (no allocation per state). A slot given
-// back is handed out again by the next `add`, its bytes those of the state it held.
+// back, or kept from an earlier exploration (`restart`), is handed out again with the bytes of
+// the state it held: a whole state, following the zero rule when that exploration copied only
+// the parts in use.
 class StateStore {
 public:
     static constexpr std::size_t BLOCK = 8;
+    static constexpr std::size_t KEEP_BLOCKS = 8;  // kept by `restart`; more are freed
     std::size_t size() const noexcept { return size_; }
     bool empty() const noexcept { return size_ == 0; }
     State& operator[](std::size_t i) noexcept { return blocks_[i / BLOCK][i % BLOCK]; }
     const State& operator[](std::size_t i) const noexcept { return blocks_[i / BLOCK][i % BLOCK]; }
-    // A new last slot; `fresh`: never handed out before (its bytes unset), else those of the
-    // state it held when given back.
+    // Empty again, for an exploration that copies the parts in use (`in_use`) or whole states.
+    void restart(bool in_use) {
+        size_ = 0;
+        if (blocks_.size() > KEEP_BLOCKS) blocks_.resize(KEEP_BLOCKS);
+        high_ = in_use && in_use_ ? std::min(high_, blocks_.size() * BLOCK) : 0;
+        in_use_ = in_use;
+    }
+    // After an error: no slot is known to follow the zero rule.
+    void forget() noexcept { high_ = 0; }
+    // A new last slot; `fresh`: its bytes are unset (never handed out since `restart`, or not
+    // known to follow the zero rule), else those of a state.
     State& add(bool& fresh) {
         if (size_ == blocks_.size() * BLOCK) blocks_.push_back(std::unique_ptr<State[]>(new State[BLOCK]));
-        fresh = size_ == high_;
-        if (fresh) ++high_;
+        fresh = size_ >= high_;
+        if (fresh) high_ = size_ + 1;
         ++size_;
         return (*this)[size_ - 1];
     }
@@ -167,7 +212,8 @@ public:
 private:
     std::vector<std::unique_ptr<State[]>> blocks_;
     std::size_t size_ = 0;
-    std::size_t high_ = 0;  // slots ever handed out
+    std::size_t high_ = 0;  // slots [0, high_) hold states
+    bool in_use_ = false;  // the last exploration copied the parts in use
 };
 
 // One edge of a chance node: the outcome's probability and the node it leads to.
@@ -190,6 +236,20 @@ struct Explored {
     EventLog start_log;
     std::vector<LogEntry> log_list;
     std::vector<std::pair<int, int>> log_at;  // per node: [begin, end) in log_list
+
+    // Empty again (what it holds kept for reuse), for an exploration copying the parts in use
+    // of states (`in_use`) or whole ones.
+    void restart(bool in_use) {
+        states.restart(in_use);
+        edge_list.clear();
+        edge_at.clear();
+        mass.clear();
+        solved = false;
+        via.clear();
+        start_log.clear();
+        log_list.clear();
+        log_at.clear();
+    }
 
     std::span<const Edge> edges(std::size_t i) const noexcept {
         const auto [lo, hi] = edge_at[i];
@@ -233,57 +293,85 @@ constexpr std::size_t KEY_A_END = offsetof(State, pstats);
 constexpr std::pair<std::size_t, std::size_t> KEY_HEAD[] = {
     {0, KEY_FANS0}, {KEY_FANS0 + sizeof(Team::fans), KEY_FANS1}, {KEY_FANS1 + sizeof(Team::fans), KEY_A_END}};
 
-// A 64-bit hash of `n` bytes, in four lanes of cheap steps (it only picks a bucket: equal
-// positions are told by `same_position`).
-inline std::uint64_t hash_bytes(const unsigned char* p, std::size_t n, std::uint64_t h) noexcept {
-    std::uint64_t l0 = h, l1 = h ^ 0x243F6A8885A308D3ULL, l2 = h ^ 0x13198A2E03707344ULL, l3 = h ^ 0xA4093822299F31D0ULL;
-    std::size_t i = 0;
-    for (; i + 32 <= n; i += 32) {
-        std::uint64_t w[4];
-        std::memcpy(w, p + i, 32);
-        l0 = std::rotl(l0 ^ w[0], 23) + w[0];
-        l1 = std::rotl(l1 ^ w[1], 29) + w[1];
-        l2 = std::rotl(l2 ^ w[2], 37) + w[2];
-        l3 = std::rotl(l3 ^ w[3], 43) + w[3];
+// A 64-bit hash of a state's position, over 8-byte words in four lanes of cheap steps (it only
+// picks a bucket: equal positions are told by `same_position`): its header and teams (less the
+// fans), its players' squares, statuses, characteristics and flags (not their skills) and the
+// frames in use (the rest seldom tells positions apart that these do not).
+struct HashLanes {
+    std::uint64_t a = 0x9E3779B97F4A7C15ULL, b = 0x243F6A8885A308D3ULL, c = 0x13198A2E03707344ULL,
+                  d = 0xA4093822299F31D0ULL;
+    void mix(std::uint64_t w0, std::uint64_t w1, std::uint64_t w2, std::uint64_t w3) noexcept {
+        a = std::rotl(a ^ w0, 23) + w0;
+        b = std::rotl(b ^ w1, 29) + w1;
+        c = std::rotl(c ^ w2, 37) + w2;
+        d = std::rotl(d ^ w3, 43) + w3;
     }
-    std::uint64_t tail[4] = {0, 0, 0, 0};
-    std::memcpy(tail, p + i, n - i);
-    l0 = std::rotl(l0 ^ tail[0], 23) + tail[0];
-    l1 = std::rotl(l1 ^ tail[1], 29) + tail[1];
-    l2 = std::rotl(l2 ^ tail[2], 37) + tail[2];
-    l3 = std::rotl(l3 ^ tail[3], 43) + tail[3];
-    std::uint64_t out = (l0 ^ std::rotl(l1, 17)) * 0xFF51AFD7ED558CCDULL ^ (l2 + std::rotl(l3, 31)) * 0xC4CEB9FE1A85EC53ULL;
-    return out ^ (out >> 29) ^ n;
-}
+    // `count` words from `p`, four at a time (the last group padded with zeros).
+    void mix_words(const unsigned char* p, std::size_t count) noexcept {
+        std::size_t i = 0;
+        for (; i + 4 <= count; i += 4) mix(load(p, i), load(p, i + 1), load(p, i + 2), load(p, i + 3));
+        if (i < count) {
+            mix(load(p, i), i + 1 < count ? load(p, i + 1) : 0, i + 2 < count ? load(p, i + 2) : 0, 0);
+        }
+    }
+    std::uint64_t value(std::uint64_t n) const noexcept {
+        const std::uint64_t out = (a ^ std::rotl(b, 17)) * 0xFF51AFD7ED558CCDULL ^ (c + std::rotl(d, 31)) * 0xC4CEB9FE1A85EC53ULL;
+        return out ^ (out >> 29) ^ n;
+    }
+    // word `i` of `p` (straight from memory: no copy into an array first)
+    static std::uint64_t load(const unsigned char* p, std::size_t i) noexcept {
+        std::uint64_t w;
+        std::memcpy(&w, p + 8 * i, 8);
+        return w;
+    }
+};
 
-// A 64-bit hash of a state's position: of its header and teams (less the fans), of its
-// players' squares, statuses, characteristics and flags (not their skills) and of the frames in
-// use (the rest seldom tells positions apart that these do not).
 inline std::uint64_t state_hash(const State& s) noexcept {
     static_assert(offsetof(Player, skills) == 16, "a player's first 16 bytes are all but his skills");
+    static_assert(sizeof(Frame) % 8 == 0 && sizeof(Player) % 8 == 0 && offsetof(State, players) % 8 == 0);
+    static_assert(sizeof(Team::fans) == 2 && KEY_FANS0 % 8 <= 6 && KEY_FANS1 % 8 <= 6, "each team's fans lie in one word");
+    constexpr std::size_t head_words = offsetof(State, players) / 8;
+    static_assert(head_words % 4 == 0 && KEY_FANS0 / 8 != KEY_FANS1 / 8);
+    constexpr std::uint64_t fans0 = ~(0xFFFFULL << (8 * (KEY_FANS0 % 8))), fans1 = ~(0xFFFFULL << (8 * (KEY_FANS1 % 8)));
     const auto* p = reinterpret_cast<const unsigned char*>(&s);
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-    h = hash_bytes(p, KEY_FANS0, h);
-    h = hash_bytes(p + KEY_FANS0 + sizeof(Team::fans), KEY_FANS1 - KEY_FANS0 - sizeof(Team::fans), h);
-    std::uint64_t a = h, c = ~h;
-    for (int k = 0; k < s.player_count; ++k) {
-        std::uint64_t w[2];
-        std::memcpy(w, &s.players[k], sizeof w);
-        a = std::rotl(a ^ w[0], 23) + w[0];
-        c = std::rotl(c ^ w[1], 29) + w[1];
+    HashLanes h;
+    for (std::size_t i = 0; i < head_words; i += 4) {  // the header and teams, each team's fans masked
+        std::uint64_t w[4];
+        for (std::size_t k = 0; k < 4; ++k) {
+            w[k] = HashLanes::load(p, i + k);
+            if (i + k == KEY_FANS0 / 8) w[k] &= fans0;
+            if (i + k == KEY_FANS1 / 8) w[k] &= fans1;
+        }
+        h.mix(w[0], w[1], w[2], w[3]);
     }
-    return hash_bytes(p + offsetof(State, stack), sizeof(Frame) * s.frame_count, a ^ std::rotl(c, 32));
+    const int players = s.player_count;
+    const auto* pl = reinterpret_cast<const unsigned char*>(s.players);
+    int k = 0;
+    for (; k + 2 <= players; k += 2) {  // 4 words a player: the first 2
+        h.mix(HashLanes::load(pl, 4 * k), HashLanes::load(pl, 4 * k + 1), HashLanes::load(pl, 4 * k + 4),
+              HashLanes::load(pl, 4 * k + 5));
+    }
+    if (k < players) h.mix(HashLanes::load(pl, 4 * k), HashLanes::load(pl, 4 * k + 1), 0, 0);
+    h.mix_words(reinterpret_cast<const unsigned char*>(s.stack), sizeof(Frame) / 8 * s.frame_count);
+    return h.value(static_cast<std::uint64_t>(players) << 8 | s.frame_count);
 }
 
 // Whether two states (following the rule above) are the same position (equal key bytes).
 inline bool same_position(const State& a, const State& b) noexcept {
     const auto* x = reinterpret_cast<const unsigned char*>(&a);
     const auto* y = reinterpret_cast<const unsigned char*>(&b);
-    for (const auto& [begin, end] : KEY_HEAD) {
-        if (std::memcmp(x + begin, y + begin, end - begin) != 0) return false;
+    // the header and the teams; then what most often tells positions apart: the frames
+    constexpr std::size_t head_end = offsetof(State, players);
+    if (std::memcmp(x, y, KEY_FANS0) != 0 ||
+        std::memcmp(x + KEY_FANS0 + sizeof(Team::fans), y + KEY_FANS0 + sizeof(Team::fans),
+                    KEY_FANS1 - KEY_FANS0 - sizeof(Team::fans)) != 0 ||
+        std::memcmp(x + KEY_FANS1 + sizeof(Team::fans), y + KEY_FANS1 + sizeof(Team::fans),
+                    head_end - KEY_FANS1 - sizeof(Team::fans)) != 0) {
+        return false;
     }
-    // equal headers: the same frame count; equal frames: the same pool in use
+    // equal headers: the same frame and player counts; equal frames: the same pool in use
     return std::memcmp(a.stack, b.stack, sizeof(Frame) * a.frame_count) == 0 &&
+           std::memcmp(a.players, b.players, sizeof(Player) * a.player_count) == 0 &&
            std::memcmp(a.pool, b.pool, sizeof(std::int16_t) * static_cast<std::size_t>(pool_in_use(a))) == 0 &&
            std::memcmp(a.grid, b.grid, sizeof(State::grid)) == 0;
 }
@@ -345,7 +433,7 @@ private:
 // (a stack of nodes to expand, outcomes in grouped order), merging identical states; then
 // flows the probabilities forward when the graph has no cycle. With `start_log` (the start's
 // event log), each node's first path and what its resolution noted are kept too
-// (Explored::via, log_of).
+// (Explored::via, log_of). `out` is emptied first (an earlier result's storage is reused).
 inline void explore(const State& start, const Board& b, int max_states, Explored& out,
                     const EventLog* start_log = nullptr) {
     NodeIndex index;
@@ -353,8 +441,9 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
     // a start following the zero rule (every state the engine makes): copies and comparisons
     // of the parts in use; else whole ones
     const bool in_use = unused_is_zero(start);
+    out.restart(in_use);
     bool fresh = true;
-    std::memcpy(static_cast<void*>(&out.states.add(fresh)), &start, sizeof(State));
+    copy_bytes(&out.states.add(fresh), &start, sizeof(State));
     EventLog scratch;  // a child's own notes (tracked)
     if (track) {
         out.via.emplace_back(-1, Outcome{});
@@ -371,6 +460,7 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
         if (parent.decider != D_CHANCE) continue;
         const Chance ev = parent.chance.event;
         const int edges_begin = static_cast<int>(out.edge_list.size());
+        int last = -1;  // where the previous outcome led
         for (const WeightedOutcome& w : grouped_outcomes_of(ev)) {
             // the child is resolved in the next slot (its address stays valid as the store
             // grows), and given back if it is a position seen before
@@ -379,7 +469,7 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
                 if (in_use && !fresh) {
                     copy_in_use(child, parent);
                 } else {
-                    std::memcpy(static_cast<void*>(&child), &parent, sizeof(State));
+                    copy_bytes(&child, &parent, sizeof(State));
                 }
                 if (track) {
                     scratch.clear();
@@ -390,13 +480,23 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
                 }
             } catch (...) {
                 out.states.pop_back();
+                out.states.forget();
                 throw;
             }
-            const std::uint64_t h = state_hash(child);
-            int j = index.find(h, [&](int k) {
+            // most often the position the previous outcome led to (a run of dice with one
+            // result): compared first, without a hash; else looked up
+            const auto same = [&](int k) {
                 const State& seen = out.states[static_cast<std::size_t>(k)];
                 return in_use ? same_position(seen, child) : same_position_whole(seen, child);
-            });
+            };
+            std::uint64_t h = 0;
+            int j = -1;
+            if (last >= 0 && same(last)) {
+                j = last;
+            } else {
+                h = state_hash(child);
+                j = index.find(h, same);
+            }
             if (j >= 0) {
                 out.states.pop_back();
             } else {
@@ -413,6 +513,7 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
                 todo.push_back(j);
             }
             out.edge_list.push_back(Edge{w.p, j});
+            last = j;
         }
         out.edge_at[static_cast<std::size_t>(i)] = {edges_begin, static_cast<int>(out.edge_list.size())};
     }
