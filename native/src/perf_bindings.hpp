@@ -117,7 +117,7 @@ void bind_perf(py::module_& m) {
                if (max_states < 0) throw std::invalid_argument("max_states must be at least 0");
                nuffle::State start = nuffle::clone(st.s);
                nuffle::EventLog log;
-               if (paths) log = st.log;
+               if (paths) log = st.log.get();
                if (type >= 0) {
                    check_act(st, type, player, square);
                    if (paths) {
