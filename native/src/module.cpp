@@ -169,6 +169,16 @@ void guarded(PyState& st, F&& body) {
     }
 }
 
+// A tuple of the values (built directly: no list first).
+template <class T>
+py::tuple tuple_of(const std::vector<T>& values) {
+    py::tuple t(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        PyTuple_SET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i), py::cast(values[i]).release().ptr());
+    }
+    return t;
+}
+
 void check_pid(const PyState& st, int pid) {
     if (pid < 0 || pid >= st.s.player_count) throw std::out_of_range("no player " + std::to_string(pid));
 }
@@ -533,10 +543,12 @@ PYBIND11_MODULE(_native, m) {
            "Apply a HAIL_MARY, BOMB or THROW_TEAM_MATE choice to the player action on top; False for other types.")
         .def("legal_actions", [](PyState& st) {
             const Legal legal = legal_actions(st.s, *st.board);
-            py::list out;
-            for (const Choice& g : legal) {
-                out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares)),
-                                          py::tuple(py::cast(g.probabilities))));
+            py::list out(legal.size());
+            for (std::size_t i = 0; i < legal.size(); ++i) {
+                const Choice& g = legal[i];
+                PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
+                                py::make_tuple(g.type, tuple_of(g.players), tuple_of(g.squares), tuple_of(g.probabilities))
+                                    .release().ptr());
             }
             return out;
         }, "The legal action groups: (type, players, flat squares, probabilities).")
