@@ -285,8 +285,10 @@ inline EventLog log_of(const Explored& ex, int i) {
 // fans (rolled before the match and kept for the box score, not part of a position: two fans
 // rolls lead to one kick-off), the players' match records (`pstats`: who caused which casualty
 // is not part of a position) and anything kept after the pitch grid (an event log is not part
-// of a position either). KEY_HEAD: the [begin, end) byte ranges compared before the records;
-// after them the frames in use, the pool in use and the grid (the rest is zero, see above).
+// of a position either). KEY_HEAD: the [begin, end) byte ranges before the records (header,
+// teams less the fans, all player slots); after the records come the frames, the pool and the
+// grid. `same_position` compares the parts of these in use (the rest is zero, see above),
+// `same_position_whole` all of them.
 constexpr std::size_t KEY_FANS0 = offsetof(State, teams) + offsetof(Team, fans);
 constexpr std::size_t KEY_FANS1 = KEY_FANS0 + sizeof(Team);
 constexpr std::size_t KEY_A_END = offsetof(State, pstats);
