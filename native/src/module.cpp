@@ -81,12 +81,76 @@ Chance make_chance(int kind, int n, int group) {
     return Chance{d, static_cast<std::uint8_t>(n), static_cast<Group>(group), 0};
 }
 
+// An event log shared by the copies of a state until one of them changes it (a clone copies
+// no entries; the first change copies them).
+class SharedLog {
+public:
+    SharedLog() = default;
+    SharedLog(EventLog log) : p_(log.empty() ? nullptr : std::make_shared<EventLog>(std::move(log))) {}  // NOLINT
+    const EventLog& get() const noexcept {
+        static const EventLog empty;
+        return p_ ? *p_ : empty;
+    }
+    // The log to change: this state's own (copied first if another state shares it).
+    EventLog& own() {
+        if (!p_) {
+            p_ = std::make_shared<EventLog>();
+        } else if (p_.use_count() > 1) {
+            p_ = std::make_shared<EventLog>(*p_);
+        }
+        return *p_;
+    }
+
+private:
+    std::shared_ptr<EventLog> p_;
+};
+
 // A state together with the board it lives on (the board is not part of the state's bytes)
 // and its event log (GameState.log, kept beside the state: engine_base.hpp's LogScope).
+// Allocated from a per-thread list of freed ones (a 6 KB block each: clones and outcomes
+// make and drop many), except under AddressSanitizer, which should see every allocation.
 struct PyState {
     State s;
     std::shared_ptr<const Board> board;
-    EventLog log;
+    SharedLog log;
+
+#if !defined(__SANITIZE_ADDRESS__)
+    static constexpr std::size_t KEEP = 64;  // freed blocks kept per thread
+    struct Freed {
+        void* blocks[KEEP];
+        std::size_t n = 0;
+        ~Freed() {
+            while (n > 0) ::operator delete(blocks[--n]);
+            gone() = true;
+        }
+    };
+    // set once the thread's list is destroyed (a state freed later is freed at once)
+    static bool& gone() noexcept {
+        thread_local bool g = false;  // trivially destructible: readable to the thread's end
+        return g;
+    }
+    static Freed& freed() noexcept {
+        thread_local Freed f;
+        return f;
+    }
+    static void* operator new(std::size_t n) {
+        if (n == sizeof(PyState) && !gone()) {
+            Freed& f = freed();
+            if (f.n > 0) return f.blocks[--f.n];
+        }
+        return ::operator new(n);
+    }
+    static void operator delete(void* p, std::size_t n) noexcept {
+        if (n == sizeof(PyState) && !gone()) {
+            Freed& f = freed();
+            if (f.n < KEEP) {
+                f.blocks[f.n++] = p;
+                return;
+            }
+        }
+        ::operator delete(p);
+    }
+#endif
 };
 
 // Runs `body` on the state with its log bound; on any error the state and the log are put
@@ -94,15 +158,25 @@ struct PyState {
 template <class F>
 void guarded(PyState& st, F&& body) {
     const State before = clone(st.s);
-    const EventLog before_log = st.log;
+    const SharedLog before_log = st.log;
     try {
-        const LogScope scope(st.s, st.log);
+        const LogScope scope(st.s, st.log.own());
         body();
     } catch (...) {
         st.s = before;
         st.log = before_log;
         throw;
     }
+}
+
+// A tuple of the values (built directly: no list first).
+template <class T>
+py::tuple tuple_of(const std::vector<T>& values) {
+    py::tuple t(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        PyTuple_SET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i), py::cast(values[i]).release().ptr());
+    }
+    return t;
 }
 
 void check_pid(const PyState& st, int pid) {
@@ -324,7 +398,7 @@ PYBIND11_MODULE(_native, m) {
              }),
              py::arg("board"), py::arg("rng") = 0)
         // built in place and handed over as the holder: one memcpy of the state (a PyState
-        // returned by value is copied once more into the Python object)
+        // returned by value is copied once more into the Python object); the log is shared
         .def("clone", [](const PyState& st) { return std::unique_ptr<PyState>(new PyState{st.s, st.board, st.log}); },
              "An exact copy (a memcpy of the state).")
         .def("__eq__", [](const PyState& a, const PyState& b) { return same_state(a.s, b.s); })
@@ -410,10 +484,10 @@ PYBIND11_MODULE(_native, m) {
                     "A state from the plain data of a Python position (nuffle.core.native_state).")
         .def("dump", [](const PyState& st) {
             py::dict d = bridge::dump(st.s);
-            d["log"] = bridge::dump_log(st.log);
+            d["log"] = bridge::dump_log(st.log.get());
             return d;
         }, "The state as the data `load` takes.")
-        .def_property_readonly("log", [](const PyState& st) { return bridge::dump_log(st.log); },
+        .def_property_readonly("log", [](const PyState& st) { return bridge::dump_log(st.log.get()); },
                                "The event log (GameState.log): [event, a, b, c] entries, oldest first.")
         .def_property_readonly("decider", [](const PyState& st) { return static_cast<int>(st.s.decider); })
         .def_property_readonly("waiting", [](const PyState& st) { return static_cast<int>(st.s.waiting); })
@@ -471,10 +545,12 @@ PYBIND11_MODULE(_native, m) {
            "Apply a HAIL_MARY, BOMB or THROW_TEAM_MATE choice to the player action on top; False for other types.")
         .def("legal_actions", [](PyState& st) {
             const Legal legal = legal_actions(st.s, *st.board);
-            py::list out;
-            for (const Choice& g : legal) {
-                out.append(py::make_tuple(g.type, py::tuple(py::cast(g.players)), py::tuple(py::cast(g.squares)),
-                                          py::tuple(py::cast(g.probabilities))));
+            py::list out(legal.size());
+            for (std::size_t i = 0; i < legal.size(); ++i) {
+                const Choice& g = legal[i];
+                PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i),
+                                py::make_tuple(g.type, tuple_of(g.players), tuple_of(g.squares), tuple_of(g.probabilities))
+                                    .release().ptr());
             }
             return out;
         }, "The legal action groups: (type, players, flat squares, probabilities).")

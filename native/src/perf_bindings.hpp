@@ -39,7 +39,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
         py::list transient;
         for (std::size_t i = 0; i < n; ++i) {
             py::list es;
-            for (const auto& [p, j] : ex.edges[i]) es.append(py::make_tuple(fraction(p.num, p.den), j));
+            for (const nuffle::Edge& e : ex.edges(i)) es.append(py::make_tuple(fraction(e.p.num, e.p.den), e.to));
             edges.append(es);
             transient.append(py::bool_(ex.states[i].decider == nuffle::D_CHANCE));
         }
@@ -61,7 +61,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
         }
         py::list path;
         for (const nuffle::Outcome& o : nuffle::path_to(ex, static_cast<int>(i))) path.append(outcome_to_py(o));
-        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, ex.logs[i]})), path));
+        out.append(py::make_tuple(nums[i], dens[i], py::cast(std::unique_ptr<PyState>(new PyState{ex.states[i], board, nuffle::log_of(ex, static_cast<int>(i))})), path));
     }
     return out;
 }
@@ -117,7 +117,7 @@ void bind_perf(py::module_& m) {
                if (max_states < 0) throw std::invalid_argument("max_states must be at least 0");
                nuffle::State start = nuffle::clone(st.s);
                nuffle::EventLog log;
-               if (paths) log = st.log;
+               if (paths) log = st.log.get();
                if (type >= 0) {
                    check_act(st, type, player, square);
                    if (paths) {
@@ -129,7 +129,18 @@ void bind_perf(py::module_& m) {
                } else if (start.decider != nuffle::D_CHANCE) {
                    throw nuffle::IllegalActionError("outcomes() without an action needs a chance node");
                }
-               nuffle::Explored ex;
+               // one exploration's storage per thread, reused (a nested call gets its own)
+               thread_local nuffle::Explored kept;
+               thread_local bool kept_busy = false;
+               std::unique_ptr<nuffle::Explored> own;
+               if (kept_busy) own = std::make_unique<nuffle::Explored>();
+               nuffle::Explored& ex = own ? *own : kept;
+               struct Busy {
+                   bool& flag;
+                   bool was;
+                   ~Busy() { flag = was; }
+               } busy{kept_busy, kept_busy};
+               kept_busy = true;
                nuffle::explore(start, *st.board, max_states, ex, paths ? &log : nullptr);
                if (!solve_in_cpp) ex.solved = false;  // the tests check the other solver this way
                return outcomes_to_py(ex, st.board);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -57,6 +58,15 @@ struct Player {
                ((skills[skill / 64] >> (skill % 64)) & 1ULL) != 0;
     }
     bool has_keyword(std::uint8_t kw) const noexcept { return (keywords & kw) != 0; }
+    // His first skill from `from` on, in skill order; -1 when none is left. Loops over a
+    // player's skills in skill order: for (int k = next_skill(0); k >= 0; k = next_skill(k + 1)).
+    int next_skill(int from) const noexcept {
+        for (int w = from / 64; w < SKILL_WORDS && from < 64 * SKILL_WORDS; ++w, from = 64 * w) {
+            const std::uint64_t bits = skills[w] >> (from % 64);
+            if (bits != 0) return from + std::countr_zero(bits);
+        }
+        return -1;
+    }
 };
 
 // One procedure frame. The procedure id and phase are stable numbers (frames.hpp, generated

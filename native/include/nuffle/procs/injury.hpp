@@ -244,8 +244,7 @@ inline int injury_result(const State& s, const Frame& f, int dice) {
     int total = dice + p.niggles;
     if (!f.arg[finj::F_RAW]) total += f.arg[finj::F_MOD];  // INJURY_MODIFIER has no handlers
     int result = total >= frames::lrb6::CASUALTY_FROM ? INJ_CASUALTY : (total >= frames::lrb6::KO_FROM ? INJ_KO : INJ_STUNNED);
-    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {  // INJURY_TABLE, in skill order
-        if (!p.has_skill(k)) continue;
+    for (int k = p.next_skill(0); k >= 0; k = p.next_skill(k + 1)) {  // INJURY_TABLE, in skill order
         if (k == frames::skill::THICK_SKULL) {
             if (total == 8 && result == INJ_KO) result = INJ_STUNNED;
         } else if (k == frames::skill::STUNTY) {

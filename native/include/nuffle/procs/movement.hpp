@@ -47,8 +47,7 @@ inline bool after_declare(State& s, const Board& b, const Frame& f) {
     const Player& pl = s.players[pid];
     int kind = -1, target = 0, mod = 0, lose = 1;
     std::uint32_t flag = 0;
-    for (int k = 0; k < 64 * SKILL_WORDS && kind < 0; ++k) {
-        if (!pl.has_skill(k)) continue;
+    for (int k = pl.next_skill(0); k >= 0 && kind < 0; k = pl.next_skill(k + 1)) {
         if (k == frames::skill::BONE_HEAD) {
             kind = frames::roll::BONE_HEAD;
             target = 2;
@@ -389,8 +388,7 @@ inline Legal player_action_legal(Ctx& c) {
     groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
     // ACTION_CHOICES, each handler of the player's skills in skill order
     const Player& pl = s.players[pid];
-    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {
-        if (!pl.has_skill(k)) continue;
+    for (int k = pl.next_skill(0); k >= 0; k = pl.next_skill(k + 1)) {
         if (k == frames::skill::LEAP) {
             leap_choices(s, b, f, groups);
         } else if (k == frames::skill::MULTIPLE_BLOCK || k == frames::skill::CHAINSAW || k == frames::skill::STAB) {

@@ -44,8 +44,7 @@ inline void drop_declarer(Legal& groups, int pid) {
 
 inline void turn_declarations(const State& s, const Board& b, int side, int pid, Legal& groups) {
     const Player& pl = s.players[pid];
-    for (int k = 0; k < 64 * SKILL_WORDS; ++k) {  // the handlers in skill order
-        if (!pl.has_skill(k)) continue;
+    for (int k = pl.next_skill(0); k >= 0; k = pl.next_skill(k + 1)) {  // the handlers in skill order
         if (k == frames::skill::JUMP_UP) {
             if (pl.status != static_cast<int>(Status::PRONE)) continue;
             for (const int off : b.neighbours) {
