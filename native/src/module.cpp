@@ -153,6 +153,25 @@ struct PyState {
 #endif
 };
 
+// State.clone as a plain CPython method (METH_NOARGS; the method descriptor checks `self`'s
+// type), which skips pybind11's argument dispatch on the call searches make most: the copy is
+// built in place and handed over as the holder (one memcpy of the state; the log is shared).
+PyObject* clone_state(PyObject* self, PyObject* /*unused*/) noexcept {
+    try {
+        const auto& st = py::handle(self).cast<const PyState&>();
+        return py::cast(std::unique_ptr<PyState>(new PyState{st.s, st.board, st.log})).release().ptr();
+    } catch (py::error_already_set& e) {
+        e.restore();
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+    } catch (const std::exception& e) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+    }
+    return nullptr;
+}
+
+PyMethodDef clone_def = {"clone", clone_state, METH_NOARGS, "An exact copy (a memcpy of the state)."};
+
 // Runs `body` on the state with its log bound; on any error the state and the log are put
 // back as they were (nothing half-applied).
 template <class F>
@@ -397,10 +416,6 @@ PYBIND11_MODULE(_native, m) {
                  return PyState{make_state(*board, rng), board, {}};
              }),
              py::arg("board"), py::arg("rng") = 0)
-        // built in place and handed over as the holder: one memcpy of the state (a PyState
-        // returned by value is copied once more into the Python object); the log is shared
-        .def("clone", [](const PyState& st) { return std::unique_ptr<PyState>(new PyState{st.s, st.board, st.log}); },
-             "An exact copy (a memcpy of the state).")
         .def("__eq__", [](const PyState& a, const PyState& b) { return same_state(a.s, b.s); })
         .def("to_bytes", [](const PyState& st) {
             return py::bytes(reinterpret_cast<const char*>(&st.s), sizeof(State));
@@ -677,6 +692,13 @@ PYBIND11_MODULE(_native, m) {
         .def("path_odds", &path_odds, py::arg("pid"), py::arg("moves_used") = 0, py::arg("team_reroll") = py::none(),
              py::arg("pickup") = true, py::arg("compensated") = false,
              "{flat square: chance of the safest route} for every square `pid` can reach (no routes built).");
+
+    {
+        const py::object state_cls = m.attr("State");
+        PyObject* clone = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(state_cls.ptr()), &clone_def);
+        if (clone == nullptr) throw py::error_already_set();
+        state_cls.attr("clone") = py::reinterpret_steal<py::object>(clone);
+    }
 
     // --- the scripted roller (api): dice.ScriptedRoller's queue held in C++ -----------------
     // `Script` is a ScriptedRoller's `queue` on a native game (a deque of (Dice, outcome));
