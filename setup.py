@@ -37,8 +37,29 @@ class OptionalBuildExt(build_ext):
             notes.append(HERE / "src" / "nuffle" / NOTE)
         return notes
 
+    def _up_to_date_copy(self, ext: Extension) -> bool:
+        """For an editable install, reuse the module already built beside the sources when it is
+        newer than every source, header and build setting (a second `pip install -e` then does
+        not compile again); True when it was copied to where the build expects it."""
+        if not getattr(self, "editable_mode", False):
+            return False
+        built = HERE / "src" / self.get_ext_filename(ext.name)
+        inputs = [HERE / p for p in [*ext.sources, *ext.depends]] + [HERE / "setup.py", HERE / "pyproject.toml"]
+        if not built.exists() or any(p.stat().st_mtime >= built.stat().st_mtime for p in inputs):
+            return False
+        target = Path(self.get_ext_fullpath(ext.name))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.copy_file(str(built), str(target))
+        print(f"{ext.name}: reusing {built.relative_to(HERE)} (newer than its sources)")
+        return True
+
     def build_extension(self, ext: Extension) -> None:
         notes = self._notes(ext)
+        if self._up_to_date_copy(ext):
+            for note in notes:
+                if note.exists():
+                    note.unlink()
+            return
         try:
             if PYBIND11_INCLUDE is None:
                 raise RuntimeError("pybind11 is not installed where the package was built")
