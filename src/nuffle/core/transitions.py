@@ -95,22 +95,38 @@ def _visits(nodes: list[int], incoming: list[Fraction], edges: list[list[tuple[F
     inner = [[(q, pos[j]) for q, j in edges[n] if comp_of[j] == c] for n in nodes]
     if k == 1 and not inner[0]:
         return incoming
-    # (I - Q)^T v = m, solved by Gaussian elimination over Fractions.
-    a = [[Fraction(int(r == col)) for col in range(k)] + [incoming[r]] for r in range(k)]
+    # (I - Q)^T v = m, solved by Gauss-Jordan elimination over Fractions on sparse rows (a
+    # component's states reach few others: dense rows made this cubic in Fraction operations).
+    rows: list[dict[int, Fraction]] = [{r: Fraction(1)} for r in range(k)]
+    rhs = list(incoming)
     for i in range(k):
         for q, j in inner[i]:
-            a[j][i] -= q
+            v = rows[j].get(i, Fraction(0)) - q
+            if v:
+                rows[j][i] = v
+            else:
+                rows[j].pop(i, None)
     for col in range(k):
-        piv = next(r for r in range(col, k) if a[r][col] != 0)
-        a[col], a[piv] = a[piv], a[col]
-        p = a[col][col]
-        row = [x / p for x in a[col]]
-        a[col] = row
+        piv = next(r for r in range(col, k) if rows[r].get(col))
+        rows[col], rows[piv] = rows[piv], rows[col]
+        rhs[col], rhs[piv] = rhs[piv], rhs[col]
+        p = rows[col][col]
+        row = {c: x / p for c, x in rows[col].items()} if p != 1 else rows[col]
+        rows[col] = row
+        b = rhs[col] = rhs[col] / p
         for r in range(k):
-            if r != col and a[r][col] != 0:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], row, strict=True)]
-    return [a[r][k] for r in range(k)]
+            f = rows[r].get(col) if r != col else None
+            if not f:
+                continue
+            target = rows[r]
+            for c, y in row.items():
+                v = target.get(c, Fraction(0)) - f * y
+                if v:
+                    target[c] = v
+                else:
+                    target.pop(c, None)
+            rhs[r] -= f * b
+    return rhs
 
 
 def _components(edges: list[list[tuple[Fraction, int]]], transient: list[bool]) -> list[list[int]]:
