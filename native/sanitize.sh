@@ -8,7 +8,7 @@
 #            kind (PYTHON picks the interpreter; python with libasan preloaded, leaks not reported)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-SAN=(-std=c++20 -O1 -g -Wall -Wextra -Werror
+SAN=(-std=c++20 -O1 -g1 -Wall -Wextra -Werror
      -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 if [ "${1:-}" = "--python" ]; then
     shift
@@ -50,7 +50,7 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="p
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
     "$out/passing_fuzz" "$here/../src/nuffle/data/boards.json"
 # perf: the native random player and the exact outcomes (tests/perf_fuzz.cpp)
-"${CXX:-g++}" -std=c++20 -O1 -g -Wall -Wextra -Werror \
+"${CXX:-g++}" -std=c++20 -O1 -g1 -Wall -Wextra -Werror \
     -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
     -I"$here/include" "$here/tests/perf_fuzz.cpp" -o "$out/perf_fuzz"
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
