@@ -287,6 +287,7 @@ void act_checked(PyState& st, int type, int player, int square) {
 #include "perf_bindings.hpp"
 // the environments' observation and action mask (encode.hpp, mask.hpp)
 #include "encoder_bindings.hpp"
+#include "vec_bindings.hpp"  // the batched environment (after the encoder: its buffers and specs)
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -821,4 +822,5 @@ PYBIND11_MODULE(_native, m) {
     m.attr("LIST_POOL") = LIST_POOL;
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
     bind_encoder(m);  // the environments' encoder
+    bind_vec(m);  // the batched environment
 }
