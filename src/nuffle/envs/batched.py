@@ -207,6 +207,15 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         """The legal actions of every row now, (num_envs, n) bools (sb3-contrib's convention)."""
         return self.arrays["action_mask"]
 
+    def game(self, row: int) -> Any:
+        """A `NativeGame` copy of row `row`'s match now, to inspect or render (workers=1 only)."""
+        self._check_open()
+        if self._core is None:
+            raise EnvError("game() reads a row of this process: it needs workers=1")
+        if isinstance(row, bool) or not isinstance(row, int | np.integer) or not 0 <= row < self.num_envs:
+            raise EnvError(f"row must be 0..{self.num_envs - 1}, got {row!r}")
+        return self._core.game(int(row))
+
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the workers and free the shared memory (idempotent)."""
         if self._closed:
@@ -230,6 +239,12 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             self._shm.close()
             self._shm.unlink()
             self._shm = None
+
+    def __enter__(self) -> BatchedVectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def __del__(self) -> None:
         try:
