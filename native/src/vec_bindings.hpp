@@ -110,6 +110,9 @@ void bind_vec(py::module_& m) {
            "returns the rows waiting for Python.")
         .def("check", [](PyVecEnv& v) { v.ready().check(); },
              "step's check of `actions` alone (VecActionError naming the row and index); nothing is stepped.")
+        .def("sample", [](PyVecEnv& v, std::uint64_t seed) { v.ready().sample(seed); }, py::arg("seed"),
+             "Random legal actions into `actions` (a random action type, then one of its indices; the random "
+             "player's set-up moves).")
         .def("pending", &PyVecEnv::pending, "The rows waiting for Python.")
         .def("pending_kind", [](PyVecEnv& v, int i) { return static_cast<int>(v.row(i).pending); }, py::arg("row"),
              "0 none, 1 a new episode (its bots' new_game), 2 a decision Python takes.")

@@ -9,6 +9,7 @@
 // runs on. The next episode's seeds are the caller's (drawn as BloodBowlEnv.reset draws them).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -51,7 +52,7 @@ struct Arrays {
     bool* terminated = nullptr;
     bool* truncated = nullptr;
     std::int8_t* side = nullptr;  // the side each row's observation shows
-    const std::int64_t* actions = nullptr;
+    std::int64_t* actions = nullptr;
     const std::int64_t* seeds = nullptr;  // n x 3: the next episode's learner side, game seed, opponent seed
     float* final_spatial = nullptr;  // an ended episode's last observation (rows that ended only)
     float* final_non_spatial = nullptr;
@@ -161,6 +162,40 @@ public:
         }
         r.pending = NONE;
         run(i);
+    }
+
+    // Random legal actions into `actions` (benchmarks, smoke tests): per row the C++ random
+    // player's set-up move where random_setup_act has one, else a uniformly random action type
+    // of the legal ones, then one of its indices uniformly; from the stream seeded by `seed`.
+    void sample(std::uint64_t seed) {
+        std::uint64_t r = seed_state(seed);
+        for (int i = 0; i < size(); ++i) {
+            const Row& row = rows_[static_cast<std::size_t>(i)];
+            const std::size_t n = row.idx.size();
+            if (n == 0) continue;
+            std::size_t k = n;
+            Act a;
+            if (random_setup_act(row.s, b_, r, a)) {
+                for (k = 0; k < n; ++k) {
+                    const Act& b = row.acts[k];
+                    if (b.type == a.type && b.player == a.player && b.square == a.square) break;
+                }
+            }
+            if (k == n) {
+                types_.clear();
+                for (const Act& b : row.acts) {
+                    if (std::find(types_.begin(), types_.end(), b.type) == types_.end()) types_.push_back(b.type);
+                }
+                const int type = types_[random_pick(r, types_.size())];
+                std::size_t count = 0;
+                for (const Act& b : row.acts) count += b.type == type;
+                std::size_t nth = random_pick(r, count);
+                for (k = 0; k < n; ++k) {
+                    if (row.acts[k].type == type && nth-- == 0) break;
+                }
+            }
+            a_.actions[i] = row.idx[k];
+        }
     }
 
     // A row waiting at the start of its episode runs on.
@@ -299,6 +334,7 @@ private:
     bool python_ = false;
     std::vector<std::size_t> chosen_;
     std::vector<int> cells_;
+    std::vector<int> types_;
 };
 
 }  // namespace nuffle::vec

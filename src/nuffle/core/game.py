@@ -145,8 +145,9 @@ class Game:
         self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
-    def start_state(home: str | TeamSpec = "human", away: str | TeamSpec = "orc", seed: int = 0, board: int = 11,
-                    assisted_moves: bool = False, ruleset: str | Ruleset = "lrb6") -> GameState:
+    def start_state(home: str | TeamSpec = "human", away: str | TeamSpec = "orc", seed: int = 0,
+                    board: int = 11, assisted_moves: bool = False,
+                    ruleset: str | Ruleset = "lrb6") -> GameState:
         """The position `Game.new` starts from, before it runs to the first decision (the batched
         environment copies it for every episode, with the dice seeded from `seed`)."""
         for name, team in (("home", home), ("away", away)):

@@ -13,6 +13,8 @@ any number of workers.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import multiprocessing as mp
 from multiprocessing.connection import Connection
 from multiprocessing.shared_memory import SharedMemory
@@ -42,7 +44,8 @@ def _layout(board: int, n: int) -> tuple[dict[str, tuple[int, tuple[int, ...], A
 
 
 def _views(buf: Any, layout: dict[str, tuple[int, tuple[int, ...], Any]]) -> dict[str, np.ndarray]:
-    return {name: np.ndarray(shape, dtype=dtype, buffer=buf, offset=off) for name, (off, shape, dtype) in layout.items()}
+    return {name: np.ndarray(shape, dtype=dtype, buffer=buf, offset=off)
+            for name, (off, shape, dtype) in layout.items()}
 
 
 def _worker(conn: Connection, spec: BatchSpec, arrays: dict[str, np.ndarray], first: int) -> None:
@@ -69,6 +72,8 @@ def _worker(conn: Connection, spec: BatchSpec, arrays: dict[str, np.ndarray], fi
                 core.check()
             elif cmd == "step":
                 core.step()
+            elif cmd == "sample":
+                core.vec.sample(arg + first)
             conn.send(("ok", None))
         except Exception as e:
             conn.send(("error", e))
@@ -90,8 +95,9 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, num_envs: int = 1, board: int = 11, home: Team = "human", away: Team = "orc",
-                 opponent: Any = "random", reward: Any = "win", side: str = "home", setup: Any = DEFAULT_SETUP,
-                 max_steps: int | None = DEFAULT_MAX_STEPS, seed: int | None = None, workers: int = 1) -> None:
+                 opponent: Any = "random", reward: Any = "win", side: str = "home",
+                 setup: Any = DEFAULT_SETUP, max_steps: int | None = DEFAULT_MAX_STEPS,
+                 seed: int | None = None, workers: int = 1) -> None:
         if not native_available():
             raise EnvError("the batched environment runs on the native engine, which is not built here; "
                            "use nuffle.envs.make_vector_env (the Python engine) instead")
@@ -104,12 +110,13 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
         if side not in ("home", "away", "random"):
             raise EnvError(f"side must be 'home', 'away' or 'random', got {side!r}")
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                      or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
         self.num_envs = num_envs
         self.workers = workers
         self.board = board
-        self.spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps)
+        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps)
         driver = MatchDriver(board, home, away, False, "native")
         self.single_observation_space = observation_space(driver)
         self.single_action_space = MaskDiscrete(driver.codec.size)
@@ -124,7 +131,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         layout, size = _layout(board, num_envs)
         if workers == 1:
             self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
-            self._core = BatchCore(self.spec, self.arrays)
+            self._core = BatchCore(self.batch_spec, self.arrays)
         else:
             self._shm = SharedMemory(create=True, size=size)
             self.arrays = _views(self._shm.buf, layout)
@@ -140,14 +147,14 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     def _blocks(self) -> list[tuple[int, int]]:
         n, k = self.num_envs, self.workers
         bounds = [n * j // k for j in range(k + 1)]
-        return list(zip(bounds[:-1], bounds[1:], strict=True))
+        return list(itertools.pairwise(bounds))
 
     def _start_workers(self) -> None:
         ctx = mp.get_context("fork")
         for lo, hi in self._blocks():
             parent, child = ctx.Pipe()
             block = {name: a[lo:hi] for name, a in self.arrays.items()}
-            proc = ctx.Process(target=_worker, args=(child, self.spec, block, lo), daemon=True)
+            proc = ctx.Process(target=_worker, args=(child, self.batch_spec, block, lo), daemon=True)
             proc.start()
             child.close()
             self._procs.append(proc)
@@ -185,7 +192,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self._ready = True
         return self._obs(), self._infos()
 
-    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any
+             ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Take one action per row (indices of the flat action grid)."""
         self._check_open()
         if not self._ready:
@@ -202,6 +210,19 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             self._command("step")
         a = self.arrays
         return self._obs(), a["reward"], a["terminated"], a["truncated"], self._infos()
+
+    def sample_actions(self, seed: int = 0) -> np.ndarray:
+        """A random legal action per row (a random action type, then one of its indices; the
+        C++ random player's set-up moves), drawn in C++ from `seed`: a cheap random learner for
+        benchmarks and smoke tests. Returns the action array the next `step` may be given."""
+        self._check_open()
+        if not self._ready:
+            raise EnvError("sample_actions() called before reset()")
+        if self._core is not None:
+            self._core.vec.sample(seed)
+        else:
+            self._command("sample", seed)
+        return self.arrays["actions"]
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every row now, (num_envs, n) bools (sb3-contrib's convention)."""
@@ -222,10 +243,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             return
         self._closed = True
         for conn in self._conns:
-            try:
+            with contextlib.suppress(BrokenPipeError, OSError):
                 conn.send(("close", None))
-            except (BrokenPipeError, OSError):
-                pass
         for proc in self._procs:
             proc.join(timeout=5)
             if proc.is_alive():
@@ -247,10 +266,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self.close()
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
     # --- internals -----------------------------------------------------------------------
 

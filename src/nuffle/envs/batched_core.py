@@ -95,7 +95,8 @@ class BatchCore:
         win, loss, draw = result_weights(spec.reward)
         start = Game.start_state(spec.home, spec.away, 0, spec.board)
         self._start = start
-        self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0, board=spec.board)
+        self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0,
+                                   board=spec.board)
         module = native_module()
         native_start = module.State.load(native_board(spec.board), state_data(start))
         options = {
@@ -199,9 +200,9 @@ class BatchCore:
         self.started[i] = True
         game = self.game(i)
         _, _, opp_seed, helper_seed = (int(v) for v in self.current[i])
+        first_helper = 1 if self.opponents else 0
         for k, (bot, side) in enumerate(self._bots(i)):
-            is_opponent = bool(self.opponents) and k == 0
-            bot.new_game(game, side, seed=opp_seed if is_opponent else helper_seed + (k - bool(self.opponents)))
+            bot.new_game(game, side, seed=opp_seed if k < first_helper else helper_seed + k - first_helper)
 
     def _decide(self, i: int) -> None:
         game = self.game(i)

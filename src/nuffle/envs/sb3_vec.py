@@ -66,7 +66,8 @@ class Sb3BatchedEnv(VecEnv):
         return [value for _ in self._rows(indices)]
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        raise AttributeError(f"the batched environment's rows share their attributes; cannot set {attr_name!r}")
+        raise AttributeError(f"the batched environment's rows share their attributes: "
+                             f"cannot set {attr_name!r}")
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
                    **method_kwargs: Any) -> list[Any]:
