@@ -6,6 +6,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -83,6 +84,7 @@ void bind_vec(py::module_& m) {
             x.spatial = out_buffer<float>(arrays["spatial"], "spatial", "float32", {n, l, h, w});
             x.non_spatial = out_buffer<float>(arrays["non_spatial"], "non_spatial", "float32", {n, f});
             x.mask = out_buffer<bool>(arrays["action_mask"], "action_mask", "bool", {n, a});
+            std::fill(x.mask, x.mask + n * a, false);  // VecEnv keeps each row's mask by its last indices
             x.reward = out_buffer<float>(arrays["reward"], "reward", "float32", {n});
             x.terminated = out_buffer<bool>(arrays["terminated"], "terminated", "bool", {n});
             x.truncated = out_buffer<bool>(arrays["truncated"], "truncated", "bool", {n});

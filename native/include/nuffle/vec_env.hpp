@@ -77,6 +77,7 @@ struct Row {
     bool ended = false;  // an episode ended in this step
     std::vector<std::int64_t> idx;  // the legal indices shown now
     std::vector<Act> acts;  // their actions
+    std::vector<std::int64_t> mask_idx;  // the indices set in the row of the caller's mask
     State final_state{};  // the last ended episode's final position (for Python's end_game)
 };
 
@@ -94,7 +95,12 @@ public:
     const encode::Observer& observer() const noexcept { return observer_; }
     const encode::Codec& codec() const noexcept { return codec_; }
     const Board& board() const noexcept { return b_; }
-    void bind(const Arrays& a) noexcept { a_ = a; }
+    // Binds the caller's arrays; their mask rows must be all false (each row's mask is then
+    // kept by clearing the indices it set last, not by clearing the whole grid).
+    void bind(const Arrays& a) {
+        a_ = a;
+        for (Row& r : rows_) r.mask_idx.clear();
+    }
     Row& row(int i) { return rows_.at(static_cast<std::size_t>(i)); }
 
     // Starts every row's first episode from the seeds (Gymnasium's reset).
@@ -206,13 +212,13 @@ public:
         run(i);
     }
 
-    // Writes the observation of row i seen by `side` into the given row buffers; its legal
-    // indices and actions go into the row (the scratch is the row's own).
+    // Writes the observation of row i seen by `side` into the given row buffers (the mask
+    // unless `mk` is null); its legal indices and actions go into the row.
     void observe(Row& r, int side, float* sp, float* ns, bool* mk) {
         codec_.indices(r.s, b_, observer_.geometry(side), side, r.idx, &r.acts);
         codec_.cells(r.idx, cells_);
         observer_.observe(r.s, side, cells_, sp, ns);
-        codec_.mask(r.idx, mk);
+        if (mk != nullptr) codec_.mask(r.idx, mk);
     }
 
 private:
@@ -286,8 +292,13 @@ private:
             r.shown = d;
             const auto k = static_cast<std::size_t>(i);
             observe(r, d, a_.spatial + k * static_cast<std::size_t>(spatial_size()),
-                    a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()),
-                    a_.mask + k * static_cast<std::size_t>(codec_.spec().size()));
+                    a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()), nullptr);
+            // the mask row holds exactly the indices written last time: clear those, set these
+            // (no pass over the whole grid)
+            bool* mk = a_.mask + k * static_cast<std::size_t>(codec_.spec().size());
+            for (const std::int64_t x : r.mask_idx) mk[x] = false;
+            for (const std::int64_t x : r.idx) mk[x] = true;
+            r.mask_idx.assign(r.idx.begin(), r.idx.end());
             if (r.idx.empty()) throw std::logic_error("row " + std::to_string(i) + ": the learner decides with no legal action");
             a_.side[i] = static_cast<std::int8_t>(d);
             if (!r.ended) a_.reward[i] = static_cast<float>(r.acc[r.acted]);
