@@ -65,11 +65,13 @@ void bind_vecparts(py::module_& m) {
         }, py::arg("state"), "The result's events (win, loss or draw) when the match in `state` is over; zeros else.")
         .def_property_readonly("side", &rw::EventTracker::side);
     py::class_<rw::Reward>(m, "Reward", "A weighted sum of reward events (envs/rewards.py's WeightedReward).")
-        .def(py::init<std::vector<std::pair<int, double>>>(), py::arg("terms"),
-             "From (event index, weight) terms, summed in their order.")
+        .def(py::init<std::vector<std::pair<int, double>>, bool>(), py::arg("terms"), py::arg("compensated") = false,
+             "From (event index, weight) terms, summed in their order as Python's sum() does (`compensated`: "
+             "Neumaier's sum, Python 3.12 on).")
         .def("__call__", [](const rw::Reward& r, const std::vector<double>& values) { return r(events_from(values)); },
              py::arg("events"))
-        .def_property_readonly("terms", &rw::Reward::terms);
+        .def_property_readonly("terms", &rw::Reward::terms)
+        .def_property_readonly("compensated", &rw::Reward::compensated);
     py::class_<sp::SetupPlanner>(m, "SetupPlanner",
                                  "The scripted bot's set-up decisions on one board (agents/scripted/bot.py).")
         .def(py::init([](const std::shared_ptr<nuffle::Board>& board, const py::dict& offense, const py::dict& defense) {

@@ -7,6 +7,7 @@ environment step sums) every preset's reward and a custom weighting's are the sa
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -218,3 +219,31 @@ def test_a_native_game_with_forced_dice_logs_its_decisions_as_python_does() -> N
         logs.append([tuple(int(v) for v in entry) for entry in game.state.log])
     assert logs[1] == logs[0]
     assert logs[0][0] == (0, int(T.START_PASS), THROWER, -1)
+
+
+def neumaier(values: list[float]) -> float:
+    """CPython 3.12's sum() of floats from the int 0 (Neumaier's compensated sum)."""
+    f, c = 0 + values[0], 0.0
+    for x in values[1:]:
+        t = f + x
+        c += (f - t) + x if abs(f) >= abs(x) else (x - t) + f
+        f = t
+    return f + c if c and math.isfinite(c) else f
+
+
+def test_native_reward_sums_as_python_311_or_as_312s_compensated_sum(native: object) -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        n = rng.randint(1, len(EVENT_NAMES))
+        picks = rng.sample(range(len(EVENT_NAMES)), n)
+        terms = [(i, rng.choice([1e16, -1e16, 1.0, -0.3, 0.37, 4.0, -5.0])) for i in picks]
+        events = [rng.choice([0.0, 1.0, 2.0, 1 / 25, -3 / 25, 0.1]) for _ in EVENT_NAMES]
+        products = [w * events[i] for i, w in terms]
+        plain = 0.0
+        for x in products:
+            plain += x
+        assert native.Reward(terms)(events) == plain  # type: ignore[attr-defined]
+        assert native.Reward(terms, True)(events) == neumaier(products)  # type: ignore[attr-defined]
+    # where the two differ
+    terms, events = [(0, 1e16), (1, 1.0), (2, -1e16)], [1.0] * len(EVENT_NAMES)
+    assert (native.Reward(terms)(events), native.Reward(terms, True)(events)) == (0.0, 1.0)  # type: ignore[attr-defined]

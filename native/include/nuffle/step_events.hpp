@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -69,28 +70,45 @@ inline int event_index(const std::string& name) {
 }
 
 // WeightedReward: the sum of weight * event over the terms, in the terms' order (the weight
-// dict's order: the float sum is then the one Python computes, term by term from 0).
+// dict's order), as Python's sum() adds floats from the int 0: a left fold before 3.12,
+// Neumaier's compensated sum from 3.12 on (`compensated`; the caller says which Python it
+// matches), so the float is the one Python computes.
 class Reward {
 public:
     Reward() = default;
-    explicit Reward(std::vector<std::pair<int, double>> terms) : terms_(std::move(terms)) {
-        for (const auto& [event, weight] : terms_) {
-            if (event < 0 || event >= EVENT_COUNT) {
-                throw std::invalid_argument("reward event index " + std::to_string(event) + " is not 0 to " +
+    explicit Reward(std::vector<std::pair<int, double>> terms, bool compensated = false)
+        : terms_(std::move(terms)), compensated_(compensated) {
+        for (const auto& term : terms_) {
+            if (term.first < 0 || term.first >= EVENT_COUNT) {
+                throw std::invalid_argument("reward event index " + std::to_string(term.first) + " is not 0 to " +
                                             std::to_string(EVENT_COUNT - 1));
             }
-            (void)weight;
         }
     }
     double operator()(const StepEvents& e) const noexcept {
-        double total = 0.0;
-        for (const auto& [event, weight] : terms_) total += weight * e.v[static_cast<std::size_t>(event)];
-        return total;
+        if (terms_.empty()) return 0.0;
+        auto item = [&](std::size_t i) { return terms_[i].second * e.v[static_cast<std::size_t>(terms_[i].first)]; };
+        double f = 0.0 + item(0);  // Python: the int 0 plus the first product
+        if (!compensated_) {
+            for (std::size_t i = 1; i < terms_.size(); ++i) f += item(i);
+            return f;
+        }
+        double c = 0.0;
+        for (std::size_t i = 1; i < terms_.size(); ++i) {
+            const double x = item(i);
+            const double t = f + x;
+            c += std::fabs(f) >= std::fabs(x) ? (f - t) + x : (x - t) + f;
+            f = t;
+        }
+        if (c != 0.0 && std::isfinite(c)) f += c;
+        return f;
     }
     const std::vector<std::pair<int, double>>& terms() const noexcept { return terms_; }
+    bool compensated() const noexcept { return compensated_; }
 
 private:
     std::vector<std::pair<int, double>> terms_;
+    bool compensated_ = false;
 };
 
 // EventTracker: turns the engine's log and consecutive positions into StepEvents for one side.

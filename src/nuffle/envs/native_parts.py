@@ -8,6 +8,7 @@ the formations from the formations data file; neither is restated in C++.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,8 +38,9 @@ def reward_terms(spec: Any) -> list[tuple[int, float]]:
 
 
 def native_reward(spec: Any) -> Any:
-    """`nuffle._native.Reward` of a reward spec (see `reward_terms`)."""
-    return native_module().Reward(reward_terms(spec))
+    """`nuffle._native.Reward` of a reward spec (see `reward_terms`), summing as this Python's
+    sum() does (compensated from 3.12 on)."""
+    return native_module().Reward(reward_terms(spec), sys.version_info >= (3, 12))
 
 
 def native_tracker(game: NativeGame, side: int) -> Any:
