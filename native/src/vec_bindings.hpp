@@ -46,14 +46,17 @@ nuffle::vec::Options vec_options(const py::dict& d) {
     const auto opponent = d["opponent"].cast<int>();
     const auto setup = d["setup"].cast<int>();
     if (opponent < 0 || opponent > 2) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
-    if (setup < 0 || setup > 1) throw std::invalid_argument("unknown set-up mode " + std::to_string(setup));
+    if (setup < 0 || setup > 2) throw std::invalid_argument("unknown set-up mode " + std::to_string(setup));
     o.opponent = static_cast<nuffle::vec::Opponent>(opponent);
     o.setup = static_cast<nuffle::vec::Setup>(setup);
     o.max_steps = d["max_steps"].cast<int>();
     o.setup_kind = d["setup_kind"].cast<int>();
-    o.win = d["win"].cast<double>();
-    o.loss = d["loss"].cast<double>();
-    o.draw = d["draw"].cast<double>();
+    o.reward = nuffle::rewards::Reward(d["reward"].cast<std::vector<std::pair<int, double>>>(),
+                                       d["compensated"].cast<bool>());
+    if (o.setup == nuffle::vec::Setup::SCRIPTED) {
+        o.offense = formations_from(d["offense"].cast<py::dict>());
+        o.defense = formations_from(d["defense"].cast<py::dict>());
+    }
     return o;
 }
 
@@ -85,7 +88,7 @@ void bind_vec(py::module_& m) {
             x.non_spatial = out_buffer<float>(arrays["non_spatial"], "non_spatial", "float32", {n, f});
             x.mask = out_buffer<bool>(arrays["action_mask"], "action_mask", "bool", {n, a});
             std::fill(x.mask, x.mask + n * a, false);  // VecEnv keeps each row's mask by its last indices
-            x.reward = out_buffer<float>(arrays["reward"], "reward", "float32", {n});
+            x.reward = out_buffer<double>(arrays["reward"], "reward", "float64", {n});
             x.terminated = out_buffer<bool>(arrays["terminated"], "terminated", "bool", {n});
             x.truncated = out_buffer<bool>(arrays["truncated"], "truncated", "bool", {n});
             x.side = out_buffer<std::int8_t>(arrays["side"], "side", "int8", {n});
@@ -96,7 +99,7 @@ void bind_vec(py::module_& m) {
             x.final_mask = out_buffer<bool>(arrays["final_action_mask"], "final_action_mask", "bool", {n, a});
             x.final_side = out_buffer<std::int8_t>(arrays["final_side"], "final_side", "int8", {n});
             x.final_score = out_buffer<std::int16_t>(arrays["final_score"], "final_score", "int16", {n, 2});
-            x.other_reward = out_buffer<float>(arrays["other_reward"], "other_reward", "float32", {n});
+            x.other_reward = out_buffer<double>(arrays["other_reward"], "other_reward", "float64", {n});
             v.env->bind(x);
             v.arrays = arrays;
             v.bound = true;

@@ -22,6 +22,8 @@
 #include "nuffle/mask.hpp"
 #include "nuffle/random_play.hpp"
 #include "nuffle/rng.hpp"
+#include "nuffle/setup_plan.hpp"
+#include "nuffle/step_events.hpp"
 
 namespace nuffle::vec {
 
@@ -32,7 +34,7 @@ public:
 };
 
 enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2 };  // who takes the other side's decisions
-enum class Setup : int { LEARNER = 0, PYTHON = 1 };  // who takes the learner's set-up decisions
+enum class Setup : int { LEARNER = 0, PYTHON = 1, SCRIPTED = 2 };  // who takes the learner's set-up decisions
 enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2 };  // why a row waits for Python
 
 struct Options {
@@ -40,7 +42,8 @@ struct Options {
     Setup setup = Setup::LEARNER;
     int max_steps = 0;  // learner steps before truncation (0: none)
     int setup_kind = -1;  // DecisionKind.SETUP's value (State::waiting)
-    double win = 1.0, loss = -1.0, draw = 0.0;  // the reward of each result
+    rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
+    setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED)
 };
 
 // The caller's arrays, `n` rows each (checked by the binding).
@@ -48,7 +51,7 @@ struct Arrays {
     float* spatial = nullptr;
     float* non_spatial = nullptr;
     bool* mask = nullptr;
-    float* reward = nullptr;
+    double* reward = nullptr;
     bool* terminated = nullptr;
     bool* truncated = nullptr;
     std::int8_t* side = nullptr;  // the side each row's observation shows
@@ -59,7 +62,7 @@ struct Arrays {
     bool* final_mask = nullptr;
     std::int8_t* final_side = nullptr;
     std::int16_t* final_score = nullptr;  // n x 2
-    float* other_reward = nullptr;  // self-play: the final reward of the side that did not act last
+    double* other_reward = nullptr;  // self-play: the final reward of the side that did not act last
 };
 
 // One match and what the loop keeps of it.
@@ -72,7 +75,9 @@ struct Row {
     long steps = 0;  // learner steps in this episode
     long episode = 0;  // episodes started
     std::uint64_t chooser = 0;  // the random opponent's stream
-    double acc[2] = {0.0, 0.0};  // each side's reward since its previous step
+    rewards::EventTracker tracker[2];  // the learner's (self-play: both sides')
+    rewards::StepEvents ev[2];  // each tracked side's events since its previous step
+    std::vector<setup_plan::SetupPlanner> planners;  // the scripted set-up of each learner side
     std::uint8_t pending = NONE;
     bool ended = false;  // an episode ended in this step
     std::vector<std::int64_t> idx;  // the legal indices shown now
@@ -88,6 +93,10 @@ public:
         : b_(b), observer_(b, spec), codec_(codec, b), start_(start), opt_(opt), rows_(static_cast<std::size_t>(n)) {
         if (n < 1) throw std::invalid_argument("a batched environment has at least one match, got " + std::to_string(n));
         python_ = opt.opponent == Opponent::PYTHON || opt.setup == Setup::PYTHON;
+        if (opt.setup == Setup::SCRIPTED) {
+            const setup_plan::SetupPlanner planner(b, opt.offense, opt.defense);
+            for (Row& r : rows_) r.planners.assign(opt.opponent == Opponent::SELF ? 2 : 1, planner);
+        }
     }
 
     int size() const noexcept { return static_cast<int>(rows_.size()); }
@@ -110,8 +119,8 @@ public:
             r.pending = NONE;
             r.ended = false;
             a_.terminated[i] = a_.truncated[i] = false;
-            a_.reward[i] = 0.0f;
-            a_.other_reward[i] = 0.0f;
+            a_.reward[i] = 0.0;
+            a_.other_reward[i] = 0.0;
             start_episode(i);
             run(i);
         }
@@ -127,7 +136,7 @@ public:
             Row& r = rows_[i];
             r.ended = false;
             a_.terminated[i] = a_.truncated[i] = false;
-            a_.other_reward[i] = 0.0f;
+            a_.other_reward[i] = 0.0;
             r.acted = r.shown;
             apply(r, r.acts[chosen_[i]]);
             ++r.steps;
@@ -162,10 +171,12 @@ public:
     void act(int i, const Act& a) {
         Row& r = row(i);
         if (r.pending != DECISION) throw std::invalid_argument("row " + std::to_string(i) + " does not wait for a decision");
+        const int actor = r.s.decider;
         {
             const LogScope scope(r.s, r.log);
             nuffle::step(r.s, b_, a, false);  // IllegalActionError, state unchanged, when it is not legal
         }
+        track(r, actor, a.type);
         r.pending = NONE;
         run(i);
     }
@@ -224,12 +235,25 @@ public:
 private:
     // A decision the engine listed (so not checked again), logged as Game.step logs it.
     void apply(Row& r, const Act& a) {
-        const LogScope scope(r.s, r.log);
-        note_decision(r.s, a.type, a.player, a.square);
-        Ctx c{r.s, b_};
-        r.s.decider = D_RUNNING;
-        act_top(c, a);
-        advance(r.s, b_, false);
+        const int actor = r.s.decider;
+        {
+            const LogScope scope(r.s, r.log);
+            note_decision(r.s, a.type, a.player, a.square);
+            Ctx c{r.s, b_};
+            r.s.decider = D_RUNNING;
+            act_top(c, a);
+            advance(r.s, b_, false);
+        }
+        track(r, actor, a.type);
+    }
+
+    bool tracked(const Row& r, int side) const noexcept { return opt_.opponent == Opponent::SELF || side == r.learner; }
+
+    // Every tracked side's events of the decision `actor` just took (as BloodBowlEnv's tracker).
+    void track(Row& r, int actor, int type) {
+        for (int t = 0; t < 2; ++t) {
+            if (tracked(r, t)) r.tracker[t].after(r.s, r.log, actor, type, r.ev[t]);
+        }
     }
 
     void start_episode(int i) {
@@ -242,12 +266,16 @@ private:
         r.shown = r.acted = r.learner;
         r.steps = 0;
         r.chooser = seed_state(static_cast<std::uint64_t>(seed[2]));
-        r.acc[0] = r.acc[1] = 0.0;
         ++r.episode;
         {
             const LogScope scope(r.s, r.log);
             advance(r.s, b_, false);
         }
+        for (int t = 0; t < 2; ++t) {
+            if (tracked(r, t)) r.tracker[t].reset(r.s, b_, r.log, t);
+            r.ev[t].clear();
+        }
+        for (setup_plan::SetupPlanner& p : r.planners) p.reset();
         if (python_) r.pending = NEW_EPISODE;
     }
 
@@ -267,8 +295,13 @@ private:
             if (d != D_HOME && d != D_AWAY) throw std::logic_error("row " + std::to_string(i) + " stopped with nobody to decide");
             const bool mine = self || d == r.learner;
             if (mine && opt_.setup != Setup::LEARNER && r.s.waiting == opt_.setup_kind) {
-                r.pending = DECISION;  // the set-up bot (Python)
-                return;
+                if (opt_.setup == Setup::PYTHON) {
+                    r.pending = DECISION;  // the set-up bot (Python)
+                    return;
+                }
+                setup_plan::SetupPlanner& planner = r.planners[self ? static_cast<std::size_t>(d) : 0];
+                apply(r, planner.act(r.s, legal_actions(r.s, b_)));
+                continue;
             }
             if (!mine) {
                 if (opt_.opponent == Opponent::PYTHON) {
@@ -301,8 +334,9 @@ private:
             r.mask_idx.assign(r.idx.begin(), r.idx.end());
             if (r.idx.empty()) throw std::logic_error("row " + std::to_string(i) + ": the learner decides with no legal action");
             a_.side[i] = static_cast<std::int8_t>(d);
-            if (!r.ended) a_.reward[i] = static_cast<float>(r.acc[r.acted]);
-            r.acc[0] = r.acc[1] = 0.0;
+            if (!r.ended) a_.reward[i] = opt_.reward(r.ev[r.acted]);
+            r.ev[r.acted].clear();  // the other side's events wait for its own next step
+            if (r.ended) r.ev[1 - r.acted].clear();  // a new episode: what its start did is no one's reward
             return;
         }
     }
@@ -318,14 +352,12 @@ private:
                 a_.final_non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()),
                 a_.final_mask + k * static_cast<std::size_t>(codec_.spec().size()));
         if (terminated) {
-            const int home = r.s.teams[HOME].score, away = r.s.teams[AWAY].score;
             for (int t = 0; t < 2; ++t) {
-                const int own = t == HOME ? home : away, opp = t == HOME ? away : home;
-                r.acc[t] += own > opp ? opt_.win : own < opp ? opt_.loss : opt_.draw;
+                if (tracked(r, t)) r.tracker[t].finish(r.s, r.ev[t]);
             }
         }
-        a_.reward[i] = static_cast<float>(r.acc[side]);
-        a_.other_reward[i] = static_cast<float>(r.acc[1 - side]);
+        a_.reward[i] = opt_.reward(r.ev[side]);
+        a_.other_reward[i] = opt_.reward(r.ev[1 - side]);
         a_.terminated[i] = terminated;
         a_.truncated[i] = !terminated;
         a_.final_side[i] = static_cast<std::int8_t>(shown);

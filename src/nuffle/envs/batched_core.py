@@ -11,6 +11,7 @@ or set-up bot, played on a `NativeGame` of that row's position.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from gymnasium.utils import seeding
 
 from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import native_module
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game, MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
@@ -27,13 +29,11 @@ from nuffle.envs.codec import ActionCodec
 from nuffle.envs.core import EnvError
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
 from nuffle.envs.opponent import Opponent
-from nuffle.envs.rewards import EVENT_NAMES, make_reward
+from nuffle.envs.native_parts import board_formations, reward_terms
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
 NATIVE_OPPONENTS = {"random": 0, "self": 1}
-_PYTHON_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP = 2, 0, 1
-#: The result events the C++ core scores (the other events need the C++ event tracker).
-RESULT_EVENTS = ("win", "loss", "draw")
+_PYTHON_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 2, 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -58,27 +58,39 @@ def array_shapes(board: int, n: int) -> dict[str, tuple[tuple[int, ...], Any]]:
     spatial, ns, size = (n, *enc.spatial_shape), (n, enc.non_spatial_size), (n, enc.mask_size)
     return {
         "spatial": (spatial, np.float32), "non_spatial": (ns, np.float32), "action_mask": (size, np.bool_),
-        "reward": ((n,), np.float32), "terminated": ((n,), np.bool_), "truncated": ((n,), np.bool_),
+        "reward": ((n,), np.float64), "terminated": ((n,), np.bool_), "truncated": ((n,), np.bool_),
         "side": ((n,), np.int8), "actions": ((n,), np.int64), "seeds": ((n, 3), np.int64),
         "final_spatial": (spatial, np.float32), "final_non_spatial": (ns, np.float32),
         "final_action_mask": (size, np.bool_), "final_side": ((n,), np.int8),
-        "final_score": ((n, 2), np.int16), "other_reward": ((n,), np.float32),
+        "final_score": ((n, 2), np.int16), "other_reward": ((n,), np.float64),
     }
 
 
-def result_weights(reward: Any) -> tuple[float, float, float]:
-    """The (win, loss, draw) rewards of `reward` (a preset name or a dict of event weights);
-    EnvError for a callable or for weights on other events, which the C++ core does not score."""
-    if callable(reward) and not isinstance(reward, dict | str):
-        raise EnvError("the batched environment takes a reward preset name or a dict of event weights, "
-                       "not a callable")
-    fn = make_reward(reward)  # refuses unknown presets and events
-    weights: dict[str, float] = dict(getattr(fn, "weights", {}))
-    other = sorted(k for k, w in weights.items() if k not in RESULT_EVENTS and w != 0)
-    if other:
-        raise EnvError(f"reward event {other[0]!r} is not scored by the batched environment yet: "
-                       f"it scores {', '.join(RESULT_EVENTS)} (of {len(EVENT_NAMES)} events)")
-    return (float(weights.get("win", 0.0)), float(weights.get("loss", 0.0)), float(weights.get("draw", 0.0)))
+def native_options(spec: BatchSpec) -> dict[str, Any]:
+    """The C++ core's options of `spec`: who plays, the step limit, the reward's (event index,
+    weight) terms (`envs/rewards.py`'s presets and weights; EnvError for a callable, which
+    cannot run in C++) and, for the scripted set-up, the board's formations (the data file)."""
+    try:
+        terms = reward_terms(spec.reward)
+    except InputError as e:
+        raise EnvError(f"the batched environment's reward: {e}") from None
+    if isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS:
+        opponent = NATIVE_OPPONENTS[spec.opponent]
+    else:
+        opponent = _PYTHON_OPPONENT
+    if spec.setup is None:
+        setup = _LEARNER_SETUP
+    elif isinstance(spec.setup, str) and spec.setup == "scripted":
+        setup = _SCRIPTED_SETUP
+    else:
+        setup = _PYTHON_SETUP
+    options: dict[str, Any] = {
+        "opponent": opponent, "setup": setup, "max_steps": spec.max_steps or 0,
+        "setup_kind": int(DecisionKind.SETUP), "reward": terms, "compensated": sys.version_info >= (3, 12),
+    }
+    if setup == _SCRIPTED_SETUP:
+        options["offense"], options["defense"] = board_formations(spec.board)
+    return options
 
 
 class BatchCore:
@@ -91,20 +103,14 @@ class BatchCore:
         self.n = len(arrays["reward"])
         self.board = spec.board
         self.self_play = isinstance(spec.opponent, str) and spec.opponent == "self"
-        python_opponent = not (isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS)
-        win, loss, draw = result_weights(spec.reward)
+        options = native_options(spec)
+        python_opponent = options["opponent"] == _PYTHON_OPPONENT
         start = Game.start_state(spec.home, spec.away, 0, spec.board)
         self._start = start
         self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0,
                                    board=spec.board)
         module = native_module()
         native_start = module.State.load(native_board(spec.board), state_data(start))
-        options = {
-            "opponent": _PYTHON_OPPONENT if python_opponent else NATIVE_OPPONENTS[spec.opponent],
-            "setup": _LEARNER_SETUP if spec.setup is None else _PYTHON_SETUP,
-            "max_steps": spec.max_steps or 0, "setup_kind": int(DecisionKind.SETUP),
-            "win": win, "loss": loss, "draw": draw,
-        }
         self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
                                  codec_spec(ActionCodec(spec.board)), native_start, options)
         self.vec.bind(arrays)
@@ -112,7 +118,7 @@ class BatchCore:
         self.opponents = [Opponent(spec.opponent) for _ in range(self.n)] if python_opponent else []
         sides = 2 if self.self_play else 1
         self.helpers = ([[Opponent(spec.setup) for _ in range(sides)] for _ in range(self.n)]
-                        if spec.setup is not None else [])
+                        if options["setup"] == _PYTHON_SETUP else [])
         self.rngs: list[np.random.Generator] = []
         self.current = np.zeros((self.n, 4), dtype=np.int64)  # this episode's side and seeds
         self.upcoming = np.zeros((self.n, 4), dtype=np.int64)  # the next episode's
