@@ -161,6 +161,26 @@ def test_self_play_rows_show_the_side_to_decide() -> None:
         assert seen == {0, 1}
 
 
+def test_self_play_scores_each_side_at_the_end() -> None:
+    """Self-play with the scripted set-up for both sides: at a match's end the acting side gets
+    its result and the other side's is in final_info."""
+    with BatchedVectorEnv(2, board=1, opponent="self", max_steps=None) as env:
+        obs, _ = env.reset(seed=8)
+        rng = np.random.default_rng(8)
+        ended = 0
+        for _ in range(3000):
+            obs, rew, term, _, infos = env.step(_pick(obs["action_mask"], rng))
+            for i in np.flatnonzero(term):
+                side = infos["final_info"]["side"][i]
+                own, opp = infos["final_info"]["score"][i][side], infos["final_info"]["score"][i][1 - side]
+                assert rew[i] == np.sign(own - opp)
+                assert infos["final_info"]["other_reward"][i] == -rew[i]
+                ended += 1
+            if ended >= 2:
+                break
+        assert ended >= 2
+
+
 def test_same_seed_same_rollout_and_workers_give_the_same_results() -> None:
     def rollout(workers: int) -> list[np.ndarray]:
         out = []
