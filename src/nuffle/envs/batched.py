@@ -204,9 +204,9 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
                            f"got shape {acts.shape} of {acts.dtype}")
         self.arrays["actions"][:] = acts
         if self._core is not None:
-            self._core.step()
+            self._core.step()  # the C++ core checks every row before it steps any
         else:
-            self._command("check")  # every block checks its rows before any steps
+            self._check_actions(acts)  # before any worker steps
             self._command("step")
         a = self.arrays
         return self._obs(), a["reward"], a["terminated"], a["truncated"], self._infos()
@@ -274,6 +274,21 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     def _check_open(self) -> None:
         if self._closed:
             raise EnvError("the batched environment is closed")
+
+    def _check_actions(self, acts: np.ndarray) -> None:
+        """EnvError naming the first row whose action is outside the grid or not in the mask
+        this environment wrote (the workers' cores check again, against their own lists)."""
+        masks = self.arrays["action_mask"]
+        size = masks.shape[1]
+        outside = (acts < 0) | (acts >= size)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise EnvError(f"row {i}: action index {int(acts[i])} is out of range 0..{size - 1}")
+        legal = masks[np.arange(self.num_envs), acts]
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            raise EnvError(f"row {i}: action index {int(acts[i])} is not legal now; "
+                           f"{int(masks[i].sum())} actions are legal (see the action mask)")
 
     def _obs(self) -> dict[str, np.ndarray]:
         return {name: self.arrays[name] for name in _OBS}
