@@ -55,8 +55,19 @@ public:
     void indices(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out,
                  std::vector<Act>* acts = nullptr) const {
         out.clear();
-        if (acts != nullptr) acts->clear();
-        if (s.decider != side) return;
+        if (acts != nullptr) {
+            acts->clear();
+            if (s.decider == side) listed<true>(s, b, g, side, out, acts);
+        } else if (s.decider == side) {
+            listed<false>(s, b, g, side, out, nullptr);
+        }
+    }
+
+private:
+    template <bool WithActs>
+    void listed(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out,
+                std::vector<Act>* acts) const {
+        static_cast<void>(acts);  // read only WithActs
         const Legal legal = legal_actions(s, b);
         int first[2] = {-1, -1};  // GameState.ranges: each side's players are consecutive ids
         int count[2] = {0, 0};
@@ -72,9 +83,9 @@ public:
         big_.clear();
         big_acts_.clear();
         // one index and, when asked for, its action (into the large groups' lists or the others')
-        auto put = [&](bool big, std::int64_t index, const Act& a) {
+        auto put = [&](bool big, std::int64_t index, const Act& a) __attribute__((always_inline)) {
             (big ? big_ : out).push_back(index);
-            if (acts != nullptr) (big ? big_acts_ : *acts).push_back(a);
+            if constexpr (WithActs) (big ? big_acts_ : *acts).push_back(a);
         };
         for (const Choice& grp : legal) {
             const int row = grp.type;
@@ -122,8 +133,10 @@ public:
             }
         }
         out.insert(out.end(), big_.begin(), big_.end());
-        if (acts != nullptr) acts->insert(acts->end(), big_acts_.begin(), big_acts_.end());
+        if constexpr (WithActs) acts->insert(acts->end(), big_acts_.begin(), big_acts_.end());
     }
+
+public:
 
     // The canonical cells of the indices whose target is a board cell (the `legal_cells` layer).
     void cells(const std::vector<std::int64_t>& idx, std::vector<int>& out) const {
