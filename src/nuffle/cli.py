@@ -278,12 +278,14 @@ def _batched_bench(args: argparse.Namespace) -> int:
     if not native_available():
         return _error("bench env --batched needs the native engine, which is not built here")
     if args.envs < 1 or not 1 <= args.workers <= args.envs:
-        return _error(f"--envs must be at least 1 and --workers 1..--envs, got {args.envs} and {args.workers}")
+        return _error(f"--envs must be at least 1 and --workers 1..--envs, "
+                      f"got {args.envs} and {args.workers}")
     from nuffle.bench.batched import format_batched_bench, run_batched_bench
     from nuffle.envs.core import BOARDS
 
     boards = BOARDS if args.board is None else (args.board,)
-    figures = run_batched_bench(boards, args.envs, args.workers, 5.0 if args.seconds is None else args.seconds)
+    seconds = 5.0 if args.seconds is None else args.seconds
+    figures = run_batched_bench(boards, args.envs, args.workers, seconds)
     print(json.dumps(figures) if args.json else format_batched_bench(figures))
     return 0
 
@@ -605,7 +607,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "engine (native: with the C++ encoder)")
     b.add_argument("--batched", action="store_true",
                    help="env: the batched environment's learner steps/s (native engine)")
-    b.add_argument("--envs", type=int, default=64, help="env --batched: matches stepped together (default 64)")
+    b.add_argument("--envs", type=int, default=64,
+                   help="env --batched: matches stepped together (default 64)")
     b.add_argument("--workers", type=int, default=1, help="env --batched: worker processes (default 1)")
     b.set_defaults(func=cmd_bench)
 

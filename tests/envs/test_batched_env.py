@@ -94,7 +94,7 @@ def test_shaped_rewards_equal_bloodbowlenvs_to_the_end_of_a_match(reward: Any) -
     shaped = ends = 0
     for _ in range(1500):
         actions = _pick(ob["action_mask"], rng)
-        ob, rb, tb, _, ib = batched.step(actions)
+        ob, rb, tb, _, _ = batched.step(actions)
         _, rr, tr, _, _ = ref.step(actions)
         np.testing.assert_array_equal(rb, rr)
         np.testing.assert_array_equal(tb, tr)
@@ -332,3 +332,26 @@ def test_maskable_ppo_trains_on_the_batched_env() -> None:
         assert masks[np.arange(8), actions].all()  # legal after training
         obs, _, _, _ = env.step(actions)
     env.close()
+
+
+def test_bench_env_batched_reports_steps_per_board(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from nuffle.cli import main
+
+    argv = ["bench", "env", "--batched", "--board", "1", "--envs", "4", "--workers", "2", "--seconds", "0.2"]
+    assert main([*argv, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["batched"] and figures["envs"] == 4 and figures["workers"] == 2
+    assert list(figures["steps_per_s"]) == ["1"] and figures["steps_per_s"]["1"] > 0
+    assert main(["bench", "env", "--batched", "--envs", "2", "--workers", "3"]) != 0
+    assert "--workers" in capsys.readouterr().err
+
+
+def test_sample_actions_are_legal() -> None:
+    with BatchedVectorEnv(6, board=3, setup=None, workers=2, seed=2) as env:
+        obs, _ = env.reset()
+        for k in range(50):
+            actions = env.sample_actions(k)
+            assert obs["action_mask"][np.arange(6), actions].all()
+            obs, *_ = env.step(actions)

@@ -51,7 +51,8 @@ def run_batched_bench(boards: tuple[int, ...] = BOARDS, envs: int = 64, workers:
 def format_batched_bench(figures: dict[str, Any]) -> str:
     """The text form of `run_batched_bench`'s figures."""
     lines = [f"batched environment learner steps per second ({figures['envs']} matches, "
-             f"{figures['workers']} worker(s); random learner v random opponent, observation and mask every step)"]
+             f"{figures['workers']} worker(s); random learner v random opponent, "
+             f"observation and mask every step)"]
     for board, sps in figures["steps_per_s"].items():
         lines.append(f"  board {board:>2}: {sps:8d} steps/s")
     lines.append(f"  load average: {' '.join(map(str, figures['load']))}")

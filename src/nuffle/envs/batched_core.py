@@ -28,8 +28,8 @@ from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.core import EnvError
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
-from nuffle.envs.opponent import Opponent
 from nuffle.envs.native_parts import board_formations, reward_terms
+from nuffle.envs.opponent import Opponent
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
 NATIVE_OPPONENTS = {"random": 0, "self": 1}
