@@ -68,8 +68,6 @@ def _worker(conn: Connection, spec: BatchSpec, arrays: dict[str, np.ndarray], fi
                 return
             if cmd == "reset":
                 core.reset(arg)
-            elif cmd == "check":
-                core.check()
             elif cmd == "step":
                 core.step()
             elif cmd == "sample":
@@ -89,7 +87,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     Python at its own speed). `workers` splits the rows over that many processes.
 
     The observation dict and `action_masks()` are the arrays the next step overwrites (copy
-    what you keep). An action outside the grid or illegal for its row raises `EnvError` naming
+    what you keep, never write into them: each row's mask is kept by clearing only the indices
+    it set last). An action outside the grid or illegal for its row raises `EnvError` naming
     the row and index, and nothing is stepped."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}

@@ -150,13 +150,9 @@ class BatchCore:
         for i in range(self.n):
             self._draw(i)
 
-    def check(self) -> None:
-        """Check the actions in `arrays['actions']`: EnvError naming the first bad row (its
-        number in the whole batch) and index; nothing is stepped."""
-        self._checked(self.vec.check)
-
     def step(self) -> None:
-        """Take the actions in `arrays['actions']` (checked first, as `check`)."""
+        """Take the actions in `arrays['actions']`, all checked first: EnvError naming the first
+        bad row (its number in the whole batch) and index, and nothing is stepped."""
         pending = self._checked(self.vec.step)
         self._serve(pending)
         a = self.arrays
