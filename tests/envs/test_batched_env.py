@@ -200,6 +200,20 @@ def test_same_seed_same_rollout_and_workers_give_the_same_results() -> None:
     assert all(np.array_equal(a, b) for a, b in zip(one, rollout(2), strict=True))
 
 
+def test_workers_play_python_opponents_as_one_process_does() -> None:
+    def rollout(workers: int) -> list[np.ndarray]:
+        out = []
+        with BatchedVectorEnv(3, board=1, opponent="endzone", max_steps=20, seed=4, workers=workers) as env:
+            obs, _ = env.reset()
+            rng = np.random.default_rng(4)
+            for _ in range(60):
+                obs, rew, term, trunc, _ = env.step(_pick(obs["action_mask"], rng))
+                out += [obs["spatial"].copy(), obs["action_mask"].copy(), rew.copy(), term | trunc]
+        return out
+
+    assert all(np.array_equal(a, b) for a, b in zip(rollout(1), rollout(2), strict=True))
+
+
 def _shm_names() -> set[str]:
     return set(os.listdir("/dev/shm")) if os.path.isdir("/dev/shm") else set()
 
