@@ -61,7 +61,9 @@ nuffle::vec::Options vec_options(const py::dict& d) {
 }
 
 void bind_vec(py::module_& m) {
-    py::register_exception<nuffle::vec::ActionError>(m, "VecActionError", PyExc_ValueError);
+    // a NuffleError: nuffle.core.errors.InputError (a ValueError) is its base
+    const py::object input_error = py::module_::import("nuffle.core.errors").attr("InputError");
+    py::register_exception<nuffle::vec::ActionError>(m, "VecActionError", input_error);
     py::class_<PyVecEnv>(m, "VecEnv", "N matches of one board stepped together (envs/batched.py).")
         .def(py::init([](std::shared_ptr<nuffle::Board> board, int n, const py::dict& spec, const py::dict& codec,
                          const PyState& start, const py::dict& options) {

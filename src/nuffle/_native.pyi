@@ -5,6 +5,7 @@ from typing import Any
 
 from nuffle.core.actions import IllegalActionError as _IllegalActionError
 from nuffle.core.engines import NotPortedError as _NotPortedError
+from nuffle.core.errors import InputError as _InputError
 
 PLAYS_MATCHES: bool
 STATE_BYTES: int
@@ -189,7 +190,7 @@ class SetupPlanner:
     def act(self, state: State) -> tuple[int, int, int]: ...
     def pending(self) -> list[tuple[int, int]]: ...
 
-class VecActionError(ValueError):
+class VecActionError(_InputError):
     """An action the batched environment's core refuses (VecEnv.step, .check)."""
 
 class VecEnv:

@@ -16,7 +16,13 @@ import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvStepReturn
 
+from nuffle.core.errors import NuffleError
 from nuffle.envs.batched import BatchedVectorEnv
+
+
+class RowAttributeError(NuffleError, AttributeError):
+    """An attribute or per-row method that the batched environment's rows do not have separately
+    (an AttributeError, which stable-baselines3 expects there)."""
 
 
 class Sb3BatchedEnv(VecEnv):
@@ -66,7 +72,7 @@ class Sb3BatchedEnv(VecEnv):
         return [value for _ in self._rows(indices)]
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        raise AttributeError(f"the batched environment's rows share their attributes: "
+        raise RowAttributeError(f"the batched environment's rows share their attributes: "
                              f"cannot set {attr_name!r}")
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
@@ -74,7 +80,7 @@ class Sb3BatchedEnv(VecEnv):
         if method_name == "action_masks":
             masks = self.env.action_masks()
             return [masks[i] for i in self._rows(indices)]
-        raise AttributeError(f"the batched environment has no per-row method {method_name!r}")
+        raise RowAttributeError(f"the batched environment has no per-row method {method_name!r}")
 
     def env_is_wrapped(self, wrapper_class: type, indices: VecEnvIndices = None) -> list[bool]:
         return [False for _ in self._rows(indices)]
