@@ -134,7 +134,7 @@ def test_native_events_and_rewards_equal_python_after_every_decision() -> None:
 
 @pytest.mark.slow
 def test_native_events_and_rewards_equal_python_over_many_games() -> None:
-    run(games_per_board=24, steps=100_000, seed=17)
+    run(games_per_board=12, steps=100_000, seed=17)
 
 
 def test_event_names_are_the_python_records_fields(native: object) -> None:
