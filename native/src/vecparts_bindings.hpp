@@ -68,8 +68,8 @@ void bind_vecparts(py::module_& m) {
         .def(py::init<std::vector<std::pair<int, double>>, bool>(), py::arg("terms"), py::arg("compensated") = false,
              "From (event index, weight) terms, summed in their order as Python's sum() does (`compensated`: "
              "Neumaier's sum, Python 3.12 on).")
-        .def("__call__", [](const rw::Reward& r, const std::vector<double>& values) { return r(events_from(values)); },
-             py::arg("events"))
+        .def("total", [](const rw::Reward& r, const std::vector<double>& values) { return r(events_from(values)); },
+             py::arg("events"), "The reward of `events` (one value per EVENT_NAMES entry).")
         .def_property_readonly("terms", &rw::Reward::terms)
         .def_property_readonly("compensated", &rw::Reward::compensated);
     py::class_<sp::SetupPlanner>(m, "SetupPlanner",

@@ -130,7 +130,7 @@ def test_native_setup_equals_the_scripted_bot_on_every_board() -> None:
 
 @pytest.mark.slow
 def test_native_setup_equals_the_scripted_bot_over_many_races() -> None:
-    seen = run(games_per_board=12, seed=41, disturb=0.3)
+    seen = run(games_per_board=6, seed=41, disturb=0.3)
     assert seen["half 2"] > 0 and seen["after a touchdown"] > 0
 
 
