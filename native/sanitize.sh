@@ -55,3 +55,7 @@ ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="p
     -I"$here/include" "$here/tests/perf_fuzz.cpp" -o "$out/perf_fuzz"
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
     "$out/perf_fuzz" "$here/../src/nuffle/data/boards.json"
+# the batched environments' parts: reward events and the scripted set-up (tests/vecparts_fuzz.cpp)
+"${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/vecparts_fuzz.cpp" -o "$out/vecparts_fuzz"
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
+    "$out/vecparts_fuzz" "$here/../src/nuffle/data/boards.json"

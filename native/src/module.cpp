@@ -287,6 +287,9 @@ void act_checked(PyState& st, int type, int player, int square) {
 #include "perf_bindings.hpp"
 // the environments' observation and action mask (encode.hpp, mask.hpp)
 #include "encoder_bindings.hpp"
+// the batched environments' parts: reward events, rewards, the scripted set-up
+#include "vecparts_bindings.hpp"
+#include "vec_bindings.hpp"  // the batched environment (after the encoder: its buffers and specs)
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -772,7 +775,8 @@ PYBIND11_MODULE(_native, m) {
              py::arg("script"), "Game._advance with a scripted roller; the outcomes it used.")
         .def("step_scripted", [scripted](PyState& st, int type, int player, int square, Script& sc) {
             check_act(st, type, player, square);
-            return scripted(st, sc, [&] { act_only(st.s, *st.board, Act{type, player, square}); });
+            // Game.step logs the decision whatever the roller (log_decision)
+            return scripted(st, sc, [&] { act_only(st.s, *st.board, Act{type, player, square}, true); });
         }, py::arg("type"), py::arg("player"), py::arg("square"), py::arg("script"),
            "Game.step with a scripted roller; the outcomes it used.")
         .def("resolve_scripted", [scripted](PyState& st, const py::handle& outcome, Script& sc) {
@@ -821,4 +825,6 @@ PYBIND11_MODULE(_native, m) {
     m.attr("LIST_POOL") = LIST_POOL;
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
     bind_encoder(m);  // the environments' encoder
+    bind_vecparts(m);  // reward events, rewards, the scripted set-up
+    bind_vec(m);  // the batched environment
 }

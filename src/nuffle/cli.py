@@ -271,11 +271,32 @@ def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int) 
     return 0
 
 
+def _batched_bench(args: argparse.Namespace) -> int:
+    """`nuffle bench env --batched`: the batched environment's steps/s (JSON or text)."""
+    from nuffle.core.engines import native_available
+
+    if not native_available():
+        return _error("bench env --batched needs the native engine, which is not built here")
+    if args.envs < 1 or not 1 <= args.workers <= args.envs:
+        return _error(f"--envs must be at least 1 and --workers 1..--envs, "
+                      f"got {args.envs} and {args.workers}")
+    from nuffle.bench.batched import format_batched_bench, run_batched_bench
+    from nuffle.envs.core import BOARDS
+
+    boards = BOARDS if args.board is None else (args.board,)
+    seconds = 5.0 if args.seconds is None else args.seconds
+    figures = run_batched_bench(boards, args.envs, args.workers, seconds)
+    print(json.dumps(figures) if args.json else format_batched_bench(figures))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
     from nuffle.teams import load_team
 
+    if args.what == "env" and args.batched:
+        return _batched_bench(args)
     if args.what == "env":
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
                                None if args.board is None else (args.board,), args.engine)
@@ -584,6 +605,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--engine", default="python", choices=["python", "native"],
                    help="engine: the rules engine to time (default python); env: the environments' "
                         "engine (native: with the C++ encoder)")
+    b.add_argument("--batched", action="store_true",
+                   help="env: the batched environment's learner steps/s (native engine)")
+    b.add_argument("--envs", type=int, default=64,
+                   help="env --batched: matches stepped together (default 64)")
+    b.add_argument("--workers", type=int, default=1, help="env --batched: worker processes (default 1)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

@@ -49,10 +49,25 @@ public:
 
     // The legal indices of `side` into `out` (cleared first; none when `side` does not decide):
     // each group of one action type after the other, the large groups (joint rows, more than
-    // 32 squares) after the others, as ActionCodec.grouped orders them.
-    void indices(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out) const {
+    // 32 squares) after the others, as ActionCodec.grouped orders them. With `acts`, the
+    // engine action of each index goes into it at the same position (ActionCodec.decode's
+    // result, read off the legal groups instead of decoded).
+    void indices(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out,
+                 std::vector<Act>* acts = nullptr) const {
         out.clear();
-        if (s.decider != side) return;
+        if (acts != nullptr) {
+            acts->clear();
+            if (s.decider == side) listed<true>(s, b, g, side, out, acts);
+        } else if (s.decider == side) {
+            listed<false>(s, b, g, side, out, nullptr);
+        }
+    }
+
+private:
+    template <bool WithActs>
+    void listed(State& s, const Board& b, const SideGeometry& g, int side, std::vector<std::int64_t>& out,
+                std::vector<Act>* acts) const {
+        static_cast<void>(acts);  // read only WithActs
         const Legal legal = legal_actions(s, b);
         int first[2] = {-1, -1};  // GameState.ranges: each side's players are consecutive ids
         int count[2] = {0, 0};
@@ -66,6 +81,12 @@ public:
         const int opp_start = std::max(first[1 - side], 0);
         const std::int64_t t_n = spec_.targets;
         big_.clear();
+        big_acts_.clear();
+        // one index and, when asked for, its action (into the large groups' lists or the others')
+        auto put = [&](bool big, std::int64_t index, const Act& a) __attribute__((always_inline)) {
+            (big ? big_ : out).push_back(index);
+            if constexpr (WithActs) (big ? big_acts_ : *acts).push_back(a);
+        };
         for (const Choice& grp : legal) {
             const int row = grp.type;
             if (row >= spec_.types) continue;  // a type outside the grid (the Wizard's): masked out
@@ -79,7 +100,7 @@ public:
                                                     " outside side " + std::to_string(side) + "'s roster");
                     }
                     const std::int64_t base = (spec_.types + j * spec_.roster + slot) * t_n;
-                    for (const int q : grp.squares) big_.push_back(base + g.target[static_cast<std::size_t>(q)]);
+                    for (const int q : grp.squares) put(true, base + g.target[static_cast<std::size_t>(q)], Act{row, p, q});
                 }
                 continue;
             }
@@ -98,21 +119,24 @@ public:
                     } else {
                         target = spec_.squares + spec_.roster + p - opp_start;
                     }
-                    out.push_back(base + target);
+                    put(false, base + target, Act{row, p, -1});
                 }
             } else if (!grp.squares.empty()) {
                 if (player_[static_cast<std::size_t>(row)]) {
                     throw std::invalid_argument("action type " + std::to_string(row) + " carries a square but the codec addresses it by player");
                 }
-                auto& dest = grp.squares.size() > 32 ? big_ : out;
+                const bool big = grp.squares.size() > 32;
                 const std::int64_t base = row * t_n;
-                for (const int q : grp.squares) dest.push_back(base + g.target[static_cast<std::size_t>(q)]);
+                for (const int q : grp.squares) put(big, base + g.target[static_cast<std::size_t>(q)], Act{row, -1, q});
             } else {
-                out.push_back(row * t_n + spec_.none_target());
+                put(false, row * t_n + spec_.none_target(), Act{row, -1, -1});
             }
         }
         out.insert(out.end(), big_.begin(), big_.end());
+        if constexpr (WithActs) acts->insert(acts->end(), big_acts_.begin(), big_acts_.end());
     }
+
+public:
 
     // The canonical cells of the indices whose target is a board cell (the `legal_cells` layer).
     void cells(const std::vector<std::int64_t>& idx, std::vector<int>& out) const {
@@ -140,6 +164,7 @@ private:
     std::vector<int> joint_;
     std::vector<bool> player_;
     mutable std::vector<std::int64_t> big_;
+    mutable std::vector<Act> big_acts_;
 };
 
 }  // namespace nuffle::encode

@@ -145,28 +145,11 @@ class Game:
         self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
-    def new(
-        home: str | TeamSpec = "human",
-        away: str | TeamSpec = "orc",
-        seed: int = 0,
-        board: int = 11,
-        roller: Roller | None = None,
-        assisted_moves: bool = False,
-        secret: int | None = None,
-        ruleset: str | Ruleset = "lrb6",
-        engine: str | None = None,
-    ) -> Game:
-        """Start a match; it runs until the first decision (or chance node if explicit).
-
-        `home` and `away` are race keys (the shipped default team) or `TeamSpec`s (a team
-        file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
-        hand-off or foul may target a non-adjacent square; the engine walks the safest path
-        (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
-        derived from `seed`). `ruleset` is a ruleset or the name of a registered one
-        (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
-        'python'; see `nuffle.core.engines`)."""
-        engine_name = check_engine(engine)
-        _check_new(seed, board, roller)
+    def start_state(home: str | TeamSpec = "human", away: str | TeamSpec = "orc", seed: int = 0,
+                    board: int = 11, assisted_moves: bool = False,
+                    ruleset: str | Ruleset = "lrb6") -> GameState:
+        """The position `Game.new` starts from, before it runs to the first decision (the batched
+        environment copies it for every episode, with the dice seeded from `seed`)."""
         for name, team in (("home", home), ("away", away)):
             if not isinstance(team, str | TeamSpec):
                 raise InputTypeError(f"{name} must be a race key or a TeamSpec, got {team!r}")
@@ -191,6 +174,34 @@ class Game:
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
         state.stack.append(Match())
+        return state
+
+    @staticmethod
+    def new(
+        home: str | TeamSpec = "human",
+        away: str | TeamSpec = "orc",
+        seed: int = 0,
+        board: int = 11,
+        roller: Roller | None = None,
+        assisted_moves: bool = False,
+        secret: int | None = None,
+        ruleset: str | Ruleset = "lrb6",
+        engine: str | None = None,
+    ) -> Game:
+        """Start a match; it runs until the first decision (or chance node if explicit).
+
+        `home` and `away` are race keys (the shipped default team) or `TeamSpec`s (a team
+        file is read by `nuffle.teams.load_team`). With `assisted_moves`, a move, blitz,
+        hand-off or foul may target a non-adjacent square; the engine walks the safest path
+        (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
+        derived from `seed`). `ruleset` is a ruleset or the name of a registered one
+        (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
+        'python'; see `nuffle.core.engines`)."""
+        engine_name = check_engine(engine)
+        _check_new(seed, board, roller)
+        state = Game.start_state(home, away, seed, board, assisted_moves, ruleset)
+        rules = state.rules
+        specs = state.specs
         roller = roller or SampledRoller()
         config = MatchConfig(
             home=specs[0].race if isinstance(home, TeamSpec) else home,

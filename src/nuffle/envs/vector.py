@@ -24,12 +24,20 @@ from nuffle.envs.gym_env import BloodBowlEnv
 
 def make_vector_env(num_envs: int = 1, asynchronous: bool = False,
                     env_wrappers: Sequence[Callable[[gym.Env[Any, Any]], gym.Env[Any, Any]]] = (),
-                    **kwargs: Any) -> gym.vector.VectorEnv:
+                    batched: bool = False, **kwargs: Any) -> gym.vector.VectorEnv:
     """`num_envs` `BloodBowlEnv(**kwargs)` stepped together, in this process or (with
     `asynchronous`) in worker processes, with same-step autoreset; `env_wrappers` wrap each
-    environment in turn (Gymnasium refuses its own `wrappers=` for a vector entry point)."""
+    environment in turn (Gymnasium refuses its own `wrappers=` for a vector entry point).
+    With `batched`, the C++ `BatchedVectorEnv(num_envs, **kwargs)` instead (native engine
+    only; it takes its own options, see `nuffle.envs.batched`)."""
     if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
         raise EnvError(f"num_envs must be a positive integer, got {num_envs!r}")
+    if batched:
+        if asynchronous or env_wrappers:
+            raise EnvError("batched=True takes workers=k instead of asynchronous, and no env_wrappers")
+        from nuffle.envs.batched import BatchedVectorEnv
+
+        return BatchedVectorEnv(num_envs, **kwargs)
 
     def make() -> gym.Env[Any, Any]:
         env: gym.Env[Any, Any] = BloodBowlEnv(**kwargs)

@@ -1,0 +1,383 @@
+// The batched environment's core (envs/batched.py): N matches of one board stepped by one call,
+// each match's learner decision written as an observation and a mask straight into arrays the
+// caller owns (encode.hpp, mask.hpp), with automatic reset in the same step.
+//
+// Between two learner decisions the matches run here: the C++ random opponent
+// (random_play.hpp), self-play (both sides learners: a row shows the side to decide) and the
+// learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
+// opponent or set-up bot) stops its row as "pending"; the caller takes it (`act`) and the row
+// runs on. The next episode's seeds are the caller's (drawn as BloodBowlEnv.reset draws them).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "nuffle/encode.hpp"
+#include "nuffle/engine.hpp"
+#include "nuffle/engine_base.hpp"
+#include "nuffle/mask.hpp"
+#include "nuffle/random_play.hpp"
+#include "nuffle/rng.hpp"
+#include "nuffle/setup_plan.hpp"
+#include "nuffle/step_events.hpp"
+
+namespace nuffle::vec {
+
+// An action the caller sent that a row cannot take (nothing has been stepped).
+class ActionError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2 };  // who takes the other side's decisions
+enum class Setup : int { LEARNER = 0, PYTHON = 1, SCRIPTED = 2 };  // who takes the learner's set-up decisions
+enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2 };  // why a row waits for Python
+
+struct Options {
+    Opponent opponent = Opponent::RANDOM;
+    Setup setup = Setup::LEARNER;
+    int max_steps = 0;  // learner steps before truncation (0: none)
+    int setup_kind = -1;  // DecisionKind.SETUP's value (State::waiting)
+    rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
+    setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED)
+};
+
+// The caller's arrays, `n` rows each (checked by the binding).
+struct Arrays {
+    float* spatial = nullptr;
+    float* non_spatial = nullptr;
+    bool* mask = nullptr;
+    double* reward = nullptr;
+    bool* terminated = nullptr;
+    bool* truncated = nullptr;
+    std::int8_t* side = nullptr;  // the side each row's observation shows
+    std::int64_t* actions = nullptr;
+    const std::int64_t* seeds = nullptr;  // n x 3: the next episode's learner side, game seed, opponent seed
+    float* final_spatial = nullptr;  // an ended episode's last observation (rows that ended only)
+    float* final_non_spatial = nullptr;
+    bool* final_mask = nullptr;
+    std::int8_t* final_side = nullptr;
+    std::int16_t* final_score = nullptr;  // n x 2
+    double* other_reward = nullptr;  // self-play: the final reward of the side that did not act last
+};
+
+// One match and what the loop keeps of it.
+struct Row {
+    State s{};
+    EventLog log;
+    int learner = 0;  // the learner's side (self-play: unused)
+    int shown = 0;  // the side the observation shows (the one to decide)
+    int acted = 0;  // the side that took this step's learner action
+    long steps = 0;  // learner steps in this episode
+    long episode = 0;  // episodes started
+    std::uint64_t chooser = 0;  // the random opponent's stream
+    rewards::EventTracker tracker[2];  // the learner's (self-play: both sides')
+    rewards::StepEvents ev[2];  // each tracked side's events since its previous step
+    std::vector<setup_plan::SetupPlanner> planners;  // the scripted set-up of each learner side
+    std::uint8_t pending = NONE;
+    bool ended = false;  // an episode ended in this step
+    std::vector<std::int64_t> idx;  // the legal indices shown now
+    std::vector<Act> acts;  // their actions
+    std::vector<std::int64_t> mask_idx;  // the indices set in the row of the caller's mask
+    State final_state{};  // the last ended episode's final position (for Python's end_game)
+};
+
+class VecEnv {
+public:
+    VecEnv(int n, const Board& b, const encode::Spec& spec, const encode::CodecSpec& codec, const State& start,
+           const Options& opt)
+        : b_(b), observer_(b, spec), codec_(codec, b), start_(start), opt_(opt), rows_(static_cast<std::size_t>(n)) {
+        if (n < 1) throw std::invalid_argument("a batched environment has at least one match, got " + std::to_string(n));
+        python_ = opt.opponent == Opponent::PYTHON || opt.setup == Setup::PYTHON;
+        if (opt.setup == Setup::SCRIPTED) {
+            const setup_plan::SetupPlanner planner(b, opt.offense, opt.defense);
+            for (Row& r : rows_) r.planners.assign(opt.opponent == Opponent::SELF ? 2 : 1, planner);
+        }
+    }
+
+    int size() const noexcept { return static_cast<int>(rows_.size()); }
+    int spatial_size() const noexcept { return observer_.layers() * observer_.height() * observer_.width(); }
+    const encode::Observer& observer() const noexcept { return observer_; }
+    const encode::Codec& codec() const noexcept { return codec_; }
+    const Board& board() const noexcept { return b_; }
+    // Binds the caller's arrays; their mask rows must be all false (each row's mask is then
+    // kept by clearing the indices it set last, not by clearing the whole grid).
+    void bind(const Arrays& a) {
+        a_ = a;
+        for (Row& r : rows_) r.mask_idx.clear();
+    }
+    Row& row(int i) { return rows_.at(static_cast<std::size_t>(i)); }
+
+    // Starts every row's first episode from the seeds (Gymnasium's reset).
+    void reset() {
+        for (int i = 0; i < size(); ++i) {
+            Row& r = rows_[static_cast<std::size_t>(i)];
+            r.pending = NONE;
+            r.ended = false;
+            a_.terminated[i] = a_.truncated[i] = false;
+            a_.reward[i] = 0.0;
+            a_.other_reward[i] = 0.0;
+            start_episode(i);
+            run(i);
+        }
+    }
+
+    // Checks every row's action, then takes them all and runs each row to its learner's next
+    // decision (or to a decision Python takes). Throws ActionError, stepping nothing, when an
+    // index is outside the grid or not legal for its row.
+    void step() {
+        check();
+        const auto n = static_cast<std::size_t>(size());
+        for (std::size_t i = 0; i < n; ++i) {
+            Row& r = rows_[i];
+            r.ended = false;
+            a_.terminated[i] = a_.truncated[i] = false;
+            a_.other_reward[i] = 0.0;
+            r.acted = r.shown;
+            apply(r, r.acts[chosen_[i]]);
+            ++r.steps;
+            run(static_cast<int>(i));
+        }
+    }
+
+    // step's check of every row's action, alone (ActionError naming the first bad row).
+    void check() {
+        const auto n = static_cast<std::size_t>(size());
+        chosen_.resize(n);
+        const std::int64_t cells = codec_.spec().size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const Row& r = rows_[i];
+            const std::int64_t a = a_.actions[i];
+            if (r.pending != NONE) throw ActionError("row " + std::to_string(i) + " waits for a Python decision");
+            if (a < 0 || a >= cells) {
+                throw ActionError("row " + std::to_string(i) + ": action index " + std::to_string(a) +
+                                  " is out of range 0.." + std::to_string(cells - 1));
+            }
+            std::size_t k = 0;
+            while (k < r.idx.size() && r.idx[k] != a) ++k;
+            if (k == r.idx.size()) {
+                throw ActionError("row " + std::to_string(i) + ": action index " + std::to_string(a) + " is not legal now; " +
+                                  std::to_string(r.idx.size()) + " actions are legal (see the action mask)");
+            }
+            chosen_[i] = k;
+        }
+    }
+
+    // Python's decision for a pending row (checked by the engine), then the row runs on.
+    void act(int i, const Act& a) {
+        Row& r = row(i);
+        if (r.pending != DECISION) throw std::invalid_argument("row " + std::to_string(i) + " does not wait for a decision");
+        const int actor = r.s.decider;
+        {
+            const LogScope scope(r.s, r.log);
+            nuffle::step(r.s, b_, a, false);  // IllegalActionError, state unchanged, when it is not legal
+        }
+        track(r, actor, a.type);
+        r.pending = NONE;
+        run(i);
+    }
+
+    // Random legal actions into `actions` (benchmarks, smoke tests): per row the C++ random
+    // player's set-up move where random_setup_act has one, else a uniformly random action type
+    // of the legal ones, then one of its indices uniformly; from the stream seeded by `seed`.
+    void sample(std::uint64_t seed) {
+        std::uint64_t r = seed_state(seed);
+        for (int i = 0; i < size(); ++i) {
+            const Row& row = rows_[static_cast<std::size_t>(i)];
+            const std::size_t n = row.idx.size();
+            if (n == 0) continue;
+            std::size_t k = n;
+            Act a;
+            if (random_setup_act(row.s, b_, r, a)) {
+                for (k = 0; k < n; ++k) {
+                    const Act& b = row.acts[k];
+                    if (b.type == a.type && b.player == a.player && b.square == a.square) break;
+                }
+            }
+            if (k == n) {
+                types_.clear();
+                for (const Act& b : row.acts) {
+                    if (std::find(types_.begin(), types_.end(), b.type) == types_.end()) types_.push_back(b.type);
+                }
+                const int type = types_[random_pick(r, types_.size())];
+                std::size_t count = 0;
+                for (const Act& b : row.acts) count += b.type == type;
+                std::size_t nth = random_pick(r, count);
+                for (k = 0; k < n; ++k) {
+                    if (row.acts[k].type == type && nth-- == 0) break;
+                }
+            }
+            a_.actions[i] = row.idx[k];
+        }
+    }
+
+    // A row waiting at the start of its episode runs on.
+    void resume(int i) {
+        Row& r = row(i);
+        if (r.pending != NEW_EPISODE) throw std::invalid_argument("row " + std::to_string(i) + " does not wait for a new episode");
+        r.pending = NONE;
+        run(i);
+    }
+
+    // Writes the observation of row i seen by `side` into the given row buffers (the mask
+    // unless `mk` is null); its legal indices and actions go into the row.
+    void observe(Row& r, int side, float* sp, float* ns, bool* mk) {
+        codec_.indices(r.s, b_, observer_.geometry(side), side, r.idx, &r.acts);
+        codec_.cells(r.idx, cells_);
+        observer_.observe(r.s, side, cells_, sp, ns);
+        if (mk != nullptr) codec_.mask(r.idx, mk);
+    }
+
+private:
+    // A decision the engine listed (so not checked again), logged as Game.step logs it.
+    void apply(Row& r, const Act& a) {
+        const int actor = r.s.decider;
+        {
+            const LogScope scope(r.s, r.log);
+            note_decision(r.s, a.type, a.player, a.square);
+            Ctx c{r.s, b_};
+            r.s.decider = D_RUNNING;
+            act_top(c, a);
+            advance(r.s, b_, false);
+        }
+        track(r, actor, a.type);
+    }
+
+    bool tracked(const Row& r, int side) const noexcept { return opt_.opponent == Opponent::SELF || side == r.learner; }
+
+    // Every tracked side's events of the decision `actor` just took (as BloodBowlEnv's tracker).
+    void track(Row& r, int actor, int type) {
+        for (int t = 0; t < 2; ++t) {
+            if (tracked(r, t)) r.tracker[t].after(r.s, r.log, actor, type, r.ev[t]);
+        }
+    }
+
+    void start_episode(int i) {
+        Row& r = rows_[static_cast<std::size_t>(i)];
+        const std::int64_t* seed = a_.seeds + 3 * static_cast<std::ptrdiff_t>(i);
+        r.s = start_;
+        r.s.rng = seed_state(static_cast<std::uint64_t>(seed[1]));
+        r.log.clear();
+        r.learner = static_cast<int>(seed[0]) == 1 ? 1 : 0;
+        r.shown = r.acted = r.learner;
+        r.steps = 0;
+        r.chooser = seed_state(static_cast<std::uint64_t>(seed[2]));
+        ++r.episode;
+        {
+            const LogScope scope(r.s, r.log);
+            advance(r.s, b_, false);
+        }
+        for (int t = 0; t < 2; ++t) {
+            if (tracked(r, t)) r.tracker[t].reset(r.s, b_, r.log, t);
+            r.ev[t].clear();
+        }
+        for (setup_plan::SetupPlanner& p : r.planners) p.reset();
+        if (python_) r.pending = NEW_EPISODE;
+    }
+
+    // Runs row i until its learner decides (observation written), Python must decide, or it
+    // waits for Python at a new episode; an ended or truncated episode is closed and the next
+    // one started on the way.
+    void run(int i) {
+        Row& r = rows_[static_cast<std::size_t>(i)];
+        const bool self = opt_.opponent == Opponent::SELF;
+        while (r.pending == NONE) {
+            const int d = r.s.decider;
+            if (d == D_NOBODY) {
+                close_episode(i, true, r.acted);
+                start_episode(i);
+                continue;
+            }
+            if (d != D_HOME && d != D_AWAY) throw std::logic_error("row " + std::to_string(i) + " stopped with nobody to decide");
+            const bool mine = self || d == r.learner;
+            if (mine && opt_.setup != Setup::LEARNER && r.s.waiting == opt_.setup_kind) {
+                if (opt_.setup == Setup::PYTHON) {
+                    r.pending = DECISION;  // the set-up bot (Python)
+                    return;
+                }
+                setup_plan::SetupPlanner& planner = r.planners[self ? static_cast<std::size_t>(d) : 0];
+                apply(r, planner.act(r.s, legal_actions(r.s, b_)));
+                continue;
+            }
+            if (!mine) {
+                if (opt_.opponent == Opponent::PYTHON) {
+                    r.pending = DECISION;
+                    return;
+                }
+                Act a;
+                if (!random_setup_act(r.s, b_, r.chooser, a)) {
+                    const Legal legal = legal_actions(r.s, b_);
+                    if (legal.empty()) throw std::logic_error("row " + std::to_string(i) + ": a coach decides with no legal action");
+                    a = random_act(legal, r.chooser);
+                }
+                apply(r, a);
+                continue;
+            }
+            if (opt_.max_steps > 0 && r.steps >= opt_.max_steps) {
+                close_episode(i, false, d);
+                start_episode(i);
+                continue;
+            }
+            r.shown = d;
+            const auto k = static_cast<std::size_t>(i);
+            observe(r, d, a_.spatial + k * static_cast<std::size_t>(spatial_size()),
+                    a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()), nullptr);
+            // the mask row holds exactly the indices written last time: clear those, set these
+            // (no pass over the whole grid)
+            bool* mk = a_.mask + k * static_cast<std::size_t>(codec_.spec().size());
+            for (const std::int64_t x : r.mask_idx) mk[x] = false;
+            for (const std::int64_t x : r.idx) mk[x] = true;
+            r.mask_idx.assign(r.idx.begin(), r.idx.end());
+            if (r.idx.empty()) throw std::logic_error("row " + std::to_string(i) + ": the learner decides with no legal action");
+            a_.side[i] = static_cast<std::int8_t>(d);
+            if (!r.ended) a_.reward[i] = opt_.reward(r.ev[r.acted]);
+            r.ev[r.acted].clear();  // the other side's events wait for its own next step
+            if (r.ended) r.ev[1 - r.acted].clear();  // a new episode: what its start did is no one's reward
+            return;
+        }
+    }
+
+    // Closes row i's episode (terminated: the match is over; else truncated): its last
+    // observation, seen by `shown`, into the final arrays, the rewards (of the side that acted
+    // last, and of the other), the flags.
+    void close_episode(int i, bool terminated, int shown) {
+        Row& r = rows_[static_cast<std::size_t>(i)];
+        const auto k = static_cast<std::size_t>(i);
+        const int side = r.acted;
+        observe(r, shown, a_.final_spatial + k * static_cast<std::size_t>(spatial_size()),
+                a_.final_non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()),
+                a_.final_mask + k * static_cast<std::size_t>(codec_.spec().size()));
+        if (terminated) {
+            for (int t = 0; t < 2; ++t) {
+                if (tracked(r, t)) r.tracker[t].finish(r.s, r.ev[t]);
+            }
+        }
+        a_.reward[i] = opt_.reward(r.ev[side]);
+        a_.other_reward[i] = opt_.reward(r.ev[1 - side]);
+        a_.terminated[i] = terminated;
+        a_.truncated[i] = !terminated;
+        a_.final_side[i] = static_cast<std::int8_t>(shown);
+        a_.final_score[2 * k] = r.s.teams[HOME].score;
+        a_.final_score[2 * k + 1] = r.s.teams[AWAY].score;
+        if (python_) r.final_state = r.s;
+        r.ended = true;
+    }
+
+    const Board& b_;
+    encode::Observer observer_;
+    encode::Codec codec_;
+    State start_;
+    Options opt_;
+    std::vector<Row> rows_;
+    Arrays a_{};
+    bool python_ = false;
+    std::vector<std::size_t> chosen_;
+    std::vector<int> cells_;
+    std::vector<int> types_;
+};
+
+}  // namespace nuffle::vec

@@ -1,0 +1,319 @@
+"""`BatchedVectorEnv`: N matches stepped by one call into C++, as a `gymnasium.vector.VectorEnv`.
+
+The matches run in the native engine (native/include/nuffle/vec_env.hpp): one `step` takes every
+row's action, plays the random opponent (or both sides, in self-play) and the engine between
+the learner's decisions in C++, and writes the observations, masks, rewards and episode ends
+into arrays allocated once. An episode that ends is reset within the same step
+(`AutoresetMode.SAME_STEP`, as `make_vector_env`): the step returns the new episode's first
+observation and mask, and the ended one's last observation and info in `infos["final_obs"]`
+and `infos["final_info"]`. With `workers=k` the rows are split over k processes, each with its
+own C++ core writing straight into shared memory; the same seed gives the same results with
+any number of workers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing as mp
+from multiprocessing.connection import Connection
+from multiprocessing.shared_memory import SharedMemory
+from typing import Any
+
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from nuffle.core.engines import native_available
+from nuffle.envs.batched_core import BatchCore, BatchSpec, array_shapes
+from nuffle.envs.core import BOARDS, EnvError, MatchDriver, Team
+from nuffle.envs.gym_env import DEFAULT_MAX_STEPS, DEFAULT_SETUP, MaskDiscrete, observation_space
+
+_OBS = ("spatial", "non_spatial", "action_mask")
+_ALIGN = 64
+
+
+def _layout(board: int, n: int) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
+    """Each array's (offset, shape, dtype) in one block of memory, and the block's size."""
+    out, offset = {}, 0
+    for name, (shape, dtype) in array_shapes(board, n).items():
+        out[name] = (offset, shape, dtype)
+        size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+        offset += (size + _ALIGN - 1) // _ALIGN * _ALIGN
+    return out, max(offset, _ALIGN)
+
+
+def _views(buf: Any, layout: dict[str, tuple[int, tuple[int, ...], Any]]) -> dict[str, np.ndarray]:
+    return {name: np.ndarray(shape, dtype=dtype, buffer=buf, offset=off)
+            for name, (off, shape, dtype) in layout.items()}
+
+
+def _worker(conn: Connection, spec: BatchSpec, arrays: dict[str, np.ndarray], first: int) -> None:
+    """A worker process: one `BatchCore` over its rows of the shared arrays, commanded by pipe."""
+    core: BatchCore | None = None
+    try:
+        core = BatchCore(spec, arrays, first)
+        conn.send(("ok", None))
+    except Exception as e:  # reported to the parent, which raises it
+        conn.send(("error", e))
+        return
+    while True:
+        try:
+            cmd, arg = conn.recv()
+        except EOFError:
+            return
+        try:
+            if cmd == "close":
+                conn.send(("ok", None))
+                return
+            if cmd == "reset":
+                core.reset(arg)
+            elif cmd == "step":
+                core.step()
+            elif cmd == "sample":
+                core.vec.sample(arg + first)
+            conn.send(("ok", None))
+        except Exception as e:
+            conn.send(("error", e))
+
+
+class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
+    """`num_envs` matches of board `board` stepped in C++ (see the module docstring).
+
+    `home`, `away`, `reward`, `side` ('home', 'away' or 'random' per episode), `setup` and
+    `max_steps` as `BloodBowlEnv` takes them; `opponent` is 'random' (the C++ random player),
+    'self' (self-play: both sides are learners, each row shows the side to decide and
+    `infos["side"]` says which) or any opponent `BloodBowlEnv` takes (a Python bot, played from
+    Python at its own speed). `workers` splits the rows over that many processes.
+
+    The observation dict and `action_masks()` are the arrays the next step overwrites (copy
+    what you keep, never write into them: each row's mask is kept by clearing only the indices
+    it set last). An action outside the grid or illegal for its row raises `EnvError` naming
+    the row and index, and nothing is stepped."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 1, board: int = 11, home: Team = "human", away: Team = "orc",
+                 opponent: Any = "random", reward: Any = "win", side: str = "home",
+                 setup: Any = DEFAULT_SETUP, max_steps: int | None = DEFAULT_MAX_STEPS,
+                 seed: int | None = None, workers: int = 1) -> None:
+        if not native_available():
+            raise EnvError("the batched environment runs on the native engine, which is not built here; "
+                           "use nuffle.envs.make_vector_env (the Python engine) instead")
+        for name, value in (("num_envs", num_envs), ("workers", workers)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise EnvError(f"{name} must be a positive integer, got {value!r}")
+        if workers > num_envs:
+            raise EnvError(f"workers ({workers}) must not exceed num_envs ({num_envs})")
+        if board not in BOARDS:
+            raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
+        if side not in ("home", "away", "random"):
+            raise EnvError(f"side must be 'home', 'away' or 'random', got {side!r}")
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                      or max_steps < 1):
+            raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
+        self.num_envs = num_envs
+        self.workers = workers
+        self.board = board
+        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps)
+        driver = MatchDriver(board, home, away, False, "native")
+        self.single_observation_space = observation_space(driver)
+        self.single_action_space = MaskDiscrete(driver.codec.size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._seed = seed
+        self._closed = False
+        self._shm: SharedMemory | None = None
+        self._procs: list[Any] = []
+        self._conns: list[Connection] = []
+        self._core: BatchCore | None = None
+        layout, size = _layout(board, num_envs)
+        if workers == 1:
+            self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
+            self._core = BatchCore(self.batch_spec, self.arrays)
+        else:
+            self._shm = SharedMemory(create=True, size=size)
+            self.arrays = _views(self._shm.buf, layout)
+            try:
+                self._start_workers()
+            except BaseException:
+                self.close()
+                raise
+        self._ready = False
+
+    # --- workers -------------------------------------------------------------------------
+
+    def _blocks(self) -> list[tuple[int, int]]:
+        n, k = self.num_envs, self.workers
+        bounds = [n * j // k for j in range(k + 1)]
+        return list(itertools.pairwise(bounds))
+
+    def _start_workers(self) -> None:
+        ctx = mp.get_context("fork")
+        for lo, hi in self._blocks():
+            parent, child = ctx.Pipe()
+            block = {name: a[lo:hi] for name, a in self.arrays.items()}
+            proc = ctx.Process(target=_worker, args=(child, self.batch_spec, block, lo), daemon=True)
+            proc.start()
+            child.close()
+            self._procs.append(proc)
+            self._conns.append(parent)
+        self._gather()
+
+    def _command(self, cmd: str, arg: Any = None) -> None:
+        for conn in self._conns:
+            conn.send((cmd, arg))
+        self._gather()
+
+    def _gather(self) -> None:
+        errors = []
+        for conn in self._conns:
+            status, value = conn.recv()
+            if status == "error":
+                errors.append(value)
+        if errors:
+            raise errors[0]
+
+    # --- gymnasium API ---------------------------------------------------------------------
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start a new episode in every row (`seed`: row i is seeded with seed + i)."""
+        self._check_open()
+        if isinstance(seed, list):
+            raise EnvError("the batched environment takes one integer seed (row i gets seed + i), not a list")
+        if seed is None and not self._ready:
+            seed = self._seed
+        if self._core is not None:
+            self._core.reset(seed)
+        else:
+            self._command("reset", seed)
+        self._ready = True
+        return self._obs(), self._infos()
+
+    def step(self, actions: Any
+             ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Take one action per row (indices of the flat action grid)."""
+        self._check_open()
+        if not self._ready:
+            raise EnvError("step() called before reset()")
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
+            raise EnvError(f"actions must be {self.num_envs} integer indices (shape ({self.num_envs},)), "
+                           f"got shape {acts.shape} of {acts.dtype}")
+        self.arrays["actions"][:] = acts
+        if self._core is not None:
+            self._core.step()  # the C++ core checks every row before it steps any
+        else:
+            self._check_actions(acts)  # before any worker steps
+            self._command("step")
+        a = self.arrays
+        return self._obs(), a["reward"], a["terminated"], a["truncated"], self._infos()
+
+    def sample_actions(self, seed: int = 0) -> np.ndarray:
+        """A random legal action per row (a random action type, then one of its indices; the
+        C++ random player's set-up moves), drawn in C++ from `seed`: a cheap random learner for
+        benchmarks and smoke tests. Returns the action array the next `step` may be given."""
+        self._check_open()
+        if not self._ready:
+            raise EnvError("sample_actions() called before reset()")
+        if self._core is not None:
+            self._core.vec.sample(seed)
+        else:
+            self._command("sample", seed)
+        return self.arrays["actions"]
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every row now, (num_envs, n) bools (sb3-contrib's convention)."""
+        return self.arrays["action_mask"]
+
+    def game(self, row: int) -> Any:
+        """A `NativeGame` copy of row `row`'s match now, to inspect or render (workers=1 only)."""
+        self._check_open()
+        if self._core is None:
+            raise EnvError("game() reads a row of this process: it needs workers=1")
+        if isinstance(row, bool) or not isinstance(row, int | np.integer) or not 0 <= row < self.num_envs:
+            raise EnvError(f"row must be 0..{self.num_envs - 1}, got {row!r}")
+        return self._core.game(int(row))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the workers and free the shared memory (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        for conn in self._conns:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                conn.send(("close", None))
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+        for conn in self._conns:
+            conn.close()
+        self._procs, self._conns = [], []
+        if self._shm is not None:
+            self.arrays = {}
+            self._shm.close()
+            self._shm.unlink()
+            self._shm = None
+
+    def __enter__(self) -> BatchedVectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.close()
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise EnvError("the batched environment is closed")
+
+    def _check_actions(self, acts: np.ndarray) -> None:
+        """EnvError naming the first row whose action is outside the grid or not in the mask
+        this environment wrote (the workers' cores check again, against their own lists)."""
+        masks = self.arrays["action_mask"]
+        size = masks.shape[1]
+        outside = (acts < 0) | (acts >= size)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise EnvError(f"row {i}: action index {int(acts[i])} is out of range 0..{size - 1}")
+        legal = masks[np.arange(self.num_envs), acts]
+        if not legal.all():
+            i = int(np.flatnonzero(~legal)[0])
+            raise EnvError(f"row {i}: action index {int(acts[i])} is not legal now; "
+                           f"{int(masks[i].sum())} actions are legal (see the action mask)")
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {name: self.arrays[name] for name in _OBS}
+
+    def _infos(self) -> dict[str, Any]:
+        a = self.arrays
+        n = self.num_envs
+        infos: dict[str, Any] = {"side": a["side"], "_side": np.ones(n, dtype=np.bool_)}
+        done = a["terminated"] | a["truncated"]
+        if done.any():
+            rows = np.flatnonzero(done)
+            final_obs = np.full(n, None, dtype=object)
+            for i in rows:
+                final_obs[i] = {name: a["final_" + name][i].copy() for name in _OBS}
+            infos["final_obs"] = final_obs
+            infos["_final_obs"] = done.copy()
+            infos["final_info"] = {
+                "side": a["final_side"].astype(np.int64), "_side": done.copy(),
+                "score": a["final_score"].copy(), "_score": done.copy(),
+                "other_reward": a["other_reward"].copy(), "_other_reward": done.copy(),
+            }
+            infos["_final_info"] = done.copy()
+        return infos
+
+
+def make_batched_env(num_envs: int = 1, **kwargs: Any) -> BatchedVectorEnv:
+    """`BatchedVectorEnv(num_envs, **kwargs)` (the registered ids' batched entry point)."""
+    return BatchedVectorEnv(num_envs, **kwargs)
+

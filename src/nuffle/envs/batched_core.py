@@ -1,0 +1,219 @@
+"""The in-process half of `BatchedVectorEnv`: one C++ `VecEnv` over a block of rows.
+
+A `BatchCore` owns the C++ core (`nuffle._native.VecEnv`, native/include/nuffle/vec_env.hpp)
+of rows `first .. first + n - 1` of a batch, writing into arrays it is given (plain numpy
+arrays, or views of shared memory in a worker process). It draws each row's episode seeds as
+`BloodBowlEnv.reset` draws them (row `i` seeded with `seed + i`, as Gymnasium's vector
+environments seed their copies), and takes the decisions that Python makes: a Python opponent
+or set-up bot, played on a `NativeGame` of that row's position.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from gymnasium.utils import seeding
+
+from nuffle.core.decision import DecisionKind
+from nuffle.core.engines import native_module
+from nuffle.core.errors import InputError
+from nuffle.core.game import Game, MatchConfig
+from nuffle.core.native_game import NativeGame
+from nuffle.core.native_state import native_board, state_data
+from nuffle.core.teams import TeamSpec
+from nuffle.envs.codec import ActionCodec
+from nuffle.envs.core import EnvError
+from nuffle.envs.native_encoder import codec_spec, encoder_spec
+from nuffle.envs.native_parts import board_formations, reward_terms
+from nuffle.envs.opponent import Opponent
+
+#: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
+NATIVE_OPPONENTS = {"random": 0, "self": 1}
+_PYTHON_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 2, 0, 1, 2
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """What every block of a batch is built from (picklable: workers get a copy)."""
+
+    board: int
+    home: str | TeamSpec
+    away: str | TeamSpec
+    opponent: Any
+    reward: Any
+    side: str
+    setup: Any
+    max_steps: int | None
+
+
+def array_shapes(board: int, n: int) -> dict[str, tuple[tuple[int, ...], Any]]:
+    """The (shape, dtype) of every array a batch of `n` rows of `board` shares."""
+    from nuffle.envs.native_encoder import NativeEncoder
+
+    enc = NativeEncoder(board)
+    spatial, ns, size = (n, *enc.spatial_shape), (n, enc.non_spatial_size), (n, enc.mask_size)
+    return {
+        "spatial": (spatial, np.float32), "non_spatial": (ns, np.float32), "action_mask": (size, np.bool_),
+        "reward": ((n,), np.float64), "terminated": ((n,), np.bool_), "truncated": ((n,), np.bool_),
+        "side": ((n,), np.int8), "actions": ((n,), np.int64), "seeds": ((n, 3), np.int64),
+        "final_spatial": (spatial, np.float32), "final_non_spatial": (ns, np.float32),
+        "final_action_mask": (size, np.bool_), "final_side": ((n,), np.int8),
+        "final_score": ((n, 2), np.int16), "other_reward": ((n,), np.float64),
+    }
+
+
+def native_options(spec: BatchSpec) -> dict[str, Any]:
+    """The C++ core's options of `spec`: who plays, the step limit, the reward's (event index,
+    weight) terms (`envs/rewards.py`'s presets and weights; EnvError for a callable, which
+    cannot run in C++) and, for the scripted set-up, the board's formations (the data file)."""
+    try:
+        terms = reward_terms(spec.reward)
+    except InputError as e:
+        raise EnvError(f"the batched environment's reward: {e}") from None
+    if isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS:
+        opponent = NATIVE_OPPONENTS[spec.opponent]
+    else:
+        opponent = _PYTHON_OPPONENT
+    if spec.setup is None:
+        setup = _LEARNER_SETUP
+    elif isinstance(spec.setup, str) and spec.setup == "scripted":
+        setup = _SCRIPTED_SETUP
+    else:
+        setup = _PYTHON_SETUP
+    options: dict[str, Any] = {
+        "opponent": opponent, "setup": setup, "max_steps": spec.max_steps or 0,
+        "setup_kind": int(DecisionKind.SETUP), "reward": terms, "compensated": sys.version_info >= (3, 12),
+    }
+    if setup == _SCRIPTED_SETUP:
+        options["offense"], options["defense"] = board_formations(spec.board)
+    return options
+
+
+class BatchCore:
+    """Rows `first .. first + len - 1` of a batch, stepped by one C++ call."""
+
+    def __init__(self, spec: BatchSpec, arrays: dict[str, np.ndarray], first: int = 0) -> None:
+        self.spec = spec
+        self.arrays = arrays
+        self.first = first
+        self.n = len(arrays["reward"])
+        self.board = spec.board
+        self.self_play = isinstance(spec.opponent, str) and spec.opponent == "self"
+        options = native_options(spec)
+        python_opponent = options["opponent"] == _PYTHON_OPPONENT
+        start = Game.start_state(spec.home, spec.away, 0, spec.board)
+        self._start = start
+        self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0,
+                                   board=spec.board)
+        module = native_module()
+        native_start = module.State.load(native_board(spec.board), state_data(start))
+        self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
+                                 codec_spec(ActionCodec(spec.board)), native_start, options)
+        self.vec.bind(arrays)
+        # the Python bots of each row: the opponent, and the set-up bot of each learner side
+        self.opponents = [Opponent(spec.opponent) for _ in range(self.n)] if python_opponent else []
+        sides = 2 if self.self_play else 1
+        self.helpers = ([[Opponent(spec.setup) for _ in range(sides)] for _ in range(self.n)]
+                        if options["setup"] == _PYTHON_SETUP else [])
+        self.rngs: list[np.random.Generator] = []
+        self.current = np.zeros((self.n, 4), dtype=np.int64)  # this episode's side and seeds
+        self.upcoming = np.zeros((self.n, 4), dtype=np.int64)  # the next episode's
+        self.started = [False] * self.n
+
+    # --- seeds ----------------------------------------------------------------------------
+
+    def _draw(self, i: int) -> None:
+        """Row i's next episode seeds, drawn in BloodBowlEnv.reset's order."""
+        rng = self.rngs[i]
+        side = int(rng.integers(2)) if self.spec.side == "random" else int(self.spec.side == "away")
+        game = int(rng.integers(2**31 - 1))
+        opp = int(rng.integers(2**31 - 1))
+        helper = int(rng.integers(2**31 - 1)) if self.spec.setup is not None else 0
+        self.upcoming[i] = (side, game, opp, helper)
+        self.arrays["seeds"][i] = (side, game, opp)
+
+    # --- the batch API ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None) -> None:
+        """Start every row's episode (rows seeded with `seed + first + i` when given)."""
+        if seed is not None or not self.rngs:
+            self.rngs = [seeding.np_random(None if seed is None else seed + self.first + i)[0]
+                         for i in range(self.n)]
+        for i in range(self.n):
+            self._draw(i)
+        self.started = [False] * self.n
+        self._serve(self.vec.reset())
+        for i in range(self.n):
+            self._draw(i)
+
+    def step(self) -> None:
+        """Take the actions in `arrays['actions']`, all checked first: EnvError naming the first
+        bad row (its number in the whole batch) and index, and nothing is stepped."""
+        pending = self._checked(self.vec.step)
+        self._serve(pending)
+        a = self.arrays
+        for i in np.flatnonzero(a["terminated"] | a["truncated"]):
+            self._draw(int(i))
+
+    def _checked(self, call: Any) -> Any:
+        try:
+            return call()
+        except native_module().VecActionError as e:
+            text = re.sub(r"^row (\d+)", lambda m: f"row {int(m.group(1)) + self.first}", str(e))
+            raise EnvError(text) from None
+
+    # --- Python's decisions ---------------------------------------------------------------
+
+    def _serve(self, pending: list[int]) -> None:
+        while pending:
+            for i in pending:
+                if self.vec.pending_kind(i) == 1:
+                    self._new_episode(i)
+                    self.vec.resume(i)
+                else:
+                    self._decide(i)
+            pending = self.vec.pending()
+
+    def game(self, i: int, final: bool = False) -> NativeGame:
+        """A `NativeGame` of row i's position now (`final`: of its last ended episode)."""
+        state = self.vec.final_state(i) if final else self.vec.state(i)
+        config = MatchConfig(self._config.home, self._config.away, int(self.current[i, 1]), self.board)
+        return NativeGame(self._start, state, config=config)
+
+    def _bots(self, i: int) -> list[tuple[Opponent, int]]:
+        """Row i's Python bots with the side each plays."""
+        side = int(self.current[i, 0])
+        bots = [(self.opponents[i], 1 - side)] if self.opponents else []
+        if self.helpers:
+            sides = (0, 1) if self.self_play else (side,)
+            bots += list(zip(self.helpers[i], sides, strict=True))
+        return bots
+
+    def _new_episode(self, i: int) -> None:
+        if self.started[i] and self.arrays["terminated"][i]:
+            final = self.game(i, final=True)
+            for bot, _ in self._bots(i):
+                bot.end_game(final)
+        self.current[i] = self.upcoming[i]
+        self.started[i] = True
+        game = self.game(i)
+        _, _, opp_seed, helper_seed = (int(v) for v in self.current[i])
+        first_helper = 1 if self.opponents else 0
+        for k, (bot, side) in enumerate(self._bots(i)):
+            bot.new_game(game, side, seed=opp_seed if k < first_helper else helper_seed + k - first_helper)
+
+    def _decide(self, i: int) -> None:
+        game = self.game(i)
+        decider = game.decider
+        learner = int(self.current[i, 0])
+        if self.self_play or (decider == learner and self.helpers):
+            bot = self.helpers[i][decider if self.self_play else 0]
+        else:
+            bot = self.opponents[i]
+        action = bot.act(game)
+        square = -1 if action.square is None else self._start.board.sq(*action.square)
+        self.vec.act(i, int(action.type), -1 if action.player is None else int(action.player), square)
