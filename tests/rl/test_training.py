@@ -1,6 +1,7 @@
 """Training end to end: the CI smoke run, executors that agree, imitation, self-play, the
 curriculum, the policy as a bot, and the command line's errors."""
 
+import os
 import subprocess
 import sys
 import time
@@ -10,6 +11,8 @@ import pytest
 import torch
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.engines import native_available
+from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import BallState
 from nuffle.envs.gym_env import BloodBowlEnv
@@ -21,7 +24,7 @@ from nuffle.rl.dataset import Dataset, record
 from nuffle.rl.imitate import clone
 from nuffle.rl.plot import baselines
 from nuffle.rl.trainer import Trainer
-from nuffle.rl.vec import EnvSpec, VecEnv
+from nuffle.rl.vec import EnvSpec, VecEnv, resolve_executor
 
 RANDOM_BASELINE_B1 = baselines(1)["random"]
 
@@ -38,6 +41,11 @@ def test_smoke_a2c_board_1_beats_the_random_baseline(tmp_path):
     assert row["steps"] == 20_000
     assert row["td_per_episode"] > 2 * RANDOM_BASELINE_B1
     assert (tmp_path / "last.pt").is_file() and (tmp_path / "log.csv").is_file()
+
+
+#: The batched executor runs on the native engine (CI requires it; elsewhere it may be missing).
+NEEDS_NATIVE = pytest.mark.skipif(not native_available() and os.environ.get("NUFFLE_REQUIRE_NATIVE") != "1",
+                                  reason="the native extension is not built")
 
 
 def _rollout(executor, workers, steps=60):
@@ -58,6 +66,24 @@ def _rollout(executor, workers, steps=60):
 
 def test_worker_processes_step_exactly_like_one_process():
     assert _rollout("process", 2) == _rollout("local", 1)
+
+
+@NEEDS_NATIVE
+def test_the_batched_executor_steps_alike_over_one_or_two_workers():
+    trace = _rollout("batched", 1)
+    assert trace == _rollout("batched", 2)
+    assert sum(r != 0 for step in trace for r in step[1]) > 0  # the ffai reward paid something
+
+
+@NEEDS_NATIVE
+def test_auto_runs_batched_where_it_can_and_batched_says_why_it_cannot():
+    assert resolve_executor(EnvSpec(board=1), "auto") == "batched"
+    assert resolve_executor(EnvSpec(board=1, curriculum="endzone"), "auto") == "process"
+    assert resolve_executor(EnvSpec(board=3, assisted_moves=True), "auto") == "process"
+    with pytest.raises(InputError, match="executor 'batched' cannot run these settings: self-play"):
+        resolve_executor(EnvSpec(board=1, opponent="self", pool="x"), "batched")
+    with pytest.raises(InputError, match="unknown executor 'gpu'"):
+        resolve_executor(EnvSpec(board=1), "gpu")
 
 
 @pytest.mark.slow

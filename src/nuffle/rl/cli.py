@@ -29,7 +29,9 @@ def register(sub: Any) -> None:
     t.add_argument("--seed", type=int, default=0, help="seed of the networks and environments")
     t.add_argument("--envs", type=int, default=8, help="parallel environments (default 8)")
     t.add_argument("--workers", type=int, default=2, help="worker processes or Ray actors (default 2)")
-    t.add_argument("--executor", default="process", help="local, process (default) or ray")
+    t.add_argument("--executor", default="auto",
+                   help="auto (default: batched where the settings allow, else process), batched "
+                        "(the C++ vector environment), local, process or ray")
     t.add_argument("--net", default="paper", help="paper (default) or conv")
     t.add_argument("--hidden", type=int, default=128, help="hidden layer size (default 128)")
     t.add_argument("--channels", default="64,64,64", help="conv net: filters per layer (default 64,64,64)")

@@ -10,7 +10,7 @@ from nuffle.core.errors import InputError
 from nuffle.envs.core import BOARDS
 from nuffle.rl.curriculum import KINDS as CURRICULA
 from nuffle.rl.networks import NETWORKS, NetSpec
-from nuffle.rl.vec import EnvSpec
+from nuffle.rl.vec import EXECUTORS, EnvSpec
 
 ALGOS = ("a2c", "ppo")
 
@@ -26,7 +26,7 @@ class TrainConfig:
     # environments
     n_envs: int = 8
     workers: int = 2
-    executor: str = "process"  # 'local', 'process' or 'ray'
+    executor: str = "auto"  # EXECUTORS: batched where the settings allow, else process
     threads: int = 1  # torch threads of the learner (more only pays with large networks)
     home: str = "human"
     away: str = "human"
@@ -72,8 +72,8 @@ class TrainConfig:
         if self.curriculum is not None and self.curriculum not in CURRICULA:
             raise InputError(
                 f"unknown curriculum {self.curriculum!r}: choose one of {', '.join(CURRICULA)}")
-        if self.executor not in ("local", "process", "ray"):
-            raise InputError(f"unknown executor {self.executor!r}: choose 'local', 'process' or 'ray'")
+        if self.executor not in EXECUTORS:
+            raise InputError(f"unknown executor {self.executor!r}: choose one of {', '.join(EXECUTORS)}")
         for name in ("steps", "n_envs", "workers", "t_max", "ppo_steps", "ppo_epochs", "ppo_minibatches",
                      "hidden", "threads", "log_every", "checkpoint_every", "selfplay_every"):
             if getattr(self, name) < 1:

@@ -12,13 +12,16 @@ import signal
 import traceback
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from nuffle.core.errors import InputError, StateError
 from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.rl.curriculum import Curriculum, make_curriculum
+
+if TYPE_CHECKING:
+    from nuffle.rl.batched import BatchedEnvs
 
 Obs = dict[str, np.ndarray]
 
@@ -169,25 +172,52 @@ def _merge(parts: list[Any]) -> tuple[Obs, np.ndarray, np.ndarray, list[Episode]
             [e for p in parts for e in p[3]])
 
 
+#: Where a batch's environments run: 'batched' (`nuffle.rl.batched`: the C++ vector
+#: environment, in `workers` processes), 'local' (this process), 'process' (worker processes),
+#: 'ray' (Ray actors), or 'auto': 'batched' where the native engine and the settings allow it,
+#: else 'process'.
+EXECUTORS = ("auto", "batched", "local", "process", "ray")
+
+
+def resolve_executor(spec: EnvSpec, executor: str) -> str:
+    """The executor 'auto' stands for with `spec`; InputError for an unknown one, or for
+    'batched' with settings it cannot run (naming why)."""
+    from nuffle.rl.batched import batched_unsupported
+
+    if executor not in EXECUTORS:
+        raise InputError(f"unknown executor {executor!r}: choose one of {', '.join(EXECUTORS)}")
+    if executor in ("auto", "batched"):
+        why = batched_unsupported(spec)
+        if why is None:
+            return "batched"
+        if executor == "batched":
+            raise InputError(f"executor 'batched' cannot run these settings: {why}")
+        return "process"
+    return executor
+
+
 class VecEnv:
-    """`n_envs` environments over `workers` executors: 'local' (this process), 'process'
-    (worker processes) or 'ray' (Ray actors; a local Ray is started if none is running)."""
+    """`n_envs` environments over `workers` executors (`EXECUTORS`); a local Ray is started
+    for 'ray' if none is running."""
 
     def __init__(self, spec: EnvSpec, n_envs: int, workers: int, seed: int,
-                 executor: str = "process") -> None:
+                 executor: str = "auto") -> None:
         if n_envs < 1:
             raise InputError(f"need at least one environment, got {n_envs}")
-        if executor not in ("local", "process", "ray"):
-            raise InputError(f"unknown executor {executor!r}: choose 'local', 'process' or 'ray'")
+        executor = resolve_executor(spec, executor)
         self.n_envs = n_envs
         self.executor = executor
-        self.sizes = split(n_envs, workers) if executor != "local" else [n_envs]
+        self.sizes = split(n_envs, workers) if executor not in ("local", "batched") else [n_envs]
         starts = [seed * 1000 + sum(self.sizes[:i]) for i in range(len(self.sizes))]
-        self._local: EnvBatch | None = None
+        self._local: EnvBatch | BatchedEnvs | None = None
         self._pipes: list[Connection] = []
         self._procs: list[Any] = []
         self._actors: list[Any] = []
-        if executor == "local":
+        if executor == "batched":
+            from nuffle.rl.batched import BatchedEnvs
+
+            self._local = BatchedEnvs(spec, n_envs, workers, starts[0])
+        elif executor == "local":
             self._local = EnvBatch(spec, n_envs, starts[0])
         elif executor == "process":
             # fork: workers start at once and need no importable __main__ (torch's fork handlers
