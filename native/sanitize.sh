@@ -42,20 +42,18 @@ if [ "${1:-}" = "--python" ]; then
 fi
 out="${1:-$here/build/sanitize}"
 mkdir -p "$out"
-"${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/unit_tests.cpp" -o "$out/unit_tests"
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
-    "$out/unit_tests" "$here/../src/nuffle/data/boards.json"
-# the passing, bomb, Throw Team-Mate and Ball & Chain procedures fuzzed (tests/passing_fuzz.cpp)
-"${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/passing_fuzz.cpp" -o "$out/passing_fuzz"
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
-    "$out/passing_fuzz" "$here/../src/nuffle/data/boards.json"
-# perf: the native random player and the exact outcomes (tests/perf_fuzz.cpp)
-"${CXX:-g++}" -std=c++20 -O1 -g1 -Wall -Wextra -Werror \
-    -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-    -I"$here/include" "$here/tests/perf_fuzz.cpp" -o "$out/perf_fuzz"
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
-    "$out/perf_fuzz" "$here/../src/nuffle/data/boards.json"
-# the batched environments' parts: reward events and the scripted set-up (tests/vecparts_fuzz.cpp)
-"${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/vecparts_fuzz.cpp" -o "$out/vecparts_fuzz"
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
-    "$out/vecparts_fuzz" "$here/../src/nuffle/data/boards.json"
+# The test programs: unit_tests.cpp; passing_fuzz.cpp (the passing, bomb, Throw Team-Mate and
+# Ball & Chain procedures fuzzed); perf_fuzz.cpp (the native random player and the exact
+# outcomes); vecparts_fuzz.cpp (the batched environments' parts: reward events and the scripted
+# set-up). Compiled side by side (each builds the whole engine), then run one after another.
+programs=(unit_tests passing_fuzz perf_fuzz vecparts_fuzz)
+pids=()
+for prog in "${programs[@]}"; do
+    "${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/$prog.cpp" -o "$out/$prog" &
+    pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done  # set -e: a failed compile stops the script
+for prog in "${programs[@]}"; do
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
+        "$out/$prog" "$here/../src/nuffle/data/boards.json"
+done
