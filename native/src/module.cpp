@@ -287,6 +287,8 @@ void act_checked(PyState& st, int type, int player, int square) {
 #include "perf_bindings.hpp"
 // the environments' observation and action mask (encode.hpp, mask.hpp)
 #include "encoder_bindings.hpp"
+// the MCTS loop (nuffle/mcts/search.hpp)
+#include "mcts_bindings.hpp"
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -821,4 +823,5 @@ PYBIND11_MODULE(_native, m) {
     m.attr("LIST_POOL") = LIST_POOL;
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
     bind_encoder(m);  // the environments' encoder
+    bind_mcts(m);  // the search
 }

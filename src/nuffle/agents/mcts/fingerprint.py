@@ -42,8 +42,8 @@ def fingerprint(search: Search, game: Game, iterations: int) -> dict[str, Any]:
         "choice": str(max(root.edges.values(), key=lambda e: e.visits).action),
         "root": [root.visits, round(root.value, 12), root.solved],
         "edges": [[i, str(e.action), e.visits, round(e.value, 12), len(e.children)] for i, e in edges],
-        "table": len(search.table),
-        "visits": sum(n.visits for n in search.table.values()),
+        "table": search.table_size(),
+        "visits": search.visit_sum(),
         "iterations": search.iterations,
     }
 
