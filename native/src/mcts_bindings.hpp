@@ -119,9 +119,9 @@ void bind_mcts(py::module_& m) {
         .def("edges", [](const PySearch& p, int i) {
             const mc::Node& n = p.search.node(i);
             py::list out;
-            for (const int ei : n.edges) {
-                const mc::Edge& e = p.search.edge(ei);
-                out.append(py::make_tuple(e.index, move_to_py(e.action), e.visits, e.value, e.solved, e.exact,
+            for (const mc::EdgeStat& st : n.edges) {
+                const mc::Edge& e = p.search.edge(st.edge);
+                out.append(py::make_tuple(st.index, move_to_py(e.action), st.visits, st.value, st.solved, e.exact,
                                           e.children, e.probs, e.counts, e.prior));
             }
             return out;

@@ -12,7 +12,6 @@
 #include <array>
 #include <cmath>
 #include <ctime>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <stdexcept>
@@ -60,6 +59,7 @@ class Search {
 public:
     static constexpr int EARLY_CHECK = 32;  // search.EARLY_CHECK
     static constexpr double EARLY_MARGIN = 1.5;  // search.EARLY_MARGIN
+    static constexpr std::size_t KEEP_BLOCKS = 64;  // state blocks kept for the next tree (8,192 states)
 
     Search(Config config, const Board& board, Solver solver)
         : cfg_(std::move(config)), b_(board), solver_(std::move(solver)) {
@@ -114,7 +114,7 @@ public:
         nodes_.clear();
         edges_.clear();
         steps_.clear();
-        states_.clear(8);
+        states_.clear(KEEP_BLOCKS);
         index_ = NodeIndex();
         table_size_ = 0;
         has_turn_ = false;
@@ -127,6 +127,7 @@ private:
     static TurnKey turn_key(const State& s) noexcept { return {s.half, s.active, s.teams[0].turn, s.teams[1].turn}; }
     Node& N(int i) noexcept { return nodes_[static_cast<std::size_t>(i)]; }
     Edge& E(int i) noexcept { return edges_[static_cast<std::size_t>(i)]; }
+    int E_slot(int ei) const noexcept { return edges_[static_cast<std::size_t>(ei)].slot; }
     const State& S(int slot) const noexcept { return states_[static_cast<std::size_t>(slot)]; }
 
     // search._root: the view's node, kept from before when the table is reused in the same turn.
@@ -190,7 +191,8 @@ private:
         Node& n = N(id);
         n.prepared = true;
         State& s = states_[static_cast<std::size_t>(n.state)];
-        std::vector<Move> actions;
+        std::vector<Move>& actions = scratch_actions_;
+        actions.clear();
         for (const Choice& g : legal_actions(s, b_)) {
             const std::size_t np = g.players.empty() ? 1 : g.players.size();
             const std::size_t nq = g.squares.empty() ? 1 : g.squares.size();
@@ -202,11 +204,13 @@ private:
                 }
             }
         }
-        std::vector<double> priors;
+        std::vector<double>& priors = scratch_priors_;
         priors_of(s, b_, n.side, actions, cfg_.heuristic_priors ? &cfg_.type_prior : nullptr, cfg_.move_type, priors);
-        std::vector<std::int64_t> tie(actions.size());
+        std::vector<std::int64_t>& tie = scratch_tie_;
+        tie.resize(actions.size());
         for (std::size_t i = 0; i < actions.size(); ++i) tie[i] = salted_hash(cfg_.salt, side_relative(s, b_, n.side, actions[i]));
-        std::vector<std::size_t> order(actions.size());
+        std::vector<std::size_t>& order = scratch_order_;
+        order.resize(actions.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
             const double px = -priors[x], py = -priors[y];
@@ -226,9 +230,9 @@ private:
     // Python's max()/min(), the first of equals kept.
     double best_value(const Node& n) const noexcept {
         if (n.edges.empty()) return n.value;
-        double best = edges_[static_cast<std::size_t>(n.edges[0])].value;
+        double best = n.edges[0].value;
         for (std::size_t k = 1; k < n.edges.size(); ++k) {
-            const double v = edges_[static_cast<std::size_t>(n.edges[k])].value;
+            const double v = n.edges[k].value;
             if (n.side == 0 ? v > best : v < best) best = v;
         }
         return best;
@@ -245,8 +249,7 @@ private:
             if (n.tried < static_cast<int>(n.actions.size())) return n.tried;
             const double log_n = std::log(static_cast<double>(std::max(1, n.visits)));
             const bool away = n.side != 0;
-            for (const int ei : n.edges) {
-                const Edge& e = edges_[static_cast<std::size_t>(ei)];
+            for (const EdgeStat& e : n.edges) {
                 if (e.solved) continue;
                 const int v = e.visits;
                 const double score = (away ? -e.value : e.value) + c * std::sqrt(log_n / static_cast<double>(v > 1 ? v : 1));
@@ -266,7 +269,7 @@ private:
             if (ei < 0) {
                 score = base + c * prior * sqrt_n;
             } else {
-                const Edge& e = edges_[static_cast<std::size_t>(ei)];
+                const EdgeStat& e = n.edges[static_cast<std::size_t>(E_slot(ei))];
                 if (e.solved) continue;
                 score = own(e.value, n.side) + c * prior * sqrt_n / static_cast<double>(1 + e.visits);
             }
@@ -318,7 +321,7 @@ private:
         backup();
     }
 
-    void refresh(Edge& e) {
+    void refresh(const Edge& e, EdgeStat& st) {
         double total = 0.0, acc = 0.0;
         if (e.exact && !cfg_.sample_chance) {
             bool solved = true;
@@ -328,31 +331,32 @@ private:
                 total += e.probs[k];
                 if (!c.solved) solved = false;
             }
-            e.solved = solved;
+            st.solved = solved;
         } else {
             for (std::size_t k = 0; k < e.children.size(); ++k) {
                 const double n = static_cast<double>(e.counts[k]);
                 acc += n * N(e.children[k]).value;
                 total += n;
             }
-            e.solved = false;
+            st.solved = false;
         }
-        if (total > 0) e.value = acc / total;
+        if (total > 0) st.value = acc / total;
     }
 
     // search._backup
     void backup() {
         for (auto it = path_.rbegin(); it != path_.rend(); ++it) {
             Node& n = N(it->first);
-            Edge& e = E(it->second);
-            e.visits += 1;
-            refresh(e);
+            const Edge& e = E(it->second);
+            EdgeStat& st = n.edges[static_cast<std::size_t>(e.slot)];
+            st.visits += 1;
+            refresh(e, st);
             n.visits += 1;
             n.value = best_value(n);
             if (n.edges.size() == n.actions.size()) {
                 bool solved = true;
-                for (const int k : n.edges) {
-                    if (!E(k).solved) {
+                for (const EdgeStat& k : n.edges) {
+                    if (!k.solved) {
                         solved = false;
                         break;
                     }
@@ -384,7 +388,7 @@ private:
         {
             Edge& e = edges_.emplace_back();
             e.action = action;
-            e.index = i;
+            e.slot = static_cast<int>(N(id).edges.size());
             e.prior = prior;
         }
         if (g.decider != D_CHANCE) {
@@ -398,7 +402,7 @@ private:
             e.counts[e.add(child, 0.0)] += 1;
         }
         N(id).edge_at[static_cast<std::size_t>(i)] = ei;
-        N(id).edges.push_back(ei);
+        N(id).edges.push_back(EdgeStat{0.0, 0, i, ei, false});
         if (cfg_.sample_chance && E(ei).exact) {
             std::vector<char> none(E(ei).probs.size(), 0);
             const int j = pick(E(ei).probs, none);
@@ -460,18 +464,28 @@ private:
     int descend(int ei) {
         Edge& e = E(ei);
         if (e.exact) {
-            std::vector<char>& skip = skip_;
-            skip.assign(e.children.size(), 0);
-            bool all = true;
-            for (std::size_t k = 0; k < e.children.size(); ++k) {
-                skip[k] = !cfg_.sample_chance && N(e.children[k]).solved;
-                if (!skip[k]) all = false;
+            // _pick over the outcomes not skipped (solved ones, with chance='expect')
+            const bool skip_solved = !cfg_.sample_chance;
+            const std::size_t count = e.children.size();
+            double total = 0.0;
+            bool any = false;
+            for (std::size_t k = 0; k < count; ++k) {
+                if (skip_solved && N(e.children[k]).solved) continue;
+                any = true;
+                total += e.probs[k];
             }
-            if (all) return -1;
+            if (!any) return -1;
             fresh_ = -1;
-            const int j = pick(e.probs, skip);
-            e.counts[static_cast<std::size_t>(j)] += 1;
-            return e.children[static_cast<std::size_t>(j)];
+            double r = rng.random() * total;
+            std::size_t j = count;
+            for (std::size_t k = 0; k < count; ++k) {
+                if (skip_solved && N(e.children[k]).solved) continue;
+                j = k;
+                r -= e.probs[k];
+                if (r < 0) break;
+            }
+            e.counts[j] += 1;
+            return e.children[j];
         }
         const std::size_t before = e.children.size();
         const int child = walk(ei);
@@ -536,8 +550,8 @@ private:
     // search.settled: whether `left` more iterations could not change the most visited action.
     bool settled(double left) const {
         int first = 0, second = 0;
-        for (const int ei : nodes_[static_cast<std::size_t>(root_)].edges) {
-            const int v = edges_[static_cast<std::size_t>(ei)].visits;
+        for (const EdgeStat& e : nodes_[static_cast<std::size_t>(root_)].edges) {
+            const int v = e.visits;
             if (v > first) {
                 second = first;
                 first = v;
@@ -551,9 +565,10 @@ private:
     Config cfg_;
     Board b_;
     Solver solver_;
-    std::deque<Node> nodes_;
-    std::deque<Edge> edges_;
-    std::deque<Step> steps_;
+    // vectors: no reference into them is held across a call that adds to them
+    std::vector<Node> nodes_;
+    std::vector<Edge> edges_;
+    std::vector<Step> steps_;
     StateBlocks states_;
     NodeIndex index_;
     int table_size_ = 0;
@@ -567,7 +582,10 @@ private:
     Explored explored_;
     std::vector<std::pair<int, int>> path_;
     std::vector<int> seen_;
-    std::vector<char> skip_;
+    std::vector<Move> scratch_actions_;  // prepare's working lists
+    std::vector<double> scratch_priors_;
+    std::vector<std::int64_t> scratch_tie_;
+    std::vector<std::size_t> scratch_order_;
 };
 
 }  // namespace nuffle::mcts

@@ -14,6 +14,17 @@
 
 namespace nuffle::mcts {
 
+// What selection and backups read of an edge, kept in its node (one array per node, in the
+// order the edges were made): its value, visits, whether it is solved, its action's index and
+// the edge itself.
+struct EdgeStat {
+    double value = 0.0;
+    int visits = 0;
+    int index = 0;  // the action's index in its node's `actions`
+    int edge = 0;  // in the search's edges
+    bool solved = false;
+};
+
 // A decision (or a leaf: end of the game, end of the searched turn). `actions` are the legal
 // actions in expansion order with their `priors`; `edges` the expanded edges in the order they
 // were made, `edge_at[i]` the edge of action i or -1. `state`: the slot of its state in the
@@ -30,21 +41,19 @@ struct Node {
     double value = 0.0;
     std::vector<Move> actions;
     std::vector<double> priors;
-    std::vector<int> edges;
+    std::vector<EdgeStat> edges;
     std::vector<int> edge_at;
 };
 
-// An action taken at a node. `probs[i]`: the exact probability of `children[i]` (0.0 where
+// An action taken at a node (its value, visits and whether it is solved are its node's
+// EdgeStat number `slot`). `probs[i]`: the exact probability of `children[i]` (0.0 where
 // sampled), `counts[i]`: how often it was drawn. A sampled edge keeps the state its action
 // leads to (`after`, a slot of the store) and the root of its chance steps (`chance`).
 struct Edge {
     Move action{};
-    int index = 0;  // the action's index in its node's `actions`
+    int slot = 0;
     double prior = 0.0;
     bool exact = true;
-    bool solved = false;
-    int visits = 0;
-    double value = 0.0;
     int after = -1;
     int chance = -1;
     std::vector<int> children;
