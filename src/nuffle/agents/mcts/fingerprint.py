@@ -31,7 +31,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
 def positions(board: int, count: int, seed: int = 1, engine: str | None = None) -> list[Game]:
     """Mid-game positions as the speed bench picks them (games of `engine`, as `Game.from_state`
     chooses)."""
-    games = [Game.from_state(s, engine=engine) for s in midgame_states(seed, count * 3, board=board, every=11)]
+    states = midgame_states(seed, count * 3, board=board, every=11)
+    games = [Game.from_state(s, engine=engine) for s in states]
     return [g for g in games if in_team_turn(g) and len(g.legal_actions()) > 1][:count]
 
 

@@ -81,11 +81,11 @@ class NativeLoop:
 class NativeNode(Node):
     """A node of the C++ tree (a snapshot of it when read): `visits`, `value`, `solved`,
     `final` and `side` at once, `edges`, `actions`, `priors`, `tried` and `game` when first
-    asked for."""
+    asked for (`game` is None for a leaf the table could not hold: its state is not kept)."""
 
     __slots__ = ("_id", "_loop")
 
-    def __init__(self, loop: NativeLoop, i: int) -> None:  # noqa: D107 - Node's fields, read
+    def __init__(self, loop: NativeLoop, i: int) -> None:
         self._loop = loop
         self._id = i
         self.visits, self.value, self.solved, self.final, self.side, _ = loop.core.node(i)
@@ -105,13 +105,12 @@ class NativeNode(Node):
             self.priors = list(priors)
             self.tried = tried
             return getattr(self, name)
-        if name == "game":
-            if self._id == loop.core.root:
-                self.game = loop.game
-            else:
-                native = loop.core.state(self._id)
-                self.game = None if native is None else loop.game._copy(native, ExplicitRoller(), loop.game.config)
-            return self.game
+        if name == "game":  # as the Python loop's: the node's state, explicit dice
+            native = loop.core.state(self._id)
+            root = loop.game
+            game = None if native is None else root._copy(native, ExplicitRoller(), root.config)
+            self.game = game  # type: ignore[assignment]  # None only for a leaf outside the table
+            return game
         raise AttributeError(name)
 
 

@@ -32,6 +32,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
@@ -238,16 +239,18 @@ class Search:
     def _run_native(self, view: Game, iterations: int, seconds: float, start: float) -> Node:
         """`run` by the C++ loop (native_search.py): the same search, the same draws from
         `rng`, the same tree."""
-        assert isinstance(view, native_search.NativeGame)
+        assert isinstance(view, NativeGame)
         g = view.with_assisted_moves() if self.config.macro else view
         loop = self._native
         if loop is None or not loop.fits(g):
-            loop = self._native = native_search.NativeLoop(self.config, self.salt, CANON_RNG, KICKOFF_KINDS, g)
+            loop = native_search.NativeLoop(self.config, self.salt, CANON_RNG, KICKOFF_KINDS, g)
+            self._native = loop
         self.table.clear()  # one tree at a time: the Python one is dropped
         self.turn = None
         deadline = start + seconds - min(self.finish, FINISH_CAP * seconds)
         try:
-            root = loop.run(self.rng, g, iterations, start, deadline, self.config.stop_early and not iterations)
+            early = self.config.stop_early and not iterations
+            root = loop.run(self.rng, g, iterations, start, deadline, early)
         finally:
             self._loop_end = time.perf_counter()
         self.iterations = loop.core.iterations
