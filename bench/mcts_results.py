@@ -107,7 +107,7 @@ def main() -> None:
     ap.add_argument("--teams", nargs=2, default=["human", "orc"], metavar=("HOME", "AWAY"),
                     help="the home and away races (default: human orc)")
     ap.add_argument("--engine", choices=(PYTHON, NATIVE), default=NATIVE if native_available() else PYTHON,
-                    help="the matches' engine (default: native when it is built; there the search runs in C++)")
+                    help="the matches' engine (default: native when built; the search runs in C++ there)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
