@@ -135,9 +135,9 @@ void bind_mcts(py::module_& m) {
             return py::make_tuple(out, n.priors, n.tried);
         }, py::arg("i"), "Node i's actions in expansion order, their priors and how many were tried.")
         .def("state", [](const PySearch& p, int i) -> py::object {
-            const nuffle::State* s = p.search.state_of(i);
-            if (s == nullptr) return py::none();
-            return py::cast(std::unique_ptr<PyState>(new PyState{*s, p.board, {}}));
+            std::unique_ptr<PyState> st(new PyState{nuffle::State{}, p.board, {}});
+            if (!p.search.state_of(i, st->s)) return py::none();
+            return py::cast(std::move(st));
         }, py::arg("i"), "A copy of node i's state, or None for a leaf kept without one.");
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "nuffle/mcts/pyrandom.hpp"
+#include "nuffle/mcts/store.hpp"
 #include "nuffle/mcts/tree.hpp"
 #include "nuffle/mcts/values.hpp"
 #include "nuffle/transitions.hpp"
@@ -59,7 +60,7 @@ class Search {
 public:
     static constexpr int EARLY_CHECK = 32;  // search.EARLY_CHECK
     static constexpr double EARLY_MARGIN = 1.5;  // search.EARLY_MARGIN
-    static constexpr std::size_t KEEP_BLOCKS = 64;  // state blocks kept for the next tree (8,192 states)
+    static constexpr std::size_t KEEP_CHUNKS = 64;  // the state store's chunks kept for the next tree (64 MB)
 
     Search(Config config, const Board& board, Solver solver)
         : cfg_(std::move(config)), b_(board), solver_(std::move(solver)) {
@@ -96,9 +97,12 @@ public:
     int iterations() const noexcept { return iterations_; }
     const Node& node(int i) const { return nodes_.at(static_cast<std::size_t>(i)); }
     const Edge& edge(int i) const { return edges_.at(static_cast<std::size_t>(i)); }
-    const State* state_of(int i) const {
+    // Node i's state into `out`; false for a leaf kept without one.
+    bool state_of(int i, State& out) const {
         const Node& n = node(i);
-        return n.state < 0 ? nullptr : &states_[static_cast<std::size_t>(n.state)];
+        if (n.state < 0) return false;
+        states_.load(n.state, out);
+        return true;
     }
     std::size_t node_count() const noexcept { return nodes_.size(); }
     int table_size() const noexcept { return table_size_; }
@@ -114,7 +118,7 @@ public:
         nodes_.clear();
         edges_.clear();
         steps_.clear();
-        states_.clear(KEEP_BLOCKS);
+        states_.clear(KEEP_CHUNKS);
         index_ = NodeIndex();
         table_size_ = 0;
         has_turn_ = false;
@@ -128,7 +132,6 @@ private:
     Node& N(int i) noexcept { return nodes_[static_cast<std::size_t>(i)]; }
     Edge& E(int i) noexcept { return edges_[static_cast<std::size_t>(i)]; }
     int E_slot(int ei) const noexcept { return edges_[static_cast<std::size_t>(ei)].slot; }
-    const State& S(int slot) const noexcept { return states_[static_cast<std::size_t>(slot)]; }
 
     // search._root: the view's node, kept from before when the table is reused in the same turn.
     int root(const State& view) {
@@ -150,11 +153,8 @@ private:
         return make_node(g);
     }
 
-    int lookup(const State& s, std::uint64_t h) const {
-        return index_.find(h, [&](int k) {
-            const State& seen = S(nodes_[static_cast<std::size_t>(k)].state);
-            return whole_ ? same_position_whole(seen, s) : same_position(seen, s);
-        });
+    int lookup(const State& s, std::uint64_t h) {
+        return index_.find(h, [&](int k) { return states_.same(nodes_[static_cast<std::size_t>(k)].state, s, work_); });
     }
 
     // search._node: the node of `s` in the table, or a new, evaluated one.
@@ -172,11 +172,11 @@ private:
         n.solved = final;
         if (table_size_ < cfg_.max_nodes) {
             n.in_table = true;
-            n.state = states_.add(s);
+            n.state = states_.add(s, whole_);
             index_.add(h, id);
             ++table_size_;
         } else if (!final) {
-            n.state = states_.add(s);
+            n.state = states_.add(s, whole_);
         }
         return id;
     }
@@ -190,7 +190,8 @@ private:
     void prepare(int id) {
         Node& n = N(id);
         n.prepared = true;
-        State& s = states_[static_cast<std::size_t>(n.state)];
+        states_.load(n.state, work_);
+        State& s = work_;
         std::vector<Move>& actions = scratch_actions_;
         actions.clear();
         for (const Choice& g : legal_actions(s, b_)) {
@@ -382,7 +383,8 @@ private:
         const Move action = N(id).actions[static_cast<std::size_t>(i)];
         const double prior = N(id).priors[static_cast<std::size_t>(i)];
         N(id).tried = std::max(N(id).tried, i + 1);
-        State g = S(N(id).state);
+        State g;
+        states_.load(N(id).state, g);
         act(g, action);
         const int ei = static_cast<int>(edges_.size());
         {
@@ -396,7 +398,7 @@ private:
             E(ei).add(child, 1.0);
         } else if (!enumerate(ei, g)) {
             E(ei).exact = false;
-            E(ei).after = states_.add(g);
+            E(ei).after = states_.add(g, whole_);
             const int child = walk(ei);
             Edge& e = E(ei);
             e.counts[e.add(child, 0.0)] += 1;
@@ -506,7 +508,7 @@ private:
         const int after = E(ei).after;
         const std::uint64_t start = rng.bits63() | 1ULL;
         if (E(ei).chance < 0) {
-            const int first = new_step(S(after).chance.event);
+            const int first = new_step(states_.event(after));
             E(ei).chance = first;
         }
         const int first = E(ei).chance;
@@ -520,7 +522,8 @@ private:
             step = *nxt;
         }
         const bool room = table_size_ < cfg_.max_nodes;
-        State g = S(after);
+        State g;
+        states_.load(after, g);
         g.rng = start;
         step = first;  // -1 once the steps leave those kept
         Outcome o{};
@@ -569,7 +572,8 @@ private:
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
     std::vector<Step> steps_;
-    StateBlocks states_;
+    StateStore states_;
+    State work_;  // a node's state, whole, while it is prepared or compared
     NodeIndex index_;
     int table_size_ = 0;
     bool whole_ = false;  // a state not following the zero rule: compare whole states

@@ -1,11 +1,8 @@
 // The C++ search's tree (agents/mcts/tree.py): decision nodes, action edges (each a chance node
-// over the states its action leads to), the chance steps of sampled edges, and the stores
-// that hold them with stable addresses until the tree is cleared.
+// over the states its action leads to) and the chance steps of sampled edges.
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -87,29 +84,6 @@ struct Step {
         }
         return nullptr;
     }
-};
-
-// States with stable addresses, in blocks kept across clears (no allocation per state).
-class StateBlocks {
-public:
-    static constexpr std::size_t BLOCK = 128;
-    std::size_t size() const noexcept { return size_; }
-    State& operator[](std::size_t i) noexcept { return blocks_[i / BLOCK][i % BLOCK]; }
-    const State& operator[](std::size_t i) const noexcept { return blocks_[i / BLOCK][i % BLOCK]; }
-    int add(const State& s) {
-        if (size_ == blocks_.size() * BLOCK) blocks_.push_back(std::unique_ptr<State[]>(new State[BLOCK]));
-        (*this)[size_] = s;
-        return static_cast<int>(size_++);
-    }
-    // Empty again; `keep` blocks stay allocated for the next tree, the others are freed.
-    void clear(std::size_t keep) {
-        size_ = 0;
-        if (blocks_.size() > keep) blocks_.resize(keep);
-    }
-
-private:
-    std::vector<std::unique_ptr<State[]>> blocks_;
-    std::size_t size_ = 0;
 };
 
 }  // namespace nuffle::mcts
