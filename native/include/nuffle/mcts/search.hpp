@@ -250,10 +250,25 @@ private:
             if (n.tried < static_cast<int>(n.actions.size())) return n.tried;
             const double log_n = std::log(static_cast<double>(std::max(1, n.visits)));
             const bool away = n.side != 0;
+            // the exploration term of the few smallest visit counts, worked out once (most
+            // edges of a wide node have been visited once or twice)
+            constexpr int MEMO = 8;
+            double memo[MEMO + 1];
+            unsigned known = 0;
             for (const EdgeStat& e : n.edges) {
                 if (e.solved) continue;
-                const int v = e.visits;
-                const double score = (away ? -e.value : e.value) + c * std::sqrt(log_n / static_cast<double>(v > 1 ? v : 1));
+                const int v = e.visits > 1 ? e.visits : 1;
+                double term;
+                if (v <= MEMO) {
+                    if ((known >> v & 1U) == 0) {
+                        memo[v] = c * std::sqrt(log_n / static_cast<double>(v));
+                        known |= 1U << v;
+                    }
+                    term = memo[v];
+                } else {
+                    term = c * std::sqrt(log_n / static_cast<double>(v));
+                }
+                const double score = (away ? -e.value : e.value) + term;
                 if (score > best_score) {
                     best = e.index;
                     best_score = score;
