@@ -52,7 +52,9 @@ void bind_mcts(py::module_& m) {
                          const std::string& heuristic, const std::string& chance, int exact_limit,
                          const std::string& priors, bool reuse, int max_nodes,
                          const std::vector<std::pair<int, double>>& type_prior, int move_type,
-                         const std::vector<int>& kickoff_kinds, std::uint64_t canon_rng, std::int64_t salt) {
+                         const std::vector<int>& kickoff_kinds, std::uint64_t canon_rng, std::int64_t salt,
+                         int rollouts, const std::string& rollout, double mix, bool crn, const std::string& rollout_at,
+                         int setup_kind, int end_action, int end_turn) {
                  if (!board) throw std::invalid_argument("the search needs a board");
                  mc::Config cfg;
                  if (policy != "uct" && policy != "puct") throw std::invalid_argument("unknown policy '" + policy + "'");
@@ -87,12 +89,25 @@ void bind_mcts(py::module_& m) {
                  }
                  cfg.canon_rng = canon_rng;
                  cfg.salt = salt;
+                 if (rollouts < 0) throw std::invalid_argument("rollouts must be >= 0");
+                 if (rollout != "reply" && rollout != "random") throw std::invalid_argument("unknown rollout policy '" + rollout + "'");
+                 if (rollout_at != "end" && rollout_at != "all") throw std::invalid_argument("unknown rollout_at '" + rollout_at + "'");
+                 if (!(mix >= 0.0 && mix <= 1.0)) throw std::invalid_argument("mix must be between 0 and 1");
+                 cfg.rollouts = rollouts;
+                 cfg.reply = rollout == "reply";
+                 cfg.mix = mix;
+                 cfg.crn = crn;
+                 cfg.rollout_all = rollout_at == "all";
+                 cfg.setup_kind = setup_kind;
+                 cfg.end_action = end_action;
+                 cfg.end_turn = end_turn;
                  return std::unique_ptr<PySearch>(new PySearch{mc::Search(std::move(cfg), *board, &python_masses), board});
              }),
              py::arg("board"), py::arg("policy"), py::arg("c"), py::arg("heuristic"), py::arg("chance"),
              py::arg("exact_limit"), py::arg("priors"), py::arg("reuse"), py::arg("max_nodes"),
              py::arg("type_prior"), py::arg("move_type"), py::arg("kickoff_kinds"), py::arg("canon_rng"),
-             py::arg("salt"))
+             py::arg("salt"), py::arg("rollouts"), py::arg("rollout"), py::arg("mix"), py::arg("crn"),
+             py::arg("rollout_at"), py::arg("setup_kind"), py::arg("end_action"), py::arg("end_turn"))
         .def_property("rng", [](const PySearch& p) { return p.search.rng.state(); },
                       [](PySearch& p, const std::vector<std::uint64_t>& words) { p.search.rng.set_state(words); },
                       "The random.Random state words and index (Random.getstate()[1]).")

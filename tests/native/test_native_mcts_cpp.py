@@ -1,8 +1,8 @@
 """The search's C++ loop (agents/mcts/native_search.py, native/include/nuffle/mcts/) computes
 what the Python loop computes: on native games, fixed-seed, fixed-iteration searches give the
 Python loop's fingerprints (choice, root and edge visits and values, table size, visit sum,
-tree reuse) for every configuration it runs, on several positions of boards 1, 5 and 11, and
-the recorded fingerprints of tests/golden."""
+tree reuse) for every configuration, rollouts included, on several positions of boards 1, 5
+and 11, and the recorded fingerprints of tests/golden."""
 
 from __future__ import annotations
 
@@ -24,14 +24,19 @@ from nuffle.testing import Scenario
 pytestmark = pytest.mark.usefixtures("native")
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "mcts_fingerprints.json"
-#: The configurations the C++ loop runs (every one without rollouts).
+#: The configurations the C++ loop runs: all of them.
 CPP_CONFIGS = tuple(name for name, options in CONFIGS.items() if supports(SearchConfig(**options)))
+#: The rollout settings beside `CONFIGS`' one: the defaults (reply rollouts at the leaves past
+#: the turn's end, mixed, common random numbers), and reply rollouts at every leaf with
+#: independent streams.
+ROLLOUTS = ({"rollouts": 20}, {"rollouts": 10, "rollout_at": "all", "crn": False, "mix": 0.3},
+            {"rollouts": 5, "chance": "sample", "rollout": "random"})
 LINEMAN = 5  # human lineman: MA6 AG3, no skills
 ORC_LINE = 16
 
 
-def test_every_configuration_but_rollouts_runs_in_cpp() -> None:
-    assert CPP_CONFIGS == ("default", "puct", "sample", "exact0", "tutorial", "macro")
+def test_every_configuration_runs_in_cpp() -> None:
+    assert tuple(CONFIGS) == CPP_CONFIGS
 
 
 @pytest.mark.parametrize("board", [1, 5, 11])
@@ -52,9 +57,20 @@ def test_cpp_loop_on_more_positions_with_the_default_configuration() -> None:
             assert fingerprint(Search(SearchConfig(), seed=i), g, 200) == want, (board, i)
 
 
+@pytest.mark.parametrize("options", ROLLOUTS)
+def test_cpp_rollouts_give_the_python_loops_fingerprints(options: dict[str, object]) -> None:
+    for board in (1, 5, 11):
+        for i, g in enumerate(positions(board, 1, seed=2, engine="native")):
+            config = SearchConfig(**options)  # type: ignore[arg-type]
+            search = Search(config, seed=i)
+            want = fingerprint(Search(config, seed=i, native=False), g, 100)
+            assert fingerprint(search, g, 100) == want, (board, i)
+            assert isinstance(search.root, NativeNode)
+
+
 def test_native_games_give_the_recorded_fingerprints() -> None:
     # the golden file was recorded with the Python loop on the Python engine; here the C++ loop
-    # searches native games (and the Python loop, for rollouts)
+    # searches native games
     want = json.loads(GOLDEN.read_text())
     got = fingerprints((1, 3, 5, 11), 1, 120, ("default", "sample", "exact0", "rollouts"), engine="native")
     assert sorted(got) == sorted(want)
@@ -66,12 +82,10 @@ def _native_position(board: int = 11) -> Game:
     return positions(board, 1, engine="native")[0]
 
 
-def test_the_cpp_loop_runs_on_native_games_without_rollouts_only() -> None:
+def test_the_cpp_loop_runs_on_native_games_only() -> None:
     game = _native_position()
     root = Search(SearchConfig(), seed=1).run(game.view(), iterations=30)
     assert isinstance(root, NativeNode) and all(isinstance(e, NativeEdge) for e in root.edges.values())
-    kept = Search(SearchConfig(rollouts=5), seed=1).run(game.view(), iterations=30)
-    assert type(kept) is Node and all(type(e) is Edge for e in kept.edges.values())
     python = Game.from_state(game.state.copy(), engine="python")
     assert type(Search(SearchConfig(), seed=1).run(python.view(), iterations=30)) is Node
     assert type(Search(SearchConfig(), seed=1, native=False).run(game.view(), iterations=30)) is Node

@@ -30,6 +30,68 @@ public:
         return out;
     }
 
+    // Random.seed(n) for a non-negative int given as 32-bit words, least significant first
+    // (init_by_array over them; at least one word).
+    void seed(const std::uint32_t* key, int words) noexcept {
+        mt_[0] = 19650218U;
+        for (int i = 1; i < N; ++i) {
+            const std::uint32_t prev = mt_[static_cast<std::size_t>(i - 1)];
+            mt_[static_cast<std::size_t>(i)] = 1812433253U * (prev ^ (prev >> 30)) + static_cast<std::uint32_t>(i);
+        }
+        int i = 1, j = 0;
+        for (int k = N > words ? N : words; k > 0; --k) {
+            const std::uint32_t prev = mt_[static_cast<std::size_t>(i - 1)];
+            mt_[static_cast<std::size_t>(i)] = (mt_[static_cast<std::size_t>(i)] ^ ((prev ^ (prev >> 30)) * 1664525U)) +
+                                               key[j] + static_cast<std::uint32_t>(j);
+            ++i;
+            ++j;
+            if (i >= N) {
+                mt_[0] = mt_[N - 1];
+                i = 1;
+            }
+            if (j >= words) j = 0;
+        }
+        for (int k = N - 1; k > 0; --k) {
+            const std::uint32_t prev = mt_[static_cast<std::size_t>(i - 1)];
+            mt_[static_cast<std::size_t>(i)] = (mt_[static_cast<std::size_t>(i)] ^ ((prev ^ (prev >> 30)) * 1566083941U)) -
+                                               static_cast<std::uint32_t>(i);
+            ++i;
+            if (i >= N) {
+                mt_[0] = mt_[N - 1];
+                i = 1;
+            }
+        }
+        mt_[0] = 0x80000000U;
+        index_ = N;
+    }
+
+    // Random.seed(n) for an int below 2**128.
+    void seed(unsigned __int128 n) noexcept {
+        std::uint32_t key[4];
+        int words = 0;
+        do {
+            key[words++] = static_cast<std::uint32_t>(n);
+            n >>= 32;
+        } while (n != 0);
+        seed(key, words);
+    }
+
+    // Random.getrandbits(64).
+    std::uint64_t bits64() noexcept {
+        const std::uint64_t lo = next32();
+        const std::uint64_t hi = next32();
+        return hi << 32 | lo;
+    }
+
+    // Random.randrange(n) for n >= 1 (_randbelow_with_getrandbits: k bits, drawn again while
+    // the value is n or more).
+    std::uint32_t below(std::uint32_t n) noexcept {
+        const int k = 32 - __builtin_clz(n);
+        std::uint32_t r = next32() >> (32 - k);
+        while (r >= n) r = next32() >> (32 - k);
+        return r;
+    }
+
     std::uint32_t next32() noexcept {
         constexpr std::uint32_t upper = 0x80000000U, lower = 0x7fffffffU, matrix = 0x9908b0dfU;
         if (index_ >= N) {

@@ -5,7 +5,7 @@
 // reuse within a team turn, and the timed loop with its early stop. Every random draw comes
 // from the Python search's own `random.Random` stream (PyRandom), and every float is summed in
 // the Python order, so a fixed seed and iteration budget give the Python search's tree.
-// Leaves are valued by a heuristic (no rollouts: those keep the Python loop).
+// Leaves are valued by a heuristic and, optionally, random rollouts (rollout.hpp).
 #pragma once
 
 #include <algorithm>
@@ -42,6 +42,16 @@ struct Config {
     std::uint64_t kickoff_kinds = 0;  // bit k: DecisionKind k is a set-up or kick-off decision
     std::uint64_t canon_rng = 0;  // search.CANON_RNG
     std::int64_t salt = 0;  // Search.salt
+    // rollouts (evaluation.py): random decisions per rollout (0: none), 'reply' (else
+    // 'random'), mix, common random numbers, rollout_at='all' (else 'end')
+    int rollouts = 0;
+    bool reply = true;
+    double mix = 0.5;
+    bool crn = true;
+    bool rollout_all = false;
+    int setup_kind = 0;  // DecisionKind.SETUP: a rollout stops there
+    int end_action = 0;  // ActionType.END_ACTION and END_TURN: how a reply rollout ends the turn
+    int end_turn = 0;
 };
 
 // The probabilities of an explored graph's absorbing nodes as floats (float(Fraction)), for
@@ -73,6 +83,7 @@ public:
     // `deadline` (monotonic seconds; `start`: when the decision began, for the early stop's
     // rate); returns the iterations run (at least one).
     int run(const State& view, int iterations, double start, double deadline, bool early) {
+        if (cfg_.crn && cfg_.rollouts > 0) crn_base_ = rng.bits64();
         root_ = root(view);
         int n = 0;
         while (true) {
@@ -167,15 +178,15 @@ private:
         const int id = static_cast<int>(nodes_.size());
         Node& n = nodes_.emplace_back();
         n.side = static_cast<std::int8_t>(side < 2 ? side : 0);
-        n.value = heuristic_value(cfg_.heuristic, s, b_);
+        n.value = evaluate(s, final, 0);
         n.final = final;
-        n.solved = final;
+        n.solved = side == D_NOBODY || cfg_.rollouts == 0 ? final : false;
         if (table_size_ < cfg_.max_nodes) {
             n.in_table = true;
             n.state = states_.add(s, whole_);
             index_.add(h, id);
             ++table_size_;
-        } else if (!final) {
+        } else if (!final || cfg_.rollouts > 0) {  // a leaf valued by rollouts is rolled out again
             n.state = states_.add(s, whole_);
         }
         return id;
@@ -331,7 +342,13 @@ private:
             node = child;
         }
         if (end >= 0) {
-            if (!N(end).solved) throw std::logic_error("a leaf valued by rollouts in the C++ search");
+            if (!N(end).solved) {  // a leaf valued by rollouts: one more rollout refines its mean
+                State g;
+                states_.load(N(end).state, g);
+                const int v = N(end).visits;
+                const double value = evaluate(g, true, v + 1);
+                N(end).value += (value - N(end).value) / static_cast<double>(v + 2);
+            }
             N(end).visits += 1;
         }
         backup();
@@ -565,6 +582,80 @@ private:
         return node;
     }
 
+    // search._evaluate: a new or revisited leaf's value: the heuristic, or a rollout (with
+    // `crn`, the rollout stream numbered `visits`, shared by every leaf of the search).
+    double evaluate(const State& s, bool final, int visits) {
+        const double own_value = heuristic_value(cfg_.heuristic, s, b_);
+        if (s.decider == D_NOBODY || cfg_.rollouts == 0 || !(final || cfg_.rollout_all)) return own_value;
+        PyRandom* r = &rng;
+        if (cfg_.crn) {
+            crn_rng_.seed(static_cast<unsigned __int128>(crn_base_) +
+                          static_cast<unsigned __int128>(0x9E3779B97F4A7C15ULL) * static_cast<unsigned __int128>(visits));
+            r = &crn_rng_;
+        }
+        State g = s;
+        g.rng = r->bits63() | 1ULL;
+        const double end = cfg_.reply ? reply_rollout(g, *r) : random_rollout(g, *r);
+        return cfg_.mix == 1.0 ? end : cfg_.mix * end + (1.0 - cfg_.mix) * own_value;
+    }
+
+    // evaluation._stops: the game is over or a set-up begins.
+    bool stops(const State& s) const noexcept { return s.decider > 1 || s.waiting == cfg_.setup_kind; }
+
+    // A decision taken in a rollout, its dice rolled from the state's generator.
+    void play(State& s, const Act& a) const {
+        Ctx c{s, b_};
+        s.decider = D_RUNNING;
+        act_top(c, a);
+        advance(s, b_, false);
+    }
+
+    // evaluation._random_action: a type, then a player and a square, each uniformly.
+    static Act random_action(const Legal& legal, PyRandom& r) {
+        const Choice& g = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
+        Act a{g.type, -1, -1};
+        if (!g.players.empty()) a.player = g.players[r.below(static_cast<std::uint32_t>(g.players.size()))];
+        if (!g.squares.empty()) a.square = g.squares[r.below(static_cast<std::uint32_t>(g.squares.size()))];
+        return a;
+    }
+
+    // evaluation.rollout: up to `rollouts` random decisions, then the heuristic.
+    double random_rollout(State& s, PyRandom& r) const {
+        for (int k = 0; k < cfg_.rollouts && !stops(s); ++k) play(s, random_action(legal_actions(s, b_), r));
+        return heuristic_value(cfg_.heuristic, s, b_);
+    }
+
+    // evaluation.reply_rollout: the searched turn ends where it stands (ending the action or
+    // the turn where it can, at random where it cannot), then up to `rollouts` random decisions
+    // of the next team turn, then the heuristic.
+    double reply_rollout(State& s, PyRandom& r) const {
+        while (!stops(s) && turn_key(s) == turn_) {
+            const Legal legal = legal_actions(s, b_);
+            const Choice* ending = nullptr;
+            for (const int t : {cfg_.end_action, cfg_.end_turn}) {
+                for (const Choice& g : legal) {
+                    if (g.type == t) {
+                        ending = &g;
+                        break;
+                    }
+                }
+                if (ending != nullptr) break;
+            }
+            if (ending != nullptr) {
+                play(s, Act{ending->type, ending->players.empty() ? -1 : ending->players[0],
+                            ending->squares.empty() ? -1 : ending->squares[0]});
+            } else {
+                play(s, random_action(legal, r));
+            }
+        }
+        const TurnKey reply = turn_key(s);
+        for (int k = 0; k < cfg_.rollouts; ++k) {
+            if (stops(s) || turn_key(s) != reply) break;
+            play(s, random_action(legal_actions(s, b_), r));
+        }
+        return heuristic_value(cfg_.heuristic, s, b_);
+    }
+
     // search.settled: whether `left` more iterations could not change the most visited action.
     bool settled(double left) const {
         int first = 0, second = 0;
@@ -598,6 +689,8 @@ private:
     bool reused_ = false;
     int iterations_ = 0;
     int fresh_ = -1;
+    std::uint64_t crn_base_ = 0;  // the common rollout streams' seed, drawn per search (`crn`)
+    PyRandom crn_rng_;  // reseeded for each rollout with `crn`
     Explored explored_;
     std::vector<std::pair<int, int>> path_;
     std::vector<int> seen_;

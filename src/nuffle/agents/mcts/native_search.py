@@ -6,8 +6,8 @@ The C++ loop is the Python one step for step: the same selection, expansion orde
 edges, transpositions, backups, solved nodes, tree reuse and timed stop, drawing from the
 search's own `random.Random` (handed over and back by its state) and summing floats in the same
 order, so a fixed seed and iteration budget give the Python search's tree (the fingerprints of
-`fingerprint.py`; tests/native/test_native_mcts_cpp.py). Leaves are valued by the heuristic;
-configurations with rollouts keep the Python loop (`supports`).
+`fingerprint.py`; tests/native/test_native_mcts_cpp.py). Leaves are valued by the heuristic
+and, with `rollouts`, random rollouts, in C++ too.
 """
 
 from __future__ import annotations
@@ -18,19 +18,17 @@ from typing import Any
 from nuffle.agents.mcts.policy import _TYPE_PRIOR
 from nuffle.agents.mcts.tree import Edge, Node
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.engines import native_module
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 
-#: The settings the C++ loop runs (with the others at any value): every configuration without
-#: rollouts. With rollouts the search keeps its Python loop.
-UNSUPPORTED = ("rollouts",)
-
 
 def supports(config: Any) -> bool:
-    """Whether the C++ loop runs `config` (a `SearchConfig`): no rollouts."""
-    return not config.rollouts
+    """Whether the C++ loop runs `config` (a `SearchConfig`): every configuration (the one
+    place to say otherwise, should a setting be added to the Python loop first)."""
+    return config is not None
 
 
 def usable(view: Game, config: Any) -> bool:
@@ -52,7 +50,9 @@ class NativeLoop:
             board, config.policy, config.c, config.heuristic, config.chance, config.exact_limit,
             config.priors, config.reuse, config.max_nodes,
             [(int(t), p) for t, p in _TYPE_PRIOR.items()], int(ActionType.MOVE),
-            sorted(int(k) for k in kickoff_kinds), canon_rng, salt)
+            sorted(int(k) for k in kickoff_kinds), canon_rng, salt,
+            config.rollouts, config.rollout, config.mix, config.crn, config.rollout_at,
+            int(DecisionKind.SETUP), int(ActionType.END_ACTION), int(ActionType.END_TURN))
         self.game: NativeGame = view  # the last search's root game (a view of it)
 
     def fits(self, view: NativeGame) -> bool:
