@@ -4,9 +4,9 @@
     python bench/mcts_fingerprint.py --out old.json      # on the old code
     python bench/mcts_fingerprint.py --compare old.json  # on the new code
 
-`--engine native` searches games of the native engine (the C++ loop where it runs the
-configuration; `--python-loop`: the Python loop on them), so the C++ loop can be compared with
-fingerprints written on the Python engine.
+`--engine native` searches games of the native engine (the C++ loop; `--python-loop`: the
+Python loop on them), so the C++ loop can be compared with fingerprints written on the Python
+engine.
 """
 
 from __future__ import annotations

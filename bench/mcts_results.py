@@ -6,7 +6,7 @@
         --opponent scripted --json     # one game per process, to spread a row over cores
 
 The matches run on the native engine when it is built (`--engine`), where the search's loop
-runs in C++ for every setting without rollouts (docs/SEARCH.md, "On the native engine").
+runs in C++ (docs/SEARCH.md, "On the native engine").
 
 Logs a line per game to stderr as it ends, then one row per board and rollout setting (wins,
 draws, losses as home and as away, with a 95% Wilson interval on the win rate) and, with

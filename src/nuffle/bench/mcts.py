@@ -25,8 +25,8 @@ def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds
     (the other rollout settings are the search's defaults); returns iterations per second
     (wall clock and CPU) per board, and the load average before the run. The searches use
     their whole time (no early stop), so the figure is the sustained rate. `engine`: the
-    positions' engine ('native': the search's C++ loop where it runs the configuration, i.e.
-    without rollouts; default: NUFFLE_ENGINE, else python)."""
+    positions' engine ('native': the search's C++ loop; default: NUFFLE_ENGINE, else
+    python)."""
     out: dict[str, Any] = {"engine": resolve_engine(engine), "seconds_per_position": seconds,
                            "positions": positions,
                            "rollout_steps": rollouts, "rollout": rollout, "rollout_at": rollout_at,

@@ -79,9 +79,10 @@ class NativeLoop:
 
 
 class NativeNode(Node):
-    """A node of the C++ tree (a snapshot of it when read): `visits`, `value`, `solved`,
-    `final` and `side` at once, `edges`, `actions`, `priors`, `tried` and `game` when first
-    asked for (`game` is None for a leaf the table could not hold: its state is not kept)."""
+    """A node of the C++ tree (a snapshot of it when read, valid until the search runs
+    again): `visits`, `value`, `solved`, `final` and `side` at once, `edges`, `actions`,
+    `priors`, `tried` and `game` when first asked for (`game` is None for a leaf the table
+    could not hold: its state is not kept)."""
 
     __slots__ = ("_id", "_loop")
 

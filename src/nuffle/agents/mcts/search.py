@@ -160,8 +160,8 @@ def check_budget(iterations: int, seconds: float) -> None:
 
 class Search:
     """MCTS for one bot (see the module docstring); `seed` fixes every random choice. On a
-    native game the loop runs in C++ when the configuration allows it (`native_search`; the
-    same tree); `native=False` keeps the Python loop there too (to compare the two)."""
+    native game the loop runs in C++ (`native_search`; the same tree, the same draws);
+    `native=False` keeps the Python loop there too (to compare the two)."""
 
     def __init__(self, config: SearchConfig | None = None, seed: int = 0, native: bool = True) -> None:
         self.config = config or SearchConfig()
