@@ -101,7 +101,10 @@ void bind_mcts(py::module_& m) {
                  cfg.setup_kind = setup_kind;
                  cfg.end_action = end_action;
                  cfg.end_turn = end_turn;
-                 return std::unique_ptr<PySearch>(new PySearch{mc::Search(std::move(cfg), *board, &python_masses), board});
+                 const auto poll = [] {
+                     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                 };
+                 return std::unique_ptr<PySearch>(new PySearch{mc::Search(std::move(cfg), *board, &python_masses, poll), board});
              }),
              py::arg("board"), py::arg("policy"), py::arg("c"), py::arg("heuristic"), py::arg("chance"),
              py::arg("exact_limit"), py::arg("priors"), py::arg("reuse"), py::arg("max_nodes"),

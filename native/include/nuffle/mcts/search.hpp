@@ -59,6 +59,10 @@ struct Config {
 // the binding through Python. Index: node number; nodes not absorbing are ignored.
 using Solver = std::function<std::vector<double>(const Explored&)>;
 
+// Called every `Search::POLL` iterations: the binding checks for a signal there (Ctrl-C), and
+// throws to end the search.
+using Poll = std::function<void()>;
+
 // The monotonic clock `time.perf_counter` reads on Linux, in seconds.
 inline double monotonic_seconds() noexcept {
     timespec ts{};
@@ -72,8 +76,10 @@ public:
     static constexpr double EARLY_MARGIN = 1.5;  // search.EARLY_MARGIN
     static constexpr std::size_t KEEP_CHUNKS = 64;  // the state store's chunks kept for the next tree (64 MB)
 
-    Search(Config config, const Board& board, Solver solver)
-        : cfg_(std::move(config)), b_(board), solver_(std::move(solver)) {
+    static constexpr int POLL = 256;
+
+    Search(Config config, const Board& board, Solver solver, Poll poll = {})
+        : cfg_(std::move(config)), b_(board), solver_(std::move(solver)), poll_(std::move(poll)) {
         cfg_.type_prior.resize(256, 1.0);
     }
 
@@ -89,6 +95,7 @@ public:
         while (true) {
             iterate(root_);
             ++n;
+            if (poll_ && n % POLL == 0) poll_();
             if (nodes_[static_cast<std::size_t>(root_)].solved) break;
             if (iterations > 0) {
                 if (n >= iterations) break;
@@ -674,6 +681,7 @@ private:
     Config cfg_;
     Board b_;
     Solver solver_;
+    Poll poll_;
     // vectors: no reference into them is held across a call that adds to them
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
