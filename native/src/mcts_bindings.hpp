@@ -123,6 +123,15 @@ void bind_mcts(py::module_& m) {
         }, py::arg("view"), py::arg("iterations"), py::arg("start"), py::arg("deadline"), py::arg("early"),
            "Search from the view's state; iterations > 0, or until `deadline` (time.perf_counter "
            "seconds; `start`: when the decision began). Returns the iterations run.")
+        .def("lookahead", [](PySearch& p, const PyState& view, int exact_limit, int samples) {
+            if (view.board->variant.players != p.board->variant.players) throw std::invalid_argument("the view is on another board");
+            if (view.s.decider != nuffle::D_HOME && view.s.decider != nuffle::D_AWAY) {
+                throw std::invalid_argument("the look-ahead starts at a coach's decision");
+            }
+            if (exact_limit < 0 || samples < 1) throw std::invalid_argument("exact_limit must be >= 0 and samples >= 1");
+            return p.search.lookahead(view.s, exact_limit, samples);
+        }, py::arg("view"), py::arg("exact_limit"), py::arg("samples"),
+           "LookaheadBot's choice: the index of the best legal action (in legal-action order).")
         .def_property_readonly("root", [](const PySearch& p) { return p.search.root_id(); })
         .def_property_readonly("reused", [](const PySearch& p) { return p.search.reused(); })
         .def_property_readonly("iterations", [](const PySearch& p) { return p.search.iterations(); })

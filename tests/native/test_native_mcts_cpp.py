@@ -180,3 +180,43 @@ def test_a_timed_cpp_search_answers_a_legal_action() -> None:
     action = bot.act(game.view())
     assert action in game.legal_actions()
     assert bot.search.iterations >= 1 and isinstance(bot.search.root, NativeNode)
+
+
+def test_speed_bench_times_the_cpp_loop_on_native_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from nuffle.bench.mcts import run_mcts_bench
+    from nuffle.cli import main
+
+    figures = run_mcts_bench(boards=(1,), positions=1, seconds=0.05, rollouts=5, engine="native")
+    row = figures["boards"]["1"]
+    assert figures["engine"] == "native" and row["positions"] == 1
+    assert row["iterations_per_s"] > 0 and row["iterations_per_s_rollouts"] > 0
+    assert main(["bench", "mcts", "--engine", "native", "--board", "1", "--seconds", "0.02", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["engine"] == "native" and list(out["boards"]) == ["1"]
+
+
+def test_lookahead_chooses_in_cpp_as_in_python() -> None:
+    from nuffle.agents.mcts.bot import LookaheadBot
+    from nuffle.agents.scripted import ScriptedBot
+
+    for board, exact_limit in ((5, 64), (11, 4)):  # a small limit: sampled expectations too
+        game = Game.new("human", "orc", seed=board, board=board, engine="native")
+        bots = [LookaheadBot(seed=3, exact_limit=exact_limit), LookaheadBot(seed=3, exact_limit=exact_limit)]
+        bots[1].search.native = False
+        other = ScriptedBot(1)
+        for bot in bots:
+            bot.new_game(game.view(), 0)
+        other.new_game(game.view(), 1)
+        searched = 0
+        while not game.is_over and searched < 40:
+            view = game.view()
+            if game.decider != 0:
+                game.step(other.act(view))
+                continue
+            a, b = (bot.act(view) for bot in bots)
+            assert a == b
+            searched += in_team_turn(view) and len(view.legal_actions()) > 1
+            game.step(a)
+        assert searched == 40
+        assert bots[0].search._native is not None and bots[1].search._native is None
+        assert bots[0].search.rng.getstate() == bots[1].search.rng.getstate()

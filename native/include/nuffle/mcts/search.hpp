@@ -109,6 +109,48 @@ public:
         return n;
     }
 
+    // bot.LookaheadBot.act: the index (in legal-action order) of the action whose expected
+    // heuristic value after it (up to the next decision: exact over at most `limit` states, else
+    // the mean of `samples` samples drawn from `rng`) is best for the side to decide; ties go
+    // to the larger seeded hash of the action in the side's own frame.
+    int lookahead(const State& view, int limit, int samples) {
+        State s = view;
+        const int side = s.decider;
+        std::vector<Move>& actions = scratch_actions_;
+        list_actions(s, actions);
+        int best = -1;
+        double best_value = 0.0;
+        std::int64_t best_tie = 0;
+        for (std::size_t i = 0; i < actions.size(); ++i) {
+            State g = s;
+            act(g, actions[i]);
+            double v;
+            if (g.decider != D_CHANCE) {
+                v = heuristic_value(cfg_.heuristic, g, b_);
+            } else if (!expectation(g, limit, v)) {
+                double total = 0.0;
+                for (int k = 0; k < samples; ++k) {
+                    State h = g;
+                    h.rng = rng.bits63() | 1ULL;
+                    while (h.decider == D_CHANCE) {
+                        const Outcome o = sample(h.chance.event, h.rng);
+                        resolve(h, b_, o, true);
+                    }
+                    total += heuristic_value(cfg_.heuristic, h, b_);
+                }
+                v = total / samples;
+            }
+            const double mine = own(v, side);
+            const std::int64_t tie = salted_hash(cfg_.salt, side_relative(s, b_, side, actions[i]));
+            if (best < 0 || mine > best_value || (mine == best_value && tie > best_tie)) {
+                best = static_cast<int>(i);
+                best_value = mine;
+                best_tie = tie;
+            }
+        }
+        return best;
+    }
+
     // --- what the Python side reads (agents/mcts/native_search.py) ---------------------------
     int root_id() const noexcept { return root_; }
     bool reused() const noexcept { return reused_; }
@@ -211,18 +253,7 @@ private:
         states_.load(n.state, work_);
         State& s = work_;
         std::vector<Move>& actions = scratch_actions_;
-        actions.clear();
-        for (const Choice& g : legal_actions(s, b_)) {
-            const std::size_t np = g.players.empty() ? 1 : g.players.size();
-            const std::size_t nq = g.squares.empty() ? 1 : g.squares.size();
-            for (std::size_t i = 0; i < np; ++i) {
-                for (std::size_t j = 0; j < nq; ++j) {
-                    actions.push_back(Move{static_cast<std::uint8_t>(g.type),
-                                           static_cast<std::int8_t>(g.players.empty() ? -1 : g.players[i]),
-                                           static_cast<std::int16_t>(g.squares.empty() ? -1 : g.squares[j])});
-                }
-            }
-        }
+        list_actions(s, actions);
         std::vector<double>& priors = scratch_priors_;
         priors_of(s, b_, n.side, actions, cfg_.heuristic_priors ? &cfg_.type_prior : nullptr, cfg_.move_type, priors);
         std::vector<std::int64_t>& tie = scratch_tie_;
@@ -243,6 +274,57 @@ private:
             n.priors.push_back(priors[i]);
         }
         n.edge_at.assign(order.size(), -1);
+    }
+
+    // The legal actions in the order Python's LegalActions lists them (group by group, players
+    // times squares).
+    void list_actions(State& s, std::vector<Move>& actions) const {
+        actions.clear();
+        for (const Choice& g : legal_actions(s, b_)) {
+            const std::size_t np = g.players.empty() ? 1 : g.players.size();
+            const std::size_t nq = g.squares.empty() ? 1 : g.squares.size();
+            for (std::size_t i = 0; i < np; ++i) {
+                for (std::size_t j = 0; j < nq; ++j) {
+                    actions.push_back(Move{static_cast<std::uint8_t>(g.type),
+                                           static_cast<std::int8_t>(g.players.empty() ? -1 : g.players[i]),
+                                           static_cast<std::int16_t>(g.squares.empty() ? -1 : g.squares[j])});
+                }
+            }
+        }
+    }
+
+    // The exact expected heuristic value over `g`'s outcomes (Python's sum, in the outcomes'
+    // order); false past `limit` states (or with no limit).
+    bool expectation(const State& g, int limit, double& out) {
+        if (limit <= 0) return false;
+        try {
+            explore(g, b_, limit, explored_);
+        } catch (const TooManyStatesError&) {
+            return false;
+        }
+        const std::vector<double> probs = masses();
+        double total = 0.0;
+        for (std::size_t k = 0; k < probs.size(); ++k) {
+            if (explored_.states[k].decider == D_CHANCE || probs[k] == 0.0) continue;
+            total += probs[k] * heuristic_value(cfg_.heuristic, explored_.states[k], b_);
+        }
+        out = total;
+        return true;
+    }
+
+    // float(probability) of each node of the last exploration (0 for those not absorbing).
+    std::vector<double> masses() {
+        const std::size_t n = explored_.states.size();
+        std::vector<double> probs(n, 0.0);
+        bool solved = explored_.solved;
+        if (solved) {
+            for (std::size_t k = 0; k < n && solved; ++k) {
+                if (explored_.states[k].decider == D_CHANCE || explored_.mass[k].num == 0) continue;
+                solved = exact_ratio(explored_.mass[k].num, explored_.mass[k].den, probs[k]);
+            }
+        }
+        if (!solved) probs = solver_(explored_);
+        return probs;
     }
 
     // The best expanded edge's value for the side to decide (the node's own with none):
@@ -462,15 +544,7 @@ private:
             return false;
         }
         const std::size_t n = explored_.states.size();
-        std::vector<double> probs(n, 0.0);
-        bool solved = explored_.solved;
-        if (solved) {
-            for (std::size_t k = 0; k < n && solved; ++k) {
-                if (explored_.states[k].decider == D_CHANCE || explored_.mass[k].num == 0) continue;
-                solved = exact_ratio(explored_.mass[k].num, explored_.mass[k].den, probs[k]);
-            }
-        }
-        if (!solved) probs = solver_(explored_);
+        const std::vector<double> probs = masses();
         std::vector<int> children;
         for (std::size_t k = 0; k < n; ++k) {
             if (explored_.states[k].decider == D_CHANCE || probs[k] == 0.0) continue;

@@ -72,6 +72,16 @@ class NativeLoop:
         self.game = view
         return NativeNode(self, self.core.root)
 
+    def lookahead(self, rng: random.Random, view: NativeGame, exact_limit: int, samples: int) -> int:
+        """`LookaheadBot`'s choice in C++: the index of its action in `view`'s legal actions
+        (`rng` handed over and back as in `run`)."""
+        version, words, gauss = rng.getstate()
+        self.core.rng = list(words)
+        try:
+            return int(self.core.lookahead(view.native_state, exact_limit, samples))
+        finally:
+            rng.setstate((version, tuple(self.core.rng), gauss))
+
     def action(self, raw: tuple[int, int, int]) -> Action:
         """An action of the tree as the game's `Action`."""
         t, p, q = raw

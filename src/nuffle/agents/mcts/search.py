@@ -241,10 +241,7 @@ class Search:
         `rng`, the same tree."""
         assert isinstance(view, NativeGame)
         g = view.with_assisted_moves() if self.config.macro else view
-        loop = self._native
-        if loop is None or not loop.fits(g):
-            loop = native_search.NativeLoop(self.config, self.salt, CANON_RNG, KICKOFF_KINDS, g)
-            self._native = loop
+        loop = self.native_loop(g)
         self.table.clear()  # one tree at a time: the Python one is dropped
         self.turn = None
         deadline = start + seconds - min(self.finish, FINISH_CAP * seconds)
@@ -257,6 +254,14 @@ class Search:
         self.reused = loop.core.reused
         self.root = root
         return root
+
+    def native_loop(self, view: NativeGame) -> native_search.NativeLoop:
+        """The C++ loop for `view`'s board (made on first use, again for another board)."""
+        loop = self._native
+        if loop is None or not loop.fits(view):
+            loop = native_search.NativeLoop(self.config, self.salt, CANON_RNG, KICKOFF_KINDS, view)
+            self._native = loop
+        return loop
 
     def table_size(self) -> int:
         """How many nodes the transposition table holds (either loop's)."""
