@@ -39,6 +39,7 @@ def test_every_configuration_runs_in_cpp() -> None:
     assert tuple(CONFIGS) == CPP_CONFIGS
 
 
+@pytest.mark.slow  # the Python loop's searches: 5-15 s a board
 @pytest.mark.parametrize("board", [1, 5, 11])
 def test_cpp_loop_gives_the_python_loops_fingerprints(board: int) -> None:
     # two positions per board, every configuration, a second search reusing the tree
