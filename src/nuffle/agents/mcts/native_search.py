@@ -122,7 +122,7 @@ class NativeNode(Node):
             game = None if native is None else root._copy(native, ExplicitRoller(), root.config)
             self.game = game  # type: ignore[assignment]  # None only for a leaf outside the table
             return game
-        raise AttributeError(name)
+        return object.__getattribute__(self, name)  # not read on demand: the usual error
 
 
 class NativeEdge(Edge):
@@ -147,4 +147,4 @@ class NativeEdge(Edge):
         if name == "children":
             self.children = [NativeNode(self._loop, c) for c in self._children]
             return self.children
-        raise AttributeError(name)
+        return object.__getattribute__(self, name)  # not read on demand: the usual error
