@@ -17,47 +17,15 @@
 #include <stdexcept>
 #include <vector>
 
+#include "nuffle/mcts/lookahead.hpp"
 #include "nuffle/mcts/pyrandom.hpp"
+#include "nuffle/mcts/rollout.hpp"
 #include "nuffle/mcts/store.hpp"
 #include "nuffle/mcts/tree.hpp"
 #include "nuffle/mcts/values.hpp"
 #include "nuffle/transitions.hpp"
 
 namespace nuffle::mcts {
-
-enum class Policy : std::uint8_t { UCT = 0, PUCT = 1 };
-
-// SearchConfig's settings the C++ loop runs, and the Python constants it shares.
-struct Config {
-    Policy policy = Policy::UCT;
-    double c = 0.4;
-    Heuristic heuristic = Heuristic::CLOCK;
-    bool sample_chance = false;  // chance='sample'
-    int exact_limit = 8;
-    bool heuristic_priors = true;
-    bool reuse = true;
-    int max_nodes = 300000;
-    std::vector<double> type_prior;  // per action type (policy._TYPE_PRIOR, else 1.0)
-    int move_type = 0;  // ActionType.MOVE
-    std::uint64_t kickoff_kinds = 0;  // bit k: DecisionKind k is a set-up or kick-off decision
-    std::uint64_t canon_rng = 0;  // search.CANON_RNG
-    std::int64_t salt = 0;  // Search.salt
-    // rollouts (evaluation.py): random decisions per rollout (0: none), 'reply' (else
-    // 'random'), mix, common random numbers, rollout_at='all' (else 'end')
-    int rollouts = 0;
-    bool reply = true;
-    double mix = 0.5;
-    bool crn = true;
-    bool rollout_all = false;
-    int setup_kind = 0;  // DecisionKind.SETUP: a rollout stops there
-    int end_action = 0;  // ActionType.END_ACTION and END_TURN: how a reply rollout ends the turn
-    int end_turn = 0;
-};
-
-// The probabilities of an explored graph's absorbing nodes as floats (float(Fraction)), for
-// the graphs C++ does not solve or cannot round exactly (a cycle; parts over 2**53): filled by
-// the binding through Python. Index: node number; nodes not absorbing are ignored.
-using Solver = std::function<std::vector<double>(const Explored&)>;
 
 // Called every `Search::POLL` iterations: the binding checks for a signal there (Ctrl-C), and
 // throws to end the search.
@@ -109,46 +77,9 @@ public:
         return n;
     }
 
-    // bot.LookaheadBot.act: the index (in legal-action order) of the action whose expected
-    // heuristic value after it (up to the next decision: exact over at most `limit` states, else
-    // the mean of `samples` samples drawn from `rng`) is best for the side to decide; ties go
-    // to the larger seeded hash of the action in the side's own frame.
+    // bot.LookaheadBot.act (lookahead.hpp), with this search's settings and generator.
     int lookahead(const State& view, int limit, int samples) {
-        State s = view;
-        const int side = s.decider;
-        std::vector<Move>& actions = scratch_actions_;
-        list_actions(s, actions);
-        int best = -1;
-        double best_value = 0.0;
-        std::int64_t best_tie = 0;
-        for (std::size_t i = 0; i < actions.size(); ++i) {
-            State g = s;
-            act(g, actions[i]);
-            double v;
-            if (g.decider != D_CHANCE) {
-                v = heuristic_value(cfg_.heuristic, g, b_);
-            } else if (!expectation(g, limit, v)) {
-                double total = 0.0;
-                for (int k = 0; k < samples; ++k) {
-                    State h = g;
-                    h.rng = rng.bits63() | 1ULL;
-                    while (h.decider == D_CHANCE) {
-                        const Outcome o = sample(h.chance.event, h.rng);
-                        resolve(h, b_, o, true);
-                    }
-                    total += heuristic_value(cfg_.heuristic, h, b_);
-                }
-                v = total / samples;
-            }
-            const double mine = own(v, side);
-            const std::int64_t tie = salted_hash(cfg_.salt, side_relative(s, b_, side, actions[i]));
-            if (best < 0 || mine > best_value || (mine == best_value && tie > best_tie)) {
-                best = static_cast<int>(i);
-                best_value = mine;
-                best_tie = tie;
-            }
-        }
-        return best;
+        return nuffle::mcts::lookahead(cfg_, b_, view, limit, samples, rng, explored_, solver_, scratch_actions_);
     }
 
     // --- what the Python side reads (agents/mcts/native_search.py) ---------------------------
@@ -186,9 +117,6 @@ public:
     }
 
 private:
-    using TurnKey = std::array<int, 4>;
-
-    static TurnKey turn_key(const State& s) noexcept { return {s.half, s.active, s.teams[0].turn, s.teams[1].turn}; }
     Node& N(int i) noexcept { return nodes_[static_cast<std::size_t>(i)]; }
     Edge& E(int i) noexcept { return edges_[static_cast<std::size_t>(i)]; }
     int E_slot(int ei) const noexcept { return edges_[static_cast<std::size_t>(ei)].slot; }
@@ -253,7 +181,7 @@ private:
         states_.load(n.state, work_);
         State& s = work_;
         std::vector<Move>& actions = scratch_actions_;
-        list_actions(s, actions);
+        list_actions(s, b_, actions);
         std::vector<double>& priors = scratch_priors_;
         priors_of(s, b_, n.side, actions, cfg_.heuristic_priors ? &cfg_.type_prior : nullptr, cfg_.move_type, priors);
         std::vector<std::int64_t>& tie = scratch_tie_;
@@ -276,57 +204,6 @@ private:
         n.edge_at.assign(order.size(), -1);
     }
 
-    // The legal actions in the order Python's LegalActions lists them (group by group, players
-    // times squares).
-    void list_actions(State& s, std::vector<Move>& actions) const {
-        actions.clear();
-        for (const Choice& g : legal_actions(s, b_)) {
-            const std::size_t np = g.players.empty() ? 1 : g.players.size();
-            const std::size_t nq = g.squares.empty() ? 1 : g.squares.size();
-            for (std::size_t i = 0; i < np; ++i) {
-                for (std::size_t j = 0; j < nq; ++j) {
-                    actions.push_back(Move{static_cast<std::uint8_t>(g.type),
-                                           static_cast<std::int8_t>(g.players.empty() ? -1 : g.players[i]),
-                                           static_cast<std::int16_t>(g.squares.empty() ? -1 : g.squares[j])});
-                }
-            }
-        }
-    }
-
-    // The exact expected heuristic value over `g`'s outcomes (Python's sum, in the outcomes'
-    // order); false past `limit` states (or with no limit).
-    bool expectation(const State& g, int limit, double& out) {
-        if (limit <= 0) return false;
-        try {
-            explore(g, b_, limit, explored_);
-        } catch (const TooManyStatesError&) {
-            return false;
-        }
-        const std::vector<double> probs = masses();
-        double total = 0.0;
-        for (std::size_t k = 0; k < probs.size(); ++k) {
-            if (explored_.states[k].decider == D_CHANCE || probs[k] == 0.0) continue;
-            total += probs[k] * heuristic_value(cfg_.heuristic, explored_.states[k], b_);
-        }
-        out = total;
-        return true;
-    }
-
-    // float(probability) of each node of the last exploration (0 for those not absorbing).
-    std::vector<double> masses() {
-        const std::size_t n = explored_.states.size();
-        std::vector<double> probs(n, 0.0);
-        bool solved = explored_.solved;
-        if (solved) {
-            for (std::size_t k = 0; k < n && solved; ++k) {
-                if (explored_.states[k].decider == D_CHANCE || explored_.mass[k].num == 0) continue;
-                solved = exact_ratio(explored_.mass[k].num, explored_.mass[k].den, probs[k]);
-            }
-        }
-        if (!solved) probs = solver_(explored_);
-        return probs;
-    }
-
     // The best expanded edge's value for the side to decide (the node's own with none):
     // Python's max()/min(), the first of equals kept.
     double best_value(const Node& n) const noexcept {
@@ -338,8 +215,6 @@ private:
         }
         return best;
     }
-
-    static double own(double value, int side) noexcept { return side == 0 ? value : -value; }
 
     // policy.uct_select / puct_select: an action index, or -1 when every edge is solved.
     int select(const Node& n) const {
@@ -490,15 +365,6 @@ private:
         }
     }
 
-    // The engine's step for an action listed by its own legal actions (no second listing to
-    // check it), stopping at the next decision or chance node.
-    void act(State& s, const Move& m) const {
-        Ctx c{s, b_};
-        s.decider = D_RUNNING;
-        act_top(c, Act{m.type, m.player, m.square});
-        advance(s, b_, true);
-    }
-
     // search._expand: the edge of action `i` with its outcomes (all of them when enumerated).
     int expand(int id, int i) {
         const Move action = N(id).actions[static_cast<std::size_t>(i)];
@@ -506,7 +372,7 @@ private:
         N(id).tried = std::max(N(id).tried, i + 1);
         State g;
         states_.load(N(id).state, g);
-        act(g, action);
+        act_explicit(g, b_, action);
         const int ei = static_cast<int>(edges_.size());
         {
             Edge& e = edges_.emplace_back();
@@ -544,7 +410,7 @@ private:
             return false;
         }
         const std::size_t n = explored_.states.size();
-        const std::vector<double> probs = masses();
+        const std::vector<double> probs = masses(explored_, solver_);
         std::vector<int> children;
         for (std::size_t k = 0; k < n; ++k) {
             if (explored_.states[k].decider == D_CHANCE || probs[k] == 0.0) continue;
@@ -676,65 +542,8 @@ private:
         }
         State g = s;
         g.rng = r->bits63() | 1ULL;
-        const double end = cfg_.reply ? reply_rollout(g, *r) : random_rollout(g, *r);
+        const double end = cfg_.reply ? reply_rollout(cfg_, b_, g, *r, turn_) : random_rollout(cfg_, b_, g, *r);
         return cfg_.mix == 1.0 ? end : cfg_.mix * end + (1.0 - cfg_.mix) * own_value;
-    }
-
-    // evaluation._stops: the game is over or a set-up begins.
-    bool stops(const State& s) const noexcept { return s.decider > 1 || s.waiting == cfg_.setup_kind; }
-
-    // A decision taken in a rollout, its dice rolled from the state's generator.
-    void play(State& s, const Act& a) const {
-        Ctx c{s, b_};
-        s.decider = D_RUNNING;
-        act_top(c, a);
-        advance(s, b_, false);
-    }
-
-    // evaluation._random_action: a type, then a player and a square, each uniformly.
-    static Act random_action(const Legal& legal, PyRandom& r) {
-        const Choice& g = legal[r.below(static_cast<std::uint32_t>(legal.size()))];
-        Act a{g.type, -1, -1};
-        if (!g.players.empty()) a.player = g.players[r.below(static_cast<std::uint32_t>(g.players.size()))];
-        if (!g.squares.empty()) a.square = g.squares[r.below(static_cast<std::uint32_t>(g.squares.size()))];
-        return a;
-    }
-
-    // evaluation.rollout: up to `rollouts` random decisions, then the heuristic.
-    double random_rollout(State& s, PyRandom& r) const {
-        for (int k = 0; k < cfg_.rollouts && !stops(s); ++k) play(s, random_action(legal_actions(s, b_), r));
-        return heuristic_value(cfg_.heuristic, s, b_);
-    }
-
-    // evaluation.reply_rollout: the searched turn ends where it stands (ending the action or
-    // the turn where it can, at random where it cannot), then up to `rollouts` random decisions
-    // of the next team turn, then the heuristic.
-    double reply_rollout(State& s, PyRandom& r) const {
-        while (!stops(s) && turn_key(s) == turn_) {
-            const Legal legal = legal_actions(s, b_);
-            const Choice* ending = nullptr;
-            for (const int t : {cfg_.end_action, cfg_.end_turn}) {
-                for (const Choice& g : legal) {
-                    if (g.type == t) {
-                        ending = &g;
-                        break;
-                    }
-                }
-                if (ending != nullptr) break;
-            }
-            if (ending != nullptr) {
-                play(s, Act{ending->type, ending->players.empty() ? -1 : ending->players[0],
-                            ending->squares.empty() ? -1 : ending->squares[0]});
-            } else {
-                play(s, random_action(legal, r));
-            }
-        }
-        const TurnKey reply = turn_key(s);
-        for (int k = 0; k < cfg_.rollouts; ++k) {
-            if (stops(s) || turn_key(s) != reply) break;
-            play(s, random_action(legal_actions(s, b_), r));
-        }
-        return heuristic_value(cfg_.heuristic, s, b_);
     }
 
     // search.settled: whether `left` more iterations could not change the most visited action.

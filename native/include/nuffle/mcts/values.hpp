@@ -29,6 +29,9 @@ struct Move {
     std::int16_t square;
 };
 
+// policy.own: a home value seen by `side` (higher is better for it).
+inline double own(double value, int side) noexcept { return side == 0 ? value : -value; }
+
 // evaluation.terminal_value: 1, -1 or 0 for a home win, loss or draw.
 inline double terminal_value(const State& s) noexcept {
     const int h = s.teams[0].score, a = s.teams[1].score;
