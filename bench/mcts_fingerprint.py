@@ -3,6 +3,10 @@
 
     python bench/mcts_fingerprint.py --out old.json      # on the old code
     python bench/mcts_fingerprint.py --compare old.json  # on the new code
+
+`--engine native` searches games of the native engine (the C++ loop; `--python-loop`: the
+Python loop on them), so the C++ loop can be compared with fingerprints written on the Python
+engine.
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--iterations", type=int, default=300)
     ap.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
+    ap.add_argument("--engine", choices=("python", "native"), default=None,
+                    help="the games' engine (default: NUFFLE_ENGINE, else python)")
+    ap.add_argument("--python-loop", action="store_true", help="on native games, the Python loop")
     ap.add_argument("--out", help="write the fingerprints here")
     ap.add_argument("--compare", help="compare with the fingerprints in this file")
     args = ap.parse_args(argv)
-    got = fingerprints(tuple(args.boards), args.positions, args.iterations, tuple(args.configs))
+    got = fingerprints(tuple(args.boards), args.positions, args.iterations, tuple(args.configs),
+                       engine=args.engine, native=not args.python_loop)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(got, f, indent=1, sort_keys=True)

@@ -2,6 +2,11 @@
 
     python bench/mcts_results.py --boards 1 3 5 11 --games 10 --seconds 1 --rollouts 0 20
     python bench/mcts_results.py --boards 11 --games 50 --seconds 1 --opponent scripted
+    python bench/mcts_results.py --boards 11 --games 1 --seed 7 --sides home --rollouts 0 \
+        --opponent scripted --json     # one game per process, to spread a row over cores
+
+The matches run on the native engine when it is built (`--engine`), where the search's loop
+runs in C++ (docs/SEARCH.md, "On the native engine").
 
 Logs a line per game to stderr as it ends, then one row per board and rollout setting (wins,
 draws, losses as home and as away, with a 95% Wilson interval on the win rate) and, with
@@ -18,6 +23,7 @@ import time
 from typing import Any
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.engines import NATIVE, PYTHON, native_available
 from nuffle.core.game import Game
 from nuffle.play import play
 
@@ -37,11 +43,13 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             sides: tuple[str, ...] = ("home", "away"),
-            teams: tuple[str, str] = ("human", "orc")) -> dict[str, Any]:
+            teams: tuple[str, str] = ("human", "orc"), engine: str | None = None) -> dict[str, Any]:
     """`games` seeds of `teams` (home race, away race; Human v Orc by default), each played
     once with the bot at home and once away (or on the `sides` given); returns the counts
-    and what the searches cost (searched decisions, mean iterations and seconds per search)."""
-    row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent, "teams": list(teams)}
+    and what the searches cost (searched decisions, mean iterations and seconds per search).
+    `engine`: the matches' engine (default: NUFFLE_ENGINE, else python)."""
+    row: dict[str, Any] = {"board": board, "bot": spec, "opponent": opponent, "teams": list(teams),
+                           "engine": engine or "default", "seed": seed}
     t0 = time.perf_counter()
     searches = iterations = scored = conceded = 0
     search_seconds = 0.0
@@ -51,7 +59,7 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
         w = d = lost = 0
         for i in range(games):
             # paired: game i is the same seed (match and bots) as home and as away
-            game = Game.new(teams[0], teams[1], seed=seed + i, board=board)
+            game = Game.new(teams[0], teams[1], seed=seed + i, board=board, engine=engine)
             bots = [make_agent(opponent, seed=seed + i), make_agent(opponent, seed=seed + i)]
             bot = bots[side] = make_agent(spec, seed=seed + i)
             play(game, bots[0], bots[1])
@@ -98,6 +106,8 @@ def main() -> None:
                     help="play only these sides (to split a row over processes)")
     ap.add_argument("--teams", nargs=2, default=["human", "orc"], metavar=("HOME", "AWAY"),
                     help="the home and away races (default: human orc)")
+    ap.add_argument("--engine", choices=(PYTHON, NATIVE), default=NATIVE if native_available() else PYTHON,
+                    help="the matches' engine (default: native when built; the search runs in C++ there)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -107,7 +117,7 @@ def main() -> None:
             budget = f"iterations={args.iterations}" if args.iterations else f"seconds={args.seconds}"
             spec = f"mcts?{budget}&rollouts={r}" + (f"&{args.extra}" if args.extra else "")
             row = run_row(board, args.games, spec, args.opponent, args.seed, tuple(args.sides),
-                          (args.teams[0], args.teams[1]))
+                          (args.teams[0], args.teams[1]), args.engine)
             rows.append(row)
             lo, hi = row["interval95"]
             split = ", ".join(f"{name} {row[name]['wins']}-{row[name]['draws']}-{row[name]['losses']}"

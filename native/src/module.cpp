@@ -290,6 +290,8 @@ void act_checked(PyState& st, int type, int player, int square) {
 // the batched environments' parts: reward events, rewards, the scripted set-up
 #include "vecparts_bindings.hpp"
 #include "vec_bindings.hpp"  // the batched environment (after the encoder: its buffers and specs)
+// the MCTS loop (nuffle/mcts/search.hpp)
+#include "mcts_bindings.hpp"
 
 PYBIND11_MODULE(_native, m) {
     m.doc() = "The native engine's building blocks: dice, board geometry and the state layout.";
@@ -827,4 +829,5 @@ PYBIND11_MODULE(_native, m) {
     bind_encoder(m);  // the environments' encoder
     bind_vecparts(m);  // reward events, rewards, the scripted set-up
     bind_vec(m);  // the batched environment
+    bind_mcts(m);  // the search
 }

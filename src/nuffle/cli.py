@@ -303,9 +303,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     board = 11 if args.board is None else args.board
 
     if args.what == "mcts":
-        from nuffle.bench.mcts import format_mcts_bench, run_mcts_bench
+        from nuffle.bench.mcts import BOARDS, format_mcts_bench, run_mcts_bench
 
-        mcts = run_mcts_bench(seconds=0.5 if args.seconds is None else args.seconds)
+        mcts = run_mcts_bench(boards=BOARDS if args.board is None else (args.board,),
+                              seconds=0.5 if args.seconds is None else args.seconds, engine=args.engine)
         print(json.dumps(mcts) if args.json else format_mcts_bench(mcts))
         return 0
 
@@ -604,7 +605,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
     b.add_argument("--engine", default="python", choices=["python", "native"],
                    help="engine: the rules engine to time (default python); env: the environments' "
-                        "engine (native: with the C++ encoder)")
+                        "engine (native: with the C++ encoder); mcts: the positions' engine (native: "
+                        "the search's C++ loop)")
     b.add_argument("--batched", action="store_true",
                    help="env: the batched environment's learner steps/s (native engine)")
     b.add_argument("--envs", type=int, default=64,

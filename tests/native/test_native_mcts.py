@@ -29,7 +29,7 @@ def _search(game: Game, config: SearchConfig) -> tuple[object, ...]:
     search = Search(config, seed=3)
     root = search.run(game.view(), iterations=40)
     visits = tuple(sorted((str(e.action), e.visits, e.value) for e in root.edges.values()))
-    return len(search.table), visits
+    return search.table_size(), visits
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(exact_limit=0),

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from nuffle.agents.mcts.search import Search, SearchConfig, in_team_turn
+from nuffle.core.engines import resolve_engine
 from nuffle.core.game import Game
 from nuffle.random_player import midgame_states
 
@@ -17,17 +18,22 @@ BOARDS = (1, 3, 5, 11)
 
 def run_mcts_bench(boards: tuple[int, ...] = BOARDS, positions: int = 4, seconds: float = 0.5,
                    rollouts: int = 20, rollout: str = SearchConfig.rollout,
-                   rollout_at: str = SearchConfig.rollout_at, seed: int = 1) -> dict[str, Any]:
+                   rollout_at: str = SearchConfig.rollout_at, seed: int = 1,
+                   engine: str | None = None) -> dict[str, Any]:
     """Search `positions` mid-game positions per board for `seconds` each, without rollouts
     and with `rollouts`-decision rollouts of the kind `rollout` at the leaves `rollout_at`
     (the other rollout settings are the search's defaults); returns iterations per second
     (wall clock and CPU) per board, and the load average before the run. The searches use
-    their whole time (no early stop), so the figure is the sustained rate."""
-    out: dict[str, Any] = {"seconds_per_position": seconds, "positions": positions,
+    their whole time (no early stop), so the figure is the sustained rate. `engine`: the
+    positions' engine ('native': the search's C++ loop; default: NUFFLE_ENGINE, else
+    python)."""
+    out: dict[str, Any] = {"engine": resolve_engine(engine), "seconds_per_position": seconds,
+                           "positions": positions,
                            "rollout_steps": rollouts, "rollout": rollout, "rollout_at": rollout_at,
                            "loadavg": list(os.getloadavg()), "boards": {}}
     for board in boards:
-        games = [Game.from_state(s) for s in midgame_states(seed, positions * 3, board=board, every=11)]
+        states = midgame_states(seed, positions * 3, board=board, every=11)
+        games = [Game.from_state(s, engine=engine) for s in states]
         games = [g for g in games if in_team_turn(g) and len(g.legal_actions()) > 1][:positions]
         row: dict[str, float] = {}
         for suffix, steps in (("", 0), ("_rollouts", rollouts)):
@@ -55,7 +61,8 @@ def format_mcts_bench(figures: dict[str, Any]) -> str:
     with_rollouts = (f"it/s, {figures['rollout_steps']}-step {figures['rollout']} rollouts "
                      f"at {figures['rollout_at']} leaves")
     load = " ".join(f"{x:.2f}" for x in figures["loadavg"])
-    lines = [f"mcts search speed ({figures['positions']} positions per board, "
+    lines = [f"mcts search speed ({figures.get('engine', 'python')} engine, "
+             f"{figures['positions']} positions per board, "
              f"{figures['seconds_per_position']} s each; load average {load})",
              f"  {'board':>5}  {'it/s':>8}  {'it/cpu s':>8}  {with_rollouts:>34}  {'it/cpu s':>8}"]
     for board, row in figures["boards"].items():

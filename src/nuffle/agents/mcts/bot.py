@@ -19,6 +19,7 @@ from nuffle.core.actions import Action
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.types import CHANCE
 
 #: The search's defaults, which the bot's options share.
@@ -96,7 +97,8 @@ class MCTSBot(Agent):
 class LookaheadBot(Agent):
     """One-step look-ahead: each legal action valued by the heuristic's expectation over the
     action's outcomes up to the next decision (exact when at most `exact_limit` states, else
-    the mean of `samples` samples); ties go to a seeded, side-neutral order."""
+    the mean of `samples` samples); ties go to a seeded, side-neutral order. On a native game
+    it runs in C++ (`NativeLoop.lookahead`: the same choice, the same draws)."""
 
     name = "lookahead"
 
@@ -121,6 +123,9 @@ class LookaheadBot(Agent):
         legal = list(view.legal_actions())
         if len(legal) == 1:
             return legal[0]
+        if self.search.native and isinstance(view, NativeGame):
+            loop = self.search.native_loop(view)
+            return legal[loop.lookahead(self.search.rng, view, self.exact_limit, self.samples)]
         side = view.decider
         s = view.state
         salt = self.search.salt

@@ -28,9 +28,11 @@ CONFIGS: dict[str, dict[str, Any]] = {
 }
 
 
-def positions(board: int, count: int, seed: int = 1) -> list[Game]:
-    """Mid-game positions as the speed bench picks them."""
-    games = [Game.from_state(s) for s in midgame_states(seed, count * 3, board=board, every=11)]
+def positions(board: int, count: int, seed: int = 1, engine: str | None = None) -> list[Game]:
+    """Mid-game positions as the speed bench picks them (games of `engine`, as `Game.from_state`
+    chooses)."""
+    states = midgame_states(seed, count * 3, board=board, every=11)
+    games = [Game.from_state(s, engine=engine) for s in states]
     return [g for g in games if in_team_turn(g) and len(g.legal_actions()) > 1][:count]
 
 
@@ -42,21 +44,24 @@ def fingerprint(search: Search, game: Game, iterations: int) -> dict[str, Any]:
         "choice": str(max(root.edges.values(), key=lambda e: e.visits).action),
         "root": [root.visits, round(root.value, 12), root.solved],
         "edges": [[i, str(e.action), e.visits, round(e.value, 12), len(e.children)] for i, e in edges],
-        "table": len(search.table),
-        "visits": sum(n.visits for n in search.table.values()),
+        "table": search.table_size(),
+        "visits": search.visit_sum(),
         "iterations": search.iterations,
     }
 
 
 def fingerprints(boards: tuple[int, ...], count: int, iterations: int,
-                 configs: tuple[str, ...] = tuple(CONFIGS)) -> dict[str, Any]:
+                 configs: tuple[str, ...] = tuple(CONFIGS), engine: str | None = None,
+                 native: bool = True) -> dict[str, Any]:
     """Every configuration on `count` positions per board, keyed 'board/position/config'; a
-    second search after the first one's choice (same turn) shows tree reuse."""
+    second search after the first one's choice (same turn) shows tree reuse. `engine`: the
+    games' engine; `native`: on native games, the C++ loop where it runs the configuration
+    (False: the Python loop)."""
     out: dict[str, Any] = {}
     for board in boards:
-        for i, g in enumerate(positions(board, count)):
+        for i, g in enumerate(positions(board, count, engine=engine)):
             for name in configs:
-                search = Search(SearchConfig(**CONFIGS[name]), seed=17 + i)
+                search = Search(SearchConfig(**CONFIGS[name]), seed=17 + i, native=native)
                 rec: dict[str, Any] = {"first": fingerprint(search, g, iterations)}
                 action = search.choose(g.view(), iterations=iterations)
                 nxt = g.clone()

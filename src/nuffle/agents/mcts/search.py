@@ -16,6 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from nuffle.agents.mcts import native_search
 from nuffle.agents.mcts.evaluation import ROLLOUT_POLICIES, heuristic, reply_rollout, rollout, turn_key
 from nuffle.agents.mcts.policy import (
     heuristic_priors,
@@ -31,6 +32,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller, SampledRoller, sample
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.transitions import explore_keyed
 from nuffle.core.types import CHANCE, NOBODY
 
@@ -157,10 +159,13 @@ def check_budget(iterations: int, seconds: float) -> None:
 
 
 class Search:
-    """MCTS for one bot (see the module docstring); `seed` fixes every random choice."""
+    """MCTS for one bot (see the module docstring); `seed` fixes every random choice. On a
+    native game the loop runs in C++ (`native_search`; the same tree, the same draws);
+    `native=False` keeps the Python loop there too (to compare the two)."""
 
-    def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
+    def __init__(self, config: SearchConfig | None = None, seed: int = 0, native: bool = True) -> None:
         self.config = config or SearchConfig()
+        self.native = native
         self.rng = random.Random(seed)
         self.salt = random.Random(seed ^ 0x5A17).getrandbits(32)
         self.value = heuristic(self.config.heuristic)
@@ -178,6 +183,7 @@ class Search:
         self._crn_rng = random.Random(0)  # reseeded for each rollout with `crn`
         self._loop_end = 0.0
         self._fresh: Node | None = None  # the outcome the last descent added, if new
+        self._native: native_search.NativeLoop | None = None  # the C++ loop, on native games
 
     # --- the public entry points --------------------------------------------------------------
 
@@ -192,6 +198,10 @@ class Search:
         if not in_team_turn(view):
             raise InputError("the search runs in team turns only (set-up and kick-off are left "
                              "to formations)")
+        if self.native and native_search.usable(view, self.config):
+            return self._run_native(view, iterations, seconds, start)
+        if self._native is not None:  # one tree at a time: the C++ one is dropped
+            self._native.core.clear()
         # The tree is a few hundred thousand small objects that all stay alive during the
         # search: the cyclic collector would walk them again and again for nothing (up to
         # half the search's time), so it pauses until the search ends.
@@ -225,6 +235,45 @@ class Search:
         self.iterations = n
         self.root = root
         return root
+
+    def _run_native(self, view: Game, iterations: int, seconds: float, start: float) -> Node:
+        """`run` by the C++ loop (native_search.py): the same search, the same draws from
+        `rng`, the same tree."""
+        assert isinstance(view, NativeGame)
+        g = view.with_assisted_moves() if self.config.macro else view
+        loop = self.native_loop(g)
+        self.table.clear()  # one tree at a time: the Python one is dropped
+        self.turn = None
+        deadline = start + seconds - min(self.finish, FINISH_CAP * seconds)
+        try:
+            early = self.config.stop_early and not iterations
+            root = loop.run(self.rng, g, iterations, start, deadline, early)
+        finally:
+            self._loop_end = time.perf_counter()
+        self.iterations = loop.core.iterations
+        self.reused = loop.core.reused
+        self.root = root
+        return root
+
+    def native_loop(self, view: NativeGame) -> native_search.NativeLoop:
+        """The C++ loop for `view`'s board (made on first use, again for another board)."""
+        loop = self._native
+        if loop is None or not loop.fits(view):
+            loop = native_search.NativeLoop(self.config, self.salt, CANON_RNG, KICKOFF_KINDS, view)
+            self._native = loop
+        return loop
+
+    def table_size(self) -> int:
+        """How many nodes the transposition table holds (either loop's)."""
+        if self._native is not None and not self.table:
+            return int(self._native.core.table_size)
+        return len(self.table)
+
+    def visit_sum(self) -> int:
+        """The visits of the nodes in the table, summed (either loop's)."""
+        if self._native is not None and not self.table:
+            return int(self._native.core.visit_sum())
+        return sum(n.visits for n in self.table.values())
 
     def choose(self, view: Game, iterations: int = 0, seconds: float = 0.0) -> Action:
         """The most visited action after a search from `view`. A timed search learns how
