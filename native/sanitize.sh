@@ -45,15 +45,8 @@ mkdir -p "$out"
 # The test programs: unit_tests.cpp; passing_fuzz.cpp (the passing, bomb, Throw Team-Mate and
 # Ball & Chain procedures fuzzed); perf_fuzz.cpp (the native random player and the exact
 # outcomes); vecparts_fuzz.cpp (the batched environments' parts: reward events and the scripted
-# set-up). Compiled side by side (each builds the whole engine), then run one after another.
-programs=(unit_tests passing_fuzz perf_fuzz vecparts_fuzz)
-pids=()
-for prog in "${programs[@]}"; do
-    "${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/$prog.cpp" -o "$out/$prog" &
-    pids+=($!)
-done
-for pid in "${pids[@]}"; do wait "$pid"; done  # set -e: a failed compile stops the script
-for prog in "${programs[@]}"; do
-    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
-        "$out/$prog" "$here/../src/nuffle/data/boards.json"
-done
+# set-up). Each builds on its own; here they are built as one program (tests/all_tests.cpp, each
+# file's tests in a namespace of its own), so that the sanitized engine is compiled once.
+"${CXX:-g++}" "${SAN[@]}" -I"$here/include" "$here/tests/all_tests.cpp" -o "$out/all_tests"
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1" \
+    "$out/all_tests" "$here/../src/nuffle/data/boards.json"

@@ -17,12 +17,13 @@ from nuffle.games.football_strategy.state import Formation, GameState, Side
 
 @pytest.mark.slow
 def test_a_peeker_that_sees_the_mix_gains_nothing_beyond_the_value() -> None:
-    """The paper's experiment: over 100 games, in every situation the Nash agent faces, the
-    best response to its shown mixed strategy earns no more than the game value."""
-    log, margins = shown_strategy_experiment(games=100, seed=0)
-    assert len(margins) == 100
-    assert len(log.situations) > 1000
-    assert len(log.offense_gains) > 1000 and len(log.defense_gains) > 1000
+    """The paper's experiment (there over 100 games, here over 50): in every situation the
+    Nash agent faces, the best response to its shown mixed strategy earns no more than the
+    game value."""
+    log, margins = shown_strategy_experiment(games=50, seed=0)
+    assert len(margins) == 50
+    assert len(log.situations) > 500
+    assert len(log.offense_gains) > 500 and len(log.defense_gains) > 500
     assert max(log.offense_gains) <= 1e-9
     assert max(log.defense_gains) <= 1e-9
 
