@@ -156,7 +156,7 @@ def test_both_encoders_agree_on_every_board_race_and_side() -> None:
 
 @pytest.mark.slow
 def test_both_encoders_agree_over_many_games() -> None:
-    kinds = run(games_per_board=24, rich_per_board=8, steps=3000, seed=101)
+    kinds = run(games_per_board=16, rich_per_board=6, steps=3000, seed=101)
     missing = set(DecisionKind) - set(kinds) - SLOW_UNREACHED
     assert not missing, f"random play reached no {sorted(k.name for k in missing)}"
 
