@@ -24,16 +24,7 @@ std::vector<double> python_masses(const nuffle::Explored& ex) {
         }
         return out;
     }
-    py::list edges;
-    py::list transient;
-    for (std::size_t i = 0; i < n; ++i) {
-        py::list es;
-        for (const nuffle::Edge& e : ex.edges(i)) es.append(py::make_tuple(fraction(e.p.num, e.p.den), e.to));
-        edges.append(es);
-        transient.append(py::bool_(ex.states[i].decider == nuffle::D_CHANCE));
-    }
-    const py::dict mass = py::module_::import("nuffle.core.transitions").attr("_flow")(edges, transient);
-    for (const auto& [k, v] : mass) out[k.cast<std::size_t>()] = py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>();
+    for (const auto& [k, v] : python_flow(ex)) out[k.cast<std::size_t>()] = py::float_(py::reinterpret_borrow<py::object>(v)).cast<double>();
     return out;
 }
 

@@ -20,6 +20,21 @@ py::object py_u128(nuffle::u128 v) {
     return (py::int_(hi) * py::int_(std::uint64_t{1} << 32) * py::int_(std::uint64_t{1} << 32)) + py::int_(lo);
 }
 
+// {node: Fraction} of the absorbing nodes of an explored graph C++ could not solve (a cycle,
+// rationals over 128 bits), by core/transitions.py's exact solver over Fractions.
+py::dict python_flow(const nuffle::Explored& ex) {
+    const py::object fraction = py::module_::import("fractions").attr("Fraction");
+    py::list edges;
+    py::list transient;
+    for (std::size_t i = 0; i < ex.states.size(); ++i) {
+        py::list es;
+        for (const nuffle::Edge& e : ex.edges(i)) es.append(py::make_tuple(fraction(e.p.num, e.p.den), e.to));
+        edges.append(es);
+        transient.append(py::bool_(ex.states[i].decider == nuffle::D_CHANCE));
+    }
+    return py::module_::import("nuffle.core.transitions").attr("_flow")(edges, transient);
+}
+
 // [(num, den, State)] of the absorbing states of an explored graph, in discovery order; the
 // graph is solved here when C++ could not (a cycle, or rationals over 128 bits).
 py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const nuffle::Board>& board) {
@@ -34,17 +49,7 @@ py::list outcomes_to_py(const nuffle::Explored& ex, const std::shared_ptr<const 
             has[i] = true;
         }
     } else {  // core/transitions.py's exact solver over Fractions
-        const py::object fraction = py::module_::import("fractions").attr("Fraction");
-        py::list edges;
-        py::list transient;
-        for (std::size_t i = 0; i < n; ++i) {
-            py::list es;
-            for (const nuffle::Edge& e : ex.edges(i)) es.append(py::make_tuple(fraction(e.p.num, e.p.den), e.to));
-            edges.append(es);
-            transient.append(py::bool_(ex.states[i].decider == nuffle::D_CHANCE));
-        }
-        const py::dict mass = py::module_::import("nuffle.core.transitions").attr("_flow")(edges, transient);
-        for (const auto& [k, v] : mass) {
+        for (const auto& [k, v] : python_flow(ex)) {
             const auto i = k.cast<std::size_t>();
             nums[i] = v.attr("numerator");
             dens[i] = v.attr("denominator");
