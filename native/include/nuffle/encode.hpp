@@ -180,6 +180,47 @@ inline Slots resolve(const Spec& spec) {
 // min(v, 1.0) as the Python encoder computes it (in double), then as a float32.
 inline float capped(double v) noexcept { return static_cast<float>(std::min(v, 1.0)); }
 
+// The spatial entries an observation set in a buffer it keeps writing (a batched
+// environment's row), so the next observation clears only those, not the whole buffer.
+struct Written {
+    std::vector<int> at;  // at[0, n): offsets set since the buffer was cleared (the constant layers excepted)
+    std::size_t n = 0;
+    bool primed = false;  // the buffer holds a whole observation, the constant layers included
+};
+
+// Where an observation's spatial entries go: `set` writes an entry and, when recording, notes
+// the offset of every nonzero value it writes (without reading the entry: the caller's buffer
+// is cold, and clearing an offset twice costs nothing).
+class Sink {
+public:
+    Sink(float* spatial, int hw, Written* w) noexcept : sp_(spatial), hw_(hw), w_(w) {
+        if (w != nullptr) {
+            buf_ = w->at.data();
+            cap_ = w->at.size();
+        }
+    }
+    void set(int layer, int c, float v) {
+        const int off = layer * hw_ + c;
+        sp_[off] = v;
+        if (w_ != nullptr && v != 0.0F) {
+            if (w_->n == cap_) grow();
+            buf_[w_->n++] = off;
+        }
+    }
+
+private:
+    [[gnu::noinline]] void grow() {
+        w_->at.resize(std::max<std::size_t>(64, 2 * cap_));
+        buf_ = w_->at.data();
+        cap_ = w_->at.size();
+    }
+    float* sp_;
+    int hw_;
+    Written* w_;
+    int* buf_ = nullptr;
+    std::size_t cap_ = 0;
+};
+
 // The observation of one board variant for either side.
 class Observer {
 public:
@@ -209,26 +250,38 @@ public:
 
     // Writes the observation of `s` seen by `side`: `spatial` (layers x H x W) and `ns`
     // (features, then the one-hot), all overwritten; `legal_cells` are the canonical cells of
-    // the legal actions' targets (mask.hpp).
-    void observe(State& s, int side, const std::vector<int>& legal_cells, float* spatial, float* ns) const {
-        std::memset(spatial, 0, sizeof(float) * static_cast<std::size_t>(layers_ * hw_));
-        std::memset(ns, 0, sizeof(float) * static_cast<std::size_t>(non_spatial_size()));
+    // the legal actions' targets (mask.hpp). With `w` (the same one for every call on this
+    // `spatial`, which nobody else writes), only the entries the previous call set are cleared.
+    void observe(State& s, int side, const std::vector<int>& legal_cells, float* spatial, float* ns,
+                 Written* w = nullptr) const {
         const Slots& o = slots_;
-        const SideGeometry& g = geometry(side);
-        auto at = [&](int layer, int c) -> float& { return spatial[layer * hw_ + c]; };
-        for (int y = 0; y < h_; ++y) {
-            at(o.own_end, y * w_) = 1;
-            at(o.opp_end, y * w_ + w_ - 1) = 1;
-            for (int x = 0; x < w_ / 2; ++x) at(o.own_half, y * w_ + x) = 1;
+        if (w != nullptr && w->primed) {
+            for (std::size_t i = 0; i < w->n; ++i) spatial[w->at[i]] = 0.0F;
+            w->n = 0;
+        } else {
+            std::memset(spatial, 0, sizeof(float) * static_cast<std::size_t>(layers_ * hw_));
+            for (int y = 0; y < h_; ++y) {  // the constant layers
+                spatial[o.own_end * hw_ + y * w_] = 1;
+                spatial[o.opp_end * hw_ + y * w_ + w_ - 1] = 1;
+                for (int x = 0; x < w_ / 2; ++x) spatial[o.own_half * hw_ + y * w_ + x] = 1;
+            }
+            if (w != nullptr) {
+                w->n = 0;
+                if (w->at.empty()) w->at.resize(static_cast<std::size_t>(layers_ * hw_ / 8 + 64));
+                w->primed = true;
+            }
         }
+        std::memset(ns, 0, sizeof(float) * static_cast<std::size_t>(non_spatial_size()));
+        Sink out(spatial, hw_, w);
+        const SideGeometry& g = geometry(side);
         int counts[16] = {};
-        players(s, side, g, spatial, counts);
-        for (const int c : legal_cells) at(o.legal, c) = 1;
+        players(s, side, g, out, counts);
+        for (const int c : legal_cells) out.set(o.legal, c, 1);
         const int carrier_pid = carrier(s);
         const int ball_cell = s.ball >= 0 ? g.cell[static_cast<std::size_t>(s.ball)] : -1;
         if (s.ball >= 0 && s.ball_state != 0 && ball_cell >= 0) {
-            at(o.ball, ball_cell) = 1;
-            if (carrier_pid >= 0) at(o.carrier, ball_cell) = 1;
+            out.set(o.ball, ball_cell, 1);
+            if (carrier_pid >= 0) out.set(o.carrier, ball_cell, 1);
         }
         const bool deciding = s.decider == D_HOME || s.decider == D_AWAY;
         const int kind = deciding ? static_cast<int>(s.waiting) : 0;
@@ -238,15 +291,15 @@ public:
         if (actor >= 0) {
             const Player& p = s.players[actor];
             const int c = p.square >= 0 ? g.cell[static_cast<std::size_t>(p.square)] : -1;
-            if (c >= 0) at(o.active, c) = 1;
+            if (c >= 0) out.set(o.active, c, 1);
             if (d.moved >= 0) {
                 left = std::max(0, static_cast<int>(p.ma) - d.moved);
                 if (c >= 0) {
-                    at(o.move_left, c) = capped(left / 10.0);
+                    out.set(o.move_left, c, capped(left / 10.0));
                     const bool moving = d.action >= 0 && d.action < static_cast<int>(o.moving.size()) &&
                                         o.moving[static_cast<std::size_t>(d.action)];
                     if (left != 0 && kind == frames::dk::MOVE && moving && standing(s, actor)) {
-                        safe_reach(s, g, actor, left, spatial + o.safe * hw_);
+                        safe_reach(s, g, actor, left, out);
                     }
                 }
             }
@@ -257,11 +310,12 @@ public:
 
 private:
     // The player layers, tackle zones and assists; `counts` gets (own, opposing) x status.
-    void players(const State& s, int side, const SideGeometry& g, float* spatial, int counts[16]) const {
+    void players(const State& s, int side, const SideGeometry& g, Sink& out, int counts[16]) const {
         const Slots& o = slots_;
-        auto at = [&](int layer, int c) -> float& { return spatial[layer * hw_ + c]; };
-        int zones[2][MAX_SQUARES] = {};  // tackle zones per canonical cell: observer's, opponent's
-        int helpers[2][MAX_SQUARES] = {};  // players who could assist a block there
+        std::uint8_t zones[2][MAX_SQUARES] = {};  // tackle zones per canonical cell: observer's, opponent's
+        std::uint8_t helpers[2][MAX_SQUARES] = {};  // players who could assist a block there
+        int touched[2][MAX_SQUARES];  // the cells with a tackle zone, in the order first reached
+        int n_touched[2] = {0, 0};
         for (int p = 0; p < s.player_count; ++p) {
             const Player& pl = s.players[p];
             const int rel = pl.team == side ? 0 : 1;
@@ -270,23 +324,23 @@ private:
             const int c = g.cell[static_cast<std::size_t>(pl.square)];
             if (c < 0) continue;
             const auto rk = static_cast<std::size_t>(rel);
-            at(o.players[rk], c) = 1;
+            out.set(o.players[rk], c, 1);
             const bool exerts = exerts_tz(s, p);
             if (pl.status == static_cast<std::uint8_t>(Status::STANDING)) {
-                at(o.standing[rk], c) = 1;
-                if (!exerts) at(o.no_tz, c) = 1;
+                out.set(o.standing[rk], c, 1);
+                if (!exerts) out.set(o.no_tz, c, 1);
             } else if (pl.status == static_cast<std::uint8_t>(Status::PRONE)) {
-                at(o.prone[rk], c) = 1;
+                out.set(o.prone[rk], c, 1);
             } else if (pl.status == static_cast<std::uint8_t>(Status::STUNNED)) {
-                at(o.stunned[rk], c) = 1;
+                out.set(o.stunned[rk], c, 1);
             }
-            if ((pl.flags & frames::flag::USED) != 0) at(o.used[rk], c) = 1;
-            at(o.ma, c) = capped(pl.ma / 10.0);
-            at(o.st, c) = capped(pl.st / 10.0);
-            at(o.ag, c) = capped(pl.ag / 6.0);
-            at(o.av, c) = capped(pl.av / 10.0);
+            if ((pl.flags & frames::flag::USED) != 0) out.set(o.used[rk], c, 1);
+            out.set(o.ma, c, capped(pl.ma / 10.0));
+            out.set(o.st, c, capped(pl.st / 10.0));
+            out.set(o.ag, c, capped(pl.ag / 6.0));
+            out.set(o.av, c, capped(pl.av / 10.0));
             for (const auto& [skill, layer] : o.skill_layers) {
-                if (pl.has_skill(skill)) at(layer, c) = 1;
+                if (pl.has_skill(skill)) out.set(layer, c, 1);
             }
             if (!exerts) continue;
             // marked by at most one opponent, or assisting whatever marks him (Guard)
@@ -294,22 +348,22 @@ private:
             for (const int off : b_.neighbours) {
                 const int q = g.cell[static_cast<std::size_t>(pl.square + off)];
                 if (q < 0) continue;
-                ++zones[rel][q];
+                if (zones[rel][q]++ == 0) touched[rel][n_touched[rel]++] = q;
                 if (free) ++helpers[rel][q];
             }
         }
-        for (int r = 0; r < 2; ++r) {
-            const auto rk = static_cast<std::size_t>(r);
-            for (int c = 0; c < hw_; ++c) {
-                if (zones[r][c] != 0) at(o.tz[rk], c) = static_cast<float>(zones[r][c] * 0.125);
-                if (helpers[r][c] != 0) at(o.assists[rk], c) = static_cast<float>(helpers[r][c] * 0.125);
+        for (std::size_t r = 0; r < 2; ++r) {
+            for (int i = 0; i < n_touched[r]; ++i) {
+                const int q = touched[r][i];
+                out.set(o.tz[r], q, static_cast<float>(zones[r][q] * 0.125));
+                if (helpers[r][q] != 0) out.set(o.assists[r], q, static_cast<float>(helpers[r][q] * 0.125));
             }
         }
     }
 
     // `safe_reach`: the squares reachable in `left` steps, each step leaving a square in no
     // opposing tackle zone and entering an empty square on the pitch.
-    void safe_reach(const State& s, const SideGeometry& g, int actor, int left, float* layer) const {
+    void safe_reach(const State& s, const SideGeometry& g, int actor, int left, Sink& out) const {
         const int them = 1 - s.players[actor].team;
         std::array<bool, MAX_SQUARES> marked{};
         for (int p = 0; p < s.player_count; ++p) {
@@ -337,7 +391,7 @@ private:
                     if (seen[qk] || !b_.on_pitch(q) || s.grid[q] != SQUARE_EMPTY) continue;
                     seen[qk] = true;
                     next[m++] = q;
-                    layer[g.cell[qk]] = 1;
+                    out.set(slots_.safe, g.cell[qk], 1);
                 }
             }
             std::copy(next, next + m, frontier);

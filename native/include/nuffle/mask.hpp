@@ -140,11 +140,13 @@ public:
 
     // The canonical cells of the indices whose target is a board cell (the `legal_cells` layer).
     void cells(const std::vector<std::int64_t>& idx, std::vector<int>& out) const {
-        out.clear();
+        out.resize(idx.size());
+        std::size_t n = 0;
         for (const std::int64_t i : idx) {
             const auto t = static_cast<int>(i % spec_.targets);
-            if (t < spec_.cells) out.push_back(t);
+            if (t < spec_.cells) out[n++] = t;
         }
+        out.resize(n);
     }
 
     // The flat mask of `idx` (every entry written).

@@ -83,6 +83,7 @@ struct Row {
     std::vector<std::int64_t> idx;  // the legal indices shown now
     std::vector<Act> acts;  // their actions
     std::vector<std::int64_t> mask_idx;  // the indices set in the row of the caller's mask
+    encode::Written written;  // the entries set in the row of the caller's spatial array
     State final_state{};  // the last ended episode's final position (for Python's end_game)
 };
 
@@ -104,11 +105,15 @@ public:
     const encode::Observer& observer() const noexcept { return observer_; }
     const encode::Codec& codec() const noexcept { return codec_; }
     const Board& board() const noexcept { return b_; }
-    // Binds the caller's arrays; their mask rows must be all false (each row's mask is then
-    // kept by clearing the indices it set last, not by clearing the whole grid).
+    // Binds the caller's arrays; their mask rows must be all false (each row's mask, and
+    // after its first observation its spatial layers, are then kept by clearing the entries
+    // they set last, not the whole row).
     void bind(const Arrays& a) {
         a_ = a;
-        for (Row& r : rows_) r.mask_idx.clear();
+        for (Row& r : rows_) {
+            r.mask_idx.clear();
+            r.written = {};
+        }
     }
     Row& row(int i) { return rows_.at(static_cast<std::size_t>(i)); }
 
@@ -224,11 +229,12 @@ public:
     }
 
     // Writes the observation of row i seen by `side` into the given row buffers (the mask
-    // unless `mk` is null); its legal indices and actions go into the row.
-    void observe(Row& r, int side, float* sp, float* ns, bool* mk) {
+    // unless `mk` is null; with `w`, clearing only what the last observation into `sp` set);
+    // its legal indices and actions go into the row.
+    void observe(Row& r, int side, float* sp, float* ns, bool* mk, encode::Written* w = nullptr) {
         codec_.indices(r.s, b_, observer_.geometry(side), side, r.idx, &r.acts);
         codec_.cells(r.idx, cells_);
-        observer_.observe(r.s, side, cells_, sp, ns);
+        observer_.observe(r.s, side, cells_, sp, ns, w);
         if (mk != nullptr) codec_.mask(r.idx, mk);
     }
 
@@ -325,7 +331,7 @@ private:
             r.shown = d;
             const auto k = static_cast<std::size_t>(i);
             observe(r, d, a_.spatial + k * static_cast<std::size_t>(spatial_size()),
-                    a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()), nullptr);
+                    a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()), nullptr, &r.written);
             // the mask row holds exactly the indices written last time: clear those, set these
             // (no pass over the whole grid)
             bool* mk = a_.mask + k * static_cast<std::size_t>(codec_.spec().size());
