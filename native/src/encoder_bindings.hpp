@@ -6,7 +6,10 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -132,6 +135,64 @@ void bind_encoder(py::module_& m) {
            py::arg("indices") = py::none(),
            "Write the observation of `state` seen by `side` into `spatial` and `non_spatial`, its legal "
            "actions into `mask` (and, in order, into the first entries of `indices`); returns how many are legal.");
+    m.def("time_encoding", [](const PyEncoder& e, const std::vector<const PyState*>& states,
+                              const std::vector<std::tuple<int, int, int>>& moves, int rounds) {
+        if (states.empty() || states.size() != moves.size() || rounds < 1) {
+            throw std::invalid_argument("time_encoding takes one move per state (at least one) and rounds >= 1");
+        }
+        const nuffle::encode::Observer& o = e.observer;
+        const std::size_t n = states.size();
+        const auto sp_size = static_cast<std::size_t>(o.layers() * o.height() * o.width());
+        const auto ns_size = static_cast<std::size_t>(o.non_spatial_size());
+        const auto mk_size = static_cast<std::size_t>(e.codec.spec().size());
+        std::vector<nuffle::State> base;
+        for (const PyState* st : states) {
+            if (st->s.board != e.board->variant.players || (st->s.decider != nuffle::D_HOME && st->s.decider != nuffle::D_AWAY)) {
+                throw std::invalid_argument("time_encoding takes states of the encoder's board with a coach to decide");
+            }
+            base.push_back(st->s);
+        }
+        // each position its own arrays, as the batched environment's rows
+        std::vector<float> sp(n * sp_size), ns(n * ns_size);
+        std::vector<char> mk(n * mk_size, 0);
+        std::vector<nuffle::encode::Written> written(n);
+        std::vector<std::vector<std::int64_t>> shown(n);
+        std::vector<std::int64_t> idx;
+        std::vector<int> cells;
+        std::vector<nuffle::State> work(n);
+        double encode = std::numeric_limits<double>::infinity(), step = encode;
+        using clock = std::chrono::steady_clock;
+        for (int r = 0; r <= rounds; ++r) {  // round 0 primes the arrays and is not counted
+            auto t0 = clock::now();
+            for (std::size_t i = 0; i < n; ++i) {
+                nuffle::State& s = base[i];
+                const nuffle::encode::SideGeometry& g = o.geometry(s.decider);
+                e.codec.indices(s, *e.board, g, s.decider, idx);
+                e.codec.cells(idx, cells);
+                o.observe(s, s.decider, cells, sp.data() + i * sp_size, ns.data() + i * ns_size, &written[i]);
+                bool* row = reinterpret_cast<bool*>(mk.data() + i * mk_size);
+                for (const std::int64_t x : shown[i]) row[x] = false;
+                for (const std::int64_t x : idx) row[x] = true;
+                shown[i].assign(idx.begin(), idx.end());
+            }
+            const double enc_ns = std::chrono::duration<double, std::nano>(clock::now() - t0).count();
+            std::copy(base.begin(), base.end(), work.begin());
+            t0 = clock::now();
+            for (std::size_t i = 0; i < n; ++i) {
+                const auto& [type, player, square] = moves[i];
+                nuffle::step(work[i], *e.board, nuffle::Act{type, player, square}, false);
+            }
+            const double step_ns = std::chrono::duration<double, std::nano>(clock::now() - t0).count();
+            if (r > 0) {
+                encode = std::min(encode, enc_ns / static_cast<double>(n));
+                step = std::min(step, step_ns / static_cast<double>(n));
+            }
+        }
+        return py::make_tuple(encode, step);
+    }, py::arg("encoder"), py::arg("states"), py::arg("moves"), py::arg("rounds") = 5,
+       "(encode_ns, step_ns) per position, best of `rounds`, timed in C++: the batched environment's encoding "
+       "(legal indices, the observation into the position's own arrays cleared by what it set last, the mask by "
+       "index) and the engine's step of the move (its legality checked by listing, then the engine run on).");
     // What the environments' reward tracker compares between decisions (envs/rewards.py).
     py::reinterpret_borrow<py::class_<PyState>>(m.attr("State"))
         .def("places", [](const PyState& st) {

@@ -6,9 +6,10 @@ the learner's decisions in C++, and writes the observations, masks, rewards and 
 into arrays allocated once. An episode that ends is reset within the same step
 (`AutoresetMode.SAME_STEP`, as `make_vector_env`): the step returns the new episode's first
 observation and mask, and the ended one's last observation and info in `infos["final_obs"]`
-and `infos["final_info"]`. With `workers=k` the rows are split over k processes, each with its
-own C++ core writing straight into shared memory; the same seed gives the same results with
-any number of workers.
+and `infos["final_info"]`. With `workers=k` the rows are split over k processes (this one and
+k - 1 children), each with its own C++ core writing straight into shared memory; a step sends
+the children their command, steps this process's own block meanwhile, then waits for them. The
+same seed gives the same results with any number of workers.
 """
 
 from __future__ import annotations
@@ -126,7 +127,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self._shm: SharedMemory | None = None
         self._procs: list[Any] = []
         self._conns: list[Connection] = []
-        self._core: BatchCore | None = None
+        self._core: BatchCore | None = None  # workers=1: every row, here
+        self._local: BatchCore | None = None  # workers>1: the first block, stepped here
         layout, size = _layout(board, num_envs)
         if workers == 1:
             self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
@@ -150,7 +152,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
 
     def _start_workers(self) -> None:
         ctx = mp.get_context("fork")
-        for lo, hi in self._blocks():
+        blocks = self._blocks()
+        for lo, hi in blocks[1:]:
             parent, child = ctx.Pipe()
             block = {name: a[lo:hi] for name, a in self.arrays.items()}
             proc = ctx.Process(target=_worker, args=(child, self.batch_spec, block, lo), daemon=True)
@@ -158,21 +161,35 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             child.close()
             self._procs.append(proc)
             self._conns.append(parent)
-        self._gather()
+        self._command("", local=lambda: self._start_local(*blocks[0]))
 
-    def _command(self, cmd: str, arg: Any = None) -> None:
-        for conn in self._conns:
+    def _start_local(self, lo: int, hi: int) -> None:
+        self._local = BatchCore(self.batch_spec, {name: a[lo:hi] for name, a in self.arrays.items()}, lo)
+
+    def _command(self, cmd: str, arg: Any = None, local: Any = None) -> None:
+        """Send `cmd` to the children (none when empty), run `local` (this process's block)
+        meanwhile, then wait for every child; raises the first error, this process's first."""
+        for conn in self._conns if cmd else ():
             conn.send((cmd, arg))
-        self._gather()
+        error: BaseException | None = None
+        try:
+            if local is not None:
+                local()
+        except Exception as e:  # the children's replies are still read, keeping the pipes in step
+            error = e
+        errors = self._gather()
+        if error is not None:
+            raise error
+        if errors:
+            raise errors[0]
 
-    def _gather(self) -> None:
+    def _gather(self) -> list[Exception]:
         errors = []
         for conn in self._conns:
             status, value = conn.recv()
             if status == "error":
                 errors.append(value)
-        if errors:
-            raise errors[0]
+        return errors
 
     # --- gymnasium API ---------------------------------------------------------------------
 
@@ -187,7 +204,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if self._core is not None:
             self._core.reset(seed)
         else:
-            self._command("reset", seed)
+            self._command("reset", seed, lambda: self._block().reset(seed))
         self._ready = True
         return self._obs(), self._infos()
 
@@ -205,8 +222,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if self._core is not None:
             self._core.step()  # the C++ core checks every row before it steps any
         else:
-            self._check_actions(acts)  # before any worker steps
-            self._command("step")
+            self._check_actions(acts)  # before any block steps
+            self._command("step", local=self._block().step)
         a = self.arrays
         return self._obs(), a["reward"], a["terminated"], a["truncated"], self._infos()
 
@@ -220,7 +237,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if self._core is not None:
             self._core.vec.sample(seed)
         else:
-            self._command("sample", seed)
+            self._command("sample", seed, lambda: self._block().vec.sample(seed))
         return self.arrays["actions"]
 
     def action_masks(self) -> np.ndarray:
@@ -252,6 +269,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         for conn in self._conns:
             conn.close()
         self._procs, self._conns = [], []
+        self._local = None  # its views into the shared block go before the block
         if self._shm is not None:
             self.arrays = {}
             self._shm.close()
@@ -273,6 +291,11 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     def _check_open(self) -> None:
         if self._closed:
             raise EnvError("the batched environment is closed")
+
+    def _block(self) -> BatchCore:
+        """This process's own block (workers > 1)."""
+        assert self._local is not None
+        return self._local
 
     def _check_actions(self, acts: np.ndarray) -> None:
         """EnvError naming the first row whose action is outside the grid or not in the mask
@@ -300,8 +323,9 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if done.any():
             rows = np.flatnonzero(done)
             final_obs = np.full(n, None, dtype=object)
-            for i in rows:
-                final_obs[i] = {name: a["final_" + name][i].copy() for name in _OBS}
+            ended = {name: a["final_" + name][rows] for name in _OBS}  # one copy of each array
+            for j, i in enumerate(rows):
+                final_obs[i] = {name: block[j] for name, block in ended.items()}
             infos["final_obs"] = final_obs
             infos["_final_obs"] = done.copy()
             infos["final_info"] = {
