@@ -272,3 +272,30 @@ def test_the_native_encoder_is_built_from_the_feature_tables(native: object) -> 
     message = "writes layer 'safe_reach', which envs/features.py does not list"
     with pytest.raises(ValueError, match=re.escape(message)):
         module.Encoder(board, fewer, codec)  # type: ignore[attr-defined]
+
+
+def test_time_encoding_times_real_work_and_leaves_the_games_alone() -> None:
+    """`NativeEncoder.time_encoding` (the benchmark's in-C++ figures) encodes and steps copies:
+    both figures are positive, the games are unchanged, and a move that is not legal, a
+    position nobody decides or a mismatched list is refused."""
+    enc = NativeEncoder(3)
+    games: list[NativeGame] = []
+    game = Game.new("human", "orc", seed=4, board=3, engine="native")
+    bot = RandomBot(4)
+    while len(games) < 12:
+        assert isinstance(game, NativeGame)
+        games.append(game.clone())
+        game.step(bot.act(game))
+    acts = [RandomBot(5).act(g) for g in games]
+    moves = [(int(a.type), -1 if a.player is None else a.player,
+              -1 if a.square is None else g.state.board.sq(*a.square))
+             for g, a in zip(games, acts, strict=True)]
+    before = [g.to_json() for g in games]
+    encode, step = enc.time_encoding(games, moves, rounds=2)
+    assert encode > 0 and step > 0
+    assert [g.to_json() for g in games] == before
+    with pytest.raises(ValueError, match="one move per state"):
+        enc.time_encoding(games, moves[:-1])
+    illegal = [(int(T.END_TURN), 0, 0), *moves[1:]]  # END_TURN takes neither player nor square
+    with pytest.raises(Exception, match="not among the legal actions"):
+        enc.time_encoding(games, illegal)

@@ -307,6 +307,9 @@ def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...]
         print(f"  board {board:>2}: {sps:7d} steps/s ({figures['steps_per_cpu_s'][board]} per CPU second)   "
               f"encoding {enc['encode_us']:7.1f} us = {enc['encode_ratio']:.2f} x the engine step "
               f"({enc['engine_step_us']:.1f} us, CPU time)")
+        if "cpp_encode_us" in enc:
+            print(f"            timed inside C++: encoding {enc['cpp_encode_us']:.2f} us = "
+                  f"{enc['cpp_encode_ratio']:.2f} x the engine step ({enc['cpp_step_us']:.2f} us)")
     for key in (k for k in figures if k.startswith("vector_")):
         for workers, sps in figures[key].items():
             print(f"  board {key[7:]}, async vector of {workers} worker(s): {sps} steps/s")

@@ -98,5 +98,6 @@ class NativeEncoder:
         observation into the position's own arrays cleared by what it set last, the mask by
         index) and the engine's step of `moves[i]` = (type, player, flat square) in `games[i]`
         (the move checked by listing the legal actions, then the engine run on)."""
-        encode, step = native_module().time_encoding(self._enc, [g.native_state for g in games], moves, rounds)
+        states = [g.native_state for g in games]
+        encode, step = native_module().time_encoding(self._enc, states, moves, rounds)
         return float(encode), float(step)
