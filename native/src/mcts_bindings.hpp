@@ -14,6 +14,7 @@ namespace {
 // solver over Fractions for a graph C++ did not solve (a cycle, 128-bit overflow), and
 // float(Fraction) for parts too large to divide exactly as doubles.
 std::vector<double> python_masses(const nuffle::Explored& ex) {
+    const py::gil_scoped_acquire gil;  // the search runs without the GIL
     const py::object fraction = py::module_::import("fractions").attr("Fraction");
     const std::size_t n = ex.states.size();
     std::vector<double> out(n, 0.0);
@@ -92,7 +93,8 @@ void bind_mcts(py::module_& m) {
                  cfg.setup_kind = setup_kind;
                  cfg.end_action = end_action;
                  cfg.end_turn = end_turn;
-                 const auto poll = [] {
+                 const auto poll = [] {  // every Search::POLL iterations: Ctrl-C, and a turn for other threads
+                     const py::gil_scoped_acquire gil;
                      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
                  };
                  return std::unique_ptr<PySearch>(new PySearch{mc::Search(std::move(cfg), *board, &python_masses, poll), board});
@@ -110,17 +112,22 @@ void bind_mcts(py::module_& m) {
             if (view.s.decider != nuffle::D_HOME && view.s.decider != nuffle::D_AWAY) {
                 throw std::invalid_argument("the search starts at a coach's decision");
             }
-            return p.search.run(view.s, iterations, start, deadline, early);
+            const nuffle::State root = view.s;  // the view may change in another thread meanwhile
+            const py::gil_scoped_release free;  // other Python threads run while it searches
+            return p.search.run(root, iterations, start, deadline, early);
         }, py::arg("view"), py::arg("iterations"), py::arg("start"), py::arg("deadline"), py::arg("early"),
            "Search from the view's state; iterations > 0, or until `deadline` (time.perf_counter "
-           "seconds; `start`: when the decision began). Returns the iterations run.")
+           "seconds; `start`: when the decision began). Returns the iterations run. Other Python "
+           "threads run meanwhile (the GIL is released; one search must not be run from two threads).")
         .def("lookahead", [](PySearch& p, const PyState& view, int exact_limit, int samples) {
             if (view.board->variant.players != p.board->variant.players) throw std::invalid_argument("the view is on another board");
             if (view.s.decider != nuffle::D_HOME && view.s.decider != nuffle::D_AWAY) {
                 throw std::invalid_argument("the look-ahead starts at a coach's decision");
             }
             if (exact_limit < 0 || samples < 1) throw std::invalid_argument("exact_limit must be >= 0 and samples >= 1");
-            return p.search.lookahead(view.s, exact_limit, samples);
+            const nuffle::State root = view.s;
+            const py::gil_scoped_release free;
+            return p.search.lookahead(root, exact_limit, samples);
         }, py::arg("view"), py::arg("exact_limit"), py::arg("samples"),
            "LookaheadBot's choice: the index of the best legal action (in legal-action order).")
         .def_property_readonly("root", [](const PySearch& p) { return p.search.root_id(); })

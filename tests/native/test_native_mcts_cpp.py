@@ -221,3 +221,33 @@ def test_lookahead_chooses_in_cpp_as_in_python() -> None:
         assert searched == 40
         assert bots[0].search._native is not None and bots[1].search._native is None
         assert bots[0].search.rng.getstate() == bots[1].search.rng.getstate()
+
+
+def test_other_threads_run_while_the_cpp_search_runs() -> None:
+    """The C++ loop releases the GIL: a Python thread beside a 0.6 s search keeps running (its
+    longest pause is far below the search's length; a search holding the GIL pauses it for the
+    whole search)."""
+    import threading
+    import time
+
+    game = _native_position()
+    view = game.view()
+    search = Search(SearchConfig(stop_early=False), seed=1)
+    took: list[float] = []
+
+    def run() -> None:
+        t0 = time.perf_counter()
+        search.run(view, seconds=0.6)
+        took.append(time.perf_counter() - t0)
+
+    thread = threading.Thread(target=run)
+    last = time.perf_counter()
+    longest = 0.0
+    thread.start()
+    while thread.is_alive():
+        now = time.perf_counter()
+        longest = max(longest, now - last)
+        last = now
+    thread.join()
+    assert took and took[0] >= 0.5 and search.iterations > 0
+    assert longest < 0.3, f"this thread stood still for {longest:.2f} s of the {took[0]:.2f} s search"

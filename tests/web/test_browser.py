@@ -482,8 +482,10 @@ def test_8_pieces_are_legible(page: Any, server: Server) -> None:
     assert colours == {"home": "#c43c2c", "away": "#2a5ea8"}
     same = page.evaluate("teamColours({home: 'human', away: 'human'})")
     assert same["home"] != same["away"]
-    home = next(p for p in state["players"] if p["team"] == "home" and p["square"])
-    away = next(p for p in state["players"] if p["team"] == "away" and p["square"])
+    # (a stunned piece is drawn grey: the kick-off or the opponent's turn may have stunned some)
+    home, away = (next(p for p in state["players"]
+                       if p["team"] == side and p["square"] and p["status"] != "STUNNED")
+                  for side in ("home", "away"))
     assert page.locator(f"g.player[data-player='{home['id']}'] .body").get_attribute("fill") == "#c43c2c"
     assert page.locator(f"g.player[data-player='{away['id']}'] .body").get_attribute("fill") == "#2a5ea8"
     # the ball: drawn above the pieces, with a halo

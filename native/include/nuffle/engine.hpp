@@ -13,11 +13,13 @@
 #include "nuffle/procs/kickoff.hpp"
 #include "nuffle/procs/match.hpp"
 #include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/move_step.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/setup.hpp"
 #include "nuffle/procs/turn.hpp"
 // block, push, foul, block substitutes
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/strike.hpp"
 #include "nuffle/procs/contact_foul.hpp"
 #include "nuffle/procs/push.hpp"
 // passing, bombs, Throw Team-Mate, Ball & Chain

@@ -1,0 +1,467 @@
+// A step of a player's movement (core/procedures/movement.py, ball.Pickup): moving one square
+// with Going For It and its dodge (Dodge, Tackle, Diving Tackle, Break Tackle, Stunty, Titchy,
+// Two Heads, Prehensile Tail, Sprint, Sure Feet), the reactions before and after leaving a
+// square (Tentacles, Shadowing: their rolls in movement_skills.hpp) and picking the ball up.
+// The player action that pushes the steps is movement.hpp's.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/block.hpp"
+#include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/rolls.hpp"
+#include "nuffle/rules.hpp"
+
+namespace nuffle::procs {
+
+namespace fdr = frames::p_dodge_roll;
+namespace frx = frames::p_reaction;
+namespace fpu = frames::p_pickup;
+
+// --- Reaction ------------------------------------------------------------------------------
+
+inline void push_reaction(State& s, int side, const std::vector<int>& players) {
+    Frame& r = push(s, frames::REACTION);
+    r.arg[frx::F_SIDE] = static_cast<std::int16_t>(side);
+    ListRef l = list_field(s, r, frx::F_PLAYERS, frx::F_PLAYERS_AT, 16);
+    for (const int p : players) l.push_back(p);
+}
+
+inline Legal reaction_choices(const std::int16_t* players, int n) {
+    if (n == 1) return {Choice{frames::at::USE_SKILL, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+    return {Choice{frames::at::SELECT_PLAYER, std::vector<int>(players, players + n), {}, {}},
+            Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline int chosen_player(const std::int16_t* players, const Act& a) noexcept {
+    if (a.type == frames::at::DECLINE) return -1;
+    if (a.type == frames::at::USE_SKILL) return players[0];
+    return a.player;
+}
+
+inline void reaction_run(Ctx& c) { wait(c.s, c.top().arg[frx::F_SIDE], frames::dk::REACTION); }
+
+inline Legal reaction_legal(Ctx& c) {
+    Frame& f = c.top();
+    return reaction_choices(&c.s.pool[f.pool_base + frx::F_PLAYERS_AT], f.arg[frx::F_PLAYERS]);
+}
+
+inline void reaction_act(Ctx& c, const Act& a) {
+    Frame& f = c.top();
+    c.s.reactor = static_cast<std::int16_t>(chosen_player(&c.s.pool[f.pool_base + frx::F_PLAYERS_AT], a));
+    pop(c.s);
+}
+
+// --- DodgeRoll (a PlayerRoll with Diving Tackle) ---------------------------------------------
+
+static_assert(fdr::F_KIND == fr::F_KIND && fdr::F_PID == fr::F_PID && fdr::F_TARGET == fr::F_TARGET &&
+                  fdr::F_MOD == fr::F_MOD && fdr::F_AGILITY == fr::F_AGILITY && fdr::F_DIE == fr::F_DIE &&
+                  fdr::F_REROLLED == fr::F_REROLLED && fdr::F_BLOCKED_SKILL == fr::F_BLOCKED_SKILL,
+              "a DodgeRoll frame starts with PlayerRoll's fields");
+
+inline void dodge_request(State& s, const Frame& f) {
+    if (f.arg[fdr::F_DIVER] < 0) {
+        request(s, Dice::D6, 1, purpose("dodge"));
+    } else {
+        request_roll(s, f);
+    }
+}
+
+inline void dodge_finish(State& s, const Frame& f, bool ok) {
+    const int diver = f.arg[fdr::F_DIVER];
+    roll_finish(s, f, ok);
+    s.reactor = static_cast<std::int16_t>(diver);
+}
+
+inline void dodge_roll_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fdr::F_PID];
+    if (f.phase == fdr::ROLLED && f.arg[fdr::F_DIVER] < 0) {
+        const int d = die(s);
+        if (roll_succeeds(d, f.arg[fdr::F_TARGET], f.arg[fdr::F_MOD], true)) {
+            const std::int16_t* divers = frame_list(s, f, fdr::F_DIVERS_AT);
+            const std::int16_t* dmods = frame_list(s, f, fdr::F_DMODS_AT);
+            ListRef flips = list_field(s, f, fdr::F_FLIPS, fdr::F_FLIPS_AT, 16);
+            std::vector<int> found;
+            for (int i = 0; i < f.arg[fdr::F_DIVERS]; ++i) {
+                if (!roll_succeeds(d, f.arg[fdr::F_TARGET], f.arg[fdr::F_MOD] + dmods[i], true)) found.push_back(divers[i]);
+            }
+            if (!found.empty()) {
+                f.arg[fdr::F_DIE] = static_cast<std::int16_t>(need(f.arg[fdr::F_TARGET], f.arg[fdr::F_MOD], true));
+                flips.clear();
+                for (const int q : found) flips.push_back(q);
+                f.phase = fdr::DIVING_TACKLE;
+                wait(s, other(s.players[pid].team), frames::dk::DIVING_TACKLE);
+                return;
+            }
+        }
+    }
+    // PlayerRoll.run, with DodgeRoll's event and finish
+    if (f.phase == fr::START) {
+        f.phase = fr::ROLLED;
+        dodge_request(s, f);
+        return;
+    }
+    if (f.phase == fr::ROLLED) {
+        const int d = die(s);
+        f.arg[fr::F_DIE] = static_cast<std::int16_t>(d);
+        note(s, frames::ev::ROLL, f.arg[fr::F_PID], f.arg[fr::F_KIND], d * 8 + roll_need(f));
+        if (roll_succeeds(d, f.arg[fr::F_TARGET], f.arg[fr::F_MOD], f.arg[fr::F_AGILITY] != 0)) {
+            dodge_finish(s, f, true);
+            return;
+        }
+        if (f.arg[fr::F_REROLLED] != 0 || (!roll_skill(s, f, false) && !roll_team(s, f) && !roll_pro(s, pid, false))) {
+            dodge_finish(s, f, false);
+            return;
+        }
+        f.phase = fr::REROLL_CHOICE;
+        wait(s, s.players[pid].team, frames::dk::REROLL);
+        f.arg[fr::F_DIE] = 1;  // a failure waiting for a re-roll choice: any failing face alike
+        return;
+    }
+    if (f.phase == fr::REROLL_CHECK) {
+        if (die(s) >= 4) {
+            f.phase = fr::ROLLED;
+            dodge_request(s, f);
+        } else {
+            dodge_finish(s, f, false);
+        }
+    }
+}
+
+inline Legal dodge_roll_legal(Ctx& c) {
+    Frame& f = c.top();
+    if (f.phase == fdr::DIVING_TACKLE) return reaction_choices(frame_list(c.s, f, fdr::F_FLIPS_AT), f.arg[fdr::F_FLIPS]);
+    return player_roll_legal(c);
+}
+
+inline void dodge_roll_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fdr::F_PID];
+    if (f.phase != fdr::DIVING_TACKLE) {
+        if (a.type == frames::at::DECLINE) {
+            dodge_finish(s, f, false);
+            return;
+        }
+        roll_reroll(s, f, a, dodge_request);
+        return;
+    }
+    const int q = chosen_player(frame_list(s, f, fdr::F_FLIPS_AT), a);
+    if (q < 0) {
+        dodge_finish(s, f, true);
+        return;
+    }
+    f.arg[fdr::F_DIVER] = static_cast<std::int16_t>(q);
+    const std::int16_t* divers = frame_list(s, f, fdr::F_DIVERS_AT);
+    const std::int16_t* dmods = frame_list(s, f, fdr::F_DMODS_AT);
+    for (int i = 0; i < f.arg[fdr::F_DIVERS]; ++i) {
+        if (divers[i] == q) {
+            f.arg[fdr::F_MOD] = static_cast<std::int16_t>(f.arg[fdr::F_MOD] + dmods[i]);
+            break;
+        }
+    }
+    if (f.arg[fr::F_REROLLED] != 0 || (!roll_skill(s, f, false) && !roll_team(s, f))) {
+        dodge_finish(s, f, false);
+        return;
+    }
+    f.phase = fr::REROLL_CHOICE;
+    wait(s, s.players[pid].team, frames::dk::REROLL);
+}
+
+inline Detail dodge_roll_detail(Ctx& c) {
+    const Frame& f = c.top();
+    if (f.phase == fdr::DIVING_TACKLE) {
+        Detail d;
+        d.player = f.arg[fdr::F_PID];
+        d.skill = frames::skill::DIVING_TACKLE;
+        return d;
+    }
+    return player_roll_detail(c);
+}
+
+// --- MoveStep ------------------------------------------------------------------------------
+
+inline std::vector<int> leaving_reactors(const State& s, const Board& b, int pid, int start, bool after) {
+    int qs[8];
+    const int k = tz_players(s, b, start, s.players[pid].team, qs);
+    std::vector<int> out;
+    for (int i = 0; i < k; ++i) {
+        if (after) {
+            if (s.players[qs[i]].has_skill(frames::skill::SHADOWING) && s.grid[start] == SQUARE_EMPTY) out.push_back(qs[i]);
+        } else if (s.players[qs[i]].has_skill(frames::skill::TENTACLES)) {
+            out.push_back(qs[i]);
+        }
+    }
+    return out;
+}
+
+inline void move_step_done(State& s, bool goes_on) {
+    s.ok = goes_on ? 1 : 0;
+    pop(s);
+}
+
+inline void move_step_dodge(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int pid = f.arg[fm2::F_PID];
+    const int start = f.arg[fm2::F_START];
+    const int dest = f.arg[fm2::F_DEST];
+    const int stat = f.arg[fm2::F_ALT] > 0 ? f.arg[fm2::F_ALT] : s.players[pid].ag;
+    const int target = agility_target(stat);
+    const int mod = dodge_modifier(s, c.b, pid, dest, start);
+    const bool blocked = dodge_reroll_blocked(s, c.b, pid, start);
+    int qs[8];
+    const int k = tz_players(s, c.b, start, s.players[pid].team, qs);
+    std::vector<int> divers;
+    for (int i = 0; i < k; ++i) {
+        if (s.players[qs[i]].has_skill(frames::skill::DIVING_TACKLE)) divers.push_back(qs[i]);
+    }
+    if (divers.empty()) {
+        push_player_roll(s, frames::roll::DODGE, pid, target, mod, true, blocked);
+        return;
+    }
+    Frame& d = push(s, frames::DODGE_ROLL);
+    d.arg[fdr::F_KIND] = frames::roll::DODGE;
+    d.arg[fdr::F_PID] = static_cast<std::int16_t>(pid);
+    d.arg[fdr::F_TARGET] = static_cast<std::int16_t>(target);
+    d.arg[fdr::F_MOD] = static_cast<std::int16_t>(mod);
+    d.arg[fdr::F_AGILITY] = 1;
+    d.arg[fdr::F_BLOCKED_SKILL] = blocked ? 1 : 0;
+    d.arg[fdr::F_DIVER] = -1;
+    ListRef dl = list_field(s, d, fdr::F_DIVERS, fdr::F_DIVERS_AT, 16);
+    ListRef ml = list_field(s, d, fdr::F_DMODS, fdr::F_DMODS_AT, 16);
+    for (const int q : divers) {
+        dl.push_back(q);
+        ml.push_back(-2);  // Diving Tackle
+    }
+}
+
+// MoveStep._offer_stat: Break Tackle, when ST needs a lower roll than AG.
+inline bool move_step_offer_stat(Ctx& c, Frame& f) {
+    State& s = c.s;
+    if (f.arg[fm2::F_ALT] >= 0) return false;
+    f.arg[fm2::F_ALT] = 0;
+    const int pid = f.arg[fm2::F_PID];
+    const Player& pl = s.players[pid];
+    if (!pl.has_skill(frames::skill::BREAK_TACKLE)) return false;
+    const int start = f.arg[fm2::F_START];
+    const int mod = dodge_modifier(s, c.b, pid, f.arg[fm2::F_DEST], start) + reaction_modifier(s, c.b, pid, start);
+    const int base = need(agility_target(pl.ag), mod, true);
+    const int stat = (pl.flags & frames::flag::BREAK_TACKLE_USED) != 0 ? 0 : pl.st;
+    if (stat != 0 && need(agility_target(stat), mod, true) < base) {
+        f.arg[fm2::F_OFFER] = static_cast<std::int16_t>(stat);
+        wait(s, pl.team, frames::dk::USE_SKILL);
+        return true;
+    }
+    return false;
+}
+
+inline void move_step_run(Ctx& c) {
+    State& s = c.s;
+    const Board& b = c.b;
+    Frame& f = c.top();
+    const int pid = f.arg[fm2::F_PID];
+    const int side = s.players[pid].team;
+    if (f.phase == fm2::START) {
+        const int start = s.players[pid].square;
+        f.arg[fm2::F_START] = static_cast<std::int16_t>(start);
+        f.arg[fm2::F_MARKED] = tackle_zones(s, b, start, side) != 0 ? 1 : 0;
+        f.phase = fm2::GFI;
+        if (f.arg[fm2::F_MARKED]) {
+            const auto cands = leaving_reactors(s, b, pid, start, false);
+            if (!cands.empty()) {
+                f.phase = fm2::BEFORE_LEAVING;
+                push_reaction(s, other(side), cands);
+                return;
+            }
+        }
+    } else if (f.phase == fm2::BEFORE_LEAVING) {
+        const int q = s.reactor;
+        f.phase = fm2::GFI;
+        if (q >= 0) {
+            f.phase = fm2::BEFORE_LEAVING_USED;
+            Frame& t = push(s, frames::TENTACLES_ROLL);  // movement_skills._tentacles
+            t.arg[frames::p_tentacles_roll::F_MOVER] = static_cast<std::int16_t>(pid);
+            t.arg[frames::p_tentacles_roll::F_HOLDER] = static_cast<std::int16_t>(q);
+            return;
+        }
+    } else if (f.phase == fm2::BEFORE_LEAVING_USED) {
+        if (s.ok) {
+            move_step_done(s, false);
+            return;
+        }
+        f.phase = fm2::GFI;
+    } else if (f.phase == fm2::GFI_ROLLED) {
+        if (!s.ok) {
+            move_player(s, pid, f.arg[fm2::F_DEST]);
+            f.phase = fm2::DONE;
+            push_knock_down(s, pid);
+            return;
+        }
+        f.phase = fm2::GFI;
+    } else if (f.phase == fm2::DODGE_ROLLED) {
+        f.arg[fm2::F_FAILED] = s.ok ? 0 : 1;
+        f.arg[fm2::F_DIVER] = s.reactor;
+        f.phase = fm2::ENTER;
+    }
+    if (f.phase == fm2::GFI) {
+        if (f.arg[fm2::F_GFI] > 0) {
+            --f.arg[fm2::F_GFI];
+            f.phase = fm2::GFI_ROLLED;
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            return;
+        }
+        f.phase = fm2::DODGE_OR_LEAP;
+    }
+    if (f.phase == fm2::DODGE_OR_LEAP) {
+        if (f.arg[fm2::F_LEAP]) {
+            f.phase = fm2::DODGE_ROLLED;
+            const Player& pl = s.players[pid];
+            const int mod = pl.has_skill(frames::skill::VERY_LONG_LEGS) ? 1 : 0;  // LEAP_MODIFIER
+            push_player_roll(s, frames::roll::LEAP, pid, agility_target(pl.ag), mod);
+            return;
+        }
+        if (f.arg[fm2::F_MARKED]) {
+            if (move_step_offer_stat(c, f)) return;
+            f.phase = fm2::DODGE_ROLLED;
+            move_step_dodge(c, f);
+            return;
+        }
+        f.phase = fm2::ENTER;
+    }
+    if (f.phase == fm2::ENTER) {
+        move_player(s, pid, f.arg[fm2::F_DEST]);
+        f.phase = fm2::ENTERED;
+        const int q = f.arg[fm2::F_DIVER];
+        if (q >= 0) {  // movement_skills._diving_tackle with use: the tackler is Placed Prone
+            const int start = f.arg[fm2::F_START];
+            if (s.grid[start] == SQUARE_EMPTY) move_player(s, q, start);
+            s.players[q].status = static_cast<std::uint8_t>(Status::PRONE);
+            const int qsq = s.players[q].square;
+            bool bounce = false;
+            if (s.ball_state == frames::ball::CARRIED && s.ball == qsq) {  // ball.drop_ball_if_carried
+                s.ball_state = frames::ball::ON_GROUND;
+                bounce = true;
+            } else {
+                bounce = s.ball_state == frames::ball::ON_GROUND && s.ball == qsq;
+            }
+            if (bounce) {
+                push_bounce(s, qsq, false);
+                return;
+            }
+        }
+    }
+    if (f.phase == fm2::ENTERED) {
+        if (f.arg[fm2::F_FAILED]) {
+            f.phase = fm2::DONE;
+            push_knock_down(s, pid);
+            return;
+        }
+        f.phase = fm2::LANDED;
+        const int start = f.arg[fm2::F_START];
+        if (f.arg[fm2::F_MARKED] && s.grid[start] == SQUARE_EMPTY) {
+            const auto cands = leaving_reactors(s, b, pid, start, true);
+            if (!cands.empty()) {
+                f.phase = fm2::AFTER_LEAVING;
+                push_reaction(s, other(side), cands);
+                return;
+            }
+        }
+    } else if (f.phase == fm2::AFTER_LEAVING) {
+        const int q = s.reactor;
+        f.phase = fm2::LANDED;
+        if (q >= 0 && s.grid[f.arg[fm2::F_START]] == SQUARE_EMPTY) {
+            f.phase = fm2::AFTER_LEAVING_USED;
+            namespace fsh = frames::p_shadowing_roll;
+            Frame& r = push(s, frames::SHADOWING_ROLL);  // movement_skills._shadowing
+            r.arg[fsh::F_MOVER] = static_cast<std::int16_t>(pid);
+            r.arg[fsh::F_SHADOWER] = static_cast<std::int16_t>(q);
+            r.arg[fsh::F_SQUARE] = f.arg[fm2::F_START];
+            return;
+        }
+    } else if (f.phase == fm2::AFTER_LEAVING_USED) {
+        f.phase = fm2::LANDED;
+    }
+    if (f.phase == fm2::LANDED) {
+        const int dest = f.arg[fm2::F_DEST];
+        if (s.ball == dest && s.ball_state == frames::ball::ON_GROUND && s.players[pid].square == dest) {
+            f.phase = fm2::DONE;
+            push(s, frames::PICKUP).arg[fpu::F_PID] = static_cast<std::int16_t>(pid);
+            return;
+        }
+        check_touchdown(s, b, pid);
+        move_step_done(s, true);
+        return;
+    }
+    if (f.phase == fm2::DONE) move_step_done(s, true);
+}
+
+inline Legal move_step_legal(Ctx&) { return {Choice{frames::at::USE_SKILL, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}}; }
+
+inline void move_step_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int stat = f.arg[fm2::F_OFFER];
+    f.arg[fm2::F_OFFER] = 0;
+    if (a.type == frames::at::USE_SKILL) {
+        Player& pl = s.players[f.arg[fm2::F_PID]];
+        if ((pl.flags & frames::flag::BREAK_TACKLE_USED) == 0 && pl.st == stat) {
+            pl.flags |= frames::flag::BREAK_TACKLE_USED;
+            f.arg[fm2::F_ALT] = static_cast<std::int16_t>(stat);
+        }
+    }
+    f.phase = fm2::DODGE_ROLLED;
+    move_step_dodge(c, f);
+}
+
+inline Detail move_step_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[fm2::F_PID];
+    d.skill = frames::skill::BREAK_TACKLE;
+    return d;
+}
+
+// --- Pickup --------------------------------------------------------------------------------
+
+inline void pickup_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fpu::F_PID];
+    if (f.phase == fpu::START) {
+        if (!can_handle_ball(s, pid)) {
+            note(s, frames::ev::PICK_UP, pid, s.players[pid].square, 0);
+            f.phase = fpu::FAILED;
+            s.ok = 0;
+        } else {
+            f.phase = fpu::ROLLED;
+            const int ag = s.players[pid].ag;
+            push_player_roll(s, frames::roll::PICKUP, pid, 7 - (ag < 6 ? ag : 6), pickup_roll_modifier(s, c.b, pid));
+            return;
+        }
+    }
+    if (f.phase == fpu::ROLLED) {
+        note(s, frames::ev::PICK_UP, pid, s.players[pid].square, s.ok);
+        if (s.ok) {
+            s.ball_state = frames::ball::CARRIED;
+            check_touchdown(s, c.b, pid);
+            pop(s);
+            return;
+        }
+        f.phase = fpu::FAILED;
+    }
+    if (f.phase == fpu::FAILED) {
+        if (s.players[pid].team == s.active) s.turnover = 1;
+        f.phase = fpu::BOUNCED;
+        push_bounce(s, s.players[pid].square, false);
+        return;
+    }
+    pop(s);
+}
+
+}  // namespace nuffle::procs
