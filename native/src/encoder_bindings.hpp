@@ -170,10 +170,7 @@ void bind_encoder(py::module_& m) {
                 e.codec.indices(s, *e.board, g, s.decider, idx);
                 e.codec.cells(idx, cells);
                 o.observe(s, s.decider, cells, sp.data() + i * sp_size, ns.data() + i * ns_size, &written[i]);
-                bool* row = reinterpret_cast<bool*>(mk.data() + i * mk_size);
-                for (const std::int64_t x : shown[i]) row[x] = false;
-                for (const std::int64_t x : idx) row[x] = true;
-                shown[i].assign(idx.begin(), idx.end());
+                nuffle::encode::Codec::keep_mask(idx, shown[i], reinterpret_cast<bool*>(mk.data() + i * mk_size));
             }
             const double enc_ns = std::chrono::duration<double, std::nano>(clock::now() - t0).count();
             std::copy(base.begin(), base.end(), work.begin());

@@ -95,7 +95,7 @@ def play_and_compare(pair: Pair, game: NativeGame, seed: int, steps: int,
         kinds[game.decision().kind] += 1
         if game.is_over:
             return
-        game.step(bots[game.decider].act(game))
+        game.step(bots[game.decider].act(game.view()))
 
 
 def race_pairs(rng: random.Random, games: int) -> list[tuple[str, str]]:
@@ -250,7 +250,7 @@ def test_the_native_encoder_is_built_from_the_feature_tables(native: object) -> 
     for _ in range(40):  # on to a team turn, players on the pitch
         if game.decision().kind == K.SELECT_ACTION:
             break
-        game.step(RandomBot(0).act(game))
+        game.step(RandomBot(0).act(game.view()))
     plain = NativeEncoder(1)
     a = plain.buffers()
     plain.observe(game, 0, a["spatial"], a["non_spatial"], a["action_mask"])
@@ -285,8 +285,8 @@ def test_time_encoding_times_real_work_and_leaves_the_games_alone() -> None:
     while len(games) < 12:
         assert isinstance(game, NativeGame)
         games.append(game.clone())
-        game.step(bot.act(game))
-    acts = [RandomBot(5).act(g) for g in games]
+        game.step(bot.act(game.view()))
+    acts = [RandomBot(5).act(g.view()) for g in games]
     moves = [(int(a.type), -1 if a.player is None else a.player,
               -1 if a.square is None else g.state.board.sq(*a.square))
              for g, a in zip(games, acts, strict=True)]

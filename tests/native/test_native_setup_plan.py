@@ -47,7 +47,7 @@ def random_placement(game: NativeGame, rng: random.Random) -> Action | None:
 
 def compare(game: NativeGame, bot: ScriptedBot, planner: object, side: int) -> Action:
     """The bot's set-up decision now, which must equal the C++ planner's."""
-    want = bot.act(game)
+    want = bot.act(game.view())
     got = tuple(planner.act(game.native_state))  # type: ignore[attr-defined]
     s = game.state
     score = f"{s.teams[0].score}-{s.teams[1].score}"
@@ -97,7 +97,7 @@ def play_and_compare(game: NativeGame, seed: int, disturb: float, seen: Counter[
                 disturbed(game, side, rng, seen)
         was_setup[side] = setup
         if not setup:
-            game.step(bots[side].act(game))
+            game.step(bots[side].act(game.view()))
             continue
         want = compare(game, bots[side], planners[side], side)
         seen[want.type.name] += 1
@@ -151,7 +151,7 @@ def test_the_first_placement_follows_the_formation_and_mirrors_for_away() -> Non
         for s, bot in enumerate(bots):
             bot.new_game(game, s)
         while game.decision().kind is not DecisionKind.SETUP or game.decider != side:
-            game.step(bots[game.decider].act(game))
+            game.step(bots[game.decider].act(game.view()))
         planner = native_setup_planner(11)
         kind = "defense" if side == game.state.kicking else "offense"
         name = "scripted" if "scripted" in formation_names(11, kind) else formation_names(11, kind)[0]
@@ -166,6 +166,6 @@ def test_a_planner_of_another_board_is_refused(native: object) -> None:
     assert isinstance(game, NativeGame)
     bot = ScriptedBot(0)
     while game.decision().kind is not DecisionKind.SETUP:
-        game.step(bot.act(game))
+        game.step(bot.act(game.view()))
     with pytest.raises(ValueError, match="the state is on board 5, the planner on board 11"):
         native_setup_planner(11).act(game.native_state)

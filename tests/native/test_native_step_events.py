@@ -80,7 +80,7 @@ def play_and_compare(game: NativeGame, bots: tuple[Agent, Agent], steps: int, to
         if game.is_over:
             break
         actor = game.decider
-        action = bots[actor].act(game)
+        action = bots[actor].act(game.view())
         game.step(action)
         for side in (0, 1):
             want, got = compare_after(game, python[side], native[side], actor, action, side, f"decision {n}")

@@ -155,6 +155,15 @@ public:
         for (const std::int64_t i : idx) out[i] = true;
     }
 
+    // A mask row kept across calls: clears the indices `shown` set last, sets `idx`, and
+    // remembers them in `shown` (no pass over the whole grid; the row must hold exactly
+    // `shown` when called).
+    static void keep_mask(const std::vector<std::int64_t>& idx, std::vector<std::int64_t>& shown, bool* row) {
+        for (const std::int64_t x : shown) row[x] = false;
+        for (const std::int64_t x : idx) row[x] = true;
+        shown.assign(idx.begin(), idx.end());
+    }
+
 private:
     template <class V>
     static typename V::reference at(V& v, int i) {

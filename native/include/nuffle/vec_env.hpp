@@ -332,12 +332,7 @@ private:
             const auto k = static_cast<std::size_t>(i);
             observe(r, d, a_.spatial + k * static_cast<std::size_t>(spatial_size()),
                     a_.non_spatial + k * static_cast<std::size_t>(observer_.non_spatial_size()), nullptr, &r.written);
-            // the mask row holds exactly the indices written last time: clear those, set these
-            // (no pass over the whole grid)
-            bool* mk = a_.mask + k * static_cast<std::size_t>(codec_.spec().size());
-            for (const std::int64_t x : r.mask_idx) mk[x] = false;
-            for (const std::int64_t x : r.idx) mk[x] = true;
-            r.mask_idx.assign(r.idx.begin(), r.idx.end());
+            encode::Codec::keep_mask(r.idx, r.mask_idx, a_.mask + k * static_cast<std::size_t>(codec_.spec().size()));
             if (r.idx.empty()) throw std::logic_error("row " + std::to_string(i) + ": the learner decides with no legal action");
             a_.side[i] = static_cast<std::int8_t>(d);
             if (!r.ended) a_.reward[i] = opt_.reward(r.ev[r.acted]);

@@ -161,16 +161,17 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             child.close()
             self._procs.append(proc)
             self._conns.append(parent)
-        self._command("", local=lambda: self._start_local(*blocks[0]))
+        self._command(None, local=lambda: self._start_local(*blocks[0]))  # the children's start-up replies
 
     def _start_local(self, lo: int, hi: int) -> None:
         self._local = BatchCore(self.batch_spec, {name: a[lo:hi] for name, a in self.arrays.items()}, lo)
 
-    def _command(self, cmd: str, arg: Any = None, local: Any = None) -> None:
-        """Send `cmd` to the children (none when empty), run `local` (this process's block)
-        meanwhile, then wait for every child; raises the first error, this process's first."""
-        for conn in self._conns if cmd else ():
-            conn.send((cmd, arg))
+    def _command(self, cmd: str | None, arg: Any = None, local: Any = None) -> None:
+        """Send `cmd` to the children (nothing when None), run `local` (this process's block)
+        meanwhile, then wait for every child's reply; raises the first error, this process's first."""
+        if cmd is not None:
+            for conn in self._conns:
+                conn.send((cmd, arg))
         error: BaseException | None = None
         try:
             if local is not None:
