@@ -123,6 +123,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._seed = seed
+        self._every_row = np.ones(num_envs, dtype=np.bool_)  # infos' `_side`, the same each step
+        self._every_row.flags.writeable = False
         self._closed = False
         self._shm: SharedMemory | None = None
         self._procs: list[Any] = []
@@ -216,10 +218,11 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if not self._ready:
             raise EnvError("step() called before reset()")
         acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,) or not np.issubdtype(acts.dtype, np.integer):
+        if acts.shape != (self.num_envs,) or acts.dtype.kind not in "iu":
             raise EnvError(f"actions must be {self.num_envs} integer indices (shape ({self.num_envs},)), "
                            f"got shape {acts.shape} of {acts.dtype}")
-        self.arrays["actions"][:] = acts
+        if acts is not self.arrays["actions"]:  # sample_actions hands back the array itself
+            self.arrays["actions"][:] = acts
         if self._core is not None:
             self._core.step()  # the C++ core checks every row before it steps any
         else:
@@ -317,24 +320,27 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         return {name: self.arrays[name] for name in _OBS}
 
     def _infos(self) -> dict[str, Any]:
+        """Each row's side, and for the rows whose episode ended this step, their final
+        observation and info (Gymnasium's same-step autoreset keys). The `_` masks of one step
+        are one read-only array."""
         a = self.arrays
-        n = self.num_envs
-        infos: dict[str, Any] = {"side": a["side"], "_side": np.ones(n, dtype=np.bool_)}
+        infos: dict[str, Any] = {"side": a["side"], "_side": self._every_row}
         done = a["terminated"] | a["truncated"]
-        if done.any():
-            rows = np.flatnonzero(done)
-            final_obs = np.full(n, None, dtype=object)
-            ended = {name: a["final_" + name][rows] for name in _OBS}  # one copy of each array
-            for j, i in enumerate(rows):
-                final_obs[i] = {name: block[j] for name, block in ended.items()}
+        rows = done.nonzero()[0]
+        if len(rows):
+            done.flags.writeable = False
+            final_obs = np.empty(self.num_envs, dtype=object)
+            ended = [a["final_" + name][rows] for name in _OBS]  # one copy of each array
+            for j, i in enumerate(rows.tolist()):
+                final_obs[i] = {name: block[j] for name, block in zip(_OBS, ended, strict=True)}
             infos["final_obs"] = final_obs
-            infos["_final_obs"] = done.copy()
+            infos["_final_obs"] = done
             infos["final_info"] = {
-                "side": a["final_side"].astype(np.int64), "_side": done.copy(),
-                "score": a["final_score"].copy(), "_score": done.copy(),
-                "other_reward": a["other_reward"].copy(), "_other_reward": done.copy(),
+                "side": a["final_side"].astype(np.int64), "_side": done,
+                "score": a["final_score"].copy(), "_score": done,
+                "other_reward": a["other_reward"].copy(), "_other_reward": done,
             }
-            infos["_final_info"] = done.copy()
+            infos["_final_info"] = done
         return infos
 
 

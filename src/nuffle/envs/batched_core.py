@@ -4,8 +4,9 @@ A `BatchCore` owns the C++ core (`nuffle._native.VecEnv`, native/include/nuffle/
 of rows `first .. first + n - 1` of a batch, writing into arrays it is given (plain numpy
 arrays, or views of shared memory in a worker process). It draws each row's episode seeds as
 `BloodBowlEnv.reset` draws them (row `i` seeded with `seed + i`, as Gymnasium's vector
-environments seed their copies), and takes the decisions that Python makes: a Python opponent
-or set-up bot, played on a `NativeGame` of that row's position.
+environments seed their copies; many episodes ahead at a time, `envs/seed_stream.py`), and
+takes the decisions that Python makes: a Python opponent or set-up bot, played on a
+`NativeGame` of that row's position.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from nuffle.envs.core import EnvError
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
 from nuffle.envs.native_parts import board_formations, reward_terms
 from nuffle.envs.opponent import Opponent
+from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
 NATIVE_OPPONENTS = {"random": 0, "self": 1}
@@ -119,36 +121,42 @@ class BatchCore:
         sides = 2 if self.self_play else 1
         self.helpers = ([[Opponent(spec.setup) for _ in range(sides)] for _ in range(self.n)]
                         if options["setup"] == _PYTHON_SETUP else [])
-        self.rngs: list[np.random.Generator] = []
+        self.seeds: SeedStream | None = None
         self.current = np.zeros((self.n, 4), dtype=np.int64)  # this episode's side and seeds
         self.upcoming = np.zeros((self.n, 4), dtype=np.int64)  # the next episode's
         self.started = [False] * self.n
 
     # --- seeds ----------------------------------------------------------------------------
 
-    def _draw(self, i: int) -> None:
-        """Row i's next episode seeds, drawn in BloodBowlEnv.reset's order."""
-        rng = self.rngs[i]
-        side = int(rng.integers(2)) if self.spec.side == "random" else int(self.spec.side == "away")
-        game = int(rng.integers(2**31 - 1))
-        opp = int(rng.integers(2**31 - 1))
-        helper = int(rng.integers(2**31 - 1)) if self.spec.setup is not None else 0
-        self.upcoming[i] = (side, game, opp, helper)
-        self.arrays["seeds"][i] = (side, game, opp)
+    def _seed_columns(self) -> list[int | tuple[str, int]]:
+        """The values BloodBowlEnv.reset draws for an episode, in its order: side (drawn when
+        random), game, opponent and set-up helper (drawn when there is a helper)."""
+        big = 2**31 - 1
+        away = int(self.spec.side == "away")
+        side: int | tuple[str, int] = 2 if self.spec.side == "random" else ("const", away)
+        helper: int | tuple[str, int] = big if self.spec.setup is not None else ("const", 0)
+        return [side, big, big, helper]
+
+    def _draw(self, rows: np.ndarray) -> None:
+        """The next episode's side and seeds of each of `rows`."""
+        assert self.seeds is not None
+        upcoming = self.seeds.take(rows)
+        self.upcoming[rows] = upcoming
+        self.arrays["seeds"][rows] = upcoming[:, :3]
 
     # --- the batch API ----------------------------------------------------------------------
 
     def reset(self, seed: int | None) -> None:
         """Start every row's episode (rows seeded with `seed + first + i` when given)."""
-        if seed is not None or not self.rngs:
-            self.rngs = [seeding.np_random(None if seed is None else seed + self.first + i)[0]
-                         for i in range(self.n)]
-        for i in range(self.n):
-            self._draw(i)
+        if seed is not None or self.seeds is None:
+            rngs = [seeding.np_random(None if seed is None else seed + self.first + i)[0]
+                    for i in range(self.n)]
+            self.seeds = SeedStream(rngs, self._seed_columns())
+        every = np.arange(self.n)
+        self._draw(every)
         self.started = [False] * self.n
         self._serve(self.vec.reset())
-        for i in range(self.n):
-            self._draw(i)
+        self._draw(every)
 
     def step(self) -> None:
         """Take the actions in `arrays['actions']`, all checked first: EnvError naming the first
@@ -156,8 +164,9 @@ class BatchCore:
         pending = self._checked(self.vec.step)
         self._serve(pending)
         a = self.arrays
-        for i in np.flatnonzero(a["terminated"] | a["truncated"]):
-            self._draw(int(i))
+        ended = (a["terminated"] | a["truncated"]).nonzero()[0]
+        if len(ended):
+            self._draw(ended)
 
     def _checked(self, call: Any) -> Any:
         try:
