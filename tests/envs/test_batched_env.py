@@ -112,17 +112,25 @@ def test_autoreset_masks_are_never_empty_and_final_obs_are_given() -> None:
         obs, _ = env.reset(seed=3)
         rng = np.random.default_rng(0)
         ends = 0
+        kept: dict[int, tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = {}  # row: (given, copy)
         for _ in range(300):
             obs, _, term, trunc, infos = env.step(_pick(obs["action_mask"], rng))
             assert obs["action_mask"].any(axis=1).all()
             done = term | trunc
+            for row, (given, copy) in kept.items():  # a final observation holds until its row ends again
+                if not done[row]:
+                    for key in copy:
+                        np.testing.assert_array_equal(given[key], copy[key])
             if done.any():
                 ends += int(done.sum())
                 assert infos["_final_obs"].tolist() == done.tolist()
+                assert not infos["_final_obs"].flags.writeable
                 for i in np.flatnonzero(done):
-                    assert env.single_observation_space.contains(infos["final_obs"][i])
+                    final = infos["final_obs"][i]
+                    assert env.single_observation_space.contains(final)
                     if term[i]:
-                        assert not infos["final_obs"][i]["action_mask"].any()
+                        assert not final["action_mask"].any()
+                    kept[int(i)] = (final, {key: value.copy() for key, value in final.items()})
         assert ends >= 40
 
 

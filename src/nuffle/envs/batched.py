@@ -89,7 +89,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
 
     The observation dict and `action_masks()` are the arrays the next step overwrites (copy
     what you keep, never write into them: each row's mask is kept by clearing only the indices
-    it set last). An action outside the grid or illegal for its row raises `EnvError` naming
+    it set last; a row's `final_obs` arrays are views that hold until its next episode ends).
+    An action outside the grid or illegal for its row raises `EnvError` naming
     the row and index, and nothing is stepped."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -330,9 +331,9 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if len(rows):
             done.flags.writeable = False
             final_obs = np.empty(self.num_envs, dtype=object)
-            ended = [a["final_" + name][rows] for name in _OBS]  # one copy of each array
-            for j, i in enumerate(rows.tolist()):
-                final_obs[i] = {name: block[j] for name, block in zip(_OBS, ended, strict=True)}
+            finals = [a["final_" + name] for name in _OBS]
+            for i in rows.tolist():  # views: a row's final arrays hold until its next episode ends
+                final_obs[i] = {name: final[i] for name, final in zip(_OBS, finals, strict=True)}
             infos["final_obs"] = final_obs
             infos["_final_obs"] = done
             infos["final_info"] = {
