@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from gymnasium.utils import seeding
 
+from nuffle.envs.core import EnvError
 from nuffle.envs.seed_stream import SeedStream, bounded
 
 BIG = 2**31 - 1
@@ -30,7 +31,7 @@ def test_blocks_equal_single_calls_and_leave_the_generator_where_they_do(bounds:
 def test_bad_bounds_are_refused() -> None:
     rng = np.random.default_rng(0)
     for bounds in ([], [0], [2**32], [True]):
-        with pytest.raises(ValueError, match="bounds must be"):
+        with pytest.raises(EnvError, match="bounds must be"):
             bounded(rng, bounds, 3)
 
 

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from nuffle.envs.core import EnvError
+
 _WORD = 2**32
 _LOW = np.uint64(_WORD - 1)
 _SHIFT = np.uint64(32)
@@ -52,7 +54,7 @@ class _Block:
 
     def __init__(self, bounds: Sequence[int], count: int) -> None:
         if not bounds or any(isinstance(b, bool) or not 0 < b < _WORD for b in bounds):
-            raise ValueError(f"bounds must be 1 .. 2**32 - 1, got {list(bounds)}")
+            raise EnvError(f"bounds must be 1 .. 2**32 - 1, got {list(bounds)}")
         self.bounds, self.count = list(bounds), count
         self.tiled = np.tile(np.asarray(bounds, dtype=np.uint64), count)
         self.low = np.tile(np.asarray([_threshold(b) for b in bounds], dtype=np.uint64), count)
