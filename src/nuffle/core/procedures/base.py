@@ -163,7 +163,11 @@ def _compile_copy_and_key(cls: type[Procedure]) -> None:
     key_lines += [f"    v{i} = self.{f}" for i, f in enumerate(cls._fields)]
     key_lines.append(f"    return ({', '.join(key_items)},)")
     scope: dict[str, object] = {"_new": object.__new__, "cls": cls, "name": cls.__name__}
-    exec("\n".join(copy_lines) + "\n" + "\n".join(key_lines), scope)
+    source = "\n".join(copy_lines) + "\n" + "\n".join(key_lines)
+    # compiled first: CPython 3.11 ends a `python -m` run by SIGINT, whatever its exit code, once
+    # a KeyboardInterrupt was raised inside exec() of a string, even one caught (a Ctrl-C landing
+    # here on a procedure's first use made `nuffle play --games` exit -2 instead of 130)
+    exec(compile(source, f"<{cls.__name__}.copy and .key>", "exec"), scope)
     for method in ("copy", "key"):
         if cls.__dict__.get(method, _STUB) in (_STUB, Procedure.__dict__[method]):  # keep one it writes
             setattr(cls, method, scope[method])
