@@ -102,37 +102,7 @@ inline void dodge_roll_run(Ctx& c) {
             }
         }
     }
-    // PlayerRoll.run, with DodgeRoll's event and finish
-    if (f.phase == fr::START) {
-        f.phase = fr::ROLLED;
-        dodge_request(s, f);
-        return;
-    }
-    if (f.phase == fr::ROLLED) {
-        const int d = die(s);
-        f.arg[fr::F_DIE] = static_cast<std::int16_t>(d);
-        note(s, frames::ev::ROLL, f.arg[fr::F_PID], f.arg[fr::F_KIND], d * 8 + roll_need(f));
-        if (roll_succeeds(d, f.arg[fr::F_TARGET], f.arg[fr::F_MOD], f.arg[fr::F_AGILITY] != 0)) {
-            dodge_finish(s, f, true);
-            return;
-        }
-        if (f.arg[fr::F_REROLLED] != 0 || (!roll_skill(s, f, false) && !roll_team(s, f) && !roll_pro(s, pid, false))) {
-            dodge_finish(s, f, false);
-            return;
-        }
-        f.phase = fr::REROLL_CHOICE;
-        wait(s, s.players[pid].team, frames::dk::REROLL);
-        f.arg[fr::F_DIE] = 1;  // a failure waiting for a re-roll choice: any failing face alike
-        return;
-    }
-    if (f.phase == fr::REROLL_CHECK) {
-        if (die(s) >= 4) {
-            f.phase = fr::ROLLED;
-            dodge_request(s, f);
-        } else {
-            dodge_finish(s, f, false);
-        }
-    }
+    roll_run(s, f, dodge_request, dodge_finish, true);  // PlayerRoll.run, with DodgeRoll's event and finish
 }
 
 inline Legal dodge_roll_legal(Ctx& c) {

@@ -84,12 +84,14 @@ inline bool spend_team_reroll(State& s, int pid) noexcept {
     return s.players[pid].has_skill(frames::skill::LONER);
 }
 
-inline void player_roll_run(Ctx& c) {
-    State& s = c.s;
-    Frame& f = c.top();
+// PlayerRoll.run over a frame laid out as PlayerRoll: `ask` requests the roll, `finish` ends it
+// (DodgeRoll passes its own). With `faceless_failure`, a failure waiting for a re-roll choice
+// keeps no face (any failing face alike, as DodgeRoll stores it).
+inline void roll_run(State& s, Frame& f, void (*ask)(State&, const Frame&), void (*finish)(State&, const Frame&, bool),
+                     bool faceless_failure) {
     if (f.phase == fr::START) {
         f.phase = fr::ROLLED;
-        request_roll(s, f);
+        ask(s, f);
         return;
     }
     if (f.phase == fr::ROLLED) {
@@ -97,27 +99,30 @@ inline void player_roll_run(Ctx& c) {
         f.arg[fr::F_DIE] = static_cast<std::int16_t>(d);
         note(s, frames::ev::ROLL, f.arg[fr::F_PID], f.arg[fr::F_KIND], d * 8 + roll_need(f));
         if (roll_succeeds(d, f.arg[fr::F_TARGET], f.arg[fr::F_MOD], f.arg[fr::F_AGILITY] != 0)) {
-            roll_finish(s, f, true);
+            finish(s, f, true);
             return;
         }
         const int pid = f.arg[fr::F_PID];
         if (f.arg[fr::F_REROLLED] != 0 || (!roll_skill(s, f, false) && !roll_team(s, f) && !roll_pro(s, pid, false))) {
-            roll_finish(s, f, false);
+            finish(s, f, false);
             return;
         }
         f.phase = fr::REROLL_CHOICE;
         wait(s, s.players[pid].team, frames::dk::REROLL);
+        if (faceless_failure) f.arg[fr::F_DIE] = 1;
         return;
     }
     if (f.phase == fr::REROLL_CHECK) {
         if (die(s) >= 4) {
             f.phase = fr::ROLLED;
-            request_roll(s, f);
+            ask(s, f);
         } else {
-            roll_finish(s, f, false);
+            finish(s, f, false);
         }
     }
 }
+
+inline void player_roll_run(Ctx& c) { roll_run(c.s, c.top(), request_roll, roll_finish, false); }
 
 // PlayerRoll.act's re-rolls (Pro, a skill, the team re-roll) of a roll frame laid out as
 // PlayerRoll; `again` asks for the roll again.
