@@ -66,5 +66,5 @@ def test_a_version_1_league_file_is_upgraded_and_its_old_matches_have_no_gate(tm
     assert "| - |" in (tmp_path / "rep" / "report.md").read_text()
     with sqlite3.connect(db) as c:
         c.execute("UPDATE meta SET value = '9' WHERE key = 'version'")
-    assert main(["league", "table", str(db)]) == 1
+    assert main(["league", "table", str(db)]) == 2
     assert "unsupported league version '9'" in capsys.readouterr().err

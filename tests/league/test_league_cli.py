@@ -94,16 +94,16 @@ def one_line_error(capsys):
 def test_corrupt_and_foreign_files_are_refused(tmp_path, capsys):
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(b"SQLite format 3\x00" + os.urandom(2000))
-    assert main(["league", "table", str(corrupt)]) == 1
+    assert main(["league", "table", str(corrupt)]) == 2
     assert "not a readable league file" in one_line_error(capsys)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as c:
         c.execute("CREATE TABLE birds (name TEXT)")
-    assert main(["league", "play", str(foreign)]) == 1
+    assert main(["league", "play", str(foreign)]) == 2
     assert "not a nuffle league file" in one_line_error(capsys)
     with sqlite3.connect(foreign) as c:
         assert c.execute("SELECT name FROM sqlite_master").fetchall() == [("birds",)]
-    assert main(["league", "table", str(tmp_path / "missing.db")]) == 1
+    assert main(["league", "table", str(tmp_path / "missing.db")]) == 2
     assert "no such league file" in one_line_error(capsys)
 
 
@@ -118,7 +118,7 @@ def test_corrupt_and_foreign_files_are_refused(tmp_path, capsys):
 )
 def test_bad_entries_write_nothing(tmp_path, capsys, entry, message):
     db = tmp_path / "l.db"
-    assert main(["league", "new", str(db), "--entry", "Z=orc:random", "--entry", entry]) == 1
+    assert main(["league", "new", str(db), "--entry", "Z=orc:random", "--entry", entry]) == 2
     assert message in one_line_error(capsys)
     assert not db.exists()
 
@@ -127,10 +127,10 @@ def test_entries_join_only_before_the_season(tmp_path, capsys):
     db = tmp_path / "l.db"
     new_league(db)
     assert main(["league", "add", str(db), "E=amazon:random"]) == 0
-    assert main(["league", "add", str(db), "E=amazon:random"]) == 1
+    assert main(["league", "add", str(db), "E=amazon:random"]) == 2
     assert "already an entry called 'E'" in one_line_error(capsys)
     assert main(["league", "play", str(db), "--rounds", "1", "--quiet"]) == 0
-    assert main(["league", "add", str(db), "F=amazon:random"]) == 1
+    assert main(["league", "add", str(db), "F=amazon:random"]) == 2
     assert "the season has started" in one_line_error(capsys)
     assert len(table(db, capsys)) == 5  # five entries: one has a bye each round
 
@@ -147,7 +147,8 @@ def test_stars_never_join_a_league_roster(tmp_path, capsys, star, message):
     team_file = tmp_path / "team.json"
     team_file.write_text(json.dumps(raw))
     db = tmp_path / "l.db"
-    args = ["league", "new", str(db), "--entry", f"A={team_file}:random", "--entry", "B=orc:random"]
-    assert main(args) == 1
+    args = ["league", "new", str(db), "--budget", "2000000", "--entry", f"A={team_file}:random",
+            "--entry", "B=orc:random"]
+    assert main(args) == 2
     assert message in one_line_error(capsys)
     assert not db.exists()

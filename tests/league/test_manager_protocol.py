@@ -36,7 +36,7 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     orc_file = tmp_path / "orcs.json"
     orc_file.write_text(json.dumps(orcs))
     db = tmp_path / "l.db"
-    assert main(["league", "new", str(db), "--seed", "5", "--board", "1",
+    assert main(["league", "new", str(db), "--seed", "5", "--board", "1", "--budget", "1100000",
                  "--entry", f"A={team_file}:random:{manager}", "--entry", f"B={orc_file}:random"]) == 0
     assert main(["league", "play", str(db), "--quiet"]) == 0
     messages = [json.loads(line) for line in log.read_text().splitlines()]
@@ -44,6 +44,9 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     for m in messages:
         validator.validate(m)
     kinds = [(m["type"], m.get("decision")) for m in messages]
+    # league new checks that the program answers
+    assert kinds[:2] == [("hello", None), ("bye", None)]
+    messages, kinds = messages[2:], kinds[2:]
     # before the match, as the underdog, it induces with the 50,000 difference
     assert kinds[:3] == [("hello", None), ("manage", "inducements"), ("bye", None)]
     assert messages[1]["budget"] == 50_000

@@ -12,6 +12,10 @@ from typing import Any
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
 
+EXIT_ERROR = 2  # every refused league command: bad input, a damaged or busy league file
+BUDGET = 1_000_000  # the default creation budget (gold) of every entry
+UNLIMITED = 10**12
+
 
 def parse_entry(text: str) -> tuple[str, str, str, str]:
     """NAME=TEAM:BOT[:MANAGER] -> (name, team, bot, manager); ValueError naming the problem."""
@@ -24,44 +28,57 @@ def parse_entry(text: str) -> tuple[str, str, str, str]:
     return name.strip(), parts[0], parts[1], parts[2] if len(parts) == 3 else "default"
 
 
-def load_entry_team(team: str) -> Any:
+def load_entry_team(team: str, budget: int = BUDGET) -> Any:
     """A race key (its default team) or a team file (new or with league history) as a league
-    team; a new team keeps what its treasury did not spend."""
+    team. A new team is built with the league's creation `budget` and keeps what it did not
+    spend; a team with history may enter if its Team Value is within the budget."""
     from nuffle import teams as T
     from nuffle.core.teams import default_team_dict, team_from_dict, team_to_dict
+    from nuffle.league.store import LeagueError
     from nuffle.league.team import LeagueTeam, is_league_team
 
-    if team.lower().endswith(".json"):
-        raw = T.read_team_file(team)
-        if is_league_team(raw):
-            lt = LeagueTeam.from_dict(raw, team)
-        else:
-            spec = T.check_team(raw, team)
-            lt = LeagueTeam.from_dict(raw, team)
-            lt.treasury = int(raw.get("treasury", T.TREASURY)) - T.team_cost(spec)
-    else:
-        raw = default_team_dict(team)
-        spec = T.check_team(raw, team)
+    raw = T.read_team_file(team) if team.lower().endswith(".json") else default_team_dict(team)
+    if is_league_team(raw):
         lt = LeagueTeam.from_dict(raw, team)
-        lt.treasury = T.TREASURY - T.team_cost(spec)
+        if lt.team_value() > budget:
+            raise LeagueError(f"{team}: Team Value {lt.team_value():,} is over the league's creation "
+                              f"budget of {budget:,} (--budget)")
+    else:
+        spec = T.check_team(raw, team, treasury=UNLIMITED)  # every creation rule but the budget
+        cost = T.team_cost(spec)
+        if cost > budget:
+            raise LeagueError(f"{team}: the team costs {cost:,}, over the league's creation budget of "
+                              f"{budget:,} (--budget)")
+        lt = LeagueTeam.from_dict(raw, team)
+        lt.treasury = budget - cost
     team_from_dict(team_to_dict(lt.match_spec()), team)  # every skill is one the engine plays
     return lt
 
 
-def _check_entry(name: str, team: str, bot: str, manager: str) -> Any:
-    from nuffle.agents.registry import validate_bot_spec
-    from nuffle.league.manager import make_manager
+def _check_entry(team: str, bot: str, manager: str, board: int, budget: int) -> Any:
+    """The entry's team (within the creation budget); its bot must play `board` and its
+    manager must answer (a manager program is started and greeted)."""
+    from nuffle.agents.registry import agent_for_board
+    from nuffle.league.manager import check_manager
 
-    lt = load_entry_team(team)
-    validate_bot_spec(bot)
-    make_manager(manager)
+    lt = load_entry_team(team, budget)
+    agent_for_board(bot, board)
+    check_manager(manager)
     return lt
 
 
 def _errors() -> tuple[type[BaseException], ...]:
+    import sqlite3
+
     from nuffle.league.store import LeagueError
 
-    return (LeagueError, TeamError, ValueError, OSError)
+    return (LeagueError, TeamError, ValueError, OSError, sqlite3.Error)
+
+
+def _fail(exc: BaseException) -> int:
+    """One line naming the problem; exit code 2 (docs/LEAGUE.md)."""
+    print(f"error: {exc}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -71,16 +88,21 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         if Path(args.file).exists():
             raise LeagueError(f"{args.file}: already exists (a new league needs a new file)")
+        if args.board not in (1, 3, 5, 7, 11):
+            raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
+        if args.budget < 1:
+            raise LeagueError(f"--budget must be positive, not {args.budget}")
         checked: list[tuple[str, str, str, Any]] = []
         for text in args.entry or []:
             name, team, bot, manager = parse_entry(text)
             if any(c[0] == name for c in checked):
                 raise LeagueError(f"entry name {name!r} is used twice")
-            checked.append((name, bot, manager, _check_entry(name, team, bot, manager)))
-        if args.board not in (1, 3, 5, 7, 11):
-            raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
+            checked.append((name, bot, manager, _check_entry(team, bot, manager, args.board, args.budget)))
+        if len(checked) < 2:
+            raise LeagueError(f"a league needs at least 2 entries (--entry), not {len(checked)}")
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
-        store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double})
+        store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double,
+                                          "budget": args.budget})
         try:
             for name, bot, manager, lt in checked:
                 store.add_entry(name, bot, manager, lt)
@@ -90,38 +112,39 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise
         store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     print(f"{args.file}: league with {len(checked)} entries, seed {seed}")
     return 0
 
 
-def _open(path: str) -> Any:
+def _open(path: str, exclusive: bool = False) -> Any:
     from nuffle.league.store import Store
 
-    return Store.open(path)
+    return Store.open(path, exclusive)
 
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add an entry before the season starts."""
     try:
-        store = _open(args.file)
-        name, team, bot, manager = parse_entry(args.entry)
-        store.add_entry(name, bot, manager, _check_entry(name, team, bot, manager))
-        store.close()
+        store = _open(args.file, exclusive=True)
+        try:
+            name, team, bot, manager = parse_entry(args.entry)
+            store.add_entry(name, bot, manager, _check_entry(team, bot, manager, int(store.setting("board")),
+                                                              int(store.setting("budget", BUDGET))))
+        finally:
+            store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     print(f"{args.file}: added {name}")
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """Play rounds (resuming where the last run stopped)."""
+    """Play rounds (resuming where the last run stopped), holding the league file throughout."""
     from nuffle.league.runner import play_rounds
 
     try:
-        store = _open(args.file)
+        store = _open(args.file, exclusive=True)
         bar: Any = None
         show = not args.quiet and sys.stderr.isatty()
 
@@ -135,14 +158,15 @@ def cmd_play(args: argparse.Namespace) -> int:
                 bar = tqdm(total=total, desc="matches", unit="match", file=sys.stderr)
             bar.update(1)
 
-        played = play_rounds(store, args.rounds, args.executor, args.workers, progress)
-        if bar is not None:
-            bar.close()
-        left = sum(1 for f in store.fixtures() if not f.played)
-        store.close()
+        try:
+            played = play_rounds(store, args.rounds, args.executor, args.workers, progress)
+            left = sum(1 for f in store.fixtures() if not f.played)
+        finally:
+            if bar is not None:
+                bar.close()
+            store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     print(f"{args.file}: {played} matches played, {left} left in the season")
     return 0
 
@@ -156,8 +180,7 @@ def cmd_table(args: argparse.Namespace) -> int:
         rows = standings(store)
         store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     if args.json:
         print(json.dumps({"standings": rows}))
         return 0
@@ -182,8 +205,7 @@ def cmd_team(args: argparse.Namespace) -> int:
         else:
             print(text)
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     return 0
 
 
@@ -202,8 +224,7 @@ def cmd_history(args: argparse.Namespace) -> int:
                 m["record"] = str(path)
         store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     for m in matches:
         m["home"], m["away"] = names[m["home"]], names[m["away"]]
     if args.json:
@@ -225,8 +246,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         write(store, Path(args.out))
         store.close()
     except _errors() as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(exc)
     print(f"report written to {Path(args.out) / 'report.md'}")
     return 0
 
@@ -243,6 +263,8 @@ def register(sub: Any) -> None:
     n.add_argument("--seed", type=int, help="the league seed (default: random)")
     n.add_argument("--double", action="store_true", help="a double round robin (home and away)")
     n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")
+    n.add_argument("--budget", type=int, default=BUDGET,
+                   help="the creation budget: no entry's team may be worth more (default 1,000,000)")
     n.set_defaults(func=cmd_new)
     a = ls.add_parser("add", help="add an entry before the season starts")
     a.add_argument("file", help="the league's SQLite file")

@@ -90,6 +90,15 @@ def make_manager(spec: str, seed: int = 0) -> Manager:
         raise ManagerError(f"manager {name!r} does not take the options {sorted(options)}") from None
 
 
+def check_manager(spec: str) -> None:
+    """Raise ManagerError unless `spec` makes a manager that answers: a manager with a `check`
+    method (a manager program: started, greeted and ended) is asked to run it."""
+    manager = make_manager(spec)
+    check = getattr(manager, "check", None)
+    if callable(check):
+        check()
+
+
 def decide(manager: object, method: str) -> Any:
     """`manager`'s decision `method`, or the `default` manager's for a manager written before
     that decision existed (the later decisions are optional)."""

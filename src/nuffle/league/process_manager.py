@@ -7,8 +7,10 @@ in the match's post-match report."""
 from __future__ import annotations
 
 import json
+import os
 import selectors
 import shlex
+import shutil
 import subprocess
 from collections.abc import Sequence
 from typing import IO, Any
@@ -52,6 +54,23 @@ class ProcessManager:
         self._id = 0
         self._pending: tuple[list[int], list[Purchase]] | None = None
         self._decisions: frozenset[str] = frozenset()  # the optional decisions it answers
+
+    def check(self) -> None:
+        """Start the program, greet it and end it; ManagerError naming what went wrong (a
+        program that is not there, one that does not answer `hello` with `ready`)."""
+        program = self.argv[0]
+        found = shutil.which(program) if os.sep not in program else (
+            program if os.access(program, os.X_OK) and os.path.isfile(program) else None)
+        if found is None:
+            raise ManagerError(f"manager program {program!r} is not an executable file "
+                               "(process?command=PROGRAM ARGS)")
+        try:
+            self._start()
+        except (OSError, ManagerProtocolError, TimeoutError) as exc:
+            raise ManagerError(f"manager program {shlex.join(self.argv)!r} does not answer hello with "
+                               f"ready: {exc}") from None
+        finally:
+            self.close()
 
     def _start(self) -> None:
         self._proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

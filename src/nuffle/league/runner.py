@@ -11,7 +11,10 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import select
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -34,6 +37,7 @@ from nuffle.record import RecordError, replay, to_record
 
 # Test support: kill this process (SIGKILL, no clean-up) after this many committed matches.
 STOP_AFTER_ENV = "NUFFLE_LEAGUE_KILL_AFTER"
+WATCH_INTERVAL = 0.5  # seconds between a worker's looks at the runner where there is no pidfd
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,39 @@ def play_match(task: MatchTask) -> dict[str, Any]:
     return to_record(game)
 
 
+def _die_with(parent: int) -> None:
+    """Worker initializer: end this worker as soon as the process `parent` (the league runner)
+    ends, however it ends (a SIGKILL included). A pool worker is the forkserver's child, not the
+    runner's, so the kernel's parent-death signal cannot tell; a daemon thread waits on a pidfd
+    of the runner (Linux), or polls it elsewhere."""
+    try:
+        fd = os.pidfd_open(parent)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):
+        fd = -1
+
+    def watch() -> None:
+        if fd >= 0:
+            select.select([fd], [], [])
+        else:
+            while _alive(parent):
+                time.sleep(WATCH_INTERVAL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="nuffle-league-watchdog", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _run_tasks(tasks: list[MatchTask], executor: str, workers: int) -> Iterator[dict[str, Any]]:
     """The records of `tasks`, in order, each as soon as it (and those before it) finished."""
     if executor == "local" and (workers <= 1 or len(tasks) <= 1):
@@ -67,7 +104,8 @@ def _run_tasks(tasks: list[MatchTask], executor: str, workers: int) -> Iterator[
         return
     if executor == "local":
         ctx = multiprocessing.get_context("forkserver")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_die_with,
+                                 initargs=(os.getpid(),)) as pool:
             futures = [pool.submit(play_match, t) for t in tasks]
             for f in futures:
                 yield f.result()

@@ -8,7 +8,9 @@ run loses at most the match in progress.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +44,36 @@ class LeagueError(InputError):
     """A league file or command that cannot be used; the message names the problem."""
 
 
+class LeagueBusy(LeagueError):
+    """Another process holds the league file (it is playing or changing the league)."""
+
+
+def _hold(path: Path) -> int:
+    """An exclusive advisory lock (flock) on the league file, held by the returned descriptor
+    until it is closed (by `Store.close`, or the kernel when the process dies); LeagueBusy if
+    another process holds it. SQLite's own locks are POSIX locks, which flock does not touch."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise LeagueBusy(f"{path}: another process is playing or changing this league; "
+                         "try again when it has finished") from None
+    return fd
+
+
+def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
+    """SQLite's integrity check; LeagueError naming its first complaint."""
+    try:
+        rows = [r[0] for r in conn.execute("PRAGMA integrity_check(1)")]
+    except sqlite3.DatabaseError as exc:
+        raise LeagueError(f"{path}: damaged league file ({exc}); nothing was read or written") from None
+    if rows != ["ok"]:
+        first = str(rows[0]).splitlines()[0] if rows else "no answer"
+        raise LeagueError(f"{path}: damaged league file (SQLite integrity check: {first}); "
+                          "nothing was read or written")
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A league entry: a team, the bot that plays it and the manager that manages it."""
@@ -68,9 +100,10 @@ class Fixture:
 class Store:
     """An open league file."""
 
-    def __init__(self, path: str | Path, conn: sqlite3.Connection) -> None:
+    def __init__(self, path: str | Path, conn: sqlite3.Connection, lock: int | None = None) -> None:
         self.path = Path(path)
         self.conn = conn
+        self._lock = lock
 
     @staticmethod
     def create(path: str | Path, settings: dict[str, Any]) -> Store:
@@ -93,29 +126,53 @@ class Store:
         return store
 
     @staticmethod
-    def open(path: str | Path) -> Store:
-        """An existing league file; LeagueError if it is missing, corrupt or not a league."""
+    def open(path: str | Path, exclusive: bool = False) -> Store:
+        """An existing league file; LeagueError if it is missing, damaged (SQLite's integrity
+        check is run first) or not a league. `exclusive`: hold the file for this process alone
+        until `close` (LeagueBusy if another process holds it), as every command that plays or
+        changes a league does."""
         p = Path(path)
         if not p.is_file():
             raise LeagueError(f"{p}: no such league file")
+        lock = _hold(p) if exclusive else None
+        try:
+            return Store._open(p, lock)
+        except BaseException:
+            if lock is not None:
+                os.close(lock)
+            raise
+
+    @staticmethod
+    def _open(p: Path, lock: int | None) -> Store:
         try:
             conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None)
-            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.Error as exc:
+            raise LeagueError(f"{p}: not a readable league file ({exc})") from None
+        try:
+            try:
+                names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            except sqlite3.DatabaseError as exc:
+                raise LeagueError(f"{p}: not a readable league file ({exc})") from None
             if "meta" not in names:
                 raise LeagueError(f"{p}: not a nuffle league file (an SQLite file without its tables)")
-            meta = dict(conn.execute("SELECT key, value FROM meta"))
-        except sqlite3.DatabaseError as exc:
-            raise LeagueError(f"{p}: not a readable league file ({exc})") from None
-        if meta.get("format") != FORMAT:
-            raise LeagueError(f"{p}: not a nuffle league file (format {meta.get('format')!r})")
-        if meta.get("version") not in ("1", str(VERSION)):
-            raise LeagueError(f"{p}: unsupported league version {meta.get('version')!r}")
-        missing = [t for t in TABLES if t not in names]
-        if missing:
-            raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
-        store = Store(p, conn)
-        if meta["version"] == "1":
-            store._upgrade_from_1()
+            _check_integrity(conn, p)
+            try:
+                meta = dict(conn.execute("SELECT key, value FROM meta"))
+            except sqlite3.DatabaseError as exc:
+                raise LeagueError(f"{p}: not a readable league file ({exc})") from None
+            if meta.get("format") != FORMAT:
+                raise LeagueError(f"{p}: not a nuffle league file (format {meta.get('format')!r})")
+            if meta.get("version") not in ("1", str(VERSION)):
+                raise LeagueError(f"{p}: unsupported league version {meta.get('version')!r}")
+            missing = [t for t in TABLES if t not in names]
+            if missing:
+                raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
+            store = Store(p, conn, lock)
+            if meta["version"] == "1":
+                store._upgrade_from_1()
+        except BaseException:
+            conn.close()
+            raise
         return store
 
     def _upgrade_from_1(self) -> None:
@@ -129,8 +186,11 @@ class Store:
                               f"{exc}") from None
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (and let go of it, if held)."""
         self.conn.close()
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            os.close(lock)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -143,9 +203,12 @@ class Store:
             raise
         self.conn.execute("COMMIT")
 
-    def setting(self, key: str) -> Any:
-        """A league setting (seed, board, double)."""
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A league setting (seed, board, double, budget); `default` for one a file written
+        before it existed lacks (None: it must be there)."""
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is None and default is not None:
+            return default
         if row is None:
             raise LeagueError(f"{self.path}: damaged league file: setting {key!r} is missing")
         return json.loads(row[0])
