@@ -100,3 +100,20 @@ def test_default_manager_takes_a_wizard_after_training_and_random_may():
     picked = {i.item for seed in range(30)
               for i in RandomManager(seed).inducements(t, team(), 300_000, plain)}
     assert "wizard" in picked
+
+
+def test_only_the_match_rulesets_stars_are_offered():
+    from nuffle.core import inducements as I
+    from nuffle.core.teams import races
+
+    later = {n for n, s in I.stars().items() if not s.lrb6}
+    assert len(later) == 14 and "Guffle Pushmaw" in later and "Griff Oberwald" not in later
+    offered = set()
+    for key in races():
+        offered |= {i.name for i, _ in offer(team(key)) if i.item == "star"}
+    assert offered and not offered & later
+    assert "Griff Oberwald" in offered
+    nurgle = team("nurgle")
+    notes: list[str] = []
+    _, bought = induce(nurgle, field_team(nurgle), 500_000, [Induce("star", "Guffle Pushmaw")], notes)
+    assert bought == [] and "not on offer" in notes[0]

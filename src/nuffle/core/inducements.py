@@ -59,12 +59,14 @@ def inducements_from_dict(raw: Any, r: Race, source: str) -> Inducements:
 
 @dataclass(frozen=True, slots=True)
 class Star:
-    """A star player: his positional (race 'star'), the races that may induce him, and the
-    skills the engine does not know (he cannot be induced while there are any)."""
+    """A star player: his positional (race 'star'), the races that may induce him, the
+    skills the engine does not know (he cannot be induced while there are any) and whether
+    LRB6 has him (the rules reference marks the stars of later publications 'not in LRB6')."""
 
     position: Positional
     races: frozenset[str]
     unknown: tuple[str, ...]
+    lrb6: bool = True
 
 
 @cache
@@ -86,8 +88,18 @@ def stars() -> dict[str, Star]:
         else:
             races = frozenset(race_key(r) for r in s["races"])
         pos = Positional(STAR, s["name"], 1, s["cost"], s["ma"], s["st"], s["ag"], s["av"], frozenset(skills))
-        out[s["name"]] = Star(pos, races, tuple(unknown))
+        out[s["name"]] = Star(pos, races, tuple(unknown), bool(s.get("lrb6", True)))
     return out
+
+
+def ruleset_stars(name: str) -> dict[str, Star]:
+    """The star players ruleset `name` has, by name. Every ruleset the engine plays is LRB6 or
+    derived from it (`Ruleset.derive` changes tables and skill handlers, not rosters), so its
+    stars are LRB6's; RulesetError for an unknown name."""
+    from nuffle.core.ruleset import ruleset
+
+    ruleset(name)
+    return {k: s for k, s in stars().items() if s.lrb6}
 
 
 def _race_names() -> list[str]:

@@ -26,6 +26,8 @@ from nuffle.core.teams import (
 )
 from nuffle.league.team import LeagueTeam
 
+RULESET = "lrb6"  # the rules a league match is played by (`Game.new`'s default)
+
 
 @dataclass(frozen=True, slots=True)
 class Induce:
@@ -51,9 +53,9 @@ def budget(team: LeagueTeam, opponent: LeagueTeam) -> int:
     return max(0, opponent.team_value() - team.team_value())
 
 
-def offer(team: LeagueTeam) -> list[tuple[Induce, int]]:
-    """Everything `team` may induce (one of each; counted items may be taken up to their limit)
-    with its cost."""
+def offer(team: LeagueTeam, ruleset: str = RULESET) -> list[tuple[Induce, int]]:
+    """Everything `team` may induce in a match of `ruleset` (one of each; counted items may be
+    taken up to their limit) with its cost: its stars are the ruleset's."""
     r = race(team.race)
     out: list[tuple[Induce, int]] = []
     for item in I.LIMITS:
@@ -61,7 +63,7 @@ def offer(team: LeagueTeam) -> list[tuple[Induce, int]]:
             continue
         out.append((Induce(item), I.cost(item, r.key)))
     have = implemented_skills()
-    for name, star in sorted(I.stars().items()):
+    for name, star in sorted(I.ruleset_stars(ruleset).items()):
         if r.key in star.races and not star.unknown and star.position.skills <= have:
             out.append((Induce("star", name), star.position.cost))
     for pos in r.positionals:
@@ -70,15 +72,15 @@ def offer(team: LeagueTeam) -> list[tuple[Induce, int]]:
 
 
 def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
-           notes: list[str]) -> tuple[TeamSpec, list[Induce]]:
-    """`spec` with the inducements chosen, in order, while the budget and the limits allow;
-    returns the spec and what was bought."""
+           notes: list[str], ruleset: str = RULESET) -> tuple[TeamSpec, list[Induce]]:
+    """`spec` with the inducements chosen, in order, while the budget and the limits allow (only
+    what `offer` has for `ruleset`); returns the spec and what was bought."""
     r = race(team.race)
     counts = {k: 0 for k in I.LIMITS}
     players = list(spec.players)
     used = {p.number for p in team.players} | {p.number for p in team.graveyard} | {p.number for p in players}
     bought: list[Induce] = []
-    prices = {(i.item, i.name): c for i, c in offer(team)}
+    prices = {(i.item, i.name): c for i, c in offer(team, ruleset)}
     for choice in choices:
         why = ""
         if not isinstance(choice, Induce) or (choice.item, choice.name) not in prices:

@@ -24,7 +24,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.dice import SampledRoller, seed_state
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
-from nuffle.league.inducing import Induce, budget, induce, offer
+from nuffle.league.inducing import RULESET, Induce, budget, induce, offer
 from nuffle.league.management import Purchase, buy, fire, problem
 from nuffle.league.manager import Manager, decide, make_manager
 from nuffle.league.postmatch import PostMatchDice, post_match
@@ -42,7 +42,8 @@ WATCH_INTERVAL = 0.5  # seconds between a worker's looks at the runner where the
 
 @dataclass(frozen=True)
 class MatchTask:
-    """One match for a worker: the two teams as they enter it, their bots, seed and board."""
+    """One match for a worker: the two teams as they enter it, their bots, seed, board and
+    the rules it is played by."""
 
     home: dict[str, Any]
     away: dict[str, Any]
@@ -50,13 +51,14 @@ class MatchTask:
     away_bot: str
     seed: int
     board: int
+    ruleset: str = RULESET
 
 
 def play_match(task: MatchTask) -> dict[str, Any]:
     """Play one match (in whatever process the executor chose); returns its record."""
     home = team_from_dict(task.home, "home")
     away = team_from_dict(task.away, "away")
-    game = Game.new(home, away, seed=task.seed, board=task.board)
+    game = Game.new(home, away, seed=task.seed, board=task.board, ruleset=task.ruleset)
     agents = (make_agent(task.home_bot, seed=derived_seed(task.seed, "home")),
               make_agent(task.away_bot, seed=derived_seed(task.seed, "away")))
     play(game, *agents)
@@ -182,15 +184,15 @@ def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[
         bought: list[Induce] = []
         if money > 0:
             manager = make_manager(me.manager, derived_seed(league_seed, me.name, fixture.id, "inducements"))
-            choices = manager.inducements(me.team, them.team, money, offer(me.team))
-            spec, bought = induce(me.team, spec, money, list(choices), notes)
+            choices = manager.inducements(me.team, them.team, money, offer(me.team, RULESET))
+            spec, bought = induce(me.team, spec, money, list(choices), notes, RULESET)
             notes += getattr(manager, "notes", [])
             _close(manager)
         specs.append(spec)
         info[key] = {"budget": money, "induced": [i.to_dict() for i in bought], "notes": notes}
     board = int(store.setting("board"))
     task = MatchTask(team_to_dict(specs[0]), team_to_dict(specs[1]), sides[0].bot, sides[1].bot,
-                     fixture.seed, board)
+                     fixture.seed, board, RULESET)
     return task, info
 
 
