@@ -65,7 +65,7 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     assert main(["league", "history", str(db), "--json"]) == 0
     match = json.loads(capsys.readouterr().out)["matches"][0]
     induced = match["postmatch"]["home" if match["home"] == "A" else "away"]["prematch"]["induced"]
-    assert induced == [{k: v for k, v in first.items() if k != "cost"}]
+    assert induced == [first]  # with its cost
     assert team["rerolls"] == raw["rerolls"] + 1 and team["treasury"] == treasury_then - 100_000
 
 

@@ -68,7 +68,7 @@ def test_default_manager_buys_an_apothecary_players_and_rerolls_within_the_treas
     items = DefaultManager().purchases(team)
     assert items[0] == Purchase("apothecary")
     notes: list[str] = []
-    _manage(team, DefaultManager(), notes)
+    _manage(1, team, DefaultManager(), notes)
     assert not notes and team.apothecary and len(team.players) >= 13 and team.treasury >= 0
 
 
@@ -100,7 +100,7 @@ def test_overspending_and_bad_firing_are_skipped_and_noted():
     team = human()
     team.treasury = 250_000  # two re-rolls at double cost (100,000 each)
     notes: list[str] = []
-    _manage(team, Spendthrift(), notes)
+    _manage(1, team, Spendthrift(), notes)
     assert team.rerolls == 2 + 2 and team.treasury == 50_000
     assert sum("cannot afford" in n for n in notes) == 3
     assert any("fire 99 skipped" in n for n in notes) and any("not a purchase" in n for n in notes)

@@ -1,4 +1,4 @@
-"""`nuffle league new | add | play | table | team | history | report`: run a league kept in one
+"""`nuffle league new | add | play | table | team | history | ledger | report`: run a league kept in one
 SQLite file (docs/LEAGUE.md)."""
 
 from __future__ import annotations
@@ -251,6 +251,32 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ledger(args: argparse.Namespace) -> int:
+    """Print the ledger: every purchase, firing, retirement, death, level-up, inducement,
+    winnings and expenses, with its gold."""
+    try:
+        store = _open(args.file)
+        try:
+            names = {e.id: e.name for e in store.entries()}
+            if args.team is not None and args.team not in names.values():
+                store.entry(args.team)  # LeagueError naming the entries
+            rows = [{**r, "entry": names.get(r["entry"], r["entry"])} for r in store.ledger()]
+        finally:
+            store.close()
+    except _errors() as exc:
+        return _fail(exc)
+    if args.team is not None:
+        rows = [r for r in rows if r["entry"] == args.team]
+    if args.json:
+        print(json.dumps({"ledger": rows}))
+        return 0
+    for r in rows:
+        when = f"round {r['round']:>2}" if r["round"] is not None else "entry   "
+        who = f"#{r['number']} {r['name']}" if r["number"] is not None else r["name"]
+        print(f"{when}  {r['entry']:<16} {r['kind']:<11} {who:<28} {r['gold']:>10,} {r['treasury']:>+10,}")
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add the `league` subcommands to the nuffle command line."""
     lg = sub.add_parser("league", help="run a league: persistent teams, managers, seasons (docs/LEAGUE.md)")
@@ -293,6 +319,11 @@ def register(sub: Any) -> None:
     h.add_argument("--records", metavar="DIR",
                    help="write every match record here (check with nuffle replay)")
     h.set_defaults(func=cmd_history)
+    lg_ = ls.add_parser("ledger", help="every purchase, firing, retirement, death, level-up and inducement")
+    lg_.add_argument("file", help="the league's SQLite file")
+    lg_.add_argument("--team", help="only this entry's rows")
+    lg_.add_argument("--json", action="store_true", help="print JSON")
+    lg_.set_defaults(func=cmd_ledger)
     r = ls.add_parser("report", help="write the season report: report.json, report.md, tv.png")
     r.add_argument("file", help="the league's SQLite file")
     r.add_argument("--out", required=True, help="the report folder")

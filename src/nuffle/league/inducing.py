@@ -71,6 +71,13 @@ def offer(team: LeagueTeam, ruleset: str = RULESET) -> list[tuple[Induce, int]]:
     return out
 
 
+def induce_price(team: LeagueTeam, choice: Induce, ruleset: str = RULESET) -> int:
+    """What the inducement `choice` (one `induce` bought) cost `team`."""
+    prices = {(i.item, i.name): c for i, c in offer(team, ruleset)}
+    extra = I.MERCENARY_SKILL_FEE if choice.item == "mercenary" and choice.skill else 0
+    return prices[(choice.item, choice.name)] + extra
+
+
 def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
            notes: list[str], ruleset: str = RULESET) -> tuple[TeamSpec, list[Induce]]:
     """`spec` with the inducements chosen, in order, while the budget and the limits allow (only
@@ -78,7 +85,7 @@ def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
     r = race(team.race)
     counts = {k: 0 for k in I.LIMITS}
     players = list(spec.players)
-    used = {p.number for p in team.players} | {p.number for p in team.graveyard} | {p.number for p in players}
+    free = [n for n in team.free_numbers() if n not in {p.number for p in players}]
     bought: list[Induce] = []
     prices = {(i.item, i.name): c for i, c in offer(team, ruleset)}
     for choice in choices:
@@ -106,6 +113,8 @@ def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
                 why = f"at most {I.LIMITS[choice.item]} {choice.item}"
             elif not why and choice.item in ("star", "mercenary") and len(players) >= MAX_PLAYERS:
                 why = f"the team already fields {MAX_PLAYERS} players"
+            elif not why and choice.item in ("star", "mercenary") and not free:
+                why = "no shirt number is left"
             elif not why and choice.item == "star":
                 stars = [p.position.name for p in players if p.position.race == "star"]
                 if choice.name in stars or len(stars) >= MAX_STARS:
@@ -123,8 +132,7 @@ def induce(team: LeagueTeam, spec: TeamSpec, money: int, choices: list[Induce],
         if choice.item in I.LIMITS:
             counts[choice.item] += 1
             continue
-        number = next(n for n in range(1, 100) if n not in used)
-        used.add(number)
+        number = free.pop(0)
         if choice.item == "star":
             pos = I.stars()[choice.name].position
             players.append(PlayerSpec(pos, number, pos.name))

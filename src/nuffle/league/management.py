@@ -70,6 +70,8 @@ def problem(team: LeagueTeam, item: Purchase) -> str:
         n = sum(1 for p in team.players if p.position.name == pos.name)
         if n >= pos.max_qty:
             return f"{team.name}: already has {n} {plural(pos.name, n)} (the limit is {pos.max_qty})"
+        if not team.free_numbers():
+            return f"{team.name}: no shirt number is left (a number is never given to a second player)"
     return ""
 
 
@@ -95,13 +97,13 @@ def buy(team: LeagueTeam, item: Purchase) -> None:
     else:
         pos = race(team.race).positional(item.position)
         assert pos is not None
-        used = {p.number for p in team.players} | {p.number for p in team.graveyard}
-        number = next(n for n in range(1, 100) if n not in used)
+        number = team.free_numbers()[0]
         team.players.append(LeaguePlayer(pos, number, f"{pos.name} #{number}"))
 
 
 def fire(team: LeagueTeam, number: int) -> LeaguePlayer:
-    """Release a player (no refund); TeamError if the team has no such player."""
+    """Release a player (no refund; he joins the team's `released`, keeping his number);
+    TeamError if the team has no such player."""
     p = team.player(number)
-    team.players.remove(p)
+    team.release(p)
     return p

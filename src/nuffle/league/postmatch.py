@@ -187,7 +187,7 @@ def post_match(
         team = new[conceded]
         for lp in sorted(team.players, key=lambda p: p.number):
             if lp.spp >= L.CONCESSION_SPP and dice.d6("concession") <= L.CONCESSION_LEAVES_ON:
-                team.players.remove(lp)
+                team.release(lp)
                 reports[conceded].left.append(lp.number)
     # 7. raising the dead
     for side in (0, 1):
@@ -317,7 +317,7 @@ def _injuries(team: LeagueTeam, rep: SideReport, played: dict[int, int], stats: 
 
 def _room(team: LeagueTeam, position: str) -> bool:
     pos = race(team.race).positional(position)
-    if pos is None or len(team.players) >= MAX_PLAYERS:
+    if pos is None or len(team.players) >= MAX_PLAYERS or not team.free_numbers():
         return False
     return sum(1 for p in team.players if p.position.name == pos.name) < pos.max_qty
 
@@ -325,8 +325,7 @@ def _room(team: LeagueTeam, position: str) -> bool:
 def _add(team: LeagueTeam, position: str) -> int:
     pos = race(team.race).positional(position)
     assert pos is not None
-    used = {p.number for p in team.players} | {p.number for p in team.graveyard}
-    number = next(n for n in range(1, 100) if n not in used)
+    number = team.free_numbers()[0]
     team.players.append(LeaguePlayer(pos, number, f"{pos.name} #{number}"))
     return number
 

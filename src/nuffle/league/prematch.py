@@ -32,8 +32,7 @@ def journeymen(team: LeagueTeam) -> tuple[PlayerSpec, ...]:
     if not hired:
         return ()
     filler = cheapest_filler(team.race)
-    used = {p.number for p in team.players} | {p.number for p in team.graveyard}
-    numbers = [n for n in range(1, 100) if n not in used][:hired]
+    numbers = team.free_numbers()[:hired]
     return tuple(PlayerSpec(filler, n, f"Journeyman #{n}", frozenset({Skill.LONER}) - filler.skills)
                  for n in numbers)
 

@@ -24,13 +24,14 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.dice import SampledRoller, seed_state
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
-from nuffle.league.inducing import RULESET, Induce, budget, induce, offer
-from nuffle.league.management import Purchase, buy, fire, problem
+from nuffle.league.inducing import RULESET, Induce, budget, induce, induce_price, offer
+from nuffle.league.ledger import inducement_rows, postmatch_rows
+from nuffle.league.management import Purchase, buy, fire, price, problem
 from nuffle.league.manager import Manager, decide, make_manager
 from nuffle.league.postmatch import PostMatchDice, post_match
 from nuffle.league.prematch import field_team, journeymen
 from nuffle.league.schedule import derived_seed, round_robin
-from nuffle.league.store import Entry, Fixture, LeagueError, Store
+from nuffle.league.store import Entry, Fixture, LeagueError, LedgerRow, Store
 from nuffle.league.team import LeagueTeam
 from nuffle.play import play
 from nuffle.record import RecordError, replay, to_record
@@ -146,13 +147,17 @@ def schedule(store: Store) -> list[Fixture]:
     return store.fixtures()
 
 
-def _manage(team: LeagueTeam, manager: Manager, notes: list[str]) -> None:
-    """The manager's firing and buying; bad decisions are skipped and noted (the penalty)."""
+def _manage(entry: int, team: LeagueTeam, manager: Manager, notes: list[str]) -> list[LedgerRow]:
+    """The manager's firing and buying; bad decisions are skipped and noted (the penalty).
+    Returns the ledger rows of what was done."""
+    rows: list[LedgerRow] = []
     for number in manager.fire(team):
         try:
-            fire(team, number)
+            p = fire(team, number)
         except TeamError as exc:
             notes.append(f"fire {number} skipped: {exc}")
+            continue
+        rows.append(LedgerRow(entry, "firing", p.number, p.name, p.value, 0, {"spp": p.spp}))
     for item in manager.purchases(team):
         if not isinstance(item, Purchase):
             notes.append(f"purchase {item!r} skipped: not a purchase")
@@ -161,7 +166,15 @@ def _manage(team: LeagueTeam, manager: Manager, notes: list[str]) -> None:
         if why:
             notes.append(f"purchase skipped: {why}")
             continue
+        cost = price(team, item)
         buy(team, item)
+        detail = {"item": item.kind, **({"position": item.position} if item.position else {})}
+        if item.kind == "player":
+            p = team.players[-1]
+            rows.append(LedgerRow(entry, "purchase", p.number, p.name, cost, -cost, detail))
+        else:
+            rows.append(LedgerRow(entry, "purchase", None, team.name, cost, -cost, detail))
+    return rows
 
 
 def _close(manager: Manager) -> None:
@@ -189,7 +202,8 @@ def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[
             notes += getattr(manager, "notes", [])
             _close(manager)
         specs.append(spec)
-        info[key] = {"budget": money, "induced": [i.to_dict() for i in bought], "notes": notes}
+        info[key] = {"budget": money, "notes": notes,
+                     "induced": [{**i.to_dict(), "cost": induce_price(me.team, i, RULESET)} for i in bought]}
     board = int(store.setting("board"))
     task = MatchTask(team_to_dict(specs[0]), team_to_dict(specs[1]), sides[0].bot, sides[1].bot,
                      fixture.seed, board, RULESET)
@@ -215,8 +229,14 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
         keepers=(decide(managers[0], "keep_journeymen"), decide(managers[1], "keep_journeymen")),
         journeymen=(tuple(p.number for p in journeymen(home.team)),
                     tuple(p.number for p in journeymen(away.team))))
-    for team, manager, side in zip((new_home, new_away), managers, post.sides, strict=True):
-        _manage(team, manager, side.penalties)
+    ledger: list[LedgerRow] = []
+    for entry, key, team, manager, side in zip((home, away), ("home", "away"), (new_home, new_away), managers,
+                                               post.sides, strict=True):
+        induced = [(Induce(i["item"], i.get("name", ""), i.get("skill", "")), int(i["cost"]))
+                   for i in (prematch or {}).get(key, {}).get("induced", []) if "cost" in i]
+        ledger += inducement_rows(entry.id, entry.team, induced)
+        ledger += postmatch_rows(entry.id, entry.team, team, side)
+        ledger += _manage(entry.id, team, manager, side.penalties)
         side.penalties += getattr(manager, "notes", [])
         _close(manager)
     box = game.box_score()
@@ -226,7 +246,7 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     postmatch = {"home": dataclasses.asdict(post.sides[0]), "away": dataclasses.asdict(post.sides[1])}
     for key in ("home", "away"):
         postmatch[key]["prematch"] = (prematch or {}).get(key, {})
-    store.commit_match(fixture, result, record, postmatch, {home.id: new_home, away.id: new_away})
+    store.commit_match(fixture, result, record, postmatch, {home.id: new_home, away.id: new_away}, ledger)
 
 
 def play_rounds(store: Store, rounds: int | None = None, executor: str = "local", workers: int = 1,

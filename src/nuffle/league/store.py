@@ -14,7 +14,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,15 @@ from nuffle.core.teams import TeamError
 from nuffle.league.team import LeagueTeam
 
 FORMAT = "nuffle-league"
-VERSION = 2  # 2 added the matches' gate
+VERSION = 3  # 2 added the matches' gate, 3 the ledger
+
+LEDGER_SCHEMA = """
+CREATE TABLE ledger (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL, fixture INTEGER, kind TEXT NOT NULL,
+                     number INTEGER, name TEXT NOT NULL, gold INTEGER NOT NULL, treasury INTEGER NOT NULL,
+                     detail TEXT NOT NULL);
+"""
+LEDGER_KINDS = ("created", "inducement", "winnings", "expenses", "level_up", "death", "retirement",
+                "raised", "hire", "firing", "purchase")
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -36,8 +44,9 @@ CREATE TABLE matches (fixture INTEGER PRIMARY KEY, home_score INTEGER NOT NULL,
                       conceded INTEGER, record TEXT NOT NULL, postmatch TEXT NOT NULL, gate INTEGER);
 CREATE TABLE team_values (entry INTEGER NOT NULL, round INTEGER NOT NULL, tv INTEGER NOT NULL,
                           PRIMARY KEY (entry, round));
-"""
-TABLES = ("meta", "entries", "fixtures", "matches", "team_values")
+""" + LEDGER_SCHEMA
+TABLES = ("meta", "entries", "fixtures", "matches", "team_values", "ledger")
+TABLES_SINCE = {"ledger": 3}  # the version that added a table
 
 
 class LeagueError(InputError):
@@ -83,6 +92,21 @@ class Entry:
     bot: str
     manager: str
     team: LeagueTeam
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One ledger line: what happened to an entry's team (`kind`, one of LEDGER_KINDS), the
+    player it concerns (`number`, `name`; None and the team's name otherwise), what it was
+    worth (`gold`) and what it changed the treasury by (`treasury`)."""
+
+    entry: int
+    kind: str
+    number: int | None
+    name: str
+    gold: int
+    treasury: int
+    detail: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,24 +186,30 @@ class Store:
                 raise LeagueError(f"{p}: not a readable league file ({exc})") from None
             if meta.get("format") != FORMAT:
                 raise LeagueError(f"{p}: not a nuffle league file (format {meta.get('format')!r})")
-            if meta.get("version") not in ("1", str(VERSION)):
+            if meta.get("version") not in [str(v) for v in range(1, VERSION + 1)]:
                 raise LeagueError(f"{p}: unsupported league version {meta.get('version')!r}")
-            missing = [t for t in TABLES if t not in names]
+            version = int(meta["version"])
+            missing = [t for t in TABLES if t not in names and TABLES_SINCE.get(t, 1) <= version]
             if missing:
                 raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
             store = Store(p, conn, lock)
-            if meta["version"] == "1":
-                store._upgrade_from_1()
+            if version < VERSION:
+                store._upgrade(version)
         except BaseException:
             conn.close()
             raise
         return store
 
-    def _upgrade_from_1(self) -> None:
-        """Version 1 to 2: the matches get a gate column (null for those already played)."""
+    def _upgrade(self, version: int) -> None:
+        """Upgrade a file of an older `version`, in one transaction: 1 to 2 gives the matches a
+        gate column (null for those already played); 2 to 3 adds the (empty) ledger: what
+        happened before keeps no ledger rows."""
         try:
             with self.transaction() as c:
-                c.execute("ALTER TABLE matches ADD COLUMN gate INTEGER")
+                if version < 2:
+                    c.execute("ALTER TABLE matches ADD COLUMN gate INTEGER")
+                if version < 3:
+                    c.execute(LEDGER_SCHEMA)
                 c.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
         except sqlite3.DatabaseError as exc:
             raise LeagueError(f"{self.path}: cannot upgrade the league file to version {VERSION}: "
@@ -240,8 +270,10 @@ class Store:
         if any(e.name == name for e in self.entries()):
             raise LeagueError(f"{self.path}: there is already an entry called {name!r}")
         with self.transaction() as c:
-            c.execute("INSERT INTO entries (name, bot, manager, team) VALUES (?, ?, ?, ?)",
-                      (name, bot, manager, json.dumps(team.to_dict())))
+            cur = c.execute("INSERT INTO entries (name, bot, manager, team) VALUES (?, ?, ?, ?)",
+                            (name, bot, manager, json.dumps(team.to_dict())))
+            self._write_ledger(c, None, [LedgerRow(int(cur.lastrowid or 0), "created", None, name,
+                                                   team.team_value(), team.treasury)])
 
     def fixtures(self) -> list[Fixture]:
         """Every fixture, by round and order."""
@@ -255,8 +287,9 @@ class Store:
             c.executemany("INSERT INTO team_values VALUES (?, 0, ?)", tvs.items())
 
     def commit_match(self, fixture: Fixture, result: dict[str, Any], record: dict[str, Any],
-                     postmatch: dict[str, Any], teams: dict[int, LeagueTeam]) -> None:
-        """Write one played match and the teams it changed, together."""
+                     postmatch: dict[str, Any], teams: dict[int, LeagueTeam],
+                     ledger: list[LedgerRow] | None = None) -> None:
+        """Write one played match, the teams it changed and its ledger rows, together."""
         with self.transaction() as c:
             played = c.execute("SELECT played FROM fixtures WHERE id = ?", (fixture.id,)).fetchone()
             if played is None or played[0]:
@@ -270,6 +303,27 @@ class Store:
                 c.execute("UPDATE entries SET team = ? WHERE id = ?", (json.dumps(team.to_dict()), entry_id))
                 c.execute("INSERT OR REPLACE INTO team_values VALUES (?, ?, ?)",
                           (entry_id, fixture.round, team.team_value()))
+            self._write_ledger(c, fixture.id, ledger or [])
+
+    @staticmethod
+    def _write_ledger(c: sqlite3.Connection, fixture: int | None, rows: list[LedgerRow]) -> None:
+        c.executemany("INSERT INTO ledger (entry, fixture, kind, number, name, gold, treasury, detail) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                      [(r.entry, fixture, r.kind, r.number, r.name, r.gold, r.treasury, json.dumps(r.detail))
+                       for r in rows])
+
+    def ledger(self) -> list[dict[str, Any]]:
+        """Every ledger row in the order written: `entry` (id), `fixture` (None for an entry's
+        creation), `round`, `kind`, `number` (the player's shirt number, or None), `name`,
+        `gold` (what it was worth), `treasury` (what it changed the treasury by), `detail`."""
+        out = []
+        for row in self.conn.execute(
+                "SELECT l.entry, l.fixture, f.round, l.kind, l.number, l.name, l.gold, l.treasury, l.detail "
+                "FROM ledger l LEFT JOIN fixtures f ON f.id = l.fixture ORDER BY l.id"):
+            entry, fixture, rnd, kind, number, name, gold, treasury, detail = row
+            out.append({"entry": entry, "fixture": fixture, "round": rnd, "kind": kind, "number": number,
+                        "name": name, "gold": gold, "treasury": treasury, "detail": json.loads(detail)})
+        return out
 
     def matches(self) -> list[dict[str, Any]]:
         """Every played match with its fixture, by round (`gate`: None for a match a version-1

@@ -9,8 +9,9 @@ file is a league team with no history:
   casualty-table results suffered, as D68 values 41-58), `mng` (misses the next match) and
   `record` (`played`, `completions`, `touchdowns`, `casualties`, `interceptions`, `mvp`: what
   the league saw; it may earn fewer SPP than `spp` holds, never more);
-* per team: `treasury` and `graveyard` (dead players, as player objects whose injuries end in a
-  death result 61-68).
+* per team: `treasury`, `graveyard` (dead players, as player objects whose injuries end in a
+  death result 61-68) and `released` (players who left the team: fired, or gone after a
+  concession; they keep their shirt number, which no other player of the team ever takes).
 
 `LeagueTeam.from_dict` checks the whole history and raises TeamError naming the first thing that
 could not have happened. The league rules themselves are in `nuffle.core.league`.
@@ -36,7 +37,8 @@ from nuffle.core.teams import (
 )
 
 PLAYER_KEYS = frozenset({"spp", "improvements", "injuries", "mng", "record"})
-TEAM_KEYS = frozenset({"graveyard"})
+TEAM_KEYS = frozenset({"graveyard", "released"})
+SHIRTS = range(1, 100)  # the shirt numbers a team file allows
 RECORD_KEYS = ("played", "completions", "touchdowns", "casualties", "interceptions", "mvp")
 APOTHECARY_VALUE = 50_000
 STAFF_VALUE = 10_000  # each Fan Factor point, assistant coach and cheerleader
@@ -155,6 +157,22 @@ class LeagueTeam:
     assistant_coaches: int = 0
     treasury: int = 0
     graveyard: list[LeaguePlayer] = field(default_factory=list)
+    released: list[LeaguePlayer] = field(default_factory=list)
+
+    def used_numbers(self) -> set[int]:
+        """The shirt numbers the team's players hold or held: on the roster, dead or released.
+        A player's number is his identity in the league's records; no one else takes it."""
+        return {p.number for p in self.players + self.graveyard + self.released}
+
+    def free_numbers(self) -> list[int]:
+        """The shirt numbers no player of the team ever held, lowest first."""
+        used = self.used_numbers()
+        return [n for n in SHIRTS if n not in used]
+
+    def release(self, player: LeaguePlayer) -> None:
+        """Take `player` off the roster for good (fired, or leaving); his number stays his."""
+        self.players.remove(player)
+        self.released.append(player)
 
     @property
     def reroll_cost(self) -> int:
@@ -198,6 +216,8 @@ class LeagueTeam:
         }
         if self.graveyard:
             out["graveyard"] = [p.to_dict() for p in self.graveyard]
+        if self.released:
+            out["released"] = [p.to_dict() for p in self.released]
         return out
 
     @staticmethod
@@ -222,6 +242,13 @@ class LeagueTeam:
         team = LeagueTeam(spec.name, spec.race, players, spec.rerolls, spec.apothecary, spec.fan_factor,
                           spec.cheerleaders, spec.assistant_coaches, int(raw.get("treasury", 0)))
         team.graveyard = _graveyard(raw.get("graveyard", []), spec, source)
+        team.released = _graveyard(raw.get("released", []), spec, source, "released")
+        held: set[int] = set()
+        for p in team.players + team.graveyard + team.released:
+            if p.number in held:
+                raise TeamError(f"{source}: shirt number {p.number} is held by two players (a number "
+                                "stays with its player, on the roster, in the graveyard or released)")
+            held.add(p.number)
         return team
 
 
@@ -237,13 +264,14 @@ def _strip(entry: Any) -> Any:
     return {k: v for k, v in entry.items() if k not in PLAYER_KEYS} if isinstance(entry, dict) else entry
 
 
-def _graveyard(raw: Any, spec: TeamSpec, source: str) -> list[LeaguePlayer]:
+def _graveyard(raw: Any, spec: TeamSpec, source: str, key: str = "graveyard") -> list[LeaguePlayer]:
+    """The players of the team key `key`: the dead (graveyard) or those released."""
     if not isinstance(raw, list):
-        raise TeamError(f"{source}: 'graveyard' must be a list of players")
+        raise TeamError(f"{source}: {key!r} must be a list of players")
     r = race(spec.race)
     out = []
     for i, entry in enumerate(raw):
-        where = f"{source}: graveyard player {i + 1}"
+        where = f"{source}: {key} player {i + 1}"
         if not isinstance(entry, dict):
             raise TeamError(f"{where} must be an object")
         pos = r.positional(str(entry.get("position")))
@@ -251,7 +279,9 @@ def _graveyard(raw: Any, spec: TeamSpec, source: str) -> list[LeaguePlayer]:
             raise TeamError(f"{where}: {r.name} has no positional {entry.get('position')!r}")
         number = entry.get("number", 0)
         name = entry.get("name", f"{pos.name} #{number}")
-        p = _player(PlayerSpec(pos, number if isinstance(number, int) else 0, str(name)), entry, where, True)
+        if not isinstance(number, int) or isinstance(number, bool) or number not in SHIRTS:
+            raise TeamError(f"{where}: number must be an integer from 1 to 99, not {number!r}")
+        p = _player(PlayerSpec(pos, number, str(name)), entry, where, key == "graveyard")
         out.append(p)
     return out
 
