@@ -69,15 +69,50 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     assert team["rerolls"] == raw["rerolls"] + 1 and team["treasury"] == treasury_then - 100_000
 
 
-def test_a_failing_program_gets_the_default_managers_decisions():
+def test_a_failing_program_gets_the_null_answers():
     team = LeagueTeam.from_dict(default_team_dict("human"))
+    team.treasury = 500_000
     m = make_manager(f"process?command={sys.executable} -c pass")
     assert isinstance(m, ProcessManager)
     options = improvement_choices(team.player(1), (6, 6))
-    assert m.choose_improvement(team, team.player(1), (6, 6), options).gain is L.Gain.ST  # default's pick
-    assert "manager program failed" in m.notes[0]
-    assert m.purchases(team) == make_manager("default").purchases(team)
+    assert m.choose_improvement(team, team.player(1), (6, 6), options) == options[0]  # the first legal one
+    assert "manager program failed" in m.notes[0] and "not asked again" in m.notes[0]
+    assert make_manager("default").purchases(team)  # the default manager would have bought
+    assert m.fire(team) == [] and m.purchases(team) == []
+    assert m.reroll_winnings(team, 1, 10_000) is False and m.keep_journeymen(team, [], 0) == []
+    assert m.inducements(team, team, 100_000, []) == []
     m.close()
+
+
+def test_a_misbehaving_program_is_not_rewarded(tmp_path, capsys):
+    raw = default_team_dict("human")
+    for p in raw["players"]:
+        p["spp"] = 5  # the MVP's 5 SPP take whoever gets them to an improvement roll
+    raw["treasury"] = 200_000
+    team_file = tmp_path / "team.json"
+    team_file.write_text(json.dumps(raw))
+    log = tmp_path / "log.jsonl"
+    manager = f"process?command={sys.executable} {MANAGER} {log} garbage"
+    db = tmp_path / "l.db"
+    assert main(["league", "new", str(db), "--seed", "5", "--board", "1",
+                 "--entry", f"A={team_file}:random:{manager}", "--entry", "B=human:random"]) == 0
+    assert main(["league", "play", str(db), "--quiet"]) == 0
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    asked = [m for m in messages if m.get("decision") == "improvement"]
+    assert len(asked) == 1  # one bad answer, then the program is not asked again
+    assert not any(m.get("decision") == "roster" for m in messages)
+    capsys.readouterr()
+    assert main(["league", "team", str(db), "A"]) == 0
+    team = json.loads(capsys.readouterr().out)
+    improved = next(p for p in team["players"] if p["number"] == asked[0]["player"])
+    assert improved["improvements"] == [asked[0]["options"][0]]  # the first legal one
+    assert main(["league", "history", str(db), "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)["matches"][0]
+    side = match["postmatch"]["home" if match["home"] == "A" else "away"]
+    assert any("bad improvement answer" in n and "not asked again" in n for n in side["penalties"])
+    assert main(["league", "ledger", str(db), "--json", "--team", "A"]) == 0
+    kinds = {r["kind"] for r in json.loads(capsys.readouterr().out)["ledger"]}
+    assert "purchase" not in kinds and "firing" not in kinds  # a misbehaving manager buys nothing
 
 
 def test_bad_manager_specs_and_answers():

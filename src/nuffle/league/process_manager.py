@@ -1,8 +1,11 @@
 """A manager that is another program, in any language, speaking the manager protocol
 (`nuffle.league.protocol`) on its stdin and stdout: `process?command=PROGRAM ARGS`. One process
-serves one match's decisions (hello ... bye). A program that answers badly, too late or not at
-all gets the documented penalty: the `default` manager decides instead, and the league notes it
-in the match's post-match report."""
+serves one match's decisions (hello ... bye). A program that answers badly (an answer that
+breaks the protocol, an option index out of range), too late or not at all gets the documented
+penalty, noted in the match's post-match report: it is not asked again in that match, and every
+decision left takes the null answer (the first legal improvement, keep the winnings roll, hire
+no Journeyman, fire nobody, buy nothing, induce nothing), one the program could have given
+itself, so misbehaving never does better than answering."""
 
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ from nuffle.league.protocol import (
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
 TIMEOUT = 10.0  # seconds for each answer
+PENALTY = "first legal improvement, keep, no Journeymen, fire nobody, buy nothing, induce nothing"
 
 
 class ProcessManager:
@@ -48,7 +52,7 @@ class ProcessManager:
         self.seed = seed
         self.timeout = timeout
         self.notes: list[str] = []
-        self.fallback = DefaultManager(seed)
+        self.fallback = DefaultManager(seed)  # only for the optional decisions it does not ask for
         self._proc: subprocess.Popen[bytes] | None = None
         self._failed = False
         self._id = 0
@@ -100,10 +104,14 @@ class ProcessManager:
                 self._start()
             return self._ask(message)
         except (OSError, ManagerProtocolError, TimeoutError) as exc:
-            self._failed = True
-            self.notes.append(f"manager program failed ({exc}); the default manager decided")
-            self.close()
+            self._fail(f"manager program failed ({exc})")
             return None
+
+    def _fail(self, why: str) -> None:
+        """The penalty: note `why`, end the program, and give null answers from now on."""
+        self._failed = True
+        self.notes.append(f"{why}; it is not asked again this match (null answers: {PENALTY})")
+        self.close()
 
     def choose_improvement(self, team: LeagueTeam, player: LeaguePlayer, roll: tuple[int, int],
                            options: Sequence[Improvement]) -> Improvement:
@@ -113,9 +121,8 @@ class ProcessManager:
             try:
                 return options[parse_choice(answer, self._id, len(options))]
             except ManagerProtocolError as exc:
-                self.notes.append(f"{player.name}: bad improvement answer ({exc}); "
-                                  "the default manager decided")
-        return self.fallback.choose_improvement(team, player, roll, options)
+                self._fail(f"{player.name}: bad improvement answer ({exc})")
+        return options[0]
 
     def _roster(self, team: LeagueTeam) -> tuple[list[int], list[Purchase]]:
         self._id += 1
@@ -124,8 +131,8 @@ class ProcessManager:
             try:
                 return parse_roster(answer, self._id)
             except ManagerProtocolError as exc:
-                self.notes.append(f"bad roster answer ({exc}); the default manager decided")
-        return self.fallback.fire(team), self.fallback.purchases(team)
+                self._fail(f"bad roster answer ({exc})")
+        return [], []
 
     def inducements(self, team: LeagueTeam, opponent: LeagueTeam, budget: int,
                     offer: Sequence[tuple[Induce, int]]) -> list[Induce]:
@@ -135,44 +142,51 @@ class ProcessManager:
             try:
                 return parse_inducements(answer, self._id)
             except ManagerProtocolError as exc:
-                self.notes.append(f"bad inducements answer ({exc}); the default manager decided")
-        return self.fallback.inducements(team, opponent, budget, offer)
+                self._fail(f"bad inducements answer ({exc})")
+        return []
 
-    def _wants(self, decision: str) -> bool:
-        """Whether the program answers `decision` (one it listed in `ready`); starts it."""
+    def _wants(self, decision: str) -> bool | None:
+        """Whether the program answers `decision` (one it listed in `ready`); starts it. None
+        once it has failed (the penalty's null answer applies)."""
         if self._failed:
-            return False
+            return None
         if self._proc is None:
             try:
                 self._start()
             except (OSError, ManagerProtocolError, TimeoutError) as exc:
-                self._failed = True
-                self.notes.append(f"manager program failed ({exc}); the default manager decided")
-                self.close()
-                return False
+                self._fail(f"manager program failed ({exc})")
+                return None
         return decision in self._decisions
 
     def reroll_winnings(self, team: LeagueTeam, roll: int, winnings: int) -> bool:
-        if self._wants("winnings"):
-            self._id += 1
-            answer = self._call(winnings_request(self._id, team, roll, winnings))
-            if answer is not None:
-                try:
-                    return WINNINGS_OPTIONS[parse_choice(answer, self._id, len(WINNINGS_OPTIONS))] == "reroll"
-                except ManagerProtocolError as exc:
-                    self.notes.append(f"bad winnings answer ({exc}); the default manager decided")
-        return self.fallback.reroll_winnings(team, roll, winnings)
+        wants = self._wants("winnings")
+        if wants is None:
+            return False
+        if not wants:
+            return self.fallback.reroll_winnings(team, roll, winnings)
+        self._id += 1
+        answer = self._call(winnings_request(self._id, team, roll, winnings))
+        if answer is not None:
+            try:
+                return WINNINGS_OPTIONS[parse_choice(answer, self._id, len(WINNINGS_OPTIONS))] == "reroll"
+            except ManagerProtocolError as exc:
+                self._fail(f"bad winnings answer ({exc})")
+        return False
 
     def keep_journeymen(self, team: LeagueTeam, journeymen: Sequence[LeaguePlayer], cost: int) -> list[int]:
-        if self._wants("journeymen"):
-            self._id += 1
-            answer = self._call(journeymen_request(self._id, team, journeymen, cost))
-            if answer is not None:
-                try:
-                    return parse_keep(answer, self._id)
-                except ManagerProtocolError as exc:
-                    self.notes.append(f"bad journeymen answer ({exc}); the default manager decided")
-        return self.fallback.keep_journeymen(team, journeymen, cost)
+        wants = self._wants("journeymen")
+        if wants is None:
+            return []
+        if not wants:
+            return self.fallback.keep_journeymen(team, journeymen, cost)
+        self._id += 1
+        answer = self._call(journeymen_request(self._id, team, journeymen, cost))
+        if answer is not None:
+            try:
+                return parse_keep(answer, self._id)
+            except ManagerProtocolError as exc:
+                self._fail(f"bad journeymen answer ({exc})")
+        return []
 
     def fire(self, team: LeagueTeam) -> list[int]:
         self._pending = self._roster(team)

@@ -3,7 +3,8 @@ stdout), as a program in any language would: it takes the last improvement offer
 re-roll whenever the treasury allows. It logs every message it receives to the file named by
 its first argument. Before a match it induces the first things offered that the budget covers.
 With a second argument `all` it also asks for the revision-2 decisions: it always re-rolls its
-winnings and keeps every Journeyman offered."""
+winnings and keeps every Journeyman offered. With a second argument `garbage` it answers every
+improvement with an option index out of range (a misbehaving program)."""
 
 import json
 import sys
@@ -16,6 +17,7 @@ def log(line):
 
 
 ALL = sys.argv[2:] == ["all"]
+GARBAGE = sys.argv[2:] == ["garbage"]
 answer: dict[str, Any]
 for line in sys.stdin:
     msg = json.loads(line)
@@ -25,7 +27,7 @@ for line in sys.stdin:
         if ALL:
             answer["decisions"] = ["winnings", "journeymen"]
     elif msg["type"] == "manage" and msg["decision"] == "improvement":
-        answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1}
+        answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1 + 99 * GARBAGE}
     elif msg["type"] == "manage" and msg["decision"] == "roster":
         buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
         answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
