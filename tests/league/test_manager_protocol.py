@@ -55,6 +55,10 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     n = len(kinds) - 3  # hello, the improvement rolls (one or more), the roster, bye
     assert n >= 1
     assert kinds == [("hello", None), *[("manage", "improvement")] * n, ("manage", "roster"), ("bye", None)]
+    roster = messages[-2]  # revision 3: the limits beside the prices
+    assert roster["limits"]["players"] == {"Lineman": 16, "Catcher": 4, "Thrower": 2, "Blitzer": 4, "Ogre": 1}
+    assert roster["limits"]["roster"] == 16 and roster["limits"]["reroll"] == 8
+    assert roster["limits"]["apothecary"] == 1 and set(roster["prices"]["players"]) == set(roster["limits"]["players"])
     capsys.readouterr()
     assert main(["league", "team", str(db), "A"]) == 0
     team = json.loads(capsys.readouterr().out)
@@ -156,7 +160,7 @@ def test_a_manager_program_answers_the_revision_two_decisions_it_asks_for(tmp_pa
     assert pm.keep_journeymen(team, cands, 50_000) == [p.number for p in cands]
     pm.close()
     messages = _messages(log)
-    assert messages[0]["revision"] == 2
+    assert messages[0]["revision"] == 3
     assert [m.get("decision") for m in messages[1:3]] == ["winnings", "journeymen"]
     assert messages[1]["roll"] == 6 and messages[2]["cost"] == 50_000
     assert not pm.notes

@@ -6,7 +6,8 @@ the JSON Schema is shipped as nuffle/data/competition/manager.schema.json.
 League to manager: `hello` (protocol, version, revision, name, seed), then per decision
 `manage` with an `id`, the `decision` ("improvement", "roster", "inducements", and since
 revision 2 "winnings" and "journeymen" for a manager that asks for them), the `team` (its file,
-history included) and the decision's details; finally `bye`. Manager to league: `ready`
+history included) and the decision's details (since revision 3 a roster decision also gives
+the `limits`); finally `bye`. Manager to league: `ready`
 (answers hello; its optional `decisions` lists the later decisions it answers), `choice`
 (answers an improvement or a winnings decision: the index of the option taken), `roster`
 (answers a roster decision: shirt numbers to `fire` and purchases to `buy`), `inducements`
@@ -22,14 +23,14 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.league.inducing import Induce
-from nuffle.league.management import KINDS, Purchase, price
+from nuffle.league.management import KINDS, MAX_STAFF, Purchase, price
 from nuffle.league.team import Improvement, LeaguePlayer, LeagueTeam
 
 PROTOCOL = "nuffle-manager"
 VERSION = 1
 #: Changes within a version only add; 2 added the winnings and journeymen decisions, asked only
 #: of a manager whose `ready` lists them in `decisions`.
-REVISION = 2
+REVISION = 3
 #: The decisions a manager answers only when its `ready` lists them.
 OPTIONAL_DECISIONS = ("winnings", "journeymen")
 WINNINGS_OPTIONS = ("keep", "reroll")
@@ -86,13 +87,18 @@ def improvement_request(id_: int, team: LeagueTeam, player: LeaguePlayer, roll: 
 
 
 def roster_request(id_: int, team: LeagueTeam) -> dict[str, Any]:
-    """Ask whom to fire and what to buy, with today's prices."""
-    from nuffle.core.teams import race
+    """Ask whom to fire and what to buy, with today's prices and (revision 3) the limits:
+    each positional's most, the roster's 16, the most re-rolls, staff and apothecaries."""
+    from nuffle.core.teams import MAX_PLAYERS, MAX_REROLLS, race
 
+    r = race(team.race)
     prices = {k: price(team, Purchase(k)) for k in KINDS if k != "player"}
-    players = {p.name: p.cost for p in race(team.race).positionals}
+    players = {p.name: p.cost for p in r.positionals}
+    limits = {"players": {p.name: p.max_qty for p in r.positionals}, "roster": MAX_PLAYERS,
+              "reroll": MAX_REROLLS, "apothecary": 1 if r.apothecary else 0,
+              "assistant_coach": MAX_STAFF, "cheerleader": MAX_STAFF}
     return {"type": "manage", "id": id_, "decision": "roster", "team": team.to_dict(),
-            "prices": {**prices, "players": players}}
+            "prices": {**prices, "players": players}, "limits": limits}
 
 
 def inducements_request(id_: int, team: LeagueTeam, opponent: LeagueTeam, budget: int,
