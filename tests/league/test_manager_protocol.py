@@ -10,7 +10,6 @@ import jsonschema
 import pytest
 
 from nuffle.cli import main
-from nuffle.core import league as L
 from nuffle.core.teams import default_team_dict
 from nuffle.league.manager import ManagerError, make_manager
 from nuffle.league.postmatch import improvement_choices
@@ -58,7 +57,8 @@ def test_an_out_of_process_manager_manages_its_team(tmp_path, capsys):
     roster = messages[-2]  # revision 3: the limits beside the prices
     assert roster["limits"]["players"] == {"Lineman": 16, "Catcher": 4, "Thrower": 2, "Blitzer": 4, "Ogre": 1}
     assert roster["limits"]["roster"] == 16 and roster["limits"]["reroll"] == 8
-    assert roster["limits"]["apothecary"] == 1 and set(roster["prices"]["players"]) == set(roster["limits"]["players"])
+    assert roster["limits"]["apothecary"] == 1
+    assert set(roster["prices"]["players"]) == set(roster["limits"]["players"])
     capsys.readouterr()
     assert main(["league", "team", str(db), "A"]) == 0
     team = json.loads(capsys.readouterr().out)

@@ -39,7 +39,9 @@ def postmatch_rows(entry: int, before: LeagueTeam, after: LeagueTeam, rep: SideR
         out.append(LedgerRow(entry, "expenses", None, after.name, rep.expenses, paid, {}))
     for imp in rep.improvements:
         gain = L.Gain(imp["gain"])
-        detail = {"roll": imp["roll"], "gain": imp["gain"], **({"skill": imp["skill"]} if "skill" in imp else {})}
+        detail = {"roll": imp["roll"], "gain": imp["gain"]}
+        if "skill" in imp:
+            detail["skill"] = imp["skill"]
         out.append(_row(entry, after, "level_up", imp["number"], L.GAIN_VALUE[gain], **detail))
     for inj in rep.injuries:
         if L.lasting(inj["result"]).dead:
