@@ -61,7 +61,9 @@ def test_history_round_trips():
         ({"spp": 6, "improvements": [{"gain": "normal", "skill": "Flying"}]}, "unknown skill 'Flying'"),
         ({"spp": 6, "improvements": [{"gain": "double", "skill": "Guard"}]}, "a normal skill for him"),
         ({"spp": 6, "improvements": [{"gain": "normal", "skill": "Tentacles"}]}, "may not gain it"),
-        ({"spp": 31, "improvements": [{"gain": "st"}] * 3}, "already raised 2 times"),
+        ({"spp": 31, "improvements": [{"gain": "st"}] * 3}, "more than 2 above its starting value 3"),
+        ({"spp": 76, "improvements": [{"gain": "st"}] * 4, "injuries": [58]},
+         "more than 2 above its starting value 3"),
         ({"spp": 16, "improvements": [{"gain": "normal", "skill": "Frenzy"},
                                       {"gain": "normal", "skill": "Grab"}]}, "exclude each other"),
         ({"injuries": [61]}, "is dead (casualty 61) but still on the roster"),
@@ -161,3 +163,21 @@ def test_a_match_team_carries_league_players_and_a_new_team_may_not():
     raw["players"][0]["changes"] = [0, 0, 0, -3]
     with pytest.raises(TeamError, match="'changes' must be four integers"):
         parse_team(raw)
+
+
+def test_the_characteristic_cap_is_on_the_value_above_the_start_not_the_raises():
+    """RULES §16.2: not more than 2 above the starting value (nor above 10). A Blitzer (ST 3)
+    raised twice who lost a point of ST to an injury may be raised a third time."""
+    from nuffle.core import league as L
+    from nuffle.league.postmatch import improvement_choices
+
+    raised = human(spp=16, improvements=[{"gain": "st"}] * 2)
+    assert L.Gain.ST not in {o.gain for o in improvement_choices(LeagueTeam.from_dict(raised).players[0], (6, 6))}
+    hurt = human(spp=16, improvements=[{"gain": "st"}] * 2, injuries=[58])
+    blitzer = LeagueTeam.from_dict(hurt).players[0]
+    assert blitzer.changes() == (0, 1, 0, 0)
+    assert L.Gain.ST in {o.gain for o in improvement_choices(blitzer, (6, 6))}
+    # and a file with that history (three raises, one loss) is one that could have happened
+    back = LeagueTeam.from_dict(human(spp=31, improvements=[{"gain": "st"}] * 3, injuries=[58])).players[0]
+    assert back.changes() == (0, 2, 0, 0)
+    assert L.increase_problem(9, 1, 0) == "it would exceed 10"

@@ -101,9 +101,12 @@ def skill_problem(position: Positional, has: frozenset[Skill], skill: Skill, all
 
 
 def increase_problem(start: int, increases: int, losses: int) -> str:
-    """Why a characteristic may not go up once more (its limit); '' if it may."""
-    if increases + 1 > MAX_INCREASE:
-        return f"it was already raised {MAX_INCREASE} times"
+    """Why a characteristic may not go up once more (its limit); '' if it may. The limit is
+    on the value, not on the raises taken (RULES §16.2: not more than 2 above its starting
+    value, nor above 10): a player who lost a point to an injury may win it back beyond two
+    raises (docs/RULES_NOTES.md)."""
+    if increases - losses + 1 > MAX_INCREASE:
+        return f"it would be more than {MAX_INCREASE} above its starting value {start}"
     if start + increases - losses + 1 > MAX_STAT:
         return f"it would exceed {MAX_STAT}"
     return ""

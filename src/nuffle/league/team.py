@@ -359,7 +359,9 @@ def _improvement(p: LeaguePlayer, raw: Any, where: str) -> Improvement:
     if "skill" in raw:
         raise TeamError(f"{where}: a characteristic increase names no skill")
     stat = gain.value
-    problem = L.increase_problem(getattr(p.position, stat), p.increases(stat), 0)
+    # the file does not say when each injury came; the check allows the order that permits
+    # most (the injuries first), so it refuses only what could not have happened
+    problem = L.increase_problem(getattr(p.position, stat), p.increases(stat), p.losses(stat))
     if problem:
         raise TeamError(f"{where}: {p.name} may not raise {stat.upper()}: {problem}")
     return Improvement(gain)
