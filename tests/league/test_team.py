@@ -171,8 +171,8 @@ def test_the_characteristic_cap_is_on_the_value_above_the_start_not_the_raises()
     from nuffle.core import league as L
     from nuffle.league.postmatch import improvement_choices
 
-    raised = human(spp=16, improvements=[{"gain": "st"}] * 2)
-    assert L.Gain.ST not in {o.gain for o in improvement_choices(LeagueTeam.from_dict(raised).players[0], (6, 6))}
+    raised = LeagueTeam.from_dict(human(spp=16, improvements=[{"gain": "st"}] * 2)).players[0]
+    assert L.Gain.ST not in {o.gain for o in improvement_choices(raised, (6, 6))}
     hurt = human(spp=16, improvements=[{"gain": "st"}] * 2, injuries=[58])
     blitzer = LeagueTeam.from_dict(hurt).players[0]
     assert blitzer.changes() == (0, 1, 0, 0)
