@@ -102,7 +102,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise LeagueError(f"a league needs at least 2 entries (--entry), not {len(checked)}")
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
         store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double,
-                                          "budget": args.budget})
+                                          "budget": args.budget, "petty_cash": args.petty_cash})
         try:
             for name, bot, manager, lt in checked:
                 store.add_entry(name, bot, manager, lt)
@@ -273,6 +273,8 @@ def cmd_ledger(args: argparse.Namespace) -> int:
     for r in rows:
         when = f"round {r['round']:>2}" if r["round"] is not None else "entry   "
         who = f"#{r['number']} {r['name']}" if r["number"] is not None else r["name"]
+        if r["kind"] == "inducement":
+            who = " ".join(str(r["detail"].get(k, "")) for k in ("item", "name", "skill")).strip()
         print(f"{when}  {r['entry']:<16} {r['kind']:<11} {who:<28} {r['gold']:>10,} {r['treasury']:>+10,}")
     return 0
 
@@ -291,6 +293,9 @@ def register(sub: Any) -> None:
     n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")
     n.add_argument("--budget", type=int, default=BUDGET,
                    help="the creation budget: no entry's team may be worth more (default 1,000,000)")
+    n.add_argument("--petty-cash", action="store_true",
+                   help="treasury gold may buy inducements (what the favourite spends adds to the "
+                   "underdog's budget)")
     n.set_defaults(func=cmd_new)
     a = ls.add_parser("add", help="add an entry before the season starts")
     a.add_argument("file", help="the league's SQLite file")

@@ -1,11 +1,12 @@
 """Buying inducements before a league match (RULES §16.6): the team with the lower Team Value
-gets the difference as its budget (no treasury gold is added [?]) and its manager chooses from
+gets the difference as its budget (treasury gold is added only in a league with petty cash,
+`nuffle.league.runner.prepare` [?]) and its manager chooses from
 the offer: Bloodweiser Babes, Bribes, Extra Team Training, a Halfling Master Chef, Igor,
 Wandering Apothecaries, a Wizard (each within its limit and the roster's rules), star players who play
 for the race (at most two) and mercenaries (a positional with Loner and, for 50,000 more, one
 Normal skill). A choice the team may not make (over the budget, past a limit, unknown) is
-skipped and noted: the documented penalty. Only the underdog induces, so both teams never
-induce the same star.
+skipped and noted: the documented penalty. Without petty cash only the underdog induces, so
+both teams never induce the same star.
 """
 
 from __future__ import annotations

@@ -24,9 +24,14 @@ def _row(entry: int, team: LeagueTeam, kind: str, number: int, gold: int, treasu
     return LedgerRow(entry, kind, number, p.name if p is not None else f"#{number}", gold, treasury, detail)
 
 
-def inducement_rows(entry: int, team: LeagueTeam, bought: list[tuple[Induce, int]]) -> list[LedgerRow]:
-    """What a team induced for a match, paid from its inducement budget (not its treasury)."""
-    return [LedgerRow(entry, "inducement", None, team.name, cost, 0, i.to_dict()) for i, cost in bought]
+def inducement_rows(entry: int, team: LeagueTeam, bought: list[tuple[Induce, int]],
+                    petty_cash: int = 0) -> list[LedgerRow]:
+    """What a team induced for a match (paid from its inducement budget), and the petty cash
+    its treasury added to the budget (`league new --petty-cash`)."""
+    out = [LedgerRow(entry, "inducement", None, team.name, cost, 0, i.to_dict()) for i, cost in bought]
+    if petty_cash:
+        out.append(LedgerRow(entry, "petty_cash", None, team.name, petty_cash, -petty_cash, {}))
+    return out
 
 
 def postmatch_rows(entry: int, before: LeagueTeam, after: LeagueTeam, rep: SideReport) -> list[LedgerRow]:

@@ -8,6 +8,7 @@ from the league seed and the fixture, so an interrupted season ends like an unin
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import multiprocessing
 import os
@@ -185,29 +186,59 @@ def _close(manager: Manager) -> None:
 
 def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[MatchTask, dict[str, Any]]:
     """The match as the teams enter it: players missing it sit out, Journeymen fill up to 11,
-    the underdog's manager induces; returns the task and what was induced (for the report)."""
+    the underdog's manager induces (with petty cash, the favourite's first: see `_budgets`);
+    returns the task and what was induced, with what it cost (for the report)."""
     league_seed = int(store.setting("seed"))
-    sides = (entries[fixture.home], entries[fixture.away])
-    specs = []
+    petty = bool(store.setting("petty_cash", False))
+    sides = {"home": (entries[fixture.home], entries[fixture.away]),
+             "away": (entries[fixture.away], entries[fixture.home])}
+    # the favourite (the higher TV; home when equal) chooses first
+    order = ["home", "away"]
+    if sides["away"][0].team.team_value() > sides["home"][0].team.team_value():
+        order.reverse()
+    specs: dict[str, Any] = {}
     info: dict[str, Any] = {}
-    for key, me, them in (("home", sides[0], sides[1]), ("away", sides[1], sides[0])):
+    taken_stars: set[str] = set()
+    favourite_spent = 0
+    for key in order:
+        me, them = sides[key]
         spec = field_team(me.team)
-        money = budget(me.team, them.team)
+        free = budget(me.team, them.team) + (favourite_spent if key == order[1] else 0)
+        money = free + (me.team.treasury if petty else 0)
         notes: list[str] = []
         bought: list[Induce] = []
         if money > 0:
+            on_offer = [(i, c) for i, c in offer(me.team, RULESET)
+                        if i.item != "star" or i.name not in taken_stars]
             manager = make_manager(me.manager, derived_seed(league_seed, me.name, fixture.id, "inducements"))
-            choices = manager.inducements(me.team, them.team, money, offer(me.team, RULESET))
-            spec, bought = induce(me.team, spec, money, list(choices), notes, RULESET)
+            choices = [c for c in manager.inducements(me.team, them.team, money, on_offer)
+                       if not (isinstance(c, Induce) and c.item == "star" and c.name in taken_stars)]
+            spec, bought = induce(me.team, spec, money, choices, notes, RULESET)
             notes += getattr(manager, "notes", [])
             _close(manager)
-        specs.append(spec)
-        info[key] = {"budget": money, "notes": notes,
-                     "induced": [{**i.to_dict(), "cost": induce_price(me.team, i, RULESET)} for i in bought]}
+        costs = [induce_price(me.team, i, RULESET) for i in bought]
+        spent = sum(costs)
+        if key == order[0]:
+            favourite_spent = spent if petty else 0
+        taken_stars |= {i.name for i in bought if i.item == "star"}
+        specs[key] = spec
+        info[key] = {"budget": free, "petty_cash": max(0, spent - free), "notes": notes,
+                     "induced": [{**i.to_dict(), "cost": c} for i, c in zip(bought, costs, strict=True)]}
     board = int(store.setting("board"))
-    task = MatchTask(team_to_dict(specs[0]), team_to_dict(specs[1]), sides[0].bot, sides[1].bot,
-                     fixture.seed, board, RULESET)
-    return task, info
+    task = MatchTask(team_to_dict(specs["home"]), team_to_dict(specs["away"]), sides["home"][0].bot,
+                     sides["away"][0].bot, fixture.seed, board, RULESET)
+    return task, {"home": info["home"], "away": info["away"]}
+
+
+def _pay_petty_cash(entry: Entry, info: dict[str, Any]) -> Entry:
+    """The entry as it leaves the pre-match sequence: the petty cash its inducements took
+    from the treasury paid."""
+    paid = int(info.get("petty_cash", 0))
+    if not paid:
+        return entry
+    team = copy.deepcopy(entry.team)
+    team.treasury -= paid
+    return dataclasses.replace(entry, team=team)
 
 
 def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], record: dict[str, Any],
@@ -218,6 +249,8 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     except RecordError as exc:
         raise LeagueError(f"fixture {fixture.id}: its record does not replay: {exc}") from None
     home, away = entries[fixture.home], entries[fixture.away]
+    home, away = _pay_petty_cash(home, (prematch or {}).get("home", {})), \
+        _pay_petty_cash(away, (prematch or {}).get("away", {}))
     league_seed = int(store.setting("seed"))
     managers = (make_manager(home.manager, derived_seed(league_seed, home.name, fixture.id)),
                 make_manager(away.manager, derived_seed(league_seed, away.name, fixture.id)))
@@ -232,9 +265,10 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     ledger: list[LedgerRow] = []
     for entry, key, team, manager, side in zip((home, away), ("home", "away"), (new_home, new_away), managers,
                                                post.sides, strict=True):
+        before = (prematch or {}).get(key, {})
         induced = [(Induce(i["item"], i.get("name", ""), i.get("skill", "")), int(i["cost"]))
-                   for i in (prematch or {}).get(key, {}).get("induced", []) if "cost" in i]
-        ledger += inducement_rows(entry.id, entry.team, induced)
+                   for i in before.get("induced", []) if "cost" in i]
+        ledger += inducement_rows(entry.id, entry.team, induced, int(before.get("petty_cash", 0)))
         ledger += postmatch_rows(entry.id, entry.team, team, side)
         ledger += _manage(entry.id, team, manager, side.penalties)
         side.penalties += getattr(manager, "notes", [])

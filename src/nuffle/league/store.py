@@ -30,8 +30,8 @@ CREATE TABLE ledger (id INTEGER PRIMARY KEY, entry INTEGER NOT NULL, fixture INT
                      number INTEGER, name TEXT NOT NULL, gold INTEGER NOT NULL, treasury INTEGER NOT NULL,
                      detail TEXT NOT NULL);
 """
-LEDGER_KINDS = ("created", "inducement", "winnings", "expenses", "level_up", "death", "retirement",
-                "raised", "hire", "firing", "purchase")
+LEDGER_KINDS = ("created", "inducement", "petty_cash", "winnings", "expenses", "level_up", "death",
+                "retirement", "raised", "hire", "firing", "purchase")
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
