@@ -67,6 +67,20 @@ def _check_entry(team: str, bot: str, manager: str, board: int, budget: int) -> 
     return lt
 
 
+def _scheme(points: str, tiebreaks: str) -> tuple[list[int], list[str]]:
+    """--points W,D,L and --tiebreaks A,B,... checked (LeagueError naming the problem)."""
+    from nuffle.league.report import check_scheme
+    from nuffle.league.store import LeagueError
+
+    try:
+        values = [int(p) for p in points.split(",")]
+    except ValueError:
+        raise LeagueError(f"--points must be WIN,DRAW,LOSS whole numbers, not {points!r}") from None
+    names = [t.strip() for t in tiebreaks.split(",") if t.strip()]
+    check_scheme(values, names)
+    return values, names
+
+
 def _errors() -> tuple[type[BaseException], ...]:
     import sqlite3
 
@@ -92,6 +106,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
         if args.budget < 1:
             raise LeagueError(f"--budget must be positive, not {args.budget}")
+        points, tiebreaks = _scheme(args.points, args.tiebreaks)
         checked: list[tuple[str, str, str, Any]] = []
         for text in args.entry or []:
             name, team, bot, manager = parse_entry(text)
@@ -102,7 +117,8 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise LeagueError(f"a league needs at least 2 entries (--entry), not {len(checked)}")
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
         store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double,
-                                          "budget": args.budget, "petty_cash": args.petty_cash})
+                                          "budget": args.budget, "petty_cash": args.petty_cash,
+                                          "points": points, "tiebreaks": tiebreaks})
         try:
             for name, bot, manager, lt in checked:
                 store.add_entry(name, bot, manager, lt)
@@ -293,6 +309,11 @@ def register(sub: Any) -> None:
     n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")
     n.add_argument("--budget", type=int, default=BUDGET,
                    help="the creation budget: no entry's team may be worth more (default 1,000,000)")
+    n.add_argument("--points", default="3,1,0", metavar="WIN,DRAW,LOSS",
+                   help="points for a win, a draw and a loss (default 3,1,0)")
+    n.add_argument("--tiebreaks", default="td_diff,cas_diff,td_for", metavar="T1,T2,...",
+                   help="tie-breaks after points, in order (td_diff, cas_diff, td_for, cas_for, wins, "
+                   "head_to_head; name comes last); default td_diff,cas_diff,td_for")
     n.add_argument("--petty-cash", action="store_true",
                    help="treasury gold may buy inducements (what the favourite spends adds to the "
                    "underdog's budget)")

@@ -1,40 +1,109 @@
-"""The league table and the season report: standings (3 points a win, 1 a draw; ties broken by
-touchdown difference, casualty difference, touchdowns scored, then name), the SPP leaders,
+"""The league table and the season report: standings (by default 3 points a win, 1 a draw; ties
+broken by touchdown difference, casualty difference, touchdowns scored, then name; the league
+may choose its points and tie-breaks, `league new --points --tiebreaks`), the SPP leaders,
 deaths and casualties, every match's score and gate, and every team's TV over the season (JSON,
 Markdown and a PNG plot)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from nuffle.league.store import Store
+from nuffle.league.store import LeagueError, Store
 
-POINTS = {"win": 3, "draw": 1, "loss": 0}
+POINTS = (3, 1, 0)  # the default points for a win, a draw and a loss
+#: Tie-breaks (best first): each row's value, higher is better; `head_to_head` is the points won
+#: in the matches among the tied teams only.
+TIEBREAKS: dict[str, Callable[[dict[str, Any]], int]] = {
+    "td_diff": lambda r: r["td_for"] - r["td_against"],
+    "cas_diff": lambda r: r["cas_for"] - r["cas_against"],
+    "td_for": lambda r: r["td_for"],
+    "cas_for": lambda r: r["cas_for"],
+    "wins": lambda r: r["wins"],
+}
+HEAD_TO_HEAD = "head_to_head"
+DEFAULT_TIEBREAKS = ("td_diff", "cas_diff", "td_for")
 
 
-def standings(store: Store) -> list[dict[str, Any]]:
-    """The table, best first."""
+def check_scheme(points: Sequence[int], tiebreaks: Sequence[str]) -> None:
+    """LeagueError unless `points` are three whole numbers (win >= draw >= loss >= 0) and
+    every tie-break is known and named once."""
+    if len(points) != 3 or not all(isinstance(p, int) for p in points) \
+            or not points[0] >= points[1] >= points[2] >= 0:
+        raise LeagueError(f"--points must be WIN,DRAW,LOSS whole numbers with win >= draw >= loss >= 0, "
+                          f"not {','.join(map(str, points))}")
+    known = [*TIEBREAKS, HEAD_TO_HEAD]
+    for t in tiebreaks:
+        if t not in known:
+            raise LeagueError(f"unknown tie-break {t!r} (choose from {', '.join(known)})")
+    if len(set(tiebreaks)) != len(tiebreaks):
+        raise LeagueError(f"a tie-break is named twice in {','.join(tiebreaks)}")
+
+
+def scheme(store: Store) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+    """The league's points for a win, draw and loss and its tie-breaks (settings of `league
+    new`; a file from before them has 3-1-0 and the default tie-breaks)."""
+    w, d, loss = store.setting("points", list(POINTS))
+    return (int(w), int(d), int(loss)), tuple(store.setting("tiebreaks", list(DEFAULT_TIEBREAKS)))
+
+
+def standings(store: Store, matches: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The table, best first: points (the league's scheme), then its tie-breaks in order, then
+    name. `matches`: those counted (default: every played match)."""
+    points, tiebreaks = scheme(store)
+    played = store.matches() if matches is None else matches
     entries = store.entries()
     rows: dict[int, dict[str, Any]] = {
         e.id: {"name": e.name, "points": 0, "played": 0, "wins": 0, "draws": 0, "losses": 0,
                "td_for": 0, "td_against": 0, "cas_for": 0, "cas_against": 0, "tv": e.team.team_value()}
         for e in entries}
-    for m in store.matches():
+    for m in played:
         for side, id_ in ((0, m["home"]), (1, m["away"])):
             r = rows[id_]
-            mine, theirs = m["score"][side], m["score"][1 - side]
+            kind = _outcome(m, side)
             r["played"] += 1
-            r["td_for"] += mine
-            r["td_against"] += theirs
+            r["td_for"] += m["score"][side]
+            r["td_against"] += m["score"][1 - side]
             r["cas_for"] += m["cas"][side]
             r["cas_against"] += m["cas"][1 - side]
-            kind = "win" if mine > theirs else "draw" if mine == theirs else "loss"
-            r[{"win": "wins", "draw": "draws", "loss": "losses"}[kind]] += 1
-            r["points"] += POINTS[kind]
-    return sorted(rows.values(), key=lambda r: (-r["points"], -(r["td_for"] - r["td_against"]),
-                                                -(r["cas_for"] - r["cas_against"]), -r["td_for"], r["name"]))
+            r[("wins", "draws", "losses")[kind]] += 1
+            r["points"] += points[kind]
+    ids = {r["name"]: i for i, r in rows.items()}
+    return _rank(list(rows.values()), ["points", *tiebreaks], played, points, ids)
+
+
+def _outcome(m: dict[str, Any], side: int) -> int:
+    """0 a win, 1 a draw, 2 a loss for `side` (a conceding team loses whatever the score)."""
+    if m.get("conceded") is not None:
+        return 2 if m["conceded"] == side else 0
+    mine, theirs = m["score"][side], m["score"][1 - side]
+    return 0 if mine > theirs else 1 if mine == theirs else 2
+
+
+def _rank(rows: list[dict[str, Any]], criteria: list[str], matches: list[dict[str, Any]],
+          points: tuple[int, int, int], ids: dict[str, int]) -> list[dict[str, Any]]:
+    """`rows` ordered by the first criterion, each tied group by the next ones, then name."""
+    if len(rows) <= 1 or not criteria:
+        return sorted(rows, key=lambda r: r["name"])
+    first, rest = criteria[0], criteria[1:]
+    if first == HEAD_TO_HEAD:
+        group = {ids[r["name"]] for r in rows}
+        mini = dict.fromkeys(group, 0)
+        for m in matches:
+            if m["home"] in group and m["away"] in group:
+                for side, id_ in ((0, m["home"]), (1, m["away"])):
+                    mini[id_] += points[_outcome(m, side)]
+        value: Callable[[dict[str, Any]], int] = lambda r: mini[ids[r["name"]]]  # noqa: E731
+    elif first == "points":
+        value = lambda r: r["points"]  # noqa: E731
+    else:
+        value = TIEBREAKS[first]
+    out: list[dict[str, Any]] = []
+    for v in sorted({value(r) for r in rows}, reverse=True):
+        out += _rank([r for r in rows if value(r) == v], rest, matches, points, ids)
+    return out
 
 
 def season(store: Store) -> dict[str, Any]:
