@@ -1,5 +1,5 @@
-"""`nuffle league new | add | play | table | team | history | ledger | report`: run a league kept in one
-SQLite file (docs/LEAGUE.md)."""
+"""`nuffle league new | add | play | table | team | history | ledger | playoffs | report`: run a
+league kept in one SQLite file (docs/LEAGUE.md)."""
 
 from __future__ import annotations
 
@@ -295,6 +295,37 @@ def cmd_ledger(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_playoffs(args: argparse.Namespace) -> int:
+    """Start the playoffs (--top N, once the regular season is over) or show the bracket."""
+    from nuffle.league import playoffs
+
+    try:
+        store = _open(args.file, exclusive=args.top is not None)
+        try:
+            if args.top is not None:
+                playoffs.start(store, args.top)
+            out = playoffs.bracket(store)
+        finally:
+            store.close()
+    except _errors() as exc:
+        return _fail(exc)
+    if args.json:
+        print(json.dumps({"playoffs": out}))
+        return 0
+    if not out:
+        print(f"{args.file}: no playoffs (start them with --top N once the season is over)")
+        return 0
+    print(f"playoffs of the top {out['top']}: {', '.join(out['seeds'])}")
+    for i, matches in enumerate(out["rounds"], 1):
+        for m in matches:
+            result = (f"{m['score'][0]}-{m['score'][1]} (casualties {m['cas'][0]}-{m['cas'][1]}), "
+                      f"{m['winner']} goes through") if m["played"] else "to play"
+            print(f"knockout round {i}: {m['home']} v {m['away']}: {result}")
+    if out["champion"]:
+        print(f"champion: {out['champion']}")
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add the `league` subcommands to the nuffle command line."""
     lg = sub.add_parser("league", help="run a league: persistent teams, managers, seasons (docs/LEAGUE.md)")
@@ -350,6 +381,12 @@ def register(sub: Any) -> None:
     lg_.add_argument("--team", help="only this entry's rows")
     lg_.add_argument("--json", action="store_true", help="print JSON")
     lg_.set_defaults(func=cmd_ledger)
+    po = ls.add_parser("playoffs", help="a knockout of the table's top N after the season, or its bracket")
+    po.add_argument("file", help="the league's SQLite file")
+    po.add_argument("--top", type=int, help="start the playoffs of the top N (2, 4, 8 or 16); "
+                    "league play then plays them")
+    po.add_argument("--json", action="store_true", help="print JSON")
+    po.set_defaults(func=cmd_playoffs)
     r = ls.add_parser("report", help="write the season report: report.json, report.md, tv.png")
     r.add_argument("file", help="the league's SQLite file")
     r.add_argument("--out", required=True, help="the report folder")

@@ -51,9 +51,12 @@ def scheme(store: Store) -> tuple[tuple[int, int, int], tuple[str, ...]]:
 
 def standings(store: Store, matches: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The table, best first: points (the league's scheme), then its tie-breaks in order, then
-    name. `matches`: those counted (default: every played match)."""
+    name. `matches`: those counted (default: the regular season's played matches)."""
     points, tiebreaks = scheme(store)
-    played = store.matches() if matches is None else matches
+    if matches is None:  # the regular season's: playoff rounds are not in the table
+        playoffs_from = store.setting("playoffs", {}).get("from_round")
+        matches = [m for m in store.matches() if playoffs_from is None or m["round"] < playoffs_from]
+    played = matches
     entries = store.entries()
     rows: dict[int, dict[str, Any]] = {
         e.id: {"name": e.name, "points": 0, "played": 0, "wins": 0, "draws": 0, "losses": 0,

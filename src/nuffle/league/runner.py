@@ -285,20 +285,31 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
 
 def play_rounds(store: Store, rounds: int | None = None, executor: str = "local", workers: int = 1,
                 progress: Callable[[int, int], None] | None = None) -> int:
-    """Play the next `rounds` rounds (default: to the season's end); returns matches played.
-    `progress(done, total)` is called after each committed match."""
-    fixtures = schedule(store)
-    pending_rounds = sorted({f.round for f in fixtures if not f.played})
-    if rounds is not None:
-        if rounds < 1:
-            raise LeagueError(f"--rounds must be at least 1, not {rounds}")
-        pending_rounds = pending_rounds[:rounds]
-    todo = [f for f in fixtures if f.round in pending_rounds and not f.played]
+    """Play the next `rounds` rounds (default: to the season's end, the playoffs' rounds
+    included once they started: each is written when the one before is complete); returns
+    matches played. `progress(done, total)` is called after each committed match."""
+    from nuffle.league.playoffs import advance
+
+    if rounds is not None and rounds < 1:
+        raise LeagueError(f"--rounds must be at least 1, not {rounds}")
+    schedule(store)
     kill_after = int(os.environ.get(STOP_AFTER_ENV, "0") or 0)
     done = 0
-    for rnd in pending_rounds:
+    played_rounds = 0
+    while rounds is None or played_rounds < rounds:
+        fixtures = store.fixtures()
+        pending = [f for f in fixtures if not f.played]
+        if not pending:
+            if advance(store):
+                continue
+            break
+        rnd = min(f.round for f in pending)
         entries = {e.id: e for e in store.entries()}
-        round_fixtures = [f for f in todo if f.round == rnd]
+        round_fixtures = [f for f in pending if f.round == rnd]
+        upcoming = sorted({f.round for f in pending})
+        if rounds is not None:
+            upcoming = upcoming[:rounds - played_rounds]
+        total = done + sum(1 for f in pending if f.round in upcoming)
         prepared = [prepare(store, f, entries) for f in round_fixtures]
         tasks = [task for task, _ in prepared]
         for fixture, (_, info), record in zip(round_fixtures, prepared, _run_tasks(tasks, executor, workers),
@@ -306,7 +317,8 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
             finish_match(store, fixture, entries, record, info)
             done += 1
             if progress is not None:
-                progress(done, len(todo))
+                progress(done, total)
             if kill_after and done >= kill_after:
                 os.kill(os.getpid(), signal.SIGKILL)
+        played_rounds += 1
     return done

@@ -286,6 +286,13 @@ class Store:
             c.executemany("INSERT INTO fixtures (round, home, away, seed) VALUES (?, ?, ?, ?)", fixtures)
             c.executemany("INSERT INTO team_values VALUES (?, 0, ?)", tvs.items())
 
+    def schedule_more(self, fixtures: list[tuple[int, int, int, int]], settings: dict[str, Any]) -> None:
+        """Add fixtures ((round, home, away, seed) ...) and write `settings`, together."""
+        with self.transaction() as c:
+            c.executemany("INSERT INTO fixtures (round, home, away, seed) VALUES (?, ?, ?, ?)", fixtures)
+            c.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                          [(k, json.dumps(v)) for k, v in settings.items()])
+
     def commit_match(self, fixture: Fixture, result: dict[str, Any], record: dict[str, Any],
                      postmatch: dict[str, Any], teams: dict[int, LeagueTeam],
                      ledger: list[LedgerRow] | None = None) -> None:
