@@ -1,5 +1,5 @@
-"""`nuffle league new | add | play | table | team | history | ledger | playoffs | report`: run a
-league kept in one SQLite file (docs/LEAGUE.md)."""
+"""`nuffle league new | add | play | table | team | history | ledger | fixtures | result | playoffs
+| report`: run a league kept in one SQLite file (docs/LEAGUE.md)."""
 
 from __future__ import annotations
 
@@ -235,8 +235,12 @@ def cmd_history(args: argparse.Namespace) -> int:
             out = Path(args.records)
             out.mkdir(parents=True, exist_ok=True)
             for m in matches:
+                record = store.record(m["fixture"])
+                if record.get("by_hand"):  # a result entered by hand has no match record
+                    m["record"] = None
+                    continue
                 path = out / f"match-{m['fixture']:03d}.json"
-                path.write_text(json.dumps(store.record(m["fixture"])))
+                path.write_text(json.dumps(record))
                 m["record"] = str(path)
         store.close()
     except _errors() as exc:
@@ -326,6 +330,64 @@ def cmd_playoffs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pair(text: str, what: str) -> tuple[int, int]:
+    from nuffle.league.store import LeagueError
+
+    a, sep, b = text.partition("-")
+    if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+        raise LeagueError(f"{what} must be HOME-AWAY whole numbers (e.g. 2-1), not {text!r}")
+    return int(a), int(b)
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    """Enter a result by hand (a match not played here, or a concession), or correct one."""
+    from nuffle.league.commissioner import correct_result, enter_result
+
+    try:
+        score = _pair(args.score, "--score")
+        cas = _pair(args.cas, "--cas")
+        conceded = {None: None, "home": 0, "away": 1}[args.conceded]
+        store = _open(args.file, exclusive=True)
+        try:
+            (correct_result if args.correct else enter_result)(store, args.fixture, score, cas, conceded)
+        finally:
+            store.close()
+    except _errors() as exc:
+        return _fail(exc)
+    what = "corrected" if args.correct else "entered"
+    print(f"{args.file}: fixture {args.fixture} {what}: {score[0]}-{score[1]}"
+          + (f" ({args.conceded} conceded)" if args.conceded else ""))
+    return 0
+
+
+def cmd_fixtures(args: argparse.Namespace) -> int:
+    """List every fixture with its id (for league result), round, teams and result; writes the
+    schedule first if the season has not started (entries can then no longer be added)."""
+    from nuffle.league.runner import schedule
+
+    try:
+        store = _open(args.file, exclusive=True)
+        try:
+            fixtures = schedule(store)
+            names = {e.id: e.name for e in store.entries()}
+            results = {m["fixture"]: m for m in store.matches()}
+            rows = [{"fixture": f.id, "round": f.round, "home": names[f.home], "away": names[f.away],
+                     "played": f.played, "score": results[f.id]["score"] if f.id in results else None,
+                     "conceded": results[f.id]["conceded"] if f.id in results else None}
+                    for f in fixtures]
+        finally:
+            store.close()
+    except _errors() as exc:
+        return _fail(exc)
+    if args.json:
+        print(json.dumps({"fixtures": rows}))
+        return 0
+    for r in rows:
+        result = f"{r['score'][0]}-{r['score'][1]}" if r["score"] is not None else "to play"
+        print(f"fixture {r['fixture']:>3}  round {r['round']:>2}: {r['home']} v {r['away']}: {result}")
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add the `league` subcommands to the nuffle command line."""
     lg = sub.add_parser("league", help="run a league: persistent teams, managers, seasons (docs/LEAGUE.md)")
@@ -381,6 +443,18 @@ def register(sub: Any) -> None:
     lg_.add_argument("--team", help="only this entry's rows")
     lg_.add_argument("--json", action="store_true", help="print JSON")
     lg_.set_defaults(func=cmd_ledger)
+    rs = ls.add_parser("result", help="enter a result by hand (or a concession), or correct one")
+    rs.add_argument("file", help="the league's SQLite file")
+    rs.add_argument("--fixture", type=int, required=True, help="the fixture (see league fixtures)")
+    rs.add_argument("--score", default="0-0", metavar="HOME-AWAY", help="touchdowns (default 0-0)")
+    rs.add_argument("--cas", default="0-0", metavar="HOME-AWAY", help="casualties inflicted (default 0-0)")
+    rs.add_argument("--conceded", choices=["home", "away"], help="the side that conceded")
+    rs.add_argument("--correct", action="store_true", help="change a result already recorded")
+    rs.set_defaults(func=cmd_result)
+    fx = ls.add_parser("fixtures", help="every fixture with its id, round, teams and result")
+    fx.add_argument("file", help="the league's SQLite file")
+    fx.add_argument("--json", action="store_true", help="print JSON")
+    fx.set_defaults(func=cmd_fixtures)
     po = ls.add_parser("playoffs", help="a knockout of the table's top N after the season, or its bracket")
     po.add_argument("file", help="the league's SQLite file")
     po.add_argument("--top", type=int, help="start the playoffs of the top N (2, 4, 8 or 16); "

@@ -63,7 +63,7 @@ def start(store: Store, top: int) -> list[tuple[int, int, int, int]]:
 def winner(match: dict[str, Any], seeds: list[int]) -> int:
     """The entry id that goes through: the better score (a conceding team loses), then more
     casualties inflicted, then the better seed."""
-    home, away = match["home"], match["away"]
+    home, away = int(match["home"]), int(match["away"])
     if match.get("conceded") is not None:
         return away if match["conceded"] == 0 else home
     for a, b in (match["score"], match["cas"]):

@@ -138,10 +138,37 @@ def post_match(
         for lp in new[side].players:
             if lp.number not in played[side]:
                 lp.mng = False
+    fames = (s.teams[0].fame, s.teams[1].fame)
+    _money(teams, new, reports, score, fames, dice, conceded, rerollers)
+    # 4. SPP, MVP, improvements
+    for side in (0, 1):
+        _spp(new[side], reports[side], played[side], stats, dice, conceded == side)
+    for side in (0, 1):
+        _improve(new[side], reports[side], dice, choosers[side])
+    # 5. injuries recorded
+    for side in (0, 1):
+        _injuries(new[side], reports[side], played[side], stats)
+    # 6. a conceding team's stars may leave
+    _leave(new, reports, dice, conceded)
+    # 7. raising the dead
+    for side in (0, 1):
+        _raise(new[side], reports[side], game, side, stats)
+    # 8. Journeymen hired for good
+    for side in (0, 1):
+        if keepers is not None and journeymen[side]:
+            _keep(new[side], reports[side], game, side, set(journeymen[side]), stats, dice, keepers[side],
+                  choosers[side])
+    return new, PostMatch(reports, dice.rng)
+
+
+def _money(teams: tuple[LeagueTeam, LeagueTeam], new: tuple[LeagueTeam, LeagueTeam],
+           reports: tuple[SideReport, SideReport], score: tuple[int, int], fames: tuple[int, int],
+           dice: PostMatchDice, conceded: int | None, rerollers: tuple[Reroller, Reroller] | None) -> None:
+    """Steps 1-3: winnings, Fan Factor, spiralling expenses."""
     # 1. winnings
     for side in (0, 1):
         result = _outcome(score, side, conceded)
-        fame = s.teams[side].fame
+        fame = fames[side]
         die = dice.d6("winnings")
         reports[side].winnings_rolls.append(die)
         reroll = rerollers[side] if rerollers is not None and result > 0 else None
@@ -174,29 +201,33 @@ def post_match(
         team, rep = new[side], reports[side]
         rep.expenses = L.spiralling_expenses(teams[side].team_value())
         team.treasury = max(0, team.treasury + rep.winnings - rep.expenses)
-    # 4. SPP, MVP, improvements
-    for side in (0, 1):
-        _spp(new[side], reports[side], played[side], stats, dice, conceded == side)
-    for side in (0, 1):
-        _improve(new[side], reports[side], dice, choosers[side])
-    # 5. injuries recorded
-    for side in (0, 1):
-        _injuries(new[side], reports[side], played[side], stats)
-    # 6. a conceding team's stars may leave
+
+
+def _leave(new: tuple[LeagueTeam, LeagueTeam], reports: tuple[SideReport, SideReport], dice: PostMatchDice,
+           conceded: int | None) -> None:
+    """Step 6: a conceding team's players with 51+ SPP leave on a D6 of 1-3."""
     if conceded is not None:
         team = new[conceded]
         for lp in sorted(team.players, key=lambda p: p.number):
             if lp.spp >= L.CONCESSION_SPP and dice.d6("concession") <= L.CONCESSION_LEAVES_ON:
                 team.release(lp)
                 reports[conceded].left.append(lp.number)
-    # 7. raising the dead
-    for side in (0, 1):
-        _raise(new[side], reports[side], game, side, stats)
-    # 8. Journeymen hired for good
-    for side in (0, 1):
-        if keepers is not None and journeymen[side]:
-            _keep(new[side], reports[side], game, side, set(journeymen[side]), stats, dice, keepers[side],
-                  choosers[side])
+
+
+def hand_post_match(teams: tuple[LeagueTeam, LeagueTeam], score: tuple[int, int], dice: PostMatchDice,
+                    conceded: int | None = None, rerollers: tuple[Reroller, Reroller] | None = None,
+                    ) -> tuple[tuple[LeagueTeam, LeagueTeam], PostMatch]:
+    """The post-match sequence of a result entered by hand (a match not played here, or a
+    forfeit): winnings (FAME 0: the fans are not known), Fan Factor, spiralling expenses and a
+    conceding team's departures; no SPP, MVP, injuries, raised players or Journeymen (the
+    match's events are not known). Everyone's Miss Next Game is served."""
+    new = (copy.deepcopy(teams[0]), copy.deepcopy(teams[1]))
+    reports = (SideReport(), SideReport())
+    for team in new:
+        for lp in team.players:
+            lp.mng = False
+    _money(teams, new, reports, score, (0, 0), dice, conceded, rerollers)
+    _leave(new, reports, dice, conceded)
     return new, PostMatch(reports, dice.rng)
 
 

@@ -332,6 +332,23 @@ class Store:
                         "name": name, "gold": gold, "treasury": treasury, "detail": json.loads(detail)})
         return out
 
+    def correct_match(self, fixture: Fixture, result: dict[str, Any]) -> None:
+        """Change a played match's score, casualties and concession; the earlier values are
+        appended to its post-match report's `corrections`."""
+        with self.transaction() as c:
+            row = c.execute("SELECT home_score, away_score, home_cas, away_cas, conceded, postmatch "
+                            "FROM matches WHERE fixture = ?", (fixture.id,)).fetchone()
+            if row is None:
+                raise LeagueError(f"{self.path}: fixture {fixture.id} has not been played")
+            hs, as_, hc, ac, conceded, post = row
+            postmatch = json.loads(post)
+            postmatch.setdefault("corrections", []).append(
+                {"score": [hs, as_], "cas": [hc, ac], "conceded": conceded})
+            c.execute("UPDATE matches SET home_score = ?, away_score = ?, home_cas = ?, away_cas = ?, "
+                      "conceded = ?, postmatch = ? WHERE fixture = ?",
+                      (result["score"][0], result["score"][1], result["cas"][0], result["cas"][1],
+                       result["conceded"], json.dumps(postmatch), fixture.id))
+
     def matches(self) -> list[dict[str, Any]]:
         """Every played match with its fixture, by round (`gate`: None for a match a version-1
         file recorded)."""
