@@ -36,8 +36,8 @@ def test_the_table_follows_the_leagues_points_and_tiebreaks(tmp_path, capsys):
         same = by_name[r["name"]]
         assert (r["wins"], r["draws"], r["losses"]) == (same["wins"], same["draws"], same["losses"])
         assert r["points"] == 2 * r["wins"] + r["draws"]
-    key = [(-r["points"], -r["wins"], -r["cas_for"], r["name"]) for r in mine]
-    assert key == sorted(key)
+    key2 = [(-r["points"], -r["wins"], -r["cas_for"], r["name"]) for r in mine]
+    assert key2 == sorted(key2)
 
 
 def test_head_to_head_breaks_a_tie_among_the_tied_teams_only():
