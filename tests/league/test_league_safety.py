@@ -207,6 +207,7 @@ def test_a_team_with_history_enters_within_the_budget(tmp_path, capsys):
         ("A=orc:random:process?command=no-such-program-here --x", "'no-such-program-here' is not an"),
         (f"A=orc:random:process?command={shutil.which('true')}", "does not answer hello with ready"),
         (f"A=orc:random:process?command={sys.executable} -c print(1)", "does not answer hello with ready"),
+        (f"A=orc:random:process?command={sys.executable}&timeout=soon", "timeout must be a number of"),
     ],
 )
 def test_manager_programs_are_checked_at_new(tmp_path, capsys, entry, message):

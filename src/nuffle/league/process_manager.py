@@ -45,12 +45,18 @@ PENALTY = "first legal improvement, keep, no Journeymen, fire nobody, buy nothin
 class ProcessManager:
     """Decisions from an external program; the default manager's when it fails."""
 
-    def __init__(self, seed: int = 0, command: str = "", timeout: float = TIMEOUT) -> None:
+    def __init__(self, seed: int = 0, command: str = "", timeout: float | str = TIMEOUT) -> None:
         if not command.strip():
             raise ManagerError("the process manager needs a command: process?command=PROGRAM ARGS")
         self.argv = shlex.split(command)
         self.seed = seed
-        self.timeout = timeout
+        try:  # an option of the spec arrives as text (process?command=...&timeout=5)
+            self.timeout = float(timeout)
+        except ValueError:
+            raise ManagerError("the process manager's timeout must be a number of seconds, "
+                               f"not {timeout!r}") from None
+        if not self.timeout > 0:
+            raise ManagerError(f"the process manager's timeout must be positive, not {timeout!r}")
         self.notes: list[str] = []
         self.fallback = DefaultManager(seed)  # only for the optional decisions it does not ask for
         self._proc: subprocess.Popen[bytes] | None = None
