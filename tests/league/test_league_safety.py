@@ -100,16 +100,17 @@ def test_a_damaged_file_is_named_as_damaged(tmp_path, capsys):
 
 def test_a_second_runner_is_refused_while_the_first_plays(tmp_path, capsys):
     db = tmp_path / "l.db"
-    new_league(db, 11)
+    log = tmp_path / "log.jsonl"
+    slow = f"A=orc:random:process?command={sys.executable} {BOT_MANAGER} {log} slow"  # 3 s a roster decision
+    new_league(db, 1, [slow, "B=human:random"])
     first = subprocess.Popen([*CLI, "league", "play", str(db), "--quiet"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # the runner holds the file once it wrote the schedule
-            with sqlite3.connect(db) as c:
-                if c.execute("SELECT COUNT(*) FROM fixtures").fetchone()[0]:
-                    break
-            time.sleep(0.05)
+        while time.monotonic() < deadline:  # the runner is mid-match, waiting on its manager
+            if log.exists() and '"roster"' in log.read_text():
+                break
+            time.sleep(0.02)
         assert first.poll() is None, "the first runner ended too soon for the test"
         capsys.readouterr()
         assert main(["league", "play", str(db), "--quiet"]) == 2
@@ -123,7 +124,9 @@ def test_a_second_runner_is_refused_while_the_first_plays(tmp_path, capsys):
             first.kill()
             first.wait()
     assert first.returncode == 0, err
-    assert b"6 matches played, 0 left" in out
+    assert b"1 matches played, 0 left" in out
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT COUNT(*) FROM matches").fetchone() == (1,)
     assert main(["league", "play", str(db), "--quiet"]) == 0  # the file is free again
 
 

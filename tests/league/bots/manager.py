@@ -4,10 +4,12 @@ re-roll whenever the treasury allows. It logs every message it receives to the f
 its first argument. Before a match it induces the first things offered that the budget covers.
 With a second argument `all` it also asks for the revision-2 decisions: it always re-rolls its
 winnings and keeps every Journeyman offered. With a second argument `garbage` it answers every
-improvement with an option index out of range (a misbehaving program)."""
+improvement with an option index out of range (a misbehaving program); with `slow` it takes
+3 seconds over each roster decision."""
 
 import json
 import sys
+import time
 from typing import Any
 
 
@@ -18,6 +20,7 @@ def log(line):
 
 ALL = sys.argv[2:] == ["all"]
 GARBAGE = sys.argv[2:] == ["garbage"]
+SLOW = sys.argv[2:] == ["slow"]
 answer: dict[str, Any]
 for line in sys.stdin:
     msg = json.loads(line)
@@ -29,6 +32,8 @@ for line in sys.stdin:
     elif msg["type"] == "manage" and msg["decision"] == "improvement":
         answer = {"type": "choice", "id": msg["id"], "choice": len(msg["options"]) - 1 + 99 * GARBAGE}
     elif msg["type"] == "manage" and msg["decision"] == "roster":
+        if SLOW:
+            time.sleep(3)
         buy = [{"kind": "reroll"}] if msg["prices"]["reroll"] <= msg["team"]["treasury"] else []
         answer = {"type": "roster", "id": msg["id"], "fire": [], "buy": buy}
     elif msg["type"] == "manage" and msg["decision"] == "inducements":
