@@ -45,7 +45,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
-        out = tournament.run(config, progress=progress)
+        out = tournament.run(config, progress=progress, fresh=args.fresh)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -73,4 +76,6 @@ def register(sub: Any) -> None:
     t.add_argument("--ray-address", help="the Ray cluster to use (e.g. ray://head:10001 or auto)")
     t.add_argument("--out", help="the results folder (default: [tournament] out)")
     t.add_argument("--quiet", action="store_true", help="no per-game lines on stderr")
+    t.add_argument("--fresh", action="store_true",
+                   help="clear the results folder first (needed when it holds another config's results)")
     t.set_defaults(func=cmd_tournament)

@@ -78,10 +78,13 @@ def _executable(command: list[str], cwd: Path, where: str) -> None:
     exe = command[0]
     if os.sep in exe:
         path = Path(exe) if Path(exe).is_absolute() else cwd / exe
+        if not path.exists():
+            raise ConfigError(f"{where}: bot executable {exe!r} does not exist")
         if not path.is_file() or not os.access(path, os.X_OK):
             raise ConfigError(f"{where}: bot executable {exe!r} is not an executable file")
     elif shutil.which(exe) is None:
-        raise ConfigError(f"{where}: bot executable {exe!r} is not on the PATH")
+        raise ConfigError(f"{where}: bot executable {exe!r} does not exist (no such command on "
+                          "the PATH)")
 
 
 def _team(team: str, cwd: Path, where: str) -> str:
@@ -182,10 +185,12 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     if len(raw_bots) > MAX_BOTS:
         raise ConfigError(f"{source}: {len(raw_bots)} [[bots]]; at most {MAX_BOTS} are allowed")
     bots = tuple(_bot(raw, i, cwd, source, board) for i, raw in enumerate(raw_bots))
-    names = [b.name for b in bots]
-    for n in names:
-        if names.count(n) > 1:
-            raise ConfigError(f"{source}: bot name {n!r} is used twice")
+    seen: dict[str, str] = {}
+    for b in bots:  # names are unique ignoring case ('plbot' and 'PLBOT' are one name)
+        other = seen.setdefault(b.name.casefold(), b.name)
+        if other != b.name or sum(c.name == b.name for c in bots) > 1:
+            also = "" if other == b.name else f" (as {other!r}, ignoring case)"
+            raise ConfigError(f"{source}: bot name {b.name!r} is used twice{also}")
     out = Path(_str(t, "out", f"{name}-results", where))
     per_pair = _int(t, "games_per_pair", 2, where, 1, MAX_GAMES_PER_PAIR)
     final_games = _int(t, "final_games", 2, where, 1, MAX_GAMES_PER_PAIR)

@@ -91,6 +91,7 @@ class BotProcess:
         self._buf = bytearray()
         self._arrived: deque[float] = deque()  # the read time of each complete line in _buf
         self._out_open = True
+        self._stale = False  # the line now in _buf began before a request: dropped when it ends
         self.stderr_tail = bytearray()
         self.stderr_total = 0
         self.closed = False
@@ -141,6 +142,10 @@ class BotProcess:
                 line = bytes(self._buf[:nl])
                 del self._buf[: nl + 1]
                 at = self._arrived.popleft() if self._arrived else time.monotonic()
+                if self._stale:  # the end of a line begun before the request
+                    self._stale = False
+                    scanned = 0
+                    continue
                 if len(line) > limit:
                     return Reply("oversized", error=f"a message of {len(line)} bytes (limit {limit})",
                                  at=at)
@@ -169,6 +174,24 @@ class BotProcess:
                 self.drain()
                 continue
             polled = self._wait(min(left, 0.1)) == 0
+
+    def discard_pending(self) -> list[bytes]:
+        """Read what the bot has written so far and drop it (called before a request is sent:
+        no line written before a request answers it). The complete lines are returned; a line
+        still unfinished is dropped whole when it ends."""
+        self.drain()
+        lines = []
+        while (nl := self._buf.find(b"\n")) >= 0:
+            line = bytes(self._buf[:nl])
+            del self._buf[: nl + 1]
+            if self._arrived:
+                self._arrived.popleft()
+            if self._stale:
+                self._stale = False
+            elif line.strip():
+                lines.append(line)
+        self._stale = self._stale or bool(self._buf.strip())
+        return lines
 
     def _wait(self, timeout: float) -> int:
         """Read what is ready within `timeout` seconds; the number of streams read."""

@@ -25,6 +25,7 @@ from nuffle.competition.protocol import (
     StateText,
     Wants,
     decide_line,
+    decode,
     hello,
     legal_to_json,
     parse_action,
@@ -111,6 +112,14 @@ def pitch(game: Game) -> dict[str, Any]:
 
 def _same_id(got: object, rid: int) -> bool:
     return type(got) is int and got == rid
+
+
+def _peek(line: bytes) -> dict[str, Any]:
+    """A line as a message, for the stray-line log (an undecodable line is named as such)."""
+    try:
+        return decode(line)
+    except ProtocolError:
+        return {"type": "(not a message)"}
 
 
 def _wanted(wants: Wants, part: str, kind: str) -> bool:
@@ -286,11 +295,13 @@ class Referee:
         """Take a bot's answer to hello (or penalise its absence)."""
         clocks = self.settings.clocks
         self._check_stderr(seat)
-        if reply.kind != "message":
+        if reply.kind != "message" and reply.kind != "malformed":
             self._bad_reply(seat, reply, "initialising")
             return
-        assert reply.message is not None
         try:
+            if reply.kind == "malformed":
+                raise ProtocolError(reply.error)
+            assert reply.message is not None
             seat.wants = parse_ready(reply.message)
         except ProtocolError as exc:
             self._penalise(seat, "crash", f"bad answer to hello: {exc}")
@@ -393,8 +404,12 @@ class Referee:
             parts["pitch"] = pitch(game)
         legal = game.legal_actions() if _wanted(wants, "legal", kind) else None
         line = decide_line(rid, decision, clock, seat.clock.left(clock), parts, legal, state)
+        for early in proc.discard_pending():  # written before the request: never its answer
+            self._stray(seat, _peek(early))
         start = time.monotonic()
-        soft = start + left + seat.clock.bank
+        allowed = left + seat.clock.bank
+        game_bound = seat.clock.game_left < allowed  # the chess clock runs out first
+        soft = start + min(allowed, seat.clock.game_left)
         hard = soft + self.settings.clocks.grace
         if not proc.send_line(line, hard):
             reason = proc.exited()
@@ -403,11 +418,21 @@ class Referee:
             return
         reply = self._receive(seat, hard, "action", rid)
         self._check_stderr(seat)
+        if reply.kind == "timeout" and game_bound:
+            seat.clock.game_left = 0.0
+            self._penalise(seat, "out_of_time", f"the game clock ({self.settings.clocks.game} s) "
+                           f"ran out at request {rid}, with no answer", rid)
+            return
         if reply.kind not in ("message", "malformed"):
             self._bad_reply(seat, reply, f"deciding (request {rid})", rid)
             return
         elapsed = reply.at - start
-        if not seat.clock.spend(clock, elapsed):
+        in_time = seat.clock.spend(clock, elapsed)
+        if seat.clock.out_of_time:
+            self._penalise(seat, "out_of_time", f"the game clock ({self.settings.clocks.game} s) "
+                           f"ran out answering request {rid}; the answer is dropped", rid)
+            return
+        if not in_time:
             if key is not None:
                 seat.clock.late_turn = key
             if clock == "setup":

@@ -5,7 +5,8 @@ Each game's record (and its bots' stderr) is written as the game finishes, with 
 report marked unfinished. An interrupt (Ctrl-C, or SIGTERM through the command line) stops at
 once: every worker and bot is killed, the partial report is written, and the interrupt is
 raised again. A later run of the same config into the same folder resumes: it keeps the
-games already played and plays the rest."""
+games already played and plays the rest; a changed config there is refused (`fresh` clears
+the folder instead)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -20,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from nuffle.competition import containment, formats, report
-from nuffle.competition.config import TournamentConfig
+from nuffle.competition.config import ConfigError, TournamentConfig
 from nuffle.competition.executors import Executor, Outcome, Task, make_executor
 from nuffle.competition.referee import SIDES, save_outputs
 
@@ -99,6 +101,29 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def _check_folder(config: TournamentConfig, fresh: bool) -> None:
+    """Refuse a results folder that holds another configuration's games (unless `fresh`,
+    which clears the files a tournament writes there)."""
+    out = config.out
+    path = out / "report.json"
+    if fresh:
+        shutil.rmtree(out / "records", ignore_errors=True)
+        for name in ("report.json", "report.md"):
+            (out / name).unlink(missing_ok=True)
+        return
+    if not path.exists():
+        return
+    try:
+        meta = json.loads(path.read_text())["tournament"]
+        other = str(meta["config"])
+    except (OSError, ValueError, KeyError, TypeError):
+        other = "unreadable"
+    if other != fingerprint(config):
+        raise ConfigError(f"{out} holds the results of another configuration (config {other}, "
+                          f"this one {fingerprint(config)}); pass --fresh to replace them, or "
+                          "choose another --out")
+
+
 def _resumable(config: TournamentConfig) -> tuple[int, list[dict[str, Any]]] | None:
     """The seed and played games of an unfinished run of this config in its folder."""
     try:
@@ -113,8 +138,13 @@ def _resumable(config: TournamentConfig) -> tuple[int, list[dict[str, Any]]] | N
 
 
 def run(config: TournamentConfig, executor: Executor | None = None,
-        progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """Play the tournament (resuming an unfinished run of it) and write its report."""
+        progress: Callable[[dict[str, Any]], None] | None = None,
+        fresh: bool = False) -> dict[str, Any]:
+    """Play the tournament (resuming an unfinished run of it) and write its report.
+
+    A results folder holding another configuration's results is refused (ConfigError)
+    unless `fresh`, which clears it first."""
+    _check_folder(config, fresh)
     resumed = _resumable(config)
     if resumed is not None:
         seed, done = resumed
