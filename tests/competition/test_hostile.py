@@ -5,10 +5,15 @@ stalling to the edge of every clock)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
 from dataclasses import replace
 
+import pytest
+
+from nuffle.competition import ledger
 from nuffle.competition.clocks import BotClock, Clocks
 from nuffle.competition.process import BotProcess, Limits
 
@@ -65,3 +70,101 @@ def test_a_bot_stalling_to_every_clock_edge_runs_out_of_game_time(tmp_path, no_l
     assert_forfeit(report, "out_of_time")
     assert kinds(report, "bad") == ["out_of_time"]
     assert time.monotonic() - t0 < 60
+
+
+# --- results no bot can forge (ledger.py) ---------------------------------------------------
+
+def _two_bots(tmp_path, games_per_pair: int = 2):
+    from nuffle.competition.config import parse
+
+    return parse({"tournament": {"name": "ledger", "board": 1, "seed": 5, "workers": 1,
+                                 "games_per_pair": games_per_pair, "out": str(tmp_path / "out")},
+                  "clocks": {"turn": 20, "init": 30},
+                  "bots": [{"name": "ann", "team": "human", "builtin": "random-legal"},
+                           {"name": "bo", "team": "orc", "builtin": "random-legal"}]},
+                 base=tmp_path)
+
+
+def test_a_pairs_records_and_seeds_are_published_after_both_games(tmp_path, no_leaks):
+    from nuffle.competition import tournament
+
+    config = _two_bots(tmp_path)
+    out = config.out
+    seen = []
+
+    def progress(game):
+        report = json.loads((out / "report.json").read_text())
+        seen.append((game["index"], sorted(p.name for p in (out / "records").glob("*")),
+                     [g["seed"] for g in report["games"]], report["tournament"]["seed"]))
+
+    final = tournament.run(config, progress=progress)
+    first, second = seen
+    assert first[0] == 0 and first[1] == []  # game 0 waits, unpublished, its seed left out
+    assert first[2] == [None] and first[3] is None
+    assert (out / ".referee").stat().st_mode & 0o777 == 0o700
+    assert second[0] == 1 and "game-000.json" in second[1] and "game-001.json" in second[1]
+    assert second[2][0] == second[2][1] is not None  # both published with their shared seed
+    assert final["tournament"]["seed"] == 5
+    assert list((out / ".referee" / "pending").glob("*")) == []
+
+
+def _interrupted(tmp_path, after: int):
+    """A run of the two-bot tournament stopped once game `after` is saved."""
+    from nuffle.competition import tournament
+
+    config = _two_bots(tmp_path, games_per_pair=4)
+
+    def stop(game):
+        if game["index"] == after:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tournament.run(config, progress=stop)
+    return config
+
+
+def test_forged_results_are_refused_named_and_replayed_on_resume(tmp_path, no_leaks):
+    from nuffle.competition import tournament
+
+    config = _interrupted(tmp_path, after=2)
+    out = config.out
+    report = json.loads((out / "report.json").read_text())
+    assert [g["index"] for g in report["games"]] == [0, 1, 2]
+    # a bot rewrites game 0's record (a won game for away) and fixes up the report to match
+    g0 = report["games"][0]
+    record = json.loads((out / g0["record"]).read_text())
+    record["competition"]["result"].update(winner="away", outcome="forfeit")
+    (out / g0["record"]).write_text(json.dumps(record))
+    g0.update(winner="away", outcome="forfeit",
+              digest=hashlib.sha256((out / g0["record"]).read_bytes()).hexdigest())
+    # and gives game 1 another score in the report alone
+    report["games"][1]["score"] = [9, 0]
+    (out / "report.json").write_text(json.dumps(report))
+    notices: list[str] = []
+    final = tournament.run(config, notice=notices.append)
+    assert len(notices) == 2
+    assert notices[0].startswith("game 0 (ann v bo) kept from the earlier run is refused: its link "
+                                 "in the report's digest chain does not hold")
+    assert notices[1].startswith("game 1 (bo v ann) kept from the earlier run is refused: its score")
+    assert [g["index"] for g in final["games"]] == [0, 1, 2, 3]
+    for g in final["games"]:  # every game as its record replays; the chain holds
+        assert ledger.check_game(g, out / g["record"], g["seed"], g["home"], g["away"]) == ""
+    key = bytes.fromhex(ledger.load_state(out)["key"])
+    paths = {g["index"]: out / g["record"] for g in final["games"]}
+    assert ledger.check_links(key, final["games"], paths) == {}
+    assert final["games"][2]["digest"] == report["games"][2]["digest"]  # kept as it was
+
+
+def test_a_record_outside_the_results_folder_is_refused(tmp_path, no_leaks):
+    from nuffle.competition import tournament
+
+    config = _interrupted(tmp_path, after=0)
+    out = config.out
+    report = json.loads((out / "report.json").read_text())
+    report["games"][0]["record"] = "../../etc/passwd"
+    (out / "report.json").write_text(json.dumps(report))
+    notices: list[str] = []
+    final = tournament.run(config, notice=notices.append)
+    assert notices == ["game 0 (ann v bo) kept from the earlier run is refused: its record is not "
+                       "in the results folder; it is played again"]
+    assert final["games"][0]["record"] == "records/game-000.json"

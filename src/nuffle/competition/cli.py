@@ -45,7 +45,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
-        out = tournament.run(config, progress=progress, fresh=args.fresh)
+        out = tournament.run(config, progress=progress, fresh=args.fresh,
+                             notice=lambda text: print(f"warning: {text}", file=sys.stderr))
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
