@@ -28,7 +28,7 @@ MAX_GAMES = 100_000
 MAX_FILE_BYTES = 1 << 20
 #: The largest value of each [limits] key.
 LIMIT_MAX = {"memory_mb": 1 << 20, "cpu_seconds": 10_000_000, "max_message_bytes": 1 << 30,
-             "stderr_bytes": 1 << 30}
+             "stderr_bytes": 1 << 30, "file_mb": 1 << 20, "processes": 1 << 20}
 _BOT_KEYS = {"name", "team", "command", "builtin"}
 
 
@@ -51,6 +51,7 @@ class TournamentConfig:
     workers: int = 0  # 0: one per CPU
     ray_address: str | None = None
     out: Path = Path("results")
+    base: Path | None = None  # the config's folder (never shown to sandboxed bots)
 
 
 def _int(table: dict[str, Any], key: str, default: int, where: str, least: int = 0,
@@ -204,7 +205,7 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
         final_games=final_games,
         seed=seed, settings=settings, executor=executor,
         workers=_int(t, "workers", 0, where, 0, 1024), ray_address=address,
-        out=out if out.is_absolute() else cwd / out,
+        out=out if out.is_absolute() else cwd / out, base=cwd,
     )
 
 

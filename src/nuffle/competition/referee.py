@@ -32,6 +32,7 @@ from nuffle.competition.protocol import (
     parse_ready,
 )
 from nuffle.competition.randomplay import random_choice
+from nuffle.competition.sandbox import Sandbox
 from nuffle.competition.setups import complete_setup
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.decision import DecisionKind
@@ -75,6 +76,8 @@ class Settings:
     max_stray: int = 20
     max_setup_actions: int = 100
     max_decisions: int = 200_000
+    #: How bots are sandboxed (None: they run as the referee's user, in their config's folder).
+    sandbox: Sandbox | None = None
 
 
 def derived_seed(*parts: object) -> int:
@@ -266,7 +269,8 @@ class Referee:
         sent = [0.0, 0.0]
         for seat in self.seats:
             try:
-                seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits)
+                seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits,
+                                       sandbox=self.settings.sandbox, side=seat.side)
             except OSError as exc:
                 self._penalise(seat, "crash", f"cannot start {seat.spec.command[0]!r}: {exc.strerror or exc}")
                 continue

@@ -18,6 +18,7 @@ import shutil
 import signal
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +26,13 @@ from nuffle.competition import containment, formats, ledger, report
 from nuffle.competition.config import ConfigError, TournamentConfig
 from nuffle.competition.executors import Executor, Outcome, Task, make_executor
 from nuffle.competition.referee import SIDES, save_outputs
+from nuffle.competition.sandbox import Sandbox, why_not
 
 
 def fingerprint(config: TournamentConfig) -> str:
     """What a resumed run must share with the interrupted one (not where or how it runs)."""
     key = (config.name, config.bots, config.format, config.games_per_pair, config.final_games,
-           config.seed, config.settings)
+           config.seed, replace(config.settings, sandbox=None))
     return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
@@ -215,12 +217,15 @@ def _resumable(config: TournamentConfig,
 
 def run(config: TournamentConfig, executor: Executor | None = None,
         progress: Callable[[dict[str, Any]], None] | None = None,
-        fresh: bool = False, notice: Callable[[str], None] | None = None) -> dict[str, Any]:
+        fresh: bool = False, notice: Callable[[str], None] | None = None,
+        trusted: bool = False) -> dict[str, Any]:
     """Play the tournament (resuming an unfinished run of it) and write its report.
 
-    A results folder holding another configuration's results is refused (ConfigError)
-    unless `fresh`, which clears it first. Kept games of a resumed run are checked first
+    Every bot runs sandboxed (sandbox.py), unless `trusted`; where it cannot be, the run is
+    refused (ConfigError). A results folder holding another configuration's results is refused
+    too unless `fresh`, which clears it first. Kept games of a resumed run are checked first
     (ledger.py); `notice` hears of each one refused (it is played again)."""
+    config = _sandboxed(config, trusted)
     _check_folder(config, fresh)
     resumed = _resumable(config, notice)
     if resumed is not None:
@@ -262,6 +267,20 @@ def run(config: TournamentConfig, executor: Executor | None = None,
     if own:
         ex.close()
     return state.write(unfinished=False)
+
+
+def _sandboxed(config: TournamentConfig, trusted: bool) -> TournamentConfig:
+    """The config with its bots sandboxed (hidden from the results and the config's folder);
+    as it is when `trusted`; ConfigError naming why when this machine cannot sandbox."""
+    if trusted:
+        return config
+    hidden = tuple(str(p) for p in (config.out, config.base) if p is not None)
+    box = Sandbox(hidden=hidden, tmpfs_mb=config.settings.limits.file_mb)
+    why = why_not(box)
+    if why:
+        raise ConfigError(f"cannot sandbox the bots here: {why}; pass --trusted-bots to run "
+                          "them unsandboxed, as your own user")
+    return replace(config, settings=replace(config.settings, sandbox=box))
 
 
 def _tracker() -> set[int]:
