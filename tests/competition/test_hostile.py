@@ -149,7 +149,10 @@ def test_forged_results_are_refused_named_and_replayed_on_resume(tmp_path, no_le
     assert [g["index"] for g in final["games"]] == [0, 1, 2, 3]
     for g in final["games"]:  # every game as its record replays; the chain holds
         assert ledger.check_game(g, out / g["record"], g["seed"], g["home"], g["away"]) == ""
-    key = bytes.fromhex(ledger.load_state(out)["key"])
+    state = ledger.load_state(out)
+    assert state is not None  # the seed and key, in the private folder only
+    assert json.loads((out / "report.json").read_text())["tournament"]["seed"] == state["seed"] == 5
+    key = bytes.fromhex(state["key"])
     paths = {g["index"]: out / g["record"] for g in final["games"]}
     assert ledger.check_links(key, final["games"], paths) == {}
     assert final["games"][2]["digest"] == report["games"][2]["digest"]  # kept as it was
