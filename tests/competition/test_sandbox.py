@@ -17,7 +17,8 @@ import pytest
 
 from nuffle.competition import sandbox, tournament
 from nuffle.competition.bots import JS_RANDOM_BOT
-from nuffle.competition.config import ConfigError, parse
+from nuffle.competition.config import ConfigError
+from nuffle.competition.config import load as load_config
 from nuffle.competition.process import Limits
 from nuffle.competition.referee import BotSpec, Referee
 from nuffle.record import load
@@ -110,13 +111,16 @@ def test_a_memory_hog_is_the_only_one_punished(tmp_path, no_leaks, can_sandbox):
     assert_forfeit(referee.play(), "crash")
 
 
+BOXED = ('[tournament]\nname = "boxed"\nboard = 1\nworkers = 1\ngames_per_pair = 1\nseed = 5\n'
+         '[clocks]\nturn = 20\ninit = 30\n'
+         '[[bots]]\nname = "ann"\nteam = "human"\nbuiltin = "random-legal"\n'
+         '[[bots]]\nname = "bo"\nteam = "orc"\nbuiltin = "random-legal"\n')
+
+
 def _config(tmp_path: Path):
-    return parse({"tournament": {"name": "boxed", "board": 1, "seed": 5, "workers": 1,
-                                 "games_per_pair": 1, "out": str(tmp_path / "out")},
-                  "clocks": {"turn": 20, "init": 30},
-                  "bots": [{"name": "ann", "team": "human", "builtin": "random-legal"},
-                           {"name": "bo", "team": "orc", "builtin": "random-legal"}]},
-                 base=tmp_path)
+    path = tmp_path / "boxed.toml"
+    path.write_text(BOXED)
+    return load_config(path)
 
 
 def test_no_sandbox_refuses_to_start_unless_the_bots_are_trusted(tmp_path, monkeypatch, capsys, no_leaks):
@@ -124,11 +128,8 @@ def test_no_sandbox_refuses_to_start_unless_the_bots_are_trusted(tmp_path, monke
     with pytest.raises(ConfigError, match=r"cannot sandbox the bots here: bubblewrap \(bwrap\) is "
                                           r"not installed .*; pass --trusted-bots"):
         tournament.run(_config(tmp_path))
-    assert not (tmp_path / "out").exists()  # nothing played, nothing written
+    assert not (tmp_path / "boxed-results").exists()  # nothing played, nothing written
     path = tmp_path / "boxed.toml"
-    path.write_text('[tournament]\nboard = 1\nworkers = 1\ngames_per_pair = 1\nseed = 5\n'
-                    '[[bots]]\nname = "ann"\nteam = "human"\nbuiltin = "random-legal"\n'
-                    '[[bots]]\nname = "bo"\nteam = "orc"\nbuiltin = "random-legal"\n')
     from nuffle.cli import main
 
     assert main(["tournament", str(path), "--quiet"]) == 2
@@ -141,9 +142,14 @@ def test_a_sandboxed_tournament_hides_its_folders(tmp_path, no_leaks, can_sandbo
     config = _config(tmp_path)
     boxed = tournament._sandboxed(config, trusted=False)
     box = boxed.settings.sandbox
-    assert box is not None and set(box.hidden) == {str(config.out), str(tmp_path.resolve())}
-    args = sandbox.wrap(box, [sys.executable, "-c", "pass"], str(tmp_path))
-    assert str(config.out) not in args and str(tmp_path.resolve()) not in args
+    assert box is not None and set(box.hidden) == {str(config.out), str(tmp_path.resolve() / "boxed.toml")}
+    # a bot whose script lies beside the config gets that script alone
+    (tmp_path / "bot.py").write_text("pass")
+    args = sandbox.wrap(box, [sys.executable, "bot.py"], str(tmp_path))
+    bound = [args[i + 1] for i, a in enumerate(args) if a == "--ro-bind"]
+    assert str(tmp_path.resolve() / "bot.py") in bound and str(tmp_path.resolve()) not in bound
+    assert args[-1] == str(tmp_path.resolve() / "bot.py")  # the command names it absolutely
+    assert not any(str(config.out) in a for a in args)
     assert tournament._sandboxed(config, trusted=True).settings.sandbox is None
     out = tournament.run(config)
     assert out["games"][0]["penalties"] == [] and not out["tournament"]["unfinished"]

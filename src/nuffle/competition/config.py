@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ class TournamentConfig:
     workers: int = 0  # 0: one per CPU
     ray_address: str | None = None
     out: Path = Path("results")
-    base: Path | None = None  # the config's folder (never shown to sandboxed bots)
+    path: Path | None = None  # the config file (never shown to sandboxed bots)
 
 
 def _int(table: dict[str, Any], key: str, default: int, where: str, least: int = 0,
@@ -205,7 +205,7 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
         final_games=final_games,
         seed=seed, settings=settings, executor=executor,
         workers=_int(t, "workers", 0, where, 0, 1024), ray_address=address,
-        out=out if out.is_absolute() else cwd / out, base=cwd,
+        out=out if out.is_absolute() else cwd / out,
     )
 
 
@@ -228,4 +228,4 @@ def load(path: str | Path) -> TournamentConfig:
         raise ConfigError(f"{p} is not valid TOML: {exc}") from None
     except RecursionError:
         raise ConfigError(f"{p} is not valid TOML: it nests too deeply") from None
-    return parse(data, str(p), p.parent)
+    return replace(parse(data, str(p), p.parent), path=p.resolve())

@@ -2,7 +2,7 @@
 (user, PID, network, IPC, UTS, cgroup), so it sees no process but its own tree and has no
 network; its root holds read-only binds of the system folders, of the Python nuffle runs on
 and of the bot's own files, a private empty /tmp and an empty working folder (both tmpfs of
-bounded size), and never the results folder nor the config's folder. When the referee runs
+bounded size), and never the results folder nor the config file. When the referee runs
 as root, each seat's bot runs as an unprivileged user of its own (no passwd entry; setpriv
 drops to it with no capabilities), so the bot cannot read what only root may, and its process
 limit counts its processes alone.
@@ -28,8 +28,8 @@ FIRST_UID = 200_000
 
 @dataclass(frozen=True)
 class Sandbox:
-    """How bots are sandboxed: the folders never shown to them (the results folder, the
-    config's folder) and the size of each of their tmpfs (MiB)."""
+    """How bots are sandboxed: the paths never shown to them (the results folder, the config
+    file: no folder holding one is bound) and the size of each of their tmpfs (MiB)."""
 
     hidden: tuple[str, ...] = ()
     tmpfs_mb: int = 256

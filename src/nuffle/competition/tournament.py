@@ -270,11 +270,11 @@ def run(config: TournamentConfig, executor: Executor | None = None,
 
 
 def _sandboxed(config: TournamentConfig, trusted: bool) -> TournamentConfig:
-    """The config with its bots sandboxed (hidden from the results and the config's folder);
-    as it is when `trusted`; ConfigError naming why when this machine cannot sandbox."""
+    """The config with its bots sandboxed (hidden from the results folder and the config
+    file); as it is when `trusted`; ConfigError naming why when this machine cannot sandbox."""
     if trusted:
         return config
-    hidden = tuple(str(p) for p in (config.out, config.base) if p is not None)
+    hidden = tuple(str(p) for p in (config.out, config.path) if p is not None)
     box = Sandbox(hidden=hidden, tmpfs_mb=config.settings.limits.file_mb)
     why = why_not(box)
     if why:
