@@ -95,12 +95,14 @@ def test_a_pairs_records_and_seeds_are_published_after_both_games(tmp_path, no_l
     def progress(game):
         report = json.loads((out / "report.json").read_text())
         seen.append((game["index"], sorted(p.name for p in (out / "records").glob("*")),
-                     [g["seed"] for g in report["games"]], report["tournament"]["seed"]))
+                     [g["seed"] for g in report["games"]], report["tournament"]["seed"],
+                     (out / "report.md").read_text()))
 
     final = tournament.run(config, progress=progress)
     first, second = seen
     assert first[0] == 0 and first[1] == []  # game 0 waits, unpublished, its seed left out
     assert first[2] == [None] and first[3] is None
+    assert "seed kept secret until the last game" in first[4]
     assert (out / ".referee").stat().st_mode & 0o777 == 0o700
     assert second[0] == 1 and "game-000.json" in second[1] and "game-001.json" in second[1]
     assert second[2][0] == second[2][1] is not None  # both published with their shared seed
