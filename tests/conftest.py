@@ -28,6 +28,8 @@ TIMING_FILES = {
     "competition/test_jq_bot.py": "bot subprocesses on clocks",
     "competition/test_docs_bot.py": "bot subprocesses on clocks",
     "competition/test_tournament.py": "tournaments of bot subprocesses on clocks, on a local Ray cluster",
+    "competition/test_hostile.py": "hostile bots on clocks of a few seconds; the game clock",
+    "competition/test_sandbox.py": "sandboxed bot subprocesses on clocks",
 }
 #: Single tests (node ids from tests/, parameters left out) in the `timing` group, with why.
 TIMING_TESTS = {

@@ -109,6 +109,11 @@ def test_interrupted_tournament_cleans_up_and_resumes(tmp_path, sig):
     assert 1 <= len(played) < 6
     for g in played.values():
         assert (out / g["record"]).is_file() and (out / g["stderr"]["home"]).is_file()
+        # a game whose pair is not over yet is not published, nor is its seed
+        published = g["index"] ^ 1 in played
+        assert g["record"].startswith("records/" if published else ".referee/pending/")
+        assert (g["seed"] is None) != published
+    assert partial["tournament"]["seed"] is None
     assert sum(r["played"] for r in partial["standings"]) == 2 * len(played)
 
     # the same command again plays the rest, keeping what was played
@@ -117,6 +122,43 @@ def test_interrupted_tournament_cleans_up_and_resumes(tmp_path, sig):
     final = json.loads((out / "report.json").read_text())
     assert final["tournament"]["unfinished"] is False
     assert [g["index"] for g in final["games"]] == list(range(6))
+    kept = ("home", "away", "score", "penalties", "digest")
     for i, g in played.items():
-        assert final["games"][i] == g
+        assert {k: final["games"][i][k] for k in kept} == {k: g[k] for k in kept}
     assert marked(marker) == []
+
+
+@pytest.mark.slow  # starts a local Ray
+def test_sigterm_stops_a_ray_tournament_as_ctrl_c_does(tmp_path):
+    pytest.importorskip("ray")
+    marker = f"nuffle-test-{uuid.uuid4().hex}"
+    config = tmp_path / "stopped.toml"
+    text = CONFIG.replace("workers = 2", 'workers = 2\nexecutor = "ray"')
+    config.write_text(text.format(py=sys.executable, bot=BOTS / "misbehave.py", marker=marker))
+    out = tmp_path / "stopped-results"
+    cmd = [sys.executable, "-c", "import sys; from nuffle.cli import main; sys.exit(main())",
+           "tournament", str(config), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=_as_from_a_terminal)
+    try:
+        deadline = time.monotonic() + 240
+        while not list((out / "records").glob("game-*.json")):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no game finished"
+            time.sleep(0.1)
+        time.sleep(0.3)
+        running = tree(proc.pid)
+        assert any("raylet" in " ".join(c) for _, c in alive(running)), "no Ray was running"
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err.decode()
+    assert b"interrupted" in err and b"Traceback" not in err, err.decode()
+    deadline = time.monotonic() + 10
+    while alive(running) and time.monotonic() < deadline:  # Ray's own processes end by themselves
+        time.sleep(0.2)
+    assert alive(running) == [], "processes outlived the tournament"
+    assert marked(marker) == []
+    assert json.loads((out / "report.json").read_text())["tournament"]["unfinished"] is True

@@ -64,7 +64,8 @@ def test_bot_clock_charges_the_turn_then_the_bank() -> None:
     # the fast loop's check of the clocks, with no waiting: the slow tests above play it out
     clock = BotClock(Clocks(turn=2.0, opponent_decision=1.0, overage=3.0))
     assert clock.budget(("turn", 1)) == ("turn", 2.0)
-    assert clock.spend("turn", 1.5) and clock.left("turn") == {"clock_left": 0.5, "overage_left": 3.0}
+    assert clock.spend("turn", 1.5)
+    assert clock.left("turn") == {"clock_left": 0.5, "overage_left": 3.0, "game_left": 3598.5}
     assert clock.budget(("turn", 1)) == ("turn", 0.5)  # the same turn: what is left of it
     assert clock.spend("turn", 2.5) and clock.bank == 1.0  # 2 s over, taken from the bank
     assert clock.budget(("turn", 2)) == ("turn", 2.0)  # a new turn: a full clock

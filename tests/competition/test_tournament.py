@@ -129,9 +129,11 @@ def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
         (("board = 1", "board = 1\nboard = 2"), "not valid TOML"),
         (('team = "orc"', 'team = "orcs"'), "bot 'bob': team 'orcs': no team for 'orcs'"),
         (('command = ["node", "{js}"]', 'command = ["no-such-bot-xyz"]'),
-         "bot 'alice': bot executable 'no-such-bot-xyz' is not on the PATH"),
+         "bot 'alice': bot executable 'no-such-bot-xyz' does not exist"),
         (('command = ["node", "{js}"]', 'command = ["./missing.js"]'),
-         "'./missing.js' is not an executable file"),
+         "bot executable './missing.js' does not exist"),
+        (('command = ["node", "{js}"]', 'command = ["./friendly.toml"]'),
+         "'./friendly.toml' is not an executable file"),
         (('format = "round-robin+final"', 'format = "swiss"'), "format 'swiss' is not one of"),
         (("board = 1", "board = 2"), "board 2 is not one of 1, 3, 5, 7, 11"),
         (("turn = 20", "turn = -1"), "clock 'turn' must be positive"),
@@ -144,6 +146,7 @@ def test_cli_prints_the_json_report(tmp_path, capsys, no_leaks):
         (("end = 5", "end = 5\n[limits]\nmemory_mb = 99999999999"), "'memory_mb' must be an integer from 1"),
         (("seed = 7", "seed = 7\nmax_setup_actions = 0"), "'max_setup_actions' must be an integer from 1"),
         (('name = "carol"', 'name = "alice"'), "bot name 'alice' is used twice"),
+        (('name = "carol"', 'name = "ALICE"'), "bot name 'ALICE' is used twice (as 'alice', ignoring case)"),
         (('builtin = "random-legal"', 'builtin = "nosuchbot"'), "unknown bot 'nosuchbot'"),
         (('builtin = "random-legal"', 'builtin = "random-legal"\ncommand = ["node"]'),
          "give exactly one of 'command' or 'builtin'"),
@@ -210,3 +213,20 @@ def test_ray_without_a_cluster_is_one_line(tmp_path, capsys, monkeypatch):
     lines = [line for line in err.splitlines() if line.startswith("error:")]
     assert len(lines) == 1 and "cannot start the Ray cluster at 'auto'" in lines[0], err
     assert "Traceback" not in err
+
+
+def test_a_changed_config_over_existing_results_is_refused_without_fresh(tmp_path, capsys, no_leaks):
+    text = CONFIG.replace('format = "round-robin+final"', 'format = "round-robin"')
+    text = text.split("[[bots]]\nname = \"carol\"")[0].replace("games_per_pair = 2", "games_per_pair = 1")
+    path = write_config(tmp_path, text)
+    assert main(["tournament", str(path), "--quiet", "--workers", "1"]) == 0
+    first = (load(path).out / "report.json").read_text()
+    path.write_text(path.read_text().replace("seed = 7", "seed = 8"))
+    capsys.readouterr()
+    assert main(["tournament", str(path), "--quiet", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "holds the results of another configuration" in err and "--fresh" in err
+    assert len(err.strip().splitlines()) == 1
+    assert (load(path).out / "report.json").read_text() == first  # nothing was replaced
+    assert main(["tournament", str(path), "--quiet", "--workers", "1", "--fresh"]) == 0
+    assert json.loads((load(path).out / "report.json").read_text())["tournament"]["seed"] == 8

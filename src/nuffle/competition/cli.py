@@ -45,7 +45,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
-        out = tournament.run(config, progress=progress)
+        out = tournament.run(config, progress=progress, fresh=args.fresh, trusted=args.trusted_bots,
+                             notice=lambda text: print(f"warning: {text}", file=sys.stderr))
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -73,4 +77,8 @@ def register(sub: Any) -> None:
     t.add_argument("--ray-address", help="the Ray cluster to use (e.g. ray://head:10001 or auto)")
     t.add_argument("--out", help="the results folder (default: [tournament] out)")
     t.add_argument("--quiet", action="store_true", help="no per-game lines on stderr")
+    t.add_argument("--trusted-bots", action="store_true",
+                   help="run the bots unsandboxed, as your own user in the config's folder")
+    t.add_argument("--fresh", action="store_true",
+                   help="clear the results folder first (needed when it holds another config's results)")
     t.set_defaults(func=cmd_tournament)

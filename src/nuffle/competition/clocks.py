@@ -5,7 +5,11 @@ A bot's *turn* clock runs over all its decisions in one of its own team turns, a
 opponent's turn, kick-offs) has its own *opponent decision* clock.
 `init` bounds the answer to hello and `end` the answer to the end of the game. Time past a
 clock is first taken from the optional `overage` bank; past that, the bot is late (delay of
-game). A bot that has still not answered `grace` seconds after that is disqualified."""
+game). A bot that has still not answered `grace` seconds after that is disqualified.
+
+On top of these, `game` is a chess clock: all of a bot's thinking in one game (every decision,
+on whichever clock) comes out of it, and a bot whose game clock runs out is disqualified
+(`out_of_time`). It bounds a game's length whatever a bot does (docs/COMPETITION.md)."""
 
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ class Clocks:
     overage: float = 0.0
     grace: float = 10.0
     setup: float = 60.0
+    game: float = 3600.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -68,6 +73,7 @@ class BotClock:
         self.turn_key: object = None
         self.turn_left = clocks.turn
         self.late_turn: object = None  # the period whose clock ran out (the referee plays it)
+        self.game_left = clocks.game  # the chess clock: all its thinking in this game
 
     def budget(self, turn_key: object | None, clock: str = "turn") -> tuple[str, float]:
         """The clock that applies to a decision and the seconds left on it (before the bank).
@@ -82,7 +88,9 @@ class BotClock:
         return clock, self.turn_left
 
     def spend(self, clock: str, seconds: float) -> bool:
-        """Charge `seconds` of thinking to `clock` (then the bank); False if both ran out."""
+        """Charge `seconds` of thinking to `clock` (then the bank) and to the game clock;
+        False if the clock and the bank ran out (the game clock is `out_of_time`'s)."""
+        self.game_left = max(0.0, self.game_left - seconds)
         period = clock in PERIOD_CLOCKS
         left = self.turn_left if period else self.clocks.opponent_decision
         over = seconds - left
@@ -94,7 +102,13 @@ class BotClock:
         self.bank -= taken
         return over - taken <= 0
 
+    @property
+    def out_of_time(self) -> bool:
+        """Whether the game clock ran out."""
+        return self.game_left <= 0.0
+
     def left(self, clock: str) -> dict[str, float]:
         """The clocks left, as a decision request reports them."""
         left = self.turn_left if clock in PERIOD_CLOCKS else self.clocks.opponent_decision
-        return {"clock_left": round(left, 3), "overage_left": round(self.bank, 3)}
+        return {"clock_left": round(left, 3), "overage_left": round(self.bank, 3),
+                "game_left": round(self.game_left, 3)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ MAX_GAMES = 100_000
 MAX_FILE_BYTES = 1 << 20
 #: The largest value of each [limits] key.
 LIMIT_MAX = {"memory_mb": 1 << 20, "cpu_seconds": 10_000_000, "max_message_bytes": 1 << 30,
-             "stderr_bytes": 1 << 30}
+             "stderr_bytes": 1 << 30, "file_mb": 1 << 20, "processes": 1 << 20}
 _BOT_KEYS = {"name", "team", "command", "builtin"}
 
 
@@ -51,6 +51,7 @@ class TournamentConfig:
     workers: int = 0  # 0: one per CPU
     ray_address: str | None = None
     out: Path = Path("results")
+    path: Path | None = None  # the config file (never shown to sandboxed bots)
 
 
 def _int(table: dict[str, Any], key: str, default: int, where: str, least: int = 0,
@@ -78,10 +79,13 @@ def _executable(command: list[str], cwd: Path, where: str) -> None:
     exe = command[0]
     if os.sep in exe:
         path = Path(exe) if Path(exe).is_absolute() else cwd / exe
+        if not path.exists():
+            raise ConfigError(f"{where}: bot executable {exe!r} does not exist")
         if not path.is_file() or not os.access(path, os.X_OK):
             raise ConfigError(f"{where}: bot executable {exe!r} is not an executable file")
     elif shutil.which(exe) is None:
-        raise ConfigError(f"{where}: bot executable {exe!r} is not on the PATH")
+        raise ConfigError(f"{where}: bot executable {exe!r} does not exist (no such command on "
+                          "the PATH)")
 
 
 def _team(team: str, cwd: Path, where: str) -> str:
@@ -182,10 +186,12 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     if len(raw_bots) > MAX_BOTS:
         raise ConfigError(f"{source}: {len(raw_bots)} [[bots]]; at most {MAX_BOTS} are allowed")
     bots = tuple(_bot(raw, i, cwd, source, board) for i, raw in enumerate(raw_bots))
-    names = [b.name for b in bots]
-    for n in names:
-        if names.count(n) > 1:
-            raise ConfigError(f"{source}: bot name {n!r} is used twice")
+    seen: dict[str, str] = {}
+    for b in bots:  # names are unique ignoring case ('plbot' and 'PLBOT' are one name)
+        other = seen.setdefault(b.name.casefold(), b.name)
+        if other != b.name or sum(c.name == b.name for c in bots) > 1:
+            also = "" if other == b.name else f" (as {other!r}, ignoring case)"
+            raise ConfigError(f"{source}: bot name {b.name!r} is used twice{also}")
     out = Path(_str(t, "out", f"{name}-results", where))
     per_pair = _int(t, "games_per_pair", 2, where, 1, MAX_GAMES_PER_PAIR)
     final_games = _int(t, "final_games", 2, where, 1, MAX_GAMES_PER_PAIR)
@@ -222,4 +228,4 @@ def load(path: str | Path) -> TournamentConfig:
         raise ConfigError(f"{p} is not valid TOML: {exc}") from None
     except RecursionError:
         raise ConfigError(f"{p} is not valid TOML: it nests too deeply") from None
-    return parse(data, str(p), p.parent)
+    return replace(parse(data, str(p), p.parent), path=p.resolve())

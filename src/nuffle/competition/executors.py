@@ -135,6 +135,9 @@ class RayExecutor:
         if self._started:
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                       "configure_logging": False}
+            # ray.init replaces the SIGTERM handler with its own (which exits 1 mid-game, or
+            # aborts in Ray's threads): the caller's is put back, so SIGTERM stops as Ctrl-C does
+            term = signal.getsignal(signal.SIGTERM)
             try:
                 if address:
                     ray.init(address=address, **kwargs)
@@ -144,6 +147,10 @@ class RayExecutor:
                 where = f"the Ray cluster at {address!r}" if address else "a local Ray"
                 lines = str(exc).strip().splitlines() or [type(exc).__name__]
                 raise StateError(f"cannot start {where}: {lines[0]}") from None
+            finally:
+                if term is not None:
+                    with contextlib.suppress(ValueError):  # not the main thread
+                        signal.signal(signal.SIGTERM, term)
         self._remote = ray.remote(num_cpus=1)(play_task)
         self._refs: list[Any] = []
 

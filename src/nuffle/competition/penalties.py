@@ -5,6 +5,8 @@
   (opponent-decision clock) ends; in a set-up (set-up clock, or more than `max_setup_actions`
   actions in one set-up) the referee completes the set-up legally (setups.py). Also a hello
   answered after the init clock (within grace).
+- out_of_time: the bot's game clock (all its thinking in one game) ran out: the answer that
+  emptied it is dropped, or none came `grace` seconds after it ran out. Disqualified.
 - no_response: no answer `grace` seconds after the clock ran out. Disqualified.
 - crash: the bot exits, closes its stdout, cannot be started or answers hello wrongly.
   Disqualified.
@@ -32,9 +34,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-DISQUALIFYING = ("no_response", "crash", "oversized_message", "repeat_offender", "stalling")
+DISQUALIFYING = ("out_of_time", "no_response", "crash", "oversized_message", "repeat_offender", "stalling")
 KINDS = (
-    "delay_of_game", "no_response", "crash", "oversized_message", "illegal_action",
+    "delay_of_game", "out_of_time", "no_response", "crash", "oversized_message", "illegal_action",
     "repeat_offender", "late_end", "stderr_flood", "stray_message", "stalling", "engine_error",
 )
 

@@ -8,6 +8,7 @@ import math
 import os
 import resource
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nuffle.competition.protocol import ProtocolError, decode, encode
+from nuffle.competition.sandbox import Sandbox, seat_uid, wrap
 
 #: Environment variables a bot inherits (nothing else: no tokens, keys or passwords).
 SAFE_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT", "TMPDIR")
@@ -25,12 +27,16 @@ SAFE_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT", "TMPDIR")
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of a bot process: data memory (MiB), CPU seconds, message size."""
+    """Resource limits of a bot process: data memory (MiB), CPU seconds, message size, the
+    largest file it may write (MiB) and, sandboxed as a user of its own, its processes and
+    threads."""
 
     memory_mb: int = 2048
     cpu_seconds: int = 3600
     max_message_bytes: int = 1 << 20
     stderr_bytes: int = 1 << 20  # kept per game; more is dropped (and logged once)
+    file_mb: int = 256
+    processes: int = 128
 
 
 @dataclass
@@ -56,13 +62,20 @@ def clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def _limiter(limits: Limits) -> Callable[[], None]:
+def _limiter(limits: Limits, own_user: bool = False) -> Callable[[], None]:
+    """The limits set in the bot's process before it starts (RLIMIT_DATA rather than
+    RLIMIT_AS: JavaScript engines reserve far more address space than they use). The process
+    limit counts all of a user's processes, so it is set only for a bot with a user of its own."""
     def apply() -> None:
         mem = limits.memory_mb << 20
         resource.setrlimit(resource.RLIMIT_DATA, (mem, mem))
         cpu = limits.cpu_seconds
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        size = limits.file_mb << 20
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+        if own_user:
+            resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
 
     return apply
 
@@ -71,12 +84,20 @@ class BotProcess:
     """One running bot. `send` and `receive` never block past their deadline."""
 
     def __init__(self, command: Sequence[str], cwd: str | None, limits: Limits,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, sandbox: Sandbox | None = None,
+                 side: int = 0) -> None:
         self.limits = limits
+        args = list(command)
+        uid = None
+        if sandbox is not None:  # see sandbox.py
+            uid = seat_uid(side)
+            args = wrap(sandbox, args, cwd, uid, shutil.which("bwrap") or "bwrap",
+                        shutil.which("setpriv") or "setpriv")
+            cwd = None
         self.proc = subprocess.Popen(
-            list(command), cwd=cwd, env=env if env is not None else clean_env(),
+            args, cwd=cwd, env=env if env is not None else clean_env(),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            preexec_fn=_limiter(limits), start_new_session=True, close_fds=True,
+            preexec_fn=_limiter(limits, uid is not None), start_new_session=True, close_fds=True,
         )
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self._in = self.proc.stdin.fileno()
@@ -91,6 +112,7 @@ class BotProcess:
         self._buf = bytearray()
         self._arrived: deque[float] = deque()  # the read time of each complete line in _buf
         self._out_open = True
+        self._stale = False  # the line now in _buf began before a request: dropped when it ends
         self.stderr_tail = bytearray()
         self.stderr_total = 0
         self.closed = False
@@ -141,6 +163,10 @@ class BotProcess:
                 line = bytes(self._buf[:nl])
                 del self._buf[: nl + 1]
                 at = self._arrived.popleft() if self._arrived else time.monotonic()
+                if self._stale:  # the end of a line begun before the request
+                    self._stale = False
+                    scanned = 0
+                    continue
                 if len(line) > limit:
                     return Reply("oversized", error=f"a message of {len(line)} bytes (limit {limit})",
                                  at=at)
@@ -169,6 +195,24 @@ class BotProcess:
                 self.drain()
                 continue
             polled = self._wait(min(left, 0.1)) == 0
+
+    def discard_pending(self) -> list[bytes]:
+        """Read what the bot has written so far and drop it (called before a request is sent:
+        no line written before a request answers it). The complete lines are returned; a line
+        still unfinished is dropped whole when it ends."""
+        self.drain()
+        lines = []
+        while (nl := self._buf.find(b"\n")) >= 0:
+            line = bytes(self._buf[:nl])
+            del self._buf[: nl + 1]
+            if self._arrived:
+                self._arrived.popleft()
+            if self._stale:
+                self._stale = False
+            elif line.strip():
+                lines.append(line)
+        self._stale = self._stale or bool(self._buf.strip())
+        return lines
 
     def _wait(self, timeout: float) -> int:
         """Read what is ready within `timeout` seconds; the number of streams read."""

@@ -17,8 +17,8 @@ from nuffle.core.errors import NuffleError
 PROTOCOL = "nuffle-bot"
 VERSION = 1
 #: Changes within a version only add to it; 2 added the set-up clock and 53-bit bot seeds, 3 the
-#: Wizard inducement (two action types and the WIZARD decision kind).
-REVISION = 3
+#: Wizard inducement (two action types and the WIZARD decision kind), 4 the game clock.
+REVISION = 4
 #: Parts of a decision request a bot can ask for in its `ready` reply.
 REQUEST_PARTS = ("state", "position", "legal", "pitch")
 #: The parts a `ready` reply without `wants` gets.

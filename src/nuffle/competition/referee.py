@@ -25,12 +25,14 @@ from nuffle.competition.protocol import (
     StateText,
     Wants,
     decide_line,
+    decode,
     hello,
     legal_to_json,
     parse_action,
     parse_ready,
 )
 from nuffle.competition.randomplay import random_choice
+from nuffle.competition.sandbox import Sandbox
 from nuffle.competition.setups import complete_setup
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.decision import DecisionKind
@@ -74,6 +76,8 @@ class Settings:
     max_stray: int = 20
     max_setup_actions: int = 100
     max_decisions: int = 200_000
+    #: How bots are sandboxed (None: they run as the referee's user, in their config's folder).
+    sandbox: Sandbox | None = None
 
 
 def derived_seed(*parts: object) -> int:
@@ -111,6 +115,14 @@ def pitch(game: Game) -> dict[str, Any]:
 
 def _same_id(got: object, rid: int) -> bool:
     return type(got) is int and got == rid
+
+
+def _peek(line: bytes) -> dict[str, Any]:
+    """A line as a message, for the stray-line log (an undecodable line is named as such)."""
+    try:
+        return decode(line)
+    except ProtocolError:
+        return {"type": "(not a message)"}
 
 
 def _wanted(wants: Wants, part: str, kind: str) -> bool:
@@ -257,7 +269,8 @@ class Referee:
         sent = [0.0, 0.0]
         for seat in self.seats:
             try:
-                seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits)
+                seat.proc = BotProcess(seat.spec.command, seat.spec.cwd, limits,
+                                       sandbox=self.settings.sandbox, side=seat.side)
             except OSError as exc:
                 self._penalise(seat, "crash", f"cannot start {seat.spec.command[0]!r}: {exc.strerror or exc}")
                 continue
@@ -286,11 +299,13 @@ class Referee:
         """Take a bot's answer to hello (or penalise its absence)."""
         clocks = self.settings.clocks
         self._check_stderr(seat)
-        if reply.kind != "message":
+        if reply.kind != "message" and reply.kind != "malformed":
             self._bad_reply(seat, reply, "initialising")
             return
-        assert reply.message is not None
         try:
+            if reply.kind == "malformed":
+                raise ProtocolError(reply.error)
+            assert reply.message is not None
             seat.wants = parse_ready(reply.message)
         except ProtocolError as exc:
             self._penalise(seat, "crash", f"bad answer to hello: {exc}")
@@ -393,8 +408,12 @@ class Referee:
             parts["pitch"] = pitch(game)
         legal = game.legal_actions() if _wanted(wants, "legal", kind) else None
         line = decide_line(rid, decision, clock, seat.clock.left(clock), parts, legal, state)
+        for early in proc.discard_pending():  # written before the request: never its answer
+            self._stray(seat, _peek(early))
         start = time.monotonic()
-        soft = start + left + seat.clock.bank
+        allowed = left + seat.clock.bank
+        game_bound = seat.clock.game_left < allowed  # the chess clock runs out first
+        soft = start + min(allowed, seat.clock.game_left)
         hard = soft + self.settings.clocks.grace
         if not proc.send_line(line, hard):
             reason = proc.exited()
@@ -403,11 +422,21 @@ class Referee:
             return
         reply = self._receive(seat, hard, "action", rid)
         self._check_stderr(seat)
+        if reply.kind == "timeout" and game_bound:
+            seat.clock.game_left = 0.0
+            self._penalise(seat, "out_of_time", f"the game clock ({self.settings.clocks.game} s) "
+                           f"ran out at request {rid}, with no answer", rid)
+            return
         if reply.kind not in ("message", "malformed"):
             self._bad_reply(seat, reply, f"deciding (request {rid})", rid)
             return
         elapsed = reply.at - start
-        if not seat.clock.spend(clock, elapsed):
+        in_time = seat.clock.spend(clock, elapsed)
+        if seat.clock.out_of_time:
+            self._penalise(seat, "out_of_time", f"the game clock ({self.settings.clocks.game} s) "
+                           f"ran out answering request {rid}; the answer is dropped", rid)
+            return
+        if not in_time:
             if key is not None:
                 seat.clock.late_turn = key
             if clock == "setup":

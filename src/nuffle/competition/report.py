@@ -96,9 +96,10 @@ def build(meta: dict[str, Any], names: list[str], games: list[dict[str, Any]]) -
 def markdown(report: dict[str, Any]) -> str:
     """The report as Markdown: standings, final, ratings, penalties and games."""
     meta = report["tournament"]
+    seed = "seed kept secret until the last game" if meta["seed"] is None else f"seed {meta['seed']}"
     lines = [f"# {meta['name']}", "",
              f"{meta['format']}, {meta['games_per_pair']} games per pair, board {meta['board']}, "
-             f"seed {meta['seed']}, {len(report['games'])} games. Champion: **{report['champion']}**.",
+             f"{seed}, {len(report['games'])} games. Champion: **{report['champion']}**.",
              "", "## Standings", "",
              "| # | bot | pts | W | D | L | TD+ | TD- | CAS+ | CAS- | DQ | penalties |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]

@@ -113,6 +113,12 @@ for line in sys.stdin:
         continue
     if MODE == "illegal":
         action = ["END_TURN", 99, [0, 0]]
+    if MODE == "deep" and decisions == 3:  # one line nested 100,000 deep
+        sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\n")
+        sys.stdout.flush()
+        continue
+    if MODE == "stall":  # thinks to the edge of every clock
+        time.sleep(min(msg["clock_left"], float(ARG)))
     if MODE == "memory" and decisions == 3:
         hog = [bytearray(64 << 20) for _ in range(64)]  # 4 GiB
     if MODE == "memory_caught" and decisions == 3:
@@ -125,4 +131,8 @@ for line in sys.stdin:
         with open(ARG, "w") as fh:
             fh.write(outcome)
     send({"type": "action", "id": msg["id"], "action": action})
+    if MODE == "early" and decisions == 3:
+        # then illegal answers to the next requests, written before they are sent
+        for ahead in range(1, 11):
+            send({"type": "action", "id": msg["id"] + ahead, "action": ["END_TURN", 99, [0, 0]]})
 print(f"{MODE}: {os.getpid()} done", file=sys.stderr)
