@@ -2,7 +2,7 @@
 file (or take a race's default team) here and hand the engine a `TeamSpec`.
 
 * `load_team` / `read_team_file`: a race key or a JSON team file as it enters a match.
-* `creation_problems` / `check_team` / `build_team` / `suggest_team`: the LRB6 team-creation
+* `creation_problems` / `check_team` / `team_problems` / `build_team` / `suggest_team`: the LRB6 team-creation
   rules (11-16 players, everything paid from the treasury, Fan Factor at most 9). Played teams
   are not held to them: league teams grow past 1,000,000 and may shrink below 11 players.
 """
@@ -100,12 +100,30 @@ def check_team(raw: Mapping[str, Any], source: str = "team", treasury: int | Non
     """Every rule for a new team: the file rules (`team_from_dict`, or `parse_team` when
     `implemented_only` is false) and the creation rules with `treasury` (default: the file's
     'treasury' key, else 1,000,000). Raises TeamError naming the first broken rule."""
-    spec = team_from_dict(raw, source) if implemented_only else parse_team(raw, source)
-    budget = treasury if treasury is not None else int(raw.get("treasury", TREASURY))
-    problems = creation_problems(spec, budget)
+    spec, problems = _creation_check(raw, source, treasury, implemented_only)
     if problems:
-        raise TeamError(f"{source}: {problems[0]}")
+        raise TeamError(problems[0])
     return spec
+
+
+def team_problems(raw: Mapping[str, Any], source: str = "team", treasury: int | None = None) -> list[str]:
+    """Every rule a new team file breaks, one line each naming `source` (empty when it is
+    legal): the first broken file rule alone, else every broken creation rule; the first
+    line is `check_team`'s error."""
+    try:
+        return _creation_check(raw, source, treasury, True)[1]
+    except TeamError as exc:
+        return [str(exc)]
+
+
+def _creation_check(raw: Mapping[str, Any], source: str, treasury: int | None,
+                    implemented_only: bool) -> tuple[TeamSpec, list[str]]:
+    spec = team_from_dict(raw, source) if implemented_only else parse_team(raw, source)
+    try:
+        budget = treasury if treasury is not None else int(raw.get("treasury", TREASURY))
+    except (TypeError, ValueError):
+        raise TeamError(f"{source}: 'treasury' must be a whole number, not {raw.get('treasury')!r}") from None
+    return spec, [f"{source}: {p}" for p in creation_problems(spec, budget)]
 
 
 def build_team(

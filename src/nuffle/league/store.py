@@ -150,26 +150,28 @@ class Store:
         return store
 
     @staticmethod
-    def open(path: str | Path, exclusive: bool = False) -> Store:
+    def open(path: str | Path, exclusive: bool = False, read_only: bool = False) -> Store:
         """An existing league file; LeagueError if it is missing, damaged (SQLite's integrity
         check is run first) or not a league. `exclusive`: hold the file for this process alone
         until `close` (LeagueBusy if another process holds it), as every command that plays or
-        changes a league does."""
+        changes a league does. `read_only`: nothing can be written (the web app's reading; a
+        file of an older version is then refused rather than upgraded)."""
         p = Path(path)
         if not p.is_file():
             raise LeagueError(f"{p}: no such league file")
         lock = _hold(p) if exclusive else None
         try:
-            return Store._open(p, lock)
+            return Store._open(p, lock, read_only)
         except BaseException:
             if lock is not None:
                 os.close(lock)
             raise
 
     @staticmethod
-    def _open(p: Path, lock: int | None) -> Store:
+    def _open(p: Path, lock: int | None, read_only: bool = False) -> Store:
         try:
-            conn = sqlite3.connect(f"file:{p}?mode=rw", uri=True, isolation_level=None)
+            conn = sqlite3.connect(f"file:{p}?mode={'ro' if read_only else 'rw'}", uri=True,
+                                   isolation_level=None)
         except sqlite3.Error as exc:
             raise LeagueError(f"{p}: not a readable league file ({exc})") from None
         try:
@@ -193,6 +195,9 @@ class Store:
             if missing:
                 raise LeagueError(f"{p}: damaged league file: table {missing[0]!r} is missing")
             store = Store(p, conn, lock)
+            if version < VERSION and read_only:
+                raise LeagueError(f"{p}: a league file of version {version}: run any `nuffle league` "
+                                  f"command on it once to upgrade it to version {VERSION}")
             if version < VERSION:
                 store._upgrade(version)
         except BaseException:

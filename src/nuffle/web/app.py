@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from nuffle.core.errors import InputError
 from nuffle.record import RecordError, to_record
-from nuffle.web import odds
+from nuffle.web import leagues_api, odds, teams_api
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
 from nuffle.web.session import OWNER, SIDES
@@ -67,9 +67,10 @@ def _state(manager: GameManager, gid: str) -> Response:
     return Response(live.state_text(odds.overlays), media_type="application/json")
 
 
-def create_app(db: str | Path = ":memory:", **limits: float) -> FastAPI:
-    """The app, storing its games in the SQLite file `db` (`limits`: the GameManager's
-    `expire_after` and `move_limit`, for tests)."""
+def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, **limits: float) -> FastAPI:
+    """The app, storing its games in the SQLite file `db` and serving the league files in the
+    folder `leagues` (None: none) (`limits`: the GameManager's `expire_after` and `move_limit`,
+    for tests)."""
     store = Store(db)
     manager = GameManager(store, **limits)
 
@@ -104,6 +105,8 @@ def create_app(db: str | Path = ":memory:", **limits: float) -> FastAPI:
         return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+    app.include_router(teams_api.router(_json_body))
+    app.include_router(leagues_api.router(leagues))
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:

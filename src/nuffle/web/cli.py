@@ -1,4 +1,5 @@
-"""`nuffle serve [--host H] [--port P] [--db FILE]`: run the web app (needs the [web] extra)."""
+"""`nuffle serve [--host H] [--port P] [--db FILE] [--leagues DIR]`: run the web app (needs the
+[web] extra)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     db = Path(args.db) if args.db else default_db_path()
+    leagues = Path(args.leagues) if args.leagues else None
+    if leagues is not None and not leagues.is_dir():
+        print(f"error: --leagues {leagues}: not a folder", file=sys.stderr)
+        return 2
     try:  # is the address free? (before the banner, the database or a traceback from uvicorn)
         with socket.create_server((args.host, args.port)):
             pass
@@ -59,10 +64,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: {store}", file=sys.stderr)
         return 1
     store.close()
-    print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db})", flush=True)
+    served = f"; leagues from {leagues}" if leagues is not None else ""
+    print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db}{served})", flush=True)
     # No per-message deflate: states are small next to what compressing them costs the server.
     # Shutdown closes open sockets after at most 3 s rather than waiting for every watcher.
-    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level=args.log_level,
+    uvicorn.run(create_app(db, leagues), host=args.host, port=args.port, log_level=args.log_level,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=3)
     return 0
 
@@ -75,6 +81,8 @@ def register(subparsers: Any) -> None:
                    help="address to listen on (0.0.0.0 to host on a network; default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
+    p.add_argument("--leagues", metavar="DIR",
+                   help="serve the league files (*.db) in DIR, read-only, at /api/leagues and /leagues")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default warning)")

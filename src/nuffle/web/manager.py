@@ -36,6 +36,7 @@ from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
 from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
+from nuffle.web.teams_api import game_teams
 
 MODES = ("hotseat", "bot", "botvbot", "online")
 DEFAULT_DELAY = {"hotseat": 0.0, "online": 0.0, "bot": 0.15, "botvbot": 0.3}
@@ -109,8 +110,16 @@ class GameManager:
         board = body.get("board", 11)
         if type(board) is not int or board not in VARIANTS:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
-        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, "human" if s == "home" else "orc"), s, board)
-                                        for s in SIDES)
+        try:
+            given = game_teams(body)
+        except ValueError as exc:
+            raise WebError(400, str(exc)) from None
+        defaults = {s: given[s].race if s in given else "human" if s == "home" else "orc" for s in SIDES}
+        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, defaults[s]), s, board) for s in SIDES)
+        for s, entry_race in zip(SIDES, (hrace, arace), strict=True):
+            if s in given and given[s].race != entry_race:
+                raise WebError(400, f"'{s}' names race {entry_race!r} but '{s}_team' is a "
+                                    f"{given[s].race} team: give '{s}' as {given[s].race!r} or leave it out")
         if mode == "botvbot":
             hbot, abot = hbot or "random", abot or "random"
         elif mode == "bot" and hbot is None and abot is None:
@@ -125,7 +134,8 @@ class GameManager:
         elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise WebError(400, f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         delay = self._delay(body.get("delay", DEFAULT_DELAY[mode]))
-        teams = {"home": team_to_dict(load_team(hrace)), "away": team_to_dict(load_team(arace))}
+        teams = {s: team_to_dict(given[s] if s in given else load_team(r))
+                 for s, r in zip(SIDES, (hrace, arace), strict=True)}
         gid = secrets.token_hex(8)
         tokens = {side: secrets.token_urlsafe(24) for side, bot in zip(SIDES, (hbot, abot), strict=True)
                   if bot is None}
