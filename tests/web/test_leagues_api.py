@@ -83,7 +83,8 @@ def test_a_team_page_has_roster_spp_skills_injuries_value_treasury_and_fan_facto
     for mine, theirs in zip(page["players"], team["players"], strict=True):
         assert mine["spp"] == theirs.get("spp", 0)
         assert mine["injuries"] == theirs.get("injuries", [])
-        assert mine["value"] > 0 and isinstance(mine["skills"], list)
+        assert mine["value"] > 0 and all(isinstance(s, str) for s in mine["skills"])
+    assert any("Block" in p["skills"] for p in page["players"])  # the orc Blitzers' skill
     table = leagues.get("/api/leagues/spring").json()["standings"]
     assert page["team_value"] == next(r["tv"] for r in table if r["name"] == "Tide")
     assert leagues.get("/api/leagues/spring/teams/Nobody").status_code == 404

@@ -1,7 +1,8 @@
 """Leagues in the browser: `nuffle serve --leagues DIR` serves the league files (`*.db`) in DIR,
 read-only. `GET /api/leagues` lists them, `GET /api/leagues/{name}` answers the standings as
 `nuffle league table FILE --json` does, `.../fixtures` the fixtures and results and
-`.../teams/{team}` an entry's team page."""
+`.../teams/{team}` an entry's team page; `/leagues`, `/leagues/{name}` and
+`/leagues/{name}/teams/{team}` are the pages that show them (static/league.html)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import APIRouter
+from fastapi.responses import FileResponse
 
-from nuffle.core.teams import TeamError
+from nuffle.core.teams import TeamError, skill_name
 from nuffle.league.report import standings
 from nuffle.league.store import Entry, LeagueError, Store
 from nuffle.league.team import LeaguePlayer
@@ -95,8 +97,8 @@ def fixtures(store: Store) -> dict[str, Any]:
 
 def _player(p: LeaguePlayer) -> dict[str, Any]:
     return {"number": p.number, "name": p.name, "position": p.position.name, "spp": p.spp,
-            "title": p.title, "skills": sorted(s.name for s in p.skills),
-            "gained": sorted(s.name for s in p.gained), "changes": list(p.changes()),
+            "title": p.title, "skills": sorted(skill_name(s) for s in p.skills),
+            "gained": sorted(skill_name(s) for s in p.gained), "changes": list(p.changes()),
             "injuries": list(p.injuries), "niggles": p.niggles, "mng": p.mng, "value": p.value,
             "record": dict(p.record)}
 
@@ -111,10 +113,16 @@ def team_page(entry: Entry) -> dict[str, Any]:
             "graveyard": [_player(p) for p in t.graveyard]}
 
 
-def router(folder: str | Path | None) -> APIRouter:
-    """The league routes over the league files in `folder`."""
+def router(folder: str | Path | None, page: Path) -> APIRouter:
+    """The league routes over the league files in `folder`; `page`: the league pages' HTML."""
     leagues = LeagueFolder(folder)
     api = APIRouter()
+
+    @api.get("/leagues", include_in_schema=False)
+    @api.get("/leagues/{name}", include_in_schema=False)
+    @api.get("/leagues/{name}/teams/{team}", include_in_schema=False)
+    async def pages(name: str = "", team: str = "") -> FileResponse:
+        return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     async def read(name: str, what: Callable[[Store], T]) -> T:
         return await asyncio.to_thread(leagues.read, name, what)
