@@ -122,6 +122,7 @@ async function showTeam(name, team) {
     cell(tr, p.injuries.join(", "));
     body("#graveyard").append(tr);
   }
+  $("#grave").hidden = t.graveyard.length === 0;
   $("#team").hidden = false;
 }
 
