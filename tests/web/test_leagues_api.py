@@ -139,3 +139,23 @@ def test_serve_refuses_a_leagues_path_that_is_not_a_folder(tmp_path: Path,
     assert code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: --leagues") and len(err.splitlines()) == 1
+
+
+def test_an_older_league_file_is_refused_untouched_until_a_league_command_upgrades_it(
+        league_dir: Path, tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    folder = tmp_path / "old"
+    folder.mkdir()
+    path = folder / "old.db"
+    shutil.copy(league_dir / "spring.db", path)
+    with sqlite3.connect(path) as c:  # as version 2 wrote it: no ledger
+        c.execute("DROP TABLE ledger")
+        c.execute("UPDATE meta SET value = '2' WHERE key = 'version'")
+    before = path.read_bytes()
+    with TestClient(create_app(db, folder)) as c:
+        r = c.get("/api/leagues/old")
+        assert r.status_code == 422 and "version 2" in r.json()["error"]
+        assert path.read_bytes() == before
+        expected = _cli_json(capsys, "table", str(path), "--json")  # upgrades the file
+        assert c.get("/api/leagues/old").json() == expected
