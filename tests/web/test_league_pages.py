@@ -119,6 +119,9 @@ def test_a_team_page_shows_the_roster(page: Any, league_url: tuple[str, Path],
     assert [r[4] for r in roster] == [", ".join(sorted(skill_name(s) for s in p.skills)) for p in players]
     assert any("Block" in r[4] for r in roster)  # the orc Blitzers' skill, by its rulebook name
     assert page.is_hidden("#grave") == (not team.get("graveyard"))
+    with page.expect_download() as download:
+        page.click("#export")
+    assert json.loads(Path(download.value.path()).read_text()) == team
 
 
 def test_an_unknown_league_page_says_so(page: Any, league_url: tuple[str, Path]) -> None:

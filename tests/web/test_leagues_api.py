@@ -90,6 +90,16 @@ def test_a_team_page_has_roster_spp_skills_injuries_value_treasury_and_fan_facto
     assert leagues.get("/api/leagues/spring/teams/Nobody").status_code == 404
 
 
+def test_a_team_file_exports_as_nuffle_league_team_writes_it(leagues: TestClient, league_dir: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("Reavers", "Tide", "Beards"):
+        assert leagues.get(f"/api/leagues/spring/teams/{name}/file").json() == \
+            _cli_json(capsys, "team", str(league_dir / "spring.db"), name)
+    assert leagues.get("/api/leagues/spring/teams/Nobody/file").status_code == 404
+    exported = leagues.get("/api/leagues/spring/teams/Tide/file").json()
+    assert leagues.post("/api/teams/check", json=exported).json()["ok"] is True  # and imports again
+
+
 @pytest.mark.parametrize(("url", "status"), [
     ("/api/leagues/autumn", 404),
     ("/api/leagues/...", 400),

@@ -1,7 +1,8 @@
 """Leagues in the browser: `nuffle serve --leagues DIR` serves the league files (`*.db`) in DIR,
 read-only. `GET /api/leagues` lists them, `GET /api/leagues/{name}` answers the standings as
 `nuffle league table FILE --json` does, `.../fixtures` the fixtures and results and
-`.../teams/{team}` an entry's team page; `/leagues`, `/leagues/{name}` and
+`.../teams/{team}` an entry's team page (`.../file`: its team file, as `nuffle league team`
+writes it); `/leagues`, `/leagues/{name}` and
 `/leagues/{name}/teams/{team}` are the pages that show them (static/league.html)."""
 
 from __future__ import annotations
@@ -155,6 +156,19 @@ def router(folder: str | Path | None, page: Path) -> APIRouter:
 
         try:
             return await read(name, page)
+        except _NoTeam:
+            raise WebError(404, f"league {name!r} has no team named {team!r}") from None
+
+    @api.get("/api/leagues/{name}/teams/{team}/file")
+    async def get_team_file(name: str, team: str) -> dict[str, Any]:
+        def team_file(store: Store) -> dict[str, Any]:
+            known = {e.name: e for e in store.entries()}
+            if team not in known:
+                raise _NoTeam(team)
+            return known[team].team.to_dict()
+
+        try:
+            return await read(name, team_file)
         except _NoTeam:
             raise WebError(404, f"league {name!r} has no team named {team!r}") from None
 

@@ -101,7 +101,12 @@ async function showTeam(name, team) {
     `Team value ${thousands(t.team_value)}, treasury ${thousands(t.treasury)}, ` +
     `Fan Factor ${t.fan_factor}, re-rolls ${t.rerolls}, apothecary ${t.apothecary ? "yes" : "no"}, ` +
     `assistant coaches ${t.assistant_coaches}, cheerleaders ${t.cheerleaders}; ` +
-    `coached by ${t.bot}, managed by ${t.manager}.`;
+    `coached by ${t.bot}, managed by ${t.manager}. `;
+  const file = link(`/api/leagues/${encodeURIComponent(name)}/teams/${encodeURIComponent(team)}/file`,
+                    "Export the team file");
+  file.id = "export";
+  file.download = `${t.name}.json`;
+  $("#team-facts").append(file);
   for (const p of t.players) {
     const tr = document.createElement("tr");
     cell(tr, p.number, "num");
