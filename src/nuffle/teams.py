@@ -119,10 +119,7 @@ def team_problems(raw: Mapping[str, Any], source: str = "team", treasury: int | 
 def _creation_check(raw: Mapping[str, Any], source: str, treasury: int | None,
                     implemented_only: bool) -> tuple[TeamSpec, list[str]]:
     spec = team_from_dict(raw, source) if implemented_only else parse_team(raw, source)
-    try:
-        budget = treasury if treasury is not None else int(raw.get("treasury", TREASURY))
-    except (TypeError, ValueError):
-        raise TeamError(f"{source}: 'treasury' must be a whole number, not {raw.get('treasury')!r}") from None
+    budget = treasury if treasury is not None else int(raw.get("treasury", TREASURY))
     return spec, [f"{source}: {p}" for p in creation_problems(spec, budget)]
 
 
