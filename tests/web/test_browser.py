@@ -705,7 +705,7 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     # a square next to him can be stepped or leapt to: each button says which and its chance
     page.wait_for_function("G.paths !== null")
     page.locator("rect[data-sq='4,4']").click()
-    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).total.chance):.1f}%"
+    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).here.chance):.1f}%"
     assert page.locator("#choices button", has_text="Leap here").text_content() == leap_here
     step = path_to(game, leaper, (4, 4))  # a dodge away from the Human lineman
     assert step is not None

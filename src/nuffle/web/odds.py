@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from nuffle.analysis import queries, skill_odds
+from nuffle.analysis.blocks import BlockOdds, BlockResult
 from nuffle.analysis.pathfinding import Path, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
@@ -46,9 +47,17 @@ def path_preview(game: Game, pid: int) -> dict[str, Any]:
     return {"player": pid, "paths": {f"{x},{y}": _path_json(p) for (x, y), p in paths.items()}}
 
 
+def _block_figures(odds: BlockOdds) -> dict[str, float]:
+    """A block's figures: the clean knock-down (the defender down, the attacker standing),
+    Both Down apart (both knocked down, both roll armour) and the attacker falling at all."""
+    return {"knockdown": float(odds.defender_down),
+            "both_down": float(odds.results.get(BlockResult.BOTH_DOWN, 0)),
+            "attacker_down": float(1 - odds.attacker_up)}
+
+
 def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[str, Any]:
     """The block of `defender` by `attacker` from the end of `path`: its square, route, dice,
-    chooser, knock-down and attacker-down chances and the chance of getting there."""
+    chooser, its figures (`_block_figures`) and the chance of getting there."""
     s = game.state
     odds = queries.blitz_odds(game, attacker, defender, path.end)
     there = s.copy()
@@ -56,8 +65,7 @@ def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[s
         there.move_player(attacker, s.board.sq(*path.end))
     dice, chooses = block_dice(there, attacker, defender, True)
     return {"from": list(path.end), "steps": [list(sq) for sq in path.steps], "dice": dice,
-            "chooser": "attacker" if chooses else "defender", "knockdown": float(odds.defender_armour),
-            "attacker_down": float(1 - odds.attacker_up), "path": path.prob}
+            "chooser": "attacker" if chooses else "defender", **_block_figures(odds), "path": path.prob}
 
 
 def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
@@ -84,8 +92,7 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
                 dice, chooses = block_dice(s, attacker, defender, blitz)
                 out.append({"square": [x, y], "defender": defender, "dice": dice,
                             "chooser": "attacker" if chooses else "defender",
-                            "knockdown": float(odds.defender_armour),
-                            "attacker_down": float(1 - odds.attacker_up), "path": 1.0})
+                            **_block_figures(odds), "path": 1.0})
                 continue
             path = far.get((x, y))
             if path is None or found is None:
@@ -198,8 +205,9 @@ def _plan(odds: skill_odds.PlanOdds) -> dict[str, Any]:
 
 
 def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll and, with the Going For
-    It rolls it costs, the whole leap; each with its plan for `nuffle odds`."""
+    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll, with the Going For It
+    rolls it costs the whole leap, and with the pick-up there the whole step ("Leap here",
+    like "Move here"); each with its plan for `nuffle odds`."""
     out = []
     for sq in squares:
         try:
@@ -207,7 +215,7 @@ def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...
         except ValueError:
             continue
         out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total),
-                    "gfis": odds.gfis})
+                    "here": _plan(odds.here), "gfis": odds.gfis})
     return out
 
 

@@ -491,7 +491,7 @@ function choiceOdds(action, key) {
   const at = list => (list || []).find(o => o.square.join(",") === key);
   let p = null;
   if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
-  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).total.chance;
+  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).here.chance;
   return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
 }
 
@@ -557,7 +557,8 @@ function drawHover(idx) {
       where = `Blitz from <b data-testid="blitz-from">${opt.from.join(",")}</b>`;
     }
     line.innerHTML = `${where}: <b data-testid="block-dice">${opt.dice}</b> ${opt.dice > 1 ? "dice" : "die"}, ${opt.chooser} chooses · ` +
-      `knock-down ${pct(opt.knockdown)} · attacker falls ${pct(opt.attacker_down)}` +
+      `knock-down <b data-testid="block-kd">${pct(opt.knockdown)}</b> · both down <b data-testid="block-both-down">${pct(opt.both_down)}</b> · ` +
+      `attacker falls ${pct(opt.attacker_down)}` +
       (opt.path < 1 ? ` · reach ${pct(opt.path)}` : "") +
       (block.far ? ` · <span class="hint">press S for another square` +
         (G.blitzOpts[key] ? ` (${(G.blitzPick[key] || 0) + 1} of ${G.blitzOpts[key].length})` : "") + "</span>" : "");
@@ -616,7 +617,8 @@ function skillOdds(odds, key, acts) {
   const leap = at(odds.leaps);
   if (leap && has("LEAP")) {
     parts.push(`Leap: roll ${planned("leap-roll", leap.leap)}` +
-      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : ""));
+      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : "") +
+      (leap.here.plan !== leap.total.plan ? ` · with the pick-up ${planned("leap-here", leap.here)}` : ""));
   }
   const thrown = G.selected;
   const ttm = (odds.throws || []).filter(o => o.square.join(",") === key);

@@ -1,0 +1,82 @@
+# mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
+"""The odds the API shows on the board, for built positions, against the engine's exact figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.game import Game
+from nuffle.core.skills import Skill
+from nuffle.core.types import BallState, Status
+from nuffle.testing import Scenario, do
+
+T = ActionType
+
+
+def swap_in(client: TestClient, game: Game, home: str, away: str) -> tuple[str, dict[str, Any]]:
+    """A hot-seat game of `home` against `away` whose position is `game`; its state."""
+    g = client.post("/api/games", json={"mode": "hotseat", "home": home, "away": away,
+                                        "board": 11}).json()
+    live = client.app.state.manager.games[g["id"]]
+    live.game = game
+    live.saved = len(game.history)
+    live.version += 1
+    return g["id"], client.get(f"/api/games/{g['id']}").json()
+
+
+def _at(items: list[dict[str, Any]], square: tuple[int, int]) -> dict[str, Any]:
+    return next(o for o in items if o["square"] == list(square))
+
+
+def _troll_block(client: TestClient, ogre: bool) -> dict[str, Any]:
+    """A Troll (no Block, no re-roll) blocking a Human: a lineman (2 dice, he chooses) or the
+    Ogre with a lineman's assist (2 dice, the Ogre chooses)."""
+    sc = Scenario("goblin", "human").set(rerolls=(0, 0))
+    troll = sc.pid(0, "Troll")
+    target = sc.pid(1, "Ogre") if ogre else sc.pid(1, "Lineman")
+    sc.take(troll, Skill.REALLY_STUPID).put(troll, (10, 7)).put(target, (11, 7))
+    if ogre:
+        sc.put(sc.pid(1, "Lineman"), (11, 8))
+    game = sc.start(0)
+    do(game, T.START_BLOCK, troll)
+    _, state = swap_in(client, game, "goblin", "human")
+    return _at(state["odds"]["blocks"], (11, 7))
+
+
+def test_block_knockdown_is_the_clean_one_with_both_down_apart(client: TestClient) -> None:
+    # two dice, the Troll picks: he knocks the lineman down cleanly unless both dice are among
+    # Both Down, Attacker Down and Pushed (4 faces of 6); Both Down is taken only with no push
+    plain = _troll_block(client, ogre=False)
+    assert (plain["dice"], plain["chooser"]) == (2, "attacker")
+    assert plain["knockdown"] == float(1 - Fraction(4, 6) ** 2)  # 55.6%, not 63.9%
+    assert plain["both_down"] == float(Fraction(2, 6) ** 2 - Fraction(1, 6) ** 2)
+    # the Ogre picks: a clean knock-down only when both dice show it
+    ogre = _troll_block(client, ogre=True)
+    assert (ogre["dice"], ogre["chooser"]) == (2, "defender")
+    assert ogre["knockdown"] == float(Fraction(2, 6) ** 2)  # 11.1%, not 36.1%
+    assert ogre["both_down"] == float(Fraction(5, 6) ** 2 - Fraction(4, 6) ** 2)
+
+
+def test_leap_here_is_the_whole_step_with_the_pick_up(client: TestClient) -> None:
+    sc = Scenario("orc", "human").set(rerolls=(0, 0))
+    goblin = sc.pid(0, "Goblin")
+    sc.grant(goblin, Skill.LEAP).put(goblin, (10, 7)).put(sc.pid(1, "Lineman"), (11, 7))
+    sc.put(sc.pid(1, "Lineman", 1), (13, 8))  # marks the landing square: the pick-up is 5+
+    sc.ball_at((12, 7))
+    game = sc.start(0)
+    do(game, T.START_MOVE, goblin)
+    _, state = swap_in(client, game, "orc", "human")
+    leap = _at(state["odds"]["leaps"], (12, 7))
+    outs = game.outcomes(Action(T.LEAP, None, (12, 7)))
+    # he goes on with his move (no turnover: the match of this position ends with one)
+    held = sum((p for p, g in outs if not g.is_over and g.state.pos[goblin] == g.state.board.sq(12, 7)
+                and g.state.status[goblin] == Status.STANDING
+                and g.state.ball_state == BallState.CARRIED and g.state.ball == g.state.pos[goblin]),
+               Fraction(0))
+    assert leap["here"]["chance"] == float(held) == float(Fraction(3, 6) * Fraction(2, 6))
+    assert leap["here"]["plan"] == "4+:norr 5+:norr"
+    assert leap["total"]["chance"] == 0.5  # the leap alone, as before
