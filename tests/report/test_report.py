@@ -118,6 +118,16 @@ def test_foul_sent_off_on_a_double() -> None:
     assert "Turnover (Human Lineman #6 sent off): the Reikland Reavers turn ends." in report.lines
 
 
+def test_a_stand_up_and_each_square_moved_to_are_reported() -> None:
+    sc = Scenario()
+    sc.put(BLITZER, (10, 7), Status.PRONE).put(O_LINE, (20, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_MOVE, BLITZER, None), (T.MOVE, None, (11, 7)), (T.MOVE, None, (12, 8)))
+    who = report.names.player(BLITZER)
+    assert report.lines[-3:] == [f"{who} stands up.", f"{who} moves to 11,7.", f"{who} moves to 12,8."]
+
+
 def test_block_dice_code_round_trips() -> None:
     for faces in ((0,), (4, 2), (1, 3, 4), (4, 4, 4)):
         for chooser in (True, False):
@@ -135,6 +145,8 @@ def every_event() -> list[ReportEvent]:
         ReportEvent(k.TURN, 1, value=3, half=1),
         ReportEvent(k.BLOCK_FACE, value=int(T.SELECT_PUSHED)),
         ReportEvent(k.FOLLOW_UP, 0, 0),
+        ReportEvent(k.STAND_UP, 0, 0),
+        ReportEvent(k.MOVE, 0, 0, square=(3, 4)),
         ReportEvent(k.REROLL, 0, value=int(T.USE_REROLL)),
         ReportEvent(k.REROLL, 1, value=int(T.USE_PRO)),
         ReportEvent(k.SKILL, 0, 0, skill="DIVING_CATCH"),
@@ -188,6 +200,15 @@ def test_same_race_players_are_told_apart_by_side() -> None:
     assert names.player(0) == "Blitzer #1 (home)"
     assert names.player(11) == "Blitzer #1 (away)"
     assert names.coach(1) == "the Human (away) coach"
+
+
+def test_a_position_named_after_its_race_is_not_named_twice() -> None:
+    game = Game.new("goblin", "orc", seed=1)
+    names = Names(game.state)
+    by_position = {(i.team, i.position): names.player(i.pid) for i in game.state.info}
+    assert by_position[(0, "Goblin")].startswith("Goblin #")  # not 'Goblin Goblin #9'
+    assert by_position[(0, "Troll")].startswith("Goblin Troll #")
+    assert by_position[(1, "Goblin")].startswith("Orc Goblin #")
 
 
 @pytest.mark.parametrize("board", [5, 11])

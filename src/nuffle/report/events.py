@@ -164,7 +164,8 @@ class MatchReport:
             out.append(ReportEvent(ekind, s.pteam[a], a, ok=bool(c), half=half))
             if not c and s.pteam[a] == self._active:
                 self._cause = "ball not caught" if ev == Event.CATCH else "failed pick-up"
-        # Event.STAND_UP: a stand-up needs no line (a roll for it has its own)
+        elif ev == Event.STAND_UP and c:  # (a failed stand-up roll has its own line)
+            out.append(ReportEvent(EventKind.STAND_UP, s.pteam[a], a, half=half))
 
     def _decision(self, s: GameState, t: ActionType, pid: int, sq: int, out: list[ReportEvent]) -> None:
         half = s.half
@@ -183,6 +184,10 @@ class MatchReport:
             actor = pid if pid >= 0 else self._actor
             out.append(ReportEvent(EventKind.TARGET, s.pteam[actor] if actor >= 0 else -1, actor,
                                    target if target >= 0 else -1, value=int(t),
+                                   square=square, half=half))
+        elif t == ActionType.MOVE and square is not None:
+            actor = pid if pid >= 0 else self._actor
+            out.append(ReportEvent(EventKind.MOVE, s.pteam[actor] if actor >= 0 else -1, actor,
                                    square=square, half=half))
         elif t in _FACES:
             out.append(ReportEvent(EventKind.BLOCK_FACE, value=int(t), half=half))

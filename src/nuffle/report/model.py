@@ -34,6 +34,8 @@ class EventKind(Enum):
     TURNOVER = "turnover"  # cause: a few words, or ""
     FINAL_WHISTLE = "final_whistle"  # score: the final score
     SPELL = "spell"  # a team calls on its Wizard (value: the ActionType USE_FIREBALL / USE_LIGHTNING_BOLT)
+    STAND_UP = "stand_up"  # a player stands up
+    MOVE = "move"  # a player moves to `square`
 
 
 @dataclass(frozen=True)

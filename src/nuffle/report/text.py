@@ -98,7 +98,9 @@ class Names:
         self._players = []
         for info in s.info:
             race = races[info.team]
-            label = f"{race} {info.position} #{info.number}"
+            # the race is not said twice: a Goblin team's Goblin is 'Goblin #9', not 'Goblin Goblin #9'
+            said = info.position.lower().split()[0] == race.lower().split()[0]
+            label = f"{info.position} #{info.number}" if said else f"{race} {info.position} #{info.number}"
             if races[0] == races[1]:
                 label = f"{info.position} #{info.number} ({SIDE_WORDS[info.team]})"
             self._players.append(label)
@@ -246,6 +248,11 @@ def render(e: ReportEvent, n: Names) -> str:
         return f"{who} picks up the ball." if e.ok else f"{who} fails to pick up the ball."
     if k == K.CATCH:
         return f"{n.player(e.player)} catches the ball." if e.ok else f"{n.player(e.player)} drops the ball."
+    if k == K.STAND_UP:
+        return f"{n.player(e.player)} stands up."
+    if k == K.MOVE:
+        where = f"{e.square[0]},{e.square[1]}" if e.square is not None else "a square"
+        return f"{n.player(e.player)} moves to {where}."
     if k == K.TOUCHDOWN:
         return f"Touchdown! {n.player(e.player)} scores for {n.team(e.side)}: {n.score(e.score)}."
     if k == K.TURNOVER:
