@@ -477,11 +477,13 @@ def test_7_prompts_show_the_dice_the_chooser_and_the_apothecary_s_player_and_inj
 def test_8_pieces_are_legible(page: Any, server: Server) -> None:
     gid, _ = start_bot_game(page, server)
     state = drive_to_turn(page, server, gid, "home")
-    # team colours by race, and a second colour when two teams would look alike
-    colours = page.evaluate("teamColours({home: 'human', away: 'orc'})")
+    # team colours by race, as the server chose them (nuffle.web.colours; tests/web/test_colours.py)
+    from nuffle.web.colours import team_colours
+    colours = page.evaluate("teamColours(G.state).fill")
+    assert colours == team_colours(state["races"]["home"], state["races"]["away"])["fill"]
     assert colours == {"home": "#c43c2c", "away": "#2a5ea8"}
-    same = page.evaluate("teamColours({home: 'human', away: 'human'})")
-    assert same["home"] != same["away"]
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--away-text')"
+                         ).strip() == team_colours("human", "orc")["text"]["away"]
     # (a stunned piece is drawn grey: the kick-off or the opponent's turn may have stunned some)
     home, away = (next(p for p in state["players"]
                        if p["team"] == side and p["square"] and p["status"] != "STUNNED")

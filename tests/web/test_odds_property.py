@@ -14,6 +14,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.analysis import queries
 from nuffle.analysis.blocks import BlockResult
 from nuffle.analysis.notation import parse_plan
+from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
@@ -39,7 +40,6 @@ def _check_block(game: Game, b: dict[str, Any]) -> None:
     if b.get("far"):
         odds = queries.blitz_odds(game, attacker, defender, tuple(b["from"]))
     else:
-        from nuffle.core.actions import ActionType
         odds = queries.block_odds(game, attacker, defender,
                                   blitz=game.decision().action == ActionType.START_BLITZ)
         dice, chooses = block_dice(s, attacker, defender, game.decision().action == ActionType.START_BLITZ)
