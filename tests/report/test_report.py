@@ -128,6 +128,23 @@ def test_a_stand_up_and_each_square_moved_to_are_reported() -> None:
     assert report.lines[-3:] == [f"{who} stands up.", f"{who} moves to 11,7.", f"{who} moves to 12,8."]
 
 
+def test_throw_team_mate_names_the_thrower_and_the_thrown() -> None:
+    from nuffle.core.skills import Skill
+
+    sc = Scenario("orc", "human", script=d6(1) + two_d6(1, 1)).set(rerolls=(0, 0))  # fumbled, he falls
+    thrower, goblin = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (11, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_THROW_TEAM_MATE, thrower, None))
+    report.before(game)
+    game.step(Action(T.THROW_TEAM_MATE, goblin, (15, 7)))
+    report.after(game, Action(T.THROW_TEAM_MATE, goblin, (15, 7)))
+    n = report.names
+    assert f"{n.player(thrower)} throws {n.player(goblin)} towards 15,7." in report.lines
+    assert not any(line.startswith(f"{n.player(goblin)} throws") for line in report.lines)
+
+
 def test_block_dice_code_round_trips() -> None:
     for faces in ((0,), (4, 2), (1, 3, 4), (4, 4, 4)):
         for chooser in (True, False):

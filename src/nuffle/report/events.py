@@ -179,6 +179,10 @@ class MatchReport:
             self._declared = int(t)
             self._actor = pid
             out.append(ReportEvent(EventKind.ACTION, side, pid, value=int(t), half=half))
+        elif t == ActionType.THROW_TEAM_MATE:  # the action names the thrown player, not the thrower
+            thrower = self._actor
+            out.append(ReportEvent(EventKind.TARGET, s.pteam[thrower] if thrower >= 0 else side, thrower,
+                                   pid, value=int(t), square=square, half=half))
         elif t in _TARGETED:
             target = s.grid[sq] if sq >= 0 else -1
             actor = pid if pid >= 0 else self._actor

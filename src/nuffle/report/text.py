@@ -172,6 +172,9 @@ def _target(e: ReportEvent, n: Names) -> str:
     t = ActionType(e.value)
     verb = TARGETED[t]
     who = n.player(e.player)
+    if t == ActionType.THROW_TEAM_MATE and e.target >= 0:
+        where = f" towards {e.square[0]},{e.square[1]}" if e.square is not None else ""
+        return f"{who} throws {n.player(e.target)}{where}."
     if e.target >= 0:
         if t in (ActionType.PASS, ActionType.HANDOFF, ActionType.DUMP_OFF, ActionType.HAIL_MARY):
             return f"{who} {verb} to {n.player(e.target)}."
