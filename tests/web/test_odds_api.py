@@ -80,3 +80,28 @@ def test_leap_here_is_the_whole_step_with_the_pick_up(client: TestClient) -> Non
     assert leap["here"]["chance"] == float(held) == float(Fraction(3, 6) * Fraction(2, 6))
     assert leap["here"]["plan"] == "4+:norr 5+:norr"
     assert leap["total"]["chance"] == 0.5  # the leap alone, as before
+
+
+def test_a_foul_from_afar_previews_the_square_the_route_and_the_odds_from_there(client: TestClient) -> None:
+    from nuffle.analysis.pathfinding import path_to
+    from nuffle.analysis.queries import foul_odds
+
+    def position(fouler_at: tuple[int, int]) -> tuple[Scenario, int, int]:
+        sc = Scenario("orc", "human", assisted_moves=True).set(rerolls=(0, 0))
+        fouler, victim = sc.pid(0, "Lineman"), sc.pid(1, "Lineman")
+        sc.put(fouler, fouler_at).put(victim, (14, 7), Status.PRONE).put(sc.pid(1, "Lineman", 1), (16, 9))
+        return sc, fouler, victim
+
+    sc, fouler, _ = position((10, 7))
+    game = sc.start(0)
+    do(game, T.START_FOUL, fouler)
+    _, state = swap_in(client, game, "orc", "human")
+    foul = _at(state["odds"]["fouls"], (14, 7))
+    assert foul["far"] and max(abs(foul["from"][0] - 14), abs(foul["from"][1] - 7)) == 1
+    route = path_to(game, fouler, tuple(foul["from"]))
+    assert route is not None and foul["path"] == route.prob and foul["steps"][-1] == foul["from"]
+    # the odds are those of a foul by him standing on that square (built there directly)
+    near, fouler2, victim2 = position(tuple(foul["from"]))
+    expected = foul_odds(near.start(0), fouler2, victim2)
+    assert foul["armour"] == float(expected["armour_broken"])
+    assert foul["sent_off"] == float(expected["sent_off"])

@@ -66,7 +66,10 @@ def _check(game: Game, odds: dict[str, Any], kinds: set[str]) -> int:
         assert p["catch"] == float(queries.catch_odds(game, p["catcher"]))
         n += 1
     for f in odds["fouls"]:
-        fo = queries.foul_odds(game, pid, f["victim"])
+        there = s.copy()
+        if f.get("far"):
+            there.move_player(pid, b.sq(*f["from"]))
+        fo = queries.foul_odds(there, pid, f["victim"])
         assert f["armour"] == float(fo["armour_broken"]) and f["sent_off"] == float(fo["sent_off"])
         n += 1
     for h in odds["handoffs"]:

@@ -19,6 +19,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
+from nuffle.core.state import GameState
 from nuffle.core.types import Status
 
 BAND_NAMES = {"Q": "quick", "S": "short", "L": "long", "B": "long bomb"}
@@ -163,23 +164,40 @@ def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> l
 
 
 def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each adjacent foul target's odds (`queries.foul_odds`): armour broken, an injury worse
-    than Stunned, a casualty, and the fouler sent off."""
+    """Each foul target's odds (`queries.foul_odds`): armour broken, an injury worse than
+    Stunned, a casualty, and the fouler sent off. A victim out of reach (an assisted foul)
+    names the square the engine's path ends on, the route there and its chance (`far`), the
+    odds counted from there, like a blitz from afar."""
     s = game.state
     b = s.board
     out = []
+    far = None
     for x, y in squares:
         victim = s.grid[b.sq(x, y)]
-        if victim < 0 or b.distance(s.pos[fouler], b.sq(x, y)) > 1:
+        if victim < 0:
             continue
+        entry: dict[str, Any] = {"square": [x, y], "victim": victim}
+        there: Game | GameState = game
+        if b.distance(s.pos[fouler], b.sq(x, y)) > 1:
+            if far is None:
+                far = search(game, fouler, game.decision().moved or 0).foul()
+            path = far.get((x, y))
+            if path is None:
+                continue
+            there = s.copy()
+            if there.pos[fouler] != b.sq(*path.end):
+                there.move_player(fouler, b.sq(*path.end))
+            entry.update({"far": True, "from": list(path.end), "steps": [list(sq) for sq in path.steps],
+                          "path": path.prob})
         try:
-            odds = queries.foul_odds(game, fouler, victim)
+            odds = queries.foul_odds(there, fouler, victim)
         except ValueError:
             continue
-        out.append({"square": [x, y], "victim": victim, "armour": float(odds["armour_broken"]),
-                    "injury": float(odds["ko"] + odds["badly_hurt"] + odds["casualty"]),
-                    "casualty": float(odds["badly_hurt"] + odds["casualty"]),
-                    "sent_off": float(odds["sent_off"])})
+        entry.update({"armour": float(odds["armour_broken"]),
+                      "injury": float(odds["ko"] + odds["badly_hurt"] + odds["casualty"]),
+                      "casualty": float(odds["badly_hurt"] + odds["casualty"]),
+                      "sent_off": float(odds["sent_off"])})
+        out.append(entry)
     return out
 
 

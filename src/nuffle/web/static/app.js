@@ -566,7 +566,15 @@ function drawHover(idx) {
   }
   const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
   if (foul && acts.some(a => a.action.type === "FOUL")) {
-    line.innerHTML = `Foul: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
+    let where = "Foul";
+    if (foul.far) {  // a foul from afar: the square it fouls from, and the way there
+      const pts = foul.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
+      el("polyline", { points: pts, class: "path" }, g);
+      el("rect", { x: foul.from[0] * S + 2, y: foul.from[1] * S + 2, width: S - 4, height: S - 4,
+        class: "blitzfrom", id: "foul-from-square" }, g);
+      where = `Foul from <b data-testid="foul-from">${foul.from.join(",")}</b> (reach <b data-testid="foul-reach">${pct(foul.path)}</b>)`;
+    }
+    line.innerHTML = `${where}: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
       `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
       `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
     return;
