@@ -36,6 +36,7 @@ def _plan_ok(o: dict[str, Any]) -> None:
 def _check_block(game: Game, b: dict[str, Any]) -> None:
     s = game.state
     attacker = game.decision().player
+    assert attacker is not None
     defender = b["defender"]
     if b.get("far"):
         odds = queries.blitz_odds(game, attacker, defender, tuple(b["from"]))
@@ -56,6 +57,7 @@ def _check(game: Game, odds: dict[str, Any], kinds: set[str]) -> int:
     s = game.state
     b = s.board
     pid = game.decision().player
+    assert pid is not None
     n = 0
     for blk in odds["blocks"]:
         _check_block(game, blk)
