@@ -230,7 +230,10 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     odds = block_odds(game, pid, defender)
     page.locator(f"g.player[data-player='{defender}']").hover()
     line = page.locator("[data-testid=odds]").text_content()
-    assert f"knock-down {100 * float(odds.defender_armour):.1f}%" in line
+    from nuffle.analysis.blocks import BlockResult
+    # the clean knock-down, Both Down apart
+    assert f"knock-down {100 * float(odds.defender_down):.1f}%" in line
+    assert f"both down {100 * float(odds.results.get(BlockResult.BOTH_DOWN, 0)):.1f}%" in line
     expected_dice = state["odds"]["blocks"][0]["dice"]
     assert line.startswith(f"Block: {expected_dice} di")
     shot(page, "2-block-odds")
