@@ -128,3 +128,24 @@ def test_a_view_and_the_live_game_give_the_same_prompt() -> None:
     game.roller.extend(two_d6(1, 2))  # type: ignore[attr-defined]
     game.step(Action(T.DECLINE))  # the prompts took nothing from the real dice: armour 3 comes next
     assert not game.roller.queue and game.state.turnover  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("declared", "click"), [
+    (ActionType.START_BLOCK, "click the standing opponent next to him to block"),
+    (ActionType.START_FOUL, "the prone or stunned opponent to foul"),
+    (ActionType.START_HANDOFF, "the team-mate to hand the ball to"),
+    (ActionType.START_THROW_TEAM_MATE, "click the team-mate next to him to throw"),
+])
+def test_a_player_action_says_which_player_to_click(declared: ActionType, click: str) -> None:
+    from nuffle.core.types import Status
+
+    sc = Scenario("orc", "human")
+    thrower, goblin, human = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin"), sc.pid(1, "Lineman")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (10, 8))
+    sc.put(human, (11, 7), Status.PRONE if declared == ActionType.START_FOUL else Status.STANDING)
+    if declared == ActionType.START_HANDOFF:
+        sc.give_ball(thrower)
+    game = sc.start(0)
+    do(game, declared, thrower)
+    assert game.decision().kind == DecisionKind.MOVE
+    assert click in prompt(game).text

@@ -811,7 +811,7 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert page.locator("[data-testid=sb-home]").text_content().startswith(game.state.specs[0].name)
     assert (sb("home", "score"), sb("away", "score")) == ("1", "0")
     assert (sb("home", "turn"), sb("away", "turn")) == ("4", "2")  # the home turn has begun
-    assert "their turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""
+    assert "your turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""  # this page coaches home
     assert (sb("home", "rerolls"), sb("away", "rerolls")) == ("2", "1")
     assert (sb("home", "apothecaries"), sb("away", "apothecaries")) == ("1", "0")
     assert (sb("home", "bribes"), sb("away", "bribes")) == ("0", "2")
@@ -827,6 +827,42 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert used("home", "reroll-used") and sb("home", "rerolls") == "1"
     assert game.state.teams[0].reroll_used and game.state.teams[0].rerolls == 1
     shot(page, "15-scoreboard")
+
+
+def test_17_keys_chips_skill_names_and_a_bot_s_decision_in_words(page: Any, server: Server) -> None:
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server)
+    sc = Scenario("orc", "human").set(rerolls=(0, 1))
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (5, 7)).put(sc.pid(1, "Lineman"), (20, 7))
+    game = sc.start(0, drive=True)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    # the re-roll chip only for a team with a re-roll left; the coach's own panel says "your turn"
+    assert page.locator("[data-testid=sb-home-reroll-used]").count() == 0
+    assert page.locator("[data-testid=sb-away-reroll-used]").count() == 1
+    assert "your turn" in page.locator("[data-testid=sb-home-its-turn]").text_content()
+    assert not page.evaluate("ownSide({seats: {home: 'bot:random', away: 'human'}}, 'home')")
+    # E ends the action first, then (pressed again) the turn
+    token = seats["home"]
+    _act(page, server, gid, token, ["START_MOVE", lineman, None])
+    taken = len(game.history)
+    page.keyboard.press("e")
+    wait_for(server, gid, lambda st: st["decision"]["kind"] == "SELECT_ACTION", "the action to end")
+    assert server.live(gid).game.history[taken] == ("a", Action(ActionType.END_ACTION))
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    page.keyboard.press("e")
+    wait_for(server, gid, lambda st: st["decision"]["side"] == "away", "the turn to end")
+    assert server.live(gid).game.history[taken + 1] == ("a", Action(ActionType.END_TURN))
+    # "Use skill" names the skill
+    label = page.evaluate("choiceLabel('USE_SKILL', {odds: {}}, {skill: 'SURE_FEET'})")
+    assert label == "Use Sure Feet"
+    # a bot's decision is described, not addressed to it
+    said = page.evaluate("""waitingText({decision: {side: 'away', kind: 'SELECT_ACTION', player: null},
+        seats: {home: 'human', away: 'bot:scripted'}, players: []},
+        {text: 'Gouged Eye, turn 2: click a player for his action, or end the turn.'})""")
+    assert said.startswith("away (bot:scripted) is deciding: select action") and "click" not in said
 
 
 def _drag(page: Any, source: Any, target: Any) -> None:

@@ -139,14 +139,22 @@ function connection(up) {
   $("conn").className = up ? "up" : "down";
 }
 
-// Keyboard shortcuts: E end the turn, A end the action, R a team re-roll, D decline.
-const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
+// Keyboard shortcuts: E ends the action (then, pressed again, the turn), A the action, R a
+// team re-roll, D decline. Each key's action types, the first legal one taken.
+const KEYS = { e: ["END_ACTION", "END_TURN"], a: ["END_ACTION"], r: ["USE_REROLL"], d: ["DECLINE"] };
+function keyAction(key, legal) {
+  const all = expandLegal(legal);
+  for (const type of KEYS[key.toLowerCase()] || []) {
+    const action = all.find(a => a.type === type);
+    if (action) return action;
+  }
+  return null;
+}
 document.addEventListener("keydown", ev => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
   if (ev.key.toLowerCase() === "s" && nextBlitzSquare()) { ev.preventDefault(); return; }
-  const type = KEYS[ev.key.toLowerCase()];
-  if (!type || !G.state || !canAct(G.state)) return;
-  const action = expandLegal(G.state.legal).find(a => a.type === type);
+  if (!G.state || !canAct(G.state)) return;
+  const action = keyAction(ev.key, G.state.legal);
   if (action) { ev.preventDefault(); send(action); }
 });
 
@@ -331,8 +339,7 @@ function render() {
     a.href = `/replay/${G.id}`; a.textContent = "Watch the replay"; a.id = "replay-link";
     $("choices").appendChild(a);
   } else if (!acting) {
-    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ` +
-      (said.text || d.kind.toLowerCase().replace(/_/g, " ")) : "…";
+    $("prompt").textContent = waitingText(state, said);
   } else {
     $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") +
       (said.text || promptText(d, state));
@@ -340,7 +347,7 @@ function render() {
       button(`Formation: ${name}`, () => setupFormation(name), "formation");
     }
     for (const a of idx.plain) {
-      const b = button(choiceLabel(a.type, said), () => send(a), a.type.startsWith("END") ? "" : "primary");
+      const b = button(choiceLabel(a.type, said, d), () => send(a), a.type.startsWith("END") ? "" : "primary");
       if (said.choices[a.type]) b.title = said.choices[a.type];
     }
     for (const [type, meaning] of Object.entries(said.choices)) {
@@ -377,6 +384,9 @@ function render() {
   log.scrollTop = log.scrollHeight;
 }
 
+// Whether `side` is a team this page coaches (its own panel says "your turn", not "their turn").
+function ownSide(state, side) { return state.seats[side] === "human" && !!myToken(side); }
+
 // One team's scoreboard: name, score, turn (and a marker in its turn), re-rolls left and
 // whether one was used this turn, the once-a-turn actions used, apothecaries and bribes left.
 const ONCE_A_TURN = [["blitz", "Blitz"], ["pass", "Pass"], ["handoff", "Hand-off"], ["foul", "Foul"]];
@@ -394,11 +404,13 @@ function drawScoreboard(box, side, state) {
   box.innerHTML =
     `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
     ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
-    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? "\u25b6 their turn" : ""}</span></div>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
     `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
     `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
-    ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
-    `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
+    // the chip only while a re-roll is left (or one was used this turn)
+    (t.rerolls + (t.leader_reroll || 0) > 0 || used.reroll ?
+      ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
+      `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span>` : "") + "</div>" +
     `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
 }
 
@@ -446,9 +458,23 @@ document.addEventListener("pointerup", ev => {
   else if (square) showError(new Error(`the set-up may not put that player on ${square}`));
 });
 
-// A choice's button label, with its chance of success when the prompt gives one.
-function choiceLabel(type, said) {
-  return actionName(type) + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+// A choice's button label ("Use skill" names the decision's skill), with its chance of
+// success when the prompt gives one.
+function choiceLabel(type, said, d) {
+  const name = type === "USE_SKILL" && d && d.skill ? `Use ${words(d.skill)}` : actionName(type);
+  return name + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+}
+
+// The prompt while another seat decides: a bot's decision is described, never addressed to it.
+function waitingText(state, said) {
+  const d = state.decision;
+  if (!d.side) return "…";
+  const seat = state.seats[d.side];
+  if (seat.startsWith("bot")) {
+    return `${d.side} (${seat}) is deciding: ${d.kind.toLowerCase().replace(/_/g, " ")}` +
+      (d.player !== null && d.player !== undefined ? ` for ${playerLabel(state, d.player)}` : "") + "…";
+  }
+  return `Waiting for ${d.side} (${seat}): ` + (said.text || d.kind.toLowerCase().replace(/_/g, " "));
 }
 
 // A block die as a small picture: its face's sign on a die, its name as the tooltip.
