@@ -94,10 +94,10 @@ def test_block_dice_prompt_says_who_chooses_and_what_each_face_does() -> None:
     assert d.kind == DecisionKind.BLOCK_DICE and d.side == 1
     p = prompt(game.view())
     assert p.chooser == "the Orc coach"
-    assert p.text == ("Human Blitzer #1 blocks Orc Black Orc Blocker #5: 2 dice, the Orc coach chooses. "
+    assert p.text == ("Human Blitzer #1 blocks Black Orc Blocker #5: 2 dice, the Orc coach chooses. "
                       "Rolled: Pushed, Defender Down.")
-    assert p.choices == {"SELECT_PUSHED": "Orc Black Orc Blocker #5 is pushed back",
-                         "SELECT_DEFENDER_DOWN": "Orc Black Orc Blocker #5 is pushed and falls"}
+    assert p.choices == {"SELECT_PUSHED": "Black Orc Blocker #5 is pushed back",
+                         "SELECT_DEFENDER_DOWN": "Black Orc Blocker #5 is pushed and falls"}
 
 
 def test_every_decision_of_whole_games_is_said_in_words() -> None:
