@@ -105,3 +105,23 @@ def test_a_foul_from_afar_previews_the_square_the_route_and_the_odds_from_there(
     expected = foul_odds(near.start(0), fouler2, victim2)
     assert foul["armour"] == float(expected["armour_broken"])
     assert foul["sent_off"] == float(expected["sent_off"])
+
+
+def test_the_throw_endpoint_gives_the_landing_over_the_scatter(client: TestClient) -> None:
+    from nuffle.analysis.skill_odds import throw_team_mate_odds
+    from nuffle.analysis.ttm_exact import landing_over_scatter
+
+    sc = Scenario("orc", "human").set(rerolls=(1, 1))
+    thrower, goblin = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (11, 7))
+    sc.put(sc.pid(1, "Lineman"), (15, 8)).put(sc.pid(1, "Lineman", 1), (16, 6))
+    game = sc.start(0, drive=True)
+    do(game, T.START_THROW_TEAM_MATE, thrower)
+    gid, _ = swap_in(client, game, "orc", "human")
+    r = client.get(f"/api/games/{gid}/throw", params={"thrown": goblin, "square": "15,7"})
+    assert r.status_code == 200, r.text
+    lands = r.json()["lands"]
+    assert lands == float(landing_over_scatter(game, thrower, goblin, (15, 7)))
+    assert lands != float(throw_team_mate_odds(game, thrower, goblin, (15, 7)).landing.chance)
+    bad = client.get(f"/api/games/{gid}/throw", params={"thrown": goblin, "square": "25,7"})
+    assert bad.status_code == 400 and "cannot throw" in bad.json()["error"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.analysis import queries, skill_odds
+from nuffle.analysis import queries, skill_odds, ttm_exact
 from nuffle.analysis.blocks import BlockOdds, BlockResult
 from nuffle.analysis.pathfinding import Path, search
 from nuffle.core.actions import ActionType
@@ -250,6 +250,23 @@ def _throws(game: Game, thrower: int, thrown: int,
         out.append({"square": list(sq), "thrown": thrown, "throw": _plan(odds.throw),
                     "landing": _plan(odds.landing), "total": _plan(odds.total)})
     return out
+
+
+def throw_landing(game: Game, thrown: int, target: tuple[int, int]) -> dict[str, Any]:
+    """The chance the acting thrower's team-mate `thrown`, thrown at `target`, lands standing
+    once the throw flies: over the three scatters, exact (`ttm_exact.landing_over_scatter`).
+    Asked for on hover (it explores the engine's outcomes: about a second with a re-roll)."""
+    d = game.decision()
+    if d.kind != DecisionKind.MOVE or d.player is None or d.action != ActionType.START_THROW_TEAM_MATE:
+        raise InputError("there is no Throw Team-Mate to aim now")
+    b = game.state.board
+    if (not isinstance(target, tuple | list) or len(target) != 2
+            or not all(type(v) is int for v in target) or not b.is_on(*target)):
+        raise InputError(f"square {target!r} is not a square of the pitch")
+    if isinstance(thrown, bool) or not isinstance(thrown, int) or not 0 <= thrown < len(game.state.info):
+        raise InputError(f"unknown player id {thrown!r}")
+    lands = ttm_exact.landing_over_scatter(game, d.player, thrown, (target[0], target[1]))
+    return {"square": list(target), "thrown": thrown, "lands": float(lands)}
 
 
 def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:

@@ -98,7 +98,7 @@ async function createGame(ev) {
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
   paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
-  blitzPick: {}, blitzOpts: {}, pendingBlock: null,
+  blitzPick: {}, blitzOpts: {}, lands: {}, pendingBlock: null,
 };
 
 function myToken(side) {
@@ -229,6 +229,7 @@ function setState(state) {
     G.paths = null;
     G.blitzPick = {};
     G.blitzOpts = {};
+    G.lands = {};
     $("game-error").textContent = state.error || "";
   }
   const d = state.decision;
@@ -658,9 +659,14 @@ function skillOdds(odds, key, acts) {
   const ttm = (odds.throws || []).filter(o => o.square.join(",") === key);
   const t = ttm.find(o => o.thrown === thrown) || ttm[0];
   if (t && has("THROW_TEAM_MATE")) {
+    // he scatters three times first: the chance he lands is asked of the server (exact, over
+    // the scatter), once per square and position
+    const lk = `${t.thrown}@${key}`;
+    const lands = G.lands[lk];
+    if (lands === undefined) fetchLands(t.thrown, key);
     parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
-      `landing roll here ${planned("ttm-landing", t.landing)} · both ${planned("ttm-total", t.total)} ` +
-      `(he scatters three times before he comes down)`);
+      `he lands (over the scatter) <b data-testid="ttm-lands">${lands === undefined || lands === null ? "…" : pct(lands)}</b>` +
+      ` · landing roll on this square ${planned("ttm-landing", t.landing)}`);
   }
   return parts.join(" · ");
 }
@@ -671,6 +677,17 @@ function blitzOption(block, key) {
   const opts = G.blitzOpts[key];
   if (!block.far || !opts || !G.blitzPick[key]) return block;
   return opts[G.blitzPick[key] % opts.length];
+}
+
+// The chance a thrown team-mate lands, over the scatter (GET /api/games/{id}/throw).
+function fetchLands(thrown, key) {
+  const lk = `${thrown}@${key}`, version = G.state.version;
+  G.lands[lk] = null;  // asked
+  api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return;
+    G.lands[lk] = r.lands;
+    if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
+  }).catch(() => {});
 }
 
 // S while hovering a blitz target from afar: the next square it could block from (the
