@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from nuffle.core.errors import StateError
+
 #: the least colour distance (`distance`) between a team and any pitch square, and between teams
 PITCH_MIN = 100.0
 TEAM_MIN = 150.0
@@ -67,7 +69,7 @@ def _first(candidates: list[str], avoid: list[tuple[str, float]]) -> str:
     for c in candidates:
         if all(distance(c, other) >= least for other, least in avoid):
             return c
-    raise ValueError("no team colour contrasts with the pitch and the other team")  # data error
+    raise StateError("no team colour contrasts with the pitch and the other team")  # a data error
 
 
 def team_colours(home: str, away: str) -> dict[str, dict[str, str]]:
