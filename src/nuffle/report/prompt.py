@@ -184,6 +184,7 @@ def _apothecary(game: Game, n: Names) -> Prompt:
     return Prompt(text, {T.USE_APOTHECARY.name: use, T.DECLINE.name: f"keep the {side} apothecary for later"})
 
 
+_CLICK_SQUARE = "click a highlighted square (hover for the path and its odds)"
 #: What to click during a player action, by the declared action (a move: a square).
 _CLICK = {
     T.START_BLOCK: "click the standing opponent next to him to block",
@@ -230,7 +231,7 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
         who = _who(n, d.player)
         ma = s.info[d.player].ma if d.player is not None else 0
         moved = f" {d.moved} of {ma} squares moved." if d.moved is not None else ""
-        ask = _CLICK.get(d.action, "click a highlighted square (hover for the path and its odds)")
+        ask = _CLICK.get(d.action, _CLICK_SQUARE) if d.action is not None else _CLICK_SQUARE
         return Prompt(f"{who}: {ask}, or end the action.{moved}", {T.END_ACTION.name: f"{who} stops here"})
     if d.kind == K.REROLL:
         return _reroll(game, n, legal)
