@@ -94,10 +94,10 @@ def test_block_dice_prompt_says_who_chooses_and_what_each_face_does() -> None:
     assert d.kind == DecisionKind.BLOCK_DICE and d.side == 1
     p = prompt(game.view())
     assert p.chooser == "the Orc coach"
-    assert p.text == ("Human Blitzer #1 blocks Orc Black Orc Blocker #5: 2 dice, the Orc coach chooses. "
+    assert p.text == ("Human Blitzer #1 blocks Black Orc Blocker #5: 2 dice, the Orc coach chooses. "
                       "Rolled: Pushed, Defender Down.")
-    assert p.choices == {"SELECT_PUSHED": "Orc Black Orc Blocker #5 is pushed back",
-                         "SELECT_DEFENDER_DOWN": "Orc Black Orc Blocker #5 is pushed and falls"}
+    assert p.choices == {"SELECT_PUSHED": "Black Orc Blocker #5 is pushed back",
+                         "SELECT_DEFENDER_DOWN": "Black Orc Blocker #5 is pushed and falls"}
 
 
 def test_every_decision_of_whole_games_is_said_in_words() -> None:
@@ -128,3 +128,24 @@ def test_a_view_and_the_live_game_give_the_same_prompt() -> None:
     game.roller.extend(two_d6(1, 2))  # type: ignore[attr-defined]
     game.step(Action(T.DECLINE))  # the prompts took nothing from the real dice: armour 3 comes next
     assert not game.roller.queue and game.state.turnover  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("declared", "click"), [
+    (ActionType.START_BLOCK, "click the standing opponent next to him to block"),
+    (ActionType.START_FOUL, "the prone or stunned opponent to foul"),
+    (ActionType.START_HANDOFF, "the team-mate to hand the ball to"),
+    (ActionType.START_THROW_TEAM_MATE, "click the team-mate next to him to throw"),
+])
+def test_a_player_action_says_which_player_to_click(declared: ActionType, click: str) -> None:
+    from nuffle.core.types import Status
+
+    sc = Scenario("orc", "human")
+    thrower, goblin, human = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin"), sc.pid(1, "Lineman")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (10, 8))
+    sc.put(human, (11, 7), Status.PRONE if declared == ActionType.START_FOUL else Status.STANDING)
+    if declared == ActionType.START_HANDOFF:
+        sc.give_ball(thrower)
+    game = sc.start(0)
+    do(game, declared, thrower)
+    assert game.decision().kind == DecisionKind.MOVE
+    assert click in prompt(game).text

@@ -11,7 +11,7 @@ import pytest
 from nuffle.agents.registry import make_agent
 from nuffle.cli import main
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Dice, Outcome, block, d6, d68, two_d6
+from nuffle.core.dice import Dice, Outcome, block, d6, d8, d68, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.types import RollKind, Status, Weather, block_dice_code
@@ -118,6 +118,59 @@ def test_foul_sent_off_on_a_double() -> None:
     assert "Turnover (Human Lineman #6 sent off): the Reikland Reavers turn ends." in report.lines
 
 
+def test_a_stand_up_and_each_square_moved_to_are_reported() -> None:
+    sc = Scenario()
+    sc.put(BLITZER, (10, 7), Status.PRONE).put(O_LINE, (20, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_MOVE, BLITZER, None), (T.MOVE, None, (11, 7)), (T.MOVE, None, (12, 8)))
+    who = report.names.player(BLITZER)
+    assert report.lines[-3:] == [f"{who} stands up.", f"{who} moves to 11,7.", f"{who} moves to 12,8."]
+
+
+def test_throw_team_mate_names_the_thrower_and_the_thrown() -> None:
+    from nuffle.core.skills import Skill
+
+    sc = Scenario("orc", "human", script=d6(1) + two_d6(1, 1)).set(rerolls=(0, 0))  # fumbled, he falls
+    thrower, goblin = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (11, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_THROW_TEAM_MATE, thrower, None))
+    report.before(game)
+    game.step(Action(T.THROW_TEAM_MATE, goblin, (15, 7)))
+    report.after(game, Action(T.THROW_TEAM_MATE, goblin, (15, 7)))
+    n = report.names
+    assert f"{n.player(thrower)} throws {n.player(goblin)} towards 15,7." in report.lines
+    assert not any(line.startswith(f"{n.player(goblin)} throws") for line in report.lines)
+
+
+def _throw(script: list[tuple[Dice, Outcome]], marked: bool) -> tuple[Game, MatchReport, int, int]:
+    from nuffle.core.skills import Skill
+
+    sc = Scenario("orc", "human", script=script).set(rerolls=(0, 0))
+    thrower, goblin = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (11, 7))
+    if marked:  # a tackle zone on the thrower: -2 in all at Short range, so a 3 is a fumble
+        sc.put(sc.pid(1, "Lineman"), (9, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_THROW_TEAM_MATE, thrower, None), (T.THROW_TEAM_MATE, goblin, (15, 7)))
+    return game, report, thrower, goblin
+
+
+def test_a_modified_fumble_is_a_fumble_and_a_thrown_player_comes_down_where_he_scattered() -> None:
+    _, report, thrower, _ = _throw(d6(3) + two_d6(1, 1), marked=True)
+    assert f"{report.names.player(thrower)}: throw roll 3: fumbled!" in report.lines
+    game, report, thrower, goblin = _throw(d6(3) + d8(1, 2, 3) + d6(6), marked=False)
+    n = report.names
+    x, y = game.state.board.xy(game.state.pos[goblin])
+    assert (x, y) != (15, 7)  # he scattered
+    at = report.lines.index(f"{n.player(goblin)} comes down on {x},{y}.")
+    assert report.lines[at - 1] == f"{n.player(thrower)}: throw roll 3: he flies."
+    assert report.lines[at + 1].startswith(f"{n.player(goblin)}: landing ")
+
+
 def test_block_dice_code_round_trips() -> None:
     for faces in ((0,), (4, 2), (1, 3, 4), (4, 4, 4)):
         for chooser in (True, False):
@@ -135,6 +188,11 @@ def every_event() -> list[ReportEvent]:
         ReportEvent(k.TURN, 1, value=3, half=1),
         ReportEvent(k.BLOCK_FACE, value=int(T.SELECT_PUSHED)),
         ReportEvent(k.FOLLOW_UP, 0, 0),
+        ReportEvent(k.STAND_UP, 0, 0),
+        ReportEvent(k.MOVE, 0, 0, square=(3, 4)),
+        ReportEvent(k.LANDED, 0, 2, square=(5, 6)),
+        ReportEvent(k.ROLL, 0, 4, value=int(RollKind.PASS), die=2, need=5, ok=False, result=1,
+                    action=int(T.THROW_TEAM_MATE)),
         ReportEvent(k.REROLL, 0, value=int(T.USE_REROLL)),
         ReportEvent(k.REROLL, 1, value=int(T.USE_PRO)),
         ReportEvent(k.SKILL, 0, 0, skill="DIVING_CATCH"),
@@ -188,6 +246,16 @@ def test_same_race_players_are_told_apart_by_side() -> None:
     assert names.player(0) == "Blitzer #1 (home)"
     assert names.player(11) == "Blitzer #1 (away)"
     assert names.coach(1) == "the Human (away) coach"
+
+
+def test_a_position_named_after_its_race_is_not_named_twice() -> None:
+    game = Game.new("goblin", "orc", seed=1)
+    names = Names(game.state)
+    by_position = {(i.team, i.position): names.player(i.pid) for i in game.state.info}
+    assert by_position[(0, "Goblin")].startswith("Goblin #")  # not 'Goblin Goblin #9'
+    assert by_position[(0, "Troll")].startswith("Goblin Troll #")
+    assert by_position[(1, "Goblin")].startswith("Orc Goblin #")
+    assert by_position[(1, "Black Orc Blocker")].startswith("Black Orc Blocker #")
 
 
 @pytest.mark.parametrize("board", [5, 11])

@@ -230,7 +230,10 @@ def test_2_block_shows_the_dice_and_the_board_after_it(page: Any, server: Server
     odds = block_odds(game, pid, defender)
     page.locator(f"g.player[data-player='{defender}']").hover()
     line = page.locator("[data-testid=odds]").text_content()
-    assert f"knock-down {100 * float(odds.defender_armour):.1f}%" in line
+    from nuffle.analysis.blocks import BlockResult
+    # the clean knock-down, Both Down apart
+    assert f"knock-down {100 * float(odds.defender_down):.1f}%" in line
+    assert f"both down {100 * float(odds.results.get(BlockResult.BOTH_DOWN, 0)):.1f}%" in line
     expected_dice = state["odds"]["blocks"][0]["dice"]
     assert line.startswith(f"Block: {expected_dice} di")
     shot(page, "2-block-odds")
@@ -477,11 +480,13 @@ def test_7_prompts_show_the_dice_the_chooser_and_the_apothecary_s_player_and_inj
 def test_8_pieces_are_legible(page: Any, server: Server) -> None:
     gid, _ = start_bot_game(page, server)
     state = drive_to_turn(page, server, gid, "home")
-    # team colours by race, and a second colour when two teams would look alike
-    colours = page.evaluate("teamColours({home: 'human', away: 'orc'})")
+    # team colours by race, as the server chose them (nuffle.web.colours; tests/web/test_colours.py)
+    from nuffle.web.colours import team_colours
+    colours = page.evaluate("teamColours(G.state).fill")
+    assert colours == team_colours(state["races"]["home"], state["races"]["away"])["fill"]
     assert colours == {"home": "#c43c2c", "away": "#2a5ea8"}
-    same = page.evaluate("teamColours({home: 'human', away: 'human'})")
-    assert same["home"] != same["away"]
+    assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--away-text')"
+                         ).strip() == team_colours("human", "orc")["text"]["away"]
     # (a stunned piece is drawn grey: the kick-off or the opponent's turn may have stunned some)
     home, away = (next(p for p in state["players"]
                        if p["team"] == side and p["square"] and p["status"] != "STUNNED")
@@ -705,7 +710,7 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     # a square next to him can be stepped or leapt to: each button says which and its chance
     page.wait_for_function("G.paths !== null")
     page.locator("rect[data-sq='4,4']").click()
-    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).total.chance):.1f}%"
+    leap_here = f"Leap here · {100 * float(leap_odds(game, leaper, (4, 4)).here.chance):.1f}%"
     assert page.locator("#choices button", has_text="Leap here").text_content() == leap_here
     step = path_to(game, leaper, (4, 4))  # a dodge away from the Human lineman
     assert step is not None
@@ -725,7 +730,12 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     expected = throw_team_mate_odds(game, troll_free_thrower, goblin, (15, 7))
     check("ttm-throw", expected.throw)
     check("ttm-landing", expected.landing)
-    check("ttm-total", expected.total)
+    # the chance he lands, over the scatter, comes from the server once asked
+    from nuffle.analysis.ttm_exact import landing_over_scatter
+    lands = landing_over_scatter(server.live(gid).game, troll_free_thrower, goblin, (15, 7))
+    page.wait_for_function("document.querySelector('[data-testid=ttm-lands]') && "
+                           "document.querySelector('[data-testid=ttm-lands]').textContent !== '…'")
+    assert shown("ttm-lands") == f"{100 * float(lands):.1f}%"
     shot(page, "13-throw-team-mate-odds")
 
 
@@ -806,7 +816,7 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert page.locator("[data-testid=sb-home]").text_content().startswith(game.state.specs[0].name)
     assert (sb("home", "score"), sb("away", "score")) == ("1", "0")
     assert (sb("home", "turn"), sb("away", "turn")) == ("4", "2")  # the home turn has begun
-    assert "their turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""
+    assert "your turn" in sb("home", "its-turn") and sb("away", "its-turn") == ""  # this page coaches home
     assert (sb("home", "rerolls"), sb("away", "rerolls")) == ("2", "1")
     assert (sb("home", "apothecaries"), sb("away", "apothecaries")) == ("1", "0")
     assert (sb("home", "bribes"), sb("away", "bribes")) == ("0", "2")
@@ -822,6 +832,42 @@ def test_15_the_scoreboard_per_team(page: Any, server: Server) -> None:
     assert used("home", "reroll-used") and sb("home", "rerolls") == "1"
     assert game.state.teams[0].reroll_used and game.state.teams[0].rerolls == 1
     shot(page, "15-scoreboard")
+
+
+def test_17_keys_chips_skill_names_and_a_bot_s_decision_in_words(page: Any, server: Server) -> None:
+    from nuffle.testing import Scenario
+
+    gid, seats = _hotseat(page, server)
+    sc = Scenario("orc", "human").set(rerolls=(0, 1))
+    lineman = sc.pid(0, "Lineman")
+    sc.put(lineman, (5, 7)).put(sc.pid(1, "Lineman"), (20, 7))
+    game = sc.start(0, drive=True)
+    _swap_in(server, gid, game)
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    # the re-roll chip only for a team with a re-roll left; the coach's own panel says "your turn"
+    assert page.locator("[data-testid=sb-home-reroll-used]").count() == 0
+    assert page.locator("[data-testid=sb-away-reroll-used]").count() == 1
+    assert "your turn" in page.locator("[data-testid=sb-home-its-turn]").text_content()
+    assert not page.evaluate("ownSide({seats: {home: 'bot:random', away: 'human'}}, 'home')")
+    # E ends the action first, then (pressed again) the turn
+    token = seats["home"]
+    _act(page, server, gid, token, ["START_MOVE", lineman, None])
+    taken = len(game.history)
+    page.keyboard.press("e")
+    wait_for(server, gid, lambda st: st["decision"]["kind"] == "SELECT_ACTION", "the action to end")
+    assert server.live(gid).game.history[taken] == ("a", Action(ActionType.END_ACTION))
+    page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    page.keyboard.press("e")
+    wait_for(server, gid, lambda st: st["decision"]["side"] == "away", "the turn to end")
+    assert server.live(gid).game.history[taken + 1] == ("a", Action(ActionType.END_TURN))
+    # "Use skill" names the skill
+    label = page.evaluate("choiceLabel('USE_SKILL', {odds: {}}, {skill: 'SURE_FEET'})")
+    assert label == "Use Sure Feet"
+    # a bot's decision is described, not addressed to it
+    said = page.evaluate("""waitingText({decision: {side: 'away', kind: 'SELECT_ACTION', player: null},
+        seats: {home: 'human', away: 'bot:scripted'}, players: []},
+        {text: 'Gouged Eye, turn 2: click a player for his action, or end the turn.'})""")
+    assert said.startswith("away (bot:scripted) is deciding: select action") and "click" not in said
 
 
 def _drag(page: Any, source: Any, target: Any) -> None:

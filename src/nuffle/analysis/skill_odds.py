@@ -17,6 +17,7 @@ from nuffle.analysis.notation import parse_plan
 from nuffle.analysis.queries import Square, _player, _square, _state
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.procedures.ball import can_handle_ball, pickup_roll_modifier
 from nuffle.core.procedures.movement import agility_target, gfi_target, leap_modifier, need
 from nuffle.core.procedures.passing import is_fumble
 from nuffle.core.procedures.rolls import reroll_sources
@@ -24,7 +25,7 @@ from nuffle.core.procedures.throw_team_mate import is_ttm_target, landing_modifi
 from nuffle.core.skill_rules.declaration_skills import gaze_modifier
 from nuffle.core.skill_rules.movement_skills import leap_gfis, leap_squares
 from nuffle.core.state import GameState
-from nuffle.core.types import RollKind, Status
+from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = ["PlanOdds", "gaze_odds", "leap_odds", "throw_team_mate_odds"]
 
@@ -74,17 +75,19 @@ def _agility(s: GameState, pid: int, kind: RollKind, mod: int) -> tuple[str, boo
 
 
 class LeapOdds(NamedTuple):
-    """A Leap: the Leap roll alone and the whole move (its Going For It rolls first)."""
+    """A Leap: the Leap roll alone, the whole move (its Going For It rolls first) and the whole
+    step (`here`: the move and, when the ball lies loose there, the pick-up on landing)."""
 
     leap: PlanOdds
     total: PlanOdds
     gfis: int
+    here: PlanOdds
 
 
 def leap_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) -> LeapOdds:
     """Odds of `pid` leaping to `dest` (an empty square within two) after `moves` squares of
-    his action: the Leap roll (no tackle zones; Very Long Legs) and, with the Going For It
-    rolls the two squares may cost, the whole leap."""
+    his action: the Leap roll (no tackle zones; Very Long Legs), with the Going For It rolls
+    the two squares may cost the whole leap, and with the pick-up on landing the whole step."""
     s = _state(game)
     _player(s, pid)
     _square(s, dest)
@@ -93,7 +96,21 @@ def leap_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) ->
     leap = _agility(s, pid, RollKind.LEAP, leap_modifier(s, pid))
     gfis = leap_gfis(s, pid, moves)
     gfi = _step(s, pid, RollKind.GFI, need(gfi_target(s), 0, agility=False))
-    return LeapOdds(_plan([leap]), _plan([gfi] * gfis + [leap]), gfis)
+    steps = [gfi] * gfis + [leap]
+    here = steps + _pickup_on(s, pid, s.board.sq(*dest))
+    return LeapOdds(_plan([leap]), _plan(steps), gfis, _plan(here))
+
+
+def _pickup_on(s: GameState, pid: int, dest: int) -> list[tuple[str, bool]]:
+    """The pick-up `pid` must make landing on `dest` (none unless the ball lies loose there):
+    the engine's modifier on that square as if he stood on it."""
+    if s.ball != dest or s.ball_state != BallState.ON_GROUND:
+        return []
+    there = s.copy()
+    there.move_player(pid, dest)
+    if not can_handle_ball(there, pid):
+        return [("7+", False)]
+    return [_agility(there, pid, RollKind.PICKUP, pickup_roll_modifier(there, pid))]
 
 
 class ThrowOdds(NamedTuple):

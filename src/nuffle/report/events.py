@@ -13,6 +13,8 @@ from itertools import islice
 
 from nuffle.core.actions import START_ACTIONS, Action, ActionType
 from nuffle.core.game import Game
+from nuffle.core.procedures.passing import band_between, is_fumble, pass_roll_modifier
+from nuffle.core.procedures.throw_team_mate import throw_modifier
 from nuffle.core.state import GameState
 from nuffle.core.types import ON_PITCH, Event, RollKind, Status
 from nuffle.report.model import EventKind, ReportEvent, decode_block
@@ -70,6 +72,8 @@ class MatchReport:
         self._attacker = -1  # the last block's attacker (who may follow up)
         self._declared = -1  # the ActionType of the player action under way
         self._actor = -1  # the player taking it
+        self._throw: tuple[int, int, int] | None = None  # the last pass or throw: type, thrower, square
+        self._landed = False  # where the thrown player came down is told
 
     def _snap(self, s: GameState) -> None:
         self._turns = (s.teams[0].turn, s.teams[1].turn)
@@ -121,15 +125,23 @@ class MatchReport:
             die, need = c // 8, c % 8
             ok = die >= need
             kind = RollKind(b)
+            fumble, throw = -1, -1
+            if kind == RollKind.PASS:
+                fumble = int(not ok and self._fumbled(s, die))
+                throw = self._throw[0] if self._throw is not None else -1
+            elif kind == RollKind.LANDING and not self._landed and s.pos[a] >= 0:
+                self._landed = True  # where he came down, once (not again for a re-roll)
+                out.append(ReportEvent(EventKind.LANDED, s.pteam[a], a, square=s.board.xy(s.pos[a]),
+                                       half=half))
             out.append(ReportEvent(EventKind.ROLL, s.pteam[a], a, value=b, die=die, need=need, ok=ok,
-                                   half=half))
+                                   half=half, result=fumble, action=throw))
             mine = s.pteam[a] == self._active
             if ok and kind == RollKind.INTERCEPTION and not mine:
                 self._cause = "pass intercepted"
             elif ok and self._cause == _CAUSES.get(kind):
                 self._cause = ""  # a re-roll made it
             elif not ok and kind in _CAUSES and mine:
-                self._cause = "fumbled pass" if kind == RollKind.PASS and die == 1 else _CAUSES[kind]
+                self._cause = "fumbled pass" if kind == RollKind.PASS and fumble == 1 else _CAUSES[kind]
         elif ev == Event.BLOCK:
             faces, chooser = decode_block(c)
             self._attacker = a
@@ -164,7 +176,22 @@ class MatchReport:
             out.append(ReportEvent(ekind, s.pteam[a], a, ok=bool(c), half=half))
             if not c and s.pteam[a] == self._active:
                 self._cause = "ball not caught" if ev == Event.CATCH else "failed pick-up"
-        # Event.STAND_UP: a stand-up needs no line (a roll for it has its own)
+        elif ev == Event.STAND_UP and c:  # (a failed stand-up roll has its own line)
+            out.append(ReportEvent(EventKind.STAND_UP, s.pteam[a], a, half=half))
+
+    def _fumbled(self, s: GameState, die: int) -> bool:
+        """Whether a failed pass or throw roll of `die` is a fumble: the engine's rule on the
+        engine's modifier (a natural 1 when the thrower is no longer on the pitch to ask)."""
+        if self._throw is None or die == 1:
+            return die == 1
+        t, thrower, sq = self._throw
+        if thrower < 0 or s.pos[thrower] < 0 or sq < 0:
+            return False
+        if t == int(ActionType.THROW_TEAM_MATE):
+            mod = throw_modifier(s, thrower, sq)
+        else:
+            mod = pass_roll_modifier(s, thrower, band_between(s, s.pos[thrower], sq))
+        return is_fumble(die, mod)
 
     def _decision(self, s: GameState, t: ActionType, pid: int, sq: int, out: list[ReportEvent]) -> None:
         half = s.half
@@ -176,13 +203,26 @@ class MatchReport:
             out.append(ReportEvent(EventKind.KICK_OR_RECEIVE, self._decider, value=int(t), half=half))
         elif t in START_ACTIONS or t == ActionType.START_BOMB:
             self._declared = int(t)
+            self._throw = None
             self._actor = pid
             out.append(ReportEvent(EventKind.ACTION, side, pid, value=int(t), half=half))
+        elif t == ActionType.THROW_TEAM_MATE:  # the action names the thrown player, not the thrower
+            thrower = self._actor
+            self._throw = (int(t), thrower, sq)
+            self._landed = False
+            out.append(ReportEvent(EventKind.TARGET, s.pteam[thrower] if thrower >= 0 else side, thrower,
+                                   pid, value=int(t), square=square, half=half))
         elif t in _TARGETED:
             target = s.grid[sq] if sq >= 0 else -1
             actor = pid if pid >= 0 else self._actor
+            if t == ActionType.PASS:
+                self._throw = (int(t), actor, sq)
             out.append(ReportEvent(EventKind.TARGET, s.pteam[actor] if actor >= 0 else -1, actor,
                                    target if target >= 0 else -1, value=int(t),
+                                   square=square, half=half))
+        elif t == ActionType.MOVE and square is not None:
+            actor = pid if pid >= 0 else self._actor
+            out.append(ReportEvent(EventKind.MOVE, s.pteam[actor] if actor >= 0 else -1, actor,
                                    square=square, half=half))
         elif t in _FACES:
             out.append(ReportEvent(EventKind.BLOCK_FACE, value=int(t), half=half))

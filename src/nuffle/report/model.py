@@ -34,6 +34,9 @@ class EventKind(Enum):
     TURNOVER = "turnover"  # cause: a few words, or ""
     FINAL_WHISTLE = "final_whistle"  # score: the final score
     SPELL = "spell"  # a team calls on its Wizard (value: the ActionType USE_FIREBALL / USE_LIGHTNING_BOLT)
+    STAND_UP = "stand_up"  # a player stands up
+    MOVE = "move"  # a player moves to `square`
+    LANDED = "landed"  # a thrown player comes down on `square` (after the scatter)
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class ReportEvent:
     die: int = 0  # a D6 roll's die
     need: int = 0  # the lowest face that succeeds (7: none)
     ok: bool = True  # success, armour broken, ball held
-    result: int = -1  # an injury result
+    result: int = -1  # an injury result; a pass or throw roll: 1 fumbled, 0 not (-1: a natural 1 rule)
     faces: tuple[int, ...] = ()  # block dice faces
     attacker_chooses: bool = True
     square: tuple[int, int] | None = None
@@ -56,7 +59,8 @@ class ReportEvent:
     half: int = 0  # the half it happened in
     cause: str = ""  # a turnover's cause
     skill: str = ""  # the skill used, as the engine names it
-    action: int = -1  # the ActionType that declared the player action under way (a block: Blitz?)
+    action: int = -1  # the ActionType that declared the player action under way (a block: Blitz?);
+    # a pass roll: the throw it is (PASS or THROW_TEAM_MATE), or -1
 
 
 def decode_block(code: int) -> tuple[tuple[int, ...], bool]:

@@ -184,6 +184,18 @@ def _apothecary(game: Game, n: Names) -> Prompt:
     return Prompt(text, {T.USE_APOTHECARY.name: use, T.DECLINE.name: f"keep the {side} apothecary for later"})
 
 
+_CLICK_SQUARE = "click a highlighted square (hover for the path and its odds)"
+#: What to click during a player action, by the declared action (a move: a square).
+_CLICK = {
+    T.START_BLOCK: "click the standing opponent next to him to block",
+    T.START_BLITZ: "click a square to move, or the standing opponent to blitz (hover for the odds)",
+    T.START_FOUL: "click a square to move, or the prone or stunned opponent to foul (hover for the odds)",
+    T.START_HANDOFF: "click a square to move, or the team-mate to hand the ball to",
+    T.START_PASS: "click a square to move, or the team-mate to pass to (hover for the odds)",
+    T.START_THROW_TEAM_MATE: "click the team-mate next to him to throw, then the square to throw him to",
+}
+
+
 def _who(n: Names, pid: int | None) -> str:
     return n.player(pid) if pid is not None else "a player"
 
@@ -219,8 +231,8 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
         who = _who(n, d.player)
         ma = s.info[d.player].ma if d.player is not None else 0
         moved = f" {d.moved} of {ma} squares moved." if d.moved is not None else ""
-        return Prompt(f"{who}: click a highlighted square (hover for the path and its odds), or end "
-                      f"the action.{moved}", {T.END_ACTION.name: f"{who} stops here"})
+        ask = _CLICK.get(d.action, _CLICK_SQUARE) if d.action is not None else _CLICK_SQUARE
+        return Prompt(f"{who}: {ask}, or end the action.{moved}", {T.END_ACTION.name: f"{who} stops here"})
     if d.kind == K.REROLL:
         return _reroll(game, n, legal)
     if d.kind in (K.BLOCK_DICE,):

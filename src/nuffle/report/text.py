@@ -98,7 +98,9 @@ class Names:
         self._players = []
         for info in s.info:
             race = races[info.team]
-            label = f"{race} {info.position} #{info.number}"
+            # the race is not said twice: a Goblin team's Goblin is 'Goblin #9', not 'Goblin Goblin #9'
+            said = race.lower().split()[0] in info.position.lower().split()  # 'Black Orc Blocker #5' too
+            label = f"{info.position} #{info.number}" if said else f"{race} {info.position} #{info.number}"
             if races[0] == races[1]:
                 label = f"{info.position} #{info.number} ({SIDE_WORDS[info.team]})"
             self._players.append(label)
@@ -140,7 +142,10 @@ def _roll(e: ReportEvent, n: Names) -> str:
     who = n.player(e.player)
     name = ROLL_NAMES.get(kind, "roll")
     if kind == RollKind.PASS:
-        verdict = "fumbled!" if e.die == 1 else "accurate" if e.ok else "inaccurate"
+        fumble = e.result == 1 or (e.result < 0 and e.die == 1)  # (-1: not known, a natural 1)
+        if e.action == ActionType.THROW_TEAM_MATE:
+            return f"{who}: throw roll {e.die}: " + ("fumbled!" if fumble else "he flies.")
+        verdict = "fumbled!" if fumble else "accurate" if e.ok else "inaccurate"
         return f"{who}: pass roll {e.die} (accurate on {e.need}+): {verdict}."
     need = "cannot succeed" if e.need > 6 else f"{e.need}+"
     verdict = "made it" if e.ok else "failed"
@@ -170,6 +175,9 @@ def _target(e: ReportEvent, n: Names) -> str:
     t = ActionType(e.value)
     verb = TARGETED[t]
     who = n.player(e.player)
+    if t == ActionType.THROW_TEAM_MATE and e.target >= 0:
+        where = f" towards {e.square[0]},{e.square[1]}" if e.square is not None else ""
+        return f"{who} throws {n.player(e.target)}{where}."
     if e.target >= 0:
         if t in (ActionType.PASS, ActionType.HANDOFF, ActionType.DUMP_OFF, ActionType.HAIL_MARY):
             return f"{who} {verb} to {n.player(e.target)}."
@@ -246,6 +254,14 @@ def render(e: ReportEvent, n: Names) -> str:
         return f"{who} picks up the ball." if e.ok else f"{who} fails to pick up the ball."
     if k == K.CATCH:
         return f"{n.player(e.player)} catches the ball." if e.ok else f"{n.player(e.player)} drops the ball."
+    if k == K.STAND_UP:
+        return f"{n.player(e.player)} stands up."
+    if k == K.LANDED:
+        where = f"{e.square[0]},{e.square[1]}" if e.square is not None else "the pitch"
+        return f"{n.player(e.player)} comes down on {where}."
+    if k == K.MOVE:
+        where = f"{e.square[0]},{e.square[1]}" if e.square is not None else "a square"
+        return f"{n.player(e.player)} moves to {where}."
     if k == K.TOUCHDOWN:
         return f"Touchdown! {n.player(e.player)} scores for {n.team(e.side)}: {n.score(e.score)}."
     if k == K.TURNOVER:

@@ -167,6 +167,19 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
 
+    @app.get("/api/games/{gid}/throw")
+    async def get_throw(gid: str, thrown: int, square: str) -> dict[str, Any]:
+        live = manager.get(gid)
+        try:
+            x, y = (int(v) for v in square.split(","))
+        except ValueError:
+            raise WebError(400, f"square must be 'x,y', got {square!r}") from None
+        game = live.game.clone()  # (explored off the event loop, on a copy)
+        try:
+            return await asyncio.to_thread(odds.throw_landing, game, thrown, (x, y))
+        except ValueError as exc:
+            raise WebError(400, str(exc)) from None
+
     @app.get("/api/games/{gid}/blitz")
     async def get_blitz(gid: str, square: str) -> dict[str, Any]:
         live = manager.get(gid)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.analysis import queries, skill_odds
+from nuffle.analysis import queries, skill_odds, ttm_exact
+from nuffle.analysis.blocks import BlockOdds, BlockResult
 from nuffle.analysis.pathfinding import Path, search
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
@@ -18,6 +19,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
+from nuffle.core.state import GameState
 from nuffle.core.types import Status
 
 BAND_NAMES = {"Q": "quick", "S": "short", "L": "long", "B": "long bomb"}
@@ -46,9 +48,17 @@ def path_preview(game: Game, pid: int) -> dict[str, Any]:
     return {"player": pid, "paths": {f"{x},{y}": _path_json(p) for (x, y), p in paths.items()}}
 
 
+def _block_figures(odds: BlockOdds) -> dict[str, float]:
+    """A block's figures: the clean knock-down (the defender down, the attacker standing),
+    Both Down apart (both knocked down, both roll armour) and the attacker falling at all."""
+    return {"knockdown": float(odds.defender_down),
+            "both_down": float(odds.results.get(BlockResult.BOTH_DOWN, 0)),
+            "attacker_down": float(1 - odds.attacker_up)}
+
+
 def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[str, Any]:
     """The block of `defender` by `attacker` from the end of `path`: its square, route, dice,
-    chooser, knock-down and attacker-down chances and the chance of getting there."""
+    chooser, its figures (`_block_figures`) and the chance of getting there."""
     s = game.state
     odds = queries.blitz_odds(game, attacker, defender, path.end)
     there = s.copy()
@@ -56,8 +66,7 @@ def _block_there(game: Game, attacker: int, defender: int, path: Path) -> dict[s
         there.move_player(attacker, s.board.sq(*path.end))
     dice, chooses = block_dice(there, attacker, defender, True)
     return {"from": list(path.end), "steps": [list(sq) for sq in path.steps], "dice": dice,
-            "chooser": "attacker" if chooses else "defender", "knockdown": float(odds.defender_armour),
-            "attacker_down": float(1 - odds.attacker_up), "path": path.prob}
+            "chooser": "attacker" if chooses else "defender", **_block_figures(odds), "path": path.prob}
 
 
 def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
@@ -84,8 +93,7 @@ def _blocks(game: Game, attacker: int, squares: tuple[tuple[int, int], ...]) -> 
                 dice, chooses = block_dice(s, attacker, defender, blitz)
                 out.append({"square": [x, y], "defender": defender, "dice": dice,
                             "chooser": "attacker" if chooses else "defender",
-                            "knockdown": float(odds.defender_armour),
-                            "attacker_down": float(1 - odds.attacker_up), "path": 1.0})
+                            **_block_figures(odds), "path": 1.0})
                 continue
             path = far.get((x, y))
             if path is None or found is None:
@@ -156,23 +164,40 @@ def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> l
 
 
 def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each adjacent foul target's odds (`queries.foul_odds`): armour broken, an injury worse
-    than Stunned, a casualty, and the fouler sent off."""
+    """Each foul target's odds (`queries.foul_odds`): armour broken, an injury worse than
+    Stunned, a casualty, and the fouler sent off. A victim out of reach (an assisted foul)
+    names the square the engine's path ends on, the route there and its chance (`far`), the
+    odds counted from there, like a blitz from afar."""
     s = game.state
     b = s.board
     out = []
+    far = None
     for x, y in squares:
         victim = s.grid[b.sq(x, y)]
-        if victim < 0 or b.distance(s.pos[fouler], b.sq(x, y)) > 1:
+        if victim < 0:
             continue
+        entry: dict[str, Any] = {"square": [x, y], "victim": victim}
+        there: Game | GameState = game
+        if b.distance(s.pos[fouler], b.sq(x, y)) > 1:
+            if far is None:
+                far = search(game, fouler, game.decision().moved or 0).foul()
+            path = far.get((x, y))
+            if path is None:
+                continue
+            there = s.copy()
+            if there.pos[fouler] != b.sq(*path.end):
+                there.move_player(fouler, b.sq(*path.end))
+            entry.update({"far": True, "from": list(path.end), "steps": [list(sq) for sq in path.steps],
+                          "path": path.prob})
         try:
-            odds = queries.foul_odds(game, fouler, victim)
+            odds = queries.foul_odds(there, fouler, victim)
         except ValueError:
             continue
-        out.append({"square": [x, y], "victim": victim, "armour": float(odds["armour_broken"]),
-                    "injury": float(odds["ko"] + odds["badly_hurt"] + odds["casualty"]),
-                    "casualty": float(odds["badly_hurt"] + odds["casualty"]),
-                    "sent_off": float(odds["sent_off"])})
+        entry.update({"armour": float(odds["armour_broken"]),
+                      "injury": float(odds["ko"] + odds["badly_hurt"] + odds["casualty"]),
+                      "casualty": float(odds["badly_hurt"] + odds["casualty"]),
+                      "sent_off": float(odds["sent_off"])})
+        out.append(entry)
     return out
 
 
@@ -198,8 +223,9 @@ def _plan(odds: skill_odds.PlanOdds) -> dict[str, Any]:
 
 
 def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll and, with the Going For
-    It rolls it costs, the whole leap; each with its plan for `nuffle odds`."""
+    """Each Leap square's odds (`skill_odds.leap_odds`): the Leap roll, with the Going For It
+    rolls it costs the whole leap, and with the pick-up there the whole step ("Leap here",
+    like "Move here"); each with its plan for `nuffle odds`."""
     out = []
     for sq in squares:
         try:
@@ -207,7 +233,7 @@ def _leaps(game: Game, pid: int, moved: int, squares: tuple[tuple[int, int], ...
         except ValueError:
             continue
         out.append({"square": list(sq), "leap": _plan(odds.leap), "total": _plan(odds.total),
-                    "gfis": odds.gfis})
+                    "here": _plan(odds.here), "gfis": odds.gfis})
     return out
 
 
@@ -224,6 +250,23 @@ def _throws(game: Game, thrower: int, thrown: int,
         out.append({"square": list(sq), "thrown": thrown, "throw": _plan(odds.throw),
                     "landing": _plan(odds.landing), "total": _plan(odds.total)})
     return out
+
+
+def throw_landing(game: Game, thrown: int, target: tuple[int, int]) -> dict[str, Any]:
+    """The chance the acting thrower's team-mate `thrown`, thrown at `target`, lands standing
+    once the throw flies: over the three scatters, exact (`ttm_exact.landing_over_scatter`).
+    Asked for on hover (it explores the engine's outcomes: about a second with a re-roll)."""
+    d = game.decision()
+    if d.kind != DecisionKind.MOVE or d.player is None or d.action != ActionType.START_THROW_TEAM_MATE:
+        raise InputError("there is no Throw Team-Mate to aim now")
+    b = game.state.board
+    if (not isinstance(target, tuple | list) or len(target) != 2
+            or not all(type(v) is int for v in target) or not b.is_on(*target)):
+        raise InputError(f"square {target!r} is not a square of the pitch")
+    if isinstance(thrown, bool) or not isinstance(thrown, int) or not 0 <= thrown < len(game.state.info):
+        raise InputError(f"unknown player id {thrown!r}")
+    lands = ttm_exact.landing_over_scatter(game, d.player, thrown, (target[0], target[1]))
+    return {"square": list(target), "thrown": thrown, "lands": float(lands)}
 
 
 def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:

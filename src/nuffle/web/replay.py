@@ -17,6 +17,7 @@ from nuffle.core.teams import team_from_dict
 from nuffle.core.types import CHANCE
 from nuffle.record import RecordError, replay
 from nuffle.report import MatchReport
+from nuffle.web.colours import team_colours
 
 MAX_ENTRIES = 50_000
 
@@ -74,6 +75,7 @@ def frames(record: Any) -> dict[str, Any]:
             turns.append(len(out) - 1)
             last_turn = turn
     start["frames"] = out
+    start["colours"] = team_colours(str(teams["home"].get("race", "")), str(teams["away"].get("race", "")))
     start["turns"] = turns
     start["final"] = final.result
     start["pitch"] = {"width": game.state.board.width, "height": game.state.board.height,

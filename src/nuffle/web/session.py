@@ -17,6 +17,7 @@ from nuffle.core.procedures.turn import Turn
 from nuffle.formations import formation_names
 from nuffle.report import MatchReport, Names
 from nuffle.report.prompt import prompt
+from nuffle.web.colours import team_colours
 
 SIDES = ("home", "away")
 OWNER = "owner"  # the seat row of a bot-v-bot game's creator (who may abort it)
@@ -162,6 +163,7 @@ class LiveGame:
                         "turns_per_half": b.variant.turns_per_half}
         out["seats"] = {s: ("bot:" + seat.bot if seat.bot else "human") for s, seat in self.seats.items()}
         out["races"] = {s: seat.race for s, seat in self.seats.items()}
+        out["colours"] = team_colours(self.seats["home"].race, self.seats["away"].race)
         d = g.decision()
         out["formations"] = []
         if formation_fits(g):

@@ -98,7 +98,7 @@ async function createGame(ev) {
 const G = {
   id: null, state: null, tokens: {}, seat: null, selected: null, hover: null,
   paths: null, pathsKey: null, ws: null, busy: false, log: [], logEnd: 0,
-  blitzPick: {}, blitzOpts: {}, pendingBlock: null,
+  blitzPick: {}, blitzOpts: {}, lands: {}, pendingBlock: null,
 };
 
 function myToken(side) {
@@ -139,14 +139,22 @@ function connection(up) {
   $("conn").className = up ? "up" : "down";
 }
 
-// Keyboard shortcuts: E end the turn, A end the action, R a team re-roll, D decline.
-const KEYS = { e: "END_TURN", a: "END_ACTION", r: "USE_REROLL", d: "DECLINE" };
+// Keyboard shortcuts: E ends the action (then, pressed again, the turn), A the action, R a
+// team re-roll, D decline. Each key's action types, the first legal one taken.
+const KEYS = { e: ["END_ACTION", "END_TURN"], a: ["END_ACTION"], r: ["USE_REROLL"], d: ["DECLINE"] };
+function keyAction(key, legal) {
+  const all = expandLegal(legal);
+  for (const type of KEYS[key.toLowerCase()] || []) {
+    const action = all.find(a => a.type === type);
+    if (action) return action;
+  }
+  return null;
+}
 document.addEventListener("keydown", ev => {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || /INPUT|SELECT|TEXTAREA/.test(ev.target.tagName)) return;
   if (ev.key.toLowerCase() === "s" && nextBlitzSquare()) { ev.preventDefault(); return; }
-  const type = KEYS[ev.key.toLowerCase()];
-  if (!type || !G.state || !canAct(G.state)) return;
-  const action = expandLegal(G.state.legal).find(a => a.type === type);
+  if (!G.state || !canAct(G.state)) return;
+  const action = keyAction(ev.key, G.state.legal);
   if (action) { ev.preventDefault(); send(action); }
 });
 
@@ -221,6 +229,7 @@ function setState(state) {
     G.paths = null;
     G.blitzPick = {};
     G.blitzOpts = {};
+    G.lands = {};
     $("game-error").textContent = state.error || "";
   }
   const d = state.decision;
@@ -331,8 +340,7 @@ function render() {
     a.href = `/replay/${G.id}`; a.textContent = "Watch the replay"; a.id = "replay-link";
     $("choices").appendChild(a);
   } else if (!acting) {
-    $("prompt").textContent = d.side ? `Waiting for ${d.side} (${state.seats[d.side]}): ` +
-      (said.text || d.kind.toLowerCase().replace(/_/g, " ")) : "…";
+    $("prompt").textContent = waitingText(state, said);
   } else {
     $("prompt").textContent = (Object.keys(G.tokens).length > 1 ? `[${d.side}] ` : "") +
       (said.text || promptText(d, state));
@@ -340,7 +348,7 @@ function render() {
       button(`Formation: ${name}`, () => setupFormation(name), "formation");
     }
     for (const a of idx.plain) {
-      const b = button(choiceLabel(a.type, said), () => send(a), a.type.startsWith("END") ? "" : "primary");
+      const b = button(choiceLabel(a.type, said, d), () => send(a), a.type.startsWith("END") ? "" : "primary");
       if (said.choices[a.type]) b.title = said.choices[a.type];
     }
     for (const [type, meaning] of Object.entries(said.choices)) {
@@ -377,6 +385,9 @@ function render() {
   log.scrollTop = log.scrollHeight;
 }
 
+// Whether `side` is a team this page coaches (its own panel says "your turn", not "their turn").
+function ownSide(state, side) { return state.seats[side] === "human" && !!myToken(side); }
+
 // One team's scoreboard: name, score, turn (and a marker in its turn), re-rolls left and
 // whether one was used this turn, the once-a-turn actions used, apothecaries and bribes left.
 const ONCE_A_TURN = [["blitz", "Blitz"], ["pass", "Pass"], ["handoff", "Hand-off"], ["foul", "Foul"]];
@@ -394,11 +405,13 @@ function drawScoreboard(box, side, state) {
   box.innerHTML =
     `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
     ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
-    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? "\u25b6 their turn" : ""}</span></div>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
     `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
     `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
-    ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
-    `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span></div>` +
+    // the chip only while a re-roll is left (or one was used this turn)
+    (t.rerolls + (t.leader_reroll || 0) > 0 || used.reroll ?
+      ` <span class="chip${used.reroll ? " used" : ""}${t.its_turn ? "" : " idle"}" ${id("reroll-used")} data-used="${used.reroll ? 1 : 0}" ` +
+      `title="${used.reroll ? "a team re-roll was used this turn" : "no team re-roll used this turn"}">Re-roll this turn</span>` : "") + "</div>" +
     `<div>${chips} · Apothecary <b ${id("apothecaries")}>${t.apothecaries}</b> · Bribes <b ${id("bribes")}>${t.bribes}</b></div>`;
 }
 
@@ -446,9 +459,23 @@ document.addEventListener("pointerup", ev => {
   else if (square) showError(new Error(`the set-up may not put that player on ${square}`));
 });
 
-// A choice's button label, with its chance of success when the prompt gives one.
-function choiceLabel(type, said) {
-  return actionName(type) + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+// A choice's button label ("Use skill" names the decision's skill), with its chance of
+// success when the prompt gives one.
+function choiceLabel(type, said, d) {
+  const name = type === "USE_SKILL" && d && d.skill ? `Use ${words(d.skill)}` : actionName(type);
+  return name + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
+}
+
+// The prompt while another seat decides: a bot's decision is described, never addressed to it.
+function waitingText(state, said) {
+  const d = state.decision;
+  if (!d.side) return "…";
+  const seat = state.seats[d.side];
+  if (seat.startsWith("bot")) {
+    return `${d.side} (${seat}) is deciding: ${d.kind.toLowerCase().replace(/_/g, " ")}` +
+      (d.player !== null && d.player !== undefined ? ` for ${playerLabel(state, d.player)}` : "") + "…";
+  }
+  return `Waiting for ${d.side} (${seat}): ` + (said.text || d.kind.toLowerCase().replace(/_/g, " "));
 }
 
 // A block die as a small picture: its face's sign on a die, its name as the tooltip.
@@ -491,7 +518,7 @@ function choiceOdds(action, key) {
   const at = list => (list || []).find(o => o.square.join(",") === key);
   let p = null;
   if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
-  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).total.chance;
+  else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).here.chance;
   return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
 }
 
@@ -557,7 +584,8 @@ function drawHover(idx) {
       where = `Blitz from <b data-testid="blitz-from">${opt.from.join(",")}</b>`;
     }
     line.innerHTML = `${where}: <b data-testid="block-dice">${opt.dice}</b> ${opt.dice > 1 ? "dice" : "die"}, ${opt.chooser} chooses · ` +
-      `knock-down ${pct(opt.knockdown)} · attacker falls ${pct(opt.attacker_down)}` +
+      `knock-down <b data-testid="block-kd">${pct(opt.knockdown)}</b> · both down <b data-testid="block-both-down">${pct(opt.both_down)}</b> · ` +
+      `attacker falls ${pct(opt.attacker_down)}` +
       (opt.path < 1 ? ` · reach ${pct(opt.path)}` : "") +
       (block.far ? ` · <span class="hint">press S for another square` +
         (G.blitzOpts[key] ? ` (${(G.blitzPick[key] || 0) + 1} of ${G.blitzOpts[key].length})` : "") + "</span>" : "");
@@ -565,7 +593,15 @@ function drawHover(idx) {
   }
   const foul = (odds.fouls || []).find(f => f.square.join(",") === key);
   if (foul && acts.some(a => a.action.type === "FOUL")) {
-    line.innerHTML = `Foul: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
+    let where = "Foul";
+    if (foul.far) {  // a foul from afar: the square it fouls from, and the way there
+      const pts = foul.steps.map(([x, y]) => `${x * S + S / 2},${y * S + S / 2}`).join(" ");
+      el("polyline", { points: pts, class: "path" }, g);
+      el("rect", { x: foul.from[0] * S + 2, y: foul.from[1] * S + 2, width: S - 4, height: S - 4,
+        class: "blitzfrom", id: "foul-from-square" }, g);
+      where = `Foul from <b data-testid="foul-from">${foul.from.join(",")}</b> (reach <b data-testid="foul-reach">${pct(foul.path)}</b>)`;
+    }
+    line.innerHTML = `${where}: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
       `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
       `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
     return;
@@ -616,15 +652,21 @@ function skillOdds(odds, key, acts) {
   const leap = at(odds.leaps);
   if (leap && has("LEAP")) {
     parts.push(`Leap: roll ${planned("leap-roll", leap.leap)}` +
-      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : ""));
+      (leap.gfis ? ` · with ${leap.gfis} GFI ${planned("leap-total", leap.total)}` : "") +
+      (leap.here.plan !== leap.total.plan ? ` · with the pick-up ${planned("leap-here", leap.here)}` : ""));
   }
   const thrown = G.selected;
   const ttm = (odds.throws || []).filter(o => o.square.join(",") === key);
   const t = ttm.find(o => o.thrown === thrown) || ttm[0];
   if (t && has("THROW_TEAM_MATE")) {
+    // he scatters three times first: the chance he lands is asked of the server (exact, over
+    // the scatter), once per square and position
+    const lk = `${t.thrown}@${key}`;
+    const lands = G.lands[lk];
+    if (lands === undefined) fetchLands(t.thrown, key);
     parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
-      `landing roll here ${planned("ttm-landing", t.landing)} · both ${planned("ttm-total", t.total)} ` +
-      `(he scatters three times before he comes down)`);
+      `he lands (over the scatter) <b data-testid="ttm-lands">${lands === undefined || lands === null ? "…" : pct(lands)}</b>` +
+      ` · landing roll on this square ${planned("ttm-landing", t.landing)}`);
   }
   return parts.join(" · ");
 }
@@ -635,6 +677,17 @@ function blitzOption(block, key) {
   const opts = G.blitzOpts[key];
   if (!block.far || !opts || !G.blitzPick[key]) return block;
   return opts[G.blitzPick[key] % opts.length];
+}
+
+// The chance a thrown team-mate lands, over the scatter (GET /api/games/{id}/throw).
+function fetchLands(thrown, key) {
+  const lk = `${thrown}@${key}`, version = G.state.version;
+  G.lands[lk] = null;  // asked
+  api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return;
+    G.lands[lk] = r.lands;
+    if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
+  }).catch(() => {});
 }
 
 // S while hovering a blitz target from afar: the next square it could block from (the

@@ -16,30 +16,11 @@ function el(tag, attrs, parent, text) {
   return e;
 }
 
-// Team colours by race: a first and a second colour; the away team takes its second colour
-// when its first is too close to the home team's (two teams of one race, Human v Lizardman, ...).
-const RACE_COLOURS = {
-  amazon: ["#2f8f6f", "#d08a2c"], chaos: ["#7a1f1f", "#c9a227"], "chaos-dwarf": ["#5a2a1a", "#b8862f"],
-  "chaos-pact": ["#4b2a6b", "#9c9c9c"], "dark-elf": ["#3b2466", "#8c1c3c"], dwarf: ["#8a5a2b", "#2f4f7f"],
-  "elven-union": ["#2a7a9a", "#d4b13a"], goblin: ["#5f7f1f", "#a04020"], halfling: ["#6b8e23", "#b5651d"],
-  "high-elf": ["#e0e0e8", "#2a5ea8"], human: ["#c43c2c", "#e0c04a"], khemri: ["#c8b273", "#3a6a8a"],
-  lizardman: ["#2e8b57", "#d46a1a"], necromantic: ["#4a5a6a", "#8f2b8f"], norse: ["#6a7f95", "#b03030"],
-  nurgle: ["#7f8f3f", "#5a3a2a"], ogre: ["#9a6a3a", "#3a6a9a"], orc: ["#2a5ea8", "#5c8a2c"],
-  skaven: ["#6b4f2f", "#3f8f8f"], slann: ["#3fa07f", "#a03f7f"], undead: ["#3a3a3a", "#b0a080"],
-  underworld: ["#4f6f2f", "#6f2f6f"], vampire: ["#6b0f1a", "#cfcfcf"], "wood-elf": ["#2f6f2f", "#c8a040"],
-};
-const FALLBACK = [["#c43c2c", "#e0c04a"], ["#2a5ea8", "#5c8a2c"]];
-
+// The colours each team plays in, chosen by the server so both teams contrast with each other
+// and with the pitch (nuffle.web.colours): {fill: {home, away}, text: {home, away}}.
+const FALLBACK = { fill: { home: "#c43c2c", away: "#2a5ea8" }, text: { home: "#a8321f", away: "#2a5ea8" } };
 function rgb(hex) { return [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16)); }
-function close(a, b) { const [p, q] = [rgb(a), rgb(b)]; return p.reduce((s, v, i) => s + Math.abs(v - q[i]), 0) < 150; }
-
-// {home, away}: the colour each team plays in.
-function teamColours(races) {
-  const home = (RACE_COLOURS[races && races.home] || FALLBACK[0])[0];
-  const pair = RACE_COLOURS[races && races.away] || FALLBACK[1];
-  const away = close(home, pair[0]) ? (close(home, pair[1]) ? "#f0f0f0" : pair[1]) : pair[0];
-  return { home, away };
-}
+function teamColours(state) { return (state && state.colours) || FALLBACK; }
 
 // White or near-black writing, whichever reads on `hex`.
 function ink(hex) { const [r, g, b] = rgb(hex); return r * 0.3 + g * 0.59 + b * 0.11 > 150 ? "#111" : "#fff"; }
@@ -81,9 +62,12 @@ function drawBoard(svg, state, ui) {
     el("line", { x1: 0, y1: (h - wr) * S, x2: w * S, y2: (h - wr) * S, ...line, "stroke-dasharray": "8 6" }, ground);
   }
   const players = state.players.filter(p => p.square);
-  const colours = teamColours(state.races);
+  const chosen = teamColours(state);
+  const colours = chosen.fill;
   document.documentElement.style.setProperty("--home", colours.home);
   document.documentElement.style.setProperty("--away", colours.away);
+  document.documentElement.style.setProperty("--home-text", chosen.text.home);
+  document.documentElement.style.setProperty("--away-text", chosen.text.away);
   const card = svg.parentElement ? svg.parentElement.querySelector(".card") : null;
   const acting = state.decision && state.decision.player !== null && state.decision.player !== undefined
     && state.decision.kind !== "SETUP" ? state.decision.player : null;
@@ -180,7 +164,7 @@ function showCard(card, p, state, colours) {
   const h = document.createElement("b");
   const named = p.name && !p.name.startsWith(p.position) ? " " + p.name : "";
   h.textContent = `#${p.number} ${p.position}${named} (${team}, ${p.team})`;
-  h.style.color = colours[p.team];
+  h.style.color = `var(--${p.team}-text)`;
   const stats = document.createElement("div");
   stats.className = "stats";
   stats.textContent = `MA ${p.ma}  ST ${p.st}  AG ${p.ag}  AV ${p.av}`;
@@ -205,7 +189,7 @@ function drawDugout(box, state, side, ui) {
   const groups = [["RESERVE", "Reserves"], ["KO", "Knocked out"], ["CASUALTY", "Casualties"], ["SENT_OFF", "Sent off"]];
   const title = document.createElement("h4");
   title.textContent = state.races ? state.races[side] : side;
-  title.style.color = side === "home" ? "var(--home)" : "var(--away)";
+  title.style.color = side === "home" ? "var(--home-text)" : "var(--away-text)";
   box.appendChild(title);
   for (const [status, label] of groups) {
     const ps = state.players.filter(p => p.team === side && !p.square && p.status === status);

@@ -77,7 +77,7 @@ function frameState(i) {
     return { ...p, square: x === null ? null : [x, y], status: STATUS[st], flags };
   });
   return { ...d, players, ball: { square: f.ball }, score: f.score, turn: f.turn, half: f.half, decision: f.decision,
-    weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away } };
+    weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away }, colours: d.colours };
 }
 
 function goto(i) {

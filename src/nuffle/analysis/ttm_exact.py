@@ -1,0 +1,60 @@
+"""Exact Throw Team-Mate landing odds over the scatter, from the engine's own chance outcomes.
+
+The thrown player scatters three times from the target square before he comes down, so the
+landing roll where he is aimed (`skill_odds.throw_team_mate_odds`) is not the chance that he
+lands. Here the engine resolves a throw that flies (`Game.outcomes`): every scatter, a landing
+on a player or in the crowd, the landing roll; at each re-roll on offer (a team re-roll, Pro, a
+skill) the better of taking it and not. He lands when he ends standing on the pitch and his
+team's turn goes on.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import Dice, ExplicitRoller
+from nuffle.core.errors import InputError
+from nuffle.core.game import Game
+from nuffle.core.types import Status
+
+__all__ = ["landing_over_scatter"]
+
+_CHOICES = (ActionType.USE_REROLL, ActionType.USE_PRO, ActionType.USE_SKILL, ActionType.DECLINE)
+
+
+def _value(game: Game, side: int, thrown: int, depth: int) -> Fraction:
+    """The chance that `thrown` ends standing with his team's turn going on, from `game`."""
+    d = game.decision()
+    if d.kind == DecisionKind.REROLL and d.side == side and depth < 4:
+        legal = game.legal_actions()
+        return max((_expect(game, Action(t), side, thrown, depth + 1)
+                    for t in _CHOICES if legal.group(t) is not None), default=Fraction(0))
+    s = game.state
+    ok = (not game.is_over and s.pos[thrown] >= 0 and s.status[thrown] == Status.STANDING
+          and s.active == side and d.side == side)
+    return Fraction(int(ok))
+
+
+def _expect(game: Game, action: Action | None, side: int, thrown: int, depth: int) -> Fraction:
+    return sum((p * _value(g, side, thrown, depth) for p, g in game.outcomes(action)), Fraction(0))
+
+
+def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[int, int]) -> Fraction:
+    """P(`thrown`, thrown by the acting `thrower` at `target` now, lands standing) once the
+    throw flies. The throw must be legal now (InputError otherwise)."""
+    action = Action(ActionType.THROW_TEAM_MATE, thrown, (target[0], target[1]))
+    if game.decision().player != thrower or action not in game.legal_actions():
+        raise InputError(f"player {thrower} cannot throw player {thrown} to {tuple(target)} now")
+    side = game.state.pteam[thrower]
+    flying = game.clone()
+    flying.roller = ExplicitRoller()
+    flying.step(action)
+    # the rolls before he flies (Always Hungry, the throw) come up 6; then the scatter
+    while (flying.state.pending is not None and flying.state.pending.kind == Dice.D6
+           and flying.state.pending.purpose != "team-mate scatter"):
+        flying.apply_chance(6)
+    if flying.state.pending is not None:
+        return _expect(flying, None, side, thrown, 0)
+    return _value(flying, side, thrown, 0)
