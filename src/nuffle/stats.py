@@ -50,6 +50,7 @@ class Sprt:
     beta: float = 0.05
     min_pairs: int = 16  # no verdict before this many pairs: the variance estimate needs them
     ys: list[float] = field(default_factory=list)
+    _sums: tuple[int, float, float] = field(default=(0, 0.0, 0.0), init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 < self.delta <= 1:
@@ -68,7 +69,22 @@ class Sprt:
         """Count one pair."""
         if not -1.0 <= y <= 1.0:
             raise InputError(f"a pair statistic must lie in [-1, 1], got {y}")
+        n, total, squares = self._moments_sums()
         self.ys.append(y)
+        self._sums = (n + 1, total + y, squares + y * y)
+
+    def _moments_sums(self) -> tuple[int, float, float]:
+        """(count, sum, sum of squares) of `ys`, kept as pairs are added (redone if `ys` was
+        given or changed otherwise)."""
+        if self._sums[0] != len(self.ys):
+            self._sums = (len(self.ys), math.fsum(self.ys), math.fsum(y * y for y in self.ys))
+        return self._sums
+
+    def _moments(self) -> tuple[float, float]:
+        """The mean and sample variance of `ys` (at least two)."""
+        n, total, squares = self._moments_sums()
+        mean = total / n
+        return mean, max(0.0, squares - n * mean * mean) / (n - 1)
 
     @property
     def llr(self) -> float:
@@ -76,8 +92,7 @@ class Sprt:
         n = len(self.ys)
         if n < 2:
             return 0.0
-        mean = sum(self.ys) / n
-        var = sum((y - mean) ** 2 for y in self.ys) / (n - 1)
+        mean, var = self._moments()
         var = max(var, 1e-3)
         d = self.delta
         return n * d * (2 * mean - d) / (2 * var)

@@ -56,7 +56,7 @@ def _races(text: str) -> tuple[str, str]:
 def cmd_strength(args: argparse.Namespace) -> int:
     """Run the benchmark or the ladder; exit 130 (with the partial result) after Ctrl-C."""
     from nuffle.strength.match import run_strength
-    from nuffle.strength.pool import run_pool
+    from nuffle.strength.pool import check_pool, run_pool
 
     try:
         races = _races(args.race_pair)
@@ -66,6 +66,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
             if races[0] != races[1]:
                 return _fail("--ladder plays one race for every bot: give --race-pair R,R, "
                              f"not {args.race_pair}")
+            check_pool(args.bots, args.board, races[0], args.pairs, args.time_limit, args.seed_offset)
             if not any(b.strip() == "scripted" for b in args.bots):
                 print("note: no plain 'scripted' bot in the pool: ratings are measured from the "
                       "pool's mean, not anchored at scripted = 0", file=sys.stderr)

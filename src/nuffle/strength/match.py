@@ -31,6 +31,12 @@ P0, P1, ALPHA, BETA = 0.50, 0.55, 0.05, 0.05
 MIN_PAIRS = 32
 
 
+def new_sprt() -> Sprt:
+    """The benchmark's test on pair statistics `2 * pair score - 1`: H0 E = 2 * P0 - 1 = 0
+    against H1 E = 2 * P1 - 1 = 0.1, alpha and beta 0.05, no verdict before `MIN_PAIRS`."""
+    return Sprt(delta=2 * (P1 - P0), alpha=ALPHA, beta=BETA, min_pairs=MIN_PAIRS)
+
+
 @dataclass
 class Tally:
     """The agent's games in one venue (or all): results, points, touchdowns and casualties."""
@@ -113,8 +119,7 @@ class StrengthResult:
     away: Tally = field(default_factory=Tally)
     agent_clock: Clock = field(default_factory=Clock)
     opponent_clock: Clock = field(default_factory=Clock)
-    sprt: Sprt = field(default_factory=lambda: Sprt(delta=2 * (P1 - P0), alpha=ALPHA, beta=BETA,
-                                                             min_pairs=MIN_PAIRS))
+    sprt: Sprt = field(default_factory=new_sprt)
     games: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
 

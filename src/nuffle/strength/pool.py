@@ -13,10 +13,11 @@ from typing import Any
 from nuffle.agents.registry import parse_bot_spec
 from nuffle.core.errors import InputError
 from nuffle.eval_seeds import eval_seed
+from nuffle.evaluation import Entry
 from nuffle.ladder.ratings import fit_bradley_terry, score_matrix
 from nuffle.ladder.report import summarise
 from nuffle.ladder.runner import LadderInterrupted, run_fixtures
-from nuffle.ladder.schedule import check_board, parse_entry, schedule
+from nuffle.ladder.schedule import Fixture, check_board, parse_entry, schedule
 from nuffle.stats import mean_interval
 from nuffle.strength.match import Clock
 
@@ -97,10 +98,10 @@ class PoolResult:
         return out
 
 
-def run_pool(bots: list[str], *, board: int = 11, race: str = "human", pairs: int = 10,
-             time_limit: float = 1.0, seed_offset: int = 0) -> PoolResult:
-    """Play the pool's paired round robin in this process (one core) on held-out seeds; after
-    Ctrl-C (or SIGTERM) the result holds the games that finished and says `interrupted`."""
+def check_pool(bots: list[str], board: int, race: str, pairs: int, time_limit: float,
+               seed_offset: int) -> tuple[list[Entry], list[Fixture]]:
+    """The pool's entries and round robin on held-out seeds; InputError naming the first bad
+    argument (before any game is played)."""
     check_board(board)
     if len(bots) < 2:
         raise InputError(f"the ladder needs at least two bots, got {len(bots)}")
@@ -116,6 +117,14 @@ def run_pool(bots: list[str], *, board: int = 11, race: str = "human", pairs: in
     n = len(bots)
     fixtures = schedule(n, pairs, eval_seed(0, seed_offset))
     eval_seed(n * (n - 1) // 2 * pairs - 1, seed_offset)  # the last seed is held out too
+    return entries, fixtures
+
+
+def run_pool(bots: list[str], *, board: int = 11, race: str = "human", pairs: int = 10,
+             time_limit: float = 1.0, seed_offset: int = 0) -> PoolResult:
+    """Play the pool's paired round robin in this process (one core) on held-out seeds; after
+    Ctrl-C (or SIGTERM) the result holds the games that finished and says `interrupted`."""
+    entries, fixtures = check_pool(bots, board, race, pairs, time_limit, seed_offset)
     result = PoolResult(list(bots), race, board, pairs, time_limit, seed_offset)
     try:
         result.games = run_fixtures(entries, fixtures, board, workers=1, time_limit=time_limit)
