@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from nuffle.core.errors import InputError
 from nuffle.strength.match import ALPHA, BETA, P0, P1
 
 
@@ -49,7 +50,7 @@ def _fail(message: str) -> int:
 def _races(text: str) -> tuple[str, str]:
     parts = [t.strip() for t in text.split(",")]
     if len(parts) != 2 or not all(parts):
-        raise ValueError(f"--race-pair must be two races, HOME,AWAY (e.g. human,orc), got {text!r}")
+        raise InputError(f"--race-pair must be two races, HOME,AWAY (e.g. human,orc), got {text!r}")
     return parts[0], parts[1]
 
 
