@@ -112,5 +112,7 @@ def test_tuning_and_the_environments_refuse_held_out_seeds() -> None:
     env = BloodBowlEnv(board=1)
     with pytest.raises(InputError, match="environment"):
         env.driver.new_game(EVAL_SEED_START)
-    env.reset(seed=5)  # its own seeds are drawn below the range
-    assert env.driver.live().config.seed < EVAL_SEED_START
+    for seed in range(5):
+        env.reset(seed=seed)  # its own game seeds are drawn below the range
+        game_seed = env.driver.live().config.seed
+        assert game_seed is not None and game_seed < EVAL_SEED_START
