@@ -27,6 +27,9 @@ def test_each_seed_is_played_twice_with_the_bots_swapped() -> None:
     assert all(is_held_out(s) for s in seeds)
     assert [g["agent_home"] for g in res.games] == [True, False] * 6
     assert [g["pair"] for g in res.games] == [i for i in range(6) for _ in (0, 1)]
+    for g in res.games:  # each bot keeps its own seed in both games of its pair
+        mine, theirs = 2 * g["seed"] + 1, 2 * g["seed"] + 2
+        assert g["bot_seeds"] == ([mine, theirs] if g["agent_home"] else [theirs, mine])
     # the sides really swap: scripted beats random on board 1 from either venue
     for first, second in zip(res.games[::2], res.games[1::2], strict=True):
         assert first["score"][0] > first["score"][1]
@@ -66,6 +69,8 @@ def test_a_bot_against_itself_does_not_accept_h1(bot: str) -> None:
     res = run_strength(bot, bot, board=1, max_games=2 * (MIN_PAIRS + 8))
     assert res.verdict != "H1"
     assert res.pairs >= MIN_PAIRS
+    if bot == "random":  # two draws of a randomised bot: its pairs do not all split evenly
+        assert set(res.pair_scores) != {0.5}
 
 
 def test_a_clearly_stronger_bot_accepts_h1_once_it_may() -> None:

@@ -23,16 +23,19 @@ from nuffle.play import play
 
 
 def play_fixture(entries: list[Entry], fixture: Fixture, board: int,
-                 time_limit: float | None = None) -> dict[str, Any]:
+                 time_limit: float | None = None,
+                 bot_seeds: tuple[int, int] | None = None) -> dict[str, Any]:
     """Play one game; returns its compact record (entry indices, score, casualties, time).
-    With `time_limit` (seconds a decision) it also holds, per side (home, away), the
-    decisions taken, their total and longest seconds and how many took longer than the limit."""
+    The home and away bots are seeded `bot_seeds` (default `2s + 1` and `2s + 2` for the game's
+    seed s). With `time_limit` (seconds a decision) the record also holds, per side (home,
+    away), the decisions taken, their total and longest seconds and how many took longer."""
     h, a = entries[fixture.home], entries[fixture.away]
     s = fixture.seed
+    seeds = bot_seeds if bot_seeds is not None else (s * 2 + 1, s * 2 + 2)
     t0 = time.perf_counter()
     game = Game.new(h.team, a.team, seed=s, board=board)
-    bots = (TimedAgent(make_agent(h.bot, s * 2 + 1), time_limit),
-            TimedAgent(make_agent(a.bot, s * 2 + 2), time_limit))
+    bots = (TimedAgent(make_agent(h.bot, seeds[0]), time_limit),
+            TimedAgent(make_agent(a.bot, seeds[1]), time_limit))
     play(game, *bots)
     box = game.box_score()
     out: dict[str, Any] = {

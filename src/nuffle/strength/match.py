@@ -2,7 +2,9 @@
 touchdowns and casualties, the home/away split, decision times, and an SPRT on pairs.
 
 Pair i is seed `eval_seed(i, offset)` played twice with the same teams at the same venues and
-the bots swapped: the agent at home in the first game, away in the second. A pair's score is
+the bots swapped: the agent at home in the first game, away in the second; each bot keeps its
+own seed (the agent `2s + 1`, the opponent `2s + 2`) in both, so two copies of one bot are two
+draws of it, not one game played twice. A pair's score is
 the agent's points over its two games (win 1, draw 1/2) halved, in {0, 1/4, 1/2, 3/4, 1}; the
 pair is the unit of every interval and of the test.
 """
@@ -231,8 +233,10 @@ def run_strength(agent: str, opponent: str, *, board: int = 11, races: tuple[str
     try:
         for i in range(max_games // 2):
             s = eval_seed(i, seed_offset)
-            first = play_fixture(agent_home, Fixture(0, 1, s), board, time_limit)
-            second = play_fixture(agent_away, Fixture(0, 1, s), board, time_limit)
+            mine, theirs = 2 * s + 1, 2 * s + 2  # each bot keeps its seed in both games
+            first = play_fixture(agent_home, Fixture(0, 1, s), board, time_limit, (mine, theirs))
+            second = play_fixture(agent_away, Fixture(0, 1, s), board, time_limit, (theirs, mine))
+            first["bot_seeds"], second["bot_seeds"] = [mine, theirs], [theirs, mine]
             with deferred_interrupt():  # a pair counts whole or not at all
                 result.add_pair(first, second)
                 if on_pair is not None:
