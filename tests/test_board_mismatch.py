@@ -19,6 +19,9 @@ MESSAGE = f"bot '{POLICY}' plays board 1 only, not board 3"
     ["play", "--board", "3", "--home", f"human:{POLICY}"],
     ["play", "--board", "3", "--games", "2", "--away", f"orc:{POLICY}"],
     ["ladder", f"human:{POLICY}", "orc:random", "--board", "3", "--pairs", "1", "--workers", "1"],
+    ["strength", POLICY, "--against", "random", "--board", "3"],
+    ["strength", "random", "--against", POLICY, "--board", "3"],
+    ["strength", "--ladder", "scripted", POLICY, "--board", "3", "--pairs", "1"],
 ])
 def test_the_cli_refuses_a_policy_for_another_board(args: list[str],
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,6 +24,7 @@ from nuffle.parity import register as register_parity
 from nuffle.play import play
 from nuffle.report import MatchReport
 from nuffle.rl.cli import register as register_rl
+from nuffle.strength.cli import register as register_strength
 from nuffle.web.cli import register as register_web
 
 
@@ -664,6 +665,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_football(sub)
     register_odds(sub)
     register_ladder(sub)
+    register_strength(sub)
     register_league(sub)
     register_tournament(sub)
     register_web(sub)

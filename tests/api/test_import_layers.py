@@ -22,11 +22,13 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.formations", 1), ("nuffle.record", 1), ("nuffle.stats", 1),
     ("nuffle.skill_table", 1), ("nuffle.testing", 1), ("nuffle.conformance", 1),
     ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),
+    ("nuffle.eval_seeds", 1),  # the held-out evaluation seeds, which the environments refuse
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     ("nuffle.parity", 2),  # the lockstep harness drives the bots too
     # what is built on them
-    ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.competition", 3),
+    ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.strength", 3),
+    ("nuffle.competition", 3),
     ("nuffle.web", 3), ("nuffle.bench", 3), ("nuffle.cli", 3), ("nuffle.league", 3), ("nuffle", 3),
 )
 

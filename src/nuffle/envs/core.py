@@ -26,6 +26,7 @@ from nuffle.envs.features import LAYER_INDEX
 from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
+from nuffle.eval_seeds import refuse_held_out
 
 BOARDS = (1, 3, 5, 7, 11)
 Team = str | TeamSpec
@@ -110,7 +111,8 @@ class MatchDriver:
         self.steps = 0
 
     def new_game(self, seed: int) -> Game:
-        """Start a match with the engine seed `seed`."""
+        """Start a match with the engine seed `seed` (never a held-out evaluation seed)."""
+        refuse_held_out(seed, what="an environment (training)")
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
                              assisted_moves=self.assisted_moves, engine=self.engine)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)

@@ -29,7 +29,8 @@ Z95 = 1.959963984540054
 
 @dataclass(frozen=True)
 class BradleyTerry:
-    """Fitted strengths (logits, mean 0), their standard errors, and Elo-scale views."""
+    """Fitted strengths (logits, mean 0 or the anchor's 0), their standard errors, and
+    Elo-scale views."""
 
     strength: NDArray[np.float64]
     stderr: NDArray[np.float64]
@@ -58,14 +59,19 @@ def score_matrix(n: int, results: list[tuple[int, int, float]]) -> NDArray[np.fl
     return w
 
 
-def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0) -> BradleyTerry:
-    """Fit strengths to `wins[i, j]` (points of i against j)."""
+def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0,
+                      anchor: int | None = None) -> BradleyTerry:
+    """Fit strengths to `wins[i, j]` (points of i against j), measured from the entries' mean,
+    or from entry `anchor` (whose strength is then 0 exactly, and the intervals those of the
+    differences from it)."""
     w = np.asarray(wins, dtype=float)
     n = w.shape[0]
     if w.shape != (n, n) or n < 2:
         raise InputError(f"the score matrix must be square with at least two entries, got {w.shape}")
     if prior_sd <= 0:
         raise InputError(f"prior_sd must be positive, got {prior_sd}")
+    if anchor is not None and not 0 <= anchor < n:
+        raise InputError(f"anchor must name an entry 0..{n - 1}, got {anchor}")
     games = w + w.T
     tau = 1.0 / prior_sd**2
 
@@ -96,10 +102,14 @@ def fit_bradley_terry(wins: NDArray[np.float64], prior_sd: float = 3.0) -> Bradl
         s, value = trial, trial_value
         if float(np.max(np.abs(t * step))) < 1e-10:
             break
-    s = s - s.mean()
     _, hess = curvature(s)
     cov = np.linalg.inv(hess)
-    centre = np.eye(n) - np.full((n, n), 1.0 / n)  # strengths measured from the mean
+    if anchor is None:
+        centre = np.eye(n) - np.full((n, n), 1.0 / n)  # strengths measured from the mean
+    else:
+        centre = np.eye(n)
+        centre[:, anchor] -= 1.0  # strengths measured from the anchor
+    s = centre @ s
     cov = centre @ cov @ centre.T
     return BradleyTerry(s, np.sqrt(np.clip(np.diag(cov), 0.0, None)))
 

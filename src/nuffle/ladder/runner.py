@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from nuffle.agents.registry import make_agent
+from nuffle.agents.timed import TimedAgent
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry
@@ -21,15 +22,23 @@ from nuffle.ladder.schedule import Fixture
 from nuffle.play import play
 
 
-def play_fixture(entries: list[Entry], fixture: Fixture, board: int) -> dict[str, Any]:
-    """Play one game; returns its compact record (entry indices, score, casualties, time)."""
+def play_fixture(entries: list[Entry], fixture: Fixture, board: int,
+                 time_limit: float | None = None,
+                 bot_seeds: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Play one game; returns its compact record (entry indices, score, casualties, time).
+    The home and away bots are seeded `bot_seeds` (default `2s + 1` and `2s + 2` for the game's
+    seed s). With `time_limit` (seconds a decision) the record also holds, per side (home,
+    away), the decisions taken, their total and longest seconds and how many took longer."""
     h, a = entries[fixture.home], entries[fixture.away]
     s = fixture.seed
+    seeds = bot_seeds if bot_seeds is not None else (s * 2 + 1, s * 2 + 2)
     t0 = time.perf_counter()
     game = Game.new(h.team, a.team, seed=s, board=board)
-    play(game, make_agent(h.bot, s * 2 + 1), make_agent(a.bot, s * 2 + 2))
+    bots = (TimedAgent(make_agent(h.bot, seeds[0]), time_limit),
+            TimedAgent(make_agent(a.bot, seeds[1]), time_limit))
+    play(game, *bots)
     box = game.box_score()
-    return {
+    out: dict[str, Any] = {
         "home": fixture.home,
         "away": fixture.away,
         "seed": s,
@@ -37,6 +46,12 @@ def play_fixture(entries: list[Entry], fixture: Fixture, board: int) -> dict[str
         "casualties": [box["home"]["casualties"], box["away"]["casualties"]],
         "seconds": round(time.perf_counter() - t0, 4),
     }
+    if time_limit is not None:
+        out["decisions"] = [b.decisions for b in bots]
+        out["decision_seconds"] = [round(b.total, 6) for b in bots]
+        out["longest_decision"] = [round(b.longest, 6) for b in bots]
+        out["over_limit"] = [b.over_limit for b in bots]
+    return out
 
 
 class LadderInterrupted(NuffleError):
@@ -47,9 +62,9 @@ class LadderInterrupted(NuffleError):
         self.games = games
 
 
-def _task(args: tuple[int, list[Entry], Fixture, int]) -> tuple[int, dict[str, Any]]:
-    k, entries, fixture, board = args
-    return k, play_fixture(entries, fixture, board)
+def _task(args: tuple[int, list[Entry], Fixture, int, float | None]) -> tuple[int, dict[str, Any]]:
+    k, entries, fixture, board, limit = args
+    return k, play_fixture(entries, fixture, board, limit)
 
 
 def _worker_init() -> None:
@@ -60,9 +75,10 @@ def _worker_init() -> None:
 
 def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, workers: int = 2,
                  progress: bool | None = None,
-                 on_game: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+                 on_game: Callable[[dict[str, Any]], None] | None = None,
+                 time_limit: float | None = None) -> list[dict[str, Any]]:
     """Play every fixture (in `workers` processes when more than one); the games come back in
-    fixture order whatever order they finish in."""
+    fixture order whatever order they finish in. `time_limit`: see `play_fixture`."""
     if workers < 1:
         raise InputError(f"workers must be at least 1, got {workers}")
     from tqdm import tqdm
@@ -80,11 +96,11 @@ def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, work
         try:
             if workers == 1:
                 for k, fx in enumerate(fixtures):
-                    done(k, play_fixture(entries, fx, board))
+                    done(k, play_fixture(entries, fx, board, time_limit))
             else:
                 pool = multiprocessing.Pool(workers, initializer=_worker_init)
                 try:
-                    tasks = [(k, entries, fx, board) for k, fx in enumerate(fixtures)]
+                    tasks = [(k, entries, fx, board, time_limit) for k, fx in enumerate(fixtures)]
                     for k, rec in pool.imap_unordered(_task, tasks):
                         done(k, rec)
                     pool.close()

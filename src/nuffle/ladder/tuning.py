@@ -8,80 +8,29 @@ one paired statistic `y` in [-1, 1]:
 - self-play: the candidate's score over the two games, rescaled (`2 * score - 1`);
 - pool: the candidate's score less the baseline's, against the same opponent.
 
-The SPRT tests H0 `E[y] = 0` against H1 `E[y] = delta` with the normal approximation of the
-log-likelihood ratio (the pair variance estimated from the data, so draws and pairing are
-accounted for) and stops once it crosses `log(beta / (1 - alpha))` (keep the baseline) or
-`log((1 - beta) / alpha)` (take the change), but not before `min_pairs` seeds (the variance
-estimate needs them), or after `max_pairs` seeds (keep the baseline).
+The SPRT (`nuffle.stats.Sprt`, which `nuffle strength` uses too) tests H0 `E[y] = 0` against
+H1 `E[y] = delta` with the normal approximation of the log-likelihood ratio (the pair variance
+estimated from the data, so draws and pairing are accounted for) and stops once it crosses
+`log(beta / (1 - alpha))` (keep the baseline) or `log((1 - beta) / alpha)` (take the change),
+but not before `min_pairs` seeds (the variance estimate needs them), or after `max_pairs` seeds
+(keep the baseline). Tuning refuses the held-out evaluation seeds (`nuffle.eval_seeds`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from nuffle.core.errors import InputError
+from nuffle.eval_seeds import refuse_held_out
 from nuffle.evaluation import Entry
 from nuffle.ladder.runner import play_fixture
 from nuffle.ladder.schedule import Fixture
+from nuffle.stats import Sprt
 
-
-@dataclass
-class Sprt:
-    """The running test: add pair statistics, read `verdict` (None while undecided)."""
-
-    delta: float = 0.1
-    alpha: float = 0.05
-    beta: float = 0.05
-    min_pairs: int = 16  # no verdict before this many pairs: the variance estimate needs them
-    ys: list[float] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if not 0 < self.delta <= 1:
-            raise InputError(f"delta must lie in (0, 1], got {self.delta}")
-        for name in ("alpha", "beta"):
-            val = getattr(self, name)
-            if not 0 < val < 0.5:
-                raise InputError(f"{name} must lie in (0, 0.5), got {val}")
-
-    @property
-    def bounds(self) -> tuple[float, float]:
-        """(lower, upper) log-likelihood-ratio bounds."""
-        return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
-
-    def add(self, y: float) -> None:
-        """Count one pair."""
-        if not -1.0 <= y <= 1.0:
-            raise InputError(f"a pair statistic must lie in [-1, 1], got {y}")
-        self.ys.append(y)
-
-    @property
-    def llr(self) -> float:
-        """The log-likelihood ratio of H1 to H0 so far (0 before there is any spread)."""
-        n = len(self.ys)
-        if n < 2:
-            return 0.0
-        mean = sum(self.ys) / n
-        var = sum((y - mean) ** 2 for y in self.ys) / (n - 1)
-        var = max(var, 1e-3)
-        d = self.delta
-        return n * d * (2 * mean - d) / (2 * var)
-
-    @property
-    def verdict(self) -> bool | None:
-        """True: take the change (H1); False: keep the baseline (H0); None: go on."""
-        if len(self.ys) < self.min_pairs:
-            return None
-        lo, hi = self.bounds
-        llr = self.llr
-        if llr >= hi:
-            return True
-        if llr <= lo:
-            return False
-        return None
+__all__ = ["Sprt", "Trial", "coordinate_changes", "pair_statistic", "sprt_match", "tune"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +84,7 @@ def sprt_match(candidate: Entry, baseline: Entry, pool: list[Entry], sprt: Sprt,
                 pool_exec: ProcessPoolExecutor | None = None) -> tuple[bool, int]:
     """Play seeds `seed, seed + 1, ...` in batches until the SPRT decides or `max_pairs` seeds
     are played; returns (accepted, seeds played)."""
+    refuse_held_out(seed, max_pairs, "tuning")
     played = 0
     while played < max_pairs:
         k = min(batch, max_pairs - played)
