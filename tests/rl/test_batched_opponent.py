@@ -48,7 +48,8 @@ def _pick(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 @pytest.mark.parametrize("setup", ["scripted", None])
-def test_a_greedy_policy_plays_as_the_single_environments_policy_bot(tmp_path: Path, setup: str | None) -> None:
+def test_a_greedy_policy_plays_as_the_single_environments_policy_bot(tmp_path: Path,
+                                                                     setup: str | None) -> None:
     spec = f"policy?model={_policy_file(tmp_path)}&greedy=true"
     kwargs: dict[str, Any] = {"board": 1, "opponent": spec, "setup": setup, "max_steps": 40, "side": "random"}
     batched = BatchedVectorEnv(2, **kwargs)
@@ -108,7 +109,8 @@ class _Watcher:
 
 def test_the_policy_sees_its_own_sides_observation_and_legal_actions() -> None:
     torch.manual_seed(1)
-    watcher = _Watcher(NetOpponent(build_network(TrainConfig(board=1, hidden=16).net_spec()), setup="scripted"))
+    net = build_network(TrainConfig(board=1, hidden=16).net_spec())
+    watcher = _Watcher(NetOpponent(net, setup="scripted"))
     with BatchedVectorEnv(3, board=1, opponent=watcher, setup="scripted", max_steps=30, side="random",
                           seed=2) as env:
         watcher.env = env
