@@ -226,3 +226,42 @@ def test_batched_self_play_pushes_the_learners_weights_after_every_update(
     row = Trainer(cfg, tmp_path, progress=False).run()
     assert row["steps"] == 160
     assert synced == [True] * 4  # 160 steps / (10 steps x 4 environments) updates
+
+
+def _synced_trace(workers: int) -> list[Any]:
+    """Rows played against one network, then (from step 15) against another copied in by `sync`."""
+    torch.manual_seed(0)
+    first = build_network(TrainConfig(board=1, hidden=16).net_spec())
+    torch.manual_seed(1)
+    second = build_network(TrainConfig(board=1, hidden=16).net_spec())
+    import copy
+
+    opponent = NetOpponent(copy.deepcopy(first).share_memory(), greedy=True, setup="scripted")
+    with BatchedVectorEnv(4, board=1, opponent=opponent, setup="scripted", max_steps=25, seed=3,
+                          workers=workers) as env:
+        obs, _ = env.reset()
+        rng = np.random.default_rng(0)
+        out = []
+        for t in range(40):
+            if t == 15:
+                opponent.sync(second)
+            obs, rew, *_ = env.step(_pick(obs["action_mask"], rng))
+            out.append((obs["spatial"].sum(axis=(1, 2, 3)).tolist(), rew.tolist()))
+        return out
+
+
+def test_synced_weights_reach_every_worker() -> None:
+    """A forked worker plays the weights `sync` copied in after it started (shared memory)."""
+    one = _synced_trace(1)
+    assert one == _synced_trace(2)
+    torch.manual_seed(0)
+    unsynced = NetOpponent(build_network(TrainConfig(board=1, hidden=16).net_spec()), greedy=True,
+                           setup="scripted")
+    with BatchedVectorEnv(4, board=1, opponent=unsynced, setup="scripted", max_steps=25, seed=3) as env:
+        obs, _ = env.reset()
+        rng = np.random.default_rng(0)
+        plain = []
+        for _ in range(40):
+            obs, rew, *_ = env.step(_pick(obs["action_mask"], rng))
+            plain.append((obs["spatial"].sum(axis=(1, 2, 3)).tolist(), rew.tolist()))
+    assert plain[:15] == one[:15] and plain != one  # the sync changed the games that followed

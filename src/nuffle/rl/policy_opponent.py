@@ -51,6 +51,12 @@ class NetOpponent:
                 pick = torch.where(ok, pick, best)
             return idx.gather(1, pick[:, None])[:, 0].numpy()
 
+    def forked(self) -> None:
+        """In a forked worker of the batched environment, before its first pass: one torch
+        thread (a thread pool the parent had is not usable in a forked child, and the workers
+        are the parallelism)."""
+        torch.set_num_threads(1)
+
     def sync(self, net: ActorCritic) -> None:
         """Copy `net`'s weights into this opponent's network, in place (so forked workers
         sharing its memory see them too)."""
