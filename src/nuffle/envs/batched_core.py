@@ -7,8 +7,8 @@ arrays, or views of shared memory in a worker process). It draws each row's epis
 environments seed their copies; many episodes ahead at a time, `envs/seed_stream.py`), and
 takes the decisions that Python makes: a Python opponent or set-up bot, played on a
 `NativeGame` of that row's position, and a policy opponent's (`BatchPolicy`), all its rows
-decided at once: C++ writes each waiting row's observation and mask as the opponent's side
-sees it, one call decides them all, C++ plays the indices and runs the rows on, until every
+decided at once: C++ writes each waiting row's observation and legal indices as the
+opponent's side sees them, one call decides them all, C++ plays the indices and runs the rows on, until every
 row is back at a learner decision.
 """
 
@@ -46,9 +46,9 @@ _NEW_EPISODE, _POLICY_PENDING = 1, 3
 class BatchPolicy(Protocol):
     """An opponent that decides many rows at once (`nuffle.rl.policy_opponent.NetOpponent`):
     its `board`, who makes its set-up decisions (`setup`: 'scripted', the C++ scripted set-up,
-    or None, itself) and `decide(spatial, non_spatial, mask, uniforms)`, one legal index per
-    row of the k rows given (each row's observation as the opponent's side sees it, the mask of
-    its legal action indices in the codec's order, padded with -1 to the longest row, and a
+    or None, itself) and `decide(spatial, non_spatial, legal, uniforms)`, one legal index per
+    row of the k rows given (each row's observation as the opponent's side sees it, its legal
+    action indices in the codec's order, padded with -1 to the longest row, and a
     uniform draw in (0, 1) from the row's opponent stream)."""
 
     board: int
