@@ -45,7 +45,7 @@ nuffle::vec::Options vec_options(const py::dict& d) {
     nuffle::vec::Options o;
     const auto opponent = d["opponent"].cast<int>();
     const auto setup = d["setup"].cast<int>();
-    if (opponent < 0 || opponent > 2) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
+    if (opponent < 0 || opponent > 3) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
     if (setup < 0 || setup > 2) throw std::invalid_argument("unknown set-up mode " + std::to_string(setup));
     o.opponent = static_cast<nuffle::vec::Opponent>(opponent);
     o.setup = static_cast<nuffle::vec::Setup>(setup);
@@ -53,7 +53,14 @@ nuffle::vec::Options vec_options(const py::dict& d) {
     o.setup_kind = d["setup_kind"].cast<int>();
     o.reward = nuffle::rewards::Reward(d["reward"].cast<std::vector<std::pair<int, double>>>(),
                                        d["compensated"].cast<bool>());
-    if (o.setup == nuffle::vec::Setup::SCRIPTED) {
+    if (d.contains("opponent_setup")) {
+        const auto opponent_setup = d["opponent_setup"].cast<int>();
+        if (opponent_setup != 0 && opponent_setup != 2) {
+            throw std::invalid_argument("unknown opponent set-up mode " + std::to_string(opponent_setup));
+        }
+        o.opponent_setup = static_cast<nuffle::vec::Setup>(opponent_setup);
+    }
+    if (o.setup == nuffle::vec::Setup::SCRIPTED || o.opponent_setup == nuffle::vec::Setup::SCRIPTED) {
         o.offense = formations_from(d["offense"].cast<py::dict>());
         o.defense = formations_from(d["defense"].cast<py::dict>());
     }
@@ -122,12 +129,42 @@ void bind_vec(py::module_& m) {
              "player's set-up moves).")
         .def("pending", &PyVecEnv::pending, "The rows waiting for Python.")
         .def("pending_kind", [](PyVecEnv& v, int i) { return static_cast<int>(v.row(i).pending); }, py::arg("row"),
-             "0 none, 1 a new episode (its bots' new_game), 2 a decision Python takes.")
+             "0 none, 1 a new episode (its bots' new_game), 2 a decision Python takes, 3 the policy opponent's.")
         .def("act", [](PyVecEnv& v, int i, int type, int player, int square) {
             v.row(i);
             v.ready().act(i, nuffle::Act{type, player, square});
         }, py::arg("row"), py::arg("type"), py::arg("player") = -1, py::arg("square") = -1,
            "Python's decision for a pending row (IllegalActionError, nothing changed, when it is not legal).")
+        .def("policy_observe", [](PyVecEnv& v, const py::handle& spatial, const py::handle& non_spatial,
+                                  const py::handle& uniforms) {
+            nuffle::vec::VecEnv& e = v.ready();
+            const py::ssize_t n = e.size();
+            const auto& o = e.observer();
+            float* sp = out_buffer<float>(spatial, "spatial", "float32", {n, o.layers(), o.height(), o.width()});
+            float* ns = out_buffer<float>(non_spatial, "non_spatial", "float32", {n, o.non_spatial_size()});
+            double* u = out_buffer<double>(uniforms, "uniforms", "float64", {n});
+            const int k = e.policy_observe(sp, ns, u);
+            std::size_t width = 1;
+            for (const int i : e.policy_rows()) width = std::max(width, e.row(i).idx.size());
+            py::array_t<std::int64_t> legal({static_cast<py::ssize_t>(k), static_cast<py::ssize_t>(width)});
+            std::int64_t* out = legal.mutable_data();
+            std::fill(out, out + static_cast<std::size_t>(k) * width, std::int64_t{-1});
+            for (std::size_t j = 0; j < static_cast<std::size_t>(k); ++j) {
+                const std::vector<std::int64_t>& idx = e.row(e.policy_rows()[j]).idx;
+                std::copy(idx.begin(), idx.end(), out + j * width);
+            }
+            return legal;
+        }, py::arg("spatial"), py::arg("non_spatial"), py::arg("uniforms"),
+           "Every row waiting for the policy opponent: its observation seen by its decider and a uniform draw of "
+           "its opponent stream into the first k rows of the arrays (n rows each). Returns its legal indices in the "
+           "codec's order, (k, width) padded with -1.")
+        .def("policy_act", [](PyVecEnv& v, const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& index) {
+            if (index.ndim() != 1) throw py::value_error("policy_act takes a 1-d array of action indices");
+            v.ready().policy_act(index.data(), static_cast<std::size_t>(index.shape(0)));
+            return v.pending();
+        }, py::arg("indices"),
+           "The policy opponent's index for each row policy_observe wrote (all checked first: VecActionError, "
+           "nothing stepped); the rows run on. Returns the rows waiting for Python or the policy.")
         .def("resume", [](PyVecEnv& v, int i) {
             v.row(i);
             v.ready().resume(i);

@@ -13,7 +13,7 @@ from nuffle.agents.registry import agent_for_board, agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
@@ -286,7 +286,10 @@ def _batched_bench(args: argparse.Namespace) -> int:
 
     boards = BOARDS if args.board is None else (args.board,)
     seconds = 5.0 if args.seconds is None else args.seconds
-    figures = run_batched_bench(boards, args.envs, args.workers, seconds)
+    try:
+        figures = run_batched_bench(boards, args.envs, args.workers, seconds, args.opponent)
+    except NuffleError as e:  # an unknown bot or model, a policy of another board
+        return _error(str(e))
     print(json.dumps(figures) if args.json else format_batched_bench(figures))
     return 0
 
@@ -613,6 +616,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--envs", type=int, default=64,
                    help="env --batched: matches stepped together (default 64)")
     b.add_argument("--workers", type=int, default=1, help="env --batched: worker processes (default 1)")
+    b.add_argument("--opponent", default="random",
+                   help="env --batched: the opponent (default random, the C++ random player): a bot spec "
+                        "such "
+                        "as scripted or 'policy?model=b11', or self (rl train's default network)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

@@ -80,8 +80,9 @@ def test_auto_runs_batched_where_it_can_and_batched_says_why_it_cannot():
     assert resolve_executor(EnvSpec(board=1), "auto") == "batched"
     assert resolve_executor(EnvSpec(board=1, curriculum="endzone"), "auto") == "process"
     assert resolve_executor(EnvSpec(board=3, assisted_moves=True), "auto") == "process"
-    with pytest.raises(InputError, match="executor 'batched' cannot run these settings: self-play"):
-        resolve_executor(EnvSpec(board=1, opponent="self", pool="x"), "batched")
+    assert resolve_executor(EnvSpec(board=1, opponent="self", pool="x"), "auto") == "batched"
+    with pytest.raises(InputError, match="cannot run these settings: self-play's opponent sets up"):
+        resolve_executor(EnvSpec(board=1, opponent="self", pool="x", setup="random"), "batched")
     with pytest.raises(InputError, match="unknown executor 'gpu'"):
         resolve_executor(EnvSpec(board=1), "gpu")
 

@@ -6,7 +6,9 @@
 // (random_play.hpp), self-play (both sides learners: a row shows the side to decide) and the
 // learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
 // opponent or set-up bot) stops its row as "pending"; the caller takes it (`act`) and the row
-// runs on. The next episode's seeds are the caller's (drawn as BloodBowlEnv.reset draws them).
+// runs on. A policy opponent's decisions stop their rows as pending for the policy: the caller
+// has every such row's observation written at once (`policy_observe`), decides them all with
+// one forward pass and sends the indices back (`policy_act`). The next episode's seeds are the caller's (drawn as BloodBowlEnv.reset draws them).
 #pragma once
 
 #include <algorithm>
@@ -33,13 +35,14 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2 };  // who takes the other side's decisions
+enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2, POLICY = 3 };  // who takes the other side's decisions
 enum class Setup : int { LEARNER = 0, PYTHON = 1, SCRIPTED = 2 };  // who takes the learner's set-up decisions
-enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2 };  // why a row waits for Python
+enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2, POLICY = 3 };  // why a row waits for Python
 
 struct Options {
     Opponent opponent = Opponent::RANDOM;
     Setup setup = Setup::LEARNER;
+    Setup opponent_setup = Setup::LEARNER;  // Opponent::POLICY: its set-ups by the policy (LEARNER) or the plan (SCRIPTED)
     int max_steps = 0;  // learner steps before truncation (0: none)
     int setup_kind = -1;  // DecisionKind.SETUP's value (State::waiting)
     rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
@@ -78,6 +81,7 @@ struct Row {
     rewards::EventTracker tracker[2];  // the learner's (self-play: both sides')
     rewards::StepEvents ev[2];  // each tracked side's events since its previous step
     std::vector<setup_plan::SetupPlanner> planners;  // the scripted set-up of each learner side
+    std::vector<setup_plan::SetupPlanner> opponent_planner;  // a policy opponent's scripted set-up
     std::uint8_t pending = NONE;
     bool ended = false;  // an episode ended in this step
     std::vector<std::int64_t> idx;  // the legal indices shown now
@@ -97,6 +101,10 @@ public:
         if (opt.setup == Setup::SCRIPTED) {
             const setup_plan::SetupPlanner planner(b, opt.offense, opt.defense);
             for (Row& r : rows_) r.planners.assign(opt.opponent == Opponent::SELF ? 2 : 1, planner);
+        }
+        if (opt.opponent == Opponent::POLICY && opt.opponent_setup == Setup::SCRIPTED) {
+            const setup_plan::SetupPlanner planner(b, opt.offense, opt.defense);
+            for (Row& r : rows_) r.opponent_planner.assign(1, planner);
         }
     }
 
@@ -220,6 +228,57 @@ public:
         }
     }
 
+    // Writes the observation, as its decider sees it, of every row waiting for the policy
+    // opponent into the first rows of the given arrays (`sp`, `ns`: whole observations; `u`: a
+    // uniform draw in (0, 1) from the row's opponent stream, for the policy's sampling); its
+    // legal indices stay in the row (`policy_legal`). Returns how many rows, remembered in that
+    // order for `policy_act`.
+    int policy_observe(float* sp, float* ns, double* u) {
+        policy_rows_.clear();
+        const auto ssize = static_cast<std::size_t>(spatial_size());
+        const auto nsize = static_cast<std::size_t>(observer_.non_spatial_size());
+        for (int i = 0; i < size(); ++i) {
+            Row& r = rows_[static_cast<std::size_t>(i)];
+            if (r.pending != POLICY) continue;
+            const std::size_t k = policy_rows_.size();
+            observe(r, r.s.decider, sp + k * ssize, ns + k * nsize, nullptr);
+            if (r.idx.empty()) throw std::logic_error("row " + std::to_string(i) + ": the opponent decides with no legal action");
+            u[k] = (static_cast<double>(random_pick(r.chooser, std::size_t{1} << 24U)) + 0.5) / 16777216.0;
+            policy_rows_.push_back(i);
+        }
+        return static_cast<int>(policy_rows_.size());
+    }
+
+    // The rows policy_observe wrote, in its order.
+    const std::vector<int>& policy_rows() const noexcept { return policy_rows_; }
+
+    // The policy's index for each row `policy_observe` wrote, in its order: all checked
+    // first (ActionError naming the row and index, nothing stepped), then each row runs on.
+    void policy_act(const std::int64_t* index, std::size_t n) {
+        if (n != policy_rows_.size()) {
+            throw std::invalid_argument("policy_act takes one index per observed row: " + std::to_string(policy_rows_.size()) +
+                                        ", got " + std::to_string(n));
+        }
+        chosen_.resize(n);
+        for (std::size_t j = 0; j < n; ++j) {
+            const Row& r = rows_[static_cast<std::size_t>(policy_rows_[j])];
+            std::size_t k = 0;
+            while (k < r.idx.size() && r.idx[k] != index[j]) ++k;
+            if (r.pending != POLICY || k == r.idx.size()) {
+                throw ActionError("row " + std::to_string(policy_rows_[j]) + ": the policy opponent's action index " +
+                                  std::to_string(index[j]) + " is not legal now");
+            }
+            chosen_[j] = k;
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+            Row& r = rows_[static_cast<std::size_t>(policy_rows_[j])];
+            r.pending = NONE;
+            apply(r, r.acts[chosen_[j]]);
+            run(policy_rows_[j]);
+        }
+        policy_rows_.clear();
+    }
+
     // A row waiting at the start of its episode runs on.
     void resume(int i) {
         Row& r = row(i);
@@ -282,6 +341,7 @@ private:
             r.ev[t].clear();
         }
         for (setup_plan::SetupPlanner& p : r.planners) p.reset();
+        for (setup_plan::SetupPlanner& p : r.opponent_planner) p.reset();
         if (python_) r.pending = NEW_EPISODE;
     }
 
@@ -312,6 +372,14 @@ private:
             if (!mine) {
                 if (opt_.opponent == Opponent::PYTHON) {
                     r.pending = DECISION;
+                    return;
+                }
+                if (opt_.opponent == Opponent::POLICY) {
+                    if (!r.opponent_planner.empty() && r.s.waiting == opt_.setup_kind) {
+                        apply(r, r.opponent_planner[0].act(r.s, legal_actions(r.s, b_)));
+                        continue;
+                    }
+                    r.pending = POLICY;  // the policy opponent (policy_observe, policy_act)
                     return;
                 }
                 Act a;
@@ -377,6 +445,7 @@ private:
     Arrays a_{};
     bool python_ = false;
     std::vector<std::size_t> chosen_;
+    std::vector<int> policy_rows_;  // the rows policy_observe wrote, in its order
     std::vector<int> cells_;
     std::vector<int> types_;
 };

@@ -53,6 +53,9 @@ def _worker(conn: Connection, spec: BatchSpec, arrays: dict[str, np.ndarray], fi
     """A worker process: one `BatchCore` over its rows of the shared arrays, commanded by pipe."""
     core: BatchCore | None = None
     try:
+        forked = getattr(spec.opponent, "forked", None)
+        if callable(forked):  # a policy opponent readies itself for a forked process
+            forked()
         core = BatchCore(spec, arrays, first)
         conn.send(("ok", None))
     except Exception as e:  # reported to the parent, which raises it

@@ -6,7 +6,10 @@ arrays, or views of shared memory in a worker process). It draws each row's epis
 `BloodBowlEnv.reset` draws them (row `i` seeded with `seed + i`, as Gymnasium's vector
 environments seed their copies; many episodes ahead at a time, `envs/seed_stream.py`), and
 takes the decisions that Python makes: a Python opponent or set-up bot, played on a
-`NativeGame` of that row's position.
+`NativeGame` of that row's position, and a policy opponent's (`BatchPolicy`), all its rows
+decided at once: C++ writes each waiting row's observation and legal indices as the
+opponent's side sees them, one call decides them all, C++ plays the indices and runs the rows on, until every
+row is back at a learner decision.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 from gymnasium.utils import seeding
@@ -35,7 +38,55 @@ from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
 NATIVE_OPPONENTS = {"random": 0, "self": 1}
-_PYTHON_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 2, 0, 1, 2
+_PYTHON_OPPONENT, _POLICY_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 2, 3, 0, 1, 2
+_NEW_EPISODE, _POLICY_PENDING = 1, 3
+
+
+@runtime_checkable
+class BatchPolicy(Protocol):
+    """An opponent that decides many rows at once (`nuffle.rl.policy_opponent.NetOpponent`):
+    its `board`, who makes its set-up decisions (`setup`: 'scripted', the C++ scripted set-up,
+    or None, itself) and `decide(spatial, non_spatial, legal, uniforms)`, one legal index per
+    row of the k rows given (each row's observation as the opponent's side sees it, its legal
+    action indices in the codec's order, padded with -1 to the longest row, and a
+    uniform draw in (0, 1) from the row's opponent stream)."""
+
+    board: int
+    setup: str | None
+
+    def decide(self, spatial: np.ndarray, non_spatial: np.ndarray, legal: np.ndarray,
+               uniforms: np.ndarray) -> np.ndarray: ...
+
+
+def batch_policy(opponent: Any, board: int) -> BatchPolicy | None:
+    """The opponent as a `BatchPolicy` (itself, or a bot spec whose bot offers one, e.g.
+    'policy?model=b11'), or None for a bot played one decision at a time; EnvError for a bot
+    spec that does not load or a policy of another board."""
+    if isinstance(opponent, BatchPolicy):
+        policy: BatchPolicy | None = opponent
+    elif isinstance(opponent, str) and opponent not in NATIVE_OPPONENTS:
+        from nuffle.agents.registry import make_agent, parse_bot_spec
+
+        try:
+            name, _ = parse_bot_spec(opponent)
+            if name != "policy":  # only a policy offers it; other bots are not built twice
+                return None
+            agent = make_agent(opponent)
+        except (InputError, ValueError) as e:
+            raise EnvError(f"the batched environment's opponent {opponent!r}: {e}") from None
+        if agent.boards is not None and board not in agent.boards:
+            raise EnvError(f"the batched environment's opponent {opponent!r} plays board "
+                           f"{', '.join(map(str, agent.boards))}, not board {board}")
+        make = getattr(agent, "batch_policy", None)
+        policy = make() if callable(make) else None
+    else:
+        return None
+    if policy is not None and policy.board != board:
+        raise EnvError(f"the opponent's policy was trained for board {policy.board}, not board {board}")
+    if policy is not None and policy.setup not in (None, "scripted"):
+        raise EnvError("a batched policy opponent's set-up is 'scripted' or its own (None), "
+                       f"got {policy.setup!r}")
+    return policy
 
 
 @dataclass(frozen=True)
@@ -68,15 +119,18 @@ def array_shapes(board: int, n: int) -> dict[str, tuple[tuple[int, ...], Any]]:
     }
 
 
-def native_options(spec: BatchSpec) -> dict[str, Any]:
-    """The C++ core's options of `spec`: who plays, the step limit, the reward's (event index,
-    weight) terms (`envs/rewards.py`'s presets and weights; EnvError for a callable, which
-    cannot run in C++) and, for the scripted set-up, the board's formations (the data file)."""
+def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[str, Any]:
+    """The C++ core's options of `spec` (its opponent `policy` when it is one): who plays, the
+    step limit, the reward's (event index, weight) terms (`envs/rewards.py`'s presets and
+    weights; EnvError for a callable, which cannot run in C++) and, for a scripted set-up
+    (the learner's or the policy's), the board's formations (the data file)."""
     try:
         terms = reward_terms(spec.reward)
     except InputError as e:
         raise EnvError(f"the batched environment's reward: {e}") from None
-    if isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS:
+    if policy is not None:
+        opponent = _POLICY_OPPONENT
+    elif isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS:
         opponent = NATIVE_OPPONENTS[spec.opponent]
     else:
         opponent = _PYTHON_OPPONENT
@@ -89,8 +143,10 @@ def native_options(spec: BatchSpec) -> dict[str, Any]:
     options: dict[str, Any] = {
         "opponent": opponent, "setup": setup, "max_steps": spec.max_steps or 0,
         "setup_kind": int(DecisionKind.SETUP), "reward": terms, "compensated": sys.version_info >= (3, 12),
+        "opponent_setup": (_SCRIPTED_SETUP if policy is not None and policy.setup == "scripted"
+                           else _LEARNER_SETUP),
     }
-    if setup == _SCRIPTED_SETUP:
+    if setup == _SCRIPTED_SETUP or options["opponent_setup"] == _SCRIPTED_SETUP:
         options["offense"], options["defense"] = board_formations(spec.board)
     return options
 
@@ -105,7 +161,8 @@ class BatchCore:
         self.n = len(arrays["reward"])
         self.board = spec.board
         self.self_play = isinstance(spec.opponent, str) and spec.opponent == "self"
-        options = native_options(spec)
+        self.policy = batch_policy(spec.opponent, spec.board)
+        options = native_options(spec, self.policy)
         python_opponent = options["opponent"] == _PYTHON_OPPONENT
         start = Game.start_state(spec.home, spec.away, 0, spec.board)
         self._start = start
@@ -116,6 +173,9 @@ class BatchCore:
         self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
                                  codec_spec(ActionCodec(spec.board)), native_start, options)
         self.vec.bind(arrays)
+        # the policy opponent's inputs: its rows' observations and uniform draws
+        self.policy_arrays = ([np.zeros(arrays[k].shape, arrays[k].dtype) for k in ("spatial", "non_spatial")]
+                              + [np.zeros(self.n, np.float64)]) if self.policy is not None else []
         # the Python bots of each row: the opponent, and the set-up bot of each learner side
         self.opponents = [Opponent(spec.opponent) for _ in range(self.n)] if python_opponent else []
         sides = 2 if self.self_play else 1
@@ -178,13 +238,25 @@ class BatchCore:
     # --- Python's decisions ---------------------------------------------------------------
 
     def _serve(self, pending: list[int]) -> None:
+        python = bool(self.opponents or self.helpers)
         while pending:
-            for i in pending:
-                if self.vec.pending_kind(i) == 1:
-                    self._new_episode(i)
-                    self.vec.resume(i)
-                else:
-                    self._decide(i)
+            if python:
+                for i in pending:
+                    kind = self.vec.pending_kind(i)
+                    if kind == _NEW_EPISODE:
+                        self._new_episode(i)
+                        self.vec.resume(i)
+                    elif kind != _POLICY_PENDING:
+                        self._decide(i)
+            if self.policy is not None:
+                legal = self.vec.policy_observe(*self.policy_arrays)
+                k = len(legal)
+                if k:
+                    spatial, non_spatial, uniforms = (a[:k] for a in self.policy_arrays)
+                    chosen = np.asarray(self.policy.decide(spatial, non_spatial, legal, uniforms),
+                                        dtype=np.int64)
+                    pending = self._checked(lambda c=chosen: self.vec.policy_act(c))
+                    continue
             pending = self.vec.pending()
 
     def game(self, i: int, final: bool = False) -> NativeGame:

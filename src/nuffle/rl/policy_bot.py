@@ -25,6 +25,7 @@ from nuffle.core.game import Game
 from nuffle.envs.core import MatchDriver
 from nuffle.rl import checkpoint
 from nuffle.rl.networks import ActorCritic
+from nuffle.rl.policy_opponent import NetOpponent
 
 
 class PolicyAgent(Agent):
@@ -40,6 +41,7 @@ class PolicyAgent(Agent):
         self.boards = (self.board,)
         self.greedy = greedy
         self.generator = torch.Generator().manual_seed(seed)
+        self.helper_name = loaded.config.setup or None
         self.helper = make_agent(loaded.config.setup, seed=seed) if loaded.config.setup else None
         self.assisted_moves = loaded.config.assisted_moves
         self.walker = MacroWalker()
@@ -76,6 +78,14 @@ class PolicyAgent(Agent):
         if seen is not view and action not in legal:  # a macro move the match does not allow
             return self.walker.start(view, action)
         return action
+
+    def batch_policy(self) -> NetOpponent | None:
+        """This policy as the batched environment's opponent (one forward pass for every row
+        where it decides), or None where only this bot can play it: a policy trained with
+        assisted moves, or one whose set-up bot is not the scripted one (C++ has that one)."""
+        if self.assisted_moves or self.helper_name not in (None, "scripted"):
+            return None
+        return NetOpponent(self.net, self.greedy, self.helper_name, name=f"policy {self.model}")
 
     def _seen(self, view: Game) -> Game:
         """The position as the policy was trained to see it (with or without assisted moves)."""

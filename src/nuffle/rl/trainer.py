@@ -81,7 +81,8 @@ class Trainer:
             pool = str(self.out / "pool")
             if not any((self.out / "pool").glob("*.pt")):
                 self._snapshot()
-        vec = VecEnv(cfg.env_spec(pool), cfg.n_envs, cfg.workers, cfg.seed + self.steps, cfg.executor)
+        vec = VecEnv(cfg.env_spec(pool), cfg.n_envs, cfg.workers, cfg.seed + self.steps, cfg.executor,
+                     policy=self.net if cfg.opponent == "self" else None)
         log = RunLog(self.out)
         bar = None
         if self.progress:
@@ -124,6 +125,7 @@ class Trainer:
                         parts = warmup.update(self.net, self.warm_opt, roll, last_values, cfg)
                     else:
                         parts = self.algo.update(self.net, self.opt, roll, last_values, cfg)
+                    vec.sync(self.net)  # batched self-play: the opponent plays the new weights
                 if bar is not None:
                     bar.update(horizon * cfg.n_envs)
                 if self.steps >= next_log or self.steps >= cfg.steps:

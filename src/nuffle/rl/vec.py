@@ -201,7 +201,7 @@ class VecEnv:
     for 'ray' if none is running."""
 
     def __init__(self, spec: EnvSpec, n_envs: int, workers: int, seed: int,
-                 executor: str = "auto") -> None:
+                 executor: str = "auto", policy: Any = None) -> None:
         if n_envs < 1:
             raise InputError(f"need at least one environment, got {n_envs}")
         executor = resolve_executor(spec, executor)
@@ -216,7 +216,7 @@ class VecEnv:
         if executor == "batched":
             from nuffle.rl.batched import BatchedEnvs
 
-            self._local = BatchedEnvs(spec, n_envs, workers, starts[0])
+            self._local = BatchedEnvs(spec, n_envs, workers, starts[0], policy)
         elif executor == "local":
             self._local = EnvBatch(spec, n_envs, starts[0])
         elif executor == "process":
@@ -273,6 +273,14 @@ class VecEnv:
         """Step every environment with its action: (observations, rewards, dones, finished episodes)."""
         bounds = np.cumsum([0, *self.sizes])
         return _merge(self._call("step", [actions[bounds[i]:bounds[i + 1]] for i in range(len(self.sizes))]))
+
+    def sync(self, net: Any) -> None:
+        """Batched self-play: the opponent takes the learner's weights `net` (the other
+        executors' self-play plays the pool of past checkpoints; nothing to do)."""
+        from nuffle.rl.batched import BatchedEnvs
+
+        if isinstance(self._local, BatchedEnvs):
+            self._local.sync(net)
 
     def set_level(self, level: float) -> None:
         """Set the curriculum level of every environment."""
