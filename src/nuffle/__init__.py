@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "1.0.0.dev0"  # semantic versioning; pyproject.toml reads it from here
 
 _EXPORTS = {
     "Game": "nuffle.core.game",

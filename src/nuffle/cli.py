@@ -547,12 +547,10 @@ def cmd_skills(args: argparse.Namespace) -> int:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """The package's version (`nuffle.__version__`, which the installed metadata repeats)."""
+    from nuffle import __version__
 
-    try:
-        return version("nuffle")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
