@@ -88,7 +88,7 @@ def check_finished(game: Game) -> None:
     equal to the touchdowns its box score counts, and its winner the side ahead."""
     s = game.state
     if not game.is_over:
-        raise AssertionError(f"the game is not over ({game.current_decider} decides)")
+        raise AssertionError(f"the game is not over ({game.decider} decides)")
     if s.half != 2:
         raise AssertionError(f"the game ended in half {s.half}")
     box = game.box_score()

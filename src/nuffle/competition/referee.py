@@ -329,7 +329,7 @@ class Referee:
                 limit += max(self.settings.max_decisions, 100_000)
             side = game.decider
             if side > 1:
-                raise StateError(f"the game waits for {game.current_decider}")
+                raise StateError(f"the game waits for {game.decider}")
             seat = self.seats[side]
             kind = game.decision().kind
             key, clock = self._period(side, kind)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
@@ -117,6 +118,19 @@ class Action(NamedTuple):
         if self.square is not None:
             parts.append(f"square={self.square}")
         return " ".join(parts)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action and isinstance(other, tuple):
+            warnings.warn("comparing an Action with a plain tuple is deprecated (it will be unequal "
+                          "in 2.0): compare with Action(type, player, square)", DeprecationWarning,
+                          stacklevel=2)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = tuple.__hash__
 
     def to_list(self) -> list[object]:
         """Compact JSON form: [type name, player or null, [x, y] or null]."""

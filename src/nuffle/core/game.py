@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import warnings
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -20,7 +21,6 @@ from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
     MASK64,
     ExplicitRoller,
-    Outcome,
     Roller,
     SampledRoller,
     grouped_outcomes,
@@ -33,6 +33,7 @@ from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
+from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Transition
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
@@ -47,7 +48,7 @@ from nuffle.core.state import (
 )
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
-from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
+from nuffle.core.types import CHANCE, DECIDERS, NOBODY, RUNNING, SIDE_NAMES, Decider, Event, Status
 
 # Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
 # member off its enum class costs about ten times a global (the enum metaclass's
@@ -58,7 +59,7 @@ _KINDS = tuple(DecisionKind)  # value -> kind (the values are 0, 1, 2, ...)
 assert all(k.value == i for i, k in enumerate(_KINDS))
 _set = object.__setattr__
 
-RecordEntry = tuple[str, Any]
+RecordEntry = tuple[str, Any]  # a `HistoryEntry`, or the plain pair of earlier versions
 FANS_UNIT = 1_000  # fans are counted in thousands
 
 
@@ -274,7 +275,7 @@ class Game:
                 assert event is not None
                 s.outcome, s.rng = roller.resolve(event, s.rng)
                 if roller.recorded:  # the seed cannot reproduce it: keep it for the record
-                    self.history.append(("c", s.outcome))
+                    self.history.append(HistoryEntry(EntryKind.CHANCE, s.outcome))
                 s.pending = None
                 s.decider = RUNNING
             else:
@@ -292,13 +293,18 @@ class Game:
 
     @property
     def current_decider(self) -> str:
-        """Who must act now: 'home', 'away', 'chance' or 'nobody' (game over)."""
-        return SIDE_NAMES[self.state.decider]
+        """Deprecated since 1.0: `str(game.decider)`. Who must act now: 'home', 'away', 'chance'
+        or 'nobody' (game over)."""
+        warnings.warn("Game.current_decider is deprecated: use Game.decider (a Decider; "
+                      "str(game.decider) is 'home', 'away', 'chance' or 'nobody')",
+                      DeprecationWarning, stacklevel=2)
+        return SIDE_NAMES[self.decider]
 
     @property
-    def decider(self) -> int:
-        """`current_decider` as an int: 0 home, 1 away, 2 chance, 3 nobody."""
-        return self.state.decider
+    def decider(self) -> Decider:
+        """Who must act now: a `Decider` (HOME, AWAY, CHANCE or NOBODY once the game is over),
+        an int 0-3 that reads as 'home', 'away', 'chance' or 'nobody'."""
+        return DECIDERS[self.state.decider]
 
     def decision(self) -> Decision:
         """What is being decided now, as a frozen record (`kind`, `side`, `player`, the roll
@@ -329,7 +335,7 @@ class Game:
             raise MalformedActionError(problem)
         if self.decider not in (0, 1):
             raise IllegalActionError(
-                f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
+                f"{action} is not legal: no coach decides now ({self.decider} is next)"
             )
         legal = self.legal_actions()
         if action not in legal:
@@ -338,7 +344,7 @@ class Game:
             if reason is None:
                 kinds = ", ".join(t.name for t in legal.types())
                 reason = (
-                    f"it is not among the legal actions of {self.current_decider} in "
+                    f"it is not among the legal actions of {self.decider} in "
                     f"{type(s.stack[-1]).__name__} (legal types: {kinds})"
                 )
             raise IllegalActionError(f"{action} is illegal: {reason}")
@@ -348,7 +354,7 @@ class Game:
         self._check_action(action)
         s = self.state
         self._legal = None
-        self.history.append(("a", action))
+        self.history.append(HistoryEntry(EntryKind.ACTION, action))
         if action.type.starts_action:
             s.log.clear()  # the log explains the current player action
         sq = s.board.sq(*action.square) if action.square is not None else -1
@@ -359,8 +365,8 @@ class Game:
 
     # --- explicit chance ------------------------------------------------------------------
 
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """At a chance node: every `(outcome, probability)` of the pending event.
+    def chance_outcomes(self) -> list[Outcome]:
+        """At a chance node: every `Outcome(value, probability)` of the pending event.
 
         Outcomes with the same consequences are grouped under one representative (an armour
         roll by its total, a casualty by its class); probabilities sum to exactly 1.
@@ -369,9 +375,9 @@ class Game:
         ev = s.pending
         if s.decider != CHANCE or ev is None:
             return []
-        return list(grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups))
+        return [Outcome(o, p) for o, p in grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups)]
 
-    def apply_chance(self, outcome: Outcome) -> None:
+    def apply_chance(self, outcome: Any) -> None:
         """Resolve the pending chance event with `outcome` and continue."""
         s = self.state
         event = s.pending
@@ -381,10 +387,10 @@ class Game:
             outcome = tuple(outcome)
         if not is_valid_outcome(event, outcome):
             raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
-        self.history.append(("c", outcome))
+        self.history.append(HistoryEntry(EntryKind.CHANCE, outcome))
         self._resolve(outcome)
 
-    def sample_chance(self) -> Outcome:
+    def sample_chance(self) -> Any:
         """Resolve the pending chance event from the state's own generator (as a sampled
         roller would) without recording it; returns the outcome."""
         s = self.state
@@ -395,7 +401,7 @@ class Game:
         self._resolve(outcome)
         return outcome
 
-    def _resolve(self, outcome: Outcome) -> None:
+    def _resolve(self, outcome: Any) -> None:
         s = self.state
         self._legal = None
         s.outcome = outcome
@@ -403,24 +409,35 @@ class Game:
         s.decider = RUNNING
         self._advance()
 
-    def outcomes(
-        self, action: Action | None = None, max_states: int = 100_000
-    ) -> list[tuple[Fraction, Game]]:
-        """The exact distribution `[(probability, next_game)]` of taking `action` (or, at a
-        chance node, of resolving it) up to the next decision or the end of the game.
+    def transitions(self, action: Action | None = None, max_states: int = 100_000) -> list[Transition]:
+        """The exact distribution of taking `action` (or, at a chance node, of resolving it) up
+        to the next decision or the end of the game: every `Transition(game, probability)`.
 
         Works on clones; this game is untouched. Identical next states are merged and the
         probabilities are Fractions summing to exactly 1. Each next game keeps this game's
         roller; its history ends with the action and the chance outcomes of one path to it.
-        Raises IllegalActionError for an illegal action and ValueError if more than
-        `max_states` distinct states would be enumerated.
+        Raises IllegalActionError for an illegal action and InputError (a ValueError) if more
+        than `max_states` distinct states would be enumerated.
         """
+        return [Transition(game, prob) for prob, game in self._outcomes(action, max_states)]
+
+    def outcomes(
+        self, action: Action | None = None, max_states: int = 100_000
+    ) -> list[tuple[Fraction, Game]]:
+        """Deprecated since 1.0: `transitions`, whose pairs put the game first, as every pair of
+        the API does. Returns `[(probability, next_game)]`."""
+        warnings.warn("Game.outcomes() is deprecated: use Game.transitions(), which gives "
+                      "Transition(game, probability) records", DeprecationWarning, stacklevel=2)
+        return self._outcomes(action, max_states)
+
+    def _outcomes(self, action: Action | None, max_states: int) -> list[tuple[Fraction, Game]]:
+        """`[(probability, next_game)]` for `transitions` (each engine has its own)."""
         start = self.clone()
         start.roller = ExplicitRoller()
         if action is not None:
             start.step(action)
         elif start.state.decider != CHANCE:
-            raise IllegalActionError("outcomes() without an action needs a chance node")
+            raise IllegalActionError("transitions() without an action needs a chance node")
         result = []
         for prob, game in explore(start, max_states):
             game.roller = self.roller.copy()
@@ -502,8 +519,13 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the match has ended (the same as `is_terminal`)."""
         return self.state.decider == NOBODY
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the match has ended: nobody decides any more."""
+        return self.is_over
 
     @property
     def result(self) -> dict[str, Any]:
@@ -592,7 +614,7 @@ class Game:
                 "square": list(b.xy(s.ball)) if s.ball >= 0 else None,
                 "state": s.ball_state,
             },
-            "decider": self.current_decider,
+            "decider": str(self.decider),
             "procedure": type(s.stack[-1]).__name__ if s.stack else None,
             "decision": self.decision().to_json(),
             "players": players,
