@@ -130,8 +130,6 @@ class Action(NamedTuple):
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
-    __hash__ = tuple.__hash__
-
     def to_list(self) -> list[object]:
         """Compact JSON form: [type name, player or null, [x, y] or null]."""
         return [

@@ -59,7 +59,7 @@ _KINDS = tuple(DecisionKind)  # value -> kind (the values are 0, 1, 2, ...)
 assert all(k.value == i for i, k in enumerate(_KINDS))
 _set = object.__setattr__
 
-RecordEntry = tuple[str, Any]  # a `HistoryEntry`, or the plain pair of earlier versions
+RecordEntry = HistoryEntry  # its earlier name
 FANS_UNIT = 1_000  # fans are counted in thousands
 
 
@@ -115,6 +115,30 @@ def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
     return out
 
 
+_NEW_DEFAULTS: Final = ("human", "orc", 0, 11, False, "lrb6")
+_NEW_NAMES: Final = ("home", "away", "seed", "board", "assisted_moves", "ruleset")
+
+
+def _from_config(
+    config: object, given: tuple[object, ...], roller: Roller | None
+) -> tuple[str, str, int, int, bool, str, Roller]:
+    """`Game.new`'s arguments from a `MatchConfig` (raises naming what conflicts with it)."""
+    if not isinstance(config, MatchConfig):
+        raise InputTypeError(f"config must be a MatchConfig, got {config!r}")
+    if config.seed is None:
+        raise InputError("config has no seed (a view's config): a match cannot start from it")
+    clash = [n for n, v, d in zip(_NEW_NAMES, given, _NEW_DEFAULTS, strict=True) if v != d]
+    if clash:
+        raise InputError(f"give either config or {', '.join(clash)}, not both")
+    if roller is None:
+        rollers = {"sampled": SampledRoller, "explicit": ExplicitRoller}
+        if config.roller not in rollers:
+            raise InputError(f"config names the {config.roller!r} roller: pass it as roller=")
+        roller = rollers[config.roller]()
+    return (config.home, config.away, config.seed, config.board, config.assisted_moves, config.ruleset,
+            roller)
+
+
 def _check_new(seed: object, board: object, roller: object) -> None:
     """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -139,7 +163,7 @@ class Game:
         self.state = state
         self.roller = roller
         self.config = config
-        self.history: list[RecordEntry] = []
+        self.history: list[HistoryEntry] = []
         self._legal: LegalActions | None = None
         # The secret views derive their dice from: by default a digest of the seed, so that
         # matches with searching bots replay exactly; a referee passes a random one.
@@ -188,6 +212,8 @@ class Game:
         secret: int | None = None,
         ruleset: str | Ruleset = "lrb6",
         engine: str | None = None,
+        *,
+        config: MatchConfig | None = None,
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
@@ -197,7 +223,12 @@ class Game:
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
         derived from `seed`). `ruleset` is a ruleset or the name of a registered one
         (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
-        'python'; see `nuffle.core.engines`)."""
+        'python'; see `nuffle.core.engines`). `config`, a `MatchConfig` (another game's
+        `config`, say), gives the teams, seed, board, assisted moves and ruleset instead, and
+        the roller when `roller` is not given ('scripted' needs one)."""
+        if config is not None:
+            home, away, seed, board, assisted_moves, ruleset, roller = _from_config(
+                config, (home, away, seed, board, assisted_moves, ruleset), roller)
         engine_name = check_engine(engine)
         _check_new(seed, board, roller)
         state = Game.start_state(home, away, seed, board, assisted_moves, ruleset)

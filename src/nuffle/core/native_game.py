@@ -289,7 +289,7 @@ class NativeGame(Game):
     @property
     def decider(self) -> Decider:
         """As `Game.decider`: HOME, AWAY, CHANCE or NOBODY (game over)."""
-        return DECIDERS[self._native.decider]
+        return DECIDERS[int(self._native.decider)]
 
     @property
     def is_over(self) -> bool:
