@@ -244,7 +244,7 @@ class ActionChoice:
 class LegalActions:
     """The legal actions at a decision point, grouped by action type: an immutable value.
 
-    `groups` is a tuple of immutable `ActionChoice`s, so whoever holds it (a bot, a view, the
+    `groups` is a tuple of immutable `ActionChoice` groups, so whoever holds it (a bot, a view, the
     live game checking the next action against it) cannot change what another holder sees.
     """
 

@@ -479,7 +479,7 @@ class Game:
 
     def clone(self) -> Game:
         """An exact, independent copy that continues identically (same dice): for tests,
-        replays and tools. Agents get `view()`s instead."""
+        replays and tools. Agents get views (`view()`) instead."""
         g = Game.__new__(Game)
         g.state = self.state.copy()
         g.roller = self.roller.copy()
