@@ -9,6 +9,8 @@ and leagues their own modules; they load only when asked for.
 from __future__ import annotations
 
 import importlib
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 __version__ = "1.0.0.dev0"  # semantic versioning; pyproject.toml reads it from here
@@ -21,6 +23,8 @@ _EXPORTS = {
     "Decider": "nuffle.core.types",
     "Outcome": "nuffle.core.records",
     "Transition": "nuffle.core.records",
+    "Result": "nuffle.core.records",
+    "Score": "nuffle.core.records",
     "HistoryEntry": "nuffle.core.records",
     "EntryKind": "nuffle.core.records",
     "TeamSpec": "nuffle.core.teams",
@@ -64,7 +68,8 @@ __all__ = [  # what _EXPORTS and _MODULES list, and __version__ (tests/api/test_
     "Action", "ActionChoice", "ActionType", "Agent", "BloodBowlEnv", "Decider", "Decision",
     "DecisionKind", "EngineUnavailableError", "EntryKind", "ExplicitRoller", "Game", "HistoryEntry",
     "IllegalActionError", "InputError", "LeagueTeam", "LegalActions", "MatchConfig", "NuffleError",
-    "Outcome", "SampledRoller", "ScriptedRoller", "TeamSpec", "TournamentConfig", "Transition",
+    "Outcome", "Result", "SampledRoller", "Score", "ScriptedRoller", "TeamSpec", "TournamentConfig",
+    "Transition",
     "__version__", "agent_names", "errors", "load_team", "make_agent", "make_vector_env", "odds", "play",
     "register",
 ]
@@ -80,7 +85,7 @@ if TYPE_CHECKING:
     from nuffle.core.dice import ExplicitRoller, SampledRoller, ScriptedRoller
     from nuffle.core.engines import EngineUnavailableError
     from nuffle.core.game import Game, MatchConfig
-    from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Transition
+    from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Score, Transition
     from nuffle.core.teams import TeamSpec
     from nuffle.core.types import Decider
     from nuffle.envs.gym_env import BloodBowlEnv
@@ -104,3 +109,17 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(__all__)
+
+
+class _Package(ModuleType):
+    """The package's module type: importing a submodule that shares an exported name
+    (`nuffle.play`) binds the submodule on the package, which would hide the export; the
+    export (the function `play`) stays what `nuffle.play` is."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and _EXPORTS.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -97,8 +97,8 @@ def check_finished(game: Game) -> None:
     if score != tds:
         raise AssertionError(f"score {score} but the box score counts touchdowns {tds}")
     ahead = None if score[0] == score[1] else ("home" if score[0] > score[1] else "away")
-    if game.result["winner"] != ahead:
-        raise AssertionError(f"score {score} but the winner is {game.result['winner']}")
+    if game.result.winner != ahead:
+        raise AssertionError(f"score {score} but the winner is {game.result.winner}")
 
 
 class Scenario:

@@ -4,6 +4,7 @@ DeprecationWarning that names its replacement."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import warnings
@@ -16,14 +17,15 @@ import nuffle
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
-from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Transition
+from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Score, Transition
 from nuffle.core.types import Decider
 
 TOP_LEVEL = [
     "Action", "ActionChoice", "ActionType", "Agent", "BloodBowlEnv", "Decider", "Decision",
     "DecisionKind", "EngineUnavailableError", "EntryKind", "ExplicitRoller", "Game", "HistoryEntry",
     "IllegalActionError", "InputError", "LeagueTeam", "LegalActions", "MatchConfig", "NuffleError",
-    "Outcome", "SampledRoller", "ScriptedRoller", "TeamSpec", "TournamentConfig", "Transition",
+    "Outcome", "Result", "SampledRoller", "Score", "ScriptedRoller", "TeamSpec", "TournamentConfig",
+    "Transition",
     "__version__", "agent_names", "errors", "load_team", "make_agent", "make_vector_env", "odds", "play",
     "register",
 ]
@@ -49,6 +51,15 @@ def test_the_top_level_names_are_the_listed_ones() -> None:
     assert sorted(dir(nuffle)) == sorted(TOP_LEVEL)
     for name in TOP_LEVEL:
         assert getattr(nuffle, name) is not None, name
+
+
+def test_an_export_stays_itself_after_its_submodule_is_imported() -> None:
+    import nuffle.play  # binds the submodule on the package, which must not hide the function
+
+    assert callable(nuffle.play) and nuffle.play.__module__ == "nuffle.play"
+    from nuffle import play
+
+    assert play is nuffle.play
 
 
 def test_the_game_methods_are_the_listed_ones() -> None:
@@ -142,6 +153,21 @@ def test_new_takes_a_match_config() -> None:
         Game.new(config=game.view().config)
 
 
+def test_result_is_a_record() -> None:
+    game = nuffle.play(Game.new("human", "orc", seed=5, board=3), nuffle.make_agent("random", seed=1),
+                       nuffle.make_agent("grod", seed=2))
+    res = game.result
+    assert type(res) is Result and type(res.score) is Score and res.over is True
+    home, away = res.score
+    assert res.winner == (None if home == away else "home" if home > away else "away")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # still the dict of earlier versions for JSON and equality, without a warning
+        assert json.loads(json.dumps(res)) == res.to_dict() == {"score": {"home": home, "away": away},
+                                                                "winner": res.winner, "over": True}
+        assert res == res.to_dict()
+
+
 # --- the old spellings: they work and warn, naming the new one ----------------------------
 
 
@@ -158,6 +184,14 @@ def test_outcomes_is_deprecated() -> None:
         old = game.outcomes()
     new = game.transitions()
     assert [(p, g.state) for p, g in old] == [(t.probability, t.game.state) for t in new]
+
+
+def test_result_by_key_is_deprecated() -> None:
+    res = Game.new("human", "orc", seed=3, board=3).result
+    with pytest.warns(DeprecationWarning, match=r"result\.winner"):
+        assert res["winner"] is None
+    with pytest.warns(DeprecationWarning, match=r"result\.score"):
+        assert res["score"] == {"home": 0, "away": 0}
 
 
 def test_action_equal_to_a_tuple_is_deprecated() -> None:

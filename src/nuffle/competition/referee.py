@@ -469,7 +469,7 @@ class Referee:
     def _result(self) -> dict[str, Any]:
         game = self.game
         res = game.result
-        score = [res["score"]["home"], res["score"]["away"]]
+        score = list(res.score)
         out = [SIDES[s.side] for s in self.seats if s.out]
         if self.engine_error is not None:
             winner, outcome = None, "engine_error"
@@ -478,7 +478,7 @@ class Referee:
         elif out:
             winner, outcome = ("away" if out[0] == "home" else "home"), "forfeit"
         else:
-            winner, outcome = res["winner"], "played"
+            winner, outcome = res.winner, "played"
         return {"score": score, "winner": winner, "outcome": outcome, "disqualified": out,
                 "over": game.is_over}
 

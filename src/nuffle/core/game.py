@@ -33,7 +33,7 @@ from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
-from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Transition
+from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transition
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
@@ -559,14 +559,15 @@ class Game:
         return self.is_over
 
     @property
-    def result(self) -> dict[str, Any]:
-        """Score and winner ('home', 'away' or None for a draw or an unfinished game)."""
+    def result(self) -> Result:
+        """How the match stands: a `Result` (its `score`, its `winner`, 'home', 'away' or None
+        for a draw or an unfinished game, and whether it is `over`)."""
         s = self.state
         home, away = s.teams[0].score, s.teams[1].score
         winner = None
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
-        return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+        return Result(home, away, winner, self.is_over)
 
     def fans(self) -> dict[str, int]:
         """The crowd of the pre-match sequence (RULES §3): each team's fans (2D6 + its Fan
@@ -649,5 +650,5 @@ class Game:
             "procedure": type(s.stack[-1]).__name__ if s.stack else None,
             "decision": self.decision().to_json(),
             "players": players,
-            "result": self.result,
+            "result": self.result.to_dict(),
         }

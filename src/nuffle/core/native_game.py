@@ -42,7 +42,7 @@ from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
-from nuffle.core.records import EntryKind, HistoryEntry
+from nuffle.core.records import EntryKind, HistoryEntry, Result
 from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
@@ -571,11 +571,11 @@ class NativeGame(Game):
         return position_to_dict(self.state)
 
     @property
-    def result(self) -> dict[str, Any]:
-        """Score and winner, as `Game.result`."""
+    def result(self) -> Result:
+        """How the match stands, as `Game.result`."""
         teams = self.data()["teams"]
         home, away = teams[0]["score"], teams[1]["score"]
         winner = None
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
-        return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+        return Result(home, away, winner, self.is_over)

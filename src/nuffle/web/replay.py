@@ -75,7 +75,7 @@ def frames(record: Any) -> dict[str, Any]:
             last_turn = turn
     start["frames"] = out
     start["turns"] = turns
-    start["final"] = final.result
+    start["final"] = final.result.to_dict()
     start["pitch"] = {"width": game.state.board.width, "height": game.state.board.height,
                       "wide_rows": game.state.board.variant.wide_rows}
     return start
