@@ -36,7 +36,7 @@ def _entries(args: argparse.Namespace) -> tuple[Entry, Entry]:
 def _game_summary(game: Game, seconds: float, seed: int) -> dict[str, Any]:
     res = game.result
     box = game.box_score()
-    out: dict[str, Any] = {"seed": seed, "score": res["score"], "winner": res["winner"],
+    out: dict[str, Any] = {"seed": seed, "score": res.to_dict()["score"], "winner": res.winner,
                            "seconds": round(seconds, 6), "decisions": len(game.history)}
     for side in ("home", "away"):
         row = box[side]
@@ -49,8 +49,8 @@ def print_box_score(game: Game, seconds: float) -> None:
     box = game.box_score()
     res = game.result
     h, a = box["home"], box["away"]
-    score = res["score"]
-    title = f"{h['team']} ({h['race']}) {score['home']} - {score['away']} {a['team']} ({a['race']})"
+    score = res.score
+    title = f"{h['team']} ({h['race']}) {score.home} - {score.away} {a['team']} ({a['race']})"
     print(title)
     print("=" * len(title))
     header = f"{'':<22}{'home':>12}{'away':>12}"
@@ -60,7 +60,7 @@ def print_box_score(game: Game, seconds: float) -> None:
     for key, label in labels:
         hv, av = h[f"{key}_by_half"], a[f"{key}_by_half"]
         print(f"{label:<22}{h[key]:>5} ({hv[0]}+{hv[1]}){a[key]:>5} ({av[0]}+{av[1]})")
-    winner = res["winner"]
+    winner = res.winner
     champion = h["team"] if winner == "home" else a["team"]
     if not game.is_over:
         verdict = "Unfinished game (no result)"
@@ -551,12 +551,10 @@ def cmd_skills(args: argparse.Namespace) -> int:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """The package's version (`nuffle.__version__`, which the installed metadata repeats)."""
+    from nuffle import __version__
 
-    try:
-        return version("nuffle")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
+    return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -124,14 +124,14 @@ def _play_games(first: Entry, second: Entry, teams: dict[str, TeamSpec], games: 
         t0 = time.perf_counter()
         game = play(Game.new(teams[h.team], teams[a.team], seed=s, board=board), bots[0], bots[1])
         dt = time.perf_counter() - t0
-        score = game.result["score"]
+        score = game.result.to_dict()["score"]
         box = game.box_score()
         summary = {
             "seed": s,
             "home": str(h),
             "away": str(a),
             "score": score,
-            "winner": game.result["winner"],
+            "winner": game.result.winner,
             "seconds": round(dt, 6),
             "decisions": len(game.history),
             "box": box,

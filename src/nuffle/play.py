@@ -22,7 +22,7 @@ def play(game: Game, home: Agent, away: Agent, max_steps: int = 200_000,
     while not game.is_over:
         side = game.decider
         if side > 1:
-            raise StateError(f"play() needs a sampled roller; the game waits for {game.current_decider}")
+            raise StateError(f"play() needs a sampled roller; the game waits for {game.decider}")
         action = agents[side].act(game.view())
         if report is None:
             game.step(action)

@@ -88,7 +88,7 @@ def check_finished(game: Game) -> None:
     equal to the touchdowns its box score counts, and its winner the side ahead."""
     s = game.state
     if not game.is_over:
-        raise AssertionError(f"the game is not over ({game.current_decider} decides)")
+        raise AssertionError(f"the game is not over ({game.decider} decides)")
     if s.half != 2:
         raise AssertionError(f"the game ended in half {s.half}")
     box = game.box_score()
@@ -97,8 +97,8 @@ def check_finished(game: Game) -> None:
     if score != tds:
         raise AssertionError(f"score {score} but the box score counts touchdowns {tds}")
     ahead = None if score[0] == score[1] else ("home" if score[0] > score[1] else "away")
-    if game.result["winner"] != ahead:
-        raise AssertionError(f"score {score} but the winner is {game.result['winner']}")
+    if game.result.winner != ahead:
+        raise AssertionError(f"score {score} but the winner is {game.result.winner}")
 
 
 class Scenario:

@@ -16,7 +16,7 @@ SRC = Path(nuffle.__file__).parent
 
 # The first matching prefix gives a module its layer.
 LAYERS: tuple[tuple[str, int], ...] = (
-    ("nuffle.core", 0),
+    ("nuffle.core", 0), ("nuffle.errors", 0),  # the error hierarchy imports nothing
     # the engine's support: odds, files, teams, records, test support, invariant checks
     ("nuffle.analysis", 1), ("nuffle.gametheory", 1), ("nuffle.files", 1), ("nuffle.teams", 1),
     ("nuffle.formations", 1), ("nuffle.record", 1), ("nuffle.stats", 1),

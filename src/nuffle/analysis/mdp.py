@@ -22,7 +22,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
-from nuffle.core.types import Event
+from nuffle.core.types import Decider, Event
 
 CHOSEN = "chosen"
 FORCED = "forced"
@@ -176,7 +176,7 @@ def depends_on_dice(game: Game, action: Action) -> bool:
     probe = game.clone()
     probe.roller = ExplicitRoller()
     probe.step(action)
-    return probe.current_decider == "chance"
+    return probe.decider == Decider.CHANCE
 
 
 @dataclass(frozen=True)
@@ -278,4 +278,4 @@ def explain_action(game: Game) -> tuple[Composite, list[Step]]:
 
 def outcomes(game: Game, action: Action | None = None) -> list[tuple[Fraction, Game]]:
     """T(s, a, ·): the exact distribution over next decision states (see `Game.outcomes`)."""
-    return game.outcomes(action)
+    return [(t.probability, t.game) for t in game.transitions(action)]

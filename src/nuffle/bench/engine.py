@@ -93,7 +93,7 @@ def bench_outcomes(repeats: int = 30) -> dict[str, float]:
     for name, (game, action) in outcome_positions().items():
         t0 = time.perf_counter()
         for _ in range(repeats):
-            game.outcomes(action)
+            game.transitions(action)
         out[f"outcomes_{name}_ms"] = (time.perf_counter() - t0) / repeats * 1e3
     return out
 

@@ -219,7 +219,7 @@ def native_outcomes_bench(repeats: int = 200) -> dict[str, Any]:
         game = NativeGame.from_state(py_game.state)  # the bench's game: sampled dice
         t0 = time.perf_counter()
         for _ in range(repeats):
-            game.outcomes(action)
+            game.transitions(action)
         out[f"outcomes_{name}_game_us"] = (time.perf_counter() - t0) / repeats * 1e6
     return out
 

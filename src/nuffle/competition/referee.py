@@ -344,7 +344,7 @@ class Referee:
                 limit += max(self.settings.max_decisions, 100_000)
             side = game.decider
             if side > 1:
-                raise StateError(f"the game waits for {game.current_decider}")
+                raise StateError(f"the game waits for {game.decider}")
             seat = self.seats[side]
             kind = game.decision().kind
             key, clock = self._period(side, kind)
@@ -498,7 +498,7 @@ class Referee:
     def _result(self) -> dict[str, Any]:
         game = self.game
         res = game.result
-        score = [res["score"]["home"], res["score"]["away"]]
+        score = list(res.score)
         out = [SIDES[s.side] for s in self.seats if s.out]
         if self.engine_error is not None:
             winner, outcome = None, "engine_error"
@@ -507,7 +507,7 @@ class Referee:
         elif out:
             winner, outcome = ("away" if out[0] == "home" else "home"), "forfeit"
         else:
-            winner, outcome = res["winner"], "played"
+            winner, outcome = res.winner, "played"
         return {"score": score, "winner": winner, "outcome": outcome, "disqualified": out,
                 "over": game.is_over}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
@@ -118,6 +119,17 @@ class Action(NamedTuple):
             parts.append(f"square={self.square}")
         return " ".join(parts)
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action and isinstance(other, tuple):
+            warnings.warn("comparing an Action with a plain tuple is deprecated (it will be unequal "
+                          "in 2.0): compare with Action(type, player, square)", DeprecationWarning,
+                          stacklevel=2)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
     def to_list(self) -> list[object]:
         """Compact JSON form: [type name, player or null, [x, y] or null]."""
         return [
@@ -232,7 +244,7 @@ class ActionChoice:
 class LegalActions:
     """The legal actions at a decision point, grouped by action type: an immutable value.
 
-    `groups` is a tuple of immutable `ActionChoice`s, so whoever holds it (a bot, a view, the
+    `groups` is a tuple of immutable `ActionChoice` groups, so whoever holds it (a bot, a view, the
     live game checking the next action against it) cannot change what another holder sees.
     """
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import warnings
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -20,7 +21,6 @@ from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
     MASK64,
     ExplicitRoller,
-    Outcome,
     Roller,
     SampledRoller,
     grouped_outcomes,
@@ -33,6 +33,7 @@ from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
+from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transition
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
@@ -47,7 +48,7 @@ from nuffle.core.state import (
 )
 from nuffle.core.teams import TeamSpec, default_team
 from nuffle.core.transitions import explore
-from nuffle.core.types import CHANCE, NOBODY, RUNNING, SIDE_NAMES, Event, Status
+from nuffle.core.types import CHANCE, DECIDERS, NOBODY, RUNNING, SIDE_NAMES, Decider, Event, Status
 
 # Enum members the hot code reads, bound once as module globals: on Python 3.11 reading a
 # member off its enum class costs about ten times a global (the enum metaclass's
@@ -58,7 +59,7 @@ _KINDS = tuple(DecisionKind)  # value -> kind (the values are 0, 1, 2, ...)
 assert all(k.value == i for i, k in enumerate(_KINDS))
 _set = object.__setattr__
 
-RecordEntry = tuple[str, Any]
+RecordEntry = HistoryEntry  # its earlier name
 FANS_UNIT = 1_000  # fans are counted in thousands
 
 
@@ -114,6 +115,30 @@ def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
     return out
 
 
+_NEW_DEFAULTS: Final = ("human", "orc", 0, 11, False, "lrb6")
+_NEW_NAMES: Final = ("home", "away", "seed", "board", "assisted_moves", "ruleset")
+
+
+def _from_config(
+    config: object, given: tuple[object, ...], roller: Roller | None
+) -> tuple[str, str, int, int, bool, str, Roller]:
+    """`Game.new`'s arguments from a `MatchConfig` (raises naming what conflicts with it)."""
+    if not isinstance(config, MatchConfig):
+        raise InputTypeError(f"config must be a MatchConfig, got {config!r}")
+    if config.seed is None:
+        raise InputError("config has no seed (a view's config): a match cannot start from it")
+    clash = [n for n, v, d in zip(_NEW_NAMES, given, _NEW_DEFAULTS, strict=True) if v != d]
+    if clash:
+        raise InputError(f"give either config or {', '.join(clash)}, not both")
+    if roller is None:
+        rollers = {"sampled": SampledRoller, "explicit": ExplicitRoller}
+        if config.roller not in rollers:
+            raise InputError(f"config names the {config.roller!r} roller: pass it as roller=")
+        roller = rollers[config.roller]()
+    return (config.home, config.away, config.seed, config.board, config.assisted_moves, config.ruleset,
+            roller)
+
+
 def _check_new(seed: object, board: object, roller: object) -> None:
     """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -138,7 +163,7 @@ class Game:
         self.state = state
         self.roller = roller
         self.config = config
-        self.history: list[RecordEntry] = []
+        self.history: list[HistoryEntry] = []
         self._legal: LegalActions | None = None
         # The secret views derive their dice from: by default a digest of the seed, so that
         # matches with searching bots replay exactly; a referee passes a random one.
@@ -187,6 +212,8 @@ class Game:
         secret: int | None = None,
         ruleset: str | Ruleset = "lrb6",
         engine: str | None = None,
+        *,
+        config: MatchConfig | None = None,
     ) -> Game:
         """Start a match; it runs until the first decision (or chance node if explicit).
 
@@ -196,7 +223,12 @@ class Game:
         (see docs/PATHFINDING.md). `secret` seeds the dice of the game's views (default:
         derived from `seed`). `ruleset` is a ruleset or the name of a registered one
         (default LRB6). `engine` is 'python' or 'native' (default: `NUFFLE_ENGINE`, else
-        'python'; see `nuffle.core.engines`)."""
+        'python'; see `nuffle.core.engines`). `config`, a `MatchConfig` (another game's
+        `config`, say), gives the teams, seed, board, assisted moves and ruleset instead, and
+        the roller when `roller` is not given ('scripted' needs one)."""
+        if config is not None:
+            home, away, seed, board, assisted_moves, ruleset, roller = _from_config(
+                config, (home, away, seed, board, assisted_moves, ruleset), roller)
         engine_name = check_engine(engine)
         _check_new(seed, board, roller)
         state = Game.start_state(home, away, seed, board, assisted_moves, ruleset)
@@ -274,7 +306,7 @@ class Game:
                 assert event is not None
                 s.outcome, s.rng = roller.resolve(event, s.rng)
                 if roller.recorded:  # the seed cannot reproduce it: keep it for the record
-                    self.history.append(("c", s.outcome))
+                    self.history.append(HistoryEntry(EntryKind.CHANCE, s.outcome))
                 s.pending = None
                 s.decider = RUNNING
             else:
@@ -292,13 +324,18 @@ class Game:
 
     @property
     def current_decider(self) -> str:
-        """Who must act now: 'home', 'away', 'chance' or 'nobody' (game over)."""
-        return SIDE_NAMES[self.state.decider]
+        """Deprecated since 1.0: `str(game.decider)`. Who must act now: 'home', 'away', 'chance'
+        or 'nobody' (game over)."""
+        warnings.warn("Game.current_decider is deprecated: use Game.decider (a Decider; "
+                      "str(game.decider) is 'home', 'away', 'chance' or 'nobody')",
+                      DeprecationWarning, stacklevel=2)
+        return SIDE_NAMES[self.decider]
 
     @property
-    def decider(self) -> int:
-        """`current_decider` as an int: 0 home, 1 away, 2 chance, 3 nobody."""
-        return self.state.decider
+    def decider(self) -> Decider:
+        """Who must act now: a `Decider` (HOME, AWAY, CHANCE or NOBODY once the game is over),
+        an int 0-3 that reads as 'home', 'away', 'chance' or 'nobody'."""
+        return DECIDERS[self.state.decider]
 
     def decision(self) -> Decision:
         """What is being decided now, as a frozen record (`kind`, `side`, `player`, the roll
@@ -329,7 +366,7 @@ class Game:
             raise MalformedActionError(problem)
         if self.decider not in (0, 1):
             raise IllegalActionError(
-                f"{action} is not legal: no coach decides now ({self.current_decider} is next)"
+                f"{action} is not legal: no coach decides now ({self.decider} is next)"
             )
         legal = self.legal_actions()
         if action not in legal:
@@ -338,7 +375,7 @@ class Game:
             if reason is None:
                 kinds = ", ".join(t.name for t in legal.types())
                 reason = (
-                    f"it is not among the legal actions of {self.current_decider} in "
+                    f"it is not among the legal actions of {self.decider} in "
                     f"{type(s.stack[-1]).__name__} (legal types: {kinds})"
                 )
             raise IllegalActionError(f"{action} is illegal: {reason}")
@@ -348,7 +385,7 @@ class Game:
         self._check_action(action)
         s = self.state
         self._legal = None
-        self.history.append(("a", action))
+        self.history.append(HistoryEntry(EntryKind.ACTION, action))
         if action.type.starts_action:
             s.log.clear()  # the log explains the current player action
         sq = s.board.sq(*action.square) if action.square is not None else -1
@@ -359,8 +396,8 @@ class Game:
 
     # --- explicit chance ------------------------------------------------------------------
 
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """At a chance node: every `(outcome, probability)` of the pending event.
+    def chance_outcomes(self) -> list[Outcome]:
+        """At a chance node: every `Outcome(value, probability)` of the pending event.
 
         Outcomes with the same consequences are grouped under one representative (an armour
         roll by its total, a casualty by its class); probabilities sum to exactly 1.
@@ -369,9 +406,9 @@ class Game:
         ev = s.pending
         if s.decider != CHANCE or ev is None:
             return []
-        return list(grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups))
+        return [Outcome(o, p) for o, p in grouped_outcomes(ev.kind, ev.n, ev.group, s.rules.casualty_groups)]
 
-    def apply_chance(self, outcome: Outcome) -> None:
+    def apply_chance(self, outcome: Any) -> None:
         """Resolve the pending chance event with `outcome` and continue."""
         s = self.state
         event = s.pending
@@ -381,10 +418,10 @@ class Game:
             outcome = tuple(outcome)
         if not is_valid_outcome(event, outcome):
             raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
-        self.history.append(("c", outcome))
+        self.history.append(HistoryEntry(EntryKind.CHANCE, outcome))
         self._resolve(outcome)
 
-    def sample_chance(self) -> Outcome:
+    def sample_chance(self) -> Any:
         """Resolve the pending chance event from the state's own generator (as a sampled
         roller would) without recording it; returns the outcome."""
         s = self.state
@@ -395,7 +432,7 @@ class Game:
         self._resolve(outcome)
         return outcome
 
-    def _resolve(self, outcome: Outcome) -> None:
+    def _resolve(self, outcome: Any) -> None:
         s = self.state
         self._legal = None
         s.outcome = outcome
@@ -403,24 +440,35 @@ class Game:
         s.decider = RUNNING
         self._advance()
 
-    def outcomes(
-        self, action: Action | None = None, max_states: int = 100_000
-    ) -> list[tuple[Fraction, Game]]:
-        """The exact distribution `[(probability, next_game)]` of taking `action` (or, at a
-        chance node, of resolving it) up to the next decision or the end of the game.
+    def transitions(self, action: Action | None = None, max_states: int = 100_000) -> list[Transition]:
+        """The exact distribution of taking `action` (or, at a chance node, of resolving it) up
+        to the next decision or the end of the game: every `Transition(game, probability)`.
 
         Works on clones; this game is untouched. Identical next states are merged and the
         probabilities are Fractions summing to exactly 1. Each next game keeps this game's
         roller; its history ends with the action and the chance outcomes of one path to it.
-        Raises IllegalActionError for an illegal action and ValueError if more than
-        `max_states` distinct states would be enumerated.
+        Raises IllegalActionError for an illegal action and InputError (a ValueError) if more
+        than `max_states` distinct states would be enumerated.
         """
+        return [Transition(game, prob) for prob, game in self._outcomes(action, max_states)]
+
+    def outcomes(
+        self, action: Action | None = None, max_states: int = 100_000
+    ) -> list[tuple[Fraction, Game]]:
+        """Deprecated since 1.0: `transitions`, whose pairs put the game first, as every pair of
+        the API does. Returns `[(probability, next_game)]`."""
+        warnings.warn("Game.outcomes() is deprecated: use Game.transitions(), which gives "
+                      "Transition(game, probability) records", DeprecationWarning, stacklevel=2)
+        return self._outcomes(action, max_states)
+
+    def _outcomes(self, action: Action | None, max_states: int) -> list[tuple[Fraction, Game]]:
+        """`[(probability, next_game)]` for `transitions` (each engine has its own)."""
         start = self.clone()
         start.roller = ExplicitRoller()
         if action is not None:
             start.step(action)
         elif start.state.decider != CHANCE:
-            raise IllegalActionError("outcomes() without an action needs a chance node")
+            raise IllegalActionError("transitions() without an action needs a chance node")
         result = []
         for prob, game in explore(start, max_states):
             game.roller = self.roller.copy()
@@ -431,7 +479,7 @@ class Game:
 
     def clone(self) -> Game:
         """An exact, independent copy that continues identically (same dice): for tests,
-        replays and tools. Agents get `view()`s instead."""
+        replays and tools. Agents get views (`view()`) instead."""
         g = Game.__new__(Game)
         g.state = self.state.copy()
         g.roller = self.roller.copy()
@@ -502,18 +550,24 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the match has ended (the same as `is_terminal`)."""
         return self.state.decider == NOBODY
 
     @property
-    def result(self) -> dict[str, Any]:
-        """Score and winner ('home', 'away' or None for a draw or an unfinished game)."""
+    def is_terminal(self) -> bool:
+        """Whether the match has ended: nobody decides any more."""
+        return self.is_over
+
+    @property
+    def result(self) -> Result:
+        """How the match stands: a `Result` (its `score`, its `winner`, 'home', 'away' or None
+        for a draw or an unfinished game, and whether it is `over`)."""
         s = self.state
         home, away = s.teams[0].score, s.teams[1].score
         winner = None
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
-        return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+        return Result(home, away, winner, self.is_over)
 
     def fans(self) -> dict[str, int]:
         """The crowd of the pre-match sequence (RULES §3): each team's fans (2D6 + its Fan
@@ -592,9 +646,9 @@ class Game:
                 "square": list(b.xy(s.ball)) if s.ball >= 0 else None,
                 "state": s.ball_state,
             },
-            "decider": self.current_decider,
+            "decider": str(self.decider),
             "procedure": type(s.stack[-1]).__name__ if s.stack else None,
             "decision": self.decision().to_json(),
             "players": players,
-            "result": self.result,
+            "result": self.result.to_dict(),
         }

@@ -42,11 +42,22 @@ from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
+from nuffle.core.records import EntryKind, HistoryEntry, Result
 from nuffle.core.ruleset import LRB6
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import CHANCE, NOBODY, SIDE_NAMES, BallState, Event, RollKind, Status, Weather
+from nuffle.core.types import (
+    CHANCE,
+    DECIDERS,
+    NOBODY,
+    BallState,
+    Decider,
+    Event,
+    RollKind,
+    Status,
+    Weather,
+)
 
 __all__ = ["NativeGame", "frame_kinds", "state_from_data"]
 
@@ -247,7 +258,8 @@ class NativeGame(Game):
         try:
             if self._mode == _SCRIPTED:
                 taken = scripted(*args, self._roller.queue)  # type: ignore[attr-defined]
-                self.history.extend(("c", o if isinstance(o, int) else tuple(o)) for o in taken)
+                self.history.extend(HistoryEntry(EntryKind.CHANCE, o if isinstance(o, int) else tuple(o))
+                                    for o in taken)
             else:
                 plain(*args, self._mode == _EXPLICIT)
         finally:
@@ -275,14 +287,9 @@ class NativeGame(Game):
         return self._native
 
     @property
-    def decider(self) -> int:
-        """0 home, 1 away, 2 chance, 3 nobody (game over)."""
-        return int(self._native.decider)
-
-    @property
-    def current_decider(self) -> str:
-        """Who must act now: 'home', 'away', 'chance' or 'nobody'."""
-        return SIDE_NAMES[self.decider]
+    def decider(self) -> Decider:
+        """As `Game.decider`: HOME, AWAY, CHANCE or NOBODY (game over)."""
+        return DECIDERS[int(self._native.decider)]
 
     @property
     def is_over(self) -> bool:
@@ -312,7 +319,7 @@ class NativeGame(Game):
         sq = -1 if action.square is None else self._template.board.sq(*action.square)
         player = -1 if action.player is None else action.player
         n = len(self.history)
-        self.history.append(("a", action))
+        self.history.append(HistoryEntry(EntryKind.ACTION, action))
         try:
             self._call(self._native.step, self._native.step_scripted, int(action.type), player, sq)
         except RollerError:
@@ -358,7 +365,7 @@ class NativeGame(Game):
         if not is_valid_outcome(event, outcome):
             raise IllegalActionError(f"{outcome!r} is not an outcome of {event.describe()}")
         n = len(self.history)
-        self.history.append(("c", outcome))
+        self.history.append(HistoryEntry(EntryKind.CHANCE, outcome))
         try:
             self._resolve(outcome)
         except RollerError:
@@ -432,9 +439,8 @@ class NativeGame(Game):
         g._secret = self._secret
         return g
 
-    def outcomes(self, action: Action | None = None,
-                 max_states: int = 100_000) -> list[tuple[Fraction, Game]]:
-        """As `Game.outcomes`, enumerated in C++ (`State.outcomes`, transitions.hpp): the exact
+    def _outcomes(self, action: Action | None, max_states: int) -> list[tuple[Fraction, Game]]:
+        """As `Game.transitions`, enumerated in C++ (`State.outcomes`, transitions.hpp): the exact
         distribution `[(probability, next_game)]` of taking `action` (or, at a chance node, of
         resolving it) up to the next decision or the end. Each next game keeps this game's
         roller, its history ends with the action and the chance outcomes of the first path to
@@ -445,9 +451,9 @@ class NativeGame(Game):
             kind = int(action.type)
             player = -1 if action.player is None else action.player
             sq = -1 if action.square is None else self._template.board.sq(*action.square)
-            head = [*self.history, ("a", action)]
+            head = [*self.history, HistoryEntry(EntryKind.ACTION, action)]
         elif self.decider != CHANCE:
-            raise IllegalActionError("outcomes() without an action needs a chance node")
+            raise IllegalActionError("transitions() without an action needs a chance node")
         else:
             kind = player = sq = -1
             head = self.history
@@ -455,7 +461,7 @@ class NativeGame(Game):
         result: list[tuple[Fraction, Game]] = []
         for num, den, native, path in raw:
             g = self._copy(native, self._roller_copy(), self.config, self._mode)
-            g.history = head + [("c", o) for o in path]
+            g.history = head + [HistoryEntry(EntryKind.CHANCE, o) for o in path]
             g._legal = None
             result.append((Fraction(num, den), g))
         return result
@@ -565,11 +571,11 @@ class NativeGame(Game):
         return position_to_dict(self.state)
 
     @property
-    def result(self) -> dict[str, Any]:
-        """Score and winner, as `Game.result`."""
+    def result(self) -> Result:
+        """How the match stands, as `Game.result`."""
         teams = self.data()["teams"]
         home, away = teams[0]["score"], teams[1]["score"]
         winner = None
         if self.is_over and home != away:
             winner = "home" if home > away else "away"
-        return {"score": {"home": home, "away": away}, "winner": winner, "over": self.is_over}
+        return Result(home, away, winner, self.is_over)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from nuffle.core.errors import InputError
+from nuffle.core.records import EntryKind, HistoryEntry
 from nuffle.core.types import CHANCE
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def explore_keyed(start: Game, max_states: int) -> list[tuple[Fraction, Game, Ke
         out = edges[i]
         for outcome, q in game.chance_outcomes():
             child = game.clone()
-            child.history.append(("c", outcome))
+            child.history.append(HistoryEntry(EntryKind.CHANCE, outcome))
             child._resolve(outcome)  # a listed outcome: no need to validate it
             key = child.state.key()
             j = index.get(key)

@@ -14,6 +14,27 @@ RUNNING = -1  # internal: the engine is still advancing
 SIDE_NAMES = ("home", "away", "chance", "nobody")
 
 
+class Decider(IntEnum):
+    """Who decides now (`Game.decider`): a side, chance, or nobody once the game is over. An int
+    (it equals HOME, AWAY, CHANCE or NOBODY above); as text it is 'home', 'away', 'chance' or
+    'nobody'."""
+
+    HOME = 0
+    AWAY = 1
+    CHANCE = 2
+    NOBODY = 3
+
+    def __str__(self) -> str:
+        return SIDE_NAMES[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(SIDE_NAMES[self], spec)
+
+
+#: `Decider` by its value (a tuple lookup: the engines ask it at every step).
+DECIDERS: tuple[Decider, ...] = tuple(Decider)
+
+
 def other(side: int) -> int:
     """The opposing side of `side` (home <-> away)."""
     return 1 - side

@@ -163,7 +163,7 @@ class EventTracker:
         """Add the result to `out` when the game is over."""
         if not game.is_over:
             return
-        winner = game.result["winner"]
+        winner = game.result.winner
         if winner is None:
             out.draw += 1
         elif (winner == "home") == (self.side == 0):

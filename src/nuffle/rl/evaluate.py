@@ -97,7 +97,7 @@ def _play_one(job: tuple[str, int, str, str, str, bool, int, int]) -> dict[str, 
 
 
 def _record(game: Game, side: int, seed: int) -> dict[str, Any]:
-    score = game.result["score"]
-    mine, theirs = (score["home"], score["away"]) if side == 0 else (score["away"], score["home"])
+    score = game.result.score
+    mine, theirs = (score.home, score.away) if side == 0 else (score.away, score.home)
     return {"seed": seed, "side": side, "touchdowns": mine, "against": theirs,
             "result": (mine > theirs) - (mine < theirs)}

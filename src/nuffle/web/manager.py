@@ -307,7 +307,7 @@ class GameManager:
         decider = live.game.decision().side
         if decider is None or SIDES[decider] != side:
             raise WebError(403, f"it is not the {side} coach's decision now "
-                                f"({live.game.current_decider} decides)")
+                                f"({live.game.decider} decides)")
         return decider
 
     async def act(self, gid: str, token: Any, raw: Any) -> LiveGame:

@@ -77,7 +77,7 @@ def frames(record: Any) -> dict[str, Any]:
     start["frames"] = out
     start["colours"] = team_colours(str(teams["home"].get("race", "")), str(teams["away"].get("race", "")))
     start["turns"] = turns
-    start["final"] = final.result
+    start["final"] = final.result.to_dict()
     start["pitch"] = {"width": game.state.board.width, "height": game.state.board.height,
                       "wide_rows": game.state.board.variant.wide_rows}
     return start

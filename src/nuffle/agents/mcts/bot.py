@@ -149,7 +149,7 @@ class LookaheadBot(Agent):
             return self.value(g.state)
         if self.exact_limit:
             try:
-                return sum(float(p) * self.value(h.state) for p, h in g.outcomes(None, self.exact_limit))
+                return sum(float(p) * self.value(h.state) for h, p in g.transitions(None, self.exact_limit))
             except ValueError:
                 pass
         total = 0.0
