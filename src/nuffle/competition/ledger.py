@@ -112,7 +112,7 @@ def check_game(game: dict[str, Any], path: Path, seed: int, home: str, away: str
          "its record's bots are not its fixture's"),
         (replayed.is_over, "its record ends before the end of the game"),
         (result.get("score") == game.get("score")
-         == [replayed.result["score"]["home"], replayed.result["score"]["away"]],
+         == list(replayed.result.score),
          "its score differs between the report, the record and the replay"),
         ((result.get("winner"), result.get("outcome")) == (game.get("winner"), game.get("outcome")),
          "its result differs between the report and the record"),
