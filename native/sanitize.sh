@@ -4,8 +4,9 @@
 #        native/sanitize.sh --python [BUILD_DIR [PYTEST ARGS...]]
 #            the extension nuffle._native built with the same sanitizers into BUILD_DIR (default
 #            native/build/sanitize-python; a copy of the package beside it), and the tests at the
-#            Python boundary run on it: the fuzz tests, the event log and a few parity games of each
-#            kind (PYTHON picks the interpreter; python with libasan preloaded, leaks not reported)
+#            Python boundary run on it: the fuzz tests (mutated positions among them), the event log
+#            and a few parity games of each kind (PYTHON picks the interpreter; python with libasan
+#            preloaded, leaks not reported)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 SAN=(-std=c++20 -g1 -Wall -Wextra -Werror
@@ -33,7 +34,8 @@ if [ "${1:-}" = "--python" ]; then
     cd "$here/.."
     tests=(tests/native/test_native_fuzz.py tests/native/test_native_bridge_fuzz.py
            tests/native/test_native_boundary_fuzz.py tests/native/test_native_evlog.py
-           "tests/native/test_native_parity.py::test_a_few_games_of_every_kind")
+           "tests/native/test_native_parity.py::test_a_few_games_of_every_kind"
+           "tests/native/test_native_position_fuzz.py::test_mutated_positions_load_alike_on_both_engines")
     [ $# -gt 0 ] && tests=("$@")
     # the interpreter's own allocations at exit are not ours: leaks are not reported
     export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}" UBSAN_OPTIONS="print_stacktrace=1"

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "nuffle/board.hpp"
 #include "nuffle/engine_base.hpp"  // the event log
@@ -86,9 +87,31 @@ inline int proc_of(const py::handle& name, const std::string& what) {
     throw std::invalid_argument(what + ": unknown frame " + std::string(py::repr(name)));
 }
 
+// The values a field of `fi`'s role (or enum class) may hold in `s` on a board of `squares`
+// squares, its players loaded: a player id of the position, a square of the board, a side,
+// an action type (or -1), a count of block dice, a direction's dx or dy, a D8 direction;
+// any 16-bit int where the field has no role (the Python validator, position_fields.py, checks
+// the same roles: this is the defence in depth for data that did not pass through it).
+inline std::pair<long long, long long> field_range(const State& s, int squares, const frames::FieldInfo& fi) {
+    switch (fi.role) {
+        case frames::Role::PLAYER: return {0, s.player_count - 1};
+        case frames::Role::PLAYER_OPT: return {-1, s.player_count - 1};
+        case frames::Role::SQUARE: return {0, squares - 1};
+        case frames::Role::SQUARE_OPT: return {-1, squares - 1};
+        case frames::Role::SIDE: return {0, 1};
+        case frames::Role::ACTION_OPT: return {-1, fi.enum_max};
+        case frames::Role::DICE: return {1, 3};
+        case frames::Role::VECTOR: return {-1, 1};
+        case frames::Role::D8: return {0, 8};
+        case frames::Role::NONE: break;
+    }
+    if (fi.kind == frames::Kind::ENUM) return {0, fi.enum_max};
+    return {-32768, 32767};
+}
+
 // The stack: a list of [frame id, phase, [field values]] (bools, enums as ints; lists and
 // tuples as lists of ints).
-inline void load_stack(State& s, const py::handle& h) {
+inline void load_stack(State& s, int squares, const py::handle& h) {
     const py::list stack = list_of(h, "stack", MAX_FRAMES);
     for (std::size_t i = 0; i < stack.size(); ++i) {
         const std::string w = "stack[" + std::to_string(i) + "]";
@@ -123,15 +146,23 @@ inline void load_stack(State& s, const py::handle& h) {
                 case frames::Kind::TUPLE: {
                     const py::list items = list_of(v, fw, fi.cap);
                     std::int16_t* out = frame_list(s, f, fi.offset);
+                    const auto [lo, hi] = field_range(s, squares, fi);
                     for (std::size_t j = 0; j < items.size(); ++j) {
-                        out[j] = static_cast<std::int16_t>(int_in(items[j], fw + "[" + std::to_string(j) + "]", -32768, 32767));
+                        out[j] = static_cast<std::int16_t>(int_in(items[j], fw + "[" + std::to_string(j) + "]", lo, hi));
                     }
                     f.arg[fi.slot] = static_cast<std::int16_t>(items.size());
                     break;
                 }
-                default:
-                    f.arg[fi.slot] = static_cast<std::int16_t>(int_in(v, fw, -32768, 32767));
+                default: {
+                    const auto [lo, hi] = field_range(s, squares, fi);
+                    f.arg[fi.slot] = static_cast<std::int16_t>(int_in(v, fw, lo, hi));
+                }
             }
+        }
+        // fields that go together (position_limits.py checks the same)
+        if (proc == frames::PLAYER_ACTION && f.arg[frames::p_player_action::F_THEN] >= 0 &&
+            f.arg[frames::p_player_action::F_THEN_SQ] < 0) {
+            throw std::invalid_argument(w + ": a follow-up action (then) needs its square (then_sq)");
         }
     }
 }
@@ -321,7 +352,7 @@ inline State load(const Board& b, const py::handle& data) {
     for (std::size_t i = 0; i < pstats.size(); ++i) {
         s.pstats[i] = static_cast<std::int16_t>(int_in(pstats[i], "pstats[" + std::to_string(i) + "]", 0, 32767));
     }
-    load_stack(s, d["stack"]);
+    load_stack(s, b.size, d["stack"]);
     load_chance(s, d["pending"], d["outcome"]);
     // p3: the match's fans
     const py::list fans = list_of(d["fans"], "fans", 2);

@@ -301,10 +301,14 @@ PYBIND11_MODULE(_native, m) {
     // (nuffle.core.actions.IllegalActionError). Held for the module's lifetime.
     static PyObject* not_ported_cls = nullptr;
     static PyObject* illegal_cls = nullptr;
+    static PyObject* limit_cls = nullptr;
     not_ported_cls = py::object(py::module_::import("nuffle.core.engines").attr("NotPortedError")).release().ptr();
     illegal_cls = py::object(py::module_::import("nuffle.core.actions").attr("IllegalActionError")).release().ptr();
     m.attr("NotPortedError") = py::handle(not_ported_cls);
     m.attr("IllegalActionError") = py::handle(illegal_cls);
+    // A list or the stack of the fixed-size state is full (nuffle.core.engines.EngineLimitError).
+    limit_cls = py::object(py::module_::import("nuffle.core.engines").attr("EngineLimitError")).release().ptr();
+    m.attr("EngineLimitError") = py::handle(limit_cls);
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
@@ -312,6 +316,8 @@ PYBIND11_MODULE(_native, m) {
             PyErr_SetString(not_ported_cls, e.what());
         } catch (const IllegalActionError& e) {
             PyErr_SetString(illegal_cls, e.what());
+        } catch (const std::length_error& e) {
+            PyErr_SetString(limit_cls, (std::string("the native engine cannot go on: ") + e.what()).c_str());
         }
     });
     m.attr("STATE_BYTES") = sizeof(State);

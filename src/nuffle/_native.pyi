@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from nuffle.core.actions import IllegalActionError as _IllegalActionError
+from nuffle.core.engines import EngineLimitError as _EngineLimitError
 from nuffle.core.engines import NotPortedError as _NotPortedError
 from nuffle.core.errors import InputError as _InputError
 
@@ -26,6 +27,7 @@ PASSING_HOOK_SKILLS: dict[str, list[int]]  # the passing hook points (procs/pass
 #: The engine's errors are the Python engine's classes (NuffleErrors).
 NotPortedError: type[_NotPortedError]
 IllegalActionError: type[_IllegalActionError]
+EngineLimitError: type[_EngineLimitError]
 
 Outcome = int | tuple[int, ...]
 

@@ -268,9 +268,10 @@ def random_skill_games(seeds: Iterable[int], grant: Callable[[Game, int], None],
 @contextmanager
 def edit(game: Game) -> Iterator[GameState]:
     """Change a game's position in place, on either engine: `with edit(game) as s: s.status[p] =
-    Status.KO`. A Python game's state is changed directly; a native game takes the changed
-    snapshot when the block ends (`NativeGame.reload`)."""
-    s = game.state
+    Status.KO`. A Python game's state is changed directly; a native game's (read-only) is
+    copied, and the game takes the changed copy when the block ends (`NativeGame.reload`)."""
+    native = isinstance(game, NativeGame)
+    s = game.state.copy() if native else game.state  # a native game's state is read-only
     yield s
     if isinstance(game, NativeGame):
         game.reload(s)
@@ -300,7 +301,7 @@ def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) ->
     """Give every player of `game` (before it starts) `k` skills drawn from `pool`, seeded:
     random-play tests use it to meet rare skill combinations."""
     rng = random.Random(seed)
-    s = game.state
+    s = game.state.copy() if isinstance(game, NativeGame) else game.state  # native: read-only
     s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
     if isinstance(game, NativeGame):
         game.reload(s)  # a native game's state is a snapshot: the engine takes the change

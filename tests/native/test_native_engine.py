@@ -31,13 +31,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_frames_header_is_current() -> None:
-    """native/include/nuffle/frames.hpp is what native/gen_frames.py writes from FRAMES (run
-    `python native/gen_frames.py` after changing a procedure's frame, phases or fields)."""
+    """native/include/nuffle/frames.hpp and src/nuffle/data/frame_layout.json (the position
+    validator's field layout) are what native/gen_frames.py writes from FRAMES and
+    data/frame_fields.json (run `python native/gen_frames.py` after changing a procedure's frame,
+    phases or fields, or a field's role or capacity)."""
     spec = importlib.util.spec_from_file_location("gen_frames", ROOT / "native" / "gen_frames.py")
     assert spec is not None and spec.loader is not None
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     assert gen.HEADER.read_text() == gen.render(), "frames.hpp is stale: run python native/gen_frames.py"
+    assert gen.LAYOUT.read_text() == gen.render_layout(), "frame_layout.json is stale: run gen_frames.py"
 
 
 def test_every_python_frame_has_a_native_layout(native: ModuleType) -> None:

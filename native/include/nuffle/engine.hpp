@@ -324,9 +324,16 @@ inline Detail detail_top(Ctx& c) {
 // Game._advance: run the top frame while the engine runs; resolve a chance event from the
 // state's generator (a sampled roller) unless `explicit_chance`; stop at a decision, at an
 // explicit chance node or at the end, with the hand-over fields cleared.
+// The most frames run and chance events sampled between two stops (a real game needs a few
+// hundred): a position whose stack cannot progress is an error (EngineLimitError), not a hang.
+// The Python engine's Game._advance has the same limit (game.MAX_RUNS).
+constexpr long MAX_RUNS = 200000;
+
 inline void advance(State& s, const Board& b, bool explicit_chance) {
     Ctx c{s, b};
+    long runs = 0;
     while (true) {
+        if (++runs > MAX_RUNS) throw std::length_error("the engine made no progress in 200000 steps (an impossible position)");
         const int d = s.decider;
         if (d == D_RUNNING) {
             if (s.frame_count == 0) throw std::logic_error("the engine runs with an empty procedure stack");

@@ -10,6 +10,11 @@ namespace nuffle::frames {
 // Field kinds: how a Python field value maps onto a frame slot.
 enum class Kind : std::uint8_t { INT = 0, BOOL, ENUM, LIST, TUPLE };
 
+// Field roles (src/nuffle/data/frame_fields.json): what a loaded value must name.
+enum class Role : std::uint8_t {
+    NONE = 0, PLAYER, PLAYER_OPT, SQUARE, SQUARE_OPT, SIDE, ACTION_OPT, DICE, VECTOR, D8
+};
+
 struct FieldInfo {
     const char* name;
     Kind kind;
@@ -17,6 +22,8 @@ struct FieldInfo {
     std::uint8_t slot;  // the Frame::arg slot (the length for a list or tuple)
     std::uint16_t offset;  // list or tuple: first element in the frame's pool range
     std::uint16_t cap;  // list or tuple: capacity
+    Role role;  // a player id, a square or a side (each item of a list), or NONE
+    std::int16_t enum_max;  // ENUM, ACTION_OPT: the largest value of its class, else 0
 };
 
 struct PhaseInfo {
@@ -111,8 +118,8 @@ enum Phase : std::uint16_t {
 constexpr int F_THROWER = 0;
 constexpr int F_THROWN = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"thrower", Kind::INT, "", 0, 0, 0},
-    {"thrown", Kind::INT, "", 1, 0, 0},
+    {"thrower", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"thrown", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -131,9 +138,9 @@ constexpr int F_PID = 0;
 constexpr int F_TARGET = 1;
 constexpr int F_THROW = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
-    {"target", Kind::INT, "", 1, 0, 0},
-    {"throw", Kind::INT, "", 2, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"target", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
+    {"throw", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -186,6 +193,7 @@ constexpr int F_EXTRA = 11;
 constexpr int F_FACE = 12;
 constexpr int F_FACES = 13;
 constexpr int F_FACES_AT = 0;
+constexpr int F_FACES_CAP = 3;
 constexpr int F_GFI = 14;
 constexpr int F_MOVES = 15;
 constexpr int F_MULTIPLE = 16;
@@ -194,27 +202,27 @@ constexpr int F_PRE = 18;
 constexpr int F_REROLLED = 19;
 constexpr int F_SECOND = 20;
 inline constexpr FieldInfo FIELDS[] = {
-    {"asked", Kind::INT, "", 0, 0, 0},
-    {"asker", Kind::INT, "", 1, 0, 0},
-    {"asking", Kind::INT, "", 2, 0, 0},
-    {"ast", Kind::INT, "", 3, 0, 0},
-    {"attacker", Kind::INT, "", 4, 0, 0},
-    {"attacker_chooses", Kind::BOOL, "", 5, 0, 0},
-    {"blitz", Kind::BOOL, "", 6, 0, 0},
-    {"def_bonus", Kind::INT, "", 7, 0, 0},
-    {"def_sq", Kind::INT, "", 8, 0, 0},
-    {"defender", Kind::INT, "", 9, 0, 0},
-    {"dst", Kind::INT, "", 10, 0, 0},
-    {"extra", Kind::INT, "", 11, 0, 0},
-    {"face", Kind::INT, "", 12, 0, 0},
-    {"faces", Kind::TUPLE, "", 13, 0, 3},
-    {"gfi", Kind::BOOL, "", 14, 3, 0},
-    {"moves", Kind::INT, "", 15, 3, 0},
-    {"multiple", Kind::BOOL, "", 16, 3, 0},
-    {"n", Kind::INT, "", 17, 3, 0},
-    {"pre", Kind::INT, "", 18, 3, 0},
-    {"rerolled", Kind::BOOL, "", 19, 3, 0},
-    {"second", Kind::BOOL, "", 20, 3, 0},
+    {"asked", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"asker", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
+    {"asking", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
+    {"ast", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"attacker", Kind::INT, "", 4, 0, 0, Role::PLAYER, 0},
+    {"attacker_chooses", Kind::BOOL, "", 5, 0, 0, Role::NONE, 0},
+    {"blitz", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"def_bonus", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
+    {"def_sq", Kind::INT, "", 8, 0, 0, Role::SQUARE_OPT, 0},
+    {"defender", Kind::INT, "", 9, 0, 0, Role::PLAYER, 0},
+    {"dst", Kind::INT, "", 10, 0, 0, Role::NONE, 0},
+    {"extra", Kind::INT, "", 11, 0, 0, Role::NONE, 0},
+    {"face", Kind::INT, "", 12, 0, 0, Role::NONE, 0},
+    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::NONE, 0},
+    {"gfi", Kind::BOOL, "", 14, 3, 0, Role::NONE, 0},
+    {"moves", Kind::INT, "", 15, 3, 0, Role::NONE, 0},
+    {"multiple", Kind::BOOL, "", 16, 3, 0, Role::NONE, 0},
+    {"n", Kind::INT, "", 17, 3, 0, Role::DICE, 0},
+    {"pre", Kind::INT, "", 18, 3, 0, Role::NONE, 0},
+    {"rerolled", Kind::BOOL, "", 19, 3, 0, Role::NONE, 0},
+    {"second", Kind::BOOL, "", 20, 3, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -253,26 +261,29 @@ constexpr int F_CATCHER = 0;
 constexpr int F_HAIL_MARY = 1;
 constexpr int F_HITS = 2;
 constexpr int F_HITS_AT = 0;
+constexpr int F_HITS_CAP = 16;
 constexpr int F_MOD = 3;
 constexpr int F_SCATTERS = 4;
 constexpr int F_SQ = 5;
 constexpr int F_STUNNED = 6;
 constexpr int F_STUNNED_AT = 16;
+constexpr int F_STUNNED_CAP = 16;
 constexpr int F_TARGET = 7;
 constexpr int F_THROWER = 8;
 constexpr int F_VICTIMS = 9;
 constexpr int F_VICTIMS_AT = 32;
+constexpr int F_VICTIMS_CAP = 16;
 inline constexpr FieldInfo FIELDS[] = {
-    {"catcher", Kind::INT, "", 0, 0, 0},
-    {"hail_mary", Kind::BOOL, "", 1, 0, 0},
-    {"hits", Kind::LIST, "", 2, 0, 16},
-    {"mod", Kind::INT, "", 3, 16, 0},
-    {"scatters", Kind::INT, "", 4, 16, 0},
-    {"sq", Kind::INT, "", 5, 16, 0},
-    {"stunned", Kind::LIST, "", 6, 16, 16},
-    {"target", Kind::INT, "", 7, 32, 0},
-    {"thrower", Kind::INT, "", 8, 32, 0},
-    {"victims", Kind::LIST, "", 9, 32, 16},
+    {"catcher", Kind::INT, "", 0, 0, 0, Role::PLAYER_OPT, 0},
+    {"hail_mary", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"hits", Kind::LIST, "", 2, 0, 16, Role::PLAYER, 0},
+    {"mod", Kind::INT, "", 3, 16, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 4, 16, 0, Role::NONE, 0},
+    {"sq", Kind::INT, "", 5, 16, 0, Role::SQUARE, 0},
+    {"stunned", Kind::LIST, "", 6, 16, 16, Role::PLAYER, 0},
+    {"target", Kind::INT, "", 7, 32, 0, Role::SQUARE, 0},
+    {"thrower", Kind::INT, "", 8, 32, 0, Role::PLAYER, 0},
+    {"victims", Kind::LIST, "", 9, 32, 16, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -297,8 +308,8 @@ enum Phase : std::uint16_t {
 constexpr int F_KICKOFF = 0;
 constexpr int F_SQ = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"kickoff", Kind::BOOL, "", 0, 0, 0},
-    {"sq", Kind::INT, "", 1, 0, 0},
+    {"kickoff", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"sq", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -315,7 +326,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_HOME = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"home", Kind::INT, "", 0, 0, 0},
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -334,10 +345,10 @@ constexpr int F_BONUS = 1;
 constexpr int F_KICKOFF = 2;
 constexpr int F_PID = 3;
 inline constexpr FieldInfo FIELDS[] = {
-    {"accurate", Kind::BOOL, "", 0, 0, 0},
-    {"bonus", Kind::INT, "", 1, 0, 0},
-    {"kickoff", Kind::BOOL, "", 2, 0, 0},
-    {"pid", Kind::INT, "", 3, 0, 0},
+    {"accurate", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"bonus", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"kickoff", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 3, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -379,6 +390,7 @@ constexpr int F_EXTRA = 11;
 constexpr int F_FACE = 12;
 constexpr int F_FACES = 13;
 constexpr int F_FACES_AT = 0;
+constexpr int F_FACES_CAP = 3;
 constexpr int F_GFI = 14;
 constexpr int F_MOVES = 15;
 constexpr int F_MULTIPLE = 16;
@@ -387,27 +399,27 @@ constexpr int F_PRE = 18;
 constexpr int F_REROLLED = 19;
 constexpr int F_SECOND = 20;
 inline constexpr FieldInfo FIELDS[] = {
-    {"asked", Kind::INT, "", 0, 0, 0},
-    {"asker", Kind::INT, "", 1, 0, 0},
-    {"asking", Kind::INT, "", 2, 0, 0},
-    {"ast", Kind::INT, "", 3, 0, 0},
-    {"attacker", Kind::INT, "", 4, 0, 0},
-    {"attacker_chooses", Kind::BOOL, "", 5, 0, 0},
-    {"blitz", Kind::BOOL, "", 6, 0, 0},
-    {"def_bonus", Kind::INT, "", 7, 0, 0},
-    {"def_sq", Kind::INT, "", 8, 0, 0},
-    {"defender", Kind::INT, "", 9, 0, 0},
-    {"dst", Kind::INT, "", 10, 0, 0},
-    {"extra", Kind::INT, "", 11, 0, 0},
-    {"face", Kind::INT, "", 12, 0, 0},
-    {"faces", Kind::TUPLE, "", 13, 0, 3},
-    {"gfi", Kind::BOOL, "", 14, 3, 0},
-    {"moves", Kind::INT, "", 15, 3, 0},
-    {"multiple", Kind::BOOL, "", 16, 3, 0},
-    {"n", Kind::INT, "", 17, 3, 0},
-    {"pre", Kind::INT, "", 18, 3, 0},
-    {"rerolled", Kind::BOOL, "", 19, 3, 0},
-    {"second", Kind::BOOL, "", 20, 3, 0},
+    {"asked", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"asker", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
+    {"asking", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
+    {"ast", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"attacker", Kind::INT, "", 4, 0, 0, Role::PLAYER, 0},
+    {"attacker_chooses", Kind::BOOL, "", 5, 0, 0, Role::NONE, 0},
+    {"blitz", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"def_bonus", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
+    {"def_sq", Kind::INT, "", 8, 0, 0, Role::SQUARE_OPT, 0},
+    {"defender", Kind::INT, "", 9, 0, 0, Role::PLAYER, 0},
+    {"dst", Kind::INT, "", 10, 0, 0, Role::NONE, 0},
+    {"extra", Kind::INT, "", 11, 0, 0, Role::NONE, 0},
+    {"face", Kind::INT, "", 12, 0, 0, Role::NONE, 0},
+    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::NONE, 0},
+    {"gfi", Kind::BOOL, "", 14, 3, 0, Role::NONE, 0},
+    {"moves", Kind::INT, "", 15, 3, 0, Role::NONE, 0},
+    {"multiple", Kind::BOOL, "", 16, 3, 0, Role::NONE, 0},
+    {"n", Kind::INT, "", 17, 3, 0, Role::DICE, 0},
+    {"pre", Kind::INT, "", 18, 3, 0, Role::NONE, 0},
+    {"rerolled", Kind::BOOL, "", 19, 3, 0, Role::NONE, 0},
+    {"second", Kind::BOOL, "", 20, 3, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -443,18 +455,19 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_AIM = 0;
 constexpr int F_AIM_AT = 0;
+constexpr int F_AIM_CAP = 2;
 constexpr int F_DEST = 1;
 constexpr int F_GFI = 2;
 constexpr int F_PID = 3;
 constexpr int F_VICTIM = 4;
 constexpr int F_WAS_STUNNED = 5;
 inline constexpr FieldInfo FIELDS[] = {
-    {"aim", Kind::TUPLE, "", 0, 0, 16},
-    {"dest", Kind::INT, "", 1, 16, 0},
-    {"gfi", Kind::BOOL, "", 2, 16, 0},
-    {"pid", Kind::INT, "", 3, 16, 0},
-    {"victim", Kind::INT, "", 4, 16, 0},
-    {"was_stunned", Kind::BOOL, "", 5, 16, 0},
+    {"aim", Kind::TUPLE, "", 0, 0, 2, Role::VECTOR, 0},
+    {"dest", Kind::INT, "", 1, 2, 0, Role::SQUARE_OPT, 0},
+    {"gfi", Kind::BOOL, "", 2, 2, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 3, 2, 0, Role::PLAYER, 0},
+    {"victim", Kind::INT, "", 4, 2, 0, Role::PLAYER_OPT, 0},
+    {"was_stunned", Kind::BOOL, "", 5, 2, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -477,7 +490,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PID = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -507,7 +520,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_HOME = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"home", Kind::INT, "", 0, 0, 0},
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -527,10 +540,10 @@ constexpr int F_LAST = 1;
 constexpr int F_OUT = 2;
 constexpr int F_PID = 3;
 inline constexpr FieldInfo FIELDS[] = {
-    {"had_ball", Kind::BOOL, "", 0, 0, 0},
-    {"last", Kind::INT, "", 1, 0, 0},
-    {"out", Kind::INT, "", 2, 0, 0},
-    {"pid", Kind::INT, "", 3, 0, 0},
+    {"had_ball", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"last", Kind::INT, "", 1, 0, 0, Role::SQUARE_OPT, 0},
+    {"out", Kind::INT, "", 2, 0, 0, Role::SQUARE_OPT, 0},
+    {"pid", Kind::INT, "", 3, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -551,12 +564,12 @@ constexpr int F_MOD = 3;
 constexpr int F_PID = 4;
 constexpr int F_TARGET = 5;
 inline constexpr FieldInfo FIELDS[] = {
-    {"flag", Kind::INT, "", 0, 0, 0},
-    {"kind", Kind::ENUM, "RollKind", 1, 0, 0},
-    {"lose", Kind::BOOL, "", 2, 0, 0},
-    {"mod", Kind::INT, "", 3, 0, 0},
-    {"pid", Kind::INT, "", 4, 0, 0},
-    {"target", Kind::INT, "", 5, 0, 0},
+    {"flag", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"kind", Kind::ENUM, "RollKind", 1, 0, 0, Role::NONE, 29},
+    {"lose", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 4, 0, 0, Role::PLAYER, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -572,9 +585,9 @@ constexpr int F_KICKOFF = 0;
 constexpr int F_PID = 1;
 constexpr int F_SQ = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"kickoff", Kind::BOOL, "", 0, 0, 0},
-    {"pid", Kind::INT, "", 1, 0, 0},
-    {"sq", Kind::INT, "", 2, 0, 0},
+    {"kickoff", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"sq", Kind::INT, "", 2, 0, 0, Role::SQUARE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -600,23 +613,26 @@ constexpr int F_TARGET = 7;
 constexpr int F_DIVER = 8;
 constexpr int F_DIVERS = 9;
 constexpr int F_DIVERS_AT = 0;
+constexpr int F_DIVERS_CAP = 16;
 constexpr int F_DMODS = 10;
 constexpr int F_DMODS_AT = 16;
+constexpr int F_DMODS_CAP = 16;
 constexpr int F_FLIPS = 11;
 constexpr int F_FLIPS_AT = 32;
+constexpr int F_FLIPS_CAP = 16;
 inline constexpr FieldInfo FIELDS[] = {
-    {"agility", Kind::BOOL, "", 0, 0, 0},
-    {"blocked_skill", Kind::BOOL, "", 1, 0, 0},
-    {"die", Kind::INT, "", 2, 0, 0},
-    {"kind", Kind::ENUM, "RollKind", 3, 0, 0},
-    {"mod", Kind::INT, "", 4, 0, 0},
-    {"pid", Kind::INT, "", 5, 0, 0},
-    {"rerolled", Kind::BOOL, "", 6, 0, 0},
-    {"target", Kind::INT, "", 7, 0, 0},
-    {"diver", Kind::INT, "", 8, 0, 0},
-    {"divers", Kind::TUPLE, "", 9, 0, 16},
-    {"dmods", Kind::TUPLE, "", 10, 16, 16},
-    {"flips", Kind::TUPLE, "", 11, 32, 16},
+    {"agility", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"blocked_skill", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"die", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"kind", Kind::ENUM, "RollKind", 3, 0, 0, Role::NONE, 29},
+    {"mod", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"rerolled", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
+    {"diver", Kind::INT, "", 8, 0, 0, Role::PLAYER_OPT, 0},
+    {"divers", Kind::TUPLE, "", 9, 0, 16, Role::PLAYER, 0},
+    {"dmods", Kind::TUPLE, "", 10, 16, 16, Role::NONE, 0},
+    {"flips", Kind::TUPLE, "", 11, 32, 16, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -637,7 +653,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_NEXT_SIDE = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"next_side", Kind::INT, "", 0, 0, 0},
+    {"next_side", Kind::INT, "", 0, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -655,7 +671,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PID = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -675,13 +691,15 @@ constexpr int F_END_OF_HALF = 0;
 constexpr int F_IDX = 1;
 constexpr int F_SENDING = 2;
 constexpr int F_SENDING_AT = 0;
+constexpr int F_SENDING_CAP = 32;
 constexpr int F_TODO = 3;
-constexpr int F_TODO_AT = 16;
+constexpr int F_TODO_AT = 32;
+constexpr int F_TODO_CAP = 32;
 inline constexpr FieldInfo FIELDS[] = {
-    {"end_of_half", Kind::BOOL, "", 0, 0, 0},
-    {"idx", Kind::INT, "", 1, 0, 0},
-    {"sending", Kind::LIST, "", 2, 0, 16},
-    {"todo", Kind::LIST, "", 3, 16, 32},
+    {"end_of_half", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"idx", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"sending", Kind::LIST, "", 2, 0, 32, Role::PLAYER, 0},
+    {"todo", Kind::LIST, "", 3, 32, 32, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -704,9 +722,9 @@ constexpr int F_BIT = 0;
 constexpr int F_DROP = 1;
 constexpr int F_PID = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"bit", Kind::BOOL, "", 0, 0, 0},
-    {"drop", Kind::INT, "", 1, 0, 0},
-    {"pid", Kind::INT, "", 2, 0, 0},
+    {"bit", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"drop", Kind::INT, "", 1, 0, 0, Role::SQUARE_OPT, 0},
+    {"pid", Kind::INT, "", 2, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -736,12 +754,12 @@ constexpr int F_SENT_OFF = 3;
 constexpr int F_TOTAL = 4;
 constexpr int F_VICTIM = 5;
 inline constexpr FieldInfo FIELDS[] = {
-    {"bonus", Kind::INT, "", 0, 0, 0},
-    {"doubles", Kind::BOOL, "", 1, 0, 0},
-    {"fouler", Kind::INT, "", 2, 0, 0},
-    {"sent_off", Kind::BOOL, "", 3, 0, 0},
-    {"total", Kind::INT, "", 4, 0, 0},
-    {"victim", Kind::INT, "", 5, 0, 0},
+    {"bonus", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"doubles", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"fouler", Kind::INT, "", 2, 0, 0, Role::PLAYER, 0},
+    {"sent_off", Kind::BOOL, "", 3, 0, 0, Role::NONE, 0},
+    {"total", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"victim", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -764,8 +782,8 @@ enum Phase : std::uint16_t {
 constexpr int F_PID = 0;
 constexpr int F_TARGET = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
-    {"target", Kind::INT, "", 1, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"target", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -805,8 +823,8 @@ enum Phase : std::uint16_t {
 constexpr int F_GIVER = 0;
 constexpr int F_RECEIVER = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"giver", Kind::INT, "", 0, 0, 0},
-    {"receiver", Kind::INT, "", 1, 0, 0},
+    {"giver", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"receiver", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -851,18 +869,18 @@ constexpr int F_RAW = 9;
 constexpr int F_REROLLED = 10;
 constexpr int F_RESULT = 11;
 inline constexpr FieldInfo FIELDS[] = {
-    {"by", Kind::INT, "", 0, 0, 0},
-    {"cap", Kind::BOOL, "", 1, 0, 0},
-    {"cas", Kind::INT, "", 2, 0, 0},
-    {"cas2", Kind::INT, "", 3, 0, 0},
-    {"crowd", Kind::BOOL, "", 4, 0, 0},
-    {"doubles", Kind::BOOL, "", 5, 0, 0},
-    {"how", Kind::INT, "", 6, 0, 0},
-    {"mod", Kind::INT, "", 7, 0, 0},
-    {"pid", Kind::INT, "", 8, 0, 0},
-    {"raw", Kind::BOOL, "", 9, 0, 0},
-    {"rerolled", Kind::BOOL, "", 10, 0, 0},
-    {"result", Kind::INT, "", 11, 0, 0},
+    {"by", Kind::INT, "", 0, 0, 0, Role::PLAYER_OPT, 0},
+    {"cap", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"cas", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"cas2", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"crowd", Kind::BOOL, "", 4, 0, 0, Role::NONE, 0},
+    {"doubles", Kind::BOOL, "", 5, 0, 0, Role::NONE, 0},
+    {"how", Kind::INT, "", 6, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 8, 0, 0, Role::PLAYER, 0},
+    {"raw", Kind::BOOL, "", 9, 0, 0, Role::NONE, 0},
+    {"rerolled", Kind::BOOL, "", 10, 0, 0, Role::NONE, 0},
+    {"result", Kind::INT, "", 11, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -886,8 +904,8 @@ enum Phase : std::uint16_t {
 constexpr int F_LEFT = 0;
 constexpr int F_PID = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"left", Kind::INT, "", 0, 0, 0},
-    {"pid", Kind::INT, "", 1, 0, 0},
+    {"left", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -913,10 +931,10 @@ constexpr int F_DIRECTION = 1;
 constexpr int F_DIST = 2;
 constexpr int F_TARGET = 3;
 inline constexpr FieldInfo FIELDS[] = {
-    {"alt", Kind::INT, "", 0, 0, 0},
-    {"direction", Kind::INT, "", 1, 0, 0},
-    {"dist", Kind::INT, "", 2, 0, 0},
-    {"target", Kind::INT, "", 3, 0, 0},
+    {"alt", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"direction", Kind::INT, "", 1, 0, 0, Role::D8, 0},
+    {"dist", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 3, 0, 0, Role::SQUARE_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -950,15 +968,15 @@ constexpr int F_RAW = 6;
 constexpr int F_REROLLED = 7;
 constexpr int F_TURNOVER = 8;
 inline constexpr FieldInfo FIELDS[] = {
-    {"armour_mod", Kind::INT, "", 0, 0, 0},
-    {"bounce_from", Kind::INT, "", 1, 0, 0},
-    {"by", Kind::INT, "", 2, 0, 0},
-    {"had_ball", Kind::BOOL, "", 3, 0, 0},
-    {"how", Kind::INT, "", 4, 0, 0},
-    {"pid", Kind::INT, "", 5, 0, 0},
-    {"raw", Kind::BOOL, "", 6, 0, 0},
-    {"rerolled", Kind::BOOL, "", 7, 0, 0},
-    {"turnover", Kind::BOOL, "", 8, 0, 0},
+    {"armour_mod", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"bounce_from", Kind::INT, "", 1, 0, 0, Role::SQUARE_OPT, 0},
+    {"by", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
+    {"had_ball", Kind::BOOL, "", 3, 0, 0, Role::NONE, 0},
+    {"how", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"raw", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"rerolled", Kind::BOOL, "", 7, 0, 0, Role::NONE, 0},
+    {"turnover", Kind::BOOL, "", 8, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -978,9 +996,9 @@ constexpr int F_HITS = 0;
 constexpr int F_ROLLED = 1;
 constexpr int F_SIDE = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"hits", Kind::INT, "", 0, 0, 0},
-    {"rolled", Kind::INT, "", 1, 0, 0},
-    {"side", Kind::INT, "", 2, 0, 0},
+    {"hits", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"rolled", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 2, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1003,8 +1021,8 @@ enum Phase : std::uint16_t {
 constexpr int F_FANS = 0;
 constexpr int F_WINNER = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"fans", Kind::INT, "", 0, 0, 0},
-    {"winner", Kind::INT, "", 1, 0, 0},
+    {"fans", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"winner", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1046,16 +1064,16 @@ constexpr int F_OFFER = 7;
 constexpr int F_PID = 8;
 constexpr int F_START = 9;
 inline constexpr FieldInfo FIELDS[] = {
-    {"alt", Kind::INT, "", 0, 0, 0},
-    {"dest", Kind::INT, "", 1, 0, 0},
-    {"diver", Kind::INT, "", 2, 0, 0},
-    {"failed", Kind::BOOL, "", 3, 0, 0},
-    {"gfi", Kind::INT, "", 4, 0, 0},
-    {"leap", Kind::BOOL, "", 5, 0, 0},
-    {"marked", Kind::BOOL, "", 6, 0, 0},
-    {"offer", Kind::INT, "", 7, 0, 0},
-    {"pid", Kind::INT, "", 8, 0, 0},
-    {"start", Kind::INT, "", 9, 0, 0},
+    {"alt", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"dest", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
+    {"diver", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
+    {"failed", Kind::BOOL, "", 3, 0, 0, Role::NONE, 0},
+    {"gfi", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"leap", Kind::BOOL, "", 5, 0, 0, Role::NONE, 0},
+    {"marked", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"offer", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 8, 0, 0, Role::PLAYER, 0},
+    {"start", Kind::INT, "", 9, 0, 0, Role::SQUARE_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1086,9 +1104,9 @@ constexpr int F_FIRST = 0;
 constexpr int F_PID = 1;
 constexpr int F_SECOND = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"first", Kind::INT, "", 0, 0, 0},
-    {"pid", Kind::INT, "", 1, 0, 0},
-    {"second", Kind::INT, "", 2, 0, 0},
+    {"first", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"second", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1123,14 +1141,14 @@ constexpr int F_TARGET = 5;
 constexpr int F_THROW = 6;
 constexpr int F_THROWER = 7;
 inline constexpr FieldInfo FIELDS[] = {
-    {"interceptor", Kind::INT, "", 0, 0, 0},
-    {"mod", Kind::INT, "", 1, 0, 0},
-    {"react", Kind::INT, "", 2, 0, 0},
-    {"saved", Kind::INT, "", 3, 0, 0},
-    {"scatters", Kind::INT, "", 4, 0, 0},
-    {"target", Kind::INT, "", 5, 0, 0},
-    {"throw", Kind::INT, "", 6, 0, 0},
-    {"thrower", Kind::INT, "", 7, 0, 0},
+    {"interceptor", Kind::INT, "", 0, 0, 0, Role::PLAYER_OPT, 0},
+    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"react", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"saved", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::SQUARE, 0},
+    {"throw", Kind::INT, "", 6, 0, 0, Role::NONE, 0},
+    {"thrower", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1159,11 +1177,11 @@ constexpr int F_STEPS = 2;
 constexpr int F_TARGET = 3;
 constexpr int F_THROWER_SQ = 4;
 inline constexpr FieldInfo FIELDS[] = {
-    {"can_intercept", Kind::BOOL, "", 0, 0, 0},
-    {"pid", Kind::INT, "", 1, 0, 0},
-    {"steps", Kind::INT, "", 2, 0, 0},
-    {"target", Kind::INT, "", 3, 0, 0},
-    {"thrower_sq", Kind::INT, "", 4, 0, 0},
+    {"can_intercept", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"steps", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 3, 0, 0, Role::SQUARE, 0},
+    {"thrower_sq", Kind::INT, "", 4, 0, 0, Role::SQUARE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1191,7 +1209,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PID = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1209,8 +1227,8 @@ enum Phase : std::uint16_t {
 constexpr int F_ATTACKER = 0;
 constexpr int F_KIND = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"attacker", Kind::INT, "", 0, 0, 0},
-    {"kind", Kind::ENUM, "ActionType", 1, 0, 0},
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"kind", Kind::ENUM, "ActionType", 1, 0, 0, Role::NONE, 48},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1225,13 +1243,15 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_FAME = 0;
 constexpr int F_FAME_AT = 0;
+constexpr int F_FAME_CAP = 2;
 constexpr int F_IDX = 1;
 constexpr int F_TODO = 2;
 constexpr int F_TODO_AT = 2;
+constexpr int F_TODO_CAP = 32;
 inline constexpr FieldInfo FIELDS[] = {
-    {"fame", Kind::LIST, "", 0, 0, 2},
-    {"idx", Kind::INT, "", 1, 2, 0},
-    {"todo", Kind::LIST, "", 2, 2, 32},
+    {"fame", Kind::LIST, "", 0, 0, 2, Role::NONE, 0},
+    {"idx", Kind::INT, "", 1, 2, 0, Role::NONE, 0},
+    {"todo", Kind::LIST, "", 2, 2, 32, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1257,15 +1277,15 @@ constexpr int F_RAW = 6;
 constexpr int F_REROLLED = 7;
 constexpr int F_TURNOVER = 8;
 inline constexpr FieldInfo FIELDS[] = {
-    {"armour_mod", Kind::INT, "", 0, 0, 0},
-    {"bounce_from", Kind::INT, "", 1, 0, 0},
-    {"by", Kind::INT, "", 2, 0, 0},
-    {"had_ball", Kind::BOOL, "", 3, 0, 0},
-    {"how", Kind::INT, "", 4, 0, 0},
-    {"pid", Kind::INT, "", 5, 0, 0},
-    {"raw", Kind::BOOL, "", 6, 0, 0},
-    {"rerolled", Kind::BOOL, "", 7, 0, 0},
-    {"turnover", Kind::BOOL, "", 8, 0, 0},
+    {"armour_mod", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"bounce_from", Kind::INT, "", 1, 0, 0, Role::SQUARE_OPT, 0},
+    {"by", Kind::INT, "", 2, 0, 0, Role::PLAYER_OPT, 0},
+    {"had_ball", Kind::BOOL, "", 3, 0, 0, Role::NONE, 0},
+    {"how", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"raw", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"rerolled", Kind::BOOL, "", 7, 0, 0, Role::NONE, 0},
+    {"turnover", Kind::BOOL, "", 8, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1294,17 +1314,18 @@ constexpr int F_KIND = 1;
 constexpr int F_MOVES = 2;
 constexpr int F_PATH = 3;
 constexpr int F_PATH_AT = 0;
+constexpr int F_PATH_CAP = 24;
 constexpr int F_PID = 4;
 constexpr int F_THEN = 5;
 constexpr int F_THEN_SQ = 6;
 inline constexpr FieldInfo FIELDS[] = {
-    {"blocked", Kind::BOOL, "", 0, 0, 0},
-    {"kind", Kind::ENUM, "ActionType", 1, 0, 0},
-    {"moves", Kind::INT, "", 2, 0, 0},
-    {"path", Kind::LIST, "", 3, 0, 24},
-    {"pid", Kind::INT, "", 4, 24, 0},
-    {"then", Kind::INT, "", 5, 24, 0},
-    {"then_sq", Kind::INT, "", 6, 24, 0},
+    {"blocked", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"kind", Kind::ENUM, "ActionType", 1, 0, 0, Role::NONE, 48},
+    {"moves", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"path", Kind::LIST, "", 3, 0, 24, Role::SQUARE, 0},
+    {"pid", Kind::INT, "", 4, 24, 0, Role::PLAYER, 0},
+    {"then", Kind::INT, "", 5, 24, 0, Role::ACTION_OPT, 48},
+    {"then_sq", Kind::INT, "", 6, 24, 0, Role::SQUARE_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1336,14 +1357,14 @@ constexpr int F_PID = 5;
 constexpr int F_REROLLED = 6;
 constexpr int F_TARGET = 7;
 inline constexpr FieldInfo FIELDS[] = {
-    {"agility", Kind::BOOL, "", 0, 0, 0},
-    {"blocked_skill", Kind::BOOL, "", 1, 0, 0},
-    {"die", Kind::INT, "", 2, 0, 0},
-    {"kind", Kind::ENUM, "RollKind", 3, 0, 0},
-    {"mod", Kind::INT, "", 4, 0, 0},
-    {"pid", Kind::INT, "", 5, 0, 0},
-    {"rerolled", Kind::BOOL, "", 6, 0, 0},
-    {"target", Kind::INT, "", 7, 0, 0},
+    {"agility", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"blocked_skill", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"die", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"kind", Kind::ENUM, "RollKind", 3, 0, 0, Role::NONE, 29},
+    {"mod", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"rerolled", Kind::BOOL, "", 6, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 7, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1370,14 +1391,14 @@ constexpr int F_PID = 5;
 constexpr int F_PUSHER_SQ = 6;
 constexpr int F_TARGET = 7;
 inline constexpr FieldInfo FIELDS[] = {
-    {"attacker", Kind::INT, "", 0, 0, 0},
-    {"blitz", Kind::BOOL, "", 1, 0, 0},
-    {"chain", Kind::BOOL, "", 2, 0, 0},
-    {"had_ball", Kind::BOOL, "", 3, 0, 0},
-    {"last", Kind::INT, "", 4, 0, 0},
-    {"pid", Kind::INT, "", 5, 0, 0},
-    {"pusher_sq", Kind::INT, "", 6, 0, 0},
-    {"target", Kind::INT, "", 7, 0, 0},
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER_OPT, 0},
+    {"blitz", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"chain", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
+    {"had_ball", Kind::BOOL, "", 3, 0, 0, Role::NONE, 0},
+    {"last", Kind::INT, "", 4, 0, 0, Role::SQUARE_OPT, 0},
+    {"pid", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"pusher_sq", Kind::INT, "", 6, 0, 0, Role::SQUARE, 0},
+    {"target", Kind::INT, "", 7, 0, 0, Role::SQUARE_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1394,8 +1415,9 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_MOVED = 0;
 constexpr int F_MOVED_AT = 0;
+constexpr int F_MOVED_CAP = 16;
 inline constexpr FieldInfo FIELDS[] = {
-    {"moved", Kind::LIST, "", 0, 0, 16},
+    {"moved", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1410,7 +1432,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_HOME = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"home", Kind::INT, "", 0, 0, 0},
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1425,10 +1447,11 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PLAYERS = 0;
 constexpr int F_PLAYERS_AT = 0;
+constexpr int F_PLAYERS_CAP = 16;
 constexpr int F_SIDE = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"players", Kind::TUPLE, "", 0, 0, 16},
-    {"side", Kind::INT, "", 1, 16, 0},
+    {"players", Kind::TUPLE, "", 0, 0, 16, Role::PLAYER, 0},
+    {"side", Kind::INT, "", 1, 16, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1442,7 +1465,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PID = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1468,8 +1491,8 @@ enum Phase : std::uint16_t {
 constexpr int F_REARRANGE = 0;
 constexpr int F_SIDE = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"rearrange", Kind::BOOL, "", 0, 0, 0},
-    {"side", Kind::INT, "", 1, 0, 0},
+    {"rearrange", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1485,9 +1508,9 @@ constexpr int F_MOVER = 0;
 constexpr int F_SHADOWER = 1;
 constexpr int F_SQUARE = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"mover", Kind::INT, "", 0, 0, 0},
-    {"shadower", Kind::INT, "", 1, 0, 0},
-    {"square", Kind::INT, "", 2, 0, 0},
+    {"mover", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"shadower", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"square", Kind::INT, "", 2, 0, 0, Role::SQUARE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1501,7 +1524,7 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_PID = 0;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0},
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1528,13 +1551,13 @@ constexpr int F_PRE = 4;
 constexpr int F_TARGET = 5;
 constexpr int F_VICTIM = 6;
 inline constexpr FieldInfo FIELDS[] = {
-    {"attacker", Kind::INT, "", 0, 0, 0},
-    {"bounce_from", Kind::INT, "", 1, 0, 0},
-    {"gfi", Kind::BOOL, "", 2, 0, 0},
-    {"kind", Kind::ENUM, "ActionType", 3, 0, 0},
-    {"pre", Kind::INT, "", 4, 0, 0},
-    {"target", Kind::INT, "", 5, 0, 0},
-    {"victim", Kind::INT, "", 6, 0, 0},
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"bounce_from", Kind::INT, "", 1, 0, 0, Role::SQUARE_OPT, 0},
+    {"gfi", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
+    {"kind", Kind::ENUM, "ActionType", 3, 0, 0, Role::NONE, 48},
+    {"pre", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::PLAYER, 0},
+    {"victim", Kind::INT, "", 6, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1556,8 +1579,8 @@ enum Phase : std::uint16_t {
 constexpr int F_ATTACKER = 0;
 constexpr int F_PID = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"attacker", Kind::INT, "", 0, 0, 0},
-    {"pid", Kind::INT, "", 1, 0, 0},
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1573,15 +1596,17 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_DIRECTION = 0;
 constexpr int F_DIRECTION_AT = 0;
+constexpr int F_DIRECTION_CAP = 2;
 constexpr int F_FACING = 1;
 constexpr int F_FACING_AT = 2;
+constexpr int F_FACING_CAP = 2;
 constexpr int F_PID = 2;
 constexpr int F_START = 3;
 inline constexpr FieldInfo FIELDS[] = {
-    {"direction", Kind::TUPLE, "", 0, 0, 2},
-    {"facing", Kind::TUPLE, "", 1, 2, 2},
-    {"pid", Kind::INT, "", 2, 4, 0},
-    {"start", Kind::INT, "", 3, 4, 0},
+    {"direction", Kind::TUPLE, "", 0, 0, 2, Role::VECTOR, 0},
+    {"facing", Kind::TUPLE, "", 1, 2, 2, Role::VECTOR, 0},
+    {"pid", Kind::INT, "", 2, 4, 0, Role::PLAYER, 0},
+    {"start", Kind::INT, "", 3, 4, 0, Role::SQUARE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1599,8 +1624,8 @@ enum Phase : std::uint16_t {
 constexpr int F_HOLDER = 0;
 constexpr int F_MOVER = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"holder", Kind::INT, "", 0, 0, 0},
-    {"mover", Kind::INT, "", 1, 0, 0},
+    {"holder", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"mover", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1619,9 +1644,10 @@ enum Phase : std::uint16_t {
 constexpr int F_HOME = 0;
 constexpr int F_VICTIMS = 1;
 constexpr int F_VICTIMS_AT = 0;
+constexpr int F_VICTIMS_CAP = 16;
 inline constexpr FieldInfo FIELDS[] = {
-    {"home", Kind::INT, "", 0, 0, 0},
-    {"victims", Kind::LIST, "", 1, 0, 16},
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"victims", Kind::LIST, "", 1, 0, 16, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1641,12 +1667,13 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_DIRECTION = 0;
 constexpr int F_DIRECTION_AT = 0;
+constexpr int F_DIRECTION_CAP = 2;
 constexpr int F_LAST = 1;
 constexpr int F_OUT = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"direction", Kind::TUPLE, "", 0, 0, 2},
-    {"last", Kind::INT, "", 1, 2, 0},
-    {"out", Kind::INT, "", 2, 2, 0},
+    {"direction", Kind::TUPLE, "", 0, 0, 2, Role::VECTOR, 0},
+    {"last", Kind::INT, "", 1, 2, 0, Role::SQUARE_OPT, 0},
+    {"out", Kind::INT, "", 2, 2, 0, Role::SQUARE_OPT, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1678,14 +1705,14 @@ constexpr int F_TARGET = 5;
 constexpr int F_THROWER = 6;
 constexpr int F_THROWN = 7;
 inline constexpr FieldInfo FIELDS[] = {
-    {"had_ball", Kind::BOOL, "", 0, 0, 0},
-    {"mod", Kind::INT, "", 1, 0, 0},
-    {"scatters", Kind::INT, "", 2, 0, 0},
-    {"spot", Kind::INT, "", 3, 0, 0},
-    {"stunned", Kind::INT, "", 4, 0, 0},
-    {"target", Kind::INT, "", 5, 0, 0},
-    {"thrower", Kind::INT, "", 6, 0, 0},
-    {"thrown", Kind::INT, "", 7, 0, 0},
+    {"had_ball", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"spot", Kind::INT, "", 3, 0, 0, Role::SQUARE_OPT, 0},
+    {"stunned", Kind::INT, "", 4, 0, 0, Role::PLAYER_OPT, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::SQUARE, 0},
+    {"thrower", Kind::INT, "", 6, 0, 0, Role::PLAYER, 0},
+    {"thrown", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1709,8 +1736,8 @@ enum Phase : std::uint16_t {
 constexpr int F_BLITZ = 0;
 constexpr int F_SIDE = 1;
 inline constexpr FieldInfo FIELDS[] = {
-    {"blitz", Kind::BOOL, "", 0, 0, 0},
-    {"side", Kind::INT, "", 1, 0, 0},
+    {"blitz", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1727,15 +1754,17 @@ enum Phase : std::uint16_t {
 };
 constexpr int F_HITS = 0;
 constexpr int F_HITS_AT = 0;
+constexpr int F_HITS_CAP = 16;
 constexpr int F_SIDE = 1;
 constexpr int F_SPELL = 2;
 constexpr int F_VICTIMS = 3;
 constexpr int F_VICTIMS_AT = 16;
+constexpr int F_VICTIMS_CAP = 16;
 inline constexpr FieldInfo FIELDS[] = {
-    {"hits", Kind::LIST, "", 0, 0, 16},
-    {"side", Kind::INT, "", 1, 16, 0},
-    {"spell", Kind::ENUM, "ActionType", 2, 16, 0},
-    {"victims", Kind::LIST, "", 3, 16, 16},
+    {"hits", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"side", Kind::INT, "", 1, 16, 0, Role::SIDE, 0},
+    {"spell", Kind::ENUM, "ActionType", 2, 16, 0, Role::NONE, 48},
+    {"victims", Kind::LIST, "", 3, 16, 16, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1757,7 +1786,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"brilliant_coaching", "BrilliantCoaching", p_brilliant_coaching::FIELDS, 1, p_brilliant_coaching::PHASES, 3, 0, -1},
     {"catch", "Catch", p_catch::FIELDS, 4, p_catch::PHASES, 2, 0, -1},
     {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 16, 3, -1},
-    {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 16, -1},
+    {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
     {"cheering_fans", "CheeringFans", p_cheering_fans::FIELDS, 1, p_cheering_fans::PHASES, 3, 0, -1},
@@ -1767,7 +1796,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 5, 48, -1},
     {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
-    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 48, -1},
+    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
     {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},

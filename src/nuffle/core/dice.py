@@ -17,7 +17,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from nuffle.core.errors import InputError, NuffleError
+from nuffle.core.errors import InputError, InputTypeError, NuffleError
 from nuffle.core.ruleset import LRB6
 from nuffle.core.types import BLOCK_DIE_FACES, BlockFace
 
@@ -186,6 +186,17 @@ def seed_state(seed: int) -> int:
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     z ^= z >> 31
     return z or 0x2545F4914F6CDD1D
+
+
+def check_rng(value: object) -> int:
+    """`value` if it is a generator state: an int from 1 to 2**64 - 1 (0 is the generator's
+    fixed point: every die would come up alike for ever). InputTypeError for a non-int (bools
+    included), InputError for one out of range; both engines check `Game.rng` with it."""
+    if type(value) is not int:
+        raise InputTypeError(f"a generator state must be an int, not {value!r}")
+    if not 0 < value <= MASK64:
+        raise InputError(f"a generator state must be 1 to 2**64 - 1 (0 freezes the dice), not {value}")
+    return value
 
 
 def next_state(x: int) -> int:

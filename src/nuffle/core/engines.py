@@ -17,7 +17,7 @@ import os
 from importlib import resources
 from types import ModuleType
 
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, StateError
 
 PYTHON = "python"
 NATIVE = "native"
@@ -28,6 +28,13 @@ _BUILD_NOTE = "_native_build_error.txt"
 
 class EngineUnavailableError(InputError):
     """The engine asked for cannot run here (not built), or cannot go on (`NotPortedError`)."""
+
+
+class EngineLimitError(StateError, ValueError):
+    """An engine cannot go on: the native engine's fixed-size state cannot hold what the game
+    needs next (a frame's list, the list pool, the stack or the crowd list is full; the lists
+    are sized from the rules' worst case, data/frame_fields.json, so no legal game meets it),
+    or either engine ran 200000 steps without a stop (an impossible position's stack)."""
 
 
 class NotPortedError(EngineUnavailableError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import warnings
+from collections import deque
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -23,12 +24,14 @@ from nuffle.core.dice import (
     ExplicitRoller,
     Roller,
     SampledRoller,
+    ScriptedRoller,
+    check_rng,
     grouped_outcomes,
     is_valid_outcome,
     sample,
     seed_state,
 )
-from nuffle.core.engines import NATIVE, PYTHON, check_engine
+from nuffle.core.engines import NATIVE, PYTHON, EngineLimitError, check_engine
 from nuffle.core.errors import InputError, InputTypeError
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
@@ -150,6 +153,21 @@ def _check_new(seed: object, board: object, roller: object) -> None:
                         f"or None, got {roller!r}")
 
 
+#: The most frames run and chance events resolved between two stops (a real game needs a few
+#: hundred): a position whose stack cannot progress raises EngineLimitError instead of hanging
+#: (the native engine's advance has the same limit).
+MAX_RUNS = 200_000
+
+
+def _restore(engine: str, position: dict[str, Any], roller: Roller, config: MatchConfig,
+             history: list[RecordEntry], secret: int) -> Game:
+    """A game `Game.__reduce__` wrote: its position on `engine`, with its roller and the rest."""
+    game = Game.from_state(position_from_dict(position), config, roller, engine)
+    game.history = history
+    game._secret = secret
+    return game
+
+
 class Game:
     """A match. Decisions go in through `step`, chance outcomes through `apply_chance`.
 
@@ -260,12 +278,13 @@ class Game:
         """A game continuing from a built or loaded position; it takes the state over (copy it
         first to keep one) and runs to the next decision. Tests and tools use it instead of
         reaching into private methods. `engine` as in `Game.new` (a native game copies the
-        position into the native engine)."""
+        position into the native engine; a native game's read-only `state` is copied, not
+        taken over)."""
         if check_engine(engine) == NATIVE:
             from nuffle.core.native_game import NativeGame
 
             return NativeGame.from_state(state, config, roller, adopt=True)
-        s = state
+        s = state if type(state) is GameState else state.copy()  # a native game's read-only snapshot
         if config is None:
             config = MatchConfig(s.specs[0].race, s.specs[1].race, None, s.board.variant.players,
                                  ruleset=s.rules.name)
@@ -292,12 +311,27 @@ class Game:
         """The engine this game runs on: 'python' or 'native' (a `NativeGame`)."""
         return PYTHON
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (and `copy.deepcopy`, `copy.copy`) goes through the position: the copy is
+        rebuilt by `Game.from_position` on the same engine, with this game's roller, match
+        parameters, history and view secret, so a game crosses process boundaries."""
+        roller = self.roller
+        if isinstance(roller, ScriptedRoller) and not isinstance(roller.queue, deque):
+            roller = ScriptedRoller(roller.queue)  # a native game's queue lives in the engine
+        return (_restore, (self.engine, self.to_position(), roller, self.config, list(self.history),
+                           self._secret))
+
     # --- the engine loop -----------------------------------------------------------------
 
     def _advance(self) -> None:
         s = self.state
         roller = self.roller
+        runs = 0
         while True:
+            runs += 1
+            if runs > MAX_RUNS:
+                raise EngineLimitError(
+                    f"the engine made no progress in {MAX_RUNS} steps (an impossible position)")
             d = s.decider
             if d == RUNNING:
                 s.top().run(s)
@@ -546,7 +580,7 @@ class Game:
 
     @rng.setter
     def rng(self, value: int) -> None:
-        self.state.rng = value
+        self.state.rng = check_rng(value)
 
     @property
     def is_over(self) -> bool:

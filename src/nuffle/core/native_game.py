@@ -5,7 +5,8 @@ C++ (see native/README.md).
 `engine="native"` (or `NUFFLE_ENGINE=native`) build one; the parity harness and tests also use
 `NativeGame.start` and `NativeGame.from_state`. Every public `Game` method works: decisions,
 chance and the engine loop run natively, and `state` is a Python snapshot of the position
-(cached until the game changes; changing the snapshot does not change the game). All three
+(cached until the game changes; a `NativeSnapshot`: setting its attributes raises
+`ReadOnlyStateError`, and `to_position`, `clone` and `view` read the engine itself). All three
 rollers play: sampled (the state's own generator), explicit (the game stops at chance nodes)
 and scripted (the `ScriptedRoller`'s queue moves into the engine, `nuffle._native.Script`, and
 stays the roller's `queue`). Every frame is ported; a frame the Python engine gains without
@@ -32,12 +33,13 @@ from nuffle.core.dice import (
     RollerError,
     SampledRoller,
     ScriptedRoller,
+    check_rng,
     is_valid_outcome,
     sample,
     seed_state,
 )
 from nuffle.core.engines import NATIVE, native_module
-from nuffle.core.errors import InputError, InputTypeError
+from nuffle.core.errors import InputError, InputTypeError, StateError
 from nuffle.core.game import Game, MatchConfig, _mix, _view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
@@ -59,7 +61,7 @@ from nuffle.core.types import (
     Weather,
 )
 
-__all__ = ["NativeGame", "frame_kinds", "state_from_data"]
+__all__ = ["NativeGame", "NativeSnapshot", "ReadOnlyStateError", "frame_kinds", "state_from_data"]
 
 _ENUMS: dict[str, type[Any]] = {
     "RollKind": RollKind,
@@ -94,6 +96,49 @@ def _procedure(entry: list[Any]) -> Procedure:
     for (name, kind, enum), v in zip(frame_kinds()[frame], values, strict=True):
         setattr(proc, name, _field_value(kind, enum, v))
     return proc
+
+
+#: The enum an event's second argument is, where the Python engine logs one (state.note).
+_LOG_ENUMS: dict[int, type[Any]] = {Event.ROLL: RollKind, Event.WEATHER: Weather}
+
+
+def _log_entry(e: list[int]) -> tuple[Any, ...]:
+    """One event-log entry as the Python engine holds it: the event and its enum argument as
+    enum members (so both engines write a position's log alike)."""
+    event = Event(e[0])
+    kind = _LOG_ENUMS.get(event)
+    return (event, e[1], e[2] if kind is None else kind(e[2]), e[3])
+
+
+class ReadOnlyStateError(StateError, AttributeError):
+    """A write to a native game's `state`, a snapshot the engine does not read back."""
+
+
+class NativeSnapshot(GameState):
+    """A native game's `state`: a Python snapshot of the engine's position whose attributes
+    cannot be set (`ReadOnlyStateError`); build a game from a changed copy instead (`copy()`,
+    then `Game.from_state(..., engine='native')` or `NativeGame.reload`). Its lists are the
+    snapshot's own: changing one changes neither the game nor its positions."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _PLUMBING:  # the copy-on-write mark `copy()` sets on its source
+            object.__setattr__(self, name, value)
+            return
+        raise ReadOnlyStateError(
+            f"a native game's state is a read-only snapshot (cannot set {name!r}): change a copy "
+            f"(state.copy()) and continue from it with Game.from_state(copy, engine='native')")
+
+
+_PLUMBING = frozenset({"shared"})
+
+
+def _freeze(s: GameState) -> NativeSnapshot:
+    """`s` itself, made a read-only snapshot."""
+    object.__setattr__(s, "__class__", NativeSnapshot)
+    assert isinstance(s, NativeSnapshot)
+    return s
 
 
 def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
@@ -132,7 +177,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     s.pending = None if pending is None else Chance(Dice(pending[0]), pending[1], pending[2], pending[3])
     out = data["outcome"]
     s.outcome = tuple(out) if isinstance(out, list) else out
-    s.log = [(Event(e[0]), e[1], e[2], e[3]) for e in data["log"]]
+    s.log = [_log_entry(e) for e in data["log"]]
     s.fans = tuple(data["fans"])
     return s
 
@@ -168,7 +213,7 @@ class NativeGame(Game):
     """A match whose rules run in C++, with the whole public `Game` API.
 
     `state` is a snapshot of the position in Python objects, rebuilt after each change: read it
-    freely; writing to it does not change the game."""
+    freely; it is read-only (setting an attribute raises `ReadOnlyStateError`)."""
 
     __slots__ = ("_fresh", "_mode", "_native", "_roller", "_snap", "_template")
 
@@ -217,8 +262,8 @@ class NativeGame(Game):
         if config is not None and roller is not None and config.roller != roller.name:
             config = replace(config, roller=roller.name)
         game = NativeGame(state.copy(), native, explicit, roller, config, secret)
-        if adopt:
-            game._snap = state  # taken over, as Game.from_state does: it shows the game from now on
+        if adopt:  # taken over, as Game.from_state does: it shows the game from now on, read-only
+            game._snap = _freeze(state.copy() if isinstance(state, NativeSnapshot) else state)
         game._advance()
         return game
 
@@ -511,7 +556,7 @@ class NativeGame(Game):
 
     @rng.setter
     def rng(self, value: int) -> None:
-        self._native.rng = value
+        self._native.rng = check_rng(value)
         self._changed()
 
     def reload(self, state: GameState) -> None:
@@ -524,7 +569,7 @@ class NativeGame(Game):
             raise PositionError(f"the native engine cannot hold this position: {exc}") from None
         self._native = native
         self._template = state.copy()
-        self._snap = state
+        self._snap = _freeze(state)
         self._changed()
 
     def data(self) -> dict[str, Any]:
@@ -535,10 +580,11 @@ class NativeGame(Game):
     def state(self) -> GameState:
         """A Python snapshot of the position: one object per game, brought up to date in place
         after each change (so `s = game.state` held across steps stays current, as on the
-        Python engine). It is read-only: writing to it does not change the game."""
+        Python engine). It is read-only: setting an attribute raises `ReadOnlyStateError`, and
+        what it holds is never read back (to_position, clone and view read the engine)."""
         snap = self._snap
         if snap is None:
-            snap = self._snap = state_from_data(self._template, self.data())
+            snap = self._snap = _freeze(state_from_data(self._template, self.data()))
             self._fresh = True
         elif not self._fresh:
             self._refresh(snap)
@@ -553,7 +599,7 @@ class NativeGame(Game):
         """Rewrite the snapshot object in place from the engine's position."""
         new = state_from_data(self._template, self.data())
         for name in _STATE_SLOTS:
-            setattr(snap, name, getattr(new, name))
+            object.__setattr__(snap, name, getattr(new, name))
         self._fresh = True
 
     def _changed(self) -> None:
@@ -567,8 +613,9 @@ class NativeGame(Game):
                 self._refresh(snap)
 
     def to_position(self) -> dict[str, Any]:
-        """The whole position as JSON-ready data (`Game.from_position` reads it back)."""
-        return position_to_dict(self.state)
+        """The whole position as JSON-ready data (`Game.from_position` reads it back), read
+        from the engine (as `clone` and `view` are), the same bytes the Python engine writes."""
+        return position_to_dict(state_from_data(self._template, self.data()))
 
     @property
     def result(self) -> Result:

@@ -2,8 +2,10 @@
 
 `check_position(state)` raises a `PositionError` naming the first bad field: a player or the
 ball off the pitch, a grid that disagrees with the players' squares, two players on a square,
-an unknown status, weather or decider, a negative re-roll count or stat. `Game.from_position`
-calls it, so an impossible position is refused on load instead of failing deep in the engine.
+an unknown status, weather or decider, a negative re-roll count or stat, and (`position_limits`)
+a stack frame's field naming a player, square or side the position does not have, a list
+longer than the engines hold, a malformed log entry or pending roll. `Game.from_position`
+calls it on both engines, so an impossible position is refused on load instead of failing deep in the engine.
 `structural_problem(state)` is the part the conformance checker also applies after every step.
 """
 
@@ -14,6 +16,7 @@ from enum import IntEnum
 from nuffle.core.board import EMPTY, OFF
 from nuffle.core.decision import DecisionKind
 from nuffle.core.position import PositionError
+from nuffle.core.position_limits import check_limits
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
 from nuffle.core.procedures.turn import Turn
@@ -124,7 +127,7 @@ def check_position(s: GameState) -> GameState:
         _within(f"'{name}'", getattr(s, name), 0, 1)
     _within("'active'", s.active, -1, 1)
     _within("'touchdown'", s.touchdown, -1, 1)
-    _within("'rng'", s.rng, 0, MAX_RNG)
+    _within("'rng'", s.rng, 1, MAX_RNG)  # 0 is the generator's fixed point (frozen dice)
     for side in (0, 1):
         t = s.teams[side]
         for name, (low, high) in TEAM_RANGE.items():
@@ -136,6 +139,7 @@ def check_position(s: GameState) -> GameState:
             raise PositionError(f"'stats'[{side}] must be nine non-negative counts")
     if s.ball_state == BallState.NONE and s.ball != -1:
         raise PositionError(f"'ball' is at {s.ball} while the ball is not in play")
+    check_limits(s)  # the stack's fields, the pending roll, the log and the counters
     problem = structural_problem(s)
     if problem is not None:
         raise PositionError(problem)

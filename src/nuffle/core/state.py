@@ -70,6 +70,10 @@ class Options:
     assisted_moves: bool = False
 
 
+#: What `GameState.key` appends for the assisted-moves option (off, on).
+_ASSISTED_KEY: tuple[tuple[str, ...], tuple[str, ...]] = ((), ("assisted_moves",))
+
+
 class TeamState:
     """Mutable per-team counters."""
 
@@ -336,7 +340,9 @@ class GameState:
 
     def key(self) -> tuple[object, ...]:
         """Canonical contents: equal states have equal keys (and hashes). For positions where
-        the engine stopped: `reactor`, `square`, `last_square` and `extra_moves` are left out."""
+        the engine stopped: `reactor`, `square`, `last_square` and `extra_moves` are left out.
+        The assisted-moves option counts (it changes the legal actions): a match with it ends
+        its key with one marker, so a key without it (and its record fingerprint) is unchanged."""
         home, away = self.teams
         return (
             tuple(self.grid),
@@ -367,7 +373,7 @@ class GameState:
             tuple(self.stats[0]),
             tuple(self.stats[1]),
             tuple(self.crowd),
-        )
+        ) + _ASSISTED_KEY[self.options.assisted_moves]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()

@@ -53,7 +53,7 @@ inline void plan(State& s, const Board& b, Frame& f, int type, int target) {
         if (sq == target) route = &r;
     }
     if (route == nullptr) throw IllegalActionError("no assisted path leads to the square");  // listed by legal
-    ListRef path = list_field(s, f, fpa::F_PATH, fpa::F_PATH_AT, 24);
+    ListRef path = list_field(s, f, fpa::F_PATH, fpa::F_PATH_AT, fpa::F_PATH_CAP);
     path.clear();
     for (const int q : route->steps) path.push_back(q);
     if (type != frames::at::MOVE) {

@@ -21,8 +21,8 @@ inline bool ball_on(const Board& b, int x, int y) noexcept { return x >= 0 && x 
 inline void move_player(State& s, int pid, int sq) noexcept {
     Player& p = s.players[pid];
     const int old = p.square;
-    s.grid[old] = SQUARE_EMPTY;
-    s.grid[sq] = static_cast<std::int8_t>(pid);
+    if (old >= 0) s.grid[old] = SQUARE_EMPTY;
+    if (sq >= 0) s.grid[sq] = static_cast<std::int8_t>(pid);  // -1: only from an impossible position
     p.square = static_cast<std::int16_t>(sq);
     if (s.ball_state == frames::ball::CARRIED && s.ball == old) s.ball = static_cast<std::int16_t>(sq);
 }
@@ -158,7 +158,7 @@ inline void push_throw_in(State& s, int last, int out) {
     Frame& f = push(s, frames::THROW_IN);
     f.arg[fti::F_LAST] = static_cast<std::int16_t>(last);
     f.arg[fti::F_OUT] = static_cast<std::int16_t>(out);
-    ListRef dir = list_field(s, f, fti::F_DIRECTION, fti::F_DIRECTION_AT, 2);
+    ListRef dir = list_field(s, f, fti::F_DIRECTION, fti::F_DIRECTION_AT, fti::F_DIRECTION_CAP);
     dir.push_back(0);
     dir.push_back(0);
 }
@@ -235,7 +235,7 @@ inline void throw_in_run(Ctx& c) {
     State& s = c.s;
     const Board& b = c.b;
     Frame& f = c.top();
-    ListRef dir = list_field(s, f, fti::F_DIRECTION, fti::F_DIRECTION_AT, 2);
+    ListRef dir = list_field(s, f, fti::F_DIRECTION, fti::F_DIRECTION_AT, fti::F_DIRECTION_CAP);
     if (f.phase == fti::START) {
         f.phase = fti::DIRECTION;
         request(s, Dice::D6, 1, purpose("throw-in direction"));

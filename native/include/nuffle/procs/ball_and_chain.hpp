@@ -62,7 +62,7 @@ inline void chain_step_act(State& s, const Board& b, int pid, std::int16_t& move
     f.arg[fcs::F_GFI] = i16(gfi);
     f.arg[fcs::F_DEST] = -1;
     f.arg[fcs::F_VICTIM] = -1;
-    ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, 2);
+    ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, fcs::F_AIM_CAP);
     aim.push_back(b.xs[static_cast<std::size_t>(sq)] - b.xs[static_cast<std::size_t>(here)]);
     aim.push_back(b.ys[static_cast<std::size_t>(sq)] - b.ys[static_cast<std::size_t>(here)]);
 }
@@ -74,7 +74,7 @@ inline void chain_enter(Ctx& c, Frame& f, int d6) {
     const int pid = f.arg[fcs::F_PID];
     const int here = pos(s, pid);
     const int x = b.xs[static_cast<std::size_t>(here)], y = b.ys[static_cast<std::size_t>(here)];
-    ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, 2);
+    ListRef aim = list_field(s, f, fcs::F_AIM, fcs::F_AIM_AT, fcs::F_AIM_CAP);
     int dx = 0, dy = 0;
     if (!chain_template(aim[0], aim[1], (d6 - 1) / 2, dx, dy)) throw std::logic_error("a Ball & Chain aim is a unit vector");
     const int dest = b.sq(x + dx, y + dy);

@@ -353,7 +353,7 @@ inline void block_run(Ctx& c) {
         return;
     }
     if (f.phase == fbk::DICE) {
-        ListRef faces = list_field(s, f, fbk::F_FACES, fbk::F_FACES_AT, 3);
+        ListRef faces = list_field(s, f, fbk::F_FACES, fbk::F_FACES_AT, fbk::F_FACES_CAP);
         faces.clear();
         const Outcome& o = s.chance.outcome;
         if (o.size == 0) {

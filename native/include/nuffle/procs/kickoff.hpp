@@ -217,7 +217,7 @@ inline void kickoff_run(Ctx& c) {
             note(s, frames::ev::KICKOFF, -1, dice_sum(s), 0);
             Frame& r = push(s, frames::lrb6::KICKOFF[dice_sum(s)]);
             if (r.proc == frames::PITCH_INVASION) {  // PitchInvasion(): fame [0, 0]
-                ListRef fame = list_field(s, r, frames::p_pitch_invasion::F_FAME, frames::p_pitch_invasion::F_FAME_AT, 2);
+                ListRef fame = list_field(s, r, frames::p_pitch_invasion::F_FAME, frames::p_pitch_invasion::F_FAME_AT, frames::p_pitch_invasion::F_FAME_CAP);
                 fame.push_back(0);
                 fame.push_back(0);
             }
@@ -445,7 +445,7 @@ inline Legal quick_snap_legal(Ctx& c) {
     const Board& b = c.b;
     Frame& f = c.top();
     namespace fq = frames::p_quick_snap;
-    const ListRef moved = list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, 16);
+    const ListRef moved = list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, fq::F_MOVED_CAP);
     Legal out;
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
@@ -472,7 +472,7 @@ inline void quick_snap_act(Ctx& c, const Act& a) {
     Frame& f = c.top();
     namespace fq = frames::p_quick_snap;
     move_player(s, a.player, a.square);
-    list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, 16).push_back(a.player);
+    list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, fq::F_MOVED_CAP).push_back(a.player);
 }
 
 inline void blitz_kickoff_run(Ctx& c) {
@@ -506,7 +506,7 @@ inline void throw_a_rock_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     namespace fr2 = frames::p_throw_a_rock;
-    ListRef victims = list_field(s, f, fr2::F_VICTIMS, fr2::F_VICTIMS_AT, 16);
+    ListRef victims = list_field(s, f, fr2::F_VICTIMS, fr2::F_VICTIMS_AT, fr2::F_VICTIMS_CAP);
     if (f.phase == fr2::START) {
         f.phase = fr2::HOME_ROLLED;
         request(s, Dice::D6, 1, purpose("throw a rock"));
@@ -554,8 +554,8 @@ inline void pitch_invasion_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     namespace fpi = frames::p_pitch_invasion;
-    ListRef todo = list_field(s, f, fpi::F_TODO, fpi::F_TODO_AT, 32);
-    ListRef fame = list_field(s, f, fpi::F_FAME, fpi::F_FAME_AT, 2);
+    ListRef todo = list_field(s, f, fpi::F_TODO, fpi::F_TODO_AT, fpi::F_TODO_CAP);
+    ListRef fame = list_field(s, f, fpi::F_FAME, fpi::F_FAME_AT, fpi::F_FAME_CAP);
     if (f.phase == fpi::START) {
         todo.clear();
         for (int p = 0; p < s.player_count; ++p) {

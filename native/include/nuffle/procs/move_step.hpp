@@ -28,7 +28,7 @@ namespace fpu = frames::p_pickup;
 inline void push_reaction(State& s, int side, const std::vector<int>& players) {
     Frame& r = push(s, frames::REACTION);
     r.arg[frx::F_SIDE] = static_cast<std::int16_t>(side);
-    ListRef l = list_field(s, r, frx::F_PLAYERS, frx::F_PLAYERS_AT, 16);
+    ListRef l = list_field(s, r, frx::F_PLAYERS, frx::F_PLAYERS_AT, frx::F_PLAYERS_CAP);
     for (const int p : players) l.push_back(p);
 }
 
@@ -87,7 +87,7 @@ inline void dodge_roll_run(Ctx& c) {
         if (roll_succeeds(d, f.arg[fdr::F_TARGET], f.arg[fdr::F_MOD], true)) {
             const std::int16_t* divers = frame_list(s, f, fdr::F_DIVERS_AT);
             const std::int16_t* dmods = frame_list(s, f, fdr::F_DMODS_AT);
-            ListRef flips = list_field(s, f, fdr::F_FLIPS, fdr::F_FLIPS_AT, 16);
+            ListRef flips = list_field(s, f, fdr::F_FLIPS, fdr::F_FLIPS_AT, fdr::F_FLIPS_CAP);
             std::vector<int> found;
             for (int i = 0; i < f.arg[fdr::F_DIVERS]; ++i) {
                 if (!roll_succeeds(d, f.arg[fdr::F_TARGET], f.arg[fdr::F_MOD] + dmods[i], true)) found.push_back(divers[i]);
@@ -204,8 +204,8 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
     d.arg[fdr::F_AGILITY] = 1;
     d.arg[fdr::F_BLOCKED_SKILL] = blocked ? 1 : 0;
     d.arg[fdr::F_DIVER] = -1;
-    ListRef dl = list_field(s, d, fdr::F_DIVERS, fdr::F_DIVERS_AT, 16);
-    ListRef ml = list_field(s, d, fdr::F_DMODS, fdr::F_DMODS_AT, 16);
+    ListRef dl = list_field(s, d, fdr::F_DIVERS, fdr::F_DIVERS_AT, fdr::F_DIVERS_CAP);
+    ListRef ml = list_field(s, d, fdr::F_DMODS, fdr::F_DMODS_AT, fdr::F_DMODS_CAP);
     for (const int q : divers) {
         dl.push_back(q);
         ml.push_back(-2);  // Diving Tackle

@@ -51,6 +51,7 @@ inline bool after_declare(State& s, const Board& b, const Frame& f) {
         } else if (k == frames::skill::REALLY_STUPID) {
             bool helped = false;  // declaration_skills._helped_by_team_mate
             for (const int off : b.neighbours) {
+                if (pl.square < 0) break;  // off the pitch (only in an impossible position)
                 const int q = s.grid[pl.square + off];
                 if (q >= 0 && s.players[q].team == pl.team && s.players[q].status == static_cast<int>(Status::STANDING) &&
                     !s.players[q].has_skill(frames::skill::REALLY_STUPID)) {
@@ -179,7 +180,7 @@ inline void player_action_act(Ctx& c, const Act& a);
 inline void action_walk(Ctx& c, Frame& f) {
     State& s = c.s;
     const int pid = f.arg[fa::F_PID];
-    ListRef path = list_field(s, f, fa::F_PATH, fa::F_PATH_AT, 24);
+    ListRef path = list_field(s, f, fa::F_PATH, fa::F_PATH_AT, fa::F_PATH_CAP);
     if (path.size() > 0) {
         const int nxt = path[0];
         path.erase_front();
@@ -347,7 +348,7 @@ inline Legal player_action_legal(Ctx& c) {
         std::vector<int> dests;
         const int sq = s.players[pid].square;
         for (const int o : b.neighbours) {
-            if (s.grid[sq + o] == SQUARE_EMPTY) dests.push_back(sq + o);
+            if (sq >= 0 && s.grid[sq + o] == SQUARE_EMPTY) dests.push_back(sq + o);  // sq < 0: impossible position
         }
         if (!dests.empty()) groups.push_back(Choice{frames::at::MOVE, {}, dests, {}});
     }
@@ -429,7 +430,7 @@ inline void player_action_act(Ctx& c, const Act& a) {
         const int over = f.arg[fa::F_MOVES] + 2 - ma;
         const int gfis = over < 0 ? 0 : (over > 2 ? 2 : over);
         f.arg[fa::F_MOVES] = static_cast<std::int16_t>(f.arg[fa::F_MOVES] + 2);
-        list_field(s, f, fa::F_PATH, fa::F_PATH_AT, 24).clear();
+        list_field(s, f, fa::F_PATH, fa::F_PATH_AT, fa::F_PATH_CAP).clear();
         f.arg[fa::F_THEN] = -1;
         s.players[pid].flags |= frames::flag::LEAP_USED;
         f.phase = fa::STEPPED;

@@ -244,8 +244,8 @@ inline void swoop_run(Ctx& c) {
     State& s = c.s;
     const Board& b = c.b;
     Frame& f = c.top();
-    ListRef facing = list_field(s, f, fsw::F_FACING, fsw::F_FACING_AT, 2);
-    ListRef direction = list_field(s, f, fsw::F_DIRECTION, fsw::F_DIRECTION_AT, 2);
+    ListRef facing = list_field(s, f, fsw::F_FACING, fsw::F_FACING_AT, fsw::F_FACING_CAP);
+    ListRef direction = list_field(s, f, fsw::F_DIRECTION, fsw::F_DIRECTION_AT, fsw::F_DIRECTION_CAP);
     if (f.phase == fsw::START) {
         f.phase = fsw::AIM;
         wait(s, team_of(s, f.arg[fsw::F_PID]), frames::dk::SWOOP);
@@ -291,7 +291,7 @@ inline void swoop_act(Ctx& c, const Act& a) {
     const int start = f.arg[fsw::F_START];
     const int x = b.xs[static_cast<std::size_t>(start)], y = b.ys[static_cast<std::size_t>(start)];
     const int ex = b.xs[static_cast<std::size_t>(a.square)], ey = b.ys[static_cast<std::size_t>(a.square)];
-    ListRef facing = list_field(s, f, fsw::F_FACING, fsw::F_FACING_AT, 2);
+    ListRef facing = list_field(s, f, fsw::F_FACING, fsw::F_FACING_AT, fsw::F_FACING_CAP);
     if (ex == x) {
         facing.at[0] = 0;
         facing.at[1] = i16(ey > y ? 1 : -1);

@@ -46,7 +46,7 @@ inline void turn_declarations(const State& s, const Board& b, int side, int pid,
     const Player& pl = s.players[pid];
     for (int k = pl.next_skill(0); k >= 0; k = pl.next_skill(k + 1)) {  // the handlers in skill order
         if (k == frames::skill::JUMP_UP) {
-            if (pl.status != static_cast<int>(Status::PRONE)) continue;
+            if (pl.status != static_cast<int>(Status::PRONE) || pl.square < 0) continue;
             for (const int off : b.neighbours) {
                 const int q = s.grid[pl.square + off];
                 if (q >= 0 && s.players[q].team != side && s.players[q].status == static_cast<int>(Status::STANDING)) {
@@ -150,7 +150,7 @@ inline Legal turn_legal(Ctx& c) {
         const bool standing = pl.status == static_cast<int>(Status::STANDING);
         if (!(standing || pl.status == static_cast<int>(Status::PRONE)) || (pl.flags & frames::flag::USED) != 0) continue;
         ready.push_back(p);
-        if (!standing) continue;
+        if (!standing || pl.square < 0) continue;  // off the pitch (only in an impossible position)
         for (const int off : b.neighbours) {
             const int q = s.grid[pl.square + off];
             if (q >= 0 && s.players[q].team != side && s.players[q].status == static_cast<int>(Status::STANDING)) {

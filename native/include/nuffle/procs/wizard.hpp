@@ -57,7 +57,7 @@ inline void wizard_request(State& s, const Frame& f) {
 inline void wizard_knock_down(State& s, Frame& f) {
     f.phase = fwz::DONE;
     const int held = carrier(s);
-    const ListRef hits = list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, 16);
+    const ListRef hits = list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, fwz::F_HITS_CAP);
     for (int i = hits.size() - 1; i >= 0; --i) push_knock_down(s, hits[i], -1, hits[i] == held);
     for (int i = 0; i < hits.size(); ++i) {
         const int p = hits[i];
@@ -76,11 +76,11 @@ inline void wizard_run(Ctx& c) {
         return;
     }
     if (f.phase == fwz::HITS) {
-        ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, 16);
+        ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, fwz::F_VICTIMS_CAP);
         const int p = victims[0];
         victims.erase_front();
         if (die(s) >= (is_fireball(f) ? FIREBALL_HITS_ON : LIGHTNING_HITS_ON)) {
-            list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, 16).push_back(p);
+            list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, fwz::F_HITS_CAP).push_back(p);
         }
         if (victims.size() > 0) {
             wizard_request(s, f);
@@ -107,7 +107,7 @@ inline Legal wizard_legal(Ctx& c) {
 inline void wizard_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
-    ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, 16);
+    ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, fwz::F_VICTIMS_CAP);
     if (a.type == frames::at::SELECT_SQUARE) {
         const int sq = a.square;
         if (s.grid[sq] >= 0 && standing(s, s.grid[sq])) victims.push_back(s.grid[sq]);
