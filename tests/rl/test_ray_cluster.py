@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import psutil
 import pytest
 
 from nuffle.cli import main
@@ -39,7 +40,6 @@ def test_a_ray_address_needs_the_ray_executor(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_training_spreads_its_rollout_actors_over_a_two_node_cluster(tmp_path, monkeypatch):
-    psutil = pytest.importorskip("psutil")
     cluster_utils = pytest.importorskip("ray.cluster_utils")
     # a head with no CPUs (nothing is scheduled there) and two workers of one CPU each, all
     # on the loopback address; Ray on Linux turns a loopback address into the machine's own
