@@ -37,6 +37,8 @@ TIMING_TESTS = {
     "test_probes.py::test_web_probes_get_4xx_and_leave_no_traceback": "a server subprocess on a port",
     "test_probes.py::test_serve_creates_no_database_when_it_cannot_start": "a server on a port",
     "rl/test_training.py::test_ray_actors_step_exactly_like_one_process": "a local Ray cluster",
+    "rl/test_ray_cluster.py::test_training_spreads_its_rollout_actors_over_a_two_node_cluster":
+        "a local two-node Ray cluster (its address is where `auto` looks)",
 }
 
 _HERE = os.path.dirname(__file__)

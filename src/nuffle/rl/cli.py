@@ -32,6 +32,8 @@ def register(sub: Any) -> None:
     t.add_argument("--executor", default="auto",
                    help="auto (default: batched where the settings allow, else process), batched "
                         "(the C++ vector environment), local, process or ray")
+    t.add_argument("--ray-address", help="with --executor ray: the Ray cluster to join (e.g. head:6379; "
+                                         "default: a local Ray)")
     t.add_argument("--net", default="paper", help="paper (default) or conv")
     t.add_argument("--hidden", type=int, default=128, help="hidden layer size (default 128)")
     t.add_argument("--channels", default="64,64,64", help="conv net: filters per layer (default 64,64,64)")
@@ -133,7 +135,8 @@ def _config(args: argparse.Namespace) -> Any:
     lr = args.lr if args.lr is not None else (1e-3 if args.algo == "a2c" else 3e-4)
     setup = None if args.setup in ("none", "") else args.setup
     return TrainConfig(board=args.board, algo=args.algo, steps=args.steps, seed=args.seed, n_envs=args.envs,
-                       workers=args.workers, executor=args.executor, net=args.net, hidden=args.hidden,
+                       workers=args.workers, executor=args.executor, ray_address=args.ray_address,
+                       net=args.net, hidden=args.hidden,
                        channels=_channels(args.channels), lr=lr,
                        entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
                        assisted_moves=args.assisted_moves,

@@ -27,6 +27,7 @@ class TrainConfig:
     n_envs: int = 8
     workers: int = 2
     executor: str = "auto"  # EXECUTORS: batched where the settings allow, else process
+    ray_address: str | None = None  # executor 'ray': the cluster to join (None: a local Ray)
     threads: int = 1  # torch threads of the learner (more only pays with large networks)
     home: str = "human"
     away: str = "human"
@@ -74,6 +75,9 @@ class TrainConfig:
                 f"unknown curriculum {self.curriculum!r}: choose one of {', '.join(CURRICULA)}")
         if self.executor not in EXECUTORS:
             raise InputError(f"unknown executor {self.executor!r}: choose one of {', '.join(EXECUTORS)}")
+        if self.ray_address is not None and self.executor != "ray":
+            raise InputError(f"a Ray address needs the ray executor, not {self.executor!r}: "
+                             "add --executor ray")
         for name in ("steps", "n_envs", "workers", "t_max", "ppo_steps", "ppo_epochs", "ppo_minibatches",
                      "hidden", "threads", "log_every", "checkpoint_every", "selfplay_every"):
             if getattr(self, name) < 1:

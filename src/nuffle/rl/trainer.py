@@ -3,6 +3,7 @@ update, log, checkpoint, and raise the curriculum or grow the self-play pool as 
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,10 @@ class Trainer:
         if resume is not None and resume.optimizer is not None and resume.config.algo == cfg.algo:
             self.opt.load_state_dict(resume.optimizer)
         self.window = EpisodeWindow()
+        if cfg.executor == "ray" and cfg.ray_address:  # a bad address fails here, before any work
+            from nuffle.rl import cluster
+
+            cluster.connect(cfg.ray_address, num_cpus=0)
 
     # --- files ----------------------------------------------------------------------------
 
@@ -82,7 +87,10 @@ class Trainer:
             if not any((self.out / "pool").glob("*.pt")):
                 self._snapshot()
         vec = VecEnv(cfg.env_spec(pool), cfg.n_envs, cfg.workers, cfg.seed + self.steps, cfg.executor,
-                     policy=self.net if cfg.opponent == "self" else None)
+                     cfg.ray_address, policy=self.net if cfg.opponent == "self" else None)
+        if vec.nodes:
+            print(f"rollout workers: {len(vec.nodes)} Ray actors on {len(set(vec.nodes))} node(s): "
+                  + ", ".join(sorted(set(vec.nodes))), file=sys.stderr)
         log = RunLog(self.out)
         bar = None
         if self.progress:

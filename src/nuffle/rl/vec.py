@@ -166,6 +166,15 @@ def split(n: int, parts: int) -> list[int]:
     return [n // parts + (1 if i < n % parts else 0) for i in range(parts)]
 
 
+class RayEnvBatch(EnvBatch):
+    """An `EnvBatch` as a Ray actor, which can say on which node it runs."""
+
+    def node_id(self) -> str:
+        from nuffle.rl.cluster import node_of_actor
+
+        return node_of_actor()
+
+
 def _merge(parts: list[Any]) -> tuple[Obs, np.ndarray, np.ndarray, list[Episode]]:
     obs = {k: np.concatenate([p[0][k] for p in parts]) for k in parts[0][0]}
     return (obs, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts]),
@@ -197,11 +206,12 @@ def resolve_executor(spec: EnvSpec, executor: str) -> str:
 
 
 class VecEnv:
-    """`n_envs` environments over `workers` executors (`EXECUTORS`); a local Ray is started
-    for 'ray' if none is running."""
+    """`n_envs` environments over `workers` executors (`EXECUTORS`). For 'ray', the actors
+    join the cluster at `ray_address`, or a local Ray started if none is running, spread over
+    its nodes (`nodes`: the node id of each actor)."""
 
     def __init__(self, spec: EnvSpec, n_envs: int, workers: int, seed: int,
-                 executor: str = "auto", policy: Any = None) -> None:
+                 executor: str = "auto", ray_address: str | None = None, policy: Any = None) -> None:
         if n_envs < 1:
             raise InputError(f"need at least one environment, got {n_envs}")
         executor = resolve_executor(spec, executor)
@@ -213,6 +223,7 @@ class VecEnv:
         self._pipes: list[Connection] = []
         self._procs: list[Any] = []
         self._actors: list[Any] = []
+        self.nodes: list[str] = []
         if executor == "batched":
             from nuffle.rl.batched import BatchedEnvs
 
@@ -234,11 +245,14 @@ class VecEnv:
         else:
             import ray
 
-            if not ray.is_initialized():
-                ray.init(num_cpus=max(2, len(self.sizes)), include_dashboard=False, log_to_driver=False)
-            actor = ray.remote(num_cpus=1)(EnvBatch)
+            from nuffle.rl import cluster
+
+            cluster.connect(ray_address, num_cpus=max(2, len(self.sizes)))
+            # SPREAD: one actor per node before a second on any (a cluster's machines all busy)
+            actor = ray.remote(num_cpus=1)(RayEnvBatch).options(scheduling_strategy="SPREAD")
             self._actors = [actor.remote(spec, size, start)
                             for size, start in zip(self.sizes, starts, strict=True)]
+            self.nodes = list(ray.get([a.node_id.remote() for a in self._actors]))
 
     @staticmethod
     def _answer(pipe: Connection) -> Any:
