@@ -38,7 +38,8 @@ def _value(game: Game, side: int, thrown: int, depth: int) -> Fraction:
 
 
 def _expect(game: Game, action: Action | None, side: int, thrown: int, depth: int) -> Fraction:
-    return sum((p * _value(g, side, thrown, depth) for p, g in game.outcomes(action)), Fraction(0))
+    return sum((t.probability * _value(t.game, side, thrown, depth) for t in game.transitions(action)),
+               Fraction(0))
 
 
 def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[int, int]) -> Fraction:

@@ -17,6 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from nuffle.core.teams import TeamError, skill_name
+from nuffle.errors import NuffleError
 from nuffle.league.report import standings
 from nuffle.league.store import Entry, LeagueError, Store
 from nuffle.league.team import LeaguePlayer
@@ -26,7 +27,7 @@ SUFFIX = ".db"
 T = TypeVar("T")
 
 
-class _NoTeam(Exception):
+class _NoTeam(NuffleError):
     """The league has no entry of that name."""
 
 
