@@ -277,6 +277,8 @@ def _batched_bench(args: argparse.Namespace) -> int:
 
     if not native_available():
         return _error("bench env --batched needs the native engine, which is not built here")
+    args.envs = 64 if args.envs is None else args.envs
+    args.workers = 1 if args.workers is None else args.workers
     if args.envs < 1 or not 1 <= args.workers <= args.envs:
         return _error(f"--envs must be at least 1 and --workers 1..--envs, "
                       f"got {args.envs} and {args.workers}")
@@ -293,10 +295,17 @@ def _batched_bench(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
+    from nuffle.bench.flags import bench_flag_problem
     from nuffle.teams import load_team
 
+    problem = bench_flag_problem(args)
+    if problem:
+        return _error(problem)
     if args.what == "env" and args.batched:
         return _batched_bench(args)
+    args.engine = args.engine or "python"
+    args.games = 30 if args.games is None else args.games
+    args.home, args.away = args.home or "human", args.away or "orc"
     if args.what == "env":
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
                                None if args.board is None else (args.board,), args.engine)
@@ -597,21 +606,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="engine (default), mcts, env or bots (scripted and grod games/s on both engines)")
     b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
-    b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
+    b.add_argument("--games", type=int, default=None, help="engine, bots: random games to time (default 30)")
     b.add_argument("--board", type=int, default=None, choices=sorted(VARIANTS),
                    help="players a side (default 11; env: every board)")
-    b.add_argument("--home", default="human", help="home race or team .json file")
-    b.add_argument("--away", default="orc", help="away race or team .json file")
+    b.add_argument("--home", default=None, help="engine, bots: home race or team .json file (default human)")
+    b.add_argument("--away", default=None, help="engine, bots: away race or team .json file (default orc)")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
-    b.add_argument("--engine", default="python", choices=["python", "native"],
+    b.add_argument("--engine", default=None, choices=["python", "native"],
                    help="engine: the rules engine to time (default python); env: the environments' "
                         "engine (native: with the C++ encoder); mcts: the positions' engine (native: "
                         "the search's C++ loop)")
     b.add_argument("--batched", action="store_true",
                    help="env: the batched environment's learner steps/s (native engine)")
-    b.add_argument("--envs", type=int, default=64,
+    b.add_argument("--envs", type=int, default=None,
                    help="env --batched: matches stepped together (default 64)")
-    b.add_argument("--workers", type=int, default=1, help="env --batched: worker processes (default 1)")
+    b.add_argument("--workers", type=int, default=None, help="env --batched: worker processes (default 1)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")
