@@ -46,3 +46,31 @@ def deferred_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
     if caught:
         raise KeyboardInterrupt
+
+
+_WORKER_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def forking_workers() -> Iterator[None]:
+    """Fork worker processes inside this block: SIGINT and SIGTERM are blocked in this thread
+    while it runs (and delivered at its end), so a child starts with them blocked and
+    `worker_signals()` sets its own handlers before any can reach it. A Ctrl-C at a terminal
+    goes to every process of the group; the workers leave it to the parent, which stops them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _WORKER_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def worker_signals() -> None:
+    """In a worker process started by `forking_workers`: ignore SIGINT (the parent handles a
+    Ctrl-C and closes the workers), end quietly on SIGTERM (the parent's `terminate()`), then
+    unblock both."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)

@@ -14,6 +14,7 @@ from nuffle.envs.gym_env import DEFAULT_MAX_STEPS, DEFAULT_SETUP, BloodBowlEnv
 from nuffle.envs.observation import ObservationEncoder
 from nuffle.envs.registration import env_id, register_envs
 from nuffle.envs.rewards import FFAI, WIN_LOSS, StepEvents
+from nuffle.envs.vector import make_vector_env
 from nuffle.envs.wrappers import EpisodeStatistics
 
 register_envs()
@@ -32,5 +33,6 @@ __all__ = [
     "ObservationEncoder",
     "StepEvents",
     "env_id",
+    "make_vector_env",
     "register_envs",
 ]
