@@ -35,6 +35,9 @@ TIMING_TESTS = {
     "test_probes.py::test_web_probes_get_4xx_and_leave_no_traceback": "a server subprocess on a port",
     "test_probes.py::test_serve_creates_no_database_when_it_cannot_start": "a server on a port",
     "rl/test_training.py::test_ray_actors_step_exactly_like_one_process": "a local Ray cluster",
+    "native/test_native_mcts_cpp.py::test_other_threads_run_while_the_cpp_search_runs":
+        "a thread's longest pause beside a 0.6 s search, on the wall clock "
+        "(failed 1 in 14 runs beside the suite)",
 }
 
 _HERE = os.path.dirname(__file__)

@@ -36,7 +36,8 @@ def test_the_refusal_reaches_the_shell_as_one_line() -> None:
     run = subprocess.run([sys.executable, "-m", "nuffle.cli", "bench", "--batched"], capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.strip().splitlines() == ["error: --batched applies to `bench env` only, not `bench engine`"]
+    assert run.stderr.strip().splitlines() == [
+        "error: --batched applies to `bench env` only, not `bench engine`"]
 
 
 def test_options_a_benchmark_reads_still_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -588,3 +588,27 @@ def test_speed_bench_reports_iterations_per_second() -> None:
     assert row["iterations_per_cpu_s"] > 0 and row["iterations_per_cpu_s_rollouts"] > 0
     assert len(figures["loadavg"]) == 3
     assert "it/cpu s" in format_mcts_bench(figures)
+
+
+def test_a_search_in_a_thread_leaves_the_garbage_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector's switch is the whole process's: a search in a thread (the web server's
+    bots) must not turn it off under the other threads (issue 54, item 20)."""
+    import gc
+    import threading
+
+    seen: list[bool] = []
+    iterate = Search._iterate
+
+    def watched(self: Search, root: Node) -> None:
+        seen.append(gc.isenabled())
+        iterate(self, root)
+
+    monkeypatch.setattr(Search, "_iterate", watched)
+    search = Search(SearchConfig(), seed=1)
+    search.native = False  # the Python loop: it is the one that pauses the collector
+    view = _board1_team_turn().view()
+    worker = threading.Thread(target=lambda: search.run(view, iterations=20))
+    assert gc.isenabled()
+    worker.start()
+    worker.join()
+    assert len(seen) == 20 and all(seen) and gc.isenabled()

@@ -76,7 +76,8 @@ def test_a_negative_seed_is_refused_with_envs_error() -> None:
                 call()
 
 
-def test_num_envs_beyond_the_memory_available_is_refused_before_allocating(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_num_envs_beyond_the_memory_available_is_refused_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batched, "_available_memory", lambda: 2**30)  # 1 GiB available
     with pytest.raises(EnvError, match=r"num_envs=10000000 would take about \d+\.\d GiB, more than"):
         BatchedVectorEnv(10**7, board=11)

@@ -405,8 +405,3 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             infos["_final_info"] = done
         return infos
 
-
-def make_batched_env(num_envs: int = 1, **kwargs: Any) -> BatchedVectorEnv:
-    """`BatchedVectorEnv(num_envs, **kwargs)` (the registered ids' batched entry point)."""
-    return BatchedVectorEnv(num_envs, **kwargs)
-
