@@ -17,7 +17,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
-from nuffle.interrupts import terminate_as_interrupt
+from nuffle.interrupts import PipeGuard, terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.league.cli import register as register_league
 from nuffle.parity import register as register_parity
@@ -686,16 +686,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
+    stdout = sys.stdout
+    sys.stdout = PipeGuard(stdout)  # type: ignore[assignment]  # output piped into `head`: see PipeGuard
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
+    except BrokenPipeError:  # a write past PipeGuard (the raw descriptor): stop quietly
         import os
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
         return 0
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

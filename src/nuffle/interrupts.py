@@ -9,11 +9,13 @@ game's record and counting the game: a signal arriving inside it is raised at it
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any, TextIO
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -74,3 +76,37 @@ def worker_signals() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
+
+
+class PipeGuard:
+    """Standard output that a closed reader cannot stop: once a write or flush meets a broken
+    pipe (`nuffle ... | head`), the rest of the output goes to /dev/null and the command goes on
+    to its end, saving its files, with no "Broken pipe" error. Everything else is the wrapped
+    stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._drop()
+
+    def _drop(self) -> None:
+        """Point the stream's file descriptor at /dev/null (its buffer then drains there)."""
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        finally:
+            os.close(devnull)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
