@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sqlite3
 import sys
@@ -47,6 +48,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: the web app needs the [web] extra (pip install 'nuffle[web]'): {exc}",
               file=sys.stderr)
         return 2
+    if args.models is not None:
+        if not Path(args.models).is_dir():
+            print(f"error: --models {args.models}: not a folder", file=sys.stderr)
+            return 2
+        from nuffle.web.models import MODELS_ENV
+
+        os.environ[MODELS_ENV] = str(Path(args.models).resolve())  # read by nuffle.web.models
     db = Path(args.db) if args.db else default_db_path()
     try:  # is the address free? (before the banner, the database or a traceback from uvicorn)
         with socket.create_server((args.host, args.port)):
@@ -75,6 +83,9 @@ def register(subparsers: Any) -> None:
                    help="address to listen on (0.0.0.0 to host on a network; default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
+    p.add_argument("--models", metavar="DIR",
+                   help="a folder of .pt policies the games' bots may name (policy?model=FILE.pt); "
+                        "without it, the bundled policies only")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default warning)")
