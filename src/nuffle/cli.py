@@ -687,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
     stdout = sys.stdout
-    sys.stdout = PipeGuard(stdout)  # type: ignore[assignment]  # output piped into `head`: see PipeGuard
+    sys.stdout = PipeGuard(stdout)  # output piped into `head`: see PipeGuard
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report

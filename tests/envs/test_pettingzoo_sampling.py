@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -69,15 +70,16 @@ def test_the_batched_env_with_gymnasiums_episode_statistics() -> None:
 
     from nuffle.envs.batched import BatchedVectorEnv
 
-    env = NormalizeReward(RecordEpisodeStatistics(BatchedVectorEnv(4, board=1, max_steps=30, seed=1)))
+    base = BatchedVectorEnv(4, board=1, max_steps=30, seed=1)
+    env = NormalizeReward(RecordEpisodeStatistics(base))
     env.reset(seed=1)
     ended = 0
     for k in range(100):
-        *_, infos = env.step(env.unwrapped.sample_actions(k))
+        *_, infos = env.step(base.sample_actions(k))
         if "episode" in infos:
             ended += int(infos["_episode"].sum())
             assert (infos["episode"]["l"][infos["_episode"]] >= 1).all()
     env.close()
     assert ended >= 4
     with pytest.raises((AssertionError, ValueError), match="NEXT_STEP"):
-        NormalizeObservation(BatchedVectorEnv(2, board=1))
+        NormalizeObservation(cast(Any, BatchedVectorEnv(2, board=1)))

@@ -34,7 +34,7 @@ class EnvSpec:
     home: str = "human"
     away: str = "human"
     opponent: str = "random"  # a bot spec, or 'self' (past checkpoints in `pool`)
-    reward: str = "ffai"
+    reward: str | dict[str, float] = "ffai"  # a preset name or event weights
     side: str = "random"
     setup: str | None = "scripted"
     assisted_moves: bool = False
