@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -46,9 +47,28 @@ def _gone(pid: int) -> bool:
     return state in ("Z", "X")  # exited (a zombie waits only to be reaped)
 
 
-def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+def _start(args: list[str], cwd: Path, group: bool = False) -> subprocess.Popen[str]:
+    """Start `nuffle ARGS`; `group`: in a process group of its own, as a shell's job is (a Ctrl-C
+    at the terminal then reaches every process of the group, the workers too)."""
     return subprocess.Popen([sys.executable, "-m", "nuffle.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=cwd, preexec_fn=_as_from_a_terminal)
+                            stderr=subprocess.PIPE, text=True, cwd=cwd, preexec_fn=_as_from_a_terminal,
+                            process_group=0 if group else None)
+
+
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time `pid` has used, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def _workers_busy(proc: subprocess.Popen[str], count: int, seconds: float = 0.1) -> Callable[[], bool]:
+    """Whether `count` children of `proc` have each worked `seconds` of CPU time: work in
+    flight, whatever the machine's load (a wall-clock sleep would only guess at it)."""
+    ticks = seconds * os.sysconf("SC_CLK_TCK")
+    return lambda: sum(_cpu_ticks(k) >= ticks for k in _children(proc.pid)) >= count
 
 
 def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], limit: float = 300) -> None:
@@ -64,11 +84,15 @@ def _wait_for(ready: Callable[[], bool], proc: subprocess.Popen[str], limit: flo
         time.sleep(0.2)
 
 
-def _interrupt(proc: subprocess.Popen[str], sig: int) -> tuple[str, str]:
-    """Send `sig`; the command must exit 130 within 10 s without a traceback and leave none of
-    its processes running. Returns (stdout, stderr)."""
+def _interrupt(proc: subprocess.Popen[str], sig: int, group: bool = False) -> tuple[str, str]:
+    """Send `sig` (`group`: to the whole process group, as a terminal's Ctrl-C); the command
+    must exit 130 within 10 s without a traceback and leave none of its processes running.
+    Returns (stdout, stderr)."""
     kids = _children(proc.pid)
-    proc.send_signal(sig)
+    if group:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
     try:
         out, err = proc.communicate(timeout=10)
     except subprocess.TimeoutExpired:
@@ -103,8 +127,8 @@ def test_ladder_writes_the_games_played_and_resumes(tmp_path: Path, sig: int) ->
     args = ["ladder", "human:random", "orc:random", "--board", "1", "--pairs", "100000", "--workers", "2",
             "--out", "lad"]
     proc = _start(args, tmp_path)
-    _wait_for(lambda: len(_children(proc.pid)) >= 2, proc)
-    time.sleep(4)  # games finish in the workers
+    # each worker has played for a second of CPU time: dozens of games of 5-10 ms finished
+    _wait_for(_workers_busy(proc, 2, seconds=1.0), proc)
     out, err = _interrupt(proc, sig)
     report = json.loads((tmp_path / "lad.json").read_text())
     played = len(report["games"])
@@ -112,8 +136,7 @@ def test_ladder_writes_the_games_played_and_resumes(tmp_path: Path, sig: int) ->
     assert "Partial: the run was interrupted" in out and f"interrupted: {played} of 200000 games" in err
     # a rerun of the same ladder resumes: it starts from the games already played
     again = _start(args, tmp_path)
-    _wait_for(lambda: len(_children(again.pid)) >= 2, again)
-    time.sleep(2)
+    _wait_for(_workers_busy(again, 2, seconds=0.5), again)
     _, err = _interrupt(again, sig)
     assert f"resuming lad.json: {played} of 200000 games already played" in err
     assert len(json.loads((tmp_path / "lad.json").read_text())["games"]) >= played
@@ -157,7 +180,9 @@ def test_serve_stops_with_a_bot_thinking_and_keeps_the_games(tmp_path: Path, sig
     status, acted = server.request("POST", f"/api/games/{g['id']}/actions",
                                    {"token": token, "action": expand_legal(state["legal"])[0]})
     assert status == 200
-    time.sleep(3)  # the MCTS bots are in their 10 s searches
+    # the MCTS bots are in their 10 s searches: their threads have worked a second of CPU time
+    busy = _cpu_ticks(server.proc.pid) + os.sysconf("SC_CLK_TCK")
+    _wait_for(lambda: _cpu_ticks(server.proc.pid) >= busy, server.proc)
     kids = _children(server.proc.pid)
     server.stop(sig, within=10)
     assert all(_gone(k) for k in kids)
@@ -170,3 +195,27 @@ def test_serve_stops_with_a_bot_thinking_and_keeps_the_games(tmp_path: Path, sig
     finally:
         again.stop()
     assert "Traceback" not in log.read_text()
+
+
+def test_rl_train_ctrl_c_at_a_terminal_prints_no_worker_traceback(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C reaches the batched environment's worker processes too: they leave
+    it to the command, which saves its checkpoint and stops them (issue 54, item 13)."""
+    pytest.importorskip("torch")
+    run = tmp_path / "run"
+    proc = _start(["rl", "train", "--out", str(run), "--board", "1", "--steps", "100000000", "--envs", "4",
+                   "--workers", "2", "--log-every", "256", "--checkpoint-every", "100000000",
+                   "--no-progress"], tmp_path, group=True)
+    log = run / "log.csv"
+    _wait_for(lambda: log.is_file() and len(log.read_text().splitlines()) >= 3, proc)
+    _, err = _interrupt(proc, signal.SIGINT, group=True)
+    assert "KeyboardInterrupt" not in err and "interrupted:" in err, err[-800:]
+
+
+def test_rl_eval_ctrl_c_at_a_terminal_prints_no_worker_traceback(tmp_path: Path) -> None:
+    """`rl eval --workers 2`: its pool's workers leave a terminal's Ctrl-C to the command (issue
+    54, item 13): one line, exit 130, no worker left."""
+    pytest.importorskip("torch")
+    proc = _start(["rl", "eval", "b1", "--games", "100000", "--workers", "2"], tmp_path, group=True)
+    _wait_for(_workers_busy(proc, 2), proc)
+    out, err = _interrupt(proc, signal.SIGINT, group=True)
+    assert err.strip().splitlines() == ["interrupted"] and out == "", err[-800:]

@@ -119,3 +119,13 @@ def test_cli_bad_entry_exits_2_naming_it(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["ladder", "human:random", "human:grodd", "--pairs", "1"]) == 2
     assert "'human:grodd'" in capsys.readouterr().err
     assert main(["ladder", "--report", "/nowhere/lad.json"]) == 2
+
+
+def test_a_partial_ladder_shows_no_figure_for_a_pairing_not_played() -> None:
+    # a and b met; c played nobody (the run was interrupted before its games)
+    games = [{"home": 0, "away": 1, "seed": 0, "score": [1, 0], "casualties": [0, 0], "seconds": 0.1}]
+    rep = summarise(["a", "b", "c"], games, {"board": 1, "pairs": 1, "seed": 0, "partial": True})
+    assert rep["score_rate"][0][1] == 1.0 and rep["score_rate"][1][0] == 0.0
+    assert rep["score_rate"][0][2] is None and rep["score_rate"][2][1] is None
+    rows = {line.split(" | ")[0]: line for line in markdown(rep).splitlines() if line.startswith("| ")}
+    assert rows["| a"].endswith("| - | 1.00 | none |") and rows["| c"].endswith("| none | none | - |")

@@ -35,6 +35,9 @@ def test_the_reasons_follow_files_and_single_tests(suite: ModuleType) -> None:
     assert suite.timing_reason("test_bad_input.py", "test_ctrl_c_stops_cleanly_and_reports")
     assert suite.timing_reason("test_bad_input.py", "test_bench_needs_a_game") is None
     assert suite.timing_reason("test_dice.py", "test_anything") is None
+    # the wall-clock check of the C++ search releasing the GIL (issue 54, item 20)
+    assert suite.timing_reason("native/test_native_mcts_cpp.py",
+                               "test_other_threads_run_while_the_cpp_search_runs")
 
 
 class _Config:

@@ -124,9 +124,15 @@ BOARDS = slow_except([1, 3, 5, 7, 11], [1, 3, 5])
 @pytest.mark.parametrize("race", ["human", "orc"])
 def test_smoke_every_board_and_race(board: int, race: str) -> None:
     other = "orc" if race == "human" else "human"
-    play(Game.new(race, other, seed=board, board=board), make_agent("scripted", 1), make_agent("random", 2))
-    away = Game.new(other, race, seed=board + 1, board=board)
-    play(away, make_agent("random", 3), make_agent("scripted", 4))
+    home = play(Game.new(race, other, seed=board, board=board), make_agent("scripted", 1),
+                make_agent("random", 2))
+    away = play(Game.new(other, race, seed=board + 1, board=board), make_agent("random", 3),
+                make_agent("scripted", 4))
+    for game, scripted in ((home, "home"), (away, "away")):
+        check_finished(game)  # both halves, the score its touchdowns, the winner the side ahead
+        score = game.result["score"]
+        other_side = "away" if scripted == "home" else "home"
+        assert score[scripted] >= score[other_side], score  # the scripted bot never loses to random
 
 
 @pytest.mark.parametrize("board", BOARDS)

@@ -17,7 +17,7 @@ from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.games.football_strategy.cli import register as register_football
-from nuffle.interrupts import terminate_as_interrupt
+from nuffle.interrupts import PipeGuard, terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.league.cli import register as register_league
 from nuffle.parity import register as register_parity
@@ -278,6 +278,9 @@ def _batched_bench(args: argparse.Namespace) -> int:
 
     if not native_available():
         return _error("bench env --batched needs the native engine, which is not built here")
+    args.envs = 64 if args.envs is None else args.envs
+    args.workers = 1 if args.workers is None else args.workers
+    args.opponent = "random" if args.opponent is None else args.opponent
     if args.envs < 1 or not 1 <= args.workers <= args.envs:
         return _error(f"--envs must be at least 1 and --workers 1..--envs, "
                       f"got {args.envs} and {args.workers}")
@@ -297,10 +300,17 @@ def _batched_bench(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
+    from nuffle.bench.flags import bench_flag_problem
     from nuffle.teams import load_team
 
+    problem = bench_flag_problem(args)
+    if problem:
+        return _error(problem)
     if args.what == "env" and args.batched:
         return _batched_bench(args)
+    args.engine = args.engine or "python"
+    args.games = 30 if args.games is None else args.games
+    args.home, args.away = args.home or "human", args.away or "orc"
     if args.what == "env":
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
                                None if args.board is None else (args.board,), args.engine)
@@ -599,22 +609,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="engine (default), mcts, env or bots (scripted and grod games/s on both engines)")
     b.add_argument("--seconds", type=_positive_seconds, default=None,
                    help="mcts: search time per position (default 0.5); env: seconds per figure (default 5)")
-    b.add_argument("--games", type=int, default=30, help="random games to time (default 30)")
+    b.add_argument("--games", type=int, default=None, help="engine, bots: random games to time (default 30)")
     b.add_argument("--board", type=int, default=None, choices=sorted(VARIANTS),
                    help="players a side (default 11; env: every board)")
-    b.add_argument("--home", default="human", help="home race or team .json file")
-    b.add_argument("--away", default="orc", help="away race or team .json file")
+    b.add_argument("--home", default=None, help="engine, bots: home race or team .json file (default human)")
+    b.add_argument("--away", default=None, help="engine, bots: away race or team .json file (default orc)")
     b.add_argument("--json", action="store_true", help="print JSON instead of text")
-    b.add_argument("--engine", default="python", choices=["python", "native"],
+    b.add_argument("--engine", default=None, choices=["python", "native"],
                    help="engine: the rules engine to time (default python); env: the environments' "
                         "engine (native: with the C++ encoder); mcts: the positions' engine (native: "
                         "the search's C++ loop)")
     b.add_argument("--batched", action="store_true",
                    help="env: the batched environment's learner steps/s (native engine)")
-    b.add_argument("--envs", type=int, default=64,
+    b.add_argument("--envs", type=int, default=None,
                    help="env --batched: matches stepped together (default 64)")
-    b.add_argument("--workers", type=int, default=1, help="env --batched: worker processes (default 1)")
-    b.add_argument("--opponent", default="random",
+    b.add_argument("--workers", type=int, default=None, help="env --batched: worker processes (default 1)")
+    b.add_argument("--opponent", default=None,
                    help="env --batched: the opponent (default random, the C++ random player): a bot spec "
                         "such "
                         "as scripted or 'policy?model=b11', or self (rl train's default network)")
@@ -684,16 +694,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
+    stdout = sys.stdout
+    sys.stdout = PipeGuard(stdout)  # output piped into `head`: see PipeGuard
     try:
         return int(args.func(args))
     except KeyboardInterrupt:  # Ctrl-C where a command has nothing finished to report
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
+    except BrokenPipeError:  # a write past PipeGuard (the raw descriptor): stop quietly
         import os
 
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
         return 0
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

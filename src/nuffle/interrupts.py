@@ -9,11 +9,13 @@ game's record and counting the game: a signal arriving inside it is raised at it
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any, TextIO
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -46,3 +48,65 @@ def deferred_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
     if caught:
         raise KeyboardInterrupt
+
+
+_WORKER_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextmanager
+def forking_workers() -> Iterator[None]:
+    """Fork worker processes inside this block: SIGINT and SIGTERM are blocked in this thread
+    while it runs (and delivered at its end), so a child starts with them blocked and
+    `worker_signals()` sets its own handlers before any can reach it. A Ctrl-C at a terminal
+    goes to every process of the group; the workers leave it to the parent, which stops them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _WORKER_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def worker_signals() -> None:
+    """In a worker process started by `forking_workers`: ignore SIGINT (the parent handles a
+    Ctrl-C and closes the workers), end quietly on SIGTERM (the parent's `terminate()`), then
+    unblock both."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _WORKER_SIGNALS)
+
+
+class PipeGuard:
+    """Standard output that a closed reader cannot stop: once a write or flush meets a broken
+    pipe (`nuffle ... | head`), the rest of the output goes to /dev/null and the command goes on
+    to its end, saving its files, with no "Broken pipe" error. Everything else is the wrapped
+    stream's."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._drop()
+
+    def _drop(self) -> None:
+        """Point the stream's file descriptor at /dev/null (its buffer then drains there)."""
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        finally:
+            os.close(devnull)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)

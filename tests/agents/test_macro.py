@@ -11,7 +11,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6
 from nuffle.core.game import Game
 from nuffle.play import play
-from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, Scenario
+from nuffle.testing import LINEMAN, LINEMAN2, O_LINE, Scenario, check_finished
 
 A = ActionType
 ORC_LINE = O_LINE
@@ -65,7 +65,8 @@ def test_mcts_macro_bot_plays_a_match_without_assisted_moves() -> None:
     game = Game.new("human", "orc", seed=3, board=3)
     bot = MCTSBot(seed=1, iterations=8, macro=True)
     play(game, bot, make_agent("random", seed=2))
-    assert game.is_over
+    check_finished(game)
+    assert bot.searches >= 1 and bot.searched_iterations >= 8
 
 
 def test_walk_waits_through_a_reroll_question_and_goes_on() -> None:

@@ -23,7 +23,7 @@ from nuffle.core.game import Game
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
 from nuffle.play import play
-from nuffle.testing import Scenario, midgame_states
+from nuffle.testing import Scenario, check_finished, midgame_states
 
 A = ActionType
 LINEMAN = 5  # human lineman: MA6 AG3, no skills
@@ -525,14 +525,14 @@ def test_short_match_against_random_completes() -> None:
     game = Game.new("human", "orc", seed=4, board=1)
     bot = make_agent("mcts?iterations=50", seed=1)
     play(game, bot, make_agent("random", seed=2))
-    assert game.is_over
-    assert isinstance(bot, MCTSBot) and bot.search.iterations >= 1
+    check_finished(game)  # both halves played, the score its touchdowns, the winner the side ahead
+    assert isinstance(bot, MCTSBot) and bot.searches >= 1 and bot.search.iterations >= 1
 
 
 def test_lookahead_completes_a_match() -> None:
     game = Game.new("human", "orc", seed=6, board=1)
     play(game, make_agent("random", seed=1), make_agent("lookahead", seed=2))
-    assert game.is_over
+    check_finished(game)
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -588,3 +588,27 @@ def test_speed_bench_reports_iterations_per_second() -> None:
     assert row["iterations_per_cpu_s"] > 0 and row["iterations_per_cpu_s_rollouts"] > 0
     assert len(figures["loadavg"]) == 3
     assert "it/cpu s" in format_mcts_bench(figures)
+
+
+def test_a_search_in_a_thread_leaves_the_garbage_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector's switch is the whole process's: a search in a thread (the web server's
+    bots) must not turn it off under the other threads (issue 54, item 20)."""
+    import gc
+    import threading
+
+    seen: list[bool] = []
+    iterate = Search._iterate
+
+    def watched(self: Search, root: Node) -> None:
+        seen.append(gc.isenabled())
+        iterate(self, root)
+
+    monkeypatch.setattr(Search, "_iterate", watched)
+    search = Search(SearchConfig(), seed=1)
+    search.native = False  # the Python loop: it is the one that pauses the collector
+    view = _board1_team_turn().view()
+    worker = threading.Thread(target=lambda: search.run(view, iterations=20))
+    assert gc.isenabled()
+    worker.start()
+    worker.join()
+    assert len(seen) == 20 and all(seen) and gc.isenabled()

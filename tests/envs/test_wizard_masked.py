@@ -18,6 +18,7 @@ from nuffle.envs.decision import DECISION_NAMES
 from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.envs.layout_hash import layout_hash
 from nuffle.play import play
+from nuffle.testing import check_finished
 
 SPELLS = {ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT}
 # The layout hashes from before the Wizard existed (what the bundled policies were trained on).
@@ -58,7 +59,7 @@ def test_the_codec_masks_the_spells_out_and_keeps_everything_else():
 def test_a_bundled_policy_plays_a_match_with_wizards_on_both_sides():
     game = Game.new(with_wizard("human"), with_wizard("human"), seed=2, board=1)
     game = play(game, make_agent("random", 5), make_agent("policy?model=b1&greedy=true", 6))
-    assert game.is_over
+    check_finished(game)
 
 
 def test_an_environment_learner_with_a_wizard_is_never_offered_him():

@@ -125,3 +125,27 @@ def test_pushed_states_carry_only_the_log_lines_the_socket_has_not_had(client: T
     full = client.get(url).json()
     assert full["log_from"] == max(0, len(log) - 150) and full["log"] == log[-150:]
     assert any(line.startswith("Weather: ") for line in log)  # the match report, in words
+
+
+def test_a_fault_in_the_state_pusher_is_logged_and_closes_the_socket(
+        client: TestClient, monkeypatch: Any, caplog: Any) -> None:
+    """The pusher no longer swallows every exception (issue 54, item 20): a bug in building a
+    pushed state reaches the server's log with its traceback, and the client is told (close
+    code 1011) rather than waiting for states that never come."""
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    from nuffle.web.session import LiveGame
+
+    def broken(self: LiveGame, odds_fn: Any, since: int) -> tuple[str, int]:
+        raise RuntimeError("a bug in push_text")
+
+    g = _hotseat(client)
+    monkeypatch.setattr(LiveGame, "push_text", broken)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        assert ws.receive_json() == {"type": "hello", "seat": None}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 1011
+    faults = [r for r in caplog.records if r.name == "nuffle.web" and r.exc_info]
+    assert faults and "a bug in push_text" in str(faults[0].exc_info[1]), caplog.text

@@ -196,10 +196,12 @@ public:
 
     // Random legal actions into `actions` (benchmarks, smoke tests): per row the C++ random
     // player's set-up move where random_setup_act has one, else a uniformly random action type
-    // of the legal ones, then one of its indices uniformly; from the stream seeded by `seed`.
+    // of the legal ones, then one of its indices uniformly; row i from its own stream, seeded
+    // by `seed + i` (a block of rows starting at row `first` is given `seed + first`, so the
+    // draws do not depend on how the rows are split over workers).
     void sample(std::uint64_t seed) {
-        std::uint64_t r = seed_state(seed);
         for (int i = 0; i < size(); ++i) {
+            std::uint64_t r = seed_state(seed + static_cast<std::uint64_t>(i));
             const Row& row = rows_[static_cast<std::size_t>(i)];
             const std::size_t n = row.idx.size();
             if (n == 0) continue;

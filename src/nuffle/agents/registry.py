@@ -50,11 +50,6 @@ def register(name: str, factory: AgentFactory) -> None:
     _REGISTRY[name] = factory
 
 
-def register_module(name: str, module: str) -> None:
-    """Declare that importing `module` registers bot `name` (loaded only when asked for)."""
-    _BUILTIN_MODULES[name] = module
-
-
 def _load(name: str) -> None:
     module = _BUILTIN_MODULES.get(name)
     if module is not None and name not in _REGISTRY:

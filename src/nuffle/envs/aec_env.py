@@ -19,10 +19,32 @@ from nuffle.envs.rewards import EventTracker, StepEvents, make_reward
 AGENTS = ("home", "away")
 
 
+class AgentLegalDiscrete(MaskDiscrete):
+    """One agent's action space: `sample()` without a mask draws among the actions that agent
+    may take now (so `env.action_space(agent).sample()` is a valid action for the agent that
+    decides, and the flat index 0 for the other, whose action is not used); with a mask it
+    samples as usual."""
+
+    def __init__(self, n: int, env: BloodBowlAEC, agent: str) -> None:
+        super().__init__(n)
+        self._env = env
+        self._agent = agent
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None:
+            env = self._env
+            legal = env.action_masks(self._agent) if env.agents else np.zeros(self.n, dtype=np.bool_)
+            return super().sample(mask=legal)  # an all-False mask gives index 0
+        return super().sample(mask=mask, probability=probability)
+
+
 class BloodBowlAEC(AECEnv):  # type: ignore[misc]
     """Agents 'home' and 'away'; `agent_selection` is whoever decides next (a coach often
     decides many times in a row). Observations are canonical for each agent and carry its
     action mask (all False when it does not decide). Rewards come from each side's events.
+    `action_space(agent).sample()` draws a legal action for the agent that decides. An illegal
+    action raises `EnvError`; with `illegal_action="ignore"` it is skipped instead (rewards 0,
+    `infos[agent]["illegal_action"]` True), as in `BloodBowlEnv`.
 
     `setup` (a bot spec, default 'scripted'; None: the agents set up) makes both sides' set-up
     decisions, so the agents only play; `max_steps` (default `DEFAULT_MAX_STEPS`; None: no
@@ -43,9 +65,13 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         setup: Any = DEFAULT_SETUP,
         max_steps: int | None = DEFAULT_MAX_STEPS,
         engine: str | None = None,
+        illegal_action: str = "raise",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
+        if illegal_action not in ("raise", "ignore"):
+            raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
+        self.illegal_action = illegal_action
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
@@ -60,7 +86,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self._obs_space = observation_space(self.driver)
-        self._act_space = MaskDiscrete(self.driver.codec.size)
+        self._act_spaces = {a: AgentLegalDiscrete(self.driver.codec.size, self, a) for a in AGENTS}
         self._np_random, _ = seeding.np_random(None)
         self.trackers: list[EventTracker] = []
 
@@ -68,7 +94,9 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self._act_space
+        if agent not in AGENTS:
+            raise EnvError(f"unknown agent {agent!r}: choose 'home' or 'away'")
+        return self._act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -106,7 +134,13 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         side = AGENTS.index(agent)
-        act = self.driver.action_for(action, side)
+        try:
+            act = self.driver.action_for(action, side)
+        except EnvError:
+            if self.illegal_action == "raise" or not self._act_spaces[agent].contains(action):
+                raise
+            self._skip_illegal(agent)  # nothing changes in the match
+            return
         self._cumulative_rewards[agent] = 0.0
         events = [StepEvents(), StepEvents()]
         self.driver.apply(act, side, [(self.trackers[0], events[0]), (self.trackers[1], events[1])])
@@ -125,6 +159,14 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         if not game.is_over:
             self.agent_selection = AGENTS[game.decider]
         self._accumulate_rewards()
+
+    def _skip_illegal(self, agent: str) -> None:
+        """`illegal_action="ignore"`: an illegal action is skipped (the same agent still decides,
+        every reward 0, `infos[agent]["illegal_action"]` True), as `BloodBowlEnv` does."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.infos = {a: {"events": StepEvents().as_dict()} for a in self.agents}
+        self.infos[agent]["illegal_action"] = True
 
     def render(self) -> Any:
         if self.render_mode == "ansi":

@@ -10,7 +10,6 @@ both give the same arrays.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -246,6 +245,3 @@ class MatchDriver:
         self.steps += 1
         for tracker, events in trackers:
             tracker.after(game, actor, action.type, events)
-
-
-OpponentFn = Callable[[Game], Action]

@@ -118,4 +118,3 @@ NON_SPATIAL: tuple[tuple[str, str], ...] = (
 )
 N_NON_SPATIAL = len(NON_SPATIAL)
 NS_INDEX = {name: i for i, (name, _) in enumerate(NON_SPATIAL)}
-PA_KIND_INDEX = {name: i for i, name in enumerate(PLAYER_ACTION_KINDS)}

@@ -36,11 +36,6 @@ def observation_space(driver: MatchDriver) -> spaces.Dict:
     )
 
 
-def factored_space(driver: MatchDriver) -> spaces.MultiDiscrete:
-    """The factored action space of a board: (action type row, target) of the codec's grid."""
-    return spaces.MultiDiscrete([driver.codec.rows, driver.codec.targets])
-
-
 class MaskDiscrete(spaces.Discrete):
     """`Discrete` whose `sample(mask=...)` also takes the environments' bool masks (Gymnasium's
     own wants int8; a bool mask is viewed as one, without a copy)."""

@@ -4,6 +4,9 @@ Blood Bowl is turn-based: one coach decides at a time. Each `step(actions)` take
 of the agent that decides now (the one whose `action_mask` has legal entries) and ignores the
 other agent's (its mask is all False; any value, or none, will do). Observations, rewards,
 terminations, truncations and infos are reported for both agents at every step.
+`action_space(agent).sample()` draws a legal action for the agent that decides, so the
+canonical random loop runs as it is; `illegal_action="ignore"` skips an illegal action (as the
+Gymnasium environment does) instead of raising `EnvError`.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 
 class BloodBowlParallel(ParallelEnv):  # type: ignore[misc]
     """Agents 'home' and 'away' stepping together; takes `BloodBowlAEC`'s options (board,
-    teams, reward, assisted moves, render mode, `setup` bot, `max_steps` and `engine`)."""
+    teams, reward, assisted moves, render mode, `setup` bot, `max_steps`, `engine` and
+    `illegal_action`)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_parallel_v0",
                 "render_fps": 4}
@@ -55,9 +59,11 @@ class BloodBowlParallel(ParallelEnv):  # type: ignore[misc]
         terms = {a: bool(aec.terminations[a]) for a in self.agents}
         truncs = {a: bool(aec.truncations[a]) for a in self.agents}
         obs, infos = self._observations(), self._infos()
-        for a, ev in aec.infos.items():
+        for a, info in aec.infos.items():
             if a in infos:
-                infos[a]["events"] = ev.get("events", {})
+                infos[a]["events"] = info.get("events", {})
+                if info.get("illegal_action"):
+                    infos[a]["illegal_action"] = True
         if any(terms.values()) or any(truncs.values()):
             self.agents = []
         return obs, rewards, terms, truncs, infos

@@ -11,6 +11,7 @@ the engine's state directly (`State.places`, `State.log`), never the Python snap
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from itertools import islice
@@ -213,6 +214,16 @@ TOUCHDOWNS: dict[str, float] = {"touchdowns": 1.0, "touchdowns_against": -1.0}
 PRESETS: dict[str, dict[str, float]] = {"win": WIN_LOSS, "ffai": FFAI, "touchdowns": TOUCHDOWNS}
 
 
+def _finite(w: Any) -> bool:
+    """Whether `w` is a finite int or float (not a bool, a string, NaN or an infinity)."""
+    if isinstance(w, bool) or not isinstance(w, int | float):
+        return False
+    try:
+        return math.isfinite(float(w))
+    except OverflowError:  # an int beyond a float's range
+        return False
+
+
 class WeightedReward:
     """A reward that is a weighted sum of event counts."""
 
@@ -220,7 +231,10 @@ class WeightedReward:
         unknown = sorted(set(weights) - set(EVENT_NAMES))
         if unknown:
             raise InputError(f"unknown reward event {unknown[0]!r}: choose from {', '.join(EVENT_NAMES)}")
-        self.weights = dict(weights)
+        for name, w in weights.items():
+            if not _finite(w):
+                raise InputError(f"reward weight {name!r} must be a finite number, got {w!r:.40}")
+        self.weights = {name: float(w) for name, w in weights.items()}
 
     def __call__(self, events: StepEvents) -> float:
         return float(sum(w * getattr(events, k) for k, w in self.weights.items()))

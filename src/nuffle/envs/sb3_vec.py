@@ -18,6 +18,9 @@ from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvS
 
 from nuffle.core.errors import NuffleError
 from nuffle.envs.batched import BatchedVectorEnv
+from nuffle.envs.sb3_extractor import MaskFreeExtractor
+
+__all__ = ["MaskFreeExtractor", "RowAttributeError", "Sb3BatchedEnv"]
 
 
 class RowAttributeError(NuffleError, AttributeError):

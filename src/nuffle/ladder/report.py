@@ -54,6 +54,7 @@ def summarise(entries: list[str], games: list[dict[str, Any]], config: dict[str,
         venue["home_wins" if sh > sa else "draws" if sh == sa else "away_wins"] += 1
     wins = score_matrix(n, results)
     rates = win_rates(wins)
+    met = wins + wins.T  # games between each pair: a pairing not played has no score rate
     bt = fit_bradley_terry(wins)
     nash = nash_average(rates)
     for i, row in enumerate(rows):
@@ -71,7 +72,7 @@ def summarise(entries: list[str], games: list[dict[str, Any]], config: dict[str,
         "config": config,
         "entries": entries,
         "table": rows,
-        "score_rate": rates.tolist(),
+        "score_rate": [[float(rates[i, j]) if met[i, j] > 0 else None for j in range(n)] for i in range(n)],
         "venue": venue,
         "games": games,
     }
@@ -119,6 +120,11 @@ def _ints(value: Any, n: int) -> bool:
     return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= 0 for v in value)
 
 
+def _rate(rate: float | None) -> str:
+    """A score-rate cell: none for a pairing not played (a partial ladder)."""
+    return "none" if rate is None else f"{rate:.2f}"
+
+
 def _wdl(r: dict[str, Any]) -> str:
     return f"{r['wins']}/{r['draws']}/{r['losses']}"
 
@@ -147,12 +153,13 @@ def markdown(report: dict[str, Any]) -> str:
             f"{_wdl(r['home'])} | {_wdl(r['away'])} |")
     v = report["venue"]
     out += ["", f"Venue: home side won {v['home_wins']}, drew {v['draws']}, away side won "
-            f"{v['away_wins']}.", "", "Score rate of the row entry against the column entry:", ""]
+            f"{v['away_wins']}.", "", "Score rate of the row entry against the column entry "
+            "(none: the pairing was not played):", ""]
     names = report["entries"]
     out.append("| | " + " | ".join(names) + " |")
     out.append("|---" * (len(names) + 1) + "|")
     for i, name in enumerate(names):
-        cells = ["-" if i == j else f"{report['score_rate'][i][j]:.2f}" for j in range(len(names))]
+        cells = ["-" if i == j else _rate(report["score_rate"][i][j]) for j in range(len(names))]
         out.append(f"| {name} | " + " | ".join(cells) + " |")
     out += ["", "Ratings: Bradley-Terry on the Elo scale (mean 0; draws count half), 95% "
             "intervals from the fit's curvature. Nash: equilibrium weights of the win-rate "

@@ -39,7 +39,9 @@ def register(sub: Any) -> None:
     t.add_argument("--channels", default="64,64,64", help="conv net: filters per layer (default 64,64,64)")
     t.add_argument("--lr", type=float, help="learning rate (default 1e-3 for a2c, 3e-4 for ppo)")
     t.add_argument("--entropy", type=float, default=0.01, help="entropy coefficient (default 0.01)")
-    t.add_argument("--reward", default="ffai", help="reward preset: ffai (default), win or touchdowns")
+    t.add_argument("--reward", default="ffai",
+                   help="reward preset (ffai, the default; win or touchdowns), or event weights as a JSON "
+                        "object ('{\"touchdowns\": 1, \"casualties\": 0.1}') or a .json file holding one")
     t.add_argument("--opponent", default="random", help="opponent bot spec, or 'self' for self-play")
     t.add_argument("--setup", default="scripted",
                    help="bot that sets up for the learner; 'none': the learner does")
@@ -127,6 +129,25 @@ def _channels(text: str) -> tuple[int, ...]:
     return out
 
 
+def _reward(text: str) -> str | dict[str, float]:
+    """`--reward`: a preset name as it is, or the event weights of a JSON object (given inline,
+    or as a .json file); the weights are checked by `make_reward`."""
+    source = text
+    if text.lstrip()[:1] not in ("{", "["):  # JSON: an object (a list is refused below)
+        if not text.endswith(".json"):
+            return text
+        from nuffle.files import read_text
+
+        source = read_text(Path(text))  # ValueError naming the file
+    from nuffle.files import parse_json
+
+    weights = parse_json(source, "--reward")
+    if not isinstance(weights, dict):
+        raise InputError(f"--reward must be a preset name or a JSON object of event weights, "
+                         f"got {text!r:.60}")
+    return weights
+
+
 def _config(args: argparse.Namespace) -> Any:
     from nuffle.rl.config import TrainConfig
 
@@ -138,7 +159,8 @@ def _config(args: argparse.Namespace) -> Any:
                        workers=args.workers, executor=args.executor, ray_address=args.ray_address,
                        net=args.net, hidden=args.hidden,
                        channels=_channels(args.channels), lr=lr,
-                       entropy_coef=args.entropy, reward=args.reward, opponent=args.opponent, setup=setup,
+                       entropy_coef=args.entropy, reward=_reward(args.reward), opponent=args.opponent,
+                       setup=setup,
                        assisted_moves=args.assisted_moves,
                        opponent_assisted_moves=args.opponent_assisted_moves, curriculum=args.curriculum,
                        curriculum_target=args.curriculum_target, critic_warmup=args.critic_warmup,

@@ -8,6 +8,7 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.envs.core import BOARDS
+from nuffle.envs.rewards import make_reward
 from nuffle.rl.curriculum import KINDS as CURRICULA
 from nuffle.rl.networks import NETWORKS, NetSpec
 from nuffle.rl.vec import EXECUTORS, EnvSpec
@@ -32,7 +33,7 @@ class TrainConfig:
     home: str = "human"
     away: str = "human"
     opponent: str = "random"  # a bot spec, or 'self' for self-play against past checkpoints
-    reward: str = "ffai"
+    reward: str | dict[str, float] = "ffai"  # a preset name or event weights (`make_reward`)
     setup: str | None = "scripted"  # the bot that sets up for the learner (None: the learner)
     assisted_moves: bool = False
     opponent_assisted_moves: bool = False  # the opponent moves far in one action too
@@ -90,6 +91,9 @@ class TrainConfig:
             v = getattr(self, name)
             if not math.isfinite(v) or v < 0:
                 raise InputError(f"{name.replace('_', '-')} must be a finite non-negative number, got {v}")
+        make_reward(self.reward)  # a preset name or event weights (finite numbers), nothing else
+        if callable(self.reward):
+            raise InputError("a training run's reward is a preset name or event weights, not a callable")
         if self.lr == 0 or self.gamma > 1 or self.gae_lambda > 1:
             raise InputError("lr must be > 0, and gamma and gae-lambda at most 1")
         return self

@@ -14,6 +14,7 @@ import torch
 from nuffle.agents.registry import make_agent
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.interrupts import forking_workers, worker_signals
 from nuffle.play import play
 from nuffle.rl.policy_bot import PolicyAgent
 from nuffle.stats import Z95, wilson
@@ -67,7 +68,8 @@ def evaluate(model: str, board: int, opponent: str = "random", games: int = 200,
     if workers == 1:
         results: Iterable[dict[str, Any]] = map(_play_one, jobs)
     else:
-        pool = mp.get_context("fork").Pool(workers)
+        with forking_workers():  # a Ctrl-C is this process's: it terminates the pool
+            pool = mp.get_context("fork").Pool(workers, initializer=worker_signals)
         results = pool.imap(_play_one, jobs)
     try:
         for rec in results:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 import torch
 
 from nuffle.rl.vec import Obs
@@ -36,9 +35,11 @@ class Rollout:
                        z(), z(), z(), z())
 
     def put_obs(self, t: int, obs: Obs) -> None:
-        self.spatial[t] = torch.from_numpy(obs["spatial"])
-        self.non_spatial[t] = torch.from_numpy(obs["non_spatial"])
-        self.masks[t] = torch.from_numpy(obs["action_mask"].astype(np.bool_, copy=False))
+        """Copy step `t`'s observations in (numpy writes the tensors' memory: the batched
+        environment's arrays are read-only views, which torch.from_numpy would warn about)."""
+        self.spatial[t].numpy()[...] = obs["spatial"]
+        self.non_spatial[t].numpy()[...] = obs["non_spatial"]
+        self.masks[t].numpy()[...] = obs["action_mask"]
 
     def flat(self, name: str) -> torch.Tensor:
         """Field `name` with the (T, N) axes merged."""

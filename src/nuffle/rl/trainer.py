@@ -16,7 +16,7 @@ from nuffle.rl.config import TrainConfig
 from nuffle.rl.logs import EpisodeWindow, RunLog
 from nuffle.rl.networks import ActorCritic, build_network, masked_dist, to_tensors
 from nuffle.rl.rollout import Rollout
-from nuffle.rl.vec import VecEnv
+from nuffle.rl.vec import VecEnv, resolve_executor
 
 ALGORITHMS: dict[str, Any] = {"a2c": a2c, "ppo": ppo}
 
@@ -27,6 +27,7 @@ class Trainer:
     def __init__(self, cfg: TrainConfig, out: str | Path, init: str | None = None,
                  resume: checkpoint.Checkpoint | None = None, progress: bool = True) -> None:
         self.cfg = cfg.validate()
+        resolve_executor(cfg.env_spec(), cfg.executor)  # InputError before any file is written
         self.out = Path(out)
         self.progress = progress
         self.steps = 0

@@ -8,7 +8,6 @@ A batch resets an environment as soon as its episode ends and reports the finish
 from __future__ import annotations
 
 import multiprocessing as mp
-import signal
 import traceback
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
@@ -18,6 +17,7 @@ import numpy as np
 
 from nuffle.core.errors import InputError, StateError
 from nuffle.envs.gym_env import BloodBowlEnv
+from nuffle.interrupts import forking_workers, worker_signals
 from nuffle.rl.curriculum import Curriculum, make_curriculum
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class EnvSpec:
     home: str = "human"
     away: str = "human"
     opponent: str = "random"  # a bot spec, or 'self' (past checkpoints in `pool`)
-    reward: str = "ffai"
+    reward: str | dict[str, float] = "ffai"  # a preset name or event weights
     side: str = "random"
     setup: str | None = "scripted"
     assisted_moves: bool = False
@@ -131,9 +131,7 @@ def _serve(conn: Connection, spec: EnvSpec, n: int, seed: int) -> None:
     """A worker process: builds its batch and answers commands until told to close."""
     import torch  # the rl extra's; a self-play worker runs its opponent's policy on one thread
 
-    # Interrupts are the parent's to handle: it closes (or terminates) the workers.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    worker_signals()  # interrupts are the parent's to handle: it closes (or terminates) the workers
     torch.set_num_threads(1)
     try:
         batch = EnvBatch(spec, n, seed)
@@ -237,7 +235,8 @@ class VecEnv:
             for size, start in zip(self.sizes, starts, strict=True):
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(target=_serve, args=(child, spec, size, start), daemon=True)
-                proc.start()
+                with forking_workers():
+                    proc.start()
                 self._pipes.append(parent)
                 self._procs.append(proc)
             for pipe in self._pipes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -22,6 +23,8 @@ from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
 from nuffle.web.session import OWNER, SIDES
 from nuffle.web.store import Store
+
+log = logging.getLogger("nuffle.web")
 
 MAX_BODY = 4_000_000
 
@@ -232,17 +235,24 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
 
         async def pusher() -> None:
             since = 0  # log lines this socket has had
-            while True:
-                await wake.wait()
-                wake.clear()
-                text, since = live.push_text(odds.overlays, since)
-                await ws.send_text(text)
+            try:
+                while True:
+                    await wake.wait()
+                    wake.clear()
+                    text, since = live.push_text(odds.overlays, since)
+                    await ws.send_text(text)
+            except WebSocketDisconnect:  # the client left: the receiving loop below ends too
+                return
+            except Exception:  # a fault in the server: said in its log, and the client is told
+                log.exception("game %s: the websocket's state pusher failed; closing the socket", gid)
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError):  # already closing
+                    await ws.close(code=1011, reason="internal error")
 
         push = asyncio.create_task(pusher())
         try:
             while True:
                 frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
+                if frame["type"] == "websocket.disconnect" or push.done():  # left, or closed on a fault
                     break
                 text = frame.get("text")
                 if text is None:
@@ -258,7 +268,7 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
         finally:
             live.listeners.discard(wake)
             push.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
+            with contextlib.suppress(asyncio.CancelledError):  # the pusher's own errors are logged
                 await push
 
     return app

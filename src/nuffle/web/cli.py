@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sqlite3
 import sys
@@ -48,6 +49,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: the web app needs the [web] extra (pip install 'nuffle[web]'): {exc}",
               file=sys.stderr)
         return 2
+    if args.models is not None:
+        if not Path(args.models).is_dir():
+            print(f"error: --models {args.models}: not a folder", file=sys.stderr)
+            return 2
+        from nuffle.web.models import MODELS_ENV
+
+        os.environ[MODELS_ENV] = str(Path(args.models).resolve())  # read by nuffle.web.models
     db = Path(args.db) if args.db else default_db_path()
     leagues = Path(args.leagues) if args.leagues else None
     if leagues is not None and not leagues.is_dir():
@@ -83,6 +91,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
     p.add_argument("--leagues", metavar="DIR",
                    help="serve the league files (*.db) in DIR, read-only, at /api/leagues and /leagues")
+    p.add_argument("--models", metavar="DIR",
+                   help="a folder of .pt policies the games' bots may name (policy?model=FILE.pt); "
+                        "without it, the bundled policies only")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default warning)")

@@ -34,6 +34,7 @@ from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
+from nuffle.web.models import checked_spec, loadable_spec
 from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 from nuffle.web.teams_api import game_teams
@@ -69,11 +70,12 @@ def parse_entry(text: Any, field: str, board: int = 11) -> tuple[str, str | None
     if sep:
         try:
             _, options = parse_bot_spec(bot)
+            checked_spec(bot)  # a policy's model: a bundled name or the models folder's, no path
             for key, value in options.items():
                 cap = BOT_LIMITS.get(key)
                 if cap is not None and not _within_cap(value, cap):
                     raise InputError(f"bot option {key}={value!r} is over the server's cap of {cap}")
-            agent_for_board(bot, board)
+            agent_for_board(loadable_spec(bot), board)
         except ValueError as exc:
             raise WebError(400, f"'{field}': {exc}") from None
         return race, bot
@@ -176,7 +178,7 @@ class GameManager:
         for i, side in enumerate(SIDES):
             spec = seats[side].bot
             if spec is not None:
-                agent = make_agent(spec, (stored.seed * 2 + i + 1) % (1 << 62))
+                agent = make_agent(loadable_spec(spec), (stored.seed * 2 + i + 1) % (1 << 62))
                 agent.new_game(game.view(), i)
                 live.agents[i] = agent
         return live

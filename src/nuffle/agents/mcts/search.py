@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 
@@ -204,9 +205,12 @@ class Search:
             self._native.core.clear()
         # The tree is a few hundred thousand small objects that all stay alive during the
         # search: the cyclic collector would walk them again and again for nothing (up to
-        # half the search's time), so it pauses until the search ends.
-        collecting = gc.isenabled()
-        gc.disable()
+        # half the search's time), so it pauses until the search ends. The switch is the whole
+        # process's: only a search in the main thread pauses it, never one in a thread beside
+        # other work (the web server runs its bots in threads).
+        collecting = gc.isenabled() and threading.current_thread() is threading.main_thread()
+        if collecting:
+            gc.disable()
         try:
             if self.config.crn and self.config.rollouts:  # no rollouts: no stream to number
                 self._crn_base = self.rng.getrandbits(64)
