@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.skill_table", 1), ("nuffle.testing", 1), ("nuffle.conformance", 1),
     ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),
     ("nuffle.eval_seeds", 1),  # the held-out evaluation seeds, which the environments refuse
+    ("nuffle.interrupts", 1),  # signal handling (standard library only), which env workers use
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     ("nuffle.parity", 2),  # the lockstep harness drives the bots too
