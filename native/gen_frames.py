@@ -33,7 +33,7 @@ HEADER = ROOT / "native" / "include" / "nuffle" / "frames.hpp"
 ENUMS = ("RollKind", "ActionType", "Skill", "Status", "Dice", "BlockFace", "Weather", "BallState",
          "DecisionKind")
 #: List capacity by field name (elements of the state's list pool); others get DEFAULT_CAP.
-CAPS = {"path": 24, "todo": 32, "faces": 3, "fame": 2, "direction": 2, "facing": 2}
+CAPS = {"path": 24, "todo": 32, "sending": 32, "faces": 3, "fame": 2, "direction": 2, "facing": 2}
 DEFAULT_CAP = 16
 #: Kinds the class source does not show.
 KIND_OVERRIDES: dict[str, str] = {}

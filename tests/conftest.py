@@ -28,6 +28,7 @@ TIMING_FILES = {
     "competition/test_jq_bot.py": "bot subprocesses on clocks",
     "competition/test_docs_bot.py": "bot subprocesses on clocks",
     "competition/test_tournament.py": "tournaments of bot subprocesses on clocks, on a local Ray cluster",
+    "native/test_native_threads.py": "searches of a few seconds raced from two threads; SIGINT to a C++ loop",
 }
 #: Single tests (node ids from tests/, parameters left out) in the `timing` group, with why.
 TIMING_TESTS = {
@@ -35,6 +36,8 @@ TIMING_TESTS = {
     "test_probes.py::test_web_probes_get_4xx_and_leave_no_traceback": "a server subprocess on a port",
     "test_probes.py::test_serve_creates_no_database_when_it_cannot_start": "a server on a port",
     "rl/test_training.py::test_ray_actors_step_exactly_like_one_process": "a local Ray cluster",
+    "native/test_parity_harness.py::test_sigint_to_a_running_parity_prints_the_partial_result":
+        "SIGINT to a running nuffle parity after 6 s",
 }
 
 _HERE = os.path.dirname(__file__)

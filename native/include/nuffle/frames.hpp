@@ -676,12 +676,12 @@ constexpr int F_IDX = 1;
 constexpr int F_SENDING = 2;
 constexpr int F_SENDING_AT = 0;
 constexpr int F_TODO = 3;
-constexpr int F_TODO_AT = 16;
+constexpr int F_TODO_AT = 32;
 inline constexpr FieldInfo FIELDS[] = {
     {"end_of_half", Kind::BOOL, "", 0, 0, 0},
     {"idx", Kind::INT, "", 1, 0, 0},
-    {"sending", Kind::LIST, "", 2, 0, 16},
-    {"todo", Kind::LIST, "", 3, 16, 32},
+    {"sending", Kind::LIST, "", 2, 0, 32},
+    {"todo", Kind::LIST, "", 3, 32, 32},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1767,7 +1767,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 5, 48, -1},
     {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
-    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 48, -1},
+    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
     {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},

@@ -12,6 +12,10 @@ namespace fm = frames::p_match;
 namespace fh = frames::p_half;
 namespace fd = frames::p_drive;
 namespace fe = frames::p_end_drive;
+// EndDrive's `sending`: every player of both sides may be sent off after a drive (Secret Weapon
+// given to all); its capacity as gen_frames.py laid it out.
+constexpr int SENDING_CAP = fe::FIELDS[fe::F_SENDING].cap;
+static_assert(SENDING_CAP >= MAX_PLAYERS, "EndDrive.sending holds every player of both sides");
 namespace fc = frames::p_master_chef;
 
 // match.fame: FAME from the two gates.
@@ -230,7 +234,7 @@ inline void end_drive_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     ListRef todo = list_field(s, f, fe::F_TODO, fe::F_TODO_AT, 32);
-    ListRef sending = list_field(s, f, fe::F_SENDING, fe::F_SENDING_AT, 16);
+    ListRef sending = list_field(s, f, fe::F_SENDING, fe::F_SENDING_AT, SENDING_CAP);
     const int n = s.player_count;
     const bool last = f.arg[fe::F_END_OF_HALF] != 0 && s.half == 2;
     if (f.phase == fe::START) {
@@ -317,7 +321,7 @@ inline Legal end_drive_legal(Ctx&) {
 inline void end_drive_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
-    ListRef sending = list_field(s, f, fe::F_SENDING, fe::F_SENDING_AT, 16);
+    ListRef sending = list_field(s, f, fe::F_SENDING, fe::F_SENDING_AT, SENDING_CAP);
     const int p = sending[0];
     if (a.type == frames::at::USE_BRIBE) {
         --s.teams[s.players[p].team].bribes;
@@ -332,7 +336,7 @@ inline void end_drive_act(Ctx& c, const Act& a) {
 inline Detail end_drive_detail(Ctx& c) {
     Frame& f = c.top();
     Detail d;
-    if (f.arg[fe::F_SENDING] > 0) d.player = list_field(c.s, f, fe::F_SENDING, fe::F_SENDING_AT, 16)[0];
+    if (f.arg[fe::F_SENDING] > 0) d.player = list_field(c.s, f, fe::F_SENDING, fe::F_SENDING_AT, SENDING_CAP)[0];
     return d;
 }
 
