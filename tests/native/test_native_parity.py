@@ -4,8 +4,9 @@ moves), 0 divergences. After every step the harness compares the decider, the de
 legal actions, the whole position with its event log, at every chance node the exact outcome
 probabilities, and at a sampled tenth of the decisions and chance nodes the exact distribution
 of `outcomes()` (each outcome's probability and next position). Each skill given in turn to
-every player runs in CI too (test_parity_harness.py). Every frame is ported: every game runs to its end (a game stopped at a
-frame the native engine has not ported, `stopped_at_unported`, fails)."""
+every player runs in CI too (test_parity_harness.py). Every frame is ported: every game runs to
+its end (a game stopped at a frame the native engine has not ported, `stopped_at_unported`,
+fails)."""
 
 from __future__ import annotations
 
