@@ -84,7 +84,7 @@ def test_stop_searches_ends_a_running_search(native: ModuleType) -> None:
 RANDOM_GAMES = """
 from nuffle.core.engines import native_module
 print("ready", flush=True)
-native_module().play_random_games(g.native_state, 10**8, 1)
+native_module().play_random_games(g.native_state, 10**6, 1)  # an hour or more
 """
 # the outcomes of placing the kick: every kick-off result, pitch invasions with a roll per
 # player included; far more than a minute of enumeration
