@@ -30,6 +30,7 @@ TIMING_FILES = {
     "competition/test_tournament.py": "tournaments of bot subprocesses on clocks, on a local Ray cluster",
     "competition/test_hostile.py": "hostile bots on clocks of a few seconds; the game clock",
     "competition/test_sandbox.py": "sandboxed bot subprocesses on clocks",
+    "native/test_native_threads.py": "searches of a few seconds raced from two threads; SIGINT to a C++ loop",
 }
 #: Single tests (node ids from tests/, parameters left out) in the `timing` group, with why.
 TIMING_TESTS = {
@@ -42,6 +43,8 @@ TIMING_TESTS = {
     "native/test_native_mcts_cpp.py::test_other_threads_run_while_the_cpp_search_runs":
         "a thread's longest pause beside a 0.6 s search, on the wall clock "
         "(failed 1 in 14 runs beside the suite)",
+    "native/test_parity_harness.py::test_sigint_to_a_running_parity_prints_the_partial_result":
+        "SIGINT to a running nuffle parity after 6 s",
 }
 
 _HERE = os.path.dirname(__file__)

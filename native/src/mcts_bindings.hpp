@@ -3,6 +3,8 @@
 // `Search.run` on a native game, and the readers its tree proxies use.
 #pragma once
 
+#include <atomic>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -32,12 +34,66 @@ std::vector<double> python_masses(const nuffle::Explored& ex) {
 struct PySearch {
     nuffle::mcts::Search search;
     std::shared_ptr<const nuffle::Board> board;
+    std::atomic<bool> running{false};  // a run or look-ahead is under way (without the GIL)
+};
+
+// A search used from a second thread while it runs: nuffle's StateError, one line.
+struct SearchInUseError : std::runtime_error {
+    SearchInUseError()
+        : std::runtime_error("this native search is already running in another thread: a bot (and its "
+                             "search) decides for one thread at a time; give each thread its own bot") {}
+};
+
+// Set by `stop_searches(True)` (a server shutting down): every native search in any thread
+// stops at its next poll with SearchStoppedError, and new ones refuse to start, so that no
+// thread is inside a search, without the GIL, when the interpreter ends.
+std::atomic<bool>& searches_stopped() noexcept {
+    static std::atomic<bool> stopped{false};
+    return stopped;
+}
+
+struct SearchStoppedError : std::runtime_error {
+    SearchStoppedError() : std::runtime_error("the native searches were stopped (the program is ending)") {}
+};
+
+void check_running_allowed() {
+    if (searches_stopped().load()) throw SearchStoppedError();
+}
+
+void check_idle(const PySearch& p) {
+    if (p.running.load()) throw SearchInUseError();
+}
+
+// Held for a run: a second thread's run, or any reader meanwhile, raises SearchInUseError.
+struct Running {
+    std::atomic<bool>& flag;
+    explicit Running(std::atomic<bool>& f) : flag(f) {
+        if (flag.exchange(true)) throw SearchInUseError();
+    }
+    ~Running() { flag.store(false); }
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
 };
 
 py::object move_to_py(const nuffle::mcts::Move& m) { return py::make_tuple(int(m.type), int(m.player), int(m.square)); }
 
 void bind_mcts(py::module_& m) {
     namespace mc = nuffle::mcts;
+    static PyObject* state_error_cls =
+        py::object(py::module_::import("nuffle.core.errors").attr("StateError")).release().ptr();
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const SearchInUseError& e) {
+            PyErr_SetString(state_error_cls, e.what());
+        } catch (const SearchStoppedError& e) {
+            PyErr_SetString(state_error_cls, e.what());
+        }
+    });
+    m.def("stop_searches", [](bool stop) { searches_stopped().store(stop); }, py::arg("stop") = true,
+          "Stop every native search now running, in any thread, at its next poll (they raise "
+          "StateError), and refuse new ones until stop_searches(False): what a server does before "
+          "it exits, so that no bot thread is inside C++ when the interpreter ends.");
     py::class_<PySearch>(m, "MctsSearch",
                          "The MCTS loop in C++ (agents/mcts/native_search.py drives it for Search.run).")
         .def(py::init([](std::shared_ptr<nuffle::Board> board, const std::string& policy, double c,
@@ -94,6 +150,7 @@ void bind_mcts(py::module_& m) {
                  cfg.end_action = end_action;
                  cfg.end_turn = end_turn;
                  const auto poll = [] {  // every Search::POLL iterations: Ctrl-C, and a turn for other threads
+                     check_running_allowed();  // before taking the GIL, which an ending interpreter keeps
                      const py::gil_scoped_acquire gil;
                      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
                  };
@@ -104,44 +161,51 @@ void bind_mcts(py::module_& m) {
              py::arg("type_prior"), py::arg("move_type"), py::arg("kickoff_kinds"), py::arg("canon_rng"),
              py::arg("salt"), py::arg("rollouts"), py::arg("rollout"), py::arg("mix"), py::arg("crn"),
              py::arg("rollout_at"), py::arg("setup_kind"), py::arg("end_action"), py::arg("end_turn"))
-        .def_property("rng", [](const PySearch& p) { return p.search.rng.state(); },
-                      [](PySearch& p, const std::vector<std::uint64_t>& words) { p.search.rng.set_state(words); },
+        .def_property("rng", [](const PySearch& p) { check_idle(p); return p.search.rng.state(); },
+                      [](PySearch& p, const std::vector<std::uint64_t>& words) { check_idle(p); p.search.rng.set_state(words); },
                       "The random.Random state words and index (Random.getstate()[1]).")
         .def("run", [](PySearch& p, const PyState& view, int iterations, double start, double deadline, bool early) {
             if (view.board->variant.players != p.board->variant.players) throw std::invalid_argument("the view is on another board");
             if (view.s.decider != nuffle::D_HOME && view.s.decider != nuffle::D_AWAY) {
                 throw std::invalid_argument("the search starts at a coach's decision");
             }
+            check_running_allowed();
+            const Running running(p.running);
             const nuffle::State root = view.s;  // the view may change in another thread meanwhile
             const py::gil_scoped_release free;  // other Python threads run while it searches
             return p.search.run(root, iterations, start, deadline, early);
         }, py::arg("view"), py::arg("iterations"), py::arg("start"), py::arg("deadline"), py::arg("early"),
            "Search from the view's state; iterations > 0, or until `deadline` (time.perf_counter "
            "seconds; `start`: when the decision began). Returns the iterations run. Other Python "
-           "threads run meanwhile (the GIL is released; one search must not be run from two threads).")
+           "threads run meanwhile (the GIL is released); a second thread using this search meanwhile gets "
+           "nuffle's StateError.")
         .def("lookahead", [](PySearch& p, const PyState& view, int exact_limit, int samples) {
             if (view.board->variant.players != p.board->variant.players) throw std::invalid_argument("the view is on another board");
             if (view.s.decider != nuffle::D_HOME && view.s.decider != nuffle::D_AWAY) {
                 throw std::invalid_argument("the look-ahead starts at a coach's decision");
             }
             if (exact_limit < 0 || samples < 1) throw std::invalid_argument("exact_limit must be >= 0 and samples >= 1");
+            check_running_allowed();
+            const Running running(p.running);
             const nuffle::State root = view.s;
             const py::gil_scoped_release free;
             return p.search.lookahead(root, exact_limit, samples);
         }, py::arg("view"), py::arg("exact_limit"), py::arg("samples"),
            "LookaheadBot's choice: the index of the best legal action (in legal-action order).")
         .def_property_readonly("root", [](const PySearch& p) { return p.search.root_id(); })
-        .def_property_readonly("reused", [](const PySearch& p) { return p.search.reused(); })
-        .def_property_readonly("iterations", [](const PySearch& p) { return p.search.iterations(); })
-        .def_property_readonly("table_size", [](const PySearch& p) { return p.search.table_size(); })
-        .def_property_readonly("node_count", [](const PySearch& p) { return p.search.node_count(); })
-        .def("visit_sum", [](const PySearch& p) { return p.search.visit_sum(); }, "The visits of the nodes in the table, summed.")
-        .def("clear", [](PySearch& p) { p.search.clear(); }, "Forget the tree.")
+        .def_property_readonly("reused", [](const PySearch& p) { check_idle(p); return p.search.reused(); })
+        .def_property_readonly("iterations", [](const PySearch& p) { check_idle(p); return p.search.iterations(); })
+        .def_property_readonly("table_size", [](const PySearch& p) { check_idle(p); return p.search.table_size(); })
+        .def_property_readonly("node_count", [](const PySearch& p) { check_idle(p); return p.search.node_count(); })
+        .def("visit_sum", [](const PySearch& p) { check_idle(p); return p.search.visit_sum(); }, "The visits of the nodes in the table, summed.")
+        .def("clear", [](PySearch& p) { check_idle(p); p.search.clear(); }, "Forget the tree.")
         .def("node", [](const PySearch& p, int i) {
+            check_idle(p);
             const mc::Node& n = p.search.node(i);
             return py::make_tuple(n.visits, n.value, n.solved, n.final, int(n.side), n.in_table);
         }, py::arg("i"), "(visits, value, solved, final, side, in_table) of node i.")
         .def("edges", [](const PySearch& p, int i) {
+            check_idle(p);
             const mc::Node& n = p.search.node(i);
             py::list out;
             for (const mc::EdgeStat& st : n.edges) {
@@ -154,12 +218,14 @@ void bind_mcts(py::module_& m) {
            "Node i's edges in the order they were made: (index, (type, player, square), visits, value, "
            "solved, exact, children, probs, counts, prior).")
         .def("actions", [](const PySearch& p, int i) {
+            check_idle(p);
             const mc::Node& n = p.search.node(i);
             py::list out;
             for (const mc::Move& a : n.actions) out.append(move_to_py(a));
             return py::make_tuple(out, n.priors, n.tried);
         }, py::arg("i"), "Node i's actions in expansion order, their priors and how many were tried.")
         .def("state", [](const PySearch& p, int i) -> py::object {
+            check_idle(p);
             std::unique_ptr<PyState> st(new PyState{nuffle::State{}, p.board, {}});
             if (!p.search.state_of(i, st->s)) return py::none();
             return py::cast(std::move(st));

@@ -93,10 +93,15 @@ void bind_perf(py::module_& m) {
             if (games < 0) throw std::invalid_argument("games must be at least 0, got " + std::to_string(games));
             if (max_decisions < 1) throw std::invalid_argument("max_decisions must be at least 1");
             std::vector<nuffle::RandomGame> results(static_cast<std::size_t>(games));
+            const nuffle::State first = nuffle::clone(start.s);  // `start` may change in another thread
             {
                 py::gil_scoped_release free;
                 for (int i = 0; i < games; ++i) {
-                    nuffle::State s = nuffle::clone(start.s);
+                    {  // Ctrl-C between games (a game takes milliseconds)
+                        const py::gil_scoped_acquire gil;
+                        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+                    }
+                    nuffle::State s = nuffle::clone(first);
                     const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(i);
                     s.rng = nuffle::seed_state(game_seed);
                     results[static_cast<std::size_t>(i)] =
@@ -146,7 +151,10 @@ void bind_perf(py::module_& m) {
                    ~Busy() { flag = was; }
                } busy{kept_busy, kept_busy};
                kept_busy = true;
-               nuffle::explore(start, *st.board, max_states, ex, paths ? &log : nullptr);
+               const std::function<void()> poll = [] {  // Ctrl-C while it enumerates
+                   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+               };
+               nuffle::explore(start, *st.board, max_states, ex, paths ? &log : nullptr, poll);
                if (!solve_in_cpp) ex.solved = false;  // the tests check the other solver this way
                return outcomes_to_py(ex, st.board);
            },

@@ -20,7 +20,7 @@ from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.interrupts import PipeGuard, terminate_as_interrupt
 from nuffle.ladder.cli import register as register_ladder
 from nuffle.league.cli import register as register_league
-from nuffle.parity import register as register_parity
+from nuffle.parity_cli import register as register_parity
 from nuffle.play import play
 from nuffle.report import MatchReport
 from nuffle.rl.cli import register as register_rl

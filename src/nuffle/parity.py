@@ -8,15 +8,19 @@ grouped outcomes of its pending event). The same action is applied to both: chos
 seeded random player, or by the scripted or grod bot (`bots`), which see the Python game's
 view. Races are dealt so that every race plays on both sides (`race_pairs`); players may get
 random extra skills (`skills`) and the match may offer assisted moves (`assisted`). A game ends
-complete, at its first divergence (with a readable diff), at the step limit, or where the native
-engine reaches a frame it has not ported (`stopped_at_unported`, counted by frame id: none since
-every frame is ported; the count stays as the guard for a frame added to the Python engine
-first). `nuffle parity` prints the summary or its JSON.
+complete, at its first divergence (with a readable diff and the position to replay it), at the
+step limit, or where the native engine reaches a frame it has not ported (`stopped_at_unported`,
+counted by frame id: none since every frame is ported; the count stays as the guard for a frame
+added to the Python engine first). At a sampled share of the decisions and chance nodes
+(`outcomes`) the exact distributions of `Game.outcomes` are compared too: every outcome's
+probability and next position. An exception either engine raises is a divergence of that game
+(its message and the position before the step), and the run goes on; Ctrl-C ends the run with
+the games finished so far (`ParityReport.interrupted`). `nuffle parity` (`parity_cli`) prints
+the summary or its JSON; `parity_skills` gives every skill in turn (`--give-all`).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 from collections import Counter
@@ -71,11 +75,14 @@ class GameParity:
     reason: str | None = None  # the engine's whole message (what of the frame is missing)
     diff: str | None = None  # the first divergence, readable
     position: dict[str, Any] | None = None  # the Python position that produced it (Game.from_position)
+    outcome_checks: int = 0  # decisions and chance nodes whose `outcomes()` were compared
+    given: tuple[str, ...] = ()  # the skills every player was given as well
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"seed": self.seed, "board": self.board, "home": self.home, "away": self.away,
-                "steps": self.steps, "chance_nodes": self.chance_nodes, "outcome": self.outcome,
+                "given": list(self.given), "steps": self.steps, "chance_nodes": self.chance_nodes,
+                "outcome_checks": self.outcome_checks, "outcome": self.outcome,
                 "frame": self.frame, "reason": self.reason, "diff": self.diff, "position": self.position}
 
 
@@ -84,6 +91,8 @@ class ParityReport:
     """The summary of a parity run."""
 
     games: list[GameParity] = field(default_factory=list)
+    planned: int = 0  # the games the run was to play
+    interrupted: bool = False  # Ctrl-C ended the run: `games` holds those finished before it
 
     @property
     def steps(self) -> int:
@@ -104,7 +113,10 @@ class ParityReport:
         return {
             "games": len(self.games),
             "steps": self.steps,
+            "planned": self.planned,
+            "interrupted": self.interrupted,
             "chance_nodes": sum(g.chance_nodes for g in self.games),
+            "outcome_checks": sum(g.outcome_checks for g in self.games),
             "races": {"home": len({g.home for g in self.games}), "away": len({g.away for g in self.games})},
             "boards": sorted({g.board for g in self.games}),
             "complete": sum(1 for g in self.games if g.outcome == "complete"),
@@ -119,12 +131,16 @@ class ParityReport:
         j = self.to_json()
         lines = [f"{j['games']} games, {j['steps']} steps matched: {j['complete']} complete, "
                  f"{j['divergences']} diverged, {j['step_limit']} at the step limit",
-                 f"chance nodes compared: {j['chance_nodes']}; races {j['races']['home']} home, "
+                 f"chance nodes compared: {j['chance_nodes']}; outcomes() compared: "
+                 f"{j['outcome_checks']}; races {j['races']['home']} home, "
                  f"{j['races']['away']} away; boards {j['boards']}",
                  "stopped at unported frames: "
                  + (", ".join(f"{k} {v}" for k, v in sorted(j["stopped_at_unported"].items())) or "none")]
+        if self.interrupted:
+            lines.insert(0, f"interrupted: {len(self.games)} of {self.planned} games finished")
         for g in self.divergences[:1]:
-            lines.append(f"first divergence: seed {g.seed} board {g.board} ({g.home} v {g.away})")
+            given = f", given {','.join(g.given)}" if g.given else ""
+            lines.append(f"first divergence: seed {g.seed} board {g.board} ({g.home} v {g.away}{given})")
             lines.append(g.diff or "")
         return "\n".join(lines)
 
@@ -191,19 +207,83 @@ def _compare_chance(step: int, py: Game, nat: NativeGame) -> str | None:
     return None
 
 
+#: The share of decisions (and chance nodes) at which `outcomes()` is compared by default.
+OUTCOMES_SHARE = 0.1
+#: The states one `outcomes()` comparison may enumerate: past it both engines must refuse alike.
+OUTCOMES_MAX_STATES = 2000
+
+
+def _enumerate(game: Game, action: Action | None) -> list[tuple[Fraction, Game]] | str:
+    """`game.outcomes(action)`, or 'refused' where it enumerates too many states."""
+    try:
+        return game.outcomes(action, OUTCOMES_MAX_STATES)
+    except NotPortedError:
+        raise
+    except InputError as exc:
+        if "more than" in str(exc):
+            return "refused: more than the states allowed"
+        raise
+
+
+def _compare_outcomes(step: int, py: Game, nat: NativeGame, action: Action | None) -> str | None:
+    """`outcomes(action)` (at a chance node, `action` None) on both engines: the same
+    probabilities in the same order, each next position and decider equal."""
+    what = "outcomes()" if action is None else f"outcomes({action})"
+    a = _on(PYTHON_ENGINE, _enumerate, py, action)
+    b = _on(NATIVE_ENGINE, _enumerate, nat, action)
+    if isinstance(a, str) or isinstance(b, str):
+        return None if a == b else _diff(step, what, a if isinstance(a, str) else f"{len(a)} outcomes",
+                                         b if isinstance(b, str) else f"{len(b)} outcomes")
+    pa, pb = [p for p, _g in a], [p for p, _g in b]
+    if pa != pb:
+        return _diff(step, f"{what} probabilities", pa, pb)
+    if sum(pa) != 1:
+        return f"step {step}: {what}'s probabilities sum to {sum(pa)}, not 1"
+    for i, ((_p, ga), (_q, gb)) in enumerate(zip(a, b, strict=True)):
+        assert isinstance(gb, NativeGame)
+        if ga.decider != gb.decider:
+            return _diff(step, f"{what}[{i}] decider", ga.decider, gb.decider)
+        da, db = state_data(ga.state), gb.data()
+        if da != db:
+            return _diff(step, f"{what}[{i}] position", da, db)
+    return None
+
+
+PYTHON_ENGINE, NATIVE_ENGINE = "the Python engine", "the native engine"
+
+
+class _Raised(Exception):
+    """An exception one engine raised (`engine`: PYTHON_ENGINE or NATIVE_ENGINE)."""
+
+    def __init__(self, engine: str, exc: Exception) -> None:
+        super().__init__(f"{engine} raised {type(exc).__name__}: {exc}")
+
+
+def _on(engine: str, call: Callable[..., Any], *args: Any) -> Any:
+    """`call(*args)`, an exception (but NotPortedError) said to come from `engine`."""
+    try:
+        return call(*args)
+    except (NotPortedError, _Raised):
+        raise
+    except Exception as exc:
+        raise _Raised(engine, exc) from exc
+
+
 def step_both(py: Game, nat: Game, rng: random.Random, choose: Callable[[Game], Action]) -> None:
     """One step of a lockstep game on both engines: at a chance node an outcome drawn with
     `rng` from the Python game's `chance_outcomes` (each listed once, whatever its
-    probability), else the action `choose(py)` picks."""
+    probability), else the action `choose(py)` picks. The native engine moves first, so that
+    where it raises the Python game still holds the position before the step; an exception of
+    either engine is raised as `_Raised`, which says whose it was."""
     if py.decider == CHANCE:
         options = py.chance_outcomes()
         outcome = options[rng.randrange(len(options))][0]
-        py.apply_chance(outcome)
-        nat.apply_chance(outcome)
+        _on(NATIVE_ENGINE, nat.apply_chance, outcome)
+        _on(PYTHON_ENGINE, py.apply_chance, outcome)
     else:
         action = choose(py)
-        py.step(action)
-        nat.step(action)
+        _on(NATIVE_ENGINE, nat.step, action)
+        _on(PYTHON_ENGINE, py.step, action)
 
 
 def _choose(py: Game, bot: _Chooser, rng: random.Random, actions: str) -> Action:
@@ -249,12 +329,13 @@ def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
                 max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                 assisted: bool = False, wizards: bool = False,
-                given: frozenset[Skill] = frozenset()) -> GameParity:
+                given: frozenset[Skill] = frozenset(), outcomes: float = OUTCOMES_SHARE) -> GameParity:
     """One game in lockstep on both engines (`dice`: see DICE_MODES; `bots`: BOT_KINDS;
     `skills`: up to that many random extra skills for about half the players; `assisted`:
     the match offers assisted moves; `wizards`: both teams induce a Wizard; `given`: skills
-    every player has as well)."""
-    rec = GameParity(seed, board, home, away)
+    every player has as well; `outcomes`: the share of decisions and chance nodes at which
+    `outcomes()` is compared, drawn from a generator of its own so the game stays the same)."""
+    rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"
     teams = teams_for(home, away, wizards, given)
     py = Game.new(*teams, seed=seed, board=board, engine="python", assisted_moves=assisted,
@@ -269,34 +350,63 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
+    except Exception as exc:  # any engine error is a divergence, reported
+        rec.outcome, rec.diff = "diverged", f"start: {type(exc).__name__}: {exc}"
+        return rec
     choosers = (_bot(bots, seed), _bot(bots, seed + 1))
     choosers[0].new_game(py.view(), 0)
     choosers[1].new_game(py.view(), 1)
     rng = random.Random(seed ^ 0x9A17)
+    sampled = random.Random(seed ^ 0x0C7E)  # where outcomes() is compared
+
+    def choose(g: Game) -> Action:
+        action = _choose(g, choosers[g.decider], rng, actions)
+        if outcomes > 0 and sampled.random() < outcomes:
+            rec.outcome_checks += 1
+            problem = _compare_outcomes(rec.steps, py, nat, action)
+            if problem is not None:
+                raise _Diverged(problem)
+        return action
+
     while True:
         try:
             problem = _compare(rec.steps, py, nat)
             if problem is None and py.decider == CHANCE:
                 problem = _compare_chance(rec.steps, py, nat)
                 rec.chance_nodes += 1
+                if problem is None and outcomes > 0 and sampled.random() < outcomes:
+                    rec.outcome_checks += 1
+                    problem = _compare_outcomes(rec.steps, py, nat, None)
+            if problem is None and not py.is_over and rec.steps < max_steps:
+                step_both(py, nat, rng, choose)
+                rec.steps += 1
+                continue
         except NotPortedError as exc:
             rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
             return rec
+        except (_Diverged, _Raised) as exc:
+            problem = str(exc) if isinstance(exc, _Diverged) else f"step {rec.steps}: {exc}"
+        except Exception as exc:  # any other error (of the comparison, a bot) is a divergence too
+            problem = f"step {rec.steps}: {type(exc).__name__}: {exc}"
         if problem is not None:
-            rec.outcome, rec.diff = "diverged", f"{problem}\n{py.board_text()}"
-            rec.position = py.to_position()
+            rec.outcome, rec.diff = "diverged", f"{problem}\n{_safe(py.board_text)}"
+            rec.position = _safe(py.to_position)
             return rec
-        if py.is_over:
-            return rec
-        if rec.steps >= max_steps:
+        if not py.is_over:
             rec.outcome = "step_limit"
-            return rec
-        try:
-            step_both(py, nat, rng, lambda g: _choose(g, choosers[g.decider], rng, actions))
-        except NotPortedError as exc:
-            rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
-            return rec
-        rec.steps += 1
+        return rec
+
+
+class _Diverged(Exception):
+    """A difference found while choosing the step's action (its `outcomes()`)."""
+
+
+def _safe(read: Callable[[], Any]) -> Any:
+    """`read()`, or None where the Python game can no longer show itself."""
+    try:
+        return read()
+    except Exception:
+        return None
 
 
 def race_pairs(count: int, seed: int, races_from: tuple[str, ...] = ()) -> list[tuple[str, str]]:
@@ -311,20 +421,47 @@ def race_pairs(count: int, seed: int, races_from: tuple[str, ...] = ()) -> list[
     return [(homes[i % len(keys)], aways[(i + 1) % len(keys)]) for i in range(count)]
 
 
+@dataclass(frozen=True)
+class GameSpec:
+    """One game a run plays: its seed, board, races and the skills every player is given."""
+
+    seed: int
+    board: int
+    home: str
+    away: str
+    given: frozenset[Skill] = frozenset()
+
+
+def run_games(specs: list[GameSpec], on_game: Callable[[GameParity], None] | None = None,
+              **options: Any) -> ParityReport:
+    """Play `specs` in lockstep (`options`: `parity_game`'s), calling `on_game` after each;
+    Ctrl-C ends the run with the games finished before it (`interrupted`)."""
+    report = ParityReport(planned=len(specs))
+    given = options.pop("given", frozenset())
+    try:
+        for spec in specs:
+            report.games.append(parity_game(spec.seed, spec.board, spec.home, spec.away,
+                                            given=given | spec.given, **options))
+            if on_game is not None:
+                on_game(report.games[-1])
+    except KeyboardInterrupt:
+        report.interrupted = True
+    return report
+
+
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
-               races_from: tuple[str, ...] = ()) -> ParityReport:
+               races_from: tuple[str, ...] = (), outcomes: float = OUTCOMES_SHARE,
+               on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
-    that 24 games or more play every race on both sides (other arguments: `parity_game`)."""
+    that 24 games or more play every race on both sides (other arguments: `parity_game`;
+    `on_game`, Ctrl-C: `run_games`)."""
     pairs = race_pairs(games * len(boards), seed, races_from)
-    report = ParityReport()
-    for b, board in enumerate(boards):
-        for i in range(games):
-            home, away = pairs[b * games + i]
-            report.games.append(parity_game(seed * 1000 + i, board, home, away, actions, max_steps, dice,
-                                            bots, skills, assisted, wizards, given))
-    return report
+    specs = [GameSpec(seed * 1000 + i, board, *pairs[b * games + i])
+             for b, board in enumerate(boards) for i in range(games)]
+    return run_games(specs, on_game, actions=actions, max_steps=max_steps, dice=dice, bots=bots,
+                     skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes)
 
 
 
@@ -344,60 +481,3 @@ def teams_for(home: str, away: str, wizards: bool,
         return replace(t, players=players, inducements=replace(t.inducements, wizard=wizards))
 
     return team(home), team(away)
-
-
-def _skill_names(text: str) -> frozenset[Skill]:
-    """`--give`'s value: skill names separated by commas (any case)."""
-    try:
-        return frozenset(Skill[w.strip().upper().replace(" ", "_")] for w in text.split(",") if w.strip())
-    except KeyError as exc:
-        raise argparse.ArgumentTypeError(f"unknown skill {exc.args[0]!r}") from None
-
-
-def _race_keys(text: str) -> tuple[str, ...]:
-    """`--races`' value: race keys separated by commas."""
-    keys = tuple(w.strip() for w in text.split(",") if w.strip())
-    unknown = [k for k in keys if k not in races()]
-    if unknown or not keys:
-        raise argparse.ArgumentTypeError(f"unknown race {unknown[0] if unknown else text!r}: choose among "
-                                         + ", ".join(sorted(races())))
-    return keys
-
-
-def _cmd(args: Any) -> int:
-    import json
-
-    from nuffle.core.engines import native_module
-
-    native_module()  # a one-line error where the extension is not built
-    boards = BOARDS if args.board is None else (args.board,)
-    report = run_parity(args.games, args.seed, boards, args.actions, args.max_steps, args.dice, args.bots,
-                        args.skills, args.assisted, args.wizards, args.give, args.races)
-    print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
-    return 1 if report.divergences else 0
-
-
-def register(sub: Any) -> None:
-    """Add `nuffle parity` to the CLI's subcommands."""
-    p = sub.add_parser("parity", help="both engines in lockstep: steps matched, divergences, unported frames")
-    p.add_argument("--games", type=int, default=10, help="games per board (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
-    p.add_argument("--board", type=int, choices=BOARDS, help="one board (default: every board)")
-    p.add_argument("--actions", choices=ACTION_SETS, default="all",
-                   help="'moves': player actions restricted to moves (default all)")
-    p.add_argument("--dice", choices=DICE_MODES, default="sampled",
-                   help="'forced': pick every chance outcome uniformly among its results (default sampled)")
-    p.add_argument("--bots", choices=BOT_KINDS, default="random",
-                   help="who chooses the actions, seeing the Python game's view (default random)")
-    p.add_argument("--skills", type=int, default=0, metavar="N",
-                   help="give about half the players 1 to N random extra skills (default 0: none)")
-    p.add_argument("--assisted", action="store_true", help="the matches offer assisted moves")
-    p.add_argument("--max-steps", type=int, default=5000,
-                   help="steps per game before it is cut (default 5000)")
-    p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
-    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")
-    p.add_argument("--give", type=_skill_names, default=frozenset(),
-                   help="skills every player is given as well, e.g. ANIMOSITY or STAB,STAKES")
-    p.add_argument("--races", type=_race_keys, default=(),
-                   help="the races dealt, e.g. orc,goblin,underworld (default: all)")
-    p.set_defaults(func=_cmd)

@@ -1,9 +1,12 @@
 """The parity contract in CI: 300 lockstep games over every board and every race on both sides
 (random, scripted and grod choices; sampled and forced dice; random extra skills; assisted
 moves), 0 divergences. After every step the harness compares the decider, the decision, the
-legal actions, the whole position with its event log, and at every chance node the exact
-outcome probabilities. Every frame is ported: every game runs to its end (a game stopped at a
-frame the native engine has not ported, `stopped_at_unported`, fails)."""
+legal actions, the whole position with its event log, at every chance node the exact outcome
+probabilities, and at a sampled tenth of the decisions and chance nodes the exact distribution
+of `outcomes()` (each outcome's probability and next position). Each skill given in turn to
+every player runs in CI too (test_parity_harness.py). Every frame is ported: every game runs to
+its end (a game stopped at a frame the native engine has not ported, `stopped_at_unported`,
+fails)."""
 
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ def test_parity_over_every_board_and_race(native: ModuleType, options: dict[str,
     j = report.to_json()
     assert j["divergences"] == 0, report.text()
     assert j["games"] == games * len(BOARDS) and j["boards"] == list(BOARDS)
-    assert j["step_limit"] == 0
+    assert j["step_limit"] == 0 and j["outcome_checks"] > j["games"]
     assert j["stopped_at_unported"] == {}, report.text()
     assert all(g.outcome == "complete" for g in report.games), report.text()
     races_each_side = min(24, j["games"])

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -29,9 +30,10 @@ def _as_from_a_terminal() -> None:
 
 
 class Server:
-    """`nuffle serve --db DB` on a free port; its output goes to `log` (a file)."""
+    """`nuffle serve --db DB` on a free port (`env`: variables added to its environment); its
+    output goes to `log` (a file)."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -39,7 +41,8 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "nuffle.cli", "serve", "--port", str(self.port), "--db", str(db),
                  "--log-level", "info"],
-                stdout=out, stderr=subprocess.STDOUT, preexec_fn=_as_from_a_terminal)
+                stdout=out, stderr=subprocess.STDOUT, preexec_fn=_as_from_a_terminal,
+                env=None if env is None else {**os.environ, **env})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

@@ -6,6 +6,7 @@ bots are capped and timed, games abort and expire."""
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import sqlite3
 import time
@@ -231,6 +232,27 @@ def test_a_bot_over_the_move_limit_is_stopped_and_shutdown_does_not_wait(db: Pat
             time.sleep(0.05)
         assert "took longer than the server's 0.3 s" in state["error"]
     assert time.monotonic() - t0 < 2.9  # the sleeping bot thread was not waited for
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_the_server_on_the_native_engine_stops_cleanly_while_mcts_thinks(tmp_path: Path, sig: int) -> None:
+    """A bot thinking in the C++ search (without the GIL) as the server exits: the search is
+    stopped first (`stop_bots`), never an abort ('terminate called', exit 134)."""
+    pytest.importorskip("nuffle._native")
+    db, log = tmp_path / "games.sqlite3", tmp_path / "server.log"
+    server = Server(db, log, env={"NUFFLE_ENGINE": "native"})
+    try:
+        status, g = server.request("POST", "/api/games", {
+            "mode": "botvbot", "home": "human:mcts?seconds=10", "away": "orc:mcts?seconds=10", "board": 11,
+            "seed": 3, "delay": 0})
+        assert status == 200, g
+        time.sleep(6)  # set-ups, then a bot searching
+    finally:
+        server.stop(sig, within=30)
+    text = log.read_text()
+    assert server.proc.returncode in (0, 130), text
+    assert "terminate called" not in text and "Traceback" not in text
 
 
 def test_seats_abort_a_game_and_it_stays_aborted(db: Path) -> None:

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <algorithm>
+#include <functional>
 #include <bit>
 #include <memory>
 #include <span>
@@ -436,8 +437,12 @@ private:
 // flows the probabilities forward when the graph has no cycle. With `start_log` (the start's
 // event log), each node's first path and what its resolution noted are kept too
 // (Explored::via, log_of). `out` is emptied first (an earlier result's storage is reused).
+// Every EXPLORE_POLL states taken, `poll` (when given) is called: the binding checks for a
+// signal there (Ctrl-C) and throws to stop; `out` is then left to be emptied by the next call.
+constexpr int EXPLORE_POLL = 512;
+
 inline void explore(const State& start, const Board& b, int max_states, Explored& out,
-                    const EventLog* start_log = nullptr) {
+                    const EventLog* start_log = nullptr, const std::function<void()>& poll = {}) {
     NodeIndex index;
     const bool track = start_log != nullptr;
     // a start following the zero rule (every state the engine makes): copies and comparisons
@@ -455,7 +460,9 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
     index.add(state_hash(start), 0);
     out.edge_at.emplace_back(0, 0);
     std::vector<int> todo{0};
+    int taken = 0;
     while (!todo.empty()) {
+        if (poll && ++taken % EXPLORE_POLL == 0) poll();
         const int i = todo.back();
         todo.pop_back();
         const State& parent = out.states[static_cast<std::size_t>(i)];

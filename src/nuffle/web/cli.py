@@ -76,8 +76,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db}{served})", flush=True)
     # No per-message deflate: states are small next to what compressing them costs the server.
     # Shutdown closes open sockets after at most 3 s rather than waiting for every watcher.
-    uvicorn.run(create_app(db, leagues), host=args.host, port=args.port, log_level=args.log_level,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=3)
+    try:
+        uvicorn.run(create_app(db, leagues), host=args.host, port=args.port, log_level=args.log_level,
+                    ws_per_message_deflate=False, timeout_graceful_shutdown=3)
+    finally:  # no bot may be inside a native search as the interpreter ends (it would abort)
+        from nuffle.web.manager import stop_bots
+
+        stop_bots()
     return 0
 
 

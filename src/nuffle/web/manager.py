@@ -5,7 +5,8 @@ token against the side to decide and the action against the engine before anythi
 an action is acknowledged only once it is stored (a failed write drops the game from memory,
 so it is rebuilt from what was stored). Bots think in a daemon thread on a view of the game,
 never the game, under the server's budget: bot options are capped (`BOT_LIMITS`), a decision
-that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot.
+that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot
+(`stop_bots` only stops the native searches, which must not run as the interpreter ends).
 A game can be aborted by a seat (or, in a bot-v-bot game, by its owner's token) and expires
 after `EXPIRE_AFTER` seconds without an action.
 """
@@ -19,7 +20,9 @@ import logging
 import math
 import secrets
 import sqlite3
+import sys
 import threading
+import time
 from typing import Any
 
 from nuffle.agents.base import Agent
@@ -480,6 +483,25 @@ def _options(name: str) -> dict[str, Any]:
                 for k, v in bot_options(name).items()}
     except (ImportError, ValueError):
         return {}
+_THINKING: set[threading.Thread] = set()  # bot threads still running
+_THINKING_LOCK = threading.Lock()
+
+
+def stop_bots(timeout: float = 2.0) -> int:
+    """Before the program ends: stop every native search (a bot thinking in C++ then raises in
+    its own thread) and wait up to `timeout` seconds for the bot threads; returns how many
+    still run (bots thinking in Python, which the interpreter may end as it exits)."""
+    native = sys.modules.get("nuffle._native")  # not imported: no native search can be running
+    if native is not None and hasattr(native, "stop_searches"):
+        native.stop_searches(True)
+    deadline = time.monotonic() + timeout
+    with _THINKING_LOCK:
+        threads = list(_THINKING)
+    for t in threads:
+        t.join(max(0.0, deadline - time.monotonic()))
+    return sum(t.is_alive() for t in threads)
+
+
 async def _think(agent: Agent, view: Game) -> Any:
     """`agent.act(view)` in a daemon thread: a bot still thinking never holds up shutdown, and
     a caller that stops waiting (a timeout, a cancel) leaves the thread to finish on its own."""
@@ -498,10 +520,16 @@ async def _think(agent: Agent, view: Game) -> Any:
             outcome: tuple[bool, Any] = (True, agent.act(view))
         except Exception as exc:
             outcome = (False, exc)
+        finally:
+            with _THINKING_LOCK:
+                _THINKING.discard(threading.current_thread())
         with contextlib.suppress(RuntimeError):  # the server stopped meanwhile: nobody waits
             loop.call_soon_threadsafe(settle, *outcome)
 
-    threading.Thread(target=run, name="nuffle-bot", daemon=True).start()
+    thread = threading.Thread(target=run, name="nuffle-bot", daemon=True)
+    with _THINKING_LOCK:
+        _THINKING.add(thread)
+    thread.start()
     return await done
 
 

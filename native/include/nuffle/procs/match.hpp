@@ -12,6 +12,9 @@ namespace fm = frames::p_match;
 namespace fh = frames::p_half;
 namespace fd = frames::p_drive;
 namespace fe = frames::p_end_drive;
+// EndDrive's `sending`: every player of both sides may be sent off after a drive (Secret Weapon
+// given to all); its capacity as gen_frames.py laid it out.
+static_assert(fe::F_SENDING_CAP >= MAX_PLAYERS, "EndDrive.sending holds every player of both sides");
 namespace fc = frames::p_master_chef;
 
 // match.fame: FAME from the two gates.

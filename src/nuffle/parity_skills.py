@@ -1,0 +1,52 @@
+"""Every skill in turn (`nuffle parity --give-all`): a skill that random play rarely reaches
+(Prehensile Tail, Disturbing Presence, Throw Team-Mate) is still played in lockstep every run.
+
+For each skill, games in which every player of both sides has it (and its partners, so that it
+can be used: a thrower of team-mates gets the Right Stuff too), between the races whose rosters
+have it, or those the rules need (Stakes against the undead), as `data/parity_give.json` says.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from nuffle.core.skills import Skill
+from nuffle.core.teams import races
+from nuffle.parity import GameSpec, race_pairs
+
+GIVE_FILE = "parity_give.json"
+
+
+@cache
+def _table() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(resources.files("nuffle.data").joinpath(GIVE_FILE).read_text())
+    return loaded
+
+
+def partners(skill: Skill) -> frozenset[Skill]:
+    """The skills given with `skill` so that it can be used."""
+    return frozenset(Skill[name] for name in _table()["partners"].get(skill.name, ()))
+
+
+def skill_races(skill: Skill) -> tuple[str, ...]:
+    """The races dealt for `skill`: the table's, else those whose rosters have it, else all."""
+    named = _table()["races"].get(skill.name)
+    if named:
+        return tuple(named)
+    return tuple(sorted(k for k, r in races().items() if any(skill in p.skills for p in r.positionals)))
+
+
+def give_all_specs(games: int, seed: int, boards: tuple[int, ...],
+                   skills: tuple[Skill, ...] = tuple(Skill)) -> list[GameSpec]:
+    """`games` games per board for each of `skills` in turn, every player of both sides given
+    the skill and its partners, the races dealt by `race_pairs` from `skill_races`."""
+    specs = []
+    for k, skill in enumerate(skills):
+        pairs = race_pairs(games * len(boards), seed * 1000 + k, skill_races(skill))
+        given = frozenset({skill}) | partners(skill)
+        specs += [GameSpec(seed * 100_000 + k * 100 + b * games + i, board, *pairs[b * games + i], given)
+                  for b, board in enumerate(boards) for i in range(games)]
+    return specs

@@ -1,0 +1,34 @@
+"""bench/parity_mutations.py (the mutation check of the parity harness, not run in CI): every
+planted bug still applies, once, to the native sources, and changes them."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script() -> object:
+    spec = importlib.util.spec_from_file_location("parity_mutations", ROOT / "bench" / "parity_mutations.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["parity_mutations"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_mutation_applies_once_and_changes_the_source(tmp_path: Path) -> None:
+    m = _script()
+    mutations = m.MUTATIONS  # type: ignore[attr-defined]
+    assert len(mutations) >= 8 and len({x.id for x in mutations}) == len(mutations)
+    assert {"movement", "blocks", "passing", "kick-off", "injuries", "skills", "outcomes()"} <= {
+        x.area for x in mutations}
+    for x in mutations:
+        source = (ROOT / x.path).read_text()
+        assert source.count(x.old) == 1, x.id
+        (tmp_path / x.path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / x.path).write_text(source)
+        m.apply(x, tmp_path)  # type: ignore[attr-defined]
+        assert (tmp_path / x.path).read_text() != source and x.new in (tmp_path / x.path).read_text()
