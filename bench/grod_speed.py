@@ -35,7 +35,7 @@ def main() -> None:
         play(game, bots[0], bots[1])
         wall += time.perf_counter() - w0
         cpu += time.process_time() - c0
-        scored += game.result["score"]["home" if i % 2 == 0 else "away"]
+        scored += game.result.score.home if i % 2 == 0 else game.result.score.away
     n = args.games
     print(f"grod v random, {args.race}, board {args.board}, {n} games: {wall / n:.3f} s wall, "
           f"{cpu / n:.3f} s CPU per game, grod {scored / n:.2f} touchdowns per game")

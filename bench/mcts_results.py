@@ -66,10 +66,10 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             searches += getattr(bot, "searches", 0)
             iterations += getattr(bot, "searched_iterations", 0)
             search_seconds += getattr(bot, "search_seconds", 0.0)
-            winner = game.result["winner"]
-            score = game.result["score"]
-            scored += score[name]
-            conceded += score["away" if name == "home" else "home"]
+            winner = game.result.winner
+            score = game.result.score
+            scored += getattr(score, name)
+            conceded += score.away if name == "home" else score.home
             log.info("  board %d %s as %s, game %d/%d: %d-%d, %.0f s", board, spec, name, i + 1, games,
                      score["home"], score["away"], time.perf_counter() - t0)
             if winner is None:

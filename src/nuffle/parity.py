@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.engines import NotPortedError, native_module
-from nuffle.core.errors import InputError
+from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
@@ -214,9 +214,10 @@ OUTCOMES_MAX_STATES = 2000
 
 
 def _enumerate(game: Game, action: Action | None) -> list[tuple[Fraction, Game]] | str:
-    """`game.outcomes(action)`, or 'refused' where it enumerates too many states."""
+    """`game.transitions(action)` as (probability, game) pairs, or 'refused' where it enumerates
+    too many states."""
     try:
-        return game.outcomes(action, OUTCOMES_MAX_STATES)
+        return [(t.probability, t.game) for t in game.transitions(action, OUTCOMES_MAX_STATES)]
     except NotPortedError:
         raise
     except InputError as exc:
@@ -252,7 +253,7 @@ def _compare_outcomes(step: int, py: Game, nat: NativeGame, action: Action | Non
 PYTHON_ENGINE, NATIVE_ENGINE = "the Python engine", "the native engine"
 
 
-class _Raised(Exception):
+class _Raised(NuffleError):
     """An exception one engine raised (`engine`: PYTHON_ENGINE or NATIVE_ENGINE)."""
 
     def __init__(self, engine: str, exc: Exception) -> None:
@@ -397,7 +398,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
         return rec
 
 
-class _Diverged(Exception):
+class _Diverged(NuffleError):
     """A difference found while choosing the step's action (its `outcomes()`)."""
 
 

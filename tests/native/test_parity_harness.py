@@ -119,31 +119,31 @@ def test_outcomes_are_compared_at_sampled_decisions(native: ModuleType,
     # the same game whatever is compared: the comparison draws from a generator of its own
     assert unchecked.outcome_checks == 0 and unchecked.steps == g.steps
 
-    real = NativeGame.outcomes
+    real = NativeGame._outcomes
 
-    def one_position_off(self: NativeGame, action: Any = None, max_states: int = 100_000) -> Any:
+    def one_position_off(self: NativeGame, action: Any, max_states: int) -> Any:
         out = real(self, action, max_states)
         if len(out) > 1:  # the second outcome leads where the first does
             out[1] = (out[1][0], out[0][1])
         return out
 
-    monkeypatch.setattr(NativeGame, "outcomes", one_position_off)
+    monkeypatch.setattr(NativeGame, "_outcomes", one_position_off)
     bad = parity_game(5, 1, "human", "orc", outcomes=0.3)
     assert bad.outcome == "diverged" and bad.diff is not None and "[1] position" in bad.diff
 
 
 def test_outcome_probabilities_that_differ_are_a_divergence(native: ModuleType,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    real = NativeGame.outcomes
+    real = NativeGame._outcomes
 
-    def skewed(self: NativeGame, action: Any = None, max_states: int = 100_000) -> Any:
+    def skewed(self: NativeGame, action: Any, max_states: int) -> Any:
         out = real(self, action, max_states)
         if len(out) > 1:
             (p0, g0), (p1, g1) = out[0], out[1]
             out[0], out[1] = (p0 + p1 / 2, g0), (p1 / 2, g1)
         return out
 
-    monkeypatch.setattr(NativeGame, "outcomes", skewed)
+    monkeypatch.setattr(NativeGame, "_outcomes", skewed)
     bad = parity_game(5, 1, "human", "orc", outcomes=0.3)
     assert bad.outcome == "diverged" and bad.diff is not None and "probabilities differs" in bad.diff
 

@@ -99,9 +99,13 @@ def wrap(sandbox: Sandbox, command: list[str], cwd: str | None, uid: int | None 
             args += ["--symlink", os.readlink(d), d]
         elif os.path.isdir(d):
             args += ["--ro-bind", d, d]
+    # The private /tmp first: the binds below may lie under /tmp (a checkout or a virtualenv
+    # there), and a tmpfs mounted after them would hide them.
+    size = str(sandbox.tmpfs_mb << 20)
+    args += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
     system = [Path(d) for d in SYSTEM]
     seen: set[Path] = set()
-    made: set[Path] = {Path("/")}
+    made: set[Path] = {Path("/"), Path("/tmp")}
     for b in sorted(set(binds), key=lambda p: len(p.parts)):
         if any(_within(b, s) for s in system) or any(_within(b, s) for s in seen):
             continue  # already visible
@@ -113,9 +117,7 @@ def wrap(sandbox: Sandbox, command: list[str], cwd: str | None, uid: int | None 
                 made.add(up)
                 args += ["--perms", "0755", "--dir", str(up)]
         args += ["--ro-bind", str(b), str(b)]
-    size = str(sandbox.tmpfs_mb << 20)
     args += ["--proc", "/proc", "--dev", "/dev",
-             "--perms", "1777", "--size", size, "--tmpfs", "/tmp",
              "--perms", "1777", "--size", size, "--tmpfs", HOME, "--chdir", HOME,
              "--setenv", "HOME", HOME, "--setenv", "TMPDIR", "/tmp", "--"]
     if uid is not None:
