@@ -71,7 +71,7 @@ def run_row(board: int, games: int, spec: str, opponent: str, seed: int,
             scored += getattr(score, name)
             conceded += score.away if name == "home" else score.home
             log.info("  board %d %s as %s, game %d/%d: %d-%d, %.0f s", board, spec, name, i + 1, games,
-                     score["home"], score["away"], time.perf_counter() - t0)
+                     score.home, score.away, time.perf_counter() - t0)
             if winner is None:
                 d += 1
             elif winner == name:
