@@ -135,10 +135,10 @@ def test_outcomes_of_a_dodge_are_exact_and_leave_the_game_alone() -> None:
     before = game.state.key()
     dist = outcomes(game, Action(T.MOVE, square=(9, 7)))
     assert game.state.key() == before
-    assert sum(p for p, _ in dist) == 1
-    standing = sum(p for p, g in dist if g.state.status[0] == Status.STANDING)
+    assert sum(t.probability for t in dist) == 1
+    standing = sum(p for g, p in dist if g.state.status[0] == Status.STANDING)
     assert standing == Fraction(2, 3)  # AG3 dodge into no tackle zone: 3+
-    keys = [g.state.key() for _, g in dist]
+    keys = [g.state.key() for g, _ in dist]
     assert len(keys) == len(set(keys)), "identical states must be merged"
 
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.records import Transition
 from nuffle.core.types import Decider, Event
 
 CHOSEN = "chosen"
@@ -276,6 +276,7 @@ def explain_action(game: Game) -> tuple[Composite, list[Step]]:
     return composite_of(steps, declared), steps
 
 
-def outcomes(game: Game, action: Action | None = None) -> list[tuple[Fraction, Game]]:
-    """T(s, a, ·): the exact distribution over next decision states (see `Game.outcomes`)."""
-    return [(t.probability, t.game) for t in game.transitions(action)]
+def outcomes(game: Game, action: Action | None = None) -> list[Transition]:
+    """T(s, a, ·): the exact distribution over next decision states, as
+    `Transition(game, probability)` records (see `Game.transitions`)."""
+    return game.transitions(action)

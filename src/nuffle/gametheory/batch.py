@@ -20,7 +20,7 @@ import scipy.sparse as sp
 from numpy.typing import NDArray
 from scipy.optimize import linprog
 
-from nuffle.core.errors import InputError, StateError
+from nuffle.errors import InputError, StateError
 from nuffle.gametheory.zerosum import solve_zero_sum
 
 #: Games per block linear programme (HiGHS solves a block-diagonal programme faster per game).

@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import linprog
 
-from nuffle.core.errors import InputError, StateError
+from nuffle.errors import InputError, StateError
 
 FloatArray = NDArray[np.float64]
 

@@ -11,7 +11,7 @@ import abc
 
 import numpy as np
 
-from nuffle.core.errors import StateError
+from nuffle.errors import StateError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import (
     NUM_DEFENSES,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from nuffle.core.errors import NuffleError
+from nuffle.errors import NuffleError
 
 NUM_PLAYS = 20
 NUM_DEFENSES = 10

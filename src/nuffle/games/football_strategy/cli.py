@@ -7,7 +7,7 @@ import dataclasses
 import sys
 from typing import TYPE_CHECKING, Any
 
-from nuffle.core.errors import InputError
+from nuffle.errors import InputError
 from nuffle.games.football_strategy.chart import ChartError, load_chart
 
 if TYPE_CHECKING:

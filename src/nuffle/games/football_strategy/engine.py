@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nuffle.core.errors import NuffleError
+from nuffle.errors import NuffleError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import DEFENSE_LETTERS, Chart, Outcome, load_chart
 from nuffle.games.football_strategy.resolve import (

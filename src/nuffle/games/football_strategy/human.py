@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from nuffle.core.errors import NuffleError
+from nuffle.errors import NuffleError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.agents import Agent
 from nuffle.games.football_strategy.chart import DEFENSE_LETTERS, NUM_PLAYS

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from nuffle.core.errors import InputError
+from nuffle.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.agents import Agent, GreedyAgent, RandomAgent
 from nuffle.games.football_strategy.chart import NUM_DEFENSES, Chart

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from nuffle.core.errors import InputError
+from nuffle.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import LAST_RUN_PLAY, NUM_DEFENSES, Chart
 from nuffle.games.football_strategy.resolve import (

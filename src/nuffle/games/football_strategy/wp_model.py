@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nuffle.core.errors import InputError
+from nuffle.errors import InputError
 from nuffle.games.football_strategy import rules
 from nuffle.games.football_strategy.chart import LAST_RUN_PLAY, NUM_DEFENSES, Chart
 from nuffle.games.football_strategy.resolve import (

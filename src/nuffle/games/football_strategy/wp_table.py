@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from nuffle.core.errors import InputError
+from nuffle.errors import InputError
 from nuffle.games.football_strategy.chart import Chart, parse_chart
 from nuffle.games.football_strategy.wp_model import Grid
 
