@@ -299,3 +299,15 @@ def test_time_encoding_times_real_work_and_leaves_the_games_alone() -> None:
     illegal = [(int(T.END_TURN), 0, 0), *moves[1:]]  # END_TURN takes neither player nor square
     with pytest.raises(Exception, match="not among the legal actions"):
         enc.time_encoding(games, illegal)
+
+
+def test_a_python_engine_game_is_refused_with_an_env_error() -> None:
+    from nuffle.envs.core import EnvError
+
+    enc = NativeEncoder(3)
+    bufs = enc.buffers()
+    before = bufs["spatial"].copy()
+    game = Game.new("human", "orc", seed=1, board=3, engine="python")
+    with pytest.raises(EnvError, match="native engine only"):
+        enc.observe(game, 0, bufs["spatial"], bufs["non_spatial"], bufs["action_mask"])
+    assert np.array_equal(bufs["spatial"], before)  # nothing written

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from nuffle.core.engines import native_module
+from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board
 from nuffle.envs import observation as obs
@@ -82,13 +83,19 @@ class NativeEncoder:
             "indices": np.empty(self.mask_size, dtype=np.int64),
         }
 
-    def observe(self, game: NativeGame, side: int, spatial: np.ndarray, non_spatial: np.ndarray,
+    def observe(self, game: Game, side: int, spatial: np.ndarray, non_spatial: np.ndarray,
                 mask: np.ndarray, indices: np.ndarray | None = None) -> int:
         """Write the observation of `game` seen by `side` into `spatial` and `non_spatial`, the
         mask of its legal actions into `mask` (all False when `side` does not decide) and, when
         given, the legal indices in the codec's order into the first entries of `indices`;
         returns how many indices are legal. Every array is the caller's and is overwritten
-        (no copy is made); a wrong dtype, shape or layout raises naming the array."""
+        (no copy is made); a wrong dtype, shape or layout raises naming the array, and a game of
+        the Python engine is refused (EnvError)."""
+        if not isinstance(game, NativeGame):
+            from nuffle.envs.core import EnvError  # envs.core imports this module
+
+            raise EnvError("the C++ encoder observes games of the native engine only "
+                           "(Game.new(..., engine='native'))")
         return int(self._enc.observe(game.native_state, side, spatial, non_spatial, mask, indices))
 
     def time_encoding(self, games: list[NativeGame], moves: list[tuple[int, int, int]],
