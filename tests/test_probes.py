@@ -74,7 +74,7 @@ def test_cli_probe_gets_a_one_line_error(args: list[str], names: str, files: dic
     run = cli(*args, cwd=files["dir"])
     out = run.stdout + run.stderr
     assert "Traceback" not in out, run.stderr
-    assert run.returncode in (1, 2), (run.returncode, run.stderr)
+    assert run.returncode == 2, (run.returncode, run.stderr)  # bad input: README's exit-code rule
     errors = [line for line in run.stderr.splitlines() if "error:" in line]
     assert len(errors) == 1 and names in errors[0], run.stderr
     if args[0] == "serve":

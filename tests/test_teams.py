@@ -263,15 +263,15 @@ def test_cli_team_new_and_check_a_custom_team(tmp_path: Path, capsys: pytest.Cap
 
 
 def test_cli_team_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["team", "new", "khemri", "--apothecary", "yes"]) == 1
+    assert main(["team", "new", "khemri", "--apothecary", "yes"]) == 2
     assert "apothecary not allowed for Khemri" in capsys.readouterr().err
-    assert main(["team", "new", "human", "--player", "Blitzer"]) == 1
+    assert main(["team", "new", "human", "--player", "Blitzer"]) == 2
     assert "POSITIONAL=COUNT" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    assert main(["team", "check", str(bad)]) == 1
+    assert main(["team", "check", str(bad)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
-    assert main(["team", "check", str(tmp_path / "missing.json")]) == 1
+    assert main(["team", "check", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
 
 

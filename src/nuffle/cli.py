@@ -242,15 +242,20 @@ def _won(game: dict[str, Any], first: str, second: str) -> bool | None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Verify a saved record and print its summary."""
-    from nuffle.record import RecordError, load
+    from nuffle.files import parse_json, read_text
+    from nuffle.record import RecordError, replay
 
     reports: list[MatchReport] = []
-    try:
-        t0 = time.perf_counter()
-        game = load(args.file, reports if args.show else None)
+    path = Path(args.file)
+    t0 = time.perf_counter()
+    try:  # a file that cannot be read or is not JSON is bad input (2)
+        record = parse_json(read_text(path), str(path))
+    except ValueError as exc:
+        return _error(str(exc))
+    try:  # a record that does not verify is the check failing (1)
+        game = replay(record, reports if args.show else None)
     except RecordError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _error(f"{path}: {exc}", 1)
     if args.show:
         print("\n".join(reports[0].lines))
     state = "" if game.is_over else " (an unfinished game, saved before its end)"
@@ -409,8 +414,7 @@ def cmd_team_new(args: argparse.Namespace) -> int:
         if not custom:  # keep the default file's player order and numbers
             raw["players"] = base["players"]
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _error(str(exc))
     text = _team_json(raw)
     spec = parse_team(raw)
     summary = (f"{spec.name} ({r.name}): {len(spec.players)} players, cost "
@@ -421,7 +425,7 @@ def cmd_team_new(args: argparse.Namespace) -> int:
         try:
             write_text(Path(args.output), text)
         except ValueError as exc:
-            return _error(f"-o: {exc}", 1)
+            return _error(f"-o: {exc}")
         print(f"{summary}; written to {args.output}")
     else:
         sys.stdout.write(text)
@@ -430,13 +434,17 @@ def cmd_team_new(args: argparse.Namespace) -> int:
 
 
 def cmd_team_check(args: argparse.Namespace) -> int:
-    """Check a team file against every team-creation rule; exit 0 if legal, 1 if not."""
+    """Check a team file against every team-creation rule; exit 0 if legal, 1 if not, 2 if
+    the file cannot be read or is not a JSON object."""
     from nuffle import teams as T
     from nuffle.core.teams import race
     from nuffle.league.team import LeagueTeam, is_league_team
 
     try:
         raw = T.read_team_file(args.file)
+    except ValueError as exc:
+        return _error(str(exc))
+    try:
         if is_league_team(raw):  # a team with league history: the history must be possible
             lt = LeagueTeam.from_dict(raw, args.file)
             print(f"{args.file}: legal {race(lt.race).name} league team '{lt.name}': "
@@ -444,8 +452,7 @@ def cmd_team_check(args: argparse.Namespace) -> int:
             return 0
         spec = T.check_team(raw, args.file, args.treasury)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return _error(str(exc), 1)
     budget = args.treasury if args.treasury is not None else raw.get("treasury", T.TREASURY)
     print(f"{args.file}: legal {race(spec.race).name} team '{spec.name}': {len(spec.players)} players, "
           f"cost {T.team_cost(spec):,} of {budget:,}")
@@ -460,8 +467,7 @@ def cmd_team_races(args: argparse.Namespace) -> int:
         try:
             r = T.race(args.race)
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 1
+            return _error(str(exc))
         print(f"{r.name}: re-roll {r.reroll_cost:,}, apothecary {'yes' if r.apothecary else 'no'}")
         for p in r.positionals:
             skills = ", ".join(sorted(_label(s) for s in p.skills)) or "-"
@@ -508,8 +514,7 @@ def cmd_soak(args: argparse.Namespace) -> int:
     if summary["interrupted"]:
         return 130
     if not summary["races"]:
-        print("error: no playable race: every race given is blocked", file=sys.stderr)
-        return 1
+        return _error("no playable race: every race given is blocked")
     return 1 if summary["exceptions"] else 0
 
 

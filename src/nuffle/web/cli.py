@@ -68,9 +68,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     store = _open_store(db)
-    if isinstance(store, str):
+    if isinstance(store, str):  # the --db file given is unusable: bad input
         print(f"error: {store}", file=sys.stderr)
-        return 1
+        return 2
     store.close()
     served = f"; leagues from {leagues}" if leagues is not None else ""
     print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db}{served})", flush=True)
