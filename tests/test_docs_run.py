@@ -74,6 +74,15 @@ def test_every_block_says_what_it_is() -> None:
     assert not stray, f"no-run marks on blocks that would not run anyway: {stray}"
 
 
+IMPORT_CORE = re.compile(r"^\s*(from|import)\s+nuffle\.core\b", re.M)
+
+
+def test_no_python_example_imports_the_internals() -> None:
+    """docs/API.md: examples use the 1.0 API; `nuffle.core.*` is internal."""
+    internal = [b.name for b in ALL if b.lang == "python" and IMPORT_CORE.search(b.text)]
+    assert not internal, f"examples importing nuffle.core (use `from nuffle import ...`): {internal}"
+
+
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("docs")
