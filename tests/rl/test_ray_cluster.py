@@ -46,6 +46,9 @@ def test_training_spreads_its_rollout_actors_over_a_two_node_cluster(tmp_path, m
     # address, unless told this is a one-machine cluster as on macOS
     monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    # this worker's children from before (multiprocessing's forkserver and resource tracker
+    # live as long as the process) are not the cluster's
+    earlier = {p.pid for p in psutil.Process().children(recursive=True)}
     cluster = cluster_utils.Cluster(initialize_head=True, head_node_args={
         "num_cpus": 0, "node_ip_address": "127.0.0.1", "include_dashboard": False})
     ray_procs: list[psutil.Process] = []
@@ -64,7 +67,7 @@ def test_training_spreads_its_rollout_actors_over_a_two_node_cluster(tmp_path, m
         assert (out / "last.pt").is_file()
         rows = (out / "log.csv").read_text().splitlines()
         assert len(rows) >= 3 and rows[-1].startswith("40,")  # a header, then rows up to step 40
-        ray_procs = psutil.Process().children(recursive=True)
+        ray_procs = [p for p in psutil.Process().children(recursive=True) if p.pid not in earlier]
         assert ray_procs  # the cluster's processes (GCS, raylets, workers) are this test's children
     finally:
         cluster.shutdown()
