@@ -147,30 +147,25 @@ def router(folder: str | Path | None, page: Path) -> APIRouter:
     async def get_fixtures(name: str) -> dict[str, Any]:
         return await read(name, fixtures)
 
-    @api.get("/api/leagues/{name}/teams/{team}")
-    async def get_team(name: str, team: str) -> dict[str, Any]:
-        def page(store: Store) -> dict[str, Any]:
+    async def read_entry(name: str, team: str, show: Callable[[Entry], dict[str, Any]]) -> dict[str, Any]:
+        """`show(entry)` of league `name`'s team `team`; a 404 when the league has no such team."""
+        def entry(store: Store) -> dict[str, Any]:
             known = {e.name: e for e in store.entries()}
             if team not in known:
                 raise _NoTeam(team)
-            return team_page(known[team])
+            return show(known[team])
 
         try:
-            return await read(name, page)
+            return await read(name, entry)
         except _NoTeam:
             raise WebError(404, f"league {name!r} has no team named {team!r}") from None
+
+    @api.get("/api/leagues/{name}/teams/{team}")
+    async def get_team(name: str, team: str) -> dict[str, Any]:
+        return await read_entry(name, team, team_page)
 
     @api.get("/api/leagues/{name}/teams/{team}/file")
     async def get_team_file(name: str, team: str) -> dict[str, Any]:
-        def team_file(store: Store) -> dict[str, Any]:
-            known = {e.name: e for e in store.entries()}
-            if team not in known:
-                raise _NoTeam(team)
-            return known[team].team.to_dict()
-
-        try:
-            return await read(name, team_file)
-        except _NoTeam:
-            raise WebError(404, f"league {name!r} has no team named {team!r}") from None
+        return await read_entry(name, team, lambda e: e.team.to_dict())
 
     return api
