@@ -142,20 +142,33 @@ def drive_to_turn(page: Any, server: Server, gid: str, side: str) -> dict[str, A
             continue  # the game moved on since this state was read (a slow earlier click): read again
         if d["kind"] == "SELECT_ACTION":
             return state
-        if d["kind"] == "KICK_OR_RECEIVE":
-            page.locator("#choices button", has_text="Receive").click()
-        elif d["kind"] == "SETUP":
-            if state["formations"]:  # none in a Perfect Defence rearrangement: the set-up stands
-                page.locator("#choices button.formation").first.click()
-                # a formation the players already stand in changes nothing: no new version
-                with contextlib.suppress(sync_api.TimeoutError):
-                    page.wait_for_function(f"G.state && G.state.version > {state['version']}", timeout=5000)
-            page.locator("#choices button", has_text="End set-up").click()
-        else:
-            click_something(page, d["kind"])
+        try:
+            answer_by_mouse(page, state)
+        except sync_api.TimeoutError:
+            # the button went away: the game moved on under the click (an earlier slow click
+            # acted, or the page re-drew); read the state again, else it is a real failure
+            if page.evaluate("G.state.version") == state["version"]:
+                raise
+            continue
         wait_for(server, gid, lambda s, v=state["version"]: s["version"] > v, f"a click to act on {d}",
                  patience=3, fail=False)
     raise AssertionError("never reached the coach's turn")
+
+
+def answer_by_mouse(page: Any, state: dict[str, Any]) -> None:
+    """Answer the coach's decision in `state` with the mouse (each click waits at most 10 s)."""
+    d = state["decision"]
+    if d["kind"] == "KICK_OR_RECEIVE":
+        page.locator("#choices button", has_text="Receive").click(timeout=10_000)
+    elif d["kind"] == "SETUP":
+        if state["formations"]:  # none in a Perfect Defence rearrangement: the set-up stands
+            page.locator("#choices button.formation").first.click(timeout=10_000)
+            # a formation the players already stand in changes nothing: no new version
+            with contextlib.suppress(sync_api.TimeoutError):
+                page.wait_for_function(f"G.state && G.state.version > {state['version']}", timeout=5000)
+        page.locator("#choices button", has_text="End set-up").click(timeout=10_000)
+    else:
+        click_something(page, d["kind"])
 
 
 def click_something(page: Any, kind: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import subprocess
 import sys
 import threading
@@ -130,9 +131,15 @@ for line in sys.stdin:
             outcome = "MemoryError"
         with open(ARG, "w") as fh:
             fh.write(outcome)
-    send({"type": "action", "id": msg["id"], "action": action})
     if MODE == "early" and decisions == 3:
-        # then illegal answers to the next requests, written before they are sent
-        for ahead in range(1, 11):
-            send({"type": "action", "id": msg["id"] + ahead, "action": ["END_TURN", 99, [0, 0]]})
+        # the answer, then illegal answers to the next requests, all in one write (under
+        # PIPE_BUF, so the referee has them all before it sends the next request)
+        lines = [{"type": "action", "id": msg["id"], "action": action}]
+        lines += [{"type": "action", "id": msg["id"] + ahead, "action": ["END_TURN", 99, [0, 0]]}
+                  for ahead in range(1, 11)]
+        text = "".join(json.dumps(line) + "\n" for line in lines)
+        assert len(text) < select.PIPE_BUF
+        os.write(sys.stdout.fileno(), text.encode())
+    else:
+        send({"type": "action", "id": msg["id"], "action": action})
 print(f"{MODE}: {os.getpid()} done", file=sys.stderr)
