@@ -21,6 +21,10 @@ class Agent(ABC):
         """Called once before the first decision; `side` is 0 (home) or 1 (away)."""
         self.side = side
 
+    def prepare(self, board: int) -> None:  # noqa: B027  (optional hook)
+        """Get ready to play `board` before any game (`agent_for_board` calls it): a bot that
+        picks what it plays by board (`champion`) loads it now, so a failure comes early."""
+
     @abstractmethod
     def act(self, view: Game) -> Action:
         """Choose an action among `view.legal_actions()`."""

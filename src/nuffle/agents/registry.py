@@ -30,6 +30,7 @@ _BUILTIN_MODULES = {
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
     "endzone": "nuffle.agents.endzone",
+    "champion": "nuffle.agents.champion",
 }
 
 
@@ -146,4 +147,5 @@ def agent_for_board(spec: str, board: int, seed: int = 0) -> Agent:
     if agent.boards is not None and board not in agent.boards:
         plays = ", ".join(map(str, agent.boards))
         raise InputError(f"bot {spec!r} plays board {plays} only, not board {board}")
+    agent.prepare(board)
     return agent

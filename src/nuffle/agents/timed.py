@@ -24,6 +24,10 @@ class TimedAgent(Agent):
         self.longest = 0.0
         self.over_limit = 0
 
+    def prepare(self, board: int) -> None:
+        """Pass it on (not a decision: not timed)."""
+        self.inner.prepare(board)
+
     def new_game(self, view: Game, side: int) -> None:
         """Pass the new game on (the clock does not run: set-up of the bot is not a decision)."""
         self.side = side

@@ -12,6 +12,7 @@ from typing import Any
 from nuffle.competition.client import AgentBot, Bot, Request, run
 from nuffle.competition.randomplay import random_choice
 from nuffle.core.actions import Action
+from nuffle.errors import NuffleError
 
 
 class RandomLegalBot(Bot):
@@ -45,6 +46,9 @@ class _Seeded(AgentBot):
 
         super().setup(hello)
         self.agent = make_agent(self.spec, seed=hello["seed"])
+        board = hello.get("board")
+        if isinstance(board, int):
+            self.agent.prepare(board)  # within the init clock: `champion` loads its board's agent
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,8 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m nuffle.competition.builtin BOT_SPEC", file=sys.stderr)
         return 2
-    bot: Bot = RandomLegalBot() if args[0] == "random-legal" else _Seeded(args[0])
-    return run(bot)
+    try:
+        bot: Bot = RandomLegalBot() if args[0] == "random-legal" else _Seeded(args[0])
+        return run(bot)
+    except NuffleError as e:  # a spec that does not load (at start or at hello): one line
+        print(f"nuffle.competition.builtin: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
