@@ -130,7 +130,8 @@ def test_a_spec_that_does_not_load_is_one_clear_line(monkeypatch: pytest.MonkeyP
     assert "\n" not in text
 
 
-def test_without_torch_a_policy_board_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_torch_a_policy_board_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
     """No fallback: champion on a policy's board needs torch, and says so before any game."""
     monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` raises ModuleNotFoundError
     monkeypatch.delitem(sys.modules, "nuffle.rl.policy_bot", raising=False)
@@ -142,6 +143,9 @@ def test_without_torch_a_policy_board_says_so_in_one_line(monkeypatch: pytest.Mo
             agent_for_board("champion", board)
         text = str(err.value)
         assert "needs 'torch', which is not installed" in text and "\n" not in text
+        assert main(["play", "--home", "human:champion", "--board", str(board)]) == 2
+        err = capsys.readouterr().err
+        assert f"champion on board {board} is" in err and err.count("\n") == 1
     board11 = agent_for_board("champion", 11)
     assert isinstance(board11, ChampionAgent) and board11.spec == champion_entry(11).spec  # no torch
 
