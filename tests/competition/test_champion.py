@@ -4,6 +4,7 @@ nuffle.competition.builtin champion`) within the documented clocks, and in a tou
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ import pytest
 from nuffle.agents.champion import champion_entry
 from nuffle.agents.registry import parse_bot_spec
 from nuffle.cli import main
+from nuffle.competition.builtin import _Seeded
 from nuffle.competition.builtin import main as builtin_main
+from nuffle.competition.client import run
 from nuffle.competition.clocks import Clocks
 from nuffle.competition.config import load
 from nuffle.competition.referee import BotSpec, Settings, run_game
@@ -38,10 +41,25 @@ def test_the_protocol_program_plays_within_the_documented_clocks(board, tmp_path
     assert game.is_over and report["decisions"] == len(game.history)
 
 
-def test_a_spec_that_does_not_load_is_one_line_and_exit_2(capsys):
-    assert builtin_main(["nosuchbot"]) == 2
+def test_a_spec_that_does_not_load_is_one_line_and_exit_2(capsys, monkeypatch):
+    with pytest.raises(SystemExit) as exited:
+        builtin_main(["nosuchbot"])
+    assert exited.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("nuffle.competition.builtin: unknown bot 'nosuchbot'") and err.count("\n") == 1
+    # at hello: the board's agent does not load (here: a board champion has no entry for)
+    from nuffle.agents import champion
+
+    only = {11: champion.champion_table()[11]}
+    monkeypatch.setattr(champion, "champion_table", lambda: only)
+    hello = {"type": "hello", "protocol": "nuffle-bot", "version": 1, "revision": 4, "name": "c",
+             "side": "home", "seed": 1, "rules": "LRB6", "board": 3}
+    out = io.BytesIO()
+    with pytest.raises(SystemExit) as exited:
+        run(_Seeded("champion"), io.BytesIO((json.dumps(hello) + "\n").encode()), out)
+    assert exited.value.code == 2 and out.getvalue() == b""
+    err = capsys.readouterr().err
+    assert err == "nuffle.competition.builtin: champion has no agent for board 3 (its boards: 11)\n"
 
 
 TOURNAMENT = """

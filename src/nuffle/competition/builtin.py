@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from nuffle.competition.client import AgentBot, Bot, Request, run
 from nuffle.competition.randomplay import random_choice
@@ -45,10 +45,19 @@ class _Seeded(AgentBot):
         from nuffle.agents.registry import make_agent
 
         super().setup(hello)
-        self.agent = make_agent(self.spec, seed=hello["seed"])
-        board = hello.get("board")
-        if isinstance(board, int):
-            self.agent.prepare(board)  # within the init clock: `champion` loads its board's agent
+        try:
+            self.agent = make_agent(self.spec, seed=hello["seed"])
+            board = hello.get("board")
+            if isinstance(board, int):
+                self.agent.prepare(board)  # within the init clock: `champion` loads its board's agent
+        except NuffleError as e:
+            _fail(e)
+
+
+def _fail(error: NuffleError) -> NoReturn:
+    """A bot spec that does not load: one line on stderr, exit code 2."""
+    print(f"nuffle.competition.builtin: {error}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,10 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         bot: Bot = RandomLegalBot() if args[0] == "random-legal" else _Seeded(args[0])
-        return run(bot)
-    except NuffleError as e:  # a spec that does not load (at start or at hello): one line
-        print(f"nuffle.competition.builtin: {e}", file=sys.stderr)
-        return 2
+    except NuffleError as e:
+        _fail(e)
+    return run(bot)
 
 
 if __name__ == "__main__":
