@@ -152,12 +152,15 @@ def _bot(args: argparse.Namespace) -> int:
         return 0
     print(f"{out['name']} ({out['kind']})")
     for v in out["versions"]:
-        rating = "" if v["rating"] is None else f", rating {v['rating']:+.0f} ({v['low']:+.0f} .. {v['high']:+.0f})"
+        rating = ("" if v["rating"] is None
+                  else f", rating {v['rating']:+.0f} ({v['low']:+.0f} .. {v['high']:+.0f})")
         why = f": {v['reason']}" if v["reason"] else ""
-        print(f"  v{v['version']} {v['language']} {v['team']}: {v['status']}{why}; {v['played']} games{rating}")
+        print(f"  v{v['version']} {v['language']} {v['team']}: {v['status']}{why}; "
+              f"{v['played']} games{rating}")
     for g in out["games"][:20]:
         home, away = g["home"], g["away"]
-        print(f"  game {g['id']} ({g['kind']}): {home['name']} {g['score'][0]}-{g['score'][1]} {away['name']} "
+        print(f"  game {g['id']} ({g['kind']}): {home['name']} {g['score'][0]}-{g['score'][1]} "
+              f"{away['name']} "
               f"({g['outcome']}, {len(g['penalties'])} penalties)")
     return 0
 

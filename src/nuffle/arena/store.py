@@ -125,7 +125,8 @@ class Arena:
                                ("created", time.time())):
                 conn.execute("INSERT INTO meta VALUES (?, ?)", (key, str(value)))
             for name, spec, team in bundled or []:
-                bot = conn.execute("INSERT INTO bots (name, folded, kind, created) VALUES (?, ?, 'bundled', ?)",
+                bot = conn.execute("INSERT INTO bots (name, folded, kind, created) "
+                                   "VALUES (?, ?, 'bundled', ?)",
                                    (check_name(name), name.casefold(), time.time())).lastrowid
                 conn.execute("INSERT INTO versions (bot, number, language, team, command, digest, status, "
                              "submitted, validated) VALUES (?, 1, 'nuffle', ?, ?, '', ?, ?, ?)",
@@ -241,7 +242,8 @@ class Arena:
                 if row["kind"] == "bundled":
                     raise ArenaError(f"{row['name']!r} is a bundled entry of this arena: choose another name")
                 if row["name"] != manifest.name:
-                    raise ArenaError(f"the name {manifest.name!r} is taken (as {row['name']!r}, ignoring case)")
+                    raise ArenaError(f"the name {manifest.name!r} is taken (as {row['name']!r}, "
+                                     "ignoring case)")
                 if not host and (row["token"] is None or token is None
                                  or not secrets.compare_digest(_token_hash(token), row["token"])):
                     raise ArenaError(f"bot {row['name']!r} exists: a new version needs the token its first "
@@ -252,8 +254,8 @@ class Arena:
                 if last["digest"] == digest:
                     raise ArenaError(f"this submission is the same as {row['name']} v{last['number']}")
                 number = last["number"] + 1
-            conn.execute("INSERT INTO versions (bot, number, language, team, command, digest, status, submitted) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            conn.execute("INSERT INTO versions (bot, number, language, team, command, digest, status, "
+                         "submitted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                          (bot_id, number, manifest.language, manifest.team, json.dumps(manifest.command),
                           digest, PENDING, time.time()))
             dest = self.folder / "bots" / str(bot_id) / str(number)
@@ -270,7 +272,8 @@ class Arena:
     # --- versions --------------------------------------------------------------------------
 
     def _version(self, r: sqlite3.Row) -> Version:
-        folder = None if r["kind"] == "bundled" else self.folder / "bots" / str(r["bot_id"]) / str(r["number"])
+        folder = (None if r["kind"] == "bundled"
+                  else self.folder / "bots" / str(r["bot_id"]) / str(r["number"]))
         return Version(r["id"], r["name"], r["kind"], r["number"], r["language"], r["team"],
                        tuple(json.loads(r["command"])), r["status"], r["reason"], folder)
 
@@ -288,8 +291,9 @@ class Arena:
         return self.versions("v.status = ? AND v.number = (SELECT MAX(number) FROM versions w "
                              "WHERE w.bot = v.bot AND w.status = ?)", (ACCEPTED, ACCEPTED))
 
-    def submit_files(self, unpack: Callable[[Path], None], name: str | None = None, team: str | None = None,
-                     language: str | None = None, token: str | None = None, host: bool = False) -> dict[str, Any]:
+    def submit_files(self, unpack: Callable[[Path], None], name: str | None = None,
+                     team: str | None = None, language: str | None = None, token: str | None = None,
+                     host: bool = False) -> dict[str, Any]:
         """Unpack a submission (`unpack` fills an empty folder), check it and store it (see
         `submit`); nothing is kept of one that fails."""
         staged = self.staging()

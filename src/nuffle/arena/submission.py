@@ -129,10 +129,16 @@ def _unzip(data: bytes, dest: Path, budget: _Budget) -> None:
 
 def _untar(data: bytes, dest: Path, budget: _Budget) -> None:
     try:
-        archive = tarfile.open(fileobj=io.BytesIO(data), mode="r:*")
+        archive = tarfile.open(fileobj=io.BytesIO(data), mode="r:*")  # noqa: SIM115 (closed below)
         members = archive.getmembers()
     except (tarfile.TarError, OSError, EOFError) as exc:
         raise SubmissionError(f"the upload is not a readable tar archive: {exc}") from None
+    with archive:
+        _untar_members(archive, members, dest, budget)
+
+
+def _untar_members(archive: tarfile.TarFile, members: list[tarfile.TarInfo], dest: Path,
+                   budget: _Budget) -> None:
     for info in members:
         if info.name in (".", "./"):
             continue
@@ -213,7 +219,8 @@ def unpack_path(src: Path, dest: Path) -> None:
         _copy_folder(src, dest, _Budget())
         return
     if not src.is_file():
-        raise SubmissionError(f"{src} does not exist" if not src.exists() else f"{src} is not a file or folder")
+        raise SubmissionError(f"{src} does not exist" if not src.exists()
+                              else f"{src} is not a file or folder")
     if src.stat().st_size > MAX_UPLOAD:
         raise SubmissionError(f"{src} is larger than {MAX_UPLOAD >> 20} MiB")
     unpack_upload(src.read_bytes(), src.name, dest)

@@ -72,7 +72,8 @@ def leaderboard(arena: Arena) -> dict[str, Any]:
     for vid, row in rows.items():
         if vid in rated:
             row["rating"], row["low"], row["high"] = rated[vid]
-    board = sorted(rows.values(), key=lambda r: (r["rating"] is None, -(r["rating"] or 0.0), r["name"].casefold()))
+    board = sorted(rows.values(),
+                   key=lambda r: (r["rating"] is None, -(r["rating"] or 0.0), r["name"].casefold()))
     for rank, row in enumerate(board, 1):
         row["rank"] = rank
     labels = _labels(arena)
