@@ -54,10 +54,25 @@ CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, pair INTEGER REF
 PENDING, ACCEPTED, REJECTED = "pending", "accepted", "rejected"
 #: The opponent of every validation game (it has no version row: a game's `away` is NULL).
 VALIDATOR = "random-legal"
+#: Seconds after which a staged upload or an unclaimed version folder is a crash's leftover.
+STALE = 600
 
 
 class ArenaError(InputError):
     """An arena folder or request that cannot be used; one line naming why."""
+
+
+class NotFound(ArenaError):
+    """No such bot or published game."""
+
+
+class Conflict(ArenaError):
+    """A submission that clashes with what is stored: a name taken or reserved, the same
+    files as the bot's last version."""
+
+
+class Forbidden(ArenaError):
+    """A new version of a bot without its token."""
 
 
 @dataclass(frozen=True)
@@ -176,18 +191,20 @@ class Arena:
         self.close()
 
     def _tidy(self) -> None:
-        """Remove what a crash left half-made: staged uploads older than an hour, and version
-        folders no version names (moved in just before a transaction that did not commit)."""
+        """Remove what a crash left half-made (older than STALE, so never what another process
+        is storing now): staged uploads, and version folders no version names (moved in just
+        before a transaction that did not commit)."""
         staging = self.folder / "staging"
         for old in staging.glob("*") if staging.is_dir() else []:
             with contextlib.suppress(OSError):
-                if time.time() - old.stat().st_mtime > 3600:
+                if time.time() - old.stat().st_mtime > STALE:
                     shutil.rmtree(old, ignore_errors=True)
         known = {(r["bot"], r["number"]) for r in self.conn.execute("SELECT bot, number FROM versions")}
         for bot_dir in (self.folder / "bots").glob("*"):
             for v_dir in bot_dir.glob("*"):
-                if not (bot_dir.name.isdigit() and v_dir.name.isdigit()
-                        and (int(bot_dir.name), int(v_dir.name)) in known):
+                young = time.time() - v_dir.stat().st_mtime < STALE  # maybe committing now
+                if not young and not (bot_dir.name.isdigit() and v_dir.name.isdigit()
+                                      and (int(bot_dir.name), int(v_dir.name)) in known):
                     shutil.rmtree(v_dir, ignore_errors=True)
 
     @contextlib.contextmanager
@@ -227,7 +244,7 @@ class Arena:
         into place in the version's transaction."""
         new_token = None
         if manifest.name.casefold() == VALIDATOR:
-            raise ArenaError(f"{manifest.name!r} is the validation games' opponent: choose another name")
+            raise Conflict(f"{manifest.name!r} is the validation games' opponent: choose another name")
         with self.transaction() as conn:
             row = conn.execute("SELECT * FROM bots WHERE folded = ?", (manifest.name.casefold(),)).fetchone()
             if row is None:
@@ -240,19 +257,19 @@ class Arena:
                 number = 1
             else:
                 if row["kind"] == "bundled":
-                    raise ArenaError(f"{row['name']!r} is a bundled entry of this arena: choose another name")
+                    raise Conflict(f"{row['name']!r} is a bundled entry of this arena: choose another name")
                 if row["name"] != manifest.name:
-                    raise ArenaError(f"the name {manifest.name!r} is taken (as {row['name']!r}, "
+                    raise Conflict(f"the name {manifest.name!r} is taken (as {row['name']!r}, "
                                      "ignoring case)")
                 if not host and (row["token"] is None or token is None
                                  or not secrets.compare_digest(_token_hash(token), row["token"])):
-                    raise ArenaError(f"bot {row['name']!r} exists: a new version needs the token its first "
+                    raise Forbidden(f"bot {row['name']!r} exists: a new version needs the token its first "
                                      "submission returned")
                 bot_id = row["id"]
                 last = conn.execute("SELECT number, digest FROM versions WHERE bot = ? ORDER BY number DESC",
                                     (bot_id,)).fetchone()
                 if last["digest"] == digest:
-                    raise ArenaError(f"this submission is the same as {row['name']} v{last['number']}")
+                    raise Conflict(f"this submission is the same as {row['name']} v{last['number']}")
                 number = last["number"] + 1
             conn.execute("INSERT INTO versions (bot, number, language, team, command, digest, status, "
                          "submitted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -358,7 +375,7 @@ class Arena:
     def bot_row(self, name: str) -> sqlite3.Row:
         row = self.conn.execute("SELECT * FROM bots WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:
-            raise ArenaError(f"no bot named {name!r} in this arena")
+            raise NotFound(f"no bot named {name!r} in this arena")
         return row
 
 

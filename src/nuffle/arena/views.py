@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from nuffle.arena.store import VALIDATOR, Arena, ArenaError, Version
+from nuffle.arena.store import VALIDATOR, Arena, NotFound, Version
 from nuffle.ladder.ratings import fit_bradley_terry, score_matrix
 
 
@@ -123,10 +123,10 @@ def bot_page(arena: Arena, name: str) -> dict[str, Any]:
 
 
 def game(arena: Arena, gid: int) -> dict[str, Any]:
-    """One published game (ArenaError if there is none)."""
+    """One published game (NotFound if there is none)."""
     found = arena.games("g.id = ?", (gid,))
     if not found:
-        raise ArenaError(f"no published game {gid} in this arena")
+        raise NotFound(f"no published game {gid} in this arena")
     return _game_row(found[0], _labels(arena))
 
 
@@ -134,10 +134,10 @@ def game_file(arena: Arena, gid: int, what: str) -> Path:
     """The path of a published game's `record`, `report`, `stderr_home` or `stderr_away`."""
     found = arena.games("g.id = ?", (gid,))
     if not found:
-        raise ArenaError(f"no published game {gid} in this arena")
+        raise NotFound(f"no published game {gid} in this arena")
     name = found[0]["files"].get(what)
     if name is None:
-        raise ArenaError(f"game {gid} has no {what}")
+        raise NotFound(f"game {gid} has no {what}")
     return arena.folder / "games" / name
 
 
