@@ -1,5 +1,5 @@
 # mypy: disable-error-code="no-any-return,type-arg"
-"""A real arena: bots in Python (a folder with bot.toml), JavaScript and bash + jq (lone
+"""A real arena: bots in Python (a folder with bot.toml), JavaScript, Perl and bash + jq (lone
 programs) are submitted, validated against random-legal in the sandbox (a crashing bot is
 refused, saying why), and play a rated ladder of paired games whose records replay; an
 interrupted run resumes without losing or repeating a game; and the command line."""
@@ -24,6 +24,7 @@ from nuffle.competition.bots import JQ_RANDOM_BOT, JS_RANDOM_BOT
 from nuffle.competition.executors import LocalExecutor, Outcome, Task
 from nuffle.record import replay
 
+PERL_BOT = Path(__file__).with_name("bots") / "random_bot.pl"
 PY_BOT = """from nuffle.competition.builtin import RandomLegalBot
 from nuffle.competition.client import run
 run(RandomLegalBot())
@@ -52,15 +53,16 @@ def _submit(arena: Arena, src: Path, **kw: Any) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory, can_sandbox: None) -> Iterator[tuple[Arena, Any]]:
-    """An arena on board 1: three bots and a crasher submitted, validated, and every pair of
-    the four entries (with the bundled random) played once."""
-    if shutil.which("node") is None or shutil.which("jq") is None:
-        pytest.skip("node and jq are needed (.ci/run installs them)")
+    """An arena on board 1: four bots and a crasher submitted, validated, and every pair of
+    the four entries played once."""
+    if any(shutil.which(p) is None for p in ("node", "jq", "perl")):
+        pytest.skip("node, jq and perl are needed (.ci/run installs them)")
     tmp = tmp_path_factory.mktemp("arena")
-    arena = Arena.create(tmp / "arena", board=1, bundled=[("random", "random", "human")])
+    arena = Arena.create(tmp / "arena", board=1, bundled=[])
     _submit(arena, _python_bot(tmp))
     _submit(arena, JS_RANDOM_BOT, name="jsbot", team="human")
     _submit(arena, JQ_RANDOM_BOT, name="jqbot", team="dwarf")
+    _submit(arena, PERL_BOT, name="plbot", team="skaven")
     crash = tmp / "crasher.py"
     crash.write_text("import sys\nprint('giving up', file=sys.stderr)\nsys.exit(3)\n")
     _submit(arena, crash, name="crasher", team="human")
@@ -74,12 +76,12 @@ def played(tmp_path_factory: pytest.TempPathFactory, can_sandbox: None) -> Itera
 def test_submissions_are_validated_and_a_crasher_is_refused(played: tuple[Arena, Any]) -> None:
     arena, (first, _) = played
     verdicts = {v["version"]: (v["passed"], v["reason"]) for v in first.validated}
-    assert verdicts.keys() == {"pybot v1", "jsbot v1", "jqbot v1", "crasher v1"}
-    assert all(verdicts[b][0] for b in ("pybot v1", "jsbot v1", "jqbot v1"))
+    assert verdicts.keys() == {"pybot v1", "jsbot v1", "jqbot v1", "plbot v1", "crasher v1"}
+    assert all(verdicts[b][0] for b in ("pybot v1", "jsbot v1", "jqbot v1", "plbot v1"))
     passed, reason = verdicts["crasher v1"]
     assert not passed and "crash" in reason
     assert {v.bot: v.status for v in arena.versions()} == {
-        "crasher": REJECTED, "jqbot": ACCEPTED, "jsbot": ACCEPTED, "pybot": ACCEPTED, "random": ACCEPTED}
+        "crasher": REJECTED, "jqbot": ACCEPTED, "jsbot": ACCEPTED, "plbot": ACCEPTED, "pybot": ACCEPTED}
     page = bot_page(arena, "crasher")
     assert page["versions"][0]["status"] == REJECTED and page["versions"][0]["reason"] == reason
     [game] = page["games"]
@@ -104,13 +106,15 @@ def test_the_ladder_plays_paired_games_and_rates_every_entry(played: tuple[Arena
     assert len(met) == 6  # every pair of the four entries once
     board = leaderboard(arena)
     rows = {r["name"]: r for r in board["entries"]}
-    assert set(rows) == {"pybot", "jsbot", "jqbot", "random"}
+    assert set(rows) == {"pybot", "jsbot", "jqbot", "plbot"}
     for r in rows.values():
         assert r["played"] == 6 and r["wins"] + r["draws"] + r["losses"] == 6
+        assert r["disqualified"] == 0 and r["penalties"] == 0 and r["language"] in ("python", "node", "bash", "perl")
         assert r["low"] <= r["rating"] <= r["high"]
     assert abs(sum(r["rating"] for r in rows.values())) < 1.0  # centred on 0
     assert [r["rank"] for r in board["entries"]] == [1, 2, 3, 4]
-    assert [r["rating"] for r in board["entries"]] == sorted((r["rating"] for r in rows.values()), reverse=True)
+    ratings = [r["rating"] for r in board["entries"]]
+    assert ratings == sorted(ratings, reverse=True)
     for g in arena.games():
         rec = record(arena, g["id"])
         game = replay(rec)
@@ -161,7 +165,7 @@ def test_without_a_sandbox_the_run_refuses_in_one_line(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     arena = Arena.create(tmp_path / "arena", board=1, bundled=[])
     monkeypatch.setattr(runner, "why_not", lambda box: "bubblewrap (bwrap) is not installed")
-    with pytest.raises(ArenaError, match="cannot sandbox the bots here: bubblewrap .* --trusted-bots"):
+    with pytest.raises(ArenaError, match=r"cannot sandbox the bots here: bubblewrap .* --trusted-bots"):
         runner.run(arena)
     arena.close()
 
@@ -196,3 +200,16 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], ca
                        (("new", str(tmp_path / "x"), "--bundled", "oops"), "give NAME=SPEC")):
         code, out, err = _cli(capsys, *args)
         assert code == 2 and says in err and err.count("\n") == 1, (args, err)
+
+
+def test_an_interrupted_run_exits_130_saying_how_to_go_on(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    where = str(tmp_path / "arena")
+    Arena.create(where, board=1, bundled=[]).close()
+
+    def interrupted(*args: Any, **kw: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run", interrupted)
+    code, _, err = _cli(capsys, "run", where)
+    assert code == 130 and f"run `nuffle arena run {where}` again" in err

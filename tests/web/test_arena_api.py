@@ -128,8 +128,10 @@ def test_submissions_store_a_version_and_need_the_token_for_the_next(fresh: Test
     assert {"name": "webjs", "version": 1} in client.get("/api/arena").json()["pending"]
     url = "/api/arena/submissions?filename=random_bot.js&name=webjs&team=human"
     assert "needs the token" in _error(client.post(url, content=js + b"\n"), 403)
-    assert "needs the token" in _error(client.post(url, content=js + b"\n", headers={"X-Arena-Token": "x"}), 403)
-    assert "the same as webjs v1" in _error(client.post(url, content=js, headers={"X-Arena-Token": token}), 409)
+    wrong = client.post(url, content=js + b"\n", headers={"X-Arena-Token": "x"})
+    assert "needs the token" in _error(wrong, 403)
+    same = client.post(url, content=js, headers={"X-Arena-Token": token})
+    assert "the same as webjs v1" in _error(same, 409)
     r = client.post(url, content=js + b"\n", headers={"X-Arena-Token": token})
     assert r.status_code == 201 and r.json() == {"bot": "webjs", "version": 2, "status": "pending"}
     page = client.get("/api/arena/bots/webjs").json()
@@ -151,8 +153,10 @@ def test_bad_submissions_are_4xx_in_one_line(fresh: TestClient, tmp_path: Path) 
     assert "not a readable zip" in _error(client.post(f"{url}?filename=a.zip&name=a", content=b"junk"), 400)
     assert "bundled entry" in _error(client.post(f"{url}?filename=a.js&name=Random&team=human",
                                                  content=b"x"), 409)
-    assert "at most 4 MiB" in _error(client.post(f"{url}?filename=a.js", content=b"x" * (MAX_UPLOAD + 1)), 413)
+    big = client.post(f"{url}?filename=a.js", content=b"x" * (MAX_UPLOAD + 1))
+    assert "at most 4 MiB" in _error(big, 413)
     assert client.get("/api/arena").json()["pending"] == []  # nothing of them was kept
     with TestClient(create_app(tmp_path / "g.sqlite3")) as bare:
         assert "hosts no arena" in _error(bare.get("/api/arena"), 404)
-        assert "hosts no arena" in _error(bare.post(f"{url}?filename=a.js&name=a&team=human", content=b"x"), 404)
+        post = bare.post(f"{url}?filename=a.js&name=a&team=human", content=b"x")
+        assert "hosts no arena" in _error(post, 404)

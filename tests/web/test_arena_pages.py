@@ -28,7 +28,8 @@ from nuffle.web.app import create_app  # noqa: E402
 CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
                              "/usr/bin/chromium") if p and Path(p).exists()), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None or shutil.which("node") is None,
-                                reason="Debian's chromium and node are needed (apt-get install chromium nodejs)")
+                                reason="Debian's chromium and node are needed "
+                                       "(apt-get install chromium nodejs)")
 TIMEOUT = 45.0
 
 
