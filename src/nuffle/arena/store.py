@@ -373,7 +373,8 @@ class Arena:
         return [_game(r) for r in rows]
 
     def bot_row(self, name: str) -> sqlite3.Row:
-        row = self.conn.execute("SELECT * FROM bots WHERE folded = ?", (name.casefold(),)).fetchone()
+        """The bot named `name` (ignoring case); NotFound if there is none."""
+        row: sqlite3.Row | None = self.conn.execute("SELECT * FROM bots WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:
             raise NotFound(f"no bot named {name!r} in this arena")
         return row

@@ -136,7 +136,7 @@ def game_file(arena: Arena, gid: int, what: str) -> Path:
     if not found:
         raise NotFound(f"no published game {gid} in this arena")
     name = found[0]["files"].get(what)
-    if name is None:
+    if not isinstance(name, str):
         raise NotFound(f"game {gid} has no {what}")
     return arena.folder / "games" / name
 
