@@ -160,3 +160,12 @@ def test_bad_submissions_are_4xx_in_one_line(fresh: TestClient, tmp_path: Path) 
         assert "hosts no arena" in _error(bare.get("/api/arena"), 404)
         post = bare.post(f"{url}?filename=a.js&name=a&team=human", content=b"x")
         assert "hosts no arena" in _error(post, 404)
+
+
+def test_serve_refuses_a_folder_without_an_arena_in_one_line(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from nuffle.cli import main
+
+    assert main(["serve", "--arena", str(tmp_path), "--db", str(tmp_path / "g.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --arena: ") and "holds no arena" in err and err.count("\n") == 1
