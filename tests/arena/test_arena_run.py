@@ -214,3 +214,19 @@ def test_an_interrupted_run_exits_130_saying_how_to_go_on(tmp_path: Path, capsys
     monkeypatch.setattr(runner, "run", interrupted)
     code, _, err = _cli(capsys, "run", where)
     assert code == 130 and f"run `nuffle arena run {where}` again" in err
+
+
+def test_one_run_at_a_time(tmp_path: Path, can_sandbox: None) -> None:
+    import fcntl
+    import os
+
+    arena = Arena.create(tmp_path / "arena", board=1, bundled=[])
+    fd = os.open(arena.folder / "run.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as a run in another process holds it
+    try:
+        with pytest.raises(ArenaError, match="another `nuffle arena run` is playing"):
+            runner.run(arena)
+    finally:
+        os.close(fd)
+    assert runner.run(arena).games == []  # free again: nothing to play, and no executor started
+    arena.close()

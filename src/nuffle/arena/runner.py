@@ -11,9 +11,10 @@ progress: the next run plays them first."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ class _Batch:
                 "decisions": report["decisions"], "seconds": report["seconds"], "files": files,
                 "digest": ledger.file_digest(path), "home_name": report["home"], "away_name": report["away"]}
 
-    def run(self, executor: Executor, done: Callable[[dict[str, Any]], None]) -> None:
+    def run(self, executor: Callable[[], Executor], done: Callable[[dict[str, Any]], None]) -> None:
         def finished(o: Outcome) -> None:
             game = self.save(o)
             done(game)
@@ -127,7 +128,7 @@ class _Batch:
                 self.progress(game)
 
         if self.tasks:
-            executor.run(self.tasks, finished)
+            executor().run(self.tasks, finished)
 
 
 def _verdict(game: dict[str, Any]) -> tuple[bool, str]:
@@ -139,22 +140,51 @@ def _verdict(game: dict[str, Any]) -> tuple[bool, str]:
     return False, "disqualified in its validation game (" + ("; ".join(why[-2:]) or "see its stderr") + ")"
 
 
+@contextlib.contextmanager
+def _only_run(arena: Arena) -> Iterator[None]:
+    """Hold the arena's run lock (flock on `run.lock`, released when this process ends
+    however it ends); ArenaError when another run holds it."""
+    fd = os.open(arena.folder / "run.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise ArenaError(f"another `nuffle arena run` is playing the arena in {arena.folder}; "
+                             "wait for it to finish") from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def run(arena: Arena, pairs: int = 0, settings: Settings | None = None, executor: Executor | None = None,
         workers: int = 0, kind: str = "local", address: str | None = None, trusted: bool = False,
         progress: Callable[[dict[str, Any]], None] | None = None) -> Summary:
     """Validate the pending submissions, finish the pairs an earlier run left open, then
-    schedule and play `pairs` new pairs. Every bot is sandboxed unless `trusted`."""
+    schedule and play `pairs` new pairs. Every bot is sandboxed unless `trusted`. One run at a
+    time per arena (another is refused)."""
     settings = sandboxed(arena, settings or Settings(board=arena.board), trusted)
     if settings.board != arena.board:
         raise ArenaError(f"this arena plays board {arena.board}, not {settings.board}")
+    with _only_run(arena):
+        return _run(arena, pairs, settings, executor, workers, kind, address, progress)
+
+
+def _run(arena: Arena, pairs: int, settings: Settings, executor: Executor | None, workers: int, kind: str,
+         address: str | None, progress: Callable[[dict[str, Any]], None] | None) -> Summary:
     summary = Summary()
     own = executor is None
     before = containment.descendants()
     was_reaper = containment.is_subreaper()
     containment.set_subreaper(True)  # whatever a bot leaves behind stays within reach
-    ex: Executor | None = None
+    ex: Executor | None = executor
+
+    def started() -> Executor:  # made when a batch has games (Ray starts only then)
+        nonlocal ex
+        if ex is None:
+            ex = make_executor(kind, workers, address)
+        return ex
+
     try:
-        ex = executor or make_executor(kind, workers, address)
         validator = BotSpec.builtin(VALIDATOR, "human", VALIDATOR)
         batch = _Batch(arena, summary, progress)
         for v in arena.pending():
@@ -166,7 +196,7 @@ def run(arena: Arena, pairs: int = 0, settings: Settings | None = None, executor
             summary.validated.append({"version": game["home_name"], "passed": passed, "reason": reason,
                                       "game": game})
 
-        batch.run(ex, validated)
+        batch.run(started, validated)
         entries = {e.id: e for e in arena.versions()}
         new = pick_pairs(arena.entries(), arena.pair_counts(), pairs, random.Random(_seed()))
         arena.schedule([(a, b, _seed()) for a, b in new])
@@ -182,7 +212,7 @@ def run(arena: Arena, pairs: int = 0, settings: Settings | None = None, executor
             arena.add_game(game)
             summary.games.append(game)
 
-        batch.run(ex, played)
+        batch.run(started, played)
     except BaseException:
         if ex is not None:
             with contextlib.suppress(Exception):

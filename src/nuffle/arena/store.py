@@ -374,7 +374,8 @@ class Arena:
 
     def bot_row(self, name: str) -> sqlite3.Row:
         """The bot named `name` (ignoring case); NotFound if there is none."""
-        row: sqlite3.Row | None = self.conn.execute("SELECT * FROM bots WHERE folded = ?", (name.casefold(),)).fetchone()
+        row: sqlite3.Row | None = self.conn.execute("SELECT * FROM bots WHERE folded = ?",
+                                                    (name.casefold(),)).fetchone()
         if row is None:
             raise NotFound(f"no bot named {name!r} in this arena")
         return row
