@@ -1,13 +1,15 @@
 # mypy: disable-error-code="no-any-return,type-arg"
 """A real arena: bots in Python (a folder with bot.toml), JavaScript, Perl and bash + jq (lone
-programs) are submitted, validated against random-legal in the sandbox (a crashing bot is
+programs) are submitted through the web API, validated against random-legal in the sandbox (a crashing bot is
 refused, saying why), and play a rated ladder of paired games whose records replay; an
 interrupted run resumes without losing or repeating a game; and the command line."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
+import tarfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,6 @@ import pytest
 
 from nuffle.arena import runner
 from nuffle.arena.store import ACCEPTED, REJECTED, Arena, ArenaError
-from nuffle.arena.submission import unpack_path
 from nuffle.arena.views import bot_page, game_file, leaderboard, record
 from nuffle.cli import main as cli_main
 from nuffle.competition import sandbox
@@ -38,34 +39,43 @@ def can_sandbox() -> None:
         pytest.skip(f"cannot sandbox bots on this machine: {why}")
 
 
-def _python_bot(tmp: Path) -> Path:
-    folder = tmp / "pybot"
-    folder.mkdir()
-    (folder / "bot.py").write_text(PY_BOT)
-    (folder / "bot.toml").write_text('name = "pybot"\nlanguage = "python"\ncommand = ["python3", "bot.py"]\n'
-                                     'team = "orc"\n')
-    return folder
-
-
-def _submit(arena: Arena, src: Path, **kw: Any) -> dict[str, Any]:
-    return arena.submit_files(lambda dest: unpack_path(src, dest), host=True, **kw)
+def _python_bot() -> bytes:
+    """The Python bot as a .tar.gz of its folder (bot.toml and bot.py)."""
+    manifest = b'name = "pybot"\nlanguage = "python"\ncommand = ["python3", "bot.py"]\nteam = "orc"\n'
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as t:
+        for name, data in (("pybot/bot.toml", manifest), ("pybot/bot.py", PY_BOT.encode())):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+    return buf.getvalue()
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory, can_sandbox: None) -> Iterator[tuple[Arena, Any]]:
-    """An arena on board 1: four bots and a crasher submitted, validated, and every pair of
-    the four entries played once."""
+    """An arena on board 1: four bots (Python, Node.js, Perl, bash + jq) and a crasher
+    submitted through the web API, validated, and every pair of the four played once."""
     if any(shutil.which(p) is None for p in ("node", "jq", "perl")):
         pytest.skip("node, jq and perl are needed (.ci/run installs them)")
+    pytest.importorskip("fastapi", reason="the web API needs the [web] extra")
+    from fastapi.testclient import TestClient
+
+    from nuffle.web.app import create_app
+
     tmp = tmp_path_factory.mktemp("arena")
-    arena = Arena.create(tmp / "arena", board=1, bundled=[])
-    _submit(arena, _python_bot(tmp))
-    _submit(arena, JS_RANDOM_BOT, name="jsbot", team="human")
-    _submit(arena, JQ_RANDOM_BOT, name="jqbot", team="dwarf")
-    _submit(arena, PERL_BOT, name="plbot", team="skaven")
-    crash = tmp / "crasher.py"
-    crash.write_text("import sys\nprint('giving up', file=sys.stderr)\nsys.exit(3)\n")
-    _submit(arena, crash, name="crasher", team="human")
+    Arena.create(tmp / "arena", board=1, bundled=[]).close()
+    crasher = b"import sys\nprint('giving up', file=sys.stderr)\nsys.exit(3)\n"
+    uploads = [("pybot.tar.gz", "", "", _python_bot()),
+               (JS_RANDOM_BOT.name, "jsbot", "human", JS_RANDOM_BOT.read_bytes()),
+               (JQ_RANDOM_BOT.name, "jqbot", "dwarf", JQ_RANDOM_BOT.read_bytes()),
+               (PERL_BOT.name, "plbot", "skaven", PERL_BOT.read_bytes()),
+               ("crasher.py", "crasher", "human", crasher)]
+    with TestClient(create_app(tmp / "games.sqlite3", None, tmp / "arena")) as web:
+        for filename, name, team, data in uploads:
+            r = web.post("/api/arena/submissions", params={"filename": filename, "name": name, "team": team},
+                         content=data)
+            assert r.status_code == 201, r.text
+    arena = Arena.open(tmp / "arena")
     first = runner.run(arena, pairs=0, workers=2)
     second = runner.run(arena, pairs=6, workers=2)
     yield arena, (first, second)
