@@ -113,6 +113,13 @@ def test_a_bad_manifest_is_refused_in_one_line(tmp_path: Path, manifest: str, fi
     assert says in str(err.value) and "\n" not in str(err.value)
 
 
+def test_a_broken_team_file_is_named_without_the_servers_path(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, MANIFEST.replace('"orc"', '"team.json"'), {"bot.py": PY_BOT, "team.json": "{"})
+    with pytest.raises(SubmissionError) as err:
+        read_manifest(folder)
+    assert str(err.value).startswith("team 'team.json': ") and str(tmp_path) not in str(err.value)
+
+
 def test_a_team_file_of_the_submission_is_accepted(tmp_path: Path) -> None:
     from nuffle.core.teams import default_team_dict
 

@@ -308,7 +308,8 @@ def _team(folder: Path, team: object) -> str:
     try:
         load_team(ref)
     except (ValueError, OSError) as exc:
-        raise SubmissionError(f"team {team!r}: {str(exc).splitlines()[0] if str(exc) else exc}") from None
+        lines = str(exc).replace(f"{folder}/", "").splitlines() or [type(exc).__name__]
+        raise SubmissionError(f"team {team!r}: {lines[0]}") from None  # (no server path in it)
     return team
 
 
