@@ -240,3 +240,23 @@ def test_one_run_at_a_time(tmp_path: Path, can_sandbox: None) -> None:
         os.close(fd)
     assert runner.run(arena).games == []  # free again: nothing to play, and no executor started
     arena.close()
+
+
+def test_run_forever_validates_what_arrives_and_waits_when_idle(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch,
+                                                                can_sandbox: None) -> None:
+    where = str(tmp_path / "arena")
+    Arena.create(where, board=1, bundled=[]).close()
+    assert _cli(capsys, "submit", where, str(JS_RANDOM_BOT), "--name", "js", "--team", "orc")[0] == 0
+    waits: list[float] = []
+
+    def sleep(seconds: float) -> None:  # the first idle wait: stop there, as Ctrl-C would
+        waits.append(seconds)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("nuffle.arena.cli._idle", sleep)
+    code, out, _ = _cli(capsys, "run", where, "--forever", "--pairs", "1", "--idle", "3", "--quiet")
+    assert code == 130 and waits == [3.0]
+    assert out.splitlines() == ["js v1: accepted", "0 ladder games played", "0 ladder games played"]
+    assert _cli(capsys, "run", where, "--forever", "--idle", "0")[0] == 2

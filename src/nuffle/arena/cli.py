@@ -2,7 +2,7 @@
 
     nuffle arena new DIR [--board N] [--bundled NAME=SPEC[@TEAM] ...] [--no-bundled]
     nuffle arena submit DIR PATH [--name N] [--team T] [--language L]
-    nuffle arena run DIR [--pairs N] [--workers W] [--executor local|ray] [--trusted-bots]
+    nuffle arena run DIR [--pairs N] [--forever] [--workers W] [--executor local|ray] [--trusted-bots]
     nuffle arena board DIR [--json]
     nuffle arena bot DIR NAME [--json]
 
@@ -16,6 +16,7 @@ import importlib.util
 import json
 import signal
 import sys
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,11 @@ def _progress(quiet: bool) -> Any:
     return show
 
 
+def _idle(seconds: float) -> None:
+    """Wait while the arena has nothing to do (a run --forever)."""
+    time.sleep(seconds)
+
+
 def _run(args: argparse.Namespace) -> int:
     from nuffle.arena.runner import run
 
@@ -96,16 +102,23 @@ def _run(args: argparse.Namespace) -> int:
     def terminate(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # SIGTERM stops the run as Ctrl-C does
 
+    if args.idle <= 0:
+        raise ArenaError(f"--idle must be a positive number of seconds, not {args.idle}")
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with Arena.open(args.dir) as arena:
-            summary = run(arena, args.pairs, workers=args.workers, kind=args.executor,
-                          address=args.ray_address, trusted=args.trusted_bots,
-                          progress=_progress(args.quiet))
-            for v in summary.validated:
-                verdict = "accepted" if v["passed"] else f"rejected: {v['reason']}"
-                print(f"{v['version']}: {verdict}")
-            print(f"{len(summary.games)} ladder games played")
+            while True:
+                summary = run(arena, args.pairs, workers=args.workers, kind=args.executor,
+                              address=args.ray_address, trusted=args.trusted_bots,
+                              progress=_progress(args.quiet))
+                for v in summary.validated:
+                    verdict = "accepted" if v["passed"] else f"rejected: {v['reason']}"
+                    print(f"{v['version']}: {verdict}", flush=True)
+                print(f"{len(summary.games)} ladder games played", flush=True)
+                if not args.forever:
+                    break
+                if not summary.games and not summary.validated:
+                    _idle(args.idle)  # nothing to do: wait for submissions
             if args.json:
                 from nuffle.arena.views import leaderboard
 
@@ -204,6 +217,11 @@ def register(sub: Any) -> None:
     rn.add_argument("--trusted-bots", action="store_true", help="run the bots unsandboxed, as your own user")
     rn.add_argument("--quiet", action="store_true", help="no per-game lines on stderr")
     rn.add_argument("--json", action="store_true", help="print the leaderboard as JSON at the end")
+    rn.add_argument("--forever", action="store_true",
+                    help="keep going (until Ctrl-C or SIGTERM): validate new submissions and play "
+                         "--pairs pairs a round, waiting --idle seconds when there is nothing to do")
+    rn.add_argument("--idle", type=float, default=10.0,
+                    help="with --forever: seconds to wait when there is nothing to do (default 10)")
     rn.set_defaults(arena_func=_run)
     bd = verbs.add_parser("board", help="print the leaderboard")
     bd.add_argument("dir", help="the arena's folder")
