@@ -105,10 +105,15 @@ def _run(args: argparse.Namespace) -> int:
     if args.idle <= 0:
         raise ArenaError(f"--idle must be a positive number of seconds, not {args.idle}")
     previous = signal.signal(signal.SIGTERM, terminate)
+    executor = None
     try:
         with Arena.open(args.dir) as arena:
+            if args.forever:  # one pool (or Ray) for every round
+                from nuffle.competition.executors import make_executor
+
+                executor = make_executor(args.executor, args.workers, args.ray_address)
             while True:
-                summary = run(arena, args.pairs, workers=args.workers, kind=args.executor,
+                summary = run(arena, args.pairs, executor=executor, workers=args.workers, kind=args.executor,
                               address=args.ray_address, trusted=args.trusted_bots,
                               progress=_progress(args.quiet))
                 for v in summary.validated:
@@ -131,6 +136,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     finally:
+        if executor is not None:
+            executor.close()
         signal.signal(signal.SIGTERM, previous)
     return 0
 
