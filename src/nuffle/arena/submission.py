@@ -348,9 +348,12 @@ def read_manifest(folder: Path, name: str | None = None, team: str | None = None
     else:
         _interpreter(first, lang)
     scripts = {suffix for _, suffix in LANGUAGES.values() if suffix}
-    for arg in command[1:]:  # the script an interpreter runs must be there
+    for arg in command[1:]:
+        # no path out of the submission (the sandbox shows a bot the files its command names)
+        if PurePosixPath(arg).is_absolute() or ".." in PurePosixPath(arg).parts:
+            raise SubmissionError(f"the command's argument {arg!r} names a path outside the submission")
         if not arg.startswith("-") and PurePosixPath(arg).suffix in scripts:
-            _check_file(folder, arg, "the command's script")
+            _check_file(folder, arg, "the command's script")  # the script an interpreter runs
     return Manifest(check_name(name or data.get("name")), lang, tuple(command),
                     _team(folder, team or data.get("team")))
 
