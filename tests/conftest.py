@@ -30,6 +30,8 @@ TIMING_FILES = {
     "competition/test_tournament.py": "tournaments of bot subprocesses on clocks, on a local Ray cluster",
     "competition/test_hostile.py": "hostile bots on clocks of a few seconds; the game clock",
     "competition/test_sandbox.py": "sandboxed bot subprocesses on clocks",
+    "arena/test_arena_run.py": "arenas of sandboxed bot subprocesses on clocks",
+    "web/test_arena_pages.py": "chromium against a live server; sandboxed bots on clocks",
     "native/test_native_threads.py": "searches of a few seconds raced from two threads; SIGINT to a C++ loop",
 }
 #: Single tests (node ids from tests/, parameters left out) in the `timing` group, with why.

@@ -11,6 +11,7 @@ from typing import Any
 
 from nuffle.agents.registry import agent_for_board, agent_names, make_agent
 from nuffle.analysis.cli import register as register_odds
+from nuffle.arena.cli import register as register_arena
 from nuffle.competition.cli import register as register_tournament
 from nuffle.core.board import VARIANTS
 from nuffle.core.errors import InputError, NuffleError
@@ -688,6 +689,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_strength(sub)
     register_league(sub)
     register_tournament(sub)
+    register_arena(sub)
     register_web(sub)
     register_rl(sub)
     register_parity(sub)

@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.parity", 2), ("nuffle.parity_skills", 2), ("nuffle.parity_cli", 2),  # drives the bots too
     # what is built on them
     ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.strength", 3),
-    ("nuffle.competition", 3),
+    ("nuffle.competition", 3), ("nuffle.arena", 3),
     ("nuffle.web", 3), ("nuffle.bench", 3), ("nuffle.cli", 3), ("nuffle.league", 3), ("nuffle", 3),
 )
 

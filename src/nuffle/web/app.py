@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from nuffle.core.errors import InputError
 from nuffle.record import RecordError, to_record
-from nuffle.web import leagues_api, odds, teams_api
+from nuffle.web import arena_api, leagues_api, odds, teams_api
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
 from nuffle.web.session import OWNER, SIDES
@@ -70,10 +70,11 @@ def _state(manager: GameManager, gid: str) -> Response:
     return Response(live.state_text(odds.overlays), media_type="application/json")
 
 
-def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, **limits: float) -> FastAPI:
-    """The app, storing its games in the SQLite file `db` and serving the league files in the
-    folder `leagues` (None: none) (`limits`: the GameManager's `expire_after` and `move_limit`,
-    for tests)."""
+def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
+               arena: str | Path | None = None, **limits: float) -> FastAPI:
+    """The app, storing its games in the SQLite file `db`, serving the league files in the
+    folder `leagues` and the arena in the folder `arena` (None: none) (`limits`: the
+    GameManager's `expire_after` and `move_limit`, for tests)."""
     store = Store(db)
     manager = GameManager(store, **limits)
 
@@ -104,12 +105,14 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
     @app.get("/games/{gid}", include_in_schema=False)
     @app.get("/replay", include_in_schema=False)
     @app.get("/replay/{gid}", include_in_schema=False)
+    @app.get("/replay/arena/{gid}", include_in_schema=False)
     async def index(gid: str = "") -> FileResponse:
         return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     app.include_router(teams_api.router(_json_body))
     app.include_router(leagues_api.router(leagues, static_dir() / "league.html"))
+    app.include_router(arena_api.router(arena, static_dir() / "arena.html"))
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:

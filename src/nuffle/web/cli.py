@@ -1,4 +1,4 @@
-"""`nuffle serve [--host H] [--port P] [--db FILE] [--leagues DIR]`: run the web app (needs the
+"""`nuffle serve [--host H] [--port P] [--db FILE] [--leagues DIR] [--arena DIR]`: run the web app (needs the
 [web] extra)."""
 
 from __future__ import annotations
@@ -61,6 +61,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if leagues is not None and not leagues.is_dir():
         print(f"error: --leagues {leagues}: not a folder", file=sys.stderr)
         return 2
+    arena = Path(args.arena) if args.arena else None
+    if arena is not None:
+        from nuffle.arena.store import Arena, ArenaError
+
+        try:
+            Arena.open(arena).close()
+        except ArenaError as exc:
+            print(f"error: --arena: {exc}", file=sys.stderr)
+            return 2
     try:  # is the address free? (before the banner, the database or a traceback from uvicorn)
         with socket.create_server((args.host, args.port)):
             pass
@@ -73,11 +82,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     store.close()
     served = f"; leagues from {leagues}" if leagues is not None else ""
+    served += f"; the arena in {arena}" if arena is not None else ""
     print(f"nuffle web app on http://{args.host}:{args.port}/ (games stored in {db}{served})", flush=True)
     # No per-message deflate: states are small next to what compressing them costs the server.
     # Shutdown closes open sockets after at most 3 s rather than waiting for every watcher.
     try:
-        uvicorn.run(create_app(db, leagues), host=args.host, port=args.port, log_level=args.log_level,
+        uvicorn.run(create_app(db, leagues, arena), host=args.host, port=args.port, log_level=args.log_level,
                     ws_per_message_deflate=False, timeout_graceful_shutdown=3)
     finally:  # no bot may be inside a native search as the interpreter ends (it would abort)
         from nuffle.web.manager import stop_bots
@@ -96,6 +106,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
     p.add_argument("--leagues", metavar="DIR",
                    help="serve the league files (*.db) in DIR, read-only, at /api/leagues and /leagues")
+    p.add_argument("--arena", metavar="DIR",
+                   help="serve the arena in DIR (nuffle arena new): its leaderboard at /arena, and "
+                        "submissions; `nuffle arena run DIR` plays its games")
     p.add_argument("--models", metavar="DIR",
                    help="a folder of .pt policies the games' bots may name (policy?model=FILE.pt); "
                         "without it, the bundled policies only")

@@ -758,7 +758,7 @@ function drawOdds(idx, marks, top) {
 function route() {
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "games" && parts[1]) showGame(parts[1]);
-  else if (parts[0] === "replay") showReplay(parts[1] || null);
+  else if (parts[0] === "replay") showReplay(parts.slice(1).join("/") || null);
   else showLobby();
 }
 

@@ -47,7 +47,9 @@ async function showReplay(id) {
     if (ev.key === " ") { ev.preventDefault(); play(!R.timer); }
   });
   if (id) {
-    try { loadReplay(await api("GET", `/api/replays/${id}`)); } catch (e) { $("replay-error").textContent = e.message; }
+    // an arena game (`arena/ID`) or a game of this server
+    const url = id.startsWith("arena/") ? `/api/arena/games/${id.slice(6)}/replay` : `/api/replays/${id}`;
+    try { loadReplay(await api("GET", url)); } catch (e) { $("replay-error").textContent = e.message; }
     return;
   }
   const info = await api("GET", "/api/games");
