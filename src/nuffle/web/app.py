@@ -108,7 +108,7 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
         return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
-    app.include_router(teams_api.router(_json_body))
+    app.include_router(teams_api.router(_json_body, static_dir() / "teams.html"))
     app.include_router(leagues_api.router(leagues, static_dir() / "league.html"))
 
     @app.get("/api/games")

@@ -53,6 +53,7 @@ async function showLobby() {
   $("running").innerHTML = info.running.map(row).join("") || "<li>none</li>";
   $("finished").innerHTML = info.finished.map(row).join("") || "<li>none</li>";
   $("new-game").addEventListener("submit", createGame);
+  teamPickers(message => { $("lobby-error").textContent = message; });
 }
 
 function syncCoaches() {
@@ -70,11 +71,14 @@ async function createGame(ev) {
   const f = new FormData($("new-game"));
   const entry = side => {
     const bot = f.get(`${side}-bot`), opts = (f.get(`${side}-bot-options`) || "").trim();
-    return f.get(`${side}-race`) + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
+    const race = chosenTeam(side) ? chosenTeam(side).race : f.get(`${side}-race`);
+    return race + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
   };
   const mode = f.get("mode");
+  const body = { mode, home: entry("home"), away: entry("away"), board: +f.get("board") };
+  for (const side of ["home", "away"]) if (chosenTeam(side)) body[`${side}_team`] = chosenTeam(side);
   try {
-    const g = await api("POST", "/api/games", { mode, home: entry("home"), away: entry("away"), board: +f.get("board") });
+    const g = await api("POST", "/api/games", body);
     const seats = g.seats;
     if (mode === "online") {
       const box = $("links");
