@@ -409,7 +409,7 @@ function drawScoreboard(box, side, state) {
   box.innerHTML =
     `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
     ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
-    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (state.replay ? "\u25b6 playing" : ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
     `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
     `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
     // the chip only while a re-roll is left (or one was used this turn)
@@ -523,10 +523,12 @@ function choiceOdds(action, key) {
   let p = null;
   if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
   else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).here.chance;
-  return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
+  else if (action.type === "CHAINSAW" && at(odds.chainsaws)) p = at(odds.chainsaws).victim_down;
+  else if (action.type === "THROW_TEAM_MATE" && G.lands[`${action.player}@${key}`]) p = G.lands[`${action.player}@${key}`].whole;
+  return actionName(action.type) + (p === null || p === undefined ? "" : ` · ${pct(p)}`);
 }
 
-function clickSquare(idx, x, y) {
+async function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
   const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
   if (acts && block && block.far && G.blitzPick[`${x},${y}`]) {
@@ -544,6 +546,9 @@ function clickSquare(idx, x, y) {
     return;
   }
   if (acts.length === 1) { send(acts[0].action); return; }
+  // "Throw here" gives the whole throw, asked of the server (as on hover) before the buttons show
+  await Promise.all(acts.filter(a => a.action.type === "THROW_TEAM_MATE")
+    .map(a => G.lands[`${a.action.player}@${x},${y}`] || fetchLands(a.action.player, `${x},${y}`)));
   $("choices").innerHTML = "";
   for (const { action } of acts) button(choiceOdds(action, `${x},${y}`), () => send(action), "primary");
 }
@@ -610,6 +615,14 @@ function drawHover(idx) {
       `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
     return;
   }
+  const saw = (odds.chainsaws || []).find(c => c.square.join(",") === key);
+  if (saw && acts.some(a => a.action.type === "CHAINSAW")) {
+    line.innerHTML = `Chainsaw${saw.gfi ? " (after a GFI)" : ""}: hits <b data-testid="saw-hit">${pct(saw.hit)}</b> · ` +
+      `kick-back <b data-testid="saw-kickback">${pct(saw.kickback)}</b> · victim down <b data-testid="saw-down">${pct(saw.victim_down)}</b> · ` +
+      `casualty ${pct(saw.casualty)} · wielder down <b data-testid="saw-wielder-down">${pct(saw.attacker_down)}</b>` +
+      (saw.wasted ? ` · wasted (Foul Appearance) ${pct(saw.wasted)}` : "");
+    return;
+  }
   const handoff = (odds.handoffs || []).find(h => h.square.join(",") === key);
   if (handoff && acts.some(a => a.action.type === "HANDOFF")) {
     line.innerHTML = `Hand-off: caught <b data-testid="handoff-catch">${pct(handoff.catch)}</b>`;
@@ -666,11 +679,13 @@ function skillOdds(odds, key, acts) {
     // he scatters three times first: the chance he lands is asked of the server (exact, over
     // the scatter), once per square and position
     const lk = `${t.thrown}@${key}`;
-    const lands = G.lands[lk];
-    if (lands === undefined) fetchLands(t.thrown, key);
+    const got = G.lands[lk];
+    if (got === undefined) fetchLands(t.thrown, key);
+    const known = v => (!got ? "…" : v === null ? "too many outcomes to count" : pct(v));
     parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
-      `he lands (over the scatter) <b data-testid="ttm-lands">${lands === undefined || lands === null ? "…" : pct(lands)}</b>` +
-      ` · landing roll on this square ${planned("ttm-landing", t.landing)}`);
+      `he lands (over the scatter) <b data-testid="ttm-lands">${known(got && got.lands)}</b>` +
+      ` · landing roll on this square ${planned("ttm-landing", t.landing)}` +
+      ` · the whole throw (Throw here) <b data-testid="ttm-whole">${known(got && got.whole)}</b>`);
   }
   return parts.join(" · ");
 }
@@ -683,15 +698,17 @@ function blitzOption(block, key) {
   return opts[G.blitzPick[key] % opts.length];
 }
 
-// The chance a thrown team-mate lands, over the scatter (GET /api/games/{id}/throw).
+// The chance a thrown team-mate lands, over the scatter, and the whole throw's
+// (GET /api/games/{id}/throw); a promise of the answer (null if it failed).
 function fetchLands(thrown, key) {
   const lk = `${thrown}@${key}`, version = G.state.version;
   G.lands[lk] = null;  // asked
-  api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
-    if (!G.state || G.state.version !== version) return;
-    G.lands[lk] = r.lands;
+  return api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return null;
+    G.lands[lk] = r;
     if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
-  }).catch(() => {});
+    return r;
+  }).catch(() => null);
 }
 
 // S while hovering a blitz target from afar: the next square it could block from (the
