@@ -956,3 +956,35 @@ def test_16_drag_and_drop_set_up_with_its_counters(page: Any, server: Server) ->
     page.wait_for_function(f"G.state.players[{pid}].square === null")
     assert s.pos[pid] < 0
     assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")
+
+
+def test_18_a_turn_timer_set_in_the_lobby_shows_to_both_coaches(browser: Any, page: Any,
+                                                                 server: Server) -> None:
+    from nuffle.testing import Scenario
+
+    page.goto(server.url)
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.select_option("#mode", "hotseat")
+    page.fill("#turn-seconds", "600")
+    page.wait_for_function("document.querySelector('[name=home-team]').options.length > 0")  # lobby ready
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    page.wait_for_function("G.state !== null")
+    gid = page.evaluate("G.id")
+    assert page.is_hidden("[data-testid=turn-clock]")  # the coin toss: no clock runs
+    sc = Scenario("human", "orc")
+    sc.put(1, (10, 7)).put(12, (11, 7))
+    _swap_in(server, gid, sc.start(0, drive=True))
+    live = server.live(gid)
+    live.tick()
+    live.notify()
+    clock = "document.getElementById('turn-clock').textContent"
+    page.wait_for_function(f"/timer: home (9:5\\d|10:00)$/.test({clock})")
+    first = page.text_content("[data-testid=turn-clock]")
+    page.wait_for_function(f"{clock} !== {json.dumps(first)}")
+    ctx = browser.new_context()
+    spectator = ctx.new_page()  # the other coach (or anyone watching) sees the same clock
+    spectator.goto(f"{server.url}/games/{gid}")
+    spectator.wait_for_function(f"/timer: home 9:5\\d$/.test({clock})")
+    ctx.close()
+    shot(page, "18-turn-timer")

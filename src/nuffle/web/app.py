@@ -82,8 +82,10 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None, *
         manager.resume()
         manager.start_all_bots()
         sweeper = asyncio.create_task(manager.expire_forever())
+        clocks = asyncio.create_task(manager.clocks_forever())
         yield
         sweeper.cancel()
+        clocks.cancel()
         await manager.stop()
         store.close()
 

@@ -77,6 +77,7 @@ async function createGame(ev) {
   const mode = f.get("mode");
   const body = { mode, home: entry("home"), away: entry("away"), board: +f.get("board") };
   for (const side of ["home", "away"]) if (chosenTeam(side)) body[`${side}_team`] = chosenTeam(side);
+  if (f.get("turn-seconds")) body.turn_seconds = +f.get("turn-seconds");
   try {
     const g = await api("POST", "/api/games", body);
     const seats = g.seats;
@@ -236,6 +237,7 @@ function setState(state) {
     G.lands = {};
     $("game-error").textContent = state.error || "";
   }
+  showClock(state.clock);
   const d = state.decision;
   if (d.kind === "MOVE" && d.player !== null && canAct(state)) {
     G.selected = d.player;
