@@ -74,7 +74,7 @@ def _exact(game: Game, action: Action) -> tuple[Fraction, dict[str, Fraction]]:
                       key=lambda dd: sum(p for k, p in dd.items() if not k.endswith("/up")))
         for k, p in sub.items():
             dist[k] = dist.get(k, Fraction(0)) + t.probability * p
-    return sum(p for k, p in dist.items() if not k.endswith("/up")), dist
+    return sum((p for k, p in dist.items() if not k.endswith("/up")), Fraction(0)), dist
 
 
 def test_chainsaw_odds_agree_with_the_engine() -> None:
