@@ -123,3 +123,27 @@ def test_a_database_from_before_the_timer_gets_its_column(tmp_path: Any) -> None
         assert old is not None and old.turn_seconds is None
     finally:
         store.close()
+
+
+def test_at_zero_in_a_set_up_the_server_completes_it(client: TestClient) -> None:
+    g = client.post("/api/games", json={"mode": "hotseat", "board": 11, "turn_seconds": 1}).json()
+    gid, seats = g["id"], g["seats"]
+    state = _state(client, gid)
+    while state["decision"]["kind"] != "SETUP":  # the coin toss and the choice: no clock runs
+        assert state["clock"] is None
+        first = state["legal"][0]
+        action = {"type": first["type"], "player": (first["players"] or [None])[0],
+                  "square": (first["squares"] or [None])[0]}
+        side = state["decision"]["side"]
+        r = client.post(f"/api/games/{gid}/actions", json={"token": seats[side], "action": action})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    setting_up = state["decision"]["side"]
+    assert state["clock"]["side"] == setting_up and state["clock"]["running"]
+    deadline = time.monotonic() + 30
+    while (state := _state(client, gid))["decision"]["side"] == setting_up:
+        assert time.monotonic() < deadline, "the server did not complete the late coach's set-up"
+        time.sleep(0.1)
+    done = client.app.state.manager.store.actions(gid)
+    assert done[-1][0] == "END_SETUP" and sum(a[0] == "PLACE_PLAYER" for a in done) >= 11
+    assert any("turn timer ran out" in line for line in state["log"])

@@ -380,14 +380,16 @@ class GameManager:
                 live.note([f"The {SIDES[side]} coach's turn timer ran out: the server plays on for him "
                            "until his turn (or set-up) is over."])
                 rng = random.Random(live.version)
+                formed = False
                 for _ in range(LATE_STEPS):
                     g = live.game
                     if g.is_over or live.clock.period != period or g.decision().side != side:
                         break
-                    action = late_action(g, rng)
-                    if action is None:  # a set-up that cannot end yet: a formation first
+                    action = late_action(g, rng, formed)
+                    if action is None:  # a set-up that cannot end yet: a formation first (once)
                         kind = "defense" if side == g.state.kicking else "offense"
                         _place_formation(live, side, kind, formation_names(g.config.board, kind)[0])
+                        formed = True
                         continue
                     live.apply(action)
                 try:

@@ -89,13 +89,14 @@ class TurnClock:
                 "running": self.since is not None}
 
 
-def late_action(game: Game, rng: random.Random) -> Action | None:
+def late_action(game: Game, rng: random.Random, formed: bool = False) -> Action | None:
     """The server's answer for a coach out of time (`LATE_ANSWERS`, else a random legal action);
-    None in a set-up that cannot end yet (the caller places a formation first)."""
+    None in a set-up that cannot end yet and has not had a formation (`formed`): the caller
+    places one first."""
     legal = game.legal_actions()
     for kind in LATE_ANSWERS:
         if legal.group(kind) is not None:
             return Action(kind)
-    if game.decision().kind == DecisionKind.SETUP:
+    if game.decision().kind == DecisionKind.SETUP and not formed:
         return None
     return rng.choice(list(legal))
