@@ -2,8 +2,9 @@
 
 `path_preview` gives every square a player can reach with its safest path, the D6 target of
 each roll on the way and the path's success chance; `overlays` gives, for the decision now,
-each block target's dice, chooser and knock-down chance and each pass target's range,
-accuracy, catch and interception odds.
+each block target's dice, chooser and knock-down chance, each pass target's range, accuracy,
+catch and interception odds, and the foul, hand-off, Leap, Throw Team-Mate, Gaze and Chainsaw
+targets' odds; `throw_landing` a thrown player's landing over the scatter and the whole throw.
 """
 
 from __future__ import annotations

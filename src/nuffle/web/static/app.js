@@ -20,6 +20,7 @@ function hashParams() {
 // --- the lobby ------------------------------------------------------------------------------
 
 async function showLobby() {
+  $("new-game").addEventListener("submit", createGame);  // before the lobby fills: never a native submit
   $("lobby").hidden = false;
   const info = await api("GET", "/api/games");
   for (const sel of document.querySelectorAll("select.race")) {
@@ -52,7 +53,6 @@ async function showLobby() {
     ` (${g.mode}, ${g.board} players${g.score ? ", " + g.score.join("-") : ""})</a></li>`;
   $("running").innerHTML = info.running.map(row).join("") || "<li>none</li>";
   $("finished").innerHTML = info.finished.map(row).join("") || "<li>none</li>";
-  $("new-game").addEventListener("submit", createGame);
   teamPickers(message => { $("lobby-error").textContent = message; });
 }
 
