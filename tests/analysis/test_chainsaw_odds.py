@@ -114,3 +114,52 @@ def test_bad_players_are_refused(attacker: int, victim: int, message: str) -> No
     game, _ = _position(random.Random(1))
     with pytest.raises(InputError, match=message):
         chainsaw_odds(game, attacker, victim)
+
+
+_FOUL_FIRST = (T.SELECT_ARMOUR, T.USE_SKILL, T.USE_REROLL, T.USE_PRO, T.DECLINE)
+
+
+def _foul_exact(game: Game, action: Action, fouler: int) -> dict[str, Fraction]:
+    """How the victim and the fouler end after `action`: the re-roll taken (the best source
+    first), Dirty Player's bonus on the armour."""
+    dist: dict[str, Fraction] = {}
+    for t in game.transitions(action):
+        if _settled(t.game):
+            st = t.game.state.status
+            who = ("off" if st[fouler] == Status.SENT_OFF else "up" if st[fouler] == Status.STANDING
+                   else "down")
+            sub = {f"{_STATUS[Status(st[VICTIM])]}/{who}": Fraction(1)}
+        else:
+            types = t.game.legal_actions().types()
+            sub = _foul_exact(t.game, Action(next(k for k in _FOUL_FIRST if k in types)), fouler)
+        for k, p in sub.items():
+            dist[k] = dist.get(k, Fraction(0)) + t.probability * p
+    return dist
+
+
+def test_a_chainsaw_foul_counts_the_kickback_first() -> None:
+    from nuffle.analysis.chainsaw import chainsaw_foul_odds
+
+    rng = random.Random(7)
+    for _ in range(12):
+        sc = Scenario()
+        sc.put(ATTACKER, (9, 7)).put(VICTIM, (10, 7), Status.PRONE)
+        sc.grant(ATTACKER, Skill.CHAINSAW, *(k for k in (Skill.PRO, Skill.LONER, Skill.DIRTY_PLAYER,
+                                                          Skill.SNEAKY_GIT) if rng.random() < 0.3),
+                 av=rng.choice((7, 8, 9)))
+        sc.grant(VICTIM, *(k for k in (Skill.THICK_SKULL, Skill.STUNTY) if rng.random() < 0.35))
+        sc.set(rerolls=(rng.choice((0, 1)), 0), apothecaries=(0, 0))
+        game = sc.start(0)
+        game.roller = SampledRoller()
+        game.step(Action(T.START_FOUL, ATTACKER))
+        odds = chainsaw_foul_odds(game, ATTACKER, VICTIM)
+        got = _foul_exact(game, Action(T.FOUL, None, (10, 7)), ATTACKER)
+        ends: dict[str, Fraction] = {}
+        for k, p in got.items():
+            ends[k.split("/")[0]] = ends.get(k.split("/")[0], Fraction(0)) + p
+        assert ends.get("prone", 0) == odds["unbroken"] + odds["kickback"]  # no foul: he lies as he was
+        assert ends.get("stunned", 0) == odds["stunned"] and ends.get("ko", 0) == odds["ko"]
+        assert ends.get("cas", 0) == odds["badly_hurt"] + odds["casualty"]
+        assert sum(p for k, p in got.items() if k.endswith("/off")) == odds["sent_off"]
+        assert sum(p for k, p in got.items() if k.endswith("/down")) == odds["fouler_down"]
+        assert odds["kickback"] > 0

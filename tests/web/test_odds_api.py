@@ -175,3 +175,20 @@ def test_chainsaw_odds_with_the_kickback(client: TestClient) -> None:
     gfi, *_ = _saw(client, rerolls=0, blitz=True)
     assert gfi["gfi"] is True and gfi["hit"] == float(Fraction(5, 6) ** 2)
     assert gfi["attacker_down"] == float(Fraction(1, 6) + Fraction(5, 6) * Fraction(1, 6) * _broken(8))
+
+
+def test_a_chainsaw_foul_shows_the_kickback_first(client: TestClient) -> None:
+    from nuffle.analysis.queries import foul_odds
+
+    sc = Scenario("human", "orc").set(rerolls=(0, 0), apothecaries=(0, 0))
+    wielder, victim = sc.pid(0, "Lineman"), sc.pid(1, "Lineman")
+    sc.grant(wielder, Skill.CHAINSAW).put(wielder, (10, 7)).put(victim, (11, 7), Status.PRONE)
+    game = sc.start(0)
+    do(game, T.START_FOUL, wielder)
+    _, state = swap_in(client, game, "human", "orc")
+    foul = _at(state["odds"]["fouls"], (11, 7))
+    plain = foul_odds(game, wielder, victim)  # the foul once it goes on (+3 on the armour)
+    assert foul["kickback"] == float(Fraction(1, 6))
+    assert foul["armour"] == float(Fraction(5, 6) * plain["armour_broken"])
+    assert foul["sent_off"] == float(Fraction(5, 6) * plain["sent_off"])
+    assert foul["fouler_down"] == float(Fraction(1, 6) * _broken(8))

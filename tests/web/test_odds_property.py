@@ -15,12 +15,13 @@ from test_odds_api import swap_in
 from nuffle.agents.registry import make_agent
 from nuffle.analysis import queries, ttm_exact
 from nuffle.analysis.blocks import BlockResult
-from nuffle.analysis.chainsaw import chainsaw_odds
+from nuffle.analysis.chainsaw import chainsaw_foul_odds, chainsaw_odds
 from nuffle.analysis.notation import parse_plan
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
+from nuffle.core.skills import Skill
 from nuffle.web import odds as odds_module
 
 #: (board, home, away): every board, with races whose skills give Leap, Throw Team-Mate, Gaze
@@ -79,7 +80,13 @@ def _check(game: Game, odds: dict[str, Any], kinds: set[str], ask_throw: Any = N
         there = s.copy()
         if f.get("far"):
             there.move_player(pid, b.sq(*f["from"]))
-        fo = queries.foul_odds(there, pid, f["victim"])
+        if Skill.CHAINSAW in s.info[pid].skills:  # the kick-back first
+            fo = chainsaw_foul_odds(there, pid, f["victim"])
+            assert (f["kickback"], f["fouler_down"]) == (float(fo["kickback"]), float(fo["fouler_down"]))
+            kinds.add("chainsaw fouls")
+        else:
+            fo = queries.foul_odds(there, pid, f["victim"])
+            assert "kickback" not in f
         assert f["armour"] == float(fo["armour_broken"]) and f["sent_off"] == float(fo["sent_off"])
         n += 1
     for h in odds["handoffs"]:

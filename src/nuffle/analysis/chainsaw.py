@@ -7,6 +7,10 @@ failed roll is re-rolled by the source that gives the attack the best chance to 
 engine's sources: skill, Pro, the team re-roll if usable now, Loner). Targets, modifiers and
 injury tables come from the engine; `tests/analysis/test_chainsaw_odds.py` checks the figures
 against `Game.transitions()`.
+
+A foul by a Chainsaw wielder (`chainsaw_foul_odds`) starts with the same D6: a 1 kicks back (his
+armour rolled at +3) and there is no foul, so nobody is sent off; on a 2+ the foul goes on as
+`queries.foul_odds` counts it (the chainsaw's +3 on the armour roll included).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 
 from nuffle.analysis.probability import HALF, ONE, ZERO, RollStep, two_d6
+from nuffle.analysis.queries import foul_odds
 from nuffle.core.actions import ActionType
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
@@ -26,7 +31,7 @@ from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED, Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import RollKind, Status
 
-__all__ = ["chainsaw_odds"]
+__all__ = ["chainsaw_foul_odds", "chainsaw_odds"]
 
 _INJURY_KEY = {STUNNED: "stunned", KO: "ko", BADLY_HURT: "badly_hurt", CASUALTY: "casualty"}
 _ONCE = frozenset({"surefeet"})  # skill re-rolls spent for the turn
@@ -116,3 +121,18 @@ def chainsaw_odds(game: Game | GameState, attacker: int, victim: int,
             "victim_down": hit * on_victim["down"],
             **{k: hit * on_victim[k] for k in _INJURY_KEY.values()},
             "attacker_down": kickback * on_wielder["down"]}
+
+
+def chainsaw_foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fraction]:
+    """`queries.foul_odds` for a fouler with Chainsaw, the kick-back first: every foul figure
+    times the chance the D6 comes up 2+ (after any re-roll), with `kickback` (a 1: no foul, nobody
+    sent off) and `fouler_down` (kicked back and his armour broken at +3)."""
+    s = game.state if isinstance(game, Game) else game
+    foul = foul_odds(s, fouler, victim)  # (checks the players)
+    if Skill.CHAINSAW not in s.info[fouler].skills:
+        raise InputError(f"player {fouler} has no Chainsaw")
+    step = _step(s, fouler, RollKind.CHAINSAW, 2, "chainsaw")
+    goes_on = _chain((step,), int(team_reroll_available(s, s.pteam[fouler])))[-1]
+    broken = sum((q for (a, b), q in two_d6().items() if a + b + CHAINSAW_ARMOUR > s.info[fouler].av), ZERO)
+    return {**{k: goes_on * v for k, v in foul.items()}, "kickback": 1 - goes_on,
+            "fouler_down": (1 - goes_on) * broken}

@@ -22,6 +22,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
 
@@ -167,8 +168,9 @@ def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> l
 
 
 def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each foul target's odds (`queries.foul_odds`): armour broken, an injury worse than
-    Stunned, a casualty, and the fouler sent off. A victim out of reach (an assisted foul)
+    """Each foul target's odds (`queries.foul_odds`; a Chainsaw wielder's with its kick-back
+    first, `chainsaw.chainsaw_foul_odds`): armour broken, an injury worse than Stunned, a
+    casualty, and the fouler sent off. A victim out of reach (an assisted foul)
     names the square the engine's path ends on, the route there and its chance (`far`), the
     odds counted from there, like a blitz from afar."""
     s = game.state
@@ -193,7 +195,11 @@ def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> lis
             entry.update({"far": True, "from": list(path.end), "steps": [list(sq) for sq in path.steps],
                           "path": path.prob})
         try:
-            odds = queries.foul_odds(there, fouler, victim)
+            if Skill.CHAINSAW in s.info[fouler].skills:  # the kick-back first: no foul on a 1
+                odds = chainsaw.chainsaw_foul_odds(there, fouler, victim)
+                entry.update({"kickback": float(odds["kickback"]), "fouler_down": float(odds["fouler_down"])})
+            else:
+                odds = queries.foul_odds(there, fouler, victim)
         except ValueError:
             continue
         entry.update({"armour": float(odds["armour_broken"]),

@@ -614,7 +614,9 @@ function drawHover(idx) {
     }
     line.innerHTML = `${where}: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
       `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
-      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
+      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>` +
+      (foul.kickback !== undefined ? ` · chainsaw kick-back (no foul) <b data-testid="foul-kickback">${pct(foul.kickback)}</b>, ` +
+        `the fouler down ${pct(foul.fouler_down)}` : "");
     return;
   }
   const saw = (odds.chainsaws || []).find(c => c.square.join(",") === key);
