@@ -1,7 +1,7 @@
 """Load on the web app: concurrent games played through websockets, each with a spectator.
 
 Usage: python bench/web_load.py [--games 20] [--seconds 60] [--board 11] [--think 0.25]
-                                [--server-bots] [--cpus 0,1]
+                                [--server-bots] [--cpus 0,1] [--league] [--poll 1.0]
 
 Starts `nuffle serve` on loopback (its own process, a temporary database) and keeps GAMES
 games running for SECONDS (a game that ends is replaced by a new one), each watched by a
@@ -17,6 +17,11 @@ With --server-bots the games are bot-v-bot games played by the server's own bots
 game's delay (THINK seconds between actions, as the page's speed control sets it); what is
 timed is the overrun of that pace: the gap between two states the spectator receives, less
 the delay.
+
+With --league the server also serves a league (`--leagues DIR`: a 4-team league with a round
+played, made by `nuffle league` first) and a poller asks, every POLL seconds, for what its page
+shows: the league page itself, the standings, the fixtures and a team page; each request is
+timed apart from the actions (`league_p50_ms`, `league_p95_ms`, `league_max_ms`).
 
 Prints one JSON line (p50 / p95 / max, per decision kind too, actions per second, the server's
 CPU time per action, the bench's own CPU and event-loop lag, load averages), then every error:
@@ -69,6 +74,7 @@ def post(url: str, body: dict[str, Any]) -> Any:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.league: list[float] = []  # league page requests, timed apart from the actions
         self.by_kind: dict[str, list[float]] = {}
         self.lag: list[float] = []  # the bench's own event-loop lag: how late its timers fire
         self.errors: list[str] = []
@@ -202,11 +208,50 @@ async def loop_lag(stats: Stats, stop: float, tick: float = 0.01) -> None:
         stats.lag.append(time.perf_counter() - t0 - tick)
 
 
+LEAGUE = "load"  # the league the --league poller reads
+LEAGUE_ENTRIES = ["Reavers=human:random", "Green Tide=orc:random", "Beards=dwarf:random",
+                  "Blades=dark-elf:random"]
+
+
+def make_league(folder: str) -> None:
+    """A league in `folder` for the poller: four teams on board 1, its first round played."""
+    path = os.path.join(folder, f"{LEAGUE}.db")
+    cli = [sys.executable, "-m", "nuffle.cli", "league"]
+    new = [*cli, "new", path, "--seed", "5", "--board", "1"]
+    for entry in LEAGUE_ENTRIES:
+        new += ["--entry", entry]
+    subprocess.run(new, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([*cli, "play", path, "--rounds", "1", "--quiet"], check=True, stdout=subprocess.DEVNULL)
+
+
+def get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        return bytes(r.read())
+
+
+async def league_poller(base: str, stats: Stats, stop: float, every: float) -> None:
+    """What a league page's visitor asks for, every `every` seconds: the page, the standings,
+    the fixtures and a team page; each request timed."""
+    paths = [f"/leagues/{LEAGUE}", f"/api/leagues/{LEAGUE}", f"/api/leagues/{LEAGUE}/fixtures",
+             f"/api/leagues/{LEAGUE}/teams/Green%20Tide"]
+    while time.monotonic() < stop:
+        for path in paths:
+            t0 = time.perf_counter()
+            try:
+                await asyncio.to_thread(get, base + path)
+            except OSError as exc:
+                stats.errors.append(f"league poll {path}: {exc}")
+                continue
+            stats.league.append(time.perf_counter() - t0)
+        await asyncio.sleep(every)
+
+
 async def run(base: str, args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop = time.monotonic() + args.seconds
     lag = asyncio.create_task(loop_lag(stats, stop))
-    await asyncio.gather(*(slot(base, i, args, stats, stop) for i in range(args.games)))
+    extra = [league_poller(base, stats, stop, args.poll)] if args.league else []
+    await asyncio.gather(*(slot(base, i, args, stats, stop) for i in range(args.games)), *extra)
     lag.cancel()
     return stats
 
@@ -229,7 +274,13 @@ def main() -> int:
     ap.add_argument("--cpus", help="pin the server and the bench to these CPUs, e.g. 0,1")
     ap.add_argument("--port", type=int, default=0, help="server port (default: a free one)")
     ap.add_argument("--url", help="use a server already running at this loopback URL")
+    ap.add_argument("--league", action="store_true",
+                    help="serve a league too and poll its page (not with --url)")
+    ap.add_argument("--poll", type=float, default=1.0, help="seconds between two league page visits")
     args = ap.parse_args()
+    if args.league and args.url:
+        print("error: --league makes its own league for its own server: leave out --url", file=sys.stderr)
+        return 2
     if args.cpus:
         os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})  # the server inherits it
     if args.url:
@@ -243,10 +294,15 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         log_path = os.path.join(tmp, "server.log")
+        leagues: list[str] = []
+        if args.league:
+            os.mkdir(os.path.join(tmp, "leagues"))
+            make_league(os.path.join(tmp, "leagues"))
+            leagues = ["--leagues", os.path.join(tmp, "leagues")]
         with open(log_path, "w") as log:
             server = subprocess.Popen(
                 [sys.executable, "-m", "nuffle.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--db", os.path.join(tmp, "load.sqlite3")], stdout=log, stderr=subprocess.STDOUT)
+                 "--db", os.path.join(tmp, "load.sqlite3"), *leagues], stdout=log, stderr=subprocess.STDOUT)
         try:
             for _ in range(200):
                 try:
@@ -295,6 +351,10 @@ def report(args: argparse.Namespace, stats: Stats, wall: float) -> int:
         "load_before": [round(x, 2) for x in stats.load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
         "cpus": sorted(os.sched_getaffinity(0)), "by_kind": kinds,
+        **({"league_requests": len(stats.league),
+            "league_p50_ms": round(statistics.median(stats.league) * 1000, 2),
+            "league_p95_ms": round(pct(stats.league, 0.95) * 1000, 2),
+            "league_max_ms": round(max(stats.league) * 1000, 2)} if stats.league else {}),
     }))
     for e in stats.errors[:20]:
         print("error:", e)

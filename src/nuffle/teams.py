@@ -2,9 +2,10 @@
 file (or take a race's default team) here and hand the engine a `TeamSpec`.
 
 * `load_team` / `read_team_file`: a race key or a JSON team file as it enters a match.
-* `creation_problems` / `check_team` / `team_problems` / `build_team` / `suggest_team`: the LRB6 team-creation
-  rules (11-16 players, everything paid from the treasury, Fan Factor at most 9). Played teams
-  are not held to them: league teams grow past 1,000,000 and may shrink below 11 players.
+* `creation_problems` / `check_team` / `team_problems` / `build_team` / `team_file` /
+  `suggest_team`: the LRB6 team-creation rules (11-16 players, everything paid from the
+  treasury, Fan Factor at most 9). Played teams are not held to them: league teams grow
+  past 1,000,000 and may shrink below 11 players.
 """
 
 from __future__ import annotations
@@ -140,6 +141,31 @@ def build_team(
 
     Players are numbered in round-robin order over the positionals as given, so a small-board
     variant (which takes the first N players of a team) still gets a mix of positionals."""
+    raw = team_file(race_name, players, rerolls=rerolls, apothecary=apothecary, fan_factor=fan_factor,
+                    assistant_coaches=assistant_coaches, cheerleaders=cheerleaders,
+                    treasury=treasury, name=name)
+    spec = check_team(raw, race(race_name).key, treasury, implemented_only=False)
+    # Canonical positional names (the builder accepts any case).
+    for entry, ps in zip(raw["players"], spec.players, strict=True):
+        entry["position"] = ps.position.name
+    return raw
+
+
+def team_file(
+    race_name: str,
+    players: Mapping[str, int] | Iterable[tuple[str, int]],
+    *,
+    rerolls: int = 0,
+    apothecary: bool = False,
+    fan_factor: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    treasury: int = TREASURY,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """`build_team`'s team file before any team rule is checked (the browser's team builder
+    checks it next, to list every rule it breaks); TeamError only for an unknown race, a count
+    that is not a non-negative integer, or more than 16 players."""
     r = race(race_name)
     groups = [(pos, n) for pos, n in (players.items() if isinstance(players, Mapping) else players)]
     for pos_name, n in groups:
@@ -164,10 +190,6 @@ def build_team(
         "roster size N uses the first N.",
         "players": [{"position": pos, "number": i + 1} for i, pos in enumerate(order)],
     }
-    spec = check_team(raw, r.key, treasury, implemented_only=False)
-    # Canonical positional names (the builder accepts any case).
-    for entry, ps in zip(raw["players"], spec.players, strict=True):
-        entry["position"] = ps.position.name
     return raw
 
 

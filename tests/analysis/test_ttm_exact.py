@@ -40,3 +40,18 @@ def test_the_scatter_carries_him_away_from_the_tackle_zones_on_the_aimed_square(
     assert aimed < lands < Fraction(3, 6)  # he seldom comes down where he was aimed
     with pytest.raises(InputError, match="cannot throw"):
         landing_over_scatter(game, thrower, goblin, (25, 7))
+
+
+def test_the_whole_throw_counts_the_throw_roll_and_shares_the_re_roll() -> None:
+    from nuffle.analysis.ttm_exact import whole_throw
+
+    game, thrower, goblin = _throw(((24, 1),))  # no re-roll (the scenario's default: none)
+    throw = throw_team_mate_odds(game, thrower, goblin, (14, 7)).throw.chance
+    assert whole_throw(game, thrower, goblin, (14, 7)) == throw * Fraction(3, 6)
+    game.state.teams[0].rerolls = 1
+    with_rr = whole_throw(game, thrower, goblin, (14, 7))
+    # one re-roll for the throw or the landing: better than none, worse than one for each
+    each = throw_team_mate_odds(game, thrower, goblin, (14, 7)).throw.chance
+    assert throw * Fraction(3, 6) < with_rr < each * landing_over_scatter(game, thrower, goblin, (14, 7))
+    with pytest.raises(InputError):
+        whole_throw(game, thrower, goblin, (25, 7))

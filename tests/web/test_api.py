@@ -177,6 +177,15 @@ def test_finished_game_record_replays_with_nuffle_replay(client: TestClient, tmp
     frames = client.get(f"/api/replays/{g['id']}").json()
     assert len(frames["frames"]) == len(record["entries"]) + 1
     assert frames["frames"][-1]["score"] == final["score"]
+    # each frame has the game page's scoreboard per team, as the engine's team state was then
+    panels = [f["teams"] for f in frames["frames"]]
+    assert [panels[-1]["home"]["score"], panels[-1]["away"]["score"]] == list(final["score"])
+    for p, f in zip(panels, frames["frames"], strict=True):
+        assert [p["home"]["rerolls"], p["away"]["rerolls"]] == f["rerolls"]
+        assert [p["home"]["turn"], p["away"]["turn"]] == f["turn"]
+    assert any(p["home"]["its_turn"] for p in panels) and any(p["away"]["its_turn"] for p in panels)
+    assert panels[0]["home"]["name"] == record["teams"]["home"]["name"]
+    assert frames["pitch"]["turns_per_half"] > 0
     listing = client.get("/api/games").json()
     assert g["id"] in [row["id"] for row in listing["finished"]]
     bad = dict(record, entries=[*record["entries"][:-1], ["a", ["FLY", None, None]]])

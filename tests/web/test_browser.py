@@ -370,6 +370,16 @@ def test_5_replay_viewer_steps_through_a_record(page: Any, server: Server, tmp_p
     assert f"{score[0]} - {score[1]}" in page.locator("#rbar").text_content()
     assert "Final whistle: " in page.locator("#rlog").text_content()  # the match report beside the board
     shot(page, "5-replay-viewer")
+    # the scoreboard per team, as in the game page: score, turn and re-rolls of the last frame
+    last = api(server, "GET", f"/api/replays/{g['id']}")["frames"][-1]["teams"]
+    for side in ("home", "away"):
+        panel = page.locator(f"[data-testid=rsb-{side}]")
+        assert panel.locator(f"[data-testid=sb-{side}-score]").text_content() == str(last[side]["score"])
+        assert panel.locator(f"[data-testid=sb-{side}-turn]").text_content() == str(last[side]["turn"])
+        assert panel.locator(f"[data-testid=sb-{side}-rerolls]").text_content() == str(last[side]["rerolls"])
+    page.click("#r-first")
+    page.click("#r-next")
+    assert page.locator("[data-testid=rsb-home]").text_content().startswith(record["teams"]["home"]["name"])
     # a record file opened from disk
     path = tmp_path / "match.json"
     path.write_text(json.dumps(record))
@@ -692,17 +702,20 @@ def _plan_odds(plan: str) -> float:
     return float(json.loads(out.getvalue())["success_float"])
 
 
-def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(page: Any,
-                                                                              server: Server) -> None:
+def test_13_leap_throw_team_mate_gaze_and_chainsaw_hovers_show_the_toolkit_s_odds(
+        page: Any, server: Server) -> None:
+    from nuffle.analysis.chainsaw import chainsaw_odds
     from nuffle.analysis.skill_odds import gaze_odds, leap_odds, throw_team_mate_odds
+    from nuffle.analysis.ttm_exact import whole_throw
     from nuffle.core.skills import Skill
     from nuffle.testing import Scenario
 
     gid, seats = _hotseat(page, server)
     troll_free_thrower, goblin, leaper, gazer = 4, 2, 8, 5  # orc ids: Black Orc, Goblin, Goblin, Lineman
     sc = Scenario("orc", "human").set(rerolls=(2, 2))
+    sawyer = sc.pid(0, "Lineman", 1)
     sc.grant(troll_free_thrower, Skill.THROW_TEAM_MATE).grant(leaper, Skill.LEAP)
-    sc.grant(gazer, Skill.HYPNOTIC_GAZE)
+    sc.grant(gazer, Skill.HYPNOTIC_GAZE).grant(sawyer, Skill.CHAINSAW).put(sawyer, (22, 10))
     sc.put(troll_free_thrower, (10, 7)).put(goblin, (11, 7)).put(leaper, (5, 3)).put(gazer, (20, 10))
     sc.put(12, (15, 8)).put(13, (16, 6)).put(14, (21, 10)).put(15, (6, 3))
     game = sc.start(0)
@@ -749,7 +762,24 @@ def test_13_leap_throw_team_mate_and_gaze_hovers_show_the_odds_of_nuffle_odds(pa
     page.wait_for_function("document.querySelector('[data-testid=ttm-lands]') && "
                            "document.querySelector('[data-testid=ttm-lands]').textContent !== '…'")
     assert shown("ttm-lands") == f"{100 * float(lands):.1f}%"
+    whole = whole_throw(server.live(gid).game, troll_free_thrower, goblin, (15, 7))
+    page.wait_for_function("document.querySelector('[data-testid=ttm-whole]').textContent !== '…'")
+    assert shown("ttm-whole") == f"{100 * float(whole):.1f}%"
     shot(page, "13-throw-team-mate-odds")
+    # next to the Black Orc he may step or throw: "Throw here" gives the whole throw there
+    near = whole_throw(server.live(gid).game, troll_free_thrower, goblin, (9, 8))
+    page.locator("rect[data-sq='9,8']").click()
+    throw_here = page.locator("#choices button", has_text="Throw here")
+    assert throw_here.text_content() == f"Throw here · {100 * float(near):.1f}%"
+    assert page.locator("#choices button", has_text="Move here").count() == 1
+    _act(page, server, gid, token, ["END_ACTION", None, None])
+    # Chainsaw: the hover gives the hit, the kick-back, the victim down and the wielder down
+    _act(page, server, gid, token, ["START_BLOCK", sawyer, None])
+    page.locator("g.player[data-player='14']").hover()
+    saw = chainsaw_odds(server.live(gid).game, sawyer, 14)
+    for tid, key in (("saw-hit", "hit"), ("saw-kickback", "kickback"), ("saw-down", "victim_down"),
+                     ("saw-wielder-down", "attacker_down")):
+        assert shown(tid) == f"{100 * float(saw[key]):.1f}%", tid
 
 
 FROM = "document.querySelector('[data-testid=blitz-from]')"
@@ -926,3 +956,35 @@ def test_16_drag_and_drop_set_up_with_its_counters(page: Any, server: Server) ->
     page.wait_for_function(f"G.state.players[{pid}].square === null")
     assert s.pos[pid] < 0
     assert page.locator("[data-testid=count-los] b").text_content().startswith("0 ")
+
+
+def test_18_a_turn_timer_set_in_the_lobby_shows_to_both_coaches(browser: Any, page: Any,
+                                                                 server: Server) -> None:
+    from nuffle.testing import Scenario
+
+    page.goto(server.url)
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.select_option("#mode", "hotseat")
+    page.fill("#turn-seconds", "600")
+    page.wait_for_function("document.querySelector('[name=home-team]').options.length > 0")  # lobby ready
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    page.wait_for_function("G.state !== null")
+    gid = page.evaluate("G.id")
+    assert page.is_hidden("[data-testid=turn-clock]")  # the coin toss: no clock runs
+    sc = Scenario("human", "orc")
+    sc.put(1, (10, 7)).put(12, (11, 7))
+    _swap_in(server, gid, sc.start(0, drive=True))
+    live = server.live(gid)
+    live.tick()
+    live.notify()
+    clock = "document.getElementById('turn-clock').textContent"
+    page.wait_for_function(f"/timer: home (9:5\\d|10:00)$/.test({clock})")
+    first = page.text_content("[data-testid=turn-clock]")
+    page.wait_for_function(f"{clock} !== {json.dumps(first)}")
+    ctx = browser.new_context()
+    spectator = ctx.new_page()  # the other coach (or anyone watching) sees the same clock
+    spectator.goto(f"{server.url}/games/{gid}")
+    spectator.wait_for_function(f"/timer: home 9:5\\d$/.test({clock})")
+    ctx.close()
+    shot(page, "18-turn-timer")

@@ -125,3 +125,70 @@ def test_the_throw_endpoint_gives_the_landing_over_the_scatter(client: TestClien
     assert lands != float(throw_team_mate_odds(game, thrower, goblin, (15, 7)).landing.chance)
     bad = client.get(f"/api/games/{gid}/throw", params={"thrown": goblin, "square": "25,7"})
     assert bad.status_code == 400 and "cannot throw" in bad.json()["error"]
+
+
+def test_throw_here_is_the_whole_throw_from_the_roll(client: TestClient) -> None:
+    from nuffle.analysis.skill_odds import throw_team_mate_odds
+    from nuffle.analysis.ttm_exact import landing_over_scatter, whole_throw
+
+    sc = Scenario("orc", "human").set(rerolls=(0, 0))  # no re-roll: the throw and the landing apart
+    thrower, goblin = sc.pid(0, "Black Orc Blocker"), sc.pid(0, "Goblin")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE).put(thrower, (10, 7)).put(goblin, (11, 7))
+    sc.put(sc.pid(1, "Lineman"), (15, 8))
+    game = sc.start(0, drive=True)
+    do(game, T.START_THROW_TEAM_MATE, thrower)
+    gid, _ = swap_in(client, game, "orc", "human")
+    r = client.get(f"/api/games/{gid}/throw", params={"thrown": goblin, "square": "14,7"}).json()
+    thrown = throw_team_mate_odds(game, thrower, goblin, (14, 7)).throw.chance  # not fumbled
+    lands = landing_over_scatter(game, thrower, goblin, (14, 7))
+    assert r["whole"] == float(whole_throw(game, thrower, goblin, (14, 7))) == float(thrown * lands)
+    assert r["whole"] < r["lands"]
+
+
+def _saw(client: TestClient, rerolls: int, blitz: bool = False) -> tuple[dict[str, Any], Game, int, int]:
+    sc = Scenario("human", "orc").set(rerolls=(rerolls, 0), apothecaries=(0, 0))
+    wielder, victim = sc.pid(0, "Lineman"), sc.pid(1, "Lineman")
+    sc.grant(wielder, Skill.CHAINSAW).put(wielder, (10, 7)).put(victim, (11, 7))
+    game = sc.start(0)
+    do(game, T.START_BLITZ if blitz else T.START_BLOCK, wielder)
+    if blitz:
+        game.state.stack[-1].moves = game.state.info[wielder].ma  # his next square is a GFI
+    _, state = swap_in(client, game, "human", "orc")
+    return _at(state["odds"]["chainsaws"], (11, 7)), game, wielder, victim
+
+
+def _broken(av: int) -> Fraction:
+    """P(2D6 + 3 beats armour `av`)."""
+    return sum((Fraction(6 - abs(t - 7), 36) for t in range(2, 13) if t + 3 > av), Fraction(0))
+
+
+def test_chainsaw_odds_with_the_kickback(client: TestClient) -> None:
+    saw, game, wielder, victim = _saw(client, rerolls=0)
+    info = game.state.info
+    assert (info[wielder].av, info[victim].av) == (8, 9)  # a Human and an Orc Lineman
+    assert saw["hit"] == float(Fraction(5, 6)) and saw["kickback"] == float(Fraction(1, 6))
+    assert saw["victim_down"] == float(Fraction(5, 6) * _broken(9))
+    assert saw["attacker_down"] == float(Fraction(1, 6) * _broken(8))  # kicked back on his own AV 8
+    assert saw["gfi"] is False and saw["wasted"] == 0
+    rr, *_ = _saw(client, rerolls=1)
+    assert rr["hit"] == float(Fraction(35, 36)) and rr["kickback"] == float(Fraction(1, 36))
+    gfi, *_ = _saw(client, rerolls=0, blitz=True)
+    assert gfi["gfi"] is True and gfi["hit"] == float(Fraction(5, 6) ** 2)
+    assert gfi["attacker_down"] == float(Fraction(1, 6) + Fraction(5, 6) * Fraction(1, 6) * _broken(8))
+
+
+def test_a_chainsaw_foul_shows_the_kickback_first(client: TestClient) -> None:
+    from nuffle.analysis.queries import foul_odds
+
+    sc = Scenario("human", "orc").set(rerolls=(0, 0), apothecaries=(0, 0))
+    wielder, victim = sc.pid(0, "Lineman"), sc.pid(1, "Lineman")
+    sc.grant(wielder, Skill.CHAINSAW).put(wielder, (10, 7)).put(victim, (11, 7), Status.PRONE)
+    game = sc.start(0)
+    do(game, T.START_FOUL, wielder)
+    _, state = swap_in(client, game, "human", "orc")
+    foul = _at(state["odds"]["fouls"], (11, 7))
+    plain = foul_odds(game, wielder, victim)  # the foul once it goes on (+3 on the armour)
+    assert foul["kickback"] == float(Fraction(1, 6))
+    assert foul["armour"] == float(Fraction(5, 6) * plain["armour_broken"])
+    assert foul["sent_off"] == float(Fraction(5, 6) * plain["sent_off"])
+    assert foul["fouler_down"] == float(Fraction(1, 6) * _broken(8))

@@ -32,7 +32,8 @@ def _cli_check(tmp_path: Path, raw: object, capsys: pytest.CaptureFixture[str]) 
 def test_a_legal_team_is_ok_with_its_value(client: TestClient) -> None:
     r = client.post("/api/teams/check", json=_team())
     assert r.status_code == 200
-    assert r.json() == {"ok": True, "errors": [], "value": 1_000_000}
+    assert r.json() == {"ok": True, "errors": [], "value": 1_000_000, "cost": 1_000_000,
+                        "treasury": 1_000_000}
     cheap = _team(rerolls=1)  # the default human team has 2 re-rolls at 50,000 each
     assert client.post("/api/teams/check", json=cheap).json()["value"] == 950_000
 
@@ -120,3 +121,62 @@ def test_an_illegal_team_object_is_a_400_with_the_reason(client: TestClient, bod
     error = r.json()["error"]
     assert error.startswith(message) and "\n" not in error
     assert client.get("/api/games").json()["running"] == []  # nothing was created
+
+
+def test_an_illegal_new_team_still_has_its_cost_against_its_treasury(client: TestClient) -> None:
+    body = client.post("/api/teams/check", json=_team(rerolls=8, treasury=1_200_000)).json()
+    assert body["ok"] is False and body["value"] is None
+    assert (body["cost"], body["treasury"]) == (1_300_000, 1_200_000)
+    unreadable = client.post("/api/teams/check", json=_team(race="elves")).json()
+    assert (unreadable["cost"], unreadable["treasury"]) == (None, None)
+
+
+def test_the_rosters_the_builder_offers_are_the_engine_s(client: TestClient) -> None:
+    from nuffle.core.teams import races
+
+    body = client.get("/api/teams/races").json()
+    assert body["treasury"] == 1_000_000 and body["prices"]["apothecary"] == 50_000
+    assert [r["key"] for r in body["races"]] == list(races())
+    human = next(r for r in body["races"] if r["key"] == "human")
+    assert human["reroll_cost"] == 50_000 and human["apothecary"] is True
+    ogre = next(p for p in human["positionals"] if p["name"] == "Ogre")
+    assert (ogre["max"], ogre["cost"], ogre["st"]) == (1, 140_000, 5) and "Mighty Blow" in ogre["skills"]
+    assert not next(r for r in body["races"] if r["key"] == "undead")["apothecary"]
+    default = default_team_dict("human")
+    assert human["default"]["rerolls"] == default["rerolls"]
+    assert sum(human["default"]["players"].values()) == len(default["players"])
+
+
+def test_build_numbers_the_players_as_small_boards_take_them_and_checks_the_team(client: TestClient) -> None:
+    body = {"race": "human", "name": "Rookies", "players": {"Blitzer": 2, "Lineman": 9},
+            "rerolls": 3, "apothecary": True}
+    r = client.post("/api/teams/build", json=body).json()
+    assert [p["position"] for p in r["team"]["players"][:4]] == ["Blitzer", "Lineman", "Blitzer", "Lineman"]
+    assert [p["number"] for p in r["team"]["players"]] == list(range(1, 12))
+    assert r["team"]["name"] == "Rookies" and r["ok"] is True
+    assert r["value"] == r["cost"] == 2 * 90_000 + 9 * 50_000 + 3 * 50_000 + 50_000
+    assert client.post("/api/teams/check", json=r["team"]).json()["ok"] is True
+    over = client.post("/api/teams/build", json={**body, "rerolls": 8}).json()
+    assert over["ok"] is False and over["errors"] == ["team: over budget: the team costs 1,080,000 "
+                                                      "but the treasury is 1,000,000"]
+    limit = client.post("/api/teams/build", json={**body, "players": {"Ogre": 2}}).json()
+    assert limit["ok"] is False and "2 Ogres exceeds the limit of 1 for Human" in limit["errors"][0]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"race": "elves", "players": {}}, "unknown race 'elves'"),
+    ({"race": "human", "players": {"Lineman": -1}}, "Lineman: a player count must be a non-negative integer"),
+    ({"race": "human", "players": ["Lineman"]}, "'players' must be an object"),
+    ({"race": "human", "players": {}, "rerolls": "2"}, "'rerolls' must be a non-negative integer, not '2'"),
+    ({"race": "human", "players": {}, "apothecary": 1}, "'apothecary' must be true or false"),
+    ({"race": "human", "players": {"Lineman": 17}}, "17 players exceeds the maximum of 16"),
+    ([1], "the body must be a JSON object"),
+])
+def test_a_body_no_team_can_be_built_from_is_a_400(client: TestClient, body: object, message: str) -> None:
+    r = client.post("/api/teams/build", json=body)
+    assert r.status_code == 400 and r.json()["error"].startswith(message) and "\n" not in r.json()["error"]
+
+
+def test_the_team_builder_page_is_served(client: TestClient) -> None:
+    r = client.get("/teams")
+    assert r.status_code == 200 and "Team builder" in r.text and "/static/teams.js" in r.text

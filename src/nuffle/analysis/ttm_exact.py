@@ -5,7 +5,7 @@ landing roll where he is aimed (`skill_odds.throw_team_mate_odds`) is not the ch
 lands. Here the engine resolves a throw that flies (`Game.outcomes`): every scatter, a landing
 on a player or in the crowd, the landing roll; at each re-roll on offer (a team re-roll, Pro, a
 skill) the better of taking it and not. He lands when he ends standing on the pitch and his
-team's turn goes on.
+team's turn goes on. `whole_throw` does the same from the throw itself (the "Throw here" figure).
 """
 
 from __future__ import annotations
@@ -19,17 +19,18 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.types import Status
 
-__all__ = ["landing_over_scatter"]
+__all__ = ["landing_over_scatter", "whole_throw"]
 
+MAX_STATES = 100_000  # `Game.transitions`' own limit
 _CHOICES = (ActionType.USE_REROLL, ActionType.USE_PRO, ActionType.USE_SKILL, ActionType.DECLINE)
 
 
-def _value(game: Game, side: int, thrown: int, depth: int) -> Fraction:
+def _value(game: Game, side: int, thrown: int, depth: int, cap: int) -> Fraction:
     """The chance that `thrown` ends standing with his team's turn going on, from `game`."""
     d = game.decision()
     if d.kind == DecisionKind.REROLL and d.side == side and depth < 4:
         legal = game.legal_actions()
-        return max((_expect(game, Action(t), side, thrown, depth + 1)
+        return max((_expect(game, Action(t), side, thrown, depth + 1, cap)
                     for t in _CHOICES if legal.group(t) is not None), default=Fraction(0))
     s = game.state
     ok = (not game.is_over and s.pos[thrown] >= 0 and s.status[thrown] == Status.STANDING
@@ -37,14 +38,16 @@ def _value(game: Game, side: int, thrown: int, depth: int) -> Fraction:
     return Fraction(int(ok))
 
 
-def _expect(game: Game, action: Action | None, side: int, thrown: int, depth: int) -> Fraction:
-    return sum((t.probability * _value(t.game, side, thrown, depth) for t in game.transitions(action)),
-               Fraction(0))
+def _expect(game: Game, action: Action | None, side: int, thrown: int, depth: int, cap: int) -> Fraction:
+    return sum((t.probability * _value(t.game, side, thrown, depth, cap)
+                for t in game.transitions(action, cap)), Fraction(0))
 
 
-def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[int, int]) -> Fraction:
+def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[int, int],
+                         max_states: int = MAX_STATES) -> Fraction:
     """P(`thrown`, thrown by the acting `thrower` at `target` now, lands standing) once the
-    throw flies. The throw must be legal now (InputError otherwise)."""
+    throw flies. The throw must be legal now (InputError otherwise; InputError too when a
+    chance node has more than `max_states` outcomes to explore)."""
     action = Action(ActionType.THROW_TEAM_MATE, thrown, (target[0], target[1]))
     if game.decision().player != thrower or action not in game.legal_actions():
         raise InputError(f"player {thrower} cannot throw player {thrown} to {tuple(target)} now")
@@ -57,5 +60,19 @@ def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[in
            and flying.state.pending.purpose != "team-mate scatter"):
         flying.apply_chance(6)
     if flying.state.pending is not None:
-        return _expect(flying, None, side, thrown, 0)
-    return _value(flying, side, thrown, 0)
+        return _expect(flying, None, side, thrown, 0, max_states)
+    return _value(flying, side, thrown, 0, max_states)
+
+
+def whole_throw(game: Game, thrower: int, thrown: int, target: tuple[int, int],
+                max_states: int = MAX_STATES) -> Fraction:
+    """P(the acting `thrower`'s throw of `thrown` at `target`, made now, ends with him standing
+    on the pitch and the turn going on): the whole step ("Throw here"), every roll of it from
+    the engine's outcomes (Always Hungry, the throw, the scatter, the landing) with the best use
+    of the re-rolls over all of them. A fumble leaves him prone in his own square, so it never
+    counts. The throw must be legal now (InputError otherwise, and as `landing_over_scatter`
+    past `max_states`)."""
+    action = Action(ActionType.THROW_TEAM_MATE, thrown, (target[0], target[1]))
+    if game.decision().player != thrower or action not in game.legal_actions():
+        raise InputError(f"player {thrower} cannot throw player {thrown} to {tuple(target)} now")
+    return _expect(game, action, game.state.pteam[thrower], thrown, 0, max_states)

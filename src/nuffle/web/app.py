@@ -83,8 +83,10 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
         manager.resume()
         manager.start_all_bots()
         sweeper = asyncio.create_task(manager.expire_forever())
+        clocks = asyncio.create_task(manager.clocks_forever())
         yield
         sweeper.cancel()
+        clocks.cancel()
         await manager.stop()
         store.close()
 
@@ -110,7 +112,7 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
         return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
-    app.include_router(teams_api.router(_json_body))
+    app.include_router(teams_api.router(_json_body, static_dir() / "teams.html"))
     app.include_router(leagues_api.router(leagues, static_dir() / "league.html"))
     app.include_router(arena_api.router(arena, static_dir() / "arena.html"))
 

@@ -18,6 +18,7 @@ import contextlib
 import hmac
 import logging
 import math
+import random
 import secrets
 import sqlite3
 import sys
@@ -41,10 +42,12 @@ from nuffle.web.models import checked_spec, loadable_spec
 from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import Store, StoredGame, now, token_hash
 from nuffle.web.teams_api import game_teams
+from nuffle.web.turn_clock import MAX_SECONDS, MIN_SECONDS, TurnClock, late_action
 
 MODES = ("hotseat", "bot", "botvbot", "online")
 DEFAULT_DELAY = {"hotseat": 0.0, "online": 0.0, "bot": 0.15, "botvbot": 0.3}
 MAX_DELAY = 5.0
+LATE_STEPS = 500  # the most answers the server gives for a coach out of time, per sweep
 MAX_SEED = (1 << 63) - 1  # what SQLite's INTEGER holds
 #: Caps on server-side bots' options (a spec over a cap is refused when the game is made).
 BOT_LIMITS = {"seconds": 10.0, "iterations": 20_000, "samples": 16, "threads": 1}
@@ -139,6 +142,11 @@ class GameManager:
         elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise WebError(400, f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         delay = self._delay(body.get("delay", DEFAULT_DELAY[mode]))
+        turn_seconds = body.get("turn_seconds")
+        if turn_seconds is not None and (type(turn_seconds) not in (int, float)
+                                         or not MIN_SECONDS <= turn_seconds <= MAX_SECONDS):
+            raise WebError(400, f"'turn_seconds' must be a number of seconds from {MIN_SECONDS} to "
+                                f"{MAX_SECONDS} (or null: no turn timer), got {turn_seconds!r}")
         teams = {s: team_to_dict(given[s] if s in given else load_team(r))
                  for s, r in zip(SIDES, (hrace, arace), strict=True)}
         gid = secrets.token_hex(8)
@@ -148,13 +156,14 @@ class GameManager:
             tokens[OWNER] = secrets.token_urlsafe(24)
         stored = StoredGame(gid, mode, f"{hrace}:{hbot}" if hbot else hrace,
                             f"{arace}:{abot}" if abot else arace, board, seed, teams, delay, now(),
-                            False, None)
+                            False, None, turn_seconds=None if turn_seconds is None else float(turn_seconds))
         live = self._build(stored, {s: token_hash(t) for s, t in tokens.items()})
         try:
             self.store.add_game(stored, tokens)
             live.saved = self._save(live)
         except sqlite3.Error as exc:
             raise WebError(503, f"the game could not be stored: {exc}") from None
+        live.tick()
         self.games[gid] = live
         return live, tokens
 
@@ -175,6 +184,8 @@ class GameManager:
             race, _, bot = entry.partition(":")
             seats[side] = Seat(race, bot or None, hashes.get(side))
         live = LiveGame(stored.id, stored.mode, game, seats, stored.delay)
+        if stored.turn_seconds is not None:
+            live.clock = TurnClock(stored.turn_seconds)
         live.owner_hash = hashes.get(OWNER)
         live.ended = stored.ended
         live.touched = stored.updated
@@ -208,6 +219,7 @@ class GameManager:
             log.warning("game %s could not be resumed: %s", stored.id, exc)
             return None
         live.saved = len(live.game.history)
+        live.tick()
         self.games[stored.id] = live
         if live.game.is_over and not stored.finished:
             s = live.game.state
@@ -346,22 +358,54 @@ class GameManager:
             names = formation_names(g.config.board, kind)
             if name not in names:
                 raise WebError(400, f"unknown {kind} formation {name!r}: choose one of {', '.join(names)}")
-            s = g.state
-            # Take the players on the pitch off first where that is legal (in a Perfect Defence it
-            # is not: the formation then only moves the players already on the pitch).
-            for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
-                reserve = Action(ActionType.RESERVE_PLAYER, pid)
-                if reserve in g.legal_actions():
-                    live.apply(reserve)
-            squares = formation(g.config.board, kind, name, side, s.board.width)
-            players = setup_order(g.state, _placeable(g, side), len(squares))
-            for pid, sq in zip(players, squares, strict=False):
-                act = Action(ActionType.PLACE_PLAYER, pid, sq)
-                if act in g.legal_actions():
-                    live.apply(act)
+            _place_formation(live, side, kind, name)
             self._commit(live)
         live.notify()
         return live
+
+    async def sweep_clocks(self) -> list[str]:
+        """Act for every coach whose turn timer ran out (`turn_clock.late_action`) until his
+        turn or set-up is over; the ids of the games it acted in."""
+        acted = []
+        for live in list(self.games.values()):
+            if live.clock is None or live.game.is_over or live.ended or live.error:
+                continue
+            live.tick()
+            if not live.clock.expired(time.monotonic()):
+                continue
+            async with live.lock:
+                period, side = live.clock.period, live.clock.side
+                if side is None or not live.clock.expired(time.monotonic()):
+                    continue
+                live.note([f"The {SIDES[side]} coach's turn timer ran out: the server plays on for him "
+                           "until his turn (or set-up) is over."])
+                rng = random.Random(live.version)
+                formed = False
+                for _ in range(LATE_STEPS):
+                    g = live.game
+                    if g.is_over or live.clock.period != period or g.decision().side != side:
+                        break
+                    action = late_action(g, rng, formed)
+                    if action is None:  # a set-up that cannot end yet: a formation first (once)
+                        kind = "defense" if side == g.state.kicking else "offense"
+                        _place_formation(live, side, kind, formation_names(g.config.board, kind)[0])
+                        formed = True
+                        continue
+                    live.apply(action)
+                try:
+                    self._commit(live)
+                except WebError:
+                    continue
+            acted.append(live.id)
+            live.notify()
+            self.kick_bots(live)
+        return acted
+
+    async def clocks_forever(self, every: float = 0.25) -> None:
+        """Run `sweep_clocks` every `every` seconds (the server runs it as a task)."""
+        while True:
+            await asyncio.sleep(every)
+            await self.sweep_clocks()
 
     def set_delay(self, gid: str, value: Any) -> LiveGame:
         """Change a bot-v-bot game's pace (seconds between actions)."""
@@ -531,6 +575,23 @@ async def _think(agent: Agent, view: Game) -> Any:
         _THINKING.add(thread)
     thread.start()
     return await done
+
+
+def _place_formation(live: LiveGame, side: int, kind: str, name: str) -> None:
+    """Place `side`'s players in the named formation: those on the pitch off first where that
+    is legal (in a Perfect Defence it is not: the formation then only moves them)."""
+    g = live.game
+    s = g.state
+    for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
+        reserve = Action(ActionType.RESERVE_PLAYER, pid)
+        if reserve in g.legal_actions():
+            live.apply(reserve)
+    squares = formation(g.config.board, kind, name, side, s.board.width)
+    players = setup_order(g.state, _placeable(g, side), len(squares))
+    for pid, sq in zip(players, squares, strict=False):
+        act = Action(ActionType.PLACE_PLAYER, pid, sq)
+        if act in g.legal_actions():
+            live.apply(act)
 
 
 def _placeable(game: Game, side: int) -> tuple[int, ...]:

@@ -2,23 +2,27 @@
 
 `path_preview` gives every square a player can reach with its safest path, the D6 target of
 each roll on the way and the path's success chance; `overlays` gives, for the decision now,
-each block target's dice, chooser and knock-down chance and each pass target's range,
-accuracy, catch and interception odds.
+each block target's dice, chooser and knock-down chance, each pass target's range, accuracy,
+catch and interception odds, and the foul, hand-off, Leap, Throw Team-Mate, Gaze and Chainsaw
+targets' odds; `throw_landing` a thrown player's landing over the scatter and the whole throw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
-from nuffle.analysis import queries, skill_odds, ttm_exact
+from nuffle.analysis import chainsaw, queries, skill_odds, ttm_exact
 from nuffle.analysis.blocks import BlockOdds, BlockResult
 from nuffle.analysis.pathfinding import Path, search
-from nuffle.core.actions import ActionType
+from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import Status
 
@@ -164,8 +168,9 @@ def _passes(game: Game, thrower: int, squares: tuple[tuple[int, int], ...]) -> l
 
 
 def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
-    """Each foul target's odds (`queries.foul_odds`): armour broken, an injury worse than
-    Stunned, a casualty, and the fouler sent off. A victim out of reach (an assisted foul)
+    """Each foul target's odds (`queries.foul_odds`; a Chainsaw wielder's with its kick-back
+    first, `chainsaw.chainsaw_foul_odds`): armour broken, an injury worse than Stunned, a
+    casualty, and the fouler sent off. A victim out of reach (an assisted foul)
     names the square the engine's path ends on, the route there and its chance (`far`), the
     odds counted from there, like a blitz from afar."""
     s = game.state
@@ -190,7 +195,11 @@ def _fouls(game: Game, fouler: int, squares: tuple[tuple[int, int], ...]) -> lis
             entry.update({"far": True, "from": list(path.end), "steps": [list(sq) for sq in path.steps],
                           "path": path.prob})
         try:
-            odds = queries.foul_odds(there, fouler, victim)
+            if Skill.CHAINSAW in s.info[fouler].skills:  # the kick-back first: no foul on a 1
+                odds = chainsaw.chainsaw_foul_odds(there, fouler, victim)
+                entry.update({"kickback": float(odds["kickback"]), "fouler_down": float(odds["fouler_down"])})
+            else:
+                odds = queries.foul_odds(there, fouler, victim)
         except ValueError:
             continue
         entry.update({"armour": float(odds["armour_broken"]),
@@ -254,7 +263,9 @@ def _throws(game: Game, thrower: int, thrown: int,
 
 def throw_landing(game: Game, thrown: int, target: tuple[int, int]) -> dict[str, Any]:
     """The chance the acting thrower's team-mate `thrown`, thrown at `target`, lands standing
-    once the throw flies: over the three scatters, exact (`ttm_exact.landing_over_scatter`).
+    once the throw flies: over the three scatters, exact (`ttm_exact.landing_over_scatter`);
+    and the whole throw from the roll on (`whole`, "Throw here": `ttm_exact.whole_throw`); each
+    null when its outcomes are too many to explore.
     Asked for on hover (it explores the engine's outcomes: about a second with a re-roll)."""
     d = game.decision()
     if d.kind != DecisionKind.MOVE or d.player is None or d.action != ActionType.START_THROW_TEAM_MATE:
@@ -265,8 +276,47 @@ def throw_landing(game: Game, thrown: int, target: tuple[int, int]) -> dict[str,
         raise InputError(f"square {target!r} is not a square of the pitch")
     if isinstance(thrown, bool) or not isinstance(thrown, int) or not 0 <= thrown < len(game.state.info):
         raise InputError(f"unknown player id {thrown!r}")
-    lands = ttm_exact.landing_over_scatter(game, d.player, thrown, (target[0], target[1]))
-    return {"square": list(target), "thrown": thrown, "lands": float(lands)}
+    sq = (target[0], target[1])
+    if Action(ActionType.THROW_TEAM_MATE, thrown, sq) not in game.legal_actions():
+        raise InputError(f"player {d.player} cannot throw player {thrown} to {sq} now")
+    return {"square": list(target), "thrown": thrown,
+            "lands": _explored(ttm_exact.landing_over_scatter, game, d.player, thrown, sq),
+            "whole": _explored(ttm_exact.whole_throw, game, d.player, thrown, sq)}
+
+
+#: the most outcomes of one chance node a throw figure explores for the page (a hover waits)
+THROW_STATES = 20_000
+
+
+def _explored(figure: Callable[[Game, int, int, tuple[int, int], int], Fraction], game: Game, thrower: int,
+              thrown: int, sq: tuple[int, int]) -> float | None:
+    """An exact throw figure, or None when the engine's outcomes are too many to explore (a
+    crowded landing zone: more than THROW_STATES outcomes of one chance node)."""
+    try:
+        return float(figure(game, thrower, thrown, sq, THROW_STATES))
+    except InputError:
+        return None
+
+
+def _chainsaws(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
+    """Each Chainsaw target's odds (`chainsaw.chainsaw_odds`): the hit, the kick-back, the
+    victim down and a casualty, the wielder down (kicked back, or a failed GFI first)."""
+    s = game.state
+    d = game.decision()
+    gfi = d.action == ActionType.START_BLITZ and (d.moved or 0) >= s.info[pid].ma
+    out = []
+    for x, y in squares:
+        victim = s.grid[s.board.sq(x, y)]
+        try:
+            odds = chainsaw.chainsaw_odds(game, pid, victim, gfi=gfi)
+        except ValueError:
+            continue
+        out.append({"square": [x, y], "victim": victim, "gfi": gfi, "hit": float(odds["hit"]),
+                    "kickback": float(odds["kickback"]), "victim_down": float(odds["victim_down"]),
+                    "casualty": float(odds["badly_hurt"] + odds["casualty"]),
+                    "attacker_down": float(odds["attacker_down"] + odds["fell"]),
+                    "wasted": float(odds["wasted"])})
+    return out
 
 
 def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[dict[str, Any]]:
@@ -284,11 +334,11 @@ def _gazes(game: Game, pid: int, squares: tuple[tuple[int, int], ...]) -> list[d
 
 
 def overlays(game: Game) -> dict[str, Any]:
-    """Block, pass, foul, hand-off, Leap, Throw Team-Mate and Hypnotic Gaze odds for the acting
-    player's targets (empty outside a player action)."""
+    """Block, pass, foul, hand-off, Leap, Throw Team-Mate, Hypnotic Gaze and Chainsaw odds for
+    the acting player's targets (empty outside a player action)."""
     d = game.decision()
     out: dict[str, Any] = {"blocks": [], "passes": [], "fouls": [], "handoffs": [],
-                           "leaps": [], "throws": [], "gazes": []}
+                           "leaps": [], "throws": [], "gazes": [], "chainsaws": []}
     if d.kind != DecisionKind.MOVE or d.player is None:
         return out
     legal = game.legal_actions()
@@ -314,4 +364,7 @@ def overlays(game: Game) -> dict[str, Any]:
     gaze = legal.group(ActionType.HYPNOTIC_GAZE)
     if gaze is not None:
         out["gazes"] = _gazes(game, d.player, gaze.squares)
+    saw = legal.group(ActionType.CHAINSAW)
+    if saw is not None:
+        out["chainsaws"] = _chainsaws(game, d.player, saw.squares)
     return out

@@ -2,8 +2,9 @@
 
 The record is first verified with `nuffle.record.replay`; the frames are then built by stepping
 a fresh game through the same entries, keeping after each action the players' squares and
-states, the ball, score, turn and the decision that followed, plus the match report's lines
-(`nuffle.report`) for what that action did.
+states, the ball, score, turn, the per-team scoreboard (`teams`, as the game page's state has
+it) and the decision that followed, plus the match report's lines (`nuffle.report`) for what
+that action did.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from nuffle.core.types import CHANCE
 from nuffle.record import RecordError, replay
 from nuffle.report import MatchReport
 from nuffle.web.colours import team_colours
+from nuffle.web.session import scoreboard
 
 MAX_ENTRIES = 50_000
 
@@ -35,6 +37,7 @@ def _frame(game: Game, lines: list[str]) -> dict[str, Any]:
         "half": s.half,
         "weather": s.weather,
         "decision": game.decision().to_json(),
+        "teams": scoreboard(game),
         "report": lines,
     }
 
@@ -79,5 +82,6 @@ def frames(record: Any) -> dict[str, Any]:
     start["turns"] = turns
     start["final"] = final.result.to_dict()
     start["pitch"] = {"width": game.state.board.width, "height": game.state.board.height,
-                      "wide_rows": game.state.board.variant.wide_rows}
+                      "wide_rows": game.state.board.variant.wide_rows,
+                      "turns_per_half": game.state.board.variant.turns_per_half}
     return start

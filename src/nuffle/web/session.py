@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from nuffle.formations import formation_names
 from nuffle.report import MatchReport, Names
 from nuffle.report.prompt import prompt
 from nuffle.web.colours import team_colours
+from nuffle.web.turn_clock import TurnClock
 
 SIDES = ("home", "away")
 OWNER = "owner"  # the seat row of a bot-v-bot game's creator (who may abort it)
@@ -120,6 +122,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[asyncio.Event] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    clock: TurnClock | None = None  # the turn timer, if the game has one
     _cache: tuple[int, str] | None = None
 
     def is_bot(self, side: int) -> bool:
@@ -132,12 +135,27 @@ class LiveGame:
         if self.report is None:  # made before the first step, it reads the pre-match events too
             self.report = MatchReport(self.game, keep=False)
         self.report.step(self.game, action)
-        lines = self.report.last_lines
+        self.note(self.report.last_lines)
+        self.tick()
+
+    def note(self, lines: list[str]) -> None:
+        """Add lines to the log and count a change (the server's own lines come here too: a
+        turn timer that ran out)."""
         self.log.extend(lines)
         self.log_end += len(lines)
         if len(self.log) > LOG_LIMIT:
             del self.log[: len(self.log) - LOG_LIMIT]
         self.version += 1
+
+    def tick(self) -> None:
+        """Let the turn timer follow the game (after every change, and on the server's sweep)."""
+        if self.clock is not None:
+            humans = frozenset(i for i in range(2) if not self.is_bot(i))
+            self.clock.update(self.game, humans, time.monotonic())
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The turn timer as the page shows it, read now (not cached with the state)."""
+        return self.clock.to_json(time.monotonic(), SIDES) if self.clock is not None else None
 
     def notify(self) -> None:
         """Wake every websocket listener."""
@@ -148,6 +166,7 @@ class LiveGame:
         """The public state: the engine's `to_json()` (seed hidden), the decision, the legal
         actions (`legal_groups`), the last log lines and what the page needs."""
         out = self._public(odds)
+        out["clock"] = self.clock_json()
         out["log_from"], out["log"] = self.log_since(0)
         return out
 
@@ -206,14 +225,16 @@ class LiveGame:
         return text
 
     def state_text(self, odds_fn: Any = None) -> str:
-        """The public state as JSON text, with the last LOG_SHOWN log lines."""
+        """The public state as JSON text, with the last LOG_SHOWN log lines and the turn timer."""
         first, lines = self.log_since(0)
-        return f'{self._body(odds_fn)[:-1]}, "log_from": {first}, "log": {json.dumps(lines)}}}'
+        return (f'{self._body(odds_fn)[:-1]}, "clock": {json.dumps(self.clock_json())}, '
+                f'"log_from": {first}, "log": {json.dumps(lines)}}}')
 
     def push_text(self, odds_fn: Any, since: int) -> tuple[str, int]:
         """A websocket state message for a watcher that has had the log up to line `since`:
         the state with only the log lines it has not had; also the new `since`."""
         first, lines = self.log_since(since)
-        text = (f'{{"type": "state", "state": {self._body(odds_fn)[:-1]}, "log_from": {first}, '
+        text = (f'{{"type": "state", "state": {self._body(odds_fn)[:-1]}, '
+                f'"clock": {json.dumps(self.clock_json())}, "log_from": {first}, '
                 f'"log": {json.dumps(lines)}}}}}')
         return text, self.log_end

@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished INTEGER NOT NULL DEFAULT 0,
     score TEXT,
     ended TEXT,
-    updated REAL NOT NULL DEFAULT 0
+    updated REAL NOT NULL DEFAULT 0,
+    turn_seconds REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL,
@@ -80,6 +81,7 @@ class StoredGame:
     score: list[int] | None
     ended: str | None = None  # 'aborted' or 'expired': stopped before its end
     updated: float = 0.0  # when its last action was stored
+    turn_seconds: float | None = None  # the turn timer (`web.turn_clock`), None: no timer
 
 
 class Store:
@@ -104,7 +106,8 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-            for name, kind in (("ended", "TEXT"), ("updated", "REAL NOT NULL DEFAULT 0")):
+            for name, kind in (("ended", "TEXT"), ("updated", "REAL NOT NULL DEFAULT 0"),
+                               ("turn_seconds", "REAL")):
                 if name not in columns:  # a database from before the column
                     self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
@@ -130,9 +133,9 @@ class Store:
         with self._write() as db:
             db.execute(
                 "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished,"
-                " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
+                " updated, turn_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (game.id, game.mode, game.home, game.away, game.board, game.seed,
-                 json.dumps(game.teams), game.delay, game.created, game.created),
+                 json.dumps(game.teams), game.delay, game.created, game.created, game.turn_seconds),
             )
             for side, token in seats.items():
                 db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
@@ -192,12 +195,12 @@ class Store:
 
     def _select(self, where: str, args: tuple[Any, ...]) -> list[StoredGame]:
         sql = ("SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score, ended,"
-               " updated FROM games")
+               " updated, turn_seconds FROM games")
         with self._lock:
             rows = self._db.execute(sql + where, args).fetchall()
         return [
             StoredGame(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], bool(r[9]),
-                       json.loads(r[10]) if r[10] else None, r[11], r[12] or r[8])
+                       json.loads(r[10]) if r[10] else None, r[11], r[12] or r[8], r[13])
             for r in rows
         ]
 

@@ -1,16 +1,28 @@
-"""Your own team in the web app: `POST /api/teams/check` checks a team file object with the
-rules of `nuffle team check`, and `POST /api/games` takes `home_team` / `away_team` objects
-(checked the same way) in place of a race's default team."""
+"""Your own team in the web app: `GET /api/teams/races` gives the rosters the browser's team
+builder offers, `POST /api/teams/build` assembles a team file from positional counts and staff,
+`POST /api/teams/check` checks a team file object with the rules of `nuffle team check`, and
+`POST /api/games` takes `home_team` / `away_team` objects (checked the same way) in place of a
+race's default team. The page decides no rule: every verdict and cost comes from here."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse
 
 from nuffle import teams as T
-from nuffle.core.teams import TeamError, TeamSpec
+from nuffle.core.teams import (
+    TeamError,
+    TeamSpec,
+    default_team_dict,
+    implemented_skills,
+    parse_team,
+    races,
+    skill_name,
+)
 from nuffle.league.team import LeagueTeam, is_league_team
 from nuffle.web.session import SIDES
 
@@ -28,17 +40,94 @@ def checked_team(raw: Mapping[str, Any], source: str) -> tuple[TeamSpec, int]:
 
 
 def check(raw: Any, source: str = "team") -> dict[str, Any]:
-    """{"ok", "errors", "value"} for a team file object: `errors` holds the one-line reasons
-    (the first is the one `nuffle team check` gives; a new team lists every broken creation
-    rule), empty when legal; `value` the team value (null if illegal)."""
+    """{"ok", "errors", "value", "cost", "treasury"} for a team file object: `errors` holds the
+    one-line reasons (the first is the one `nuffle team check` gives; a new team lists every
+    broken creation rule), empty when legal; `value` the team value (null if illegal); `cost`
+    what a new team costs even when it breaks a rule (null when it is not a readable team, or
+    has league history) and `treasury` the budget it is held to (null likewise)."""
     if not isinstance(raw, dict):
-        return {"ok": False, "errors": [f"{source}: a team file must hold a JSON object"], "value": None}
+        return {"ok": False, "errors": [f"{source}: a team file must hold a JSON object"], "value": None,
+                "cost": None, "treasury": None}
+    cost, treasury = _cost(raw)
     try:
         _, value = checked_team(raw, source)
     except ValueError as exc:  # TeamError is a ValueError
         errors = [] if is_league_team(raw) else T.team_problems(raw, source)
-        return {"ok": False, "errors": errors or [str(exc)], "value": None}
-    return {"ok": True, "errors": [], "value": value}
+        return {"ok": False, "errors": errors or [str(exc)], "value": None, "cost": cost,
+                "treasury": treasury}
+    return {"ok": True, "errors": [], "value": value, "cost": cost, "treasury": treasury}
+
+
+def _cost(raw: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    """A new team's creation cost and treasury, (None, None) if it has league history or the
+    file rules do not let it be read."""
+    if is_league_team(raw):
+        return None, None
+    try:
+        spec = parse_team(raw, "team")
+        treasury = int(raw.get("treasury", T.TREASURY))
+    except (ValueError, TypeError):
+        return None, None
+    return T.team_cost(spec), treasury
+
+
+def rosters() -> dict[str, Any]:
+    """The rosters and staff prices the team builder offers (`GET /api/teams/races`): every race
+    with its re-roll cost, whether it may buy an apothecary and its positionals (limit, cost,
+    characteristics, starting skills, and whether the engine plays all of those skills)."""
+    have = implemented_skills()
+    return {
+        "treasury": T.TREASURY,
+        "prices": {"apothecary": T.APOTHECARY_COST, "fan_factor": T.FAN_FACTOR_COST,
+                   "assistant_coach": T.ASSISTANT_COACH_COST, "cheerleader": T.CHEERLEADER_COST},
+        "races": [
+            {"key": r.key, "name": r.name, "reroll_cost": r.reroll_cost, "apothecary": r.apothecary,
+             "positionals": [
+                 {"name": p.name, "max": p.max_qty, "cost": p.cost, "ma": p.ma, "st": p.st, "ag": p.ag,
+                  "av": p.av, "skills": sorted(skill_name(s) for s in p.skills),
+                  "implemented": p.skills <= have}
+                 for p in r.positionals],
+             "default": _default(r.key)}
+            for r in races().values()],
+    }
+
+
+def _default(race_key: str) -> dict[str, Any]:
+    """A race's shipped default team as the builder's counts and staff (where it starts)."""
+    raw = default_team_dict(race_key)
+    counts: dict[str, int] = {}
+    for entry in raw["players"]:
+        counts[entry["position"]] = counts.get(entry["position"], 0) + 1
+    return {"name": raw.get("name", ""), "players": counts,
+            **{k: raw.get(k, 0) for k in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders")},
+            "apothecary": raw.get("apothecary", False)}
+
+
+_BUILD_COUNTS = ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "treasury")
+
+
+def build(body: Any) -> dict[str, Any]:
+    """`POST /api/teams/build`: the team file of {"race", "name", "players": {positional: count},
+    "rerolls", "apothecary", "fan_factor", "assistant_coaches", "cheerleaders", "treasury"}
+    (`nuffle.teams.team_file`: players numbered in the order small boards take them) as `team`,
+    with `check`'s verdict on it; TeamError for a body no team file can be made from."""
+    if not isinstance(body, dict):
+        raise TeamError("the body must be a JSON object with 'race' and 'players'")
+    players = body.get("players", {})
+    if not isinstance(players, dict):
+        raise TeamError("'players' must be an object of positional names to counts")
+    counts = {k: body.get(k, 0 if k != "treasury" else T.TREASURY) for k in _BUILD_COUNTS}
+    for key, n in counts.items():
+        if type(n) is not int or n < 0:
+            raise TeamError(f"'{key}' must be a non-negative integer, not {n!r}")
+    apothecary = body.get("apothecary", False)
+    if not isinstance(apothecary, bool):
+        raise TeamError(f"'apothecary' must be true or false, not {apothecary!r}")
+    name = body.get("name") or None
+    if name is not None and not isinstance(name, str):
+        raise TeamError(f"'name' must be a string, not {name!r}")
+    raw = T.team_file(str(body.get("race", "")), players, apothecary=apothecary, name=name, **counts)
+    return {"team": raw, **check(raw)}
 
 
 def game_teams(body: Mapping[str, Any]) -> dict[str, TeamSpec]:
@@ -59,12 +148,29 @@ def game_teams(body: Mapping[str, Any]) -> dict[str, TeamSpec]:
     return out
 
 
-def router(json_body: Callable[[Request], Awaitable[Any]]) -> APIRouter:
-    """The team routes (`json_body`: the app's reader of a request's JSON body)."""
+def router(json_body: Callable[[Request], Awaitable[Any]], page: Path) -> APIRouter:
+    """The team routes (`json_body`: the app's reader of a request's JSON body; `page`: the
+    team builder's HTML, served at /teams)."""
     api = APIRouter()
+
+    @api.get("/teams", include_in_schema=False)
+    async def builder() -> FileResponse:
+        return FileResponse(page, headers={"Cache-Control": "no-store"})
 
     @api.post("/api/teams/check")
     async def post_check(request: Request) -> dict[str, Any]:
         return check(await json_body(request))
+
+    @api.get("/api/teams/races")
+    async def get_races() -> dict[str, Any]:
+        return rosters()
+
+    @api.post("/api/teams/build")
+    async def post_build(request: Request) -> Any:
+        body = await json_body(request)
+        try:
+            return build(body)
+        except TeamError as exc:  # (the manager's WebError would import back into this module)
+            return JSONResponse({"error": str(exc)}, status_code=400)
 
     return api

@@ -20,6 +20,7 @@ function hashParams() {
 // --- the lobby ------------------------------------------------------------------------------
 
 async function showLobby() {
+  $("new-game").addEventListener("submit", createGame);  // before the lobby fills: never a native submit
   $("lobby").hidden = false;
   const info = await api("GET", "/api/games");
   for (const sel of document.querySelectorAll("select.race")) {
@@ -52,7 +53,7 @@ async function showLobby() {
     ` (${g.mode}, ${g.board} players${g.score ? ", " + g.score.join("-") : ""})</a></li>`;
   $("running").innerHTML = info.running.map(row).join("") || "<li>none</li>";
   $("finished").innerHTML = info.finished.map(row).join("") || "<li>none</li>";
-  $("new-game").addEventListener("submit", createGame);
+  teamPickers(message => { $("lobby-error").textContent = message; });
 }
 
 function syncCoaches() {
@@ -70,11 +71,15 @@ async function createGame(ev) {
   const f = new FormData($("new-game"));
   const entry = side => {
     const bot = f.get(`${side}-bot`), opts = (f.get(`${side}-bot-options`) || "").trim();
-    return f.get(`${side}-race`) + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
+    const race = chosenTeam(side) ? chosenTeam(side).race : f.get(`${side}-race`);
+    return race + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
   };
   const mode = f.get("mode");
+  const body = { mode, home: entry("home"), away: entry("away"), board: +f.get("board") };
+  for (const side of ["home", "away"]) if (chosenTeam(side)) body[`${side}_team`] = chosenTeam(side);
+  if (f.get("turn-seconds")) body.turn_seconds = +f.get("turn-seconds");
   try {
-    const g = await api("POST", "/api/games", { mode, home: entry("home"), away: entry("away"), board: +f.get("board") });
+    const g = await api("POST", "/api/games", body);
     const seats = g.seats;
     if (mode === "online") {
       const box = $("links");
@@ -232,6 +237,7 @@ function setState(state) {
     G.lands = {};
     $("game-error").textContent = state.error || "";
   }
+  showClock(state.clock);
   const d = state.decision;
   if (d.kind === "MOVE" && d.player !== null && canAct(state)) {
     G.selected = d.player;
@@ -405,7 +411,7 @@ function drawScoreboard(box, side, state) {
   box.innerHTML =
     `<div><b class="sb-name">${escapeHtml(t.name)}</b> <span class="sb-race">${escapeHtml(t.race)}, ${side}</span>` +
     ` <b class="sb-score" ${id("score")}>${t.score}</b>` +
-    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
+    `<span class="sb-mark" ${id("its-turn")}>${t.its_turn ? (state.replay ? "\u25b6 playing" : ownSide(state, side) ? "\u25b6 your turn" : "\u25b6 their turn") : ""}</span></div>` +
     `<div>Turn <b ${id("turn")}>${t.turn}</b> of ${state.pitch.turns_per_half} · ` +
     `Re-rolls <b ${id("rerolls")}>${t.rerolls}</b>${t.leader_reroll ? ` (+${t.leader_reroll} Leader)` : ""}` +
     // the chip only while a re-roll is left (or one was used this turn)
@@ -519,10 +525,12 @@ function choiceOdds(action, key) {
   let p = null;
   if (action.type === "MOVE" && G.paths && G.paths[key]) p = G.paths[key].prob;
   else if (action.type === "LEAP" && at(odds.leaps)) p = at(odds.leaps).here.chance;
-  return actionName(action.type) + (p === null ? "" : ` · ${pct(p)}`);
+  else if (action.type === "CHAINSAW" && at(odds.chainsaws)) p = at(odds.chainsaws).victim_down;
+  else if (action.type === "THROW_TEAM_MATE" && G.lands[`${action.player}@${key}`]) p = G.lands[`${action.player}@${key}`].whole;
+  return actionName(action.type) + (p === null || p === undefined ? "" : ` · ${pct(p)}`);
 }
 
-function clickSquare(idx, x, y) {
+async function clickSquare(idx, x, y) {
   const acts = idx.bySquare.get(`${x},${y}`);
   const block = ((G.state.odds || {}).blocks || []).find(b => b.square.join(",") === `${x},${y}`);
   if (acts && block && block.far && G.blitzPick[`${x},${y}`]) {
@@ -540,6 +548,9 @@ function clickSquare(idx, x, y) {
     return;
   }
   if (acts.length === 1) { send(acts[0].action); return; }
+  // "Throw here" gives the whole throw, asked of the server (as on hover) before the buttons show
+  await Promise.all(acts.filter(a => a.action.type === "THROW_TEAM_MATE")
+    .map(a => G.lands[`${a.action.player}@${x},${y}`] || fetchLands(a.action.player, `${x},${y}`)));
   $("choices").innerHTML = "";
   for (const { action } of acts) button(choiceOdds(action, `${x},${y}`), () => send(action), "primary");
 }
@@ -603,7 +614,17 @@ function drawHover(idx) {
     }
     line.innerHTML = `${where}: armour broken <b data-testid="foul-armour">${pct(foul.armour)}</b> · ` +
       `injury (KO or worse) <b data-testid="foul-injury">${pct(foul.injury)}</b> · casualty ${pct(foul.casualty)} · ` +
-      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>`;
+      `sent off <b data-testid="foul-sent-off">${pct(foul.sent_off)}</b>` +
+      (foul.kickback !== undefined ? ` · chainsaw kick-back (no foul) <b data-testid="foul-kickback">${pct(foul.kickback)}</b>, ` +
+        `the fouler down ${pct(foul.fouler_down)}` : "");
+    return;
+  }
+  const saw = (odds.chainsaws || []).find(c => c.square.join(",") === key);
+  if (saw && acts.some(a => a.action.type === "CHAINSAW")) {
+    line.innerHTML = `Chainsaw${saw.gfi ? " (after a GFI)" : ""}: hits <b data-testid="saw-hit">${pct(saw.hit)}</b> · ` +
+      `kick-back <b data-testid="saw-kickback">${pct(saw.kickback)}</b> · victim down <b data-testid="saw-down">${pct(saw.victim_down)}</b> · ` +
+      `casualty ${pct(saw.casualty)} · wielder down <b data-testid="saw-wielder-down">${pct(saw.attacker_down)}</b>` +
+      (saw.wasted ? ` · wasted (Foul Appearance) ${pct(saw.wasted)}` : "");
     return;
   }
   const handoff = (odds.handoffs || []).find(h => h.square.join(",") === key);
@@ -662,11 +683,13 @@ function skillOdds(odds, key, acts) {
     // he scatters three times first: the chance he lands is asked of the server (exact, over
     // the scatter), once per square and position
     const lk = `${t.thrown}@${key}`;
-    const lands = G.lands[lk];
-    if (lands === undefined) fetchLands(t.thrown, key);
+    const got = G.lands[lk];
+    if (got === undefined) fetchLands(t.thrown, key);
+    const known = v => (!got ? "…" : v === null ? "too many outcomes to count" : pct(v));
     parts.push(`Throw team-mate #${G.state.players[t.thrown].number}: throw (not fumbled) ${planned("ttm-throw", t.throw)} · ` +
-      `he lands (over the scatter) <b data-testid="ttm-lands">${lands === undefined || lands === null ? "…" : pct(lands)}</b>` +
-      ` · landing roll on this square ${planned("ttm-landing", t.landing)}`);
+      `he lands (over the scatter) <b data-testid="ttm-lands">${known(got && got.lands)}</b>` +
+      ` · landing roll on this square ${planned("ttm-landing", t.landing)}` +
+      ` · the whole throw (Throw here) <b data-testid="ttm-whole">${known(got && got.whole)}</b>`);
   }
   return parts.join(" · ");
 }
@@ -679,15 +702,17 @@ function blitzOption(block, key) {
   return opts[G.blitzPick[key] % opts.length];
 }
 
-// The chance a thrown team-mate lands, over the scatter (GET /api/games/{id}/throw).
+// The chance a thrown team-mate lands, over the scatter, and the whole throw's
+// (GET /api/games/{id}/throw); a promise of the answer (null if it failed).
 function fetchLands(thrown, key) {
   const lk = `${thrown}@${key}`, version = G.state.version;
   G.lands[lk] = null;  // asked
-  api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
-    if (!G.state || G.state.version !== version) return;
-    G.lands[lk] = r.lands;
+  return api("GET", `/api/games/${G.id}/throw?thrown=${thrown}&square=${key}`).then(r => {
+    if (!G.state || G.state.version !== version) return null;
+    G.lands[lk] = r;
     if (G.hover && G.hover.join(",") === key) drawHover(indexActions(G.state));
-  }).catch(() => {});
+    return r;
+  }).catch(() => null);
 }
 
 // S while hovering a blitz target from afar: the next square it could block from (the

@@ -79,7 +79,8 @@ function frameState(i) {
     return { ...p, square: x === null ? null : [x, y], status: STATUS[st], flags };
   });
   return { ...d, players, ball: { square: f.ball }, score: f.score, turn: f.turn, half: f.half, decision: f.decision,
-    weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away }, colours: d.colours };
+    weather: f.weather, rerolls: f.rerolls, races: { home: d.config.home, away: d.config.away }, colours: d.colours,
+    teams: f.teams, seats: {}, replay: true };  // the playing team's panel says "playing"
 }
 
 function goto(i) {
@@ -91,6 +92,8 @@ function goto(i) {
   drawBoard($("rpitch"), state, {});
   drawDugout($("rdugout-home"), state, "home", {});
   drawDugout($("rdugout-away"), state, "away", {});
+  drawScoreboard($("rsb-home"), "home", state);  // the game page's panels, per team
+  drawScoreboard($("rsb-away"), "away", state);
   $("r-scrub").value = R.pos;
   $("r-pos").textContent = `${R.pos} / ${d.frames.length - 1}`;
   // the turn selector follows the position: the last turn that began at or before it

@@ -1,0 +1,173 @@
+# mypy: disable-error-code="import-not-found,no-any-return,type-arg"
+"""The team builder in a browser (Playwright driving Debian's chromium against a live server):
+buy players within the roster limits, re-rolls and an apothecary with the cost live, every
+verdict the server's; save, export, import, and start a game with the team from the lobby."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
+uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
+
+from nuffle.core.teams import default_team_dict  # noqa: E402
+from nuffle.web import teams_api  # noqa: E402
+from nuffle.web.app import create_app  # noqa: E402
+
+CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
+                             "/usr/bin/chromium") if p and Path(p).exists()), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None,
+                                reason="Debian's chromium is not installed (apt-get install chromium)")
+TIMEOUT = 45.0
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    app = create_app(tmp_path_factory.mktemp("teams") / "games.sqlite3")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + TIMEOUT
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        pg = browser.new_context(viewport={"width": 1300, "height": 900}, accept_downloads=True).new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.set_default_timeout(TIMEOUT * 1000)
+        yield pg
+        browser.close()
+        assert not errors, errors
+
+
+def _checked(app: Any, team: dict) -> dict:
+    """The server's own verdict on a team file (what POST /api/teams/check answers)."""
+    return teams_api.check(team)
+
+
+def _settled(page: Any) -> dict:
+    """The builder's team file (read once the budget line shows the answer awaited)."""
+    return page.evaluate("B.team")
+
+
+def _wait_budget(page: Any, text: str) -> None:
+    page.wait_for_function(f"document.getElementById('tb-budget').textContent.includes({json.dumps(text)})")
+
+
+def _row_button(page: Any, positional: str, step: int) -> Any:
+    return page.locator(f"#tb-roster tr[data-positional='{positional}'] button[data-step='{step}']")
+
+
+def test_build_save_export_and_play_a_team(page: Any, served: tuple[str, Any]) -> None:
+    url, app = served
+    page.goto(f"{url}/teams")
+    _wait_budget(page, "cost 1,000,000 of 1,000,000")  # the race's default team to start from
+    assert page.text_content("[data-testid=verdict]") == "A legal team: team value 1,000,000."
+    assert page.input_value("#tb-race") == "human"
+
+    page.click("#tb-empty")
+    page.wait_for_function("document.getElementById('tb-errors').textContent.includes('non-empty')")
+    assert page.is_disabled("#tb-save") and page.is_disabled("#tb-play")
+
+    for _ in range(11):
+        _row_button(page, "Lineman", 1).click()
+    _wait_budget(page, "11 players · cost 550,000 of 1,000,000 · 450,000 left")
+    _row_button(page, "Ogre", 1).click()
+    _wait_budget(page, "12 players")
+    assert _row_button(page, "Ogre", 1).is_disabled()  # 0-1 on the Human roster
+    assert page.text_content("#tb-roster tr[data-positional='Ogre'] td:nth-child(8)") == "1 / 1"
+    for _ in range(2):
+        _row_button(page, "Blitzer", 1).click()
+    _wait_budget(page, "14 players · cost 870,000")
+
+    page.fill("#tb-rerolls", "8")  # 400,000 of re-rolls: over budget, in the server's words
+    _wait_budget(page, "270,000 over")
+    team = _settled(page)
+    errors = page.eval_on_selector_all("#tb-errors li", "els => els.map(e => e.textContent)")
+    assert errors == _checked(app, team)["errors"] and "over budget" in errors[0]
+    assert page.is_disabled("#tb-save")
+
+    page.fill("#tb-rerolls", "2")
+    page.check("#tb-apothecary")
+    page.fill("#tb-name", "Reikland Rookies")
+    _wait_budget(page, "cost 1,020,000 of 1,000,000 · 20,000 over")
+    _row_button(page, "Lineman", -1).click()
+    _wait_budget(page, "13 players · cost 970,000 of 1,000,000 · 30,000 left")
+    page.wait_for_function("document.getElementById('tb-verdict').className === 'ok'")
+    team = _settled(page)
+    verdict = _checked(app, team)
+    assert verdict["ok"] and page.text_content("[data-testid=verdict]") == \
+        f"A legal team: team value {verdict['value']:,}."
+    assert team["name"] == "Reikland Rookies" and team["rerolls"] == 2 and team["apothecary"] is True
+
+    page.click("#tb-save")
+    if os.environ.get("NUFFLE_DOC_SHOTS"):  # the docs' screenshot: NUFFLE_DOC_SHOTS=docs/web
+        shots = Path(os.environ["NUFFLE_DOC_SHOTS"])
+        page.screenshot(path=str(shots / "17-team-builder.png"), full_page=True)
+    assert "Reikland Rookies (human)" in page.text_content("[data-testid=saved]")
+    with page.expect_download() as download:
+        page.click("#tb-export")
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported == team
+
+    page.click("#tb-play")  # to the lobby, the team chosen for the home side
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_function("document.querySelector('[name=home-team]').value === 'Reikland Rookies'")
+    assert page.is_disabled("[name=home-race]")
+    page.select_option("#mode", "hotseat")
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    page.wait_for_function("G.state !== null")
+    state = page.evaluate("fetch('/api/games/' + G.id).then(r => r.json())")
+    assert state["teams"]["home"]["name"] == "Reikland Rookies"
+    assert state["teams"]["home"]["apothecaries"] == 1 and state["races"]["home"] == "human"
+
+
+def test_an_imported_team_file_is_checked_as_it_is(page: Any, served: tuple[str, Any],
+                                                   tmp_path: Path) -> None:
+    url, app = served
+    raw = default_team_dict("orc")
+    raw["name"] = "Da Boyz"
+    raw["players"][0]["name"] = "Grishnak"
+    good = tmp_path / "boyz.json"
+    good.write_text(json.dumps(raw))
+    page.goto(f"{url}/teams")
+    _wait_budget(page, "cost 1,000,000")
+    page.set_input_files("#tb-import", str(good))
+    page.wait_for_function("B.team && B.team.name === 'Da Boyz' && B.verdict.ok")
+    assert page.evaluate("B.team") == raw  # as imported: the player's name is kept
+    assert page.input_value("#tb-race") == "orc"
+
+    bad = dict(raw, rerolls=8, name="Too Rich")
+    over = tmp_path / "rich.json"
+    over.write_text(json.dumps(bad))
+    page.goto(url)  # the lobby takes a team file too, and refuses an illegal one in one line
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.set_input_files("[name=away-team-file]", str(over))
+    page.wait_for_function("document.getElementById('lobby-error').textContent.includes('over budget')")
+    assert page.text_content("#lobby-error") == _checked(app, bad)["errors"][0]
+    page.set_input_files("[name=away-team-file]", str(good))
+    page.wait_for_function("document.querySelector('[name=away-team]').value === 'Da Boyz'")
+    assert page.input_value("[name=away-race]") == "orc" and page.text_content("#lobby-error") == ""
