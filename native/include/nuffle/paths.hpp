@@ -314,6 +314,16 @@ class Search {
         return out;
     }
 
+    // The safest route to the flat square `sq` (PathSearch.path), if any.
+    bool path(int sq, Route& r) {
+        best();
+        if (!b_.on_pitch(sq)) return false;
+        const int li = best_[static_cast<std::size_t>(sq)];
+        if (li < 0) return false;
+        r = route(li, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)], 0, -1, 0);
+        return true;
+    }
+
     // The safest route into the end zone this player attacks, if any.
     bool endzone(Route& r) {
         best();
