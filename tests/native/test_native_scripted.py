@@ -61,7 +61,8 @@ def play_and_compare(native: ModuleType, home: Any, away: Any, seed: int, board:
         want = py[side].act(game.view(assisted_moves=False))
         got = tuple(cpp[side].act(game.native_state))
         assert got == flat(game, want), (
-            f"{home} v {away}, seed {seed}, board {board}, decision {step} "
+            f"{getattr(home, 'race', home)} v {getattr(away, 'race', away)}, seed {seed}, board {board}, "
+            f"decision {step} "
             f"({game.decision().kind.name}): C++ {got}, Python {want}")
         seen[f"{game.decision().kind.name}"] += 1
         seen[want.type.name] += 1
