@@ -79,27 +79,27 @@ public:
             Plan got = give_ball(c, ps, has_ez ? ez.prob : 0.0);
             if (!got.empty()) return got;
         }
-        const paths::Route* best = nullptr;
+        int best_sq = -1;  // the end of the best of PathSearch.all()'s paths, in its order
         double best_v = -1e9;
         const int here = pos(s_, c);
         if (standing(s_, c)) best_v = carrier_value(here, 1.0, here);
-        const auto all = ps.all();
-        for (const auto& [sq, path] : all) {
-            if (path.prob < 0.8) continue;
-            const double v = carrier_value(sq, path.prob, here);
+        for (const auto& [sq, prob] : ps.reachable()) {
+            if (prob < 0.8) continue;
+            const double v = carrier_value(sq, prob, here);
             if (v > best_v) {
-                best = &path;
+                best_sq = sq;
                 best_v = v;
             }
         }
-        if (best == nullptr) {
+        paths::Route best;
+        if (best_sq < 0 || !ps.path(best_sq, best)) {
             if (fresh) {
                 if (standing(s_, c)) return {};
                 return {Act{fat::START_MOVE, c, -1}, Act{fat::END_ACTION, -1, -1}};
             }
             return {Act{fat::END_ACTION, -1, -1}};
         }
-        Plan acts = path_actions(fat::START_MOVE, c, best->steps);
+        Plan acts = path_actions(fat::START_MOVE, c, best.steps);
         if (!fresh) acts.erase(acts.begin());
         acts.push_back(Act{fat::END_ACTION, -1, -1});
         return acts;
@@ -114,6 +114,7 @@ private:
     std::vector<int> tz_;
     int ez_, dir_;
     std::vector<int> ready_;  // sorted
+    Reach reach_;  // roll_free_reach's buffers, reused
     std::vector<std::unique_ptr<paths::Search>> searches_ = std::vector<std::unique_ptr<paths::Search>>(MAX_PLAYERS);
 
     int tz(int sq) const noexcept { return tz_[static_cast<std::size_t>(sq)]; }
@@ -275,7 +276,7 @@ private:
     // Planner.move_to_best: an unmarked player along a roll-free route to the best-rated square.
     Plan move_to_best(int p, const std::function<double(int)>& value) {
         const int budget = s_.players[p].ma - (s_.players[p].status == static_cast<std::uint8_t>(Status::PRONE) ? 3 : 0);
-        const Reach reach = roll_free_reach(s_, b_, p, budget, tz_);
+        const Reach& reach = roll_free_reach(s_, b_, p, budget, tz_, reach_);
         if (reach.order.empty()) return {};
         const int here = pos(s_, p);
         int best_sq = here;
@@ -362,7 +363,7 @@ private:
         if (corners.empty()) return {};
         for (const int p : standing_ready()) {
             if (p == c || (b_.distance(pos(s_, p), csq) == 1 && tz(pos(s_, p)) == 0)) continue;
-            const Reach reach = roll_free_reach(s_, b_, p, s_.players[p].ma, tz_);
+            const Reach& reach = roll_free_reach(s_, b_, p, s_.players[p].ma, tz_, reach_);
             bool found = false;
             std::tuple<int, std::size_t, int> best_key{};
             int best = -1;

@@ -39,30 +39,38 @@ struct Reach {
     }
 };
 
-inline Reach roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz) {
-    Reach r;
+// Fills `r` (its buffers reused) and returns it.
+inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
+                                    Reach& r) {
+    r.order.clear();
+    r.start = -1;
     const int start = s.players[pid].square;
     if (start < 0 || tz[static_cast<std::size_t>(start)] > 0 || budget <= 0) return r;
     const int ball = s.ball_state == frames::ball::ON_GROUND ? s.ball : -1;
     r.parent.assign(static_cast<std::size_t>(b.size), -2);
     r.start = start;
     r.parent[static_cast<std::size_t>(start)] = -1;
-    std::vector<int> frontier{start}, next;
-    for (int i = 0; i < budget; ++i) {
-        next.clear();
-        for (const int sq : frontier) {
-            if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) continue;
-            for (const int o : b.neighbours) {
-                const int n = sq + o;
-                if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
-                    r.parent[static_cast<std::size_t>(n)] = sq;
-                    r.order.push_back(n);
-                    next.push_back(n);
-                }
+    auto expand = [&](int sq) {
+        if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) return;
+        for (const int o : b.neighbours) {
+            const int n = sq + o;
+            if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
+                r.parent[static_cast<std::size_t>(n)] = sq;
+                r.order.push_back(n);
             }
         }
-        if (next.empty()) break;
-        frontier.swap(next);
+    };
+    std::size_t lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
+    for (int i = 0; i < budget; ++i) {
+        const std::size_t found = r.order.size();
+        if (i == 0) {
+            expand(start);
+        } else {
+            for (std::size_t k = lo; k < hi; ++k) expand(r.order[k]);
+        }
+        if (r.order.size() == found) break;
+        lo = found;
+        hi = r.order.size();
     }
     return r;
 }
