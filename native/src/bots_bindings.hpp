@@ -30,10 +30,12 @@ void bind_bots(py::module_& m) {
              "On `board`, with its formations by name (home-side (x, y) squares in priority order); `compensated`: "
              "the pathfinder sums as Python 3.12+ does.")
         .def("reset", [](PyScriptedBot& b) { b.bot->reset(); }, "A new match: forget everything.")
-        .def("act", [](PyScriptedBot& b, const PyState& st) {
-            const nuffle::Act a = b.bot->act(st.s);
+        .def("act", [](PyScriptedBot& b, const PyState& st, bool plain) {
+            const nuffle::Act a = b.bot->act(st.s, plain);
             return py::make_tuple(a.type, a.player, a.square);
-        }, py::arg("state"), "(action type, player or -1, flat square or -1): the decision of the side to decide in `state`.");
+        }, py::arg("state"), py::arg("plain") = false,
+           "(action type, player or -1, flat square or -1): the decision of the side to decide in `state` "
+           "(`plain`: as shown the match without assisted moves).");
 }
 
 }  // namespace

@@ -58,8 +58,9 @@ def play_and_compare(native: ModuleType, home: Any, away: Any, seed: int, board:
             seen["complete"] += 1
             break
         side = game.decider
-        want = py[side].act(game.view(assisted_moves=False))
-        got = tuple(cpp[side].act(game.native_state))
+        view = game.view()  # with assisted moves when the match offers them
+        want = py[side].act(view)
+        got = tuple(cpp[side].act(view.native_state))
         assert got == flat(game, want), (
             f"{getattr(home, 'race', home)} v {getattr(away, 'race', away)}, seed {seed}, board {board}, "
             f"decision {step} "

@@ -382,7 +382,7 @@ private:
             }
             if (!mine) {
                 if (opt_.opponent == Opponent::SCRIPTED) {
-                    apply(r, r.scripted->act(r.s));
+                    apply(r, r.scripted->act(r.s, true));  // shown the plain rules, as envs' Opponent
                     continue;
                 }
                 if (opt_.opponent == Opponent::PYTHON) {

@@ -2,8 +2,8 @@
 // priority-list planner (bots/planner.hpp), the reactive decisions (bots/decisions.hpp) and the
 // set-up plan (setup_plan.hpp), with the bot's memory between decisions (the rest of the
 // planned player action, who is acting, the Wizard's target, the set-up plan). It decides on
-// the native state for the side to decide, seeing what a plain-rules view shows (no assisted
-// moves). The Python bot stays the reference: tests/native/test_native_scripted.py compares
+// the native state for the side to decide, as the Python bot decides on that side's view (with
+// `plain`, on the view without assisted moves, as the environments' opponents are shown). The Python bot stays the reference: tests/native/test_native_scripted.py compares
 // the two at every decision of whole games.
 #pragma once
 
@@ -36,15 +36,16 @@ public:
         has_spell_ = false;
     }
 
-    // ScriptedBot.act: the decision of the side deciding `s`.
-    Act act(const State& s) {
+    // ScriptedBot.act: the decision of the side deciding `s` (`plain`: as if the match offered
+    // no assisted moves).
+    Act act(const State& s, bool plain = false) {
         if (s.decider != D_HOME && s.decider != D_AWAY) throw std::invalid_argument("no coach decides now");
         if (s.board != b_.variant.players) {
             throw std::invalid_argument("the state is on board " + std::to_string(s.board) + ", the bot on board " +
                                         std::to_string(b_.variant.players));
         }
         State view = s;
-        view.assisted_moves = 0;  // the plain rules' choices (envs' Opponent shows no assisted moves)
+        if (plain) view.assisted_moves = 0;
         const Legal legal = legal_actions(view, b_);
         Act a = choose(view, legal);
         if (!is_legal(legal, a)) {  // a decision the priority list does not model
