@@ -110,7 +110,8 @@ def test_the_cpp_bot_decides_as_the_python_bot_over_many_races_and_boards(native
     pairs = tuple((races[i], races[(i + 5) % len(races)]) for i in range(len(races)))
     seen = run(native, (1, 3, 5, 7, 11), pairs, range(2, 4))
     seen.update(run(native, (11,), (("human", "human"), ("orc", "human")), range(2, 10)))
-    seen.update(run(native, (5, 11), ((with_wizard("dwarf"), with_wizard("high-elf")),), range(3), assisted=True))
+    wizards = ((with_wizard("dwarf"), with_wizard("high-elf")),)
+    seen.update(run(native, (5, 11), wizards, range(3), assisted=True))
     for what in (*COVERED, "START_PASS", "START_HANDOFF", "START_FOUL"):
         assert seen[what] > 0, f"no {what} compared: {dict(seen)}"
 
