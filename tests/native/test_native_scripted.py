@@ -21,7 +21,7 @@ from nuffle.core.actions import Action
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board
-from nuffle.core.teams import Inducements, default_team
+from nuffle.core.teams import Inducements, available_teams, default_team
 from nuffle.formations import board_formations
 
 pytestmark = pytest.mark.usefixtures("native")
@@ -105,8 +105,7 @@ def test_the_cpp_bot_decides_as_the_python_bot_with_wizards_and_assisted_moves(n
 
 @pytest.mark.slow
 def test_the_cpp_bot_decides_as_the_python_bot_over_many_races_and_boards(native: ModuleType) -> None:
-    races = ("skaven", "dark-elf", "lizardman", "goblin", "halfling", "chaos-dwarf", "vampire", "nurgle",
-             "norse", "amazon", "underworld", "human", "orc", "ogre", "slann", "wood-elf")
+    races = sorted(available_teams())  # every race, each at home once and away once
     pairs = tuple((races[i], races[(i + 5) % len(races)]) for i in range(len(races)))
     seen = run(native, (1, 3, 5, 7, 11), pairs, range(2, 4))
     seen.update(run(native, (11,), (("human", "human"), ("orc", "human")), range(2, 10)))

@@ -3,8 +3,8 @@
 // caller owns (encode.hpp, mask.hpp), with automatic reset in the same step.
 //
 // Between two learner decisions the matches run here: the C++ random opponent
-// (random_play.hpp), the C++ scripted bot (bots/scripted.hpp), self-play (both sides learners: a row shows the side to decide) and the
-// learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
+// (random_play.hpp), the C++ scripted bot (bots/scripted.hpp), self-play (both sides learners:
+// a row shows the side to decide) and the learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
 // opponent or set-up bot) stops its row as "pending"; the caller takes it (`act`) and the row
 // runs on. A policy opponent's decisions stop their rows as pending for the policy: the caller
 // has every such row's observation written at once (`policy_observe`), decides them all with
