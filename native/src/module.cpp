@@ -289,6 +289,7 @@ void act_checked(PyState& st, int type, int player, int square) {
 #include "encoder_bindings.hpp"
 // the batched environments' parts: reward events, rewards, the scripted set-up
 #include "vecparts_bindings.hpp"
+#include "bots_bindings.hpp"  // the native bots (after the parts: formations)
 #include "vec_bindings.hpp"  // the batched environment (after the encoder: its buffers and specs)
 // the MCTS loop (nuffle/mcts/search.hpp)
 #include "mcts_bindings.hpp"
@@ -834,6 +835,7 @@ PYBIND11_MODULE(_native, m) {
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
     bind_encoder(m);  // the environments' encoder
     bind_vecparts(m);  // reward events, rewards, the scripted set-up
+    bind_bots(m);  // the native bots
     bind_vec(m);  // the batched environment
     bind_mcts(m);  // the search
 }

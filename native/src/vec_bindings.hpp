@@ -45,7 +45,7 @@ nuffle::vec::Options vec_options(const py::dict& d) {
     nuffle::vec::Options o;
     const auto opponent = d["opponent"].cast<int>();
     const auto setup = d["setup"].cast<int>();
-    if (opponent < 0 || opponent > 3) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
+    if (opponent < 0 || opponent > 4) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
     if (setup < 0 || setup > 2) throw std::invalid_argument("unknown set-up mode " + std::to_string(setup));
     o.opponent = static_cast<nuffle::vec::Opponent>(opponent);
     o.setup = static_cast<nuffle::vec::Setup>(setup);
@@ -60,7 +60,9 @@ nuffle::vec::Options vec_options(const py::dict& d) {
         }
         o.opponent_setup = static_cast<nuffle::vec::Setup>(opponent_setup);
     }
-    if (o.setup == nuffle::vec::Setup::SCRIPTED || o.opponent_setup == nuffle::vec::Setup::SCRIPTED) {
+    o.compensated = d["compensated"].cast<bool>();
+    if (o.setup == nuffle::vec::Setup::SCRIPTED || o.opponent_setup == nuffle::vec::Setup::SCRIPTED ||
+        o.opponent == nuffle::vec::Opponent::SCRIPTED) {
         o.offense = formations_from(d["offense"].cast<py::dict>());
         o.defense = formations_from(d["defense"].cast<py::dict>());
     }

@@ -631,9 +631,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="env --batched: matches stepped together (default 64)")
     b.add_argument("--workers", type=int, default=None, help="env --batched: worker processes (default 1)")
     b.add_argument("--opponent", default=None,
-                   help="env --batched: the opponent (default random, the C++ random player): a bot spec "
-                        "such "
-                        "as scripted or 'policy?model=b11', or self (rl train's default network)")
+                   help="env --batched: the opponent (default random, the C++ random player): scripted "
+                        "(the C++ scripted bot), a bot spec such as 'scripted?native=0' (the Python one) or "
+                        "'policy?model=b11', or self (rl train's default network)")
     b.set_defaults(func=cmd_bench)
 
     t = sub.add_parser("team", help="build and check teams (races: nuffle team races)")

@@ -33,3 +33,16 @@ def formation(board: int, kind: str, name: str, side: int, width: int) -> list[S
     if side == 0:
         return [(x, y) for x, y in squares]
     return [(width - 1 - x, y) for x, y in squares]
+
+
+def board_formations(board: int) -> tuple[dict[str, list[Square]], dict[str, list[Square]]]:
+    """(offense, defense): the home side's formations of `board` by name (empty where the
+    board has none), as the native set-up plan and scripted bot take them."""
+    def kind(name: str) -> dict[str, list[Square]]:
+        try:
+            names = formation_names(board, name)
+        except InputError:
+            return {}
+        return {n: list(formation(board, name, n, 0, 0)) for n in names}
+
+    return kind("offense"), kind("defense")

@@ -50,14 +50,21 @@ def test_spaces_are_bloodbowlenvs_batched() -> None:
         assert infos["side"].tolist() == [0, 0, 0]
 
 
-@pytest.mark.parametrize("setup", [None, "scripted"])
-def test_equals_bloodbowlenv_step_for_step_with_a_python_opponent(setup: str | None) -> None:
-    kwargs: dict[str, Any] = {"board": 1, "opponent": "scripted", "setup": setup, "max_steps": 40,
-                              "side": "random"}
-    batched = BatchedVectorEnv(2, **kwargs)
-    ref = make_vector_env(2, engine="native", **kwargs)
+@pytest.mark.parametrize(("setup", "opponent", "board"), [
+    (None, "scripted?native=0", 1), ("scripted", "scripted?native=0", 1),
+    (None, "scripted", 1), ("scripted", "scripted", 3)])
+def test_equals_bloodbowlenv_step_for_step_with_a_python_opponent(setup: str | None, opponent: str,
+                                                                   board: int) -> None:
+    """A Python bot ('scripted?native=0', played one decision at a time on the row's game) or
+    the C++ scripted bot inside the core ('scripted') against BloodBowlEnvs with the Python
+    scripted bot: the same observations, rewards and ends at every step."""
+    kwargs: dict[str, Any] = {"board": board, "setup": setup, "max_steps": 40, "side": "random"}
+    batched = BatchedVectorEnv(2, opponent=opponent, **kwargs)
+    ref = make_vector_env(2, engine="native", opponent="scripted?native=0", **kwargs)
     ob, ib = batched.reset(seed=5)
     orf, irf = ref.reset(seed=5)
+    core = batched._core  # one worker: every row's Python bots, or none (C++ plays 'scripted')
+    assert core is not None and bool(core.opponents) == (opponent != "scripted")
     rng = np.random.default_rng(1)
     ends = terminated = 0
     for _ in range(250):

@@ -64,7 +64,7 @@ def disturbed(game: NativeGame, side: int, rng: random.Random, seen: Counter[str
         extra = random_placement(copy, rng)
         if extra is not None:
             copy.step(extra)
-    bot, planner = ScriptedBot(0), native_setup_planner(copy.config.board)
+    bot, planner = ScriptedBot(0, native=False), native_setup_planner(copy.config.board)
     bot.new_game(copy, side)
     for _ in range(DISTURBED_STEPS):
         if copy.decider != side or copy.decision().kind is not DecisionKind.SETUP:
@@ -79,7 +79,7 @@ def play_and_compare(game: NativeGame, seed: int, disturb: float, seen: Counter[
     what its ScriptedBot chooses. With probability `disturb` a side's set-up is also tried on a
     copy of the match that starts with random placements (`disturbed`)."""
     rng = random.Random(seed)
-    bots = (ScriptedBot(seed), ScriptedBot(seed + 1))
+    bots = (ScriptedBot(seed, native=False), ScriptedBot(seed + 1, native=False))
     planners = (native_setup_planner(game.config.board), native_setup_planner(game.config.board))
     for side in (0, 1):
         bots[side].new_game(game, side)
@@ -147,7 +147,7 @@ def test_the_first_placement_follows_the_formation_and_mirrors_for_away() -> Non
     for side in (0, 1):
         game = Game.new("human", "orc", seed=1, board=11, engine="native")
         assert isinstance(game, NativeGame)
-        bots = (ScriptedBot(0), ScriptedBot(1))
+        bots = (ScriptedBot(0, native=False), ScriptedBot(1, native=False))
         for s, bot in enumerate(bots):
             bot.new_game(game, s)
         while game.decision().kind is not DecisionKind.SETUP or game.decider != side:

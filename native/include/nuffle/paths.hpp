@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -53,11 +54,21 @@ double py_sum(int n, F&& item, bool compensated) {
     return f;
 }
 
-// Python's round(x, 11): correctly rounded to 11 decimals (glibc prints exactly).
+// Python's round(x, 11): correctly rounded to 11 decimals (glibc prints exactly). A pure
+// function of x's bits, so each thread keeps the answers it computed (the same chances recur
+// in every search: the bots run many), dropped when the cache grows large.
 inline double round11(double x) {
+    thread_local std::unordered_map<std::uint64_t, double> cache;
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    const auto got = cache.find(bits);
+    if (got != cache.end()) return got->second;
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.11f", x);
-    return std::strtod(buf, nullptr);
+    const double out = std::strtod(buf, nullptr);
+    if (cache.size() >= 65536) cache.clear();
+    cache.emplace(bits, out);
+    return out;
 }
 
 // Every up-set of the lattice of k-bit states as a bit mask over the 2**k states (_monotone).
@@ -312,6 +323,16 @@ class Search {
             }
         }
         return out;
+    }
+
+    // The safest route to the flat square `sq` (PathSearch.path), if any.
+    bool path(int sq, Route& r) {
+        best();
+        if (!b_.on_pitch(sq)) return false;
+        const int li = best_[static_cast<std::size_t>(sq)];
+        if (li < 0) return false;
+        r = route(li, prof_.totals[static_cast<std::size_t>(pool_[static_cast<std::size_t>(li)].vid)], 0, -1, 0);
+        return true;
     }
 
     // The safest route into the end zone this player attacks, if any.

@@ -3,8 +3,8 @@
 // caller owns (encode.hpp, mask.hpp), with automatic reset in the same step.
 //
 // Between two learner decisions the matches run here: the C++ random opponent
-// (random_play.hpp), self-play (both sides learners: a row shows the side to decide) and the
-// learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
+// (random_play.hpp), the C++ scripted bot (bots/scripted.hpp), self-play (both sides learners:
+// a row shows the side to decide) and the learner's set-up decisions by the C++ set-up plan. A decision that Python takes (a Python
 // opponent or set-up bot) stops its row as "pending"; the caller takes it (`act`) and the row
 // runs on. A policy opponent's decisions stop their rows as pending for the policy: the caller
 // has every such row's observation written at once (`policy_observe`), decides them all with
@@ -14,10 +14,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "nuffle/bots/scripted.hpp"
 #include "nuffle/encode.hpp"
 #include "nuffle/engine.hpp"
 #include "nuffle/engine_base.hpp"
@@ -35,7 +37,8 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2, POLICY = 3 };  // who takes the other side's decisions
+// who takes the other side's decisions (SCRIPTED: the C++ scripted bot)
+enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2, POLICY = 3, SCRIPTED = 4 };
 enum class Setup : int { LEARNER = 0, PYTHON = 1, SCRIPTED = 2 };  // who takes the learner's set-up decisions
 enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2, POLICY = 3 };  // why a row waits for Python
 
@@ -46,7 +49,8 @@ struct Options {
     int max_steps = 0;  // learner steps before truncation (0: none)
     int setup_kind = -1;  // DecisionKind.SETUP's value (State::waiting)
     rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
-    setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED)
+    setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED, Opponent::SCRIPTED)
+    bool compensated = false;  // Opponent::SCRIPTED: its pathfinder sums as Python 3.12+ does
 };
 
 // The caller's arrays, `n` rows each (checked by the binding).
@@ -82,6 +86,7 @@ struct Row {
     rewards::StepEvents ev[2];  // each tracked side's events since its previous step
     std::vector<setup_plan::SetupPlanner> planners;  // the scripted set-up of each learner side
     std::vector<setup_plan::SetupPlanner> opponent_planner;  // a policy opponent's scripted set-up
+    std::unique_ptr<bots::ScriptedBot> scripted;  // Opponent::SCRIPTED: the opponent
     std::uint8_t pending = NONE;
     bool ended = false;  // an episode ended in this step
     std::vector<std::int64_t> idx;  // the legal indices shown now
@@ -105,6 +110,9 @@ public:
         if (opt.opponent == Opponent::POLICY && opt.opponent_setup == Setup::SCRIPTED) {
             const setup_plan::SetupPlanner planner(b, opt.offense, opt.defense);
             for (Row& r : rows_) r.opponent_planner.assign(1, planner);
+        }
+        if (opt.opponent == Opponent::SCRIPTED) {
+            for (Row& r : rows_) r.scripted = std::make_unique<bots::ScriptedBot>(b, opt.offense, opt.defense, opt.compensated);
         }
     }
 
@@ -344,6 +352,7 @@ private:
         }
         for (setup_plan::SetupPlanner& p : r.planners) p.reset();
         for (setup_plan::SetupPlanner& p : r.opponent_planner) p.reset();
+        if (r.scripted) r.scripted->reset();
         if (python_) r.pending = NEW_EPISODE;
     }
 
@@ -372,6 +381,10 @@ private:
                 continue;
             }
             if (!mine) {
+                if (opt_.opponent == Opponent::SCRIPTED) {
+                    apply(r, r.scripted->act(r.s, true));  // shown the plain rules, as envs' Opponent
+                    continue;
+                }
                 if (opt_.opponent == Opponent::PYTHON) {
                     r.pending = DECISION;
                     return;

@@ -36,9 +36,12 @@ from nuffle.envs.native_parts import board_formations, reward_terms
 from nuffle.envs.opponent import Opponent
 from nuffle.envs.seed_stream import SeedStream
 
-#: The opponent modes the C++ core plays itself (any other opponent is a Python bot).
-NATIVE_OPPONENTS = {"random": 0, "self": 1}
-_PYTHON_OPPONENT, _POLICY_OPPONENT, _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 2, 3, 0, 1, 2
+#: The opponent modes the C++ core plays itself (any other opponent is a Python bot, or a policy):
+#: "scripted" is the C++ scripted bot (native/include/nuffle/bots/), decision for decision the
+#: Python one ("scripted?native=0" plays the Python bot itself).
+NATIVE_OPPONENTS = {"random": 0, "self": 1, "scripted": 4}
+_PYTHON_OPPONENT, _POLICY_OPPONENT, _SCRIPTED_OPPONENT = 2, 3, 4
+_LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 0, 1, 2
 _NEW_EPISODE, _POLICY_PENDING = 1, 3
 
 
@@ -123,7 +126,8 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
     """The C++ core's options of `spec` (its opponent `policy` when it is one): who plays, the
     step limit, the reward's (event index, weight) terms (`envs/rewards.py`'s presets and
     weights; EnvError for a callable, which cannot run in C++) and, for a scripted set-up
-    (the learner's or the policy's), the board's formations (the data file)."""
+    (the learner's or the policy's) or the C++ scripted opponent, the board's formations
+    (the data file)."""
     try:
         terms = reward_terms(spec.reward)
     except InputError as e:
@@ -146,7 +150,7 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
         "opponent_setup": (_SCRIPTED_SETUP if policy is not None and policy.setup == "scripted"
                            else _LEARNER_SETUP),
     }
-    if setup == _SCRIPTED_SETUP or options["opponent_setup"] == _SCRIPTED_SETUP:
+    if _SCRIPTED_SETUP in (setup, options["opponent_setup"]) or opponent == _SCRIPTED_OPPONENT:
         options["offense"], options["defense"] = board_formations(spec.board)
     return options
 

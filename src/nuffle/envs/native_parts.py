@@ -17,7 +17,9 @@ from nuffle.core.errors import InputError
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board
 from nuffle.envs.rewards import EVENT_NAMES, PRESETS, WIN_LOSS, WeightedReward
-from nuffle.formations import formation, formation_names
+from nuffle.formations import board_formations
+
+__all__ = ["board_formations", "native_reward", "native_setup_planner", "native_tracker", "reward_terms"]
 
 
 def reward_terms(spec: Any) -> list[tuple[int, float]]:
@@ -46,18 +48,6 @@ def native_reward(spec: Any) -> Any:
 def native_tracker(game: NativeGame, side: int) -> Any:
     """`nuffle._native.StepEventTracker` of `side` in `game`, from its position now."""
     return native_module().StepEventTracker(game.native_state, side)
-
-
-def board_formations(board: int) -> tuple[dict[str, list[tuple[int, int]]], dict[str, list[tuple[int, int]]]]:
-    """(offense, defense): the home side's formations of `board` by name, from the data file."""
-    def kind(name: str) -> dict[str, list[tuple[int, int]]]:
-        try:
-            names = formation_names(board, name)
-        except InputError:
-            return {}
-        return {n: list(formation(board, name, n, 0, 0)) for n in names}
-
-    return kind("offense"), kind("defense")
 
 
 def native_setup_planner(board: int) -> Any:

@@ -12,11 +12,13 @@ from nuffle.agents.scripted.decisions import (
     threats,
     wizard_plan,
 )
+from nuffle.agents.scripted.native import NativeScripted
 from nuffle.agents.scripted.planner import Planner
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as K
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -57,18 +59,34 @@ def setup_order(s: GameState, players: tuple[int, ...], fielded: int = 0) -> lis
 
 
 class ScriptedBot(Agent):
-    """A priority-list bot: plans one whole player action, then issues it step by step."""
+    """A priority-list bot: plans one whole player action, then issues it step by step.
+
+    On a native game's view it decides in C++ (`native`, the default: `scripted.native`, the
+    same decisions as this code, which stays the reference); `native=False` (the bot spec
+    `scripted?native=0`) runs this Python code there too."""
 
     name = "scripted"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, native: bool = True) -> None:
         self.side = 0
+        self.native = native
+        self._core: NativeScripted | None = None
         self.queue: list[Action] = []
         self.acting = -1
         self.setup_plan: list[tuple[int, tuple[int, int]]] = []
         self.spell_target: Action | None = None  # the target of the Wizard's spell just called
 
+    def new_game(self, view: Game, side: int) -> None:
+        super().new_game(view, side)
+        self.queue, self.acting, self.setup_plan, self.spell_target = [], -1, [], None
+        if self._core is not None:
+            self._core.reset()
+
     def act(self, game: Game) -> Action:
+        if self.native and isinstance(game, NativeGame):
+            if self._core is None or self._core.board != game.config.board:
+                self._core = NativeScripted(game.config.board)
+            return self._core.act(game)
         legal = game.legal_actions()
         action = self._choose(game, legal)
         if action not in legal:  # a decision the priority list does not model

@@ -1,0 +1,98 @@
+// Cheap movement helpers of the bots (agents/reach.py and the scripted bot's square ratings in
+// agents/scripted/decisions.py): tackle-zone maps, roll-free reach with its routes, threats
+// and sidelines.
+#pragma once
+
+#include <cstdlib>
+#include <vector>
+
+#include "nuffle/engine.hpp"
+
+namespace nuffle::bots {
+
+// reach.tz_map: for every square, the opposing tackle zones on it (for `side`).
+inline std::vector<int> tz_map(const State& s, const Board& b, int side) {
+    std::vector<int> out(static_cast<std::size_t>(b.size), 0);
+    for (int q = 0; q < s.player_count; ++q) {
+        const int p = s.players[q].square;
+        if (s.players[q].team == side || p < 0 || !exerts_tz(s, q)) continue;
+        for (const int o : b.neighbours) ++out[static_cast<std::size_t>(p + o)];
+    }
+    return out;
+}
+
+// reach.roll_free_reach: every square a player reaches in `budget` steps with no roll, breadth
+// first over the board's neighbours, each with its parent square; `order` lists them in the
+// order found (the Python dict's order). Empty for a marked player.
+struct Reach {
+    std::vector<int> parent;  // per square: its parent, or -2 when not reached
+    std::vector<int> order;
+    int start = -1;
+    bool has(int sq) const noexcept {
+        return start >= 0 && sq >= 0 && parent[static_cast<std::size_t>(sq)] != -2 && sq != start;
+    }
+    // reach.route: the squares from the start (excluded) to `end`.
+    std::vector<int> route(int end) const {
+        std::vector<int> out;
+        for (int sq = end; has(sq); sq = parent[static_cast<std::size_t>(sq)]) out.push_back(sq);
+        return {out.rbegin(), out.rend()};
+    }
+};
+
+// Fills `r` (its buffers reused) and returns it.
+inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
+                                    Reach& r) {
+    r.order.clear();
+    r.start = -1;
+    const int start = s.players[pid].square;
+    if (start < 0 || tz[static_cast<std::size_t>(start)] > 0 || budget <= 0) return r;
+    const int ball = s.ball_state == frames::ball::ON_GROUND ? s.ball : -1;
+    r.parent.assign(static_cast<std::size_t>(b.size), -2);
+    r.start = start;
+    r.parent[static_cast<std::size_t>(start)] = -1;
+    auto expand = [&](int sq) {
+        if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) return;
+        for (const int o : b.neighbours) {
+            const int n = sq + o;
+            if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
+                r.parent[static_cast<std::size_t>(n)] = sq;
+                r.order.push_back(n);
+            }
+        }
+    };
+    std::size_t lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
+    for (int i = 0; i < budget; ++i) {
+        const std::size_t found = r.order.size();
+        if (i == 0) {
+            expand(start);
+        } else {
+            for (std::size_t k = lo; k < hi; ++k) expand(r.order[k]);
+        }
+        if (r.order.size() == found) break;
+        lo = found;
+        hi = r.order.size();
+    }
+    return r;
+}
+
+// decisions.threats: opposing standing players within two squares of `sq` (a negative `sq`
+// reads the last square, as Python's index does).
+inline int threats(const State& s, const Board& b, int sq, int side) noexcept {
+    if (sq < 0) sq += b.size;
+    const int x = b.xs[static_cast<std::size_t>(sq)], y = b.ys[static_cast<std::size_t>(sq)];
+    int n = 0;
+    for (int q = 0; q < s.player_count; ++q) {
+        const int p = s.players[q].square;
+        if (s.players[q].team == side || p < 0 || !standing(s, q)) continue;
+        if (std::max(std::abs(b.xs[static_cast<std::size_t>(p)] - x), std::abs(b.ys[static_cast<std::size_t>(p)] - y)) <= 2) ++n;
+    }
+    return n;
+}
+
+// decisions.on_sideline: next to the crowd along a sideline.
+inline bool on_sideline(const Board& b, int sq) noexcept {
+    const int y = b.ys[static_cast<std::size_t>(sq)];
+    return y == 0 || y == b.height - 1;
+}
+
+}  // namespace nuffle::bots

@@ -1,0 +1,41 @@
+// The binding of the native bots (included by module.cpp after the batched environments'
+// parts, whose `formations_from` it uses): `ScriptedBot(board, offense, defense, compensated)`
+// (nuffle/bots/scripted.hpp), the scripted bot's decisions on a native state.
+// agents/scripted/bot.py plays a native game's view with it.
+#pragma once
+
+#include <memory>
+
+#include "nuffle/bots/scripted.hpp"
+
+namespace {
+
+struct PyScriptedBot {
+    std::shared_ptr<const nuffle::Board> board;
+    std::unique_ptr<nuffle::bots::ScriptedBot> bot;
+};
+
+void bind_bots(py::module_& m) {
+    py::class_<PyScriptedBot>(m, "ScriptedBot",
+                              "The scripted bot in C++ (agents/scripted/bot.py's ScriptedBot, decision for decision).")
+        .def(py::init([](std::shared_ptr<nuffle::Board> board, const py::dict& offense, const py::dict& defense,
+                         bool compensated) {
+                 auto out = std::make_unique<PyScriptedBot>();
+                 out->board = board;
+                 out->bot = std::make_unique<nuffle::bots::ScriptedBot>(*board, formations_from(offense),
+                                                                         formations_from(defense), compensated);
+                 return out;
+             }),
+             py::arg("board"), py::arg("offense"), py::arg("defense"), py::arg("compensated"),
+             "On `board`, with its formations by name (home-side (x, y) squares in priority order); `compensated`: "
+             "the pathfinder sums as Python 3.12+ does.")
+        .def("reset", [](PyScriptedBot& b) { b.bot->reset(); }, "A new match: forget everything.")
+        .def("act", [](PyScriptedBot& b, const PyState& st, bool plain) {
+            const nuffle::Act a = b.bot->act(st.s, plain);
+            return py::make_tuple(a.type, a.player, a.square);
+        }, py::arg("state"), py::arg("plain") = false,
+           "(action type, player or -1, flat square or -1): the decision of the side to decide in `state` "
+           "(`plain`: as shown the match without assisted moves).");
+}
+
+}  // namespace
