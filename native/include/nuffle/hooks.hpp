@@ -18,7 +18,7 @@
 // ruleset the native engine plays (native_game refuses any other in one line). A second
 // ruleset gets a `Ruleset` value, a table function beside `lrb6()` in NUFFLE_HOOK_POINT (its
 // handlers where they differ from LRB6's, LRB6's elsewhere) and a case in `handlers`; the
-// procedures stay as they are. Every point is listed in `points.hpp` (ALL_POINTS), which the
+// procedures stay as they are. Every point is listed in `points.hpp` (AllPoints), which the
 // module exports as HOOK_SKILLS and a Python test checks against the Python handlers.
 #pragma once
 
