@@ -314,9 +314,9 @@ inline State load(const Board& b, const py::handle& data) {
         pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
         pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
         pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
-        const py::list skills = list_of(p["skills"], w + ".skills", sk::COUNT_MAX);
+        const py::list skills = list_of(p["skills"], w + ".skills", SKILL_IDS);
         for (std::size_t k = 0; k < skills.size(); ++k) {
-            const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, sk::COUNT_MAX - 1));
+            const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, SKILL_IDS - 1));
             pl.skills[v / 64] |= 1ULL << (v % 64);
         }
         const auto sq = static_cast<int>(int_in(p["square"], w + ".square", -1, b.size - 1));
@@ -462,7 +462,7 @@ inline py::dict dump(const State& s) {
         pd["keywords"] = p.keywords;
         pd["race"] = p.race;
         py::list skills;
-        for (int k = 0; k < sk::COUNT_MAX; ++k) {
+        for (int k = 0; k < SKILL_IDS; ++k) {
             if (p.has_skill(k)) skills.append(k);
         }
         pd["skills"] = skills;

@@ -14,6 +14,7 @@
 #include "nuffle/chance.hpp"
 #include "nuffle/rng.hpp"
 #include "nuffle/paths.hpp"
+#include "nuffle/points.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 #include "nuffle/engine.hpp"
@@ -648,12 +649,13 @@ PYBIND11_MODULE(_native, m) {
             check_square(st, start);
             return dodge_modifier(st.s, *st.board, pid, dest, start);
         }, py::arg("pid"), py::arg("dest"), py::arg("start") = -1)
-        .def("reaction_modifier", [](const PyState& st, int pid, int start) {
+        .def("reaction_modifier", [](const PyState& st, int pid, int dest, int start) {
             check_on_pitch(st, pid);
             if (start < 0) start = st.s.players[pid].square;
             check_square(st, start);
-            return reaction_modifier(st.s, *st.board, pid, start);
-        }, py::arg("pid"), py::arg("start") = -1)
+            check_square(st, dest);
+            return reaction_modifier(st.s, *st.board, pid, dest, start);
+        }, py::arg("pid"), py::arg("dest"), py::arg("start") = -1)
         .def("dodge_reroll_blocked", [](const PyState& st, int pid, int start) {
             check_player(st, pid);
             check_square(st, start);
@@ -809,9 +811,12 @@ PYBIND11_MODULE(_native, m) {
         if (stat < 0 || stat > 255) throw std::invalid_argument("a stat is 0 to 255, got " + std::to_string(stat));
         return agility_target(stat);
     }, py::arg("stat"));
-    py::dict hooks;
-    for (const HookSkills& h : HOOK_SKILLS) hooks[h.point] = std::vector<int>(h.skills);
-    m.attr("HOOK_SKILLS") = hooks;
+    py::dict hook_skills;  // the hook points with handler tables (points.hpp), their LRB6 skills
+    for (const hooks::PointSkills& h : hooks::lrb6_points(hooks::AllPoints{})) {
+        if (hook_skills.contains(h.name)) throw std::logic_error(std::string("hook point listed twice: ") + h.name);
+        hook_skills[h.name] = h.skills;
+    }
+    m.attr("HOOK_SKILLS") = hook_skills;
     py::list procs;
     for (int i = 0; i < frames::PROC_COUNT; ++i) {
         const frames::ProcInfo& info = frames::PROCS[i];
@@ -824,13 +829,6 @@ PYBIND11_MODULE(_native, m) {
         procs.append(py::make_tuple(info.frame, info.cls, fields, is_ported(i)));
     }
     m.attr("FRAMES") = procs;
-    py::dict passing_hooks;  // the passing hook points and their skills (passing.hpp)
-    for (const HookSkills& h : procs::passing::PASSING_HOOK_SKILLS) {
-        py::list skills;
-        for (const int k : h.skills) skills.append(k);
-        passing_hooks[py::str(h.point)] = skills;
-    }
-    m.attr("PASSING_HOOK_SKILLS") = passing_hooks;
     m.attr("LIST_POOL") = LIST_POOL;
     bind_perf(m);  // perf: play_random_games, State.outcomes, the quick accessors
     bind_encoder(m);  // the environments' encoder

@@ -237,6 +237,17 @@ void test_rules(const std::string& text) {
     s.active = AWAY;
     CHECK(!reroll_sources(s, me, rk::DODGE, false, -1).team && reroll_sources(s, me, rk::DODGE, false, 1).team);
     CHECK(!reroll_sources(s, me, rk::INTERCEPTION, false, 1).team);
+    // the hook points: a player's handlers in skill order; the first that answers yes gives
+    // its own spent flag (Dodge's is not left behind for Monstrous Mouth's catch re-roll)
+    set_skill(s, me, sk::MONSTROUS_MOUTH);
+    int ks[4];
+    CHECK(hooks::skills<SkillReroll>(s, me, ks, 4) == 2 && ks[0] == sk::DODGE && ks[1] == sk::MONSTROUS_MOUTH);
+    CHECK(hooks::handler<SkillReroll>(s, sk::PRO) == nullptr && hooks::handler<SkillReroll>(s, sk::DODGE) != nullptr);
+    std::uint32_t once = pf::PRO_USED;
+    CHECK(detail::first_skill_reroll(s, me, rk::CATCH, 0, once) && once == 0);
+    CHECK(detail::first_skill_reroll(s, me, rk::DODGE, 0, once) && once == pf::DODGE_USED);
+    CHECK(!hooks::holds<BlockAssist>(s, me) && hooks::holds<BlockAssist>(s, mate));
+    CHECK(hooks::greatest<GfiAllowance>(s, me, 0, s, me) == 0 && hooks::least<DodgeModifier>(s, me, 5, s, me, 0, 0) == 1);
     CHECK(need(4, 0, true) == 4 && need(4, -5, true) == 6 && need(4, -5, false) == 7 && agility_target(9) == 1);
 }
 

@@ -347,45 +347,6 @@ def test_the_crowd_list_carries_squares_both_ways(native: ModuleType, game_posit
         _native(native, s)
 
 
-# The skills procs/block.hpp, push.hpp and foul.hpp implement at each hook point they consult
-# (the injury points as the Foul reads them). A handler the Python engine gains at one of these
-# points must be ported there too: this table then changes with it.
-NATIVE_HOOKS = {
-    "block.before_dice": {Skill.DUMP_OFF, Skill.FOUL_APPEARANCE},
-    "block.strength": {Skill.HORNS},
-    "block.strength_roll": {Skill.DAUNTLESS},
-    "block.assist": {Skill.GUARD},
-    "block.cancel": {Skill.TACKLE, Skill.JUGGERNAUT},
-    "block.result_options": {Skill.WRESTLE, Skill.JUGGERNAUT},
-    "block.both_down_stands": {Skill.BLOCK},
-    "block.stumble_is_push": {Skill.DODGE},
-    "block.follow_up": {Skill.FEND, Skill.FRENZY},
-    "block.after": {Skill.FRENZY},
-    "push.refuse": {Skill.STAND_FIRM, Skill.TAKE_ROOT},
-    "push.cancel": {Skill.JUGGERNAUT, Skill.GRAB, Skill.SIDE_STEP},
-    "push.choice": {Skill.SIDE_STEP, Skill.GRAB},
-    "push.after": {Skill.STRIP_BALL},
-    "foul.before": {Skill.CHAINSAW},
-    "foul.unseen": {Skill.SNEAKY_GIT},
-    "block_substitutes.before_attack": {Skill.FOUL_APPEARANCE},
-    "block_substitutes.armour_modifier": {Skill.STAKES},
-    "injury.armour_modifier": {Skill.CHAINSAW},
-    "injury.armour_or_injury": {Skill.MIGHTY_BLOW, Skill.DIRTY_PLAYER},
-    "injury.armour_breaks_at": {Skill.CLAWS},
-}
-
-
-def test_the_native_contact_hooks_know_every_python_handler() -> None:
-    import nuffle.core.skill_rules  # noqa: F401  (registers every handler)
-    from nuffle.core.hooks import points
-
-    found = points()
-    for name, skills in NATIVE_HOOKS.items():
-        assert set(found[name].handlers) == skills, name
-    area = {n for n in found if n.split(".")[0] in ("block", "push", "foul", "block_substitutes")}
-    assert area <= set(NATIVE_HOOKS), area - set(NATIVE_HOOKS)
-
-
 def test_a_push_into_the_crowd_on_the_far_sideline_of_board_11(native: ModuleType,
                                                               game_positions: Positions) -> None:
     """The crowd list holds squares past 127 (the native engine once stored them in a byte)."""

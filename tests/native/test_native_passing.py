@@ -216,20 +216,6 @@ def test_passing_skills_in_a_player_action_match_the_python_engine(native: Modul
     assert seen[ActionType.HAIL_MARY] and seen[ActionType.BOMB] and seen[ActionType.THROW_TEAM_MATE], seen
 
 
-def test_passing_hook_table_matches_the_python_handlers(native: ModuleType) -> None:
-    """PASSING_HOOK_SKILLS names every skill with a handler at the passing and Throw Team-Mate
-    hook points: a new Python handler there fails this test until the native engine has it."""
-    import nuffle.core.skill_rules  # noqa: F401  (registers the handlers)
-    from nuffle.core import hooks
-
-    points = hooks.points()
-    table = native.PASSING_HOOK_SKILLS
-    ours = {n for n in points if n.startswith(("passing.", "throw_team_mate."))}
-    assert set(table) == ours
-    for name, skills in table.items():
-        assert sorted(int(k) for k in points[name].handlers) == sorted(skills), name
-
-
 def test_dump_off_before_a_block_matches_the_python_engine(native: ModuleType,
                                                           game_positions: Positions) -> None:
     """block.BEFORE_DICE's Dump-Off: asked for either player, a second block or not, with and

@@ -157,7 +157,7 @@ struct Profile {
                 out[k++] = Roll{rk::PICKUP, 7, 0, 0, false, false};
             } else {
                 const int tz = (key >> 8) & 15;
-                const int mod = pickup_base_modifier(tz, rain ? WEATHER_POURING_RAIN : 2) + pickup_bonus[tz];
+                const int mod = pickup_base_modifier(tz, rain ? frames::weather::POURING_RAIN : 2) + pickup_bonus[tz];
                 out[k++] = roll(rk::PICKUP, pickup, need(ag_target, mod, true), 0, false);
             }
         }
@@ -264,7 +264,7 @@ class Search {
         prof_.compensated = compensated;
         prof_.ag_target = 7 - std::min<int>(me.ag, 6);
         prof_.gfi = gfi_target(s);
-        prof_.rain = s.weather == WEATHER_POURING_RAIN;
+        prof_.rain = s.weather == frames::weather::POURING_RAIN;
         prof_.hands = can_handle_ball(s, pid);
         prof_.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
         prof_.dodge = sources(s, pid, rk::DODGE, team);
@@ -424,12 +424,16 @@ class Search {
         for (int i = 0; i < 8; ++i) nbs[i] = DIRS[i][1] * st + DIRS[i][0] * f;
         const auto size = static_cast<std::size_t>(b_.size);
         std::vector<int> tz(size, 0), tackle(size, 0);
-        bool special = has(s_, pid_, sk::TWO_HEADS) || has(s_, pid_, sk::TITCHY) || has(s_, pid_, sk::STUNTY);
+        // the dodge hook points' skills leave the plain count of zones: the exact path search
+        bool special = hooks::holds<DodgeModifier>(s_, pid_) || hooks::holds<DodgeZonesIgnored>(s_, pid_);
         for (int q = 0; q < s_.player_count; ++q) {
             const Player& p = s_.players[q];
             if (p.team == side_ || p.square < 0 || !exerts_tz(s_, q)) continue;
-            const int tk = p.has_skill(sk::TACKLE) ? K_TACKLE : 0;
-            if (p.has_skill(sk::TITCHY) || p.has_skill(sk::PREHENSILE_TAIL) || p.has_skill(sk::DIVING_TACKLE)) special = true;
+            const int tk = hooks::holds<DodgeRerollCancel>(s_, q) ? K_TACKLE : 0;
+            if (hooks::holds<DestZoneIgnored>(s_, q) || hooks::holds<LeftZoneModifier>(s_, q) ||
+                hooks::holds<DodgeRollReaction>(s_, q)) {
+                special = true;
+            }
             for (const int off : nbs) {
                 tz[static_cast<std::size_t>(p.square + off)] += 1;
                 tackle[static_cast<std::size_t>(p.square + off)] |= tk;
@@ -477,7 +481,7 @@ class Search {
                     if (lk || q == ball) {
                         if (!t) key = lk;
                         else if (special) {
-                            const int mod = dodge_modifier(s_, b_, pid_, q, sq) + reaction_modifier(s_, b_, pid_, sq);
+                            const int mod = dodge_modifier(s_, b_, pid_, q, sq) + reaction_modifier(s_, b_, pid_, q, sq);
                             key = lk | mod_bits(mod);
                         } else {
                             key = lk | ((8 - tz[qi]) << 3);

@@ -27,6 +27,7 @@ constexpr int LIST_POOL = 512;  // list and tuple elements of all frames (frames
 constexpr int MAX_CROWD = 32;  // the crowd list: 4 ints per player pushed into the crowd, until resolved
 constexpr int PSTATS = 6;  // per-player match record (state.py's PSTATS)
 constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
+constexpr int SKILL_IDS = 64 * SKILL_WORDS;  // skill ids a skill set holds: 0..127
 constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
 // Roster keyword bits of Player::keywords (state.GameState.keywords; native_state.KEYWORDS).
 constexpr std::uint8_t KW_UNDEAD = 1;  // Stakes
@@ -124,7 +125,8 @@ struct State {
     std::uint8_t pending;  // a chance event is pending (`chance.event`); Python's `pending`
     std::uint8_t assisted_moves;  // the match option (state.Options)
     std::uint8_t crowd_count;
-    std::uint8_t pad0[5];
+    std::uint8_t ruleset;  // hooks::Ruleset: whose skill handlers the hook points call (0: LRB6)
+    std::uint8_t pad0[4];
     std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (pid, last square, out square, had ball) a surf
     std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];

@@ -61,8 +61,14 @@ inline void push_bounce(State& s, int sq, bool kickoff = false) {
     f.arg[fb::F_KICKOFF] = kickoff ? 1 : 0;
 }
 
-// ball.land_ball: a catch if someone can, a single Diving Catcher next to an empty square,
-// else a bounce.
+// ball.LANDING_NEARBY: with `use` false, whether `pid`, next to the empty square `sq` a ball
+// from the air lands on, may act on it instead of the bounce; with `use` true, push the
+// procedure through which he does (Diving Catch: skill_rules/ball_skills.hpp).
+NUFFLE_HOOK_POINT(LandingNearby, "ball.landing_nearby",
+                  bool(State&, const Board&, int pid, int sq, bool kickoff, bool use));
+
+// ball.land_ball: a catch if someone can, a single player next to an empty square whose
+// LANDING_NEARBY handler acts, else a bounce.
 inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff = false) {
     s.ball = static_cast<std::int16_t>(sq);
     s.ball_state = frames::ball::ON_GROUND;
@@ -72,23 +78,24 @@ inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff 
             push_catch(s, pid, bonus, kickoff, bonus > 0);
             return;
         }
-    } else {
+    } else {  // LANDING_NEARBY: the first handler of each neighbour that may act
         int found = -1, count = 0;
+        LandingNearby::Fn* act = nullptr;
         for (const int off : b.neighbours) {
             const int q = s.grid[sq + off];
-            if (q < 0 || !s.players[q].has_skill(frames::skill::DIVING_CATCH)) continue;
-            // ball_skills._diving_catch: able to catch; on a kick-off only inside the receiving half
-            if (!can_catch(s, q)) continue;
-            if (kickoff && !in_own_half(b, s.players[q].square, other(s.kicking))) continue;
-            found = q;
-            ++count;
+            if (q < 0) continue;
+            for (const auto& h : hooks::handlers<LandingNearby>(s)) {
+                if (s.players[q].has_skill(h.skill) && h.fn(s, b, q, sq, kickoff, false)) {
+                    found = q;
+                    act = h.fn;
+                    ++count;
+                    break;
+                }
+            }
         }
         if (count == 1) {
             s.ball_state = frames::ball::IN_AIR;
-            Frame& f = push(s, frames::DIVING_CATCH);
-            f.arg[frames::p_diving_catch::F_PID] = static_cast<std::int16_t>(found);
-            f.arg[frames::p_diving_catch::F_SQ] = static_cast<std::int16_t>(sq);
-            f.arg[frames::p_diving_catch::F_KICKOFF] = kickoff ? 1 : 0;
+            act(s, b, found, sq, kickoff, true);
             return;
         }
     }
@@ -276,3 +283,5 @@ inline void throw_in_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/ball_skills.hpp"

@@ -1,10 +1,9 @@
 // Blocks (core/procedures/block.py): Block (a GFI, skills before the dice, strength and
 // assists, the dice with their re-rolls and choice, result options, the push, follow-up,
-// knock-down, touchdown, Frenzy's second block), and core/skill_rules/block_skills.py at its hook
-// points: BEFORE_DICE (Foul Appearance; Dump-Off, through passing.hpp's dump_off_before_dice), STRENGTH (Horns), STRENGTH_ROLL (Dauntless), ASSIST
-// (Guard, in rules.hpp), CANCEL (Tackle, Juggernaut), RESULT_OPTIONS (Wrestle, Juggernaut),
-// BOTH_DOWN_STANDS (Block), STUMBLE_IS_PUSH (Dodge), FOLLOW_UP (Fend, Frenzy), AFTER_BLOCK
-// (Frenzy). MultipleBlock, Strike and the block skills' own actions are strike.hpp's.
+// knock-down, touchdown, Frenzy's second block) and its hook points: BEFORE_DICE, STRENGTH,
+// STRENGTH_ROLL, CANCEL, RESULT_OPTIONS, BOTH_DOWN_STANDS, STUMBLE_IS_PUSH, FOLLOW_UP,
+// AFTER_BLOCK (ASSIST is rules.hpp's). Their LRB6 handlers are skill_rules/block_skills.hpp's.
+// MultipleBlock, Strike and the block skills' own actions are strike.hpp's.
 #pragma once
 
 #include <algorithm>
@@ -26,18 +25,25 @@ constexpr int FACE_RESOLVED = -2;
 constexpr int FOLLOW_FREE = 0, FOLLOW_MUST = 1, FOLLOW_MAY_FORBID = 2, FOLLOW_FORBID = 3;
 constexpr int MULTIPLE_BLOCK_ST = 2;
 
-// block.cancelled: the CANCEL skills of `attacker` (Tackle: Dodge; Juggernaut on a Blitz:
-// Fend, Stand Firm, Wrestle).
+// block.py's hook points (their LRB6 handlers: skill_rules/block_skills.hpp, ASSIST in rules.hpp).
+NUFFLE_HOOK_POINT(BlockCancel, "block.cancel", bool(const State&, int attacker, bool blitz, int skill));
+NUFFLE_HOOK_POINT(BlockStrength, "block.strength", int(const State&, int attacker, int defender, bool blitz));
+NUFFLE_HOOK_POINT(BlockBeforeDice, "block.before_dice", bool(Ctx&, Frame& block));
+NUFFLE_HOOK_POINT(BlockStrengthRoll, "block.strength_roll", bool(Ctx&, Frame& block));
+NUFFLE_HOOK_POINT(BlockResultOptions, "block.result_options", int(Ctx&, Frame& block, int pid, bool use));
+NUFFLE_HOOK_POINT(BlockBothDownStands, "block.both_down_stands", bool(const State&, const Frame& block, int pid));
+NUFFLE_HOOK_POINT(BlockStumbleIsPush, "block.stumble_is_push", bool(const State&, const Frame& block));
+NUFFLE_HOOK_POINT(BlockFollowUp, "block.follow_up", int(const State&, const Frame& block, int pid));
+NUFFLE_HOOK_POINT(BlockAfter, "block.after", bool(Ctx&, Frame& block));
+
+// block.cancelled: whether a CANCEL skill of `attacker` stops `skill` against this block.
 inline bool block_cancelled(const State& s, int attacker, bool blitz, int skill) noexcept {
-    if (attacker < 0) return false;
-    if (has(s, attacker, frames::skill::TACKLE) && skill == frames::skill::DODGE) return true;
-    return has(s, attacker, frames::skill::JUGGERNAUT) && blitz &&
-           (skill == frames::skill::FEND || skill == frames::skill::STAND_FIRM || skill == frames::skill::WRESTLE);
+    return attacker >= 0 && hooks::any<BlockCancel>(s, attacker, s, attacker, blitz, skill);
 }
 
-// block.strength: ST plus STRENGTH (Horns on a Blitz).
-inline int strength(const State& s, int attacker, bool blitz) noexcept {
-    return pl(s, attacker).st + (has(s, attacker, frames::skill::HORNS) && blitz ? 1 : 0);
+// block.strength: ST plus STRENGTH.
+inline int strength(const State& s, int attacker, int defender, bool blitz) noexcept {
+    return pl(s, attacker).st + hooks::total<BlockStrength>(s, attacker, s, attacker, defender, blitz);
 }
 
 // Block(attacker, defender, blitz, gfi, moves, multiple, def_bonus, second); `proc` CHAIN_BLOCK
@@ -69,40 +75,15 @@ inline void push_block(State& s, int attacker, int defender, bool blitz = false,
     f.arg[fbk::F_EXTRA] = 0;
 }
 
-// The BEFORE_DICE handlers of `pid`'s skills, in skill order (Dump-Off 41, Foul Appearance 84).
-inline int before_dice_fns(const State& s, int pid, int out[2]) noexcept {
-    int n = 0;
-    if (has(s, pid, frames::skill::DUMP_OFF)) out[n++] = frames::skill::DUMP_OFF;
-    if (has(s, pid, frames::skill::FOUL_APPEARANCE)) out[n++] = frames::skill::FOUL_APPEARANCE;
-    return n;
-}
-
-// The RESULT_OPTIONS of `pid` for the chosen face, in skill order (Wrestle, Juggernaut).
-inline std::vector<int> result_options(const State& s, const Frame& f, int pid) {
+// The RESULT_OPTIONS of `pid` for the chosen face, in skill order (none: -1 answers).
+inline std::vector<int> result_options(Ctx& c, Frame& f, int pid) {
     std::vector<int> out;
-    const int face = f.arg[fbk::F_FACE];
-    const int att = f.arg[fbk::F_ATTACKER];
-    const bool blitz = f.arg[fbk::F_BLITZ] != 0;
-    if (has(s, pid, frames::skill::WRESTLE) && face == FACE_BOTH_DOWN &&
-        !(pid == f.arg[fbk::F_DEFENDER] && block_cancelled(s, att, blitz, frames::skill::WRESTLE))) {
-        out.push_back(frames::at::USE_SKILL);
-    }
-    if (has(s, pid, frames::skill::JUGGERNAUT) && pid == att && blitz && face == FACE_BOTH_DOWN) {
-        out.push_back(frames::at::SELECT_PUSHED);
+    for (const auto& h : hooks::handlers<BlockResultOptions>(c.s)) {
+        if (!has(c.s, pid, h.skill)) continue;
+        const int t = h.fn(c, f, pid, false);
+        if (t >= 0) out.push_back(t);
     }
     return out;
-}
-
-// One FOLLOW_UP handler's answer for `pid` (Fend 3, Frenzy 4).
-inline int follow_answer(const State& s, const Frame& f, int skill, int pid) noexcept {
-    if (skill == frames::skill::FEND) {
-        if (pid != f.arg[fbk::F_DEFENDER] ||
-            block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, frames::skill::FEND)) {
-            return FOLLOW_FREE;
-        }
-        return FOLLOW_MAY_FORBID;
-    }
-    return pid == f.arg[fbk::F_ATTACKER] ? FOLLOW_MUST : FOLLOW_FREE;  // Frenzy
 }
 
 // --- Block ---------------------------------------------------------------------------------
@@ -131,22 +112,15 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
-    int mine[2], theirs[2];
-    const int nm = before_dice_fns(s, att, mine);
-    const int nt = before_dice_fns(s, dfd, theirs);
+    int mine[SKILL_IDS], theirs[SKILL_IDS];
+    const int nm = hooks::skills<BlockBeforeDice>(s, att, mine, SKILL_IDS);
+    const int nt = hooks::skills<BlockBeforeDice>(s, dfd, theirs, SKILL_IDS);
     while (f.arg[fbk::F_PRE] < nm + nt) {
         const int i = f.arg[fbk::F_PRE];
         const int skill = i < nm ? mine[i] : theirs[i - nm];
         f.arg[fbk::F_ASKING] = i16(i < nm ? att : dfd);
         f.arg[fbk::F_PRE] = i16(i + 1);
-        if (f.arg[fbk::F_ASKING] != dfd) continue;  // only the blocked player's skills act here
-        if (skill == frames::skill::FOUL_APPEARANCE) {
-            push_player_roll(s, frames::roll::FOUL_APPEARANCE, att, 2, 0, false);
-            f.phase = fbk::BEFORE_DICE_USED;
-            return true;
-        }
-        // Dump-Off: a Quick pass before the dice, by a defender holding the ball
-        if (skill == frames::skill::DUMP_OFF && passing::dump_off_before_dice(s, c.b, dfd, dfd, f.arg[fbk::F_SECOND] != 0)) {
+        if (hooks::handler<BlockBeforeDice>(s, skill)(c, f)) {
             f.phase = fbk::BEFORE_DICE_USED;
             return true;
         }
@@ -154,20 +128,19 @@ inline bool block_before_dice(Ctx& c, Frame& f) {
     return false;
 }
 
-// Block._strength_roll: Dauntless, if the attacker is the weaker.
+// Block._strength_roll: the next STRENGTH_ROLL handler; true if it pushed a procedure.
 inline bool block_strength_roll(Ctx& c, Frame& f) {
     State& s = c.s;
     const int att = f.arg[fbk::F_ATTACKER];
-    const int fns = has(s, att, frames::skill::DAUNTLESS) ? 1 : 0;
-    while (f.arg[fbk::F_PRE] < fns) {
+    int fns[SKILL_IDS];
+    const int n = hooks::skills<BlockStrengthRoll>(s, att, fns, SKILL_IDS);
+    while (f.arg[fbk::F_PRE] < n) {
+        const int skill = fns[f.arg[fbk::F_PRE]];
         f.arg[fbk::F_PRE] = i16(f.arg[fbk::F_PRE] + 1);
-        const int ast = f.arg[fbk::F_AST], dst = f.arg[fbk::F_DST];
-        if (ast >= dst) continue;
-        const int need = dst - ast + 1;  // D6 + ST > the defender's ST
-        if (need > 6) continue;
-        push_player_roll(s, frames::roll::DAUNTLESS, att, need, 0, false);
-        f.phase = fbk::STRENGTH_ROLLED;
-        return true;
+        if (hooks::handler<BlockStrengthRoll>(s, skill)(c, f)) {
+            f.phase = fbk::STRENGTH_ROLLED;
+            return true;
+        }
     }
     return false;
 }
@@ -177,9 +150,9 @@ inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept 
     int rule = FOLLOW_FREE;
     who = -1;
     for (const int pid : {f.arg[fbk::F_ATTACKER], f.arg[fbk::F_DEFENDER]}) {
-        for (const int skill : {frames::skill::FEND, frames::skill::FRENZY}) {
-            if (!has(s, pid, skill)) continue;
-            const int r = follow_answer(s, f, skill, pid);
+        for (const auto& h : hooks::handlers<BlockFollowUp>(s)) {
+            if (!has(s, pid, h.skill)) continue;
+            const int r = h.fn(s, f, pid);
             if (r > rule) {
                 rule = r;
                 who = pid;
@@ -205,8 +178,8 @@ inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
     if (rule == FOLLOW_MAY_FORBID && asked) {
         rule = FOLLOW_FREE;
         for (const int pid : {att, dfd}) {
-            for (const int skill : {frames::skill::FEND, frames::skill::FRENZY}) {
-                if (has(s, pid, skill) && follow_answer(s, f, skill, pid) == FOLLOW_MUST) rule = FOLLOW_MUST;
+            for (const auto& h : hooks::handlers<BlockFollowUp>(s)) {
+                if (has(s, pid, h.skill) && h.fn(s, f, pid) == FOLLOW_MUST) rule = FOLLOW_MUST;
             }
         }
     }
@@ -241,8 +214,8 @@ inline void block_resolve(Ctx& c, Frame& f) {
     }
     if (face == FACE_BOTH_DOWN) {
         f.phase = fbk::DONE;
-        const bool att_down = !has(s, att, frames::skill::BLOCK);  // BOTH_DOWN_STANDS: Block
-        const bool def_down = !has(s, dfd, frames::skill::BLOCK);
+        const bool att_down = !hooks::any<BlockBothDownStands>(s, att, s, f, att);
+        const bool def_down = !hooks::any<BlockBothDownStands>(s, dfd, s, f, dfd);
         // Both fall at once; then the defender's knock-down resolves first.
         if (att_down) {
             s.players[att].status = static_cast<std::uint8_t>(Status::PRONE);
@@ -270,7 +243,7 @@ inline void block_offer(Ctx& c, Frame& f) {
     State& s = c.s;
     while (f.arg[fbk::F_ASKED] < 2) {
         const int pid = block_asking(f);
-        if (!result_options(s, f, pid).empty()) {
+        if (!result_options(c, f, pid).empty()) {
             f.phase = fbk::RESULT_OPTION;
             wait(s, team_of(s, pid), frames::dk::BLOCK_RESULT);
             return;
@@ -278,27 +251,6 @@ inline void block_offer(Ctx& c, Frame& f) {
         f.arg[fbk::F_ASKED] = i16(f.arg[fbk::F_ASKED] + 1);
     }
     block_resolve(c, f);
-}
-
-// Frenzy's AFTER_BLOCK: a second block on a defender pushed and still standing next to him.
-inline bool block_frenzy(Ctx& c, Frame& f) {
-    State& s = c.s;
-    const int att = f.arg[fbk::F_ATTACKER];
-    const int dfd = f.arg[fbk::F_DEFENDER];
-    const int face = f.arg[fbk::F_FACE];
-    if (f.arg[fbk::F_MULTIPLE] != 0 || (face != FACE_PUSHED && face != FACE_STUMBLES)) return false;
-    if (!standing(s, dfd) || pos(s, dfd) < 0 || c.b.distance(pos(s, att), pos(s, dfd)) != 1) return false;
-    bool gfi = false;
-    const bool blitz = f.arg[fbk::F_BLITZ] != 0;
-    const int moves = f.arg[fbk::F_MOVES];
-    if (blitz) {  // the second block costs a square of movement
-        const int ma = pl(s, att).ma;
-        if (moves >= ma + max_gfi(s, att)) return false;
-        gfi = moves >= ma;
-        f.arg[fbk::F_EXTRA] = i16(f.arg[fbk::F_EXTRA] + 1);
-    }
-    push_block(s, att, dfd, blitz, gfi, moves + 1, false, 0, true);
-    return true;
 }
 
 inline void block_run(Ctx& c) {
@@ -326,7 +278,7 @@ inline void block_run(Ctx& c) {
     }
     if (f.phase == fbk::GO_AHEAD) {
         if (block_before_dice(c, f)) return;
-        f.arg[fbk::F_AST] = i16(strength(s, att, blitz));
+        f.arg[fbk::F_AST] = i16(strength(s, att, dfd, blitz));
         f.arg[fbk::F_DST] = i16(pl(s, dfd).st + f.arg[fbk::F_DEF_BONUS]);
         f.arg[fbk::F_PRE] = 0;
         f.phase = fbk::STRENGTH_ROLL;
@@ -394,7 +346,7 @@ inline void block_run(Ctx& c) {
         if (resolve_crowd(s)) return;
         f.phase = fbk::TOUCHDOWN_CHECK;
         const int face = f.arg[fbk::F_FACE];
-        const bool stumble_is_push = has(s, dfd, frames::skill::DODGE) && !block_cancelled(s, att, blitz, frames::skill::DODGE);
+        const bool stumble_is_push = hooks::any<BlockStumbleIsPush>(s, dfd, s, f);
         const bool knock = face == FACE_DEFENDER_DOWN || (face == FACE_STUMBLES && !stumble_is_push);
         if (knock && pos(s, dfd) >= 0) {
             push_knock_down(s, dfd, att, false);
@@ -413,7 +365,7 @@ inline void block_run(Ctx& c) {
     if (f.phase == fbk::AFTER_BLOCK) {
         f.phase = fbk::DONE;
         if (f.arg[fbk::F_SECOND] == 0 && standing(s, att) && s.turnover == 0 && s.touchdown < 0 &&
-            has(s, att, frames::skill::FRENZY) && block_frenzy(c, f)) {
+            hooks::any<BlockAfter>(s, att, c, f)) {
             return;
         }
     }
@@ -430,7 +382,7 @@ inline Legal block_legal(Ctx& c) {
     }
     if (f.phase == fbk::RESULT_OPTION) {
         Legal groups;
-        for (const int t : result_options(s, f, block_asking(f))) groups.push_back(Choice{t, {}, {}, {}});
+        for (const int t : result_options(c, f, block_asking(f))) groups.push_back(Choice{t, {}, {}, {}});
         groups.push_back(decline);
         return groups;
     }
@@ -462,16 +414,14 @@ inline void block_act(Ctx& c, const Act& a) {
         return;
     }
     if (f.phase == fbk::RESULT_OPTION) {
-        if (t != frames::at::DECLINE) {
+        if (t != frames::at::DECLINE) {  // the handler that offered it carries it out
             const int pid = block_asking(f);
-            if (t == frames::at::USE_SKILL) {  // Wrestle: both placed prone, the defender's first
-                push_place_prone(s, f.arg[fbk::F_ATTACKER]);
-                push_place_prone(s, f.arg[fbk::F_DEFENDER]);
-                f.arg[fbk::F_FACE] = FACE_RESOLVED;
-            } else if (t == frames::at::SELECT_PUSHED) {  // Juggernaut: Both Down counts as Pushed
-                f.arg[fbk::F_FACE] = FACE_PUSHED;
+            for (const auto& h : hooks::handlers<BlockResultOptions>(s)) {
+                if (has(s, pid, h.skill) && h.fn(c, f, pid, false) == t) {
+                    h.fn(c, f, pid, true);
+                    break;
+                }
             }
-            (void)pid;
         }
         f.arg[fbk::F_ASKED] = i16(f.arg[fbk::F_ASKED] + 1);
         block_offer(c, f);
@@ -534,3 +484,5 @@ inline Detail block_detail(Ctx& c) {
 }
 
 }  // namespace nuffle::procs::contact
+
+#include "nuffle/skill_rules/block_skills.hpp"

@@ -1,9 +1,9 @@
 // Fouls (core/procedures/foul.py), in namespace `contact` beside nat's procs/foul.hpp (which
 // ports the Foul without Chainsaw; keep one Foul in engine.hpp's switches when both meet): Foul (armour with foul assists, the bonus choice, the
-// injury, the referee, a bribe) and the foul skills of core/skill_rules/contact_skills.py at
-// its hook points: BEFORE_FOUL (Chainsaw, with its ChainsawKickBack frame), the armour points
-// (ARMOUR_MODIFIER: Chainsaw's +3; ARMOUR_BONUS: Dirty Player; ARMOUR_BREAKS_AT: Claws, which
-// does not act on fouls) and UNSEEN (Sneaky Git).
+// injury, the referee, a bribe) with its hook points BEFORE_FOUL and UNSEEN, and the armour
+// points of injury.hpp asked as foul.py asks them. The LRB6 handlers of BEFORE_FOUL and UNSEEN
+// (Chainsaw's kick-back, Sneaky Git) are skill_rules/foul_skills.hpp's; the ChainsawKickBack
+// frame is here.
 #pragma once
 
 #include "nuffle/engine_base.hpp"
@@ -14,6 +14,9 @@ namespace nuffle::procs::contact {
 
 namespace ffo = frames::p_foul;
 namespace fck = frames::p_chainsaw_kick_back;
+
+NUFFLE_HOOK_POINT(FoulBefore, "foul.before", bool(State&, const Frame& foul));
+NUFFLE_HOOK_POINT(FoulUnseen, "foul.unseen", bool(const State&, const Frame& foul, bool broken));
 
 // foul.foul_assists: team-mates next to `target` with a tackle zone that no opponent other
 // than `target` marks (Guard does not help).
@@ -53,7 +56,7 @@ inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
     note(s, frames::ev::ARMOUR, f.arg[ffo::F_VICTIM],
          left < 0 ? f.arg[ffo::F_TOTAL] : f.arg[ffo::F_TOTAL] + f.arg[ffo::F_BONUS], broken ? 1 : 0);
     if (f.arg[ffo::F_DOUBLES] != 0) {
-        const bool unseen = has(s, fouler, frames::skill::SNEAKY_GIT) && !broken;  // UNSEEN: Sneaky Git
+        const bool unseen = hooks::any<FoulUnseen>(s, fouler, s, f, broken);
         f.arg[ffo::F_SENT_OFF] = unseen ? 0 : 1;
     }
     f.phase = ffo::REFEREE;
@@ -72,11 +75,7 @@ inline void foul_run(Ctx& c) {
     const int ph = f.phase;
     if (ph == ffo::START) {
         f.phase = ffo::BEFORE_FOUL_USED;
-        if (has(s, fouler, frames::skill::CHAINSAW)) {  // BEFORE_FOUL: Chainsaw's kick-back
-            Frame& k = push(s, frames::CHAINSAW_KICK_BACK);
-            k.arg[fck::F_PID] = i16(fouler);
-            return;
-        }
+        if (hooks::any<FoulBefore>(s, fouler, s, f)) return;
         foul_armour(s, f);
         return;
     }
@@ -92,13 +91,19 @@ inline void foul_run(Ctx& c) {
         const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
         const int side = team_of(s, fouler);
         int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
-        if (has(s, fouler, frames::skill::CHAINSAW)) mod += 3;  // ARMOUR_MODIFIER: Chainsaw, the fouler's own
-        const int bonus = has(s, fouler, frames::skill::DIRTY_PLAYER) ? 1 : 0;  // ARMOUR_BONUS: Dirty Player
+        // ARMOUR_MODIFIER with the victim's skills, then the fouler's; the fouler's ARMOUR_OR_INJURY
+        mod += hooks::total<ArmourModifier>(s, victim, s, victim, victim, fouler, HOW_FOUL);
+        mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, HOW_FOUL);
+        const int bonus = hooks::total<ArmourOrInjury>(s, fouler, s, victim, fouler, HOW_FOUL);
         f.arg[ffo::F_BONUS] = i16(bonus);
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
         const int total = a + b + mod;
         f.arg[ffo::F_TOTAL] = i16(total);
-        const int limit = pl(s, victim).av;  // ARMOUR_BREAKS_AT: Claws does not act on fouls
+        int limit = pl(s, victim).av;  // the fouler's ARMOUR_BREAKS_AT
+        for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
+            if (!has(s, fouler, h.skill)) continue;
+            if (const std::optional<int> at = h.fn(s, victim, fouler, HOW_FOUL)) limit = std::min(limit, *at - 1);
+        }
         if (total <= limit && bonus != 0 && total + bonus > limit) {
             f.phase = ffo::ARMOUR_BONUS;  // the coach decides whether the bonus breaks the armour
             wait(s, side, frames::dk::ARMOUR_BONUS);
@@ -194,3 +199,5 @@ inline void chainsaw_kick_back_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs::contact
+
+#include "nuffle/skill_rules/foul_skills.hpp"

@@ -1,8 +1,8 @@
 // Knock-downs, armour, injury, casualties, the apothecary and Regeneration
-// (core/procedures/injury.py, skill_rules/contact_skills.py): Mighty Blow, Dirty Player,
-// Claws, Chainsaw's armour modifier, Thick Skull, Stunty, Ball & Chain, Decay, Regeneration
-// (with Igor), Nurgle's Rot, and Piling On (AFTER_ARMOUR, AFTER_INJURY: the PilingOn frame,
-// contact_skills.py).
+// (core/procedures/injury.py) with their hook points; the LRB6 handlers (Python's
+// skill_rules/contact_skills.py: Mighty Blow, Dirty Player, Claws, Chainsaw's armour modifier,
+// Thick Skull, Stunty, Ball & Chain, Decay, Regeneration, Nurgle's Rot, Piling On) are
+// skill_rules/injury_skills.hpp's. The PilingOn and Regenerate frames (with Igor) are here.
 #pragma once
 
 #include "nuffle/engine_base.hpp"
@@ -25,6 +25,19 @@ constexpr int HOW_FALL = 0, HOW_BLOCK = 1, HOW_FOUL = 2, HOW_HIT = 3, HOW_PLACED
 constexpr int INJ_STUNNED = 0, INJ_KO = 1, INJ_BADLY_HURT = 2, INJ_CASUALTY = 3;
 constexpr int PSTAT_CASUALTIES = 2, PSTAT_INJURY = 4, PSTAT_INJURY2 = 5;
 constexpr int STAT_ROTTED = 8;
+
+// injury.py's hook points (`kd`: a KnockDown or PlaceProne frame; `inj`: an Injury frame).
+NUFFLE_HOOK_POINT(ArmourModifier, "injury.armour_modifier", int(const State&, int owner, int victim, int by, int how));
+NUFFLE_HOOK_POINT(ArmourOrInjury, "injury.armour_or_injury", int(const State&, int victim, int by, int how));
+NUFFLE_HOOK_POINT(ArmourBreaksAt, "injury.armour_breaks_at", std::optional<int>(const State&, int victim, int by, int how));
+NUFFLE_HOOK_POINT(ArmourSkipped, "injury.armour_skipped", bool(const State&, const Frame& kd));
+NUFFLE_HOOK_POINT(AfterArmour, "injury.after_armour", bool(Ctx&, const Frame& kd));
+NUFFLE_HOOK_POINT(InjuryModifier, "injury.modifier", int(const State&, int owner, const Frame& inj));
+NUFFLE_HOOK_POINT(InjuryTable, "injury.table", int(const State&, const Frame& inj, int total, int result));
+NUFFLE_HOOK_POINT(AfterInjury, "injury.after_injury", bool(Ctx&, const Frame& inj, int result));
+NUFFLE_HOOK_POINT(CasualtyRolls, "injury.casualty_rolls", int(const State&, const Frame& inj));
+NUFFLE_HOOK_POINT(Recover, "injury.recover", bool(State&, const Frame& inj));
+NUFFLE_HOOK_POINT(CasualtyCaused, "injury.casualty_caused", void(State&, const Frame& inj));
 
 inline bool is_dead(int d68) noexcept { return d68 >= frames::lrb6::DEAD_FIRST && d68 <= frames::lrb6::DEAD_LAST; }
 inline bool badly_hurt(int d68) noexcept {
@@ -91,20 +104,15 @@ inline void knock_down_armour(const State& s, const Frame& f, int dice, int& tot
     total = dice + f.arg[fkd::F_ARMOUR_MOD];
     bonus = 0;
     if (f.arg[fkd::F_RAW]) return;
-    // ARMOUR_MODIFIER (Chainsaw) with the victim's skills, then with by's
-    if (s.players[pid].has_skill(frames::skill::CHAINSAW)) {
-        if (how == HOW_FOUL) {
-            total += pid == by ? 3 : 0;
-        } else if (how == HOW_FALL || how == HOW_BLOCK) {
-            total += 3;
-        }
-    }
+    // ARMOUR_MODIFIER with the victim's skills, then with by's; by's ARMOUR_OR_INJURY, ARMOUR_BREAKS_AT
+    total += hooks::total<ArmourModifier>(s, pid, s, pid, pid, by, how);
     if (by >= 0 && by != pid) {
-        const Player& a = s.players[by];
-        if (a.has_skill(frames::skill::CHAINSAW) && how == HOW_FOUL) total += 3;
-        if (a.has_skill(frames::skill::DIRTY_PLAYER) && how == HOW_FOUL) ++bonus;  // ARMOUR_BONUS, skill order
-        if (a.has_skill(frames::skill::MIGHTY_BLOW) && how == HOW_BLOCK) ++bonus;
-        if (a.has_skill(frames::skill::CLAWS) && how == HOW_BLOCK) limit = limit < 7 ? limit : 7;  // breaks on 8
+        total += hooks::total<ArmourModifier>(s, by, s, by, pid, by, how);
+        bonus = hooks::total<ArmourOrInjury>(s, by, s, pid, by, how);
+        for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
+            if (!has(s, by, h.skill)) continue;
+            if (const std::optional<int> at = h.fn(s, pid, by, how)) limit = std::min(limit, *at - 1);
+        }
     }
 }
 
@@ -176,7 +184,7 @@ inline void knock_down_run(Ctx& c) {
     if (ph == fkd::START) {
         if (how != HOW_HIT) {
             knock_down_fall(s, f);
-            if (s.players[pid].has_skill(frames::skill::BALL_AND_CHAIN)) {  // ARMOUR_SKIPPED
+            if (hooks::any<ArmourSkipped>(s, pid, s, f)) {
                 int total = 0, limit = 0, bonus = 0;
                 knock_down_armour(s, f, 0, total, limit, bonus);
                 f.phase = fkd::ARMOUR_DONE;
@@ -208,11 +216,9 @@ inline void knock_down_run(Ctx& c) {
             push_injury(s, pid, left, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
             return;
         }
-        const int by = f.arg[fkd::F_BY];  // AFTER_ARMOUR, with by's skills: Piling On
-        if (!f.arg[fkd::F_REROLLED] && by >= 0 && by != pid && s.players[by].has_skill(frames::skill::PILING_ON) &&
-            how == HOW_BLOCK && can_pile_on(s, c.b, by, pid)) {
+        const int by = f.arg[fkd::F_BY];  // AFTER_ARMOUR, with by's skills
+        if (!f.arg[fkd::F_REROLLED] && by >= 0 && by != pid && hooks::any<AfterArmour>(s, by, c, f)) {
             f.phase = fkd::AFTER_ARMOUR_USED;
-            push_piling_on(s, by, frames::at::SELECT_ARMOUR);
             return;
         }
         f.phase = fkd::ARMOUR_DONE;
@@ -241,21 +247,15 @@ inline void knock_down_run(Ctx& c) {
 inline int injury_result(const State& s, const Frame& f, int dice) {
     const int pid = f.arg[finj::F_PID];
     const Player& p = s.players[pid];
-    int total = dice + p.niggles;
-    if (!f.arg[finj::F_RAW]) total += f.arg[finj::F_MOD];  // INJURY_MODIFIER has no handlers
+    int total = dice + p.niggles;  // niggling injuries: +1 each, whatever the roll
+    if (!f.arg[finj::F_RAW]) {  // INJURY_MODIFIER with the victim's skills, then with by's
+        total += f.arg[finj::F_MOD] + hooks::total<InjuryModifier>(s, pid, s, pid, f);
+        const int by = f.arg[finj::F_BY];
+        if (by >= 0 && by != pid) total += hooks::total<InjuryModifier>(s, by, s, by, f);
+    }
     int result = total >= frames::lrb6::CASUALTY_FROM ? INJ_CASUALTY : (total >= frames::lrb6::KO_FROM ? INJ_KO : INJ_STUNNED);
-    for (int k = p.next_skill(0); k >= 0; k = p.next_skill(k + 1)) {  // INJURY_TABLE, in skill order
-        if (k == frames::skill::THICK_SKULL) {
-            if (total == 8 && result == INJ_KO) result = INJ_STUNNED;
-        } else if (k == frames::skill::STUNTY) {
-            if (total == 7 && result == INJ_STUNNED) {
-                result = INJ_KO;
-            } else if (total == 9 && result == INJ_KO) {
-                result = INJ_BADLY_HURT;
-            }
-        } else if (k == frames::skill::BALL_AND_CHAIN) {
-            if (result == INJ_STUNNED) result = INJ_KO;
-        }
+    for (const auto& h : hooks::handlers<InjuryTable>(s)) {  // INJURY_TABLE, in skill order
+        if (p.has_skill(h.skill)) result = h.fn(s, f, total, result);
     }
     return result;
 }
@@ -294,14 +294,7 @@ inline void injury_casualty(State& s, const Frame& f) {
     s.pstats[pid * PSTATS + PSTAT_INJURY] = static_cast<std::int16_t>(cas);
     s.pstats[pid * PSTATS + PSTAT_INJURY2] = static_cast<std::int16_t>(cas2 > 0 ? cas2 : 0);
     const int by = f.arg[finj::F_BY];
-    if (by >= 0 && s.players[by].has_skill(frames::skill::NURGLES_ROT)) {  // CASUALTY_CAUSED
-        const Player& v = s.players[pid];
-        const bool dead = is_dead(cas) || is_dead(cas2);
-        if (dead && v.team != s.players[by].team && !v.has_skill(frames::skill::DECAY) &&
-            !v.has_skill(frames::skill::REGENERATION) && !v.has_skill(frames::skill::STUNTY)) {
-            ++s.teams[s.players[by].team].stats[STAT_ROTTED];
-        }
-    }
+    if (by >= 0) hooks::each<CasualtyCaused>(s, by, s, f);
 }
 
 inline void injury_casualty_spp(State& s, const Frame& f) {
@@ -323,10 +316,7 @@ inline void injury_offer_apothecary(State& s, Frame& f) {
 inline void injury_recover(State& s, Frame& f) {
     f.phase = finj::RECOVERED;
     const int pid = f.arg[finj::F_PID];
-    if (s.players[pid].has_skill(frames::skill::REGENERATION)) {  // RECOVER
-        push(s, frames::REGENERATE).arg[frames::p_regenerate::F_PID] = static_cast<std::int16_t>(pid);
-        return;
-    }
+    if (hooks::any<Recover>(s, pid, s, f)) return;  // RECOVER
     injury_casualty(s, f);
     injury_finish(s, f);
 }
@@ -372,12 +362,9 @@ inline void injury_run(Ctx& c) {
             const int result = injury_result(s, f, a + b);
             note(s, frames::ev::INJURY, pid, a + b, result);
             const bool react = !f.arg[finj::F_REROLLED] && by >= 0 && by != pid;
-            // AFTER_INJURY, with by's skills: Piling On
-            if (react && s.players[by].has_skill(frames::skill::PILING_ON) && f.arg[finj::F_HOW] == HOW_BLOCK &&
-                result != INJ_CASUALTY && can_pile_on(s, c.b, by, pid)) {
+            if (react && hooks::any<AfterInjury>(s, by, c, f, result)) {  // AFTER_INJURY, with by's skills
                 f.arg[finj::F_RESULT] = i16(result);
                 f.phase = finj::AFTER_INJURY_USED;
-                push_piling_on(s, by, frames::at::SELECT_INJURY);
                 return;
             }
             injury_apply(s, f, result);
@@ -395,7 +382,7 @@ inline void injury_run(Ctx& c) {
         case finj::CASUALTY_ROLLED:
             f.arg[finj::F_CAS] = static_cast<std::int16_t>(die(s));
             note(s, frames::ev::CASUALTY, pid, f.arg[finj::F_CAS], 0);
-            if (s.players[pid].has_skill(frames::skill::DECAY)) {  // CASUALTY_ROLLS
+            if (hooks::total<CasualtyRolls>(s, pid, s, f) > 0) {  // CASUALTY_ROLLS
                 f.phase = finj::SECOND_CASUALTY_ROLLED;
                 request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
                 return;
@@ -498,3 +485,5 @@ inline void regenerate_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/injury_skills.hpp"

@@ -1,8 +1,10 @@
-// The kick (core/procedures/kickoff.py): placing the ball, scatter (Kick's shorter distance),
-// Kick-Off Return, the kick-off table roll, the landing and touchbacks; and the kick-off
-// table's results (kickoff_table.py).
+// The kick (core/procedures/kickoff.py): placing the ball, scatter (KICK_DISTANCE: another
+// distance), AFTER_SCATTER, the kick-off table roll, the landing and touchbacks; and the
+// kick-off table's results (kickoff_table.py, FAME). The LRB6 handlers (Kick, Kick-Off Return
+// with its KickOffReturn frame here, Fan Favourite) are skill_rules/kickoff_skills.hpp's.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
@@ -15,6 +17,10 @@ namespace nuffle::procs {
 
 namespace fk = frames::p_kickoff;
 namespace fkr = frames::p_kick_off_return;
+
+NUFFLE_HOOK_POINT(KickDistance, "kickoff.kick_distance", std::optional<int>(const State&, const Board&, int pid, int dist));
+NUFFLE_HOOK_POINT(AfterScatter, "kickoff.after_scatter", void(Ctx&));
+NUFFLE_HOOK_POINT(KickoffFame, "kickoff_table.fame", int(const State&, int pid));
 
 // --- Kick-Off Return (ball_skills.py) ------------------------------------------------------
 
@@ -93,16 +99,14 @@ inline void kick_off_return_act(Ctx& c, const Act& a) {
 
 // --- Kickoff -------------------------------------------------------------------------------
 
-// kickoff._other_distance: Kick (KICK_DISTANCE) of a kicking player on the pitch, or -1.
+// kickoff._other_distance: another distance a kicking player's KICK_DISTANCE handler lets his
+// coach choose, or -1.
 inline int kick_other_distance(const State& s, const Board& b, int dist) {
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
-        if (pl.team != s.kicking || !on_pitch_status(pl.status) || !pl.has_skill(frames::skill::KICK)) continue;
-        const std::uint8_t los = pl.team == HOME ? LOS_HOME : LOS_AWAY;
-        const auto k = static_cast<std::size_t>(pl.square);
-        if (pl.status != static_cast<int>(Status::STANDING) || (b.flags[k] & los) != 0 || b.wide[k] != 0) continue;
-        const int d = dist / 2;  // ball_skills._kick: the first Kick handler decides
-        if (d != dist) return d;
+        if (pl.team != s.kicking || !on_pitch_status(pl.status)) continue;
+        const std::optional<int> d = hooks::first<KickDistance>(s, p, s, b, p, dist);
+        if (d && *d != dist) return *d;
     }
     return -1;
 }
@@ -132,13 +136,13 @@ inline void kickoff_scatter(Ctx& c, Frame& f) {
         s.ball = -1;
     }
     f.phase = fk::SCATTERED;
-    // AFTER_SCATTER, once for each skill some player on the pitch has: Kick-Off Return
-    bool present = false;
-    for (int p = 0; p < s.player_count; ++p) {
-        present = present || (on_pitch_status(s.players[p].status) && s.players[p].has_skill(frames::skill::KICK_OFF_RETURN));
-    }
-    if (present && s.ball >= 0 && !kick_off_returners(s, b).empty()) {
-        push(s, frames::KICK_OFF_RETURN).arg[fkr::F_PID] = -1;  // KickOffReturn(): nobody chosen yet
+    // AFTER_SCATTER, once for each skill some player on the pitch has, in skill order
+    for (const auto& h : hooks::handlers<AfterScatter>(s)) {
+        bool present = false;
+        for (int p = 0; p < s.player_count; ++p) {
+            present = present || (on_pitch_status(s.players[p].status) && s.players[p].has_skill(h.skill));
+        }
+        if (present) h.fn(c);
     }
 }
 
@@ -364,12 +368,12 @@ inline void high_kick_act(Ctx& c, const Act& a) {
     pop(c.s);
 }
 
-// kickoff_table.kickoff_fame: the match FAME plus Fan Favourites on the pitch.
+// kickoff_table.kickoff_fame: the match FAME plus the FAME handlers of its players on the pitch.
 inline int kickoff_fame(const State& s, int side) noexcept {
     int fame = s.teams[side].fame;
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
-        if (pl.team == side && on_pitch_status(pl.status) && pl.has_skill(frames::skill::FAN_FAVOURITE)) ++fame;
+        if (pl.team == side && on_pitch_status(pl.status)) fame += hooks::total<KickoffFame>(s, p, s, p);
     }
     return fame;
 }
@@ -579,3 +583,5 @@ inline void pitch_invasion_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/kickoff_skills.hpp"

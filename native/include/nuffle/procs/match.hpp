@@ -9,6 +9,9 @@
 namespace nuffle::procs {
 
 namespace fm = frames::p_match;
+
+// match.SENT_OFF_AFTER_DRIVE: a player who played in the drive is sent off after it.
+NUFFLE_HOOK_POINT(SentOffAfterDrive, "match.sent_off_after_drive", bool(const State&, int pid));
 namespace fh = frames::p_half;
 namespace fd = frames::p_drive;
 namespace fe = frames::p_end_drive;
@@ -129,7 +132,7 @@ inline void half_run(Ctx& c) {
                     pl.status == static_cast<int>(Status::SENT_OFF)) {
                     continue;
                 }
-                leader = leader || pl.has_skill(sk::LEADER);  // rolls.BONUS_REROLL: Leader
+                leader = leader || hooks::any<BonusReroll>(s, p, s, p);
             }
             t.bonus_reroll = leader ? 1 : 0;
             t.reroll_used = 0;
@@ -242,8 +245,8 @@ inline void end_drive_run(Ctx& c) {
             for (int p = 0; p < n; ++p) {
                 const Player& pl = s.players[p];
                 if ((pl.flags & frames::flag::PLAYED) != 0 && pl.status != static_cast<int>(Status::CASUALTY) &&
-                    pl.status != static_cast<int>(Status::SENT_OFF) && pl.has_skill(sk::SECRET_WEAPON)) {
-                    sending.push_back(p);  // match.SENT_OFF_AFTER_DRIVE: Secret Weapon
+                    pl.status != static_cast<int>(Status::SENT_OFF) && hooks::any<SentOffAfterDrive>(s, p, s, p)) {
+                    sending.push_back(p);
                 }
             }
         }
@@ -361,3 +364,5 @@ inline void master_chef_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/team_skills.hpp"

@@ -158,18 +158,33 @@ inline Detail dodge_roll_detail(Ctx& c) {
 
 // --- MoveStep ------------------------------------------------------------------------------
 
-inline std::vector<int> leaving_reactors(const State& s, const Board& b, int pid, int start, bool after) {
+// movement.py's hook points for the move step (`step`: the MoveStep frame).
+NUFFLE_HOOK_POINT(BeforeLeaving, "movement.before_leaving", bool(State&, const Frame& step, int q, bool use));
+NUFFLE_HOOK_POINT(AfterLeaving, "movement.after_leaving", bool(State&, const Frame& step, int q, bool use));
+NUFFLE_HOOK_POINT(DodgeStat, "movement.dodge_stat", int(State&, int pid, bool use));
+NUFFLE_HOOK_POINT(LeapModifier, "movement.leap_modifier", int(const State&, int pid));
+
+// movement.reactors: opponents of the mover whose zone covers `start` and who may react at P.
+template <class P>
+inline std::vector<int> leaving_reactors(State& s, const Board& b, const Frame& step, int start) {
     int qs[8];
-    const int k = tz_players(s, b, start, s.players[pid].team, qs);
+    const int k = tz_players(s, b, start, s.players[step.arg[fm2::F_PID]].team, qs);
     std::vector<int> out;
     for (int i = 0; i < k; ++i) {
-        if (after) {
-            if (s.players[qs[i]].has_skill(frames::skill::SHADOWING) && s.grid[start] == SQUARE_EMPTY) out.push_back(qs[i]);
-        } else if (s.players[qs[i]].has_skill(frames::skill::TENTACLES)) {
-            out.push_back(qs[i]);
-        }
+        if (hooks::any<P>(s, qs[i], s, step, qs[i], false)) out.push_back(qs[i]);
     }
     return out;
+}
+
+// movement.use_reaction: `q`'s first handler at P that can act carries it out.
+template <class P>
+inline void use_reaction(State& s, const Frame& step, int q) {
+    for (const auto& h : hooks::handlers<P>(s)) {
+        if (has(s, q, h.skill) && h.fn(s, step, q, false)) {
+            h.fn(s, step, q, true);
+            return;
+        }
+    }
 }
 
 inline void move_step_done(State& s, bool goes_on) {
@@ -188,9 +203,17 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
     const bool blocked = dodge_reroll_blocked(s, c.b, pid, start);
     int qs[8];
     const int k = tz_players(s, c.b, start, s.players[pid].team, qs);
-    std::vector<int> divers;
+    std::vector<int> divers, dmods;  // DODGE_ROLL_REACTION: each opponent's first handler that may act
     for (int i = 0; i < k; ++i) {
-        if (s.players[qs[i]].has_skill(frames::skill::DIVING_TACKLE)) divers.push_back(qs[i]);
+        for (const auto& h : hooks::handlers<DodgeRollReaction>(s)) {
+            if (!has(s, qs[i], h.skill)) continue;
+            const int m = h.fn(s, c.b, pid, qs[i], start, dest, false);
+            if (m != 0) {
+                divers.push_back(qs[i]);
+                dmods.push_back(m);
+                break;
+            }
+        }
     }
     if (divers.empty()) {
         push_player_roll(s, frames::roll::DODGE, pid, target, mod, true, blocked);
@@ -206,28 +229,31 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
     d.arg[fdr::F_DIVER] = -1;
     ListRef dl = list_field(s, d, fdr::F_DIVERS, fdr::F_DIVERS_AT, fdr::F_DIVERS_CAP);
     ListRef ml = list_field(s, d, fdr::F_DMODS, fdr::F_DMODS_AT, fdr::F_DMODS_CAP);
-    for (const int q : divers) {
-        dl.push_back(q);
-        ml.push_back(-2);  // Diving Tackle
+    for (std::size_t i = 0; i < divers.size(); ++i) {
+        dl.push_back(divers[i]);
+        ml.push_back(dmods[i]);
     }
 }
 
-// MoveStep._offer_stat: Break Tackle, when ST needs a lower roll than AG.
+// MoveStep._offer_stat: a DODGE_STAT handler's stat, when it needs a lower roll than AG.
 inline bool move_step_offer_stat(Ctx& c, Frame& f) {
     State& s = c.s;
     if (f.arg[fm2::F_ALT] >= 0) return false;
     f.arg[fm2::F_ALT] = 0;
     const int pid = f.arg[fm2::F_PID];
-    const Player& pl = s.players[pid];
-    if (!pl.has_skill(frames::skill::BREAK_TACKLE)) return false;
+    if (!hooks::holds<DodgeStat>(s, pid)) return false;
     const int start = f.arg[fm2::F_START];
-    const int mod = dodge_modifier(s, c.b, pid, f.arg[fm2::F_DEST], start) + reaction_modifier(s, c.b, pid, start);
-    const int base = need(agility_target(pl.ag), mod, true);
-    const int stat = (pl.flags & frames::flag::BREAK_TACKLE_USED) != 0 ? 0 : pl.st;
-    if (stat != 0 && need(agility_target(stat), mod, true) < base) {
-        f.arg[fm2::F_OFFER] = static_cast<std::int16_t>(stat);
-        wait(s, pl.team, frames::dk::USE_SKILL);
-        return true;
+    const int dest = f.arg[fm2::F_DEST];
+    const int mod = dodge_modifier(s, c.b, pid, dest, start) + reaction_modifier(s, c.b, pid, dest, start);
+    const int base = need(agility_target(s.players[pid].ag), mod, true);
+    for (const auto& h : hooks::handlers<DodgeStat>(s)) {
+        if (!has(s, pid, h.skill)) continue;
+        const int stat = h.fn(s, pid, false);
+        if (stat != 0 && need(agility_target(stat), mod, true) < base) {
+            f.arg[fm2::F_OFFER] = static_cast<std::int16_t>(stat);
+            wait(s, s.players[pid].team, frames::dk::USE_SKILL);
+            return true;
+        }
     }
     return false;
 }
@@ -244,7 +270,7 @@ inline void move_step_run(Ctx& c) {
         f.arg[fm2::F_MARKED] = tackle_zones(s, b, start, side) != 0 ? 1 : 0;
         f.phase = fm2::GFI;
         if (f.arg[fm2::F_MARKED]) {
-            const auto cands = leaving_reactors(s, b, pid, start, false);
+            const auto cands = leaving_reactors<BeforeLeaving>(s, b, f, start);
             if (!cands.empty()) {
                 f.phase = fm2::BEFORE_LEAVING;
                 push_reaction(s, other(side), cands);
@@ -256,9 +282,7 @@ inline void move_step_run(Ctx& c) {
         f.phase = fm2::GFI;
         if (q >= 0) {
             f.phase = fm2::BEFORE_LEAVING_USED;
-            Frame& t = push(s, frames::TENTACLES_ROLL);  // movement_skills._tentacles
-            t.arg[frames::p_tentacles_roll::F_MOVER] = static_cast<std::int16_t>(pid);
-            t.arg[frames::p_tentacles_roll::F_HOLDER] = static_cast<std::int16_t>(q);
+            use_reaction<BeforeLeaving>(s, f, q);
             return;
         }
     } else if (f.phase == fm2::BEFORE_LEAVING_USED) {
@@ -293,7 +317,7 @@ inline void move_step_run(Ctx& c) {
         if (f.arg[fm2::F_LEAP]) {
             f.phase = fm2::DODGE_ROLLED;
             const Player& pl = s.players[pid];
-            const int mod = pl.has_skill(frames::skill::VERY_LONG_LEGS) ? 1 : 0;  // LEAP_MODIFIER
+            const int mod = hooks::total<LeapModifier>(s, pid, s, pid);
             push_player_roll(s, frames::roll::LEAP, pid, agility_target(pl.ag), mod);
             return;
         }
@@ -309,22 +333,16 @@ inline void move_step_run(Ctx& c) {
         move_player(s, pid, f.arg[fm2::F_DEST]);
         f.phase = fm2::ENTERED;
         const int q = f.arg[fm2::F_DIVER];
-        if (q >= 0) {  // movement_skills._diving_tackle with use: the tackler is Placed Prone
+        if (q >= 0) {  // the diver's first DODGE_ROLL_REACTION handler that may act, with use
+            const int depth = s.frame_count;
             const int start = f.arg[fm2::F_START];
-            if (s.grid[start] == SQUARE_EMPTY) move_player(s, q, start);
-            s.players[q].status = static_cast<std::uint8_t>(Status::PRONE);
-            const int qsq = s.players[q].square;
-            bool bounce = false;
-            if (s.ball_state == frames::ball::CARRIED && s.ball == qsq) {  // ball.drop_ball_if_carried
-                s.ball_state = frames::ball::ON_GROUND;
-                bounce = true;
-            } else {
-                bounce = s.ball_state == frames::ball::ON_GROUND && s.ball == qsq;
+            for (const auto& h : hooks::handlers<DodgeRollReaction>(s)) {
+                if (has(s, q, h.skill) && h.fn(s, b, pid, q, start, f.arg[fm2::F_DEST], false) != 0) {
+                    h.fn(s, b, pid, q, start, f.arg[fm2::F_DEST], true);
+                    break;
+                }
             }
-            if (bounce) {
-                push_bounce(s, qsq, false);
-                return;
-            }
+            if (s.frame_count > depth) return;
         }
     }
     if (f.phase == fm2::ENTERED) {
@@ -336,7 +354,7 @@ inline void move_step_run(Ctx& c) {
         f.phase = fm2::LANDED;
         const int start = f.arg[fm2::F_START];
         if (f.arg[fm2::F_MARKED] && s.grid[start] == SQUARE_EMPTY) {
-            const auto cands = leaving_reactors(s, b, pid, start, true);
+            const auto cands = leaving_reactors<AfterLeaving>(s, b, f, start);
             if (!cands.empty()) {
                 f.phase = fm2::AFTER_LEAVING;
                 push_reaction(s, other(side), cands);
@@ -346,14 +364,12 @@ inline void move_step_run(Ctx& c) {
     } else if (f.phase == fm2::AFTER_LEAVING) {
         const int q = s.reactor;
         f.phase = fm2::LANDED;
-        if (q >= 0 && s.grid[f.arg[fm2::F_START]] == SQUARE_EMPTY) {
+        if (q >= 0) {
             f.phase = fm2::AFTER_LEAVING_USED;
-            namespace fsh = frames::p_shadowing_roll;
-            Frame& r = push(s, frames::SHADOWING_ROLL);  // movement_skills._shadowing
-            r.arg[fsh::F_MOVER] = static_cast<std::int16_t>(pid);
-            r.arg[fsh::F_SHADOWER] = static_cast<std::int16_t>(q);
-            r.arg[fsh::F_SQUARE] = f.arg[fm2::F_START];
-            return;
+            const int depth = s.frame_count;
+            use_reaction<AfterLeaving>(s, f, q);
+            if (s.frame_count > depth) return;
+            f.phase = fm2::LANDED;
         }
     } else if (f.phase == fm2::AFTER_LEAVING_USED) {
         f.phase = fm2::LANDED;
@@ -379,11 +395,14 @@ inline void move_step_act(Ctx& c, const Act& a) {
     Frame& f = c.top();
     const int stat = f.arg[fm2::F_OFFER];
     f.arg[fm2::F_OFFER] = 0;
-    if (a.type == frames::at::USE_SKILL) {
-        Player& pl = s.players[f.arg[fm2::F_PID]];
-        if ((pl.flags & frames::flag::BREAK_TACKLE_USED) == 0 && pl.st == stat) {
-            pl.flags |= frames::flag::BREAK_TACKLE_USED;
-            f.arg[fm2::F_ALT] = static_cast<std::int16_t>(stat);
+    if (a.type == frames::at::USE_SKILL) {  // the DODGE_STAT handler that offered it is used
+        const int pid = f.arg[fm2::F_PID];
+        for (const auto& h : hooks::handlers<DodgeStat>(s)) {
+            if (has(s, pid, h.skill) && h.fn(s, pid, false) == stat) {
+                h.fn(s, pid, true);
+                f.arg[fm2::F_ALT] = static_cast<std::int16_t>(stat);
+                break;
+            }
         }
     }
     f.phase = fm2::DODGE_ROLLED;
@@ -435,3 +454,5 @@ inline void pickup_run(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/movement_skills.hpp"

@@ -1,10 +1,10 @@
 // A player action (core/procedures/action.py): declaring, standing up, the steps of its
 // movement pushed one by one (each step, its dodge, the reactions to it and the pick-up are
 // move_step.hpp's), assisted moves (assisted.hpp: the targets with their chances, the path
-// walked) and the finishing steps (Block, Pass, Hand-off, Foul). The
-// declaration rolls (Bone-head, Really Stupid, Wild Animal, Take Root, Blood Lust), Leap (Very
-// Long Legs), Jump Up, the skills' own choices and Blood Lust's feeding at the action's end
-// (declaration_skills.hpp) are ported.
+// walked) and the finishing steps (Block, Pass, Hand-off, Foul), with action.py's hook points
+// AFTER_DECLARE, STAND_UP_ROLL, ACTION_CHOICES and ACTION_END. Their LRB6 handlers (the
+// declaration rolls of Bone-head, Really Stupid, Wild Animal, Take Root and Blood Lust, Jump
+// Up, the skills' own choices, Blood Lust's feeding) are skill_rules/action_skills.hpp's.
 #pragma once
 
 #include <optional>
@@ -36,58 +36,28 @@ inline bool moving_action(int kind) noexcept {
 
 namespace fdc = frames::p_declaration_roll;
 
-// action.AFTER_DECLARE, in skill order: the first handler that pushes
-// a DeclarationRoll wins. True if one was pushed.
-inline bool after_declare(State& s, const Board& b, const Frame& f) {
-    const int pid = f.arg[fa::F_PID];
-    const Player& pl = s.players[pid];
-    int kind = -1, target = 0, mod = 0, lose = 1;
-    std::uint32_t flag = 0;
-    for (int k = pl.next_skill(0); k >= 0 && kind < 0; k = pl.next_skill(k + 1)) {
-        if (k == frames::skill::BONE_HEAD) {
-            kind = frames::roll::BONE_HEAD;
-            target = 2;
-            flag = frames::flag::DISTRACTED;
-        } else if (k == frames::skill::REALLY_STUPID) {
-            bool helped = false;  // declaration_skills._helped_by_team_mate
-            for (const int off : b.neighbours) {
-                if (pl.square < 0) break;  // off the pitch (only in an impossible position)
-                const int q = s.grid[pl.square + off];
-                if (q >= 0 && s.players[q].team == pl.team && s.players[q].status == static_cast<int>(Status::STANDING) &&
-                    !s.players[q].has_skill(frames::skill::REALLY_STUPID)) {
-                    helped = true;
-                }
-            }
-            kind = frames::roll::REALLY_STUPID;
-            target = helped ? 2 : 4;
-            flag = frames::flag::DISTRACTED;
-        } else if (k == frames::skill::TAKE_ROOT) {
-            if ((pl.flags & frames::flag::ROOTED) != 0) continue;  // already rooted
-            kind = frames::roll::TAKE_ROOT;
-            target = 2;
-            flag = frames::flag::ROOTED;
-            lose = 0;
-        } else if (k == frames::skill::WILD_ANIMAL) {
-            kind = frames::roll::WILD_ANIMAL;
-            target = 4;
-            const int a = f.arg[fa::F_KIND];
-            mod = (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0;
-        } else if (k == frames::skill::BLOOD_LUST) {  // declaration_skills._blood_lust
-            kind = frames::roll::BLOOD_LUST;
-            target = 2;
-            flag = frames::flag::MUST_FEED;
-            lose = 0;
-        }
-    }
-    if (kind < 0) return false;
+// action.py's hook points (`action`: the PlayerAction frame).
+NUFFLE_HOOK_POINT(AfterDeclare, "action.after_declare", bool(State&, const Board&, const Frame& action));
+NUFFLE_HOOK_POINT(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
+NUFFLE_HOOK_POINT(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
+NUFFLE_HOOK_POINT(ActionEnd, "action.end", bool(State&, const Frame& action, int then));
+
+// Pushes a DeclarationRoll (declaration_skills.DeclarationRoll): `flag` set on a failure,
+// which loses the action when `lose`.
+inline void push_declaration_roll(State& s, int pid, int kind, int target, int mod, std::uint32_t flag, bool lose) {
     Frame& d = push(s, frames::DECLARATION_ROLL);
     d.arg[fdc::F_KIND] = static_cast<std::int16_t>(kind);
     d.arg[fdc::F_PID] = static_cast<std::int16_t>(pid);
     d.arg[fdc::F_TARGET] = static_cast<std::int16_t>(target);
     d.arg[fdc::F_MOD] = static_cast<std::int16_t>(mod);
     d.arg[fdc::F_FLAG] = static_cast<std::int16_t>(flag);
-    d.arg[fdc::F_LOSE] = static_cast<std::int16_t>(lose);
-    return true;
+    d.arg[fdc::F_LOSE] = static_cast<std::int16_t>(lose ? 1 : 0);
+}
+
+// action.AFTER_DECLARE, in skill order: the first handler that pushes a procedure (a
+// DeclarationRoll) is the only one that runs. True if one was pushed.
+inline bool after_declare(State& s, const Board& b, const Frame& f) {
+    return hooks::any<AfterDeclare>(s, f.arg[fa::F_PID], s, b, f);
 }
 
 inline void declaration_roll_run(Ctx& c) {
@@ -129,15 +99,10 @@ inline void push_move_step(State& s, int pid, int dest, int gfi) {
     m.arg[fm2::F_DIVER] = -1;
 }
 
-// PlayerAction._end: the action ends after what must happen at its end (ACTION_END: Blood
-// Lust's feeding, declaration_skills._must_feed).
+// PlayerAction._end: the action ends after what must happen at its end (ACTION_END).
 inline void action_end(State& s, Frame& f) {
     f.phase = fa::ENDED;
-    const int pid = f.arg[fa::F_PID];
-    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && (s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
-        push_feed(s, pid);
-        return;
-    }
+    if (hooks::any<ActionEnd>(s, f.arg[fa::F_PID], s, f, -1)) return;
     pop(s);
 }
 
@@ -145,14 +110,11 @@ inline void action_end(State& s, Frame& f) {
 // must feed does so before throwing; phase BEFORE_THROW), then the Pass or Handoff.
 inline void finish_with_throw(State& s, Frame& f, int type, int sq) {
     const int pid = f.arg[fa::F_PID];
-    if (s.players[pid].has_skill(frames::skill::BLOOD_LUST) && f.phase != fa::BEFORE_THROW) {
+    if (hooks::holds<ActionEnd>(s, pid) && f.phase != fa::BEFORE_THROW) {
         f.phase = fa::BEFORE_THROW;
         f.arg[fa::F_THEN] = i16(type);
         f.arg[fa::F_THEN_SQ] = i16(sq);
-        if ((s.players[pid].flags & frames::flag::MUST_FEED) != 0) {
-            push_feed(s, pid);
-            return;
-        }
+        if (hooks::any<ActionEnd>(s, pid, s, f, type)) return;
         f.arg[fa::F_THEN] = -1;
     }
     f.phase = fa::FINISHED;
@@ -241,9 +203,8 @@ inline void player_action_run(Ctx& c) {
             const int cost = stand_up_cost(s, pid);
             const int ma = pl.ma;
             f.arg[fa::F_MOVES] = static_cast<std::int16_t>(cost < ma ? cost : ma);
-            if (pl.has_skill(frames::skill::JUMP_UP) && f.arg[fa::F_KIND] == frames::at::START_BLOCK) {
-                f.phase = fa::STAND_UP_ROLLED;  // STAND_UP_ROLL: Jump Up for a Block, AG roll at +2
-                push_player_roll(s, frames::roll::JUMP_UP, pid, agility_target(pl.ag), 2);
+            if (hooks::any<StandUpRoll>(s, pid, s, f)) {
+                f.phase = fa::STAND_UP_ROLLED;
                 return;
             }
             if (cost > ma) {
@@ -383,27 +344,7 @@ inline Legal player_action_legal(Ctx& c) {
         if (!victims.empty()) groups.push_back(Choice{frames::at::FOUL, {}, victims, {}});
     }
     groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
-    // ACTION_CHOICES, each handler of the player's skills in skill order
-    const Player& pl = s.players[pid];
-    for (int k = pl.next_skill(0); k >= 0; k = pl.next_skill(k + 1)) {
-        if (k == frames::skill::LEAP) {
-            leap_choices(s, b, f, groups);
-        } else if (k == frames::skill::MULTIPLE_BLOCK || k == frames::skill::CHAINSAW || k == frames::skill::STAB) {
-            contact::block_skill_choices(s, b, k, pid, kind, blocked, f.arg[fa::F_MOVES], groups);
-        } else if (k == frames::skill::HAIL_MARY_PASS) {
-            passing::hail_mary_choices(s, b, kind, pid, groups);
-        } else if (k == frames::skill::BOMBARDIER) {
-            passing::bomb_choices(s, b, kind, pid, groups);
-        } else if (k == frames::skill::THROW_TEAM_MATE) {
-            passing::ttm_choices(s, b, kind, pid, groups);
-        } else if (k == frames::skill::BALL_AND_CHAIN) {
-            chain_choices(s, b, pid, can_step(s, f), f.arg[fa::F_MOVES], groups);
-        } else if (k == frames::skill::BLOOD_LUST) {
-            blood_lust_choices(s, pid, kind, blocked, groups);
-        } else if (k == frames::skill::HYPNOTIC_GAZE) {
-            gaze_choices(s, b, pid, kind, groups);
-        }
-    }
+    hooks::each<ActionChoices>(s, pid, s, b, f, groups);  // ACTION_CHOICES, in skill order
     return groups;
 }
 
@@ -491,3 +432,5 @@ inline Detail player_action_detail(Ctx& c) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/action_skills.hpp"

@@ -1,9 +1,10 @@
-// Passing (core/procedures/passing.py and the passing skills of skill_rules/passing_skills.py):
-// the range ruler and interception lane, Pass (target skills, Pass Block, interceptions, the
-// pass roll, fumbles and scatters), Handoff, DumpOff, PassBlock and the modifiers of Accurate,
-// Strong Arm, Stunty, Nerves of Steel, Disturbing Presence, Extra Arms, Very Long Legs and Safe
-// Throw. Namespace `passing` holds this rule area's queries and hook handlers; the frames of other
-// areas it pushes come from ball.hpp, injury.hpp and rolls.hpp.
+// Passing (core/procedures/passing.py): the range ruler and interception lane, Pass (target
+// skills, reactions, interceptions, the pass roll, fumbles and scatters), Handoff, DumpOff,
+// PassBlock, and passing.py's hook points. Their LRB6 handlers (Python's
+// skill_rules/passing_skills.py: Accurate, Strong Arm, Stunty, Nerves of Steel, Disturbing
+// Presence, Extra Arms, Very Long Legs, Safe Throw, Animosity, Pass Block) are
+// skill_rules/passing_skills.hpp's. Namespace `passing` holds this rule area's queries; the
+// frames of other areas it pushes come from ball.hpp, injury.hpp and rolls.hpp.
 #pragma once
 
 #include <cmath>
@@ -22,6 +23,21 @@ namespace passing {
 
 // passing.py's throw kinds.
 constexpr int PASS = 0, HAIL_MARY = 1, DUMP_OFF = 2, HANDOFF = 3, BOMB = 4, TEAM_MATE = 5;
+
+NUFFLE_HOOK_POINT(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
+NUFFLE_HOOK_POINT(IgnoresTackleZones, "passing.ignores_tackle_zones", bool(const State&, int pid, int kind));
+NUFFLE_HOOK_POINT(NearbyModifier, "passing.nearby_modifier", int(const State&, const Board&, int source, int pid, int kind));
+NUFFLE_HOOK_POINT(InterceptionModifier, "passing.interception_modifier", int(const State&, int pid));
+NUFFLE_HOOK_POINT(TargetDeclared, "passing.target_declared", bool(State&, int giver, int target, int throw_kind));
+NUFFLE_HOOK_POINT(PassDeclared, "passing.pass_declared",
+                  bool(State&, const Board&, int pid, int thrower, int target, int throw_kind));
+NUFFLE_HOOK_POINT(AfterInterception, "passing.after_interception", bool(State&, int thrower, int interceptor, int throw_kind));
+NUFFLE_HOOK_POINT(KeepsFumble, "passing.keeps_fumble", bool(const State&, int thrower, int die, int throw_kind));
+// throw_team_mate.py's points (asked in throw_team_mate.hpp, passing_actions.hpp and turn.hpp;
+// `ttm`: the ThrowTeamMate frame).
+NUFFLE_HOOK_POINT(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
+NUFFLE_HOOK_POINT(BeforeThrow, "throw_team_mate.before_throw", bool(State&, const Frame& ttm));
+NUFFLE_HOOK_POINT(Flight, "throw_team_mate.flight", bool(State&, const Frame& ttm));
 
 // state.py's per-player statistics.
 constexpr int PSTAT_COMPLETIONS = 0, PSTAT_INTERCEPTIONS = 3;
@@ -131,60 +147,52 @@ inline std::vector<int> interceptors(const State& s, const Board& b, int thrower
     return out;
 }
 
-// passing.nearby_modifier (Disturbing Presence).
-inline int nearby_modifier(const State& s, const Board& b, int pid) noexcept {
+// passing.nearby_modifier: the NEARBY_MODIFIER of every opponent of `pid` on the pitch.
+inline int nearby_modifier(const State& s, const Board& b, int pid, int kind) noexcept {
     int mod = 0;
     for (int q = 0; q < s.player_count; ++q) {
         if (s.players[q].team == team_of(s, pid) || pos(s, q) < 0) continue;
-        if (s.players[q].has_skill(frames::skill::DISTURBING_PRESENCE) && b.distance(pos(s, q), pos(s, pid)) <= 3) --mod;
+        mod += hooks::total<NearbyModifier>(s, q, s, b, q, pid, kind);
     }
     return mod;
 }
 
-// passing.pass_roll_modifier with PASS_MODIFIER (Accurate, Strong Arm, Stunty) and
-// IGNORES_TACKLE_ZONES (Nerves of Steel).
+// passing.pass_roll_modifier: range, zones (unless IGNORES_TACKLE_ZONES), weather, PASS_MODIFIER.
 inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char band) {
     const Player& p = s.players[thrower];
     int mod = range_modifier(band);
-    if (!p.has_skill(frames::skill::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (!hooks::any<IgnoresTackleZones>(s, thrower, s, thrower, frames::roll::PASS)) {
+        mod -= tackle_zones(s, b, p.square, p.team);
+    }
     if (s.weather == frames::weather::VERY_SUNNY) --mod;
-    if (p.has_skill(frames::skill::ACCURATE)) ++mod;
-    if (p.has_skill(frames::skill::STRONG_ARM) && band != 'Q') ++mod;
-    if (p.has_skill(frames::skill::STUNTY)) --mod;
-    return mod + nearby_modifier(s, b, thrower);
+    mod += hooks::total<PassModifier>(s, thrower, s, thrower, band);
+    return mod + nearby_modifier(s, b, thrower, frames::roll::PASS);
 }
 
-// passing.interception_modifier with INTERCEPTION_MODIFIER (Extra Arms, Very Long Legs).
+// passing.interception_modifier: -2, zones (unless IGNORES_TACKLE_ZONES), weather,
+// INTERCEPTION_MODIFIER.
 inline int interception_modifier(const State& s, const Board& b, int pid) noexcept {
     const Player& p = s.players[pid];
     int mod = -2;
-    if (!p.has_skill(frames::skill::NERVES_OF_STEEL)) mod -= tackle_zones(s, b, p.square, p.team);
+    if (!hooks::any<IgnoresTackleZones>(s, pid, s, pid, frames::roll::INTERCEPTION)) {
+        mod -= tackle_zones(s, b, p.square, p.team);
+    }
     if (s.weather == frames::weather::POURING_RAIN) --mod;
-    if (p.has_skill(frames::skill::EXTRA_ARMS)) ++mod;
-    if (p.has_skill(frames::skill::VERY_LONG_LEGS)) ++mod;
-    return mod + nearby_modifier(s, b, pid);
+    mod += hooks::total<InterceptionModifier>(s, pid, s, pid);
+    return mod + nearby_modifier(s, b, pid, frames::roll::INTERCEPTION);
 }
 
 inline bool is_fumble(int d, int mod) noexcept { return d == 1 || d + mod <= 1; }
 
-// KEEPS_FUMBLE (Safe Throw).
+// KEEPS_FUMBLE: the thrower keeps a fumbled ball.
 inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) noexcept {
-    return s.players[thrower].has_skill(frames::skill::SAFE_THROW) && die != 1 && throw_kind != BOMB;
+    return hooks::any<KeepsFumble>(s, thrower, s, thrower, die, throw_kind);
 }
 
-// TARGET_DECLARED (Animosity): a throw or hand-off to a team-mate of another race pushes
-// Animosity's D6 (procs/animosity.hpp), which leaves s.square = the square to go on with or -1.
+// TARGET_DECLARED: a handler of the giver pushes a procedure that leaves s.square = the square
+// to go on with, or -1.
 inline bool target_declared(State& s, int giver, int target, int throw_kind) {
-    if (!s.players[giver].has_skill(frames::skill::ANIMOSITY)) return false;
-    const int q = s.grid[target];
-    if (q < 0 || q == giver || team_of(s, q) != team_of(s, giver)) return false;
-    if (s.players[q].race == s.players[giver].race) return false;
-    namespace fan = frames::p_animosity;
-    Frame& f = push(s, frames::ANIMOSITY);
-    f.arg[fan::F_PID] = i16(giver);
-    f.arg[fan::F_TARGET] = i16(target);
-    f.arg[fan::F_THROW] = i16(throw_kind);
-    return true;
+    return hooks::any<TargetDeclared>(s, giver, s, giver, target, throw_kind);
 }
 
 inline void push_pass(State& s, int thrower, int target, int throw_kind) {
@@ -196,9 +204,14 @@ inline void push_pass(State& s, int thrower, int target, int throw_kind) {
     f.arg[fp::F_INTERCEPTOR] = -1;
 }
 
-// PASS_DECLARED (Pass Block): pushes PassBlock for opponent `pid` when he may use it.
+// PASS_DECLARED: opponent `pid`'s handlers; true if one pushed a procedure.
 inline bool pass_declared(State& s, const Board& b, int pid, int thrower, int target, int throw_kind) {
-    if (!s.players[pid].has_skill(frames::skill::PASS_BLOCK)) return false;
+    return hooks::any<PassDeclared>(s, pid, s, b, pid, thrower, target, throw_kind);
+}
+
+// Pass Block's PASS_DECLARED handler (skill_rules/passing_skills.hpp): pushes PassBlock for
+// opponent `pid` when he may use it.
+inline bool pass_block(State& s, const Board& b, int pid, int thrower, int target, int throw_kind) {
     if (!standing(s, pid) || (s.players[pid].flags & (frames::flag::NO_TZ | frames::flag::ROOTED)) != 0) return false;
     bool room = false;
     for (const int off : b.neighbours) room = room || s.grid[pos(s, pid) + off] == SQUARE_EMPTY;
@@ -231,22 +244,6 @@ inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defen
     push(s, frames::DUMP_OFF).arg[frames::p_dump_off::F_PID] = i16(defender);
     return true;
 }
-
-// The hook points of the Python engine this rule area answers and the skills with a handler
-// there (tests/native/test_native_passing.py compares it with the Python handlers).
-inline const HookSkills PASSING_HOOK_SKILLS[] = {
-    {"passing.pass_modifier", {frames::skill::ACCURATE, frames::skill::STRONG_ARM, frames::skill::STUNTY}},
-    {"passing.ignores_tackle_zones", {frames::skill::NERVES_OF_STEEL}},
-    {"passing.nearby_modifier", {frames::skill::DISTURBING_PRESENCE}},
-    {"passing.interception_modifier", {frames::skill::EXTRA_ARMS, frames::skill::VERY_LONG_LEGS}},
-    {"passing.target_declared", {frames::skill::ANIMOSITY}},
-    {"passing.pass_declared", {frames::skill::PASS_BLOCK}},
-    {"passing.after_interception", {frames::skill::SAFE_THROW}},
-    {"passing.keeps_fumble", {frames::skill::SAFE_THROW}},
-    {"throw_team_mate.can_be_thrown", {frames::skill::RIGHT_STUFF}},
-    {"throw_team_mate.before_throw", {frames::skill::ALWAYS_HUNGRY}},
-    {"throw_team_mate.flight", {frames::skill::SWOOP}},
-};
 
 }  // namespace passing
 
@@ -331,10 +328,8 @@ inline void pass_run(Ctx& c) {
     } else if (f.phase == fpa::INTERCEPTION_ROLLED) {
         if (s.ok) {
             const int icp = f.arg[fpa::F_INTERCEPTOR];
-            // AFTER_INTERCEPTION (Safe Throw): an unmodified Agility roll, unless Very Long Legs.
-            if (s.players[thr].has_skill(frames::skill::SAFE_THROW) && !s.players[icp].has_skill(frames::skill::VERY_LONG_LEGS)) {
+            if (hooks::any<passing::AfterInterception>(s, thr, s, thr, icp, f.arg[fpa::F_THROW])) {
                 f.phase = fpa::AFTER_INTERCEPTION_USED;
-                push_player_roll(s, frames::roll::SAFE_THROW, thr, passing::ag_target(s, thr), 0);
                 return;
             }
             pass_intercepted(c, f);
@@ -591,3 +586,5 @@ inline void pass_block_act(Ctx& c, const Act& a) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/passing_skills.hpp"

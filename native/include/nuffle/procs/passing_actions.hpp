@@ -36,10 +36,10 @@ inline void bomb_choices(const State& s, const Board& b, int kind, int pid, Lega
     if (!squares.empty()) groups.push_back(Choice{frames::at::BOMB, {}, squares, {}});
 }
 
-// passing_skills._throwable: a standing Right Stuff team-mate (CAN_BE_THROWN).
+// passing_skills._throwable: a standing team-mate with a CAN_BE_THROWN handler that allows it.
 inline bool throwable(const State& s, int thrower, int q) noexcept {
     return q != thrower && team_of(s, q) == team_of(s, thrower) && standing(s, q) &&
-           s.players[q].has_skill(frames::skill::RIGHT_STUFF);
+           hooks::any<CanBeThrown>(s, q, s, thrower, q);
 }
 
 // throw_team_mate.ttm_targets: Quick or Short range, on the pitch.

@@ -1,7 +1,7 @@
 // Push-backs (core/procedures/push.py): Push (the three-square fan, chain pushes, the crowd),
-// StandChoice, CrowdSurf, and the push skills of core/skill_rules/contact_skills.py at their
-// hook points: PUSH_REFUSE (Stand Firm, Take Root), PUSH_CANCEL (Juggernaut, Grab, Side Step),
-// PUSH_CHOICE (Side Step, Grab) and AFTER_PUSH (Strip Ball, with its StripBall frame).
+// StandChoice, CrowdSurf, and the hook points PUSH_REFUSE, PUSH_CANCEL, PUSH_CHOICE and
+// AFTER_PUSH; their LRB6 handlers (Python's skill_rules/contact_skills.py: Stand Firm, Take
+// Root, Juggernaut, Grab, Side Step, Strip Ball) are skill_rules/push_skills.hpp's.
 #pragma once
 
 #include <vector>
@@ -54,16 +54,23 @@ inline std::vector<int> empty_neighbours(const State& s, const Board& b, int sq)
     return out;
 }
 
-// push.cancelled: whether a PUSH_CANCEL skill of `other_pid` cancels `skill` in push frame `f`
-// (Juggernaut on a Blitz: Stand Firm; Grab, off a Blitz and a chain: Side Step; Side Step: Grab).
+// A PUSH_CHOICE answer: the side that chooses the square, the squares it may choose, and
+// whether they replace the standard ones (`only`) or are added to them.
+struct PushAnswer {
+    int side = 0;
+    std::vector<int> squares;
+    bool only = false;
+};
+
+NUFFLE_HOOK_POINT(PushRefuse, "push.refuse", int(const State&, const Frame& push));
+NUFFLE_HOOK_POINT(PushCancel, "push.cancel", bool(const State&, const Frame& push, int skill));
+NUFFLE_HOOK_POINT(PushChoice, "push.choice",
+                  bool(const State&, const Board&, const Frame& push, int owner, PushAnswer& answer));
+NUFFLE_HOOK_POINT(PushAfter, "push.after", bool(State&, const Frame& push));
+
+// push.cancelled: whether a PUSH_CANCEL skill of `other_pid` cancels `skill` in push frame `f`.
 inline bool push_cancelled(const State& s, const Frame& f, int skill, int other_pid) noexcept {
-    if (other_pid < 0) return false;
-    const bool blitz = f.arg[fpu::F_BLITZ] != 0;
-    const bool chain = f.arg[fpu::F_CHAIN] != 0;
-    if (has(s, other_pid, frames::skill::SIDE_STEP) && skill == frames::skill::GRAB) return true;
-    if (has(s, other_pid, frames::skill::GRAB) && skill == frames::skill::SIDE_STEP && !blitz && !chain) return true;
-    if (has(s, other_pid, frames::skill::JUGGERNAUT) && blitz && skill == frames::skill::STAND_FIRM) return true;
-    return false;
+    return other_pid >= 0 && hooks::any<PushCancel>(s, other_pid, s, f, skill);
 }
 
 // Push._options: the squares he may be pushed to and the side that chooses (PUSH_CHOICE: the
@@ -71,34 +78,14 @@ inline bool push_cancelled(const State& s, const Frame& f, int skill, int other_
 inline std::vector<int> push_options(const State& s, const Board& b, const Frame& f, int& side) {
     const int pid = f.arg[fpu::F_PID];
     const int att = f.arg[fpu::F_ATTACKER];
-    const bool blitz = f.arg[fpu::F_BLITZ] != 0;
-    const bool chain = f.arg[fpu::F_CHAIN] != 0;
     std::vector<int> options = push_squares(s, b, f.arg[fpu::F_PUSHER_SQ], pos(s, pid));
     side = s.active >= 0 ? s.active : (team_of(s, pid) ^ 1);
-    bool found = false;
-    bool only = false;
-    std::vector<int> extra;
-    // the pushed player's Side Step (his Grab answers only for the attacker)
-    if (has(s, pid, frames::skill::SIDE_STEP) && !push_cancelled(s, f, frames::skill::SIDE_STEP, att)) {
-        extra = empty_neighbours(s, b, pos(s, pid));
-        if (!extra.empty()) {
-            found = true;
-            only = true;
-            side = team_of(s, pid);
-        }
-    }
-    // the attacker's Grab (his Side Step answers only for the pushed player)
-    if (!found && att >= 0 && has(s, att, frames::skill::GRAB) && !blitz && !chain &&
-        !push_cancelled(s, f, frames::skill::GRAB, pid)) {
-        extra = empty_neighbours(s, b, pos(s, pid));
-        if (!extra.empty()) {
-            found = true;
-            side = team_of(s, att);
-        }
-    }
-    if (found) {
-        if (only) return extra;
-        for (const int q : extra) {
+    PushAnswer found;
+    if (hooks::any<PushChoice>(s, pid, s, b, f, pid, found) ||
+        (att >= 0 && hooks::any<PushChoice>(s, att, s, b, f, att, found))) {
+        side = found.side;
+        if (found.only) return found.squares;
+        for (const int q : found.squares) {
             bool seen = false;
             for (const int o : options) seen = seen || o == q;
             if (!seen) options.push_back(q);
@@ -161,11 +148,7 @@ inline void push_run(Ctx& c) {
     const int pid = f.arg[fpu::F_PID];
     int ph = f.phase;
     if (ph == fpu::START) {
-        int refuse = 0;  // PUSH_REFUSE: the largest answer (Stand Firm 1, Take Root 2)
-        if (has(s, pid, frames::skill::STAND_FIRM) && !push_cancelled(s, f, frames::skill::STAND_FIRM, f.arg[fpu::F_ATTACKER])) {
-            refuse = 1;
-        }
-        if (has(s, pid, frames::skill::TAKE_ROOT) && (pl(s, pid).flags & frames::flag::ROOTED) != 0) refuse = 2;
+        const int refuse = hooks::greatest<PushRefuse>(s, pid, 0, s, f);  // PUSH_REFUSE: the largest answer
         if (refuse == 2) {
             push_stay(s);
             return;
@@ -212,15 +195,7 @@ inline void push_run(Ctx& c) {
             move_player(s, pid, tgt);
             f.phase = fpu::MOVED;
             const int att = f.arg[fpu::F_ATTACKER];
-            // AFTER_PUSH: Strip Ball
-            if (att >= 0 && has(s, att, frames::skill::STRIP_BALL) && f.arg[fpu::F_CHAIN] == 0 && carrier(s) == pid &&
-                team_of(s, pid) != team_of(s, att) && !has(s, pid, frames::skill::SURE_HANDS) &&
-                !has(s, pid, frames::skill::MONSTROUS_MOUTH)) {
-                Frame& sb = push(s, frames::STRIP_BALL);
-                sb.arg[frames::p_strip_ball::F_ATTACKER] = i16(att);
-                sb.arg[frames::p_strip_ball::F_PID] = i16(pid);
-                return;
-            }
+            if (att >= 0 && hooks::any<PushAfter>(s, att, s, f)) return;  // AFTER_PUSH
         }
     }
     s.ok = 1;
@@ -303,3 +278,5 @@ inline Detail strip_ball_detail(Ctx& c) {
 }
 
 }  // namespace nuffle::procs::contact
+
+#include "nuffle/skill_rules/push_skills.hpp"

@@ -62,16 +62,16 @@ inline bool roll_team(const State& s, const Frame& f) noexcept {
            team_reroll_available(s, s.players[f.arg[fr::F_PID]].team);
 }
 
-// rolls.checked_reroll: Pro, once per team turn (`use`: record it).
+// rolls.CHECKED_REROLL (Pro), `use`: record the use.
 inline bool roll_pro(State& s, int pid, bool use) noexcept {
-    Player& p = s.players[pid];
-    if (!p.has_skill(frames::skill::PRO) || (p.flags & frames::flag::PRO_USED) != 0) return false;
-    if (use) p.flags |= frames::flag::PRO_USED;
+    std::uint32_t spend = 0;
+    if (!checked_reroll(s, pid, spend)) return false;
+    if (use) s.players[pid].flags |= spend;
     return true;
 }
 
 // rolls.spend_team_reroll: the Leader's bonus re-roll first; true if a Loner check comes first
-// (TEAM_REROLL_CHECK).
+// (TEAM_REROLL_CHECK: Loner).
 inline bool spend_team_reroll(State& s, int pid) noexcept {
     const int side = s.players[pid].team;
     Team& team = s.teams[side];
@@ -81,7 +81,7 @@ inline bool spend_team_reroll(State& s, int pid) noexcept {
     } else {
         --team.rerolls;
     }
-    return s.players[pid].has_skill(frames::skill::LONER);
+    return team_reroll_check(s, pid);
 }
 
 // PlayerRoll.run over a frame laid out as PlayerRoll: `ask` requests the roll, `finish` ends it

@@ -1,7 +1,7 @@
 // What stands beside the Block (core/procedures/block.py): MultipleBlock (block_skills.py),
 // the block substitutes (core/procedures/block_substitutes.py): Strike (Stab, Chainsaw) with
-// BEFORE_ATTACK (Foul Appearance) and ARMOUR_MODIFIER (Stakes: against a player with the
-// 'undead' roster keyword, Player::keywords), and the block skills' own player-action choices
+// its hook points BEFORE_ATTACK and ARMOUR_MODIFIER (LRB6's Foul Appearance and Stakes:
+// skill_rules/strike_skills.hpp), and the block skills' own player-action choices
 // (block_skills.py at action.ACTION_CHOICES and skill_action).
 #pragma once
 
@@ -81,6 +81,11 @@ inline void multiple_block_act(Ctx& c, const Act& a) {
 
 constexpr int CHAINSAW_ARMOUR = 3;
 
+NUFFLE_HOOK_POINT(StrikeBeforeAttack, "block_substitutes.before_attack",
+                  bool(State&, int attacker, int victim, int kind));
+NUFFLE_HOOK_POINT(StrikeArmourModifier, "block_substitutes.armour_modifier",
+                  int(const State&, int attacker, int target, int kind));
+
 inline void strike_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -98,12 +103,15 @@ inline void strike_run(Ctx& c) {
         f.phase = fst::GO_AHEAD;
     }
     if (f.phase == fst::GO_AHEAD) {
-        const int fns = has(s, victim, frames::skill::FOUL_APPEARANCE) ? 1 : 0;  // BEFORE_ATTACK: Foul Appearance
-        if (f.arg[fst::F_PRE] < fns) {
+        int fns[SKILL_IDS];  // BEFORE_ATTACK, the victim's handlers one at a time
+        const int n = hooks::skills<StrikeBeforeAttack>(s, victim, fns, SKILL_IDS);
+        while (f.arg[fst::F_PRE] < n) {
+            const int skill = fns[f.arg[fst::F_PRE]];
             f.arg[fst::F_PRE] = i16(f.arg[fst::F_PRE] + 1);
-            push_player_roll(s, frames::roll::FOUL_APPEARANCE, att, 2, 0, false);
-            f.phase = fst::BEFORE_ATTACK_USED;
-            return;
+            if (hooks::handler<StrikeBeforeAttack>(s, skill)(s, att, victim, f.arg[fst::F_KIND])) {
+                f.phase = fst::BEFORE_ATTACK_USED;
+                return;
+            }
         }
         if (chainsaw) {
             f.phase = fst::CHAINSAW_ROLLED;
@@ -122,9 +130,7 @@ inline void strike_run(Ctx& c) {
     }
     if (f.phase == fst::ARMOUR_ROLLED) {
         const int tgt = f.arg[fst::F_TARGET];
-        int total = dice_sum(s);
-        // ARMOUR_MODIFIER: Stakes, +1 on a Stab against an 'undead' player
-        if (!chainsaw && has(s, att, frames::skill::STAKES) && s.players[tgt].has_keyword(KW_UNDEAD)) ++total;
+        int total = dice_sum(s) + hooks::total<StrikeArmourModifier>(s, att, s, att, tgt, f.arg[fst::F_KIND]);
         if (chainsaw) total += CHAINSAW_ARMOUR;
         if (total <= pl(s, tgt).av) {
             pop(s);  // no effect
@@ -231,3 +237,5 @@ inline bool block_skill_act(State& s, int pid, int kind, std::int16_t& blocked, 
 }
 
 }  // namespace nuffle::procs::contact
+
+#include "nuffle/skill_rules/strike_skills.hpp"

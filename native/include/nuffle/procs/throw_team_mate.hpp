@@ -73,12 +73,8 @@ inline void throw_team_mate_run(Ctx& c) {
     const int thr = f.arg[ftt::F_THROWER], tm = f.arg[ftt::F_THROWN];
     if (ph == ftt::START) {
         f.phase = ftt::THROW;
-        if (s.players[thr].has_skill(frames::skill::ALWAYS_HUNGRY)) {  // BEFORE_THROW (Always Hungry)
+        if (hooks::any<passing::BeforeThrow>(s, thr, s, f)) {
             f.phase = ftt::BEFORE_THROW_USED;
-            namespace fa = frames::p_always_hungry;
-            Frame& h = push(s, frames::ALWAYS_HUNGRY);
-            h.arg[fa::F_THROWER] = i16(thr);
-            h.arg[fa::F_THROWN] = i16(tm);
             return;
         }
     } else if (ph == ftt::BEFORE_THROW_USED) {
@@ -107,17 +103,8 @@ inline void throw_team_mate_run(Ctx& c) {
         ttm_lift(s, f);
         f.arg[ftt::F_SPOT] = f.arg[ftt::F_TARGET];
         f.phase = ftt::SCATTER;
-        if (s.players[tm].has_skill(frames::skill::SWOOP)) {  // FLIGHT (Swoop)
+        if (hooks::any<passing::Flight>(s, tm, s, f)) {
             f.phase = ftt::FLIGHT_USED;
-            namespace fs = frames::p_swoop;
-            Frame& w = push(s, frames::SWOOP);
-            w.arg[fs::F_PID] = i16(tm);
-            w.arg[fs::F_START] = f.arg[ftt::F_TARGET];
-            for (const int slot : {fs::F_DIRECTION, fs::F_FACING}) {
-                ListRef t = list_field(s, w, slot, slot == fs::F_DIRECTION ? fs::F_DIRECTION_AT : fs::F_FACING_AT, 2);
-                t.push_back(0);
-                t.push_back(0);
-            }
             return;
         }
         request(s, Dice::D8, 1, purpose("team-mate scatter"));

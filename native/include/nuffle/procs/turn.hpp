@@ -1,5 +1,6 @@
-// A team turn (core/procedures/turn.py): its start, the declarations with their skill hooks
-// (DECLARATIONS: Jump Up, Ball & Chain, Bombardier, Throw Team-Mate), the end of the turn.
+// A team turn (core/procedures/turn.py): its start, the declarations with their hook point
+// DECLARATIONS (its LRB6 handlers, Jump Up, Ball & Chain, Bombardier and Throw Team-Mate, are
+// skill_rules/turn_skills.hpp's), the end of the turn.
 // A declared action pushes a PlayerAction frame; a spell, the Wizard's frame (wizard.hpp).
 #pragma once
 
@@ -42,52 +43,10 @@ inline void drop_declarer(Legal& groups, int pid) {
     groups = std::move(out);
 }
 
-inline void turn_declarations(const State& s, const Board& b, int side, int pid, Legal& groups) {
-    const Player& pl = s.players[pid];
-    for (int k = pl.next_skill(0); k >= 0; k = pl.next_skill(k + 1)) {  // the handlers in skill order
-        if (k == frames::skill::JUMP_UP) {
-            if (pl.status != static_cast<int>(Status::PRONE) || pl.square < 0) continue;
-            for (const int off : b.neighbours) {
-                const int q = s.grid[pl.square + off];
-                if (q >= 0 && s.players[q].team != side && s.players[q].status == static_cast<int>(Status::STANDING)) {
-                    add_declarer(groups, frames::at::START_BLOCK, pid);
-                    break;
-                }
-            }
-        } else if (k == frames::skill::BOMBARDIER) {
-            if (pl.status == static_cast<int>(Status::STANDING)) add_declarer(groups, frames::at::START_BOMB, pid);
-        } else if (k == frames::skill::THROW_TEAM_MATE) {
-            if (s.teams[side].pass_used) continue;
-            bool any = false;  // passing_skills._throwable over the Right Stuff holders
-            for (int q = 0; q < s.player_count && !any; ++q) {
-                const Player& o = s.players[q];
-                any = q != pid && o.team == pl.team && o.status == static_cast<int>(Status::STANDING) &&
-                      o.has_skill(frames::skill::RIGHT_STUFF);
-            }
-            if (!any) continue;
-            const int t = frames::at::START_THROW_TEAM_MATE;
-            auto it = std::find_if(groups.begin(), groups.end(), [&](const Choice& g) { return g.type == t; });
-            if (it != groups.end()) {
-                it->players.push_back(pid);
-                std::sort(it->players.begin(), it->players.end());
-                it->squares.clear();
-                it->probabilities.clear();
-                continue;
-            }
-            auto pass = std::find_if(groups.begin(), groups.end(), [](const Choice& g) { return g.type == frames::at::START_PASS; });
-            const auto at = pass != groups.end() ? pass + 1 : groups.end() - 1;
-            groups.insert(at, Choice{t, {pid}, {}, {}});
-        } else if (k == frames::skill::BALL_AND_CHAIN) {
-            drop_declarer(groups, pid);
-            add_declarer(groups, frames::at::START_MOVE, pid);
-        }
-    }
-}
-
-inline bool has_declaration_skill(const Player& p) noexcept {
-    return p.has_skill(frames::skill::JUMP_UP) || p.has_skill(frames::skill::BOMBARDIER) ||
-           p.has_skill(frames::skill::THROW_TEAM_MATE) || p.has_skill(frames::skill::BALL_AND_CHAIN);
-}
+// turn.DECLARATIONS: which actions player `pid` (ready or prone-and-unused, on the acting team)
+// may declare; the handlers edit `groups` (add_declarer, drop_declarer).
+NUFFLE_HOOK_POINT(Declarations, "turn.declarations",
+                  void(const State&, const Board&, int side, int pid, Legal& groups));
 
 inline void turn_end(Ctx& c, const Frame& f) {
     State& s = c.s;
@@ -178,12 +137,12 @@ inline Legal turn_legal(Ctx& c) {
     groups.push_back(Choice{frames::at::END_TURN, {}, {}, {}});
     for (int p = 0; p < s.player_count; ++p) {  // DECLARATIONS.holders, in id order
         const Player& pl = s.players[p];
-        if (!has_declaration_skill(pl) || pl.team != side) continue;
+        if (!hooks::holds<Declarations>(s, p) || pl.team != side) continue;
         if (!(pl.status == static_cast<int>(Status::STANDING) || pl.status == static_cast<int>(Status::PRONE)) ||
             (pl.flags & frames::flag::USED) != 0) {
             continue;
         }
-        turn_declarations(s, b, side, p, groups);
+        hooks::each<Declarations>(s, p, s, b, side, p, groups);
     }
     return groups;
 }
@@ -207,3 +166,5 @@ inline void turn_act(Ctx& c, const Act& a) {
 }
 
 }  // namespace nuffle::procs
+
+#include "nuffle/skill_rules/turn_skills.hpp"

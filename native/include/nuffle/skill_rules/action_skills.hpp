@@ -1,0 +1,112 @@
+// LRB6's handlers at movement.hpp's player-action hook points (Python's skill_rules
+// declaration_skills.py, movement_skills.py, block_skills.py, passing_skills.py and
+// team_skills.py): the declaration rolls (Blood Lust, Bone-head, Really Stupid, Take Root, Wild
+// Animal), Jump Up's roll to stand for a Block, the skills' own choices (Leap, Hail Mary Pass,
+// Multiple Block, Ball & Chain, Blood Lust, Bombardier, Chainsaw, Hypnotic Gaze, Stab, Throw
+// Team-Mate: their helpers are in the procedure headers of their rule areas) and Blood Lust's
+// feeding at the end of the action. Included by movement.hpp after its procedures.
+#pragma once
+
+#include "nuffle/hooks.hpp"
+#include "nuffle/procs/movement.hpp"
+
+namespace nuffle::procs {
+
+namespace lrb6_action {
+namespace sk = frames::skill;
+namespace rk = frames::roll;
+
+// --- AFTER_DECLARE: the declaration rolls --------------------------------------------------
+inline bool blood_lust(State& s, const Board&, const Frame& f) {
+    push_declaration_roll(s, f.arg[fa::F_PID], rk::BLOOD_LUST, 2, 0, frames::flag::MUST_FEED, false);
+    return true;
+}
+inline bool bone_head(State& s, const Board&, const Frame& f) {
+    push_declaration_roll(s, f.arg[fa::F_PID], rk::BONE_HEAD, 2, 0, frames::flag::DISTRACTED, true);
+    return true;
+}
+// Really Stupid: 2+ with a standing team-mate next to him who is not Really Stupid, else 4+.
+inline bool really_stupid(State& s, const Board& b, const Frame& f) {
+    const int pid = f.arg[fa::F_PID];
+    const Player& pl = s.players[pid];
+    bool helped = false;  // declaration_skills._helped_by_team_mate
+    for (const int off : b.neighbours) {
+        if (pl.square < 0) break;  // off the pitch (only in an impossible position)
+        const int q = s.grid[pl.square + off];
+        if (q >= 0 && s.players[q].team == pl.team && s.players[q].status == static_cast<int>(Status::STANDING) &&
+            !s.players[q].has_skill(sk::REALLY_STUPID)) {
+            helped = true;
+        }
+    }
+    push_declaration_roll(s, pid, rk::REALLY_STUPID, helped ? 2 : 4, 0, frames::flag::DISTRACTED, true);
+    return true;
+}
+inline bool take_root(State& s, const Board&, const Frame& f) {
+    const int pid = f.arg[fa::F_PID];
+    if ((s.players[pid].flags & frames::flag::ROOTED) != 0) return false;  // already rooted
+    push_declaration_roll(s, pid, rk::TAKE_ROOT, 2, 0, frames::flag::ROOTED, false);
+    return true;
+}
+inline bool wild_animal(State& s, const Board&, const Frame& f) {
+    const int a = f.arg[fa::F_KIND];
+    const int mod = (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0;
+    push_declaration_roll(s, f.arg[fa::F_PID], rk::WILD_ANIMAL, 4, mod, 0, true);
+    return true;
+}
+
+// --- STAND_UP_ROLL: Jump Up, for a Block declared while prone, an AG roll at +2 ------------
+inline bool jump_up_block(State& s, const Frame& f) {
+    if (f.arg[fa::F_KIND] != frames::at::START_BLOCK) return false;
+    const int pid = f.arg[fa::F_PID];
+    push_player_roll(s, rk::JUMP_UP, pid, agility_target(s.players[pid].ag), 2);
+    return true;
+}
+
+// --- ACTION_CHOICES ------------------------------------------------------------------------
+inline void leap(const State& s, const Board& b, const Frame& f, Legal& groups) { leap_choices(s, b, f, groups); }
+inline void hail_mary(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    passing::hail_mary_choices(s, b, f.arg[fa::F_KIND], f.arg[fa::F_PID], groups);
+}
+template <int Skill>
+inline void block_skill(const State& s, const Board& b, const Frame& f, Legal& groups) {  // Multiple Block, Chainsaw, Stab
+    contact::block_skill_choices(s, b, Skill, f.arg[fa::F_PID], f.arg[fa::F_KIND], f.arg[fa::F_BLOCKED] != 0,
+                                 f.arg[fa::F_MOVES], groups);
+}
+inline void ball_and_chain(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    chain_choices(s, b, f.arg[fa::F_PID], can_step(s, f), f.arg[fa::F_MOVES], groups);
+}
+inline void blood_lust_move(const State& s, const Board&, const Frame& f, Legal& groups) {
+    blood_lust_choices(s, f.arg[fa::F_PID], f.arg[fa::F_KIND], f.arg[fa::F_BLOCKED] != 0, groups);
+}
+inline void bombardier(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    passing::bomb_choices(s, b, f.arg[fa::F_KIND], f.arg[fa::F_PID], groups);
+}
+inline void hypnotic_gaze(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    gaze_choices(s, b, f.arg[fa::F_PID], f.arg[fa::F_KIND], groups);
+}
+inline void throw_team_mate(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    passing::ttm_choices(s, b, f.arg[fa::F_KIND], f.arg[fa::F_PID], groups);
+}
+
+// --- ACTION_END: Blood Lust's feeding, when he must feed -------------------------------------
+inline bool must_feed(State& s, const Frame& f, int) {
+    const int pid = f.arg[fa::F_PID];
+    if ((s.players[pid].flags & frames::flag::MUST_FEED) == 0) return false;
+    push_feed(s, pid);
+    return true;
+}
+}  // namespace lrb6_action
+
+namespace x6 = lrb6_action;
+NUFFLE_LRB6_HANDLERS(AfterDeclare, {sk::BLOOD_LUST, x6::blood_lust}, {sk::BONE_HEAD, x6::bone_head},
+                     {sk::REALLY_STUPID, x6::really_stupid}, {sk::TAKE_ROOT, x6::take_root},
+                     {sk::WILD_ANIMAL, x6::wild_animal})
+NUFFLE_LRB6_HANDLERS(StandUpRoll, {sk::JUMP_UP, x6::jump_up_block})
+NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x6::hail_mary},
+                     {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>}, {sk::BALL_AND_CHAIN, x6::ball_and_chain},
+                     {sk::BLOOD_LUST, x6::blood_lust_move}, {sk::BOMBARDIER, x6::bombardier},
+                     {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>}, {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze},
+                     {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate})
+NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
+
+}  // namespace nuffle::procs

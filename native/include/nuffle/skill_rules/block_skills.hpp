@@ -1,0 +1,114 @@
+// LRB6's handlers at block.hpp's hook points: Python's skill_rules/block_skills.py (Block,
+// Dodge, Tackle, Horns, Dauntless, Foul Appearance, Wrestle, Juggernaut, Fend, Frenzy) and
+// passing_skills.py's Dump-Off. Included by block.hpp after its procedures.
+#pragma once
+
+#include "nuffle/hooks.hpp"
+#include "nuffle/procs/block.hpp"
+
+namespace nuffle::procs::contact {
+
+namespace lrb6_block {
+namespace sk = frames::skill;
+
+inline bool block(const State&, const Frame&, int) noexcept { return true; }  // BOTH_DOWN_STANDS
+
+// STUMBLE_IS_PUSH: Dodge, unless the attacker cancels it.
+inline bool dodge(const State& s, const Frame& f) noexcept {
+    return !block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, sk::DODGE);
+}
+
+// CANCEL: Tackle stops Dodge; Juggernaut on a Blitz stops Fend, Stand Firm and Wrestle.
+inline bool tackle(const State&, int, bool, int skill) noexcept { return skill == sk::DODGE; }
+inline bool juggernaut_cancels(const State&, int, bool blitz, int skill) noexcept {
+    return blitz && (skill == sk::FEND || skill == sk::STAND_FIRM || skill == sk::WRESTLE);
+}
+
+inline int horns(const State&, int, int, bool blitz) noexcept { return blitz ? 1 : 0; }  // STRENGTH
+
+// STRENGTH_ROLL: Dauntless, if the attacker is the weaker and a 6 would do.
+inline bool dauntless(Ctx& c, Frame& f) {
+    const int ast = f.arg[fbk::F_AST], dst = f.arg[fbk::F_DST];
+    if (ast >= dst) return false;
+    const int need = dst - ast + 1;  // D6 + ST > the defender's ST
+    if (need > 6) return false;
+    push_player_roll(c.s, frames::roll::DAUNTLESS, f.arg[fbk::F_ATTACKER], need, 0, false);
+    return true;
+}
+
+// BEFORE_DICE: Foul Appearance (only the blocked player's counts); Dump-Off (passing.hpp).
+inline bool foul_appearance(Ctx& c, Frame& f) {
+    if (f.arg[fbk::F_ASKING] != f.arg[fbk::F_DEFENDER]) return false;
+    push_player_roll(c.s, frames::roll::FOUL_APPEARANCE, f.arg[fbk::F_ATTACKER], 2, 0, false);
+    return true;
+}
+inline bool dump_off(Ctx& c, Frame& f) {
+    return passing::dump_off_before_dice(c.s, c.b, f.arg[fbk::F_ASKING], f.arg[fbk::F_DEFENDER],
+                                         f.arg[fbk::F_SECOND] != 0);
+}
+
+// RESULT_OPTIONS: Wrestle (both placed prone, the defender's first) and Juggernaut (Both Down
+// counts as Pushed on a Blitz); -1: no option.
+inline int wrestle(Ctx& c, Frame& f, int pid, bool use) {
+    if (f.arg[fbk::F_FACE] != FACE_BOTH_DOWN) return -1;
+    const int att = f.arg[fbk::F_ATTACKER];
+    if (pid == f.arg[fbk::F_DEFENDER] && block_cancelled(c.s, att, f.arg[fbk::F_BLITZ] != 0, sk::WRESTLE)) return -1;
+    if (use) {
+        push_place_prone(c.s, att);
+        push_place_prone(c.s, f.arg[fbk::F_DEFENDER]);
+        f.arg[fbk::F_FACE] = FACE_RESOLVED;
+    }
+    return frames::at::USE_SKILL;
+}
+inline int juggernaut(Ctx&, Frame& f, int pid, bool use) {
+    if (pid != f.arg[fbk::F_ATTACKER] || f.arg[fbk::F_BLITZ] == 0 || f.arg[fbk::F_FACE] != FACE_BOTH_DOWN) return -1;
+    if (use) f.arg[fbk::F_FACE] = FACE_PUSHED;
+    return frames::at::SELECT_PUSHED;
+}
+
+// FOLLOW_UP: Fend (the defender's coach may forbid it), Frenzy (the attacker must).
+inline int fend(const State& s, const Frame& f, int pid) noexcept {
+    if (pid != f.arg[fbk::F_DEFENDER] || block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, sk::FEND)) {
+        return FOLLOW_FREE;
+    }
+    return FOLLOW_MAY_FORBID;
+}
+inline int frenzy_follows(const State&, const Frame& f, int pid) noexcept {
+    return pid == f.arg[fbk::F_ATTACKER] ? FOLLOW_MUST : FOLLOW_FREE;
+}
+
+// AFTER_BLOCK: a second block on a defender pushed and still standing next to him.
+inline bool frenzy_second_block(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int att = f.arg[fbk::F_ATTACKER];
+    const int dfd = f.arg[fbk::F_DEFENDER];
+    const int face = f.arg[fbk::F_FACE];
+    if (f.arg[fbk::F_MULTIPLE] != 0 || (face != FACE_PUSHED && face != FACE_STUMBLES)) return false;
+    if (!standing(s, dfd) || pos(s, dfd) < 0 || c.b.distance(pos(s, att), pos(s, dfd)) != 1) return false;
+    bool gfi = false;
+    const bool blitz = f.arg[fbk::F_BLITZ] != 0;
+    const int moves = f.arg[fbk::F_MOVES];
+    if (blitz) {  // the second block costs a square of movement
+        const int ma = pl(s, att).ma;
+        if (moves >= ma + max_gfi(s, att)) return false;
+        gfi = moves >= ma;
+        f.arg[fbk::F_EXTRA] = i16(f.arg[fbk::F_EXTRA] + 1);
+    }
+    push_block(s, att, dfd, blitz, gfi, moves + 1, false, 0, true);
+    return true;
+}
+
+}  // namespace lrb6_block
+
+namespace b6 = lrb6_block;
+NUFFLE_LRB6_HANDLERS(BlockCancel, {sk::TACKLE, b6::tackle}, {sk::JUGGERNAUT, b6::juggernaut_cancels})
+NUFFLE_LRB6_HANDLERS(BlockStrength, {sk::HORNS, b6::horns})
+NUFFLE_LRB6_HANDLERS(BlockBeforeDice, {sk::DUMP_OFF, b6::dump_off}, {sk::FOUL_APPEARANCE, b6::foul_appearance})
+NUFFLE_LRB6_HANDLERS(BlockStrengthRoll, {sk::DAUNTLESS, b6::dauntless})
+NUFFLE_LRB6_HANDLERS(BlockResultOptions, {sk::WRESTLE, b6::wrestle}, {sk::JUGGERNAUT, b6::juggernaut})
+NUFFLE_LRB6_HANDLERS(BlockBothDownStands, {sk::BLOCK, b6::block})
+NUFFLE_LRB6_HANDLERS(BlockStumbleIsPush, {sk::DODGE, b6::dodge})
+NUFFLE_LRB6_HANDLERS(BlockFollowUp, {sk::FEND, b6::fend}, {sk::FRENZY, b6::frenzy_follows})
+NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block})
+
+}  // namespace nuffle::procs::contact

@@ -1,0 +1,24 @@
+// LRB6's handlers at contact_foul.hpp's hook points: the foul skills of Python's
+// skill_rules/contact_skills.py (Chainsaw's kick-back, Sneaky Git). Included by contact_foul.hpp
+// after its procedures.
+#pragma once
+
+#include "nuffle/hooks.hpp"
+#include "nuffle/procs/contact_foul.hpp"
+
+namespace nuffle::procs::contact {
+
+namespace lrb6_foul {
+// BEFORE_FOUL: Chainsaw's kick-back (the ChainsawKickBack frame) before the armour roll.
+inline bool chainsaw_foul(State& s, const Frame& foul) {
+    push(s, frames::CHAINSAW_KICK_BACK).arg[fck::F_PID] = foul.arg[ffo::F_FOULER];
+    return true;
+}
+
+inline bool sneaky_git(const State&, const Frame&, bool broken) noexcept { return !broken; }  // UNSEEN
+}  // namespace lrb6_foul
+
+NUFFLE_LRB6_HANDLERS(FoulBefore, {frames::skill::CHAINSAW, lrb6_foul::chainsaw_foul})
+NUFFLE_LRB6_HANDLERS(FoulUnseen, {frames::skill::SNEAKY_GIT, lrb6_foul::sneaky_git})
+
+}  // namespace nuffle::procs::contact

@@ -1,0 +1,98 @@
+// LRB6's handlers at injury.hpp's hook points: the armour, injury and casualty skills of
+// Python's skill_rules/contact_skills.py (Chainsaw's armour modifier, Mighty Blow, Dirty Player,
+// Claws, Ball & Chain, Piling On, Thick Skull, Stunty, Decay, Regeneration, Nurgle's Rot).
+// Included by injury.hpp after its procedures.
+#pragma once
+
+#include <optional>
+
+#include "nuffle/hooks.hpp"
+#include "nuffle/procs/injury.hpp"
+
+namespace nuffle::procs {
+
+namespace lrb6_injury {
+namespace sk = frames::skill;
+
+// ARMOUR_MODIFIER: Chainsaw, +3 to his foul's armour roll and against him when he falls or is
+// blocked (a chainsaw attack or kick-back is a HIT whose +3 its procedure passes itself).
+inline int chainsaw_armour(const State&, int owner, int victim, int by, int how) noexcept {
+    if (how == HOW_FOUL) return owner == by ? 3 : 0;
+    return owner == victim && (how == HOW_FALL || how == HOW_BLOCK) ? 3 : 0;
+}
+
+// ARMOUR_OR_INJURY: Dirty Player on his foul, Mighty Blow on his block.
+inline int dirty_player(const State&, int, int, int how) noexcept { return how == HOW_FOUL ? 1 : 0; }
+inline int mighty_blow(const State&, int, int, int how) noexcept { return how == HOW_BLOCK ? 1 : 0; }
+
+// ARMOUR_BREAKS_AT: Claws, 8 on his block.
+inline std::optional<int> claws(const State&, int, int, int how) noexcept {
+    return how == HOW_BLOCK ? std::optional<int>(8) : std::nullopt;
+}
+
+inline bool ball_and_chain_falls(const State&, const Frame&) noexcept { return true; }  // ARMOUR_SKIPPED
+
+// AFTER_ARMOUR / AFTER_INJURY: Piling On after his block (not on a casualty).
+inline bool piling_on_armour(Ctx& c, const Frame& kd) {
+    const int by = kd.arg[fkd::F_BY];
+    if (kd.arg[fkd::F_HOW] != HOW_BLOCK || !can_pile_on(c.s, c.b, by, kd.arg[fkd::F_PID])) return false;
+    push_piling_on(c.s, by, frames::at::SELECT_ARMOUR);
+    return true;
+}
+inline bool piling_on_injury(Ctx& c, const Frame& inj, int result) {
+    const int by = inj.arg[finj::F_BY];
+    if (inj.arg[finj::F_HOW] != HOW_BLOCK || result == INJ_CASUALTY || !can_pile_on(c.s, c.b, by, inj.arg[finj::F_PID])) {
+        return false;
+    }
+    push_piling_on(c.s, by, frames::at::SELECT_INJURY);
+    return true;
+}
+
+// INJURY_TABLE: Thick Skull (8: stunned), Stunty (7: KO, 9: badly hurt), Ball & Chain (no stun).
+inline int thick_skull(const State&, const Frame&, int total, int result) noexcept {
+    return total == 8 && result == INJ_KO ? INJ_STUNNED : result;
+}
+inline int stunty(const State&, const Frame&, int total, int result) noexcept {
+    if (total == 7 && result == INJ_STUNNED) return INJ_KO;
+    if (total == 9 && result == INJ_KO) return INJ_BADLY_HURT;
+    return result;
+}
+inline int ball_and_chain_injury(const State&, const Frame&, int, int result) noexcept {
+    return result == INJ_STUNNED ? INJ_KO : result;
+}
+
+inline int decay(const State&, const Frame&) noexcept { return 1; }  // CASUALTY_ROLLS
+
+// RECOVER: Regeneration's roll (the Regenerate frame).
+inline bool regeneration(State& s, const Frame& inj) {
+    push(s, frames::REGENERATE).arg[frames::p_regenerate::F_PID] = inj.arg[finj::F_PID];
+    return true;
+}
+
+// CASUALTY_CAUSED: Nurgle's Rot, on an opponent killed who has none of Decay, Regeneration, Stunty.
+inline void nurgles_rot(State& s, const Frame& inj) {
+    const int pid = inj.arg[finj::F_PID];
+    const int by = inj.arg[finj::F_BY];
+    const Player& v = s.players[pid];
+    const bool dead = is_dead(inj.arg[finj::F_CAS]) || is_dead(inj.arg[finj::F_CAS2]);
+    if (!dead || v.team == s.players[by].team) return;
+    if (v.has_skill(sk::DECAY) || v.has_skill(sk::REGENERATION) || v.has_skill(sk::STUNTY)) return;
+    ++s.teams[s.players[by].team].stats[STAT_ROTTED];
+}
+}  // namespace lrb6_injury
+
+namespace i6 = lrb6_injury;
+NUFFLE_LRB6_HANDLERS(ArmourModifier, {sk::CHAINSAW, i6::chainsaw_armour})
+NUFFLE_LRB6_HANDLERS(ArmourOrInjury, {sk::DIRTY_PLAYER, i6::dirty_player}, {sk::MIGHTY_BLOW, i6::mighty_blow})
+NUFFLE_LRB6_HANDLERS(ArmourBreaksAt, {sk::CLAWS, i6::claws})
+NUFFLE_LRB6_HANDLERS(ArmourSkipped, {sk::BALL_AND_CHAIN, i6::ball_and_chain_falls})
+NUFFLE_LRB6_HANDLERS(AfterArmour, {sk::PILING_ON, i6::piling_on_armour})
+NUFFLE_LRB6_NO_HANDLERS(InjuryModifier)
+NUFFLE_LRB6_HANDLERS(InjuryTable, {sk::THICK_SKULL, i6::thick_skull}, {sk::BALL_AND_CHAIN, i6::ball_and_chain_injury},
+                     {sk::STUNTY, i6::stunty})
+NUFFLE_LRB6_HANDLERS(AfterInjury, {sk::PILING_ON, i6::piling_on_injury})
+NUFFLE_LRB6_HANDLERS(CasualtyRolls, {sk::DECAY, i6::decay})
+NUFFLE_LRB6_HANDLERS(Recover, {sk::REGENERATION, i6::regeneration})
+NUFFLE_LRB6_HANDLERS(CasualtyCaused, {sk::NURGLES_ROT, i6::nurgles_rot})
+
+}  // namespace nuffle::procs
