@@ -165,6 +165,13 @@ class Encoder:
     def observe(self, state: State, side: int, spatial: Any, non_spatial: Any, mask: Any,
                 indices: Any = None) -> int: ...
 
+class ScriptedBot:
+    """The scripted bot in C++ (agents/scripted/bot.py's ScriptedBot, decision for decision)."""
+    def __init__(self, board: BoardGeometry, offense: dict[str, Any], defense: dict[str, Any],
+                 compensated: bool) -> None: ...
+    def reset(self) -> None: ...
+    def act(self, state: State, plain: bool = False) -> tuple[int, int, int]: ...
+
 def time_encoding(encoder: Encoder, states: list[State], moves: list[tuple[int, int, int]],
                   rounds: int = 5) -> tuple[float, float]:
     """(encode_ns, step_ns) per position, best of `rounds`, timed inside C++."""

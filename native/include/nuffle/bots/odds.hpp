@@ -55,7 +55,7 @@ inline int face_result(int face, const BlockSkills& a, const BlockSkills& d) noe
 
 // block.block_dice: (dice, attacker chooses) for `att` blocking `dfd`.
 inline int block_dice(const State& s, const Board& b, int att, int dfd, bool blitz, bool& chooses) noexcept {
-    const int a = procs::contact::strength(s, att, blitz) + assists(s, b, team_of(s, att), dfd, att);
+    const int a = procs::contact::strength(s, att, dfd, blitz) + assists(s, b, team_of(s, att), dfd, att);
     const int d = s.players[dfd].st + assists(s, b, team_of(s, dfd), att, dfd);
     chooses = true;
     if (a > 2 * d) return 3;
