@@ -20,7 +20,7 @@ from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.envs.layout_hash import layout_description, layout_hash
 
 sys.path.insert(0, str(Path(__file__).parent))  # margin_features, imported by path as users' modules are
-from margin_features import MARGIN, margin  # noqa: E402
+from margin_features import MARGIN, margin
 
 NEEDS_NATIVE = pytest.mark.skipif(not native_available() and os.environ.get("NUFFLE_REQUIRE_NATIVE") != "1",
                                   reason="the native extension is not built")
@@ -121,7 +121,8 @@ def test_the_layout_hash_accounts_for_the_features() -> None:
     assert layout_hash(1, None) == plain and "extra_features" not in layout_description(1)
     with_margin = layout_hash(1, MARGIN)
     assert with_margin != plain
-    assert layout_hash(1, ExtraFeatures("score-margin-v1", 2, lambda v, s: [0, 0])) == with_margin  # name and size
+    same_name = ExtraFeatures("score-margin-v1", 2, lambda v, s: [0, 0])
+    assert layout_hash(1, same_name) == with_margin  # the name and size, not the function
     assert layout_hash(1, ExtraFeatures("score-margin-v2", 2, margin)) != with_margin
     assert layout_hash(1, ExtraFeatures("score-margin-v1", 3, margin)) != with_margin
     assert layout_description(1, MARGIN)["extra_features"] == {"name": "score-margin-v1", "size": 2}

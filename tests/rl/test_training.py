@@ -280,6 +280,7 @@ def test_the_batched_executor_refuses_settings_it_cannot_run_in_one_line(tmp_pat
                  "--no-progress", *args]) == 2
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: executor 'batched' cannot run these settings: "), err
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: executor 'batched' cannot run these settings: "), err
     assert why in lines[0] and "Traceback" not in err
     assert not out.exists()

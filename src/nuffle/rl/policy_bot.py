@@ -1,8 +1,9 @@
 """A trained policy as a bot: `policy?model=runs/b1/best.pt` (or a bundled name such as `b1`).
 
 The bot encodes its view exactly as the environment encoded the learner's observations
-(canonical, so it plays home or away; with the observation features it was trained on), masks the illegal actions and samples the policy (or
-takes its most likely action with `greedy=true`). Set-up decisions go to the bot the policy was
+(canonical, so it plays home or away; with the observation features it was trained on), masks
+the illegal actions and samples the policy (or takes its most likely action with
+`greedy=true`). Set-up decisions go to the bot the policy was
 trained with for them (its config's `setup`), as in training.
 
 A policy trained with assisted moves sees every position as an assisted-moves match offers
