@@ -77,8 +77,8 @@ def main() -> None:
                                "timesteps": args.timesteps, "threads": args.threads}
     for name in EXTRACTORS:
         mine = [r for r in runs if r["extractor"] == name]
-        summary[name] = {"steps_per_s": statistics.median(r["steps_per_s"] for r in mine),
-                         "steps_per_cpu_s": statistics.median(r["steps_per_cpu_s"] for r in mine)}
+        summary[name] = {key: round(statistics.median(r[key] for r in mine), 1)
+                         for key in ("steps_per_s", "steps_per_cpu_s")}
     for key in ("steps_per_s", "steps_per_cpu_s"):
         summary["ratio_" + key] = round(summary["mask_free"][key] / summary["default"][key], 2)
     if args.json:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 
 from nuffle.core.engines import native_available
 from nuffle.envs.aec_env import BloodBowlAEC
@@ -20,11 +21,11 @@ from nuffle.envs.gym_env import BloodBowlEnv
 from nuffle.envs.layout_hash import layout_description, layout_hash
 
 sys.path.insert(0, str(Path(__file__).parent))  # margin_features, imported by path as users' modules are
-from margin_features import MARGIN, margin
+from margin_features import MARGIN, margin  # type: ignore[import-not-found]
 
 NEEDS_NATIVE = pytest.mark.skipif(not native_available() and os.environ.get("NUFFLE_REQUIRE_NATIVE") != "1",
                                   reason="the native extension is not built")
-BASE = BloodBowlEnv(board=1).observation_space["non_spatial"].shape[0]
+BASE = BloodBowlEnv(board=1).driver.encoder.non_spatial_size
 
 
 def _play_to_a_touchdown(env: BloodBowlEnv, seed: int) -> list[tuple[np.ndarray, list[float]]]:
@@ -32,7 +33,7 @@ def _play_to_a_touchdown(env: BloodBowlEnv, seed: int) -> list[tuple[np.ndarray,
     features beside the margin of the live match as the learner sees it."""
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    seen = []
+    seen: list[tuple[np.ndarray, list[float]]] = []
     for _ in range(3000):
         seen.append((obs["non_spatial"][BASE:].copy(), margin(env.driver.live(), env.side)))
         if seen[-1][1][1] > 0:
@@ -48,6 +49,7 @@ def test_single_env_appends_the_features_for_the_learners_side(engine: str) -> N
     for side in ("home", "away"):
         env = BloodBowlEnv(board=1, opponent="endzone", side=side, features=MARGIN, engine=engine)
         space = env.observation_space["non_spatial"]
+        assert isinstance(space, spaces.Box)
         assert space.shape == (BASE + 2,)
         assert np.isinf(space.low[BASE:]).all() and (space.low[:BASE] == 0).all()
         seen = _play_to_a_touchdown(env, seed=5)
@@ -80,8 +82,13 @@ def test_pettingzoo_observations_carry_each_agents_features() -> None:
 
 
 def test_features_see_a_view_not_the_live_match() -> None:
-    seen = []
-    feats = ExtraFeatures("spy", 1, lambda view, side: seen.append(view) or [0.0])
+    seen: list[object] = []
+
+    def spy(view: object, side: int) -> list[float]:
+        seen.append(view)
+        return [0.0]
+
+    feats = ExtraFeatures("spy", 1, spy)
     env = BloodBowlEnv(board=1, features=feats, engine="python")
     env.reset(seed=1)
     assert seen and all(view is not env.driver.live() for view in seen)
@@ -138,6 +145,7 @@ def test_batched_rows_and_final_observations_carry_the_features(workers: int) ->
             BatchedVectorEnv(4, board=1, features=MARGIN, seed=1, side="random", workers=workers) as env:
         obs, _ = env.reset()
         plain_check.reset()
+        assert isinstance(env.single_observation_space, spaces.Dict)
         assert env.single_observation_space["non_spatial"].shape == (BASE + 2,)
         ended = 0
         for t in range(4000):
@@ -150,10 +158,10 @@ def test_batched_rows_and_final_observations_carry_the_features(workers: int) ->
                 expected = margin(plain_check.game(i), int(infos["side"][i]))
                 assert obs["non_spatial"][i, BASE:].tolist() == expected
             if "final_obs" in infos:
-                for i in np.flatnonzero(infos["_final_obs"]):
-                    score = infos["final_info"]["score"][i]
-                    side = int(infos["final_info"]["side"][i])
-                    final = infos["final_obs"][i]["non_spatial"]
+                for row in np.flatnonzero(infos["_final_obs"]).tolist():
+                    score = infos["final_info"]["score"][row]
+                    side = int(infos["final_info"]["side"][row])
+                    final = infos["final_obs"][row]["non_spatial"]
                     assert final[BASE:].tolist() == [score[side] - score[1 - side], score.sum()]
                     ended += 1
             if ended >= 4:

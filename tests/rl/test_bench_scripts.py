@@ -39,7 +39,7 @@ def test_sb3_recipe_bench_times_both_extractors_in_alternating_order() -> None:
     inputs = {r["extractor"]: r["inputs"] for r in runs}
     assert inputs["default"] - inputs["mask_free"] == ActionCodec(1).size  # the mask is the only difference
     free = sorted(r["steps_per_s"] for r in runs if r["extractor"] == "mask_free")
-    assert summary["mask_free"]["steps_per_s"] == pytest.approx(sum(free) / 2)
+    assert summary["mask_free"]["steps_per_s"] == pytest.approx(sum(free) / 2, abs=0.05)
     assert summary["ratio_steps_per_s"] == pytest.approx(
         summary["mask_free"]["steps_per_s"] / summary["default"]["steps_per_s"], abs=0.01)
 

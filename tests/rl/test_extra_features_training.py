@@ -16,13 +16,14 @@ from nuffle.core.engines import native_available
 from nuffle.envs.layout_hash import layout_hash
 from nuffle.rl import checkpoint
 from nuffle.rl.batched import batched_unsupported
-from nuffle.rl.networks import NetSpec, build_network
+from nuffle.rl.networks import NetSpec, PaperNet, build_network
+from nuffle.rl.policy_bot import PolicyAgent
 from nuffle.rl.policy_opponent import NetOpponent
 from nuffle.rl.vec import EnvSpec
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent / "envs"))  # margin_features, imported by path as users' modules are
-from margin_features import MARGIN  # noqa: E402
+from margin_features import MARGIN  # type: ignore[import-not-found]  # noqa: E402
 
 NEEDS_NATIVE = pytest.mark.skipif(not native_available() and os.environ.get("NUFFLE_REQUIRE_NATIVE") != "1",
                                   reason="the native extension is not built")
@@ -38,13 +39,16 @@ def test_rl_train_records_the_features_and_the_policy_bot_uses_them(tmp_path: Pa
     assert payload["layout"] == layout_hash(1, MARGIN) != layout_hash(1)
     saved = checkpoint.load(out / "last.pt")
     assert saved.config.features == "margin_features:MARGIN" and saved.net.spec.extra == 2
-    assert saved.net.fc_ns.in_features == build_network(NetSpec(board=1)).fc_ns.in_features + 2
+    plain = build_network(NetSpec(board=1))
+    assert isinstance(saved.net, PaperNet) and isinstance(plain, PaperNet)
+    assert saved.net.fc_ns.in_features == plain.fc_ns.in_features + 2
 
     from nuffle.agents.registry import make_agent
     from nuffle.core.game import Game
     from nuffle.play import play
 
     bot = make_agent(f"policy?model={out / 'last.pt'}")
+    assert isinstance(bot, PolicyAgent)
     assert bot.features is MARGIN and bot.batch_policy() is None  # played as a bot, features and all
     game = play(Game.new("human", "human", seed=3, board=1), bot, make_agent("random"))  # its net
     assert game.is_over  # reads 2 inputs more: without the features every decision would fail
