@@ -61,6 +61,7 @@ nuffle::vec::Options vec_options(const py::dict& d) {
         o.opponent_setup = static_cast<nuffle::vec::Setup>(opponent_setup);
     }
     o.compensated = d["compensated"].cast<bool>();
+    if (d.contains("keep_final")) o.keep_final = d["keep_final"].cast<bool>();
     if (o.setup == nuffle::vec::Setup::SCRIPTED || o.opponent_setup == nuffle::vec::Setup::SCRIPTED ||
         o.opponent == nuffle::vec::Opponent::SCRIPTED) {
         o.offense = formations_from(d["offense"].cast<py::dict>());

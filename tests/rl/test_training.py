@@ -262,3 +262,25 @@ def test_curves_are_named_after_their_run(tmp_path):
     assert run_label(tmp_path / "b1td") == "b1td"
     assert run_label(tmp_path / "b1td" / "log.csv") == "b1td"
     assert run_label(tmp_path / "b1_a2c_log.csv") == "b1_a2c"
+
+
+@NEEDS_NATIVE
+@pytest.mark.parametrize(("args", "why"), [
+    (["--curriculum", "endzone"], "a curriculum takes learner decisions over from Python"),
+    (["--assisted-moves"], "assisted moves are not in the batched environment"),
+    (["--opponent", "self", "--setup", "random"], "self-play's opponent sets up with the scripted"),
+])
+def test_the_batched_executor_refuses_settings_it_cannot_run_in_one_line(tmp_path, capsys, args, why):
+    """Issue 54, item 13, as the user ran it: `rl train --executor batched` with settings it does
+    not support is one line and exit 2, and leaves no run folder."""
+    from nuffle.cli import main
+
+    out = tmp_path / "run"
+    assert main(["rl", "train", "--out", str(out), "--executor", "batched", "--board", "1", "--steps", "80",
+                 "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: executor 'batched' cannot run these settings: "), err
+    assert why in lines[0] and "Traceback" not in err
+    assert not out.exists()

@@ -51,6 +51,7 @@ struct Options {
     rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
     setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED, Opponent::SCRIPTED)
     bool compensated = false;  // Opponent::SCRIPTED: its pathfinder sums as Python 3.12+ does
+    bool keep_final = false;  // keep each ended episode's final position (Python's observation features read it)
 };
 
 // The caller's arrays, `n` rows each (checked by the binding).
@@ -93,7 +94,7 @@ struct Row {
     std::vector<Act> acts;  // their actions
     std::vector<std::int64_t> mask_idx;  // the indices set in the row of the caller's mask
     encode::Written written;  // the entries set in the row of the caller's spatial array
-    State final_state{};  // the last ended episode's final position (for Python's end_game)
+    State final_state{};  // the last ended episode's final position (Python's end_game and observation features)
 };
 
 class VecEnv {
@@ -447,7 +448,7 @@ private:
         a_.final_side[i] = static_cast<std::int8_t>(shown);
         a_.final_score[2 * k] = r.s.teams[HOME].score;
         a_.final_score[2 * k + 1] = r.s.teams[AWAY].score;
-        if (python_) r.final_state = r.s;
+        if (python_ || opt_.keep_final) r.final_state = r.s;
         r.ended = true;
     }
 

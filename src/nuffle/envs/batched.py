@@ -35,10 +35,10 @@ _OBS = ("spatial", "non_spatial", "action_mask")
 _ALIGN = 64
 
 
-def _layout(board: int, n: int) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
+def _layout(board: int, n: int, extra: int = 0) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
     """Each array's (offset, shape, dtype) in one block of memory, and the block's size."""
     out, offset = {}, 0
-    for name, (shape, dtype) in array_shapes(board, n).items():
+    for name, (shape, dtype) in array_shapes(board, n, extra).items():
         out[name] = (offset, shape, dtype)
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
         offset += (size + _ALIGN - 1) // _ALIGN * _ALIGN
@@ -153,7 +153,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     def __init__(self, num_envs: int = 1, board: int = 11, home: Team = "human", away: Team = "orc",
                  opponent: Any = "random", reward: Any = "win", side: str = "home",
                  setup: Any = DEFAULT_SETUP, max_steps: int | None = DEFAULT_MAX_STEPS,
-                 seed: int | None = None, workers: int = 1) -> None:
+                 seed: int | None = None, workers: int = 1, features: Any = None) -> None:
         if not native_available():
             raise EnvError("the batched environment runs on the native engine, which is not built here; "
                            "use nuffle.envs.make_vector_env (the Python engine) instead")
@@ -170,12 +170,15 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
-        _check_memory(num_envs, _layout(board, num_envs)[1])  # before the spaces allocate rows
+        driver = MatchDriver(board, home, away, False, "native", features)
+        self.features = driver.features
+        extra = self.features.size if self.features is not None else 0
+        _check_memory(num_envs, _layout(board, num_envs, extra)[1])  # before the spaces allocate rows
         self.num_envs = num_envs
         self.workers = workers
         self.board = board
-        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps)
-        driver = MatchDriver(board, home, away, False, "native")
+        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps,
+                                    self.features)
         self.single_observation_space = observation_space(driver)
         self.single_action_space = MaskDiscrete(driver.codec.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -189,7 +192,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self._conns: list[Connection] = []
         self._core: BatchCore | None = None  # workers=1: every row, here
         self._local: BatchCore | None = None  # workers>1: the first block, stepped here
-        layout, size = _layout(board, num_envs)
+        layout, size = _layout(board, num_envs, extra)
         if workers == 1:
             self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
             self._core = BatchCore(self.batch_spec, self.arrays)
@@ -382,7 +385,18 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
                            f"{int(masks[i].sum())} actions are legal (see the action mask)")
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return {name: self._views[name] for name in _OBS}
+        obs = {name: self._views[name] for name in _OBS}
+        if self.features is not None:
+            obs["non_spatial"] = self._joined("non_spatial", "extra")
+        return obs
+
+    def _joined(self, base: str, extra: str, row: int | None = None) -> np.ndarray:
+        """A read-only array of `base`'s rows (or row `row`) followed by the features in `extra`."""
+        v = self._views
+        parts = (v[base], v[extra]) if row is None else (v[base][row], v[extra][row])
+        joined = np.concatenate(parts, axis=-1)
+        joined.flags.writeable = False
+        return joined
 
     def _infos(self) -> dict[str, Any]:
         """Each row's side, and for the rows whose episode ended this step, their final
@@ -398,6 +412,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
             finals = [a["final_" + name] for name in _OBS]
             for i in rows.tolist():  # views: a row's final arrays hold until its next episode ends
                 final_obs[i] = {name: final[i] for name, final in zip(_OBS, finals, strict=True)}
+                if self.features is not None:
+                    final_obs[i]["non_spatial"] = self._joined("final_non_spatial", "final_extra", i)
             infos["final_obs"] = final_obs
             infos["_final_obs"] = done
             infos["final_info"] = {

@@ -31,6 +31,7 @@ from nuffle.core.native_state import native_board, state_data
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.core import EnvError
+from nuffle.envs.extra_features import ExtraFeatures
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
 from nuffle.envs.native_parts import board_formations, reward_terms
 from nuffle.envs.opponent import Opponent
@@ -104,10 +105,12 @@ class BatchSpec:
     side: str
     setup: Any
     max_steps: int | None
+    features: ExtraFeatures | None = None  # the user's observation features (computed in Python)
 
 
-def array_shapes(board: int, n: int) -> dict[str, tuple[tuple[int, ...], Any]]:
-    """The (shape, dtype) of every array a batch of `n` rows of `board` shares."""
+def array_shapes(board: int, n: int, extra: int = 0) -> dict[str, tuple[tuple[int, ...], Any]]:
+    """The (shape, dtype) of every array a batch of `n` rows of `board` shares (with `extra`
+    observation features: theirs for each row, now and at its last episode's end)."""
     from nuffle.envs.native_encoder import NativeEncoder
 
     enc = NativeEncoder(board)
@@ -119,7 +122,7 @@ def array_shapes(board: int, n: int) -> dict[str, tuple[tuple[int, ...], Any]]:
         "final_spatial": (spatial, np.float32), "final_non_spatial": (ns, np.float32),
         "final_action_mask": (size, np.bool_), "final_side": ((n,), np.int8),
         "final_score": ((n, 2), np.int16), "other_reward": ((n,), np.float64),
-    }
+    } | ({"extra": ((n, extra), np.float32), "final_extra": ((n, extra), np.float32)} if extra else {})
 
 
 def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[str, Any]:
@@ -149,6 +152,7 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
         "setup_kind": int(DecisionKind.SETUP), "reward": terms, "compensated": sys.version_info >= (3, 12),
         "opponent_setup": (_SCRIPTED_SETUP if policy is not None and policy.setup == "scripted"
                            else _LEARNER_SETUP),
+        "keep_final": spec.features is not None,  # the final features read the final position
     }
     if _SCRIPTED_SETUP in (setup, options["opponent_setup"]) or opponent == _SCRIPTED_OPPONENT:
         options["offense"], options["defense"] = board_formations(spec.board)
@@ -221,6 +225,7 @@ class BatchCore:
         self.started = [False] * self.n
         self._serve(self.vec.reset())
         self._draw(every)
+        self._features(np.zeros(0, dtype=np.int64))
 
     def step(self) -> None:
         """Take the actions in `arrays['actions']`, all checked first: EnvError naming the first
@@ -231,6 +236,19 @@ class BatchCore:
         ended = (a["terminated"] | a["truncated"]).nonzero()[0]
         if len(ended):
             self._draw(ended)
+        self._features(ended)
+
+    def _features(self, ended: np.ndarray) -> None:
+        """The user's observation features of every row now, and of each `ended` row's last
+        position (`final_extra`), each computed on a copy of the row's match."""
+        features = self.spec.features
+        if features is None:
+            return
+        a = self.arrays
+        for i in range(self.n):
+            a["extra"][i] = features.compute(self.game(i), int(a["side"][i]))
+        for i in ended.tolist():
+            a["final_extra"][i] = features.compute(self.game(i, final=True), int(a["final_side"][i]))
 
     def _checked(self, call: Any) -> Any:
         try:

@@ -87,7 +87,9 @@ class MatchDriver:
     """One match seen through the action codec and the observation encoder."""
 
     def __init__(self, board: int, home: Team, away: Team, assisted_moves: bool,
-                 engine: str | None = None) -> None:
+                 engine: str | None = None, features: Any = None) -> None:
+        from nuffle.envs.extra_features import resolve_features  # it imports EnvError from here
+
         if board not in BOARDS:
             raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
         self.board = board
@@ -98,6 +100,10 @@ class MatchDriver:
         self.codec = ActionCodec(board)
         self.encoder = ObservationEncoder(board)
         enc = self.encoder
+        #: the user's observation features (`nuffle.envs.extra_features`), appended to non_spatial
+        self.features = resolve_features(features)
+        self.non_spatial_size = enc.non_spatial_size + (self.features.size if self.features else 0)
+        self._extended: tuple[int, int, dict[str, np.ndarray]] | None = None  # (steps, side, obs)
         self._legal_cells = self.codec.legal_cell_table(
             LAYER_INDEX["legal_cells"] * enc.height * enc.width, enc.size)
         self.native: NativeEncoder | None = None  # made on the first native game observed
@@ -116,7 +122,7 @@ class MatchDriver:
                              assisted_moves=self.assisted_moves, engine=self.engine)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
         self._ranges = self.game.state.ranges
-        self._cache = self._obs = None
+        self._cache = self._obs = self._extended = None
         self.steps = 0
         return self.game
 
@@ -130,7 +136,7 @@ class MatchDriver:
             self.static = None
         elif not same_match or self.static is None:
             self.static = StaticPlayers(game.state)
-        self._cache = self._obs = None
+        self._cache = self._obs = self._extended = None
         self.steps += 1
 
     def _native_for(self, game: Game) -> NativeEncoder | None:
@@ -192,7 +198,21 @@ class MatchDriver:
     def observe(self, side: int) -> dict[str, np.ndarray]:
         """The observation of `side` now (its mask is empty when it does not decide). The arrays
         are new at each engine decision; the environment never writes to them afterwards, and
-        the legality of a step is checked against the indices, not against this mask."""
+        the legality of a step is checked against the indices, not against this mask. With
+        observation features, `non_spatial` ends with theirs, computed on a view of the match."""
+        if self.features is None:
+            return self._observe(side)
+        e = self._extended
+        if e is not None and e[0] == self.steps and e[1] == side:
+            return e[2]
+        obs = dict(self._observe(side))
+        extra = self.features.compute(self.live().view(), side)
+        obs["non_spatial"] = np.concatenate([obs["non_spatial"], extra])
+        self._extended = (self.steps, side, obs)
+        return obs
+
+    def _observe(self, side: int) -> dict[str, np.ndarray]:
+        """The encoder's observation of `side` now (without the user's features)."""
         game = self.live()
         if self._native_for(game):
             assert isinstance(game, NativeGame)

@@ -25,12 +25,16 @@ DEFAULT_SETUP = "scripted"
 
 
 def observation_space(driver: MatchDriver) -> spaces.Dict:
-    """The Dict observation space of a board: spatial layers, non-spatial vector, mask."""
+    """The Dict observation space of a board: spatial layers, non-spatial vector, mask. The
+    user's observation features, at the end of the non-spatial vector, are unbounded."""
     enc, codec = driver.encoder, driver.codec
+    extra = driver.non_spatial_size - enc.non_spatial_size
+    low = np.concatenate([np.zeros(enc.non_spatial_size), np.full(extra, -np.inf)]).astype(np.float32)
+    high = np.concatenate([np.ones(enc.non_spatial_size), np.full(extra, np.inf)]).astype(np.float32)
     return spaces.Dict(
         {
             "spatial": spaces.Box(0.0, 1.0, enc.spatial_shape, dtype=np.float32),
-            "non_spatial": spaces.Box(0.0, 1.0, (enc.non_spatial_size,), dtype=np.float32),
+            "non_spatial": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (codec.size,), dtype=np.bool_),
         }
     )
@@ -105,7 +109,11 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
 
     `engine` ('python' or 'native'; default: `NUFFLE_ENGINE`, else native where it is built)
     is the engine the matches run on; on the native one the observation and mask are written
-    by the C++ encoder. Both give the same observations, masks and matches."""
+    by the C++ encoder. Both give the same observations, masks and matches.
+
+    `features` (an `ExtraFeatures`, or its import path 'package.module:NAME'; default None)
+    appends the user's own numbers, computed on a view of the match, to `non_spatial`
+    (`nuffle.envs.extra_features`)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4,
                 "autoreset_mode": AutoresetMode.SAME_STEP}
@@ -127,6 +135,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
         max_steps: int | None = DEFAULT_MAX_STEPS,
         factored: bool = False,
         engine: str | None = None,
+        features: Any = None,
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
@@ -138,7 +147,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
         self.max_steps = max_steps
-        self.driver = MatchDriver(board, home, away, assisted_moves, engine)
+        self.driver = MatchDriver(board, home, away, assisted_moves, engine, features)
         self.opponent = Opponent(opponent, opponent_assisted_moves)
         self.helper = Opponent(setup) if setup is not None else None
         if takeover is not None and (self.helper is None or not callable(takeover)):

@@ -1,24 +1,35 @@
 """A fingerprint of the observation and action layout of one board: what a trained network's
-inputs and outputs mean. Checkpoints store it and refuse to load under another layout."""
+inputs and outputs mean. Checkpoints store it and refuse to load under another layout. The
+user's observation features (`nuffle.envs.extra_features`) are part of the layout: their name
+and size enter the hash; without them the hash is what it always was."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 from functools import cache
+from typing import TYPE_CHECKING
 
 from nuffle.envs.codec import CODEC_TYPES, JOINT_TYPES, PLAYER_TYPES, ActionCodec
 from nuffle.envs.decision import DECISION_NAMES
 from nuffle.envs.features import NON_SPATIAL, SPATIAL_LAYERS
 from nuffle.envs.layout import side_layout
 
+if TYPE_CHECKING:
+    from nuffle.envs.extra_features import ExtraFeatures
 
-def layout_description(board: int) -> dict[str, object]:
+
+def layout_description(board: int, features: ExtraFeatures | None = None) -> dict[str, object]:
     """Everything the hash covers: layer and feature names in order, the grid, the decision
-    one-hot, the action types and the codec's rows and targets."""
+    one-hot, the action types and the codec's rows and targets, and the name and size of the
+    user's observation features when there are any."""
+    return _described(board, None if features is None else (features.name, features.size))
+
+
+def _described(board: int, named: tuple[str, int] | None) -> dict[str, object]:
     lay = side_layout(board, 0)
     codec = ActionCodec(board)
-    return {
+    described: dict[str, object] = {
         "board": board,
         "grid": [lay.height, lay.width],
         "spatial": [name for name, _ in SPATIAL_LAYERS],
@@ -30,10 +41,17 @@ def layout_description(board: int) -> dict[str, object]:
         "rows": codec.rows,
         "targets": codec.targets,
     }
+    if named is not None:
+        described["extra_features"] = {"name": named[0], "size": named[1]}
+    return described
+
+
+def layout_hash(board: int, features: ExtraFeatures | None = None) -> str:
+    """A short hex digest of `layout_description(board, features)`."""
+    return _digest(board, None if features is None else (features.name, features.size))
 
 
 @cache
-def layout_hash(board: int) -> str:
-    """A short hex digest of `layout_description(board)`."""
-    text = json.dumps(layout_description(board), sort_keys=True, separators=(",", ":"))
+def _digest(board: int, named: tuple[str, int] | None) -> str:
+    text = json.dumps(_described(board, named), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -23,8 +23,8 @@ from nuffle.envs.aec_env import AGENTS, BloodBowlAEC
 
 class BloodBowlParallel(ParallelEnv):  # type: ignore[misc]
     """Agents 'home' and 'away' stepping together; takes `BloodBowlAEC`'s options (board,
-    teams, reward, assisted moves, render mode, `setup` bot, `max_steps`, `engine` and
-    `illegal_action`)."""
+    teams, reward, assisted moves, render mode, `setup` bot, `max_steps`, `engine`,
+    `illegal_action` and `features`)."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_parallel_v0",
                 "render_fps": 4}

@@ -27,6 +27,8 @@ def batched_unsupported(spec: EnvSpec) -> str | None:
         return "the native engine is not built here"
     if spec.opponent == "self" and spec.setup not in (None, "scripted"):
         return "self-play's opponent sets up with the scripted set-up or by itself, not another bot"
+    if spec.opponent == "self" and spec.features is not None:
+        return "self-play's opponent reads the plain observation in C++, without the observation features"
     if spec.curriculum is not None:
         return "a curriculum takes learner decisions over from Python"
     if spec.assisted_moves or spec.opponent_assisted_moves:
@@ -52,7 +54,8 @@ class BatchedEnvs:
             opponent = self.opponent
         self.env = BatchedVectorEnv(n_envs, board=spec.board, home=spec.home, away=spec.away,
                                     opponent=opponent, reward=spec.reward, side=spec.side,
-                                    setup=spec.setup, seed=seed, workers=max(1, min(workers, n_envs)))
+                                    setup=spec.setup, seed=seed, workers=max(1, min(workers, n_envs)),
+                                    features=spec.features)
         self.lengths = np.zeros(n_envs, dtype=np.int64)
         self.dones = np.zeros(n_envs, dtype=np.float32)
 

@@ -13,6 +13,8 @@ from typing import Any
 import torch
 
 from nuffle.core.errors import NuffleError
+from nuffle.envs.core import EnvError
+from nuffle.envs.extra_features import load_features
 from nuffle.envs.layout_hash import layout_hash
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.networks import ActorCritic, NetSpec, build_network
@@ -76,7 +78,7 @@ def save(path: str | Path, net: ActorCritic, config: TrainConfig, steps: int, ep
         "format": FORMAT,
         "version": VERSION,
         "net_spec": net.spec.to_dict(),
-        "layout": layout_hash(net.spec.board),
+        "layout": layout_hash(net.spec.board, config.extra_features()),
         "config": config.to_dict(),
         "state_dict": {k: (v.half() if half and v.is_floating_point() else v)
                        for k, v in net.state_dict().items()},
@@ -120,8 +122,17 @@ def load(model: str | Path, board: int | None = None) -> Checkpoint:
         raise CheckpointError(
             f"{path} has checkpoint version {payload.get('version')!r}; this nuffle reads {VERSION}")
     try:
+        config_dict = payload["config"]
+        features = config_dict.get("features") if isinstance(config_dict, dict) else None
+        if features is not None:  # the user's module: a failing import is not a corrupt file
+            load_features(features)
+    except EnvError as e:
+        raise CheckpointError(f"{path} was trained with {e}") from None
+    except (KeyError, TypeError) as e:
+        raise CheckpointError(f"{path} is corrupt: {type(e).__name__}: {str(e).splitlines()[0]}") from None
+    try:
         spec = NetSpec.from_dict(payload["net_spec"])
-        config = TrainConfig.from_dict(payload["config"])
+        config = TrainConfig.from_dict(config_dict)
         net = build_network(spec)
         net.load_state_dict(payload["state_dict"])
     except (KeyError, TypeError, ValueError, RuntimeError) as e:
@@ -130,12 +141,16 @@ def load(model: str | Path, board: int | None = None) -> Checkpoint:
         raise CheckpointError(f"policy {model} was trained for board {spec.board}, not board {board}")
     # A checkpoint without a layout hash predates it (the bundled policies): it is taken to
     # match the current layout, which the bundled policies' tests check by playing them.
-    layout = payload.get("layout")
-    if layout is not None and layout != layout_hash(spec.board):
+    extra = config.extra_features()
+    layout, expected = payload.get("layout"), layout_hash(spec.board, extra)
+    if layout is not None and layout != expected:
         raise CheckpointError(
             f"{path} was trained for observation/action layout {layout}, but this nuffle's layout "
-            f"for board {spec.board} is {layout_hash(spec.board)}: retrain it, or use the nuffle "
-            f"version it was trained with")
+            f"for board {spec.board} is {expected}: retrain it, or use the nuffle "
+            f"version (and observation features) it was trained with")
+    if spec.extra != (extra.size if extra is not None else 0):
+        raise CheckpointError(f"{path} is corrupt: its network reads {spec.extra} observation features, "
+                              f"its config names {config.features or 'none'}")
     net.eval()
     return Checkpoint(net, config, int(payload.get("steps", 0)), int(payload.get("episodes", 0)),
                       payload.get("optimizer"), dict(payload.get("extra") or {}), str(path))

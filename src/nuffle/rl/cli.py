@@ -42,6 +42,9 @@ def register(sub: Any) -> None:
     t.add_argument("--reward", default="ffai",
                    help="reward preset (ffai, the default; win or touchdowns), or event weights as a JSON "
                         "object ('{\"touchdowns\": 1, \"casualties\": 0.1}') or a .json file holding one")
+    t.add_argument("--features", metavar="MODULE:NAME",
+                   help="your observation features: an ExtraFeatures importable as package.module:NAME "
+                        "(on PYTHONPATH), appended to the non-spatial observation (docs/ENVS.md)")
     t.add_argument("--opponent", default="random", help="opponent bot spec, or 'self' for self-play")
     t.add_argument("--setup", default="scripted",
                    help="bot that sets up for the learner; 'none': the learner does")
@@ -164,6 +167,7 @@ def _config(args: argparse.Namespace) -> Any:
                        assisted_moves=args.assisted_moves,
                        opponent_assisted_moves=args.opponent_assisted_moves, curriculum=args.curriculum,
                        curriculum_target=args.curriculum_target, critic_warmup=args.critic_warmup,
+                       features=args.features,
                        log_every=args.log_every, checkpoint_every=args.checkpoint_every).validate()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.envs.core import BOARDS
+from nuffle.envs.extra_features import ExtraFeatures, load_features
 from nuffle.envs.rewards import make_reward
 from nuffle.rl.curriculum import KINDS as CURRICULA
 from nuffle.rl.networks import NETWORKS, NetSpec
@@ -39,6 +40,7 @@ class TrainConfig:
     opponent_assisted_moves: bool = False  # the opponent moves far in one action too
     curriculum: str | None = None
     curriculum_target: float = 0.5  # touchdowns per episode that raise the curriculum level
+    features: str | None = None  # the user's observation features, 'package.module:NAME'
     # network
     net: str = "paper"
     hidden: int = 128
@@ -96,17 +98,28 @@ class TrainConfig:
             raise InputError("a training run's reward is a preset name or event weights, not a callable")
         if self.lr == 0 or self.gamma > 1 or self.gae_lambda > 1:
             raise InputError("lr must be > 0, and gamma and gae-lambda at most 1")
+        self.extra_features()  # importable, and an ExtraFeatures
         return self
 
+    def extra_features(self) -> ExtraFeatures | None:
+        """The run's observation features (imported from their path), or None."""
+        if self.features is None:
+            return None
+        if not isinstance(self.features, str):
+            raise InputError(f"features are an import path 'package.module:NAME', got {self.features!r:.60}")
+        return load_features(self.features)
+
     def net_spec(self) -> NetSpec:
-        return NetSpec(kind=self.net, board=self.board, hidden=self.hidden, channels=tuple(self.channels))
+        features = self.extra_features()
+        return NetSpec(kind=self.net, board=self.board, hidden=self.hidden, channels=tuple(self.channels),
+                       extra=features.size if features is not None else 0)
 
     def env_spec(self, pool: str | None = None) -> EnvSpec:
         return EnvSpec(board=self.board, home=self.home, away=self.away, opponent=self.opponent,
                        reward=self.reward, side="random", setup=self.setup,
                        assisted_moves=self.assisted_moves,
                        opponent_assisted_moves=self.opponent_assisted_moves,
-                       curriculum=self.curriculum, pool=pool)
+                       curriculum=self.curriculum, pool=pool, features=self.features)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

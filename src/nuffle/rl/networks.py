@@ -34,6 +34,7 @@ class NetSpec:
     board: int = 1
     hidden: int = 128
     channels: tuple[int, ...] = field(default=(64, 64, 64))
+    extra: int = 0  # the user's observation features at the end of non_spatial (extra_features)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -43,7 +44,7 @@ class NetSpec:
     @staticmethod
     def from_dict(d: dict[str, Any]) -> NetSpec:
         return NetSpec(kind=str(d["kind"]), board=int(d["board"]), hidden=int(d["hidden"]),
-                       channels=tuple(int(c) for c in d["channels"]))
+                       channels=tuple(int(c) for c in d["channels"]), extra=int(d.get("extra", 0)))
 
 
 class ActorCritic(nn.Module):
@@ -66,7 +67,7 @@ class PaperNet(ActorCritic):
         c, h, w = enc.spatial_shape
         self.conv1 = nn.Conv2d(c, 16, 3, stride=1, padding="same")
         self.conv2 = nn.Conv2d(16, 32, 2, stride=1)  # padded by one on the right and bottom
-        self.fc_ns = nn.Linear(enc.non_spatial_size, 25)
+        self.fc_ns = nn.Linear(enc.non_spatial_size + spec.extra, 25)
         self.hidden = nn.Linear(32 * h * w + 25, spec.hidden)
         self.actor = nn.Linear(spec.hidden, codec.size)
         self.critic = nn.Linear(spec.hidden, 1)
@@ -87,7 +88,7 @@ class ConvNet(ActorCritic):
         enc, codec = ObservationEncoder(spec.board), ActionCodec(spec.board)
         c = enc.spatial_shape[0]
         self.rows, self.targets, self.cells = codec.rows, codec.targets, codec.cells
-        ns = enc.non_spatial_size
+        ns = enc.non_spatial_size + spec.extra
         layers: list[nn.Module] = []
         prev = c
         for ch in spec.channels:
@@ -121,7 +122,7 @@ def build_network(spec: NetSpec) -> ActorCritic:
     """The network `spec` names (raises ValueError for an unknown kind)."""
     if spec.kind not in NETWORKS:
         raise InputError(f"unknown network {spec.kind!r}: choose one of {', '.join(NETWORKS)}")
-    if spec.hidden < 1 or any(c < 1 for c in spec.channels):
+    if spec.hidden < 1 or any(c < 1 for c in spec.channels) or spec.extra < 0:
         raise InputError(f"network sizes must be positive: {spec}")
     return NETWORKS[spec.kind](spec)
 

@@ -1,8 +1,9 @@
 """A trained policy as a bot: `policy?model=runs/b1/best.pt` (or a bundled name such as `b1`).
 
 The bot encodes its view exactly as the environment encoded the learner's observations
-(canonical, so it plays home or away), masks the illegal actions and samples the policy (or
-takes its most likely action with `greedy=true`). Set-up decisions go to the bot the policy was
+(canonical, so it plays home or away; with the observation features it was trained on), masks
+the illegal actions and samples the policy (or takes its most likely action with
+`greedy=true`). Set-up decisions go to the bot the policy was
 trained with for them (its config's `setup`), as in training.
 
 A policy trained with assisted moves sees every position as an assisted-moves match offers
@@ -45,6 +46,7 @@ class PolicyAgent(Agent):
         self.helper = make_agent(loaded.config.setup, seed=seed) if loaded.config.setup else None
         self.assisted_moves = loaded.config.assisted_moves
         self.walker = MacroWalker()
+        self.features = loaded.config.extra_features()  # the observation features it was trained on
         self.driver: MatchDriver | None = None
 
     def new_game(self, view: Game, side: int) -> None:
@@ -52,7 +54,7 @@ class PolicyAgent(Agent):
         if view.config.board != self.board:
             raise checkpoint.CheckpointError(
                 f"policy {self.model} was trained for board {self.board}, not board {view.config.board}")
-        self.driver = MatchDriver(self.board, "human", "human", self.assisted_moves)
+        self.driver = MatchDriver(self.board, "human", "human", self.assisted_moves, features=self.features)
         self.driver.attach(self._seen(view), same_match=False)
         self.walker.reset()
         if self.helper is not None:
@@ -82,8 +84,9 @@ class PolicyAgent(Agent):
     def batch_policy(self) -> NetOpponent | None:
         """This policy as the batched environment's opponent (one forward pass for every row
         where it decides), or None where only this bot can play it: a policy trained with
-        assisted moves, or one whose set-up bot is not the scripted one (C++ has that one)."""
-        if self.assisted_moves or self.helper_name not in (None, "scripted"):
+        assisted moves or observation features, or one whose set-up bot is not the scripted one
+        (C++ has that one)."""
+        if self.assisted_moves or self.features is not None or self.helper_name not in (None, "scripted"):
             return None
         return NetOpponent(self.net, self.greedy, self.helper_name, name=f"policy {self.model}")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from nuffle.core.errors import InputError
 from nuffle.rl.networks import ActorCritic
 
 
@@ -24,6 +25,9 @@ class NetOpponent:
 
     def __init__(self, net: ActorCritic, greedy: bool = False, setup: str | None = None,
                  name: str = "policy") -> None:
+        if net.spec.extra:
+            raise InputError(f"{name}: a network trained with observation features cannot be the batched "
+                             "environment's opponent (C++ writes the plain observation); play it as a bot")
         self.net = net.eval()
         self.board = net.spec.board
         self.greedy = greedy

@@ -36,7 +36,8 @@ class SelfPlayEnv:
         self.spec = spec
         self.pool = Path(spec.pool)
         self.aec = BloodBowlAEC(board=spec.board, home=spec.home, away=spec.away, reward=spec.reward,
-                                assisted_moves=spec.assisted_moves, setup=None, max_steps=None)
+                                assisted_moves=spec.assisted_moves, setup=None, max_steps=None,
+                                features=spec.features)
         self.rng = random.Random(seed)
         self.generator = torch.Generator().manual_seed(seed)
         self.side = 0

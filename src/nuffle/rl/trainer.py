@@ -10,6 +10,7 @@ from typing import Any
 
 import torch
 
+from nuffle.core.errors import InputError
 from nuffle.interrupts import deferred_interrupt
 from nuffle.rl import a2c, checkpoint, ppo, warmup
 from nuffle.rl.config import TrainConfig
@@ -44,6 +45,9 @@ class Trainer:
             torch.manual_seed(cfg.seed + self.steps)
         elif init is not None:
             start = checkpoint.load(init, board=cfg.board)
+            if start.config.features != cfg.features:
+                raise InputError(f"--init {init} was trained with observation features "
+                                 f"{start.config.features or 'none'}, this run has {cfg.features or 'none'}")
             if start.net.spec != cfg.net_spec():
                 spec = start.net.spec
                 cfg.net, cfg.hidden, cfg.channels = spec.kind, spec.hidden, spec.channels

@@ -41,6 +41,7 @@ class EnvSpec:
     opponent_assisted_moves: bool = False
     curriculum: str | None = None
     pool: str | None = None  # the folder of past checkpoints for self-play
+    features: str | None = None  # the user's observation features, 'package.module:NAME'
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -71,7 +72,8 @@ def make_env(spec: EnvSpec, seed: int) -> tuple[Any, Curriculum | None]:
                        reward=spec.reward, side=spec.side, setup=spec.setup,
                        assisted_moves=spec.assisted_moves,
                        opponent_assisted_moves=spec.opponent_assisted_moves,
-                       takeover=curriculum.takeover if curriculum is not None else None)
+                       takeover=curriculum.takeover if curriculum is not None else None,
+                       features=spec.features)
     return env, curriculum
 
 

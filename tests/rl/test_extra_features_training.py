@@ -1,0 +1,101 @@
+"""Training on the user's observation features (issue 54, item 15): `nuffle rl train --features
+MODULE:NAME` on every executor, checkpoints that record them (network input, config, layout
+hash), the `policy` bot that computes them again, and one-line refusals."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from nuffle.cli import main
+from nuffle.core.engines import native_available
+from nuffle.envs.layout_hash import layout_hash
+from nuffle.rl import checkpoint
+from nuffle.rl.batched import batched_unsupported
+from nuffle.rl.networks import NetSpec, PaperNet, build_network
+from nuffle.rl.policy_bot import PolicyAgent
+from nuffle.rl.policy_opponent import NetOpponent
+from nuffle.rl.vec import EnvSpec
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent / "envs"))  # margin_features, imported by path as users' modules are
+from margin_features import MARGIN  # type: ignore[import-not-found]  # noqa: E402
+
+NEEDS_NATIVE = pytest.mark.skipif(not native_available() and os.environ.get("NUFFLE_REQUIRE_NATIVE") != "1",
+                                  reason="the native extension is not built")
+QUICK = ["--board", "1", "--steps", "160", "--envs", "4", "--workers", "1", "--log-every", "80",
+         "--no-progress", "--features", "margin_features:MARGIN"]
+
+
+@pytest.mark.parametrize("executor", [pytest.param("batched", marks=NEEDS_NATIVE), "local"])
+def test_rl_train_records_the_features_and_the_policy_bot_uses_them(tmp_path: Path, executor: str) -> None:
+    out = tmp_path / "run"
+    assert main(["rl", "train", "--out", str(out), "--executor", executor, *QUICK]) == 0
+    payload = torch.load(out / "last.pt", weights_only=True)
+    assert payload["layout"] == layout_hash(1, MARGIN) != layout_hash(1)
+    saved = checkpoint.load(out / "last.pt")
+    assert saved.config.features == "margin_features:MARGIN" and saved.net.spec.extra == 2
+    plain = build_network(NetSpec(board=1))
+    assert isinstance(saved.net, PaperNet) and isinstance(plain, PaperNet)
+    assert saved.net.fc_ns.in_features == plain.fc_ns.in_features + 2
+
+    from nuffle.agents.registry import make_agent
+    from nuffle.core.game import Game
+    from nuffle.play import play
+
+    bot = make_agent(f"policy?model={out / 'last.pt'}")
+    assert isinstance(bot, PolicyAgent)
+    assert bot.features is MARGIN and bot.batch_policy() is None  # played as a bot, features and all
+    game = play(Game.new("human", "human", seed=3, board=1), bot, make_agent("random"))  # its net
+    assert game.is_over  # reads 2 inputs more: without the features every decision would fail
+
+
+def test_a_checkpoint_whose_features_changed_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    assert main(["rl", "train", "--out", str(out), "--executor", "local", *QUICK]) == 0
+    payload = torch.load(out / "last.pt", weights_only=True)
+    payload["layout"] = layout_hash(1)  # as if the features' name or size had changed since
+    torch.save(payload, out / "other.pt")
+    with pytest.raises(checkpoint.CheckpointError, match="observation features"):
+        checkpoint.load(out / "other.pt")
+    payload["config"]["features"] = "nuffle_no_such_module:X"
+    torch.save(payload, out / "gone.pt")
+    with pytest.raises(checkpoint.CheckpointError, match="cannot import nuffle_no_such_module"):
+        checkpoint.load(out / "gone.pt")
+
+
+@pytest.mark.parametrize(("features", "named"), [
+    ("nuffle_no_such_module:X", "cannot import nuffle_no_such_module"),
+    ("margin_features", "package.module:NAME"),
+    ("margin_features:margin", "has no ExtraFeatures named margin"),
+])
+def test_bad_features_are_one_line_and_exit_2(tmp_path: Path, features: str, named: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    args = [a if a != "margin_features:MARGIN" else features for a in QUICK]
+    assert main(["rl", "train", "--out", str(out), *args]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and named in err, err
+    assert not out.exists()
+
+
+def test_init_from_a_policy_with_other_features_is_refused(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    args = [a for a in QUICK if a not in ("--features", "margin_features:MARGIN")]
+    assert main(["rl", "train", "--out", str(out), "--init", "b1", *QUICK]) == 2
+    assert "trained with observation features none" in capsys.readouterr().err
+    assert main(["rl", "train", "--out", str(out), "--init", "b1", *args]) == 0
+
+
+def test_self_play_with_features_leaves_the_batched_executor() -> None:
+    spec = EnvSpec(board=1, opponent="self", pool="x", features="margin_features:MARGIN")
+    assert "without the observation features" in (batched_unsupported(spec) or "")
+    assert batched_unsupported(EnvSpec(board=1, features="margin_features:MARGIN")) in (
+        None, "the native engine is not built here")
+    with pytest.raises(ValueError, match="trained with observation features cannot be the batched"):
+        NetOpponent(build_network(NetSpec(board=1, extra=2)))
