@@ -468,7 +468,8 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
                races_from: tuple[str, ...] = (), outcomes: float = OUTCOMES_SHARE,
-               twins: float = TWINS_SHARE, on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
+               twins: float = TWINS_SHARE,
+               on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
     that 24 games or more play every race on both sides (other arguments: `parity_game`;
     `on_game`, Ctrl-C: `run_games`)."""

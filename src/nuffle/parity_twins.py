@@ -36,6 +36,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.paths import Path, PathSearch, search
+from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.types import CHANCE, Status
 
 #: The twins compared, in the order a game's sampled decisions take them.
@@ -77,8 +78,8 @@ def _mover(py: Game, rng: random.Random) -> tuple[int, int] | None:
     d = py.decision()
     if d.kind == DecisionKind.MOVE and d.player is not None:
         for proc in reversed(s.stack):
-            if getattr(proc, "pid", None) == d.player and isinstance(getattr(proc, "moves", None), int):
-                return d.player, int(proc.moves)
+            if isinstance(proc, PlayerAction) and proc.pid == d.player:
+                return d.player, proc.moves
     side = py.decider
     movers = [p for p in range(len(s.info)) if s.pos[p] >= 0 and s.pteam[p] == side
               and s.status[p] in (Status.STANDING, Status.PRONE)]

@@ -19,13 +19,21 @@ import pytest
 import nuffle.agents.mcts.fingerprint as fingerprint_module
 import nuffle.parity_twins as twins
 from nuffle.cli import main
+from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.skills import Skill
 from nuffle.core.types import Status
 from nuffle.parity import parity_game, run_parity
-from nuffle.parity_twins import TWINS, TwinChecks, compare_encoder, compare_paths, compare_search, compare_setup
+from nuffle.parity_twins import (
+    TWINS,
+    TwinChecks,
+    compare_encoder,
+    compare_paths,
+    compare_search,
+    compare_setup,
+)
 from nuffle.random_player import RandomPlayer, midgame_states
 
 pytestmark = pytest.mark.usefixtures("native")
@@ -127,7 +135,7 @@ def test_the_random_players_set_up_is_checked_against_the_python_engine() -> Non
     for seed in (1, 3, 5):
         assert compare_setup(4, game, nat, seed) is None
     offside = SimpleNamespace(native_state=SimpleNamespace(
-        random_setup_action=lambda rng: (int(twins.ActionType.PLACE_PLAYER), 0, 0, rng)))
+        random_setup_action=lambda rng: (int(ActionType.PLACE_PLAYER), 0, 0, rng)))
     problem = compare_setup(4, game, offside, 1)  # type: ignore[arg-type]
     assert problem is not None and "set-up action" in problem and "is not legal in Python" in problem
 
