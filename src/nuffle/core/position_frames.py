@@ -5,18 +5,18 @@ Both engines stop only where these hold, and read them without checking again: t
 frame on top of the stack acts with stand on the pitch (data/frame_fields.json's "on_pitch":
 the acting player of a player action, a bomb's thrower, the mover of a move step, the player
 rolling, the attacker and defender of a block or a Ball & Chain block, a Ball & Chain step's
-player, the pushed player and his pusher, the player knocked down; "near": a Diving Catch's
-player beside the ball's square; "rollers": a bomb's or pass's PASS roll is its thrower's),
-since both engines read
+player, the pushed player and his pusher, the player knocked down), since both engines read
 their squares (an off-pitch square, -1, is read as a list's last item by Python and as memory
-before the grid by C++: the two engines then part); and the set-up a drive runs is the kicking
-side's first, then the receiving side's (a `kicking` flipped under it leaves a coach to decide
-with no legal action). `stack_problem` names the first that fails; `check_position` refuses it
-(one `PositionError` line, the same for both engines, which load positions through it) and the
-conformance checker tests it after every step of its games. `decision_problem` (on load only)
-asks the frame that waits for a decision to list it: a position whose decision offers no
-action, or a choice of player with no player (a bomb's thrower changed under it: the engines
-would roll an interception for player -1), is refused too.
+before the grid by C++: the two engines then part); a Diving Catch's player stands beside the
+ball's square ("near"); a bomb's or pass's PASS roll is its thrower's ("rollers") and its
+target within his range; the set-up a drive runs is the kicking side's first, then the
+receiving side's (a `kicking` flipped under it leaves a coach to decide with no legal action).
+`stack_problem` names the first that fails; `check_position` refuses it (one `PositionError`
+line, the same for both engines, which load positions through it) and the conformance checker
+tests it after every step of its games. `decision_problem` (on load only) asks the frame that
+waits for a decision to list it: a position whose decision offers no action, or a choice of
+player with no player (a bomb's thrower changed under it: the engines would roll an
+interception for player -1), is refused too.
 """
 
 from __future__ import annotations
