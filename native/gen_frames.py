@@ -43,7 +43,7 @@ CAPS: dict[str, int] = _FIELDS["caps"]
 DEFAULT_CAP: int = _FIELDS["default_cap"]
 ROLES = {None: "NONE", "player": "PLAYER", "player?": "PLAYER_OPT", "square": "SQUARE", "pitch": "SQUARE",
          "square?": "SQUARE_OPT", "side": "SIDE", "action?": "ACTION_OPT", "dice": "DICE",
-         "vector": "VECTOR", "unit": "VECTOR", "d8": "D8"}
+         "vector": "VECTOR", "unit": "VECTOR", "d8": "D8", "face": "FACE", "face?": "FACE_OPT"}
 #: Kinds the class source does not show.
 KIND_OVERRIDES: dict[str, str] = {}
 
@@ -248,7 +248,7 @@ def render() -> str:
         "",
         "// Field roles (src/nuffle/data/frame_fields.json): what a loaded value must name.",
         "enum class Role : std::uint8_t {",
-        "    NONE = 0, PLAYER, PLAYER_OPT, SQUARE, SQUARE_OPT, SIDE, ACTION_OPT, DICE, VECTOR, D8",
+        "    NONE = 0, PLAYER, PLAYER_OPT, SQUARE, SQUARE_OPT, SIDE, ACTION_OPT, DICE, VECTOR, D8, FACE, FACE_OPT",
         "};",
         "",
         "struct FieldInfo {",

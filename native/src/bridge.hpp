@@ -89,7 +89,8 @@ inline int proc_of(const py::handle& name, const std::string& what) {
 
 // The values a field of `fi`'s role (or enum class) may hold in `s` on a board of `squares`
 // squares, its players loaded: a player id of the position, a square of the board, a side,
-// an action type (or -1), a count of block dice, a direction's dx or dy, a D8 direction;
+// an action type (or -1), a count of block dice, a direction's dx or dy, a D8 direction, a
+// block die's face;
 // any 16-bit int where the field has no role (the Python validator, position_fields.py, checks
 // the same roles: this is the defence in depth for data that did not pass through it).
 inline std::pair<long long, long long> field_range(const State& s, int squares, const frames::FieldInfo& fi) {
@@ -103,6 +104,8 @@ inline std::pair<long long, long long> field_range(const State& s, int squares, 
         case frames::Role::DICE: return {1, 3};
         case frames::Role::VECTOR: return {-1, 1};
         case frames::Role::D8: return {0, 8};
+        case frames::Role::FACE: return {0, 4};  // a BlockFace
+        case frames::Role::FACE_OPT: return {-2, 4};  // a BlockFace, -1 none, -2 resolved by a skill
         case frames::Role::NONE: break;
     }
     if (fi.kind == frames::Kind::ENUM) return {0, fi.enum_max};

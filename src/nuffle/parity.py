@@ -13,7 +13,9 @@ step limit, or where the native engine reaches a frame it has not ported (`stopp
 counted by frame id: none since every frame is ported; the count stays as the guard for a frame
 added to the Python engine first). At a sampled share of the decisions and chance nodes
 (`outcomes`) the exact distributions of `Game.outcomes` are compared too: every outcome's
-probability and next position. An exception either engine raises is a divergence of that game
+probability and next position; at another (`twins`) one of the C++ twins of Python components
+(the pathfinder, the observation encoder, the search; `parity_twins`). An exception either
+engine raises is a divergence of that game
 (its message and the position before the step), and the run goes on; Ctrl-C ends the run with
 the games finished so far (`ParityReport.interrupted`). `nuffle parity` (`parity_cli`) prints
 the summary or its JSON; `parity_skills` gives every skill in turn (`--give-all`).
@@ -39,6 +41,7 @@ from nuffle.core.native_state import state_data
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
+from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
 
 BOARDS = (1, 3, 5, 7, 11)
@@ -77,12 +80,14 @@ class GameParity:
     position: dict[str, Any] | None = None  # the Python position that produced it (Game.from_position)
     outcome_checks: int = 0  # decisions and chance nodes whose `outcomes()` were compared
     given: tuple[str, ...] = ()  # the skills every player was given as well
+    twin_checks: dict[str, int] = field(default_factory=dict)  # C++ twins compared (parity_twins), per twin
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"seed": self.seed, "board": self.board, "home": self.home, "away": self.away,
                 "given": list(self.given), "steps": self.steps, "chance_nodes": self.chance_nodes,
-                "outcome_checks": self.outcome_checks, "outcome": self.outcome,
+                "outcome_checks": self.outcome_checks, "twin_checks": dict(self.twin_checks),
+                "outcome": self.outcome,
                 "frame": self.frame, "reason": self.reason, "diff": self.diff, "position": self.position}
 
 
@@ -117,6 +122,7 @@ class ParityReport:
             "interrupted": self.interrupted,
             "chance_nodes": sum(g.chance_nodes for g in self.games),
             "outcome_checks": sum(g.outcome_checks for g in self.games),
+            "twin_checks": dict(sum((Counter(g.twin_checks) for g in self.games), Counter())),
             "races": {"home": len({g.home for g in self.games}), "away": len({g.away for g in self.games})},
             "boards": sorted({g.board for g in self.games}),
             "complete": sum(1 for g in self.games if g.outcome == "complete"),
@@ -132,7 +138,9 @@ class ParityReport:
         lines = [f"{j['games']} games, {j['steps']} steps matched: {j['complete']} complete, "
                  f"{j['divergences']} diverged, {j['step_limit']} at the step limit",
                  f"chance nodes compared: {j['chance_nodes']}; outcomes() compared: "
-                 f"{j['outcome_checks']}; races {j['races']['home']} home, "
+                 f"{j['outcome_checks']}; C++ twins compared: "
+                 + (", ".join(f"{k} {v}" for k, v in sorted(j["twin_checks"].items())) or "none")
+                 + f"; races {j['races']['home']} home, "
                  f"{j['races']['away']} away; boards {j['boards']}",
                  "stopped at unported frames: "
                  + (", ".join(f"{k} {v}" for k, v in sorted(j["stopped_at_unported"].items())) or "none")]
@@ -330,12 +338,14 @@ def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
 def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all",
                 max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                 assisted: bool = False, wizards: bool = False,
-                given: frozenset[Skill] = frozenset(), outcomes: float = OUTCOMES_SHARE) -> GameParity:
+                given: frozenset[Skill] = frozenset(), outcomes: float = OUTCOMES_SHARE,
+                twins: float = TWINS_SHARE) -> GameParity:
     """One game in lockstep on both engines (`dice`: see DICE_MODES; `bots`: BOT_KINDS;
     `skills`: up to that many random extra skills for about half the players; `assisted`:
     the match offers assisted moves; `wizards`: both teams induce a Wizard; `given`: skills
     every player has as well; `outcomes`: the share of decisions and chance nodes at which
-    `outcomes()` is compared, drawn from a generator of its own so the game stays the same)."""
+    `outcomes()` is compared, drawn from a generator of its own so the game stays the same;
+    `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise)."""
     rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"
     teams = teams_for(home, away, wizards, given)
@@ -359,6 +369,8 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     choosers[1].new_game(py.view(), 1)
     rng = random.Random(seed ^ 0x9A17)
     sampled = random.Random(seed ^ 0x0C7E)  # where outcomes() is compared
+    twin_checks = TwinChecks(twins, random.Random(seed ^ 0x7712))
+    rec.twin_checks = twin_checks.counts  # a Counter, filled as the game goes
 
     def choose(g: Game) -> Action:
         action = _choose(g, choosers[g.decider], rng, actions)
@@ -378,6 +390,8 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
                 if problem is None and outcomes > 0 and sampled.random() < outcomes:
                     rec.outcome_checks += 1
                     problem = _compare_outcomes(rec.steps, py, nat, None)
+            elif problem is None:
+                problem = twin_checks.compare(rec.steps, py, nat)
             if problem is None and not py.is_over and rec.steps < max_steps:
                 step_both(py, nat, rng, choose)
                 rec.steps += 1
@@ -454,6 +468,7 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
                races_from: tuple[str, ...] = (), outcomes: float = OUTCOMES_SHARE,
+               twins: float = TWINS_SHARE,
                on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
     that 24 games or more play every race on both sides (other arguments: `parity_game`;
@@ -462,7 +477,8 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
     specs = [GameSpec(seed * 1000 + i, board, *pairs[b * games + i])
              for b, board in enumerate(boards) for i in range(games)]
     return run_games(specs, on_game, actions=actions, max_steps=max_steps, dice=dice, bots=bots,
-                     skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes)
+                     skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes,
+                     twins=twins)
 
 
 

@@ -22,6 +22,7 @@ from nuffle.parity import (
     run_parity,
 )
 from nuffle.parity_skills import give_all_specs
+from nuffle.parity_twins import TWINS_SHARE
 
 
 def _skill_names(text: str) -> frozenset[Skill]:
@@ -56,7 +57,7 @@ def _count(low: int, high: int) -> Any:
 
 
 def _share(text: str) -> float:
-    """`--outcomes`' value: a share from 0 to 1."""
+    """`--outcomes`' and `--twins`' value: a share from 0 to 1."""
     try:
         value = float(text)
     except ValueError:
@@ -77,7 +78,7 @@ def _cmd(args: Any) -> int:
     boards = BOARDS if args.board is None else (args.board,)
     options = {"actions": args.actions, "max_steps": args.max_steps, "dice": args.dice, "bots": args.bots,
                "skills": args.skills, "assisted": args.assisted, "wizards": args.wizards,
-               "given": args.give, "outcomes": args.outcomes}
+               "given": args.give, "outcomes": args.outcomes, "twins": args.twins}
     total = len(Skill) * args.games * len(boards) if args.give_all else args.games * len(boards)
     with tqdm(total=total, desc="parity", unit="game", disable=args.json or not sys.stderr.isatty()) as bar:
         def on_game(g: GameParity) -> None:
@@ -118,6 +119,9 @@ def register(sub: Any) -> None:
     p.add_argument("--outcomes", type=_share, default=OUTCOMES_SHARE, metavar="SHARE",
                    help="share of decisions and chance nodes whose exact outcomes() are compared "
                         f"(default {OUTCOMES_SHARE}; 0: none)")
+    p.add_argument("--twins", type=_share, default=TWINS_SHARE, metavar="SHARE",
+                   help="share of decisions at which a C++ twin (pathfinder, encoder, search) is compared "
+                        f"with its Python original (default {TWINS_SHARE}; 0: none)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
     p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")
     p.add_argument("--give", type=_skill_names, default=frozenset(),

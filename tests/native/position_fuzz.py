@@ -92,8 +92,10 @@ def mutate(pos: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]
     p = copy.deepcopy(pos)
     odd = _odd_ints(p, rng)
     kind = rng.choice(("frame_int", "frame_int", "frame_list", "frame_enum", "int", "int", "enum",
-                       "list", "type", "stack", "log", "pending"))
+                       "list", "type", "stack", "log", "pending", "cross", "cross"))
     fields = _frame_fields(p)
+    if kind == "cross":
+        return _cross(p, rng)
     if kind.startswith("frame") and fields:
         path, frame, name = rng.choice(fields)
         v = p["stack"][path[1]]["f"][name]
@@ -165,6 +167,38 @@ def mutate(pos: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]
     return "fans", p
 
 
+def _cross(p: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A change that keeps every field in range but breaks a rule between fields or frames
+    (core/position_frames.py): a frame's player moved off the pitch or swapped for another, a
+    side flipped, `kicking` or the decider flipped, another decision kind waiting."""
+    on = [i for i, sq in enumerate(p["pos"]) if sq >= 0]
+    off = [i for i, sq in enumerate(p["pos"]) if sq < 0]
+    players = [(i, name) for i, fr in enumerate(p["stack"]) for name, (kind, _cap, role)
+               in layout()["frames"][fr["$f"]].items()
+               if role and role.startswith(("player", "side")) and kind not in ("list", "tuple")
+               and isinstance(fr["f"][name], int) and fr["f"][name] >= 0]
+    how = rng.randrange(4)
+    if players and how < 2:
+        i, name = players[-1] if rng.randrange(2) else rng.choice(players)  # the top frame's often
+        fr = p["stack"][i]
+        role = layout()["frames"][fr["$f"]][name][2]
+        if role.startswith("side"):
+            fr["f"][name] = 1 - fr["f"][name]
+        elif how == 0 and off:
+            fr["f"][name] = rng.choice(off)
+        elif on:
+            fr["f"][name] = rng.choice(on)
+        return f"cross {fr['$f']}.{name} = {fr['f'][name]}", p
+    if how == 2 and p["decider"] in (0, 1):
+        if rng.randrange(2):
+            p["decider"] = 1 - p["decider"]
+            return "cross decider", p
+        p["waiting"] = rng.randrange(1, 25)
+        return f"cross waiting {p['waiting']}", p
+    p["kicking"] = 1 - p["kicking"]
+    return "cross kicking", p
+
+
 def mutations(seed: int, count: int) -> list[tuple[str, dict[str, Any]]]:
     """`count` mutated positions (seeded)."""
     bases = base_positions(seed)
@@ -193,11 +227,40 @@ def verdict(position: dict[str, Any], engine: str, seed: int) -> str:
     return "ok"
 
 
+def lockstep(position: dict[str, Any], seed: int) -> str:
+    """Both engines from `position` in lockstep for `PLAY_STEPS` steps (a random player's
+    actions, the dice from the position's generator): 'same', or where they first part
+    ('-' where either refuses the position or raises: `verdict` says so)."""
+    from nuffle.core.native_game import NativeGame
+    from nuffle.core.native_state import state_data
+
+    try:
+        py = Game.from_position(position, engine="python")
+        nat = Game.from_position(position, engine="native")
+        assert isinstance(nat, NativeGame)
+        bot = RandomPlayer(seed)
+        for k in range(PLAY_STEPS + 1):
+            if py.legal_actions() != nat.legal_actions() or state_data(py.state) != nat.data():
+                return f"parted at step {k}"
+            if py.is_over or k == PLAY_STEPS:
+                return "same"
+            if py.decider == 2:  # both from the position's generator
+                if py.sample_chance() != nat.sample_chance():
+                    return f"parted at step {k}: the dice"
+            else:
+                action = bot.act(py.view())
+                py.step(action)
+                nat.step(action)
+    except Exception:
+        return "-"
+    return "same"
+
+
 def main(seed: int, count: int) -> None:
     for i, (what, position) in enumerate(mutations(seed, count)):
         print(json.dumps({"start": i, "what": what}), flush=True)
         row = {"i": i, "what": what, "python": verdict(position, "python", i),
-               "native": verdict(position, "native", i)}
+               "native": verdict(position, "native", i), "lockstep": lockstep(position, i)}
         print(json.dumps(row), flush=True)
 
 

@@ -3,9 +3,10 @@
 moves), 0 divergences. After every step the harness compares the decider, the decision, the
 legal actions, the whole position with its event log, at every chance node the exact outcome
 probabilities, and at a sampled tenth of the decisions and chance nodes the exact distribution
-of `outcomes()` (each outcome's probability and next position). Each skill given in turn to
-every player runs in CI too (test_parity_harness.py). Every frame is ported: every game runs to
-its end (a game stopped at a frame the native engine has not ported, `stopped_at_unported`,
+of `outcomes()` (each outcome's probability and next position) and at another tenth one C++
+twin of a Python component in turn (pathfinder, encoder, search: `parity_twins`). Each skill
+given in turn to every player runs in CI too (test_parity_harness.py). Every frame is ported:
+every game runs to its end (a game stopped at a frame the native engine has not ported, `stopped_at_unported`,
 fails)."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.teams import races
 from nuffle.parity import BOARDS, native_chance_outcomes, race_pairs, run_parity
+from nuffle.parity_twins import TWINS
 
 # (options, games per board): 300 games in all, split so the parallel suite spreads them
 CI_RUNS: list[tuple[dict[str, Any], int]] = [
@@ -45,6 +47,7 @@ def test_parity_over_every_board_and_race(native: ModuleType, options: dict[str,
     assert j["divergences"] == 0, report.text()
     assert j["games"] == games * len(BOARDS) and j["boards"] == list(BOARDS)
     assert j["step_limit"] == 0 and j["outcome_checks"] > j["games"]
+    assert set(TWINS) <= set(j["twin_checks"])  # the pathfinder, encoder and search compared too
     assert j["stopped_at_unported"] == {}, report.text()
     assert all(g.outcome == "complete" for g in report.games), report.text()
     races_each_side = min(24, j["games"])

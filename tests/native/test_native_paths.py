@@ -12,34 +12,14 @@ from typing import Any
 import pytest
 
 from nuffle.core.native_state import native_paths, to_native
-from nuffle.core.paths import Path, PathSearch, search
+from nuffle.core.paths import search
 from nuffle.core.types import Status
+from nuffle.parity_twins import python_paths
 
 BOARDS = (1, 3, 5, 7, 11)
 
-Route = tuple[tuple[int, ...], float, int, int, tuple[int, ...], int]
-
-
-def route(ps: PathSearch, p: Path) -> Route:
-    b = ps.state.board
-    target = -1 if p.target is None else b.sq(*p.target)
-    return (tuple(b.sq(*q) for q in p.steps), p.prob, p.moves, p.moves_after, tuple(p._keys()), target)
-
-
-def python_answer(ps: PathSearch) -> dict[str, Any]:
-    b = ps.state.board
-    ez = ps.endzone()
-
-    def by_square(paths: dict[tuple[int, int], Path]) -> dict[int, Route]:
-        return {b.sq(*sq): route(ps, p) for sq, p in paths.items()}
-
-    return {
-        "all": by_square(ps.all()),
-        "endzone": None if ez is None else route(ps, ez),
-        "blitz": by_square(ps.blitz()),
-        "handoff": by_square(ps.handoff()),
-        "foul": by_square(ps.foul()),
-    }
+#: A Python search's answers in the native pathfinder's form (shared with `nuffle parity`).
+python_answer = python_paths
 
 
 def movers(s: Any) -> list[int]:

@@ -1,7 +1,8 @@
 """Random mutations of real mid-game positions (player ids, squares, enums, list lengths,
-counters, types, stack depth, log entries, the pending roll; position_fuzz.py) loaded on both
-engines: both accept and refuse the same ones (`PositionError` only), and what they accept
-plays on without a crash. The positions run in a subprocess, so that a crash of the native
+counters, types, stack depth, log entries, the pending roll, and fields that break a rule
+between fields or frames; position_fuzz.py) loaded on both engines: both accept and refuse the
+same ones (`PositionError` only), and what they accept plays on without a crash and alike on
+both engines, step for step. The positions run in a subprocess, so that a crash of the native
 engine fails the test, naming the position, instead of killing pytest (native/sanitize.sh
 --python runs this file on the sanitized extension too)."""
 
@@ -44,6 +45,10 @@ def _check(rows: list[dict[str, Any]]) -> None:
     broken = [row for row in rows if "/" in row["python"] or "/" in row["native"]]
     assert broken == [], f"accepted positions that fail in play: {broken[:5]}"
     assert {"ok", "PositionError"} <= loads["python"]  # the mutations make both kinds
+    parted = [row for row in rows if row["python"] == "ok" and row["lockstep"] != "same"]
+    assert parted == [], f"accepted positions the engines play differently: {parted[:5]}"
+    cross = {row["python"] for row in rows if row["what"].startswith("cross")}
+    assert cross == {"ok", "PositionError"}  # the cross-field rules are exercised, both ways
 
 
 def test_mutated_positions_load_alike_on_both_engines(native: ModuleType) -> None:

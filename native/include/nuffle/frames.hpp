@@ -12,7 +12,7 @@ enum class Kind : std::uint8_t { INT = 0, BOOL, ENUM, LIST, TUPLE };
 
 // Field roles (src/nuffle/data/frame_fields.json): what a loaded value must name.
 enum class Role : std::uint8_t {
-    NONE = 0, PLAYER, PLAYER_OPT, SQUARE, SQUARE_OPT, SIDE, ACTION_OPT, DICE, VECTOR, D8
+    NONE = 0, PLAYER, PLAYER_OPT, SQUARE, SQUARE_OPT, SIDE, ACTION_OPT, DICE, VECTOR, D8, FACE, FACE_OPT
 };
 
 struct FieldInfo {
@@ -214,8 +214,8 @@ inline constexpr FieldInfo FIELDS[] = {
     {"defender", Kind::INT, "", 9, 0, 0, Role::PLAYER, 0},
     {"dst", Kind::INT, "", 10, 0, 0, Role::NONE, 0},
     {"extra", Kind::INT, "", 11, 0, 0, Role::NONE, 0},
-    {"face", Kind::INT, "", 12, 0, 0, Role::NONE, 0},
-    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::NONE, 0},
+    {"face", Kind::INT, "", 12, 0, 0, Role::FACE_OPT, 0},
+    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::FACE, 0},
     {"gfi", Kind::BOOL, "", 14, 3, 0, Role::NONE, 0},
     {"moves", Kind::INT, "", 15, 3, 0, Role::NONE, 0},
     {"multiple", Kind::BOOL, "", 16, 3, 0, Role::NONE, 0},
@@ -411,8 +411,8 @@ inline constexpr FieldInfo FIELDS[] = {
     {"defender", Kind::INT, "", 9, 0, 0, Role::PLAYER, 0},
     {"dst", Kind::INT, "", 10, 0, 0, Role::NONE, 0},
     {"extra", Kind::INT, "", 11, 0, 0, Role::NONE, 0},
-    {"face", Kind::INT, "", 12, 0, 0, Role::NONE, 0},
-    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::NONE, 0},
+    {"face", Kind::INT, "", 12, 0, 0, Role::FACE_OPT, 0},
+    {"faces", Kind::TUPLE, "", 13, 0, 3, Role::FACE, 0},
     {"gfi", Kind::BOOL, "", 14, 3, 0, Role::NONE, 0},
     {"moves", Kind::INT, "", 15, 3, 0, Role::NONE, 0},
     {"multiple", Kind::BOOL, "", 16, 3, 0, Role::NONE, 0},

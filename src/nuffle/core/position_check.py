@@ -6,7 +6,9 @@ an unknown status, weather or decider, a negative re-roll count or stat, and (`p
 a stack frame's field naming a player, square or side the position does not have, a list
 longer than the engines hold, a malformed log entry or pending roll. `Game.from_position`
 calls it on both engines, so an impossible position is refused on load instead of failing deep in the engine.
-`structural_problem(state)` is the part the conformance checker also applies after every step.
+`structural_problem(state)` is the part the conformance checker also applies after every step,
+with the stack's cross-field rules (`position_frames`: the players the frame on top acts with
+stand on the pitch, the drive's set-up is the kicking side's first).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from enum import IntEnum
 from nuffle.core.board import EMPTY, OFF
 from nuffle.core.decision import DecisionKind
 from nuffle.core.position import PositionError
+from nuffle.core.position_frames import decision_problem, stack_problem
 from nuffle.core.position_limits import check_limits
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
@@ -32,7 +35,8 @@ MAX_RNG = (1 << 64) - 1
 
 
 def structural_problem(s: GameState) -> str | None:
-    """The first structural rule the position breaks (players, grid, ball), or None."""
+    """The first structural rule the position breaks (players, grid, ball, the stack's
+    cross-field rules), or None."""
     b = s.board
     on_pitch = [0, 0]
     for pid, sq in enumerate(s.pos):
@@ -78,7 +82,7 @@ def structural_problem(s: GameState) -> str | None:
         quiet = bool(s.stack) and isinstance(s.stack[-1], (Turn, PlayerAction))
         if quiet and s.grid[s.ball] >= 0:
             return f"'ball': the loose ball lies under player {s.grid[s.ball]}"
-    return None
+    return stack_problem(s)  # what the frames read of each other and of the players
 
 
 def _within(name: str, value: int, low: int, high: int) -> None:
@@ -140,7 +144,7 @@ def check_position(s: GameState) -> GameState:
     if s.ball_state == BallState.NONE and s.ball != -1:
         raise PositionError(f"'ball' is at {s.ball} while the ball is not in play")
     check_limits(s)  # the stack's fields, the pending roll, the log and the counters
-    problem = structural_problem(s)
+    problem = structural_problem(s) or decision_problem(s)
     if problem is not None:
         raise PositionError(problem)
     return s

@@ -89,12 +89,14 @@ def _range(kind: str, role: str | None, n: int, squares: int) -> tuple[int, int]
         return 0, 8
     if base in ("vector", "unit"):
         return -1, 1
+    if base == "face":  # a BlockFace; 'face?' also -1 (none) and -2 (resolved by a skill)
+        return (-2 if role.endswith("?") else 0), max(int(f) for f in BlockFace)
     return 0, 1  # a side
 
 
 _ROLE_WORDS = {"player": "a player id", "square": "a square", "side": "a side", "action": "an action type",
                "dice": "a count of block dice", "vector": "a direction's step", "unit": "a direction's step",
-               "d8": "a D8 direction", "pitch": "a square"}
+               "d8": "a D8 direction", "pitch": "a square", "face": "a block die's face"}
 
 
 def _check_frame(i: int, p: Procedure, n: int, squares: int, on_pitch: Sequence[bool]) -> int:
@@ -109,14 +111,14 @@ def _check_frame(i: int, p: Procedure, n: int, squares: int, on_pitch: Sequence[
         low, high = _range(kind, role, n, squares)
         if kind in ("list", "tuple"):
             pool += cap
-            if not isinstance(v, list | tuple) or not all(_int(x) for x in v):
+            if not isinstance(v, list | tuple) or not all(_plain_int(x) for x in v):
                 raise PositionError(f"{where} must be a list of integers, not {v!r}")
             if len(v) > cap:
                 raise PositionError(f"{where} holds {len(v)} items, at most {cap}")
             if role in ("vector", "unit") and (len(v) != 2 or (role == "unit" and not any(v))):
                 raise PositionError(f"{where} must be a direction (dx, dy), not {v!r}")
             items = v
-        elif not _int(v):
+        elif not (_int(v) if kind == "bool" else _plain_int(v)):  # True is no player id
             raise PositionError(f"{where} must be an integer, not {v!r}")
         else:
             items = (v,)

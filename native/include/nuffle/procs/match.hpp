@@ -102,6 +102,7 @@ inline void match_run(Ctx& c) {
             return;
         default:
             s.decider = D_NOBODY;
+            s.waiting = 0;  // DecisionKind.NONE: ended matches differ in no stale kind
     }
 }
 

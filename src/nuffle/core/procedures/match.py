@@ -158,6 +158,7 @@ class Match(Procedure):
             s.push(Half())
         else:
             s.decider = NOBODY
+            s.waiting = DK.NONE  # nothing is asked now: ended matches differ in no stale kind
 
     def legal(self, s: GameState) -> LegalActions:
         return LegalActions([ActionChoice(_KICK), ActionChoice(_RECEIVE)])
