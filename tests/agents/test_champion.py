@@ -144,8 +144,8 @@ def test_without_torch_a_policy_board_says_so_in_one_line(monkeypatch: pytest.Mo
         text = str(err.value)
         assert "needs 'torch', which is not installed" in text and "\n" not in text
         assert main(["play", "--home", "human:champion", "--board", str(board)]) == 2
-        err = capsys.readouterr().err
-        assert f"champion on board {board} is" in err and err.count("\n") == 1
+        said = capsys.readouterr().err
+        assert f"champion on board {board} is" in said and said.count("\n") == 1
     board11 = agent_for_board("champion", 11)
     assert isinstance(board11, ChampionAgent) and board11.spec == champion_entry(11).spec  # no torch
 

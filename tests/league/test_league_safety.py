@@ -13,10 +13,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
 
+from nuffle.agents.base import Agent
 from nuffle.cli import main
 from nuffle.core.teams import default_team_dict
 
@@ -231,8 +233,11 @@ def test_a_working_manager_program_is_accepted(tmp_path, capsys):
 def test_a_policy_for_another_board_and_a_lone_entry_are_refused(tmp_path, capsys, monkeypatch):
     from nuffle.agents import registry
 
-    class Board11Only:
+    class Board11Only(Agent):
         boards = (11,)
+
+        def act(self, view: Any) -> Any:
+            raise AssertionError("never asked to play")
 
     monkeypatch.setitem(registry._REGISTRY, "only11", lambda seed=0, **kw: Board11Only())
     db = tmp_path / "l.db"
