@@ -100,9 +100,9 @@ def test_full_sampled_game_ends_and_halves_swap_kicker(seed: int) -> None:
     assert second_half[0] == 1 - s.first_kicker
     res = game.result
     home, away = s.teams[0].score, s.teams[1].score
-    assert res["score"] == {"home": home, "away": away}
-    assert res["over"] is True
-    assert res["winner"] == (None if home == away else "home" if home > away else "away")
+    assert res.score == Score(home=home, away=away)
+    assert res.over is True
+    assert res.winner == (None if home == away else "home" if home > away else "away")
     box = game.box_score()
     assert box["home"]["touchdowns"] == home and box["away"]["touchdowns"] == away
 
