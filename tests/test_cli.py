@@ -104,13 +104,14 @@ def test_every_option_has_help() -> None:
 def test_unfinished_game_is_not_a_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from nuffle.agents.random_bot import RandomBot
     from nuffle.core.game import Game
+    from nuffle.core.records import Score
     from nuffle.record import save
 
     game = Game.new("human", "orc", seed=3, board=1)
     bots = (RandomBot(7), RandomBot(8))  # this game has a 1-0 in it
     while game.state.teams[0].score + game.state.teams[1].score == 0 and not game.is_over:
         game.step(bots[game.decider].act(game))  # until someone scores
-    assert not game.is_over and game.result["score"] == {"home": 1, "away": 0}
+    assert not game.is_over and game.result.score == Score(home=1, away=0)
     path = tmp_path / "unfinished.json"
     save(game, path)
     assert main(["replay", str(path)]) == 0

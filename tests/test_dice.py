@@ -20,7 +20,7 @@ from nuffle.core.dice import (
     two_d6,
 )
 from nuffle.core.game import Game
-from nuffle.core.types import BlockFace
+from nuffle.core.types import BlockFace, Decider
 
 
 @pytest.mark.parametrize(
@@ -133,14 +133,14 @@ def test_scripted_normalises_pairs() -> None:
 
 def test_explicit_roller_stops_at_chance_nodes() -> None:
     game = Game.new(roller=ExplicitRoller())
-    assert game.current_decider == "chance"
+    assert game.decider == Decider.CHANCE
     assert game.legal_actions().types() == []
     outs = game.chance_outcomes()
     assert sum(p for _, p in outs) == 1
     assert len(outs) == 11  # home fans: only the 2D6 total matters, so pairs group by total
     assert dict(outs)[(1, 6)] == Fraction(6, 36)
     game.apply_chance((6, 6))
-    assert game.current_decider == "chance"  # away fans
+    assert game.decider == Decider.CHANCE  # away fans
     game.apply_chance((1, 1))
     game.apply_chance((6, 6))  # weather: blizzard
     assert game.state.teams[0].fame == 2  # 12 + 7 vs 2 + 5
@@ -148,7 +148,7 @@ def test_explicit_roller_stops_at_chance_nodes() -> None:
     assert game.state.weather == 4  # Weather.BLIZZARD
     assert [o for o, _ in game.chance_outcomes()] == [0, 1]  # coin toss
     game.apply_chance(1)
-    assert game.current_decider == "away"
+    assert str(game.decider) == "away"  # as text: mypy narrowed it above
 
 
 def test_explicit_roller_rejects_invalid_outcome() -> None:
@@ -163,6 +163,6 @@ def test_explicit_roller_rejects_invalid_outcome() -> None:
 
 def test_apply_chance_without_pending_event_is_illegal() -> None:
     game = Game.new(seed=1)
-    assert game.current_decider in ("home", "away")
+    assert game.decider in (Decider.HOME, Decider.AWAY)
     with pytest.raises(ValueError, match="no pending chance event"):
         game.apply_chance(3)

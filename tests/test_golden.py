@@ -48,4 +48,4 @@ if __name__ == "__main__" and "--write" in sys.argv:
     for b in BOARDS:
         g = golden_game(b)
         save(g, GOLDEN / f"board-{b}.json")
-        print(f"board {b}: {g.result['score']} in {len(g.history)} decisions")
+        print(f"board {b}: {g.result.score} in {len(g.history)} decisions")

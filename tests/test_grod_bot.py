@@ -152,8 +152,8 @@ def test_full_game_on_every_board(board: int) -> None:
     game = play(Game.new("human", "orc", seed=board, board=board), make_agent("grod", 1),
                 make_agent("random", 2))
     assert game.is_over
-    score = game.result["score"]
-    assert score["home"] >= score["away"]
+    score = game.result.score
+    assert score.home >= score.away
 
 
 def _failed_dodge(carrier: bool, rerolls: int) -> Game:

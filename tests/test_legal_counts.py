@@ -7,7 +7,7 @@ from collections import Counter
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
-from nuffle.core.types import Status
+from nuffle.core.types import Decider, Status
 from nuffle.testing import Scenario
 
 T = ActionType
@@ -20,7 +20,7 @@ def _counts(game: Game) -> Counter[str]:
 def test_coin_toss_winner_has_two_choices() -> None:
     roller = ScriptedRoller(two_d6(3, 4) + two_d6(2, 2) + two_d6(3, 4) + coin(1))
     game = Game.new("human", "orc", board=11, roller=roller)
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert _counts(game) == {"KICK": 1, "RECEIVE": 1}
     assert len(game.legal_actions()) == 2
 
@@ -41,7 +41,7 @@ def test_small_board_setup_counts() -> None:
     game = Game.new("human", "orc", board=3, roller=roller)
     game.step(Action(T.RECEIVE))
     # Away kicks: 4 Orcs x (6 x 5) squares of the right half of a 12 x 5 pitch.
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert _counts(game) == {"PLACE_PLAYER": 4 * 6 * 5}
 
 

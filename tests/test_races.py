@@ -60,7 +60,7 @@ def test_race_scripted_bot_plays_every_race(race: str) -> None:
         game.step(bots[game.decider].act(game))
         steps += 1
         assert steps < 100_000
-    assert game.result["winner"] in ("home", "away", None)
+    assert game.result.winner in ("home", "away", None)
 
 
 def test_scripted_fallback_handles_unknown_decisions() -> None:

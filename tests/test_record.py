@@ -11,6 +11,7 @@ import pytest
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.dice import Dice, ExplicitRoller, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
+from nuffle.core.types import Decider
 from nuffle.play import play
 from nuffle.record import RecordError, load, replay, save, to_record
 
@@ -33,7 +34,7 @@ def test_explicit_chance_outcomes_are_recorded_and_replayed() -> None:
     bots = (RandomBot(1), RandomBot(2))
     steps = 0
     while not g.is_over and steps < 3000:
-        if g.current_decider == "chance":
+        if g.decider == Decider.CHANCE:
             outs = g.chance_outcomes()
             g.apply_chance(outs[steps % len(outs)][0])
         else:
@@ -133,7 +134,7 @@ def _drive(game: Game, steps: int = 100_000) -> Game:
     for _ in range(steps):
         if game.is_over:
             break
-        if game.current_decider == "chance":
+        if game.decider == Decider.CHANCE:
             outs = game.chance_outcomes()
             game.apply_chance(outs[len(game.history) % len(outs)][0])
         else:
@@ -148,7 +149,7 @@ def _scripted_roller(seed: int) -> ScriptedRoller:
     explicit = Game.new("human", "orc", seed=seed, board=5, roller=ExplicitRoller())
     script: list[tuple[Dice, object]] = []
     for _kind, value in sampled.history:
-        while explicit.current_decider == "chance":
+        while explicit.decider == Decider.CHANCE:
             event = explicit.state.pending
             assert event is not None
             script.append((event.kind, explicit.sample_chance()))
@@ -182,7 +183,7 @@ def test_scripted_outcomes_are_in_the_history() -> None:
     script = two_d6(3, 3) + two_d6(2, 4) + two_d6(3, 4) + coin(1)  # fans, fans, weather, coin
     game = Game.new("human", "orc", roller=ScriptedRoller(script))
     assert [kind for kind, _ in game.history] == ["c"] * 4
-    assert game.current_decider == "away"  # the toss winner decides
+    assert game.decider == Decider.AWAY  # the toss winner decides
     again = replay(to_record(game))
     assert again.state == game.state and again.history == game.history
 

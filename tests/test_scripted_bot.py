@@ -100,7 +100,7 @@ def _beats_random(seeds: tuple[int, ...]) -> None:
         bots = [make_agent("random", seed), make_agent("random", seed + 1)]
         bots[me] = make_agent("scripted", seed)
         game = play(Game.new("human", "human", seed=seed), bots[0], bots[1])
-        score = game.result["score"]
+        score = game.result.score._asdict()
         mine, theirs = score[("home", "away")[me]], score[("home", "away")[1 - me]]
         assert mine > theirs, (seed, score)
         tds += mine
@@ -130,7 +130,7 @@ def test_smoke_every_board_and_race(board: int, race: str) -> None:
                 make_agent("scripted", 4))
     for game, scripted in ((home, "home"), (away, "away")):
         check_finished(game)  # both halves, the score its touchdowns, the winner the side ahead
-        score = game.result["score"]
+        score = game.result.score._asdict()
         other_side = "away" if scripted == "home" else "home"
         assert score[scripted] >= score[other_side], score  # the scripted bot never loses to random
 

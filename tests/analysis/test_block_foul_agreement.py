@@ -1,4 +1,4 @@
-"""The toolkit's block and foul odds agree exactly with the engine (`Game.outcomes`).
+"""The toolkit's block and foul odds agree exactly with the engine (`Game.transitions`).
 
 Random positions with random skills: a block or a blitz (Block, Dodge, Tackle, Wrestle,
 Juggernaut, Horns, Guard on the helpers, random assists on both sides) and a foul (Dirty
@@ -86,7 +86,7 @@ def _exact(game: Game, first: Action, policy: Callable[[Game], Action],
     frontier = [(Fraction(1), game, first)]
     while frontier:
         p, g, action = frontier.pop()
-        for q, nxt in g.outcomes(action):
+        for nxt, q in g.transitions(action):
             if _settled(nxt):
                 key = classify(nxt)
                 dist[key] = dist.get(key, Fraction(0)) + p * q

@@ -1,8 +1,8 @@
-"""Statistical agreement: sampled engine play vs `Game.outcomes()` vs the live-state queries.
+"""Statistical agreement: sampled engine play vs `Game.transitions()` vs the live-state queries.
 
 Each scenario builds a position with `Scenario`, plays TRIALS sampled trials (a clone per trial with
 its own generator state, re-roll and block decisions by one fixed policy), classifies each result,
-and checks the counts against (a) the exact distribution from `outcomes()` followed through the
+and checks the counts against (a) the exact distribution from `transitions()` followed through the
 same policy and (b) the query / toolkit Fractions, by chi-square (p > P_MIN). Where a category of
 (a) is the very event a query describes, the Fractions must be equal exactly.
 """
@@ -132,12 +132,12 @@ def settled(game: Game) -> bool:
 
 
 def exact(start: Game, first: Action, classify: Classify, follow_up: bool = True) -> dict[str, Fraction]:
-    """Category distribution from `outcomes()`, decisions taken by `policy`."""
+    """Category distribution from `transitions()`, decisions taken by `policy`."""
     dist: dict[str, Fraction] = {}
     frontier = [(Fraction(1), start, first)]
     while frontier:
         p, game, action = frontier.pop()
-        for q, nxt in game.outcomes(action):
+        for nxt, q in game.transitions(action):
             if settled(nxt):
                 key = classify(nxt)
                 dist[key] = dist.get(key, Fraction(0)) + p * q
@@ -239,7 +239,7 @@ def test_gfi_in_a_blizzard() -> None:
 def test_pickup_with_sure_hands() -> None:
     sc = Scenario()
     # Nobody near the ball: a bounce onto a standing player can chain catch/bounce without end,
-    # which `outcomes()` cannot enumerate (see the report).
+    # which `transitions()` cannot enumerate (see the report).
     sc.put(THROWER, (10, 7)).ball_at((11, 7))
     game = start_game(sc)
     do(game, T.START_MOVE, THROWER)

@@ -24,7 +24,7 @@ from nuffle.analysis.mdp import (
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller, SampledRoller, block, d6, d8, two_d6
 from nuffle.core.game import Game
-from nuffle.core.types import BlockFace, Status
+from nuffle.core.types import BlockFace, Decider, Status
 from nuffle.testing import Scenario
 
 T = ActionType
@@ -144,9 +144,9 @@ def test_outcomes_of_a_dodge_are_exact_and_leave_the_game_alone() -> None:
 
 def test_outcomes_at_a_chance_node() -> None:
     game = Game.new(seed=1, roller=ExplicitRoller())
-    dist = game.outcomes()
-    assert sum(p for p, _ in dist) == 1
-    assert all(g.current_decider in ("home", "away") for _, g in dist)
+    dist = game.transitions()
+    assert sum(p for _, p in dist) == 1
+    assert all(g.decider in (Decider.HOME, Decider.AWAY) for g, _ in dist)
 
 
 def test_outcomes_block_with_armour_injury_casualty() -> None:
@@ -159,10 +159,10 @@ def test_outcomes_block_with_armour_injury_casualty() -> None:
     game.step(Action(T.SELECT_DEFENDER_DOWN))
     game.step(Action(T.PUSH, square=(12, 7)))
     game.roller = SampledRoller()
-    dist = game.outcomes(Action(T.DECLINE))
-    assert sum(p for p, _ in dist) == 1
+    dist = game.transitions(Action(T.DECLINE))
+    assert sum(p for _, p in dist) == 1
     by_status: dict[int, Fraction] = {}
-    for p, g in dist:
+    for g, p in dist:
         st = g.state.status[11]
         by_status[st] = by_status.get(st, Fraction(0)) + p
     # Orc Lineman AV9 vs Mighty Blow: a 9 breaks only with MB (4/36; the injury is then
@@ -191,10 +191,10 @@ def test_outcomes_sum_to_one_on_random_states_and_actions() -> None:
             ]
             if legal and rng.random() < 0.15:
                 action = rng.choice(legal)
-                dist = game.outcomes(action)
-                assert sum(p for p, _ in dist) == 1
-                assert all(p > 0 for p, _ in dist)
-                keys = {g.state.key() for _, g in dist}
+                dist = game.transitions(action)
+                assert sum(p for _, p in dist) == 1
+                assert all(p > 0 for _, p in dist)
+                keys = {g.state.key() for g, _ in dist}
                 assert len(keys) == len(dist)
                 checked += 1
             game.step(bots[game.decider].act(game))
@@ -208,7 +208,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     game = sc.start(0)
     before = game.state.key()
     with pytest.raises(ValueError):
-        game.outcomes(Action(T.START_FOUL, 0))
+        game.transitions(Action(T.START_FOUL, 0))
     assert game.state.key() == before
 
 
@@ -233,9 +233,9 @@ def test_outcomes_of_a_ball_bouncing_between_players_terminate_exactly() -> None
     game.step(Action(T.START_MOVE, 1))
     game.step(Action(T.MOVE, square=(11, 7)))  # pick-up fails; Sure Hands offered
     game.roller = SampledRoller()
-    dist = game.outcomes(Action(T.DECLINE))
-    assert sum(p for p, _ in dist) == 1
-    assert all(g.current_decider != "chance" for _, g in dist)
-    held = {g.state.carrier() for _, g in dist if g.state.carrier() >= 0}
+    dist = game.transitions(Action(T.DECLINE))
+    assert sum(p for _, p in dist) == 1
+    assert all(g.decider != Decider.CHANCE for g, _ in dist)
+    held = {g.state.carrier() for g, _ in dist if g.state.carrier() >= 0}
     assert held == {0, 1, 5, 16, 17}  # the picker too: the ball can bounce back to him
-    assert len({g.state.key() for _, g in dist}) == len(dist)
+    assert len({g.state.key() for g, _ in dist}) == len(dist)

@@ -1,4 +1,4 @@
-"""The odds toolkit and the pathfinder agree exactly with the engine (`Game.outcomes`).
+"""The odds toolkit and the pathfinder agree exactly with the engine (`Game.transitions`).
 
 Random positions with random skills (Pro and Loner included): a mover with random AG, re-roll
 skills and dodge skills; opponents with random Tackle and Prehensile Tail; random weather and
@@ -48,9 +48,10 @@ def _walk_value(game: Game, pid: int, squares: list[tuple[int, int]]) -> Fractio
 
 
 def _outcomes_after(game: Game, action: Action) -> list[tuple[Fraction, Game]]:
-    """`Game.outcomes` with the re-roll decisions on the way resolved by the fixed policy."""
+    """`Game.transitions`, as `(probability, game)` pairs, with the re-roll decisions on the way
+    resolved by the fixed policy."""
     out = []
-    for prob, nxt in game.outcomes(action):
+    for nxt, prob in game.transitions(action):
         types = set(nxt.legal_actions().types()) if not nxt.is_over else set()
         choice = next((t for t in POLICY if t in types), None)
         if choice is not None and types <= {*POLICY, T.DECLINE}:

@@ -14,6 +14,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, ExplicitRoller
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.records import Transition
 from nuffle.core.skills import Skill
 from nuffle.core.types import Event, PFlag, RollKind, Status
 from nuffle.testing import Scenario, do
@@ -28,8 +29,8 @@ def _rolled(game: Game, pid: int, kind: RollKind) -> bool:
 
 
 
-def _mass(outcomes: list[tuple[Fraction, Game]], pred: object) -> Fraction:
-    return sum((p for p, g in outcomes if pred(g)), Fraction(0))  # type: ignore[operator]
+def _mass(outcomes: list[Transition], pred: object) -> Fraction:
+    return sum((p for g, p in outcomes if pred(g)), Fraction(0))  # type: ignore[operator]
 
 
 def _ttm(rerolls: int) -> tuple[Game, tuple[int, int]]:
@@ -44,8 +45,8 @@ def _ttm(rerolls: int) -> tuple[Game, tuple[int, int]]:
 def test_throw_team_mate_throw_and_landing_equal_the_engine_s_outcomes() -> None:
     g, target = _ttm(0)
     odds = throw_team_mate_odds(g, BLACK_ORC, GOBLIN, target)
-    outs = g.outcomes(Action(T.THROW_TEAM_MATE, GOBLIN, target))
-    assert sum(p for p, _ in outs) == 1
+    outs = g.transitions(Action(T.THROW_TEAM_MATE, GOBLIN, target))
+    assert sum(p for _, p in outs) == 1
     # Each face of the throw through the engine: it flies when the next event is a scatter.
     flies = Fraction(0)
     for face in range(1, 7):
@@ -59,7 +60,7 @@ def test_throw_team_mate_throw_and_landing_equal_the_engine_s_outcomes() -> None
     assert flies == odds.throw.chance
     # Where he came down on the target square (nobody knocked over on the way), the engine's
     # landing roll needed the plan's face.
-    needs = {e[3] % 8 for _, x in outs if x.state.pos[GOBLIN] == x.state.board.sq(*target)
+    needs = {e[3] % 8 for x, _ in outs if x.state.pos[GOBLIN] == x.state.board.sq(*target)
              and all(x.state.status[q] == Status.STANDING for q in (H_BLITZER, H_THROWER))
              for e in x.state.log if e[0] == Event.ROLL and e[1] == GOBLIN and e[2] == RollKind.LANDING}
     assert needs == {int(odds.landing.plan.split("+")[0])}
@@ -90,7 +91,7 @@ def test_gaze_odds_equal_the_engine_s_outcomes() -> None:
     g = _gaze(0)
     odds = gaze_odds(g, ORC_LINEMAN, H_BLITZER)
     assert odds.plan == "5+:norr"  # AG3: 4+, -1 for the thrower's tackle zone (not the target's)
-    outs = g.outcomes(Action(T.HYPNOTIC_GAZE, None, (11, 7)))
+    outs = g.transitions(Action(T.HYPNOTIC_GAZE, None, (11, 7)))
     hyp = _mass(outs, lambda x: bool(x.state.pflags[H_BLITZER] & PFlag.HYPNOTISED))
     assert hyp == odds.chance == Fraction(2, 6)
     assert gaze_odds(_gaze(1), ORC_LINEMAN, H_BLITZER).plan == "5+ | RR"
@@ -107,7 +108,7 @@ def test_leap_odds_equal_the_engine_s_outcomes(ma: int) -> None:
     odds = leap_odds(g, GOBLIN, (12, 7))
     assert odds.gfis == (1 if ma == 1 else 0)
     assert odds.leap.plan == "4+:norr"  # AG3, no tackle zones count
-    outs = g.outcomes(Action(T.LEAP, None, (12, 7)))
+    outs = g.transitions(Action(T.LEAP, None, (12, 7)))
     landed = _mass(outs, lambda x: x.state.pos[GOBLIN] == x.state.board.sq(12, 7)
                    and x.state.status[GOBLIN] == Status.STANDING)
     assert landed == odds.total.chance

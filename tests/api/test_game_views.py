@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 
 import pytest
 
@@ -13,6 +12,7 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.core.actions import Action
 from nuffle.core.dice import ScriptedRoller, d6
 from nuffle.core.game import Game
+from nuffle.core.records import Transition
 from nuffle.core.state import GameState
 from nuffle.play import play
 
@@ -25,7 +25,7 @@ def _key(state: GameState) -> tuple[object, ...]:
     return (tuple(s.pos), tuple(s.status), s.ball, s.ball_state, s.decider, s.turnover, scores)
 
 
-Outcomes = list[tuple[Fraction, Game]]
+Outcomes = list[Transition]
 
 
 def _stochastic_positions(games: int, per_game: int) -> list[tuple[Game, Action, Outcomes]]:
@@ -40,7 +40,7 @@ def _stochastic_positions(games: int, per_game: int) -> list[tuple[Game, Action,
             action = bots[game.decider].act(game.view())
             if rng.random() < 0.25:
                 try:
-                    outs = game.outcomes(action, max_states=60)
+                    outs = game.transitions(action, max_states=60)
                 except ValueError:
                     outs = []
                 if len(outs) > 1:
@@ -57,7 +57,7 @@ def _agreement(positions: list[tuple[Game, Action, Outcomes]], predictor: str) -
     mean = var = 0.0
     for game, action, outs in positions:
         classes: dict[tuple[object, ...], float] = {}
-        for p, g in outs:
+        for g, p in outs:
             classes[_key(g.state)] = classes.get(_key(g.state), 0.0) + float(p)
         real = game.clone()
         real.step(action)

@@ -75,9 +75,9 @@ def test_pro_dodge_odds_agree_with_the_engine_outside_it() -> None:
     game = sc.set(rerolls=(0, 0)).start(active=0)
     do(game, T.START_MOVE, THROWER)
     engine = Fraction(0)
-    for prob, nxt in game.outcomes(Action(T.MOVE, None, (11, 7))):
+    for nxt, prob in game.transitions(Action(T.MOVE, None, (11, 7))):
         if T.USE_PRO in nxt.legal_actions().types():
-            engine += prob * sum((p for p, g in nxt.outcomes(Action(T.USE_PRO))
+            engine += prob * sum((p for g, p in nxt.transitions(Action(T.USE_PRO))
                                   if g.state.pos[THROWER] == g.state.board.sq(11, 7) and not g.is_over),
                                  Fraction(0))
         elif not nxt.is_over:

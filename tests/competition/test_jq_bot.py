@@ -37,4 +37,4 @@ def test_jq_bot_plays_a_full_game(tmp_path, no_leaks, board, jq_side):
     assert report["outcome"] == "played" and report["over"]
     game = load(report["record"])
     assert game.is_over
-    assert [game.result["score"]["home"], game.result["score"]["away"]] == report["score"]
+    assert [game.result.score.home, game.result.score.away] == report["score"]

@@ -28,7 +28,7 @@ def play(tmp_path: Path, mode: str, arg: str = "", settings: Settings = SETTINGS
     report = run_game(good, bad, seed=5, settings=settings, record_path=tmp_path / "game.json")
     game = load(report["record"])  # every record replays and verifies
     assert game.is_over and report["over"]
-    assert [game.result["score"]["home"], game.result["score"]["away"]] == report["score"]
+    assert [game.result.score.home, game.result.score.away] == report["score"]
     return report
 
 

@@ -76,7 +76,7 @@ def check_report(out: dict, folder: Path) -> None:
     for g in games:
         game = load_record(folder / g["record"])
         assert game.is_over
-        assert [game.result["score"]["home"], game.result["score"]["away"]] == g["score"]
+        assert [game.result.score.home, game.result.score.away] == g["score"]
     saved = json.loads((folder / "report.json").read_text())
     assert saved["standings"] == out["standings"]
     assert "| 1 | " in (folder / "report.md").read_text()

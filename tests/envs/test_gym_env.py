@@ -105,7 +105,7 @@ def test_win_reward_and_events():
         _obs, r, term, _, info = env.step(random_index(np.flatnonzero(info["action_mask"]), targets, rng))
         total += r
     result = env.unwrapped.driver.live().result
-    expected = 0.0 if result["winner"] is None else (1.0 if result["winner"] == "home" else -1.0)
+    expected = 0.0 if result.winner is None else (1.0 if result.winner == "home" else -1.0)
     assert total == expected
 
 

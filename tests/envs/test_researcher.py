@@ -164,7 +164,7 @@ def test_parallel_env_plays_a_match_with_the_setup_bot():
         obs, rewards, term, _trunc, _ = env.step(actions)
         for a, r in rewards.items():
             totals[a] += r
-    winner = env.aec.driver.live().result["winner"]
+    winner = env.aec.driver.live().result.winner
     expected = {None: (0.0, 0.0), "home": (1.0, -1.0), "away": (-1.0, 1.0)}
     if any(term.values()):
         assert (totals["home"], totals["away"]) == expected[winner]
@@ -198,9 +198,9 @@ def test_episode_statistics_wrapper():
             if term or trunc:
                 break
         stats = info["episode_stats"]
-        score = env.unwrapped.driver.live().result["score"]
-        winner = env.unwrapped.driver.live().result["winner"]
-        assert stats["touchdowns"] == score["home"] and stats["touchdowns_against"] == score["away"]
+        score = env.unwrapped.driver.live().result.score
+        winner = env.unwrapped.driver.live().result.winner
+        assert stats["touchdowns"] == score.home and stats["touchdowns_against"] == score.away
         assert stats["result"] == {None: "draw", "home": "win", "away": "loss"}[winner]
         assert stats["length"] >= 1 and "casualties" in stats
         results.append(stats["result"])

@@ -48,7 +48,7 @@ def _reports(game: Game) -> dict[str, object]:
     position.pop("fans")
     return {"box": game.box_score(), "text": game.board_text(), "json": game.to_json(),
             "position": position, "players": game.player_stats(), "result": game.result,
-            "over": game.is_over, "decider": game.current_decider}
+            "over": game.is_over, "decider": str(game.decider)}
 
 
 def test_a_native_game_is_a_game_and_reports_as_the_python_one() -> None:
@@ -188,13 +188,13 @@ def test_explicit_chance_and_outcomes_as_the_python_engine() -> None:
             action = bots[py.decider].act(py.view())
             if step % 4 == 0:
                 try:
-                    want = {g.state.key(): (p, g.history) for p, g in py.outcomes(action, max_states=80)}
+                    want = {g.state.key(): (p, g.history) for g, p in py.transitions(action, max_states=80)}
                 except InputError:
                     want = None
                 if want is not None:
-                    outs = na.outcomes(action, max_states=80)
-                    assert {g.state.key(): (p, g.history) for p, g in outs} == want
-                    assert len(outs) == len(want) and all(g.engine == "native" for _, g in outs)
+                    outs = na.transitions(action, max_states=80)
+                    assert {g.state.key(): (p, g.history) for g, p in outs} == want
+                    assert len(outs) == len(want) and all(g.engine == "native" for g, _ in outs)
                     compared += 1
             py.step(action)
             na.step(action)
@@ -290,12 +290,12 @@ def test_views_do_not_know_the_future_dice() -> None:
             action = bots[game.decider].act(game.view())
             if rng.random() < 0.3:
                 try:
-                    outs = game.outcomes(action, max_states=60)
+                    outs = game.transitions(action, max_states=60)
                 except InputError:
                     outs = []
                 if len(outs) > 1:
                     classes: dict[object, float] = {}
-                    for p, g in outs:
+                    for g, p in outs:
                         classes[g.state.key()] = classes.get(g.state.key(), 0.0) + float(p)
                     real, guess, twin = game.clone(), game.view(), game.clone()
                     for g in (real, guess, twin):

@@ -1,4 +1,4 @@
-"""`NativeGame.outcomes` (enumerated in C++) answers as `Game.outcomes` on the Python engine:
+"""`NativeGame.transitions` (enumerated in C++) answers as `Game.transitions` on the Python engine:
 the same Fractions in the same order, the same next positions, each next game's history (the
 action, then the chance outcomes of the first path to it), event log and roller, and the same
 errors; the game itself is untouched."""
@@ -36,10 +36,10 @@ def _actions(game: Game, rng: random.Random, count: int) -> list[Action]:
 
 
 def _rows(game: Game, action: Action | None, max_states: int = 100_000) -> list[tuple[Any, ...]]:
-    """What `outcomes` gives, in plain values: per next game its probability, key, history,
+    """What `transitions` gives, in plain values: per next game its probability, key, history,
     event log, decider, roller kind and config."""
     rows = []
-    for p, g in game.outcomes(action, max_states=max_states):
+    for g, p in game.transitions(action, max_states=max_states):
         assert isinstance(p, Fraction)
         rows.append((p, g.state.key(), g.history, g.state.log, g.decider, type(g.roller), g.config))
     return rows
@@ -57,7 +57,7 @@ def _same_outcomes(py: Game, na: NativeGame, action: Action | None) -> int:
         want = _rows(py, action)
     except InputError:
         with pytest.raises(InputError):
-            na.outcomes(action)
+            na.transitions(action)
         return 0
     got = _rows(na, action)
     assert got == want, action
@@ -117,7 +117,7 @@ def test_next_games_keep_the_roller_and_play_on() -> None:
         for roller in (SampledRoller(), ScriptedRoller(), ExplicitRoller()):
             py, na = _pair(game.state, roller)
             assert _same_outcomes(py, na, action) > 1
-            for (_, g), (_, h) in zip(py.outcomes(action), na.outcomes(action), strict=True):
+            for (g, _), (h, _) in zip(py.transitions(action), na.transitions(action), strict=True):
                 assert type(h.roller) is type(roller)
                 assert (h.roller is na.roller) == (g.roller is py.roller)  # a copy, as roller.copy()
                 if not isinstance(roller, ScriptedRoller) and not g.is_over and g.decider != CHANCE:
@@ -137,7 +137,7 @@ def test_native_outcomes_refuse_as_the_python_engine() -> None:
 
     def error(g: Game, *args: Any, **kw: Any) -> tuple[type[BaseException], str]:
         with pytest.raises(Exception) as info:
-            g.outcomes(*args, **kw)
+            g.transitions(*args, **kw)
         return info.type, str(info.value)
 
     bad = Action(ActionType.END_TURN, 0, (0, 0))

@@ -1,5 +1,5 @@
 """The native engine's speed-minded parts, checked for what they return (never timed):
-`play_random_games` (whole random games in C++), `State.outcomes` (Game.outcomes in C++: the
+`play_random_games` (whole random games in C++), `State.outcomes` (Game.transitions in C++: the
 same next states and exactly the same Fractions as the Python engine), the quick accessors, and
 the JSON of `nuffle bench engine --engine native`."""
 
@@ -94,7 +94,7 @@ def _native_outcomes(game: NativeGame, action: Action | None) -> list[tuple[Frac
 
 
 def _python_outcomes(game: Game, action: Action | None) -> list[tuple[Fraction, dict[str, Any]]]:
-    return [(p, state_data(g.state)) for p, g in game.outcomes(action)]
+    return [(p, state_data(g.state)) for g, p in game.transitions(action)]
 
 
 def _actions(s: GameState, rng: random.Random, count: int) -> list[Action]:
@@ -135,7 +135,7 @@ def test_outcomes_equal_the_python_engines(native: ModuleType, game_positions: P
             for action in _actions(s, rng, 6):
                 if _compare(s, action):
                     compared += 1
-                    multi += len(Game.from_state(s.copy()).outcomes(action)) > 1
+                    multi += len(Game.from_state(s.copy()).transitions(action)) > 1
     assert compared >= 30
     assert multi >= 3  # some actions met dice on the way
 
@@ -145,7 +145,7 @@ def test_outcomes_at_a_chance_node_and_of_a_dodge_and_a_block(native: ModuleType
 
     for game, action in outcome_positions().values():
         assert _compare(game.state, action)
-        assert len(game.outcomes(action)) > 1
+        assert len(game.transitions(action)) > 1
     # at a chance node: resolve the pending event
     dodge, move = outcome_positions()["dodge"]
     g = Game.from_state(dodge.state.copy(), roller=ExplicitRoller())

@@ -95,7 +95,7 @@ players = (RandomPlayer(1), RandomPlayer(2))
 while g.decision().kind != DecisionKind.KICK_TARGET:
     g.step(players[g.decider].act(g.view()))
 print("ready", flush=True)
-g.outcomes(next(iter(g.legal_actions())), max_states=10**8)
+g.transitions(next(iter(g.legal_actions())), max_states=10**8)
 """
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, two_d6
-from nuffle.core.types import BallState, Status
+from nuffle.core.types import BallState, Decider, Status
 from nuffle.testing import edit, mirror, new_game, pregame_script, set_up, to_kickoff
 
 GET_THE_REF = two_d6(1, 1)  # a kick-off result with no dice and no decisions
@@ -33,7 +33,7 @@ def test_ball_placed_in_receiving_half_only() -> None:
         game.step(Action(ActionType.PLACE_BALL, None, (12, 7)))
     assert game.state.key() == before
     game, _ = to_kickoff(kicking=1)
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     group = game.legal_actions().group(ActionType.PLACE_BALL)
     assert group is not None and {x for x, _ in group.squares} == set(range(13))
 
@@ -44,7 +44,7 @@ def test_scatter_d8_direction_d6_distance_then_bounce() -> None:
     # (19, 7) + 3 x (1, 0) = (22, 7), empty: bounces to (22, 6)
     assert s.board.xy(s.ball) == (22, 6)
     assert s.ball_state == BallState.ON_GROUND
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert s.teams[1].turn == 1
     assert len(roller.queue) == 0
 
@@ -62,7 +62,7 @@ def test_diagonal_scatter() -> None:
 )
 def test_touchback(target: tuple[int, int], direction: int, distance: int) -> None:
     game, roller = _kick(target, d8(direction) + d6(distance) + GET_THE_REF)
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     group = game.legal_actions().group(ActionType.SELECT_PLAYER)
     assert group is not None
     assert set(group.players) == set(range(11, 22))  # every standing receiving player
@@ -89,7 +89,7 @@ def test_failed_kick_catch_offers_no_team_reroll() -> None:
     assert s.ball_state == BallState.ON_GROUND
     assert s.board.xy(s.ball) == (19, 7)
     assert not s.turnover  # failed kick-off catches are never turnovers
-    assert game.current_decider == "away" and s.teams[1].turn == 1
+    assert game.decider == Decider.AWAY and s.teams[1].turn == 1
     assert len(roller.queue) == 0
 
 
@@ -126,7 +126,7 @@ def test_small_board_kick_distance_die_is_d3() -> None:
     s = game.state
     assert s.board.xy(s.ball) == (13, 5)  # (10, 4) + 3 right, then a bounce down
     assert len(roller.queue) == 0
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
 
 
 def test_touchback_with_no_standing_receiver_leaves_ball_in_receiving_half() -> None:
@@ -137,7 +137,7 @@ def test_touchback_with_no_standing_receiver_leaves_ball_in_receiving_half() -> 
     assert all(s.status[p] == Status.STUNNED for p in range(11, 22))
     assert s.ball_state == BallState.ON_GROUND
     assert s.ball in s.board.own_half(1) and s.grid[s.ball] == -1
-    assert game.current_decider == "away" and s.teams[1].turn == 1
+    assert game.decider == Decider.AWAY and s.teams[1].turn == 1
     assert len(roller.queue) == 0
 
 
@@ -145,7 +145,7 @@ def test_catch_skill_may_reroll_kick_catch_but_team_reroll_may_not() -> None:
     # away kicks onto the human catcher (id 2) on (12, 9), who is marked by the orc on (13, 9)
     game, roller = _kick((9, 9), d8(5) + d6(3) + GET_THE_REF + d6(3) + d6(5), kicking=1)
     legal = game.legal_actions()
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert Action(ActionType.USE_SKILL) in legal
     assert Action(ActionType.USE_REROLL) not in legal
     game.step(Action(ActionType.USE_SKILL))

@@ -11,7 +11,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, pick, two_d6
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.setup import Setup
-from nuffle.core.types import BallState, Status, Weather
+from nuffle.core.types import BallState, Decider, Status, Weather
 from nuffle.testing import Scenario, to_kickoff
 
 Script = list[tuple[Dice, Outcome]]
@@ -28,7 +28,7 @@ def _kick(table: tuple[int, int], during: Script, after: Script = LAND, **kw):
 def _landed(game, roller) -> None:
     s = game.state
     assert s.board.xy(s.ball) == (22, 6) and s.ball_state == BallState.ON_GROUND
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert len(roller.queue) == 0
 
 
@@ -70,7 +70,7 @@ def test_3_riot_d6() -> None:
 def test_4_perfect_defence() -> None:
     game, roller = _kick((1, 3), [])
     s = game.state
-    assert isinstance(s.stack[-1], Setup) and game.current_decider == "home"
+    assert isinstance(s.stack[-1], Setup) and game.decider == Decider.HOME
     legal = game.legal_actions()
     group = legal.group(ActionType.PLACE_PLAYER)
     assert group is not None and set(group.players) == set(range(11))  # no substitutions
@@ -90,7 +90,7 @@ def test_5_high_kick() -> None:
     game, roller = _kick((1, 4), [], d6(4))
     group = game.legal_actions().group(ActionType.SELECT_PLAYER)
     assert group is not None
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert 11 not in group.players  # on the LoS, in a home tackle zone
     assert 21 in group.players and 14 in group.players
     game.step(Action(ActionType.SELECT_PLAYER, 21))
@@ -160,7 +160,7 @@ def test_7_gust_out_of_receiving_half_is_touchback() -> None:
 
 def test_9_quick_snap() -> None:
     game, roller = _kick((4, 5), [])
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     group = game.legal_actions().group(ActionType.MOVE)
     assert group is not None
     game.step(Action(ActionType.MOVE, 12, (12, 6)))  # across the half-way line, no dodge
@@ -179,7 +179,7 @@ def test_9_quick_snap() -> None:
 def test_10_blitz() -> None:
     game, roller = _kick((4, 6), [])
     s = game.state
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert (s.teams[0].turn, s.teams[1].turn) == (0, 0)
     legal = game.legal_actions()
     for pid in (0, 1, 2):  # on the LoS, in opposing tackle zones: may not act

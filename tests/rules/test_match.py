@@ -9,7 +9,8 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
-from nuffle.core.types import Weather
+from nuffle.core.records import Score
+from nuffle.core.types import Decider, Weather
 from nuffle.testing import edit, new_game, pregame_script
 
 
@@ -51,7 +52,7 @@ def test_coin_toss_winner_chooses() -> None:
     for winner in (0, 1):
         for choice, kicker in ((ActionType.KICK, winner), (ActionType.RECEIVE, 1 - winner)):
             game, roller = new_game(pregame_script(winner=winner))
-            assert game.current_decider == ("home", "away")[winner]
+            assert game.decider == (Decider.HOME, Decider.AWAY)[winner]
             assert game.legal_actions().types() == [ActionType.KICK, ActionType.RECEIVE]
             game.step(Action(choice))
             s = game.state
@@ -67,7 +68,7 @@ def test_pregame_dice_order() -> None:
     s = game.state
     assert (s.teams[0].fame, s.teams[1].fame) == (0, 1)  # 9 vs 17
     assert s.weather == Weather.BLIZZARD
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert len(roller.queue) == 0
 
 
@@ -89,7 +90,7 @@ def _play(seed: int) -> tuple[Game, list[tuple[int, int]]]:
 def test_full_sampled_game_ends_and_halves_swap_kicker(seed: int) -> None:
     game, kicks = _play(seed)
     s = game.state
-    assert game.is_over and game.current_decider == "nobody"
+    assert game.is_over and game.decider == Decider.NOBODY
     assert s.half == 2
     assert all(t.turn == 8 for t in s.teams)
     assert game.legal_actions().types() == []
@@ -99,9 +100,9 @@ def test_full_sampled_game_ends_and_halves_swap_kicker(seed: int) -> None:
     assert second_half[0] == 1 - s.first_kicker
     res = game.result
     home, away = s.teams[0].score, s.teams[1].score
-    assert res["score"] == {"home": home, "away": away}
-    assert res["over"] is True
-    assert res["winner"] == (None if home == away else "home" if home > away else "away")
+    assert res.score == Score(home=home, away=away)
+    assert res.over is True
+    assert res.winner == (None if home == away else "home" if home > away else "away")
     box = game.box_score()
     assert box["home"]["touchdowns"] == home and box["away"]["touchdowns"] == away
 
@@ -142,14 +143,14 @@ def test_result_away_winner_and_draw() -> None:
     game = sc.start(active=1)
     game.step(Action(ActionType.START_MOVE, 16))
     game.step(Action(ActionType.MOVE, None, (0, 7)))
-    assert game.result["winner"] is None  # 1 - 1
-    assert game.result["score"] == {"home": 1, "away": 1} and game.is_over
+    assert game.result.winner is None  # 1 - 1
+    assert game.result.score == Score(home=1, away=1) and game.is_over
     sc = Scenario()
     sc.put(16, (1, 7)).give_ball(16)
     game = sc.start(active=1)
     game.step(Action(ActionType.START_MOVE, 16))
     game.step(Action(ActionType.MOVE, None, (0, 7)))
-    assert game.result["winner"] == "away"
+    assert game.result.winner == "away"
 
 
 def test_the_fans_and_the_gate_are_kept_for_the_match() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import d6, d8, two_d6
 from nuffle.core.skills import Skill
-from nuffle.core.types import BallState, Status, Weather
+from nuffle.core.types import BallState, Decider, Status, Weather
 from nuffle.testing import (
     CATCHER,
     LINEMAN,
@@ -43,7 +43,7 @@ def test_dodge_into_one_tackle_zone_needs_4() -> None:
         assert len(sc.roller.queue) == 0
         if ok:
             assert game.state.status[LINEMAN] == Status.STANDING
-            assert game.current_decider == "home"
+            assert game.decider == Decider.HOME
         else:
             # knocked down in the destination, armour 5 vs AV8 holds, turnover ends the turn
             assert game.state.status[LINEMAN] == Status.PRONE
@@ -163,7 +163,7 @@ def test_low_ma_stand_up_roll() -> None:
     game.step(Action(ActionType.START_MOVE, LINEMAN))
     assert game.state.status[LINEMAN] == Status.PRONE
     assert not game.state.turnover
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     legal = game.legal_actions()
     assert Action(ActionType.START_MOVE, 7) in legal
     assert Action(ActionType.START_MOVE, LINEMAN) not in legal

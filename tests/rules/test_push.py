@@ -2,7 +2,7 @@
 
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import block, d6, d8, d68, two_d6
-from nuffle.core.types import BallState, BlockFace, Status
+from nuffle.core.types import BallState, BlockFace, Decider, Status
 from nuffle.testing import (
     BLITZER,
     LINEMAN,
@@ -236,7 +236,7 @@ def test_moving_team_ball_carrier_chain_pushed_into_the_crowd_is_a_turnover():
     s = game.state
     assert s.status[LINEMAN2] == Status.RESERVE
     assert s.turnover
-    assert game.current_decider == "nobody"  # the turn ended (and with it the scenario)
+    assert game.decider == Decider.NOBODY  # the turn ended (and with it the scenario)
 
 
 def test_moving_team_player_without_the_ball_chain_pushed_into_the_crowd_no_turnover():
@@ -244,4 +244,4 @@ def test_moving_team_player_without_the_ball_chain_pushed_into_the_crowd_no_turn
     s = game.state
     assert s.status[LINEMAN2] == Status.RESERVE
     assert not s.turnover
-    assert game.current_decider == "home"  # the turn goes on
+    assert game.decider == Decider.HOME  # the turn goes on

@@ -7,7 +7,7 @@ import pytest
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.game import Game
 from nuffle.core.procedures.setup import Setup
-from nuffle.core.types import Status
+from nuffle.core.types import Decider, Status
 from nuffle.testing import HOME_11, edit, mirror, new_game, pregame_script, set_up
 
 
@@ -15,7 +15,7 @@ def _setup_game(kicking: int = 0, board: int = 11) -> Game:
     game, _ = new_game(pregame_script(), board=board)
     game.step(Action(ActionType.KICK if kicking == 0 else ActionType.RECEIVE))
     assert isinstance(game.state.stack[-1], Setup)
-    assert game.current_decider == ("home" if kicking == 0 else "away")
+    assert game.decider == (Decider.HOME if kicking == 0 else Decider.AWAY)
     return game
 
 
@@ -38,12 +38,12 @@ def _end_fails(game: Game, message: str) -> None:
 def test_kicking_team_sets_up_first_then_receiver() -> None:
     game = _setup_game(kicking=1)
     set_up(game, 1)
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert isinstance(game.state.stack[-1], Setup)
     set_up(game, 0)
     legal = game.legal_actions()
     assert legal.types() == [ActionType.PLACE_BALL]
-    assert game.current_decider == "away"
+    assert str(game.decider) == "away"  # as text: mypy narrowed it above
 
 
 def test_must_field_eleven() -> None:
@@ -63,7 +63,7 @@ def test_must_field_all_available_when_fewer_than_eleven() -> None:
     _end_fails(game, "only 9 players on the pitch; 10 must be set up")
     _place(game, 0, HOME_11[9:10])
     game.step(Action(ActionType.END_SETUP))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
 
 
 def test_at_most_eleven_on_the_pitch() -> None:
@@ -73,7 +73,7 @@ def test_at_most_eleven_on_the_pitch() -> None:
     _end_fails(game, "12 players on the pitch; at most 11 are allowed")
     game.step(Action(ActionType.RESERVE_PLAYER, game.state.grid[game.state.board.sq(20, 7)]))
     game.step(Action(ActionType.END_SETUP))
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
 
 
 def test_line_of_scrimmage_minimum() -> None:
@@ -152,7 +152,7 @@ def test_board_7_constraints() -> None:
     _end_fails(game, "only 2 players on the line of scrimmage; at least 3 are required")
     game.step(Action(ActionType.PLACE_PLAYER, pid, (9, 6)))
     game.step(Action(ActionType.END_SETUP))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
 
 
 def test_board_5_constraints() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, d8, two_d6
-from nuffle.core.types import BlockFace, Status
+from nuffle.core.types import BlockFace, Decider, Status
 from nuffle.testing import BLITZER, LINEMAN, LINEMAN2, O_LINE, O_LINE2, Scenario, to_kickoff
 
 ORC_LINE, ORC_LINE2 = O_LINE, O_LINE2
@@ -15,14 +15,14 @@ def test_turn_marker_advances_and_end_turn_passes() -> None:
     game, _ = to_kickoff(kicking=0, extra=d8(5) + d6(2) + two_d6(1, 1) + d8(2))
     game.step(Action(ActionType.PLACE_BALL, None, (19, 7)))
     s = game.state
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert (s.teams[0].turn, s.teams[1].turn) == (0, 1)
     assert s.active == 1
     game.step(Action(ActionType.END_TURN))
-    assert game.current_decider == "home"
+    assert str(game.decider) == "home"  # as text: mypy narrowed it above
     assert (s.teams[0].turn, s.teams[1].turn) == (1, 1)
     game.step(Action(ActionType.END_TURN))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert (s.teams[0].turn, s.teams[1].turn) == (1, 2)
 
 
@@ -52,7 +52,7 @@ def test_limits_reset_next_turn() -> None:
     game.step(Action(ActionType.END_ACTION))
     assert game.legal_actions().group(ActionType.START_BLITZ) is None
     game.step(Action(ActionType.END_TURN))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert Action(ActionType.START_BLITZ, ORC_LINE2) in game.legal_actions()
     game.step(Action(ActionType.END_TURN))
     assert Action(ActionType.START_BLITZ, BLITZER) in game.legal_actions()
@@ -67,7 +67,7 @@ def test_stunned_in_own_turn_flips_at_end_of_next_own_turn() -> None:
     game.step(Action(ActionType.MOVE, None, (9, 8)))
     s = game.state
     # the turnover ended home's turn; he stays stunned through it and through away's turn
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert s.status[LINEMAN] == Status.STUNNED
     assert Action(ActionType.START_MOVE, ORC_LINE) in game.legal_actions()
     game.step(Action(ActionType.END_TURN))
@@ -92,7 +92,7 @@ def test_stunned_in_opponents_turn_flips_at_end_of_own_next_turn() -> None:
     assert s.status[ORC_LINE] == Status.STUNNED
     game.step(Action(ActionType.END_TURN))  # the Block action ended by itself
     assert s.status[ORC_LINE] == Status.STUNNED  # home's turn ended: not his team's turn
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     game.step(Action(ActionType.END_TURN))
     assert s.status[ORC_LINE] == Status.PRONE
 
@@ -104,7 +104,7 @@ def test_turnover_ends_turn_immediately() -> None:
     game.step(Action(ActionType.START_MOVE, LINEMAN))
     game.step(Action(ActionType.MOVE, None, (9, 6)))
     s = game.state
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert s.active == 1
     assert s.status[LINEMAN2] == Status.STANDING  # never got to act
     assert s.stats[0][4 + 3] == 1  # one home turnover counted in half 2

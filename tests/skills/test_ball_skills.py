@@ -15,7 +15,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Status, Weather
+from nuffle.core.types import BallState, Decider, Status, Weather
 from nuffle.testing import (
     LINEMAN,
     LINEMAN2,
@@ -225,7 +225,7 @@ def test_monstrous_mouth_rerolls_a_failed_catch() -> None:
     sc.grant(LINEMAN2, Skill.MONSTROUS_MOUTH)
     game = bounce_catch(sc)
     legal = game.legal_actions()
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert Action(T.USE_SKILL) in legal and Action(T.USE_REROLL) not in legal
     do(game, T.USE_SKILL)
     assert game.state.carrier() == LINEMAN2
@@ -258,7 +258,7 @@ def test_diving_catch_pass_landing_next_to_him_may_be_caught() -> None:
     sc = Scenario(script=d6(3) + d6(4))
     sc.grant(LINEMAN, Skill.DIVING_CATCH).put(LINEMAN, (9, 7))
     game = pass_to(sc, (8, 7))
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     legal = game.legal_actions()
     assert legal.types() == [T.USE_SKILL, T.DECLINE]
     do(game, T.USE_SKILL, LINEMAN)
@@ -316,7 +316,7 @@ def test_diving_catch_on_a_kick_off() -> None:
     sc = Scenario(script=d8(5) + d6(2) + GET_THE_REF + d6(4))
     sc.grant(O_LINE, Skill.DIVING_CATCH).put(O_LINE, (18, 7)).put(LINEMAN, (10, 7))
     game = kick(sc, (15, 7))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     do(game, T.USE_SKILL, O_LINE)
     s = game.state
     assert s.carrier() == O_LINE and xy(game, s.ball) == (18, 7)
@@ -340,7 +340,7 @@ def test_kick_may_halve_the_scatter_after_seeing_it() -> None:
     sc = Scenario(script=d8(5) + d6(5) + GET_THE_REF + d8(4))
     sc.grant(LINEMAN, Skill.KICK).put(LINEMAN, (8, 7))
     game = kick(sc, (20, 7))
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert game.legal_actions().types() == [T.USE_SKILL, T.DECLINE]
     do(game, T.USE_SKILL)  # 5 // 2 = 2 squares: (22, 7), then a bounce left
     s = game.state
@@ -373,7 +373,7 @@ def test_kick_off_return_moves_under_the_ball_before_the_table() -> None:
     sc = Scenario(script=d8(5) + d6(2) + GET_THE_REF + d6(4))
     sc.grant(O_LINE, Skill.KICK_OFF_RETURN).put(O_LINE, (20, 7)).put(O_LINE2, (20, 9))
     game = kick(sc, (15, 7))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     group = game.legal_actions().group(T.SELECT_PLAYER)
     assert group is not None and group.players == (O_LINE,)  # only the Kick-Off Returner
     assert len(sc.roller.queue) == 2  # the kick-off table (and the catch) still to roll

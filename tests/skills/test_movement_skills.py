@@ -17,7 +17,7 @@ from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BlockFace, Status
+from nuffle.core.types import BlockFace, Decider, Status
 from nuffle.teams import load_team
 from nuffle.testing import (
     CATCHER,
@@ -215,7 +215,7 @@ def test_diving_tackle_minus_two_and_tackler_prone() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_MOVE, LINEMAN)
     move(game, (9, 7))  # 4 + 1 passes; 4 + 1 - 2 would fail
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert legal_types(game) == {ActionType.USE_SKILL, ActionType.DECLINE}
     game.step(Action(ActionType.USE_SKILL))
     s = game.state
@@ -231,7 +231,7 @@ def test_diving_tackle_not_offered_when_it_cannot_change_the_roll() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_MOVE, LINEMAN)
     move(game, (9, 7))
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert xy(game, LINEMAN) == (9, 7) and game.state.status[LINEMAN] == Status.STANDING
     assert xy(game, ORC) == (11, 7) and game.state.status[ORC] == Status.STANDING
 
@@ -255,9 +255,9 @@ def test_diving_tackle_minus_two_stays_for_the_reroll() -> None:
     game = start(sc, ActionType.START_MOVE, CATCHER)
     move(game, (9, 7))
     game.step(Action(ActionType.USE_SKILL))  # away dives
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     game.step(Action(ActionType.USE_SKILL))  # Dodge re-roll
-    assert game.current_decider == "home"  # no second dive
+    assert game.decider == Decider.HOME  # no second dive
     assert xy(game, CATCHER) == (9, 7) and game.state.status[CATCHER] == Status.STANDING
     assert xy(game, ORC) == (10, 7) and game.state.status[ORC] == Status.PRONE
     assert not game.state.turnover
@@ -278,9 +278,9 @@ def test_diving_tackle_on_the_reroll_after_a_failure() -> None:
     sc.put(CATCHER, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_MOVE, CATCHER)
     move(game, (9, 7))
-    assert game.current_decider == "home"  # a failed roll: no dive, re-roll offered
+    assert game.decider == Decider.HOME  # a failed roll: no dive, re-roll offered
     game.step(Action(ActionType.USE_SKILL))
-    assert game.current_decider == "away"
+    assert str(game.decider) == "away"  # as text: mypy narrowed it above
     game.step(Action(ActionType.USE_SKILL))
     assert game.state.status[CATCHER] == Status.PRONE
     assert xy(game, ORC) == (10, 7) and game.state.status[ORC] == Status.PRONE
@@ -294,8 +294,8 @@ def test_diving_tackle_exact_outcomes_merge_equal_faces() -> None:
     sc.put(CATCHER, (10, 7)).put(ORC, (11, 7))
     sc.set(rerolls=(1, 0))
     game = start(sc, ActionType.START_MOVE, CATCHER)
-    outs = game.outcomes(Action(ActionType.MOVE, None, (9, 8)))
-    assert sorted((p, g.current_decider) for p, g in outs) == [
+    outs = game.transitions(Action(ActionType.MOVE, None, (9, 8)))
+    assert sorted((t.probability, str(t.game.decider)) for t in outs) == [
         (Fraction(1, 3), "away"), (Fraction(1, 3), "home"), (Fraction(1, 3), "home")]
 
 
@@ -322,7 +322,7 @@ def test_diving_tackle_with_shadowing_tackler_blocks_the_square() -> None:
     move(game, (9, 8))
     game.step(Action(ActionType.USE_SKILL))
     game.step(Action(ActionType.USE_SKILL))
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
     assert ActionType.MOVE in legal_types(game)
     assert xy(game, ORC) == (10, 7) and xy(game, ORC2) == (11, 6)
     assert len(sc.roller.queue) == 0
@@ -337,7 +337,7 @@ def test_tentacles_holds_the_mover() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7)).put(HUMAN, (2, 2))
     game = start(sc, ActionType.START_MOVE, LINEMAN)
     move(game, (9, 7))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     game.step(Action(ActionType.USE_SKILL))
     s = game.state
     assert xy(game, LINEMAN) == (10, 7) and s.status[LINEMAN] == Status.STANDING
@@ -397,10 +397,10 @@ def test_shadowing_follows_into_the_vacated_square() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_MOVE, LINEMAN)
     move(game, (9, 7))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     game.step(Action(ActionType.USE_SKILL))  # 4 + 6 - 5 = 5 <= 7
     assert xy(game, ORC) == (10, 7) and game.state.status[ORC] == Status.STANDING
-    assert game.current_decider == "home" and xy(game, LINEMAN) == (9, 7)
+    assert str(game.decider) == "home" and xy(game, LINEMAN) == (9, 7)  # as text: mypy narrowed it above
     assert len(sc.roller.queue) == 0
 
 
@@ -424,7 +424,7 @@ def test_shadowing_one_shadower_per_departure() -> None:
     assert group is not None and set(group.players) == {ORC, ORC2}
     game.step(Action(ActionType.SELECT_PLAYER, ORC2))
     assert xy(game, ORC2) == (10, 7) and xy(game, ORC) == (11, 7)
-    assert game.current_decider == "home"
+    assert game.decider == Decider.HOME
 
 
 def test_shadowing_not_after_a_failed_dodge() -> None:
@@ -447,7 +447,7 @@ def test_break_tackle_uses_strength_once_per_turn() -> None:
     sc.put(BLACK_ORC, (10, 7)).put(LINEMAN, (9, 7)).put(HUMAN, (12, 9))
     game = start(sc, ActionType.START_MOVE, BLACK_ORC, active=1)
     move(game, (11, 8))
-    assert game.current_decider == "away"
+    assert game.decider == Decider.AWAY
     assert legal_types(game) == {ActionType.USE_SKILL, ActionType.DECLINE}
     game.step(Action(ActionType.USE_SKILL))
     assert xy(game, BLACK_ORC) == (11, 8) and game.state.status[BLACK_ORC] == Status.STANDING
@@ -472,7 +472,7 @@ def test_break_tackle_not_offered_when_strength_is_no_better() -> None:
     sc.put(LINEMAN, (10, 7)).put(ORC, (11, 7))
     game = start(sc, ActionType.START_MOVE, LINEMAN)
     move(game, (9, 7))
-    assert xy(game, LINEMAN) == (9, 7) and game.current_decider == "home"
+    assert xy(game, LINEMAN) == (9, 7) and game.decider == Decider.HOME
     assert len(sc.roller.queue) == 0
 
 
@@ -558,7 +558,7 @@ def test_leap_not_in_block_action_but_after_blitz_block() -> None:
     game.step(Action(ActionType.SELECT_PUSHED))
     game.step(Action(ActionType.PUSH, None, (12, 7)))
     game.step(Action(ActionType.DECLINE))  # no follow-up
-    assert game.current_decider == "home" and ActionType.MOVE in legal_types(game)
+    assert game.decider == Decider.HOME and ActionType.MOVE in legal_types(game)
     # The Blitz goes on with the remaining MA, and Leap is one way to move (RULES 8.4).
     assert ActionType.LEAP in legal_types(game)
     game.step(Action(ActionType.LEAP, None, (8, 7)))  # AG 3: 4+

@@ -71,9 +71,9 @@ def test_leap_here_is_the_whole_step_with_the_pick_up(client: TestClient) -> Non
     do(game, T.START_MOVE, goblin)
     _, state = swap_in(client, game, "orc", "human")
     leap = _at(state["odds"]["leaps"], (12, 7))
-    outs = game.outcomes(Action(T.LEAP, None, (12, 7)))
+    outs = game.transitions(Action(T.LEAP, None, (12, 7)))
     # he goes on with his move (no turnover: the match of this position ends with one)
-    held = sum((p for p, g in outs if not g.is_over and g.state.pos[goblin] == g.state.board.sq(12, 7)
+    held = sum((p for g, p in outs if not g.is_over and g.state.pos[goblin] == g.state.board.sq(12, 7)
                 and g.state.status[goblin] == Status.STANDING
                 and g.state.ball_state == BallState.CARRIED and g.state.ball == g.state.pos[goblin]),
                Fraction(0))
