@@ -262,3 +262,49 @@ def test_curves_are_named_after_their_run(tmp_path):
     assert run_label(tmp_path / "b1td") == "b1td"
     assert run_label(tmp_path / "b1td" / "log.csv") == "b1td"
     assert run_label(tmp_path / "b1_a2c_log.csv") == "b1_a2c"
+
+
+def test_several_recordings_load_as_one_in_order(tmp_path):
+    parts = [record("endzone", board=1, games=1, seed=s) for s in (1, 2)]
+    for k, p in enumerate(parts):
+        p.save(tmp_path / f"p{k}.npz")
+    joined = Dataset.load_many([tmp_path / "p0.npz", tmp_path / "p1.npz"])
+    assert len(joined) == len(parts[0]) + len(parts[1])
+    assert np.array_equal(joined.spatial, np.concatenate([p.spatial for p in parts]))
+    assert np.array_equal(joined.actions, np.concatenate([p.actions for p in parts]))
+    k = len(parts[0])
+    for i in (0, k - 1, k, len(joined) - 1):  # each sample keeps its own legal actions
+        src, j = (parts[0], i) if i < k else (parts[1], i - k)
+        assert np.array_equal(joined.legal[joined.offsets[i]:joined.offsets[i + 1]],
+                              src.legal[src.offsets[j]:src.offsets[j + 1]])
+    record("endzone", board=3, games=1, seed=1).save(tmp_path / "b3.npz")
+    with pytest.raises(ValueError, match="disagree"):
+        Dataset.load_many([tmp_path / "p0.npz", tmp_path / "b3.npz"])
+    with pytest.raises(ValueError, match="not found"):
+        Dataset.load_many([tmp_path / "p0.npz", tmp_path / "nope.npz"])
+
+
+def test_cloning_keeps_a_checkpoint_per_epoch_with_its_time(tmp_path):
+    data = record("endzone", board=1, games=1, seed=1)
+    row = clone(data, tmp_path / "bc", TrainConfig(board=1, net="paper", hidden=16), epochs=2,
+                batch=64, keep_epochs=True)
+    assert row["epoch"] == 2 and row["seconds"] > 0
+    for epoch in (1, 2):
+        extra = load(tmp_path / "bc" / f"epoch{epoch}.pt").extra
+        assert extra["imitation"]["epoch"] == epoch
+    assert not (tmp_path / "bc" / "epoch3.pt").exists()
+
+
+def test_dagger_records_the_drivers_states_with_the_bots_labels():
+    plain = record("endzone", board=1, games=1, seed=3)
+    same = record("endzone", board=1, games=1, seed=3, driver="endzone")  # the bot drives: nothing changes
+    assert np.array_equal(plain.actions, same.actions) and np.array_equal(plain.spatial, same.spatial)
+    dagger = record("endzone", board=1, games=1, seed=3, driver="random")
+    for i in range(len(dagger)):  # the labels are legal where the driver stood
+        assert dagger.actions[i] in dagger.legal[dagger.offsets[i]:dagger.offsets[i + 1]]
+    # random drives elsewhere: other states, so other observations
+    n = min(len(plain), len(dagger))
+    assert len(plain) != len(dagger) or not np.array_equal(plain.spatial[:n], dagger.spatial[:n])
+    # an unknown driver is refused before any game
+    with pytest.raises(ValueError, match="unknown bot|no bot|not a bot"):
+        record("endzone", board=1, games=1, driver="nosuchbot")

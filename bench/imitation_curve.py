@@ -1,0 +1,87 @@
+"""A training attempt's curve: points a game against scripted (95% interval over pairs) over
+training examples and over wall-clock, from `nuffle strength --json` results.
+
+    python bench/imitation_curve.py docs/strength/b11_grod_clone.csv --out docs/strength/b11_grod_clone.png
+
+The CSV has one row per measured model: `label`, `examples` (training examples seen, i.e.
+decisions times epochs), `minutes` (wall-clock since the attempt began: recording and
+training), `json` (the strength result, relative to the CSV) and optionally `baseline` (1: drawn
+as a horizontal reference line, not a point of the curve). Prints the table as Markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+
+def read_points(table: Path) -> list[dict[str, Any]]:
+    """The CSV's rows with each result's points, interval, games and W/D/L."""
+    rows = []
+    with table.open() as f:
+        for r in csv.DictReader(f):
+            res = json.loads((table.parent / r["json"]).read_text())
+            lo, hi = res["points_rate_95"]
+            a = res["all"]
+            rows.append({"label": r["label"], "examples": int(r["examples"]), "minutes": float(r["minutes"]),
+                         "baseline": r.get("baseline") == "1", "points": res["points_rate"], "lo": lo, "hi": hi,
+                         "games": res["games"], "wdl": f"{a['wins']}/{a['draws']}/{a['losses']}",
+                         "td": f"{a['td_for_per_game']:.2f} / {a['td_against_per_game']:.2f}"})
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    """The rows as a Markdown table."""
+    out = ["| model | training examples seen | wall-clock (min) | games | W/D/L | points a game (95%) "
+           "| TD for / against a game |", "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['label']} | {r['examples']:,} | {r['minutes']:.0f} | {r['games']} | {r['wdl']} "
+                   f"| {r['points']:.3f} ({r['lo']:.3f}-{r['hi']:.3f}) | {r['td']} |")
+    return "\n".join(out)
+
+
+def plot(rows: list[dict[str, Any]], out: Path, title: str) -> None:
+    """Two panels, over examples and over minutes; baselines as dashed lines."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    curve = [r for r in rows if not r["baseline"]]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for ax, key, xlabel in ((axes[0], "examples", "training examples seen (decisions x epochs)"),
+                            (axes[1], "minutes", "wall-clock minutes (recording + training)")):
+        xs = [r[key] for r in curve]
+        ys = [r["points"] for r in curve]
+        err = [[r["points"] - r["lo"] for r in curve], [r["hi"] - r["points"] for r in curve]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label="grod clone")
+        for r, style in zip((r for r in rows if r["baseline"]), ("--", ":", "-.")):
+            ax.axhline(r["points"], linestyle=style, color="grey", label=f"{r['label']} {r['points']:.3f}")
+        ax.axhline(0.5, color="black", linewidth=0.5)
+        ax.set_xlabel(xlabel)
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("points a game against scripted")
+    axes[0].legend(fontsize=8, loc="upper left")
+    fig.suptitle(title)
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=100)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("table", type=Path, help="the CSV of measured models")
+    p.add_argument("--out", type=Path, required=True, help="the PNG to write")
+    p.add_argument("--title", default="Board 11, Human v Human: behaviour cloning of grod against scripted")
+    args = p.parse_args()
+    rows = read_points(args.table)
+    plot(rows, args.out, args.title)
+    print(markdown(rows))
+
+
+if __name__ == "__main__":
+    main()
