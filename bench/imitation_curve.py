@@ -5,8 +5,9 @@ training examples and over wall-clock, from `nuffle strength --json` results.
 
 The CSV has one row per measured model: `label`, `examples` (training examples seen, i.e.
 decisions times epochs), `minutes` (wall-clock since the attempt began: recording and
-training), `json` (the strength result, relative to the CSV) and optionally `baseline` (1: drawn
-as a horizontal reference line, not a point of the curve). Prints the table as Markdown.
+training), `json` (the strength result, relative to the CSV; or, for a result kept only as a
+table row, `points`, `lo`, `hi`, `games`, `wdl`, `td`) and `baseline` (1: drawn as a horizontal
+reference line, not a point of the curve). Prints the table as Markdown.
 """
 
 from __future__ import annotations
@@ -23,13 +24,19 @@ def read_points(table: Path) -> list[dict[str, Any]]:
     rows = []
     with table.open() as f:
         for r in csv.DictReader(f):
-            res = json.loads((table.parent / r["json"]).read_text())
-            lo, hi = res["points_rate_95"]
-            a = res["all"]
-            rows.append({"label": r["label"], "examples": int(r["examples"]), "minutes": float(r["minutes"]),
-                         "baseline": r.get("baseline") == "1", "points": res["points_rate"], "lo": lo, "hi": hi,
-                         "games": res["games"], "wdl": f"{a['wins']}/{a['draws']}/{a['losses']}",
-                         "td": f"{a['td_for_per_game']:.2f} / {a['td_against_per_game']:.2f}"})
+            row: dict[str, Any] = {"label": r["label"], "examples": int(r["examples"] or 0),
+                                   "minutes": float(r["minutes"] or 0), "baseline": r.get("baseline") == "1"}
+            if r.get("json"):
+                res = json.loads((table.parent / r["json"]).read_text())
+                lo, hi = res["points_rate_95"]
+                a = res["all"]
+                row.update(points=res["points_rate"], lo=lo, hi=hi, games=res["games"],
+                           wdl=f"{a['wins']}/{a['draws']}/{a['losses']}",
+                           td=f"{a['td_for_per_game']:.2f} / {a['td_against_per_game']:.2f}")
+            else:  # a result quoted from a table (no JSON kept): points, lo, hi, games, wdl, td
+                row.update(points=float(r["points"]), lo=float(r["lo"]), hi=float(r["hi"]),
+                           games=int(r["games"]), wdl=r["wdl"], td=r["td"])
+            rows.append(row)
     return rows
 
 
@@ -58,7 +65,7 @@ def plot(rows: list[dict[str, Any]], out: Path, title: str) -> None:
         ys = [r["points"] for r in curve]
         err = [[r["points"] - r["lo"] for r in curve], [r["hi"] - r["points"] for r in curve]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label="grod clone")
-        for r, style in zip((r for r in rows if r["baseline"]), ("--", ":", "-.")):
+        for r, style in zip((r for r in rows if r["baseline"]), ("--", ":", "-."), strict=False):
             ax.axhline(r["points"], linestyle=style, color="grey", label=f"{r['label']} {r['points']:.3f}")
         ax.axhline(0.5, color="black", linewidth=0.5)
         ax.set_xlabel(xlabel)

@@ -84,7 +84,8 @@ def register(sub: Any) -> None:
     d.add_argument("--board", type=int, default=11, help="board variant (default 11)")
     d.add_argument("--games", type=int, default=50, help="games to record (default 50)")
     d.add_argument("--seed", type=int, default=0, help="first seed")
-    d.add_argument("--driver", help="DAgger: this bot (e.g. policy?model=FILE) plays, --bot labels its states")
+    d.add_argument("--driver",
+                   help="DAgger: this bot (e.g. policy?model=FILE) plays the games, --bot labels its states")
     d.set_defaults(func=cmd_dataset)
 
     i = rsub.add_parser("imitate", help="behaviour cloning from a dataset")
@@ -271,9 +272,11 @@ def cmd_dataset(args: argparse.Namespace) -> int:
     from nuffle.rl.dataset import record
 
     try:
+        def progress(g: int, n: int) -> None:
+            print(f"\r{g}/{args.games} games, {n} decisions", end="", flush=True)
+
         data = record(args.bot, args.board, args.games, opponent=args.opponent, seed=args.seed,
-                      driver=args.driver, on_game=lambda g, n: print(f"\r{g}/{args.games} games, {n} decisions", end="",
-                                                 flush=True))
+                      driver=args.driver, on_game=progress)
         print()
         data.save(args.out)
     except (ValueError, OSError) as e:
