@@ -58,10 +58,10 @@ def plot(rows: list[dict[str, Any]], out: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     curve = [r for r in rows if not r["baseline"]]
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
-    for ax, key, xlabel in ((axes[0], "examples", "training examples seen (decisions x epochs)"),
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4))
+    for ax, key, xlabel in ((axes[0], "examples", "thousand training examples seen (decisions x epochs)"),
                             (axes[1], "minutes", "wall-clock minutes (recording + training)")):
-        xs = [r[key] for r in curve]
+        xs = [r[key] / (1000 if key == "examples" else 1) for r in curve]
         ys = [r["points"] for r in curve]
         err = [[r["points"] - r["lo"] for r in curve], [r["hi"] - r["points"] for r in curve]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label="grod clone")
@@ -69,10 +69,24 @@ def plot(rows: list[dict[str, Any]], out: Path, title: str) -> None:
             ax.axhline(r["points"], linestyle=style, color="grey", label=f"{r['label']} {r['points']:.3f}")
         ax.axhline(0.5, color="black", linewidth=0.5)
         ax.set_xlabel(xlabel)
-        ax.set_ylim(0, 1)
+        ax.set_xlim(left=0)
+        ax.set_ylim(-0.02, 1)
+        ax.set_ylabel("points a game against scripted")
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("points a game against scripted")
     axes[0].legend(fontsize=8, loc="upper left")
+    # touchdowns move before points do: for and against a game, over examples
+    ax = axes[2]
+    for i, name in enumerate(("for", "against")):
+        ax.plot([r["examples"] / 1000 for r in curve], [float(r["td"].split(" / ")[i]) for r in curve],
+                marker="o", label=f"clone's TD {name}")
+        for r, style in zip((r for r in rows if r["baseline"]), ("--", ":", "-."), strict=False):
+            ax.axhline(float(r["td"].split(" / ")[i]), linestyle=style, color=f"C{i}", alpha=0.6,
+                       label=f"{r['label']} TD {name}")
+    ax.set_xlabel("thousand training examples seen (decisions x epochs)")
+    ax.set_xlim(left=0)
+    ax.set_ylabel("touchdowns a game against scripted")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
     fig.suptitle(title)
     fig.tight_layout()
     out.parent.mkdir(parents=True, exist_ok=True)
