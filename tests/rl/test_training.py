@@ -308,3 +308,21 @@ def test_dagger_records_the_drivers_states_with_the_bots_labels():
     # an unknown driver is refused before any game
     with pytest.raises(ValueError, match="unknown bot 'nosuchbot'"):
         record("endzone", board=1, games=1, driver="nosuchbot")
+
+
+@pytest.mark.slow
+def test_command_line_dagger_recording_then_cloning_from_several_files(tmp_path):
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    p = _nuffle("dataset", "--bot", "endzone", "--board", "1", "--games", "1", "--out", str(a))
+    assert p.returncode == 0, p.stderr
+    p = _nuffle("dataset", "--bot", "endzone", "--driver", "random", "--board", "1", "--games", "1",
+                "--seed", "5", "--out", str(b))
+    assert p.returncode == 0, p.stderr
+    n = len(Dataset.load(a)) + len(Dataset.load(b))
+    p = _nuffle("imitate", str(a), str(b), "--out", str(tmp_path / "bc"), "--epochs", "2", "--net", "paper",
+                "--hidden", "16", "--keep-epochs")
+    assert p.returncode == 0, p.stderr
+    assert f"{n} decisions from 2 file(s)" in p.stdout
+    assert (tmp_path / "bc" / "epoch1.pt").exists() and (tmp_path / "bc" / "epoch2.pt").exists()
+    p = _nuffle("imitate", str(a), str(tmp_path / "missing.npz"), "--out", str(tmp_path / "bc2"))
+    assert p.returncode == 2 and "missing.npz not found" in p.stderr and "Traceback" not in p.stderr
