@@ -326,3 +326,22 @@ def test_command_line_dagger_recording_then_cloning_from_several_files(tmp_path)
     assert (tmp_path / "bc" / "epoch1.pt").exists() and (tmp_path / "bc" / "epoch2.pt").exists()
     p = _nuffle("imitate", str(a), str(tmp_path / "missing.npz"), "--out", str(tmp_path / "bc2"))
     assert p.returncode == 2 and "missing.npz not found" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_cloning_can_start_from_a_checkpoint(tmp_path):
+    data = record("endzone", board=1, games=1, seed=1)
+    clone(data, tmp_path / "a", TrainConfig(board=1, net="paper", hidden=16), epochs=1, batch=64)
+    start = load(tmp_path / "a" / "last.pt").net.state_dict()
+
+    def moved(folder: str) -> float:  # the largest weight change from the checkpoint
+        after = load(tmp_path / folder / "last.pt").net.state_dict()
+        return max(float((after[k] - start[k]).abs().max()) for k in start)
+
+    slow = TrainConfig(board=1, net="paper", hidden=16, lr=1e-7)  # Adam moves each weight about lr a step
+    clone(data, tmp_path / "b", slow, epochs=1, batch=64, init=tmp_path / "a" / "last.pt")
+    fresh = TrainConfig(board=1, net="paper", hidden=16, lr=1e-7, seed=9)
+    clone(data, tmp_path / "c", fresh, epochs=1, batch=64)
+    assert moved("b") < 1e-4 < moved("c")  # from the checkpoint's weights, not fresh ones
+    with pytest.raises(ValueError, match="another network"):
+        clone(data, tmp_path / "d", TrainConfig(board=1, net="paper", hidden=32), epochs=1,
+              init=tmp_path / "a" / "last.pt")

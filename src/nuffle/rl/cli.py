@@ -99,6 +99,7 @@ def register(sub: Any) -> None:
     i.add_argument("--lr", type=float, default=1e-3, help="learning rate (default 1e-3)")
     i.add_argument("--seed", type=int, default=0, help="seed")
     i.add_argument("--keep-epochs", action="store_true", help="also save epoch{N}.pt after every epoch")
+    i.add_argument("--init", help="start from this checkpoint's weights (the same --net and sizes)")
     i.set_defaults(func=cmd_imitate)
 
     pl = rsub.add_parser("plot", help="touchdowns per episode against steps, with the baselines")
@@ -299,6 +300,7 @@ def cmd_imitate(args: argparse.Namespace) -> int:
         cfg = TrainConfig(board=data.board, algo="ppo", net=args.net, hidden=args.hidden, lr=args.lr,
                           channels=_channels(args.channels), seed=args.seed).validate()
         row = clone(data, args.out, cfg, epochs=args.epochs, batch=args.batch, keep_epochs=args.keep_epochs,
+                    init=args.init,
                     on_epoch=lambda r: print(f"epoch {r['epoch']}: loss {r['loss']:.3f}, accuracy "
                                              f"{r['accuracy']:.3f}, validation {r['val_accuracy']:.3f}, "
                                              f"{r['seconds']:.0f} s", flush=True))
