@@ -284,3 +284,86 @@ def test_the_batched_executor_refuses_settings_it_cannot_run_in_one_line(tmp_pat
     assert lines[0].startswith("error: executor 'batched' cannot run these settings: "), err
     assert why in lines[0] and "Traceback" not in err
     assert not out.exists()
+
+
+def test_several_recordings_load_as_one_in_order(tmp_path):
+    parts = [record("endzone", board=1, games=1, seed=s) for s in (1, 2)]
+    for k, p in enumerate(parts):
+        p.save(tmp_path / f"p{k}.npz")
+    joined = Dataset.load_many([tmp_path / "p0.npz", tmp_path / "p1.npz"])
+    assert len(joined) == len(parts[0]) + len(parts[1])
+    assert np.array_equal(joined.spatial, np.concatenate([p.spatial for p in parts]))
+    assert np.array_equal(joined.actions, np.concatenate([p.actions for p in parts]))
+    k = len(parts[0])
+    for i in (0, k - 1, k, len(joined) - 1):  # each sample keeps its own legal actions
+        src, j = (parts[0], i) if i < k else (parts[1], i - k)
+        assert np.array_equal(joined.legal[joined.offsets[i]:joined.offsets[i + 1]],
+                              src.legal[src.offsets[j]:src.offsets[j + 1]])
+    record("endzone", board=3, games=1, seed=1).save(tmp_path / "b3.npz")
+    with pytest.raises(ValueError, match="disagree"):
+        Dataset.load_many([tmp_path / "p0.npz", tmp_path / "b3.npz"])
+    with pytest.raises(ValueError, match="not found"):
+        Dataset.load_many([tmp_path / "p0.npz", tmp_path / "nope.npz"])
+
+
+def test_cloning_keeps_a_checkpoint_per_epoch_with_its_time(tmp_path):
+    data = record("endzone", board=1, games=1, seed=1)
+    row = clone(data, tmp_path / "bc", TrainConfig(board=1, net="paper", hidden=16), epochs=2,
+                batch=64, keep_epochs=True)
+    assert row["epoch"] == 2 and row["seconds"] > 0
+    for epoch in (1, 2):
+        extra = load(tmp_path / "bc" / f"epoch{epoch}.pt").extra
+        assert extra["imitation"]["epoch"] == epoch
+    assert not (tmp_path / "bc" / "epoch3.pt").exists()
+
+
+def test_dagger_records_the_drivers_states_with_the_bots_labels():
+    plain = record("endzone", board=1, games=1, seed=3)
+    same = record("endzone", board=1, games=1, seed=3, driver="endzone")  # the bot drives: nothing changes
+    assert np.array_equal(plain.actions, same.actions) and np.array_equal(plain.spatial, same.spatial)
+    dagger = record("endzone", board=1, games=1, seed=3, driver="random")
+    for i in range(len(dagger)):  # the labels are legal where the driver stood
+        assert dagger.actions[i] in dagger.legal[dagger.offsets[i]:dagger.offsets[i + 1]]
+    # random drives elsewhere: other states, so other observations
+    n = min(len(plain), len(dagger))
+    assert len(plain) != len(dagger) or not np.array_equal(plain.spatial[:n], dagger.spatial[:n])
+    # an unknown driver is refused before any game
+    with pytest.raises(ValueError, match="unknown bot 'nosuchbot'"):
+        record("endzone", board=1, games=1, driver="nosuchbot")
+
+
+@pytest.mark.slow
+def test_command_line_dagger_recording_then_cloning_from_several_files(tmp_path):
+    a, b = tmp_path / "a.npz", tmp_path / "b.npz"
+    p = _nuffle("dataset", "--bot", "endzone", "--board", "1", "--games", "1", "--out", str(a))
+    assert p.returncode == 0, p.stderr
+    p = _nuffle("dataset", "--bot", "endzone", "--driver", "random", "--board", "1", "--games", "1",
+                "--seed", "5", "--out", str(b))
+    assert p.returncode == 0, p.stderr
+    n = len(Dataset.load(a)) + len(Dataset.load(b))
+    p = _nuffle("imitate", str(a), str(b), "--out", str(tmp_path / "bc"), "--epochs", "2", "--net", "paper",
+                "--hidden", "16", "--keep-epochs")
+    assert p.returncode == 0, p.stderr
+    assert f"{n} decisions from 2 file(s)" in p.stdout
+    assert (tmp_path / "bc" / "epoch1.pt").exists() and (tmp_path / "bc" / "epoch2.pt").exists()
+    p = _nuffle("imitate", str(a), str(tmp_path / "missing.npz"), "--out", str(tmp_path / "bc2"))
+    assert p.returncode == 2 and "missing.npz not found" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_cloning_can_start_from_a_checkpoint(tmp_path):
+    data = record("endzone", board=1, games=1, seed=1)
+    clone(data, tmp_path / "a", TrainConfig(board=1, net="paper", hidden=16), epochs=1, batch=64)
+    start = load(tmp_path / "a" / "last.pt").net.state_dict()
+
+    def moved(folder: str) -> float:  # the largest weight change from the checkpoint
+        after = load(tmp_path / folder / "last.pt").net.state_dict()
+        return max(float((after[k] - start[k]).abs().max()) for k in start)
+
+    slow = TrainConfig(board=1, net="paper", hidden=16, lr=1e-7)  # Adam moves each weight about lr a step
+    clone(data, tmp_path / "b", slow, epochs=1, batch=64, init=tmp_path / "a" / "last.pt")
+    fresh = TrainConfig(board=1, net="paper", hidden=16, lr=1e-7, seed=9)
+    clone(data, tmp_path / "c", fresh, epochs=1, batch=64)
+    assert moved("b") < 1e-4 < moved("c")  # from the checkpoint's weights, not fresh ones
+    with pytest.raises(ValueError, match="another network"):
+        clone(data, tmp_path / "d", TrainConfig(board=1, net="paper", hidden=32), epochs=1,
+              init=tmp_path / "a" / "last.pt")

@@ -87,10 +87,12 @@ def register(sub: Any) -> None:
     d.add_argument("--board", type=int, default=11, help="board variant (default 11)")
     d.add_argument("--games", type=int, default=50, help="games to record (default 50)")
     d.add_argument("--seed", type=int, default=0, help="first seed")
+    d.add_argument("--driver",
+                   help="DAgger: this bot (e.g. policy?model=FILE) plays the games, --bot labels its states")
     d.set_defaults(func=cmd_dataset)
 
     i = rsub.add_parser("imitate", help="behaviour cloning from a dataset")
-    i.add_argument("data", help="a .npz file from `nuffle rl dataset`")
+    i.add_argument("data", nargs="+", help="one or more .npz files from `nuffle rl dataset` (joined)")
     i.add_argument("--out", required=True, help="folder for best.pt and last.pt")
     i.add_argument("--epochs", type=int, default=10, help="passes over the data (default 10)")
     i.add_argument("--batch", type=int, default=256, help="minibatch size (default 256)")
@@ -99,6 +101,8 @@ def register(sub: Any) -> None:
     i.add_argument("--channels", default="32,32", help="conv net: filters per layer (default 32,32)")
     i.add_argument("--lr", type=float, default=1e-3, help="learning rate (default 1e-3)")
     i.add_argument("--seed", type=int, default=0, help="seed")
+    i.add_argument("--keep-epochs", action="store_true", help="also save epoch{N}.pt after every epoch")
+    i.add_argument("--init", help="start from this checkpoint's weights (the same --net and sizes)")
     i.set_defaults(func=cmd_imitate)
 
     pl = rsub.add_parser("plot", help="touchdowns per episode against steps, with the baselines")
@@ -273,9 +277,11 @@ def cmd_dataset(args: argparse.Namespace) -> int:
     from nuffle.rl.dataset import record
 
     try:
+        def progress(g: int, n: int) -> None:
+            print(f"\r{g}/{args.games} games, {n} decisions", end="", flush=True)
+
         data = record(args.bot, args.board, args.games, opponent=args.opponent, seed=args.seed,
-                      on_game=lambda g, n: print(f"\r{g}/{args.games} games, {n} decisions", end="",
-                                                 flush=True))
+                      driver=args.driver, on_game=progress)
         print()
         data.save(args.out)
     except (ValueError, OSError) as e:
@@ -293,12 +299,15 @@ def cmd_imitate(args: argparse.Namespace) -> int:
     from nuffle.rl.imitate import clone
 
     try:
-        data = Dataset.load(args.data)
+        data = Dataset.load_many(args.data)
+        print(f"{len(data)} decisions from {len(args.data)} file(s)", flush=True)
         cfg = TrainConfig(board=data.board, algo="ppo", net=args.net, hidden=args.hidden, lr=args.lr,
                           channels=_channels(args.channels), seed=args.seed).validate()
-        row = clone(data, args.out, cfg, epochs=args.epochs, batch=args.batch,
+        row = clone(data, args.out, cfg, epochs=args.epochs, batch=args.batch, keep_epochs=args.keep_epochs,
+                    init=args.init,
                     on_epoch=lambda r: print(f"epoch {r['epoch']}: loss {r['loss']:.3f}, accuracy "
-                                             f"{r['accuracy']:.3f}, validation {r['val_accuracy']:.3f}"))
+                                             f"{r['accuracy']:.3f}, validation {r['val_accuracy']:.3f}, "
+                                             f"{r['seconds']:.0f} s", flush=True))
     except (ValueError, OSError) as e:
         return _fail(str(e))
     print(f"validation accuracy {row['val_accuracy']:.3f}; policy in {args.out}/best.pt "

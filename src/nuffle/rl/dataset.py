@@ -57,15 +57,59 @@ class Dataset:
             raise InputError(f"{path} is corrupt: its arrays disagree on the number of samples")
         return d
 
+    @staticmethod
+    def load_many(paths: list[str | Path]) -> Dataset:
+        """Several recordings joined in order (they must share board and set-up), filled into
+        arrays sized from a first pass so the samples are held once, not twice."""
+        if not paths:
+            raise InputError("no dataset to load")
+        sizes = []
+        for path in paths:
+            try:
+                with np.load(Path(path), allow_pickle=False) as z:
+                    sizes.append((int(z["actions"].shape[0]), int(z["legal"].shape[0])))
+            except FileNotFoundError:
+                raise InputError(f"dataset {path} not found") from None
+            except Exception as e:
+                raise InputError(f"{path} is not a nuffle dataset ({type(e).__name__}: {e})") from None
+        if len(paths) == 1:
+            return Dataset.load(paths[0])
+        n, n_legal = sum(s[0] for s in sizes), sum(s[1] for s in sizes)
+        joined: Dataset | None = None
+        at, legal_at = 0, 0
+        for path in paths:
+            d = Dataset.load(path)
+            if joined is None:
+                joined = Dataset(d.board, np.empty((n, *d.spatial.shape[1:]), d.spatial.dtype),
+                                 np.empty((n, *d.non_spatial.shape[1:]), d.non_spatial.dtype),
+                                 np.empty(n_legal, d.legal.dtype), np.zeros(n + 1, np.int64),
+                                 np.empty(n, d.actions.dtype), d.setup)
+            elif (d.board, d.setup) != (joined.board, joined.setup):
+                raise InputError(f"datasets disagree: {paths[0]} is board {joined.board} set-up "
+                                 f"{joined.setup}, {path} board {d.board} set-up {d.setup}")
+            k, kl = len(d), int(d.offsets[-1])
+            joined.spatial[at:at + k] = d.spatial
+            joined.non_spatial[at:at + k] = d.non_spatial
+            joined.actions[at:at + k] = d.actions
+            joined.legal[legal_at:legal_at + kl] = d.legal
+            joined.offsets[at + 1:at + k + 1] = d.offsets[1:] + legal_at
+            at, legal_at = at + k, legal_at + kl
+        assert joined is not None
+        return joined
 
 def record(bot: str, board: int, games: int, opponent: str = "random", seed: int = 0,
            home: str = "human", away: str = "human", setup: str = "scripted",
-           on_game: Callable[[int, int], None] | None = None) -> Dataset:
+           on_game: Callable[[int, int], None] | None = None, driver: str | None = None) -> Dataset:
     """Play `games` games of `bot` against `opponent` (the bot's side alternating) and record
-    every decision the bot takes outside set-up."""
+    every decision the bot takes outside set-up.
+
+    With `driver` (DAgger), that bot plays the games instead and `bot` only labels: every state
+    the driver reaches is recorded with the action `bot` would take there."""
     if games < 1:
         raise InputError(f"games must be at least 1, got {games}")
     make_agent(bot)
+    if driver is not None:
+        make_agent(driver)
     spatial: list[np.ndarray] = []
     non_spatial: list[np.ndarray] = []
     legal: list[np.ndarray] = []
@@ -78,16 +122,22 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
         game = env.driver.live()
         agent = make_agent(bot, seed=seed + g)
         agent.new_game(game.view(), env.side)
+        player = agent if driver is None else make_agent(driver, seed=seed + g)
+        if player is not agent:
+            player.new_game(game.view(), env.side)
         done = game.is_over
         while not done:
-            action = agent.act(game.view())
-            index = env.driver.codec.index_of(action, env.driver.position(), env.side)
+            index = env.driver.codec.index_of(agent.act(game.view()), env.driver.position(), env.side)
             spatial.append(obs["spatial"].astype(np.float16))
             non_spatial.append(obs["non_spatial"])
             legal.append(env.legal_indices().astype(np.int32))
             actions.append(index)
+            if player is not agent:
+                index = env.driver.codec.index_of(player.act(game.view()), env.driver.position(), env.side)
             obs, _, done, _, _ = env.step(index)
         agent.end_game(game.result)
+        if player is not agent:
+            player.end_game(game.result)
         if on_game is not None:
             on_game(g + 1, len(actions))
     if not actions:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,10 +28,13 @@ def batch_masks(data: Dataset, idx: np.ndarray, size: int) -> torch.Tensor:
 
 
 def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, batch: int = 256,
-          val_fraction: float = 0.1, on_epoch: Callable[[dict[str, float]], None] | None = None
-          ) -> dict[str, float]:
+          val_fraction: float = 0.1, on_epoch: Callable[[dict[str, float]], None] | None = None,
+          keep_epochs: bool = False, init: str | Path | None = None) -> dict[str, float]:
     """Train `cfg`'s network on `data`; saves `out/best.pt` (best validation accuracy) and
-    `out/last.pt`; returns the last epoch's figures."""
+    `out/last.pt` (and `out/epoch{N}.pt` after every epoch with `keep_epochs`, for a learning
+    curve); `init` starts from a checkpoint's weights (the same network) instead of random ones,
+as a DAgger round does; returns the last epoch's figures (with `seconds`, the wall-clock since
+the start)."""
     if epochs < 1 or batch < 1 or not 0 <= val_fraction < 1:
         raise InputError("epochs and batch must be positive and val-fraction in [0, 1)")
     if data.board != cfg.board:
@@ -39,6 +43,11 @@ def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, ba
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
     net = build_network(cfg.net_spec())
+    if init is not None:
+        try:
+            net.load_state_dict(checkpoint.load(init, board=cfg.board).net.state_dict())
+        except RuntimeError:
+            raise InputError(f"{init} is another network than the one asked for ({cfg.net_spec()})") from None
     size = ActionCodec(cfg.board).size
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     rng = np.random.default_rng(cfg.seed)
@@ -48,6 +57,7 @@ def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, ba
     out = Path(out)
     best = -1.0
     row: dict[str, float] = {}
+    started = time.monotonic()
     for epoch in range(1, epochs + 1):
         net.train()
         rng.shuffle(train)
@@ -67,7 +77,10 @@ def clone(data: Dataset, out: str | Path, cfg: TrainConfig, epochs: int = 10, ba
             count += len(idx)
         row = {"epoch": epoch, "loss": total / max(1, count), "accuracy": correct / max(1, count)}
         row["val_accuracy"] = accuracy(net, data, val, size, batch) if n_val else row["accuracy"]
+        row["seconds"] = time.monotonic() - started
         checkpoint.save(out / "last.pt", net, cfg, 0, 0, None, {"imitation": row})
+        if keep_epochs:
+            checkpoint.save(out / f"epoch{epoch}.pt", net, cfg, 0, 0, None, {"imitation": row})
         if row["val_accuracy"] > best:
             best = row["val_accuracy"]
             checkpoint.save(out / "best.pt", net, cfg, 0, 0, None, {"imitation": row})
