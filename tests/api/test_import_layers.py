@@ -24,6 +24,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),
     ("nuffle.eval_seeds", 1),  # the held-out evaluation seeds, which the environments refuse
     ("nuffle.interrupts", 1),  # signal handling (standard library only), which env workers use
+    ("nuffle.sqlite_tx", 1),  # one SQLite write transaction (standard library only), for the stores
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     ("nuffle.parity", 2), ("nuffle.parity_skills", 2), ("nuffle.parity_cli", 2),

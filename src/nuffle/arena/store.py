@@ -26,6 +26,7 @@ from typing import Any
 from nuffle.arena.submission import Manifest, SubmissionError, check_name, digest, read_manifest
 from nuffle.core.board import VARIANTS
 from nuffle.core.errors import InputError
+from nuffle.sqlite_tx import immediate
 
 FORMAT = "nuffle-arena"
 VERSION = 1
@@ -210,13 +211,8 @@ class Arena:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+        with immediate(self.conn) as conn:
+            yield conn
 
     # --- settings and paths --------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from typing import Any
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
 from nuffle.league.team import LeagueTeam
+from nuffle.sqlite_tx import immediate
 
 FORMAT = "nuffle-league"
 VERSION = 3  # 2 added the matches' gate, 3 the ledger
@@ -230,13 +231,8 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """Everything inside is written together or not at all."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+        with immediate(self.conn) as conn:
+            yield conn
 
     def setting(self, key: str, default: Any = None) -> Any:
         """A league setting (seed, board, double, budget); `default` for one a file written

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nuffle.sqlite_tx import immediate
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -119,14 +121,8 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One transaction under the lock: committed if the block ends, else rolled back."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._lock, immediate(self._db) as db:
+            yield db
 
     def add_game(self, game: StoredGame, seats: dict[str, str]) -> None:
         """Insert a new game and the hashes of its seat tokens (`seats`: side -> token)."""
