@@ -3,16 +3,17 @@ which the CI parity run and `tests/native` catch.
 
     python bench/parity_mutations.py [--only ID,ID] [--skip-native] [--timeout 900] [--keep]
 
-For each mutation in `MUTATIONS` (a one-line change of a native header: movement, blocks,
-passing, kick-off, injuries, skills, `outcomes()`), the repository's working tree is copied to a
-temporary folder, the change applied there, the extension rebuilt in that copy
-(`setup.py build_ext --inplace`, at `--opt`), then the CI parity configuration (`CI_PARITY`: the 300 games
-of tests/native/test_native_parity.py and the every-skill runs of test_parity_harness.py) and,
-unless `--skip-native`, the whole of `tests/native` run serially with `-x` in it. A mutation is
-caught when the run fails (with `-x`, at the first failing test). Prints a Markdown table
-(mutation, area, caught by CI parity and after how many seconds, caught by tests/native). A
-rebuild takes minutes: not part of CI (tests/test_parity_mutations.py only checks that every
-mutation still applies to the sources).
+For each mutation in `MUTATIONS` (a small change of a native header, most often a skill's
+handler in `skill_rules/`: movement, blocks, passing, kick-off, injuries, skills, `outcomes()`),
+the repository's working tree is copied to a temporary folder, the change applied there, the
+extension rebuilt in that copy (`setup.py build_ext --inplace`, at `--opt`), then the CI parity
+configuration (`CI_PARITY`: the 300 games of tests/native/test_native_parity.py and the
+every-skill runs of test_parity_harness.py) and, unless `--skip-native`, the whole of
+`tests/native` run serially with `-x` in it. A mutation is caught when the run fails (with
+`-x`, at the first failing test). Prints a Markdown table (mutation, area, caught by CI parity
+and after how many seconds, caught by tests/native). A rebuild takes minutes: not part of CI
+(tests/test_parity_mutations.py only checks that every mutation still applies to the sources,
+and that the planted sources compile).
 """
 
 from __future__ import annotations
@@ -43,34 +44,48 @@ class Mutation:
     new: str
 
 
+SKILLS = f"{INC}/skill_rules"
+
+#: Since the hook-point refactor a skill's rule is its handler in `skill_rules/` (or, where the
+#: planted bug is about how handlers add up, the asking code): each mutation plants the same bug
+#: as before it, where that rule now lives.
 MUTATIONS: tuple[Mutation, ...] = (
-    Mutation("sprint", "movement", "Sprint gives two extra GFIs", f"{INC}/rules.hpp",
-             "return 2 + (has(s, pid, sk::SPRINT) ? 1 : 0);",
-             "return 2 + (has(s, pid, sk::SPRINT) ? 2 : 0);"),
-    Mutation("two-heads", "movement", "Two Heads adds +2 to dodges", f"{INC}/rules.hpp",
-             "if (has(s, pid, sk::TWO_HEADS)) ++mod;", "if (has(s, pid, sk::TWO_HEADS)) mod += 2;"),
+    Mutation("sprint", "movement", "Sprint gives two extra GFIs", f"{SKILLS}/queries.hpp",
+             "inline int sprint(const State&, int) noexcept { return 1; }",
+             "inline int sprint(const State&, int) noexcept { return 2; }"),
+    Mutation("two-heads", "movement", "Two Heads adds +2 to dodges", f"{SKILLS}/queries.hpp",
+             "{sk::TWO_HEADS, q::plus_one}",
+             "{sk::TWO_HEADS, [](const State&, int, int, int) noexcept { return 2; }}"),
     Mutation("block-dice", "blocks", "three dice already at twice the strength", f"{INC}/procs/block.hpp",
              "if (a > 2 * d) {", "if (a >= 2 * d) {"),
     Mutation("dp-pass", "passing", "Disturbing Presence on passes reaches 2 squares, not 3",
-             f"{INC}/procs/passing.hpp",
-             "b.distance(pos(s, q), pos(s, pid)) <= 3) --mod;",
-             "b.distance(pos(s, q), pos(s, pid)) <= 2) --mod;"),
+             f"{SKILLS}/passing_skills.hpp",
+             "return b.distance(pos(s, source), pos(s, pid)) <= 3 ? -1 : 0;",
+             "return b.distance(pos(s, source), pos(s, pid)) <= 2 ? -1 : 0;"),
     Mutation("kickoff-table", "kick-off", "a 2 on the kick-off table reads as a 12",
              f"{INC}/procs/kickoff.hpp",
              "push(s, frames::lrb6::KICKOFF[dice_sum(s)]);",
              "push(s, frames::lrb6::KICKOFF[dice_sum(s) == 2 ? 12 : dice_sum(s)]);"),
-    Mutation("claws", "injuries", "Claws breaks armour on 9+, not 8+", f"{INC}/procs/injury.hpp",
-             "limit = limit < 7 ? limit : 7;", "limit = limit < 8 ? limit : 8;"),
-    Mutation("mighty-blow-foul", "injuries", "Mighty Blow also on fouls", f"{INC}/procs/injury.hpp",
-             "MIGHTY_BLOW) && how == HOW_BLOCK) ++bonus;", "MIGHTY_BLOW) && how != HOW_FALL) ++bonus;"),
+    Mutation("claws", "injuries", "Claws breaks armour on 9+, not 8+", f"{SKILLS}/injury_skills.hpp",
+             "return how == HOW_BLOCK ? std::optional<int>(8) : std::nullopt;",
+             "return how == HOW_BLOCK ? std::optional<int>(9) : std::nullopt;"),
+    Mutation("mighty-blow-foul", "injuries", "Mighty Blow also on fouls", f"{SKILLS}/injury_skills.hpp",
+             "mighty_blow(const State&, int, int, int how) noexcept { return how == HOW_BLOCK ? 1 : 0; }",
+             "mighty_blow(const State&, int, int, int how) noexcept { return how != HOW_FALL ? 1 : 0; }"),
     Mutation("tail-once", "skills", "Prehensile Tail counted once", f"{INC}/rules.hpp",
-             "if (has(s, qs[i], sk::PREHENSILE_TAIL)) --mod;",
-             "if (has(s, qs[i], sk::PREHENSILE_TAIL)) { --mod; break; }"),
+             "for (int i = 0; i < k; ++i) mod += hooks::total<LeftZoneModifier>(s, qs[i], s, pid, qs[i]);",
+             "for (int i = 0; i < k; ++i) {\n"
+             "        const int tail = hooks::total<LeftZoneModifier>(s, qs[i], s, pid, qs[i]);\n"
+             "        mod += tail;\n"
+             "        if (tail != 0) break;\n"
+             "    }"),
     Mutation("dp-catch", "skills", "Disturbing Presence on catches reaches 2 squares, not 3",
-             f"{INC}/rules.hpp",
-             "if (b.distance(o.square, sq) <= 3) --mod;", "if (b.distance(o.square, sq) <= 2) --mod;"),
-    Mutation("extra-arms", "ball", "Extra Arms +2 on pick-ups", f"{INC}/rules.hpp",
-             "if (has(s, pid, sk::EXTRA_ARMS)) mod += 1;", "if (has(s, pid, sk::EXTRA_ARMS)) mod += 2;"),
+             f"{SKILLS}/queries.hpp",
+             "return b.distance(s.players[opp].square, s.players[pid].square) <= 3 ? -1 : 0;",
+             "return b.distance(s.players[opp].square, s.players[pid].square) <= 2 ? -1 : 0;"),
+    Mutation("extra-arms", "ball", "Extra Arms +2 on pick-ups", f"{SKILLS}/queries.hpp",
+             "inline int extra_arms_pickup(const State&, int, int) noexcept { return 1; }",
+             "inline int extra_arms_pickup(const State&, int, int) noexcept { return 2; }"),
     Mutation("outcomes-merge", "outcomes()", "a run of outcomes to one position counted once",
              f"{INC}/transitions.hpp",
              "out.edge_list.push_back(Edge{w.p, j});",

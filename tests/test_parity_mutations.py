@@ -1,11 +1,15 @@
 """bench/parity_mutations.py (the mutation check of the parity harness, not run in CI): every
-planted bug still applies, once, to the native sources, and changes them."""
+planted bug still applies, once, to the native sources, changes them, and compiles."""
 
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,3 +36,23 @@ def test_every_mutation_applies_once_and_changes_the_source(tmp_path: Path) -> N
         (tmp_path / x.path).write_text(source)
         m.apply(x, tmp_path)  # type: ignore[attr-defined]
         assert (tmp_path / x.path).read_text() != source and x.new in (tmp_path / x.path).read_text()
+
+
+@pytest.mark.slow
+def test_every_planted_source_compiles(tmp_path: Path) -> None:
+    """Each mutation planted in its own copy of the headers still compiles (warnings as errors,
+    as setup.py builds), so a run of the check never spends a rebuild on a broken plant."""
+    if shutil.which("g++") is None:
+        pytest.skip("needs g++")
+    m = _script()
+    main = tmp_path / "main.cpp"
+    main.write_text('#include "nuffle/engine.hpp"\n#include "nuffle/transitions.hpp"\n'
+                    "int main() { return 0; }\n")
+    for x in m.MUTATIONS:  # type: ignore[attr-defined]
+        tree = tmp_path / x.id
+        shutil.copytree(ROOT / "native" / "include", tree / "native" / "include")
+        m.apply(x, tree)  # type: ignore[attr-defined]
+        done = subprocess.run(["g++", "-std=c++20", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+                               "-I", str(tree / "native" / "include"), str(main)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, f"{x.id}: {done.stderr[-1000:]}"
