@@ -7,9 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,8 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
+
+from web_helpers import live_server  # noqa: E402
 
 from nuffle.cli import main as cli_main  # noqa: E402
 from nuffle.core.teams import skill_name  # noqa: E402
@@ -43,19 +42,8 @@ def league_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     assert cli_main(args) == 0
     assert cli_main(["league", "play", str(path), "--rounds", "1", "--quiet"]) == 0
     app = create_app(folder / "games.sqlite3", folder)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + TIMEOUT
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", path
-    server.should_exit = True
-    thread.join(TIMEOUT)
+    with live_server(app, TIMEOUT) as url:
+        yield url, path
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +16,8 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
+
+from web_helpers import live_server  # noqa: E402
 
 from nuffle.core.teams import default_team_dict  # noqa: E402
 from nuffle.web import teams_api  # noqa: E402
@@ -34,19 +33,8 @@ TIMEOUT = 45.0
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     app = create_app(tmp_path_factory.mktemp("teams") / "games.sqlite3")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + TIMEOUT
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(TIMEOUT)
+    with live_server(app, TIMEOUT) as url:
+        yield url, app
 
 
 @pytest.fixture(scope="module")

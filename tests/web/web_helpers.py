@@ -3,7 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -42,3 +47,26 @@ def play_out(client: TestClient, gid: str, tokens: dict[str, str], seed: int = 0
         assert r.status_code == 200, r.text
         state = r.json()
     raise AssertionError("the game did not end")
+
+
+@contextlib.contextmanager
+def live_server(app: Any, timeout: float = 45.0) -> Iterator[str]:
+    """Serve `app` with uvicorn on a free local port in a thread, for the browser tests: yields
+    its URL, stops it after."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + timeout
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout)
