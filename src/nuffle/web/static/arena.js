@@ -2,35 +2,7 @@
 // /arena/bots/{name} (a bot's versions and games). Data from the /api/arena endpoints.
 "use strict";
 
-const $ = (sel) => document.querySelector(sel);
-
-function cell(row, text, cls) {
-  const td = document.createElement("td");
-  if (text instanceof Node) td.append(text); else td.textContent = String(text);
-  if (cls) td.className = cls;
-  row.append(td);
-  return td;
-}
-
-function link(href, text) {
-  const a = document.createElement("a");
-  a.href = href;
-  a.textContent = text;
-  return a;
-}
-
-async function get(path) {
-  const r = await fetch(path);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || `${r.status}`);
-  return data;
-}
-
-function fail(err) {
-  const p = $("#arena-error");
-  p.textContent = err.message;
-  p.hidden = false;
-}
+const fail = (err) => failIn("arena-error", err);
 
 const botUrl = (name) => `/arena/bots/${encodeURIComponent(name)}`;
 const signed = (x) => (x === null ? "-" : `${x > 0 ? "+" : ""}${Math.round(x)}`);

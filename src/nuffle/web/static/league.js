@@ -2,39 +2,12 @@
 // /leagues/{name}/teams/{team} (a team's roster). Data from the /api/leagues endpoints.
 "use strict";
 
-const $ = (sel) => document.querySelector(sel);
 const thousands = (n) => (n === null || n === undefined ? "-" : n.toLocaleString("en"));
 
-function cell(row, text, cls) {
-  const td = document.createElement("td");
-  if (text instanceof Node) td.append(text); else td.textContent = String(text);
-  if (cls) td.className = cls;
-  row.append(td);
-  return td;
-}
-
-function link(href, text) {
-  const a = document.createElement("a");
-  a.href = href;
-  a.textContent = text;
-  return a;
-}
+const fail = (err) => failIn("league-error", err);
 
 function body(table) {
   return $(`${table} tbody`);
-}
-
-async function get(path) {
-  const r = await fetch(path);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || `${r.status}`);
-  return data;
-}
-
-function fail(err) {
-  const p = $("#league-error");
-  p.textContent = err.message;
-  p.hidden = false;
 }
 
 const leagueUrl = (name) => `/leagues/${encodeURIComponent(name)}`;
