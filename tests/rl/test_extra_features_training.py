@@ -99,3 +99,30 @@ def test_self_play_with_features_leaves_the_batched_executor() -> None:
         None, "the native engine is not built here")
     with pytest.raises(ValueError, match="trained with observation features cannot be the batched"):
         NetOpponent(build_network(NetSpec(board=1, extra=2)))
+
+
+def test_a_dataset_with_features_clones_a_network_that_reads_them(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`rl dataset --features` records them (named in the file), `rl imitate` trains a network
+    that reads them, and files with and without them are not joined."""
+    from nuffle.rl.dataset import Dataset
+
+    with_f, plain = tmp_path / "f.npz", tmp_path / "p.npz"
+    base = ["rl", "dataset", "--board", "1", "--games", "2", "--bot", "scripted"]
+    assert main([*base, "--out", str(with_f), "--features", "margin_features:MARGIN"]) == 0
+    assert main([*base, "--out", str(plain)]) == 0
+    data, bare = Dataset.load(with_f), Dataset.load(plain)
+    assert data.features == "margin_features:MARGIN" and bare.features is None
+    assert data.non_spatial.shape[1] == bare.non_spatial.shape[1] + 2
+    # the appended columns are the features of each recorded decision: the margin and the total
+    margin, total = data.non_spatial[:, -2], data.non_spatial[:, -1]
+    assert (abs(margin) <= total).all() and total.max() >= 1  # the scripted bot scores on board 1
+    assert main(["rl", "imitate", str(with_f), "--out", str(tmp_path / "bc"), "--epochs", "1"]) == 0
+    saved = checkpoint.load(tmp_path / "bc" / "best.pt")
+    assert saved.config.features == "margin_features:MARGIN" and saved.net.spec.extra == 2
+    capsys.readouterr()
+    assert main(["rl", "imitate", str(with_f), str(plain), "--out", str(tmp_path / "x")]) == 2
+    assert "features margin_features:MARGIN" in capsys.readouterr().err
+    assert main(["rl", "imitate", str(plain), "--out", str(tmp_path / "y"), "--epochs", "1",
+                 "--init", str(tmp_path / "bc" / "best.pt")]) == 2
+    assert "trained with observation features margin_features:MARGIN" in capsys.readouterr().err

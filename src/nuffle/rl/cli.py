@@ -89,6 +89,9 @@ def register(sub: Any) -> None:
     d.add_argument("--seed", type=int, default=0, help="first seed")
     d.add_argument("--driver",
                    help="DAgger: this bot (e.g. policy?model=FILE) plays the games, --bot labels its states")
+    d.add_argument("--features", metavar="MODULE:NAME",
+                   help="record your observation features too (an ExtraFeatures as package.module:NAME); "
+                        "`rl imitate` then trains a network that reads them")
     d.set_defaults(func=cmd_dataset)
 
     i = rsub.add_parser("imitate", help="behaviour cloning from a dataset")
@@ -281,7 +284,7 @@ def cmd_dataset(args: argparse.Namespace) -> int:
             print(f"\r{g}/{args.games} games, {n} decisions", end="", flush=True)
 
         data = record(args.bot, args.board, args.games, opponent=args.opponent, seed=args.seed,
-                      driver=args.driver, on_game=progress)
+                      driver=args.driver, on_game=progress, features=args.features)
         print()
         data.save(args.out)
     except (ValueError, OSError) as e:

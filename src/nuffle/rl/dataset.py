@@ -3,7 +3,10 @@
 The bot plays the learner's side of the environment (shown views, as always), its actions are
 turned into flat indices with the codec, and the environment steps on those indices, so the
 data is exactly what a policy in that environment sees and does. Set-up decisions go to the
-environment's setup bot, as in training. Saved as one compressed .npz file.
+environment's setup bot, as in training. With observation features (`features`, an import
+path 'package.module:NAME') the recorded `non_spatial` vectors end with them, as the
+environment gives them, and the file names them, so a clone learns on what it will see when it
+plays. Saved as one compressed .npz file.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import numpy as np
 
 from nuffle.agents.registry import make_agent
 from nuffle.core.errors import InputError
+from nuffle.envs.extra_features import load_features
 from nuffle.envs.gym_env import BloodBowlEnv
 
 
@@ -30,6 +34,10 @@ class Dataset:
     offsets: np.ndarray  # sample i's legal indices are legal[offsets[i]:offsets[i + 1]]
     actions: np.ndarray
     setup: str
+    features: str | None = None  # the observation features' import path, or None
+
+    def _identity(self) -> tuple[int, str, str | None]:
+        return self.board, self.setup, self.features
 
     def __len__(self) -> int:
         return int(self.actions.shape[0])
@@ -39,15 +47,16 @@ class Dataset:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, board=self.board, spatial=self.spatial, non_spatial=self.non_spatial,
                             legal=self.legal, offsets=self.offsets, actions=self.actions,
-                            setup=np.array(self.setup))
+                            setup=np.array(self.setup), features=np.array(self.features or ""))
 
     @staticmethod
     def load(path: str | Path) -> Dataset:
         """Read a dataset file; raises ValueError naming the problem."""
         try:
             with np.load(Path(path), allow_pickle=False) as z:
+                features = str(z["features"]) if "features" in z.files else ""  # older files: none
                 d = Dataset(int(z["board"]), z["spatial"], z["non_spatial"], z["legal"], z["offsets"],
-                            z["actions"], str(z["setup"]))
+                            z["actions"], str(z["setup"]), features or None)
         except FileNotFoundError:
             raise InputError(f"dataset {path} not found") from None
         except Exception as e:
@@ -59,7 +68,7 @@ class Dataset:
 
     @staticmethod
     def load_many(paths: list[str | Path]) -> Dataset:
-        """Several recordings joined in order (they must share board and set-up), filled into
+        """Several recordings joined in order (they must share board, set-up and features), filled into
         arrays sized from a first pass so the samples are held once, not twice."""
         if not paths:
             raise InputError("no dataset to load")
@@ -83,10 +92,11 @@ class Dataset:
                 joined = Dataset(d.board, np.empty((n, *d.spatial.shape[1:]), d.spatial.dtype),
                                  np.empty((n, *d.non_spatial.shape[1:]), d.non_spatial.dtype),
                                  np.empty(n_legal, d.legal.dtype), np.zeros(n + 1, np.int64),
-                                 np.empty(n, d.actions.dtype), d.setup)
-            elif (d.board, d.setup) != (joined.board, joined.setup):
+                                 np.empty(n, d.actions.dtype), d.setup, d.features)
+            elif d._identity() != joined._identity():
                 raise InputError(f"datasets disagree: {paths[0]} is board {joined.board} set-up "
-                                 f"{joined.setup}, {path} board {d.board} set-up {d.setup}")
+                                 f"{joined.setup} features {joined.features or 'none'}, {path} board "
+                                 f"{d.board} set-up {d.setup} features {d.features or 'none'}")
             k, kl = len(d), int(d.offsets[-1])
             joined.spatial[at:at + k] = d.spatial
             joined.non_spatial[at:at + k] = d.non_spatial
@@ -97,19 +107,25 @@ class Dataset:
         assert joined is not None
         return joined
 
+
 def record(bot: str, board: int, games: int, opponent: str = "random", seed: int = 0,
            home: str = "human", away: str = "human", setup: str = "scripted",
-           on_game: Callable[[int, int], None] | None = None, driver: str | None = None) -> Dataset:
+           on_game: Callable[[int, int], None] | None = None, driver: str | None = None,
+           features: str | None = None) -> Dataset:
     """Play `games` games of `bot` against `opponent` (the bot's side alternating) and record
     every decision the bot takes outside set-up.
 
     With `driver` (DAgger), that bot plays the games instead and `bot` only labels: every state
-    the driver reaches is recorded with the action `bot` would take there."""
+    the driver reaches is recorded with the action `bot` would take there. `features` (an
+    import path 'package.module:NAME') appends the user's observation features to every
+    recorded `non_spatial` vector."""
     if games < 1:
         raise InputError(f"games must be at least 1, got {games}")
     make_agent(bot)
     if driver is not None:
         make_agent(driver)
+    if features is not None:
+        load_features(features)  # a bad path fails before any game is played
     spatial: list[np.ndarray] = []
     non_spatial: list[np.ndarray] = []
     legal: list[np.ndarray] = []
@@ -117,7 +133,8 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
     for g in range(games):
         side = ("home", "away")[g % 2]
         env = BloodBowlEnv(board=board, home=home, away=away, opponent=opponent, reward="win",
-                           side=side, setup=setup, max_steps=None)  # whole games of the bot
+                           side=side, setup=setup, max_steps=None,
+                           features=features)  # whole games of the bot
         obs, _ = env.reset(seed=seed + g)
         game = env.driver.live()
         agent = make_agent(bot, seed=seed + g)
@@ -145,4 +162,4 @@ def record(bot: str, board: int, games: int, opponent: str = "random", seed: int
     offsets = np.zeros(len(legal) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(x) for x in legal])
     return Dataset(board, np.stack(spatial), np.stack(non_spatial), np.concatenate(legal),
-                   offsets, np.asarray(actions, dtype=np.int64), setup)
+                   offsets, np.asarray(actions, dtype=np.int64), setup, features)

@@ -1,5 +1,7 @@
 """Behaviour cloning: pretrain a policy to pick the recorded bot's action among the legal ones
-(cross-entropy on masked logits); PPO (`nuffle rl train --init`) then fine-tunes it."""
+(cross-entropy on masked logits); PPO (`nuffle rl train --init`) then fine-tunes it. A dataset
+recorded with observation features trains a network that reads them (its checkpoint names them,
+as `rl train --features` does)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from torch.nn import functional as F
 
 from nuffle.core.errors import InputError
 from nuffle.envs.codec import ActionCodec
+from nuffle.envs.observation import ObservationEncoder
 from nuffle.rl import checkpoint
 from nuffle.rl.config import TrainConfig
 from nuffle.rl.dataset import Dataset
@@ -40,12 +43,21 @@ the start)."""
     if data.board != cfg.board:
         raise InputError(f"the dataset is for board {data.board}, the network for board {cfg.board}")
     cfg.setup = data.setup
+    cfg.features = data.features  # the network reads what the recording saw
+    reads = ObservationEncoder(cfg.board).non_spatial_size + cfg.net_spec().extra
+    if data.non_spatial.shape[1] != reads:
+        raise InputError(f"the dataset's observations have {data.non_spatial.shape[1]} non-spatial values, "
+                         f"a board-{cfg.board} network with features {cfg.features or 'none'} reads {reads}")
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
     net = build_network(cfg.net_spec())
     if init is not None:
+        begun = checkpoint.load(init, board=cfg.board)
+        if begun.config.features != cfg.features:
+            raise InputError(f"--init {init} was trained with observation features "
+                             f"{begun.config.features or 'none'}, the dataset has {cfg.features or 'none'}")
         try:
-            net.load_state_dict(checkpoint.load(init, board=cfg.board).net.state_dict())
+            net.load_state_dict(begun.net.state_dict())
         except RuntimeError:
             raise InputError(f"{init} is another network than the one asked for ({cfg.net_spec()})") from None
     size = ActionCodec(cfg.board).size
