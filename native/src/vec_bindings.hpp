@@ -161,6 +161,8 @@ void bind_vec(py::module_& m) {
            "Every row waiting for the policy opponent: its observation seen by its decider and a uniform draw of "
            "its opponent stream into the first k rows of the arrays (n rows each). Returns its legal indices in the "
            "codec's order, (k, width) padded with -1.")
+        .def("policy_rows", [](PyVecEnv& v) { return v.ready().policy_rows(); },
+             "The rows the last policy_observe wrote, in its order (its first k rows).")
         .def("policy_act", [](PyVecEnv& v, const py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>& index) {
             if (index.ndim() != 1) throw py::value_error("policy_act takes a 1-d array of action indices");
             v.ready().policy_act(index.data(), static_cast<std::size_t>(index.shape(0)));

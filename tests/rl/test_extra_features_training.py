@@ -8,11 +8,16 @@ import os
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 
+from nuffle.agents.registry import make_agent
 from nuffle.cli import main
 from nuffle.core.engines import native_available
+from nuffle.core.game import Game
+from nuffle.envs.batched import BatchedVectorEnv
+from nuffle.envs.extra_features import ExtraFeatures
 from nuffle.envs.layout_hash import layout_hash
 from nuffle.rl import checkpoint
 from nuffle.rl.batched import batched_unsupported
@@ -43,13 +48,11 @@ def test_rl_train_records_the_features_and_the_policy_bot_uses_them(tmp_path: Pa
     assert isinstance(saved.net, PaperNet) and isinstance(plain, PaperNet)
     assert saved.net.fc_ns.in_features == plain.fc_ns.in_features + 2
 
-    from nuffle.agents.registry import make_agent
-    from nuffle.core.game import Game
     from nuffle.play import play
 
     bot = make_agent(f"policy?model={out / 'last.pt'}")
     assert isinstance(bot, PolicyAgent)
-    assert bot.features is MARGIN and bot.batch_policy() is None  # played as a bot, features and all
+    assert bot.features is MARGIN  # computed for every decision it takes as a bot
     game = play(Game.new("human", "human", seed=3, board=1), bot, make_agent("random"))  # its net
     assert game.is_over  # reads 2 inputs more: without the features every decision would fail
 
@@ -92,13 +95,71 @@ def test_init_from_a_policy_with_other_features_is_refused(tmp_path: Path,
     assert main(["rl", "train", "--out", str(out), "--init", "b1", *args]) == 0
 
 
-def test_self_play_with_features_leaves_the_batched_executor() -> None:
+def _decider_features(view: Game, side: int) -> list[float]:
+    """[the observing side, 1 when that side decides now]."""
+    return [float(side), float(int(view.decider) == side)]
+
+
+DECIDER = ExtraFeatures("decider-v1", 2, _decider_features)
+
+
+class _FeatureWatcher:
+    """A policy opponent with observation features that checks each row's appended values
+    against the row's opponent side, found independently of the code under test."""
+
+    def __init__(self, inner: NetOpponent) -> None:
+        self.inner, self.board, self.setup, self.features = inner, inner.board, inner.setup, inner.features
+        self.env: BatchedVectorEnv | None = None
+        self.rows = 0
+
+    def decide(self, spatial: np.ndarray, non_spatial: np.ndarray, legal: np.ndarray,
+               uniforms: np.ndarray) -> np.ndarray:
+        assert self.env is not None and self.env._core is not None
+        vec = self.env._core.vec
+        waiting = [i for i in range(self.env.num_envs) if vec.pending_kind(i) == 3]
+        assert sorted(waiting) == sorted(vec.policy_rows()) and len(waiting) == len(non_spatial)
+        for j, i in enumerate(vec.policy_rows()):
+            assert non_spatial[j, -2:].tolist() == [1.0 - vec.learner(i), 1.0]
+        self.rows += len(waiting)
+        return self.inner.decide(spatial, non_spatial, legal, uniforms)
+
+
+@NEEDS_NATIVE
+def test_a_policy_opponent_with_features_gets_them_for_its_own_side() -> None:
+    torch.manual_seed(1)
+    net = build_network(NetSpec(board=1, hidden=16, extra=2))
+    watcher = _FeatureWatcher(NetOpponent(net, setup="scripted", features=DECIDER))
+    with BatchedVectorEnv(3, board=1, opponent=watcher, setup="scripted", max_steps=30, side="random",
+                          seed=2) as env:
+        watcher.env = env
+        obs, _ = env.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(60):
+            mask = obs["action_mask"]
+            obs, *_ = env.step(np.array([rng.choice(np.flatnonzero(m)) for m in mask]))
+    assert watcher.rows > 20
+
+
+@NEEDS_NATIVE
+def test_self_play_with_features_runs_on_the_batched_executor(tmp_path: Path) -> None:
     spec = EnvSpec(board=1, opponent="self", pool="x", features="margin_features:MARGIN")
-    assert "without the observation features" in (batched_unsupported(spec) or "")
-    assert batched_unsupported(EnvSpec(board=1, features="margin_features:MARGIN")) in (
-        None, "the native engine is not built here")
-    with pytest.raises(ValueError, match="trained with observation features cannot be the batched"):
+    assert batched_unsupported(spec) is None
+    out = tmp_path / "run"
+    args = ["rl", "train", "--out", str(out), "--executor", "batched", "--opponent", "self", *QUICK]
+    assert main(args) == 0
+    saved = checkpoint.load(out / "last.pt")
+    assert saved.config.features == "margin_features:MARGIN" and saved.net.spec.extra == 2
+    bot = make_agent(f"policy?model={out / 'last.pt'}")
+    assert isinstance(bot, PolicyAgent)
+    opponent = bot.batch_policy()  # a features policy is a batched opponent too now
+    assert opponent is not None and opponent.features is MARGIN
+
+
+def test_a_network_and_its_features_must_agree() -> None:
+    with pytest.raises(ValueError, match="reads 2 observation features, none gives 0"):
         NetOpponent(build_network(NetSpec(board=1, extra=2)))
+    with pytest.raises(ValueError, match="reads 0 observation features, score-margin-v1 gives 2"):
+        NetOpponent(build_network(NetSpec(board=1)), features=MARGIN)
 
 
 def test_a_dataset_with_features_clones_a_network_that_reads_them(tmp_path: Path,

@@ -53,7 +53,9 @@ class BatchPolicy(Protocol):
     or None, itself) and `decide(spatial, non_spatial, legal, uniforms)`, one legal index per
     row of the k rows given (each row's observation as the opponent's side sees it, its legal
     action indices in the codec's order, padded with -1 to the longest row, and a
-    uniform draw in (0, 1) from the row's opponent stream)."""
+    uniform draw in (0, 1) from the row's opponent stream). Optional: a `features` attribute,
+    an `ExtraFeatures` its network reads; each row's `non_spatial` then ends with them,
+    computed on a copy of the row's match for its decider."""
 
     board: int
     setup: str | None
@@ -275,11 +277,23 @@ class BatchCore:
                 k = len(legal)
                 if k:
                     spatial, non_spatial, uniforms = (a[:k] for a in self.policy_arrays)
+                    features = getattr(self.policy, "features", None)
+                    if features is not None:
+                        non_spatial = self._with_features(features, non_spatial)
                     chosen = np.asarray(self.policy.decide(spatial, non_spatial, legal, uniforms),
                                         dtype=np.int64)
                     pending = self._checked(lambda c=chosen: self.vec.policy_act(c))
                     continue
             pending = self.vec.pending()
+
+    def _with_features(self, features: ExtraFeatures, non_spatial: np.ndarray) -> np.ndarray:
+        """The policy rows' `non_spatial` followed by `features` of each row's match as its
+        decider sees it (the order of the C++ core's `policy_rows`)."""
+        extra = np.empty((len(non_spatial), features.size), dtype=np.float32)
+        for j, i in enumerate(self.vec.policy_rows()):
+            game = self.game(i)
+            extra[j] = features.compute(game, int(game.decider))
+        return np.concatenate([non_spatial, extra], axis=1)
 
     def game(self, i: int, final: bool = False) -> NativeGame:
         """A `NativeGame` of row i's position now (`final`: of its last ended episode)."""

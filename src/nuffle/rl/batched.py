@@ -16,6 +16,7 @@ import numpy as np
 
 from nuffle.core.engines import native_available
 from nuffle.core.errors import InputError
+from nuffle.envs.extra_features import resolve_features
 from nuffle.rl.networks import ActorCritic
 from nuffle.rl.policy_opponent import NetOpponent
 from nuffle.rl.vec import EnvSpec, Episode, Obs
@@ -27,8 +28,6 @@ def batched_unsupported(spec: EnvSpec) -> str | None:
         return "the native engine is not built here"
     if spec.opponent == "self" and spec.setup not in (None, "scripted"):
         return "self-play's opponent sets up with the scripted set-up or by itself, not another bot"
-    if spec.opponent == "self" and spec.features is not None:
-        return "self-play's opponent reads the plain observation in C++, without the observation features"
     if spec.curriculum is not None:
         return "a curriculum takes learner decisions over from Python"
     if spec.assisted_moves or spec.opponent_assisted_moves:
@@ -50,7 +49,8 @@ class BatchedEnvs:
         if spec.opponent == "self":  # the learner's weights, in memory the workers share
             if policy is None:
                 raise InputError("batched self-play needs the learner's network (its opponent's weights)")
-            self.opponent = NetOpponent(copy.deepcopy(policy).share_memory(), setup=spec.setup, name="self")
+            self.opponent = NetOpponent(copy.deepcopy(policy).share_memory(), setup=spec.setup, name="self",
+                                        features=resolve_features(spec.features))
             opponent = self.opponent
         self.env = BatchedVectorEnv(n_envs, board=spec.board, home=spec.home, away=spec.away,
                                     opponent=opponent, reward=spec.reward, side=spec.side,

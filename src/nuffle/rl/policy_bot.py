@@ -83,12 +83,13 @@ class PolicyAgent(Agent):
 
     def batch_policy(self) -> NetOpponent | None:
         """This policy as the batched environment's opponent (one forward pass for every row
-        where it decides), or None where only this bot can play it: a policy trained with
-        assisted moves or observation features, or one whose set-up bot is not the scripted one
-        (C++ has that one)."""
-        if self.assisted_moves or self.features is not None or self.helper_name not in (None, "scripted"):
+        where it decides; its observation features, if any, computed for those rows), or None
+        where only this bot can play it: a policy trained with assisted moves, or one whose
+        set-up bot is not the scripted one (C++ has that one)."""
+        if self.assisted_moves or self.helper_name not in (None, "scripted"):
             return None
-        return NetOpponent(self.net, self.greedy, self.helper_name, name=f"policy {self.model}")
+        return NetOpponent(self.net, self.greedy, self.helper_name, name=f"policy {self.model}",
+                           features=self.features)
 
     def _seen(self, view: Game) -> Game:
         """The position as the policy was trained to see it (with or without assisted moves)."""

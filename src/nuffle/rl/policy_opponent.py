@@ -7,7 +7,9 @@ row: the most likely legal action (`greedy`), or one sampled from the masked pol
 row's uniform draw (inverse of the cumulative distribution over the legal actions; the draws
 come from each row's opponent stream, so a seed gives the same games with any number of
 workers). Set-up decisions go to the C++ scripted set-up where the policy was trained with
-the scripted set-up bot (`setup='scripted'`), else to the policy itself.
+the scripted set-up bot (`setup='scripted'`), else to the policy itself. A network trained with
+observation features gets them too (`features`): the batched environment appends them to each
+row's `non_spatial`, computed in Python on a copy of the row's match.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import numpy as np
 import torch
 
 from nuffle.core.errors import InputError
+from nuffle.envs.extra_features import ExtraFeatures
 from nuffle.rl.networks import ActorCritic
 
 
@@ -24,10 +27,12 @@ class NetOpponent:
     is, not copied: the trainer's self-play opponent is a copy it updates in place (`sync`)."""
 
     def __init__(self, net: ActorCritic, greedy: bool = False, setup: str | None = None,
-                 name: str = "policy") -> None:
-        if net.spec.extra:
-            raise InputError(f"{name}: a network trained with observation features cannot be the batched "
-                             "environment's opponent (C++ writes the plain observation); play it as a bot")
+                 name: str = "policy", features: ExtraFeatures | None = None) -> None:
+        wanted = features.size if features is not None else 0
+        if net.spec.extra != wanted:
+            raise InputError(f"{name}: its network reads {net.spec.extra} observation features, "
+                             f"{'none' if features is None else features.name} gives {wanted}")
+        self.features = features
         self.net = net.eval()
         self.board = net.spec.board
         self.greedy = greedy
