@@ -80,7 +80,7 @@ def test_the_treasury_adds_up_from_the_start_to_the_team_files_end(season, capsy
         assert tr["end"] == team_file(db, name, capsys)["treasury"]
         assert tr["start"] == next(r["treasury"] for r in rows if r["kind"] == "created") > 0
         assert tr["change"] == tr["end"] - tr["start"] == sum(tr["movement"].values())
-        kinds = Counter()
+        kinds: Counter[str] = Counter()
         for r in rows:
             if r["kind"] != "created":
                 kinds[r["kind"]] += r["treasury"]
@@ -130,11 +130,12 @@ def test_level_ups_are_every_improvement_the_players_took(season, capsys):
 def test_mvps_match_the_players_records(season, capsys):
     db, _, report = season
     for name, t in by_name(report).items():
-        records = {p["number"]: p.get("record", {}).get("mvp", 0) for p in people(team_file(db, name, capsys))}
+        team = team_file(db, name, capsys)
+        records = {p["number"]: p.get("record", {}).get("mvp", 0) for p in people(team)}
         counted = Counter(m["number"] for m in t["mvps"])
         assert {n: c for n, c in records.items() if c} == dict(counted)
         assert len(t["mvps"]) == t["played"]  # one a match: nobody conceded
-        names = {p["number"]: p["name"] for p in people(team_file(db, name, capsys))}
+        names = {p["number"]: p["name"] for p in people(team)}
         assert all(m["name"] == names[m["number"]] for m in t["mvps"])
 
 
@@ -230,8 +231,9 @@ def veteran_team(tmp_path, name):
 
 def test_a_league_before_its_first_match_reports_so_with_the_teams_as_they_entered(tmp_path, capsys):
     db = tmp_path / "new.db"
+    vets = veteran_team(tmp_path, "vets")
     assert main(["league", "new", str(db), "--seed", "1", "--board", "3", "--budget", str(BUDGET),
-                 "--entry", f"Vets={veteran_team(tmp_path, 'vets')}:random", "--entry", "Tide=orc:random"]) == 0
+                 "--entry", f"Vets={vets}:random", "--entry", "Tide=orc:random"]) == 0
     capsys.readouterr()
     assert main(["league", "report", str(db), "--out", str(tmp_path / "rep")]) == 0
     assert "no match has been played yet" in capsys.readouterr().out

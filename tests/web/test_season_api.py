@@ -25,12 +25,13 @@ def league_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with a played league (board 1, three entries, two rounds) and one not started."""
     folder = tmp_path_factory.mktemp("leagues")
     for name, rounds in (("spring", 2), ("autumn", 0)):
-        args = ["league", "new", str(folder / f"{name}.db"), "--seed", "5", "--board", "1", "--budget", "1100000"]
+        path = folder / f"{name}.db"
+        args = ["league", "new", str(path), "--seed", "5", "--board", "1", "--budget", "1100000"]
         for e in ENTRIES:
             args += ["--entry", e]
         assert cli_main(args) == 0
         if rounds:
-            assert cli_main(["league", "play", str(folder / f"{name}.db"), "--rounds", str(rounds), "--quiet"]) == 0
+            assert cli_main(["league", "play", str(path), "--rounds", str(rounds), "--quiet"]) == 0
     return folder
 
 

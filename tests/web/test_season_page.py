@@ -90,12 +90,13 @@ def test_the_league_page_links_to_the_report_which_shows_the_leaders(
     for category in ("touchdowns", "spp"):  # the leader by name, team and figure
         best = report["leaders"][category][0]
         first = next(r for r in rows if r[0] == TITLES[category])
-        assert first[2].startswith(best["name"]) and (first[4], int(first[5])) == (best["team"], best["value"])
+        assert first[2].startswith(best["name"])
+        assert (first[4], int(first[5])) == (best["team"], best["value"])
     assert "6 of 6 matches played" in page.text_content("#summary")
 
 
-def test_each_team_shows_its_treasury_and_fan_factor(page: Any, league_url: tuple[str, Path],
-                                                     tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_team_shows_its_treasury_and_fan_factor(page: Any, league_url: tuple[str, Path], tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     url, path = league_url
     report = _report(path, tmp_path)
     page.goto(f"{url}/leagues/spring/report")
@@ -111,10 +112,12 @@ def test_each_team_shows_its_treasury_and_fan_factor(page: Any, league_url: tupl
         assert f"Treasury {start:,} at the start, {team['treasury']:,} at the end" in treasury
         assert "winnings +" in treasury
         fans = page.text_content(f"{section} .fan-factor")
-        assert fans == f"Fan Factor {mine['fan_factor']['start']} at the start, {team['fan_factor']} at the end"
-        level_ups = page.eval_on_selector_all(f"{section} .level-ups li", "els => els.map(e => e.textContent)")
+        start = mine["fan_factor"]["start"]
+        assert fans == f"Fan Factor {start} at the start, {team['fan_factor']} at the end"
+        texts = "els => els.map(e => e.textContent)"
+        level_ups = page.eval_on_selector_all(f"{section} .level-ups li", texts)
         assert len(level_ups) == len(mine["level_ups"])
-        mvps = page.eval_on_selector_all(f"{section} .mvps li", "els => els.map(e => e.textContent)")
+        mvps = page.eval_on_selector_all(f"{section} .mvps li", texts)
         assert len(mvps) == mine["played"] == 4
 
 

@@ -23,14 +23,15 @@ def treasury_line(t: dict[str, Any]) -> str:
     """'Treasury: 150,000 at the start, 230,000 at the end (+80,000: winnings +120,000, ...).'"""
     moves = ", ".join(f"{MOVEMENT_WORDS.get(k, k)} {signed(v)}" for k, v in t["movement"].items())
     if t["start"] is None:
-        return f"Treasury: {t['end']:,} at the end (the start is not in the ledger); {moves or 'no movement'}."
+        return (f"Treasury: {t['end']:,} at the end (the start is not in the ledger); "
+                f"{moves or 'no movement'}.")
     return (f"Treasury: {t['start']:,} at the start, {t['end']:,} at the end "
             f"({signed(t['change'])}{': ' + moves if moves else ''}).")
 
 
 def induced_name(i: dict[str, Any]) -> str:
     """An inducement in words: 'bribes', 'star Morg 'n' Thorg', 'mercenary Blitzer with Dodge'."""
-    words = i["item"] + (f" {i['name']}" if i.get("name") else "")
+    words = str(i["item"]) + (f" {i['name']}" if i.get("name") else "")
     return words + (f" with {i['skill']}" if i.get("skill") else "")
 
 
@@ -51,7 +52,8 @@ def _team(t: dict[str, Any]) -> list[str]:
     petty = f" (petty cash from the treasury: {ind['petty_cash']:,})" if ind["petty_cash"] else ""
     listing(f"Inducements bought ({ind['gold']:,} in all{petty})",
             [f"round {b['round']}: {induced_name(b)} {b['gold']:,}" for b in ind["bought"]])
-    listing("Level-ups", [f"round {u['round']}: {player_label(u['name'], u['number'])} {gained(u)}" for u in t["level_ups"]])
+    listing("Level-ups", [f"round {u['round']}: {player_label(u['name'], u['number'])} {gained(u)}"
+                          for u in t["level_ups"]])
     listing("MVPs", [f"round {m['round']}: {player_label(m['name'], m['number'])}" for m in t["mvps"]])
     listing("Lasting injuries and deaths",
             [f"round {i['round']}: {player_label(i['name'], i['number'])} {i['casualty']} ({i['result']})"

@@ -53,8 +53,8 @@ def teams(store: Store) -> list[dict[str, Any]]:
     entries = store.entries()
     ledger = store.ledger()
     sides = _side_reports(store)
-    return [_team(e, [r for r in ledger if r["entry"] == e.id], [(m, rep) for m, i, rep in sides if i == e.id])
-            for e in entries]
+    return [_team(e, [r for r in ledger if r["entry"] == e.id],
+                  [(m, rep) for m, i, rep in sides if i == e.id]) for e in entries]
 
 
 def _team(entry: Entry, ledger: list[dict[str, Any]],
@@ -97,7 +97,8 @@ def _fan_factor(end: int, sides: list[tuple[dict[str, Any], dict[str, Any]]]) ->
 def _inducements(ledger: list[dict[str, Any]]) -> dict[str, Any]:
     """What the team induced (the ledger's `inducement` rows, paid from the inducement budget)
     and the treasury gold spent on them (`petty_cash` rows)."""
-    bought = [{"round": r["round"], **r["detail"], "gold": r["gold"]} for r in ledger if r["kind"] == "inducement"]
+    bought = [{"round": r["round"], **r["detail"], "gold": r["gold"]}
+              for r in ledger if r["kind"] == "inducement"]
     petty = sum(r["gold"] for r in ledger if r["kind"] == "petty_cash")
     return {"bought": bought, "gold": sum(b["gold"] for b in bought), "petty_cash": petty}
 
@@ -136,9 +137,11 @@ def leaders(store: Store, ranks: int = LEADER_RANKS) -> dict[str, list[dict[str,
     people = [(e, p) for e in store.entries() for p in _people(e)]
     out: dict[str, list[dict[str, Any]]] = {}
     for category in CATEGORIES:
-        rows = [{"team": e.name, "number": p.number, "name": p.name, "position": p.position.name,
-                 "value": p.spp if category == "spp" else p.record.get(category, 0)} for e, p in people]
-        rows = sorted((r for r in rows if r["value"] > 0), key=lambda r: (-r["value"], r["team"], r["number"]))
+        rows: list[dict[str, Any]] = [
+            {"team": e.name, "number": p.number, "name": p.name, "position": p.position.name,
+             "value": p.spp if category == "spp" else p.record.get(category, 0)} for e, p in people]
+        rows = sorted((r for r in rows if r["value"] > 0),
+                      key=lambda r: (-r["value"], r["team"], r["number"]))
         ranked: list[dict[str, Any]] = []
         for i, r in enumerate(rows):
             rank = ranked[-1]["rank"] if ranked and ranked[-1]["value"] == r["value"] else i + 1
