@@ -266,3 +266,27 @@ def test_an_unknown_or_damaged_league_is_one_line_and_exit_code_2(tmp_path, caps
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and err.startswith("error: ") and "damaged team of 'B'" in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_petty_cash_shows_in_the_inducements_and_the_treasury(tmp_path, capsys):
+    """With `--petty-cash` the favourite's treasury buys inducements: the report's petty cash is
+    what each match's pre-match report says its treasury paid, and the treasury's movement has
+    it as a cost."""
+    raw = default_team_dict("human")  # three Linemen more than the default team: the favourite
+    raw["players"] += [{"position": "Lineman", "number": 30 + i} for i in range(3)]
+    (tmp_path / "a.json").write_text(json.dumps(raw))
+    db = tmp_path / "l.db"
+    assert main(["league", "new", str(db), "--seed", "4", "--board", "1", "--budget", "1500000",
+                 "--petty-cash", "--entry", f"A={tmp_path / 'a.json'}:random",
+                 "--entry", "B=orc:random"]) == 0
+    assert main(["league", "play", str(db), "--quiet"]) == 0
+    history = cli_json(capsys, "history", str(db), "--json")["matches"]
+    assert main(["league", "report", str(db), "--out", str(tmp_path / "rep")]) == 0
+    report = json.loads((tmp_path / "rep" / "report.json").read_text())
+    paid = sum(m["postmatch"][k]["prematch"]["petty_cash"] for m in history for k in ("home", "away"))
+    assert paid > 0
+    teams = by_name(report)
+    assert sum(t["inducements"]["petty_cash"] for t in teams.values()) == paid
+    assert sum(t["treasury"]["movement"].get("petty_cash", 0) for t in teams.values()) == -paid
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "petty cash from the treasury" in md and "petty cash -" in md
