@@ -212,6 +212,9 @@ def test_the_markdown_has_every_part(season):
     assert f"Treasury: {a['treasury']['start']:,} at the start, {a['treasury']['end']:,} at the end" in md
     assert f"Fan Factor: {a['fan_factor']['start']} at the start, {a['fan_factor']['end']} at the end." in md
     assert "fire 98 skipped" in md and "Level-ups: round" in md and "MVPs: round" in md
+    d = by_name(report)["D"]
+    assert (f"| D | {d['treasury']['start']:,} -> {d['treasury']['end']:,} | {d['treasury']['change']:+,} | "
+            f"{d['fan_factor']['start']} -> {d['fan_factor']['end']} |") in md
     leader = report["leaders"]["spp"][0]
     assert f"| SPP | {leader['rank']}{'=' if leader['tied'] else ''} | {leader['name']}" in md
     assert (rep / "tv.png").stat().st_size > 1000

@@ -101,6 +101,8 @@ def test_each_team_shows_its_treasury_and_fan_factor(page: Any, league_url: tupl
     report = _report(path, tmp_path)
     page.goto(f"{url}/leagues/spring/report")
     page.wait_for_selector("#report:not([hidden])")
+    summary = {r[0]: r for r in _rows(page, "#team-summary")}
+    assert list(summary) == ["Reavers", "Green Tide", "Beards"]
     for name in ("Reavers", "Green Tide", "Beards"):
         capsys.readouterr()
         assert cli_main(["league", "team", str(path), name]) == 0
@@ -111,6 +113,9 @@ def test_each_team_shows_its_treasury_and_fan_factor(page: Any, league_url: tupl
         start = mine["treasury"]["start"]
         assert f"Treasury {start:,} at the start, {team['treasury']:,} at the end" in treasury
         assert "winnings +" in treasury
+        assert summary[name][1] == f"{start:,} → {team['treasury']:,}"
+        assert summary[name][3] == f"{mine['fan_factor']['start']} → {team['fan_factor']}"
+        assert int(summary[name][5]) == len(mine["level_ups"]) and int(summary[name][6]) == mine["played"]
         fans = page.text_content(f"{section} .fan-factor")
         start = mine["fan_factor"]["start"]
         assert fans == f"Fan Factor {start} at the start, {team['fan_factor']} at the end"

@@ -81,6 +81,21 @@ def _leaders(leaders: dict[str, list[dict[str, Any]]]) -> list[str]:
     return lines
 
 
+def _summary(teams: list[dict[str, Any]]) -> list[str]:
+    """One line a team: treasury and Fan Factor from the start to the end, and the counts."""
+    lines = ["| team | treasury | change | Fan Factor | induced | level-ups | MVPs | lasting injuries "
+             "| deaths | penalties |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for t in teams:
+        tr, ff = t["treasury"], t["fan_factor"]
+        start = "?" if tr["start"] is None else f"{tr['start']:,}"
+        change = "-" if tr["change"] is None else signed(tr["change"])
+        dead = sum(1 for i in t["injuries"] if i["dead"])
+        lines.append(f"| {t['name']} | {start} -> {tr['end']:,} | {change} | {ff['start']} -> {ff['end']} | "
+                     f"{t['inducements']['gold']:,} | {len(t['level_ups'])} | {len(t['mvps'])} | "
+                     f"{len(t['injuries']) - dead} | {dead} | {len(t['penalties'])} |")
+    return lines
+
+
 def markdown(report: dict[str, Any]) -> str:
     """The season report in Markdown."""
     lg = report["league"]
@@ -94,7 +109,7 @@ def markdown(report: dict[str, Any]) -> str:
         lines.append(f"| {i} | {r['name']} | {r['played']} | {r['wins']} | {r['draws']} | {r['losses']} | "
                      f"{r['td_for']} | {r['td_against']} | {r['cas_for']} | {r['cas_against']} | "
                      f"{r['points']} | {r['tv']:,} |")
-    lines += ["", *_leaders(report["leaders"]), "", "## Teams", ""]
+    lines += ["", *_leaders(report["leaders"]), "", "## Teams", "", *_summary(report["teams"]), ""]
     for t in report["teams"]:
         lines += _team(t)
     lines += ["## SPP leaders", "", "| team | player | position | SPP | title |", "|---|---|---|---|---|"]

@@ -70,6 +70,22 @@ function teamSection(name, t) {
   return sec;
 }
 
+// A team's line in the summary table: treasury and Fan Factor from start to end, and counts.
+function summaryRow(t) {
+  const tr = document.createElement("tr");
+  const tre = t.treasury;
+  cell(tr, t.name);
+  cell(tr, tre.start === null ? `? → ${gold(tre.end)}` : `${gold(tre.start)} → ${gold(tre.end)}`, "num");
+  cell(tr, tre.change === null ? "-" : signed(tre.change), "num");
+  cell(tr, `${t.fan_factor.start} → ${t.fan_factor.end}`, "num");
+  cell(tr, gold(t.inducements.gold), "num");
+  const dead = t.injuries.filter((i) => i.dead).length;
+  for (const n of [t.level_ups.length, t.mvps.length, t.injuries.length - dead, dead, t.penalties.length]) {
+    cell(tr, n, "num");
+  }
+  return tr;
+}
+
 async function showReport(name) {
   const title = $("#title");
   title.textContent = "";
@@ -110,7 +126,10 @@ async function showReport(name) {
       $("#leaders tbody").append(tr);
     }
   }
-  for (const t of r.teams) $("#teams").append(teamSection(name, t));
+  for (const t of r.teams) {
+    $("#team-summary tbody").append(summaryRow(t));
+    $("#teams").append(teamSection(name, t));
+  }
   $("#report").hidden = false;
 }
 
