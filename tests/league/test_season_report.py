@@ -293,3 +293,22 @@ def test_petty_cash_shows_in_the_inducements_and_the_treasury(tmp_path, capsys):
     assert sum(t["treasury"]["movement"].get("petty_cash", 0) for t in teams.values()) == -paid
     md = (tmp_path / "rep" / "report.md").read_text()
     assert "petty cash from the treasury" in md and "petty cash -" in md
+
+
+def test_a_league_without_ledger_rows_has_no_treasury_start(season, tmp_path):
+    """A file upgraded from before the ledger kept no rows for what happened then: the report
+    gives the treasury's end and no start, rather than a made-up one."""
+    db, _, report = season
+    old = tmp_path / "old.db"
+    old.write_bytes(db.read_bytes())
+    with sqlite3.connect(old) as c:
+        c.execute("DELETE FROM ledger")
+    assert main(["league", "report", str(old), "--out", str(tmp_path / "rep")]) == 0
+    again = json.loads((tmp_path / "rep" / "report.json").read_text())
+    for t, before in zip(again["teams"], report["teams"], strict=True):
+        end = before["treasury"]["end"]
+        assert t["treasury"] == {"start": None, "end": end, "change": None, "movement": {}}
+        assert t["level_ups"] == [] and t["inducements"]["bought"] == []
+        assert t["mvps"] == before["mvps"] and t["fan_factor"] == before["fan_factor"]
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "at the end (the start is not in the ledger); no movement." in md
