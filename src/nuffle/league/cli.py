@@ -263,10 +263,14 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     try:
         store = _open(args.file)
-        write(store, Path(args.out))
-        store.close()
+        try:
+            report = write(store, Path(args.out))
+        finally:
+            store.close()
     except _errors() as exc:
         return _fail(exc)
+    if report["league"]["note"]:
+        print(f"{args.file}: {report['league']['note']}")
     print(f"report written to {Path(args.out) / 'report.md'}")
     return 0
 

@@ -1,8 +1,9 @@
 """The league table and the season report: standings (by default 3 points a win, 1 a draw; ties
 broken by touchdown difference, casualty difference, touchdowns scored, then name; the league
-may choose its points and tie-breaks, `league new --points --tiebreaks`), the SPP leaders,
-deaths and casualties, every match's score and gate, and every team's TV over the season (JSON,
-Markdown and a PNG plot)."""
+may choose its points and tie-breaks, `league new --points --tiebreaks`), the category leaders,
+every team's season (`nuffle.league.season`: treasury, Fan Factor, inducements, level-ups, MVPs,
+lasting injuries and deaths, manager penalties), deaths and casualties, every match's score and
+gate, and every team's TV over the season (JSON, Markdown (`report_md`) and a PNG plot)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from nuffle.league.report_md import markdown
+from nuffle.league.season import leaders, teams
 from nuffle.league.store import LeagueError, Store
 
 POINTS = (3, 1, 0)  # the default points for a win, a draw and a loss
@@ -25,6 +28,7 @@ TIEBREAKS: dict[str, Callable[[dict[str, Any]], int]] = {
 }
 HEAD_TO_HEAD = "head_to_head"
 DEFAULT_TIEBREAKS = ("td_diff", "cas_diff", "td_for")
+NOTHING_PLAYED = "no match has been played yet"  # the report's note for a league before its first match
 
 
 def check_scheme(points: Sequence[int], tiebreaks: Sequence[str]) -> None:
@@ -114,24 +118,27 @@ def season(store: Store) -> dict[str, Any]:
     entries = store.entries()
     names = {e.id: e.name for e in entries}
     fixtures = store.fixtures()
-    leaders: list[dict[str, Any]] = []
+    spp: list[dict[str, Any]] = []
     deaths = []
     for e in entries:
         for p in e.team.players + e.team.graveyard:
             if p.spp:
-                leaders.append({"team": e.name, "number": p.number, "name": p.name,
+                spp.append({"team": e.name, "number": p.number, "name": p.name,
                                 "position": p.position.name, "spp": p.spp, "title": p.title, **p.record})
         for p in e.team.graveyard:
             deaths.append({"team": e.name, "number": p.number, "name": p.name, "result": p.injuries[-1]})
-    leaders.sort(key=lambda r: (-r["spp"], r["team"], r["number"]))
+    spp.sort(key=lambda r: (-r["spp"], r["team"], r["number"]))
     matches = store.matches()
     injuries = sum(len(m["postmatch"][side]["injuries"]) for m in matches for side in ("home", "away"))
     return {
         "league": {"seed": store.setting("seed"), "board": store.setting("board"),
                    "double": store.setting("double"), "rounds": max((f.round for f in fixtures), default=0),
-                   "played": len(matches), "fixtures": len(fixtures)},
+                   "played": len(matches), "fixtures": len(fixtures),
+                   "note": None if matches else NOTHING_PLAYED},
         "standings": standings(store),
-        "spp_leaders": leaders[:10],
+        "leaders": leaders(store),
+        "teams": teams(store),
+        "spp_leaders": spp[:10],
         "deaths": deaths,
         "casualties": {"total": sum(sum(m["cas"]) for m in matches), "casualty_results": injuries,
                        "deaths": len(deaths)},
@@ -149,39 +156,6 @@ def _gates(matches: list[dict[str, Any]]) -> dict[str, Any]:
             "mean": round(sum(gates) / len(gates)) if gates else 0, "largest": max(gates, default=0)}
 
 
-def markdown(report: dict[str, Any]) -> str:
-    """The season report in Markdown."""
-    lg = report["league"]
-    lines = [f"# League season (seed {lg['seed']}, board {lg['board']})", "",
-             f"{lg['played']} of {lg['fixtures']} matches played over {lg['rounds']} rounds.", "",
-             "## Table", "",
-             "| # | team | P | W | D | L | TD | TD against | CAS | CAS against | points | TV |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for i, r in enumerate(report["standings"], 1):
-        lines.append(f"| {i} | {r['name']} | {r['played']} | {r['wins']} | {r['draws']} | {r['losses']} | "
-                     f"{r['td_for']} | {r['td_against']} | {r['cas_for']} | {r['cas_against']} | "
-                     f"{r['points']} | {r['tv']:,} |")
-    lines += ["", "## SPP leaders", "", "| team | player | position | SPP | title |", "|---|---|---|---|---|"]
-    for p in report["spp_leaders"]:
-        lines.append(f"| {p['team']} | {p['name']} | {p['position']} | {p['spp']} | {p['title']} |")
-    cas = report["casualties"]
-    lines += ["", "## Casualties and deaths", "",
-              f"{cas['total']} casualties, {cas['casualty_results']} casualty-table results, "
-              f"{cas['deaths']} deaths.", ""]
-    for d in report["deaths"]:
-        lines.append(f"* {d['name']} ({d['team']}), casualty result {d['result']}")
-    g = report["gates"]
-    lines += ["", "## Matches and gates", "",
-              f"Gate: {g['total']:,} fans over {g['matches']} matches (mean {g['mean']:,}, largest "
-              f"{g['largest']:,}).", "", "| round | home | score | away | gate |", "|---|---|---|---|---|"]
-    for m in report["matches"]:
-        gate = f"{m['gate']:,}" if m["gate"] is not None else "-"
-        score = f"{m['score'][0]}-{m['score'][1]}"
-        lines.append(f"| {m['round']} | {m['home']} | {score} | {m['away']} | {gate} |")
-    lines += ["", "## Team value", "", "![TV over the season](tv.png)", ""]
-    return "\n".join(lines)
-
-
 def plot(report: dict[str, Any], path: Path) -> None:
     """Every team's TV after each round, as a PNG."""
     import matplotlib
@@ -194,7 +168,8 @@ def plot(report: dict[str, Any], path: Path) -> None:
         ax.plot([r for r, _ in series], [tv / 1000 for _, tv in series], marker="o", label=name)
     ax.set_xlabel("round")
     ax.set_ylabel("team value (thousands)")
-    ax.legend(fontsize="small")
+    if report["team_values"]:  # none before the schedule is written
+        ax.legend(fontsize="small")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

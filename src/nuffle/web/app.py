@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from nuffle.core.errors import InputError
 from nuffle.record import RecordError, to_record
-from nuffle.web import arena_api, leagues_api, odds, teams_api
+from nuffle.web import arena_api, leagues_api, odds, season_api, teams_api
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
 from nuffle.web.session import OWNER, SIDES
@@ -114,6 +114,7 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     app.include_router(teams_api.router(_json_body, static_dir() / "teams.html"))
     app.include_router(leagues_api.router(leagues, static_dir() / "league.html"))
+    app.include_router(season_api.router(leagues, static_dir() / "season.html"))
     app.include_router(arena_api.router(arena, static_dir() / "arena.html"))
 
     @app.get("/api/games")

@@ -65,7 +65,9 @@ class LeagueFolder:
             raise WebError(422, _strip(str(exc), path, name)) from None
         try:
             return what(store)
-        except (LeagueError, TeamError, sqlite3.Error, ValueError, KeyError) as exc:
+        except LeagueError as exc:  # it may name the file: name the league instead
+            raise WebError(422, _strip(str(exc), path, name)) from None
+        except (TeamError, sqlite3.Error, ValueError, KeyError) as exc:
             raise WebError(422, f"league {name!r} cannot be read: {exc}") from None
         finally:
             store.close()

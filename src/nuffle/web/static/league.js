@@ -33,6 +33,7 @@ async function showList() {
 async function showLeague(name) {
   $("#title").textContent = name;
   document.title = `${name}: nuffle leagues`;
+  $("#season-report").href = `${leagueUrl(name)}/report`;
   const base = `/api/leagues/${encodeURIComponent(name)}`;
   const [{ standings }, { fixtures }] = await Promise.all([get(base), get(`${base}/fixtures`)]);
   standings.forEach((r, i) => {
