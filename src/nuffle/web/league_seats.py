@@ -73,9 +73,11 @@ def _describe(f: Fixture, names: dict[int, str]) -> str:
 class LeagueSeats:
     """The league matches people play on this server."""
 
-    def __init__(self, leagues: LeagueFolder, manager: GameManager) -> None:
+    def __init__(self, leagues: LeagueFolder, manager: GameManager,
+                 delay: float = DEFAULT_DELAY["bot"]) -> None:
         self.leagues = leagues
         self.manager = manager
+        self.delay = delay  # seconds between the server's bot's actions in a new league match
         self.seat_lock = asyncio.Lock()
         self.settle_lock = asyncio.Lock()
         manager.on_league_over = self._over
@@ -184,7 +186,7 @@ class LeagueSeats:
         home, away = (seat or plan.teams[side]["race"] for side, seat in zip(SIDES, plan.seats, strict=True))
         mode = "online" if len(tokens) == 2 else "bot"
         stored = StoredGame(secrets.token_hex(8), mode, home, away, plan.board, plan.fixture.seed,
-                            plan.teams, DEFAULT_DELAY["bot"], now(), False, None)
+                            plan.teams, self.delay, now(), False, None)
         link = LeagueLink(stored.id, name, plan.fixture.id, plan.fixture.seed, plan.prematch)
         return self.manager.start(stored, tokens, link), tokens
 
