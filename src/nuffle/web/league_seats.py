@@ -80,6 +80,7 @@ class LeagueSeats:
         self.delay = delay  # seconds between the server's bot's actions in a new league match
         self.seat_lock = asyncio.Lock()
         self.settle_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
         manager.on_league_over = self._over
 
     # --- the coaches' next matches ---------------------------------------------------------
@@ -194,7 +195,9 @@ class LeagueSeats:
 
     def _over(self, live: LiveGame) -> None:
         """A league match ended: write its result (soon, off the event loop)."""
-        asyncio.get_running_loop().create_task(self.settle())
+        task = asyncio.get_running_loop().create_task(self.settle())
+        self._tasks.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(self._tasks.discard)
 
     async def settle(self) -> list[tuple[str, str]]:
         """Write every finished league match the league has not had yet; returns (game id,
