@@ -1,4 +1,4 @@
-# mypy: disable-error-code="no-any-return,type-arg"
+# mypy: disable-error-code="import-not-found,no-any-return,type-arg"
 """A person coaching a league team in the web app (`nuffle.web.league_seats`): the next match and
 why one waits, the seat, a match played to its end written once through the league's own
 post-match path, a coach who leaves (and a server restart) resuming the same game, a busy league
