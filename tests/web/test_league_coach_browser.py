@@ -121,7 +121,7 @@ def test_a_human_coached_league_match_played_to_the_end(page: Any, league: tuple
     where = "at home" if side == "home" else "away"
     assert page.text_content("#coaches li").startswith(
         f"ME, round {coach['round']}: {coach['home']} v {coach['away']} ({where})")
-    _shot(page, "19-league-next-match")
+    _shot(page, "league-coach-next-match")
     page.click("#coaches button.seat")
     page.wait_for_url("**/games/**")
     page.wait_for_function(f"G.state !== null && G.seat === '{side}'")
@@ -138,7 +138,7 @@ def test_a_human_coached_league_match_played_to_the_end(page: Any, league: tuple
     final = _play_by_mouse(page, side)
     assert final["over"]
     assert "Full time" in page.locator("#prompt").text_content()
-    _shot(page, "19-league-match-full-time")
+    _shot(page, "league-coach-full-time")
     score = [int(page.locator(f"#{s}-score").text_content()) for s in ("home", "away")]
     deadline = time.monotonic() + TIMEOUT
     while not _fixture(path, fid)[0]:
@@ -154,4 +154,4 @@ def test_a_human_coached_league_match_played_to_the_end(page: Any, league: tuple
     [after] = page.evaluate("fetch('/api/leagues/spring/coaches').then(r => r.json())")["coaches"]
     assert after["round"] > coach["round"] and after["status"] == "ready"
     assert page.text_content("#coaches li").startswith(f"ME, round {after['round']}: ")  # the next match
-    _shot(page, "19-league-after-the-match")
+    _shot(page, "league-coach-after-the-match")

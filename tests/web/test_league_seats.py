@@ -234,3 +234,28 @@ def test_a_commissioner_s_result_supersedes_the_game(client: TestClient, league_
     capsys.readouterr()
     assert cli_main(["league", "history", str(path), "--json"]) == 0
     assert len([m for m in json.loads(capsys.readouterr().out)["matches"] if m["fixture"] == 1]) == 1
+
+
+def test_two_coaches_share_one_game_each_in_his_own_seat(tmp_path: Path, db: Path) -> None:
+    folder = tmp_path / "pair"
+    folder.mkdir()
+    assert cli_main(["league", "new", str(folder / "spring.db"), "--seed", "2", "--board", "1",
+                     "--entry", "ME=human:human", "--entry", "YOU=orc:human"]) == 0
+    assert cli_main(["league", "fixtures", str(folder / "spring.db")]) == 0
+    with TestClient(_app(db, folder)) as client:
+        coaches = client.get("/api/leagues/spring/coaches").json()["coaches"]
+        assert [(c["team"], c["side"], c["status"]) for c in coaches] == [("ME", "home", "ready"),
+                                                                          ("YOU", "away", "ready")]
+        me = client.post("/api/leagues/spring/coaches/ME/seat").json()
+        you = client.post("/api/leagues/spring/coaches/YOU/seat").json()
+        assert me["game"] == you["game"] and (me["side"], you["side"]) == ("home", "away")
+        state = client.get(f"/api/games/{me['game']}").json()
+        side = state["decision"]["side"]
+        mine, theirs = (me, you) if side == "home" else (you, me)
+        act = {"type": "END_TURN"}
+        assert client.post(f"/api/games/{me['game']}/actions",
+                           json={"token": theirs["token"], "action": act}).status_code == 403
+        assert client.get("/api/games").json()["running"][0]["mode"] == "online"
+        r = client.post(f"/api/games/{me['game']}/actions",
+                        json={"token": mine["token"], "action": random_action(state, random.Random(0))})
+        assert r.status_code == 200, r.text
