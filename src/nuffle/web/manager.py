@@ -8,7 +8,7 @@ never the game, under the server's budget: bot options are capped (`BOT_LIMITS`)
 that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot
 (`stop_bots` only stops the native searches, which must not run as the interpreter ends).
 A game can be aborted by a seat (or, in a bot-v-bot game, by its owner's token) and expires
-after `EXPIRE_AFTER` seconds without an action.
+after `EXPIRE_AFTER` seconds without an action; a league match (`web.league_seats`) does neither.
 """
 
 from __future__ import annotations
