@@ -59,10 +59,12 @@ def _check_entry(team: str, bot: str, manager: str, board: int, budget: int) -> 
     """The entry's team (within the creation budget); its bot must play `board` and its
     manager must answer (a manager program is started and greeted)."""
     from nuffle.agents.registry import agent_for_board
+    from nuffle.league.human import check_human
     from nuffle.league.manager import check_manager
 
     lt = load_entry_team(team, budget)
-    agent_for_board(bot, board)
+    if not check_human(bot):  # a person (`human`) plays in the web app, on any board
+        agent_for_board(bot, board)
     check_manager(manager)
     return lt
 
@@ -157,6 +159,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play rounds (resuming where the last run stopped), holding the league file throughout."""
+    from nuffle.league.human import waiting_for_coach
     from nuffle.league.runner import play_rounds
 
     try:
@@ -176,7 +179,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         try:
             played = play_rounds(store, args.rounds, args.executor, args.workers, progress)
-            left = sum(1 for f in store.fixtures() if not f.played)
+            fixtures = store.fixtures()
+            left = sum(1 for f in fixtures if not f.played)
+            coached = waiting_for_coach(fixtures, {e.id: e for e in store.entries()})
         finally:
             if bar is not None:
                 bar.close()
@@ -184,6 +189,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     except _errors() as exc:
         return _fail(exc)
     print(f"{args.file}: {played} matches played, {left} left in the season")
+    if coached:
+        print(f"waiting for a human coach: fixture {', '.join(str(f.id) for f in coached)} (played in the "
+              "web app, nuffle serve --leagues DIR; the bots' matches behind them are played after)")
     return 0
 
 
@@ -400,7 +408,7 @@ def register(sub: Any) -> None:
     n.add_argument("file", help="the league's SQLite file (must not exist)")
     n.add_argument("--entry", action="append", metavar="NAME=TEAM:BOT[:MANAGER]",
                    help="an entry: TEAM a race or a team .json file, BOT a bot spec, "
-                   "MANAGER default or random")
+                   "MANAGER default or random; BOT human: a person coaches it in the web app")
     n.add_argument("--seed", type=int, help="the league seed (default: random)")
     n.add_argument("--double", action="store_true", help="a double round robin (home and away)")
     n.add_argument("--board", type=int, default=11, help="board variant: 1, 3, 5, 7 or 11 players")

@@ -25,6 +25,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.dice import SampledRoller, seed_state
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
+from nuffle.league.human import has_human, ready
 from nuffle.league.inducing import RULESET, Induce, budget, induce, induce_price, offer
 from nuffle.league.ledger import inducement_rows, postmatch_rows
 from nuffle.league.management import Purchase, buy, fire, price, problem
@@ -287,7 +288,10 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
                 progress: Callable[[int, int], None] | None = None) -> int:
     """Play the next `rounds` rounds (default: to the season's end, the playoffs' rounds
     included once they started: each is written when the one before is complete); returns
-    matches played. `progress(done, total)` is called after each committed match."""
+    matches played. `progress(done, total)` is called after each committed match. Only ready
+    fixtures without a human entry are played (`nuffle.league.human`): a round is the ready
+    fixtures of the earliest round that has any, and the run stops when only fixtures that
+    wait for a person's match are left."""
     from nuffle.league.playoffs import advance
 
     if rounds is not None and rounds < 1:
@@ -303,13 +307,16 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
             if advance(store):
                 continue
             break
-        rnd = min(f.round for f in pending)
         entries = {e.id: e for e in store.entries()}
-        round_fixtures = [f for f in pending if f.round == rnd]
+        playable = [f for f in ready(fixtures) if not has_human(f, entries)]
+        if not playable:  # what is left waits for a person's match (nuffle.league.human)
+            break
+        rnd = min(f.round for f in playable)
+        round_fixtures = [f for f in playable if f.round == rnd]
         upcoming = sorted({f.round for f in pending})
         if rounds is not None:
             upcoming = upcoming[:rounds - played_rounds]
-        total = done + sum(1 for f in pending if f.round in upcoming)
+        total = done + sum(1 for f in pending if f.round in upcoming and not has_human(f, entries))
         prepared = [prepare(store, f, entries) for f in round_fixtures]
         tasks = [task for task, _ in prepared]
         for fixture, (_, info), record in zip(round_fixtures, prepared, _run_tasks(tasks, executor, workers),

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from nuffle.core.errors import InputError
 from nuffle.record import RecordError, to_record
-from nuffle.web import arena_api, leagues_api, odds, season_api, teams_api
+from nuffle.web import arena_api, league_seats, leagues_api, odds, season_api, teams_api
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
 from nuffle.web.session import OWNER, SIDES
@@ -77,21 +77,27 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
     GameManager's `expire_after` and `move_limit`, for tests)."""
     store = Store(db)
     manager = GameManager(store, **limits)
+    folder = leagues_api.LeagueFolder(leagues)
+    seats = league_seats.LeagueSeats(folder, manager)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.resume()
         manager.start_all_bots()
+        await seats.settle()  # league matches that ended before a restart
         sweeper = asyncio.create_task(manager.expire_forever())
         clocks = asyncio.create_task(manager.clocks_forever())
+        results = asyncio.create_task(seats.settle_forever())
         yield
         sweeper.cancel()
         clocks.cancel()
+        results.cancel()
         await manager.stop()
         store.close()
 
     app = FastAPI(title="nuffle", lifespan=lifespan)
     app.state.manager = manager
+    app.state.league_seats = seats
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> JSONResponse:
@@ -115,6 +121,7 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
     app.include_router(teams_api.router(_json_body, static_dir() / "teams.html"))
     app.include_router(leagues_api.router(leagues, static_dir() / "league.html"))
     app.include_router(season_api.router(leagues, static_dir() / "season.html"))
+    app.include_router(league_seats.router(folder, seats))
     app.include_router(arena_api.router(arena, static_dir() / "arena.html"))
 
     @app.get("/api/games")

@@ -105,7 +105,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
     p.add_argument("--db", help=f"SQLite file for games (default {default_db_path()})")
     p.add_argument("--leagues", metavar="DIR",
-                   help="serve the league files (*.db) in DIR, read-only, at /api/leagues and /leagues")
+                   help="serve the league files (*.db) in DIR at /api/leagues and /leagues (read-only, "
+                        "but for the results of the matches people coach there)")
     p.add_argument("--arena", metavar="DIR",
                    help="serve the arena in DIR (nuffle arena new): its leaderboard at /arena, and "
                         "submissions; `nuffle arena run DIR` plays its games")

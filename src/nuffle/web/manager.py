@@ -8,7 +8,7 @@ never the game, under the server's budget: bot options are capped (`BOT_LIMITS`)
 that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot
 (`stop_bots` only stops the native searches, which must not run as the interpreter ends).
 A game can be aborted by a seat (or, in a bot-v-bot game, by its owner's token) and expires
-after `EXPIRE_AFTER` seconds without an action.
+after `EXPIRE_AFTER` seconds without an action; a league match (`web.league_seats`) does neither.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from nuffle.agents.base import Agent
@@ -40,7 +41,7 @@ from nuffle.formations import formation, formation_names
 from nuffle.teams import load_team
 from nuffle.web.models import checked_spec, loadable_spec
 from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
-from nuffle.web.store import Store, StoredGame, now, token_hash
+from nuffle.web.store import LeagueLink, Store, StoredGame, now, token_hash
 from nuffle.web.teams_api import game_teams
 from nuffle.web.turn_clock import MAX_SECONDS, MIN_SECONDS, TurnClock, late_action
 
@@ -105,6 +106,8 @@ class GameManager:
         self.games: dict[str, LiveGame] = {}
         self.expire_after = expire_after
         self.move_limit = move_limit
+        #: called (in the event loop) when a league match's game has stored its last action
+        self.on_league_over: Callable[[LiveGame], None] | None = None
 
     # --- creating and resuming --------------------------------------------------------------
 
@@ -157,15 +160,33 @@ class GameManager:
         stored = StoredGame(gid, mode, f"{hrace}:{hbot}" if hbot else hrace,
                             f"{arace}:{abot}" if abot else arace, board, seed, teams, delay, now(),
                             False, None, turn_seconds=None if turn_seconds is None else float(turn_seconds))
+        return self.start(stored, tokens), tokens
+
+    def start(self, stored: StoredGame, tokens: dict[str, str], league: LeagueLink | None = None) -> LiveGame:
+        """Store a new game with its seats' tokens (and, for a league match, its fixture) and
+        run it."""
         live = self._build(stored, {s: token_hash(t) for s, t in tokens.items()})
+        live.league = league
         try:
-            self.store.add_game(stored, tokens)
+            self.store.add_game(stored, tokens, league)
             live.saved = self._save(live)
         except sqlite3.Error as exc:
             raise WebError(503, f"the game could not be stored: {exc}") from None
         live.tick()
-        self.games[gid] = live
-        return live, tokens
+        self.games[stored.id] = live
+        return live
+
+    def new_token(self, live: LiveGame, side: str) -> str:
+        """A new token for a human seat of `live` (its old one stops working)."""
+        if side not in live.seats or live.seats[side].bot is not None:
+            raise WebError(409, f"the {side} side of game {live.id} is played by a bot")
+        token = secrets.token_urlsafe(24)
+        try:
+            self.store.set_seat(live.id, side, token)
+        except sqlite3.Error as exc:
+            raise WebError(503, f"the seat could not be stored: {exc}") from None
+        live.seats[side].token_hash = token_hash(token)
+        return token
 
     @staticmethod
     def _delay(value: Any) -> float:
@@ -202,7 +223,7 @@ class GameManager:
         Finished games are rebuilt when first asked for."""
         count = 0
         for stored in self.store.games(finished=False):
-            if now() - stored.updated > self.expire_after:
+            if now() - stored.updated > self.expire_after and self.store.league_link(stored.id) is None:
                 self.store.end(stored.id, "expired")
                 log.warning("game %s expired (no action for %.0f s)", stored.id, now() - stored.updated)
             elif self._load(stored) is not None:
@@ -213,6 +234,7 @@ class GameManager:
         """Rebuild one stored game (None, logged, if its actions no longer replay)."""
         try:
             live = self._build(stored, self.store.seat_hashes(stored.id))
+            live.league = self.store.league_link(stored.id)
             for raw in self.store.actions(stored.id):
                 live.apply(Action.from_list(raw))
         except (ValueError, KeyError) as exc:
@@ -256,6 +278,8 @@ class GameManager:
             live.notify()
             log.error("game %s: an action could not be stored: %s", live.id, exc)
             raise WebError(503, f"the action could not be stored, so it was not made: {exc}") from None
+        if live.game.is_over and live.league is not None and self.on_league_over is not None:
+            self.on_league_over(live)
 
     # --- looking games up ----------------------------------------------------------------------
 
@@ -280,6 +304,9 @@ class GameManager:
             raise WebError(403, "only a seat of this game (or a bot-v-bot game's owner) may abort it")
         if live.game.is_over or live.ended:
             raise WebError(409, f"the game is already {live.ended or 'over'}")
+        if live.league is not None:
+            raise WebError(403, "a league match cannot be aborted: leave it and resume it from the league "
+                                "page, or the commissioner enters a concession (league result --conceded)")
         self._end(live, "aborted")
         return live
 
@@ -295,8 +322,8 @@ class GameManager:
 
     def expire(self) -> list[str]:
         """End every unfinished game without an action for `expire_after` seconds; their ids."""
-        stale = [live for live in self.games.values()
-                 if not live.game.is_over and not live.ended and now() - live.touched > self.expire_after]
+        stale = [live for live in self.games.values() if not live.game.is_over and not live.ended
+                 and live.league is None and now() - live.touched > self.expire_after]
         for live in stale:
             self._end(live, "expired")
         return [live.id for live in stale]

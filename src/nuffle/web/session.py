@@ -19,6 +19,7 @@ from nuffle.formations import formation_names
 from nuffle.report import MatchReport, Names
 from nuffle.report.prompt import prompt
 from nuffle.web.colours import team_colours
+from nuffle.web.store import LeagueLink
 from nuffle.web.turn_clock import TurnClock
 
 SIDES = ("home", "away")
@@ -123,6 +124,7 @@ class LiveGame:
     listeners: set[asyncio.Event] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     clock: TurnClock | None = None  # the turn timer, if the game has one
+    league: LeagueLink | None = None  # the league fixture it plays (`nuffle.web.league_seats`)
     _cache: tuple[int, str] | None = None
 
     def is_bot(self, side: int) -> bool:

@@ -46,6 +46,14 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL,
     PRIMARY KEY (game_id, side)
 );
+CREATE TABLE IF NOT EXISTS league_games (
+    game_id TEXT PRIMARY KEY,
+    league TEXT NOT NULL,
+    fixture INTEGER NOT NULL,
+    fixture_seed INTEGER NOT NULL,
+    prematch TEXT NOT NULL,
+    settled TEXT
+);
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -53,6 +61,9 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, idx)
 );
 """
+
+LINK_COLUMNS = ("SELECT l.game_id, l.league, l.fixture, l.fixture_seed, l.prematch, l.settled"
+                " FROM league_games l")
 
 
 def token_hash(token: str) -> str:
@@ -84,6 +95,24 @@ class StoredGame:
     ended: str | None = None  # 'aborted' or 'expired': stopped before its end
     updated: float = 0.0  # when its last action was stored
     turn_seconds: float | None = None  # the turn timer (`web.turn_clock`), None: no timer
+
+
+@dataclass(frozen=True)
+class LeagueLink:
+    """A game that plays a league's fixture (`nuffle.web.league_seats`): the league's name, the
+    fixture, its seed, the pre-match report (what was induced) and what became of the result
+    (None until the league has it)."""
+
+    game_id: str
+    league: str
+    fixture: int
+    fixture_seed: int
+    prematch: dict[str, Any]
+    settled: str | None = None
+
+
+def _link(row: tuple[Any, ...]) -> LeagueLink:
+    return LeagueLink(row[0], row[1], int(row[2]), int(row[3]), json.loads(row[4]), row[5])
 
 
 class Store:
@@ -124,9 +153,13 @@ class Store:
         with self._lock, immediate(self._db) as db:
             yield db
 
-    def add_game(self, game: StoredGame, seats: dict[str, str]) -> None:
-        """Insert a new game and the hashes of its seat tokens (`seats`: side -> token)."""
+    def add_game(self, game: StoredGame, seats: dict[str, str], link: LeagueLink | None = None) -> None:
+        """Insert a new game and the hashes of its seat tokens (`seats`: side -> token); with
+        `link`, the league fixture it plays (in the same transaction)."""
         with self._write() as db:
+            if link is not None:
+                db.execute("INSERT INTO league_games VALUES (?, ?, ?, ?, ?, NULL)",
+                           (game.id, link.league, link.fixture, link.fixture_seed, json.dumps(link.prematch)))
             db.execute(
                 "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished,"
                 " updated, turn_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
@@ -135,6 +168,40 @@ class Store:
             )
             for side, token in seats.items():
                 db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
+
+    def league_game(self, league: str, fixture: int, fixture_seed: int) -> LeagueLink | None:
+        """The game made for a league's fixture (the newest, if several), or None."""
+        with self._lock:
+            row = self._db.execute(
+                LINK_COLUMNS + " JOIN games g ON g.id = l.game_id"
+                " WHERE l.league = ? AND l.fixture = ? AND l.fixture_seed = ?"
+                " ORDER BY g.created DESC LIMIT 1", (league, fixture, fixture_seed)).fetchone()
+        return _link(row) if row else None
+
+    def league_link(self, game_id: str) -> LeagueLink | None:
+        """The league fixture a game plays, or None (not a league match)."""
+        with self._lock:
+            row = self._db.execute(LINK_COLUMNS + " WHERE l.game_id = ?", (game_id,)).fetchone()
+        return _link(row) if row else None
+
+    def unsettled_league_games(self) -> list[LeagueLink]:
+        """The league matches whose game finished and whose result the league has not had yet."""
+        with self._lock:
+            rows = self._db.execute(
+                LINK_COLUMNS + " JOIN games g ON g.id = l.game_id WHERE l.settled IS NULL AND g.finished = 1"
+                " AND g.ended IS NULL ORDER BY g.created").fetchall()
+        return [_link(r) for r in rows]
+
+    def settle_league_game(self, game_id: str, how: str) -> None:
+        """Note what became of a finished league match's result (`how`: 'recorded', the league
+        has it; 'superseded', the league had another result for the fixture; 'failed: ...')."""
+        with self._write() as db:
+            db.execute("UPDATE league_games SET settled = ? WHERE game_id = ?", (how, game_id))
+
+    def set_seat(self, game_id: str, side: str, token: str) -> None:
+        """Give a seat a new token (the old one stops working)."""
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (game_id, side, token_hash(token)))
 
     def add_actions(self, game_id: str, start: int, actions: list[list[Any]],
                     score: list[int] | None = None) -> None:
