@@ -41,7 +41,7 @@ def test_the_kick_lands_and_bounces(engine: str) -> None:
 
 
 def test_the_kick_lands_on_a_receiver_who_catches_it() -> None:
-    game, report = kick((18, 5), d8(7) + d6(2) + GET_THE_REF + d6(4))
+    _, report = kick((18, 5), d8(7) + d6(2) + GET_THE_REF + d6(4))
     who = report.names.player(21)
     i = report.lines.index("The kick lands on 18,7.")
     assert report.lines[i + 1:i + 3] == [f"{who}: catch 4+, rolled 4: made it.", f"{who} catches the ball."]

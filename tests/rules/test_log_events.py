@@ -133,8 +133,10 @@ def ogre_dodge(engine: str, script: Script) -> Game:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_the_loner_check_is_logged_made_or_failed(engine: str) -> None:
-    assert checks(ogre_dodge(engine, d6(2, 1, 4, 6))) == [(Event.ROLL, OGRE, RollKind.LONER, 4 * 8 + 4)]
-    assert checks(ogre_dodge(engine, d6(2, 1, 3) + two_d6(1, 2))) == [(Event.ROLL, OGRE, RollKind.LONER, 3 * 8 + 4)]
+    made = ogre_dodge(engine, d6(2, 1, 4, 6))
+    assert checks(made) == [(Event.ROLL, OGRE, RollKind.LONER, 4 * 8 + 4)]
+    failed = ogre_dodge(engine, d6(2, 1, 3) + two_d6(1, 2))
+    assert checks(failed) == [(Event.ROLL, OGRE, RollKind.LONER, 3 * 8 + 4)]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -167,8 +169,10 @@ def test_the_pro_check_is_logged_as_pro(engine: str) -> None:
     assert checks(game) == [(Event.ROLL, LINEMAN, RollKind.PRO, 2 * 8 + 4)]
 
 
-def table(engine: str, dice: tuple[int, int], during: Script = (), after: Script = d8(2)) -> Game:  # type: ignore[assignment]
-    return kick(engine, (19, 7), d8(5) + d6(3) + two_d6(*dice) + list(during) + list(after))
+def table(engine: str, dice: tuple[int, int], during: Script | None = None,
+          after: Script | None = None) -> Game:
+    landing = d8(2) if after is None else after
+    return kick(engine, (19, 7), d8(5) + d6(3) + two_d6(*dice) + (during or []) + landing)
 
 
 def sides(game: Game) -> list[tuple[int, ...]]:

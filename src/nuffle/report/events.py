@@ -185,7 +185,8 @@ class MatchReport:
                                    half=half))
         elif ev == Event.CROWD:
             self._crowd_ball = bool(c)
-            out.append(ReportEvent(EventKind.CROWD, s.pteam[a], a, square=s.board.xy(b), ok=bool(c), half=half))
+            out.append(ReportEvent(EventKind.CROWD, s.pteam[a], a, square=s.board.xy(b), ok=bool(c),
+                                   half=half))
         elif ev == Event.TURNOVER:
             gone = [p for p in self._sent_off if s.pteam[p] == a]
             cause = f"{self.names.player(gone[0])} sent off" if gone else self._cause

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-
 # How the ball came down (`EventKind.BALL_LANDS`'s value).
-LANDING_FROM_AIR = 0  # a pass, a scatter, a bomb
+LANDING_FROM_AIR = 0  # a pass (or where it scattered to)
 LANDING_KICK = 1  # the kick-off
 LANDING_THROW_IN = 2  # thrown back in by the crowd
 
