@@ -213,7 +213,13 @@ def every_event() -> list[ReportEvent]:
         ReportEvent(k.ARMOUR, 1, 12, value=5, ok=False),
         ReportEvent(k.SPELL, 0, value=int(T.USE_FIREBALL)),
         ReportEvent(k.SPELL, 1, value=int(T.USE_LIGHTNING_BOLT)),
+        ReportEvent(k.CROWD, 1, 12, square=(10, 0), ok=True),
+        ReportEvent(k.CROWD, 1, 12, square=(10, 0), ok=False),
     ]
+    out += [ReportEvent(k.BALL_LANDS, value=how, square=sq) for how in (0, 1, 2) for sq in ((3, 4), None)]
+    out += [ReportEvent(k.BOUNCE, value=where, square=sq) for where in (0, 1, 2) for sq in ((3, 4), None)]
+    out += [ReportEvent(k.KICK_OFF_SIDE, side, value=total, rolls=(3, 4)) for total in range(2, 13)
+            for side in (-1, 0, 1)]
     out += [ReportEvent(k.WEATHER, value=int(w)) for w in Weather]
     out += [ReportEvent(k.KICK_OFF, value=total) for total in range(2, 13)]
     out += [ReportEvent(k.ACTION, 0, 1, value=int(a)) for a in T if a.name.startswith("START_")]
@@ -266,7 +272,7 @@ def test_a_whole_game_reports_in_words_and_the_record_replays_the_same_report(bo
     kinds = {e.kind for e in report.events}
     k = EventKind
     for kind in (k.WEATHER, k.KICK_OR_RECEIVE, k.HALF, k.KICK_OFF, k.TURN, k.ACTION, k.BLOCK, k.BLOCK_FACE,
-                 k.ARMOUR, k.ROLL, k.TURNOVER, k.FINAL_WHISTLE):
+                 k.ARMOUR, k.ROLL, k.TURNOVER, k.FINAL_WHISTLE, k.BALL_LANDS):
         assert kind in kinds, kind
     assert report.lines[-1].startswith("Final whistle: ")
     assert [e.value for e in report.events if e.kind == EventKind.HALF] == [1, 2]

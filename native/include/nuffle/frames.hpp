@@ -176,6 +176,7 @@ enum Phase : std::uint16_t {
     STRENGTH_ROLLED = 12,
     STRENGTH_ROLL = 13,
     FORBID_FOLLOW_UP = 14,
+    PRO_CHECK = 15,
     DONE = 99,
 };
 constexpr int F_ASKED = 0;
@@ -240,6 +241,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"STRENGTH_ROLLED", 12},
     {"STRENGTH_ROLL", 13},
     {"FORBID_FOLLOW_UP", 14},
+    {"PRO_CHECK", 15},
     {"DONE", 99},
 };
 }  // namespace p_block
@@ -373,6 +375,7 @@ enum Phase : std::uint16_t {
     STRENGTH_ROLLED = 12,
     STRENGTH_ROLL = 13,
     FORBID_FOLLOW_UP = 14,
+    PRO_CHECK = 15,
     DONE = 99,
 };
 constexpr int F_ASKED = 0;
@@ -437,6 +440,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"STRENGTH_ROLLED", 12},
     {"STRENGTH_ROLL", 13},
     {"FORBID_FOLLOW_UP", 14},
+    {"PRO_CHECK", 15},
     {"DONE", 99},
 };
 }  // namespace p_chain_block
@@ -600,6 +604,7 @@ enum Phase : std::uint16_t {
     ROLLED = 1,
     REROLL_CHOICE = 2,
     REROLL_CHECK = 3,
+    PRO_CHECK = 4,
     DIVING_TACKLE = 20,
 };
 constexpr int F_AGILITY = 0;
@@ -639,6 +644,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
     {"REROLL_CHOICE", 2},
     {"REROLL_CHECK", 3},
+    {"PRO_CHECK", 4},
     {"DIVING_TACKLE", 20},
 };
 }  // namespace p_dodge_roll
@@ -1347,6 +1353,7 @@ enum Phase : std::uint16_t {
     ROLLED = 1,
     REROLL_CHOICE = 2,
     REROLL_CHECK = 3,
+    PRO_CHECK = 4,
 };
 constexpr int F_AGILITY = 0;
 constexpr int F_BLOCKED_SKILL = 1;
@@ -1371,6 +1378,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
     {"REROLL_CHOICE", 2},
     {"REROLL_CHECK", 3},
+    {"PRO_CHECK", 4},
 };
 }  // namespace p_player_roll
 
@@ -1780,12 +1788,12 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"always_hungry", "AlwaysHungry", p_always_hungry::FIELDS, 2, p_always_hungry::PHASES, 4, 0, -1},
     {"animosity", "Animosity", p_animosity::FIELDS, 3, p_animosity::PHASES, 2, 0, 101},
     {"blitz_kickoff", "BlitzKickoff", nullptr, 0, p_blitz_kickoff::PHASES, 2, 0, -1},
-    {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 16, 3, -1},
+    {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 17, 3, -1},
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
     {"bounce", "Bounce", p_bounce::FIELDS, 2, p_bounce::PHASES, 3, 0, -1},
     {"brilliant_coaching", "BrilliantCoaching", p_brilliant_coaching::FIELDS, 1, p_brilliant_coaching::PHASES, 3, 0, -1},
     {"catch", "Catch", p_catch::FIELDS, 4, p_catch::PHASES, 2, 0, -1},
-    {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 16, 3, -1},
+    {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 17, 3, -1},
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
@@ -1793,7 +1801,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"crowd_surf", "CrowdSurf", p_crowd_surf::FIELDS, 4, p_crowd_surf::PHASES, 3, 0, -1},
     {"declaration_roll", "DeclarationRoll", p_declaration_roll::FIELDS, 6, p_declaration_roll::PHASES, 2, 0, -1},
     {"diving_catch", "DivingCatch", p_diving_catch::FIELDS, 3, p_diving_catch::PHASES, 1, 0, 21},
-    {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 5, 48, -1},
+    {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 6, 48, -1},
     {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 64, -1},
@@ -1820,7 +1828,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 10, 24, -1},
-    {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 4, 0, -1},
+    {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
     {"re_roll_contest", "_ReRollContest", p_re_roll_contest::FIELDS, 1, p_re_roll_contest::PHASES, 3, 0, -1},
@@ -1960,7 +1968,11 @@ constexpr int KICKOFF = 10;
 constexpr int TURNOVER = 11;
 constexpr int WEATHER = 12;
 constexpr int HALF = 13;
-constexpr int COUNT = 14;
+constexpr int LAND = 14;
+constexpr int BOUNCE = 15;
+constexpr int KICKOFF_SIDE = 16;
+constexpr int CROWD = 17;
+constexpr int COUNT = 18;
 }  // namespace ev
 namespace skill {
 constexpr int BLOCK = 0;

@@ -195,6 +195,19 @@ class Event(IntEnum):
     TURNOVER = 11  # a turn ends in a turnover: the side, -1, 0
     WEATHER = 12  # the weather is rolled: -1, the new Weather, 0
     HALF = 13  # a half begins: -1, the half (1 or 2), 0
+    LAND = 14  # the ball comes down from the air (kick, pass, throw-in): -1, the square (-1: a kick out of
+    # the receiving half, a touchback), 1 for the kick-off else 0
+    BOUNCE = 15  # the ball bounces: -1, the square it bounces to (-1: off the pitch), BOUNCE_* where it ends
+    KICKOFF_SIDE = 16  # a kick-off result's beneficiary: the side (-1: both), the home and away roll-off
+    # totals (0, 0 without a roll-off); logged by Blitz!, Quick Snap!, Perfect Defence, High Kick and the
+    # roll-offs of Cheering Fans, Brilliant Coaching and Throw a Rock (the side winning it)
+    CROWD = 17  # a player pushed into the crowd: pid, the square he was pushed from, 1 if he held the ball
+
+
+# Where a bounce leaves the ball (`Event.BOUNCE`'s last field).
+BOUNCE_OUT: Final = 0  # off the pitch: the crowd throws it back in
+BOUNCE_IN_PLAY: Final = 1  # on the pitch, in play
+BOUNCE_TOUCHBACK: Final = 2  # a kick-off's bounce leaving the receiving half: a touchback
 
 
 def block_dice_code(faces: tuple[int, ...], attacker_chooses: bool) -> int:

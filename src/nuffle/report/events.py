@@ -16,8 +16,15 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.passing import band_between, is_fumble, pass_roll_modifier
 from nuffle.core.procedures.throw_team_mate import throw_modifier
 from nuffle.core.state import GameState
-from nuffle.core.types import ON_PITCH, Event, RollKind, Status
-from nuffle.report.model import EventKind, ReportEvent, decode_block
+from nuffle.core.types import BOUNCE_OUT, ON_PITCH, Event, RollKind, Status
+from nuffle.report.model import (
+    LANDING_FROM_AIR,
+    LANDING_KICK,
+    LANDING_THROW_IN,
+    EventKind,
+    ReportEvent,
+    decode_block,
+)
 from nuffle.report.text import Names, render
 
 _STARTS = frozenset(int(t) for t in START_ACTIONS)
@@ -74,6 +81,8 @@ class MatchReport:
         self._actor = -1  # the player taking it
         self._throw: tuple[int, int, int] | None = None  # the last pass or throw: type, thrower, square
         self._landed = False  # where the thrown player came down is told
+        self._kickoff = 0  # the last kick-off table total (who a result favours names it)
+        self._crowd_ball = False  # the ball went into the crowd: its next landing is a throw-in
 
     def _snap(self, s: GameState) -> None:
         self._turns = (s.teams[0].turn, s.teams[1].turn)
@@ -161,7 +170,23 @@ class MatchReport:
             score = (s.teams[0].score, s.teams[1].score)
             out.append(ReportEvent(EventKind.HALF, value=b, half=b, score=score))
         elif ev == Event.KICKOFF:
+            self._kickoff = b
             out.append(ReportEvent(EventKind.KICK_OFF, value=b, half=half))
+        elif ev == Event.KICKOFF_SIDE:
+            out.append(ReportEvent(EventKind.KICK_OFF_SIDE, a, value=self._kickoff, rolls=(b, c), half=half))
+        elif ev == Event.LAND:
+            how = LANDING_KICK if c else LANDING_THROW_IN if self._crowd_ball else LANDING_FROM_AIR
+            self._crowd_ball = False
+            out.append(ReportEvent(EventKind.BALL_LANDS, value=how, square=s.board.xy(b) if b >= 0 else None,
+                                   half=half))
+        elif ev == Event.BOUNCE:
+            self._crowd_ball = c == BOUNCE_OUT
+            out.append(ReportEvent(EventKind.BOUNCE, value=c, square=s.board.xy(b) if b >= 0 else None,
+                                   half=half))
+        elif ev == Event.CROWD:
+            self._crowd_ball = bool(c)
+            out.append(ReportEvent(EventKind.CROWD, s.pteam[a], a, square=s.board.xy(b), ok=bool(c),
+                                   half=half))
         elif ev == Event.TURNOVER:
             gone = [p for p in self._sent_off if s.pteam[p] == a]
             cause = f"{self.names.player(gone[0])} sent off" if gone else self._cause

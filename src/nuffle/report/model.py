@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+# How the ball came down (`EventKind.BALL_LANDS`'s value).
+LANDING_FROM_AIR = 0  # a pass (or where it scattered to)
+LANDING_KICK = 1  # the kick-off
+LANDING_THROW_IN = 2  # thrown back in by the crowd
+
 
 class EventKind(Enum):
     """The kinds of line in a match report."""
@@ -37,6 +42,11 @@ class EventKind(Enum):
     STAND_UP = "stand_up"  # a player stands up
     MOVE = "move"  # a player moves to `square`
     LANDED = "landed"  # a thrown player comes down on `square` (after the scatter)
+    BALL_LANDS = "ball_lands"  # the ball comes down on `square` (None: a touchback); value: a LANDING_*
+    BOUNCE = "bounce"  # the ball bounces to `square` (None: off the pitch); value: types.BOUNCE_*
+    KICK_OFF_SIDE = "kick_off_side"  # who a kick-off result favours (side -1: both); value: its 2D6
+    # total; rolls: the home and away roll-off totals, (0, 0) without one
+    CROWD = "crowd"  # a player pushed into the crowd from `square`; ok: he held the ball
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,7 @@ class ReportEvent:
     half: int = 0  # the half it happened in
     cause: str = ""  # a turnover's cause
     skill: str = ""  # the skill used, as the engine names it
+    rolls: tuple[int, int] = (0, 0)  # a kick-off roll-off: the home and away totals
     action: int = -1  # the ActionType that declared the player action under way (a block: Blitz?);
     # a pass roll: the throw it is (PASS or THROW_TEAM_MATE), or -1
 

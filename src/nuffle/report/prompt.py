@@ -15,7 +15,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.skills import KO, Skill, skill_label
-from nuffle.core.types import CHANCE, BlockFace, Event
+from nuffle.core.types import CHANCE, BlockFace, Event, RollKind
 from nuffle.report.text import FACE_NAMES, INJURY_NAMES, ROLL_NAMES, SIDE_WORDS, Names
 
 K = DecisionKind
@@ -79,6 +79,9 @@ def _last(game: Game, event: Event, pid: int) -> tuple[int, tuple[int, ...]] | N
     return None
 
 
+_CHECKS = frozenset({int(RollKind.LONER), int(RollKind.PRO)})  # the 4+ checks before a re-roll
+
+
 def reroll_odds(game: Game, action: Action, pid: int) -> float:
     """The chance that taking `action` (a re-roll) makes the failed roll of `pid` succeed.
 
@@ -94,7 +97,7 @@ def reroll_odds(game: Game, action: Action, pid: int) -> float:
 
 def _walk(game: Game, pid: int, seen: int, depth: int) -> Fraction:
     for e in game.state.log[seen:]:
-        if e[0] == Event.ROLL and e[1] == pid:
+        if e[0] == Event.ROLL and e[1] == pid and e[2] not in _CHECKS:  # (not the Loner or Pro check)
             return Fraction(int(e[3] // 8 >= e[3] % 8))
     if depth == 0 or game.decider != CHANCE:
         return Fraction(0)  # the re-roll never happened (a failed Loner or Pro check)

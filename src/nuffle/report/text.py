@@ -8,9 +8,9 @@ from nuffle.core.actions import ActionType
 from nuffle.core.errors import StateError
 from nuffle.core.skills import BADLY_HURT, KO, STUNNED, Skill, skill_label
 from nuffle.core.state import GameState
-from nuffle.core.types import BlockFace, RollKind, Weather
+from nuffle.core.types import BOUNCE_IN_PLAY, BOUNCE_OUT, BlockFace, RollKind, Weather
+from nuffle.report.model import LANDING_KICK, LANDING_THROW_IN, ReportEvent
 from nuffle.report.model import EventKind as K
-from nuffle.report.model import ReportEvent
 
 SIDE_WORDS = ("home", "away")
 
@@ -200,6 +200,57 @@ def _reroll(e: ReportEvent, n: Names) -> str:
     return f"{_cap(n.coach(e.side))} uses a team re-roll."
 
 
+def _xy(square: tuple[int, int] | None) -> str:
+    return f"{square[0]},{square[1]}" if square is not None else "the pitch"
+
+
+def _ball_lands(e: ReportEvent) -> str:
+    if e.value == LANDING_KICK:
+        if e.square is None:
+            return "The kick lands out of the receiving half: a touchback."
+        return f"The kick lands on {_xy(e.square)}."
+    if e.value == LANDING_THROW_IN:
+        return f"The crowd throws the ball back in: it lands on {_xy(e.square)}."
+    return f"The ball lands on {_xy(e.square)}."
+
+
+def _bounce(e: ReportEvent) -> str:
+    if e.value == BOUNCE_IN_PLAY:
+        return f"The ball bounces to {_xy(e.square)}."
+    if e.value == BOUNCE_OUT:
+        return "The ball bounces off the pitch into the crowd."
+    if e.square is None:
+        return "The ball bounces off the pitch: a touchback."
+    return f"The ball bounces to {_xy(e.square)}, out of the receiving half: a touchback."
+
+
+# What a kick-off result gives the team it favours (by the ruleset's result key).
+KICKOFF_GAINS = {
+    "blitz_kickoff": "{team} get a free turn",
+    "quick_snap": "{team} may move each player one square",
+    "perfect_defence": "{team} may re-arrange their set-up",
+    "high_kick": "{team} may put a player under the ball",
+}
+
+
+def _kick_off_side(e: ReportEvent, n: Names) -> str:
+    key = n.rules.kickoff[e.value] if 2 <= e.value <= 12 else ""
+    name = KICKOFF_NAMES.get(key, "The kick-off")
+    team = f"the {n.team(e.side)}" if e.side in (0, 1) else "both teams"
+    if key in KICKOFF_GAINS:
+        return f"{name}: {KICKOFF_GAINS[key].format(team=team)}."
+    h, a = e.rolls
+    totals = f"{n.team(0)} {h} - {a} {n.team(1)}"
+    if key == "throw_a_rock":
+        if e.side not in (0, 1):
+            return f"{name}: {totals}: both teams are hit."
+        return f"{name}: {totals}: the {n.team(e.side)} fans hit a {n.team(1 - e.side)} player."
+    if key in ("cheering_fans", "brilliant_coaching"):
+        gain = "gain a re-roll each" if e.side not in (0, 1) else "gain a re-roll"
+        return f"{name}: {totals}: {team} {gain}."
+    return f"{name}: {team} win it."
+
+
 def render(e: ReportEvent, n: Names) -> str:
     """One report line for an event."""
     k = e.kind
@@ -214,7 +265,17 @@ def render(e: ReportEvent, n: Names) -> str:
             return f"{n.team(0)} against {n.team(1)}: the first half begins."
         return f"Half-time: {n.score(e.score)}. The second half begins."
     if k == K.KICK_OFF:
-        return f"Kick-off table: {e.value}, {n.kickoff(e.value)}"
+        name = n.kickoff(e.value)
+        return f"Kick-off table: {e.value}, {name}{'' if name.endswith('!') else '.'}"
+    if k == K.KICK_OFF_SIDE:
+        return _kick_off_side(e, n)
+    if k == K.BALL_LANDS:
+        return _ball_lands(e)
+    if k == K.BOUNCE:
+        return _bounce(e)
+    if k == K.CROWD:
+        lost = ", losing the ball" if e.ok else ""
+        return f"{n.player(e.player)} is pushed into the crowd from {_xy(e.square)}{lost}."
     if k == K.TURN:
         return f"Half {e.half}, turn {e.value}: {n.team(e.side)} ({SIDE_WORDS[e.side]})."
     if k == K.SPELL:

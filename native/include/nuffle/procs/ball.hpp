@@ -14,6 +14,10 @@ namespace fb = frames::p_bounce;
 namespace fti = frames::p_throw_in;
 
 constexpr int PSTAT_TOUCHDOWNS = 1;
+// types.BOUNCE_*: where a bounce leaves the ball (Event.BOUNCE's last field).
+constexpr int BOUNCE_OUT = 0;
+constexpr int BOUNCE_IN_PLAY = 1;
+constexpr int BOUNCE_TOUCHBACK = 2;
 
 inline bool ball_on(const Board& b, int x, int y) noexcept { return x >= 0 && x < b.width && y >= 0 && y < b.height; }
 
@@ -70,6 +74,7 @@ NUFFLE_HOOK_POINT(LandingNearby, "ball.landing_nearby",
 // ball.land_ball: a catch if someone can, a single player next to an empty square whose
 // LANDING_NEARBY handler acts, else a bounce.
 inline void land_ball(State& s, const Board& b, int sq, int bonus, bool kickoff = false) {
+    note(s, frames::ev::LAND, -1, sq, kickoff ? 1 : 0);
     s.ball = static_cast<std::int16_t>(sq);
     s.ball_state = frames::ball::ON_GROUND;
     const int pid = s.grid[sq];
@@ -191,18 +196,21 @@ inline void bounce_run(Ctx& c) {
     const bool on = ball_on(b, nx, ny);
     const bool kickoff = f.arg[fb::F_KICKOFF] != 0;
     if (kickoff && (!on || !in_own_half(b, nsq, other(s.kicking)))) {
+        note(s, frames::ev::BOUNCE, -1, on ? nsq : -1, BOUNCE_TOUCHBACK);
         s.ball = -1;
         s.ball_state = frames::ball::NONE;
         pop(s);
         return;
     }
     if (!on) {
+        note(s, frames::ev::BOUNCE, -1, -1, BOUNCE_OUT);
         s.ball = static_cast<std::int16_t>(sq);
         s.ball_state = frames::ball::ON_GROUND;
         pop(s);
         push_throw_in(s, sq, nsq);
         return;
     }
+    note(s, frames::ev::BOUNCE, -1, nsq, BOUNCE_IN_PLAY);
     s.ball = static_cast<std::int16_t>(nsq);
     s.ball_state = frames::ball::ON_GROUND;
     const int pid = s.grid[nsq];

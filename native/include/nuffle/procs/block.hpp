@@ -327,7 +327,8 @@ inline void block_run(Ctx& c) {
         }
         return;
     }
-    if (f.phase == fbk::REROLL_CHECK) {  // the Loner check for the team re-roll, or the Pro check
+    if (f.phase == fbk::REROLL_CHECK || f.phase == fbk::PRO_CHECK) {  // the Loner check, or the Pro check
+        note_check(s, f.arg[fbk::F_ATTACKER], f.phase == fbk::PRO_CHECK);
         if (die(s) >= 4) {
             f.phase = fbk::DICE;
             request_block_dice(s, f);
@@ -449,7 +450,7 @@ inline void block_act(Ctx& c, const Act& a) {
     if (t == frames::at::USE_PRO) {
         f.arg[fbk::F_REROLLED] = 1;
         roll_pro(s, f.arg[fbk::F_ATTACKER], true);
-        f.phase = fbk::REROLL_CHECK;
+        f.phase = fbk::PRO_CHECK;
         request_threshold(s, 4, purpose("pro"));
         return;
     }

@@ -231,6 +231,7 @@ inline void kickoff_run(Ctx& c) {
             s.turnover = 0;
             s.active = -1;
             if (s.ball < 0) {
+                note(s, frames::ev::LAND, -1, -1, 1);  // out of the receiving half: a touchback
                 kickoff_touchback(c, f);
                 return;
             }
@@ -330,6 +331,7 @@ inline void perfect_defence_run(Ctx& c) {
     Frame& f = c.top();
     if (f.phase == frames::p_perfect_defence::START) {
         f.phase = frames::p_perfect_defence::REARRANGED;
+        note(s, frames::ev::KICKOFF_SIDE, s.kicking, 0, 0);
         Frame& st = push(s, frames::SETUP);
         st.arg[fs::F_SIDE] = s.kicking;
         st.arg[fs::F_REARRANGE] = 1;
@@ -356,6 +358,7 @@ inline void high_kick_run(Ctx& c) {
         pop(s);
         return;
     }
+    note(s, frames::ev::KICKOFF_SIDE, other(s.kicking), 0, 0);
     wait(s, other(s.kicking), frames::dk::HIGH_KICK);
 }
 
@@ -367,6 +370,9 @@ inline void high_kick_act(Ctx& c, const Act& a) {
     if (a.type == frames::at::SELECT_PLAYER) move_player(c.s, a.player, c.s.ball);
     pop(c.s);
 }
+
+// kickoff_table.roll_off_winner: the side with the higher roll-off total, -1 on a tie.
+inline int roll_off_winner(int home, int away) noexcept { return home > away ? 0 : (away > home ? 1 : -1); }
 
 // kickoff_table.kickoff_fame: the match FAME plus the FAME handlers of its players on the pitch.
 inline int kickoff_fame(const State& s, int side) noexcept {
@@ -405,6 +411,7 @@ inline void re_roll_contest_run(Ctx& c, int proc) {
     }
     const int away = die(s) + kickoff_fame(s, 1) + helpers(1);
     const int home = f.arg[fx::F_HOME];
+    note(s, frames::ev::KICKOFF_SIDE, roll_off_winner(home, away), home, away);
     if (home >= away) ++s.teams[0].rerolls;
     if (away >= home) ++s.teams[1].rerolls;
     pop(s);
@@ -442,7 +449,15 @@ inline void changing_weather_run(Ctx& c) {
     pop(s);
 }
 
-inline void quick_snap_run(Ctx& c) { wait(c.s, other(c.s.kicking), frames::dk::QUICK_SNAP); }
+inline void quick_snap_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    namespace fq = frames::p_quick_snap;
+    if (list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, fq::F_MOVED_CAP).size() == 0) {  // (run again after each move)
+        note(s, frames::ev::KICKOFF_SIDE, other(s.kicking), 0, 0);
+    }
+    wait(s, other(s.kicking), frames::dk::QUICK_SNAP);
+}
 
 inline Legal quick_snap_legal(Ctx& c) {
     State& s = c.s;
@@ -484,6 +499,7 @@ inline void blitz_kickoff_run(Ctx& c) {
     Frame& f = c.top();
     if (f.phase == frames::p_blitz_kickoff::START) {
         f.phase = frames::p_blitz_kickoff::TURN_PLAYED;
+        note(s, frames::ev::KICKOFF_SIDE, s.kicking, 0, 0);
         Frame& t = push(s, frames::TURN);
         t.arg[frames::p_turn::F_SIDE] = s.kicking;
         t.arg[frames::p_turn::F_BLITZ] = 1;
@@ -524,6 +540,7 @@ inline void throw_a_rock_run(Ctx& c) {
     }
     if (f.phase == fr2::AWAY_ROLLED) {
         const int rolls[2] = {f.arg[fr2::F_HOME], die(s) + kickoff_fame(s, 1)};
+        note(s, frames::ev::KICKOFF_SIDE, roll_off_winner(rolls[0], rolls[1]), rolls[0], rolls[1]);
         victims.clear();
         for (int side = 0; side < 2; ++side) {
             if (rolls[side] <= rolls[1 - side]) victims.push_back(side);

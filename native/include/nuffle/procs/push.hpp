@@ -241,6 +241,7 @@ inline void crowd_surf_run(Ctx& c) {
     const int pid = f.arg[fcs::F_PID];
     if (f.phase == fcs::START) {
         f.phase = fcs::INJURED;
+        note(s, frames::ev::CROWD, pid, f.arg[fcs::F_LAST], f.arg[fcs::F_HAD_BALL]);
         push_injury(s, pid, 0, true);
         return;
     }

@@ -84,6 +84,12 @@ inline bool spend_team_reroll(State& s, int pid) noexcept {
     return team_reroll_check(s, pid);
 }
 
+// rolls.note_check: the 4+ check before a re-roll (Pro's, or Loner's before a team re-roll)
+// logged as a roll.
+inline void note_check(const State& s, int pid, bool pro) {
+    note(s, frames::ev::ROLL, pid, pro ? frames::roll::PRO : frames::roll::LONER, die(s) * 8 + 4);
+}
+
 // PlayerRoll.run over a frame laid out as PlayerRoll: `ask` requests the roll, `finish` ends it
 // (DodgeRoll passes its own). With `faceless_failure`, a failure waiting for a re-roll choice
 // keeps no face (any failing face alike, as DodgeRoll stores it).
@@ -112,7 +118,8 @@ inline void roll_run(State& s, Frame& f, void (*ask)(State&, const Frame&), void
         if (faceless_failure) f.arg[fr::F_DIE] = 1;
         return;
     }
-    if (f.phase == fr::REROLL_CHECK) {
+    if (f.phase == fr::REROLL_CHECK || f.phase == fr::PRO_CHECK) {  // Loner's check or Pro's
+        note_check(s, f.arg[fr::F_PID], f.phase == fr::PRO_CHECK);
         if (die(s) >= 4) {
             f.phase = fr::ROLLED;
             ask(s, f);
@@ -131,7 +138,7 @@ inline void roll_reroll(State& s, Frame& f, const Act& a, void (*again)(State&, 
     const int pid = f.arg[fr::F_PID];
     if (a.type == frames::at::USE_PRO) {
         roll_pro(s, pid, true);
-        f.phase = fr::REROLL_CHECK;
+        f.phase = fr::PRO_CHECK;
         request_threshold(s, 4, purpose("pro"));
         return;
     }

@@ -9,7 +9,18 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import PSTAT_TOUCHDOWNS, STAT_TD, GameState
-from nuffle.core.types import PF, BallState, Event, RollKind, Status, Weather, other
+from nuffle.core.types import (
+    BOUNCE_IN_PLAY,
+    BOUNCE_OUT,
+    BOUNCE_TOUCHBACK,
+    PF,
+    BallState,
+    Event,
+    RollKind,
+    Status,
+    Weather,
+    other,
+)
 
 _THROW_IN_DIE = {"D3": Dice.D3, "D6": Dice.D6, "2D6": Dice.TWO_D6}
 
@@ -117,6 +128,7 @@ def land_ball(s: GameState, sq: int, bonus: int, kickoff: bool = False) -> None:
     On an empty square, a single player next to it with a skill at `LANDING_NEARBY` (Diving
     Catch) may act on the ball instead; two or more such players cancel each other out.
     """
+    s.note(Event.LAND, -1, sq, kickoff)
     s.ball = sq
     s.ball_state = BallState.ON_GROUND
     pid = s.grid[sq]
@@ -277,17 +289,21 @@ class Bounce(Procedure):
         x, y = b.xy(self.sq)
         nx, ny = x + dx, y + dy
         new = b.sq(nx, ny)
-        if self.kickoff and (not b.is_on(nx, ny) or new not in b.own_half(other(s.kicking))):
+        on = b.is_on(nx, ny)
+        if self.kickoff and (not on or new not in b.own_half(other(s.kicking))):
+            s.note(Event.BOUNCE, -1, new if on else -1, BOUNCE_TOUCHBACK)
             s.ball = -1
             s.ball_state = BallState.NONE
             s.pop()
             return
-        if not b.is_on(nx, ny):
+        if not on:
+            s.note(Event.BOUNCE, -1, -1, BOUNCE_OUT)
             s.ball = self.sq
             s.ball_state = BallState.ON_GROUND
             s.pop()
             s.push(ThrowIn(self.sq, new))
             return
+        s.note(Event.BOUNCE, -1, new, BOUNCE_IN_PLAY)
         s.ball = new
         s.ball_state = BallState.ON_GROUND
         pid = s.grid[new]

@@ -18,6 +18,7 @@ from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
     checked_reroll,
+    note_check,
     spend_team_reroll,
     team_reroll_available,
 )
@@ -202,6 +203,7 @@ class BlockPhase(GfiFirstPhase):
     STRENGTH_ROLLED: Final = 12
     STRENGTH_ROLL: Final = 13
     FORBID_FOLLOW_UP: Final = 14
+    PRO_CHECK: Final = 15  # the Pro check before re-rolling the dice (REROLL_CHECK: Loner's)
 
 
 class Block(Procedure):
@@ -329,7 +331,8 @@ class Block(Procedure):
             else:
                 s.wait(other(self._side(s)), DK.BLOCK_DICE)
             return
-        if self.phase == BlockPhase.REROLL_CHECK:  # Loner check for the team re-roll, or the Pro check
+        if self.phase in (BlockPhase.REROLL_CHECK, BlockPhase.PRO_CHECK):  # Loner or Pro check
+            note_check(s, self.attacker, self.phase == BlockPhase.PRO_CHECK)
             if s.die() >= 4:
                 self.phase = BlockPhase.DICE
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
@@ -565,7 +568,7 @@ class Block(Procedure):
         if t == ActionType.USE_PRO:
             self.rerolled = True
             checked_reroll(s, self.attacker, None, use=True)
-            self.phase = BlockPhase.REROLL_CHECK
+            self.phase = BlockPhase.PRO_CHECK
             s.request(threshold(4, "pro"))
             return
         if t == ActionType.DECLINE:

@@ -105,6 +105,7 @@ class Kickoff(Procedure):
             s.turnover = False
             s.active = -1
             if s.ball < 0:
+                s.note(Event.LAND, -1, -1, True)  # out of the receiving half: a touchback
                 self._touchback(s)
                 return
             self.phase = KickoffPhase.LANDED

@@ -32,6 +32,11 @@ def kickoff_fame(s: GameState, side: int) -> int:
     return fame
 
 
+def roll_off_winner(home: int, away: int) -> int:
+    """The side with the higher roll-off total, -1 on a tie."""
+    return 0 if home > away else 1 if away > home else -1
+
+
 class GetTheRef(Procedure):
     """2: each team gains a bribe."""
 
@@ -106,6 +111,7 @@ class PerfectDefence(Procedure):
     def run(self, s: GameState) -> None:
         if self.phase == PerfectDefencePhase.START:
             self.phase = PerfectDefencePhase.REARRANGED
+            s.note(Event.KICKOFF_SIDE, s.kicking, 0, 0)
             s.push(Setup(s.kicking, rearrange=True))
             return
         s.pop()
@@ -130,6 +136,7 @@ class HighKick(Procedure):
         if s.ball < 0 or s.grid[s.ball] != -1 or not self._candidates(s):
             s.pop()
             return
+        s.note(Event.KICKOFF_SIDE, other(s.kicking), 0, 0)
         s.wait(other(s.kicking), DK.HIGH_KICK)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -178,6 +185,7 @@ class _ReRollContest(Procedure):
             s.request(Chance(Dice.D3, 1, type(self).__name__))
             return
         away = s.die() + kickoff_fame(s, 1) + self.helpers(s, 1)
+        s.note(Event.KICKOFF_SIDE, roll_off_winner(self.home, away), self.home, away)
         if self.home >= away:
             s.teams[0].rerolls += 1
         if away >= self.home:
@@ -260,6 +268,8 @@ class QuickSnap(Procedure):
         self.moved: list[int] = []
 
     def run(self, s: GameState) -> None:
+        if not self.moved:  # (run again after each move)
+            s.note(Event.KICKOFF_SIDE, other(s.kicking), 0, 0)
         s.wait(other(s.kicking), DK.QUICK_SNAP)
 
     def legal(self, s: GameState) -> LegalActions:
@@ -303,6 +313,7 @@ class BlitzKickoff(Procedure):
 
         if self.phase == BlitzKickoffPhase.START:
             self.phase = BlitzKickoffPhase.TURN_PLAYED
+            s.note(Event.KICKOFF_SIDE, s.kicking, 0, 0)
             s.push(Turn(s.kicking, blitz=True))
             return
         s.pop()
@@ -342,6 +353,7 @@ class ThrowARock(Procedure):
             return
         if self.phase == ThrowARockPhase.AWAY_ROLLED:
             away = s.die() + kickoff_fame(s, 1)
+            s.note(Event.KICKOFF_SIDE, roll_off_winner(self.home, away), self.home, away)
             self.victims = [side for side in (0, 1) if (self.home, away)[side] <= (self.home, away)[1 - side]]
             self.phase = ThrowARockPhase.VICTIMS
         if self.phase == ThrowARockPhase.VICTIMS:

@@ -13,7 +13,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import BallState, Status
+from nuffle.core.types import BallState, Event, Status
 
 
 def _sign(v: int) -> int:
@@ -274,6 +274,7 @@ class CrowdSurf(Procedure):
 
         if self.phase == CrowdSurfPhase.START:
             self.phase = CrowdSurfPhase.INJURED
+            s.note(Event.CROWD, self.pid, self.last, self.had_ball)
             s.push(Injury(self.pid, crowd=True))
             return
         if self.phase == CrowdSurfPhase.INJURED:

@@ -95,12 +95,18 @@ def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = Fa
     return False
 
 
+def note_check(s: GameState, pid: int, pro: bool) -> None:
+    """Log the 4+ check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
+    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + 4)
+
+
 class PlayerRollPhase(Phases):
     """PlayerRoll: the die, a re-roll choice after a failure, the Loner or Pro check."""
 
     ROLLED: Final = 1
     REROLL_CHOICE: Final = 2
-    REROLL_CHECK: Final = 3
+    REROLL_CHECK: Final = 3  # the Loner check before a team re-roll
+    PRO_CHECK: Final = 4  # the Pro check before its re-roll
 
 
 class PlayerRoll(Procedure):
@@ -182,7 +188,8 @@ class PlayerRoll(Procedure):
             self.phase = PlayerRollPhase.REROLL_CHOICE
             s.wait(s.pteam[self.pid], DK.REROLL)
             return
-        if self.phase == PlayerRollPhase.REROLL_CHECK:  # Loner or Pro check before the re-roll
+        if self.phase in (PlayerRollPhase.REROLL_CHECK, PlayerRollPhase.PRO_CHECK):  # Loner or Pro
+            note_check(s, self.pid, self.phase == PlayerRollPhase.PRO_CHECK)
             if s.die() >= 4:
                 self.phase = PlayerRollPhase.ROLLED
                 s.request(self._event())
@@ -214,7 +221,7 @@ class PlayerRoll(Procedure):
         self.rerolled = True
         if action.type == ActionType.USE_PRO:
             checked_reroll(s, self.pid, self.kind, use=True)
-            self.phase = PlayerRollPhase.REROLL_CHECK
+            self.phase = PlayerRollPhase.PRO_CHECK
             s.request(threshold(4, "pro"))
             return
         if action.type == ActionType.USE_SKILL:
