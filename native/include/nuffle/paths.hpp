@@ -300,6 +300,10 @@ class Search {
         run(first, pickup);
     }
 
+    // Whether the search started (PathSearch.start is not None): a player on the pitch, standing
+    // or prone, who can stand up.
+    bool started() const noexcept { return start_ >= 0; }
+
     // Every reachable square but the start with its safest route (PathSearch.all).
     std::vector<std::pair<int, Route>> all() {
         best();

@@ -3,6 +3,7 @@
 // and sidelines.
 #pragma once
 
+#include <array>
 #include <cstdlib>
 #include <vector>
 
@@ -39,9 +40,10 @@ struct Reach {
     }
 };
 
-// Fills `r` (its buffers reused) and returns it.
+// Fills `r` (its buffers reused) and returns it; `nb`: the eight square offsets in the order
+// tried (the board's by default).
 inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
-                                    Reach& r) {
+                                    Reach& r, const std::array<int, 8>& nb) {
     r.order.clear();
     r.start = -1;
     const int start = s.players[pid].square;
@@ -52,7 +54,7 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
     r.parent[static_cast<std::size_t>(start)] = -1;
     auto expand = [&](int sq) {
         if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) return;
-        for (const int o : b.neighbours) {
+        for (const int o : nb) {
             const int n = sq + o;
             if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
                 r.parent[static_cast<std::size_t>(n)] = sq;
@@ -73,6 +75,10 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
         hi = r.order.size();
     }
     return r;
+}
+inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
+                                    Reach& r) {
+    return roll_free_reach(s, b, pid, budget, tz, r, b.neighbours);
 }
 
 // decisions.threats: opposing standing players within two squares of `sq` (a negative `sq`
