@@ -88,9 +88,11 @@ def test_the_cpp_grod_decides_as_the_python_grod_in_whole_matches() -> None:
 
 
 def test_the_cpp_grod_reads_the_values_it_is_given() -> None:
-    # a tweak that changes play (kick deeper, blitz eagerly, value fouls) is honoured in C++ too
-    seen = run((5,), (("orc", "dwarf"),), range(1), tweak="kick_depth=2,blitz_spent=0,foul_injury=20")
-    assert seen["complete"] == 1
+    # values that change play (fouls worth more than a sending-off costs, a deeper kick) are
+    # honoured in C++ too: the foul purpose, which the default values rarely choose, is compared
+    seen = run((5, 11), (("orc", "dwarf"),), range(1), tweak="kick_depth=2,foul_injury=60,foul_sent_off=5")
+    assert seen["complete"] == 2
+    assert seen["START_FOUL"] > 0, dict(seen)
 
 
 @pytest.mark.slow
@@ -102,7 +104,7 @@ def test_the_cpp_grod_decides_as_the_python_grod_over_many_races_and_boards() ->
     wizards = ((replace(default_team("dwarf"), inducements=Inducements(wizard=True)),
                 replace(default_team("high-elf"), inducements=Inducements(wizard=True))),)
     seen.update(run((5, 11), wizards, range(2), assisted=True))
-    for what in (*COVERED, "START_PASS", "START_HANDOFF", "START_FOUL", "USE_REROLL"):
+    for what in (*COVERED, "START_PASS", "START_HANDOFF", "USE_REROLL", "USE_SKILL"):
         assert seen[what] > 0, f"no {what} compared: {dict(seen)}"
 
 

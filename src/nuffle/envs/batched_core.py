@@ -38,10 +38,11 @@ from nuffle.envs.opponent import Opponent
 from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot, or a policy):
-#: "scripted" is the C++ scripted bot (native/include/nuffle/bots/), decision for decision the
-#: Python one ("scripted?native=0" plays the Python bot itself).
-NATIVE_OPPONENTS = {"random": 0, "self": 1, "scripted": 4}
-_PYTHON_OPPONENT, _POLICY_OPPONENT, _SCRIPTED_OPPONENT = 2, 3, 4
+#: "scripted" and "grod" are the C++ scripted and grod bots (native/include/nuffle/bots/), decision
+#: for decision the Python ones ("scripted?native=0", "grod?native=0" play the Python bots themselves;
+#: "grod" plays its default values, a "grod?values=..." or "grod?tweak=..." opponent is the Python bot).
+NATIVE_OPPONENTS = {"random": 0, "self": 1, "scripted": 4, "grod": 5}
+_PYTHON_OPPONENT, _POLICY_OPPONENT, _SCRIPTED_OPPONENT, _GROD_OPPONENT = 2, 3, 4, 5
 _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 0, 1, 2
 _NEW_EPISODE, _POLICY_PENDING = 1, 3
 
@@ -130,7 +131,7 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
     step limit, the reward's (event index, weight) terms (`envs/rewards.py`'s presets and
     weights; EnvError for a callable, which cannot run in C++) and, for a scripted set-up
     (the learner's or the policy's) or the C++ scripted opponent, the board's formations
-    (the data file)."""
+    (the data file); for the C++ grod opponent, the formations and values grod reads."""
     try:
         terms = reward_terms(spec.reward)
     except InputError as e:
@@ -156,6 +157,12 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
     }
     if _SCRIPTED_SETUP in (setup, options["opponent_setup"]) or opponent == _SCRIPTED_OPPONENT:
         options["offense"], options["defense"] = board_formations(spec.board)
+    if opponent == _GROD_OPPONENT:  # the formations and values the Python grod bot reads
+        from nuffle.agents.grod.native import grod_formations
+        from nuffle.agents.grod.values import load_values
+
+        options["grod_offense"], options["grod_defense"] = grod_formations(spec.board)
+        options["grod_values"] = dict(load_values().table)
     return options
 
 
