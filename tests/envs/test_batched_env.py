@@ -52,19 +52,22 @@ def test_spaces_are_bloodbowlenvs_batched() -> None:
 
 @pytest.mark.parametrize(("setup", "opponent", "board"), [
     (None, "scripted?native=0", 1), ("scripted", "scripted?native=0", 1),
-    (None, "scripted", 1), ("scripted", "scripted", 3)])
+    (None, "scripted", 1), ("scripted", "scripted", 3),
+    (None, "grod?native=0", 1), ("scripted", "grod", 3), (None, "grod", 11)])
 def test_equals_bloodbowlenv_step_for_step_with_a_python_opponent(setup: str | None, opponent: str,
                                                                    board: int) -> None:
-    """A Python bot ('scripted?native=0', played one decision at a time on the row's game) or
-    the C++ scripted bot inside the core ('scripted') against BloodBowlEnvs with the Python
-    scripted bot: the same observations, rewards and ends at every step."""
+    """A Python bot ('scripted?native=0', 'grod?native=0', played one decision at a time on the
+    row's game) or the C++ scripted or grod bot inside the core ('scripted', 'grod') against
+    BloodBowlEnvs with the Python bot of that name: the same observations, rewards and ends at
+    every step."""
     kwargs: dict[str, Any] = {"board": board, "setup": setup, "max_steps": 40, "side": "random"}
     batched = BatchedVectorEnv(2, opponent=opponent, **kwargs)
-    ref = make_vector_env(2, engine="native", opponent="scripted?native=0", **kwargs)
+    bot = opponent.partition("?")[0]
+    ref = make_vector_env(2, engine="native", opponent=f"{bot}?native=0", **kwargs)
     ob, ib = batched.reset(seed=5)
     orf, irf = ref.reset(seed=5)
-    core = batched._core  # one worker: every row's Python bots, or none (C++ plays 'scripted')
-    assert core is not None and bool(core.opponents) == (opponent != "scripted")
+    core = batched._core  # one worker: every row's Python bots, or none (C++ plays 'scripted', 'grod')
+    assert core is not None and bool(core.opponents) == (opponent != bot)
     rng = np.random.default_rng(1)
     ends = terminated = 0
     for _ in range(250):
