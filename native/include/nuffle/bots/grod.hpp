@@ -85,6 +85,7 @@ private:
     bool compensated_;
     std::deque<Act> queue_;
     int acting_ = -1;
+    ReachBuffers buffers_;
 
     Act choose(State& s, const Legal& legal) {
         const int side = s.decider;
@@ -104,7 +105,7 @@ private:
     // --- team turn -------------------------------------------------------------------------
 
     Act turn(const State& s, const Legal& legal, int side) {
-        Scorer scorer(s, b_, side, legal, v_, compensated_);
+        Scorer scorer(s, b_, side, legal, v_, compensated_, buffers_);
         std::vector<Candidate> cands = scorer.candidates();
         const int best = choose_candidate(cands, v_, compensated_);
         if (best < 0) {
@@ -140,7 +141,7 @@ private:
             queue_.clear();
         }
         if (carrier(s) == pid && group_of(legal, fat::MOVE) != nullptr) {
-            Scorer scorer(s, b_, side, legal, v_, compensated_);
+            Scorer scorer(s, b_, side, legal, v_, compensated_, buffers_);
             std::vector<Candidate> cands;
             scorer.carrier_actions(pid, std::max(d.moved, 0), false, d.action, cands);
             const int best = bots::choose(cands, v_, compensated_);

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,21 +24,30 @@
 
 namespace nuffle::bots {
 
-// purposes.Candidate: one player action for one purpose; `make` builds the actions of one whose
-// route is only built if it is chosen.
+// purposes.Candidate: one player action for one purpose. The carrier's moves to safety keep
+// their route in the search (`lazy`, to `lazy_sq`; `lazy_cut`: inside the action already), built
+// only for the one chosen.
 struct Candidate {
     int pid = -1;
     double value = 0.0, prob = 0.0;
     Plan actions;
     bool ball = false;  // a failure loses the ball
-    std::function<Plan()> make;
+    paths::Search* lazy = nullptr;
+    int lazy_sq = -1;
+    bool lazy_cut = false;
 
     double ev(const GrodValues& v) const {
         const double cost = v.turnover + (ball ? v.ball_loss : 0.0);
         return prob * value - (1.0 - prob) * cost;
     }
     const Plan& plan() {
-        if (actions.empty() && make) actions = make();
+        if (actions.empty() && lazy != nullptr) {
+            paths::Route r;
+            lazy->path(lazy_sq, r);
+            if (!lazy_cut) actions.push_back(Act{fat::START_MOVE, pid, -1});
+            for (const int sq : r.steps) actions.push_back(Act{fat::MOVE, -1, sq});
+            actions.push_back(Act{fat::END_ACTION, -1, -1});
+        }
         return actions;
     }
 };
@@ -78,19 +86,27 @@ inline int choose(const std::vector<Candidate>& cands, const GrodValues& v, bool
     return top;
 }
 
+// The roll-free reaches a Scorer computes (its caches' buffers, kept by the bot between plans so
+// that they are not allocated afresh for each).
+struct ReachBuffers {
+    std::vector<Reach> moves = std::vector<Reach>(MAX_PLAYERS), blitz = std::vector<Reach>(MAX_PLAYERS);
+};
+
 // purposes.Scorer: scores the purposes of `side` in position `s` for one plan.
 class Scorer {
 public:
-    Scorer(const State& s, const Board& b, int side, const Legal& legal, const GrodValues& v, bool compensated)
-        : s_(s), b_(b), side_(side), legal_(legal), v_(v), compensated_(compensated), tz_(tz_map(s, b, side)),
+    Scorer(const State& s, const Board& b, int side, const Legal& legal, const GrodValues& v, bool compensated,
+           ReachBuffers& buffers)
+        : s_(s), b_(b), side_(side), legal_(legal), v_(v), compensated_(compensated), reaches_(buffers.moves),
+          blitz_reaches_(buffers.blitz), tz_(tz_map(s, b, side)),
           ez_(b.endzone_x[static_cast<std::size_t>(side)]),
           last_turn_(s.teams[side].turn >= b.variant.turns_per_half) {
         const int f = side == 0 ? 1 : -1;  // reach._neighbours: side-relative, forward first
         const int st = b.stride;
         const int order[8][2] = {{1, 0}, {1, -1}, {1, 1}, {0, -1}, {0, 1}, {-1, 0}, {-1, -1}, {-1, 1}};
         for (int i = 0; i < 8; ++i) nb_[static_cast<std::size_t>(i)] = order[i][1] * st + order[i][0] * f;
-        reach_done_.assign(MAX_PLAYERS, false);
-        reaches_.resize(MAX_PLAYERS);
+        reach_done_.fill(false);
+        blitz_done_.fill(false);
     }
 
     // Scorer.candidates: every scored candidate of every player who can act.
@@ -134,17 +150,7 @@ public:
         for (const auto& [sq, prob] : ps.reachable()) {
             if (prob < v_.carrier_min_prob) continue;
             const double gain = carrier_value(sq, here) - base;
-            if (gain > 0) {
-                paths::Search* psp = &ps;
-                const int target = sq;
-                out.push_back(Candidate{c, gain, prob, {}, true, [this, psp, target, c, cut]() {
-                                            paths::Route r;
-                                            psp->path(target, r);
-                                            Plan acts = cut_plan(steps(fat::START_MOVE, c, r.steps), cut);
-                                            acts.push_back(Act{fat::END_ACTION, -1, -1});
-                                            return acts;
-                                        }});
-            }
+            if (gain > 0) out.push_back(Candidate{c, gain, prob, {}, true, &ps, sq, cut > 0});
         }
         if (fresh && s_.players[c].status == static_cast<std::uint8_t>(Status::PRONE) && ps.started()) {
             out.push_back(Candidate{c, v_.stand_up, 1.0, {Act{fat::START_MOVE, c, -1}, Act{fat::END_ACTION, -1, -1}}, false, {}});
@@ -160,15 +166,16 @@ private:
     const Legal& legal_;
     const GrodValues& v_;
     bool compensated_;
+    std::vector<Reach>& reaches_;
+    std::vector<Reach>& blitz_reaches_;
     std::vector<int> tz_;
     int ez_;
     bool last_turn_;
     std::array<int, 8> nb_{};
     std::map<std::pair<int, int>, std::unique_ptr<paths::Search>> searches_;
     std::unique_ptr<PositionMap> positions_;
-    std::vector<bool> reach_done_;
-    std::vector<Reach> reaches_;
-    Reach scratch_;
+    std::array<bool, MAX_PLAYERS> reach_done_{};
+    std::array<bool, MAX_PLAYERS> blitz_done_{};
 
     int tz(int sq) const noexcept { return tz_[static_cast<std::size_t>(sq)]; }
     int to_ez(int sq) const noexcept { return std::abs(b_.xs[static_cast<std::size_t>(sq)] - ez_); }
@@ -207,6 +214,15 @@ private:
     int move_budget(int pid) const {
         const int ma = s_.players[pid].ma;
         return s_.players[pid].status != static_cast<std::uint8_t>(Status::PRONE) ? ma : ma - stand_up_cost(s_, pid);
+    }
+
+    // The roll-free reach of `p` a blitz keeps a square of movement for (cached for this plan).
+    const Reach& blitz_reach(int p) {
+        if (!blitz_done_[static_cast<std::size_t>(p)]) {
+            roll_free_reach(s_, b_, p, move_budget(p) - 1, tz_, blitz_reaches_[static_cast<std::size_t>(p)], nb_);
+            blitz_done_[static_cast<std::size_t>(p)] = true;
+        }
+        return blitz_reaches_[static_cast<std::size_t>(p)];
     }
 
     // Scorer.reach: roll-free reach of `p` (cached for this plan).
@@ -391,14 +407,13 @@ private:
                 int end = -1;
                 std::vector<int> route;
                 if (q == c) {  // worth the full pathfinder: dodges and GFIs allowed
-                    const auto routes = search(p).adjacent(paths::Search::BLITZ);
-                    const auto it = std::find_if(routes.begin(), routes.end(), [&](const auto& e) { return e.first == tsq; });
-                    if (it == routes.end() || it->second.prob < 0.3) continue;
-                    prob = it->second.prob;
-                    route = it->second.steps;
+                    paths::Route path;
+                    if (!search(p).adjacent_to(paths::Search::BLITZ, q, path) || path.prob < 0.3) continue;
+                    prob = path.prob;
+                    route = std::move(path.steps);
                     end = route.empty() ? pos(s_, p) : route.back();
                 } else {
-                    const Reach& parent = roll_free_reach(s_, b_, p, move_budget(p) - 1, tz_, scratch_, nb_);
+                    const Reach& parent = blitz_reach(p);
                     std::vector<int> spots;
                     if (b_.distance(pos(s_, p), tsq) == 1) spots.push_back(pos(s_, p));
                     for (const int sq : parent.order) {
@@ -444,7 +459,7 @@ private:
                 std::tuple<int, std::size_t> best_key{};
                 for (const int n : parent.order) {
                     if (b_.distance(n, qsq) != 1) continue;
-                    const std::tuple<int, std::size_t> key{tz(n), parent.route(n).size()};
+                    const std::tuple<int, std::size_t> key{tz(n), parent.depth(n)};
                     if (spot < 0 || key < best_key) {
                         spot = n;
                         best_key = key;

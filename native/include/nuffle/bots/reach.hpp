@@ -32,6 +32,12 @@ struct Reach {
     bool has(int sq) const noexcept {
         return start >= 0 && sq >= 0 && parent[static_cast<std::size_t>(sq)] != -2 && sq != start;
     }
+    // len(reach.route(...)): the steps from the start to `end`.
+    std::size_t depth(int end) const noexcept {
+        std::size_t n = 0;
+        for (int sq = end; has(sq); sq = parent[static_cast<std::size_t>(sq)]) ++n;
+        return n;
+    }
     // reach.route: the squares from the start (excluded) to `end`.
     std::vector<int> route(int end) const {
         std::vector<int> out;
