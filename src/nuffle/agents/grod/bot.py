@@ -4,8 +4,8 @@ act and takes the best player action, step by step; ending the turn scores 0."""
 from __future__ import annotations
 
 from nuffle.agents.base import Agent
-from nuffle.agents.grod.native import NativeGrod
 from nuffle.agents.grod.decisions import block_dice_choice, reroll_choice, skill_choice
+from nuffle.agents.grod.native import NativeGrod
 from nuffle.agents.grod.purposes import Candidate, Scorer, choose
 from nuffle.agents.grod.setup import formation_plan, kick_target
 from nuffle.agents.grod.values import Values, load_values
