@@ -107,7 +107,7 @@ private:
     Act turn(const State& s, const Legal& legal, int side) {
         Scorer scorer(s, b_, side, legal, v_, compensated_, buffers_);
         std::vector<Candidate> cands = scorer.candidates();
-        const int best = choose_candidate(cands, v_, compensated_);
+        const int best = bots::choose(cands, v_, compensated_);
         if (best < 0) {
             queue_.clear();
             return Act{fat::END_TURN, -1, -1};
@@ -121,10 +121,6 @@ private:
         queue_.assign(plan.begin() + 1, plan.end());
         acting_ = c.pid;
         return plan[0];
-    }
-
-    static int choose_candidate(const std::vector<Candidate>& cands, const GrodValues& v, bool compensated) {
-        return bots::choose(cands, v, compensated);
     }
 
     // GrodBot._in_action: inside the player's action (from the decision).

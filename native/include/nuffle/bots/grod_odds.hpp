@@ -7,7 +7,10 @@
 // same double as Python's float(Fraction).
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 

@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
-#include <optional>
 #include <tuple>
 #include <utility>
 #include <vector>
