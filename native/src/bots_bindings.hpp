@@ -6,9 +6,18 @@
 
 #include <memory>
 
+#include <map>
+#include <string>
+
+#include "nuffle/bots/grod.hpp"
 #include "nuffle/bots/scripted.hpp"
 
 namespace {
+
+struct PyGrodBot {
+    std::shared_ptr<const nuffle::Board> board;
+    std::unique_ptr<nuffle::bots::GrodBot> bot;
+};
 
 struct PyScriptedBot {
     std::shared_ptr<const nuffle::Board> board;
@@ -31,6 +40,27 @@ void bind_bots(py::module_& m) {
              "the pathfinder sums as Python 3.12+ does.")
         .def("reset", [](PyScriptedBot& b) { b.bot->reset(); }, "A new match: forget everything.")
         .def("act", [](PyScriptedBot& b, const PyState& st, bool plain) {
+            const nuffle::Act a = b.bot->act(st.s, plain);
+            return py::make_tuple(a.type, a.player, a.square);
+        }, py::arg("state"), py::arg("plain") = false,
+           "(action type, player or -1, flat square or -1): the decision of the side to decide in `state` "
+           "(`plain`: as shown the match without assisted moves).");
+    py::class_<PyGrodBot>(m, "GrodBot", "The grod bot in C++ (agents/grod/bot.py's GrodBot, decision for decision).")
+        .def(py::init([](std::shared_ptr<nuffle::Board> board, const py::dict& offense, const py::dict& defense,
+                         const std::map<std::string, double>& values, bool compensated) {
+                 auto out = std::make_unique<PyGrodBot>();
+                 out->board = board;
+                 out->bot = std::make_unique<nuffle::bots::GrodBot>(*board, formations_from(offense),
+                                                                     formations_from(defense),
+                                                                     nuffle::bots::GrodValues::from(values), compensated);
+                 return out;
+             }),
+             py::arg("board"), py::arg("offense"), py::arg("defense"), py::arg("values"), py::arg("compensated"),
+             "On `board`, with the formation it sets up in of each kind (one by name, home-side (x, y) squares in "
+             "priority order), its purpose values by name (agents/grod/values.py's table); `compensated`: the sums "
+             "as Python 3.12+ does them.")
+        .def("reset", [](PyGrodBot& b) { b.bot->reset(); }, "A new match: forget everything.")
+        .def("act", [](PyGrodBot& b, const PyState& st, bool plain) {
             const nuffle::Act a = b.bot->act(st.s, plain);
             return py::make_tuple(a.type, a.player, a.square);
         }, py::arg("state"), py::arg("plain") = false,

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,7 +46,7 @@ nuffle::vec::Options vec_options(const py::dict& d) {
     nuffle::vec::Options o;
     const auto opponent = d["opponent"].cast<int>();
     const auto setup = d["setup"].cast<int>();
-    if (opponent < 0 || opponent > 4) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
+    if (opponent < 0 || opponent > 5) throw std::invalid_argument("unknown opponent mode " + std::to_string(opponent));
     if (setup < 0 || setup > 2) throw std::invalid_argument("unknown set-up mode " + std::to_string(setup));
     o.opponent = static_cast<nuffle::vec::Opponent>(opponent);
     o.setup = static_cast<nuffle::vec::Setup>(setup);
@@ -66,6 +67,11 @@ nuffle::vec::Options vec_options(const py::dict& d) {
         o.opponent == nuffle::vec::Opponent::SCRIPTED) {
         o.offense = formations_from(d["offense"].cast<py::dict>());
         o.defense = formations_from(d["defense"].cast<py::dict>());
+    }
+    if (o.opponent == nuffle::vec::Opponent::GROD) {
+        o.grod_offense = formations_from(d["grod_offense"].cast<py::dict>());
+        o.grod_defense = formations_from(d["grod_defense"].cast<py::dict>());
+        o.grod_values = nuffle::bots::GrodValues::from(d["grod_values"].cast<std::map<std::string, double>>());
     }
     return o;
 }

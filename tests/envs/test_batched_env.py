@@ -52,19 +52,24 @@ def test_spaces_are_bloodbowlenvs_batched() -> None:
 
 @pytest.mark.parametrize(("setup", "opponent", "board"), [
     (None, "scripted?native=0", 1), ("scripted", "scripted?native=0", 1),
-    (None, "scripted", 1), ("scripted", "scripted", 3)])
+    (None, "scripted", 1), ("scripted", "scripted", 3),
+    (None, "grod?native=0", 1), ("scripted", "grod", 3), (None, "grod", 11),
+    (None, "grod?tweak=kick_depth=2,blitz_spent=0", 5)])
 def test_equals_bloodbowlenv_step_for_step_with_a_python_opponent(setup: str | None, opponent: str,
                                                                    board: int) -> None:
-    """A Python bot ('scripted?native=0', played one decision at a time on the row's game) or
-    the C++ scripted bot inside the core ('scripted') against BloodBowlEnvs with the Python
-    scripted bot: the same observations, rewards and ends at every step."""
+    """A Python bot ('scripted?native=0', 'grod?native=0', played one decision at a time on the
+    row's game) or the C++ scripted or grod bot inside the core ('scripted', 'grod') against
+    BloodBowlEnvs with the Python bot of that name: the same observations, rewards and ends at
+    every step."""
     kwargs: dict[str, Any] = {"board": board, "setup": setup, "max_steps": 40, "side": "random"}
     batched = BatchedVectorEnv(2, opponent=opponent, **kwargs)
-    ref = make_vector_env(2, engine="native", opponent="scripted?native=0", **kwargs)
+    bot, _, options = opponent.partition("?")
+    ref_options = "&".join(o for o in (options, "native=0") if o and o != "native=0")
+    ref = make_vector_env(2, engine="native", opponent=f"{bot}?{ref_options}", **kwargs)
     ob, ib = batched.reset(seed=5)
     orf, irf = ref.reset(seed=5)
-    core = batched._core  # one worker: every row's Python bots, or none (C++ plays 'scripted')
-    assert core is not None and bool(core.opponents) == (opponent != "scripted")
+    core = batched._core  # one worker: every row's Python bots, or none (C++ plays 'scripted', 'grod')
+    assert core is not None and bool(core.opponents) == opponent.endswith("native=0")
     rng = np.random.default_rng(1)
     ends = terminated = 0
     for _ in range(250):
@@ -411,3 +416,8 @@ def test_rows_cleared_by_what_they_wrote_equal_a_fresh_observation(board: int) -
             obs, _, term, trunc, _ = env.step(env.sample_actions(k))
             episodes += int((term | trunc).sum())
         assert episodes >= 4  # new episodes reuse the rows' arrays too
+
+
+def test_a_grod_opponent_whose_values_do_not_load_is_refused() -> None:
+    with pytest.raises(EnvError, match=r"'grod\?tweak=nope=1'.*no purpose value or modifier 'nope'"):
+        BatchedVectorEnv(1, board=1, opponent="grod?tweak=nope=1")

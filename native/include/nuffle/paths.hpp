@@ -300,6 +300,10 @@ class Search {
         run(first, pickup);
     }
 
+    // Whether the search started (PathSearch.start is not None): a player on the pitch, standing
+    // or prone, who can stand up.
+    bool started() const noexcept { return start_ >= 0; }
+
     // Every reachable square but the start with its safest route (PathSearch.all).
     std::vector<std::pair<int, Route>> all() {
         best();
@@ -357,31 +361,37 @@ class Search {
     enum Kind { BLITZ, HANDOFF, FOUL };
     std::vector<std::pair<int, Route>> adjacent(Kind kind) {
         std::vector<std::pair<int, Route>> out;
-        const bool cost = kind == BLITZ;
         for (int t = 0; t < s_.player_count; ++t) {
-            const Player& p = s_.players[t];
-            if (p.square < 0 || !wanted(kind, t)) continue;
-            std::vector<Cand> cands;
-            for (const int off : b_.neighbours) {
-                const int q = p.square + off;
-                for (const int li : labels_[static_cast<std::size_t>(q)]) {
-                    const Label& lab = pool_[static_cast<std::size_t>(li)];
-                    int key = 0;
-                    if (cost) {
-                        if (lab.moves >= limit_) continue;
-                        if (lab.moves >= ma_) key = K_GFI;
-                    }
-                    const int vid = key ? prof_.apply(lab.vid, key) : lab.vid;
-                    if (vid >= 0) cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], key});
-                }
-            }
-            const int k = pick(cands);
-            if (k >= 0) {
-                const Cand& c = cands[static_cast<std::size_t>(k)];
-                out.emplace_back(p.square, route(c.label, c.prob, c.key, p.square, cost ? 1 : 0));
-            }
+            Route r;
+            if (adjacent_to(kind, t, r)) out.emplace_back(s_.players[t].square, std::move(r));
         }
         return out;
+    }
+
+    // The chosen route next to player `t` alone (his entry of adjacent(kind)), if any.
+    bool adjacent_to(Kind kind, int t, Route& r) {
+        const Player& p = s_.players[t];
+        if (p.square < 0 || !wanted(kind, t)) return false;
+        const bool cost = kind == BLITZ;
+        std::vector<Cand> cands;
+        for (const int off : b_.neighbours) {
+            const int q = p.square + off;
+            for (const int li : labels_[static_cast<std::size_t>(q)]) {
+                const Label& lab = pool_[static_cast<std::size_t>(li)];
+                int key = 0;
+                if (cost) {
+                    if (lab.moves >= limit_) continue;
+                    if (lab.moves >= ma_) key = K_GFI;
+                }
+                const int vid = key ? prof_.apply(lab.vid, key) : lab.vid;
+                if (vid >= 0) cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], key});
+            }
+        }
+        const int k = pick(cands);
+        if (k < 0) return false;
+        const Cand& c = cands[static_cast<std::size_t>(k)];
+        r = route(c.label, c.prob, c.key, p.square, cost ? 1 : 0);
+        return true;
     }
 
    private:

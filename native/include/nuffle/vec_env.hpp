@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "nuffle/bots/grod.hpp"
 #include "nuffle/bots/scripted.hpp"
 #include "nuffle/encode.hpp"
 #include "nuffle/engine.hpp"
@@ -37,8 +38,8 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-// who takes the other side's decisions (SCRIPTED: the C++ scripted bot)
-enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2, POLICY = 3, SCRIPTED = 4 };
+// who takes the other side's decisions (SCRIPTED: the C++ scripted bot; GROD: the C++ grod bot)
+enum class Opponent : int { RANDOM = 0, SELF = 1, PYTHON = 2, POLICY = 3, SCRIPTED = 4, GROD = 5 };
 enum class Setup : int { LEARNER = 0, PYTHON = 1, SCRIPTED = 2 };  // who takes the learner's set-up decisions
 enum Pending : std::uint8_t { NONE = 0, NEW_EPISODE = 1, DECISION = 2, POLICY = 3 };  // why a row waits for Python
 
@@ -50,7 +51,9 @@ struct Options {
     int setup_kind = -1;  // DecisionKind.SETUP's value (State::waiting)
     rewards::Reward reward;  // the reward of a step's events (envs/rewards.py's weights)
     setup_plan::Formations offense, defense;  // the board's formations (Setup::SCRIPTED, Opponent::SCRIPTED)
-    bool compensated = false;  // Opponent::SCRIPTED: its pathfinder sums as Python 3.12+ does
+    bool compensated = false;  // Opponent::SCRIPTED / GROD: its sums as Python 3.12+ does them
+    setup_plan::Formations grod_offense, grod_defense;  // Opponent::GROD: the formation it sets up in of each kind
+    bots::GrodValues grod_values{};  // Opponent::GROD: its purpose values (agents/grod/values.py's table)
     bool keep_final = false;  // keep each ended episode's final position (Python's observation features read it)
 };
 
@@ -88,6 +91,7 @@ struct Row {
     std::vector<setup_plan::SetupPlanner> planners;  // the scripted set-up of each learner side
     std::vector<setup_plan::SetupPlanner> opponent_planner;  // a policy opponent's scripted set-up
     std::unique_ptr<bots::ScriptedBot> scripted;  // Opponent::SCRIPTED: the opponent
+    std::unique_ptr<bots::GrodBot> grod;  // Opponent::GROD: the opponent
     std::uint8_t pending = NONE;
     bool ended = false;  // an episode ended in this step
     std::vector<std::int64_t> idx;  // the legal indices shown now
@@ -114,6 +118,11 @@ public:
         }
         if (opt.opponent == Opponent::SCRIPTED) {
             for (Row& r : rows_) r.scripted = std::make_unique<bots::ScriptedBot>(b, opt.offense, opt.defense, opt.compensated);
+        }
+        if (opt.opponent == Opponent::GROD) {
+            for (Row& r : rows_) {
+                r.grod = std::make_unique<bots::GrodBot>(b, opt.grod_offense, opt.grod_defense, opt.grod_values, opt.compensated);
+            }
         }
     }
 
@@ -354,6 +363,7 @@ private:
         for (setup_plan::SetupPlanner& p : r.planners) p.reset();
         for (setup_plan::SetupPlanner& p : r.opponent_planner) p.reset();
         if (r.scripted) r.scripted->reset();
+        if (r.grod) r.grod->reset();
         if (python_) r.pending = NEW_EPISODE;
     }
 
@@ -384,6 +394,10 @@ private:
             if (!mine) {
                 if (opt_.opponent == Opponent::SCRIPTED) {
                     apply(r, r.scripted->act(r.s, true));  // shown the plain rules, as envs' Opponent
+                    continue;
+                }
+                if (opt_.opponent == Opponent::GROD) {
+                    apply(r, r.grod->act(r.s, true));
                     continue;
                 }
                 if (opt_.opponent == Opponent::PYTHON) {

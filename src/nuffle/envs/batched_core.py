@@ -38,10 +38,11 @@ from nuffle.envs.opponent import Opponent
 from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot, or a policy):
-#: "scripted" is the C++ scripted bot (native/include/nuffle/bots/), decision for decision the
-#: Python one ("scripted?native=0" plays the Python bot itself).
-NATIVE_OPPONENTS = {"random": 0, "self": 1, "scripted": 4}
-_PYTHON_OPPONENT, _POLICY_OPPONENT, _SCRIPTED_OPPONENT = 2, 3, 4
+#: "scripted" and "grod" are the C++ scripted and grod bots (native/include/nuffle/bots/), decision
+#: for decision the Python ones ("scripted?native=0", "grod?native=0" play the Python bots themselves;
+#: "grod?values=FILE&tweak=..." is the C++ grod with those values, `native_grod_values`).
+NATIVE_OPPONENTS = {"random": 0, "self": 1, "scripted": 4, "grod": 5}
+_PYTHON_OPPONENT, _POLICY_OPPONENT, _SCRIPTED_OPPONENT, _GROD_OPPONENT = 2, 3, 4, 5
 _LEARNER_SETUP, _PYTHON_SETUP, _SCRIPTED_SETUP = 0, 1, 2
 _NEW_EPISODE, _POLICY_PENDING = 1, 3
 
@@ -95,6 +96,27 @@ def batch_policy(opponent: Any, board: int) -> BatchPolicy | None:
     return policy
 
 
+def native_grod_values(opponent: Any) -> dict[str, float] | None:
+    """The values of a grod opponent the C++ core plays ('grod', or with `values=`/`tweak=`
+    options, as the Python bot reads them), or None for any other opponent ('grod?native=0'
+    included); EnvError for a grod spec that does not load."""
+    if not isinstance(opponent, str) or opponent.partition("?")[0].strip() != "grod":
+        return None
+    from nuffle.agents.grod.bot import GrodBot
+    from nuffle.agents.registry import make_agent, parse_bot_spec
+
+    try:
+        _, options = parse_bot_spec(opponent)
+        if not set(options) <= {"values", "tweak", "native"}:
+            return None
+        agent = make_agent(opponent)
+    except (InputError, ValueError) as e:
+        raise EnvError(f"the batched environment's opponent {opponent!r}: {e}") from None
+    if not isinstance(agent, GrodBot) or not agent.native:
+        return None
+    return dict(agent.v.table)
+
+
 @dataclass(frozen=True)
 class BatchSpec:
     """What every block of a batch is built from (picklable: workers get a copy)."""
@@ -132,13 +154,16 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
     step limit, the reward's (event index, weight) terms (`envs/rewards.py`'s presets and
     weights; EnvError for a callable, which cannot run in C++) and, for a scripted set-up
     (the learner's or the policy's) or the C++ scripted opponent, the board's formations
-    (the data file)."""
+    (the data file); for the C++ grod opponent, the formations and values grod reads."""
     try:
         terms = reward_terms(spec.reward)
     except InputError as e:
         raise EnvError(f"the batched environment's reward: {e}") from None
+    grod_values = native_grod_values(spec.opponent) if policy is None else None
     if policy is not None:
         opponent = _POLICY_OPPONENT
+    elif grod_values is not None:
+        opponent = _GROD_OPPONENT
     elif isinstance(spec.opponent, str) and spec.opponent in NATIVE_OPPONENTS:
         opponent = NATIVE_OPPONENTS[spec.opponent]
     else:
@@ -158,6 +183,11 @@ def native_options(spec: BatchSpec, policy: BatchPolicy | None = None) -> dict[s
     }
     if _SCRIPTED_SETUP in (setup, options["opponent_setup"]) or opponent == _SCRIPTED_OPPONENT:
         options["offense"], options["defense"] = board_formations(spec.board)
+    if grod_values is not None:  # the formations and values the Python grod bot reads
+        from nuffle.agents.grod.native import grod_formations
+
+        options["grod_offense"], options["grod_defense"] = grod_formations(spec.board)
+        options["grod_values"] = grod_values
     return options
 
 

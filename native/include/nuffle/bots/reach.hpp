@@ -3,6 +3,7 @@
 // and sidelines.
 #pragma once
 
+#include <array>
 #include <cstdlib>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct Reach {
     bool has(int sq) const noexcept {
         return start >= 0 && sq >= 0 && parent[static_cast<std::size_t>(sq)] != -2 && sq != start;
     }
+    // len(reach.route(...)): the steps from the start to `end`.
+    std::size_t depth(int end) const noexcept {
+        std::size_t n = 0;
+        for (int sq = end; has(sq); sq = parent[static_cast<std::size_t>(sq)]) ++n;
+        return n;
+    }
     // reach.route: the squares from the start (excluded) to `end`.
     std::vector<int> route(int end) const {
         std::vector<int> out;
@@ -39,9 +46,10 @@ struct Reach {
     }
 };
 
-// Fills `r` (its buffers reused) and returns it.
+// Fills `r` (its buffers reused) and returns it; `nb`: the eight square offsets in the order
+// tried (the board's by default).
 inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
-                                    Reach& r) {
+                                    Reach& r, const std::array<int, 8>& nb) {
     r.order.clear();
     r.start = -1;
     const int start = s.players[pid].square;
@@ -52,7 +60,7 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
     r.parent[static_cast<std::size_t>(start)] = -1;
     auto expand = [&](int sq) {
         if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) return;
-        for (const int o : b.neighbours) {
+        for (const int o : nb) {
             const int n = sq + o;
             if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
                 r.parent[static_cast<std::size_t>(n)] = sq;
@@ -73,6 +81,10 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
         hi = r.order.size();
     }
     return r;
+}
+inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
+                                    Reach& r) {
+    return roll_free_reach(s, b, pid, budget, tz, r, b.neighbours);
 }
 
 // decisions.threats: opposing standing players within two squares of `sq` (a negative `sq`

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nuffle.agents.base import Agent
 from nuffle.agents.grod.decisions import block_dice_choice, reroll_choice, skill_choice
+from nuffle.agents.grod.native import NativeGrod
 from nuffle.agents.grod.purposes import Candidate, Scorer, choose
 from nuffle.agents.grod.setup import formation_plan, kick_target
 from nuffle.agents.grod.values import Values, load_values
@@ -12,6 +13,7 @@ from nuffle.agents.scripted.decisions import fallback, follow_choice, push_choic
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.state import GameState
 
@@ -21,18 +23,34 @@ K = DecisionKind
 
 class GrodBot(Agent):
     """Purpose-scored play: `values` names a JSON file of overrides, `tweak` sets single
-    values (`cage=8,sweep=4`); see `nuffle.agents.grod.values`."""
+    values (`cage=8,sweep=4`); see `nuffle.agents.grod.values`.
+
+    On a native game's view it decides in C++ (`native`, the default: `grod.native`, the same
+    decisions as this code, which stays the reference); `native=False` (the bot spec
+    `grod?native=0`) runs this Python code there too."""
 
     name = "grod"
 
-    def __init__(self, seed: int = 0, values: str = "", tweak: str = "") -> None:
+    def __init__(self, seed: int = 0, values: str = "", tweak: str = "", native: bool = True) -> None:
         self.v: Values = load_values(values, tweak)
         self.side = 0
+        self.native = native
+        self._core: NativeGrod | None = None
         self.queue: list[Action] = []
         self.acting = -1
         self.setup_plan: list[tuple[int, Square]] = []
 
+    def new_game(self, view: Game, side: int) -> None:
+        super().new_game(view, side)
+        self.queue, self.acting, self.setup_plan = [], -1, []
+        if self._core is not None:
+            self._core.reset()
+
     def act(self, view: Game) -> Action:
+        if self.native and isinstance(view, NativeGame):
+            if self._core is None or self._core.board != view.config.board:
+                self._core = NativeGrod(view.config.board, self.v)
+            return self._core.act(view)
         legal = view.legal_actions()
         action = self._choose(view, legal)
         if action not in legal:  # a decision the bot does not model, or a stale plan

@@ -14,11 +14,15 @@ A = ActionType
 _PREFERRED = {"offense": ("spread", "line"), "defense": ("scripted", "zone", "line")}
 
 
+def preferred_formation(kind: str, names: list[str]) -> str:
+    """The formation grod sets up in among `names` (sorted) of `kind` ('offense' or 'defense')."""
+    return next((n for n in _PREFERRED[kind] if n in names), names[0])
+
+
 def formation_plan(s: GameState, board: int, side: int, players: tuple[int, ...]) -> list[tuple[int, Square]]:
     """Players paired with formation squares, line first: kicking sets up the defence."""
     kind = "defense" if side == s.kicking else "offense"
-    names = formation_names(board, kind)
-    name = next((n for n in _PREFERRED[kind] if n in names), names[0])
+    name = preferred_formation(kind, formation_names(board, kind))
     squares = formation(board, kind, name, side, s.board.width)
     return list(zip(setup_order(s, players, len(squares)), squares, strict=False))
 
