@@ -13,7 +13,6 @@ namespace fca = frames::p_catch;
 namespace fb = frames::p_bounce;
 namespace fti = frames::p_throw_in;
 
-constexpr int PSTAT_TOUCHDOWNS = 1;
 
 inline bool ball_on(const Board& b, int x, int y) noexcept { return x >= 0 && x < b.width && y >= 0 && y < b.height; }
 
@@ -35,8 +34,8 @@ inline bool check_touchdown(State& s, const Board& b, int pid) noexcept {
     const int side = p.team;
     if (b.scoring_side_at(p.square) != side) return false;
     ++s.teams[side].score;
-    add_stat(s, side, STAT_TD);
-    ++s.pstats[pid * PSTATS + PSTAT_TOUCHDOWNS];
+    add_stat(s, side, stat::TD);
+    ++s.pstats[pid * PSTATS + pstat::TOUCHDOWNS];
     note(s, frames::ev::SCORE, pid, p.square);
     s.touchdown = static_cast<std::int8_t>(side);
     if (s.active >= 0 && s.active != side) {

@@ -551,7 +551,7 @@ inline void throw_a_rock_run(Ctx& c) {
         s.players[victim].status = static_cast<std::uint8_t>(Status::PRONE);
     }
     f.phase = fr2::VICTIMS;
-    push_injury(s, victim, 0, false, -1, HOW_FALL, false, false);
+    push_injury(s, victim, 0, false, -1, how::FALL, false, false);
 }
 
 inline void pitch_invasion_run(Ctx& c) {

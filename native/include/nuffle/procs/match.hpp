@@ -185,7 +185,7 @@ inline void drive_run(Ctx& c) {
             for (int side = 0; side < 2; ++side) {
                 if (counts[side] > 0 && counts[other(side)] == 0) {
                     ++s.teams[side].score;
-                    add_stat(s, side, STAT_TD);
+                    add_stat(s, side, stat::TD);
                     s.touchdown = static_cast<std::int8_t>(side);
                 }
             }
