@@ -227,8 +227,17 @@ INT_SETS = (
     ("rule", "", ("nuffle.core.skill_rules.block_skills.MULTIPLE_BLOCK_ST",
                   "nuffle.core.procedures.block_substitutes.CHAINSAW_ARMOUR",
                   "nuffle.core.procedures.wizard.FIREBALL_HITS_ON",
-                  "nuffle.core.procedures.wizard.LIGHTNING_HITS_ON"),
-     "fixed rule numbers the procedures name (block_skills, block_substitutes, wizard)"),
+                  "nuffle.core.procedures.wizard.LIGHTNING_HITS_ON",
+                  "nuffle.core.procedures.inducements.CHEF_DICE",
+                  "nuffle.core.procedures.inducements.CHEF_STEALS_ON",
+                  "nuffle.core.skill_rules.ball_skills.KICK_OFF_RETURN_SQUARES"),
+     "fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, "
+     "ball_skills)"),
+    ("step_key", "", ("nuffle.core.paths._GFI", "nuffle.core.paths._DODGE", "nuffle.core.paths._TACKLE",
+                      "nuffle.core.paths._PICKUP", "nuffle.core.paths._STANDUP"),
+     "paths.py's step-key bits (the dodge modifier and the ball's tackle zones sit between them)"),
+    ("reroll_mode", "", ("nuffle.core.paths._NO_SKILL", "nuffle.core.paths._ONCE", "nuffle.core.paths._EACH"),
+     "paths.py's skill re-roll modes of a step"),
 )
 
 
@@ -255,7 +264,7 @@ def shared_values() -> dict[str, dict[str, int]]:
     out["Decider"] = {"D_RUNNING": types.RUNNING} | {f"D_{d.name}": int(d) for d in types.Decider}
     for ns, module, names, _about in INT_SETS:
         if not module:
-            out[ns] = {n.rsplit(".", 1)[1]: _value(*n.rsplit(".", 1)) for n in names}
+            out[ns] = {n.rsplit(".", 1)[1].lstrip("_"): _value(*n.rsplit(".", 1)) for n in names}
         else:
             out[ns] = {n.removeprefix("STAT_").removeprefix("PSTAT_"): _value(module, n) for n in names}
     out["limits"] |= {"PSTATS": state.PSTATS, "TEAM_STATS": native_state.TEAM_STATS}

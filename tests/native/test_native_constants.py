@@ -12,9 +12,9 @@ from types import ModuleType
 
 import pytest
 
-from nuffle.core import board, dice, native_state, position_limits, skills, state, types
-from nuffle.core.procedures import block, block_substitutes, injury, passing, wizard
-from nuffle.core.skill_rules import block_skills
+from nuffle.core import board, dice, native_state, paths, position_limits, skills, state, types
+from nuffle.core.procedures import block, block_substitutes, inducements, injury, passing, wizard
+from nuffle.core.skill_rules import ball_skills, block_skills
 
 ROOT = Path(__file__).resolve().parents[2]
 NATIVE = ROOT / "native"
@@ -50,7 +50,12 @@ NAMESPACES: dict[str, tuple[str, dict[str, int]]] = {
     "rule": ("", {"MULTIPLE_BLOCK_ST": block_skills.MULTIPLE_BLOCK_ST,
                   "CHAINSAW_ARMOUR": block_substitutes.CHAINSAW_ARMOUR,
                   "FIREBALL_HITS_ON": wizard.FIREBALL_HITS_ON,
-                  "LIGHTNING_HITS_ON": wizard.LIGHTNING_HITS_ON}),
+                  "LIGHTNING_HITS_ON": wizard.LIGHTNING_HITS_ON, "CHEF_DICE": inducements.CHEF_DICE,
+                  "CHEF_STEALS_ON": inducements.CHEF_STEALS_ON,
+                  "KICK_OFF_RETURN_SQUARES": ball_skills.KICK_OFF_RETURN_SQUARES}),
+    "step_key": ("K_", {"GFI": paths._GFI, "DODGE": paths._DODGE, "TACKLE": paths._TACKLE,
+                        "PICKUP": paths._PICKUP, "STANDUP": paths._STANDUP}),
+    "reroll_mode": ("", {"NO_SKILL": paths._NO_SKILL, "ONCE": paths._ONCE, "EACH": paths._EACH}),
     "kw": ("KW_", {w.upper(): 1 << i for i, w in enumerate(native_state.KEYWORDS)}),
     "square": ("SQUARE_", {"OFF": board.OFF, "EMPTY": board.EMPTY}),
     "face": ("FACE_", {m.name: int(m) for m in types.BlockFace} | {"RESOLVED": block.RESOLVED}),

@@ -2189,13 +2189,30 @@ constexpr int MAX_PICK = 255;
 constexpr int PSTATS = 6;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
-// fixed rule numbers the procedures name (block_skills, block_substitutes, wizard).
+// fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).
 namespace rule {
 constexpr int MULTIPLE_BLOCK_ST = 2;
 constexpr int CHAINSAW_ARMOUR = 3;
 constexpr int FIREBALL_HITS_ON = 4;
 constexpr int LIGHTNING_HITS_ON = 2;
+constexpr int CHEF_DICE = 3;
+constexpr int CHEF_STEALS_ON = 4;
+constexpr int KICK_OFF_RETURN_SQUARES = 3;
 }  // namespace rule
+// paths.py's step-key bits (the dodge modifier and the ball's tackle zones sit between them).
+namespace step_key {
+constexpr int GFI = 1;
+constexpr int DODGE = 2;
+constexpr int TACKLE = 4;
+constexpr int PICKUP = 128;
+constexpr int STANDUP = 4096;
+}  // namespace step_key
+// paths.py's skill re-roll modes of a step.
+namespace reroll_mode {
+constexpr int NO_SKILL = 0;
+constexpr int ONCE = 1;
+constexpr int EACH = 2;
+}  // namespace reroll_mode
 // native_state.KEYWORDS: the roster keyword bits of a player (Player::keywords).
 namespace kw {
 constexpr int UNDEAD = 1;

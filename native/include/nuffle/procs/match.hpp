@@ -348,8 +348,8 @@ inline Detail end_drive_detail(Ctx& c) {
 inline void master_chef_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
-    if (f.phase == fc::ROLLING && die(s) >= 4) ++f.arg[fc::F_HITS];
-    if (f.arg[fc::F_ROLLED] < 3) {
+    if (f.phase == fc::ROLLING && die(s) >= rule::CHEF_STEALS_ON) ++f.arg[fc::F_HITS];
+    if (f.arg[fc::F_ROLLED] < rule::CHEF_DICE) {
         ++f.arg[fc::F_ROLLED];
         f.phase = fc::ROLLING;
         request(s, Dice::D6, 1, purpose("master chef"));
