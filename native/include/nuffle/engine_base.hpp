@@ -114,7 +114,6 @@ inline void add_stat(State& s, int side, int stat) noexcept {
     ++s.teams[side].stats[(half - 1) * 4 + stat];
 }
 
-
 inline bool on_pitch_status(int status) noexcept {
     return status >= static_cast<int>(Status::STANDING) && status <= static_cast<int>(Status::STUNNED);
 }

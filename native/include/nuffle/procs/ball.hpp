@@ -13,7 +13,6 @@ namespace fca = frames::p_catch;
 namespace fb = frames::p_bounce;
 namespace fti = frames::p_throw_in;
 
-
 inline bool ball_on(const Board& b, int x, int y) noexcept { return x >= 0 && x < b.width && y >= 0 && y < b.height; }
 
 // state.GameState.move_player: a carried ball moves with him.

@@ -19,7 +19,6 @@ namespace nuffle::procs::contact {
 
 namespace fbk = frames::p_block;
 
-
 // block.py's hook points (their LRB6 handlers: skill_rules/block_skills.hpp, ASSIST in rules.hpp).
 NUFFLE_HOOK_POINT(BlockCancel, "block.cancel", bool(const State&, int attacker, bool blitz, int skill));
 NUFFLE_HOOK_POINT(BlockStrength, "block.strength", int(const State&, int attacker, int defender, bool blitz));

@@ -21,7 +21,6 @@ static_assert(fkd::F_PID == fpp::F_PID && fkd::F_BY == fpp::F_BY && fkd::F_HOW =
                   fkd::F_HAD_BALL == fpp::F_HAD_BALL && fkd::F_REROLLED == fpp::F_REROLLED,
               "PlaceProne is a KnockDown");
 
-
 // injury.py's hook points (`kd`: a KnockDown or PlaceProne frame; `inj`: an Injury frame).
 NUFFLE_HOOK_POINT(ArmourModifier, "injury.armour_modifier", int(const State&, int owner, int victim, int by, int how));
 NUFFLE_HOOK_POINT(ArmourOrInjury, "injury.armour_or_injury", int(const State&, int victim, int by, int how));

@@ -79,7 +79,6 @@ inline void multiple_block_act(Ctx& c, const Act& a) {
 
 // --- Strike (block_substitutes.py) -----------------------------------------------------------
 
-
 NUFFLE_HOOK_POINT(StrikeBeforeAttack, "block_substitutes.before_attack",
                   bool(State&, int attacker, int victim, int kind));
 NUFFLE_HOOK_POINT(StrikeArmourModifier, "block_substitutes.armour_modifier",

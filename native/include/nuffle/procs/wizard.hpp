@@ -14,7 +14,6 @@ namespace nuffle::procs {
 
 namespace fwz = frames::p_wizard;
 
-
 // wizard.lightning_targets: every standing player on the pitch, of either team, in id order.
 inline std::vector<int> lightning_targets(const State& s) {
     std::vector<int> out;
