@@ -60,8 +60,9 @@ NAMESPACES: dict[str, tuple[str, dict[str, int]]] = {
     "square": ("SQUARE_", {"OFF": board.OFF, "EMPTY": board.EMPTY}),
     "face": ("FACE_", {m.name: int(m) for m in types.BlockFace} | {"RESOLVED": block.RESOLVED}),
 }
-#: Names the old hand copies used that are not a prefix plus a generated name.
-OLD_NAMES = {"FACE_STUMBLES"}
+#: Names the old hand copies used that are not a prefix plus a generated name (board.hpp's HOME
+#: and AWAY are Decider's D_HOME and D_AWAY).
+OLD_NAMES = {"FACE_STUMBLES", "HOME", "AWAY"}
 #: Sizes the generator derives (name: value).
 COUNTS = {"DICE_KINDS": len(dice.Dice), "BLOCK_FACE_KINDS": len(types.BlockFace)}
 
