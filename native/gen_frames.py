@@ -12,6 +12,10 @@ or tuple field is one slot holding its length plus a fixed range of the state's 
 Field kinds are read from the procedure classes' source (annotations and assigned values);
 `KIND_OVERRIDES` names the few that cannot be read there. Chance purposes (the strings the
 procedures name their rolls with) get ids too, so a pending event crosses the bridge.
+
+The enums and constant sets both engines share (`_constants`, `TYPED_ENUMS`, `INT_SETS`,
+`shared_values`) are written here too: the Python engine is their one source, and no other
+native header may define one by hand (tests/native/test_native_constants.py).
 """
 
 from __future__ import annotations
@@ -179,6 +183,9 @@ def _constants() -> list[str]:
     out.append(f"constexpr int BADLY_HURT_FIRST = {bh[0][0]}, BADLY_HURT_LAST = {bh[0][1]};")
     out.append(f"constexpr int DEAD_FIRST = {dead[0][0]}, DEAD_LAST = {dead[0][1]};")
     out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
+    # The D68's casualty classes: (representative result, how many of the 48 results) (dice.py).
+    out.append("inline constexpr int CASUALTY_CLASSES[][2] = {" + ", ".join(
+        f"{{{rep}, {count}}}" for rep, count in LRB6.casualty_classes()) + "};")
     # The range ruler (rows by |dy|, columns by |dx|) and each band's modifier (passing.py).
     out.append("inline constexpr const char* PASS_RANGES[] = {" + ", ".join(
         f'"{row}"' for row in LRB6.pass_ranges) + "};")
@@ -186,6 +193,123 @@ def _constants() -> list[str]:
     out.append("inline constexpr int RANGE_MODIFIER[] = {" + ", ".join(
         str(LRB6.range_modifiers[band]) for band in "QSLB") + "};  // Q, S, L, B")
     out.append("}  // namespace lrb6")
+    out.append("")
+    return out
+
+
+#: The typed enums of the native engine (chance.hpp, state.hpp alias them): C++ name, Python
+#: source (module, name) and whether each member is a plain int constant rather than an enum member.
+TYPED_ENUMS = (
+    ("Status", "std::uint8_t", "nuffle.core.types", "Status"),  # types.Status
+    ("Dice", "std::uint8_t", "nuffle.core.dice", "Dice"),  # dice.Dice
+    ("BlockFace", "std::uint8_t", "nuffle.core.types", "BlockFace"),  # types.BlockFace
+)
+#: The int constant sets the procedures share (C++ namespace, Python module, names, what they are;
+#: with no module, each name is a full module.NAME path). A prefix of the namespace's name (STAT_,
+#: PSTAT_, BOUNCE_) is left off the names.
+INT_SETS = (
+    ("how", "nuffle.core.procedures.injury", ("FALL", "BLOCK", "FOUL", "HIT", "PLACED", "CROWD"),
+     "injury.py's ways to be knocked down or hurt (KnockDown.how, Injury.how)"),
+    ("inj", "nuffle.core.skills", ("STUNNED", "KO", "BADLY_HURT", "CASUALTY"),
+     "skills.py's injury results (Injury.result, the INJURY log event)"),
+    ("throw_kind", "nuffle.core.procedures.passing", ("PASS", "HAIL_MARY", "DUMP_OFF", "HANDOFF", "BOMB",
+                                                      "TEAM_MATE"),
+     "passing.py's throw kinds (Pass.kind and the passing hook points' throw_kind)"),
+    ("follow", "nuffle.core.procedures.block", ("FREE", "MUST", "MAY_FORBID", "FORBID"),
+     "block.py's FOLLOW_UP answers"),
+    ("stat", "nuffle.core.state", ("STAT_TD", "STAT_CAS", "STAT_KO", "STAT_TURNOVERS", "STAT_ROTTED"),
+     "state.py's team statistics (GameState.stats indices)"),
+    ("pstat", "nuffle.core.state", ("PSTAT_COMPLETIONS", "PSTAT_TOUCHDOWNS", "PSTAT_CASUALTIES",
+                                    "PSTAT_INTERCEPTIONS", "PSTAT_INJURY", "PSTAT_INJURY2"),
+     "state.py's per-player statistics (GameState.pstats indices)"),
+    ("bounce", "nuffle.core.types", ("BOUNCE_OUT", "BOUNCE_IN_PLAY", "BOUNCE_TOUCHBACK"),
+     "types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field)"),
+    ("limits", "nuffle.core.position_limits", ("MAX_PLAYERS", "MAX_FRAMES", "LIST_POOL", "MAX_CROWD",
+                                               "MAX_BLOCK_DICE", "MAX_PICK"),
+     "position_limits.py's native state sizes"),
+    ("rule", "", ("nuffle.core.skill_rules.block_skills.MULTIPLE_BLOCK_ST",
+                  "nuffle.core.procedures.block_substitutes.CHAINSAW_ARMOUR",
+                  "nuffle.core.procedures.wizard.FIREBALL_HITS_ON",
+                  "nuffle.core.procedures.wizard.LIGHTNING_HITS_ON",
+                  "nuffle.core.procedures.inducements.CHEF_DICE",
+                  "nuffle.core.procedures.inducements.CHEF_STEALS_ON",
+                  "nuffle.core.skill_rules.ball_skills.KICK_OFF_RETURN_SQUARES"),
+     "fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, "
+     "ball_skills)"),
+    ("step_key", "", ("nuffle.core.paths._GFI", "nuffle.core.paths._DODGE", "nuffle.core.paths._TACKLE",
+                      "nuffle.core.paths._PICKUP", "nuffle.core.paths._STANDUP"),
+     "paths.py's step-key bits (the dodge modifier and the ball's tackle zones sit between them)"),
+    ("reroll_mode", "", ("nuffle.core.paths._NO_SKILL", "nuffle.core.paths._ONCE", "nuffle.core.paths._EACH"),
+     "paths.py's skill re-roll modes of a step"),
+)
+
+
+def _value(module: str, name: str) -> int:
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    assert type(value) is int, (module, name)
+    return value
+
+
+def shared_values() -> dict[str, dict[str, int]]:
+    """Every shared constant this script writes, by C++ namespace (or enum) and name: the
+    values a test reads back from the header and the names no other header may define."""
+    import importlib
+
+    out: dict[str, dict[str, int]] = {}
+    for cpp, _base, module, name in TYPED_ENUMS:
+        out[cpp] = {m.name: int(m) for m in getattr(importlib.import_module(module), name)}
+    from nuffle.core import dice, native_state, state, types
+
+    out["Group"] = {n.removeprefix("GROUP_"): _value("nuffle.core.dice", n) for n in vars(dice)
+                    if n.startswith("GROUP_")}
+    out["Decider"] = {"D_RUNNING": types.RUNNING} | {f"D_{d.name}": int(d) for d in types.Decider}
+    for ns, module, names, _about in INT_SETS:
+        if not module:
+            out[ns] = {n.rsplit(".", 1)[1].lstrip("_"): _value(*n.rsplit(".", 1)) for n in names}
+        else:
+            out[ns] = {n.removeprefix(f"{ns.upper()}_"): _value(module, n) for n in names}
+    out["limits"] |= {"PSTATS": state.PSTATS, "TEAM_STATS": native_state.TEAM_STATS}
+    out["kw"] = {w.upper(): 1 << i for i, w in enumerate(native_state.KEYWORDS)}
+    from nuffle.core import board
+
+    out["square"] = {"OFF": board.OFF, "EMPTY": board.EMPTY}
+    from nuffle.core.procedures import block
+
+    out["face"] = dict(out["BlockFace"]) | {"RESOLVED": block.RESOLVED}  # BlockFace as ints
+    return out
+
+
+def _shared() -> list[str]:
+    """The shared constant sets (TYPED_ENUMS, INT_SETS and the few below) from the Python engine."""
+    from nuffle.core.types import BLOCK_DIE_FACES
+
+    values = shared_values()
+    out = ["// The Python engine's enums and constant sets the native engine shares (one source)."]
+    for cpp, base, module, name in (*TYPED_ENUMS, ("Group", "std::uint8_t", "nuffle.core.dice", "GROUP_*")):
+        out.append(f"// {module.rsplit('.', 1)[1]}.{name}")
+        out.append(f"enum class {cpp} : {base} {{ " + ", ".join(
+            f"{k} = {v}" for k, v in values[cpp].items()) + " };")
+    out.append(f"constexpr int DICE_KINDS = {len(values['Dice'])};")
+    out.append(f"constexpr int BLOCK_FACE_KINDS = {len(values['BlockFace'])};")
+    out.append("// types.BLOCK_DIE_FACES: the faces of one block die, in roll order.")
+    out.append("inline constexpr std::uint8_t BLOCK_DIE_FACES[] = {" + ", ".join(
+        str(int(f)) for f in BLOCK_DIE_FACES) + "};")
+    out.append("// types.Decider and types.RUNNING (who acts; RUNNING while the engine advances).")
+    out.append("enum Decider : std::int8_t { " + ", ".join(
+        f"{k} = {v}" for k, v in values["Decider"].items()) + " };")
+    abouts = {ns: about for ns, _m, _n, about in INT_SETS}
+    abouts |= {"kw": "native_state.KEYWORDS: the roster keyword bits of a player (Player::keywords)",
+               "square": "board.OFF and board.EMPTY: grid values of a padding and an empty pitch square",
+               "face": "types.BlockFace as ints, and block.RESOLVED: Block.face once a RESULT_OPTIONS "
+                        "handler resolved the result"}
+    abouts["limits"] += ", state.PSTATS and native_state.TEAM_STATS"
+    for ns in [s[0] for s in INT_SETS] + ["kw", "square", "face"]:
+        out.append(f"// {abouts[ns]}.")
+        out.append(f"namespace {ns} {{")
+        out.extend(f"constexpr int {k} = {v};" for k, v in values[ns].items())
+        out.append(f"}}  // namespace {ns}")
     out.append("")
     return out
 
@@ -335,6 +459,7 @@ def render() -> str:
     lines.append("};")
     lines.append("")
     lines.extend(_constants())
+    lines.extend(_shared())
     ps = purposes()
     lines.append("// Chance purposes by id (sorted).")
     lines.append(f"constexpr int PURPOSE_COUNT = {len(ps)};")

@@ -376,8 +376,12 @@ def test_the_generated_lrb6_tables_are_the_python_rulesets() -> None:
     rows = re.findall(r'"([TQSLB-]+)"', block)
     assert tuple(rows) == LRB6.pass_ranges
     assert f"KO_FROM = {LRB6.ko_from};" in block and f"CASUALTY_FROM = {LRB6.casualty_from};" in block
-    pairs = re.findall(r"\{(-?\d+), (-?\d+)\}", block)
-    assert [(int(a), int(b)) for a, b in pairs] == list(LRB6.scatter)
+    def pairs(name: str) -> list[tuple[int, int]]:
+        line = next(ln for ln in block.splitlines() if f" {name}[][2] = " in ln)
+        return [(int(a), int(b)) for a, b in re.findall(r"\{(-?\d+), (-?\d+)\}", line)]
+
+    assert pairs("SCATTER") == list(LRB6.scatter)
+    assert pairs("CASUALTY_CLASSES") == list(LRB6.casualty_classes())
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

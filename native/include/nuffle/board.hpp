@@ -17,8 +17,8 @@ namespace nuffle {
 constexpr int MAX_WIDTH = 26;
 constexpr int MAX_HEIGHT = 15;
 constexpr int MAX_SQUARES = (MAX_WIDTH + 2) * (MAX_HEIGHT + 2);
-constexpr int HOME = 0;
-constexpr int AWAY = 1;
+constexpr int HOME = frames::D_HOME;  // types.HOME, AWAY (generated)
+constexpr int AWAY = frames::D_AWAY;
 
 // The limits of one board variant (one entry of data/boards.json).
 struct Variant {

@@ -11,25 +11,28 @@
 #include <string>
 #include <vector>
 
+#include "nuffle/frames.hpp"
 #include "nuffle/rng.hpp"
 
 namespace nuffle {
 
-// Kinds of chance event (the values of dice.Dice).
-enum class Dice : std::uint8_t { COIN = 0, D2, D3, D6, D8, TWO_D6, D68, BLOCK, PICK };
-constexpr int DICE_KINDS = 9;
+// Kinds of chance event (dice.Dice), how enumerated outcomes may be merged (dice.GROUP_*),
+// block die faces (types.BlockFace) and the faces of one die in roll order: frames.hpp's.
+using frames::BLOCK_DIE_FACES;
+using frames::BLOCK_FACE_KINDS;
+using frames::DICE_KINDS;
+using BlockFace = frames::BlockFace;
+using Dice = frames::Dice;
+using Group = frames::Group;
+constexpr int MAX_BLOCK_DICE = frames::limits::MAX_BLOCK_DICE;
+constexpr int MAX_PICK = frames::limits::MAX_PICK;
 
-// How enumerated outcomes may be merged (dice.GROUP_*).
-enum class Group : std::uint8_t { NONE = 0, SUM = 1, CASUALTY = 2, THRESHOLD = 3 };
-
-// Block die faces (types.BlockFace) and the faces of one die in roll order.
-enum class BlockFace : std::uint8_t {
-    ATTACKER_DOWN = 0, BOTH_DOWN, PUSHED, DEFENDER_STUMBLES, DEFENDER_DOWN
-};
-constexpr int BLOCK_FACE_KINDS = 5;
-constexpr std::array<std::uint8_t, 6> BLOCK_DIE_FACES = {0, 1, 2, 2, 3, 4};
-constexpr int MAX_BLOCK_DICE = 3;
-constexpr int MAX_PICK = 255;
+// How many of a block die's six faces show each BlockFace (dice._FACE_WEIGHT).
+constexpr std::array<std::uint32_t, BLOCK_FACE_KINDS> block_face_weights() noexcept {
+    std::array<std::uint32_t, BLOCK_FACE_KINDS> w{};
+    for (const std::uint8_t f : BLOCK_DIE_FACES) ++w[f];
+    return w;
+}
 
 // One chance event; `n` is the block dice count, the pick range or the threshold.
 struct Chance {
@@ -155,7 +158,7 @@ inline std::vector<WeightedOutcome> outcomes(Dice kind, int n = 1) {
             break;
         case Dice::BLOCK: {
             // Nondecreasing face tuples; probability = orderings * product of face weights / 6^n.
-            constexpr std::array<std::uint32_t, BLOCK_FACE_KINDS> weight = {1, 1, 2, 1, 1};
+            constexpr std::array<std::uint32_t, BLOCK_FACE_KINDS> weight = block_face_weights();
             std::array<int, MAX_BLOCK_DICE> f = {0, 0, 0};
             const auto count = static_cast<std::size_t>(n);
             while (true) {
@@ -193,10 +196,8 @@ inline std::vector<WeightedOutcome> outcomes(Dice kind, int n = 1) {
     return out;
 }
 
-// Casualty classes of the D68: (representative result, how many of the 48 results).
-constexpr std::array<std::array<int, 2>, 8> CASUALTY_CLASSES = {{
-    {11, 24}, {41, 8}, {51, 2}, {53, 2}, {55, 2}, {57, 1}, {58, 1}, {61, 8}
-}};
+// Casualty classes of the D68: (representative result, how many of the 48 results): frames.hpp's.
+using frames::lrb6::CASUALTY_CLASSES;
 
 // Outcomes with equivalent results merged under one representative (dice.grouped_outcomes).
 inline std::vector<WeightedOutcome> grouped_outcomes(Dice kind, int n, Group group) {

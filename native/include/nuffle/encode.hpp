@@ -435,7 +435,9 @@ private:
         }
         const double pm = b_.variant.pitch_max;
         const double roster = b_.variant.roster_size;
-        constexpr int standing_ = 1, prone_ = 2, stunned_ = 3, ko_ = 4, cas_ = 5, sent_off_ = 6;
+        constexpr int standing_ = static_cast<int>(Status::STANDING), prone_ = static_cast<int>(Status::PRONE),
+                      stunned_ = static_cast<int>(Status::STUNNED), ko_ = static_cast<int>(Status::KO),
+                      cas_ = static_cast<int>(Status::CASUALTY), sent_off_ = static_cast<int>(Status::SENT_OFF);
         for (std::size_t r = 0; r < 2; ++r) {
             const int* n = counts + 8 * r;
             ns[o.on_pitch[r]] = capped((n[standing_] + n[prone_] + n[stunned_]) / pm);

@@ -114,8 +114,6 @@ inline void add_stat(State& s, int side, int stat) noexcept {
     ++s.teams[side].stats[(half - 1) * 4 + stat];
 }
 
-constexpr int STAT_TD = 0, STAT_CAS = 1, STAT_KO = 2, STAT_TURNOVERS = 3;
-
 inline bool on_pitch_status(int status) noexcept {
     return status >= static_cast<int>(Status::STANDING) && status <= static_cast<int>(Status::STUNNED);
 }

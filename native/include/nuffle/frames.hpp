@@ -2120,10 +2120,136 @@ constexpr int KO_FROM = 8;
 constexpr int BADLY_HURT_FIRST = 11, BADLY_HURT_LAST = 38;
 constexpr int DEAD_FIRST = 61, DEAD_LAST = 68;
 constexpr int CASUALTY_FROM = 10;
+inline constexpr int CASUALTY_CLASSES[][2] = {{11, 24}, {41, 8}, {51, 2}, {53, 2}, {55, 2}, {57, 1}, {58, 1}, {61, 8}};
 inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
 constexpr int PASS_RANGE_ROWS = 14;
 inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 }  // namespace lrb6
+
+// The Python engine's enums and constant sets the native engine shares (one source).
+// types.Status
+enum class Status : std::uint8_t { RESERVE = 0, STANDING = 1, PRONE = 2, STUNNED = 3, KO = 4, CASUALTY = 5, SENT_OFF = 6 };
+// dice.Dice
+enum class Dice : std::uint8_t { COIN = 0, D2 = 1, D3 = 2, D6 = 3, D8 = 4, TWO_D6 = 5, D68 = 6, BLOCK = 7, PICK = 8 };
+// types.BlockFace
+enum class BlockFace : std::uint8_t { ATTACKER_DOWN = 0, BOTH_DOWN = 1, PUSHED = 2, DEFENDER_STUMBLES = 3, DEFENDER_DOWN = 4 };
+// dice.GROUP_*
+enum class Group : std::uint8_t { NONE = 0, SUM = 1, CASUALTY = 2, THRESHOLD = 3 };
+constexpr int DICE_KINDS = 9;
+constexpr int BLOCK_FACE_KINDS = 5;
+// types.BLOCK_DIE_FACES: the faces of one block die, in roll order.
+inline constexpr std::uint8_t BLOCK_DIE_FACES[] = {0, 1, 2, 2, 3, 4};
+// types.Decider and types.RUNNING (who acts; RUNNING while the engine advances).
+enum Decider : std::int8_t { D_RUNNING = -1, D_HOME = 0, D_AWAY = 1, D_CHANCE = 2, D_NOBODY = 3 };
+// injury.py's ways to be knocked down or hurt (KnockDown.how, Injury.how).
+namespace how {
+constexpr int FALL = 0;
+constexpr int BLOCK = 1;
+constexpr int FOUL = 2;
+constexpr int HIT = 3;
+constexpr int PLACED = 4;
+constexpr int CROWD = 5;
+}  // namespace how
+// skills.py's injury results (Injury.result, the INJURY log event).
+namespace inj {
+constexpr int STUNNED = 0;
+constexpr int KO = 1;
+constexpr int BADLY_HURT = 2;
+constexpr int CASUALTY = 3;
+}  // namespace inj
+// passing.py's throw kinds (Pass.kind and the passing hook points' throw_kind).
+namespace throw_kind {
+constexpr int PASS = 0;
+constexpr int HAIL_MARY = 1;
+constexpr int DUMP_OFF = 2;
+constexpr int HANDOFF = 3;
+constexpr int BOMB = 4;
+constexpr int TEAM_MATE = 5;
+}  // namespace throw_kind
+// block.py's FOLLOW_UP answers.
+namespace follow {
+constexpr int FREE = 0;
+constexpr int MUST = 1;
+constexpr int MAY_FORBID = 2;
+constexpr int FORBID = 3;
+}  // namespace follow
+// state.py's team statistics (GameState.stats indices).
+namespace stat {
+constexpr int TD = 0;
+constexpr int CAS = 1;
+constexpr int KO = 2;
+constexpr int TURNOVERS = 3;
+constexpr int ROTTED = 8;
+}  // namespace stat
+// state.py's per-player statistics (GameState.pstats indices).
+namespace pstat {
+constexpr int COMPLETIONS = 0;
+constexpr int TOUCHDOWNS = 1;
+constexpr int CASUALTIES = 2;
+constexpr int INTERCEPTIONS = 3;
+constexpr int INJURY = 4;
+constexpr int INJURY2 = 5;
+}  // namespace pstat
+// types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field).
+namespace bounce {
+constexpr int OUT = 0;
+constexpr int IN_PLAY = 1;
+constexpr int TOUCHBACK = 2;
+}  // namespace bounce
+// position_limits.py's native state sizes, state.PSTATS and native_state.TEAM_STATS.
+namespace limits {
+constexpr int MAX_PLAYERS = 32;
+constexpr int MAX_FRAMES = 64;
+constexpr int LIST_POOL = 512;
+constexpr int MAX_CROWD = 32;
+constexpr int MAX_BLOCK_DICE = 3;
+constexpr int MAX_PICK = 255;
+constexpr int PSTATS = 6;
+constexpr int TEAM_STATS = 12;
+}  // namespace limits
+// fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).
+namespace rule {
+constexpr int MULTIPLE_BLOCK_ST = 2;
+constexpr int CHAINSAW_ARMOUR = 3;
+constexpr int FIREBALL_HITS_ON = 4;
+constexpr int LIGHTNING_HITS_ON = 2;
+constexpr int CHEF_DICE = 3;
+constexpr int CHEF_STEALS_ON = 4;
+constexpr int KICK_OFF_RETURN_SQUARES = 3;
+}  // namespace rule
+// paths.py's step-key bits (the dodge modifier and the ball's tackle zones sit between them).
+namespace step_key {
+constexpr int GFI = 1;
+constexpr int DODGE = 2;
+constexpr int TACKLE = 4;
+constexpr int PICKUP = 128;
+constexpr int STANDUP = 4096;
+}  // namespace step_key
+// paths.py's skill re-roll modes of a step.
+namespace reroll_mode {
+constexpr int NO_SKILL = 0;
+constexpr int ONCE = 1;
+constexpr int EACH = 2;
+}  // namespace reroll_mode
+// native_state.KEYWORDS: the roster keyword bits of a player (Player::keywords).
+namespace kw {
+constexpr int UNDEAD = 1;
+constexpr int THRALL = 2;
+}  // namespace kw
+// board.OFF and board.EMPTY: grid values of a padding and an empty pitch square.
+namespace square {
+constexpr int OFF = -2;
+constexpr int EMPTY = -1;
+}  // namespace square
+// types.BlockFace as ints, and block.RESOLVED: Block.face once a RESULT_OPTIONS handler resolved the result.
+namespace face {
+constexpr int ATTACKER_DOWN = 0;
+constexpr int BOTH_DOWN = 1;
+constexpr int PUSHED = 2;
+constexpr int DEFENDER_STUMBLES = 3;
+constexpr int DEFENDER_DOWN = 4;
+constexpr int RESOLVED = -2;
+}  // namespace face
 
 // Chance purposes by id (sorted).
 constexpr int PURPOSE_COUNT = 128;

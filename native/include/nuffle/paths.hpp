@@ -24,9 +24,10 @@ namespace nuffle::paths {
 
 // Step-key bits (paths.py): GFI, dodge, Tackle, dodge modifier + 7 in bits 3-6, pick-up,
 // tackle zones on the ball in bits 8-11, stand-up roll.
-constexpr int K_GFI = 1, K_DODGE = 2, K_TACKLE = 4, K_PICKUP = 128, K_STANDUP = 4096;
+constexpr int K_GFI = frames::step_key::GFI, K_DODGE = frames::step_key::DODGE, K_TACKLE = frames::step_key::TACKLE,
+              K_PICKUP = frames::step_key::PICKUP, K_STANDUP = frames::step_key::STANDUP;  // generated
 constexpr double EPS = 1e-12;
-constexpr int NO_SKILL = 0, ONCE = 1, EACH = 2;
+using namespace frames::reroll_mode;  // NO_SKILL, ONCE, EACH (paths.py's re-roll modes; generated)
 constexpr int MAX_STATES = 16;  // 2**4 re-roll states at most
 using Vec = std::array<double, MAX_STATES>;
 

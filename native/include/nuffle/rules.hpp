@@ -2,7 +2,8 @@
 // modifiers of dodge, Going For It, pick-up and catch rolls. Each mirrors one query of the
 // Python engine (named beside it) and asks the hook points declared here (hooks.hpp); their
 // LRB6 handlers are skill_rules/queries.hpp's (Diving Tackle's, movement_skills.hpp's).
-// Skills, roll kinds, flags and weather are the generated frames.hpp's.
+// Skills, roll kinds, flags, weather and the constant sets aliased below are the generated
+// frames.hpp's (native/gen_frames.py).
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,14 @@ namespace nuffle {
 namespace sk = frames::skill;  // skills.Skill (generated)
 namespace rk = frames::roll;  // types.RollKind (generated)
 namespace pf = frames::flag;  // types.PFlag (generated)
+namespace how = frames::how;  // injury.py's FALL, BLOCK, ... CROWD (generated)
+namespace inj = frames::inj;  // skills.py's injury results STUNNED, KO, BADLY_HURT, CASUALTY (generated)
+namespace face = frames::face;  // types.BlockFace as ints and block.RESOLVED (generated)
+namespace follow = frames::follow;  // block.py's FOLLOW_UP answers (generated)
+namespace stat = frames::stat;  // state.py's team statistics STAT_* (generated)
+namespace pstat = frames::pstat;  // state.py's per-player statistics PSTAT_* (generated)
+namespace bounce = frames::bounce;  // types.py's BOUNCE_*: where a bounce leaves the ball (generated)
+namespace rule = frames::rule;  // fixed rule numbers (Multiple Block, Chainsaw, the wizard's spells; generated)
 
 static_assert(sizeof(frames::SKILL_NAMES) / sizeof(frames::SKILL_NAMES[0]) <= SKILL_IDS,
               "every skill id fits a skill set");

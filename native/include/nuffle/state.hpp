@@ -20,26 +20,27 @@
 
 namespace nuffle {
 
-constexpr int MAX_PLAYERS = 32;  // 16 a side on board 11
-constexpr int MAX_FRAMES = 64;  // procedure stack depth
+constexpr int MAX_PLAYERS = frames::limits::MAX_PLAYERS;  // 16 a side on board 11
+constexpr int MAX_FRAMES = frames::limits::MAX_FRAMES;  // procedure stack depth
 constexpr int FRAME_ARGS = frames::MAX_FIELDS;  // a procedure's fields (one slot each; frames.hpp)
-constexpr int LIST_POOL = 512;  // list and tuple elements of all frames (frames.hpp's `pool`)
-constexpr int MAX_CROWD = 32;  // the crowd list: 4 ints per player pushed into the crowd, until resolved
-constexpr int PSTATS = 6;  // per-player match record (state.py's PSTATS)
+constexpr int LIST_POOL = frames::limits::LIST_POOL;  // list and tuple elements of all frames (frames.hpp's `pool`)
+constexpr int MAX_CROWD = frames::limits::MAX_CROWD;  // the crowd list: 4 ints per player pushed into the crowd, until resolved
+constexpr int PSTATS = frames::limits::PSTATS;  // per-player match record (state.py's PSTATS)
 constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
 constexpr int SKILL_IDS = 64 * SKILL_WORDS;  // skill ids a skill set holds: 0..127
-constexpr int TEAM_STATS = 12;  // per-half statistics and match totals (state.py's `stats`)
+constexpr int TEAM_STATS = frames::limits::TEAM_STATS;  // per-half statistics and match totals (state.py's `stats`)
 // Roster keyword bits of Player::keywords (state.GameState.keywords; native_state.KEYWORDS).
-constexpr std::uint8_t KW_UNDEAD = 1;  // Stakes
-constexpr std::uint8_t KW_THRALL = 2;  // Blood Lust's feeding
-constexpr std::int8_t SQUARE_OFF = -2;  // grid value of a padding square (board.OFF)
-constexpr std::int8_t SQUARE_EMPTY = -1;  // grid value of an empty pitch square (board.EMPTY)
+constexpr std::uint8_t KW_UNDEAD = frames::kw::UNDEAD;  // Stakes
+constexpr std::uint8_t KW_THRALL = frames::kw::THRALL;  // Blood Lust's feeding
+constexpr std::int8_t SQUARE_OFF = frames::square::OFF;  // grid value of a padding square (board.OFF)
+constexpr std::int8_t SQUARE_EMPTY = frames::square::EMPTY;  // grid value of an empty pitch square (board.EMPTY)
 
-// Where a player is and his posture (types.Status).
-enum class Status : std::uint8_t { RESERVE = 0, STANDING, PRONE, STUNNED, KO, CASUALTY, SENT_OFF };
+// Where a player is and his posture (types.Status; generated).
+using Status = frames::Status;
 
-// Who acts (types.HOME, AWAY, CHANCE, NOBODY; RUNNING while the engine advances).
-enum Decider : std::int8_t { D_RUNNING = -1, D_HOME = 0, D_AWAY = 1, D_CHANCE = 2, D_NOBODY = 3 };
+// Who acts (types.HOME, AWAY, CHANCE, NOBODY; RUNNING while the engine advances; generated).
+using Decider = frames::Decider;
+using enum frames::Decider;
 
 // One player: static data and his mutable status. 32 bytes.
 struct Player {

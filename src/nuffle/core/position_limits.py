@@ -31,7 +31,8 @@ from nuffle.core.types import BallState, BlockFace, Event, RollKind, Status, Wea
 
 __all__ = ["LIST_POOL", "MAX_CROWD", "MAX_FRAMES", "MAX_LOG", "MAX_PLAYERS", "check_limits", "layout"]
 
-# The native state's sizes (native/include/nuffle/state.hpp), which a position must fit.
+# The native state's sizes, which a position must fit (native/gen_frames.py writes them into
+# frames.hpp's `limits` for state.hpp).
 MAX_PLAYERS = 32  # 16 a side on board 11
 MAX_FRAMES = 64  # the procedure stack's depth
 LIST_POOL = 512  # the list and tuple elements of all frames together

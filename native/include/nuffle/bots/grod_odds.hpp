@@ -159,13 +159,13 @@ inline std::pair<double, double> foul_figures(const State& s0, const Board& b, i
     const State& s = *sp;
     const int side = team_of(s, p);
     int mod = foul_assists(s, b, side, q, p) - foul_assists(s, b, 1 - side, p, q);
-    mod += hooks::total<ArmourModifier>(s, q, s, q, q, p, HOW_FOUL);
-    mod += hooks::total<ArmourModifier>(s, p, s, p, q, p, HOW_FOUL);
-    const int bonus = hooks::total<ArmourOrInjury>(s, p, s, q, p, HOW_FOUL);
+    mod += hooks::total<ArmourModifier>(s, q, s, q, q, p, how::FOUL);
+    mod += hooks::total<ArmourModifier>(s, p, s, p, q, p, how::FOUL);
+    const int bonus = hooks::total<ArmourOrInjury>(s, p, s, q, p, how::FOUL);
     int limit = s.players[q].av;
     for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
         if (!has(s, p, h.skill)) continue;
-        if (const std::optional<int> at = h.fn(s, q, p, HOW_FOUL)) limit = std::min(limit, *at - 1);
+        if (const std::optional<int> at = h.fn(s, q, p, how::FOUL)) limit = std::min(limit, *at - 1);
     }
     Frame probe{};
     probe.arg[ffo::F_FOULER] = static_cast<std::int16_t>(p);

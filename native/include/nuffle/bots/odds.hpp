@@ -37,15 +37,15 @@ inline void block_skills(const State& s, int att, int dfd, bool blitz, BlockSkil
 // blocks.face_result: what face `face` (types.BlockFace) does.
 inline int face_result(int face, const BlockSkills& a, const BlockSkills& d) noexcept {
     using namespace procs::contact;
-    if (face == FACE_BOTH_DOWN && a.juggernaut) {
+    if (face == face::BOTH_DOWN && a.juggernaut) {
         BlockSkills plain = a;
         plain.juggernaut = false;
         return std::min(face_result(face, plain, d), static_cast<int>(PUSHED));
     }
-    if (face == FACE_ATTACKER_DOWN) return ATTACKER_DOWN;
-    if (face == FACE_PUSHED) return PUSHED;
-    if (face == FACE_STUMBLES) return d.dodge ? PUSHED : DEFENDER_DOWN;
-    if (face == FACE_DEFENDER_DOWN) return DEFENDER_DOWN;
+    if (face == face::ATTACKER_DOWN) return ATTACKER_DOWN;
+    if (face == face::PUSHED) return PUSHED;
+    if (face == face::DEFENDER_STUMBLES) return d.dodge ? PUSHED : DEFENDER_DOWN;
+    if (face == face::DEFENDER_DOWN) return DEFENDER_DOWN;
     if ((a.wrestle && !a.block) || (d.wrestle && !d.block)) return BOTH_PRONE;
     if (a.block && d.block) return NO_EFFECT;
     if (a.block) return DEFENDER_DOWN;

@@ -13,12 +13,6 @@ namespace fca = frames::p_catch;
 namespace fb = frames::p_bounce;
 namespace fti = frames::p_throw_in;
 
-constexpr int PSTAT_TOUCHDOWNS = 1;
-// types.BOUNCE_*: where a bounce leaves the ball (Event.BOUNCE's last field).
-constexpr int BOUNCE_OUT = 0;
-constexpr int BOUNCE_IN_PLAY = 1;
-constexpr int BOUNCE_TOUCHBACK = 2;
-
 inline bool ball_on(const Board& b, int x, int y) noexcept { return x >= 0 && x < b.width && y >= 0 && y < b.height; }
 
 // state.GameState.move_player: a carried ball moves with him.
@@ -39,8 +33,8 @@ inline bool check_touchdown(State& s, const Board& b, int pid) noexcept {
     const int side = p.team;
     if (b.scoring_side_at(p.square) != side) return false;
     ++s.teams[side].score;
-    add_stat(s, side, STAT_TD);
-    ++s.pstats[pid * PSTATS + PSTAT_TOUCHDOWNS];
+    add_stat(s, side, stat::TD);
+    ++s.pstats[pid * PSTATS + pstat::TOUCHDOWNS];
     note(s, frames::ev::SCORE, pid, p.square);
     s.touchdown = static_cast<std::int8_t>(side);
     if (s.active >= 0 && s.active != side) {
@@ -196,21 +190,21 @@ inline void bounce_run(Ctx& c) {
     const bool on = ball_on(b, nx, ny);
     const bool kickoff = f.arg[fb::F_KICKOFF] != 0;
     if (kickoff && (!on || !in_own_half(b, nsq, other(s.kicking)))) {
-        note(s, frames::ev::BOUNCE, -1, on ? nsq : -1, BOUNCE_TOUCHBACK);
+        note(s, frames::ev::BOUNCE, -1, on ? nsq : -1, bounce::TOUCHBACK);
         s.ball = -1;
         s.ball_state = frames::ball::NONE;
         pop(s);
         return;
     }
     if (!on) {
-        note(s, frames::ev::BOUNCE, -1, -1, BOUNCE_OUT);
+        note(s, frames::ev::BOUNCE, -1, -1, bounce::OUT);
         s.ball = static_cast<std::int16_t>(sq);
         s.ball_state = frames::ball::ON_GROUND;
         pop(s);
         push_throw_in(s, sq, nsq);
         return;
     }
-    note(s, frames::ev::BOUNCE, -1, nsq, BOUNCE_IN_PLAY);
+    note(s, frames::ev::BOUNCE, -1, nsq, bounce::IN_PLAY);
     s.ball = static_cast<std::int16_t>(nsq);
     s.ball_state = frames::ball::ON_GROUND;
     const int pid = s.grid[nsq];

@@ -19,12 +19,6 @@ namespace nuffle::procs::contact {
 
 namespace fbk = frames::p_block;
 
-// types.BlockFace and block.py's RESOLVED and FOLLOW_UP answers.
-constexpr int FACE_ATTACKER_DOWN = 0, FACE_BOTH_DOWN = 1, FACE_PUSHED = 2, FACE_STUMBLES = 3, FACE_DEFENDER_DOWN = 4;
-constexpr int FACE_RESOLVED = -2;
-constexpr int FOLLOW_FREE = 0, FOLLOW_MUST = 1, FOLLOW_MAY_FORBID = 2, FOLLOW_FORBID = 3;
-constexpr int MULTIPLE_BLOCK_ST = 2;
-
 // block.py's hook points (their LRB6 handlers: skill_rules/block_skills.hpp, ASSIST in rules.hpp).
 NUFFLE_HOOK_POINT(BlockCancel, "block.cancel", bool(const State&, int attacker, bool blitz, int skill));
 NUFFLE_HOOK_POINT(BlockStrength, "block.strength", int(const State&, int attacker, int defender, bool blitz));
@@ -147,7 +141,7 @@ inline bool block_strength_roll(Ctx& c, Frame& f) {
 
 // Block._follow_rule: the strongest FOLLOW_UP answer and who gave it.
 inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept {
-    int rule = FOLLOW_FREE;
+    int rule = follow::FREE;
     who = -1;
     for (const int pid : {f.arg[fbk::F_ATTACKER], f.arg[fbk::F_DEFENDER]}) {
         for (const auto& h : hooks::handlers<BlockFollowUp>(s)) {
@@ -175,22 +169,22 @@ inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
     }
     int who = -1;
     int rule = block_follow_rule(s, f, who);
-    if (rule == FOLLOW_MAY_FORBID && asked) {
-        rule = FOLLOW_FREE;
+    if (rule == follow::MAY_FORBID && asked) {
+        rule = follow::FREE;
         for (const int pid : {att, dfd}) {
             for (const auto& h : hooks::handlers<BlockFollowUp>(s)) {
-                if (has(s, pid, h.skill) && h.fn(s, f, pid) == FOLLOW_MUST) rule = FOLLOW_MUST;
+                if (has(s, pid, h.skill) && h.fn(s, f, pid) == follow::MUST) rule = follow::MUST;
             }
         }
     }
-    if (rule == FOLLOW_FORBID) return;
-    if (rule == FOLLOW_MAY_FORBID) {
+    if (rule == follow::FORBID) return;
+    if (rule == follow::MAY_FORBID) {
         f.phase = fbk::FORBID_FOLLOW_UP;
         f.arg[fbk::F_ASKER] = i16(who);
         wait(s, team_of(s, who), frames::dk::FORBID_FOLLOW_UP);
         return;
     }
-    if (rule == FOLLOW_MUST) {
+    if (rule == follow::MUST) {
         move_player(s, att, def_sq);
         return;
     }
@@ -203,16 +197,16 @@ inline void block_resolve(Ctx& c, Frame& f) {
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
     const int face = f.arg[fbk::F_FACE];
-    if (face == FACE_RESOLVED) {
+    if (face == face::RESOLVED) {
         f.phase = fbk::TOUCHDOWN_CHECK;
         return;
     }
-    if (face == FACE_ATTACKER_DOWN) {
+    if (face == face::ATTACKER_DOWN) {
         f.phase = fbk::DONE;
         push_knock_down(s, att);
         return;
     }
-    if (face == FACE_BOTH_DOWN) {
+    if (face == face::BOTH_DOWN) {
         f.phase = fbk::DONE;
         const bool att_down = !hooks::any<BlockBothDownStands>(s, att, s, f, att);
         const bool def_down = !hooks::any<BlockBothDownStands>(s, dfd, s, f, dfd);
@@ -348,7 +342,7 @@ inline void block_run(Ctx& c) {
         f.phase = fbk::TOUCHDOWN_CHECK;
         const int face = f.arg[fbk::F_FACE];
         const bool stumble_is_push = hooks::any<BlockStumbleIsPush>(s, dfd, s, f);
-        const bool knock = face == FACE_DEFENDER_DOWN || (face == FACE_STUMBLES && !stumble_is_push);
+        const bool knock = face == face::DEFENDER_DOWN || (face == face::DEFENDER_STUMBLES && !stumble_is_push);
         if (knock && pos(s, dfd) >= 0) {
             push_knock_down(s, dfd, att, false);
             return;

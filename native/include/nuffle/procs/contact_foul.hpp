@@ -63,7 +63,7 @@ inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
     if (broken) {
         f.phase = ffo::INJURED;
         const int mod = left < 0 ? f.arg[ffo::F_BONUS] : left;
-        push_injury(s, f.arg[ffo::F_VICTIM], mod, false, fouler, HOW_FOUL);
+        push_injury(s, f.arg[ffo::F_VICTIM], mod, false, fouler, how::FOUL);
     }
 }
 
@@ -92,9 +92,9 @@ inline void foul_run(Ctx& c) {
         const int side = team_of(s, fouler);
         int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
         // ARMOUR_MODIFIER with the victim's skills, then the fouler's; the fouler's ARMOUR_OR_INJURY
-        mod += hooks::total<ArmourModifier>(s, victim, s, victim, victim, fouler, HOW_FOUL);
-        mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, HOW_FOUL);
-        const int bonus = hooks::total<ArmourOrInjury>(s, fouler, s, victim, fouler, HOW_FOUL);
+        mod += hooks::total<ArmourModifier>(s, victim, s, victim, victim, fouler, how::FOUL);
+        mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, how::FOUL);
+        const int bonus = hooks::total<ArmourOrInjury>(s, fouler, s, victim, fouler, how::FOUL);
         f.arg[ffo::F_BONUS] = i16(bonus);
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
         const int total = a + b + mod;
@@ -102,7 +102,7 @@ inline void foul_run(Ctx& c) {
         int limit = pl(s, victim).av;  // the fouler's ARMOUR_BREAKS_AT
         for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
             if (!has(s, fouler, h.skill)) continue;
-            if (const std::optional<int> at = h.fn(s, victim, fouler, HOW_FOUL)) limit = std::min(limit, *at - 1);
+            if (const std::optional<int> at = h.fn(s, victim, fouler, how::FOUL)) limit = std::min(limit, *at - 1);
         }
         if (total <= limit && bonus != 0 && total + bonus > limit) {
             f.phase = ffo::ARMOUR_BONUS;  // the coach decides whether the bonus breaks the armour
@@ -191,7 +191,7 @@ inline void chainsaw_kick_back_run(Ctx& c) {
             return;
         }
         f.phase = fck::KICKED_BACK;
-        push_knock_down(s, pid, -1, true, 3, pid, HOW_HIT);
+        push_knock_down(s, pid, -1, true, 3, pid, how::HIT);
         return;
     }
     s.ok = 0;

@@ -21,11 +21,6 @@ static_assert(fkd::F_PID == fpp::F_PID && fkd::F_BY == fpp::F_BY && fkd::F_HOW =
                   fkd::F_HAD_BALL == fpp::F_HAD_BALL && fkd::F_REROLLED == fpp::F_REROLLED,
               "PlaceProne is a KnockDown");
 
-constexpr int HOW_FALL = 0, HOW_BLOCK = 1, HOW_FOUL = 2, HOW_HIT = 3, HOW_PLACED = 4, HOW_CROWD = 5;
-constexpr int INJ_STUNNED = 0, INJ_KO = 1, INJ_BADLY_HURT = 2, INJ_CASUALTY = 3;
-constexpr int PSTAT_CASUALTIES = 2, PSTAT_INJURY = 4, PSTAT_INJURY2 = 5;
-constexpr int STAT_ROTTED = 8;
-
 // injury.py's hook points (`kd`: a KnockDown or PlaceProne frame; `inj`: an Injury frame).
 NUFFLE_HOOK_POINT(ArmourModifier, "injury.armour_modifier", int(const State&, int owner, int victim, int by, int how));
 NUFFLE_HOOK_POINT(ArmourOrInjury, "injury.armour_or_injury", int(const State&, int victim, int by, int how));
@@ -47,7 +42,7 @@ inline bool badly_hurt(int d68) noexcept {
 // Injury(pid, mod, crowd, foul=False, by, how, rerolled, raw); `how` -1: CROWD or FALL.
 inline void push_injury(State& s, int pid, int mod = 0, bool crowd = false, int by = -1, int how = -1,
                         bool rerolled = false, bool raw = false) {
-    if (how < 0) how = crowd ? HOW_CROWD : HOW_FALL;
+    if (how < 0) how = crowd ? how::CROWD : how::FALL;
     Frame& f = push(s, frames::INJURY);
     f.arg[finj::F_PID] = static_cast<std::int16_t>(pid);
     f.arg[finj::F_MOD] = static_cast<std::int16_t>(mod);
@@ -67,14 +62,14 @@ inline void push_knock_down(State& s, int pid, int attacker = -1, bool turnover 
     Frame& f = push(s, proc);
     f.arg[fkd::F_PID] = i16(pid);
     f.arg[fkd::F_BY] = i16(attacker >= 0 ? attacker : by);
-    f.arg[fkd::F_HOW] = i16(how >= 0 ? how : (attacker >= 0 ? HOW_BLOCK : HOW_FALL));
+    f.arg[fkd::F_HOW] = i16(how >= 0 ? how : (attacker >= 0 ? how::BLOCK : how::FALL));
     f.arg[fkd::F_TURNOVER] = turnover ? 1 : 0;
     f.arg[fkd::F_ARMOUR_MOD] = i16(armour_mod);
     f.arg[fkd::F_BOUNCE_FROM] = -1;
 }
 
 inline void push_place_prone(State& s, int pid, int by = -1) {
-    push_knock_down(s, pid, -1, true, 0, by, HOW_PLACED, frames::PLACE_PRONE);
+    push_knock_down(s, pid, -1, true, 0, by, how::PLACED, frames::PLACE_PRONE);
 }
 
 // --- KnockDown / PlaceProne ----------------------------------------------------------------
@@ -90,7 +85,7 @@ inline void knock_down_fall(State& s, Frame& f) {
         s.ball_state = frames::ball::ON_GROUND;
         f.arg[fkd::F_BOUNCE_FROM] = static_cast<std::int16_t>(sq);
     }
-    if (f.arg[fkd::F_TURNOVER] && p.team == s.active && (f.arg[fkd::F_HOW] != HOW_PLACED || f.arg[fkd::F_HAD_BALL])) {
+    if (f.arg[fkd::F_TURNOVER] && p.team == s.active && (f.arg[fkd::F_HOW] != how::PLACED || f.arg[fkd::F_HAD_BALL])) {
         s.turnover = 1;
     }
 }
@@ -182,7 +177,7 @@ inline void knock_down_run(Ctx& c) {
     const int how = f.arg[fkd::F_HOW];
     const int ph = f.phase;
     if (ph == fkd::START) {
-        if (how != HOW_HIT) {
+        if (how != how::HIT) {
             knock_down_fall(s, f);
             if (hooks::any<ArmourSkipped>(s, pid, s, f)) {
                 int total = 0, limit = 0, bonus = 0;
@@ -192,7 +187,7 @@ inline void knock_down_run(Ctx& c) {
                 return;
             }
         }
-        if (how != HOW_PLACED) {
+        if (how != how::PLACED) {
             f.phase = fkd::ARMOUR_ROLLED;
             request(s, Dice::TWO_D6, 1, purpose("armour"), Group::SUM);
             return;
@@ -211,7 +206,7 @@ inline void knock_down_run(Ctx& c) {
         }
         note(s, frames::ev::ARMOUR, pid, total, broken ? 1 : 0);
         if (broken) {
-            if (how == HOW_HIT) knock_down_fall(s, f);
+            if (how == how::HIT) knock_down_fall(s, f);
             f.phase = fkd::ARMOUR_DONE;
             push_injury(s, pid, left, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
             return;
@@ -253,7 +248,7 @@ inline int injury_result(const State& s, const Frame& f, int dice) {
         const int by = f.arg[finj::F_BY];
         if (by >= 0 && by != pid) total += hooks::total<InjuryModifier>(s, by, s, by, f);
     }
-    int result = total >= frames::lrb6::CASUALTY_FROM ? INJ_CASUALTY : (total >= frames::lrb6::KO_FROM ? INJ_KO : INJ_STUNNED);
+    int result = total >= frames::lrb6::CASUALTY_FROM ? inj::CASUALTY : (total >= frames::lrb6::KO_FROM ? inj::KO : inj::STUNNED);
     for (const auto& h : hooks::handlers<InjuryTable>(s)) {  // INJURY_TABLE, in skill order
         if (p.has_skill(h.skill)) result = h.fn(s, f, total, result);
     }
@@ -266,7 +261,7 @@ inline void injury_finish(State& s, const Frame& f) {
 }
 
 inline void injury_roll(State& s, const Frame& f) {
-    request(s, Dice::TWO_D6, 1, purpose("injury"), f.arg[finj::F_HOW] == HOW_FOUL ? Group::NONE : Group::SUM);
+    request(s, Dice::TWO_D6, 1, purpose("injury"), f.arg[finj::F_HOW] == how::FOUL ? Group::NONE : Group::SUM);
 }
 
 inline void injury_stun(State& s, const Frame& f) {
@@ -283,24 +278,24 @@ inline void injury_stun(State& s, const Frame& f) {
 inline void injury_knock_out(State& s, const Frame& f) {
     const int pid = f.arg[finj::F_PID];
     remove_player(s, pid, static_cast<int>(Status::KO));
-    add_stat(s, other(s.players[pid].team), STAT_KO);
+    add_stat(s, other(s.players[pid].team), stat::KO);
 }
 
 inline void injury_casualty(State& s, const Frame& f) {
     const int pid = f.arg[finj::F_PID];
     remove_player(s, pid, static_cast<int>(Status::CASUALTY));
-    add_stat(s, other(s.players[pid].team), STAT_CAS);
+    add_stat(s, other(s.players[pid].team), stat::CAS);
     const int cas = f.arg[finj::F_CAS], cas2 = f.arg[finj::F_CAS2];
-    s.pstats[pid * PSTATS + PSTAT_INJURY] = static_cast<std::int16_t>(cas);
-    s.pstats[pid * PSTATS + PSTAT_INJURY2] = static_cast<std::int16_t>(cas2 > 0 ? cas2 : 0);
+    s.pstats[pid * PSTATS + pstat::INJURY] = static_cast<std::int16_t>(cas);
+    s.pstats[pid * PSTATS + pstat::INJURY2] = static_cast<std::int16_t>(cas2 > 0 ? cas2 : 0);
     const int by = f.arg[finj::F_BY];
     if (by >= 0) hooks::each<CasualtyCaused>(s, by, s, f);
 }
 
 inline void injury_casualty_spp(State& s, const Frame& f) {
     const int by = f.arg[finj::F_BY];
-    if (f.arg[finj::F_HOW] == HOW_BLOCK && by >= 0 && s.players[by].team != s.players[f.arg[finj::F_PID]].team) {
-        ++s.pstats[by * PSTATS + PSTAT_CASUALTIES];
+    if (f.arg[finj::F_HOW] == how::BLOCK && by >= 0 && s.players[by].team != s.players[f.arg[finj::F_PID]].team) {
+        ++s.pstats[by * PSTATS + pstat::CASUALTIES];
     }
 }
 
@@ -323,10 +318,10 @@ inline void injury_recover(State& s, Frame& f) {
 
 inline void injury_apply(State& s, Frame& f, int result) {
     const int owner = s.players[f.arg[finj::F_PID]].team;
-    if (result == INJ_STUNNED) {
+    if (result == inj::STUNNED) {
         injury_stun(s, f);
         injury_finish(s, f);
-    } else if (result == INJ_KO) {
+    } else if (result == inj::KO) {
         if (s.teams[owner].apothecaries > 0) {
             f.phase = finj::KO_APOTHECARY;
             wait(s, owner, frames::dk::APOTHECARY);
@@ -334,7 +329,7 @@ inline void injury_apply(State& s, Frame& f, int result) {
             injury_knock_out(s, f);
             injury_finish(s, f);
         }
-    } else if (result == INJ_BADLY_HURT || f.arg[finj::F_CAP]) {
+    } else if (result == inj::BADLY_HURT || f.arg[finj::F_CAP]) {
         injury_casualty_spp(s, f);
         f.arg[finj::F_CAS] = frames::lrb6::BADLY_HURT_FIRST;
         f.phase = finj::CASUALTY_APOTHECARY;

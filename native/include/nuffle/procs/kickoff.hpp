@@ -4,6 +4,7 @@
 // with its KickOffReturn frame here, Fan Favourite) are skill_rules/kickoff_skills.hpp's.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -87,7 +88,7 @@ inline void kick_off_return_act(Ctx& c, const Act& a) {
     if (a.type == frames::at::SELECT_PLAYER) {
         f.arg[fkr::F_PID] = static_cast<std::int16_t>(a.player);
         const int ma = s.players[a.player].ma;
-        f.arg[fkr::F_LEFT] = static_cast<std::int16_t>(ma < 3 ? ma : 3);
+        f.arg[fkr::F_LEFT] = static_cast<std::int16_t>(std::min(ma, rule::KICK_OFF_RETURN_SQUARES));
         f.phase = fkr::MOVING;
         return;
     }
@@ -568,7 +569,7 @@ inline void throw_a_rock_run(Ctx& c) {
         s.players[victim].status = static_cast<std::uint8_t>(Status::PRONE);
     }
     f.phase = fr2::VICTIMS;
-    push_injury(s, victim, 0, false, -1, HOW_FALL, false, false);
+    push_injury(s, victim, 0, false, -1, how::FALL, false, false);
 }
 
 inline void pitch_invasion_run(Ctx& c) {

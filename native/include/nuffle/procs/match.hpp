@@ -185,7 +185,7 @@ inline void drive_run(Ctx& c) {
             for (int side = 0; side < 2; ++side) {
                 if (counts[side] > 0 && counts[other(side)] == 0) {
                     ++s.teams[side].score;
-                    add_stat(s, side, STAT_TD);
+                    add_stat(s, side, stat::TD);
                     s.touchdown = static_cast<std::int8_t>(side);
                 }
             }
@@ -348,8 +348,8 @@ inline Detail end_drive_detail(Ctx& c) {
 inline void master_chef_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
-    if (f.phase == fc::ROLLING && die(s) >= 4) ++f.arg[fc::F_HITS];
-    if (f.arg[fc::F_ROLLED] < 3) {
+    if (f.phase == fc::ROLLING && die(s) >= rule::CHEF_STEALS_ON) ++f.arg[fc::F_HITS];
+    if (f.arg[fc::F_ROLLED] < rule::CHEF_DICE) {
         ++f.arg[fc::F_ROLLED];
         f.phase = fc::ROLLING;
         request(s, Dice::D6, 1, purpose("master chef"));

@@ -21,8 +21,8 @@ namespace nuffle::procs {
 
 namespace passing {
 
-// passing.py's throw kinds.
-constexpr int PASS = 0, HAIL_MARY = 1, DUMP_OFF = 2, HANDOFF = 3, BOMB = 4, TEAM_MATE = 5;
+// passing.py's throw kinds: passing::PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE (generated).
+using namespace frames::throw_kind;
 
 NUFFLE_HOOK_POINT(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
 NUFFLE_HOOK_POINT(IgnoresTackleZones, "passing.ignores_tackle_zones", bool(const State&, int pid, int kind));
@@ -38,9 +38,6 @@ NUFFLE_HOOK_POINT(KeepsFumble, "passing.keeps_fumble", bool(const State&, int th
 NUFFLE_HOOK_POINT(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
 NUFFLE_HOOK_POINT(BeforeThrow, "throw_team_mate.before_throw", bool(State&, const Frame& ttm));
 NUFFLE_HOOK_POINT(Flight, "throw_team_mate.flight", bool(State&, const Frame& ttm));
-
-// state.py's per-player statistics.
-constexpr int PSTAT_COMPLETIONS = 0, PSTAT_INTERCEPTIONS = 3;
 
 // Players of `side` in id order (state.ranges[side]).
 inline std::vector<int> side_players(const State& s, int side) {
@@ -258,7 +255,7 @@ inline void pass_end(State& s, Frame& f, bool check) {
         if (holder < 0 || team_of(s, holder) != team_of(s, thr)) {
             s.turnover = 1;
         } else if (holder != thr && s.turnover == 0) {
-            passing::add_pstat(s, thr, passing::PSTAT_COMPLETIONS);
+            passing::add_pstat(s, thr, pstat::COMPLETIONS);
         }
     }
     if (f.arg[fpa::F_THROW] == passing::DUMP_OFF) s.turnover = f.arg[fpa::F_SAVED] != 0 ? 1 : 0;
@@ -272,7 +269,7 @@ inline void pass_intercepted(Ctx& c, Frame& f) {
     s.ball = i16(pos(s, p));
     s.ball_state = frames::ball::CARRIED;
     s.turnover = 1;
-    passing::add_pstat(s, p, passing::PSTAT_INTERCEPTIONS);
+    passing::add_pstat(s, p, pstat::INTERCEPTIONS);
     check_touchdown(s, c.b, p);
     pass_end(s, f, false);
 }

@@ -47,7 +47,7 @@ inline void multiple_block_run(Ctx& c) {
     }
     if (f.phase == fmb::FIRST_BLOCK) {
         f.phase = fmb::SECOND_BLOCK;
-        push_block(s, pid, f.arg[fmb::F_FIRST], false, false, 0, true, MULTIPLE_BLOCK_ST);
+        push_block(s, pid, f.arg[fmb::F_FIRST], false, false, 0, true, rule::MULTIPLE_BLOCK_ST);
         return;
     }
     if (f.phase == fmb::SECOND_BLOCK) {
@@ -55,7 +55,7 @@ inline void multiple_block_run(Ctx& c) {
         const int sec = f.arg[fmb::F_SECOND];
         if (standing(s, pid) && s.turnover == 0 && s.touchdown < 0 && standing(s, sec) && pos(s, sec) >= 0 &&
             c.b.distance(pos(s, pid), pos(s, sec)) == 1) {
-            push_block(s, pid, sec, false, false, 0, true, MULTIPLE_BLOCK_ST);
+            push_block(s, pid, sec, false, false, 0, true, rule::MULTIPLE_BLOCK_ST);
             return;
         }
     }
@@ -78,8 +78,6 @@ inline void multiple_block_act(Ctx& c, const Act& a) {
 }
 
 // --- Strike (block_substitutes.py) -----------------------------------------------------------
-
-constexpr int CHAINSAW_ARMOUR = 3;
 
 NUFFLE_HOOK_POINT(StrikeBeforeAttack, "block_substitutes.before_attack",
                   bool(State&, int attacker, int victim, int kind));
@@ -131,7 +129,7 @@ inline void strike_run(Ctx& c) {
     if (f.phase == fst::ARMOUR_ROLLED) {
         const int tgt = f.arg[fst::F_TARGET];
         int total = dice_sum(s) + hooks::total<StrikeArmourModifier>(s, att, s, att, tgt, f.arg[fst::F_KIND]);
-        if (chainsaw) total += CHAINSAW_ARMOUR;
+        if (chainsaw) total += rule::CHAINSAW_ARMOUR;
         if (total <= pl(s, tgt).av) {
             pop(s);  // no effect
             return;

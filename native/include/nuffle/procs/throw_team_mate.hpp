@@ -193,7 +193,7 @@ inline void always_hungry_run(Ctx& c) {
     }
     if (f.phase == fa::SECOND_ROLLED && die(s) == 1) {
         const int tm = f.arg[fa::F_THROWN];
-        add_stat(s, other(team_of(s, tm)), STAT_CAS);
+        add_stat(s, other(team_of(s, tm)), stat::CAS);
         s.turnover = 1;
         f.phase = fa::EATEN;
         const int sq = pos(s, tm);  // ball.take_off_pitch

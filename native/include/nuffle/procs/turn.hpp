@@ -52,7 +52,7 @@ inline void turn_end(Ctx& c, const Frame& f) {
     State& s = c.s;
     const int side = f.arg[ft::F_SIDE];
     if (s.turnover) {
-        add_stat(s, side, STAT_TURNOVERS);
+        add_stat(s, side, stat::TURNOVERS);
         note(s, frames::ev::TURNOVER, side, -1, 0);
     }
     for (int p = 0; p < s.player_count; ++p) {

@@ -14,9 +14,6 @@ namespace nuffle::procs {
 
 namespace fwz = frames::p_wizard;
 
-constexpr int FIREBALL_HITS_ON = 4;
-constexpr int LIGHTNING_HITS_ON = 2;
-
 // wizard.lightning_targets: every standing player on the pitch, of either team, in id order.
 inline std::vector<int> lightning_targets(const State& s) {
     std::vector<int> out;
@@ -47,9 +44,9 @@ inline bool is_fireball(const Frame& f) noexcept { return f.arg[fwz::F_SPELL] ==
 
 inline void wizard_request(State& s, const Frame& f) {
     if (is_fireball(f)) {
-        request_threshold(s, FIREBALL_HITS_ON, purpose("fireball"));
+        request_threshold(s, rule::FIREBALL_HITS_ON, purpose("fireball"));
     } else {
-        request_threshold(s, LIGHTNING_HITS_ON, purpose("lightning bolt"));
+        request_threshold(s, rule::LIGHTNING_HITS_ON, purpose("lightning bolt"));
     }
 }
 
@@ -79,7 +76,7 @@ inline void wizard_run(Ctx& c) {
         ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, fwz::F_VICTIMS_CAP);
         const int p = victims[0];
         victims.erase_front();
-        if (die(s) >= (is_fireball(f) ? FIREBALL_HITS_ON : LIGHTNING_HITS_ON)) {
+        if (die(s) >= (is_fireball(f) ? rule::FIREBALL_HITS_ON : rule::LIGHTNING_HITS_ON)) {
             list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, fwz::F_HITS_CAP).push_back(p);
         }
         if (victims.size() > 0) {

@@ -50,31 +50,31 @@ inline bool dump_off(Ctx& c, Frame& f) {
 // RESULT_OPTIONS: Wrestle (both placed prone, the defender's first) and Juggernaut (Both Down
 // counts as Pushed on a Blitz); -1: no option.
 inline int wrestle(Ctx& c, Frame& f, int pid, bool use) {
-    if (f.arg[fbk::F_FACE] != FACE_BOTH_DOWN) return -1;
+    if (f.arg[fbk::F_FACE] != face::BOTH_DOWN) return -1;
     const int att = f.arg[fbk::F_ATTACKER];
     if (pid == f.arg[fbk::F_DEFENDER] && block_cancelled(c.s, att, f.arg[fbk::F_BLITZ] != 0, sk::WRESTLE)) return -1;
     if (use) {
         push_place_prone(c.s, att);
         push_place_prone(c.s, f.arg[fbk::F_DEFENDER]);
-        f.arg[fbk::F_FACE] = FACE_RESOLVED;
+        f.arg[fbk::F_FACE] = face::RESOLVED;
     }
     return frames::at::USE_SKILL;
 }
 inline int juggernaut(Ctx&, Frame& f, int pid, bool use) {
-    if (pid != f.arg[fbk::F_ATTACKER] || f.arg[fbk::F_BLITZ] == 0 || f.arg[fbk::F_FACE] != FACE_BOTH_DOWN) return -1;
-    if (use) f.arg[fbk::F_FACE] = FACE_PUSHED;
+    if (pid != f.arg[fbk::F_ATTACKER] || f.arg[fbk::F_BLITZ] == 0 || f.arg[fbk::F_FACE] != face::BOTH_DOWN) return -1;
+    if (use) f.arg[fbk::F_FACE] = face::PUSHED;
     return frames::at::SELECT_PUSHED;
 }
 
 // FOLLOW_UP: Fend (the defender's coach may forbid it), Frenzy (the attacker must).
 inline int fend(const State& s, const Frame& f, int pid) noexcept {
     if (pid != f.arg[fbk::F_DEFENDER] || block_cancelled(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_BLITZ] != 0, sk::FEND)) {
-        return FOLLOW_FREE;
+        return follow::FREE;
     }
-    return FOLLOW_MAY_FORBID;
+    return follow::MAY_FORBID;
 }
 inline int frenzy_follows(const State&, const Frame& f, int pid) noexcept {
-    return pid == f.arg[fbk::F_ATTACKER] ? FOLLOW_MUST : FOLLOW_FREE;
+    return pid == f.arg[fbk::F_ATTACKER] ? follow::MUST : follow::FREE;
 }
 
 // AFTER_BLOCK: a second block on a defender pushed and still standing next to him.
@@ -83,7 +83,7 @@ inline bool frenzy_second_block(Ctx& c, Frame& f) {
     const int att = f.arg[fbk::F_ATTACKER];
     const int dfd = f.arg[fbk::F_DEFENDER];
     const int face = f.arg[fbk::F_FACE];
-    if (f.arg[fbk::F_MULTIPLE] != 0 || (face != FACE_PUSHED && face != FACE_STUMBLES)) return false;
+    if (f.arg[fbk::F_MULTIPLE] != 0 || (face != face::PUSHED && face != face::DEFENDER_STUMBLES)) return false;
     if (!standing(s, dfd) || pos(s, dfd) < 0 || c.b.distance(pos(s, att), pos(s, dfd)) != 1) return false;
     bool gfi = false;
     const bool blitz = f.arg[fbk::F_BLITZ] != 0;

@@ -17,17 +17,17 @@ namespace sk = frames::skill;
 // ARMOUR_MODIFIER: Chainsaw, +3 to his foul's armour roll and against him when he falls or is
 // blocked (a chainsaw attack or kick-back is a HIT whose +3 its procedure passes itself).
 inline int chainsaw_armour(const State&, int owner, int victim, int by, int how) noexcept {
-    if (how == HOW_FOUL) return owner == by ? 3 : 0;
-    return owner == victim && (how == HOW_FALL || how == HOW_BLOCK) ? 3 : 0;
+    if (how == how::FOUL) return owner == by ? 3 : 0;
+    return owner == victim && (how == how::FALL || how == how::BLOCK) ? 3 : 0;
 }
 
 // ARMOUR_OR_INJURY: Dirty Player on his foul, Mighty Blow on his block.
-inline int dirty_player(const State&, int, int, int how) noexcept { return how == HOW_FOUL ? 1 : 0; }
-inline int mighty_blow(const State&, int, int, int how) noexcept { return how == HOW_BLOCK ? 1 : 0; }
+inline int dirty_player(const State&, int, int, int how) noexcept { return how == how::FOUL ? 1 : 0; }
+inline int mighty_blow(const State&, int, int, int how) noexcept { return how == how::BLOCK ? 1 : 0; }
 
 // ARMOUR_BREAKS_AT: Claws, 8 on his block.
 inline std::optional<int> claws(const State&, int, int, int how) noexcept {
-    return how == HOW_BLOCK ? std::optional<int>(8) : std::nullopt;
+    return how == how::BLOCK ? std::optional<int>(8) : std::nullopt;
 }
 
 inline bool ball_and_chain_falls(const State&, const Frame&) noexcept { return true; }  // ARMOUR_SKIPPED
@@ -35,13 +35,13 @@ inline bool ball_and_chain_falls(const State&, const Frame&) noexcept { return t
 // AFTER_ARMOUR / AFTER_INJURY: Piling On after his block (not on a casualty).
 inline bool piling_on_armour(Ctx& c, const Frame& kd) {
     const int by = kd.arg[fkd::F_BY];
-    if (kd.arg[fkd::F_HOW] != HOW_BLOCK || !can_pile_on(c.s, c.b, by, kd.arg[fkd::F_PID])) return false;
+    if (kd.arg[fkd::F_HOW] != how::BLOCK || !can_pile_on(c.s, c.b, by, kd.arg[fkd::F_PID])) return false;
     push_piling_on(c.s, by, frames::at::SELECT_ARMOUR);
     return true;
 }
 inline bool piling_on_injury(Ctx& c, const Frame& inj, int result) {
     const int by = inj.arg[finj::F_BY];
-    if (inj.arg[finj::F_HOW] != HOW_BLOCK || result == INJ_CASUALTY || !can_pile_on(c.s, c.b, by, inj.arg[finj::F_PID])) {
+    if (inj.arg[finj::F_HOW] != how::BLOCK || result == inj::CASUALTY || !can_pile_on(c.s, c.b, by, inj.arg[finj::F_PID])) {
         return false;
     }
     push_piling_on(c.s, by, frames::at::SELECT_INJURY);
@@ -50,15 +50,15 @@ inline bool piling_on_injury(Ctx& c, const Frame& inj, int result) {
 
 // INJURY_TABLE: Thick Skull (8: stunned), Stunty (7: KO, 9: badly hurt), Ball & Chain (no stun).
 inline int thick_skull(const State&, const Frame&, int total, int result) noexcept {
-    return total == 8 && result == INJ_KO ? INJ_STUNNED : result;
+    return total == 8 && result == inj::KO ? inj::STUNNED : result;
 }
 inline int stunty(const State&, const Frame&, int total, int result) noexcept {
-    if (total == 7 && result == INJ_STUNNED) return INJ_KO;
-    if (total == 9 && result == INJ_KO) return INJ_BADLY_HURT;
+    if (total == 7 && result == inj::STUNNED) return inj::KO;
+    if (total == 9 && result == inj::KO) return inj::BADLY_HURT;
     return result;
 }
 inline int ball_and_chain_injury(const State&, const Frame&, int, int result) noexcept {
-    return result == INJ_STUNNED ? INJ_KO : result;
+    return result == inj::STUNNED ? inj::KO : result;
 }
 
 inline int decay(const State&, const Frame&) noexcept { return 1; }  // CASUALTY_ROLLS
@@ -77,7 +77,7 @@ inline void nurgles_rot(State& s, const Frame& inj) {
     const bool dead = is_dead(inj.arg[finj::F_CAS]) || is_dead(inj.arg[finj::F_CAS2]);
     if (!dead || v.team == s.players[by].team) return;
     if (v.has_skill(sk::DECAY) || v.has_skill(sk::REGENERATION) || v.has_skill(sk::STUNTY)) return;
-    ++s.teams[s.players[by].team].stats[STAT_ROTTED];
+    ++s.teams[s.players[by].team].stats[stat::ROTTED];
 }
 }  // namespace lrb6_injury
 
