@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
@@ -85,6 +86,102 @@ inline std::vector<std::uint32_t> monotone(int k) {
     return out;
 }
 
+// An open-addressing table from 64-bit keys to ints that keeps its slots between searches:
+// clear() is a new generation, not a sweep; it grows (doubling) past half full. The memo
+// tables of one search (what a key maps to never depends on where it is stored).
+class Memo {
+   public:
+    bool find(std::uint64_t key, int& val) const {
+        return find(key, val, [](int) { return true; });
+    }
+    // The value stored under `key` for which `same(value)` holds (keys that are hashes).
+    template <typename F>
+    bool find(std::uint64_t key, int& val, F&& same) const {
+        if (slots_.empty()) return false;
+        for (std::size_t i = slot(key);; i = (i + 1) & mask_) {
+            const Slot& e = slots_[i];
+            if (e.gen != gen_) return false;
+            if (e.key == key && same(e.val)) {
+                val = e.val;
+                return true;
+            }
+        }
+    }
+    void put(std::uint64_t key, int val) {  // a value not in the table
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        place(key, val);
+        ++size_;
+    }
+    void clear() {
+        size_ = 0;
+        if (++gen_ == 0) {  // the generations wrapped: sweep once
+            for (auto& e : slots_) e.gen = 0;
+            gen_ = 1;
+        }
+    }
+
+   private:
+    struct Slot {
+        std::uint64_t key;
+        int val;
+        std::uint32_t gen;
+    };
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0, size_ = 0;
+    std::uint32_t gen_ = 1;
+
+    std::size_t slot(std::uint64_t key) const { return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 32) & mask_; }
+    void place(std::uint64_t key, int val) {
+        std::size_t i = slot(key);
+        while (slots_[i].gen == gen_) i = (i + 1) & mask_;
+        slots_[i] = Slot{key, val, gen_};
+    }
+    void grow() {
+        std::vector<Slot> old;
+        old.swap(slots_);
+        const std::uint32_t g = gen_;
+        slots_.assign(old.empty() ? 256 : old.size() * 2, Slot{0, 0, 0});
+        mask_ = slots_.size() - 1;
+        gen_ = 1;
+        for (const auto& e : old) {
+            if (e.gen == g) place(e.key, e.val);
+        }
+    }
+};
+
+// A mass vector's hash: the bits of its entries (never -0.0 or NaN: sums of products of
+// non-negative finite chances; +0.0 stands in for -0.0 anyway, so equal vectors hash alike).
+inline std::uint64_t vec_hash(const Vec& v, int n) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; ++i) {
+        const double x = v[static_cast<std::size_t>(i)] == 0.0 ? 0.0 : v[static_cast<std::size_t>(i)];
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &x, sizeof bits);
+        h = (h ^ bits) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+// The up-sets of monotone(k), each as its list of states, for k = 0..4 (computed once).
+inline const std::vector<std::vector<int>>& upsets_of(int k) {
+    static const auto table = [] {
+        std::array<std::vector<std::vector<int>>, 5> t;
+        for (int kk = 0; kk < 5; ++kk) {
+            for (const auto f : monotone(kk)) {
+                if (f == 0) continue;
+                std::vector<int> u;
+                for (int i = 0; i < (1 << kk); ++i) {
+                    if ((f >> i) & 1U) u.push_back(i);
+                }
+                t[static_cast<std::size_t>(kk)].push_back(std::move(u));
+            }
+        }
+        return t;
+    }();
+    return table[static_cast<std::size_t>(k)];
+}
+
 struct Src {
     int mode;
     bool team, pro;
@@ -103,13 +200,29 @@ struct Profile {
     Src dodge{}, gfi_src{}, pickup{}, stand_up{};
     int pickup_bonus[9] = {};
     int dodge_bit = 0, sf_bit = 0, team_bit = 0, pro_bit = 0, n = 1;
-    std::vector<std::vector<int>> upsets;
+    const std::vector<std::vector<int>>* upsets = nullptr;
     std::vector<Vec> vecs;
     std::vector<double> totals;
     std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
-    std::map<Vec, int> ids;
-    std::unordered_map<std::int64_t, int> step_memo;
-    std::unordered_map<std::int64_t, bool> dom_memo;
+    Memo ids;                    // vector hash -> vector id
+    Memo step_memo, dom_memo;
+
+    // Back to a fresh profile, keeping the tables' memory (a search reuses a finished one's).
+    void reset() {
+        ag_target = gfi = 0;
+        rain = hands = loner = compensated = false;
+        dodge = gfi_src = pickup = stand_up = Src{};
+        std::fill(std::begin(pickup_bonus), std::end(pickup_bonus), 0);
+        dodge_bit = sf_bit = team_bit = pro_bit = 0;
+        n = 1;
+        upsets = nullptr;
+        vecs.clear();
+        totals.clear();
+        ranked.clear();
+        ids.clear();
+        step_memo.clear();
+        dom_memo.clear();
+    }
 
     void init() {
         int bit = 1;
@@ -122,20 +235,13 @@ struct Profile {
         n = bit;
         int k = 0;
         while ((1 << (k + 1)) <= bit) ++k;
-        for (const auto f : monotone(k)) {
-            if (f == 0) continue;
-            std::vector<int> u;
-            for (int i = 0; i < (1 << k); ++i) {
-                if ((f >> i) & 1U) u.push_back(i);
-            }
-            upsets.push_back(std::move(u));
-        }
+        upsets = &upsets_of(k);
         Vec start{};
         start[static_cast<std::size_t>(bit - 1)] = 1.0;
         vecs.push_back(start);
         totals.push_back(1.0);
         ranked.push_back(-round11(1.0));
-        ids.emplace(start, 0);
+        ids.put(vec_hash(start, n), 0);
     }
 
     Roll roll(int kind, const Src& src, int need_, int bit, bool blocked) const {
@@ -167,21 +273,22 @@ struct Profile {
     int intern(const Vec& v) {
         const double total = py_sum(n, [&](int i) { return v[static_cast<std::size_t>(i)]; }, compensated);
         if (total <= 0.0) return -1;
-        const auto it = ids.find(v);
-        if (it != ids.end()) return it->second;
+        const std::uint64_t h = vec_hash(v, n);
+        int found = -1;
+        if (ids.find(h, found, [&](int id) { return vecs[static_cast<std::size_t>(id)] == v; })) return found;
         const int vid = static_cast<int>(vecs.size());
         vecs.push_back(v);
         totals.push_back(total);
         ranked.push_back(-round11(total));
-        ids.emplace(v, vid);
+        ids.put(h, vid);
         return vid;
     }
 
     // The mass vector after a step with key `key` (interned id; -1 if impossible).
     int apply(int vid, int key) {
-        const std::int64_t mk = static_cast<std::int64_t>(vid) * 8192 + key;
-        const auto got = step_memo.find(mk);
-        if (got != step_memo.end()) return got->second;
+        const auto mk = static_cast<std::uint64_t>(static_cast<std::int64_t>(vid) * 8192 + key);
+        int got = 0;
+        if (step_memo.find(mk, got)) return got;
         Vec vec = vecs[static_cast<std::size_t>(vid)];
         const double lam = loner ? 0.5 : 1.0;
         Roll rs[4];
@@ -208,20 +315,20 @@ struct Profile {
             vec = out;
         }
         const int res = intern(vec);
-        step_memo.emplace(mk, res);
+        step_memo.put(mk, res);
         return res;
     }
 
     // Whether vector a is at least b on every up-set.
     bool dominates(int a, int b) {
         if (a == b) return true;
-        const std::int64_t mk = static_cast<std::int64_t>(a) * 1000003 + b;
-        const auto got = dom_memo.find(mk);
-        if (got != dom_memo.end()) return got->second;
+        const auto mk = static_cast<std::uint64_t>(static_cast<std::int64_t>(a) * 1000003 + b);
+        int got = 0;
+        if (dom_memo.find(mk, got)) return got != 0;
         const Vec& va = vecs[static_cast<std::size_t>(a)];
         const Vec& vb = vecs[static_cast<std::size_t>(b)];
         bool ok = true;
-        for (const auto& u : upsets) {
+        for (const auto& u : *upsets) {
             const int k = static_cast<int>(u.size());
             const double sa = py_sum(k, [&](int i) { return va[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
             const double sb = py_sum(k, [&](int i) { return vb[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
@@ -230,7 +337,7 @@ struct Profile {
                 break;
             }
         }
-        dom_memo.emplace(mk, ok);
+        dom_memo.put(mk, ok ? 1 : 0);
         return ok;
     }
 };
@@ -253,11 +360,90 @@ inline Src sources(const State& s, int pid, int kind, bool team) {
     return Src{r.skill ? (r.skill_once ? ONCE : EACH) : NO_SKILL, r.team, r.pro};
 }
 
+// A square's candidate route end for PathSearch._pick.
+struct Cand {
+    int sq, label, vid;
+    double prob;
+    int key;
+};
+
+// The buffers of one search, kept between searches: a finished search hands them back to its
+// thread's shelf and the next search takes them, so a warm thread's searches allocate almost
+// nothing (the lists keep their capacity). No result depends on them: each search starts from
+// cleared ones.
+struct Work {
+    Profile prof;
+    std::vector<Label> pool;
+    std::vector<std::vector<int>> labels, layer;  // label indices per square
+    std::vector<int> best, order, frontier, layer_order, tz, tackle;
+    std::vector<char> clear, terminal;
+    std::vector<Cand> cands;
+
+    void reset(std::size_t size) {
+        prof.reset();
+        pool.clear();
+        if (labels.size() != size) {
+            labels.assign(size, {});
+            layer.assign(size, {});
+        } else {
+            for (auto& l : labels) l.clear();
+            for (auto& l : layer) l.clear();
+        }
+        best.clear();
+        order.clear();
+        frontier.clear();
+        layer_order.clear();
+        cands.clear();
+    }
+};
+
+// Each thread's finished searches' buffers (at most SHELF kept), and whether its shelf is gone
+// (a search ended during the thread's exit frees its own).
+struct Shelf {
+    static constexpr std::size_t SHELF = 64;
+    std::vector<std::unique_ptr<Work>> free;
+    ~Shelf() { gone() = true; }
+    static bool& gone() noexcept {
+        thread_local bool g = false;
+        return g;
+    }
+    static Shelf& mine() {
+        thread_local Shelf s;
+        return s;
+    }
+};
+
+inline std::unique_ptr<Work> take_work() {
+    if (!Shelf::gone()) {
+        Shelf& s = Shelf::mine();
+        if (!s.free.empty()) {
+            std::unique_ptr<Work> w = std::move(s.free.back());
+            s.free.pop_back();
+            return w;
+        }
+    }
+    return std::make_unique<Work>();
+}
+
+struct GiveBack {
+    void operator()(Work* w) const noexcept {
+        std::unique_ptr<Work> own(w);
+        if (Shelf::gone()) return;
+        try {
+            Shelf& s = Shelf::mine();
+            if (s.free.size() < Shelf::SHELF) s.free.push_back(std::move(own));
+        } catch (...) {  // no room on the shelf: freed
+        }
+    }
+};
+
 // One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
 class Search {
    public:
     Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
-        : s_(s), b_(b), pid_(pid), moves_used_(moves_used) {
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()), prof_(w_->prof), pool_(w_->pool),
+          labels_(w_->labels), best_(w_->best), order_(w_->order) {
+        w_->reset(static_cast<std::size_t>(b.size));
         const Player& me = s.players[pid];
         side_ = me.team;
         const bool team = team_reroll < 0 ? team_reroll_available(s, side_) : team_reroll != 0;
@@ -275,10 +461,7 @@ class Search {
         prof_.init();
         ma_ = me.ma;
         limit_ = me.ma + max_gfi(s, pid);
-        labels_.assign(static_cast<std::size_t>(b.size), {});
         pool_.reserve(1024);
-        prof_.step_memo.reserve(512);
-        prof_.dom_memo.reserve(2048);
         const int start = me.square;
         if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
                           me.status != static_cast<std::uint8_t>(Status::PRONE))) {
@@ -342,7 +525,8 @@ class Search {
     // The safest route into the end zone this player attacks, if any.
     bool endzone(Route& r) {
         best();
-        std::vector<Cand> cands;
+        std::vector<Cand>& cands = w_->cands;
+        cands.clear();
         for (int q = 0; q < b_.size; ++q) {
             const int li = best_[static_cast<std::size_t>(q)];
             if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
@@ -373,7 +557,8 @@ class Search {
         const Player& p = s_.players[t];
         if (p.square < 0 || !wanted(kind, t)) return false;
         const bool cost = kind == BLITZ;
-        std::vector<Cand> cands;
+        std::vector<Cand>& cands = w_->cands;
+        cands.clear();
         for (const int off : b_.neighbours) {
             const int q = p.square + off;
             for (const int li : labels_[static_cast<std::size_t>(q)]) {
@@ -395,20 +580,15 @@ class Search {
     }
 
    private:
-    struct Cand {
-        int sq, label, vid;
-        double prob;
-        int key;
-    };
-
     const State& s_;
     const Board& b_;
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
-    Profile prof_;
-    std::vector<Label> pool_;
-    std::vector<std::vector<int>> labels_;  // label indices per square, in the order found
-    std::vector<int> best_;
-    std::vector<int> order_;  // squares in the order they first got a label (PathSearch.labels' keys)
+    std::unique_ptr<Work, GiveBack> w_;  // this search's buffers (below), back to the shelf at its end
+    Profile& prof_;
+    std::vector<Label>& pool_;
+    std::vector<std::vector<int>>& labels_;  // label indices per square, in the order found
+    std::vector<int>& best_;
+    std::vector<int>& order_;  // squares in the order they first got a label (PathSearch.labels' keys)
 
     bool wanted(Kind kind, int q) const {
         const Player& p = s_.players[q];
@@ -433,7 +613,10 @@ class Search {
         int nbs[8];
         for (int i = 0; i < 8; ++i) nbs[i] = DIRS[i][1] * st + DIRS[i][0] * f;
         const auto size = static_cast<std::size_t>(b_.size);
-        std::vector<int> tz(size, 0), tackle(size, 0);
+        std::vector<int>& tz = w_->tz;
+        std::vector<int>& tackle = w_->tackle;
+        tz.assign(size, 0);
+        tackle.assign(size, 0);
         // the dodge hook points' skills leave the plain count of zones: the exact path search
         bool special = hooks::holds<DodgeModifier>(s_, pid_) || hooks::holds<DodgeZonesIgnored>(s_, pid_);
         for (int q = 0; q < s_.player_count; ++q) {
@@ -449,7 +632,10 @@ class Search {
                 tackle[static_cast<std::size_t>(p.square + off)] |= tk;
             }
         }
-        std::vector<char> clear(size, 0), terminal(size, 0);
+        std::vector<char>& clear = w_->clear;
+        std::vector<char>& terminal = w_->terminal;
+        clear.assign(size, 0);
+        terminal.assign(size, 0);
         const int start = first.sq;
         int ball = -1, pk = 0;
         if (s_.ball_state == 1 && s_.ball >= 0 && s_.ball != start) {
@@ -471,9 +657,10 @@ class Search {
         labels_[static_cast<std::size_t>(start)].push_back(first_i);
         order_.push_back(start);
         if (first.vid == 0) clear[static_cast<std::size_t>(start)] = 1;
-        std::vector<int> frontier{first_i};
-        std::vector<int> layer_order;
-        std::vector<std::vector<int>> layer(size);
+        std::vector<int>& frontier = w_->frontier;
+        std::vector<int>& layer_order = w_->layer_order;
+        std::vector<std::vector<int>>& layer = w_->layer;
+        frontier.assign(1, first_i);
         for (int m = first.moves; m < limit_; ++m) {
             layer_order.clear();
             const int gfi = m >= ma_ ? K_GFI : 0;
@@ -582,12 +769,17 @@ class Search {
 
     Route route(int li, double prob, int extra_key, int target, int cost) const {
         Route r{};
-        std::vector<int> chain;
-        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) chain.push_back(i);
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            const Label& l = pool_[static_cast<std::size_t>(*it)];
-            if (it != chain.rbegin()) r.steps.push_back(l.sq);
-            r.keys.push_back(l.key);
+        std::size_t len = 0;  // the labels from the start to `li`, filled from the end back
+        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) ++len;
+        r.keys.reserve(len + (extra_key ? 1 : 0));
+        r.keys.resize(len);
+        r.steps.resize(len - 1);
+        std::size_t at = len;
+        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) {
+            const Label& l = pool_[static_cast<std::size_t>(i)];
+            --at;
+            if (at > 0) r.steps[at - 1] = l.sq;
+            r.keys[at] = l.key;
         }
         if (extra_key) r.keys.push_back(extra_key);
         r.prob = prob;
