@@ -57,18 +57,24 @@ double py_sum(int n, F&& item, bool compensated) {
 
 // Python's round(x, 11): correctly rounded to 11 decimals (glibc prints exactly). A pure
 // function of x's bits, so each thread keeps the answers it computed (the same chances recur
-// in every search: the bots run many), dropped when the cache grows large.
+// in every search: the bots run many) in a direct-mapped table: one slot per hash of the bits,
+// a newer answer replacing an older one in its slot.
 inline double round11(double x) {
-    thread_local std::unordered_map<std::uint64_t, double> cache;
+    struct Entry {
+        std::uint64_t bits;
+        double out;
+        bool set;
+    };
+    static constexpr std::size_t SLOTS = 1 << 14;
+    thread_local std::vector<Entry> cache(SLOTS, Entry{0, 0.0, false});
     std::uint64_t bits = 0;
     std::memcpy(&bits, &x, sizeof bits);
-    const auto got = cache.find(bits);
-    if (got != cache.end()) return got->second;
+    Entry& e = cache[static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ULL) >> 50)];
+    if (e.set && e.bits == bits) return e.out;
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.11f", x);
     const double out = std::strtod(buf, nullptr);
-    if (cache.size() >= 65536) cache.clear();
-    cache.emplace(bits, out);
+    e = Entry{bits, out, true};
     return out;
 }
 
@@ -206,6 +212,8 @@ struct Profile {
     std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
     Memo ids;                    // vector hash -> vector id
     Memo step_memo, dom_memo;
+    std::vector<double> sums;   // per vector, its sum on each up-set (dominates), once asked
+    std::vector<char> summed;   // per vector, whether its sums are in `sums`
 
     // Back to a fresh profile, keeping the tables' memory (a search reuses a finished one's).
     void reset() {
@@ -222,6 +230,8 @@ struct Profile {
         ids.clear();
         step_memo.clear();
         dom_memo.clear();
+        sums.clear();
+        summed.clear();
     }
 
     void init() {
@@ -319,9 +329,36 @@ struct Profile {
         return res;
     }
 
-    // Whether vector a is at least b on every up-set.
+    // Vector v's sums on the up-sets, in their order (the same sums dominates() takes).
+    void sum_upsets(int v) {
+        const auto vi = static_cast<std::size_t>(v);
+        const std::size_t nu = upsets->size();
+        if (summed.size() <= vi) summed.resize(vecs.size(), 0);
+        if (summed[vi]) return;
+        if (sums.size() < vecs.size() * nu) sums.resize(vecs.size() * nu, 0.0);
+        const Vec& vv = vecs[vi];
+        for (std::size_t j = 0; j < nu; ++j) {
+            const auto& u = (*upsets)[j];
+            sums[vi * nu + j] = py_sum(static_cast<int>(u.size()), [&](int i) { return vv[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
+        }
+        summed[vi] = 1;
+    }
+
+    // Whether vector a is at least b on every up-set. A few up-sets (up to two re-roll bits):
+    // their sums kept per vector; more: each pair's answer kept.
     bool dominates(int a, int b) {
         if (a == b) return true;
+        const std::size_t nu = upsets->size();
+        if (nu <= 5) {
+            sum_upsets(a);
+            sum_upsets(b);
+            const double* sa = &sums[static_cast<std::size_t>(a) * nu];
+            const double* sb = &sums[static_cast<std::size_t>(b) * nu];
+            for (std::size_t j = 0; j < nu; ++j) {
+                if (!(sa[j] >= sb[j] - EPS)) return false;
+            }
+            return true;
+        }
         const auto mk = static_cast<std::uint64_t>(static_cast<std::int64_t>(a) * 1000003 + b);
         int got = 0;
         if (dom_memo.find(mk, got)) return got != 0;
