@@ -77,3 +77,20 @@ def test_bad_arguments_raise_value_error(native: ModuleType, game_positions: Any
     for call in (lambda: n.paths(-1), lambda: n.paths(99), lambda: n.paths(0, -1), lambda: n.paths(0, 1000)):
         with pytest.raises(ValueError):
             call()
+
+
+def test_a_search_answers_alike_whatever_searches_ran_before(native: ModuleType, game_positions: Any) -> None:
+    """Searches reuse the buffers of finished ones (paths.hpp's shelf): the same search gives the
+    same answers first, after searches on other boards and players, and with other sums between."""
+    states = {board: game_positions(1, board, 2, every=23)[-1] for board in (11, 3, 1)}
+    natives = {board: to_native(s) for board, s in states.items()}
+    jobs = [(board, pid, used, comp) for board, s in states.items() for pid in movers(s)[:4]
+            for used, comp in ((0, False), (1, True))]
+
+    def answer(board: int, pid: int, used: int, comp: bool) -> dict[str, Any]:
+        return dict(natives[board].paths(pid, used, None, True, comp))
+
+    first = {job: answer(*job) for job in jobs}
+    again = {job: answer(*job) for job in reversed(jobs)}
+    assert again == first
+    assert sum(len(got["all"]) for got in first.values()) >= 50

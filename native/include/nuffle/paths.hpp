@@ -2,239 +2,23 @@
 // label-setting search over mass vectors (one probability mass per set of re-rolls still
 // available), the same dominance test, the same float operations in the same order (so the
 // same doubles) and the same tie-breaking. See core/paths.py and docs/PATHFINDING.md for the
-// method; names here follow that module.
+// method; names here follow that module. The roll odds and mass vectors: paths_profile.hpp.
 #pragma once
 
-#include <array>
-#include <cmath>
+#include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <map>
+#include <memory>
 #include <tuple>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "nuffle/board.hpp"
+#include "nuffle/paths_profile.hpp"
 #include "nuffle/rules.hpp"
 #include "nuffle/state.hpp"
 
 namespace nuffle::paths {
-
-// Step-key bits (paths.py): GFI, dodge, Tackle, dodge modifier + 7 in bits 3-6, pick-up,
-// tackle zones on the ball in bits 8-11, stand-up roll.
-constexpr int K_GFI = frames::step_key::GFI, K_DODGE = frames::step_key::DODGE, K_TACKLE = frames::step_key::TACKLE,
-              K_PICKUP = frames::step_key::PICKUP, K_STANDUP = frames::step_key::STANDUP;  // generated
-constexpr double EPS = 1e-12;
-using namespace frames::reroll_mode;  // NO_SKILL, ONCE, EACH (paths.py's re-roll modes; generated)
-constexpr int MAX_STATES = 16;  // 2**4 re-roll states at most
-using Vec = std::array<double, MAX_STATES>;
-
-inline int mod_bits(int mod) { return std::max(0, std::min(15, mod + 7)) << 3; }
-
-// Python's sum() of floats from the int 0: a left fold before 3.12, Neumaier's compensated
-// sum from 3.12 on (`compensated`).
-template <typename F>
-double py_sum(int n, F&& item, bool compensated) {
-    if (n == 0) return 0.0;
-    double f = item(0);
-    if (!compensated) {
-        for (int i = 1; i < n; ++i) f += item(i);
-        return f;
-    }
-    double c = 0.0;
-    for (int i = 1; i < n; ++i) {
-        const double x = item(i);
-        const double t = f + x;
-        if (std::fabs(f) >= std::fabs(x)) c += (f - t) + x;
-        else c += (x - t) + f;
-        f = t;
-    }
-    if (c != 0.0 && std::isfinite(c)) f += c;
-    return f;
-}
-
-// Python's round(x, 11): correctly rounded to 11 decimals (glibc prints exactly). A pure
-// function of x's bits, so each thread keeps the answers it computed (the same chances recur
-// in every search: the bots run many), dropped when the cache grows large.
-inline double round11(double x) {
-    thread_local std::unordered_map<std::uint64_t, double> cache;
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &x, sizeof bits);
-    const auto got = cache.find(bits);
-    if (got != cache.end()) return got->second;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.11f", x);
-    const double out = std::strtod(buf, nullptr);
-    if (cache.size() >= 65536) cache.clear();
-    cache.emplace(bits, out);
-    return out;
-}
-
-// Every up-set of the lattice of k-bit states as a bit mask over the 2**k states (_monotone).
-inline std::vector<std::uint32_t> monotone(int k) {
-    if (k == 0) return {0, 1};
-    const int half = 1 << (k - 1);
-    const auto sub = monotone(k - 1);
-    std::vector<std::uint32_t> out;
-    for (const auto lo : sub) {
-        for (const auto hi : sub) {
-            if ((lo & hi) == lo) out.push_back(lo | (hi << half));
-        }
-    }
-    return out;
-}
-
-struct Src {
-    int mode;
-    bool team, pro;
-};
-
-struct Roll {
-    int kind;  // rk::STAND_UP, GFI, DODGE, PICKUP
-    int need, wins, skill;
-    bool team, pro;
-};
-
-// Roll odds and interned mass vectors of one search (paths._Profile).
-struct Profile {
-    int ag_target = 0, gfi = 0;
-    bool rain = false, hands = false, loner = false, compensated = false;
-    Src dodge{}, gfi_src{}, pickup{}, stand_up{};
-    int pickup_bonus[9] = {};
-    int dodge_bit = 0, sf_bit = 0, team_bit = 0, pro_bit = 0, n = 1;
-    std::vector<std::vector<int>> upsets;
-    std::vector<Vec> vecs;
-    std::vector<double> totals;
-    std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
-    std::map<Vec, int> ids;
-    std::unordered_map<std::int64_t, int> step_memo;
-    std::unordered_map<std::int64_t, bool> dom_memo;
-
-    void init() {
-        int bit = 1;
-        const bool any_team = dodge.team || gfi_src.team || pickup.team || stand_up.team;
-        const bool any_pro = dodge.pro || gfi_src.pro || pickup.pro || stand_up.pro;
-        if (dodge.mode == ONCE) { dodge_bit = bit; bit <<= 1; }
-        if (gfi_src.mode == ONCE) { sf_bit = bit; bit <<= 1; }
-        if (any_team) { team_bit = bit; bit <<= 1; }
-        if (any_pro) { pro_bit = bit; bit <<= 1; }
-        n = bit;
-        int k = 0;
-        while ((1 << (k + 1)) <= bit) ++k;
-        for (const auto f : monotone(k)) {
-            if (f == 0) continue;
-            std::vector<int> u;
-            for (int i = 0; i < (1 << k); ++i) {
-                if ((f >> i) & 1U) u.push_back(i);
-            }
-            upsets.push_back(std::move(u));
-        }
-        Vec start{};
-        start[static_cast<std::size_t>(bit - 1)] = 1.0;
-        vecs.push_back(start);
-        totals.push_back(1.0);
-        ranked.push_back(-round11(1.0));
-        ids.emplace(start, 0);
-    }
-
-    Roll roll(int kind, const Src& src, int need_, int bit, bool blocked) const {
-        const int skill = (blocked || src.mode == NO_SKILL) ? 0 : (src.mode == EACH ? -1 : bit);
-        return Roll{kind, need_, 7 - need_, skill, src.team, src.pro};
-    }
-
-    // The rolls of a step key, in the engine's order (_Profile.rolls).
-    int rolls(int key, Roll out[4]) const {
-        int k = 0;
-        if (key & K_STANDUP) out[k++] = roll(rk::STAND_UP, stand_up, 4, 0, false);
-        if (key & K_GFI) out[k++] = roll(rk::GFI, gfi_src, need(gfi, 0, false), sf_bit, false);
-        if (key & K_DODGE) {
-            const int mod = ((key >> 3) & 15) - 7;
-            out[k++] = roll(rk::DODGE, dodge, need(ag_target, mod, true), dodge_bit, (key & K_TACKLE) != 0);
-        }
-        if (key & K_PICKUP) {
-            if (!hands) {
-                out[k++] = Roll{rk::PICKUP, 7, 0, 0, false, false};
-            } else {
-                const int tz = (key >> 8) & 15;
-                const int mod = pickup_base_modifier(tz, rain ? frames::weather::POURING_RAIN : 2) + pickup_bonus[tz];
-                out[k++] = roll(rk::PICKUP, pickup, need(ag_target, mod, true), 0, false);
-            }
-        }
-        return k;
-    }
-
-    int intern(const Vec& v) {
-        const double total = py_sum(n, [&](int i) { return v[static_cast<std::size_t>(i)]; }, compensated);
-        if (total <= 0.0) return -1;
-        const auto it = ids.find(v);
-        if (it != ids.end()) return it->second;
-        const int vid = static_cast<int>(vecs.size());
-        vecs.push_back(v);
-        totals.push_back(total);
-        ranked.push_back(-round11(total));
-        ids.emplace(v, vid);
-        return vid;
-    }
-
-    // The mass vector after a step with key `key` (interned id; -1 if impossible).
-    int apply(int vid, int key) {
-        const std::int64_t mk = static_cast<std::int64_t>(vid) * 8192 + key;
-        const auto got = step_memo.find(mk);
-        if (got != step_memo.end()) return got->second;
-        Vec vec = vecs[static_cast<std::size_t>(vid)];
-        const double lam = loner ? 0.5 : 1.0;
-        Roll rs[4];
-        const int nr = rolls(key, rs);
-        for (int r = 0; r < nr; ++r) {
-            const Roll& ro = rs[r];
-            const double p = ro.wins / 6.0;
-            const double q = 1.0 - p;
-            Vec out{};
-            for (int s = 0; s < n; ++s) {
-                const double m = vec[static_cast<std::size_t>(s)];
-                if (m == 0.0) continue;
-                out[static_cast<std::size_t>(s)] += m * p;
-                if (ro.skill == -1) {
-                    out[static_cast<std::size_t>(s)] += m * q * p;
-                } else if (ro.skill != 0 && (s & ro.skill) != 0) {
-                    out[static_cast<std::size_t>(s ^ ro.skill)] += m * q * p;
-                } else if (ro.team && team_bit != 0 && (s & team_bit) != 0) {
-                    out[static_cast<std::size_t>(s ^ team_bit)] += m * q * lam * p;
-                } else if (ro.pro && (s & pro_bit) != 0) {
-                    out[static_cast<std::size_t>(s ^ pro_bit)] += m * q * 0.5 * p;
-                }
-            }
-            vec = out;
-        }
-        const int res = intern(vec);
-        step_memo.emplace(mk, res);
-        return res;
-    }
-
-    // Whether vector a is at least b on every up-set.
-    bool dominates(int a, int b) {
-        if (a == b) return true;
-        const std::int64_t mk = static_cast<std::int64_t>(a) * 1000003 + b;
-        const auto got = dom_memo.find(mk);
-        if (got != dom_memo.end()) return got->second;
-        const Vec& va = vecs[static_cast<std::size_t>(a)];
-        const Vec& vb = vecs[static_cast<std::size_t>(b)];
-        bool ok = true;
-        for (const auto& u : upsets) {
-            const int k = static_cast<int>(u.size());
-            const double sa = py_sum(k, [&](int i) { return va[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
-            const double sb = py_sum(k, [&](int i) { return vb[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
-            if (!(sa >= sb - EPS)) {
-                ok = false;
-                break;
-            }
-        }
-        dom_memo.emplace(mk, ok);
-        return ok;
-    }
-};
 
 struct Label {
     int vid, sq, moves, parent, key;  // parent: index into Search::pool, -1 none
@@ -254,11 +38,90 @@ inline Src sources(const State& s, int pid, int kind, bool team) {
     return Src{r.skill ? (r.skill_once ? ONCE : EACH) : NO_SKILL, r.team, r.pro};
 }
 
+// A square's candidate route end for PathSearch._pick.
+struct Cand {
+    int sq, label, vid;
+    double prob;
+    int key;
+};
+
+// The buffers of one search, kept between searches: a finished search hands them back to its
+// thread's shelf and the next search takes them, so a warm thread's searches allocate almost
+// nothing (the lists keep their capacity). No result depends on them: each search starts from
+// cleared ones.
+struct Work {
+    Profile prof;
+    std::vector<Label> pool;
+    std::vector<std::vector<int>> labels, layer;  // label indices per square
+    std::vector<int> best, order, frontier, layer_order, tz, tackle;
+    std::vector<char> clear, terminal;
+    std::vector<Cand> cands;
+
+    void reset(std::size_t size) {
+        prof.reset();
+        pool.clear();
+        if (labels.size() != size) {
+            labels.assign(size, {});
+            layer.assign(size, {});
+        } else {
+            for (auto& l : labels) l.clear();
+            for (auto& l : layer) l.clear();
+        }
+        best.clear();
+        order.clear();
+        frontier.clear();
+        layer_order.clear();
+        cands.clear();
+    }
+};
+
+// Each thread's finished searches' buffers (at most SHELF kept), and whether its shelf is gone
+// (a search ended during the thread's exit frees its own).
+struct Shelf {
+    static constexpr std::size_t SHELF = 64;
+    std::vector<std::unique_ptr<Work>> free;
+    ~Shelf() { gone() = true; }
+    static bool& gone() noexcept {
+        thread_local bool g = false;
+        return g;
+    }
+    static Shelf& mine() {
+        thread_local Shelf s;
+        return s;
+    }
+};
+
+inline std::unique_ptr<Work> take_work() {
+    if (!Shelf::gone()) {
+        Shelf& s = Shelf::mine();
+        if (!s.free.empty()) {
+            std::unique_ptr<Work> w = std::move(s.free.back());
+            s.free.pop_back();
+            return w;
+        }
+    }
+    return std::make_unique<Work>();
+}
+
+struct GiveBack {
+    void operator()(Work* w) const noexcept {
+        std::unique_ptr<Work> own(w);
+        if (Shelf::gone()) return;
+        try {
+            Shelf& s = Shelf::mine();
+            if (s.free.size() < Shelf::SHELF) s.free.push_back(std::move(own));
+        } catch (...) {  // no room on the shelf: freed
+        }
+    }
+};
+
 // One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
 class Search {
    public:
     Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
-        : s_(s), b_(b), pid_(pid), moves_used_(moves_used) {
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()), prof_(w_->prof), pool_(w_->pool),
+          labels_(w_->labels), best_(w_->best), order_(w_->order) {
+        w_->reset(static_cast<std::size_t>(b.size));
         const Player& me = s.players[pid];
         side_ = me.team;
         const bool team = team_reroll < 0 ? team_reroll_available(s, side_) : team_reroll != 0;
@@ -276,10 +139,7 @@ class Search {
         prof_.init();
         ma_ = me.ma;
         limit_ = me.ma + max_gfi(s, pid);
-        labels_.assign(static_cast<std::size_t>(b.size), {});
         pool_.reserve(1024);
-        prof_.step_memo.reserve(512);
-        prof_.dom_memo.reserve(2048);
         const int start = me.square;
         if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
                           me.status != static_cast<std::uint8_t>(Status::PRONE))) {
@@ -343,7 +203,8 @@ class Search {
     // The safest route into the end zone this player attacks, if any.
     bool endzone(Route& r) {
         best();
-        std::vector<Cand> cands;
+        std::vector<Cand>& cands = w_->cands;
+        cands.clear();
         for (int q = 0; q < b_.size; ++q) {
             const int li = best_[static_cast<std::size_t>(q)];
             if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
@@ -374,7 +235,8 @@ class Search {
         const Player& p = s_.players[t];
         if (p.square < 0 || !wanted(kind, t)) return false;
         const bool cost = kind == BLITZ;
-        std::vector<Cand> cands;
+        std::vector<Cand>& cands = w_->cands;
+        cands.clear();
         for (const int off : b_.neighbours) {
             const int q = p.square + off;
             for (const int li : labels_[static_cast<std::size_t>(q)]) {
@@ -396,20 +258,15 @@ class Search {
     }
 
    private:
-    struct Cand {
-        int sq, label, vid;
-        double prob;
-        int key;
-    };
-
     const State& s_;
     const Board& b_;
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
-    Profile prof_;
-    std::vector<Label> pool_;
-    std::vector<std::vector<int>> labels_;  // label indices per square, in the order found
-    std::vector<int> best_;
-    std::vector<int> order_;  // squares in the order they first got a label (PathSearch.labels' keys)
+    std::unique_ptr<Work, GiveBack> w_;  // this search's buffers (below), back to the shelf at its end
+    Profile& prof_;
+    std::vector<Label>& pool_;
+    std::vector<std::vector<int>>& labels_;  // label indices per square, in the order found
+    std::vector<int>& best_;
+    std::vector<int>& order_;  // squares in the order they first got a label (PathSearch.labels' keys)
 
     bool wanted(Kind kind, int q) const {
         const Player& p = s_.players[q];
@@ -434,7 +291,10 @@ class Search {
         int nbs[8];
         for (int i = 0; i < 8; ++i) nbs[i] = DIRS[i][1] * st + DIRS[i][0] * f;
         const auto size = static_cast<std::size_t>(b_.size);
-        std::vector<int> tz(size, 0), tackle(size, 0);
+        std::vector<int>& tz = w_->tz;
+        std::vector<int>& tackle = w_->tackle;
+        tz.assign(size, 0);
+        tackle.assign(size, 0);
         // the dodge hook points' skills leave the plain count of zones: the exact path search
         bool special = hooks::holds<DodgeModifier>(s_, pid_) || hooks::holds<DodgeZonesIgnored>(s_, pid_);
         for (int q = 0; q < s_.player_count; ++q) {
@@ -450,7 +310,10 @@ class Search {
                 tackle[static_cast<std::size_t>(p.square + off)] |= tk;
             }
         }
-        std::vector<char> clear(size, 0), terminal(size, 0);
+        std::vector<char>& clear = w_->clear;
+        std::vector<char>& terminal = w_->terminal;
+        clear.assign(size, 0);
+        terminal.assign(size, 0);
         const int start = first.sq;
         int ball = -1, pk = 0;
         if (s_.ball_state == 1 && s_.ball >= 0 && s_.ball != start) {
@@ -472,9 +335,10 @@ class Search {
         labels_[static_cast<std::size_t>(start)].push_back(first_i);
         order_.push_back(start);
         if (first.vid == 0) clear[static_cast<std::size_t>(start)] = 1;
-        std::vector<int> frontier{first_i};
-        std::vector<int> layer_order;
-        std::vector<std::vector<int>> layer(size);
+        std::vector<int>& frontier = w_->frontier;
+        std::vector<int>& layer_order = w_->layer_order;
+        std::vector<std::vector<int>>& layer = w_->layer;
+        frontier.assign(1, first_i);
         for (int m = first.moves; m < limit_; ++m) {
             layer_order.clear();
             const int gfi = m >= ma_ ? K_GFI : 0;
@@ -583,12 +447,17 @@ class Search {
 
     Route route(int li, double prob, int extra_key, int target, int cost) const {
         Route r{};
-        std::vector<int> chain;
-        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) chain.push_back(i);
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            const Label& l = pool_[static_cast<std::size_t>(*it)];
-            if (it != chain.rbegin()) r.steps.push_back(l.sq);
-            r.keys.push_back(l.key);
+        std::size_t len = 0;  // the labels from the start to `li`, filled from the end back
+        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) ++len;
+        r.keys.reserve(len + (extra_key ? 1 : 0));
+        r.keys.resize(len);
+        r.steps.resize(len - 1);
+        std::size_t at = len;
+        for (int i = li; i >= 0; i = pool_[static_cast<std::size_t>(i)].parent) {
+            const Label& l = pool_[static_cast<std::size_t>(i)];
+            --at;
+            if (at > 0) r.steps[at - 1] = l.sq;
+            r.keys[at] = l.key;
         }
         if (extra_key) r.keys.push_back(extra_key);
         r.prob = prob;
