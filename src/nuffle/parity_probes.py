@@ -3,10 +3,11 @@
 Random play seldom reaches the edge of a skill's rule (a pass thrown exactly three squares
 from a Disturbing Presence, a Sprint player's third rush), so `nuffle parity --give-all` and
 CI's every-skill run also play `probes`: positions built from `data/parity_probes.json` (the
-actor free or in two tackle zones, the ball held or loose, opponents at the distances the
-rules' edges sit at, a prone opponent), every player of both sides given the skill. Each is
-explored two decisions deep on both engines at once: every action of the actors at the turn's
-first decision, then a sample of each group of the next decision's legal actions, comparing at
+actor free or in two tackle zones, the ball held or loose, opponents at the distances and of
+the strength and armour the rules' edges sit at, a prone opponent), every player of both sides
+given the skill. Each is explored on both engines at once, breadth first (`play_probe`): every
+action of the actors at the turn's first decision, then a sample of each group of the next
+decision's legal actions, then the decisions that go on with the same action, comparing at
 every node the decider, decision, legal actions and position (`parity._compare`) and, for
 every action, the exact distribution of `outcomes()` (each probability and next position).
 """
@@ -31,8 +32,7 @@ from nuffle.parity import _compare, _outcome_pairs, _Raised, _safe
 from nuffle.testing import Scenario
 
 PROBE_FILE = "parity_probes.json"
-#: The actions of one group of a decision below the first whose outcomes are compared: spread
-#: evenly over the group (its first and last always among them).
+#: The actions of one group of a decision below the first whose outcomes are compared (`sample`).
 PER_GROUP = 3
 #: Below the decisions the actors' actions lead to, the decisions explored of each kind reached
 #: by each type of action, and the depth (decisions from the probe's position) explored to.
