@@ -48,13 +48,18 @@ def _dp_catch_range_two(s: Any, opp: int, pid: int) -> int:
     return -1 if s.board.distance(s.pos[opp], s.pos[pid]) <= 2 else 0
 
 
+def _tail_once(s: Any, pid: int, q: int) -> int:
+    """Only the first tail whose zone the dodger leaves counts (every opponent has one)."""
+    return -1 if q == next(iter(s.tz_players(s.pos[pid], s.pteam[pid])), None) else 0
+
+
 # (planted bug, hook point, skill, the planted handler): the bench's C++ mutations, in Python
 PLANTS: list[tuple[str, str, Skill, Callable[..., Any]]] = [
     ("dp-pass", "passing.nearby_modifier", Skill.DISTURBING_PRESENCE, _dp_range_two),
     ("dp-catch", "ball.opponent_catch_modifier", Skill.DISTURBING_PRESENCE, _dp_catch_range_two),
     ("sprint", "movement.gfi_allowance", Skill.SPRINT, lambda s, pid: 2),
     ("two-heads", "movement.dodge_modifier", Skill.TWO_HEADS, lambda s, pid, start, dest: 2),
-    ("tail-once", "movement.left_zone_modifier", Skill.PREHENSILE_TAIL, lambda s, pid, q: -(q % 2)),
+    ("tail-once", "movement.left_zone_modifier", Skill.PREHENSILE_TAIL, _tail_once),
     ("extra-arms", "ball.pickup_modifier", Skill.EXTRA_ARMS, lambda s, pid, tz: 2),
     ("mighty-blow-foul", "injury.armour_or_injury", Skill.MIGHTY_BLOW,
      lambda s, victim, by, how: 1 if how in (BLOCK, FOUL) else 0),
