@@ -1,17 +1,18 @@
 """Mutation check of the parity harness: plant small rule bugs in the C++ one at a time and see
 which the CI parity run and `tests/native` catch.
 
-    python bench/parity_mutations.py [--only ID,ID] [--skip-native] [--timeout 900] [--keep]
+    python bench/parity_mutations.py [--only ID,ID] [--control] [--skip-native] [--timeout 900] [--keep]
 
 For each mutation in `MUTATIONS` (a small change of a native header, most often a skill's
 handler in `skill_rules/`: movement, blocks, passing, kick-off, injuries, skills, `outcomes()`),
 the repository's working tree is copied to a temporary folder, the change applied there, the
 extension rebuilt in that copy (`setup.py build_ext --inplace`, at `--opt`), then the CI parity
-configuration (`CI_PARITY`: the 300 games of tests/native/test_native_parity.py and the
-every-skill runs of test_parity_harness.py) and, unless `--skip-native`, the whole of
+configuration (`CI_PARITY`: the every-skill probes and runs of test_parity_harness.py and the
+300 games of tests/native/test_native_parity.py) and, unless `--skip-native`, the whole of
 `tests/native` run serially with `-x` in it. A mutation is caught when the run fails (with
-`-x`, at the first failing test). Prints a Markdown table (mutation, area, caught by CI parity
-and after how many seconds, caught by tests/native). A rebuild takes minutes: not part of CI
+`-x`, at the first failing test). `--control` runs the same first with nothing planted (it
+must pass, or time out). Prints a Markdown table (mutation, area, caught by CI parity and after
+how many seconds, caught by tests/native). A rebuild takes minutes: not part of CI
 (tests/test_parity_mutations.py only checks that every mutation still applies to the sources,
 and that the planted sources compile).
 """
@@ -92,9 +93,10 @@ MUTATIONS: tuple[Mutation, ...] = (
              "if (j != last) out.edge_list.push_back(Edge{w.p, j});"),
 )
 
-#: The CI parity configuration: the tests that run `nuffle.parity` in CI (the every-skill runs
-#: first: with `-x` the run stops at the first that fails).
-CI_PARITY = ("tests/native/test_parity_harness.py::test_every_skill_given_in_turn",
+#: The CI parity configuration: the tests that run `nuffle.parity` in CI (the every-skill probes
+#: and runs first: with `-x` the run stops at the first that fails).
+CI_PARITY = ("tests/native/test_parity_harness.py::test_every_skill_probed",
+             "tests/native/test_parity_harness.py::test_every_skill_given_in_turn",
              "tests/native/test_native_parity.py::test_parity_over_every_board_and_race")
 
 
@@ -132,12 +134,17 @@ def _run(cmd: list[str], cwd: Path, timeout: float) -> str:
     return f"{verdict} ({time.monotonic() - t0:.0f} s)"
 
 
+#: The control: the same copy, rebuild and runs with nothing planted (it must not be "caught").
+CONTROL = Mutation("control", "-", "nothing planted (the unchanged sources)", "", "", "")
+
+
 def check(mutation: Mutation, native_tests: bool, timeout: float, keep: bool, opt: str) -> dict[str, str]:
     """Plant, rebuild (at optimisation `opt`) and run one mutation; its row of the table."""
     folder = Path(tempfile.mkdtemp(prefix=f"nuffle-mut-{mutation.id}-"))
     try:
         _copy_tree(folder)
-        apply(mutation, folder)
+        if mutation is not CONTROL:
+            apply(mutation, folder)
         setup = folder / "setup.py"
         setup.write_text(setup.read_text().replace('"-O2"', f'"{opt}"', 1))
         build = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=folder,
@@ -162,6 +169,8 @@ def main() -> int:
     ap.add_argument("--skip-native", action="store_true", help="run only the CI parity configuration")
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds per test run (default 900)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    ap.add_argument("--control", action="store_true",
+                    help="first a control: the same copy, rebuild and runs with nothing planted")
     ap.add_argument("--opt", default="-O1",
                     help="the compiler's optimisation for the rebuilds (default -O1: quicker to build "
                          "than the package's -O2; a planted rule bug does not depend on it)")
@@ -172,6 +181,8 @@ def main() -> int:
     if unknown:
         raise SystemExit(f"unknown mutation {unknown[0]!r}: choose among {', '.join(by_id)}")
     chosen = [by_id[w] for w in wanted] if wanted else list(MUTATIONS)
+    if args.control:
+        chosen.insert(0, CONTROL)
     print("| mutation | area | planted bug | CI parity | tests/native |")
     print("|---|---|---|---|---|")
     for m in chosen:

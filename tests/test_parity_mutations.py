@@ -56,3 +56,14 @@ def test_every_planted_source_compiles(tmp_path: Path) -> None:
                                "-I", str(tree / "native" / "include"), str(main)],
                               capture_output=True, text=True)
         assert done.returncode == 0, f"{x.id}: {done.stderr[-1000:]}"
+
+
+def test_the_recorded_run_lists_every_mutation_caught() -> None:
+    """docs/TESTING.md's table of the last run names every mutation of the script, each caught by
+    the CI parity run (a mutation added to the script is run and recorded too)."""
+    m = _script()
+    text = (ROOT / "docs" / "TESTING.md").read_text()
+    rows = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| ")}
+    for x in m.MUTATIONS:  # type: ignore[attr-defined]
+        assert x.id in rows, f"{x.id} is not in docs/TESTING.md's table"
+        assert "| caught (" in rows[x.id], rows[x.id]

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import ExplicitRoller
@@ -43,6 +43,9 @@ from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
+
+if TYPE_CHECKING:
+    from nuffle.parity_probes import ProbeResult
 
 BOARDS = (1, 3, 5, 7, 11)
 #: `actions` choices: every legal action, or player actions restricted to moves (no blocks,
@@ -98,6 +101,7 @@ class ParityReport:
     games: list[GameParity] = field(default_factory=list)
     planned: int = 0  # the games the run was to play
     interrupted: bool = False  # Ctrl-C ended the run: `games` holds those finished before it
+    probes: list[ProbeResult] = field(default_factory=list)  # positions explored (parity_probes)
 
     @property
     def steps(self) -> int:
@@ -108,6 +112,11 @@ class ParityReport:
     def divergences(self) -> list[GameParity]:
         """Games whose engines disagreed."""
         return [g for g in self.games if g.outcome == "diverged"]
+
+    @property
+    def probe_divergences(self) -> list[ProbeResult]:
+        """Probes whose engines disagreed."""
+        return [p for p in self.probes if p.diff is not None]
 
     def unported(self) -> dict[str, int]:
         """Games stopped per unported frame id."""
@@ -130,6 +139,10 @@ class ParityReport:
             "divergences": len(self.divergences),
             "step_limit": sum(1 for g in self.games if g.outcome == "step_limit"),
             "records": [g.to_json() for g in self.games],
+            "probes": len(self.probes),
+            "probe_checks": sum(p.checks for p in self.probes),
+            "probe_divergences": len(self.probe_divergences),
+            "probe_records": [p.to_json() for p in self.probes],
         }
 
     def text(self) -> str:
@@ -150,6 +163,13 @@ class ParityReport:
             given = f", given {','.join(g.given)}" if g.given else ""
             lines.append(f"first divergence: seed {g.seed} board {g.board} ({g.home} v {g.away}{given})")
             lines.append(g.diff or "")
+        if self.probes:
+            lines.append(f"probes: {j['probes']} played, outcomes() compared {j['probe_checks']} times, "
+                         f"{j['probe_divergences']} diverged")
+        for p in self.probe_divergences[:1]:
+            lines.append(f"first probe divergence: {p.probe} ({p.home} v {p.away}, given "
+                         f"{','.join(p.given)}) after {' / '.join(p.path) or 'the start'}")
+            lines.append(p.diff or "")
         return "\n".join(lines)
 
 
@@ -237,25 +257,32 @@ def _enumerate(game: Game, action: Action | None) -> list[tuple[Fraction, Game]]
 def _compare_outcomes(step: int, py: Game, nat: NativeGame, action: Action | None) -> str | None:
     """`outcomes(action)` (at a chance node, `action` None) on both engines: the same
     probabilities in the same order, each next position and decider equal."""
+    return _outcome_pairs(step, py, nat, action)[0]
+
+
+def _outcome_pairs(step: int, py: Game, nat: Game,
+                   action: Action | None) -> tuple[str | None, list[tuple[Game, Game]]]:
+    """As `_compare_outcomes`, with the next games of both engines paired (none where they
+    differ, or where both refuse to enumerate that many states)."""
     what = "outcomes()" if action is None else f"outcomes({action})"
     a = _on(PYTHON_ENGINE, _enumerate, py, action)
     b = _on(NATIVE_ENGINE, _enumerate, nat, action)
     if isinstance(a, str) or isinstance(b, str):
-        return None if a == b else _diff(step, what, a if isinstance(a, str) else f"{len(a)} outcomes",
-                                         b if isinstance(b, str) else f"{len(b)} outcomes")
+        return (None if a == b else _diff(step, what, a if isinstance(a, str) else f"{len(a)} outcomes",
+                                          b if isinstance(b, str) else f"{len(b)} outcomes")), []
     pa, pb = [p for p, _g in a], [p for p, _g in b]
     if pa != pb:
-        return _diff(step, f"{what} probabilities", pa, pb)
+        return _diff(step, f"{what} probabilities", pa, pb), []
     if sum(pa) != 1:
-        return f"step {step}: {what}'s probabilities sum to {sum(pa)}, not 1"
+        return f"step {step}: {what}'s probabilities sum to {sum(pa)}, not 1", []
     for i, ((_p, ga), (_q, gb)) in enumerate(zip(a, b, strict=True)):
         assert isinstance(gb, NativeGame)
         if ga.decider != gb.decider:
-            return _diff(step, f"{what}[{i}] decider", ga.decider, gb.decider)
+            return _diff(step, f"{what}[{i}] decider", ga.decider, gb.decider), []
         da, db = state_data(ga.state), gb.data()
         if da != db:
-            return _diff(step, f"{what}[{i}] position", da, db)
-    return None
+            return _diff(step, f"{what}[{i}] position", da, db), []
+    return None, [(ga, gb) for (_p, ga), (_q, gb) in zip(a, b, strict=True)]
 
 
 PYTHON_ENGINE, NATIVE_ENGINE = "the Python engine", "the native engine"

@@ -21,7 +21,8 @@ from nuffle.parity import (
     run_games,
     run_parity,
 )
-from nuffle.parity_skills import give_all_specs
+from nuffle.parity_probes import ProbeResult
+from nuffle.parity_skills import give_all_probes, give_all_specs
 from nuffle.parity_twins import TWINS_SHARE
 
 
@@ -79,7 +80,7 @@ def _cmd(args: Any) -> int:
     options = {"actions": args.actions, "max_steps": args.max_steps, "dice": args.dice, "bots": args.bots,
                "skills": args.skills, "assisted": args.assisted, "wizards": args.wizards,
                "given": args.give, "outcomes": args.outcomes, "twins": args.twins}
-    total = len(Skill) * args.games * len(boards) if args.give_all else args.games * len(boards)
+    total = len(Skill) * (args.games * len(boards) + 1) if args.give_all else args.games * len(boards)
     with tqdm(total=total, desc="parity", unit="game", disable=args.json or not sys.stderr.isatty()) as bar:
         def on_game(g: GameParity) -> None:
             bar.update(1)
@@ -88,13 +89,22 @@ def _cmd(args: Any) -> int:
 
         if args.give_all:
             report = run_games(give_all_specs(args.games, args.seed, boards), on_game, **options)
+            if not report.interrupted:  # then each skill's probes
+                def on_skill(found: list[ProbeResult]) -> None:
+                    report.probes.extend(found)
+                    bar.update(1)
+
+                try:
+                    give_all_probes(args.seed, on_skill=on_skill)
+                except KeyboardInterrupt:
+                    report.interrupted = True
         else:
             report = run_parity(args.games, args.seed, boards, races_from=args.races, on_game=on_game,
                                 **options)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     if report.interrupted:
         return 130
-    return 1 if report.divergences else 0
+    return 1 if report.divergences or report.probe_divergences else 0
 
 
 def register(sub: Any) -> None:
@@ -128,7 +138,8 @@ def register(sub: Any) -> None:
                    help="skills every player is given as well, e.g. ANIMOSITY or STAB,STAKES")
     p.add_argument("--give-all", action="store_true",
                    help="each skill in turn given to every player of both sides, between the races "
-                        "that use it (--games per skill and board)")
+                        "that use it (--games per skill and board), and played in the probes' "
+                        "positions (data/parity_probes.json)")
     p.add_argument("--races", type=_race_keys, default=(),
                    help="the races dealt, e.g. orc,goblin,underworld (default: all)")
     p.set_defaults(func=_cmd)

@@ -4,18 +4,24 @@
 For each skill, games in which every player of both sides has it (and its partners, so that it
 can be used: a thrower of team-mates gets the Right Stuff too), between the races whose rosters
 have it, or those the rules need (Stakes against the undead), as `data/parity_give.json` says.
+Each skill is also played in the probes' positions (`give_all_probes`, `parity_probes`), built
+so that its rule's edges are reached, which random play seldom does.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nuffle.core.skills import Skill
 from nuffle.core.teams import races
 from nuffle.parity import GameSpec, race_pairs
+
+if TYPE_CHECKING:
+    from nuffle.parity_probes import ProbeResult
 
 GIVE_FILE = "parity_give.json"
 
@@ -50,3 +56,21 @@ def give_all_specs(games: int, seed: int, boards: tuple[int, ...],
         specs += [GameSpec(seed * 100_000 + k * 100 + b * games + i, board, *pairs[b * games + i], given)
                   for b, board in enumerate(boards) for i in range(games)]
     return specs
+
+
+def give_all_probes(seed: int, skills: tuple[Skill, ...] = tuple(Skill),
+                    on_skill: Callable[[list[ProbeResult]], None] | None = None) -> list[ProbeResult]:
+    """Every probe (`parity_probes`) for each of `skills` in turn, every player of both sides
+    given the skill and its partners, the races the first game of `give_all_specs` deals
+    (`on_skill` called with each skill's results)."""
+    from nuffle.parity_probes import play_probe, probes
+
+    out: list[ProbeResult] = []
+    for k, skill in enumerate(skills):
+        (home, away), = race_pairs(1, seed * 1000 + k, skill_races(skill))
+        given = frozenset({skill}) | partners(skill)
+        mine = [play_probe(p, home, away, given) for p in probes()]
+        out += mine
+        if on_skill is not None:
+            on_skill(mine)
+    return out

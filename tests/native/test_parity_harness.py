@@ -1,7 +1,7 @@
 """The parity harness itself: `nuffle parity`'s options are checked (one line, exit 2), an
 exception of either engine is a divergence with its position while the run goes on, Ctrl-C
 keeps the games finished, `outcomes()` is compared at sampled decisions, and `--give-all` gives
-every skill in turn."""
+every skill in turn, in games and in the probes' positions."""
 
 from __future__ import annotations
 
@@ -24,8 +24,10 @@ from nuffle.core.engines import EngineUnavailableError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.skills import Skill
-from nuffle.parity import GameSpec, parity_game, run_games, run_parity
-from nuffle.parity_skills import give_all_specs, partners, skill_races
+from nuffle.parity import GameSpec, ParityReport, parity_game, run_games, run_parity
+from nuffle.parity_probes import probes
+from nuffle.parity_skills import give_all_probes, give_all_specs, partners, skill_races
+from nuffle.testing import slow_except
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -170,9 +172,26 @@ def test_run_games_plays_the_given_skills(native: ModuleType) -> None:
     assert g.given == ("PREHENSILE_TAIL",) and g.outcome == "complete"
 
 
+# Each skill given in turn, in CI, in four parts so that the parallel suite spreads them.
+GIVE_ALL_PARTS = 4
+
+
+@pytest.mark.parametrize("part", slow_except(range(GIVE_ALL_PARTS), (0,)))
+def test_every_skill_probed(native: ModuleType, part: int) -> None:
+    """Each skill in turn, every player given it, in the probes' positions (parity_probes):
+    both engines agree at every node and on every outcomes() explored (about 20 s a part; the
+    quick loop keeps the first)."""
+    skills = tuple(Skill)[part::GIVE_ALL_PARTS]
+    results = give_all_probes(201 + part, skills)
+    report = ParityReport(probes=results)
+    assert not report.probe_divergences, report.text()
+    assert len(results) == len(skills) * len(probes())
+    assert all(r.checks >= 10 and r.nodes >= 3 for r in results), [(r.probe, r.given, r.checks)
+                                                                    for r in results]
+
+
 # Each skill given in turn, in CI: 77 skills x (board 11 sampled, board 5 forced dice) in four
 # parts so that the parallel suite spreads them.
-GIVE_ALL_PARTS = 4
 
 
 @pytest.mark.parametrize("part", range(GIVE_ALL_PARTS))
