@@ -5,7 +5,6 @@ the leaderboard, on its own page, and replayed in the viewer."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
 
-from web_helpers import live_server  # noqa: E402
+from web_helpers import BROWSER_TIMEOUT, CHROMIUM, browser_page, live_server  # noqa: E402
 
 from nuffle.arena import runner  # noqa: E402
 from nuffle.arena.store import Arena  # noqa: E402
@@ -24,12 +23,10 @@ from nuffle.competition import sandbox  # noqa: E402
 from nuffle.competition.bots import JS_RANDOM_BOT  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
-                             "/usr/bin/chromium") if p and Path(p).exists()), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None or shutil.which("node") is None,
                                 reason="Debian's chromium and node are needed "
                                        "(apt-get install chromium nodejs)")
-TIMEOUT = 45.0
+TIMEOUT = BROWSER_TIMEOUT
 
 
 @pytest.fixture(scope="module")
@@ -44,15 +41,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        pg = browser.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(TIMEOUT * 1000)
+    with browser_page() as pg:
         yield pg
-        browser.close()
-        assert not errors, errors
 
 
 def _rows(page: Any, table: str) -> list[list[str]]:

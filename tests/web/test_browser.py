@@ -8,7 +8,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import socket
 import threading
 import time
@@ -21,7 +20,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
 
-from web_helpers import legal_actions  # noqa: E402
+from web_helpers import BROWSER_TIMEOUT, CHROMIUM, legal_actions, needs_chromium  # noqa: E402
 
 from nuffle.agents.registry import agent_names, bot_options  # noqa: E402
 from nuffle.analysis.pathfinding import path_to  # noqa: E402
@@ -33,12 +32,9 @@ from nuffle.core.types import BlockFace, Status  # noqa: E402
 from nuffle.report import Names  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
-                             "/usr/bin/chromium") if p and Path(p).exists()), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None,
-                                reason="Debian's chromium is not installed (apt-get install chromium)")
+pytestmark = needs_chromium
 ARTEFACTS = Path(os.environ.get("NUFFLE_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts" / "web"))
-TIMEOUT = 45.0  # for waits on the page and the server: generous, since the machine may be loaded
+TIMEOUT = BROWSER_TIMEOUT  # for waits on the page and the server: generous, since the machine may be loaded
 #: Skills whose roll at an action's declaration may stop the action (Bone-head, Really Stupid, ...)
 NEGATRAITS = {skill.name for skill in AFTER_DECLARE.handlers}
 

@@ -7,7 +7,6 @@ to full time, and the league page then shows the result and the next match."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,17 +17,14 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
 
-from web_helpers import live_server  # noqa: E402
+from web_helpers import BROWSER_TIMEOUT, browser_page, live_server, needs_chromium  # noqa: E402
 
 from nuffle.cli import main as cli_main  # noqa: E402
 from nuffle.league.store import Store  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
-                             "/usr/bin/chromium") if p and Path(p).exists()), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None,
-                                reason="Debian's chromium is not installed (apt-get install chromium)")
-TIMEOUT = 45.0
+pytestmark = needs_chromium
+TIMEOUT = BROWSER_TIMEOUT
 ARTEFACTS = Path(os.environ.get("NUFFLE_ARTEFACTS", Path(__file__).parents[2] / "test-artefacts" / "web"))
 ENTRIES = ["ME=human:human", "Tide=orc:random", "Beards=dwarf:random"]
 
@@ -50,15 +46,8 @@ def league(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        pg = browser.new_page(viewport={"width": 1300, "height": 900})
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(TIMEOUT * 1000)
+    with browser_page(viewport={"width": 1300, "height": 900}) as pg:
         yield pg
-        browser.close()
-        assert not errors, errors
 
 
 def _state(page: Any) -> dict[str, Any]:

@@ -5,8 +5,6 @@ the list, a league's table, results and fixtures, and a team's roster."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,18 +14,15 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright ([dev])")
 uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn ([web])")
 
-from web_helpers import live_server  # noqa: E402
+from web_helpers import BROWSER_TIMEOUT, browser_page, live_server, needs_chromium  # noqa: E402
 
 from nuffle.cli import main as cli_main  # noqa: E402
 from nuffle.core.teams import skill_name  # noqa: E402
 from nuffle.league.team import LeagueTeam  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
-CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
-                             "/usr/bin/chromium") if p and Path(p).exists()), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None,
-                                reason="Debian's chromium is not installed (apt-get install chromium)")
-TIMEOUT = 45.0
+pytestmark = needs_chromium
+TIMEOUT = BROWSER_TIMEOUT
 ENTRIES = ["Reavers=human:random", "Green Tide=orc:random", "Beards=dwarf:random"]
 
 
@@ -48,15 +43,8 @@ def league_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        pg = browser.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(TIMEOUT * 1000)
+    with browser_page() as pg:
         yield pg
-        browser.close()
-        assert not errors, errors
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> Any:

@@ -1,16 +1,21 @@
 # mypy: disable-error-code="attr-defined,dict-item,import-not-found,no-any-return,type-arg,union-attr"
-"""Helpers for the web tests: a random player that acts through the API."""
+"""Helpers for the web tests: a random player that acts through the API, a live server, and
+Debian's chromium for the browser tests (`CHROMIUM`, `needs_chromium`, `browser_page`)."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import shutil
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from nuffle.web.session import expand_legal
@@ -70,3 +75,31 @@ def live_server(app: Any, timeout: float = 45.0) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout)
+
+
+#: Debian's chromium (or NUFFLE_CHROMIUM), None where it is not installed.
+CHROMIUM = next((p for p in (os.environ.get("NUFFLE_CHROMIUM"), shutil.which("chromium"),
+                             "/usr/bin/chromium") if p and Path(p).exists()), None)
+#: A browser test's wait for anything, in seconds.
+BROWSER_TIMEOUT = 45.0
+#: The mark of a test that drives chromium: skipped, with the reason, where it is not installed.
+needs_chromium = pytest.mark.skipif(CHROMIUM is None,
+                                    reason="Debian's chromium is not installed (apt-get install chromium)")
+
+
+@contextlib.contextmanager
+def browser_page(**context: Any) -> Iterator[Any]:
+    """A page of a fresh chromium (Playwright; `context` as `Browser.new_context` takes it, e.g.
+    a viewport) waiting up to BROWSER_TIMEOUT; after the test, no script error may have been
+    raised on it."""
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        pg = browser.new_context(**context).new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.set_default_timeout(BROWSER_TIMEOUT * 1000)
+        yield pg
+        browser.close()
+        assert not errors, errors
