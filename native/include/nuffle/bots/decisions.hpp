@@ -29,6 +29,34 @@ inline Act fallback(const Legal& legal) {
     return first(legal[0]);
 }
 
+// decisions.select_player_choice (both bots): the best catcher for an interception; else
+// decline where allowed; else the ball handler (any player when none) least threatened, fastest,
+// first.
+inline Act select_player_choice(const State& s, const Board& b, const Legal& legal, const Choice& sel, int side) {
+    if (s.waiting == frames::dk::INTERCEPTOR) {
+        int best = -1;
+        for (const int p : sel.players) {
+            if (best < 0 || std::make_pair(static_cast<int>(s.players[p].ag), -p) >
+                                std::make_pair(static_cast<int>(s.players[best].ag), -best)) {
+                best = p;
+            }
+        }
+        return Act{fat::SELECT_PLAYER, best, -1};
+    }
+    if (group_of(legal, fat::DECLINE) != nullptr) return Act{fat::DECLINE, -1, -1};
+    std::vector<int> cands;
+    for (const int p : sel.players) {
+        if (can_handle_ball(s, p)) cands.push_back(p);
+    }
+    if (cands.empty()) cands = sel.players;
+    auto key = [&](int p) { return std::make_tuple(threats(s, b, pos(s, p), side), -static_cast<int>(s.players[p].ma), p); };
+    int best = cands[0];
+    for (const int p : cands) {
+        if (key(p) < key(best)) best = p;
+    }
+    return Act{fat::SELECT_PLAYER, best, -1};
+}
+
 // decisions.reroll_choice: a failed roll.
 inline Act reroll_choice(const State& s, const Legal& legal, const Detail& d) {
     if (group_of(legal, fat::USE_SKILL) != nullptr) return Act{fat::USE_SKILL, -1, -1};

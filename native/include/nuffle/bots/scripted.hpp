@@ -143,30 +143,7 @@ private:
         for (const int t : {fat::USE_APOTHECARY, fat::USE_BRIBE}) {
             if (group_of(legal, t) != nullptr) return Act{t, -1, -1};
         }
-        if (const Choice* sel = group_of(legal, fat::SELECT_PLAYER)) {
-            if (s.waiting == fdk::INTERCEPTOR) {  // the interception by the best catcher
-                int best = -1;
-                for (const int p : sel->players) {
-                    if (best < 0 || std::make_pair(static_cast<int>(s.players[p].ag), -p) >
-                                        std::make_pair(static_cast<int>(s.players[best].ag), -best)) {
-                        best = p;
-                    }
-                }
-                return Act{fat::SELECT_PLAYER, best, -1};
-            }
-            if (group_of(legal, fat::DECLINE) != nullptr) return Act{fat::DECLINE, -1, -1};
-            std::vector<int> cands;
-            for (const int p : sel->players) {
-                if (can_handle_ball(s, p)) cands.push_back(p);
-            }
-            if (cands.empty()) cands = sel->players;
-            auto key = [&](int p) { return std::make_tuple(threats(s, b_, pos(s, p), side), -static_cast<int>(s.players[p].ma), p); };
-            int best = cands[0];
-            for (const int p : cands) {
-                if (key(p) < key(best)) best = p;
-            }
-            return Act{fat::SELECT_PLAYER, best, -1};
-        }
+        if (const Choice* sel = group_of(legal, fat::SELECT_PLAYER)) return select_player_choice(s, b_, legal, *sel, side);
         for (const int t : {fat::END_SETUP, fat::END_ACTION, fat::DECLINE, fat::END_TURN}) {
             if (group_of(legal, t) != nullptr) return Act{t, -1, -1};
         }

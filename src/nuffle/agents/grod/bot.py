@@ -9,12 +9,16 @@ from nuffle.agents.grod.native import NativeGrod
 from nuffle.agents.grod.purposes import Candidate, Scorer, choose
 from nuffle.agents.grod.setup import formation_plan, kick_target
 from nuffle.agents.grod.values import Values, load_values
-from nuffle.agents.scripted.decisions import fallback, follow_choice, push_choice, threats
+from nuffle.agents.scripted.decisions import (
+    fallback,
+    follow_choice,
+    push_choice,
+    select_player_choice,
+)
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.state import GameState
 
 A = ActionType
@@ -148,13 +152,5 @@ class GrodBot(Agent):
                 return Action(t)
         sel = legal.group(A.SELECT_PLAYER)
         if sel is not None:
-            if d.kind == K.INTERCEPTOR:  # the best catcher tries
-                first = s.ranges[side][0]
-                return Action(A.SELECT_PLAYER, max(sel.players, key=lambda p: (s.info[p].ag, first - p)))
-            if A.DECLINE in types:
-                return Action(A.DECLINE)
-            cands = [p for p in sel.players if can_handle_ball(s, p)] or list(sel.players)
-            first = s.ranges[side][0]
-            best = min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p - first))
-            return Action(A.SELECT_PLAYER, best)
+            return select_player_choice(s, d, list(sel.players), types, side)
         return fallback(legal)

@@ -9,7 +9,7 @@ from nuffle.agents.scripted.decisions import (
     follow_choice,
     push_choice,
     reroll_choice,
-    threats,
+    select_player_choice,
     wizard_plan,
 )
 from nuffle.agents.scripted.native import NativeScripted
@@ -19,7 +19,6 @@ from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as K
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.formations import formation, formation_names
@@ -193,14 +192,7 @@ class ScriptedBot(Agent):
             return Action(A.USE_BRIBE)
         sel = legal.group(A.SELECT_PLAYER)
         if sel is not None:
-            if d.kind == K.INTERCEPTOR:  # try the interception with the best catcher
-                best = max(sel.players, key=lambda p: (s.info[p].ag, -p))
-                return Action(A.SELECT_PLAYER, best)
-            if A.DECLINE in types:
-                return Action(A.DECLINE)
-            cands = [p for p in sel.players if can_handle_ball(s, p)] or list(sel.players)
-            best = min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p))
-            return Action(A.SELECT_PLAYER, best)
+            return select_player_choice(s, d, list(sel.players), types, side)
         for t in (A.END_SETUP, A.END_ACTION, A.DECLINE, A.END_TURN):
             if t in types:
                 return Action(t)

@@ -13,6 +13,8 @@ from nuffle.analysis.blocks import (
 from nuffle.analysis.queries import block_skills
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
 from nuffle.core.decision import Decision
+from nuffle.core.decision import DecisionKind as K
+from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, BlockFace, RollKind, Status
 
@@ -188,3 +190,15 @@ def wizard_plan(s: GameState, legal: LegalActions, side: int) -> tuple[Action, A
     if best is None:
         return None
     return Action(ActionType.USE_FIREBALL), Action(ActionType.SELECT_SQUARE, None, best[1])
+
+
+def select_player_choice(s: GameState, d: Decision, players: list[int], types: list[ActionType],
+                         side: int) -> Action:
+    """A player to select (both bots): the best catcher for an interception; else decline where
+    allowed; else the ball handler (any player when none) least threatened, fastest, first."""
+    if d.kind == K.INTERCEPTOR:
+        return Action(A.SELECT_PLAYER, max(players, key=lambda p: (s.info[p].ag, -p)))
+    if A.DECLINE in types:
+        return Action(A.DECLINE)
+    cands = [p for p in players if can_handle_ball(s, p)] or list(players)
+    return Action(A.SELECT_PLAYER, min(cands, key=lambda p: (threats(s, s.pos[p], side), -s.info[p].ma, p)))
