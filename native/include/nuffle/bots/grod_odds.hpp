@@ -37,24 +37,7 @@ inline std::int64_t chosen_faces(int dice, bool attacker_chooses, const BlockSki
         return std::array<int, 3>{missed, rank, -f};
     };
     order.clear();
-    int idx[3] = {0, 0, 0};
-    for (;;) {
-        std::int64_t ways = 1;
-        int best = -1;
-        for (int k = 0; k < dice; ++k) {
-            const int f = FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][0];
-            ways *= FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][1];
-            if (best < 0 || key(f) < key(best)) best = f;
-        }
-        if (first[best] == 0) order.push_back(best);
-        first[best] += ways;
-        int k = dice - 1;
-        while (k >= 0 && ++idx[k] == 5) idx[k--] = 0;
-        if (k < 0) break;
-    }
-    std::int64_t total = 1;
-    for (int k = 0; k < dice; ++k) total *= 6;
-    return total;
+    return count_chosen_faces(dice, key, first, &order);
 }
 
 // BlockOdds' figures for the goal "safe" as doubles.

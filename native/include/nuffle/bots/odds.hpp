@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "nuffle/engine.hpp"
 
@@ -108,6 +109,31 @@ inline bool pass_accurate(const State& s, const Board& b, int pid, int target, d
 // The faces of one block die with their weights (blocks.FACE_WEIGHTS: Pushed twice).
 inline constexpr std::array<std::array<int, 2>, 5> FACE_WEIGHTS{{{0, 1}, {1, 1}, {2, 2}, {3, 1}, {4, 1}}};
 
+// Every roll of `dice` block dice (faces with their weights): the face the chooser takes (the
+// least `key(face)`) counted into first[face] by its ways, and (with `order`) the faces in the
+// order they are first taken. Returns 6**dice, the ways in all.
+template <typename Key>
+std::int64_t count_chosen_faces(int dice, Key&& key, std::int64_t first[5], std::vector<int>* order = nullptr) {
+    int idx[3] = {0, 0, 0};
+    for (;;) {
+        std::int64_t ways = 1;
+        int best = -1;
+        for (int k = 0; k < dice; ++k) {
+            const int f = FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][0];
+            ways *= FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][1];
+            if (best < 0 || key(f) < key(best)) best = f;
+        }
+        if (order != nullptr && first[best] == 0) order->push_back(best);
+        first[best] += ways;
+        int k = dice - 1;
+        while (k >= 0 && ++idx[k] == 5) idx[k--] = 0;
+        if (k < 0) break;
+    }
+    std::int64_t total = 1;
+    for (int k = 0; k < dice; ++k) total *= 6;
+    return total;
+}
+
 // probability of the defender being knocked down at all (BlockOdds.defender_armour) for the
 // goal "kd" (blocks._block_odds with the chooser's pick and a re-roll allowed with chance
 // allow2 / 2), as a double.
@@ -120,21 +146,7 @@ inline double defender_armour_kd(int dice, bool attacker_chooses, const BlockSki
         return std::array<int, 3>{missed, rank, -f};
     };
     std::int64_t first[5] = {0, 0, 0, 0, 0};  // ways out of 6**dice
-    int idx[3] = {0, 0, 0};
-    for (;;) {
-        int ways = 1, best = -1;
-        for (int k = 0; k < dice; ++k) {
-            const int f = FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][0];
-            ways *= FACE_WEIGHTS[static_cast<std::size_t>(idx[k])][1];
-            if (best < 0 || key(f) < key(best)) best = f;
-        }
-        first[best] += ways;
-        int k = dice - 1;
-        while (k >= 0 && ++idx[k] == 5) idx[k--] = 0;
-        if (k < 0) break;
-    }
-    std::int64_t total = 1;
-    for (int k = 0; k < dice; ++k) total *= 6;
+    const std::int64_t total = count_chosen_faces(dice, key, first);
     std::int64_t fail = 0;
     for (int f = 0; f < 5; ++f) fail += res[f] != DEFENDER_DOWN ? first[f] : 0;
     std::int64_t num = 0;  // out of 2 * total**2
