@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     ("nuffle.parity", 2), ("nuffle.parity_skills", 2), ("nuffle.parity_cli", 2),
-    ("nuffle.parity_twins", 2),  # drives the bots too
+    ("nuffle.parity_twins", 2), ("nuffle.parity_probes", 2),  # drive the bots too; probes: built positions
     # what is built on them
     ("nuffle.rl", 3), ("nuffle.evaluation", 3), ("nuffle.ladder", 3), ("nuffle.strength", 3),
     ("nuffle.competition", 3), ("nuffle.arena", 3),
