@@ -176,10 +176,17 @@ class RayExecutor:
             self._started = False
 
     def abort(self) -> None:
-        for ref in self._refs:
+        """Cancel the games still running, let the cancellations settle, shut Ray down (a reply
+        to a task Ray has already dropped, arriving during shutdown, aborts the driver in Ray's
+        own code: so only unfinished tasks are cancelled, and their ends are awaited a moment)."""
+        refs, self._refs = self._refs, []
+        if refs:
             with contextlib.suppress(Exception):
-                self.ray.cancel(ref, force=True)
-        self._refs = []
+                _, pending = self.ray.wait(refs, num_returns=len(refs), timeout=0)
+                for ref in pending:
+                    self.ray.cancel(ref, force=True)
+                if pending:
+                    self.ray.wait(pending, num_returns=len(pending), timeout=5)
         self.close()
 
 
