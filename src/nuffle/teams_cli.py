@@ -22,8 +22,8 @@ def check_ruleset(name: str) -> str:
     return name
 
 
-def team_new(args: argparse.Namespace, players: list[tuple[str, int]] | None, text: Callable[[dict[str, Any]], str],
-             error: ErrorFn) -> int:
+def team_new(args: argparse.Namespace, players: list[tuple[str, int]] | None,
+             text: Callable[[dict[str, Any]], str], error: ErrorFn) -> int:
     """Write (or print) a new BB2020 team: the suggested team for the treasury, or one built
     from the --player options."""
     from nuffle import teams_bb2020 as B

@@ -103,7 +103,8 @@ def test_the_rosters_agree_with_the_reference_csv() -> None:
 def test_spot_checks_against_the_digest() -> None:
     lineman = team("human").positional("Human Lineman")
     assert lineman is not None
-    assert (lineman.max_qty, lineman.cost, lineman.profile(), lineman.skills) == (16, 50_000, "6 3 3+ 4+ 9+", ())
+    assert (lineman.max_qty, lineman.cost, lineman.profile(), lineman.skills) == (
+        16, 50_000, "6 3 3+ 4+ 9+", ())
     assert (lineman.primary, lineman.secondary) == ("G", "AS")
     black_orc = team("Black Orc").positional("Black Orc")
     assert black_orc is not None

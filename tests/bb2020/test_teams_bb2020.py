@@ -185,7 +185,8 @@ def test_bad_team_commands_are_one_line_exit_2(args: list[str], message: str,
 def test_team_new_and_check_a_bb2020_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "cc.json"
     assert main(["team", "new", "chaos-chosen", "--ruleset", "bb2020", "--favoured-of", "Nurgle",
-                 "--dedicated-fans", "3", "--player", "Chosen Blocker=4", "--player", "Beastman Runner Lineman=7",
+                 "--dedicated-fans", "3", "--player", "Chosen Blocker=4",
+                 "--player", "Beastman Runner Lineman=7",
                  "--rerolls", "2", "--apothecary", "no", "-o", str(path)]) == 0
     raw = json.loads(path.read_text())
     assert (raw["ruleset"], raw["favoured_of"], raw["dedicated_fans"], len(raw["players"])) == (

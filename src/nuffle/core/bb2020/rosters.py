@@ -138,8 +138,9 @@ def _positional(row: Mapping[str, str], where: str, team: str, cat: Catalogue) -
     if set(primary) & set(secondary):
         raise TeamError(f"{where}: a category cannot be both primary and secondary "
                         f"({primary} / {secondary})")
-    return Positional(team, name, _int(row, "max_qty", where, 1, 16), _int(row, "cost", where, 5_000, 500_000),
-                      stats["ma"], stats["st"], stats["ag"], pa, stats["av"], tuple(skills), primary, secondary)
+    return Positional(team, name, _int(row, "max_qty", where, 1, 16),
+                      _int(row, "cost", where, 5_000, 500_000), stats["ma"], stats["st"], stats["ag"], pa,
+                      stats["av"], tuple(skills), primary, secondary)
 
 
 def parse_rosters(teams_text: str, rosters_text: str, cat: Catalogue, rules: Mapping[str, str],
