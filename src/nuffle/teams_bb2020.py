@@ -243,6 +243,33 @@ def build_team(
     """A new BB2020 team file from positional counts and staff, checked against every rule;
     TeamError naming the broken rule. Players are numbered round-robin over the positionals
     as given (as `nuffle.teams.team_file` does)."""
+    raw = team_file(race_name, players, rerolls=rerolls, apothecary=apothecary,
+                    dedicated_fans=dedicated_fans, assistant_coaches=assistant_coaches,
+                    cheerleaders=cheerleaders, favoured_of=favoured_of, treasury=treasury, name=name)
+    spec = check_team(raw, raw["race"], raw["treasury"])
+    for entry, p in zip(raw["players"], spec.players, strict=True):
+        entry["position"] = p.position.name  # the roster's spelling
+    if spec.favoured_of is not None:
+        raw["favoured_of"] = spec.favoured_of
+    return raw
+
+
+def team_file(
+    race_name: str,
+    players: Mapping[str, int] | Iterable[tuple[str, int]],
+    *,
+    rerolls: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 1,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    favoured_of: str | None = None,
+    treasury: int | None = None,
+    name: str | None = None,
+) -> dict[str, Any]:
+    """`build_team`'s file before any team rule is checked (the web's builder checks it next,
+    listing every broken rule); TeamError only for an unknown team, a count that is not a
+    non-negative integer, or more than 16 players."""
     rules = creation_rules()
     budget = rules["treasury"] if treasury is None else treasury
     t = team(race_name)
@@ -264,11 +291,6 @@ def build_team(
         raw["favoured_of"] = favoured_of
     raw["treasury"] = budget
     raw["players"] = [{"position": pos, "number": i + 1} for i, pos in enumerate(order)]
-    spec = check_team(raw, t.key, budget)
-    for entry, p in zip(raw["players"], spec.players, strict=True):
-        entry["position"] = p.position.name  # the roster's spelling
-    if spec.favoured_of is not None:
-        raw["favoured_of"] = spec.favoured_of
     return raw
 
 
