@@ -391,8 +391,14 @@ def cmd_team_new(args: argparse.Namespace) -> int:
     like it), or one built from the options."""
     from nuffle import teams as T
     from nuffle.core.teams import default_team_dict, parse_team, race
+    from nuffle.teams_cli import check_ruleset, team_new
 
     try:
+        if check_ruleset(args.ruleset) != "lrb6":
+            players = _parse_players(args.player) if args.player is not None else None
+            return team_new(args, players, _team_json, _error)
+        if args.dedicated_fans is not None or args.favoured_of is not None:
+            return _error("--dedicated-fans and --favoured-of are BB2020's (--ruleset bb2020)")
         r = race(args.race)
         base = (default_team_dict(r.key) if args.treasury == T.TREASURY else
                 T.suggest_team(r.key, args.treasury))
@@ -440,11 +446,15 @@ def cmd_team_check(args: argparse.Namespace) -> int:
     from nuffle import teams as T
     from nuffle.core.teams import race
     from nuffle.league.team import LeagueTeam, is_league_team
+    from nuffle.teams_bb2020 import is_bb2020
+    from nuffle.teams_cli import team_check
 
     try:
         raw = T.read_team_file(args.file)
     except ValueError as exc:
         return _error(str(exc))
+    if is_bb2020(raw):
+        return team_check(raw, args.file, args.treasury, _error)
     try:
         if is_league_team(raw):  # a team with league history: the history must be possible
             lt = LeagueTeam.from_dict(raw, args.file)
@@ -461,9 +471,15 @@ def cmd_team_check(args: argparse.Namespace) -> int:
 
 
 def cmd_team_races(args: argparse.Namespace) -> int:
-    """List the races, or one race's roster."""
+    """List the races, or one race's roster (of LRB6, or of `--ruleset bb2020`)."""
     from nuffle.core import teams as T
+    from nuffle.teams_cli import check_ruleset, team_races
 
+    try:
+        if check_ruleset(args.ruleset) != "lrb6":
+            return team_races(args.race, _error)
+    except ValueError as exc:
+        return _error(str(exc))
     if args.race:
         try:
             r = T.race(args.race)
@@ -642,6 +658,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "--treasury) or one built from --player options; every team-creation "
                          "rule is checked")
     tn.add_argument("race", help="race key, e.g. dark-elf")
+    tn.add_argument("--ruleset", default="lrb6", help="lrb6 (default) or bb2020 (a BB2020 team file: "
+                    "its builder; engines do not play BB2020 yet)")
     tn.add_argument("-o", "--output", metavar="FILE", help="write the team here (default: print)")
     tn.add_argument("--name", help="team name")
     tn.add_argument("--treasury", type=int, default=1_000_000, help="gold to spend (default 1,000,000)")
@@ -653,14 +671,20 @@ def build_parser() -> argparse.ArgumentParser:
     tn.add_argument("--fan-factor", type=int, help="Fan Factor (max 9 at creation)")
     tn.add_argument("--assistant-coaches", type=int, help="assistant coaches (10,000 each)")
     tn.add_argument("--cheerleaders", type=int, help="cheerleaders (10,000 each)")
+    tn.add_argument("--dedicated-fans", type=int, help="BB2020: Dedicated Fans (1 free, more at 10,000 each, "
+                    "max 6 at creation)")
+    tn.add_argument("--favoured-of", help="BB2020: the god of a 'Favoured of...' team (nuffle team races "
+                    "--ruleset bb2020 TEAM lists them)")
     tn.set_defaults(func=cmd_team_new)
-    tc = tsub.add_parser("check", help="check a team file (exit 0 legal, 1 not)")
+    tc = tsub.add_parser("check", help="check a team file, LRB6 or BB2020 (\"ruleset\": \"bb2020\") "
+                         "(exit 0 legal, 1 not)")
     tc.add_argument("file", help="the team .json file")
     tc.add_argument("--treasury", type=int, default=None,
                     help="budget (default: the file's 'treasury', else 1,000,000)")
     tc.set_defaults(func=cmd_team_check)
     tr = tsub.add_parser("races", help="list the races, or show one race's roster")
     tr.add_argument("race", nargs="?", help="show this race's roster (default: list the races)")
+    tr.add_argument("--ruleset", default="lrb6", help="lrb6 (default) or bb2020: whose rosters")
     tr.set_defaults(func=cmd_team_races)
 
     so = sub.add_parser("soak", help="random games for every pairing of races, with invariants")

@@ -34,8 +34,11 @@ MAX_REROLLS = 8
 
 _TEAM_KEYS = frozenset(
     {"name", "race", "rerolls", "apothecary", "fan_factor", "cheerleaders", "assistant_coaches",
-     "players", "treasury", "inducements"}
+     "players", "treasury", "inducements", "ruleset"}
 )
+LRB6_TEAMS = "lrb6"
+BB2020_TEAMS = "bb2020"
+TEAM_RULESETS = (LRB6_TEAMS, BB2020_TEAMS)  # the rulesets a team file may name (default lrb6)
 _PLAYER_KEYS = frozenset({"position", "star", "number", "name", "skills", "changes", "niggles"})
 MAX_CHANGE = 2  # a characteristic moves at most 2 from its starting value (RULES §16.2)
 
@@ -344,10 +347,22 @@ def _implemented_only(spec: TeamSpec, source: str) -> TeamSpec:
     return spec
 
 
+def team_ruleset(raw: Mapping[str, Any], source: str = "team") -> str:
+    """The ruleset a team file names (`"ruleset"`, default lrb6); TeamError if unknown."""
+    name = raw.get("ruleset", LRB6_TEAMS)
+    if name not in TEAM_RULESETS:
+        raise TeamError(f"{source}: unknown ruleset {name!r} (team rulesets: {', '.join(TEAM_RULESETS)})")
+    return str(name)
+
+
 def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
-    """`team_from_dict` without the implemented-skills check (for the builder and docs)."""
+    """`team_from_dict` without the implemented-skills check (for the builder and docs). A
+    team of another ruleset than LRB6 is refused in one line: the engines play LRB6 only."""
     if not isinstance(raw, Mapping):
         raise TeamError(f"{source}: a team must be a JSON object")
+    if team_ruleset(raw, source) != LRB6_TEAMS:
+        raise TeamError(f"{source}: a BB2020 team: BB2020 matches are not playable yet by the engines "
+                        "(nuffle team check reads it)")
     unknown = sorted(k for k in raw if k not in _TEAM_KEYS and not str(k).startswith("_"))
     if unknown:
         raise TeamError(f"{source}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(_TEAM_KEYS))})")

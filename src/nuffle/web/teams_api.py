@@ -2,7 +2,9 @@
 builder offers, `POST /api/teams/build` assembles a team file from positional counts and staff,
 `POST /api/teams/check` checks a team file object with the rules of `nuffle team check`, and
 `POST /api/games` takes `home_team` / `away_team` objects (checked the same way) in place of a
-race's default team. The page decides no rule: every verdict and cost comes from here."""
+race's default team. The page decides no rule: every verdict and cost comes from here. A BB2020
+team file (`"ruleset": "bb2020"`, `?ruleset=bb2020`) is checked, listed and built by
+`nuffle.web.teams_bb2020_api`; no game takes one yet."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from nuffle import teams as T
 from nuffle.core.teams import (
+    TEAM_RULESETS,
     TeamError,
     TeamSpec,
     default_team_dict,
@@ -24,6 +27,8 @@ from nuffle.core.teams import (
     skill_name,
 )
 from nuffle.league.team import LeagueTeam, is_league_team
+from nuffle.teams_bb2020 import is_bb2020
+from nuffle.web import teams_bb2020_api
 from nuffle.web.session import SIDES
 
 
@@ -48,6 +53,8 @@ def check(raw: Any, source: str = "team") -> dict[str, Any]:
     if not isinstance(raw, dict):
         return {"ok": False, "errors": [f"{source}: a team file must hold a JSON object"], "value": None,
                 "cost": None, "treasury": None}
+    if is_bb2020(raw):
+        return teams_bb2020_api.check(raw, source)
     cost, treasury = _cost(raw)
     try:
         _, value = checked_team(raw, source)
@@ -113,6 +120,8 @@ def build(body: Any) -> dict[str, Any]:
     with `check`'s verdict on it; TeamError for a body no team file can be made from."""
     if not isinstance(body, dict):
         raise TeamError("the body must be a JSON object with 'race' and 'players'")
+    if _ruleset(body.get("ruleset", "lrb6")) == "bb2020":
+        return teams_bb2020_api.build({k: v for k, v in body.items() if k != "ruleset"})
     players = body.get("players", {})
     if not isinstance(players, dict):
         raise TeamError("'players' must be an object of positional names to counts")
@@ -128,6 +137,13 @@ def build(body: Any) -> dict[str, Any]:
         raise TeamError(f"'name' must be a string, not {name!r}")
     raw = T.team_file(str(body.get("race", "")), players, apothecary=apothecary, name=name, **counts)
     return {"team": raw, **check(raw)}
+
+
+def _ruleset(name: Any) -> str:
+    """A team ruleset a request names; TeamError naming the choices if unknown."""
+    if name not in TEAM_RULESETS:
+        raise TeamError(f"unknown ruleset {name!r} (team rulesets: {', '.join(TEAM_RULESETS)})")
+    return str(name)
 
 
 def game_teams(body: Mapping[str, Any]) -> dict[str, TeamSpec]:
@@ -162,8 +178,11 @@ def router(json_body: Callable[[Request], Awaitable[Any]], page: Path) -> APIRou
         return check(await json_body(request))
 
     @api.get("/api/teams/races")
-    async def get_races() -> dict[str, Any]:
-        return rosters()
+    async def get_races(ruleset: str = "lrb6") -> Any:
+        try:
+            return teams_bb2020_api.rosters() if _ruleset(ruleset) == "bb2020" else rosters()
+        except TeamError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
 
     @api.post("/api/teams/build")
     async def post_build(request: Request) -> Any:

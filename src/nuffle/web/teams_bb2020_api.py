@@ -1,0 +1,77 @@
+"""The web team API for BB2020 team files (`nuffle.teams_bb2020`): `POST /api/teams/check` of a
+file naming `"ruleset": "bb2020"`, `GET /api/teams/races?ruleset=bb2020` and `POST
+/api/teams/build` with `"ruleset": "bb2020"` (`nuffle.web.teams_api` hands them here). The
+engines do not play BB2020 yet, so `POST /api/games` refuses such a team (its check is LRB6's)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from nuffle import teams_bb2020 as B
+from nuffle.core.bb2020.rosters import teams
+from nuffle.core.teams import TeamError
+
+_COUNTS = ("rerolls", "dedicated_fans", "assistant_coaches", "cheerleaders", "treasury")
+
+
+def check(raw: Mapping[str, Any], source: str = "team") -> dict[str, Any]:
+    """{"ok", "errors", "value", "cost", "treasury"} for a BB2020 team file object, as
+    `nuffle team check` rules it (every broken creation rule listed once the file rules hold)."""
+    errors = B.team_problems(raw, source)
+    try:
+        spec = B.parse_team(raw, source)
+        treasury = int(raw.get("treasury", B.creation_rules()["treasury"]))
+    except (ValueError, TypeError):
+        return {"ok": False, "errors": errors, "value": None, "cost": None, "treasury": None}
+    return {"ok": not errors, "errors": errors, "value": None if errors else B.team_value(spec),
+            "cost": B.creation_cost(spec), "treasury": treasury}
+
+
+def rosters() -> dict[str, Any]:
+    """The BB2020 rosters and staff prices: each team's tier, re-roll cost, apothecary rule,
+    special rules, gods (a "Favoured of..." team) and positionals (limit, cost, MA, ST, AG, PA
+    (null for none), AV, starting skills, primary and secondary access)."""
+    rules = B.creation_rules()
+    return {
+        "ruleset": "bb2020",
+        "treasury": rules["treasury"],
+        "prices": {"apothecary": rules["apothecary"], "dedicated_fan": rules["dedicated_fan"],
+                   "assistant_coach": rules["assistant_coach"], "cheerleader": rules["cheerleader"]},
+        "races": [
+            {"key": t.key, "name": t.name, "tier": t.tier, "reroll_cost": t.reroll_cost,
+             "apothecary": t.apothecary, "special_rules": list(t.special_rules),
+             "favoured_of": list(t.favoured_of),
+             "positionals": [
+                 {"name": p.name, "max": p.max_qty, "cost": p.cost, "ma": p.ma, "st": p.st, "ag": p.ag,
+                  "pa": p.pa, "av": p.av, "skills": list(p.skill_labels()), "primary": p.primary,
+                  "secondary": p.secondary}
+                 for p in t.positionals]}
+            for t in teams().values()],
+    }
+
+
+def build(body: Mapping[str, Any]) -> dict[str, Any]:
+    """`POST /api/teams/build` with `"ruleset": "bb2020"`: the team file of {"race", "name",
+    "players": {positional: count}, "rerolls", "apothecary", "dedicated_fans",
+    "assistant_coaches", "cheerleaders", "favoured_of", "treasury"} as `team`, with `check`'s
+    verdict; TeamError for a body no team file can be made from."""
+    players = body.get("players", {})
+    if not isinstance(players, dict):
+        raise TeamError("'players' must be an object of positional names to counts")
+    rules = B.creation_rules()
+    defaults = {"treasury": rules["treasury"], "dedicated_fans": rules["dedicated_fans_free"]}
+    counts = {k: body.get(k, defaults.get(k, 0)) for k in _COUNTS}
+    for key, n in counts.items():
+        if type(n) is not int or n < 0:
+            raise TeamError(f"'{key}' must be a non-negative integer, not {n!r}")
+    apothecary = body.get("apothecary", False)
+    if not isinstance(apothecary, bool):
+        raise TeamError(f"'apothecary' must be true or false, not {apothecary!r}")
+    name, favoured = body.get("name") or None, body.get("favoured_of")
+    for key, value in (("name", name), ("favoured_of", favoured)):
+        if value is not None and not isinstance(value, str):
+            raise TeamError(f"'{key}' must be a string, not {value!r}")
+    raw = B.team_file(str(body.get("race", "")), players, apothecary=apothecary, name=name,
+                      favoured_of=favoured, **counts)
+    return {"team": raw, **check(raw)}
