@@ -164,7 +164,7 @@ def _errors(page: Any) -> list[str]:
 
 def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
         page: Any, served: tuple[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    url, app = served
+    url = served[0]
     rosters = {r["key"]: r for r in teams_bb2020_api.rosters()["races"]}
     page.goto(f"{url}/teams")
     _wait_budget(page, "cost 1,000,000 of 1,000,000")  # LRB6 by default
@@ -185,7 +185,8 @@ def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
     page.select_option("#tb-race", "skaven")  # BB2020's characteristics: AG, PA and AV as x+
     page.wait_for_function("B.team && B.team.race === 'skaven'")
     assert page.is_hidden("#tb-favoured_of")
-    assert _cells(page, "Gutter Runner")[:8] == ["Gutter Runner", "9", "2", "2+", "4+", "8+", "Dodge", "85,000"]
+    assert _cells(page, "Gutter Runner")[:8] == [
+        "Gutter Runner", "9", "2", "2+", "4+", "8+", "Dodge", "85,000"]
     assert _cells(page, "Rat Ogre")[4] == "-"  # no PA
     assert "Underworld Challenge" in page.text_content("[data-testid=team-info]")
 
@@ -222,7 +223,8 @@ def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
     verdict = teams_api.check(team)
     assert verdict["ok"] and verdict["value"] == 850_000  # Dedicated Fans are no part of team value
     assert page.text_content("[data-testid=verdict]") == "A legal team: team value 850,000."
-    assert (team["ruleset"], team["rerolls"], team["dedicated_fans"], team["apothecary"]) == ("bb2020", 2, 3, True)
+    assert (team["ruleset"], team["rerolls"], team["dedicated_fans"], team["apothecary"]) == (
+        "bb2020", 2, 3, True)
 
     page.click("#tb-save")
     if os.environ.get("NUFFLE_DOC_SHOTS"):  # the docs' screenshot: NUFFLE_DOC_SHOTS=docs/web
