@@ -1,7 +1,9 @@
 # mypy: disable-error-code="import-not-found,no-any-return,type-arg"
 """The team builder in a browser (Playwright driving Debian's chromium against a live server):
 buy players within the roster limits, re-rolls and an apothecary with the cost live, every
-verdict the server's; save, export, import, and start a game with the team from the lobby."""
+verdict the server's; save, export, import, and start a game with the team from the lobby. A
+BB2020 team built the same way (its characteristics as BB2020 writes them, Dedicated Fans, a
+god), saved, exported (a file `nuffle team check` takes) and refused by the lobby in one line."""
 
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ uvicorn = pytest.importorskip("uvicorn", reason="the browser tests need uvicorn 
 
 from web_helpers import BROWSER_TIMEOUT, browser_page, live_server, needs_chromium  # noqa: E402
 
-from nuffle.core.teams import default_team_dict  # noqa: E402
-from nuffle.web import teams_api  # noqa: E402
+from nuffle.cli import main as cli_main  # noqa: E402
+from nuffle.core.teams import TeamError, default_team_dict  # noqa: E402
+from nuffle.web import teams_api, teams_bb2020_api  # noqa: E402
 from nuffle.web.app import create_app  # noqa: E402
 
 pytestmark = needs_chromium
@@ -148,3 +151,112 @@ def test_an_imported_team_file_is_checked_as_it_is(page: Any, served: tuple[str,
     page.set_input_files("[name=away-team-file]", str(good))
     page.wait_for_function("document.querySelector('[name=away-team]').value === 'Da Boyz'")
     assert page.input_value("[name=away-race]") == "orc" and page.text_content("#lobby-error") == ""
+
+
+def _cells(page: Any, positional: str) -> list[str]:
+    return page.eval_on_selector_all(f"#tb-roster tr[data-positional='{positional}'] td",
+                                     "tds => tds.map(td => td.textContent)")
+
+
+def _errors(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#tb-errors li", "els => els.map(e => e.textContent)")
+
+
+def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
+        page: Any, served: tuple[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = served[0]
+    rosters = {r["key"]: r for r in teams_bb2020_api.rosters()["races"]}
+    page.goto(f"{url}/teams")
+    _wait_budget(page, "cost 1,000,000 of 1,000,000")  # LRB6 by default
+    assert page.input_value("#tb-ruleset") == "lrb6" and page.is_hidden("#tb-dedicated_fans")
+    page.select_option("#tb-ruleset", "bb2020")  # the Human team suggested, checked by BB2020's rules
+    page.wait_for_function("B.team && B.team.ruleset === 'bb2020' && B.verdict.ok")
+    assert page.input_value("#tb-race") == "human" and page.is_hidden("#tb-fan_factor")
+    assert page.eval_on_selector_all("#tb-roster th", "ths => ths.map(t => t.textContent)") == [
+        "positional", "MA", "ST", "AG", "PA", "AV", "skills", "cost", "bought", ""]
+
+    page.select_option("#tb-race", "chaos-chosen")  # a "Favoured of..." team: the coach picks the god
+    page.wait_for_function("B.team && B.team.race === 'chaos-chosen' && B.verdict.ok")
+    assert page.eval_on_selector_all("#tb-favoured_of option", "os => os.map(o => o.value)") == \
+        rosters["chaos-chosen"]["favoured_of"]
+    page.select_option("#tb-favoured_of", "Khorne")
+    page.wait_for_function("B.team.favoured_of === 'Khorne' && B.verdict.ok")
+
+    page.select_option("#tb-race", "skaven")  # BB2020's characteristics: AG, PA and AV as x+
+    page.wait_for_function("B.team && B.team.race === 'skaven'")
+    assert page.is_hidden("#tb-favoured_of")
+    assert _cells(page, "Gutter Runner")[:8] == [
+        "Gutter Runner", "9", "2", "2+", "4+", "8+", "Dodge", "85,000"]
+    assert _cells(page, "Rat Ogre")[4] == "-"  # no PA
+    assert "Underworld Challenge" in page.text_content("[data-testid=team-info]")
+
+    page.click("#tb-empty")  # 1 Dedicated Fan for free; no players, in the server's words
+    page.wait_for_function("document.getElementById('tb-errors').textContent.includes('non-empty')")
+    assert page.input_value("#tb-dedicated_fans") == "1" and page.is_disabled("#tb-save")
+    assert _errors(page) == teams_api.check(_settled(page))["errors"]
+    _row_button(page, "Rat Ogre", 1).click()
+    page.wait_for_function("document.getElementById('tb-errors').textContent.includes('too few')")
+    _row_button(page, "Rat Ogre", -1).click()
+    for positional, n in (("Skaven Clanrat Lineman", 7), ("Blitzer", 2), ("Gutter Runner", 2)):
+        for _ in range(n):
+            _row_button(page, positional, 1).click()
+    _wait_budget(page, "11 players · cost 700,000 of 1,000,000 · 300,000 left")
+    assert _row_button(page, "Blitzer", 1).is_disabled()  # 0-2 on the Skaven roster
+    assert _cells(page, "Blitzer")[8] == "2 / 2"
+
+    page.fill("#tb-rerolls", "8")  # over budget, and too many Dedicated Fans for a new team
+    page.fill("#tb-dedicated_fans", "7")
+    _wait_budget(page, "cost 1,160,000 of 1,000,000 · 160,000 over")
+    team = _settled(page)
+    assert _errors(page) == teams_api.check(team)["errors"] == [
+        "team: 7 Dedicated Fans exceeds the maximum of 6 at creation",
+        "team: over budget: the team costs 1,160,000 but the treasury is 1,000,000"]
+    assert page.is_disabled("#tb-save")
+
+    page.fill("#tb-rerolls", "2")
+    page.fill("#tb-dedicated_fans", "3")
+    page.check("#tb-apothecary")
+    page.fill("#tb-name", "Skavenblight Scramblers")
+    page.wait_for_function("B.team && B.team.name === 'Skavenblight Scramblers' && B.verdict.ok")
+    _wait_budget(page, "11 players · cost 870,000 of 1,000,000 · 130,000 left")
+    team = _settled(page)
+    verdict = teams_api.check(team)
+    assert verdict["ok"] and verdict["value"] == 850_000  # Dedicated Fans are no part of team value
+    assert page.text_content("[data-testid=verdict]") == "A legal team: team value 850,000."
+    assert (team["ruleset"], team["rerolls"], team["dedicated_fans"], team["apothecary"]) == (
+        "bb2020", 2, 3, True)
+
+    page.click("#tb-save")
+    if os.environ.get("NUFFLE_DOC_SHOTS"):  # the docs' screenshot: NUFFLE_DOC_SHOTS=docs/web
+        page.screenshot(path=str(Path(os.environ["NUFFLE_DOC_SHOTS"]) / "19-team-builder-bb2020.png"),
+                        full_page=True)
+    assert "Skavenblight Scramblers (skaven, BB2020)" in page.text_content("[data-testid=saved]")
+    with page.expect_download() as download:
+        page.click("#tb-export")
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported == team
+    path = tmp_path / "scramblers.json"
+    path.write_text(json.dumps(exported))
+    capsys.readouterr()
+    assert cli_main(["team", "check", str(path)]) == 0
+    assert "legal BB2020 Skaven team 'Skavenblight Scramblers'" in capsys.readouterr().out
+
+    page.select_option("#tb-ruleset", "lrb6")  # editing the saved team brings BB2020 back
+    page.wait_for_function("B.team && B.ruleset === 'lrb6' && B.verdict.ok")
+    page.locator("[data-testid=saved] li", has_text="Skavenblight Scramblers").get_by_text("Edit").click()
+    page.wait_for_function("B.team && B.team.name === 'Skavenblight Scramblers' && B.verdict.ok")
+    assert page.input_value("#tb-ruleset") == "bb2020" and page.input_value("#tb-race") == "skaven"
+    assert page.input_value("#tb-dedicated_fans") == "3" and page.evaluate("B.team") == team
+
+    running = len(page.evaluate("fetch('/api/games').then(r => r.json())")["running"])
+    page.click("#tb-play")  # the lobby takes it, and the server refuses the game in one line
+    page.wait_for_selector("#lobby:not([hidden])")
+    page.wait_for_function("document.querySelector('[name=home-team]').value === 'Skavenblight Scramblers'")
+    page.select_option("#mode", "hotseat")
+    page.click("#start")
+    page.wait_for_function("document.getElementById('lobby-error').textContent !== ''")
+    with pytest.raises(TeamError) as refused:
+        teams_api.game_teams({"home_team": team})
+    line = page.text_content("#lobby-error")
+    assert line == str(refused.value) and "BB2020 matches are not playable yet" in line and "\n" not in line
+    assert len(page.evaluate("fetch('/api/games').then(r => r.json())")["running"]) == running

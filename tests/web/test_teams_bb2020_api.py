@@ -44,6 +44,19 @@ def test_the_bb2020_rosters(client: TestClient) -> None:
     assert len(client.get("/api/teams/races").json()["races"]) == 24  # LRB6 unchanged
 
 
+def test_each_bb2020_roster_offers_a_legal_suggested_team(client: TestClient) -> None:
+    """The builder starts from `default` (the team `nuffle team new` suggests): each one,
+    sent back to POST /api/teams/build, is a legal team; an empty team has 1 Dedicated Fan."""
+    body = client.get("/api/teams/races", params={"ruleset": "bb2020"}).json()
+    assert body["dedicated_fans_free"] == 1
+    for race in body["races"]:
+        d = race["default"]
+        built = client.post("/api/teams/build", json={"ruleset": "bb2020", "race": race["key"], **d}).json()
+        assert built["ok"] is True, (race["key"], built["errors"])
+        assert sum(d["players"].values()) >= 11 and built["cost"] <= body["treasury"]
+        assert (d["favoured_of"] is None) == (not race["favoured_of"])
+
+
 def test_build_a_bb2020_team(client: TestClient) -> None:
     body = {"ruleset": "bb2020", "race": "chaos-chosen", "players": {"Beastman Runner Lineman": 11},
             "favoured_of": "Khorne", "rerolls": 1}

@@ -30,12 +30,15 @@ def check(raw: Mapping[str, Any], source: str = "team") -> dict[str, Any]:
 
 def rosters() -> dict[str, Any]:
     """The BB2020 rosters and staff prices: each team's tier, re-roll cost, apothecary rule,
-    special rules, gods (a "Favoured of..." team) and positionals (limit, cost, MA, ST, AG, PA
-    (null for none), AV, starting skills, primary and secondary access)."""
+    special rules, gods (a "Favoured of..." team), positionals (limit, cost, MA, ST, AG, PA
+    (null for none), AV, starting skills, primary and secondary access) and `default`, the
+    team `nuffle team new` suggests (where the browser's builder starts); `dedicated_fans_free`
+    is what an empty team starts with."""
     rules = B.creation_rules()
     return {
         "ruleset": "bb2020",
         "treasury": rules["treasury"],
+        "dedicated_fans_free": rules["dedicated_fans_free"],
         "prices": {"apothecary": rules["apothecary"], "dedicated_fan": rules["dedicated_fan"],
                    "assistant_coach": rules["assistant_coach"], "cheerleader": rules["cheerleader"]},
         "races": [
@@ -46,9 +49,21 @@ def rosters() -> dict[str, Any]:
                  {"name": p.name, "max": p.max_qty, "cost": p.cost, "ma": p.ma, "st": p.st, "ag": p.ag,
                   "pa": p.pa, "av": p.av, "skills": list(p.skill_labels()), "primary": p.primary,
                   "secondary": p.secondary}
-                 for p in t.positionals]}
+                 for p in t.positionals],
+             "default": _suggested(t.key)}
             for t in teams().values()],
     }
+
+
+def _suggested(key: str) -> dict[str, Any]:
+    """A team's suggested new team (`nuffle.teams_bb2020.suggest_team`) as the builder's counts
+    and staff."""
+    raw = B.suggest_team(key)
+    counts: dict[str, int] = {}
+    for entry in raw["players"]:
+        counts[entry["position"]] = counts.get(entry["position"], 0) + 1
+    return {"name": raw["name"], "players": counts, "apothecary": raw["apothecary"],
+            "favoured_of": raw.get("favoured_of"), **{k: raw[k] for k in _COUNTS if k != "treasury"}}
 
 
 def build(body: Mapping[str, Any]) -> dict[str, Any]:

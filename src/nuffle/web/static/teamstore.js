@@ -34,7 +34,8 @@ async function readTeamFile(file) {
 }
 
 // The lobby's team pickers: per side, the race's default team or a saved team (which sets the
-// race); a team file may be loaded there too (checked by the server, then saved).
+// race); a team file may be loaded there too (checked by the server, then saved). A saved BB2020
+// team is listed as such; the server refuses it when the game is created (no engine plays it yet).
 function teamPickers(onError) {
   for (const side of ["home", "away"]) {
     const pick = document.querySelector(`[name=${side}-team]`);
@@ -42,7 +43,7 @@ function teamPickers(onError) {
     const fill = chosen => {
       const teams = savedTeams();
       pick.innerHTML = `<option value="">the race's default team</option>` + Object.keys(teams).sort().map(n =>
-        `<option value="${escapeAttr(n)}">${escapeAttr(n)} (${escapeAttr(teams[n].race)})</option>`).join("");
+        `<option value="${escapeAttr(n)}">${escapeAttr(n)} (${escapeAttr(teams[n].race)}${teams[n].ruleset === "bb2020" ? ", BB2020" : ""})</option>`).join("");
       pick.value = chosen && teams[chosen] ? chosen : "";
       sync();
     };
