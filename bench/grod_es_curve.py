@@ -3,8 +3,8 @@ points a game against the opponent on each generation's training seeds) per gene
 over wall-clock, with reference levels as horizontal lines.
 
     python bench/grod_es_curve.py docs/strength/b11_grod_es.csv --out docs/strength/b11_grod_es.png \
-        --level "grod, held out=0.654" --level "scripted=0.5" \
-        --final docs/strength/b11_grod_es_scripted.json
+        --level "grod, held out (400 games)=0.662" --level "scripted=0.5" \
+        --final docs/strength/b11_grod_es_scripted_400.json
 
 `--final` marks a held-out strength result (`nuffle strength --json`) of the learned values
 at the run's end, with its 95% interval. Prints one line of figures.
