@@ -24,16 +24,18 @@ from nuffle.play import play
 
 def play_fixture(entries: list[Entry], fixture: Fixture, board: int,
                  time_limit: float | None = None,
-                 bot_seeds: tuple[int, int] | None = None) -> dict[str, Any]:
+                 bot_seeds: tuple[int, int] | None = None,
+                 engine: str | None = None) -> dict[str, Any]:
     """Play one game; returns its compact record (entry indices, score, casualties, time).
     The home and away bots are seeded `bot_seeds` (default `2s + 1` and `2s + 2` for the game's
-    seed s). With `time_limit` (seconds a decision) the record also holds, per side (home,
-    away), the decisions taken, their total and longest seconds and how many took longer."""
+    seed s); `engine` as in `Game.new` (default: `NUFFLE_ENGINE`, else Python). With
+    `time_limit` (seconds a decision) the record also holds, per side (home, away), the
+    decisions taken, their total and longest seconds and how many took longer."""
     h, a = entries[fixture.home], entries[fixture.away]
     s = fixture.seed
     seeds = bot_seeds if bot_seeds is not None else (s * 2 + 1, s * 2 + 2)
     t0 = time.perf_counter()
-    game = Game.new(h.team, a.team, seed=s, board=board)
+    game = Game.new(h.team, a.team, seed=s, board=board, engine=engine)
     bots = (TimedAgent(make_agent(h.bot, seeds[0]), time_limit),
             TimedAgent(make_agent(a.bot, seeds[1]), time_limit))
     play(game, *bots)
