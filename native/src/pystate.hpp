@@ -222,14 +222,21 @@ py::dict routes_to_py(const std::vector<std::pair<int, paths::Route>>& rs) {
     return d;
 }
 
-// Every query of one pathfinder search (paths.PathSearch): all, endzone, blitz, handoff, foul.
-py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
-                     bool compensated) {
+// The pathfinder search for `pid` that `State.paths` and `State.path_odds` query (ValueError
+// for a bad player or moves_used).
+paths::Search search_of(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                        bool compensated) {
     check_player(st, pid);
     if (moves_used < 0 || moves_used > 99) {
         throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
     }
-    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    return paths::Search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+}
+
+// Every query of one pathfinder search (paths.PathSearch): all, endzone, blitz, handoff, foul.
+py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
+                     bool compensated) {
+    paths::Search search = search_of(st, pid, moves_used, team_reroll, pickup, compensated);
     py::dict out;
     out["all"] = routes_to_py(search.all());
     paths::Route ez{};
@@ -243,11 +250,7 @@ py::dict path_search(const PyState& st, int pid, int moves_used, std::optional<b
 // The chance of the safest route to every reachable square (PathSearch.all's probabilities).
 py::dict path_odds(const PyState& st, int pid, int moves_used, std::optional<bool> team_reroll, bool pickup,
                    bool compensated) {
-    check_player(st, pid);
-    if (moves_used < 0 || moves_used > 99) {
-        throw std::invalid_argument("moves_used is 0 to 99, got " + std::to_string(moves_used));
-    }
-    paths::Search search(st.s, *st.board, pid, moves_used, team_reroll ? int(*team_reroll) : -1, pickup, compensated);
+    paths::Search search = search_of(st, pid, moves_used, team_reroll, pickup, compensated);
     py::dict out;
     for (const auto& [sq, p] : search.reachable()) out[py::int_(sq)] = p;
     return out;
