@@ -50,7 +50,6 @@ struct Cand {
 // nothing (the lists keep their capacity). No result depends on them: each search starts from
 // cleared ones.
 struct Work {
-    Profile prof;
     std::vector<Label> pool;
     std::vector<std::vector<int>> labels, layer;  // label indices per square
     std::vector<int> best, order, frontier, layer_order, tz, tackle;
@@ -58,7 +57,6 @@ struct Work {
     std::vector<Cand> cands;
 
     void reset(std::size_t size) {
-        prof.reset();
         pool.clear();
         if (labels.size() != size) {
             labels.assign(size, {});
@@ -115,28 +113,84 @@ struct GiveBack {
     }
 };
 
+// What a profile's odds are made of: the player's roll targets, re-roll sources and pick-up
+// bonuses, the weather, the summation.
+struct ProfileKey {
+    int ag_target = 0, gfi = 0;
+    bool rain = false, hands = false, loner = false, compensated = false;
+    Src dodge{}, gfi_src{}, pickup{}, stand_up{};
+    std::array<int, 9> pickup_bonus{};
+    bool operator==(const ProfileKey&) const = default;
+};
+
+// Player `pid`'s profile key in `s` (`team_reroll`: -1 now, else 0 / 1).
+inline ProfileKey profile_key(const State& s, int pid, int team_reroll, bool compensated) {
+    const Player& me = s.players[pid];
+    const bool team = team_reroll < 0 ? team_reroll_available(s, me.team) : team_reroll != 0;
+    ProfileKey k;
+    k.compensated = compensated;
+    k.ag_target = 7 - std::min<int>(me.ag, 6);
+    k.gfi = gfi_target(s);
+    k.rain = s.weather == frames::weather::POURING_RAIN;
+    k.hands = can_handle_ball(s, pid);
+    k.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
+    k.dodge = sources(s, pid, rk::DODGE, team);
+    k.gfi_src = sources(s, pid, rk::GFI, team);
+    k.pickup = sources(s, pid, rk::PICKUP, team);
+    k.stand_up = sources(s, pid, rk::STAND_UP, team);
+    for (int tz = 0; tz < 9; ++tz) k.pickup_bonus[static_cast<std::size_t>(tz)] = pickup_skill_bonus(s, pid, tz);
+    return k;
+}
+
+// The profile for `k`, shared by a thread's searches with the same key: the mass vectors, the
+// steps between them and the dominance answers depend on nothing else, and a search reads a
+// vector only by its contents (ids are equal exactly when vectors are: interned), so sharing
+// changes no answer; each search finds most steps already worked out. A thread keeps the
+// profiles of its last PROFILES keys; one grown past VECTORS vectors starts afresh when no
+// search holds it.
+inline std::shared_ptr<Profile> shared_profile(const ProfileKey& k) {
+    static constexpr std::size_t PROFILES = 32, VECTORS = 4096;
+    struct Entry {
+        ProfileKey key;
+        std::shared_ptr<Profile> prof;
+    };
+    thread_local std::vector<Entry> table;
+    auto fresh = [&k] {
+        auto p = std::make_shared<Profile>();
+        p->compensated = k.compensated;
+        p->ag_target = k.ag_target;
+        p->gfi = k.gfi;
+        p->rain = k.rain;
+        p->hands = k.hands;
+        p->loner = k.loner;
+        p->dodge = k.dodge;
+        p->gfi_src = k.gfi_src;
+        p->pickup = k.pickup;
+        p->stand_up = k.stand_up;
+        for (int tz = 0; tz < 9; ++tz) p->pickup_bonus[tz] = k.pickup_bonus[static_cast<std::size_t>(tz)];
+        p->init();
+        return p;
+    };
+    for (Entry& e : table) {
+        if (!(e.key == k)) continue;
+        if (e.prof->vecs.size() > VECTORS && e.prof.use_count() == 1) e.prof = fresh();
+        return e.prof;
+    }
+    if (table.size() >= PROFILES) table.erase(table.begin());
+    table.push_back(Entry{k, fresh()});
+    return table.back().prof;
+}
+
 // One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
 class Search {
    public:
     Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
-        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()), prof_(w_->prof), pool_(w_->pool),
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()),
+          profile_(shared_profile(profile_key(s, pid, team_reroll, compensated))), prof_(*profile_), pool_(w_->pool),
           labels_(w_->labels), best_(w_->best), order_(w_->order) {
         w_->reset(static_cast<std::size_t>(b.size));
         const Player& me = s.players[pid];
         side_ = me.team;
-        const bool team = team_reroll < 0 ? team_reroll_available(s, side_) : team_reroll != 0;
-        prof_.compensated = compensated;
-        prof_.ag_target = 7 - std::min<int>(me.ag, 6);
-        prof_.gfi = gfi_target(s);
-        prof_.rain = s.weather == frames::weather::POURING_RAIN;
-        prof_.hands = can_handle_ball(s, pid);
-        prof_.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
-        prof_.dodge = sources(s, pid, rk::DODGE, team);
-        prof_.gfi_src = sources(s, pid, rk::GFI, team);
-        prof_.pickup = sources(s, pid, rk::PICKUP, team);
-        prof_.stand_up = sources(s, pid, rk::STAND_UP, team);
-        for (int tz = 0; tz < 9; ++tz) prof_.pickup_bonus[tz] = pickup_skill_bonus(s, pid, tz);
-        prof_.init();
         ma_ = me.ma;
         limit_ = me.ma + max_gfi(s, pid);
         pool_.reserve(1024);
@@ -262,6 +316,7 @@ class Search {
     const Board& b_;
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
     std::unique_ptr<Work, GiveBack> w_;  // this search's buffers (below), back to the shelf at its end
+    std::shared_ptr<Profile> profile_;  // its roll odds and mass vectors, shared (shared_profile)
     Profile& prof_;
     std::vector<Label>& pool_;
     std::vector<std::vector<int>>& labels_;  // label indices per square, in the order found
