@@ -234,7 +234,9 @@ private:
     }
 
     static Plan steps(int start, int pid, const std::vector<int>& squares) {
-        Plan out{Act{start, pid, -1}};
+        Plan out;
+        out.reserve(squares.size() + 3);  // room for the action's last acts too
+        out.push_back(Act{start, pid, -1});
         for (const int sq : squares) out.push_back(Act{fat::MOVE, -1, sq});
         return out;
     }
@@ -413,13 +415,18 @@ private:
                     end = route.empty() ? pos(s_, p) : route.back();
                 } else {
                     const Reach& parent = blitz_reach(p);
-                    std::vector<int> spots;
-                    if (b_.distance(pos(s_, p), tsq) == 1) spots.push_back(pos(s_, p));
-                    for (const int sq : parent.order) {
-                        if (b_.distance(sq, tsq) == 1) spots.push_back(sq);
+                    end = -1;  // the first spot next to the target: his own square, else the first reached
+                    if (b_.distance(pos(s_, p), tsq) == 1) {
+                        end = pos(s_, p);
+                    } else {
+                        for (const int sq : parent.order) {
+                            if (b_.distance(sq, tsq) == 1) {
+                                end = sq;
+                                break;
+                            }
+                        }
                     }
-                    if (spots.empty()) continue;
-                    end = spots[0];
+                    if (end < 0) continue;
                     route = parent.route(end);
                 }
                 SafeOdds odds;
