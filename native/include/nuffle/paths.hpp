@@ -181,11 +181,25 @@ inline std::shared_ptr<Profile> shared_profile(const ProfileKey& k) {
     return table.back().prof;
 }
 
+// A search's goal (Search): the routes asked of it end on (or next to) a square, or in a column.
+struct Goal {
+    enum Kind { NONE, SQUARE, COLUMN } kind = NONE;
+    int at = -1;  // the square, or the column's x
+};
+
 // One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
 class Search {
    public:
-    Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
-        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()),
+    // `goal`: the only routes asked of this search end on the goal square or next to it
+    // (path(goal), adjacent_to(kind, the player on it)) or in the goal column (endzone(), the
+    // column being the end zone's). Labels that could not get there within the player's moves
+    // (moves + distance > the limit) are not kept: every route to the goal keeps the same
+    // labels in the same order (a dropped label is only ever compared with labels on its square
+    // that have at least as many moves, dropped too), so those answers are unchanged and the
+    // rest of the board is not searched. all(), reachable(), adjacent() are not for such a search.
+    Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated,
+           Goal goal = Goal{})
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), goal_(goal), w_(take_work().release()),
           profile_(shared_profile(profile_key(s, pid, team_reroll, compensated))), prof_(*profile_), pool_(w_->pool),
           labels_(w_->labels), best_(w_->best), order_(w_->order) {
         w_->reset(static_cast<std::size_t>(b.size));
@@ -315,6 +329,14 @@ class Search {
     const State& s_;
     const Board& b_;
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
+    Goal goal_;
+
+    // The fewest steps from `q` to the goal (0 without one).
+    int to_goal(int q) const noexcept {
+        if (goal_.kind == Goal::SQUARE) return b_.distance(q, goal_.at);
+        if (goal_.kind == Goal::COLUMN) return std::abs(b_.xs[static_cast<std::size_t>(q)] - goal_.at);
+        return 0;
+    }
     std::unique_ptr<Work, GiveBack> w_;  // this search's buffers (below), back to the shelf at its end
     std::shared_ptr<Profile> profile_;  // its roll odds and mass vectors, shared (shared_profile)
     Profile& prof_;
@@ -394,6 +416,7 @@ class Search {
         std::vector<int>& layer_order = w_->layer_order;
         std::vector<std::vector<int>>& layer = w_->layer;
         frontier.assign(1, first_i);
+        const bool goal = goal_.kind != Goal::NONE;
         for (int m = first.moves; m < limit_; ++m) {
             layer_order.clear();
             const int gfi = m >= ma_ ? K_GFI : 0;
@@ -407,6 +430,7 @@ class Search {
                     const int q = sq + off;
                     const auto qi = static_cast<std::size_t>(q);
                     if (clear[qi] || (s_.grid[q] != SQUARE_EMPTY && q != start)) continue;
+                    if (goal && m1 + to_goal(q) > limit_) continue;  // never on a route to the goal
                     int key = 0, nv = lab.vid;
                     if (lk || q == ball) {
                         if (!t) key = lk;

@@ -171,7 +171,8 @@ private:
     int ez_;
     bool last_turn_;
     std::array<int, 8> nb_{};
-    std::map<std::pair<int, int>, std::unique_ptr<paths::Search>> searches_;
+    // this plan's searches by (player, moves used, goal kind, goal)
+    std::map<std::tuple<int, int, int, int>, std::unique_ptr<paths::Search>> searches_;
     std::unique_ptr<PositionMap> positions_;
     std::array<bool, MAX_PLAYERS> reach_done_{};
     std::array<bool, MAX_PLAYERS> blitz_done_{};
@@ -199,9 +200,9 @@ private:
         return out;
     }
 
-    paths::Search& search(int pid, int moves = 0) {
-        auto& slot = searches_[{pid, moves}];
-        if (!slot) slot = std::make_unique<paths::Search>(s_, b_, pid, moves, -1, true, compensated_);
+    paths::Search& search(int pid, int moves = 0, paths::Goal goal = {}) {
+        auto& slot = searches_[{pid, moves, static_cast<int>(goal.kind), goal.at}];
+        if (!slot) slot = std::make_unique<paths::Search>(s_, b_, pid, moves, -1, true, compensated_, goal);
         return *slot;
     }
 
@@ -257,7 +258,7 @@ private:
     double mate_worth(int q) {
         if (can(fat::START_MOVE, q) && to_ez(pos(s_, q)) <= s_.players[q].ma + 2) {
             paths::Route ez;
-            if (search(q).endzone(ez)) return ez.prob * v_.score * v_.pass_unused_mate;
+            if (search(q, 0, {paths::Goal::COLUMN, ez_}).endzone(ez)) return ez.prob * v_.score * v_.pass_unused_mate;
         }
         if (last_turn_) return 0.0;
         return v_.score_later * std::max(0.0, 1.0 - v_.pass_near_endzone * to_ez(pos(s_, q)));
@@ -302,7 +303,7 @@ private:
     void pickup(int p, std::vector<Candidate>& out) {
         if (b_.distance(pos(s_, p), s_.ball) > s_.players[p].ma + 3) return;
         paths::Route path;
-        if (!search(p).path(s_.ball, path)) return;
+        if (!search(p, 0, {paths::Goal::SQUARE, s_.ball}).path(s_.ball, path)) return;
         out.push_back(Candidate{p, v_.pickup, path.prob, steps(fat::START_MOVE, p, path.steps), false, {}});
     }
 
@@ -409,7 +410,10 @@ private:
                 std::vector<int> route;
                 if (q == c) {  // worth the full pathfinder: dodges and GFIs allowed
                     paths::Route path;
-                    if (!search(p).adjacent_to(paths::Search::BLITZ, q, path) || path.prob < 0.3) continue;
+                    if (!search(p, 0, {paths::Goal::SQUARE, tsq}).adjacent_to(paths::Search::BLITZ, q, path) ||
+                        path.prob < 0.3) {
+                        continue;
+                    }
                     prob = path.prob;
                     route = std::move(path.steps);
                     end = route.empty() ? pos(s_, p) : route.back();
