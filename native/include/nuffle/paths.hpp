@@ -55,16 +55,17 @@ struct Work {
     std::vector<int> best, order, frontier, layer_order, tz, tackle;
     std::vector<char> clear, terminal;
     std::vector<Cand> cands;
+    bool clean = false;  // the last search ran to its end (its labels all on `order`'s squares)
 
     void reset(std::size_t size) {
         pool.clear();
-        if (labels.size() != size) {
+        if (labels.size() != size || !clean) {
             labels.assign(size, {});
             layer.assign(size, {});
-        } else {
-            for (auto& l : labels) l.clear();
-            for (auto& l : layer) l.clear();
+        } else {  // only the squares the last search labelled (`order`); its layers ended empty
+            for (const int q : order) labels[static_cast<std::size_t>(q)].clear();
         }
+        clean = false;
         best.clear();
         order.clear();
         frontier.clear();
@@ -211,6 +212,7 @@ class Search {
         const int start = me.square;
         if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
                           me.status != static_cast<std::uint8_t>(Status::PRONE))) {
+            done();
             return;
         }
         Label first{};
@@ -224,9 +226,13 @@ class Search {
         } else {
             first = Label{0, start, moves_used, -1, 0};
         }
-        if (first.vid < 0) return;
+        if (first.vid < 0) {
+            done();
+            return;
+        }
         start_ = start;
         run(first, pickup);
+        done();
     }
 
     // Whether the search started (PathSearch.start is not None): a player on the pitch, standing
@@ -273,9 +279,11 @@ class Search {
         best();
         std::vector<Cand>& cands = w_->cands;
         cands.clear();
-        for (int q = 0; q < b_.size; ++q) {
+        const int ez = b_.endzone_x[static_cast<std::size_t>(side_)];
+        for (int y = 0; y < b_.height; ++y) {  // the end zone's squares in flat order
+            const int q = b_.sq(ez, y);
             const int li = best_[static_cast<std::size_t>(q)];
-            if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
+            if (li >= 0) {
                 const int vid = pool_[static_cast<std::size_t>(li)].vid;
                 cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], 0});
             }
@@ -485,15 +493,17 @@ class Search {
         }
     }
 
+    // The search is over: its buffers hold labels only on `order_`'s squares.
+    void done() noexcept { w_->clean = true; }
+
     // paths._rank of a label's (or candidate's) mass vector: safest first, then fewest moves.
     std::pair<double, int> rank(int vid, int moves) const { return {prof_.ranked[static_cast<std::size_t>(vid)], moves}; }
 
     void best() {
         if (!best_.empty()) return;
         best_.assign(static_cast<std::size_t>(b_.size), -1);
-        for (int q = 0; q < b_.size; ++q) {
+        for (const int q : order_) {  // the squares with labels
             const auto& labs = labels_[static_cast<std::size_t>(q)];
-            if (labs.empty()) continue;
             int top = labs[0];
             auto rk_ = rank(pool_[static_cast<std::size_t>(top)].vid, pool_[static_cast<std::size_t>(top)].moves);
             for (std::size_t i = 1; i < labs.size(); ++i) {
