@@ -465,11 +465,12 @@ private:
             int spot = -1;
             if (b_.distance(here, qsq) == 1) {
                 spot = here;
-            } else {
-                std::tuple<int, std::size_t> best_key{};
-                for (const int n : parent.order) {
-                    if (b_.distance(n, qsq) != 1) continue;
-                    const std::tuple<int, std::size_t> key{tz(n), parent.depth(n)};
+            } else {  // the first square in reach order with the least (tackle zones, steps)
+                std::tuple<int, std::size_t, int> best_key{};
+                for (const int off : b_.neighbours) {
+                    const int n = qsq + off;
+                    if (!parent.has(n)) continue;
+                    const std::tuple<int, std::size_t, int> key{tz(n), parent.depth(n), parent.index[static_cast<std::size_t>(n)]};
                     if (spot < 0 || key < best_key) {
                         spot = n;
                         best_key = key;

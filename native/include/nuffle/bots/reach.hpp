@@ -30,6 +30,7 @@ inline std::vector<int> tz_map(const State& s, const Board& b, int side) {
 struct Reach {
     std::vector<int> parent;  // per square reached: its parent, -1 for the start
     std::vector<std::uint32_t> seen;  // per square: the search (`gen`) that last reached it
+    std::vector<int> index;  // per square reached but the start: its place in `order`
     std::uint32_t gen = 0;
     std::vector<int> order;
     int start = -1;
@@ -65,6 +66,7 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
     if (r.seen.size() != size) {
         r.seen.assign(size, 0);
         r.parent.assign(size, -1);
+        r.index.assign(size, -1);
         r.gen = 0;
     }
     if (++r.gen == 0) {  // the generations wrapped: clear once
@@ -74,6 +76,10 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
     const std::uint32_t gen = r.gen;
     std::uint32_t* seen = r.seen.data();
     int* parent = r.parent.data();
+    int* index = r.index.data();
+    r.order.resize(size);  // room for every square; cut to those found at the end
+    int* order = r.order.data();
+    int found = 0;
     r.start = start;
     seen[start] = gen;
     parent[start] = -1;
@@ -84,22 +90,24 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
             if (s.grid[n] == SQUARE_EMPTY && seen[n] != gen && n != ball) {
                 seen[n] = gen;
                 parent[n] = sq;
-                r.order.push_back(n);
+                index[n] = found;
+                order[found++] = n;
             }
         }
     };
-    std::size_t lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
+    int lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
     for (int i = 0; i < budget; ++i) {
-        const std::size_t found = r.order.size();
+        const int before = found;
         if (i == 0) {
             expand(start);
         } else {
-            for (std::size_t k = lo; k < hi; ++k) expand(r.order[k]);
+            for (int k = lo; k < hi; ++k) expand(order[k]);
         }
-        if (r.order.size() == found) break;
-        lo = found;
-        hi = r.order.size();
+        if (found == before) break;
+        lo = before;
+        hi = found;
     }
+    r.order.resize(static_cast<std::size_t>(found));
     return r;
 }
 inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
