@@ -194,10 +194,11 @@ class Search {
     // `goal`: the only routes asked of this search end on the goal square or next to it
     // (path(goal), adjacent_to(kind, the player on it)) or in the goal column (endzone(), the
     // column being the end zone's). Labels that could not get there within the player's moves
-    // (moves + distance > the limit) are not kept: every route to the goal keeps the same
-    // labels in the same order (a dropped label is only ever compared with labels on its square
-    // that have at least as many moves, dropped too), so those answers are unchanged and the
-    // rest of the board is not searched. all(), reachable(), adjacent() are not for such a search.
+    // (moves + steps to the goal > the limit) are not kept: every route to the goal keeps the
+    // same labels in the same order (a dropped label is only ever compared with labels on its
+    // square that have at least as many moves, dropped too, and its descendants would be
+    // dropped), so those answers are unchanged and the rest of the board is not searched.
+    // all(), reachable(), adjacent() are not for such a search.
     Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated,
            Goal goal = Goal{})
         : s_(s), b_(b), pid_(pid), moves_used_(moves_used), goal_(goal), w_(take_work().release()),
@@ -339,9 +340,10 @@ class Search {
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
     Goal goal_;
 
-    // The fewest steps from `q` to the goal (0 without one).
+    // The fewest steps from `q` to the goal: next to the goal square (-1 on it), into the goal
+    // column (0 without a goal).
     int to_goal(int q) const noexcept {
-        if (goal_.kind == Goal::SQUARE) return b_.distance(q, goal_.at);
+        if (goal_.kind == Goal::SQUARE) return b_.distance(q, goal_.at) - 1;
         if (goal_.kind == Goal::COLUMN) return std::abs(b_.xs[static_cast<std::size_t>(q)] - goal_.at);
         return 0;
     }
