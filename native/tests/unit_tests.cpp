@@ -352,8 +352,8 @@ void fuzz_paths(const std::string& text) {
             const bool f1 = search.path(bsq, r1);
             CHECK(same(f1, r1, to_ball.path(bsq, r2), r2));
             goals += f1 ? 1 : 0;
-            const int ez = b.endzone_x[static_cast<std::size_t>(s.players[pid].team)];
-            paths::Search to_ez(s, b, pid, used, team, pickup, compensated, paths::Goal{paths::Goal::COLUMN, ez});
+            const int ez_x = b.endzone_x[static_cast<std::size_t>(s.players[pid].team)];
+            paths::Search to_ez(s, b, pid, used, team, pickup, compensated, paths::Goal{paths::Goal::COLUMN, ez_x});
             paths::Route e1{}, e2{};
             const bool g1 = search.endzone(e1);
             CHECK(same(g1, e1, to_ez.endzone(e2), e2));
