@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.bb2020.rosters import Positional, Team, team
-from nuffle.core.teams import BB2020_TEAMS, TeamError, plural, team_ruleset
+from nuffle.core.teams import BB2020_TEAMS, TeamError, count_field, plural, team_ruleset
 from nuffle.teams import player_order
 
 _TEAM_KEYS = frozenset({"name", "ruleset", "race", "rerolls", "apothecary", "dedicated_fans",
@@ -71,15 +71,6 @@ def is_bb2020(raw: Mapping[str, Any]) -> bool:
     return raw.get("ruleset") == BB2020_TEAMS
 
 
-def _count(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
-    value = raw.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise TeamError(f"{source}: {key!r} must be a non-negative integer, not {value!r}")
-    if most is not None and value > most:
-        raise TeamError(f"{source}: {value} {key.replace('_', ' ')} exceeds the maximum of {most}")
-    return value
-
-
 def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec2020:
     """A BB2020 team from its JSON form; TeamError naming the first rule it breaks."""
     if not isinstance(raw, Mapping):
@@ -100,20 +91,21 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec2020:
         raise TeamError(f"{source}: 'apothecary' must be true or false, not {apothecary!r}")
     if apothecary and not t.apothecary:
         raise TeamError(f"{source}: apothecary not allowed for {t.name}")
-    fans = _count(raw, "dedicated_fans", rules["dedicated_fans_free"], source, rules["dedicated_fans_max"])
+    fans = count_field(raw, "dedicated_fans", rules["dedicated_fans_free"], source,
+                       rules["dedicated_fans_max"])
     if fans < 1:
         raise TeamError(f"{source}: a team has at least 1 Dedicated Fan, not {fans}")
     name = raw.get("name", t.name)
     if not isinstance(name, str) or not name.strip():
         raise TeamError(f"{source}: 'name' must be a non-empty string")
     if "treasury" in raw:
-        _count(raw, "treasury", 0, source)
+        count_field(raw, "treasury", 0, source)
     return TeamSpec2020(
         name=name, team=t, players=players,
-        rerolls=_count(raw, "rerolls", 0, source, rules["max_rerolls"]),
+        rerolls=count_field(raw, "rerolls", 0, source, rules["max_rerolls"]),
         apothecary=apothecary, dedicated_fans=fans,
-        assistant_coaches=_count(raw, "assistant_coaches", 0, source),
-        cheerleaders=_count(raw, "cheerleaders", 0, source),
+        assistant_coaches=count_field(raw, "assistant_coaches", 0, source),
+        cheerleaders=count_field(raw, "cheerleaders", 0, source),
         favoured_of=_favoured(raw.get("favoured_of"), t, source),
     )
 

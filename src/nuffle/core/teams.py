@@ -18,11 +18,11 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from nuffle.core.errors import NuffleError
 from nuffle.core.skills import Skill, skill_from_name, skill_label
@@ -79,14 +79,7 @@ class Race:
 
     def positional(self, name: str) -> Positional | None:
         """The positional called `name` (exact, else ignoring case, spaces and hyphens)."""
-        for p in self.positionals:
-            if p.name == name:
-                return p
-        key = race_key(name)
-        for p in self.positionals:
-            if race_key(p.name) == key:
-                return p
-        return None
+        return find_named(self.positionals, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +145,25 @@ def implemented_skills() -> frozenset[Skill]:
 def race_key(name: str) -> str:
     """Normalise a race name to its CLI form: lowercase with hyphens."""
     return "-".join(name.strip().lower().replace("_", " ").split())
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_N = TypeVar("_N", bound=_Named)
+
+
+def find_named(items: Iterable[_N], name: str) -> _N | None:
+    """The item called `name`: the exact name first, else ignoring case, spaces and hyphens
+    (`race_key`); None if there is none. How both rulesets' rosters find a positional."""
+    found = tuple(items)
+    for item in found:
+        if item.name == name:
+            return item
+    key = race_key(name)
+    return next((item for item in found if race_key(item.name) == key), None)
 
 
 def plural(name: str, n: int = 2) -> str:
@@ -314,7 +326,9 @@ def default_team(race_name: str) -> TeamSpec:
     return _implemented_only(_default_spec(key), key)
 
 
-def _count(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
+def count_field(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
+    """A team file's non-negative integer field `key` (`default` when absent), at most `most`;
+    TeamError naming the file and the field otherwise. Both rulesets' team files use it."""
     value = raw.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise TeamError(f"{source}: {key!r} must be a non-negative integer, not {value!r}")
@@ -427,16 +441,16 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     if not isinstance(name, str) or not name.strip():
         raise TeamError(f"{source}: 'name' must be a non-empty string")
     if "treasury" in raw:
-        _count(raw, "treasury", 0, source)
+        count_field(raw, "treasury", 0, source)
     return TeamSpec(
         name=name,
         race=r.key,
         players=tuple(players),
-        rerolls=_count(raw, "rerolls", 0, source, MAX_REROLLS),
+        rerolls=count_field(raw, "rerolls", 0, source, MAX_REROLLS),
         apothecary=apothecary,
-        fan_factor=_count(raw, "fan_factor", 0, source),
-        cheerleaders=_count(raw, "cheerleaders", 0, source),
-        assistant_coaches=_count(raw, "assistant_coaches", 0, source),
+        fan_factor=count_field(raw, "fan_factor", 0, source),
+        cheerleaders=count_field(raw, "cheerleaders", 0, source),
+        assistant_coaches=count_field(raw, "assistant_coaches", 0, source),
         inducements=_inducements(raw.get("inducements", {}), r, source),
     )
 

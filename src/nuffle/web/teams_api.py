@@ -30,6 +30,7 @@ from nuffle.league.team import LeagueTeam, is_league_team
 from nuffle.teams_bb2020 import is_bb2020
 from nuffle.web import teams_bb2020_api
 from nuffle.web.session import SIDES
+from nuffle.web.team_body import build_fields
 
 
 def checked_team(raw: Mapping[str, Any], source: str) -> tuple[TeamSpec, int]:
@@ -122,20 +123,9 @@ def build(body: Any) -> dict[str, Any]:
         raise TeamError("the body must be a JSON object with 'race' and 'players'")
     if _ruleset(body.get("ruleset", "lrb6")) == "bb2020":
         return teams_bb2020_api.build({k: v for k, v in body.items() if k != "ruleset"})
-    players = body.get("players", {})
-    if not isinstance(players, dict):
-        raise TeamError("'players' must be an object of positional names to counts")
-    counts = {k: body.get(k, 0 if k != "treasury" else T.TREASURY) for k in _BUILD_COUNTS}
-    for key, n in counts.items():
-        if type(n) is not int or n < 0:
-            raise TeamError(f"'{key}' must be a non-negative integer, not {n!r}")
-    apothecary = body.get("apothecary", False)
-    if not isinstance(apothecary, bool):
-        raise TeamError(f"'apothecary' must be true or false, not {apothecary!r}")
-    name = body.get("name") or None
-    if name is not None and not isinstance(name, str):
-        raise TeamError(f"'name' must be a string, not {name!r}")
-    raw = T.team_file(str(body.get("race", "")), players, apothecary=apothecary, name=name, **counts)
+    f = build_fields(body, {k: T.TREASURY if k == "treasury" else 0 for k in _BUILD_COUNTS})
+    raw = T.team_file(str(body.get("race", "")), f.players, apothecary=f.apothecary, name=f.name,
+                      **f.counts)
     return {"team": raw, **check(raw)}
 
 

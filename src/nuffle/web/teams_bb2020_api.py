@@ -11,6 +11,7 @@ from typing import Any
 from nuffle import teams_bb2020 as B
 from nuffle.core.bb2020.rosters import teams
 from nuffle.core.teams import TeamError
+from nuffle.web.team_body import build_fields
 
 _COUNTS = ("rerolls", "dedicated_fans", "assistant_coaches", "cheerleaders", "treasury")
 
@@ -71,22 +72,12 @@ def build(body: Mapping[str, Any]) -> dict[str, Any]:
     "players": {positional: count}, "rerolls", "apothecary", "dedicated_fans",
     "assistant_coaches", "cheerleaders", "favoured_of", "treasury"} as `team`, with `check`'s
     verdict; TeamError for a body no team file can be made from."""
-    players = body.get("players", {})
-    if not isinstance(players, dict):
-        raise TeamError("'players' must be an object of positional names to counts")
     rules = B.creation_rules()
     defaults = {"treasury": rules["treasury"], "dedicated_fans": rules["dedicated_fans_free"]}
-    counts = {k: body.get(k, defaults.get(k, 0)) for k in _COUNTS}
-    for key, n in counts.items():
-        if type(n) is not int or n < 0:
-            raise TeamError(f"'{key}' must be a non-negative integer, not {n!r}")
-    apothecary = body.get("apothecary", False)
-    if not isinstance(apothecary, bool):
-        raise TeamError(f"'apothecary' must be true or false, not {apothecary!r}")
-    name, favoured = body.get("name") or None, body.get("favoured_of")
-    for key, value in (("name", name), ("favoured_of", favoured)):
-        if value is not None and not isinstance(value, str):
-            raise TeamError(f"'{key}' must be a string, not {value!r}")
-    raw = B.team_file(str(body.get("race", "")), players, apothecary=apothecary, name=name,
-                      favoured_of=favoured, **counts)
+    f = build_fields(body, {k: defaults.get(k, 0) for k in _COUNTS})
+    favoured = body.get("favoured_of")
+    if favoured is not None and not isinstance(favoured, str):
+        raise TeamError(f"'favoured_of' must be a string, not {favoured!r}")
+    raw = B.team_file(str(body.get("race", "")), f.players, apothecary=f.apothecary, name=f.name,
+                      favoured_of=favoured, **f.counts)
     return {"team": raw, **check(raw)}

@@ -15,7 +15,7 @@ from functools import lru_cache
 from importlib import resources
 
 from nuffle.core.bb2020.skills import CATEGORIES, Catalogue, RosterSkill, catalogue, roster_skill
-from nuffle.core.teams import TeamError, race_key
+from nuffle.core.teams import TeamError, find_named, race_key
 
 TEAMS_FILE = "data/bb2020/teams.csv"
 ROSTERS_FILE = "data/bb2020/rosters.csv"
@@ -70,11 +70,7 @@ class Team:
 
     def positional(self, name: str) -> Positional | None:
         """The positional called `name` (exact, else ignoring case, spaces and hyphens)."""
-        for p in self.positionals:
-            if p.name == name:
-                return p
-        key = race_key(name)
-        return next((p for p in self.positionals if race_key(p.name) == key), None)
+        return find_named(self.positionals, name)
 
 
 def _rows(text: str, source: str, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
