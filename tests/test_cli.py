@@ -142,7 +142,7 @@ def test_a_long_series_looks_at_its_save_folder_once(tmp_path: Path, monkeypatch
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Before a series starts, --save checks for records it would overwrite: by listing the folder,
     not by naming each of the million games (which took minutes before the first game)."""
-    import nuffle.cli as cli
+    import nuffle.play_cli as cli
 
     folder = tmp_path / "games"
     folder.mkdir()

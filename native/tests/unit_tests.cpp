@@ -286,7 +286,8 @@ void test_paths(const std::string& text) {
 }
 
 // Random positions with random skills and flags: every search stays in bounds (the
-// sanitizers watch) and gives routes of adjacent squares with probabilities in (0, 1].
+// sanitizers watch) and gives routes of adjacent squares with probabilities in (0, 1]; a search
+// with a goal (a player's square, the ball's, the end zone) finds what the whole search finds.
 void fuzz_paths(const std::string& text) {
     const auto variants = read_variants(text);
     std::uint64_t x = seed_state(35);
@@ -294,7 +295,7 @@ void fuzz_paths(const std::string& text) {
                           sk::STUNTY, sk::TITCHY, sk::PREHENSILE_TAIL, sk::DIVING_TACKLE, sk::BIG_HAND,
                           sk::NO_HANDS, sk::JUMP_UP, sk::LEADER, sk::GUARD};
     auto rnd = [&x](std::uint32_t k) { x = next_state(x); return static_cast<int>(draw(x, k)); };
-    int routes = 0;
+    int routes = 0, goals = 0;
     for (int round = 0; round < 60; ++round) {
         const Board b = make_board(variants[static_cast<std::size_t>(round) % variants.size()]);
         State s = make_state(b, 1);
@@ -317,7 +318,9 @@ void fuzz_paths(const std::string& text) {
         s.ball = static_cast<std::int16_t>(bsq);
         s.ball_state = static_cast<std::uint8_t>(s.grid[bsq] >= 0 ? 2 : 1);
         for (int pid = 0; pid < s.player_count; ++pid) {
-            paths::Search search(s, b, pid, rnd(3), rnd(3) - 1, rnd(2) == 1, rnd(2) == 1);
+            const int used = rnd(3), team = rnd(3) - 1;
+            const bool pickup = rnd(2) == 1, compensated = rnd(2) == 1;
+            paths::Search search(s, b, pid, used, team, pickup, compensated);
             for (const auto& [sq, r] : search.all()) {
                 ++routes;
                 CHECK(r.prob > 0.0 && r.prob <= 1.0 && b.on_pitch(sq) && !r.steps.empty() && r.steps.back() == sq);
@@ -328,9 +331,37 @@ void fuzz_paths(const std::string& text) {
             for (const auto kind : {paths::Search::BLITZ, paths::Search::HANDOFF, paths::Search::FOUL}) {
                 for (const auto& [sq, r] : search.adjacent(kind)) CHECK(r.target == sq && r.prob > 0.0 && r.prob <= 1.0);
             }
+            // a search with a goal answers about its goal exactly as the whole search does
+            auto same = [](bool f1, const paths::Route& r1, bool f2, const paths::Route& r2) {
+                return f1 == f2 && (!f1 || (r1.steps == r2.steps && r1.prob == r2.prob && r1.moves == r2.moves &&
+                                            r1.moves_after == r2.moves_after && r1.keys == r2.keys && r1.target == r2.target));
+            };
+            for (int t = 0; t < s.player_count; ++t) {
+                const int tsq = s.players[t].square;
+                if (tsq < 0) continue;
+                paths::Search near(s, b, pid, used, team, pickup, compensated, paths::Goal{paths::Goal::SQUARE, tsq});
+                for (const auto kind : {paths::Search::BLITZ, paths::Search::HANDOFF, paths::Search::FOUL}) {
+                    paths::Route r1{}, r2{};
+                    const bool f1 = search.adjacent_to(kind, t, r1);
+                    CHECK(same(f1, r1, near.adjacent_to(kind, t, r2), r2));
+                    goals += f1 ? 1 : 0;
+                }
+            }
+            paths::Search to_ball(s, b, pid, used, team, pickup, compensated, paths::Goal{paths::Goal::SQUARE, bsq});
+            paths::Route r1{}, r2{};
+            const bool f1 = search.path(bsq, r1);
+            CHECK(same(f1, r1, to_ball.path(bsq, r2), r2));
+            goals += f1 ? 1 : 0;
+            const int ez_x = b.endzone_x[static_cast<std::size_t>(s.players[pid].team)];
+            paths::Search to_ez(s, b, pid, used, team, pickup, compensated, paths::Goal{paths::Goal::COLUMN, ez_x});
+            paths::Route e1{}, e2{};
+            const bool g1 = search.endzone(e1);
+            CHECK(same(g1, e1, to_ez.endzone(e2), e2));
+            goals += g1 ? 1 : 0;
         }
     }
     CHECK(routes > 1000);
+    CHECK(goals > 100);
 }
 
 }  // namespace

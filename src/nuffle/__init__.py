@@ -19,7 +19,7 @@ __version__ = "1.0.0.dev0"  # semantic versioning; pyproject.toml reads it from 
 _EXPORTS = {
     # the game
     "Game": "nuffle.core.game",
-    "MatchConfig": "nuffle.core.game",
+    "MatchConfig": "nuffle.core.match_config",
     "Decider": "nuffle.core.types",
     "Outcome": "nuffle.core.records",
     "Transition": "nuffle.core.records",
@@ -84,7 +84,8 @@ if TYPE_CHECKING:
     from nuffle.core.decision import Decision, DecisionKind
     from nuffle.core.dice import ExplicitRoller, SampledRoller, ScriptedRoller
     from nuffle.core.engines import EngineUnavailableError
-    from nuffle.core.game import Game, MatchConfig
+    from nuffle.core.game import Game
+    from nuffle.core.match_config import MatchConfig
     from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Score, Transition
     from nuffle.core.teams import TeamSpec
     from nuffle.core.types import Decider

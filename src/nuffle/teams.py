@@ -167,16 +167,7 @@ def team_file(
     checks it next, to list every rule it breaks); TeamError only for an unknown race, a count
     that is not a non-negative integer, or more than 16 players."""
     r = race(race_name)
-    groups = [(pos, n) for pos, n in (players.items() if isinstance(players, Mapping) else players)]
-    for pos_name, n in groups:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TeamError(f"{pos_name}: a player count must be a non-negative integer, not {n!r}")
-    total = sum(n for _, n in groups)
-    if total > MAX_PLAYERS:  # before anything is built: a typo may ask for millions
-        raise TeamError(f"{total} players exceeds the maximum of {MAX_PLAYERS}")
-    order: list[str] = []
-    for rnd in range(max((n for _, n in groups), default=0)):
-        order += [str(pos) for pos, n in groups if n > rnd]
+    order = player_order(players, MAX_PLAYERS)
     raw: dict[str, Any] = {
         "name": name or f"{r.name} team",
         "race": r.key,
@@ -191,6 +182,24 @@ def team_file(
         "players": [{"position": pos, "number": i + 1} for i, pos in enumerate(order)],
     }
     return raw
+
+
+def player_order(players: Mapping[str, int] | Iterable[tuple[str, int]], most: int) -> list[str]:
+    """The positional of each player of a new team (LRB6 or BB2020), in number order:
+    round-robin over the positionals as given, so that a small board, which takes the first
+    players, gets a mix. TeamError for a count that is not a non-negative integer, or more than
+    `most` players."""
+    groups = [(pos, n) for pos, n in (players.items() if isinstance(players, Mapping) else players)]
+    for pos_name, n in groups:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise TeamError(f"{pos_name}: a player count must be a non-negative integer, not {n!r}")
+    total = sum(n for _, n in groups)
+    if total > most:  # before anything is built: a typo may ask for millions
+        raise TeamError(f"{total} players exceeds the maximum of {most}")
+    order: list[str] = []
+    for rnd in range(max((n for _, n in groups), default=0)):
+        order += [str(pos) for pos, n in groups if n > rnd]
+    return order
 
 
 def suggest_team(race_name: str, treasury: int = TREASURY, name: str | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from nuffle.core.bb2020.rosters import Positional, Team, team
 from nuffle.core.teams import BB2020_TEAMS, TeamError, plural, team_ruleset
+from nuffle.teams import player_order
 
 _TEAM_KEYS = frozenset({"name", "ruleset", "race", "rerolls", "apothecary", "dedicated_fans",
                         "assistant_coaches", "cheerleaders", "favoured_of", "treasury", "players"})
@@ -242,7 +243,7 @@ def build_team(
 ) -> dict[str, Any]:
     """A new BB2020 team file from positional counts and staff, checked against every rule;
     TeamError naming the broken rule. Players are numbered round-robin over the positionals
-    as given (as `nuffle.teams.team_file` does)."""
+    as given (`nuffle.teams.player_order`)."""
     raw = team_file(race_name, players, rerolls=rerolls, apothecary=apothecary,
                     dedicated_fans=dedicated_fans, assistant_coaches=assistant_coaches,
                     cheerleaders=cheerleaders, favoured_of=favoured_of, treasury=treasury, name=name)
@@ -273,15 +274,7 @@ def team_file(
     rules = creation_rules()
     budget = rules["treasury"] if treasury is None else treasury
     t = team(race_name)
-    groups = list(players.items() if isinstance(players, Mapping) else players)
-    for pos_name, n in groups:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TeamError(f"{pos_name}: a player count must be a non-negative integer, not {n!r}")
-    if sum(n for _, n in groups) > rules["max_players"]:
-        raise TeamError(f"{sum(n for _, n in groups)} players exceeds the maximum of {rules['max_players']}")
-    order: list[str] = []
-    for rnd in range(max((n for _, n in groups), default=0)):
-        order += [str(pos) for pos, n in groups if n > rnd]
+    order = player_order(players, rules["max_players"])
     raw: dict[str, Any] = {
         "name": name or f"{t.name} team", "ruleset": BB2020_TEAMS, "race": t.key,
         "rerolls": rerolls, "apothecary": apothecary, "dedicated_fans": dedicated_fans,

@@ -23,7 +23,8 @@ from nuffle.core.board import board_for
 from nuffle.core.dice import Dice, Outcome, ScriptedRoller, coin, two_d6
 from nuffle.core.engines import NATIVE, PYTHON, resolve_engine
 from nuffle.core.errors import InputError
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase

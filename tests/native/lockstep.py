@@ -17,7 +17,8 @@ from typing import Any
 
 from nuffle.core.actions import Action
 from nuffle.core.dice import Chance, SampledRoller, is_valid_outcome, outcomes, sample
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.procedures.base import Procedure

@@ -21,7 +21,8 @@ import pytest
 
 from nuffle.core.actions import Action, ActionChoice, ActionType
 from nuffle.core.dice import Dice, SampledRoller, outcomes, sample
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.skills import Skill

@@ -51,7 +51,8 @@ def test_the_ci_runs_hold_300_games() -> None:
 def test_the_shards_play_each_run_whole_and_every_race_on_both_sides() -> None:
     for options, games, shards in CI_RUNS:
         specs = parity_specs(games, options["seed"])
-        shard_specs = [s for o, g, k, n in CI_SHARDS if o is options for s in parity_specs(g, o["seed"])[k::n]]
+        shard_specs = [s for o, g, k, n in CI_SHARDS if o is options
+                       for s in parity_specs(g, o["seed"])[k::n]]
         assert sorted(shard_specs, key=str) == sorted(specs, key=str) and len(specs) == games * len(BOARDS)
         every = min(len(races()), len(specs))  # every race on both sides from 24 games on
         assert len({s.home for s in specs}) == len({s.away for s in specs}) == every

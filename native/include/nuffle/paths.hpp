@@ -50,23 +50,22 @@ struct Cand {
 // nothing (the lists keep their capacity). No result depends on them: each search starts from
 // cleared ones.
 struct Work {
-    Profile prof;
     std::vector<Label> pool;
     std::vector<std::vector<int>> labels, layer;  // label indices per square
     std::vector<int> best, order, frontier, layer_order, tz, tackle;
     std::vector<char> clear, terminal;
     std::vector<Cand> cands;
+    bool clean = false;  // the last search ran to its end (its labels all on `order`'s squares)
 
     void reset(std::size_t size) {
-        prof.reset();
         pool.clear();
-        if (labels.size() != size) {
+        if (labels.size() != size || !clean) {
             labels.assign(size, {});
             layer.assign(size, {});
-        } else {
-            for (auto& l : labels) l.clear();
-            for (auto& l : layer) l.clear();
+        } else {  // only the squares the last search labelled (`order`); its layers ended empty
+            for (const int q : order) labels[static_cast<std::size_t>(q)].clear();
         }
+        clean = false;
         best.clear();
         order.clear();
         frontier.clear();
@@ -115,34 +114,106 @@ struct GiveBack {
     }
 };
 
+// What a profile's odds are made of: the player's roll targets, re-roll sources and pick-up
+// bonuses, the weather, the summation.
+struct ProfileKey {
+    int ag_target = 0, gfi = 0;
+    bool rain = false, hands = false, loner = false, compensated = false;
+    Src dodge{}, gfi_src{}, pickup{}, stand_up{};
+    std::array<int, 9> pickup_bonus{};
+    bool operator==(const ProfileKey&) const = default;
+};
+
+// Player `pid`'s profile key in `s` (`team_reroll`: -1 now, else 0 / 1).
+inline ProfileKey profile_key(const State& s, int pid, int team_reroll, bool compensated) {
+    const Player& me = s.players[pid];
+    const bool team = team_reroll < 0 ? team_reroll_available(s, me.team) : team_reroll != 0;
+    ProfileKey k;
+    k.compensated = compensated;
+    k.ag_target = 7 - std::min<int>(me.ag, 6);
+    k.gfi = gfi_target(s);
+    k.rain = s.weather == frames::weather::POURING_RAIN;
+    k.hands = can_handle_ball(s, pid);
+    k.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
+    k.dodge = sources(s, pid, rk::DODGE, team);
+    k.gfi_src = sources(s, pid, rk::GFI, team);
+    k.pickup = sources(s, pid, rk::PICKUP, team);
+    k.stand_up = sources(s, pid, rk::STAND_UP, team);
+    for (int tz = 0; tz < 9; ++tz) k.pickup_bonus[static_cast<std::size_t>(tz)] = pickup_skill_bonus(s, pid, tz);
+    return k;
+}
+
+// The profile for `k`, shared by a thread's searches with the same key: the mass vectors, the
+// steps between them and the dominance answers depend on nothing else, and a search reads a
+// vector only by its contents (ids are equal exactly when vectors are: interned), so sharing
+// changes no answer; each search finds most steps already worked out. A thread keeps the
+// profiles of its last PROFILES keys; one grown past VECTORS vectors starts afresh when no
+// search holds it.
+inline std::shared_ptr<Profile> shared_profile(const ProfileKey& k) {
+    static constexpr std::size_t PROFILES = 32, VECTORS = 4096;
+    struct Entry {
+        ProfileKey key;
+        std::shared_ptr<Profile> prof;
+    };
+    thread_local std::vector<Entry> table;
+    auto fresh = [&k] {
+        auto p = std::make_shared<Profile>();
+        p->compensated = k.compensated;
+        p->ag_target = k.ag_target;
+        p->gfi = k.gfi;
+        p->rain = k.rain;
+        p->hands = k.hands;
+        p->loner = k.loner;
+        p->dodge = k.dodge;
+        p->gfi_src = k.gfi_src;
+        p->pickup = k.pickup;
+        p->stand_up = k.stand_up;
+        for (int tz = 0; tz < 9; ++tz) p->pickup_bonus[tz] = k.pickup_bonus[static_cast<std::size_t>(tz)];
+        p->init();
+        return p;
+    };
+    for (Entry& e : table) {
+        if (!(e.key == k)) continue;
+        if (e.prof->vecs.size() > VECTORS && e.prof.use_count() == 1) e.prof = fresh();
+        return e.prof;
+    }
+    if (table.size() >= PROFILES) table.erase(table.begin());
+    table.push_back(Entry{k, fresh()});
+    return table.back().prof;
+}
+
+// A search's goal (Search): the routes asked of it end on (or next to) a square, or in a column.
+struct Goal {
+    enum Kind { NONE, SQUARE, COLUMN } kind = NONE;
+    int at = -1;  // the square, or the column's x
+};
+
 // One search for one player (paths.PathSearch). `team_reroll`: -1 now, else 0 / 1.
 class Search {
    public:
-    Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated)
-        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), w_(take_work().release()), prof_(w_->prof), pool_(w_->pool),
+    // `goal`: the only routes asked of this search end on the goal square or next to it
+    // (path(goal), adjacent_to(kind, the player on it)) or in the goal column (endzone(), the
+    // column being the end zone's). Labels that could not get there within the player's moves
+    // (moves + steps to the goal > the limit) are not kept: every route to the goal keeps the
+    // same labels in the same order (a dropped label is only ever compared with labels on its
+    // square that have at least as many moves, dropped too, and its descendants would be
+    // dropped), so those answers are unchanged and the rest of the board is not searched.
+    // all(), reachable(), adjacent() are not for such a search.
+    Search(const State& s, const Board& b, int pid, int moves_used, int team_reroll, bool pickup, bool compensated,
+           Goal goal = Goal{})
+        : s_(s), b_(b), pid_(pid), moves_used_(moves_used), goal_(goal), w_(take_work().release()),
+          profile_(shared_profile(profile_key(s, pid, team_reroll, compensated))), prof_(*profile_), pool_(w_->pool),
           labels_(w_->labels), best_(w_->best), order_(w_->order) {
         w_->reset(static_cast<std::size_t>(b.size));
         const Player& me = s.players[pid];
         side_ = me.team;
-        const bool team = team_reroll < 0 ? team_reroll_available(s, side_) : team_reroll != 0;
-        prof_.compensated = compensated;
-        prof_.ag_target = 7 - std::min<int>(me.ag, 6);
-        prof_.gfi = gfi_target(s);
-        prof_.rain = s.weather == frames::weather::POURING_RAIN;
-        prof_.hands = can_handle_ball(s, pid);
-        prof_.loner = reroll_sources(s, pid, rk::DODGE, false, -1).loner;
-        prof_.dodge = sources(s, pid, rk::DODGE, team);
-        prof_.gfi_src = sources(s, pid, rk::GFI, team);
-        prof_.pickup = sources(s, pid, rk::PICKUP, team);
-        prof_.stand_up = sources(s, pid, rk::STAND_UP, team);
-        for (int tz = 0; tz < 9; ++tz) prof_.pickup_bonus[tz] = pickup_skill_bonus(s, pid, tz);
-        prof_.init();
         ma_ = me.ma;
         limit_ = me.ma + max_gfi(s, pid);
         pool_.reserve(1024);
         const int start = me.square;
         if (start < 0 || (me.status != static_cast<std::uint8_t>(Status::STANDING) &&
                           me.status != static_cast<std::uint8_t>(Status::PRONE))) {
+            done();
             return;
         }
         Label first{};
@@ -156,9 +227,13 @@ class Search {
         } else {
             first = Label{0, start, moves_used, -1, 0};
         }
-        if (first.vid < 0) return;
+        if (first.vid < 0) {
+            done();
+            return;
+        }
         start_ = start;
         run(first, pickup);
+        done();
     }
 
     // Whether the search started (PathSearch.start is not None): a player on the pitch, standing
@@ -205,9 +280,11 @@ class Search {
         best();
         std::vector<Cand>& cands = w_->cands;
         cands.clear();
-        for (int q = 0; q < b_.size; ++q) {
+        const int ez = b_.endzone_x[static_cast<std::size_t>(side_)];
+        for (int y = 0; y < b_.height; ++y) {  // the end zone's squares in flat order
+            const int q = b_.sq(ez, y);
             const int li = best_[static_cast<std::size_t>(q)];
-            if (li >= 0 && b_.xs[static_cast<std::size_t>(q)] == b_.endzone_x[static_cast<std::size_t>(side_)]) {
+            if (li >= 0) {
                 const int vid = pool_[static_cast<std::size_t>(li)].vid;
                 cands.push_back(Cand{q, li, vid, prof_.totals[static_cast<std::size_t>(vid)], 0});
             }
@@ -261,7 +338,17 @@ class Search {
     const State& s_;
     const Board& b_;
     int pid_, moves_used_, side_ = 0, ma_ = 0, limit_ = 0, start_ = -1;
+    Goal goal_;
+
+    // The fewest steps from `q` to the goal: next to the goal square (-1 on it), into the goal
+    // column (0 without a goal).
+    int to_goal(int q) const noexcept {
+        if (goal_.kind == Goal::SQUARE) return b_.distance(q, goal_.at) - 1;
+        if (goal_.kind == Goal::COLUMN) return std::abs(b_.xs[static_cast<std::size_t>(q)] - goal_.at);
+        return 0;
+    }
     std::unique_ptr<Work, GiveBack> w_;  // this search's buffers (below), back to the shelf at its end
+    std::shared_ptr<Profile> profile_;  // its roll odds and mass vectors, shared (shared_profile)
     Profile& prof_;
     std::vector<Label>& pool_;
     std::vector<std::vector<int>>& labels_;  // label indices per square, in the order found
@@ -339,6 +426,7 @@ class Search {
         std::vector<int>& layer_order = w_->layer_order;
         std::vector<std::vector<int>>& layer = w_->layer;
         frontier.assign(1, first_i);
+        const bool goal = goal_.kind != Goal::NONE;
         for (int m = first.moves; m < limit_; ++m) {
             layer_order.clear();
             const int gfi = m >= ma_ ? K_GFI : 0;
@@ -352,6 +440,7 @@ class Search {
                     const int q = sq + off;
                     const auto qi = static_cast<std::size_t>(q);
                     if (clear[qi] || (s_.grid[q] != SQUARE_EMPTY && q != start)) continue;
+                    if (goal && m1 + to_goal(q) > limit_) continue;  // never on a route to the goal
                     int key = 0, nv = lab.vid;
                     if (lk || q == ball) {
                         if (!t) key = lk;
@@ -406,15 +495,17 @@ class Search {
         }
     }
 
+    // The search is over: its buffers hold labels only on `order_`'s squares.
+    void done() noexcept { w_->clean = true; }
+
     // paths._rank of a label's (or candidate's) mass vector: safest first, then fewest moves.
     std::pair<double, int> rank(int vid, int moves) const { return {prof_.ranked[static_cast<std::size_t>(vid)], moves}; }
 
     void best() {
         if (!best_.empty()) return;
         best_.assign(static_cast<std::size_t>(b_.size), -1);
-        for (int q = 0; q < b_.size; ++q) {
+        for (const int q : order_) {  // the squares with labels
             const auto& labs = labels_[static_cast<std::size_t>(q)];
-            if (labs.empty()) continue;
             int top = labs[0];
             auto rk_ = rank(pool_[static_cast<std::size_t>(top)].vid, pool_[static_cast<std::size_t>(top)].moves);
             for (std::size_t i = 1; i < labs.size(); ++i) {

@@ -187,6 +187,7 @@ inline const std::vector<std::vector<int>>& upsets_of(int k) {
 struct Src {
     int mode;
     bool team, pro;
+    bool operator==(const Src&) const = default;
 };
 
 struct Roll {
@@ -208,8 +209,8 @@ struct Profile {
     std::vector<double> ranked;  // -round(total, 11) per vector: the rank key of paths._rank
     Memo ids;                    // vector hash -> vector id
     Memo step_memo, dom_memo;
-    std::vector<double> sums;   // per vector, its sum on each up-set (dominates), once asked
-    std::vector<char> summed;   // per vector, whether its sums are in `sums`
+    std::size_t nu = 0;          // the up-sets (upsets->size())
+    std::vector<double> sums;    // per vector, its sums on the up-sets when there are a few (dominates)
 
     // Back to a fresh profile, keeping the tables' memory (a search reuses a finished one's).
     void reset() {
@@ -226,8 +227,8 @@ struct Profile {
         ids.clear();
         step_memo.clear();
         dom_memo.clear();
+        nu = 0;
         sums.clear();
-        summed.clear();
     }
 
     void init() {
@@ -242,9 +243,11 @@ struct Profile {
         int k = 0;
         while ((1 << (k + 1)) <= bit) ++k;
         upsets = &upsets_of(k);
+        nu = upsets->size();
         Vec start{};
         start[static_cast<std::size_t>(bit - 1)] = 1.0;
         vecs.push_back(start);
+        push_sums(start);
         totals.push_back(1.0);
         ranked.push_back(-round11(1.0));
         ids.put(vec_hash(start, n), 0);
@@ -284,6 +287,7 @@ struct Profile {
         if (ids.find(h, found, [&](int id) { return vecs[static_cast<std::size_t>(id)] == v; })) return found;
         const int vid = static_cast<int>(vecs.size());
         vecs.push_back(v);
+        push_sums(v);
         totals.push_back(total);
         ranked.push_back(-round11(total));
         ids.put(h, vid);
@@ -325,29 +329,21 @@ struct Profile {
         return res;
     }
 
-    // Vector v's sums on the up-sets, in their order (the same sums dominates() takes).
-    void sum_upsets(int v) {
-        const auto vi = static_cast<std::size_t>(v);
-        const std::size_t nu = upsets->size();
-        if (summed.size() <= vi) summed.resize(vecs.size(), 0);
-        if (summed[vi]) return;
-        if (sums.size() < vecs.size() * nu) sums.resize(vecs.size() * nu, 0.0);
-        const Vec& vv = vecs[vi];
+    // A new vector's sums on the up-sets, in their order (the same sums dominates() would take),
+    // kept when there are a few up-sets (up to two re-roll bits).
+    void push_sums(const Vec& vv) {
+        if (nu > 5) return;
         for (std::size_t j = 0; j < nu; ++j) {
             const auto& u = (*upsets)[j];
-            sums[vi * nu + j] = py_sum(static_cast<int>(u.size()), [&](int i) { return vv[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated);
+            sums.push_back(py_sum(static_cast<int>(u.size()), [&](int i) { return vv[static_cast<std::size_t>(u[static_cast<std::size_t>(i)])]; }, compensated));
         }
-        summed[vi] = 1;
     }
 
-    // Whether vector a is at least b on every up-set. A few up-sets (up to two re-roll bits):
-    // their sums kept per vector; more: each pair's answer kept.
+    // Whether vector a is at least b on every up-set. A few up-sets: their sums kept per vector;
+    // more: each pair's answer kept.
     bool dominates(int a, int b) {
         if (a == b) return true;
-        const std::size_t nu = upsets->size();
         if (nu <= 5) {
-            sum_upsets(a);
-            sum_upsets(b);
             const double* sa = &sums[static_cast<std::size_t>(a) * nu];
             const double* sb = &sums[static_cast<std::size_t>(b) * nu];
             for (std::size_t j = 0; j < nu; ++j) {
@@ -355,6 +351,10 @@ struct Profile {
             }
             return true;
         }
+        return dominates_many(a, b);
+    }
+
+    bool dominates_many(int a, int b) {
         const auto mk = static_cast<std::uint64_t>(static_cast<std::int64_t>(a) * 1000003 + b);
         int got = 0;
         if (dom_memo.find(mk, got)) return got != 0;

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import warnings
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -17,10 +16,9 @@ from nuffle.core.actions import (
     MalformedActionError,
     action_problem,
 )
-from nuffle.core.board import VARIANTS, board_for
+from nuffle.core.board import board_for
 from nuffle.core.decision import NO_DECISION, Decision, DecisionKind
 from nuffle.core.dice import (
-    MASK64,
     ExplicitRoller,
     Roller,
     SampledRoller,
@@ -32,7 +30,9 @@ from nuffle.core.dice import (
     seed_state,
 )
 from nuffle.core.engines import NATIVE, PYTHON, EngineLimitError, check_engine
-from nuffle.core.errors import InputError, InputTypeError
+from nuffle.core.errors import InputTypeError
+from nuffle.core.match_config import MatchConfig as MatchConfig  # its name here too (nuffle.core.game's API)
+from nuffle.core.match_config import check_new, from_config, mix, view_config
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
@@ -64,93 +64,6 @@ _set = object.__setattr__
 
 RecordEntry = HistoryEntry  # its earlier name
 FANS_UNIT = 1_000  # fans are counted in thousands
-
-
-@dataclass(frozen=True, slots=True)
-class MatchConfig:
-    """The parameters a match was started with (shared by clones, never changed).
-
-    `seed` is None in a view: a view must not carry what would let its holder rebuild the
-    real dice. `roller` names the roller kind ('sampled', 'scripted' or 'explicit');
-    `ruleset` the rules played (`nuffle.core.ruleset`)."""
-
-    home: str
-    away: str
-    seed: int | None
-    board: int
-    roller: str = "sampled"
-    assisted_moves: bool = False
-    ruleset: str = "lrb6"
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the parameters."""
-        return {
-            "home": self.home,
-            "away": self.away,
-            "seed": self.seed,
-            "board": self.board,
-            "roller": self.roller,
-            "assisted_moves": self.assisted_moves,
-            "ruleset": self.ruleset,
-        }
-
-
-def _mix(*parts: int) -> int:
-    """A one-way 64-bit digest of integers (views derive their dice from it)."""
-    data = b"nuffle-view" + b"".join((p & MASK64).to_bytes(8, "little") for p in parts)
-    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little") or 1
-
-
-_VIEW_CONFIGS: dict[tuple[int, bool], tuple[MatchConfig, MatchConfig]] = {}
-
-
-def _view_config(config: MatchConfig, explicit: bool) -> MatchConfig:
-    """A match's parameters as its views carry them: no seed, the views' own roller kind
-    (cached by the identity of the match's config, which every clone shares)."""
-    key = (id(config), explicit)
-    hit = _VIEW_CONFIGS.get(key)
-    if hit is not None and hit[0] is config:
-        return hit[1]
-    if len(_VIEW_CONFIGS) > 512:
-        _VIEW_CONFIGS.clear()
-    out = replace(config, seed=None, roller="explicit" if explicit else "sampled")
-    _VIEW_CONFIGS[key] = (config, out)
-    return out
-
-
-_NEW_DEFAULTS: Final = ("human", "orc", 0, 11, False, "lrb6")
-_NEW_NAMES: Final = ("home", "away", "seed", "board", "assisted_moves", "ruleset")
-
-
-def _from_config(
-    config: object, given: tuple[object, ...], roller: Roller | None
-) -> tuple[str, str, int, int, bool, str, Roller]:
-    """`Game.new`'s arguments from a `MatchConfig` (raises naming what conflicts with it)."""
-    if not isinstance(config, MatchConfig):
-        raise InputTypeError(f"config must be a MatchConfig, got {config!r}")
-    if config.seed is None:
-        raise InputError("config has no seed (a view's config): a match cannot start from it")
-    clash = [n for n, v, d in zip(_NEW_NAMES, given, _NEW_DEFAULTS, strict=True) if v != d]
-    if clash:
-        raise InputError(f"give either config or {', '.join(clash)}, not both")
-    if roller is None:
-        rollers = {"sampled": SampledRoller, "explicit": ExplicitRoller}
-        if config.roller not in rollers:
-            raise InputError(f"config names the {config.roller!r} roller: pass it as roller=")
-        roller = rollers[config.roller]()
-    return (config.home, config.away, config.seed, config.board, config.assisted_moves, config.ruleset,
-            roller)
-
-
-def _check_new(seed: object, board: object, roller: object) -> None:
-    """Reject a bad `Game.new` argument with an error naming it (before anything is built)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InputTypeError(f"seed must be an integer, got {seed!r}")
-    if not isinstance(board, int) or isinstance(board, bool) or board not in VARIANTS:
-        raise InputError(f"unknown board variant {board!r}: choose one of {sorted(VARIANTS)}")
-    if roller is not None and not isinstance(roller, Roller):
-        raise InputTypeError(f"roller must be a Roller (SampledRoller, ScriptedRoller, ExplicitRoller) "
-                        f"or None, got {roller!r}")
 
 
 #: The most frames run and chance events resolved between two stops (a real game needs a few
@@ -185,7 +98,7 @@ class Game:
         self._legal: LegalActions | None = None
         # The secret views derive their dice from: by default a digest of the seed, so that
         # matches with searching bots replay exactly; a referee passes a random one.
-        self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
+        self._secret = mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
     def start_state(home: str | TeamSpec = "human", away: str | TeamSpec = "orc", seed: int = 0,
@@ -245,10 +158,10 @@ class Game:
         `config`, say), gives the teams, seed, board, assisted moves and ruleset instead, and
         the roller when `roller` is not given ('scripted' needs one)."""
         if config is not None:
-            home, away, seed, board, assisted_moves, ruleset, roller = _from_config(
+            home, away, seed, board, assisted_moves, ruleset, roller = from_config(
                 config, (home, away, seed, board, assisted_moves, ruleset), roller)
         engine_name = check_engine(engine)
-        _check_new(seed, board, roller)
+        check_new(seed, board, roller)
         state = Game.start_state(home, away, seed, board, assisted_moves, ruleset)
         rules = state.rules
         specs = state.specs
@@ -552,15 +465,15 @@ class Game:
         s.shared = shared  # no frame is shared with the view: the live game need not copy any
         vs.stack = [p.copy() for p in s.stack]
         vs.shared = 0
-        vs.rng = _mix(self._secret, s.rng, len(self.history))
+        vs.rng = mix(self._secret, s.rng, len(self.history))
         v = Game.__new__(Game)
         v.state = vs
         explicit = self.roller.explicit
         v.roller = ExplicitRoller() if explicit else SampledRoller()
-        v.config = _view_config(self.config, explicit)
+        v.config = view_config(self.config, explicit)
         v.history = self.history.copy()
         v._legal = legal.copy()  # the same legal actions (they do not depend on the dice)
-        v._secret = _mix(vs.rng, self._secret, 0x51EE)
+        v._secret = mix(vs.rng, self._secret, 0x51EE)
         if assisted_moves is not None:
             v._offer_assisted_moves(assisted_moves)
         return v

@@ -40,7 +40,8 @@ from nuffle.core.dice import (
 )
 from nuffle.core.engines import NATIVE, native_module
 from nuffle.core.errors import InputError, InputTypeError, StateError
-from nuffle.core.game import Game, MatchConfig, _mix, _view_config
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig, mix, view_config
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
@@ -234,7 +235,7 @@ class NativeGame(Game):
                                  template.board.variant.players, roller=self._roller.name,
                                  assisted_moves=template.options.assisted_moves, ruleset=template.rules.name)
         self.config = config
-        self._secret = _mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
+        self._secret = mix(config.seed or 0, 0x5EC2E7) if secret is None else secret
 
     @staticmethod
     def from_state(state: GameState, config: MatchConfig | None = None, roller: Roller | None = None,
@@ -532,12 +533,12 @@ class NativeGame(Game):
         cannot read, so they are not the live game's future dice."""
         legal = self.legal_actions()
         native = self._native.clone()
-        native.rng = _mix(self._secret, self._native.rng, len(self.history))
+        native.rng = mix(self._secret, self._native.rng, len(self.history))
         explicit = self._roller.explicit
         v = self._copy(native, ExplicitRoller() if explicit else SampledRoller(),
-                       _view_config(self.config, explicit))
+                       view_config(self.config, explicit))
         v._legal = legal.copy()
-        v._secret = _mix(native.rng, self._secret, 0x51EE)
+        v._secret = mix(native.rng, self._secret, 0x51EE)
         if assisted_moves is not None:
             v._offer_assisted_moves(assisted_moves)
         return v

@@ -25,7 +25,8 @@ from gymnasium.utils import seeding
 from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import native_module
 from nuffle.core.errors import InputError
-from nuffle.core.game import Game, MatchConfig
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
 from nuffle.core.teams import TeamSpec

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 
 
@@ -116,11 +117,6 @@ def register(sub: Any) -> None:
     pl.set_defaults(func=cmd_plot)
 
 
-def _fail(message: str, code: int = 2) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return code
-
-
 def _needs_torch() -> str | None:
     try:
         import torch  # noqa: F401
@@ -192,7 +188,7 @@ def _check_bots(cfg: Any) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     """Start a new run."""
     if (missing := _needs_torch()) is not None:
-        return _fail(missing)
+        return error(missing)
     from nuffle.rl.checkpoint import CheckpointError
     from nuffle.rl.trainer import Trainer
 
@@ -201,18 +197,18 @@ def cmd_train(args: argparse.Namespace) -> int:
         _check_bots(cfg)
         out = Path(args.out)
         if (out / "last.pt").exists():
-            return _fail(f"{out} already holds a run: continue it with `nuffle rl resume {out}` "
+            return error(f"{out} already holds a run: continue it with `nuffle rl resume {out}` "
                          "or pick another --out")
         trainer = Trainer(cfg, out, init=args.init, progress=not args.no_progress)
     except (ValueError, CheckpointError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     return _report(trainer.run(), out, trainer.interrupted)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """Continue a run from its last.pt."""
     if (missing := _needs_torch()) is not None:
-        return _fail(missing)
+        return error(missing)
     from nuffle.rl import checkpoint
     from nuffle.rl.trainer import Trainer
 
@@ -227,10 +223,10 @@ def cmd_resume(args: argparse.Namespace) -> int:
                 raise InputError(f"--steps must be a positive number of steps, got {args.steps}")
             cfg.steps = args.steps
         if last.steps >= cfg.steps:
-            return _fail(f"the run already has {last.steps} steps; give a larger --steps to go on")
+            return error(f"the run already has {last.steps} steps; give a larger --steps to go on")
         trainer = Trainer(cfg, out, resume=last, progress=not args.no_progress)
     except (ValueError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     return _report(trainer.run(), out, trainer.interrupted)
 
 
@@ -251,7 +247,7 @@ def _report(row: dict[str, float], out: Path, interrupted: bool = False) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Evaluate a policy."""
     if (missing := _needs_torch()) is not None:
-        return _fail(missing)
+        return error(missing)
     from nuffle.rl import checkpoint
     from nuffle.rl.evaluate import evaluate
 
@@ -260,7 +256,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         res = evaluate(args.model, board, opponent=args.opponent, games=args.games, seed=args.seed,
                        greedy=args.greedy, workers=args.workers)
     except (ValueError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
@@ -288,7 +284,7 @@ def cmd_dataset(args: argparse.Namespace) -> int:
         print()
         data.save(args.out)
     except (ValueError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     print(f"{len(data)} decisions of {args.bot} on board {args.board} written to {args.out}")
     return 0
 
@@ -296,7 +292,7 @@ def cmd_dataset(args: argparse.Namespace) -> int:
 def cmd_imitate(args: argparse.Namespace) -> int:
     """Behaviour cloning."""
     if (missing := _needs_torch()) is not None:
-        return _fail(missing)
+        return error(missing)
     from nuffle.rl.config import TrainConfig
     from nuffle.rl.dataset import Dataset
     from nuffle.rl.imitate import clone
@@ -312,7 +308,7 @@ def cmd_imitate(args: argparse.Namespace) -> int:
                                              f"{r['accuracy']:.3f}, validation {r['val_accuracy']:.3f}, "
                                              f"{r['seconds']:.0f} s", flush=True))
     except (ValueError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     print(f"validation accuracy {row['val_accuracy']:.3f}; policy in {args.out}/best.pt "
           f"(fine-tune: nuffle rl train --algo ppo --board {data.board} --init {args.out}/best.pt ...)")
     return 0
@@ -325,6 +321,6 @@ def cmd_plot(args: argparse.Namespace) -> int:
     try:
         plot_runs([Path(r) for r in args.runs], Path(args.out), title=args.title, board=args.board)
     except (ValueError, OSError) as e:
-        return _fail(str(e))
+        return error(str(e))
     print(f"wrote {args.out}")
     return 0

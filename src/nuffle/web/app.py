@@ -21,6 +21,7 @@ from nuffle.record import RecordError, to_record
 from nuffle.web import arena_api, league_seats, leagues_api, odds, season_api, teams_api
 from nuffle.web.manager import GameManager, WebError
 from nuffle.web.replay import frames
+from nuffle.web.request_body import read_body
 from nuffle.web.session import OWNER, SIDES
 from nuffle.web.store import Store
 
@@ -37,17 +38,8 @@ def static_dir() -> Path:
 async def _json_body(request: Request) -> Any:
     """The request's JSON body, read while it streams in: 413 as soon as it passes MAX_BODY
     (or its Content-Length says it will), 400 if it is not JSON."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise WebError(413, f"the body is larger than {MAX_BODY} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise WebError(413, f"the body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
-    return parse_json(b"".join(chunks), "the body")
+    body = await read_body(request, MAX_BODY, f"the body is larger than {MAX_BODY} bytes")
+    return parse_json(body, "the body")
 
 
 def parse_json(raw: bytes | str, what: str) -> Any:

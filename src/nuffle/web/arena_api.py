@@ -26,6 +26,7 @@ from nuffle.arena.submission import MAX_UPLOAD, SubmissionError, unpack_upload
 from nuffle.record import RecordError
 from nuffle.web.manager import WebError
 from nuffle.web.replay import frames
+from nuffle.web.request_body import read_body
 
 T = TypeVar("T")
 
@@ -38,21 +39,6 @@ def _status(exc: ArenaError | SubmissionError) -> int:
     if isinstance(exc, Conflict):
         return 409
     return 400
-
-
-async def _raw_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused with 413 as soon as it passes `limit` bytes."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise WebError(413, f"a submission may have at most {limit >> 20} MiB")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise WebError(413, f"a submission may have at most {limit >> 20} MiB")
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _game_id(gid: str) -> int:
@@ -119,7 +105,7 @@ def router(folder: str | Path | None, page: Path) -> APIRouter:
     @api.post("/api/arena/submissions", status_code=201)
     async def post_submission(request: Request, name: str = "", team: str = "", language: str = "",
                               filename: str = "") -> JSONResponse:
-        body = await _raw_body(request, MAX_UPLOAD)
+        body = await read_body(request, MAX_UPLOAD, f"a submission may have at most {MAX_UPLOAD >> 20} MiB")
         token = request.headers.get("x-arena-token") or None
 
         def store(arena: Arena) -> dict[str, Any]:

@@ -90,7 +90,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         uvicorn.run(create_app(db, leagues, arena), host=args.host, port=args.port, log_level=args.log_level,
                     ws_per_message_deflate=False, timeout_graceful_shutdown=3)
     finally:  # no bot may be inside a native search as the interpreter ends (it would abort)
-        from nuffle.web.manager import stop_bots
+        from nuffle.web.bot_threads import stop_bots
 
         stop_bots()
     return 0

@@ -6,7 +6,8 @@ an action is acknowledged only once it is stored (a failed write drops the game 
 so it is rebuilt from what was stored). Bots think in a daemon thread on a view of the game,
 never the game, under the server's budget: bot options are capped (`BOT_LIMITS`), a decision
 that takes longer than `BOT_MOVE_LIMIT` stops that bot, and shutdown does not wait for a bot
-(`stop_bots` only stops the native searches, which must not run as the interpreter ends).
+(the threads: `web.bot_threads`, whose `stop_bots` only stops the native searches, which must
+not run as the interpreter ends).
 A game can be aborted by a seat (or, in a bot-v-bot game, by its owner's token) and expires
 after `EXPIRE_AFTER` seconds without an action; a league match (`web.league_seats`) does neither.
 """
@@ -14,22 +15,17 @@ after `EXPIRE_AFTER` seconds without an action; a league match (`web.league_seat
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import math
 import random
 import secrets
 import sqlite3
-import sys
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from nuffle.agents.base import Agent
 from nuffle.agents.registry import agent_for_board, agent_names, bot_options, make_agent, parse_bot_spec
-from nuffle.agents.scripted.bot import setup_order
 from nuffle.core.actions import Action, ActionType, IllegalActionError
 from nuffle.core.board import VARIANTS
 from nuffle.core.decision import DecisionKind
@@ -37,8 +33,10 @@ from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
-from nuffle.formations import formation, formation_names
+from nuffle.formations import formation_names
 from nuffle.teams import load_team
+from nuffle.web.bot_threads import think
+from nuffle.web.formation_setup import place_formation
 from nuffle.web.models import checked_spec, loadable_spec
 from nuffle.web.session import OWNER, SIDES, LiveGame, Seat, action_from_json
 from nuffle.web.store import LeagueLink, Store, StoredGame, now, token_hash
@@ -385,7 +383,7 @@ class GameManager:
             names = formation_names(g.config.board, kind)
             if name not in names:
                 raise WebError(400, f"unknown {kind} formation {name!r}: choose one of {', '.join(names)}")
-            _place_formation(live, side, kind, name)
+            place_formation(live, side, kind, name)
             self._commit(live)
         live.notify()
         return live
@@ -415,7 +413,7 @@ class GameManager:
                     action = late_action(g, rng, formed)
                     if action is None:  # a set-up that cannot end yet: a formation first (once)
                         kind = "defense" if side == g.state.kicking else "offense"
-                        _place_formation(live, side, kind, formation_names(g.config.board, kind)[0])
+                        place_formation(live, side, kind, formation_names(g.config.board, kind)[0])
                         formed = True
                         continue
                     live.apply(action)
@@ -472,7 +470,7 @@ class GameManager:
                 version = live.version
             agent = live.agents[side]
             try:
-                action = await asyncio.wait_for(_think(agent, view), self.move_limit)
+                action = await asyncio.wait_for(think(agent, view), self.move_limit)
             except TimeoutError:
                 live.error = (f"the {SIDES[side]} bot took longer than the server's "
                               f"{self.move_limit:g} s per decision and was stopped")
@@ -554,75 +552,3 @@ def _options(name: str) -> dict[str, Any]:
                 for k, v in bot_options(name).items()}
     except (ImportError, ValueError):
         return {}
-_THINKING: set[threading.Thread] = set()  # bot threads still running
-_THINKING_LOCK = threading.Lock()
-
-
-def stop_bots(timeout: float = 2.0) -> int:
-    """Before the program ends: stop every native search (a bot thinking in C++ then raises in
-    its own thread) and wait up to `timeout` seconds for the bot threads; returns how many
-    still run (bots thinking in Python, which the interpreter may end as it exits)."""
-    native = sys.modules.get("nuffle._native")  # not imported: no native search can be running
-    if native is not None and hasattr(native, "stop_searches"):
-        native.stop_searches(True)
-    deadline = time.monotonic() + timeout
-    with _THINKING_LOCK:
-        threads = list(_THINKING)
-    for t in threads:
-        t.join(max(0.0, deadline - time.monotonic()))
-    return sum(t.is_alive() for t in threads)
-
-
-async def _think(agent: Agent, view: Game) -> Any:
-    """`agent.act(view)` in a daemon thread: a bot still thinking never holds up shutdown, and
-    a caller that stops waiting (a timeout, a cancel) leaves the thread to finish on its own."""
-    loop = asyncio.get_running_loop()
-    done: asyncio.Future[Any] = loop.create_future()
-
-    def settle(ok: bool, value: Any) -> None:
-        if not done.done():
-            if ok:
-                done.set_result(value)
-            else:
-                done.set_exception(value)
-
-    def run() -> None:
-        try:
-            outcome: tuple[bool, Any] = (True, agent.act(view))
-        except Exception as exc:
-            outcome = (False, exc)
-        finally:
-            with _THINKING_LOCK:
-                _THINKING.discard(threading.current_thread())
-        with contextlib.suppress(RuntimeError):  # the server stopped meanwhile: nobody waits
-            loop.call_soon_threadsafe(settle, *outcome)
-
-    thread = threading.Thread(target=run, name="nuffle-bot", daemon=True)
-    with _THINKING_LOCK:
-        _THINKING.add(thread)
-    thread.start()
-    return await done
-
-
-def _place_formation(live: LiveGame, side: int, kind: str, name: str) -> None:
-    """Place `side`'s players in the named formation: those on the pitch off first where that
-    is legal (in a Perfect Defence it is not: the formation then only moves them)."""
-    g = live.game
-    s = g.state
-    for pid in [p for p in s.team_players(side) if s.pos[p] >= 0]:
-        reserve = Action(ActionType.RESERVE_PLAYER, pid)
-        if reserve in g.legal_actions():
-            live.apply(reserve)
-    squares = formation(g.config.board, kind, name, side, s.board.width)
-    players = setup_order(g.state, _placeable(g, side), len(squares))
-    for pid, sq in zip(players, squares, strict=False):
-        act = Action(ActionType.PLACE_PLAYER, pid, sq)
-        if act in g.legal_actions():
-            live.apply(act)
-
-
-def _placeable(game: Game, side: int) -> tuple[int, ...]:
-    """The side's players that may be set up now."""
-    group = game.legal_actions().group(ActionType.PLACE_PLAYER)
-    players = group.players if group is not None else ()
-    return tuple(p for p in players if game.state.pteam[p] == side)

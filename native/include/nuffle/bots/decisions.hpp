@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -27,6 +29,28 @@ inline Act fallback(const Legal& legal) {
     }
     if (legal.empty()) throw std::logic_error("the scripted bot decides with no legal action");
     return first(legal[0]);
+}
+
+// The native bots' act(): the decision of the side deciding `s`, on the bot's board `b`, as
+// `choose(view, legal)` makes it on the view (`plain`: as if the match offered no assisted
+// moves); a decision the bot does not model, or a stale plan, gives way to the fallback after
+// `forget()` clears the bot's memory.
+template <class Choose, class Forget>
+Act act_for_decider(const State& s, const Board& b, bool plain, Choose&& choose, Forget&& forget) {
+    if (s.decider != D_HOME && s.decider != D_AWAY) throw std::invalid_argument("no coach decides now");
+    if (s.board != b.variant.players) {
+        throw std::invalid_argument("the state is on board " + std::to_string(s.board) + ", the bot on board " +
+                                    std::to_string(b.variant.players));
+    }
+    State view = s;
+    if (plain) view.assisted_moves = 0;
+    const Legal legal = legal_actions(view, b);
+    Act a = choose(view, legal);
+    if (!is_legal(legal, a)) {
+        forget();
+        a = fallback(legal);
+    }
+    return a;
 }
 
 // decisions.select_player_choice (both bots): the best catcher for an interception; else

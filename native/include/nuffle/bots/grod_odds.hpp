@@ -22,22 +22,46 @@ namespace nuffle::bots {
 // The goal "safe": the attacker is not knocked down.
 inline bool safe_result(int r) noexcept { return r != BOTH_DOWN && r != ATTACKER_DOWN; }
 
-// blocks._chosen_faces for the goal "safe": ways (out of 6**dice) the chooser picks each face,
-// and the faces in the order the enumeration first picks them (the Python dict's order).
-inline std::int64_t chosen_faces(int dice, bool attacker_chooses, const BlockSkills& a, const BlockSkills& d,
-                                 std::int64_t first[5], std::vector<int>& order) {
+// blocks._chosen_faces for the goal "safe": ways (out of 6**dice, `total`) the chooser picks
+// each face, and the faces in the order the enumeration first picks them (the Python dict's
+// order).
+struct ChosenFaces {
+    std::int64_t total = 0;  // 0: not worked out yet
+    std::int64_t first[5] = {0, 0, 0, 0, 0};
+    int order[5] = {0, 0, 0, 0, 0};
+    int count = 0;  // faces in `order`
+};
+
+inline ChosenFaces count_faces(int dice, bool attacker_chooses, const BlockSkills& a, const BlockSkills& d) {
     int res[5];
-    for (int f = 0; f < 5; ++f) {
-        res[f] = face_result(f, a, d);
-        first[f] = 0;
-    }
+    for (int f = 0; f < 5; ++f) res[f] = face_result(f, a, d);
     auto key = [&](int f) {  // (missed, rank, -face order): the chooser takes the least
         const int missed = attacker_chooses && !safe_result(res[f]) ? 1 : 0;
         const int rank = attacker_chooses ? res[f] : 5 - res[f];
         return std::array<int, 3>{missed, rank, -f};
     };
-    order.clear();
-    return count_chosen_faces(dice, key, first, &order);
+    ChosenFaces out;
+    std::vector<int> order;
+    out.total = count_chosen_faces(dice, key, out.first, &order);
+    for (const int f : order) out.order[out.count++] = f;
+    return out;
+}
+
+// The same, worked out once per thread for each of its few arguments (1-3 dice, the chooser,
+// four skills a side): a pure function of them.
+inline const ChosenFaces& chosen_faces(int dice, bool attacker_chooses, const BlockSkills& a, const BlockSkills& d) {
+    auto bits = [](const BlockSkills& s) {
+        return (s.block ? 1 : 0) | (s.dodge ? 2 : 0) | (s.wrestle ? 4 : 0) | (s.juggernaut ? 8 : 0);
+    };
+    thread_local std::vector<ChosenFaces> memo(3 * 2 * 16 * 16);
+    thread_local ChosenFaces other;
+    if (dice < 1 || dice > 3) {
+        other = count_faces(dice, attacker_chooses, a, d);
+        return other;
+    }
+    ChosenFaces& e = memo[static_cast<std::size_t>((((dice - 1) * 2 + (attacker_chooses ? 1 : 0)) * 16 + bits(a)) * 16 + bits(d))];
+    if (e.total == 0) e = count_faces(dice, attacker_chooses, a, d);
+    return e;
 }
 
 // BlockOdds' figures for the goal "safe" as doubles.
@@ -49,9 +73,9 @@ struct SafeOdds {
 // carrier 0 none / 1 attacker / 2 defender).
 inline SafeOdds safe_block_odds(int dice, bool attacker_chooses, const BlockSkills& a, const BlockSkills& d,
                                 int allow2, int carrier_role) {
-    std::int64_t first[5];
-    std::vector<int> order;
-    const std::int64_t total = chosen_faces(dice, attacker_chooses, a, d, first, order);
+    const ChosenFaces& cf = chosen_faces(dice, attacker_chooses, a, d);
+    const std::int64_t total = cf.total;
+    const std::int64_t* first = cf.first;
     int res[5];
     for (int f = 0; f < 5; ++f) res[f] = face_result(f, a, d);
     std::int64_t fail = 0;
@@ -109,11 +133,12 @@ inline bool blitz_odds_safe(const State& s, const Board& b, int att, int dfd, in
 // probability.block_odds(dice, True, attacker=a, defender=d).faces: each face one fresh roll
 // gives the attacker, with its chance, in the Python dict's order.
 inline std::vector<std::pair<int, double>> fresh_faces(int dice, const BlockSkills& a, const BlockSkills& d) {
-    std::int64_t first[5];
-    std::vector<int> order;
-    const std::int64_t total = chosen_faces(dice, true, a, d, first, order);
+    const ChosenFaces& cf = chosen_faces(dice, true, a, d);
     std::vector<std::pair<int, double>> out;
-    for (const int f : order) out.emplace_back(f, static_cast<double>(first[f]) / static_cast<double>(total));
+    for (int i = 0; i < cf.count; ++i) {
+        const int f = cf.order[i];
+        out.emplace_back(f, static_cast<double>(cf.first[f]) / static_cast<double>(cf.total));
+    }
     return out;
 }
 

@@ -89,22 +89,29 @@ private:
         }
         const int cx = x(csq), cy = y(csq);
         const int reach = std::max(3, static_cast<int>(std::nearbyint(v_.screen_depth)));
-        for (int q = 0; q < b_.size; ++q) {
-            if (!b_.on_pitch(q)) continue;
-            const int ahead = to_ez(csq) - to_ez(q);
-            const int dy = std::abs(y(q) - cy);
-            if (2 <= ahead && ahead <= reach && dy <= 3 && tz_[static_cast<std::size_t>(q)] == 0) {
-                set(q, v_.screen_offence * (1.0 - dy / 5.0));
+        // the screen: the rows within 3 of the carrier's (each square set once; set() keeps the
+        // greater value, so the order does not matter)
+        for (int qy = std::max(0, cy - 3); qy <= std::min(b_.height - 1, cy + 3); ++qy) {
+            for (int qx = 0; qx < b_.width; ++qx) {
+                const int q = b_.sq(qx, qy);
+                const int ahead = to_ez(csq) - to_ez(q);
+                const int dy = std::abs(qy - cy);
+                if (2 <= ahead && ahead <= reach && dy <= 3 && tz_[static_cast<std::size_t>(q)] == 0) {
+                    set(q, v_.screen_offence * (1.0 - dy / 5.0));
+                }
             }
         }
-        for (int q = 0; q < b_.size; ++q) {
-            if (!b_.on_pitch(q)) continue;
-            if (tz_[static_cast<std::size_t>(q)] != 0 || on_sideline(b_, q) || std::abs(x(q) - cx) < 2) continue;
-            const int d = to_ez(q);
-            if (d <= 0) continue;
-            const double want = std::max(2.0, v_.receive_depth * 10.0);
-            receive[static_cast<std::size_t>(q)] =
-                v_.receive * std::max(0.0, 1.0 - std::fabs(d - want) / 6.0) - 0.5 * threat[static_cast<std::size_t>(q)];
+        // receiving positions: a column's worth is the same on every row (worked out once a column)
+        const double want = std::max(2.0, v_.receive_depth * 10.0);
+        for (int qx = 0; qx < b_.width; ++qx) {
+            const int d = std::abs(qx - ez_);
+            if (d <= 0 || std::abs(qx - cx) < 2) continue;
+            const double worth = v_.receive * std::max(0.0, 1.0 - std::fabs(d - want) / 6.0);
+            for (int qy = 1; qy < b_.height - 1; ++qy) {  // not on a sideline
+                const int q = b_.sq(qx, qy);
+                if (tz_[static_cast<std::size_t>(q)] != 0) continue;
+                receive[static_cast<std::size_t>(q)] = worth - 0.5 * threat[static_cast<std::size_t>(q)];
+            }
         }
     }
 

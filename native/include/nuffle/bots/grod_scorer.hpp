@@ -171,7 +171,8 @@ private:
     int ez_;
     bool last_turn_;
     std::array<int, 8> nb_{};
-    std::map<std::pair<int, int>, std::unique_ptr<paths::Search>> searches_;
+    // this plan's searches by (player, moves used, goal kind, goal)
+    std::map<std::tuple<int, int, int, int>, std::unique_ptr<paths::Search>> searches_;
     std::unique_ptr<PositionMap> positions_;
     std::array<bool, MAX_PLAYERS> reach_done_{};
     std::array<bool, MAX_PLAYERS> blitz_done_{};
@@ -199,9 +200,9 @@ private:
         return out;
     }
 
-    paths::Search& search(int pid, int moves = 0) {
-        auto& slot = searches_[{pid, moves}];
-        if (!slot) slot = std::make_unique<paths::Search>(s_, b_, pid, moves, -1, true, compensated_);
+    paths::Search& search(int pid, int moves = 0, paths::Goal goal = {}) {
+        auto& slot = searches_[{pid, moves, static_cast<int>(goal.kind), goal.at}];
+        if (!slot) slot = std::make_unique<paths::Search>(s_, b_, pid, moves, -1, true, compensated_, goal);
         return *slot;
     }
 
@@ -234,7 +235,9 @@ private:
     }
 
     static Plan steps(int start, int pid, const std::vector<int>& squares) {
-        Plan out{Act{start, pid, -1}};
+        Plan out;
+        out.reserve(squares.size() + 3);  // room for the action's last acts too
+        out.push_back(Act{start, pid, -1});
         for (const int sq : squares) out.push_back(Act{fat::MOVE, -1, sq});
         return out;
     }
@@ -255,7 +258,7 @@ private:
     double mate_worth(int q) {
         if (can(fat::START_MOVE, q) && to_ez(pos(s_, q)) <= s_.players[q].ma + 2) {
             paths::Route ez;
-            if (search(q).endzone(ez)) return ez.prob * v_.score * v_.pass_unused_mate;
+            if (search(q, 0, {paths::Goal::COLUMN, ez_}).endzone(ez)) return ez.prob * v_.score * v_.pass_unused_mate;
         }
         if (last_turn_) return 0.0;
         return v_.score_later * std::max(0.0, 1.0 - v_.pass_near_endzone * to_ez(pos(s_, q)));
@@ -300,7 +303,7 @@ private:
     void pickup(int p, std::vector<Candidate>& out) {
         if (b_.distance(pos(s_, p), s_.ball) > s_.players[p].ma + 3) return;
         paths::Route path;
-        if (!search(p).path(s_.ball, path)) return;
+        if (!search(p, 0, {paths::Goal::SQUARE, s_.ball}).path(s_.ball, path)) return;
         out.push_back(Candidate{p, v_.pickup, path.prob, steps(fat::START_MOVE, p, path.steps), false, {}});
     }
 
@@ -407,19 +410,27 @@ private:
                 std::vector<int> route;
                 if (q == c) {  // worth the full pathfinder: dodges and GFIs allowed
                     paths::Route path;
-                    if (!search(p).adjacent_to(paths::Search::BLITZ, q, path) || path.prob < 0.3) continue;
+                    if (!search(p, 0, {paths::Goal::SQUARE, tsq}).adjacent_to(paths::Search::BLITZ, q, path) ||
+                        path.prob < 0.3) {
+                        continue;
+                    }
                     prob = path.prob;
                     route = std::move(path.steps);
                     end = route.empty() ? pos(s_, p) : route.back();
                 } else {
                     const Reach& parent = blitz_reach(p);
-                    std::vector<int> spots;
-                    if (b_.distance(pos(s_, p), tsq) == 1) spots.push_back(pos(s_, p));
-                    for (const int sq : parent.order) {
-                        if (b_.distance(sq, tsq) == 1) spots.push_back(sq);
+                    end = -1;  // the first spot next to the target: his own square, else the first reached
+                    if (b_.distance(pos(s_, p), tsq) == 1) {
+                        end = pos(s_, p);
+                    } else {
+                        for (const int sq : parent.order) {
+                            if (b_.distance(sq, tsq) == 1) {
+                                end = sq;
+                                break;
+                            }
+                        }
                     }
-                    if (spots.empty()) continue;
-                    end = spots[0];
+                    if (end < 0) continue;
                     route = parent.route(end);
                 }
                 SafeOdds odds;
@@ -454,11 +465,12 @@ private:
             int spot = -1;
             if (b_.distance(here, qsq) == 1) {
                 spot = here;
-            } else {
-                std::tuple<int, std::size_t> best_key{};
-                for (const int n : parent.order) {
-                    if (b_.distance(n, qsq) != 1) continue;
-                    const std::tuple<int, std::size_t> key{tz(n), parent.depth(n)};
+            } else {  // the first square in reach order with the least (tackle zones, steps)
+                std::tuple<int, std::size_t, int> best_key{};
+                for (const int off : b_.neighbours) {
+                    const int n = qsq + off;
+                    if (!parent.has(n)) continue;
+                    const std::tuple<int, std::size_t, int> key{tz(n), parent.depth(n), parent.index[static_cast<std::size_t>(n)]};
                     if (spot < 0 || key < best_key) {
                         spot = n;
                         best_key = key;

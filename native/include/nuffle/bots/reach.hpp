@@ -3,7 +3,9 @@
 // and sidelines.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 
@@ -26,11 +28,14 @@ inline std::vector<int> tz_map(const State& s, const Board& b, int side) {
 // first over the board's neighbours, each with its parent square; `order` lists them in the
 // order found (the Python dict's order). Empty for a marked player.
 struct Reach {
-    std::vector<int> parent;  // per square: its parent, or -2 when not reached
+    std::vector<int> parent;  // per square reached: its parent, -1 for the start
+    std::vector<std::uint32_t> seen;  // per square: the search (`gen`) that last reached it
+    std::vector<int> index;  // per square reached but the start: its place in `order`
+    std::uint32_t gen = 0;
     std::vector<int> order;
     int start = -1;
     bool has(int sq) const noexcept {
-        return start >= 0 && sq >= 0 && parent[static_cast<std::size_t>(sq)] != -2 && sq != start;
+        return start >= 0 && sq >= 0 && seen[static_cast<std::size_t>(sq)] == gen && sq != start;
     }
     // len(reach.route(...)): the steps from the start to `end`.
     std::size_t depth(int end) const noexcept {
@@ -40,14 +45,16 @@ struct Reach {
     }
     // reach.route: the squares from the start (excluded) to `end`.
     std::vector<int> route(int end) const {
-        std::vector<int> out;
-        for (int sq = end; has(sq); sq = parent[static_cast<std::size_t>(sq)]) out.push_back(sq);
-        return {out.rbegin(), out.rend()};
+        std::vector<int> out(depth(end));
+        std::size_t at = out.size();
+        for (int sq = end; has(sq); sq = parent[static_cast<std::size_t>(sq)]) out[--at] = sq;
+        return out;
     }
 };
 
-// Fills `r` (its buffers reused) and returns it; `nb`: the eight square offsets in the order
-// tried (the board's by default).
+// Fills `r` (its buffers reused: a search marks the squares it reaches with a new generation,
+// so nothing is cleared between searches) and returns it; `nb`: the eight square offsets in
+// the order tried (the board's by default).
 inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,
                                     Reach& r, const std::array<int, 8>& nb) {
     r.order.clear();
@@ -55,31 +62,52 @@ inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int
     const int start = s.players[pid].square;
     if (start < 0 || tz[static_cast<std::size_t>(start)] > 0 || budget <= 0) return r;
     const int ball = s.ball_state == frames::ball::ON_GROUND ? s.ball : -1;
-    r.parent.assign(static_cast<std::size_t>(b.size), -2);
+    const auto size = static_cast<std::size_t>(b.size);
+    if (r.seen.size() != size) {
+        r.seen.assign(size, 0);
+        r.parent.assign(size, -1);
+        r.index.assign(size, -1);
+        r.gen = 0;
+    }
+    if (++r.gen == 0) {  // the generations wrapped: clear once
+        std::fill(r.seen.begin(), r.seen.end(), 0U);
+        r.gen = 1;
+    }
+    const std::uint32_t gen = r.gen;
+    std::uint32_t* seen = r.seen.data();
+    int* parent = r.parent.data();
+    int* index = r.index.data();
+    r.order.resize(size);  // room for every square; cut to those found at the end
+    int* order = r.order.data();
+    int found = 0;
     r.start = start;
-    r.parent[static_cast<std::size_t>(start)] = -1;
+    seen[start] = gen;
+    parent[start] = -1;
     auto expand = [&](int sq) {
         if (sq != start && tz[static_cast<std::size_t>(sq)] != 0) return;
         for (const int o : nb) {
             const int n = sq + o;
-            if (s.grid[n] == SQUARE_EMPTY && r.parent[static_cast<std::size_t>(n)] == -2 && n != ball) {
-                r.parent[static_cast<std::size_t>(n)] = sq;
-                r.order.push_back(n);
+            if (s.grid[n] == SQUARE_EMPTY && seen[n] != gen && n != ball) {
+                seen[n] = gen;
+                parent[n] = sq;
+                index[n] = found;
+                order[found++] = n;
             }
         }
     };
-    std::size_t lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
+    int lo = 0, hi = 0;  // the frontier after the first step: order[lo:hi]
     for (int i = 0; i < budget; ++i) {
-        const std::size_t found = r.order.size();
+        const int before = found;
         if (i == 0) {
             expand(start);
         } else {
-            for (std::size_t k = lo; k < hi; ++k) expand(r.order[k]);
+            for (int k = lo; k < hi; ++k) expand(order[k]);
         }
-        if (r.order.size() == found) break;
-        lo = found;
-        hi = r.order.size();
+        if (found == before) break;
+        lo = before;
+        hi = found;
     }
+    r.order.resize(static_cast<std::size_t>(found));
     return r;
 }
 inline const Reach& roll_free_reach(const State& s, const Board& b, int pid, int budget, const std::vector<int>& tz,

@@ -39,21 +39,12 @@ public:
     // ScriptedBot.act: the decision of the side deciding `s` (`plain`: as if the match offered
     // no assisted moves).
     Act act(const State& s, bool plain = false) {
-        if (s.decider != D_HOME && s.decider != D_AWAY) throw std::invalid_argument("no coach decides now");
-        if (s.board != b_.variant.players) {
-            throw std::invalid_argument("the state is on board " + std::to_string(s.board) + ", the bot on board " +
-                                        std::to_string(b_.variant.players));
-        }
-        State view = s;
-        if (plain) view.assisted_moves = 0;
-        const Legal legal = legal_actions(view, b_);
-        Act a = choose(view, legal);
-        if (!is_legal(legal, a)) {  // a decision the priority list does not model
-            queue_.clear();
-            setup_.reset();
-            a = fallback(legal);
-        }
-        return a;
+        return act_for_decider(
+            s, b_, plain, [this](State& view, const Legal& legal) { return choose(view, legal); },
+            [this] {
+                queue_.clear();
+                setup_.reset();
+            });
     }
 
 private:
