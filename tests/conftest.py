@@ -117,6 +117,21 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     return TimingGroupScheduling(config, log)
 
 
+def slow_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The tests marked `slow` first, each part in its collection order (a stable sort)."""
+    return sorted(items, key=lambda item: item.get_closest_marker("slow") is None)
+
+
+class _SlowFirst:
+    """On an xdist worker, the collection `slow_first`: the scheduler hands out tests in the
+    order the workers collected them (after the `timing` group, the largest unit), so the long
+    tests start early and a short one, not a long one, ends the run beside an idle worker."""
+
+    @pytest.hookimpl(trylast=True)  # after pytest's own reordering of the items
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        items[:] = slow_first(items)
+
+
 # --- the engine the suite runs on (NUFFLE_ENGINE) ------------------------------------------------
 # `NUFFLE_ENGINE=native python -m pytest tests/rules tests/skills tests/test_golden.py` runs the rules,
 # skills and golden suites on the native engine (CI does, .ci/run). There a test marked
@@ -126,6 +141,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "python_engine(reason): skipped on NUFFLE_ENGINE=native (why: reason)")
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the long tests handed out first
+        config.pluginmanager.register(_SlowFirst(), "nuffle-slow-first")
 
 
 def _on_native() -> bool:

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -76,3 +79,33 @@ def test_without_loadgroup_pytest_xdist_chooses(suite: ModuleType, request: pyte
     config = _Config(request.config.rootpath)
     config.values["dist"] = "load"
     assert suite.pytest_xdist_make_scheduler(config=config, log=None) is None
+
+
+class _Item:
+    """What `slow_first` reads of a test item: its marks."""
+
+    def __init__(self, name: str, slow: bool) -> None:
+        self.name, self.slow = name, slow
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return object() if name == "slow" and self.slow else None
+
+
+def test_the_slow_tests_are_handed_out_first_in_their_order(suite: ModuleType) -> None:
+    items = [_Item("a", False), _Item("b", True), _Item("c", False), _Item("d", True)]
+    assert [i.name for i in suite.slow_first(items)] == ["b", "d", "a", "c"]
+
+
+def test_the_workers_collect_the_slow_tests_first(tmp_path: Path) -> None:
+    pytest.importorskip("xdist")
+    shutil.copy(TESTS / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    slow: long\n", encoding="utf-8")
+    (tmp_path / "test_order.py").write_text(
+        "import pytest\n\n\ndef test_quick_1():\n    pass\n\n\n@pytest.mark.slow\ndef test_long_1():\n"
+        "    pass\n\n\ndef test_quick_2():\n    pass\n\n\n@pytest.mark.slow\ndef test_long_2():\n    pass\n",
+        encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-n", "1", "--dist", "loadgroup", "-v", "-p",
+                          "no:cacheprovider"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    names = re.findall(r"PASSED test_order\.py::(\w+)", run.stdout)
+    assert names == ["test_long_1", "test_long_2", "test_quick_1", "test_quick_2"], run.stdout

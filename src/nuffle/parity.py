@@ -491,6 +491,15 @@ def run_games(specs: list[GameSpec], on_game: Callable[[GameParity], None] | Non
     return report
 
 
+def parity_specs(games: int, seed: int, boards: tuple[int, ...] = BOARDS,
+                 races_from: tuple[str, ...] = ()) -> list[GameSpec]:
+    """The games `run_parity` plays, in its order: `games` a board, the races dealt over all of
+    them by `race_pairs` (a slice of the list is a shard of the same run)."""
+    pairs = race_pairs(games * len(boards), seed, races_from)
+    return [GameSpec(seed * 1000 + i, board, *pairs[b * games + i])
+            for b, board in enumerate(boards) for i in range(games)]
+
+
 def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS, actions: str = "all",
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
@@ -500,9 +509,7 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
     that 24 games or more play every race on both sides (other arguments: `parity_game`;
     `on_game`, Ctrl-C: `run_games`)."""
-    pairs = race_pairs(games * len(boards), seed, races_from)
-    specs = [GameSpec(seed * 1000 + i, board, *pairs[b * games + i])
-             for b, board in enumerate(boards) for i in range(games)]
+    specs = parity_specs(games, seed, boards, races_from)
     return run_games(specs, on_game, actions=actions, max_steps=max_steps, dice=dice, bots=bots,
                      skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes,
                      twins=twins)

@@ -21,39 +21,68 @@ from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.teams import races
-from nuffle.parity import BOARDS, native_chance_outcomes, race_pairs, run_parity
+from nuffle.parity import BOARDS, native_chance_outcomes, parity_specs, race_pairs, run_games, run_parity
 from nuffle.parity_twins import TWINS
 
-# (options, games per board): 300 games in all, split so the parallel suite spreads them
-CI_RUNS: list[tuple[dict[str, Any], int]] = [
-    ({"seed": 101}, 20),
-    ({"seed": 102, "dice": "forced"}, 10),
-    ({"seed": 103, "bots": "scripted"}, 8),
-    ({"seed": 104, "bots": "grod"}, 4),
-    ({"seed": 105, "skills": 4}, 10),
-    ({"seed": 106, "skills": 4, "dice": "forced"}, 4),
-    ({"seed": 107, "assisted": True}, 4),
+# (options, games per board, shards): 300 games in all; the longest runs are split into shards
+# (every shard-th game of the run, the same games in all) so the parallel suite spreads them
+CI_RUNS: list[tuple[dict[str, Any], int, int]] = [
+    ({"seed": 101}, 20, 2),
+    ({"seed": 102, "dice": "forced"}, 10, 1),
+    ({"seed": 103, "bots": "scripted"}, 8, 4),
+    ({"seed": 104, "bots": "grod"}, 4, 1),
+    ({"seed": 105, "skills": 4}, 10, 1),
+    ({"seed": 106, "skills": 4, "dice": "forced"}, 4, 1),
+    ({"seed": 107, "assisted": True}, 4, 1),
 ]
+#: One test per shard of a run: (options, games per board, shard, shards).
+CI_SHARDS = [(options, games, k, shards) for options, games, shards in CI_RUNS for k in range(shards)]
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """A run's options less its seed (`run_games` takes the seeds from the specs)."""
+    return {key: value for key, value in options.items() if key != "seed"}
 
 
 def test_the_ci_runs_hold_300_games() -> None:
-    assert sum(games * len(BOARDS) for _options, games in CI_RUNS) >= 300
+    assert sum(games * len(BOARDS) for _options, games, _shards in CI_RUNS) >= 300
 
 
-@pytest.mark.parametrize(("options", "games"), CI_RUNS, ids=[str(o) for o, _g in CI_RUNS])
-def test_parity_over_every_board_and_race(native: ModuleType, options: dict[str, Any], games: int) -> None:
-    report = run_parity(games=games, **options)
+def test_the_shards_play_each_run_whole_and_every_race_on_both_sides() -> None:
+    for options, games, shards in CI_RUNS:
+        specs = parity_specs(games, options["seed"])
+        shard_specs = [s for o, g, k, n in CI_SHARDS if o is options
+                       for s in parity_specs(g, o["seed"])[k::n]]
+        assert sorted(shard_specs, key=str) == sorted(specs, key=str) and len(specs) == games * len(BOARDS)
+        every = min(len(races()), len(specs))  # every race on both sides from 24 games on
+        assert len({s.home for s in specs}) == len({s.away for s in specs}) == every
+        for k in range(shards):  # every shard plays every board
+            assert {s.board for s in specs[k::shards]} == set(BOARDS)
+
+
+@pytest.mark.parametrize(("options", "games", "shard", "shards"), CI_SHARDS,
+                         ids=[f"{o}-{k + 1}of{n}" if n > 1 else str(o) for o, _g, k, n in CI_SHARDS])
+def test_parity_over_every_board_and_race(native: ModuleType, options: dict[str, Any], games: int,
+                                          shard: int, shards: int) -> None:
+    specs = parity_specs(games, options["seed"])[shard::shards]
+    report = run_games(specs, **_options(options))
     j = report.to_json()
     assert j["divergences"] == 0, report.text()
-    assert j["games"] == games * len(BOARDS) and j["boards"] == list(BOARDS)
+    assert j["games"] == len(specs) and j["boards"] == list(BOARDS)
     assert j["step_limit"] == 0 and j["outcome_checks"] > j["games"]
     assert set(TWINS) <= set(j["twin_checks"])  # the pathfinder, encoder and search compared too
     assert j["stopped_at_unported"] == {}, report.text()
     assert all(g.outcome == "complete" for g in report.games), report.text()
-    races_each_side = min(24, j["games"])
-    assert j["races"] == {"home": races_each_side, "away": races_each_side}
+    assert j["races"] == {"home": len({s.home for s in specs}), "away": len({s.away for s in specs})}
     if options.get("dice") == "forced":
         assert j["chance_nodes"] >= j["games"]  # the pre-match rolls at least
+
+
+def test_a_shard_plays_the_games_of_its_run(native: ModuleType) -> None:
+    # the same game, played whole by run_parity and as the one game of a shard: the same record
+    whole = run_parity(games=1, seed=7, boards=(1, 3), max_steps=300)
+    shard = run_games(parity_specs(1, 7, (1, 3))[1::2], max_steps=300)
+    assert [g.to_json() for g in shard.games] == [g.to_json() for g in whole.games[1:]]
 
 
 @pytest.mark.parametrize("options", [{}, {"dice": "forced"}, {"bots": "scripted"}, {"skills": 4},
