@@ -85,7 +85,9 @@ def test_a_shard_plays_the_games_of_its_run(native: ModuleType) -> None:
     assert [g.to_json() for g in shard.games] == [g.to_json() for g in whole.games[1:]]
 
 
-@pytest.mark.parametrize("options", [{}, {"dice": "forced"}, {"bots": "scripted"}, {"skills": 4},
+@pytest.mark.parametrize("options", [{}, {"dice": "forced"},
+                                     pytest.param({"bots": "scripted"}, marks=pytest.mark.slow),
+                                     {"skills": 4},
                                      {"skills": 4, "dice": "forced"}, {"assisted": True}])
 def test_a_few_games_of_every_kind(native: ModuleType, options: dict[str, Any]) -> None:
     """One short game a board of each kind (what the sanitizer job runs; the runs above are
