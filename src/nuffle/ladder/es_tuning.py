@@ -7,14 +7,14 @@ how it scores them) stays hand-written.
 
 A candidate's fitness is its mean points a game (win 1, draw 1/2) against a fixed pool of
 opponents (one or more bot specs; the mean over the pool, each opponent weighted alike) over
-paired seeds, the same seeds against every opponent: each seed is played twice, the candidate at home and then away, each bot keeping
-its seed in both games (as `nuffle strength` does). Within a generation every candidate plays
-the same seeds (common random numbers); each generation draws fresh ones, `first_seed + g *
-pairs ...`. Every seed lies below the held-out evaluation range (`nuffle.eval_seeds`); a run
-that would reach it is refused before any game.
+paired seeds, the same seeds against every opponent: each seed is played twice, the candidate
+at home and then away, each bot keeping its seed in both games (as `nuffle strength` does).
+Within a generation every candidate plays the same seeds (common random numbers); each
+generation draws fresh ones, `first_seed + g * pairs ...`. Every seed lies below the held-out
+evaluation range (`nuffle.eval_seeds`); a run that would reach it is refused before any game.
 
-Each generation also plays, on its seeds, the distribution's mean (the current estimate) and
-the start values (with the defaults, grod itself), so the curve compares like with like.
+Each generation also plays, on its seeds, the distribution's mean (the current estimate) and the
+start values (with the defaults, grod itself), so the curve compares like with like.
 """
 
 from __future__ import annotations
@@ -263,7 +263,8 @@ def run_es(config: EsConfig, values_out: Path, log_out: Path,
                 writer.writerow(row.log_row())
                 fh.flush()
                 about = {"generations": g + 1, "sigma": float(es.sigma), "games": games_total,
-                         "opponents": list(config.opponents), "board": config.board, "races": list(config.races),
+                         "opponents": list(config.opponents), "board": config.board,
+                         "races": list(config.races),
                          "popsize": config.popsize, "pairs": config.pairs, "seed": config.seed,
                          "seeds": [config.first_seed, seeds[-1]], "names": list(config.names)}
                 write_values(values_out, config, candidate_values(config, es.mean), about)
