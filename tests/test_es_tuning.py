@@ -27,6 +27,7 @@ from nuffle.ladder.es_tuning import (
     log_fields,
     pair_games,
     pair_points,
+    pair_scores_by_opponent,
     play_fitness,
     play_fitness_by_opponent,
     run_es,
@@ -161,3 +162,22 @@ def test_a_pool_run_logs_each_opponent_and_writes_the_best(tmp_path: Path) -> No
     assert best["_es"]["fitness"] == row.best and best["_es"]["opponents"] == ["random", "scripted"]
     with pytest.raises(InputError, match="opponents"):
         run_es(replace(TINY, opponents=()), tmp_path / "v2.json", tmp_path / "l2.csv")
+
+
+def test_the_recheck_script_reports_each_file_against_each_opponent(tmp_path: Path) -> None:
+    values = tmp_path / "v.json"
+    values.write_text(json.dumps({"values": {"cage": 14.0}}))
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "grod_es_recheck.py"), "grod", str(values),
+                          "grod", "--board", "1", "--opponent", "random", "--opponent", "scripted",
+                          "--first-seed", "900", "--pairs", "2", "--json"], capture_output=True, text=True,
+                         timeout=300, env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    rows = {(r["values"], r["against"]): r for r in out["rows"][2:]}  # the tweaked file's rows
+    config = EsConfig(opponents=("random", "scripted"), board=1)
+    scores, _ = pair_scores_by_opponent([f"grod?values={values}"], config, range(900, 902))
+    for o, opp in enumerate(("random", "scripted")):
+        assert rows[(str(values), opp)]["points_rate"] == sum(scores[0][o]) / 2
+    again = out["rows"][4:]  # grod a second time: the same games as the first file
+    assert [r["minus_first"]["mean"] for r in again] == [0.0, 0.0]
+    assert out["seeds"] == [900, 901] and len(out["rows"]) == 6

@@ -178,25 +178,35 @@ def _play(job: tuple[list[Entry], Fixture, int, tuple[int, int], str]) -> tuple[
     return rec, time.process_time() - cpu
 
 
-def play_fitness_by_opponent(specs: list[str], config: EsConfig, seeds: range,
-                             pool: ProcessPoolExecutor | None = None) -> tuple[list[list[float]], float]:
-    """Each spec's mean points against each opponent of the pool over `seeds` (paired; the same
-    seeds against every opponent), as `[spec][opponent]`, and the games' CPU seconds."""
+def pair_scores_by_opponent(specs: list[str], config: EsConfig, seeds: range,
+                            pool: ProcessPoolExecutor | None = None
+                            ) -> tuple[list[list[list[float]]], float]:
+    """Each spec's pair scores (`pair_points`, one a seed of `seeds`) against each opponent of
+    the pool, the same seeds against every opponent, as `[spec][opponent][pair]`; and the games'
+    CPU seconds."""
     jobs = [(ents, fx, config.board, bs, config.engine) for spec in specs for opp in config.opponents
             for s in seeds for ents, fx, bs in pair_games(spec, opp, config.races, s)]
     results = list(pool.map(_play, jobs, chunksize=4)) if pool is not None else [_play(j) for j in jobs]
     cpu = sum(c for _, c in results)
     per = 2 * len(seeds)
     recs = [r for r, _ in results]
-    out: list[list[float]] = []
+    out: list[list[list[float]]] = []
     for k in range(len(specs)):
         row = []
         for o in range(len(config.opponents)):
             start = (k * len(config.opponents) + o) * per
             block = recs[start:start + per]
-            row.append(sum(pair_points(block[i], block[i + 1]) for i in range(0, per, 2)) / len(seeds))
+            row.append([pair_points(block[i], block[i + 1]) for i in range(0, per, 2)])
         out.append(row)
     return out, cpu
+
+
+def play_fitness_by_opponent(specs: list[str], config: EsConfig, seeds: range,
+                             pool: ProcessPoolExecutor | None = None) -> tuple[list[list[float]], float]:
+    """Each spec's mean points against each opponent of the pool over `seeds` (paired; the same
+    seeds against every opponent), as `[spec][opponent]`, and the games' CPU seconds."""
+    scores, cpu = pair_scores_by_opponent(specs, config, seeds, pool)
+    return [[sum(xs) / len(xs) for xs in row] for row in scores], cpu
 
 
 def play_fitness(specs: list[str], config: EsConfig, seeds: range,
