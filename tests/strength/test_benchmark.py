@@ -166,16 +166,16 @@ def test_sigint_prints_the_partial_result_and_exits_130(tmp_path: Path) -> None:
 
 def test_the_engine_flag_picks_the_engine_of_every_game_and_is_reported(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import nuffle.ladder.runner as runner
+    from nuffle.core.game import Game
 
     seen: list[str | None] = []
-    real_new = runner.Game.new
+    real_new = Game.new
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         seen.append(kwargs.get("engine"))
         return real_new(*args, **kwargs)
 
-    monkeypatch.setattr(runner.Game, "new", spy)
+    monkeypatch.setattr(Game, "new", spy)  # the class play_fixture makes its games with
     monkeypatch.setenv("NUFFLE_ENGINE", "python")
     base = ["strength", "scripted", "--against", "random", "--board", "1", "--max-games", "2",
             "--no-sprt", "--json"]
