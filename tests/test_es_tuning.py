@@ -162,6 +162,13 @@ def test_a_pool_run_logs_each_opponent_and_writes_the_best(tmp_path: Path) -> No
     assert best["_es"]["fitness"] == row.best and best["_es"]["opponents"] == ["random", "scripted"]
     with pytest.raises(InputError, match="opponents"):
         run_es(replace(TINY, opponents=()), tmp_path / "v2.json", tmp_path / "l2.csv")
+    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", "MPLBACKEND": "Agg"}
+    curve = subprocess.run([sys.executable, str(ROOT / "bench" / "grod_es_curve.py"),
+                            str(tmp_path / "log.csv"), "--out", str(tmp_path / "c.png"),
+                            "--opponents", "random,scripted"],
+                           capture_output=True, text=True, timeout=120, env=env)
+    assert curve.returncode == 0, curve.stderr
+    assert (tmp_path / "c.png").stat().st_size > 0 and curve.stdout.startswith("1 generations")
 
 
 def test_the_recheck_script_reports_each_file_against_each_opponent(tmp_path: Path) -> None:
