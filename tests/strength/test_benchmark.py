@@ -10,6 +10,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,6 +135,8 @@ def test_the_command_prints_json_and_text(capsys: pytest.CaptureFixture[str]) ->
     (["--ladder", "random"], "at least two"),
     (["--ladder", "random", "random"], "twice"),
     (["--ladder", "random", "scripted", "--pairs", "0"], "pairs"),
+    (["random", "--against", "random", "--engine", "cpp"], "unknown engine 'cpp'"),
+    (["--ladder", "random", "scripted", "--engine", "Native"], "unknown engine 'Native'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,3 +162,34 @@ def test_sigint_prints_the_partial_result_and_exits_130(tmp_path: Path) -> None:
     result = json.loads(out)
     assert result["interrupted"] is True and result["stopped"] == "interrupted"
     assert result["games"] == 2 * result["pairs"] and "whole pairs played" in err
+
+
+def test_the_engine_flag_picks_the_engine_of_every_game_and_is_reported(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from nuffle.core.game import Game
+
+    seen: list[str | None] = []
+    real_new = Game.new
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("engine"))
+        return real_new(*args, **kwargs)
+
+    monkeypatch.setattr(Game, "new", spy)  # the class play_fixture makes its games with
+    monkeypatch.setenv("NUFFLE_ENGINE", "python")
+    base = ["strength", "scripted", "--against", "random", "--board", "1", "--max-games", "2",
+            "--no-sprt", "--json"]
+    assert main([*base, "--engine", "native"]) == 0
+    native = json.loads(capsys.readouterr().out)
+    assert native["engine"] == "native" and seen == ["native", "native"]  # the flag beats the variable
+    assert main(base) == 0
+    python = json.loads(capsys.readouterr().out)
+    assert python["engine"] == "python" and seen[2:] == ["python", "python"]  # the variable, unchanged
+    # the two engines play the same rules: the same games, the same result
+    assert [g["score"] for g in native["list"]] == [g["score"] for g in python["list"]]
+    monkeypatch.delenv("NUFFLE_ENGINE")
+    assert main(["strength", "--ladder", "random", "scripted", "--board", "1", "--pairs", "1",
+                 "--engine", "native", "--json"]) == 0
+    pool = json.loads(capsys.readouterr().out)
+    assert pool["engine"] == "native" and seen[4:] == ["native", "native"]
+    assert run_strength("random", "random", board=1, max_games=2, sprt=False).engine == "python"

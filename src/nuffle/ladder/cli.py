@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 from nuffle.files import write_text
 from nuffle.interrupts import deferred_interrupt
@@ -31,22 +32,17 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_ladder)
 
 
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
-
-
 def cmd_ladder(args: argparse.Namespace) -> int:
     """Run or render a ladder."""
     from nuffle.ladder.report import markdown, plot, read_json, summarise, write_json
 
     if args.report:
         if args.entries:
-            return _fail("give either entries to play or --report FILE, not both")
+            return error("give either entries to play or --report FILE, not both")
         try:
             report = read_json(args.report)
         except ValueError as exc:
-            return _fail(str(exc))
+            return error(str(exc))
         print(markdown(report), end="")
         if args.png:
             plot(report, args.png)
@@ -61,13 +57,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         if args.workers < 1:
             raise InputError(f"--workers must be at least 1, got {args.workers}")
     except ValueError as exc:
-        return _fail(str(exc))
+        return error(str(exc))
     config = {"board": args.board, "pairs": args.pairs, "seed": args.seed}
     names = [str(e) for e in entries]
     try:
         earlier = _earlier_games(args.out, names, config)
     except ValueError as exc:
-        return _fail(str(exc))
+        return error(str(exc))
     played = {(g["home"], g["away"], g["seed"]) for g in earlier}
     todo = [fx for fx in fixtures if (fx.home, fx.away, fx.seed) not in played]
     if earlier:
@@ -97,7 +93,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
                 if games and not code:  # the chart waits for the whole ladder (quick exit)
                     plot(report, f"{args.out}.png")
         except ValueError as exc:
-            return _fail(f"the ladder was played (report above) but not saved: {exc}")
+            return error(f"the ladder was played (report above) but not saved: {exc}")
     return code
 
 

@@ -5,15 +5,16 @@ The search is over log-multipliers `x` of a chosen set of grod's values and modi
 clipped to `[-bound, bound]`. Only the numbers are learned; grod's structure (its purposes and
 how it scores them) stays hand-written.
 
-A candidate's fitness is its mean points a game (win 1, draw 1/2) against a fixed opponent over
-paired seeds: each seed is played twice, the candidate at home and then away, each bot keeping
-its seed in both games (as `nuffle strength` does). Within a generation every candidate plays
-the same seeds (common random numbers); each generation draws fresh ones, `first_seed + g *
-pairs ...`. Every seed lies below the held-out evaluation range (`nuffle.eval_seeds`); a run
-that would reach it is refused before any game.
+A candidate's fitness is its mean points a game (win 1, draw 1/2) against a fixed pool of
+opponents (one or more bot specs; the mean over the pool, each opponent weighted alike) over
+paired seeds, the same seeds against every opponent: each seed is played twice, the candidate
+at home and then away, each bot keeping its seed in both games (as `nuffle strength` does).
+Within a generation every candidate plays the same seeds (common random numbers); each
+generation draws fresh ones, `first_seed + g * pairs ...`. Every seed lies below the held-out
+evaluation range (`nuffle.eval_seeds`); a run that would reach it is refused before any game.
 
-Each generation also plays, on its seeds, the distribution's mean (the current estimate) and
-the start values (with the defaults, grod itself), so the curve compares like with like.
+Each generation also plays, on its seeds, the distribution's mean (the current estimate) and the
+start values (with the defaults, grod itself), so the curve compares like with like.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from nuffle.ladder.schedule import Fixture
 #: every value together changes nothing), and the two probability thresholds are not scales.
 NOT_SEARCHED = ("score", "carrier_min_prob", "move_min_prob")
 
-#: The per-generation log's columns.
+#: The per-generation log's columns (then, per opponent k of the pool, `mean_vs_k` and
+#: `start_vs_k`: the mean's and the start values' points against that opponent alone).
 LOG_FIELDS = ("generation", "candidates_mean", "best", "worst", "mean_fitness", "start_fitness",
               "sigma", "games", "games_total", "wall_seconds", "cpu_seconds")
 
@@ -55,7 +57,7 @@ class EsConfig:
     """One run's settings (see the module's docstring)."""
 
     names: tuple[str, ...] = field(default_factory=lambda: tuple(default_names()))
-    opponent: str = "scripted"
+    opponents: tuple[str, ...] = ("scripted",)
     board: int = 11
     races: tuple[str, str] = ("human", "human")
     popsize: int = 12
@@ -81,6 +83,8 @@ class EsConfig:
         zero = [n for n in self.names if {**table, **self.start}[n] == 0]
         if zero:
             raise InputError(f"value {zero[0]!r} is 0: a multiplier cannot move it")
+        if not self.opponents:
+            raise InputError("give one or more opponents")
         if self.popsize < 2 or self.pairs < 1 or self.generations < 1:
             raise InputError("popsize must be at least 2, pairs and generations at least 1")
         if not (self.sigma0 > 0 and self.bound > 0):
@@ -98,9 +102,15 @@ class EsConfig:
                              f"{self.first_seed}..{self.first_seed + count - 1}")
 
 
+def log_fields(config: EsConfig) -> list[str]:
+    """The log's columns for `config`'s pool."""
+    per = [f"{w}_vs_{k}" for k in range(len(config.opponents)) for w in ("mean", "start")]
+    return [*LOG_FIELDS, *per]
+
+
 @dataclass(frozen=True)
 class Generation:
-    """One generation's row of the log (fitness = mean points a game against the opponent)."""
+    """One generation's row of the log (fitness = mean points a game against the pool)."""
 
     generation: int
     candidates_mean: float
@@ -113,6 +123,16 @@ class Generation:
     games_total: int
     wall_seconds: float
     cpu_seconds: float
+    mean_by_opponent: tuple[float, ...] = ()
+    start_by_opponent: tuple[float, ...] = ()
+
+    def log_row(self) -> dict[str, float | int]:
+        """The CSV row (`log_fields`)."""
+        row: dict[str, float | int] = {k: round(v, 6) if isinstance(v, float) else v
+                                       for k, v in asdict(self).items() if k in LOG_FIELDS}
+        for k, (m, s) in enumerate(zip(self.mean_by_opponent, self.start_by_opponent, strict=True)):
+            row[f"mean_vs_{k}"], row[f"start_vs_{k}"] = round(m, 6), round(s, 6)
+        return row
 
 
 def candidate_values(config: EsConfig, x: Sequence[float]) -> dict[str, float]:
@@ -158,19 +178,43 @@ def _play(job: tuple[list[Entry], Fixture, int, tuple[int, int], str]) -> tuple[
     return rec, time.process_time() - cpu
 
 
-def play_fitness(specs: list[str], config: EsConfig, seeds: range,
-                 pool: ProcessPoolExecutor | None = None) -> tuple[list[float], float]:
-    """Each spec's mean points against the opponent over `seeds` (paired), and the games' CPU seconds."""
-    jobs = [(ents, fx, config.board, bs, config.engine) for spec in specs for s in seeds
-            for ents, fx, bs in pair_games(spec, config.opponent, config.races, s)]
+def pair_scores_by_opponent(specs: list[str], config: EsConfig, seeds: range,
+                            pool: ProcessPoolExecutor | None = None
+                            ) -> tuple[list[list[list[float]]], float]:
+    """Each spec's pair scores (`pair_points`, one a seed of `seeds`) against each opponent of
+    the pool, the same seeds against every opponent, as `[spec][opponent][pair]`; and the games'
+    CPU seconds."""
+    jobs = [(ents, fx, config.board, bs, config.engine) for spec in specs for opp in config.opponents
+            for s in seeds for ents, fx, bs in pair_games(spec, opp, config.races, s)]
     results = list(pool.map(_play, jobs, chunksize=4)) if pool is not None else [_play(j) for j in jobs]
     cpu = sum(c for _, c in results)
     per = 2 * len(seeds)
-    fits = []
+    recs = [r for r, _ in results]
+    out: list[list[list[float]]] = []
     for k in range(len(specs)):
-        recs = [r for r, _ in results[k * per:(k + 1) * per]]
-        fits.append(sum(pair_points(recs[i], recs[i + 1]) for i in range(0, per, 2)) / len(seeds))
-    return fits, cpu
+        row = []
+        for o in range(len(config.opponents)):
+            start = (k * len(config.opponents) + o) * per
+            block = recs[start:start + per]
+            row.append([pair_points(block[i], block[i + 1]) for i in range(0, per, 2)])
+        out.append(row)
+    return out, cpu
+
+
+def play_fitness_by_opponent(specs: list[str], config: EsConfig, seeds: range,
+                             pool: ProcessPoolExecutor | None = None) -> tuple[list[list[float]], float]:
+    """Each spec's mean points against each opponent of the pool over `seeds` (paired; the same
+    seeds against every opponent), as `[spec][opponent]`, and the games' CPU seconds."""
+    scores, cpu = pair_scores_by_opponent(specs, config, seeds, pool)
+    return [[sum(xs) / len(xs) for xs in row] for row in scores], cpu
+
+
+def play_fitness(specs: list[str], config: EsConfig, seeds: range,
+                 pool: ProcessPoolExecutor | None = None) -> tuple[list[float], float]:
+    """Each spec's fitness (mean points over the pool's opponents, each over `seeds` paired) and
+    the games' CPU seconds."""
+    by_opp, cpu = play_fitness_by_opponent(specs, config, seeds, pool)
+    return [sum(row) / len(row) for row in by_opp], cpu
 
 
 def write_values(path: Path, config: EsConfig, values: dict[str, float], about: dict[str, Any]) -> None:
@@ -186,9 +230,11 @@ def write_values(path: Path, config: EsConfig, values: dict[str, float], about: 
 
 
 def run_es(config: EsConfig, values_out: Path, log_out: Path,
-           on_generation: Callable[[Generation], None] | None = None) -> list[Generation]:
-    """Run CMA-ES; after each generation append its row to the CSV `log_out` and write the
-    distribution mean's values to `values_out`. Stops after `generations`, or after the
+           on_generation: Callable[[Generation], None] | None = None,
+           best_out: Path | None = None) -> list[Generation]:
+    """Run CMA-ES; after each generation append its row to the CSV `log_out`, write the
+    distribution mean's values to `values_out` and (if given) the generation's best candidate's
+    to `best_out`. Stops after `generations`, or after the
     generation during which `max_seconds` of wall-clock passed. Returns the rows."""
     config.check()
     import cma
@@ -203,7 +249,7 @@ def run_es(config: EsConfig, values_out: Path, log_out: Path,
     cpu_games = 0.0
     pool = ProcessPoolExecutor(max_workers=config.workers) if config.workers > 1 else None
     with log_out.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=LOG_FIELDS)
+        writer = csv.DictWriter(fh, fieldnames=log_fields(config))
         writer.writeheader()
         try:
             for g in range(config.generations):
@@ -212,25 +258,30 @@ def run_es(config: EsConfig, values_out: Path, log_out: Path,
                 xs = es.ask()
                 specs = [grod_spec(candidate_values(config, x)) for x in xs]
                 specs += [grod_spec(candidate_values(config, es.mean)), grod_spec(start_values)]
-                fits, cpu = play_fitness(specs, config, seeds, pool)
+                by_opp, cpu = play_fitness_by_opponent(specs, config, seeds, pool)
+                fits = [sum(r) / len(r) for r in by_opp]
                 cpu_games += cpu
                 es.tell(xs, [-f for f in fits[:-2]])
                 cand = fits[:-2]
-                games = 2 * len(seeds) * len(specs)
+                games = 2 * len(seeds) * len(specs) * len(config.opponents)
                 games_total += games
                 cpu_all = time.process_time() - cpu0 + (cpu_games if pool is not None else 0.0)
                 row = Generation(g, sum(cand) / len(cand), max(cand), min(cand), fits[-2], fits[-1],
                                  float(es.sigma), games, games_total, time.perf_counter() - t0,
-                                 cpu_all)
+                                 cpu_all, tuple(by_opp[-2]), tuple(by_opp[-1]))
                 rows.append(row)
-                writer.writerow({k: round(v, 6) if isinstance(v, float) else v
-                                 for k, v in asdict(row).items()})
+                writer.writerow(row.log_row())
                 fh.flush()
                 about = {"generations": g + 1, "sigma": float(es.sigma), "games": games_total,
-                         "opponent": config.opponent, "board": config.board, "races": list(config.races),
+                         "opponents": list(config.opponents), "board": config.board,
+                         "races": list(config.races),
                          "popsize": config.popsize, "pairs": config.pairs, "seed": config.seed,
                          "seeds": [config.first_seed, seeds[-1]], "names": list(config.names)}
                 write_values(values_out, config, candidate_values(config, es.mean), about)
+                if best_out is not None:
+                    top = max(range(len(cand)), key=lambda i: cand[i])
+                    write_values(best_out, config, candidate_values(config, xs[top]),
+                                 {**about, "best_of_generation": g, "fitness": cand[top]})
                 if on_generation is not None:
                     on_generation(row)
                 if config.max_seconds is not None and row.wall_seconds >= config.max_seconds:

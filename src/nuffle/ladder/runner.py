@@ -64,9 +64,10 @@ class LadderInterrupted(NuffleError):
         self.games = games
 
 
-def _task(args: tuple[int, list[Entry], Fixture, int, float | None]) -> tuple[int, dict[str, Any]]:
-    k, entries, fixture, board, limit = args
-    return k, play_fixture(entries, fixture, board, limit)
+def _task(args: tuple[int, list[Entry], Fixture, int, float | None, str | None]
+          ) -> tuple[int, dict[str, Any]]:
+    k, entries, fixture, board, limit, engine = args
+    return k, play_fixture(entries, fixture, board, limit, engine=engine)
 
 
 def _worker_init() -> None:
@@ -78,9 +79,9 @@ def _worker_init() -> None:
 def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, workers: int = 2,
                  progress: bool | None = None,
                  on_game: Callable[[dict[str, Any]], None] | None = None,
-                 time_limit: float | None = None) -> list[dict[str, Any]]:
+                 time_limit: float | None = None, engine: str | None = None) -> list[dict[str, Any]]:
     """Play every fixture (in `workers` processes when more than one); the games come back in
-    fixture order whatever order they finish in. `time_limit`: see `play_fixture`."""
+    fixture order whatever order they finish in. `time_limit` and `engine`: see `play_fixture`."""
     if workers < 1:
         raise InputError(f"workers must be at least 1, got {workers}")
     from tqdm import tqdm
@@ -98,11 +99,11 @@ def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, work
         try:
             if workers == 1:
                 for k, fx in enumerate(fixtures):
-                    done(k, play_fixture(entries, fx, board, time_limit))
+                    done(k, play_fixture(entries, fx, board, time_limit, engine=engine))
             else:
                 pool = multiprocessing.Pool(workers, initializer=_worker_init)
                 try:
-                    tasks = [(k, entries, fx, board, time_limit) for k, fx in enumerate(fixtures)]
+                    tasks = [(k, entries, fx, board, time_limit, engine) for k, fx in enumerate(fixtures)]
                     for k, rec in pool.imap_unordered(_task, tasks):
                         done(k, rec)
                     pool.close()

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 from nuffle.strength.match import ALPHA, BETA, P0, P1
 
@@ -38,13 +39,10 @@ def register(sub: Any) -> None:
     p.add_argument("--seed-offset", type=int, default=0,
                    help="start this many seeds into the held-out range (default 0)")
     p.add_argument("--no-sprt", action="store_true", help="play every one of --max-games, no test")
+    p.add_argument("--engine", metavar="python|native",
+                   help="the engine every game runs on (default: NUFFLE_ENGINE, else python)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=cmd_strength)
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
 
 
 def _races(text: str) -> tuple[str, str]:
@@ -56,35 +54,36 @@ def _races(text: str) -> tuple[str, str]:
 
 def cmd_strength(args: argparse.Namespace) -> int:
     """Run the benchmark or the ladder; exit 130 (with the partial result) after Ctrl-C."""
-    from nuffle.strength.match import run_strength
+    from nuffle.strength.match import check_engine, run_strength
     from nuffle.strength.pool import check_pool, run_pool
 
     try:
         races = _races(args.race_pair)
+        engine = check_engine(args.engine)
         if args.ladder:
             if args.against:
-                return _fail("give the whole pool after --ladder, not --against")
+                return error("give the whole pool after --ladder, not --against")
             if races[0] != races[1]:
-                return _fail("--ladder plays one race for every bot: give --race-pair R,R, "
+                return error("--ladder plays one race for every bot: give --race-pair R,R, "
                              f"not {args.race_pair}")
             check_pool(args.bots, args.board, races[0], args.pairs, args.time_limit, args.seed_offset)
             if not any(b.strip() == "scripted" for b in args.bots):
                 print("note: no plain 'scripted' bot in the pool: ratings are measured from the "
                       "pool's mean, not anchored at scripted = 0", file=sys.stderr)
             pool = run_pool(args.bots, board=args.board, race=races[0], pairs=args.pairs,
-                            time_limit=args.time_limit, seed_offset=args.seed_offset)
+                            time_limit=args.time_limit, seed_offset=args.seed_offset, engine=engine)
             out = pool.to_json()
             print(json.dumps(out) if args.json else _pool_text(out))
             return 130 if pool.interrupted else 0
         if not args.against:
-            return _fail("give the opponent with --against OPP (or --ladder for a pool)")
+            return error("give the opponent with --against OPP (or --ladder for a pool)")
         if len(args.bots) != 1:
-            return _fail(f"one AGENT against --against OPP, got {len(args.bots)} (--ladder rates a pool)")
+            return error(f"one AGENT against --against OPP, got {len(args.bots)} (--ladder rates a pool)")
         res = run_strength(args.bots[0], args.against, board=args.board, races=races,
                            max_games=args.max_games, time_limit=args.time_limit,
-                           seed_offset=args.seed_offset, sprt=not args.no_sprt)
+                           seed_offset=args.seed_offset, sprt=not args.no_sprt, engine=engine)
     except ValueError as exc:
-        return _fail(str(exc))
+        return error(str(exc))
     out = res.to_json()
     if res.interrupted:
         print(f"interrupted: {res.pairs} whole pairs played; the result below is partial", file=sys.stderr)

@@ -17,6 +17,7 @@ from typing import Any
 
 from nuffle.agents.registry import agent_for_board, parse_bot_spec
 from nuffle.core.board import VARIANTS
+from nuffle.core.engines import NATIVE, PYTHON, native_module, resolve_engine
 from nuffle.core.errors import InputError
 from nuffle.eval_seeds import EVAL_SEED_COUNT, eval_seed
 from nuffle.evaluation import Entry
@@ -124,6 +125,7 @@ class StrengthResult:
     sprt: Sprt = field(default_factory=new_sprt)
     games: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+    engine: str = PYTHON
 
     @property
     def pairs(self) -> int:
@@ -177,6 +179,7 @@ class StrengthResult:
             "agent": self.agent,
             "opponent": self.opponent,
             "board": self.board,
+            "engine": self.engine,
             "races": list(self.races),
             "seeds": {"first": first, "last": first + max(0, self.pairs - 1), "offset": self.seed_offset},
             "pairs": self.pairs,
@@ -219,14 +222,27 @@ def check_setup(agent: str, opponent: str, board: int, races: tuple[str, str], m
                          f"{EVAL_SEED_COUNT} held-out seeds")
 
 
+def check_engine(engine: str | None) -> str:
+    """The engine the games will run on (`engine`, else `NUFFLE_ENGINE`, else the Python
+    engine); InputError if it is unknown, or native and not built here."""
+    chosen = resolve_engine(engine)
+    if chosen == NATIVE:
+        native_module()
+    return chosen
+
+
 def run_strength(agent: str, opponent: str, *, board: int = 11, races: tuple[str, str] = ("human", "human"),
                  max_games: int = 400, time_limit: float = 1.0, seed_offset: int = 0, sprt: bool = True,
-                 on_pair: Callable[[StrengthResult], None] | None = None) -> StrengthResult:
+                 on_pair: Callable[[StrengthResult], None] | None = None,
+                 engine: str | None = None) -> StrengthResult:
     """Play pairs of `agent` against `opponent` in this process (one core) until the SPRT
     decides (with `sprt`) or `max_games` games are played; after Ctrl-C (or SIGTERM) the result
-    holds the whole pairs played and says `interrupted`. `on_pair` sees the result after each pair."""
+    holds the whole pairs played and says `interrupted`. `on_pair` sees the result after each pair.
+    `engine`: see `check_engine`."""
     check_setup(agent, opponent, board, races, max_games, time_limit, seed_offset)
-    result = StrengthResult(agent, opponent, board, races, time_limit, seed_offset, max_games, sprt)
+    chosen = check_engine(engine)
+    result = StrengthResult(agent, opponent, board, races, time_limit, seed_offset, max_games, sprt,
+                            engine=chosen)
     home_race, away_race = races
     agent_home = [Entry(home_race, agent), Entry(away_race, opponent)]
     agent_away = [Entry(home_race, opponent), Entry(away_race, agent)]
@@ -234,8 +250,8 @@ def run_strength(agent: str, opponent: str, *, board: int = 11, races: tuple[str
         for i in range(max_games // 2):
             s = eval_seed(i, seed_offset)
             mine, theirs = 2 * s + 1, 2 * s + 2  # each bot keeps its seed in both games
-            first = play_fixture(agent_home, Fixture(0, 1, s), board, time_limit, (mine, theirs))
-            second = play_fixture(agent_away, Fixture(0, 1, s), board, time_limit, (theirs, mine))
+            first = play_fixture(agent_home, Fixture(0, 1, s), board, time_limit, (mine, theirs), chosen)
+            second = play_fixture(agent_away, Fixture(0, 1, s), board, time_limit, (theirs, mine), chosen)
             first["bot_seeds"], second["bot_seeds"] = [mine, theirs], [theirs, mine]
             with deferred_interrupt():  # a pair counts whole or not at all
                 result.add_pair(first, second)

@@ -19,7 +19,7 @@ from nuffle.ladder.report import summarise
 from nuffle.ladder.runner import LadderInterrupted, run_fixtures
 from nuffle.ladder.schedule import Fixture, check_board, parse_entry, schedule
 from nuffle.stats import mean_interval
-from nuffle.strength.match import Clock
+from nuffle.strength.match import Clock, check_engine
 
 ANCHOR = "scripted"
 
@@ -36,6 +36,7 @@ class PoolResult:
     seed_offset: int
     games: list[dict[str, Any]] = field(default_factory=list)
     interrupted: bool = False
+    engine: str = "python"
 
     @property
     def anchor(self) -> int | None:
@@ -69,6 +70,7 @@ class PoolResult:
             "bots": self.bots,
             "race": self.race,
             "board": self.board,
+            "engine": self.engine,
             "pairs": self.pairs,
             "time_limit": self.time_limit,
             "seed_offset": self.seed_offset,
@@ -121,13 +123,15 @@ def check_pool(bots: list[str], board: int, race: str, pairs: int, time_limit: f
 
 
 def run_pool(bots: list[str], *, board: int = 11, race: str = "human", pairs: int = 10,
-             time_limit: float = 1.0, seed_offset: int = 0) -> PoolResult:
+             time_limit: float = 1.0, seed_offset: int = 0, engine: str | None = None) -> PoolResult:
     """Play the pool's paired round robin in this process (one core) on held-out seeds; after
     Ctrl-C (or SIGTERM) the result holds the games that finished and says `interrupted`."""
     entries, fixtures = check_pool(bots, board, race, pairs, time_limit, seed_offset)
-    result = PoolResult(list(bots), race, board, pairs, time_limit, seed_offset)
+    chosen = check_engine(engine)
+    result = PoolResult(list(bots), race, board, pairs, time_limit, seed_offset, engine=chosen)
     try:
-        result.games = run_fixtures(entries, fixtures, board, workers=1, time_limit=time_limit)
+        result.games = run_fixtures(entries, fixtures, board, workers=1, time_limit=time_limit,
+                                    engine=chosen)
     except LadderInterrupted as stop:
         result.games = stop.games
         result.interrupted = True
