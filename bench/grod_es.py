@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from nuffle.agents.grod.values import read_overrides
+from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 from nuffle.ladder.es_tuning import EsConfig, Generation, default_names, run_es
 
@@ -69,8 +70,7 @@ def main(argv: list[str] | None = None) -> int:
 
         run_es(config, args.out, args.log, on_generation=report, best_out=args.best_out)
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return error(str(exc))
     return 0
 
 

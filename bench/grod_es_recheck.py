@@ -17,6 +17,7 @@ import sys
 import time
 from typing import Any
 
+from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 from nuffle.ladder.es_tuning import EsConfig, pair_scores_by_opponent
 from nuffle.stats import mean_interval
@@ -51,8 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         scores, cpu = pair_scores_by_opponent(specs, config, range(args.first_seed,
                                                                    args.first_seed + args.pairs))
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return error(str(exc))
     rows: list[dict[str, Any]] = []
     for k in range(len(specs)):
         for o, opp in enumerate(config.opponents):
