@@ -50,3 +50,29 @@ def test_bundled_names_and_the_models_folder_are_served(client: TestClient, tmp_
     status, body = _create(client, "human:policy?model=mine.pt")
     assert status == 200, body
     assert body["id"]
+
+
+def test_a_server_path_as_grod_values_is_refused_without_telling_what_exists(client: TestClient,
+                                                                             tmp_path: Path) -> None:
+    real = tmp_path / "tuned.json"
+    real.write_text("{}")
+    replies = []
+    for values in (str(real), str(tmp_path), str(tmp_path / "missing.json"), "/etc/passwd", "../tuned.json"):
+        status, body = _create(client, f"human:grod?values={values}")
+        assert status == 400, body
+        replies.append(str(body["error"]).replace(values, "FILE"))
+    assert len(set(replies)) == 1 and "not one of this server's files" in replies[0], replies
+
+
+def test_grod_values_of_the_models_folder_are_served(client: TestClient, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "tuned.json").write_text('{"cage": 7}')
+    (tmp_path / "tuned.txt").write_text('{"cage": 7}')
+    status, body = _create(client, "human:grod?values=tuned.json")
+    assert status == 400, body  # no folder configured
+    monkeypatch.setenv(MODELS_ENV, str(tmp_path))
+    status, body = _create(client, "human:grod?values=tuned.txt")
+    assert status == 400 and "values file" in str(body["error"]), body
+    status, body = _create(client, "human:grod?values=tuned.json")
+    assert status == 200, body
+    assert body["id"]

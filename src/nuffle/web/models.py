@@ -1,7 +1,8 @@
-"""Which policies a web game's bot may load (`policy?model=NAME`): the bundled policies by name,
-and the `.pt` files of one folder the server is given (`nuffle serve --models DIR`, or the
-NUFFLE_WEB_MODELS environment variable), by file name. Nothing else on the server's disks is
-reachable, and a refusal never says whether some file exists."""
+"""Which files a web game's bot may load: a policy (`policy?model=NAME`) is a bundled policy by
+name or a `.pt` file of one folder the server is given (`nuffle serve --models DIR`, or the
+NUFFLE_WEB_MODELS environment variable), by file name; grod's values (`grod?values=NAME`) are a
+`.json` file of that folder, by file name. Nothing else on the server's disks is reachable, and
+a refusal never says whether some file exists."""
 
 from __future__ import annotations
 
@@ -29,10 +30,14 @@ def models_folder() -> Path | None:
     return Path(folder) if folder else None
 
 
-def _in_folder(name: str) -> Path | None:
-    """The file `name` of the models folder: a plain `.pt` file name, no path."""
+#: Bot options that name a file, and the file name ending each must have.
+FILE_OPTIONS = {"model": ".pt", "values": ".json"}
+
+
+def _in_folder(name: str, suffix: str = ".pt") -> Path | None:
+    """The file `name` of the models folder: a plain file name ending in `suffix`, no path."""
     folder = models_folder()
-    if folder is None or not name.endswith(".pt") or name != Path(name).name or name.startswith("."):
+    if folder is None or not name.endswith(suffix) or name != Path(name).name or name.startswith("."):
         return None
     path = folder / name
     return path if path.is_file() else None
@@ -48,24 +53,41 @@ def check_model(name: str) -> None:
                      f"({', '.join(bundled_names())}){folder}")
 
 
+def check_values(name: str) -> None:
+    """InputError unless `name` is a `.json` file of the models folder (grod's `values`). The
+    message never says what exists elsewhere."""
+    if _in_folder(name, FILE_OPTIONS["values"]) is not None:
+        return
+    where = ("a .json file name of the server's models folder" if models_folder()
+             else "nothing: this server has no models folder")
+    raise InputError(f"values file {name!r} is not one of this server's files: it may name {where}")
+
+
 def checked_spec(bot: str) -> str:
-    """`bot` with its `model` option checked (InputError), unchanged."""
+    """`bot` with its file options (`model`, `values`) checked (InputError), unchanged."""
     _, options = parse_bot_spec(bot)
     if "model" in options:
         check_model(options["model"])
+    if options.get("values"):
+        check_values(options["values"])
     return bot
 
 
 def loadable_spec(bot: str) -> str:
-    """`bot` as `make_agent` takes it on this server: a models-folder policy named by its path
-    (a bundled name stays a name; the stored spec keeps the plain name)."""
+    """`bot` as `make_agent` takes it on this server: the file options of the models folder
+    named by their paths (a bundled policy's name stays a name; the stored spec keeps the plain
+    names). InputError where a named file has left the folder since the game began."""
+    checked_spec(bot)
     name, options = parse_bot_spec(bot)
-    model = options.get("model")
-    if model is None or model in bundled_names():
+    changed = False
+    for key, suffix in FILE_OPTIONS.items():
+        value = options.get(key)
+        if not value or (key == "model" and value in bundled_names()):
+            continue
+        path = _in_folder(value, suffix)
+        if path is not None:
+            options[key] = str(path.resolve())
+            changed = True
+    if not changed:
         return bot
-    path = _in_folder(model)
-    if path is None:
-        check_model(model)  # raises: the folder changed since the game began
-        return bot
-    options["model"] = str(path.resolve())
     return name + "?" + "&".join(f"{k}={quote(v, safe='/')}" for k, v in options.items())
