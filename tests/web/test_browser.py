@@ -896,8 +896,10 @@ def test_17_keys_chips_skill_names_and_a_bot_s_decision_in_words(page: Any, serv
     wait_for(server, gid, lambda st: st["decision"]["kind"] == "SELECT_ACTION", "the action to end")
     assert server.live(gid).game.history[taken] == ("a", Action(ActionType.END_ACTION))
     page.wait_for_function("G.state && G.state.decision.kind === 'SELECT_ACTION'")
+    ended = api(server, "GET", f"/api/games/{gid}")["version"]
     page.keyboard.press("e")
-    wait_for(server, gid, lambda st: st["decision"]["side"] == "away", "the turn to end")
+    # the version, not the side to act: the away bot's whole turn may pass between two polls
+    wait_for(server, gid, lambda st: st["version"] > ended, "the turn to end")
     assert server.live(gid).game.history[taken + 1] == ("a", Action(ActionType.END_TURN))
     # "Use skill" names the skill
     label = page.evaluate("choiceLabel('USE_SKILL', {odds: {}}, {skill: 'SURE_FEET'})")
