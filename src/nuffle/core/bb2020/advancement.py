@@ -149,7 +149,8 @@ def characteristic_row(d16: int) -> tuple[tuple[str, ...], bool]:
     raise PostGameError(f"no characteristic improvement for a D16 of {d16}")
 
 
-def resolve(player: Player2020, d16: int, prefer: tuple[str, ...], otherwise: str | None) -> Advancement | None:
+def resolve(player: Player2020, d16: int, prefer: tuple[str, ...],
+            otherwise: str | None) -> Advancement | None:
     """What a D16 of `d16` gives under the preferences (None: nothing he may take)."""
     stats, swap = characteristic_row(d16)
     usable = [s for s in stats if not stat_problem(player, s)]
@@ -204,7 +205,8 @@ def _characteristic_problem(player: Player2020, choice: Choice) -> str:
     return ""
 
 
-def advance(team: Team2020, number: int, choice: Choice, dice: PostGameDice) -> tuple[Team2020, AdvanceReport]:
+def advance(team: Team2020, number: int, choice: Choice,
+            dice: PostGameDice) -> tuple[Team2020, AdvanceReport]:
     """Player `number` buys `choice`; returns the new team and what he got. PostGameError
     (before any die, the team unchanged) if he may not."""
     player = team.player(number)
@@ -224,7 +226,7 @@ def advance(team: Team2020, number: int, choice: Choice, dice: PostGameDice) -> 
     else:
         assert choice.skill is not None
         got = Advancement(choice.kind, skill=_label(choice.skill.split(" (", 1)[0]))
-    new = replace(player, spp=player.spp - price, advancements=player.advancements + (got,))
+    new = replace(player, spp=player.spp - price, advancements=(*player.advancements, got))
     return team.with_player(new), AdvanceReport(number, got, price, tuple(rolls))
 
 

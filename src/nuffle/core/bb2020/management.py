@@ -41,7 +41,8 @@ def staff_problem(team: Team2020, item: Staff) -> str:
     """Why `team` may not buy `item` now; '' if it may."""
     price = staff_price(team, item)
     if price > team.treasury:
-        return f"{team.name}: cannot afford a {item.value.replace('_', ' ')} ({price:,}; treasury {team.treasury:,})"
+        return (f"{team.name}: cannot afford a {item.value.replace('_', ' ')} "
+                f"({price:,}; treasury {team.treasury:,})")
     if item is Staff.REROLL and team.rerolls >= MAX_REROLLS:
         return f"{team.name}: already has the maximum of {MAX_REROLLS} re-rolls"
     if item is Staff.APOTHECARY:
@@ -92,14 +93,14 @@ def hire(team: Team2020, position: str, name: str | None = None) -> Team2020:
     pos = team.team.positional(position)
     assert pos is not None
     player = new_player(pos, team.free_number(), name)
-    return replace(team, treasury=team.treasury - pos.cost, players=team.players + (player,))
+    return replace(team, treasury=team.treasury - pos.cost, players=(*team.players, player))
 
 
 def fire(team: Team2020, number: int) -> Team2020:
     """`team` without player `number` (no refund; his number is not given again)."""
     gone = team.player(number)
     return replace(team, players=tuple(p for p in team.players if p.number != number),
-                   departed=team.departed + (gone,))
+                   departed=(*team.departed, gone))
 
 
 def unspent_problem(team: Team2020) -> str:

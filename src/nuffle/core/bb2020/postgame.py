@@ -1,7 +1,7 @@
 """The BB2020 post-game sequence's automatic steps (RULES.md §16) for one team, from a match's
 outcome, and Expensive Mistakes (TABLES §14), its last step:
 
-1. winnings: (½ × (both Fan Factors) + own touchdowns) × 10,000; an illegally conceding team
+1. winnings: (½ x (both Fan Factors) + own touchdowns) x 10,000; an illegally conceding team
    gets none and its opponent the whole attendance (both Fan Factors);
 2. Dedicated Fans: a draw changes nothing; the winner rolls a D6, ≥ DF gains one (at most 7);
    the loser rolls a D6, < DF loses one (never below 1); an illegal conceder loses D3 instead;
@@ -74,7 +74,7 @@ class PlayerGame:
 
     def spp(self) -> int:
         """SPP the events earn (RULES §16.1), the MVP aside."""
-        s = rules()["spp"]
+        s: dict[str, int] = rules()["spp"]
         return (self.touchdowns * s["touchdown"] + self.completions * s["completion"]
                 + self.throwing_completions * s["throwing_completion"]
                 + self.deflections * s["deflection"] + self.interceptions * s["interception"]
@@ -190,7 +190,8 @@ def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[T
     earned = {n: g.spp() for n, g in games.items() if g.spp()}
     mvp = 0
     if result.conceded is not Concession.ILLEGAL:
-        candidates = [n for n, g in sorted(games.items()) if g.mvp_eligible and g.casualty is not Casualty.DEAD]
+        candidates = [n for n, g in sorted(games.items())
+                      if g.mvp_eligible and g.casualty is not Casualty.DEAD]
         if candidates:
             mvp = candidates[dice.roll(len(candidates), "MVP") - 1]
             earned[mvp] = earned.get(mvp, 0) + int(rules()["spp"]["mvp"])
@@ -224,7 +225,7 @@ def _injure(p: Player2020, g: PlayerGame) -> Player2020:
         return replace(p, mng=True, niggles=p.niggles + 1)
     if c is Casualty.LASTING_INJURY:
         assert g.lasting is not None
-        return replace(p, mng=True, reductions=p.reductions + (g.lasting,))
+        return replace(p, mng=True, reductions=(*p.reductions, g.lasting))
     return p
 
 
@@ -239,7 +240,8 @@ def _walk_out(team: Team2020, dice: PostGameDice) -> tuple[Team2020, tuple[int, 
             gone.append(p)
         else:
             stay.append(p)
-    return replace(team, players=tuple(stay), departed=team.departed + tuple(gone)), tuple(p.number for p in gone)
+    new = replace(team, players=tuple(stay), departed=team.departed + tuple(gone))
+    return new, tuple(p.number for p in gone)
 
 
 # --- Expensive Mistakes (TABLES §14) ----------------------------------------------------------
@@ -266,8 +268,8 @@ def mistake(treasury: int, roll: int) -> Mistake:
 
 def expensive_mistakes(team: Team2020, dice: PostGameDice) -> tuple[Team2020, Mistake, int]:
     """The last step: with 100,000 or more in the treasury, a D6 on the table; a Minor Incident
-    loses D3 × 10,000, a Major one half the treasury (the loss rounded down to 5,000), a
-    Catastrophe all but 2D6 × 10,000. Returns the team, the result and the gold lost."""
+    loses D3 x 10,000, a Major one half the treasury (the loss rounded down to 5,000), a
+    Catastrophe all but 2D6 x 10,000. Returns the team, the result and the gold lost."""
     if team.treasury < int(rules()["expensive_mistakes_from"]):
         return team, Mistake.NONE, 0
     found = mistake(team.treasury, dice.roll(6, "Expensive Mistakes"))
