@@ -12,7 +12,8 @@ team (`league_team`), and `run_post_game` takes it through the whole post-game s
 
 A manager's choice that may not be taken is skipped and noted in the report; the league never
 fails over one. The engines do not play BB2020 matches yet: the match comes in as an explicit
-`GameResult`, and `nuffle league` still refuses BB2020 teams.
+`GameResult`, and `nuffle league` still refuses BB2020 teams. The post-game API is public from
+this module (`__all__`); its rules live in `nuffle.core.bb2020`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from nuffle.core.bb2020.advancement import (
     characteristic,
     choice_problem,
     chosen_primary,
+    chosen_secondary,
     must_spend,
     random_primary,
     random_secondary,
@@ -36,18 +38,39 @@ from nuffle.core.bb2020.advancement import (
 from nuffle.core.bb2020.league_team import (
     MAX_PLAYERS,
     MAX_REROLLS,
+    ForcedDice,
     Player2020,
     PostGameDice,
     PostGameError,
+    SeededDice,
     Team2020,
     new_player,
     rules,
 )
-from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_problem
-from nuffle.core.bb2020.postgame import GameResult, Mistake, PostGameReport, expensive_mistakes, post_game
+from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_problem, unspent_problem
+from nuffle.core.bb2020.postgame import (
+    Casualty,
+    Concession,
+    GameResult,
+    Mistake,
+    PlayerGame,
+    PostGameReport,
+    expensive_mistakes,
+    post_game,
+)
 from nuffle.core.bb2020.rosters import Positional
 from nuffle.core.bb2020.skills import catalogue
 from nuffle.teams_bb2020 import TeamSpec2020
+
+# The BB2020 post-game API, public from here (the rules themselves are `nuffle.core.bb2020`).
+__all__ = [
+    "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
+    "LeagueReport2020", "Manager2020", "Mistake", "PlayerGame", "PostGameError", "Purchase2020",
+    "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic", "chosen_primary",
+    "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "league_team",
+    "post_game", "random_primary", "random_secondary", "run_post_game", "run_post_games",
+    "unspent_problem",
+]
 
 Purchase2020 = Staff | str  # a staff item, or a positional to hire (its name)
 
