@@ -262,3 +262,15 @@ def test_a_player_must_spend_once_he_can_afford_a_characteristic() -> None:
     assert unspent_problem(t) == "T: Human Lineman #1 (#1) has 18 SPP and must spend them (he can afford a " \
                                  "characteristic improvement)"
     assert unspent_problem(squad(player(spp=3))) == ""
+
+
+def test_a_characteristic_past_its_limits_is_refused_before_the_roll() -> None:
+    ma, av = Advancement(Kind.CHARACTERISTIC, stat="ma"), Advancement(Kind.CHARACTERISTIC, stat="av")
+    spent = (ma, ma, av, av)
+    p = player(advancements=spent)  # MA 8 and AV 11+: both improved twice
+    dice = ForcedDice([(16, 3)])
+    with pytest.raises(PostGameError, match=r"a D16 of 1 \(MA or AV\) would leave .* nothing") as info:
+        _advance(squad(p), 1, characteristic(("ma", "av", "ag", "pa", "st")), dice)
+    assert "\n" not in str(info.value) and dice.left() == 1
+    new, _ = advance(p, characteristic(("ma", "av", "st"), otherwise="Guard"), (16, 3))  # exchanged
+    assert new.advancements[-1] == Advancement(Kind.CHARACTERISTIC, skill="Guard")
