@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from nuffle.core.bb2020.management import retire
 from nuffle.core.teams import TeamError
 from nuffle.league.bb2020 import (
     Casualty,
@@ -48,6 +49,7 @@ def test_the_json_form_reads_back_equal_after_games() -> None:
                        tuple(p for p in r.players if not t.player(p.number).mng))
         t, _ = run_post_game(t, r, DefaultManager2020(), dice)
     assert t.graveyard and any(p.advancements for p in t.players) and any(p.reductions for p in t.players)
+    t = retire(t, next(p.number for p in t.players if p.reductions))
     text = json.dumps(team_to_dict(t))
     assert team_from_dict(json.loads(text)) == t
 
@@ -75,6 +77,8 @@ def _with_player(**league: Any) -> dict[str, Any]:
     ({"advancements": [{"kind": "characteristic", "stat": "luck"}]}, "'stat' must be one of"),
     ({"reductions": ["luck"]}, "'reductions' lists characteristics"),
     ({"mng": "yes"}, "'mng' must be true or false"),
+    ({"retired": 1}, "'retired' must be true or false"),
+    ({"retired": True}, "a temporarily retired player has a niggling or lasting injury"),
     ({"spp": -1}, "'spp' must be a non-negative integer"),
 ])
 def test_a_history_that_could_not_be_is_refused(league: dict[str, Any], message: str) -> None:

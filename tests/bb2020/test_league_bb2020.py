@@ -17,7 +17,7 @@ from nuffle.core.bb2020.league_team import (
     Team2020,
     new_player,
 )
-from nuffle.core.bb2020.management import Staff, buy, fire, hire, unspent_problem
+from nuffle.core.bb2020.management import Staff, buy, fire, hire, retire, unspent_problem
 from nuffle.core.bb2020.postgame import Casualty, GameResult, Mistake, PlayerGame
 from nuffle.core.bb2020.rosters import team
 from nuffle.league.bb2020 import (
@@ -259,3 +259,19 @@ def test_run_post_games_is_run_post_game_in_turn() -> None:
     for _ in range(2):
         b, _ = run_post_game(b, r, DefaultManager2020(), dice)
     assert a == b and len(reports) == 2
+
+
+def test_temporary_retirement() -> None:
+    t = humans(treasury=100_000)
+    with pytest.raises(PostGameError, match="no lasting injury to retire with"):
+        retire(t, 11)
+    t = _with(t, 11, niggles=1)
+    out = retire(t, 11)
+    assert out.player(11).retired and out.available() == 10
+    assert out.team_value() == t.team_value() and out.team_value(current=True) == t.team_value() - 50_000
+    with pytest.raises(PostGameError, match="missing this game \\(temporarily retired\\)"):
+        run_post_game(out, GameResult(0, 0, 2, 2, (PlayerGame(11),)), DefaultManager2020(), ForcedDice())
+    # he still counts against the 16-player limit, and the manager hires a lineman for him
+    done, report = run_post_game(out, GameResult(0, 0, 2, 2), DefaultManager2020(), ForcedDice())
+    assert done.player(11).retired and report.bought[0] == "Human Lineman" and len(done.players) == 12
+    assert not retire(done, 11, retired=False).player(11).retired

@@ -4,7 +4,7 @@ optional keys, so every BB2020 team file is a league team of rookies.
 * per player: `spp` (unspent), `advancements` (in the order taken: `{"kind": KIND, "skill":
   NAME}` or `{"kind": "characteristic", "stat": "ma"|"st"|"ag"|"pa"|"av"}`, a characteristic
   improvement exchanged for a Secondary skill giving `skill`), `niggles`, `reductions` (the
-  characteristics lasting injuries lowered) and `mng`;
+  characteristics lasting injuries lowered), `mng` and `retired` (temporarily retired);
 * per team: `treasury` (the gold the team holds: a new team enters a league with what its
   creation left, `league_team(spec, budget - creation_cost(spec))`), `graveyard` (the dead)
   and `departed` (fired, or gone after a concession), as player objects.
@@ -26,7 +26,7 @@ from nuffle.core.bb2020.rosters import Team
 from nuffle.core.teams import TeamError, count_field
 from nuffle.teams_bb2020 import parse_team
 
-PLAYER_KEYS = ("spp", "advancements", "niggles", "reductions", "mng")
+PLAYER_KEYS = ("spp", "advancements", "niggles", "reductions", "mng", "retired")
 TEAM_KEYS = ("treasury", "graveyard", "departed")
 
 
@@ -58,7 +58,7 @@ def player_to_dict(p: Player2020) -> dict[str, Any]:
         advancements.append(entry)
     return {"position": p.position.name, "number": p.number, "name": p.name, "spp": p.spp,
             "advancements": advancements, "niggles": p.niggles, "reductions": list(p.reductions),
-            "mng": p.mng}
+            "mng": p.mng, "retired": p.retired}
 
 
 def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> Team2020:
@@ -110,11 +110,15 @@ def _history(rookie: Player2020, entry: Mapping[str, Any], where: str) -> Player
     reductions = entry.get("reductions", [])
     if not isinstance(reductions, list) or any(r not in STATS for r in reductions):
         raise TeamError(f"{where}: 'reductions' lists characteristics ({', '.join(STATS)})")
-    mng = entry.get("mng", False)
-    if not isinstance(mng, bool):
-        raise TeamError(f"{where}: 'mng' must be true or false, not {mng!r}")
+    mng, retired = entry.get("mng", False), entry.get("retired", False)
+    for key, flag in (("mng", mng), ("retired", retired)):
+        if not isinstance(flag, bool):
+            raise TeamError(f"{where}: {key!r} must be true or false, not {flag!r}")
+    if retired and not (entry.get("niggles") or reductions):
+        raise TeamError(f"{where}: a temporarily retired player has a niggling or lasting injury")
     p = replace(rookie, spp=count_field(entry, "spp", 0, where),
-                niggles=count_field(entry, "niggles", 0, where), reductions=tuple(reductions), mng=mng)
+                niggles=count_field(entry, "niggles", 0, where), reductions=tuple(reductions), mng=mng,
+                retired=retired)
     taken = entry.get("advancements", [])
     if not isinstance(taken, list) or len(taken) > 6:
         raise TeamError(f"{where}: 'advancements' must be a list of at most 6")

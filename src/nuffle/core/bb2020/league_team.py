@@ -99,6 +99,7 @@ class Player2020:
     niggles: int = 0
     reductions: tuple[str, ...] = ()
     mng: bool = False
+    retired: bool = False  # temporarily retired: sits games out until the coach recalls him
 
     @property
     def level(self) -> int:
@@ -140,6 +141,11 @@ class Player2020:
     def value(self) -> int:
         """His current value: the positional's cost plus every advancement's value."""
         return self.position.cost + sum(a.value for a in self.advancements)
+
+    @property
+    def fit(self) -> bool:
+        """Whether he may play the next game (neither Miss Next Game nor retired)."""
+        return not (self.mng or self.retired)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,16 +194,16 @@ class Team2020:
     def team_value(self, current: bool = False) -> int:
         """Team value (RULES §16.4): players' values, re-rolls at the roster price, assistant
         coaches, cheerleaders and the apothecary; `current` (CTV) leaves out the players who
-        miss the next game."""
+        miss the next game and the temporarily retired."""
         c = creation()
-        players = sum(p.value for p in self.players if not (current and p.mng))
+        players = sum(p.value for p in self.players if p.fit or not current)
         return (players + self.rerolls * self.team.reroll_cost
                 + (c["apothecary"] if self.apothecary else 0)
                 + self.assistant_coaches * c["assistant_coach"] + self.cheerleaders * c["cheerleader"])
 
     def available(self) -> int:
-        """Players who may play the next game (not Miss Next Game)."""
-        return sum(1 for p in self.players if not p.mng)
+        """Players who may play the next game (not Miss Next Game, not retired)."""
+        return sum(1 for p in self.players if p.fit)
 
 
 def new_player(position: Positional, number: int, name: str | None = None) -> Player2020:

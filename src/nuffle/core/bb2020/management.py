@@ -1,8 +1,9 @@
 """Team management between BB2020 games (RULES.md §16.4): hiring a rookie at the roster's cost
 (at most 16 players, within the positional's maximum), firing (free, no refund), and buying a
 re-roll (double the roster price after creation, at most 8), an apothecary (where the roster
-allows one), an assistant coach or a cheerleader, all from the treasury. Each returns a new
-team, or raises one PostGameError line and changes nothing.
+allows one), an assistant coach or a cheerleader, all from the treasury. A player with a
+lasting injury may be temporarily retired (`retire`). Each returns a new team, or raises one
+PostGameError line and changes nothing.
 """
 
 from __future__ import annotations
@@ -101,6 +102,17 @@ def fire(team: Team2020, number: int) -> Team2020:
     gone = team.player(number)
     return replace(team, players=tuple(p for p in team.players if p.number != number),
                    departed=(*team.departed, gone))
+
+
+def retire(team: Team2020, number: int, retired: bool = True) -> Team2020:
+    """`team` with player `number` temporarily retired (or recalled, `retired=False`): a
+    retired player sits games out and leaves the current team value, but still counts in the
+    team value and against the 16-player and positional limits (RULES §16.4). Only a player
+    with a lasting problem (a niggling or lasting injury) may retire."""
+    p = team.player(number)
+    if retired and not (p.niggles or p.reductions):
+        raise PostGameError(f"{team.name}: {p.name} (#{number}) has no lasting injury to retire with")
+    return team.with_player(replace(p, retired=retired))
 
 
 def unspent_problem(team: Team2020) -> str:

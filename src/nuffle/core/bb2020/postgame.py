@@ -165,8 +165,9 @@ def check_result(team: Team2020, result: GameResult) -> None:
         raise PostGameError(f"{team.name}: player {twice[0]} is listed twice in the match")
     for g in result.players:
         p = team.player(g.number)
-        if p.mng:
-            raise PostGameError(f"{team.name}: {p.name} (#{p.number}) was missing this game (Miss Next Game)")
+        if not p.fit:
+            why = "Miss Next Game" if p.mng else "temporarily retired"
+            raise PostGameError(f"{team.name}: {p.name} (#{p.number}) was missing this game ({why})")
         counts = (g.touchdowns, g.completions, g.throwing_completions, g.deflections, g.interceptions,
                   g.casualties)
         if min(counts) < 0:
