@@ -127,7 +127,7 @@ def test_the_mvp_is_a_random_eligible_player_and_earns_4() -> None:
 def test_spp_add_to_those_held() -> None:
     t = humans()
     t = t.with_player(replace(t.player(3), spp=5))
-    new, _ = post_game(t, result(1, 0, PlayerGame(3, touchdowns=2)), ForcedDice([(6, 1), (1, 1)]))
+    new, _ = post_game(t, result(1, 0, PlayerGame(3, touchdowns=2)), ForcedDice([(6, 1)]))
     assert new.player(3).spp == 5 + 6 + 4
 
 
@@ -173,7 +173,7 @@ def test_a_lasting_injury_stops_at_the_characteristic_floor() -> None:
 def test_miss_next_game_is_served_by_missing_a_game() -> None:
     t = humans(12)
     t = t.with_player(replace(t.player(12), mng=True))
-    new, _ = post_game(t, result(1, 1, PlayerGame(1)), ForcedDice([(1, 1)]))
+    new, _ = post_game(t, result(1, 1, PlayerGame(1)), ForcedDice())
     assert not new.player(12).mng
     assert t.team_value(current=True) == t.team_value() - 50_000
 
@@ -291,3 +291,9 @@ def test_a_catastrophe_keeps_2d6_times_10k() -> None:
     t = humans(treasury=640_000)
     new, found, loss = expensive_mistakes(t, ForcedDice([(6, 2), (6, 3), (6, 4)]))
     assert found is Mistake.CATASTROPHE and new.treasury == 70_000 and loss == 570_000
+
+
+def test_a_single_mvp_candidate_needs_no_die() -> None:
+    dice = ForcedDice([(6, 6)])
+    new, report = post_game(humans(), result(1, 0, PlayerGame(7)), dice)
+    assert report.mvp == 7 and new.player(7).spp == 4 and dice.left() == 0

@@ -47,7 +47,7 @@ from nuffle.core.bb2020.league_team import (
     new_player,
     rules,
 )
-from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_problem, unspent_problem
+from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_problem, retire, unspent_problem
 from nuffle.core.bb2020.postgame import (
     Casualty,
     Concession,
@@ -68,7 +68,7 @@ __all__ = [
     "LeagueReport2020", "Manager2020", "Mistake", "PlayerGame", "PostGameError", "Purchase2020",
     "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic", "chosen_primary",
     "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "league_team",
-    "post_game", "random_primary", "random_secondary", "run_post_game", "run_post_games",
+    "post_game", "random_primary", "random_secondary", "retire", "run_post_game", "run_post_games",
     "unspent_problem",
 ]
 

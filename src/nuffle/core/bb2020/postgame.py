@@ -183,7 +183,8 @@ def check_result(team: Team2020, result: GameResult) -> None:
 def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[Team2020, PostGameReport]:
     """Steps 1-3 of the post-game sequence and the injuries (see the module); returns the new
     team (the one given is not changed) and what happened. Dice, in order: Dedicated Fans, the
-    MVP pick, then a D6 per player who may leave after an illegal concession."""
+    MVP pick (a die with a face per candidate, none for a single one), then a D6 per player
+    who may leave after an illegal concession."""
     check_result(team, result)
     gold = winnings(result)
     fans, fans_roll = dedicated_fans(team.dedicated_fans, result, dice)
@@ -193,8 +194,9 @@ def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[T
     if result.conceded is not Concession.ILLEGAL:
         candidates = [n for n, g in sorted(games.items())
                       if g.mvp_eligible and g.casualty is not Casualty.DEAD]
-        if candidates:
-            mvp = candidates[dice.roll(len(candidates), "MVP") - 1]
+        if candidates:  # a die of as many faces as candidates (none rolled for one)
+            pick = dice.roll(len(candidates), "MVP") if len(candidates) > 1 else 1
+            mvp = candidates[pick - 1]
             earned[mvp] = earned.get(mvp, 0) + int(rules()["spp"]["mvp"])
     players: list[Player2020] = []
     dead: list[Player2020] = []
