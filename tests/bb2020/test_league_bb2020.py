@@ -4,6 +4,7 @@ dice. The matches are explicit results: the engines do not play BB2020 yet."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
@@ -17,7 +18,7 @@ from nuffle.core.bb2020.league_team import (
     Team2020,
     new_player,
 )
-from nuffle.core.bb2020.management import Staff, buy, fire, hire, retire, unspent_problem
+from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_journeyman, retire, unspent_problem
 from nuffle.core.bb2020.postgame import Casualty, GameResult, Mistake, PlayerGame
 from nuffle.core.bb2020.rosters import team
 from nuffle.league.bb2020 import (
@@ -205,6 +206,9 @@ class Stubborn:
     def fire(self, team: Team2020) -> list[int]:
         return [40]
 
+    def keep_journeymen(self, team: Team2020, journeymen: Sequence[Player2020]) -> list[int]:
+        return [77]
+
     def purchases(self, team: Team2020) -> list[Purchase2020]:
         return [Staff.REROLL]
 
@@ -214,7 +218,7 @@ def test_a_managers_illegal_choices_are_skipped_and_noted() -> None:
     r = GameResult(0, 0, 2, 2)
     dice = ForcedDice([(6, 1), (6, 1)])  # #11 must spend: the fallback's random G skill (Block)
     new, report = run_post_game(t, r, Stubborn(), dice)
-    assert [n.split(":")[0] for n in report.notes] == ["not advanced", "not fired", "not bought"]
+    assert [n.split(":")[0] for n in report.notes] == ["not advanced", "not fired", "not kept", "not bought"]
     assert new.player(11).skills == ("Block",) and not must_spend(new.player(11))
 
 
@@ -275,3 +279,40 @@ def test_temporary_retirement() -> None:
     done, report = run_post_game(out, GameResult(0, 0, 2, 2), DefaultManager2020(), ForcedDice())
     assert done.player(11).retired and report.bought[0] == "Human Lineman" and len(done.players) == 12
     assert not retire(done, 11, retired=False).player(11).retired
+
+
+def _journeyman(number: int, spp: int = 0) -> Player2020:
+    pos = team("human").positional("Human Lineman")
+    assert pos is not None
+    return replace(new_player(pos, number, f"Journeyman #{number}"), spp=spp)
+
+
+def test_hiring_a_journeyman_keeps_his_spp_and_his_number_when_free() -> None:
+    t = fire(humans(treasury=120_000), 5)
+    t = hire_journeyman(t, _journeyman(12, spp=7))
+    assert t.players[-1].number == 12 and t.players[-1].spp == 7 and t.treasury == 70_000
+    t = hire_journeyman(t, _journeyman(5, spp=3))  # 5 was worn: the lowest number never worn
+    assert t.players[-1].number == 13 and t.players[-1].name == "Journeyman #13"
+    with pytest.raises(PostGameError, match="cannot afford a Human Lineman"):
+        hire_journeyman(t, _journeyman(20))
+
+
+def test_the_manager_keeps_journeymen_who_scored_and_those_it_needs() -> None:
+    m = DefaultManager2020()
+    t = humans(treasury=200_000)
+    offered = [_journeyman(12), _journeyman(13, spp=4), _journeyman(14, spp=1)]
+    assert m.keep_journeymen(t, offered) == [13, 14]  # 11 fit already: only those with SPP
+    short = fire(t, 4)
+    assert m.keep_journeymen(short, offered) == [13, 14]
+    assert m.keep_journeymen(fire(fire(short, 5), 6), offered) == [13, 14, 12]
+    assert m.keep_journeymen(replace(t, treasury=60_000), offered) == [13]
+
+
+def test_run_post_game_hires_the_journeymen_kept() -> None:
+    t = fire(fire(humans(treasury=0), 10), 11)  # 9 players; winnings pay for one Journeyman
+    r = GameResult(1, 0, 4, 4, (PlayerGame(1),), journeymen=(PlayerGame(12, touchdowns=1), PlayerGame(13)))
+    dice = ForcedDice([(6, 6), (3, 1), (6, 1), (6, 4)])  # DF, MVP #1, then #12's random skill: Fend
+    new, report = run_post_game(t, r, DefaultManager2020(), dice)
+    assert report.game.winnings == 50_000 and report.kept == [12]  # one affordable: the scorer
+    assert new.player(12).spp == 0 and new.player(12).skills == ("Fend",)
+    assert dice.left() == 0

@@ -297,3 +297,28 @@ def test_a_single_mvp_candidate_needs_no_die() -> None:
     dice = ForcedDice([(6, 6)])
     new, report = post_game(humans(), result(1, 0, PlayerGame(7)), dice)
     assert report.mvp == 7 and new.player(7).spp == 4 and dice.left() == 0
+
+
+# --- Journeymen ----------------------------------------------------------------------------------
+
+
+def test_journeymen_earn_spp_may_be_mvp_and_are_offered_unless_dead() -> None:
+    r = GameResult(1, 0, 4, 3, (PlayerGame(1),),
+                   journeymen=(PlayerGame(12, touchdowns=1), PlayerGame(13, casualty=Casualty.SERIOUS_INJURY),
+                               PlayerGame(14, casualty=Casualty.DEAD)))
+    # candidates #1, #12, #13 (#14 killed): the second is #12
+    new, report = post_game(humans(10), r, ForcedDice([(6, 1), (3, 2)]))
+    assert report.mvp == 12 and report.spp == {12: 7}
+    offered = [(j.number, j.spp, j.mng, j.niggles) for j in report.journeymen]
+    assert offered == [(12, 7, False, 0), (13, 0, True, 1)]
+    assert all(j.position.name == "Human Lineman" for j in report.journeymen)
+    assert len(new.players) == 10 and new.graveyard == ()  # not on the roster until hired
+
+
+def test_a_journeyman_cannot_wear_a_rostered_number() -> None:
+    r = GameResult(1, 0, 4, 3, (PlayerGame(1),), journeymen=(PlayerGame(3),))
+    with pytest.raises(PostGameError, match="Journeyman 3 wears a rostered player's number"):
+        post_game(humans(10), r, ForcedDice([(6, 1)]))
+    r = GameResult(1, 0, 4, 3, (PlayerGame(1),), journeymen=(PlayerGame(12), PlayerGame(12)))
+    with pytest.raises(PostGameError, match="shirt number 12 is listed twice"):
+        post_game(humans(10), r, ForcedDice([(6, 1)]))

@@ -7,7 +7,8 @@ team (`league_team`), and `run_post_game` takes it through the whole post-game s
 2. advancement: player by player (shirt-number order), the manager names what each buys until
    it names nothing; a player who still must spend (he can afford a characteristic
    improvement) is given `fallback` choices until he need not;
-3. firing, then hiring and buying (in the manager's order);
+3. firing; the Journeymen who played and the manager keeps, hired for good (each then buys
+   what his SPP allow, as in step 2); then hiring and buying (in the manager's order);
 4. Expensive Mistakes on what is left.
 
 A manager's choice that may not be taken is skipped and noted in the report; the league never
@@ -47,7 +48,16 @@ from nuffle.core.bb2020.league_team import (
     new_player,
     rules,
 )
-from nuffle.core.bb2020.management import Staff, buy, fire, hire, hire_problem, retire, unspent_problem
+from nuffle.core.bb2020.management import (
+    Staff,
+    buy,
+    fire,
+    hire,
+    hire_journeyman,
+    hire_problem,
+    retire,
+    unspent_problem,
+)
 from nuffle.core.bb2020.postgame import (
     Casualty,
     Concession,
@@ -67,7 +77,7 @@ __all__ = [
     "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
     "LeagueReport2020", "Manager2020", "Mistake", "PlayerGame", "PostGameError", "Purchase2020",
     "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic", "chosen_primary",
-    "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "league_team",
+    "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "hire_journeyman", "league_team",
     "post_game", "random_primary", "random_secondary", "retire", "run_post_game", "run_post_games",
     "unspent_problem",
 ]
@@ -92,6 +102,11 @@ class Manager2020(Protocol):
 
     def fire(self, team: Team2020) -> list[int]:
         """Shirt numbers of the players to let go (no refund)."""
+        ...
+
+    def keep_journeymen(self, team: Team2020, journeymen: Sequence[Player2020]) -> list[int]:
+        """The match shirt numbers of the Journeymen to hire for good (at their positional's
+        cost; each keeps the match's SPP and injuries)."""
         ...
 
     def purchases(self, team: Team2020) -> list[Purchase2020]:
@@ -157,6 +172,18 @@ class DefaultManager2020:
                     return choice
         return fallback(player) if must_spend(player) else None
 
+    def keep_journeymen(self, team: Team2020, journeymen: Sequence[Player2020]) -> list[int]:
+        """Those who earned SPP (most first), and others while fewer than 11 are fit for the
+        next game, while the roster has room and the treasury covers each."""
+        out: list[int] = []
+        fit, size, money = team.available(), len(team.players), team.treasury
+        for j in sorted(journeymen, key=lambda p: (-p.spp, p.number)):
+            if size >= MAX_PLAYERS or money < j.position.cost or not (j.spp or fit < KEEP_PLAYERS):
+                continue
+            out.append(j.number)
+            fit, size, money = fit + int(j.fit), size + 1, money - j.position.cost
+        return out
+
     def fire(self, team: Team2020) -> list[int]:
         out: list[int] = []
         left = len(team.players)
@@ -214,6 +241,7 @@ class LeagueReport2020:
     game: PostGameReport
     advancements: list[AdvanceReport] = field(default_factory=list)
     fired: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)  # roster numbers of the Journeymen hired
     bought: list[str] = field(default_factory=list)
     mistake: Mistake = Mistake.NONE
     mistake_loss: int = 0
@@ -234,6 +262,17 @@ def run_post_game(team: Team2020, result: GameResult, manager: Manager2020,
             report.fired.append(number)
         except PostGameError as exc:
             report.notes.append(f"not fired: {exc}")
+    offered = {j.number: j for j in game.journeymen}
+    for number in manager.keep_journeymen(team, game.journeymen):
+        try:
+            if number not in offered:
+                raise PostGameError(f"{team.name}: no Journeyman #{number} played this game")
+            team = hire_journeyman(team, offered.pop(number))
+        except PostGameError as exc:
+            report.notes.append(f"not kept: {exc}")
+            continue
+        report.kept.append(team.players[-1].number)
+        team = _advance(team, team.players[-1].number, manager, dice, report)
     for item in manager.purchases(team):
         try:
             team = hire(team, item) if isinstance(item, str) else buy(team, item)

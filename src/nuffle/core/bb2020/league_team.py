@@ -201,6 +201,11 @@ class Team2020:
                 + (c["apothecary"] if self.apothecary else 0)
                 + self.assistant_coaches * c["assistant_coach"] + self.cheerleaders * c["cheerleader"])
 
+    def journeyman_position(self) -> Positional:
+        """The positional Journeymen are of: the roster's cheapest of 0-11 or more (its
+        0-16 / 0-12 lineman)."""
+        return min((p for p in self.team.positionals if p.max_qty >= 11), key=lambda p: p.cost)
+
     def available(self) -> int:
         """Players who may play the next game (not Miss Next Game, not retired)."""
         return sum(1 for p in self.players if p.fit)

@@ -15,6 +15,7 @@ from nuffle.core.bb2020.advancement import must_spend
 from nuffle.core.bb2020.league_team import (
     MAX_PLAYERS,
     MAX_REROLLS,
+    Player2020,
     PostGameError,
     Team2020,
     creation,
@@ -94,6 +95,22 @@ def hire(team: Team2020, position: str, name: str | None = None) -> Team2020:
     pos = team.team.positional(position)
     assert pos is not None
     player = new_player(pos, team.free_number(), name)
+    return replace(team, treasury=team.treasury - pos.cost, players=(*team.players, player))
+
+
+def hire_journeyman(team: Team2020, journeyman: Player2020) -> Team2020:
+    """`team` after hiring for good a Journeyman who played (`PostGameReport.journeymen`) at
+    his positional's cost: he keeps the match's SPP and injuries (and no Loner, which only
+    Journeymen have); his match number if nobody of the team ever wore it, else the lowest
+    free one. PostGameError if the team may not hire him."""
+    pos = journeyman.position
+    why = hire_problem(team, pos.name)
+    if why:
+        raise PostGameError(why)
+    used = {p.number for p in (*team.players, *team.graveyard, *team.departed)}
+    number = journeyman.number if journeyman.number not in used else team.free_number()
+    name = journeyman.name if number == journeyman.number else f"Journeyman #{number}"
+    player = replace(journeyman, number=number, name=name)
     return replace(team, treasury=team.treasury - pos.cost, players=(*team.players, player))
 
 

@@ -10,7 +10,9 @@ outcome, and Expensive Mistakes (TABLES §14), its last step:
 4. injuries recorded: whoever missed this game has served his Miss Next Game; Seriously Hurt,
    Serious Injury (a niggle) and Lasting Injury (a characteristic) miss the next one; the dead
    go to the graveyard;
-5. an illegal conceder's players with 3+ advancements each roll a D6: 1-3 leaves the team.
+5. an illegal conceder's players with 3+ advancements each roll a D6: 1-3 leaves the team;
+6. the Journeymen who played (and survived) are offered for hire (`PostGameReport.journeymen`,
+   each with the match's SPP and injuries; `management.hire_journeyman`).
 
 Then the coach's steps: advancement (`advancement`), hiring, firing and buying (`management`),
 and `expensive_mistakes` (when 100,000 or more is left). The match itself is an explicit
@@ -31,6 +33,7 @@ from nuffle.core.bb2020.league_team import (
     PostGameError,
     Team2020,
     creation,
+    new_player,
     rules,
 )
 
@@ -84,8 +87,9 @@ class PlayerGame:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A match as one team saw it: both scores and both Fan Factors (Dedicated Fans + the
-    pre-game D3), who conceded, and the team's players who took part (a rostered player not
-    listed was not eligible, e.g. he was missing this game)."""
+    pre-game D3), who conceded, the team's players who took part (a rostered player not
+    listed was not eligible, e.g. he was missing this game) and its Journeymen (by their match
+    shirt numbers, none a rostered player's)."""
 
     score: int
     opponent_score: int
@@ -94,6 +98,7 @@ class GameResult:
     players: tuple[PlayerGame, ...] = ()
     conceded: Concession = Concession.NONE
     opponent_conceded: Concession = Concession.NONE
+    journeymen: tuple[PlayerGame, ...] = ()
 
     @property
     def outcome(self) -> int:
@@ -105,10 +110,11 @@ class GameResult:
         return (self.score > self.opponent_score) - (self.score < self.opponent_score)
 
 
-def mirror(result: GameResult, players: tuple[PlayerGame, ...] = ()) -> GameResult:
-    """The same match as the other team saw it, with its `players`."""
+def mirror(result: GameResult, players: tuple[PlayerGame, ...] = (),
+           journeymen: tuple[PlayerGame, ...] = ()) -> GameResult:
+    """The same match as the other team saw it, with its `players` and `journeymen`."""
     return GameResult(result.opponent_score, result.score, result.opponent_fan_factor, result.fan_factor,
-                      players, result.opponent_conceded, result.conceded)
+                      players, result.opponent_conceded, result.conceded, journeymen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +129,7 @@ class PostGameReport:
     injuries: dict[int, str] = field(default_factory=dict)  # number -> casualty result
     dead: tuple[int, ...] = ()
     left: tuple[int, ...] = ()  # gone after an illegal concession
+    journeymen: tuple[Player2020, ...] = ()  # who may be hired for good (match SPP, injuries)
 
 
 def winnings(result: GameResult) -> int:
@@ -159,15 +166,20 @@ def check_result(team: Team2020, result: GameResult) -> None:
         raise PostGameError("a score or Fan Factor cannot be negative")
     if result.conceded is not Concession.NONE and result.opponent_conceded is not Concession.NONE:
         raise PostGameError("both teams cannot concede the same match")
-    seen = Counter(g.number for g in result.players)
+    seen = Counter(g.number for g in (*result.players, *result.journeymen))
     twice = [n for n, c in seen.items() if c > 1]
     if twice:
-        raise PostGameError(f"{team.name}: player {twice[0]} is listed twice in the match")
+        raise PostGameError(f"{team.name}: shirt number {twice[0]} is listed twice in the match")
+    rostered = {p.number for p in team.players}
+    for g in result.journeymen:
+        if g.number in rostered:
+            raise PostGameError(f"{team.name}: Journeyman {g.number} wears a rostered player's number")
     for g in result.players:
         p = team.player(g.number)
         if not p.fit:
             why = "Miss Next Game" if p.mng else "temporarily retired"
             raise PostGameError(f"{team.name}: {p.name} (#{p.number}) was missing this game ({why})")
+    for g in (*result.players, *result.journeymen):
         counts = (g.touchdowns, g.completions, g.throwing_completions, g.deflections, g.interceptions,
                   g.casualties)
         if min(counts) < 0:
@@ -188,7 +200,7 @@ def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[T
     check_result(team, result)
     gold = winnings(result)
     fans, fans_roll = dedicated_fans(team.dedicated_fans, result, dice)
-    games = {g.number: g for g in result.players}
+    games = {g.number: g for g in (*result.players, *result.journeymen)}
     earned = {n: g.spp() for n, g in games.items() if g.spp()}
     mvp = 0
     if result.conceded is not Concession.ILLEGAL:
@@ -216,8 +228,13 @@ def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[T
     left: tuple[int, ...] = ()
     if result.conceded is Concession.ILLEGAL:
         new, left = _walk_out(new, dice)
+    journeymen = []
+    for g in result.journeymen:
+        if g.casualty is not Casualty.DEAD:
+            rookie = new_player(team.journeyman_position(), g.number, f"Journeyman #{g.number}")
+            journeymen.append(_injure(replace(rookie, spp=earned.get(g.number, 0)), g))
     return new, PostGameReport(gold, fans_roll, fans - team.dedicated_fans, mvp, earned, injuries,
-                               tuple(p.number for p in dead), left)
+                               tuple(p.number for p in dead), left, tuple(journeymen))
 
 
 def _injure(p: Player2020, g: PlayerGame) -> Player2020:
