@@ -150,7 +150,8 @@ class DefaultManager2020:
     Primary skill, the first of `PREFERRED` he may take (else the first of his primary
     categories' tables); a lineman takes a random Primary skill as soon as he can afford one
     (categories in the order G, S, A, P, M); a player who must spend takes what `fallback`
-    gives. Firing: players with two niggling or two lasting injuries while 11 others stay.
+    gives. Journeymen: those who earned SPP (most first), and others while fewer than 11 are
+    fit. Firing: players with two niggling or two lasting injuries while 11 others stay.
     Buying: the cheapest lineman until 11 players are fit for the next game, re-rolls up to 3,
     an apothecary; then, to stay clear of Expensive Mistakes, it spends down while 100,000 or
     more is left: re-rolls up to 8, a key positional, a lineman, up to 2 assistant coaches and
