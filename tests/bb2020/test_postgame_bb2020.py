@@ -309,6 +309,7 @@ def test_journeymen_earn_spp_may_be_mvp_and_are_offered_unless_dead() -> None:
     # candidates #1, #12, #13 (#14 killed): the second is #12
     new, report = post_game(humans(10), r, ForcedDice([(6, 1), (3, 2)]))
     assert report.mvp == 12 and report.spp == {12: 7}
+    assert report.injuries == {13: "serious_injury", 14: "dead"}
     offered = [(j.number, j.spp, j.mng, j.niggles) for j in report.journeymen]
     assert offered == [(12, 7, False, 0), (13, 0, True, 1)]
     assert all(j.position.name == "Human Lineman" for j in report.journeymen)

@@ -126,7 +126,7 @@ class PostGameReport:
     dedicated_fans_change: int
     mvp: int  # shirt number, 0 when none
     spp: dict[int, int] = field(default_factory=dict)  # number -> SPP earned (MVP included)
-    injuries: dict[int, str] = field(default_factory=dict)  # number -> casualty result
+    injuries: dict[int, str] = field(default_factory=dict)  # number -> casualty (Journeymen too)
     dead: tuple[int, ...] = ()
     left: tuple[int, ...] = ()  # gone after an illegal concession
     journeymen: tuple[Player2020, ...] = ()  # who may be hired for good (match SPP, injuries)
@@ -230,6 +230,8 @@ def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[T
         new, left = _walk_out(new, dice)
     journeymen = []
     for g in result.journeymen:
+        if g.casualty is not None:
+            injuries[g.number] = g.casualty.value
         if g.casualty is not Casualty.DEAD:
             rookie = new_player(team.journeyman_position(), g.number, f"Journeyman #{g.number}")
             journeymen.append(_injure(replace(rookie, spp=earned.get(g.number, 0)), g))
