@@ -1,6 +1,10 @@
-"""BB2020 league teams after a game: a team built by the BB2020 team builder becomes a league
-team (`league_team`), and `run_post_game` takes it through the whole post-game sequence
-(RULES.md §16) with a manager choosing for its coach:
+"""BB2020 league teams before and after a game: a team built by the BB2020 team builder becomes a
+league team (`league_team`); `run_pre_game` takes two teams through the pre-game sequence
+(RULES.md §3: Fan Factor, Journeymen, inducements, Prayers to Nuffle; `nuffle.core.bb2020.
+pregame`) with each manager choosing its inducements (a choice that may not be taken is skipped
+and listed in the record's `refused`) and the treasuries paying their share; `run_post_game`
+takes a team through the whole post-game sequence (RULES.md §16) with a manager choosing for
+its coach:
 
 1. the automatic steps (`nuffle.core.bb2020.postgame.post_game`: winnings, Dedicated Fans, SPP
    and the MVP, injuries, an illegal conceder's departures);
@@ -13,8 +17,8 @@ team (`league_team`), and `run_post_game` takes it through the whole post-game s
 
 A manager's choice that may not be taken is skipped and noted in the report; the league never
 fails over one. The engines do not play BB2020 matches yet: the match comes in as an explicit
-`GameResult`, and `nuffle league` still refuses BB2020 teams. The post-game API is public from
-this module (`__all__`); its rules live in `nuffle.core.bb2020`.
+`GameResult`, and `nuffle league` still refuses BB2020 teams. The pre- and post-game API is
+public from this module (`__all__`); its rules live in `nuffle.core.bb2020`.
 """
 
 from __future__ import annotations
@@ -36,12 +40,14 @@ from nuffle.core.bb2020.advancement import (
     random_secondary,
     skill_problem,
 )
+from nuffle.core.bb2020.inducements import Cart, Induce2020, Item, PreGameError
 from nuffle.core.bb2020.league_team import (
     MAX_PLAYERS,
     MAX_REROLLS,
     ForcedDice,
+    LeagueDice,
+    LeagueError,
     Player2020,
-    PostGameDice,
     PostGameError,
     SeededDice,
     Team2020,
@@ -68,18 +74,21 @@ from nuffle.core.bb2020.postgame import (
     expensive_mistakes,
     post_game,
 )
+from nuffle.core.bb2020.pregame import Prayer, PreGame, PreGameTeam, pay, pre_game
 from nuffle.core.bb2020.rosters import Positional
 from nuffle.core.bb2020.skills import catalogue
+from nuffle.league.bb2020_inducing import default_inducements
 from nuffle.teams_bb2020 import TeamSpec2020
 
-# The BB2020 post-game API, public from here (the rules themselves are `nuffle.core.bb2020`).
+# The BB2020 pre- and post-game API, public from here (the rules themselves are `nuffle.core.bb2020`).
 __all__ = [
-    "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
-    "LeagueReport2020", "Manager2020", "Mistake", "PlayerGame", "PostGameError", "Purchase2020",
+    "Cart", "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
+    "Induce2020", "Inducer2020", "Item", "LeagueDice", "LeagueError", "LeagueReport2020", "Manager2020", "Mistake",
+    "PlayerGame", "PostGameError", "Prayer", "PreGame", "PreGameError", "PreGameTeam", "Purchase2020",
     "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic", "chosen_primary",
     "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "hire_journeyman", "league_team",
-    "post_game", "random_primary", "random_secondary", "retire", "run_post_game", "run_post_games",
-    "unspent_problem",
+    "post_game", "pre_game", "random_primary", "random_secondary", "retire", "run_post_game",
+    "run_post_games", "run_pre_game", "unspent_problem",
 ]
 
 Purchase2020 = Staff | str  # a staff item, or a positional to hire (its name)
@@ -111,6 +120,15 @@ class Manager2020(Protocol):
 
     def purchases(self, team: Team2020) -> list[Purchase2020]:
         """What to hire and buy, in order, from `team.treasury`."""
+        ...
+
+
+class Inducer2020(Protocol):
+    """The choice a BB2020 league team's coach makes before a game."""
+
+    def inducements(self, cart: Cart, opponent: Team2020) -> list[Induce2020]:
+        """What to induce, in order: `cart` holds the team, its Journeymen and its free budget
+        (`cart.money` adds the treasury)."""
         ...
 
 
@@ -155,7 +173,9 @@ class DefaultManager2020:
     Buying: the cheapest lineman until 11 players are fit for the next game, re-rolls up to 3,
     an apothecary; then, to stay clear of Expensive Mistakes, it spends down while 100,000 or
     more is left: re-rolls up to 8, a key positional, a lineman, up to 2 assistant coaches and
-    2 cheerleaders. It draws no dice of its own: a run is as deterministic as its dice."""
+    2 cheerleaders. Inducements: from the free budget only, a medic, Bribes for Secret Weapons
+    and foulers, Extra Team Training, Kegs (`nuffle.league.bb2020_inducing`). It draws no dice
+    of its own: a run is as deterministic as its dice."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -172,6 +192,9 @@ class DefaultManager2020:
                 if not choice_problem(player, choice):
                     return choice
         return fallback(player) if must_spend(player) else None
+
+    def inducements(self, cart: Cart, opponent: Team2020) -> list[Induce2020]:
+        return default_inducements(cart, opponent)
 
     def keep_journeymen(self, team: Team2020, journeymen: Sequence[Player2020]) -> list[int]:
         """Those who earned SPP (most first), and others while fewer than 11 are fit for the
@@ -249,8 +272,18 @@ class LeagueReport2020:
     notes: list[str] = field(default_factory=list)  # the manager's choices that were skipped
 
 
+def run_pre_game(home: Team2020, away: Team2020, home_manager: Inducer2020, away_manager: Inducer2020,
+                 dice: LeagueDice, exhibition: bool = False) -> tuple[PreGame, Team2020, Team2020]:
+    """The pre-game sequence of a match (`nuffle.core.bb2020.pregame.pre_game`, not strict: a
+    manager's choice that may not be taken is skipped and listed in its team's `refused`);
+    returns the record and both teams with their treasury's share of the inducements paid."""
+    game = pre_game(home, away, dice, home_manager.inducements, away_manager.inducements,
+                    exhibition=exhibition, strict=False)
+    return game, pay(home, game.home), pay(away, game.away)
+
+
 def run_post_game(team: Team2020, result: GameResult, manager: Manager2020,
-                  dice: PostGameDice) -> tuple[Team2020, LeagueReport2020]:
+                  dice: LeagueDice) -> tuple[Team2020, LeagueReport2020]:
     """The post-game sequence for one team (see the module); returns the new team and the
     report. PostGameError only for a `result` that cannot be (the team is then unchanged)."""
     team, game = post_game(team, result, dice)
@@ -284,7 +317,7 @@ def run_post_game(team: Team2020, result: GameResult, manager: Manager2020,
     return team, report
 
 
-def _advance(team: Team2020, number: int, manager: Manager2020, dice: PostGameDice,
+def _advance(team: Team2020, number: int, manager: Manager2020, dice: LeagueDice,
              report: LeagueReport2020) -> Team2020:
     for _ in range(len(rules()["advancement_costs"])):
         player = team.player(number)
@@ -307,7 +340,7 @@ def _advance(team: Team2020, number: int, manager: Manager2020, dice: PostGameDi
 
 
 def run_post_games(team: Team2020, results: Sequence[GameResult], manager: Manager2020,
-                   dice: PostGameDice) -> tuple[Team2020, list[LeagueReport2020]]:
+                   dice: LeagueDice) -> tuple[Team2020, list[LeagueReport2020]]:
     """`run_post_game` after each of `results` in turn (a team's season of explicit games)."""
     reports = []
     for result in results:

@@ -25,8 +25,8 @@ from nuffle.core.bb2020.league_team import (
     TARGETS,
     Advancement,
     Kind,
+    LeagueDice,
     Player2020,
-    PostGameDice,
     PostGameError,
     Team2020,
     rules,
@@ -106,7 +106,7 @@ def must_spend(player: Player2020) -> bool:
     return player.level < top and player.spp >= cost(Kind.CHARACTERISTIC, player.level)
 
 
-def _label(skill: str) -> str:
+def gained_label(skill: str) -> str:
     """The skill as gained: a skill that carries a value gets its printed "(+1)"."""
     found = catalogue().get(skill)
     return f"{skill} (+1)" if found is not None and found.parameter == "+X" else skill
@@ -158,7 +158,7 @@ def resolve(player: Player2020, d16: int, prefer: tuple[str, ...],
         if s in usable:
             return Advancement(Kind.CHARACTERISTIC, stat=s)
     if otherwise is not None and (swap or not usable):
-        return Advancement(Kind.CHARACTERISTIC, skill=_label(otherwise))
+        return Advancement(Kind.CHARACTERISTIC, skill=gained_label(otherwise))
     return None
 
 
@@ -206,7 +206,7 @@ def _characteristic_problem(player: Player2020, choice: Choice) -> str:
 
 
 def advance(team: Team2020, number: int, choice: Choice,
-            dice: PostGameDice) -> tuple[Team2020, AdvanceReport]:
+            dice: LeagueDice) -> tuple[Team2020, AdvanceReport]:
     """Player `number` buys `choice`; returns the new team and what he got. PostGameError
     (before any die, the team unchanged) if he may not."""
     player = team.player(number)
@@ -222,10 +222,11 @@ def advance(team: Team2020, number: int, choice: Choice,
         assert got is not None  # choice_problem checked every result
     elif SKILL_KINDS[choice.kind][1]:
         assert choice.category is not None
-        got = Advancement(choice.kind, skill=_label(_random_skill(player, choice.category, dice, rolls)))
+        skill = _random_skill(player, choice.category, dice, rolls)
+        got = Advancement(choice.kind, skill=gained_label(skill))
     else:
         assert choice.skill is not None
-        got = Advancement(choice.kind, skill=_label(choice.skill.split(" (", 1)[0]))
+        got = Advancement(choice.kind, skill=gained_label(choice.skill.split(" (", 1)[0]))
     new = replace(player, spp=player.spp - price, advancements=(*player.advancements, got))
     return team.with_player(new), AdvanceReport(number, got, price, tuple(rolls))
 
@@ -235,7 +236,7 @@ def random_skill(d6_first: int, d6_second: int, category: str) -> str:
     return catalogue().table[category][(0 if d6_first <= 3 else 6) + d6_second - 1]
 
 
-def _random_skill(player: Player2020, category: str, dice: PostGameDice, rolls: list[int]) -> str:
+def _random_skill(player: Player2020, category: str, dice: LeagueDice, rolls: list[int]) -> str:
     while True:
         first = dice.roll(6, f"#{player.number} random skill (half)")
         second = dice.roll(6, f"#{player.number} random skill (row)")

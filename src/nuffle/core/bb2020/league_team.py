@@ -3,9 +3,10 @@ level), niggling and lasting injuries and Miss Next Game; the team's treasury, r
 Dedicated Fans and dead players. Frozen values: the post-game steps (`postgame`, `advancement`,
 `management`) return new teams and never change the one they were given.
 
-The post-game figures are data (`data/bb2020/postgame.json`, read by `rules`). Dice come from a
-`PostGameDice` (a seeded generator, or forced rolls in tests); each die names what it is for.
-Bad input is one `PostGameError` line.
+The post-game figures are data (`data/bb2020/postgame.json`, read by `rules`). Dice, before a
+game (`pregame`) and after it, come from a `LeagueDice` (a seeded generator, or forced rolls in
+tests); each die names what it is for. Bad input is one `LeagueError` line: a `PostGameError`
+after a game, a `PreGameError` (`pregame`) before one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,11 @@ MAX_REROLLS = 8
 MIN_DEDICATED_FANS = 1
 
 
-class PostGameError(InputError):
+class LeagueError(InputError):
+    """A league step (or a die) that may not be taken (the message says why); nothing is changed."""
+
+
+class PostGameError(LeagueError):
     """A post-game step that may not be taken (the message says why); the team is unchanged."""
 
 
@@ -219,9 +224,10 @@ def new_player(position: Positional, number: int, name: str | None = None) -> Pl
 # --- dice --------------------------------------------------------------------------------------
 
 
-class PostGameDice(Protocol):
-    """Where every post-game die comes from: `roll(sides, purpose)` is one die of `sides` faces
-    (3, 6, 16, or the number of candidates for a random pick), 1 to `sides`."""
+class LeagueDice(Protocol):
+    """Where every die of the league sequences (pre-game and post-game) comes from:
+    `roll(sides, purpose)` is one die of `sides` faces (3, 6, 8, 16, or the number of
+    candidates for a random pick), 1 to `sides`."""
 
     def roll(self, sides: int, purpose: str) -> int:
         """One die."""
@@ -243,7 +249,7 @@ class SeededDice:
     def roll(self, sides: int, purpose: str) -> int:
         """One die."""
         if sides < 1:
-            raise PostGameError(f"a die needs at least one face ({purpose})")
+            raise LeagueError(f"a die needs at least one face ({purpose})")
         self.state = next_state(self.state)
         result = draw(self.state, sides) + 1
         self.log.append((purpose, sides, result))
@@ -252,22 +258,22 @@ class SeededDice:
 
 class ForcedDice:
     """Dice forced in order (tests): each entry is (sides, result); a die of other faces than
-    the next entry's, or one asked for when none is left, is a PostGameError."""
+    the next entry's, or one asked for when none is left, is a LeagueError."""
 
     def __init__(self, rolls: Iterable[tuple[int, int]] = ()) -> None:
         self.queue: deque[tuple[int, int]] = deque(rolls)
         self.log: list[tuple[str, int, int]] = []
         for sides, result in self.queue:
             if not 1 <= result <= sides:
-                raise PostGameError(f"a D{sides} cannot roll {result}")
+                raise LeagueError(f"a D{sides} cannot roll {result}")
 
     def roll(self, sides: int, purpose: str) -> int:
         """The next forced die."""
         if not self.queue:
-            raise PostGameError(f"no forced die left for a D{sides} ({purpose})")
+            raise LeagueError(f"no forced die left for a D{sides} ({purpose})")
         want, result = self.queue[0]
         if want != sides:
-            raise PostGameError(f"the next forced die is a D{want}, but a D{sides} is rolled ({purpose})")
+            raise LeagueError(f"the next forced die is a D{want}, but a D{sides} is rolled ({purpose})")
         self.queue.popleft()
         self.log.append((purpose, sides, result))
         return result

@@ -28,8 +28,8 @@ from enum import Enum
 from nuffle.core.bb2020.league_team import (
     MIN_DEDICATED_FANS,
     STATS,
+    LeagueDice,
     Player2020,
-    PostGameDice,
     PostGameError,
     Team2020,
     creation,
@@ -143,7 +143,7 @@ def winnings(result: GameResult) -> int:
     return fans * unit // 2 + result.score * unit
 
 
-def dedicated_fans(fans: int, result: GameResult, dice: PostGameDice) -> tuple[int, int]:
+def dedicated_fans(fans: int, result: GameResult, dice: LeagueDice) -> tuple[int, int]:
     """The Dedicated Fans after the match and the die rolled (0 when none), RULES §16 step 2."""
     top = creation()["dedicated_fans_max"]
     if result.conceded is Concession.ILLEGAL:
@@ -192,7 +192,7 @@ def check_result(team: Team2020, result: GameResult) -> None:
                                 f"(one of {', '.join(STATS)})")
 
 
-def post_game(team: Team2020, result: GameResult, dice: PostGameDice) -> tuple[Team2020, PostGameReport]:
+def post_game(team: Team2020, result: GameResult, dice: LeagueDice) -> tuple[Team2020, PostGameReport]:
     """Steps 1-3 of the post-game sequence and the injuries (see the module); returns the new
     team (the one given is not changed) and what happened. Dice, in order: Dedicated Fans, the
     MVP pick (a die with a face per candidate, none for a single one), then a D6 per player
@@ -251,7 +251,7 @@ def _injure(p: Player2020, g: PlayerGame) -> Player2020:
     return p
 
 
-def _walk_out(team: Team2020, dice: PostGameDice) -> tuple[Team2020, tuple[int, ...]]:
+def _walk_out(team: Team2020, dice: LeagueDice) -> tuple[Team2020, tuple[int, ...]]:
     """An illegal conceder's players with 3+ advancements roll a D6 each: 1-3 leaves."""
     r = rules()
     stay: list[Player2020] = []
@@ -288,7 +288,7 @@ def mistake(treasury: int, roll: int) -> Mistake:
     return Mistake(r["expensive_mistakes"][roll - 1][column])
 
 
-def expensive_mistakes(team: Team2020, dice: PostGameDice) -> tuple[Team2020, Mistake, int]:
+def expensive_mistakes(team: Team2020, dice: LeagueDice) -> tuple[Team2020, Mistake, int]:
     """The last step: with 100,000 or more in the treasury, a D6 on the table; a Minor Incident
     loses D3 x 10,000, a Major one half the treasury (the loss rounded down to 5,000), a
     Catastrophe all but 2D6 x 10,000. Returns the team, the result and the gold lost."""
