@@ -83,12 +83,12 @@ from nuffle.teams_bb2020 import TeamSpec2020
 # The BB2020 pre- and post-game API, public from here (the rules themselves are `nuffle.core.bb2020`).
 __all__ = [
     "Cart", "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
-    "Induce2020", "Inducer2020", "Item", "LeagueDice", "LeagueError", "LeagueReport2020", "Manager2020", "Mistake",
-    "PlayerGame", "PostGameError", "Prayer", "PreGame", "PreGameError", "PreGameTeam", "Purchase2020",
-    "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic", "chosen_primary",
-    "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire", "hire_journeyman", "league_team",
-    "post_game", "pre_game", "random_primary", "random_secondary", "retire", "run_post_game",
-    "run_post_games", "run_pre_game", "unspent_problem",
+    "Induce2020", "Inducer2020", "Item", "LeagueDice", "LeagueError", "LeagueReport2020", "Manager2020",
+    "Mistake", "PlayerGame", "PostGameError", "Prayer", "PreGame", "PreGameError", "PreGameTeam",
+    "Purchase2020", "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic",
+    "chosen_primary", "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire",
+    "hire_journeyman", "league_team", "post_game", "pre_game", "random_primary", "random_secondary",
+    "retire", "run_post_game", "run_post_games", "run_pre_game", "unspent_problem",
 ]
 
 Purchase2020 = Staff | str  # a staff item, or a positional to hire (its name)
