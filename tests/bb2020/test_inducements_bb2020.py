@@ -172,7 +172,7 @@ def test_a_mercenary_skill_costs_50000_more_and_is_a_primary_skill_he_may_take()
     assert c.mercenaries[0].skills == ("Catch", "Dodge", "Loner (4+)", "Sure Hands")
     c = induce(cart(humans()), Induce2020(Item.MERCENARY, "Blitzer", "Mighty Blow"))
     assert c.mercenaries[0].skills == ("Block", "Loner (4+)", "Mighty Blow (+1)")
-    for skill, why in (("Block", "already has Block"), ("Guard", "not one of Blitzer's primary"),
+    for skill, why in (("Block", "already has Block"), ("Pass", "not one of Blitzer's primary"),
                        ("Loner", "traits are never gained"), ("Wings", "not a skill of the BB2020")):
         with pytest.raises(PreGameError, match=why):
             induce(cart(humans()), Induce2020(Item.MERCENARY, "Blitzer", skill))
