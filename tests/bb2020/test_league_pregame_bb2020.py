@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from nuffle.core.bb2020.inducements import Cart, Induce2020, Item, price
+from nuffle.core.bb2020.inducements import Cart, Induce2020, Item, induce, price
 from nuffle.core.bb2020.league_team import ForcedDice, SeededDice, Team2020
 from nuffle.core.bb2020.pregame import journeymen
 from nuffle.core.bb2020.rosters import teams
@@ -53,6 +53,8 @@ def test_one_bribe_for_a_fouler_or_bribery_and_corruption_none_otherwise() -> No
     assert chosen(dwarfs, 200_000) == [A, B]  # a Secret Weapon and Dirty Player: one bribe, 100k
     plain = make("dwarf", [("Dwarf Blocker Lineman", 11)])
     assert B not in [i for i, _ in wanted(Cart(plain))]
+    fouler = induce(Cart(humans(), budget=200_000), Induce2020(Item.MERCENARY, "Human Lineman", "Dirty Player"))
+    assert fouler.mercenaries[0].has("Dirty Player") and (B, 1) in wanted(fouler)
 
 
 def test_a_thimble_cup_team_takes_its_cheap_master_chef_first() -> None:

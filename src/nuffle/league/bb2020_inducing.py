@@ -22,23 +22,18 @@ from nuffle.core.bb2020.inducements import (
     Cart,
     Induce2020,
     Item,
-    MatchPlayer,
     eligible,
     induce,
     price,
     problem,
 )
-from nuffle.core.bb2020.league_team import Player2020, Team2020
+from nuffle.core.bb2020.league_team import Team2020
 
 MEDICS = (Item.APOTHECARIES, Item.PLAGUE_DOCTOR, Item.MORTUARY_ASSISTANT)
 FOULERS = ("Dirty Player", "Sneaky Git")
 CHEAP_CHEF = 100_000
 LATER = ((Item.TRAINING, 1), (Item.KEGS, 2), (Item.TRAINING, 4), (Item.APOTHECARIES, 2),
          (Item.ASSISTANT_COACHES, 3), (Item.TEMP_CHEERLEADERS, 4))
-
-
-def _has(p: Player2020 | MatchPlayer, skill: str) -> bool:
-    return (p.player if isinstance(p, MatchPlayer) else p).has(skill)
 
 
 def wanted(cart: Cart) -> list[tuple[Item, int]]:
@@ -51,9 +46,9 @@ def wanted(cart: Cart) -> list[tuple[Item, int]]:
     if medic is not None:
         out.append((medic, 1))
     squad = cart.squad()
-    secret = sum(1 for p in squad if _has(p, "Secret Weapon"))
+    secret = sum(1 for p in squad if p.has("Secret Weapon"))
     fouls = "Bribery and Corruption" in team.team.special_rules \
-        or any(_has(p, s) for p in squad for s in FOULERS)
+        or any(p.has(s) for p in squad for s in FOULERS)
     bribes = min(3, secret) or int(fouls)
     if bribes:
         out.append((Item.BRIBES, bribes))

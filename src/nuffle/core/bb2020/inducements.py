@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.bb2020.advancement import gained_label, skill_problem
-from nuffle.core.bb2020.league_team import LeagueError, Player2020, Team2020, new_player
+from nuffle.core.bb2020.league_team import LeagueError, Player2020, Team2020, new_player, skill_base
 from nuffle.core.bb2020.rosters import Positional
 
 
@@ -100,6 +100,10 @@ class MatchPlayer:
     def skills(self) -> tuple[str, ...]:
         """His roster's skills and those the game adds."""
         return self.player.skills + self.extra
+
+    def has(self, skill: str) -> bool:
+        """Whether he has `skill` this game (by its name, with or without a value)."""
+        return any(skill_base(s) == skill_base(skill) for s in self.skills)
 
 
 def entry(item: Item) -> dict[str, Any]:
