@@ -53,7 +53,8 @@ def test_one_bribe_for_a_fouler_or_bribery_and_corruption_none_otherwise() -> No
     assert chosen(dwarfs, 200_000) == [A, B]  # a Secret Weapon and Dirty Player: one bribe, 100k
     plain = make("dwarf", [("Dwarf Blocker Lineman", 11)])
     assert B not in [i for i, _ in wanted(Cart(plain))]
-    fouler = induce(Cart(humans(), budget=200_000), Induce2020(Item.MERCENARY, "Human Lineman", "Dirty Player"))
+    merc = Induce2020(Item.MERCENARY, "Human Lineman", "Dirty Player")
+    fouler = induce(Cart(humans(), budget=200_000), merc)
     assert fouler.mercenaries[0].has("Dirty Player") and (B, 1) in wanted(fouler)
 
 
