@@ -21,7 +21,7 @@ from nuffle.core.bb2020.inducements import (
     problem,
     rules,
 )
-from nuffle.core.bb2020.league_team import LeagueError, Team2020
+from nuffle.core.bb2020.league_team import LeagueStepError, Team2020
 from nuffle.core.bb2020.pregame import journeymen
 from nuffle.league.bb2020 import league_team
 from nuffle.teams_bb2020 import build_team, parse_team
@@ -145,7 +145,7 @@ def test_a_purchase_over_the_money_left_is_refused_and_changes_nothing() -> None
         induce(before, Induce2020(Item.TRAINING))
     assert str(err.value) == ("Human team: Extra Team Training costs 100,000; 70,000 is left "
                               "(budget 50,000, treasury 20,000)")
-    assert isinstance(err.value, LeagueError)
+    assert isinstance(err.value, LeagueStepError)
     assert before.bought == (Induce2020(Item.KEGS),) and before.spent == 50_000
     assert problem(before, Induce2020(Item.WEATHER_MAGE)) == ""
 

@@ -12,7 +12,7 @@ from nuffle.core.bb2020.league_team import (
     Advancement,
     ForcedDice,
     Kind,
-    LeagueError,
+    LeagueStepError,
     PostGameError,
     SeededDice,
     Team2020,
@@ -225,16 +225,16 @@ def test_a_player_who_missed_the_game_cannot_have_played_it() -> None:
 
 
 def test_forced_dice_check_their_faces() -> None:
-    """A die the forced dice cannot give is a LeagueError, the base of the pre- and post-game
+    """A die the forced dice cannot give is a LeagueStepError, the base of the pre- and post-game
     errors."""
-    assert issubclass(PostGameError, LeagueError)
-    with pytest.raises(LeagueError, match="D6 cannot roll 7"):
+    assert issubclass(PostGameError, LeagueStepError)
+    with pytest.raises(LeagueStepError, match="D6 cannot roll 7"):
         ForcedDice([(6, 7)])
     dice = ForcedDice([(6, 2)])
-    with pytest.raises(LeagueError, match="the next forced die is a D6, but a D16"):
+    with pytest.raises(LeagueStepError, match="the next forced die is a D6, but a D16"):
         dice.roll(16, "test")
     assert dice.roll(6, "test") == 2
-    with pytest.raises(LeagueError, match="no forced die left"):
+    with pytest.raises(LeagueStepError, match="no forced die left"):
         dice.roll(6, "test")
 
 

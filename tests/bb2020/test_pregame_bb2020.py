@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from nuffle.core.bb2020.inducements import Cart, Hired, Induce2020, Item, PreGameError
-from nuffle.core.bb2020.league_team import ForcedDice, LeagueError, Team2020, new_player
+from nuffle.core.bb2020.league_team import ForcedDice, LeagueStepError, Team2020, new_player
 from nuffle.core.bb2020.pregame import (
     Chooser,
     fan_factor,
@@ -141,7 +141,7 @@ def test_exhibition_prayers_are_the_first_eight_on_a_d8() -> None:
     dice = ForcedDice([(8, 8), (8, 2)])
     got = pray(2, dice, exhibition=True)
     assert [p.name for p in got] == ["Blessed Statue of Nuffle", "Friends with the Ref"]
-    with pytest.raises(LeagueError, match="the next forced die is a D16, but a D8"):
+    with pytest.raises(LeagueStepError, match="the next forced die is a D16, but a D8"):
         pray(1, ForcedDice([(16, 9)]), exhibition=True)
     game = pre_game(humans(), orcs(), ForcedDice([(3, 1), (3, 1), (8, 3), (8, 7)]), exhibition=True)
     assert game.exhibition and [p.number for p in game.away.prayers] == [3, 7]

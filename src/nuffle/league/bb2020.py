@@ -46,7 +46,7 @@ from nuffle.core.bb2020.league_team import (
     MAX_REROLLS,
     ForcedDice,
     LeagueDice,
-    LeagueError,
+    LeagueStepError,
     Player2020,
     PostGameError,
     SeededDice,
@@ -83,7 +83,7 @@ from nuffle.teams_bb2020 import TeamSpec2020
 # The BB2020 pre- and post-game API, public from here (the rules themselves are `nuffle.core.bb2020`).
 __all__ = [
     "Cart", "Casualty", "Choice", "Concession", "DefaultManager2020", "ForcedDice", "GameResult",
-    "Induce2020", "Inducer2020", "Item", "LeagueDice", "LeagueError", "LeagueReport2020", "Manager2020",
+    "Induce2020", "Inducer2020", "Item", "LeagueDice", "LeagueStepError", "LeagueReport2020", "Manager2020",
     "Mistake", "PlayerGame", "PostGameError", "Prayer", "PreGame", "PreGameError", "PreGameTeam",
     "Purchase2020", "SeededDice", "Staff", "Team2020", "advance", "buy", "characteristic",
     "chosen_primary", "chosen_secondary", "expensive_mistakes", "fallback", "fire", "hire",

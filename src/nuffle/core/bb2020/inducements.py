@@ -23,11 +23,11 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.bb2020.advancement import gained_label, skill_problem
-from nuffle.core.bb2020.league_team import LeagueError, Player2020, Team2020, new_player, skill_base
+from nuffle.core.bb2020.league_team import LeagueStepError, Player2020, Team2020, new_player, skill_base
 from nuffle.core.bb2020.rosters import Positional
 
 
-class PreGameError(LeagueError):
+class PreGameError(LeagueStepError):
     """A pre-game step that may not be taken (the message says why); nothing is changed."""
 
 

@@ -5,7 +5,7 @@ Dedicated Fans and dead players. Frozen values: the post-game steps (`postgame`,
 
 The post-game figures are data (`data/bb2020/postgame.json`, read by `rules`). Dice, before a
 game (`pregame`) and after it, come from a `LeagueDice` (a seeded generator, or forced rolls in
-tests); each die names what it is for. Bad input is one `LeagueError` line: a `PostGameError`
+tests); each die names what it is for. Bad input is one `LeagueStepError` line: a `PostGameError`
 after a game, a `PreGameError` (`pregame`) before one.
 """
 
@@ -33,11 +33,11 @@ MAX_REROLLS = 8
 MIN_DEDICATED_FANS = 1
 
 
-class LeagueError(InputError):
+class LeagueStepError(InputError):
     """A league step (or a die) that may not be taken (the message says why); nothing is changed."""
 
 
-class PostGameError(LeagueError):
+class PostGameError(LeagueStepError):
     """A post-game step that may not be taken (the message says why); the team is unchanged."""
 
 
@@ -249,7 +249,7 @@ class SeededDice:
     def roll(self, sides: int, purpose: str) -> int:
         """One die."""
         if sides < 1:
-            raise LeagueError(f"a die needs at least one face ({purpose})")
+            raise LeagueStepError(f"a die needs at least one face ({purpose})")
         self.state = next_state(self.state)
         result = draw(self.state, sides) + 1
         self.log.append((purpose, sides, result))
@@ -258,22 +258,22 @@ class SeededDice:
 
 class ForcedDice:
     """Dice forced in order (tests): each entry is (sides, result); a die of other faces than
-    the next entry's, or one asked for when none is left, is a LeagueError."""
+    the next entry's, or one asked for when none is left, is a LeagueStepError."""
 
     def __init__(self, rolls: Iterable[tuple[int, int]] = ()) -> None:
         self.queue: deque[tuple[int, int]] = deque(rolls)
         self.log: list[tuple[str, int, int]] = []
         for sides, result in self.queue:
             if not 1 <= result <= sides:
-                raise LeagueError(f"a D{sides} cannot roll {result}")
+                raise LeagueStepError(f"a D{sides} cannot roll {result}")
 
     def roll(self, sides: int, purpose: str) -> int:
         """The next forced die."""
         if not self.queue:
-            raise LeagueError(f"no forced die left for a D{sides} ({purpose})")
+            raise LeagueStepError(f"no forced die left for a D{sides} ({purpose})")
         want, result = self.queue[0]
         if want != sides:
-            raise LeagueError(f"the next forced die is a D{want}, but a D{sides} is rolled ({purpose})")
+            raise LeagueStepError(f"the next forced die is a D{want}, but a D{sides} is rolled ({purpose})")
         self.queue.popleft()
         self.log.append((purpose, sides, result))
         return result
