@@ -73,6 +73,19 @@ def test_each_inducement_may_be_taken_up_to_its_limit_and_no_more(item: Item) ->
         induce(c, Induce2020(item))
 
 
+@pytest.mark.parametrize(("item", "race", "lineman"), [
+    (Item.MORTUARY_ASSISTANT, "shambling undead", "Skeleton Lineman"),
+    (Item.PLAGUE_DOCTOR, "nurgle", "Rotter Lineman"),
+    (Item.RIOTOUS_ROOKIES, "snotling", "Snotling Lineman"),
+])
+def test_the_restricted_inducements_are_one_each_at_100000(item: Item, race: str, lineman: str) -> None:
+    c = induce(cart(make(race, [(lineman, 11)])), Induce2020(item))
+    assert c.spent == 100_000 and limit(item) == 1
+    name = rules()['inducements'][item.value]['name']
+    with pytest.raises(PreGameError, match=f"at most 1 {name}"):
+        induce(c, Induce2020(item))
+
+
 def test_bribery_and_corruption_halves_bribes_and_cheapens_the_biased_referee() -> None:
     black_orc = make("black orc", [("Black Orc", 4), ("Goblin Bruiser Lineman", 7)])
     human = humans()
