@@ -26,7 +26,8 @@ inline const char* const STATE_KEYS[] = {
     "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
     "stack", "pending", "outcome",
     "log",  // evlog: the event log (load_log / dump_log)
-    "fans"};  // p3: the match's fans
+    "fans",  // p3: the match's fans
+    "ruleset"};  // the rules played: hooks::Ruleset (frames::rules)
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
@@ -339,6 +340,7 @@ inline State load(const Board& b, const py::handle& data) {
     s.last_square = static_cast<std::int16_t>(int_in(d["last_square"], "last_square", -1, b.size - 1));
     s.extra_moves = static_cast<std::int16_t>(int_in(d["extra_moves"], "extra_moves", 0, 99));
     s.assisted_moves = static_cast<std::uint8_t>(int_in(d["assisted_moves"], "assisted_moves", 0, 1));
+    s.ruleset = static_cast<std::uint8_t>(int_in(d["ruleset"], "ruleset", 0, frames::rules::COUNT - 1));
     const py::list crowd = list_of(d["crowd"], "crowd", MAX_CROWD);
     if (crowd.size() % 4 != 0) throw std::invalid_argument("crowd holds fours (player, square, square, had ball), got " + std::to_string(crowd.size()) + " values");
     for (std::size_t i = 0; i < crowd.size(); ++i) {
@@ -389,6 +391,7 @@ inline py::dict dump(const State& s) {
     d["last_square"] = s.last_square;
     d["extra_moves"] = s.extra_moves;
     d["assisted_moves"] = s.assisted_moves;
+    d["ruleset"] = s.ruleset;
     py::list crowd;
     for (int i = 0; i < s.crowd_count; ++i) crowd.append(s.crowd[i]);
     d["crowd"] = crowd;

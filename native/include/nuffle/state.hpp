@@ -163,6 +163,9 @@ inline State make_state(const Board& board, std::uint64_t rng) {
     return s;
 }
 
+// The tables of the ruleset `s` plays (State::ruleset; frames::rules, generated from the data).
+inline const frames::rules::Tables& rules_of(const State& s) noexcept { return frames::rules::TABLES[s.ruleset]; }
+
 // An exact copy (the whole search snapshot).
 inline State clone(const State& s) noexcept {
     State c;

@@ -91,7 +91,7 @@ inline double catch_odds(const State& s, const Board& b, int pid, bool accurate)
 // queries.pass_odds(...)["accurate"] as a float; false where the query refuses the target
 // (the thrower's square, out of range or a band the weather forbids).
 inline bool pass_accurate(const State& s, const Board& b, int pid, int target, double& out) {
-    const char band = procs::passing::band_between(b, s.players[pid].square, target);
+    const char band = procs::passing::band_between(s, b, s.players[pid].square, target);
     if (band == 'T' || band == '-') return false;
     bool allowed = false;
     for (const char* c = procs::passing::allowed_bands(s); *c != '\0'; ++c) allowed = allowed || *c == band;

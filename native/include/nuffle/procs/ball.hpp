@@ -182,7 +182,7 @@ inline void bounce_run(Ctx& c) {
         pop(s);
         return;
     }
-    const int* d = frames::lrb6::SCATTER[die(s)];
+    const int* d = rules_of(s).scatter[die(s)];
     const int sq = f.arg[fb::F_SQ];
     const int nx = b.xs[static_cast<std::size_t>(sq)] + d[0];
     const int ny = b.ys[static_cast<std::size_t>(sq)] + d[1];
