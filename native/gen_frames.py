@@ -224,6 +224,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    const char* const* pass_ranges;  // rows by |dy|")
     out.append("    int pass_range_rows;")
     out.append("    const int* range_modifier;  // Q, S, L, B")
+    out.append("    bool x_plus;  // AG, PA, AV are \"X+\" targets (characteristics.py)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -231,7 +232,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
         out.append(f'    {{"{ns}", {ns}::WEATHER, {ns}::KICKOFF, {ns}::SCATTER, {ns}::KO_FROM, {ns}::BADLY_HURT_FIRST, '
                    f"{ns}::BADLY_HURT_LAST, {ns}::DEAD_FIRST, {ns}::DEAD_LAST, {ns}::CASUALTY_FROM, "
                    f"{ns}::CASUALTY_CLASSES, {len(r.casualty_classes())}, {ns}::PASS_RANGES, "
-                   f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER}},")
+                   f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

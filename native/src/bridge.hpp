@@ -34,7 +34,7 @@ inline const char* const TEAM_KEYS[] = {
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
     "wizard", "ind_wizard"};
-inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
+inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
                                           "niggles", "skills",
                                           "keywords", "race"};
 
@@ -315,6 +315,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.st = static_cast<std::uint8_t>(int_in(p["st"], w + ".st", 0, 255));
         pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
+        pl.pa = static_cast<std::uint8_t>(int_in(p["pa"], w + ".pa", 0, 6));
         pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
         pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
         pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
@@ -464,6 +465,7 @@ inline py::dict dump(const State& s) {
         pd["st"] = p.st;
         pd["ag"] = p.ag;
         pd["av"] = p.av;
+        pd["pa"] = p.pa;
         pd["niggles"] = p.niggles;
         pd["keywords"] = p.keywords;
         pd["race"] = p.race;

@@ -38,12 +38,13 @@ from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
-from nuffle.core.ruleset import draft_ruleset
+from nuffle.core.ruleset import BB2020, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
+from nuffle.teams_bb2020_match import default_match_team, playable_races
 
 if TYPE_CHECKING:
     from nuffle.parity_probes import ProbeResult
@@ -376,11 +377,13 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     every player has as well; `outcomes`: the share of decisions and chance nodes at which
     `outcomes()` is compared, drawn from a generator of its own so the game stays the same;
     `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise;
-    `ruleset`: the rules played, a draft such as BB2020 included: `ruleset.draft_ruleset`)."""
+    `ruleset`: the rules played, a draft such as BB2020 included: `ruleset.draft_ruleset`; under
+    BB2020, `home` and `away` are BB2020 teams, `wizards` does not apply)."""
     rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"
     rules = draft_ruleset(ruleset)
-    teams = teams_for(home, away, wizards, given)
+    teams = (default_match_team(home, given), default_match_team(away, given)) if rules is BB2020 \
+        else teams_for(home, away, wizards, given)
     py = Game.new(*teams, seed=seed, board=board, engine="python", assisted_moves=assisted,
                   roller=ExplicitRoller() if forced else None, ruleset=rules)
     try:
@@ -513,7 +516,10 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
                on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
     that 24 games or more play every race on both sides (other arguments: `parity_game`;
-    `on_game`, Ctrl-C: `run_games`)."""
+    `on_game`, Ctrl-C: `run_games`). Under BB2020 the races are BB2020's (`playable_races`:
+    suggested teams with only skills the engines have; `teams_bb2020_match.default_match_team`)."""
+    if ruleset == BB2020.name and not races_from:
+        races_from = playable_races()
     specs = parity_specs(games, seed, boards, races_from)
     return run_games(specs, on_game, actions=actions, max_steps=max_steps, dice=dice, bots=bots,
                      skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes,

@@ -24,6 +24,7 @@ from nuffle.core.ruleset import (
     ruleset,
 )
 from nuffle.parity import run_parity
+from nuffle.teams_bb2020_match import playable_races
 
 #: Every rule area of the digest (RULES.md) the BB2020 ruleset records as done or pending.
 AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick-off", "movement",
@@ -112,4 +113,5 @@ def test_bb2020_draft_games_agree_on_both_engines(dice: str) -> None:
     report = run_parity(games=2, seed=20, boards=(3, 11), dice=dice, ruleset="bb2020", max_steps=2500)
     j = report.to_json()
     assert j["games"] == 4 and j["divergences"] == 0, report.text()
+    assert {g.home for g in report.games} <= set(playable_races())  # BB2020 teams
     assert j["steps"] > 1000

@@ -349,7 +349,7 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 #: checks equal (the D68's casualty groups: chance.hpp, test_native_dice), and those it needs
 #: not (team building, the skill handler overrides, which only other rulesets have).
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
-                 "range_modifiers", "casualty_groups"}
+                 "range_modifiers", "casualty_groups", "x_plus"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -388,6 +388,8 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
     index = text[text.index("namespace rules {"):text.index("}  // namespace rules")]
     assert re.findall(r'\{"(\w+)", ', index) == [r.name for r in NATIVE]
     assert f"constexpr int {name.upper()} = {NATIVE.index(rules)};" in index
+    row = next(ln for ln in index.splitlines() if ln.strip().startswith(f'{{"{name}"'))
+    assert row.endswith(f", {str(rules.x_plus).lower()}}},")  # X+ characteristics (BB2020)
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

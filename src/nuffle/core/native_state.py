@@ -85,7 +85,7 @@ def _players_static(s: GameState) -> list[dict[str, Any]]:
         return hit[2]
     static = [
         {
-            "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "pa": p.pa,
             "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills),
             "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
         }

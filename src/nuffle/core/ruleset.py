@@ -69,6 +69,8 @@ class Ruleset:
     costs: Mapping[str, int]
     #: Skill handlers that differ from LRB6's (see module docstring).
     handlers: Handlers = field(default_factory=lambda: MappingProxyType({}))
+    #: AG, PA and AV are "X+" targets (BB2020), not LRB6's ratings (`core.characteristics`).
+    x_plus: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -199,6 +201,7 @@ def load(directory: str) -> Ruleset:
             pass_ranges=tuple(str(row) for row in raw["pass_ranges"]),
             range_modifiers=MappingProxyType({str(k): int(v) for k, v in raw["range_modifiers"].items()}),
             costs=MappingProxyType({str(k): int(v) for k, v in raw["costs"].items()}),
+            x_plus=bool(raw.get("x_plus", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

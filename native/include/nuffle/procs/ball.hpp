@@ -133,8 +133,7 @@ inline void catch_run(Ctx& c) {
         f.phase = fca::ROLLED;
         s.ball = s.players[pid].square;
         s.ball_state = frames::ball::IN_AIR;
-        const int ag = s.players[pid].ag;
-        const int target = 7 - (ag < 6 ? ag : 6);
+        const int target = ag_target(s, pid);
         const int mod = catch_modifier(s, c.b, pid, f.arg[fca::F_BONUS], f.arg[fca::F_ACCURATE] != 0);
         push_player_roll(s, frames::roll::CATCH, pid, target, mod);
         return;

@@ -110,7 +110,7 @@ inline void bomb_run(Ctx& c) {
         const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fbo::F_TARGET]));
         f.arg[fbo::F_MOD] = i16(mod);
         f.phase = fbo::ROLLED;
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (ph == fbo::ROLLED) {

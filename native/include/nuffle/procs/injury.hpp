@@ -97,7 +97,7 @@ inline void knock_down_armour(const State& s, const Frame& f, int dice, int& tot
     const int pid = f.arg[fkd::F_PID];
     const int by = f.arg[fkd::F_BY];
     const int how = f.arg[fkd::F_HOW];
-    limit = s.players[pid].av;
+    limit = armour_holds_to(s, pid);
     total = dice + f.arg[fkd::F_ARMOUR_MOD];
     bonus = 0;
     if (f.arg[fkd::F_RAW]) return;

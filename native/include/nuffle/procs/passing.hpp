@@ -57,7 +57,7 @@ inline void place(State& s, int pid, int sq, Status status) noexcept {
     s.players[pid].status = static_cast<std::uint8_t>(status);
 }
 
-inline int ag_target(const State& s, int pid) noexcept { return agility_target(s.players[pid].ag); }
+using ::nuffle::ag_target;  // rules.hpp: the ruleset's Agility test
 
 // ruleset.pass_range: 'Q', 'S', 'L', 'B', 'T' (the thrower's square) or '-' (out of range).
 inline char pass_range(const State& s, int dx, int dy) noexcept {
@@ -351,7 +351,7 @@ inline void pass_run(Ctx& c) {
         }
         const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
         f.arg[fpa::F_MOD] = i16(mod);
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (f.phase == fpa::THROWN) {

@@ -92,7 +92,7 @@ inline void throw_team_mate_run(Ctx& c) {
         const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[ftt::F_TARGET])) - 1;
         f.arg[ftt::F_MOD] = i16(mod);
         f.phase = ftt::THROWN;
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (f.phase == ftt::THROWN) {
