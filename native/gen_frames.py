@@ -26,6 +26,7 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -167,33 +168,73 @@ def _constants() -> list[str]:
             out.append(f"constexpr std::uint32_t {name} = {value};")
     out.append("}  // namespace flag")
     out.append("")
-    from nuffle.core.ruleset import LRB6
+    from nuffle.core.ruleset import NATIVE
 
-    out.append("// The LRB6 ruleset's tables (core/ruleset.py, data/lrb6/ruleset.json).")
-    out.append("namespace lrb6 {")
-    out.append("inline constexpr int WEATHER[] = {" + ", ".join(str(int(w)) for w in LRB6.weather) + "};")
+    for rules in NATIVE:
+        out.extend(_ruleset_tables(rules))
+    out.extend(_ruleset_index(NATIVE))
+    out.append("")
+    return out
+
+
+def _ruleset_tables(rules: Any) -> list[str]:
+    """One built-in ruleset's tables as the namespace of its name (core/ruleset.py, its data)."""
+    ns = rules.name
+    out = [f"// The {ns.upper()} ruleset's tables (core/ruleset.py, data/{ns}/ruleset.json).", f"namespace {ns} {{"]
+    out.append("inline constexpr int WEATHER[] = {" + ", ".join(str(int(w)) for w in rules.weather) + "};")
     out.append("inline constexpr int KICKOFF[] = {" + ", ".join(
-        _ident(k) if k in FRAMES else "-1" for k in LRB6.kickoff) + "};")
-    scatter = ", ".join(f"{{{dx}, {dy}}}" for dx, dy in LRB6.scatter)
+        _ident(k) if k in FRAMES else "-1" for k in rules.kickoff) + "};")
+    scatter = ", ".join(f"{{{dx}, {dy}}}" for dx, dy in rules.scatter)
     out.append("inline constexpr int SCATTER[][2] = {" + scatter + "};")
-    out.append(f"constexpr int KO_FROM = {LRB6.ko_from};")
-    bh = [(a, b) for a, b, r in LRB6.casualties if r == "badly_hurt"]
-    dead = [(a, b) for a, b, r in LRB6.casualties if r == "dead"]
+    out.append(f"constexpr int KO_FROM = {rules.ko_from};")
+    bh = [(a, b) for a, b, r in rules.casualties if r == "badly_hurt"]
+    dead = [(a, b) for a, b, r in rules.casualties if r == "dead"]
     assert len(bh) == 1 and len(dead) == 1
     out.append(f"constexpr int BADLY_HURT_FIRST = {bh[0][0]}, BADLY_HURT_LAST = {bh[0][1]};")
     out.append(f"constexpr int DEAD_FIRST = {dead[0][0]}, DEAD_LAST = {dead[0][1]};")
-    out.append(f"constexpr int CASUALTY_FROM = {LRB6.casualty_from};")
-    # The D68's casualty classes: (representative result, how many of the 48 results) (dice.py).
+    out.append(f"constexpr int CASUALTY_FROM = {rules.casualty_from};")
+    # The casualty dice's classes: (representative result, how many of its results) (dice.py).
     out.append("inline constexpr int CASUALTY_CLASSES[][2] = {" + ", ".join(
-        f"{{{rep}, {count}}}" for rep, count in LRB6.casualty_classes()) + "};")
+        f"{{{rep}, {count}}}" for rep, count in rules.casualty_classes()) + "};")
     # The range ruler (rows by |dy|, columns by |dx|) and each band's modifier (passing.py).
     out.append("inline constexpr const char* PASS_RANGES[] = {" + ", ".join(
-        f'"{row}"' for row in LRB6.pass_ranges) + "};")
-    out.append(f"constexpr int PASS_RANGE_ROWS = {len(LRB6.pass_ranges)};")
+        f'"{row}"' for row in rules.pass_ranges) + "};")
+    out.append(f"constexpr int PASS_RANGE_ROWS = {len(rules.pass_ranges)};")
     out.append("inline constexpr int RANGE_MODIFIER[] = {" + ", ".join(
-        str(LRB6.range_modifiers[band]) for band in "QSLB") + "};  // Q, S, L, B")
-    out.append("}  // namespace lrb6")
-    out.append("")
+        str(rules.range_modifiers[band]) for band in "QSLB") + "};  // Q, S, L, B")
+    out.append(f"}}  // namespace {ns}")
+    return out
+
+
+def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
+    """`rules::TABLES`, every built-in ruleset's tables by its native id (ruleset.NATIVE), which
+    the procedures read through `rules_of(state)` (state.hpp)."""
+    out = ["// The built-in rulesets by native id (ruleset.NATIVE; State::ruleset) and their tables.",
+           "namespace rules {"]
+    out.extend(f"constexpr int {r.name.upper()} = {i};" for i, r in enumerate(native))
+    out.append(f"constexpr int COUNT = {len(native)};")
+    out.append("struct Tables {")
+    out.append("    const char* name;")
+    out.append("    const int* weather;  // 2D6 total -> Weather")
+    out.append("    const int* kickoff;  // 2D6 total -> kick-off result frame id")
+    out.append("    const int (*scatter)[2];  // D8 -> (dx, dy)")
+    out.append("    int ko_from, badly_hurt_first, badly_hurt_last, dead_first, dead_last, casualty_from;")
+    out.append("    const int (*casualty_classes)[2];  // (representative result, count)")
+    out.append("    int casualty_class_count;")
+    out.append("    const char* const* pass_ranges;  // rows by |dy|")
+    out.append("    int pass_range_rows;")
+    out.append("    const int* range_modifier;  // Q, S, L, B")
+    out.append("    bool x_plus;  // AG, PA, AV are \"X+\" targets (characteristics.py)")
+    out.append("};")
+    out.append("inline constexpr Tables TABLES[] = {")
+    for r in native:
+        ns = r.name
+        out.append(f'    {{"{ns}", {ns}::WEATHER, {ns}::KICKOFF, {ns}::SCATTER, {ns}::KO_FROM, {ns}::BADLY_HURT_FIRST, '
+                   f"{ns}::BADLY_HURT_LAST, {ns}::DEAD_FIRST, {ns}::DEAD_LAST, {ns}::CASUALTY_FROM, "
+                   f"{ns}::CASUALTY_CLASSES, {len(r.casualty_classes())}, {ns}::PASS_RANGES, "
+                   f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}}},")
+    out.append("};")
+    out.append("}  // namespace rules")
     return out
 
 

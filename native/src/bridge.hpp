@@ -26,14 +26,15 @@ inline const char* const STATE_KEYS[] = {
     "reactor", "square", "last_square", "extra_moves", "assisted_moves", "crowd", "pstats",
     "stack", "pending", "outcome",
     "log",  // evlog: the event log (load_log / dump_log)
-    "fans"};  // p3: the match's fans
+    "fans",  // p3: the match's fans
+    "ruleset"};  // the rules played: hooks::Ruleset (frames::rules)
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
     "wizard", "ind_wizard"};
-inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av",
+inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
                                           "niggles", "skills",
                                           "keywords", "race"};
 
@@ -314,6 +315,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.st = static_cast<std::uint8_t>(int_in(p["st"], w + ".st", 0, 255));
         pl.ag = static_cast<std::uint8_t>(int_in(p["ag"], w + ".ag", 0, 255));
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
+        pl.pa = static_cast<std::uint8_t>(int_in(p["pa"], w + ".pa", 0, 6));
         pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
         pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
         pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
@@ -339,6 +341,7 @@ inline State load(const Board& b, const py::handle& data) {
     s.last_square = static_cast<std::int16_t>(int_in(d["last_square"], "last_square", -1, b.size - 1));
     s.extra_moves = static_cast<std::int16_t>(int_in(d["extra_moves"], "extra_moves", 0, 99));
     s.assisted_moves = static_cast<std::uint8_t>(int_in(d["assisted_moves"], "assisted_moves", 0, 1));
+    s.ruleset = static_cast<std::uint8_t>(int_in(d["ruleset"], "ruleset", 0, frames::rules::COUNT - 1));
     const py::list crowd = list_of(d["crowd"], "crowd", MAX_CROWD);
     if (crowd.size() % 4 != 0) throw std::invalid_argument("crowd holds fours (player, square, square, had ball), got " + std::to_string(crowd.size()) + " values");
     for (std::size_t i = 0; i < crowd.size(); ++i) {
@@ -389,6 +392,7 @@ inline py::dict dump(const State& s) {
     d["last_square"] = s.last_square;
     d["extra_moves"] = s.extra_moves;
     d["assisted_moves"] = s.assisted_moves;
+    d["ruleset"] = s.ruleset;
     py::list crowd;
     for (int i = 0; i < s.crowd_count; ++i) crowd.append(s.crowd[i]);
     d["crowd"] = crowd;
@@ -461,6 +465,7 @@ inline py::dict dump(const State& s) {
         pd["st"] = p.st;
         pd["ag"] = p.ag;
         pd["av"] = p.av;
+        pd["pa"] = p.pa;
         pd["niggles"] = p.niggles;
         pd["keywords"] = p.keywords;
         pd["race"] = p.race;

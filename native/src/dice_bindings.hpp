@@ -27,11 +27,15 @@ void bind_dice(py::module_& m) {
         py::arg("kind"), py::arg("n") = 1, "Every outcome with its probability as (num, den).");
     m.def(
         "grouped_outcomes",
-        [](int kind, int n, int group) {
+        [](int kind, int n, int group, int ruleset) {
             const Chance c = make_chance(kind, n, group);
-            return weighted_to_py(grouped_outcomes(c.kind, n, c.group));
+            if (ruleset < 0 || ruleset >= frames::rules::COUNT) {
+                throw std::invalid_argument("ruleset must be 0 to " + std::to_string(frames::rules::COUNT - 1));
+            }
+            return weighted_to_py(grouped_outcomes(c.kind, n, c.group, ruleset));
         },
-        py::arg("kind"), py::arg("n"), py::arg("group"), "Outcomes merged by the event's group.");
+        py::arg("kind"), py::arg("n"), py::arg("group"), py::arg("ruleset") = 0,
+        "Outcomes merged by the event's group (casualty classes of native ruleset `ruleset`).");
     m.def(
         "is_valid_outcome",
         [](int kind, int n, const py::handle& outcome) {

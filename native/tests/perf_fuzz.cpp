@@ -138,7 +138,7 @@ bool plain_explore(const State& start, const Board& b, const EventLog& start_log
         todo.pop_back();
         if (out.states[static_cast<std::size_t>(i)].decider != D_CHANCE) continue;
         const Chance ev = out.states[static_cast<std::size_t>(i)].chance.event;
-        for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group)) {
+        for (const WeightedOutcome& w : grouped_outcomes(ev.kind, ev.n, ev.group, out.states[static_cast<std::size_t>(i)].ruleset)) {
             State child = clone(out.states[static_cast<std::size_t>(i)]);
             EventLog log = out.logs[static_cast<std::size_t>(i)];
             {

@@ -38,11 +38,13 @@ from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
+from nuffle.core.ruleset import BB2020, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
+from nuffle.teams_bb2020_match import default_match_team, playable_races
 
 if TYPE_CHECKING:
     from nuffle.parity_probes import ProbeResult
@@ -218,11 +220,13 @@ def _compare(step: int, py: Game, nat: NativeGame) -> str | None:
 def native_chance_outcomes(nat: NativeGame) -> list[tuple[Any, Fraction]]:
     """The native engine's outcomes of its pending chance event, grouped as the explicit
     roller offers them, with exact probabilities (empty when no event is pending)."""
-    pending = nat.data()["pending"]
+    data = nat.data()
+    pending = data["pending"]
     if pending is None:
         return []
     kind, n, _purpose, group = pending
-    return [(o, Fraction(num, den)) for o, (num, den) in native_module().grouped_outcomes(kind, n, group)]
+    grouped = native_module().grouped_outcomes(kind, n, group, data["ruleset"])
+    return [(o, Fraction(num, den)) for o, (num, den) in grouped]
 
 
 def _compare_chance(step: int, py: Game, nat: NativeGame) -> str | None:
@@ -366,25 +370,29 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
                 max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                 assisted: bool = False, wizards: bool = False,
                 given: frozenset[Skill] = frozenset(), outcomes: float = OUTCOMES_SHARE,
-                twins: float = TWINS_SHARE) -> GameParity:
+                twins: float = TWINS_SHARE, ruleset: str = "lrb6") -> GameParity:
     """One game in lockstep on both engines (`dice`: see DICE_MODES; `bots`: BOT_KINDS;
     `skills`: up to that many random extra skills for about half the players; `assisted`:
     the match offers assisted moves; `wizards`: both teams induce a Wizard; `given`: skills
     every player has as well; `outcomes`: the share of decisions and chance nodes at which
     `outcomes()` is compared, drawn from a generator of its own so the game stays the same;
-    `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise)."""
+    `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise;
+    `ruleset`: the rules played, a draft such as BB2020 included: `ruleset.draft_ruleset`; under
+    BB2020, `home` and `away` are BB2020 teams, `wizards` does not apply)."""
     rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"
-    teams = teams_for(home, away, wizards, given)
+    rules = draft_ruleset(ruleset)
+    teams = (default_match_team(home, given), default_match_team(away, given)) if rules is BB2020 \
+        else teams_for(home, away, wizards, given)
     py = Game.new(*teams, seed=seed, board=board, engine="python", assisted_moves=assisted,
-                  roller=ExplicitRoller() if forced else None)
+                  roller=ExplicitRoller() if forced else None, ruleset=rules)
     try:
         if skills > 0:  # the same players, skills and position on both engines
             _with_extra_skills(py, skills, random.Random(seed ^ 0x5C11))
             nat = NativeGame.from_state(py.state, explicit=forced)
         else:
             nat = NativeGame.start(*teams, seed=seed, board=board, assisted_moves=assisted,
-                                   explicit=forced)
+                                   explicit=forced, ruleset=rules)
     except NotPortedError as exc:
         rec.outcome, rec.frame, rec.reason = "stopped_at_unported", _unported_frame(exc), str(exc)
         return rec
@@ -504,15 +512,18 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
                max_steps: int = 5000, dice: str = "sampled", bots: str = "random", skills: int = 0,
                assisted: bool = False, wizards: bool = False, given: frozenset[Skill] = frozenset(),
                races_from: tuple[str, ...] = (), outcomes: float = OUTCOMES_SHARE,
-               twins: float = TWINS_SHARE,
+               twins: float = TWINS_SHARE, ruleset: str = "lrb6",
                on_game: Callable[[GameParity], None] | None = None) -> ParityReport:
     """`games` lockstep games per board; the races dealt over all the games by `race_pairs`, so
     that 24 games or more play every race on both sides (other arguments: `parity_game`;
-    `on_game`, Ctrl-C: `run_games`)."""
+    `on_game`, Ctrl-C: `run_games`). Under BB2020 the races are BB2020's (`playable_races`:
+    suggested teams with only skills the engines have; `teams_bb2020_match.default_match_team`)."""
+    if ruleset == BB2020.name and not races_from:
+        races_from = playable_races()
     specs = parity_specs(games, seed, boards, races_from)
     return run_games(specs, on_game, actions=actions, max_steps=max_steps, dice=dice, bots=bots,
                      skills=skills, assisted=assisted, wizards=wizards, given=given, outcomes=outcomes,
-                     twins=twins)
+                     twins=twins, ruleset=ruleset)
 
 
 

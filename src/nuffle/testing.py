@@ -29,6 +29,7 @@ from nuffle.core.native_game import NativeGame
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase
 from nuffle.core.procedures.turn import Turn
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import TeamSpec
@@ -107,29 +108,34 @@ class Scenario:
 
     def __init__(
         self,
-        home: str = "human",
-        away: str = "orc",
+        home: str | TeamSpec = "human",
+        away: str | TeamSpec = "orc",
         board: int = 11,
         script: Iterable[tuple[Dice, Outcome]] = (),
         assisted_moves: bool = False,
         engine: str | None = None,
+        rules: Ruleset = LRB6,
     ) -> None:
         """`engine` runs the game `start` builds: 'python' or 'native' (default:
-        `NUFFLE_ENGINE`, else 'python')."""
+        `NUFFLE_ENGINE`, else 'python'); `home` and `away` are race keys or team specs;
+        `rules` the ruleset played (a draft such as BB2020 from `ruleset.draft_ruleset`)."""
         self.engine = resolve_engine(engine)
         bd = board_for(board)
-        specs = (load_team(home), load_team(away))
+        specs = tuple(t if isinstance(t, TeamSpec) else load_team(t) for t in (home, away))
         info: list[PlayerInfo] = []
         for side, spec in enumerate(specs):
             for ps in spec.players[: bd.variant.roster_size]:
                 p = ps.position
                 info.append(
-                    PlayerInfo(len(info), side, ps.number, ps.name, p.name, p.ma, p.st, p.ag, p.av, p.skills)
+                    PlayerInfo(len(info), side, ps.number, ps.name, p.name, p.ma, p.st, p.ag, p.av, p.skills,
+                               pa=p.pa)
                 )
-        self.state = GameState.new(bd, specs, tuple(info), 1, Options(assisted_moves))
+        self.state = GameState.new(bd, (specs[0], specs[1]), tuple(info), 1, Options(assisted_moves), rules)
         self.state.half = 1
         self.roller = ScriptedRoller(script)
-        self.config = MatchConfig(home, away, 0, board, "scripted", assisted_moves)
+        names = [t if isinstance(t, str) else spec.race for t, spec in zip((home, away), specs, strict=True)]
+        self.config = MatchConfig(names[0], names[1], 0, board, "scripted", assisted_moves,
+                                  ruleset=rules.name)
 
     def pid(self, side: int, position: str, nth: int = 0) -> int:
         """Id of the `nth` player of `side` with positional name `position`."""

@@ -349,8 +349,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 #: checks equal (the D68's casualty groups: chance.hpp, test_native_dice), and those it needs
 #: not (team building, the skill handler overrides, which only other rulesets have).
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
-                 "range_modifiers", "casualty_groups"}
-NOT_IN_PLAY = {"name", "costs", "handlers"}
+                 "range_modifiers", "casualty_groups", "x_plus"}
+NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
 def test_every_ruleset_table_is_the_native_engines() -> None:
@@ -362,36 +362,49 @@ def test_every_ruleset_table_is_the_native_engines() -> None:
     assert {f.name for f in fields(Ruleset)} == NATIVE_TABLES | NOT_IN_PLAY
 
 
-def test_the_generated_lrb6_tables_are_the_python_rulesets() -> None:
-    """frames.hpp's LRB6 tables hold the Python ruleset's values (read back from the header)."""
+@pytest.mark.parametrize("name", ["lrb6", "bb2020"])
+def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None:
+    """frames.hpp's tables of each built-in ruleset hold the Python ruleset's values (read back
+    from the header), and `rules::TABLES` lists them in `ruleset.NATIVE`'s order."""
     import re
     from pathlib import Path
 
-    from nuffle.core.ruleset import LRB6
+    from nuffle.core.ruleset import NATIVE, draft_ruleset
 
+    rules = draft_ruleset(name)
     text = (Path(__file__).resolve().parents[2] / "native" / "include" / "nuffle" / "frames.hpp").read_text()
-    block = text[text.index("namespace lrb6 {"):text.index("}  // namespace lrb6")]
+    block = text[text.index(f"namespace {name} {{"):text.index(f"}}  // namespace {name}")]
     ints = [int(v) for v in re.search(r"WEATHER\[\] = \{([^}]*)\}", block).group(1).split(",")]  # type: ignore[union-attr]
-    assert ints == [int(w) for w in LRB6.weather]
+    assert ints == [int(w) for w in rules.weather]
     rows = re.findall(r'"([TQSLB-]+)"', block)
-    assert tuple(rows) == LRB6.pass_ranges
-    assert f"KO_FROM = {LRB6.ko_from};" in block and f"CASUALTY_FROM = {LRB6.casualty_from};" in block
+    assert tuple(rows) == rules.pass_ranges
+    assert f"KO_FROM = {rules.ko_from};" in block and f"CASUALTY_FROM = {rules.casualty_from};" in block
     def pairs(name: str) -> list[tuple[int, int]]:
         line = next(ln for ln in block.splitlines() if f" {name}[][2] = " in ln)
         return [(int(a), int(b)) for a, b in re.findall(r"\{(-?\d+), (-?\d+)\}", line)]
 
-    assert pairs("SCATTER") == list(LRB6.scatter)
-    assert pairs("CASUALTY_CLASSES") == list(LRB6.casualty_classes())
+    assert pairs("SCATTER") == list(rules.scatter)
+    assert pairs("CASUALTY_CLASSES") == list(rules.casualty_classes())
+    index = text[text.index("namespace rules {"):text.index("}  // namespace rules")]
+    assert re.findall(r'\{"(\w+)", ', index) == [r.name for r in NATIVE]
+    assert f"constexpr int {name.upper()} = {NATIVE.index(rules)};" in index
+    row = next(ln for ln in index.splitlines() if ln.strip().startswith(f'{{"{name}"'))
+    assert row.endswith(f", {str(rules.x_plus).lower()}}},")  # X+ characteristics (BB2020)
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:
     from fractions import Fraction
 
     from nuffle.core.dice import GROUP_CASUALTY, Dice
-    from nuffle.core.ruleset import LRB6
+    from nuffle.core.ruleset import LRB6, NATIVE
 
     got = [(o, Fraction(*p)) for o, p in native.grouped_outcomes(int(Dice.D68), 1, GROUP_CASUALTY)]
     assert got == [(rep, Fraction(n, 48)) for rep, n in LRB6.casualty_groups]
+    for rid, rules in enumerate(NATIVE):
+        got = [(o, Fraction(*p)) for o, p in native.grouped_outcomes(int(Dice.D68), 1, GROUP_CASUALTY, rid)]
+        assert got == [(rep, Fraction(n, 48)) for rep, n in rules.casualty_groups]
+    with pytest.raises(ValueError):
+        native.grouped_outcomes(int(Dice.D68), 1, GROUP_CASUALTY, len(NATIVE))
 
 
 def test_another_ruleset_is_refused_in_one_line(native: ModuleType) -> None:
@@ -404,4 +417,4 @@ def test_another_ruleset_is_refused_in_one_line(native: ModuleType) -> None:
         c.rules = rules
         with pytest.raises(InputError) as info:
             NativeGame.from_state(c)
-        assert "\n" not in str(info.value) and "LRB6 rules only" in str(info.value)
+        assert "\n" not in str(info.value) and "rulesets lrb6, bb2020 only" in str(info.value)

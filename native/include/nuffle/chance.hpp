@@ -196,11 +196,10 @@ inline std::vector<WeightedOutcome> outcomes(Dice kind, int n = 1) {
     return out;
 }
 
-// Casualty classes of the D68: (representative result, how many of the 48 results): frames.hpp's.
-using frames::lrb6::CASUALTY_CLASSES;
-
-// Outcomes with equivalent results merged under one representative (dice.grouped_outcomes).
-inline std::vector<WeightedOutcome> grouped_outcomes(Dice kind, int n, Group group) {
+// Outcomes with equivalent results merged under one representative (dice.grouped_outcomes);
+// the casualty classes (representative result, how many of the 48 results) are those of
+// ruleset `ruleset` (frames::rules, generated).
+inline std::vector<WeightedOutcome> grouped_outcomes(Dice kind, int n, Group group, int ruleset = frames::rules::LRB6) {
     if (group == Group::SUM && kind == Dice::TWO_D6) {
         std::vector<WeightedOutcome> out;
         for (int total = 2; total <= 12; ++total) {
@@ -214,8 +213,10 @@ inline std::vector<WeightedOutcome> grouped_outcomes(Dice kind, int n, Group gro
     }
     if (group == Group::CASUALTY && kind == Dice::D68) {
         std::vector<WeightedOutcome> out;
-        for (const auto& [rep, count] : CASUALTY_CLASSES) {
-            out.push_back({Outcome::single(rep), reduced(static_cast<std::uint32_t>(count), 48)});
+        const frames::rules::Tables& t = frames::rules::TABLES[ruleset];
+        for (int i = 0; i < t.casualty_class_count; ++i) {
+            out.push_back({Outcome::single(t.casualty_classes[i][0]),
+                           reduced(static_cast<std::uint32_t>(t.casualty_classes[i][1]), 48)});
         }
         return out;
     }

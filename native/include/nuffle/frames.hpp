@@ -2125,6 +2125,43 @@ inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB"
 constexpr int PASS_RANGE_ROWS = 14;
 inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 }  // namespace lrb6
+// The BB2020 ruleset's tables (core/ruleset.py, data/bb2020/ruleset.json).
+namespace bb2020 {
+inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
+inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HIGH_KICK, CHEERING_FANS, CHANGING_WEATHER, BRILLIANT_COACHING, QUICK_SNAP, BLITZ_KICKOFF, THROW_A_ROCK, PITCH_INVASION};
+inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+constexpr int KO_FROM = 8;
+constexpr int BADLY_HURT_FIRST = 11, BADLY_HURT_LAST = 38;
+constexpr int DEAD_FIRST = 61, DEAD_LAST = 68;
+constexpr int CASUALTY_FROM = 10;
+inline constexpr int CASUALTY_CLASSES[][2] = {{11, 24}, {41, 8}, {51, 2}, {53, 2}, {55, 2}, {57, 1}, {58, 1}, {61, 8}};
+inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
+constexpr int PASS_RANGE_ROWS = 14;
+inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
+}  // namespace bb2020
+// The built-in rulesets by native id (ruleset.NATIVE; State::ruleset) and their tables.
+namespace rules {
+constexpr int LRB6 = 0;
+constexpr int BB2020 = 1;
+constexpr int COUNT = 2;
+struct Tables {
+    const char* name;
+    const int* weather;  // 2D6 total -> Weather
+    const int* kickoff;  // 2D6 total -> kick-off result frame id
+    const int (*scatter)[2];  // D8 -> (dx, dy)
+    int ko_from, badly_hurt_first, badly_hurt_last, dead_first, dead_last, casualty_from;
+    const int (*casualty_classes)[2];  // (representative result, count)
+    int casualty_class_count;
+    const char* const* pass_ranges;  // rows by |dy|
+    int pass_range_rows;
+    const int* range_modifier;  // Q, S, L, B
+    bool x_plus;  // AG, PA, AV are "X+" targets (characteristics.py)
+};
+inline constexpr Tables TABLES[] = {
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 8, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true},
+};
+}  // namespace rules
 
 // The Python engine's enums and constant sets the native engine shares (one source).
 // types.Status

@@ -14,11 +14,12 @@
 //     NUFFLE_LRB6_HANDLERS(DodgeModifier, {frames::skill::TWO_HEADS, two_heads}, {frames::skill::TITCHY, titchy});
 //
 // Procedures never test for a particular skill where a point exists. The table a state's
-// handlers come from is its ruleset's (`State::ruleset`, a `Ruleset`): LRB6's today, the only
-// ruleset the native engine plays (native_game refuses any other in one line). A second
-// ruleset gets a `Ruleset` value, a table function beside `lrb6()` in NUFFLE_HOOK_POINT (its
-// handlers where they differ from LRB6's, LRB6's elsewhere) and a case in `handlers`; the
-// procedures stay as they are. Every point is listed in `points.hpp` (AllPoints), which the
+// handlers come from is its ruleset's (`State::ruleset`, a `Ruleset`, the built-in rulesets'
+// native ids of ruleset.NATIVE, generated in frames::rules). A ruleset other than LRB6 plays
+// LRB6's table at every point where it gives none of its own: `Override<P, R>` is LRB6's table
+// unless specialised, at namespace scope, for point P under ruleset R (its whole table, in
+// skill order: the LRB6 handlers it keeps and its own), as Python's `Ruleset.handlers`
+// overrides LRB6's per (point, skill). The procedures stay as they are. Every point is listed in `points.hpp` (AllPoints), which the
 // module exports as HOOK_SKILLS and a Python test checks against the Python handlers.
 #pragma once
 
@@ -32,8 +33,9 @@
 
 namespace nuffle::hooks {
 
-// The rulesets the native engine has handlers for (State::ruleset).
-enum class Ruleset : std::uint8_t { LRB6 = 0 };
+// The rulesets the native engine plays (State::ruleset; ruleset.NATIVE's order).
+enum class Ruleset : std::uint8_t { LRB6 = frames::rules::LRB6, BB2020 = frames::rules::BB2020 };
+static_assert(frames::rules::COUNT == 2, "a ruleset added to ruleset.NATIVE gets a case in hooks::handlers");
 
 // One handler: the skill it belongs to and the function the point calls.
 template <class Fn>
@@ -54,11 +56,18 @@ constexpr bool in_skill_order(const Handler<Fn> (&table)[N]) noexcept {
     return true;
 }
 
+// Ruleset R's table of point P: LRB6's unless specialised for (P, R) (see the top of this file).
+template <class P, Ruleset R>
+struct Override {
+    static Table<typename P::Fn> table() noexcept { return P::lrb6(); }
+};
+
 // Point P's handlers under the state's ruleset.
 template <class P>
 inline Table<typename P::Fn> handlers(const State& s) noexcept {
     switch (static_cast<Ruleset>(s.ruleset)) {
         case Ruleset::LRB6: break;
+        case Ruleset::BB2020: return Override<P, Ruleset::BB2020>::table();
     }
     return P::lrb6();
 }

@@ -130,7 +130,7 @@ inline ProfileKey profile_key(const State& s, int pid, int team_reroll, bool com
     const bool team = team_reroll < 0 ? team_reroll_available(s, me.team) : team_reroll != 0;
     ProfileKey k;
     k.compensated = compensated;
-    k.ag_target = 7 - std::min<int>(me.ag, 6);
+    k.ag_target = ag_target(s, pid);
     k.gfi = gfi_target(s);
     k.rain = s.weather == frames::weather::POURING_RAIN;
     k.hands = can_handle_ball(s, pid);

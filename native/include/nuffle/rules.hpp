@@ -117,7 +117,26 @@ inline int need(int target, int mod, bool agility) noexcept {
     }
     return 7;
 }
+// The D6 an LRB6 rating asks before modifiers (movement.agility_target, rating_target).
 inline int agility_target(int stat) noexcept { return 7 - std::min(stat, 6); }
+
+// characteristics.py: the tests the ruleset chooses. LRB6 rates AG and AV; BB2020
+// (Tables::x_plus) prints AG, PA and AV as "X+" targets.
+constexpr int NO_PA_TARGET = 7;  // characteristics.NO_PA_TARGET: PA "-" under the LRB6 pass procedure
+inline int ag_target(const State& s, int pid) noexcept {
+    const int ag = s.players[pid].ag;
+    return rules_of(s).x_plus ? ag : agility_target(ag);
+}
+inline int pass_target(const State& s, int pid) noexcept {
+    if (!rules_of(s).x_plus) return agility_target(s.players[pid].ag);
+    const int pa = s.players[pid].pa;
+    return pa > 0 ? pa : NO_PA_TARGET;
+}
+// The highest armour total that holds: AV (LRB6, breaks on more), AV - 1 (BB2020, breaks on AV+).
+inline int armour_holds_to(const State& s, int pid) noexcept {
+    const int av = s.players[pid].av;
+    return rules_of(s).x_plus ? av - 1 : av;
+}
 
 // movement.gfi_target and max_gfi (GFI_ALLOWANCE).
 inline int gfi_target(const State& s) noexcept { return s.weather == frames::weather::BLIZZARD ? 3 : 2; }

@@ -42,7 +42,7 @@ using Status = frames::Status;
 using Decider = frames::Decider;
 using enum frames::Decider;
 
-// One player: static data and his mutable status. 32 bytes.
+// One player: static data and his mutable status. 40 bytes.
 struct Player {
     std::int16_t square;  // flat square, -1 off the pitch
     std::uint8_t team;
@@ -54,6 +54,8 @@ struct Player {
     std::uint8_t race;  // his race (passing_skills.race_of) as a code: equal codes, same race
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
+    std::uint8_t pa;  // BB2020's Passing Ability (X of "X+"); 0: none (LRB6, or PA "-")
+    std::uint8_t pad[7];
 
     bool has_skill(int skill) const noexcept {
         return skill >= 0 && skill < 64 * SKILL_WORDS &&
@@ -144,7 +146,7 @@ static_assert(std::is_standard_layout_v<State>);
 static_assert(std::has_unique_object_representations_v<State>,
               "no padding bytes: equal states have equal bytes");
 static_assert(sizeof(State) <= 8192, "a state fits in 8 KB");
-static_assert(sizeof(Player) == 32 && sizeof(Frame) == 6 + 2 * FRAME_ARGS);
+static_assert(sizeof(Player) == 40 && sizeof(Frame) == 6 + 2 * FRAME_ARGS);
 
 // An empty state on `board`: every player slot unused, the grid cleared, an empty stack.
 inline State make_state(const Board& board, std::uint64_t rng) {
@@ -162,6 +164,9 @@ inline State make_state(const Board& board, std::uint64_t rng) {
     }
     return s;
 }
+
+// The tables of the ruleset `s` plays (State::ruleset; frames::rules, generated from the data).
+inline const frames::rules::Tables& rules_of(const State& s) noexcept { return frames::rules::TABLES[s.ruleset]; }
 
 // An exact copy (the whole search snapshot).
 inline State clone(const State& s) noexcept {

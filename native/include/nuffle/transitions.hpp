@@ -99,14 +99,14 @@ inline bool ratio_add(const Ratio& a, const Ratio& b, Ratio& out) noexcept {
     return true;
 }
 
-// grouped_outcomes, kept per thread once worked out (a pure function of the event).
-inline const std::vector<WeightedOutcome>& grouped_outcomes_of(const Chance& ev) {
+// grouped_outcomes, kept per thread once worked out (a pure function of the event and ruleset).
+inline const std::vector<WeightedOutcome>& grouped_outcomes_of(const Chance& ev, int ruleset) {
     thread_local std::unordered_map<std::uint32_t, std::vector<WeightedOutcome>> known;
-    const std::uint32_t key = (static_cast<std::uint32_t>(ev.kind) << 16) | (static_cast<std::uint32_t>(ev.n) << 8) |
-                              static_cast<std::uint32_t>(ev.group);
+    const std::uint32_t key = (static_cast<std::uint32_t>(ruleset) << 24) | (static_cast<std::uint32_t>(ev.kind) << 16) |
+                              (static_cast<std::uint32_t>(ev.n) << 8) | static_cast<std::uint32_t>(ev.group);
     const auto it = known.find(key);
     if (it != known.end()) return it->second;
-    return known.emplace(key, grouped_outcomes(ev.kind, ev.n, ev.group)).first->second;
+    return known.emplace(key, grouped_outcomes(ev.kind, ev.n, ev.group, ruleset)).first->second;
 }
 
 // memcpy with a size the compiler does not see: the library's vector copy rather than an
@@ -470,7 +470,7 @@ inline void explore(const State& start, const Board& b, int max_states, Explored
         const Chance ev = parent.chance.event;
         const int edges_begin = static_cast<int>(out.edge_list.size());
         int last = -1;  // where the previous outcome led
-        for (const WeightedOutcome& w : grouped_outcomes_of(ev)) {
+        for (const WeightedOutcome& w : grouped_outcomes_of(ev, parent.ruleset)) {
             // the child is resolved in the next slot (its address stays valid as the store
             // grows), and given back if it is a position seen before
             State& child = out.states.add(fresh);

@@ -15,10 +15,11 @@ from typing import NamedTuple
 
 from nuffle.analysis.notation import parse_plan
 from nuffle.analysis.queries import Square, _player, _square, _state
+from nuffle.core.characteristics import ag_target
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_handle_ball, pickup_roll_modifier
-from nuffle.core.procedures.movement import agility_target, gfi_target, leap_modifier, need
+from nuffle.core.procedures.movement import gfi_target, leap_modifier, need
 from nuffle.core.procedures.passing import is_fumble
 from nuffle.core.procedures.rolls import reroll_sources
 from nuffle.core.procedures.throw_team_mate import is_ttm_target, landing_modifier, throw_modifier
@@ -71,7 +72,7 @@ def _success(text: str) -> Fraction:
 
 
 def _agility(s: GameState, pid: int, kind: RollKind, mod: int) -> tuple[str, bool]:
-    return _step(s, pid, kind, need(agility_target(s.info[pid].ag), mod))
+    return _step(s, pid, kind, need(ag_target(s, pid), mod))
 
 
 class LeapOdds(NamedTuple):

@@ -125,7 +125,7 @@ class Game:
                 info.append(
                     PlayerInfo(
                         len(info), side, ps.number, ps.name, pos.name,
-                        *ps.stats(), skills, ps.niggles,
+                        *ps.stats(), skills, ps.niggles, pos.pa,
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)

@@ -46,7 +46,8 @@ from nuffle.core.native_state import native_board, state_data
 from nuffle.core.position import PositionError, position_to_dict
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.records import EntryKind, HistoryEntry, Result
-from nuffle.core.ruleset import LRB6
+from nuffle.core.ruleset import NATIVE as NATIVE_RULESETS
+from nuffle.core.ruleset import Ruleset, native_id
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options
 from nuffle.core.teams import TeamSpec
@@ -132,6 +133,8 @@ class NativeSnapshot(GameState):
             f"(state.copy()) and continue from it with Game.from_state(copy, engine='native')")
 
 
+#: The rulesets the native engine plays, by name (`ruleset.NATIVE`).
+NATIVE_NAMES = tuple(r.name for r in NATIVE_RULESETS)
 _PLUMBING = frozenset({"shared"})
 
 
@@ -245,14 +248,14 @@ class NativeGame(Game):
         node, with an explicit roller or `explicit`). The position is copied into the engine;
         with `adopt` (what `Game.from_state(..., engine='native')` does, as the Python engine
         takes its state over) the state object itself becomes the game's snapshot (`state`) and
-        follows the game from then on. Only the LRB6 rules are native. `config` and `roller` as
-        in `Game.from_state`; `engine` must be 'native' or None."""
+        follows the game from then on. Only the built-in rulesets are native (`ruleset.NATIVE`).
+        `config` and `roller` as in `Game.from_state`; `engine` must be 'native' or None."""
         if engine not in (None, NATIVE):
             raise InputError(f"NativeGame.from_state runs on the native engine, not {engine!r}")
-        if state.rules is not LRB6:  # the native tables are LRB6's (frames.hpp, generated)
-            changed = " (LRB6 with other tables)" if state.rules.name == LRB6.name else ""
-            raise InputError(f"the native engine plays the LRB6 rules only, not {state.rules.name!r}"
-                             f"{changed}")
+        if native_id(state.rules) is None:  # the native tables are the built-in ones (frames.hpp)
+            changed = " (a built-in ruleset with other tables)" if state.rules.name in NATIVE_NAMES else ""
+            raise InputError(f"the native engine plays the rulesets {', '.join(NATIVE_NAMES)} only, "
+                             f"not {state.rules.name!r}{changed}")
         if roller is not None:
             _roller_mode(roller)  # refuse a roller the native engine cannot run before building
         module = native_module()
@@ -270,10 +273,11 @@ class NativeGame(Game):
 
     @staticmethod
     def start(home: str | TeamSpec, away: str | TeamSpec, seed: int = 0, board: int = 11,
-              assisted_moves: bool = False, explicit: bool = False) -> NativeGame:
+              assisted_moves: bool = False, explicit: bool = False,
+              ruleset: str | Ruleset = "lrb6") -> NativeGame:
         """A new match (race keys or team specs, as `Game.new` takes them) on the native engine."""
         game = Game.new(home, away, seed=seed, board=board, assisted_moves=assisted_moves,
-                        roller=ExplicitRoller() if explicit else None, engine=NATIVE)
+                        roller=ExplicitRoller() if explicit else None, engine=NATIVE, ruleset=ruleset)
         assert isinstance(game, NativeGame)
         return game
 

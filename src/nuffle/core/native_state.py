@@ -4,9 +4,9 @@
 `state_data(s)` is what both engines agree a position is (players, both teams' counters and
 what they entered the match with, ball, weather, half, sides, generator, hand-over fields, the
 procedure stack, the pending chance event and outcome, the crowd list, per-player records, the
-assisted-moves option) and the event log (`s.log`, which the native engine keeps beside its
-state); `to_native(s).dump()` reads the native state back in the same shape, so the two
-compare with `==`.
+assisted-moves option, the ruleset's native id) and the event log (`s.log`, which the native
+engine keeps beside its state); `to_native(s).dump()` reads the native state back in the same
+shape, so the two compare with `==`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from nuffle.core.engines import native_module
 from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.ruleset import native_id
 from nuffle.core.skill_rules.passing_skills import race_of
 from nuffle.core.state import GameState
 from nuffle.core.teams import races
@@ -61,7 +62,15 @@ def state_data(s: GameState) -> dict[str, Any]:
         "outcome": list(s.outcome) if isinstance(s.outcome, tuple) else s.outcome,
         "log": [[int(v) for v in e] for e in s.log],  # evlog: the event log, both ways
         "fans": list(s.fans),
+        "ruleset": _native_ruleset(s),
     }
+
+
+def _native_ruleset(s: GameState) -> int:
+    """The native id of the position's ruleset (`ruleset.NATIVE`); -1 for one the native engine
+    does not play (which its loader refuses)."""
+    rid = native_id(s.rules)
+    return -1 if rid is None else rid
 
 
 _STATIC: dict[tuple[int, int], tuple[Any, Any, list[dict[str, Any]]]] = {}
@@ -76,7 +85,7 @@ def _players_static(s: GameState) -> list[dict[str, Any]]:
         return hit[2]
     static = [
         {
-            "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av,
+            "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "pa": p.pa,
             "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills),
             "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
         }

@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from nuffle.core.characteristics import ag_target
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_handle_ball, pickup_modifier
 from nuffle.core.procedures.movement import (
     DEST_ZONE_IGNORED,
@@ -28,7 +29,6 @@ from nuffle.core.procedures.movement import (
     DODGE_ROLL_REACTION,
     DODGE_ZONES_IGNORED,
     LEFT_ZONE_MODIFIER,
-    agility_target,
     dodge_modifier,
     gfi_target,
     max_gfi,
@@ -101,11 +101,11 @@ class _Profile:
     """
 
     def __init__(
-        self, ag: int, gfi: int, rain: bool, hands: bool, loner: bool,
+        self, ag_target: int, gfi: int, rain: bool, hands: bool, loner: bool,
         dodge: _Sources, gfi_src: _Sources, pickup: _Sources, stand_up: _Sources,
         pickup_bonus: tuple[int, ...],
     ) -> None:
-        self.ag_target = agility_target(ag)
+        self.ag_target = ag_target  # his Agility test before modifiers (characteristics.ag_target)
         self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
         self.gfi = gfi
         self.rain = rain
@@ -348,7 +348,7 @@ class PathSearch:
             team_reroll = team_reroll_available(s, side)
         team = bool(team_reroll)
         key = (
-            info.ag, gfi_target(s), s.weather == Weather.POURING_RAIN, can_handle_ball(s, pid),
+            ag_target(s, pid), gfi_target(s), s.weather == Weather.POURING_RAIN, can_handle_ball(s, pid),
             reroll_sources(s, pid, RollKind.DODGE).loner,
             _sources(s, pid, RollKind.DODGE, team), _sources(s, pid, RollKind.GFI, team),
             _sources(s, pid, RollKind.PICKUP, team), _sources(s, pid, RollKind.STAND_UP, team),

@@ -9,6 +9,16 @@ Another ruleset is LRB6 with some tables and handlers changed (`Ruleset.derive`)
 by name (`register`) so records, positions and `MatchConfig.ruleset` can name it. Its players'
 skill sets are `RuleSkills`, which tell the hook points to use the ruleset's handlers: two
 rulesets' versions of one skill live side by side in one process.
+
+A built-in ruleset is a data file (`data/<name>/ruleset.json`); one may name a `base` whose
+tables it takes where it gives none. The native engine knows the built-in rulesets by their
+place in `NATIVE` (`State::ruleset`; frames.hpp carries each one's tables, generated).
+
+BB2020 is built in as a *draft* (`Ruleset.draft`): it records the rule areas that are BB2020
+so far (`areas`) and those still played as LRB6 (`pending`). The public lookup (`ruleset`,
+hence `Game.new("...", ruleset="bb2020")`, `MatchConfig`, records, positions) refuses a draft in
+one line; tests and the parity harness reach it through `draft_ruleset` (the internal path),
+whose value `Game.new(..., ruleset=value)` takes.
 """
 
 from __future__ import annotations
@@ -59,6 +69,13 @@ class Ruleset:
     costs: Mapping[str, int]
     #: Skill handlers that differ from LRB6's (see module docstring).
     handlers: Handlers = field(default_factory=lambda: MappingProxyType({}))
+    #: AG, PA and AV are "X+" targets (BB2020), not LRB6's ratings (`core.characteristics`).
+    x_plus: bool = False
+    #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
+    draft: bool = False
+    #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
+    areas: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
     #: (representative D68, number of the 48 results) per casualty result, for enumeration.
     casualty_groups: tuple[tuple[int, int], ...] = field(init=False, repr=False)
 
@@ -139,7 +156,7 @@ class RuleSkills(frozenset[Skill]):
 
 
 def _rule_skills(skills: frozenset[Skill], name: str) -> RuleSkills:
-    return RuleSkills(skills, ruleset(name))
+    return RuleSkills(skills, draft_ruleset(name))
 
 
 def _indexed(
@@ -155,10 +172,22 @@ def _indexed(
     return tuple(out)
 
 
-def load(directory: str) -> Ruleset:
-    """The ruleset whose data is `nuffle/data/<directory>/ruleset.json`."""
+def _raw(directory: str) -> dict[str, Any]:
+    """The data of `nuffle/data/<directory>/ruleset.json`, its `base`'s tables under its own."""
     path = resources.files("nuffle.data").joinpath(directory, "ruleset.json")
-    raw = json.loads(path.read_text())
+    raw: dict[str, Any] = json.loads(path.read_text())
+    base = raw.get("base")
+    if base is None:
+        return raw
+    if base == directory:
+        raise RulesetError(f"ruleset data {directory}/ruleset.json names itself as its base")
+    return {**{k: v for k, v in _raw(str(base)).items() if k not in ("draft", "areas", "pending")}, **raw}
+
+
+def load(directory: str) -> Ruleset:
+    """The ruleset whose data is `nuffle/data/<directory>/ruleset.json` (with its base's tables
+    where it gives none)."""
+    raw = _raw(directory)
     try:
         casualties = tuple((int(c["from"]), int(c["to"]), str(c["result"])) for c in raw["casualties"])
         return Ruleset(
@@ -172,13 +201,41 @@ def load(directory: str) -> Ruleset:
             pass_ranges=tuple(str(row) for row in raw["pass_ranges"]),
             range_modifiers=MappingProxyType({str(k): int(v) for k, v in raw["range_modifiers"].items()}),
             costs=MappingProxyType({str(k): int(v) for k, v in raw["costs"].items()}),
+            x_plus=bool(raw.get("x_plus", False)),
+            draft=bool(raw.get("draft", False)),
+            areas=tuple(str(a) for a in raw.get("areas", ())),
+            pending=tuple(str(a) for a in raw.get("pending", ())),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RulesetError(f"malformed ruleset data {directory}/ruleset.json: {exc!r}") from None
 
 
 LRB6 = load("lrb6")
-_RULESETS: dict[str, Ruleset] = {LRB6.name: LRB6}
+#: BB2020, a draft: the areas in `BB2020.areas` are BB2020's, those in `BB2020.pending` LRB6's.
+BB2020 = load("bb2020")
+_RULESETS: dict[str, Ruleset] = {LRB6.name: LRB6, BB2020.name: BB2020}
+#: The built-in rulesets the native engine plays, by their id there (`State::ruleset`, frames.hpp).
+NATIVE: tuple[Ruleset, ...] = (LRB6, BB2020)
+
+
+def native_id(rules: Ruleset) -> int | None:
+    """The native engine's id of `rules` (a built-in ruleset itself, not one derived from it),
+    or None if the native engine does not play it."""
+    for i, known in enumerate(NATIVE):
+        if known is rules:
+            return i
+    return None
+
+
+class DraftRulesetError(RulesetError):
+    """A ruleset that is not complete yet was asked for by a public entry point."""
+
+
+def refusal(rules: Ruleset) -> str:
+    """The one line that refuses draft `rules` to a public entry point, naming its areas."""
+    done = ", ".join(rules.areas) or "none"
+    return (f"{rules.name.upper()} is not yet playable: it is incomplete (its own rules so far: {done}; "
+            f"still LRB6: {', '.join(rules.pending) or 'none'})")
 
 
 def register(rules: Ruleset) -> Ruleset:
@@ -190,9 +247,21 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
-def ruleset(name: str) -> Ruleset:
-    """The ruleset called `name`; raises RulesetError naming it if none is."""
+def draft_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`, a draft included: the internal path by which tests and the
+    parity harness play an incomplete ruleset (`Game.new(..., ruleset=draft_ruleset("bb2020"))`).
+    Raises RulesetError naming it if none is."""
     try:
         return _RULESETS[name]
     except (KeyError, TypeError):
-        raise RulesetError(f"unknown ruleset {name!r} (known: {', '.join(sorted(_RULESETS))})") from None
+        known = ", ".join(sorted(n for n, r in _RULESETS.items() if not r.draft))
+        raise RulesetError(f"unknown ruleset {name!r} (known: {known})") from None
+
+
+def ruleset(name: str) -> Ruleset:
+    """The playable ruleset called `name`; raises RulesetError naming it if none is, and
+    DraftRulesetError (one line naming what is done) for a draft such as BB2020."""
+    rules = draft_ruleset(name)
+    if rules.draft:
+        raise DraftRulesetError(refusal(rules))
+    return rules

@@ -59,6 +59,7 @@ class PlayerInfo:
     av: int
     skills: frozenset[Skill]
     niggles: int = 0  # niggling injuries: +1 each to his injury rolls
+    pa: int = 0  # BB2020's Passing Ability, the X of "X+"; 0: none (LRB6, or PA "-")
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,9 @@ class Positional:
     # Roster keywords the rules name: 'undead' (Stakes), 'thrall' (Blood Lust), and
     # 'race:<word>' for a positional of another race than his team's (Animosity).
     keywords: frozenset[str] = frozenset()
+    # BB2020's Passing Ability (the X of "X+"; AG and AV are X+ targets too under BB2020);
+    # 0: none (an LRB6 positional, or PA "-").
+    pa: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,19 +85,19 @@ inline double catch_odds(const State& s, const Board& b, int pid, bool accurate)
     const int mod = catch_modifier(s, b, pid, 1, accurate);
     const RerollSources r = reroll_sources(s, pid, rk::CATCH, false, -1);
     const int f2 = std::max({r.skill ? 2 : 0, r.pro ? 1 : 0, r.team ? (r.loner ? 1 : 2) : 0});
-    return rerolled(d6_wins(agility_target(s.players[pid].ag), mod), f2);
+    return rerolled(d6_wins(ag_target(s, pid), mod), f2);
 }
 
 // queries.pass_odds(...)["accurate"] as a float; false where the query refuses the target
 // (the thrower's square, out of range or a band the weather forbids).
 inline bool pass_accurate(const State& s, const Board& b, int pid, int target, double& out) {
-    const char band = procs::passing::band_between(b, s.players[pid].square, target);
+    const char band = procs::passing::band_between(s, b, s.players[pid].square, target);
     if (band == 'T' || band == '-') return false;
     bool allowed = false;
     for (const char* c = procs::passing::allowed_bands(s); *c != '\0'; ++c) allowed = allowed || *c == band;
     if (!allowed) return false;
     const int mod = procs::passing::pass_roll_modifier(s, b, pid, band);
-    const int target_ag = agility_target(s.players[pid].ag);
+    const int target_ag = ag_target(s, pid);
     int acc = 0;
     for (int d = 1; d <= 6; ++d) acc += (d == 6 || (d != 1 && d + mod >= target_ag)) ? 1 : 0;
     const RerollSources r = reroll_sources(s, pid, rk::PASS, false, -1);

@@ -133,8 +133,7 @@ inline void catch_run(Ctx& c) {
         f.phase = fca::ROLLED;
         s.ball = s.players[pid].square;
         s.ball_state = frames::ball::IN_AIR;
-        const int ag = s.players[pid].ag;
-        const int target = 7 - (ag < 6 ? ag : 6);
+        const int target = ag_target(s, pid);
         const int mod = catch_modifier(s, c.b, pid, f.arg[fca::F_BONUS], f.arg[fca::F_ACCURATE] != 0);
         push_player_roll(s, frames::roll::CATCH, pid, target, mod);
         return;
@@ -182,7 +181,7 @@ inline void bounce_run(Ctx& c) {
         pop(s);
         return;
     }
-    const int* d = frames::lrb6::SCATTER[die(s)];
+    const int* d = rules_of(s).scatter[die(s)];
     const int sq = f.arg[fb::F_SQ];
     const int nx = b.xs[static_cast<std::size_t>(sq)] + d[0];
     const int ny = b.ys[static_cast<std::size_t>(sq)] + d[1];

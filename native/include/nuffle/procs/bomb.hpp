@@ -107,10 +107,10 @@ inline void bomb_run(Ctx& c) {
         return;
     }
     if (ph == fbo::ROLL) {
-        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[fbo::F_TARGET]));
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fbo::F_TARGET]));
         f.arg[fbo::F_MOD] = i16(mod);
         f.phase = fbo::ROLLED;
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (ph == fbo::ROLLED) {
@@ -131,8 +131,8 @@ inline void bomb_run(Ctx& c) {
     if (ph == fbo::SCATTER) {
         const int d = die(s);
         const int sq = f.arg[fbo::F_SQ];
-        const int x = b.xs[static_cast<std::size_t>(sq)] + frames::lrb6::SCATTER[d][0];
-        const int y = b.ys[static_cast<std::size_t>(sq)] + frames::lrb6::SCATTER[d][1];
+        const int x = b.xs[static_cast<std::size_t>(sq)] + rules_of(s).scatter[d][0];
+        const int y = b.ys[static_cast<std::size_t>(sq)] + rules_of(s).scatter[d][1];
         if (x < 0 || x >= b.width || y < 0 || y >= b.height) {  // explodes in the crowd, harmlessly
             pop(s);
             return;

@@ -99,7 +99,7 @@ inline void foul_run(Ctx& c) {
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
         const int total = a + b + mod;
         f.arg[ffo::F_TOTAL] = i16(total);
-        int limit = pl(s, victim).av;  // the fouler's ARMOUR_BREAKS_AT
+        int limit = armour_holds_to(s, victim);  // the fouler's ARMOUR_BREAKS_AT
         for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
             if (!has(s, fouler, h.skill)) continue;
             if (const std::optional<int> at = h.fn(s, victim, fouler, how::FOUL)) limit = std::min(limit, *at - 1);

@@ -121,7 +121,7 @@ inline void gaze_run(Ctx& c) {
     if (f.phase == fgz::START) {
         f.phase = fgz::ROLLED;
         const int target = f.arg[fgz::F_TARGET];
-        push_player_roll(s, frames::roll::HYPNOTIC_GAZE, pid, agility_target(s.players[pid].ag),
+        push_player_roll(s, frames::roll::HYPNOTIC_GAZE, pid, ag_target(s, pid),
                          gaze_modifier(s, c.b, pid, target));
         return;
     }

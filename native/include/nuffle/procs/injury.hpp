@@ -34,9 +34,11 @@ NUFFLE_HOOK_POINT(CasualtyRolls, "injury.casualty_rolls", int(const State&, cons
 NUFFLE_HOOK_POINT(Recover, "injury.recover", bool(State&, const Frame& inj));
 NUFFLE_HOOK_POINT(CasualtyCaused, "injury.casualty_caused", void(State&, const Frame& inj));
 
-inline bool is_dead(int d68) noexcept { return d68 >= frames::lrb6::DEAD_FIRST && d68 <= frames::lrb6::DEAD_LAST; }
-inline bool badly_hurt(int d68) noexcept {
-    return d68 < 0 || (d68 >= frames::lrb6::BADLY_HURT_FIRST && d68 <= frames::lrb6::BADLY_HURT_LAST);
+inline bool is_dead(const State& s, int d68) noexcept {
+    return d68 >= rules_of(s).dead_first && d68 <= rules_of(s).dead_last;
+}
+inline bool badly_hurt(const State& s, int d68) noexcept {
+    return d68 < 0 || (d68 >= rules_of(s).badly_hurt_first && d68 <= rules_of(s).badly_hurt_last);
 }
 
 // Injury(pid, mod, crowd, foul=False, by, how, rerolled, raw); `how` -1: CROWD or FALL.
@@ -95,7 +97,7 @@ inline void knock_down_armour(const State& s, const Frame& f, int dice, int& tot
     const int pid = f.arg[fkd::F_PID];
     const int by = f.arg[fkd::F_BY];
     const int how = f.arg[fkd::F_HOW];
-    limit = s.players[pid].av;
+    limit = armour_holds_to(s, pid);
     total = dice + f.arg[fkd::F_ARMOUR_MOD];
     bonus = 0;
     if (f.arg[fkd::F_RAW]) return;
@@ -248,7 +250,7 @@ inline int injury_result(const State& s, const Frame& f, int dice) {
         const int by = f.arg[finj::F_BY];
         if (by >= 0 && by != pid) total += hooks::total<InjuryModifier>(s, by, s, by, f);
     }
-    int result = total >= frames::lrb6::CASUALTY_FROM ? inj::CASUALTY : (total >= frames::lrb6::KO_FROM ? inj::KO : inj::STUNNED);
+    int result = total >= rules_of(s).casualty_from ? inj::CASUALTY : (total >= rules_of(s).ko_from ? inj::KO : inj::STUNNED);
     for (const auto& h : hooks::handlers<InjuryTable>(s)) {  // INJURY_TABLE, in skill order
         if (p.has_skill(h.skill)) result = h.fn(s, f, total, result);
     }
@@ -331,7 +333,7 @@ inline void injury_apply(State& s, Frame& f, int result) {
         }
     } else if (result == inj::BADLY_HURT || f.arg[finj::F_CAP]) {
         injury_casualty_spp(s, f);
-        f.arg[finj::F_CAS] = frames::lrb6::BADLY_HURT_FIRST;
+        f.arg[finj::F_CAS] = rules_of(s).badly_hurt_first;
         f.phase = finj::CASUALTY_APOTHECARY;
         injury_offer_apothecary(s, f);
     } else {
@@ -401,7 +403,7 @@ inline void injury_run(Ctx& c) {
             } else {
                 cas = static_cast<std::int16_t>(cas < d ? cas : d);
             }
-            if (badly_hurt(cas) && badly_hurt(cas2)) {
+            if (badly_hurt(s, cas) && badly_hurt(s, cas2)) {
                 remove_player(s, pid, static_cast<int>(Status::RESERVE));
                 injury_finish(s, f);
                 return;
@@ -447,7 +449,7 @@ inline void injury_act(Ctx& c, const Act& a) {
     }
     if (use) {
         --s.teams[owner].apothecaries;
-        if (badly_hurt(f.arg[finj::F_CAS]) && badly_hurt(f.arg[finj::F_CAS2])) {
+        if (badly_hurt(s, f.arg[finj::F_CAS]) && badly_hurt(s, f.arg[finj::F_CAS2])) {
             remove_player(s, pid, static_cast<int>(Status::RESERVE));
             injury_finish(s, f);
             return;

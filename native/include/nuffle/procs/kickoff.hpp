@@ -125,7 +125,7 @@ inline std::vector<int> touchback_takers(const State& s) {
 inline void kickoff_scatter(Ctx& c, Frame& f) {
     State& s = c.s;
     const Board& b = c.b;
-    const int* d = frames::lrb6::SCATTER[f.arg[fk::F_DIRECTION]];
+    const int* d = rules_of(s).scatter[f.arg[fk::F_DIRECTION]];
     const int target = f.arg[fk::F_TARGET];
     const int dist = f.arg[fk::F_DIST];
     const int x = b.xs[static_cast<std::size_t>(target)] + d[0] * dist;
@@ -220,7 +220,7 @@ inline void kickoff_run(Ctx& c) {
         {
             f.phase = fk::TABLE_DONE;
             note(s, frames::ev::KICKOFF, -1, dice_sum(s), 0);
-            Frame& r = push(s, frames::lrb6::KICKOFF[dice_sum(s)]);
+            Frame& r = push(s, rules_of(s).kickoff[dice_sum(s)]);
             if (r.proc == frames::PITCH_INVASION) {  // PitchInvasion(): fame [0, 0]
                 ListRef fame = list_field(s, r, frames::p_pitch_invasion::F_FAME, frames::p_pitch_invasion::F_FAME_AT, frames::p_pitch_invasion::F_FAME_CAP);
                 fame.push_back(0);
@@ -429,7 +429,7 @@ inline void changing_weather_run(Ctx& c) {
         return;
     }
     if (f.phase == fw::WEATHER_ROLLED) {
-        s.weather = static_cast<std::uint8_t>(frames::lrb6::WEATHER[dice_sum(s)]);
+        s.weather = static_cast<std::uint8_t>(rules_of(s).weather[dice_sum(s)]);
         note(s, frames::ev::WEATHER, -1, s.weather, 0);
         if (s.weather != frames::weather::NICE || s.ball < 0) {
             pop(s);
@@ -439,7 +439,7 @@ inline void changing_weather_run(Ctx& c) {
         request(s, Dice::D8, 1, purpose("gentle gust"));
         return;
     }
-    const int* d = frames::lrb6::SCATTER[die(s)];
+    const int* d = rules_of(s).scatter[die(s)];
     const int nx = b.xs[static_cast<std::size_t>(s.ball)] + d[0];
     const int ny = b.ys[static_cast<std::size_t>(s.ball)] + d[1];
     if (ball_on(b, nx, ny) && in_own_half(b, b.sq(nx, ny), other(s.kicking))) {

@@ -78,7 +78,7 @@ inline void match_run(Ctx& c) {
             return;
         }
         case fm::WEATHER:
-            s.weather = static_cast<std::uint8_t>(frames::lrb6::WEATHER[dice_sum(s)]);
+            s.weather = static_cast<std::uint8_t>(rules_of(s).weather[dice_sum(s)]);
             note(s, frames::ev::WEATHER, -1, s.weather, 0);
             f.phase = fm::COIN_TOSS;
             request(s, Dice::COIN, 1, purpose("coin toss"));

@@ -197,8 +197,8 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
     const int pid = f.arg[fm2::F_PID];
     const int start = f.arg[fm2::F_START];
     const int dest = f.arg[fm2::F_DEST];
-    const int stat = f.arg[fm2::F_ALT] > 0 ? f.arg[fm2::F_ALT] : s.players[pid].ag;
-    const int target = agility_target(stat);
+    // another stat (Break Tackle's ST, an LRB6 rating) or his own Agility test
+    const int target = f.arg[fm2::F_ALT] > 0 ? agility_target(f.arg[fm2::F_ALT]) : ag_target(s, pid);
     const int mod = dodge_modifier(s, c.b, pid, dest, start);
     const bool blocked = dodge_reroll_blocked(s, c.b, pid, start);
     int qs[8];
@@ -245,7 +245,7 @@ inline bool move_step_offer_stat(Ctx& c, Frame& f) {
     const int start = f.arg[fm2::F_START];
     const int dest = f.arg[fm2::F_DEST];
     const int mod = dodge_modifier(s, c.b, pid, dest, start) + reaction_modifier(s, c.b, pid, dest, start);
-    const int base = need(agility_target(s.players[pid].ag), mod, true);
+    const int base = need(ag_target(s, pid), mod, true);
     for (const auto& h : hooks::handlers<DodgeStat>(s)) {
         if (!has(s, pid, h.skill)) continue;
         const int stat = h.fn(s, pid, false);
@@ -316,9 +316,8 @@ inline void move_step_run(Ctx& c) {
     if (f.phase == fm2::DODGE_OR_LEAP) {
         if (f.arg[fm2::F_LEAP]) {
             f.phase = fm2::DODGE_ROLLED;
-            const Player& pl = s.players[pid];
             const int mod = hooks::total<LeapModifier>(s, pid, s, pid);
-            push_player_roll(s, frames::roll::LEAP, pid, agility_target(pl.ag), mod);
+            push_player_roll(s, frames::roll::LEAP, pid, ag_target(s, pid), mod);
             return;
         }
         if (f.arg[fm2::F_MARKED]) {
@@ -429,8 +428,7 @@ inline void pickup_run(Ctx& c) {
             s.ok = 0;
         } else {
             f.phase = fpu::ROLLED;
-            const int ag = s.players[pid].ag;
-            push_player_roll(s, frames::roll::PICKUP, pid, 7 - (ag < 6 ? ag : 6), pickup_roll_modifier(s, c.b, pid));
+            push_player_roll(s, frames::roll::PICKUP, pid, ag_target(s, pid), pickup_roll_modifier(s, c.b, pid));
             return;
         }
     }

@@ -57,31 +57,31 @@ inline void place(State& s, int pid, int sq, Status status) noexcept {
     s.players[pid].status = static_cast<std::uint8_t>(status);
 }
 
-inline int ag_target(const State& s, int pid) noexcept { return agility_target(s.players[pid].ag); }
+using ::nuffle::ag_target;  // rules.hpp: the ruleset's Agility test
 
 // ruleset.pass_range: 'Q', 'S', 'L', 'B', 'T' (the thrower's square) or '-' (out of range).
-inline char pass_range(int dx, int dy) noexcept {
+inline char pass_range(const State& s, int dx, int dy) noexcept {
     dx = dx < 0 ? -dx : dx;
     dy = dy < 0 ? -dy : dy;
-    if (dy >= frames::lrb6::PASS_RANGE_ROWS) return '-';
-    const char* row = frames::lrb6::PASS_RANGES[dy];
+    if (dy >= rules_of(s).pass_range_rows) return '-';
+    const char* row = rules_of(s).pass_ranges[dy];
     for (int i = 0; i <= dx; ++i) {
         if (row[i] == '\0') return '-';
     }
     return row[dx];
 }
 
-inline char band_between(const Board& b, int a, int c) noexcept {
-    return pass_range(b.xs[static_cast<std::size_t>(c)] - b.xs[static_cast<std::size_t>(a)],
+inline char band_between(const State& s, const Board& b, int a, int c) noexcept {
+    return pass_range(s, b.xs[static_cast<std::size_t>(c)] - b.xs[static_cast<std::size_t>(a)],
                       b.ys[static_cast<std::size_t>(c)] - b.ys[static_cast<std::size_t>(a)]);
 }
 
-inline int range_modifier(char band) {
+inline int range_modifier(const State& s, char band) {
     switch (band) {
-        case 'Q': return frames::lrb6::RANGE_MODIFIER[0];
-        case 'S': return frames::lrb6::RANGE_MODIFIER[1];
-        case 'L': return frames::lrb6::RANGE_MODIFIER[2];
-        case 'B': return frames::lrb6::RANGE_MODIFIER[3];
+        case 'Q': return rules_of(s).range_modifier[0];
+        case 'S': return rules_of(s).range_modifier[1];
+        case 'L': return rules_of(s).range_modifier[2];
+        case 'B': return rules_of(s).range_modifier[3];
         default: throw std::logic_error(std::string("no range modifier for band '") + band + "'");
     }
 }
@@ -93,7 +93,7 @@ inline std::vector<int> pass_targets(const State& s, const Board& b, int pid, co
     const int x0 = b.xs[static_cast<std::size_t>(sq0)], y0 = b.ys[static_cast<std::size_t>(sq0)];
     for (int y = 0; y < b.height; ++y) {
         for (int x = 0; x < b.width; ++x) {
-            const char r = pass_range(x - x0, y - y0);
+            const char r = pass_range(s, x - x0, y - y0);
             for (const char* c = bands; *c != '\0'; ++c) {
                 if (*c == r) {
                     out.push_back(b.sq(x, y));
@@ -157,7 +157,7 @@ inline int nearby_modifier(const State& s, const Board& b, int pid, int kind) no
 // passing.pass_roll_modifier: range, zones (unless IGNORES_TACKLE_ZONES), weather, PASS_MODIFIER.
 inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char band) {
     const Player& p = s.players[thrower];
-    int mod = range_modifier(band);
+    int mod = range_modifier(s, band);
     if (!hooks::any<IgnoresTackleZones>(s, thrower, s, thrower, frames::roll::PASS)) {
         mod -= tackle_zones(s, b, p.square, p.team);
     }
@@ -349,9 +349,9 @@ inline void pass_run(Ctx& c) {
             push_player_roll(s, frames::roll::PASS, thr, 2, 0, false);
             return;
         }
-        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[fpa::F_TARGET]));
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
         f.arg[fpa::F_MOD] = i16(mod);
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (f.phase == fpa::THROWN) {
@@ -381,7 +381,7 @@ inline void pass_run(Ctx& c) {
     }
     if (f.phase == fpa::SCATTER) {
         const int d = die(s);
-        const int dx = frames::lrb6::SCATTER[d][0], dy = frames::lrb6::SCATTER[d][1];
+        const int dx = rules_of(s).scatter[d][0], dy = rules_of(s).scatter[d][1];
         const int x = b.xs[static_cast<std::size_t>(s.ball)] + dx, y = b.ys[static_cast<std::size_t>(s.ball)] + dy;
         if (x < 0 || x >= b.width || y < 0 || y >= b.height) {
             f.phase = fpa::LANDED;

@@ -130,7 +130,7 @@ inline void strike_run(Ctx& c) {
         const int tgt = f.arg[fst::F_TARGET];
         int total = dice_sum(s) + hooks::total<StrikeArmourModifier>(s, att, s, att, tgt, f.arg[fst::F_KIND]);
         if (chainsaw) total += rule::CHAINSAW_ARMOUR;
-        if (total <= pl(s, tgt).av) {
+        if (total <= armour_holds_to(s, tgt)) {
             pop(s);  // no effect
             return;
         }

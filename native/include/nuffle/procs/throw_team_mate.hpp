@@ -89,10 +89,10 @@ inline void throw_team_mate_run(Ctx& c) {
         f.phase = ftt::THROW;
     }
     if (f.phase == ftt::THROW) {
-        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(b, pos(s, thr), f.arg[ftt::F_TARGET])) - 1;
+        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[ftt::F_TARGET])) - 1;
         f.arg[ftt::F_MOD] = i16(mod);
         f.phase = ftt::THROWN;
-        push_player_roll(s, frames::roll::PASS, thr, passing::ag_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
         return;
     }
     if (f.phase == ftt::THROWN) {
@@ -122,7 +122,7 @@ inline void throw_team_mate_run(Ctx& c) {
     if (f.phase == ftt::SCATTER) {
         const int d = die(s);
         const int spot = f.arg[ftt::F_SPOT];
-        const int nxt = spot + frames::lrb6::SCATTER[d][0] + frames::lrb6::SCATTER[d][1] * b.stride;
+        const int nxt = spot + rules_of(s).scatter[d][0] + rules_of(s).scatter[d][1] * b.stride;
         if (s.grid[nxt] == SQUARE_OFF) {
             ttm_into_crowd(s, f, spot, nxt);
             return;

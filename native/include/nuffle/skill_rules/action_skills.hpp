@@ -58,7 +58,7 @@ inline bool wild_animal(State& s, const Board&, const Frame& f) {
 inline bool jump_up_block(State& s, const Frame& f) {
     if (f.arg[fa::F_KIND] != frames::at::START_BLOCK) return false;
     const int pid = f.arg[fa::F_PID];
-    push_player_roll(s, rk::JUMP_UP, pid, agility_target(s.players[pid].ag), 2);
+    push_player_roll(s, rk::JUMP_UP, pid, ag_target(s, pid), 2);
     return true;
 }
 

@@ -74,7 +74,7 @@ inline void nurgles_rot(State& s, const Frame& inj) {
     const int pid = inj.arg[finj::F_PID];
     const int by = inj.arg[finj::F_BY];
     const Player& v = s.players[pid];
-    const bool dead = is_dead(inj.arg[finj::F_CAS]) || is_dead(inj.arg[finj::F_CAS2]);
+    const bool dead = is_dead(s, inj.arg[finj::F_CAS]) || is_dead(s, inj.arg[finj::F_CAS2]);
     if (!dead || v.team == s.players[by].team) return;
     if (v.has_skill(sk::DECAY) || v.has_skill(sk::REGENERATION) || v.has_skill(sk::STUNTY)) return;
     ++s.teams[s.players[by].team].stats[stat::ROTTED];

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from nuffle.core.characteristics import ag_target
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
@@ -182,7 +183,7 @@ class Catch(Procedure):
             self.phase = CatchPhase.ROLLED
             s.ball = s.pos[pid]
             s.ball_state = BallState.IN_AIR  # arriving: in the air until caught or dropped
-            target = 7 - min(s.info[pid].ag, 6)
+            target = ag_target(s, pid)
             mod = catch_modifier(s, pid, self.bonus, self.accurate)
             s.push(PlayerRoll(RollKind.CATCH, pid, target, mod))
             return
@@ -232,7 +233,7 @@ class Pickup(Procedure):
                 s.ok = False
             else:
                 self.phase = PickupPhase.ROLLED
-                target = 7 - min(s.info[pid].ag, 6)
+                target = ag_target(s, pid)
                 s.push(PlayerRoll(RollKind.PICKUP, pid, target, pickup_roll_modifier(s, pid)))
                 return
         if self.phase == PickupPhase.ROLLED:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import ActionType
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce
@@ -103,7 +104,7 @@ class Strike(Procedure):
             total = a + b + ARMOUR_MODIFIER.total(s.info[att].skills, s, att, tgt, self.kind)
             if self.kind == ActionType.CHAINSAW:
                 total += CHAINSAW_ARMOUR
-            if total <= s.info[tgt].av:
+            if total <= armour_holds_to(s, tgt):
                 s.pop()  # no effect
                 return
             self.phase = StrikePhase.INJURED

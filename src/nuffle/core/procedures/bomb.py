@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.characteristics import ag_target, pass_target
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
@@ -96,7 +97,7 @@ class Bomb(Procedure):
         if ph == BombPhase.ROLL:
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
             self.phase = BombPhase.ROLLED
-            s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
+            s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
             return
         if ph == BombPhase.ROLLED:
             if s.ok and not self.hail_mary:
@@ -154,7 +155,7 @@ class Bomb(Procedure):
         if p >= 0 and can_catch(s, p):
             self.catcher = p
             self.phase = BombPhase.CAUGHT
-            s.push(PlayerRoll(RollKind.CATCH, p, 7 - min(s.info[p].ag, 6), catch_modifier(s, p, bonus)))
+            s.push(PlayerRoll(RollKind.CATCH, p, ag_target(s, p), catch_modifier(s, p, bonus)))
             return
         self._explode(s, sq)
 
@@ -217,4 +218,4 @@ class Bomb(Procedure):
         assert p is not None
         self.catcher = p
         self.phase = BombPhase.INTERCEPTED
-        s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
+        s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), interception_modifier(s, p)))

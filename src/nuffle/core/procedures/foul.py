@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
@@ -126,7 +127,7 @@ class Foul(Procedure):
 
     def _limit(self, s: GameState) -> int:
         """The highest armour total that holds."""
-        limit = s.info[self.victim].av
+        limit = armour_holds_to(s, self.victim)
         for fn in ARMOUR_BREAKS_AT.fns(s.info[self.fouler].skills):
             at = fn(s, self.victim, self.fouler, FOUL)
             if at is not None:

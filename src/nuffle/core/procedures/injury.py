@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
@@ -259,7 +260,7 @@ class KnockDown(Procedure):
         """Modified armour total, the highest total that still holds, and the bonus `by` may
         spend on armour or injury."""
         pid = self.pid
-        limit = s.info[pid].av
+        limit = armour_holds_to(s, pid)
         total = dice + self.armour_mod
         if self.raw:
             return total, limit, 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.characteristics import ag_target, rating_target
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
@@ -143,8 +144,9 @@ def max_gfi(s: GameState, pid: int) -> int:
 
 
 def agility_target(stat: int) -> int:
-    """The D6 an Agility roll needs before modifiers: 7 - stat (stat capped at 6)."""
-    return 7 - min(stat, 6)
+    """The D6 an LRB6 rating `stat` asks before modifiers: 7 - stat (stat capped at 6); a
+    player's own Agility test is `characteristics.ag_target` (chosen by the ruleset)."""
+    return rating_target(stat)
 
 
 def leap_modifier(s: GameState, pid: int) -> int:
@@ -446,7 +448,7 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                s.push(PlayerRoll(RollKind.LEAP, pid, agility_target(s.info[pid].ag), leap_modifier(s, pid)))
+                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid), leap_modifier(s, pid)))
                 return
             if self.marked:
                 if self._offer_stat(s):
@@ -506,8 +508,8 @@ class MoveStep(Procedure):
         """Push the dodge roll (a DodgeRoll if an opponent may react to it)."""
         pid = self.pid
         start = self.start
-        stat = self.alt if self.alt > 0 else s.info[pid].ag
-        target = agility_target(stat)
+        # another stat (Break Tackle's ST, an LRB6 rating) or his own Agility test
+        target = rating_target(self.alt) if self.alt > 0 else ag_target(s, pid)
         mod = dodge_modifier(s, pid, self.dest, start)
         blocked = dodge_reroll_blocked(s, pid, start)
         divers: list[int] = []
@@ -535,10 +537,10 @@ class MoveStep(Procedure):
         if not fns:
             return False
         mod = dodge_modifier(s, pid, self.dest, self.start) + reaction_modifier(s, pid, self.dest, self.start)
-        base = need(agility_target(s.info[pid].ag), mod)
+        base = need(ag_target(s, pid), mod)
         for fn in fns:
             stat = fn(s, pid, False)
-            if stat and need(agility_target(stat), mod) < base:
+            if stat and need(rating_target(stat), mod) < base:
                 self.offer = stat
                 s.wait(s.pteam[pid], DK.USE_SKILL)
                 return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
+from nuffle.core.characteristics import ag_target, pass_target
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
@@ -288,7 +289,7 @@ class Pass(Procedure):
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
                 return
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
-            s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
+            s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
             return
         if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
@@ -381,7 +382,7 @@ class Pass(Procedure):
         assert p is not None
         self.interceptor = p
         self.phase = PassPhase.INTERCEPTION_ROLLED
-        s.push(PlayerRoll(RollKind.INTERCEPTION, p, 7 - min(s.info[p].ag, 6), interception_modifier(s, p)))
+        s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), interception_modifier(s, p)))
 
 
 class HandoffPhase(Phases):

@@ -6,6 +6,7 @@ from typing import Final
 
 from nuffle.core.actions import Square
 from nuffle.core.board import OFF
+from nuffle.core.characteristics import ag_target, pass_target
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
@@ -115,7 +116,7 @@ class ThrowTeamMate(Procedure):
         if self.phase == ThrowTeamMatePhase.THROW:
             self.mod = throw_modifier(s, thr, self.target)
             self.phase = ThrowTeamMatePhase.THROWN
-            s.push(PlayerRoll(RollKind.PASS, thr, 7 - min(s.info[thr].ag, 6), self.mod))
+            s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
             return
         if self.phase == ThrowTeamMatePhase.THROWN:
             if not s.ok and is_fumble(s.last_die, self.mod):
@@ -205,7 +206,7 @@ class ThrowTeamMate(Procedure):
             s.ball_state = BallState.CARRIED
         self.phase = ThrowTeamMatePhase.LANDING_ROLLED
         mod = landing_modifier(s, tm, self.spot)
-        s.push(PlayerRoll(RollKind.LANDING, tm, 7 - min(s.info[tm].ag, 6), mod))
+        s.push(PlayerRoll(RollKind.LANDING, tm, ag_target(s, tm), mod))
 
     def _into_crowd(self, s: GameState, last: int, out: int) -> None:
         tm = self.thrown

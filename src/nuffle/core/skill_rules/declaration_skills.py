@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.characteristics import ag_target
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.procedures.action import (
     ACTION_CHOICES,
@@ -285,7 +286,7 @@ class Gaze(Procedure):
         pid = self.pid
         if self.phase == GazePhase.START:
             self.phase = GazePhase.ROLLED
-            s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, 7 - min(s.info[pid].ag, 6),
+            s.push(PlayerRoll(RollKind.HYPNOTIC_GAZE, pid, ag_target(s, pid),
                               gaze_modifier(s, pid, self.target)))
             return
         if s.ok:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType
+from nuffle.core.characteristics import ag_target
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.action import (
     ACTION_CHOICES,
@@ -35,7 +36,6 @@ from nuffle.core.procedures.movement import (
     LEFT_ZONE_MODIFIER,
     STAND_UP_COST,
     MoveStep,
-    agility_target,
     max_gfi,
 )
 from nuffle.core.procedures.rolls import PlayerRoll
@@ -251,7 +251,7 @@ def _jump_up_block(s: GameState, action: PlayerAction) -> bool:
     if action.kind != ActionType.START_BLOCK:
         return False
     pid = action.pid
-    s.push(PlayerRoll(RollKind.JUMP_UP, pid, agility_target(s.info[pid].ag), 2))
+    s.push(PlayerRoll(RollKind.JUMP_UP, pid, ag_target(s, pid), 2))
     return True
 
 

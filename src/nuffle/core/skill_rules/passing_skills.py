@@ -11,6 +11,7 @@ from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
 from nuffle.core.board import EMPTY
+from nuffle.core.characteristics import ag_target
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, PlayerActionPhase, skill_action
@@ -48,10 +49,6 @@ from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_CAS, GameState
 from nuffle.core.types import PF, BallState, RollKind, Status, Weather
-
-
-def _agility_target(s: GameState, pid: int) -> int:
-    return 7 - min(s.info[pid].ag, 6)
 
 
 def _carries(s: GameState, pid: int) -> bool:
@@ -99,7 +96,7 @@ def _safe_throw_interception(s: GameState, thrower: int, interceptor: int, throw
     if s.has(interceptor, Skill.VERY_LONG_LEGS):
         return False
     # An unmodified Agility roll (it can only help, so it is always made).
-    s.push(PlayerRoll(RollKind.SAFE_THROW, thrower, _agility_target(s, thrower)))
+    s.push(PlayerRoll(RollKind.SAFE_THROW, thrower, ag_target(s, thrower)))
     return True
 
 

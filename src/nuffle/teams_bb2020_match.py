@@ -1,0 +1,91 @@
+"""A BB2020 team as the engines play it: its players with their BB2020 characteristics (AG, PA
+and AV as the X of "X+") and their skills as the engines' `Skill` values.
+
+The engines' skills are LRB6's: a BB2020 skill the engines have (by name, or a renamed one in
+`RENAMED`) is played by its LRB6 handlers until the BB2020 "skills" area is done (the ruleset's
+`pending` says so), and a BB2020 skill they lack is not implemented. `match_team` refuses a team
+with one in one line naming them, unless `allow_missing` (tests and the parity harness, playing
+the draft), which leaves them out and lists them in `MatchTeam.missing`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache
+
+from nuffle.core.bb2020.rosters import Positional as Positional2020
+from nuffle.core.bb2020.rosters import teams
+from nuffle.core.skills import Skill
+from nuffle.core.teams import Inducements, PlayerSpec, Positional, TeamError, TeamSpec
+from nuffle.teams_bb2020 import TeamSpec2020, check_team, suggest_team
+
+#: BB2020 printed names of skills the engines know under their LRB6 name.
+RENAMED = {"Sidestep": Skill.SIDE_STEP, "Bloodlust": Skill.BLOOD_LUST, "Ball & Chain": Skill.BALL_AND_CHAIN}
+
+
+def engine_skill(name: str) -> Skill | None:
+    """The engines' skill for a BB2020 skill or trait (printed name, without its value), or
+    None where the engines have none."""
+    if name in RENAMED:
+        return RENAMED[name]
+    ident = re.sub(r"[^A-Z0-9]+", "_", name.upper().replace("'", "")).strip("_")
+    return Skill.__members__.get(ident)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTeam:
+    """A BB2020 team for a match: the spec the engines take, the BB2020 skills it plays with
+    LRB6's handlers, and those the engines lack (left out of its players)."""
+
+    spec: TeamSpec
+    as_lrb6: tuple[str, ...]
+    missing: tuple[str, ...]
+
+
+def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positional:
+    skills = set()
+    for rs in p.skills:
+        sk = engine_skill(rs.skill.name)
+        if sk is None:
+            missing.add(rs.skill.name)
+        else:
+            known.add(rs.skill.name)
+            skills.add(sk)
+    return Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
+                      p.primary, p.secondary, pa=p.pa or 0)
+
+
+def match_team(spec: TeamSpec2020, allow_missing: bool = False) -> MatchTeam:
+    """The engines' form of a BB2020 team (see the module docstring); TeamError in one line
+    naming the skills the engines lack unless `allow_missing`."""
+    missing: set[str] = set()
+    known: set[str] = set()
+    positionals: dict[str, Positional] = {}
+    players = []
+    for entry in spec.players:
+        pos = positionals.get(entry.position.name)
+        if pos is None:
+            pos = positionals[entry.position.name] = _positional(entry.position, missing, known)
+        players.append(PlayerSpec(pos, entry.number, entry.name))
+    if missing and not allow_missing:
+        raise TeamError(f"{spec.name}: BB2020 skills not implemented by the engines: "
+                        f"{', '.join(sorted(missing))}")
+    team = TeamSpec(spec.name, spec.team.key, tuple(players), spec.rerolls, spec.apothecary,
+                    spec.dedicated_fans, spec.cheerleaders, spec.assistant_coaches, Inducements())
+    return MatchTeam(team, tuple(sorted(known)), tuple(sorted(missing)))
+
+
+@cache
+def playable_races() -> tuple[str, ...]:
+    """The BB2020 teams whose suggested team (`suggest_team`) has only skills the engines have."""
+    return tuple(k for k in sorted(teams()) if not match_team(check_team(suggest_team(k)), True).missing)
+
+
+def default_match_team(race: str, given: frozenset[Skill] = frozenset()) -> TeamSpec:
+    """The suggested BB2020 team of `race` for a match (skills the engines lack left out), every
+    player given `given` as well (the parity harness's BB2020 teams)."""
+    spec = match_team(check_team(suggest_team(race)), allow_missing=True).spec
+    if not given:
+        return spec
+    return replace(spec, players=tuple(replace(p, extra_skills=p.extra_skills | given) for p in spec.players))

@@ -1,0 +1,117 @@
+"""The BB2020 ruleset, a draft on both engines: known by name, refused by the public entry points
+in one line, reached by tests and the parity harness through `ruleset.draft_ruleset`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nuffle.core.errors import NuffleError
+from nuffle.core.game import Game
+from nuffle.core.match_config import MatchConfig
+from nuffle.core.position import PositionError
+from nuffle.core.ruleset import (
+    BB2020,
+    LRB6,
+    NATIVE,
+    DraftRulesetError,
+    RulesetError,
+    draft_ruleset,
+    native_id,
+    refusal,
+    ruleset,
+)
+from nuffle.parity import run_parity
+from nuffle.teams_bb2020_match import playable_races
+
+#: Every rule area of the digest (RULES.md) the BB2020 ruleset records as done or pending.
+AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick-off", "movement",
+         "passing", "catching", "throw team-mate", "blocking", "fouls", "re-rolls", "skills",
+         "pre-game", "inducements", "post-game"}
+
+
+def _one_line(exc: pytest.ExceptionInfo[BaseException]) -> str:
+    text = str(exc.value)
+    assert "\n" not in text
+    return text
+
+
+def test_bb2020_is_a_draft_that_records_what_is_bb2020_so_far() -> None:
+    assert draft_ruleset("bb2020") is BB2020 and BB2020.draft and not LRB6.draft
+    assert set(BB2020.areas) | set(BB2020.pending) == AREAS
+    assert not set(BB2020.areas) & set(BB2020.pending)
+    assert LRB6.areas == () and LRB6.pending == ()
+    text = refusal(BB2020)
+    assert text.startswith("BB2020 is not yet playable") and all(a in text for a in BB2020.pending)
+
+
+def test_a_draft_takes_its_base_tables_where_it_gives_none() -> None:
+    raw = json.loads((Path(__file__).resolve().parents[2] / "src" / "nuffle" / "data" / "bb2020"
+                      / "ruleset.json").read_text())
+    assert raw["base"] == "lrb6"
+    for table in ("scatter", "weather", "kickoff", "pass_ranges", "range_modifiers"):
+        if table not in raw:
+            assert getattr(BB2020, table) == getattr(LRB6, table), table
+
+
+@pytest.mark.parametrize("how", ["name", "config"])
+def test_the_public_entry_points_refuse_bb2020_in_one_line(how: str) -> None:
+    with pytest.raises(DraftRulesetError) as info:
+        if how == "name":
+            Game.new("human", "orc", ruleset="bb2020")
+        else:
+            Game.new(config=MatchConfig("human", "orc", 1, 11, ruleset="bb2020"))
+    assert _one_line(info).startswith("BB2020 is not yet playable")
+    assert isinstance(info.value, NuffleError) and isinstance(info.value, RulesetError)
+    with pytest.raises(DraftRulesetError):
+        ruleset("bb2020")
+
+
+def test_a_bb2020_position_or_record_is_refused_in_one_line() -> None:
+    game = Game.new("human", "orc", seed=2, board=3, ruleset=draft_ruleset("bb2020"))
+    position = game.to_position()
+    assert position["ruleset"] == "bb2020"
+    with pytest.raises(PositionError) as info:
+        Game.from_position(position)
+    assert "not yet playable" in _one_line(info)
+
+
+def test_an_unknown_ruleset_names_the_playable_ones_only() -> None:
+    with pytest.raises(RulesetError) as info:
+        draft_ruleset("bb2030")
+    assert "lrb6" in _one_line(info) and "bb2020" not in str(info.value)
+
+
+def test_the_native_engine_plays_each_built_in_ruleset_by_its_id() -> None:
+    pytest.importorskip("nuffle._native")
+    assert NATIVE == (LRB6, BB2020) and [native_id(r) for r in NATIVE] == [0, 1]
+    assert native_id(LRB6.derive("house", ko_from=9)) is None
+    for rules in NATIVE:
+        nat = Game.new("human", "orc", seed=5, board=5, ruleset=rules, engine="native")
+        assert nat.state.rules is rules and nat.data()["ruleset"] == native_id(rules)  # type: ignore[attr-defined]
+        assert nat.config.ruleset == rules.name
+
+
+def test_the_native_loader_refuses_a_ruleset_it_does_not_know() -> None:
+    native = pytest.importorskip("nuffle._native")
+    from nuffle.core.native_state import native_board, state_data
+
+    s = Game.new("human", "orc", seed=5, board=3, ruleset=BB2020).state
+    data = state_data(s)
+    assert data["ruleset"] == 1
+    data["ruleset"] = len(NATIVE)
+    with pytest.raises(ValueError, match="ruleset"):
+        native.State.load(native_board(3), data)
+
+
+@pytest.mark.parametrize("dice", ["sampled", "forced"])
+def test_bb2020_draft_games_agree_on_both_engines(dice: str) -> None:
+    """The parity harness plays the draft: Python against C++, every step, no divergence."""
+    pytest.importorskip("nuffle._native")
+    report = run_parity(games=2, seed=20, boards=(3, 11), dice=dice, ruleset="bb2020", max_steps=2500)
+    j = report.to_json()
+    assert j["games"] == 4 and j["divergences"] == 0, report.text()
+    assert {g.home for g in report.games} <= set(playable_races())  # BB2020 teams
+    assert j["steps"] > 1000
