@@ -13,6 +13,9 @@ from nuffle.cli_errors import error
 from nuffle.core.board import VARIANTS
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
+from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
+from nuffle.ruleset_choice import add_option as add_ruleset_option
+from nuffle.ruleset_choice import match_team
 
 
 def register(sub: Any) -> None:
@@ -42,6 +45,7 @@ def register(sub: Any) -> None:
                    help="env --batched: the opponent (default random, the C++ random player): scripted "
                         "(the C++ scripted bot), a bot spec such as 'scripted?native=0' (the Python one) or "
                         "'policy?model=b11', or self (rl train's default network)")
+    add_ruleset_option(b, note="; engine and env only")
     b.set_defaults(func=cmd_bench)
 
 
@@ -76,7 +80,8 @@ def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int) 
     from nuffle.core.engines import EngineUnavailableError
 
     try:
-        figures = run_native_bench(games=args.games, home=teams[0], away=teams[1], board=board)
+        figures = run_native_bench(games=args.games, home=teams[0], away=teams[1], board=board,
+                                   ruleset=args.ruleset)
     except EngineUnavailableError as exc:
         return error(str(exc))
     print(json.dumps(figures) if args.json else format_native_bench(figures))
@@ -112,11 +117,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Run the speed benchmark (of the engine; `mcts`: the search; `env`: the environments)."""
     from nuffle.bench import print_env_bench, run_bench
     from nuffle.bench.flags import bench_flag_problem
-    from nuffle.teams import load_team
 
     problem = bench_flag_problem(args)
     if problem:
         return error(problem)
+    if args.ruleset != DEFAULT_RULESET and (args.what not in ("engine", "env") or args.batched):
+        return error(f"--ruleset applies to `bench engine` and `bench env` only, not `bench {args.what}"
+                     f"{' --batched' if args.batched else ''}`")
     if args.what == "env" and args.batched:
         return _batched_bench(args)
     args.engine = args.engine or "python"
@@ -124,7 +131,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     args.home, args.away = args.home or "human", args.away or "orc"
     if args.what == "env":
         return print_env_bench(args.json, 5.0 if args.seconds is None else args.seconds,
-                               None if args.board is None else (args.board,), args.engine)
+                               None if args.board is None else (args.board,), args.engine, args.ruleset)
     board = 11 if args.board is None else args.board
 
     if args.what == "mcts":
@@ -143,13 +150,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(run_bot_bench(games=args.games, board=board, home=args.home, away=args.away)))
         return 0
     try:
-        teams = (load_team(args.home), load_team(args.away))
-        Game.new(*teams, board=board)
+        teams = (match_team(args.home, args.ruleset), match_team(args.away, args.ruleset))
+        Game.new(*teams, board=board, ruleset=args.ruleset)
     except ValueError as exc:
         return error(str(exc))
     if args.engine == "native":  # perf: the C++ engine's figures (nuffle.bench.native)
         return _native_bench(args, teams, board)
-    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board)
+    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board, ruleset=args.ruleset)
     if args.json:
         print(json.dumps(figures))
         return 0

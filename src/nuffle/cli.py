@@ -8,6 +8,7 @@ import argparse
 import sys
 
 from nuffle import bench_cli, play_cli, skills_cli, teams_cli
+from nuffle.cli_errors import error
 from nuffle.analysis.cli import register as register_odds
 from nuffle.arena.cli import register as register_arena
 from nuffle.competition.cli import register as register_tournament
@@ -17,6 +18,7 @@ from nuffle.ladder.cli import register as register_ladder
 from nuffle.league.cli import register as register_league
 from nuffle.parity_cli import register as register_parity
 from nuffle.rl.cli import register as register_rl
+from nuffle.ruleset_choice import check_args as ruleset_problem
 from nuffle.strength.cli import register as register_strength
 from nuffle.web.cli import register as register_web
 
@@ -56,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    problem = ruleset_problem(args)  # --ruleset: an unknown name or a draft, one line
+    if problem:
+        return error(problem)
     terminate_as_interrupt()  # SIGTERM stops a long command as Ctrl-C does, keeping its results
     stdout = sys.stdout
     sys.stdout = PipeGuard(stdout)  # output piped into `head`: see PipeGuard

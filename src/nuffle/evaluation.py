@@ -13,7 +13,7 @@ from nuffle.core.teams import TeamSpec
 from nuffle.interrupts import deferred_interrupt
 from nuffle.play import play
 from nuffle.stats import wilson
-from nuffle.teams import load_team
+from nuffle.ruleset_choice import match_team
 
 
 @dataclass(frozen=True)
@@ -100,14 +100,17 @@ def play_series(
     board: int = 11,
     alternate: bool = True,
     on_game: Callable[[Game], None] | None = None,
+    ruleset: str = "lrb6",
 ) -> tuple[Record, Record]:
     """Play `games` games of `first` against `second`; with `alternate`, `first` is at home in
     even games and away in odd ones; `on_game` sees each finished game. Returns `first`'s
-    record at home and away; after Ctrl-C they hold the finished games and say `interrupted`."""
-    teams = {e.team: load_team(e.team) for e in (first, second)}
+    record at home and away; after Ctrl-C they hold the finished games and say `interrupted`.
+    `ruleset`: the rules played (its teams: `ruleset_choice.match_team`)."""
+    teams = {e.team: match_team(e.team, ruleset) for e in (first, second)}
     at_home, away = Record(), Record()
     try:
-        _play_games(first, second, teams, games, seed, board, alternate, on_game, at_home, away)
+        _play_games(first, second, teams, games, seed, board, alternate, on_game, at_home, away,
+                    ruleset)
     except KeyboardInterrupt:  # Ctrl-C: keep the games that finished
         at_home.interrupted = away.interrupted = True
     return at_home, away
@@ -115,14 +118,15 @@ def play_series(
 
 def _play_games(first: Entry, second: Entry, teams: dict[str, TeamSpec], games: int, seed: int,
                 board: int, alternate: bool, on_game: Callable[[Game], None] | None,
-                at_home: Record, away: Record) -> None:
+                at_home: Record, away: Record, ruleset: str) -> None:
     for i in range(games):
         s = seed + i
         home_first = not alternate or i % 2 == 0
         h, a = (first, second) if home_first else (second, first)
         bots = (make_agent(h.bot, s * 2 + 1), make_agent(a.bot, s * 2 + 2))
         t0 = time.perf_counter()
-        game = play(Game.new(teams[h.team], teams[a.team], seed=s, board=board), bots[0], bots[1])
+        game = play(Game.new(teams[h.team], teams[a.team], seed=s, board=board, ruleset=ruleset),
+                    bots[0], bots[1])
         dt = time.perf_counter() - t0
         score = game.result.to_dict()["score"]
         box = game.box_score()

@@ -17,6 +17,7 @@ from nuffle.core.game import Game
 from nuffle.evaluation import Entry, play_series
 from nuffle.play import play
 from nuffle.report import MatchReport
+from nuffle.ruleset_choice import add_option as add_ruleset_option
 
 
 def register(sub: Any) -> None:
@@ -43,6 +44,7 @@ def register(sub: Any) -> None:
                    "one record per game")
     p.add_argument("--overwrite", action="store_true",
                    help="let --save replace records that exist already (refused otherwise)")
+    add_ruleset_option(p)
     p.set_defaults(func=cmd_play)
 
     r = sub.add_parser("replay", help="verify a match record and print its summary")
@@ -94,7 +96,7 @@ def print_box_score(game: Game, seconds: float) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game (box score) or a series (results with intervals and a venue split)."""
-    from nuffle.teams import load_team
+    from nuffle.ruleset_choice import match_team
 
     if args.games < 1:
         return error(f"--games must be at least 1, got {args.games}")
@@ -102,8 +104,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         agent_for_board(home.bot, args.board)
         agent_for_board(away.bot, args.board)
-        teams = (load_team(home.team), load_team(away.team))
-        Game.new(*teams, seed=args.seed, board=args.board)
+        teams = (match_team(home.team, args.ruleset), match_team(away.team, args.ruleset))
+        Game.new(*teams, seed=args.seed, board=args.board, ruleset=args.ruleset)
     except ValueError as exc:
         return error(str(exc))
     if args.games > 1:
@@ -124,7 +126,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.save and Path(args.save).is_file() and not args.overwrite:
         return error(f"--save {args.save}: the file exists already (--overwrite replaces it)")
     t0 = time.perf_counter()
-    game = Game.new(*teams, seed=args.seed, board=args.board)
+    game = Game.new(*teams, seed=args.seed, board=args.board, ruleset=args.ruleset)
     report = MatchReport(game) if args.log else None
     play(game, make_agent(home.bot, args.seed * 2 + 1), make_agent(away.bot, args.seed * 2 + 2),
          report=report)
@@ -168,7 +170,7 @@ def _series(args: argparse.Namespace, home: Entry, away: Entry) -> int:
         with tqdm(total=args.games, desc="games", unit="game",
                   disable=args.json or not sys.stderr.isatty()) as bar:
             at_home, on_road = play_series(home, away, args.games, args.seed, args.board,
-                                           alternate, on_game=on_game)
+                                           alternate, on_game=on_game, ruleset=args.ruleset)
     except RecordError as exc:
         return error(f"{exc} ({len(saved)} records saved before it)", 1)
     code = 130 if at_home.interrupted or on_road.interrupted else 0

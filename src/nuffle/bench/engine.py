@@ -11,6 +11,7 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.core.errors import InputError, StateError
 from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
+from nuffle.ruleset_choice import match_team
 from nuffle.teams import load_team
 
 T = TypeVar("T")
@@ -26,25 +27,26 @@ def seconds_per_call(call: Callable[[T], object], items: Sequence[T], rounds: in
 
 
 def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
-              board: int = 11, seed: int = 1) -> dict[str, Any]:
+              board: int = 11, seed: int = 1, ruleset: str = "lrb6") -> dict[str, Any]:
     """Measure random play and cloning; returns the figures in microseconds / milliseconds.
-    `home` and `away` are race keys, team .json files or `TeamSpec`s."""
+    `home` and `away` are race keys, team .json files or `TeamSpec`s of `ruleset`'s rosters
+    (the outcomes' positions are LRB6's)."""
     if not isinstance(games, int) or games < 1:
         raise InputError(f"the benchmark needs at least 1 game, got {games!r}")
-    home, away = load_team(home), load_team(away)
+    home, away = match_team(home, ruleset), match_team(away, ruleset)
     decisions = 0
     elapsed = 0.0
     snapshots: list[Game] = []
     pick = random.Random(seed)
     for i in range(games):
         t0 = time.perf_counter()
-        g = Game.new(home, away, seed=seed + i, board=board)
+        g = Game.new(home, away, seed=seed + i, board=board, ruleset=ruleset)
         _engine_game(g, RandomBot(seed + 2 * i), RandomBot(seed + 2 * i + 1))
         elapsed += time.perf_counter() - t0
         decisions += len(g.history)
         # Re-play a prefix of this game to collect mid-game positions for the clone figures.
         if len(snapshots) < 200:
-            replay_game = Game.new(home, away, seed=seed + i, board=board)
+            replay_game = Game.new(home, away, seed=seed + i, board=board, ruleset=ruleset)
             marks = set(pick.sample(range(len(g.history)), min(10, len(g.history))))
             for j, (_, action) in enumerate(g.history):
                 if j in marks:

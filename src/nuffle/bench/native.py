@@ -19,7 +19,7 @@ from nuffle.bench.engine import seconds_per_call
 from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import NotPortedError, native_module
 from nuffle.core.teams import TeamSpec
-from nuffle.teams import load_team
+from nuffle.ruleset_choice import match_team, roster_races
 
 __all__ = ["format_native_bench", "native_outcomes_bench", "run_native_bench"]
 
@@ -27,11 +27,13 @@ _STEP_LIMIT = 200_000  # decisions a game may take before the bench calls it sto
 _SETUP = int(DecisionKind.SETUP)
 
 
-def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int) -> Any:
-    """A new native match (`NativeGame`) between two teams (race keys, files or specs)."""
+def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int, ruleset: str = "lrb6") -> Any:
+    """A new native match (`NativeGame`) between two teams (race keys, files or specs) of
+    `ruleset`."""
     from nuffle.core.native_game import NativeGame
 
-    return NativeGame.start(load_team(home), load_team(away), seed=seed, board=board)
+    return NativeGame.start(match_team(home, ruleset), match_team(away, ruleset), seed=seed, board=board,
+                            ruleset=ruleset)
 
 
 def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tuple[int, str | None]:
@@ -62,14 +64,15 @@ def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tup
 
 def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
                      board: int = 11, seed: int = 1, native_games: int | None = None,
-                     race_games: int = 10) -> dict[str, Any]:
+                     race_games: int = 10, ruleset: str = "lrb6") -> dict[str, Any]:
     """`run_bench`'s figures on the native engine (`decision_us`: a random decision driven from
     Python; `game_ms`; `clone_us`: `State.clone`; `clone_step_us`; the outcomes' times) plus
     whole random games played in C++ (`native_games_per_s`), `NativeGame.clone`'s time and
     the state's size; `view_us`: `NativeGame.view`; `races`: `race_games` whole games in C++
-    per race. Games stopped at an unported frame are counted, not timed."""
+    per race. Games stopped at an unported frame are counted, not timed. `ruleset`: the rules
+    played and the races' rosters (the outcomes' positions are LRB6's)."""
     module = native_module()
-    start = _start(home, away, seed, board)
+    start = _start(home, away, seed, board, ruleset)
     pick = random.Random(seed)
     decisions = 0
     elapsed = 0.0
@@ -129,7 +132,7 @@ def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str 
         "clone_step_us": clone_step_s * 1e6,
         "state_bytes": int(module.STATE_BYTES),
         **whole,
-        "races": native_races_bench(race_games, board, seed),
+        "races": native_races_bench(race_games, board, seed, ruleset),
     }
     return figures
 
@@ -174,15 +177,12 @@ def _native_whole_games(start: Any, games: int, seed: int) -> dict[str, Any]:
     }
 
 
-def native_races_bench(games: int, board: int, seed: int) -> dict[str, dict[str, Any]]:
-    """Per race (all 24), `games` whole random mirror games played in C++: complete and stopped
-    counts (and where they stopped), games per second, decisions per game."""
-    from nuffle.core.teams import race_key, races
-
+def native_races_bench(games: int, board: int, seed: int, ruleset: str = "lrb6") -> dict[str, dict[str, Any]]:
+    """Per race of `ruleset` (LRB6: all 24), `games` whole random mirror games played in C++:
+    complete and stopped counts (and where they stopped), games per second, decisions per game."""
     out: dict[str, dict[str, Any]] = {}
-    for name in sorted(races()):
-        key = race_key(name)
-        whole = _native_whole_games(_start(key, key, seed, board), games, seed)
+    for key in roster_races(ruleset):
+        whole = _native_whole_games(_start(key, key, seed, board, ruleset), games, seed)
         out[key] = {"games": games, "complete": whole["native_complete"],
                     "stopped": games - whole["native_complete"], "stopped_at": whole["native_stopped"],
                     "games_per_s": whole["native_games_per_s"],

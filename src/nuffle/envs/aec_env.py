@@ -50,7 +50,8 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
     decisions, so the agents only play; `max_steps` (default `DEFAULT_MAX_STEPS`; None: no
     limit) truncates the episode after that many agent steps, both sides' together. `engine`
     as in `BloodBowlEnv` ('python' or 'native'; default: native where it is built), and
-    `features` (the user's observation features, appended to each agent's `non_spatial`)."""
+    `features` (the user's observation features, appended to each agent's `non_spatial`);
+    `ruleset` as in `BloodBowlEnv`."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "nuffle_bloodbowl_v0",
                 "is_parallelizable": False, "render_fps": 4}
@@ -68,6 +69,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         engine: str | None = None,
         illegal_action: str = "raise",
         features: Any = None,
+        ruleset: str = "lrb6",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
@@ -82,7 +84,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.helpers = (Opponent(setup), Opponent(setup)) if setup is not None else None
         self.steps = 0
-        self.driver = MatchDriver(board, home, away, assisted_moves, engine, features)
+        self.driver = MatchDriver(board, home, away, assisted_moves, engine, features, ruleset)
         self.reward_fn = make_reward(reward)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)

@@ -139,7 +139,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     `max_steps` as `BloodBowlEnv` takes them; `opponent` is 'random' (the C++ random player),
     'self' (self-play: both sides are learners, each row shows the side to decide and
     `infos["side"]` says which) or any opponent `BloodBowlEnv` takes (a Python bot, played from
-    Python at its own speed). `workers` splits the rows over that many processes.
+    Python at its own speed). `workers` splits the rows over that many processes. `ruleset`
+    as `BloodBowlEnv` takes it (one the native engine plays).
 
     The observation dict, `action_masks()`, the rewards and the episode ends are read-only
     views of the arrays the next step overwrites: copy what you keep (writing into them raises
@@ -153,7 +154,8 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
     def __init__(self, num_envs: int = 1, board: int = 11, home: Team = "human", away: Team = "orc",
                  opponent: Any = "random", reward: Any = "win", side: str = "home",
                  setup: Any = DEFAULT_SETUP, max_steps: int | None = DEFAULT_MAX_STEPS,
-                 seed: int | None = None, workers: int = 1, features: Any = None) -> None:
+                 seed: int | None = None, workers: int = 1, features: Any = None,
+                 ruleset: str = "lrb6") -> None:
         if not native_available():
             raise EnvError("the batched environment runs on the native engine, which is not built here; "
                            "use nuffle.envs.make_vector_env (the Python engine) instead")
@@ -170,7 +172,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
-        driver = MatchDriver(board, home, away, False, "native", features)
+        driver = MatchDriver(board, home, away, False, "native", features, ruleset)
         self.features = driver.features
         extra = self.features.size if self.features is not None else 0
         _check_memory(num_envs, _layout(board, num_envs, extra)[1])  # before the spaces allocate rows
@@ -178,7 +180,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self.workers = workers
         self.board = board
         self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps,
-                                    self.features)
+                                    self.features, driver.ruleset)
         self.single_observation_space = observation_space(driver)
         self.single_action_space = MaskDiscrete(driver.codec.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -131,6 +131,7 @@ class BatchSpec:
     setup: Any
     max_steps: int | None
     features: ExtraFeatures | None = None  # the user's observation features (computed in Python)
+    ruleset: str = "lrb6"  # the rules played (`envs.core.env_ruleset`)
 
 
 def array_shapes(board: int, n: int, extra: int = 0) -> dict[str, tuple[tuple[int, ...], Any]]:
@@ -205,10 +206,10 @@ class BatchCore:
         self.policy = batch_policy(spec.opponent, spec.board)
         options = native_options(spec, self.policy)
         python_opponent = options["opponent"] == _PYTHON_OPPONENT
-        start = Game.start_state(spec.home, spec.away, 0, spec.board)
+        start = Game.start_state(spec.home, spec.away, 0, spec.board, False, spec.ruleset)
         self._start = start
         self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0,
-                                   board=spec.board)
+                                   board=spec.board, ruleset=spec.ruleset)
         module = native_module()
         native_start = module.State.load(native_board(spec.board), state_data(start))
         self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
@@ -329,7 +330,8 @@ class BatchCore:
     def game(self, i: int, final: bool = False) -> NativeGame:
         """A `NativeGame` of row i's position now (`final`: of its last ended episode)."""
         state = self.vec.final_state(i) if final else self.vec.state(i)
-        config = MatchConfig(self._config.home, self._config.away, int(self.current[i, 1]), self.board)
+        config = MatchConfig(self._config.home, self._config.away, int(self.current[i, 1]), self.board,
+                             ruleset=self._config.ruleset)
         return NativeGame(self._start, state, config=config)
 
     def _bots(self, i: int) -> list[tuple[Opponent, int]]:

@@ -19,6 +19,7 @@ from nuffle.core.engines import ENV_VARIABLE, NATIVE, PYTHON, check_engine, nati
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
+from nuffle.core.ruleset import Ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec, Position
 from nuffle.envs.features import LAYER_INDEX
@@ -26,6 +27,7 @@ from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
 from nuffle.eval_seeds import refuse_held_out
+from nuffle.ruleset_choice import choose
 
 BOARDS = (1, 3, 5, 7, 11)
 Team = str | TeamSpec
@@ -83,16 +85,30 @@ class _NativePosition:
         return self._pos
 
 
+def env_ruleset(name: Any) -> Ruleset:
+    """The ruleset an environment plays (`ruleset_choice.choose`: an unknown name or a draft
+    is one line); the observation and action layout is LRB6's, so a ruleset with BB2020's
+    characteristics (PA, Jump, Throw Team-mate as an action, prayers) is refused until it has
+    a layout of its own."""
+    rules = choose(name)
+    if rules.x_plus:
+        raise EnvError(f"the environments' observation layout is LRB6's: {rules.name.upper()} needs "
+                       "a layout of its own (PA, Jump, Throw Team-mate, prayers), not built yet")
+    return rules
+
+
 class MatchDriver:
     """One match seen through the action codec and the observation encoder."""
 
     def __init__(self, board: int, home: Team, away: Team, assisted_moves: bool,
-                 engine: str | None = None, features: Any = None) -> None:
+                 engine: str | None = None, features: Any = None, ruleset: Any = "lrb6") -> None:
         from nuffle.envs.extra_features import resolve_features  # it imports EnvError from here
 
         if board not in BOARDS:
             raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
         self.board = board
+        #: the rules played (`env_ruleset`): the observation layout is LRB6's
+        self.ruleset = env_ruleset(ruleset).name
         self.home = home
         self.away = away
         self.assisted_moves = assisted_moves
@@ -119,7 +135,7 @@ class MatchDriver:
         """Start a match with the engine seed `seed` (never a held-out evaluation seed)."""
         refuse_held_out(seed, what="an environment (training)")
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
-                             assisted_moves=self.assisted_moves, engine=self.engine)
+                             assisted_moves=self.assisted_moves, engine=self.engine, ruleset=self.ruleset)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
         self._ranges = self.game.state.ranges
         self._cache = self._obs = self._extended = None

@@ -113,7 +113,10 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
 
     `features` (an `ExtraFeatures`, or its import path 'package.module:NAME'; default None)
     appends the user's own numbers, computed on a view of the match, to `non_spatial`
-    (`nuffle.envs.extra_features`)."""
+    (`nuffle.envs.extra_features`).
+
+    `ruleset` (default 'lrb6') names the rules played (`nuffle.envs.core.env_ruleset`): an
+    unknown name or a draft such as BB2020 is one line; the layout is LRB6's."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4,
                 "autoreset_mode": AutoresetMode.SAME_STEP}
@@ -136,6 +139,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
         factored: bool = False,
         engine: str | None = None,
         features: Any = None,
+        ruleset: str = "lrb6",
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
@@ -147,7 +151,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
                                       or max_steps < 1):
             raise EnvError(f"max_steps must be a positive integer or None, got {max_steps!r}")
         self.max_steps = max_steps
-        self.driver = MatchDriver(board, home, away, assisted_moves, engine, features)
+        self.driver = MatchDriver(board, home, away, assisted_moves, engine, features, ruleset)
         self.opponent = Opponent(opponent, opponent_assisted_moves)
         self.helper = Opponent(setup) if setup is not None else None
         if takeover is not None and (self.helper is None or not callable(takeover)):

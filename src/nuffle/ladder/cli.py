@@ -11,6 +11,8 @@ from nuffle.cli_errors import error
 from nuffle.core.errors import InputError
 from nuffle.files import write_text
 from nuffle.interrupts import deferred_interrupt
+from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
+from nuffle.ruleset_choice import add_option as add_ruleset_option
 
 
 def register(sub: Any) -> None:
@@ -29,6 +31,7 @@ def register(sub: Any) -> None:
     p.add_argument("--out", help="write PREFIX.json, PREFIX.md and PREFIX.png")
     p.add_argument("--report", metavar="FILE", help="render a saved JSON report instead of playing")
     p.add_argument("--png", metavar="FILE", help="with --report: also draw the ratings to FILE")
+    add_ruleset_option(p)
     p.set_defaults(func=cmd_ladder)
 
 
@@ -58,7 +61,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             raise InputError(f"--workers must be at least 1, got {args.workers}")
     except ValueError as exc:
         return error(str(exc))
-    config = {"board": args.board, "pairs": args.pairs, "seed": args.seed}
+    config = {"board": args.board, "pairs": args.pairs, "seed": args.seed, "ruleset": args.ruleset}
     names = [str(e) for e in entries]
     try:
         earlier = _earlier_games(args.out, names, config)
@@ -71,7 +74,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
               "already played", file=sys.stderr)
     code = 0
     try:
-        games = run_fixtures(entries, todo, args.board, args.workers)
+        games = run_fixtures(entries, todo, args.board, args.workers, ruleset=args.ruleset)
     except LadderInterrupted as stop:
         games = stop.games
         code = 130
@@ -105,7 +108,7 @@ def _earlier_games(out: str | None, names: list[str], config: dict[str, Any]) ->
     if not out or not Path(f"{out}.json").exists():
         return []
     report = read_json(f"{out}.json")
-    saved = {k: v for k, v in report["config"].items() if k != "partial"}
+    saved = {"ruleset": DEFAULT_RULESET, **{k: v for k, v in report["config"].items() if k != "partial"}}
     if report["entries"] != names or saved != config:
         raise InputError(f"{out}.json holds another ladder ({', '.join(report['entries'])}; {saved}): "
                          "give another --out, or remove it")

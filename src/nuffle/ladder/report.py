@@ -137,6 +137,7 @@ def markdown(report: dict[str, Any]) -> str:
            "",
            f"Board {cfg.get('board', '?')}, {cfg.get('pairs', '?')} paired seeds per match-up "
            f"(each seed played with both venues), first seed {cfg.get('seed', '?')}."
+           + (f" Played by {cfg['ruleset']}." if cfg.get("ruleset", "lrb6") != "lrb6" else "")
            + (" Partial: the run was interrupted before every game was played."
               if cfg.get("partial") else ""),
            "",

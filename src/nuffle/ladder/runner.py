@@ -20,22 +20,25 @@ from nuffle.core.game import Game
 from nuffle.evaluation import Entry
 from nuffle.ladder.schedule import Fixture
 from nuffle.play import play
+from nuffle.ruleset_choice import match_team
 
 
 def play_fixture(entries: list[Entry], fixture: Fixture, board: int,
                  time_limit: float | None = None,
                  bot_seeds: tuple[int, int] | None = None,
-                 engine: str | None = None) -> dict[str, Any]:
+                 engine: str | None = None, ruleset: str = "lrb6") -> dict[str, Any]:
     """Play one game; returns its compact record (entry indices, score, casualties, time).
     The home and away bots are seeded `bot_seeds` (default `2s + 1` and `2s + 2` for the game's
-    seed s); `engine` as in `Game.new` (default: `NUFFLE_ENGINE`, else Python). With
+    seed s); `engine` as in `Game.new` (default: `NUFFLE_ENGINE`, else Python); `ruleset` the
+    rules played (its teams: `ruleset_choice.match_team`). With
     `time_limit` (seconds a decision) the record also holds, per side (home, away), the
     decisions taken, their total and longest seconds and how many took longer."""
     h, a = entries[fixture.home], entries[fixture.away]
     s = fixture.seed
     seeds = bot_seeds if bot_seeds is not None else (s * 2 + 1, s * 2 + 2)
     t0 = time.perf_counter()
-    game = Game.new(h.team, a.team, seed=s, board=board, engine=engine)
+    game = Game.new(match_team(h.team, ruleset), match_team(a.team, ruleset), seed=s, board=board,
+                    engine=engine, ruleset=ruleset)
     bots = (TimedAgent(make_agent(h.bot, seeds[0]), time_limit),
             TimedAgent(make_agent(a.bot, seeds[1]), time_limit))
     play(game, *bots)
@@ -64,10 +67,10 @@ class LadderInterrupted(NuffleError):
         self.games = games
 
 
-def _task(args: tuple[int, list[Entry], Fixture, int, float | None, str | None]
+def _task(args: tuple[int, list[Entry], Fixture, int, float | None, str | None, str]
           ) -> tuple[int, dict[str, Any]]:
-    k, entries, fixture, board, limit, engine = args
-    return k, play_fixture(entries, fixture, board, limit, engine=engine)
+    k, entries, fixture, board, limit, engine, ruleset = args
+    return k, play_fixture(entries, fixture, board, limit, engine=engine, ruleset=ruleset)
 
 
 def _worker_init() -> None:
@@ -79,9 +82,11 @@ def _worker_init() -> None:
 def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, workers: int = 2,
                  progress: bool | None = None,
                  on_game: Callable[[dict[str, Any]], None] | None = None,
-                 time_limit: float | None = None, engine: str | None = None) -> list[dict[str, Any]]:
+                 time_limit: float | None = None, engine: str | None = None,
+                 ruleset: str = "lrb6") -> list[dict[str, Any]]:
     """Play every fixture (in `workers` processes when more than one); the games come back in
-    fixture order whatever order they finish in. `time_limit` and `engine`: see `play_fixture`."""
+    fixture order whatever order they finish in. `time_limit`, `engine` and `ruleset`: see
+    `play_fixture`."""
     if workers < 1:
         raise InputError(f"workers must be at least 1, got {workers}")
     from tqdm import tqdm
@@ -99,11 +104,12 @@ def run_fixtures(entries: list[Entry], fixtures: list[Fixture], board: int, work
         try:
             if workers == 1:
                 for k, fx in enumerate(fixtures):
-                    done(k, play_fixture(entries, fx, board, time_limit, engine=engine))
+                    done(k, play_fixture(entries, fx, board, time_limit, engine=engine, ruleset=ruleset))
             else:
                 pool = multiprocessing.Pool(workers, initializer=_worker_init)
                 try:
-                    tasks = [(k, entries, fx, board, time_limit, engine) for k, fx in enumerate(fixtures)]
+                    tasks = [(k, entries, fx, board, time_limit, engine, ruleset)
+                             for k, fx in enumerate(fixtures)]
                     for k, rec in pool.imap_unordered(_task, tasks):
                         done(k, rec)
                     pool.close()

@@ -29,6 +29,10 @@ from nuffle.rl.networks import ActorCritic
 from nuffle.rl.policy_opponent import NetOpponent
 
 
+#: The rules every policy is trained on (the environments' observation layout is LRB6's).
+POLICY_RULESET = "lrb6"
+
+
 class PolicyAgent(Agent):
     """Plays a checkpoint's policy (see the module docstring)."""
 
@@ -54,6 +58,9 @@ class PolicyAgent(Agent):
         if view.config.board != self.board:
             raise checkpoint.CheckpointError(
                 f"policy {self.model} was trained for board {self.board}, not board {view.config.board}")
+        if view.config.ruleset != POLICY_RULESET:
+            raise checkpoint.CheckpointError(f"policy {self.model} was trained on {POLICY_RULESET}, "
+                                             f"not {view.config.ruleset}: it plays LRB6 matches only")
         self.driver = MatchDriver(self.board, "human", "human", self.assisted_moves, features=self.features)
         self.driver.attach(self._seen(view), same_match=False)
         self.walker.reset()

@@ -1,0 +1,97 @@
+"""The ruleset a match is played by, chosen one way at every entry point.
+
+The commands that start matches take `--ruleset NAME` (default lrb6, `add_option`), which
+`nuffle.cli.main` checks before the command runs (`check_args`); the environments take
+`ruleset=`, the web's new-game body `"ruleset"`, a tournament's config the key `ruleset`. Each
+asks `choose`: an unknown name is one line listing the playable rulesets, a draft (BB2020 for
+now) the draft's one-line refusal (`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
+draft (`drafts=True`): it is the harness that tests one. A match's teams come from the
+ruleset's own rosters (`match_team`): LRB6's team files and shipped teams, or, for a ruleset
+with BB2020's characteristics (`Ruleset.x_plus`), BB2020's.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from nuffle.core import ruleset as _registry
+from nuffle.core.ruleset import Ruleset, RulesetError, draft_ruleset
+from nuffle.core.ruleset import ruleset as find_ruleset
+from nuffle.core.teams import TeamSpec
+
+#: The ruleset played when none is named.
+DEFAULT = "lrb6"
+
+
+def playable() -> tuple[str, ...]:
+    """The names of the rulesets a match may be played by (registered, not drafts), sorted."""
+    return tuple(sorted(name for name, rules in _registry._RULESETS.items() if not rules.draft))
+
+
+def choose(name: object, drafts: bool = False) -> Ruleset:
+    """The ruleset called `name`; RulesetError in one line for an unknown name (listing the
+    playable ones) and DraftRulesetError for a draft unless `drafts` (the parity harness)."""
+    if isinstance(name, Ruleset):
+        name = name.name
+    if not isinstance(name, str):
+        raise RulesetError(f"a ruleset is named by a string, not {name!r} (playable: "
+                           f"{', '.join(playable())})")
+    return draft_ruleset(name) if drafts else find_ruleset(name)
+
+
+def add_option(parser: argparse.ArgumentParser, drafts: bool = False, note: str = "") -> None:
+    """Give a command `--ruleset NAME` (default lrb6), checked by `check_args` before it runs."""
+    parser.add_argument("--ruleset", default=DEFAULT, metavar="NAME",
+                        help=f"the rules the matches are played by (default {DEFAULT}; playable: "
+                             f"{', '.join(playable())}){note}")
+    parser.set_defaults(ruleset_drafts=drafts)
+
+
+def check_args(args: argparse.Namespace) -> str | None:
+    """The one-line problem with a command's `--ruleset`, or None (also None for a command
+    without the option)."""
+    drafts = getattr(args, "ruleset_drafts", None)
+    if drafts is None:
+        return None
+    try:
+        choose(args.ruleset, drafts)
+    except RulesetError as exc:
+        return str(exc)
+    return None
+
+
+def match_team(team: str | TeamSpec, rules: str | Ruleset = DEFAULT) -> TeamSpec:
+    """A match's team under `rules`: a race key (its shipped or suggested team) or a team
+    .json file of the ruleset's rosters; a `TeamSpec` as it is. TeamError in one line."""
+    from nuffle.teams import load_team, read_team_file
+
+    played = rules if isinstance(rules, Ruleset) else draft_ruleset(rules)
+    if isinstance(team, TeamSpec) or not played.x_plus:
+        return load_team(team)
+    from nuffle.teams_bb2020 import check_team, suggest_team
+    from nuffle.teams_bb2020_match import match_team as engines_team
+
+    raw: Any = read_team_file(team) if team.lower().endswith(".json") else suggest_team(team)
+    return engines_team(check_team(raw, team)).spec
+
+
+def same_ruleset(found: str, expected: str | Ruleset, what: str) -> None:
+    """Refuse, in one line, `what` (a position, a record) of ruleset `found` where a match of
+    `expected` is played."""
+    want = expected.name if isinstance(expected, Ruleset) else expected
+    if found != want:
+        raise RulesetError(f"{what} is played by {found}, not {want}: load it where {found} is played")
+
+
+def roster_races(rules: str | Ruleset = DEFAULT) -> tuple[str, ...]:
+    """The race keys a match of `rules` may deal (`match_team`): LRB6's races, or the BB2020
+    teams whose suggested team the engines play in full."""
+    played = rules if isinstance(rules, Ruleset) else draft_ruleset(rules)
+    if played.x_plus:
+        from nuffle.teams_bb2020_match import playable_races
+
+        return playable_races()
+    from nuffle.core.teams import race_key, races
+
+    return tuple(sorted(race_key(name) for name in races()))
