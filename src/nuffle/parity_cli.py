@@ -24,6 +24,9 @@ from nuffle.parity import (
 from nuffle.parity_probes import ProbeResult
 from nuffle.parity_skills import give_all_probes, give_all_specs
 from nuffle.parity_twins import TWINS_SHARE
+from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
+from nuffle.ruleset_choice import add_option as add_ruleset_option
+from nuffle.ruleset_choice import roster_races
 
 
 def _skill_names(text: str) -> frozenset[Skill]:
@@ -35,13 +38,22 @@ def _skill_names(text: str) -> frozenset[Skill]:
 
 
 def _race_keys(text: str) -> tuple[str, ...]:
-    """`--races`' value: race keys separated by commas."""
+    """`--races`' value: race keys separated by commas (checked against the ruleset's races)."""
     keys = tuple(w.strip() for w in text.split(",") if w.strip())
-    unknown = [k for k in keys if k not in races()]
-    if unknown or not keys:
-        raise argparse.ArgumentTypeError(f"unknown race {unknown[0] if unknown else text!r}: choose among "
-                                         + ", ".join(sorted(races())))
+    if not keys:
+        raise argparse.ArgumentTypeError(f"no race in {text!r}")
     return keys
+
+
+def _option_problem(args: Any) -> str | None:
+    """The one-line problem with `--races` or `--give-all` under `--ruleset`, or None."""
+    if args.give_all and args.ruleset != DEFAULT_RULESET:
+        return f"--give-all deals LRB6's races and probes: it runs under {DEFAULT_RULESET} only"
+    known = roster_races(args.ruleset) if args.ruleset != DEFAULT_RULESET else tuple(sorted(races()))
+    unknown = [k for k in args.races if k not in known]
+    if unknown:
+        return f"unknown race {unknown[0]!r} under {args.ruleset}: choose among {', '.join(known)}"
+    return None
 
 
 def _count(low: int, high: int) -> Any:
@@ -74,6 +86,10 @@ def _cmd(args: Any) -> int:
     except EngineUnavailableError as exc:  # one line, not a traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    problem = _option_problem(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     from tqdm import tqdm
 
     boards = BOARDS if args.board is None else (args.board,)
@@ -100,7 +116,7 @@ def _cmd(args: Any) -> int:
                     report.interrupted = True
         else:
             report = run_parity(args.games, args.seed, boards, races_from=args.races, on_game=on_game,
-                                **options)
+                                ruleset=args.ruleset, **options)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.text())
     if report.interrupted:
         return 130
@@ -142,4 +158,6 @@ def register(sub: Any) -> None:
                         "positions (data/parity_probes.json)")
     p.add_argument("--races", type=_race_keys, default=(),
                    help="the races dealt, e.g. orc,goblin,underworld (default: all)")
+    add_ruleset_option(p, drafts=True, note="; a draft too, e.g. bb2020: parity is the harness that "
+                       "tests a ruleset while it is built, so it alone plays one")
     p.set_defaults(func=_cmd)

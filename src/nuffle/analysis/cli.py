@@ -8,10 +8,18 @@ import sys
 from typing import Any
 
 from nuffle.analysis.notation import parse_plan
+from nuffle.ruleset_choice import add_option as add_ruleset_option
+
+#: The rules the notation's odds follow (a team re-roll once a turn, Pro on 4+, ...).
+ODDS_RULESETS = ("lrb6",)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Print the plan's success and failure probabilities; exit 2 on a bad plan."""
+    if args.ruleset not in ODDS_RULESETS:  # playable (cli.main checked it), but not the notation's
+        sys.stderr.write(f"nuffle odds: error: the notation's odds are {', '.join(ODDS_RULESETS)}'s, "
+                         f"not {args.ruleset}'s\n")
+        return 2
     try:
         plan = parse_plan(args.plan)
     except ValueError as exc:
@@ -34,4 +42,5 @@ def register(subparsers: Any) -> None:
                               description="Exact odds of a plan; see docs/ODDS.md for the notation.")
     p.add_argument("plan", help="the plan, e.g. '2+:dodge 2BD:KD 3+ | RR'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_ruleset_option(p, note="; the notation's odds are LRB6's")
     p.set_defaults(func=cmd_odds)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -280,9 +281,9 @@ def format_soak(summary: dict[str, Any]) -> str:
 
 
 def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...] | None = None,
-                    engine: str = "python") -> int:
+                    engine: str = "python", ruleset: str = "lrb6") -> int:
     """`nuffle bench env`: steps/s of the RL environments per board, `boards` or every one,
-    on `engine` (needs the [gym] extra; 'native' needs the extension)."""
+    on `engine` (needs the [gym] extra; 'native' needs the extension), played by `ruleset`."""
     import json
 
     try:
@@ -297,8 +298,14 @@ def print_env_bench(as_json: bool, seconds: float = 5.0, boards: tuple[int, ...]
     except EngineUnavailableError as exc:
         print(f"error: {exc}")
         return 2
-    figures = (run_env_bench(seconds=seconds, engine=engine) if boards is None
-               else run_env_bench(boards, seconds, engine=engine))
+    from nuffle.core.errors import NuffleError
+
+    try:
+        figures = (run_env_bench(seconds=seconds, engine=engine, ruleset=ruleset) if boards is None
+                   else run_env_bench(boards, seconds, engine=engine, ruleset=ruleset))
+    except NuffleError as exc:  # a ruleset the environments do not play
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(figures))
         return 0

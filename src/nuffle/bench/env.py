@@ -16,14 +16,15 @@ from nuffle.envs.random_learner import RandomLearner
 
 def bench_env(
     board: int, seconds: float = 5.0, seed: int = 0, home: str = "human", away: str = "orc",
-    engine: str = "python",
+    engine: str = "python", ruleset: str = "lrb6",
 ) -> dict[str, Any]:
     """Step one environment (random opponent, observation and mask built every step) with
     the random learner, which also makes its set-ups (no set-up bot, no step limit, so the
     figure measures what it always has), for about `seconds`, its matches on `engine`; returns
     steps per second of wall-clock time and per second of this process's CPU time (steadier on
-    a shared machine)."""
-    env = BloodBowlEnv(board=board, home=home, away=away, setup=None, max_steps=None, engine=engine)
+    a shared machine). `ruleset`: the rules the matches are played by."""
+    env = BloodBowlEnv(board=board, home=home, away=away, setup=None, max_steps=None, engine=engine,
+                       ruleset=ruleset)
     learner = RandomLearner(env, seed)
     env.reset(seed=seed)
     learner.reset()
@@ -197,14 +198,14 @@ class BenchLearner(gym.Wrapper):
 
 
 def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0,
-                 engine: str = "python") -> dict[str, Any]:
+                 engine: str = "python", ruleset: str = "lrb6") -> dict[str, Any]:
     """Steps/s of a gymnasium AsyncVectorEnv of `workers` environments in worker processes
     (steps summed over the workers), each playing the random learner's actions on `engine`."""
     from nuffle.envs.registration import env_id, register_envs
 
     register_envs()
     venv = gym.make_vec(env_id(board), num_envs=workers, vectorization_mode="async",
-                        wrappers=[BenchLearner], setup=None, max_steps=None, engine=engine)
+                        wrappers=[BenchLearner], setup=None, max_steps=None, engine=engine, ruleset=ruleset)
     try:
         venv.reset(seed=seed)
         acts = np.zeros(workers, dtype=np.int64)
@@ -220,20 +221,23 @@ def bench_vector(board: int, workers: int, seconds: float = 5.0, seed: int = 0,
 
 
 def run_env_bench(boards: tuple[int, ...] = BOARDS, seconds: float = 5.0,
-                  vector: bool = True, engine: str = "python") -> dict[str, Any]:
+                  vector: bool = True, engine: str = "python", ruleset: str = "lrb6") -> dict[str, Any]:
     """Every figure of `nuffle bench env` for `boards` on `engine` ('python' or 'native': the
-    native engine with the C++ encoder), with the machine's load averages; the vector figures
-    are board 11's, or with a single board that board's."""
-    out: dict[str, Any] = {"engine": engine, "steps_per_s": {}, "steps_per_cpu_s": {}, "encoding": {}}
+    native engine with the C++ encoder), the matches played by `ruleset`, with the machine's
+    load averages; the vector figures are board 11's, or with a single board that board's (the
+    encoding figures time LRB6 positions)."""
+    out: dict[str, Any] = {"engine": engine, "ruleset": ruleset, "steps_per_s": {}, "steps_per_cpu_s": {},
+                           "encoding": {}}
     encoding = bench_native_encoding if engine == "native" else bench_encoding
     for b in boards:
-        r = bench_env(b, seconds, engine=engine)
+        r = bench_env(b, seconds, engine=engine, ruleset=ruleset)
         out["steps_per_s"][str(b)] = round(r["steps_per_s"])
         out["steps_per_cpu_s"][str(b)] = round(r["steps_per_cpu_s"])
         out["encoding"][str(b)] = {k: round(v, 2) for k, v in encoding(b).items()}
     if vector:
         vb = boards[0] if len(boards) == 1 else 11
-        out[f"vector_{vb}"] = {str(w): round(bench_vector(vb, w, seconds, engine=engine)["steps_per_s"])
+        out[f"vector_{vb}"] = {str(w): round(bench_vector(vb, w, seconds, engine=engine,
+                                                                 ruleset=ruleset)["steps_per_s"])
                                for w in (1, 2)}
     out["load"] = [round(x, 1) for x in os.getloadavg()]
     return out
