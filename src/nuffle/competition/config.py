@@ -20,7 +20,8 @@ from nuffle.core.errors import NuffleError
 FORMATS = ("round-robin", "round-robin+final")
 EXECUTORS = ("local", "ray")
 _TOURNAMENT_KEYS = {"name", "format", "games_per_pair", "final_games", "board", "seed", "max_illegal",
-                    "max_stray", "max_setup_actions", "executor", "workers", "ray_address", "out"}
+                    "max_stray", "max_setup_actions", "executor", "workers", "ray_address", "out",
+                    "ruleset"}
 #: Limits checked before any game (documented in docs/COMPETITION.md).
 MAX_BOTS = 256
 MAX_GAMES_PER_PAIR = 1000
@@ -88,28 +89,29 @@ def _executable(command: list[str], cwd: Path, where: str) -> None:
                           "the PATH)")
 
 
-def _team(team: str, cwd: Path, where: str) -> str:
-    from nuffle.teams import load_team
+def _team(team: str, cwd: Path, where: str, ruleset: str = "lrb6") -> str:
+    from nuffle.ruleset_choice import match_team
 
     path = cwd / team if team.endswith(".json") and not Path(team).is_absolute() else Path(team)
     ref = str(path) if team.endswith(".json") else team
     if team.endswith(".json") and not path.is_file():
         raise ConfigError(f"{where}: team file {team!r} does not exist")
     try:
-        load_team(ref)
+        match_team(ref, ruleset)
     except (ValueError, OSError) as exc:
         raise ConfigError(f"{where}: team {team!r}: {exc}") from None
     return ref
 
 
-def _bot(raw: object, i: int, cwd: Path, source: str, board: int | None = None) -> BotSpec:
+def _bot(raw: object, i: int, cwd: Path, source: str, board: int | None = None,
+         ruleset: str = "lrb6") -> BotSpec:
     where = f"{source}: [[bots]] #{i + 1}"
     if not isinstance(raw, dict):
         raise ConfigError(f"{where} must be a table")
     _unknown(raw, _BOT_KEYS, where)
     name = _str(raw, "name", None, where)
     where = f"{source}: bot {name!r}"
-    team = _team(_str(raw, "team", None, where), cwd, where)
+    team = _team(_str(raw, "team", None, where), cwd, where, ruleset)
     if ("command" in raw) == ("builtin" in raw):
         raise ConfigError(f"{where}: give exactly one of 'command' or 'builtin'")
     if "builtin" in raw:
@@ -139,6 +141,17 @@ def _bot(raw: object, i: int, cwd: Path, source: str, board: int | None = None) 
     return BotSpec(name, team, tuple(command), str(cwd))
 
 
+def _ruleset(value: object, where: str) -> str:
+    """The `ruleset` key: a playable ruleset's name (`ruleset_choice.choose`), else one line."""
+    from nuffle.core.ruleset import RulesetError
+    from nuffle.ruleset_choice import choose
+
+    try:
+        return choose(value).name
+    except RulesetError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+
+
 def _table(data: dict[str, Any], key: str, source: str) -> dict[str, Any]:
     table = data.get(key, {})
     if not isinstance(table, dict):
@@ -161,6 +174,7 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     if board not in VARIANTS:
         raise ConfigError(f"{where}: board {board} is not one of {', '.join(map(str, sorted(VARIANTS)))}")
     seed = None if "seed" not in t else _int(t, "seed", 0, where)
+    ruleset = _ruleset(t.get("ruleset", "lrb6"), where)
     executor = _str(t, "executor", "local", where)
     if executor not in EXECUTORS:
         raise ConfigError(f"{where}: executor {executor!r} is not one of {', '.join(EXECUTORS)}")
@@ -179,13 +193,14 @@ def parse(data: dict[str, Any], source: str = "config", base: Path | None = None
     settings = Settings(board=board, clocks=clocks, limits=limits,
                         max_illegal=_int(t, "max_illegal", 3, where, 0, 1_000_000),
                         max_stray=_int(t, "max_stray", 20, where, 0, 1_000_000),
-                        max_setup_actions=_int(t, "max_setup_actions", 100, where, 1, 100_000))
+                        max_setup_actions=_int(t, "max_setup_actions", 100, where, 1, 100_000),
+                        ruleset=ruleset)
     raw_bots = data.get("bots")
     if not isinstance(raw_bots, list) or len(raw_bots) < 2:
         raise ConfigError(f"{source}: a tournament needs at least two [[bots]]")
     if len(raw_bots) > MAX_BOTS:
         raise ConfigError(f"{source}: {len(raw_bots)} [[bots]]; at most {MAX_BOTS} are allowed")
-    bots = tuple(_bot(raw, i, cwd, source, board) for i, raw in enumerate(raw_bots))
+    bots = tuple(_bot(raw, i, cwd, source, board, ruleset) for i, raw in enumerate(raw_bots))
     seen: dict[str, str] = {}
     for b in bots:  # names are unique ignoring case ('plbot' and 'PLBOT' are one name)
         other = seen.setdefault(b.name.casefold(), b.name)

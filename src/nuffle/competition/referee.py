@@ -43,7 +43,7 @@ from nuffle.core.teams import team_to_dict
 from nuffle.core.types import Status
 from nuffle.record import to_record
 from nuffle.report import MatchReport
-from nuffle.teams import load_team
+from nuffle.ruleset_choice import match_team
 
 SIDES = ("home", "away")
 
@@ -76,6 +76,9 @@ class Settings:
     max_stray: int = 20
     max_setup_actions: int = 100
     max_decisions: int = 200_000
+    #: The rules the games are played by (a tournament's `ruleset` key; not in the repr, so an
+    #: LRB6 tournament's fingerprint is what it was before rulesets were chosen).
+    ruleset: str = field(default="lrb6", repr=False)
     #: How bots are sandboxed (None: they run as the referee's user, in their config's folder).
     sandbox: Sandbox | None = None
 
@@ -159,9 +162,10 @@ class Referee:
         self.settings = settings
         self.seed = seed
         self.record_path = Path(record_path) if record_path is not None else None
-        teams = (load_team(home.team), load_team(away.team))
+        teams = (match_team(home.team, settings.ruleset), match_team(away.team, settings.ruleset))
         secret = int.from_bytes(os.urandom(8), "little")
-        self.game = Game.new(teams[0], teams[1], seed=seed, board=settings.board, secret=secret)
+        self.game = Game.new(teams[0], teams[1], seed=seed, board=settings.board, secret=secret,
+                             ruleset=settings.ruleset)
         self.match_report = MatchReport(self.game)  # the game in words (nuffle.report)
         self.teams = {SIDES[i]: team_to_dict(t) for i, t in enumerate(teams)}
         self.seats = (_Seat(home, 0, settings.clocks), _Seat(away, 1, settings.clocks))

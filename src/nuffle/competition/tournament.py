@@ -31,8 +31,10 @@ from nuffle.competition.sandbox import Sandbox, why_not
 
 def fingerprint(config: TournamentConfig) -> str:
     """What a resumed run must share with the interrupted one (not where or how it runs)."""
-    key = (config.name, config.bots, config.format, config.games_per_pair, config.final_games,
-           config.seed, replace(config.settings, sandbox=None))
+    key: tuple[object, ...] = (config.name, config.bots, config.format, config.games_per_pair,
+                               config.final_games, config.seed, replace(config.settings, sandbox=None))
+    if config.settings.ruleset != "lrb6":  # LRB6 tournaments keep their fingerprint
+        key += (config.settings.ruleset,)
     return hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 

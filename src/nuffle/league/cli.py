@@ -11,6 +11,8 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
+from nuffle.ruleset_choice import add_option as add_ruleset_option
+from nuffle.ruleset_choice import choose
 
 EXIT_ERROR = 2  # every refused league command: bad input, a damaged or busy league file
 BUDGET = 1_000_000  # the default creation budget (gold) of every entry
@@ -108,6 +110,9 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
         if args.budget < 1:
             raise LeagueError(f"--budget must be positive, not {args.budget}")
+        if choose(args.ruleset).x_plus:
+            raise LeagueError(f"a league's teams are LRB6 league teams: a {args.ruleset.upper()} league "
+                              "needs its own (advancement by spending SPP), not built yet")
         points, tiebreaks = _scheme(args.points, args.tiebreaks)
         checked: list[tuple[str, str, str, Any]] = []
         for text in args.entry or []:
@@ -120,7 +125,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
         store = Store.create(args.file, {"seed": seed, "board": args.board, "double": args.double,
                                           "budget": args.budget, "petty_cash": args.petty_cash,
-                                          "points": points, "tiebreaks": tiebreaks})
+                                          "points": points, "tiebreaks": tiebreaks,
+                                          "ruleset": args.ruleset})
         try:
             for name, bot, manager, lt in checked:
                 store.add_entry(name, bot, manager, lt)
@@ -422,6 +428,7 @@ def register(sub: Any) -> None:
     n.add_argument("--petty-cash", action="store_true",
                    help="treasury gold may buy inducements (what the favourite spends adds to the "
                    "underdog's budget)")
+    add_ruleset_option(n, note="; stored with the league: its matches are played by it")
     n.set_defaults(func=cmd_new)
     a = ls.add_parser("add", help="add an entry before the season starts")
     a.add_argument("file", help="the league's SQLite file")

@@ -185,12 +185,19 @@ def _close(manager: Manager) -> None:
         close()
 
 
+def league_ruleset(store: Store) -> str:
+    """The rules a league's matches are played by (`league new --ruleset`; lrb6 for a league
+    file written before it was stored)."""
+    return str(store.setting("ruleset", RULESET))
+
+
 def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[MatchTask, dict[str, Any]]:
     """The match as the teams enter it: players missing it sit out, Journeymen fill up to 11,
     the underdog's manager induces (with petty cash, the favourite's first: see `_budgets`);
     returns the task and what was induced, with what it cost (for the report)."""
     league_seed = int(store.setting("seed"))
     petty = bool(store.setting("petty_cash", False))
+    rules = league_ruleset(store)
     sides = {"home": (entries[fixture.home], entries[fixture.away]),
              "away": (entries[fixture.away], entries[fixture.home])}
     # the favourite (the higher TV; home when equal) chooses first
@@ -209,15 +216,15 @@ def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[
         notes: list[str] = []
         bought: list[Induce] = []
         if money > 0:
-            on_offer = [(i, c) for i, c in offer(me.team, RULESET)
+            on_offer = [(i, c) for i, c in offer(me.team, rules)
                         if i.item != "star" or i.name not in taken_stars]
             manager = make_manager(me.manager, derived_seed(league_seed, me.name, fixture.id, "inducements"))
             choices = [c for c in manager.inducements(me.team, them.team, money, on_offer)
                        if not (isinstance(c, Induce) and c.item == "star" and c.name in taken_stars)]
-            spec, bought = induce(me.team, spec, money, choices, notes, RULESET)
+            spec, bought = induce(me.team, spec, money, choices, notes, rules)
             notes += getattr(manager, "notes", [])
             _close(manager)
-        costs = [induce_price(me.team, i, RULESET) for i in bought]
+        costs = [induce_price(me.team, i, rules) for i in bought]
         spent = sum(costs)
         if key == order[0]:
             favourite_spent = spent if petty else 0
@@ -227,7 +234,7 @@ def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[
                      "induced": [{**i.to_dict(), "cost": c} for i, c in zip(bought, costs, strict=True)]}
     board = int(store.setting("board"))
     task = MatchTask(team_to_dict(specs["home"]), team_to_dict(specs["away"]), sides["home"][0].bot,
-                     sides["away"][0].bot, fixture.seed, board, RULESET)
+                     sides["away"][0].bot, fixture.seed, board, rules)
     return task, {"home": info["home"], "away": info["away"]}
 
 
