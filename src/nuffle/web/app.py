@@ -63,12 +63,13 @@ def _state(manager: GameManager, gid: str) -> Response:
 
 
 def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
-               arena: str | Path | None = None, **limits: float) -> FastAPI:
+               arena: str | Path | None = None, ruleset: str = "lrb6", **limits: float) -> FastAPI:
     """The app, storing its games in the SQLite file `db`, serving the league files in the
-    folder `leagues` and the arena in the folder `arena` (None: none) (`limits`: the
-    GameManager's `expire_after` and `move_limit`, for tests)."""
+    folder `leagues` and the arena in the folder `arena` (None: none); a new game whose request
+    names no ruleset is played by `ruleset` (`limits`: the GameManager's `expire_after` and
+    `move_limit`, for tests)."""
     store = Store(db)
-    manager = GameManager(store, **limits)
+    manager = GameManager(store, ruleset=ruleset, **limits)
     folder = leagues_api.LeagueFolder(leagues)
     seats = league_seats.LeagueSeats(folder, manager)
 

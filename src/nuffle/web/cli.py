@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.web.store import Store, default_db_path
 
 
@@ -87,7 +88,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # No per-message deflate: states are small next to what compressing them costs the server.
     # Shutdown closes open sockets after at most 3 s rather than waiting for every watcher.
     try:
-        uvicorn.run(create_app(db, leagues, arena), host=args.host, port=args.port, log_level=args.log_level,
+        uvicorn.run(create_app(db, leagues, arena, args.ruleset), host=args.host, port=args.port,
+                    log_level=args.log_level,
                     ws_per_message_deflate=False, timeout_graceful_shutdown=3)
     finally:  # no bot may be inside a native search as the interpreter ends (it would abort)
         from nuffle.web.bot_threads import stop_bots
@@ -116,4 +118,5 @@ def register(subparsers: Any) -> None:
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"),
                    help="server log level (default warning)")
+    add_ruleset_option(p, note="; the lobby's default, each new game may name another playable one")
     p.set_defaults(func=cmd_serve)

@@ -55,6 +55,7 @@ class _Plan:
     teams: dict[str, Any] | None = None
     seats: tuple[str | None, ...] = ()  # per side, the web game's entry ('race:bot'), None: a person
     prematch: dict[str, Any] | None = None
+    ruleset: str = "lrb6"  # the league's (`league.runner.league_ruleset`)
 
 
 def _seat(side: str, entry: Entry, board: int) -> str | None:
@@ -156,6 +157,7 @@ class LeagueSeats:
             task, info = prepare(store, f, entries)
             sides: tuple[Entry, Entry] = (entries[f.home], entries[f.away])
             plan.teams = {"home": task.home, "away": task.away}
+            plan.ruleset = task.ruleset
             plan.seats = tuple(_seat(side, e, plan.board) for side, e in zip(SIDES, sides, strict=True))
             plan.prematch = info
             return plan
@@ -187,7 +189,7 @@ class LeagueSeats:
         home, away = (seat or plan.teams[side]["race"] for side, seat in zip(SIDES, plan.seats, strict=True))
         mode = "online" if len(tokens) == 2 else "bot"
         stored = StoredGame(secrets.token_hex(8), mode, home, away, plan.board, plan.fixture.seed,
-                            plan.teams, self.delay, now(), False, None)
+                            plan.teams, self.delay, now(), False, None, ruleset=plan.ruleset)
         link = LeagueLink(stored.id, name, plan.fixture.id, plan.fixture.seed, plan.prematch)
         return self.manager.start(stored, tokens, link), tokens
 

@@ -34,7 +34,8 @@ from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.teams import races, team_from_dict, team_to_dict
 from nuffle.formations import formation_names
-from nuffle.teams import load_team
+from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
+from nuffle.ruleset_choice import choose, match_team, playable
 from nuffle.web.bot_threads import think
 from nuffle.web.formation_setup import place_formation
 from nuffle.web.models import checked_spec, loadable_spec
@@ -99,8 +100,10 @@ class GameManager:
     """Every game of one server, backed by a `Store`."""
 
     def __init__(self, store: Store, expire_after: float = EXPIRE_AFTER,
-                 move_limit: float = BOT_MOVE_LIMIT) -> None:
+                 move_limit: float = BOT_MOVE_LIMIT, ruleset: str = DEFAULT_RULESET) -> None:
         self.store = store
+        #: the rules of a new game whose request names none (`nuffle serve --ruleset`)
+        self.ruleset = choose(ruleset).name
         self.games: dict[str, LiveGame] = {}
         self.expire_after = expire_after
         self.move_limit = move_limit
@@ -120,6 +123,7 @@ class GameManager:
         if type(board) is not int or board not in VARIANTS:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
         try:
+            rules = choose(body.get("ruleset", self.ruleset)).name
             given = game_teams(body)
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
@@ -148,7 +152,7 @@ class GameManager:
                                          or not MIN_SECONDS <= turn_seconds <= MAX_SECONDS):
             raise WebError(400, f"'turn_seconds' must be a number of seconds from {MIN_SECONDS} to "
                                 f"{MAX_SECONDS} (or null: no turn timer), got {turn_seconds!r}")
-        teams = {s: team_to_dict(given[s] if s in given else load_team(r))
+        teams = {s: team_to_dict(given[s] if s in given else match_team(r, rules))
                  for s, r in zip(SIDES, (hrace, arace), strict=True)}
         gid = secrets.token_hex(8)
         tokens = {side: secrets.token_urlsafe(24) for side, bot in zip(SIDES, (hbot, abot), strict=True)
@@ -157,7 +161,8 @@ class GameManager:
             tokens[OWNER] = secrets.token_urlsafe(24)
         stored = StoredGame(gid, mode, f"{hrace}:{hbot}" if hbot else hrace,
                             f"{arace}:{abot}" if abot else arace, board, seed, teams, delay, now(),
-                            False, None, turn_seconds=None if turn_seconds is None else float(turn_seconds))
+                            False, None, turn_seconds=None if turn_seconds is None else float(turn_seconds),
+                            ruleset=rules)
         return self.start(stored, tokens), tokens
 
     def start(self, stored: StoredGame, tokens: dict[str, str], league: LeagueLink | None = None) -> LiveGame:
@@ -197,7 +202,7 @@ class GameManager:
         home = team_from_dict(stored.teams["home"], "home")
         away = team_from_dict(stored.teams["away"], "away")
         game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=SampledRoller(),
-                        assisted_moves=True)
+                        assisted_moves=True, ruleset=stored.ruleset)
         seats: dict[str, Seat] = {}
         for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):
             race, _, bot = entry.partition(":")
@@ -536,12 +541,14 @@ class GameManager:
         for stored in self.store.games():
             row = {"id": stored.id, "mode": stored.mode, "home": stored.home, "away": stored.away,
                    "board": stored.board, "created": stored.created, "score": stored.score,
-                   "ended": stored.ended}
+                   "ended": stored.ended, "ruleset": stored.ruleset}
             out["finished" if stored.finished else "running"].append(row)
         out["bots"] = agent_names()
         out["bot_options"] = {name: _options(name) for name in out["bots"]}
         out["races"] = list(races())
         out["boards"] = sorted(VARIANTS)
+        out["rulesets"] = list(playable())  # the lobby offers these; the server checks each request
+        out["ruleset"] = self.ruleset
         return out
 
 

@@ -52,7 +52,8 @@ def frames(record: Any) -> dict[str, Any]:
     teams = record["teams"]
     game = Game.new(team_from_dict(teams["home"]), team_from_dict(teams["away"]), seed=record["seed"],
                     board=record["config"]["board"], roller=ExplicitRoller() if explicit else SampledRoller(),
-                    assisted_moves=bool(record["config"].get("assisted_moves", False)))
+                    assisted_moves=bool(record["config"].get("assisted_moves", False)),
+                    ruleset=record["config"].get("ruleset", "lrb6"))
     start = game.to_json()
     report = MatchReport(game)
     out = [_frame(game, [])]

@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS games (
     score TEXT,
     ended TEXT,
     updated REAL NOT NULL DEFAULT 0,
-    turn_seconds REAL
+    turn_seconds REAL,
+    ruleset TEXT NOT NULL DEFAULT 'lrb6'
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL,
@@ -95,6 +96,7 @@ class StoredGame:
     ended: str | None = None  # 'aborted' or 'expired': stopped before its end
     updated: float = 0.0  # when its last action was stored
     turn_seconds: float | None = None  # the turn timer (`web.turn_clock`), None: no timer
+    ruleset: str = "lrb6"  # the rules played (`nuffle.ruleset_choice`)
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ class Store:
             self._db.executescript(SCHEMA)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
             for name, kind in (("ended", "TEXT"), ("updated", "REAL NOT NULL DEFAULT 0"),
-                               ("turn_seconds", "REAL")):
+                               ("turn_seconds", "REAL"), ("ruleset", "TEXT NOT NULL DEFAULT 'lrb6'")):
                 if name not in columns:  # a database from before the column
                     self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
@@ -162,9 +164,10 @@ class Store:
                            (game.id, link.league, link.fixture, link.fixture_seed, json.dumps(link.prematch)))
             db.execute(
                 "INSERT INTO games (id, mode, home, away, board, seed, teams, delay, created, finished,"
-                " updated, turn_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                " updated, turn_seconds, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (game.id, game.mode, game.home, game.away, game.board, game.seed,
-                 json.dumps(game.teams), game.delay, game.created, game.created, game.turn_seconds),
+                 json.dumps(game.teams), game.delay, game.created, game.created, game.turn_seconds,
+                 game.ruleset),
             )
             for side, token in seats.items():
                 db.execute("INSERT INTO seats VALUES (?, ?, ?)", (game.id, side, token_hash(token)))
@@ -258,12 +261,12 @@ class Store:
 
     def _select(self, where: str, args: tuple[Any, ...]) -> list[StoredGame]:
         sql = ("SELECT id, mode, home, away, board, seed, teams, delay, created, finished, score, ended,"
-               " updated, turn_seconds FROM games")
+               " updated, turn_seconds, ruleset FROM games")
         with self._lock:
             rows = self._db.execute(sql + where, args).fetchall()
         return [
             StoredGame(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], bool(r[9]),
-                       json.loads(r[10]) if r[10] else None, r[11], r[12] or r[8], r[13])
+                       json.loads(r[10]) if r[10] else None, r[11], r[12] or r[8], r[13], r[14])
             for r in rows
         ]
 

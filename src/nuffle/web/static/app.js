@@ -47,6 +47,9 @@ async function showLobby() {
     show();
   }
   $("board").innerHTML = info.boards.map(b => `<option ${b === 11 ? "selected" : ""}>${b}</option>`).join("");
+  // The rulesets a game may be played by, as the server lists them (it checks each request).
+  $("ruleset").innerHTML = info.rulesets.map(r => `<option ${r === info.ruleset ? "selected" : ""}>${r}</option>`)
+    .join("");
   $("mode").addEventListener("change", syncCoaches);
   syncCoaches();
   const row = g => `<li><a href="/${g.score ? "replay" : "games"}/${g.id}">${g.home} v ${g.away}` +
@@ -75,7 +78,8 @@ async function createGame(ev) {
     return race + (bot ? ":" + bot + (opts ? "?" + opts : "") : "");
   };
   const mode = f.get("mode");
-  const body = { mode, home: entry("home"), away: entry("away"), board: +f.get("board") };
+  const body = { mode, home: entry("home"), away: entry("away"), board: +f.get("board"),
+    ruleset: f.get("ruleset") };
   for (const side of ["home", "away"]) if (chosenTeam(side)) body[`${side}_team`] = chosenTeam(side);
   if (f.get("turn-seconds")) body.turn_seconds = +f.get("turn-seconds");
   try {
