@@ -8,9 +8,9 @@ import argparse
 import sys
 
 from nuffle import bench_cli, play_cli, skills_cli, teams_cli
-from nuffle.cli_errors import error
 from nuffle.analysis.cli import register as register_odds
 from nuffle.arena.cli import register as register_arena
+from nuffle.cli_errors import error
 from nuffle.competition.cli import register as register_tournament
 from nuffle.games.football_strategy.cli import register as register_football
 from nuffle.interrupts import PipeGuard, terminate_as_interrupt

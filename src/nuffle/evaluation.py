@@ -12,8 +12,8 @@ from nuffle.core.game import Game
 from nuffle.core.teams import TeamSpec
 from nuffle.interrupts import deferred_interrupt
 from nuffle.play import play
-from nuffle.stats import wilson
 from nuffle.ruleset_choice import match_team
+from nuffle.stats import wilson
 
 
 @dataclass(frozen=True)

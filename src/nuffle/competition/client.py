@@ -51,6 +51,8 @@ class Request:
         self.pitch: dict[str, Any] | None = message.get("pitch")
         self.legal: list[dict[str, Any]] = message.get("legal", [])
         self._game: Game | None = None
+        #: the match's ruleset (the hello's 'rules'), if known: a position of another is refused
+        self.rules: str | None = None
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, expanded from the groups."""
@@ -74,7 +76,7 @@ class Request:
     def game(self) -> Game:
         """The position rebuilt as a `Game` (its dice are not the real ones); built once."""
         if self._game is None:
-            self._game = positions.decode(self.message.get("position"))
+            self._game = positions.decode(self.message.get("position"), self.rules)
         return self._game
 
 
@@ -110,11 +112,14 @@ class AgentBot(Bot):
         self.name = agent.name
         self.side = 0
         self.started = False
+        self.rules = "LRB6"  # the match's ruleset, as the hello names it
 
     def setup(self, hello: dict[str, Any]) -> None:
         self.side = _SIDES[hello["side"]]
+        self.rules = str(hello.get("rules", "LRB6"))
 
     def act(self, request: Request) -> Action:
+        request.rules = self.rules  # a position of another ruleset is refused (`positions.decode`)
         game = request.game()
         if not self.started:
             self.agent.new_game(game, self.side)

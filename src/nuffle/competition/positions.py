@@ -29,10 +29,15 @@ def encode(view: Game) -> dict[str, Any] | None:
     return out
 
 
-def decode(position: dict[str, Any] | None) -> Game:
-    """A game rebuilt from a position; raises ValueError when there is none to rebuild."""
+def decode(position: dict[str, Any] | None, ruleset: str | None = None) -> Game:
+    """A game rebuilt from a position; raises ValueError when there is none to rebuild, or,
+    with `ruleset` (the match's, as the hello names it), when the position is of another."""
     if position is None:
         raise InputError("the request carries no position (ask for 'position' in the ready reply)")
+    if ruleset is not None and isinstance(position, dict):
+        from nuffle.ruleset_choice import same_ruleset
+
+        same_ruleset(str(position.get("ruleset", "lrb6")), ruleset.lower(), "the request's position")
     from nuffle.core.game import Game
 
     from_position = getattr(Game, "from_position", None)

@@ -27,7 +27,7 @@ from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
 from nuffle.eval_seeds import refuse_held_out
-from nuffle.ruleset_choice import choose
+from nuffle.ruleset_choice import choose, same_ruleset
 
 BOARDS = (1, 3, 5, 7, 11)
 Team = str | TeamSpec
@@ -144,7 +144,10 @@ class MatchDriver:
 
     def attach(self, game: Game, same_match: bool) -> None:
         """Observe `game` (a bot's view) from now on; `same_match` keeps the per-match player
-        tables of the previous game, which the views of one match share."""
+        tables of the previous game, which the views of one match share. A game of another
+        ruleset is refused in one line (the observation would misread it)."""
+        if not same_match:
+            same_ruleset(game.config.ruleset, self.ruleset, "this game")
         self.game = game
         if not same_match or not self._ranges[1]:
             self._ranges = game.state.ranges

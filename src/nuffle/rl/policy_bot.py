@@ -28,7 +28,6 @@ from nuffle.rl import checkpoint
 from nuffle.rl.networks import ActorCritic
 from nuffle.rl.policy_opponent import NetOpponent
 
-
 #: The rules every policy is trained on (the environments' observation layout is LRB6's).
 POLICY_RULESET = "lrb6"
 
