@@ -10,8 +10,13 @@ whole suite serially in one process, for debugging.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from nuffle.core.ruleset import Ruleset
 
 #: The group whose tests run one at a time on one worker.
 TIMING = "timing"
@@ -155,3 +160,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     mark = item.get_closest_marker("python_engine")
     if mark is not None and _on_native():
         pytest.skip(f"Python engine only: {mark.args[0] if mark.args else mark.kwargs.get('reason', '')}")
+
+
+@pytest.fixture
+def register_ruleset(monkeypatch: pytest.MonkeyPatch) -> Callable[[Ruleset], Ruleset]:
+    """Register a ruleset by its name for one test (`ruleset.register`, undone afterwards, so
+    that other tests see only the built-in rulesets)."""
+    from nuffle.core import ruleset as registry
+
+    def add(rules: Ruleset) -> Ruleset:
+        monkeypatch.setitem(registry._RULESETS, rules.name, rules)
+        return rules
+
+    return add

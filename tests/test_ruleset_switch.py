@@ -1,0 +1,226 @@
+"""One ruleset switch at every entry point (`nuffle.ruleset_choice`): `--ruleset NAME` on the
+commands that start matches, LRB6 by default; an unknown name and a draft (BB2020) are one line
+with exit 2; parity alone plays the draft; a registered ruleset reaches the games and their
+records."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from nuffle.cli import main
+from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError
+from nuffle.record import load as load_record
+from nuffle.ruleset_choice import choose, match_team, playable, roster_races, same_ruleset
+
+Register = Callable[[Ruleset], Ruleset]
+
+#: Every command that starts matches, as a command line that would run in a moment (the
+#: league's file is given by the test).
+COMMANDS = {
+    "play": ["play", "--board", "1"],
+    "ladder": ["ladder", "human", "orc", "--pairs", "1", "--board", "1", "--workers", "1"],
+    "league new": ["league", "new", "{league}", "--entry", "a=orc:random", "--entry", "b=human:random",
+                   "--seed", "1", "--board", "1"],
+    "serve": ["serve", "--port", "1"],
+    "odds": ["odds", "2+"],
+    "bench engine": ["bench", "engine", "--games", "1", "--board", "1"],
+    "bench env": ["bench", "env", "--board", "1", "--seconds", "0.01"],
+    "parity": ["parity", "--games", "1", "--board", "1"],
+}
+
+
+def _argv(name: str, tmp_path: Path, *extra: str) -> list[str]:
+    return [a.replace("{league}", str(tmp_path / "l.db")) for a in COMMANDS[name]] + list(extra)
+
+
+def _one_error_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n != "parity"])
+def test_the_draft_is_refused_in_one_line(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(_argv(name, tmp_path, "--ruleset", "bb2020")) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert line.startswith("error: BB2020 is not yet playable: it is incomplete")
+    assert not (tmp_path / "l.db").exists()  # nothing was created
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_an_unknown_ruleset_lists_the_playable_ones(name: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(_argv(name, tmp_path, "--ruleset", "bb2019")) == 2
+    assert _one_error_line(capsys.readouterr().err) == "error: unknown ruleset 'bb2019' (known: lrb6)"
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_documents_the_option(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*COMMANDS[name][: 2 if name in ("league new", "bench engine", "bench env") else 1], "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--ruleset NAME" in out and "default lrb6" in out
+
+
+def test_parity_help_says_it_plays_drafts(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["parity", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "a draft too, e.g. bb2020" in out and "the harness that tests a ruleset" in out
+
+
+def test_play_default_and_explicit_lrb6_are_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--board", "1", "--seed", "4", "--json"]) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main(["play", "--board", "1", "--seed", "4", "--json", "--ruleset", "lrb6"]) == 0
+    explicit = json.loads(capsys.readouterr().out)
+    for game in (default, explicit):
+        del game["seconds"]
+    assert default == explicit
+
+
+def test_a_registered_ruleset_reaches_the_game_and_its_record(tmp_path: Path, register_ruleset: Register,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    register_ruleset(LRB6.derive("lrb6-switch"))
+    assert "lrb6-switch" in playable()
+    record = tmp_path / "g.json"
+    assert main(["play", "--board", "1", "--seed", "2", "--ruleset", "lrb6-switch", "--save", str(record)]) == 0
+    data = json.loads(record.read_text())
+    assert data["config"]["ruleset"] == "lrb6-switch"
+    game = load_record(record)
+    assert game.config.ruleset == "lrb6-switch" and game.state.rules.name == "lrb6-switch"
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 0
+
+
+def test_a_series_is_played_by_the_ruleset(tmp_path: Path, register_ruleset: Register) -> None:
+    register_ruleset(LRB6.derive("lrb6-series"))
+    assert main(["play", "--board", "1", "--games", "2", "--ruleset", "lrb6-series", "--save",
+                 str(tmp_path / "s"), "--json"]) == 0
+    saved = sorted((tmp_path / "s").glob("*.json"))
+    assert len(saved) == 2
+    assert {json.loads(p.read_text())["config"]["ruleset"] for p in saved} == {"lrb6-series"}
+
+
+def test_a_playable_bb2020_ruleset_plays_bb2020_teams(tmp_path: Path, register_ruleset: Register,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The day BB2020 is no draft, `--ruleset` plays it with its own rosters: shown here with a
+    non-draft copy of the draft (Python engine)."""
+    register_ruleset(BB2020.derive("bb2020-switch", draft=False))
+    record = tmp_path / "g.json"
+    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--save", str(record), "--json"]) == 0
+    data = json.loads(record.read_text())
+    assert data["config"]["ruleset"] == "bb2020-switch"
+    assert data["teams"]["home"]["name"] == "Human team"  # BB2020's suggested team, not LRB6's
+    spec = match_team("human", "bb2020-switch")
+    assert any(p.position.pa for p in spec.players)  # BB2020 characteristics: PA
+    capsys.readouterr()
+    # a team with a BB2020 skill the engines lack is one line
+    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--home", "skaven"]) == 2
+    assert "BB2020 skills not implemented by the engines" in _one_error_line(capsys.readouterr().err)
+
+
+def test_ladder_plays_and_records_the_ruleset(tmp_path: Path, register_ruleset: Register,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    register_ruleset(LRB6.derive("lrb6-ladder"))
+    out = tmp_path / "lad"
+    assert main([*COMMANDS["ladder"], "--ruleset", "lrb6-ladder", "--out", str(out)]) == 0
+    report = json.loads((tmp_path / "lad.json").read_text())
+    assert report["config"]["ruleset"] == "lrb6-ladder"
+    assert "Played by lrb6-ladder." in capsys.readouterr().out
+    # the saved ladder is another ruleset's: resuming it under lrb6 is refused
+    assert main([*COMMANDS["ladder"], "--out", str(out)]) == 2
+    assert "holds another ladder" in capsys.readouterr().err
+
+
+def test_ladder_default_report_reads_as_before(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*COMMANDS["ladder"], "--out", str(tmp_path / "lad")]) == 0
+    assert "Played by" not in capsys.readouterr().out
+    assert json.loads((tmp_path / "lad.json").read_text())["config"]["ruleset"] == "lrb6"
+
+
+def test_a_ladder_saved_before_rulesets_resumes_as_lrb6(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*COMMANDS["ladder"], "--out", str(tmp_path / "lad")]) == 0
+    path = tmp_path / "lad.json"
+    report = json.loads(path.read_text())
+    del report["config"]["ruleset"]
+    path.write_text(json.dumps(report))
+    capsys.readouterr()
+    assert main([*COMMANDS["ladder"], "--out", str(tmp_path / "lad")]) == 0
+    assert "2 of 2 games already played" in capsys.readouterr().err
+
+
+def test_odds_explicit_lrb6_and_other_rulesets(register_ruleset: Register, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "2+", "--ruleset", "lrb6"]) == 0
+    assert "success 5/6" in capsys.readouterr().out
+    register_ruleset(LRB6.derive("lrb6-odds"))
+    assert main(["odds", "2+", "--ruleset", "lrb6-odds"]) == 2
+    assert "the notation's odds are lrb6's, not lrb6-odds's" in _one_error_line(capsys.readouterr().err)
+
+
+def test_bench_engine_is_timed_under_the_ruleset(register_ruleset: Register,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    register_ruleset(LRB6.derive("lrb6-bench"))
+    assert main(["bench", "engine", "--games", "1", "--board", "1", "--ruleset", "lrb6-bench", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+    assert main(["bench", "mcts", "--ruleset", "lrb6-bench"]) == 2
+    assert "--ruleset applies to `bench engine` and `bench env` only" in _one_error_line(capsys.readouterr().err)
+
+
+def test_bench_engine_explicit_lrb6(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "engine", "--games", "1", "--board", "1", "--ruleset", "lrb6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == 1
+
+
+def test_bench_runs_under_a_ruleset(register_ruleset: Register) -> None:
+    from nuffle.bench.engine import run_bench
+
+    register_ruleset(LRB6.derive("lrb6-run-bench"))
+    assert run_bench(games=1, board=1, ruleset="lrb6-run-bench")["games"] == 1
+    with pytest.raises(DraftRulesetError):
+        run_bench(games=1, board=1, ruleset="bb2020")
+
+
+@pytest.mark.slow
+def test_parity_plays_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parity", "--games", "2", "--board", "1", "--ruleset", "bb2020", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and not report["divergences"]
+
+
+def test_parity_options_under_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parity", "--ruleset", "bb2020", "--give-all"]) == 2
+    assert "--give-all deals LRB6's races" in _one_error_line(capsys.readouterr().err)
+    assert main(["parity", "--ruleset", "bb2020", "--races", "amazon"]) == 2
+    line = _one_error_line(capsys.readouterr().err)
+    assert line.startswith("error: unknown race 'amazon' under bb2020: choose among")
+    assert main(["parity", "--races", "elves"]) == 2
+    assert "unknown race 'elves' under lrb6" in _one_error_line(capsys.readouterr().err)
+
+
+def test_choose() -> None:
+    assert choose("lrb6") is LRB6 and choose(LRB6) is LRB6
+    assert choose("bb2020", drafts=True) is BB2020
+    with pytest.raises(DraftRulesetError, match="^BB2020 is not yet playable"):
+        choose("bb2020")
+    with pytest.raises(RulesetError, match=r"a ruleset is named by a string, not 3 \(playable: lrb6\)"):
+        choose(3)
+    assert playable() == ("lrb6",)
+
+
+def test_roster_races_follow_the_ruleset() -> None:
+    lrb6 = roster_races("lrb6")
+    assert "amazon" in lrb6 and len(lrb6) == 24
+    bb = roster_races("bb2020")
+    assert "amazon" not in bb and "human" in bb
+
+
+def test_same_ruleset() -> None:
+    same_ruleset("lrb6", LRB6, "this position")
+    with pytest.raises(RulesetError, match="^this position is played by bb2020, not lrb6"):
+        same_ruleset("bb2020", "lrb6", "this position")
