@@ -45,7 +45,8 @@ def _one_error_line(err: str) -> str:
 
 
 @pytest.mark.parametrize("name", [n for n in COMMANDS if n != "parity"])
-def test_the_draft_is_refused_in_one_line(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_draft_is_refused_in_one_line(name: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert main(_argv(name, tmp_path, "--ruleset", "bb2020")) == 2
     line = _one_error_line(capsys.readouterr().err)
     assert line.startswith("error: BB2020 is not yet playable: it is incomplete")
@@ -89,7 +90,8 @@ def test_a_registered_ruleset_reaches_the_game_and_its_record(tmp_path: Path, re
     register_ruleset(LRB6.derive("lrb6-switch"))
     assert "lrb6-switch" in playable()
     record = tmp_path / "g.json"
-    assert main(["play", "--board", "1", "--seed", "2", "--ruleset", "lrb6-switch", "--save", str(record)]) == 0
+    assert main(["play", "--board", "1", "--seed", "2", "--ruleset", "lrb6-switch", "--save",
+                 str(record)]) == 0
     data = json.loads(record.read_text())
     assert data["config"]["ruleset"] == "lrb6-switch"
     game = load_record(record)
@@ -144,7 +146,8 @@ def test_ladder_default_report_reads_as_before(tmp_path: Path, capsys: pytest.Ca
     assert json.loads((tmp_path / "lad.json").read_text())["config"]["ruleset"] == "lrb6"
 
 
-def test_a_ladder_saved_before_rulesets_resumes_as_lrb6(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_ladder_saved_before_rulesets_resumes_as_lrb6(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*COMMANDS["ladder"], "--out", str(tmp_path / "lad")]) == 0
     path = tmp_path / "lad.json"
     report = json.loads(path.read_text())
@@ -155,7 +158,8 @@ def test_a_ladder_saved_before_rulesets_resumes_as_lrb6(tmp_path: Path, capsys: 
     assert "2 of 2 games already played" in capsys.readouterr().err
 
 
-def test_odds_explicit_lrb6_and_other_rulesets(register_ruleset: Register, capsys: pytest.CaptureFixture[str]) -> None:
+def test_odds_explicit_lrb6_and_other_rulesets(register_ruleset: Register,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "2+", "--ruleset", "lrb6"]) == 0
     assert "success 5/6" in capsys.readouterr().out
     register_ruleset(LRB6.derive("lrb6-odds"))
@@ -169,7 +173,8 @@ def test_bench_engine_is_timed_under_the_ruleset(register_ruleset: Register,
     assert main(["bench", "engine", "--games", "1", "--board", "1", "--ruleset", "lrb6-bench", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1
     assert main(["bench", "mcts", "--ruleset", "lrb6-bench"]) == 2
-    assert "--ruleset applies to `bench engine` and `bench env` only" in _one_error_line(capsys.readouterr().err)
+    line = _one_error_line(capsys.readouterr().err)
+    assert "--ruleset applies to `bench engine` and `bench env` only" in line
 
 
 def test_bench_engine_explicit_lrb6(capsys: pytest.CaptureFixture[str]) -> None:
@@ -206,7 +211,7 @@ def test_parity_options_under_the_draft(capsys: pytest.CaptureFixture[str]) -> N
 def test_choose() -> None:
     assert choose("lrb6") is LRB6 and choose(LRB6) is LRB6
     assert choose("bb2020", drafts=True) is BB2020
-    with pytest.raises(DraftRulesetError, match="^BB2020 is not yet playable"):
+    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
         choose("bb2020")
     with pytest.raises(RulesetError, match=r"a ruleset is named by a string, not 3 \(playable: lrb6\)"):
         choose(3)
@@ -222,5 +227,5 @@ def test_roster_races_follow_the_ruleset() -> None:
 
 def test_same_ruleset() -> None:
     same_ruleset("lrb6", LRB6, "this position")
-    with pytest.raises(RulesetError, match="^this position is played by bb2020, not lrb6"):
+    with pytest.raises(RulesetError, match=r"^this position is played by bb2020, not lrb6"):
         same_ruleset("bb2020", "lrb6", "this position")

@@ -62,5 +62,5 @@ def test_a_position_of_another_ruleset_is_refused(register_ruleset: Register) ->
     position = Game.new("human", "orc", board=1, ruleset="lrb6-pos").view().to_position()
     assert positions.decode(position, "LRB6-POS").config.ruleset == "lrb6-pos"
     assert positions.decode(position).config.ruleset == "lrb6-pos"  # no hello: as it is
-    with pytest.raises(RulesetError, match="^the request's position is played by lrb6-pos, not lrb6"):
+    with pytest.raises(RulesetError, match=r"^the request's position is played by lrb6-pos, not lrb6"):
         positions.decode(position, "LRB6")

@@ -31,7 +31,7 @@ def test_default_and_explicit_lrb6_observe_the_same() -> None:
 @pytest.mark.parametrize("make", [lambda r: BloodBowlEnv(board=1, ruleset=r),
                                   lambda r: BloodBowlAEC(board=1, ruleset=r)])
 def test_the_draft_and_unknown_names_are_refused(make: Callable[[str], object]) -> None:
-    with pytest.raises(DraftRulesetError, match="^BB2020 is not yet playable"):
+    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
         make("bb2020")
     with pytest.raises(RulesetError, match=r"^unknown ruleset 'bb2019' \(known: lrb6\)$"):
         make("bb2019")
@@ -46,7 +46,7 @@ def test_a_registered_ruleset_is_played(register_ruleset: Register) -> None:
 
 def test_bb2020_needs_a_layout_of_its_own(register_ruleset: Register) -> None:
     register_ruleset(BB2020.derive("bb2020-env", draft=False))
-    with pytest.raises(EnvError, match="observation layout is LRB6's: BB2020-ENV needs a layout of its own"):
+    with pytest.raises(EnvError, match=r"observation layout is LRB6's: BB2020-ENV needs a layout of its own"):
         BloodBowlEnv(board=1, ruleset="bb2020-env")
 
 
@@ -54,7 +54,7 @@ def test_a_driver_refuses_a_game_of_another_ruleset(register_ruleset: Register) 
     register_ruleset(LRB6.derive("lrb6-other"))
     driver = MatchDriver(1, "human", "orc", False, "python")
     game = Game.new("human", "orc", board=1, ruleset="lrb6-other")
-    with pytest.raises(RulesetError, match="^this game is played by lrb6-other, not lrb6"):
+    with pytest.raises(RulesetError, match=r"^this game is played by lrb6-other, not lrb6"):
         driver.attach(game.view(), same_match=False)
 
 
@@ -66,7 +66,7 @@ def test_the_bundled_policies_play_lrb6_only(register_ruleset: Register) -> None
     register_ruleset(LRB6.derive("lrb6-policy"))
     agent = make_agent("policy?model=b1")
     game = Game.new("human", "orc", board=1, ruleset="lrb6-policy")
-    with pytest.raises(CheckpointError, match="^policy b1 was trained on lrb6, not lrb6-policy"):
+    with pytest.raises(CheckpointError, match=r"^policy b1 was trained on lrb6, not lrb6-policy"):
         agent.new_game(game.view(), 0)
     agent.new_game(Game.new("human", "orc", board=1).view(), 0)  # LRB6 as before
 
@@ -78,7 +78,7 @@ def test_the_batched_environment_takes_the_ruleset() -> None:
         pytest.skip("the batched environment needs the native engine")
     from nuffle.envs.batched import BatchedVectorEnv
 
-    with pytest.raises(DraftRulesetError, match="^BB2020 is not yet playable"):
+    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
         BatchedVectorEnv(1, board=1, ruleset="bb2020")
     env = BatchedVectorEnv(1, board=1, ruleset="lrb6")
     try:
