@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.interrupts", 1),  # signal handling (standard library only), which env workers use
     ("nuffle.sqlite_tx", 1),  # one SQLite write transaction (standard library only), for the stores
     ("nuffle.cli_errors", 1),  # the command line's one-line error (standard library only)
+    ("nuffle.ruleset_choice", 1),  # the ruleset every entry point plays (core and the teams only)
     # bots, environments and the match loop
     ("nuffle.agents", 2), ("nuffle.envs", 2), ("nuffle.play", 2),
     ("nuffle.parity", 2), ("nuffle.parity_skills", 2), ("nuffle.parity_cli", 2),
