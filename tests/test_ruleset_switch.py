@@ -191,7 +191,6 @@ def test_bench_runs_under_a_ruleset(register_ruleset: Register) -> None:
         run_bench(games=1, board=1, ruleset="bb2020")
 
 
-@pytest.mark.slow
 def test_parity_plays_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parity", "--games", "2", "--board", "1", "--ruleset", "bb2020", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -50,11 +50,11 @@ def test_the_referee_plays_the_tournaments_ruleset(tmp_path: Path, register_rule
     config = parse(_config(tmp_path, ruleset="lrb6-cup"), "t.toml", tmp_path)
     assert config.settings.ruleset == "lrb6-cup"
     assert fingerprint(config) != fingerprint(parse(_config(tmp_path), "t.toml", tmp_path))
-    referee = Referee(*config.bots, seed=5, settings=config.settings)
-    assert referee.game.config.ruleset == "lrb6-cup"
-    assert Referee(*config.bots, seed=5, settings=parse(_config(tmp_path), "t.toml", tmp_path).settings
-                   ).game.config.ruleset == "lrb6"
-    assert isinstance(config.bots[0], BotSpec)
+    home, away = config.bots
+    assert isinstance(home, BotSpec)
+    assert Referee(home, away, 5, config.settings).game.config.ruleset == "lrb6-cup"
+    lrb6 = parse(_config(tmp_path), "t.toml", tmp_path).settings
+    assert Referee(home, away, 5, lrb6).game.config.ruleset == "lrb6"
 
 
 def test_a_position_of_another_ruleset_is_refused(register_ruleset: Register) -> None:
