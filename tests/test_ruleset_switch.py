@@ -228,3 +228,20 @@ def test_same_ruleset() -> None:
     same_ruleset("lrb6", LRB6, "this position")
     with pytest.raises(RulesetError, match=r"^this position is played by bb2020, not lrb6"):
         same_ruleset("bb2020", "lrb6", "this position")
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("bb2020", "BB2020 is not yet playable: it is incomplete"),
+    ("bb2019", "unknown ruleset 'bb2019' (known: lrb6)"),
+])
+def test_a_record_names_its_ruleset_and_is_refused_under_another(
+        name: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.json"
+    assert main(["play", "--board", "1", "--save", str(record), "--json"]) == 0
+    data = json.loads(record.read_text())
+    assert data["config"]["ruleset"] == "lrb6"
+    data["config"]["ruleset"] = name
+    record.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["replay", str(record)]) == 1  # a record that does not replay
+    assert _one_error_line(capsys.readouterr().err).startswith(f"error: {record}: {message}")
