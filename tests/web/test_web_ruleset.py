@@ -83,3 +83,19 @@ def test_a_database_from_before_the_column_reads_as_lrb6(tmp_path: Path) -> None
         assert stored is not None and stored.ruleset == "lrb6"
     finally:
         store.close()
+
+
+def test_the_races_are_the_rulesets(tmp_path: Path, register_ruleset: Register) -> None:
+    from nuffle.core.ruleset import BB2020
+    from nuffle.ruleset_choice import roster_races
+
+    register_ruleset(BB2020.derive("bb2020-web", draft=False))
+    with TestClient(create_app(tmp_path / "g.sqlite3")) as client:
+        info = client.get("/api/games").json()
+        assert info["races"] == info["races_by_ruleset"]["lrb6"] == list(roster_races("lrb6"))
+        assert info["races_by_ruleset"]["bb2020-web"] == list(roster_races("bb2020-web"))
+        r = _new(client, home="amazon", ruleset="bb2020-web")  # an LRB6 race, not a BB2020 team
+        assert r.status_code == 400 and r.json()["error"].startswith("'home': unknown race 'amazon' (races: ")
+        assert _new(client, home="amazon").status_code == 200
+    script = (Path(__file__).parents[2] / "src" / "nuffle" / "web" / "static" / "app.js").read_text()
+    assert "info.races_by_ruleset" in script

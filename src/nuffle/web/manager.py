@@ -32,10 +32,10 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
-from nuffle.core.teams import races, team_from_dict, team_to_dict
+from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.formations import formation_names
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
-from nuffle.ruleset_choice import choose, match_team, playable
+from nuffle.ruleset_choice import choose, match_team, playable, roster_races
 from nuffle.web.bot_threads import think
 from nuffle.web.formation_setup import place_formation
 from nuffle.web.models import checked_spec, loadable_spec
@@ -65,14 +65,16 @@ class WebError(NuffleError):
         self.message = message
 
 
-def parse_entry(text: Any, field: str, board: int = 11) -> tuple[str, str | None]:
-    """'race' or 'race:bot' -> (race key, bot spec or None), the bot checked to play `board`;
-    WebError 400 naming the bad part."""
+def parse_entry(text: Any, field: str, board: int = 11,
+                ruleset: str = DEFAULT_RULESET) -> tuple[str, str | None]:
+    """'race' or 'race:bot' -> (race key of `ruleset`'s rosters, bot spec or None), the bot
+    checked to play `board`; WebError 400 naming the bad part."""
     if not isinstance(text, str) or not text:
         raise WebError(400, f"'{field}' must be a race, optionally with ':bot', got {text!r}")
     race, sep, bot = text.partition(":")
-    if race not in races():
-        raise WebError(400, f"'{field}': unknown race {race!r} (races: {', '.join(races())})")
+    known = roster_races(ruleset)
+    if race not in known:
+        raise WebError(400, f"'{field}': unknown race {race!r} (races: {', '.join(known)})")
     if sep:
         try:
             _, options = parse_bot_spec(bot)
@@ -128,7 +130,7 @@ class GameManager:
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
         defaults = {s: given[s].race if s in given else "human" if s == "home" else "orc" for s in SIDES}
-        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, defaults[s]), s, board) for s in SIDES)
+        (hrace, hbot), (arace, abot) = (parse_entry(body.get(s, defaults[s]), s, board, rules) for s in SIDES)
         for s, entry_race in zip(SIDES, (hrace, arace), strict=True):
             if s in given and given[s].race != entry_race:
                 raise WebError(400, f"'{s}' names race {entry_race!r} but '{s}_team' is a "
@@ -545,9 +547,10 @@ class GameManager:
             out["finished" if stored.finished else "running"].append(row)
         out["bots"] = agent_names()
         out["bot_options"] = {name: _options(name) for name in out["bots"]}
-        out["races"] = list(races())
+        out["races"] = list(roster_races(self.ruleset))
         out["boards"] = sorted(VARIANTS)
         out["rulesets"] = list(playable())  # the lobby offers these; the server checks each request
+        out["races_by_ruleset"] = {name: list(roster_races(name)) for name in out["rulesets"]}
         out["ruleset"] = self.ruleset
         return out
 

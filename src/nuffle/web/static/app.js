@@ -23,9 +23,14 @@ async function showLobby() {
   $("new-game").addEventListener("submit", createGame);  // before the lobby fills: never a native submit
   $("lobby").hidden = false;
   const info = await api("GET", "/api/games");
-  for (const sel of document.querySelectorAll("select.race")) {
-    sel.innerHTML = info.races.map(r => `<option>${r}</option>`).join("");
-  }
+  const fillRaces = names => {  // the chosen ruleset's races, as the server lists them
+    for (const sel of document.querySelectorAll("select.race")) {
+      const was = sel.value;
+      sel.innerHTML = names.map(r => `<option>${r}</option>`).join("");
+      if (names.includes(was)) sel.value = was;
+    }
+  };
+  fillRaces((info.races_by_ruleset || {})[info.ruleset] || info.races);
   document.querySelector("[name=home-race]").value = "human";
   document.querySelector("[name=away-race]").value = "orc";
   for (const sel of document.querySelectorAll("select.bot")) {
@@ -50,6 +55,7 @@ async function showLobby() {
   // The rulesets a game may be played by, as the server lists them (it checks each request).
   $("ruleset").innerHTML = info.rulesets.map(r => `<option ${r === info.ruleset ? "selected" : ""}>${r}</option>`)
     .join("");
+  $("ruleset").addEventListener("change", () => fillRaces(info.races_by_ruleset[$("ruleset").value]));
   $("mode").addEventListener("change", syncCoaches);
   syncCoaches();
   const row = g => `<li><a href="/${g.score ? "replay" : "games"}/${g.id}">${g.home} v ${g.away}` +
