@@ -245,3 +245,14 @@ def test_a_record_names_its_ruleset_and_is_refused_under_another(
     capsys.readouterr()
     assert main(["replay", str(record)]) == 1  # a record that does not replay
     assert _one_error_line(capsys.readouterr().err).startswith(f"error: {record}: {message}")
+
+
+def test_bench_env_steps_the_rulesets_matches(register_ruleset: Register) -> None:
+    pytest.importorskip("gymnasium")
+    from nuffle.bench.env import run_env_bench
+
+    register_ruleset(LRB6.derive("lrb6-env-bench"))
+    figures = run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="lrb6-env-bench")
+    assert figures["ruleset"] == "lrb6-env-bench" and figures["steps_per_s"]["1"] > 0
+    with pytest.raises(DraftRulesetError):
+        run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="bb2020")
