@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -10,7 +11,7 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
 from nuffle.core.procedures.base import FRAMES
 from nuffle.core.procedures.block import STRENGTH, strength
-from nuffle.core.ruleset import LRB6, RulesetError, RuleSkills, register, ruleset
+from nuffle.core.ruleset import LRB6, Ruleset, RulesetError, RuleSkills, register, ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import Weather
@@ -22,11 +23,17 @@ def _horns_toy(s: GameState, attacker: int, defender: int, blitz: bool) -> int:
 
 
 # LRB6 with one table (the weather: always a blizzard) and one skill (Horns) changed.
-TOY = register(LRB6.derive(
+TOY = LRB6.derive(
     "toy-blizzard",
     handlers={(STRENGTH.name, Skill.HORNS): _horns_toy},
     weather=(Weather.BLIZZARD,) * 13,
-))
+)
+
+
+@pytest.fixture(autouse=True)
+def _toy_registered(register_ruleset: Callable[[Ruleset], Ruleset]) -> None:
+    """TOY is known by name during each test here only: other tests see the built-in rulesets."""
+    register_ruleset(TOY)
 
 
 def _bots(seed: int) -> tuple[RandomBot, RandomBot]:
