@@ -76,7 +76,7 @@ void bind_bots(py::module_& m) {
                                "grod improved by rollouts at its team-turn decisions (nuffle/bots/grod_rollouts.hpp).")
         .def(py::init([](std::shared_ptr<nuffle::Board> board, const py::dict& offense, const py::dict& defense,
                          const std::map<std::string, double>& values, bool compensated, int candidates, int samples,
-                         double seconds, int horizon, bool end_turn, double margin, std::uint64_t seed) {
+                         double seconds, int horizon, bool end_turn, double margin, double z, std::uint64_t seed) {
                  nuffle::bots::RolloutSettings cfg;
                  cfg.candidates = candidates;
                  cfg.samples = samples;
@@ -84,6 +84,7 @@ void bind_bots(py::module_& m) {
                  cfg.horizon = horizon;
                  cfg.end_turn = end_turn;
                  cfg.margin = margin;
+                 cfg.z = z;
                  cfg.seed = seed;
                  auto out = std::make_unique<PyGrodRollouts>();
                  out->board = board;
@@ -94,7 +95,7 @@ void bind_bots(py::module_& m) {
              }),
              py::arg("board"), py::arg("offense"), py::arg("defense"), py::arg("values"), py::arg("compensated"),
              py::arg("candidates"), py::arg("samples"), py::arg("seconds"), py::arg("horizon"), py::arg("end_turn"),
-             py::arg("margin"), py::arg("seed"),
+             py::arg("margin"), py::arg("z"), py::arg("seed"),
              "As GrodBot's, with the search's settings (ValueError, one line, for one out of range).")
         .def("reset", [](PyGrodRollouts& b) { b.bot->reset(); }, "A new match: forget everything.")
         .def("act", [](PyGrodRollouts& b, const PyState& st, bool plain) {

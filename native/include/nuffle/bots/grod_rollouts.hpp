@@ -31,6 +31,8 @@ struct RolloutSettings {
     int horizon = 2;  // team-turn ends a rollout runs to: 1 this turn, 2 the opponent's next too
     bool end_turn = true;  // ending the turn now is an option too
     double margin = 0.0;  // another option is played only if it beats grod's by more than this
+    double z = 2.0;  // ... and by more than z standard errors of the paired difference (0: any)
+    int min_samples = 8;  // rounds before the search may stop because every option is worth the same
     std::uint64_t seed = 0;
 
     // One line saying what is wrong, or "" when every setting is allowed.
@@ -40,6 +42,7 @@ struct RolloutSettings {
         if (!std::isfinite(seconds) || seconds <= 0.0 || seconds > 60.0) return "seconds must be > 0 and at most 60";
         if (horizon < 1 || horizon > 4) return "horizon must be 1..4";
         if (!std::isfinite(margin) || margin < 0.0) return "margin must be a finite number >= 0";
+        if (!std::isfinite(z) || z < 0.0 || z > 10.0) return "z must be 0..10";
         return "";
     }
 };
@@ -89,6 +92,7 @@ class GrodRollouts {
 public:
     // Rollouts stop after this many decisions (a safeguard; a team turn takes well under 200).
     static constexpr int MAX_ROLLOUT_DECISIONS = 4000;
+    static constexpr double TIE = 1e-9;  // mean worths closer than this are equal
 
     GrodRollouts(const Board& b, const setup_plan::Formations& offense, const setup_plan::Formations& defense,
                  const GrodValues& v, bool compensated, const RolloutSettings& settings)
@@ -201,13 +205,17 @@ private:
     }
 
     // The option to play: index into options, options.size() for ending the turn; 0 (grod's
-    // choice) unless another one's mean worth beats it by more than the margin.
+    // choice) unless another one's mean worth beats it by more than the margin and by more than
+    // z standard errors of their paired difference (the rounds are the pairs). Once
+    // `min_samples` rounds have given every option the same worth in every round, the options
+    // are taken as equal and the search stops there (grod's choice).
     int search(const State& view, const std::vector<GrodBot::Option>& options, std::size_t n) {
         const double start = now_seconds();
         const double deadline = start + cfg_.seconds;
         const std::uint64_t base = seed_state(cfg_.seed ^ (0x9E3779B97F4A7C15ULL * ++counter_));
-        std::vector<double> sum(n, 0.0), round(n, 0.0);
+        std::vector<double> sum(n, 0.0), sq(n, 0.0), round(n, 0.0);  // sq: squared differences from option 0
         int rounds = 0;
+        bool same = true;  // every round so far gave every option the same worth
         for (int r = 0; r < cfg_.samples; ++r) {
             const std::uint64_t dice = base + static_cast<std::uint64_t>(r) * 0xD1B54A32D192ED03ULL;
             bool full = true;
@@ -220,18 +228,32 @@ private:
                 ++stats_.rollouts;
             }
             if (!full) break;
-            for (std::size_t i = 0; i < n; ++i) sum[i] += round[i];
+            for (std::size_t i = 0; i < n; ++i) {
+                sum[i] += round[i];
+                const double d = round[i] - round[0];
+                sq[i] += d * d;
+                if (std::abs(d) > TIE) same = false;
+            }
             ++rounds;
+            if (same && rounds >= cfg_.min_samples) break;
             if (now_seconds() >= deadline) break;
         }
         ++stats_.decisions;
         stats_.rounds += rounds;
         stats_.seconds += now_seconds() - start;
         int best = 0;
+        double best_gain = 0.0;
         for (std::size_t i = 1; i < n; ++i) {
-            if (sum[i] > sum[static_cast<std::size_t>(best)]) best = static_cast<int>(i);
+            const double gain = (sum[i] - sum[0]) / rounds;  // mean paired difference from grod's option
+            if (gain <= cfg_.margin + TIE || gain <= best_gain + TIE) continue;
+            if (cfg_.z > 0.0) {
+                if (rounds < 2) continue;
+                const double var = std::max(0.0, (sq[i] - rounds * gain * gain) / (rounds - 1));
+                if (gain <= cfg_.z * std::sqrt(var / rounds)) continue;
+            }
+            best = static_cast<int>(i);
+            best_gain = gain;
         }
-        if (best != 0 && (sum[static_cast<std::size_t>(best)] - sum[0]) / rounds <= cfg_.margin) best = 0;
         return best;
     }
 };

@@ -28,9 +28,11 @@ from nuffle.core.native_state import native_board, to_native
 #: The options' allowed ranges (the C++ settings check the same).
 LIMITS = {"candidates": (1, 16), "samples": (1, 10_000), "horizon": (1, 4)}
 MAX_SECONDS = 60.0
+MAX_Z = 10.0
 
 
-def check_options(candidates: int, samples: int, seconds: float, horizon: int, margin: float) -> None:
+def check_options(candidates: int, samples: int, seconds: float, horizon: int, margin: float,
+                  z: float) -> None:
     """Raise InputError (one line) for an option out of range."""
     for name, value in (("candidates", candidates), ("samples", samples), ("horizon", horizon)):
         low, high = LIMITS[name]
@@ -40,6 +42,8 @@ def check_options(candidates: int, samples: int, seconds: float, horizon: int, m
         raise InputError(f"grod-rollouts: seconds must be > 0 and at most {MAX_SECONDS:g}, not {seconds}")
     if not math.isfinite(margin) or margin < 0:
         raise InputError(f"grod-rollouts: margin must be a finite number >= 0, not {margin}")
+    if not math.isfinite(z) or not 0 <= z <= MAX_Z:
+        raise InputError(f"grod-rollouts: z must be 0..{MAX_Z:g}, not {z}")
 
 
 class GrodRolloutsBot(Agent):
@@ -49,13 +53,13 @@ class GrodRolloutsBot(Agent):
     name = "grod-rollouts"
 
     def __init__(self, seed: int = 0, candidates: int = 3, samples: int = 4, seconds: float = 0.1,
-                 horizon: int = 2, end_turn: bool = True, margin: float = 0.0, values: str = "",
-                 tweak: str = "") -> None:
-        check_options(candidates, samples, seconds, horizon, margin)
+                 horizon: int = 2, end_turn: bool = True, margin: float = 0.0, z: float = 2.0,
+                 values: str = "", tweak: str = "") -> None:
+        check_options(candidates, samples, seconds, horizon, margin, z)
         native_module()  # EngineUnavailableError, one line, where the native module is not built
         self.v: Values = load_values(values, tweak)
         self.settings = {"candidates": candidates, "samples": samples, "seconds": seconds,
-                         "horizon": horizon, "end_turn": end_turn, "margin": margin,
+                         "horizon": horizon, "end_turn": end_turn, "margin": margin, "z": z,
                          "seed": seed & 0xFFFF_FFFF_FFFF_FFFF}
         self.board = 0
         self.core: Any = None
