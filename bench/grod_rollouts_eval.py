@@ -37,7 +37,8 @@ def evaluate(agent: str, opponent: str, board: int, seeds: range, engine: str) -
     cpu = time.process_time()
     for s in seeds:
         recs = []
-        for me, (entries, fixture, bot_seeds) in enumerate(pair_games(agent, opponent, ("human", "human"), s)):
+        both = pair_games(agent, opponent, ("human", "human"), s)
+        for me, (entries, fixture, bot_seeds) in enumerate(both):
             rec = play_fixture(entries, fixture, board, time_limit=1.0, bot_seeds=bot_seeds, engine=engine)
             recs.append(rec)
             mine, theirs = rec["score"][me], rec["score"][1 - me]
@@ -74,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         return error(f"--pairs must be at least 1, not {args.pairs}")
     seeds = range(args.first_seed, args.first_seed + args.pairs)
     try:
-        rows = [evaluate(args.agent, opp, args.board, seeds, args.engine) for opp in args.opponent or ["grod"]]
+        opponents = args.opponent or ["grod"]
+        rows = [evaluate(args.agent, opp, args.board, seeds, args.engine) for opp in opponents]
     except InputError as exc:
         return error(str(exc))
     if args.json:
@@ -82,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for r in rows:
             lo, hi = r["points_rate_95"]
-            print(f"{r['agent']} v {r['against']}: {r['points_rate']:.3f} ({lo:.3f}-{hi:.3f}) over {r['pairs']} "
-                  f"pairs, W/D/L {r['wins']}/{r['draws']}/{r['losses']}, TD {r['td_for_per_game']:.2f}/"
-                  f"{r['td_against_per_game']:.2f} a game, {1e3 * r['agent_mean_seconds']:.1f} ms a decision "
+            print(f"{r['agent']} v {r['against']}: {r['points_rate']:.3f} ({lo:.3f}-{hi:.3f}) over "
+                  f"{r['pairs']} pairs, W/D/L {r['wins']}/{r['draws']}/{r['losses']}, "
+                  f"TD {r['td_for_per_game']:.2f}/{r['td_against_per_game']:.2f} a game, "
+                  f"{1e3 * r['agent_mean_seconds']:.1f} ms a decision "
                   f"(max {1e3 * r['agent_max_seconds']:.0f}, {r['agent_over_limit']} over 1 s), "
                   f"{r['cpu_seconds']:.0f} CPU s")
     return 0

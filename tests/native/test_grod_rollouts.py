@@ -19,6 +19,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import EngineUnavailableError
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
+from nuffle.core.native_game import NativeGame
 from nuffle.play import play
 
 pytestmark = pytest.mark.usefixtures("native")
@@ -54,7 +55,7 @@ def game_of(home: str, away: str, seed: int, board: int = 11, engine: str = "nat
 
 @pytest.mark.parametrize("board", [3, 11])
 def test_it_plays_legal_whole_games_on_native_states(board: int) -> None:
-    game, h, a = game_of(FIXED, "grod", seed=11, board=board)  # game.step refuses any illegal action
+    game, h, _ = game_of(FIXED, "grod", seed=11, board=board)  # game.step refuses any illegal action
     assert game.is_over
     bot = h.inner
     assert isinstance(bot, GrodRolloutsBot)
@@ -100,6 +101,13 @@ def turn_decisions(seed: int, board: int, count: int) -> list[tuple[Game, Agent]
     return out
 
 
+def native_of(game: Game) -> Any:
+    """The native state of a native game's view."""
+    view = game.view()
+    assert isinstance(view, NativeGame)
+    return view.native_state
+
+
 def as_action(game: Game, raw: tuple[int, int, int]) -> Action:
     kind, player, square = raw
     return Action(ActionType(kind), None if player < 0 else player,
@@ -110,7 +118,7 @@ def test_grods_own_choice_is_its_first_option() -> None:
     bot = GrodRolloutsBot(candidates=4)
     checked = 0
     for game, _ in turn_decisions(seed=5, board=11, count=40):
-        options = bot._core_for(11).options(game.view().native_state)
+        options = bot._core_for(11).options(native_of(game))
         choice = make_agent("grod", 0).act(game.view())  # a fresh grod at a turn decision plans anew
         if not options:
             assert choice.type == ActionType.END_TURN
@@ -145,10 +153,11 @@ def test_the_search_leaves_grod_for_an_option_its_rollouts_value_clearly_better_
         bot = GrodRolloutsBot(seed=5, candidates=3, samples=samples, seconds=60, end_turn=False)
         core: Any = bot._core_for(11)
         view = game.view()
-        options = core.options(view.native_state)
+        state = native_of(game)
+        options = core.options(state)
         if len(options) < 2:
             continue
-        values = [[core.rollout(view.native_state, k, d) for d in range(samples)] for k in range(len(options))]
+        values = [[core.rollout(state, k, d) for d in range(samples)] for k in range(len(options))]
         if clearly_better(values) is not None:
             break
     else:
@@ -194,7 +203,7 @@ def test_the_cpp_settings_are_checked_too(native: Any) -> None:
     from nuffle.agents.grod.values import load_values
     from nuffle.core.native_state import native_board
     offense, defense = grod_formations(11)
-    with pytest.raises(ValueError, match="samples must be 1..10000"):
+    with pytest.raises(ValueError, match=r"samples must be 1\.\.10000"):
         native.GrodRollouts(native_board(11), offense, defense, dict(load_values("", "").table), True,
                             3, 0, 0.1, 2, True, 0.0, 2.0, 0)
 
