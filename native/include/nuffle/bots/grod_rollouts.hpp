@@ -26,10 +26,10 @@ namespace nuffle::bots {
 // The search's settings (the bot spec's options; agents/grod/rollouts.py checks them too).
 struct RolloutSettings {
     int candidates = 3;  // grod's best options searched (its choice among them)
-    int samples = 4;  // rounds: dice streams every option is played on
+    int samples = 64;  // rounds: dice streams every option is played on
     double seconds = 0.1;  // per-decision limit on the search (at least one round is played)
     int horizon = 2;  // team-turn ends a rollout runs to: 1 this turn, 2 the opponent's next too
-    bool end_turn = true;  // ending the turn now is an option too
+    bool end_turn = false;  // ending the turn now is an option too
     double margin = 0.0;  // another option is played only if it beats grod's by more than this
     double z = 2.0;  // ... and by more than z standard errors of the paired difference (0: any)
     int min_samples = 8;  // rounds before the search may stop because every option is worth the same

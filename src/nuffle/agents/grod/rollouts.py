@@ -52,8 +52,8 @@ class GrodRolloutsBot(Agent):
 
     name = "grod-rollouts"
 
-    def __init__(self, seed: int = 0, candidates: int = 3, samples: int = 4, seconds: float = 0.1,
-                 horizon: int = 2, end_turn: bool = True, margin: float = 0.0, z: float = 2.0,
+    def __init__(self, seed: int = 0, candidates: int = 3, samples: int = 64, seconds: float = 0.1,
+                 horizon: int = 2, end_turn: bool = False, margin: float = 0.0, z: float = 2.0,
                  values: str = "", tweak: str = "") -> None:
         check_options(candidates, samples, seconds, horizon, margin, z)
         native_module()  # EngineUnavailableError, one line, where the native module is not built
