@@ -10,6 +10,7 @@
 #include <string>
 
 #include "nuffle/bots/grod.hpp"
+#include "nuffle/bots/grod_rollouts.hpp"
 #include "nuffle/bots/scripted.hpp"
 
 namespace {
@@ -17,6 +18,11 @@ namespace {
 struct PyGrodBot {
     std::shared_ptr<const nuffle::Board> board;
     std::unique_ptr<nuffle::bots::GrodBot> bot;
+};
+
+struct PyGrodRollouts {
+    std::shared_ptr<const nuffle::Board> board;
+    std::unique_ptr<nuffle::bots::GrodRollouts> bot;
 };
 
 struct PyScriptedBot {
@@ -66,6 +72,68 @@ void bind_bots(py::module_& m) {
         }, py::arg("state"), py::arg("plain") = false,
            "(action type, player or -1, flat square or -1): the decision of the side to decide in `state` "
            "(`plain`: as shown the match without assisted moves).");
+    py::class_<PyGrodRollouts>(m, "GrodRollouts",
+                               "grod improved by rollouts at its team-turn decisions (nuffle/bots/grod_rollouts.hpp).")
+        .def(py::init([](std::shared_ptr<nuffle::Board> board, const py::dict& offense, const py::dict& defense,
+                         const std::map<std::string, double>& values, bool compensated, int candidates, int samples,
+                         double seconds, int horizon, bool end_turn, double margin, double z, std::uint64_t seed) {
+                 nuffle::bots::RolloutSettings cfg;
+                 cfg.candidates = candidates;
+                 cfg.samples = samples;
+                 cfg.seconds = seconds;
+                 cfg.horizon = horizon;
+                 cfg.end_turn = end_turn;
+                 cfg.margin = margin;
+                 cfg.z = z;
+                 cfg.seed = seed;
+                 auto out = std::make_unique<PyGrodRollouts>();
+                 out->board = board;
+                 out->bot = std::make_unique<nuffle::bots::GrodRollouts>(
+                     *board, formations_from(offense), formations_from(defense),
+                     nuffle::bots::GrodValues::from(values), compensated, cfg);
+                 return out;
+             }),
+             py::arg("board"), py::arg("offense"), py::arg("defense"), py::arg("values"), py::arg("compensated"),
+             py::arg("candidates"), py::arg("samples"), py::arg("seconds"), py::arg("horizon"), py::arg("end_turn"),
+             py::arg("margin"), py::arg("z"), py::arg("seed"),
+             "As GrodBot's, with the search's settings (ValueError, one line, for one out of range).")
+        .def("reset", [](PyGrodRollouts& b) { b.bot->reset(); }, "A new match: forget everything.")
+        .def("act", [](PyGrodRollouts& b, const PyState& st, bool plain) {
+            const nuffle::Act a = b.bot->act(st.s, plain);
+            return py::make_tuple(a.type, a.player, a.square);
+        }, py::arg("state"), py::arg("plain") = false,
+           "(action type, player or -1, flat square or -1): the decision of the side to decide in `state`.")
+        .def("options", [](PyGrodRollouts& b, const PyState& st) {
+            nuffle::State view = st.s;
+            const nuffle::Legal legal = nuffle::legal_actions(view, *b.board);
+            py::list out;
+            for (const auto& o : b.bot->options(view, legal)) {
+                py::list plan;
+                for (const nuffle::Act& a : o.plan) plan.append(py::make_tuple(a.type, a.player, a.square));
+                out.append(py::make_tuple(o.pid, o.rank, plan));
+            }
+            return out;
+        }, py::arg("state"), "grod's options searched at this team-turn decision: (player, rank, plan), its own first.")
+        .def("rollout", [](PyGrodRollouts& b, const PyState& st, std::size_t option, std::uint64_t dice) {
+            nuffle::State view = st.s;
+            const nuffle::Legal legal = nuffle::legal_actions(view, *b.board);
+            const auto options = b.bot->options(view, legal);
+            if (option > options.size()) throw py::value_error("no such option");
+            return b.bot->rollout(view, options, option, dice);
+        }, py::arg("state"), py::arg("option"), py::arg("dice"),
+           "The worth, for the side deciding, of one rollout of option `option` (len(options): end the turn) "
+           "on dice stream `dice`.")
+        .def("stats", [](const PyGrodRollouts& b) {
+            const auto& s = b.bot->stats();
+            py::dict d;
+            d["decisions"] = s.decisions;
+            d["rounds"] = s.rounds;
+            d["rollouts"] = s.rollouts;
+            d["changed"] = s.changed;
+            d["seconds"] = s.seconds;
+            return d;
+        }, "What the searches did since the last reset: decisions searched, rounds, rollouts, decisions where "
+           "another option than grod's was played, seconds.");
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ _BUILTIN_MODULES = {
     "mcts": "nuffle.agents.mcts",
     "lookahead": "nuffle.agents.mcts",
     "grod": "nuffle.agents.grod",
+    "grod-rollouts": "nuffle.agents.grod",
     "endzone": "nuffle.agents.endzone",
     "champion": "nuffle.agents.champion",
 }

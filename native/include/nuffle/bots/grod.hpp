@@ -69,6 +69,73 @@ public:
             });
     }
 
+    // A team-turn option grod weighs (for a search over its choices, bots/grod_rollouts.hpp):
+    // one player's best candidate action by expected worth, its rank as `choose` ranks them,
+    // and its plan (the player action's decisions, first one first).
+    struct Option {
+        int pid;
+        double rank;
+        Plan plan;
+    };
+
+    // The options of the side deciding `s`, a team-turn (SELECT_ACTION) decision whose legal
+    // actions are `legal`: each player's best candidate whose expected worth is positive, best
+    // rank first (`choose`'s choice first), at most `k`, each with a plan whose first decision is
+    // legal. Empty where grod would end the turn. Leaves the bot's memory as it was.
+    std::vector<Option> options(const State& s, const Legal& legal, int k) {
+        const int side = s.decider;
+        Scorer scorer(s, b_, side, legal, v_, compensated_, buffers_);
+        std::vector<Candidate> cands = scorer.candidates();
+        const int top = bots::choose(cands, v_, compensated_);
+        if (top < 0) return {};
+        std::vector<std::pair<double, int>> best;  // (ev, candidate) per player, as choose keeps them
+        int slot[MAX_PLAYERS];
+        std::fill(std::begin(slot), std::end(slot), -1);
+        for (std::size_t i = 0; i < cands.size(); ++i) {
+            const double e = cands[i].ev(v_);
+            if (!(e > 0)) continue;
+            int& at = slot[cands[i].pid];
+            if (at < 0) {
+                at = static_cast<int>(best.size());
+                best.emplace_back(e, static_cast<int>(i));
+            } else if (e > best[static_cast<std::size_t>(at)].first) {
+                best[static_cast<std::size_t>(at)] = {e, static_cast<int>(i)};
+            }
+        }
+        const double pending = paths::py_sum(
+            static_cast<int>(best.size()), [&](int i) { return best[static_cast<std::size_t>(i)].first; }, compensated_);
+        std::vector<std::pair<double, int>> ranked;  // (rank, candidate)
+        for (const auto& [e, i] : best) {
+            const Candidate& c = cands[static_cast<std::size_t>(i)];
+            ranked.emplace_back(e - (1.0 - c.prob) * v_.pending_share * (pending - e), i);
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [&](const auto& x, const auto& y) {
+            if (x.second == top || y.second == top) return x.second == top && y.second != top;
+            if (x.first != y.first) return x.first > y.first;
+            return cands[static_cast<std::size_t>(x.second)].pid < cands[static_cast<std::size_t>(y.second)].pid;
+        });
+        std::vector<Option> out;
+        for (const auto& [rank, i] : ranked) {
+            if (static_cast<int>(out.size()) >= k) break;
+            Candidate& c = cands[static_cast<std::size_t>(i)];
+            const Plan& plan = c.plan();
+            if (plan.empty() || !is_legal(legal, plan[0])) {
+                if (i == top) return {};  // grod itself would end the turn here
+                continue;
+            }
+            out.push_back(Option{c.pid, rank, plan});
+        }
+        return out;
+    }
+
+    // Play `plan` of player `pid` as grod plays its own choice: its first decision is being
+    // taken now, the rest is queued (pid -1 and an empty plan: the turn is being ended).
+    void follow(int pid, const Plan& plan) {
+        queue_.clear();
+        if (plan.size() > 1) queue_.assign(plan.begin() + 1, plan.end());
+        if (pid >= 0) acting_ = pid;
+    }
+
 private:
     const Board& b_;
     setup_plan::SetupPlanner setup_;
