@@ -14,16 +14,20 @@ engines' (none plays BB2020 yet).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from nuffle.core.bb2020.advancement import gained_label, skill_problem
-from nuffle.core.bb2020.league_team import LeagueStepError, Player2020, Team2020, new_player, skill_base
+from nuffle.core.bb2020.league_team import (
+    LeagueStepError,
+    Player2020,
+    Team2020,
+    figures,
+    new_player,
+    skill_base,
+)
 from nuffle.core.bb2020.rosters import Positional
 
 
@@ -31,12 +35,9 @@ class PreGameError(LeagueStepError):
     """A pre-game step that may not be taken (the message says why); nothing is changed."""
 
 
-@lru_cache(maxsize=1)
 def rules() -> dict[str, Any]:
     """The pre-game figures of `data/bb2020/pregame.json`."""
-    text = resources.files("nuffle.data").joinpath("bb2020", "pregame.json").read_text()
-    raw: dict[str, Any] = json.loads(text)
-    return {k: v for k, v in raw.items() if not k.startswith("_")}
+    return figures("pregame")
 
 
 class Item(Enum):

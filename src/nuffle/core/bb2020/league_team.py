@@ -41,12 +41,17 @@ class PostGameError(LeagueStepError):
     """A post-game step that may not be taken (the message says why); the team is unchanged."""
 
 
-@lru_cache(maxsize=1)
-def rules() -> dict[str, Any]:
-    """The post-game figures of `data/bb2020/postgame.json`."""
-    text = resources.files("nuffle.data").joinpath("bb2020", "postgame.json").read_text()
+@lru_cache(maxsize=4)
+def figures(name: str) -> dict[str, Any]:
+    """The figures of the league data file `data/bb2020/<name>.json`, its `_` notes left out."""
+    text = resources.files("nuffle.data").joinpath("bb2020", f"{name}.json").read_text()
     raw: dict[str, Any] = json.loads(text)
     return {k: v for k, v in raw.items() if not k.startswith("_")}
+
+
+def rules() -> dict[str, Any]:
+    """The post-game figures of `data/bb2020/postgame.json`."""
+    return figures("postgame")
 
 
 @lru_cache(maxsize=1)
