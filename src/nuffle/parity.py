@@ -360,7 +360,7 @@ def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
     s = py.state
     every = sorted(Skill, key=int)
     s.info = tuple(
-        replace(p, skills=p.skills | frozenset(rng.sample(every, rng.randint(1, count))))
+        replace(p, skills=s.rules.skill_set(p.skills | frozenset(rng.sample(every, rng.randint(1, count)))))
         if rng.random() < 0.5 else p
         for p in s.info
     )
