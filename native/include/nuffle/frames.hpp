@@ -2054,7 +2054,30 @@ constexpr int TAKE_ROOT = 122;
 constexpr int THROW_TEAM_MATE = 123;
 constexpr int TITCHY = 124;
 constexpr int WILD_ANIMAL = 125;
-constexpr int COUNT = 77;
+constexpr int ANIMAL_SAVAGERY = 126;
+constexpr int ARM_BAR = 127;
+constexpr int BRAWLER = 128;
+constexpr int BREATHE_FIRE = 129;
+constexpr int CLOUD_BURSTER = 130;
+constexpr int DEFENSIVE = 131;
+constexpr int DRUNKARD = 132;
+constexpr int HIT_AND_RUN = 133;
+constexpr int IRON_HARD_SKIN = 134;
+constexpr int KICK_TEAM_MATE = 135;
+constexpr int MY_BALL = 136;
+constexpr int ON_THE_BALL = 137;
+constexpr int PICK_ME_UP = 138;
+constexpr int PLAGUE_RIDDEN = 139;
+constexpr int POGO_STICK = 140;
+constexpr int PROJECTILE_VOMIT = 141;
+constexpr int RUNNING_PASS = 142;
+constexpr int SAFE_PAIR_OF_HANDS = 143;
+constexpr int SAFE_PASS = 144;
+constexpr int SWARMING = 145;
+constexpr int TIMMM_BER = 146;
+constexpr int TRICKSTER = 147;
+constexpr int UNCHANNELLED_FURY = 148;
+constexpr int COUNT = 100;
 }  // namespace skill
 namespace roll {
 constexpr int DODGE = 0;
@@ -2092,7 +2115,7 @@ constexpr int COUNT = 30;
 namespace at {
 inline constexpr int START_ACTIONS[] = {8, 9, 10, 11, 12, 13, 14, 39};
 }  // namespace at
-inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL"};
+inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL", "ANIMAL_SAVAGERY", "ARM_BAR", "BRAWLER", "BREATHE_FIRE", "CLOUD_BURSTER", "DEFENSIVE", "DRUNKARD", "HIT_AND_RUN", "IRON_HARD_SKIN", "KICK_TEAM_MATE", "MY_BALL", "ON_THE_BALL", "PICK_ME_UP", "PLAGUE_RIDDEN", "POGO_STICK", "PROJECTILE_VOMIT", "RUNNING_PASS", "SAFE_PAIR_OF_HANDS", "SAFE_PASS", "SWARMING", "TIMMM_BER", "TRICKSTER", "UNCHANNELLED_FURY"};
 namespace flag {
 constexpr std::uint32_t USED = 1;
 constexpr std::uint32_t DISTRACTED = 2;
