@@ -163,7 +163,7 @@ def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:
     from nuffle.core.bb2020.rosters import teams
     from nuffle.core.hooks import implemented
 
-    assert Skill.WILD_ANIMAL == 125 and min(BB2020_ONLY) == 126 and len(BB2020_ONLY) == 23
+    assert int(Skill.WILD_ANIMAL) == 125 and min(BB2020_ONLY) == 126 and len(BB2020_ONLY) == 23
     assert not BB2020_ONLY & implemented() and implemented() >= LRB6_SKILLS
     for t in teams().values():
         for p in t.positionals:
