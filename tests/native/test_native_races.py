@@ -349,7 +349,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 #: checks equal (the D68's casualty groups: chance.hpp, test_native_dice), and those it needs
 #: not (team building, the skill handler overrides, which only other rulesets have).
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
-                 "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base"}
+                 "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
+                 "heat"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -394,7 +395,7 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
     first, last = rules.lasting_band()
     assert tail == [str(rules.x_plus).lower(), str(int(Dice[rules.casualty_die])),
                     str(rules.casualty_faces[-1]), str(rules.niggles_on == "injury").lower(), str(first),
-                    str(last), str(rules.lasting_base)]
+                    str(last), str(rules.lasting_base), str(rules.heat == "random").lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

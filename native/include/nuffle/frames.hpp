@@ -692,6 +692,7 @@ enum Phase : std::uint16_t {
     KO_RECOVERY = 2,
     SENDING_OFF = 3,
     BRIBE_ROLLED = 4,
+    HEAT_PICKS = 5,
 };
 constexpr int F_END_OF_HALF = 0;
 constexpr int F_IDX = 1;
@@ -713,6 +714,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"KO_RECOVERY", 2},
     {"SENDING_OFF", 3},
     {"BRIBE_ROLLED", 4},
+    {"HEAT_PICKS", 5},
 };
 }  // namespace p_end_drive
 
@@ -1806,7 +1808,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 6, 48, -1},
     {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
-    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 64, -1},
+    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
     {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
@@ -2185,10 +2187,11 @@ struct Tables {
     int casualty_max;  // its highest face (a BB2020 total past it counts as it)
     bool niggles_on_injury;  // niggling injuries +1 to the injury roll (LRB6), else the casualty roll
     int lasting_first, lasting_last, lasting_base;  // lasting injuries: results, code base (-1: none)
+    bool heat_random;  // Sweltering Heat: D3 random players a team (BB2020), else a D6 each
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true},
 };
 }  // namespace rules
 

@@ -100,6 +100,9 @@ class Ruleset:
     niggles_on: str = "injury"
     #: A lasting injury's code is this + its D6 (0: the table has no lasting injuries).
     lasting_base: int = 0
+    #: Sweltering Heat at a drive's end: 'per_player' (a D6 each, 1 faints: LRB6) or 'random'
+    #: (D3 randomly selected players of each team on the pitch: BB2020; procedures/heat.py).
+    heat: str = "per_player"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -254,6 +257,7 @@ def load(directory: str) -> Ruleset:
             casualty_die=_choice(raw.get("casualty_die", "D68"), tuple(CASUALTY_DICE), "casualty_die"),
             niggles_on=_choice(raw.get("niggles_on", "injury"), ("injury", "casualty"), "niggles_on"),
             lasting_base=int(raw.get("lasting_base", 0)),
+            heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),
