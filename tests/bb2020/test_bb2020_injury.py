@@ -185,3 +185,9 @@ def test_the_d16_groups_by_casualty_result_on_both_engines() -> None:
 
         native = native_module().grouped_outcomes(int(Dice.D16), 1, GROUP_CASUALTY, 1)
         assert [(o, Fraction(*p)) for o, p in native] == list(classes)
+
+
+def test_every_bb2020_casualty_result_has_a_report_name() -> None:
+    from nuffle.report.text import CASUALTY_NAMES
+
+    assert {r for _a, _b, r in BB2020.casualties} <= set(CASUALTY_NAMES)

@@ -108,7 +108,8 @@ class Ruleset:
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
     areas: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
-    #: (representative D68, number of the 48 results) per casualty result, for enumeration.
+    #: (representative result, number of the casualty die's faces giving it) per casualty result
+    #: the die can give (D68: of 48, D16: of 16), for enumeration.
     casualty_groups: tuple[tuple[int, int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -137,7 +138,7 @@ class Ruleset:
         for first, last, result in self.casualties:
             if first <= d68 <= last:
                 return result
-        raise RulesetError(f"{d68} is not a D68 result of ruleset {self.name!r}")
+        raise RulesetError(f"{d68} is not a casualty result of ruleset {self.name!r}")
 
     def first_of(self, result: str) -> int:
         """The lowest D68 giving casualty `result`."""
