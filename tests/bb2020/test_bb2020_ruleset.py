@@ -111,7 +111,7 @@ def test_the_native_loader_refuses_a_ruleset_it_does_not_know() -> None:
         native.State.load(native_board(3), data)
 
 
-@pytest.mark.parametrize("dice", ["sampled", "forced"])
+@pytest.mark.parametrize("dice", ["sampled", pytest.param("forced", marks=pytest.mark.slow)])  # forced: ~13 s
 def test_bb2020_draft_games_agree_on_both_engines(dice: str) -> None:
     """The parity harness plays the draft: Python against C++, every step, no divergence."""
     pytest.importorskip("nuffle._native")
