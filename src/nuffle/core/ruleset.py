@@ -103,6 +103,9 @@ class Ruleset:
     #: Sweltering Heat at a drive's end: 'per_player' (a D6 each, 1 faints: LRB6) or 'random'
     #: (D3 randomly selected players of each team on the pitch: BB2020; procedures/heat.py).
     heat: str = "per_player"
+    #: Added to every catch roll (ball.catch_modifier): LRB6 0 (an accurate pass or hand-off
+    #: +1), BB2020 -1 (those 0, any other ball -1: AG folds LRB6's +1 in).
+    catch_base: int = 0
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -259,6 +262,7 @@ def load(directory: str) -> Ruleset:
             niggles_on=_choice(raw.get("niggles_on", "injury"), ("injury", "casualty"), "niggles_on"),
             lasting_base=int(raw.get("lasting_base", 0)),
             heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
+            catch_base=int(raw.get("catch_base", 0)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),
