@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 import nuffle.core.game  # noqa: E402,F401  (registers every procedure and skill frame)
+from nuffle.core.dice import Dice  # noqa: E402
 from nuffle.core.procedures import rolls  # noqa: E402
 from nuffle.core.procedures.base import FRAMES, Procedure  # noqa: E402
 
@@ -121,7 +122,7 @@ def field_kinds(cls: type[Procedure]) -> dict[str, str]:
 
 def purposes() -> list[str]:
     """Every chance purpose the procedures name (the string constants passed to Chance and
-    threshold calls or returned by a `_purpose` method, the player rolls' purposes and the
+    threshold (and casualty_roll.casualty_chance) calls or returned by a `_purpose` method, the player rolls' purposes and the
     procedure class names some rolls use)."""
     found: set[str] = set(rolls._PURPOSE.values()) | {""}
     for path in sorted((ROOT / "src" / "nuffle" / "core").rglob("*.py")):
@@ -132,7 +133,7 @@ def purposes() -> list[str]:
                 continue
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
-            if node.func.id in ("Chance", "threshold"):
+            if node.func.id in ("Chance", "threshold", "casualty_chance"):
                 found.update(a.value for a in node.args
                              if isinstance(a, ast.Constant) and isinstance(a.value, str))
     found.update(cls.__name__ for cls in FRAMES.values())
@@ -225,6 +226,12 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    int pass_range_rows;")
     out.append("    const int* range_modifier;  // Q, S, L, B")
     out.append("    bool x_plus;  // AG, PA, AV are \"X+\" targets (characteristics.py)")
+    out.append("    int casualty_die;  // the casualty die (Dice: D68, D16)")
+    out.append("    int casualty_max;  // its highest face (a BB2020 total past it counts as it)")
+    out.append("    bool niggles_on_injury;  // niggling injuries +1 to the injury roll (LRB6), else the casualty roll")
+    out.append("    int lasting_first, lasting_last, lasting_base;  // lasting injuries: results, code base (-1: none)")
+    out.append("    bool heat_random;  // Sweltering Heat: D3 random players a team (BB2020), else a D6 each")
+    out.append("    int catch_base;  // added to every catch roll (ball.catch_modifier)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -232,7 +239,10 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
         out.append(f'    {{"{ns}", {ns}::WEATHER, {ns}::KICKOFF, {ns}::SCATTER, {ns}::KO_FROM, {ns}::BADLY_HURT_FIRST, '
                    f"{ns}::BADLY_HURT_LAST, {ns}::DEAD_FIRST, {ns}::DEAD_LAST, {ns}::CASUALTY_FROM, "
                    f"{ns}::CASUALTY_CLASSES, {len(r.casualty_classes())}, {ns}::PASS_RANGES, "
-                   f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}}},")
+                   f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}, "
+                   f"{int(Dice[r.casualty_die])}, {r.casualty_faces[-1]}, {str(r.niggles_on == 'injury').lower()}, "
+                   f"{r.lasting_band()[0]}, {r.lasting_band()[1]}, {r.lasting_base}, "
+                   f"{str(r.heat == 'random').lower()}, {r.catch_base}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

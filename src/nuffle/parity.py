@@ -39,7 +39,7 @@ from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
 from nuffle.core.ruleset import BB2020, draft_ruleset
-from nuffle.core.skills import Skill
+from nuffle.core.skills import LRB6_SKILLS, Skill
 from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
@@ -356,11 +356,11 @@ def _bot(kind: str, seed: int) -> _Chooser:
 
 
 def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
-    """About half the players of `py` get 1 to `count` random extra skills (of every skill)."""
+    """About half the players of `py` get 1 to `count` random extra skills (of every LRB6 skill)."""
     s = py.state
-    every = sorted(Skill, key=int)
+    every = sorted(LRB6_SKILLS, key=int)
     s.info = tuple(
-        replace(p, skills=p.skills | frozenset(rng.sample(every, rng.randint(1, count))))
+        replace(p, skills=s.rules.skill_set(p.skills | frozenset(rng.sample(every, rng.randint(1, count)))))
         if rng.random() < 0.5 else p
         for p in s.info
     )

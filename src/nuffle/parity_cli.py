@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from nuffle.core.engines import EngineUnavailableError, native_module
-from nuffle.core.skills import Skill
+from nuffle.core.skills import LRB6_SKILLS, Skill
 from nuffle.core.teams import races
 from nuffle.parity import (
     ACTION_SETS,
@@ -96,7 +96,7 @@ def _cmd(args: Any) -> int:
     options = {"actions": args.actions, "max_steps": args.max_steps, "dice": args.dice, "bots": args.bots,
                "skills": args.skills, "assisted": args.assisted, "wizards": args.wizards,
                "given": args.give, "outcomes": args.outcomes, "twins": args.twins}
-    total = len(Skill) * (args.games * len(boards) + 1) if args.give_all else args.games * len(boards)
+    total = len(LRB6_SKILLS) * (args.games * len(boards) + 1) if args.give_all else args.games * len(boards)
     with tqdm(total=total, desc="parity", unit="game", disable=args.json or not sys.stderr.isatty()) as bar:
         def on_game(g: GameParity) -> None:
             bar.update(1)
@@ -136,8 +136,8 @@ def register(sub: Any) -> None:
                    help="'forced': pick every chance outcome uniformly among its results (default sampled)")
     p.add_argument("--bots", choices=BOT_KINDS, default="random",
                    help="who chooses the actions, seeing the Python game's view (default random)")
-    p.add_argument("--skills", type=_count(0, len(Skill)), default=0, metavar="N",
-                   help=f"give about half the players 1 to N random extra skills (0 to {len(Skill)}; "
+    p.add_argument("--skills", type=_count(0, len(LRB6_SKILLS)), default=0, metavar="N",
+                   help=f"give about half the players 1 to N random extra skills (0 to {len(LRB6_SKILLS)}; "
                         "default 0: none)")
     p.add_argument("--assisted", action="store_true", help="the matches offer assisted moves")
     p.add_argument("--max-steps", type=_count(1, 10_000_000), default=5000,

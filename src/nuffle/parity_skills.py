@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from nuffle.core.skills import Skill
+from nuffle.core.skills import LRB6_SKILLS, Skill
 from nuffle.core.teams import races
 from nuffle.parity import GameSpec, race_pairs
 
@@ -46,7 +46,7 @@ def skill_races(skill: Skill) -> tuple[str, ...]:
 
 
 def give_all_specs(games: int, seed: int, boards: tuple[int, ...],
-                   skills: tuple[Skill, ...] = tuple(Skill)) -> list[GameSpec]:
+                   skills: tuple[Skill, ...] = tuple(sorted(LRB6_SKILLS))) -> list[GameSpec]:
     """`games` games per board for each of `skills` in turn, every player of both sides given
     the skill and its partners, the races dealt by `race_pairs` from `skill_races`."""
     specs = []
@@ -58,7 +58,7 @@ def give_all_specs(games: int, seed: int, boards: tuple[int, ...],
     return specs
 
 
-def give_all_probes(seed: int, skills: tuple[Skill, ...] = tuple(Skill),
+def give_all_probes(seed: int, skills: tuple[Skill, ...] = tuple(sorted(LRB6_SKILLS)),
                     on_skill: Callable[[list[ProbeResult]], None] | None = None) -> list[ProbeResult]:
     """Every probe (`parity_probes`) for each of `skills` in turn, every player of both sides
     given the skill and its partners, the races the first game of `give_all_specs` deals

@@ -1,11 +1,13 @@
 """A BB2020 team as the engines play it: its players with their BB2020 characteristics (AG, PA
 and AV as the X of "X+") and their skills as the engines' `Skill` values.
 
-The engines' skills are LRB6's: a BB2020 skill the engines have (by name, or a renamed one in
-`RENAMED`) is played by its LRB6 handlers until the BB2020 "skills" area is done (the ruleset's
-`pending` says so), and a BB2020 skill they lack is not implemented. `match_team` refuses a team
-with one in one line naming them, unless `allow_missing` (tests and the parity harness, playing
-the draft), which leaves them out and lists them in `MatchTeam.missing`.
+Every BB2020 roster skill is a `Skill` (by name; Sidestep, Bloodlust and Ball & Chain by their
+LRB6 names, `RENAMED`; those LRB6 lacks appended from 126, `skills.BB2020_ONLY`). One with
+handlers acts by them (LRB6's, or BB2020's own where `ruleset.own_handler` gives one) until the
+BB2020 "skills" area is done (the ruleset's `pending` says so); one without any (the BB2020-only
+ones) is not implemented. `match_team` refuses a team with one in one line naming them, unless
+`allow_missing` (tests and the parity harness, playing the draft), which keeps them on the
+players (no handler acts for them, on either engine) and lists them in `MatchTeam.missing`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from functools import cache
 
 from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import teams
+from nuffle.core.hooks import implemented
 from nuffle.core.skills import Skill
 from nuffle.core.teams import Inducements, PlayerSpec, Positional, TeamError, TeamSpec
 from nuffle.teams_bb2020 import TeamSpec2020, check_team, suggest_team
@@ -36,7 +39,7 @@ def engine_skill(name: str) -> Skill | None:
 @dataclass(frozen=True, slots=True)
 class MatchTeam:
     """A BB2020 team for a match: the spec the engines take, the BB2020 skills it plays with
-    LRB6's handlers, and those the engines lack (left out of its players)."""
+    handlers, and those not implemented (no handler: inert on its players)."""
 
     spec: TeamSpec
     as_lrb6: tuple[str, ...]
@@ -45,13 +48,13 @@ class MatchTeam:
 
 def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positional:
     skills = set()
+    done = implemented()
     for rs in p.skills:
         sk = engine_skill(rs.skill.name)
-        if sk is None:
-            missing.add(rs.skill.name)
-        else:
-            known.add(rs.skill.name)
-            skills.add(sk)
+        if sk is None:  # every roster skill is a Skill (tests/bb2020): a new roster's would be
+            raise TeamError(f"{p.team}: {rs.skill.name} is not a skill the engines know")
+        (known if sk in done else missing).add(rs.skill.name)
+        skills.add(sk)
     return Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
                       p.primary, p.secondary, pa=p.pa or 0)
 

@@ -146,7 +146,7 @@ class Scenario:
         """Give player `pid` extra skills and/or changed stats (ma, st, ag, av) for this test."""
         s = self.state
         old = s.info[pid]
-        new = replace(old, skills=old.skills | frozenset(skills), **stats)  # type: ignore[arg-type]
+        new = replace(old, skills=s.rules.skill_set(old.skills | frozenset(skills)), **stats)  # type: ignore[arg-type]
         s.info = (*s.info[:pid], new, *s.info[pid + 1:])
         return self
 
@@ -154,7 +154,8 @@ class Scenario:
         """Remove skills from player `pid` for this test."""
         s = self.state
         old = s.info[pid]
-        s.info = (*s.info[:pid], replace(old, skills=old.skills - frozenset(skills)), *s.info[pid + 1:])
+        s.info = (*s.info[:pid], replace(old, skills=s.rules.skill_set(old.skills - frozenset(skills))),
+                  *s.info[pid + 1:])
         return self
 
     def put(self, pid: int, square: tuple[int, int], status: Status = Status.STANDING) -> Scenario:
@@ -309,7 +310,8 @@ def grant_random_skills(game: Game, pool: Sequence[Skill], k: int, seed: int) ->
     random-play tests use it to meet rare skill combinations."""
     rng = random.Random(seed)
     s = game.state.copy() if isinstance(game, NativeGame) else game.state  # native: read-only
-    s.info = tuple(replace(p, skills=p.skills | frozenset(rng.sample(list(pool), k))) for p in s.info)
+    s.info = tuple(replace(p, skills=s.rules.skill_set(p.skills | frozenset(rng.sample(list(pool), k))))
+                   for p in s.info)
     if isinstance(game, NativeGame):
         game.reload(s)  # a native game's state is a snapshot: the engine takes the change
 

@@ -14,14 +14,14 @@ from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
 from nuffle.core.position import PositionError
 from nuffle.core.position_check import check_position
-from nuffle.core.skills import Skill
+from nuffle.core.skills import LRB6_SKILLS
 from nuffle.testing import grant_random_skills
 
 
 def real_positions(board: int, seed: int, every: int = 17, limit: int = 2000) -> list[dict[str, Any]]:
     """Positions taken along a random game (with random skills) on `board`."""
     game = Game.new("human", "skaven", seed=seed, board=board)
-    grant_random_skills(game, list(Skill), 4, seed)
+    grant_random_skills(game, sorted(LRB6_SKILLS), 4, seed)
     bots = (RandomBot(seed), RandomBot(seed + 9))
     out = []
     steps = 0

@@ -21,6 +21,7 @@ from nuffle.core.game import Game
 from nuffle.core.procedures.movement import need
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, draft_ruleset
+from nuffle.core.skills import BB2020_ONLY, LRB6_SKILLS, Skill
 from nuffle.core.teams import TeamError, TeamSpec
 from nuffle.core.types import BlockFace, Status
 from nuffle.parity import parity_game
@@ -143,8 +144,8 @@ def test_a_dodge_asks_the_agility_test_of_the_ruleset(engine: str, ruleset: str)
 
 
 def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
-    assert engine_skill("Sidestep") is not None and engine_skill("Mighty Blow") is not None
-    assert engine_skill("Pogo Stick") is None
+    assert engine_skill("Sidestep") is Skill.SIDE_STEP and engine_skill("Mighty Blow") is Skill.MIGHTY_BLOW
+    assert engine_skill("Pogo Stick") is Skill.POGO_STICK and Skill.POGO_STICK in BB2020_ONLY
     for race in COMPLETE:
         made = match_team(check_team(suggest_team(race)))
         assert made.missing == () and made.as_lrb6, race
@@ -152,7 +153,22 @@ def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
         match_team(check_team(suggest_team("goblin")))
     assert "Pogo Stick" in str(info.value) and "\n" not in str(info.value)
     loose = match_team(check_team(suggest_team("goblin")), allow_missing=True)
-    assert "Pogo Stick" in loose.missing
+    assert "Pogo Stick" in loose.missing and "Pogo Stick" not in loose.as_lrb6
+    assert any(Skill.POGO_STICK in p.position.skills for p in loose.spec.players)  # kept, inert
+
+
+def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:
+    """The BB2020 skills LRB6 lacks are appended (LRB6's values unchanged) and have no handler:
+    listed as not implemented, never acting."""
+    from nuffle.core.bb2020.rosters import teams
+    from nuffle.core.hooks import implemented
+
+    assert int(Skill.WILD_ANIMAL) == 125 and min(BB2020_ONLY) == 126 and len(BB2020_ONLY) == 23
+    assert not BB2020_ONLY & implemented() and implemented() >= LRB6_SKILLS
+    for t in teams().values():
+        for p in t.positionals:
+            for rs in p.skills:
+                assert engine_skill(rs.skill.name) is not None, (t.key, rs.skill.name)
 
 
 @needs_native

@@ -47,6 +47,11 @@ def test_bb2020_is_a_draft_that_records_what_is_bb2020_so_far() -> None:
     assert text.startswith("BB2020 is not yet playable") and all(a in text for a in BB2020.pending)
 
 
+def test_rules_notes_state_the_areas_done_and_pending() -> None:
+    notes = " ".join((Path(__file__).resolve().parents[2] / "docs" / "RULES_NOTES.md").read_text().split())
+    assert f"So far: areas = {', '.join(BB2020.areas)}; pending = {', '.join(BB2020.pending)} (" in notes
+
+
 def test_a_draft_takes_its_base_tables_where_it_gives_none() -> None:
     raw = json.loads((Path(__file__).resolve().parents[2] / "src" / "nuffle" / "data" / "bb2020"
                       / "ruleset.json").read_text())
@@ -106,7 +111,7 @@ def test_the_native_loader_refuses_a_ruleset_it_does_not_know() -> None:
         native.State.load(native_board(3), data)
 
 
-@pytest.mark.parametrize("dice", ["sampled", "forced"])
+@pytest.mark.parametrize("dice", ["sampled", pytest.param("forced", marks=pytest.mark.slow)])  # forced: ~13 s
 def test_bb2020_draft_games_agree_on_both_engines(dice: str) -> None:
     """The parity harness plays the draft: Python against C++, every step, no divergence."""
     pytest.importorskip("nuffle._native")

@@ -22,7 +22,7 @@ from typing import Any
 from nuffle.core.dice import ExplicitRoller
 from nuffle.core.game import Game
 from nuffle.core.position_limits import layout
-from nuffle.core.skills import Skill
+from nuffle.core.skills import LRB6_SKILLS
 from nuffle.core.teams import races
 from nuffle.random_player import RandomPlayer
 from nuffle.testing import grant_random_skills
@@ -40,7 +40,7 @@ def base_positions(seed: int, games: int = 4, every: int = 17) -> list[dict[str,
         explicit = g_i % 2 == 1
         game = Game.new(rng.choice(names), rng.choice(names), seed=seed * 100 + g_i,
                         roller=ExplicitRoller() if explicit else None)
-        grant_random_skills(game, list(Skill), 3, seed + g_i)
+        grant_random_skills(game, sorted(LRB6_SKILLS), 3, seed + g_i)
         bots = (RandomPlayer(seed + g_i), RandomPlayer(seed + g_i + 1))
         steps = 0
         while not game.is_over and steps < 1500:

@@ -60,7 +60,7 @@ def broken(game_positions: Any, change: str) -> dict[str, Any]:
     elif change == "negative rng":
         d["rng"] = -1
     elif change == "skill id":
-        players[0]["skills"] = [128]
+        players[0]["skills"] = [192]
     elif change == "wrong type":
         players[0]["ma"] = "six"
     elif change == "bool":

@@ -349,7 +349,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 #: checks equal (the D68's casualty groups: chance.hpp, test_native_dice), and those it needs
 #: not (team building, the skill handler overrides, which only other rulesets have).
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
-                 "range_modifiers", "casualty_groups", "x_plus"}
+                 "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
+                 "heat", "catch_base"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -369,6 +370,7 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
     import re
     from pathlib import Path
 
+    from nuffle.core.dice import Dice
     from nuffle.core.ruleset import NATIVE, draft_ruleset
 
     rules = draft_ruleset(name)
@@ -389,7 +391,12 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
     assert re.findall(r'\{"(\w+)", ', index) == [r.name for r in NATIVE]
     assert f"constexpr int {name.upper()} = {NATIVE.index(rules)};" in index
     row = next(ln for ln in index.splitlines() if ln.strip().startswith(f'{{"{name}"'))
-    assert row.endswith(f", {str(rules.x_plus).lower()}}},")  # X+ characteristics (BB2020)
+    tail = row[row.index("RANGE_MODIFIER, ") + len("RANGE_MODIFIER, "):].rstrip("},").split(", ")
+    first, last = rules.lasting_band()
+    assert tail == [str(rules.x_plus).lower(), str(int(Dice[rules.casualty_die])),
+                    str(rules.casualty_faces[-1]), str(rules.niggles_on == "injury").lower(), str(first),
+                    str(last), str(rules.lasting_base), str(rules.heat == "random").lower(),
+                    str(rules.catch_base)]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

@@ -91,6 +91,7 @@ constexpr int simple_sides(Dice kind) noexcept {
         case Dice::D3: return 3;
         case Dice::D6: return 6;
         case Dice::D8: return 8;
+        case Dice::D16: return 16;
         default: return 0;
     }
 }
@@ -104,7 +105,7 @@ inline Outcome sample(const Chance& event, std::uint64_t& rng) {
     };
     switch (event.kind) {
         case Dice::COIN: return Outcome::single(roll(2));
-        case Dice::D2: case Dice::D3: case Dice::D6: case Dice::D8:
+        case Dice::D2: case Dice::D3: case Dice::D6: case Dice::D8: case Dice::D16:
             return Outcome::single(roll(static_cast<std::uint32_t>(simple_sides(event.kind))) + 1);
         case Dice::TWO_D6: {
             const int a = roll(6) + 1;
@@ -211,12 +212,13 @@ inline std::vector<WeightedOutcome> grouped_outcomes(Dice kind, int n, Group gro
         }
         return out;
     }
-    if (group == Group::CASUALTY && kind == Dice::D68) {
+    if (group == Group::CASUALTY && (kind == Dice::D68 || kind == Dice::D16)) {
         std::vector<WeightedOutcome> out;
         const frames::rules::Tables& t = frames::rules::TABLES[ruleset];
+        const std::uint32_t faces = kind == Dice::D68 ? 48 : 16;
         for (int i = 0; i < t.casualty_class_count; ++i) {
             out.push_back({Outcome::single(t.casualty_classes[i][0]),
-                           reduced(static_cast<std::uint32_t>(t.casualty_classes[i][1]), 48)});
+                           reduced(static_cast<std::uint32_t>(t.casualty_classes[i][1]), faces)});
         }
         return out;
     }

@@ -692,6 +692,7 @@ enum Phase : std::uint16_t {
     KO_RECOVERY = 2,
     SENDING_OFF = 3,
     BRIBE_ROLLED = 4,
+    HEAT_PICKS = 5,
 };
 constexpr int F_END_OF_HALF = 0;
 constexpr int F_IDX = 1;
@@ -713,6 +714,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"KO_RECOVERY", 2},
     {"SENDING_OFF", 3},
     {"BRIBE_ROLLED", 4},
+    {"HEAT_PICKS", 5},
 };
 }  // namespace p_end_drive
 
@@ -861,6 +863,7 @@ enum Phase : std::uint16_t {
     RECOVERED = 7,
     SECOND_CASUALTY_ROLLED = 8,
     AFTER_INJURY_USED = 9,
+    LASTING_ROLLED = 10,
 };
 constexpr int F_BY = 0;
 constexpr int F_CAP = 1;
@@ -899,6 +902,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"RECOVERED", 7},
     {"SECOND_CASUALTY_ROLLED", 8},
     {"AFTER_INJURY_USED", 9},
+    {"LASTING_ROLLED", 10},
 };
 }  // namespace p_injury
 
@@ -1804,7 +1808,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 6, 48, -1},
     {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
-    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 5, 64, -1},
+    {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
     {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
@@ -1812,7 +1816,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
     {"handoff", "Handoff", p_handoff::FIELDS, 2, p_handoff::PHASES, 4, 0, -1},
     {"high_kick", "HighKick", nullptr, 0, p_high_kick::PHASES, 1, 0, -1},
-    {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 10, 0, -1},
+    {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
@@ -2052,7 +2056,30 @@ constexpr int TAKE_ROOT = 122;
 constexpr int THROW_TEAM_MATE = 123;
 constexpr int TITCHY = 124;
 constexpr int WILD_ANIMAL = 125;
-constexpr int COUNT = 77;
+constexpr int ANIMAL_SAVAGERY = 126;
+constexpr int ARM_BAR = 127;
+constexpr int BRAWLER = 128;
+constexpr int BREATHE_FIRE = 129;
+constexpr int CLOUD_BURSTER = 130;
+constexpr int DEFENSIVE = 131;
+constexpr int DRUNKARD = 132;
+constexpr int HIT_AND_RUN = 133;
+constexpr int IRON_HARD_SKIN = 134;
+constexpr int KICK_TEAM_MATE = 135;
+constexpr int MY_BALL = 136;
+constexpr int ON_THE_BALL = 137;
+constexpr int PICK_ME_UP = 138;
+constexpr int PLAGUE_RIDDEN = 139;
+constexpr int POGO_STICK = 140;
+constexpr int PROJECTILE_VOMIT = 141;
+constexpr int RUNNING_PASS = 142;
+constexpr int SAFE_PAIR_OF_HANDS = 143;
+constexpr int SAFE_PASS = 144;
+constexpr int SWARMING = 145;
+constexpr int TIMMM_BER = 146;
+constexpr int TRICKSTER = 147;
+constexpr int UNCHANNELLED_FURY = 148;
+constexpr int COUNT = 100;
 }  // namespace skill
 namespace roll {
 constexpr int DODGE = 0;
@@ -2090,7 +2117,7 @@ constexpr int COUNT = 30;
 namespace at {
 inline constexpr int START_ACTIONS[] = {8, 9, 10, 11, 12, 13, 14, 39};
 }  // namespace at
-inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL"};
+inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL", "ANIMAL_SAVAGERY", "ARM_BAR", "BRAWLER", "BREATHE_FIRE", "CLOUD_BURSTER", "DEFENSIVE", "DRUNKARD", "HIT_AND_RUN", "IRON_HARD_SKIN", "KICK_TEAM_MATE", "MY_BALL", "ON_THE_BALL", "PICK_ME_UP", "PLAGUE_RIDDEN", "POGO_STICK", "PROJECTILE_VOMIT", "RUNNING_PASS", "SAFE_PAIR_OF_HANDS", "SAFE_PASS", "SWARMING", "TIMMM_BER", "TRICKSTER", "UNCHANNELLED_FURY"};
 namespace flag {
 constexpr std::uint32_t USED = 1;
 constexpr std::uint32_t DISTRACTED = 2;
@@ -2131,10 +2158,10 @@ inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
 inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HIGH_KICK, CHEERING_FANS, CHANGING_WEATHER, BRILLIANT_COACHING, QUICK_SNAP, BLITZ_KICKOFF, THROW_A_ROCK, PITCH_INVASION};
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
-constexpr int BADLY_HURT_FIRST = 11, BADLY_HURT_LAST = 38;
-constexpr int DEAD_FIRST = 61, DEAD_LAST = 68;
+constexpr int BADLY_HURT_FIRST = 1, BADLY_HURT_LAST = 6;
+constexpr int DEAD_FIRST = 15, DEAD_LAST = 16;
 constexpr int CASUALTY_FROM = 10;
-inline constexpr int CASUALTY_CLASSES[][2] = {{11, 24}, {41, 8}, {51, 2}, {53, 2}, {55, 2}, {57, 1}, {58, 1}, {61, 8}};
+inline constexpr int CASUALTY_CLASSES[][2] = {{1, 6}, {7, 3}, {10, 3}, {13, 2}, {15, 2}};
 inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
 constexpr int PASS_RANGE_ROWS = 14;
 inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
@@ -2156,10 +2183,16 @@ struct Tables {
     int pass_range_rows;
     const int* range_modifier;  // Q, S, L, B
     bool x_plus;  // AG, PA, AV are "X+" targets (characteristics.py)
+    int casualty_die;  // the casualty die (Dice: D68, D16)
+    int casualty_max;  // its highest face (a BB2020 total past it counts as it)
+    bool niggles_on_injury;  // niggling injuries +1 to the injury roll (LRB6), else the casualty roll
+    int lasting_first, lasting_last, lasting_base;  // lasting injuries: results, code base (-1: none)
+    bool heat_random;  // Sweltering Heat: D3 random players a team (BB2020), else a D6 each
+    int catch_base;  // added to every catch roll (ball.catch_modifier)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 8, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1},
 };
 }  // namespace rules
 
@@ -2167,12 +2200,12 @@ inline constexpr Tables TABLES[] = {
 // types.Status
 enum class Status : std::uint8_t { RESERVE = 0, STANDING = 1, PRONE = 2, STUNNED = 3, KO = 4, CASUALTY = 5, SENT_OFF = 6 };
 // dice.Dice
-enum class Dice : std::uint8_t { COIN = 0, D2 = 1, D3 = 2, D6 = 3, D8 = 4, TWO_D6 = 5, D68 = 6, BLOCK = 7, PICK = 8 };
+enum class Dice : std::uint8_t { COIN = 0, D2 = 1, D3 = 2, D6 = 3, D8 = 4, TWO_D6 = 5, D68 = 6, BLOCK = 7, PICK = 8, D16 = 9 };
 // types.BlockFace
 enum class BlockFace : std::uint8_t { ATTACKER_DOWN = 0, BOTH_DOWN = 1, PUSHED = 2, DEFENDER_STUMBLES = 3, DEFENDER_DOWN = 4 };
 // dice.GROUP_*
 enum class Group : std::uint8_t { NONE = 0, SUM = 1, CASUALTY = 2, THRESHOLD = 3 };
-constexpr int DICE_KINDS = 9;
+constexpr int DICE_KINDS = 10;
 constexpr int BLOCK_FACE_KINDS = 5;
 // types.BLOCK_DIE_FACES: the faces of one block die, in roll order.
 inline constexpr std::uint8_t BLOCK_DIE_FACES[] = {0, 1, 2, 2, 3, 4};
@@ -2289,7 +2322,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 128;
+constexpr int PURPOSE_COUNT = 129;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2392,6 +2425,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "kick-off table",
     "kick_off_return",
     "landing",
+    "lasting injury",
     "leap",
     "lightning bolt",
     "loner",
@@ -2422,6 +2456,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 107, 79, 94, 105, 117, 75, 110, 65, 100, 103, 109, 127, 72, 120, 66, 101, 95, 92, 115, 86, 82, 80, 111, 73, 89, 116, 122, 99};
+inline constexpr int ROLL_PURPOSE[] = {83, 88, 108, 79, 94, 106, 118, 75, 111, 65, 100, 104, 110, 128, 72, 121, 66, 102, 95, 92, 116, 86, 82, 80, 112, 73, 89, 117, 123, 99};
 
 }  // namespace nuffle::frames

@@ -15,11 +15,12 @@
 //
 // Procedures never test for a particular skill where a point exists. The table a state's
 // handlers come from is its ruleset's (`State::ruleset`, a `Ruleset`, the built-in rulesets'
-// native ids of ruleset.NATIVE, generated in frames::rules). A ruleset other than LRB6 plays
-// LRB6's table at every point where it gives none of its own: `Override<P, R>` is LRB6's table
-// unless specialised, at namespace scope, for point P under ruleset R (its whole table, in
-// skill order: the LRB6 handlers it keeps and its own), as Python's `Ruleset.handlers`
-// overrides LRB6's per (point, skill). The procedures stay as they are. Every point is listed in `points.hpp` (AllPoints), which the
+// native ids of ruleset.NATIVE, generated in frames::rules). BB2020 plays LRB6's table at every
+// point that declares none of its own; a point whose handlers differ is declared with
+// NUFFLE_HOOK_POINT_BB2020 and its skill_rules header writes its whole BB2020 table with
+// NUFFLE_BB2020_HANDLERS (the LRB6 handlers it keeps and its own, in skill order), as Python's
+// `Ruleset.handlers` (ruleset.own_handler) override LRB6's per (point, skill). The procedures
+// stay as they are. Every point is listed in `points.hpp` (AllPoints), which the
 // module exports as HOOK_SKILLS and a Python test checks against the Python handlers.
 #pragma once
 
@@ -56,18 +57,23 @@ constexpr bool in_skill_order(const Handler<Fn> (&table)[N]) noexcept {
     return true;
 }
 
-// Ruleset R's table of point P: LRB6's unless specialised for (P, R) (see the top of this file).
-template <class P, Ruleset R>
-struct Override {
-    static Table<typename P::Fn> table() noexcept { return P::lrb6(); }
-};
+// Point P's table under BB2020: its own where the point declares one (NUFFLE_HOOK_POINT_BB2020),
+// else LRB6's.
+template <class P>
+inline Table<typename P::Fn> bb2020_table() noexcept {
+    if constexpr (requires { P::bb2020(); }) {
+        return P::bb2020();
+    } else {
+        return P::lrb6();
+    }
+}
 
 // Point P's handlers under the state's ruleset.
 template <class P>
 inline Table<typename P::Fn> handlers(const State& s) noexcept {
     switch (static_cast<Ruleset>(s.ruleset)) {
         case Ruleset::LRB6: break;
-        case Ruleset::BB2020: return Override<P, Ruleset::BB2020>::table();
+        case Ruleset::BB2020: return bb2020_table<P>();
     }
     return P::lrb6();
 }
@@ -172,6 +178,23 @@ inline typename P::Fn* handler(const State& s, int skill) noexcept {
         static constexpr const char* name = point_name;                          \
         using Fn = __VA_ARGS__;                                                  \
         static ::nuffle::hooks::Table<Fn> lrb6() noexcept; /* skill_rules/ */    \
+    }
+
+// A point whose handlers differ under BB2020: its BB2020 table as well (NUFFLE_BB2020_HANDLERS).
+#define NUFFLE_HOOK_POINT_BB2020(Type, point_name, ...)                           \
+    struct Type {                                                                \
+        static constexpr const char* name = point_name;                          \
+        using Fn = __VA_ARGS__;                                                  \
+        static ::nuffle::hooks::Table<Fn> lrb6() noexcept;   /* skill_rules/ */  \
+        static ::nuffle::hooks::Table<Fn> bb2020() noexcept; /* skill_rules/ */  \
+    }
+
+// BB2020's whole table of point `Type` (the LRB6 handlers it keeps and its own), in skill order.
+#define NUFFLE_BB2020_HANDLERS(Type, ...)                                                        \
+    inline ::nuffle::hooks::Table<Type::Fn> Type::bb2020() noexcept {                            \
+        static constexpr ::nuffle::hooks::Handler<Type::Fn> table[] = {__VA_ARGS__};             \
+        static_assert(::nuffle::hooks::in_skill_order(table), #Type ": handlers in skill order"); \
+        return table;                                                                            \
     }
 
 // LRB6's table of point `Type`: {skill, handler} pairs in ascending skill order.

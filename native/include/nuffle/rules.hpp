@@ -214,7 +214,7 @@ inline int catch_modifier(const State& s, const Board& b, int pid, int bonus, bo
     const int sq = s.players[pid].square;
     const int side = s.players[pid].team;
     const int tz = tackle_zones(s, b, sq, side);
-    int mod = bonus - tz;
+    int mod = bonus + rules_of(s).catch_base - tz;  // ball.catch_modifier: the ruleset's base
     if (s.weather == frames::weather::POURING_RAIN) --mod;
     mod += hooks::total<CatchModifier>(s, pid, s, pid, tz, accurate);
     for (int opp = 0; opp < s.player_count; ++opp) {

@@ -26,8 +26,8 @@ constexpr int FRAME_ARGS = frames::MAX_FIELDS;  // a procedure's fields (one slo
 constexpr int LIST_POOL = frames::limits::LIST_POOL;  // list and tuple elements of all frames (frames.hpp's `pool`)
 constexpr int MAX_CROWD = frames::limits::MAX_CROWD;  // the crowd list: 4 ints per player pushed into the crowd, until resolved
 constexpr int PSTATS = frames::limits::PSTATS;  // per-player match record (state.py's PSTATS)
-constexpr int SKILL_WORDS = 2;  // a 128-bit skill set (77 skills today)
-constexpr int SKILL_IDS = 64 * SKILL_WORDS;  // skill ids a skill set holds: 0..127
+constexpr int SKILL_WORDS = 3;  // a 192-bit skill set (77 LRB6 skills, BB2020's from 126)
+constexpr int SKILL_IDS = 64 * SKILL_WORDS;  // skill ids a skill set holds: 0..191
 constexpr int TEAM_STATS = frames::limits::TEAM_STATS;  // per-half statistics and match totals (state.py's `stats`)
 // Roster keyword bits of Player::keywords (state.GameState.keywords; native_state.KEYWORDS).
 constexpr std::uint8_t KW_UNDEAD = frames::kw::UNDEAD;  // Stakes
@@ -42,7 +42,7 @@ using Status = frames::Status;
 using Decider = frames::Decider;
 using enum frames::Decider;
 
-// One player: static data and his mutable status. 40 bytes.
+// One player: static data and his mutable status. 48 bytes.
 struct Player {
     std::int16_t square;  // flat square, -1 off the pitch
     std::uint8_t team;
@@ -146,7 +146,7 @@ static_assert(std::is_standard_layout_v<State>);
 static_assert(std::has_unique_object_representations_v<State>,
               "no padding bytes: equal states have equal bytes");
 static_assert(sizeof(State) <= 8192, "a state fits in 8 KB");
-static_assert(sizeof(Player) == 40 && sizeof(Frame) == 6 + 2 * FRAME_ARGS);
+static_assert(sizeof(Player) == 48 && sizeof(Frame) == 6 + 2 * FRAME_ARGS);
 
 // An empty state on `board`: every player slot unused, the grid cleared, an empty stack.
 inline State make_state(const Board& board, std::uint64_t rng) {

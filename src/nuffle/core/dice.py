@@ -38,6 +38,7 @@ class Dice(IntEnum):
     D68 = 6  # outcome: tens * 10 + units, tens D6 and units D8
     BLOCK = 7  # n dice; outcome: the faces sorted
     PICK = 8  # a uniformly random index 0..n-1 (e.g. a random player)
+    D16 = 9  # BB2020's casualty table and Prayers to Nuffle
 
 
 DICE_NAMES = {
@@ -50,6 +51,7 @@ DICE_NAMES = {
     Dice.D68: "D68",
     Dice.BLOCK: "block dice",
     Dice.PICK: "random pick",
+    Dice.D16: "D16",
 }
 
 
@@ -57,7 +59,7 @@ DICE_NAMES = {
 # rules' consequences matter, so equivalent faces are merged into one representative.
 GROUP_NONE = 0  # every outcome is distinct
 GROUP_SUM = 1  # 2D6 where only the total matters (no doubles rule)
-GROUP_CASUALTY = 2  # D68 where only the casualty class matters (within a match)
+GROUP_CASUALTY = 2  # a casualty die (D68, D16) where only the casualty class matters (within a match)
 GROUP_THRESHOLD = 3  # D6 where only "at least n" matters; n is stored in `Chance.n`
 
 
@@ -88,7 +90,7 @@ def threshold(n: int, purpose: str) -> Chance:
     return Chance(Dice.D6, max(2, n), purpose, GROUP_THRESHOLD)
 
 
-_SIMPLE_SIDES = {Dice.D2: 2, Dice.D3: 3, Dice.D6: 6, Dice.D8: 8}
+_SIMPLE_SIDES = {Dice.D2: 2, Dice.D3: 3, Dice.D6: 6, Dice.D8: 8, Dice.D16: 16}
 _FACE_WEIGHT = {f: BLOCK_DIE_FACES.count(f) for f in BlockFace}
 
 
@@ -146,7 +148,7 @@ def grouped_outcomes(
     kind: Dice, n: int = 1, group: int = GROUP_NONE, classes: tuple[tuple[int, int], ...] = CASUALTY_CLASSES
 ) -> tuple[tuple[Outcome, Fraction], ...]:
     """Outcomes with equivalent results merged under one representative (see `Chance.group`);
-    D68 casualty rolls by `classes` (the ruleset's casualty results).
+    casualty rolls (D68, D16) by `classes` (the ruleset's casualty results).
 
     Every representative is itself a valid outcome of the event, so it can be applied as is.
     """
@@ -157,8 +159,9 @@ def grouped_outcomes(
             pair = (1, total - 1) if total <= 7 else (total - 6, 6)
             out.append((pair, Fraction(ways, 36)))
         return tuple(out)
-    if group == GROUP_CASUALTY and kind == Dice.D68:
-        return tuple((rep, Fraction(count, 48)) for rep, count in classes)
+    if group == GROUP_CASUALTY and kind in (Dice.D68, Dice.D16):
+        faces = 48 if kind == Dice.D68 else 16
+        return tuple((rep, Fraction(count, faces)) for rep, count in classes)
     if group == GROUP_THRESHOLD and kind == Dice.D6:
         if n > 6:
             return ((1, Fraction(1)),)
@@ -365,6 +368,11 @@ def block(*faces: BlockFace) -> list[tuple[Dice, Outcome]]:
 def d68(value: int) -> list[tuple[Dice, Outcome]]:
     """One scripted casualty roll."""
     return [(Dice.D68, value)]
+
+
+def d16(value: int) -> list[tuple[Dice, Outcome]]:
+    """One scripted D16 (BB2020's casualty roll)."""
+    return [(Dice.D16, value)]
 
 
 def coin(winner: int) -> list[tuple[Dice, Outcome]]:

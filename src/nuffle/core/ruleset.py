@@ -36,9 +36,30 @@ from nuffle.core.types import Weather
 
 #: The D68 results that exist (tens 1-6, units 1-8).
 D68 = tuple(10 * t + u for t in range(1, 7) for u in range(1, 9))
+#: The faces of each casualty die a ruleset may roll (`Ruleset.casualty_die`).
+CASUALTY_DICE = {"D68": D68, "D16": tuple(range(1, 17))}
 
 # Handler overrides: (hook point name, skill) -> the ruleset's handler, or None (no handler).
 Handlers = Mapping[tuple[str, Skill], Callable[..., Any] | None]
+
+
+#: The skill handlers of each built-in ruleset where they differ from LRB6's, by ruleset name:
+#: filled by `nuffle.core.skill_rules` at import (`own_handler`), read through `Ruleset.handlers`.
+_OWN: dict[str, dict[tuple[str, Skill], Callable[..., Any] | None]] = {}
+
+
+def own_handler(name: str, point: str, skill: Skill) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: the handler of `skill` at the hook point called `point` under built-in ruleset
+    `name` (registered at import, before any match: the hook points cache their handlers)."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        own = _OWN.setdefault(name, {})
+        if (point, skill) in own:
+            raise RulesetError(f"ruleset {name!r} already has a {skill.name} handler at {point}")
+        own[(point, skill)] = fn
+        return fn
+
+    return register
 
 
 class RulesetError(NuffleError, ValueError):
@@ -59,7 +80,8 @@ class Ruleset:
     #: Lowest injury total that is a KO, and lowest that is a casualty.
     ko_from: int
     casualty_from: int
-    #: Casualty table: (first D68, last D68, result) in ascending order.
+    #: Casualty table: (first result, last result, result) in ascending order; results past
+    #: the die's faces are the lasting injuries' codes (`lasting_base` + D6).
     casualties: tuple[tuple[int, int, str], ...]
     #: Pass range ruler: row = |dy|, column = |dx|; 'Q', 'S', 'L', 'B', 'T' (thrower), '-'.
     pass_ranges: tuple[str, ...]
@@ -71,17 +93,44 @@ class Ruleset:
     handlers: Handlers = field(default_factory=lambda: MappingProxyType({}))
     #: AG, PA and AV are "X+" targets (BB2020), not LRB6's ratings (`core.characteristics`).
     x_plus: bool = False
+    #: The casualty die ('D68' or 'D16', CASUALTY_DICE), and what niggling injuries add +1
+    #: each to: 'injury' (the injury roll, LRB6) or 'casualty' (the casualty roll, capped at
+    #: the die's highest face, BB2020).
+    casualty_die: str = "D68"
+    niggles_on: str = "injury"
+    #: A lasting injury's code is this + its D6 (0: the table has no lasting injuries).
+    lasting_base: int = 0
+    #: Sweltering Heat at a drive's end: 'per_player' (a D6 each, 1 faints: LRB6) or 'random'
+    #: (D3 randomly selected players of each team on the pitch: BB2020; procedures/heat.py).
+    heat: str = "per_player"
+    #: Added to every catch roll (ball.catch_modifier): LRB6 0 (an accurate pass or hand-off
+    #: +1), BB2020 -1 (those 0, any other ball -1: AG folds LRB6's +1 in).
+    catch_base: int = 0
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
     areas: tuple[str, ...] = ()
     pending: tuple[str, ...] = ()
-    #: (representative D68, number of the 48 results) per casualty result, for enumeration.
+    #: (representative result, number of the casualty die's faces giving it) per casualty result
+    #: the die can give (D68: of 48, D16: of 16), for enumeration.
     casualty_groups: tuple[tuple[int, int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        groups = tuple((a, sum(1 for d in D68 if a <= d <= b)) for a, b, _ in self.casualties)
+        faces = self.casualty_faces
+        groups = tuple((a, n) for a, b, _ in self.casualties if (n := sum(1 for d in faces if a <= d <= b)))
         object.__setattr__(self, "casualty_groups", groups)
+
+    @property
+    def casualty_faces(self) -> tuple[int, ...]:
+        """The results of the casualty die."""
+        return CASUALTY_DICE[self.casualty_die]
+
+    def lasting_band(self) -> tuple[int, int]:
+        """(first, last) casualty results that are a lasting injury (D6 to follow), or (-1, -1)."""
+        for first, last, r in self.casualties:
+            if r == "lasting":
+                return first, last
+        return -1, -1
 
     def weather_of(self, total: int) -> Weather:
         """The weather of a 2D6 total."""
@@ -92,7 +141,7 @@ class Ruleset:
         for first, last, result in self.casualties:
             if first <= d68 <= last:
                 return result
-        raise RulesetError(f"{d68} is not a D68 result of ruleset {self.name!r}")
+        raise RulesetError(f"{d68} is not a casualty result of ruleset {self.name!r}")
 
     def first_of(self, result: str) -> int:
         """The lowest D68 giving casualty `result`."""
@@ -172,6 +221,12 @@ def _indexed(
     return tuple(out)
 
 
+def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
+    if value not in choices:
+        raise RulesetError(f"{what} must be one of {', '.join(choices)}, not {value!r}")
+    return str(value)
+
+
 def _raw(directory: str) -> dict[str, Any]:
     """The data of `nuffle/data/<directory>/ruleset.json`, its `base`'s tables under its own."""
     path = resources.files("nuffle.data").joinpath(directory, "ruleset.json")
@@ -201,7 +256,13 @@ def load(directory: str) -> Ruleset:
             pass_ranges=tuple(str(row) for row in raw["pass_ranges"]),
             range_modifiers=MappingProxyType({str(k): int(v) for k, v in raw["range_modifiers"].items()}),
             costs=MappingProxyType({str(k): int(v) for k, v in raw["costs"].items()}),
+            handlers=MappingProxyType(_OWN.setdefault(str(raw["name"]), {})),
             x_plus=bool(raw.get("x_plus", False)),
+            casualty_die=_choice(raw.get("casualty_die", "D68"), tuple(CASUALTY_DICE), "casualty_die"),
+            niggles_on=_choice(raw.get("niggles_on", "injury"), ("injury", "casualty"), "niggles_on"),
+            lasting_base=int(raw.get("lasting_base", 0)),
+            heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
+            catch_base=int(raw.get("catch_base", 0)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -1,4 +1,5 @@
-"""Skills: the enumeration of every LRB6 skill and their names.
+"""Skills: the enumeration of every LRB6 skill, the BB2020 roster skills LRB6 lacks, and their
+names.
 
 The rules of each skill live in `nuffle.core.skill_rules` as handlers attached to the hook
 points of the procedures (`nuffle.core.hooks`); see docs/ARCHITECTURE.md.
@@ -12,7 +13,9 @@ from nuffle.core.errors import InputError
 
 
 class Skill(IntEnum):
-    """Every LRB6 / BB2016 skill."""
+    """Every LRB6 / BB2016 skill, then the BB2020 roster skills and traits LRB6 lacks (appended
+    from 126: LRB6's values never change). The BB2020 ones have no handler yet (`BB2020_ONLY`):
+    not implemented, and refused where a team needs them."""
 
     # General
     BLOCK = 0
@@ -97,9 +100,38 @@ class Skill(IntEnum):
     THROW_TEAM_MATE = 123
     TITCHY = 124
     WILD_ANIMAL = 125
+    # BB2020 roster skills and traits LRB6 has not (no handler yet: not implemented)
+    ANIMAL_SAVAGERY = 126
+    ARM_BAR = 127
+    BRAWLER = 128
+    BREATHE_FIRE = 129
+    CLOUD_BURSTER = 130
+    DEFENSIVE = 131
+    DRUNKARD = 132
+    HIT_AND_RUN = 133
+    IRON_HARD_SKIN = 134
+    KICK_TEAM_MATE = 135
+    MY_BALL = 136
+    ON_THE_BALL = 137
+    PICK_ME_UP = 138
+    PLAGUE_RIDDEN = 139
+    POGO_STICK = 140
+    PROJECTILE_VOMIT = 141
+    RUNNING_PASS = 142
+    SAFE_PAIR_OF_HANDS = 143
+    SAFE_PASS = 144
+    SWARMING = 145
+    TIMMM_BER = 146
+    TRICKSTER = 147
+    UNCHANNELLED_FURY = 148
 
 
-_ALIASES = {"ball & chain": "BALL_AND_CHAIN"}
+#: The BB2020 roster skills and traits LRB6 lacks (all the members from 126 on).
+BB2020_ONLY: frozenset[Skill] = frozenset(s for s in Skill if s >= 126)
+#: Every LRB6 skill.
+LRB6_SKILLS: frozenset[Skill] = frozenset(s for s in Skill if s < 126)
+
+_ALIASES = {"ball & chain": "BALL_AND_CHAIN", "timmm-ber!": "TIMMM_BER"}
 
 
 def skill_from_name(name: str) -> Skill:

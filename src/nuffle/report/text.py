@@ -28,6 +28,9 @@ KICKOFF_NAMES = {
 CASUALTY_NAMES = {
     "badly_hurt": "Badly Hurt", "miss_next_game": "Seriously Injured", "niggling": "Niggling Injury",
     "ma": "-1 MA", "av": "-1 AV", "ag": "-1 AG", "st": "-1 ST", "dead": "Dead",
+    # BB2020's D16 table and its lasting injuries (data/bb2020/ruleset.json)
+    "seriously_hurt": "Seriously Hurt", "serious_injury": "Serious Injury", "lasting": "Lasting Injury",
+    "pa": "-1 PA",
 }
 FACE_NAMES = {
     BlockFace.ATTACKER_DOWN: "Attacker Down", BlockFace.BOTH_DOWN: "Both Down", BlockFace.PUSHED: "Pushed",

@@ -28,7 +28,7 @@ NUFFLE_HOOK_POINT(ArmourBreaksAt, "injury.armour_breaks_at", std::optional<int>(
 NUFFLE_HOOK_POINT(ArmourSkipped, "injury.armour_skipped", bool(const State&, const Frame& kd));
 NUFFLE_HOOK_POINT(AfterArmour, "injury.after_armour", bool(Ctx&, const Frame& kd));
 NUFFLE_HOOK_POINT(InjuryModifier, "injury.modifier", int(const State&, int owner, const Frame& inj));
-NUFFLE_HOOK_POINT(InjuryTable, "injury.table", int(const State&, const Frame& inj, int total, int result));
+NUFFLE_HOOK_POINT_BB2020(InjuryTable, "injury.table", int(const State&, const Frame& inj, int total, int result));
 NUFFLE_HOOK_POINT(AfterInjury, "injury.after_injury", bool(Ctx&, const Frame& inj, int result));
 NUFFLE_HOOK_POINT(CasualtyRolls, "injury.casualty_rolls", int(const State&, const Frame& inj));
 NUFFLE_HOOK_POINT(Recover, "injury.recover", bool(State&, const Frame& inj));
@@ -244,7 +244,7 @@ inline void knock_down_run(Ctx& c) {
 inline int injury_result(const State& s, const Frame& f, int dice) {
     const int pid = f.arg[finj::F_PID];
     const Player& p = s.players[pid];
-    int total = dice + p.niggles;  // niggling injuries: +1 each, whatever the roll
+    int total = dice + (rules_of(s).niggles_on_injury ? p.niggles : 0);  // LRB6: +1 per niggling injury
     if (!f.arg[finj::F_RAW]) {  // INJURY_MODIFIER with the victim's skills, then with by's
         total += f.arg[finj::F_MOD] + hooks::total<InjuryModifier>(s, pid, s, pid, f);
         const int by = f.arg[finj::F_BY];
@@ -255,6 +255,23 @@ inline int injury_result(const State& s, const Frame& f, int dice) {
         if (p.has_skill(h.skill)) result = h.fn(s, f, total, result);
     }
     return result;
+}
+
+// casualty_roll.py: the ruleset's casualty die (grouped unless niggles modify it), its result
+// (BB2020: +1 per niggling injury, capped at the die's highest face), lasting injuries.
+inline void casualty_request(State& s, int pid, int why) {  // why: purpose("...")
+    const frames::rules::Tables& t = rules_of(s);
+    const bool niggled = !t.niggles_on_injury && s.players[pid].niggles > 0;
+    request(s, static_cast<Dice>(t.casualty_die), 1, why, niggled ? Group::NONE : Group::CASUALTY);
+}
+inline std::int16_t casualty_result(const State& s, int pid, int die) {
+    const frames::rules::Tables& t = rules_of(s);
+    if (t.niggles_on_injury) return static_cast<std::int16_t>(die);
+    return static_cast<std::int16_t>(std::min(die + s.players[pid].niggles, t.casualty_max));
+}
+inline bool is_lasting(const State& s, int cas) noexcept {
+    const frames::rules::Tables& t = rules_of(s);
+    return t.lasting_first >= 0 && cas >= t.lasting_first && cas <= t.lasting_last;
 }
 
 inline void injury_finish(State& s, const Frame& f) {
@@ -310,12 +327,22 @@ inline void injury_offer_apothecary(State& s, Frame& f) {
     }
 }
 
+// Injury._stands: a D6 for each lasting injury (BB2020), then the casualty box.
+inline void injury_stands(State& s, Frame& f) {
+    if (is_lasting(s, f.arg[finj::F_CAS]) || is_lasting(s, f.arg[finj::F_CAS2])) {
+        f.phase = finj::LASTING_ROLLED;
+        request(s, Dice::D6, 1, purpose("lasting injury"));
+        return;
+    }
+    injury_casualty(s, f);
+    injury_finish(s, f);
+}
+
 inline void injury_recover(State& s, Frame& f) {
     f.phase = finj::RECOVERED;
     const int pid = f.arg[finj::F_PID];
     if (hooks::any<Recover>(s, pid, s, f)) return;  // RECOVER
-    injury_casualty(s, f);
-    injury_finish(s, f);
+    injury_stands(s, f);
 }
 
 inline void injury_apply(State& s, Frame& f, int result) {
@@ -339,7 +366,7 @@ inline void injury_apply(State& s, Frame& f, int result) {
     } else {
         injury_casualty_spp(s, f);
         f.phase = finj::CASUALTY_ROLLED;
-        request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
+        casualty_request(s, f.arg[finj::F_PID], purpose("casualty"));
     }
 }
 
@@ -377,24 +404,24 @@ inline void injury_run(Ctx& c) {
             injury_apply(s, f, f.arg[finj::F_RESULT]);
             return;
         case finj::CASUALTY_ROLLED:
-            f.arg[finj::F_CAS] = static_cast<std::int16_t>(die(s));
+            f.arg[finj::F_CAS] = casualty_result(s, pid, die(s));
             note(s, frames::ev::CASUALTY, pid, f.arg[finj::F_CAS], 0);
             if (hooks::total<CasualtyRolls>(s, pid, s, f) > 0) {  // CASUALTY_ROLLS
                 f.phase = finj::SECOND_CASUALTY_ROLLED;
-                request(s, Dice::D68, 1, purpose("casualty"), Group::CASUALTY);
+                casualty_request(s, pid, purpose("casualty"));
                 return;
             }
             f.phase = finj::CASUALTY_APOTHECARY;
             injury_offer_apothecary(s, f);
             return;
         case finj::SECOND_CASUALTY_ROLLED:
-            f.arg[finj::F_CAS2] = static_cast<std::int16_t>(die(s));
+            f.arg[finj::F_CAS2] = casualty_result(s, pid, die(s));
             note(s, frames::ev::CASUALTY, pid, f.arg[finj::F_CAS2], 0);
             f.phase = finj::CASUALTY_APOTHECARY;
             injury_offer_apothecary(s, f);
             return;
         case finj::APOTHECARY_ROLLED: {
-            const int d = die(s);
+            const int d = casualty_result(s, pid, die(s));
             note(s, frames::ev::CASUALTY, pid, d, 0);
             std::int16_t& cas = f.arg[finj::F_CAS];
             std::int16_t& cas2 = f.arg[finj::F_CAS2];
@@ -417,11 +444,18 @@ inline void injury_run(Ctx& c) {
         case finj::RECOVERED:
             if (s.ok) {
                 remove_player(s, pid, static_cast<int>(Status::RESERVE));
+                injury_finish(s, f);
             } else {
-                injury_casualty(s, f);
+                injury_stands(s, f);
             }
-            injury_finish(s, f);
             return;
+        case finj::LASTING_ROLLED: {  // the D6 of the first lasting injury still unrolled
+            const auto code = static_cast<std::int16_t>(rules_of(s).lasting_base + die(s));
+            note(s, frames::ev::CASUALTY, pid, code, 0);
+            f.arg[is_lasting(s, f.arg[finj::F_CAS]) ? finj::F_CAS : finj::F_CAS2] = code;
+            injury_stands(s, f);
+            return;
+        }
         default:
             return;
     }
@@ -455,7 +489,7 @@ inline void injury_act(Ctx& c, const Act& a) {
             return;
         }
         f.phase = finj::APOTHECARY_ROLLED;
-        request(s, Dice::D68, 1, purpose("apothecary casualty"), Group::CASUALTY);
+        casualty_request(s, pid, purpose("apothecary casualty"));
         return;
     }
     f.phase = finj::NO_APOTHECARY;

@@ -233,6 +233,45 @@ inline void drive_run(Ctx& c) {
 
 // --- EndDrive ------------------------------------------------------------------------------
 
+// heat.py: BB2020's Sweltering Heat, D3 random players of each team on the pitch miss the next
+// drive. F_IDX = side * 100 + stage * 10 + picks left; `todo` the side's players not picked yet.
+// True after requesting a roll, false when both teams are done.
+inline bool heat_picks(State& s, Frame& f, ListRef& todo) {
+    for (;;) {
+        const int idx = f.arg[fe::F_IDX];
+        const int side = idx / 100, stage = idx % 100 / 10;
+        int left = idx % 10;
+        if (stage == 0) {
+            todo.clear();
+            for (int p = 0; p < s.player_count; ++p) {
+                if (s.players[p].team == side && s.players[p].square >= 0) todo.push_back(p);
+            }
+            if (todo.size() > 0) {
+                f.arg[fe::F_IDX] = i16(side * 100 + 10);
+                request(s, Dice::D3, 1, purpose("heat"));
+                return true;
+            }
+        } else {
+            if (stage == 1) {  // the D3: that many picks, at most the players there are
+                left = std::min(die(s), todo.size());
+            } else {  // a pick: that player misses the next drive
+                const int i = die(s);
+                s.players[todo[i]].flags |= frames::flag::HEAT;
+                for (int k = i + 1; k < todo.size(); ++k) todo.at[k - 1] = todo.at[k];
+                todo.at[--todo.len] = 0;
+                --left;
+            }
+            if (left > 0 && todo.size() > 0) {
+                f.arg[fe::F_IDX] = i16(side * 100 + 20 + left);
+                request(s, Dice::PICK, todo.size(), purpose("heat"));
+                return true;
+            }
+        }
+        if (side == 1) return false;
+        f.arg[fe::F_IDX] = 100;
+    }
+}
+
 inline void end_drive_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -252,12 +291,22 @@ inline void end_drive_run(Ctx& c) {
             }
         }
         for (int p = 0; p < n; ++p) s.players[p].flags &= ~frames::flag::CLEARED_AT_DRIVE_END;
+        f.phase = fe::HEAT;
         if (s.weather == frames::weather::SWELTERING_HEAT) {
-            todo.clear();
-            for (int p = 0; p < n; ++p) {
-                if (s.players[p].square >= 0) todo.push_back(p);
+            if (rules_of(s).heat_random) {
+                f.phase = fe::HEAT_PICKS;
+            } else {
+                todo.clear();
+                for (int p = 0; p < n; ++p) {
+                    if (s.players[p].square >= 0) todo.push_back(p);
+                }
             }
         }
+    }
+    if (f.phase == fe::HEAT_PICKS) {
+        if (heat_picks(s, f, todo)) return;
+        todo.clear();
+        f.arg[fe::F_IDX] = 0;
         f.phase = fe::HEAT;
     }
     if (f.phase == fe::HEAT) {

@@ -1,7 +1,7 @@
 // LRB6's handlers at injury.hpp's hook points: the armour, injury and casualty skills of
 // Python's skill_rules/contact_skills.py (Chainsaw's armour modifier, Mighty Blow, Dirty Player,
 // Claws, Ball & Chain, Piling On, Thick Skull, Stunty, Decay, Regeneration, Nurgle's Rot).
-// Included by injury.hpp after its procedures.
+// Included by injury.hpp after its procedures. And BB2020's own injury-table handlers.
 #pragma once
 
 #include <optional>
@@ -94,5 +94,25 @@ NUFFLE_LRB6_HANDLERS(AfterInjury, {sk::PILING_ON, i6::piling_on_injury})
 NUFFLE_LRB6_HANDLERS(CasualtyRolls, {sk::DECAY, i6::decay})
 NUFFLE_LRB6_HANDLERS(Recover, {sk::REGENERATION, i6::regeneration})
 NUFFLE_LRB6_HANDLERS(CasualtyCaused, {sk::NURGLES_ROT, i6::nurgles_rot})
+
+// BB2020's own injury-table handlers (skill_rules/bb2020_injury_skills.py): Thick Skull keeps a
+// player from the lowest total that would knock him out (8, or 7 with Stunty, whose table is
+// 2-6 Stunned, 7-8 KO, 9 Badly Hurt, 10+ Casualty).
+namespace bb2020_injury {
+namespace sk = frames::skill;
+inline int thick_skull(const State& s, const Frame& inj, int total, int result) noexcept {
+    if (s.players[inj.arg[finj::F_PID]].has_skill(sk::STUNTY)) return result;  // Stunty's handler keeps 7 Stunned
+    return total == 8 && result == inj::KO ? inj::STUNNED : result;
+}
+inline int stunty(const State& s, const Frame& inj, int total, int result) noexcept {
+    if (total == 7 && result == inj::STUNNED) {
+        return s.players[inj.arg[finj::F_PID]].has_skill(sk::THICK_SKULL) ? inj::STUNNED : inj::KO;
+    }
+    return total == 9 && result == inj::KO ? inj::BADLY_HURT : result;
+}
+}  // namespace bb2020_injury
+
+NUFFLE_BB2020_HANDLERS(InjuryTable, {sk::THICK_SKULL, bb2020_injury::thick_skull},
+                       {sk::BALL_AND_CHAIN, i6::ball_and_chain_injury}, {sk::STUNTY, bb2020_injury::stunty})
 
 }  // namespace nuffle::procs

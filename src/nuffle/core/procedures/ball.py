@@ -106,10 +106,12 @@ def pickup_roll_modifier(s: GameState, pid: int) -> int:
 
 
 def catch_modifier(s: GameState, pid: int, bonus: int, accurate: bool = False) -> int:
-    """Catch-roll modifier: `bonus` (+1 accurate pass / hand-off), tackle zones, rain, skills
-    of the catcher (`accurate`: an accurate pass aimed at his square) and of his opponents."""
+    """Catch-roll modifier: `bonus` (1 for an accurate pass / hand-off, else 0) plus the ruleset's
+    base (LRB6 0: +1 for those; BB2020 -1: 0 for those, -1 for any other ball), tackle zones,
+    rain, skills of the catcher (`accurate`: an accurate pass aimed at his square) and of his
+    opponents."""
     tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
-    mod = bonus - tz
+    mod = bonus + s.rules.catch_base - tz
     if s.weather == Weather.POURING_RAIN:
         mod -= 1
     skills = s.info[pid].skills

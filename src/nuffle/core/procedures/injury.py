@@ -12,9 +12,16 @@ from typing import Final
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.decision import DecisionKind as DK
-from nuffle.core.dice import GROUP_CASUALTY, GROUP_NONE, GROUP_SUM, Chance, Dice
+from nuffle.core.dice import GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.casualty_roll import (
+    casualty_chance,
+    casualty_result,
+    is_lasting,
+    lasting_code,
+    niggles_on_injury,
+)
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import (
@@ -306,6 +313,7 @@ class InjuryPhase(Phases):
     RECOVERED: Final = 7
     SECOND_CASUALTY_ROLLED: Final = 8
     AFTER_INJURY_USED: Final = 9
+    LASTING_ROLLED: Final = 10  # a lasting injury's D6 (BB2020), once the casualty stands
 
 
 class Injury(Procedure):
@@ -365,7 +373,7 @@ class Injury(Procedure):
         """The injury result of a roll of `dice` with every modifier and table change."""
         pid = self.pid
         sk = s.info[pid].skills
-        total = dice + s.info[pid].niggles  # niggling injuries: +1 each, whatever the roll
+        total = dice + niggles_on_injury(s, pid)  # LRB6: +1 per niggling injury, whatever the roll
         if not self.raw:
             total += self.mod + INJURY_MODIFIER.total(sk, s, pid, self)
             by = self.by
@@ -402,21 +410,21 @@ class Injury(Procedure):
                 return
             self._apply(s, self.result)
         elif ph == InjuryPhase.CASUALTY_ROLLED:
-            self.cas = s.die()
+            self.cas = casualty_result(s, pid, s.die())
             s.note(Event.CASUALTY, pid, self.cas, 0)
             if CASUALTY_ROLLS.total(s.info[pid].skills, s, self) > 0:
                 self.phase = InjuryPhase.SECOND_CASUALTY_ROLLED
-                s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
+                s.request(casualty_chance(s, pid, "casualty"))
                 return
             self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         elif ph == InjuryPhase.SECOND_CASUALTY_ROLLED:  # the second casualty roll (Decay)
-            self.cas2 = s.die()
+            self.cas2 = casualty_result(s, pid, s.die())
             s.note(Event.CASUALTY, pid, self.cas2, 0)
             self.phase = InjuryPhase.CASUALTY_APOTHECARY
             self._offer_apothecary(s)
         elif ph == InjuryPhase.APOTHECARY_ROLLED:  # the apothecary's casualty roll: it may replace the worst
-            d = s.die()
+            d = casualty_result(s, pid, s.die())
             s.note(Event.CASUALTY, pid, d, 0)
             if self.cas2 >= 0 and self.cas2 > self.cas:
                 self.cas2 = min(self.cas2, d)
@@ -432,9 +440,17 @@ class Injury(Procedure):
         elif ph == InjuryPhase.RECOVERED:  # a recovery procedure returned
             if s.ok:
                 s.remove(pid, Status.RESERVE)
+                self._finish(s)
             else:
-                self._casualty(s)
-            self._finish(s)
+                self._stands(s)
+        elif ph == InjuryPhase.LASTING_ROLLED:  # the D6 of the first lasting injury still unrolled
+            code = lasting_code(s, s.die())
+            s.note(Event.CASUALTY, pid, code, 0)
+            if is_lasting(s, self.cas):
+                self.cas = code
+            else:
+                self.cas2 = code
+            self._stands(s)
 
     def _apply(self, s: GameState, result: int) -> None:
         if result == STUNNED:
@@ -455,7 +471,7 @@ class Injury(Procedure):
         else:
             self._casualty_spp(s)
             self.phase = InjuryPhase.CASUALTY_ROLLED
-            s.request(Chance(Dice.D68, 1, "casualty", GROUP_CASUALTY))
+            s.request(casualty_chance(s, self.pid, "casualty"))
 
     def _casualty_spp(self, s: GameState) -> None:
         """A casualty caused by an opponent's block counts for him (even if the victim is then
@@ -478,6 +494,14 @@ class Injury(Procedure):
     def _recover(self, s: GameState) -> None:
         self.phase = InjuryPhase.RECOVERED
         if RECOVER.fire(s.info[self.pid].skills, s, self):
+            return
+        self._stands(s)
+
+    def _stands(self, s: GameState) -> None:
+        """The casualty stands: first a D6 for each lasting injury (BB2020), then the casualty box."""
+        if is_lasting(s, self.cas) or is_lasting(s, self.cas2):
+            self.phase = InjuryPhase.LASTING_ROLLED
+            s.request(Chance(Dice.D6, 1, "lasting injury"))
             return
         self._casualty(s)
         self._finish(s)
@@ -530,6 +554,6 @@ class Injury(Procedure):
                 self._finish(s)
                 return
             self.phase = InjuryPhase.APOTHECARY_ROLLED
-            s.request(Chance(Dice.D68, 1, "apothecary casualty", GROUP_CASUALTY))
+            s.request(casualty_chance(s, self.pid, "apothecary casualty"))
             return
         self.phase = InjuryPhase.NO_APOTHECARY

@@ -10,6 +10,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.heat import heat_picks
 from nuffle.core.procedures.inducements import babes, push_half_inducements
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
@@ -99,6 +100,7 @@ class EndDrivePhase(Phases):
     KO_RECOVERY: Final = 2
     SENDING_OFF: Final = 3
     BRIBE_ROLLED: Final = 4
+    HEAT_PICKS: Final = 5  # BB2020's heat: D3 random players a team (heat.py)
 
 
 class Match(Procedure):
@@ -301,8 +303,16 @@ class EndDrive(Procedure):
                 ]
             for p in range(n):
                 s.pflags[p] &= ~PF.CLEARED_AT_DRIVE_END
+            self.phase = EndDrivePhase.HEAT
             if s.weather == Weather.SWELTERING_HEAT:
-                self.todo = [p for p in range(n) if s.pos[p] >= 0]
+                if s.rules.heat == "random":
+                    self.phase = EndDrivePhase.HEAT_PICKS
+                else:
+                    self.todo = [p for p in range(n) if s.pos[p] >= 0]
+        if self.phase == EndDrivePhase.HEAT_PICKS:
+            if heat_picks(s, self):
+                return
+            self.todo, self.idx = [], 0
             self.phase = EndDrivePhase.HEAT
         if self.phase == EndDrivePhase.HEAT:
             if self.idx > 0 and s.die() == 1:
