@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from nuffle.cli import main
-from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError
+from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError, playable
 from nuffle.record import load as load_record
-from nuffle.ruleset_choice import choose, match_team, playable, roster_races, same_ruleset
+from nuffle.ruleset_choice import choose, match_team, roster_races, same_ruleset
 
 Register = Callable[[Ruleset], Ruleset]
 

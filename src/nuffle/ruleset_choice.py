@@ -15,8 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nuffle.core import ruleset as _registry
-from nuffle.core.ruleset import Ruleset, RulesetError, draft_ruleset
+from nuffle.core.ruleset import Ruleset, RulesetError, draft_ruleset, playable
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.teams import TeamSpec
 
@@ -24,9 +23,6 @@ from nuffle.core.teams import TeamSpec
 DEFAULT = "lrb6"
 
 
-def playable() -> tuple[str, ...]:
-    """The names of the rulesets a match may be played by (registered, not drafts), sorted."""
-    return tuple(sorted(name for name, rules in _registry._RULESETS.items() if not rules.draft))
 
 
 def choose(name: object, drafts: bool = False) -> Ruleset:

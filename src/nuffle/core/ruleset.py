@@ -308,6 +308,11 @@ def register(rules: Ruleset) -> Ruleset:
     return rules
 
 
+def playable() -> tuple[str, ...]:
+    """The names of the registered rulesets a match may be played by (drafts left out), sorted."""
+    return tuple(sorted(name for name, rules in _RULESETS.items() if not rules.draft))
+
+
 def draft_ruleset(name: str) -> Ruleset:
     """The ruleset called `name`, a draft included: the internal path by which tests and the
     parity harness play an incomplete ruleset (`Game.new(..., ruleset=draft_ruleset("bb2020"))`).
@@ -315,7 +320,7 @@ def draft_ruleset(name: str) -> Ruleset:
     try:
         return _RULESETS[name]
     except (KeyError, TypeError):
-        known = ", ".join(sorted(n for n, r in _RULESETS.items() if not r.draft))
+        known = ", ".join(playable())
         raise RulesetError(f"unknown ruleset {name!r} (known: {known})") from None
 
 

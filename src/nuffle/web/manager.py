@@ -32,10 +32,11 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
+from nuffle.core.ruleset import playable
 from nuffle.core.teams import team_from_dict, team_to_dict
 from nuffle.formations import formation_names
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
-from nuffle.ruleset_choice import choose, match_team, playable, roster_races
+from nuffle.ruleset_choice import choose, match_team, roster_races
 from nuffle.web.bot_threads import think
 from nuffle.web.formation_setup import place_formation
 from nuffle.web.models import checked_spec, loadable_spec
