@@ -19,7 +19,7 @@ namespace nuffle::procs {
 namespace fk = frames::p_kickoff;
 namespace fkr = frames::p_kick_off_return;
 
-NUFFLE_HOOK_POINT(KickDistance, "kickoff.kick_distance", std::optional<int>(const State&, const Board&, int pid, int dist));
+NUFFLE_HOOK_POINT_BB2020(KickDistance, "kickoff.kick_distance", std::optional<int>(const State&, const Board&, int pid, int dist));
 NUFFLE_HOOK_POINT(AfterScatter, "kickoff.after_scatter", void(Ctx&));
 NUFFLE_HOOK_POINT(KickoffFame, "kickoff_table.fame", int(const State&, int pid));
 
@@ -112,12 +112,18 @@ inline int kick_other_distance(const State& s, const Board& b, int dist) {
     return -1;
 }
 
+// kickoff._takers: standing receiving players able to hold the ball; if none and the ruleset
+// lets a touchback go to any (BB2020), every receiving player on the pitch.
 inline std::vector<int> touchback_takers(const State& s) {
     const int recv = other(s.kicking);
     std::vector<int> out;
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
         if (pl.team == recv && pl.status == static_cast<int>(Status::STANDING) && can_handle_ball(s, p)) out.push_back(p);
+    }
+    if (!out.empty() || !rules_of(s).touchback_any) return out;
+    for (int p = 0; p < s.player_count; ++p) {
+        if (s.players[p].team == recv && on_pitch_status(s.players[p].status)) out.push_back(p);
     }
     return out;
 }
@@ -277,9 +283,14 @@ inline void kickoff_act(Ctx& c, const Act& a) {
         kickoff_scatter(c, f);
         return;
     }
-    s.ball = s.players[a.player].square;
+    const int pid = a.player;
+    s.ball = s.players[pid].square;
     s.ball_state = frames::ball::CARRIED;
     pop(s);
+    if (s.players[pid].status != static_cast<int>(Status::STANDING) || !can_handle_ball(s, pid)) {
+        s.ball_state = frames::ball::ON_GROUND;  // BB2020: a player who cannot hold it: a bounce
+        push_bounce(s, s.players[pid].square);
+    }
 }
 
 inline Detail kickoff_detail(Ctx& c) {

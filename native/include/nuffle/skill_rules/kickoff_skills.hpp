@@ -2,6 +2,7 @@
 // Kick-Off Return, Fan Favourite. Included by kickoff.hpp after its procedures.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 
 #include "nuffle/hooks.hpp"
@@ -31,6 +32,30 @@ inline int fan_favourite(const State&, int) noexcept { return 1; }  // FAME
 }  // namespace lrb6_kickoff
 
 NUFFLE_LRB6_HANDLERS(KickDistance, {frames::skill::KICK, lrb6_kickoff::kick})
+// BB2020's own Kick (skill_rules/bb2020_kick_skills.py): the nominated kicker, implicit, is one
+// of kickers(): standing players off the line of scrimmage and out of the wide zones, else those
+// on it, else any standing player; Kick halves his kick's deviation, rounded down.
+namespace bb2020_kickoff {
+inline bool may_kick(const State& s, const Board& b, int pid) noexcept {
+    const std::uint8_t los = s.kicking == HOME ? LOS_HOME : LOS_AWAY;
+    int tier_of_pid = -1, best = 3;  // 0: off the line and wide zones, 1: on the line, 2: other
+    for (int p = 0; p < s.player_count; ++p) {
+        const Player& pl = s.players[p];
+        if (pl.team != s.kicking || pl.status != static_cast<int>(Status::STANDING)) continue;
+        const auto k = static_cast<std::size_t>(pl.square);
+        const int tier = (b.flags[k] & los) != 0 ? 1 : (b.wide[k] != 0 ? 2 : 0);
+        best = std::min(best, tier);
+        if (p == pid) tier_of_pid = tier;
+    }
+    return tier_of_pid >= 0 && tier_of_pid == best;
+}
+inline std::optional<int> kick(const State& s, const Board& b, int pid, int dist) noexcept {
+    if (!may_kick(s, b, pid)) return std::nullopt;
+    return dist / 2;
+}
+}  // namespace bb2020_kickoff
+
+NUFFLE_BB2020_HANDLERS(KickDistance, {frames::skill::KICK, bb2020_kickoff::kick})
 NUFFLE_LRB6_HANDLERS(AfterScatter, {frames::skill::KICK_OFF_RETURN, lrb6_kickoff::kick_off_return})
 NUFFLE_LRB6_HANDLERS(KickoffFame, {frames::skill::FAN_FAVOURITE, lrb6_kickoff::fan_favourite})
 

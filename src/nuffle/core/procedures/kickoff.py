@@ -10,7 +10,7 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures import kickoff_table  # noqa: F401  (defines the table's frames)
-from nuffle.core.procedures.ball import can_handle_ball, land_ball
+from nuffle.core.procedures.ball import Bounce, can_handle_ball, land_ball
 from nuffle.core.procedures.base import FRAMES, Phases, Procedure
 from nuffle.core.procedures.setup import half_squares_xy
 from nuffle.core.skills import Skill
@@ -168,11 +168,16 @@ class Kickoff(Procedure):
 
     @staticmethod
     def _takers(s: GameState) -> tuple[int, ...]:
-        """Receiving players who may be given the ball on a touchback: standing, able to hold it."""
+        """Receiving players who may be given the ball on a touchback: standing, able to hold it;
+        if none and the ruleset's `touchback` is 'any' (BB2020), every receiving player on the
+        pitch (the ball then bounces from his square)."""
         recv = other(s.kicking)
-        return tuple(
+        standing = tuple(
             p for p in s.team_players(recv) if s.status[p] == Status.STANDING and can_handle_ball(s, p)
         )
+        if standing or s.rules.touchback != "any":
+            return standing
+        return tuple(s.on_pitch(recv))
 
     def decision_detail(self, s: GameState) -> Decision:
         return Decision(skill=Skill.KICK if self.phase == KickoffPhase.KICK_DISTANCE else None)
@@ -197,6 +202,10 @@ class Kickoff(Procedure):
             self._scatter(s)
             return
         assert action.player is not None
-        s.ball = s.pos[action.player]
+        pid = action.player
+        s.ball = s.pos[pid]
         s.ball_state = BallState.CARRIED
         s.pop()
+        if s.status[pid] != Status.STANDING or not can_handle_ball(s, pid):
+            s.ball_state = BallState.ON_GROUND  # BB2020: a player who cannot hold it: a bounce
+            s.push(Bounce(s.pos[pid]))
