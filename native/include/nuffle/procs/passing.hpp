@@ -181,8 +181,17 @@ inline int interception_modifier(const State& s, const Board& b, int pid) noexce
 
 inline bool is_fumble(int d, int mod) noexcept { return d == 1 || d + mod <= 1; }
 
-// passing.py's BB2020 pass results (Pass.result; 0 before the test).
-constexpr int ACCURATE = 1, INACCURATE = 2, WILDLY_INACCURATE = 3, FUMBLED = 4;
+// passing.py's BB2020 pass results (Pass.result; 0 before the test; DEFLECTED: by Passing
+// Interference).
+constexpr int ACCURATE = 1, INACCURATE = 2, WILDLY_INACCURATE = 3, FUMBLED = 4, DEFLECTED = 5;
+
+// passing.deflection_modifier: BB2020's Passing Interference test, -3 / -2 / -1 by the pass
+// result in place of the interception's -2, +1 against a Stunty thrower.
+inline int deflection_modifier(const State& s, const Board& b, int pid, int thrower, int result) noexcept {
+    const int by_result = result == ACCURATE ? -3 : result == INACCURATE ? -2 : -1;
+    return interception_modifier(s, b, pid) + 2 + by_result +
+           (s.players[thrower].has_skill(frames::skill::STUNTY) ? 1 : 0);
+}
 
 // passing.pass_result: BB2020's Passing Ability test of die `d` against `target` with `mod`.
 inline int pass_result(int d, int target, int mod) noexcept {
@@ -305,6 +314,49 @@ inline void pass_fumble(State& s, Frame& f, int die) {
     push_bounce(s, pos(s, thr));
 }
 
+// Pass._arrive: the ball will land on `sq`; under BB2020, unless deflected already, the
+// opposing coach may first name a player under the ruler to the landing square.
+inline void pass_arrive(Ctx& c, Frame& f, int sq) {
+    State& s = c.s;
+    const int thr = f.arg[fpa::F_THROWER];
+    f.phase = fpa::LANDED;
+    if (rules_of(s).pass_2020 && f.arg[fpa::F_RESULT] != passing::DEFLECTED &&
+        !passing::interceptors(s, c.b, thr, sq).empty()) {
+        s.ball = i16(sq);
+        s.ball_state = frames::ball::IN_AIR;
+        f.phase = fpa::INTERFERER_CHOICE;
+        wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
+        return;
+    }
+    land_ball(s, c.b, sq, f.arg[fpa::F_RESULT] == passing::ACCURATE && sq == f.arg[fpa::F_TARGET] ? 1 : 0);
+}
+
+// Pass._interference: no deflection lands the ball; a deflected ball goes to the interferer,
+// who catches it at -1 (an interception) or it scatters 3 times from his square.
+inline void pass_interference(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int p = f.arg[fpa::F_INTERCEPTOR];
+    if (f.phase == fpa::NOT_DEFLECTED || (f.phase == fpa::DEFLECTION_ROLLED && !s.ok)) {
+        f.phase = fpa::LANDED;
+        const bool accurate = f.arg[fpa::F_RESULT] == passing::ACCURATE && s.ball == f.arg[fpa::F_TARGET];
+        land_ball(s, c.b, s.ball, accurate ? 1 : 0);
+    } else if (f.phase == fpa::DEFLECTION_ROLLED) {
+        f.arg[fpa::F_RESULT] = passing::DEFLECTED;
+        s.ball = i16(pos(s, p));
+        f.phase = fpa::DEFLECTED_CATCH;
+        push_player_roll(s, frames::roll::CATCH, p, passing::ag_target(s, p), catch_modifier(s, c.b, p, 0, false));
+    } else {
+        note(s, frames::ev::CATCH, p, pos(s, p), s.ok);
+        if (s.ok) {
+            pass_intercepted(c, f);
+            return;
+        }
+        f.arg[fpa::F_SCATTERS] = 0;
+        f.phase = fpa::SCATTER;
+        request(s, Dice::D8, 1, purpose("pass scatter"));
+    }
+}
+
 // Pass._thrown_bb2020: accurate to the target, inaccurate scatters 3 x D8 from the target,
 // wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces.
 inline void pass_thrown_2020(Ctx& c, Frame& f) {
@@ -313,9 +365,8 @@ inline void pass_thrown_2020(Ctx& c, Frame& f) {
     const int result = passing::pass_result(s.last_die, pass_target(s, thr), f.arg[fpa::F_MOD]);
     f.arg[fpa::F_RESULT] = i16(result);
     if (result == passing::ACCURATE) {
-        f.phase = fpa::LANDED;
         s.ball_state = frames::ball::IN_AIR;
-        land_ball(s, c.b, f.arg[fpa::F_TARGET], 1);
+        pass_arrive(c, f, f.arg[fpa::F_TARGET]);
     } else if (result == passing::FUMBLED) {
         pass_fumble(s, f, s.last_die);
     } else if (result == passing::INACCURATE) {
@@ -355,7 +406,7 @@ inline void pass_deviate(Ctx& c, Frame& f) {
         x += dx;
         y += dy;
     }
-    land_ball(s, b, b.sq(x, y), 0);
+    pass_arrive(c, f, b.sq(x, y));
 }
 
 // Pass._react: the next opponent's PASS_DECLARED handlers; true if one pushed a procedure.
@@ -400,7 +451,7 @@ inline void pass_run(Ctx& c) {
         f.phase = fpa::INTERCEPTORS;
     }
     if (f.phase == fpa::INTERCEPTORS) {
-        if (kind != passing::HAIL_MARY && !passing::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
+        if (!rules_of(s).pass_2020 && kind != passing::HAIL_MARY && !passing::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
             f.phase = fpa::INTERCEPTOR_CHOICE;
             wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
             return;
@@ -451,6 +502,10 @@ inline void pass_run(Ctx& c) {
         pass_deviate(c, f);
         return;
     }
+    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED) {
+        pass_interference(c, f);
+        return;
+    }
     if (f.phase == fpa::THROWN) {
         const bool hail_mary = kind == passing::HAIL_MARY;
         if (s.ok && !hail_mary) {
@@ -485,8 +540,7 @@ inline void pass_run(Ctx& c) {
             request(s, Dice::D8, 1, purpose("pass scatter"));
             return;
         }
-        f.phase = fpa::LANDED;
-        land_ball(s, b, s.ball, 0);
+        pass_arrive(c, f, s.ball);
         return;
     }
     if (f.phase == fpa::LANDED) pass_end(s, f, true);
@@ -494,19 +548,27 @@ inline void pass_run(Ctx& c) {
 
 inline Legal pass_legal(Ctx& c) {
     Frame& f = c.top();
-    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], f.arg[fpa::F_TARGET]), {}, {}},
+    const int aim = f.phase == fpa::INTERFERER_CHOICE ? c.s.ball : f.arg[fpa::F_TARGET];
+    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], aim), {}, {}},
             Choice{frames::at::DECLINE, {}, {}, {}}};
 }
 
 inline void pass_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
+    const bool bb2020 = f.phase == fpa::INTERFERER_CHOICE;
     if (a.type == frames::at::DECLINE) {
-        f.phase = fpa::THROW;
+        f.phase = bb2020 ? fpa::NOT_DEFLECTED : fpa::THROW;
         return;
     }
     const int p = a.player;
     f.arg[fpa::F_INTERCEPTOR] = i16(p);
+    if (bb2020) {
+        f.phase = fpa::DEFLECTION_ROLLED;
+        const int mod = passing::deflection_modifier(s, c.b, p, f.arg[fpa::F_THROWER], f.arg[fpa::F_RESULT]);
+        push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), mod);
+        return;
+    }
     f.phase = fpa::INTERCEPTION_ROLLED;
     push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), passing::interception_modifier(s, c.b, p));
 }

@@ -19,14 +19,16 @@ from nuffle.core.procedures.ball import (
     Catch,
     ThrowIn,
     can_catch,
+    catch_modifier,
     check_touchdown,
     land_ball,
 )
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
+from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_INTERCEPTIONS, GameState
-from nuffle.core.types import BallState, RollKind, Weather
+from nuffle.core.types import BallState, Event, RollKind, Weather
 
 # What is thrown (passed to the hook points).
 PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE = range(6)
@@ -197,13 +199,29 @@ def interception_modifier(s: GameState, pid: int) -> int:
     return mod + INTERCEPTION_MODIFIER.total(skills, s, pid) + nearby_modifier(s, pid, RollKind.INTERCEPTION)
 
 
+def deflection_modifier(s: GameState, pid: int, thrower: int, result: int) -> int:
+    """BB2020's Passing Interference test of `pid` (an Agility test): -3 / -2 / -1 against an
+    accurate / inaccurate / wildly inaccurate pass, his opposing tackle zones, Pouring Rain,
+    the interception skills (Extra Arms, Very Long Legs, Disturbing Presence), +1 against a
+    Stunty thrower."""
+    return (
+        interception_modifier(s, pid)
+        + 2
+        + DEFLECTION_BY_RESULT[result]
+        + int(Skill.STUNTY in s.info[thrower].skills)
+    )
+
+
 def is_fumble(d: int, mod: int) -> bool:
     """A pass roll of natural 1, or modified to 1 or less, is a fumble."""
     return d == 1 or d + mod <= 1
 
 
-# BB2020's pass results (Ruleset.passing == "bb2020"; Pass.result, 0 before the test).
-ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED = 1, 2, 3, 4
+# BB2020's pass results (Ruleset.passing == "bb2020"; Pass.result, 0 before the test);
+# DEFLECTED: a result changed by Passing Interference.
+ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED, DEFLECTED = 1, 2, 3, 4, 5
+#: Passing Interference's deflection modifier by the pass result (TABLES §2).
+DEFLECTION_BY_RESULT = {ACCURATE: -3, INACCURATE: -2, WILDLY_INACCURATE: -1}
 
 
 def pass_result(d: int, target: int, mod: int) -> int:
@@ -232,6 +250,10 @@ class PassPhase(Phases):
     LANDED: Final = 9
     DEVIATE_DIRECTION: Final = 10  # BB2020 wildly inaccurate: the D8 is rolled
     DEVIATE_DISTANCE: Final = 11  # and the D6
+    INTERFERER_CHOICE: Final = 12  # BB2020 Passing Interference: the opposing coach's choice
+    DEFLECTION_ROLLED: Final = 13
+    DEFLECTED_CATCH: Final = 14
+    NOT_DEFLECTED: Final = 15
     AFTER_INTERCEPTION_USED: Final = 51
     DONE: Final = 99
 
@@ -282,7 +304,7 @@ class Pass(Procedure):
                 return
             self.phase = PassPhase.INTERCEPTORS
         if self.phase == PassPhase.INTERCEPTORS:
-            if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
+            if s.rules.passing == "lrb6" and self.throw != HAIL_MARY and interceptors(s, thr, self.target):
                 self.phase = PassPhase.INTERCEPTOR_CHOICE
                 s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
@@ -321,6 +343,9 @@ class Pass(Procedure):
         if self.phase in (PassPhase.DEVIATE_DIRECTION, PassPhase.DEVIATE_DISTANCE):
             self._deviate(s)
             return
+        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED):
+            self._interference(s)
+            return
         if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
             if s.ok and not hail_mary:
@@ -350,8 +375,7 @@ class Pass(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "pass scatter"))
                 return
-            self.phase = PassPhase.LANDED
-            land_ball(s, s.ball, 0)
+            self._arrive(s, s.ball)
             return
         if self.phase == PassPhase.LANDED:
             self._end(s, check=True)
@@ -373,9 +397,8 @@ class Pass(Procedure):
         target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces."""
         self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
         if self.result == ACCURATE:
-            self.phase = PassPhase.LANDED
             s.ball_state = BallState.IN_AIR
-            land_ball(s, self.target, 1)
+            self._arrive(s, self.target)
         elif self.result == FUMBLED:
             self._fumble(s, s.last_die)
         elif self.result == INACCURATE:
@@ -407,7 +430,41 @@ class Pass(Procedure):
                 s.push(ThrowIn(b.sq(x, y), b.sq(x + dx, y + dy)))
                 return
             x, y = x + dx, y + dy
-        land_ball(s, b.sq(x, y), 0)
+        self._arrive(s, b.sq(x, y))
+
+    def _arrive(self, s: GameState, sq: int) -> None:
+        """The ball will land on `sq`: under BB2020, unless deflected already, the opposing
+        coach may first name a player under the ruler to the landing square to interfere."""
+        self.phase = PassPhase.LANDED
+        if s.rules.passing == "bb2020" and self.result != DEFLECTED and interceptors(s, self.thrower, sq):
+            s.ball = sq
+            s.ball_state = BallState.IN_AIR
+            self.phase = PassPhase.INTERFERER_CHOICE
+            s.wait(1 - s.pteam[self.thrower], DK.INTERCEPTOR)
+            return
+        land_ball(s, sq, int(self.result == ACCURATE and sq == self.target))
+
+    def _interference(self, s: GameState) -> None:
+        """Passing Interference after the opposing coach's choice: no deflection lands the ball;
+        a deflected ball goes to the interferer, who tries to catch it at -1 (an interception,
+        a turnover) or it scatters 3 times from his square."""
+        p = self.interceptor
+        if self.phase == PassPhase.NOT_DEFLECTED or (self.phase == PassPhase.DEFLECTION_ROLLED and not s.ok):
+            self.phase = PassPhase.LANDED
+            land_ball(s, s.ball, int(self.result == ACCURATE and s.ball == self.target))
+        elif self.phase == PassPhase.DEFLECTION_ROLLED:
+            self.result = DEFLECTED
+            s.ball = s.pos[p]
+            self.phase = PassPhase.DEFLECTED_CATCH
+            s.push(PlayerRoll(RollKind.CATCH, p, ag_target(s, p), catch_modifier(s, p, 0)))
+        elif self.phase == PassPhase.DEFLECTED_CATCH:
+            s.note(Event.CATCH, p, s.pos[p], s.ok)
+            if s.ok:
+                self._intercepted(s)
+                return
+            self.scatters = 0
+            self.phase = PassPhase.SCATTER
+            s.request(Chance(Dice.D8, 1, "pass scatter"))
 
     def _react(self, s: GameState) -> bool:
         """Ask the next opponent's PASS_DECLARED handlers; True if one pushed a procedure."""
@@ -451,20 +508,27 @@ class Pass(Procedure):
         return Decision(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
+        aim = s.ball if self.phase == PassPhase.INTERFERER_CHOICE else self.target
         return LegalActions(
             [
-                ActionChoice(ActionType.SELECT_PLAYER, interceptors(s, self.thrower, self.target)),
+                ActionChoice(ActionType.SELECT_PLAYER, interceptors(s, self.thrower, aim)),
                 ActionChoice(ActionType.DECLINE),
             ]
         )
 
     def act(self, s: GameState, action: Action) -> None:
+        bb2020 = self.phase == PassPhase.INTERFERER_CHOICE
         if action.type == ActionType.DECLINE:
-            self.phase = PassPhase.THROW
+            self.phase = PassPhase.NOT_DEFLECTED if bb2020 else PassPhase.THROW
             return
         p = action.player
         assert p is not None
         self.interceptor = p
+        if bb2020:
+            self.phase = PassPhase.DEFLECTION_ROLLED
+            mod = deflection_modifier(s, p, self.thrower, self.result)
+            s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), mod))
+            return
         self.phase = PassPhase.INTERCEPTION_ROLLED
         s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), interception_modifier(s, p)))
 
