@@ -19,6 +19,7 @@ from nuffle.core.procedures.ball import catch_modifier
 from nuffle.core.procedures.movement import need
 from nuffle.core.procedures.passing import (
     ACCURATE,
+    HAIL_MARY,
     INACCURATE,
     WILDLY_INACCURATE,
     Pass,
@@ -137,6 +138,17 @@ def test_no_interception_before_the_throw(engine: str) -> None:
     sc, thrower, _, _ = _scenario(engine, d6(1) + d8(5))
     game = _pass(sc, thrower)
     assert ActionType.SELECT_PLAYER not in legal_types(game) and game.state.turnover
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_hail_mary_pass_asks_nobody(engine: str) -> None:
+    # LRB6's Hail Mary (2+, then 3 scatters from the target): nobody may interfere.
+    sc, thrower, _, _ = _scenario(engine, d6(2) + d8(5, 5, 5, 7), catcher_at=(3, 3))
+    game = sc.start(active=0, proc=Pass(thrower, sc.state.board.sq(*TARGET), HAIL_MARY))
+    s = game.state
+    assert ActionType.SELECT_PLAYER not in legal_types(game)
+    assert s.board.xy(s.ball) == (13, 8) and s.turnover
     _done(game)
 
 

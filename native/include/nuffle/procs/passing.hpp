@@ -314,13 +314,14 @@ inline void pass_fumble(State& s, Frame& f, int die) {
     push_bounce(s, pos(s, thr));
 }
 
-// Pass._arrive: the ball will land on `sq`; under BB2020, unless deflected already, the
-// opposing coach may first name a player under the ruler to the landing square.
+// Pass._arrive: the ball will land on `sq`; after a BB2020 pass result (not a Hail Mary, not
+// once deflected) the opposing coach may first name a player under the ruler to interfere.
 inline void pass_arrive(Ctx& c, Frame& f, int sq) {
     State& s = c.s;
     const int thr = f.arg[fpa::F_THROWER];
     f.phase = fpa::LANDED;
-    if (rules_of(s).pass_2020 && f.arg[fpa::F_RESULT] != passing::DEFLECTED &&
+    const int result = f.arg[fpa::F_RESULT];
+    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE &&
         !passing::interceptors(s, c.b, thr, sq).empty()) {
         s.ball = i16(sq);
         s.ball_state = frames::ball::IN_AIR;

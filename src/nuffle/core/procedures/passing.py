@@ -433,10 +433,10 @@ class Pass(Procedure):
         self._arrive(s, b.sq(x, y))
 
     def _arrive(self, s: GameState, sq: int) -> None:
-        """The ball will land on `sq`: under BB2020, unless deflected already, the opposing
-        coach may first name a player under the ruler to the landing square to interfere."""
+        """The ball will land on `sq`: after a BB2020 pass result (not a Hail Mary, not once
+        deflected) the opposing coach may first name a player under the ruler to interfere."""
         self.phase = PassPhase.LANDED
-        if s.rules.passing == "bb2020" and self.result != DEFLECTED and interceptors(s, self.thrower, sq):
+        if self.result in DEFLECTION_BY_RESULT and interceptors(s, self.thrower, sq):
             s.ball = sq
             s.ball_state = BallState.IN_AIR
             self.phase = PassPhase.INTERFERER_CHOICE
