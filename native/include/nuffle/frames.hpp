@@ -1139,26 +1139,36 @@ enum Phase : std::uint16_t {
     THROWN = 7,
     SCATTER = 8,
     LANDED = 9,
+    DEVIATE_DIRECTION = 10,
+    DEVIATE_DISTANCE = 11,
+    INTERFERER_CHOICE = 12,
+    DEFLECTION_ROLLED = 13,
+    DEFLECTED_CATCH = 14,
+    NOT_DEFLECTED = 15,
     AFTER_INTERCEPTION_USED = 51,
     DONE = 99,
 };
-constexpr int F_INTERCEPTOR = 0;
-constexpr int F_MOD = 1;
-constexpr int F_REACT = 2;
-constexpr int F_SAVED = 3;
-constexpr int F_SCATTERS = 4;
-constexpr int F_TARGET = 5;
-constexpr int F_THROW = 6;
-constexpr int F_THROWER = 7;
+constexpr int F_DIRECTION = 0;
+constexpr int F_INTERCEPTOR = 1;
+constexpr int F_MOD = 2;
+constexpr int F_REACT = 3;
+constexpr int F_RESULT = 4;
+constexpr int F_SAVED = 5;
+constexpr int F_SCATTERS = 6;
+constexpr int F_TARGET = 7;
+constexpr int F_THROW = 8;
+constexpr int F_THROWER = 9;
 inline constexpr FieldInfo FIELDS[] = {
-    {"interceptor", Kind::INT, "", 0, 0, 0, Role::PLAYER_OPT, 0},
-    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
-    {"react", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
-    {"saved", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
-    {"scatters", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
-    {"target", Kind::INT, "", 5, 0, 0, Role::SQUARE, 0},
-    {"throw", Kind::INT, "", 6, 0, 0, Role::NONE, 0},
-    {"thrower", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
+    {"direction", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"interceptor", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
+    {"mod", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"react", Kind::INT, "", 3, 0, 0, Role::NONE, 0},
+    {"result", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"saved", Kind::INT, "", 5, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 6, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 7, 0, 0, Role::SQUARE, 0},
+    {"throw", Kind::INT, "", 8, 0, 0, Role::NONE, 0},
+    {"thrower", Kind::INT, "", 9, 0, 0, Role::PLAYER, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -1171,6 +1181,12 @@ inline constexpr PhaseInfo PHASES[] = {
     {"THROWN", 7},
     {"SCATTER", 8},
     {"LANDED", 9},
+    {"DEVIATE_DIRECTION", 10},
+    {"DEVIATE_DISTANCE", 11},
+    {"INTERFERER_CHOICE", 12},
+    {"DEFLECTION_ROLLED", 13},
+    {"DEFLECTED_CATCH", 14},
+    {"NOT_DEFLECTED", 15},
     {"AFTER_INTERCEPTION_USED", 51},
     {"DONE", 99},
 };
@@ -1824,7 +1840,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
-    {"pass", "Pass", p_pass::FIELDS, 8, p_pass::PHASES, 12, 0, -1},
+    {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 18, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
@@ -2164,7 +2180,7 @@ constexpr int CASUALTY_FROM = 10;
 inline constexpr int CASUALTY_CLASSES[][2] = {{1, 6}, {7, 3}, {10, 3}, {13, 2}, {15, 2}};
 inline constexpr const char* PASS_RANGES[] = {"TQQQSSSLLLLBBB", "QQQQSSSLLLLBBB", "QQQSSSSLLLLBB-", "QQSSSSSLLLBBB-", "SSSSSSLLLLBBB-", "SSSSSLLLLBBB--", "SSSSLLLLLBBB--", "LLLLLLLLBBB---", "LLLLLLLBBBB---", "LLLLLBBBBB----", "LLLBBBBBB-----", "BBBBBBB-------", "BBBBB---------", "BB------------"};
 constexpr int PASS_RANGE_ROWS = 14;
-inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
+inline constexpr int RANGE_MODIFIER[] = {0, -1, -2, -3};  // Q, S, L, B
 }  // namespace bb2020
 // The built-in rulesets by native id (ruleset.NATIVE; State::ruleset) and their tables.
 namespace rules {
@@ -2190,10 +2206,11 @@ struct Tables {
     bool heat_random;  // Sweltering Heat: D3 random players a team (BB2020), else a D6 each
     int catch_base;  // added to every catch roll (ball.catch_modifier)
     bool touchback_any;  // a touchback may go to any receiving player on the pitch (BB2020)
+    bool pass_2020;  // the pass's BB2020 results (Ruleset.passing, passing.Pass)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true},
 };
 }  // namespace rules
 
@@ -2323,7 +2340,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 129;
+constexpr int PURPOSE_COUNT = 131;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2432,6 +2449,8 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "loner",
     "master chef",
     "pass",
+    "pass deviation",
+    "pass distance",
     "pass scatter",
     "pickup",
     "pitch invasion",
@@ -2457,6 +2476,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 108, 79, 94, 106, 118, 75, 111, 65, 100, 104, 110, 128, 72, 121, 66, 102, 95, 92, 116, 86, 82, 80, 112, 73, 89, 117, 123, 99};
+inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
 
 }  // namespace nuffle::frames

@@ -110,6 +110,10 @@ class Ruleset:
     #: ball rests on an empty square: LRB6) or 'any' (another receiving player on the pitch
     #: is given it, and it bounces from his square: BB2020; procedures/kickoff.py).
     touchback: str = "standing"
+    #: The pass procedure's results: 'lrb6' (success, or a fumble or a scatter) or 'bb2020'
+    #: (the Passing Ability test's accurate / inaccurate / wildly inaccurate / fumbled results,
+    #: completions only for an accurate pass caught in the target square; passing.Pass).
+    passing: str = "lrb6"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -268,6 +272,7 @@ def load(directory: str) -> Ruleset:
             heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
             catch_base=int(raw.get("catch_base", 0)),
             touchback=_choice(raw.get("touchback", "standing"), ("standing", "any"), "touchback"),
+            passing=_choice(raw.get("passing", "lrb6"), ("lrb6", "bb2020"), "passing"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

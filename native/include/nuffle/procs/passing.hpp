@@ -181,6 +181,25 @@ inline int interception_modifier(const State& s, const Board& b, int pid) noexce
 
 inline bool is_fumble(int d, int mod) noexcept { return d == 1 || d + mod <= 1; }
 
+// passing.py's BB2020 pass results (Pass.result; 0 before the test; DEFLECTED: by Passing
+// Interference).
+constexpr int ACCURATE = 1, INACCURATE = 2, WILDLY_INACCURATE = 3, FUMBLED = 4, DEFLECTED = 5;
+
+// passing.deflection_modifier: BB2020's Passing Interference test, -3 / -2 / -1 by the pass
+// result in place of the interception's -2, +1 against a Stunty thrower.
+inline int deflection_modifier(const State& s, const Board& b, int pid, int thrower, int result) noexcept {
+    const int by_result = result == ACCURATE ? -3 : result == INACCURATE ? -2 : -1;
+    return interception_modifier(s, b, pid) + 2 + by_result +
+           (s.players[thrower].has_skill(frames::skill::STUNTY) ? 1 : 0);
+}
+
+// passing.pass_result: BB2020's Passing Ability test of die `d` against `target` with `mod`.
+inline int pass_result(int d, int target, int mod) noexcept {
+    if (target >= NO_PA_TARGET || d == 1) return FUMBLED;
+    if (d == 6 || d + mod >= target) return ACCURATE;
+    return d + mod <= 1 ? WILDLY_INACCURATE : INACCURATE;
+}
+
 // KEEPS_FUMBLE: the thrower keeps a fumbled ball.
 inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) noexcept {
     return hooks::any<KeepsFumble>(s, thrower, s, thrower, die, throw_kind);
@@ -248,13 +267,20 @@ inline bool dump_off_before_dice(State& s, const Board& b, int asking, int defen
 
 namespace fpa = frames::p_pass;
 
+// Pass._completes: a team-mate holding the ball completes the pass (BB2020: only an accurate
+// pass caught in the target square).
+inline bool pass_completes(const State& s, const Frame& f, int holder) noexcept {
+    if (!rules_of(s).pass_2020 || f.arg[fpa::F_THROW] == passing::HAIL_MARY) return true;
+    return f.arg[fpa::F_RESULT] == passing::ACCURATE && pos(s, holder) == f.arg[fpa::F_TARGET];
+}
+
 inline void pass_end(State& s, Frame& f, bool check) {
     const int thr = f.arg[fpa::F_THROWER];
     if (check) {
         const int holder = carrier(s);
         if (holder < 0 || team_of(s, holder) != team_of(s, thr)) {
             s.turnover = 1;
-        } else if (holder != thr && s.turnover == 0) {
+        } else if (holder != thr && s.turnover == 0 && pass_completes(s, f, holder)) {
             passing::add_pstat(s, thr, pstat::COMPLETIONS);
         }
     }
@@ -272,6 +298,116 @@ inline void pass_intercepted(Ctx& c, Frame& f) {
     passing::add_pstat(s, p, pstat::INTERCEPTIONS);
     check_touchdown(s, c.b, p);
     pass_end(s, f, false);
+}
+
+// Pass._fumble: the thrower keeps the ball (KEEPS_FUMBLE) or it bounces from his square, a
+// turnover even if a team-mate catches the bounce.
+inline void pass_fumble(State& s, Frame& f, int die) {
+    const int thr = f.arg[fpa::F_THROWER];
+    if (passing::keeps_fumble(s, thr, die, f.arg[fpa::F_THROW])) {
+        pass_end(s, f, false);
+        return;
+    }
+    f.phase = fpa::LANDED;
+    s.turnover = 1;
+    s.ball_state = frames::ball::ON_GROUND;
+    push_bounce(s, pos(s, thr));
+}
+
+// Pass._arrive: the ball will land on `sq`; after a BB2020 pass result (not a Hail Mary, not
+// once deflected) the opposing coach may first name a player under the ruler to interfere.
+inline void pass_arrive(Ctx& c, Frame& f, int sq) {
+    State& s = c.s;
+    const int thr = f.arg[fpa::F_THROWER];
+    f.phase = fpa::LANDED;
+    const int result = f.arg[fpa::F_RESULT];
+    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE &&
+        !passing::interceptors(s, c.b, thr, sq).empty()) {
+        s.ball = i16(sq);
+        s.ball_state = frames::ball::IN_AIR;
+        f.phase = fpa::INTERFERER_CHOICE;
+        wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
+        return;
+    }
+    land_ball(s, c.b, sq, f.arg[fpa::F_RESULT] == passing::ACCURATE && sq == f.arg[fpa::F_TARGET] ? 1 : 0);
+}
+
+// Pass._interference: no deflection lands the ball; a deflected ball goes to the interferer,
+// who catches it at -1 (an interception) or it scatters 3 times from his square.
+inline void pass_interference(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int p = f.arg[fpa::F_INTERCEPTOR];
+    if (f.phase == fpa::NOT_DEFLECTED || (f.phase == fpa::DEFLECTION_ROLLED && !s.ok)) {
+        f.phase = fpa::LANDED;
+        const bool accurate = f.arg[fpa::F_RESULT] == passing::ACCURATE && s.ball == f.arg[fpa::F_TARGET];
+        land_ball(s, c.b, s.ball, accurate ? 1 : 0);
+    } else if (f.phase == fpa::DEFLECTION_ROLLED) {
+        f.arg[fpa::F_RESULT] = passing::DEFLECTED;
+        s.ball = i16(pos(s, p));
+        f.phase = fpa::DEFLECTED_CATCH;
+        push_player_roll(s, frames::roll::CATCH, p, passing::ag_target(s, p), catch_modifier(s, c.b, p, 0, false));
+    } else {
+        note(s, frames::ev::CATCH, p, pos(s, p), s.ok);
+        if (s.ok) {
+            pass_intercepted(c, f);
+            return;
+        }
+        f.arg[fpa::F_SCATTERS] = 0;
+        f.phase = fpa::SCATTER;
+        request(s, Dice::D8, 1, purpose("pass scatter"));
+    }
+}
+
+// Pass._thrown_bb2020: accurate to the target, inaccurate scatters 3 x D8 from the target,
+// wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces.
+inline void pass_thrown_2020(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int thr = f.arg[fpa::F_THROWER];
+    const int result = passing::pass_result(s.last_die, pass_target(s, thr), f.arg[fpa::F_MOD]);
+    f.arg[fpa::F_RESULT] = i16(result);
+    if (result == passing::ACCURATE) {
+        s.ball_state = frames::ball::IN_AIR;
+        pass_arrive(c, f, f.arg[fpa::F_TARGET]);
+    } else if (result == passing::FUMBLED) {
+        pass_fumble(s, f, s.last_die);
+    } else if (result == passing::INACCURATE) {
+        s.ball = f.arg[fpa::F_TARGET];
+        s.ball_state = frames::ball::IN_AIR;
+        f.phase = fpa::SCATTER;
+        request(s, Dice::D8, 1, purpose("pass scatter"));
+    } else {
+        s.ball = i16(pos(s, thr));
+        s.ball_state = frames::ball::IN_AIR;
+        f.phase = fpa::DEVIATE_DIRECTION;
+        request(s, Dice::D8, 1, purpose("pass deviation"));
+    }
+}
+
+// Pass._deviate: the D8 direction, then D6 squares from the thrower (off the pitch: a
+// throw-in from the last square crossed).
+inline void pass_deviate(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const Board& b = c.b;
+    if (f.phase == fpa::DEVIATE_DIRECTION) {
+        f.arg[fpa::F_DIRECTION] = i16(die(s));
+        f.phase = fpa::DEVIATE_DISTANCE;
+        request(s, Dice::D6, 1, purpose("pass distance"));
+        return;
+    }
+    const int dx = rules_of(s).scatter[f.arg[fpa::F_DIRECTION]][0], dy = rules_of(s).scatter[f.arg[fpa::F_DIRECTION]][1];
+    int x = b.xs[static_cast<std::size_t>(s.ball)], y = b.ys[static_cast<std::size_t>(s.ball)];
+    f.phase = fpa::LANDED;
+    const int n = die(s);
+    for (int i = 0; i < n; ++i) {
+        if (x + dx < 0 || x + dx >= b.width || y + dy < 0 || y + dy >= b.height) {
+            s.ball_state = frames::ball::ON_GROUND;
+            push_throw_in(s, b.sq(x, y), b.sq(x + dx, y + dy));
+            return;
+        }
+        x += dx;
+        y += dy;
+    }
+    pass_arrive(c, f, b.sq(x, y));
 }
 
 // Pass._react: the next opponent's PASS_DECLARED handlers; true if one pushed a procedure.
@@ -316,7 +452,7 @@ inline void pass_run(Ctx& c) {
         f.phase = fpa::INTERCEPTORS;
     }
     if (f.phase == fpa::INTERCEPTORS) {
-        if (kind != passing::HAIL_MARY && !passing::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
+        if (!rules_of(s).pass_2020 && kind != passing::HAIL_MARY && !passing::interceptors(s, b, thr, f.arg[fpa::F_TARGET]).empty()) {
             f.phase = fpa::INTERCEPTOR_CHOICE;
             wait(s, other(team_of(s, thr)), frames::dk::INTERCEPTOR);
             return;
@@ -351,7 +487,24 @@ inline void pass_run(Ctx& c) {
         }
         const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
         f.arg[fpa::F_MOD] = i16(mod);
+        if (rules_of(s).pass_2020 && pass_target(s, thr) >= NO_PA_TARGET) {  // PA "-": no test
+            f.arg[fpa::F_RESULT] = passing::FUMBLED;
+            pass_fumble(s, f, 1);
+            return;
+        }
         push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
+        return;
+    }
+    if (f.phase == fpa::THROWN && rules_of(s).pass_2020 && kind != passing::HAIL_MARY) {
+        pass_thrown_2020(c, f);
+        return;
+    }
+    if (f.phase == fpa::DEVIATE_DIRECTION || f.phase == fpa::DEVIATE_DISTANCE) {
+        pass_deviate(c, f);
+        return;
+    }
+    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED) {
+        pass_interference(c, f);
         return;
     }
     if (f.phase == fpa::THROWN) {
@@ -363,14 +516,7 @@ inline void pass_run(Ctx& c) {
             return;
         }
         if (!s.ok && passing::is_fumble(s.last_die, f.arg[fpa::F_MOD])) {
-            if (passing::keeps_fumble(s, thr, s.last_die, kind)) {
-                pass_end(s, f, false);
-                return;
-            }
-            f.phase = fpa::LANDED;
-            s.turnover = 1;
-            s.ball_state = frames::ball::ON_GROUND;
-            push_bounce(s, pos(s, thr));
+            pass_fumble(s, f, s.last_die);
             return;
         }
         s.ball = f.arg[fpa::F_TARGET];
@@ -395,8 +541,7 @@ inline void pass_run(Ctx& c) {
             request(s, Dice::D8, 1, purpose("pass scatter"));
             return;
         }
-        f.phase = fpa::LANDED;
-        land_ball(s, b, s.ball, 0);
+        pass_arrive(c, f, s.ball);
         return;
     }
     if (f.phase == fpa::LANDED) pass_end(s, f, true);
@@ -404,19 +549,27 @@ inline void pass_run(Ctx& c) {
 
 inline Legal pass_legal(Ctx& c) {
     Frame& f = c.top();
-    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], f.arg[fpa::F_TARGET]), {}, {}},
+    const int aim = f.phase == fpa::INTERFERER_CHOICE ? c.s.ball : f.arg[fpa::F_TARGET];
+    return {Choice{frames::at::SELECT_PLAYER, passing::interceptors(c.s, c.b, f.arg[fpa::F_THROWER], aim), {}, {}},
             Choice{frames::at::DECLINE, {}, {}, {}}};
 }
 
 inline void pass_act(Ctx& c, const Act& a) {
     State& s = c.s;
     Frame& f = c.top();
+    const bool bb2020 = f.phase == fpa::INTERFERER_CHOICE;
     if (a.type == frames::at::DECLINE) {
-        f.phase = fpa::THROW;
+        f.phase = bb2020 ? fpa::NOT_DEFLECTED : fpa::THROW;
         return;
     }
     const int p = a.player;
     f.arg[fpa::F_INTERCEPTOR] = i16(p);
+    if (bb2020) {
+        f.phase = fpa::DEFLECTION_ROLLED;
+        const int mod = passing::deflection_modifier(s, c.b, p, f.arg[fpa::F_THROWER], f.arg[fpa::F_RESULT]);
+        push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), mod);
+        return;
+    }
     f.phase = fpa::INTERCEPTION_ROLLED;
     push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), passing::interception_modifier(s, c.b, p));
 }

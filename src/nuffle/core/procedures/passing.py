@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions, Square
-from nuffle.core.characteristics import ag_target, pass_target
+from nuffle.core.characteristics import NO_PA_TARGET, ag_target, pass_target
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
@@ -19,14 +19,16 @@ from nuffle.core.procedures.ball import (
     Catch,
     ThrowIn,
     can_catch,
+    catch_modifier,
     check_touchdown,
     land_ball,
 )
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
+from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_INTERCEPTIONS, GameState
-from nuffle.core.types import BallState, RollKind, Weather
+from nuffle.core.types import BallState, Event, RollKind, Weather
 
 # What is thrown (passed to the hook points).
 PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE = range(6)
@@ -197,9 +199,40 @@ def interception_modifier(s: GameState, pid: int) -> int:
     return mod + INTERCEPTION_MODIFIER.total(skills, s, pid) + nearby_modifier(s, pid, RollKind.INTERCEPTION)
 
 
+def deflection_modifier(s: GameState, pid: int, thrower: int, result: int) -> int:
+    """BB2020's Passing Interference test of `pid` (an Agility test): -3 / -2 / -1 against an
+    accurate / inaccurate / wildly inaccurate pass, his opposing tackle zones, Pouring Rain,
+    the interception skills (Extra Arms, Very Long Legs, Disturbing Presence), +1 against a
+    Stunty thrower."""
+    return (
+        interception_modifier(s, pid)
+        + 2
+        + DEFLECTION_BY_RESULT[result]
+        + int(Skill.STUNTY in s.info[thrower].skills)
+    )
+
+
 def is_fumble(d: int, mod: int) -> bool:
     """A pass roll of natural 1, or modified to 1 or less, is a fumble."""
     return d == 1 or d + mod <= 1
+
+
+# BB2020's pass results (Ruleset.passing == "bb2020"; Pass.result, 0 before the test);
+# DEFLECTED: a result changed by Passing Interference.
+ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED, DEFLECTED = 1, 2, 3, 4, 5
+#: Passing Interference's deflection modifier by the pass result (TABLES §2).
+DEFLECTION_BY_RESULT = {ACCURATE: -3, INACCURATE: -2, WILDLY_INACCURATE: -1}
+
+
+def pass_result(d: int, target: int, mod: int) -> int:
+    """BB2020's Passing Ability test of die `d` against PA `target` with modifier `mod`: a
+    natural 1 or PA "-" fumbles, a natural 6 or d + mod >= PA is accurate, d + mod <= 1 is
+    wildly inaccurate, anything else inaccurate."""
+    if target >= NO_PA_TARGET or d == 1:
+        return FUMBLED
+    if d == 6 or d + mod >= target:
+        return ACCURATE
+    return WILDLY_INACCURATE if d + mod <= 1 else INACCURATE
 
 
 class PassPhase(Phases):
@@ -215,6 +248,12 @@ class PassPhase(Phases):
     THROWN: Final = 7
     SCATTER: Final = 8
     LANDED: Final = 9
+    DEVIATE_DIRECTION: Final = 10  # BB2020 wildly inaccurate: the D8 is rolled
+    DEVIATE_DISTANCE: Final = 11  # and the D6
+    INTERFERER_CHOICE: Final = 12  # BB2020 Passing Interference: the opposing coach's choice
+    DEFLECTION_ROLLED: Final = 13
+    DEFLECTED_CATCH: Final = 14
+    NOT_DEFLECTED: Final = 15
     AFTER_INTERCEPTION_USED: Final = 51
     DONE: Final = 99
 
@@ -230,7 +269,8 @@ class Pass(Procedure):
     frame = "pass"
     phases = PassPhase
 
-    __slots__ = ("interceptor", "mod", "react", "saved", "scatters", "target", "throw", "thrower")
+    __slots__ = ("direction", "interceptor", "mod", "react", "result", "saved", "scatters", "target", "throw",
+                 "thrower")
 
     def __init__(self, thrower: int, target: int, throw: int = PASS) -> None:
         super().__init__()
@@ -242,6 +282,8 @@ class Pass(Procedure):
         self.interceptor = -1
         self.react = 0  # next opponent asked at PASS_DECLARED
         self.saved = 0  # turnover flag before a Dump-Off
+        self.result = 0  # BB2020: the pass result (ACCURATE ... FUMBLED), 0 before the test
+        self.direction = 0  # BB2020: the deviation's D8
 
     def run(self, s: GameState) -> None:
         thr = self.thrower
@@ -262,7 +304,7 @@ class Pass(Procedure):
                 return
             self.phase = PassPhase.INTERCEPTORS
         if self.phase == PassPhase.INTERCEPTORS:
-            if self.throw != HAIL_MARY and interceptors(s, thr, self.target):
+            if s.rules.passing == "lrb6" and self.throw != HAIL_MARY and interceptors(s, thr, self.target):
                 self.phase = PassPhase.INTERCEPTOR_CHOICE
                 s.wait(1 - s.pteam[thr], DK.INTERCEPTOR)
                 return
@@ -289,7 +331,20 @@ class Pass(Procedure):
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
                 return
             self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
+            if s.rules.passing == "bb2020" and pass_target(s, thr) >= NO_PA_TARGET:
+                self.result = FUMBLED  # PA "-": no test, a fumble
+                self._fumble(s, 1)
+                return
             s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
+            return
+        if self.phase == PassPhase.THROWN and s.rules.passing == "bb2020" and self.throw != HAIL_MARY:
+            self._thrown_bb2020(s)
+            return
+        if self.phase in (PassPhase.DEVIATE_DIRECTION, PassPhase.DEVIATE_DISTANCE):
+            self._deviate(s)
+            return
+        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED):
+            self._interference(s)
             return
         if self.phase == PassPhase.THROWN:
             hail_mary = self.throw == HAIL_MARY
@@ -299,13 +354,7 @@ class Pass(Procedure):
                 land_ball(s, self.target, 1)
                 return
             if (not s.ok) and is_fumble(s.last_die, self.mod):
-                if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, s.last_die, self.throw):
-                    self._end(s, check=False)  # he keeps the ball: no pass is made
-                    return
-                self.phase = PassPhase.LANDED
-                s.turnover = True  # a fumble turns over even if a team-mate catches the bounce
-                s.ball_state = BallState.ON_GROUND
-                s.push(Bounce(s.pos[thr]))
+                self._fumble(s, s.last_die)
                 return
             s.ball = self.target
             s.ball_state = BallState.IN_AIR
@@ -326,11 +375,96 @@ class Pass(Procedure):
             if self.scatters < 3:
                 s.request(Chance(Dice.D8, 1, "pass scatter"))
                 return
-            self.phase = PassPhase.LANDED
-            land_ball(s, s.ball, 0)
+            self._arrive(s, s.ball)
             return
         if self.phase == PassPhase.LANDED:
             self._end(s, check=True)
+
+    def _fumble(self, s: GameState, die: int) -> None:
+        """A fumbled pass: the thrower keeps the ball (KEEPS_FUMBLE) or it bounces from his
+        square, a turnover even if a team-mate catches the bounce."""
+        thr = self.thrower
+        if KEEPS_FUMBLE.any(s.info[thr].skills, s, thr, die, self.throw):
+            self._end(s, check=False)  # he keeps the ball: no pass is made
+            return
+        self.phase = PassPhase.LANDED
+        s.turnover = True
+        s.ball_state = BallState.ON_GROUND
+        s.push(Bounce(s.pos[thr]))
+
+    def _thrown_bb2020(self, s: GameState) -> None:
+        """BB2020's four results: accurate to the target, inaccurate scatters 3 x D8 from the
+        target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces."""
+        self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
+        if self.result == ACCURATE:
+            s.ball_state = BallState.IN_AIR
+            self._arrive(s, self.target)
+        elif self.result == FUMBLED:
+            self._fumble(s, s.last_die)
+        elif self.result == INACCURATE:
+            s.ball = self.target
+            s.ball_state = BallState.IN_AIR
+            self.phase = PassPhase.SCATTER
+            s.request(Chance(Dice.D8, 1, "pass scatter"))
+        else:
+            s.ball = s.pos[self.thrower]
+            s.ball_state = BallState.IN_AIR
+            self.phase = PassPhase.DEVIATE_DIRECTION
+            s.request(Chance(Dice.D8, 1, "pass deviation"))
+
+    def _deviate(self, s: GameState) -> None:
+        """The deviation's dice: the D8 direction, then D6 squares from the thrower (the ball
+        leaving the pitch is thrown in from the last square it crossed)."""
+        if self.phase == PassPhase.DEVIATE_DIRECTION:
+            self.direction = s.die()
+            self.phase = PassPhase.DEVIATE_DISTANCE
+            s.request(Chance(Dice.D6, 1, "pass distance"))
+            return
+        b = s.board
+        dx, dy = s.rules.scatter[self.direction]
+        x, y = b.xy(s.ball)
+        self.phase = PassPhase.LANDED
+        for _ in range(s.die()):
+            if not b.is_on(x + dx, y + dy):
+                s.ball_state = BallState.ON_GROUND
+                s.push(ThrowIn(b.sq(x, y), b.sq(x + dx, y + dy)))
+                return
+            x, y = x + dx, y + dy
+        self._arrive(s, b.sq(x, y))
+
+    def _arrive(self, s: GameState, sq: int) -> None:
+        """The ball will land on `sq`: after a BB2020 pass result (not a Hail Mary, not once
+        deflected) the opposing coach may first name a player under the ruler to interfere."""
+        self.phase = PassPhase.LANDED
+        if self.result in DEFLECTION_BY_RESULT and interceptors(s, self.thrower, sq):
+            s.ball = sq
+            s.ball_state = BallState.IN_AIR
+            self.phase = PassPhase.INTERFERER_CHOICE
+            s.wait(1 - s.pteam[self.thrower], DK.INTERCEPTOR)
+            return
+        land_ball(s, sq, int(self.result == ACCURATE and sq == self.target))
+
+    def _interference(self, s: GameState) -> None:
+        """Passing Interference after the opposing coach's choice: no deflection lands the ball;
+        a deflected ball goes to the interferer, who tries to catch it at -1 (an interception,
+        a turnover) or it scatters 3 times from his square."""
+        p = self.interceptor
+        if self.phase == PassPhase.NOT_DEFLECTED or (self.phase == PassPhase.DEFLECTION_ROLLED and not s.ok):
+            self.phase = PassPhase.LANDED
+            land_ball(s, s.ball, int(self.result == ACCURATE and s.ball == self.target))
+        elif self.phase == PassPhase.DEFLECTION_ROLLED:
+            self.result = DEFLECTED
+            s.ball = s.pos[p]
+            self.phase = PassPhase.DEFLECTED_CATCH
+            s.push(PlayerRoll(RollKind.CATCH, p, ag_target(s, p), catch_modifier(s, p, 0)))
+        elif self.phase == PassPhase.DEFLECTED_CATCH:
+            s.note(Event.CATCH, p, s.pos[p], s.ok)
+            if s.ok:
+                self._intercepted(s)
+                return
+            self.scatters = 0
+            self.phase = PassPhase.SCATTER
+            s.request(Chance(Dice.D8, 1, "pass scatter"))
 
     def _react(self, s: GameState) -> bool:
         """Ask the next opponent's PASS_DECLARED handlers; True if one pushed a procedure."""
@@ -356,31 +490,45 @@ class Pass(Procedure):
             holder = s.carrier()
             if holder < 0 or s.pteam[holder] != s.pteam[self.thrower]:
                 s.turnover = True
-            elif holder != self.thrower and not s.turnover:
+            elif holder != self.thrower and not s.turnover and self._completes(s, holder):
                 s.add_pstat(self.thrower, PSTAT_COMPLETIONS)
         if self.throw == DUMP_OFF:
             s.turnover = bool(self.saved)  # no turnover for either side
         self.phase = PassPhase.DONE
         s.pop()
 
+    def _completes(self, s: GameState, holder: int) -> bool:
+        """Whether the team-mate `holder` holding the ball completes the pass: always under
+        LRB6; under BB2020 only an accurate pass caught in the target square."""
+        if s.rules.passing != "bb2020" or self.throw == HAIL_MARY:
+            return True
+        return self.result == ACCURATE and s.pos[holder] == self.target
+
     def decision_detail(self, s: GameState) -> Decision:
         return Decision(player=self.thrower)
 
     def legal(self, s: GameState) -> LegalActions:
+        aim = s.ball if self.phase == PassPhase.INTERFERER_CHOICE else self.target
         return LegalActions(
             [
-                ActionChoice(ActionType.SELECT_PLAYER, interceptors(s, self.thrower, self.target)),
+                ActionChoice(ActionType.SELECT_PLAYER, interceptors(s, self.thrower, aim)),
                 ActionChoice(ActionType.DECLINE),
             ]
         )
 
     def act(self, s: GameState, action: Action) -> None:
+        bb2020 = self.phase == PassPhase.INTERFERER_CHOICE
         if action.type == ActionType.DECLINE:
-            self.phase = PassPhase.THROW
+            self.phase = PassPhase.NOT_DEFLECTED if bb2020 else PassPhase.THROW
             return
         p = action.player
         assert p is not None
         self.interceptor = p
+        if bb2020:
+            self.phase = PassPhase.DEFLECTION_ROLLED
+            mod = deflection_modifier(s, p, self.thrower, self.result)
+            s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), mod))
+            return
         self.phase = PassPhase.INTERCEPTION_ROLLED
         s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), interception_modifier(s, p)))
 
