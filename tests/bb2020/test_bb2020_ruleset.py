@@ -27,7 +27,7 @@ from nuffle.parity import run_parity
 from nuffle.teams_bb2020_match import playable_races
 
 #: Every rule area of the digest (RULES.md) the BB2020 ruleset records as done or pending.
-AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick-off", "movement",
+AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick-off", "moving", "jump",
          "passing", "catching", "throw team-mate", "blocking", "fouls", "re-rolls", "skills",
          "pre-game", "inducements", "post-game"}
 

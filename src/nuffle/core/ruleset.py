@@ -106,6 +106,10 @@ class Ruleset:
     #: Added to every catch roll (ball.catch_modifier): LRB6 0 (an accurate pass or hand-off
     #: +1), BB2020 -1 (those 0, any other ball -1: AG folds LRB6's +1 in).
     catch_base: int = 0
+    #: The base modifier of a dodge and of a pick-up (movement.dodge_modifier,
+    #: ball.pickup_modifier): LRB6 +1, BB2020 0 (AG folds LRB6's +1 in).
+    dodge_base: int = 1
+    pickup_base: int = 1
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -263,6 +267,8 @@ def load(directory: str) -> Ruleset:
             lasting_base=int(raw.get("lasting_base", 0)),
             heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
             catch_base=int(raw.get("catch_base", 0)),
+            dodge_base=int(raw.get("dodge_base", 1)),
+            pickup_base=int(raw.get("pickup_base", 1)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

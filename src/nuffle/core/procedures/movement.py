@@ -165,14 +165,15 @@ def need(target: int, mod: int, agility: bool = True) -> int:
 
 def dodge_modifier(s: GameState, pid: int, dest: int, start: int = -1) -> int:
     """Modifier of player `pid`'s dodge from `start` (default: where he stands) into `dest`:
-    +1, -1 per opposing tackle zone on `dest`, and every skill acting at the dodge points.
+    the ruleset's base (LRB6 +1, BB2020 0), -1 per opposing tackle zone on `dest` (a player
+    marks the square only while he exerts a tackle zone), and every skill acting at the dodge points.
     Diving Tackle, which the opponent adds after seeing the roll, is not included."""
     if start < 0:
         start = s.pos[pid]
     info = s.info
     skills = info[pid].skills
     side = s.pteam[pid]
-    mod = 1
+    mod = s.rules.dodge_base
     if not (DODGE_ZONES_IGNORED.fns(skills) and DODGE_ZONES_IGNORED.any(skills, s, pid)):
         for q in s.tz_players(dest, side):
             fns = DEST_ZONE_IGNORED.fns(info[q].skills)
