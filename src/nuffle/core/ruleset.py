@@ -110,6 +110,8 @@ class Ruleset:
     #: ball.pickup_modifier): LRB6 +1, BB2020 0 (AG folds LRB6's +1 in).
     dodge_base: int = 1
     pickup_base: int = 1
+    #: Any player may Jump over a Prone or Stunned player (BB2020; procedures/jump.py).
+    jump: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -269,6 +271,7 @@ def load(directory: str) -> Ruleset:
             catch_base=int(raw.get("catch_base", 0)),
             dodge_base=int(raw.get("dodge_base", 1)),
             pickup_base=int(raw.get("pickup_base", 1)),
+            jump=bool(raw.get("jump", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

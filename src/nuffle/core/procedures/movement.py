@@ -155,6 +155,16 @@ def leap_modifier(s: GameState, pid: int) -> int:
     return LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
 
 
+def jump_modifier(s: GameState, pid: int, start: int, dest: int) -> int:
+    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`, and where the ruleset has
+    Jump (BB2020) -1 per player marking the square left or entered, whichever count is higher."""
+    mod = leap_modifier(s, pid)
+    if s.rules.jump:
+        side = s.pteam[pid]
+        mod -= max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    return mod
+
+
 def need(target: int, mod: int, agility: bool = True) -> int:
     """The lowest die face that succeeds (7 if none)."""
     for d in range(1, 7):
@@ -449,7 +459,8 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid), leap_modifier(s, pid)))
+                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid),
+                                  jump_modifier(s, pid, self.start, self.dest)))
                 return
             if self.marked:
                 if self._offer_stat(s):
