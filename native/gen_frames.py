@@ -234,6 +234,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    int catch_base;  // added to every catch roll (ball.catch_modifier)")
     out.append("    bool touchback_any;  // a touchback may go to any receiving player on the pitch (BB2020)")
     out.append("    bool pass_2020;  // the pass's BB2020 results (Ruleset.passing, passing.Pass)")
+    out.append("    int dodge_base, pickup_base;  // a dodge's and a pick-up's base modifier (LRB6 +1)")
+    out.append("    bool jump;  // any player may Jump over a Prone or Stunned player (procs/jump.hpp)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -244,7 +246,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}, "
                    f"{int(Dice[r.casualty_die])}, {r.casualty_faces[-1]}, {str(r.niggles_on == 'injury').lower()}, "
                    f"{r.lasting_band()[0]}, {r.lasting_band()[1]}, {r.lasting_base}, "
-                   f"{str(r.heat == 'random').lower()}, {r.catch_base}, {str(r.touchback == 'any').lower()}, {str(r.passing == 'bb2020').lower()}}},")
+                   f"{str(r.heat == 'random').lower()}, {r.catch_base}, {str(r.touchback == 'any').lower()}, {str(r.passing == 'bb2020').lower()}, "
+                   f"{r.dodge_base}, {r.pickup_base}, {str(r.jump).lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

@@ -350,7 +350,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 #: not (team building, the skill handler overrides, which only other rulesets have).
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
                  "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
-                 "heat", "catch_base", "touchback", "passing"}
+                 "heat", "catch_base", "touchback", "passing",
+                 "dodge_base", "pickup_base", "jump"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -397,7 +398,8 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
                     str(rules.casualty_faces[-1]), str(rules.niggles_on == "injury").lower(), str(first),
                     str(last), str(rules.lasting_base), str(rules.heat == "random").lower(),
                     str(rules.catch_base), str(rules.touchback == "any").lower(),
-                    str(rules.passing == "bb2020").lower()]
+                    str(rules.passing == "bb2020").lower(), str(rules.dodge_base), str(rules.pickup_base),
+                    str(rules.jump).lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

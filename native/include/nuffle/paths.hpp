@@ -139,7 +139,10 @@ inline ProfileKey profile_key(const State& s, int pid, int team_reroll, bool com
     k.gfi_src = sources(s, pid, rk::GFI, team);
     k.pickup = sources(s, pid, rk::PICKUP, team);
     k.stand_up = sources(s, pid, rk::STAND_UP, team);
-    for (int tz = 0; tz < 9; ++tz) k.pickup_bonus[static_cast<std::size_t>(tz)] = pickup_skill_bonus(s, pid, tz);
+    // A pick-up's modifiers but tackle zones and rain: the ruleset's base and the skills.
+    for (int tz = 0; tz < 9; ++tz) {
+        k.pickup_bonus[static_cast<std::size_t>(tz)] = rules_of(s).pickup_base + pickup_skill_bonus(s, pid, tz);
+    }
     return k;
 }
 
@@ -383,6 +386,7 @@ class Search {
         tz.assign(size, 0);
         tackle.assign(size, 0);
         // the dodge hook points' skills leave the plain count of zones: the exact path search
+        const int zone_key = 7 + rules_of(s_).dodge_base;  // mod_bits of the base less the zones
         bool special = hooks::holds<DodgeModifier>(s_, pid_) || hooks::holds<DodgeZonesIgnored>(s_, pid_);
         for (int q = 0; q < s_.player_count; ++q) {
             const Player& p = s_.players[q];
@@ -448,7 +452,7 @@ class Search {
                             const int mod = dodge_modifier(s_, b_, pid_, q, sq) + reaction_modifier(s_, b_, pid_, q, sq);
                             key = lk | mod_bits(mod);
                         } else {
-                            key = lk | ((8 - tz[qi]) << 3);
+                            key = lk | (std::max(0, zone_key - tz[qi]) << 3);
                         }
                         if (q == ball) key |= pk;
                         nv = prof_.apply(lab.vid, key);

@@ -272,7 +272,7 @@ struct Profile {
                 out[k++] = Roll{rk::PICKUP, 7, 0, 0, false, false};
             } else {
                 const int tz = (key >> 8) & 15;
-                const int mod = pickup_base_modifier(tz, rain ? frames::weather::POURING_RAIN : 2) + pickup_bonus[tz];
+                const int mod = pickup_base_modifier(tz, rain ? frames::weather::POURING_RAIN : 2, 0) + pickup_bonus[tz];
                 out[k++] = roll(rk::PICKUP, pickup, need(ag_target, mod, true), 0, false);
             }
         }

@@ -147,12 +147,12 @@ inline int stand_up_cost(const State& s, int pid) noexcept {
     return hooks::first<StandUpCost>(s, pid, s, pid).value_or(3);
 }
 
-// movement.dodge_modifier: +1, -1 per counted zone on `dest` (DODGE_ZONES_IGNORED,
+// movement.dodge_modifier: the ruleset's base (LRB6 +1), -1 per counted zone on `dest` (DODGE_ZONES_IGNORED,
 // DEST_ZONE_IGNORED), the dodger's DODGE_MODIFIER, the zones left (LEFT_ZONE_MODIFIER).
 // DODGE_ROLL_REACTION (Diving Tackle) is not included.
 inline int dodge_modifier(const State& s, const Board& b, int pid, int dest, int start) noexcept {
     const int side = s.players[pid].team;
-    int mod = 1;
+    int mod = rules_of(s).dodge_base;
     int qs[8];
     if (!hooks::any<DodgeZonesIgnored>(s, pid, s, pid)) {
         const int k = tz_players(s, b, dest, side, qs);
@@ -197,15 +197,15 @@ inline int pickup_skill_bonus(const State& s, int pid, int tz) noexcept {
     return hooks::total<PickupModifier>(s, pid, s, pid, tz);
 }
 
-// ball.pickup_modifier (no skills).
-inline int pickup_base_modifier(int tz, int weather) noexcept {
-    return 1 - tz - (weather == frames::weather::POURING_RAIN ? 1 : 0);
+// ball.pickup_modifier (no skills): `base` is the ruleset's (LRB6 +1, BB2020 0).
+inline int pickup_base_modifier(int tz, int weather, int base) noexcept {
+    return base - tz - (weather == frames::weather::POURING_RAIN ? 1 : 0);
 }
 
 // ball.pickup_roll_modifier: on the player's own square (he must be on the pitch).
 inline int pickup_roll_modifier(const State& s, const Board& b, int pid) noexcept {
     const int tz = tackle_zones(s, b, s.players[pid].square, s.players[pid].team);
-    return pickup_base_modifier(tz, s.weather) + pickup_skill_bonus(s, pid, tz);
+    return pickup_base_modifier(tz, s.weather, rules_of(s).pickup_base) + pickup_skill_bonus(s, pid, tz);
 }
 
 // ball.catch_modifier (he must be on the pitch): CATCH_MODIFIER, then OPPONENT_CATCH_MODIFIER

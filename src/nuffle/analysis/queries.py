@@ -155,7 +155,8 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
     tz = s.tackle_zones(sq, s.pteam[pid])
     # The engine's modifier (tackle zones, rain, Big Hand, Extra Arms) less the +1 that
     # probability.pickup adds itself.
-    mod = pickup_modifier(tz, s.weather) + PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
+    mod = pickup_modifier(tz, s.weather, s.rules.pickup_base)
+    mod += PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
     return P.pickup(s.info[pid].ag, 0, mod - 1,
                     sure_hands=reroll_sources(s, pid, RollKind.PICKUP).skill,
                     **_sources(s, pid, RollKind.PICKUP))

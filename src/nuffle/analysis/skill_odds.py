@@ -1,6 +1,6 @@
 """Odds of the skill actions Leap, Throw Team-Mate and Hypnotic Gaze, read off a live position.
 
-Each query asks the engine for the roll's target and modifier (`leap_modifier`,
+Each query asks the engine for the roll's target and modifier (`jump_modifier`,
 `throw_modifier`, `landing_modifier`, `gaze_modifier`) and for the re-roll sources a failure
 would have (`reroll_sources`), then writes the rolls as a plan in the notation of
 docs/ODDS.md and returns its text with its odds: `nuffle odds "<plan>"` gives the same figure.
@@ -19,7 +19,7 @@ from nuffle.core.characteristics import ag_target
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_handle_ball, pickup_roll_modifier
-from nuffle.core.procedures.movement import gfi_target, leap_modifier, need
+from nuffle.core.procedures.movement import gfi_target, jump_modifier, need
 from nuffle.core.procedures.passing import is_fumble
 from nuffle.core.procedures.rolls import reroll_sources
 from nuffle.core.procedures.throw_team_mate import is_ttm_target, landing_modifier, throw_modifier
@@ -87,14 +87,15 @@ class LeapOdds(NamedTuple):
 
 def leap_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) -> LeapOdds:
     """Odds of `pid` leaping to `dest` (an empty square within two) after `moves` squares of
-    his action: the Leap roll (no tackle zones; Very Long Legs), with the Going For It rolls
-    the two squares may cost the whole leap, and with the pick-up on landing the whole step."""
+    his action: the Leap roll (Very Long Legs; no tackle zones, but under BB2020 the markers of
+    `movement.jump_modifier`), with the Going For It rolls the two squares may cost the whole
+    leap, and with the pick-up on landing the whole step."""
     s = _state(game)
     _player(s, pid)
     _square(s, dest)
     if tuple(dest) not in leap_squares(s, pid):
         raise InputError(f"square {tuple(dest)} is not an empty square within two of player {pid}")
-    leap = _agility(s, pid, RollKind.LEAP, leap_modifier(s, pid))
+    leap = _agility(s, pid, RollKind.LEAP, jump_modifier(s, pid, s.pos[pid], s.board.sq(*dest)))
     gfis = leap_gfis(s, pid, moves)
     gfi = _step(s, pid, RollKind.GFI, need(gfi_target(s), 0, agility=False))
     steps = [gfi] * gfis + [leap]

@@ -78,7 +78,7 @@ def _upsets(k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i for i in range(n) if f >> i & 1) for f in _monotone(k) if f)
 
 
-_NO_BONUS = (0,) * 9
+_NO_BONUS = {base: (base,) * 9 for base in (0, 1)}  # a pick-up's base, no skills
 
 # How a roll's own skill re-roll works, from the engine's `reroll_sources`.
 _NO_SKILL, _ONCE, _EACH = 0, 1, 2
@@ -106,7 +106,8 @@ class _Profile:
         pickup_bonus: tuple[int, ...],
     ) -> None:
         self.ag_target = ag_target  # his Agility test before modifiers (characteristics.ag_target)
-        self.pickup_bonus = pickup_bonus  # skill modifiers to a pick-up, by tackle zones
+        # A pick-up's modifiers but tackle zones and rain (the ruleset's base, skills), by zones.
+        self.pickup_bonus = pickup_bonus
         self.gfi = gfi
         self.rain = rain
         self.hands = hands
@@ -153,7 +154,7 @@ class _Profile:
                 out.append(("pickup", 7, 0, 0, False, False))
             else:
                 tz = (key >> 8) & 15
-                mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE)
+                mod = pickup_modifier(tz, Weather.POURING_RAIN if self.rain else Weather.NICE, 0)
                 mod += self.pickup_bonus[tz]
                 out.append(self._roll("pickup", need(self.ag_target, mod, True), 0))
         return out
@@ -347,13 +348,14 @@ class PathSearch:
         if team_reroll is None:
             team_reroll = team_reroll_available(s, side)
         team = bool(team_reroll)
+        base = s.rules.pickup_base
         key = (
             ag_target(s, pid), gfi_target(s), s.weather == Weather.POURING_RAIN, can_handle_ball(s, pid),
             reroll_sources(s, pid, RollKind.DODGE).loner,
             _sources(s, pid, RollKind.DODGE, team), _sources(s, pid, RollKind.GFI, team),
             _sources(s, pid, RollKind.PICKUP, team), _sources(s, pid, RollKind.STAND_UP, team),
-            tuple(PICKUP_MODIFIER.total(skills, s, pid, tz) for tz in range(9))
-            if PICKUP_MODIFIER.fns(skills) else _NO_BONUS,
+            tuple(base + PICKUP_MODIFIER.total(skills, s, pid, tz) for tz in range(9))
+            if PICKUP_MODIFIER.fns(skills) else _NO_BONUS.get(base) or (base,) * 9,
         )
         prof = _PROFILES.get(key)
         if prof is None:
@@ -401,7 +403,9 @@ class PathSearch:
         pos = s.pos
         pid = self.pid
         # Skills acting on dodges (the mover's or his opponents') need the engine's modifier
-        # per (from, to) pair; without them the modifier is 1 - tackle zones on the destination.
+        # per (from, to) pair; without them the modifier is the ruleset's base (LRB6 +1) less the
+        # tackle zones on the destination, written as _mod_bits does (7 + modifier, at least 0).
+        zone_key = 7 + s.rules.dodge_base
         special = bool(DODGE_MODIFIER.fns(s.info[pid].skills) or DODGE_ZONES_IGNORED.fns(s.info[pid].skills))
         for q in s.ranges[1 - side]:
             sq = pos[q]
@@ -458,7 +462,7 @@ class PathSearch:
                             mod = dodge_modifier(s, pid, q, sq) + reaction_modifier(s, pid, q, sq)
                             key = lk | _mod_bits(mod)
                         else:
-                            key = lk | ((8 - tz[q]) << 3)
+                            key = lk | (max(0, zone_key - tz[q]) << 3)
                         if q == ball:
                             key |= pk
                         nv = memo.get(vbase + key, -2)

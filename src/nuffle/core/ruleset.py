@@ -114,6 +114,12 @@ class Ruleset:
     #: (the Passing Ability test's accurate / inaccurate / wildly inaccurate / fumbled results,
     #: completions only for an accurate pass caught in the target square; passing.Pass).
     passing: str = "lrb6"
+    #: The base modifier of a dodge and of a pick-up (movement.dodge_modifier,
+    #: ball.pickup_modifier): LRB6 +1, BB2020 0 (AG folds LRB6's +1 in).
+    dodge_base: int = 1
+    pickup_base: int = 1
+    #: Any player may Jump over a Prone or Stunned player (BB2020; procedures/jump.py).
+    jump: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -273,6 +279,9 @@ def load(directory: str) -> Ruleset:
             catch_base=int(raw.get("catch_base", 0)),
             touchback=_choice(raw.get("touchback", "standing"), ("standing", "any"), "touchback"),
             passing=_choice(raw.get("passing", "lrb6"), ("lrb6", "bb2020"), "passing"),
+            dodge_base=int(raw.get("dodge_base", 1)),
+            pickup_base=int(raw.get("pickup_base", 1)),
+            jump=bool(raw.get("jump", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

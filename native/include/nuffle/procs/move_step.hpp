@@ -5,6 +5,7 @@
 // The player action that pushes the steps is movement.hpp's.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -316,7 +317,11 @@ inline void move_step_run(Ctx& c) {
     if (f.phase == fm2::DODGE_OR_LEAP) {
         if (f.arg[fm2::F_LEAP]) {
             f.phase = fm2::DODGE_ROLLED;
-            const int mod = hooks::total<LeapModifier>(s, pid, s, pid);
+            int mod = hooks::total<LeapModifier>(s, pid, s, pid);  // movement.jump_modifier
+            if (rules_of(s).jump) {
+                const int side = s.players[pid].team;
+                mod -= std::max(tackle_zones(s, c.b, f.arg[fm2::F_START], side), tackle_zones(s, c.b, f.arg[fm2::F_DEST], side));
+            }
             push_player_roll(s, frames::roll::LEAP, pid, ag_target(s, pid), mod);
             return;
         }

@@ -18,6 +18,7 @@
 #include "nuffle/procs/block.hpp"
 #include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/jump.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/strike.hpp"
@@ -345,6 +346,7 @@ inline Legal player_action_legal(Ctx& c) {
     }
     groups.push_back(Choice{frames::at::END_ACTION, {}, {}, {}});
     hooks::each<ActionChoices>(s, pid, s, b, f, groups);  // ACTION_CHOICES, in skill order
+    jump_choices(s, b, pid, moving_action(kind), f.arg[fa::F_MOVES], groups);
     return groups;
 }
 

@@ -15,6 +15,7 @@ from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
+from nuffle.core.procedures.jump import jump_choices
 from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
 from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
@@ -293,6 +294,7 @@ class PlayerAction(Procedure):
                     groups.append(ActionChoice(_FOUL, (), victims))
         groups.append(ActionChoice(_END_ACTION))
         ACTION_CHOICES.each(s.info[pid].skills, s, self, groups)
+        jump_choices(s, self, groups)
         return LegalActions(groups)
 
     def _adjacent(self, s: GameState, pred: object) -> tuple[Square, ...]:

@@ -90,15 +90,16 @@ def check_touchdown(s: GameState, pid: int) -> bool:
     return True
 
 
-def pickup_modifier(tackle_zones: int, weather: int) -> int:
-    """Pick-up modifier without skills: +1, -1 per opposing tackle zone, -1 in Pouring Rain."""
-    return 1 - tackle_zones - (1 if weather == Weather.POURING_RAIN else 0)
+def pickup_modifier(tackle_zones: int, weather: int, base: int = 1) -> int:
+    """Pick-up modifier without skills: the ruleset's `base` (LRB6 +1, BB2020 0), -1 per opposing
+    tackle zone, -1 in Pouring Rain."""
+    return base - tackle_zones - (1 if weather == Weather.POURING_RAIN else 0)
 
 
 def pickup_roll_modifier(s: GameState, pid: int) -> int:
     """The whole pick-up modifier of `pid` on his square, skills included."""
     tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
-    mod = pickup_modifier(tz, s.weather)
+    mod = pickup_modifier(tz, s.weather, s.rules.pickup_base)
     skills = s.info[pid].skills
     if PICKUP_MODIFIER.fns(skills):
         mod += PICKUP_MODIFIER.total(skills, s, pid, tz)

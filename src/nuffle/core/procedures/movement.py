@@ -155,6 +155,16 @@ def leap_modifier(s: GameState, pid: int) -> int:
     return LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
 
 
+def jump_modifier(s: GameState, pid: int, start: int, dest: int) -> int:
+    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`, and where the ruleset has
+    Jump (BB2020) -1 per player marking the square left or entered, whichever count is higher."""
+    mod = leap_modifier(s, pid)
+    if s.rules.jump:
+        side = s.pteam[pid]
+        mod -= max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    return mod
+
+
 def need(target: int, mod: int, agility: bool = True) -> int:
     """The lowest die face that succeeds (7 if none)."""
     for d in range(1, 7):
@@ -165,14 +175,15 @@ def need(target: int, mod: int, agility: bool = True) -> int:
 
 def dodge_modifier(s: GameState, pid: int, dest: int, start: int = -1) -> int:
     """Modifier of player `pid`'s dodge from `start` (default: where he stands) into `dest`:
-    +1, -1 per opposing tackle zone on `dest`, and every skill acting at the dodge points.
+    the ruleset's base (LRB6 +1, BB2020 0), -1 per opposing tackle zone on `dest` (a player
+    marks the square only while he exerts a tackle zone), and every skill acting at the dodge points.
     Diving Tackle, which the opponent adds after seeing the roll, is not included."""
     if start < 0:
         start = s.pos[pid]
     info = s.info
     skills = info[pid].skills
     side = s.pteam[pid]
-    mod = 1
+    mod = s.rules.dodge_base
     if not (DODGE_ZONES_IGNORED.fns(skills) and DODGE_ZONES_IGNORED.any(skills, s, pid)):
         for q in s.tz_players(dest, side):
             fns = DEST_ZONE_IGNORED.fns(info[q].skills)
@@ -448,7 +459,8 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid), leap_modifier(s, pid)))
+                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid),
+                                  jump_modifier(s, pid, self.start, self.dest)))
                 return
             if self.marked:
                 if self._offer_stat(s):
