@@ -232,6 +232,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    int lasting_first, lasting_last, lasting_base;  // lasting injuries: results, code base (-1: none)")
     out.append("    bool heat_random;  // Sweltering Heat: D3 random players a team (BB2020), else a D6 each")
     out.append("    int catch_base;  // added to every catch roll (ball.catch_modifier)")
+    out.append("    int rerolls_per_turn;  // team re-rolls a team turn (0: any number, one per roll)")
+    out.append("    bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -242,7 +244,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{ns}::PASS_RANGE_ROWS, {ns}::RANGE_MODIFIER, {str(r.x_plus).lower()}, "
                    f"{int(Dice[r.casualty_die])}, {r.casualty_faces[-1]}, {str(r.niggles_on == 'injury').lower()}, "
                    f"{r.lasting_band()[0]}, {r.lasting_band()[1]}, {r.lasting_base}, "
-                   f"{str(r.heat == 'random').lower()}, {r.catch_base}}},")
+                   f"{str(r.heat == 'random').lower()}, {r.catch_base}, {r.rerolls_per_turn}, "
+                   f"{str(r.blitz_turn_rerolls).lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

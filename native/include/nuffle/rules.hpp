@@ -233,9 +233,20 @@ inline bool bonus_reroll_usable(const State& s, int side) noexcept {
     }
     return false;
 }
+// rolls.in_blitz_turn: the team turn being played is the kick-off table's Blitz! turn.
+inline bool in_blitz_turn(const State& s) noexcept {
+    for (int i = s.frame_count - 1; i >= 0; --i) {
+        if (s.stack[i].proc == frames::TURN) return s.stack[i].arg[frames::p_turn::F_BLITZ] != 0;
+    }
+    return false;
+}
+// The ruleset's limits: rerolls_per_turn (1: LRB6; 0: any number, BB2020), blitz_turn_rerolls.
 inline bool team_reroll_available(const State& s, int side) noexcept {
     const Team& t = s.teams[side];
-    if (s.active != side || t.reroll_used != 0) return false;
+    if (s.active != side) return false;
+    const auto& rules = rules_of(s);
+    if (t.reroll_used != 0 && rules.rerolls_per_turn == 1) return false;
+    if (!rules.blitz_turn_rerolls && in_blitz_turn(s)) return false;
     return t.rerolls > 0 || bonus_reroll_usable(s, side);
 }
 

@@ -106,6 +106,10 @@ class Ruleset:
     #: Added to every catch roll (ball.catch_modifier): LRB6 0 (an accurate pass or hand-off
     #: +1), BB2020 -1 (those 0, any other ball -1: AG folds LRB6's +1 in).
     catch_base: int = 0
+    #: Team re-rolls a team may use in one team turn (0: any number, one per roll: BB2020),
+    #: and whether they may be used in the kick-off table's Blitz! turn (LRB6 yes, BB2020 no).
+    rerolls_per_turn: int = 1
+    blitz_turn_rerolls: bool = True
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -263,6 +267,8 @@ def load(directory: str) -> Ruleset:
             lasting_base=int(raw.get("lasting_base", 0)),
             heat=_choice(raw.get("heat", "per_player"), ("per_player", "random"), "heat"),
             catch_base=int(raw.get("catch_base", 0)),
+            rerolls_per_turn=int(raw.get("rerolls_per_turn", 1)),
+            blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -63,10 +63,25 @@ def bonus_reroll_usable(s: GameState, side: int) -> bool:
     return False
 
 
+def in_blitz_turn(s: GameState) -> bool:
+    """Whether the team turn being played is the kick-off table's free Blitz! turn."""
+    for proc in reversed(s.stack):
+        if proc.frame == "turn":
+            return bool(getattr(proc, "blitz", False))
+    return False
+
+
 def team_reroll_available(s: GameState, side: int) -> bool:
-    """Whether `side` may use a team re-roll now (own turn, one per turn, some left)."""
+    """Whether `side` may use a team re-roll now: its own turn, some left, and the ruleset's
+    limits (`Ruleset.rerolls_per_turn`: LRB6 one a turn, BB2020 any number, one per roll;
+    `Ruleset.blitz_turn_rerolls`: BB2020 none in the kick-off Blitz! turn)."""
     t = s.teams[side]
-    if s.active != side or t.reroll_used:
+    if s.active != side:
+        return False
+    rules = s.rules
+    if t.reroll_used and rules.rerolls_per_turn == 1:
+        return False
+    if not rules.blitz_turn_rerolls and in_blitz_turn(s):
         return False
     return t.rerolls > 0 or bonus_reroll_usable(s, side)
 
