@@ -1,5 +1,6 @@
-"""BB2020 team re-rolls on both engines (RULES §13): any number in a team turn, one per roll,
-none in the kick-off table's Blitz! turn (`Ruleset.rerolls_per_turn`, `blitz_turn_rerolls`)."""
+"""BB2020 team re-rolls on both engines (RULES §13): any number in a team turn, one per roll, none
+in the kick-off table's Blitz! turn (`Ruleset.rerolls_per_turn`, `blitz_turn_rerolls`); Pro and
+Brawler: tests/skills/test_bb2020_reroll_skills.py."""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ def _team(race: str) -> TeamSpec:
     return match_team(check_team(suggest_team(race))).spec
 
 
-def _scenario(engine: str, rules: Ruleset, script: list[tuple[Dice, Outcome]]) -> tuple[Scenario, int, tuple[int, int]]:
+def _scenario(engine: str, rules: Ruleset,
+              script: list[tuple[Dice, Outcome]]) -> tuple[Scenario, int, tuple[int, int]]:
     """A Blitzer (no Dodge) and two opposing blockers, two team re-rolls each."""
     bb = rules is BB2020
     home, away = (_team("human"), _team("orc")) if bb else ("human", "orc")
@@ -89,4 +91,5 @@ def test_no_team_reroll_in_the_kickoff_blitz_turn_under_bb2020(engine: str, rule
 def test_the_rulesets_reroll_limits() -> None:
     assert (LRB6.rerolls_per_turn, LRB6.blitz_turn_rerolls) == (1, True)
     assert (BB2020.rerolls_per_turn, BB2020.blitz_turn_rerolls) == (0, False)
+
 

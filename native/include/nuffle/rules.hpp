@@ -36,7 +36,7 @@ static_assert(sizeof(frames::SKILL_NAMES) / sizeof(frames::SKILL_NAMES[0]) <= SK
 
 NUFFLE_HOOK_POINT(SkillReroll, "rolls.skill_reroll", bool(int kind, std::uint32_t flags, std::uint32_t& once));
 NUFFLE_HOOK_POINT(TeamRerollCheck, "rolls.team_reroll_check", bool(const State&, int pid));
-NUFFLE_HOOK_POINT(CheckedReroll, "rolls.checked_reroll", bool(const State&, int pid, std::uint32_t& spend));
+NUFFLE_HOOK_POINT_BB2020(CheckedReroll, "rolls.checked_reroll", bool(const State&, int pid, std::uint32_t& spend));
 NUFFLE_HOOK_POINT(BonusReroll, "rolls.bonus_reroll", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(GfiAllowance, "movement.gfi_allowance", int(const State&, int pid));
 NUFFLE_HOOK_POINT(DodgeModifier, "movement.dodge_modifier", int(const State&, int pid, int start, int dest));
@@ -269,6 +269,9 @@ inline bool checked_reroll(const State& s, int pid, std::uint32_t& spend) noexce
     spend = 0;
     return hooks::any<CheckedReroll>(s, pid, s, pid, spend);
 }
+
+// rolls.check_from: the lowest D6 of the check before a re-roll (Pro's: the ruleset's; Loner's 4).
+inline int check_from(const State& s, bool pro) noexcept { return pro ? rules_of(s).pro_from : 4; }
 
 // rolls.TEAM_REROLL_CHECK: a team re-roll on `pid`'s roll needs a 4+ first (Loner).
 inline bool team_reroll_check(const State& s, int pid) noexcept { return hooks::any<TeamRerollCheck>(s, pid, s, pid); }

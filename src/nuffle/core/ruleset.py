@@ -110,6 +110,10 @@ class Ruleset:
     #: and whether they may be used in the kick-off table's Blitz! turn (LRB6 yes, BB2020 no).
     rerolls_per_turn: int = 1
     blitz_turn_rerolls: bool = True
+    #: Pro: the lowest D6 of its check (LRB6 4, BB2020 3), and whether on block dice it
+    #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
+    pro_from: int = 4
+    pro_one_die: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -269,6 +273,8 @@ def load(directory: str) -> Ruleset:
             catch_base=int(raw.get("catch_base", 0)),
             rerolls_per_turn=int(raw.get("rerolls_per_turn", 1)),
             blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
+            pro_from=int(raw.get("pro_from", 4)),
+            pro_one_die=bool(raw.get("pro_one_die", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -110,9 +110,15 @@ def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = Fa
     return False
 
 
+def check_from(s: GameState, pro: bool) -> int:
+    """The lowest D6 of the check before a re-roll: Pro's is the ruleset's (`Ruleset.pro_from`),
+    Loner's 4."""
+    return s.rules.pro_from if pro else 4
+
+
 def note_check(s: GameState, pid: int, pro: bool) -> None:
-    """Log the 4+ check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
-    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + 4)
+    """Log the check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
+    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + check_from(s, pro))
 
 
 class PlayerRollPhase(Phases):
@@ -205,7 +211,7 @@ class PlayerRoll(Procedure):
             return
         if self.phase in (PlayerRollPhase.REROLL_CHECK, PlayerRollPhase.PRO_CHECK):  # Loner or Pro
             note_check(s, self.pid, self.phase == PlayerRollPhase.PRO_CHECK)
-            if s.die() >= 4:
+            if s.die() >= check_from(s, self.phase == PlayerRollPhase.PRO_CHECK):
                 self.phase = PlayerRollPhase.ROLLED
                 s.request(self._event())
             else:
@@ -237,7 +243,7 @@ class PlayerRoll(Procedure):
         if action.type == ActionType.USE_PRO:
             checked_reroll(s, self.pid, self.kind, use=True)
             self.phase = PlayerRollPhase.PRO_CHECK
-            s.request(threshold(4, "pro"))
+            s.request(threshold(check_from(s, True), "pro"))
             return
         if action.type == ActionType.USE_SKILL:
             self._skill(s, use=True)

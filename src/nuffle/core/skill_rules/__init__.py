@@ -4,6 +4,7 @@ the hook points of the procedures (see `nuffle.core.hooks` and docs/ARCHITECTURE
 from nuffle.core.skill_rules import (
     ball_skills,
     bb2020_injury_skills,
+    bb2020_reroll_skills,
     block_skills,
     contact_skills,
     declaration_skills,
@@ -16,6 +17,7 @@ from nuffle.core.skill_rules import (
 __all__ = [
     "ball_skills",
     "bb2020_injury_skills",
+    "bb2020_reroll_skills",
     "block_skills",
     "contact_skills",
     "declaration_skills",
