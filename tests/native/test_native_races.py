@@ -396,7 +396,8 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
     assert tail == [str(rules.x_plus).lower(), str(int(Dice[rules.casualty_die])),
                     str(rules.casualty_faces[-1]), str(rules.niggles_on == "injury").lower(), str(first),
                     str(last), str(rules.lasting_base), str(rules.heat == "random").lower(),
-                    str(rules.catch_base)]
+                    str(rules.catch_base), str(rules.rerolls_per_turn), str(rules.blitz_turn_rerolls).lower(),
+                    str(rules.pro_from), str(rules.pro_one_die).lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:
