@@ -236,6 +236,10 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    bool pass_2020;  // the pass's BB2020 results (Ruleset.passing, passing.Pass)")
     out.append("    int dodge_base, pickup_base;  // a dodge's and a pick-up's base modifier (LRB6 +1)")
     out.append("    bool jump;  // any player may Jump over a Prone or Stunned player (procs/jump.hpp)")
+    out.append("    int rerolls_per_turn;  // team re-rolls a team turn (0: any number, one per roll)")
+    out.append("    bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn")
+    out.append("    int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)")
+    out.append("    bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -247,7 +251,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{int(Dice[r.casualty_die])}, {r.casualty_faces[-1]}, {str(r.niggles_on == 'injury').lower()}, "
                    f"{r.lasting_band()[0]}, {r.lasting_band()[1]}, {r.lasting_base}, "
                    f"{str(r.heat == 'random').lower()}, {r.catch_base}, {str(r.touchback == 'any').lower()}, {str(r.passing == 'bb2020').lower()}, "
-                   f"{r.dodge_base}, {r.pickup_base}, {str(r.jump).lower()}}},")
+                   f"{r.dodge_base}, {r.pickup_base}, {str(r.jump).lower()}, "
+                   f"{r.rerolls_per_turn}, {str(r.blitz_turn_rerolls).lower()}, {r.pro_from}, {str(r.pro_one_die).lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

@@ -351,7 +351,8 @@ def test_niggling_injuries_count_on_both_engines(native: ModuleType) -> None:
 NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "casualties", "pass_ranges",
                  "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
                  "heat", "catch_base", "touchback", "passing",
-                 "dodge_base", "pickup_base", "jump"}
+                 "dodge_base", "pickup_base", "jump", "rerolls_per_turn", "blitz_turn_rerolls", "pro_from",
+                 "pro_one_die"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -399,7 +400,8 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
                     str(last), str(rules.lasting_base), str(rules.heat == "random").lower(),
                     str(rules.catch_base), str(rules.touchback == "any").lower(),
                     str(rules.passing == "bb2020").lower(), str(rules.dodge_base), str(rules.pickup_base),
-                    str(rules.jump).lower()]
+                    str(rules.jump).lower(), str(rules.rerolls_per_turn),
+                    str(rules.blitz_turn_rerolls).lower(), str(rules.pro_from), str(rules.pro_one_die).lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

@@ -177,6 +177,8 @@ enum Phase : std::uint16_t {
     STRENGTH_ROLL = 13,
     FORBID_FOLLOW_UP = 14,
     PRO_CHECK = 15,
+    ONE_DIE = 16,
+    ONE_DIE_ROLLED = 17,
     DONE = 99,
 };
 constexpr int F_ASKED = 0;
@@ -242,6 +244,8 @@ inline constexpr PhaseInfo PHASES[] = {
     {"STRENGTH_ROLL", 13},
     {"FORBID_FOLLOW_UP", 14},
     {"PRO_CHECK", 15},
+    {"ONE_DIE", 16},
+    {"ONE_DIE_ROLLED", 17},
     {"DONE", 99},
 };
 }  // namespace p_block
@@ -376,6 +380,8 @@ enum Phase : std::uint16_t {
     STRENGTH_ROLL = 13,
     FORBID_FOLLOW_UP = 14,
     PRO_CHECK = 15,
+    ONE_DIE = 16,
+    ONE_DIE_ROLLED = 17,
     DONE = 99,
 };
 constexpr int F_ASKED = 0;
@@ -441,6 +447,8 @@ inline constexpr PhaseInfo PHASES[] = {
     {"STRENGTH_ROLL", 13},
     {"FORBID_FOLLOW_UP", 14},
     {"PRO_CHECK", 15},
+    {"ONE_DIE", 16},
+    {"ONE_DIE_ROLLED", 17},
     {"DONE", 99},
 };
 }  // namespace p_chain_block
@@ -1808,12 +1816,12 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"always_hungry", "AlwaysHungry", p_always_hungry::FIELDS, 2, p_always_hungry::PHASES, 4, 0, -1},
     {"animosity", "Animosity", p_animosity::FIELDS, 3, p_animosity::PHASES, 2, 0, 101},
     {"blitz_kickoff", "BlitzKickoff", nullptr, 0, p_blitz_kickoff::PHASES, 2, 0, -1},
-    {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 17, 3, -1},
+    {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 19, 3, -1},
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
     {"bounce", "Bounce", p_bounce::FIELDS, 2, p_bounce::PHASES, 3, 0, -1},
     {"brilliant_coaching", "BrilliantCoaching", p_brilliant_coaching::FIELDS, 1, p_brilliant_coaching::PHASES, 3, 0, -1},
     {"catch", "Catch", p_catch::FIELDS, 4, p_catch::PHASES, 2, 0, -1},
-    {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 17, 3, -1},
+    {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 19, 3, -1},
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
@@ -2209,10 +2217,14 @@ struct Tables {
     bool pass_2020;  // the pass's BB2020 results (Ruleset.passing, passing.Pass)
     int dodge_base, pickup_base;  // a dodge's and a pick-up's base modifier (LRB6 +1)
     bool jump;  // any player may Jump over a Prone or Stunned player (procs/jump.hpp)
+    int rerolls_per_turn;  // team re-rolls a team turn (0: any number, one per roll)
+    bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn
+    int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)
+    bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true},
 };
 }  // namespace rules
 

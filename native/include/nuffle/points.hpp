@@ -22,7 +22,7 @@ using AllPoints = PointList<
     // match.hpp
     procs::SentOffAfterDrive,
     // block.hpp, push.hpp
-    procs::contact::BlockCancel, procs::contact::BlockStrength, procs::contact::BlockBeforeDice,
+    procs::contact::BlockCancel, procs::contact::BlockDieReroll, procs::contact::BlockStrength, procs::contact::BlockBeforeDice,
     procs::contact::BlockStrengthRoll, procs::contact::BlockResultOptions, procs::contact::BlockBothDownStands,
     procs::contact::BlockStumbleIsPush, procs::contact::BlockFollowUp, procs::contact::BlockAfter,
     procs::contact::PushRefuse, procs::contact::PushCancel, procs::contact::PushChoice, procs::contact::PushAfter,

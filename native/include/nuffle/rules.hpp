@@ -36,7 +36,7 @@ static_assert(sizeof(frames::SKILL_NAMES) / sizeof(frames::SKILL_NAMES[0]) <= SK
 
 NUFFLE_HOOK_POINT(SkillReroll, "rolls.skill_reroll", bool(int kind, std::uint32_t flags, std::uint32_t& once));
 NUFFLE_HOOK_POINT(TeamRerollCheck, "rolls.team_reroll_check", bool(const State&, int pid));
-NUFFLE_HOOK_POINT(CheckedReroll, "rolls.checked_reroll", bool(const State&, int pid, std::uint32_t& spend));
+NUFFLE_HOOK_POINT_BB2020(CheckedReroll, "rolls.checked_reroll", bool(const State&, int pid, std::uint32_t& spend));
 NUFFLE_HOOK_POINT(BonusReroll, "rolls.bonus_reroll", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(GfiAllowance, "movement.gfi_allowance", int(const State&, int pid));
 NUFFLE_HOOK_POINT(DodgeModifier, "movement.dodge_modifier", int(const State&, int pid, int start, int dest));
@@ -233,9 +233,20 @@ inline bool bonus_reroll_usable(const State& s, int side) noexcept {
     }
     return false;
 }
+// rolls.in_blitz_turn: the team turn being played is the kick-off table's Blitz! turn.
+inline bool in_blitz_turn(const State& s) noexcept {
+    for (int i = s.frame_count - 1; i >= 0; --i) {
+        if (s.stack[i].proc == frames::TURN) return s.stack[i].arg[frames::p_turn::F_BLITZ] != 0;
+    }
+    return false;
+}
+// The ruleset's limits: rerolls_per_turn (1: LRB6; 0: any number, BB2020), blitz_turn_rerolls.
 inline bool team_reroll_available(const State& s, int side) noexcept {
     const Team& t = s.teams[side];
-    if (s.active != side || t.reroll_used != 0) return false;
+    if (s.active != side) return false;
+    const auto& rules = rules_of(s);
+    if (t.reroll_used != 0 && rules.rerolls_per_turn == 1) return false;
+    if (!rules.blitz_turn_rerolls && in_blitz_turn(s)) return false;
     return t.rerolls > 0 || bonus_reroll_usable(s, side);
 }
 
@@ -258,6 +269,9 @@ inline bool checked_reroll(const State& s, int pid, std::uint32_t& spend) noexce
     spend = 0;
     return hooks::any<CheckedReroll>(s, pid, s, pid, spend);
 }
+
+// rolls.check_from: the lowest D6 of the check before a re-roll (Pro's: the ruleset's; Loner's 4).
+inline int check_from(const State& s, bool pro) noexcept { return pro ? rules_of(s).pro_from : 4; }
 
 // rolls.TEAM_REROLL_CHECK: a team re-roll on `pid`'s roll needs a 4+ first (Loner).
 inline bool team_reroll_check(const State& s, int pid) noexcept { return hooks::any<TeamRerollCheck>(s, pid, s, pid); }

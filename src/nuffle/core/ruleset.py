@@ -120,6 +120,14 @@ class Ruleset:
     pickup_base: int = 1
     #: Any player may Jump over a Prone or Stunned player (BB2020; procedures/jump.py).
     jump: bool = False
+    #: Team re-rolls a team may use in one team turn (0: any number, one per roll: BB2020),
+    #: and whether they may be used in the kick-off table's Blitz! turn (LRB6 yes, BB2020 no).
+    rerolls_per_turn: int = 1
+    blitz_turn_rerolls: bool = True
+    #: Pro: the lowest D6 of its check (LRB6 4, BB2020 3), and whether on block dice it
+    #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
+    pro_from: int = 4
+    pro_one_die: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -282,6 +290,10 @@ def load(directory: str) -> Ruleset:
             dodge_base=int(raw.get("dodge_base", 1)),
             pickup_base=int(raw.get("pickup_base", 1)),
             jump=bool(raw.get("jump", False)),
+            rerolls_per_turn=int(raw.get("rerolls_per_turn", 1)),
+            blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
+            pro_from=int(raw.get("pro_from", 4)),
+            pro_one_die=bool(raw.get("pro_one_die", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

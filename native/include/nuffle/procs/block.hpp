@@ -21,6 +21,7 @@ namespace fbk = frames::p_block;
 
 // block.py's hook points (their LRB6 handlers: skill_rules/block_skills.hpp, ASSIST in rules.hpp).
 NUFFLE_HOOK_POINT(BlockCancel, "block.cancel", bool(const State&, int attacker, bool blitz, int skill));
+NUFFLE_HOOK_POINT(BlockDieReroll, "block.die_reroll", bool(const State&, const Frame& block));
 NUFFLE_HOOK_POINT(BlockStrength, "block.strength", int(const State&, int attacker, int defender, bool blitz));
 NUFFLE_HOOK_POINT(BlockBeforeDice, "block.before_dice", bool(Ctx&, Frame& block));
 NUFFLE_HOOK_POINT(BlockStrengthRoll, "block.strength_roll", bool(Ctx&, Frame& block));
@@ -90,6 +91,39 @@ inline bool block_can_reroll(const State& s, const Frame& f) noexcept {
 
 inline bool block_can_pro(State& s, const Frame& f) noexcept {
     return f.arg[fbk::F_REROLLED] == 0 && roll_pro(s, f.arg[fbk::F_ATTACKER], false);
+}
+
+// The index of the first die showing `face`, -1 if none.
+inline int block_die_of(const State& s, const Frame& f, int face) noexcept {
+    const std::int16_t* faces = frame_list(s, f, fbk::F_FACES_AT);
+    for (int i = 0; i < f.arg[fbk::F_FACES]; ++i) {
+        if (faces[i] == face) return i;
+    }
+    return -1;
+}
+
+// Block._can_brawl: a skill re-rolls one Both Down die (Brawler).
+inline bool block_can_brawl(const State& s, const Frame& f) noexcept {
+    return f.arg[fbk::F_REROLLED] == 0 && block_die_of(s, f, face::BOTH_DOWN) >= 0 &&
+           hooks::any<BlockDieReroll>(s, f.arg[fbk::F_ATTACKER], s, f);
+}
+
+// Block._one_die: re-roll die `index` alone.
+inline void block_one_die(State& s, Frame& f, int index) {
+    f.arg[fbk::F_FACE] = i16(index);  // the die re-rolled alone, until the dice are chosen
+    f.phase = fbk::ONE_DIE_ROLLED;
+    request(s, Dice::BLOCK, 1, purpose("block"));
+}
+
+// Block._choose: DICE_CHOICE, the attacker's coach when he may re-roll or chooses.
+inline void block_choose(State& s, Frame& f) {
+    f.phase = fbk::DICE_CHOICE;
+    const int side = block_side(s, f);
+    if (block_can_reroll(s, f) || block_can_pro(s, f) || block_can_brawl(s, f) || f.arg[fbk::F_ATTACKER_CHOOSES] != 0) {
+        wait(s, side, frames::dk::BLOCK_DICE);
+    } else {
+        wait(s, other(side), frames::dk::BLOCK_DICE);
+    }
 }
 
 inline void block_done(State& s, const Frame& f) {
@@ -298,32 +332,42 @@ inline void block_run(Ctx& c) {
         request_block_dice(s, f);
         return;
     }
-    if (f.phase == fbk::DICE) {
+    if (f.phase == fbk::DICE || f.phase == fbk::ONE_DIE_ROLLED) {
         ListRef faces = list_field(s, f, fbk::F_FACES, fbk::F_FACES_AT, fbk::F_FACES_CAP);
-        faces.clear();
         const Outcome& o = s.chance.outcome;
-        if (o.size == 0) {
-            faces.push_back(o.v[0]);
+        if (f.phase == fbk::ONE_DIE_ROLLED) {
+            std::int16_t* at = frame_list(s, f, fbk::F_FACES_AT);
+            at[f.arg[fbk::F_FACE]] = static_cast<std::int16_t>(o.v[0]);
+            f.arg[fbk::F_FACE] = -1;
         } else {
-            for (int i = 0; i < o.size; ++i) faces.push_back(o.v[static_cast<std::size_t>(i)]);
+            faces.clear();
+            if (o.size == 0) {
+                faces.push_back(o.v[0]);
+            } else {
+                for (int i = 0; i < o.size; ++i) faces.push_back(o.v[static_cast<std::size_t>(i)]);
+            }
         }
         {  // types.block_dice_code: bit 0 who chooses, then the faces in base 6 (+1)
             int code = 0;
             for (int i = faces.size() - 1; i >= 0; --i) code = code * 6 + faces[i] + 1;
             note(s, frames::ev::BLOCK, att, dfd, code * 2 + (f.arg[fbk::F_ATTACKER_CHOOSES] != 0 ? 1 : 0));
         }
-        f.phase = fbk::DICE_CHOICE;
-        const int side = block_side(s, f);
-        if (block_can_reroll(s, f) || block_can_pro(s, f) || f.arg[fbk::F_ATTACKER_CHOOSES] != 0) {
-            wait(s, side, frames::dk::BLOCK_DICE);
-        } else {
-            wait(s, other(side), frames::dk::BLOCK_DICE);
-        }
+        block_choose(s, f);
         return;
     }
     if (f.phase == fbk::REROLL_CHECK || f.phase == fbk::PRO_CHECK) {  // the Loner check, or the Pro check
-        note_check(s, f.arg[fbk::F_ATTACKER], f.phase == fbk::PRO_CHECK);
-        if (die(s) >= 4) {
+        const bool pro = f.phase == fbk::PRO_CHECK;
+        note_check(s, f.arg[fbk::F_ATTACKER], pro);
+        if (die(s) >= check_from(s, pro)) {
+            if (pro && rules_of(s).pro_one_die) {  // one die: the coach picks which (of several)
+                if (f.arg[fbk::F_N] == 1) {
+                    block_one_die(s, f, 0);
+                } else {
+                    f.phase = fbk::ONE_DIE;
+                    wait(s, block_side(s, f), frames::dk::BLOCK_DICE);
+                }
+                return;
+            }
             f.phase = fbk::DICE;
             request_block_dice(s, f);
             return;
@@ -384,9 +428,12 @@ inline Legal block_legal(Ctx& c) {
     if (f.phase == fbk::FORBID_FOLLOW_UP) return {Choice{frames::at::USE_SKILL, {}, {}, {}}, decline};
     Legal groups;
     const bool mine = s.decider == block_side(s, f);
-    if (mine && block_can_reroll(s, f)) groups.push_back(Choice{frames::at::USE_REROLL, {}, {}, {}});
-    if (mine && block_can_pro(s, f)) groups.push_back(Choice{frames::at::USE_PRO, {}, {}, {}});
-    if (mine == (f.arg[fbk::F_ATTACKER_CHOOSES] != 0)) {
+    if (f.phase != fbk::ONE_DIE) {
+        if (mine && block_can_reroll(s, f)) groups.push_back(Choice{frames::at::USE_REROLL, {}, {}, {}});
+        if (mine && block_can_pro(s, f)) groups.push_back(Choice{frames::at::USE_PRO, {}, {}, {}});
+        if (mine && block_can_brawl(s, f)) groups.push_back(Choice{frames::at::USE_SKILL, {}, {}, {}});
+    }
+    if (f.phase == fbk::ONE_DIE || mine == (f.arg[fbk::F_ATTACKER_CHOOSES] != 0)) {
         const int n = f.arg[fbk::F_FACES];
         const std::int16_t* faces = frame_list(s, f, fbk::F_FACES_AT);
         std::vector<int> distinct(faces, faces + n);
@@ -445,7 +492,16 @@ inline void block_act(Ctx& c, const Act& a) {
         f.arg[fbk::F_REROLLED] = 1;
         roll_pro(s, f.arg[fbk::F_ATTACKER], true);
         f.phase = fbk::PRO_CHECK;
-        request_threshold(s, 4, purpose("pro"));
+        request_threshold(s, check_from(s, true), purpose("pro"));
+        return;
+    }
+    if (f.phase == fbk::ONE_DIE) {
+        block_one_die(s, f, block_die_of(s, f, t - frames::at::SELECT_ATTACKER_DOWN));
+        return;
+    }
+    if (t == frames::at::USE_SKILL) {  // Brawler: a Both Down die
+        f.arg[fbk::F_REROLLED] = 1;
+        block_one_die(s, f, block_die_of(s, f, face::BOTH_DOWN));
         return;
     }
     if (t == frames::at::DECLINE) {
@@ -469,7 +525,7 @@ inline Detail block_detail(Ctx& c) {
     }
     d.target = f.arg[fbk::F_DEFENDER];
     d.dice = f.arg[fbk::F_N];
-    if (f.phase == fbk::DICE_CHOICE) {
+    if (f.phase == fbk::DICE_CHOICE || f.phase == fbk::ONE_DIE) {
         const std::int16_t* faces = frame_list(c.s, f, fbk::F_FACES_AT);
         d.faces.assign(faces, faces + f.arg[fbk::F_FACES]);
     }

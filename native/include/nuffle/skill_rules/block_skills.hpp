@@ -110,5 +110,8 @@ NUFFLE_LRB6_HANDLERS(BlockBothDownStands, {sk::BLOCK, b6::block})
 NUFFLE_LRB6_HANDLERS(BlockStumbleIsPush, {sk::DODGE, b6::dodge})
 NUFFLE_LRB6_HANDLERS(BlockFollowUp, {sk::FEND, b6::fend}, {sk::FRENZY, b6::frenzy_follows})
 NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block})
+// Brawler (BB2020 only; skill_rules/bb2020_reroll_skills.py): a Block action's Both Down die.
+inline bool brawler(const State&, const Frame& block) noexcept { return block.arg[fbk::F_BLITZ] == 0; }
+NUFFLE_LRB6_HANDLERS(BlockDieReroll, {sk::BRAWLER, brawler})
 
 }  // namespace nuffle::procs::contact

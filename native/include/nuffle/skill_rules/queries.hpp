@@ -86,6 +86,11 @@ NUFFLE_LRB6_HANDLERS(SkillReroll, {sk::SURE_HANDS, q::sure_hands}, {sk::CATCH, q
                      {sk::SURE_FEET, q::sure_feet}, {sk::PASS, q::pass}, {sk::MONSTROUS_MOUTH, q::monstrous_mouth})
 NUFFLE_LRB6_HANDLERS(TeamRerollCheck, {sk::LONER, q::loner})
 NUFFLE_LRB6_HANDLERS(CheckedReroll, {sk::PRO, q::pro})
+// BB2020's Pro (skill_rules/bb2020_reroll_skills.py): only in his own team's turn.
+inline bool bb2020_pro(const State& s, int pid, std::uint32_t& spend) noexcept {
+    return s.active == s.players[pid].team && q::pro(s, pid, spend);
+}
+NUFFLE_BB2020_HANDLERS(CheckedReroll, {sk::PRO, bb2020_pro})
 NUFFLE_LRB6_HANDLERS(BonusReroll, {sk::LEADER, q::leader})
 NUFFLE_LRB6_HANDLERS(GfiAllowance, {sk::SPRINT, q::sprint})
 NUFFLE_LRB6_HANDLERS(DodgeModifier, {sk::TWO_HEADS, q::plus_one}, {sk::TITCHY, q::plus_one})

@@ -17,6 +17,7 @@ from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
+    check_from,
     checked_reroll,
     note_check,
     spend_team_reroll,
@@ -34,6 +35,11 @@ BEFORE_DICE: Point[[GameState, Block], bool] = Point(
     "skill it is. Return True after pushing a procedure that leaves s.ok = True (the block goes "
     "on) or False (it is cancelled, with no turnover). `block.second` is True for Frenzy's second "
     "block",
+)
+DIE_REROLL: Point[[GameState, Block], bool] = Point(
+    "block.die_reroll",
+    "fn(s, block: Block) -> bool: the attacker may re-roll one Both Down die of these dice "
+    "(Brawler), offered as USE_SKILL",
 )
 STRENGTH: Point[[GameState, int, int, bool], int] = Point(
     "block.strength",
@@ -204,6 +210,8 @@ class BlockPhase(GfiFirstPhase):
     STRENGTH_ROLL: Final = 13
     FORBID_FOLLOW_UP: Final = 14
     PRO_CHECK: Final = 15  # the Pro check before re-rolling the dice (REROLL_CHECK: Loner's)
+    ONE_DIE: Final = 16  # which die Pro re-rolls (Ruleset.pro_one_die)
+    ONE_DIE_ROLLED: Final = 17  # one die re-rolled (Pro, Brawler)
 
 
 class Block(Procedure):
@@ -267,7 +275,7 @@ class Block(Procedure):
         self.attacker_chooses = True
         self.faces: tuple[int, ...] = ()
         self.rerolled = False
-        self.face = -1
+        self.face = -1  # the face chosen; in ONE_DIE_ROLLED the die re-rolled alone
         self.def_sq = -1
         self.pre = 0  # BEFORE_DICE / STRENGTH_ROLL handlers already run
         self.ast = 0
@@ -288,8 +296,27 @@ class Block(Procedure):
         s.pop()
 
     def _can_pro(self, s: GameState) -> bool:
-        """Whether a checked skill re-roll (Pro) of all the block dice is on offer."""
+        """Whether a checked skill re-roll (Pro) of the block dice is on offer."""
         return not self.rerolled and checked_reroll(s, self.attacker, None)
+
+    def _can_brawl(self, s: GameState) -> bool:
+        """Whether a skill re-rolls one Both Down die (Brawler) now."""
+        return (not self.rerolled and BlockFace.BOTH_DOWN in self.faces
+                and DIE_REROLL.any(s.info[self.attacker].skills, s, self))
+
+    def _one_die(self, s: GameState, index: int) -> None:
+        """Re-roll die `index` alone (kept in `face` until the dice are chosen)."""
+        self.face = index
+        self.phase = BlockPhase.ONE_DIE_ROLLED
+        s.request(Chance(Dice.BLOCK, 1, "block"))
+
+    def _choose(self, s: GameState) -> None:
+        """DICE_CHOICE: the attacker's coach when he may re-roll or chooses, else the defender's."""
+        self.phase = BlockPhase.DICE_CHOICE
+        if self._can_reroll(s) or self._can_pro(s) or self._can_brawl(s) or self.attacker_chooses:
+            s.wait(self._side(s), DK.BLOCK_DICE)
+        else:
+            s.wait(other(self._side(s)), DK.BLOCK_DICE)
 
     def run(self, s: GameState) -> None:
         ph = self.phase
@@ -322,18 +349,26 @@ class Block(Procedure):
             self.phase = BlockPhase.DICE
             s.request(Chance(Dice.BLOCK, self.n, "block"))
             return
-        if self.phase == BlockPhase.DICE:
-            self.faces = s.dice()
-            s.note(Event.BLOCK, att, self.defender, block_dice_code(self.faces, self.attacker_chooses))
-            self.phase = BlockPhase.DICE_CHOICE
-            if self._can_reroll(s) or self._can_pro(s) or self.attacker_chooses:
-                s.wait(self._side(s), DK.BLOCK_DICE)
+        if self.phase in (BlockPhase.DICE, BlockPhase.ONE_DIE_ROLLED):
+            if self.phase == BlockPhase.DICE:
+                self.faces = s.dice()
             else:
-                s.wait(other(self._side(s)), DK.BLOCK_DICE)
+                self.faces = tuple(s.dice()[0] if i == self.face else f for i, f in enumerate(self.faces))
+                self.face = -1
+            s.note(Event.BLOCK, att, self.defender, block_dice_code(self.faces, self.attacker_chooses))
+            self._choose(s)
             return
         if self.phase in (BlockPhase.REROLL_CHECK, BlockPhase.PRO_CHECK):  # Loner or Pro check
-            note_check(s, self.attacker, self.phase == BlockPhase.PRO_CHECK)
-            if s.die() >= 4:
+            pro = self.phase == BlockPhase.PRO_CHECK
+            note_check(s, self.attacker, pro)
+            if s.die() >= check_from(s, pro):
+                if pro and s.rules.pro_one_die:  # one die: the coach picks which (of several)
+                    if self.n == 1:
+                        self._one_die(s, 0)
+                    else:
+                        self.phase = BlockPhase.ONE_DIE
+                        s.wait(self._side(s), DK.BLOCK_DICE)
+                    return
                 self.phase = BlockPhase.DICE
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
                 return
@@ -501,7 +536,7 @@ class Block(Procedure):
             player = self._asking()
         elif self.phase == BlockPhase.FORBID_FOLLOW_UP:
             player = self.asker
-        faces = self.faces if self.phase == BlockPhase.DICE_CHOICE else ()
+        faces = self.faces if self.phase in (BlockPhase.DICE_CHOICE, BlockPhase.ONE_DIE) else ()
         square = s.board.xy(self.def_sq) if self.def_sq >= 0 else None
         action = ActionType.START_BLITZ if self.blitz else ActionType.START_BLOCK
         return Decision(
@@ -519,6 +554,8 @@ class Block(Procedure):
             return LegalActions(groups)
         if self.phase == BlockPhase.FORBID_FOLLOW_UP:
             return LegalActions([ActionChoice(ActionType.USE_SKILL), ActionChoice(ActionType.DECLINE)])
+        if self.phase == BlockPhase.ONE_DIE:  # a die of each face shown (dice alike are one)
+            return LegalActions([ActionChoice(SELECT_FACE[f]) for f in sorted(set(self.faces))])
         groups = []
         deciding = s.decider
         side = self._side(s)
@@ -526,6 +563,8 @@ class Block(Procedure):
             groups.append(ActionChoice(ActionType.USE_REROLL))
         if deciding == side and self._can_pro(s):
             groups.append(ActionChoice(ActionType.USE_PRO))
+        if deciding == side and self._can_brawl(s):
+            groups.append(ActionChoice(ActionType.USE_SKILL))
         if (deciding == side) == self.attacker_chooses:
             for f in sorted(set(self.faces)):
                 groups.append(ActionChoice(SELECT_FACE[f]))
@@ -569,7 +608,14 @@ class Block(Procedure):
             self.rerolled = True
             checked_reroll(s, self.attacker, None, use=True)
             self.phase = BlockPhase.PRO_CHECK
-            s.request(threshold(4, "pro"))
+            s.request(threshold(check_from(s, True), "pro"))
+            return
+        if self.phase == BlockPhase.ONE_DIE:
+            self._one_die(s, self.faces.index(SELECT_FACE.index(t)))
+            return
+        if t == ActionType.USE_SKILL:  # Brawler: a Both Down die
+            self.rerolled = True
+            self._one_die(s, self.faces.index(BlockFace.BOTH_DOWN))
             return
         if t == ActionType.DECLINE:
             self.rerolled = True

@@ -63,10 +63,25 @@ def bonus_reroll_usable(s: GameState, side: int) -> bool:
     return False
 
 
+def in_blitz_turn(s: GameState) -> bool:
+    """Whether the team turn being played is the kick-off table's free Blitz! turn."""
+    for proc in reversed(s.stack):
+        if proc.frame == "turn":
+            return bool(getattr(proc, "blitz", False))
+    return False
+
+
 def team_reroll_available(s: GameState, side: int) -> bool:
-    """Whether `side` may use a team re-roll now (own turn, one per turn, some left)."""
+    """Whether `side` may use a team re-roll now: its own turn, some left, and the ruleset's
+    limits (`Ruleset.rerolls_per_turn`: LRB6 one a turn, BB2020 any number, one per roll;
+    `Ruleset.blitz_turn_rerolls`: BB2020 none in the kick-off Blitz! turn)."""
     t = s.teams[side]
-    if s.active != side or t.reroll_used:
+    if s.active != side:
+        return False
+    rules = s.rules
+    if t.reroll_used and rules.rerolls_per_turn == 1:
+        return False
+    if not rules.blitz_turn_rerolls and in_blitz_turn(s):
         return False
     return t.rerolls > 0 or bonus_reroll_usable(s, side)
 
@@ -95,9 +110,15 @@ def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = Fa
     return False
 
 
+def check_from(s: GameState, pro: bool) -> int:
+    """The lowest D6 of the check before a re-roll: Pro's is the ruleset's (`Ruleset.pro_from`),
+    Loner's 4."""
+    return s.rules.pro_from if pro else 4
+
+
 def note_check(s: GameState, pid: int, pro: bool) -> None:
-    """Log the 4+ check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
-    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + 4)
+    """Log the check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
+    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + check_from(s, pro))
 
 
 class PlayerRollPhase(Phases):
@@ -190,7 +211,7 @@ class PlayerRoll(Procedure):
             return
         if self.phase in (PlayerRollPhase.REROLL_CHECK, PlayerRollPhase.PRO_CHECK):  # Loner or Pro
             note_check(s, self.pid, self.phase == PlayerRollPhase.PRO_CHECK)
-            if s.die() >= 4:
+            if s.die() >= check_from(s, self.phase == PlayerRollPhase.PRO_CHECK):
                 self.phase = PlayerRollPhase.ROLLED
                 s.request(self._event())
             else:
@@ -222,7 +243,7 @@ class PlayerRoll(Procedure):
         if action.type == ActionType.USE_PRO:
             checked_reroll(s, self.pid, self.kind, use=True)
             self.phase = PlayerRollPhase.PRO_CHECK
-            s.request(threshold(4, "pro"))
+            s.request(threshold(check_from(s, True), "pro"))
             return
         if action.type == ActionType.USE_SKILL:
             self._skill(s, use=True)
