@@ -400,8 +400,9 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
                     str(last), str(rules.lasting_base), str(rules.heat == "random").lower(),
                     str(rules.catch_base), str(rules.touchback == "any").lower(),
                     str(rules.passing == "bb2020").lower(), str(rules.dodge_base), str(rules.pickup_base),
-                    str(rules.jump).lower(), str(rules.rerolls_per_turn), str(rules.blitz_turn_rerolls).lower(),
-                    str(rules.pro_from), str(rules.pro_one_die).lower()]
+                    str(rules.jump).lower(), str(rules.rerolls_per_turn),
+                    str(rules.blitz_turn_rerolls).lower(), str(rules.pro_from),
+                    str(rules.pro_one_die).lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:
