@@ -233,7 +233,7 @@ def test_bench_env_honours_board(monkeypatch, capsys):
 
     calls = []
 
-    def fake(boards=(1, 3, 5, 7, 11), seconds=5.0, vector=True, engine="python"):
+    def fake(boards=(1, 3, 5, 7, 11), seconds=5.0, vector=True, engine="python", ruleset="lrb6"):
         calls.append(tuple(boards))
         b = str(boards[0])
         return {"steps_per_s": {b: 1}, "steps_per_cpu_s": {b: 1},
