@@ -242,9 +242,11 @@ def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
     assert "legal BB2020 Skaven team 'Skavenblight Scramblers'" in capsys.readouterr().out
 
     page.select_option("#tb-ruleset", "lrb6")  # editing the saved team brings BB2020 back
-    page.wait_for_function("B.team && B.ruleset === 'lrb6' && B.verdict.ok")
+    # LRB6's shipped Skaven team has the same name: wait for the team of each ruleset itself
+    page.wait_for_function("B.team && B.ruleset === 'lrb6' && B.team.ruleset !== 'bb2020' && B.verdict.ok")
     page.locator("[data-testid=saved] li", has_text="Skavenblight Scramblers").get_by_text("Edit").click()
-    page.wait_for_function("B.team && B.team.name === 'Skavenblight Scramblers' && B.verdict.ok")
+    page.wait_for_function("B.team && B.team.ruleset === 'bb2020'"
+                           " && B.team.name === 'Skavenblight Scramblers' && B.verdict.ok")
     assert page.input_value("#tb-ruleset") == "bb2020" and page.input_value("#tb-race") == "skaven"
     assert page.input_value("#tb-dedicated_fans") == "3" and page.evaluate("B.team") == team
 
