@@ -336,6 +336,44 @@ def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
     return two_d6(*fans[0]) + two_d6(*fans[1]) + two_d6(*weather) + coin(winner)
 
 
+def bb2020_team(race: str) -> TeamSpec:
+    """The suggested BB2020 team of `race` as the engines play it (`Scenario(home, away,
+    rules=draft_ruleset("bb2020"))`); a skill the engines lack is refused."""
+    from nuffle.teams_bb2020 import check_team, suggest_team
+    from nuffle.teams_bb2020_match import match_team
+
+    return match_team(check_team(suggest_team(race))).spec
+
+
+def ttm_scenario(engine: str | None, script: Iterable[tuple[Dice, Outcome]],
+                 thrower_at: tuple[int, int] = (10, 7), thrown_at: tuple[int, int] = (10, 8),
+                 ball: bool = False, st: int = 5, thrower_skills: tuple[Skill, ...] = (),
+                 thrown_skills: tuple[Skill, ...] = (), **stats: int) -> tuple[Scenario, int, int]:
+    """A BB2020 Throw Team-mate position: the Human Blitzer given Throw Team-mate, ST `st`
+    (PA 4+) and `stats`, next to the Halfling Hopeful (ST 2, AG 3+, Right Stuff), who holds
+    the ball if `ball`; no team re-rolls; Orcs as the other side. Returns (scenario, thrower,
+    thrown)."""
+    from nuffle.core.ruleset import draft_ruleset
+
+    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script, engine=engine,
+                  rules=draft_ruleset("bb2020"))
+    sc.set(rerolls=(0, 0))
+    thrower, thrown = sc.pid(0, "Blitzer"), sc.pid(0, "Halfling Hopeful")
+    sc.grant(thrower, Skill.THROW_TEAM_MATE, *thrower_skills, st=st, **stats).put(thrower, thrower_at)
+    sc.grant(thrown, *thrown_skills).put(thrown, thrown_at)
+    if ball:
+        sc.give_ball(thrown)
+    return sc, thrower, thrown
+
+
+def throw_team_mate(sc: Scenario, thrower: int, thrown: int, target: tuple[int, int]) -> Game:
+    """Start `sc`'s turn (side 0) and have `thrower` throw `thrown` to `target`."""
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_THROW_TEAM_MATE, thrower))
+    game.step(Action(ActionType.THROW_TEAM_MATE, thrown, target))
+    return game
+
+
 def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",
              away: str | TeamSpec = "orc", board: int = 11) -> tuple[Game, ScriptedRoller]:
     """A scripted match, advanced to its first decision."""

@@ -29,7 +29,8 @@ from nuffle.teams_bb2020_match import playable_races
 #: Every rule area of the digest (RULES.md) the BB2020 ruleset records as done or pending.
 AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick", "kick-off table",
          "moving", "jump",
-         "passing", "catching", "throw team-mate", "blocking", "fouls", "re-rolls", "skills",
+         "passing", "catching", "throw team-mate", "kick team-mate", "blocking", "fouls", "re-rolls",
+         "skills",
          "pre-game", "inducements", "post-game"}
 
 

@@ -103,10 +103,11 @@ enum Proc : std::uint16_t {
     THROW_A_ROCK = 57,
     THROW_IN = 58,
     THROW_TEAM_MATE = 59,
-    TURN = 60,
-    WIZARD = 61,
+    THROW_TEAM_MATE_BB2020 = 60,
+    TURN = 61,
+    WIZARD = 62,
 };
-constexpr int PROC_COUNT = 62;
+constexpr int PROC_COUNT = 63;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1764,6 +1765,59 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_throw_team_mate
 
+namespace p_throw_team_mate_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    BEFORE_THROW_USED = 1,
+    THROW = 3,
+    THROWN = 4,
+    SCATTER = 5,
+    HIT_PLAYER = 6,
+    LANDING_ROLLED = 7,
+    CROWD_INJURED = 8,
+    DONE = 9,
+    FLIGHT_USED = 10,
+    DEVIATE_DIRECTION = 11,
+    DEVIATE_DISTANCE = 12,
+};
+constexpr int F_HAD_BALL = 0;
+constexpr int F_MOD = 1;
+constexpr int F_SCATTERS = 2;
+constexpr int F_SPOT = 3;
+constexpr int F_STUNNED = 4;
+constexpr int F_TARGET = 5;
+constexpr int F_THROWER = 6;
+constexpr int F_THROWN = 7;
+constexpr int F_DIRECTION = 8;
+constexpr int F_RESULT = 9;
+inline constexpr FieldInfo FIELDS[] = {
+    {"had_ball", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"spot", Kind::INT, "", 3, 0, 0, Role::SQUARE_OPT, 0},
+    {"stunned", Kind::INT, "", 4, 0, 0, Role::PLAYER_OPT, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::SQUARE, 0},
+    {"thrower", Kind::INT, "", 6, 0, 0, Role::PLAYER, 0},
+    {"thrown", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
+    {"direction", Kind::INT, "", 8, 0, 0, Role::D8, 0},
+    {"result", Kind::INT, "", 9, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"BEFORE_THROW_USED", 1},
+    {"THROW", 3},
+    {"THROWN", 4},
+    {"SCATTER", 5},
+    {"HIT_PLAYER", 6},
+    {"LANDING_ROLLED", 7},
+    {"CROWD_INJURED", 8},
+    {"DONE", 9},
+    {"FLIGHT_USED", 10},
+    {"DEVIATE_DIRECTION", 11},
+    {"DEVIATE_DISTANCE", 12},
+};
+}  // namespace p_throw_team_mate_bb2020
+
 namespace p_turn {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1873,6 +1927,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
+    {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
@@ -2221,10 +2276,11 @@ struct Tables {
     bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn
     int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)
     bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks
+    bool ttm_2020;  // BB2020's Throw Team-mate (Ruleset.throw_team_mate, procs/throw_team_mate_bb2020.hpp)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true},
 };
 }  // namespace rules
 
@@ -2354,7 +2410,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 131;
+constexpr int PURPOSE_COUNT = 134;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2417,6 +2473,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowARock",
     "ThrowIn",
     "ThrowTeamMate",
+    "ThrowTeamMate2020",
     "Turn",
     "Wizard",
     "_ReRollContest",
@@ -2480,6 +2537,8 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "swoop direction",
     "swoop distance",
     "take_root",
+    "team-mate deviation",
+    "team-mate distance",
     "team-mate scatter",
     "tentacles",
     "throw a rock",
@@ -2490,6 +2549,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
+inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 66, 101, 105, 113, 133, 73, 124, 67, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 128, 100};
 
 }  // namespace nuffle::frames

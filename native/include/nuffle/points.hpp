@@ -41,7 +41,7 @@ using AllPoints = PointList<
     procs::passing::PassModifier, procs::passing::IgnoresTackleZones, procs::passing::NearbyModifier,
     procs::passing::InterceptionModifier, procs::passing::TargetDeclared, procs::passing::PassDeclared,
     procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::CanBeThrown,
-    procs::passing::BeforeThrow, procs::passing::Flight,
+    procs::passing::BeforeThrow, procs::passing::Flight, procs::passing::TtmModifier,
     // movement.hpp (the player action), turn.hpp
     procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::Declarations>;
 

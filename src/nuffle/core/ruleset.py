@@ -128,6 +128,10 @@ class Ruleset:
     #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
     pro_from: int = 4
     pro_one_die: bool = False
+    #: The Throw Team-mate procedure: 'lrb6' (procedures/throw_team_mate.py) or 'bb2020' (the
+    #: Passing Ability test's four results, each with its flight and landing modifier;
+    #: procedures/throw_team_mate_bb2020.py).
+    throw_team_mate: str = "lrb6"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -294,6 +298,8 @@ def load(directory: str) -> Ruleset:
             blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
             pro_from=int(raw.get("pro_from", 4)),
             pro_one_die=bool(raw.get("pro_one_die", False)),
+            throw_team_mate=_choice(raw.get("throw_team_mate", "lrb6"), ("lrb6", "bb2020"),
+                                    "throw_team_mate"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -24,7 +24,7 @@ namespace passing {
 // passing.py's throw kinds: passing::PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE (generated).
 using namespace frames::throw_kind;
 
-NUFFLE_HOOK_POINT(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
+NUFFLE_HOOK_POINT_BB2020(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
 NUFFLE_HOOK_POINT(IgnoresTackleZones, "passing.ignores_tackle_zones", bool(const State&, int pid, int kind));
 NUFFLE_HOOK_POINT(NearbyModifier, "passing.nearby_modifier", int(const State&, const Board&, int source, int pid, int kind));
 NUFFLE_HOOK_POINT(InterceptionModifier, "passing.interception_modifier", int(const State&, int pid));
@@ -35,9 +35,12 @@ NUFFLE_HOOK_POINT(AfterInterception, "passing.after_interception", bool(State&, 
 NUFFLE_HOOK_POINT(KeepsFumble, "passing.keeps_fumble", bool(const State&, int thrower, int die, int throw_kind));
 // throw_team_mate.py's points (asked in throw_team_mate.hpp, passing_actions.hpp and turn.hpp;
 // `ttm`: the ThrowTeamMate frame).
-NUFFLE_HOOK_POINT(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
+NUFFLE_HOOK_POINT_BB2020(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
 NUFFLE_HOOK_POINT(BeforeThrow, "throw_team_mate.before_throw", bool(State&, const Frame& ttm));
 NUFFLE_HOOK_POINT(Flight, "throw_team_mate.flight", bool(State&, const Frame& ttm));
+// throw_team_mate_bb2020.py's point (asked in throw_team_mate_bb2020.hpp): BB2020's Throw
+// Team-mate test modifier (Strong Arm).
+NUFFLE_HOOK_POINT_BB2020(TtmModifier, "throw_team_mate.throw_modifier", int(const State&, int thrower));
 
 // Players of `side` in id order (state.ranges[side]).
 inline std::vector<int> side_players(const State& s, int side) {

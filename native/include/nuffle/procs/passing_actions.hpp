@@ -98,12 +98,12 @@ inline bool passing_skill_action(State& s, Frame& action, const Act& a) {
     if (a.type == frames::at::THROW_TEAM_MATE) {
         namespace ft = frames::p_throw_team_mate;
         action.phase = fa::FINISHED;
-        Frame& f = push(s, frames::THROW_TEAM_MATE);
+        Frame& f = push(s, rules_of(s).ttm_2020 ? frames::THROW_TEAM_MATE_BB2020 : frames::THROW_TEAM_MATE);
         f.arg[ft::F_THROWER] = i16(pid);
         f.arg[ft::F_THROWN] = i16(a.player);
         f.arg[ft::F_TARGET] = i16(a.square);
         f.arg[ft::F_SPOT] = -1;
-        f.arg[ft::F_STUNNED] = -1;
+        f.arg[ft::F_STUNNED] = -1;  // the BB2020 frame's fields are these too (throw_team_mate_bb2020.hpp)
         return true;
     }
     return false;

@@ -69,7 +69,7 @@ inline bool swoop(State& s, const Frame& ttm) {
     namespace ft = frames::p_throw_team_mate;
     Frame& w = push(s, frames::SWOOP);
     w.arg[fs::F_PID] = ttm.arg[ft::F_THROWN];
-    w.arg[fs::F_START] = ttm.arg[ft::F_TARGET];
+    w.arg[fs::F_START] = ttm.arg[ft::F_SPOT];  // LRB6: the target; BB2020: where the scatter starts
     for (const int slot : {fs::F_DIRECTION, fs::F_FACING}) {
         ListRef t = list_field(s, w, slot, slot == fs::F_DIRECTION ? fs::F_DIRECTION_AT : fs::F_FACING_AT, 2);
         t.push_back(0);
@@ -92,5 +92,22 @@ NUFFLE_LRB6_HANDLERS(KeepsFumble, {sk::SAFE_THROW, a6::safe_throw_fumble})
 NUFFLE_LRB6_HANDLERS(CanBeThrown, {sk::RIGHT_STUFF, a6::right_stuff})
 NUFFLE_LRB6_HANDLERS(BeforeThrow, {sk::ALWAYS_HUNGRY, a6::always_hungry})
 NUFFLE_LRB6_HANDLERS(Flight, {sk::SWOOP, a6::swoop})
+
+// BB2020's own handlers (skill_rules/bb2020_ttm_skills.py): Right Stuff only between a thrower
+// of ST 5+ and a team-mate of ST 3 or less; Strong Arm +1 to the Throw Team-mate test, nothing
+// on a pass.
+namespace bb2020_ttm {
+constexpr int THROWER_MIN_ST = 5, THROWN_MAX_ST = 3;
+inline bool right_stuff(const State& s, int thrower, int pid) noexcept {
+    return s.players[thrower].st >= THROWER_MIN_ST && s.players[pid].st <= THROWN_MAX_ST;
+}
+inline int strong_arm_throw(const State&, int) noexcept { return 1; }
+inline int strong_arm_pass(const State&, int, char) noexcept { return 0; }
+}  // namespace bb2020_ttm
+NUFFLE_BB2020_HANDLERS(PassModifier, {sk::ACCURATE, a6::accurate}, {sk::STRONG_ARM, bb2020_ttm::strong_arm_pass},
+                       {sk::STUNTY, a6::stunty_pass})
+NUFFLE_BB2020_HANDLERS(CanBeThrown, {sk::RIGHT_STUFF, bb2020_ttm::right_stuff})
+NUFFLE_LRB6_NO_HANDLERS(TtmModifier)
+NUFFLE_BB2020_HANDLERS(TtmModifier, {sk::STRONG_ARM, bb2020_ttm::strong_arm_throw})
 
 }  // namespace nuffle::procs::passing

@@ -45,6 +45,7 @@ from nuffle.core.procedures.throw_team_mate import (
     ThrowTeamMate,
     ttm_targets,
 )
+from nuffle.core.procedures.throw_team_mate_bb2020 import ThrowTeamMate2020
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_CAS, GameState
@@ -466,7 +467,8 @@ def _ttm_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 def _throw_team_mate(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None and chosen.player is not None
     action.phase = PlayerActionPhase.FINISHED
-    s.push(ThrowTeamMate(action.pid, chosen.player, s.board.sq(*chosen.square)))
+    ttm = ThrowTeamMate2020 if s.rules.throw_team_mate == "bb2020" else ThrowTeamMate
+    s.push(ttm(action.pid, chosen.player, s.board.sq(*chosen.square)))
 
 
 @CAN_BE_THROWN.on(Skill.RIGHT_STUFF)
@@ -611,7 +613,7 @@ class Swoop(Procedure):
 
 @FLIGHT.on(Skill.SWOOP)
 def _swoop(s: GameState, throw: ThrowTeamMate) -> bool:
-    s.push(Swoop(throw.thrown, throw.target))
+    s.push(Swoop(throw.thrown, throw.spot))  # LRB6: the target; BB2020: where the scatter starts
     return True
 
 
