@@ -15,11 +15,11 @@ from nuffle.core.dice import d3, d6, d8
 from nuffle.core.game import Game
 from nuffle.core.procedures.passing import pass_roll_modifier
 from nuffle.core.procedures.throw_team_mate_bb2020 import LANDING_BY_RESULT, throw_modifier_2020
-from nuffle.core.ruleset import LRB6
+from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTATS
 from nuffle.core.types import Status
-from nuffle.testing import Scenario, edit, roller_of, throw_team_mate, ttm_scenario, xy
+from nuffle.testing import Scenario, bb2020_team, edit, roller_of, throw_team_mate, ttm_scenario, xy
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
@@ -132,3 +132,21 @@ def test_throw_team_mate_shares_the_pass_allowance(engine: str, pass_used: bool)
         s.teams[0].pass_used = pass_used
     group = game.legal_actions().group(T.START_THROW_TEAM_MATE)
     assert (group is not None and thrower in group.players) is not pass_used
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_strong_arm_gives_a_bb2020_pass_nothing(engine: str) -> None:
+    """A Short pass (-1) of a Strong Arm Blitzer (PA 4+) rolling 4 is Subpar under BB2020 (LRB6's
+    +1 would make it accurate): 3 scatters (E, NW, S) back to the Catcher, who catches at -1 (4);
+    no completion."""
+    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=d6(4) + d8(5, 1, 7) + d6(4),
+                  engine=engine, rules=draft_ruleset("bb2020"))
+    sc.set(rerolls=(0, 0))
+    blitzer, catcher = sc.pid(0, "Blitzer"), sc.pid(0, "Catcher")
+    sc.grant(blitzer, Skill.STRONG_ARM).put(blitzer, (10, 7)).give_ball(blitzer).put(catcher, (14, 7))
+    game = sc.start(active=0)
+    game.step(Action(T.START_PASS, blitzer))
+    game.step(Action(T.PASS, None, (14, 7)))
+    s = game.state
+    assert s.ball == s.pos[catcher] and _completions(game, blitzer) == 0 and not s.turnover
+    assert not roller_of(game).queue
