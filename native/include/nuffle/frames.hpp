@@ -1153,6 +1153,7 @@ enum Phase : std::uint16_t {
     DEFLECTION_ROLLED = 13,
     DEFLECTED_CATCH = 14,
     NOT_DEFLECTED = 15,
+    DEFLECTION_REROLLED = 16,
     AFTER_INTERCEPTION_USED = 51,
     DONE = 99,
 };
@@ -1195,6 +1196,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"DEFLECTION_ROLLED", 13},
     {"DEFLECTED_CATCH", 14},
     {"NOT_DEFLECTED", 15},
+    {"DEFLECTION_REROLLED", 16},
     {"AFTER_INTERCEPTION_USED", 51},
     {"DONE", 99},
 };
@@ -1848,7 +1850,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
-    {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 18, 0, -1},
+    {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},

@@ -40,7 +40,7 @@ using AllPoints = PointList<
     // passing.hpp (with Throw Team-Mate's)
     procs::passing::PassModifier, procs::passing::IgnoresTackleZones, procs::passing::NearbyModifier,
     procs::passing::InterceptionModifier, procs::passing::TargetDeclared, procs::passing::PassDeclared,
-    procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::CanBeThrown,
+    procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::DeflectionReroll, procs::passing::CanBeThrown,
     procs::passing::BeforeThrow, procs::passing::Flight,
     // movement.hpp (the player action), turn.hpp
     procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::Declarations>;

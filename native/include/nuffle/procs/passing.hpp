@@ -24,7 +24,7 @@ namespace passing {
 // passing.py's throw kinds: passing::PASS, HAIL_MARY, DUMP_OFF, HANDOFF, BOMB, TEAM_MATE (generated).
 using namespace frames::throw_kind;
 
-NUFFLE_HOOK_POINT(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
+NUFFLE_HOOK_POINT_BB2020(PassModifier, "passing.pass_modifier", int(const State&, int thrower, char band));
 NUFFLE_HOOK_POINT(IgnoresTackleZones, "passing.ignores_tackle_zones", bool(const State&, int pid, int kind));
 NUFFLE_HOOK_POINT(NearbyModifier, "passing.nearby_modifier", int(const State&, const Board&, int source, int pid, int kind));
 NUFFLE_HOOK_POINT(InterceptionModifier, "passing.interception_modifier", int(const State&, int pid));
@@ -33,6 +33,7 @@ NUFFLE_HOOK_POINT(PassDeclared, "passing.pass_declared",
                   bool(State&, const Board&, int pid, int thrower, int target, int throw_kind));
 NUFFLE_HOOK_POINT(AfterInterception, "passing.after_interception", bool(State&, int thrower, int interceptor, int throw_kind));
 NUFFLE_HOOK_POINT(KeepsFumble, "passing.keeps_fumble", bool(const State&, int thrower, int die, int throw_kind));
+NUFFLE_HOOK_POINT(DeflectionReroll, "passing.deflection_reroll", bool(const State&, int thrower, char band));
 // throw_team_mate.py's points (asked in throw_team_mate.hpp, passing_actions.hpp and turn.hpp;
 // `ttm`: the ThrowTeamMate frame).
 NUFFLE_HOOK_POINT(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
@@ -205,6 +206,11 @@ inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) n
     return hooks::any<KeepsFumble>(s, thrower, s, thrower, die, throw_kind);
 }
 
+// DEFLECTION_REROLL: a successful interference with the thrower's pass of `band` is re-rolled.
+inline bool deflection_reroll(const State& s, int thrower, char band) noexcept {
+    return hooks::any<DeflectionReroll>(s, thrower, s, thrower, band);
+}
+
 // TARGET_DECLARED: a handler of the giver pushes a procedure that leaves s.square = the square
 // to go on with, or -1.
 inline bool target_declared(State& s, int giver, int target, int throw_kind) {
@@ -337,11 +343,18 @@ inline void pass_arrive(Ctx& c, Frame& f, int sq) {
 inline void pass_interference(Ctx& c, Frame& f) {
     State& s = c.s;
     const int p = f.arg[fpa::F_INTERCEPTOR];
-    if (f.phase == fpa::NOT_DEFLECTED || (f.phase == fpa::DEFLECTION_ROLLED && !s.ok)) {
+    const int thr = f.arg[fpa::F_THROWER];
+    const bool rolled = f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTION_REROLLED;
+    if (f.phase == fpa::NOT_DEFLECTED || (rolled && !s.ok)) {
         f.phase = fpa::LANDED;
         const bool accurate = f.arg[fpa::F_RESULT] == passing::ACCURATE && s.ball == f.arg[fpa::F_TARGET];
         land_ball(s, c.b, s.ball, accurate ? 1 : 0);
-    } else if (f.phase == fpa::DEFLECTION_ROLLED) {
+    } else if (f.phase == fpa::DEFLECTION_ROLLED &&
+               passing::deflection_reroll(s, thr, passing::band_between(s, c.b, pos(s, thr), f.arg[fpa::F_TARGET]))) {
+        f.phase = fpa::DEFLECTION_REROLLED;  // the test again (Cloud Burster)
+        const int mod = passing::deflection_modifier(s, c.b, p, thr, f.arg[fpa::F_RESULT]);
+        push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), mod);
+    } else if (rolled) {
         f.arg[fpa::F_RESULT] = passing::DEFLECTED;
         s.ball = i16(pos(s, p));
         f.phase = fpa::DEFLECTED_CATCH;
@@ -503,7 +516,8 @@ inline void pass_run(Ctx& c) {
         pass_deviate(c, f);
         return;
     }
-    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED) {
+    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED ||
+        f.phase == fpa::DEFLECTION_REROLLED) {
         pass_interference(c, f);
         return;
     }

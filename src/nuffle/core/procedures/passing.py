@@ -77,6 +77,12 @@ KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "fn(s, thrower, die, throw) -> bool: asked for the thrower's skills when a pass roll of "
     "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
 )
+DEFLECTION_REROLL: Point[[GameState, int, str], bool] = Point(
+    "passing.deflection_reroll",
+    "fn(s, thrower, band: str) -> bool: asked for the thrower's skills after a successful "
+    "BB2020 Passing Interference test against his pass of range band `band`; True: the "
+    "interferer re-rolls it (Cloud Burster)",
+)
 
 # LRB6's range modifiers, for code without a state (the engine reads `s.rules`).
 RANGE_MOD = LRB6.range_modifiers
@@ -254,6 +260,7 @@ class PassPhase(Phases):
     DEFLECTION_ROLLED: Final = 13
     DEFLECTED_CATCH: Final = 14
     NOT_DEFLECTED: Final = 15
+    DEFLECTION_REROLLED: Final = 16  # the interference test re-rolled (DEFLECTION_REROLL)
     AFTER_INTERCEPTION_USED: Final = 51
     DONE: Final = 99
 
@@ -343,7 +350,8 @@ class Pass(Procedure):
         if self.phase in (PassPhase.DEVIATE_DIRECTION, PassPhase.DEVIATE_DISTANCE):
             self._deviate(s)
             return
-        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED):
+        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED,
+                          PassPhase.DEFLECTION_REROLLED):
             self._interference(s)
             return
         if self.phase == PassPhase.THROWN:
@@ -447,12 +455,20 @@ class Pass(Procedure):
     def _interference(self, s: GameState) -> None:
         """Passing Interference after the opposing coach's choice: no deflection lands the ball;
         a deflected ball goes to the interferer, who tries to catch it at -1 (an interception,
-        a turnover) or it scatters 3 times from his square."""
+        a turnover) or it scatters 3 times from his square. A successful test is re-rolled once
+        where the thrower's skills say so (DEFLECTION_REROLL)."""
         p = self.interceptor
-        if self.phase == PassPhase.NOT_DEFLECTED or (self.phase == PassPhase.DEFLECTION_ROLLED and not s.ok):
+        thr = self.thrower
+        rolled = self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTION_REROLLED)
+        if self.phase == PassPhase.NOT_DEFLECTED or (rolled and not s.ok):
             self.phase = PassPhase.LANDED
             land_ball(s, s.ball, int(self.result == ACCURATE and s.ball == self.target))
-        elif self.phase == PassPhase.DEFLECTION_ROLLED:
+        elif self.phase == PassPhase.DEFLECTION_ROLLED and DEFLECTION_REROLL.any(
+                s.info[thr].skills, s, thr, band_between(s, s.pos[thr], self.target)):
+            self.phase = PassPhase.DEFLECTION_REROLLED
+            mod = deflection_modifier(s, p, thr, self.result)
+            s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), mod))
+        elif rolled:
             self.result = DEFLECTED
             s.ball = s.pos[p]
             self.phase = PassPhase.DEFLECTED_CATCH

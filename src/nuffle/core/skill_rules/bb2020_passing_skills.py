@@ -1,0 +1,42 @@
+"""BB2020's passing and ball skills (SKILLS.md, Passing and Agility): Accurate (BB2020's own
+handler: Quick and Short passes only), Safe Pass (a fumbled pass is kept: no bounce, no
+turnover), Cloud Burster (a successful interference with his Long or Long Bomb pass is
+re-rolled) and My Ball (no Pass, no Hand-off action). On the Ball has Kick-Off Return's and
+Pass Block's handlers (ball_skills, passing_skills). The C++ twins are in
+skill_rules/passing_skills.hpp, kickoff_skills.hpp and turn_skills.hpp.
+"""
+
+from __future__ import annotations
+
+from nuffle.core.actions import ActionChoice, ActionType
+from nuffle.core.procedures.passing import BOMB, DEFLECTION_REROLL, KEEPS_FUMBLE, PASS_MODIFIER
+from nuffle.core.procedures.turn import DECLARATIONS, Turn, drop_player
+from nuffle.core.ruleset import BB2020, own_handler
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+
+
+@own_handler(BB2020.name, PASS_MODIFIER.name, Skill.ACCURATE)
+def _accurate(s: GameState, thrower: int, band: str) -> int:
+    """+1 to a Quick or Short pass (BB2020's Cannoneer, not on any roster, has the others)."""
+    return 1 if band in "QS" else 0
+
+
+@KEEPS_FUMBLE.on(Skill.SAFE_PASS)
+def _safe_pass(s: GameState, thrower: int, die: int, throw: int) -> bool:
+    """Any fumbled pass of the ball (a natural 1 too); not a bomb."""
+    return throw != BOMB
+
+
+@DEFLECTION_REROLL.on(Skill.CLOUD_BURSTER)
+def _cloud_burster(s: GameState, thrower: int, band: str) -> bool:
+    """His Long or Long Bomb pass: the successful interference is re-rolled (always: it can only
+    help him)."""
+    return band in "LB"
+
+
+@DECLARATIONS.on(Skill.MY_BALL)
+def _my_ball(s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]) -> list[ActionChoice]:
+    """My Ball: he never gives the ball up of his own will, so he declares no Pass and no
+    Hand-off action (a Hail Mary is a Pass action)."""
+    return drop_player(drop_player(groups, ActionType.START_PASS, pid), ActionType.START_HANDOFF, pid)
