@@ -1,6 +1,7 @@
 """BB2020 passes (the four pass results, Passing Interference) on both engines, frame by frame:
 test_native_passing's pass scenarios on positions in play switched to the BB2020 draft, each
-player given a BB2020 AG and PA (PA "-" among them), driven in lockstep (`lockstep.lockstep`)."""
+player given a BB2020 AG and PA (PA "-" among them) and some of BB2020's passing skills, driven in
+lockstep (`lockstep.lockstep`)."""
 
 from __future__ import annotations
 
@@ -16,22 +17,31 @@ from test_native_passing import MINE, _scenario, _skills  # type: ignore[import-
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.passing import PassPhase
 from nuffle.core.ruleset import draft_ruleset
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 
 BB2020 = draft_ruleset("bb2020")
+#: BB2020's own passing skills (skill_rules/bb2020_passing_skills.py), given at random.
+BB2020_SKILLS = (Skill.SAFE_PASS, Skill.CLOUD_BURSTER, Skill.ON_THE_BALL, Skill.ACCURATE)
 
 
 def _bb2020(s: GameState, rng: random.Random) -> GameState:
-    """`s` under BB2020: AG 2+..5+, PA 2+..5+ or "-" (0), the skills as BB2020's skill sets."""
+    """`s` under BB2020: AG 2+..5+, PA 2+..5+ or "-" (0), the skills as BB2020's skill sets, a
+    third of the players given one or two of BB2020_SKILLS."""
     s.rules = BB2020
+    extra = [frozenset(rng.sample(BB2020_SKILLS, rng.randint(1, 2))) if rng.random() < 0.34 else frozenset()
+             for _ in s.info]
     s.info = tuple(replace(p, ag=rng.choice((2, 3, 3, 4, 5)), pa=rng.choice((0, 2, 3, 3, 4, 5)),
-                           skills=BB2020.skill_set(frozenset(p.skills))) for p in s.info)
+                           skills=BB2020.skill_set(frozenset(p.skills) | more))
+                   for p, more in zip(s.info, extra, strict=True))
     return s
 
 
 def _pass(s: GameState, rng: random.Random) -> Procedure | None:
     proc: Procedure | None = _scenario(_bb2020(_skills(s, rng), rng), rng,
                                        rng.choice(("pass", "pass", "pass", "dump_off")))
+    # the skills the scenario added (Safe Throw) as BB2020's skill sets too (BB2020's handlers)
+    s.info = tuple(replace(p, skills=BB2020.skill_set(frozenset(p.skills))) for p in s.info)
     return proc
 
 

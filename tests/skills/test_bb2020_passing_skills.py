@@ -1,7 +1,9 @@
 """BB2020's passing and ball skills on both engines (SKILLS.md, Passing): Accurate (Quick and
 Short passes only), Safe Pass (a fumble is kept), Cloud Burster (a successful interference with
 his Long or Long Bomb pass is re-rolled) and On the Ball (Kick-Off Return's and Pass Block's
-moves). Home: a BB2020 Human team (the Thrower on (5, 7) holds the ball); away: BB2020 Orcs."""
+moves), My Ball (no Pass, no Hand-off) and BB2020's Hail Mary Pass (a Passing Ability test:
+inaccurate at best, never interfered with) and Running Pass (after a Quick pass the action goes
+on). Home: a BB2020 Human team (the Thrower on (5, 7) holds the ball); away: BB2020 Orcs."""
 
 from __future__ import annotations
 
@@ -13,12 +15,12 @@ from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.kickoff import Kickoff
-from nuffle.core.procedures.passing import Pass, pass_roll_modifier
+from nuffle.core.procedures.passing import HAIL_MARY, Pass, hail_mary_modifier, pass_roll_modifier
 from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTATS
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BallState, Decider
+from nuffle.core.types import BallState, Decider, Weather
 from nuffle.teams_bb2020 import check_team, suggest_team
 from nuffle.teams_bb2020_match import match_team
 from nuffle.testing import Scenario, do
@@ -210,3 +212,113 @@ def test_my_ball_declares_no_pass_and_no_hand_off(engine: str) -> None:
     for t in (T.START_MOVE, T.START_BLITZ):
         group = legal.group(t)
         assert group is not None and catcher in group.players, t
+
+
+# --- Hail Mary Pass -------------------------------------------------------------------------
+
+
+def _hail_mary(engine: str, script: list[tuple[Dice, Outcome]], target: tuple[int, int],
+               *skills: Skill, catcher_at: tuple[int, int] | None = None,
+               marker_at: tuple[int, int] | None = None) -> tuple[Game, int, int]:
+    """The Thrower with Hail Mary Pass (and `skills`) throws one to `target`; an orc Blitzer on
+    `marker_at`."""
+    sc, thrower, catcher = _scenario(engine, script, Skill.HAIL_MARY_PASS, *skills, catcher_at=catcher_at)
+    if marker_at is not None:
+        sc.put(sc.pid(1, "Blitzer"), marker_at)
+    return sc.start(active=0, proc=Pass(thrower, sc.state.board.sq(*target), HAIL_MARY)), thrower, catcher
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hail_mary_pass_bb2020_a_six_is_inaccurate_and_never_interfered_with(engine: str) -> None:
+    # A 6 is inaccurate at best: three scatters from (12, 7) (+x, -x, +x) to (13, 7); the orc
+    # on (8, 7) is under the ruler but is never asked; the Catcher catches at -1 (4): no
+    # turnover, no completion.
+    game, thrower, catcher = _hail_mary(engine, d6(6) + d8(5, 4, 5) + d6(4), (12, 7),
+                                        catcher_at=(13, 7), marker_at=(8, 7))
+    s = game.state
+    assert s.carrier() == catcher and not s.turnover
+    assert s.pstats[thrower * PSTATS + PSTAT_COMPLETIONS] == 0
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hail_mary_pass_bb2020_marked_thrower_is_wildly_inaccurate(engine: str) -> None:
+    # Marked by the orc on (4, 7): 2 - 1 = 1 is wildly inaccurate: D8 5 (+x), D6 3 from (5, 7)
+    # to (8, 7), empty: a bounce (+x) to (9, 7), a turnover. (LRB6's Hail Mary: inaccurate.)
+    game, _, _ = _hail_mary(engine, d6(2) + d8(5) + d6(3) + d8(5), (20, 7), marker_at=(4, 7))
+    s = game.state
+    assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (9, 7) and s.turnover
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("safe", [True, False])
+def test_hail_mary_pass_bb2020_natural_one_fumbles(engine: str, safe: bool) -> None:
+    """A natural 1 fumbles: a bounce from the thrower and a turnover, or kept with Safe Pass."""
+    skills = (Skill.SAFE_PASS,) if safe else ()
+    game, thrower, _ = _hail_mary(engine, d6(1) + ([] if safe else d8(5)), (20, 7), *skills)
+    s = game.state
+    if safe:
+        assert s.carrier() == thrower and not s.turnover
+    else:
+        assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (6, 7) and s.turnover
+    _done(game)
+
+
+def test_hail_mary_pass_bb2020_modifier_has_no_range() -> None:
+    """The test's modifier: the pass's without the range; Accurate (Quick and Short) adds
+    nothing, Very Sunny -1."""
+    sc, thrower, _ = _scenario("python", [], Skill.HAIL_MARY_PASS, Skill.ACCURATE)
+    assert hail_mary_modifier(sc.state, thrower) == 0
+    sc.set(weather=Weather.VERY_SUNNY)
+    assert hail_mary_modifier(sc.state, thrower) == -1
+
+
+# --- Running Pass ---------------------------------------------------------------------------
+
+
+def _running(engine: str, script: list[tuple[Dice, Outcome]], target: tuple[int, int],
+             *skills: Skill) -> tuple[Game, int]:
+    """The Thrower with Running Pass (PA 2+, MA 6) declares a Pass action, steps to (6, 7) and
+    passes to the Catcher on `target`."""
+    sc, thrower, _ = _scenario(engine, script, Skill.RUNNING_PASS, *skills, pa=2, catcher_at=target)
+    game = sc.start(active=0)
+    do(game, T.START_PASS, thrower)
+    do(game, T.MOVE, square=(6, 7))
+    do(game, T.PASS, square=target)
+    return game, thrower
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_running_pass_moves_on_after_a_quick_pass(engine: str) -> None:
+    # Quick (2 squares): accurate (6), caught (3); the action goes on: five squares of MA left.
+    game, thrower = _running(engine, d6(6, 3), (8, 7))
+    assert {T.MOVE, T.END_ACTION} <= set(game.legal_actions().types())
+    for sq in ((6, 8), (6, 9), (6, 10), (6, 11), (6, 12)):
+        do(game, T.MOVE, square=sq)
+    s = game.state
+    assert s.board.xy(s.pos[thrower]) == (6, 12) and not s.turnover
+    group = game.legal_actions().group(T.MOVE)  # Rushes only now (2+ each)
+    assert group is not None
+    do(game, T.END_ACTION)
+    assert T.START_MOVE in game.legal_actions().types()
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_running_pass_not_after_a_short_pass(engine: str) -> None:
+    # Short (4 squares): accurate (6), caught (3); the action ends.
+    game, _ = _running(engine, d6(6, 3), (10, 7))
+    types = set(game.legal_actions().types())
+    assert T.START_MOVE in types and T.MOVE not in types
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_running_pass_not_after_a_fumble_he_kept(engine: str) -> None:
+    # Quick, a natural 1: Safe Pass keeps the ball, and the action ends there.
+    game, thrower = _running(engine, d6(1), (8, 7), Skill.SAFE_PASS)
+    assert game.state.carrier() == thrower
+    types = set(game.legal_actions().types())
+    assert T.START_MOVE in types and T.MOVE not in types
+    _done(game)

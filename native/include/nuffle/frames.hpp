@@ -1344,6 +1344,7 @@ enum Phase : std::uint16_t {
     BEFORE_THROW = 7,
     BLITZ_BLOCKED = 8,
     STEPPED = 9,
+    PASSED = 10,
 };
 constexpr int F_BLOCKED = 0;
 constexpr int F_KIND = 1;
@@ -1374,6 +1375,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BEFORE_THROW", 7},
     {"BLITZ_BLOCKED", 8},
     {"STEPPED", 9},
+    {"PASSED", 10},
 };
 }  // namespace p_player_action
 
@@ -1857,7 +1859,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
-    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 10, 24, -1},
+    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 11, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},

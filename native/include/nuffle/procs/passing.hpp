@@ -167,6 +167,13 @@ inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char 
     return mod + nearby_modifier(s, b, thrower, frames::roll::PASS);
 }
 
+// passing.HAIL_MARY_TARGET and hail_mary_modifier: BB2020's Hail Mary test, against 2, with a
+// pass's modifiers but the range (the skills read the band as a Long Bomb).
+constexpr int HAIL_MARY_TARGET = 2;
+inline int hail_mary_modifier(const State& s, const Board& b, int thrower) {
+    return pass_roll_modifier(s, b, thrower, 'B') - range_modifier(s, 'B');
+}
+
 // passing.interception_modifier: -2, zones (unless IGNORES_TACKLE_ZONES), weather,
 // INTERCEPTION_MODIFIER.
 inline int interception_modifier(const State& s, const Board& b, int pid) noexcept {
@@ -276,7 +283,7 @@ namespace fpa = frames::p_pass;
 // Pass._completes: a team-mate holding the ball completes the pass (BB2020: only an accurate
 // pass caught in the target square).
 inline bool pass_completes(const State& s, const Frame& f, int holder) noexcept {
-    if (!rules_of(s).pass_2020 || f.arg[fpa::F_THROW] == passing::HAIL_MARY) return true;
+    if (!rules_of(s).pass_2020) return true;  // BB2020: never a Hail Mary (never accurate)
     return f.arg[fpa::F_RESULT] == passing::ACCURATE && pos(s, holder) == f.arg[fpa::F_TARGET];
 }
 
@@ -327,7 +334,7 @@ inline void pass_arrive(Ctx& c, Frame& f, int sq) {
     const int thr = f.arg[fpa::F_THROWER];
     f.phase = fpa::LANDED;
     const int result = f.arg[fpa::F_RESULT];
-    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE &&
+    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE && f.arg[fpa::F_THROW] != passing::HAIL_MARY &&
         !passing::interceptors(s, c.b, thr, sq).empty()) {
         s.ball = i16(sq);
         s.ball_state = frames::ball::IN_AIR;
@@ -376,7 +383,10 @@ inline void pass_interference(Ctx& c, Frame& f) {
 inline void pass_thrown_2020(Ctx& c, Frame& f) {
     State& s = c.s;
     const int thr = f.arg[fpa::F_THROWER];
-    const int result = passing::pass_result(s.last_die, pass_target(s, thr), f.arg[fpa::F_MOD]);
+    const bool hail_mary = f.arg[fpa::F_THROW] == passing::HAIL_MARY;  // never accurate
+    int result = passing::pass_result(s.last_die, hail_mary ? passing::HAIL_MARY_TARGET : pass_target(s, thr),
+                                      f.arg[fpa::F_MOD]);
+    if (hail_mary && result == passing::ACCURATE) result = passing::INACCURATE;
     f.arg[fpa::F_RESULT] = i16(result);
     if (result == passing::ACCURATE) {
         s.ball_state = frames::ball::IN_AIR;
@@ -493,22 +503,24 @@ inline void pass_run(Ctx& c) {
     }
     if (f.phase == fpa::THROW) {
         f.phase = fpa::THROWN;
-        if (kind == passing::HAIL_MARY) {
+        const bool hail_mary = kind == passing::HAIL_MARY;
+        if (hail_mary && !rules_of(s).pass_2020) {
             f.arg[fpa::F_MOD] = 0;
             push_player_roll(s, frames::roll::PASS, thr, 2, 0, false);
             return;
         }
-        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
+        const int mod = hail_mary ? passing::hail_mary_modifier(s, b, thr)
+                                  : passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
         f.arg[fpa::F_MOD] = i16(mod);
         if (rules_of(s).pass_2020 && pass_target(s, thr) >= NO_PA_TARGET) {  // PA "-": no test
             f.arg[fpa::F_RESULT] = passing::FUMBLED;
             pass_fumble(s, f, 1);
             return;
         }
-        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, hail_mary ? passing::HAIL_MARY_TARGET : pass_target(s, thr), mod);
         return;
     }
-    if (f.phase == fpa::THROWN && rules_of(s).pass_2020 && kind != passing::HAIL_MARY) {
+    if (f.phase == fpa::THROWN && rules_of(s).pass_2020) {
         pass_thrown_2020(c, f);
         return;
     }

@@ -218,6 +218,17 @@ def deflection_modifier(s: GameState, pid: int, thrower: int, result: int) -> in
     )
 
 
+#: BB2020's Hail Mary test: its D6 + modifiers against 2 (a natural 1 fumbles; 1 or less is wildly
+#: inaccurate; anything else, a natural 6 too, inaccurate).
+HAIL_MARY_TARGET = 2
+
+
+def hail_mary_modifier(s: GameState, thrower: int) -> int:
+    """BB2020's Hail Mary test modifier: a pass's without the range (no ruler is used); the
+    skills' band-dependent modifiers read it as a Long Bomb."""
+    return pass_roll_modifier(s, thrower, "B") - s.rules.range_modifiers["B"]
+
+
 def is_fumble(d: int, mod: int) -> bool:
     """A pass roll of natural 1, or modified to 1 or less, is a fumble."""
     return d == 1 or d + mod <= 1
@@ -268,9 +279,10 @@ class PassPhase(Phases):
 class Pass(Procedure):
     """A pass from `thrower` to square `target`: `throw` is PASS, HAIL_MARY or DUMP_OFF.
 
-    A Hail Mary pass cannot be intercepted; its roll fumbles only on a natural 1 and is
-    otherwise inaccurate. A Dump-Off is a normal (Quick) pass in the opponent's turn that
-    causes no turnover for either side.
+    A Hail Mary pass cannot be intercepted (nor interfered with); under LRB6 its roll fumbles
+    only on a natural 1 and is otherwise inaccurate, under BB2020 its test (`hail_mary_modifier`)
+    is at best inaccurate, or wildly inaccurate, or fumbled. A Dump-Off is a normal (Quick) pass
+    in the opponent's turn that causes no turnover for either side.
     """
 
     frame = "pass"
@@ -333,18 +345,23 @@ class Pass(Procedure):
             self.phase = PassPhase.THROW
         if self.phase == PassPhase.THROW:
             self.phase = PassPhase.THROWN
-            if self.throw == HAIL_MARY:
+            bb2020 = s.rules.passing == "bb2020"
+            if self.throw == HAIL_MARY and not bb2020:
                 self.mod = 0
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
                 return
-            self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
-            if s.rules.passing == "bb2020" and pass_target(s, thr) >= NO_PA_TARGET:
+            if self.throw == HAIL_MARY:
+                self.mod = hail_mary_modifier(s, thr)
+            else:
+                self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
+            if bb2020 and pass_target(s, thr) >= NO_PA_TARGET:
                 self.result = FUMBLED  # PA "-": no test, a fumble
                 self._fumble(s, 1)
                 return
-            s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
+            target = HAIL_MARY_TARGET if self.throw == HAIL_MARY else pass_target(s, thr)
+            s.push(PlayerRoll(RollKind.PASS, thr, target, self.mod))
             return
-        if self.phase == PassPhase.THROWN and s.rules.passing == "bb2020" and self.throw != HAIL_MARY:
+        if self.phase == PassPhase.THROWN and s.rules.passing == "bb2020":
             self._thrown_bb2020(s)
             return
         if self.phase in (PassPhase.DEVIATE_DIRECTION, PassPhase.DEVIATE_DISTANCE):
@@ -402,8 +419,13 @@ class Pass(Procedure):
 
     def _thrown_bb2020(self, s: GameState) -> None:
         """BB2020's four results: accurate to the target, inaccurate scatters 3 x D8 from the
-        target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces."""
-        self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
+        target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces. A Hail Mary
+        is never accurate: its test (HAIL_MARY_TARGET) tells inaccurate from worse."""
+        if self.throw == HAIL_MARY:
+            self.result = pass_result(s.last_die, HAIL_MARY_TARGET, self.mod)
+            self.result = INACCURATE if self.result == ACCURATE else self.result
+        else:
+            self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
         if self.result == ACCURATE:
             s.ball_state = BallState.IN_AIR
             self._arrive(s, self.target)
@@ -444,7 +466,8 @@ class Pass(Procedure):
         """The ball will land on `sq`: after a BB2020 pass result (not a Hail Mary, not once
         deflected) the opposing coach may first name a player under the ruler to interfere."""
         self.phase = PassPhase.LANDED
-        if self.result in DEFLECTION_BY_RESULT and interceptors(s, self.thrower, sq):
+        interfere = self.result in DEFLECTION_BY_RESULT and self.throw != HAIL_MARY
+        if interfere and interceptors(s, self.thrower, sq):
             s.ball = sq
             s.ball_state = BallState.IN_AIR
             self.phase = PassPhase.INTERFERER_CHOICE
@@ -515,8 +538,8 @@ class Pass(Procedure):
 
     def _completes(self, s: GameState, holder: int) -> bool:
         """Whether the team-mate `holder` holding the ball completes the pass: always under
-        LRB6; under BB2020 only an accurate pass caught in the target square."""
-        if s.rules.passing != "bb2020" or self.throw == HAIL_MARY:
+        LRB6; under BB2020 only an accurate pass caught in the target square (never a Hail Mary)."""
+        if s.rules.passing != "bb2020":
             return True
         return self.result == ACCURATE and s.pos[holder] == self.target
 

@@ -1,7 +1,8 @@
 """BB2020's passing and ball skills (SKILLS.md, Passing and Agility): Accurate (BB2020's own
 handler: Quick and Short passes only), Safe Pass (a fumbled pass is kept: no bounce, no
 turnover), Cloud Burster (a successful interference with his Long or Long Bomb pass is
-re-rolled) and My Ball (no Pass, no Hand-off action). On the Ball has Kick-Off Return's and
+re-rolled), My Ball (no Pass, no Hand-off action) and Running Pass (after his Quick pass his
+action goes on). On the Ball has Kick-Off Return's and
 Pass Block's handlers (ball_skills, passing_skills). The C++ twins are in
 skill_rules/passing_skills.hpp, kickoff_skills.hpp and turn_skills.hpp.
 """
@@ -9,6 +10,7 @@ skill_rules/passing_skills.hpp, kickoff_skills.hpp and turn_skills.hpp.
 from __future__ import annotations
 
 from nuffle.core.actions import ActionChoice, ActionType
+from nuffle.core.procedures.action import PASS_MOVES_ON
 from nuffle.core.procedures.passing import BOMB, DEFLECTION_REROLL, KEEPS_FUMBLE, PASS_MODIFIER
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, drop_player
 from nuffle.core.ruleset import BB2020, own_handler
@@ -40,3 +42,9 @@ def _my_ball(s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]) -> 
     """My Ball: he never gives the ball up of his own will, so he declares no Pass and no
     Hand-off action (a Hail Mary is a Pass action)."""
     return drop_player(drop_player(groups, ActionType.START_PASS, pid), ActionType.START_HANDOFF, pid)
+
+
+@PASS_MOVES_ON.on(Skill.RUNNING_PASS)
+def _running_pass(s: GameState, pid: int, band: str) -> bool:
+    """After his Quick pass (of a Pass action) he may go on moving."""
+    return band == "Q"
