@@ -1,9 +1,10 @@
 """BB2020's passing and ball skills on both engines (SKILLS.md, Passing): Accurate (Quick and
 Short passes only), Safe Pass (a fumble is kept), Cloud Burster (a successful interference with
-his Long or Long Bomb pass is re-rolled) and On the Ball (Kick-Off Return's and Pass Block's
-moves), My Ball (no Pass, no Hand-off) and BB2020's Hail Mary Pass (a Passing Ability test:
-inaccurate at best, never interfered with) and Running Pass (after a Quick pass the action goes
-on). Home: a BB2020 Human team (the Thrower on (5, 7) holds the ball); away: BB2020 Orcs."""
+his Long or Long Bomb pass is re-rolled), On the Ball (Kick-Off Return's and Pass Block's
+moves), My Ball (no Pass, no Hand-off), BB2020's Hail Mary Pass (a Passing Ability test:
+inaccurate at best, never interfered with), Running Pass (after a Quick pass the action goes
+on) and Safe Pair of Hands (knocked down with the ball, he may place it next to him). Home: a
+BB2020 Human team (the Thrower on (5, 7) holds the ball); away: BB2020 Orcs."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import importlib.util
 import pytest
 
 from nuffle.core.actions import ActionType
-from nuffle.core.dice import Dice, Outcome, d6, d8, two_d6
+from nuffle.core.dice import Dice, Outcome, block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.passing import HAIL_MARY, Pass, hail_mary_modifier, pass_roll_modifier
@@ -20,7 +21,7 @@ from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTATS
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BallState, Decider, Weather
+from nuffle.core.types import BallState, BlockFace, Decider, Status, Weather
 from nuffle.teams_bb2020 import check_team, suggest_team
 from nuffle.teams_bb2020_match import match_team
 from nuffle.testing import Scenario, do
@@ -321,4 +322,62 @@ def test_running_pass_not_after_a_fumble_he_kept(engine: str) -> None:
     assert game.state.carrier() == thrower
     types = set(game.legal_actions().types())
     assert T.START_MOVE in types and T.MOVE not in types
+    _done(game)
+
+
+# --- Safe Pair of Hands ---------------------------------------------------------------------
+
+
+def _knocked_down_carrier(engine: str, script: list[tuple[Dice, Outcome]]) -> tuple[Game, int]:
+    """A Human Blitzer knocks down (Defender Down, armour 2: holds) the orc carrier with Safe Pair
+    of Hands on (11, 7), pushed to (12, 7), and does not follow up."""
+    sc = Scenario(_team("human"), _team("orc"), script=block(BlockFace.DEFENDER_DOWN) + two_d6(1, 1) + script,
+                  engine=engine, rules=BB2020)
+    sc.set(rerolls=(0, 0))
+    att, dfd = sc.pid(0, "Blitzer"), sc.pid(1, "Blitzer")
+    sc.grant(dfd, Skill.SAFE_PAIR_OF_HANDS).put(att, (10, 7)).put(dfd, (11, 7)).give_ball(dfd)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, att)
+    do(game, T.BLOCK, square=(11, 7))
+    do(game, T.SELECT_DEFENDER_DOWN)
+    do(game, T.PUSH, square=(12, 7))
+    do(game, T.DECLINE)  # no follow-up
+    return game, dfd
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_safe_pair_of_hands_places_the_ball_next_to_him(engine: str) -> None:
+    game, dfd = _knocked_down_carrier(engine, [])
+    assert game.decider == Decider.AWAY
+    group = game.legal_actions().group(T.PLACE_BALL)
+    assert group is not None and (13, 7) in group.squares and (11, 7) in group.squares
+    assert T.DECLINE in game.legal_actions().types()
+    do(game, T.PLACE_BALL, square=(13, 7))
+    s = game.state
+    assert s.status[dfd] == Status.PRONE and s.ball_state == BallState.ON_GROUND
+    assert s.board.xy(s.ball) == (13, 7) and not s.turnover
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_safe_pair_of_hands_declined_the_ball_bounces(engine: str) -> None:
+    game, _ = _knocked_down_carrier(engine, d8(7))
+    do(game, T.DECLINE)
+    s = game.state
+    assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (12, 8)
+    _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_safe_pair_of_hands_not_when_he_falls_over(engine: str) -> None:
+    """The Thrower with the ball dodges from the orc on (6, 7) to (4, 7) and fails (1): he falls
+    over (armour 2 holds); the ball bounces (+x) to (5, 7), a turnover, nothing asked."""
+    sc, thrower, _ = _scenario(engine, d6(1) + two_d6(1, 1) + d8(5), Skill.SAFE_PAIR_OF_HANDS)
+    sc.put(sc.pid(1, "Blitzer"), (6, 7))
+    game = sc.start(active=0)
+    do(game, T.START_MOVE, thrower)
+    do(game, T.MOVE, square=(4, 7))
+    s = game.state
+    assert s.status[thrower] == Status.PRONE and s.turnover
+    assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (5, 7)
     _done(game)

@@ -93,20 +93,21 @@ enum Proc : std::uint16_t {
     REACTION = 47,
     REGENERATE = 48,
     RIOT = 49,
-    SETUP = 50,
-    SHADOWING_ROLL = 51,
-    STAND_CHOICE = 52,
-    STRIKE = 53,
-    STRIP_BALL = 54,
-    SWOOP = 55,
-    TENTACLES_ROLL = 56,
-    THROW_A_ROCK = 57,
-    THROW_IN = 58,
-    THROW_TEAM_MATE = 59,
-    TURN = 60,
-    WIZARD = 61,
+    SAFE_PAIR_OF_HANDS = 50,
+    SETUP = 51,
+    SHADOWING_ROLL = 52,
+    STAND_CHOICE = 53,
+    STRIKE = 54,
+    STRIP_BALL = 55,
+    SWOOP = 56,
+    TENTACLES_ROLL = 57,
+    THROW_A_ROCK = 58,
+    THROW_IN = 59,
+    THROW_TEAM_MATE = 60,
+    TURN = 61,
+    WIZARD = 62,
 };
-constexpr int PROC_COUNT = 62;
+constexpr int PROC_COUNT = 63;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1524,6 +1525,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_riot
 
+namespace p_safe_pair_of_hands {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+constexpr int F_PID = 0;
+constexpr int F_SQ = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"sq", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_safe_pair_of_hands
+
 namespace p_setup {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1867,6 +1883,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"reaction", "Reaction", p_reaction::FIELDS, 2, p_reaction::PHASES, 1, 16, -1},
     {"regenerate", "Regenerate", p_regenerate::FIELDS, 1, p_regenerate::PHASES, 2, 0, -1},
     {"riot", "Riot", nullptr, 0, p_riot::PHASES, 2, 0, -1},
+    {"safe_pair_of_hands", "SafePairOfHands", p_safe_pair_of_hands::FIELDS, 2, p_safe_pair_of_hands::PHASES, 1, 0, 143},
     {"setup", "Setup", p_setup::FIELDS, 2, p_setup::PHASES, 1, 0, -1},
     {"shadowing_roll", "ShadowingRoll", p_shadowing_roll::FIELDS, 3, p_shadowing_roll::PHASES, 2, 0, -1},
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
@@ -2358,7 +2375,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 131;
+constexpr int PURPOSE_COUNT = 132;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2411,6 +2428,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Reaction",
     "Regenerate",
     "Riot",
+    "SafePairOfHands",
     "Setup",
     "ShadowingRoll",
     "StandChoice",
@@ -2494,6 +2512,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
+inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 66, 101, 105, 113, 131, 73, 124, 67, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 126, 100};
 
 }  // namespace nuffle::frames

@@ -29,7 +29,7 @@ using AllPoints = PointList<
     // injury.hpp
     procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourSkipped, procs::AfterArmour,
     procs::InjuryModifier, procs::InjuryTable, procs::AfterInjury, procs::CasualtyRolls, procs::Recover,
-    procs::CasualtyCaused,
+    procs::CasualtyCaused, procs::BallDropped,
     // contact_foul.hpp, strike.hpp
     procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::StrikeBeforeAttack,
     procs::contact::StrikeArmourModifier,
