@@ -1,7 +1,8 @@
 """LRB6 ball and passing skills whose handlers BB2020 keeps, played under BB2020 on both engines
-(SKILLS.md): Catch, Diving Catch, Nerves of Steel, Monstrous Mouth, Pass, Sure Hands and Strip
-Ball. Home: a BB2020 Human team (the Thrower on (5, 7) with the ball, no Pass unless given; the
-Catcher AG 3+); away: BB2020 Orcs. No team re-rolls: only the skills re-roll."""
+(SKILLS.md): Catch, Diving Catch, Nerves of Steel, Monstrous Mouth, Pass, Sure Hands, Strip
+Ball, Dump-off and Leader. Home: a BB2020 Human team (the Thrower on (5, 7) with the ball, no
+Pass unless given; the Catcher AG 3+); away: BB2020 Orcs. No team re-rolls: only the skills
+re-roll."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ import pytest
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, block, d6, d8
 from nuffle.core.game import Game
+from nuffle.core.procedures.match import Half
 from nuffle.core.procedures.passing import Pass
 from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec
-from nuffle.core.types import BallState, BlockFace, Status
+from nuffle.core.types import BallState, BlockFace, Decider, Status
 from nuffle.teams_bb2020 import check_team, suggest_team
 from nuffle.teams_bb2020_match import match_team
 from nuffle.testing import Scenario, do, legal_types
@@ -35,14 +37,15 @@ def _team(race: str) -> TeamSpec:
 
 def _scenario(engine: str, script: list[tuple[Dice, Outcome]], catcher_skills: tuple[Skill, ...] = (),
               thrower_skills: tuple[Skill, ...] = (), pa: int = 2,
-              catcher_at: tuple[int, int] = (8, 7)) -> tuple[Scenario, int, int]:
+              catcher_at: tuple[int, int] = (8, 7),
+              thrower_at: tuple[int, int] = THROWER_AT) -> tuple[Scenario, int, int]:
     """The Thrower (PA `pa`, only `thrower_skills` of Pass and Nerves of Steel) holds the ball;
     the Catcher on `catcher_at` has only `catcher_skills` of Catch and Diving Catch."""
     sc = Scenario(_team("human"), _team("orc"), script=script, engine=engine, rules=BB2020)
     sc.set(rerolls=(0, 0))
     thrower, catcher = sc.pid(0, "Thrower"), sc.pid(0, "Catcher")
     sc.take(thrower, Skill.PASS).grant(thrower, *thrower_skills, pa=pa)
-    sc.put(thrower, THROWER_AT).give_ball(thrower)
+    sc.put(thrower, thrower_at).give_ball(thrower)
     sc.take(catcher, Skill.CATCH, Skill.DIVING_CATCH).grant(catcher, *catcher_skills).put(catcher, catcher_at)
     return sc, thrower, catcher
 
@@ -177,3 +180,32 @@ def test_strip_ball_bb2020_pushed_carrier_drops_the_ball(engine: str, keeper: Sk
     else:
         assert s.carrier() == dfd
     _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_dump_off_bb2020_quick_pass_before_the_block(engine: str) -> None:
+    """The orc Blitzer on (11, 7) blocks the Thrower (Dump-off, PA 2+) holding the ball on
+    (10, 7): a Quick pass to the Catcher on (8, 7) first (0, marked -1: a 3 is accurate; the
+    catch a 3), no turnover; then the block goes on."""
+    sc, thrower, catcher = _scenario(engine, d6(3, 3) + block(BlockFace.PUSHED), thrower_at=(10, 7))
+    orc = sc.pid(1, "Blitzer")
+    sc.grant(thrower, Skill.DUMP_OFF).put(orc, (11, 7))
+    game = sc.start(active=1)
+    do(game, T.START_BLOCK, orc)
+    do(game, T.BLOCK, square=(10, 7))
+    assert game.decider == Decider.HOME
+    group = game.legal_actions().group(T.DUMP_OFF)
+    assert group is not None and (8, 7) in group.squares and T.DECLINE in game.legal_actions().types()
+    do(game, T.DUMP_OFF, square=(8, 7))
+    s = game.state
+    assert s.carrier() == catcher and not s.turnover
+    assert int(game.decider) == int(Decider.AWAY) and T.SELECT_PUSHED in game.legal_actions().types()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_leader_bb2020_bonus_reroll_at_the_start_of_a_half(engine: str) -> None:
+    sc, thrower, _ = _scenario(engine, [])
+    sc.grant(thrower, Skill.LEADER)
+    game = sc.start(proc=Half())
+    s = game.state
+    assert s.teams[0].bonus_reroll == 1 and s.teams[1].bonus_reroll == 0
