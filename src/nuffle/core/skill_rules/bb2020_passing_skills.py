@@ -3,8 +3,8 @@ handler: Quick and Short passes only), Safe Pass (a fumbled pass is kept: no bou
 turnover), Cloud Burster (a successful interference with his Long or Long Bomb pass is
 re-rolled), My Ball (no Pass, no Hand-off action), Running Pass (after his Quick pass his
 action goes on) and Safe Pair of Hands (knocked down or placed prone with the ball, he may place
-it next to him instead of its bounce). On the Ball has Kick-Off Return's and
-Pass Block's handlers (ball_skills, passing_skills). The C++ twins are in
+it next to him instead of its bounce). On the Ball has Kick-Off Return's and Pass Block's
+handlers (ball_skills, passing_skills). The C++ twins are in
 skill_rules/passing_skills.hpp, kickoff_skills.hpp, turn_skills.hpp, action_skills.hpp and
 injury_skills.hpp.
 """
@@ -29,7 +29,8 @@ from nuffle.core.types import BallState
 
 @own_handler(BB2020.name, PASS_MODIFIER.name, Skill.ACCURATE)
 def _accurate(s: GameState, thrower: int, band: str) -> int:
-    """+1 to a Quick or Short pass (BB2020's Cannoneer, not on any roster, has the others)."""
+    """+1 to a Quick or Short pass (Long and Long Bomb are Cannoneer's, which no roster has and
+    the engines lack)."""
     return 1 if band in "QS" else 0
 
 
