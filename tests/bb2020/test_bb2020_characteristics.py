@@ -34,11 +34,13 @@ HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 needs_native = pytest.mark.skipif(not HAS_NATIVE, reason="the native extension is not built")
 ENGINES = ["python", pytest.param("native", marks=needs_native)]
 T = ActionType
-#: The BB2020-only skills with handlers (the re-roll area's Brawler).
-DONE_BB2020 = frozenset({Skill.BRAWLER})
+#: The BB2020-only skills with handlers (the re-roll area's Brawler; the passing skills).
+DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skill.ON_THE_BALL,
+                         Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
-COMPLETE = ("black-orc", "dark-elf", "dwarf", "elven-union", "human", "khorne", "lizardmen",
-            "necromantic-horror", "orc", "shambling-undead", "tomb-kings", "vampire", "wood-elf")
+COMPLETE = ("black-orc", "dark-elf", "dwarf", "elven-union", "high-elf", "human", "imperial-nobility",
+            "khorne", "lizardmen", "necromantic-horror", "orc", "shambling-undead", "tomb-kings", "vampire",
+            "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).

@@ -143,7 +143,7 @@ def test_no_interception_before_the_throw(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_hail_mary_pass_asks_nobody(engine: str) -> None:
-    # LRB6's Hail Mary (2+, then 3 scatters from the target): nobody may interfere.
+    # BB2020's Hail Mary (2, unmarked: inaccurate, 3 scatters from the target): nobody may interfere.
     sc, thrower, _, _ = _scenario(engine, d6(2) + d8(5, 5, 5, 7), catcher_at=(3, 3))
     game = sc.start(active=0, proc=Pass(thrower, sc.state.board.sq(*TARGET), HAIL_MARY))
     s = game.state

@@ -102,6 +102,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::FEED:
         case frames::GAZE:
         case frames::PILING_ON:
+        case frames::SAFE_PAIR_OF_HANDS:
         case frames::RE_ROLL_CONTEST:
             return true;
         // Diving Catch, the Tentacles and Shadowing rolls
@@ -186,6 +187,7 @@ inline void run_top(Ctx& c) {
         case frames::FEED: procs::feed_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
+        case frames::SAFE_PAIR_OF_HANDS: procs::safe_pair_of_hands_run(c); return;
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_run(c); return;
         case frames::WIZARD: procs::wizard_run(c); return;
@@ -228,6 +230,7 @@ inline Legal legal_top(Ctx& c) {
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
+        case frames::SAFE_PAIR_OF_HANDS: return procs::safe_pair_of_hands_legal(c);
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: return procs::animosity_legal(c);
         case frames::WIZARD: return procs::wizard_legal(c);
@@ -272,6 +275,7 @@ inline void act_top(Ctx& c, const Act& a) {
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;
+        case frames::SAFE_PAIR_OF_HANDS: procs::safe_pair_of_hands_act(c, a); return;
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_act(c, a); return;
         case frames::WIZARD: procs::wizard_act(c, a); return;
@@ -316,6 +320,7 @@ inline Detail detail_top(Ctx& c) {
         case frames::BOMB: return procs::bomb_detail(c);
         // p1: Piling On
         case frames::PILING_ON: return procs::piling_on_detail(c);
+        case frames::SAFE_PAIR_OF_HANDS: return procs::safe_pair_of_hands_detail(c);
         // p3: the Wizard
         case frames::WIZARD: return procs::wizard_detail(c);
         default:

@@ -93,21 +93,22 @@ enum Proc : std::uint16_t {
     REACTION = 47,
     REGENERATE = 48,
     RIOT = 49,
-    SETUP = 50,
-    SHADOWING_ROLL = 51,
-    STAND_CHOICE = 52,
-    STRIKE = 53,
-    STRIP_BALL = 54,
-    SWOOP = 55,
-    TENTACLES_ROLL = 56,
-    THROW_A_ROCK = 57,
-    THROW_IN = 58,
-    THROW_TEAM_MATE = 59,
-    THROW_TEAM_MATE_BB2020 = 60,
-    TURN = 61,
-    WIZARD = 62,
+    SAFE_PAIR_OF_HANDS = 50,
+    SETUP = 51,
+    SHADOWING_ROLL = 52,
+    STAND_CHOICE = 53,
+    STRIKE = 54,
+    STRIP_BALL = 55,
+    SWOOP = 56,
+    TENTACLES_ROLL = 57,
+    THROW_A_ROCK = 58,
+    THROW_IN = 59,
+    THROW_TEAM_MATE = 60,
+    THROW_TEAM_MATE_BB2020 = 61,
+    TURN = 62,
+    WIZARD = 63,
 };
-constexpr int PROC_COUNT = 63;
+constexpr int PROC_COUNT = 64;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1154,6 +1155,7 @@ enum Phase : std::uint16_t {
     DEFLECTION_ROLLED = 13,
     DEFLECTED_CATCH = 14,
     NOT_DEFLECTED = 15,
+    DEFLECTION_REROLLED = 16,
     AFTER_INTERCEPTION_USED = 51,
     DONE = 99,
 };
@@ -1196,6 +1198,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"DEFLECTION_ROLLED", 13},
     {"DEFLECTED_CATCH", 14},
     {"NOT_DEFLECTED", 15},
+    {"DEFLECTION_REROLLED", 16},
     {"AFTER_INTERCEPTION_USED", 51},
     {"DONE", 99},
 };
@@ -1343,6 +1346,7 @@ enum Phase : std::uint16_t {
     BEFORE_THROW = 7,
     BLITZ_BLOCKED = 8,
     STEPPED = 9,
+    PASSED = 10,
 };
 constexpr int F_BLOCKED = 0;
 constexpr int F_KIND = 1;
@@ -1373,6 +1377,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BEFORE_THROW", 7},
     {"BLITZ_BLOCKED", 8},
     {"STEPPED", 9},
+    {"PASSED", 10},
 };
 }  // namespace p_player_action
 
@@ -1520,6 +1525,21 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_riot
+
+namespace p_safe_pair_of_hands {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+constexpr int F_PID = 0;
+constexpr int F_SQ = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"sq", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_safe_pair_of_hands
 
 namespace p_setup {
 enum Phase : std::uint16_t {
@@ -1902,14 +1922,14 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
-    {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 18, 0, -1},
+    {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
-    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 10, 24, -1},
+    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 11, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
@@ -1917,6 +1937,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"reaction", "Reaction", p_reaction::FIELDS, 2, p_reaction::PHASES, 1, 16, -1},
     {"regenerate", "Regenerate", p_regenerate::FIELDS, 1, p_regenerate::PHASES, 2, 0, -1},
     {"riot", "Riot", nullptr, 0, p_riot::PHASES, 2, 0, -1},
+    {"safe_pair_of_hands", "SafePairOfHands", p_safe_pair_of_hands::FIELDS, 2, p_safe_pair_of_hands::PHASES, 1, 0, 143},
     {"setup", "Setup", p_setup::FIELDS, 2, p_setup::PHASES, 1, 0, -1},
     {"shadowing_roll", "ShadowingRoll", p_shadowing_roll::FIELDS, 3, p_shadowing_roll::PHASES, 2, 0, -1},
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
@@ -2410,7 +2431,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 134;
+constexpr int PURPOSE_COUNT = 135;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2463,6 +2484,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Reaction",
     "Regenerate",
     "Riot",
+    "SafePairOfHands",
     "Setup",
     "ShadowingRoll",
     "StandChoice",
@@ -2549,6 +2571,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 66, 101, 105, 113, 133, 73, 124, 67, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 128, 100};
+inline constexpr int ROLL_PURPOSE[] = {85, 90, 112, 81, 96, 108, 122, 77, 115, 67, 102, 106, 114, 134, 74, 125, 68, 104, 97, 94, 120, 88, 84, 82, 116, 75, 91, 121, 129, 101};
 
 }  // namespace nuffle::frames

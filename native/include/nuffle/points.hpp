@@ -29,7 +29,7 @@ using AllPoints = PointList<
     // injury.hpp
     procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourSkipped, procs::AfterArmour,
     procs::InjuryModifier, procs::InjuryTable, procs::AfterInjury, procs::CasualtyRolls, procs::Recover,
-    procs::CasualtyCaused,
+    procs::CasualtyCaused, procs::BallDropped,
     // contact_foul.hpp, strike.hpp
     procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::StrikeBeforeAttack,
     procs::contact::StrikeArmourModifier,
@@ -40,10 +40,10 @@ using AllPoints = PointList<
     // passing.hpp (with Throw Team-Mate's)
     procs::passing::PassModifier, procs::passing::IgnoresTackleZones, procs::passing::NearbyModifier,
     procs::passing::InterceptionModifier, procs::passing::TargetDeclared, procs::passing::PassDeclared,
-    procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::CanBeThrown,
-    procs::passing::BeforeThrow, procs::passing::Flight, procs::passing::TtmModifier,
+    procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::DeflectionReroll,
+    procs::passing::CanBeThrown, procs::passing::BeforeThrow, procs::passing::Flight, procs::passing::TtmModifier,
     // movement.hpp (the player action), turn.hpp
-    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::Declarations>;
+    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::PassMovesOn, procs::Declarations>;
 
 struct PointSkills {
     const char* name;

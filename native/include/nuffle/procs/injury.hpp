@@ -33,6 +33,7 @@ NUFFLE_HOOK_POINT(AfterInjury, "injury.after_injury", bool(Ctx&, const Frame& in
 NUFFLE_HOOK_POINT(CasualtyRolls, "injury.casualty_rolls", int(const State&, const Frame& inj));
 NUFFLE_HOOK_POINT(Recover, "injury.recover", bool(State&, const Frame& inj));
 NUFFLE_HOOK_POINT(CasualtyCaused, "injury.casualty_caused", void(State&, const Frame& inj));
+NUFFLE_HOOK_POINT(BallDropped, "injury.ball_dropped", bool(State&, const Board&, int pid, int sq));
 
 inline bool is_dead(const State& s, int d68) noexcept {
     return d68 >= rules_of(s).dead_first && d68 <= rules_of(s).dead_last;
@@ -232,7 +233,10 @@ inline void knock_down_run(Ctx& c) {
     if (f.phase == fkd::ARMOUR_DONE) {
         f.phase = fkd::DONE;
         if (f.arg[fkd::F_BOUNCE_FROM] >= 0 && s.ball_state == frames::ball::ON_GROUND) {
-            push_bounce(s, f.arg[fkd::F_BOUNCE_FROM], false);
+            // BALL_DROPPED: his carried ball may be placed instead (not when he fell over)
+            const int from = f.arg[fkd::F_BOUNCE_FROM];
+            if (f.arg[fkd::F_HAD_BALL] != 0 && how != how::FALL && hooks::any<BallDropped>(s, pid, s, c.b, pid, from)) return;
+            push_bounce(s, from, false);
             return;
         }
     }

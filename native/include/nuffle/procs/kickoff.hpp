@@ -32,7 +32,7 @@ inline std::vector<int> kick_off_returners(const State& s, const Board& b) {
     for (int p = 0; p < s.player_count; ++p) {
         const Player& pl = s.players[p];
         if (pl.team != recv || !on_pitch_status(pl.status)) continue;
-        if (!pl.has_skill(frames::skill::KICK_OFF_RETURN) || pl.status != static_cast<int>(Status::STANDING)) continue;
+        if ((!pl.has_skill(frames::skill::KICK_OFF_RETURN) && !pl.has_skill(frames::skill::ON_THE_BALL)) || pl.status != static_cast<int>(Status::STANDING)) continue;
         if ((pl.flags & frames::flag::NO_TZ) != 0 || (b.flags[static_cast<std::size_t>(pl.square)] & los) != 0) continue;
         if (tackle_zones(s, b, pl.square, recv) != 0) continue;
         out.push_back(p);

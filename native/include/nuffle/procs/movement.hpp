@@ -42,6 +42,7 @@ NUFFLE_HOOK_POINT(AfterDeclare, "action.after_declare", bool(State&, const Board
 NUFFLE_HOOK_POINT(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
 NUFFLE_HOOK_POINT(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
 NUFFLE_HOOK_POINT(ActionEnd, "action.end", bool(State&, const Frame& action, int then));
+NUFFLE_HOOK_POINT(PassMovesOn, "action.pass_moves_on", bool(const State&, int pid, char band));
 
 // Pushes a DeclarationRoll (declaration_skills.DeclarationRoll): `flag` set on a failure,
 // which loses the action when `lose`.
@@ -109,7 +110,7 @@ inline void action_end(State& s, Frame& f) {
 
 // PlayerAction._finish_with for a pass or hand-off to `sq`: ACTION_END first (a Vampire who
 // must feed does so before throwing; phase BEFORE_THROW), then the Pass or Handoff.
-inline void finish_with_throw(State& s, Frame& f, int type, int sq) {
+inline void finish_with_throw(State& s, const Board& b, Frame& f, int type, int sq) {
     const int pid = f.arg[fa::F_PID];
     if (hooks::holds<ActionEnd>(s, pid) && f.phase != fa::BEFORE_THROW) {
         f.phase = fa::BEFORE_THROW;
@@ -120,6 +121,8 @@ inline void finish_with_throw(State& s, Frame& f, int type, int sq) {
     }
     f.phase = fa::FINISHED;
     if (type == frames::at::PASS) {
+        // PASS_MOVES_ON (Running Pass): once the pass is resolved the action may go on (PASSED)
+        if (hooks::any<PassMovesOn>(s, pid, s, pid, passing::band_between(s, b, pos(s, pid), sq))) f.phase = fa::PASSED;
         passing::push_pass(s, pid, sq, passing::PASS);
     } else {
         Frame& h = push(s, frames::HANDOFF);
@@ -197,6 +200,9 @@ inline void player_action_run(Ctx& c) {
     } else if (ph == fa::BLITZ_BLOCKED) {
         f.arg[fa::F_MOVES] = static_cast<std::int16_t>(f.arg[fa::F_MOVES] + s.extra_moves);
         f.phase = fa::MOVING;
+    } else if (ph == fa::PASSED) {  // he moves on, unless he kept a fumbled ball
+        const bool kept = s.ball_state == frames::ball::CARRIED && s.ball == pl.square;
+        f.phase = kept ? fa::FINISHED : fa::MOVING;
     }
     if (f.phase == fa::STAND_UP) {
         f.phase = fa::MOVING;
@@ -249,7 +255,7 @@ inline void player_action_run(Ctx& c) {
         // a hand-off needs its receiver still there (a bitten Thrall may be gone)
         const bool gone = then == frames::at::HANDOFF && s.grid[f.arg[fa::F_THEN_SQ]] < 0;
         if (s.ok && !s.turnover && pl.status == static_cast<int>(Status::STANDING) && s.touchdown < 0 && !gone) {
-            finish_with_throw(s, f, then, f.arg[fa::F_THEN_SQ]);
+            finish_with_throw(s, c.b, f, then, f.arg[fa::F_THEN_SQ]);
         } else {
             action_end(s, f);
         }
@@ -415,7 +421,7 @@ inline void player_action_act(Ctx& c, const Act& a) {
         return;
     }
     if (a.type == frames::at::PASS || a.type == frames::at::HANDOFF) {
-        finish_with_throw(s, f, a.type, a.square);
+        finish_with_throw(s, c.b, f, a.type, a.square);
         return;
     }
     f.phase = fa::FINISHED;  // a foul

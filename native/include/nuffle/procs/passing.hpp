@@ -33,6 +33,7 @@ NUFFLE_HOOK_POINT(PassDeclared, "passing.pass_declared",
                   bool(State&, const Board&, int pid, int thrower, int target, int throw_kind));
 NUFFLE_HOOK_POINT(AfterInterception, "passing.after_interception", bool(State&, int thrower, int interceptor, int throw_kind));
 NUFFLE_HOOK_POINT(KeepsFumble, "passing.keeps_fumble", bool(const State&, int thrower, int die, int throw_kind));
+NUFFLE_HOOK_POINT(DeflectionReroll, "passing.deflection_reroll", bool(const State&, int thrower, char band));
 // throw_team_mate.py's points (asked in throw_team_mate.hpp, passing_actions.hpp and turn.hpp;
 // `ttm`: the ThrowTeamMate frame).
 NUFFLE_HOOK_POINT_BB2020(CanBeThrown, "throw_team_mate.can_be_thrown", bool(const State&, int thrower, int pid));
@@ -169,6 +170,13 @@ inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char 
     return mod + nearby_modifier(s, b, thrower, frames::roll::PASS);
 }
 
+// passing.HAIL_MARY_TARGET and hail_mary_modifier: BB2020's Hail Mary test, against 2, with a
+// pass's modifiers but the range (the skills read the band as a Long Bomb).
+constexpr int HAIL_MARY_TARGET = 2;
+inline int hail_mary_modifier(const State& s, const Board& b, int thrower) {
+    return pass_roll_modifier(s, b, thrower, 'B') - range_modifier(s, 'B');
+}
+
 // passing.interception_modifier: -2, zones (unless IGNORES_TACKLE_ZONES), weather,
 // INTERCEPTION_MODIFIER.
 inline int interception_modifier(const State& s, const Board& b, int pid) noexcept {
@@ -206,6 +214,11 @@ inline int pass_result(int d, int target, int mod) noexcept {
 // KEEPS_FUMBLE: the thrower keeps a fumbled ball.
 inline bool keeps_fumble(const State& s, int thrower, int die, int throw_kind) noexcept {
     return hooks::any<KeepsFumble>(s, thrower, s, thrower, die, throw_kind);
+}
+
+// DEFLECTION_REROLL: a successful interference with the thrower's pass of `band` is re-rolled.
+inline bool deflection_reroll(const State& s, int thrower, char band) noexcept {
+    return hooks::any<DeflectionReroll>(s, thrower, s, thrower, band);
 }
 
 // TARGET_DECLARED: a handler of the giver pushes a procedure that leaves s.square = the square
@@ -273,7 +286,7 @@ namespace fpa = frames::p_pass;
 // Pass._completes: a team-mate holding the ball completes the pass (BB2020: only an accurate
 // pass caught in the target square).
 inline bool pass_completes(const State& s, const Frame& f, int holder) noexcept {
-    if (!rules_of(s).pass_2020 || f.arg[fpa::F_THROW] == passing::HAIL_MARY) return true;
+    if (!rules_of(s).pass_2020) return true;  // BB2020: never a Hail Mary (never accurate)
     return f.arg[fpa::F_RESULT] == passing::ACCURATE && pos(s, holder) == f.arg[fpa::F_TARGET];
 }
 
@@ -324,7 +337,7 @@ inline void pass_arrive(Ctx& c, Frame& f, int sq) {
     const int thr = f.arg[fpa::F_THROWER];
     f.phase = fpa::LANDED;
     const int result = f.arg[fpa::F_RESULT];
-    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE &&
+    if (result >= passing::ACCURATE && result <= passing::WILDLY_INACCURATE && f.arg[fpa::F_THROW] != passing::HAIL_MARY &&
         !passing::interceptors(s, c.b, thr, sq).empty()) {
         s.ball = i16(sq);
         s.ball_state = frames::ball::IN_AIR;
@@ -340,11 +353,18 @@ inline void pass_arrive(Ctx& c, Frame& f, int sq) {
 inline void pass_interference(Ctx& c, Frame& f) {
     State& s = c.s;
     const int p = f.arg[fpa::F_INTERCEPTOR];
-    if (f.phase == fpa::NOT_DEFLECTED || (f.phase == fpa::DEFLECTION_ROLLED && !s.ok)) {
+    const int thr = f.arg[fpa::F_THROWER];
+    const bool rolled = f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTION_REROLLED;
+    if (f.phase == fpa::NOT_DEFLECTED || (rolled && !s.ok)) {
         f.phase = fpa::LANDED;
         const bool accurate = f.arg[fpa::F_RESULT] == passing::ACCURATE && s.ball == f.arg[fpa::F_TARGET];
         land_ball(s, c.b, s.ball, accurate ? 1 : 0);
-    } else if (f.phase == fpa::DEFLECTION_ROLLED) {
+    } else if (f.phase == fpa::DEFLECTION_ROLLED &&
+               passing::deflection_reroll(s, thr, passing::band_between(s, c.b, pos(s, thr), f.arg[fpa::F_TARGET]))) {
+        f.phase = fpa::DEFLECTION_REROLLED;  // the test again (Cloud Burster)
+        const int mod = passing::deflection_modifier(s, c.b, p, thr, f.arg[fpa::F_RESULT]);
+        push_player_roll(s, frames::roll::INTERCEPTION, p, passing::ag_target(s, p), mod);
+    } else if (rolled) {
         f.arg[fpa::F_RESULT] = passing::DEFLECTED;
         s.ball = i16(pos(s, p));
         f.phase = fpa::DEFLECTED_CATCH;
@@ -366,7 +386,10 @@ inline void pass_interference(Ctx& c, Frame& f) {
 inline void pass_thrown_2020(Ctx& c, Frame& f) {
     State& s = c.s;
     const int thr = f.arg[fpa::F_THROWER];
-    const int result = passing::pass_result(s.last_die, pass_target(s, thr), f.arg[fpa::F_MOD]);
+    const bool hail_mary = f.arg[fpa::F_THROW] == passing::HAIL_MARY;  // never accurate
+    int result = passing::pass_result(s.last_die, hail_mary ? passing::HAIL_MARY_TARGET : pass_target(s, thr),
+                                      f.arg[fpa::F_MOD]);
+    if (hail_mary && result == passing::ACCURATE) result = passing::INACCURATE;
     f.arg[fpa::F_RESULT] = i16(result);
     if (result == passing::ACCURATE) {
         s.ball_state = frames::ball::IN_AIR;
@@ -483,22 +506,24 @@ inline void pass_run(Ctx& c) {
     }
     if (f.phase == fpa::THROW) {
         f.phase = fpa::THROWN;
-        if (kind == passing::HAIL_MARY) {
+        const bool hail_mary = kind == passing::HAIL_MARY;
+        if (hail_mary && !rules_of(s).pass_2020) {
             f.arg[fpa::F_MOD] = 0;
             push_player_roll(s, frames::roll::PASS, thr, 2, 0, false);
             return;
         }
-        const int mod = passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
+        const int mod = hail_mary ? passing::hail_mary_modifier(s, b, thr)
+                                  : passing::pass_roll_modifier(s, b, thr, passing::band_between(s, b, pos(s, thr), f.arg[fpa::F_TARGET]));
         f.arg[fpa::F_MOD] = i16(mod);
         if (rules_of(s).pass_2020 && pass_target(s, thr) >= NO_PA_TARGET) {  // PA "-": no test
             f.arg[fpa::F_RESULT] = passing::FUMBLED;
             pass_fumble(s, f, 1);
             return;
         }
-        push_player_roll(s, frames::roll::PASS, thr, pass_target(s, thr), mod);
+        push_player_roll(s, frames::roll::PASS, thr, hail_mary ? passing::HAIL_MARY_TARGET : pass_target(s, thr), mod);
         return;
     }
-    if (f.phase == fpa::THROWN && rules_of(s).pass_2020 && kind != passing::HAIL_MARY) {
+    if (f.phase == fpa::THROWN && rules_of(s).pass_2020) {
         pass_thrown_2020(c, f);
         return;
     }
@@ -506,7 +531,8 @@ inline void pass_run(Ctx& c) {
         pass_deviate(c, f);
         return;
     }
-    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED) {
+    if (f.phase == fpa::DEFLECTION_ROLLED || f.phase == fpa::DEFLECTED_CATCH || f.phase == fpa::NOT_DEFLECTED ||
+        f.phase == fpa::DEFLECTION_REROLLED) {
         pass_interference(c, f);
         return;
     }

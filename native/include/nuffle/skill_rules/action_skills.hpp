@@ -108,5 +108,8 @@ NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x
                      {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>}, {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze},
                      {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate})
 NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
+// Running Pass (BB2020 only; skill_rules/bb2020_passing_skills.py): after his Quick pass.
+inline bool running_pass(const State&, int, char band) noexcept { return band == 'Q'; }
+NUFFLE_LRB6_HANDLERS(PassMovesOn, {sk::RUNNING_PASS, running_pass})
 
 }  // namespace nuffle::procs

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "nuffle/hooks.hpp"
 #include "nuffle/procs/injury.hpp"
@@ -94,6 +95,53 @@ NUFFLE_LRB6_HANDLERS(AfterInjury, {sk::PILING_ON, i6::piling_on_injury})
 NUFFLE_LRB6_HANDLERS(CasualtyRolls, {sk::DECAY, i6::decay})
 NUFFLE_LRB6_HANDLERS(Recover, {sk::REGENERATION, i6::regeneration})
 NUFFLE_LRB6_HANDLERS(CasualtyCaused, {sk::NURGLES_ROT, i6::nurgles_rot})
+
+// Safe Pair of Hands (BB2020 only; skill_rules/bb2020_passing_skills.py): BALL_DROPPED offers
+// the SafePairOfHands frame when an empty square lies next to `sq`; its coach places the ball
+// there or lets it bounce from `sq`.
+namespace bb2020_ball {
+namespace fsp = frames::p_safe_pair_of_hands;
+inline std::vector<int> safe_squares(const State& s, const Board& b, int sq) {
+    std::vector<int> out;
+    for (const int o : b.neighbours) {
+        if (s.grid[sq + o] == SQUARE_EMPTY) out.push_back(sq + o);
+    }
+    return out;
+}
+inline bool safe_pair_of_hands(State& s, const Board& b, int pid, int sq) {
+    if (safe_squares(s, b, sq).empty()) return false;
+    Frame& f = push(s, frames::SAFE_PAIR_OF_HANDS);
+    f.arg[fsp::F_PID] = i16(pid);
+    f.arg[fsp::F_SQ] = i16(sq);
+    return true;
+}
+}  // namespace bb2020_ball
+NUFFLE_LRB6_HANDLERS(BallDropped, {sk::SAFE_PAIR_OF_HANDS, bb2020_ball::safe_pair_of_hands})
+
+inline void safe_pair_of_hands_run(Ctx& c) {
+    wait(c.s, team_of(c.s, c.top().arg[bb2020_ball::fsp::F_PID]), frames::dk::USE_SKILL);
+}
+inline Legal safe_pair_of_hands_legal(Ctx& c) {
+    return {Choice{frames::at::PLACE_BALL, {}, bb2020_ball::safe_squares(c.s, c.b, c.top().arg[bb2020_ball::fsp::F_SQ]), {}},
+            Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+inline void safe_pair_of_hands_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    const int sq = c.top().arg[bb2020_ball::fsp::F_SQ];
+    pop(s);
+    if (a.type == frames::at::DECLINE) {
+        push_bounce(s, sq, false);
+        return;
+    }
+    s.ball = i16(a.square);
+    s.ball_state = frames::ball::ON_GROUND;
+}
+inline Detail safe_pair_of_hands_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[bb2020_ball::fsp::F_PID];
+    d.skill = frames::skill::SAFE_PAIR_OF_HANDS;
+    return d;
+}
 
 // BB2020's own injury-table handlers (skill_rules/bb2020_injury_skills.py): Thick Skull keeps a
 // player from the lowest total that would knock him out (8, or 7 with Stunty, whose table is

@@ -28,6 +28,16 @@ inline void kick_off_return(Ctx& c) {
     }
 }
 
+// AFTER_SCATTER: BB2020's On the Ball, its Kick-Off Return half (none of its own where a
+// Kick-Off Return player is on the pitch: one move for the team).
+inline void on_the_ball(Ctx& c) {
+    for (int p = 0; p < c.s.player_count; ++p) {
+        const Player& pl = c.s.players[p];
+        if (on_pitch_status(pl.status) && pl.has_skill(frames::skill::KICK_OFF_RETURN)) return;
+    }
+    kick_off_return(c);
+}
+
 inline int fan_favourite(const State&, int) noexcept { return 1; }  // FAME
 }  // namespace lrb6_kickoff
 
@@ -56,7 +66,8 @@ inline std::optional<int> kick(const State& s, const Board& b, int pid, int dist
 }  // namespace bb2020_kickoff
 
 NUFFLE_BB2020_HANDLERS(KickDistance, {frames::skill::KICK, bb2020_kickoff::kick})
-NUFFLE_LRB6_HANDLERS(AfterScatter, {frames::skill::KICK_OFF_RETURN, lrb6_kickoff::kick_off_return})
+NUFFLE_LRB6_HANDLERS(AfterScatter, {frames::skill::KICK_OFF_RETURN, lrb6_kickoff::kick_off_return},
+                     {frames::skill::ON_THE_BALL, lrb6_kickoff::on_the_ball})
 NUFFLE_LRB6_HANDLERS(KickoffFame, {frames::skill::FAN_FAVOURITE, lrb6_kickoff::fan_favourite})
 
 }  // namespace nuffle::procs

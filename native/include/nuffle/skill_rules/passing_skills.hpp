@@ -79,16 +79,28 @@ inline bool swoop(State& s, const Frame& ttm) {
 }
 }  // namespace lrb6_passing
 
+// BB2020's passing skills (skill_rules/bb2020_passing_skills.py): Accurate on Quick and Short
+// passes only (BB2020's own handler); Safe Pass keeps any fumbled pass of the ball.
+namespace bb2020_passing {
+inline int accurate(const State&, int, char band) noexcept { return band == 'Q' || band == 'S' ? 1 : 0; }
+inline bool safe_pass(const State&, int, int, int throw_kind) noexcept { return throw_kind != BOMB; }
+// DEFLECTION_REROLL: Cloud Burster, on his Long and Long Bomb passes.
+inline bool cloud_burster(const State&, int, char band) noexcept { return band == 'L' || band == 'B'; }
+}  // namespace bb2020_passing
+
 namespace a6 = lrb6_passing;
 NUFFLE_LRB6_HANDLERS(PassModifier, {sk::ACCURATE, a6::accurate}, {sk::STRONG_ARM, a6::strong_arm},
                      {sk::STUNTY, a6::stunty_pass})
+NUFFLE_BB2020_HANDLERS(PassModifier, {sk::ACCURATE, bb2020_passing::accurate}, {sk::STRONG_ARM, a6::strong_arm},
+                       {sk::STUNTY, a6::stunty_pass})
 NUFFLE_LRB6_HANDLERS(IgnoresTackleZones, {sk::NERVES_OF_STEEL, a6::nerves_of_steel})
 NUFFLE_LRB6_HANDLERS(NearbyModifier, {sk::DISTURBING_PRESENCE, a6::disturbing_presence})
 NUFFLE_LRB6_HANDLERS(InterceptionModifier, {sk::EXTRA_ARMS, a6::long_reach}, {sk::VERY_LONG_LEGS, a6::long_reach})
 NUFFLE_LRB6_HANDLERS(TargetDeclared, {sk::ANIMOSITY, a6::animosity})
-NUFFLE_LRB6_HANDLERS(PassDeclared, {sk::PASS_BLOCK, pass_block})
+NUFFLE_LRB6_HANDLERS(PassDeclared, {sk::PASS_BLOCK, pass_block}, {sk::ON_THE_BALL, pass_block})
 NUFFLE_LRB6_HANDLERS(AfterInterception, {sk::SAFE_THROW, a6::safe_throw_interception})
-NUFFLE_LRB6_HANDLERS(KeepsFumble, {sk::SAFE_THROW, a6::safe_throw_fumble})
+NUFFLE_LRB6_HANDLERS(KeepsFumble, {sk::SAFE_THROW, a6::safe_throw_fumble}, {sk::SAFE_PASS, bb2020_passing::safe_pass})
+NUFFLE_LRB6_HANDLERS(DeflectionReroll, {sk::CLOUD_BURSTER, bb2020_passing::cloud_burster})
 NUFFLE_LRB6_HANDLERS(CanBeThrown, {sk::RIGHT_STUFF, a6::right_stuff})
 NUFFLE_LRB6_HANDLERS(BeforeThrow, {sk::ALWAYS_HUNGRY, a6::always_hungry})
 NUFFLE_LRB6_HANDLERS(Flight, {sk::SWOOP, a6::swoop})

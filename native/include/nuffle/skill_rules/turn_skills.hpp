@@ -61,9 +61,25 @@ inline void throw_team_mate(const State& s, const Board&, int side, int pid, Leg
 }
 }  // namespace lrb6_turn
 
+// My Ball (BB2020 only; skill_rules/bb2020_passing_skills.py): no Pass and no Hand-off action.
+namespace bb2020_turn {
+inline void my_ball(const State&, const Board&, int, int pid, Legal& groups) {
+    Legal out;
+    for (Choice& g : groups) {
+        if (g.type == frames::at::START_PASS || g.type == frames::at::START_HANDOFF) {
+            g.players.erase(std::remove(g.players.begin(), g.players.end(), pid), g.players.end());
+            if (g.players.empty()) continue;
+        }
+        out.push_back(std::move(g));
+    }
+    groups = std::move(out);
+}
+}  // namespace bb2020_turn
+
 NUFFLE_LRB6_HANDLERS(Declarations, {frames::skill::JUMP_UP, lrb6_turn::jump_up},
                      {frames::skill::BALL_AND_CHAIN, lrb6_turn::ball_and_chain},
                      {frames::skill::BOMBARDIER, lrb6_turn::bombardier},
-                     {frames::skill::THROW_TEAM_MATE, lrb6_turn::throw_team_mate})
+                     {frames::skill::THROW_TEAM_MATE, lrb6_turn::throw_team_mate},
+                     {frames::skill::MY_BALL, bb2020_turn::my_ball})
 
 }  // namespace nuffle::procs

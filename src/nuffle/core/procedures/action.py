@@ -17,7 +17,7 @@ from nuffle.core.procedures.block import Block
 from nuffle.core.procedures.foul import Foul
 from nuffle.core.procedures.jump import jump_choices
 from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
-from nuffle.core.procedures.passing import Handoff, Pass, pass_targets
+from nuffle.core.procedures.passing import Handoff, Pass, band_between, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, Event, RollKind, Status
@@ -69,6 +69,12 @@ STAND_UP_ROLL: Point[[GameState, PlayerAction], bool] = Point(
     "that leaves s.ok = True (he stands; standing costs STAND_UP_COST) or False (he stays prone, "
     "the action ends, no turnover). The first handler to return True is the only one that runs",
 )
+PASS_MOVES_ON: Point[[GameState, int, str], bool] = Point(
+    "action.pass_moves_on",
+    "fn(s, pid, band: str) -> bool: asked for the thrower's skills as his Pass action's pass "
+    "of range band `band` is thrown; True: once it is resolved (not a fumble he kept, no "
+    "turnover) the action goes on with the MA he has left (Running Pass)",
+)
 SKILL_ACTIONS: dict[ActionType, Callable[[GameState, PlayerAction, Action], None]] = {}
 
 
@@ -98,6 +104,7 @@ class PlayerActionPhase(Phases):
     BEFORE_THROW: Final = 7
     BLITZ_BLOCKED: Final = 8
     STEPPED: Final = 9  # a skill's movement step hands back here: the action goes on
+    PASSED: Final = 10  # a pass after which the thrower may move on (PASS_MOVES_ON) has resolved
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
 
@@ -149,6 +156,9 @@ class PlayerAction(Procedure):
         elif ph == PlayerActionPhase.BLITZ_BLOCKED:  # a Blitz block returned the extra squares it used
             self.moves += s.extra_moves
             self.phase = PlayerActionPhase.MOVING
+        elif ph == PlayerActionPhase.PASSED:  # he moves on, unless he kept a fumbled ball
+            kept = s.ball_state == _BALL_CARRIED and s.ball == s.pos[pid]
+            self.phase = PlayerActionPhase.FINISHED if kept else PlayerActionPhase.MOVING
         if self.phase == PlayerActionPhase.STAND_UP:
             self.phase = PlayerActionPhase.MOVING
             if s.status[pid] == _PRONE:
@@ -375,6 +385,8 @@ class PlayerAction(Procedure):
                 self.then = -1
         self.phase = PlayerActionPhase.FINISHED
         if t == _PASS:
+            if PASS_MOVES_ON.any(s.info[pid].skills, s, pid, band_between(s, s.pos[pid], target_sq)):
+                self.phase = PlayerActionPhase.PASSED
             s.push(Pass(pid, target_sq))
         elif t == _HANDOFF:
             s.push(Handoff(pid, s.grid[target_sq]))

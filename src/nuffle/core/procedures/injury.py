@@ -107,6 +107,12 @@ CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
     "fn(s, inj: Injury) -> None: asked with the skills of inj.by when the victim goes to the "
     "casualty box (Nurgle's Rot)",
 )
+BALL_DROPPED: Point[[GameState, int, int], bool] = Point(
+    "injury.ball_dropped",
+    "fn(s, pid, sq) -> bool: asked for the skills of player `pid`, knocked down or placed prone "
+    "(not falling over: how FALL) on square `sq` while holding the ball, before it bounces from "
+    "there. Return True after pushing a procedure that places or bounces it (Safe Pair of Hands)",
+)
 
 
 def is_dead(d68: int, rules: Ruleset = LRB6) -> bool:
@@ -259,6 +265,9 @@ class KnockDown(Procedure):
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
                 from nuffle.core.procedures.ball import Bounce
 
+                if self.had_ball and self.how != FALL and BALL_DROPPED.fire(
+                        s.info[pid].skills, s, pid, self.bounce_from):
+                    return
                 s.push(Bounce(self.bounce_from))
                 return
         s.pop()

@@ -77,6 +77,12 @@ KEEPS_FUMBLE: Point[[GameState, int, int, int], bool] = Point(
     "fn(s, thrower, die, throw) -> bool: asked for the thrower's skills when a pass roll of "
     "`die` is a fumble; True if he keeps the ball instead: no bounce, no turnover (Safe Throw)",
 )
+DEFLECTION_REROLL: Point[[GameState, int, str], bool] = Point(
+    "passing.deflection_reroll",
+    "fn(s, thrower, band: str) -> bool: asked for the thrower's skills after a successful "
+    "BB2020 Passing Interference test against his pass of range band `band`; True: the "
+    "interferer re-rolls it (Cloud Burster)",
+)
 
 # LRB6's range modifiers, for code without a state (the engine reads `s.rules`).
 RANGE_MOD = LRB6.range_modifiers
@@ -212,6 +218,17 @@ def deflection_modifier(s: GameState, pid: int, thrower: int, result: int) -> in
     )
 
 
+#: BB2020's Hail Mary test: its D6 + modifiers against 2 (a natural 1 fumbles; 1 or less is wildly
+#: inaccurate; anything else, a natural 6 too, inaccurate).
+HAIL_MARY_TARGET = 2
+
+
+def hail_mary_modifier(s: GameState, thrower: int) -> int:
+    """BB2020's Hail Mary test modifier: a pass's without the range (no ruler is used); the
+    skills' band-dependent modifiers read it as a Long Bomb."""
+    return pass_roll_modifier(s, thrower, "B") - s.rules.range_modifiers["B"]
+
+
 def is_fumble(d: int, mod: int) -> bool:
     """A pass roll of natural 1, or modified to 1 or less, is a fumble."""
     return d == 1 or d + mod <= 1
@@ -254,6 +271,7 @@ class PassPhase(Phases):
     DEFLECTION_ROLLED: Final = 13
     DEFLECTED_CATCH: Final = 14
     NOT_DEFLECTED: Final = 15
+    DEFLECTION_REROLLED: Final = 16  # the interference test re-rolled (DEFLECTION_REROLL)
     AFTER_INTERCEPTION_USED: Final = 51
     DONE: Final = 99
 
@@ -261,9 +279,10 @@ class PassPhase(Phases):
 class Pass(Procedure):
     """A pass from `thrower` to square `target`: `throw` is PASS, HAIL_MARY or DUMP_OFF.
 
-    A Hail Mary pass cannot be intercepted; its roll fumbles only on a natural 1 and is
-    otherwise inaccurate. A Dump-Off is a normal (Quick) pass in the opponent's turn that
-    causes no turnover for either side.
+    A Hail Mary pass cannot be intercepted (nor interfered with); under LRB6 its roll fumbles
+    only on a natural 1 and is otherwise inaccurate, under BB2020 its test (`hail_mary_modifier`)
+    is at best inaccurate, or wildly inaccurate, or fumbled. A Dump-Off is a normal (Quick) pass
+    in the opponent's turn that causes no turnover for either side.
     """
 
     frame = "pass"
@@ -326,24 +345,30 @@ class Pass(Procedure):
             self.phase = PassPhase.THROW
         if self.phase == PassPhase.THROW:
             self.phase = PassPhase.THROWN
-            if self.throw == HAIL_MARY:
+            bb2020 = s.rules.passing == "bb2020"
+            if self.throw == HAIL_MARY and not bb2020:
                 self.mod = 0
                 s.push(PlayerRoll(RollKind.PASS, thr, 2, 0, agility=False))
                 return
-            self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
-            if s.rules.passing == "bb2020" and pass_target(s, thr) >= NO_PA_TARGET:
+            if self.throw == HAIL_MARY:
+                self.mod = hail_mary_modifier(s, thr)
+            else:
+                self.mod = pass_roll_modifier(s, thr, band_between(s, s.pos[thr], self.target))
+            if bb2020 and pass_target(s, thr) >= NO_PA_TARGET:
                 self.result = FUMBLED  # PA "-": no test, a fumble
                 self._fumble(s, 1)
                 return
-            s.push(PlayerRoll(RollKind.PASS, thr, pass_target(s, thr), self.mod))
+            target = HAIL_MARY_TARGET if self.throw == HAIL_MARY else pass_target(s, thr)
+            s.push(PlayerRoll(RollKind.PASS, thr, target, self.mod))
             return
-        if self.phase == PassPhase.THROWN and s.rules.passing == "bb2020" and self.throw != HAIL_MARY:
+        if self.phase == PassPhase.THROWN and s.rules.passing == "bb2020":
             self._thrown_bb2020(s)
             return
         if self.phase in (PassPhase.DEVIATE_DIRECTION, PassPhase.DEVIATE_DISTANCE):
             self._deviate(s)
             return
-        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED):
+        if self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTED_CATCH, PassPhase.NOT_DEFLECTED,
+                          PassPhase.DEFLECTION_REROLLED):
             self._interference(s)
             return
         if self.phase == PassPhase.THROWN:
@@ -394,8 +419,13 @@ class Pass(Procedure):
 
     def _thrown_bb2020(self, s: GameState) -> None:
         """BB2020's four results: accurate to the target, inaccurate scatters 3 x D8 from the
-        target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces."""
-        self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
+        target, wildly inaccurate deviates D8 x D6 from the thrower, fumbled bounces. A Hail Mary
+        is never accurate: its test (HAIL_MARY_TARGET) tells inaccurate from worse."""
+        if self.throw == HAIL_MARY:
+            self.result = pass_result(s.last_die, HAIL_MARY_TARGET, self.mod)
+            self.result = INACCURATE if self.result == ACCURATE else self.result
+        else:
+            self.result = pass_result(s.last_die, pass_target(s, self.thrower), self.mod)
         if self.result == ACCURATE:
             s.ball_state = BallState.IN_AIR
             self._arrive(s, self.target)
@@ -436,7 +466,8 @@ class Pass(Procedure):
         """The ball will land on `sq`: after a BB2020 pass result (not a Hail Mary, not once
         deflected) the opposing coach may first name a player under the ruler to interfere."""
         self.phase = PassPhase.LANDED
-        if self.result in DEFLECTION_BY_RESULT and interceptors(s, self.thrower, sq):
+        interfere = self.result in DEFLECTION_BY_RESULT and self.throw != HAIL_MARY
+        if interfere and interceptors(s, self.thrower, sq):
             s.ball = sq
             s.ball_state = BallState.IN_AIR
             self.phase = PassPhase.INTERFERER_CHOICE
@@ -447,12 +478,20 @@ class Pass(Procedure):
     def _interference(self, s: GameState) -> None:
         """Passing Interference after the opposing coach's choice: no deflection lands the ball;
         a deflected ball goes to the interferer, who tries to catch it at -1 (an interception,
-        a turnover) or it scatters 3 times from his square."""
+        a turnover) or it scatters 3 times from his square. A successful test is re-rolled once
+        where the thrower's skills say so (DEFLECTION_REROLL)."""
         p = self.interceptor
-        if self.phase == PassPhase.NOT_DEFLECTED or (self.phase == PassPhase.DEFLECTION_ROLLED and not s.ok):
+        thr = self.thrower
+        rolled = self.phase in (PassPhase.DEFLECTION_ROLLED, PassPhase.DEFLECTION_REROLLED)
+        if self.phase == PassPhase.NOT_DEFLECTED or (rolled and not s.ok):
             self.phase = PassPhase.LANDED
             land_ball(s, s.ball, int(self.result == ACCURATE and s.ball == self.target))
-        elif self.phase == PassPhase.DEFLECTION_ROLLED:
+        elif self.phase == PassPhase.DEFLECTION_ROLLED and DEFLECTION_REROLL.any(
+                s.info[thr].skills, s, thr, band_between(s, s.pos[thr], self.target)):
+            self.phase = PassPhase.DEFLECTION_REROLLED
+            mod = deflection_modifier(s, p, thr, self.result)
+            s.push(PlayerRoll(RollKind.INTERCEPTION, p, ag_target(s, p), mod))
+        elif rolled:
             self.result = DEFLECTED
             s.ball = s.pos[p]
             self.phase = PassPhase.DEFLECTED_CATCH
@@ -499,8 +538,8 @@ class Pass(Procedure):
 
     def _completes(self, s: GameState, holder: int) -> bool:
         """Whether the team-mate `holder` holding the ball completes the pass: always under
-        LRB6; under BB2020 only an accurate pass caught in the target square."""
-        if s.rules.passing != "bb2020" or self.throw == HAIL_MARY:
+        LRB6; under BB2020 only an accurate pass caught in the target square (never a Hail Mary)."""
+        if s.rules.passing != "bb2020":
             return True
         return self.result == ACCURATE and s.pos[holder] == self.target
 

@@ -150,14 +150,15 @@ KICK_OFF_RETURN_SQUARES = 3
 
 
 def kick_off_returners(s: GameState) -> tuple[int, ...]:
-    """Receiving players who may make a Kick-Off Return now: Kick-Off Return, standing with a
-    tackle zone, not on the line of scrimmage and in no opposing tackle zone."""
+    """Receiving players who may make a Kick-Off Return now: Kick-Off Return (or BB2020's On the
+    Ball), standing with a tackle zone, not on the line of scrimmage and in no opposing tackle
+    zone."""
     recv = other(s.kicking)
     los = s.board.los[recv]
     return tuple(
         p
         for p in s.on_pitch(recv)
-        if Skill.KICK_OFF_RETURN in s.info[p].skills
+        if (Skill.KICK_OFF_RETURN in s.info[p].skills or Skill.ON_THE_BALL in s.info[p].skills)
         and s.status[p] == Status.STANDING
         and not s.pflags[p] & PF.NO_TZ
         and s.pos[p] not in los
@@ -240,6 +241,14 @@ def _kick_off_return(s: GameState) -> None:
     """Not on a touchback (the kick scattered out of the receiving half)."""
     if s.ball >= 0 and kick_off_returners(s):
         s.push(KickOffReturn())
+
+
+@AFTER_SCATTER.on(Skill.ON_THE_BALL)
+def _on_the_ball_kick_off(s: GameState) -> None:
+    """BB2020's On the Ball, its Kick-Off Return half (one move for the team, as Kick-Off
+    Return's: none of its own where a Kick-Off Return player is on the pitch)."""
+    if not any(Skill.KICK_OFF_RETURN in s.info[p].skills for side in (0, 1) for p in s.on_pitch(side)):
+        _kick_off_return(s)
 
 
 # --- the kick-off table ----------------------------------------------------------------------

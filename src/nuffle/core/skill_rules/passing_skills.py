@@ -288,8 +288,9 @@ class PassBlock(Procedure):
         s.push(MoveStep(self.pid, s.board.sq(*action.square), False))
 
 
-@PASS_DECLARED.on(Skill.PASS_BLOCK)
+@PASS_DECLARED.on(Skill.PASS_BLOCK, Skill.ON_THE_BALL)
 def _pass_block(s: GameState, throw: Pass, pid: int) -> bool:
+    """Pass Block's move; BB2020's On the Ball has it as its Pass Block half."""
     if s.status[pid] != Status.STANDING or s.pflags[pid] & (PF.NO_TZ | PF.ROOTED):
         return False
     if not any(s.grid[s.pos[pid] + o] == EMPTY for o in s.board.neighbours):
