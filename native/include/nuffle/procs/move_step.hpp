@@ -164,6 +164,23 @@ NUFFLE_HOOK_POINT(BeforeLeaving, "movement.before_leaving", bool(State&, const F
 NUFFLE_HOOK_POINT(AfterLeaving, "movement.after_leaving", bool(State&, const Frame& step, int q, bool use));
 NUFFLE_HOOK_POINT(DodgeStat, "movement.dodge_stat", int(State&, int pid, bool use));
 NUFFLE_HOOK_POINT(LeapModifier, "movement.leap_modifier", int(const State&, int pid));
+NUFFLE_HOOK_POINT(JumpNegatives, "movement.jump_negatives", int(const State&, int pid, int mod));
+
+// movement.jump_modifier: a Leap roll's modifier from `start` to `dest` (LEAP_MODIFIER); with the
+// ruleset's Jump instead -1 per player marking the square left or entered, whichever count is
+// higher, LEFT_ZONE_MODIFIER of those marking the square left, then JUMP_NEGATIVES in skill order.
+inline int jump_modifier(const State& s, const Board& b, int pid, int start, int dest) {
+    if (!rules_of(s).jump) return hooks::total<LeapModifier>(s, pid, s, pid);
+    const int side = s.players[pid].team;
+    int mod = -std::max(tackle_zones(s, b, start, side), tackle_zones(s, b, dest, side));
+    int qs[8];
+    const int k = tz_players(s, b, start, side, qs);
+    for (int i = 0; i < k; ++i) mod += hooks::total<LeftZoneModifier>(s, qs[i], s, pid, qs[i]);
+    for (const auto& h : hooks::handlers<JumpNegatives>(s)) {
+        if (has(s, pid, h.skill)) mod = h.fn(s, pid, mod);
+    }
+    return mod;
+}
 
 // movement.reactors: opponents of the mover whose zone covers `start` and who may react at P.
 template <class P>
@@ -309,7 +326,7 @@ inline void move_step_run(Ctx& c) {
         if (f.arg[fm2::F_GFI] > 0) {
             --f.arg[fm2::F_GFI];
             f.phase = fm2::GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, pid), false);
             return;
         }
         f.phase = fm2::DODGE_OR_LEAP;
@@ -317,12 +334,8 @@ inline void move_step_run(Ctx& c) {
     if (f.phase == fm2::DODGE_OR_LEAP) {
         if (f.arg[fm2::F_LEAP]) {
             f.phase = fm2::DODGE_ROLLED;
-            int mod = hooks::total<LeapModifier>(s, pid, s, pid);  // movement.jump_modifier
-            if (rules_of(s).jump) {
-                const int side = s.players[pid].team;
-                mod -= std::max(tackle_zones(s, c.b, f.arg[fm2::F_START], side), tackle_zones(s, c.b, f.arg[fm2::F_DEST], side));
-            }
-            push_player_roll(s, frames::roll::LEAP, pid, ag_target(s, pid), mod);
+            push_player_roll(s, frames::roll::LEAP, pid, ag_target(s, pid),
+                             jump_modifier(s, c.b, pid, f.arg[fm2::F_START], f.arg[fm2::F_DEST]));
             return;
         }
         if (f.arg[fm2::F_MARKED]) {

@@ -46,6 +46,11 @@ inline int break_tackle(State& s, int pid, bool use) noexcept {
 
 inline int very_long_legs(const State&, int) noexcept { return 1; }  // LEAP_MODIFIER
 
+// JUMP_NEGATIVES (asked only where the ruleset has Jump: BB2020): Leap and Very Long Legs lessen
+// the negatives by 1 to no less than -1, Pogo Stick ignores them all.
+inline int less_by_one(const State&, int, int mod) noexcept { return mod < -1 ? mod + 1 : mod; }
+inline int pogo_stick(const State&, int, int mod) noexcept { return std::max(mod, 0); }
+
 // DODGE_ROLL_REACTION: Diving Tackle, -2; with use the tackler is Placed Prone in the square the
 // dodger left (no armour, no turnover), a ball he held bouncing.
 inline int diving_tackle(State& s, const Board&, int, int q, int start, int, bool use) {
@@ -70,6 +75,8 @@ NUFFLE_LRB6_HANDLERS(BeforeLeaving, {sk::TENTACLES, m6::tentacles})
 NUFFLE_LRB6_HANDLERS(AfterLeaving, {sk::SHADOWING, m6::shadowing})
 NUFFLE_LRB6_HANDLERS(DodgeStat, {sk::BREAK_TACKLE, m6::break_tackle})
 NUFFLE_LRB6_HANDLERS(LeapModifier, {sk::VERY_LONG_LEGS, m6::very_long_legs})
+NUFFLE_LRB6_HANDLERS(JumpNegatives, {sk::LEAP, m6::less_by_one}, {sk::VERY_LONG_LEGS, m6::less_by_one},
+                     {sk::POGO_STICK, m6::pogo_stick})
 
 }  // namespace nuffle::procs
 

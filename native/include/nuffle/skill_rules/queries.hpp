@@ -93,6 +93,9 @@ inline bool bb2020_pro(const State& s, int pid, std::uint32_t& spend) noexcept {
 NUFFLE_BB2020_HANDLERS(CheckedReroll, {sk::PRO, bb2020_pro})
 NUFFLE_LRB6_HANDLERS(BonusReroll, {sk::LEADER, q::leader})
 NUFFLE_LRB6_HANDLERS(GfiAllowance, {sk::SPRINT, q::sprint})
+// Drunkard (BB2020): -1 to his Rush rolls.
+inline int drunkard(const State&, int) noexcept { return -1; }
+NUFFLE_LRB6_HANDLERS(RushModifier, {sk::DRUNKARD, drunkard})
 NUFFLE_LRB6_HANDLERS(DodgeModifier, {sk::TWO_HEADS, q::plus_one}, {sk::TITCHY, q::plus_one})
 NUFFLE_LRB6_HANDLERS(DodgeZonesIgnored, {sk::STUNTY, q::stunty})
 NUFFLE_LRB6_HANDLERS(DestZoneIgnored, {sk::TITCHY, q::titchy_zone})

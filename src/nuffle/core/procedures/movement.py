@@ -5,6 +5,7 @@ are consulted with the skills of the mover or of the opponents whose zones are i
 
     before leaving   BEFORE_LEAVING    opponents whose zone is left may hold him (Tentacles)
     GFI rolls        GFI_ALLOWANCE     how many GFI squares a player may take (Sprint)
+                     RUSH_MODIFIER     modifiers to his GFI (Rush) rolls (BB2020: Drunkard)
     the roll         DODGE_MODIFIER    the dodger's own modifiers (Two Heads, Titchy)
                      DODGE_ZONES_IGNORED  he ignores zones on the destination (Stunty)
                      DEST_ZONE_IGNORED    an opponent's zone on the destination does not count
@@ -15,6 +16,8 @@ are consulted with the skills of the mover or of the opponents whose zones are i
                      DODGE_ROLL_REACTION  after seeing the roll, an opponent changes it (Diving
                                           Tackle), then acts once the dodger has left
                      LEAP_MODIFIER        modifiers to a Leap roll (Very Long Legs)
+                     JUMP_NEGATIVES       a BB2020 Jump/Leap roll's negative modifiers lessened
+                                          (Leap, Very Long Legs, Pogo Stick)
     after leaving    AFTER_LEAVING     opponents whose zone was left may follow (Shadowing)
 """
 
@@ -42,6 +45,10 @@ if TYPE_CHECKING:
 GFI_ALLOWANCE: Point[[GameState, int], int] = Point(
     "movement.gfi_allowance",
     "fn(s, pid) -> int: extra Going For It squares beyond the normal 2 (Sprint: +1)",
+)
+RUSH_MODIFIER: Point[[GameState, int], int] = Point(
+    "movement.rush_modifier",
+    "fn(s, pid) -> int: modifier to pid's Going For It (Rush) rolls (BB2020's Drunkard -1)",
 )
 DODGE_MODIFIER: Point[[GameState, int, int, int], int] = Point(
     "movement.dodge_modifier",
@@ -86,6 +93,12 @@ LEAP_MODIFIER: Point[[GameState, int], int] = Point(
     "movement.leap_modifier",
     "fn(s, pid) -> int: modifier to pid's Leap roll (Very Long Legs +1)",
 )
+JUMP_NEGATIVES: Point[[GameState, int, int], int] = Point(
+    "movement.jump_negatives",
+    "fn(s, pid, mod) -> int: the modifier `mod` of pid's Jump or Leap roll (a ruleset with Jump: "
+    "BB2020) once his skill lessens its negatives (Leap, Very Long Legs: by 1, to no less than -1; "
+    "Pogo Stick: all). Applied in skill order",
+)
 BEFORE_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.before_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
@@ -119,7 +132,7 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
         proc.phase = GfiFirstPhase.GO_AHEAD
         if gfi:
             proc.phase = GfiFirstPhase.GFI_ROLLED
-            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, pid), agility=False))
             return True
         return False
     if not s.ok:  # GFI_ROLLED: the GFI roll failed
@@ -133,6 +146,12 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
 def gfi_target(s: GameState) -> int:
     """The D6 needed to Go For It: 2+, or 3+ in a blizzard."""
     return 3 if s.weather == Weather.BLIZZARD else 2
+
+
+def rush_modifier(s: GameState, pid: int) -> int:
+    """The modifier of `pid`'s Going For It (Rush) rolls: his skills at RUSH_MODIFIER."""
+    skills = s.info[pid].skills
+    return RUSH_MODIFIER.total(skills, s, pid) if RUSH_MODIFIER.fns(skills) else 0
 
 
 def max_gfi(s: GameState, pid: int) -> int:
@@ -156,12 +175,21 @@ def leap_modifier(s: GameState, pid: int) -> int:
 
 
 def jump_modifier(s: GameState, pid: int, start: int, dest: int) -> int:
-    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`, and where the ruleset has
-    Jump (BB2020) -1 per player marking the square left or entered, whichever count is higher."""
-    mod = leap_modifier(s, pid)
-    if s.rules.jump:
-        side = s.pteam[pid]
-        mod -= max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`; where the ruleset has Jump
+    (BB2020) instead -1 per player marking the square left or entered, whichever count is
+    higher, the modifiers of the opponents whose zone he leaves (LEFT_ZONE_MODIFIER: Prehensile
+    Tail), then his skills at JUMP_NEGATIVES lessening the negatives (Leap, Very Long Legs, Pogo
+    Stick)."""
+    if not s.rules.jump:
+        return leap_modifier(s, pid)
+    side = s.pteam[pid]
+    info = s.info
+    mod = -max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    for q in s.tz_players(start, side):
+        if LEFT_ZONE_MODIFIER.fns(info[q].skills):
+            mod += LEFT_ZONE_MODIFIER.total(info[q].skills, s, pid, q)
+    for fn in JUMP_NEGATIVES.fns(info[pid].skills):
+        mod = fn(s, pid, mod)
     return mod
 
 
@@ -453,7 +481,7 @@ class MoveStep(Procedure):
             if self.gfi > 0:
                 self.gfi -= 1
                 self.phase = MoveStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, pid), agility=False))
                 return
             self.phase = MoveStepPhase.DODGE_OR_LEAP
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
