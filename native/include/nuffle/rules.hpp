@@ -41,7 +41,7 @@ NUFFLE_HOOK_POINT(BonusReroll, "rolls.bonus_reroll", bool(const State&, int pid)
 NUFFLE_HOOK_POINT(GfiAllowance, "movement.gfi_allowance", int(const State&, int pid));
 NUFFLE_HOOK_POINT(RushModifier, "movement.rush_modifier", int(const State&, int pid));
 NUFFLE_HOOK_POINT(DodgeModifier, "movement.dodge_modifier", int(const State&, int pid, int start, int dest));
-NUFFLE_HOOK_POINT(DodgeZonesIgnored, "movement.dodge_zones_ignored", bool(const State&, int pid));
+NUFFLE_HOOK_POINT_BB2020(DodgeZonesIgnored, "movement.dodge_zones_ignored", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(DestZoneIgnored, "movement.dest_zone_ignored", bool(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(LeftZoneModifier, "movement.left_zone_modifier", int(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(DodgeRerollCancel, "movement.dodge_reroll_cancel", bool(const State&, int pid, int q));

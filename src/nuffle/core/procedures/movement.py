@@ -174,17 +174,28 @@ def leap_modifier(s: GameState, pid: int) -> int:
     return LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
 
 
+def _marking(s: GameState, pid: int, sq: int) -> int:
+    """Opponents marking `sq` against `pid`'s Jump, but those whose zone does not count
+    (DEST_ZONE_IGNORED: Titchy)."""
+    n = 0
+    for q in s.tz_players(sq, s.pteam[pid]):
+        fns = DEST_ZONE_IGNORED.fns(s.info[q].skills)
+        if not fns or not any(fn(s, pid, q) for fn in fns):
+            n += 1
+    return n
+
+
 def jump_modifier(s: GameState, pid: int, start: int, dest: int) -> int:
     """A Leap roll's modifier from `start` to `dest`: `leap_modifier`; where the ruleset has Jump
     (BB2020) instead -1 per player marking the square left or entered, whichever count is
-    higher, the modifiers of the opponents whose zone he leaves (LEFT_ZONE_MODIFIER: Prehensile
-    Tail), then his skills at JUMP_NEGATIVES lessening the negatives (Leap, Very Long Legs, Pogo
-    Stick)."""
+    higher (a player whose zone DEST_ZONE_IGNORED ignores, Titchy, marks neither), the
+    modifiers of the opponents whose zone he leaves (LEFT_ZONE_MODIFIER: Prehensile Tail), then
+    his skills at JUMP_NEGATIVES lessening the negatives (Leap, Very Long Legs, Pogo Stick)."""
     if not s.rules.jump:
         return leap_modifier(s, pid)
     side = s.pteam[pid]
     info = s.info
-    mod = -max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    mod = -max(_marking(s, pid, start), _marking(s, pid, dest))
     for q in s.tz_players(start, side):
         if LEFT_ZONE_MODIFIER.fns(info[q].skills):
             mod += LEFT_ZONE_MODIFIER.total(info[q].skills, s, pid, q)
@@ -318,7 +329,8 @@ class DodgeRollPhase(PlayerRollPhase):
 
 
 class DodgeRoll(PlayerRoll):
-    """A dodge roll that opponents may change after seeing it (Diving Tackle).
+    """A dodge roll (or, where the ruleset has Jump, a Jump's: `kind` LEAP) that opponents may
+    change after seeing it (Diving Tackle).
 
     `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ok = success and
     s.reactor = the opponent who reacted (-1: none)."""
@@ -329,8 +341,8 @@ class DodgeRoll(PlayerRoll):
     __slots__ = ("diver", "divers", "dmods", "flips")
 
     def __init__(self, pid: int, target: int, mod: int, blocked_skill: bool,
-                 divers: tuple[int, ...], dmods: tuple[int, ...]) -> None:
-        super().__init__(RollKind.DODGE, pid, target, mod, agility=True, blocked_skill=blocked_skill)
+                 divers: tuple[int, ...], dmods: tuple[int, ...], kind: RollKind = RollKind.DODGE) -> None:
+        super().__init__(kind, pid, target, mod, agility=True, blocked_skill=blocked_skill)
         self.divers = divers
         self.dmods = dmods
         self.diver = -1
@@ -487,8 +499,14 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid),
-                                  jump_modifier(s, pid, self.start, self.dest)))
+                target = ag_target(s, pid)
+                mod = jump_modifier(s, pid, self.start, self.dest)
+                # a Jump out of a marked square: opponents react as to a dodge (BB2020)
+                divers, dmods = self._divers(s) if s.rules.jump and self.marked else ((), ())
+                if divers:
+                    s.push(DodgeRoll(pid, target, mod, False, divers, dmods, RollKind.LEAP))
+                else:
+                    s.push(PlayerRoll(RollKind.LEAP, pid, target, mod))
                 return
             if self.marked:
                 if self._offer_stat(s):
@@ -552,6 +570,17 @@ class MoveStep(Procedure):
         target = rating_target(self.alt) if self.alt > 0 else ag_target(s, pid)
         mod = dodge_modifier(s, pid, self.dest, start)
         blocked = dodge_reroll_blocked(s, pid, start)
+        divers, dmods = self._divers(s)
+        if divers:
+            s.push(DodgeRoll(pid, target, mod, blocked, divers, dmods))
+        else:
+            s.push(PlayerRoll(RollKind.DODGE, pid, target, mod, blocked_skill=blocked))
+
+    def _divers(self, s: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The opponents whose zone the mover leaves who may react to his roll (each one's
+        first DODGE_ROLL_REACTION handler that can), and their modifiers."""
+        pid = self.pid
+        start = self.start
         divers: list[int] = []
         dmods: list[int] = []
         for q in s.tz_players(start, s.pteam[pid]):
@@ -561,10 +590,7 @@ class MoveStep(Procedure):
                     divers.append(q)
                     dmods.append(m)
                     break
-        if divers:
-            s.push(DodgeRoll(pid, target, mod, blocked, tuple(divers), tuple(dmods)))
-        else:
-            s.push(PlayerRoll(RollKind.DODGE, pid, target, mod, blocked_skill=blocked))
+        return tuple(divers), tuple(dmods)
 
     def _offer_stat(self, s: GameState) -> bool:
         """Offer another stat for the dodge (Break Tackle) when it lowers the roll needed."""
