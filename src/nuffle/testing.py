@@ -36,6 +36,7 @@ from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, BlockFace, Status, Weather
 from nuffle.random_player import midgame_states as midgame_states  # re-exported for tests
 from nuffle.teams import load_team
+from nuffle.teams_bb2020_match import default_match_team
 
 # Player ids of the default Human v Orc match on the full board (team-file order).
 BLITZER, THROWER, CATCHER, OGRE, BLITZER2, LINEMAN, CATCHER2, LINEMAN2, LINEMAN3 = range(9)
@@ -101,6 +102,11 @@ def check_finished(game: Game) -> None:
     ahead = None if score[0] == score[1] else ("home" if score[0] > score[1] else "away")
     if game.result.winner != ahead:
         raise AssertionError(f"score {score} but the winner is {game.result.winner}")
+
+
+def bb2020_team(race: str) -> TeamSpec:
+    """The suggested BB2020 team of `race` as the engines play it (for a BB2020 `Scenario`)."""
+    return default_match_team(race)
 
 
 class Scenario:

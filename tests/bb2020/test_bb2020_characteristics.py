@@ -34,13 +34,15 @@ HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 needs_native = pytest.mark.skipif(not HAS_NATIVE, reason="the native extension is not built")
 ENGINES = ["python", pytest.param("native", marks=needs_native)]
 T = ActionType
-#: The BB2020-only skills with handlers (the re-roll area's Brawler; the passing skills).
+#: The BB2020-only skills with handlers (the re-roll area's Brawler; the passing skills; the
+#: movement skills' Drunkard, Hit and Run and Pogo Stick).
 DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skill.ON_THE_BALL,
-                         Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS})
+                         Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS, Skill.DRUNKARD,
+                         Skill.HIT_AND_RUN, Skill.POGO_STICK})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
 COMPLETE = ("black-orc", "dark-elf", "dwarf", "elven-union", "high-elf", "human", "imperial-nobility",
-            "khorne", "lizardmen", "necromantic-horror", "orc", "shambling-undead", "tomb-kings", "vampire",
-            "wood-elf")
+            "khorne", "lizardmen", "necromantic-horror", "orc", "shambling-undead", "slann", "tomb-kings",
+            "vampire", "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).
@@ -155,10 +157,11 @@ def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
         assert made.missing == () and made.as_lrb6, race
     with pytest.raises(TeamError) as info:
         match_team(check_team(suggest_team("goblin")))
-    assert "Pogo Stick" in str(info.value) and "\n" not in str(info.value)
+    assert "Projectile Vomit" in str(info.value) and "\n" not in str(info.value)
     loose = match_team(check_team(suggest_team("goblin")), allow_missing=True)
-    assert "Pogo Stick" in loose.missing and "Pogo Stick" not in loose.as_lrb6
-    assert any(Skill.POGO_STICK in p.position.skills for p in loose.spec.players)  # kept, inert
+    assert "Projectile Vomit" in loose.missing and "Projectile Vomit" not in loose.as_lrb6
+    assert "Pogo Stick" in loose.as_lrb6  # the movement skills' handler
+    assert any(Skill.PROJECTILE_VOMIT in p.position.skills for p in loose.spec.players)  # kept, inert
 
 
 def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:

@@ -151,10 +151,16 @@ def test_throws_play_alike_on_both_engines(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(ttm.ThrowTeamMate2020, "_flight", spy)
     given = frozenset({Skill.THROW_TEAM_MATE, Skill.RIGHT_STUFF, Skill.SWOOP})
-    report = run_parity(games=4, boards=(11,), given=given, ruleset="bb2020",
-                        races_from=("goblin", "halfling"))
-    assert [g.outcome for g in report.games] == ["complete"] * 4
-    assert set(results) == {ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED}
+    wanted = {ACCURATE, INACCURATE, WILDLY_INACCURATE, FUMBLED}
+    played = 0
+    # Batches of 4 games on fresh seeds until every result has been thrown (the games' course
+    # moves with every rule change, so no fixed seed is promised to show all four).
+    while played < 16 and not wanted <= set(results):
+        report = run_parity(games=4, seed=played, boards=(11,), given=given, ruleset="bb2020",
+                            races_from=("goblin", "halfling"))
+        assert [g.outcome for g in report.games] == ["complete"] * 4
+        played += 4
+    assert set(results) == wanted
 
 
 @NO_NATIVE

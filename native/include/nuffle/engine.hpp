@@ -109,6 +109,9 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::DIVING_CATCH:
         case frames::TENTACLES_ROLL:
         case frames::SHADOWING_ROLL:
+        case frames::BB2020_TENTACLES_ROLL:
+        case frames::BB2020_SHADOWING_ROLL:
+        case frames::HIT_AND_RUN:
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY:
         case frames::WIZARD:
@@ -183,6 +186,9 @@ inline void run_top(Ctx& c) {
         case frames::DIVING_CATCH: procs::diving_catch_run(c); return;
         case frames::TENTACLES_ROLL: procs::tentacles_roll_run(c); return;
         case frames::SHADOWING_ROLL: procs::shadowing_roll_run(c); return;
+        case frames::BB2020_TENTACLES_ROLL: procs::bb2020_tentacles_roll_run(c); return;
+        case frames::BB2020_SHADOWING_ROLL: procs::bb2020_shadowing_roll_run(c); return;
+        case frames::HIT_AND_RUN: procs::hit_and_run_run(c); return;
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
@@ -227,6 +233,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::SWOOP: return procs::swoop_legal(c);
         // Diving Catch
         case frames::DIVING_CATCH: return procs::diving_catch_legal(c);
+        case frames::HIT_AND_RUN: return procs::hit_and_run_legal(c);
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
@@ -272,6 +279,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::SWOOP: procs::swoop_act(c, a); return;
         // Diving Catch
         case frames::DIVING_CATCH: procs::diving_catch_act(c, a); return;
+        case frames::HIT_AND_RUN: procs::hit_and_run_act(c, a); return;
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;

@@ -45,70 +45,73 @@ struct ProcInfo {
 enum Proc : std::uint16_t {
     ALWAYS_HUNGRY = 0,
     ANIMOSITY = 1,
-    BLITZ_KICKOFF = 2,
-    BLOCK = 3,
-    BOMB = 4,
-    BOUNCE = 5,
-    BRILLIANT_COACHING = 6,
-    CATCH = 7,
-    CHAIN_BLOCK = 8,
-    CHAIN_STEP = 9,
-    CHAINSAW_KICK_BACK = 10,
-    CHANGING_WEATHER = 11,
-    CHEERING_FANS = 12,
-    CROWD_SURF = 13,
-    DECLARATION_ROLL = 14,
-    DIVING_CATCH = 15,
-    DODGE_ROLL = 16,
-    DRIVE = 17,
-    DUMP_OFF = 18,
-    END_DRIVE = 19,
-    FEED = 20,
-    FOUL = 21,
-    GAZE = 22,
-    GET_THE_REF = 23,
-    HALF = 24,
-    HANDOFF = 25,
-    HIGH_KICK = 26,
-    INJURY = 27,
-    KICK_OFF_RETURN = 28,
-    KICKOFF = 29,
-    KNOCK_DOWN = 30,
-    MASTER_CHEF = 31,
-    MATCH = 32,
-    MOVE_STEP = 33,
-    MULTIPLE_BLOCK = 34,
-    PASS = 35,
-    PASS_BLOCK = 36,
-    PERFECT_DEFENCE = 37,
-    PICKUP = 38,
-    PILING_ON = 39,
-    PITCH_INVASION = 40,
-    PLACE_PRONE = 41,
-    PLAYER_ACTION = 42,
-    PLAYER_ROLL = 43,
-    PUSH = 44,
-    QUICK_SNAP = 45,
-    RE_ROLL_CONTEST = 46,
-    REACTION = 47,
-    REGENERATE = 48,
-    RIOT = 49,
-    SAFE_PAIR_OF_HANDS = 50,
-    SETUP = 51,
-    SHADOWING_ROLL = 52,
-    STAND_CHOICE = 53,
-    STRIKE = 54,
-    STRIP_BALL = 55,
-    SWOOP = 56,
-    TENTACLES_ROLL = 57,
-    THROW_A_ROCK = 58,
-    THROW_IN = 59,
-    THROW_TEAM_MATE = 60,
-    THROW_TEAM_MATE_BB2020 = 61,
-    TURN = 62,
-    WIZARD = 63,
+    BB2020_SHADOWING_ROLL = 2,
+    BB2020_TENTACLES_ROLL = 3,
+    BLITZ_KICKOFF = 4,
+    BLOCK = 5,
+    BOMB = 6,
+    BOUNCE = 7,
+    BRILLIANT_COACHING = 8,
+    CATCH = 9,
+    CHAIN_BLOCK = 10,
+    CHAIN_STEP = 11,
+    CHAINSAW_KICK_BACK = 12,
+    CHANGING_WEATHER = 13,
+    CHEERING_FANS = 14,
+    CROWD_SURF = 15,
+    DECLARATION_ROLL = 16,
+    DIVING_CATCH = 17,
+    DODGE_ROLL = 18,
+    DRIVE = 19,
+    DUMP_OFF = 20,
+    END_DRIVE = 21,
+    FEED = 22,
+    FOUL = 23,
+    GAZE = 24,
+    GET_THE_REF = 25,
+    HALF = 26,
+    HANDOFF = 27,
+    HIGH_KICK = 28,
+    HIT_AND_RUN = 29,
+    INJURY = 30,
+    KICK_OFF_RETURN = 31,
+    KICKOFF = 32,
+    KNOCK_DOWN = 33,
+    MASTER_CHEF = 34,
+    MATCH = 35,
+    MOVE_STEP = 36,
+    MULTIPLE_BLOCK = 37,
+    PASS = 38,
+    PASS_BLOCK = 39,
+    PERFECT_DEFENCE = 40,
+    PICKUP = 41,
+    PILING_ON = 42,
+    PITCH_INVASION = 43,
+    PLACE_PRONE = 44,
+    PLAYER_ACTION = 45,
+    PLAYER_ROLL = 46,
+    PUSH = 47,
+    QUICK_SNAP = 48,
+    RE_ROLL_CONTEST = 49,
+    REACTION = 50,
+    REGENERATE = 51,
+    RIOT = 52,
+    SAFE_PAIR_OF_HANDS = 53,
+    SETUP = 54,
+    SHADOWING_ROLL = 55,
+    STAND_CHOICE = 56,
+    STRIKE = 57,
+    STRIP_BALL = 58,
+    SWOOP = 59,
+    TENTACLES_ROLL = 60,
+    THROW_A_ROCK = 61,
+    THROW_IN = 62,
+    THROW_TEAM_MATE = 63,
+    THROW_TEAM_MATE_BB2020 = 64,
+    TURN = 65,
+    WIZARD = 66,
 };
-constexpr int PROC_COUNT = 64;
+constexpr int PROC_COUNT = 67;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -149,6 +152,42 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_animosity
+
+namespace p_bb2020_shadowing_roll {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_MOVER = 0;
+constexpr int F_SHADOWER = 1;
+constexpr int F_SQUARE = 2;
+inline constexpr FieldInfo FIELDS[] = {
+    {"mover", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"shadower", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"square", Kind::INT, "", 2, 0, 0, Role::SQUARE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_bb2020_shadowing_roll
+
+namespace p_bb2020_tentacles_roll {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_HOLDER = 0;
+constexpr int F_MOVER = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"holder", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"mover", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_bb2020_tentacles_roll
 
 namespace p_blitz_kickoff {
 enum Phase : std::uint16_t {
@@ -860,6 +899,19 @@ inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
 };
 }  // namespace p_high_kick
+
+namespace p_hit_and_run {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+constexpr int F_PID = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_hit_and_run
 
 namespace p_injury {
 enum Phase : std::uint16_t {
@@ -1889,6 +1941,8 @@ constexpr int MAX_FIELDS = 21;
 inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"always_hungry", "AlwaysHungry", p_always_hungry::FIELDS, 2, p_always_hungry::PHASES, 4, 0, -1},
     {"animosity", "Animosity", p_animosity::FIELDS, 3, p_animosity::PHASES, 2, 0, 101},
+    {"bb2020_shadowing_roll", "BB2020ShadowingRoll", p_bb2020_shadowing_roll::FIELDS, 3, p_bb2020_shadowing_roll::PHASES, 2, 0, -1},
+    {"bb2020_tentacles_roll", "BB2020TentaclesRoll", p_bb2020_tentacles_roll::FIELDS, 2, p_bb2020_tentacles_roll::PHASES, 2, 0, -1},
     {"blitz_kickoff", "BlitzKickoff", nullptr, 0, p_blitz_kickoff::PHASES, 2, 0, -1},
     {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 19, 3, -1},
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
@@ -1914,6 +1968,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
     {"handoff", "Handoff", p_handoff::FIELDS, 2, p_handoff::PHASES, 4, 0, -1},
     {"high_kick", "HighKick", nullptr, 0, p_high_kick::PHASES, 1, 0, -1},
+    {"hit_and_run", "HitAndRun", p_hit_and_run::FIELDS, 1, p_hit_and_run::PHASES, 1, 0, 133},
     {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
@@ -2431,11 +2486,13 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 135;
+constexpr int PURPOSE_COUNT = 138;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
     "Animosity",
+    "BB2020ShadowingRoll",
+    "BB2020TentaclesRoll",
     "BlitzKickoff",
     "Block",
     "Bomb",
@@ -2461,6 +2518,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Half",
     "Handoff",
     "HighKick",
+    "HitAndRun",
     "Injury",
     "KO recovery",
     "KickOffReturn",
@@ -2571,6 +2629,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {85, 90, 112, 81, 96, 108, 122, 77, 115, 67, 102, 106, 114, 134, 74, 125, 68, 104, 97, 94, 120, 88, 84, 82, 116, 75, 91, 121, 129, 101};
+inline constexpr int ROLL_PURPOSE[] = {88, 93, 115, 84, 99, 111, 125, 80, 118, 70, 105, 109, 117, 137, 77, 128, 71, 107, 100, 97, 123, 91, 87, 85, 119, 78, 94, 124, 132, 104};
 
 }  // namespace nuffle::frames

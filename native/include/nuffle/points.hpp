@@ -16,7 +16,7 @@ struct PointList {};
 
 using AllPoints = PointList<
     // rule queries (rules.hpp)
-    SkillReroll, TeamRerollCheck, CheckedReroll, BonusReroll, GfiAllowance, DodgeModifier, DodgeZonesIgnored,
+    SkillReroll, TeamRerollCheck, CheckedReroll, BonusReroll, GfiAllowance, RushModifier, DodgeModifier, DodgeZonesIgnored,
     DestZoneIgnored, LeftZoneModifier, DodgeRerollCancel, StandUpCost, NoHandling, PickupModifier, CatchModifier,
     OpponentCatchModifier, BlockAssist,
     // match.hpp
@@ -37,6 +37,7 @@ using AllPoints = PointList<
     procs::LandingNearby, procs::KickDistance, procs::AfterScatter, procs::KickoffFame,
     // move_step.hpp (and rules.hpp's DodgeRollReaction)
     DodgeRollReaction, procs::BeforeLeaving, procs::AfterLeaving, procs::DodgeStat, procs::LeapModifier,
+    procs::JumpNegatives,
     // passing.hpp (with Throw Team-Mate's)
     procs::passing::PassModifier, procs::passing::IgnoresTackleZones, procs::passing::NearbyModifier,
     procs::passing::InterceptionModifier, procs::passing::TargetDeclared, procs::passing::PassDeclared,

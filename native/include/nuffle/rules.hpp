@@ -39,8 +39,9 @@ NUFFLE_HOOK_POINT(TeamRerollCheck, "rolls.team_reroll_check", bool(const State&,
 NUFFLE_HOOK_POINT_BB2020(CheckedReroll, "rolls.checked_reroll", bool(const State&, int pid, std::uint32_t& spend));
 NUFFLE_HOOK_POINT(BonusReroll, "rolls.bonus_reroll", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(GfiAllowance, "movement.gfi_allowance", int(const State&, int pid));
+NUFFLE_HOOK_POINT(RushModifier, "movement.rush_modifier", int(const State&, int pid));
 NUFFLE_HOOK_POINT(DodgeModifier, "movement.dodge_modifier", int(const State&, int pid, int start, int dest));
-NUFFLE_HOOK_POINT(DodgeZonesIgnored, "movement.dodge_zones_ignored", bool(const State&, int pid));
+NUFFLE_HOOK_POINT_BB2020(DodgeZonesIgnored, "movement.dodge_zones_ignored", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(DestZoneIgnored, "movement.dest_zone_ignored", bool(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(LeftZoneModifier, "movement.left_zone_modifier", int(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(DodgeRerollCancel, "movement.dodge_reroll_cancel", bool(const State&, int pid, int q));
@@ -141,6 +142,8 @@ inline int armour_holds_to(const State& s, int pid) noexcept {
 // movement.gfi_target and max_gfi (GFI_ALLOWANCE).
 inline int gfi_target(const State& s) noexcept { return s.weather == frames::weather::BLIZZARD ? 3 : 2; }
 inline int max_gfi(const State& s, int pid) noexcept { return 2 + hooks::total<GfiAllowance>(s, pid, s, pid); }
+// movement.rush_modifier: the modifier of his Going For It (Rush) rolls (RUSH_MODIFIER).
+inline int rush_modifier(const State& s, int pid) noexcept { return hooks::total<RushModifier>(s, pid, s, pid); }
 
 // movement.stand_up_cost (STAND_UP_COST; normally 3).
 inline int stand_up_cost(const State& s, int pid) noexcept {

@@ -126,7 +126,7 @@ inline void chain_step_run(Ctx& c) {
         f.phase = fcs::DIRECTION;
         if (f.arg[fcs::F_GFI]) {
             f.phase = fcs::GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, pid), false);
             return;
         }
     } else if (f.phase == fcs::GFI_ROLLED) {

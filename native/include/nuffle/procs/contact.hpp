@@ -24,7 +24,7 @@ inline bool gfi_first(State& s, Frame& f, int pid, bool gfi) {
         f.phase = GF_GO_AHEAD;
         if (gfi) {
             f.phase = GF_GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, pid), false);
             return true;
         }
         return false;

@@ -31,8 +31,8 @@ inline bool jump_down(const State& s, const Board& b, int x, int y) noexcept {
                       s.players[q].status == static_cast<int>(Status::STUNNED));
 }
 
-// jump.jump_squares, in the same order.
-inline std::vector<int> jump_squares(const State& s, const Board& b, int pid) {
+// jump.jump_squares, in the same order (`anywhere`: over any square, BB2020's Leap and Pogo Stick).
+inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
     std::vector<int> out;
     const int sq = s.players[pid].square;
     const int x0 = b.xs[static_cast<std::size_t>(sq)], y0 = b.ys[static_cast<std::size_t>(sq)];
@@ -44,7 +44,7 @@ inline std::vector<int> jump_squares(const State& s, const Board& b, int pid) {
             }
             int mxs[2], mys[2];
             const int nx = jump_between(dx, mxs), ny = jump_between(dy, mys);
-            bool over = false;
+            bool over = anywhere;
             for (int j = 0; j < ny && !over; ++j) {
                 for (int i = 0; i < nx && !over; ++i) over = jump_down(s, b, x0 + mxs[i], y0 + mys[j]);
             }

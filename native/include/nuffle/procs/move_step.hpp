@@ -160,10 +160,39 @@ inline Detail dodge_roll_detail(Ctx& c) {
 // --- MoveStep ------------------------------------------------------------------------------
 
 // movement.py's hook points for the move step (`step`: the MoveStep frame).
-NUFFLE_HOOK_POINT(BeforeLeaving, "movement.before_leaving", bool(State&, const Frame& step, int q, bool use));
-NUFFLE_HOOK_POINT(AfterLeaving, "movement.after_leaving", bool(State&, const Frame& step, int q, bool use));
-NUFFLE_HOOK_POINT(DodgeStat, "movement.dodge_stat", int(State&, int pid, bool use));
+NUFFLE_HOOK_POINT_BB2020(BeforeLeaving, "movement.before_leaving", bool(State&, const Frame& step, int q, bool use));
+NUFFLE_HOOK_POINT_BB2020(AfterLeaving, "movement.after_leaving", bool(State&, const Frame& step, int q, bool use));
+NUFFLE_HOOK_POINT_BB2020(DodgeStat, "movement.dodge_stat", int(State&, int pid, bool use));
 NUFFLE_HOOK_POINT(LeapModifier, "movement.leap_modifier", int(const State&, int pid));
+NUFFLE_HOOK_POINT(JumpNegatives, "movement.jump_negatives", int(const State&, int pid, int mod));
+
+// movement._marking: opponents marking `sq` against pid's Jump, but those whose zone does not
+// count (DEST_ZONE_IGNORED: Titchy).
+inline int jump_marking(const State& s, const Board& b, int pid, int sq) {
+    int qs[8];
+    const int k = tz_players(s, b, sq, s.players[pid].team, qs);
+    int n = 0;
+    for (int i = 0; i < k; ++i) {
+        if (!hooks::any<DestZoneIgnored>(s, qs[i], s, pid, qs[i])) ++n;
+    }
+    return n;
+}
+
+// movement.jump_modifier: a Leap roll's modifier from `start` to `dest` (LEAP_MODIFIER); with the
+// ruleset's Jump instead -1 per player marking the square left or entered, whichever count is
+// higher, LEFT_ZONE_MODIFIER of those marking the square left, then JUMP_NEGATIVES in skill order.
+inline int jump_modifier(const State& s, const Board& b, int pid, int start, int dest) {
+    if (!rules_of(s).jump) return hooks::total<LeapModifier>(s, pid, s, pid);
+    const int side = s.players[pid].team;
+    int mod = -std::max(jump_marking(s, b, pid, start), jump_marking(s, b, pid, dest));
+    int qs[8];
+    const int k = tz_players(s, b, start, side, qs);
+    for (int i = 0; i < k; ++i) mod += hooks::total<LeftZoneModifier>(s, qs[i], s, pid, qs[i]);
+    for (const auto& h : hooks::handlers<JumpNegatives>(s)) {
+        if (has(s, pid, h.skill)) mod = h.fn(s, pid, mod);
+    }
+    return mod;
+}
 
 // movement.reactors: opponents of the mover whose zone covers `start` and who may react at P.
 template <class P>
@@ -193,22 +222,18 @@ inline void move_step_done(State& s, bool goes_on) {
     pop(s);
 }
 
-inline void move_step_dodge(Ctx& c, Frame& f) {
-    State& s = c.s;
+// MoveStep._divers: the opponents whose zone the mover leaves who may react to his roll (each
+// one's first DODGE_ROLL_REACTION handler that can), and their modifiers.
+inline void move_step_divers(State& s, const Board& b, const Frame& f, std::vector<int>& divers, std::vector<int>& dmods) {
     const int pid = f.arg[fm2::F_PID];
     const int start = f.arg[fm2::F_START];
     const int dest = f.arg[fm2::F_DEST];
-    // another stat (Break Tackle's ST, an LRB6 rating) or his own Agility test
-    const int target = f.arg[fm2::F_ALT] > 0 ? agility_target(f.arg[fm2::F_ALT]) : ag_target(s, pid);
-    const int mod = dodge_modifier(s, c.b, pid, dest, start);
-    const bool blocked = dodge_reroll_blocked(s, c.b, pid, start);
     int qs[8];
-    const int k = tz_players(s, c.b, start, s.players[pid].team, qs);
-    std::vector<int> divers, dmods;  // DODGE_ROLL_REACTION: each opponent's first handler that may act
+    const int k = tz_players(s, b, start, s.players[pid].team, qs);
     for (int i = 0; i < k; ++i) {
         for (const auto& h : hooks::handlers<DodgeRollReaction>(s)) {
             if (!has(s, qs[i], h.skill)) continue;
-            const int m = h.fn(s, c.b, pid, qs[i], start, dest, false);
+            const int m = h.fn(s, b, pid, qs[i], start, dest, false);
             if (m != 0) {
                 divers.push_back(qs[i]);
                 dmods.push_back(m);
@@ -216,12 +241,13 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
             }
         }
     }
-    if (divers.empty()) {
-        push_player_roll(s, frames::roll::DODGE, pid, target, mod, true, blocked);
-        return;
-    }
+}
+
+// A DodgeRoll of `kind` (DODGE, or a Jump's LEAP) with the opponents who may react to it.
+inline void push_dodge_roll(State& s, int kind, int pid, int target, int mod, bool blocked,
+                            const std::vector<int>& divers, const std::vector<int>& dmods) {
     Frame& d = push(s, frames::DODGE_ROLL);
-    d.arg[fdr::F_KIND] = frames::roll::DODGE;
+    d.arg[fdr::F_KIND] = static_cast<std::int16_t>(kind);
     d.arg[fdr::F_PID] = static_cast<std::int16_t>(pid);
     d.arg[fdr::F_TARGET] = static_cast<std::int16_t>(target);
     d.arg[fdr::F_MOD] = static_cast<std::int16_t>(mod);
@@ -234,6 +260,24 @@ inline void move_step_dodge(Ctx& c, Frame& f) {
         dl.push_back(divers[i]);
         ml.push_back(dmods[i]);
     }
+}
+
+inline void move_step_dodge(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int pid = f.arg[fm2::F_PID];
+    const int start = f.arg[fm2::F_START];
+    const int dest = f.arg[fm2::F_DEST];
+    // another stat (Break Tackle's ST, an LRB6 rating) or his own Agility test
+    const int target = f.arg[fm2::F_ALT] > 0 ? agility_target(f.arg[fm2::F_ALT]) : ag_target(s, pid);
+    const int mod = dodge_modifier(s, c.b, pid, dest, start);
+    const bool blocked = dodge_reroll_blocked(s, c.b, pid, start);
+    std::vector<int> divers, dmods;
+    move_step_divers(s, c.b, f, divers, dmods);
+    if (divers.empty()) {
+        push_player_roll(s, frames::roll::DODGE, pid, target, mod, true, blocked);
+        return;
+    }
+    push_dodge_roll(s, frames::roll::DODGE, pid, target, mod, blocked, divers, dmods);
 }
 
 // MoveStep._offer_stat: a DODGE_STAT handler's stat, when it needs a lower roll than AG.
@@ -309,7 +353,7 @@ inline void move_step_run(Ctx& c) {
         if (f.arg[fm2::F_GFI] > 0) {
             --f.arg[fm2::F_GFI];
             f.phase = fm2::GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, pid), false);
             return;
         }
         f.phase = fm2::DODGE_OR_LEAP;
@@ -317,12 +361,15 @@ inline void move_step_run(Ctx& c) {
     if (f.phase == fm2::DODGE_OR_LEAP) {
         if (f.arg[fm2::F_LEAP]) {
             f.phase = fm2::DODGE_ROLLED;
-            int mod = hooks::total<LeapModifier>(s, pid, s, pid);  // movement.jump_modifier
-            if (rules_of(s).jump) {
-                const int side = s.players[pid].team;
-                mod -= std::max(tackle_zones(s, c.b, f.arg[fm2::F_START], side), tackle_zones(s, c.b, f.arg[fm2::F_DEST], side));
+            const int target = ag_target(s, pid);
+            const int mod = jump_modifier(s, c.b, pid, f.arg[fm2::F_START], f.arg[fm2::F_DEST]);
+            std::vector<int> divers, dmods;  // a Jump out of a marked square: reactions as to a dodge (BB2020)
+            if (rules_of(s).jump && f.arg[fm2::F_MARKED]) move_step_divers(s, b, f, divers, dmods);
+            if (divers.empty()) {
+                push_player_roll(s, frames::roll::LEAP, pid, target, mod);
+            } else {
+                push_dodge_roll(s, frames::roll::LEAP, pid, target, mod, false, divers, dmods);
             }
-            push_player_roll(s, frames::roll::LEAP, pid, ag_target(s, pid), mod);
             return;
         }
         if (f.arg[fm2::F_MARKED]) {

@@ -39,8 +39,8 @@ namespace fdc = frames::p_declaration_roll;
 
 // action.py's hook points (`action`: the PlayerAction frame).
 NUFFLE_HOOK_POINT(AfterDeclare, "action.after_declare", bool(State&, const Board&, const Frame& action));
-NUFFLE_HOOK_POINT(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
-NUFFLE_HOOK_POINT(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
+NUFFLE_HOOK_POINT_BB2020(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
+NUFFLE_HOOK_POINT_BB2020(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
 NUFFLE_HOOK_POINT(ActionEnd, "action.end", bool(State&, const Frame& action, int then));
 NUFFLE_HOOK_POINT(PassMovesOn, "action.pass_moves_on", bool(const State&, int pid, char band));
 
@@ -295,6 +295,22 @@ inline void leap_choices(const State& s, const Board& b, const Frame& f, Legal& 
             if ((dx != 0 || dy != 0) && ball_on(b, x, y) && s.grid[b.sq(x, y)] == SQUARE_EMPTY) squares.push_back(b.sq(x, y));
         }
     }
+    if (!squares.empty()) groups.push_back(Choice{frames::at::LEAP, {}, squares, {}});
+}
+
+// bb2020_movement_skills._jump_anywhere (BB2020's ACTION_CHOICES, Leap and Pogo Stick): a Jump
+// over any square, once per activation, unless a skill listed the LEAP group already.
+inline void jump_anywhere_choices(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    const int pid = f.arg[fa::F_PID];
+    const Player& pl = s.players[pid];
+    if (!moving_action(f.arg[fa::F_KIND]) || (pl.flags & (frames::flag::LEAP_USED | frames::flag::ROOTED)) != 0 ||
+        f.arg[fa::F_MOVES] + 2 > pl.ma + max_gfi(s, pid)) {
+        return;
+    }
+    for (const Choice& g : groups) {
+        if (g.type == frames::at::LEAP) return;
+    }
+    std::vector<int> squares = jump_squares(s, b, pid, true);
     if (!squares.empty()) groups.push_back(Choice{frames::at::LEAP, {}, squares, {}});
 }
 

@@ -47,6 +47,66 @@ inline void shadowing_roll_run(Ctx& c) {
     pop(s);
 }
 
+// BB2020's Tentacles and Shadowing rolls (skill_rules/bb2020_movement_skills.py): a D6.
+namespace fbten = frames::p_bb2020_tentacles_roll;
+namespace fbshd = frames::p_bb2020_shadowing_roll;
+
+// BB2020TentaclesRoll: D6 + holder's ST - mover's ST, 6 or more holds the mover (s.ok).
+inline void bb2020_tentacles_roll_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (f.phase == fbten::START) {
+        f.phase = fbten::ROLLED;
+        request(s, Dice::D6, 1, purpose("tentacles"));
+        return;
+    }
+    const int total = die(s) + s.players[f.arg[fbten::F_HOLDER]].st - s.players[f.arg[fbten::F_MOVER]].st;
+    s.ok = total >= 6 ? 1 : 0;
+    pop(s);
+}
+
+// BB2020ShadowingRoll: D6 + shadower's MA - mover's MA, 6 or more moves the shadower into the
+// square the mover left (free, no dodge; he may score there).
+inline void bb2020_shadowing_roll_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (f.phase == fbshd::START) {
+        f.phase = fbshd::ROLLED;
+        request(s, Dice::D6, 1, purpose("shadowing"));
+        return;
+    }
+    const int q = f.arg[fbshd::F_SHADOWER];
+    const int sq = f.arg[fbshd::F_SQUARE];
+    const int total = die(s) + s.players[q].ma - s.players[f.arg[fbshd::F_MOVER]].ma;
+    if (total >= 6 && s.grid[sq] == SQUARE_EMPTY) {
+        move_player(s, q, sq);
+        check_touchdown(s, c.b, q);
+    }
+    pop(s);
+}
+
+// HitAndRun (BB2020): the attacker's coach moves him one free square or declines.
+namespace fhr = frames::p_hit_and_run;
+inline void hit_and_run_run(Ctx& c) {
+    const int pid = c.top().arg[fhr::F_PID];
+    wait(c.s, c.s.players[pid].team, frames::dk::USE_SKILL);
+}
+
+inline Legal hit_and_run_legal(Ctx& c) {
+    return {Choice{frames::at::MOVE, {}, contact::hit_and_run_squares(c.s, c.b, c.top().arg[fhr::F_PID]), {}},
+            Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void hit_and_run_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    const int pid = c.top().arg[fhr::F_PID];
+    pop(s);
+    if (a.type == frames::at::MOVE) {
+        move_player(s, pid, a.square);
+        check_touchdown(s, c.b, pid);
+    }
+}
+
 // DivingCatch: the ball comes down on the empty square `sq` next to `pid`; his coach may have
 // him catch it where he stands, or let it bounce from `sq`.
 inline void diving_catch_run(Ctx& c) {

@@ -102,6 +102,14 @@ NUFFLE_LRB6_HANDLERS(AfterDeclare, {sk::BLOOD_LUST, x6::blood_lust}, {sk::BONE_H
                      {sk::REALLY_STUPID, x6::really_stupid}, {sk::TAKE_ROOT, x6::take_root},
                      {sk::WILD_ANIMAL, x6::wild_animal})
 NUFFLE_LRB6_HANDLERS(StandUpRoll, {sk::JUMP_UP, x6::jump_up_block})
+// BB2020's Jump Up (skill_rules/bb2020_movement_skills.py): the roll to stand for a Block at +1.
+inline bool bb2020_jump_up_block(State& s, const Frame& f) {
+    if (f.arg[fa::F_KIND] != frames::at::START_BLOCK) return false;
+    const int pid = f.arg[fa::F_PID];
+    push_player_roll(s, frames::roll::JUMP_UP, pid, ag_target(s, pid), 1);
+    return true;
+}
+NUFFLE_BB2020_HANDLERS(StandUpRoll, {sk::JUMP_UP, bb2020_jump_up_block})
 NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x6::hail_mary},
                      {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>}, {sk::BALL_AND_CHAIN, x6::ball_and_chain},
                      {sk::BLOOD_LUST, x6::blood_lust_move}, {sk::BOMBARDIER, x6::bombardier},
@@ -111,5 +119,12 @@ NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
 // Running Pass (BB2020 only; skill_rules/bb2020_passing_skills.py): after his Quick pass.
 inline bool running_pass(const State&, int, char band) noexcept { return band == 'Q'; }
 NUFFLE_LRB6_HANDLERS(PassMovesOn, {sk::RUNNING_PASS, running_pass})
+// BB2020: Leap's own choices (a Jump over any square) and Pogo Stick's, LRB6's others.
+NUFFLE_BB2020_HANDLERS(ActionChoices, {sk::LEAP, jump_anywhere_choices}, {sk::HAIL_MARY_PASS, x6::hail_mary},
+                       {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>},
+                       {sk::BALL_AND_CHAIN, x6::ball_and_chain}, {sk::BLOOD_LUST, x6::blood_lust_move},
+                       {sk::BOMBARDIER, x6::bombardier}, {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>},
+                       {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze}, {sk::STAB, x6::block_skill<sk::STAB>},
+                       {sk::THROW_TEAM_MATE, x6::throw_team_mate}, {sk::POGO_STICK, jump_anywhere_choices})
 
 }  // namespace nuffle::procs

@@ -109,7 +109,39 @@ NUFFLE_LRB6_HANDLERS(BlockResultOptions, {sk::WRESTLE, b6::wrestle}, {sk::JUGGER
 NUFFLE_LRB6_HANDLERS(BlockBothDownStands, {sk::BLOCK, b6::block})
 NUFFLE_LRB6_HANDLERS(BlockStumbleIsPush, {sk::DODGE, b6::dodge})
 NUFFLE_LRB6_HANDLERS(BlockFollowUp, {sk::FEND, b6::fend}, {sk::FRENZY, b6::frenzy_follows})
-NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block})
+// Hit and Run (BB2020; skill_rules/bb2020_movement_skills.py): the squares of his free move, in
+// board order: empty, on the pitch, no opposing player next to them, no ball lying there.
+inline std::vector<int> hit_and_run_squares(const State& s, const Board& b, int pid) {
+    std::vector<int> out;
+    const int sq0 = s.players[pid].square;
+    const int side = s.players[pid].team;
+    const int x0 = b.xs[static_cast<std::size_t>(sq0)], y0 = b.ys[static_cast<std::size_t>(sq0)];
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            const int x = x0 + dx, y = y0 + dy;
+            if ((dx == 0 && dy == 0) || !ball_on(b, x, y)) continue;
+            const int sq = b.sq(x, y);
+            if (s.grid[sq] != SQUARE_EMPTY || (s.ball == sq && s.ball_state == frames::ball::ON_GROUND)) continue;
+            bool open = true;
+            for (const int off : b.neighbours) {
+                const int q = s.grid[sq + off];
+                if (q >= 0 && s.players[q].team != side) open = false;
+            }
+            if (open) out.push_back(sq);
+        }
+    }
+    return out;
+}
+
+// AFTER_BLOCK: Hit and Run after the block of a Block action (not a Blitz, not a Multiple Block).
+inline bool hit_and_run(Ctx& c, Frame& f) {
+    const int att = f.arg[fbk::F_ATTACKER];
+    if (f.arg[fbk::F_BLITZ] != 0 || f.arg[fbk::F_MULTIPLE] != 0 || hit_and_run_squares(c.s, c.b, att).empty()) return false;
+    push(c.s, frames::HIT_AND_RUN).arg[frames::p_hit_and_run::F_PID] = static_cast<std::int16_t>(att);
+    return true;
+}
+
+NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block}, {sk::HIT_AND_RUN, hit_and_run})
 // Brawler (BB2020 only; skill_rules/bb2020_reroll_skills.py): a Block action's Both Down die.
 inline bool brawler(const State&, const Frame& block) noexcept { return block.arg[fbk::F_BLITZ] == 0; }
 NUFFLE_LRB6_HANDLERS(BlockDieReroll, {sk::BRAWLER, brawler})

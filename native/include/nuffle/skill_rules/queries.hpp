@@ -93,8 +93,17 @@ inline bool bb2020_pro(const State& s, int pid, std::uint32_t& spend) noexcept {
 NUFFLE_BB2020_HANDLERS(CheckedReroll, {sk::PRO, bb2020_pro})
 NUFFLE_LRB6_HANDLERS(BonusReroll, {sk::LEADER, q::leader})
 NUFFLE_LRB6_HANDLERS(GfiAllowance, {sk::SPRINT, q::sprint})
+// Drunkard (BB2020): -1 to his Rush rolls.
+inline int drunkard(const State&, int) noexcept { return -1; }
+NUFFLE_LRB6_HANDLERS(RushModifier, {sk::DRUNKARD, drunkard})
 NUFFLE_LRB6_HANDLERS(DodgeModifier, {sk::TWO_HEADS, q::plus_one}, {sk::TITCHY, q::plus_one})
 NUFFLE_LRB6_HANDLERS(DodgeZonesIgnored, {sk::STUNTY, q::stunty})
+// BB2020's Stunty (skill_rules/bb2020_movement_skills.py): not with Bombardier, Chainsaw or Swoop.
+inline bool bb2020_stunty(const State& s, int pid) noexcept {
+    const Player& p = s.players[pid];
+    return !p.has_skill(sk::BOMBARDIER) && !p.has_skill(sk::CHAINSAW) && !p.has_skill(sk::SWOOP);
+}
+NUFFLE_BB2020_HANDLERS(DodgeZonesIgnored, {sk::STUNTY, bb2020_stunty})
 NUFFLE_LRB6_HANDLERS(DestZoneIgnored, {sk::TITCHY, q::titchy_zone})
 NUFFLE_LRB6_HANDLERS(LeftZoneModifier, {sk::PREHENSILE_TAIL, q::prehensile_tail})
 NUFFLE_LRB6_HANDLERS(DodgeRerollCancel, {sk::TACKLE, q::tackle})

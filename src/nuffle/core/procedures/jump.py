@@ -29,9 +29,9 @@ def _between(d: int) -> tuple[int, ...]:
     return (0, d) if d else (0,)
 
 
-def jump_squares(s: GameState, pid: int) -> tuple[Square, ...]:
+def jump_squares(s: GameState, pid: int, anywhere: bool = False) -> tuple[Square, ...]:
     """Empty pitch squares exactly two away from `pid` with a Prone or Stunned player on a
-    square between."""
+    square between (`anywhere`: over any square, BB2020's Leap and Pogo Stick)."""
     b = s.board
     x0, y0 = b.xy(s.pos[pid])
     out = []
@@ -40,7 +40,7 @@ def jump_squares(s: GameState, pid: int) -> tuple[Square, ...]:
             x, y = x0 + dx, y0 + dy
             if max(abs(dx), abs(dy)) != 2 or not b.is_on(x, y) or s.grid[b.sq(x, y)] != -1:
                 continue
-            if any(_down(s, x0 + mx, y0 + my) for my in _between(dy) for mx in _between(dx)):
+            if anywhere or any(_down(s, x0 + mx, y0 + my) for my in _between(dy) for mx in _between(dx)):
                 out.append((x, y))
     return tuple(out)
 

@@ -5,6 +5,7 @@ are consulted with the skills of the mover or of the opponents whose zones are i
 
     before leaving   BEFORE_LEAVING    opponents whose zone is left may hold him (Tentacles)
     GFI rolls        GFI_ALLOWANCE     how many GFI squares a player may take (Sprint)
+                     RUSH_MODIFIER     modifiers to his GFI (Rush) rolls (BB2020: Drunkard)
     the roll         DODGE_MODIFIER    the dodger's own modifiers (Two Heads, Titchy)
                      DODGE_ZONES_IGNORED  he ignores zones on the destination (Stunty)
                      DEST_ZONE_IGNORED    an opponent's zone on the destination does not count
@@ -15,6 +16,8 @@ are consulted with the skills of the mover or of the opponents whose zones are i
                      DODGE_ROLL_REACTION  after seeing the roll, an opponent changes it (Diving
                                           Tackle), then acts once the dodger has left
                      LEAP_MODIFIER        modifiers to a Leap roll (Very Long Legs)
+                     JUMP_NEGATIVES       a BB2020 Jump/Leap roll's negative modifiers lessened
+                                          (Leap, Very Long Legs, Pogo Stick)
     after leaving    AFTER_LEAVING     opponents whose zone was left may follow (Shadowing)
 """
 
@@ -42,6 +45,10 @@ if TYPE_CHECKING:
 GFI_ALLOWANCE: Point[[GameState, int], int] = Point(
     "movement.gfi_allowance",
     "fn(s, pid) -> int: extra Going For It squares beyond the normal 2 (Sprint: +1)",
+)
+RUSH_MODIFIER: Point[[GameState, int], int] = Point(
+    "movement.rush_modifier",
+    "fn(s, pid) -> int: modifier to pid's Going For It (Rush) rolls (BB2020's Drunkard -1)",
 )
 DODGE_MODIFIER: Point[[GameState, int, int, int], int] = Point(
     "movement.dodge_modifier",
@@ -86,6 +93,12 @@ LEAP_MODIFIER: Point[[GameState, int], int] = Point(
     "movement.leap_modifier",
     "fn(s, pid) -> int: modifier to pid's Leap roll (Very Long Legs +1)",
 )
+JUMP_NEGATIVES: Point[[GameState, int, int], int] = Point(
+    "movement.jump_negatives",
+    "fn(s, pid, mod) -> int: the modifier `mod` of pid's Jump or Leap roll (a ruleset with Jump: "
+    "BB2020) once his skill lessens its negatives (Leap, Very Long Legs: by 1, to no less than -1; "
+    "Pogo Stick: all). Applied in skill order",
+)
 BEFORE_LEAVING: Point[[GameState, MoveStep, int, bool], bool] = Point(
     "movement.before_leaving",
     "fn(s, step: MoveStep, q, use: bool) -> bool: opponent q, whose tackle zone covers the "
@@ -119,7 +132,7 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
         proc.phase = GfiFirstPhase.GO_AHEAD
         if gfi:
             proc.phase = GfiFirstPhase.GFI_ROLLED
-            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, pid), agility=False))
             return True
         return False
     if not s.ok:  # GFI_ROLLED: the GFI roll failed
@@ -133,6 +146,12 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
 def gfi_target(s: GameState) -> int:
     """The D6 needed to Go For It: 2+, or 3+ in a blizzard."""
     return 3 if s.weather == Weather.BLIZZARD else 2
+
+
+def rush_modifier(s: GameState, pid: int) -> int:
+    """The modifier of `pid`'s Going For It (Rush) rolls: his skills at RUSH_MODIFIER."""
+    skills = s.info[pid].skills
+    return RUSH_MODIFIER.total(skills, s, pid) if RUSH_MODIFIER.fns(skills) else 0
 
 
 def max_gfi(s: GameState, pid: int) -> int:
@@ -155,13 +174,33 @@ def leap_modifier(s: GameState, pid: int) -> int:
     return LEAP_MODIFIER.total(skills, s, pid) if LEAP_MODIFIER.fns(skills) else 0
 
 
+def _marking(s: GameState, pid: int, sq: int) -> int:
+    """Opponents marking `sq` against `pid`'s Jump, but those whose zone does not count
+    (DEST_ZONE_IGNORED: Titchy)."""
+    n = 0
+    for q in s.tz_players(sq, s.pteam[pid]):
+        fns = DEST_ZONE_IGNORED.fns(s.info[q].skills)
+        if not fns or not any(fn(s, pid, q) for fn in fns):
+            n += 1
+    return n
+
+
 def jump_modifier(s: GameState, pid: int, start: int, dest: int) -> int:
-    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`, and where the ruleset has
-    Jump (BB2020) -1 per player marking the square left or entered, whichever count is higher."""
-    mod = leap_modifier(s, pid)
-    if s.rules.jump:
-        side = s.pteam[pid]
-        mod -= max(s.tackle_zones(start, side), s.tackle_zones(dest, side))
+    """A Leap roll's modifier from `start` to `dest`: `leap_modifier`; where the ruleset has Jump
+    (BB2020) instead -1 per player marking the square left or entered, whichever count is
+    higher (a player whose zone DEST_ZONE_IGNORED ignores, Titchy, marks neither), the
+    modifiers of the opponents whose zone he leaves (LEFT_ZONE_MODIFIER: Prehensile Tail), then
+    his skills at JUMP_NEGATIVES lessening the negatives (Leap, Very Long Legs, Pogo Stick)."""
+    if not s.rules.jump:
+        return leap_modifier(s, pid)
+    side = s.pteam[pid]
+    info = s.info
+    mod = -max(_marking(s, pid, start), _marking(s, pid, dest))
+    for q in s.tz_players(start, side):
+        if LEFT_ZONE_MODIFIER.fns(info[q].skills):
+            mod += LEFT_ZONE_MODIFIER.total(info[q].skills, s, pid, q)
+    for fn in JUMP_NEGATIVES.fns(info[pid].skills):
+        mod = fn(s, pid, mod)
     return mod
 
 
@@ -290,7 +329,8 @@ class DodgeRollPhase(PlayerRollPhase):
 
 
 class DodgeRoll(PlayerRoll):
-    """A dodge roll that opponents may change after seeing it (Diving Tackle).
+    """A dodge roll (or, where the ruleset has Jump, a Jump's: `kind` LEAP) that opponents may
+    change after seeing it (Diving Tackle).
 
     `divers` are the opponents who may, `dmods` their modifiers. Leaves s.ok = success and
     s.reactor = the opponent who reacted (-1: none)."""
@@ -301,8 +341,8 @@ class DodgeRoll(PlayerRoll):
     __slots__ = ("diver", "divers", "dmods", "flips")
 
     def __init__(self, pid: int, target: int, mod: int, blocked_skill: bool,
-                 divers: tuple[int, ...], dmods: tuple[int, ...]) -> None:
-        super().__init__(RollKind.DODGE, pid, target, mod, agility=True, blocked_skill=blocked_skill)
+                 divers: tuple[int, ...], dmods: tuple[int, ...], kind: RollKind = RollKind.DODGE) -> None:
+        super().__init__(kind, pid, target, mod, agility=True, blocked_skill=blocked_skill)
         self.divers = divers
         self.dmods = dmods
         self.diver = -1
@@ -453,14 +493,20 @@ class MoveStep(Procedure):
             if self.gfi > 0:
                 self.gfi -= 1
                 self.phase = MoveStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, pid), agility=False))
                 return
             self.phase = MoveStepPhase.DODGE_OR_LEAP
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
             if self.leap:
                 self.phase = MoveStepPhase.DODGE_ROLLED
-                s.push(PlayerRoll(RollKind.LEAP, pid, ag_target(s, pid),
-                                  jump_modifier(s, pid, self.start, self.dest)))
+                target = ag_target(s, pid)
+                mod = jump_modifier(s, pid, self.start, self.dest)
+                # a Jump out of a marked square: opponents react as to a dodge (BB2020)
+                divers, dmods = self._divers(s) if s.rules.jump and self.marked else ((), ())
+                if divers:
+                    s.push(DodgeRoll(pid, target, mod, False, divers, dmods, RollKind.LEAP))
+                else:
+                    s.push(PlayerRoll(RollKind.LEAP, pid, target, mod))
                 return
             if self.marked:
                 if self._offer_stat(s):
@@ -524,6 +570,17 @@ class MoveStep(Procedure):
         target = rating_target(self.alt) if self.alt > 0 else ag_target(s, pid)
         mod = dodge_modifier(s, pid, self.dest, start)
         blocked = dodge_reroll_blocked(s, pid, start)
+        divers, dmods = self._divers(s)
+        if divers:
+            s.push(DodgeRoll(pid, target, mod, blocked, divers, dmods))
+        else:
+            s.push(PlayerRoll(RollKind.DODGE, pid, target, mod, blocked_skill=blocked))
+
+    def _divers(self, s: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The opponents whose zone the mover leaves who may react to his roll (each one's
+        first DODGE_ROLL_REACTION handler that can), and their modifiers."""
+        pid = self.pid
+        start = self.start
         divers: list[int] = []
         dmods: list[int] = []
         for q in s.tz_players(start, s.pteam[pid]):
@@ -533,10 +590,7 @@ class MoveStep(Procedure):
                     divers.append(q)
                     dmods.append(m)
                     break
-        if divers:
-            s.push(DodgeRoll(pid, target, mod, blocked, tuple(divers), tuple(dmods)))
-        else:
-            s.push(PlayerRoll(RollKind.DODGE, pid, target, mod, blocked_skill=blocked))
+        return tuple(divers), tuple(dmods)
 
     def _offer_stat(self, s: GameState) -> bool:
         """Offer another stat for the dodge (Break Tackle) when it lowers the roll needed."""
