@@ -39,7 +39,7 @@ namespace fdc = frames::p_declaration_roll;
 
 // action.py's hook points (`action`: the PlayerAction frame).
 NUFFLE_HOOK_POINT(AfterDeclare, "action.after_declare", bool(State&, const Board&, const Frame& action));
-NUFFLE_HOOK_POINT(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
+NUFFLE_HOOK_POINT(StandUpRoll, "action.stand_up_roll", bool(State&, const Board&, const Frame& action));
 NUFFLE_HOOK_POINT(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
 NUFFLE_HOOK_POINT(ActionEnd, "action.end", bool(State&, const Frame& action, int then));
 
@@ -204,7 +204,7 @@ inline void player_action_run(Ctx& c) {
             const int cost = stand_up_cost(s, pid);
             const int ma = pl.ma;
             f.arg[fa::F_MOVES] = static_cast<std::int16_t>(cost < ma ? cost : ma);
-            if (hooks::any<StandUpRoll>(s, pid, s, f)) {
+            if (hooks::any<StandUpRoll>(s, pid, s, c.b, f)) {
                 f.phase = fa::STAND_UP_ROLLED;
                 return;
             }
