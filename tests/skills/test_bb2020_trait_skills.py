@@ -12,7 +12,7 @@ import importlib.util
 import pytest
 
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Dice, Outcome, block, d6, d16, two_d6
+from nuffle.core.dice import Dice, Outcome, block, d6, d8, d16, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.match import EndDrive
 from nuffle.core.skills import Skill
@@ -224,3 +224,73 @@ def test_timmm_ber_team_is_played() -> None:
     """Halflings (Timmm-ber! on the Treeman) are no longer refused."""
     team = match_team(check_team(suggest_team("halfling")))
     assert "Timmm-ber!" in team.as_lrb6 and not team.missing
+
+
+def _savage(engine: str, script: Script, mates: int, kind: ActionType = T.START_MOVE,
+            ball: bool = False) -> tuple[Game, int, list[int]]:
+    """A human Blitzer with Animal Savagery on (10, 7) declares `kind` with `mates` standing
+    team-mates next to him (a prone one too, whom he may not hit) and a Big Un on (11, 7); the
+    first team-mate holds the ball if `ball`."""
+    sc, me, them = _one(engine, script, Skill.ANIMAL_SAVAGERY)
+    sc.put(them, (11, 7))
+    squares = [(9, 7), (10, 8)]
+    ids = [sc.pid(0, "Catcher", n) for n in range(mates)]
+    for pid, sq in zip(ids, squares, strict=False):
+        sc.put(pid, sq)
+    sc.put(sc.pid(0, "Thrower"), (10, 6), Status.PRONE)
+    if ball:
+        sc.give_ball(ids[0])
+    return _declare(sc, kind, me), me, ids
+
+
+HOLDS = two_d6(1, 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_animal_savagery_plus_two_on_a_block(engine: str) -> None:
+    game, _, (mate,) = _savage(engine, d6(2), 1, T.START_BLOCK)
+    assert T.BLOCK in game.legal_actions().types()  # 2 + 2 = 4: nobody is hit
+    assert game.state.status[mate] == Status.STANDING
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_animal_savagery_lashes_out_at_his_team_mate_and_acts_on(engine: str) -> None:
+    """3 on a Move: the only standing team-mate next to him is knocked down (armour holds), no
+    turnover, and his Move goes on."""
+    game, me, (mate,) = _savage(engine, d6(3) + HOLDS, 1)
+    s = game.state
+    assert s.status[mate] == Status.PRONE and not s.turnover
+    assert T.MOVE in game.legal_actions().types() and s.status[me] == Status.STANDING
+    assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_animal_savagery_coach_chooses_the_team_mate(engine: str) -> None:
+    game, _, mates = _savage(engine, d6(1) + HOLDS, 2, T.START_BLITZ)  # 1 + 2 = 3
+    assert game.decider == 0
+    assert game.legal_actions().group(T.SELECT_PLAYER).players == tuple(sorted(mates))
+    game.step(Action(T.SELECT_PLAYER, mates[1]))
+    s = game.state
+    assert s.status[mates[1]] == Status.PRONE and s.status[mates[0]] == Status.STANDING
+    assert T.BLOCK in game.legal_actions().types() and not s.turnover
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_animal_savagery_without_team_mate_loses_the_action(engine: str) -> None:
+    game, me, _ = _savage(engine, d6(3), 0)
+    assert _lost(game, me)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_animal_savagery_ball_carrier_hit_is_a_turnover(engine: str) -> None:
+    """The team-mate he hits holds the ball: it bounces (to (8, 7)) and the turn is over."""
+    game, _, (mate,) = _savage(engine, d6(3) + HOLDS + d8(4), 1, ball=True)
+    s = game.state
+    assert s.status[mate] == Status.PRONE and s.turnover
+    assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+def test_animal_savagery_team_is_played() -> None:
+    """Skaven (Animal Savagery on the Rat Ogre) are no longer refused."""
+    team = match_team(check_team(suggest_team("skaven")))
+    assert "Animal Savagery" in team.as_lrb6 and not team.missing

@@ -99,6 +99,7 @@ constexpr bool is_ported(int proc) noexcept {
         // p1: Blood Lust, Hypnotic Gaze, Piling On, the plain re-roll contest
         case frames::FEED:
         case frames::GAZE:
+        case frames::LASH_OUT:  // Animal Savagery (BB2020)
         case frames::PILING_ON:
         case frames::RE_ROLL_CONTEST:
             return true;
@@ -181,6 +182,7 @@ inline void run_top(Ctx& c) {
         case frames::SHADOWING_ROLL: procs::shadowing_roll_run(c); return;
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;
+        case frames::LASH_OUT: procs::lash_out_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
         // p3: Animosity, the Wizard
@@ -224,6 +226,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::DIVING_CATCH: return procs::diving_catch_legal(c);
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
+        case frames::LASH_OUT: return procs::lash_out_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: return procs::animosity_legal(c);
@@ -268,6 +271,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::DIVING_CATCH: procs::diving_catch_act(c, a); return;
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
+        case frames::LASH_OUT: procs::lash_out_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_act(c, a); return;

@@ -74,39 +74,40 @@ enum Proc : std::uint16_t {
     KICK_OFF_RETURN = 28,
     KICKOFF = 29,
     KNOCK_DOWN = 30,
-    MASTER_CHEF = 31,
-    MATCH = 32,
-    MOVE_STEP = 33,
-    MULTIPLE_BLOCK = 34,
-    PASS = 35,
-    PASS_BLOCK = 36,
-    PERFECT_DEFENCE = 37,
-    PICKUP = 38,
-    PILING_ON = 39,
-    PITCH_INVASION = 40,
-    PLACE_PRONE = 41,
-    PLAYER_ACTION = 42,
-    PLAYER_ROLL = 43,
-    PUSH = 44,
-    QUICK_SNAP = 45,
-    RE_ROLL_CONTEST = 46,
-    REACTION = 47,
-    REGENERATE = 48,
-    RIOT = 49,
-    SETUP = 50,
-    SHADOWING_ROLL = 51,
-    STAND_CHOICE = 52,
-    STRIKE = 53,
-    STRIP_BALL = 54,
-    SWOOP = 55,
-    TENTACLES_ROLL = 56,
-    THROW_A_ROCK = 57,
-    THROW_IN = 58,
-    THROW_TEAM_MATE = 59,
-    TURN = 60,
-    WIZARD = 61,
+    LASH_OUT = 31,
+    MASTER_CHEF = 32,
+    MATCH = 33,
+    MOVE_STEP = 34,
+    MULTIPLE_BLOCK = 35,
+    PASS = 36,
+    PASS_BLOCK = 37,
+    PERFECT_DEFENCE = 38,
+    PICKUP = 39,
+    PILING_ON = 40,
+    PITCH_INVASION = 41,
+    PLACE_PRONE = 42,
+    PLAYER_ACTION = 43,
+    PLAYER_ROLL = 44,
+    PUSH = 45,
+    QUICK_SNAP = 46,
+    RE_ROLL_CONTEST = 47,
+    REACTION = 48,
+    REGENERATE = 49,
+    RIOT = 50,
+    SETUP = 51,
+    SHADOWING_ROLL = 52,
+    STAND_CHOICE = 53,
+    STRIKE = 54,
+    STRIP_BALL = 55,
+    SWOOP = 56,
+    TENTACLES_ROLL = 57,
+    THROW_A_ROCK = 58,
+    THROW_IN = 59,
+    THROW_TEAM_MATE = 60,
+    TURN = 61,
+    WIZARD = 62,
 };
-constexpr int PROC_COUNT = 62;
+constexpr int PROC_COUNT = 63;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1005,6 +1006,27 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_knock_down
 
+namespace p_lash_out {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    CHOOSE = 2,
+    KNOCKED = 3,
+};
+constexpr int F_MOD = 0;
+constexpr int F_PID = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"mod", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"CHOOSE", 2},
+    {"KNOCKED", 3},
+};
+}  // namespace p_lash_out
+
 namespace p_master_chef {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1844,6 +1866,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
+    {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
@@ -2354,7 +2377,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 131;
+constexpr int PURPOSE_COUNT = 132;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2389,6 +2412,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "KickOffReturn",
     "Kickoff",
     "KnockDown",
+    "LashOut",
     "MasterChef",
     "Match",
     "MoveStep",
@@ -2490,6 +2514,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
+inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 66, 101, 105, 113, 131, 73, 124, 67, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 126, 100};
 
 }  // namespace nuffle::frames

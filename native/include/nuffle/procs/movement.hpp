@@ -19,6 +19,7 @@
 #include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/jump.hpp"
+#include "nuffle/procs/lash_out.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/strike.hpp"

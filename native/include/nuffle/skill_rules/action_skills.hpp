@@ -100,6 +100,12 @@ inline bool must_feed(State& s, const Frame& f, int) {
 // BB2020's traits LRB6 lacks (skill_rules/bb2020_trait_skills.py).
 namespace bb2020_action {
 namespace sk = frames::skill;
+// Animal Savagery: the lash-out roll (procs/lash_out.hpp), +2 for a Block or Blitz.
+inline bool animal_savagery(State& s, const Board&, const Frame& f) {
+    const int a = f.arg[fa::F_KIND];
+    push_lash_out(s, f.arg[fa::F_PID], (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0);
+    return true;
+}
 // Timmm-ber!: MA below the cost of standing up, the roll (4+) at +1 per standing team-mate next to him.
 inline bool timmm_ber(State& s, const Board& b, const Frame& f) {
     const int pid = f.arg[fa::F_PID];
@@ -118,7 +124,8 @@ inline bool timmm_ber(State& s, const Board& b, const Frame& f) {
 namespace x6 = lrb6_action;
 NUFFLE_LRB6_HANDLERS(AfterDeclare, {sk::BLOOD_LUST, x6::blood_lust}, {sk::BONE_HEAD, x6::bone_head},
                      {sk::REALLY_STUPID, x6::really_stupid}, {sk::TAKE_ROOT, x6::take_root},
-                     {sk::WILD_ANIMAL, x6::wild_animal}, {sk::UNCHANNELLED_FURY, x6::wild_animal})
+                     {sk::WILD_ANIMAL, x6::wild_animal}, {sk::ANIMAL_SAVAGERY, bb2020_action::animal_savagery},
+                     {sk::UNCHANNELLED_FURY, x6::wild_animal})
 NUFFLE_LRB6_HANDLERS(StandUpRoll, {sk::JUMP_UP, x6::jump_up_block}, {sk::TIMMM_BER, bb2020_action::timmm_ber})
 NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x6::hail_mary},
                      {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>}, {sk::BALL_AND_CHAIN, x6::ball_and_chain},

@@ -1,6 +1,10 @@
 """BB2020's traits that LRB6 lacks (SKILLS.md "Traits"). The C++ twins are in
 skill_rules/action_skills.hpp (`bb2020_action`).
 
+Animal Savagery (BB2020 only): right after the declaration a D6, 4+ (+2 for a Block or Blitz), as
+Wild Animal's roll; failed, he lashes out: one standing team-mate next to him of his coach's
+choice is Knocked Down (armour, injury; a turnover only if that team-mate held the ball) and his
+action goes on; with none next to him he loses the action (no turnover).
 Timmm-ber! (BB2020 only): a player whose MA is below the cost of standing up rolls for it as
 anyone (4+, a natural 1 fails) with +1 per standing team-mate next to him.
 (Unchannelled Fury is Wild Animal's roll, `declaration_skills`; Plague Ridden counts a killed
@@ -9,12 +13,18 @@ opponent as Nurgle's Rot does, `contact_skills`.)
 
 from __future__ import annotations
 
-from nuffle.core.procedures.action import STAND_UP_ROLL, PlayerAction
+from typing import Final
+
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
+from nuffle.core.procedures.action import AFTER_DECLARE, STAND_UP_ROLL, PlayerAction
+from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import RollKind, Status
+from nuffle.core.types import BallState, RollKind, Status
 
 
 def timmm_ber_modifier(s: GameState, pid: int) -> int:
@@ -31,3 +41,81 @@ def _timmm_ber(s: GameState, action: PlayerAction) -> bool:
         return False  # he stands without a roll
     s.push(PlayerRoll(RollKind.STAND_UP, pid, 4, timmm_ber_modifier(s, pid), agility=False))
     return True
+
+
+# --- Animal Savagery ----------------------------------------------------------------------------
+
+
+def lash_targets(s: GameState, pid: int) -> list[int]:
+    """Standing team-mates next to `pid` (whom Animal Savagery may knock down), sorted."""
+    side = s.pteam[pid]
+    return sorted(q for q in s.adjacent_players(s.pos[pid])
+                  if s.pteam[q] == side and s.status[q] == Status.STANDING)
+
+
+@AFTER_DECLARE.on(Skill.ANIMAL_SAVAGERY)
+def _animal_savagery(s: GameState, action: PlayerAction) -> bool:
+    mod = 2 if action.kind in (ActionType.START_BLOCK, ActionType.START_BLITZ) else 0
+    s.push(LashOut(action.pid, mod))
+    return True
+
+
+class LashOutPhase(Phases):
+    """LashOut: the D6, the choice of team-mate, his knock-down."""
+
+    ROLLED: Final = 1
+    CHOOSE: Final = 2
+    KNOCKED: Final = 3
+
+
+class LashOut(Procedure):
+    """Animal Savagery's roll right after the declaration (see the module docstring). Leaves
+    s.ok = True if the action goes on (the roll passed, or he lashed out without a turnover)."""
+
+    frame = "lash_out"
+    phases = LashOutPhase
+
+    __slots__ = ("mod", "pid")
+    decision_skill = Skill.ANIMAL_SAVAGERY
+
+    def __init__(self, pid: int, mod: int) -> None:
+        super().__init__()
+        self.pid = pid
+        self.mod = mod
+
+    def run(self, s: GameState) -> None:
+        pid = self.pid
+        if self.phase == LashOutPhase.START:
+            self.phase = LashOutPhase.ROLLED
+            s.push(PlayerRoll(RollKind.WILD_ANIMAL, pid, 4, self.mod, agility=False))
+            return
+        if self.phase == LashOutPhase.ROLLED:
+            if s.ok:
+                s.pop()
+                return
+            mates = lash_targets(s, pid)
+            if not mates:  # nobody to lash out at: the action is lost
+                s.ok = False
+                s.pop()
+                return
+            if len(mates) == 1:
+                self._lash(s, mates[0])
+                return
+            self.phase = LashOutPhase.CHOOSE
+            s.wait(s.pteam[pid], DK.FEED)
+            return
+        s.ok = not s.turnover  # KNOCKED: the action goes on unless the ball was lost
+        s.pop()
+
+    def _lash(self, s: GameState, mate: int) -> None:
+        self.phase = LashOutPhase.KNOCKED
+        if s.ball_state == BallState.CARRIED and s.ball == s.pos[mate]:
+            s.turnover = True
+        s.push(KnockDown(mate, turnover=False, by=self.pid))
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, tuple(lash_targets(s, self.pid)))])
+
+    def act(self, s: GameState, action: Action) -> None:
+        assert action.player is not None
+        self._lash(s, action.player)
