@@ -20,7 +20,7 @@ from nuffle.core.state import PSTAT_INJURY, PSTAT_INJURY2, PSTATS
 from nuffle.core.types import BlockFace, PFlag, Status
 from nuffle.teams_bb2020 import check_team, suggest_team
 from nuffle.teams_bb2020_match import match_team
-from nuffle.testing import Scenario, bb2020_scenario
+from nuffle.testing import Scenario, bb2020_scenario, legal_group
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
@@ -268,7 +268,7 @@ def test_animal_savagery_lashes_out_at_his_team_mate_and_acts_on(engine: str) ->
 def test_animal_savagery_coach_chooses_the_team_mate(engine: str) -> None:
     game, _, mates = _savage(engine, d6(1) + HOLDS, 2, T.START_BLITZ)  # 1 + 2 = 3
     assert game.decider == 0
-    assert game.legal_actions().group(T.SELECT_PLAYER).players == tuple(sorted(mates))
+    assert legal_group(game, T.SELECT_PLAYER).players == tuple(sorted(mates))
     game.step(Action(T.SELECT_PLAYER, mates[1]))
     s = game.state
     assert s.status[mates[1]] == Status.PRONE and s.status[mates[0]] == Status.STANDING
@@ -294,3 +294,37 @@ def test_animal_savagery_team_is_played() -> None:
     """Skaven (Animal Savagery on the Rat Ogre) are no longer refused."""
     team = match_team(check_team(suggest_team("skaven")))
     assert "Animal Savagery" in team.as_lrb6 and not team.missing
+
+
+def _pick_me_up(engine: str, script: Script) -> tuple[Game, list[int], int]:
+    """The human turn ends with an orc Blitzer with Pick-me-up standing on (15, 7): two prone Big
+    Uns two and three squares away roll, a third four away and a stunned Goblin do not; a prone
+    human next to a human Catcher with Pick-me-up does not either (his own team's turn ended)."""
+    sc = bb2020_scenario(script=script, engine=engine)
+    helper = sc.pid(1, "Blitzer")
+    bigs = [sc.pid(1, "Big Un Blocker", n) for n in range(3)]
+    sc.grant(helper, Skill.PICK_ME_UP).put(helper, (15, 7))
+    for pid, sq in zip(bigs, [(17, 7), (18, 9), (19, 7)], strict=True):
+        sc.put(pid, sq, Status.PRONE)
+    goblin = sc.pid(1, "Goblin")
+    sc.put(goblin, (16, 8), Status.STUNNED)
+    catcher, human = sc.pid(0, "Catcher"), sc.pid(0, "Blitzer")
+    sc.grant(catcher, Skill.PICK_ME_UP).put(catcher, (5, 7)).put(human, (6, 7), Status.PRONE)
+    game = sc.start(active=0)
+    game.step(Action(T.END_TURN))
+    return game, bigs, human
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pick_me_up_five_plus_stands_prone_team_mates_within_three(engine: str) -> None:
+    game, bigs, human = _pick_me_up(engine, d6(5) + d6(4))
+    s = game.state
+    assert [s.status[p] for p in bigs] == [Status.STANDING, Status.PRONE, Status.PRONE]
+    assert s.status[human] == Status.PRONE and s.status[bigs[0]] == Status.STANDING
+    assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+def test_pick_me_up_not_for_norse_refusal() -> None:
+    """Norse's Pick-me-up (the Beer Boar) is no longer among the skills the engines lack."""
+    team = match_team(check_team(suggest_team("norse")), allow_missing=True)
+    assert "Pick-me-up" in team.as_lrb6 and "Pick-me-up" not in team.missing

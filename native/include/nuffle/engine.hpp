@@ -100,6 +100,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::FEED:
         case frames::GAZE:
         case frames::LASH_OUT:  // Animal Savagery (BB2020)
+        case frames::PICK_ME_UP:  // Pick-me-up (BB2020)
         case frames::PILING_ON:
         case frames::RE_ROLL_CONTEST:
             return true;
@@ -183,6 +184,7 @@ inline void run_top(Ctx& c) {
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;
         case frames::LASH_OUT: procs::lash_out_run(c); return;
+        case frames::PICK_ME_UP: procs::pick_me_up_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
         // p3: Animosity, the Wizard

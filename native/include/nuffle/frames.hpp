@@ -82,32 +82,33 @@ enum Proc : std::uint16_t {
     PASS = 36,
     PASS_BLOCK = 37,
     PERFECT_DEFENCE = 38,
-    PICKUP = 39,
-    PILING_ON = 40,
-    PITCH_INVASION = 41,
-    PLACE_PRONE = 42,
-    PLAYER_ACTION = 43,
-    PLAYER_ROLL = 44,
-    PUSH = 45,
-    QUICK_SNAP = 46,
-    RE_ROLL_CONTEST = 47,
-    REACTION = 48,
-    REGENERATE = 49,
-    RIOT = 50,
-    SETUP = 51,
-    SHADOWING_ROLL = 52,
-    STAND_CHOICE = 53,
-    STRIKE = 54,
-    STRIP_BALL = 55,
-    SWOOP = 56,
-    TENTACLES_ROLL = 57,
-    THROW_A_ROCK = 58,
-    THROW_IN = 59,
-    THROW_TEAM_MATE = 60,
-    TURN = 61,
-    WIZARD = 62,
+    PICK_ME_UP = 39,
+    PICKUP = 40,
+    PILING_ON = 41,
+    PITCH_INVASION = 42,
+    PLACE_PRONE = 43,
+    PLAYER_ACTION = 44,
+    PLAYER_ROLL = 45,
+    PUSH = 46,
+    QUICK_SNAP = 47,
+    RE_ROLL_CONTEST = 48,
+    REACTION = 49,
+    REGENERATE = 50,
+    RIOT = 51,
+    SETUP = 52,
+    SHADOWING_ROLL = 53,
+    STAND_CHOICE = 54,
+    STRIKE = 55,
+    STRIP_BALL = 56,
+    SWOOP = 57,
+    TENTACLES_ROLL = 58,
+    THROW_A_ROCK = 59,
+    THROW_IN = 60,
+    THROW_TEAM_MATE = 61,
+    TURN = 62,
+    WIZARD = 63,
 };
-constexpr int PROC_COUNT = 63;
+constexpr int PROC_COUNT = 64;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1256,6 +1257,23 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_perfect_defence
 
+namespace p_pick_me_up {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_AFTER = 0;
+constexpr int F_SIDE = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"after", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_pick_me_up
+
 namespace p_pickup {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1790,6 +1808,7 @@ namespace p_turn {
 enum Phase : std::uint16_t {
     START = 0,
     DECLARE = 1,
+    ENDING = 2,
 };
 constexpr int F_BLITZ = 0;
 constexpr int F_SIDE = 1;
@@ -1800,6 +1819,7 @@ inline constexpr FieldInfo FIELDS[] = {
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"DECLARE", 1},
+    {"ENDING", 2},
 };
 }  // namespace p_turn
 
@@ -1874,6 +1894,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 18, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
+    {"pick_me_up", "PickMeUp", p_pick_me_up::FIELDS, 2, p_pick_me_up::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
@@ -1896,7 +1917,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
-    {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
+    {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
 
@@ -2377,7 +2398,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 132;
+constexpr int PURPOSE_COUNT = 134;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2420,6 +2441,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Pass",
     "PassBlock",
     "PerfectDefence",
+    "PickMeUp",
     "Pickup",
     "PilingOn",
     "PitchInvasion",
@@ -2490,6 +2512,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pass deviation",
     "pass distance",
     "pass scatter",
+    "pick-me-up",
     "pickup",
     "pitch invasion",
     "pro",
@@ -2514,6 +2537,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 66, 101, 105, 113, 131, 73, 124, 67, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 126, 100};
+inline constexpr int ROLL_PURPOSE[] = {85, 90, 113, 81, 96, 108, 123, 77, 116, 67, 102, 106, 115, 133, 74, 126, 68, 104, 97, 94, 121, 88, 84, 82, 117, 75, 91, 122, 128, 101};
 
 }  // namespace nuffle::frames

@@ -43,7 +43,8 @@ using AllPoints = PointList<
     procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::CanBeThrown,
     procs::passing::BeforeThrow, procs::passing::Flight,
     // movement.hpp (the player action), turn.hpp
-    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::Declarations>;
+    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::Declarations,
+    procs::TurnEnd>;
 
 struct PointSkills {
     const char* name;

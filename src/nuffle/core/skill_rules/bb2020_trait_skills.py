@@ -5,6 +5,9 @@ Animal Savagery (BB2020 only): right after the declaration a D6, 4+ (+2 for a Bl
 Wild Animal's roll; failed, he lashes out: one standing team-mate next to him of his coach's
 choice is Knocked Down (armour, injury; a turnover only if that team-mate held the ball) and his
 action goes on; with none next to him he loses the action (no turnover).
+Pick-me-up (BB2020 only; `turn.end`): at the end of the opposing team's turn, a D6 for each Prone
+player (not Stunned) within three squares of a standing team-mate with Pick-me-up, in id order;
+on 5+ he stands up.
 Timmm-ber! (BB2020 only): a player whose MA is below the cost of standing up rolls for it as
 anyone (4+, a natural 1 fails) with +1 per standing team-mate next to him.
 (Unchannelled Fury is Wild Animal's roll, `declaration_skills`; Plague Ridden counts a killed
@@ -17,11 +20,13 @@ from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
+from nuffle.core.dice import threshold
 from nuffle.core.procedures.action import AFTER_DECLARE, STAND_UP_ROLL, PlayerAction
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.procedures.turn import TURN_END, Turn
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
@@ -119,3 +124,60 @@ class LashOut(Procedure):
     def act(self, s: GameState, action: Action) -> None:
         assert action.player is not None
         self._lash(s, action.player)
+
+
+# --- Pick-me-up --------------------------------------------------------------------------------
+
+
+def picked_up(s: GameState, side: int, after: int) -> int:
+    """The first player of `side` after id `after` that Pick-me-up rolls for: Prone (not
+    Stunned), on the pitch, within three squares of a standing team-mate with Pick-me-up; -1
+    when there is none."""
+    b = s.board
+    helpers = [h for h in s.team_players(side)
+               if s.status[h] == Status.STANDING and s.pos[h] >= 0 and s.has(h, Skill.PICK_ME_UP)]
+    for q in s.team_players(side):
+        if q > after and s.status[q] == Status.PRONE and s.pos[q] >= 0 \
+                and any(h != q and b.distance(s.pos[q], s.pos[h]) <= 3 for h in helpers):
+            return q
+    return -1
+
+
+@TURN_END.on(Skill.PICK_ME_UP)
+def _pick_me_up(s: GameState, turn: Turn, pid: int) -> bool:
+    if picked_up(s, s.pteam[pid], -1) < 0:
+        return False
+    s.push(PickMeUp(s.pteam[pid]))
+    return True
+
+
+class PickMeUpPhase(Phases):
+    """PickMeUp: a D6 for the player `after`."""
+
+    ROLLED: Final = 1
+
+
+class PickMeUp(Procedure):
+    """Pick-me-up at the end of the opposing turn: a D6 for each player `picked_up` finds, 5+
+    stands him up (see the module docstring)."""
+
+    frame = "pick_me_up"
+    phases = PickMeUpPhase
+
+    __slots__ = ("after", "side")
+
+    def __init__(self, side: int) -> None:
+        super().__init__()
+        self.side = side
+        self.after = -1  # the last player rolled for
+
+    def run(self, s: GameState) -> None:
+        if self.phase == PickMeUpPhase.ROLLED and s.die() >= 5:
+            s.status[self.after] = Status.STANDING
+        nxt = picked_up(s, self.side, self.after)
+        if nxt < 0:
+            s.pop()
+            return
+        self.after = nxt
+        self.phase = PickMeUpPhase.ROLLED
+        s.request(threshold(5, "pick-me-up"))
