@@ -328,3 +328,47 @@ def test_pick_me_up_not_for_norse_refusal() -> None:
     """Norse's Pick-me-up (the Beer Boar) is no longer among the skills the engines lack."""
     team = match_team(check_team(suggest_team("norse")), allow_missing=True)
     assert "Pick-me-up" in team.as_lrb6 and "Pick-me-up" not in team.missing
+
+
+def _tricked(engine: str, script: Script) -> tuple[Game, int, int]:
+    """A human Blitzer (ST 4 for the test: one die) on (10, 7) blocks a Big Un with Trickster on
+    (11, 7); a human Catcher stands on (9, 6)."""
+    sc, me, them = _one(engine, script, Skill.BLOCK)
+    sc.grant(me, st=4).grant(them, Skill.TRICKSTER).put(them, (11, 7))
+    sc.put(sc.pid(0, "Catcher"), (9, 6))
+    game = _declare(sc, T.START_BLOCK, me)
+    game.step(Action(T.BLOCK, None, (11, 7)))
+    return game, me, them
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_trickster_moves_next_to_the_attacker_before_the_dice(engine: str) -> None:
+    """His coach moves him to (10, 8), next to the attacker; the block goes on there: Defender
+    Down pushes him to (10, 9)."""
+    game, _, them = _tricked(engine, block(BlockFace.DEFENDER_DOWN) + HOLDS)
+    assert game.decider == 1
+    assert set(game.legal_actions().types()) == {T.SELECT_SQUARE, T.DECLINE}
+    squares = legal_group(game, T.SELECT_SQUARE).squares
+    assert (10, 8) in squares and (11, 7) not in squares and (9, 6) not in squares
+    game.step(Action(T.SELECT_SQUARE, None, (10, 8)))
+    game.step(Action(T.SELECT_DEFENDER_DOWN))
+    game.step(Action(T.PUSH, None, (10, 9)))
+    game.step(Action(T.DECLINE))
+    s = game.state
+    assert s.board.xy(s.pos[them]) == (10, 9) and s.status[them] == Status.PRONE
+    assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_trickster_declined_the_block_is_as_before(engine: str) -> None:
+    game, _, them = _tricked(engine, block(BlockFace.PUSHED))
+    game.step(Action(T.DECLINE))
+    game.step(Action(T.SELECT_PUSHED))
+    game.step(Action(T.PUSH, None, (12, 7)))
+    s = game.state
+    assert s.board.xy(s.pos[them]) == (12, 7) and s.status[them] == Status.STANDING
+
+
+def test_trickster_not_among_the_gnomes_missing_skills() -> None:
+    team = match_team(check_team(suggest_team("gnome")), allow_missing=True)
+    assert "Trickster" in team.as_lrb6 and "Trickster" not in team.missing

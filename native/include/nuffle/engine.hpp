@@ -101,6 +101,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::GAZE:
         case frames::LASH_OUT:  // Animal Savagery (BB2020)
         case frames::PICK_ME_UP:  // Pick-me-up (BB2020)
+        case frames::TRICK:  // Trickster (BB2020)
         case frames::PILING_ON:
         case frames::RE_ROLL_CONTEST:
             return true;
@@ -185,6 +186,7 @@ inline void run_top(Ctx& c) {
         case frames::FEED: procs::feed_run(c); return;
         case frames::LASH_OUT: procs::lash_out_run(c); return;
         case frames::PICK_ME_UP: procs::pick_me_up_run(c); return;
+        case frames::TRICK: procs::trick_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
         // p3: Animosity, the Wizard
@@ -229,6 +231,7 @@ inline Legal legal_top(Ctx& c) {
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
         case frames::LASH_OUT: return procs::lash_out_legal(c);
+        case frames::TRICK: return procs::trick_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: return procs::animosity_legal(c);
@@ -274,6 +277,7 @@ inline void act_top(Ctx& c, const Act& a) {
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
         case frames::LASH_OUT: procs::lash_out_act(c, a); return;
+        case frames::TRICK: procs::trick_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_act(c, a); return;

@@ -105,10 +105,11 @@ enum Proc : std::uint16_t {
     THROW_A_ROCK = 59,
     THROW_IN = 60,
     THROW_TEAM_MATE = 61,
-    TURN = 62,
-    WIZARD = 63,
+    TRICK = 62,
+    TURN = 63,
+    WIZARD = 64,
 };
-constexpr int PROC_COUNT = 64;
+constexpr int PROC_COUNT = 65;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1804,6 +1805,23 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_throw_team_mate
 
+namespace p_trick {
+enum Phase : std::uint16_t {
+    START = 0,
+    CHOOSE = 1,
+};
+constexpr int F_ATTACKER = 0;
+constexpr int F_PID = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"CHOOSE", 1},
+};
+}  // namespace p_trick
+
 namespace p_turn {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1917,6 +1935,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
+    {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
@@ -2398,7 +2417,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 134;
+constexpr int PURPOSE_COUNT = 135;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2463,6 +2482,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowARock",
     "ThrowIn",
     "ThrowTeamMate",
+    "Trick",
     "Turn",
     "Wizard",
     "_ReRollContest",
@@ -2537,6 +2557,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {85, 90, 113, 81, 96, 108, 123, 77, 116, 67, 102, 106, 115, 133, 74, 126, 68, 104, 97, 94, 121, 88, 84, 82, 117, 75, 91, 122, 128, 101};
+inline constexpr int ROLL_PURPOSE[] = {86, 91, 114, 82, 97, 109, 124, 78, 117, 68, 103, 107, 116, 134, 75, 127, 69, 105, 98, 95, 122, 89, 85, 83, 118, 76, 92, 123, 129, 102};
 
 }  // namespace nuffle::frames

@@ -8,6 +8,9 @@ action goes on; with none next to him he loses the action (no turnover).
 Pick-me-up (BB2020 only; `turn.end`): at the end of the opposing team's turn, a D6 for each Prone
 player (not Stunned) within three squares of a standing team-mate with Pick-me-up, in id order;
 on 5+ he stands up.
+Trickster (BB2020 only; `block.before_dice`): blocked (not by a Ball & Chain), before the dice he
+may move to any empty square next to the attacker (his coach chooses: SELECT_SQUARE or DECLINE);
+the block goes on.
 Timmm-ber! (BB2020 only): a player whose MA is below the cost of standing up rolls for it as
 anyone (4+, a natural 1 fails) with +1 per standing team-mate next to him.
 (Unchannelled Fury is Wild Animal's roll, `declaration_skills`; Plague Ridden counts a killed
@@ -23,12 +26,13 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
 from nuffle.core.procedures.action import AFTER_DECLARE, STAND_UP_ROLL, PlayerAction
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.block import BEFORE_DICE, Block
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.turn import TURN_END, Turn
 from nuffle.core.skills import Skill
-from nuffle.core.state import GameState
+from nuffle.core.state import EMPTY, GameState
 from nuffle.core.types import BallState, RollKind, Status
 
 
@@ -181,3 +185,60 @@ class PickMeUp(Procedure):
         self.after = nxt
         self.phase = PickMeUpPhase.ROLLED
         s.request(threshold(5, "pick-me-up"))
+
+
+# --- Trickster ---------------------------------------------------------------------------------
+
+
+def trick_squares(s: GameState, attacker: int) -> tuple[tuple[int, int], ...]:
+    """The empty squares next to `attacker` (in neighbour order) a Trickster may move to."""
+    b = s.board
+    sq = s.pos[attacker]
+    return tuple(b.xy(sq + off) for off in b.neighbours if s.grid[sq + off] == EMPTY)
+
+
+@BEFORE_DICE.on(Skill.TRICKSTER)
+def _trickster(s: GameState, block: Block) -> bool:
+    if block.asking != block.defender or s.has(block.attacker, Skill.BALL_AND_CHAIN):
+        return False
+    if not trick_squares(s, block.attacker):
+        return False
+    s.push(Trick(block.defender, block.attacker))
+    return True
+
+
+class TrickPhase(Phases):
+    """Trick: the coach's choice of square."""
+
+    CHOOSE: Final = 1
+
+
+class Trick(Procedure):
+    """Trickster: the blocked player's coach may move him next to the attacker before the dice.
+    Leaves s.ok = True (the block goes on)."""
+
+    frame = "trick"
+    phases = TrickPhase
+
+    __slots__ = ("attacker", "pid")
+    decision_skill = Skill.TRICKSTER
+
+    def __init__(self, pid: int, attacker: int) -> None:
+        super().__init__()
+        self.pid = pid
+        self.attacker = attacker
+
+    def run(self, s: GameState) -> None:
+        self.phase = TrickPhase.CHOOSE
+        s.wait(s.pteam[self.pid], DK.USE_SKILL)
+
+    def legal(self, s: GameState) -> LegalActions:
+        return LegalActions([ActionChoice(ActionType.SELECT_SQUARE, (), trick_squares(s, self.attacker)),
+                             ActionChoice(ActionType.DECLINE)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        if action.type == ActionType.SELECT_SQUARE:
+            assert action.square is not None
+            s.move_player(self.pid, s.board.sq(*action.square))
+        s.ok = True
+        s.pop()
