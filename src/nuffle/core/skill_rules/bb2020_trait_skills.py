@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.board import EMPTY
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
 from nuffle.core.procedures.action import AFTER_DECLARE, STAND_UP_ROLL, PlayerAction
@@ -32,7 +33,7 @@ from nuffle.core.procedures.movement import stand_up_cost
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.turn import TURN_END, Turn
 from nuffle.core.skills import Skill
-from nuffle.core.state import EMPTY, GameState
+from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
 
