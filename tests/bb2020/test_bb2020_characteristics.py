@@ -34,11 +34,14 @@ HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 needs_native = pytest.mark.skipif(not HAS_NATIVE, reason="the native extension is not built")
 ENGINES = ["python", pytest.param("native", marks=needs_native)]
 T = ActionType
-#: The BB2020-only skills with handlers (the re-roll area's Brawler).
-DONE_BB2020 = frozenset({Skill.BRAWLER})
+#: The BB2020-only skills with handlers (the re-roll area's Brawler; the traits of
+#: tests/skills/test_bb2020_trait_skills.py).
+DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP, Skill.PLAGUE_RIDDEN,
+                         Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
-COMPLETE = ("black-orc", "dark-elf", "dwarf", "elven-union", "human", "khorne", "lizardmen",
-            "necromantic-horror", "orc", "shambling-undead", "tomb-kings", "vampire", "wood-elf")
+COMPLETE = ("black-orc", "chaos-chosen", "dark-elf", "dwarf", "elven-union", "halfling", "human", "khorne",
+            "lizardmen", "necromantic-horror", "nurgle", "orc", "shambling-undead", "skaven", "tomb-kings",
+            "vampire", "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).
