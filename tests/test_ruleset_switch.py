@@ -123,7 +123,7 @@ def test_a_playable_bb2020_ruleset_plays_bb2020_teams(tmp_path: Path, register_r
     assert any(p.position.pa for p in spec.players)  # BB2020 characteristics: PA
     capsys.readouterr()
     # a team with a BB2020 skill the engines lack is one line
-    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--home", "skaven"]) == 2
+    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--home", "underworld-denizens"]) == 2
     assert "BB2020 skills not implemented by the engines" in _one_error_line(capsys.readouterr().err)
 
 

@@ -105,8 +105,20 @@ def check_finished(game: Game) -> None:
 
 
 def bb2020_team(race: str) -> TeamSpec:
-    """The suggested BB2020 team of `race` as the engines play it (for a BB2020 `Scenario`)."""
+    """The suggested BB2020 team of `race` as the engines play it (a BB2020 skill the engines do
+    not implement yet stays on its players, inert: `teams_bb2020_match.match_team`)."""
     return default_match_team(race)
+
+
+def bb2020_scenario(home: str = "human", away: str = "orc", script: Iterable[tuple[Dice, Outcome]] = (),
+                    engine: str | None = None) -> Scenario:
+    """A `Scenario` of the suggested BB2020 teams of races `home` and `away` under the BB2020
+    draft (`ruleset.draft_ruleset`), no team re-rolls."""
+    from nuffle.core.ruleset import draft_ruleset
+
+    sc = Scenario(bb2020_team(home), bb2020_team(away), script=script, engine=engine,
+                  rules=draft_ruleset("bb2020"))
+    return sc.set(rerolls=(0, 0))
 
 
 class Scenario:

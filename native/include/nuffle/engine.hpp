@@ -101,6 +101,9 @@ constexpr bool is_ported(int proc) noexcept {
         // p1: Blood Lust, Hypnotic Gaze, Piling On, the plain re-roll contest
         case frames::FEED:
         case frames::GAZE:
+        case frames::LASH_OUT:  // Animal Savagery (BB2020)
+        case frames::PICK_ME_UP:  // Pick-me-up (BB2020)
+        case frames::TRICK:  // Trickster (BB2020)
         case frames::PILING_ON:
         case frames::SAFE_PAIR_OF_HANDS:
         case frames::RE_ROLL_CONTEST:
@@ -191,6 +194,9 @@ inline void run_top(Ctx& c) {
         case frames::HIT_AND_RUN: procs::hit_and_run_run(c); return;
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;
+        case frames::LASH_OUT: procs::lash_out_run(c); return;
+        case frames::PICK_ME_UP: procs::pick_me_up_run(c); return;
+        case frames::TRICK: procs::trick_run(c); return;
         case frames::GAZE: procs::gaze_run(c); return;
         case frames::PILING_ON: procs::piling_on_run(c); return;
         case frames::SAFE_PAIR_OF_HANDS: procs::safe_pair_of_hands_run(c); return;
@@ -236,6 +242,8 @@ inline Legal legal_top(Ctx& c) {
         case frames::HIT_AND_RUN: return procs::hit_and_run_legal(c);
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
+        case frames::LASH_OUT: return procs::lash_out_legal(c);
+        case frames::TRICK: return procs::trick_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
         case frames::SAFE_PAIR_OF_HANDS: return procs::safe_pair_of_hands_legal(c);
         // p3: Animosity, the Wizard
@@ -282,6 +290,8 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::HIT_AND_RUN: procs::hit_and_run_act(c, a); return;
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
+        case frames::LASH_OUT: procs::lash_out_act(c, a); return;
+        case frames::TRICK: procs::trick_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;
         case frames::SAFE_PAIR_OF_HANDS: procs::safe_pair_of_hands_act(c, a); return;
         // p3: Animosity, the Wizard

@@ -77,41 +77,44 @@ enum Proc : std::uint16_t {
     KICK_OFF_RETURN = 31,
     KICKOFF = 32,
     KNOCK_DOWN = 33,
-    MASTER_CHEF = 34,
-    MATCH = 35,
-    MOVE_STEP = 36,
-    MULTIPLE_BLOCK = 37,
-    PASS = 38,
-    PASS_BLOCK = 39,
-    PERFECT_DEFENCE = 40,
-    PICKUP = 41,
-    PILING_ON = 42,
-    PITCH_INVASION = 43,
-    PLACE_PRONE = 44,
-    PLAYER_ACTION = 45,
-    PLAYER_ROLL = 46,
-    PUSH = 47,
-    QUICK_SNAP = 48,
-    RE_ROLL_CONTEST = 49,
-    REACTION = 50,
-    REGENERATE = 51,
-    RIOT = 52,
-    SAFE_PAIR_OF_HANDS = 53,
-    SETUP = 54,
-    SHADOWING_ROLL = 55,
-    STAND_CHOICE = 56,
-    STRIKE = 57,
-    STRIP_BALL = 58,
-    SWOOP = 59,
-    TENTACLES_ROLL = 60,
-    THROW_A_ROCK = 61,
-    THROW_IN = 62,
-    THROW_TEAM_MATE = 63,
-    THROW_TEAM_MATE_BB2020 = 64,
-    TURN = 65,
-    WIZARD = 66,
+    LASH_OUT = 34,
+    MASTER_CHEF = 35,
+    MATCH = 36,
+    MOVE_STEP = 37,
+    MULTIPLE_BLOCK = 38,
+    PASS = 39,
+    PASS_BLOCK = 40,
+    PERFECT_DEFENCE = 41,
+    PICK_ME_UP = 42,
+    PICKUP = 43,
+    PILING_ON = 44,
+    PITCH_INVASION = 45,
+    PLACE_PRONE = 46,
+    PLAYER_ACTION = 47,
+    PLAYER_ROLL = 48,
+    PUSH = 49,
+    QUICK_SNAP = 50,
+    RE_ROLL_CONTEST = 51,
+    REACTION = 52,
+    REGENERATE = 53,
+    RIOT = 54,
+    SAFE_PAIR_OF_HANDS = 55,
+    SETUP = 56,
+    SHADOWING_ROLL = 57,
+    STAND_CHOICE = 58,
+    STRIKE = 59,
+    STRIP_BALL = 60,
+    SWOOP = 61,
+    TENTACLES_ROLL = 62,
+    THROW_A_ROCK = 63,
+    THROW_IN = 64,
+    THROW_TEAM_MATE = 65,
+    THROW_TEAM_MATE_BB2020 = 66,
+    TRICK = 67,
+    TURN = 68,
+    WIZARD = 69,
 };
-constexpr int PROC_COUNT = 67;
+constexpr int PROC_COUNT = 70;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1059,6 +1062,27 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_knock_down
 
+namespace p_lash_out {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    CHOOSE = 2,
+    KNOCKED = 3,
+};
+constexpr int F_MOD = 0;
+constexpr int F_PID = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"mod", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"CHOOSE", 2},
+    {"KNOCKED", 3},
+};
+}  // namespace p_lash_out
+
 namespace p_master_chef {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1289,6 +1313,23 @@ inline constexpr PhaseInfo PHASES[] = {
     {"REARRANGED", 1},
 };
 }  // namespace p_perfect_defence
+
+namespace p_pick_me_up {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_AFTER = 0;
+constexpr int F_SIDE = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"after", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_pick_me_up
 
 namespace p_pickup {
 enum Phase : std::uint16_t {
@@ -1890,10 +1931,28 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_throw_team_mate_bb2020
 
+namespace p_trick {
+enum Phase : std::uint16_t {
+    START = 0,
+    CHOOSE = 1,
+};
+constexpr int F_ATTACKER = 0;
+constexpr int F_PID = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"attacker", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"CHOOSE", 1},
+};
+}  // namespace p_trick
+
 namespace p_turn {
 enum Phase : std::uint16_t {
     START = 0,
     DECLARE = 1,
+    ENDING = 2,
 };
 constexpr int F_BLITZ = 0;
 constexpr int F_SIDE = 1;
@@ -1904,6 +1963,7 @@ inline constexpr FieldInfo FIELDS[] = {
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"DECLARE", 1},
+    {"ENDING", 2},
 };
 }  // namespace p_turn
 
@@ -1973,6 +2033,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
+    {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
@@ -1980,6 +2041,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
+    {"pick_me_up", "PickMeUp", p_pick_me_up::FIELDS, 2, p_pick_me_up::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
@@ -2004,7 +2066,8 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
-    {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
+    {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
+    {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
 
@@ -2486,7 +2549,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 138;
+constexpr int PURPOSE_COUNT = 142;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2524,6 +2587,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "KickOffReturn",
     "Kickoff",
     "KnockDown",
+    "LashOut",
     "MasterChef",
     "Match",
     "MoveStep",
@@ -2531,6 +2595,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Pass",
     "PassBlock",
     "PerfectDefence",
+    "PickMeUp",
     "Pickup",
     "PilingOn",
     "PitchInvasion",
@@ -2554,6 +2619,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowIn",
     "ThrowTeamMate",
     "ThrowTeamMate2020",
+    "Trick",
     "Turn",
     "Wizard",
     "_ReRollContest",
@@ -2603,6 +2669,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pass deviation",
     "pass distance",
     "pass scatter",
+    "pick-me-up",
     "pickup",
     "pitch invasion",
     "pro",
@@ -2629,6 +2696,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {88, 93, 115, 84, 99, 111, 125, 80, 118, 70, 105, 109, 117, 137, 77, 128, 71, 107, 100, 97, 123, 91, 87, 85, 119, 78, 94, 124, 132, 104};
+inline constexpr int ROLL_PURPOSE[] = {91, 96, 119, 87, 102, 114, 129, 83, 122, 73, 108, 112, 121, 141, 80, 132, 74, 110, 103, 100, 127, 94, 90, 88, 123, 81, 97, 128, 136, 107};
 
 }  // namespace nuffle::frames

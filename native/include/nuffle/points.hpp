@@ -44,7 +44,8 @@ using AllPoints = PointList<
     procs::passing::AfterInterception, procs::passing::KeepsFumble, procs::passing::DeflectionReroll,
     procs::passing::CanBeThrown, procs::passing::BeforeThrow, procs::passing::Flight, procs::passing::TtmModifier,
     // movement.hpp (the player action), turn.hpp
-    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::PassMovesOn, procs::Declarations>;
+    procs::AfterDeclare, procs::StandUpRoll, procs::ActionChoices, procs::ActionEnd, procs::PassMovesOn,
+    procs::Declarations, procs::TurnEnd>;
 
 struct PointSkills {
     const char* name;

@@ -49,7 +49,7 @@ class DecisionKind(IntEnum):
     ANIMOSITY_TARGET = 25  # Animosity failed: choose a team-mate of the same race instead
     SWOOP = 26  # Swoop: choose the direction the thrown player swoops
     THROW_ON = 27  # a player who caught a bomb throws it on (or drops it)
-    FEED = 28  # Blood Lust: choose the Thrall to bite
+    FEED = 28  # Blood Lust: choose the Thrall to bite (Animal Savagery: the team-mate to lash out at)
     ARMOUR_BONUS = 29  # a skill's armour bonus may be spent on this roll (Dirty Player, ...)
     APOTHECARY = 30  # use the apothecary on a casualty or KO
     BRIBE = 31  # use a bribe on a send-off

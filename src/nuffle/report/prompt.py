@@ -49,7 +49,7 @@ GENERAL = {
     K.ANIMOSITY_TARGET: "Animosity: choose a team-mate of the same race.",
     K.SWOOP: "Swoop: choose the direction.",
     K.THROW_ON: "Throw the bomb on, or drop it.",
-    K.FEED: "Blood Lust: choose the Thrall to bite.",
+    K.FEED: "Blood Lust: choose the Thrall to bite (Animal Savagery: the team-mate to lash out at).",
     K.WIZARD: "Wizard: click the spell's target (a square for a Fireball, a standing player for a "
               "Lightning Bolt).",
 }

@@ -19,6 +19,7 @@
 #include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/jump.hpp"
+#include "nuffle/procs/lash_out.hpp"
 #include "nuffle/procs/passing_actions.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/strike.hpp"
@@ -39,7 +40,7 @@ namespace fdc = frames::p_declaration_roll;
 
 // action.py's hook points (`action`: the PlayerAction frame).
 NUFFLE_HOOK_POINT(AfterDeclare, "action.after_declare", bool(State&, const Board&, const Frame& action));
-NUFFLE_HOOK_POINT_BB2020(StandUpRoll, "action.stand_up_roll", bool(State&, const Frame& action));
+NUFFLE_HOOK_POINT_BB2020(StandUpRoll, "action.stand_up_roll", bool(State&, const Board&, const Frame& action));
 NUFFLE_HOOK_POINT_BB2020(ActionChoices, "action.choices", void(const State&, const Board&, const Frame& action, Legal& groups));
 NUFFLE_HOOK_POINT(ActionEnd, "action.end", bool(State&, const Frame& action, int then));
 NUFFLE_HOOK_POINT(PassMovesOn, "action.pass_moves_on", bool(const State&, int pid, char band));
@@ -210,7 +211,7 @@ inline void player_action_run(Ctx& c) {
             const int cost = stand_up_cost(s, pid);
             const int ma = pl.ma;
             f.arg[fa::F_MOVES] = static_cast<std::int16_t>(cost < ma ? cost : ma);
-            if (hooks::any<StandUpRoll>(s, pid, s, f)) {
+            if (hooks::any<StandUpRoll>(s, pid, s, c.b, f)) {
                 f.phase = fa::STAND_UP_ROLLED;
                 return;
             }

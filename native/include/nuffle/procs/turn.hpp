@@ -48,13 +48,14 @@ inline void drop_declarer(Legal& groups, int pid) {
 NUFFLE_HOOK_POINT(Declarations, "turn.declarations",
                   void(const State&, const Board&, int side, int pid, Legal& groups));
 
-inline void turn_end(Ctx& c, const Frame& f) {
-    State& s = c.s;
+// turn.TURN_END: the team turn of the frame's side is ending (not the Blitz! turn, nor after a
+// touchdown); `pid` is a standing player of the other side with a handler (in id order). True
+// after pushing a procedure (Pick-me-up); the turn ends once it is done.
+NUFFLE_HOOK_POINT(TurnEnd, "turn.end", bool(State&, const Board&, const Frame& turn, int pid));
+
+// Turn._finish: the turn is over.
+inline void turn_finish(State& s, const Frame& f) {
     const int side = f.arg[ft::F_SIDE];
-    if (s.turnover) {
-        add_stat(s, side, stat::TURNOVERS);
-        note(s, frames::ev::TURNOVER, side, -1, 0);
-    }
     for (int p = 0; p < s.player_count; ++p) {
         Player& pl = s.players[p];
         if (pl.team != side) continue;
@@ -67,10 +68,38 @@ inline void turn_end(Ctx& c, const Frame& f) {
     pop(s);
 }
 
+// Turn._end: the turnover's record, TURN_END's handlers, then the end.
+inline void turn_end(Ctx& c, Frame& f) {
+    State& s = c.s;
+    const int side = f.arg[ft::F_SIDE];
+    if (s.turnover) {
+        add_stat(s, side, stat::TURNOVERS);
+        note(s, frames::ev::TURNOVER, side, -1, 0);
+    }
+    if (!f.arg[ft::F_BLITZ] && s.touchdown < 0) {
+        for (int p = 0; p < s.player_count; ++p) {  // TURN_END.holders, in id order
+            const Player& pl = s.players[p];
+            if (!hooks::holds<TurnEnd>(s, p) || pl.team == side || pl.status != static_cast<int>(Status::STANDING) ||
+                pl.square < 0) {
+                continue;
+            }
+            if (hooks::any<TurnEnd>(s, p, s, c.b, f, p)) {
+                f.phase = ft::ENDING;
+                return;
+            }
+        }
+    }
+    turn_finish(s, f);
+}
+
 inline void turn_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     const int side = f.arg[ft::F_SIDE];
+    if (f.phase == ft::ENDING) {
+        turn_finish(s, f);
+        return;
+    }
     if (f.phase == ft::START) {
         s.active = static_cast<std::int16_t>(side);
         s.turnover = 0;

@@ -1,7 +1,7 @@
 // LRB6's handlers at movement.hpp's player-action hook points (Python's skill_rules
 // declaration_skills.py, movement_skills.py, block_skills.py, passing_skills.py and
 // team_skills.py): the declaration rolls (Blood Lust, Bone-head, Really Stupid, Take Root, Wild
-// Animal), Jump Up's roll to stand for a Block, the skills' own choices (Leap, Hail Mary Pass,
+// Animal; BB2020's Unchannelled Fury the same roll), Jump Up's roll to stand for a Block, the skills' own choices (Leap, Hail Mary Pass,
 // Multiple Block, Ball & Chain, Blood Lust, Bombardier, Chainsaw, Hypnotic Gaze, Stab, Throw
 // Team-Mate: their helpers are in the procedure headers of their rule areas) and Blood Lust's
 // feeding at the end of the action. Included by movement.hpp after its procedures.
@@ -55,7 +55,7 @@ inline bool wild_animal(State& s, const Board&, const Frame& f) {
 }
 
 // --- STAND_UP_ROLL: Jump Up, for a Block declared while prone, an AG roll at +2 ------------
-inline bool jump_up_block(State& s, const Frame& f) {
+inline bool jump_up_block(State& s, const Board&, const Frame& f) {
     if (f.arg[fa::F_KIND] != frames::at::START_BLOCK) return false;
     const int pid = f.arg[fa::F_PID];
     push_player_roll(s, rk::JUMP_UP, pid, ag_target(s, pid), 2);
@@ -97,19 +97,44 @@ inline bool must_feed(State& s, const Frame& f, int) {
 }
 }  // namespace lrb6_action
 
+// BB2020's traits LRB6 lacks (skill_rules/bb2020_trait_skills.py).
+namespace bb2020_action {
+namespace sk = frames::skill;
+// Animal Savagery: the lash-out roll (procs/lash_out.hpp), +2 for a Block or Blitz.
+inline bool animal_savagery(State& s, const Board&, const Frame& f) {
+    const int a = f.arg[fa::F_KIND];
+    push_lash_out(s, f.arg[fa::F_PID], (a == frames::at::START_BLOCK || a == frames::at::START_BLITZ) ? 2 : 0);
+    return true;
+}
+// Timmm-ber!: MA below the cost of standing up, the roll (4+) at +1 per standing team-mate next to him.
+inline bool timmm_ber(State& s, const Board& b, const Frame& f) {
+    const int pid = f.arg[fa::F_PID];
+    const Player& pl = s.players[pid];
+    if (stand_up_cost(s, pid) <= pl.ma) return false;  // he stands without a roll
+    int mod = 0;  // bb2020_trait_skills.timmm_ber_modifier
+    for (const int off : b.neighbours) {
+        const int q = s.grid[pl.square + off];
+        if (q >= 0 && s.players[q].team == pl.team && s.players[q].status == static_cast<int>(Status::STANDING)) ++mod;
+    }
+    push_player_roll(s, frames::roll::STAND_UP, pid, 4, mod, false);
+    return true;
+}
+}  // namespace bb2020_action
+
 namespace x6 = lrb6_action;
 NUFFLE_LRB6_HANDLERS(AfterDeclare, {sk::BLOOD_LUST, x6::blood_lust}, {sk::BONE_HEAD, x6::bone_head},
                      {sk::REALLY_STUPID, x6::really_stupid}, {sk::TAKE_ROOT, x6::take_root},
-                     {sk::WILD_ANIMAL, x6::wild_animal})
-NUFFLE_LRB6_HANDLERS(StandUpRoll, {sk::JUMP_UP, x6::jump_up_block})
+                     {sk::WILD_ANIMAL, x6::wild_animal}, {sk::ANIMAL_SAVAGERY, bb2020_action::animal_savagery},
+                     {sk::UNCHANNELLED_FURY, x6::wild_animal})
+NUFFLE_LRB6_HANDLERS(StandUpRoll, {sk::JUMP_UP, x6::jump_up_block}, {sk::TIMMM_BER, bb2020_action::timmm_ber})
 // BB2020's Jump Up (skill_rules/bb2020_movement_skills.py): the roll to stand for a Block at +1.
-inline bool bb2020_jump_up_block(State& s, const Frame& f) {
+inline bool bb2020_jump_up_block(State& s, const Board&, const Frame& f) {
     if (f.arg[fa::F_KIND] != frames::at::START_BLOCK) return false;
     const int pid = f.arg[fa::F_PID];
     push_player_roll(s, frames::roll::JUMP_UP, pid, ag_target(s, pid), 1);
     return true;
 }
-NUFFLE_BB2020_HANDLERS(StandUpRoll, {sk::JUMP_UP, bb2020_jump_up_block})
+NUFFLE_BB2020_HANDLERS(StandUpRoll, {sk::JUMP_UP, bb2020_jump_up_block}, {sk::TIMMM_BER, bb2020_action::timmm_ber})
 NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x6::hail_mary},
                      {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>}, {sk::BALL_AND_CHAIN, x6::ball_and_chain},
                      {sk::BLOOD_LUST, x6::blood_lust_move}, {sk::BOMBARDIER, x6::bombardier},

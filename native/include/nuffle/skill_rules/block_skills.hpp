@@ -5,6 +5,7 @@
 
 #include "nuffle/hooks.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/trick.hpp"
 
 namespace nuffle::procs::contact {
 
@@ -103,7 +104,18 @@ inline bool frenzy_second_block(Ctx& c, Frame& f) {
 namespace b6 = lrb6_block;
 NUFFLE_LRB6_HANDLERS(BlockCancel, {sk::TACKLE, b6::tackle}, {sk::JUGGERNAUT, b6::juggernaut_cancels})
 NUFFLE_LRB6_HANDLERS(BlockStrength, {sk::HORNS, b6::horns})
-NUFFLE_LRB6_HANDLERS(BlockBeforeDice, {sk::DUMP_OFF, b6::dump_off}, {sk::FOUL_APPEARANCE, b6::foul_appearance})
+// Trickster (BB2020 only; skill_rules/bb2020_trait_skills.py): the blocked player may move next to
+// the attacker first (procs/trick.hpp); not against a Ball & Chain.
+inline bool trickster(Ctx& c, Frame& f) {
+    const int att = f.arg[fbk::F_ATTACKER];
+    const int dfd = f.arg[fbk::F_DEFENDER];
+    if (f.arg[fbk::F_ASKING] != dfd || has(c.s, att, sk::BALL_AND_CHAIN)) return false;
+    if (trick_squares(c.s, c.b, att).empty()) return false;
+    push_trick(c.s, dfd, att);
+    return true;
+}
+NUFFLE_LRB6_HANDLERS(BlockBeforeDice, {sk::DUMP_OFF, b6::dump_off}, {sk::FOUL_APPEARANCE, b6::foul_appearance},
+                     {sk::TRICKSTER, trickster})
 NUFFLE_LRB6_HANDLERS(BlockStrengthRoll, {sk::DAUNTLESS, b6::dauntless})
 NUFFLE_LRB6_HANDLERS(BlockResultOptions, {sk::WRESTLE, b6::wrestle}, {sk::JUGGERNAUT, b6::juggernaut})
 NUFFLE_LRB6_HANDLERS(BlockBothDownStands, {sk::BLOCK, b6::block})

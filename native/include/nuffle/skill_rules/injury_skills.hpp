@@ -70,7 +70,7 @@ inline bool regeneration(State& s, const Frame& inj) {
     return true;
 }
 
-// CASUALTY_CAUSED: Nurgle's Rot, on an opponent killed who has none of Decay, Regeneration, Stunty.
+// CASUALTY_CAUSED: Nurgle's Rot (BB2020's Plague Ridden, its league effect, the same), on an opponent killed who has none of Decay, Regeneration, Stunty.
 inline void nurgles_rot(State& s, const Frame& inj) {
     const int pid = inj.arg[finj::F_PID];
     const int by = inj.arg[finj::F_BY];
@@ -94,7 +94,7 @@ NUFFLE_LRB6_HANDLERS(InjuryTable, {sk::THICK_SKULL, i6::thick_skull}, {sk::BALL_
 NUFFLE_LRB6_HANDLERS(AfterInjury, {sk::PILING_ON, i6::piling_on_injury})
 NUFFLE_LRB6_HANDLERS(CasualtyRolls, {sk::DECAY, i6::decay})
 NUFFLE_LRB6_HANDLERS(Recover, {sk::REGENERATION, i6::regeneration})
-NUFFLE_LRB6_HANDLERS(CasualtyCaused, {sk::NURGLES_ROT, i6::nurgles_rot})
+NUFFLE_LRB6_HANDLERS(CasualtyCaused, {sk::NURGLES_ROT, i6::nurgles_rot}, {sk::PLAGUE_RIDDEN, i6::nurgles_rot})
 
 // Safe Pair of Hands (BB2020 only; skill_rules/bb2020_passing_skills.py): BALL_DROPPED offers
 // the SafePairOfHands frame when an empty square lies next to `sq`; its coach places the ball

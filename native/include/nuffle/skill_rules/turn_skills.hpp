@@ -8,6 +8,7 @@
 
 #include "nuffle/hooks.hpp"
 #include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/pick_me_up.hpp"
 #include "nuffle/procs/turn.hpp"
 
 namespace nuffle::procs {
@@ -81,5 +82,17 @@ NUFFLE_LRB6_HANDLERS(Declarations, {frames::skill::JUMP_UP, lrb6_turn::jump_up},
                      {frames::skill::BOMBARDIER, lrb6_turn::bombardier},
                      {frames::skill::THROW_TEAM_MATE, lrb6_turn::throw_team_mate},
                      {frames::skill::MY_BALL, bb2020_turn::my_ball})
+
+// BB2020's Pick-me-up at TURN_END (skill_rules/bb2020_trait_skills.py): his team's roll to stand.
+namespace bb2020_turn {
+inline bool pick_me_up(State& s, const Board& b, const Frame&, int pid) {
+    const int side = s.players[pid].team;
+    if (picked_up(s, b, side, -1) < 0) return false;
+    push_pick_me_up(s, side);
+    return true;
+}
+}  // namespace bb2020_turn
+
+NUFFLE_LRB6_HANDLERS(TurnEnd, {frames::skill::PICK_ME_UP, bb2020_turn::pick_me_up})
 
 }  // namespace nuffle::procs

@@ -33,6 +33,13 @@ DECLARATIONS: Point[[GameState, Turn, int, list[ActionChoice]], list[ActionChoic
     "actions player `pid` (ready or prone-and-unused, on the acting team) may declare; return "
     "the new groups (use add_player / drop_player)",
 )
+TURN_END: Point[[GameState, Turn, int], bool] = Point(
+    "turn.end",
+    "fn(s, turn: Turn, pid) -> bool: the team turn of `turn.side` is ending (not the kick-off's "
+    "Blitz! turn, nor after a touchdown); `pid` is a standing player of the other side with a "
+    "handler here (in id order). Return True after pushing a procedure (Pick-me-up); the first "
+    "handler to return True is the only one that runs, and the turn ends once it is done",
+)
 
 
 def add_player(groups: list[ActionChoice], t: ActionType, pid: int) -> list[ActionChoice]:
@@ -63,6 +70,7 @@ class TurnPhase(Phases):
     """Turn: the start of turn, then the declarations."""
 
     DECLARE: Final = 1
+    ENDING: Final = 2  # a TURN_END procedure ran; the turn ends
 
 
 class Turn(Procedure):
@@ -80,6 +88,9 @@ class Turn(Procedure):
 
     def run(self, s: GameState) -> None:
         side = self.side
+        if self.phase == TurnPhase.ENDING:
+            self._finish(s)
+            return
         if self.phase == TurnPhase.START:
             s.active = side
             s.turnover = False
@@ -105,6 +116,16 @@ class Turn(Procedure):
         if s.turnover:
             s.add_stat(side, STAT_TURNOVERS)
             s.note(_EV_TURNOVER, side, -1, 0)
+        if not self.blitz and s.touchdown < 0:
+            for p in TURN_END.holders(s.info):
+                if s.pteam[p] != side and s.status[p] == _STANDING and s.pos[p] >= 0 \
+                        and TURN_END.fire(s.info[p].skills, s, self, p):
+                    self.phase = TurnPhase.ENDING
+                    return
+        self._finish(s)
+
+    def _finish(self, s: GameState) -> None:
+        side = self.side
         for p in s.team_players(side):
             if s.status[p] == _STUNNED and not s.pflags[p] & PF.JUST_STUNNED:
                 s.status[p] = _PRONE

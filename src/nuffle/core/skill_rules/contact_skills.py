@@ -269,8 +269,10 @@ def _regeneration(s: GameState, inj: Injury) -> bool:
 _NO_ROTTER = (Skill.DECAY, Skill.REGENERATION, Skill.STUNTY)
 
 
-@CASUALTY_CAUSED.on(Skill.NURGLES_ROT)
+@CASUALTY_CAUSED.on(Skill.NURGLES_ROT, Skill.PLAGUE_RIDDEN)
 def _nurgles_rot(s: GameState, inj: Injury) -> None:
+    """Nurgle's Rot (BB2020's Plague Ridden: its league effect, the same count): an opponent
+    killed, the killer's team counts a Rotter-to-be (the match stat 'rotted')."""
     victim = inj.pid
     if not inj.dead(s) or s.pteam[victim] == s.pteam[inj.by]:
         return

@@ -1,5 +1,6 @@
-"""Rolls a player makes right after declaring an action (Bone-head, Really Stupid, Wild Animal,
-Blood Lust, Take Root), Blood Lust's feeding at the end of the action, and Hypnotic Gaze."""
+"""Rolls a player makes right after declaring an action (Bone-head, Really Stupid, Wild Animal
+and BB2020's Unchannelled Fury, Blood Lust, Take Root), Blood Lust's feeding at the end of the action, and
+Hypnotic Gaze."""
 
 from __future__ import annotations
 
@@ -89,10 +90,11 @@ def _really_stupid(s: GameState, action: PlayerAction) -> bool:
     return True
 
 
-# --- Wild Animal: 4+ (+2 for a Block or Blitz) or the action is wasted -----------------------
+# --- Wild Animal (BB2020's Unchannelled Fury the same roll): 4+ (+2 for a Block or Blitz) or
+# the action is wasted, no turnover ------------------------------------------------------------
 
 
-@AFTER_DECLARE.on(Skill.WILD_ANIMAL)
+@AFTER_DECLARE.on(Skill.WILD_ANIMAL, Skill.UNCHANNELLED_FURY)
 def _wild_animal(s: GameState, action: PlayerAction) -> bool:
     mod = 2 if action.kind in (ActionType.START_BLOCK, ActionType.START_BLITZ) else 0
     s.push(DeclarationRoll(RollKind.WILD_ANIMAL, action.pid, 4, mod))

@@ -29,7 +29,7 @@ const PROMPTS = {
   ANIMOSITY_TARGET: "Animosity: choose a team-mate of the same race.",
   SWOOP: "Swoop: choose the direction.",
   THROW_ON: "Throw the bomb on, or drop it.",
-  FEED: "Blood Lust: choose the Thrall to bite.",
+  FEED: "Blood Lust: choose the Thrall to bite (Animal Savagery: the team-mate to lash out at).",
   ARMOUR_BONUS: "Spend the skill's bonus on this roll?",
   APOTHECARY: "Use the apothecary?",
   BRIBE: "Use a bribe?",
