@@ -82,7 +82,7 @@ inline int tackle_zones(const State& s, const Board& b, int sq, int side) noexce
     return tz_players(s, b, sq, side, buf);
 }
 
-// block.assists: assists for `helper_side` against `target`, `opponent` excluded (ASSIST).
+// block_strength.assists: assists for `helper_side` against `target`, `opponent` excluded (ASSIST).
 inline int assists(const State& s, const Board& b, int helper_side, int target, int opponent) noexcept {
     int n = 0;
     const int tsq = s.players[target].square;
@@ -102,7 +102,7 @@ inline int assists(const State& s, const Board& b, int helper_side, int target, 
     return n;
 }
 
-// block.assists_when_marked: a helper with a handler at ASSIST (Guard).
+// block_strength.assists_when_marked: a helper with a handler at ASSIST (Guard).
 inline bool assists_when_marked(const State& s, int helper) noexcept { return hooks::holds<BlockAssist>(s, helper); }
 
 // rolls.roll_succeeds / movement.need / movement.agility_target.

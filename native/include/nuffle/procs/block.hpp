@@ -31,12 +31,12 @@ NUFFLE_HOOK_POINT(BlockStumbleIsPush, "block.stumble_is_push", bool(const State&
 NUFFLE_HOOK_POINT(BlockFollowUp, "block.follow_up", int(const State&, const Frame& block, int pid));
 NUFFLE_HOOK_POINT(BlockAfter, "block.after", bool(Ctx&, Frame& block));
 
-// block.cancelled: whether a CANCEL skill of `attacker` stops `skill` against this block.
+// block_strength.cancelled: whether a CANCEL skill of `attacker` stops `skill` against this block.
 inline bool block_cancelled(const State& s, int attacker, bool blitz, int skill) noexcept {
     return attacker >= 0 && hooks::any<BlockCancel>(s, attacker, s, attacker, blitz, skill);
 }
 
-// block.strength: ST plus STRENGTH.
+// block_strength.strength: ST plus STRENGTH.
 inline int strength(const State& s, int attacker, int defender, bool blitz) noexcept {
     return pl(s, attacker).st + hooks::total<BlockStrength>(s, attacker, s, attacker, defender, blitz);
 }

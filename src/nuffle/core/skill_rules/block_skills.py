@@ -16,22 +16,19 @@ from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, PlayerAc
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import (
     AFTER_BLOCK,
-    ASSIST,
     BEFORE_DICE,
     BOTH_DOWN_STANDS,
-    CANCEL,
     FOLLOW_UP,
     FREE,
     MAY_FORBID,
     MUST,
     RESOLVED,
     RESULT_OPTIONS,
-    STRENGTH,
     STRENGTH_ROLL,
     STUMBLE_IS_PUSH,
     Block,
-    cancelled,
 )
+from nuffle.core.procedures.block_strength import ASSIST, CANCEL, STRENGTH, cancelled
 from nuffle.core.procedures.block_substitutes import ARMOUR_MODIFIER, BEFORE_ATTACK, Strike
 from nuffle.core.procedures.injury import PlaceProne
 from nuffle.core.procedures.movement import max_gfi
