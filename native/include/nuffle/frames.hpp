@@ -761,6 +761,8 @@ enum Phase : std::uint16_t {
     BRIBE_ROLLED = 5,
     SENT_OFF = 6,
     ARMOUR_BONUS = 7,
+    ARGUE_ROLLED = 8,
+    BRIBE_AFTER_ARGUE = 9,
     BEFORE_FOUL_USED = 10,
 };
 constexpr int F_BONUS = 0;
@@ -786,6 +788,8 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BRIBE_ROLLED", 5},
     {"SENT_OFF", 6},
     {"ARMOUR_BONUS", 7},
+    {"ARGUE_ROLLED", 8},
+    {"BRIBE_AFTER_ARGUE", 9},
     {"BEFORE_FOUL_USED", 10},
 };
 }  // namespace p_foul
@@ -1342,6 +1346,7 @@ enum Phase : std::uint16_t {
     BEFORE_THROW = 7,
     BLITZ_BLOCKED = 8,
     STEPPED = 9,
+    FOULED = 10,
 };
 constexpr int F_BLOCKED = 0;
 constexpr int F_KIND = 1;
@@ -1372,6 +1377,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BEFORE_THROW", 7},
     {"BLITZ_BLOCKED", 8},
     {"STEPPED", 9},
+    {"FOULED", 10},
 };
 }  // namespace p_player_action
 
@@ -1834,7 +1840,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
-    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
+    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 11, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
     {"get_the_ref", "GetTheRef", nullptr, 0, p_get_the_ref::PHASES, 1, 0, -1},
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
@@ -1855,7 +1861,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
-    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 10, 24, -1},
+    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 11, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
@@ -2221,10 +2227,12 @@ struct Tables {
     bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn
     int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)
     bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks
+    bool foul_guard;  // Guard gives foul assists (BB2020)
+    bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true},
 };
 }  // namespace rules
 
@@ -2354,7 +2362,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 131;
+constexpr int PURPOSE_COUNT = 132;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2424,6 +2432,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "always_hungry",
     "animosity",
     "apothecary casualty",
+    "argue the call",
     "armour",
     "away fans",
     "ball & chain direction",
@@ -2490,6 +2499,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
+inline constexpr int ROLL_PURPOSE[] = {84, 89, 111, 80, 95, 107, 121, 76, 114, 65, 101, 105, 113, 131, 73, 124, 66, 103, 96, 93, 119, 87, 83, 81, 115, 74, 90, 120, 126, 100};
 
 }  // namespace nuffle::frames

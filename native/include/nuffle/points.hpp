@@ -18,7 +18,7 @@ using AllPoints = PointList<
     // rule queries (rules.hpp)
     SkillReroll, TeamRerollCheck, CheckedReroll, BonusReroll, GfiAllowance, DodgeModifier, DodgeZonesIgnored,
     DestZoneIgnored, LeftZoneModifier, DodgeRerollCancel, StandUpCost, NoHandling, PickupModifier, CatchModifier,
-    OpponentCatchModifier, BlockAssist,
+    OpponentCatchModifier, BlockAssist, AssistCancel,
     // match.hpp
     procs::SentOffAfterDrive,
     // block.hpp, push.hpp
@@ -31,7 +31,8 @@ using AllPoints = PointList<
     procs::InjuryModifier, procs::InjuryTable, procs::AfterInjury, procs::CasualtyRolls, procs::Recover,
     procs::CasualtyCaused,
     // contact_foul.hpp, strike.hpp
-    procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::StrikeBeforeAttack,
+    procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::FoulMovesOn,
+    procs::contact::StrikeBeforeAttack,
     procs::contact::StrikeArmourModifier,
     // ball.hpp, kickoff.hpp
     procs::LandingNearby, procs::KickDistance, procs::AfterScatter, procs::KickoffFame,

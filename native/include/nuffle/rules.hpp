@@ -56,6 +56,7 @@ NUFFLE_HOOK_POINT(OpponentCatchModifier, "ball.opponent_catch_modifier",
 NUFFLE_HOOK_POINT(DodgeRollReaction, "movement.dodge_roll_reaction",
                   int(State&, const Board&, int pid, int q, int start, int dest, bool use));
 NUFFLE_HOOK_POINT(BlockAssist, "block.assist", bool(const State&, int helper, int target));
+NUFFLE_HOOK_POINT(AssistCancel, "block.assist_cancel", bool(const State&, int owner, int helper));
 
 inline bool has(const State& s, int pid, int skill) noexcept { return s.players[pid].has_skill(skill); }
 
@@ -89,12 +90,16 @@ inline int assists(const State& s, const Board& b, int helper_side, int target, 
     for (const int off : b.neighbours) {
         const int q = s.grid[tsq + off];
         if (q < 0 || q == opponent || s.players[q].team != helper_side || !exerts_tz(s, q)) continue;
-        if (hooks::any<BlockAssist>(s, q, s, q, target)) {
-            ++n;
-            continue;
-        }
         int ms[8];
         const int k = tz_players(s, b, s.players[q].square, helper_side, ms);
+        if (hooks::any<BlockAssist>(s, q, s, q, target)) {
+            bool stopped = false;  // block_strength._assist_cancelled: a marker's ASSIST_CANCEL
+            for (int i = 0; i < k && !stopped; ++i) stopped = hooks::any<AssistCancel>(s, ms[i], s, ms[i], q);
+            if (!stopped) {
+                ++n;
+                continue;
+            }
+        }
         bool marked = false;
         for (int i = 0; i < k; ++i) marked = marked || ms[i] != target;
         if (!marked) ++n;

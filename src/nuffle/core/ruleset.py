@@ -128,6 +128,11 @@ class Ruleset:
     #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
     pro_from: int = 4
     pro_one_die: bool = False
+    #: Fouls (foul.Foul): whether Guard gives foul assists as it does block assists (BB2020),
+    #: and whether the fouler's coach may Argue the Call on a send-off (a D6: 1 sent off and
+    #: the coach ejected, 2-5 sent off, 6 not sent off; BB2020).
+    foul_guard: bool = False
+    argue_the_call: bool = False
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -294,6 +299,8 @@ def load(directory: str) -> Ruleset:
             blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
             pro_from=int(raw.get("pro_from", 4)),
             pro_one_die=bool(raw.get("pro_one_die", False)),
+            foul_guard=bool(raw.get("foul_guard", False)),
+            argue_the_call=bool(raw.get("argue_the_call", False)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

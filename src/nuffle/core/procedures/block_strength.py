@@ -18,12 +18,19 @@ ASSIST: Point[[GameState, int, int], bool] = Point(
     "fn(s, helper, target) -> bool: asked for a would-be assister's skills: he gives a block "
     "assist against `target` even while in the tackle zone of other opponents (Guard)",
 )
+ASSIST_CANCEL: Point[[GameState, int, int], bool] = Point(
+    "block.assist_cancel",
+    "fn(s, owner, helper) -> bool: asked for the skills of each opponent marking a helper "
+    "who would assist by an ASSIST skill (Guard): True if `owner` stops that now (BB2020's "
+    "Defensive, in his opponents' turn); the helper then assists only if unmarked",
+)
 CANCEL: Point[[GameState, int, bool, Skill], bool] = Point(
     "block.cancel",
     "fn(s, attacker, blitz: bool, skill: Skill) -> bool: asked for the attacker's skills: "
     "they stop the opponent from using `skill` against this block (Tackle vs Dodge; "
     "Juggernaut on a Blitz vs Fend, Stand Firm and Wrestle). Consult it through `cancelled`",
 )
+
 
 def cancelled(s: GameState, attacker: int, blitz: bool, skill: Skill) -> bool:
     """Whether the skills of `attacker` (blocking, on a Blitz or not) stop his opponent from
@@ -40,17 +47,25 @@ def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
         if q == opponent or s.pteam[q] != helper_side or not s.exerts_tz(q):
             continue
         fns = ASSIST.fns(s.info[q].skills)
-        if fns and any(fn(s, q, target) for fn in fns):
+        markers = s.tz_players(s.pos[q], helper_side)
+        if fns and any(fn(s, q, target) for fn in fns) and not _assist_cancelled(s, q, markers):
             n += 1
             continue
         marked = False
-        for m in s.tz_players(s.pos[q], helper_side):
+        for m in markers:
             if m != target:
                 marked = True
                 break
         if not marked:
             n += 1
     return n
+
+
+def _assist_cancelled(s: GameState, helper: int, markers: list[int]) -> bool:
+    """Whether a player marking `helper` stops his ASSIST skill now (ASSIST_CANCEL)."""
+    holders = ASSIST_CANCEL.holders(s.info)
+    return bool(holders) and any(
+        m in holders and ASSIST_CANCEL.any(s.info[m].skills, s, m, helper) for m in markers)
 
 
 def assists_when_marked(s: GameState, helper: int, target: int = -1) -> bool:
