@@ -6,6 +6,7 @@ send-off on an armour or injury double as LRB6's."""
 from __future__ import annotations
 
 import importlib.util
+from fractions import Fraction
 
 import pytest
 
@@ -124,3 +125,20 @@ def test_an_ejected_coach_is_kept_in_positions_only_when_ejected() -> None:
     assert back.key() == s.key() != _scenario("python", [], LRB6)[0].start(active=0).state.key()
     if HAS_NATIVE:
         assert to_native(s).dump()["teams"][1]["coach_ejected"] == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_argue_the_call_odds_are_the_tables(engine: str) -> None:
+    """TABLES §16: Argue the Call ejects the coach 1/6, sends the fouler off 2/3 (2-5), keeps him
+    on the pitch 1/6, each face played out on the engine."""
+    results: dict[str, Fraction] = {"ejected": Fraction(0), "sent off": Fraction(0), "stays": Fraction(0)}
+    for face in range(1, 7):
+        game = _sent_off_on_armour_double(engine, d6(face))
+        fouler = game.decision().player
+        assert fouler is not None
+        game.step(Action(T.USE_SKILL))
+        s = game.state
+        key = ("ejected" if s.teams[0].coach_ejected else
+               "sent off" if s.status[fouler] == Status.SENT_OFF else "stays")
+        results[key] += Fraction(1, 6)
+    assert results == {"ejected": Fraction(1, 6), "sent off": Fraction(2, 3), "stays": Fraction(1, 6)}
