@@ -27,7 +27,8 @@ using AllPoints = PointList<
     procs::contact::BlockStumbleIsPush, procs::contact::BlockFollowUp, procs::contact::BlockAfter,
     procs::contact::PushRefuse, procs::contact::PushCancel, procs::contact::PushChoice, procs::contact::PushAfter,
     // injury.hpp
-    procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourSkipped, procs::AfterArmour,
+    procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourImmune, procs::ArmourSkipped,
+    procs::AfterArmour, procs::FallCaused,
     procs::InjuryModifier, procs::InjuryTable, procs::AfterInjury, procs::CasualtyRolls, procs::Recover,
     procs::CasualtyCaused,
     // contact_foul.hpp, strike.hpp

@@ -133,6 +133,9 @@ class Ruleset:
     #: the coach ejected, 2-5 sent off, 6 not sent off; BB2020).
     foul_guard: bool = False
     argue_the_call: bool = False
+    #: Whether a bonus on the armour roll (Mighty Blow) may reach a total that breaks armour
+    #: whatever the AV (Claws' 8): LRB6 yes, BB2020 no (the bonus counts against AV only).
+    claws_with_bonus: bool = True
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -301,6 +304,7 @@ def load(directory: str) -> Ruleset:
             pro_one_die=bool(raw.get("pro_one_die", False)),
             foul_guard=bool(raw.get("foul_guard", False)),
             argue_the_call=bool(raw.get("argue_the_call", False)),
+            claws_with_bonus=bool(raw.get("claws_with_bonus", True)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

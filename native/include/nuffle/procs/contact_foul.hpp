@@ -98,9 +98,11 @@ inline void foul_run(Ctx& c) {
         const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
         const int side = team_of(s, fouler);
         int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
-        // ARMOUR_MODIFIER with the victim's skills, then the fouler's; the fouler's ARMOUR_OR_INJURY
+        // ARMOUR_MODIFIER with the victim's skills, then the fouler's (unless ARMOUR_IMMUNE:
+        // Foul._immune); the fouler's ARMOUR_OR_INJURY
+        const bool immune = hooks::any<ArmourImmune>(s, victim, s, victim, fouler, how::FOUL);
         mod += hooks::total<ArmourModifier>(s, victim, s, victim, victim, fouler, how::FOUL);
-        mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, how::FOUL);
+        if (!immune) mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, how::FOUL);
         const int bonus = hooks::total<ArmourOrInjury>(s, fouler, s, victim, fouler, how::FOUL);
         f.arg[ffo::F_BONUS] = i16(bonus);
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
@@ -108,10 +110,10 @@ inline void foul_run(Ctx& c) {
         f.arg[ffo::F_TOTAL] = i16(total);
         int limit = armour_holds_to(s, victim);  // the fouler's ARMOUR_BREAKS_AT
         for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
-            if (!has(s, fouler, h.skill)) continue;
+            if (immune || !has(s, fouler, h.skill)) continue;
             if (const std::optional<int> at = h.fn(s, victim, fouler, how::FOUL)) limit = std::min(limit, *at - 1);
         }
-        if (total <= limit && bonus != 0 && total + bonus > limit) {
+        if (total <= limit && bonus != 0 && total + bonus > limit && !immune) {
             f.phase = ffo::ARMOUR_BONUS;  // the coach decides whether the bonus breaks the armour
             wait(s, side, frames::dk::ARMOUR_BONUS);
             return;

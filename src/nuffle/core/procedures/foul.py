@@ -18,6 +18,7 @@ from nuffle.core.procedures.block_strength import assists
 from nuffle.core.procedures.injury import (
     ARMOUR_BONUS,
     ARMOUR_BREAKS_AT,
+    ARMOUR_IMMUNE,
     ARMOUR_MODIFIER,
     FOUL,
     Injury,
@@ -137,12 +138,19 @@ class Foul(Procedure):
         mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
         fsk = s.info[f].skills
         mod += ARMOUR_MODIFIER.total(s.info[v].skills, s, v, v, f, FOUL)
-        mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
+        if not self._immune(s):
+            mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
         return mod, ARMOUR_BONUS.total(fsk, s, v, f, FOUL)
+
+    def _immune(self, s: GameState) -> bool:
+        """Whether the fouler's skills do not act on the victim's armour (ARMOUR_IMMUNE)."""
+        return ARMOUR_IMMUNE.any(s.info[self.victim].skills, s, self.victim, self.fouler, FOUL)
 
     def _limit(self, s: GameState) -> int:
         """The highest armour total that holds."""
         limit = armour_holds_to(s, self.victim)
+        if self._immune(s):
+            return limit
         for fn in ARMOUR_BREAKS_AT.fns(s.info[self.fouler].skills):
             at = fn(s, self.victim, self.fouler, FOUL)
             if at is not None:
@@ -170,7 +178,8 @@ class Foul(Procedure):
             self.doubles = a == b
             self.total = a + b + mod
             limit = self._limit(s)
-            if self.total <= limit and self.bonus and self.total + self.bonus > limit:
+            if (self.total <= limit and self.bonus and self.total + self.bonus > limit
+                    and not self._immune(s)):
                 self.phase = FoulPhase.ARMOUR_BONUS  # the coach decides whether the bonus breaks the armour
                 s.wait(s.pteam[f], DK.ARMOUR_BONUS)
                 return

@@ -105,15 +105,21 @@ def _horns(s: GameState, attacker: int, defender: int, blitz: bool) -> int:
     return 1 if blitz else 0
 
 
-@STRENGTH_ROLL.on(Skill.DAUNTLESS)
-def _dauntless(s: GameState, block: Block) -> bool:
+def dauntless_roll(s: GameState, block: Block, ties: bool) -> bool:
+    """Dauntless: a D6 for the weaker attacker, D6 + ST above the defender's ST (or equal to
+    it where `ties`: BB2020) to count as strong as him; not rolled when a 6 would not do."""
     if block.ast >= block.dst:
         return False
-    need = block.dst - block.ast + 1  # D6 + ST > defender's ST
+    need = block.dst - block.ast + (0 if ties else 1)
     if need > 6:
         return False  # not even a 6 would do: the roll is not made
     s.push(PlayerRoll(RollKind.DAUNTLESS, block.attacker, need, agility=False))
     return True
+
+
+@STRENGTH_ROLL.on(Skill.DAUNTLESS)
+def _dauntless(s: GameState, block: Block) -> bool:
+    return dauntless_roll(s, block, ties=False)
 
 
 # --- Foul Appearance -----------------------------------------------------------------------
