@@ -34,11 +34,13 @@ HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 needs_native = pytest.mark.skipif(not HAS_NATIVE, reason="the native extension is not built")
 ENGINES = ["python", pytest.param("native", marks=needs_native)]
 T = ActionType
-#: The BB2020-only skills with handlers (the re-roll area's Brawler).
-DONE_BB2020 = frozenset({Skill.BRAWLER})
+#: The BB2020-only skills with handlers (the re-roll area's Brawler; fouls' Defensive; blocking's
+#: Iron Hard Skin and Arm Bar).
+DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
-COMPLETE = ("black-orc", "dark-elf", "dwarf", "elven-union", "human", "khorne", "lizardmen",
-            "necromantic-horror", "orc", "shambling-undead", "tomb-kings", "vampire", "wood-elf")
+COMPLETE = ("black-orc", "chaos-dwarf", "dark-elf", "dwarf", "elven-union", "human", "khorne", "lizardmen",
+            "necromantic-horror", "old-world-alliance", "orc", "shambling-undead", "tomb-kings", "vampire",
+            "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).
