@@ -142,3 +142,15 @@ def test_argue_the_call_odds_are_the_tables(engine: str) -> None:
                "sent off" if s.status[fouler] == Status.SENT_OFF else "stays")
         results[key] += Fraction(1, 6)
     assert results == {"ejected": Fraction(1, 6), "sent off": Fraction(2, 3), "stays": Fraction(1, 6)}
+
+
+def test_the_prompt_offers_argue_the_call() -> None:
+    """The decision's words (report.prompt) name Argue the Call where it is legal."""
+    from nuffle.report.prompt import prompt
+
+    game = _sent_off_on_armour_double("python", [])
+    p = prompt(game)
+    assert "Argue the Call" in p.text and T.USE_SKILL.name in p.choices
+    sc, fouler, _, _, _ = _scenario("python", two_d6(5, 5) + two_d6(1, 2), LRB6, bribes=1)
+    p = prompt(_foul(sc, fouler))
+    assert "Argue" not in p.text and T.USE_SKILL.name not in p.choices
