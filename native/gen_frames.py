@@ -241,6 +241,9 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)")
     out.append("    bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks")
     out.append("    bool ttm_2020;  // BB2020's Throw Team-mate (Ruleset.throw_team_mate, procs/throw_team_mate_bb2020.hpp)")
+    out.append("    bool foul_guard;  // Guard gives foul assists (BB2020)")
+    out.append("    bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)")
+    out.append("    bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -254,7 +257,9 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{str(r.heat == 'random').lower()}, {r.catch_base}, {str(r.touchback == 'any').lower()}, {str(r.passing == 'bb2020').lower()}, "
                    f"{r.dodge_base}, {r.pickup_base}, {str(r.jump).lower()}, "
                    f"{r.rerolls_per_turn}, {str(r.blitz_turn_rerolls).lower()}, {r.pro_from}, {str(r.pro_one_die).lower()}, "
-                   f"{str(r.throw_team_mate == 'bb2020').lower()}}},")
+                   f"{str(r.throw_team_mate == 'bb2020').lower()}, "
+                   f"{str(r.foul_guard).lower()}, {str(r.argue_the_call).lower()}, "
+                   f"{str(r.claws_with_bonus).lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

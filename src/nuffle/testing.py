@@ -86,6 +86,37 @@ def roller_of(game: Game) -> ScriptedRoller:
     return game.roller
 
 
+#: The squares of `foul_scenario`: the fouler, his prone victim, a team-mate next to the victim
+#: and the opponent marking that team-mate from below.
+FOUL_SQUARES = ((10, 7), (11, 7), (11, 8), (11, 9))
+
+
+def foul_scenario(engine: str, script: list[tuple[Dice, Outcome]], rules: Ruleset = LRB6,
+                  bribes: int = 0, victim: Status = Status.PRONE) -> tuple[Scenario, int, int, int, int]:
+    """A foul about to be made, Human v Orc (BB2020's teams under a ruleset other than LRB6): a
+    Blitzer (the fouler) next to a prone Orc (AV 10+ under BB2020: a Big Un Blocker; LRB6: a
+    Lineman, AV 9, so both break on 10+), a second Blitzer next to the victim and marked by a
+    second Orc standing below him (`FOUL_SQUARES`). No re-rolls; the home team has `bribes`.
+    `victim` is the victim's status (STANDING: a block about to be made, nobody assisting).
+    Returns the scenario and the fouler, victim, helper and marker ids."""
+    bb = rules is not LRB6
+    home, away = (bb2020_team("human"), bb2020_team("orc")) if bb else ("human", "orc")
+    sc = Scenario(home, away, script=script, engine=engine, rules=rules)
+    sc.set(rerolls=(0, 0), bribes=(bribes, 0))
+    victim_pos = "Big Un Blocker" if bb else "Lineman"
+    fouler, helper = sc.pid(0, "Blitzer"), sc.pid(0, "Blitzer", 1)
+    down, marker = sc.pid(1, victim_pos), sc.pid(1, victim_pos, 1)
+    at, victim_sq, helper_sq, marker_sq = FOUL_SQUARES
+    sc.put(fouler, at).put(down, victim_sq, victim).put(helper, helper_sq).put(marker, marker_sq)
+    return sc, fouler, down, helper, marker
+
+
+def foul(game: Game, fouler: int, square: tuple[int, int]) -> None:
+    """`fouler` declares a Foul and fouls the player on the adjacent `square`."""
+    game.step(Action(ActionType.START_FOUL, fouler))
+    game.step(Action(ActionType.FOUL, None, square))
+
+
 def check_finished(game: Game) -> None:
     """Raise AssertionError unless `game` ended properly: over, after both halves, its score
     equal to the touchdowns its box score counts, and its winner the side ahead."""
@@ -352,15 +383,6 @@ def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
                    fans: tuple[tuple[int, int], tuple[int, int]] = ((3, 3), (3, 3))) -> Script:
     """Dice of the pre-match sequence: home fans, away fans, weather, coin toss."""
     return two_d6(*fans[0]) + two_d6(*fans[1]) + two_d6(*weather) + coin(winner)
-
-
-def bb2020_team(race: str) -> TeamSpec:
-    """The suggested BB2020 team of `race` as the engines play it (`Scenario(home, away,
-    rules=draft_ruleset("bb2020"))`); a skill the engines lack is refused."""
-    from nuffle.teams_bb2020 import check_team, suggest_team
-    from nuffle.teams_bb2020_match import match_team
-
-    return match_team(check_team(suggest_team(race))).spec
 
 
 def ttm_scenario(engine: str | None, script: Iterable[tuple[Dice, Outcome]],

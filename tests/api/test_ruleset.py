@@ -10,7 +10,7 @@ import pytest
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.game import Game
 from nuffle.core.procedures.base import FRAMES
-from nuffle.core.procedures.block import STRENGTH, strength
+from nuffle.core.procedures.block_strength import STRENGTH, strength
 from nuffle.core.ruleset import LRB6, Ruleset, RulesetError, RuleSkills, register, ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState

@@ -36,16 +36,17 @@ ENGINES = ["python", pytest.param("native", marks=needs_native)]
 T = ActionType
 #: The BB2020-only skills with handlers (the re-roll area's Brawler; the passing skills; the
 #: movement skills' Drunkard, Hit and Run and Pogo Stick; the traits of
-#: tests/skills/test_bb2020_trait_skills.py).
+#: tests/skills/test_bb2020_trait_skills.py; fouls' Defensive; blocking's Iron Hard Skin and Arm Bar).
 DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skill.ON_THE_BALL,
                          Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS, Skill.DRUNKARD,
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
-                         Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY})
+                         Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
+                         Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
-COMPLETE = ("black-orc", "chaos-chosen", "dark-elf", "dwarf", "elven-union", "halfling", "high-elf", "human",
-            "imperial-nobility", "khorne", "lizardmen", "necromantic-horror", "nurgle", "orc",
-            "shambling-undead", "skaven", "slann", "tomb-kings",
-            "vampire", "wood-elf")
+COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "dark-elf", "dwarf", "elven-union", "halfling",
+            "high-elf", "human", "imperial-nobility", "khorne", "lizardmen", "necromantic-horror", "nurgle",
+            "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "tomb-kings", "vampire",
+            "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).

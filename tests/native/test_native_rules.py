@@ -12,7 +12,7 @@ import pytest
 from nuffle.core import hooks
 from nuffle.core.native_state import to_native
 from nuffle.core.procedures.ball import can_catch, can_handle_ball, catch_modifier, pickup_roll_modifier
-from nuffle.core.procedures.block import assists, assists_when_marked
+from nuffle.core.procedures.block_strength import assists, assists_when_marked
 from nuffle.core.procedures.movement import (
     agility_target,
     dodge_modifier,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import block, d6, two_d6
-from nuffle.core.procedures.block import block_dice
+from nuffle.core.procedures.block_strength import block_dice
 from nuffle.core.skills import Skill
 from nuffle.core.types import BlockFace, Status
 from nuffle.testing import BLITZER, LINEMAN, O_LINE, O_LINE2, Scenario, roller_of

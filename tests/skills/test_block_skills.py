@@ -12,7 +12,7 @@ from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, block, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.action import PlayerAction
-from nuffle.core.procedures.block import block_dice, cancelled
+from nuffle.core.procedures.block_strength import block_dice, cancelled
 from nuffle.core.skills import Skill
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, PFlag, Status

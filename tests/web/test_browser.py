@@ -783,7 +783,7 @@ FROM = "document.querySelector('[data-testid=blitz-from]')"
 
 def test_14_the_blitz_preview_names_its_square_and_another_can_be_chosen(page: Any, server: Server) -> None:
     from nuffle.analysis.pathfinding import search
-    from nuffle.core.procedures.block import block_dice
+    from nuffle.core.procedures.block_strength import block_dice
     from nuffle.testing import Scenario
 
     gid, seats = _hotseat(page, server, home="human", away="orc")

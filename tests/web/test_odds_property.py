@@ -20,7 +20,7 @@ from nuffle.analysis.notation import parse_plan
 from nuffle.core.actions import ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
-from nuffle.core.procedures.block import block_dice
+from nuffle.core.procedures.block_strength import block_dice
 from nuffle.core.skills import Skill
 from nuffle.web import odds as odds_module
 

@@ -805,6 +805,8 @@ enum Phase : std::uint16_t {
     BRIBE_ROLLED = 5,
     SENT_OFF = 6,
     ARMOUR_BONUS = 7,
+    ARGUE_ROLLED = 8,
+    BRIBE_AFTER_ARGUE = 9,
     BEFORE_FOUL_USED = 10,
 };
 constexpr int F_BONUS = 0;
@@ -830,6 +832,8 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BRIBE_ROLLED", 5},
     {"SENT_OFF", 6},
     {"ARMOUR_BONUS", 7},
+    {"ARGUE_ROLLED", 8},
+    {"BRIBE_AFTER_ARGUE", 9},
     {"BEFORE_FOUL_USED", 10},
 };
 }  // namespace p_foul
@@ -1440,6 +1444,7 @@ enum Phase : std::uint16_t {
     BLITZ_BLOCKED = 8,
     STEPPED = 9,
     PASSED = 10,
+    FOULED = 11,
 };
 constexpr int F_BLOCKED = 0;
 constexpr int F_KIND = 1;
@@ -1471,6 +1476,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"BLITZ_BLOCKED", 8},
     {"STEPPED", 9},
     {"PASSED", 10},
+    {"FOULED", 11},
 };
 }  // namespace p_player_action
 
@@ -2022,7 +2028,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
-    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 9, 0, -1},
+    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 11, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
     {"get_the_ref", "GetTheRef", nullptr, 0, p_get_the_ref::PHASES, 1, 0, -1},
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
@@ -2046,7 +2052,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
-    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 11, 24, -1},
+    {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
@@ -2416,10 +2422,13 @@ struct Tables {
     int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)
     bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks
     bool ttm_2020;  // BB2020's Throw Team-mate (Ruleset.throw_team_mate, procs/throw_team_mate_bb2020.hpp)
+    bool foul_guard;  // Guard gives foul assists (BB2020)
+    bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)
+    bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false, false, true},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false},
 };
 }  // namespace rules
 
@@ -2549,7 +2558,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 142;
+constexpr int PURPOSE_COUNT = 143;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2627,6 +2636,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "always_hungry",
     "animosity",
     "apothecary casualty",
+    "argue the call",
     "armour",
     "away fans",
     "ball & chain direction",
@@ -2696,6 +2706,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {91, 96, 119, 87, 102, 114, 129, 83, 122, 73, 108, 112, 121, 141, 80, 132, 74, 110, 103, 100, 127, 94, 90, 88, 123, 81, 97, 128, 136, 107};
+inline constexpr int ROLL_PURPOSE[] = {92, 97, 120, 88, 103, 115, 130, 84, 123, 73, 109, 113, 122, 142, 81, 133, 74, 111, 104, 101, 128, 95, 91, 89, 124, 82, 98, 129, 137, 108};
 
 }  // namespace nuffle::frames

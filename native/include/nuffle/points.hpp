@@ -18,7 +18,7 @@ using AllPoints = PointList<
     // rule queries (rules.hpp)
     SkillReroll, TeamRerollCheck, CheckedReroll, BonusReroll, GfiAllowance, RushModifier, DodgeModifier, DodgeZonesIgnored,
     DestZoneIgnored, LeftZoneModifier, DodgeRerollCancel, StandUpCost, NoHandling, PickupModifier, CatchModifier,
-    OpponentCatchModifier, BlockAssist,
+    OpponentCatchModifier, BlockAssist, AssistCancel,
     // match.hpp
     procs::SentOffAfterDrive,
     // block.hpp, push.hpp
@@ -27,11 +27,13 @@ using AllPoints = PointList<
     procs::contact::BlockStumbleIsPush, procs::contact::BlockFollowUp, procs::contact::BlockAfter,
     procs::contact::PushRefuse, procs::contact::PushCancel, procs::contact::PushChoice, procs::contact::PushAfter,
     // injury.hpp
-    procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourSkipped, procs::AfterArmour,
+    procs::ArmourModifier, procs::ArmourOrInjury, procs::ArmourBreaksAt, procs::ArmourImmune, procs::ArmourSkipped,
+    procs::AfterArmour, procs::FallCaused,
     procs::InjuryModifier, procs::InjuryTable, procs::AfterInjury, procs::CasualtyRolls, procs::Recover,
     procs::CasualtyCaused, procs::BallDropped,
     // contact_foul.hpp, strike.hpp
-    procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::StrikeBeforeAttack,
+    procs::contact::FoulBefore, procs::contact::FoulUnseen, procs::contact::FoulMovesOn,
+    procs::contact::StrikeBeforeAttack,
     procs::contact::StrikeArmourModifier,
     // ball.hpp, kickoff.hpp
     procs::LandingNearby, procs::KickDistance, procs::AfterScatter, procs::KickoffFame,

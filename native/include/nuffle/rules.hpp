@@ -57,6 +57,7 @@ NUFFLE_HOOK_POINT(OpponentCatchModifier, "ball.opponent_catch_modifier",
 NUFFLE_HOOK_POINT(DodgeRollReaction, "movement.dodge_roll_reaction",
                   int(State&, const Board&, int pid, int q, int start, int dest, bool use));
 NUFFLE_HOOK_POINT(BlockAssist, "block.assist", bool(const State&, int helper, int target));
+NUFFLE_HOOK_POINT(AssistCancel, "block.assist_cancel", bool(const State&, int owner, int helper));
 
 inline bool has(const State& s, int pid, int skill) noexcept { return s.players[pid].has_skill(skill); }
 
@@ -83,19 +84,23 @@ inline int tackle_zones(const State& s, const Board& b, int sq, int side) noexce
     return tz_players(s, b, sq, side, buf);
 }
 
-// block.assists: assists for `helper_side` against `target`, `opponent` excluded (ASSIST).
+// block_strength.assists: assists for `helper_side` against `target`, `opponent` excluded (ASSIST).
 inline int assists(const State& s, const Board& b, int helper_side, int target, int opponent) noexcept {
     int n = 0;
     const int tsq = s.players[target].square;
     for (const int off : b.neighbours) {
         const int q = s.grid[tsq + off];
         if (q < 0 || q == opponent || s.players[q].team != helper_side || !exerts_tz(s, q)) continue;
-        if (hooks::any<BlockAssist>(s, q, s, q, target)) {
-            ++n;
-            continue;
-        }
         int ms[8];
         const int k = tz_players(s, b, s.players[q].square, helper_side, ms);
+        if (hooks::any<BlockAssist>(s, q, s, q, target)) {
+            bool stopped = false;  // block_strength._assist_cancelled: a marker's ASSIST_CANCEL
+            for (int i = 0; i < k && !stopped; ++i) stopped = hooks::any<AssistCancel>(s, ms[i], s, ms[i], q);
+            if (!stopped) {
+                ++n;
+                continue;
+            }
+        }
         bool marked = false;
         for (int i = 0; i < k; ++i) marked = marked || ms[i] != target;
         if (!marked) ++n;
@@ -103,7 +108,7 @@ inline int assists(const State& s, const Board& b, int helper_side, int target, 
     return n;
 }
 
-// block.assists_when_marked: a helper with a handler at ASSIST (Guard).
+// block_strength.assists_when_marked: a helper with a handler at ASSIST (Guard).
 inline bool assists_when_marked(const State& s, int helper) noexcept { return hooks::holds<BlockAssist>(s, helper); }
 
 // rolls.roll_succeeds / movement.need / movement.agility_target.

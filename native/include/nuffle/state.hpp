@@ -129,7 +129,8 @@ struct State {
     std::uint8_t assisted_moves;  // the match option (state.Options)
     std::uint8_t crowd_count;
     std::uint8_t ruleset;  // hooks::Ruleset: whose skill handlers the hook points call (0: LRB6)
-    std::uint8_t pad0[4];
+    std::uint8_t coach_ejected[2];  // per side, BB2020: the head coach was ejected (TeamState.coach_ejected)
+    std::uint8_t pad0[2];
     std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (pid, last square, out square, had ball) a surf
     std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];

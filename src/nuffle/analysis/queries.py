@@ -18,7 +18,8 @@ from nuffle.core.actions import ActionType
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
-from nuffle.core.procedures.block import block_dice, face_rules
+from nuffle.core.procedures.block import face_rules
+from nuffle.core.procedures.block_strength import block_dice
 from nuffle.core.procedures.foul import foul_rules
 from nuffle.core.procedures.injury import FOUL, injury_result
 from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target

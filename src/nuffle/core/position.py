@@ -171,7 +171,9 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
         "players": players,
-        "team_state": [{k: getattr(t, k) for k in TeamState.__slots__} for t in s.teams],
+        # (a coach ejected is written only when he was: earlier positions stay as they were)
+        "team_state": [{k: getattr(t, k) for k in TeamState.__slots__
+                        if k != "coach_ejected" or t.coach_ejected} for t in s.teams],
         "stack": [_encode(p) for p in s.stack],
         "pending": _encode(s.pending),
         "outcome": _encode(s.outcome),
@@ -263,7 +265,8 @@ def _from_dict(data: Any) -> GameState:
     _require(isinstance(ts, list) and len(ts) == 2, "'team_state' must hold two teams")
     for side in (0, 1):
         t = ts[side]
-        t = {"igor": 0, "wizard": 0, **t} if isinstance(t, dict) else t  # written before inducements
+        # igor and wizard: written before inducements; coach_ejected: written only when True
+        t = {"igor": 0, "wizard": 0, "coach_ejected": False, **t} if isinstance(t, dict) else t
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():

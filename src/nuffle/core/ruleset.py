@@ -132,6 +132,14 @@ class Ruleset:
     #: Passing Ability test's four results, each with its flight and landing modifier;
     #: procedures/throw_team_mate_bb2020.py).
     throw_team_mate: str = "lrb6"
+    #: Fouls (foul.Foul): whether Guard gives foul assists as it does block assists (BB2020),
+    #: and whether the fouler's coach may Argue the Call on a send-off (a D6: 1 sent off and
+    #: the coach ejected, 2-5 sent off, 6 not sent off; BB2020).
+    foul_guard: bool = False
+    argue_the_call: bool = False
+    #: Whether a bonus on the armour roll (Mighty Blow) may reach a total that breaks armour
+    #: whatever the AV (Claws' 8): LRB6 yes, BB2020 no (the bonus counts against AV only).
+    claws_with_bonus: bool = True
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -300,6 +308,9 @@ def load(directory: str) -> Ruleset:
             pro_one_die=bool(raw.get("pro_one_die", False)),
             throw_team_mate=_choice(raw.get("throw_team_mate", "lrb6"), ("lrb6", "bb2020"),
                                     "throw_team_mate"),
+            foul_guard=bool(raw.get("foul_guard", False)),
+            argue_the_call=bool(raw.get("argue_the_call", False)),
+            claws_with_bonus=bool(raw.get("claws_with_bonus", True)),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -83,6 +83,7 @@ class TeamState:
         "blitz_used",
         "bonus_reroll",
         "bribes",
+        "coach_ejected",
         "fame",
         "foul_used",
         "handoff_used",
@@ -110,6 +111,7 @@ class TeamState:
         self.foul_used = False
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
+        self.coach_ejected = False  # BB2020: the head coach was ejected (Argue the Call rolled a 1)
 
     def copy(self) -> TeamState:
         """An independent copy."""
@@ -128,6 +130,7 @@ class TeamState:
         t.foul_used = self.foul_used
         t.igor = self.igor
         t.wizard = self.wizard
+        t.coach_ejected = self.coach_ejected
         return t
 
     def key(self) -> tuple[int | bool, ...]:
@@ -145,8 +148,9 @@ class TeamState:
             self.pass_used,
             self.handoff_used,
             self.foul_used,
-        ) + (  # games without Igor or a Wizard keep their earlier keys
-            (self.igor, self.wizard) if self.wizard else (self.igor,) if self.igor else ()
+        ) + (  # games without Igor, a Wizard or an ejected coach keep their earlier keys
+            (self.igor, self.wizard, True) if self.coach_ejected
+            else (self.igor, self.wizard) if self.wizard else (self.igor,) if self.igor else ()
         )
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from nuffle.core.actions import ActionType
 from nuffle.core.board import Board
 from nuffle.core.decision import Decision, DecisionKind
-from nuffle.core.procedures.block import assists_when_marked
+from nuffle.core.procedures.block_strength import assists_when_marked
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, PFlag, Status, Weather
 from nuffle.envs.decision import n_decision_kinds

@@ -269,7 +269,10 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
                       {T.SELECT_ARMOUR.name: "add it to the armour roll",
                        T.DECLINE.name: "keep it for the injury roll"})
     if d.kind == K.BRIBE:
-        return Prompt(f"The referee sends {_who(n, d.player)} off. Use a bribe to keep him?",
-                      {T.USE_BRIBE.name: "roll for the bribe", T.DECLINE.name: "he is sent off: a turnover"})
+        bribe = {T.USE_BRIBE.name: "roll for the bribe", T.DECLINE.name: "he is sent off: a turnover"}
+        if T.USE_SKILL not in legal:
+            return Prompt(f"The referee sends {_who(n, d.player)} off. Use a bribe to keep him?", bribe)
+        bribe[T.USE_SKILL.name] = "Argue the Call: a D6, 6 he stays, 2-5 he goes, 1 the coach goes too"
+        return Prompt(f"The referee sends {_who(n, d.player)} off. Argue the Call, or use a bribe?", bribe)
     text = GENERAL.get(d.kind, "Choose.")
     return Prompt(f"{text} ({n.team(d.side)})" if d.kind == K.SETUP else text)

@@ -20,7 +20,7 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
-from nuffle.core.procedures.block import block_dice
+from nuffle.core.procedures.block_strength import block_dice
 from nuffle.core.procedures.passing import interceptors, pass_range
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState

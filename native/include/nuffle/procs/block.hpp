@@ -24,19 +24,19 @@ NUFFLE_HOOK_POINT(BlockCancel, "block.cancel", bool(const State&, int attacker, 
 NUFFLE_HOOK_POINT(BlockDieReroll, "block.die_reroll", bool(const State&, const Frame& block));
 NUFFLE_HOOK_POINT(BlockStrength, "block.strength", int(const State&, int attacker, int defender, bool blitz));
 NUFFLE_HOOK_POINT(BlockBeforeDice, "block.before_dice", bool(Ctx&, Frame& block));
-NUFFLE_HOOK_POINT(BlockStrengthRoll, "block.strength_roll", bool(Ctx&, Frame& block));
+NUFFLE_HOOK_POINT_BB2020(BlockStrengthRoll, "block.strength_roll", bool(Ctx&, Frame& block));
 NUFFLE_HOOK_POINT(BlockResultOptions, "block.result_options", int(Ctx&, Frame& block, int pid, bool use));
 NUFFLE_HOOK_POINT(BlockBothDownStands, "block.both_down_stands", bool(const State&, const Frame& block, int pid));
 NUFFLE_HOOK_POINT(BlockStumbleIsPush, "block.stumble_is_push", bool(const State&, const Frame& block));
 NUFFLE_HOOK_POINT(BlockFollowUp, "block.follow_up", int(const State&, const Frame& block, int pid));
 NUFFLE_HOOK_POINT(BlockAfter, "block.after", bool(Ctx&, Frame& block));
 
-// block.cancelled: whether a CANCEL skill of `attacker` stops `skill` against this block.
+// block_strength.cancelled: whether a CANCEL skill of `attacker` stops `skill` against this block.
 inline bool block_cancelled(const State& s, int attacker, bool blitz, int skill) noexcept {
     return attacker >= 0 && hooks::any<BlockCancel>(s, attacker, s, attacker, blitz, skill);
 }
 
-// block.strength: ST plus STRENGTH.
+// block_strength.strength: ST plus STRENGTH.
 inline int strength(const State& s, int attacker, int defender, bool blitz) noexcept {
     return pl(s, attacker).st + hooks::total<BlockStrength>(s, attacker, s, attacker, defender, blitz);
 }

@@ -16,11 +16,13 @@ namespace ffo = frames::p_foul;
 namespace fck = frames::p_chainsaw_kick_back;
 
 NUFFLE_HOOK_POINT(FoulBefore, "foul.before", bool(State&, const Frame& foul));
-NUFFLE_HOOK_POINT(FoulUnseen, "foul.unseen", bool(const State&, const Frame& foul, bool broken));
+NUFFLE_HOOK_POINT_BB2020(FoulUnseen, "foul.unseen", bool(const State&, const Frame& foul, bool broken));
+NUFFLE_HOOK_POINT_BB2020(FoulMovesOn, "foul.moves_on", bool(const State&, int pid));
 
 // foul.foul_assists: team-mates next to `target` with a tackle zone that no opponent other
-// than `target` marks (Guard does not help).
+// than `target` marks; Guard helps where the ruleset says so (then they are the block assists).
 inline int foul_assists(const State& s, const Board& b, int helper_side, int target, int opponent) noexcept {
+    if (rules_of(s).foul_guard) return assists(s, b, helper_side, target, opponent);
     int adj[8];
     const int n = adjacent_players(s, b, pos(s, target), adj);
     int count = 0;
@@ -41,6 +43,11 @@ inline int foul_assists(const State& s, const Board& b, int helper_side, int tar
 inline void foul_armour(State& s, Frame& f) {
     f.phase = ffo::ARMOUR_ROLLED;
     request(s, Dice::TWO_D6, 1, purpose("foul armour"));
+}
+
+// Foul._can_argue: the ruleset has Argue the Call and the fouler's coach is not ejected.
+inline bool foul_can_argue(const State& s, const Frame& f) noexcept {
+    return rules_of(s).argue_the_call && s.coach_ejected[team_of(s, f.arg[ffo::F_FOULER])] == 0;
 }
 
 inline void foul_send_off(State& s, Frame& f) {
@@ -91,9 +98,11 @@ inline void foul_run(Ctx& c) {
         const int a = s.chance.outcome.v[0], b = s.chance.outcome.v[1];
         const int side = team_of(s, fouler);
         int mod = foul_assists(s, c.b, side, victim, fouler) - foul_assists(s, c.b, 1 - side, fouler, victim);
-        // ARMOUR_MODIFIER with the victim's skills, then the fouler's; the fouler's ARMOUR_OR_INJURY
+        // ARMOUR_MODIFIER with the victim's skills, then the fouler's (unless ARMOUR_IMMUNE:
+        // Foul._immune); the fouler's ARMOUR_OR_INJURY
+        const bool immune = hooks::any<ArmourImmune>(s, victim, s, victim, fouler, how::FOUL);
         mod += hooks::total<ArmourModifier>(s, victim, s, victim, victim, fouler, how::FOUL);
-        mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, how::FOUL);
+        if (!immune) mod += hooks::total<ArmourModifier>(s, fouler, s, fouler, victim, fouler, how::FOUL);
         const int bonus = hooks::total<ArmourOrInjury>(s, fouler, s, victim, fouler, how::FOUL);
         f.arg[ffo::F_BONUS] = i16(bonus);
         f.arg[ffo::F_DOUBLES] = a == b ? 1 : 0;
@@ -101,10 +110,10 @@ inline void foul_run(Ctx& c) {
         f.arg[ffo::F_TOTAL] = i16(total);
         int limit = armour_holds_to(s, victim);  // the fouler's ARMOUR_BREAKS_AT
         for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
-            if (!has(s, fouler, h.skill)) continue;
+            if (immune || !has(s, fouler, h.skill)) continue;
             if (const std::optional<int> at = h.fn(s, victim, fouler, how::FOUL)) limit = std::min(limit, *at - 1);
         }
-        if (total <= limit && bonus != 0 && total + bonus > limit) {
+        if (total <= limit && bonus != 0 && total + bonus > limit && !immune) {
             f.phase = ffo::ARMOUR_BONUS;  // the coach decides whether the bonus breaks the armour
             wait(s, side, frames::dk::ARMOUR_BONUS);
             return;
@@ -121,8 +130,25 @@ inline void foul_run(Ctx& c) {
             pop(s);
             return;
         }
-        if (s.teams[team_of(s, fouler)].bribes > 0) {
+        if (s.teams[team_of(s, fouler)].bribes > 0 || foul_can_argue(s, f)) {
             f.phase = ffo::BRIBE;
+            wait(s, team_of(s, fouler), frames::dk::BRIBE);
+            return;
+        }
+        foul_send_off(s, f);
+        return;
+    }
+    if (f.phase == ffo::ARGUE_ROLLED) {
+        const int d = die(s);
+        const int side = team_of(s, fouler);
+        if (d == 6) {
+            pop(s);
+            return;
+        }
+        if (d == 1) {
+            s.coach_ejected[side] = 1;
+        } else if (s.teams[side].bribes > 0) {
+            f.phase = ffo::BRIBE_AFTER_ARGUE;
             wait(s, team_of(s, fouler), frames::dk::BRIBE);
             return;
         }
@@ -144,7 +170,13 @@ inline Legal foul_legal(Ctx& c) {
     if (c.top().phase == ffo::ARMOUR_BONUS) {
         return {Choice{frames::at::SELECT_ARMOUR, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
     }
-    return {Choice{frames::at::USE_BRIBE, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+    const State& s = c.s;
+    const Frame& f = c.top();
+    Legal out;
+    if (s.teams[team_of(s, f.arg[ffo::F_FOULER])].bribes > 0) out.push_back(Choice{frames::at::USE_BRIBE, {}, {}, {}});
+    if (f.phase == ffo::BRIBE && foul_can_argue(s, f)) out.push_back(Choice{frames::at::USE_SKILL, {}, {}, {}});
+    out.push_back(Choice{frames::at::DECLINE, {}, {}, {}});
+    return out;
 }
 
 inline void foul_act(Ctx& c, const Act& a) {
@@ -156,6 +188,11 @@ inline void foul_act(Ctx& c, const Act& a) {
         } else {
             foul_armour_result(s, f, false);
         }
+        return;
+    }
+    if (a.type == frames::at::USE_SKILL) {  // Argue the Call
+        f.phase = ffo::ARGUE_ROLLED;
+        request(s, Dice::D6, 1, purpose("argue the call"));
         return;
     }
     if (a.type == frames::at::USE_BRIBE) {

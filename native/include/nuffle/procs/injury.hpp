@@ -25,6 +25,20 @@ static_assert(fkd::F_PID == fpp::F_PID && fkd::F_BY == fpp::F_BY && fkd::F_HOW =
 NUFFLE_HOOK_POINT(ArmourModifier, "injury.armour_modifier", int(const State&, int owner, int victim, int by, int how));
 NUFFLE_HOOK_POINT(ArmourOrInjury, "injury.armour_or_injury", int(const State&, int victim, int by, int how));
 NUFFLE_HOOK_POINT(ArmourBreaksAt, "injury.armour_breaks_at", std::optional<int>(const State&, int victim, int by, int how));
+NUFFLE_HOOK_POINT(ArmourImmune, "injury.armour_immune", bool(const State&, int victim, int by, int how));
+inline constexpr int NEVER = 99;  // injury.NEVER: an armour total no roll reaches
+NUFFLE_HOOK_POINT(FallCaused, "injury.fall_caused", bool(const State&, int owner, int pid));
+
+// injury.fall_caused_by: the opponent marking `start` whose FALL_CAUSED skill makes `pid`'s
+// failed dodge, jump or leap from there his doing (the first in tackle-zone order), or -1.
+inline int fall_caused_by(const State& s, const Board& b, int pid, int start) noexcept {
+    int ms[8];
+    const int k = tz_players(s, b, start, s.players[pid].team, ms);
+    for (int i = 0; i < k; ++i) {
+        if (hooks::any<FallCaused>(s, ms[i], s, ms[i], pid)) return ms[i];
+    }
+    return -1;
+}
 NUFFLE_HOOK_POINT(ArmourSkipped, "injury.armour_skipped", bool(const State&, const Frame& kd));
 NUFFLE_HOOK_POINT(AfterArmour, "injury.after_armour", bool(Ctx&, const Frame& kd));
 NUFFLE_HOOK_POINT(InjuryModifier, "injury.modifier", int(const State&, int owner, const Frame& inj));
@@ -93,24 +107,33 @@ inline void knock_down_fall(State& s, Frame& f) {
     }
 }
 
-// KnockDown._armour: the modified total, the highest total that holds, the bonus `by` may spend.
-inline void knock_down_armour(const State& s, const Frame& f, int dice, int& total, int& limit, int& bonus) {
+// KnockDown._armour: the modified total, the highest total that holds, the bonus `by` may
+// spend, and the highest total that holds against total + bonus.
+inline void knock_down_armour(const State& s, const Frame& f, int dice, int& total, int& limit, int& bonus,
+                              int& bonus_limit) {
     const int pid = f.arg[fkd::F_PID];
     const int by = f.arg[fkd::F_BY];
     const int how = f.arg[fkd::F_HOW];
     limit = armour_holds_to(s, pid);
+    bonus_limit = limit;
     total = dice + f.arg[fkd::F_ARMOUR_MOD];
     bonus = 0;
     if (f.arg[fkd::F_RAW]) return;
-    // ARMOUR_MODIFIER with the victim's skills, then with by's; by's ARMOUR_OR_INJURY, ARMOUR_BREAKS_AT
+    // ARMOUR_MODIFIER with the victim's skills, then with by's (unless ARMOUR_IMMUNE);
+    // by's ARMOUR_OR_INJURY, ARMOUR_BREAKS_AT
     total += hooks::total<ArmourModifier>(s, pid, s, pid, pid, by, how);
     if (by >= 0 && by != pid) {
-        total += hooks::total<ArmourModifier>(s, by, s, by, pid, by, how);
         bonus = hooks::total<ArmourOrInjury>(s, by, s, pid, by, how);
+        if (hooks::any<ArmourImmune>(s, pid, s, pid, by, how)) {
+            bonus_limit = NEVER;
+            return;
+        }
+        total += hooks::total<ArmourModifier>(s, by, s, by, pid, by, how);
         for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
             if (!has(s, by, h.skill)) continue;
             if (const std::optional<int> at = h.fn(s, pid, by, how)) limit = std::min(limit, *at - 1);
         }
+        if (rules_of(s).claws_with_bonus) bonus_limit = limit;
     }
 }
 
@@ -183,8 +206,8 @@ inline void knock_down_run(Ctx& c) {
         if (how != how::HIT) {
             knock_down_fall(s, f);
             if (hooks::any<ArmourSkipped>(s, pid, s, f)) {
-                int total = 0, limit = 0, bonus = 0;
-                knock_down_armour(s, f, 0, total, limit, bonus);
+                int total = 0, limit = 0, bonus = 0, bonus_limit = 0;
+                knock_down_armour(s, f, 0, total, limit, bonus, bonus_limit);
                 f.phase = fkd::ARMOUR_DONE;
                 push_injury(s, pid, bonus, false, f.arg[fkd::F_BY], how, f.arg[fkd::F_REROLLED] != 0, f.arg[fkd::F_RAW] != 0);
                 return;
@@ -198,11 +221,11 @@ inline void knock_down_run(Ctx& c) {
         f.phase = fkd::ARMOUR_DONE;
     }
     if (ph == fkd::ARMOUR_ROLLED) {
-        int total = 0, limit = 0, bonus = 0;
-        knock_down_armour(s, f, dice_sum(s), total, limit, bonus);
+        int total = 0, limit = 0, bonus = 0, bonus_limit = 0;
+        knock_down_armour(s, f, dice_sum(s), total, limit, bonus, bonus_limit);
         int left = bonus;
         bool broken = total > limit;
-        if (!broken && bonus && total + bonus > limit) {
+        if (!broken && bonus && total + bonus > bonus_limit) {
             broken = true;
             left = 0;
             total += bonus;

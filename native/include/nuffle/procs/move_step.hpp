@@ -399,7 +399,7 @@ inline void move_step_run(Ctx& c) {
     if (f.phase == fm2::ENTERED) {
         if (f.arg[fm2::F_FAILED]) {
             f.phase = fm2::DONE;
-            push_knock_down(s, pid);
+            push_knock_down(s, pid, -1, true, 0, fall_caused_by(s, b, pid, f.arg[fm2::F_START]));
             return;
         }
         f.phase = fm2::LANDED;

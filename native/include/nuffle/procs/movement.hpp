@@ -16,6 +16,7 @@
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/ball_and_chain.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/contact_foul.hpp"
 #include "nuffle/procs/declaration_skills.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/jump.hpp"
@@ -204,6 +205,14 @@ inline void player_action_run(Ctx& c) {
     } else if (ph == fa::PASSED) {  // he moves on, unless he kept a fumbled ball
         const bool kept = s.ball_state == frames::ball::CARRIED && s.ball == pl.square;
         f.phase = kept ? fa::FINISHED : fa::MOVING;
+    } else if (ph == fa::FOULED) {  // the foul resolved: the action ends, or he moves on (MOVES_ON)
+        if (s.turnover || pl.status != static_cast<int>(Status::STANDING) || s.touchdown >= 0 ||
+            !hooks::any<contact::FoulMovesOn>(s, pid, s, pid)) {
+            action_end(s, f);
+            return;
+        }
+        f.arg[fa::F_BLOCKED] = 1;  // the foul is made: no second foul
+        f.phase = fa::MOVING;
     }
     if (f.phase == fa::STAND_UP) {
         f.phase = fa::MOVING;
@@ -358,9 +367,9 @@ inline Legal player_action_legal(Ctx& c) {
         });
         if (!mates.empty()) groups.push_back(Choice{frames::at::HANDOFF, {}, mates, {}});
     }
-    if (kind == frames::at::START_FOUL && ps) {
+    if (kind == frames::at::START_FOUL && !blocked && ps) {
         assisted::add_with_odds(groups, frames::at::FOUL, ps->adjacent(paths::Search::FOUL));
-    } else if (kind == frames::at::START_FOUL) {
+    } else if (kind == frames::at::START_FOUL && !blocked) {
         auto victims = adjacent_where(s, b, pid, [](const State& st, int q, int side) {
             return st.players[q].team != side && (st.players[q].status == static_cast<int>(Status::PRONE) ||
                                                   st.players[q].status == static_cast<int>(Status::STUNNED));
@@ -441,7 +450,7 @@ inline void player_action_act(Ctx& c, const Act& a) {
         finish_with_throw(s, c.b, f, a.type, a.square);
         return;
     }
-    f.phase = fa::FINISHED;  // a foul
+    f.phase = fa::FOULED;  // a foul
     Frame& h = push(s, frames::FOUL);
     h.arg[frames::p_foul::F_FOULER] = static_cast<std::int16_t>(pid);
     h.arg[frames::p_foul::F_VICTIM] = static_cast<std::int16_t>(victim);

@@ -27,15 +27,17 @@ inline bool juggernaut_cancels(const State&, int, bool blitz, int skill) noexcep
 
 inline int horns(const State&, int, int, bool blitz) noexcept { return blitz ? 1 : 0; }  // STRENGTH
 
-// STRENGTH_ROLL: Dauntless, if the attacker is the weaker and a 6 would do.
-inline bool dauntless(Ctx& c, Frame& f) {
+// STRENGTH_ROLL: Dauntless, if the attacker is the weaker and a 6 would do; D6 + ST above the
+// defender's ST, or equal to it where `ties` (BB2020) (block_skills.dauntless_roll).
+inline bool dauntless_roll(Ctx& c, Frame& f, bool ties) {
     const int ast = f.arg[fbk::F_AST], dst = f.arg[fbk::F_DST];
     if (ast >= dst) return false;
-    const int need = dst - ast + 1;  // D6 + ST > the defender's ST
+    const int need = dst - ast + (ties ? 0 : 1);
     if (need > 6) return false;
     push_player_roll(c.s, frames::roll::DAUNTLESS, f.arg[fbk::F_ATTACKER], need, 0, false);
     return true;
 }
+inline bool dauntless(Ctx& c, Frame& f) { return dauntless_roll(c, f, false); }
 
 // BEFORE_DICE: Foul Appearance (only the blocked player's counts); Dump-Off (passing.hpp).
 inline bool foul_appearance(Ctx& c, Frame& f) {
@@ -157,5 +159,8 @@ NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block}, {sk::HIT
 // Brawler (BB2020 only; skill_rules/bb2020_reroll_skills.py): a Block action's Both Down die.
 inline bool brawler(const State&, const Frame& block) noexcept { return block.arg[fbk::F_BLITZ] == 0; }
 NUFFLE_LRB6_HANDLERS(BlockDieReroll, {sk::BRAWLER, brawler})
+// BB2020's Dauntless (skill_rules/bb2020_block_skills.py): D6 + ST equal to the defender's will do.
+inline bool bb2020_dauntless(Ctx& c, Frame& f) { return b6::dauntless_roll(c, f, true); }
+NUFFLE_BB2020_HANDLERS(BlockStrengthRoll, {sk::DAUNTLESS, bb2020_dauntless})
 
 }  // namespace nuffle::procs::contact

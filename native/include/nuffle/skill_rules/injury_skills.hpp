@@ -84,8 +84,17 @@ inline void nurgles_rot(State& s, const Frame& inj) {
 
 namespace i6 = lrb6_injury;
 NUFFLE_LRB6_HANDLERS(ArmourModifier, {sk::CHAINSAW, i6::chainsaw_armour})
-NUFFLE_LRB6_HANDLERS(ArmourOrInjury, {sk::DIRTY_PLAYER, i6::dirty_player}, {sk::MIGHTY_BLOW, i6::mighty_blow})
+// Arm Bar (BB2020 only; skill_rules/bb2020_block_skills.py): +1 on the armour or injury roll of a
+// failed dodge, jump or leap out of his tackle zone (FALL_CAUSED makes the fall his).
+inline int arm_bar(const State&, int, int, int how) noexcept { return how == how::FALL ? 1 : 0; }
+inline bool arm_bar_trips(const State&, int, int) noexcept { return true; }
+NUFFLE_LRB6_HANDLERS(ArmourOrInjury, {sk::DIRTY_PLAYER, i6::dirty_player}, {sk::MIGHTY_BLOW, i6::mighty_blow},
+                     {sk::ARM_BAR, arm_bar})
+NUFFLE_LRB6_HANDLERS(FallCaused, {sk::ARM_BAR, arm_bar_trips})
 NUFFLE_LRB6_HANDLERS(ArmourBreaksAt, {sk::CLAWS, i6::claws})
+// Iron Hard Skin (BB2020 only; skill_rules/bb2020_block_skills.py): by's skills do not act on his armour.
+inline bool iron_hard_skin(const State&, int, int, int) noexcept { return true; }
+NUFFLE_LRB6_HANDLERS(ArmourImmune, {sk::IRON_HARD_SKIN, iron_hard_skin})
 NUFFLE_LRB6_HANDLERS(ArmourSkipped, {sk::BALL_AND_CHAIN, i6::ball_and_chain_falls})
 NUFFLE_LRB6_HANDLERS(AfterArmour, {sk::PILING_ON, i6::piling_on_armour})
 NUFFLE_LRB6_NO_HANDLERS(InjuryModifier)

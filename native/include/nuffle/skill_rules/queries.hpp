@@ -79,6 +79,9 @@ inline int disturbing_presence(const State& s, const Board& b, int opp, int pid)
 
 // --- block.ASSIST (Guard) --------------------------------------------------------------------
 inline bool guard(const State&, int, int) noexcept { return true; }
+
+// --- block.ASSIST_CANCEL (BB2020's Defensive: skill_rules/bb2020_foul_skills.py) ---------------
+inline bool defensive(const State& s, int owner, int) noexcept { return s.active != s.players[owner].team; }
 }  // namespace lrb6_queries
 
 namespace q = lrb6_queries;
@@ -114,5 +117,6 @@ NUFFLE_LRB6_HANDLERS(CatchModifier, {sk::DIVING_CATCH, q::diving_catch}, {sk::NE
                      {sk::EXTRA_ARMS, q::extra_arms_catch})
 NUFFLE_LRB6_HANDLERS(OpponentCatchModifier, {sk::DISTURBING_PRESENCE, q::disturbing_presence})
 NUFFLE_LRB6_HANDLERS(BlockAssist, {sk::GUARD, q::guard})
+NUFFLE_LRB6_HANDLERS(AssistCancel, {sk::DEFENSIVE, q::defensive})
 
 }  // namespace nuffle

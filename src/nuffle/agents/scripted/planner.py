@@ -8,7 +8,7 @@ from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import Path, PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions
 from nuffle.core.procedures.ball import can_handle_ball
-from nuffle.core.procedures.block import block_dice
+from nuffle.core.procedures.block_strength import block_dice
 from nuffle.core.procedures.foul import foul_assists
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState

@@ -14,7 +14,7 @@ from nuffle.core.paths import Path, PathSearch, search
 from nuffle.core.procedures.ball import can_catch
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import Block
-from nuffle.core.procedures.foul import Foul
+from nuffle.core.procedures.foul import MOVES_ON, Foul
 from nuffle.core.procedures.jump import jump_choices
 from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
 from nuffle.core.procedures.passing import Handoff, Pass, band_between, pass_targets
@@ -105,6 +105,7 @@ class PlayerActionPhase(Phases):
     BLITZ_BLOCKED: Final = 8
     STEPPED: Final = 9  # a skill's movement step hands back here: the action goes on
     PASSED: Final = 10  # a pass after which the thrower may move on (PASS_MOVES_ON) has resolved
+    FOULED: Final = 11  # the foul has resolved: the action ends, or he moves on (foul.MOVES_ON)
 class PlayerAction(Procedure):
     """The declared action `kind` (a START_* type) of player `pid`."""
 
@@ -159,6 +160,14 @@ class PlayerAction(Procedure):
         elif ph == PlayerActionPhase.PASSED:  # he moves on, unless he kept a fumbled ball
             kept = s.ball_state == _BALL_CARRIED and s.ball == s.pos[pid]
             self.phase = PlayerActionPhase.FINISHED if kept else PlayerActionPhase.MOVING
+        elif ph == PlayerActionPhase.FOULED:
+            skills = s.info[pid].skills
+            if (s.turnover or s.status[pid] != _STANDING or s.touchdown >= 0
+                    or not MOVES_ON.any(skills, s, pid)):
+                self._end(s)
+                return
+            self.blocked = True  # the foul is made: he moves on, no second foul
+            self.phase = PlayerActionPhase.MOVING
         if self.phase == PlayerActionPhase.STAND_UP:
             self.phase = PlayerActionPhase.MOVING
             if s.status[pid] == _PRONE:
@@ -293,7 +302,7 @@ class PlayerAction(Procedure):
                 mates = self._adjacent(s, lambda q: s.pteam[q] == side and can_catch(s, q))
                 if mates:
                     groups.append(ActionChoice(_HANDOFF, (), mates))
-        if kind == _START_FOUL:
+        if kind == _START_FOUL and not self.blocked:
             if paths is not None:
                 groups.extend(_with_odds(_FOUL, paths.foul()))
             else:
@@ -391,6 +400,7 @@ class PlayerAction(Procedure):
         elif t == _HANDOFF:
             s.push(Handoff(pid, s.grid[target_sq]))
         elif t == _FOUL:
+            self.phase = PlayerActionPhase.FOULED
             s.push(Foul(pid, s.grid[target_sq]))
 
 

@@ -1,4 +1,5 @@
-"""Blocks: strength and assists, block dice, re-roll and choice, results, follow-up."""
+"""Blocks: the dice, their re-roll and choice, results, follow-up (strength, assists and the
+number of dice: block_strength.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.block_strength import block_dice, strength
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.push import Push, resolve_crowd
@@ -23,7 +25,6 @@ from nuffle.core.procedures.rolls import (
     spend_team_reroll,
     team_reroll_available,
 )
-from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, BlockFace, Event, Status, block_dice_code, other
 
@@ -41,28 +42,12 @@ DIE_REROLL: Point[[GameState, Block], bool] = Point(
     "fn(s, block: Block) -> bool: the attacker may re-roll one Both Down die of these dice "
     "(Brawler), offered as USE_SKILL",
 )
-STRENGTH: Point[[GameState, int, int, bool], int] = Point(
-    "block.strength",
-    "fn(s, attacker, defender, blitz: bool) -> int: asked for the attacker's skills: modifier "
-    "to his strength for this block, applied before STRENGTH_ROLL and assists (Horns)",
-)
 STRENGTH_ROLL: Point[[GameState, Block], bool] = Point(
     "block.strength_roll",
     "fn(s, block: Block) -> bool: asked for the attacker's skills after BEFORE_DICE, with "
     "block.ast / block.dst holding both strengths before assists (Dauntless). Return True "
     "after pushing a procedure that leaves s.ok = True when the attacker's strength now "
     "counts as equal to the defender's (False: unchanged); every handler runs in turn",
-)
-ASSIST: Point[[GameState, int, int], bool] = Point(
-    "block.assist",
-    "fn(s, helper, target) -> bool: asked for a would-be assister's skills: he gives a block "
-    "assist against `target` even while in the tackle zone of other opponents (Guard)",
-)
-CANCEL: Point[[GameState, int, bool, Skill], bool] = Point(
-    "block.cancel",
-    "fn(s, attacker, blitz: bool, skill: Skill) -> bool: asked for the attacker's skills: "
-    "they stop the opponent from using `skill` against this block (Tackle vs Dodge; "
-    "Juggernaut on a Blitz vs Fend, Stand Firm and Wrestle). Consult it through `cancelled`",
 )
 RESULT_OPTIONS: Point[[GameState, Block, int, bool], ActionType | None] = Point(
     "block.result_options",
@@ -99,70 +84,6 @@ AFTER_BLOCK: Point[[GameState, Block], bool] = Point(
 
 RESOLVED = -2  # block.face once a RESULT_OPTIONS handler has resolved the result itself
 FREE, MUST, MAY_FORBID, FORBID = 0, 1, 2, 3  # FOLLOW_UP answers
-
-
-def cancelled(s: GameState, attacker: int, blitz: bool, skill: Skill) -> bool:
-    """Whether the skills of `attacker` (blocking, on a Blitz or not) stop his opponent from
-    using `skill` against him. `attacker` may be -1 (no blocker): nothing is cancelled."""
-    return attacker >= 0 and CANCEL.any(s.info[attacker].skills, s, attacker, blitz, skill)
-
-
-def assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
-    """Assists for `helper_side` against `target`: adjacent team-mates exerting a tackle zone
-    and not marked by any opponent other than `target` (unless an ASSIST skill says they
-    help anyway). `opponent` (the player the helpers' own man faces) is excluded."""
-    n = 0
-    for q in s.adjacent_players(s.pos[target]):
-        if q == opponent or s.pteam[q] != helper_side or not s.exerts_tz(q):
-            continue
-        fns = ASSIST.fns(s.info[q].skills)
-        if fns and any(fn(s, q, target) for fn in fns):
-            n += 1
-            continue
-        marked = False
-        for m in s.tz_players(s.pos[q], helper_side):
-            if m != target:
-                marked = True
-                break
-        if not marked:
-            n += 1
-    return n
-
-
-def assists_when_marked(s: GameState, helper: int, target: int = -1) -> bool:
-    """Whether `helper`'s skills let him assist a block on `target` (-1: anyone) even while
-    in the tackle zone of other opponents (Guard)."""
-    return ASSIST.any(s.info[helper].skills, s, helper, target)
-
-
-def strength(s: GameState, attacker: int, defender: int, blitz: bool = False) -> int:
-    """The attacker's strength for a block before Dauntless and assists (Horns included)."""
-    return s.info[attacker].st + STRENGTH.total(s.info[attacker].skills, s, attacker, defender, blitz)
-
-
-def block_dice(
-    s: GameState,
-    attacker: int,
-    defender: int,
-    blitz: bool = False,
-    ast: int | None = None,
-    dst: int | None = None,
-) -> tuple[int, bool]:
-    """Number of block dice and whether the attacker chooses. `ast` / `dst` override the two
-    strengths before assists (default: `strength` and the defender's ST)."""
-    a = (strength(s, attacker, defender, blitz) if ast is None else ast) + assists(
-        s, s.pteam[attacker], defender, attacker
-    )
-    d = (s.info[defender].st if dst is None else dst) + assists(s, s.pteam[defender], attacker, defender)
-    if a > 2 * d:
-        return 3, True
-    if a > d:
-        return 2, True
-    if a == d:
-        return 1, True
-    if d > 2 * a:
-        return 3, False
-    return 2, False
 
 
 @dataclass(frozen=True)

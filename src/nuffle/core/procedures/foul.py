@@ -1,4 +1,5 @@
-"""Fouls: armour with foul assists, injury, and the referee sending off on doubles."""
+"""Fouls: armour with foul assists, injury, the referee sending off on doubles, a bribe and
+(BB2020) Argue the Call."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import take_off_pitch
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.block_strength import assists
 from nuffle.core.procedures.injury import (
     ARMOUR_BONUS,
     ARMOUR_BREAKS_AT,
+    ARMOUR_IMMUNE,
     ARMOUR_MODIFIER,
     FOUL,
     Injury,
@@ -35,11 +38,19 @@ UNSEEN: Point[[GameState, Foul, bool], bool] = Point(
     "armour roll is a double: True if the referee does not send him off for it (Sneaky Git, "
     "when the armour held)",
 )
+MOVES_ON: Point[[GameState, int], bool] = Point(
+    "foul.moves_on",
+    "fn(s, pid) -> bool: asked with the fouler's skills once his foul is over, he still "
+    "standing on the pitch and no turnover: True if he may go on moving (BB2020's Sneaky Git)",
+)
 
 
 def foul_assists(s: GameState, helper_side: int, target: int, opponent: int) -> int:
-    """Foul assists (Guard does not help): adjacent team-mates with a tackle zone that no
-    opponent other than `target` marks."""
+    """Foul assists: adjacent team-mates with a tackle zone that no opponent other than
+    `target` marks; Guard helps only where the ruleset says so (`Ruleset.foul_guard`: then
+    they are the block assists, `block_strength.assists`)."""
+    if s.rules.foul_guard:
+        return assists(s, helper_side, target, opponent)
     n = 0
     for q in s.adjacent_players(s.pos[target]):
         if q == opponent or s.pteam[q] != helper_side or not s.exerts_tz(q):
@@ -86,6 +97,8 @@ class FoulPhase(Phases):
     BRIBE_ROLLED: Final = 5
     SENT_OFF: Final = 6
     ARMOUR_BONUS: Final = 7
+    ARGUE_ROLLED: Final = 8  # Argue the Call's D6 (BB2020)
+    BRIBE_AFTER_ARGUE: Final = 9  # sent off on a 2-5: a bribe may still be used
     BEFORE_FOUL_USED: Final = 10
 
 
@@ -94,7 +107,10 @@ class Foul(Procedure):
 
     A bonus the fouler may put on the armour or the injury roll (Dirty Player) goes on the
     armour roll by the coach's choice (SELECT_ARMOUR / DECLINE) when it turns a hold into a
-    break, otherwise on the injury roll.
+    break, otherwise on the injury roll. On a send-off the coach may use a bribe (USE_BRIBE,
+    2+) or, where the ruleset has it (`Ruleset.argue_the_call`) and he is not ejected, Argue
+    the Call (USE_SKILL): a D6, 1 sent off and the coach ejected for the match, 2-5 sent off
+    (a bribe may still be used), 6 not sent off and no turnover.
     """
 
     frame = "foul"
@@ -122,12 +138,19 @@ class Foul(Procedure):
         mod = foul_assists(s, side, v, f) - foul_assists(s, 1 - side, f, v)
         fsk = s.info[f].skills
         mod += ARMOUR_MODIFIER.total(s.info[v].skills, s, v, v, f, FOUL)
-        mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
+        if not self._immune(s):
+            mod += ARMOUR_MODIFIER.total(fsk, s, f, v, f, FOUL)
         return mod, ARMOUR_BONUS.total(fsk, s, v, f, FOUL)
+
+    def _immune(self, s: GameState) -> bool:
+        """Whether the fouler's skills do not act on the victim's armour (ARMOUR_IMMUNE)."""
+        return ARMOUR_IMMUNE.any(s.info[self.victim].skills, s, self.victim, self.fouler, FOUL)
 
     def _limit(self, s: GameState) -> int:
         """The highest armour total that holds."""
         limit = armour_holds_to(s, self.victim)
+        if self._immune(s):
+            return limit
         for fn in ARMOUR_BREAKS_AT.fns(s.info[self.fouler].skills):
             at = fn(s, self.victim, self.fouler, FOUL)
             if at is not None:
@@ -155,7 +178,8 @@ class Foul(Procedure):
             self.doubles = a == b
             self.total = a + b + mod
             limit = self._limit(s)
-            if self.total <= limit and self.bonus and self.total + self.bonus > limit:
+            if (self.total <= limit and self.bonus and self.total + self.bonus > limit
+                    and not self._immune(s)):
                 self.phase = FoulPhase.ARMOUR_BONUS  # the coach decides whether the bonus breaks the armour
                 s.wait(s.pteam[f], DK.ARMOUR_BONUS)
                 return
@@ -168,8 +192,22 @@ class Foul(Procedure):
             if not self.sent_off:
                 s.pop()
                 return
-            if s.teams[s.pteam[f]].bribes > 0:
+            if s.teams[s.pteam[f]].bribes > 0 or self._can_argue(s):
                 self.phase = FoulPhase.BRIBE
+                s.wait(s.pteam[f], DK.BRIBE)
+                return
+            self._send_off(s)
+            return
+        if self.phase == FoulPhase.ARGUE_ROLLED:
+            d = s.die()
+            t = s.teams[s.pteam[f]]
+            if d == 6:
+                s.pop()
+                return
+            if d == 1:
+                t.coach_ejected = True
+            elif t.bribes > 0:
+                self.phase = FoulPhase.BRIBE_AFTER_ARGUE
                 s.wait(s.pteam[f], DK.BRIBE)
                 return
             self._send_off(s)
@@ -195,6 +233,10 @@ class Foul(Procedure):
             mod = self.bonus if left is None else left
             s.push(Injury(self.victim, mod, by=f, how=FOUL))
 
+    def _can_argue(self, s: GameState) -> bool:
+        """Whether the fouler's coach may Argue the Call now."""
+        return s.rules.argue_the_call and not s.teams[s.pteam[self.fouler]].coach_ejected
+
     def _send_off(self, s: GameState) -> None:
         s.turnover = True
         self.phase = FoulPhase.SENT_OFF
@@ -206,7 +248,13 @@ class Foul(Procedure):
     def legal(self, s: GameState) -> LegalActions:
         if self.phase == FoulPhase.ARMOUR_BONUS:
             return LegalActions([ActionChoice(ActionType.SELECT_ARMOUR), ActionChoice(ActionType.DECLINE)])
-        return LegalActions([ActionChoice(ActionType.USE_BRIBE), ActionChoice(ActionType.DECLINE)])
+        choices = []
+        if s.teams[s.pteam[self.fouler]].bribes > 0:
+            choices.append(ActionChoice(ActionType.USE_BRIBE))
+        if self.phase == FoulPhase.BRIBE and self._can_argue(s):
+            choices.append(ActionChoice(ActionType.USE_SKILL))
+        choices.append(ActionChoice(ActionType.DECLINE))
+        return LegalActions(choices)
 
     def act(self, s: GameState, action: Action) -> None:
         if self.phase == FoulPhase.ARMOUR_BONUS:
@@ -214,6 +262,10 @@ class Foul(Procedure):
                 self._armour_result(s, True, left=0)
             else:
                 self._armour_result(s, False)
+            return
+        if action.type == ActionType.USE_SKILL:  # Argue the Call
+            self.phase = FoulPhase.ARGUE_ROLLED
+            s.request(Chance(Dice.D6, 1, "argue the call"))
             return
         if action.type == ActionType.USE_BRIBE:
             s.teams[s.pteam[self.fouler]].bribes -= 1

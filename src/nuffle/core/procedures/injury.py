@@ -60,6 +60,19 @@ ARMOUR_BREAKS_AT: Point[[GameState, int, int, int], int | None] = Point(
     "fn(s, victim, by, how) -> int | None: a total at which the armour breaks whatever the "
     "victim's AV (Claws: 8), or None. Asked with the skills of `by`",
 )
+ARMOUR_IMMUNE: Point[[GameState, int, int, int], bool] = Point(
+    "injury.armour_immune",
+    "fn(s, victim, by, how) -> bool: asked with the victim's skills when `by` (another player) "
+    "caused his armour roll: True if by's skills do not act on it (Iron Hard Skin): no "
+    "ARMOUR_MODIFIER or ARMOUR_BREAKS_AT of by's, and by's ARMOUR_BONUS goes on the injury only",
+)
+NEVER = 99  # an armour total no roll reaches: a bonus that may not go on the armour roll
+FALL_CAUSED: Point[[GameState, int, int], bool] = Point(
+    "injury.fall_caused",
+    "fn(s, owner, pid) -> bool: asked with the skills of each opponent marking the square `pid` "
+    "left when his dodge, jump or leap fails: True if his fall counts as caused by `owner` "
+    "(by = owner, how = FALL: Arm Bar, whose ARMOUR_BONUS then applies)",
+)
 ARMOUR_SKIPPED: Point[[GameState, KnockDown], bool] = Point(
     "injury.armour_skipped",
     "fn(s, kd: KnockDown) -> bool: asked with the falling player's skills when he is knocked "
@@ -113,6 +126,18 @@ BALL_DROPPED: Point[[GameState, int, int], bool] = Point(
     "(not falling over: how FALL) on square `sq` while holding the ball, before it bounces from "
     "there. Return True after pushing a procedure that places or bounces it (Safe Pair of Hands)",
 )
+
+
+def fall_caused_by(s: GameState, pid: int, start: int) -> int:
+    """The opponent marking `start` whose FALL_CAUSED skill makes `pid`'s failed dodge, jump
+    or leap from there his doing (the first in tackle-zone order), or -1."""
+    holders = FALL_CAUSED.holders(s.info)
+    if not holders:
+        return -1
+    for q in s.tz_players(start, s.pteam[pid]):
+        if q in holders and FALL_CAUSED.any(s.info[q].skills, s, q, pid):
+            return q
+    return -1
 
 
 def is_dead(d68: int, rules: Ruleset = LRB6) -> bool:
@@ -234,10 +259,10 @@ class KnockDown(Procedure):
             self.phase = KnockDownPhase.ARMOUR_DONE
         if ph == KnockDownPhase.ARMOUR_ROLLED:
             a, b = s.dice()
-            total, limit, bonus = self._armour(s, a + b)
+            total, limit, bonus, bonus_limit = self._armour(s, a + b)
             left = bonus
             broken = total > limit
-            if not broken and bonus and total + bonus > limit:
+            if not broken and bonus and total + bonus > bonus_limit:
                 broken = True
                 left = 0
                 total += bonus
@@ -272,26 +297,30 @@ class KnockDown(Procedure):
                 return
         s.pop()
 
-    def _armour(self, s: GameState, dice: int) -> tuple[int, int, int]:
-        """Modified armour total, the highest total that still holds, and the bonus `by` may
-        spend on armour or injury."""
+    def _armour(self, s: GameState, dice: int) -> tuple[int, int, int, int]:
+        """Modified armour total, the highest total that still holds, the bonus `by` may
+        spend on armour or injury, and the highest total that holds against total + bonus."""
         pid = self.pid
         limit = armour_holds_to(s, pid)
         total = dice + self.armour_mod
         if self.raw:
-            return total, limit, 0
+            return total, limit, 0, limit
         by, how = self.by, self.how
         total += ARMOUR_MODIFIER.total(s.info[pid].skills, s, pid, pid, by, how)
         bonus = 0
+        bonus_limit = limit
         if by >= 0 and by != pid:
             sk = s.info[by].skills
-            total += ARMOUR_MODIFIER.total(sk, s, by, pid, by, how)
             bonus = ARMOUR_BONUS.total(sk, s, pid, by, how)
+            if ARMOUR_IMMUNE.any(s.info[pid].skills, s, pid, by, how):
+                return total, limit, bonus, NEVER
+            total += ARMOUR_MODIFIER.total(sk, s, by, pid, by, how)
             for fn in ARMOUR_BREAKS_AT.fns(sk):
                 at = fn(s, pid, by, how)
                 if at is not None:
                     limit = min(limit, at - 1)
-        return total, limit, bonus
+            bonus_limit = limit if s.rules.claws_with_bonus else bonus_limit
+        return total, limit, bonus, bonus_limit
 
     def _injury(self, s: GameState, mod: int) -> Injury:
         return Injury(self.pid, mod, by=self.by, how=self.how, rerolled=self.rerolled, raw=self.raw)

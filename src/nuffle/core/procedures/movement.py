@@ -33,7 +33,7 @@ from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
-from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.injury import KnockDown, fall_caused_by
 from nuffle.core.procedures.rolls import PlayerRoll, PlayerRollPhase, roll_succeeds
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -530,7 +530,7 @@ class MoveStep(Procedure):
         if self.phase == MoveStepPhase.ENTERED:
             if self.failed:
                 self.phase = MoveStepPhase.DONE
-                s.push(KnockDown(pid))
+                s.push(KnockDown(pid, by=fall_caused_by(s, pid, self.start)))
                 return
             self.phase = MoveStepPhase.LANDED
             if self.marked and s.grid[self.start] == -1:

@@ -3,6 +3,8 @@ the hook points of the procedures (see `nuffle.core.hooks` and docs/ARCHITECTURE
 
 from nuffle.core.skill_rules import (
     ball_skills,
+    bb2020_block_skills,
+    bb2020_foul_skills,
     bb2020_injury_skills,
     bb2020_kick_skills,
     bb2020_movement_skills,
@@ -21,6 +23,8 @@ from nuffle.core.skill_rules import (
 
 __all__ = [
     "ball_skills",
+    "bb2020_block_skills",
+    "bb2020_foul_skills",
     "bb2020_injury_skills",
     "bb2020_kick_skills",
     "bb2020_movement_skills",

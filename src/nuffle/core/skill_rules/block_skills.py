@@ -16,22 +16,19 @@ from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction, PlayerAc
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import (
     AFTER_BLOCK,
-    ASSIST,
     BEFORE_DICE,
     BOTH_DOWN_STANDS,
-    CANCEL,
     FOLLOW_UP,
     FREE,
     MAY_FORBID,
     MUST,
     RESOLVED,
     RESULT_OPTIONS,
-    STRENGTH,
     STRENGTH_ROLL,
     STUMBLE_IS_PUSH,
     Block,
-    cancelled,
 )
+from nuffle.core.procedures.block_strength import ASSIST, CANCEL, STRENGTH, cancelled
 from nuffle.core.procedures.block_substitutes import ARMOUR_MODIFIER, BEFORE_ATTACK, Strike
 from nuffle.core.procedures.injury import PlaceProne
 from nuffle.core.procedures.movement import max_gfi
@@ -108,15 +105,21 @@ def _horns(s: GameState, attacker: int, defender: int, blitz: bool) -> int:
     return 1 if blitz else 0
 
 
-@STRENGTH_ROLL.on(Skill.DAUNTLESS)
-def _dauntless(s: GameState, block: Block) -> bool:
+def dauntless_roll(s: GameState, block: Block, ties: bool) -> bool:
+    """Dauntless: a D6 for the weaker attacker, D6 + ST above the defender's ST (or equal to
+    it where `ties`: BB2020) to count as strong as him; not rolled when a 6 would not do."""
     if block.ast >= block.dst:
         return False
-    need = block.dst - block.ast + 1  # D6 + ST > defender's ST
+    need = block.dst - block.ast + (0 if ties else 1)
     if need > 6:
         return False  # not even a 6 would do: the roll is not made
     s.push(PlayerRoll(RollKind.DAUNTLESS, block.attacker, need, agility=False))
     return True
+
+
+@STRENGTH_ROLL.on(Skill.DAUNTLESS)
+def _dauntless(s: GameState, block: Block) -> bool:
+    return dauntless_roll(s, block, ties=False)
 
 
 # --- Foul Appearance -----------------------------------------------------------------------
