@@ -50,63 +50,72 @@ enum Proc : std::uint16_t {
     BOMB = 4,
     BOUNCE = 5,
     BRILLIANT_COACHING = 6,
-    CATCH = 7,
-    CHAIN_BLOCK = 8,
-    CHAIN_STEP = 9,
-    CHAINSAW_KICK_BACK = 10,
-    CHANGING_WEATHER = 11,
-    CHEERING_FANS = 12,
-    CROWD_SURF = 13,
-    DECLARATION_ROLL = 14,
-    DIVING_CATCH = 15,
-    DODGE_ROLL = 16,
-    DRIVE = 17,
-    DUMP_OFF = 18,
-    END_DRIVE = 19,
-    FEED = 20,
-    FOUL = 21,
-    GAZE = 22,
-    GET_THE_REF = 23,
-    HALF = 24,
-    HANDOFF = 25,
-    HIGH_KICK = 26,
-    INJURY = 27,
-    KICK_OFF_RETURN = 28,
-    KICKOFF = 29,
-    KNOCK_DOWN = 30,
-    MASTER_CHEF = 31,
-    MATCH = 32,
-    MOVE_STEP = 33,
-    MULTIPLE_BLOCK = 34,
-    PASS = 35,
-    PASS_BLOCK = 36,
-    PERFECT_DEFENCE = 37,
-    PICKUP = 38,
-    PILING_ON = 39,
-    PITCH_INVASION = 40,
-    PLACE_PRONE = 41,
-    PLAYER_ACTION = 42,
-    PLAYER_ROLL = 43,
-    PUSH = 44,
-    QUICK_SNAP = 45,
-    RE_ROLL_CONTEST = 46,
-    REACTION = 47,
-    REGENERATE = 48,
-    RIOT = 49,
-    SETUP = 50,
-    SHADOWING_ROLL = 51,
-    STAND_CHOICE = 52,
-    STRIKE = 53,
-    STRIP_BALL = 54,
-    SWOOP = 55,
-    TENTACLES_ROLL = 56,
-    THROW_A_ROCK = 57,
-    THROW_IN = 58,
-    THROW_TEAM_MATE = 59,
-    TURN = 60,
-    WIZARD = 61,
+    BRILLIANT_COACHING_BB2020 = 7,
+    CATCH = 8,
+    CHAIN_BLOCK = 9,
+    CHAIN_STEP = 10,
+    CHAINSAW_KICK_BACK = 11,
+    CHANGING_WEATHER = 12,
+    CHANGING_WEATHER_BB2020 = 13,
+    CHEERING_FANS = 14,
+    CHEERING_FANS_BB2020 = 15,
+    CROWD_SURF = 16,
+    DECLARATION_ROLL = 17,
+    DIVING_CATCH = 18,
+    DODGE_ROLL = 19,
+    DRIVE = 20,
+    DUMP_OFF = 21,
+    END_DRIVE = 22,
+    FEED = 23,
+    FOUL = 24,
+    GAZE = 25,
+    GET_THE_REF = 26,
+    HALF = 27,
+    HANDOFF = 28,
+    HIGH_KICK = 29,
+    INJURY = 30,
+    KICK_OFF_RETURN = 31,
+    KICKOFF = 32,
+    KNOCK_DOWN = 33,
+    MASTER_CHEF = 34,
+    MATCH = 35,
+    MOVE_STEP = 36,
+    MULTIPLE_BLOCK = 37,
+    OFFICIOUS_REF = 38,
+    PASS = 39,
+    PASS_BLOCK = 40,
+    PERFECT_DEFENCE = 41,
+    PICKUP = 42,
+    PILING_ON = 43,
+    PITCH_INVASION = 44,
+    PITCH_INVASION_BB2020 = 45,
+    PLACE_PRONE = 46,
+    PLAYER_ACTION = 47,
+    PLAYER_ROLL = 48,
+    PRAYER = 49,
+    PUSH = 50,
+    QUICK_SNAP = 51,
+    QUICK_SNAP_BB2020 = 52,
+    RE_ROLL_CONTEST = 53,
+    REACTION = 54,
+    REGENERATE = 55,
+    RIOT = 56,
+    SETUP = 57,
+    SHADOWING_ROLL = 58,
+    SOLID_DEFENCE = 59,
+    STAND_CHOICE = 60,
+    STRIKE = 61,
+    STRIP_BALL = 62,
+    SWOOP = 63,
+    TENTACLES_ROLL = 64,
+    THROW_A_ROCK = 65,
+    THROW_IN = 66,
+    THROW_TEAM_MATE = 67,
+    TIME_OUT = 68,
+    TURN = 69,
+    WIZARD = 70,
 };
-constexpr int PROC_COUNT = 62;
+constexpr int PROC_COUNT = 71;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -341,6 +350,29 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_brilliant_coaching
 
+namespace p_brilliant_coaching_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_brilliant_coaching_bb2020
+
 namespace p_catch {
 enum Phase : std::uint16_t {
     START = 0,
@@ -524,6 +556,23 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_changing_weather
 
+namespace p_changing_weather_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    WEATHER_ROLLED = 1,
+    SCATTERING = 2,
+};
+constexpr int F_LEFT = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"left", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"WEATHER_ROLLED", 1},
+    {"SCATTERING", 2},
+};
+}  // namespace p_changing_weather_bb2020
+
 namespace p_cheering_fans {
 enum Phase : std::uint16_t {
     START = 0,
@@ -540,6 +589,29 @@ inline constexpr PhaseInfo PHASES[] = {
     {"AWAY_ROLLED", 2},
 };
 }  // namespace p_cheering_fans
+
+namespace p_cheering_fans_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_cheering_fans_bb2020
 
 namespace p_crowd_surf {
 enum Phase : std::uint16_t {
@@ -1135,6 +1207,35 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_multiple_block
 
+namespace p_officious_ref {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+constexpr int F_PID = 1;
+constexpr int F_VICTIMS = 2;
+constexpr int F_VICTIMS_AT = 0;
+constexpr int F_VICTIMS_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
+    {"victims", Kind::LIST, "", 2, 0, 16, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_officious_ref
+
 namespace p_pass {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1293,6 +1394,37 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_pitch_invasion
 
+namespace p_pitch_invasion_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+constexpr int F_COUNT = 1;
+constexpr int F_LEFT = 2;
+constexpr int F_VICTIMS = 3;
+constexpr int F_VICTIMS_AT = 0;
+constexpr int F_VICTIMS_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"count", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"left", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"victims", Kind::LIST, "", 3, 0, 16, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_pitch_invasion_bb2020
+
 namespace p_place_prone {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1410,6 +1542,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_player_roll
 
+namespace p_prayer {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_SIDE = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"side", Kind::INT, "", 0, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_prayer
+
 namespace p_push {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1459,6 +1606,31 @@ inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
 };
 }  // namespace p_quick_snap
+
+namespace p_quick_snap_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    MOVING = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+constexpr int F_MOVED = 2;
+constexpr int F_MOVED_AT = 16;
+constexpr int F_MOVED_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+    {"moved", Kind::LIST, "", 2, 16, 16, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"MOVING", 2},
+};
+}  // namespace p_quick_snap_bb2020
 
 namespace p_re_roll_contest {
 enum Phase : std::uint16_t {
@@ -1553,6 +1725,31 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_shadowing_roll
+
+namespace p_solid_defence {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    MOVING = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+constexpr int F_MOVED = 2;
+constexpr int F_MOVED_AT = 16;
+constexpr int F_MOVED_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+    {"moved", Kind::LIST, "", 2, 16, 16, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"MOVING", 2},
+};
+}  // namespace p_solid_defence
 
 namespace p_stand_choice {
 enum Phase : std::uint16_t {
@@ -1764,6 +1961,15 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_throw_team_mate
 
+namespace p_time_out {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_time_out
+
 namespace p_turn {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1820,12 +2026,15 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
     {"bounce", "Bounce", p_bounce::FIELDS, 2, p_bounce::PHASES, 3, 0, -1},
     {"brilliant_coaching", "BrilliantCoaching", p_brilliant_coaching::FIELDS, 1, p_brilliant_coaching::PHASES, 3, 0, -1},
+    {"brilliant_coaching_bb2020", "BrilliantCoachingBB2020", p_brilliant_coaching_bb2020::FIELDS, 1, p_brilliant_coaching_bb2020::PHASES, 6, 0, -1},
     {"catch", "Catch", p_catch::FIELDS, 4, p_catch::PHASES, 2, 0, -1},
     {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 19, 3, -1},
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
+    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 3, 0, -1},
     {"cheering_fans", "CheeringFans", p_cheering_fans::FIELDS, 1, p_cheering_fans::PHASES, 3, 0, -1},
+    {"cheering_fans_bb2020", "CheeringFansBB2020", p_cheering_fans_bb2020::FIELDS, 1, p_cheering_fans_bb2020::PHASES, 6, 0, -1},
     {"crowd_surf", "CrowdSurf", p_crowd_surf::FIELDS, 4, p_crowd_surf::PHASES, 3, 0, -1},
     {"declaration_roll", "DeclarationRoll", p_declaration_roll::FIELDS, 6, p_declaration_roll::PHASES, 2, 0, -1},
     {"diving_catch", "DivingCatch", p_diving_catch::FIELDS, 3, p_diving_catch::PHASES, 1, 0, 21},
@@ -1848,23 +2057,28 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
+    {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 18, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
+    {"pitch_invasion_bb2020", "PitchInvasionBB2020", p_pitch_invasion_bb2020::FIELDS, 4, p_pitch_invasion_bb2020::PHASES, 6, 16, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 10, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
+    {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
+    {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
     {"re_roll_contest", "_ReRollContest", p_re_roll_contest::FIELDS, 1, p_re_roll_contest::PHASES, 3, 0, -1},
     {"reaction", "Reaction", p_reaction::FIELDS, 2, p_reaction::PHASES, 1, 16, -1},
     {"regenerate", "Regenerate", p_regenerate::FIELDS, 1, p_regenerate::PHASES, 2, 0, -1},
     {"riot", "Riot", nullptr, 0, p_riot::PHASES, 2, 0, -1},
     {"setup", "Setup", p_setup::FIELDS, 2, p_setup::PHASES, 1, 0, -1},
     {"shadowing_roll", "ShadowingRoll", p_shadowing_roll::FIELDS, 3, p_shadowing_roll::PHASES, 2, 0, -1},
+    {"solid_defence", "SolidDefence", p_solid_defence::FIELDS, 3, p_solid_defence::PHASES, 3, 32, -1},
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
     {"strike", "Strike", p_strike::FIELDS, 7, p_strike::PHASES, 9, 0, -1},
     {"strip_ball", "StripBall", p_strip_ball::FIELDS, 2, p_strip_ball::PHASES, 1, 0, 10},
@@ -1873,6 +2087,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
+    {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 2, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
@@ -2000,7 +2215,8 @@ constexpr int LAND = 14;
 constexpr int BOUNCE = 15;
 constexpr int KICKOFF_SIDE = 16;
 constexpr int CROWD = 17;
-constexpr int COUNT = 18;
+constexpr int PRAYER = 18;
+constexpr int COUNT = 19;
 }  // namespace ev
 namespace skill {
 constexpr int BLOCK = 0;
@@ -2179,7 +2395,7 @@ inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 // The BB2020 ruleset's tables (core/ruleset.py, data/bb2020/ruleset.json).
 namespace bb2020 {
 inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
-inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HIGH_KICK, CHEERING_FANS, CHANGING_WEATHER, BRILLIANT_COACHING, QUICK_SNAP, BLITZ_KICKOFF, THROW_A_ROCK, PITCH_INVASION};
+inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, TIME_OUT, SOLID_DEFENCE, HIGH_KICK, CHEERING_FANS_BB2020, BRILLIANT_COACHING_BB2020, CHANGING_WEATHER_BB2020, QUICK_SNAP_BB2020, BLITZ_KICKOFF, OFFICIOUS_REF, PITCH_INVASION_BB2020};
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
 constexpr int BADLY_HURT_FIRST = 1, BADLY_HURT_LAST = 6;
@@ -2227,6 +2443,27 @@ inline constexpr Tables TABLES[] = {
     {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true},
 };
 }  // namespace rules
+// Prayers to Nuffle (Ruleset.prayers; procedures/prayers.py): result numbers, durations.
+namespace prayer {
+constexpr int COUNT = 16;
+constexpr int TREACHEROUS_TRAPDOOR = 1;
+constexpr int FRIENDS_WITH_THE_REF = 2;
+constexpr int STILETTO = 3;
+constexpr int IRON_MAN = 4;
+constexpr int KNUCKLE_DUSTERS = 5;
+constexpr int BAD_HABITS = 6;
+constexpr int GREASY_CLEATS = 7;
+constexpr int BLESSED_STATUE_OF_NUFFLE = 8;
+constexpr int MOLES_UNDER_THE_PITCH = 9;
+constexpr int PERFECT_PASSING = 10;
+constexpr int FAN_INTERACTION = 11;
+constexpr int NECESSARY_VIOLENCE = 12;
+constexpr int FOULING_FRENZY = 13;
+constexpr int THROW_A_ROCK = 14;
+constexpr int UNDER_SCRUTINY = 15;
+constexpr int INTENSIVE_TRAINING = 16;
+inline constexpr int DURATION[] = {1, 0, 0, 2, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0, 1, 2};  // 0 drive, 1 half, 2 game
+}  // namespace prayer
 
 // The Python engine's enums and constant sets the native engine shares (one source).
 // types.Status
@@ -2354,7 +2591,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 131;
+constexpr int PURPOSE_COUNT = 147;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2364,12 +2601,15 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Bomb",
     "Bounce",
     "BrilliantCoaching",
+    "BrilliantCoachingBB2020",
     "Catch",
     "ChainBlock",
     "ChainStep",
     "ChainsawKickBack",
     "ChangingWeather",
+    "ChangingWeatherBB2020",
     "CheeringFans",
+    "CheeringFansBB2020",
     "CrowdSurf",
     "DeclarationRoll",
     "DivingCatch",
@@ -2393,22 +2633,28 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Match",
     "MoveStep",
     "MultipleBlock",
+    "OfficiousRef",
     "Pass",
     "PassBlock",
     "PerfectDefence",
     "Pickup",
     "PilingOn",
     "PitchInvasion",
+    "PitchInvasionBB2020",
     "PlaceProne",
     "PlayerAction",
     "PlayerRoll",
+    "Prayer",
+    "Prayers to Nuffle",
     "Push",
     "QuickSnap",
+    "QuickSnapBB2020",
     "Reaction",
     "Regenerate",
     "Riot",
     "Setup",
     "ShadowingRoll",
+    "SolidDefence",
     "StandChoice",
     "Strike",
     "StripBall",
@@ -2417,6 +2663,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowARock",
     "ThrowIn",
     "ThrowTeamMate",
+    "TimeOut",
     "Turn",
     "Wizard",
     "_ReRollContest",
@@ -2451,9 +2698,11 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "hypnotic_gaze",
     "injury",
     "interception",
+    "invader's victim",
     "jump_up",
     "kick direction",
     "kick distance",
+    "kick-off scatter",
     "kick-off table",
     "kick_off_return",
     "landing",
@@ -2462,6 +2711,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "lightning bolt",
     "loner",
     "master chef",
+    "officious ref",
     "pass",
     "pass deviation",
     "pass distance",
@@ -2469,13 +2719,16 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pickup",
     "pitch invasion",
     "pro",
+    "quick snap",
     "really_stupid",
+    "referee's victim",
     "regeneration",
     "regeneration (Igor)",
     "riot",
     "rock victim",
     "safe_throw",
     "shadowing",
+    "solid defence",
     "stand_up",
     "swoop direction",
     "swoop distance",
@@ -2490,6 +2743,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {83, 88, 110, 79, 94, 106, 120, 75, 113, 65, 100, 104, 112, 130, 72, 123, 66, 102, 95, 92, 118, 86, 82, 80, 114, 73, 89, 119, 125, 99};
+inline constexpr int ROLL_PURPOSE[] = {93, 98, 123, 89, 104, 119, 136, 85, 127, 75, 112, 116, 125, 146, 82, 139, 76, 114, 106, 102, 133, 96, 92, 90, 129, 83, 99, 134, 141, 111};
 
 }  // namespace nuffle::frames

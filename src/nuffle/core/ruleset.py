@@ -128,6 +128,9 @@ class Ruleset:
     #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
     pro_from: int = 4
     pro_one_die: bool = False
+    #: Prayers to Nuffle (BB2020): the D16 result n's (name, duration) at index n - 1, its
+    #: duration 'drive', 'half' or 'game' (procedures/prayers.py); () for a ruleset without.
+    prayers: tuple[tuple[str, str], ...] = ()
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -153,6 +156,14 @@ class Ruleset:
             if r == "lasting":
                 return first, last
         return -1, -1
+
+    def prayer_number(self, name: str) -> int:
+        """The D16 result of the prayer called `name` (1-16); RulesetError if there is none."""
+        for i, (known, _) in enumerate(self.prayers):
+            if known == name:
+                return i + 1
+        raise RulesetError(f"ruleset {self.name!r} has no prayer {name!r}"
+                           + (f" (its prayers: {', '.join(p for p, _ in self.prayers)})" if self.prayers else ""))
 
     def weather_of(self, total: int) -> Weather:
         """The weather of a 2D6 total."""
@@ -261,6 +272,20 @@ def _raw(directory: str) -> dict[str, Any]:
     return {**{k: v for k, v in _raw(str(base)).items() if k not in ("draft", "areas", "pending")}, **raw}
 
 
+def _prayers(directory: str, value: Any) -> tuple[tuple[str, str], ...]:
+    """The prayer table: a list of {name, duration}, or the name of a data file beside the
+    ruleset's holding that list as its 'prayers' (BB2020's pregame.json)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = json.loads(resources.files("nuffle.data").joinpath(directory, value).read_text())["prayers"]
+    return tuple((str(p["name"]), _choice(p["duration"], PRAYER_DURATIONS, "a prayer's duration")) for p in value)
+
+
+#: How long a prayer lasts, shortest first (procedures/prayers.py expires them in this order).
+PRAYER_DURATIONS = ("drive", "half", "game")
+
+
 def load(directory: str) -> Ruleset:
     """The ruleset whose data is `nuffle/data/<directory>/ruleset.json` (with its base's tables
     where it gives none)."""
@@ -294,6 +319,7 @@ def load(directory: str) -> Ruleset:
             blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
             pro_from=int(raw.get("pro_from", 4)),
             pro_one_die=bool(raw.get("pro_one_die", False)),
+            prayers=_prayers(directory, raw.get("prayers")),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -4,8 +4,9 @@
 // ChainBlock it pushes is a Block: it runs as block.hpp's Block, with its two differences there.
 #pragma once
 
-#include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/push.hpp"
 
 namespace nuffle::procs {
@@ -126,7 +127,7 @@ inline void chain_step_run(Ctx& c) {
         f.phase = fcs::DIRECTION;
         if (f.arg[fcs::F_GFI]) {
             f.phase = fcs::GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, s.players[pid].team), false);
             return;
         }
     } else if (f.phase == fcs::GFI_ROLLED) {

@@ -7,6 +7,7 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 
@@ -24,7 +25,7 @@ inline bool gfi_first(State& s, Frame& f, int pid, bool gfi) {
         f.phase = GF_GO_AHEAD;
         if (gfi) {
             f.phase = GF_GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, s.players[pid].team), false);
             return true;
         }
         return false;

@@ -15,6 +15,7 @@
 #include "nuffle/procs/block.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 
@@ -309,7 +310,7 @@ inline void move_step_run(Ctx& c) {
         if (f.arg[fm2::F_GFI] > 0) {
             --f.arg[fm2::F_GFI];
             f.phase = fm2::GFI_ROLLED;
-            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), 0, false);
+            push_player_roll(s, frames::roll::GFI, pid, gfi_target(s), rush_modifier(s, s.players[pid].team), false);
             return;
         }
         f.phase = fm2::DODGE_OR_LEAP;

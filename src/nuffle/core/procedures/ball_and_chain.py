@@ -18,6 +18,7 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import Block, BlockPhase
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import gfi_target
+from nuffle.core.procedures.prayers import rush_modifier
 from nuffle.core.procedures.push import CrowdSurf, Push, resolve_crowd
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import GameState
@@ -95,7 +96,7 @@ class ChainStep(Procedure):
             self.phase = ChainStepPhase.DIRECTION
             if self.gfi:
                 self.phase = ChainStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
                 return
         elif ph == ChainStepPhase.GFI_ROLLED:
             if not s.ok:  # he falls in the square he is in

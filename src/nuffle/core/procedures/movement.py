@@ -31,6 +31,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.prayers import rush_modifier
 from nuffle.core.procedures.rolls import PlayerRoll, PlayerRollPhase, roll_succeeds
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -119,7 +120,7 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
         proc.phase = GfiFirstPhase.GO_AHEAD
         if gfi:
             proc.phase = GfiFirstPhase.GFI_ROLLED
-            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
             return True
         return False
     if not s.ok:  # GFI_ROLLED: the GFI roll failed
@@ -453,7 +454,7 @@ class MoveStep(Procedure):
             if self.gfi > 0:
                 self.gfi -= 1
                 self.phase = MoveStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), 0, agility=False))
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
                 return
             self.phase = MoveStepPhase.DODGE_OR_LEAP
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:
