@@ -13,11 +13,13 @@ from fractions import Fraction
 
 import pytest
 
-from nuffle.core.actions import Action, ActionType
+from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, d16, outcomes, pick, two_d6
 from nuffle.core.game import Game
+from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.kickoff_bb2020 import (
+    BlitzBB2020,
     BrilliantCoachingBB2020,
     ChangingWeatherBB2020,
     CheeringFansBB2020,
@@ -27,7 +29,6 @@ from nuffle.core.procedures.kickoff_bb2020 import (
     SolidDefence,
     TimeOut,
 )
-from nuffle.core.procedures.base import Procedure
 from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, Event, Status, Weather
@@ -71,9 +72,10 @@ def _xy(game: Game, pid: int) -> tuple[int, int]:
 
 
 def test_the_table_names_bb2020s_results_and_lrb6s_is_unchanged() -> None:
-    assert BB2020.kickoff[2:] == ("get_the_ref", "time_out", "solid_defence", "high_kick", "cheering_fans_bb2020",
-                                  "brilliant_coaching_bb2020", "changing_weather_bb2020", "quick_snap_bb2020",
-                                  "blitz_kickoff", "officious_ref", "pitch_invasion_bb2020")
+    assert BB2020.kickoff[2:] == ("get_the_ref", "time_out", "solid_defence", "high_kick",
+                                  "cheering_fans_bb2020", "brilliant_coaching_bb2020",
+                                  "changing_weather_bb2020", "quick_snap_bb2020",
+                                  "blitz_bb2020", "officious_ref", "pitch_invasion_bb2020")
     assert LRB6.kickoff[2:] == ("get_the_ref", "riot", "perfect_defence", "high_kick", "cheering_fans",
                                 "changing_weather", "brilliant_coaching", "quick_snap", "blitz_kickoff",
                                 "throw_a_rock", "pitch_invasion")
@@ -83,7 +85,8 @@ def test_the_digests_kickoff_probabilities() -> None:
     """TABLES §8 and §16: Officious Ref (2D6 = 11) 1/18; D3 + 3 players: 4, 5, 6 a third each."""
     two = dict(outcomes(Dice.TWO_D6))
     assert sum(p for o, p in two.items() if isinstance(o, tuple) and sum(o) == 11) == Fraction(1, 18)
-    assert {o + 3: p for o, p in outcomes(Dice.D3)} == {4: Fraction(1, 3), 5: Fraction(1, 3), 6: Fraction(1, 3)}
+    third = Fraction(1, 3)
+    assert {o + 3: p for o, p in outcomes(Dice.D3)} == {4: third, 5: third, 6: third}
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -278,8 +281,26 @@ def test_pitch_invasion_leaves_the_higher_team_alone(engine: str) -> None:
     assert (game.state.status[HOME[0]], game.state.status[AWAY[0]]) == (Status.STANDING, Status.STUNNED)
 
 
-def test_the_blitz_result_is_still_lrb6s() -> None:
-    """Not yet BB2020's (D3 + 3 Open players, Move/Blitz/Throw Team-mate only): the LRB6 Blitz!
-    turn, with BB2020's no team re-rolls (docs/RULES_NOTES.md lists it as missing)."""
-    assert BB2020.kickoff[10] == "blitz_kickoff" and "kick-off table" in BB2020.pending
-
+@pytest.mark.parametrize("engine", ENGINES)
+def test_blitz_lets_up_to_d3_plus_3_open_kicking_players_move_or_blitz(engine: str) -> None:
+    """D3 1: four of the open players (not the line's, marked by the Orc on (13, 7)) may act,
+    Move or one Blitz only (no Block, Pass, Hand-off, Foul); then only the turn's end."""
+    sc = _scenario(engine, d3(1))
+    for pid, sq in zip(HOME, HOME_SETUP, strict=True):
+        sc.put(pid, sq)
+    sc.put(AWAY[0], (13, 7))
+    game = _run(sc, BlitzBB2020())
+    legal = game.legal_actions()
+    assert [g.type for g in legal.groups] == [T.START_MOVE, T.START_BLITZ, T.END_TURN]
+    assert set(legal.groups[0].players) == set(HOME[3:])
+    for pid in HOME[3:7]:
+        do(game, T.START_MOVE, pid)
+        x, y = _xy(game, pid)
+        do(game, T.MOVE, square=(x - 1, y))
+        if game.legal_actions().group(T.END_ACTION) is not None:
+            do(game, T.END_ACTION)
+    assert [g.type for g in game.legal_actions().groups] == [T.END_TURN]
+    do(game, T.END_TURN)
+    _done(game)
+    assert [_xy(game, p) for p in HOME[3:8]] == [(9, 5), (9, 6), (9, 7), (9, 8), (10, 9)]
+    assert game.state.teams[0].turn == 0  # a free turn: the marker stays

@@ -61,6 +61,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BLITZ_KICKOFF:
         // BB2020's kick-off table and prayers
         case frames::TIME_OUT:
+        case frames::BLITZ_BB2020:
         case frames::SOLID_DEFENCE:
         case frames::QUICK_SNAP_BB2020:
         case frames::CHEERING_FANS_BB2020:
@@ -150,6 +151,7 @@ inline void run_top(Ctx& c) {
         case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
         case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
         case frames::TIME_OUT: procs::time_out_run(c); return;
+        case frames::BLITZ_BB2020: procs::blitz_bb2020_run(c); return;
         case frames::SOLID_DEFENCE: procs::solid_defence_run(c); return;
         case frames::QUICK_SNAP_BB2020: procs::quick_snap_bb2020_run(c); return;
         case frames::CHEERING_FANS_BB2020:

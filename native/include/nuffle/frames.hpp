@@ -45,77 +45,78 @@ struct ProcInfo {
 enum Proc : std::uint16_t {
     ALWAYS_HUNGRY = 0,
     ANIMOSITY = 1,
-    BLITZ_KICKOFF = 2,
-    BLOCK = 3,
-    BOMB = 4,
-    BOUNCE = 5,
-    BRILLIANT_COACHING = 6,
-    BRILLIANT_COACHING_BB2020 = 7,
-    CATCH = 8,
-    CHAIN_BLOCK = 9,
-    CHAIN_STEP = 10,
-    CHAINSAW_KICK_BACK = 11,
-    CHANGING_WEATHER = 12,
-    CHANGING_WEATHER_BB2020 = 13,
-    CHEERING_FANS = 14,
-    CHEERING_FANS_BB2020 = 15,
-    CROWD_SURF = 16,
-    DECLARATION_ROLL = 17,
-    DIVING_CATCH = 18,
-    DODGE_ROLL = 19,
-    DRIVE = 20,
-    DUMP_OFF = 21,
-    END_DRIVE = 22,
-    FEED = 23,
-    FOUL = 24,
-    GAZE = 25,
-    GET_THE_REF = 26,
-    HALF = 27,
-    HANDOFF = 28,
-    HIGH_KICK = 29,
-    INJURY = 30,
-    KICK_OFF_RETURN = 31,
-    KICKOFF = 32,
-    KNOCK_DOWN = 33,
-    MASTER_CHEF = 34,
-    MATCH = 35,
-    MOVE_STEP = 36,
-    MULTIPLE_BLOCK = 37,
-    OFFICIOUS_REF = 38,
-    PASS = 39,
-    PASS_BLOCK = 40,
-    PERFECT_DEFENCE = 41,
-    PICKUP = 42,
-    PILING_ON = 43,
-    PITCH_INVASION = 44,
-    PITCH_INVASION_BB2020 = 45,
-    PLACE_PRONE = 46,
-    PLAYER_ACTION = 47,
-    PLAYER_ROLL = 48,
-    PRAYER = 49,
-    PUSH = 50,
-    QUICK_SNAP = 51,
-    QUICK_SNAP_BB2020 = 52,
-    RE_ROLL_CONTEST = 53,
-    REACTION = 54,
-    REGENERATE = 55,
-    RIOT = 56,
-    SETUP = 57,
-    SHADOWING_ROLL = 58,
-    SOLID_DEFENCE = 59,
-    STAND_CHOICE = 60,
-    STRIKE = 61,
-    STRIP_BALL = 62,
-    SWOOP = 63,
-    TENTACLES_ROLL = 64,
-    THROW_A_ROCK = 65,
-    THROW_IN = 66,
-    THROW_TEAM_MATE = 67,
-    TIME_OUT = 68,
-    TURN = 69,
-    WIZARD = 70,
+    BLITZ_BB2020 = 2,
+    BLITZ_KICKOFF = 3,
+    BLOCK = 4,
+    BOMB = 5,
+    BOUNCE = 6,
+    BRILLIANT_COACHING = 7,
+    BRILLIANT_COACHING_BB2020 = 8,
+    CATCH = 9,
+    CHAIN_BLOCK = 10,
+    CHAIN_STEP = 11,
+    CHAINSAW_KICK_BACK = 12,
+    CHANGING_WEATHER = 13,
+    CHANGING_WEATHER_BB2020 = 14,
+    CHEERING_FANS = 15,
+    CHEERING_FANS_BB2020 = 16,
+    CROWD_SURF = 17,
+    DECLARATION_ROLL = 18,
+    DIVING_CATCH = 19,
+    DODGE_ROLL = 20,
+    DRIVE = 21,
+    DUMP_OFF = 22,
+    END_DRIVE = 23,
+    FEED = 24,
+    FOUL = 25,
+    GAZE = 26,
+    GET_THE_REF = 27,
+    HALF = 28,
+    HANDOFF = 29,
+    HIGH_KICK = 30,
+    INJURY = 31,
+    KICK_OFF_RETURN = 32,
+    KICKOFF = 33,
+    KNOCK_DOWN = 34,
+    MASTER_CHEF = 35,
+    MATCH = 36,
+    MOVE_STEP = 37,
+    MULTIPLE_BLOCK = 38,
+    OFFICIOUS_REF = 39,
+    PASS = 40,
+    PASS_BLOCK = 41,
+    PERFECT_DEFENCE = 42,
+    PICKUP = 43,
+    PILING_ON = 44,
+    PITCH_INVASION = 45,
+    PITCH_INVASION_BB2020 = 46,
+    PLACE_PRONE = 47,
+    PLAYER_ACTION = 48,
+    PLAYER_ROLL = 49,
+    PRAYER = 50,
+    PUSH = 51,
+    QUICK_SNAP = 52,
+    QUICK_SNAP_BB2020 = 53,
+    RE_ROLL_CONTEST = 54,
+    REACTION = 55,
+    REGENERATE = 56,
+    RIOT = 57,
+    SETUP = 58,
+    SHADOWING_ROLL = 59,
+    SOLID_DEFENCE = 60,
+    STAND_CHOICE = 61,
+    STRIKE = 62,
+    STRIP_BALL = 63,
+    SWOOP = 64,
+    TENTACLES_ROLL = 65,
+    THROW_A_ROCK = 66,
+    THROW_IN = 67,
+    THROW_TEAM_MATE = 68,
+    TIME_OUT = 69,
+    TURN = 70,
+    WIZARD = 71,
 };
-constexpr int PROC_COUNT = 71;
+constexpr int PROC_COUNT = 72;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -156,6 +157,27 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_animosity
+
+namespace p_blitz_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    TURN_PLAYED = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"TURN_PLAYED", 2},
+};
+}  // namespace p_blitz_bb2020
 
 namespace p_blitz_kickoff {
 enum Phase : std::uint16_t {
@@ -2021,6 +2043,7 @@ constexpr int MAX_FIELDS = 21;
 inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"always_hungry", "AlwaysHungry", p_always_hungry::FIELDS, 2, p_always_hungry::PHASES, 4, 0, -1},
     {"animosity", "Animosity", p_animosity::FIELDS, 3, p_animosity::PHASES, 2, 0, 101},
+    {"blitz_bb2020", "BlitzBB2020", p_blitz_bb2020::FIELDS, 2, p_blitz_bb2020::PHASES, 3, 16, -1},
     {"blitz_kickoff", "BlitzKickoff", nullptr, 0, p_blitz_kickoff::PHASES, 2, 0, -1},
     {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 19, 3, -1},
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
@@ -2395,7 +2418,7 @@ inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 // The BB2020 ruleset's tables (core/ruleset.py, data/bb2020/ruleset.json).
 namespace bb2020 {
 inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
-inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, TIME_OUT, SOLID_DEFENCE, HIGH_KICK, CHEERING_FANS_BB2020, BRILLIANT_COACHING_BB2020, CHANGING_WEATHER_BB2020, QUICK_SNAP_BB2020, BLITZ_KICKOFF, OFFICIOUS_REF, PITCH_INVASION_BB2020};
+inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, TIME_OUT, SOLID_DEFENCE, HIGH_KICK, CHEERING_FANS_BB2020, BRILLIANT_COACHING_BB2020, CHANGING_WEATHER_BB2020, QUICK_SNAP_BB2020, BLITZ_BB2020, OFFICIOUS_REF, PITCH_INVASION_BB2020};
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
 constexpr int BADLY_HURT_FIRST = 1, BADLY_HURT_LAST = 6;
@@ -2591,11 +2614,12 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 147;
+constexpr int PURPOSE_COUNT = 149;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
     "Animosity",
+    "BlitzBB2020",
     "BlitzKickoff",
     "Block",
     "Bomb",
@@ -2674,6 +2698,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "armour",
     "away fans",
     "ball & chain direction",
+    "blitz",
     "block",
     "blood_lust",
     "bomb",
@@ -2743,6 +2768,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {93, 98, 123, 89, 104, 119, 136, 85, 127, 75, 112, 116, 125, 146, 82, 139, 76, 114, 106, 102, 133, 96, 92, 90, 129, 83, 99, 134, 141, 111};
+inline constexpr int ROLL_PURPOSE[] = {95, 100, 125, 91, 106, 121, 138, 87, 129, 76, 114, 118, 127, 148, 84, 141, 77, 116, 108, 104, 135, 98, 94, 92, 131, 85, 101, 136, 143, 113};
 
 }  // namespace nuffle::frames

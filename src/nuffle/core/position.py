@@ -264,7 +264,8 @@ def _from_dict(data: Any) -> GameState:
     for side in (0, 1):
         t = ts[side]
         # positions written before inducements, or before prayers (BB2020), lack their fields
-        t = {"igor": 0, "wizard": 0, "prayers": 0, "prayed": 0, "drive_reroll": 0, **t} if isinstance(t, dict) else t
+        if isinstance(t, dict):
+            t = {"igor": 0, "wizard": 0, "prayers": 0, "prayed": 0, "drive_reroll": 0, **t}
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():

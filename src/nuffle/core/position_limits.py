@@ -222,9 +222,13 @@ def check_limits(s: GameState) -> None:
         _within(f"'team_state'[{side}].igor", int(t.igor), 0, 1)
         _within(f"'team_state'[{side}].wizard", int(t.wizard), 0, 1)
         for name in PRAYER_FIELDS:  # bit sets of the 16 prayers; 1 + a re-roll count
-            _within(f"'team_state'[{side}].{name}", int(getattr(t, name)), 0, 0xFFFF if name != "drive_reroll" else 255)
+            top = 255 if name == "drive_reroll" else 0xFFFF
+            _within(f"'team_state'[{side}].{name}", int(getattr(t, name)), 0, top)
         if t.prayers & ~t.prayed:
             raise PositionError(f"'team_state'[{side}].prayers holds a prayer 'prayed' lacks")
+        if t.prayed >> len(s.rules.prayers):
+            raise PositionError(
+                f"'team_state'[{side}].prayed holds a prayer ruleset {s.rules.name!r} has not")
         for i, v in enumerate(s.stats[side]):
             _within(f"'stats'[{side}][{i}]", v, *COUNT)
         _within(f"'fans'[{side}]", s.fans[side], *COUNT)

@@ -162,8 +162,8 @@ class Ruleset:
         for i, (known, _) in enumerate(self.prayers):
             if known == name:
                 return i + 1
-        raise RulesetError(f"ruleset {self.name!r} has no prayer {name!r}"
-                           + (f" (its prayers: {', '.join(p for p, _ in self.prayers)})" if self.prayers else ""))
+        known = f" (its prayers: {', '.join(p for p, _ in self.prayers)})" if self.prayers else ""
+        raise RulesetError(f"ruleset {self.name!r} has no prayer {name!r}{known}")
 
     def weather_of(self, total: int) -> Weather:
         """The weather of a 2D6 total."""
@@ -279,7 +279,8 @@ def _prayers(directory: str, value: Any) -> tuple[tuple[str, str], ...]:
         return ()
     if isinstance(value, str):
         value = json.loads(resources.files("nuffle.data").joinpath(directory, value).read_text())["prayers"]
-    return tuple((str(p["name"]), _choice(p["duration"], PRAYER_DURATIONS, "a prayer's duration")) for p in value)
+    return tuple((str(p["name"]), _choice(p["duration"], PRAYER_DURATIONS, "a prayer's duration"))
+                 for p in value)
 
 
 #: How long a prayer lasts, shortest first (procedures/prayers.py expires them in this order).

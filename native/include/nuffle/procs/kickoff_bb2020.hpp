@@ -122,6 +122,32 @@ inline void limited_moves_act(Ctx& c, const Act& a) {
     if (!listed(moved, a.player)) moved.push_back(a.player);
 }
 
+// kickoff_bb2020.BlitzBB2020: the D3, the eligible (Open) players, the free turn; turn.hpp's
+// turn_legal limits it (blitz_bb2020_legal).
+inline void blitz_bb2020_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    namespace fb = frames::p_blitz_bb2020;
+    if (f.phase == fb::START) {
+        note(s, frames::ev::KICKOFF_SIDE, s.kicking, 0, 0);
+        f.phase = fb::ROLLED;
+        request(s, Dice::D3, 1, purpose("blitz"));
+        return;
+    }
+    if (f.phase == fb::ROLLED) {
+        f.arg[fb::F_LIMIT] = static_cast<std::int16_t>(die(s) + 3);
+        ListRef eligible = list_field(s, f, fb::F_ELIGIBLE, fb::F_ELIGIBLE_AT, fb::F_ELIGIBLE_CAP);
+        eligible.clear();
+        for (const int p : open_players(s, c.b, s.kicking)) eligible.push_back(p);
+        f.phase = fb::TURN_PLAYED;
+        Frame& t = push(s, frames::TURN);
+        t.arg[frames::p_turn::F_SIDE] = s.kicking;
+        t.arg[frames::p_turn::F_BLITZ] = 1;
+        return;
+    }
+    pop(s);
+}
+
 // --- the D6 roll-offs (kickoff_bb2020._RollOff), by the frame id `proc` -----------------------
 
 namespace fro = frames::p_officious_ref;

@@ -96,7 +96,8 @@ class ChainStep(Procedure):
             self.phase = ChainStepPhase.DIRECTION
             if self.gfi:
                 self.phase = ChainStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
+                rush = rush_modifier(s, s.pteam[pid])  # Moles under the Pitch (BB2020)
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush, agility=False))
                 return
         elif ph == ChainStepPhase.GFI_ROLLED:
             if not s.ok:  # he falls in the square he is in

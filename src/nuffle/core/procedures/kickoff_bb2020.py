@@ -18,12 +18,13 @@ from nuffle.core.procedures.kickoff_table import Riot, roll_off_winner
 from nuffle.core.procedures.prayers import Prayer
 from nuffle.core.procedures.setup import setup_problem
 from nuffle.core.state import GameState
-from nuffle.core.types import Event, Status, Weather, other
+from nuffle.core.types import PF, Event, Status, Weather, other
 
 
 def open_players(s: GameState, side: int) -> list[int]:
     """Standing players of `side` on the pitch no opposing player marks."""
-    return [p for p in s.team_players(side) if s.status[p] == Status.STANDING and s.tackle_zones(s.pos[p], side) == 0]
+    return [p for p in s.team_players(side)
+            if s.status[p] == Status.STANDING and s.tackle_zones(s.pos[p], side) == 0]
 
 
 class TimeOut(Procedure):
@@ -143,6 +144,49 @@ class QuickSnapBB2020(Procedure):
         assert action.player is not None and action.square is not None
         s.move_player(action.player, s.board.sq(*action.square))
         self.moved.append(action.player)
+
+
+class BlitzPhase(Phases):
+    """BlitzBB2020: the D3, then the kicking team's turn."""
+
+    ROLLED: Final = 1
+    TURN_PLAYED: Final = 2
+
+
+class BlitzBB2020(Procedure):
+    """10, Blitz: up to D3 + 3 Open kicking players act in a free turn (Turn with `blitz`),
+    only Move actions and one Blitz (turn.py asks this frame: `eligible`, `limit`), no team
+    re-rolls (`Ruleset.blitz_turn_rerolls`); a turnover ends it."""
+
+    frame = "blitz_bb2020"
+    phases = BlitzPhase
+
+    __slots__ = ("eligible", "limit")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.limit = 0
+        self.eligible: list[int] = []
+
+    def run(self, s: GameState) -> None:
+        from nuffle.core.procedures.turn import Turn
+
+        if self.phase == BlitzPhase.START:
+            s.note(Event.KICKOFF_SIDE, s.kicking, 0, 0)
+            self.phase = BlitzPhase.ROLLED
+            s.request(Chance(Dice.D3, 1, "blitz"))
+            return
+        if self.phase == BlitzPhase.ROLLED:
+            self.limit = s.die() + 3
+            self.eligible = open_players(s, s.kicking)
+            self.phase = BlitzPhase.TURN_PLAYED
+            s.push(Turn(s.kicking, blitz=True))
+            return
+        s.pop()
+
+    def acted(self, s: GameState) -> int:
+        """How many of the eligible players have acted."""
+        return sum(1 for p in self.eligible if s.pflags[p] & PF.USED)
 
 
 class RollOffPhase(Phases):

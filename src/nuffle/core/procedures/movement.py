@@ -120,7 +120,8 @@ def gfi_first(s: GameState, proc: Procedure, pid: int, gfi: bool) -> bool:
         proc.phase = GfiFirstPhase.GO_AHEAD
         if gfi:
             proc.phase = GfiFirstPhase.GFI_ROLLED
-            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
+            rush = rush_modifier(s, s.pteam[pid])  # Moles under the Pitch (BB2020)
+            s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush, agility=False))
             return True
         return False
     if not s.ok:  # GFI_ROLLED: the GFI roll failed
@@ -454,7 +455,8 @@ class MoveStep(Procedure):
             if self.gfi > 0:
                 self.gfi -= 1
                 self.phase = MoveStepPhase.GFI_ROLLED
-                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush_modifier(s, s.pteam[pid]), agility=False))
+                rush = rush_modifier(s, s.pteam[pid])  # Moles under the Pitch (BB2020)
+                s.push(PlayerRoll(RollKind.GFI, pid, gfi_target(s), rush, agility=False))
                 return
             self.phase = MoveStepPhase.DODGE_OR_LEAP
         if self.phase == MoveStepPhase.DODGE_OR_LEAP:

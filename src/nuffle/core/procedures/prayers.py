@@ -34,9 +34,10 @@ def bit(rules: Ruleset, name: str) -> int:
 
 
 def active(s: GameState, side: int, name: str) -> bool:
-    """Whether the prayer called `name` is in effect for `side` (False under a ruleset without it)."""
+    """Whether the prayer called `name` is in effect for `side` (a ruleset with no prayers has
+    none in effect: positions refuse them)."""
     prayers = s.teams[side].prayers
-    return bool(prayers) and any(n == name for n, _ in s.rules.prayers) and bool(prayers & bit(s.rules, name))
+    return bool(prayers) and bool(prayers & bit(s.rules, name))
 
 
 def names(rules: Ruleset, bits: int) -> tuple[str, ...]:
@@ -50,7 +51,8 @@ def start_bits(rules: Ruleset, given: tuple[str, ...], side: str) -> int:
     out = 0
     for name in given:
         if not rules.prayers:
-            raise InputError(f"the {side} team prays ({name!r}) but ruleset {rules.name!r} has no Prayers to Nuffle")
+            raise InputError(
+                f"the {side} team prays ({name!r}) but ruleset {rules.name!r} has no Prayers to Nuffle")
         if not any(n == name for n, _ in rules.prayers):
             known = ", ".join(n for n, _ in rules.prayers)
             raise InputError(f"the {side} team's prayer {name!r} is not on {rules.name}'s table ({known})")
