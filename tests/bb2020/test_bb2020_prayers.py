@@ -146,3 +146,26 @@ def test_the_rush_odds_under_moles() -> None:
     sc.pray(0, MOLES)
     odds.append(Fraction(7 - need(gfi_target(s), rush_modifier(s, 0), False), 6))
     assert odds == [Fraction(5, 6), Fraction(2, 3), Fraction(1, 2)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("home", "away", "sent_off"), [
+    ((), ("Under Scrutiny",), True),  # the opponent's: the foul is spotted without a double
+    (("Under Scrutiny",), (), False),  # his own team's: no effect on him
+    ((), (), False),
+])
+def test_under_scrutiny_spots_every_foul_of_the_opponents(engine: str, home: tuple[str, ...],
+                                                         away: tuple[str, ...], sent_off: bool) -> None:
+    """A home player fouls a prone Orc: armour 4 + 5 (no double) holds; no bribes."""
+    sc = Scenario(_team("human"), _team("orc"), script=two_d6(4, 5), engine=engine, rules=BB2020)
+    sc.set(rerolls=(0, 0), bribes=(0, 0)).pray(0, *home).pray(1, *away)
+    fouler, victim = 0, 11
+    sc.put(fouler, (10, 7)).put(victim, (11, 7), Status.PRONE)
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_FOUL, fouler))
+    game.step(Action(ActionType.FOUL, None, (11, 7)))
+    s = game.state
+    assert s.status[victim] == Status.PRONE
+    assert s.status[fouler] == (Status.SENT_OFF if sent_off else Status.STANDING)
+    assert s.turnover is sent_off
+    assert not game.roller.queue  # type: ignore[attr-defined]

@@ -32,6 +32,11 @@ inline void end_drive_rerolls(State& s) noexcept {
     }
 }
 
+// prayers.scrutinised: Under Scrutiny, every foul by a player of `side` is spotted.
+inline bool scrutinised(const State& s, int side) noexcept {
+    return prayer_active(s, other(side), frames::prayer::UNDER_SCRUTINY);
+}
+
 // prayers.rush_modifier: Moles under the Pitch, -1 to `side`'s Rush (-2 when both have it).
 inline int rush_modifier(const State& s, int side) noexcept {
     if (s.teams[0].prayers == 0 && s.teams[1].prayers == 0) return 0;

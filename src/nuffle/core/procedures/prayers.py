@@ -8,7 +8,8 @@ again) or at the match's start (`TeamSpec.prayers`, the pre-game sequence's resu
 `start_prayers`); it ends with its duration (`expire`, at the end of each drive and half).
 
 What a prayer does is asked where it acts, by name (`active(s, side, name)`): Moles under the
-Pitch in the Rush roll (`rush_modifier`). The prayers whose effect is the league's (Perfect
+Pitch in the Rush roll (`rush_modifier`), Under Scrutiny in the referee's look at a foul
+(`scrutinised`). The prayers whose effect is the league's (Perfect
 Passing, Fan Interaction, Necessary Violence, Fouling Frenzy, Intensive Training) and those
 not played yet are recorded only: `Game.prayers()` lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
@@ -26,6 +27,7 @@ from nuffle.core.state import GameState
 from nuffle.core.types import Event
 
 MOLES: Final = "Moles under the Pitch"
+UNDER_SCRUTINY: Final = "Under Scrutiny"
 
 
 def bit(rules: Ruleset, name: str) -> int:
@@ -92,6 +94,12 @@ def end_drive_rerolls(s: GameState) -> None:
         if t.drive_reroll:
             t.rerolls = min(t.rerolls, t.drive_reroll - 1)
             t.drive_reroll = 0
+
+
+def scrutinised(s: GameState, side: int) -> bool:
+    """Under Scrutiny: every foul by a player of `side` is spotted (sent off as on a double)
+    while the opposing team has it in effect."""
+    return bool(s.teams[1 - side].prayers) and active(s, 1 - side, UNDER_SCRUTINY)
 
 
 def rush_modifier(s: GameState, side: int) -> int:
