@@ -16,6 +16,7 @@ import pytest
 from nuffle.core.actions import ActionType
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, d16, outcomes, pick, two_d6
 from nuffle.core.game import Game
+from nuffle.core.procedures import kickoff_bb2020
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.kickoff import Kickoff
 from nuffle.core.procedures.kickoff_bb2020 import (
@@ -304,3 +305,12 @@ def test_blitz_lets_up_to_d3_plus_3_open_kicking_players_move_or_blitz(engine: s
     _done(game)
     assert [_xy(game, p) for p in HOME[3:8]] == [(9, 5), (9, 6), (9, 7), (9, 8), (10, 9)]
     assert game.state.teams[0].turn == 0  # a free turn: the marker stays
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_plain_roll_off_only_rolls(engine: str) -> None:
+    """The roll-offs' base frame on its own: two D6, the winner noted, nothing changed."""
+    game = _run(_scenario(engine, d6(5) + d6(2)), kickoff_bb2020._RollOff())
+    _done(game)
+    assert [e for e in game.state.log if e[0] == Event.KICKOFF_SIDE] == [(Event.KICKOFF_SIDE, 0, 5, 2)]
+    assert [(t.rerolls, t.prayers, t.drive_reroll) for t in game.state.teams] == [(0, 0, 0), (0, 0, 0)]

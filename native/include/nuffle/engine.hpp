@@ -68,6 +68,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BRILLIANT_COACHING_BB2020:
         case frames::OFFICIOUS_REF:
         case frames::PITCH_INVASION_BB2020:
+        case frames::ROLL_OFF:
         case frames::CHANGING_WEATHER_BB2020:
         case frames::PRAYER:
         case frames::PLAYER_ROLL:
@@ -157,7 +158,8 @@ inline void run_top(Ctx& c) {
         case frames::CHEERING_FANS_BB2020:
         case frames::BRILLIANT_COACHING_BB2020:
         case frames::OFFICIOUS_REF:
-        case frames::PITCH_INVASION_BB2020: procs::roll_off_run(c, c.top().proc); return;
+        case frames::PITCH_INVASION_BB2020:
+        case frames::ROLL_OFF: procs::roll_off_run(c, c.top().proc); return;
         case frames::CHANGING_WEATHER_BB2020: procs::changing_weather_bb2020_run(c); return;
         case frames::PRAYER: procs::prayer_run(c); return;
         case frames::PLAYER_ROLL: procs::player_roll_run(c); return;

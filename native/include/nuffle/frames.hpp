@@ -101,22 +101,23 @@ enum Proc : std::uint16_t {
     REACTION = 55,
     REGENERATE = 56,
     RIOT = 57,
-    SETUP = 58,
-    SHADOWING_ROLL = 59,
-    SOLID_DEFENCE = 60,
-    STAND_CHOICE = 61,
-    STRIKE = 62,
-    STRIP_BALL = 63,
-    SWOOP = 64,
-    TENTACLES_ROLL = 65,
-    THROW_A_ROCK = 66,
-    THROW_IN = 67,
-    THROW_TEAM_MATE = 68,
-    TIME_OUT = 69,
-    TURN = 70,
-    WIZARD = 71,
+    ROLL_OFF = 58,
+    SETUP = 59,
+    SHADOWING_ROLL = 60,
+    SOLID_DEFENCE = 61,
+    STAND_CHOICE = 62,
+    STRIKE = 63,
+    STRIP_BALL = 64,
+    SWOOP = 65,
+    TENTACLES_ROLL = 66,
+    THROW_A_ROCK = 67,
+    THROW_IN = 68,
+    THROW_TEAM_MATE = 69,
+    TIME_OUT = 70,
+    TURN = 71,
+    WIZARD = 72,
 };
-constexpr int PROC_COUNT = 72;
+constexpr int PROC_COUNT = 73;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1714,6 +1715,29 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_riot
 
+namespace p_roll_off {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_roll_off
+
 namespace p_setup {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2099,6 +2123,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"reaction", "Reaction", p_reaction::FIELDS, 2, p_reaction::PHASES, 1, 16, -1},
     {"regenerate", "Regenerate", p_regenerate::FIELDS, 1, p_regenerate::PHASES, 2, 0, -1},
     {"riot", "Riot", nullptr, 0, p_riot::PHASES, 2, 0, -1},
+    {"roll_off", "_RollOff", p_roll_off::FIELDS, 1, p_roll_off::PHASES, 6, 0, -1},
     {"setup", "Setup", p_setup::FIELDS, 2, p_setup::PHASES, 1, 0, -1},
     {"shadowing_roll", "ShadowingRoll", p_shadowing_roll::FIELDS, 3, p_shadowing_roll::PHASES, 2, 0, -1},
     {"solid_defence", "SolidDefence", p_solid_defence::FIELDS, 3, p_solid_defence::PHASES, 3, 32, -1},
@@ -2614,7 +2639,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 149;
+constexpr int PURPOSE_COUNT = 150;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2691,6 +2716,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Turn",
     "Wizard",
     "_ReRollContest",
+    "_RollOff",
     "always hungry",
     "always_hungry",
     "animosity",
@@ -2768,6 +2794,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {95, 100, 125, 91, 106, 121, 138, 87, 129, 76, 114, 118, 127, 148, 84, 141, 77, 116, 108, 104, 135, 98, 94, 92, 131, 85, 101, 136, 143, 113};
+inline constexpr int ROLL_PURPOSE[] = {96, 101, 126, 92, 107, 122, 139, 88, 130, 77, 115, 119, 128, 149, 85, 142, 78, 117, 109, 105, 136, 99, 95, 93, 132, 86, 102, 137, 144, 114};
 
 }  // namespace nuffle::frames

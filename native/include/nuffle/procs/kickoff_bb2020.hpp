@@ -159,6 +159,7 @@ static_assert(static_cast<int>(fro::RESOLVING) == static_cast<int>(frames::p_pit
 
 inline int roll_off_bonus(const State& s, int proc, int side) noexcept {
     const Team& t = s.teams[side];
+    if (proc == frames::ROLL_OFF) return 0;  // the plain _RollOff
     if (proc == frames::CHEERING_FANS_BB2020) return t.cheerleaders;
     if (proc == frames::BRILLIANT_COACHING_BB2020) return t.assistant_coaches;
     return t.fan_factor;
@@ -169,6 +170,7 @@ inline int roll_off_purpose(int proc) noexcept {
         case frames::CHEERING_FANS_BB2020: return purpose("CheeringFansBB2020");
         case frames::BRILLIANT_COACHING_BB2020: return purpose("BrilliantCoachingBB2020");
         case frames::OFFICIOUS_REF: return purpose("OfficiousRef");
+        case frames::ROLL_OFF: return purpose("_RollOff");
         default: return purpose("PitchInvasionBB2020");
     }
 }
@@ -253,6 +255,10 @@ inline void roll_off_resolve(Ctx& c, int proc, int home, int away) {
             if (t.drive_reroll == 0) t.drive_reroll = static_cast<std::uint16_t>(t.rerolls + 1);
             ++t.rerolls;
         }
+        pop(s);
+        return;
+    }
+    if (proc != frames::OFFICIOUS_REF && proc != frames::PITCH_INVASION_BB2020) {  // the plain _RollOff
         pop(s);
         return;
     }

@@ -201,8 +201,9 @@ class RollOffPhase(Phases):
 
 class _RollOff(Procedure):
     """Both coaches roll D6 + `bonus`; `resolve` acts on the totals (KICKOFF_SIDE names the
-    higher, -1 on a tie)."""
+    higher, -1 on a tie). Its own frame (a plain roll-off, nothing after) is for completeness."""
 
+    frame = "roll_off"
     phases = RollOffPhase
 
     __slots__ = ("home",)
