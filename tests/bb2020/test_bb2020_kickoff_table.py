@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 
 from nuffle.core.actions import ActionType
+from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Dice, Outcome, d3, d6, d8, d16, outcomes, pick, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures import kickoff_bb2020
@@ -33,9 +34,10 @@ from nuffle.core.procedures.kickoff_bb2020 import (
 from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BallState, Event, Status, Weather
+from nuffle.parity_twins import compare_setup
 from nuffle.teams_bb2020 import check_team, suggest_team
 from nuffle.teams_bb2020_match import match_team
-from nuffle.testing import Scenario, do
+from nuffle.testing import Scenario, do, on_engine
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -314,3 +316,18 @@ def test_the_plain_roll_off_only_rolls(engine: str) -> None:
     _done(game)
     assert [e for e in game.state.log if e[0] == Event.KICKOFF_SIDE] == [(Event.KICKOFF_SIDE, 0, 5, 2)]
     assert [(t.rerolls, t.prayers, t.drive_reroll) for t in game.state.teams] == [(0, 0, 0), (0, 0, 0)]
+
+
+@NO_NATIVE
+def test_the_parity_setup_twin_leaves_solid_defence_alone() -> None:
+    """Solid Defence asks a SETUP decision of its own frame: the parity harness's set-up twin
+    (the native random set-up, which needs a Setup frame) is not asked there."""
+    sc = _scenario("python", d3(1))
+    for pid, sq in zip(HOME, HOME_SETUP, strict=True):
+        sc.put(pid, sq)
+    game = _run(sc, SolidDefence())
+    assert game.decision().kind == DecisionKind.SETUP
+    native = on_engine(game, "native")
+    assert compare_setup(0, game, native, 1) is None  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no set-up is being decided"):
+        native.native_state.random_setup_action(1)  # type: ignore[attr-defined]
