@@ -174,7 +174,24 @@ def _constants() -> list[str]:
     for rules in NATIVE:
         out.extend(_ruleset_tables(rules))
     out.extend(_ruleset_index(NATIVE))
+    out.extend(_prayer_table(NATIVE))
     out.append("")
+    return out
+
+
+def _prayer_table(native: tuple[Any, ...]) -> list[str]:
+    """`prayer`: the Prayers to Nuffle table (Ruleset.prayers; BB2020's, the one ruleset with
+    one): each result's number by name and its duration (0 drive, 1 half, 2 game) by result - 1
+    (procs/prayers.hpp)."""
+    from nuffle.core.ruleset import PRAYER_DURATIONS
+
+    table = next(r.prayers for r in native if r.prayers)
+    out = ["// Prayers to Nuffle (Ruleset.prayers; procedures/prayers.py): result numbers, durations.",
+           "namespace prayer {", f"constexpr int COUNT = {len(table)};"]
+    out.extend(f"constexpr int {_ident(name.replace(' ', '_'))} = {i + 1};" for i, (name, _) in enumerate(table))
+    out.append("inline constexpr int DURATION[] = {" + ", ".join(
+        str(PRAYER_DURATIONS.index(d)) for _, d in table) + "};  // 0 drive, 1 half, 2 game")
+    out.append("}  // namespace prayer")
     return out
 
 

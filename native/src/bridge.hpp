@@ -33,7 +33,7 @@ inline const char* const TEAM_KEYS[] = {
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
-    "wizard", "ind_wizard", "coach_ejected"};
+    "wizard", "ind_wizard", "coach_ejected", "prayers", "prayed", "drive_reroll"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
                                           "niggles", "skills",
                                           "keywords", "race"};
@@ -296,6 +296,9 @@ inline State load(const Board& b, const py::handle& data) {
         tm.wizard = flag("wizard");
         tm.ind_wizard = flag("ind_wizard");
         s.coach_ejected[side] = flag("coach_ejected");
+        tm.prayers = static_cast<std::uint16_t>(int_in(t["prayers"], w + ".prayers", 0, 0xFFFF));
+        tm.prayed = static_cast<std::uint16_t>(int_in(t["prayed"], w + ".prayed", 0, 0xFFFF));
+        tm.drive_reroll = u8("drive_reroll");
         const py::list stats = list_of(t["stats"], w + ".stats", TEAM_STATS);
         for (std::size_t i = 0; i < stats.size(); ++i) {
             tm.stats[i] = static_cast<std::int16_t>(int_in(stats[i], w + ".stats[" + std::to_string(i) + "]", 0, 32767));
@@ -448,6 +451,9 @@ inline py::dict dump(const State& s) {
         td["wizard"] = t.wizard;
         td["ind_wizard"] = t.ind_wizard;
         td["coach_ejected"] = s.coach_ejected[&t - s.teams];
+        td["prayers"] = t.prayers;
+        td["prayed"] = t.prayed;
+        td["drive_reroll"] = t.drive_reroll;
         py::list stats;
         for (const auto v : t.stats) stats.append(v);
         td["stats"] = stats;

@@ -198,8 +198,9 @@ def compare_search(step: int, py: Game, nat: NativeGame, config: str, seed: int)
 
 
 def compare_setup(step: int, py: Game, nat: NativeGame, seed: int) -> str | None:
-    """At a set-up decision: the native random player's set-up action is legal in Python."""
-    if py.decision().kind != DecisionKind.SETUP:
+    """At a set-up decision: the native random player's set-up action is legal in Python (a
+    set-up proper: not BB2020's Solid Defence, which asks a SETUP decision of its own frame)."""
+    if py.decision().kind != DecisionKind.SETUP or py.state.stack[-1].frame != "setup":
         return None
     kind, player, sq, _rng = nat.native_state.random_setup_action(seed)
     square = None if sq < 0 else py.state.board.xy(sq)
@@ -227,7 +228,7 @@ class TwinChecks:
         twin = TWINS[self._turn % len(TWINS)]
         self._turn += 1
         seed = self.rng.randrange(2**31)
-        if py.decision().kind == DecisionKind.SETUP:
+        if py.decision().kind == DecisionKind.SETUP and py.state.stack[-1].frame == "setup":
             self.counts["setup"] += 1
             problem = compare_setup(step, py, nat, seed | 1)
             if problem is not None:

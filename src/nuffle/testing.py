@@ -249,6 +249,15 @@ class Scenario:
             s.kicking = kicking
         return self
 
+    def pray(self, side: int, *names: str) -> Scenario:
+        """Put BB2020 prayers (by name, `Ruleset.prayers`) in effect for `side`."""
+        t = self.state.teams[side]
+        for name in names:
+            b = 1 << (self.state.rules.prayer_number(name) - 1)
+            t.prayers |= b
+            t.prayed |= b
+        return self
+
     def start(self, active: int = 0, proc: Procedure | None = None, drive: bool = False) -> Game:
         """Begin a turn of `active` (or run `proc`) and advance to the first decision. With
         `drive` the turn is one of a drive of the second half, so the other side's turn

@@ -33,7 +33,7 @@ TOP_LEVEL = [
 GAME = [
     "apply_chance", "board_text", "box_score", "chance_outcomes", "clone", "config", "decider",
     "decision", "describe", "engine", "fans", "from_position", "from_state", "history", "is_over",
-    "is_terminal", "legal_actions", "new", "player_stats", "reseed", "result", "rng", "roller",
+    "is_terminal", "legal_actions", "new", "player_stats", "prayers", "reseed", "result", "rng", "roller",
     "sample_chance", "start_state", "state", "step", "to_json", "to_position", "transitions", "view",
     "with_assisted_moves",
 ]

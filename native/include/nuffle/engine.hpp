@@ -11,6 +11,8 @@
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/kickoff.hpp"
+#include "nuffle/procs/kickoff_bb2020.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/match.hpp"
 #include "nuffle/procs/movement.hpp"
 #include "nuffle/procs/move_step.hpp"
@@ -58,6 +60,18 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::CHANGING_WEATHER:
         case frames::QUICK_SNAP:
         case frames::BLITZ_KICKOFF:
+        // BB2020's kick-off table and prayers
+        case frames::TIME_OUT:
+        case frames::BLITZ_BB2020:
+        case frames::SOLID_DEFENCE:
+        case frames::QUICK_SNAP_BB2020:
+        case frames::CHEERING_FANS_BB2020:
+        case frames::BRILLIANT_COACHING_BB2020:
+        case frames::OFFICIOUS_REF:
+        case frames::PITCH_INVASION_BB2020:
+        case frames::ROLL_OFF:
+        case frames::CHANGING_WEATHER_BB2020:
+        case frames::PRAYER:
         case frames::PLAYER_ROLL:
         case frames::CATCH:
         case frames::BOUNCE:
@@ -146,6 +160,17 @@ inline void run_top(Ctx& c) {
         case frames::CHANGING_WEATHER: procs::changing_weather_run(c); return;
         case frames::QUICK_SNAP: procs::quick_snap_run(c); return;
         case frames::BLITZ_KICKOFF: procs::blitz_kickoff_run(c); return;
+        case frames::TIME_OUT: procs::time_out_run(c); return;
+        case frames::BLITZ_BB2020: procs::blitz_bb2020_run(c); return;
+        case frames::SOLID_DEFENCE: procs::solid_defence_run(c); return;
+        case frames::QUICK_SNAP_BB2020: procs::quick_snap_bb2020_run(c); return;
+        case frames::CHEERING_FANS_BB2020:
+        case frames::BRILLIANT_COACHING_BB2020:
+        case frames::OFFICIOUS_REF:
+        case frames::PITCH_INVASION_BB2020:
+        case frames::ROLL_OFF: procs::roll_off_run(c, c.top().proc); return;
+        case frames::CHANGING_WEATHER_BB2020: procs::changing_weather_bb2020_run(c); return;
+        case frames::PRAYER: procs::prayer_run(c); return;
         case frames::PLAYER_ROLL: procs::player_roll_run(c); return;
         case frames::CATCH: procs::catch_run(c); return;
         case frames::BOUNCE: procs::bounce_run(c); return;
@@ -216,6 +241,8 @@ inline Legal legal_top(Ctx& c) {
         case frames::KICK_OFF_RETURN: return procs::kick_off_return_legal(c);
         case frames::HIGH_KICK: return procs::high_kick_legal(c);
         case frames::QUICK_SNAP: return procs::quick_snap_legal(c);
+        case frames::SOLID_DEFENCE: return procs::solid_defence_legal(c);
+        case frames::QUICK_SNAP_BB2020: return procs::quick_snap_bb2020_legal(c);
         case frames::PLAYER_ROLL: return procs::player_roll_legal(c);
         case frames::TURN: return procs::turn_legal(c);
         case frames::PLAYER_ACTION: return procs::player_action_legal(c);
@@ -264,6 +291,8 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::KICK_OFF_RETURN: procs::kick_off_return_act(c, a); return;
         case frames::HIGH_KICK: procs::high_kick_act(c, a); return;
         case frames::QUICK_SNAP: procs::quick_snap_act(c, a); return;
+        case frames::SOLID_DEFENCE:
+        case frames::QUICK_SNAP_BB2020: procs::limited_moves_act(c, a); return;
         case frames::PLAYER_ROLL: procs::player_roll_act(c, a); return;
         case frames::TURN: procs::turn_act(c, a); return;
         case frames::PLAYER_ACTION: procs::player_action_act(c, a); return;

@@ -47,74 +47,85 @@ enum Proc : std::uint16_t {
     ANIMOSITY = 1,
     BB2020_SHADOWING_ROLL = 2,
     BB2020_TENTACLES_ROLL = 3,
-    BLITZ_KICKOFF = 4,
-    BLOCK = 5,
-    BOMB = 6,
-    BOUNCE = 7,
-    BRILLIANT_COACHING = 8,
-    CATCH = 9,
-    CHAIN_BLOCK = 10,
-    CHAIN_STEP = 11,
-    CHAINSAW_KICK_BACK = 12,
-    CHANGING_WEATHER = 13,
-    CHEERING_FANS = 14,
-    CROWD_SURF = 15,
-    DECLARATION_ROLL = 16,
-    DIVING_CATCH = 17,
-    DODGE_ROLL = 18,
-    DRIVE = 19,
-    DUMP_OFF = 20,
-    END_DRIVE = 21,
-    FEED = 22,
-    FOUL = 23,
-    GAZE = 24,
-    GET_THE_REF = 25,
-    HALF = 26,
-    HANDOFF = 27,
-    HIGH_KICK = 28,
-    HIT_AND_RUN = 29,
-    INJURY = 30,
-    KICK_OFF_RETURN = 31,
-    KICKOFF = 32,
-    KNOCK_DOWN = 33,
-    LASH_OUT = 34,
-    MASTER_CHEF = 35,
-    MATCH = 36,
-    MOVE_STEP = 37,
-    MULTIPLE_BLOCK = 38,
-    PASS = 39,
-    PASS_BLOCK = 40,
-    PERFECT_DEFENCE = 41,
-    PICK_ME_UP = 42,
-    PICKUP = 43,
-    PILING_ON = 44,
-    PITCH_INVASION = 45,
-    PLACE_PRONE = 46,
-    PLAYER_ACTION = 47,
-    PLAYER_ROLL = 48,
-    PUSH = 49,
-    QUICK_SNAP = 50,
-    RE_ROLL_CONTEST = 51,
-    REACTION = 52,
-    REGENERATE = 53,
-    RIOT = 54,
-    SAFE_PAIR_OF_HANDS = 55,
-    SETUP = 56,
-    SHADOWING_ROLL = 57,
-    STAND_CHOICE = 58,
-    STRIKE = 59,
-    STRIP_BALL = 60,
-    SWOOP = 61,
-    TENTACLES_ROLL = 62,
-    THROW_A_ROCK = 63,
-    THROW_IN = 64,
-    THROW_TEAM_MATE = 65,
-    THROW_TEAM_MATE_BB2020 = 66,
-    TRICK = 67,
-    TURN = 68,
-    WIZARD = 69,
+    BLITZ_BB2020 = 4,
+    BLITZ_KICKOFF = 5,
+    BLOCK = 6,
+    BOMB = 7,
+    BOUNCE = 8,
+    BRILLIANT_COACHING = 9,
+    BRILLIANT_COACHING_BB2020 = 10,
+    CATCH = 11,
+    CHAIN_BLOCK = 12,
+    CHAIN_STEP = 13,
+    CHAINSAW_KICK_BACK = 14,
+    CHANGING_WEATHER = 15,
+    CHANGING_WEATHER_BB2020 = 16,
+    CHEERING_FANS = 17,
+    CHEERING_FANS_BB2020 = 18,
+    CROWD_SURF = 19,
+    DECLARATION_ROLL = 20,
+    DIVING_CATCH = 21,
+    DODGE_ROLL = 22,
+    DRIVE = 23,
+    DUMP_OFF = 24,
+    END_DRIVE = 25,
+    FEED = 26,
+    FOUL = 27,
+    GAZE = 28,
+    GET_THE_REF = 29,
+    HALF = 30,
+    HANDOFF = 31,
+    HIGH_KICK = 32,
+    HIT_AND_RUN = 33,
+    INJURY = 34,
+    KICK_OFF_RETURN = 35,
+    KICKOFF = 36,
+    KNOCK_DOWN = 37,
+    LASH_OUT = 38,
+    MASTER_CHEF = 39,
+    MATCH = 40,
+    MOVE_STEP = 41,
+    MULTIPLE_BLOCK = 42,
+    OFFICIOUS_REF = 43,
+    PASS = 44,
+    PASS_BLOCK = 45,
+    PERFECT_DEFENCE = 46,
+    PICK_ME_UP = 47,
+    PICKUP = 48,
+    PILING_ON = 49,
+    PITCH_INVASION = 50,
+    PITCH_INVASION_BB2020 = 51,
+    PLACE_PRONE = 52,
+    PLAYER_ACTION = 53,
+    PLAYER_ROLL = 54,
+    PRAYER = 55,
+    PUSH = 56,
+    QUICK_SNAP = 57,
+    QUICK_SNAP_BB2020 = 58,
+    RE_ROLL_CONTEST = 59,
+    REACTION = 60,
+    REGENERATE = 61,
+    RIOT = 62,
+    ROLL_OFF = 63,
+    SAFE_PAIR_OF_HANDS = 64,
+    SETUP = 65,
+    SHADOWING_ROLL = 66,
+    SOLID_DEFENCE = 67,
+    STAND_CHOICE = 68,
+    STRIKE = 69,
+    STRIP_BALL = 70,
+    SWOOP = 71,
+    TENTACLES_ROLL = 72,
+    THROW_A_ROCK = 73,
+    THROW_IN = 74,
+    THROW_TEAM_MATE = 75,
+    THROW_TEAM_MATE_BB2020 = 76,
+    TIME_OUT = 77,
+    TRICK = 78,
+    TURN = 79,
+    WIZARD = 80,
 };
-constexpr int PROC_COUNT = 70;
+constexpr int PROC_COUNT = 81;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -191,6 +202,27 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_bb2020_tentacles_roll
+
+namespace p_blitz_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    TURN_PLAYED = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"TURN_PLAYED", 2},
+};
+}  // namespace p_blitz_bb2020
 
 namespace p_blitz_kickoff {
 enum Phase : std::uint16_t {
@@ -385,6 +417,29 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_brilliant_coaching
 
+namespace p_brilliant_coaching_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_brilliant_coaching_bb2020
+
 namespace p_catch {
 enum Phase : std::uint16_t {
     START = 0,
@@ -568,6 +623,23 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_changing_weather
 
+namespace p_changing_weather_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    WEATHER_ROLLED = 1,
+    SCATTERING = 2,
+};
+constexpr int F_LEFT = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"left", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"WEATHER_ROLLED", 1},
+    {"SCATTERING", 2},
+};
+}  // namespace p_changing_weather_bb2020
+
 namespace p_cheering_fans {
 enum Phase : std::uint16_t {
     START = 0,
@@ -584,6 +656,29 @@ inline constexpr PhaseInfo PHASES[] = {
     {"AWAY_ROLLED", 2},
 };
 }  // namespace p_cheering_fans
+
+namespace p_cheering_fans_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_cheering_fans_bb2020
 
 namespace p_crowd_surf {
 enum Phase : std::uint16_t {
@@ -1217,6 +1312,35 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_multiple_block
 
+namespace p_officious_ref {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+constexpr int F_PID = 1;
+constexpr int F_VICTIMS = 2;
+constexpr int F_VICTIMS_AT = 0;
+constexpr int F_VICTIMS_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER_OPT, 0},
+    {"victims", Kind::LIST, "", 2, 0, 16, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_officious_ref
+
 namespace p_pass {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1394,6 +1518,37 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_pitch_invasion
 
+namespace p_pitch_invasion_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+constexpr int F_COUNT = 1;
+constexpr int F_LEFT = 2;
+constexpr int F_VICTIMS = 3;
+constexpr int F_VICTIMS_AT = 0;
+constexpr int F_VICTIMS_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"count", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"left", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"victims", Kind::LIST, "", 3, 0, 16, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_pitch_invasion_bb2020
+
 namespace p_place_prone {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1515,6 +1670,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_player_roll
 
+namespace p_prayer {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_SIDE = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"side", Kind::INT, "", 0, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_prayer
+
 namespace p_push {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1564,6 +1734,31 @@ inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
 };
 }  // namespace p_quick_snap
+
+namespace p_quick_snap_bb2020 {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    MOVING = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+constexpr int F_MOVED = 2;
+constexpr int F_MOVED_AT = 16;
+constexpr int F_MOVED_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+    {"moved", Kind::LIST, "", 2, 16, 16, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"MOVING", 2},
+};
+}  // namespace p_quick_snap_bb2020
 
 namespace p_re_roll_contest {
 enum Phase : std::uint16_t {
@@ -1625,6 +1820,29 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_riot
 
+namespace p_roll_off {
+enum Phase : std::uint16_t {
+    START = 0,
+    HOME_ROLLED = 1,
+    AWAY_ROLLED = 2,
+    RESOLVING = 3,
+    PICKED = 4,
+    ROLLED = 5,
+};
+constexpr int F_HOME = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"home", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"HOME_ROLLED", 1},
+    {"AWAY_ROLLED", 2},
+    {"RESOLVING", 3},
+    {"PICKED", 4},
+    {"ROLLED", 5},
+};
+}  // namespace p_roll_off
+
 namespace p_safe_pair_of_hands {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1673,6 +1891,31 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ROLLED", 1},
 };
 }  // namespace p_shadowing_roll
+
+namespace p_solid_defence {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    MOVING = 2,
+};
+constexpr int F_ELIGIBLE = 0;
+constexpr int F_ELIGIBLE_AT = 0;
+constexpr int F_ELIGIBLE_CAP = 16;
+constexpr int F_LIMIT = 1;
+constexpr int F_MOVED = 2;
+constexpr int F_MOVED_AT = 16;
+constexpr int F_MOVED_CAP = 16;
+inline constexpr FieldInfo FIELDS[] = {
+    {"eligible", Kind::LIST, "", 0, 0, 16, Role::PLAYER, 0},
+    {"limit", Kind::INT, "", 1, 16, 0, Role::NONE, 0},
+    {"moved", Kind::LIST, "", 2, 16, 16, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"MOVING", 2},
+};
+}  // namespace p_solid_defence
 
 namespace p_stand_choice {
 enum Phase : std::uint16_t {
@@ -1937,6 +2180,15 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_throw_team_mate_bb2020
 
+namespace p_time_out {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_time_out
+
 namespace p_trick {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2009,17 +2261,21 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"animosity", "Animosity", p_animosity::FIELDS, 3, p_animosity::PHASES, 2, 0, 101},
     {"bb2020_shadowing_roll", "BB2020ShadowingRoll", p_bb2020_shadowing_roll::FIELDS, 3, p_bb2020_shadowing_roll::PHASES, 2, 0, -1},
     {"bb2020_tentacles_roll", "BB2020TentaclesRoll", p_bb2020_tentacles_roll::FIELDS, 2, p_bb2020_tentacles_roll::PHASES, 2, 0, -1},
+    {"blitz_bb2020", "BlitzBB2020", p_blitz_bb2020::FIELDS, 2, p_blitz_bb2020::PHASES, 3, 16, -1},
     {"blitz_kickoff", "BlitzKickoff", nullptr, 0, p_blitz_kickoff::PHASES, 2, 0, -1},
     {"block", "Block", p_block::FIELDS, 21, p_block::PHASES, 19, 3, -1},
     {"bomb", "Bomb", p_bomb::FIELDS, 10, p_bomb::PHASES, 10, 48, -1},
     {"bounce", "Bounce", p_bounce::FIELDS, 2, p_bounce::PHASES, 3, 0, -1},
     {"brilliant_coaching", "BrilliantCoaching", p_brilliant_coaching::FIELDS, 1, p_brilliant_coaching::PHASES, 3, 0, -1},
+    {"brilliant_coaching_bb2020", "BrilliantCoachingBB2020", p_brilliant_coaching_bb2020::FIELDS, 1, p_brilliant_coaching_bb2020::PHASES, 6, 0, -1},
     {"catch", "Catch", p_catch::FIELDS, 4, p_catch::PHASES, 2, 0, -1},
     {"chain_block", "ChainBlock", p_chain_block::FIELDS, 21, p_chain_block::PHASES, 19, 3, -1},
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
+    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 3, 0, -1},
     {"cheering_fans", "CheeringFans", p_cheering_fans::FIELDS, 1, p_cheering_fans::PHASES, 3, 0, -1},
+    {"cheering_fans_bb2020", "CheeringFansBB2020", p_cheering_fans_bb2020::FIELDS, 1, p_cheering_fans_bb2020::PHASES, 6, 0, -1},
     {"crowd_surf", "CrowdSurf", p_crowd_surf::FIELDS, 4, p_crowd_surf::PHASES, 3, 0, -1},
     {"declaration_roll", "DeclarationRoll", p_declaration_roll::FIELDS, 6, p_declaration_roll::PHASES, 2, 0, -1},
     {"diving_catch", "DivingCatch", p_diving_catch::FIELDS, 3, p_diving_catch::PHASES, 1, 0, 21},
@@ -2044,6 +2300,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
+    {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
     {"pass_block", "PassBlock", p_pass_block::FIELDS, 5, p_pass_block::PHASES, 2, 0, 7},
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
@@ -2051,18 +2308,23 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
+    {"pitch_invasion_bb2020", "PitchInvasionBB2020", p_pitch_invasion_bb2020::FIELDS, 4, p_pitch_invasion_bb2020::PHASES, 6, 16, -1},
     {"place_prone", "PlaceProne", p_place_prone::FIELDS, 9, p_place_prone::PHASES, 5, 0, -1},
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
+    {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
+    {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
     {"re_roll_contest", "_ReRollContest", p_re_roll_contest::FIELDS, 1, p_re_roll_contest::PHASES, 3, 0, -1},
     {"reaction", "Reaction", p_reaction::FIELDS, 2, p_reaction::PHASES, 1, 16, -1},
     {"regenerate", "Regenerate", p_regenerate::FIELDS, 1, p_regenerate::PHASES, 2, 0, -1},
     {"riot", "Riot", nullptr, 0, p_riot::PHASES, 2, 0, -1},
+    {"roll_off", "_RollOff", p_roll_off::FIELDS, 1, p_roll_off::PHASES, 6, 0, -1},
     {"safe_pair_of_hands", "SafePairOfHands", p_safe_pair_of_hands::FIELDS, 2, p_safe_pair_of_hands::PHASES, 1, 0, 143},
     {"setup", "Setup", p_setup::FIELDS, 2, p_setup::PHASES, 1, 0, -1},
     {"shadowing_roll", "ShadowingRoll", p_shadowing_roll::FIELDS, 3, p_shadowing_roll::PHASES, 2, 0, -1},
+    {"solid_defence", "SolidDefence", p_solid_defence::FIELDS, 3, p_solid_defence::PHASES, 3, 32, -1},
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
     {"strike", "Strike", p_strike::FIELDS, 7, p_strike::PHASES, 9, 0, -1},
     {"strip_ball", "StripBall", p_strip_ball::FIELDS, 2, p_strip_ball::PHASES, 1, 0, 10},
@@ -2072,6 +2334,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
+    {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
@@ -2200,7 +2463,8 @@ constexpr int LAND = 14;
 constexpr int BOUNCE = 15;
 constexpr int KICKOFF_SIDE = 16;
 constexpr int CROWD = 17;
-constexpr int COUNT = 18;
+constexpr int PRAYER = 18;
+constexpr int COUNT = 19;
 }  // namespace ev
 namespace skill {
 constexpr int BLOCK = 0;
@@ -2379,7 +2643,7 @@ inline constexpr int RANGE_MODIFIER[] = {1, 0, -1, -2};  // Q, S, L, B
 // The BB2020 ruleset's tables (core/ruleset.py, data/bb2020/ruleset.json).
 namespace bb2020 {
 inline constexpr int WEATHER[] = {2, 2, 0, 1, 2, 2, 2, 2, 2, 2, 2, 3, 4};
-inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, RIOT, PERFECT_DEFENCE, HIGH_KICK, CHEERING_FANS, CHANGING_WEATHER, BRILLIANT_COACHING, QUICK_SNAP, BLITZ_KICKOFF, THROW_A_ROCK, PITCH_INVASION};
+inline constexpr int KICKOFF[] = {-1, -1, GET_THE_REF, TIME_OUT, SOLID_DEFENCE, HIGH_KICK, CHEERING_FANS_BB2020, BRILLIANT_COACHING_BB2020, CHANGING_WEATHER_BB2020, QUICK_SNAP_BB2020, BLITZ_BB2020, OFFICIOUS_REF, PITCH_INVASION_BB2020};
 inline constexpr int SCATTER[][2] = {{0, 0}, {-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
 constexpr int KO_FROM = 8;
 constexpr int BADLY_HURT_FIRST = 1, BADLY_HURT_LAST = 6;
@@ -2431,6 +2695,27 @@ inline constexpr Tables TABLES[] = {
     {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false},
 };
 }  // namespace rules
+// Prayers to Nuffle (Ruleset.prayers; procedures/prayers.py): result numbers, durations.
+namespace prayer {
+constexpr int COUNT = 16;
+constexpr int TREACHEROUS_TRAPDOOR = 1;
+constexpr int FRIENDS_WITH_THE_REF = 2;
+constexpr int STILETTO = 3;
+constexpr int IRON_MAN = 4;
+constexpr int KNUCKLE_DUSTERS = 5;
+constexpr int BAD_HABITS = 6;
+constexpr int GREASY_CLEATS = 7;
+constexpr int BLESSED_STATUE_OF_NUFFLE = 8;
+constexpr int MOLES_UNDER_THE_PITCH = 9;
+constexpr int PERFECT_PASSING = 10;
+constexpr int FAN_INTERACTION = 11;
+constexpr int NECESSARY_VIOLENCE = 12;
+constexpr int FOULING_FRENZY = 13;
+constexpr int THROW_A_ROCK = 14;
+constexpr int UNDER_SCRUTINY = 15;
+constexpr int INTENSIVE_TRAINING = 16;
+inline constexpr int DURATION[] = {1, 0, 0, 2, 0, 0, 0, 2, 1, 2, 0, 0, 0, 0, 1, 2};  // 0 drive, 1 half, 2 game
+}  // namespace prayer
 
 // The Python engine's enums and constant sets the native engine shares (one source).
 // types.Status
@@ -2558,24 +2843,28 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 143;
+constexpr int PURPOSE_COUNT = 162;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
     "Animosity",
     "BB2020ShadowingRoll",
     "BB2020TentaclesRoll",
+    "BlitzBB2020",
     "BlitzKickoff",
     "Block",
     "Bomb",
     "Bounce",
     "BrilliantCoaching",
+    "BrilliantCoachingBB2020",
     "Catch",
     "ChainBlock",
     "ChainStep",
     "ChainsawKickBack",
     "ChangingWeather",
+    "ChangingWeatherBB2020",
     "CheeringFans",
+    "CheeringFansBB2020",
     "CrowdSurf",
     "DeclarationRoll",
     "DivingCatch",
@@ -2601,6 +2890,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Match",
     "MoveStep",
     "MultipleBlock",
+    "OfficiousRef",
     "Pass",
     "PassBlock",
     "PerfectDefence",
@@ -2608,17 +2898,22 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Pickup",
     "PilingOn",
     "PitchInvasion",
+    "PitchInvasionBB2020",
     "PlaceProne",
     "PlayerAction",
     "PlayerRoll",
+    "Prayer",
+    "Prayers to Nuffle",
     "Push",
     "QuickSnap",
+    "QuickSnapBB2020",
     "Reaction",
     "Regenerate",
     "Riot",
     "SafePairOfHands",
     "Setup",
     "ShadowingRoll",
+    "SolidDefence",
     "StandChoice",
     "Strike",
     "StripBall",
@@ -2628,10 +2923,12 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowIn",
     "ThrowTeamMate",
     "ThrowTeamMate2020",
+    "TimeOut",
     "Trick",
     "Turn",
     "Wizard",
     "_ReRollContest",
+    "_RollOff",
     "always hungry",
     "always_hungry",
     "animosity",
@@ -2640,6 +2937,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "armour",
     "away fans",
     "ball & chain direction",
+    "blitz",
     "block",
     "blood_lust",
     "bomb",
@@ -2664,9 +2962,11 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "hypnotic_gaze",
     "injury",
     "interception",
+    "invader's victim",
     "jump_up",
     "kick direction",
     "kick distance",
+    "kick-off scatter",
     "kick-off table",
     "kick_off_return",
     "landing",
@@ -2675,6 +2975,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "lightning bolt",
     "loner",
     "master chef",
+    "officious ref",
     "pass",
     "pass deviation",
     "pass distance",
@@ -2683,13 +2984,16 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pickup",
     "pitch invasion",
     "pro",
+    "quick snap",
     "really_stupid",
+    "referee's victim",
     "regeneration",
     "regeneration (Igor)",
     "riot",
     "rock victim",
     "safe_throw",
     "shadowing",
+    "solid defence",
     "stand_up",
     "swoop direction",
     "swoop distance",
@@ -2706,6 +3010,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {92, 97, 120, 88, 103, 115, 130, 84, 123, 73, 109, 113, 122, 142, 81, 133, 74, 111, 104, 101, 128, 95, 91, 89, 124, 82, 98, 129, 137, 108};
+inline constexpr int ROLL_PURPOSE[] = {105, 110, 136, 101, 116, 131, 149, 97, 140, 85, 124, 128, 138, 161, 94, 152, 86, 126, 118, 114, 146, 108, 104, 102, 142, 95, 111, 147, 156, 123};
 
 }  // namespace nuffle::frames

@@ -147,8 +147,18 @@ inline int armour_holds_to(const State& s, int pid) noexcept {
 // movement.gfi_target and max_gfi (GFI_ALLOWANCE).
 inline int gfi_target(const State& s) noexcept { return s.weather == frames::weather::BLIZZARD ? 3 : 2; }
 inline int max_gfi(const State& s, int pid) noexcept { return 2 + hooks::total<GfiAllowance>(s, pid, s, pid); }
-// movement.rush_modifier: the modifier of his Going For It (Rush) rolls (RUSH_MODIFIER).
-inline int rush_modifier(const State& s, int pid) noexcept { return hooks::total<RushModifier>(s, pid, s, pid); }
+// prayers.moles_modifier: Moles under the Pitch (BB2020), -1 to `side`'s Rush (-2 when both have it).
+inline int moles_modifier(const State& s, int side) noexcept {
+    if (s.teams[0].prayers == 0 && s.teams[1].prayers == 0) return 0;
+    constexpr unsigned moles = 1U << (frames::prayer::MOLES_UNDER_THE_PITCH - 1);
+    if ((s.teams[1 - side].prayers & moles) == 0) return 0;
+    return (s.teams[side].prayers & moles) != 0 ? -2 : -1;
+}
+// movement.rush_modifier: the modifier of his Going For It (Rush) rolls (RUSH_MODIFIER, and
+// the prayers in effect).
+inline int rush_modifier(const State& s, int pid) noexcept {
+    return moles_modifier(s, s.players[pid].team) + hooks::total<RushModifier>(s, pid, s, pid);
+}
 
 // movement.stand_up_cost (STAND_UP_COST; normally 3).
 inline int stand_up_cost(const State& s, int pid) noexcept {

@@ -98,6 +98,11 @@ struct Team {
     std::uint8_t wizard;  // the induced Wizard's spell, once a match (TeamState.wizard)
     std::uint8_t ind_wizard;  // a Wizard induced (Inducements.wizard)
     std::int16_t fans;  // its fans in thousands, rolled before the match (GameState.fans[side])
+    // BB2020 Prayers to Nuffle (procs/prayers.hpp): bit n-1 for result n, in effect / given
+    // this match; the drive's Brilliant Coaching re-roll (TeamState.drive_reroll).
+    std::uint16_t prayers, prayed, drive_reroll;
+    std::uint16_t reserved[5];  // always zero: a team stays 16 bytes longer, so the state's head
+                                // (players' offset) stays whole hash blocks (transitions.hpp)
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).

@@ -36,6 +36,8 @@ from nuffle.core.match_config import check_new, from_config, mix, view_config
 from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
+from nuffle.core.procedures.prayers import names as prayer_names
+from nuffle.core.procedures.prayers import start_prayers
 from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transition
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
@@ -129,6 +131,8 @@ class Game:
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
+        if specs[0].prayers or specs[1].prayers:
+            start_prayers(state)  # BB2020: the pre-game sequence's prayers
         state.stack.append(Match())
         return state
 
@@ -522,6 +526,15 @@ class Game:
         they are rolled."""
         home, away = (n * FANS_UNIT for n in self.state.fans)
         return {"home": home, "away": away, "gate": home + away}
+
+    def prayers(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """BB2020's Prayers to Nuffle of each side ('home', 'away'): `given`, every prayer the
+        team had this match (at its start or from the kick-off table; the league applies those
+        acting after the game: Perfect Passing, Fan Interaction, Necessary Violence, Fouling
+        Frenzy, Intensive Training), and `active`, those in effect now; empty under LRB6."""
+        s = self.state
+        return {side: {"given": prayer_names(s.rules, t.prayed), "active": prayer_names(s.rules, t.prayers)}
+                for side, t in zip(("home", "away"), s.teams, strict=True)}
 
     def player_stats(self) -> list[dict[str, int]]:
         """Per player (by id), what happened to him in the match: `completions`, `touchdowns`,

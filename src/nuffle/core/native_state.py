@@ -39,7 +39,8 @@ def state_data(s: GameState) -> dict[str, Any]:
             "turn": t.turn, "score": t.score, "bribes": t.bribes, "apothecaries": t.apothecaries,
             "fame": t.fame, "blitz_used": int(t.blitz_used), "pass_used": int(t.pass_used),
             "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "stats": stats,
-            "igor": t.igor, **_spec_data(s, side),
+            "igor": t.igor, "prayers": t.prayers, "prayed": t.prayed, "drive_reroll": t.drive_reroll,
+            **_spec_data(s, side),
         })
     static = _players_static(s)
     pos, status, flags = s.pos, s.status, s.pflags

@@ -265,8 +265,11 @@ def _from_dict(data: Any) -> GameState:
     _require(isinstance(ts, list) and len(ts) == 2, "'team_state' must hold two teams")
     for side in (0, 1):
         t = ts[side]
-        # igor and wizard: written before inducements; coach_ejected: written only when True
-        t = {"igor": 0, "wizard": 0, "coach_ejected": False, **t} if isinstance(t, dict) else t
+        # positions written before inducements or before prayers (BB2020) lack their fields;
+        # coach_ejected is written only when True
+        if isinstance(t, dict):
+            t = {"igor": 0, "wizard": 0, "coach_ejected": False, "prayers": 0, "prayed": 0, "drive_reroll": 0,
+                 **t}
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():

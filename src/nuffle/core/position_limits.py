@@ -43,6 +43,8 @@ COUNT = (0, (1 << 15) - 1)  # a statistic or record count
 MAX_BLOCK_DICE = 3
 #: A team's counters (position_check.TEAM_RANGE checks their ranges).
 TEAM_COUNTERS = ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame")
+#: BB2020's prayers in effect and given (bit sets) and the drive's Brilliant Coaching re-roll.
+PRAYER_FIELDS = ("prayers", "prayed", "drive_reroll")
 MAX_PICK = 255
 
 _ENUMS: dict[str, type[IntEnum]] = {
@@ -213,12 +215,20 @@ def check_limits(s: GameState) -> None:
     _check_outcome(s.outcome)
     for side in (0, 1):
         t = s.teams[side]
-        for name in (*TEAM_COUNTERS, "igor", "wizard"):  # the native bridge reads them as ints
+        for name in (*TEAM_COUNTERS, "igor", "wizard", *PRAYER_FIELDS):  # the bridge reads ints
             value = getattr(t, name)
             if not _plain_int(value):
                 raise PositionError(f"'team_state'[{side}].{name} must be an integer, not {value!r}")
         _within(f"'team_state'[{side}].igor", int(t.igor), 0, 1)
         _within(f"'team_state'[{side}].wizard", int(t.wizard), 0, 1)
+        for name in PRAYER_FIELDS:  # bit sets of the 16 prayers; 1 + a re-roll count
+            top = 255 if name == "drive_reroll" else 0xFFFF
+            _within(f"'team_state'[{side}].{name}", int(getattr(t, name)), 0, top)
+        if t.prayers & ~t.prayed:
+            raise PositionError(f"'team_state'[{side}].prayers holds a prayer 'prayed' lacks")
+        if t.prayed >> len(s.rules.prayers):
+            raise PositionError(
+                f"'team_state'[{side}].prayed holds a prayer ruleset {s.rules.name!r} has not")
         for i, v in enumerate(s.stats[side]):
             _within(f"'stats'[{side}][{i}]", v, *COUNT)
         _within(f"'fans'[{side}]", s.fans[side], *COUNT)

@@ -140,6 +140,9 @@ class Ruleset:
     #: Whether a bonus on the armour roll (Mighty Blow) may reach a total that breaks armour
     #: whatever the AV (Claws' 8): LRB6 yes, BB2020 no (the bonus counts against AV only).
     claws_with_bonus: bool = True
+    #: Prayers to Nuffle (BB2020): the D16 result n's (name, duration) at index n - 1, its
+    #: duration 'drive', 'half' or 'game' (procedures/prayers.py); () for a ruleset without.
+    prayers: tuple[tuple[str, str], ...] = ()
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -165,6 +168,14 @@ class Ruleset:
             if r == "lasting":
                 return first, last
         return -1, -1
+
+    def prayer_number(self, name: str) -> int:
+        """The D16 result of the prayer called `name` (1-16); RulesetError if there is none."""
+        for i, (known, _) in enumerate(self.prayers):
+            if known == name:
+                return i + 1
+        known = f" (its prayers: {', '.join(p for p, _ in self.prayers)})" if self.prayers else ""
+        raise RulesetError(f"ruleset {self.name!r} has no prayer {name!r}{known}")
 
     def weather_of(self, total: int) -> Weather:
         """The weather of a 2D6 total."""
@@ -273,6 +284,21 @@ def _raw(directory: str) -> dict[str, Any]:
     return {**{k: v for k, v in _raw(str(base)).items() if k not in ("draft", "areas", "pending")}, **raw}
 
 
+def _prayers(directory: str, value: Any) -> tuple[tuple[str, str], ...]:
+    """The prayer table: a list of {name, duration}, or the name of a data file beside the
+    ruleset's holding that list as its 'prayers' (BB2020's pregame.json)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = json.loads(resources.files("nuffle.data").joinpath(directory, value).read_text())["prayers"]
+    return tuple((str(p["name"]), _choice(p["duration"], PRAYER_DURATIONS, "a prayer's duration"))
+                 for p in value)
+
+
+#: How long a prayer lasts, shortest first (procedures/prayers.py expires them in this order).
+PRAYER_DURATIONS = ("drive", "half", "game")
+
+
 def load(directory: str) -> Ruleset:
     """The ruleset whose data is `nuffle/data/<directory>/ruleset.json` (with its base's tables
     where it gives none)."""
@@ -311,6 +337,7 @@ def load(directory: str) -> Ruleset:
             foul_guard=bool(raw.get("foul_guard", False)),
             argue_the_call=bool(raw.get("argue_the_call", False)),
             claws_with_bonus=bool(raw.get("claws_with_bonus", True)),
+            prayers=_prayers(directory, raw.get("prayers")),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

@@ -84,11 +84,14 @@ class TeamState:
         "bonus_reroll",
         "bribes",
         "coach_ejected",
+        "drive_reroll",
         "fame",
         "foul_used",
         "handoff_used",
         "igor",
         "pass_used",
+        "prayed",
+        "prayers",
         "reroll_used",
         "rerolls",
         "score",
@@ -112,6 +115,13 @@ class TeamState:
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
         self.coach_ejected = False  # BB2020: the head coach was ejected (Argue the Call rolled a 1)
+        # BB2020 Prayers to Nuffle (procedures/prayers.py): bit n-1 for the table's result n,
+        # those in effect and every one this match has given the team (for the league).
+        self.prayers = 0
+        self.prayed = 0
+        # BB2020 Brilliant Coaching: 1 + the re-rolls held before the drive's extra one (the
+        # drive's end keeps at most those), 0 when the team has no re-roll for the drive only.
+        self.drive_reroll = 0
 
     def copy(self) -> TeamState:
         """An independent copy."""
@@ -131,6 +141,9 @@ class TeamState:
         t.igor = self.igor
         t.wizard = self.wizard
         t.coach_ejected = self.coach_ejected
+        t.prayers = self.prayers
+        t.prayed = self.prayed
+        t.drive_reroll = self.drive_reroll
         return t
 
     def key(self) -> tuple[int | bool, ...]:
@@ -151,6 +164,9 @@ class TeamState:
         ) + (  # games without Igor, a Wizard or an ejected coach keep their earlier keys
             (self.igor, self.wizard, True) if self.coach_ejected
             else (self.igor, self.wizard) if self.wizard else (self.igor,) if self.igor else ()
+        ) + (  # nor do games without prayers or a Brilliant Coaching re-roll (BB2020)
+            (self.igor, self.wizard, self.prayers, self.prayed, self.drive_reroll)
+            if self.prayed or self.drive_reroll else ()
         )
 
 

@@ -136,6 +136,8 @@ class TeamSpec:
     cheerleaders: int
     assistant_coaches: int
     inducements: Inducements = Inducements()
+    #: BB2020: the Prayers to Nuffle it brings to the match (the pre-game sequence's, by name).
+    prayers: tuple[str, ...] = ()
 
 
 def implemented_skills() -> frozenset[Skill]:

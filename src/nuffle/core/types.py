@@ -202,6 +202,7 @@ class Event(IntEnum):
     # totals (0, 0 without a roll-off); logged by Blitz!, Quick Snap!, Perfect Defence, High Kick and the
     # roll-offs of Cheering Fans, Brilliant Coaching and Throw a Rock (the side winning it)
     CROWD = 17  # a player pushed into the crowd: pid, the square he was pushed from, 1 if he held the ball
+    PRAYER = 18  # BB2020: a team is given a prayer to Nuffle: the side, the D16 result, 0
 
 
 # Where a bounce leaves the ball (`Event.BOUNCE`'s last field).

@@ -4,8 +4,9 @@
 // ChainBlock it pushes is a Block: it runs as block.hpp's Block, with its two differences there.
 #pragma once
 
-#include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/block.hpp"
+#include "nuffle/procs/passing.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/push.hpp"
 
 namespace nuffle::procs {

@@ -7,6 +7,7 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 

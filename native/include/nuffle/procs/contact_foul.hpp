@@ -126,6 +126,7 @@ inline void foul_run(Ctx& c) {
         f.phase = ffo::REFEREE;
     }
     if (f.phase == ffo::REFEREE) {
+        if (scrutinised(s, team_of(s, fouler))) f.arg[ffo::F_SENT_OFF] = 1;  // BB2020's Under Scrutiny
         if (f.arg[ffo::F_SENT_OFF] == 0) {
             pop(s);
             return;

@@ -232,6 +232,7 @@ inline void kickoff_run(Ctx& c) {
                 fame.push_back(0);
                 fame.push_back(0);
             }
+            if (r.proc == frames::OFFICIOUS_REF) r.arg[frames::p_officious_ref::F_PID] = -1;  // OfficiousRef(): pid -1
             return;
         }
         case fk::TABLE_DONE:

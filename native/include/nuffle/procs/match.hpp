@@ -4,6 +4,7 @@
 #pragma once
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
@@ -280,6 +281,8 @@ inline void end_drive_run(Ctx& c) {
     const int n = s.player_count;
     const bool last = f.arg[fe::F_END_OF_HALF] != 0 && s.half == 2;
     if (f.phase == fe::START) {
+        end_drive_rerolls(s);  // prayers.end_drive_rerolls, then prayers.expire
+        expire_prayers(s, f.arg[fe::F_END_OF_HALF] != 0 ? 1 : 0);
         if (!last) {  // after the match nobody is sent off
             sending.clear();
             for (int p = 0; p < n; ++p) {

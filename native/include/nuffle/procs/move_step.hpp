@@ -15,6 +15,7 @@
 #include "nuffle/procs/block.hpp"
 #include "nuffle/procs/injury.hpp"
 #include "nuffle/procs/movement.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/rules.hpp"
 

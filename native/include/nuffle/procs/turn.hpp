@@ -125,6 +125,30 @@ inline void turn_run(Ctx& c) {
     wait(s, side, frames::dk::SELECT_ACTION);
 }
 
+// Turn._blitz_bb2020: BB2020's kick-off Blitz (the blitz_bb2020 frame below the turn): its
+// eligible players only, until `limit` of them have acted; Move actions and one Blitz.
+inline Legal blitz_bb2020_legal(State& s, Frame& blitz, int side, const std::vector<int>& ready_all) {
+    namespace fb = frames::p_blitz_bb2020;
+    const ListRef eligible = list_field(s, blitz, fb::F_ELIGIBLE, fb::F_ELIGIBLE_AT, fb::F_ELIGIBLE_CAP);
+    int acted = 0;
+    for (int i = 0; i < eligible.size(); ++i) acted += (s.players[eligible[i]].flags & frames::flag::USED) != 0 ? 1 : 0;
+    std::vector<int> ready;
+    if (acted < blitz.arg[fb::F_LIMIT]) {
+        for (const int p : ready_all) {
+            for (int i = 0; i < eligible.size(); ++i) {
+                if (eligible[i] == p) ready.push_back(p);
+            }
+        }
+    }
+    Legal groups;
+    if (!ready.empty()) {
+        groups.push_back(Choice{frames::at::START_MOVE, ready, {}, {}});
+        if (!s.teams[side].blitz_used) groups.push_back(Choice{frames::at::START_BLITZ, ready, {}, {}});
+    }
+    groups.push_back(Choice{frames::at::END_TURN, {}, {}, {}});
+    return groups;
+}
+
 inline Legal turn_legal(Ctx& c) {
     const State& s = c.s;
     const Board& b = c.b;
@@ -146,6 +170,9 @@ inline Legal turn_legal(Ctx& c) {
                 break;
             }
         }
+    }
+    if (f.arg[ft::F_BLITZ] && s.frame_count > 1 && c.s.stack[s.frame_count - 2].proc == frames::BLITZ_BB2020) {
+        return blitz_bb2020_legal(c.s, c.s.stack[s.frame_count - 2], side, ready);
     }
     Legal groups;
     if (!ready.empty()) {

@@ -23,6 +23,7 @@ from nuffle.core.procedures.injury import (
     FOUL,
     Injury,
 )
+from nuffle.core.procedures.prayers import scrutinised
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
 
@@ -189,6 +190,7 @@ class Foul(Procedure):
             self.sent_off = self.sent_off or s.ok  # the injury roll was a double
             self.phase = FoulPhase.REFEREE
         if self.phase == FoulPhase.REFEREE:
+            self.sent_off = self.sent_off or scrutinised(s, s.pteam[f])  # BB2020's Under Scrutiny
             if not self.sent_off:
                 s.pop()
                 return

@@ -9,7 +9,7 @@ from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
-from nuffle.core.procedures import kickoff_table  # noqa: F401  (defines the table's frames)
+from nuffle.core.procedures import kickoff_bb2020, kickoff_table  # noqa: F401  (define the tables' frames)
 from nuffle.core.procedures.ball import Bounce, can_handle_ball, land_ball
 from nuffle.core.procedures.base import FRAMES, Phases, Procedure
 from nuffle.core.procedures.setup import half_squares_xy

@@ -12,6 +12,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.heat import heat_picks
 from nuffle.core.procedures.inducements import babes, push_half_inducements
+from nuffle.core.procedures.prayers import end_drive_rerolls, expire
 from nuffle.core.procedures.rolls import BONUS_REROLL
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, PF, BallState, Event, Status, Weather, other
@@ -293,6 +294,8 @@ class EndDrive(Procedure):
     def run(self, s: GameState) -> None:
         n = len(s.info)
         if self.phase == EndDrivePhase.START:
+            end_drive_rerolls(s)
+            expire(s, "half" if self.end_of_half else "drive")
             if not (self.end_of_half and s.half == 2):  # after the match nobody is sent off
                 self.sending = [
                     p

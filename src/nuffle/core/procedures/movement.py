@@ -34,6 +34,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown, fall_caused_by
+from nuffle.core.procedures.prayers import moles_modifier
 from nuffle.core.procedures.rolls import PlayerRoll, PlayerRollPhase, roll_succeeds
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
@@ -149,9 +150,11 @@ def gfi_target(s: GameState) -> int:
 
 
 def rush_modifier(s: GameState, pid: int) -> int:
-    """The modifier of `pid`'s Going For It (Rush) rolls: his skills at RUSH_MODIFIER."""
+    """The modifier of `pid`'s Going For It (Rush) rolls: his skills at RUSH_MODIFIER and the
+    prayers in effect (Moles under the Pitch, BB2020)."""
     skills = s.info[pid].skills
-    return RUSH_MODIFIER.total(skills, s, pid) if RUSH_MODIFIER.fns(skills) else 0
+    mod = moles_modifier(s, s.pteam[pid])
+    return mod + RUSH_MODIFIER.total(skills, s, pid) if RUSH_MODIFIER.fns(skills) else mod
 
 
 def max_gfi(s: GameState, pid: int) -> int:

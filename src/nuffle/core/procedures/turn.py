@@ -154,6 +154,8 @@ class Turn(Procedure):
                         if q >= 0 and pteam[q] != side and status[q] == _STANDING:
                             blockers_list.append(p)
                             break
+        if self.blitz and len(s.stack) > 1 and s.stack[-2].frame == "blitz_bb2020":
+            return self._blitz_bb2020(s, ready_list)
         groups: list[ActionChoice] = []
         if ready_list:
             ready = tuple(ready_list)
@@ -176,6 +178,21 @@ class Turn(Procedure):
             ):
                 for fn in DECLARATIONS.fns(s.info[p].skills):
                     groups = fn(s, self, p, groups)
+        return LegalActions(groups)
+
+    def _blitz_bb2020(self, s: GameState, ready_list: list[int]) -> LegalActions:
+        """BB2020's kick-off Blitz (kickoff_bb2020.BlitzBB2020, the frame below): its eligible
+        players only, until `limit` of them have acted; Move actions and one Blitz."""
+        blitz = s.stack[-2]
+        eligible: list[int] = blitz.eligible  # type: ignore[attr-defined]
+        left = blitz.limit - blitz.acted(s)  # type: ignore[attr-defined]
+        ready = tuple(p for p in ready_list if p in eligible) if left > 0 else ()
+        groups: list[ActionChoice] = []
+        if ready:
+            groups.append(ActionChoice(_START_MOVE, ready))
+            if not s.teams[self.side].blitz_used:
+                groups.append(ActionChoice(_START_BLITZ, ready))
+        groups.append(ActionChoice(_END_TURN))
         return LegalActions(groups)
 
     def _anyone_down(self, s: GameState) -> bool:

@@ -1,0 +1,150 @@
+"""BB2020's Prayers to Nuffle in a match (TABLES §12): one general mechanism for all sixteen.
+
+The table is the ruleset's data (`Ruleset.prayers`: the D16 result n's name and duration);
+a team's prayers in effect and every one given it this match are bit sets on its
+`TeamState` (`prayers`, `prayed`: bit n - 1 for result n). A prayer is given by the kick-off
+table's Cheering Fans (`Prayer`, a D16, a result already in effect for the team rolled
+again) or at the match's start (`TeamSpec.prayers`, the pre-game sequence's results:
+`start_prayers`); it ends with its duration (`expire`, at the end of each drive and half).
+
+What a prayer does is asked where it acts, by name (`active(s, side, name)`): Moles under the
+Pitch in the Rush roll (`moles_modifier`, in `movement.rush_modifier`), Under Scrutiny in the
+referee's look at a foul (`scrutinised`). The prayers whose effect is the league's (Perfect
+Passing, Fan Interaction, Necessary Violence, Fouling Frenzy, Intensive Training) and those
+not played yet are recorded only: `Game.prayers()` lists each team's prayers of the match
+(docs/RULES_NOTES.md, BB2020 on the engines).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nuffle.core.dice import Chance, Dice
+from nuffle.core.errors import InputError
+from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.ruleset import PRAYER_DURATIONS, Ruleset
+from nuffle.core.state import GameState
+from nuffle.core.types import Event
+
+MOLES: Final = "Moles under the Pitch"
+UNDER_SCRUTINY: Final = "Under Scrutiny"
+
+
+def bit(rules: Ruleset, name: str) -> int:
+    """The bit of the prayer called `name` in a team's `prayers` set."""
+    return 1 << (rules.prayer_number(name) - 1)
+
+
+def active(s: GameState, side: int, name: str) -> bool:
+    """Whether the prayer called `name` is in effect for `side` (a ruleset with no prayers has
+    none in effect: positions refuse them)."""
+    prayers = s.teams[side].prayers
+    return bool(prayers) and bool(prayers & bit(s.rules, name))
+
+
+def names(rules: Ruleset, bits: int) -> tuple[str, ...]:
+    """The names of the prayers in bit set `bits`, in table order."""
+    return tuple(name for i, (name, _) in enumerate(rules.prayers) if bits >> i & 1)
+
+
+def start_bits(rules: Ruleset, given: tuple[str, ...], side: str) -> int:
+    """The bit set of a team's prayers at the match's start (`TeamSpec.prayers`); InputError
+    (one line) for a name the ruleset's table lacks or one named twice."""
+    out = 0
+    for name in given:
+        if not rules.prayers:
+            raise InputError(
+                f"the {side} team prays ({name!r}) but ruleset {rules.name!r} has no Prayers to Nuffle")
+        if not any(n == name for n, _ in rules.prayers):
+            known = ", ".join(n for n, _ in rules.prayers)
+            raise InputError(f"the {side} team's prayer {name!r} is not on {rules.name}'s table ({known})")
+        b = bit(rules, name)
+        if out & b:
+            raise InputError(f"the {side} team names the prayer {name!r} twice")
+        out |= b
+    return out
+
+
+def start_prayers(s: GameState) -> None:
+    """Give each team the prayers its `TeamSpec` brings to the match (checked by `start_bits`)."""
+    for side, label in ((0, "home"), (1, "away")):
+        bits = start_bits(s.rules, s.specs[side].prayers, label)
+        s.teams[side].prayers |= bits
+        s.teams[side].prayed |= bits
+
+
+def expire(s: GameState, duration: str) -> None:
+    """End every prayer lasting `duration` or less ('drive' at each drive's end, 'half' at
+    a half's end; 'game' ones stay): they leave `prayers`, stay in `prayed`."""
+    if not (s.teams[0].prayers or s.teams[1].prayers):
+        return
+    upto = PRAYER_DURATIONS.index(duration)
+    ending = 0
+    for i, (_, lasts) in enumerate(s.rules.prayers):
+        if PRAYER_DURATIONS.index(lasts) <= upto:
+            ending |= 1 << i
+    for t in s.teams:
+        t.prayers &= ~ending
+
+
+def end_drive_rerolls(s: GameState) -> None:
+    """A drive's end, beside its prayers: a Brilliant Coaching re-roll (kickoff_bb2020) still
+    held is lost (`TeamState.drive_reroll`: the team's other re-rolls are used after it)."""
+    for t in s.teams:
+        if t.drive_reroll:
+            t.rerolls = min(t.rerolls, t.drive_reroll - 1)
+            t.drive_reroll = 0
+
+
+def scrutinised(s: GameState, side: int) -> bool:
+    """Under Scrutiny: every foul by a player of `side` is spotted (sent off as on a double)
+    while the opposing team has it in effect."""
+    return bool(s.teams[1 - side].prayers) and active(s, 1 - side, UNDER_SCRUTINY)
+
+
+def moles_modifier(s: GameState, side: int) -> int:
+    """Moles under the Pitch: -1 to a Rush of `side` for each opposing team it is in effect for
+    (-2 when both teams have it, RULES §4 / TABLES §12)."""
+    if not (s.teams[0].prayers or s.teams[1].prayers):
+        return 0
+    other = 1 - side
+    if not active(s, other, MOLES):
+        return 0
+    return -2 if active(s, side, MOLES) else -1
+
+
+class PrayerPhase(Phases):
+    """Prayer: the D16."""
+
+    ROLLED: Final = 1
+
+
+class Prayer(Procedure):
+    """`side` prays to Nuffle: a D16 on the ruleset's table, a result already in effect for
+    it rolled again (none when all are)."""
+
+    frame = "prayer"
+    phases = PrayerPhase
+
+    __slots__ = ("side",)
+
+    def __init__(self, side: int) -> None:
+        super().__init__()
+        self.side = side
+
+    def run(self, s: GameState) -> None:
+        t = s.teams[self.side]
+        full = (1 << len(s.rules.prayers)) - 1
+        if self.phase == PrayerPhase.ROLLED:
+            n = s.die()
+            if not t.prayers >> (n - 1) & 1:
+                t.prayers |= 1 << (n - 1)
+                t.prayed |= 1 << (n - 1)
+                s.note(Event.PRAYER, self.side, n, 0)
+                s.pop()
+                return
+        if t.prayers & full == full:
+            s.pop()
+            return
+        self.phase = PrayerPhase.ROLLED
+        s.request(Chance(Dice.D16, 1, "Prayers to Nuffle"))
