@@ -198,9 +198,12 @@ def test_parity_plays_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["games"] == 2 and not report["divergences"]
 
 
-def test_parity_options_under_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["parity", "--ruleset", "bb2020", "--give-all"]) == 2
-    assert "--give-all deals LRB6's races" in _one_error_line(capsys.readouterr().err)
+def test_parity_options_under_the_draft(register_ruleset: Register,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    register_ruleset(LRB6.derive("lrb6-give"))  # --give-all deals LRB6's or BB2020's skills only
+    assert main(["parity", "--ruleset", "lrb6-give", "--give-all"]) == 2
+    assert "--give-all deals LRB6's or BB2020's skills and races: not lrb6-give's" in \
+        _one_error_line(capsys.readouterr().err)
     assert main(["parity", "--ruleset", "bb2020", "--races", "amazon"]) == 2
     line = _one_error_line(capsys.readouterr().err)
     assert line.startswith("error: unknown race 'amazon' under bb2020: choose among")
