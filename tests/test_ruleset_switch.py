@@ -164,7 +164,8 @@ def test_odds_explicit_lrb6_and_other_rulesets(register_ruleset: Register,
     assert "success 5/6" in capsys.readouterr().out
     register_ruleset(LRB6.derive("lrb6-odds"))
     assert main(["odds", "2+", "--ruleset", "lrb6-odds"]) == 2
-    assert "the notation's odds are lrb6's, not lrb6-odds's" in _one_error_line(capsys.readouterr().err)
+    line = _one_error_line(capsys.readouterr().err)
+    assert "the notation's odds are lrb6 or bb2020's, not lrb6-odds's" in line
 
 
 def test_bench_engine_is_timed_under_the_ruleset(register_ruleset: Register,
@@ -197,12 +198,15 @@ def test_parity_plays_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["games"] == 2 and not report["divergences"]
 
 
-def test_parity_options_under_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["parity", "--ruleset", "bb2020", "--give-all"]) == 2
-    assert "--give-all deals LRB6's races" in _one_error_line(capsys.readouterr().err)
-    assert main(["parity", "--ruleset", "bb2020", "--races", "amazon"]) == 2
+def test_parity_options_under_the_draft(register_ruleset: Register,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    register_ruleset(LRB6.derive("lrb6-give"))  # --give-all deals LRB6's or BB2020's skills only
+    assert main(["parity", "--ruleset", "lrb6-give", "--give-all"]) == 2
+    assert "--give-all deals LRB6's or BB2020's skills and races: not lrb6-give's" in \
+        _one_error_line(capsys.readouterr().err)
+    assert main(["parity", "--ruleset", "bb2020", "--races", "khemri"]) == 2  # LRB6's name only
     line = _one_error_line(capsys.readouterr().err)
-    assert line.startswith("error: unknown race 'amazon' under bb2020: choose among")
+    assert line.startswith("error: unknown race 'khemri' under bb2020: choose among")
     assert main(["parity", "--races", "elves"]) == 2
     assert "unknown race 'elves' under lrb6" in _one_error_line(capsys.readouterr().err)
 
@@ -221,7 +225,7 @@ def test_roster_races_follow_the_ruleset() -> None:
     lrb6 = roster_races("lrb6")
     assert "amazon" in lrb6 and len(lrb6) == 24
     bb = roster_races("bb2020")
-    assert "amazon" not in bb and "human" in bb
+    assert "khemri" not in bb and "tomb-kings" in bb and "human" in bb
 
 
 def test_same_ruleset() -> None:

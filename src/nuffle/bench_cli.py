@@ -13,9 +13,10 @@ from nuffle.cli_errors import error
 from nuffle.core.board import VARIANTS
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
+from nuffle.core.ruleset import Ruleset
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
 from nuffle.ruleset_choice import add_option as add_ruleset_option
-from nuffle.ruleset_choice import match_team
+from nuffle.ruleset_choice import choose, match_team
 
 
 def register(sub: Any) -> None:
@@ -45,7 +46,8 @@ def register(sub: Any) -> None:
                    help="env --batched: the opponent (default random, the C++ random player): scripted "
                         "(the C++ scripted bot), a bot spec such as 'scripted?native=0' (the Python one) or "
                         "'policy?model=b11', or self (rl train's default network)")
-    add_ruleset_option(b, note="; engine and env only")
+    add_ruleset_option(b, drafts="opt-in", note="; engine and env only; a draft (bb2020) with --draft, "
+                                                "engine only")
     b.set_defaults(func=cmd_bench)
 
 
@@ -74,14 +76,14 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
-def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int) -> int:
+def _native_bench(args: argparse.Namespace, teams: tuple[Any, Any], board: int, rules: Ruleset) -> int:
     """`nuffle bench engine --engine native`: the native engine's figures (JSON or text)."""
     from nuffle.bench.native import format_native_bench, run_native_bench
     from nuffle.core.engines import EngineUnavailableError
 
     try:
         figures = run_native_bench(games=args.games, home=teams[0], away=teams[1], board=board,
-                                   ruleset=args.ruleset)
+                                   ruleset=rules)
     except EngineUnavailableError as exc:
         return error(str(exc))
     print(json.dumps(figures) if args.json else format_native_bench(figures))
@@ -124,6 +126,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.ruleset != DEFAULT_RULESET and (args.what not in ("engine", "env") or args.batched):
         return error(f"--ruleset applies to `bench engine` and `bench env` only, not `bench {args.what}"
                      f"{' --batched' if args.batched else ''}`")
+    if args.ruleset_drafts and args.what != "engine":
+        return error(f"--draft applies to `bench engine` only, not `bench {args.what}`")
     if args.what == "env" and args.batched:
         return _batched_bench(args)
     args.engine = args.engine or "python"
@@ -149,14 +153,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         print(json.dumps(run_bot_bench(games=args.games, board=board, home=args.home, away=args.away)))
         return 0
+    rules = choose(args.ruleset, drafts=args.ruleset_drafts)  # cli.main checked the name
     try:
-        teams = (match_team(args.home, args.ruleset), match_team(args.away, args.ruleset))
-        Game.new(*teams, board=board, ruleset=args.ruleset)
+        teams = (match_team(args.home, rules), match_team(args.away, rules))
+        Game.new(*teams, board=board, ruleset=rules)
     except ValueError as exc:
         return error(str(exc))
     if args.engine == "native":  # perf: the C++ engine's figures (nuffle.bench.native)
-        return _native_bench(args, teams, board)
-    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board, ruleset=args.ruleset)
+        return _native_bench(args, teams, board, rules)
+    figures = run_bench(games=args.games, home=teams[0], away=teams[1], board=board, ruleset=rules)
     if args.json:
         print(json.dumps(figures))
         return 0

@@ -44,7 +44,7 @@ from nuffle.core.teams import TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
-from nuffle.teams_bb2020_match import default_match_team, playable_races
+from nuffle.teams_bb2020_match import default_match_team, handled_skills, playable_races
 
 if TYPE_CHECKING:
     from nuffle.parity_probes import ProbeResult
@@ -356,9 +356,11 @@ def _bot(kind: str, seed: int) -> _Chooser:
 
 
 def _with_extra_skills(py: Game, count: int, rng: random.Random) -> None:
-    """About half the players of `py` get 1 to `count` random extra skills (of every LRB6 skill)."""
+    """About half the players of `py` get 1 to `count` random extra skills (of every LRB6 skill;
+    under BB2020 of its skills with a handler, `teams_bb2020_match.handled_skills`)."""
     s = py.state
-    every = sorted(LRB6_SKILLS, key=int)
+    every = list(handled_skills()) if s.rules.x_plus else sorted(LRB6_SKILLS, key=int)
+    count = min(count, len(every))
     s.info = tuple(
         replace(p, skills=s.rules.skill_set(p.skills | frozenset(rng.sample(every, rng.randint(1, count)))))
         if rng.random() < 0.5 else p

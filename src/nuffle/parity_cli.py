@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from nuffle.core.engines import EngineUnavailableError, native_module
+from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skills import LRB6_SKILLS, Skill
 from nuffle.core.teams import races
 from nuffle.parity import (
@@ -22,11 +23,12 @@ from nuffle.parity import (
     run_parity,
 )
 from nuffle.parity_probes import ProbeResult
-from nuffle.parity_skills import give_all_probes, give_all_specs
+from nuffle.parity_skills import bb2020_give_all_specs, give_all_probes, give_all_specs
 from nuffle.parity_twins import TWINS_SHARE
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
 from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.ruleset_choice import roster_races
+from nuffle.teams_bb2020_match import handled_skills
 
 
 def _skill_names(text: str) -> frozenset[Skill]:
@@ -46,9 +48,16 @@ def _race_keys(text: str) -> tuple[str, ...]:
 
 
 def _option_problem(args: Any) -> str | None:
-    """The one-line problem with `--races` or `--give-all` under `--ruleset`, or None."""
-    if args.give_all and args.ruleset != DEFAULT_RULESET:
-        return f"--give-all deals LRB6's races and probes: it runs under {DEFAULT_RULESET} only"
+    """The one-line problem with `--races`, `--give` or `--give-all` under `--ruleset`, or None."""
+    bb2020 = draft_ruleset(args.ruleset).x_plus
+    if args.give_all and args.ruleset != DEFAULT_RULESET and not bb2020:
+        return f"--give-all deals LRB6's or BB2020's skills and races: not {args.ruleset}'s"
+    if bb2020:
+        handled = handled_skills()
+        unplayed = sorted(s.name for s in args.give if s not in handled)
+        if unplayed:
+            return (f"--give {','.join(unplayed)}: not a BB2020 skill with a handler under {args.ruleset} "
+                    f"(handled: {len(handled)} skills, docs/SKILLS.md)")
     known = roster_races(args.ruleset) if args.ruleset != DEFAULT_RULESET else tuple(sorted(races()))
     unknown = [k for k in args.races if k not in known]
     if unknown:
@@ -96,14 +105,20 @@ def _cmd(args: Any) -> int:
     options = {"actions": args.actions, "max_steps": args.max_steps, "dice": args.dice, "bots": args.bots,
                "skills": args.skills, "assisted": args.assisted, "wizards": args.wizards,
                "given": args.give, "outcomes": args.outcomes, "twins": args.twins}
+    bb2020 = draft_ruleset(args.ruleset).x_plus
     total = len(LRB6_SKILLS) * (args.games * len(boards) + 1) if args.give_all else args.games * len(boards)
+    if args.give_all and bb2020:
+        total = len(handled_skills()) * args.games * len(boards)
     with tqdm(total=total, desc="parity", unit="game", disable=args.json or not sys.stderr.isatty()) as bar:
         def on_game(g: GameParity) -> None:
             bar.update(1)
             if g.outcome == "diverged":
                 bar.set_postfix_str("diverged")
 
-        if args.give_all:
+        if args.give_all and bb2020:  # each BB2020 skill with a handler; no probes (LRB6 positions)
+            report = run_games(bb2020_give_all_specs(args.games, args.seed, boards), on_game,
+                               ruleset=args.ruleset, **options)
+        elif args.give_all:
             report = run_games(give_all_specs(args.games, args.seed, boards), on_game, **options)
             if not report.interrupted:  # then each skill's probes
                 def on_skill(found: list[ProbeResult]) -> None:
@@ -155,7 +170,8 @@ def register(sub: Any) -> None:
     p.add_argument("--give-all", action="store_true",
                    help="each skill in turn given to every player of both sides, between the races "
                         "that use it (--games per skill and board), and played in the probes' "
-                        "positions (data/parity_probes.json)")
+                        "positions (data/parity_probes.json); under bb2020 each BB2020 skill with a "
+                        "handler, between the BB2020 teams, no probes")
     p.add_argument("--races", type=_race_keys, default=(),
                    help="the races dealt, e.g. orc,goblin,underworld (default: all)")
     add_ruleset_option(p, drafts=True, note="; a draft too, e.g. bb2020: parity is the harness that "

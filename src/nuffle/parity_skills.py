@@ -46,16 +46,28 @@ def skill_races(skill: Skill) -> tuple[str, ...]:
 
 
 def give_all_specs(games: int, seed: int, boards: tuple[int, ...],
-                   skills: tuple[Skill, ...] = tuple(sorted(LRB6_SKILLS))) -> list[GameSpec]:
+                   skills: tuple[Skill, ...] = tuple(sorted(LRB6_SKILLS)),
+                   races_of: Callable[[Skill], tuple[str, ...]] = skill_races) -> list[GameSpec]:
     """`games` games per board for each of `skills` in turn, every player of both sides given
-    the skill and its partners, the races dealt by `race_pairs` from `skill_races`."""
+    the skill and its partners, the races dealt by `race_pairs` from `races_of` (LRB6:
+    `skill_races`; BB2020: `bb2020_give_all_specs`)."""
     specs = []
     for k, skill in enumerate(skills):
-        pairs = race_pairs(games * len(boards), seed * 1000 + k, skill_races(skill))
+        pairs = race_pairs(games * len(boards), seed * 1000 + k, races_of(skill))
         given = frozenset({skill}) | partners(skill)
         specs += [GameSpec(seed * 100_000 + k * 100 + b * games + i, board, *pairs[b * games + i], given)
                   for b, board in enumerate(boards) for i in range(games)]
     return specs
+
+
+def bb2020_give_all_specs(games: int, seed: int, boards: tuple[int, ...]) -> list[GameSpec]:
+    """`give_all_specs` under BB2020: each BB2020 skill with a handler in turn
+    (`teams_bb2020_match.handled_skills`), with its partners, between the BB2020 teams the
+    engines play (`playable_races`: the probes' positions are LRB6's, so none are played)."""
+    from nuffle.teams_bb2020_match import handled_skills, playable_races
+
+    races = playable_races()
+    return give_all_specs(games, seed, boards, handled_skills(), lambda _skill: races)
 
 
 def give_all_probes(seed: int, skills: tuple[Skill, ...] = tuple(sorted(LRB6_SKILLS)),

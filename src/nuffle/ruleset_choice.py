@@ -5,7 +5,9 @@ The commands that start matches take `--ruleset NAME` (default lrb6, `add_option
 `ruleset=`, the web's new-game body `"ruleset"`, a tournament's config the key `ruleset`. Each
 asks `choose`: an unknown name is one line listing the playable rulesets, a draft (BB2020 for
 now) the draft's one-line refusal (`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
-draft (`drafts=True`): it is the harness that tests one. A match's teams come from the
+draft (`drafts=True`): it is the harness that tests one. The tools that measure a draft rather
+than play matches with it (`nuffle odds`, `nuffle bench engine`) take it on an explicit
+`--draft` (`drafts="opt-in"`). A match's teams come from the
 ruleset's own rosters (`match_team`): LRB6's team files and shipped teams, or, for a ruleset
 with BB2020's characteristics (`Ruleset.x_plus`), BB2020's.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nuffle.core.ruleset import Ruleset, RulesetError, draft_ruleset, playable
+from nuffle.core.ruleset import DraftRulesetError, Ruleset, RulesetError, draft_ruleset, playable
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.teams import TeamSpec
 
@@ -36,12 +38,18 @@ def choose(name: object, drafts: bool = False) -> Ruleset:
     return draft_ruleset(name) if drafts else find_ruleset(name)
 
 
-def add_option(parser: argparse.ArgumentParser, drafts: bool = False, note: str = "") -> None:
-    """Give a command `--ruleset NAME` (default lrb6), checked by `check_args` before it runs."""
+def add_option(parser: argparse.ArgumentParser, drafts: bool | str = False, note: str = "") -> None:
+    """Give a command `--ruleset NAME` (default lrb6), checked by `check_args` before it runs;
+    `drafts` True takes a draft ruleset, "opt-in" only with `--draft`."""
     parser.add_argument("--ruleset", default=DEFAULT, metavar="NAME",
                         help=f"the rules the matches are played by (default {DEFAULT}; playable: "
                              f"{', '.join(playable())}){note}")
-    parser.set_defaults(ruleset_drafts=drafts)
+    if drafts == "opt-in":
+        parser.add_argument("--draft", action="store_true", dest="ruleset_drafts",
+                            help="allow a draft ruleset (bb2020): incomplete, for measuring it")
+        parser.set_defaults(ruleset_drafts=False, ruleset_opt_in=True)
+    else:
+        parser.set_defaults(ruleset_drafts=bool(drafts))
 
 
 def check_args(args: argparse.Namespace) -> str | None:
@@ -52,6 +60,8 @@ def check_args(args: argparse.Namespace) -> str | None:
         return None
     try:
         choose(args.ruleset, drafts)
+    except DraftRulesetError as exc:
+        return f"{exc}; --draft takes it anyway" if getattr(args, "ruleset_opt_in", False) else str(exc)
     except RulesetError as exc:
         return str(exc)
     return None

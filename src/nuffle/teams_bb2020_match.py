@@ -80,6 +80,18 @@ def match_team(spec: TeamSpec2020, allow_missing: bool = False) -> MatchTeam:
 
 
 @cache
+def handled_skills() -> tuple[Skill, ...]:
+    """The BB2020 skills and traits (`data/bb2020/skills.json`) the engines play, each with a
+    handler (LRB6's or BB2020's own), in `Skill` order: those the parity harness gives and
+    draws under BB2020. Those without one (not implemented, inert) and those the engines have
+    no `Skill` for are left out."""
+    from nuffle.core.bb2020.skills import catalogue
+
+    done = implemented()
+    found = {sk for name in catalogue().skills if (sk := engine_skill(name)) is not None and sk in done}
+    return tuple(sorted(found))
+
+
 def playable_races() -> tuple[str, ...]:
     """The BB2020 teams whose suggested team (`suggest_team`) has only skills the engines have."""
     return tuple(k for k in sorted(teams()) if not match_team(check_team(suggest_team(k)), True).missing)

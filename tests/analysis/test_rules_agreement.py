@@ -4,7 +4,8 @@ Random positions with random skills (Pro and Loner included): a mover with rando
 skills and dodge skills; opponents with random Tackle and Prehensile Tail; random weather and
 team re-rolls. The engine's value of a roll or a route is its exact outcome distribution,
 with every re-roll decision taken by one fixed policy (the roll's skill, else a team re-roll,
-else Pro), the policy the pathfinder and the toolkit model.
+else Pro), the policy the pathfinder and the toolkit model. The toolkit's D6 queries are checked
+under both rulesets (BB2020: the draft, AG as X+, no +1 base, Pro on 3+).
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
+
 from nuffle.analysis.queries import dodge_odds, gfi_odds, pickup_odds
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.game import Game
 from nuffle.core.paths import search
+from nuffle.core.ruleset import LRB6, Ruleset, draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.types import BallState, Status, Weather
 from nuffle.testing import Scenario
@@ -27,6 +31,7 @@ MOVER_SKILLS = (Skill.PRO, Skill.LONER, Skill.DODGE, Skill.SURE_FEET, Skill.SURE
                 Skill.STUNTY, Skill.TWO_HEADS, Skill.BIG_HAND, Skill.EXTRA_ARMS)
 OPPONENT_SKILLS = (Skill.TACKLE, Skill.PREHENSILE_TAIL)
 POLICY = (T.USE_SKILL, T.USE_REROLL, T.USE_PRO)
+RULESETS = pytest.mark.parametrize("rules", [LRB6, draft_ruleset("bb2020")], ids=["lrb6", "bb2020"])
 
 
 def _walk_value(game: Game, pid: int, squares: list[tuple[int, int]]) -> Fraction:
@@ -53,7 +58,7 @@ def _outcomes_after(game: Game, action: Action) -> list[tuple[Fraction, Game]]:
     out = []
     for nxt, prob in game.transitions(action):
         types = set(nxt.legal_actions().types()) if not nxt.is_over else set()
-        choice = next((t for t in POLICY if t in types), None)
+        choice = next((t for t in _policy(nxt) if t in types), None)
         if choice is not None and types <= {*POLICY, T.DECLINE}:
             out += [(prob * p, g) for p, g in _outcomes_after(nxt, Action(choice))]
         else:
@@ -61,8 +66,17 @@ def _outcomes_after(game: Game, action: Action) -> list[tuple[Fraction, Game]]:
     return out
 
 
-def _random_position(rng: random.Random, ball: bool = False) -> tuple[Game, int]:
-    sc = Scenario()
+def _policy(game: Game) -> tuple[ActionType, ...]:
+    """The fixed policy's order; under BB2020 Pro (3+) before a Loner's team re-roll (4+), the
+    better source the toolkit takes."""
+    s = game.state
+    if s.rules.pro_from < 4 and Skill.LONER in s.info[MOVER].skills:
+        return (T.USE_SKILL, T.USE_PRO, T.USE_REROLL)
+    return POLICY
+
+
+def _random_position(rng: random.Random, ball: bool = False, rules: Ruleset = LRB6) -> tuple[Game, int]:
+    sc = Scenario(rules=rules)
     skills = rng.sample(MOVER_SKILLS, rng.randint(0, 4))
     if rng.random() < 0.5 and Skill.PRO not in skills:
         skills.append(Skill.PRO)
@@ -87,11 +101,12 @@ def _random_position(rng: random.Random, ball: bool = False) -> tuple[Game, int]
     return game, MOVER
 
 
-def test_dodge_and_gfi_odds_agree_with_the_engine() -> None:
+@RULESETS
+def test_dodge_and_gfi_odds_agree_with_the_engine(rules: Ruleset) -> None:
     rng = random.Random(36)
     checked = 0
     for _ in range(40):
-        game, pid = _random_position(rng)
+        game, pid = _random_position(rng, rules=rules)
         s = game.state
         x, y = s.board.xy(s.pos[pid])
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)):
@@ -124,11 +139,12 @@ def _gfi_alone(game: Game, pid: int) -> Fraction:
     return gfi_odds(game, pid)
 
 
-def test_pickup_odds_agree_with_the_engine() -> None:
+@RULESETS
+def test_pickup_odds_agree_with_the_engine(rules: Ruleset) -> None:
     rng = random.Random(7)
     checked = 0
     for _ in range(60):
-        game, pid = _random_position(rng, ball=True)
+        game, pid = _random_position(rng, ball=True, rules=rules)
         s = game.state
         ball = s.board.xy(s.ball)
         x, y = s.board.xy(s.pos[pid])

@@ -13,6 +13,7 @@ from nuffle.agents.base import Agent
 from nuffle.core.actions import Action
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
+from nuffle.core.ruleset import LRB6, Ruleset
 
 #: Decisions a match may take before the comparison gives up on it (a scripted or grod match
 #: takes about 1,000 on board 11).
@@ -29,10 +30,12 @@ def flat(game: NativeGame, action: Action) -> tuple[int, int, int]:
 
 
 def play_and_compare(bots: BotsFor, home: Any, away: Any, seed: int, board: int,
-                     assisted: bool = False) -> Counter[str]:
-    """One match played by the Python bots (each shown its view); at every decision the C++
-    bot of the deciding side must choose the same action. Returns what was compared."""
-    game = Game.new(home, away, seed=seed, board=board, engine="native", assisted_moves=assisted)
+                     assisted: bool = False, ruleset: Ruleset = LRB6) -> Counter[str]:
+    """One match played by the Python bots (each shown its view), by `ruleset`; at every
+    decision the C++ bot of the deciding side must choose the same action. Returns what was
+    compared."""
+    game = Game.new(home, away, seed=seed, board=board, engine="native", assisted_moves=assisted,
+                    ruleset=ruleset)
     assert isinstance(game, NativeGame)
     py, cpp = bots(board)
     for side in (0, 1):
@@ -56,13 +59,13 @@ def play_and_compare(bots: BotsFor, home: Any, away: Any, seed: int, board: int,
 
 
 def run(bots: BotsFor, boards: tuple[int, ...], pairs: tuple[tuple[Any, Any], ...], seeds: range,
-        assisted: bool = False) -> Counter[str]:
+        assisted: bool = False, ruleset: Ruleset = LRB6) -> Counter[str]:
     """play_and_compare over every board, pairing and seed; the counts of what was compared."""
     seen: Counter[str] = Counter()
     for board in boards:
         for home, away in pairs:
             for seed in seeds:
-                seen.update(play_and_compare(bots, home, away, seed, board, assisted))
+                seen.update(play_and_compare(bots, home, away, seed, board, assisted, ruleset))
     return seen
 
 

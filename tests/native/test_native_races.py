@@ -352,7 +352,8 @@ NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "c
                  "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
                  "heat", "catch_base", "touchback", "passing",
                  "dodge_base", "pickup_base", "jump", "rerolls_per_turn", "blitz_turn_rerolls", "pro_from",
-                 "pro_one_die", "throw_team_mate", "foul_guard", "argue_the_call", "claws_with_bonus", "prayers"}
+                 "pro_one_die", "throw_team_mate", "foul_guard", "argue_the_call", "claws_with_bonus",
+                 "prayers"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 

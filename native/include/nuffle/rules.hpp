@@ -138,6 +138,11 @@ inline int pass_target(const State& s, int pid) noexcept {
     const int pa = s.players[pid].pa;
     return pa > 0 ? pa : NO_PA_TARGET;
 }
+// characteristics.ag_rank: AG as a rating where higher is better (the bots' rankings).
+inline int ag_rank(const State& s, int pid) noexcept {
+    const int ag = s.players[pid].ag;
+    return rules_of(s).x_plus ? 7 - ag : ag;
+}
 // The highest armour total that holds: AV (LRB6, breaks on more), AV - 1 (BB2020, breaks on AV+).
 inline int armour_holds_to(const State& s, int pid) noexcept {
     const int av = s.players[pid].av;

@@ -57,7 +57,7 @@ inline std::vector<int> setup_order(const State& s, std::vector<int> players, in
     auto handler = [&s](int p) {
         const Player& i = s.players[p];
         return std::make_tuple(i.has_skill(frames::skill::LONER), !i.has_skill(frames::skill::BLOCK),
-                               -static_cast<int>(i.ag), -static_cast<int>(i.ma), -static_cast<int>(i.st), p);
+                               -ag_rank(s, p), -static_cast<int>(i.ma), -static_cast<int>(i.st), p);
     };
     std::sort(players.begin(), players.end(), [&](int a, int b) { return handler(a) < handler(b); });
     const auto cut = players.begin() + std::min<std::ptrdiff_t>(fielded, static_cast<std::ptrdiff_t>(players.size()));

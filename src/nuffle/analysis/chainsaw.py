@@ -21,6 +21,7 @@ from functools import cache
 from nuffle.analysis.probability import HALF, ONE, ZERO, RollStep, two_d6
 from nuffle.analysis.queries import foul_odds
 from nuffle.core.actions import ActionType
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.block_substitutes import ARMOUR_MODIFIER, BEFORE_ATTACK, CHAINSAW_ARMOUR
@@ -77,7 +78,7 @@ def _hit_armour(s: GameState, attacker: int, target: int) -> dict[str, Fraction]
     out = {"down": ZERO, **dict.fromkeys(_INJURY_KEY.values(), ZERO)}
     dice = two_d6()
     for (a, b), q in dice.items():
-        if a + b + mod <= s.info[target].av:
+        if a + b + mod <= armour_holds_to(s, target):
             continue
         out["down"] += q
         for (c, d), r in dice.items():
@@ -133,6 +134,7 @@ def chainsaw_foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict
         raise InputError(f"player {fouler} has no Chainsaw")
     step = _step(s, fouler, RollKind.CHAINSAW, 2, "chainsaw")
     goes_on = _chain((step,), int(team_reroll_available(s, s.pteam[fouler])))[-1]
-    broken = sum((q for (a, b), q in two_d6().items() if a + b + CHAINSAW_ARMOUR > s.info[fouler].av), ZERO)
+    holds = armour_holds_to(s, fouler)
+    broken = sum((q for (a, b), q in two_d6().items() if a + b + CHAINSAW_ARMOUR > holds), ZERO)
     return {**{k: goes_on * v for k, v in foul.items()}, "kickback": 1 - goes_on,
             "fouler_down": (1 - goes_on) * broken}

@@ -1,4 +1,5 @@
-"""``nuffle odds "<plan>" [--json]``: exact success odds of a plan written in the notation."""
+"""``nuffle odds "<plan>" [--json] [--ruleset NAME [--draft]]``: exact success odds of a plan
+written in the notation, under the ruleset's re-roll rules (Pro's check)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,21 @@ from typing import Any
 
 from nuffle.analysis.notation import parse_plan
 from nuffle.ruleset_choice import add_option as add_ruleset_option
+from nuffle.ruleset_choice import choose
 
-#: The rules the notation's odds follow (a team re-roll once a turn, Pro on 4+, ...).
-ODDS_RULESETS = ("lrb6",)
+#: The rules whose re-rolls the notation knows: LRB6 (Pro on 4+) and the BB2020 draft (Pro on
+#: 3+, `--draft`; a plan's team re-rolls are its `RRn`, any number a turn under BB2020).
+ODDS_RULESETS = ("lrb6", "bb2020")
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Print the plan's success and failure probabilities; exit 2 on a bad plan."""
     if args.ruleset not in ODDS_RULESETS:  # playable (cli.main checked it), but not the notation's
-        sys.stderr.write(f"nuffle odds: error: the notation's odds are {', '.join(ODDS_RULESETS)}'s, "
+        sys.stderr.write(f"nuffle odds: error: the notation's odds are {' or '.join(ODDS_RULESETS)}'s, "
                          f"not {args.ruleset}'s\n")
         return 2
     try:
-        plan = parse_plan(args.plan)
+        plan = parse_plan(args.plan, choose(args.ruleset, drafts=args.ruleset_drafts))
     except ValueError as exc:
         sys.stderr.write(f"nuffle odds: error: {exc}\n")
         return 2
@@ -42,5 +45,5 @@ def register(subparsers: Any) -> None:
                               description="Exact odds of a plan; see docs/ODDS.md for the notation.")
     p.add_argument("plan", help="the plan, e.g. '2+:dodge 2BD:KD 3+ | RR'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    add_ruleset_option(p, note="; the notation's odds are LRB6's")
+    add_ruleset_option(p, drafts="opt-in", note="; lrb6, or bb2020 with --draft")
     p.set_defaults(func=cmd_odds)

@@ -14,6 +14,7 @@ from typing import TypeVar
 from nuffle.analysis.blocks import BlockSkills
 from nuffle.analysis.probability import BlockStep, RollStep, Step, sequence_success
 from nuffle.core.errors import InputError
+from nuffle.core.ruleset import LRB6, Ruleset
 
 __all__ = ["Plan", "odds", "parse_plan", "parse_step"]
 
@@ -125,16 +126,28 @@ def _options(text: str) -> int:
     return rerolls
 
 
-def parse_plan(text: str) -> Plan:
-    """Parse a whole plan; raise ValueError naming the offending token."""
+def parse_plan(text: str, rules: Ruleset = LRB6) -> Plan:
+    """Parse a whole plan; raise ValueError naming the offending token. `rules` gives Pro's
+    check (`Ruleset.pro_from`); a ruleset whose Pro re-rolls one block die (BB2020) refuses
+    Pro on a block of two or more dice (the notation re-rolls them all)."""
     body, bar, options = text.partition("|")
     if "|" in options:
         raise InputError(f"more than one '|' in plan {text!r}")
     tokens = body.split()
     if not tokens:
         raise InputError(f"empty plan {text!r}: give at least one step, e.g. '2+ 2+ | RR'")
-    steps = tuple(parse_step(t) for t in tokens)
+    steps = tuple(_under(parse_step(t), t, rules) for t in tokens)
     return Plan(steps, _options(options) if bar else 0)
+
+
+def _under(step: Step, token: str, rules: Ruleset) -> Step:
+    """`step` with `rules`' Pro check."""
+    if not step.pro:
+        return step
+    if isinstance(step, BlockStep) and rules.pro_one_die and step.dice > 1:
+        raise InputError(f"step {token!r}: {rules.name}'s Pro re-rolls one block die, which the "
+                         "notation cannot write")
+    return replace(step, pro_from=rules.pro_from)
 
 
 def odds(text: str) -> Fraction:

@@ -35,7 +35,7 @@ __all__ = [
     "BlockOdds", "BlockResult", "BlockSkills", "BlockStep", "RollStep", "Step",
     "agility_target", "armour_break", "block_odds", "block_success", "casualty_table",
     "catch", "d6_success", "dodge", "face_result", "floats", "foul", "gfi", "injury",
-    "interception", "knockdown", "pass_roll", "pickup", "sequence_success", "single_roll",
+    "interception", "knockdown", "pass_roll", "pickup", "rerolled_results", "sequence_success", "single_roll",
     "to_float", "two_d6",
 ]
 
@@ -79,7 +79,8 @@ class RollStep:
     """One D6 roll of a plan.
 
     `skill` names a skill re-roll ("dodge", "surefeet", "surehands", "catch", "pass");
-    `team_reroll` False forbids spending the team re-roll on this step.
+    `team_reroll` False forbids spending the team re-roll on this step; `pro_from`: the lowest
+    D6 of Pro's check (LRB6 4+, BB2020 3+: `Ruleset.pro_from`).
     """
 
     target: int
@@ -89,6 +90,7 @@ class RollStep:
     pro: bool = False
     loner: bool = False
     team_reroll: bool = True
+    pro_from: int = 4
 
     def chance(self) -> Fraction:
         """P(one roll succeeds)."""
@@ -108,6 +110,7 @@ class BlockStep:
     loner: bool = False
     team_reroll: bool = True
     skill: str | None = None  # blocks have no skill re-roll; kept for a uniform interface
+    pro_from: int = 4  # the lowest D6 of Pro's check (`RollStep.pro_from`)
 
     def chance(self) -> Fraction:
         """P(one roll of the dice meets the goal)."""
@@ -163,7 +166,7 @@ def sequence_success(steps: Sequence[Step], team_rerolls: int = 0) -> Fraction:
                 if how == "pass":
                     ahead = v
                 elif how == "pro":
-                    retry = max(retry, HALF * p * v)
+                    retry = max(retry, Fraction(7 - step.pro_from, 6) * p * v)
                 elif how == "team":
                     retry = max(retry, (HALF if step.loner else ONE) * p * v)
                 else:
@@ -181,11 +184,12 @@ def single_roll(target: int, modifier: int = 0, *, natural_six: bool = True,
     return sequence_success([step], int(team_reroll))
 
 
-def _reroll_chance(team_reroll: bool, skill: bool, pro: bool, loner: bool) -> Fraction:
-    """P(a failed lone roll gets re-rolled) from the best available source."""
+def _reroll_chance(team_reroll: bool, skill: bool, pro: bool, loner: bool, pro_from: int = 4) -> Fraction:
+    """P(a failed lone roll gets re-rolled) from the best available source (Pro's check
+    `pro_from`+, Loner's 4+)."""
     if skill or (team_reroll and not loner):
         return ONE
-    return HALF if (pro or team_reroll) else ZERO
+    return max(Fraction(7 - pro_from, 6) if pro else ZERO, HALF if team_reroll else ZERO)
 
 
 def gfi(blizzard: bool = False, *, sure_feet: bool = False, team_reroll: bool = False,
@@ -261,18 +265,21 @@ def pass_roll(ag: int, range_: str = "S", tackle_zones: int = 0, modifier: int =
     mod += (1 if accurate else 0) + (1 if strong_arm and range_ != "Q" else 0)
     mod -= (0 if nerves_of_steel else tackle_zones) + (1 if very_sunny else 0) + (1 if stunty else 0)
     target = agility_target(ag)
-    counts = {"accurate": 0, "inaccurate": 0, "fumble": 0}
-    for d in range(1, 7):
-        if d == 6 or (d != 1 and d + mod >= target):
-            counts["accurate"] += 1
-        elif d == 1 or d + mod <= 1:
-            counts["fumble"] += 1
-        else:
-            counts["inaccurate"] += 1
-    first = {k: Fraction(v, 6) for k, v in counts.items()}
-    allow = _reroll_chance(team_reroll, pass_skill, pro, loner)
-    again = (1 - first["accurate"]) * allow  # P(the pass is re-rolled)
-    return {k: (p if k == "accurate" else p * (1 - allow)) + again * p for k, p in first.items()}
+    faces = ["accurate" if d == 6 or (d != 1 and d + mod >= target)
+             else "fumble" if d == 1 or d + mod <= 1 else "inaccurate" for d in range(1, 7)]
+    return rerolled_results(faces, ("accurate", "inaccurate", "fumble"), team_reroll=team_reroll,
+                            skill=pass_skill, pro=pro, loner=loner)
+
+
+def rerolled_results(faces: Sequence[str], keys: Sequence[str], *, team_reroll: bool = False,
+                     skill: bool = False, pro: bool = False, loner: bool = False,
+                     pro_from: int = 4) -> dict[str, Fraction]:
+    """The distribution of a D6 roll's results, `faces[d - 1]` the result of die d, any result
+    but the first of `keys` (the success) re-rolled once by the best available source."""
+    first = {k: Fraction(sum(1 for f in faces if f == k), 6) for k in keys}
+    allow = _reroll_chance(team_reroll, skill, pro, loner, pro_from)
+    again = (1 - first[keys[0]]) * allow  # P(the roll is re-rolled)
+    return {k: (p if k == keys[0] else p * (1 - allow)) + again * p for k, p in first.items()}
 
 
 def two_d6() -> dict[tuple[int, int], Fraction]:

@@ -1,8 +1,11 @@
-"""Exact odds read off a live position: dodge, GFI, pick-up, catch, pass, interception, block, blitz.
+"""Exact odds read off a live position: dodge, GFI (Rush), pick-up, catch, pass, interception
+(BB2020: Passing Interference), block, blitz, foul, armour and injury, casualty.
 
 Each query takes a `Game` (or `GameState`), player ids and `(x, y)` squares, reads every modifier
 the engine applies (tackle zones, weather, skills, once-per-turn flags, team re-roll usable now,
-Loner) and hands them to `nuffle.analysis.probability`, which does the arithmetic. Bad input (an
+Loner) and the ruleset's tests (`core.characteristics`: an Agility test's target, a pass's PA,
+armour breaking; BB2020's pass results and casualty die) and hands them to
+`nuffle.analysis.probability`, which does the arithmetic. Bad input (an
 unknown player, a player off the pitch, a square off the pitch, a non-adjacent target) raises
 `ValueError`. See docs/ODDS.md, "Live-state queries".
 """
@@ -15,25 +18,34 @@ from fractions import Fraction
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockOdds, BlockSkills
 from nuffle.core.actions import ActionType
+from nuffle.core.characteristics import NO_PA_TARGET, ag_target, pass_target
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import PICKUP_MODIFIER, can_catch, catch_modifier, pickup_modifier
 from nuffle.core.procedures.block import face_rules
 from nuffle.core.procedures.block_strength import block_dice
+from nuffle.core.procedures.casualty_roll import casualty_result
 from nuffle.core.procedures.foul import foul_rules
-from nuffle.core.procedures.injury import FOUL, injury_result
-from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target
+from nuffle.core.procedures.injury import BLOCK, FALL, FOUL, KnockDown, injury_result
+from nuffle.core.procedures.movement import dodge_modifier, dodge_reroll_blocked, gfi_target, rush_modifier
 from nuffle.core.procedures.passing import (
-    RANGE_MOD,
+    ACCURATE,
+    FUMBLED,
+    INACCURATE,
+    WILDLY_INACCURATE,
     allowed_bands,
+    deflection_modifier,
     interception_modifier,
     interceptors,
-    pass_range,
+    is_fumble,
+    pass_result,
     pass_roll_modifier,
 )
 from nuffle.core.procedures.rolls import (
+    check_from,
     checked_reroll,
     reroll_sources,
+    roll_succeeds,
     team_reroll_available,
     team_reroll_checked,
 )
@@ -42,12 +54,15 @@ from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
 __all__ = [
-    "blitz_odds", "block_odds", "block_skills", "catch_odds", "dodge_odds", "foul_odds", "gfi_odds",
-    "interception_odds", "pass_odds", "pickup_odds",
+    "blitz_odds", "block_odds", "block_skills", "casualty_odds", "catch_odds", "dodge_odds", "foul_odds",
+    "gfi_odds", "interception_odds", "interference_odds", "knockdown_odds", "pass_odds", "pickup_odds",
 ]
 
 Square = tuple[int, int]
 CATCH_KINDS = {"accurate": True, "handoff": True, "bounce": False}
+#: BB2020's pass results by the toolkit's keys (`passing.pass_result`).
+PASS_RESULTS = {ACCURATE: "accurate", INACCURATE: "inaccurate", WILDLY_INACCURATE: "wildly_inaccurate",
+                FUMBLED: "fumble"}
 # The engine's injury results by the toolkit's keys.
 _INJURY_KEY = {STUNNED: "stunned", KO: "ko", BADLY_HURT: "badly_hurt", CASUALTY: "casualty"}
 
@@ -101,6 +116,17 @@ def _sources(s: GameState, pid: int, kind: RollKind, blocked_skill: bool = False
     return {"team_reroll": src.team, "pro": src.pro, "loner": src.loner}
 
 
+def _agility(s: GameState, pid: int, kind: RollKind, mod: int, skill: str,
+             blocked_skill: bool = False, team: bool = True) -> Fraction:
+    """P(an Agility test of `pid` of `kind` with the engine's modifier `mod` succeeds): the
+    ruleset's target for his AG (`ag_target`: 7 - AG under LRB6, AG under BB2020) and the
+    engine's re-roll sources (`skill` names the skill re-roll's kind; `team` False: none)."""
+    src = reroll_sources(s, pid, kind, blocked_skill)
+    step = P.RollStep(ag_target(s, pid), mod, skill=skill if src.skill else None, pro=src.pro,
+                      loner=src.loner, team_reroll=team, pro_from=check_from(s, True))
+    return P.sequence_success([step], int(team and src.team))
+
+
 # --- D6 rolls ----------------------------------------------------------------------------------
 
 
@@ -122,20 +148,21 @@ def dodge_odds(game: Game | GameState, pid: int, dest: Square) -> Fraction:
     if not s.tackle_zones(start, side):
         return Fraction(1)
     blocked = dodge_reroll_blocked(s, pid, start)
-    # The engine's modifier (tackle zones, Stunty, Two Heads, Titchy, Prehensile Tail) less the
-    # +1 that probability.dodge adds itself; its re-roll sources (skill, team, Pro, Loner).
-    return P.dodge(s.info[pid].ag, 0, dodge_modifier(s, pid, sq, start) - 1,
-                   dodge_skill=reroll_sources(s, pid, RollKind.DODGE, blocked).skill,
-                   **_sources(s, pid, RollKind.DODGE, blocked))
+    # The engine's modifier (the ruleset's base, tackle zones, Stunty, Two Heads, Titchy,
+    # Prehensile Tail); its re-roll sources (skill, team, Pro, Loner).
+    return _agility(s, pid, RollKind.DODGE, dodge_modifier(s, pid, sq, start), "dodge", blocked)
 
 
 def gfi_odds(game: Game | GameState, pid: int) -> Fraction:
-    """P(`pid` succeeds at one Going For It): 2+ (3+ in a Blizzard), Sure Feet, team re-roll,
-    Pro, Loner."""
+    """P(`pid` succeeds at one Going For It (BB2020: Rush)): the engine's target (2+, 3+ in a
+    Blizzard) and modifier (Drunkard, Moles under the Pitch), Sure Feet, team re-roll, Pro, Loner."""
     s = _state(game)
     _player(s, pid)
-    return P.gfi(gfi_target(s) > 2, sure_feet=reroll_sources(s, pid, RollKind.GFI).skill,
-                 **_sources(s, pid, RollKind.GFI))
+    src = reroll_sources(s, pid, RollKind.GFI)
+    step = P.RollStep(gfi_target(s), rush_modifier(s, pid), natural_six=False,
+                      skill="surefeet" if src.skill else None,
+                      pro=src.pro, loner=src.loner, pro_from=check_from(s, True))
+    return P.sequence_success([step], int(src.team))
 
 
 def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) -> Fraction:
@@ -154,13 +181,10 @@ def pickup_odds(game: Game | GameState, pid: int, square: Square | None = None) 
     if not can_catch(s, pid):
         return Fraction(0)
     tz = s.tackle_zones(sq, s.pteam[pid])
-    # The engine's modifier (tackle zones, rain, Big Hand, Extra Arms) less the +1 that
-    # probability.pickup adds itself.
+    # The engine's modifier (the ruleset's base, tackle zones, rain, Big Hand, Extra Arms).
     mod = pickup_modifier(tz, s.weather, s.rules.pickup_base)
     mod += PICKUP_MODIFIER.total(s.info[pid].skills, s, pid, tz)
-    return P.pickup(s.info[pid].ag, 0, mod - 1,
-                    sure_hands=reroll_sources(s, pid, RollKind.PICKUP).skill,
-                    **_sources(s, pid, RollKind.PICKUP))
+    return _agility(s, pid, RollKind.PICKUP, mod, "surehands")
 
 
 def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Fraction:
@@ -175,41 +199,62 @@ def catch_odds(game: Game | GameState, pid: int, kind: str = "accurate") -> Frac
     _player(s, pid, standing=False)
     if not can_catch(s, pid):
         return Fraction(0)
-    # The engine's whole modifier: +1 accurate pass or hand-off, tackle zones, rain, the
-    # catcher's skills (Extra Arms, Nerves of Steel, Diving Catch) and Disturbing Presence.
+    # The engine's whole modifier: the ruleset's base (LRB6: +1 accurate pass or hand-off;
+    # BB2020: 0 for those, -1 for any other ball), tackle zones, rain, the catcher's skills
+    # (Extra Arms, Nerves of Steel, Diving Catch) and Disturbing Presence.
     mod = catch_modifier(s, pid, 1 if CATCH_KINDS[kind] else 0, accurate=kind == "accurate")
-    return P.catch(s.info[pid].ag, 0, mod, accurate=False,
-                   catch_skill=reroll_sources(s, pid, RollKind.CATCH).skill,
-                   **_sources(s, pid, RollKind.CATCH))
+    return _agility(s, pid, RollKind.CATCH, mod, "catch")
 
 
 def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fraction]:
-    """{"accurate", "inaccurate", "fumble"} of `pid` passing to `target` (interceptions aside).
+    """{"accurate", "inaccurate", "fumble"} of `pid` passing to `target` (interceptions aside);
+    under BB2020 {"accurate", "inaccurate", "wildly_inaccurate", "fumble"} (the Passing Ability
+    test's results, `passing.pass_result`; PA "-" always fumbles).
 
-    Range band from TABLES §3 (Blizzard: Quick and Short only), tackle zones on the thrower,
-    Very Sunny, Stunty, the Pass re-roll and the team re-roll.
+    The ruleset's range band (Blizzard: Quick and Short only) and test (LRB6: AG; BB2020: PA),
+    tackle zones on the thrower, Very Sunny, Stunty, the Pass re-roll and the team re-roll.
     """
     s = _state(game)
     start = _player(s, pid)
     sq = _square(s, target)
     (x0, y0), (x1, y1) = s.board.xy(start), s.board.xy(sq)
-    band = pass_range(x1 - x0, y1 - y0)
+    band = s.rules.pass_range(x1 - x0, y1 - y0)
     if band == "T":
         raise InputError("a player cannot pass to his own square")
     if band not in allowed_bands(s):
         raise InputError(f"square {tuple(target)} is out of passing range for player {pid}")
-    # The engine's own modifier (tackle zones, Very Sunny, skills), less the range the odds add.
-    modifier = pass_roll_modifier(s, pid, band) - RANGE_MOD[band]
-    return P.pass_roll(s.info[pid].ag, band, 0, modifier,
-                       pass_skill=reroll_sources(s, pid, RollKind.PASS).skill,
-                       **_sources(s, pid, RollKind.PASS))
+    # The engine's own modifier (the ruleset's range band, tackle zones, Very Sunny, skills)
+    # and its result of each die.
+    mod = pass_roll_modifier(s, pid, band)
+    goal = pass_target(s, pid)
+    bb2020 = s.rules.passing == "bb2020"
+    if bb2020 and goal >= NO_PA_TARGET:
+        return {"accurate": Fraction(0), "inaccurate": Fraction(0), "wildly_inaccurate": Fraction(0),
+                "fumble": Fraction(1)}
+
+    def result(d: int) -> str:
+        if bb2020:
+            return PASS_RESULTS[pass_result(d, goal, mod)]
+        if roll_succeeds(d, goal, mod, True):
+            return "accurate"
+        return "fumble" if is_fumble(d, mod) else "inaccurate"
+
+    keys = ("accurate", "inaccurate", "wildly_inaccurate", "fumble") if bb2020 else \
+        ("accurate", "inaccurate", "fumble")
+    src = reroll_sources(s, pid, RollKind.PASS)
+    return P.rerolled_results([result(d) for d in range(1, 7)], keys, team_reroll=src.team,
+                              skill=src.skill, pro=src.pro, loner=src.loner, pro_from=check_from(s, True))
 
 
 def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:
     """P(`interceptor` intercepts a pass from `thrower` to `target`); 0 if he may not try.
 
     AG roll -2, tackle zones on the interceptor, rain, the Catch re-roll; never a team re-roll.
+    Under BB2020 (Passing Interference): his chance of deflecting an accurate pass to `target`
+    and catching it (`interference_odds`).
     """
+    if _state(game).rules.passing == "bb2020":
+        return interference_odds(game, interceptor, thrower, target)["intercepted"]
     s = _state(game)
     _player(s, thrower)
     _player(s, interceptor, standing=False)
@@ -218,10 +263,39 @@ def interception_odds(game: Game | GameState, interceptor: int, thrower: int, ta
         raise InputError(f"player {interceptor} is on the thrower's team")
     if interceptor not in interceptors(s, thrower, sq):
         return Fraction(0)
-    # The engine's own modifier (-2, tackle zones, rain, skills), less the -2 the odds add.
-    src = reroll_sources(s, interceptor, RollKind.INTERCEPTION)
-    return P.interception(s.info[interceptor].ag, 0, interception_modifier(s, interceptor) + 2,
-                          catch_skill=src.skill, pro=src.pro)
+    # The engine's own modifier (-2, tackle zones, rain, skills); no team re-roll.
+    return _agility(s, interceptor, RollKind.INTERCEPTION, interception_modifier(s, interceptor), "catch",
+                    team=False)
+
+
+def interference_odds(game: Game | GameState, interferer: int, thrower: int, target: Square,
+                      result: str = "accurate") -> dict[str, Fraction]:
+    """BB2020's Passing Interference: {"deflected", "intercepted"} of `interferer` against a pass
+    from `thrower` landing on `target` with `result` ("accurate", "inaccurate",
+    "wildly_inaccurate"); 0 for both if he may not interfere (not under the ruler).
+
+    The deflection is the engine's Agility test (`passing.deflection_modifier`: -3 / -2 / -1 by
+    result, tackle zones, rain, skills, a Stunty thrower) and the catch of the deflected ball
+    its catch roll (the ruleset's base, -1); the Catch re-roll, never a team re-roll (not his
+    turn). A ruleset without Passing Interference (LRB6) raises `InputError`.
+    """
+    s = _state(game)
+    if s.rules.passing != "bb2020":
+        raise InputError(f"ruleset {s.rules.name} has no Passing Interference: use interception_odds")
+    _player(s, thrower)
+    _player(s, interferer, standing=False)
+    sq = _square(s, target)
+    codes = {v: k for k, v in PASS_RESULTS.items() if k != FUMBLED}
+    if result not in codes:
+        raise InputError(f"pass result must be one of {', '.join(codes)}, not {result!r}")
+    if s.pteam[interferer] == s.pteam[thrower]:
+        raise InputError(f"player {interferer} is on the thrower's team")
+    if interferer not in interceptors(s, thrower, sq):
+        return {"deflected": Fraction(0), "intercepted": Fraction(0)}
+    deflected = _agility(s, interferer, RollKind.INTERCEPTION,
+                         deflection_modifier(s, interferer, thrower, codes[result]), "catch", team=False)
+    caught = _agility(s, interferer, RollKind.CATCH, catch_modifier(s, interferer, 0), "catch", team=False)
+    return {"deflected": deflected, "intercepted": deflected * caught}
 
 
 # --- blocks and fouls --------------------------------------------------------------------------
@@ -314,3 +388,51 @@ def foul_odds(game: Game | GameState, fouler: int, victim: int) -> dict[str, Fra
     return P.foul_by_rules(rules.armour_limit, rules.armour_modifier, injury_of, bonus=rules.bonus,
                            unseen_when_held=rules.unseen_when_held,
                            unseen_when_broken=rules.unseen_when_broken)
+
+
+# --- armour, injury and casualty -------------------------------------------------------------
+
+
+def knockdown_odds(game: Game | GameState, victim: int, attacker: int | None = None) -> dict[str, Fraction]:
+    """{"unbroken", "stunned", "ko", "badly_hurt", "casualty"} of `victim` knocked down by
+    `attacker`'s block (None: a fall, such as a failed dodge).
+
+    The engine's armour roll (the ruleset's test: LRB6 breaks on more than AV, BB2020 on AV+;
+    Mighty Blow, Claws, Stunty, ...: `KnockDown`) and its injury table (`injury_result`: Thick
+    Skull, Stunty, niggles); a bonus such as Mighty Blow goes on the armour only when that
+    breaks it. An after-armour re-roll (Piling On) is not counted.
+    """
+    s = _state(game)
+    _player(s, victim, standing=False)
+    by, how = (-1, FALL) if attacker is None else (attacker, BLOCK)
+    if attacker is not None:
+        _player(s, attacker, standing=False)
+    probe = KnockDown(victim, by=by, how=how)
+    out = dict.fromkeys(("unbroken", *P.INJURY_KEYS), Fraction(0))
+    for (a, b), p in P.two_d6().items():
+        total, limit, bonus, bonus_limit = probe._armour(s, a + b)
+        if total > limit:
+            left = bonus
+        elif bonus and total + bonus > bonus_limit:
+            left = 0
+        else:
+            out["unbroken"] += p
+            continue
+        for (c, d), q in P.two_d6().items():
+            out[_INJURY_KEY[injury_result(s, victim, c + d, left, by=by, how=how)]] += p * q
+    return out
+
+
+def casualty_odds(game: Game | GameState, pid: int) -> dict[str, Fraction]:
+    """The casualty roll of `pid` by result: the ruleset's die and table (LRB6's D68:
+    "badly_hurt", "miss_next_game", ...; BB2020's D16: "badly_hurt", "seriously_hurt",
+    "serious_injury", "lasting", "dead", +1 per niggling injury, past 16 Dead)."""
+    s = _state(game)
+    if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < len(s.info):
+        raise InputError(f"unknown player id {pid!r}")
+    faces = s.rules.casualty_faces
+    out: dict[str, Fraction] = {}
+    for face in faces:
+        name = s.rules.casualty_of(casualty_result(s, pid, face))
+        out[name] = out.get(name, Fraction(0)) + Fraction(1, len(faces))
+    return out

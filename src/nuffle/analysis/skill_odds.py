@@ -1,4 +1,5 @@
-"""Odds of the skill actions Leap, Throw Team-Mate and Hypnotic Gaze, read off a live position.
+"""Odds of the skill actions Leap (BB2020: and Jump), Throw Team-Mate and Hypnotic Gaze, read off
+a live position.
 
 Each query asks the engine for the roll's target and modifier (`jump_modifier`,
 `throw_modifier`, `landing_modifier`, `gaze_modifier`) and for the re-roll sources a failure
@@ -19,6 +20,7 @@ from nuffle.core.characteristics import ag_target
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_handle_ball, pickup_roll_modifier
+from nuffle.core.procedures.jump import jump_squares
 from nuffle.core.procedures.movement import gfi_target, jump_modifier, need
 from nuffle.core.procedures.passing import is_fumble
 from nuffle.core.procedures.rolls import reroll_sources
@@ -28,7 +30,7 @@ from nuffle.core.skill_rules.movement_skills import leap_gfis, leap_squares
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
-__all__ = ["PlanOdds", "gaze_odds", "leap_odds", "throw_team_mate_odds"]
+__all__ = ["PlanOdds", "gaze_odds", "jump_odds", "leap_odds", "throw_team_mate_odds"]
 
 #: The notation's skill re-roll tag for a roll kind whose skill re-roll is once per turn or not.
 _SKILL_TAGS = {RollKind.GFI: "surefeet", RollKind.DODGE: "dodge", RollKind.PASS: "pass",
@@ -95,6 +97,26 @@ def leap_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) ->
     _square(s, dest)
     if tuple(dest) not in leap_squares(s, pid):
         raise InputError(f"square {tuple(dest)} is not an empty square within two of player {pid}")
+    return _leap(s, pid, dest, moves)
+
+
+def jump_odds(game: Game | GameState, pid: int, dest: Square, moves: int = 0) -> LeapOdds:
+    """Odds of `pid` jumping (BB2020, RULES §8.1) over an adjacent Prone or Stunned player to
+    the empty square `dest` two away, after `moves` squares of his action: the engine's Jump
+    roll (an Agility test, `movement.jump_modifier`: -1 per player marking the square left or
+    entered, whichever is more), its Rushes and the pick-up on landing, as `leap_odds`."""
+    s = _state(game)
+    _player(s, pid)
+    _square(s, dest)
+    if not s.rules.jump:
+        raise InputError(f"ruleset {s.rules.name} has no Jump")
+    if tuple(dest) not in jump_squares(s, pid):
+        raise InputError(f"player {pid} cannot jump to square {tuple(dest)}")
+    return _leap(s, pid, dest, moves)
+
+
+def _leap(s: GameState, pid: int, dest: Square, moves: int) -> LeapOdds:
+    """A Leap's or a Jump's odds: the roll, its Going For It (Rush) rolls, the pick-up."""
     leap = _agility(s, pid, RollKind.LEAP, jump_modifier(s, pid, s.pos[pid], s.board.sq(*dest)))
     gfis = leap_gfis(s, pid, moves)
     gfi = _step(s, pid, RollKind.GFI, need(gfi_target(s), 0, agility=False))

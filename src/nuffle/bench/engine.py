@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from nuffle.agents.random_bot import RandomBot
 from nuffle.core.errors import InputError, StateError
 from nuffle.core.game import Game
+from nuffle.core.ruleset import Ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.ruleset_choice import match_team
 from nuffle.teams import load_team
@@ -28,7 +29,7 @@ def seconds_per_call(call: Callable[[T], object], items: Sequence[T], rounds: in
 
 
 def run_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
-              board: int = 11, seed: int = 1, ruleset: str = "lrb6") -> dict[str, Any]:
+              board: int = 11, seed: int = 1, ruleset: str | Ruleset = "lrb6") -> dict[str, Any]:
     """Measure random play and cloning; returns the figures in microseconds / milliseconds.
     `home` and `away` are race keys, team .json files or `TeamSpec`s of `ruleset`'s rosters
     (the outcomes' positions are LRB6's)."""

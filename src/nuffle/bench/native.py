@@ -18,6 +18,7 @@ from typing import Any
 from nuffle.bench.engine import seconds_per_call
 from nuffle.core.decision import DecisionKind
 from nuffle.core.engines import NotPortedError, native_module
+from nuffle.core.ruleset import Ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.ruleset_choice import match_team, roster_races
 
@@ -27,7 +28,8 @@ _STEP_LIMIT = 200_000  # decisions a game may take before the bench calls it sto
 _SETUP = int(DecisionKind.SETUP)
 
 
-def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int, ruleset: str = "lrb6") -> Any:
+def _start(home: str | TeamSpec, away: str | TeamSpec, seed: int, board: int,
+           ruleset: str | Ruleset = "lrb6") -> Any:
     """A new native match (`NativeGame`) between two teams (race keys, files or specs) of
     `ruleset`."""
     from nuffle.core.native_game import NativeGame
@@ -64,7 +66,7 @@ def _python_random_game(state: Any, pick: random.Random, setup_seed: int) -> tup
 
 def run_native_bench(games: int = 30, home: str | TeamSpec = "human", away: str | TeamSpec = "orc",
                      board: int = 11, seed: int = 1, native_games: int | None = None,
-                     race_games: int = 10, ruleset: str = "lrb6") -> dict[str, Any]:
+                     race_games: int = 10, ruleset: str | Ruleset = "lrb6") -> dict[str, Any]:
     """`run_bench`'s figures on the native engine (`decision_us`: a random decision driven from
     Python; `game_ms`; `clone_us`: `State.clone`; `clone_step_us`; the outcomes' times) plus
     whole random games played in C++ (`native_games_per_s`), `NativeGame.clone`'s time and
@@ -177,7 +179,8 @@ def _native_whole_games(start: Any, games: int, seed: int) -> dict[str, Any]:
     }
 
 
-def native_races_bench(games: int, board: int, seed: int, ruleset: str = "lrb6") -> dict[str, dict[str, Any]]:
+def native_races_bench(games: int, board: int, seed: int,
+                       ruleset: str | Ruleset = "lrb6") -> dict[str, dict[str, Any]]:
     """Per race of `ruleset` (LRB6: all 24), `games` whole random mirror games played in C++:
     complete and stopped counts (and where they stopped), games per second, decisions per game."""
     out: dict[str, dict[str, Any]] = {}

@@ -47,6 +47,13 @@ def pass_target(s: GameState, pid: int) -> int:
     return 7 - min(s.info[pid].ag, 6)
 
 
+def ag_rank(s: GameState, pid: int) -> int:
+    """Player `pid`'s agility as a rating where higher is better (the bots' rankings): his AG
+    under LRB6, 7 - AG under BB2020 (AG 3+ ranks 4, as an LRB6 AG 4 needs the same 3+)."""
+    ag = s.info[pid].ag
+    return 7 - ag if s.rules.x_plus else ag
+
+
 def armour_holds_to(s: GameState, pid: int) -> int:
     """The highest armour total (2D6 + modifiers) that does not break player `pid`'s armour:
     AV under LRB6 (breaks on more), AV - 1 under BB2020 (breaks on AV+)."""

@@ -60,8 +60,7 @@ inline Act select_player_choice(const State& s, const Board& b, const Legal& leg
     if (s.waiting == frames::dk::INTERCEPTOR) {
         int best = -1;
         for (const int p : sel.players) {
-            if (best < 0 || std::make_pair(static_cast<int>(s.players[p].ag), -p) >
-                                std::make_pair(static_cast<int>(s.players[best].ag), -best)) {
+            if (best < 0 || std::make_pair(ag_rank(s, p), -p) > std::make_pair(ag_rank(s, best), -best)) {
                 best = p;
             }
         }

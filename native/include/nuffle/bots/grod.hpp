@@ -291,7 +291,7 @@ private:
         if (d.skill == fsk::PILING_ON) {
             const int victim = d.target;
             if (group_of(legal, fat::SELECT_ARMOUR) != nullptr && 0 <= victim && victim < s.player_count &&
-                armour_break(s.players[victim].av) >= v_.piling_on_armour) {
+                armour_break(armour_holds_to(s, victim)) >= v_.piling_on_armour) {
                 return Act{fat::SELECT_ARMOUR, -1, -1};
             }
             return Act{fat::DECLINE, -1, -1};

@@ -170,7 +170,7 @@ inline std::pair<double, double> foul_figures(const State& s0, const Board& b, i
     mod += hooks::total<ArmourModifier>(s, q, s, q, q, p, how::FOUL);
     mod += hooks::total<ArmourModifier>(s, p, s, p, q, p, how::FOUL);
     const int bonus = hooks::total<ArmourOrInjury>(s, p, s, q, p, how::FOUL);
-    int limit = s.players[q].av;
+    int limit = armour_holds_to(s, q);
     for (const auto& h : hooks::handlers<ArmourBreaksAt>(s)) {
         if (!has(s, p, h.skill)) continue;
         if (const std::optional<int> at = h.fn(s, q, p, how::FOUL)) limit = std::min(limit, *at - 1);

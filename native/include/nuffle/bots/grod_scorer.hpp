@@ -363,7 +363,7 @@ private:
                                     {Act{fat::START_BLOCK, p, -1}, Act{fat::BLOCK, -1, sq}, Act{fat::END_ACTION, -1, -1}},
                                     false, {}});
             if (has(s_, p, fsk::STAB)) {
-                const double brk = armour_break(s_.players[q].av);
+                const double brk = armour_break(armour_holds_to(s_, q));
                 const double hit = v_.block_knockdown + (carrier() == q ? v_.block_carrier : 0.0);
                 out.push_back(Candidate{p, v_.stab * brk * hit, 1.0,
                                         {Act{fat::START_BLOCK, p, -1}, Act{fat::STAB, -1, sq}, Act{fat::END_ACTION, -1, -1}},

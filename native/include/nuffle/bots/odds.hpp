@@ -97,9 +97,13 @@ inline bool pass_accurate(const State& s, const Board& b, int pid, int target, d
     for (const char* c = procs::passing::allowed_bands(s); *c != '\0'; ++c) allowed = allowed || *c == band;
     if (!allowed) return false;
     const int mod = procs::passing::pass_roll_modifier(s, b, pid, band);
-    const int target_ag = ag_target(s, pid);
+    const int goal = pass_target(s, pid);  // AG under LRB6, PA under BB2020
+    if (rules_of(s).pass_2020 && goal >= NO_PA_TARGET) {  // PA "-": a fumble, no test
+        out = 0.0;
+        return true;
+    }
     int acc = 0;
-    for (int d = 1; d <= 6; ++d) acc += (d == 6 || (d != 1 && d + mod >= target_ag)) ? 1 : 0;
+    for (int d = 1; d <= 6; ++d) acc += (d == 6 || (d != 1 && d + mod >= goal)) ? 1 : 0;
     const RerollSources r = reroll_sources(s, pid, rk::PASS, false, -1);
     const int f2 = (r.skill || (r.team && !r.loner)) ? 2 : ((r.pro || r.team) ? 1 : 0);
     out = rerolled(acc, f2);

@@ -10,6 +10,7 @@ from nuffle.agents.scripted.decisions import block_choice, on_sideline, skills_o
 from nuffle.analysis import probability as P
 from nuffle.analysis.blocks import BlockResult, face_result
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.decision import Decision
 from nuffle.core.procedures.rolls import bonus_reroll_usable, team_reroll_checked
 from nuffle.core.skills import Skill
@@ -115,7 +116,7 @@ def skill_choice(s: GameState, d: Decision, legal: LegalActions, v: Values) -> A
     if d.skill == Skill.PILING_ON:
         victim = -1 if d.target is None else d.target
         if (legal.group(A.SELECT_ARMOUR) is not None and 0 <= victim < len(s.info)
-                and float(P.armour_break(s.info[victim].av)) >= v["piling_on_armour"]):
+                and float(P.armour_break(armour_holds_to(s, victim))) >= v["piling_on_armour"]):
             return Action(A.SELECT_ARMOUR)
         return Action(A.DECLINE)
     if legal.group(A.USE_SKILL) is not None:

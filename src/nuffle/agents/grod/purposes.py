@@ -19,6 +19,7 @@ from nuffle.analysis import probability as P
 from nuffle.analysis import queries as Q
 from nuffle.analysis.pathfinding import PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
+from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.procedures.ball import can_handle_ball
 from nuffle.core.procedures.foul import FoulRules, foul_rules
 from nuffle.core.procedures.passing import interceptors
@@ -308,7 +309,7 @@ class Scorer:
             acts = [Action(A.START_BLOCK, p), Action(A.BLOCK, None, sq), Action(A.END_ACTION)]
             out.append(Candidate("block", p, val, float(odds.success), acts))
             if Skill.STAB in s.info[p].skills:
-                brk = float(P.armour_break(s.info[q].av))
+                brk = float(P.armour_break(armour_holds_to(s, q)))
                 hit = v["block_knockdown"] + (v["block_carrier"] if s.carrier() == q else 0.0)
                 val = v["stab"] * brk * hit
                 acts = [Action(A.START_BLOCK, p), Action(A.STAB, None, sq), Action(A.END_ACTION)]

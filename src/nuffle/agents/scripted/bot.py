@@ -15,6 +15,7 @@ from nuffle.agents.scripted.decisions import (
 from nuffle.agents.scripted.native import NativeScripted
 from nuffle.agents.scripted.planner import Planner
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.characteristics import ag_rank
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as K
 from nuffle.core.game import Game
@@ -51,7 +52,7 @@ def setup_order(s: GameState, players: tuple[int, ...], fielded: int = 0) -> lis
 
     def handler(p: int) -> tuple[bool, bool, int, int, int, int]:
         i = s.info[p]
-        return (Skill.LONER in i.skills, Skill.BLOCK not in i.skills, -i.ag, -i.ma, -i.st, p)
+        return (Skill.LONER in i.skills, Skill.BLOCK not in i.skills, -ag_rank(s, p), -i.ma, -i.st, p)
 
     ranked = sorted(players, key=handler)
     return sorted(ranked[:fielded], key=line_first) + ranked[fielded:]

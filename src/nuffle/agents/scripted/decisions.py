@@ -12,6 +12,7 @@ from nuffle.analysis.blocks import (
 )
 from nuffle.analysis.queries import block_skills
 from nuffle.core.actions import SELECT_FACE, Action, ActionType, LegalActions
+from nuffle.core.characteristics import ag_rank
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as K
 from nuffle.core.procedures.ball import can_handle_ball
@@ -197,7 +198,7 @@ def select_player_choice(s: GameState, d: Decision, players: list[int], types: l
     """A player to select (both bots): the best catcher for an interception; else decline where
     allowed; else the ball handler (any player when none) least threatened, fastest, first."""
     if d.kind == K.INTERCEPTOR:
-        return Action(A.SELECT_PLAYER, max(players, key=lambda p: (s.info[p].ag, -p)))
+        return Action(A.SELECT_PLAYER, max(players, key=lambda p: (ag_rank(s, p), -p)))
     if A.DECLINE in types:
         return Action(A.DECLINE)
     cands = [p for p in players if can_handle_ball(s, p)] or list(players)
