@@ -240,6 +240,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    bool blitz_turn_rerolls;  // team re-rolls usable in the kick-off Blitz! turn")
     out.append("    int pro_from;  // Pro's check: the lowest D6 (rolls.check_from)")
     out.append("    bool pro_one_die;  // Pro on block dice re-rolls one die the coach picks")
+    out.append("    bool fans_given;  // the fans are the pre-game's Fan Factors, no roll, no FAME (BB2020)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -252,7 +253,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{r.lasting_band()[0]}, {r.lasting_band()[1]}, {r.lasting_base}, "
                    f"{str(r.heat == 'random').lower()}, {r.catch_base}, {str(r.touchback == 'any').lower()}, {str(r.passing == 'bb2020').lower()}, "
                    f"{r.dodge_base}, {r.pickup_base}, {str(r.jump).lower()}, "
-                   f"{r.rerolls_per_turn}, {str(r.blitz_turn_rerolls).lower()}, {r.pro_from}, {str(r.pro_one_die).lower()}}},")
+                   f"{r.rerolls_per_turn}, {str(r.blitz_turn_rerolls).lower()}, {r.pro_from}, {str(r.pro_one_die).lower()}, "
+                   f"{str(r.fans == 'fan_factor').lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out

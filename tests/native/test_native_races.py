@@ -352,7 +352,7 @@ NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "c
                  "range_modifiers", "casualty_groups", "x_plus", "casualty_die", "niggles_on", "lasting_base",
                  "heat", "catch_base", "touchback", "passing",
                  "dodge_base", "pickup_base", "jump", "rerolls_per_turn", "blitz_turn_rerolls", "pro_from",
-                 "pro_one_die"}
+                 "pro_one_die", "fans"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -402,7 +402,7 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
                     str(rules.passing == "bb2020").lower(), str(rules.dodge_base), str(rules.pickup_base),
                     str(rules.jump).lower(), str(rules.rerolls_per_turn),
                     str(rules.blitz_turn_rerolls).lower(), str(rules.pro_from),
-                    str(rules.pro_one_die).lower()]
+                    str(rules.pro_one_die).lower(), str(rules.fans == "fan_factor").lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

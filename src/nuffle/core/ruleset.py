@@ -128,6 +128,10 @@ class Ruleset:
     #: re-rolls one die the coach picks (BB2020) rather than them all (LRB6).
     pro_from: int = 4
     pro_one_die: bool = False
+    #: The match's fans: 'gate' (2D6 + Fan Factor a team, FAME from the two: LRB6) or
+    #: 'fan_factor' (no roll: each team's `TeamSpec.fan_factor` is the Fan Factor its pre-game
+    #: gave, D3 + Dedicated Fans, and there is no FAME: BB2020; procedures/match.py).
+    fans: str = "gate"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -294,6 +298,7 @@ def load(directory: str) -> Ruleset:
             blitz_turn_rerolls=bool(raw.get("blitz_turn_rerolls", True)),
             pro_from=int(raw.get("pro_from", 4)),
             pro_one_die=bool(raw.get("pro_one_die", False)),
+            fans=_choice(raw.get("fans", "gate"), ("gate", "fan_factor"), "fans"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

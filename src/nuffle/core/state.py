@@ -233,7 +233,7 @@ class GameState:
     touchdown: int
     stats: tuple[tuple[int, ...], tuple[int, ...]]  # per team (see STAT_*); `add_stat` changes it
     pstats: tuple[int, ...]  # PSTATS per player (see PSTAT_*); not part of key()
-    fans: tuple[int, int]  # each team's fans in thousands (2D6 + Fan Factor; 0 before the roll); not in key()
+    fans: tuple[int, int]  # LRB6: fans in thousands (2D6 + Fan Factor); BB2020: the Fan Factor; not in key()
     crowd: list[int]
     log: list[tuple[int, int, int, int]]
 
