@@ -78,7 +78,7 @@ def test_lrb6_still_rolls_the_gate(engine: str) -> None:
 
 
 def test_journeymen_and_mercenaries_are_players_of_the_team_sheet() -> None:
-    humans, orcs, record = _pregame()
+    _, orcs, record = _pregame()
     away = match_spec(orcs, record.away)
     assert [m.kind for m in record.away.journeymen] == [Hired.JOURNEYMAN]
     numbers = [p.number for p in away.players]
@@ -92,9 +92,11 @@ def test_journeymen_and_mercenaries_are_players_of_the_team_sheet() -> None:
 
 def test_the_inducements_become_the_engines_counters_and_the_staff() -> None:
     humans, orcs, record = _pregame()
-    assert side_setup(record.away) == SideSetup(record.away.fan_factor, Inducements(babes=1, bribes=1), 2, 0, ())
+    induced = Inducements(babes=1, bribes=1)
+    assert side_setup(record.away) == SideSetup(record.away.fan_factor, induced, 2, 0, ())
     home, away = match_spec(humans, record.home), match_spec(orcs, record.away)
-    assert home.inducements == Inducements(apothecaries=1) and home.assistant_coaches == humans.assistant_coaches + 1
+    assert home.inducements == Inducements(apothecaries=1)
+    assert home.assistant_coaches == humans.assistant_coaches + 1
     assert away.cheerleaders == orcs.cheerleaders + 2 and away.inducements.babes == 1
 
 
@@ -150,6 +152,7 @@ def test_bad_match_setups_are_one_line_errors(raw: Any, message: str) -> None:
 def test_the_prayers_drawn_are_carried_not_played() -> None:
     humans, orcs = _teams()
     rich = replace(humans, treasury=0, players=humans.players)
-    poor = replace(orcs, players=orcs.players[:6] + (replace(orcs.players[6], mng=True),))
-    record = pre_game(rich, poor, ForcedDice([(3, 1), (3, 1), (16, 5), (16, 5), (16, 2)]))  # two D3s, then the prayers' D16s
-    assert record.away.prayers and side_setup(record.away).prayers == tuple(p.number for p in record.away.prayers)
+    poor = replace(orcs, players=(*orcs.players[:6], replace(orcs.players[6], mng=True)))
+    record = pre_game(rich, poor, ForcedDice([(3, 1), (3, 1), (16, 5)]))  # two D3s, the prayer's D16
+    drawn = tuple(p.number for p in record.away.prayers)
+    assert drawn == (5,) and side_setup(record.away).prayers == drawn
