@@ -14,7 +14,7 @@ from nuffle.agents.registry import make_agent
 from nuffle.core.bb2020.inducements import Induce2020, Item
 from nuffle.core.bb2020.league_team import ForcedDice, PostGameError, SeededDice, Team2020
 from nuffle.core.bb2020.postgame import Casualty, winnings
-from nuffle.core.bb2020.pregame import pre_game
+from nuffle.core.bb2020.pregame import PreGame, pre_game
 from nuffle.core.dice import ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.ruleset import draft_ruleset
@@ -48,7 +48,7 @@ def _teams() -> tuple[Team2020, Team2020]:
     return humans, replace(orcs, players=(replace(orcs.players[0], mng=True), *orcs.players[1:]))
 
 
-def _played(engine: str) -> tuple[Game, Team2020, Team2020, object]:
+def _played(engine: str) -> tuple[Game, Team2020, Team2020, PreGame]:
     humans, orcs = _teams()
 
     def orc_choices(cart: object, opponent: Team2020) -> list[Induce2020]:
@@ -103,7 +103,7 @@ def test_an_unfinished_match_has_no_post_game() -> None:
         game_result(game, 0, record.home)
 
 
-def _rounds(engine: str) -> tuple[list[tuple[Team2020, ...]], int]:
+def _rounds(engine: str) -> tuple[list[tuple[Team2020, Team2020]], int]:
     """Two rounds of a four-team BB2020 league (four matches, the scripted bot coaching every
     team), pre-game to post-game; the teams after each match and the touchdowns scored."""
     races = ("human", "orc", "dwarf", "wood-elf")
