@@ -75,7 +75,7 @@ def test_a_finished_match_is_each_teams_game_result(engine: str) -> None:
                 st.set_pstat(by_number[number], column[name], value)
 
     put(2, touchdowns=2, completions=3, injury=BB2020.lasting_base + 5)  # a Lasting Injury: -AG
-    put(3, interceptions=1, casualties=2, injury=7, injury2=15)  # decayed: the worse, Dead
+    put(3, interceptions=1, deflections=2, casualties=2, injury=7, injury2=15)  # decayed: the worse, Dead
     put(journeyman, touchdowns=1, injury=4)
     put(mercenary, touchdowns=1)
     result = game_result(game, 1, record.away)
@@ -89,7 +89,8 @@ def test_a_finished_match_is_each_teams_game_result(engine: str) -> None:
     two, three = games[2], games[3]
     assert (two.touchdowns, two.completions) == (2, 3)
     assert (two.casualty, two.lasting) == (Casualty.LASTING_INJURY, "ag")
-    assert (three.interceptions, three.casualties, three.casualty) == (1, 2, Casualty.DEAD)
+    assert (three.interceptions, three.deflections, three.casualties) == (1, 2, 2)
+    assert three.casualty is Casualty.DEAD
     (j,) = result.journeymen
     assert (j.number, j.touchdowns, j.casualty) == (journeyman, 1, Casualty.BADLY_HURT)
 

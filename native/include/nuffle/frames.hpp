@@ -2292,6 +2292,7 @@ constexpr int CASUALTIES = 2;
 constexpr int INTERCEPTIONS = 3;
 constexpr int INJURY = 4;
 constexpr int INJURY2 = 5;
+constexpr int DEFLECTIONS = 6;
 }  // namespace pstat
 // types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field).
 namespace bounce {
@@ -2307,7 +2308,7 @@ constexpr int LIST_POOL = 512;
 constexpr int MAX_CROWD = 32;
 constexpr int MAX_BLOCK_DICE = 3;
 constexpr int MAX_PICK = 255;
-constexpr int PSTATS = 6;
+constexpr int PSTATS = 7;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
 // fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).

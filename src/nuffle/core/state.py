@@ -40,8 +40,11 @@ STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rot
 # clones and replaced when it changes (it changes rarely; a clone must stay cheap).
 PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
 PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
-PSTATS = 6
-PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2")
+PSTAT_DEFLECTIONS = 6  # BB2020: passes deflected by Passing Interference and not caught (RULES §16.1)
+PSTATS = 7
+#: The per-player records of positions written before deflections were counted.
+OLD_PSTATS = 6
+PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections")
 
 
 @dataclass(frozen=True, slots=True)

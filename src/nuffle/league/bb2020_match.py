@@ -6,13 +6,13 @@ is a draft), then each team's post-game sequence (`run_post_game`) from the `Gam
 
 - both scores and both Fan Factors (the match's `GameState.fans`, its pre-game's);
 - per rostered player and Journeyman (mercenaries earn nothing: they leave after the game):
-  touchdowns, completions, interceptions and the casualties his blocks caused (the engines'
-  per-player record, `Game.player_stats`), MVP eligibility (every one who was on the team sheet),
-  and the casualty he suffered (a decayed player's worse of his two results; a Lasting Injury
-  with the characteristic it lowered).
+  touchdowns, completions, deflections, interceptions and the casualties his blocks caused (the
+  engines' per-player record, `Game.player_stats`), MVP eligibility (every one who was on the
+  team sheet), and the casualty he suffered (a decayed player's worse of his two results; a
+  Lasting Injury with the characteristic it lowered).
 
-Deflections and Throw Team-mate completions are 0: no engine records them yet (RULES_NOTES
-"BB2020 on the engines"). Nobody concedes an engine match.
+Throw Team-mate completions are 0: the throw team-mate area (pending) plays LRB6's throw, which
+has no Superb throw to count (RULES_NOTES "BB2020 on the engines"). Nobody concedes an engine match.
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def game_result(game: Game, side: int, record: PreGameTeam) -> GameResult:
         got = stats[pid]
         hurt, lasting = _suffered(s.rules, got["injury"], got["injury2"])
         entry = PlayerGame(number, touchdowns=got["touchdowns"], completions=got["completions"],
-                           interceptions=got["interceptions"], casualties=got["casualties"],
+                           deflections=got["deflections"], interceptions=got["interceptions"],
+                           casualties=got["casualties"],
                            casualty=hurt, lasting=lasting)
         (journeys if number in journeymen else players).append(entry)
     score = (result.score.home, result.score.away)
