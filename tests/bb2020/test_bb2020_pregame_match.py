@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from nuffle.core.bb2020.inducements import Hired, Induce2020, Item
-from nuffle.core.bb2020.league_team import ForcedDice, Team2020
+from nuffle.core.bb2020.league_team import Advancement, ForcedDice, Kind, Team2020
 from nuffle.core.bb2020.pregame import PreGame, pre_game
 from nuffle.core.dice import ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
@@ -156,3 +156,23 @@ def test_the_prayers_drawn_are_carried_not_played() -> None:
     record = pre_game(rich, poor, ForcedDice([(3, 1), (3, 1), (16, 5)]))  # two D3s, the prayer's D16
     drawn = tuple(p.number for p in record.away.prayers)
     assert drawn == (5,) and side_setup(record.away).prayers == drawn
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_league_players_advancements_and_lasting_injuries_play_in_the_match(engine: str) -> None:
+    humans, orcs = _teams()
+    veteran = replace(humans.players[0], niggles=1, reductions=("ma", "pa"),
+                      advancements=(Advancement(Kind.CHOSEN_PRIMARY, skill="Guard"),
+                                    Advancement(Kind.CHARACTERISTIC, stat="ag")))
+    humans = replace(humans, players=(veteran, *humans.players[1:]))
+    prayers = [(16, n) for n in range(1, 17)]  # the orcs pray (their number does not matter here)
+    record = pre_game(humans, orcs, ForcedDice([(3, 1), (3, 1), *prayers]))
+    home = match_spec(humans, record.home)
+    game = Game.new(home, match_spec(orcs, record.away), roller=ScriptedRoller(two_d6(3, 4) + coin(0)),
+                    ruleset=BB2020, engine=engine)
+    info = next(p for p in game.state.info if p.team == 0 and p.number == veteran.number)
+    base = veteran.position
+    assert (info.ma, info.ag, info.pa, info.niggles) == (base.ma - 1, base.ag - 1, (base.pa or 0) + 1, 1)
+    assert Skill.GUARD in info.skills and (info.st, info.av) == (base.st, base.av)
+    other = next(p for p in game.state.info if p.team == 0 and p.number == humans.players[1].number)
+    assert other.pa == humans.players[1].position.pa and Skill.GUARD not in other.skills
