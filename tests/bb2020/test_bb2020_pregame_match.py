@@ -21,6 +21,7 @@ from nuffle.core.skills import Skill
 from nuffle.core.teams import Inducements
 from nuffle.core.types import Weather
 from nuffle.league.bb2020 import league_team
+from nuffle.parity import bb2020_teams, run_parity
 from nuffle.teams_bb2020 import build_team, parse_team
 from nuffle.teams_bb2020_match import default_match_team
 from nuffle.teams_bb2020_pregame import MatchSetup, SetupError, SideSetup, match_spec, side_setup
@@ -176,3 +177,21 @@ def test_a_league_players_advancements_and_lasting_injuries_play_in_the_match(en
     assert Skill.GUARD in info.skills and (info.st, info.av) == (base.st, base.av)
     other = next(p for p in game.state.info if p.team == 0 and p.number == humans.players[1].number)
     assert other.pa == humans.players[1].position.pa and Skill.GUARD not in other.skills
+
+
+def test_the_parity_harness_deals_bb2020_teams_a_pre_game() -> None:
+    plain = bb2020_teams("human", "orc", False, frozenset(), 5)
+    assert plain == bb2020_teams("human", "orc", False, frozenset(), 5)  # drawn from the seed
+    for team, race in zip(plain, ("human", "orc"), strict=True):
+        base = default_match_team(race)
+        assert base.fan_factor + 1 <= team.fan_factor <= base.fan_factor + 3
+        assert team.inducements == Inducements() and team.players == base.players
+    induced = bb2020_teams("human", "orc", True, frozenset(), 5)
+    assert all(t.inducements.wizard for t in induced)
+
+
+@pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
+def test_bb2020_games_with_pre_games_and_inducements_agree_on_both_engines() -> None:
+    report = run_parity(games=2, seed=3, boards=(11,), ruleset="bb2020", wizards=True, max_steps=2500)
+    j = report.to_json()
+    assert j["games"] == 2 and j["divergences"] == 0 and j["steps"] > 500, report.text()
