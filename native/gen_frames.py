@@ -261,6 +261,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    bool foul_guard;  // Guard gives foul assists (BB2020)")
     out.append("    bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)")
     out.append("    bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)")
+    out.append("    bool fans_given;  // the fans are the pre-game's Fan Factors, no roll, no FAME (BB2020)")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -276,7 +277,8 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{r.rerolls_per_turn}, {str(r.blitz_turn_rerolls).lower()}, {r.pro_from}, {str(r.pro_one_die).lower()}, "
                    f"{str(r.throw_team_mate == 'bb2020').lower()}, "
                    f"{str(r.foul_guard).lower()}, {str(r.argue_the_call).lower()}, "
-                   f"{str(r.claws_with_bonus).lower()}}},")
+                   f"{str(r.claws_with_bonus).lower()}, "
+                   f"{str(r.fans == 'fan_factor').lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out
@@ -305,7 +307,8 @@ INT_SETS = (
     ("stat", "nuffle.core.state", ("STAT_TD", "STAT_CAS", "STAT_KO", "STAT_TURNOVERS", "STAT_ROTTED"),
      "state.py's team statistics (GameState.stats indices)"),
     ("pstat", "nuffle.core.state", ("PSTAT_COMPLETIONS", "PSTAT_TOUCHDOWNS", "PSTAT_CASUALTIES",
-                                    "PSTAT_INTERCEPTIONS", "PSTAT_INJURY", "PSTAT_INJURY2"),
+                                    "PSTAT_INTERCEPTIONS", "PSTAT_INJURY", "PSTAT_INJURY2",
+                                    "PSTAT_DEFLECTIONS"),
      "state.py's per-player statistics (GameState.pstats indices)"),
     ("bounce", "nuffle.core.types", ("BOUNCE_OUT", "BOUNCE_IN_PLAY", "BOUNCE_TOUCHBACK"),
      "types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field)"),

@@ -40,11 +40,12 @@ from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
 from nuffle.core.ruleset import BB2020, draft_ruleset
 from nuffle.core.skills import LRB6_SKILLS, Skill
-from nuffle.core.teams import TeamSpec, default_team, races
+from nuffle.core.teams import Inducements, TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
 from nuffle.parity_twins import TWINS_SHARE, TwinChecks
 from nuffle.random_player import RandomPlayer
 from nuffle.teams_bb2020_match import default_match_team, handled_skills, playable_races
+from nuffle.teams_bb2020_pregame import SideSetup, with_setup
 
 if TYPE_CHECKING:
     from nuffle.parity_probes import ProbeResult
@@ -380,11 +381,11 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     `outcomes()` is compared, drawn from a generator of its own so the game stays the same;
     `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise;
     `ruleset`: the rules played, a draft such as BB2020 included: `ruleset.draft_ruleset`; under
-    BB2020, `home` and `away` are BB2020 teams, `wizards` does not apply)."""
+    BB2020, `home` and `away` are BB2020 teams with a pre-game drawn from `seed`: `bb2020_teams`)."""
     rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"
     rules = draft_ruleset(ruleset)
-    teams = (default_match_team(home, given), default_match_team(away, given)) if rules is BB2020 \
+    teams = bb2020_teams(home, away, wizards, given, seed) if rules is BB2020 \
         else teams_for(home, away, wizards, given)
     py = Game.new(*teams, seed=seed, board=board, engine="python", assisted_moves=assisted,
                   roller=ExplicitRoller() if forced else None, ruleset=rules)
@@ -530,6 +531,25 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
 
 
 # --- teams with inducements (the Wizard) and given skills; the races drawn from -------------
+
+
+def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
+                 seed: int) -> tuple[TeamSpec, TeamSpec]:
+    """The two BB2020 teams of a parity game (`default_match_team`, every player given `given`),
+    each with a pre-game set-up drawn from `seed` (`teams_bb2020_pregame.with_setup`): a Fan
+    Factor of D3 + its Dedicated Fans; with `wizards`, a Wizard and a random draw of the other
+    inducements the match plays (Kegs, Bribes, Extra Team Training, a Master Chef, Wandering
+    Apothecaries for a team allowed one, an Igor's counter)."""
+    rng = random.Random(seed ^ 0xB2020)
+    out = []
+    for race in (home, away):
+        team = default_match_team(race, given)
+        induced = Inducements()
+        if wizards:
+            induced = Inducements(rng.randint(0, 2), rng.randint(0, 3), rng.randint(0, 4), rng.random() < 0.3,
+                                  rng.random() < 0.3, rng.randint(0, 2) if team.apothecary else 0, True)
+        out.append(with_setup(team, SideSetup(rng.randint(1, 3) + team.fan_factor, induced)))
+    return out[0], out[1]
 
 
 def teams_for(home: str, away: str, wizards: bool,

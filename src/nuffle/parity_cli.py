@@ -164,7 +164,8 @@ def register(sub: Any) -> None:
                    help="share of decisions at which a C++ twin (pathfinder, encoder, search) is compared "
                         f"with its Python original (default {TWINS_SHARE}; 0: none)")
     p.add_argument("--json", action="store_true", help="print JSON (games, steps, divergences, records)")
-    p.add_argument("--wizards", action="store_true", help="both teams induce a Wizard")
+    p.add_argument("--wizards", action="store_true",
+                   help="both teams induce a Wizard (BB2020: and a random draw of other inducements)")
     p.add_argument("--give", type=_skill_names, default=frozenset(),
                    help="skills every player is given as well, e.g. ANIMOSITY or STAB,STAKES")
     p.add_argument("--give-all", action="store_true",

@@ -32,7 +32,7 @@ from nuffle.core.procedures.turn import Turn
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
-from nuffle.core.teams import TeamSpec
+from nuffle.core.teams import Inducements, TeamSpec
 from nuffle.core.types import BallState, BlockFace, Status, Weather
 from nuffle.random_player import midgame_states as midgame_states  # re-exported for tests
 from nuffle.teams import load_team
@@ -256,6 +256,14 @@ class Scenario:
             b = 1 << (self.state.rules.prayer_number(name) - 1)
             t.prayers |= b
             t.prayed |= b
+        return self
+
+    def induce(self, side: int, inducements: Inducements) -> Scenario:
+        """`side`'s team sheet induced `inducements` (read where the match reads them: the
+        start of the match or half, KO recovery)."""
+        specs = list(self.state.specs)
+        specs[side] = replace(specs[side], inducements=inducements)
+        self.state.specs = (specs[0], specs[1])
         return self
 
     def start(self, active: int = 0, proc: Procedure | None = None, drive: bool = False) -> Game:

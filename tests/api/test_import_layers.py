@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("nuffle.analysis", 1), ("nuffle.gametheory", 1), ("nuffle.files", 1), ("nuffle.teams", 1),
     ("nuffle.teams_bb2020", 1),  # the BB2020 team builder
     ("nuffle.teams_bb2020_match", 1),  # BB2020 teams as the engines play them
+    ("nuffle.teams_bb2020_pregame", 1),  # a BB2020 match's pre-game set-up on the team sheets
     ("nuffle.formations", 1), ("nuffle.record", 1), ("nuffle.stats", 1),
     ("nuffle.skill_table", 1), ("nuffle.testing", 1), ("nuffle.conformance", 1),
     ("nuffle.random_player", 1), ("nuffle.games", 1), ("nuffle.report", 1),

@@ -76,3 +76,18 @@ def test_deeply_nested_position_is_rejected() -> None:
     data["log"] = deep
     with pytest.raises(PositionError):
         Game.from_position(data)
+
+
+def test_a_position_written_before_deflections_were_counted_reads_them_as_none() -> None:
+    game = Game.new("human", "orc", seed=2)
+    data = json.loads(json.dumps(game.to_position()))
+    n = len(game.state.info)
+    stats = data["player_stats"]
+    assert len(stats) == 7 * n
+    data["player_stats"] = [v for i in range(n) for v in stats[i * 7:i * 7 + 6]]  # the old six a player
+    data["player_stats"][1] = 2  # player 0's touchdowns
+    loaded = Game.from_position(data)
+    assert loaded.player_stats()[0]["touchdowns"] == 2 and loaded.player_stats()[0]["deflections"] == 0
+    data["player_stats"] = data["player_stats"][:-1]
+    with pytest.raises(PositionError, match="player_stats"):
+        Game.from_position(data)

@@ -27,7 +27,7 @@ from nuffle.core.procedures.passing import (
 )
 from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_INTERCEPTIONS, PSTATS
+from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_DEFLECTIONS, PSTAT_INTERCEPTIONS, PSTATS
 from nuffle.core.teams import TeamSpec
 from nuffle.core.types import Weather
 from nuffle.teams_bb2020 import check_team, suggest_team
@@ -90,6 +90,7 @@ def test_a_deflected_accurate_pass_caught_is_an_interception(engine: str) -> Non
     s = game.state
     assert s.carrier() == orc and s.turnover
     assert _pstat(game, orc, PSTAT_INTERCEPTIONS) == 1 and _pstat(game, thrower, PSTAT_COMPLETIONS) == 0
+    assert _pstat(game, orc, PSTAT_DEFLECTIONS) == 0  # converted: an interception only
     _done(game)
 
 
@@ -100,6 +101,7 @@ def test_a_failed_deflection_lets_the_pass_land(engine: str) -> None:
     do(game, ActionType.SELECT_PLAYER, player=orc)
     s = game.state
     assert s.carrier() == catcher and not s.turnover and _pstat(game, thrower, PSTAT_COMPLETIONS) == 1
+    assert _pstat(game, orc, PSTAT_DEFLECTIONS) == 0
     _done(game)
 
 
@@ -113,6 +115,7 @@ def test_a_dropped_deflection_scatters_from_the_interferer(engine: str) -> None:
     s = game.state
     assert s.carrier() == catcher and not s.turnover
     assert _pstat(game, thrower, PSTAT_COMPLETIONS) == 0 and _pstat(game, orc, PSTAT_INTERCEPTIONS) == 0
+    assert _pstat(game, orc, PSTAT_DEFLECTIONS) == 1  # deflected, not converted (RULES §16.1)
     _done(game)
 
 

@@ -2689,10 +2689,11 @@ struct Tables {
     bool foul_guard;  // Guard gives foul assists (BB2020)
     bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)
     bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)
+    bool fans_given;  // the fans are the pre-game's Fan Factors, no roll, no FAME (BB2020)
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false, false, true},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false, false, true, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false, true},
 };
 }  // namespace rules
 // Prayers to Nuffle (Ruleset.prayers; procedures/prayers.py): result numbers, durations.
@@ -2780,6 +2781,7 @@ constexpr int CASUALTIES = 2;
 constexpr int INTERCEPTIONS = 3;
 constexpr int INJURY = 4;
 constexpr int INJURY2 = 5;
+constexpr int DEFLECTIONS = 6;
 }  // namespace pstat
 // types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field).
 namespace bounce {
@@ -2795,7 +2797,7 @@ constexpr int LIST_POOL = 512;
 constexpr int MAX_CROWD = 32;
 constexpr int MAX_BLOCK_DICE = 3;
 constexpr int MAX_PICK = 255;
-constexpr int PSTATS = 6;
+constexpr int PSTATS = 7;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
 // fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).

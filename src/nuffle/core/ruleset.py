@@ -143,6 +143,10 @@ class Ruleset:
     #: Prayers to Nuffle (BB2020): the D16 result n's (name, duration) at index n - 1, its
     #: duration 'drive', 'half' or 'game' (procedures/prayers.py); () for a ruleset without.
     prayers: tuple[tuple[str, str], ...] = ()
+    #: The match's fans: 'gate' (2D6 + Fan Factor a team, FAME from the two: LRB6) or
+    #: 'fan_factor' (no roll: each team's `TeamSpec.fan_factor` is the Fan Factor its pre-game
+    #: gave, D3 + Dedicated Fans, and there is no FAME: BB2020; procedures/match.py).
+    fans: str = "gate"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -338,6 +342,7 @@ def load(directory: str) -> Ruleset:
             argue_the_call=bool(raw.get("argue_the_call", False)),
             claws_with_bonus=bool(raw.get("claws_with_bonus", True)),
             prayers=_prayers(directory, raw.get("prayers")),
+            fans=_choice(raw.get("fans", "gate"), ("gate", "fan_factor"), "fans"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

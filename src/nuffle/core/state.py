@@ -40,8 +40,11 @@ STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rot
 # clones and replaced when it changes (it changes rarely; a clone must stay cheap).
 PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
 PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
-PSTATS = 6
-PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2")
+PSTAT_DEFLECTIONS = 6  # BB2020: passes deflected by Passing Interference and not caught (RULES §16.1)
+PSTATS = 7
+#: The per-player records of positions written before deflections were counted.
+OLD_PSTATS = 6
+PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +256,7 @@ class GameState:
     touchdown: int
     stats: tuple[tuple[int, ...], tuple[int, ...]]  # per team (see STAT_*); `add_stat` changes it
     pstats: tuple[int, ...]  # PSTATS per player (see PSTAT_*); not part of key()
-    fans: tuple[int, int]  # each team's fans in thousands (2D6 + Fan Factor; 0 before the roll); not in key()
+    fans: tuple[int, int]  # LRB6: fans in thousands (2D6 + Fan Factor); BB2020: the Fan Factor; not in key()
     crowd: list[int]
     log: list[tuple[int, int, int, int]]
 

@@ -16,8 +16,9 @@ its coach:
 4. Expensive Mistakes on what is left.
 
 A manager's choice that may not be taken is skipped and noted in the report; the league never
-fails over one. The engines do not play BB2020 matches yet: the match comes in as an explicit
-`GameResult`, and `nuffle league` still refuses BB2020 teams. The pre- and post-game API is
+fails over one. The match comes in as a `GameResult`: explicit, or read off a match an engine
+played (`nuffle.league.bb2020_match`, through the draft ruleset); `nuffle league` still refuses
+BB2020 teams. The pre- and post-game API is
 public from this module (`__all__`); its rules live in `nuffle.core.bb2020`.
 """
 

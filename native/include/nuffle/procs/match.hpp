@@ -60,6 +60,13 @@ inline void match_run(Ctx& c) {
                 t.igor = t.ind_igor;
                 t.wizard = t.ind_wizard;
             }
+            if (rules_of(s).fans_given) {  // BB2020: the pre-game's Fan Factors, no FAME
+                s.teams[0].fans = static_cast<std::int16_t>(s.teams[0].fan_factor);
+                s.teams[1].fans = static_cast<std::int16_t>(s.teams[1].fan_factor);
+                f.phase = fm::WEATHER;
+                request(s, Dice::TWO_D6, 1, purpose("weather"), Group::SUM);
+                return;
+            }
             f.phase = fm::HOME_FANS;
             request(s, Dice::TWO_D6, 1, purpose("home fans"), Group::SUM);
             return;

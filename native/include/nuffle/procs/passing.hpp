@@ -375,6 +375,7 @@ inline void pass_interference(Ctx& c, Frame& f) {
             pass_intercepted(c, f);
             return;
         }
+        passing::add_pstat(s, p, pstat::DEFLECTIONS);  // deflected, not converted
         f.arg[fpa::F_SCATTERS] = 0;
         f.phase = fpa::SCATTER;
         request(s, Dice::D8, 1, purpose("pass scatter"));

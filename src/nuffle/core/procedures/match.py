@@ -124,6 +124,11 @@ class Match(Procedure):
                 t, induced = s.teams[side], s.specs[side].inducements
                 t.apothecaries = (1 if s.specs[side].apothecary else 0) + induced.apothecaries
                 t.bribes, t.igor, t.wizard = induced.bribes, int(induced.igor), int(induced.wizard)
+            if s.rules.fans == "fan_factor":  # BB2020: the pre-game's Fan Factors, no FAME
+                s.fans = (s.specs[0].fan_factor, s.specs[1].fan_factor)
+                self.phase = MatchPhase.WEATHER
+                s.request(Chance(Dice.TWO_D6, 1, "weather", GROUP_SUM))
+                return
             self.phase = MatchPhase.HOME_FANS
             s.request(Chance(Dice.TWO_D6, 1, "home fans", GROUP_SUM))
         elif ph == MatchPhase.HOME_FANS:

@@ -27,7 +27,7 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_INTERCEPTIONS, GameState
+from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_DEFLECTIONS, PSTAT_INTERCEPTIONS, GameState
 from nuffle.core.types import BallState, Event, RollKind, Weather
 
 # What is thrown (passed to the hook points).
@@ -501,6 +501,7 @@ class Pass(Procedure):
             if s.ok:
                 self._intercepted(s)
                 return
+            s.add_pstat(p, PSTAT_DEFLECTIONS)  # deflected, not converted
             self.scatters = 0
             self.phase = PassPhase.SCATTER
             s.request(Chance(Dice.D8, 1, "pass scatter"))
