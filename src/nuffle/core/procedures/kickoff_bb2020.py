@@ -14,7 +14,7 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.procedures.base import Phases, Procedure
-from nuffle.core.procedures.kickoff_table import Riot, roll_off_winner
+from nuffle.core.procedures.kickoff_table import Riot, move_one_square, one_square_moves, roll_off_winner
 from nuffle.core.procedures.prayers import Prayer
 from nuffle.core.procedures.setup import setup_problem
 from nuffle.core.state import GameState
@@ -124,26 +124,11 @@ class QuickSnapBB2020(Procedure):
         s.wait(other(s.kicking), DK.QUICK_SNAP)
 
     def legal(self, s: GameState) -> LegalActions:
-        groups = []
-        b = s.board
-        if len(self.moved) < self.limit:
-            for p in self.eligible:
-                if p in self.moved:
-                    continue
-                sq = s.pos[p]
-                dests = tuple(b.xy(sq + o) for o in b.neighbours if s.grid[sq + o] == -1)
-                if dests:
-                    groups.append(ActionChoice(ActionType.MOVE, (p,), dests))
-        groups.append(ActionChoice(ActionType.END_SETUP))
-        return LegalActions(groups)
+        movers = list(self.eligible) if len(self.moved) < self.limit else []
+        return one_square_moves(s, movers, self.moved)
 
     def act(self, s: GameState, action: Action) -> None:
-        if action.type == ActionType.END_SETUP:
-            s.pop()
-            return
-        assert action.player is not None and action.square is not None
-        s.move_player(action.player, s.board.sq(*action.square))
-        self.moved.append(action.player)
+        move_one_square(s, action, self.moved)
 
 
 class BlitzPhase(Phases):

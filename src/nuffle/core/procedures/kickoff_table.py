@@ -273,25 +273,37 @@ class QuickSnap(Procedure):
         s.wait(other(s.kicking), DK.QUICK_SNAP)
 
     def legal(self, s: GameState) -> LegalActions:
-        groups = []
-        b = s.board
-        for p in s.team_players(other(s.kicking)):
-            if s.status[p] != Status.STANDING or p in self.moved:
-                continue
-            sq = s.pos[p]
-            dests = tuple(b.xy(sq + o) for o in b.neighbours if s.grid[sq + o] == -1)
-            if dests:
-                groups.append(ActionChoice(ActionType.MOVE, (p,), dests))
-        groups.append(ActionChoice(ActionType.END_SETUP))
-        return LegalActions(groups)
+        movers = [p for p in s.team_players(other(s.kicking)) if s.status[p] == Status.STANDING]
+        return one_square_moves(s, movers, self.moved)
 
     def act(self, s: GameState, action: Action) -> None:
-        if action.type == ActionType.END_SETUP:
-            s.pop()
-            return
-        assert action.player is not None and action.square is not None
-        s.move_player(action.player, s.board.sq(*action.square))
-        self.moved.append(action.player)
+        move_one_square(s, action, self.moved)
+
+
+def one_square_moves(s: GameState, movers: list[int], moved: list[int]) -> LegalActions:
+    """Quick Snap's choices: each of `movers` not yet in `moved` to an empty square next to him,
+    or END_SETUP."""
+    groups = []
+    b = s.board
+    for p in movers:
+        if p in moved:
+            continue
+        sq = s.pos[p]
+        dests = tuple(b.xy(sq + o) for o in b.neighbours if s.grid[sq + o] == -1)
+        if dests:
+            groups.append(ActionChoice(ActionType.MOVE, (p,), dests))
+    groups.append(ActionChoice(ActionType.END_SETUP))
+    return LegalActions(groups)
+
+
+def move_one_square(s: GameState, action: Action, moved: list[int]) -> None:
+    """Quick Snap's step: END_SETUP ends it, a MOVE moves the player and adds him to `moved`."""
+    if action.type == ActionType.END_SETUP:
+        s.pop()
+        return
+    assert action.player is not None and action.square is not None
+    s.move_player(action.player, s.board.sq(*action.square))
+    moved.append(action.player)
 
 
 class BlitzKickoffPhase(Phases):

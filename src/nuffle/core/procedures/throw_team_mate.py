@@ -131,34 +131,7 @@ class ThrowTeamMate(Procedure):
                 return
             s.request(Chance(Dice.D8, 1, "team-mate scatter"))
             return
-        if self.phase == ThrowTeamMatePhase.FLIGHT_USED:  # a FLIGHT procedure returned where he comes down
-            if s.grid[s.square] == OFF:
-                self._into_crowd(s, s.last_square, s.square)
-                return
-            self.spot = s.square
-            self._come_down(s)
-            return
-        if self.phase == ThrowTeamMatePhase.SCATTER:
-            b = s.board
-            dx, dy = s.rules.scatter[s.die()]
-            nxt = self.spot + dx + dy * b.stride
-            if s.grid[nxt] == OFF:
-                self._into_crowd(s, self.spot, nxt)
-                return
-            self.spot = nxt
-            self.scatters += 1
-            if self.scatters < 3:
-                s.request(Chance(Dice.D8, 1, "team-mate scatter"))
-                return
-            self._come_down(s)
-            return
-        if self.phase == ThrowTeamMatePhase.HIT_PLAYER:
-            if self.stunned >= 0 and s.status[self.stunned] == Status.PRONE:
-                s.status[self.stunned] = Status.STUNNED  # an unbroken armour leaves him stunned
-            self.stunned = -1
-            self.scatters = 2  # one more scatter from the occupied square
-            self.phase = ThrowTeamMatePhase.SCATTER
-            s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+        if self._in_flight(s):
             return
         if self.phase == ThrowTeamMatePhase.LANDING_ROLLED:  # landing roll done
             if s.ok:
@@ -179,6 +152,40 @@ class ThrowTeamMate(Procedure):
                 s.push(ThrowIn(s.ball, self.target))
                 return
         s.pop()
+
+    def _in_flight(self, s: GameState) -> bool:
+        """Run the phases of the flight both rulesets share (a FLIGHT procedure returned, a
+        scatter, a player landed on); False in any other phase."""
+        if self.phase == ThrowTeamMatePhase.FLIGHT_USED:  # a FLIGHT procedure returned where he comes down
+            if s.grid[s.square] == OFF:
+                self._into_crowd(s, s.last_square, s.square)
+                return True
+            self.spot = s.square
+            self._come_down(s)
+            return True
+        if self.phase == ThrowTeamMatePhase.SCATTER:
+            b = s.board
+            dx, dy = s.rules.scatter[s.die()]
+            nxt = self.spot + dx + dy * b.stride
+            if s.grid[nxt] == OFF:
+                self._into_crowd(s, self.spot, nxt)
+                return True
+            self.spot = nxt
+            self.scatters += 1
+            if self.scatters < 3:
+                s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+                return True
+            self._come_down(s)
+            return True
+        if self.phase == ThrowTeamMatePhase.HIT_PLAYER:
+            if self.stunned >= 0 and s.status[self.stunned] == Status.PRONE:
+                s.status[self.stunned] = Status.STUNNED  # an unbroken armour leaves him stunned
+            self.stunned = -1
+            self.scatters = 2  # one more scatter from the occupied square
+            self.phase = ThrowTeamMatePhase.SCATTER
+            s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+            return True
+        return False
 
     def _come_down(self, s: GameState) -> None:
         """He comes down on `spot`: onto a player (who is knocked down; he scatters on) or lands."""

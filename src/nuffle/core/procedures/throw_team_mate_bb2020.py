@@ -126,34 +126,7 @@ class ThrowTeamMate2020(ThrowTeamMate):
         if self.phase in (P.DEVIATE_DIRECTION, P.DEVIATE_DISTANCE):
             self._deviate(s)
             return
-        if self.phase == P.FLIGHT_USED:  # Swoop returned where he comes down
-            if s.grid[s.square] == OFF:
-                self._into_crowd(s, s.last_square, s.square)
-                return
-            self.spot = s.square
-            self._come_down(s)
-            return
-        if self.phase == P.SCATTER:
-            b = s.board
-            dx, dy = s.rules.scatter[s.die()]
-            nxt = self.spot + dx + dy * b.stride
-            if s.grid[nxt] == OFF:
-                self._into_crowd(s, self.spot, nxt)
-                return
-            self.spot = nxt
-            self.scatters += 1
-            if self.scatters < 3:
-                s.request(Chance(Dice.D8, 1, "team-mate scatter"))
-                return
-            self._come_down(s)
-            return
-        if self.phase == P.HIT_PLAYER:
-            if self.stunned >= 0 and s.status[self.stunned] == Status.PRONE:
-                s.status[self.stunned] = Status.STUNNED  # an unbroken armour leaves him stunned
-            self.stunned = -1
-            self.scatters = 2  # one more scatter from the occupied square
-            self.phase = P.SCATTER
-            s.request(Chance(Dice.D8, 1, "team-mate scatter"))
+        if self._in_flight(s):  # Swoop returned, a scatter, a player landed on: as LRB6's
             return
         if self.phase == P.LANDING_ROLLED:
             tm = self.thrown
