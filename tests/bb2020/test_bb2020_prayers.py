@@ -1,7 +1,8 @@
 """BB2020's Prayers to Nuffle in a match on both engines (TABLES §12): the table as ruleset data,
 a match started with the pre-game sequence's prayers (`TeamSpec.prayers`, checked in one line),
 their expiry by duration at a drive's and a half's end, the record of every prayer of the match
-(`Game.prayers()`), positions carrying them, and Moles under the Pitch on the Rush (forced dice).
+(`Game.prayers()`), positions carrying them, and the prayers acting in play (forced dice): Moles
+under the Pitch on the Rush, Under Scrutiny and Friends with the Ref in the foul.
 The kick-off table's prayer (Cheering Fans) is tests/bb2020/test_bb2020_kickoff_table.py's."""
 
 from __future__ import annotations
@@ -171,4 +172,35 @@ def test_under_scrutiny_spots_every_foul_of_the_opponents(engine: str, home: tup
     assert s.status[victim] == Status.PRONE
     assert s.status[fouler] == (Status.SENT_OFF if sent_off else Status.STANDING)
     assert s.turnover is sent_off
+    assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("home", "away", "argue", "sent_off", "ejected"), [
+    (("Friends with the Ref",), (), 5, False, False),  # his team's Friends: 5-6 succeeds
+    (("Friends with the Ref",), (), 6, False, False),
+    (("Friends with the Ref",), (), 4, True, False),  # 2-4 still sends him off
+    (("Friends with the Ref",), (), 1, True, True),  # a 1 still ejects the coach
+    ((), (), 5, True, False),  # without it: only a 6
+    ((), ("Friends with the Ref",), 5, True, False),  # the opponents' Friends do not help him
+])
+def test_friends_with_the_ref_argue_the_call_on_five(engine: str, home: tuple[str, ...],
+                                                    away: tuple[str, ...], argue: int, sent_off: bool,
+                                                    ejected: bool) -> None:
+    """A home player fouls a prone Orc: armour 2 + 2 (a double) holds, the ref spots it; no
+    bribes: the coach Argues the Call (D6 `argue`)."""
+    sc = Scenario(_team("human"), _team("orc"), script=two_d6(2, 2) + d6(argue), engine=engine, rules=BB2020)
+    sc.set(rerolls=(0, 0), bribes=(0, 0)).pray(0, *home).pray(1, *away)
+    fouler, victim = 0, 11
+    sc.put(fouler, (10, 7)).put(victim, (11, 7), Status.PRONE)
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_FOUL, fouler))
+    game.step(Action(ActionType.FOUL, None, (11, 7)))
+    assert {a.type for a in game.legal_actions()} == {ActionType.USE_SKILL, ActionType.DECLINE}
+    game.step(Action(ActionType.USE_SKILL))
+    s = game.state
+    assert s.status[victim] == Status.PRONE
+    assert s.status[fouler] == (Status.SENT_OFF if sent_off else Status.STANDING)
+    assert s.turnover is sent_off
+    assert s.teams[0].coach_ejected is ejected
     assert not game.roller.queue  # type: ignore[attr-defined]

@@ -188,6 +188,18 @@ def test_the_parity_harness_deals_bb2020_teams_a_pre_game() -> None:
         assert team.inducements == Inducements() and team.players == base.players
     induced = bb2020_teams("human", "orc", True, frozenset(), 5)
     assert all(t.inducements.wizard for t in induced)
+    assert all(t.prayers == () for t in plain)
+
+
+def test_the_parity_harness_deals_bb2020_teams_prayers_with_the_inducements() -> None:
+    """With the inducements variant each team also brings 0-3 different prayers of the table,
+    drawn from the seed; over a few seeds some team prays."""
+    table = {name for name, _ in BB2020.prayers}
+    drawn = [bb2020_teams("human", "orc", True, frozenset(), seed) for seed in range(8)]
+    assert drawn[3] == bb2020_teams("human", "orc", True, frozenset(), 3)
+    prayers = [t.prayers for pair in drawn for t in pair]
+    assert all(len(p) <= 3 and len(set(p)) == len(p) and set(p) <= table for p in prayers)
+    assert any(prayers)
 
 
 @pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")

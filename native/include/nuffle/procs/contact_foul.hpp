@@ -8,6 +8,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/contact.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs::contact {
@@ -142,7 +143,7 @@ inline void foul_run(Ctx& c) {
     if (f.phase == ffo::ARGUE_ROLLED) {
         const int d = die(s);
         const int side = team_of(s, fouler);
-        if (d == 6) {
+        if (d >= argue_target(s, side)) {  // 6, or 5-6 with Friends with the Ref
             pop(s);
             return;
         }

@@ -1,7 +1,8 @@
 // BB2020's Prayers to Nuffle in a match (core/procedures/prayers.py): the Prayer frame (a D16,
 // a result already in effect for the team rolled again), their expiry at a drive's and a
 // half's end with the drive's Brilliant Coaching re-roll, and the effects asked where they act
-// (Moles under the Pitch: rules.hpp's moles_modifier, in rush_modifier). The table's numbers and durations are frames.hpp's
+// (Moles under the Pitch: rules.hpp's moles_modifier, in rush_modifier; Under Scrutiny and
+// Friends with the Ref in the foul). The table's numbers and durations are frames.hpp's
 // `prayer` (generated from Ruleset.prayers); a team's prayers are bit sets on its Team.
 #pragma once
 
@@ -35,6 +36,11 @@ inline void end_drive_rerolls(State& s) noexcept {
 // prayers.scrutinised: Under Scrutiny, every foul by a player of `side` is spotted.
 inline bool scrutinised(const State& s, int side) noexcept {
     return prayer_active(s, other(side), frames::prayer::UNDER_SCRUTINY);
+}
+
+// prayers.argue_target: Argue the Call succeeds on 6, or 5-6 with Friends with the Ref.
+inline int argue_target(const State& s, int side) noexcept {
+    return prayer_active(s, side, frames::prayer::FRIENDS_WITH_THE_REF) ? 5 : 6;
 }
 
 // prayers.Prayer

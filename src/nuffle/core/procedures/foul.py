@@ -23,7 +23,7 @@ from nuffle.core.procedures.injury import (
     FOUL,
     Injury,
 )
-from nuffle.core.procedures.prayers import scrutinised
+from nuffle.core.procedures.prayers import argue_target, scrutinised
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
 
@@ -203,7 +203,7 @@ class Foul(Procedure):
         if self.phase == FoulPhase.ARGUE_ROLLED:
             d = s.die()
             t = s.teams[s.pteam[f]]
-            if d == 6:
+            if d >= argue_target(s, s.pteam[f]):  # 6, or 5-6 with Friends with the Ref
                 s.pop()
                 return
             if d == 1:

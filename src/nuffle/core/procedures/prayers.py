@@ -9,7 +9,8 @@ again) or at the match's start (`TeamSpec.prayers`, the pre-game sequence's resu
 
 What a prayer does is asked where it acts, by name (`active(s, side, name)`): Moles under the
 Pitch in the Rush roll (`moles_modifier`, in `movement.rush_modifier`), Under Scrutiny in the
-referee's look at a foul (`scrutinised`). The prayers whose effect is the league's (Perfect
+referee's look at a foul (`scrutinised`), Friends with the Ref in Argue the Call's D6
+(`argue_target`). The prayers whose effect is the league's (Perfect
 Passing, Fan Interaction, Necessary Violence, Fouling Frenzy, Intensive Training) and those
 not played yet are recorded only: `Game.prayers()` lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
@@ -27,6 +28,7 @@ from nuffle.core.state import GameState
 from nuffle.core.types import Event
 
 MOLES: Final = "Moles under the Pitch"
+FRIENDS_WITH_THE_REF: Final = "Friends with the Ref"
 UNDER_SCRUTINY: Final = "Under Scrutiny"
 
 
@@ -100,6 +102,12 @@ def scrutinised(s: GameState, side: int) -> bool:
     """Under Scrutiny: every foul by a player of `side` is spotted (sent off as on a double)
     while the opposing team has it in effect."""
     return bool(s.teams[1 - side].prayers) and active(s, 1 - side, UNDER_SCRUTINY)
+
+
+def argue_target(s: GameState, side: int) -> int:
+    """Argue the Call's D6 succeeds on this or more for `side`: 6, or 5 while Friends with the
+    Ref is in effect for it (a natural 2-4 still sends off, a 1 still ejects the coach)."""
+    return 5 if s.teams[side].prayers and active(s, side, FRIENDS_WITH_THE_REF) else 6
 
 
 def moles_modifier(s: GameState, side: int) -> int:
