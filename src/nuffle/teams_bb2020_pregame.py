@@ -9,8 +9,8 @@ itself. What the match needs of the rest is a `SideSetup` per team:
 - `inducements`: the engines' `Inducements` (`INDUCED` says which BB2020 item sets which
   counter; Temp Agency Cheerleaders and Part-time Assistant Coaches add to the team sheet's
   cheerleaders and assistant coaches: `extra_cheerleaders`, `extra_coaches`);
-- `prayers`: the Prayers to Nuffle results (D16 numbers) the team drew. Kept for the prayers'
-  own match effects; this module validates them and nothing here applies them.
+- `prayers`: the Prayers to Nuffle results (D16 numbers) the team drew; the match starts with
+  them in effect (`TeamSpec.prayers`, by name; the engines apply them: procedures/prayers.py).
 
 Journeymen and mercenaries are players of the team sheet (`match_spec`), with their Loner (4+).
 `MatchSetup.from_dict` reads the JSON form and refuses bad input in one line (SetupError).
@@ -172,11 +172,14 @@ class MatchSetup:
 
 
 def with_setup(spec: TeamSpec, setup: SideSetup) -> TeamSpec:
-    """`spec` as its match plays it: its Fan Factor, inducements and the temporary staff."""
+    """`spec` as its match plays it: its Fan Factor, inducements, the temporary staff and the
+    prayers it drew."""
     setup.check(spec.name)
+    names = {p.number: p.name for p in prayers()}
     return replace(spec, fan_factor=setup.fan_factor, inducements=setup.inducements,
                    cheerleaders=spec.cheerleaders + setup.extra_cheerleaders,
-                   assistant_coaches=spec.assistant_coaches + setup.extra_coaches)
+                   assistant_coaches=spec.assistant_coaches + setup.extra_coaches,
+                   prayers=spec.prayers + tuple(names[n] for n in setup.prayers))
 
 
 def side_setup(record: PreGameTeam) -> SideSetup:

@@ -150,13 +150,19 @@ def test_bad_match_setups_are_one_line_errors(raw: Any, message: str) -> None:
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
-def test_the_prayers_drawn_are_carried_not_played() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_prayers_drawn_start_the_match_in_effect(engine: str) -> None:
     humans, orcs = _teams()
     rich = replace(humans, treasury=0, players=humans.players)
     poor = replace(orcs, players=(*orcs.players[:6], replace(orcs.players[6], mng=True)))
     record = pre_game(rich, poor, ForcedDice([(3, 1), (3, 1), (16, 5)]))  # two D3s, the prayer's D16
     drawn = tuple(p.number for p in record.away.prayers)
     assert drawn == (5,) and side_setup(record.away).prayers == drawn
+    home, away = match_spec(rich, record.home), match_spec(poor, record.away)
+    assert home.prayers == () and away.prayers == ("Knuckle Dusters",)
+    game = Game.new(home, away, roller=ScriptedRoller(two_d6(3, 4) + coin(0)), ruleset=BB2020, engine=engine)
+    assert game.prayers()["away"] == {"given": ("Knuckle Dusters",), "active": ("Knuckle Dusters",)}
+    assert game.prayers()["home"] == {"given": (), "active": ()}
 
 
 @pytest.mark.parametrize("engine", ENGINES)
