@@ -90,6 +90,10 @@ inline void strike_run(Ctx& c) {
     const int att = f.arg[fst::F_ATTACKER];
     const int victim = f.arg[fst::F_VICTIM];
     const bool chainsaw = f.arg[fst::F_KIND] == frames::at::CHAINSAW;
+    // BB2020's Projectile Vomit (Strike._vomit): a Stab-coded attack by a player with it and not
+    // Stab rolls the Chainsaw's D6 first, without its +3.
+    const bool vomit = f.arg[fst::F_KIND] == frames::at::STAB && has(s, att, frames::skill::PROJECTILE_VOMIT) &&
+                       !has(s, att, frames::skill::STAB);
     const int ph = f.phase;
     if (ph < fst::GO_AHEAD) {
         if (gfi_first(s, f, att, f.arg[fst::F_GFI] != 0)) return;
@@ -111,7 +115,7 @@ inline void strike_run(Ctx& c) {
                 return;
             }
         }
-        if (chainsaw) {
+        if (chainsaw || vomit) {
             f.phase = fst::CHAINSAW_ROLLED;
             push_player_roll(s, frames::roll::CHAINSAW, att, 2, 0, false);
             return;

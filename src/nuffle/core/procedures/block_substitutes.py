@@ -1,4 +1,5 @@
-"""Attacks made instead of a block (Stab, Chainsaw): optional GFI, the roll, armour, injury.
+"""Attacks made instead of a block (Stab, Chainsaw, BB2020's Projectile Vomit): optional GFI,
+the roll, armour, injury.
 
 A `Strike` is pushed by the skill's action (`nuffle.core.skill_rules.block_skills`) in a
 Block or Blitz action. It is not a block: no block dice, no push, no follow-up, and block
@@ -18,6 +19,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
@@ -52,6 +54,8 @@ class Strike(Procedure):
 
     Stab: an armour roll (ARMOUR_MODIFIER only); broken armour means an unmodified injury
     roll and the victim goes down; otherwise nothing happens. Never a turnover.
+    Projectile Vomit (BB2020; STAB by a player with it and not Stab): the Chainsaw's roll and
+    outcome without the +3.
     Chainsaw: a D6 (RollKind.CHAINSAW, re-rollable), 2+ hits the victim, 1 kicks back on the
     attacker; the armour roll of the player hit is +3; broken armour knocks him down (injury
     roll); otherwise nothing happens. The attacker going down is a turnover.
@@ -86,7 +90,7 @@ class Strike(Procedure):
         if self.phase == StrikePhase.GO_AHEAD:
             if self._before(s):
                 return
-            if self.kind == ActionType.CHAINSAW:
+            if self.kind == ActionType.CHAINSAW or self._vomit(s):
                 self.phase = StrikePhase.CHAINSAW_ROLLED
                 s.push(PlayerRoll(RollKind.CHAINSAW, att, 2, agility=False))
                 return
@@ -123,6 +127,12 @@ class Strike(Procedure):
                 s.push(Bounce(self.bounce_from))
                 return
         s.pop()
+
+    def _vomit(self, s: GameState) -> bool:
+        """BB2020's Projectile Vomit: a Stab-coded attack by a player with it and not Stab
+        (skill_rules/bb2020_special_skills.py) rolls the Chainsaw's D6 first, without its +3."""
+        skills = s.info[self.attacker].skills
+        return self.kind == ActionType.STAB and Skill.PROJECTILE_VOMIT in skills and Skill.STAB not in skills
 
     def _before(self, s: GameState) -> bool:
         """Run the next BEFORE_ATTACK handler; True if it pushed a procedure to wait for."""
