@@ -42,7 +42,7 @@ DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skil
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
                          Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
                          Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR,
-                         Skill.PROJECTILE_VOMIT})
+                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
 COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "chaos-renegades", "dark-elf", "dwarf", "elven-union",
             "goblin", "halfling",

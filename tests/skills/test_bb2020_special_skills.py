@@ -1,6 +1,8 @@
-"""BB2020's special attacks on both engines under the BB2020 draft (SKILLS.md "Traits"):
-Projectile Vomit, instead of a block, coded as Stab's action: a D6, 2+ an armour roll against the
-target, 1 against himself (his going down a turnover); a player with Stab as well stabs."""
+"""BB2020's special attacks on both engines under the BB2020 draft (SKILLS.md "Traits"), instead
+of a block, coded as Stab's action. Projectile Vomit: a D6, 2+ an armour roll against the target,
+1 against himself (his going down a turnover); a player with Stab as well stabs. Breathe Fire: a
+D6, -1 against ST 5+: 1 he is placed prone (a turnover), 2-3 nothing, 4-5 the target is placed
+prone, 6 knocked down; a player with Projectile Vomit as well vomits."""
 
 from __future__ import annotations
 
@@ -84,3 +86,42 @@ def test_projectile_vomit_replaces_the_block_only(engine: str) -> None:
     game = sc.start(active=0)
     game.step(Action(T.START_BLOCK, me))
     assert {T.STAB, T.BLOCK} <= set(game.legal_actions().types())
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("script", "target", "me_after", "turnover"), [
+    (d6(1), Status.STANDING, Status.PRONE, True),
+    (d6(3), Status.STANDING, Status.STANDING, False),
+    (d6(4), Status.PRONE, Status.STANDING, False),
+    (d6(6) + two_d6(2, 3), Status.PRONE, Status.STANDING, False),
+    (d6(6) + two_d6(5, 5) + two_d6(2, 2), Status.STUNNED, Status.STANDING, False),
+])
+def test_breathe_fire_d6_results(engine: str, script: Script, target: Status, me_after: Status,
+                                 turnover: bool) -> None:
+    """Against the Big Un (ST 4): 1 he is placed prone (a turnover), 3 nothing, 4 the Big Un is
+    placed prone (no armour roll), 6 knocked down (9 holds his AV 10+; 10 breaks: Stunned)."""
+    sc, me, them = _duel(engine, script, Skill.BREATHE_FIRE)
+    game = _vomit(sc, me)
+    s = game.state
+    assert (s.status[them], s.status[me], bool(s.turnover)) == (target, me_after, turnover)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("roll", "target", "me_after"), [(6, Status.PRONE, Status.STANDING),
+                                                          (2, Status.STANDING, Status.PRONE)])
+def test_breathe_fire_minus_one_against_strength_five(engine: str, roll: int, target: Status,
+                                                      me_after: Status) -> None:
+    """Against ST 5 a 6 only places him prone (no armour roll) and a 2 burns the breather."""
+    sc, me, them = _duel(engine, d6(roll), Skill.BREATHE_FIRE)
+    sc.grant(them, st=5)
+    game = _vomit(sc, me, T.START_BLITZ)
+    s = game.state
+    assert (s.status[them], s.status[me], bool(s.turnover)) == (target, me_after, me_after == Status.PRONE)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_breathe_fire_with_projectile_vomit_vomits(engine: str) -> None:
+    """With Projectile Vomit as well, a 4 hits with vomit: an armour roll (4 holds), not a fall."""
+    sc, me, them = _duel(engine, d6(4) + two_d6(2, 2), Skill.BREATHE_FIRE, Skill.PROJECTILE_VOMIT)
+    game = _vomit(sc, me)
+    assert game.state.status[them] == Status.STANDING and not game.state.turnover
