@@ -41,9 +41,11 @@ DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skil
                          Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS, Skill.DRUNKARD,
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
                          Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
-                         Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR})
+                         Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR,
+                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
-COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "dark-elf", "dwarf", "elven-union", "halfling",
+COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "chaos-renegades", "dark-elf", "dwarf", "elven-union",
+            "goblin", "halfling",
             "high-elf", "human", "imperial-nobility", "khorne", "lizardmen", "necromantic-horror", "nurgle",
             "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "tomb-kings", "vampire",
             "wood-elf")
@@ -160,12 +162,12 @@ def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
         made = match_team(check_team(suggest_team(race)))
         assert made.missing == () and made.as_lrb6, race
     with pytest.raises(TeamError) as info:
-        match_team(check_team(suggest_team("goblin")))
-    assert "Projectile Vomit" in str(info.value) and "\n" not in str(info.value)
-    loose = match_team(check_team(suggest_team("goblin")), allow_missing=True)
-    assert "Projectile Vomit" in loose.missing and "Projectile Vomit" not in loose.as_lrb6
-    assert "Pogo Stick" in loose.as_lrb6  # the movement skills' handler
-    assert any(Skill.PROJECTILE_VOMIT in p.position.skills for p in loose.spec.players)  # kept, inert
+        match_team(check_team(suggest_team("snotling")))
+    assert "Swarming" in str(info.value) and "\n" not in str(info.value)
+    loose = match_team(check_team(suggest_team("snotling")), allow_missing=True)
+    assert "Swarming" in loose.missing and "Swarming" not in loose.as_lrb6
+    assert "Pogo Stick" in loose.as_lrb6 and "Projectile Vomit" not in loose.missing  # their handlers
+    assert any(Skill.SWARMING in p.position.skills for p in loose.spec.players)  # kept, inert
 
 
 def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:

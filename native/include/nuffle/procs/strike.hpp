@@ -84,12 +84,38 @@ NUFFLE_HOOK_POINT(StrikeBeforeAttack, "block_substitutes.before_attack",
 NUFFLE_HOOK_POINT(StrikeArmourModifier, "block_substitutes.armour_modifier",
                   int(const State&, int attacker, int target, int kind));
 
+// Strike._breathed: Breathe Fire's D6, -1 against ST 5 or more: 1 or less he is placed prone (a
+// turnover), 2-3 nothing, 4-5 the target is placed prone, 6 the target is knocked down.
+inline constexpr int BREATHE_FIRE_STRONG = 5;
+inline void breathed(State& s, Frame& f, int att, int victim) {
+    int roll = die(s);
+    if (pl(s, victim).st >= BREATHE_FIRE_STRONG) --roll;
+    f.phase = fst::DONE;
+    if (roll <= 1) {
+        s.turnover = 1;
+        push_place_prone(s, att);
+    } else if (roll >= 6) {
+        push_knock_down(s, victim, -1, false, 0, att);
+    } else if (roll >= 4) {
+        push_place_prone(s, victim, att);
+    } else {
+        pop(s);
+    }
+}
+
 inline void strike_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     const int att = f.arg[fst::F_ATTACKER];
     const int victim = f.arg[fst::F_VICTIM];
     const bool chainsaw = f.arg[fst::F_KIND] == frames::at::CHAINSAW;
+    // BB2020's Projectile Vomit (Strike._vomit): a Stab-coded attack by a player with it and not
+    // Stab rolls the Chainsaw's D6 first, without its +3.
+    const bool vomit = f.arg[fst::F_KIND] == frames::at::STAB && has(s, att, frames::skill::PROJECTILE_VOMIT) &&
+                       !has(s, att, frames::skill::STAB);
+    // BB2020's Breathe Fire (Strike._breathes): neither Stab nor Projectile Vomit as well.
+    const bool breathe = f.arg[fst::F_KIND] == frames::at::STAB && has(s, att, frames::skill::BREATHE_FIRE) &&
+                         !has(s, att, frames::skill::STAB) && !has(s, att, frames::skill::PROJECTILE_VOMIT);
     const int ph = f.phase;
     if (ph < fst::GO_AHEAD) {
         if (gfi_first(s, f, att, f.arg[fst::F_GFI] != 0)) return;
@@ -111,12 +137,20 @@ inline void strike_run(Ctx& c) {
                 return;
             }
         }
-        if (chainsaw) {
+        if (chainsaw || vomit) {
             f.phase = fst::CHAINSAW_ROLLED;
             push_player_roll(s, frames::roll::CHAINSAW, att, 2, 0, false);
             return;
         }
+        if (breathe) {
+            f.phase = fst::CHAINSAW_ROLLED;
+            request(s, Dice::D6, 1, purpose("chainsaw"));
+            return;
+        }
         f.phase = fst::ARMOUR;
+    } else if (f.phase == fst::CHAINSAW_ROLLED && breathe) {
+        breathed(s, f, att, victim);
+        return;
     } else if (f.phase == fst::CHAINSAW_ROLLED) {
         f.arg[fst::F_TARGET] = i16(s.ok != 0 ? victim : att);  // a 1 kicks back on the attacker
         f.phase = fst::ARMOUR;

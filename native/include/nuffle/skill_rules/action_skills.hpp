@@ -119,6 +119,22 @@ inline bool timmm_ber(State& s, const Board& b, const Frame& f) {
     push_player_roll(s, frames::roll::STAND_UP, pid, 4, mod, false);
     return true;
 }
+// Projectile Vomit (skill_rules/bb2020_special_skills.py): instead of his block, a Stab-coded
+// attack on a standing opponent next to him (a player with Stab as well keeps Stab's).
+inline void special_choice(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    const int pid = f.arg[fa::F_PID];
+    if (!contact::may_strike(s, pid, f.arg[fa::F_KIND], f.arg[fa::F_BLOCKED] != 0, f.arg[fa::F_MOVES])) return;
+    std::vector<int> targets = contact::strike_target_squares(s, b, pid);
+    if (!targets.empty()) groups.push_back(Choice{frames::at::STAB, {}, targets, {}});
+}
+inline void projectile_vomit(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    if (!has(s, f.arg[fa::F_PID], sk::STAB)) special_choice(s, b, f, groups);
+}
+// Breathe Fire (the same file): the same choice, for a player with neither Stab nor Vomit.
+inline void breathe_fire(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    const int pid = f.arg[fa::F_PID];
+    if (!has(s, pid, sk::STAB) && !has(s, pid, sk::PROJECTILE_VOMIT)) special_choice(s, b, f, groups);
+}
 }  // namespace bb2020_action
 
 namespace x6 = lrb6_action;
@@ -139,7 +155,9 @@ NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x
                      {sk::MULTIPLE_BLOCK, x6::block_skill<sk::MULTIPLE_BLOCK>}, {sk::BALL_AND_CHAIN, x6::ball_and_chain},
                      {sk::BLOOD_LUST, x6::blood_lust_move}, {sk::BOMBARDIER, x6::bombardier},
                      {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>}, {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze},
-                     {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate})
+                     {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate},
+                     {sk::BREATHE_FIRE, bb2020_action::breathe_fire},
+                     {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
 NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
 // Running Pass (BB2020 only; skill_rules/bb2020_passing_skills.py): after his Quick pass.
 inline bool running_pass(const State&, int, char band) noexcept { return band == 'Q'; }
@@ -150,6 +168,8 @@ NUFFLE_BB2020_HANDLERS(ActionChoices, {sk::LEAP, jump_anywhere_choices}, {sk::HA
                        {sk::BALL_AND_CHAIN, x6::ball_and_chain}, {sk::BLOOD_LUST, x6::blood_lust_move},
                        {sk::BOMBARDIER, x6::bombardier}, {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>},
                        {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze}, {sk::STAB, x6::block_skill<sk::STAB>},
-                       {sk::THROW_TEAM_MATE, x6::throw_team_mate}, {sk::POGO_STICK, jump_anywhere_choices})
+                       {sk::THROW_TEAM_MATE, x6::throw_team_mate}, {sk::BREATHE_FIRE, bb2020_action::breathe_fire},
+                       {sk::POGO_STICK, jump_anywhere_choices},
+                       {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
 
 }  // namespace nuffle::procs

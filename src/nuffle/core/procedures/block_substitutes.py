@@ -1,4 +1,5 @@
-"""Attacks made instead of a block (Stab, Chainsaw): optional GFI, the roll, armour, injury.
+"""Attacks made instead of a block (Stab, Chainsaw, BB2020's Projectile Vomit and Breathe
+Fire): optional GFI, the roll, armour, injury.
 
 A `Strike` is pushed by the skill's action (`nuffle.core.skill_rules.block_skills`) in a
 Block or Blitz action. It is not a block: no block dice, no push, no follow-up, and block
@@ -15,9 +16,10 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Procedure
-from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.injury import Injury, KnockDown, PlaceProne
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import BallState, RollKind, Status
 
@@ -35,6 +37,7 @@ ARMOUR_MODIFIER: Point[[GameState, int, int, ActionType], int] = Point(
 )
 
 CHAINSAW_ARMOUR = 3  # the chainsaw adds 3 to the armour roll of whoever it hits
+BREATHE_FIRE_STRONG = 5  # Breathe Fire's D6 is -1 against a target of this ST or more (BB2020)
 
 
 class StrikePhase(GfiFirstPhase):
@@ -52,6 +55,9 @@ class Strike(Procedure):
 
     Stab: an armour roll (ARMOUR_MODIFIER only); broken armour means an unmodified injury
     roll and the victim goes down; otherwise nothing happens. Never a turnover.
+    Projectile Vomit (BB2020; STAB by a player with it and not Stab): the Chainsaw's roll and
+    outcome without the +3. Breathe Fire (BB2020; STAB by a player with it, neither Stab nor
+    Projectile Vomit): a D6 (the chainsaw's purpose, no re-roll) read by `_breathed`.
     Chainsaw: a D6 (RollKind.CHAINSAW, re-rollable), 2+ hits the victim, 1 kicks back on the
     attacker; the armour roll of the player hit is +3; broken armour knocks him down (injury
     roll); otherwise nothing happens. The attacker going down is a turnover.
@@ -86,11 +92,18 @@ class Strike(Procedure):
         if self.phase == StrikePhase.GO_AHEAD:
             if self._before(s):
                 return
-            if self.kind == ActionType.CHAINSAW:
+            if self.kind == ActionType.CHAINSAW or self._vomit(s):
                 self.phase = StrikePhase.CHAINSAW_ROLLED
                 s.push(PlayerRoll(RollKind.CHAINSAW, att, 2, agility=False))
                 return
+            if self._breathes(s):
+                self.phase = StrikePhase.CHAINSAW_ROLLED
+                s.request(Chance(Dice.D6, 1, "chainsaw"))
+                return
             self.phase = StrikePhase.ARMOUR
+        elif self.phase == StrikePhase.CHAINSAW_ROLLED and self._breathes(s):
+            self._breathed(s)
+            return
         elif self.phase == StrikePhase.CHAINSAW_ROLLED:
             self.target = self.victim if s.ok else att  # a 1 kicks back on the attacker
             self.phase = StrikePhase.ARMOUR
@@ -123,6 +136,36 @@ class Strike(Procedure):
                 s.push(Bounce(self.bounce_from))
                 return
         s.pop()
+
+    def _vomit(self, s: GameState) -> bool:
+        """BB2020's Projectile Vomit: a Stab-coded attack by a player with it and not Stab
+        (skill_rules/bb2020_special_skills.py) rolls the Chainsaw's D6 first, without its +3."""
+        skills = s.info[self.attacker].skills
+        return self.kind == ActionType.STAB and Skill.PROJECTILE_VOMIT in skills and Skill.STAB not in skills
+
+    def _breathes(self, s: GameState) -> bool:
+        """BB2020's Breathe Fire: a Stab-coded attack by a player with it and neither Stab nor
+        Projectile Vomit (skill_rules/bb2020_special_skills.py): a D6 of five results."""
+        skills = s.info[self.attacker].skills
+        return (self.kind == ActionType.STAB and Skill.BREATHE_FIRE in skills
+                and Skill.STAB not in skills and Skill.PROJECTILE_VOMIT not in skills)
+
+    def _breathed(self, s: GameState) -> None:
+        """Breathe Fire's D6, -1 against ST 5 or more: 1 or less he is placed prone (a
+        turnover), 2-3 nothing, 4-5 the target is placed prone, 6 he is knocked down."""
+        roll = s.die()
+        if s.info[self.victim].st >= BREATHE_FIRE_STRONG:
+            roll -= 1
+        self.phase = StrikePhase.DONE
+        if roll <= 1:
+            s.turnover = True
+            s.push(PlaceProne(self.attacker))
+        elif roll >= 6:
+            s.push(KnockDown(self.victim, turnover=False, by=self.attacker))
+        elif roll >= 4:
+            s.push(PlaceProne(self.victim, by=self.attacker))
+        else:
+            s.pop()
 
     def _before(self, s: GameState) -> bool:
         """Run the next BEFORE_ATTACK handler; True if it pushed a procedure to wait for."""
