@@ -135,7 +135,7 @@ struct State {
     std::uint8_t crowd_count;
     std::uint8_t ruleset;  // hooks::Ruleset: whose skill handlers the hook points call (0: LRB6)
     std::uint8_t coach_ejected[2];  // per side, BB2020: the head coach was ejected (TeamState.coach_ejected)
-    std::uint8_t pad0[2];
+    std::uint8_t ind_biased_referee[2];  // per side, BB2020: a Biased Referee induced (Inducements.biased_referee)
     std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (pid, last square, out square, had ball) a surf
     std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];
