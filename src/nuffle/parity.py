@@ -539,7 +539,7 @@ def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
     each with a pre-game set-up drawn from `seed` (`teams_bb2020_pregame.with_setup`): a Fan
     Factor of D3 + its Dedicated Fans; with `wizards`, a Wizard and a random draw of the other
     inducements the match plays (Kegs, Bribes, Extra Team Training, a Master Chef, Wandering
-    Apothecaries for a team allowed one, an Igor's counter, a Biased Referee)."""
+    Apothecaries for a team allowed one, an Igor's counter, a Biased Referee, a Plague Doctor's KO cure)."""
     rng = random.Random(seed ^ 0xB2020)
     out = []
     for race in (home, away):
@@ -548,7 +548,7 @@ def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
         if wizards:
             induced = Inducements(rng.randint(0, 2), rng.randint(0, 3), rng.randint(0, 4), rng.random() < 0.3,
                                   rng.random() < 0.3, rng.randint(0, 2) if team.apothecary else 0, True,
-                                  rng.random() < 0.5)
+                                  rng.random() < 0.5, rng.random() < 0.5)
         out.append(with_setup(team, SideSetup(rng.randint(1, 3) + team.fan_factor, induced)))
     return out[0], out[1]
 

@@ -144,7 +144,8 @@ struct State {
     Frame stack[MAX_FRAMES];
     std::int16_t pool[LIST_POOL];  // the frames' list and tuple fields
     std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
-    std::uint8_t pad1[4];
+    std::uint8_t ind_plague_doctor[2];  // per side, BB2020: the Igor counter is a Plague Doctor's (Inducements.plague_doctor)
+    std::uint8_t pad1[2];
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "a state is copied with memcpy");

@@ -119,6 +119,7 @@ class Inducements:
     apothecaries: int = 0
     wizard: bool = False
     biased_referee: bool = False  # BB2020's Biased Referee (no LRB6 team file may induce one)
+    plague_doctor: bool = False  # BB2020: the Igor counter is a Plague Doctor's (it heals a KO too)
 
     def to_dict(self) -> dict[str, int | bool]:
         """JSON form: only what was induced."""
