@@ -31,20 +31,20 @@ from nuffle.teams_bb2020_match import engine_skill, match_team
 
 #: The engines' inducement counter each BB2020 item adds one to (RULES §15; RULES_NOTES "BB2020
 #: on the engines": the Mortuary Assistant and the Plague Doctor re-roll a failed Regeneration
-#: once a game, as LRB6's Igor).
+#: once a game, as LRB6's Igor; the Plague Doctor's use may heal a KO instead: `plague_doctor`).
 INDUCED: Mapping[Item, str] = {
     Item.KEGS: "babes", Item.BRIBES: "bribes", Item.TRAINING: "training", Item.MASTER_CHEF: "chef",
     Item.APOTHECARIES: "apothecaries", Item.MORTUARY_ASSISTANT: "igor", Item.PLAGUE_DOCTOR: "igor",
-    Item.WIZARD: "wizard",
+    Item.WIZARD: "wizard", Item.BIASED_REFEREE: "biased_referee",
 }
 #: Items the match plays on the team sheet instead.
 SHEET = (Item.TEMP_CHEERLEADERS, Item.ASSISTANT_COACHES)
 #: Items whose match effect the engines do not play yet (RULES_NOTES; "inducements" pending).
-NOT_PLAYED = (Item.WEATHER_MAGE, Item.RIOTOUS_ROOKIES, Item.BIASED_REFEREE)
+NOT_PLAYED = (Item.WEATHER_MAGE, Item.RIOTOUS_ROOKIES)
 #: The most Fan Factor a team can have: D3 + Dedicated Fans (at most 7).
 MAX_FAN_FACTOR = 10
 #: The `Inducements` fields that are yes/no, not counts.
-_FLAGS = frozenset(("chef", "igor", "wizard"))
+_FLAGS = frozenset(("chef", "igor", "wizard", "biased_referee", "plague_doctor"))
 
 
 class SetupError(TeamError):
@@ -133,7 +133,8 @@ def _inducements(values: Mapping[str, int | bool]) -> Inducements:
         return int(values.get(key, 0))
 
     return Inducements(get("babes"), get("bribes"), get("training"), bool(get("chef")), bool(get("igor")),
-                       get("apothecaries"), bool(get("wizard")))
+                       get("apothecaries"), bool(get("wizard")), bool(get("biased_referee")),
+                       bool(get("plague_doctor")))
 
 
 def _bool(value: Any, side: str, key: str) -> bool:
@@ -189,6 +190,8 @@ def side_setup(record: PreGameTeam) -> SideSetup:
         key = INDUCED.get(bought.item)
         if key is not None:
             counts[key] = counts.get(key, 0) + 1
+        if bought.item is Item.PLAGUE_DOCTOR:  # its Igor counter also heals a KO
+            counts["plague_doctor"] = 1
     induced = _inducements({k: (v > 0 if k in _FLAGS else v) for k, v in counts.items()})
     return SideSetup(record.fan_factor, induced, record.count(Item.TEMP_CHEERLEADERS),
                      record.count(Item.ASSISTANT_COACHES), tuple(p.number for p in record.prayers))

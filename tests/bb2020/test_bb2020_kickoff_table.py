@@ -207,6 +207,24 @@ def test_brilliant_coaching_gives_the_higher_a_reroll_for_the_drive(engine: str,
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("ejected", "winner"), [(None, 0), (0, -1), (1, 0)])
+def test_an_ejected_coach_takes_minus_one_on_brilliant_coaching(engine: str, ejected: int | None,
+                                                               winner: int) -> None:
+    """RULES §12: a team whose coach was ejected (Argue the Call) rolls Brilliant Coaching at -1.
+    Home 4 beats away 3; home's ejected coach makes it a tie; away's makes it 4 against 2."""
+    sc = _scenario(engine, d6(4) + d6(3))
+    if ejected is not None:
+        sc.state.teams[ejected].coach_ejected = True
+    game = _run(sc, BrilliantCoachingBB2020())
+    _done(game)
+    got = [t.rerolls for t in game.state.teams]
+    assert got == ([0, 0] if winner < 0 else [1 - winner, winner])
+    totals = {None: (4, 3), 0: (3, 3), 1: (4, 2)}[ejected]
+    noted = [e for e in game.state.log if e[0] == Event.KICKOFF_SIDE]
+    assert noted == [(Event.KICKOFF_SIDE, winner, *totals)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_a_tied_brilliant_coaching_gives_nobody_a_reroll(engine: str) -> None:
     game = _run(_scenario(engine, d6(3) + d6(3)), BrilliantCoachingBB2020())
     _done(game)

@@ -11,20 +11,22 @@ from dataclasses import replace
 import pytest
 
 from nuffle.agents.registry import make_agent
+from nuffle.core.actions import Action, ActionType
 from nuffle.core.bb2020.inducements import Induce2020, Item
 from nuffle.core.bb2020.league_team import ForcedDice, PostGameError, SeededDice, Team2020
 from nuffle.core.bb2020.postgame import Casualty, winnings
-from nuffle.core.bb2020.pregame import PreGame, pre_game
-from nuffle.core.dice import ScriptedRoller, coin, two_d6
+from nuffle.core.bb2020.pregame import PreGame, PreGameTeam, pre_game
+from nuffle.core.dice import ScriptedRoller, coin, d6, d8, two_d6
 from nuffle.core.game import Game
 from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.state import PSTAT_NAMES
+from nuffle.core.types import Status
 from nuffle.league.bb2020 import DefaultManager2020, league_team
 from nuffle.league.bb2020_match import casualty, game_result, play_league_match
 from nuffle.play import play
 from nuffle.teams_bb2020 import build_team, check_team, parse_team, suggest_team
 from nuffle.teams_bb2020_pregame import match_spec
-from nuffle.testing import edit
+from nuffle.testing import edit, throw_team_mate, ttm_scenario
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -59,6 +61,21 @@ def _played(engine: str) -> tuple[Game, Team2020, Team2020, PreGame]:
     game = Game.new(sheets[0], sheets[1], seed=11, ruleset=BB2020, engine=engine)
     play(game, make_agent("random", seed=1), make_agent("random", seed=2))
     return game, humans, orcs, record
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("die", "completions"), [(4, 1), (3, 0)])
+def test_a_landed_superb_team_mate_throw_is_the_throwers_completion(engine: str, die: int,
+                                                                    completions: int) -> None:
+    """RULES §8.7/§16: a Superb throw (4 at PA 4+) whose thrown player lands is a completion for
+    the thrower in the post-game's `GameResult`; a Subpar one (3) that lands is not."""
+    sc, thrower, thrown = ttm_scenario(engine, d6(die) + d8(5, 5, 7) + d6(4), ball=True)
+    game = throw_team_mate(sc, thrower, thrown, (12, 7))
+    game.step(Action(ActionType.END_TURN))
+    assert game.result.over and game.state.status[thrown] == Status.STANDING
+    record = PreGameTeam("Humans", 1, 1, (), 1_000_000, 0, (), (), 0, 0)
+    got = {p.number: p.completions for p in game_result(game, 0, record).players}
+    assert got[game.state.info[thrower].number] == completions and sum(got.values()) == completions
 
 
 @pytest.mark.parametrize("engine", ENGINES)

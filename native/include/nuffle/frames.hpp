@@ -903,6 +903,7 @@ enum Phase : std::uint16_t {
     ARGUE_ROLLED = 8,
     BRIBE_AFTER_ARGUE = 9,
     BEFORE_FOUL_USED = 10,
+    BIASED_ROLLED = 11,
 };
 constexpr int F_BONUS = 0;
 constexpr int F_DOUBLES = 1;
@@ -930,6 +931,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"ARGUE_ROLLED", 8},
     {"BRIBE_AFTER_ARGUE", 9},
     {"BEFORE_FOUL_USED", 10},
+    {"BIASED_ROLLED", 11},
 };
 }  // namespace p_foul
 
@@ -2284,7 +2286,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
-    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 11, 0, -1},
+    {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 12, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
     {"get_the_ref", "GetTheRef", nullptr, 0, p_get_the_ref::PHASES, 1, 0, -1},
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
@@ -2845,13 +2847,14 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 162;
+constexpr int PURPOSE_COUNT = 163;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
     "Animosity",
     "BB2020ShadowingRoll",
     "BB2020TentaclesRoll",
+    "BiasedReferee",
     "BlitzBB2020",
     "BlitzKickoff",
     "Block",
@@ -3012,6 +3015,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {105, 110, 136, 101, 116, 131, 149, 97, 140, 85, 124, 128, 138, 161, 94, 152, 86, 126, 118, 114, 146, 108, 104, 102, 142, 95, 111, 147, 156, 123};
+inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
 
 }  // namespace nuffle::frames

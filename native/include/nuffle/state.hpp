@@ -135,7 +135,7 @@ struct State {
     std::uint8_t crowd_count;
     std::uint8_t ruleset;  // hooks::Ruleset: whose skill handlers the hook points call (0: LRB6)
     std::uint8_t coach_ejected[2];  // per side, BB2020: the head coach was ejected (TeamState.coach_ejected)
-    std::uint8_t pad0[2];
+    std::uint8_t ind_biased_referee[2];  // per side, BB2020: a Biased Referee induced (Inducements.biased_referee)
     std::int16_t crowd[MAX_CROWD];  // state.py's `crowd`: (pid, last square, out square, had ball) a surf
     std::int16_t reactor, square, last_square, extra_moves;  // the other hand-over fields
     Team teams[2];
@@ -144,7 +144,8 @@ struct State {
     Frame stack[MAX_FRAMES];
     std::int16_t pool[LIST_POOL];  // the frames' list and tuple fields
     std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
-    std::uint8_t pad1[4];
+    std::uint8_t ind_plague_doctor[2];  // per side, BB2020: the Igor counter is a Plague Doctor's (Inducements.plague_doctor)
+    std::uint8_t pad1[2];
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "a state is copied with memcpy");

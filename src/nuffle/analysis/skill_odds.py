@@ -16,15 +16,16 @@ from typing import NamedTuple
 
 from nuffle.analysis.notation import parse_plan
 from nuffle.analysis.queries import Square, _player, _square, _state
-from nuffle.core.characteristics import ag_target
+from nuffle.core.characteristics import ag_target, pass_target
 from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.ball import can_handle_ball, pickup_roll_modifier
 from nuffle.core.procedures.jump import jump_squares
 from nuffle.core.procedures.movement import gfi_target, jump_modifier, need
-from nuffle.core.procedures.passing import is_fumble
+from nuffle.core.procedures.passing import ACCURATE, is_fumble, pass_result
 from nuffle.core.procedures.rolls import reroll_sources
 from nuffle.core.procedures.throw_team_mate import is_ttm_target, landing_modifier, throw_modifier
+from nuffle.core.procedures.throw_team_mate_bb2020 import landing_modifier_2020, throw_modifier_2020
 from nuffle.core.skill_rules.declaration_skills import gaze_modifier
 from nuffle.core.skill_rules.movement_skills import leap_gfis, leap_squares
 from nuffle.core.state import GameState
@@ -138,8 +139,9 @@ def _pickup_on(s: GameState, pid: int, dest: int) -> list[tuple[str, bool]]:
 
 
 class ThrowOdds(NamedTuple):
-    """A Throw Team-Mate: the throw not fumbled, the landing roll on the target square (he
-    scatters three times before he comes down, so it is the landing where he is aimed), and both."""
+    """A Throw Team-Mate: the throw not fumbled (BB2020: a Superb throw, the test passed), the
+    landing roll on the target square (he scatters three times before he comes down, so it is
+    the landing where he is aimed; BB2020: after a Superb throw), and both."""
 
     throw: PlanOdds
     landing: PlanOdds
@@ -149,7 +151,10 @@ class ThrowOdds(NamedTuple):
 def throw_team_mate_odds(game: Game | GameState, thrower: int, thrown: int, target: Square) -> ThrowOdds:
     """Odds of `thrower` throwing the adjacent team-mate `thrown` towards `target` (Quick or
     Short range): the throw (a fumble is the only failure: any other result flies), and the
-    landing roll on `target` if he came down there (-1 per opposing tackle zone)."""
+    landing roll on `target` if he came down there (-1 per opposing tackle zone). Under a
+    ruleset whose Throw Team-mate is BB2020's (`Ruleset.throw_team_mate`), the throw is a
+    Superb result of its test and the landing is at that result's modifier
+    (`throw_team_mate_bb2020`: `throw_modifier_2020`, `pass_result`, `landing_modifier_2020`)."""
     s = _state(game)
     _player(s, thrower)
     _player(s, thrown)
@@ -160,10 +165,17 @@ def throw_team_mate_odds(game: Game | GameState, thrower: int, thrown: int, targ
         raise InputError(f"player {thrown} is not next to player {thrower}")
     if not is_ttm_target(s, thrower, (target[0], target[1])):
         raise InputError(f"square {tuple(target)} is out of throwing range for player {thrower}")
-    mod = throw_modifier(s, thrower, sq)
-    flies = next((d for d in range(1, 7) if not is_fumble(d, mod)), 7)
-    throw = _step(s, thrower, RollKind.PASS, flies)
-    landing = _agility(s, thrown, RollKind.LANDING, landing_modifier(s, thrown, sq))
+    if s.rules.throw_team_mate == "bb2020":
+        mod = throw_modifier_2020(s, thrower, sq)
+        pa = pass_target(s, thrower)
+        superb = next((d for d in range(1, 7) if pass_result(d, pa, mod) == ACCURATE), 7)
+        throw = _step(s, thrower, RollKind.PASS, superb)
+        landing = _agility(s, thrown, RollKind.LANDING, landing_modifier_2020(s, thrown, sq, ACCURATE))
+    else:
+        mod = throw_modifier(s, thrower, sq)
+        flies = next((d for d in range(1, 7) if not is_fumble(d, mod)), 7)
+        throw = _step(s, thrower, RollKind.PASS, flies)
+        landing = _agility(s, thrown, RollKind.LANDING, landing_modifier(s, thrown, sq))
     return ThrowOdds(_plan([throw]), _plan([landing]), _plan([throw, landing]))
 
 

@@ -108,6 +108,7 @@ def _spec_data(s: GameState, side: int) -> dict[str, int]:
         "ind_chef": int(ind.chef), "ind_igor": int(ind.igor), "ind_apothecaries": ind.apothecaries,
         "cheerleaders": spec.cheerleaders, "assistant_coaches": spec.assistant_coaches,
         "wizard": s.teams[side].wizard, "ind_wizard": int(ind.wizard),
+        "ind_biased_referee": int(ind.biased_referee), "ind_plague_doctor": int(ind.plague_doctor),
         "coach_ejected": int(s.teams[side].coach_ejected),
     }
 

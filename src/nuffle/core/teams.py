@@ -107,8 +107,9 @@ class PlayerSpec:
 @dataclass(frozen=True, slots=True)
 class Inducements:
     """What a team induced for one match (league play): Bloodweiser Babes, Bribes, Extra Team
-    Training, a Halfling Master Chef, Igor, Wandering Apothecaries and a Wizard. Mercenaries and Star
-    Players are players of the team. Limits and costs: `nuffle.core.inducements`."""
+    Training, a Halfling Master Chef, Igor, Wandering Apothecaries, a Wizard and (BB2020 only)
+    a Biased Referee. Mercenaries and Star Players are players of the team. Limits and costs:
+    `nuffle.core.inducements`."""
 
     babes: int = 0
     bribes: int = 0
@@ -117,6 +118,8 @@ class Inducements:
     igor: bool = False
     apothecaries: int = 0
     wizard: bool = False
+    biased_referee: bool = False  # BB2020's Biased Referee (no LRB6 team file may induce one)
+    plague_doctor: bool = False  # BB2020: the Igor counter is a Plague Doctor's (it heals a KO too)
 
     def to_dict(self) -> dict[str, int | bool]:
         """JSON form: only what was induced."""

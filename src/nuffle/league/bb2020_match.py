@@ -11,8 +11,8 @@ is a draft), then each team's post-game sequence (`run_post_game`) from the `Gam
   team sheet), and the casualty he suffered (a decayed player's worse of his two results; a
   Lasting Injury with the characteristic it lowered).
 
-Throw Team-mate completions are 0: the throw team-mate area (pending) plays LRB6's throw, which
-has no Superb throw to count (RULES_NOTES "BB2020 on the engines"). Nobody concedes an engine match.
+A completion includes a Throw Team-mate's: a Superb throw whose thrown player lands is the
+thrower's (`throw_team_mate_bb2020`, RULES §8.7). Nobody concedes an engine match.
 """
 
 from __future__ import annotations

@@ -57,6 +57,24 @@ inline void foul_send_off(State& s, Frame& f) {
     take_off_pitch(s, f.arg[ffo::F_FOULER], static_cast<int>(Status::SENT_OFF));
 }
 
+// foul.BIASED_REFEREE_SPOTS: the D6 on which the opposing Biased Referee sends off an unspotted fouler.
+constexpr int BIASED_REFEREE_SPOTS = 5;
+
+// Foul._referee: nothing, or a send-off the coach may bribe or argue.
+inline void foul_referee(State& s, Frame& f) {
+    const int side = team_of(s, f.arg[ffo::F_FOULER]);
+    if (f.arg[ffo::F_SENT_OFF] == 0) {
+        pop(s);
+        return;
+    }
+    if (s.teams[side].bribes > 0 || foul_can_argue(s, f)) {
+        f.phase = ffo::BRIBE;
+        wait(s, side, frames::dk::BRIBE);
+        return;
+    }
+    foul_send_off(s, f);
+}
+
 // Foul._armour_result: the referee on an armour double, then the injury if the armour broke;
 // `left` is the bonus left for the injury roll (-1: all of it).
 inline void foul_armour_result(State& s, Frame& f, bool broken, int left = -1) {
@@ -128,16 +146,17 @@ inline void foul_run(Ctx& c) {
     }
     if (f.phase == ffo::REFEREE) {
         if (scrutinised(s, team_of(s, fouler))) f.arg[ffo::F_SENT_OFF] = 1;  // BB2020's Under Scrutiny
-        if (f.arg[ffo::F_SENT_OFF] == 0) {
-            pop(s);
+        if (f.arg[ffo::F_SENT_OFF] == 0 && s.ind_biased_referee[1 - team_of(s, fouler)] != 0) {
+            f.phase = ffo::BIASED_ROLLED;  // the opposing team's Biased Referee looks
+            request(s, Dice::D6, 1, purpose("BiasedReferee"));
             return;
         }
-        if (s.teams[team_of(s, fouler)].bribes > 0 || foul_can_argue(s, f)) {
-            f.phase = ffo::BRIBE;
-            wait(s, team_of(s, fouler), frames::dk::BRIBE);
-            return;
-        }
-        foul_send_off(s, f);
+        foul_referee(s, f);
+        return;
+    }
+    if (f.phase == ffo::BIASED_ROLLED) {
+        if (die(s) >= BIASED_REFEREE_SPOTS) f.arg[ffo::F_SENT_OFF] = 1;
+        foul_referee(s, f);
         return;
     }
     if (f.phase == ffo::ARGUE_ROLLED) {

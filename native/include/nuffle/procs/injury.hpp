@@ -372,13 +372,18 @@ inline void injury_recover(State& s, Frame& f) {
     injury_stands(s, f);
 }
 
+// injury.plague_doctor_left: BB2020, `side`'s Plague Doctor (its Igor counter) is still unused.
+inline bool plague_doctor_left(const State& s, int side) noexcept {
+    return s.ind_plague_doctor[side] != 0 && s.teams[side].igor > 0;
+}
+
 inline void injury_apply(State& s, Frame& f, int result) {
     const int owner = s.players[f.arg[finj::F_PID]].team;
     if (result == inj::STUNNED) {
         injury_stun(s, f);
         injury_finish(s, f);
     } else if (result == inj::KO) {
-        if (s.teams[owner].apothecaries > 0) {
+        if (s.teams[owner].apothecaries > 0 || plague_doctor_left(s, owner)) {
             f.phase = finj::KO_APOTHECARY;
             wait(s, owner, frames::dk::APOTHECARY);
         } else {
@@ -500,7 +505,12 @@ inline void injury_act(Ctx& c, const Act& a) {
     const bool use = a.type == frames::at::USE_APOTHECARY;
     if (f.phase == finj::KO_APOTHECARY) {
         if (use) {
-            --s.teams[owner].apothecaries;
+            Team& t = s.teams[owner];
+            if (t.apothecaries > 0) {
+                --t.apothecaries;
+            } else {
+                --t.igor;  // the Plague Doctor's one use
+            }
             injury_stun(s, f);
         } else {
             injury_knock_out(s, f);

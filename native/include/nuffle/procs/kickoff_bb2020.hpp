@@ -161,7 +161,7 @@ inline int roll_off_bonus(const State& s, int proc, int side) noexcept {
     const Team& t = s.teams[side];
     if (proc == frames::ROLL_OFF) return 0;  // the plain _RollOff
     if (proc == frames::CHEERING_FANS_BB2020) return t.cheerleaders;
-    if (proc == frames::BRILLIANT_COACHING_BB2020) return t.assistant_coaches;
+    if (proc == frames::BRILLIANT_COACHING_BB2020) return t.assistant_coaches - s.coach_ejected[side];  // an ejected coach: -1
     return t.fan_factor;
 }
 

@@ -27,6 +27,10 @@ from nuffle.core.procedures.prayers import argue_target, scrutinised
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
 
+#: The D6 on which the opposing team's Biased Referee sends off a fouler the referee did not
+#: spot (BB2020 §15 [?]: RULES_NOTES "BB2020 on the engines").
+BIASED_REFEREE_SPOTS: Final = 5
+
 BEFORE_FOUL: Point[[GameState, Foul], bool] = Point(
     "foul.before",
     "fn(s, foul: Foul) -> bool: asked with the fouler's skills before the armour roll. Return "
@@ -101,6 +105,7 @@ class FoulPhase(Phases):
     ARGUE_ROLLED: Final = 8  # Argue the Call's D6 (BB2020)
     BRIBE_AFTER_ARGUE: Final = 9  # sent off on a 2-5: a bribe may still be used
     BEFORE_FOUL_USED: Final = 10
+    BIASED_ROLLED: Final = 11  # the opposing Biased Referee's D6 (BB2020)
 
 
 class Foul(Procedure):
@@ -191,14 +196,15 @@ class Foul(Procedure):
             self.phase = FoulPhase.REFEREE
         if self.phase == FoulPhase.REFEREE:
             self.sent_off = self.sent_off or scrutinised(s, s.pteam[f])  # BB2020's Under Scrutiny
-            if not self.sent_off:
-                s.pop()
+            if not self.sent_off and s.specs[1 - s.pteam[f]].inducements.biased_referee:
+                self.phase = FoulPhase.BIASED_ROLLED  # the opposing team's Biased Referee looks
+                s.request(Chance(Dice.D6, 1, "BiasedReferee"))
                 return
-            if s.teams[s.pteam[f]].bribes > 0 or self._can_argue(s):
-                self.phase = FoulPhase.BRIBE
-                s.wait(s.pteam[f], DK.BRIBE)
-                return
-            self._send_off(s)
+            self._referee(s)
+            return
+        if self.phase == FoulPhase.BIASED_ROLLED:
+            self.sent_off = s.die() >= BIASED_REFEREE_SPOTS
+            self._referee(s)
             return
         if self.phase == FoulPhase.ARGUE_ROLLED:
             d = s.die()
@@ -234,6 +240,18 @@ class Foul(Procedure):
             self.phase = FoulPhase.INJURED
             mod = self.bonus if left is None else left
             s.push(Injury(self.victim, mod, by=f, how=FOUL))
+
+    def _referee(self, s: GameState) -> None:
+        """The referee's call: nothing, or a send-off the coach may bribe or argue."""
+        f = self.fouler
+        if not self.sent_off:
+            s.pop()
+            return
+        if s.teams[s.pteam[f]].bribes > 0 or self._can_argue(s):
+            self.phase = FoulPhase.BRIBE
+            s.wait(s.pteam[f], DK.BRIBE)
+            return
+        self._send_off(s)
 
     def _can_argue(self, s: GameState) -> bool:
         """Whether the fouler's coach may Argue the Call now."""

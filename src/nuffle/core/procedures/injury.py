@@ -167,6 +167,12 @@ def injury_result(s: GameState, victim: int, dice: int, mod: int = 0, by: int = 
     return Injury(victim, mod, by=by, how=how)._result(s, dice)
 
 
+def plague_doctor_left(s: GameState, side: int) -> bool:
+    """BB2020: `side` induced a Plague Doctor whose one use (its Igor counter: a Regeneration
+    re-roll or a KO healed) is still left."""
+    return s.specs[side].inducements.plague_doctor and s.teams[side].igor > 0
+
+
 class KnockDownPhase(Phases):
     """KnockDown: the fall, the armour roll (a reaction may re-roll it), the injury, the ball."""
 
@@ -495,8 +501,8 @@ class Injury(Procedure):
             self._stun(s)
             self._finish(s)
         elif result == KO:
-            if s.teams[self._owner(s)].apothecaries > 0:
-                self.phase = InjuryPhase.KO_APOTHECARY  # apothecary decision on a KO
+            if s.teams[self._owner(s)].apothecaries > 0 or plague_doctor_left(s, self._owner(s)):
+                self.phase = InjuryPhase.KO_APOTHECARY  # apothecary (or Plague Doctor) decision on a KO
                 s.wait(self._owner(s), DK.APOTHECARY)
             else:
                 self._knock_out(s)
@@ -578,7 +584,11 @@ class Injury(Procedure):
         use = action.type == ActionType.USE_APOTHECARY
         if self.phase == InjuryPhase.KO_APOTHECARY:  # KO
             if use:
-                s.teams[self._owner(s)].apothecaries -= 1
+                t = s.teams[self._owner(s)]
+                if t.apothecaries > 0:
+                    t.apothecaries -= 1
+                else:  # the Plague Doctor's one use
+                    t.igor -= 1
                 self._stun(s)
             else:
                 self._knock_out(s)

@@ -246,16 +246,17 @@ class CheeringFansBB2020(_RollOff):
 
 
 class BrilliantCoachingBB2020(_RollOff):
-    """7, Brilliant Coaching: D6 + assistant coaches; the higher gains a team re-roll for the
-    drive (a tie: nobody). The drive's end takes it back if it is still held (the team's
-    other re-rolls are used after it: `TeamState.drive_reroll`)."""
+    """7, Brilliant Coaching: D6 + assistant coaches, -1 for a team whose coach was ejected
+    (Argue the Call, RULES §12); the higher gains a team re-roll for the drive (a tie: nobody).
+    The drive's end takes it back if it is still held (the team's other re-rolls are used after
+    it: `TeamState.drive_reroll`)."""
 
     frame = "brilliant_coaching_bb2020"
 
     __slots__ = ()
 
     def bonus(self, s: GameState, side: int) -> int:
-        return s.specs[side].assistant_coaches
+        return s.specs[side].assistant_coaches - int(s.teams[side].coach_ejected)
 
     def resolve(self, s: GameState, home: int, away: int) -> None:
         winner = roll_off_winner(home, away)
