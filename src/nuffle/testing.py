@@ -86,6 +86,19 @@ def roller_of(game: Game) -> ScriptedRoller:
     return game.roller
 
 
+def blitzer_scenario(engine: str, rules: Ruleset,
+                     script: list[tuple[Dice, Outcome]]) -> tuple[Scenario, int, tuple[int, int]]:
+    """Human v Orc (BB2020's suggested teams under a ruleset other than LRB6), two team re-rolls
+    each: the home Blitzer (no Dodge) and two opposing blockers (BB2020: Big Un Blockers; LRB6:
+    Linemen). Returns the scenario, the Blitzer and the two blockers."""
+    bb = rules is not LRB6
+    home, away = (bb2020_team("human"), bb2020_team("orc")) if bb else ("human", "orc")
+    sc = Scenario(home, away, script=script, engine=engine, rules=rules)
+    sc.set(rerolls=(2, 2))
+    lineman = "Big Un Blocker" if bb else "Lineman"
+    return sc, sc.pid(0, "Blitzer"), (sc.pid(1, lineman), sc.pid(1, lineman, 1))
+
+
 #: The squares of `foul_scenario`: the fouler, his prone victim, a team-mate next to the victim
 #: and the opponent marking that team-mate from below.
 FOUL_SQUARES = ((10, 7), (11, 7), (11, 8), (11, 9))

@@ -9,35 +9,17 @@ import importlib.util
 import pytest
 
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Dice, Outcome, d6, two_d6
+from nuffle.core.dice import d6, two_d6
 from nuffle.core.procedures.turn import Turn
-from nuffle.core.ruleset import LRB6, Ruleset, draft_ruleset
-from nuffle.core.teams import TeamSpec
+from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.types import Status
-from nuffle.teams_bb2020 import check_team, suggest_team
-from nuffle.teams_bb2020_match import match_team
-from nuffle.testing import Scenario
+from nuffle.testing import blitzer_scenario
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
 ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
 T = ActionType
-
-
-def _team(race: str) -> TeamSpec:
-    return match_team(check_team(suggest_team(race))).spec
-
-
-def _scenario(engine: str, rules: Ruleset,
-              script: list[tuple[Dice, Outcome]]) -> tuple[Scenario, int, tuple[int, int]]:
-    """A Blitzer (no Dodge) and two opposing blockers, two team re-rolls each."""
-    bb = rules is BB2020
-    home, away = (_team("human"), _team("orc")) if bb else ("human", "orc")
-    sc = Scenario(home, away, script=script, engine=engine, rules=rules)
-    sc.set(rerolls=(2, 2))
-    lineman = "Big Un Blocker" if bb else "Lineman"
-    return sc, sc.pid(0, "Blitzer"), (sc.pid(1, lineman), sc.pid(1, lineman, 1))
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -47,7 +29,8 @@ def test_a_second_team_reroll_in_one_turn_only_under_bb2020(engine: str, ruleset
     re-roll again for the second (1, then 6), LRB6 does not (the Blitzer falls)."""
     rules = draft_ruleset(ruleset)
     bb = rules is BB2020
-    sc, mover, (m1, m2) = _scenario(engine, rules, d6(1, 6, 1, 6) if bb else d6(1, 6, 1) + two_d6(1, 1))
+    script = d6(1, 6, 1, 6) if bb else d6(1, 6, 1) + two_d6(1, 1)
+    sc, mover, (m1, m2) = blitzer_scenario(engine, rules, script)
     sc.put(mover, (10, 7)).put(m1, (11, 7)).put(m2, (8, 9))
     game = sc.start(active=0)
     game.step(Action(T.START_MOVE, mover))
@@ -74,7 +57,7 @@ def test_no_team_reroll_in_the_kickoff_blitz_turn_under_bb2020(engine: str, rule
     under BB2020 (the Blitzer falls, the re-rolls stay)."""
     rules = draft_ruleset(ruleset)
     bb = rules is BB2020
-    sc, mover, (m1, _) = _scenario(engine, rules, d6(1) + (two_d6(1, 1) if bb else []))
+    sc, mover, (m1, _) = blitzer_scenario(engine, rules, d6(1) + (two_d6(1, 1) if bb else []))
     sc.put(mover, (10, 7)).put(m1, (12, 7))
     game = sc.start(proc=Turn(0, blitz=True))
     game.step(Action(T.START_MOVE, mover))

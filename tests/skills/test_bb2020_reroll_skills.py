@@ -11,13 +11,10 @@ from nuffle.core.actions import Action, ActionType
 from nuffle.core.dice import Dice, Outcome, block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.rolls import checked_reroll
-from nuffle.core.ruleset import LRB6, Ruleset, draft_ruleset
+from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.teams import TeamSpec
 from nuffle.core.types import BlockFace, RollKind, Status
-from nuffle.teams_bb2020 import check_team, suggest_team
-from nuffle.teams_bb2020_match import match_team
-from nuffle.testing import Scenario
+from nuffle.testing import Scenario, bb2020_team, blitzer_scenario
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -26,28 +23,13 @@ ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
 T = ActionType
 
 
-def _team(race: str) -> TeamSpec:
-    return match_team(check_team(suggest_team(race))).spec
-
-
-def _scenario(engine: str, rules: Ruleset,
-              script: list[tuple[Dice, Outcome]]) -> tuple[Scenario, int, tuple[int, int]]:
-    """A Blitzer (no Dodge) and two opposing blockers, two team re-rolls each."""
-    bb = rules is BB2020
-    home, away = (_team("human"), _team("orc")) if bb else ("human", "orc")
-    sc = Scenario(home, away, script=script, engine=engine, rules=rules)
-    sc.set(rerolls=(2, 2))
-    lineman = "Big Un Blocker" if bb else "Lineman"
-    return sc, sc.pid(0, "Blitzer"), (sc.pid(1, lineman), sc.pid(1, lineman, 1))
-
-
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("ruleset", ["lrb6", "bb2020"])
 def test_pro_check_is_the_rulesets(engine: str, ruleset: str) -> None:
     """A failed dodge (1), Pro's check 3: BB2020's 3+ re-rolls the dodge (6), LRB6's 4+ does not."""
     rules = draft_ruleset(ruleset)
     bb = rules is BB2020
-    sc, mover, (m1, _) = _scenario(engine, rules, d6(1, 3) + (d6(6) if bb else two_d6(1, 1)))
+    sc, mover, (m1, _) = blitzer_scenario(engine, rules, d6(1, 3) + (d6(6) if bb else two_d6(1, 1)))
     sc.set(rerolls=(0, 0))
     sc.grant(mover, Skill.PRO).put(mover, (10, 7)).put(m1, (11, 7))
     game = sc.start(active=0)
@@ -62,7 +44,7 @@ def test_pro_check_is_the_rulesets(engine: str, ruleset: str) -> None:
 def _block(engine: str, script: list[tuple[Dice, Outcome]], skill: Skill, st: int,
            blitz: bool = False) -> tuple[Game, int]:
     """A BB2020 Blitzer with `skill` and ST `st` blocks a Big Un Blocker (ST 4), no re-rolls."""
-    sc, att, (dfd, _) = _scenario(engine, BB2020, script)
+    sc, att, (dfd, _) = blitzer_scenario(engine, BB2020, script)
     sc.set(rerolls=(0, 0))
     sc.grant(att, skill, st=st).put(att, (10, 7)).put(dfd, (11, 7))
     game = sc.start(active=0)
@@ -100,7 +82,7 @@ def test_brawler_rerolls_a_both_down_die_on_a_block_not_a_blitz(engine: str) -> 
 def test_pro_only_in_his_own_teams_turn() -> None:
     """BB2020's Pro handler: not in the opponents' turn (LRB6's is), once a turn."""
     for rules, in_their_turn in ((LRB6, True), (BB2020, False)):
-        home, away = (_team("human"), _team("orc")) if rules is BB2020 else ("human", "orc")
+        home, away = (bb2020_team("human"), bb2020_team("orc")) if rules is BB2020 else ("human", "orc")
         sc = Scenario(home, away, rules=rules)
         pid = next(p.pid for p in sc.state.info if p.team == 0)
         s = sc.grant(pid, Skill.PRO).state
