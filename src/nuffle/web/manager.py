@@ -33,8 +33,10 @@ from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.ruleset import playable
-from nuffle.core.teams import team_from_dict, team_to_dict
+from nuffle.core.ruleset import ruleset as find_ruleset
+from nuffle.core.teams import team_to_dict
 from nuffle.formations import formation_names
+from nuffle.record import record_team
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
 from nuffle.ruleset_choice import choose, match_team, roster_races
 from nuffle.web.bot_threads import think
@@ -202,10 +204,10 @@ class GameManager:
 
     def _build(self, stored: StoredGame, hashes: dict[str, str]) -> LiveGame:
         """A live game at its start (actions are applied by the caller)."""
-        home = team_from_dict(stored.teams["home"], "home")
-        away = team_from_dict(stored.teams["away"], "away")
+        rules = find_ruleset(stored.ruleset)
+        home, away = (record_team(stored.teams[side], side, rules) for side in SIDES)
         game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=SampledRoller(),
-                        assisted_moves=True, ruleset=stored.ruleset)
+                        assisted_moves=True, ruleset=rules)
         seats: dict[str, Seat] = {}
         for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):
             race, _, bot = entry.partition(":")
