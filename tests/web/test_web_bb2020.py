@@ -54,4 +54,4 @@ def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path, register_r
 def test_the_report_names_every_bb2020_kick_off_result() -> None:
     from nuffle.report.text import KICKOFF_NAMES
 
-    assert set(BB2020.kickoff.values()) <= set(KICKOFF_NAMES)
+    assert set(BB2020.kickoff[2:13]) <= set(KICKOFF_NAMES)
