@@ -35,10 +35,11 @@ _OBS = ("spatial", "non_spatial", "action_mask")
 _ALIGN = 64
 
 
-def _layout(board: int, n: int, extra: int = 0) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
+def _layout(board: int, n: int, extra: int = 0,
+            ruleset: str = "lrb6") -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
     """Each array's (offset, shape, dtype) in one block of memory, and the block's size."""
     out, offset = {}, 0
-    for name, (shape, dtype) in array_shapes(board, n, extra).items():
+    for name, (shape, dtype) in array_shapes(board, n, extra, ruleset).items():
         out[name] = (offset, shape, dtype)
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
         offset += (size + _ALIGN - 1) // _ALIGN * _ALIGN
@@ -175,11 +176,12 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         driver = MatchDriver(board, home, away, False, "native", features, ruleset)
         self.features = driver.features
         extra = self.features.size if self.features is not None else 0
-        _check_memory(num_envs, _layout(board, num_envs, extra)[1])  # before the spaces allocate rows
+        # before the spaces allocate rows
+        _check_memory(num_envs, _layout(board, num_envs, extra, driver.ruleset)[1])
         self.num_envs = num_envs
         self.workers = workers
         self.board = board
-        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps,
+        self.batch_spec = BatchSpec(board, driver.home, driver.away, opponent, reward, side, setup, max_steps,
                                     self.features, driver.ruleset)
         self.single_observation_space = observation_space(driver)
         self.single_action_space = MaskDiscrete(driver.codec.size)
@@ -194,7 +196,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self._conns: list[Connection] = []
         self._core: BatchCore | None = None  # workers=1: every row, here
         self._local: BatchCore | None = None  # workers>1: the first block, stepped here
-        layout, size = _layout(board, num_envs, extra)
+        layout, size = _layout(board, num_envs, extra, driver.ruleset)
         if workers == 1:
             self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
             self._core = BatchCore(self.batch_spec, self.arrays)

@@ -29,6 +29,7 @@ from nuffle.core.game import Game
 from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.core import EnvError
@@ -36,6 +37,7 @@ from nuffle.envs.extra_features import ExtraFeatures
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
 from nuffle.envs.native_parts import board_formations, reward_terms
 from nuffle.envs.opponent import Opponent
+from nuffle.envs.ruleset_layout import LRB6_LAYOUT, layout_for
 from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot, or a policy):
@@ -66,10 +68,11 @@ class BatchPolicy(Protocol):
                uniforms: np.ndarray) -> np.ndarray: ...
 
 
-def batch_policy(opponent: Any, board: int) -> BatchPolicy | None:
+def batch_policy(opponent: Any, board: int, ruleset: str = "lrb6") -> BatchPolicy | None:
     """The opponent as a `BatchPolicy` (itself, or a bot spec whose bot offers one, e.g.
     'policy?model=b11'), or None for a bot played one decision at a time; EnvError for a bot
-    spec that does not load or a policy of another board."""
+    spec that does not load, a policy of another board, or a policy in an environment whose
+    observation layout is not LRB6's (the policies read LRB6's: a BB2020 environment has its own)."""
     if isinstance(opponent, BatchPolicy):
         policy: BatchPolicy | None = opponent
     elif isinstance(opponent, str) and opponent not in NATIVE_OPPONENTS:
@@ -89,6 +92,9 @@ def batch_policy(opponent: Any, board: int) -> BatchPolicy | None:
         policy = make() if callable(make) else None
     else:
         return None
+    if policy is not None and layout_for(find_ruleset(ruleset)) != LRB6_LAYOUT:
+        raise EnvError(f"the opponent's policy reads LRB6's observation layout, not that of {ruleset} "
+                       "(a layout of its own): play it in an LRB6 environment")
     if policy is not None and policy.board != board:
         raise EnvError(f"the opponent's policy was trained for board {policy.board}, not board {board}")
     if policy is not None and policy.setup not in (None, "scripted"):
@@ -134,12 +140,14 @@ class BatchSpec:
     ruleset: str = "lrb6"  # the rules played (`envs.core.env_ruleset`)
 
 
-def array_shapes(board: int, n: int, extra: int = 0) -> dict[str, tuple[tuple[int, ...], Any]]:
+def array_shapes(board: int, n: int, extra: int = 0,
+                 ruleset: str = "lrb6") -> dict[str, tuple[tuple[int, ...], Any]]:
     """The (shape, dtype) of every array a batch of `n` rows of `board` shares (with `extra`
-    observation features: theirs for each row, now and at its last episode's end)."""
+    observation features: theirs for each row, now and at its last episode's end), in the
+    observation layout of `ruleset` (`ruleset_layout`)."""
     from nuffle.envs.native_encoder import NativeEncoder
 
-    enc = NativeEncoder(board)
+    enc = NativeEncoder(board, layout_for(find_ruleset(ruleset)))
     spatial, ns, size = (n, *enc.spatial_shape), (n, enc.non_spatial_size), (n, enc.mask_size)
     return {
         "spatial": (spatial, np.float32), "non_spatial": (ns, np.float32), "action_mask": (size, np.bool_),
@@ -203,7 +211,7 @@ class BatchCore:
         self.n = len(arrays["reward"])
         self.board = spec.board
         self.self_play = isinstance(spec.opponent, str) and spec.opponent == "self"
-        self.policy = batch_policy(spec.opponent, spec.board)
+        self.policy = batch_policy(spec.opponent, spec.board, spec.ruleset)
         options = native_options(spec, self.policy)
         python_opponent = options["opponent"] == _PYTHON_OPPONENT
         start = Game.start_state(spec.home, spec.away, 0, spec.board, False, spec.ruleset)
@@ -212,7 +220,8 @@ class BatchCore:
                                    board=spec.board, ruleset=spec.ruleset)
         module = native_module()
         native_start = module.State.load(native_board(spec.board), state_data(start))
-        self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
+        self.vec = module.VecEnv(native_board(spec.board), self.n,
+                                 encoder_spec(spec.board, layout_for(start.rules)),
                                  codec_spec(ActionCodec(spec.board)), native_start, options)
         self.vec.bind(arrays)
         # the policy opponent's inputs: its rows' observations and uniform draws
