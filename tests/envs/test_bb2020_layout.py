@@ -39,8 +39,14 @@ def test_the_layout_appends_bb2020s_layers_and_features() -> None:
     assert len(features) == 3 + 2 * 16 and "prayer_iron_man_own" in features and "prayer_stiletto_opp" in features
 
 
-@pytest.mark.parametrize("board", [1, 3, 5, 7, 11])
+#: BB2020's layout hashes (a change of its layers or features changes them: update them then)
+HASHES = {1: "36840e8bab1d22b7", 3: "95c74751632be59f", 5: "a7c46c1a6ff76bdb", 7: "e61f005036afa976",
+          11: "21aef86acd0e9514"}
+
+
+@pytest.mark.parametrize("board", sorted(HASHES))
 def test_bb2020_has_its_own_layout_hash(board: int) -> None:
+    assert layout_hash(board, None, LAYOUT) == HASHES[board]
     assert "ruleset_layout" not in layout_description(board)
     assert layout_description(board, None, LAYOUT)["ruleset_layout"] == "bb2020"
     assert layout_hash(board, None, LAYOUT) != layout_hash(board) == layout_hash(board, None, LRB6_LAYOUT)
