@@ -10,12 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from web_helpers import play_out, random_action
 
 from nuffle.core.ruleset import BB2020, Ruleset
 from nuffle.record import replay
 from nuffle.web.app import create_app
-
-from web_helpers import play_out, random_action
 
 Register = Callable[[Ruleset], Ruleset]
 

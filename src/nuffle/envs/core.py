@@ -19,7 +19,7 @@ from nuffle.core.engines import ENV_VARIABLE, NATIVE, PYTHON, check_engine, nati
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.ruleset import Ruleset
+from nuffle.core.ruleset import Ruleset, draft_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec, Position
 from nuffle.envs.features import LAYER_INDEX
@@ -90,7 +90,11 @@ def env_ruleset(name: Any) -> Ruleset:
     """The ruleset an environment plays (`ruleset_choice.choose`: an unknown name or a draft
     is one line). Its observation layout is `ruleset_layout.layout_for`'s: LRB6's, or for a
     ruleset with BB2020's characteristics BB2020's own (PA, Jump, Throw Team-mate, prayers),
-    with its own layout hash (`layout_hash`)."""
+    with its own layout hash (`layout_hash`). A registered ruleset itself (a `Ruleset`, not a
+    name) is taken as it is, a draft included: the internal path by which tests play the
+    environments of a draft (`ruleset=draft_ruleset("bb2020")`), as `Game.new` takes one."""
+    if isinstance(name, Ruleset) and draft_ruleset(name.name) is name:
+        return name
     return choose(name)
 
 
@@ -106,6 +110,7 @@ class MatchDriver:
         self.board = board
         rules = env_ruleset(ruleset)
         #: the rules played (`env_ruleset`) and the observation layout they are seen in
+        self.rules = rules
         self.ruleset = rules.name
         self.layout = layout_for(rules)
         # a race key is the ruleset's team (BB2020's suggested team under BB2020's rosters)
@@ -135,7 +140,7 @@ class MatchDriver:
         """Start a match with the engine seed `seed` (never a held-out evaluation seed)."""
         refuse_held_out(seed, what="an environment (training)")
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
-                             assisted_moves=self.assisted_moves, engine=self.engine, ruleset=self.ruleset)
+                             assisted_moves=self.assisted_moves, engine=self.engine, ruleset=self.rules)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
         self._ranges = self.game.state.ranges
         self._cache = self._obs = self._extended = None

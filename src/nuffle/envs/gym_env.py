@@ -11,6 +11,7 @@ from gymnasium.vector import AutoresetMode
 
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
+from nuffle.core.ruleset import Ruleset
 from nuffle.envs.core import EnvError, MatchDriver, Team
 from nuffle.envs.opponent import Opponent
 from nuffle.envs.render import RENDER_MODES, check_render_mode, render_frame
@@ -139,7 +140,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
         factored: bool = False,
         engine: str | None = None,
         features: Any = None,
-        ruleset: str = "lrb6",
+        ruleset: str | Ruleset = "lrb6",
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")
