@@ -89,12 +89,14 @@ def test_a_bb2020_form_is_refused_where_lrb6_rosters_are_played() -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_bb2020_record_replays_through_the_draft(engine: str) -> None:
+def test_a_bb2020_record_replays_through_the_draft(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = draft_ruleset("bb2020")
     game = _played(rules, engine)
     record = json.loads(json.dumps(to_record(game)))
     assert record["config"]["ruleset"] == "bb2020" and record["teams"]["away"]["ruleset"] == "bb2020"
+    monkeypatch.setenv("NUFFLE_ENGINE", engine)  # replayed on the engine that played it
     again = replay(record, ruleset=rules)
+    assert type(again) is type(game)
     assert again.state.specs == game.state.specs
     assert fingerprint(again) == fingerprint(game) and again.state.rules is rules
     assert [i.pa for i in again.state.info] == [i.pa for i in game.state.info]
