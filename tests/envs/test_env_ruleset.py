@@ -49,7 +49,7 @@ def test_bb2020_is_observed_in_a_layout_of_its_own(register_ruleset: Register) -
     env = BloodBowlEnv(board=1, ruleset="bb2020-env", engine="python")
     lrb6 = BloodBowlEnv(board=1, engine="python")
     assert env.driver.layout.name == "bb2020" and lrb6.driver.layout.name == "lrb6"
-    assert env.observation_space["spatial"].shape[0] > lrb6.observation_space["spatial"].shape[0]
+    assert env.driver.encoder.spatial_shape[0] > lrb6.driver.encoder.spatial_shape[0]
 
 
 def test_a_driver_refuses_a_game_of_another_ruleset(register_ruleset: Register) -> None:
