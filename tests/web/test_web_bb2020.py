@@ -54,3 +54,25 @@ def test_the_report_names_every_bb2020_kick_off_result() -> None:
     from nuffle.report.text import KICKOFF_NAMES
 
     assert set(BB2020.kickoff[2:13]) <= set(KICKOFF_NAMES)
+
+
+def test_a_server_of_the_draft_plays_bb2020(tmp_path: Path) -> None:
+    """The draft itself behind `drafts=True` (tests only: `nuffle serve` refuses it): a game of
+    real BB2020 started, played, resumed after a restart, its record and replay served."""
+    from nuffle.core.ruleset import draft_ruleset
+
+    db = tmp_path / "g.sqlite3"
+    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 3}
+    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 200, r.text
+        gid, tokens = r.json()["id"], r.json()["seats"]
+    with TestClient(create_app(db)) as client:  # a server of the playable rulesets: not resumed
+        assert client.get(f"/api/games/{gid}").status_code != 200
+    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+        assert client.get(f"/api/games/{gid}").json()["config"]["ruleset"] == "bb2020"
+        play_out(client, gid, tokens, seed=4)
+        record = client.get(f"/api/records/{gid}").json()
+        assert record["teams"]["away"]["ruleset"] == "bb2020"
+        assert replay(record, ruleset=draft_ruleset("bb2020")).is_over
+        assert client.get(f"/api/replays/{gid}").status_code == 200

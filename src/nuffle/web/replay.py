@@ -14,6 +14,7 @@ from typing import Any
 from nuffle.core.actions import Action
 from nuffle.core.dice import ExplicitRoller, SampledRoller
 from nuffle.core.game import Game
+from nuffle.core.ruleset import Ruleset
 from nuffle.core.types import CHANCE
 from nuffle.record import RecordError, record_team, replay
 from nuffle.report import MatchReport
@@ -41,9 +42,10 @@ def _frame(game: Game, lines: list[str]) -> dict[str, Any]:
     }
 
 
-def frames(record: Any) -> dict[str, Any]:
-    """Every position of a record (RecordError if it does not verify)."""
-    final = replay(record)  # verifies the whole record first, fingerprint included
+def frames(record: Any, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """Every position of a record (RecordError if it does not verify); `ruleset` as for
+    `nuffle.record.replay` (a draft's record, on a server that plays drafts)."""
+    final = replay(record, ruleset=ruleset)  # verifies the whole record first, fingerprint included
     entries = record["entries"]
     if len(entries) > MAX_ENTRIES:
         raise RecordError(f"the record has {len(entries)} entries; the viewer shows at most {MAX_ENTRIES}")
