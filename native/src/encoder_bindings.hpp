@@ -65,6 +65,11 @@ nuffle::encode::Spec spec_from_py(const py::dict& d) {
     for (const auto& [skill, layer, feature] : d["key_skills"].cast<std::vector<std::tuple<int, std::string, std::string>>>()) {
         s.key_skills.push_back({skill, {layer, feature}});
     }
+    if (d.contains("prayers")) {  // BB2020's layout
+        for (const auto& [bit, own, opp] : d["prayers"].cast<std::vector<std::tuple<int, std::string, std::string>>>()) {
+            s.prayers.push_back({bit, {own, opp}});
+        }
+    }
     const auto geo = d["geometry"].cast<std::vector<std::tuple<std::vector<int>, std::vector<int>, std::vector<int>>>>();
     if (geo.size() != 2) throw std::invalid_argument("the spec's geometry has one entry per side");
     for (std::size_t side = 0; side < 2; ++side) {

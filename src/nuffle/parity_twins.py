@@ -108,10 +108,12 @@ class _Encoders:
         from nuffle.envs.features import LAYER_INDEX
         from nuffle.envs.native_encoder import NativeEncoder
         from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+        from nuffle.envs.ruleset_layout import layout_for
 
         players = py.state.board.variant.players
-        self.native = NativeEncoder(players)
-        self.python = ObservationEncoder(players)
+        layout = layout_for(py.state.rules)  # BB2020's own under BB2020
+        self.native = NativeEncoder(players, layout)
+        self.python = ObservationEncoder(players, layout)
         self.codec = ActionCodec(players)
         first = LAYER_INDEX["legal_cells"] * self.python.height * self.python.width
         self.cells = self.codec.legal_cell_table(first, self.python.size)

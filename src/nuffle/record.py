@@ -17,7 +17,9 @@ from nuffle.core.actions import Action, IllegalActionError
 from nuffle.core.dice import ExplicitRoller, Roller, RollerError, SampledRoller, ScriptedRoller
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
-from nuffle.core.teams import team_from_dict, team_to_dict
+from nuffle.core.ruleset import LRB6, Ruleset, RulesetError
+from nuffle.core.ruleset import ruleset as find_ruleset
+from nuffle.core.teams import BB2020_TEAMS, TeamError, TeamSpec, rosters_for, team_from_dict, team_to_dict
 from nuffle.core.types import CHANCE
 from nuffle.files import parse_json, read_text, write_text
 from nuffle.report import MatchReport
@@ -114,10 +116,14 @@ def _final(record: dict[str, Any]) -> tuple[bool, list[int], str]:
     return bool(over), [int(v) for v in score], str(fp)
 
 
-def replay(record: dict[str, Any], reports: list[MatchReport] | None = None) -> Game:
+def replay(record: dict[str, Any], reports: list[MatchReport] | None = None,
+           ruleset: Ruleset | None = None) -> Game:
     """Rebuild a game from a record; raises RecordError naming the first problem. With a
     `reports` list, the game's match report (`nuffle.report`) is written while replaying and
-    appended to it."""
+    appended to it. The record is replayed by the ruleset it names (a playable one), or by
+    `ruleset`, which it must name (a draft's record: `draft_ruleset("bb2020")`). A ruleset with
+    BB2020's characteristics rebuilds the BB2020 teams of the record from BB2020's rosters; a
+    BB2020 team in a record of another ruleset is one line."""
     _require(isinstance(record, dict), "a record must be a JSON object")
     _require(record.get("format") == FORMAT, f"not a nuffle record (format is {record.get('format')!r})")
     _require(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
@@ -140,11 +146,10 @@ def replay(record: dict[str, Any], reports: list[MatchReport] | None = None) -> 
     if not isinstance(entries, list):
         raise RecordError("'entries' must be a list")
     try:
-        home = team_from_dict(teams["home"], "teams.home")
-        away = team_from_dict(teams["away"], "teams.away")
+        rules = record_ruleset(config, ruleset)
+        home, away = (record_team(teams[side], f"teams.{side}", rules) for side in ("home", "away"))
         game = Game.new(home, away, seed=seed, board=board, roller=ExplicitRoller(),
-                        assisted_moves=bool(config.get("assisted_moves", False)),
-                        ruleset=config.get("ruleset", "lrb6"))
+                        assisted_moves=bool(config.get("assisted_moves", False)), ruleset=rules)
     except (ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from exc
     report = None
@@ -199,15 +204,35 @@ def replay(record: dict[str, Any], reports: list[MatchReport] | None = None) -> 
     return game
 
 
-def load(path: str | Path, reports: list[MatchReport] | None = None) -> Game:
-    """Read and replay a record file (`reports`: as for `replay`); raises RecordError with a
-    clear message naming it."""
+def record_ruleset(config: dict[str, Any], ruleset: Ruleset | None = None) -> Ruleset:
+    """The ruleset a record's `config` names (lrb6 when it names none): a playable one, or
+    `ruleset` when given, which it must name; RulesetError in one line otherwise."""
+    name = config.get("ruleset", LRB6.name)
+    if ruleset is None:
+        return find_ruleset(name)
+    if name != ruleset.name:
+        raise RulesetError(f"this record is played by {name}, not {ruleset.name}: load it where {name} "
+                           "is played")
+    return ruleset
+
+
+def record_team(raw: Any, source: str, rules: Ruleset) -> TeamSpec:
+    """A team of a record (or a stored web game) played by `rules`: from BB2020's rosters when it
+    names them and `rules` deals them; a BB2020 team under LRB6's rosters is one line."""
+    if isinstance(raw, dict) and raw.get("ruleset") == BB2020_TEAMS and rosters_for(rules) != BB2020_TEAMS:
+        raise TeamError(f"{source} is a BB2020 team: a match of {rules.name} plays LRB6's rosters")
+    return team_from_dict(raw, source, rosters_for(rules))
+
+
+def load(path: str | Path, reports: list[MatchReport] | None = None, ruleset: Ruleset | None = None) -> Game:
+    """Read and replay a record file (`reports`, `ruleset`: as for `replay`); raises RecordError
+    with a clear message naming it."""
     p = Path(path)
     try:
         record = parse_json(read_text(p), str(p))
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     try:
-        return replay(record, reports)
+        return replay(record, reports, ruleset)
     except RecordError as exc:
         raise RecordError(f"{p}: {exc}") from None

@@ -12,28 +12,18 @@ players (no handler acts for them, on either engine) and lists them in `MatchTea
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from functools import cache
 
+from nuffle.core.bb2020.match_form import RENAMED as RENAMED  # the shared conversion (core)
+from nuffle.core.bb2020.match_form import engine_positional
+from nuffle.core.bb2020.match_form import engine_skill as engine_skill
 from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import teams
 from nuffle.core.hooks import implemented
 from nuffle.core.skills import Skill
-from nuffle.core.teams import Inducements, PlayerSpec, Positional, TeamError, TeamSpec
+from nuffle.core.teams import BB2020_TEAMS, Inducements, PlayerSpec, Positional, TeamError, TeamSpec
 from nuffle.teams_bb2020 import TeamSpec2020, check_team, suggest_team
-
-#: BB2020 printed names of skills the engines know under their LRB6 name.
-RENAMED = {"Sidestep": Skill.SIDE_STEP, "Bloodlust": Skill.BLOOD_LUST, "Ball & Chain": Skill.BALL_AND_CHAIN}
-
-
-def engine_skill(name: str) -> Skill | None:
-    """The engines' skill for a BB2020 skill or trait (printed name, without its value), or
-    None where the engines have none."""
-    if name in RENAMED:
-        return RENAMED[name]
-    ident = re.sub(r"[^A-Z0-9]+", "_", name.upper().replace("'", "")).strip("_")
-    return Skill.__members__.get(ident)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +37,10 @@ class MatchTeam:
 
 
 def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positional:
-    skills = set()
-    done = implemented()
-    for rs in p.skills:
-        sk = engine_skill(rs.skill.name)
-        if sk is None:  # every roster skill is a Skill (tests/bb2020): a new roster's would be
-            raise TeamError(f"{p.team}: {rs.skill.name} is not a skill the engines know")
-        (known if sk in done else missing).add(rs.skill.name)
-        skills.add(sk)
-    return Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
-                      p.primary, p.secondary, pa=p.pa or 0)
+    pos, lacks = engine_positional(p)
+    missing |= lacks
+    known |= {rs.skill.name for rs in p.skills} - lacks
+    return pos
 
 
 def match_team(spec: TeamSpec2020, allow_missing: bool = False) -> MatchTeam:
@@ -75,7 +59,8 @@ def match_team(spec: TeamSpec2020, allow_missing: bool = False) -> MatchTeam:
         raise TeamError(f"{spec.name}: BB2020 skills not implemented by the engines: "
                         f"{', '.join(sorted(missing))}")
     team = TeamSpec(spec.name, spec.team.key, tuple(players), spec.rerolls, spec.apothecary,
-                    spec.dedicated_fans, spec.cheerleaders, spec.assistant_coaches, Inducements())
+                    spec.dedicated_fans, spec.cheerleaders, spec.assistant_coaches, Inducements(),
+                    ruleset=BB2020_TEAMS)
     return MatchTeam(team, tuple(sorted(known)), tuple(sorted(missing)))
 
 

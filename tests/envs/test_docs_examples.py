@@ -16,6 +16,19 @@ def test_doc_lists_every_layer_and_feature():
         assert f"`{name}`" in text, name
 
 
+def test_doc_lists_bb2020s_layout():
+    from nuffle.core.ruleset import BB2020
+    from nuffle.envs.ruleset_layout import layout_for
+
+    text = DOC.read_text()
+    layout = layout_for(BB2020)
+    for name, _ in layout.extra_layers + layout.extra_features[:3]:
+        assert f"`{name}`" in text, name
+    for prayer in layout.prayers:
+        slug = layout.prayer_features()[layout.prayers.index(prayer)][1][len("prayer_"):-len("_own")]
+        assert f"`{slug}`" in text, prayer
+
+
 def test_doc_has_the_examples():
     joined = "\n".join(BLOCKS)
     assert "MaskablePPO" in joined and "torch" in joined and len(BLOCKS) >= 4

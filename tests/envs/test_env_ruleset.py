@@ -1,6 +1,7 @@
 """The environments' `ruleset=`: LRB6 as before, a draft or an unknown name refused in one
-line, a ruleset with BB2020's characteristics refused until it has an observation layout, a
-game of another ruleset refused by a driver, and the policies playing LRB6 only."""
+line, a ruleset with BB2020's characteristics observed in BB2020's own layout
+(tests/envs/test_bb2020_layout.py), a game of another ruleset refused by a driver, and the
+policies playing LRB6 only."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 
 from nuffle.core.game import Game
 from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError
-from nuffle.envs import EnvError
 from nuffle.envs.aec_env import BloodBowlAEC
 from nuffle.envs.core import MatchDriver
 from nuffle.envs.gym_env import BloodBowlEnv
@@ -44,10 +44,12 @@ def test_a_registered_ruleset_is_played(register_ruleset: Register) -> None:
     assert env.driver.game is not None and env.driver.game.config.ruleset == "lrb6-env"
 
 
-def test_bb2020_needs_a_layout_of_its_own(register_ruleset: Register) -> None:
+def test_bb2020_is_observed_in_a_layout_of_its_own(register_ruleset: Register) -> None:
     register_ruleset(BB2020.derive("bb2020-env", draft=False))
-    with pytest.raises(EnvError, match=r"observation layout is LRB6's: BB2020-ENV needs a layout of its own"):
-        BloodBowlEnv(board=1, ruleset="bb2020-env")
+    env = BloodBowlEnv(board=1, ruleset="bb2020-env", engine="python")
+    lrb6 = BloodBowlEnv(board=1, engine="python")
+    assert env.driver.layout.name == "bb2020" and lrb6.driver.layout.name == "lrb6"
+    assert env.driver.encoder.spatial_shape[0] > lrb6.driver.encoder.spatial_shape[0]
 
 
 def test_a_driver_refuses_a_game_of_another_ruleset(register_ruleset: Register) -> None:

@@ -39,6 +39,8 @@ struct Spec {
     std::vector<int> moving_kinds;  // the player action types with movement (safe reach)
     // key skills: (skill id, its layer's name, its acting-player feature's name)
     std::vector<std::pair<int, std::pair<std::string, std::string>>> key_skills;
+    // BB2020's layout (envs/ruleset_layout.py): per Prayer to Nuffle (its bit, own feature, opposing feature)
+    std::vector<std::pair<int, std::pair<std::string, std::string>>> prayers;
     std::array<SideGeometry, 2> geometry;
 };
 
@@ -56,6 +58,10 @@ public:
         if (taken_[i]) throw std::invalid_argument(std::string(what_) + " '" + name + "' is named twice");
         taken_[i] = true;
         return static_cast<int>(i);
+    }
+    // The index of `name`, or -1 where the layout has none (BB2020's layers and features).
+    int maybe(const std::string& name) {
+        return std::find(names_.begin(), names_.end(), name) == names_.end() ? -1 : take(name);
     }
     std::array<int, 2> pair(const std::string& stem) { return {take(stem + "_own"), take(stem + "_opp")}; }
     std::array<int, 2> pair_front(const std::string& stem) { return {take("own_" + stem), take("opp_" + stem)}; }
@@ -81,6 +87,8 @@ struct Slots {
     int no_tz = 0, carrier = 0, active = 0, ma = 0, st = 0, ag = 0, av = 0, ball = 0;
     int own_end = 0, opp_end = 0, own_half = 0, legal = 0, safe = 0, move_left = 0;
     std::vector<std::pair<int, int>> skill_layers, acting_skills;  // (skill id, index)
+    int pa = -1, jump = -1, acting_pa = -1;  // BB2020's layout only (-1: not in the layout)
+    std::vector<std::pair<int, std::array<int, 2>>> prayers;  // (bit, own and opposing feature)
     // non-spatial features
     std::array<int, 2> score{}, turn{}, rerolls{}, reroll_used{}, leader{}, bribes{}, apothecary{};
     std::array<int, 2> blitz_used{}, pass_used{}, handoff_used{}, foul_used{}, has_ball{};
@@ -132,7 +140,14 @@ inline Slots resolve(const Spec& spec) {
         o.skill_layers.emplace_back(skill, l.take(names.first));
         o.acting_skills.emplace_back(skill, f.take(names.second));
     }
+    o.pa = l.maybe("pa");
+    o.jump = l.maybe("jump_over");
     l.finish();
+    o.acting_pa = f.maybe("acting_pa");
+    for (const auto& [bit, names] : spec.prayers) {
+        if (bit < 0 || bit > 15) throw std::invalid_argument("prayer bit " + std::to_string(bit) + " is out of range");
+        o.prayers.push_back({bit, {f.take(names.first), f.take(names.second)}});
+    }
     o.score = f.pair("score");
     o.first_half = f.take("first_half");
     o.second_half = f.take("second_half");
@@ -300,6 +315,7 @@ public:
                                         o.moving[static_cast<std::size_t>(d.action)];
                     if (left != 0 && kind == frames::dk::MOVE && moving && standing(s, actor)) {
                         safe_reach(s, g, actor, left, out);
+                        if (o.jump >= 0) jump_over(s, g, p.square, out);
                     }
                 }
             }
@@ -339,6 +355,7 @@ private:
             out.set(o.st, c, capped(pl.st / 10.0));
             out.set(o.ag, c, capped(pl.ag / 6.0));
             out.set(o.av, c, capped(pl.av / 10.0));
+            if (o.pa >= 0) out.set(o.pa, c, capped(pl.pa / 6.0));
             for (const auto& [skill, layer] : o.skill_layers) {
                 if (pl.has_skill(skill)) out.set(layer, c, 1);
             }
@@ -399,6 +416,19 @@ private:
         }
     }
 
+    // `jump_over` (BB2020's layout): the prone or stunned players next to the acting player.
+    void jump_over(const State& s, const SideGeometry& g, int square, Sink& out) const {
+        for (const int off : b_.neighbours) {
+            const int q = square + off;
+            const int who = s.grid[q];
+            if (who < 0) continue;
+            const auto st = s.players[who].status;
+            if (st != static_cast<std::uint8_t>(Status::PRONE) && st != static_cast<std::uint8_t>(Status::STUNNED)) continue;
+            const int c = g.cell[static_cast<std::size_t>(q)];
+            if (c >= 0) out.set(slots_.jump, c, 1);
+        }
+    }
+
     void non_spatial(const State& s, int side, const SideGeometry& g, const int counts[16], int carrier_pid,
                      const Detail& d, int left, float* ns) const {
         const Slots& o = slots_;
@@ -445,6 +475,11 @@ private:
             ns[o.ko[r]] = static_cast<float>(n[ko_] / roster);
             ns[o.cas[r]] = static_cast<float>((n[cas_] + n[sent_off_]) / roster);
         }
+        for (const auto& [bit, index] : o.prayers) {
+            for (std::size_t r = 0; r < 2; ++r) {
+                if (((t[r]->prayers >> bit) & 1U) != 0) ns[index[r]] = 1;
+            }
+        }
         const int actor = d.player;
         if (actor < 0) return;
         const Player& p = s.players[actor];
@@ -463,6 +498,7 @@ private:
         for (const auto& [skill, index] : o.acting_skills) {
             if (p.has_skill(skill)) ns[index] = 1;
         }
+        if (o.acting_pa >= 0) ns[o.acting_pa] = capped(p.pa / 6.0);
     }
 
     // The feature of enum `value` set; a value outside the family is the state's error.

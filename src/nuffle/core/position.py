@@ -29,7 +29,7 @@ from nuffle.core.ruleset import LRB6, RulesetError
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import OLD_PSTATS, GameState, Options, PlayerInfo, TeamState
-from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
+from nuffle.core.teams import TeamError, rosters_for, team_from_dict, team_to_dict
 from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
 
 FORMAT = "nuffle-position"
@@ -228,7 +228,8 @@ def _from_dict(data: Any) -> GameState:
     teams = data.get("teams")
     _require(isinstance(teams, list) and len(teams) == 2, "'teams' must hold two teams")
     try:
-        specs = (team_from_dict(teams[0], "teams[0]"), team_from_dict(teams[1], "teams[1]"))
+        specs = (team_from_dict(teams[0], "teams[0]", rosters_for(rules)),
+                 team_from_dict(teams[1], "teams[1]", rosters_for(rules)))
     except TeamError as exc:  # a bad team in a position is a bad position
         raise PositionError(str(exc)) from None
     info = []

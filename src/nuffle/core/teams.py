@@ -22,10 +22,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from nuffle.core.errors import NuffleError
 from nuffle.core.skills import Skill, skill_from_name, skill_label
+
+if TYPE_CHECKING:
+    from nuffle.core.ruleset import Ruleset
 
 MAX_PLAYERS = 16
 STAR = "star"  # the `race` of a star player's Positional
@@ -45,6 +48,12 @@ MAX_CHANGE = 2  # a characteristic moves at most 2 from its starting value (RULE
 
 class TeamError(NuffleError, ValueError):
     """A team breaks a rule; the message names it."""
+
+
+def rosters_for(rules: Ruleset) -> str:
+    """The rosters a match of `rules` deals (`TEAM_RULESETS`): BB2020's for a ruleset with
+    BB2020's characteristics (`Ruleset.x_plus`), LRB6's otherwise."""
+    return BB2020_TEAMS if rules.x_plus else LRB6_TEAMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +150,9 @@ class TeamSpec:
     inducements: Inducements = Inducements()
     #: BB2020: the Prayers to Nuffle it brings to the match (the pre-game sequence's, by name).
     prayers: tuple[str, ...] = ()
+    #: The rosters its positionals come from (`TEAM_RULESETS`): its JSON form names them, and
+    #: `team_from_dict` rebuilds a BB2020 team from BB2020's (`core.bb2020.match_form`).
+    ruleset: str = LRB6_TEAMS
 
 
 def implemented_skills() -> frozenset[Skill]:
@@ -345,11 +357,18 @@ def count_field(raw: Mapping[str, Any], key: str, default: int, source: str, mos
     return value
 
 
-def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
+def team_from_dict(raw: Mapping[str, Any], source: str = "team", rosters: str = LRB6_TEAMS) -> TeamSpec:
     """Build a `TeamSpec` from its JSON form; raises TeamError naming the broken rule.
 
     Teams using a skill the engine does not implement yet are rejected (after every other
-    rule has been checked)."""
+    rule has been checked). Where a match plays BB2020's rosters (`rosters` "bb2020": a
+    record's, a position's or a web game's ruleset with BB2020's characteristics), a form naming
+    `"ruleset": "bb2020"` (`team_to_dict`'s of a BB2020 team) is rebuilt from BB2020's rosters
+    (`core.bb2020.match_form`); elsewhere it is refused in one line."""
+    if rosters == BB2020_TEAMS and isinstance(raw, Mapping) and raw.get("ruleset") == BB2020_TEAMS:
+        from nuffle.core.bb2020.match_form import team_from_dict as bb2020_team
+
+        return bb2020_team(raw, source)
     return _implemented_only(parse_team(raw, source), source)
 
 
@@ -514,7 +533,12 @@ def player_to_dict(p: PlayerSpec) -> dict[str, Any]:
 
 
 def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
-    """The JSON form of a team, as team files use (`treasury` added when given)."""
+    """The JSON form of a team, as team files use (`treasury` added when given); a BB2020
+    team's names its ruleset (`core.bb2020.match_form`)."""
+    if spec.ruleset == BB2020_TEAMS:
+        from nuffle.core.bb2020.match_form import team_to_dict as bb2020_dict
+
+        return bb2020_dict(spec, treasury)
     out: dict[str, Any] = {
         "name": spec.name,
         "race": spec.race,

@@ -10,6 +10,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from nuffle.core.decision import DecisionKind
+from nuffle.core.ruleset import Ruleset
 from nuffle.envs.core import EnvError, MatchDriver, Team
 from nuffle.envs.gym_env import DEFAULT_MAX_STEPS, DEFAULT_SETUP, MaskDiscrete, observation_space
 from nuffle.envs.opponent import Opponent
@@ -69,7 +70,7 @@ class BloodBowlAEC(AECEnv):  # type: ignore[misc]
         engine: str | None = None,
         illegal_action: str = "raise",
         features: Any = None,
-        ruleset: str = "lrb6",
+        ruleset: str | Ruleset = "lrb6",
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)

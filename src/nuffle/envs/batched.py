@@ -26,6 +26,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from nuffle.core.engines import native_available
+from nuffle.core.ruleset import Ruleset
 from nuffle.envs.batched_core import BatchCore, BatchSpec, array_shapes
 from nuffle.envs.core import BOARDS, EnvError, MatchDriver, Team
 from nuffle.envs.gym_env import DEFAULT_MAX_STEPS, DEFAULT_SETUP, MaskDiscrete, observation_space
@@ -35,10 +36,11 @@ _OBS = ("spatial", "non_spatial", "action_mask")
 _ALIGN = 64
 
 
-def _layout(board: int, n: int, extra: int = 0) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
+def _layout(board: int, n: int, extra: int = 0, ruleset: str = "lrb6",
+            draft: bool = False) -> tuple[dict[str, tuple[int, tuple[int, ...], Any]], int]:
     """Each array's (offset, shape, dtype) in one block of memory, and the block's size."""
     out, offset = {}, 0
-    for name, (shape, dtype) in array_shapes(board, n, extra).items():
+    for name, (shape, dtype) in array_shapes(board, n, extra, ruleset, draft).items():
         out[name] = (offset, shape, dtype)
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
         offset += (size + _ALIGN - 1) // _ALIGN * _ALIGN
@@ -155,7 +157,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
                  opponent: Any = "random", reward: Any = "win", side: str = "home",
                  setup: Any = DEFAULT_SETUP, max_steps: int | None = DEFAULT_MAX_STEPS,
                  seed: int | None = None, workers: int = 1, features: Any = None,
-                 ruleset: str = "lrb6") -> None:
+                 ruleset: str | Ruleset = "lrb6") -> None:
         if not native_available():
             raise EnvError("the batched environment runs on the native engine, which is not built here; "
                            "use nuffle.envs.make_vector_env (the Python engine) instead")
@@ -175,12 +177,13 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         driver = MatchDriver(board, home, away, False, "native", features, ruleset)
         self.features = driver.features
         extra = self.features.size if self.features is not None else 0
-        _check_memory(num_envs, _layout(board, num_envs, extra)[1])  # before the spaces allocate rows
+        # before the spaces allocate rows
+        _check_memory(num_envs, _layout(board, num_envs, extra, driver.ruleset, driver.rules.draft)[1])
         self.num_envs = num_envs
         self.workers = workers
         self.board = board
-        self.batch_spec = BatchSpec(board, home, away, opponent, reward, side, setup, max_steps,
-                                    self.features, driver.ruleset)
+        self.batch_spec = BatchSpec(board, driver.home, driver.away, opponent, reward, side, setup, max_steps,
+                                    self.features, driver.ruleset, driver.rules.draft)
         self.single_observation_space = observation_space(driver)
         self.single_action_space = MaskDiscrete(driver.codec.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -194,7 +197,7 @@ class BatchedVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray])
         self._conns: list[Connection] = []
         self._core: BatchCore | None = None  # workers=1: every row, here
         self._local: BatchCore | None = None  # workers>1: the first block, stepped here
-        layout, size = _layout(board, num_envs, extra)
+        layout, size = _layout(board, num_envs, extra, driver.ruleset, driver.rules.draft)
         if workers == 1:
             self.arrays = {name: np.zeros(shape, dtype=dtype) for name, (_, shape, dtype) in layout.items()}
             self._core = BatchCore(self.batch_spec, self.arrays)

@@ -29,6 +29,8 @@ from nuffle.core.game import Game
 from nuffle.core.match_config import MatchConfig
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import native_board, state_data
+from nuffle.core.ruleset import LRB6, Ruleset, draft_ruleset
+from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec
 from nuffle.envs.core import EnvError
@@ -36,6 +38,7 @@ from nuffle.envs.extra_features import ExtraFeatures
 from nuffle.envs.native_encoder import codec_spec, encoder_spec
 from nuffle.envs.native_parts import board_formations, reward_terms
 from nuffle.envs.opponent import Opponent
+from nuffle.envs.ruleset_layout import LRB6_LAYOUT, layout_for
 from nuffle.envs.seed_stream import SeedStream
 
 #: The opponent modes the C++ core plays itself (any other opponent is a Python bot, or a policy):
@@ -66,10 +69,15 @@ class BatchPolicy(Protocol):
                uniforms: np.ndarray) -> np.ndarray: ...
 
 
-def batch_policy(opponent: Any, board: int) -> BatchPolicy | None:
+def batch_policy(opponent: Any, board: int, rules: Ruleset = LRB6) -> BatchPolicy | None:
     """The opponent as a `BatchPolicy` (itself, or a bot spec whose bot offers one, e.g.
     'policy?model=b11'), or None for a bot played one decision at a time; EnvError for a bot
-    spec that does not load or a policy of another board."""
+    spec that does not load, a policy of another board, or a policy in an environment whose
+    observation layout is not LRB6's (the policies read LRB6's: a BB2020 environment has its own)."""
+    if layout_for(rules) != LRB6_LAYOUT and (isinstance(opponent, BatchPolicy) or (
+            isinstance(opponent, str) and opponent.partition("?")[0].partition(":")[0].strip() == "policy")):
+        raise EnvError(f"the opponent's policy reads LRB6's observation layout, not that of {rules.name} "
+                       "(a layout of its own): play it in an LRB6 environment")
     if isinstance(opponent, BatchPolicy):
         policy: BatchPolicy | None = opponent
     elif isinstance(opponent, str) and opponent not in NATIVE_OPPONENTS:
@@ -132,14 +140,23 @@ class BatchSpec:
     max_steps: int | None
     features: ExtraFeatures | None = None  # the user's observation features (computed in Python)
     ruleset: str = "lrb6"  # the rules played (`envs.core.env_ruleset`)
+    draft: bool = False  # `ruleset` is a draft, given as itself (`spec_rules`)
 
 
-def array_shapes(board: int, n: int, extra: int = 0) -> dict[str, tuple[tuple[int, ...], Any]]:
+def spec_rules(name: str, draft: bool = False) -> Ruleset:
+    """The ruleset a batch plays: a playable one by its name, or a draft's when `draft` (the
+    environment was given the draft itself: `env_ruleset`)."""
+    return draft_ruleset(name) if draft else find_ruleset(name)
+
+
+def array_shapes(board: int, n: int, extra: int = 0, ruleset: str = "lrb6",
+                 draft: bool = False) -> dict[str, tuple[tuple[int, ...], Any]]:
     """The (shape, dtype) of every array a batch of `n` rows of `board` shares (with `extra`
-    observation features: theirs for each row, now and at its last episode's end)."""
+    observation features: theirs for each row, now and at its last episode's end), in the
+    observation layout of `ruleset` (`ruleset_layout`)."""
     from nuffle.envs.native_encoder import NativeEncoder
 
-    enc = NativeEncoder(board)
+    enc = NativeEncoder(board, layout_for(spec_rules(ruleset, draft)))
     spatial, ns, size = (n, *enc.spatial_shape), (n, enc.non_spatial_size), (n, enc.mask_size)
     return {
         "spatial": (spatial, np.float32), "non_spatial": (ns, np.float32), "action_mask": (size, np.bool_),
@@ -203,16 +220,18 @@ class BatchCore:
         self.n = len(arrays["reward"])
         self.board = spec.board
         self.self_play = isinstance(spec.opponent, str) and spec.opponent == "self"
-        self.policy = batch_policy(spec.opponent, spec.board)
+        rules = spec_rules(spec.ruleset, spec.draft)
+        self.policy = batch_policy(spec.opponent, spec.board, rules)
         options = native_options(spec, self.policy)
         python_opponent = options["opponent"] == _PYTHON_OPPONENT
-        start = Game.start_state(spec.home, spec.away, 0, spec.board, False, spec.ruleset)
+        start = Game.start_state(spec.home, spec.away, 0, spec.board, False, rules)
         self._start = start
         self._config = MatchConfig(home=start.specs[0].race, away=start.specs[1].race, seed=0,
                                    board=spec.board, ruleset=spec.ruleset)
         module = native_module()
         native_start = module.State.load(native_board(spec.board), state_data(start))
-        self.vec = module.VecEnv(native_board(spec.board), self.n, encoder_spec(spec.board),
+        self.vec = module.VecEnv(native_board(spec.board), self.n,
+                                 encoder_spec(spec.board, layout_for(start.rules)),
                                  codec_spec(ActionCodec(spec.board)), native_start, options)
         self.vec.bind(arrays)
         # the policy opponent's inputs: its rows' observations and uniform draws

@@ -19,15 +19,16 @@ from nuffle.core.engines import ENV_VARIABLE, NATIVE, PYTHON, check_engine, nati
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
-from nuffle.core.ruleset import Ruleset
+from nuffle.core.ruleset import Ruleset, draft_ruleset
 from nuffle.core.teams import TeamSpec
 from nuffle.envs.codec import ActionCodec, Position
 from nuffle.envs.features import LAYER_INDEX
 from nuffle.envs.native_encoder import NativeEncoder
 from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.rewards import EventTracker, StepEvents
+from nuffle.envs.ruleset_layout import layout_for
 from nuffle.eval_seeds import refuse_held_out
-from nuffle.ruleset_choice import choose, same_ruleset
+from nuffle.ruleset_choice import choose, match_team, same_ruleset
 
 BOARDS = (1, 3, 5, 7, 11)
 Team = str | TeamSpec
@@ -87,14 +88,14 @@ class _NativePosition:
 
 def env_ruleset(name: Any) -> Ruleset:
     """The ruleset an environment plays (`ruleset_choice.choose`: an unknown name or a draft
-    is one line); the observation and action layout is LRB6's, so a ruleset with BB2020's
-    characteristics (PA, Jump, Throw Team-mate as an action, prayers) is refused until it has
-    a layout of its own."""
-    rules = choose(name)
-    if rules.x_plus:
-        raise EnvError(f"the environments' observation layout is LRB6's: {rules.name.upper()} needs "
-                       "a layout of its own (PA, Jump, Throw Team-mate, prayers), not built yet")
-    return rules
+    is one line). Its observation layout is `ruleset_layout.layout_for`'s: LRB6's, or for a
+    ruleset with BB2020's characteristics BB2020's own (PA, Jump, Throw Team-mate, prayers),
+    with its own layout hash (`layout_hash`). A registered ruleset itself (a `Ruleset`, not a
+    name) is taken as it is, a draft included: the internal path by which tests play the
+    environments of a draft (`ruleset=draft_ruleset("bb2020")`), as `Game.new` takes one."""
+    if isinstance(name, Ruleset) and draft_ruleset(name.name) is name:
+        return name
+    return choose(name)
 
 
 class MatchDriver:
@@ -107,14 +108,18 @@ class MatchDriver:
         if board not in BOARDS:
             raise EnvError(f"unknown board {board!r}: choose one of {', '.join(map(str, BOARDS))}")
         self.board = board
-        #: the rules played (`env_ruleset`): the observation layout is LRB6's
-        self.ruleset = env_ruleset(ruleset).name
-        self.home = home
-        self.away = away
+        rules = env_ruleset(ruleset)
+        #: the rules played (`env_ruleset`) and the observation layout they are seen in
+        self.rules = rules
+        self.ruleset = rules.name
+        self.layout = layout_for(rules)
+        # a race key is the ruleset's team (BB2020's suggested team under BB2020's rosters)
+        self.home = match_team(home, rules) if rules.x_plus and isinstance(home, str) else home
+        self.away = match_team(away, rules) if rules.x_plus and isinstance(away, str) else away
         self.assisted_moves = assisted_moves
         self.engine = env_engine(engine)
         self.codec = ActionCodec(board)
-        self.encoder = ObservationEncoder(board)
+        self.encoder = ObservationEncoder(board, self.layout)
         enc = self.encoder
         #: the user's observation features (`nuffle.envs.extra_features`), appended to non_spatial
         self.features = resolve_features(features)
@@ -135,7 +140,7 @@ class MatchDriver:
         """Start a match with the engine seed `seed` (never a held-out evaluation seed)."""
         refuse_held_out(seed, what="an environment (training)")
         self.game = Game.new(self.home, self.away, seed=seed, board=self.board,
-                             assisted_moves=self.assisted_moves, engine=self.engine, ruleset=self.ruleset)
+                             assisted_moves=self.assisted_moves, engine=self.engine, ruleset=self.rules)
         self.static = None if self._native_for(self.game) else StaticPlayers(self.game.state)
         self._ranges = self.game.state.ranges
         self._cache = self._obs = self._extended = None
@@ -163,7 +168,7 @@ class MatchDriver:
         if not isinstance(game, NativeGame):
             return None
         if self.native is None:
-            self.native = NativeEncoder(self.board)
+            self.native = NativeEncoder(self.board, self.layout)
             self._scratch = np.empty(self.native.mask_size, dtype=np.int64)
         return self.native
 

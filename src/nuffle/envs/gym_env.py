@@ -11,6 +11,7 @@ from gymnasium.vector import AutoresetMode
 
 from nuffle.core.decision import DecisionKind
 from nuffle.core.game import Game
+from nuffle.core.ruleset import Ruleset
 from nuffle.envs.core import EnvError, MatchDriver, Team
 from nuffle.envs.opponent import Opponent
 from nuffle.envs.render import RENDER_MODES, check_render_mode, render_frame
@@ -116,7 +117,8 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
     (`nuffle.envs.extra_features`).
 
     `ruleset` (default 'lrb6') names the rules played (`nuffle.envs.core.env_ruleset`): an
-    unknown name or a draft such as BB2020 is one line; the layout is LRB6's."""
+    unknown name or a draft such as BB2020 is one line; the observation layout is the ruleset's
+    (`nuffle.envs.ruleset_layout`: LRB6's, or BB2020's own)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4,
                 "autoreset_mode": AutoresetMode.SAME_STEP}
@@ -139,7 +141,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
         factored: bool = False,
         engine: str | None = None,
         features: Any = None,
-        ruleset: str = "lrb6",
+        ruleset: str | Ruleset = "lrb6",
     ) -> None:
         if illegal_action not in ("raise", "ignore"):
             raise EnvError(f"illegal_action must be 'raise' or 'ignore', got {illegal_action!r}")

@@ -22,27 +22,29 @@ from nuffle.core.native_state import native_board
 from nuffle.envs import observation as obs
 from nuffle.envs.codec import JOINT_TYPES, N_TYPES, PLAYER_TYPES, ActionCodec
 from nuffle.envs.decision import n_decision_kinds
-from nuffle.envs.features import KEY_SKILLS, NON_SPATIAL, SPATIAL_LAYERS
 from nuffle.envs.layout import side_layout
+from nuffle.envs.ruleset_layout import LRB6_LAYOUT, RulesetLayout
 
 
-def encoder_spec(players: int) -> dict[str, Any]:
-    """What the C++ encoder of board `players` is built from: the layer and feature names in
-    their order, the enum families by value, and both sides' layout tables."""
+def encoder_spec(players: int, layout: RulesetLayout = LRB6_LAYOUT) -> dict[str, Any]:
+    """What the C++ encoder of board `players` is built from: the layer and feature names of
+    `layout` in their order, the enum families by value, the key skills and prayers, and both
+    sides' layout tables."""
     geometry = []
     for side in (0, 1):
         lay = side_layout(players, side)
         geometry.append((lay.cell.tolist(), lay.col.tolist(), lay.target.tolist()))
     return {
-        "layers": [name for name, _ in SPATIAL_LAYERS],
-        "features": [name for name, _ in NON_SPATIAL],
+        "layers": [name for name, _ in layout.spatial],
+        "features": [name for name, _ in layout.non_spatial],
         "n_decisions": n_decision_kinds(),
         "weather": sorted(obs._WEATHER.items()),
         "ball_states": sorted(obs._BALL_STATE.items()),
         "acting_kinds": sorted((int(t), name) for t, name in obs._ACTING_KIND.items()),
         "moving_kinds": sorted(int(t) for t in obs._MOVING_KINDS),
-        "key_skills": [(int(sk), f"skill_{sk.name.lower()}", name)
-                       for sk, name in zip(KEY_SKILLS, obs._ACTING_SKILLS, strict=True)],
+        "key_skills": [(int(sk), f"skill_{sk.name.lower()}", f"acting_skill_{sk.name.lower()}")
+                       for sk in layout.key_skills],
+        "prayers": layout.prayer_features(),
         "geometry": geometry,
     }
 
@@ -58,17 +60,19 @@ def codec_spec(codec: ActionCodec) -> dict[str, Any]:
 
 
 @cache
-def _native_encoder(players: int) -> Any:
+def _native_encoder(players: int, layout: RulesetLayout) -> Any:
     codec = codec_spec(ActionCodec(players))
-    return native_module().Encoder(native_board(players), encoder_spec(players), codec)
+    return native_module().Encoder(native_board(players), encoder_spec(players, layout), codec)
 
 
 class NativeEncoder:
-    """The C++ observation and mask of one board variant, for either side of a `NativeGame`."""
+    """The C++ observation and mask of one board variant, for either side of a `NativeGame`,
+    in the layout of a ruleset (`ruleset_layout`; LRB6's by default)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, layout: RulesetLayout = LRB6_LAYOUT) -> None:
         self.players = players
-        self._enc = _native_encoder(players)
+        self.layout = layout
+        self._enc = _native_encoder(players, layout)
         self.spatial_shape: tuple[int, int, int] = tuple(self._enc.spatial_shape)
         self.non_spatial_size: int = self._enc.non_spatial_size
         self.mask_size: int = self._enc.mask_size

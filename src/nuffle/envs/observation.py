@@ -35,6 +35,7 @@ from nuffle.envs.features import (
     SPATIAL_LAYERS,
 )
 from nuffle.envs.layout import side_layout
+from nuffle.envs.ruleset_layout import LRB6_LAYOUT, RulesetLayout
 
 __all__ = [
     "BOARD_LAYERS", "KEY_SKILLS", "LAYER_INDEX", "NON_SPATIAL", "NS_INDEX", "N_NON_SPATIAL",
@@ -161,24 +162,29 @@ class StaticPlayers:
 
 
 class ObservationEncoder:
-    """Builds the observation of one board variant for either side."""
+    """Builds the observation of one board variant for either side, in the layout of a ruleset
+    (`ruleset_layout.layout_for`; LRB6's by default). `size` is the LRB6 layers' part of the
+    flat spatial buffer (where the legal cells are written); a BB2020 layout appends its own
+    layers after it and its features after LRB6's (`appendix`)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, layout: RulesetLayout = LRB6_LAYOUT) -> None:
         lay = side_layout(players, 0)
         b = lay.board
         self.players = players
+        self.layout = layout
         self.height = lay.height
         self.width = lay.width
-        self.spatial_shape = (len(SPATIAL_LAYERS), lay.height, lay.width)
+        self.spatial_shape = (len(layout.spatial), lay.height, lay.width)
         self.n_decisions = n_decision_kinds()
-        self.non_spatial_size = N_NON_SPATIAL + self.n_decisions
+        self.non_spatial_size = len(layout.non_spatial) + self.n_decisions
+        self._appended: tuple[StaticPlayers, list[float], list[list[bool]]] | None = None
         self.turns = b.variant.turns_per_half
         self.pitch_max = b.variant.pitch_max
         self.roster = b.variant.roster_size
         hw = lay.height * lay.width
         self.size = len(SPATIAL_LAYERS) * hw
         template = np.zeros(self.size + 1, dtype=np.float32)  # + the dump float
-        t = template[: self.size].reshape(self.spatial_shape)
+        t = template[: self.size].reshape((len(SPATIAL_LAYERS), lay.height, lay.width))
         t[LAYER_INDEX["own_end_zone"], :, 0] = 1
         t[LAYER_INDEX["opp_end_zone"], :, -1] = 1
         t[LAYER_INDEX["own_half"], :, : lay.width // 2] = 1
@@ -242,7 +248,53 @@ class ObservationEncoder:
                             and s.status[actor] == _STANDING):
                         self._safe_reach(s, g, buf, actor, left)
         ns = self._non_spatial(s, d, side, by_status[3], static, carrier, actor, left)
-        return buf[: self.size].reshape(self.spatial_shape), ns
+        if not self.layout.extra_layers:
+            return buf[: self.size].reshape(self.spatial_shape), ns
+        extra, extra_ns = self.appendix(s, d, side, static, actor, left)
+        spatial = np.concatenate((buf[: self.size], extra)).reshape(self.spatial_shape)
+        return spatial, np.concatenate((ns[:N_NON_SPATIAL], extra_ns, ns[N_NON_SPATIAL:]))
+
+    def appendix(self, s: GameState, d: Decision, side: int, static: StaticPlayers, actor: int,
+                 left: int) -> tuple[np.ndarray, np.ndarray]:
+        """The layers and features a BB2020 layout appends (`ruleset_layout`): flat layers after
+        LRB6's, and features after LRB6's (the decision one-hot comes after them)."""
+        lay = self.layout
+        g = self.geometry[side]
+        hw = g.hw
+        if self._appended is None or self._appended[0] is not static:
+            pa = [min(p.pa / 6, 1.0) for p in s.info]
+            has = [[sk in p.skills for sk in lay.extra_skills] for p in s.info]
+            self._appended = (static, pa, has)
+        _, pa, has = self._appended
+        out = np.zeros(len(lay.extra_layers) * hw, dtype=np.float32)
+        cell, pos = g.cell_list, s.pos
+        for p, q in enumerate(pos):
+            c = cell[q + 1]
+            if c < 0:
+                continue
+            out[c] = pa[p]
+            for k, flag in enumerate(has[p]):
+                if flag:
+                    out[(1 + k) * hw + c] = 1
+        if (actor >= 0 and d.moved is not None and left and d.kind == _MOVE and d.action in _MOVING_KINDS
+                and s.status[actor] == _STANDING and cell[pos[actor] + 1] >= 0):
+            jump = (1 + len(lay.extra_skills)) * hw
+            for off in s.board.neighbours:
+                q = pos[actor] + off
+                who = s.grid[q]
+                if who >= 0 and s.status[who] in (_PRONE, _STUNNED) and cell[q + 1] >= 0:
+                    out[jump + cell[q + 1]] = 1
+        ns = [0.0] * len(lay.extra_features)
+        if actor >= 0:
+            ns[0] = pa[actor]
+            for k, flag in enumerate(has[actor]):
+                ns[1 + k] = float(flag)
+        first = 1 + len(lay.extra_skills)
+        for k, t in enumerate((s.teams[side], s.teams[1 - side])):
+            for i in range(len(lay.prayers)):
+                if t.prayers >> i & 1:
+                    ns[first + 2 * i + k] = 1.0
+        return out, np.array(ns, dtype=np.float32)
 
     def _by_status(self, s: GameState, static: StaticPlayers, side: int, status: tuple[int, ...],
                    flags: tuple[int, ...]) -> _ByStatus:

@@ -24,6 +24,11 @@ KICKOFF_NAMES = {
     "high_kick": "High Kick", "cheering_fans": "Cheering Fans", "changing_weather": "Changing Weather",
     "brilliant_coaching": "Brilliant Coaching", "quick_snap": "Quick Snap!", "blitz_kickoff": "Blitz!",
     "throw_a_rock": "Throw a Rock", "pitch_invasion": "Pitch Invasion!",
+    # BB2020's table (data/bb2020/ruleset.json, TABLES §8)
+    "time_out": "Time-out", "solid_defence": "Solid Defence", "cheering_fans_bb2020": "Cheering Fans",
+    "brilliant_coaching_bb2020": "Brilliant Coaching", "changing_weather_bb2020": "Changing Weather",
+    "quick_snap_bb2020": "Quick Snap", "blitz_bb2020": "Blitz", "officious_ref": "Officious Ref",
+    "pitch_invasion_bb2020": "Pitch Invasion",
 }
 CASUALTY_NAMES = {
     "badly_hurt": "Badly Hurt", "miss_next_game": "Seriously Injured", "niggling": "Niggling Injury",

@@ -63,13 +63,14 @@ def _state(manager: GameManager, gid: str) -> Response:
 
 
 def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
-               arena: str | Path | None = None, ruleset: str = "lrb6", **limits: float) -> FastAPI:
+               arena: str | Path | None = None, ruleset: str = "lrb6", drafts: bool = False,
+               **limits: float) -> FastAPI:
     """The app, storing its games in the SQLite file `db`, serving the league files in the
     folder `leagues` and the arena in the folder `arena` (None: none); a new game whose request
     names no ruleset is played by `ruleset` (`limits`: the GameManager's `expire_after` and
-    `move_limit`, for tests)."""
+    `move_limit`, for tests; `drafts`: a draft ruleset is played, for tests only)."""
     store = Store(db)
-    manager = GameManager(store, ruleset=ruleset, **limits)
+    manager = GameManager(store, ruleset=ruleset, drafts=drafts, **limits)
     folder = leagues_api.LeagueFolder(leagues)
     seats = league_seats.LeagueSeats(folder, manager)
 
@@ -210,7 +211,9 @@ def create_app(db: str | Path = ":memory:", leagues: str | Path | None = None,
 
     @app.get("/api/replays/{gid}")
     async def get_replay(gid: str) -> dict[str, Any]:
-        return await asyncio.to_thread(frames, await get_record(gid))
+        record = await get_record(gid)
+        rules = manager.get(gid).game.state.rules if manager.drafts else None  # a draft's game
+        return await asyncio.to_thread(frames, record, rules)
 
     @app.post("/api/replays")
     async def post_replay(request: Request) -> dict[str, Any]:

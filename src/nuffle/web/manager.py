@@ -33,8 +33,9 @@ from nuffle.core.dice import SampledRoller
 from nuffle.core.errors import InputError, NuffleError
 from nuffle.core.game import Game
 from nuffle.core.ruleset import playable
-from nuffle.core.teams import team_from_dict, team_to_dict
+from nuffle.core.teams import team_to_dict
 from nuffle.formations import formation_names
+from nuffle.record import record_team
 from nuffle.ruleset_choice import DEFAULT as DEFAULT_RULESET
 from nuffle.ruleset_choice import choose, match_team, roster_races
 from nuffle.web.bot_threads import think
@@ -103,10 +104,14 @@ class GameManager:
     """Every game of one server, backed by a `Store`."""
 
     def __init__(self, store: Store, expire_after: float = EXPIRE_AFTER,
-                 move_limit: float = BOT_MOVE_LIMIT, ruleset: str = DEFAULT_RULESET) -> None:
+                 move_limit: float = BOT_MOVE_LIMIT, ruleset: str = DEFAULT_RULESET,
+                 drafts: bool = False) -> None:
         self.store = store
+        #: whether a draft ruleset is played (tests: the internal path, as `draft_ruleset`);
+        #: `nuffle serve` never sets it, so the server refuses a draft in one line
+        self.drafts = drafts
         #: the rules of a new game whose request names none (`nuffle serve --ruleset`)
-        self.ruleset = choose(ruleset).name
+        self.ruleset = choose(ruleset, drafts).name
         self.games: dict[str, LiveGame] = {}
         self.expire_after = expire_after
         self.move_limit = move_limit
@@ -126,7 +131,7 @@ class GameManager:
         if type(board) is not int or board not in VARIANTS:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
         try:
-            rules = choose(body.get("ruleset", self.ruleset)).name
+            rules = choose(body.get("ruleset", self.ruleset), self.drafts).name
             given = game_teams(body)
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
@@ -202,10 +207,10 @@ class GameManager:
 
     def _build(self, stored: StoredGame, hashes: dict[str, str]) -> LiveGame:
         """A live game at its start (actions are applied by the caller)."""
-        home = team_from_dict(stored.teams["home"], "home")
-        away = team_from_dict(stored.teams["away"], "away")
+        rules = choose(stored.ruleset, self.drafts)
+        home, away = (record_team(stored.teams[side], side, rules) for side in SIDES)
         game = Game.new(home, away, seed=stored.seed, board=stored.board, roller=SampledRoller(),
-                        assisted_moves=True, ruleset=stored.ruleset)
+                        assisted_moves=True, ruleset=rules)
         seats: dict[str, Seat] = {}
         for side, entry in zip(SIDES, (stored.home, stored.away), strict=True):
             race, _, bot = entry.partition(":")

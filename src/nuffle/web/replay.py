@@ -14,9 +14,9 @@ from typing import Any
 from nuffle.core.actions import Action
 from nuffle.core.dice import ExplicitRoller, SampledRoller
 from nuffle.core.game import Game
-from nuffle.core.teams import team_from_dict
+from nuffle.core.ruleset import Ruleset
 from nuffle.core.types import CHANCE
-from nuffle.record import RecordError, replay
+from nuffle.record import RecordError, record_team, replay
 from nuffle.report import MatchReport
 from nuffle.web.colours import team_colours
 from nuffle.web.session import scoreboard
@@ -42,18 +42,19 @@ def _frame(game: Game, lines: list[str]) -> dict[str, Any]:
     }
 
 
-def frames(record: Any) -> dict[str, Any]:
-    """Every position of a record (RecordError if it does not verify)."""
-    final = replay(record)  # verifies the whole record first, fingerprint included
+def frames(record: Any, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """Every position of a record (RecordError if it does not verify); `ruleset` as for
+    `nuffle.record.replay` (a draft's record, on a server that plays drafts)."""
+    final = replay(record, ruleset=ruleset)  # verifies the whole record first, fingerprint included
     entries = record["entries"]
     if len(entries) > MAX_ENTRIES:
         raise RecordError(f"the record has {len(entries)} entries; the viewer shows at most {MAX_ENTRIES}")
     explicit = record["config"].get("roller") == "explicit"
-    teams = record["teams"]
-    game = Game.new(team_from_dict(teams["home"]), team_from_dict(teams["away"]), seed=record["seed"],
-                    board=record["config"]["board"], roller=ExplicitRoller() if explicit else SampledRoller(),
-                    assisted_moves=bool(record["config"].get("assisted_moves", False)),
-                    ruleset=record["config"].get("ruleset", "lrb6"))
+    teams, rules = record["teams"], final.state.rules
+    game = Game.new(record_team(teams["home"], "home", rules), record_team(teams["away"], "away", rules),
+                    seed=record["seed"], board=record["config"]["board"],
+                    roller=ExplicitRoller() if explicit else SampledRoller(),
+                    assisted_moves=bool(record["config"].get("assisted_moves", False)), ruleset=rules)
     start = game.to_json()
     report = MatchReport(game)
     out = [_frame(game, [])]

@@ -1,0 +1,225 @@
+"""A BB2020 team's match form: the JSON a record, a position or a web game keeps of a BB2020
+team as it entered a match, and the `TeamSpec` rebuilt from it with BB2020's rosters.
+
+`nuffle.core.teams.team_to_dict` writes it for a `TeamSpec` whose `ruleset` is "bb2020" (a team
+of `nuffle.teams_bb2020_match.match_team`) and `team_from_dict` reads it back here when the form
+names `"ruleset": "bb2020"`, so every reader of a team's form (records, positions, the web)
+rebuilds a BB2020 team from BB2020's rosters. The form is a BB2020 team file's (`race`,
+`rerolls`, `apothecary`, `dedicated_fans`, `cheerleaders`, `assistant_coaches`, `players`) with
+what a played team adds: per player `skills` (gained), `changes` (MA, ST, AG, AV) and
+`niggles`, the team's `inducements` and `prayers`. The engines' positionals come from
+`engine_positional`, which `match_team` uses as well, so a team reads back equal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from nuffle.core.bb2020.rosters import Positional as Positional2020
+from nuffle.core.bb2020.rosters import team as roster_team
+from nuffle.core.hooks import implemented
+from nuffle.core.skills import Skill, skill_from_name
+from nuffle.core.teams import (
+    BB2020_TEAMS,
+    MAX_PLAYERS,
+    Inducements,
+    PlayerSpec,
+    Positional,
+    TeamError,
+    TeamSpec,
+    count_field,
+    plural,
+    skill_name,
+)
+
+#: BB2020 printed names of skills the engines know under their LRB6 name.
+RENAMED = {"Sidestep": Skill.SIDE_STEP, "Bloodlust": Skill.BLOOD_LUST, "Ball & Chain": Skill.BALL_AND_CHAIN}
+
+_TEAM_KEYS = frozenset({"name", "ruleset", "race", "rerolls", "apothecary", "dedicated_fans",
+                        "cheerleaders", "assistant_coaches", "inducements", "prayers", "players"})
+_PLAYER_KEYS = frozenset({"position", "number", "name", "skills", "changes", "niggles"})
+_MAX_REROLLS = 8
+
+
+def engine_skill(name: str) -> Skill | None:
+    """The engines' skill for a BB2020 skill or trait (printed name, without its value), or
+    None where the engines have none."""
+    if name in RENAMED:
+        return RENAMED[name]
+    ident = re.sub(r"[^A-Z0-9]+", "_", name.upper().replace("'", "")).strip("_")
+    return Skill.__members__.get(ident)
+
+
+def engine_positional(p: Positional2020) -> tuple[Positional, frozenset[str]]:
+    """The engines' form of a BB2020 positional (AG, PA and AV as the X of "X+") and the
+    printed names of its skills the engines lack (no handler: inert on his players)."""
+    skills = set()
+    missing = set()
+    done = implemented()
+    for rs in p.skills:
+        sk = engine_skill(rs.skill.name)
+        if sk is None:  # every roster skill is a Skill (tests/bb2020): a new roster's would be
+            raise TeamError(f"{p.team}: {rs.skill.name} is not a skill the engines know")
+        if sk not in done:
+            missing.add(rs.skill.name)
+        skills.add(sk)
+    pos = Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
+                     p.primary, p.secondary, pa=p.pa or 0)
+    return pos, frozenset(missing)
+
+
+def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
+    """The match form of a BB2020 `TeamSpec` (`team_from_dict` reads it back equal)."""
+    out: dict[str, Any] = {
+        "ruleset": BB2020_TEAMS,
+        "name": spec.name,
+        "race": spec.race,
+        "rerolls": spec.rerolls,
+        "apothecary": spec.apothecary,
+        "dedicated_fans": spec.fan_factor,
+        "cheerleaders": spec.cheerleaders,
+        "assistant_coaches": spec.assistant_coaches,
+    }
+    if spec.inducements != Inducements():
+        out["inducements"] = spec.inducements.to_dict()
+    if spec.prayers:
+        out["prayers"] = list(spec.prayers)
+    if treasury is not None:
+        out["treasury"] = treasury
+    players = []
+    for p in spec.players:
+        entry: dict[str, Any] = {"position": p.position.name, "number": p.number, "name": p.name}
+        if p.extra_skills:
+            entry["skills"] = sorted(skill_name(s) for s in p.extra_skills)
+        if p.changes != (0, 0, 0, 0):
+            entry["changes"] = list(p.changes)
+        if p.niggles:
+            entry["niggles"] = p.niggles
+        players.append(entry)
+    out["players"] = players
+    return out
+
+
+def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
+    """The `TeamSpec` of a BB2020 team's match form, its positionals from BB2020's rosters;
+    TeamError in one line naming the first broken rule or the skills the engines lack."""
+    unknown = sorted(k for k in raw if k not in _TEAM_KEYS | {"treasury"} and not str(k).startswith("_"))
+    if unknown:
+        raise TeamError(f"{source}: unknown key {unknown[0]!r} in a BB2020 team "
+                        f"(keys: {', '.join(sorted(_TEAM_KEYS))})")
+    try:
+        t = roster_team(str(raw.get("race", "")))
+    except TeamError as exc:
+        raise TeamError(f"{source}: {exc}") from None
+    entries = raw.get("players")
+    if not isinstance(entries, list) or not entries:
+        raise TeamError(f"{source}: 'players' must be a non-empty list")
+    if len(entries) > MAX_PLAYERS:
+        raise TeamError(f"{source}: {len(entries)} players exceeds the maximum of {MAX_PLAYERS}")
+    by_name = {p.name: p for p in t.positionals}
+    built: dict[str, Positional] = {}
+    missing: set[str] = set()
+    players: list[PlayerSpec] = []
+    numbers: set[int] = set()
+    for i, entry in enumerate(entries):
+        where = f"{source}: player {i + 1}"
+        if not isinstance(entry, dict) or "position" not in entry:
+            raise TeamError(f"{where} needs a 'position'")
+        bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
+        if bad:
+            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
+        name = str(entry["position"])
+        if name not in by_name:
+            raise TeamError(f"{where}: {t.name} has no positional {name!r} "
+                            f"(choose one of {', '.join(by_name)})")
+        pos = built.get(name)
+        if pos is None:
+            pos, lacks = engine_positional(by_name[name])
+            built[name] = pos
+            missing |= lacks
+        number = entry.get("number", i + 1)
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
+            raise TeamError(f"{where}: number must be an integer from 1 to 99, not {number!r}")
+        if number in numbers:
+            raise TeamError(f"{where}: number {number} is used twice")
+        numbers.add(number)
+        label = entry.get("name", f"{pos.name} #{number}")
+        if not isinstance(label, str) or not label.strip():
+            raise TeamError(f"{where}: name must be a non-empty string")
+        extra, changes, niggles = _played(entry, where)
+        missing |= {skill_name(s) for s in extra - implemented()}
+        players.append(PlayerSpec(pos, number, label, extra, changes, niggles))
+    counts = Counter(ps.position.name for ps in players)
+    for p in t.positionals:
+        if counts.get(p.name, 0) > p.max_qty:
+            n = counts[p.name]
+            raise TeamError(f"{source}: {n} {plural(p.name, n)} exceeds the limit of {p.max_qty} "
+                            f"for {t.name}")
+    if missing:
+        raise TeamError(f"{source}: BB2020 skills not implemented by the engines: "
+                        f"{', '.join(sorted(missing))}")
+    apothecary = raw.get("apothecary", False)
+    if not isinstance(apothecary, bool) or (apothecary and not t.apothecary):
+        raise TeamError(f"{source}: 'apothecary' must be true or false (and false for {t.name}), "
+                        f"not {apothecary!r}")
+    name = raw.get("name", t.name)
+    if not isinstance(name, str) or not name.strip():
+        raise TeamError(f"{source}: 'name' must be a non-empty string")
+    return TeamSpec(
+        name, t.key, tuple(players), count_field(raw, "rerolls", 0, source, _MAX_REROLLS), apothecary,
+        count_field(raw, "dedicated_fans", 1, source), count_field(raw, "cheerleaders", 0, source),
+        count_field(raw, "assistant_coaches", 0, source), _inducements(raw.get("inducements", {}), source),
+        _prayers(raw.get("prayers", []), source), ruleset=BB2020_TEAMS,
+    )
+
+
+def _played(entry: Mapping[str, Any], where: str) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
+    """A played player's gained skills, characteristic changes and niggles."""
+    names = entry.get("skills", [])
+    if not isinstance(names, list):
+        raise TeamError(f"{where}: 'skills' must be a list of skill names")
+    skills = set()
+    for label in names:
+        try:
+            skills.add(skill_from_name(str(label)))
+        except ValueError:
+            raise TeamError(f"{where}: unknown skill {label!r}") from None
+    changes = entry.get("changes", [0, 0, 0, 0])
+    if not (isinstance(changes, list) and len(changes) == 4
+            and all(isinstance(c, int) and not isinstance(c, bool) and -2 <= c <= 2 for c in changes)):
+        raise TeamError(f"{where}: 'changes' must be four integers (MA, ST, AG, AV) from -2 to 2, "
+                        f"not {changes!r}")
+    niggles = entry.get("niggles", 0)
+    if not isinstance(niggles, int) or isinstance(niggles, bool) or niggles < 0:
+        raise TeamError(f"{where}: 'niggles' must be a non-negative integer, not {niggles!r}")
+    return frozenset(skills), (changes[0], changes[1], changes[2], changes[3]), niggles
+
+
+def _inducements(raw: Any, source: str) -> Inducements:
+    """A BB2020 team's `inducements` object (what it brought to the match)."""
+    if not isinstance(raw, dict):
+        raise TeamError(f"{source}: 'inducements' must be an object")
+    base = Inducements()
+    values: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in Inducements.__slots__:
+            raise TeamError(f"{source}: unknown inducement {key!r} "
+                            f"(one of {', '.join(Inducements.__slots__)})")
+        flag = isinstance(getattr(base, key), bool)
+        ok = isinstance(value, bool) if flag else isinstance(value, int) and not isinstance(value, bool) \
+            and 0 <= value <= 9
+        if not ok:
+            raise TeamError(f"{source}: inducement {key!r} must be "
+                            f"{'true or false' if flag else 'an integer from 0 to 9'}, not {value!r}")
+        values[key] = value
+    return Inducements(**values)
+
+
+def _prayers(raw: Any, source: str) -> tuple[str, ...]:
+    """A BB2020 team's `prayers` (names; the match checks them against the ruleset's table)."""
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise TeamError(f"{source}: 'prayers' must be a list of prayer names, not {raw!r}")
+    return tuple(raw)

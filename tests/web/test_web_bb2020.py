@@ -1,0 +1,78 @@
+# mypy: disable-error-code="import-not-found,no-any-return"
+"""A BB2020 game in the web app: its teams stored in their BB2020 form, rebuilt from BB2020's
+rosters after a restart, its record and replay served. The draft is refused by the server
+(tests/web/test_web_ruleset.py); a registered non-draft copy of it shows the path every BB2020
+game takes the day it is no draft."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+from web_helpers import play_out, random_action
+
+from nuffle.core.ruleset import BB2020, Ruleset
+from nuffle.record import replay
+from nuffle.web.app import create_app
+
+Register = Callable[[Ruleset], Ruleset]
+
+
+def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path, register_ruleset: Register) -> None:
+    import random
+
+    register_ruleset(BB2020.derive("bb2020-web", draft=False))
+    db = tmp_path / "g.sqlite3"
+    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 6, "ruleset": "bb2020-web"}
+    with TestClient(create_app(db)) as client:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 200, r.text
+        gid, tokens = r.json()["id"], r.json()["seats"]
+        state = client.get(f"/api/games/{gid}").json()
+        rng = random.Random(1)
+        for _ in range(6):  # a few actions, then a restart
+            side = state["decision"]["side"]
+            state = client.post(f"/api/games/{gid}/actions",
+                                json={"token": tokens[side], "action": random_action(state, rng)}).json()
+    with TestClient(create_app(db)) as client:  # the server restarts: the game is rebuilt
+        again = client.get(f"/api/games/{gid}").json()
+        assert again["config"]["ruleset"] == "bb2020-web"
+        assert again["legal"] == state["legal"] and again["decision"] == state["decision"]
+        play_out(client, gid, tokens, seed=2)
+        record = client.get(f"/api/records/{gid}").json()
+        assert record["teams"]["home"]["ruleset"] == "bb2020"
+        assert {p["position"] for p in record["teams"]["home"]["players"]} >= {"Halfling Hopeful"}
+        game = replay(record)
+        assert any(i.pa for i in game.state.info)  # BB2020's PA: BB2020's rosters
+        frames = client.get(f"/api/replays/{gid}")
+        assert frames.status_code == 200, frames.text
+        assert len(frames.json()["frames"]) == 1 + sum(kind == "a" for kind, _ in record["entries"])
+
+
+def test_the_report_names_every_bb2020_kick_off_result() -> None:
+    from nuffle.report.text import KICKOFF_NAMES
+
+    assert set(BB2020.kickoff[2:13]) <= set(KICKOFF_NAMES)
+
+
+def test_a_server_of_the_draft_plays_bb2020(tmp_path: Path) -> None:
+    """The draft itself behind `drafts=True` (tests only: `nuffle serve` refuses it): a game of
+    real BB2020 started, played, resumed after a restart, its record and replay served."""
+    from nuffle.core.ruleset import draft_ruleset
+
+    db = tmp_path / "g.sqlite3"
+    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 3}
+    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 200, r.text
+        gid, tokens = r.json()["id"], r.json()["seats"]
+    with TestClient(create_app(db)) as client:  # a server of the playable rulesets: not resumed
+        assert client.get(f"/api/games/{gid}").status_code != 200
+    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+        assert client.get(f"/api/games/{gid}").json()["config"]["ruleset"] == "bb2020"
+        play_out(client, gid, tokens, seed=4)
+        record = client.get(f"/api/records/{gid}").json()
+        assert record["teams"]["away"]["ruleset"] == "bb2020"
+        assert replay(record, ruleset=draft_ruleset("bb2020")).is_over
+        assert client.get(f"/api/replays/{gid}").status_code == 200
