@@ -19,6 +19,7 @@ from functools import cache
 from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import teams
 from nuffle.core.hooks import implemented
+from nuffle.core.skill_values import DEFAULTS, animosity_who, merged
 from nuffle.core.skills import Skill
 from nuffle.core.teams import Inducements, PlayerSpec, Positional, TeamError, TeamSpec
 from nuffle.teams_bb2020 import TeamSpec2020, check_team, suggest_team
@@ -46,6 +47,28 @@ class MatchTeam:
     missing: tuple[str, ...]
 
 
+def skill_values(p: Positional2020) -> tuple[tuple[tuple[Skill, int], ...], str]:
+    """The engines' values of a BB2020 positional's printed skill values (`skill_values`):
+    the numbers of Loner (X+), Bloodlust (X+), Dirty Player (+X) and Mighty Blow (+X) other
+    than their defaults, and Animosity's "who" as printed; TeamError for one they cannot read."""
+    values: dict[Skill, int] = {}
+    who = ""
+    for rs in p.skills:
+        sk = engine_skill(rs.skill.name)
+        if rs.value is None or sk is None:
+            continue
+        if sk == Skill.ANIMOSITY:
+            if rs.value not in animosity_who():
+                raise TeamError(f"{p.team}: {p.name}'s Animosity ({rs.value}) names no known team-mates")
+            who = rs.value
+            continue
+        number = re.fullmatch(r"\+?([1-6])\+?", rs.value)
+        if sk not in DEFAULTS or number is None:
+            raise TeamError(f"{p.team}: {p.name}'s {rs.label} has a value the engines cannot read")
+        values[sk] = int(number.group(1))
+    return merged(values), who
+
+
 def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positional:
     skills = set()
     done = implemented()
@@ -55,8 +78,9 @@ def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positi
             raise TeamError(f"{p.team}: {rs.skill.name} is not a skill the engines know")
         (known if sk in done else missing).add(rs.skill.name)
         skills.add(sk)
+    values, who = skill_values(p)
     return Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
-                      p.primary, p.secondary, pa=p.pa or 0)
+                      p.primary, p.secondary, pa=p.pa or 0, values=values, animosity=who)
 
 
 def match_team(spec: TeamSpec2020, allow_missing: bool = False) -> MatchTeam:
