@@ -214,14 +214,19 @@ class Scenario:
         found = [p.pid for p in self.state.info if p.team == side and p.position == position]
         return found[nth]
 
-    def grant(self, pid: int, *skills: Skill, values: Mapping[Skill, int] | None = None, **stats: int) -> Scenario:
-        """Give player `pid` extra skills and/or changed stats (ma, st, ag, av) for this test;
-        `values`: his skills' values (`skill_values`: Loner (3+) as {Skill.LONER: 3})."""
+    def grant(self, pid: int, *skills: Skill, **stats: int) -> Scenario:
+        """Give player `pid` extra skills and/or changed stats (ma, st, ag, av) for this test."""
         s = self.state
         old = s.info[pid]
-        new = replace(old, skills=s.rules.skill_set(old.skills | frozenset(skills)),  # type: ignore[arg-type]
-                      values=merged(old.values, dict(values or {})), **stats)
+        new = replace(old, skills=s.rules.skill_set(old.skills | frozenset(skills)), **stats)  # type: ignore[arg-type]
         s.info = (*s.info[:pid], new, *s.info[pid + 1:])
+        return self
+
+    def value(self, pid: int, values: Mapping[Skill, int]) -> Scenario:
+        """Give player `pid` these skill values (`skill_values`: Loner (3+) as {Skill.LONER: 3})."""
+        s = self.state
+        old = s.info[pid]
+        s.info = (*s.info[:pid], replace(old, values=merged(old.values, dict(values))), *s.info[pid + 1:])
         return self
 
     def take(self, pid: int, *skills: Skill) -> Scenario:

@@ -19,6 +19,7 @@ from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skill_values import skill_value
 from nuffle.core.skills import Skill
 from nuffle.core.types import PF, BlockFace, Status
+from nuffle.parity import bb2020_teams, run_parity
 from nuffle.testing import FOUL_SQUARES, Scenario, bb2020_team, foul, foul_scenario, roller_of
 
 BB2020 = draft_ruleset("bb2020")
@@ -74,7 +75,7 @@ def test_lrb6_players_have_no_values() -> None:
 def test_values_cross_the_bridge() -> None:
     """The native engine keeps every value (Animosity's mask too) and gives it back."""
     sc = Scenario(bb2020_team("old-world-alliance"), bb2020_team("vampire"), rules=BB2020, engine="native")
-    sc.grant(sc.pid(1, "Thrall Lineman"), values={Skill.DIRTY_PLAYER: 2, Skill.MIGHTY_BLOW: 3})
+    sc.value(sc.pid(1, "Thrall Lineman"), {Skill.DIRTY_PLAYER: 2, Skill.MIGHTY_BLOW: 3})
     game = sc.start(active=0)
     assert game.data()["players"] == state_data(sc.state)["players"]  # type: ignore[attr-defined]
     assert any(p["values"] for p in game.data()["players"])  # type: ignore[attr-defined]
@@ -118,7 +119,8 @@ def test_loner_value_on_the_block_dice_reroll(engine: str) -> None:
                   script=block(BlockFace.ATTACKER_DOWN) + d6(2) + block(BlockFace.PUSHED))
     sc.set(rerolls=(2, 2))
     att, dfd = sc.pid(0, "Blitzer"), sc.pid(1, "Big Un Blocker")
-    sc.grant(att, Skill.LONER, values={Skill.LONER: 2}).grant(dfd, st=3).put(att, (10, 7)).put(dfd, (11, 7))
+    sc.grant(att, Skill.LONER).value(att, {Skill.LONER: 2}).grant(dfd, st=3)
+    sc.put(att, (10, 7)).put(dfd, (11, 7))
     game = sc.start(active=0)
     game.step(Action(T.START_BLOCK, att))
     game.step(Action(T.BLOCK, None, (11, 7)))
@@ -131,7 +133,7 @@ def test_loner_value_on_the_block_dice_reroll(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_bloodlust_three_plus_fails_on_a_two(engine: str) -> None:
+def test_blood_lust_three_plus_fails_on_a_two(engine: str) -> None:
     """Each rolls a 2 on activation: the Vampire Blitzer's Bloodlust (3+) fails (he must feed),
     the Runner's (2+) passes."""
     for position, hungry in (("Vampire Blitzer", True), ("Vampire Runner", False)):
@@ -151,7 +153,7 @@ def test_bloodlust_three_plus_fails_on_a_two(engine: str) -> None:
 def _foul(engine: str, script: Script, plus: int) -> tuple[Game, int]:
     """A Human Blitzer with Dirty Player (+`plus`) fouls a prone Big Un Blocker (AV 10+)."""
     sc, fouler, victim, _, _ = foul_scenario(engine, script, BB2020)
-    sc.grant(fouler, Skill.DIRTY_PLAYER, values={Skill.DIRTY_PLAYER: plus})
+    sc.grant(fouler, Skill.DIRTY_PLAYER).value(fouler, {Skill.DIRTY_PLAYER: plus})
     game = sc.start(active=0)
     foul(game, fouler, FOUL_SQUARES[1])
     if T.SELECT_ARMOUR in game.legal_actions().types():  # the bonus can break it: on the armour
@@ -178,7 +180,7 @@ def _knock_down(engine: str, script: Script, plus: int) -> tuple[Game, int]:
     """A Human Blitzer with Mighty Blow (+`plus`), ST 3 v 3, knocks the Big Un Blocker down."""
     sc, att, dfd, _, _ = foul_scenario(engine, block(BlockFace.DEFENDER_DOWN) + script, BB2020,
                                        victim=Status.STANDING)
-    sc.grant(att, Skill.MIGHTY_BLOW, values={Skill.MIGHTY_BLOW: plus}).grant(dfd, st=3)
+    sc.grant(att, Skill.MIGHTY_BLOW).value(att, {Skill.MIGHTY_BLOW: plus}).grant(dfd, st=3)
     game = sc.start(active=0)
     game.step(Action(T.START_BLOCK, att))
     game.step(Action(T.BLOCK, None, FOUL_SQUARES[1]))
@@ -210,7 +212,8 @@ def _handoff(engine: str, script: Script, to: str) -> tuple[Game, Scenario]:
     team = bb2020_team("underworld-denizens", {6: "Underworld Goblin Lineman"})
     sc = Scenario(team, bb2020_team("orc"), script=script, engine=engine, rules=BB2020)
     sc.set(rerolls=(0, 0))
-    thrower, goblin, rat = sc.pid(0, "Skaven Thrower"), sc.pid(0, "Underworld Goblin Lineman"), sc.pid(0, "Skaven Clanrat")
+    thrower, rat = sc.pid(0, "Skaven Thrower"), sc.pid(0, "Skaven Clanrat")
+    goblin = sc.pid(0, "Underworld Goblin Lineman")
     sc.put(thrower, (10, 7)).put(goblin, (9, 7)).put(rat, (11, 7)).give_ball(thrower)
     game = sc.start(active=0)
     game.step(Action(T.START_HANDOFF, thrower))
@@ -229,3 +232,27 @@ def test_animosity_applies_to_the_team_mates_it_names(engine: str) -> None:
     game, sc = _handoff(engine, d6(6), "clanrat")
     assert game.state.ball == game.state.pos[sc.pid(0, "Skaven Clanrat")]
     assert not roller_of(game).queue
+
+
+# --- parity: the valued skills dealt with values, both engines in lockstep ----------------------
+
+
+def test_parity_deals_given_skills_with_values() -> None:
+    """Under BB2020, a given Loner or Dirty Player comes with a value drawn from the rosters'
+    range for each player, not always the default."""
+    home, _ = bb2020_teams("human", "orc", False, frozenset({Skill.LONER, Skill.DIRTY_PLAYER}), 3)
+    values = [dict(p.values) for p in home.players]
+    assert {v.get(Skill.LONER, 4) for v in values} <= {2, 3, 4, 5}
+    assert {v.get(Skill.DIRTY_PLAYER, 1) for v in values} == {1, 2}
+    assert any(Skill.LONER in v for v in values)
+
+
+@pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
+def test_bb2020_parity_with_values() -> None:
+    """Forced dice, the valued skills given with values and the rosters' own (Old World Alliance's
+    Loner (3+) and Animosity, the Vampires' Bloodlust (3+), the Orcs' and Renegades' Animosity):
+    the engines agree."""
+    given = frozenset({Skill.LONER, Skill.DIRTY_PLAYER, Skill.MIGHTY_BLOW, Skill.BLOOD_LUST})
+    report = run_parity(games=2, boards=(11,), dice="forced", given=given, ruleset="bb2020",
+                        races_from=("old-world-alliance", "vampire", "orc", "chaos-renegades"))
+    assert report.divergences == [] and len(report.games) == 2

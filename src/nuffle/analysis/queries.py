@@ -243,7 +243,8 @@ def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fra
         ("accurate", "inaccurate", "fumble")
     src = reroll_sources(s, pid, RollKind.PASS)
     return P.rerolled_results([result(d) for d in range(1, 7)], keys, team_reroll=src.team,
-                              skill=src.skill, pro=src.pro, loner=src.loner, pro_from=check_from(s, True, pid))
+                              skill=src.skill, pro=src.pro, loner=src.loner,
+                              pro_from=check_from(s, True, pid))
 
 
 def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:

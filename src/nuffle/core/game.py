@@ -40,9 +40,9 @@ from nuffle.core.procedures.prayers import names as prayer_names
 from nuffle.core.procedures.prayers import start_prayers
 from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transition
 from nuffle.core.render import board_text, describe_action
-from nuffle.core.skill_values import player_values
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
+from nuffle.core.skill_values import player_values
 from nuffle.core.state import (
     PSTAT_NAMES,
     PSTATS,
