@@ -6,10 +6,13 @@ default."""
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import replace
 
 import pytest
 
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.bb2020.rosters import team
+from nuffle.core.bb2020.skills import RosterSkill, catalogue
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Dice, Outcome, block, d6, two_d6
 from nuffle.core.game import Game
@@ -18,8 +21,10 @@ from nuffle.core.position import PositionError, position_from_dict, position_to_
 from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skill_values import skill_value
 from nuffle.core.skills import Skill
+from nuffle.core.teams import TeamError
 from nuffle.core.types import PF, BlockFace, Status
 from nuffle.parity import bb2020_teams, run_parity
+from nuffle.teams_bb2020_match import skill_values
 from nuffle.testing import FOUL_SQUARES, Scenario, bb2020_team, foul, foul_scenario, roller_of
 
 BB2020 = draft_ruleset("bb2020")
@@ -51,6 +56,21 @@ def test_roster_values_reach_the_players() -> None:
     assert entries[dwarf]["values"] == [["LONER", 3]] and "values" not in entries[runner]
 
 
+def test_deathroller_values_and_unreadable_ones() -> None:
+    """The Deathroller: Dirty Player (+2) and Loner (5+) kept, Mighty Blow (+1) the default; an
+    Animosity naming nobody the data knows, or a value that is no number, is one TeamError."""
+    sc = Scenario(bb2020_team("dwarf", {10: "Deathroller"}), bb2020_team("orc"), rules=BB2020)
+    roller = sc.pid(0, "Deathroller")
+    assert sc.state.info[roller].values == ((Skill.DIRTY_PLAYER, 2), (Skill.LONER, 5))
+    assert skill_value(sc.state, roller, Skill.MIGHTY_BLOW) == 1
+    blitzer = team("orc").positional("Blitzer")
+    assert blitzer is not None and skill_values(blitzer) == ((), "all team-mates")
+    for name, value in (("Animosity", "all Elves"), ("Loner", "often")):
+        rs = RosterSkill(catalogue().skills[name], value)
+        with pytest.raises(TeamError):
+            skill_values(replace(blitzer, skills=(rs,)))
+
+
 def test_positions_read_values_back() -> None:
     """A position's values come back as they were; a bad one is a PositionError."""
     data = position_to_dict(Game.new("human", "orc", seed=1).state)
@@ -80,6 +100,20 @@ def test_values_cross_the_bridge() -> None:
     assert game.data()["players"] == state_data(sc.state)["players"]  # type: ignore[attr-defined]
     assert any(p["values"] for p in game.data()["players"])  # type: ignore[attr-defined]
 
+
+
+@pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
+@pytest.mark.parametrize("bad", [[[110, 9]], [[0, 1]], [[110]], [[101, 1 << 16]], [[110, 3]] * 6])
+def test_native_refuses_bad_values(bad: list[list[int]]) -> None:
+    """The bridge refuses a value out of range, on a skill with none, malformed, or too many."""
+    from nuffle.core.engines import native_module
+    from nuffle.core.native_state import native_board
+
+    data = state_data(Game.new("human", "orc", seed=1).state)
+    data["players"][0]["values"] = bad
+    with pytest.raises((ValueError, TypeError)) as err:
+        native_module().State.load(native_board(11), data)
+    assert str(err.value) and "\n" not in str(err.value)
 
 # --- Loner (X+) ----------------------------------------------------------------------------------
 
