@@ -35,7 +35,7 @@ inline const char* const TEAM_KEYS[] = {
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
     "wizard", "ind_wizard", "ind_biased_referee", "ind_plague_doctor", "coach_ejected", "prayers", "prayed", "drive_reroll"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
-                                          "niggles", "skills",
+                                          "niggles", "skills", "values",
                                           "keywords", "race"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
@@ -330,6 +330,16 @@ inline State load(const Board& b, const py::handle& data) {
             const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, SKILL_IDS - 1));
             pl.skills[v / 64] |= 1ULL << (v % 64);
         }
+        const py::list values = list_of(p["values"], w + ".values", 5);  // skill_values: [[skill, value], ...]
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            const std::string wv = w + ".values[" + std::to_string(k) + "]";
+            const py::list pair = list_of(values[k], wv, 2);
+            if (pair.size() != 2) throw std::invalid_argument(wv + " must be [skill, value]");
+            const auto skill = static_cast<int>(int_in(pair[0], wv + "[0]", 0, SKILL_IDS - 1));
+            const auto value = static_cast<int>(int_in(pair[1], wv + "[1]", 1, 0xFFFF));
+            if (skill != frames::skill::ANIMOSITY && value > 6) throw std::invalid_argument(wv + " must be 1 to 6");
+            if (!set_skill_value(pl, skill, value)) throw std::invalid_argument(wv + " names a skill with no value");
+        }
         const auto sq = static_cast<int>(int_in(p["square"], w + ".square", -1, b.size - 1));
         pl.square = -1;
         if (sq >= 0) {
@@ -486,6 +496,15 @@ inline py::dict dump(const State& s) {
             if (p.has_skill(k)) skills.append(k);
         }
         pd["skills"] = skills;
+        py::list values;  // non-default only, in skill order (PlayerInfo.values)
+        for (const int k : VALUED_IN_ORDER) {
+            if (!value_set(p, k)) continue;
+            py::list pair;
+            pair.append(k);
+            pair.append(skill_value(p, k));
+            values.append(pair);
+        }
+        pd["values"] = values;
         players.append(pd);
     }
     d["players"] = players;

@@ -39,6 +39,7 @@ from nuffle.core.game import Game
 from nuffle.core.native_game import NativeGame
 from nuffle.core.native_state import state_data
 from nuffle.core.ruleset import BB2020, draft_ruleset
+from nuffle.core.skill_values import merged
 from nuffle.core.skills import LRB6_SKILLS, Skill
 from nuffle.core.teams import Inducements, TeamSpec, default_team, races
 from nuffle.core.types import CHANCE
@@ -533,6 +534,21 @@ def run_parity(games: int = 10, seed: int = 0, boards: tuple[int, ...] = BOARDS,
 # --- teams with inducements (the Wizard) and given skills; the races drawn from -------------
 
 
+#: The values a BB2020 parity game deals a given skill with one (`skill_values`): the rosters'.
+GIVEN_VALUES = {Skill.LONER: (2, 5), Skill.BLOOD_LUST: (2, 3), Skill.DIRTY_PLAYER: (1, 2),
+                Skill.MIGHTY_BLOW: (1, 2)}
+
+
+def given_values(team: TeamSpec, given: frozenset[Skill], rng: random.Random) -> TeamSpec:
+    """`team` with each player's value of every given skill in `GIVEN_VALUES` drawn by `rng`."""
+    valued = sorted(given & GIVEN_VALUES.keys())
+    if not valued:
+        return team
+    players = tuple(replace(p, values=merged(p.values, {sk: rng.randint(*GIVEN_VALUES[sk]) for sk in valued}))
+                    for p in team.players)
+    return replace(team, players=players)
+
+
 def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
                  seed: int) -> tuple[TeamSpec, TeamSpec]:
     """The two BB2020 teams of a parity game (`default_match_team`, every player given `given`),
@@ -541,13 +557,15 @@ def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
     inducements the match plays (Kegs, Bribes, Extra Team Training, a Master Chef, Wandering
     Apothecaries for a team allowed one, an Igor's counter, a Biased Referee, a Plague Doctor's KO
     cure) and up to three Prayers to Nuffle (`TeamSpec.prayers`) drawn from a generator of their own
-    (the inducements stay the seed's)."""
+    (the inducements stay the seed's). A given skill with a value (`GIVEN_VALUES`) gets a value
+    drawn for each player from a third generator."""
     rng = random.Random(seed ^ 0xB2020)
     prng = random.Random(seed ^ 0x9A7E)
+    vrng = random.Random(seed ^ 0x7A1E)
     table = [name for name, _ in BB2020.prayers]
     out = []
     for race in (home, away):
-        team = default_match_team(race, given)
+        team = given_values(default_match_team(race, given), given, vrng)
         induced = Inducements()
         if wizards:
             induced = Inducements(rng.randint(0, 2), rng.randint(0, 3), rng.randint(0, 4), rng.random() < 0.3,

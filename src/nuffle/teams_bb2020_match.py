@@ -1,5 +1,7 @@
 """A BB2020 team as the engines play it: its players with their BB2020 characteristics (AG, PA
-and AV as the X of "X+") and their skills as the engines' `Skill` values.
+and AV as the X of "X+") and their skills as the engines' `Skill` values, with the printed values
+of Loner (X+), Bloodlust (X+), Dirty Player (+X), Mighty Blow (+X) and Animosity (who) on the
+positional (`match_form.skill_values`: `Positional.values`, `Positional.animosity`).
 
 Every BB2020 roster skill is a `Skill` (by name; Sidestep, Bloodlust and Ball & Chain by their
 LRB6 names, `RENAMED`; those LRB6 lacks appended from 126, `skills.BB2020_ONLY`). One with
@@ -34,6 +36,8 @@ class MatchTeam:
     spec: TeamSpec
     as_lrb6: tuple[str, ...]
     missing: tuple[str, ...]
+
+
 
 
 def _positional(p: Positional2020, missing: set[str], known: set[str]) -> Positional:

@@ -13,7 +13,7 @@ Home players have ids 0..n-1 and away players follow, in team-file order (see
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -30,6 +30,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.match import Drive, DrivePhase, Half, HalfPhase, Match, MatchPhase
 from nuffle.core.procedures.turn import Turn
 from nuffle.core.ruleset import LRB6, Ruleset
+from nuffle.core.skill_values import merged, player_values
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState, Options, PlayerInfo
 from nuffle.core.teams import Inducements, TeamSpec
@@ -148,10 +149,19 @@ def check_finished(game: Game) -> None:
         raise AssertionError(f"score {score} but the winner is {game.result.winner}")
 
 
-def bb2020_team(race: str) -> TeamSpec:
+def bb2020_team(race: str, positions: Mapping[int, str] | None = None) -> TeamSpec:
     """The suggested BB2020 team of `race` as the engines play it (a BB2020 skill the engines do
-    not implement yet stays on its players, inert: `teams_bb2020_match.match_team`)."""
-    return default_match_team(race)
+    not implement yet stays on its players, inert: `teams_bb2020_match.match_team`); with
+    `positions`, the players at those indexes play those positionals of the roster instead."""
+    if not positions:
+        return default_match_team(race)
+    from nuffle.teams_bb2020 import check_team, suggest_team
+    from nuffle.teams_bb2020_match import match_team
+
+    raw = suggest_team(race)
+    for i, name in positions.items():
+        raw["players"][i]["position"] = name
+    return match_team(check_team(raw, treasury=2_000_000), allow_missing=True).spec
 
 
 def bb2020_scenario(home: str = "human", away: str = "orc", script: Iterable[tuple[Dice, Outcome]] = (),
@@ -186,11 +196,11 @@ class Scenario:
         specs = tuple(t if isinstance(t, TeamSpec) else load_team(t) for t in (home, away))
         info: list[PlayerInfo] = []
         for side, spec in enumerate(specs):
-            for ps in spec.players[: bd.variant.roster_size]:
+            for i, ps in enumerate(spec.players[: bd.variant.roster_size]):
                 p = ps.position
                 info.append(
                     PlayerInfo(len(info), side, ps.number, ps.name, p.name, p.ma, p.st, p.ag, p.av, p.skills,
-                               pa=p.pa)
+                               pa=p.pa, values=player_values(spec, i))
                 )
         self.state = GameState.new(bd, (specs[0], specs[1]), tuple(info), 1, Options(assisted_moves), rules)
         self.state.half = 1
@@ -210,6 +220,13 @@ class Scenario:
         old = s.info[pid]
         new = replace(old, skills=s.rules.skill_set(old.skills | frozenset(skills)), **stats)  # type: ignore[arg-type]
         s.info = (*s.info[:pid], new, *s.info[pid + 1:])
+        return self
+
+    def value(self, pid: int, values: Mapping[Skill, int]) -> Scenario:
+        """Give player `pid` these skill values (`skill_values`: Loner (3+) as {Skill.LONER: 3})."""
+        s = self.state
+        old = s.info[pid]
+        s.info = (*s.info[:pid], replace(old, values=merged(old.values, dict(values))), *s.info[pid + 1:])
         return self
 
     def take(self, pid: int, *skills: Skill) -> Scenario:

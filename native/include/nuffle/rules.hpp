@@ -13,6 +13,7 @@
 #include "nuffle/board.hpp"
 #include "nuffle/frames.hpp"
 #include "nuffle/hooks.hpp"
+#include "nuffle/skill_values.hpp"
 #include "nuffle/state.hpp"
 
 namespace nuffle {
@@ -293,8 +294,11 @@ inline bool checked_reroll(const State& s, int pid, std::uint32_t& spend) noexce
     return hooks::any<CheckedReroll>(s, pid, s, pid, spend);
 }
 
-// rolls.check_from: the lowest D6 of the check before a re-roll (Pro's: the ruleset's; Loner's 4).
-inline int check_from(const State& s, bool pro) noexcept { return pro ? rules_of(s).pro_from : 4; }
+// rolls.check_from: the lowest D6 of the check before a re-roll (Pro's: the ruleset's; Loner's
+// the X of `pid`'s Loner (X+), 4 by default: skill_values.hpp).
+inline int check_from(const State& s, bool pro, int pid) noexcept {
+    return pro ? rules_of(s).pro_from : skill_value(s.players[pid], sk::LONER);
+}
 
 // rolls.TEAM_REROLL_CHECK: a team re-roll on `pid`'s roll needs a 4+ first (Loner).
 inline bool team_reroll_check(const State& s, int pid) noexcept { return hooks::any<TeamRerollCheck>(s, pid, s, pid); }

@@ -55,7 +55,11 @@ struct Player {
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
     std::uint8_t pa;  // BB2020's Passing Ability (X of "X+"); 0: none (LRB6, or PA "-")
-    std::uint8_t pad[7];
+    // skill_values.hpp: his skills' values, 0 the skill's default: Dirty Player's and Mighty
+    // Blow's +X, Bloodlust's and Loner's X+ (VALUED order), and Animosity's team-mates
+    std::uint8_t values[4];
+    std::uint8_t pad;
+    std::uint16_t animosity;  // bit i: his team's i-th player (his own set); 0: LRB6's races
 
     bool has_skill(int skill) const noexcept {
         return skill >= 0 && skill < 64 * SKILL_WORDS &&

@@ -123,7 +123,7 @@ def _agility(s: GameState, pid: int, kind: RollKind, mod: int, skill: str,
     engine's re-roll sources (`skill` names the skill re-roll's kind; `team` False: none)."""
     src = reroll_sources(s, pid, kind, blocked_skill)
     step = P.RollStep(ag_target(s, pid), mod, skill=skill if src.skill else None, pro=src.pro,
-                      loner=src.loner, team_reroll=team, pro_from=check_from(s, True))
+                      loner=src.loner, team_reroll=team, pro_from=check_from(s, True, pid))
     return P.sequence_success([step], int(team and src.team))
 
 
@@ -161,7 +161,7 @@ def gfi_odds(game: Game | GameState, pid: int) -> Fraction:
     src = reroll_sources(s, pid, RollKind.GFI)
     step = P.RollStep(gfi_target(s), rush_modifier(s, pid), natural_six=False,
                       skill="surefeet" if src.skill else None,
-                      pro=src.pro, loner=src.loner, pro_from=check_from(s, True))
+                      pro=src.pro, loner=src.loner, pro_from=check_from(s, True, pid))
     return P.sequence_success([step], int(src.team))
 
 
@@ -243,7 +243,8 @@ def pass_odds(game: Game | GameState, pid: int, target: Square) -> dict[str, Fra
         ("accurate", "inaccurate", "fumble")
     src = reroll_sources(s, pid, RollKind.PASS)
     return P.rerolled_results([result(d) for d in range(1, 7)], keys, team_reroll=src.team,
-                              skill=src.skill, pro=src.pro, loner=src.loner, pro_from=check_from(s, True))
+                              skill=src.skill, pro=src.pro, loner=src.loner,
+                              pro_from=check_from(s, True, pid))
 
 
 def interception_odds(game: Game | GameState, interceptor: int, thrower: int, target: Square) -> Fraction:

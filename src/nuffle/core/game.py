@@ -42,6 +42,7 @@ from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transi
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
 from nuffle.core.ruleset import ruleset as find_ruleset
+from nuffle.core.skill_values import player_values
 from nuffle.core.state import (
     PSTAT_NAMES,
     PSTATS,
@@ -119,7 +120,7 @@ class Game:
         )
         info: list[PlayerInfo] = []
         for side, spec in enumerate(specs):
-            for ps in spec.players[: bd.variant.roster_size]:
+            for i, ps in enumerate(spec.players[: bd.variant.roster_size]):
                 pos = ps.position
                 # the position's own skill set where nothing is added: the hook points cache
                 # their handlers per set, and a shared set is found by identity
@@ -127,7 +128,7 @@ class Game:
                 info.append(
                     PlayerInfo(
                         len(info), side, ps.number, ps.name, pos.name,
-                        *ps.stats(), skills, ps.niggles, pos.pa,
+                        *ps.stats(), skills, ps.niggles, pos.pa, player_values(spec, i),
                     )
                 )
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)

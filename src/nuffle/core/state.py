@@ -63,6 +63,9 @@ class PlayerInfo:
     skills: frozenset[Skill]
     niggles: int = 0  # niggling injuries: +1 each to his injury rolls
     pa: int = 0  # BB2020's Passing Ability, the X of "X+"; 0: none (LRB6, or PA "-")
+    # his skills' values that differ from their defaults, (skill, value) in skill order
+    # (BB2020's Loner (3+), Mighty Blow (+2), ...; `skill_values`)
+    values: tuple[tuple[Skill, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,11 @@ class Positional:
     # BB2020's Passing Ability (the X of "X+"; AG and AV are X+ targets too under BB2020);
     # 0: none (an LRB6 positional, or PA "-").
     pa: int = 0
+    # BB2020's printed skill values other than their defaults, (skill, value) in skill order
+    # (Loner (3+), Dirty Player (+2), ...), and Animosity's "who" as printed ("" when he has
+    # none or LRB6's: another race), which the match resolves to team-mates (`skill_values`)
+    values: tuple[tuple[Skill, int], ...] = ()
+    animosity: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,9 @@ class PlayerSpec:
     extra_skills: frozenset[Skill] = frozenset()
     changes: tuple[int, int, int, int] = (0, 0, 0, 0)  # MA, ST, AG, AV
     niggles: int = 0
+    # his skills' values other than their defaults, (skill, value) in skill order (BB2020's
+    # printed values: Loner (3+), Dirty Player (+2), Animosity's team-mates; `skill_values`)
+    values: tuple[tuple[Skill, int], ...] = ()
 
     def stats(self) -> tuple[int, int, int, int]:
         """His MA, ST, AG and AV for the match."""

@@ -1,7 +1,7 @@
 // Animosity (core/skill_rules/passing_skills.py): the D6 after a throw or hand-off to a
 // team-mate of another race is declared (passing.hpp's target_declared pushes it). On a 1 he
-// refuses: he may then only give the ball to a team-mate of his own race (without moving) or
-// keep it. Leaves s.square = the square to go on with, or -1 (he keeps the ball).
+// refuses: he may then only give the ball to a team-mate it does not apply to (without moving)
+// or keep it (skill_values.hpp's animosity_against: LRB6 another race, BB2020 its value). Leaves s.square = the square to go on with, or -1 (he keeps the ball).
 //
 // A player's race is his `race` code (the bridge fills it from passing_skills.race_of: his
 // positional's 'race:' keyword, else his team's race); equal codes mean the same race.
@@ -24,7 +24,6 @@ inline std::vector<int> animosity_targets(const State& s, const Board& b, const 
     const int pid = f.arg[fan::F_PID];
     const int kind = f.arg[fan::F_THROW];
     const int side = team_of(s, pid);
-    const int race = s.players[pid].race;
     std::vector<int> sqs;
     if (kind == passing::HANDOFF) {
         for (const int off : b.neighbours) sqs.push_back(pos(s, pid) + off);
@@ -38,7 +37,7 @@ inline std::vector<int> animosity_targets(const State& s, const Board& b, const 
     std::vector<int> out;
     for (const int sq : sqs) {
         const int q = s.grid[sq];
-        if (q >= 0 && q != pid && team_of(s, q) == side && can_catch(s, q) && s.players[q].race == race) {
+        if (q >= 0 && q != pid && team_of(s, q) == side && can_catch(s, q) && !animosity_against(s, pid, q)) {
             out.push_back(sq);
         }
     }

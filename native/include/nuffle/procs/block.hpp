@@ -358,7 +358,7 @@ inline void block_run(Ctx& c) {
     if (f.phase == fbk::REROLL_CHECK || f.phase == fbk::PRO_CHECK) {  // the Loner check, or the Pro check
         const bool pro = f.phase == fbk::PRO_CHECK;
         note_check(s, f.arg[fbk::F_ATTACKER], pro);
-        if (die(s) >= check_from(s, pro)) {
+        if (die(s) >= check_from(s, pro, f.arg[fbk::F_ATTACKER])) {
             if (pro && rules_of(s).pro_one_die) {  // one die: the coach picks which (of several)
                 if (f.arg[fbk::F_N] == 1) {
                     block_one_die(s, f, 0);
@@ -481,7 +481,7 @@ inline void block_act(Ctx& c, const Act& a) {
         f.arg[fbk::F_REROLLED] = 1;
         if (spend_team_reroll(s, f.arg[fbk::F_ATTACKER])) {
             f.phase = fbk::REROLL_CHECK;
-            request_threshold(s, 4, purpose("loner"));
+            request_threshold(s, check_from(s, false, f.arg[fbk::F_ATTACKER]), purpose("loner"));
         } else {
             f.phase = fbk::DICE;
             request_block_dice(s, f);
@@ -492,7 +492,7 @@ inline void block_act(Ctx& c, const Act& a) {
         f.arg[fbk::F_REROLLED] = 1;
         roll_pro(s, f.arg[fbk::F_ATTACKER], true);
         f.phase = fbk::PRO_CHECK;
-        request_threshold(s, check_from(s, true), purpose("pro"));
+        request_threshold(s, check_from(s, true, f.arg[fbk::F_ATTACKER]), purpose("pro"));
         return;
     }
     if (f.phase == fbk::ONE_DIE) {

@@ -87,7 +87,7 @@ inline bool spend_team_reroll(State& s, int pid) noexcept {
 // rolls.note_check: the 4+ check before a re-roll (Pro's, or Loner's before a team re-roll)
 // logged as a roll.
 inline void note_check(const State& s, int pid, bool pro) {
-    note(s, frames::ev::ROLL, pid, pro ? frames::roll::PRO : frames::roll::LONER, die(s) * 8 + check_from(s, pro));
+    note(s, frames::ev::ROLL, pid, pro ? frames::roll::PRO : frames::roll::LONER, die(s) * 8 + check_from(s, pro, pid));
 }
 
 // PlayerRoll.run over a frame laid out as PlayerRoll: `ask` requests the roll, `finish` ends it
@@ -120,7 +120,7 @@ inline void roll_run(State& s, Frame& f, void (*ask)(State&, const Frame&), void
     }
     if (f.phase == fr::REROLL_CHECK || f.phase == fr::PRO_CHECK) {  // Loner's check or Pro's
         note_check(s, f.arg[fr::F_PID], f.phase == fr::PRO_CHECK);
-        if (die(s) >= check_from(s, f.phase == fr::PRO_CHECK)) {
+        if (die(s) >= check_from(s, f.phase == fr::PRO_CHECK, f.arg[fr::F_PID])) {
             f.phase = fr::ROLLED;
             ask(s, f);
         } else {
@@ -139,7 +139,7 @@ inline void roll_reroll(State& s, Frame& f, const Act& a, void (*again)(State&, 
     if (a.type == frames::at::USE_PRO) {
         roll_pro(s, pid, true);
         f.phase = fr::PRO_CHECK;
-        request_threshold(s, check_from(s, true), purpose("pro"));
+        request_threshold(s, check_from(s, true, pid), purpose("pro"));
         return;
     }
     if (a.type == frames::at::USE_SKILL) {
@@ -150,7 +150,7 @@ inline void roll_reroll(State& s, Frame& f, const Act& a, void (*again)(State&, 
     }
     if (spend_team_reroll(s, pid)) {  // Loner
         f.phase = fr::REROLL_CHECK;
-        request_threshold(s, 4, purpose("loner"));
+        request_threshold(s, check_from(s, false, pid), purpose("loner"));
     } else {
         f.phase = fr::ROLLED;
         again(s, f);

@@ -18,7 +18,9 @@ namespace rk = frames::roll;
 
 // --- AFTER_DECLARE: the declaration rolls --------------------------------------------------
 inline bool blood_lust(State& s, const Board&, const Frame& f) {
-    push_declaration_roll(s, f.arg[fa::F_PID], rk::BLOOD_LUST, 2, 0, frames::flag::MUST_FEED, false);
+    const int pid = f.arg[fa::F_PID];  // Bloodlust (X+): his X, LRB6's 2+ by default
+    push_declaration_roll(s, pid, rk::BLOOD_LUST, skill_value(s.players[pid], sk::BLOOD_LUST), 0,
+                          frames::flag::MUST_FEED, false);
     return true;
 }
 inline bool bone_head(State& s, const Board&, const Frame& f) {

@@ -23,8 +23,13 @@ inline int chainsaw_armour(const State&, int owner, int victim, int by, int how)
 }
 
 // ARMOUR_OR_INJURY: Dirty Player on his foul, Mighty Blow on his block.
-inline int dirty_player(const State&, int, int, int how) noexcept { return how == how::FOUL ? 1 : 0; }
-inline int mighty_blow(const State&, int, int, int how) noexcept { return how == how::BLOCK ? 1 : 0; }
+// Their +X: the player's value (skill_values.hpp; +1 by default).
+inline int dirty_player(const State& s, int, int by, int how) noexcept {
+    return how == how::FOUL ? skill_value(s.players[by], sk::DIRTY_PLAYER) : 0;
+}
+inline int mighty_blow(const State& s, int, int by, int how) noexcept {
+    return how == how::BLOCK ? skill_value(s.players[by], sk::MIGHTY_BLOW) : 0;
+}
 
 // ARMOUR_BREAKS_AT: Claws, 8 on his block.
 inline std::optional<int> claws(const State&, int, int, int how) noexcept {

@@ -42,7 +42,7 @@ inline bool safe_throw_fumble(const State&, int, int die, int throw_kind) noexce
 inline bool animosity(State& s, int giver, int target, int throw_kind) {
     const int q = s.grid[target];
     if (q < 0 || q == giver || team_of(s, q) != team_of(s, giver)) return false;
-    if (s.players[q].race == s.players[giver].race) return false;
+    if (!animosity_against(s, giver, q)) return false;
     namespace fan = frames::p_animosity;
     Frame& f = push(s, frames::ANIMOSITY);
     f.arg[fan::F_PID] = i16(giver);

@@ -21,6 +21,7 @@ from typing import Any
 from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import team as roster_team
 from nuffle.core.hooks import implemented
+from nuffle.core.skill_values import DEFAULTS, animosity_who, merged
 from nuffle.core.skills import Skill, skill_from_name
 from nuffle.core.teams import (
     BB2020_TEAMS,
@@ -53,6 +54,28 @@ def engine_skill(name: str) -> Skill | None:
     return Skill.__members__.get(ident)
 
 
+def skill_values(p: Positional2020) -> tuple[tuple[tuple[Skill, int], ...], str]:
+    """The engines' values of a BB2020 positional's printed skill values (`skill_values`):
+    the numbers of Loner (X+), Bloodlust (X+), Dirty Player (+X) and Mighty Blow (+X) other
+    than their defaults, and Animosity's "who" as printed; TeamError for one they cannot read."""
+    values: dict[Skill, int] = {}
+    who = ""
+    for rs in p.skills:
+        sk = engine_skill(rs.skill.name)
+        if rs.value is None or sk is None:
+            continue
+        if sk == Skill.ANIMOSITY:
+            if rs.value not in animosity_who():
+                raise TeamError(f"{p.team}: {p.name}'s Animosity ({rs.value}) names no known team-mates")
+            who = rs.value
+            continue
+        number = re.fullmatch(r"\+?([1-6])\+?", rs.value)
+        if sk not in DEFAULTS or number is None:
+            raise TeamError(f"{p.team}: {p.name}'s {rs.label} has a value the engines cannot read")
+        values[sk] = int(number.group(1))
+    return merged(values), who
+
+
 def engine_positional(p: Positional2020) -> tuple[Positional, frozenset[str]]:
     """The engines' form of a BB2020 positional (AG, PA and AV as the X of "X+") and the
     printed names of its skills the engines lack (no handler: inert on his players)."""
@@ -66,8 +89,9 @@ def engine_positional(p: Positional2020) -> tuple[Positional, frozenset[str]]:
         if sk not in done:
             missing.add(rs.skill.name)
         skills.add(sk)
+    values, who = skill_values(p)
     pos = Positional(p.team, p.name, p.max_qty, p.cost, p.ma, p.st, p.ag, p.av, frozenset(skills),
-                     p.primary, p.secondary, pa=p.pa or 0)
+                     p.primary, p.secondary, pa=p.pa or 0, values=values, animosity=who)
     return pos, frozenset(missing)
 
 

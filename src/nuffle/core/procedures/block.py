@@ -282,7 +282,7 @@ class Block(Procedure):
         if self.phase in (BlockPhase.REROLL_CHECK, BlockPhase.PRO_CHECK):  # Loner or Pro check
             pro = self.phase == BlockPhase.PRO_CHECK
             note_check(s, self.attacker, pro)
-            if s.die() >= check_from(s, pro):
+            if s.die() >= check_from(s, pro, self.attacker):
                 if pro and s.rules.pro_one_die:  # one die: the coach picks which (of several)
                     if self.n == 1:
                         self._one_die(s, 0)
@@ -520,7 +520,7 @@ class Block(Procedure):
             self.rerolled = True
             if spend_team_reroll(s, self.attacker):
                 self.phase = BlockPhase.REROLL_CHECK
-                s.request(threshold(4, "loner"))
+                s.request(threshold(check_from(s, False, self.attacker), "loner"))
             else:
                 self.phase = BlockPhase.DICE
                 s.request(Chance(Dice.BLOCK, self.n, "block"))
@@ -529,7 +529,7 @@ class Block(Procedure):
             self.rerolled = True
             checked_reroll(s, self.attacker, None, use=True)
             self.phase = BlockPhase.PRO_CHECK
-            s.request(threshold(check_from(s, True), "pro"))
+            s.request(threshold(check_from(s, True, self.attacker), "pro"))
             return
         if self.phase == BlockPhase.ONE_DIE:
             self._one_die(s, self.faces.index(SELECT_FACE.index(t)))

@@ -14,6 +14,8 @@ from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.skill_values import skill_value
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, RollKind
 
@@ -110,15 +112,15 @@ def checked_reroll(s: GameState, pid: int, kind: RollKind | None, use: bool = Fa
     return False
 
 
-def check_from(s: GameState, pro: bool) -> int:
+def check_from(s: GameState, pro: bool, pid: int) -> int:
     """The lowest D6 of the check before a re-roll: Pro's is the ruleset's (`Ruleset.pro_from`),
-    Loner's 4."""
-    return s.rules.pro_from if pro else 4
+    Loner's the X of `pid`'s Loner (X+) (4: LRB6's; `skill_values`)."""
+    return s.rules.pro_from if pro else skill_value(s, pid, Skill.LONER)
 
 
 def note_check(s: GameState, pid: int, pro: bool) -> None:
     """Log the check before a re-roll (Pro's, or Loner's before a team re-roll) as a roll."""
-    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + check_from(s, pro))
+    s.note(Event.ROLL, pid, RollKind.PRO if pro else RollKind.LONER, s.die() * 8 + check_from(s, pro, pid))
 
 
 class PlayerRollPhase(Phases):
@@ -211,7 +213,7 @@ class PlayerRoll(Procedure):
             return
         if self.phase in (PlayerRollPhase.REROLL_CHECK, PlayerRollPhase.PRO_CHECK):  # Loner or Pro
             note_check(s, self.pid, self.phase == PlayerRollPhase.PRO_CHECK)
-            if s.die() >= check_from(s, self.phase == PlayerRollPhase.PRO_CHECK):
+            if s.die() >= check_from(s, self.phase == PlayerRollPhase.PRO_CHECK, self.pid):
                 self.phase = PlayerRollPhase.ROLLED
                 s.request(self._event())
             else:
@@ -243,7 +245,7 @@ class PlayerRoll(Procedure):
         if action.type == ActionType.USE_PRO:
             checked_reroll(s, self.pid, self.kind, use=True)
             self.phase = PlayerRollPhase.PRO_CHECK
-            s.request(threshold(check_from(s, True), "pro"))
+            s.request(threshold(check_from(s, True, self.pid), "pro"))
             return
         if action.type == ActionType.USE_SKILL:
             self._skill(s, use=True)
@@ -252,7 +254,7 @@ class PlayerRoll(Procedure):
             return
         if spend_team_reroll(s, self.pid):
             self.phase = PlayerRollPhase.REROLL_CHECK
-            s.request(threshold(4, "loner"))
+            s.request(threshold(check_from(s, False, self.pid), "loner"))
         else:
             self.phase = PlayerRollPhase.ROLLED
             s.request(self._event())

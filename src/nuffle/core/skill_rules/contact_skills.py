@@ -45,6 +45,7 @@ from nuffle.core.procedures.push import (
     empty_neighbours,
 )
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skill_values import skill_value
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED, Skill
 from nuffle.core.state import STAT_ROTTED, GameState
 from nuffle.core.types import PF, BallState, RollKind, Status
@@ -54,12 +55,12 @@ from nuffle.core.types import PF, BallState, RollKind, Status
 
 @ARMOUR_BONUS.on(Skill.MIGHTY_BLOW)
 def _mighty_blow(s: GameState, victim: int, by: int, how: int) -> int:
-    return 1 if how == BLOCK else 0
+    return skill_value(s, by, Skill.MIGHTY_BLOW) if how == BLOCK else 0
 
 
 @ARMOUR_BONUS.on(Skill.DIRTY_PLAYER)
 def _dirty_player(s: GameState, victim: int, by: int, how: int) -> int:
-    return 1 if how == FOUL else 0
+    return skill_value(s, by, Skill.DIRTY_PLAYER) if how == FOUL else 0
 
 
 @ARMOUR_BREAKS_AT.on(Skill.CLAWS)

@@ -21,6 +21,7 @@ from nuffle.core.procedures.ball import Bounce, check_touchdown, take_off_pitch
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skill_values import skill_value
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, RollKind, Status
@@ -117,7 +118,8 @@ def _take_root(s: GameState, action: PlayerAction) -> bool:
 
 @AFTER_DECLARE.on(Skill.BLOOD_LUST)
 def _blood_lust(s: GameState, action: PlayerAction) -> bool:
-    s.push(DeclarationRoll(RollKind.BLOOD_LUST, action.pid, 2, flag=PF.MUST_FEED, lose=False))
+    need = skill_value(s, action.pid, Skill.BLOOD_LUST)  # Bloodlust (X+); LRB6's 2+
+    s.push(DeclarationRoll(RollKind.BLOOD_LUST, action.pid, need, flag=PF.MUST_FEED, lose=False))
     return True
 
 

@@ -47,6 +47,7 @@ from nuffle.core.procedures.throw_team_mate import (
 )
 from nuffle.core.procedures.throw_team_mate_bb2020 import ThrowTeamMate2020
 from nuffle.core.procedures.turn import DECLARATIONS, Turn, add_player
+from nuffle.core.skill_values import animosity_against
 from nuffle.core.skills import Skill
 from nuffle.core.state import STAT_CAS, GameState
 from nuffle.core.types import PF, BallState, RollKind, Status, Weather
@@ -326,9 +327,10 @@ class AnimosityPhase(Phases):
 
 
 class Animosity(Procedure):
-    """D6 after declaring a throw or hand-off to a team-mate of another race: on a 1 he
-    refuses; he may then only give the ball to a team-mate of his own race (without moving)
-    or keep it. Leaves s.square = the square to throw to, or -1."""
+    """D6 after declaring a throw or hand-off to a team-mate his Animosity applies to (LRB6:
+    another race; BB2020: those its value names, `skill_values.animosity_against`): on a 1 he
+    refuses; he may then only give the ball to a team-mate it does not apply to (without
+    moving) or keep it. Leaves s.square = the square to throw to, or -1."""
 
     frame = "animosity"
     phases = AnimosityPhase
@@ -358,7 +360,8 @@ class Animosity(Procedure):
         out = []
         for sq in sqs:
             q = s.grid[sq]
-            if q >= 0 and q != pid and s.pteam[q] == side and can_catch(s, q) and race_of(s, q) == race:
+            if (q >= 0 and q != pid and s.pteam[q] == side and can_catch(s, q)
+                    and not animosity_against(s, pid, q, race, race_of(s, q))):
                 out.append(b.xy(sq))
         return tuple(out)
 
@@ -389,7 +392,9 @@ class Animosity(Procedure):
 @TARGET_DECLARED.on(Skill.ANIMOSITY)
 def _animosity(s: GameState, giver: int, target: int, throw: int) -> bool:
     q = s.grid[target]
-    if q < 0 or q == giver or s.pteam[q] != s.pteam[giver] or race_of(s, q) == race_of(s, giver):
+    if q < 0 or q == giver or s.pteam[q] != s.pteam[giver]:
+        return False
+    if not animosity_against(s, giver, q, race_of(s, giver), race_of(s, q)):
         return False
     s.push(Animosity(giver, target, throw))
     return True
