@@ -46,11 +46,12 @@ def test_a_bb2020_team_reads_back_equal_from_its_form() -> None:
     played = replace(spec, prayers=("Friends with the Ref",),
                      inducements=Inducements(bribes=1, biased_referee=True),
                      players=(replace(thrower, extra_skills=frozenset({Skill.BLOCK}), changes=(1, 0, -1, 0),
-                                      niggles=1), *spec.players[1:]))
+                                      niggles=1, values=((Skill.LONER, 3),)), *spec.players[1:]))
     form = team_to_dict(played)
     assert form["ruleset"] == "bb2020" and form["dedicated_fans"] == spec.fan_factor
     assert form["players"][0] == {"position": "Thrower", "number": 1, "name": "Thrower #1",
-                                  "skills": ["Block"], "changes": [1, 0, -1, 0], "niggles": 1}
+                                  "skills": ["Block"], "changes": [1, 0, -1, 0], "niggles": 1,
+                                  "values": [["LONER", 3]]}
     back = team_from_dict(json.loads(json.dumps(form)), "t", "bb2020")
     assert back == played
     assert back.players[0].position.pa == thrower.position.pa > 0  # BB2020's PA, from its rosters
@@ -74,6 +75,9 @@ def test_an_lrb6_team_form_is_unchanged() -> None:
     ({"players": [{"position": "Thrower", "skills": ["Swarming"]}]},
      "BB2020 skills not implemented by the engines: Swarming"),
     ({"inducements": {"wizards": 1}}, "unknown inducement 'wizards'"),
+    ({"players": [{"position": "Thrower", "values": [["LONER", 9]]}]}, "player 1: values has a bad entry"),
+    ({"players": [{"position": "Thrower", "values": [["LONER", 4]]}]},
+     "player 1: values must be in skill order without defaults"),
 ])
 def test_a_bad_bb2020_form_is_one_line(change: dict[str, Any], message: str) -> None:
     form = {**team_to_dict(default_match_team("human")), **change}

@@ -27,7 +27,7 @@ from nuffle.core.errors import NuffleError
 from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.ruleset import LRB6, RulesetError
 from nuffle.core.ruleset import ruleset as find_ruleset
-from nuffle.core.skill_values import LIMITS, merged
+from nuffle.core.skill_values import values_from_json, values_to_json
 from nuffle.core.skills import Skill
 from nuffle.core.state import OLD_PSTATS, GameState, Options, PlayerInfo, TeamState
 from nuffle.core.teams import TeamError, rosters_for, team_from_dict, team_to_dict
@@ -162,7 +162,7 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         {"id": p.pid, "team": p.team, "number": p.number, "name": p.name, "position": p.position,
          "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(sk.name for sk in p.skills),
          **({"niggles": p.niggles} if p.niggles else {}), **({"pa": p.pa} if p.pa else {}),
-         **({"values": [[sk.name, v] for sk, v in p.values]} if p.values else {})}
+         **({"values": values_to_json(p.values)} if p.values else {})}
         for p in s.info
     ]
     out: dict[str, Any] = {
@@ -217,18 +217,10 @@ def position_from_dict(data: Any) -> GameState:
 
 def _values(raw: Any, where: str) -> tuple[tuple[Skill, int], ...]:
     """A player's skill values ([[skill name, value], ...], `skill_values`), checked."""
-    _require(isinstance(raw, list), f"{where}.values must be a list")
-    out: list[tuple[Skill, int]] = []
-    for item in raw:
-        ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int
-        sk = Skill.__members__.get(item[0]) if ok else None
-        _require(sk is not None and sk in LIMITS and LIMITS[sk][0] <= item[1] <= LIMITS[sk][1],
-                 f"{where}.values has a bad entry {item!r}")
-        assert sk is not None
-        out.append((sk, item[1]))
-    values = merged(tuple(out))
-    _require(values == tuple(out), f"{where}.values must be in skill order without defaults")
-    return values
+    try:
+        return values_from_json(raw)
+    except ValueError as exc:
+        raise PositionError(f"{where}.{exc}") from None
 
 
 def _from_dict(data: Any) -> GameState:

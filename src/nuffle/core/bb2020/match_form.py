@@ -21,7 +21,7 @@ from typing import Any
 from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import team as roster_team
 from nuffle.core.hooks import implemented
-from nuffle.core.skill_values import DEFAULTS, animosity_who, merged
+from nuffle.core.skill_values import DEFAULTS, animosity_who, merged, values_from_json, values_to_json
 from nuffle.core.skills import Skill, skill_from_name
 from nuffle.core.teams import (
     BB2020_TEAMS,
@@ -41,7 +41,7 @@ RENAMED = {"Sidestep": Skill.SIDE_STEP, "Bloodlust": Skill.BLOOD_LUST, "Ball & C
 
 _TEAM_KEYS = frozenset({"name", "ruleset", "race", "rerolls", "apothecary", "dedicated_fans",
                         "cheerleaders", "assistant_coaches", "inducements", "prayers", "players"})
-_PLAYER_KEYS = frozenset({"position", "number", "name", "skills", "changes", "niggles"})
+_PLAYER_KEYS = frozenset({"position", "number", "name", "skills", "changes", "niggles", "values"})
 _MAX_REROLLS = 8
 
 
@@ -122,6 +122,8 @@ def team_to_dict(spec: TeamSpec, treasury: int | None = None) -> dict[str, Any]:
             entry["changes"] = list(p.changes)
         if p.niggles:
             entry["niggles"] = p.niggles
+        if p.values:
+            entry["values"] = values_to_json(p.values)
         players.append(entry)
     out["players"] = players
     return out
@@ -175,7 +177,11 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
             raise TeamError(f"{where}: name must be a non-empty string")
         extra, changes, niggles = _played(entry, where)
         missing |= {skill_name(s) for s in extra - implemented()}
-        players.append(PlayerSpec(pos, number, label, extra, changes, niggles))
+        try:
+            values = values_from_json(entry.get("values", []))
+        except ValueError as exc:
+            raise TeamError(f"{where}: {exc}") from None
+        players.append(PlayerSpec(pos, number, label, extra, changes, niggles, values=values))
     counts = Counter(ps.position.name for ps in players)
     for p in t.positionals:
         if counts.get(p.name, 0) > p.max_qty:
