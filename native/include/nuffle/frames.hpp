@@ -99,33 +99,34 @@ enum Proc : std::uint16_t {
     PLAYER_ACTION = 53,
     PLAYER_ROLL = 54,
     PRAYER = 55,
-    PUSH = 56,
-    QUICK_SNAP = 57,
-    QUICK_SNAP_BB2020 = 58,
-    RE_ROLL_CONTEST = 59,
-    REACTION = 60,
-    REGENERATE = 61,
-    RIOT = 62,
-    ROLL_OFF = 63,
-    SAFE_PAIR_OF_HANDS = 64,
-    SETUP = 65,
-    SHADOWING_ROLL = 66,
-    SOLID_DEFENCE = 67,
-    STAND_CHOICE = 68,
-    STRIKE = 69,
-    STRIP_BALL = 70,
-    SWOOP = 71,
-    TENTACLES_ROLL = 72,
-    THROW_A_ROCK = 73,
-    THROW_IN = 74,
-    THROW_TEAM_MATE = 75,
-    THROW_TEAM_MATE_BB2020 = 76,
-    TIME_OUT = 77,
-    TRICK = 78,
-    TURN = 79,
-    WIZARD = 80,
+    PRAYER_GIFT = 56,
+    PUSH = 57,
+    QUICK_SNAP = 58,
+    QUICK_SNAP_BB2020 = 59,
+    RE_ROLL_CONTEST = 60,
+    REACTION = 61,
+    REGENERATE = 62,
+    RIOT = 63,
+    ROLL_OFF = 64,
+    SAFE_PAIR_OF_HANDS = 65,
+    SETUP = 66,
+    SHADOWING_ROLL = 67,
+    SOLID_DEFENCE = 68,
+    STAND_CHOICE = 69,
+    STRIKE = 70,
+    STRIP_BALL = 71,
+    SWOOP = 72,
+    TENTACLES_ROLL = 73,
+    THROW_A_ROCK = 74,
+    THROW_IN = 75,
+    THROW_TEAM_MATE = 76,
+    THROW_TEAM_MATE_BB2020 = 77,
+    TIME_OUT = 78,
+    TRICK = 79,
+    TURN = 80,
+    WIZARD = 81,
 };
-constexpr int PROC_COUNT = 81;
+constexpr int PROC_COUNT = 82;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1687,6 +1688,25 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_prayer
 
+namespace p_prayer_gift {
+enum Phase : std::uint16_t {
+    START = 0,
+    PICKED = 1,
+    CHOOSE = 2,
+};
+constexpr int F_N = 0;
+constexpr int F_SIDE = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"n", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"PICKED", 1},
+    {"CHOOSE", 2},
+};
+}  // namespace p_prayer_gift
+
 namespace p_push {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2315,6 +2335,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
+    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
     {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
@@ -2847,7 +2868,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 163;
+constexpr int PURPOSE_COUNT = 165;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2908,6 +2929,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "PlayerAction",
     "PlayerRoll",
     "Prayer",
+    "PrayerGift",
     "Prayers to Nuffle",
     "Push",
     "QuickSnap",
@@ -2988,6 +3010,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pick-me-up",
     "pickup",
     "pitch invasion",
+    "prayer gift",
     "pro",
     "quick snap",
     "really_stupid",
@@ -3015,6 +3038,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
+inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 152, 99, 143, 87, 126, 130, 141, 164, 96, 155, 88, 128, 120, 116, 149, 110, 106, 104, 145, 97, 113, 150, 159, 125};
 
 }  // namespace nuffle::frames

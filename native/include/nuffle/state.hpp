@@ -55,7 +55,9 @@ struct Player {
     std::uint32_t flags;  // types.PFlag bits
     std::uint64_t skills[SKILL_WORDS];  // bit i: skills.Skill(i)
     std::uint8_t pa;  // BB2020's Passing Ability (X of "X+"); 0: none (LRB6, or PA "-")
-    std::uint8_t pad[7];
+    std::uint8_t pad0;
+    std::uint16_t marks;  // BB2020: bit n-1 per prayer n whose gift he has (procs/prayers.hpp)
+    std::uint8_t pad[4];
 
     bool has_skill(int skill) const noexcept {
         return skill >= 0 && skill < 64 * SKILL_WORDS &&

@@ -63,6 +63,9 @@ class PlayerInfo:
     skills: frozenset[Skill]
     niggles: int = 0  # niggling injuries: +1 each to his injury rolls
     pa: int = 0  # BB2020's Passing Ability, the X of "X+"; 0: none (LRB6, or PA "-")
+    # BB2020: bit n-1 for each prayer n whose gift he has now (procedures/prayers.py: the
+    # skills and characteristics above include it)
+    marks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +400,12 @@ class GameState:
             tuple(self.stats[0]),
             tuple(self.stats[1]),
             tuple(self.crowd),
-        ) + _ASSISTED_KEY[self.options.assisted_moves]
+        ) + _ASSISTED_KEY[self.options.assisted_moves] + (self._marks() if home.prayed or away.prayed else ())
+
+    def _marks(self) -> tuple[tuple[int, ...], ...]:
+        """The players' prayer marks for `key` (BB2020), nothing while no player has one."""
+        marks = tuple(p.marks for p in self.info)
+        return (marks,) if any(marks) else ()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()
