@@ -100,33 +100,34 @@ enum Proc : std::uint16_t {
     PLAYER_ROLL = 54,
     PRAYER = 55,
     PRAYER_GIFT = 56,
-    PUSH = 57,
-    QUICK_SNAP = 58,
-    QUICK_SNAP_BB2020 = 59,
-    RE_ROLL_CONTEST = 60,
-    REACTION = 61,
-    REGENERATE = 62,
-    RIOT = 63,
-    ROLL_OFF = 64,
-    SAFE_PAIR_OF_HANDS = 65,
-    SETUP = 66,
-    SHADOWING_ROLL = 67,
-    SOLID_DEFENCE = 68,
-    STAND_CHOICE = 69,
-    STRIKE = 70,
-    STRIP_BALL = 71,
-    SWOOP = 72,
-    TENTACLES_ROLL = 73,
-    THROW_A_ROCK = 74,
-    THROW_IN = 75,
-    THROW_TEAM_MATE = 76,
-    THROW_TEAM_MATE_BB2020 = 77,
-    TIME_OUT = 78,
-    TRICK = 79,
-    TURN = 80,
-    WIZARD = 81,
+    PRAYER_ROCK = 57,
+    PUSH = 58,
+    QUICK_SNAP = 59,
+    QUICK_SNAP_BB2020 = 60,
+    RE_ROLL_CONTEST = 61,
+    REACTION = 62,
+    REGENERATE = 63,
+    RIOT = 64,
+    ROLL_OFF = 65,
+    SAFE_PAIR_OF_HANDS = 66,
+    SETUP = 67,
+    SHADOWING_ROLL = 68,
+    SOLID_DEFENCE = 69,
+    STAND_CHOICE = 70,
+    STRIKE = 71,
+    STRIP_BALL = 72,
+    SWOOP = 73,
+    TENTACLES_ROLL = 74,
+    THROW_A_ROCK = 75,
+    THROW_IN = 76,
+    THROW_TEAM_MATE = 77,
+    THROW_TEAM_MATE_BB2020 = 78,
+    TIME_OUT = 79,
+    TRICK = 80,
+    TURN = 81,
+    WIZARD = 82,
 };
-constexpr int PROC_COUNT = 82;
+constexpr int PROC_COUNT = 83;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1707,6 +1708,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_prayer_gift
 
+namespace p_prayer_rock {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_PID = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_prayer_rock
+
 namespace p_push {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2336,6 +2352,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
     {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
+    {"prayer_rock", "PrayerRock", p_prayer_rock::FIELDS, 1, p_prayer_rock::PHASES, 2, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
     {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
@@ -2868,7 +2885,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 165;
+constexpr int PURPOSE_COUNT = 167;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2930,6 +2947,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "PlayerRoll",
     "Prayer",
     "PrayerGift",
+    "PrayerRock",
     "Prayers to Nuffle",
     "Push",
     "QuickSnap",
@@ -3033,11 +3051,12 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "throw a rock",
     "throw-in direction",
     "throw-in distance",
+    "thrown rock",
     "weather",
     "wild_animal",
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 152, 99, 143, 87, 126, 130, 141, 164, 96, 155, 88, 128, 120, 116, 149, 110, 106, 104, 145, 97, 113, 150, 159, 125};
+inline constexpr int ROLL_PURPOSE[] = {108, 113, 139, 104, 119, 134, 153, 100, 144, 88, 127, 131, 142, 166, 97, 156, 89, 129, 121, 117, 150, 111, 107, 105, 146, 98, 114, 151, 160, 126};
 
 }  // namespace nuffle::frames

@@ -6,7 +6,11 @@
 // `prayer` (generated from Ruleset.prayers); a team's prayers are bit sets on its Team.
 #pragma once
 
+#include <vector>
+
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/injury.hpp"
+#include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
 
@@ -191,6 +195,65 @@ inline void prayer_run(Ctx& c) {
     }
     f.phase = fp::ROLLED;
     request(s, Dice::D16, 1, purpose("Prayers to Nuffle"));
+}
+
+// prayer_rock._walks_in: `pid` reaches the end zone he attacks in at most MA steps through
+// empty squares, leaving none in an opposing tackle zone.
+inline bool walks_in(const State& s, const Board& b, int pid) {
+    const Player& pl = s.players[pid];
+    const int side = pl.team;
+    std::vector<char> seen(static_cast<std::size_t>(b.size), 0);
+    seen[static_cast<std::size_t>(pl.square)] = 1;
+    std::vector<int> frontier{pl.square}, next;
+    for (int step = 0; step < pl.ma; ++step) {
+        next.clear();
+        for (const int sq : frontier) {
+            for (const int off : b.neighbours) {
+                const int q = sq + off;
+                if (seen[static_cast<std::size_t>(q)] != 0 || s.grid[q] != SQUARE_EMPTY) continue;
+                if (b.scoring_side_at(q) == side) return true;
+                seen[static_cast<std::size_t>(q)] = 1;
+                if (tackle_zones(s, b, q, side) == 0) next.push_back(q);
+            }
+        }
+        frontier.swap(next);
+    }
+    return false;
+}
+
+// prayer_rock.staller: the player of `side` who stalls at the end of its turn while the other
+// team has Throw a Rock in effect, or -1.
+inline int staller(const State& s, const Board& b, int side) {
+    if (!prayer_active(s, other(side), frames::prayer::THROW_A_ROCK)) return -1;
+    const int c = carrier(s);
+    if (c < 0) return -1;
+    const Player& pl = s.players[c];
+    if (pl.team != side || pl.status != static_cast<int>(Status::STANDING) ||
+        (pl.flags & (frames::flag::USED | frames::flag::ROOTED)) != 0) {
+        return -1;
+    }
+    if (tackle_zones(s, b, pl.square, side) != 0) return -1;
+    return walks_in(s, b, c) ? c : -1;
+}
+
+// prayer_rock.PrayerRock: a D6, 5+ knocks the staller down (not a turnover).
+inline void prayer_rock_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    namespace fr = frames::p_prayer_rock;
+    if (f.phase == fr::START) {
+        f.phase = fr::ROLLED;
+        request(s, Dice::D6, 1, purpose("thrown rock"));
+        return;
+    }
+    const int pid = f.arg[fr::F_PID];
+    pop(s);
+    if (die(s) >= 5) push_knock_down(s, pid, -1, false);
+}
+
+inline void push_prayer_rock(State& s, int pid) {
+    Frame& f = push(s, frames::PRAYER_ROCK);
+    f.arg[frames::p_prayer_rock::F_PID] = static_cast<std::int16_t>(pid);
 }
 
 inline void push_prayer(State& s, int side) {
