@@ -15,9 +15,10 @@ import pytest
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
-from nuffle.core.dice import Dice, ExplicitRoller
+from nuffle.core.dice import Dice, ExplicitRoller, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
-from nuffle.core.position import position_from_dict, position_to_dict
+from nuffle.core.position import PositionError, position_from_dict, position_to_dict
+from nuffle.core.position_limits import check_limits
 from nuffle.core.procedures.match import EndDrive
 from nuffle.core.procedures.prayers import GIFTS, PrayerGift
 from nuffle.core.ruleset import draft_ruleset
@@ -27,12 +28,14 @@ from nuffle.testing import Scenario, bb2020_team, legal_group
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
-ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(not HAS_NATIVE, reason="no native"))]
+NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
+ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
 SQUARES = [(10, 5), (10, 6), (10, 7), (10, 8)]  # home players on the pitch
 ORCS = [(11, 5), (11, 6), (11, 7)]
 
 
-def _scenario(engine: str, script: list[tuple[Dice, int]] | None = None) -> tuple[Scenario, list[int], list[int]]:
+def _scenario(engine: str, script: list[tuple[Dice, int]] | None = None
+              ) -> tuple[Scenario, list[int], list[int]]:
     """Four home players and three orcs on the pitch (the others in reserves)."""
     sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script or [], engine=engine, rules=BB2020)
     home = list(sc.state.team_players(0))[: len(SQUARES)]
@@ -112,7 +115,8 @@ def test_greasy_cleats_slows_a_random_opponent(engine: str) -> None:
     target = home[2]  # candidates: home[1..3]
     assert _marked(game, 7) == [target]
     assert game.state.info[target].ma == base[target].ma - 1
-    assert [game.state.info[p].ma for p in home[1:] if p != target] == [base[p].ma for p in home[1:] if p != target]
+    others = [p for p in home[1:] if p != target]
+    assert [game.state.info[p].ma for p in others] == [base[p].ma for p in others]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -144,8 +148,9 @@ def test_a_drive_gift_ends_with_the_drive_and_a_game_one_stays(engine: str) -> N
     s = sc.state
     a, b = list(s.team_players(0))[:2]
     before_a, before_b = s.info[a], s.info[b]
-    s.info = tuple(replace(p, skills=BB2020.skill_set(p.skills | {Skill.MIGHTY_BLOW}), marks=1 << 4) if p.pid == a
-                   else replace(p, av=p.av + 1, marks=1 << 3) if p.pid == b else p for p in s.info)
+    dusters = replace(before_a, skills=BB2020.skill_set(before_a.skills | {Skill.MIGHTY_BLOW}), marks=1 << 4)
+    iron = replace(before_b, av=before_b.av + 1, marks=1 << 3)
+    s.info = tuple(dusters if p.pid == a else iron if p.pid == b else p for p in s.info)
     game = sc.start(proc=EndDrive(False))
     info = game.state.info
     assert info[a].skills == before_a.skills and info[a].marks == 0
@@ -163,8 +168,7 @@ def test_the_pregames_prayers_pick_their_players_first(engine: str) -> None:
     reserves before anything else, then away's random pick (forced), then the match."""
     home = _prayer_team("Knuckle Dusters")
     away = replace(bb2020_team("orc"), prayers=("Stiletto",))
-    from nuffle.core.dice import ScriptedRoller
-    roller = ScriptedRoller([(Dice.PICK, 0)])
+    roller = ScriptedRoller([(Dice.PICK, 0), *two_d6(3, 4), *coin(0)])  # Stiletto, weather, coin
     game = Game.new(home, away, seed=1, ruleset=BB2020, engine=engine, roller=roller)
     d = game.decision()
     assert d.kind is DecisionKind.TOUCHBACK and d.side == 0
@@ -172,8 +176,10 @@ def test_the_pregames_prayers_pick_their_players_first(engine: str) -> None:
     assert sorted(legal_group(game, ActionType.SELECT_PLAYER).players) == sorted(
         p for p in reserves if Skill.LONER not in game.state.info[p].skills)
     chosen = reserves[1]
-    with pytest.raises(Exception):  # noqa: B017,PT011  the scripted roller runs dry after the pick
-        game.step(Action(ActionType.SELECT_PLAYER, chosen))
+    game.step(Action(ActionType.SELECT_PLAYER, chosen))
+    assert not roller.queue and game.decision().kind is DecisionKind.KICK_OR_RECEIVE
+    first_orc = game.state.ranges[1][0]
+    assert _marked(game, 3) == [first_orc] and Skill.STAB in game.state.info[first_orc].skills
     assert Skill.MIGHTY_BLOW in game.state.info[chosen].skills
 
 
@@ -208,3 +214,13 @@ def test_a_position_keeps_the_marks() -> None:
     back = position_from_dict(data)
     assert back.info[home[1]].marks == 1 << 2 and Skill.STAB in back.info[home[1]].skills
     assert "marks" not in str(position_to_dict(Scenario("human", "orc").start(active=0).state)["players"])
+
+
+def test_a_mark_of_a_prayer_in_effect_for_no_team_is_refused() -> None:
+    """The positions' checks: a player's marks name prayers in effect."""
+    game = _gift("python", 0, "Stiletto", [(Dice.PICK, 1)])[0]
+    check_limits(game.state)
+    s = game.state.copy()
+    s.teams[0].prayers = 0
+    with pytest.raises(PositionError, match=r"\.marks holds a prayer in effect for neither team"):
+        check_limits(s)

@@ -61,10 +61,10 @@ def test_a_four_misses(engine: str) -> None:
 def test_no_stalling_no_rock(engine: str, case: str) -> None:
     """No roll at all (the scripted roller would refuse one): seven squares away, in an orc's
     tackle zone, after an action, with home's own Throw a Rock, with no prayer."""
-    kwargs: dict[str, object] = {
+    cases: dict[str, dict[str, object]] = {
         "too far": {"at": (18, 7)}, "marked": {"orc_at": (20, 7)}, "acted": {"acted": True},
-        "own prayer": {"prayers": ((0, ROCK),)}, "none": {"prayers": ()}}[case]
-    game = _end_turn(engine, [], **kwargs)  # type: ignore[arg-type]
+        "own prayer": {"prayers": ((0, ROCK),)}, "none": {"prayers": ()}}
+    game = _end_turn(engine, [], **cases[case])  # type: ignore[arg-type]
     assert game.state.status[CARRIER] == Status.STANDING and game.state.carrier() == CARRIER
 
 

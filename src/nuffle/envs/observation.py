@@ -215,7 +215,8 @@ class ObservationEncoder:
         # statuses and flags only: positions often repeat between decisions (block dice,
         # re-rolls, pushes, ...), so the last one of each side is kept
         last = self._last[side]
-        if last is not None and last[0] is static and last[6] is s.info and last[2] == status and last[3] == flags:
+        if (last is not None and last[0] is static and last[6] is s.info and last[2] == status
+                and last[3] == flags):
             by_status = last[4]
             pos_t = tuple(pos)
             players_buf = last[5] if last[1] == pos_t else None

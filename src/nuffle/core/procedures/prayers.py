@@ -259,7 +259,8 @@ class PrayerGift(Procedure):
         s.request(Chance(Dice.PICK, len(cands), "prayer gift"))
 
     def legal(self, s: GameState) -> LegalActions:
-        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, tuple(gift_candidates(s, self.side, self.n)))])
+        players = tuple(gift_candidates(s, self.side, self.n))
+        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, players)])
 
     def act(self, s: GameState, action: Action) -> None:
         assert action.player is not None
