@@ -74,6 +74,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::PRAYER:
         case frames::PRAYER_GIFT:
         case frames::PRAYER_ROCK:
+        case frames::TRAPDOOR:
         case frames::PLAYER_ROLL:
         case frames::CATCH:
         case frames::BOUNCE:
@@ -175,6 +176,7 @@ inline void run_top(Ctx& c) {
         case frames::PRAYER: procs::prayer_run(c); return;
         case frames::PRAYER_GIFT: procs::prayer_gift_run(c); return;
         case frames::PRAYER_ROCK: procs::prayer_rock_run(c); return;
+        case frames::TRAPDOOR: procs::trapdoor_run(c); return;
         case frames::PLAYER_ROLL: procs::player_roll_run(c); return;
         case frames::CATCH: procs::catch_run(c); return;
         case frames::BOUNCE: procs::bounce_run(c); return;

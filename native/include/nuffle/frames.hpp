@@ -123,11 +123,12 @@ enum Proc : std::uint16_t {
     THROW_TEAM_MATE = 77,
     THROW_TEAM_MATE_BB2020 = 78,
     TIME_OUT = 79,
-    TRICK = 80,
-    TURN = 81,
-    WIZARD = 82,
+    TRAPDOOR = 80,
+    TRICK = 81,
+    TURN = 82,
+    WIZARD = 83,
 };
-constexpr int PROC_COUNT = 83;
+constexpr int PROC_COUNT = 84;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1250,6 +1251,7 @@ enum Phase : std::uint16_t {
     AFTER_LEAVING = 10,
     AFTER_LEAVING_USED = 11,
     LANDED = 12,
+    TRAPDOOR = 13,
     DONE = 99,
 };
 constexpr int F_ALT = 0;
@@ -1287,6 +1289,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"AFTER_LEAVING", 10},
     {"AFTER_LEAVING_USED", 11},
     {"LANDED", 12},
+    {"TRAPDOOR", 13},
     {"DONE", 99},
 };
 }  // namespace p_move_step
@@ -2227,6 +2230,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_time_out
 
+namespace p_trapdoor {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_PID = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_trapdoor
+
 namespace p_trick {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2336,7 +2354,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
-    {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
+    {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 14, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
     {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
@@ -2375,6 +2393,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
+    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 1, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
@@ -2885,7 +2904,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 167;
+constexpr int PURPOSE_COUNT = 169;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2969,6 +2988,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowTeamMate",
     "ThrowTeamMate2020",
     "TimeOut",
+    "Trapdoor",
     "Trick",
     "Turn",
     "Wizard",
@@ -3052,11 +3072,12 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "throw-in direction",
     "throw-in distance",
     "thrown rock",
+    "trapdoor",
     "weather",
     "wild_animal",
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {108, 113, 139, 104, 119, 134, 153, 100, 144, 88, 127, 131, 142, 166, 97, 156, 89, 129, 121, 117, 150, 111, 107, 105, 146, 98, 114, 151, 160, 126};
+inline constexpr int ROLL_PURPOSE[] = {109, 114, 140, 105, 120, 135, 154, 101, 145, 89, 128, 132, 143, 168, 98, 157, 90, 130, 122, 118, 151, 112, 108, 106, 147, 99, 115, 152, 161, 127};
 
 }  // namespace nuffle::frames

@@ -256,6 +256,55 @@ inline void push_prayer_rock(State& s, int pid) {
     f.arg[frames::p_prayer_rock::F_PID] = static_cast<std::int16_t>(pid);
 }
 
+// prayer_trapdoor.trapdoor_here: `pid`, standing on `sq`, is on an open trapdoor ((6, 1) and
+// its mirror through the pitch's centre, while either team has Treacherous Trapdoor).
+inline bool trapdoor_here(const State& s, const Board& b, int pid, int sq) noexcept {
+    if ((s.teams[0].prayers | s.teams[1].prayers) == 0) return false;
+    if (!prayer_active(s, 0, frames::prayer::TREACHEROUS_TRAPDOOR) &&
+        !prayer_active(s, 1, frames::prayer::TREACHEROUS_TRAPDOOR)) {
+        return false;
+    }
+    const Player& p = s.players[pid];
+    if (p.square != sq || p.status != static_cast<int>(Status::STANDING)) return false;
+    constexpr int TX = 6, TY = 1;  // prayer_trapdoor.TRAPDOOR
+    return sq == b.sq(TX, TY) || sq == b.sq(b.width - 1 - TX, b.height - 1 - TY);
+}
+
+// prayer_trapdoor.Trapdoor: a D6, on a 1 he falls through (a crowd-surf from the sideline
+// square next to the trapdoor; a turnover when his team is moving).
+inline void trapdoor_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    namespace ft = frames::p_trapdoor;
+    if (f.phase == ft::START) {
+        f.phase = ft::ROLLED;
+        request(s, Dice::D6, 1, purpose("trapdoor"));
+        return;
+    }
+    const int pid = f.arg[ft::F_PID];
+    pop(s);
+    if (die(s) != 1) return;
+    const Board& b = c.b;
+    const int sq = s.players[pid].square;
+    const int x = b.xs[static_cast<std::size_t>(sq)], y = b.ys[static_cast<std::size_t>(sq)];
+    const bool top = y < b.height / 2;
+    const int edge = top ? 0 : b.height - 1, out = top ? -1 : b.height;
+    const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == sq;
+    if (had_ball) s.ball_state = frames::ball::IN_AIR;
+    if (s.players[pid].team == s.active) s.turnover = 1;
+    remove_player(s, pid, static_cast<int>(Status::RESERVE));
+    namespace fcs = frames::p_crowd_surf;
+    Frame& cs = push(s, frames::CROWD_SURF);
+    cs.arg[fcs::F_PID] = static_cast<std::int16_t>(pid);
+    cs.arg[fcs::F_LAST] = static_cast<std::int16_t>(b.sq(x, edge));
+    cs.arg[fcs::F_OUT] = static_cast<std::int16_t>(b.sq(x, out));
+    cs.arg[fcs::F_HAD_BALL] = had_ball ? 1 : 0;
+}
+
+inline void push_trapdoor(State& s, int pid) {
+    push(s, frames::TRAPDOOR).arg[frames::p_trapdoor::F_PID] = static_cast<std::int16_t>(pid);
+}
+
 inline void push_prayer(State& s, int side) {
     Frame& f = push(s, frames::PRAYER);
     f.arg[frames::p_prayer::F_SIDE] = static_cast<std::int16_t>(side);
