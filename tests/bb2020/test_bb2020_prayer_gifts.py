@@ -224,3 +224,24 @@ def test_a_mark_of_a_prayer_in_effect_for_no_team_is_refused() -> None:
     s.teams[0].prayers = 0
     with pytest.raises(PositionError, match=r"\.marks holds a prayer in effect for neither team"):
         check_limits(s)
+
+
+def test_the_observation_sees_a_gift() -> None:
+    """The Python encoder's per-match player tables follow a gift (the MA layer of a player
+    Greasy Cleats slowed): the same observation as from tables built afresh."""
+    import numpy as np
+
+    from nuffle.core.procedures.prayers import give
+    from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+
+    sc, home, _ = _scenario("python")
+    game = sc.pray(1, "Greasy Cleats").start(active=0)
+    encoder = ObservationEncoder(11)
+    static = StaticPlayers(game.state)
+    none = np.zeros(0, dtype=np.int64)
+    before = encoder.encode(game.state, game.decision(), 0, static, none)[0]
+    s = game.state.copy()
+    give(s, home[0], 7)
+    after = encoder.encode(s, game.decision(), 0, static, none)[0]
+    fresh = ObservationEncoder(11).encode(s, game.decision(), 0, StaticPlayers(s), none)[0]
+    assert np.array_equal(after, fresh) and not np.array_equal(after, before)
