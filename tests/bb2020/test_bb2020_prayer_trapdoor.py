@@ -1,7 +1,8 @@
 """BB2020's Treacherous Trapdoor prayer on both engines with forced dice (TABLES §12, RULES
-§1): while either team has it, a player stepping onto (6, 1) or (19, 13) rolls a D6; on a 1 he
-falls through: removed as if pushed into the crowd (injury roll), a ball he held thrown in from
-the sideline, and his team's turn ends (procedures/prayer_trapdoor.py)."""
+§1): while either team has it, a player stepping, pushed or following up onto (6, 1) or
+(19, 13) rolls a D6; on a 1 he falls through: removed as if pushed into the crowd (injury roll),
+a ball he held thrown in from the sideline; a mover or follower falling through ends his team's
+turn (procedures/prayer_trapdoor.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.decision import DecisionKind
-from nuffle.core.dice import Dice, ExplicitRoller, Outcome, d6, two_d6
+from nuffle.core.dice import Dice, ExplicitRoller, Outcome, block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.prayer_trapdoor import trapdoors
-from nuffle.core.types import BallState, Status
+from nuffle.core.types import BallState, BlockFace, Status
 from nuffle.testing import Scenario, bb2020_scenario
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -83,3 +84,48 @@ def test_the_ball_is_thrown_in_from_the_sideline(engine: str) -> None:
     assert s.status[MOVER] == Status.RESERVE and s.turnover
     assert s.ball == s.board.sq(6, 0) and s.ball_state == BallState.ON_GROUND
     assert [o.value for o in game.chance_outcomes()] == [1, 2, 3, 4, 5, 6]  # the throw-in's direction
+
+
+BLITZER, GOBLIN = 2, 13  # the home Blitzer (ST 3) and an orc Goblin (ST 2): two block dice
+
+
+def _block(engine: str, script: list[tuple[Dice, Outcome]], attacker_at: tuple[int, int],
+           defender_at: tuple[int, int], push_to: tuple[int, int]) -> Game:
+    sc = bb2020_scenario(script=script, engine=engine).pray(1, TRAPDOOR)
+    sc.put(BLITZER, attacker_at).put(GOBLIN, defender_at)
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_BLOCK, BLITZER))
+    game.step(Action(ActionType.BLOCK, None, defender_at))
+    game.step(Action(ActionType.SELECT_PUSHED))
+    game.step(Action(ActionType.PUSH, None, push_to))
+    return game
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("die", [1, 3])
+def test_a_player_pushed_onto_a_trapdoor_rolls(engine: str, die: int) -> None:
+    """The Goblin pushed onto (6, 1): a 1 drops him through after the follow-up's choice (the
+    crowd's injury roll, 4: stunned, to the reserves), no turnover; a 3 and he stays."""
+    script = block(BlockFace.PUSHED, BlockFace.PUSHED) + d6(die) + (two_d6(2, 2) if die == 1 else [])
+    game = _block(engine, script, (8, 3), (7, 2), (6, 1))
+    game.step(Action(ActionType.DECLINE))  # no follow-up
+    s = game.state
+    assert not game.roller.queue  # type: ignore[attr-defined]
+    if die == 1:
+        assert s.pos[GOBLIN] == -1 and s.status[GOBLIN] == Status.RESERVE
+    else:
+        assert s.pos[GOBLIN] == s.board.sq(6, 1)
+    assert not s.turnover and game.decision().kind is DecisionKind.SELECT_ACTION
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_following_up_onto_a_trapdoor_rolls(engine: str) -> None:
+    """The Goblin stood on (6, 1) (he did not enter it: no roll), pushed off it; the Blitzer
+    follows up onto it, rolls a 1 and falls through: a turnover."""
+    script = block(BlockFace.PUSHED, BlockFace.PUSHED) + d6(1) + two_d6(2, 2)
+    game = _block(engine, script, (7, 2), (6, 1), (5, 0))
+    game.step(Action(ActionType.FOLLOW_UP))
+    s = game.state
+    assert not game.roller.queue  # type: ignore[attr-defined]
+    assert s.pos[BLITZER] == -1 and s.status[BLITZER] == Status.RESERVE
+    assert s.pos[GOBLIN] == s.board.sq(5, 0) and game.is_over  # the turnover ends this one-turn match

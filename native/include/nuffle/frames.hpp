@@ -1733,6 +1733,7 @@ enum Phase : std::uint16_t {
     CHOSEN = 2,
     CHOOSE = 3,
     MOVED = 4,
+    TRAPDOOR = 5,
 };
 constexpr int F_ATTACKER = 0;
 constexpr int F_BLITZ = 1;
@@ -1758,6 +1759,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"CHOSEN", 2},
     {"CHOOSE", 3},
     {"MOVED", 4},
+    {"TRAPDOOR", 5},
 };
 }  // namespace p_push
 
@@ -2236,8 +2238,10 @@ enum Phase : std::uint16_t {
     ROLLED = 1,
 };
 constexpr int F_PID = 0;
+constexpr int F_PUSHED = 1;
 inline constexpr FieldInfo FIELDS[] = {
     {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pushed", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -2371,7 +2375,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
     {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
     {"prayer_rock", "PrayerRock", p_prayer_rock::FIELDS, 1, p_prayer_rock::PHASES, 2, 0, -1},
-    {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
+    {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 6, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
     {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
     {"re_roll_contest", "_ReRollContest", p_re_roll_contest::FIELDS, 1, p_re_roll_contest::PHASES, 3, 0, -1},
@@ -2393,7 +2397,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
-    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 1, p_trapdoor::PHASES, 2, 0, -1},
+    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 2, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},

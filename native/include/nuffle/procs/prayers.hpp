@@ -6,6 +6,7 @@
 // `prayer` (generated from Ruleset.prayers); a team's prayers are bit sets on its Team.
 #pragma once
 
+#include <stdexcept>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
@@ -271,7 +272,8 @@ inline bool trapdoor_here(const State& s, const Board& b, int pid, int sq) noexc
 }
 
 // prayer_trapdoor.Trapdoor: a D6, on a 1 he falls through (a crowd-surf from the sideline
-// square next to the trapdoor; a turnover when his team is moving).
+// square next to the trapdoor; a pushed player's waits in the crowd list; a mover or a
+// following-up attacker: a turnover when his team is moving).
 inline void trapdoor_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -282,6 +284,7 @@ inline void trapdoor_run(Ctx& c) {
         return;
     }
     const int pid = f.arg[ft::F_PID];
+    const bool f_pushed = f.arg[ft::F_PUSHED] != 0;
     pop(s);
     if (die(s) != 1) return;
     const Board& b = c.b;
@@ -291,8 +294,15 @@ inline void trapdoor_run(Ctx& c) {
     const int edge = top ? 0 : b.height - 1, out = top ? -1 : b.height;
     const bool had_ball = s.ball_state == frames::ball::CARRIED && s.ball == sq;
     if (had_ball) s.ball_state = frames::ball::IN_AIR;
-    if (s.players[pid].team == s.active) s.turnover = 1;
     remove_player(s, pid, static_cast<int>(Status::RESERVE));
+    if (f_pushed) {  // a pushed player: his crowd-surf waits for the block's follow-up
+        if (s.crowd_count + 4 > MAX_CROWD) throw std::length_error("the crowd list is full");
+        for (const int v : {pid, b.sq(x, edge), b.sq(x, out), had_ball ? 1 : 0}) {
+            s.crowd[s.crowd_count++] = static_cast<std::int16_t>(v);
+        }
+        return;
+    }
+    if (s.players[pid].team == s.active) s.turnover = 1;
     namespace fcs = frames::p_crowd_surf;
     Frame& cs = push(s, frames::CROWD_SURF);
     cs.arg[fcs::F_PID] = static_cast<std::int16_t>(pid);
@@ -301,8 +311,10 @@ inline void trapdoor_run(Ctx& c) {
     cs.arg[fcs::F_HAD_BALL] = had_ball ? 1 : 0;
 }
 
-inline void push_trapdoor(State& s, int pid) {
-    push(s, frames::TRAPDOOR).arg[frames::p_trapdoor::F_PID] = static_cast<std::int16_t>(pid);
+inline void push_trapdoor(State& s, int pid, bool pushed = false) {
+    Frame& f = push(s, frames::TRAPDOOR);
+    f.arg[frames::p_trapdoor::F_PID] = static_cast<std::int16_t>(pid);
+    f.arg[frames::p_trapdoor::F_PUSHED] = pushed ? 1 : 0;
 }
 
 inline void push_prayer(State& s, int side) {

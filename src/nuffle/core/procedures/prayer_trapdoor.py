@@ -1,9 +1,11 @@
 """BB2020's Treacherous Trapdoor prayer (TABLES §12): while either team has it in effect (a
 half), two trapdoor squares are open, (6, 1) and its mirror through the pitch's centre
 ((19, 13) on the 26 x 15 pitch; RULES §1). A player who steps onto one (a move step of his own
-action: Move, Rush, Dodge, Jump or Leap; docs/RULES_NOTES.md) rolls a D6: on a 1 he falls
-through, removed as if pushed into the crowd (injury roll, `push.CrowdSurf`), a ball he held
-thrown in by the crowd from the sideline square next to the trapdoor, and his team's turn ends.
+action: Move, Rush, Dodge, Jump or Leap), is pushed onto one or follows up onto one
+(docs/RULES_NOTES.md) rolls a D6: on a 1 he falls through, removed as if pushed into the crowd
+(injury roll, `push.CrowdSurf`; a pushed player's waits for the block's follow-up as a crowd
+push's does), a ball he held thrown in by the crowd from the sideline square next to the
+trapdoor; a mover or a following-up attacker falling through ends his team's turn.
 The C++ twin is procs/prayers.hpp's `trapdoor_here` and `trapdoor_run`.
 """
 
@@ -46,17 +48,19 @@ class TrapdoorPhase(Phases):
 
 
 class Trapdoor(Procedure):
-    """`pid` stands on a trapdoor: a D6, on a 1 he falls through (a turnover when his team is
-    moving)."""
+    """`pid` stands on a trapdoor: a D6, on a 1 he falls through. `pushed`: he was pushed there
+    (his crowd-surf waits in `GameState.crowd`, a turnover only as a crowd push's); otherwise he
+    moved there himself (a turnover when his team is moving)."""
 
     frame = "trapdoor"
     phases = TrapdoorPhase
 
-    __slots__ = ("pid",)
+    __slots__ = ("pid", "pushed")
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, pushed: bool = False) -> None:
         super().__init__()
         self.pid = pid
+        self.pushed = pushed
 
     def run(self, s: GameState) -> None:
         pid = self.pid
@@ -73,7 +77,10 @@ class Trapdoor(Procedure):
         had_ball = s.ball_state == BallState.CARRIED and s.ball == s.pos[pid]
         if had_ball:
             s.ball_state = BallState.IN_AIR  # the crowd has it until the throw-in
+        s.remove(pid, Status.RESERVE)
+        if self.pushed:
+            s.crowd.extend((pid, b.sq(x, edge), b.sq(x, out), int(had_ball)))
+            return
         if s.pteam[pid] == s.active:
             s.turnover = True
-        s.remove(pid, Status.RESERVE)
         s.push(CrowdSurf(pid, b.sq(x, edge), b.sq(x, out), had_ball))
