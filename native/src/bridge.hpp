@@ -35,7 +35,7 @@ inline const char* const TEAM_KEYS[] = {
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
     "wizard", "ind_wizard", "ind_biased_referee", "ind_plague_doctor", "coach_ejected", "prayers", "prayed", "drive_reroll"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
-                                          "niggles", "skills", "values",
+                                          "niggles", "skills", "values", "marks",
                                           "keywords", "race"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
@@ -323,6 +323,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.av = static_cast<std::uint8_t>(int_in(p["av"], w + ".av", 0, 255));
         pl.pa = static_cast<std::uint8_t>(int_in(p["pa"], w + ".pa", 0, 6));
         pl.niggles = static_cast<std::uint8_t>(int_in(p["niggles"], w + ".niggles", 0, 255));
+        pl.marks = static_cast<std::uint8_t>(int_in(p["marks"], w + ".marks", 0, 0xFF));
         pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
         pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
         const py::list skills = list_of(p["skills"], w + ".skills", SKILL_IDS);
@@ -489,6 +490,7 @@ inline py::dict dump(const State& s) {
         pd["av"] = p.av;
         pd["pa"] = p.pa;
         pd["niggles"] = p.niggles;
+        pd["marks"] = p.marks;
         pd["keywords"] = p.keywords;
         pd["race"] = p.race;
         py::list skills;

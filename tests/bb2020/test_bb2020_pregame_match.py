@@ -14,7 +14,7 @@ import pytest
 from nuffle.core.bb2020.inducements import Hired, Induce2020, Item
 from nuffle.core.bb2020.league_team import Advancement, ForcedDice, Kind, Team2020
 from nuffle.core.bb2020.pregame import PreGame, pre_game
-from nuffle.core.dice import ScriptedRoller, coin, two_d6
+from nuffle.core.dice import Dice, ScriptedRoller, coin, two_d6
 from nuffle.core.game import Game
 from nuffle.core.ruleset import LRB6, draft_ruleset
 from nuffle.core.skills import Skill
@@ -60,7 +60,8 @@ def test_a_bb2020_match_takes_the_pre_games_fan_factors_and_rolls_no_fans(engine
     humans, orcs, record = _pregame()
     home, away = match_spec(humans, record.home), match_spec(orcs, record.away)
     assert (home.fan_factor, away.fan_factor) == (2 + humans.dedicated_fans, 3 + orcs.dedicated_fans)
-    roller = ScriptedRoller(two_d6(6, 6) + coin(1))  # the weather, the coin: nothing else
+    # home's Stiletto picks its player first (PICK), then the weather, the coin: nothing else
+    roller = ScriptedRoller([(Dice.PICK, 0), *two_d6(6, 6), *coin(1)])
     game = Game.new(home, away, roller=roller, ruleset=BB2020, engine=engine)
     s = game.state
     assert s.fans == (home.fan_factor, away.fan_factor)
@@ -105,7 +106,8 @@ def test_the_inducements_become_the_engines_counters_and_the_staff() -> None:
 def test_the_counters_are_set_at_the_start_of_a_bb2020_match(engine: str) -> None:
     humans, orcs, record = _pregame()
     home, away = match_spec(humans, record.home), match_spec(orcs, record.away)
-    game = Game.new(home, away, roller=ScriptedRoller(two_d6(3, 4) + coin(0)), ruleset=BB2020, engine=engine)
+    roller = ScriptedRoller([(Dice.PICK, 0), *two_d6(3, 4), *coin(0)])  # Stiletto's pick first
+    game = Game.new(home, away, roller=roller, ruleset=BB2020, engine=engine)
     h, a = game.state.teams
     assert (h.apothecaries, h.bribes) == (int(humans.apothecary) + 1, 0)  # and one Wandering Apothecary
     assert (a.apothecaries, a.bribes) == (0, 1)
@@ -161,6 +163,7 @@ def test_the_prayers_drawn_start_the_match_in_effect(engine: str) -> None:
     home, away = match_spec(rich, record.home), match_spec(poor, record.away)
     assert home.prayers == () and away.prayers == ("Knuckle Dusters",)
     game = Game.new(home, away, roller=ScriptedRoller(two_d6(3, 4) + coin(0)), ruleset=BB2020, engine=engine)
+    assert game.decision().side == 1  # away's coach first chooses who has the Knuckle Dusters
     assert game.prayers()["away"] == {"given": ("Knuckle Dusters",), "active": ("Knuckle Dusters",)}
     assert game.prayers()["home"] == {"given": (), "active": ()}
 

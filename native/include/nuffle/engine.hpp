@@ -72,6 +72,9 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::ROLL_OFF:
         case frames::CHANGING_WEATHER_BB2020:
         case frames::PRAYER:
+        case frames::PRAYER_GIFT:
+        case frames::PRAYER_ROCK:
+        case frames::TRAPDOOR:
         case frames::PLAYER_ROLL:
         case frames::CATCH:
         case frames::BOUNCE:
@@ -171,6 +174,9 @@ inline void run_top(Ctx& c) {
         case frames::ROLL_OFF: procs::roll_off_run(c, c.top().proc); return;
         case frames::CHANGING_WEATHER_BB2020: procs::changing_weather_bb2020_run(c); return;
         case frames::PRAYER: procs::prayer_run(c); return;
+        case frames::PRAYER_GIFT: procs::prayer_gift_run(c); return;
+        case frames::PRAYER_ROCK: procs::prayer_rock_run(c); return;
+        case frames::TRAPDOOR: procs::trapdoor_run(c); return;
         case frames::PLAYER_ROLL: procs::player_roll_run(c); return;
         case frames::CATCH: procs::catch_run(c); return;
         case frames::BOUNCE: procs::bounce_run(c); return;
@@ -269,6 +275,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::HIT_AND_RUN: return procs::hit_and_run_legal(c);
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
+        case frames::PRAYER_GIFT: return procs::prayer_gift_legal(c);
         case frames::LASH_OUT: return procs::lash_out_legal(c);
         case frames::TRICK: return procs::trick_legal(c);
         case frames::PILING_ON: return procs::piling_on_legal(c);
@@ -319,6 +326,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::HIT_AND_RUN: procs::hit_and_run_act(c, a); return;
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
+        case frames::PRAYER_GIFT: procs::prayer_gift_act(c, a); return;
         case frames::LASH_OUT: procs::lash_out_act(c, a); return;
         case frames::TRICK: procs::trick_act(c, a); return;
         case frames::PILING_ON: procs::piling_on_act(c, a); return;

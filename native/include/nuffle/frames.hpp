@@ -99,33 +99,36 @@ enum Proc : std::uint16_t {
     PLAYER_ACTION = 53,
     PLAYER_ROLL = 54,
     PRAYER = 55,
-    PUSH = 56,
-    QUICK_SNAP = 57,
-    QUICK_SNAP_BB2020 = 58,
-    RE_ROLL_CONTEST = 59,
-    REACTION = 60,
-    REGENERATE = 61,
-    RIOT = 62,
-    ROLL_OFF = 63,
-    SAFE_PAIR_OF_HANDS = 64,
-    SETUP = 65,
-    SHADOWING_ROLL = 66,
-    SOLID_DEFENCE = 67,
-    STAND_CHOICE = 68,
-    STRIKE = 69,
-    STRIP_BALL = 70,
-    SWOOP = 71,
-    TENTACLES_ROLL = 72,
-    THROW_A_ROCK = 73,
-    THROW_IN = 74,
-    THROW_TEAM_MATE = 75,
-    THROW_TEAM_MATE_BB2020 = 76,
-    TIME_OUT = 77,
-    TRICK = 78,
-    TURN = 79,
-    WIZARD = 80,
+    PRAYER_GIFT = 56,
+    PRAYER_ROCK = 57,
+    PUSH = 58,
+    QUICK_SNAP = 59,
+    QUICK_SNAP_BB2020 = 60,
+    RE_ROLL_CONTEST = 61,
+    REACTION = 62,
+    REGENERATE = 63,
+    RIOT = 64,
+    ROLL_OFF = 65,
+    SAFE_PAIR_OF_HANDS = 66,
+    SETUP = 67,
+    SHADOWING_ROLL = 68,
+    SOLID_DEFENCE = 69,
+    STAND_CHOICE = 70,
+    STRIKE = 71,
+    STRIP_BALL = 72,
+    SWOOP = 73,
+    TENTACLES_ROLL = 74,
+    THROW_A_ROCK = 75,
+    THROW_IN = 76,
+    THROW_TEAM_MATE = 77,
+    THROW_TEAM_MATE_BB2020 = 78,
+    TIME_OUT = 79,
+    TRAPDOOR = 80,
+    TRICK = 81,
+    TURN = 82,
+    WIZARD = 83,
 };
-constexpr int PROC_COUNT = 81;
+constexpr int PROC_COUNT = 84;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1248,6 +1251,7 @@ enum Phase : std::uint16_t {
     AFTER_LEAVING = 10,
     AFTER_LEAVING_USED = 11,
     LANDED = 12,
+    TRAPDOOR = 13,
     DONE = 99,
 };
 constexpr int F_ALT = 0;
@@ -1285,6 +1289,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"AFTER_LEAVING", 10},
     {"AFTER_LEAVING_USED", 11},
     {"LANDED", 12},
+    {"TRAPDOOR", 13},
     {"DONE", 99},
 };
 }  // namespace p_move_step
@@ -1687,6 +1692,40 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_prayer
 
+namespace p_prayer_gift {
+enum Phase : std::uint16_t {
+    START = 0,
+    PICKED = 1,
+    CHOOSE = 2,
+};
+constexpr int F_N = 0;
+constexpr int F_SIDE = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"n", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"PICKED", 1},
+    {"CHOOSE", 2},
+};
+}  // namespace p_prayer_gift
+
+namespace p_prayer_rock {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_PID = 0;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_prayer_rock
+
 namespace p_push {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1694,6 +1733,7 @@ enum Phase : std::uint16_t {
     CHOSEN = 2,
     CHOOSE = 3,
     MOVED = 4,
+    TRAPDOOR = 5,
 };
 constexpr int F_ATTACKER = 0;
 constexpr int F_BLITZ = 1;
@@ -1719,6 +1759,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"CHOSEN", 2},
     {"CHOOSE", 3},
     {"MOVED", 4},
+    {"TRAPDOOR", 5},
 };
 }  // namespace p_push
 
@@ -2191,6 +2232,23 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_time_out
 
+namespace p_trapdoor {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+};
+constexpr int F_PID = 0;
+constexpr int F_PUSHED = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"pushed", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+};
+}  // namespace p_trapdoor
+
 namespace p_trick {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2300,7 +2358,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
     {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
-    {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
+    {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 14, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
     {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
     {"pass", "Pass", p_pass::FIELDS, 10, p_pass::PHASES, 19, 0, -1},
@@ -2315,7 +2373,9 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
-    {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 5, 0, -1},
+    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
+    {"prayer_rock", "PrayerRock", p_prayer_rock::FIELDS, 1, p_prayer_rock::PHASES, 2, 0, -1},
+    {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 6, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
     {"quick_snap_bb2020", "QuickSnapBB2020", p_quick_snap_bb2020::FIELDS, 3, p_quick_snap_bb2020::PHASES, 3, 32, -1},
     {"re_roll_contest", "_ReRollContest", p_re_roll_contest::FIELDS, 1, p_re_roll_contest::PHASES, 3, 0, -1},
@@ -2337,6 +2397,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
     {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
+    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 2, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
@@ -2847,7 +2908,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 163;
+constexpr int PURPOSE_COUNT = 169;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2908,6 +2969,8 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "PlayerAction",
     "PlayerRoll",
     "Prayer",
+    "PrayerGift",
+    "PrayerRock",
     "Prayers to Nuffle",
     "Push",
     "QuickSnap",
@@ -2929,6 +2992,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "ThrowTeamMate",
     "ThrowTeamMate2020",
     "TimeOut",
+    "Trapdoor",
     "Trick",
     "Turn",
     "Wizard",
@@ -2988,6 +3052,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pick-me-up",
     "pickup",
     "pitch invasion",
+    "prayer gift",
     "pro",
     "quick snap",
     "really_stupid",
@@ -3010,11 +3075,13 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "throw a rock",
     "throw-in direction",
     "throw-in distance",
+    "thrown rock",
+    "trapdoor",
     "weather",
     "wild_animal",
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
+inline constexpr int ROLL_PURPOSE[] = {109, 114, 140, 105, 120, 135, 154, 101, 145, 89, 128, 132, 143, 168, 98, 157, 90, 130, 122, 118, 151, 112, 108, 106, 147, 99, 115, 152, 161, 127};
 
 }  // namespace nuffle::frames

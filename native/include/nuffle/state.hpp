@@ -58,7 +58,7 @@ struct Player {
     // skill_values.hpp: his skills' values, 0 the skill's default: Dirty Player's and Mighty
     // Blow's +X, Bloodlust's and Loner's X+ (VALUED order), and Animosity's team-mates
     std::uint8_t values[4];
-    std::uint8_t pad;
+    std::uint8_t marks;  // BB2020: bit n-1 per prayer n whose gift he has (procs/prayers.hpp; gifts are prayers 3-8)
     std::uint16_t animosity;  // bit i: his team's i-th player (his own set); 0: LRB6's races
 
     bool has_skill(int skill) const noexcept {

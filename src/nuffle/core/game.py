@@ -37,7 +37,7 @@ from nuffle.core.position import position_from_dict, position_to_dict
 from nuffle.core.position_check import check_position
 from nuffle.core.procedures.match import Match
 from nuffle.core.procedures.prayers import names as prayer_names
-from nuffle.core.procedures.prayers import start_prayers
+from nuffle.core.procedures.prayers import push_start_gifts, start_prayers
 from nuffle.core.records import EntryKind, HistoryEntry, Outcome, Result, Transition
 from nuffle.core.render import board_text, describe_action
 from nuffle.core.ruleset import Ruleset
@@ -134,6 +134,9 @@ class Game:
         state = GameState.new(bd, specs, tuple(info), seed_state(seed), Options(assisted_moves), rules)
         if specs[0].prayers or specs[1].prayers:
             start_prayers(state)  # BB2020: the pre-game sequence's prayers
+            state.stack.append(Match())
+            push_start_gifts(state)  # the prayers that mark a player pick him first
+            return state
         state.stack.append(Match())
         return state
 

@@ -158,6 +158,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
         s.pflags[pid] = p["flags"]
         if p["square"] >= 0:
             s.grid[p["square"]] = pid
+        if p["marks"] != s.info[pid].marks:  # BB2020: a prayer's gift (procedures/prayers.py)
+            _marked(s, pid, p)
     for side, t in enumerate(data["teams"]):
         ts = s.teams[side]
         for name in ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame",
@@ -184,6 +186,13 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     s.log = [_log_entry(e) for e in data["log"]]
     s.fans = tuple(data["fans"])
     return s
+
+
+def _marked(s: GameState, pid: int, p: dict[str, Any]) -> None:
+    """Player `pid` as the native state has him since a prayer's gift was given or taken back."""
+    skills = s.rules.skill_set(frozenset(Skill(k) for k in p["skills"]))
+    new = replace(s.info[pid], ma=p["ma"], av=p["av"], skills=skills, marks=p["marks"])
+    s.info = (*s.info[:pid], new, *s.info[pid + 1:])
 
 
 _SAMPLED, _EXPLICIT, _SCRIPTED = 0, 1, 2

@@ -87,7 +87,7 @@ def _players_static(s: GameState) -> list[dict[str, Any]]:
     static = [
         {
             "team": p.team, "number": p.number, "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "pa": p.pa,
-            "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills),
+            "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills), "marks": p.marks,
             "values": [[int(k), v] for k, v in p.values],  # skill_values: non-default only
             "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
         }

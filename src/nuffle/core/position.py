@@ -162,7 +162,8 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         {"id": p.pid, "team": p.team, "number": p.number, "name": p.name, "position": p.position,
          "ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av, "skills": sorted(sk.name for sk in p.skills),
          **({"niggles": p.niggles} if p.niggles else {}), **({"pa": p.pa} if p.pa else {}),
-         **({"values": values_to_json(p.values)} if p.values else {})}
+         **({"values": values_to_json(p.values)} if p.values else {}),
+         **({"marks": p.marks} if p.marks else {})}
         for p in s.info
     ]
     out: dict[str, Any] = {
@@ -251,12 +252,12 @@ def _from_dict(data: Any) -> GameState:
             skills = frozenset(Skill[name] for name in p["skills"])
         except (KeyError, TypeError):
             raise PositionError(f"players[{i}] has an unknown skill in {p.get('skills')!r}") from None
-        niggles, pa = p.get("niggles", 0), p.get("pa", 0)
-        stats = [p["team"], p["number"], p["ma"], p["st"], p["ag"], p["av"], niggles, pa]
+        niggles, pa, marks = p.get("niggles", 0), p.get("pa", 0), p.get("marks", 0)
+        stats = [p["team"], p["number"], p["ma"], p["st"], p["ag"], p["av"], niggles, pa, marks]
         _require(all(type(x) is int for x in stats) and p["team"] in (0, 1), f"players[{i}] has a bad stat")
         info.append(PlayerInfo(i, p["team"], p["number"], str(p["name"]), str(p["position"]),
                                p["ma"], p["st"], p["ag"], p["av"], skills, niggles, pa,
-                               _values(p.get("values", []), f"players[{i}]")))
+                               _values(p.get("values", []), f"players[{i}]"), marks))
     assisted = data.get("assisted_moves")
     _require(type(assisted) is bool, "'assisted_moves' must be true or false")
     s = GameState.new(board, specs, tuple(info), 1, Options(assisted), rules)

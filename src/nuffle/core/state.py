@@ -66,6 +66,9 @@ class PlayerInfo:
     # his skills' values that differ from their defaults, (skill, value) in skill order
     # (BB2020's Loner (3+), Mighty Blow (+2), ...; `skill_values`)
     values: tuple[tuple[Skill, int], ...] = ()
+    # BB2020: bit n-1 for each prayer n whose gift he has now (procedures/prayers.py: the
+    # skills and characteristics above include it)
+    marks: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,7 +403,12 @@ class GameState:
             tuple(self.stats[0]),
             tuple(self.stats[1]),
             tuple(self.crowd),
-        ) + _ASSISTED_KEY[self.options.assisted_moves]
+        ) + _ASSISTED_KEY[self.options.assisted_moves] + (self._marks() if home.prayed or away.prayed else ())
+
+    def _marks(self) -> tuple[tuple[int, ...], ...]:
+        """The players' prayer marks for `key` (BB2020), nothing while no player has one."""
+        marks = tuple(p.marks for p in self.info)
+        return (marks,) if any(marks) else ()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()

@@ -116,10 +116,15 @@ class _Geometry:
 
 class StaticPlayers:
     """Per-match player tables (stats, key skills, the table rows of every status), built once
-    per game for both sides."""
+    per game for both sides, and again when a BB2020 prayer changes a player's profile (`info`
+    is the player list they were built from: `ObservationEncoder.encode` rebuilds them in place)."""
 
     def __init__(self, s: GameState) -> None:
-        info = s.info
+        self.build(s)
+
+    def build(self, s: GameState) -> None:
+        """(Re)build the tables from `s`'s players."""
+        info = self.info = s.info
         n = len(info)
         stats = np.zeros((n, 4 + len(KEY_SKILLS)), dtype=np.float32)
         for i, p in enumerate(info):
@@ -208,13 +213,16 @@ class ObservationEncoder:
         g = self.geometry[side]
         hw = g.hw
         pos = s.pos
+        if static.info is not s.info:  # a prayer's gift changed a player (BB2020)
+            static.build(s)
         status = tuple(s.status)
         flags = tuple(s.pflags)
         # the players' part (player layers, tackle zones, assists) depends on the squares,
         # statuses and flags only: positions often repeat between decisions (block dice,
         # re-rolls, pushes, ...), so the last one of each side is kept
         last = self._last[side]
-        if last is not None and last[0] is static and last[2] == status and last[3] == flags:
+        if (last is not None and last[0] is static and last[6] is s.info and last[2] == status
+                and last[3] == flags):
             by_status = last[4]
             pos_t = tuple(pos)
             players_buf = last[5] if last[1] == pos_t else None
@@ -224,7 +232,7 @@ class ObservationEncoder:
             players_buf = None
         if players_buf is None:
             players_buf = self._players(g, static, by_status, pos)
-            self._last[side] = (static, pos_t, status, flags, by_status, players_buf)
+            self._last[side] = (static, pos_t, status, flags, by_status, players_buf, s.info)
         buf = players_buf.copy()
         buf[legal_cells] = 1
         cell = g.cell_list

@@ -190,6 +190,14 @@ inline int block_follow_rule(const State& s, const Frame& f, int& who) noexcept 
     return rule;
 }
 
+// Block._follow: the attacker follows up (onto an open trapdoor: its D6 first).
+inline void block_follow(State& s, const Board& b, const Frame& f) {
+    const int att = f.arg[fbk::F_ATTACKER];
+    const int def_sq = f.arg[fbk::F_DEF_SQ];
+    move_player(s, att, def_sq);
+    if (trapdoor_here(s, b, att, def_sq)) push_trapdoor(s, att);
+}
+
 // Block._follow_up: whether (and how) the attacker follows up; then FOLLOW_UP.
 inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
     State& s = c.s;
@@ -219,7 +227,7 @@ inline void block_follow_up(Ctx& c, Frame& f, bool asked) {
         return;
     }
     if (rule == follow::MUST) {
-        move_player(s, att, def_sq);
+        block_follow(s, c.b, f);
         return;
     }
     wait(s, block_side(s, f), frames::dk::FOLLOW_UP);
@@ -452,7 +460,7 @@ inline void block_act(Ctx& c, const Act& a) {
     const int t = a.type;
     const int side = block_side(s, f);
     if (f.phase == fbk::FOLLOW_UP) {
-        if (t == frames::at::FOLLOW_UP) move_player(s, f.arg[fbk::F_ATTACKER], f.arg[fbk::F_DEF_SQ]);
+        if (t == frames::at::FOLLOW_UP) block_follow(s, c.b, f);
         return;
     }
     if (f.phase == fbk::RESULT_OPTION) {

@@ -426,6 +426,18 @@ inline void move_step_run(Ctx& c) {
     } else if (f.phase == fm2::AFTER_LEAVING_USED) {
         f.phase = fm2::LANDED;
     }
+    if (f.phase == fm2::LANDED && trapdoor_here(s, b, pid, f.arg[fm2::F_DEST])) {  // BB2020's prayer
+        f.phase = fm2::TRAPDOOR;
+        push_trapdoor(s, pid);
+        return;
+    }
+    if (f.phase == fm2::TRAPDOOR) {
+        if (s.players[pid].square != f.arg[fm2::F_DEST]) {  // he fell through
+            move_step_done(s, false);
+            return;
+        }
+        f.phase = fm2::LANDED;
+    }
     if (f.phase == fm2::LANDED) {
         const int dest = f.arg[fm2::F_DEST];
         if (s.ball == dest && s.ball_state == frames::ball::ON_GROUND && s.players[pid].square == dest) {

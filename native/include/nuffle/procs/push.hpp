@@ -198,6 +198,11 @@ inline void push_run(Ctx& c) {
             if (att >= 0 && hooks::any<PushAfter>(s, att, s, f)) return;  // AFTER_PUSH
         }
     }
+    if (f.phase == fpu::MOVED && trapdoor_here(s, c.b, pid, f.arg[fpu::F_TARGET])) {  // BB2020's prayer
+        f.phase = fpu::TRAPDOOR;
+        push_trapdoor(s, pid, true);
+        return;
+    }
     s.ok = 1;
     pop(s);
 }

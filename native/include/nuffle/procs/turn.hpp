@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/wizard.hpp"
 #include "nuffle/rules.hpp"
 
@@ -54,8 +55,9 @@ NUFFLE_HOOK_POINT(Declarations, "turn.declarations",
 NUFFLE_HOOK_POINT(TurnEnd, "turn.end", bool(State&, const Board&, const Frame& turn, int pid));
 
 // Turn._finish: the turn is over.
-inline void turn_finish(State& s, const Frame& f) {
+inline void turn_finish(State& s, const Board& b, const Frame& f) {
     const int side = f.arg[ft::F_SIDE];
+    const bool blitz = f.arg[ft::F_BLITZ] != 0;
     for (int p = 0; p < s.player_count; ++p) {
         Player& pl = s.players[p];
         if (pl.team != side) continue;
@@ -66,6 +68,10 @@ inline void turn_finish(State& s, const Frame& f) {
     }
     s.active = -1;
     pop(s);
+    if (!blitz && s.touchdown < 0 && (s.teams[0].prayers | s.teams[1].prayers) != 0) {
+        const int pid = staller(s, b, side);  // BB2020's Throw a Rock (prayer_rock.py)
+        if (pid >= 0) push_prayer_rock(s, pid);
+    }
 }
 
 // Turn._end: the turnover's record, TURN_END's handlers, then the end.
@@ -89,7 +95,7 @@ inline void turn_end(Ctx& c, Frame& f) {
             }
         }
     }
-    turn_finish(s, f);
+    turn_finish(s, c.b, f);
 }
 
 inline void turn_run(Ctx& c) {
@@ -97,7 +103,7 @@ inline void turn_run(Ctx& c) {
     Frame& f = c.top();
     const int side = f.arg[ft::F_SIDE];
     if (f.phase == ft::ENDING) {
-        turn_finish(s, f);
+        turn_finish(s, c.b, f);
         return;
     }
     if (f.phase == ft::START) {

@@ -17,6 +17,7 @@ from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block_strength import block_dice, strength
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
+from nuffle.core.procedures.prayer_trapdoor import Trapdoor, trapdoor_here
 from nuffle.core.procedures.push import Push, resolve_crowd
 from nuffle.core.procedures.rolls import (
     check_from,
@@ -417,9 +418,15 @@ class Block(Procedure):
             s.wait(s.pteam[who], DK.FORBID_FOLLOW_UP)
             return
         if rule == MUST:
-            s.move_player(att, self.def_sq)
+            self._follow(s)
             return
         s.wait(self._side(s), DK.FOLLOW_UP)
+
+    def _follow(self, s: GameState) -> None:
+        """The attacker follows up (onto an open trapdoor: its D6 first, BB2020's prayer)."""
+        s.move_player(self.attacker, self.def_sq)
+        if trapdoor_here(s, self.attacker, self.def_sq):
+            s.push(Trapdoor(self.attacker))
 
     def _resolve(self, s: GameState) -> None:
         att, dfd = self.attacker, self.defender
@@ -498,7 +505,7 @@ class Block(Procedure):
         side = self._side(s)
         if self.phase == BlockPhase.FOLLOW_UP:
             if t == ActionType.FOLLOW_UP:
-                s.move_player(self.attacker, self.def_sq)
+                self._follow(s)
             return
         if self.phase == BlockPhase.RESULT_OPTION:
             if t != ActionType.DECLINE:

@@ -34,6 +34,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Pickup, check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown, fall_caused_by
+from nuffle.core.procedures.prayer_trapdoor import Trapdoor, trapdoor_here
 from nuffle.core.procedures.prayers import moles_modifier
 from nuffle.core.procedures.rolls import PlayerRoll, PlayerRollPhase, roll_succeeds
 from nuffle.core.skills import Skill
@@ -422,6 +423,7 @@ class MoveStepPhase(Phases):
     AFTER_LEAVING: Final = 10
     AFTER_LEAVING_USED: Final = 11
     LANDED: Final = 12
+    TRAPDOOR: Final = 13
     DONE: Final = 99
 
 
@@ -553,6 +555,15 @@ class MoveStep(Procedure):
                     return
                 self.phase = MoveStepPhase.LANDED
         elif self.phase == MoveStepPhase.AFTER_LEAVING_USED:
+            self.phase = MoveStepPhase.LANDED
+        if self.phase == MoveStepPhase.LANDED and trapdoor_here(s, pid, self.dest):  # BB2020's prayer
+            self.phase = MoveStepPhase.TRAPDOOR
+            s.push(Trapdoor(pid))
+            return
+        if self.phase == MoveStepPhase.TRAPDOOR:
+            if s.pos[pid] != self.dest:  # he fell through
+                self._done(s, False)
+                return
             self.phase = MoveStepPhase.LANDED
         if self.phase == MoveStepPhase.LANDED:
             if s.ball == self.dest and s.ball_state == BallState.ON_GROUND and s.pos[pid] == self.dest:

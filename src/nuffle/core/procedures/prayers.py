@@ -10,7 +10,15 @@ again) or at the match's start (`TeamSpec.prayers`, the pre-game sequence's resu
 What a prayer does is asked where it acts, by name (`active(s, side, name)`): Moles under the
 Pitch in the Rush roll (`moles_modifier`, in `movement.rush_modifier`), Under Scrutiny in the
 referee's look at a foul (`scrutinised`), Friends with the Ref in Argue the Call's D6
-(`argue_target`). The prayers whose effect is the league's (Perfect
+(`argue_target`).
+
+Prayers that mark players (`GIFTS`: Stiletto, Iron Man, Knuckle Dusters, Greasy Cleats,
+Blessed Statue of Nuffle) give one player a skill or a characteristic change for the
+prayer's duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen one: the
+praying coach's SELECT_PLAYER), `give` changes his `PlayerInfo` and sets the prayer's bit in
+his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift must
+change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats is
+not eligible), so taking it back is exact. The prayers whose effect is the league's (Perfect
 Passing, Fan Interaction, Necessary Violence, Fouling Frenzy, Intensive Training) and those
 not played yet are recorded only: `Game.prayers()` lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
@@ -18,14 +26,18 @@ not played yet are recorded only: `Game.prayers()` lists each team's prayers of 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Final
 
+from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.errors import InputError
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.ruleset import PRAYER_DURATIONS, Ruleset
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
-from nuffle.core.types import Event
+from nuffle.core.types import Event, Status
 
 MOLES: Final = "Moles under the Pitch"
 FRIENDS_WITH_THE_REF: Final = "Friends with the Ref"
@@ -85,8 +97,15 @@ def expire(s: GameState, duration: str) -> None:
     for i, (_, lasts) in enumerate(s.rules.prayers):
         if PRAYER_DURATIONS.index(lasts) <= upto:
             ending |= 1 << i
+    marked = ending & (s.teams[0].prayers | s.teams[1].prayers) & GIFT_BITS
     for t in s.teams:
         t.prayers &= ~ending
+    if marked:
+        for pid, p in enumerate(s.info):
+            ends = p.marks & marked
+            for i in range(len(s.rules.prayers)):
+                if ends >> i & 1:
+                    take_back(s, pid, i + 1)
 
 
 def end_drive_rerolls(s: GameState) -> None:
@@ -121,6 +140,134 @@ def moles_modifier(s: GameState, side: int) -> int:
     return -2 if active(s, side, MOLES) else -1
 
 
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """What a prayer that marks a player gives him: to a player of the praying team (`own`) or
+    an opposing one, `chosen` by the praying coach or a random one; a skill and/or a change of
+    MA or AV (BB2020's Bad Habits, D3 players given Loner (2+), could be one more)."""
+
+    own: bool
+    chosen: bool
+    skill: Skill | None = None
+    ma: int = 0
+    av: int = 0
+
+
+#: The prayers that mark a player (TABLES §12), by the table's result number (BB2020's).
+GIFTS: Final[dict[int, Gift]] = {
+    3: Gift(own=True, chosen=False, skill=Skill.STAB),  # Stiletto
+    4: Gift(own=True, chosen=True, av=1),  # Iron Man
+    5: Gift(own=True, chosen=True, skill=Skill.MIGHTY_BLOW),  # Knuckle Dusters
+    7: Gift(own=False, chosen=False, ma=-1),  # Greasy Cleats
+    8: Gift(own=True, chosen=True, skill=Skill.PRO),  # Blessed Statue of Nuffle
+}
+GIFT_BITS: Final = sum(1 << (n - 1) for n in GIFTS)  # in one byte: the native Player::marks
+AV_MAX: Final = 11  # Iron Man: AV at most 11+
+
+
+def gift_candidates(s: GameState, side: int, n: int) -> list[int]:
+    """Who prayer `n` of `side` may mark: the players available for the drive of the team it
+    targets (those on the pitch while a drive is set up, else those in reserves), without
+    Loner, for whom the gift changes something."""
+    gift = GIFTS[n]
+    team = side if gift.own else 1 - side
+    players = s.team_players(team)
+    on = [p for p in players if s.pos[p] >= 0]
+    pool = on or [p for p in players if s.status[p] == Status.RESERVE]
+    out = []
+    for p in pool:
+        info = s.info[p]
+        if Skill.LONER in info.skills or (gift.skill is not None and gift.skill in info.skills):
+            continue
+        if (gift.av and info.av + gift.av > AV_MAX) or (gift.ma and info.ma + gift.ma < 1):
+            continue
+        out.append(p)
+    return out
+
+
+def _set_info(s: GameState, pid: int, n: int, sign: int) -> None:
+    """Give (`sign` 1) or take back (-1) prayer `n`'s gift to player `pid`."""
+    gift = GIFTS[n]
+    p = s.info[pid]
+    skills = p.skills
+    if gift.skill is not None:
+        base = frozenset(skills) | {gift.skill} if sign > 0 else frozenset(skills) - {gift.skill}
+        skills = s.rules.skill_set(base)
+    marks = p.marks | 1 << (n - 1) if sign > 0 else p.marks & ~(1 << (n - 1))
+    new = replace(p, skills=skills, ma=p.ma + sign * gift.ma, av=p.av + sign * gift.av, marks=marks)
+    s.info = (*s.info[:pid], new, *s.info[pid + 1:])
+
+
+def give(s: GameState, pid: int, n: int) -> None:
+    """Mark player `pid` with prayer `n`: he has its gift while it is in effect."""
+    _set_info(s, pid, n, 1)
+
+
+def take_back(s: GameState, pid: int, n: int) -> None:
+    """Prayer `n` ends: player `pid` loses what it gave him."""
+    _set_info(s, pid, n, -1)
+
+
+def push_start_gifts(s: GameState) -> None:
+    """The match's start: the pre-game's prayers that mark a player pick him first (home's in
+    table order, then away's), above the match."""
+    for side in (1, 0):
+        for n in sorted(GIFTS, reverse=True):
+            if s.teams[side].prayers >> (n - 1) & 1:
+                s.push(PrayerGift(side, n))
+
+
+class PrayerGiftPhase(Phases):
+    """PrayerGift: the random player picked, or the praying coach's choice."""
+
+    PICKED: Final = 1
+    CHOOSE: Final = 2
+
+
+class PrayerGift(Procedure):
+    """Prayer `n` of `side` marks one player (`GIFTS`): a random one (a PICK among the
+    candidates) or one its coach chooses (SELECT_PLAYER, asked as a TOUCHBACK decision: the
+    environments' action space is unchanged); no one when none is eligible, no roll or
+    choice when one is."""
+
+    frame = "prayer_gift"
+    phases = PrayerGiftPhase
+
+    __slots__ = ("n", "side")
+
+    def __init__(self, side: int, n: int) -> None:
+        super().__init__()
+        self.side = side
+        self.n = n
+
+    def run(self, s: GameState) -> None:
+        cands = gift_candidates(s, self.side, self.n)
+        if self.phase == PrayerGiftPhase.PICKED:
+            give(s, cands[s.die()], self.n)
+            s.pop()
+            return
+        if len(cands) <= 1:
+            if cands:
+                give(s, cands[0], self.n)
+            s.pop()
+            return
+        if GIFTS[self.n].chosen:
+            self.phase = PrayerGiftPhase.CHOOSE
+            s.wait(self.side, DK.TOUCHBACK)
+            return
+        self.phase = PrayerGiftPhase.PICKED
+        s.request(Chance(Dice.PICK, len(cands), "prayer gift"))
+
+    def legal(self, s: GameState) -> LegalActions:
+        players = tuple(gift_candidates(s, self.side, self.n))
+        return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, players)])
+
+    def act(self, s: GameState, action: Action) -> None:
+        assert action.player is not None
+        give(s, action.player, self.n)
+        s.pop()
+
+
 class PrayerPhase(Phases):
     """Prayer: the D16."""
 
@@ -150,6 +297,8 @@ class Prayer(Procedure):
                 t.prayed |= 1 << (n - 1)
                 s.note(Event.PRAYER, self.side, n, 0)
                 s.pop()
+                if n in GIFTS:
+                    s.push(PrayerGift(self.side, n))
                 return
         if t.prayers & full == full:
             s.pop()

@@ -97,6 +97,7 @@ class PushPhase(Phases):
     CHOSEN: Final = 2
     CHOOSE: Final = 3
     MOVED: Final = 4
+    TRAPDOOR: Final = 5
 
 
 class Push(Procedure):
@@ -187,6 +188,13 @@ class Push(Procedure):
                 self.phase = PushPhase.MOVED
                 if self.attacker >= 0 and AFTER_PUSH.fire(s.info[self.attacker].skills, s, self):
                     return
+        if self.phase == PushPhase.MOVED and (s.teams[0].prayers or s.teams[1].prayers):
+            from nuffle.core.procedures.prayer_trapdoor import Trapdoor, trapdoor_here
+
+            if trapdoor_here(s, self.pid, self.target):  # BB2020's Treacherous Trapdoor
+                self.phase = PushPhase.TRAPDOOR
+                s.push(Trapdoor(self.pid, pushed=True))
+                return
         s.ok = True
         s.pop()
 

@@ -8,6 +8,7 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.prayer_rock import PrayerRock, staller
 from nuffle.core.procedures.wizard import SPELLS, Wizard, spells
 from nuffle.core.state import STAT_TURNOVERS, GameState
 from nuffle.core.types import PF, Event, Status
@@ -132,6 +133,10 @@ class Turn(Procedure):
             s.pflags[p] &= ~PF.JUST_STUNNED
         s.active = -1
         s.pop()
+        if not self.blitz and s.touchdown < 0 and (s.teams[0].prayers or s.teams[1].prayers):
+            pid = staller(s, side)  # BB2020's Throw a Rock (procedures/prayer_rock.py)
+            if pid >= 0:
+                s.push(PrayerRock(pid))
 
     def legal(self, s: GameState) -> LegalActions:
         side = self.side
