@@ -444,6 +444,21 @@ def throw_team_mate(sc: Scenario, thrower: int, thrown: int, target: tuple[int, 
     return game
 
 
+def at_kickoff(sc: Scenario, kicking: int = 0) -> Game:
+    """`sc`'s drive once both teams have set up: each side's first 11 players in the default
+    formation (HOME_11, mirrored for away), `kicking` kicking; the drive goes on from its
+    kick-off (the AFTER_SETUPS skills, BB2020's Swarming, then the Kickoff)."""
+    s = sc.state
+    for side in (0, 1):
+        squares = HOME_11 if side == 0 else [mirror(q) for q in HOME_11]
+        for pid, sq in zip(list(s.team_players(side))[: len(squares)], squares, strict=False):
+            sc.put(pid, sq)
+    sc.set(kicking=kicking)
+    drive = Drive()
+    drive.phase = DrivePhase.KICKOFF
+    return sc.start(proc=drive)
+
+
 def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",
              away: str | TeamSpec = "orc", board: int = 11) -> tuple[Game, ScriptedRoller]:
     """A scripted match, advanced to its first decision."""

@@ -42,13 +42,13 @@ DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skil
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
                          Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
                          Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR,
-                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE})
+                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE, Skill.SWARMING})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
 COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "chaos-renegades", "dark-elf", "dwarf", "elven-union",
             "goblin", "halfling",
             "high-elf", "human", "imperial-nobility", "khorne", "lizardmen", "necromantic-horror", "nurgle",
-            "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "tomb-kings", "vampire",
-            "wood-elf")
+            "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "snotling", "tomb-kings",
+            "underworld-denizens", "vampire", "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).
@@ -162,12 +162,12 @@ def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
         made = match_team(check_team(suggest_team(race)))
         assert made.missing == () and made.as_lrb6, race
     with pytest.raises(TeamError) as info:
-        match_team(check_team(suggest_team("snotling")))
-    assert "Swarming" in str(info.value) and "\n" not in str(info.value)
-    loose = match_team(check_team(suggest_team("snotling")), allow_missing=True)
-    assert "Swarming" in loose.missing and "Swarming" not in loose.as_lrb6
-    assert "Pogo Stick" in loose.as_lrb6 and "Projectile Vomit" not in loose.missing  # their handlers
-    assert any(Skill.SWARMING in p.position.skills for p in loose.spec.players)  # kept, inert
+        match_team(check_team(suggest_team("ogre")))
+    assert "Kick Team-mate" in str(info.value) and "\n" not in str(info.value)
+    loose = match_team(check_team(suggest_team("ogre")), allow_missing=True)
+    assert "Kick Team-mate" in loose.missing and "Kick Team-mate" not in loose.as_lrb6
+    assert "Throw Team-mate" in loose.as_lrb6 and "Bone Head" in loose.as_lrb6  # their handlers
+    assert any(Skill.KICK_TEAM_MATE in p.position.skills for p in loose.spec.players)  # kept, inert
 
 
 def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:

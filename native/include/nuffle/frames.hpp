@@ -114,18 +114,19 @@ enum Proc : std::uint16_t {
     STAND_CHOICE = 68,
     STRIKE = 69,
     STRIP_BALL = 70,
-    SWOOP = 71,
-    TENTACLES_ROLL = 72,
-    THROW_A_ROCK = 73,
-    THROW_IN = 74,
-    THROW_TEAM_MATE = 75,
-    THROW_TEAM_MATE_BB2020 = 76,
-    TIME_OUT = 77,
-    TRICK = 78,
-    TURN = 79,
-    WIZARD = 80,
+    SWARMING = 71,
+    SWOOP = 72,
+    TENTACLES_ROLL = 73,
+    THROW_A_ROCK = 74,
+    THROW_IN = 75,
+    THROW_TEAM_MATE = 76,
+    THROW_TEAM_MATE_BB2020 = 77,
+    TIME_OUT = 78,
+    TRICK = 79,
+    TURN = 80,
+    WIZARD = 81,
 };
-constexpr int PROC_COUNT = 81;
+constexpr int PROC_COUNT = 82;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -803,6 +804,7 @@ enum Phase : std::uint16_t {
     KICKOFF = 2,
     KICKED_OFF = 3,
     TURNS = 4,
+    SET_UP = 5,
 };
 constexpr int F_NEXT_SIDE = 0;
 inline constexpr FieldInfo FIELDS[] = {
@@ -814,6 +816,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"KICKOFF", 2},
     {"KICKED_OFF", 3},
     {"TURNS", 4},
+    {"SET_UP", 5},
 };
 }  // namespace p_drive
 
@@ -1988,6 +1991,27 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_strip_ball
 
+namespace p_swarming {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    PLACING = 2,
+};
+constexpr int F_LIMIT = 0;
+constexpr int F_PLACED = 1;
+constexpr int F_SIDE = 2;
+inline constexpr FieldInfo FIELDS[] = {
+    {"limit", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"placed", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 2, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"PLACING", 2},
+};
+}  // namespace p_swarming
+
 namespace p_swoop {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2282,7 +2306,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"declaration_roll", "DeclarationRoll", p_declaration_roll::FIELDS, 6, p_declaration_roll::PHASES, 2, 0, -1},
     {"diving_catch", "DivingCatch", p_diving_catch::FIELDS, 3, p_diving_catch::PHASES, 1, 0, 21},
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 6, 48, -1},
-    {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
+    {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 6, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
@@ -2330,6 +2354,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
     {"strike", "Strike", p_strike::FIELDS, 7, p_strike::PHASES, 9, 0, -1},
     {"strip_ball", "StripBall", p_strip_ball::FIELDS, 2, p_strip_ball::PHASES, 1, 0, 10},
+    {"swarming", "Swarming", p_swarming::FIELDS, 3, p_swarming::PHASES, 3, 0, -1},
     {"swoop", "Swoop", p_swoop::FIELDS, 4, p_swoop::PHASES, 4, 4, 121},
     {"tentacles_roll", "TentaclesRoll", p_tentacles_roll::FIELDS, 2, p_tentacles_roll::PHASES, 2, 0, -1},
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
@@ -2847,7 +2872,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 163;
+constexpr int PURPOSE_COUNT = 165;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2922,6 +2947,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "StandChoice",
     "Strike",
     "StripBall",
+    "Swarming",
     "Swoop",
     "TentaclesRoll",
     "ThrowARock",
@@ -3000,6 +3026,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "shadowing",
     "solid defence",
     "stand_up",
+    "swarming",
     "swoop direction",
     "swoop distance",
     "take_root",
@@ -3015,6 +3042,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
+inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 151, 99, 142, 87, 126, 130, 140, 164, 96, 155, 88, 128, 120, 116, 148, 110, 106, 104, 144, 97, 113, 149, 159, 125};
 
 }  // namespace nuffle::frames
