@@ -362,6 +362,8 @@ def edit(game: Game) -> Iterator[GameState]:
     yield s
     if isinstance(game, NativeGame):
         game.reload(s)
+    else:
+        game._legal = None  # the legal actions are listed again from the changed position
 
 
 def on_engine(game: Game, engine: str | None = None) -> Game:
@@ -418,18 +420,19 @@ def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
 def ttm_scenario(engine: str | None, script: Iterable[tuple[Dice, Outcome]],
                  thrower_at: tuple[int, int] = (10, 7), thrown_at: tuple[int, int] = (10, 8),
                  ball: bool = False, st: int = 5, thrower_skills: tuple[Skill, ...] = (),
-                 thrown_skills: tuple[Skill, ...] = (), **stats: int) -> tuple[Scenario, int, int]:
-    """A BB2020 Throw Team-mate position: the Human Blitzer given Throw Team-mate, ST `st`
-    (PA 4+) and `stats`, next to the Halfling Hopeful (ST 2, AG 3+, Right Stuff), who holds
-    the ball if `ball`; no team re-rolls; Orcs as the other side. Returns (scenario, thrower,
-    thrown)."""
+                 thrown_skills: tuple[Skill, ...] = (), skill: Skill = Skill.THROW_TEAM_MATE,
+                 **stats: int) -> tuple[Scenario, int, int]:
+    """A BB2020 Throw Team-mate position: the Human Blitzer given Throw Team-mate (or `skill`:
+    Kick Team-mate), ST `st` (PA 4+) and `stats`, next to the Halfling Hopeful (ST 2, AG 3+,
+    Right Stuff), who holds the ball if `ball`; no team re-rolls; Orcs as the other side.
+    Returns (scenario, thrower, thrown)."""
     from nuffle.core.ruleset import draft_ruleset
 
     sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script, engine=engine,
                   rules=draft_ruleset("bb2020"))
     sc.set(rerolls=(0, 0))
     thrower, thrown = sc.pid(0, "Blitzer"), sc.pid(0, "Halfling Hopeful")
-    sc.grant(thrower, Skill.THROW_TEAM_MATE, *thrower_skills, st=st, **stats).put(thrower, thrower_at)
+    sc.grant(thrower, skill, *thrower_skills, st=st, **stats).put(thrower, thrower_at)
     sc.grant(thrown, *thrown_skills).put(thrown, thrown_at)
     if ball:
         sc.give_ball(thrown)

@@ -31,6 +31,7 @@
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
 #include "nuffle/procs/throw_team_mate_bb2020.hpp"
+#include "nuffle/procs/kick_team_mate.hpp"
 // Diving Catch, the Tentacles and Shadowing rolls
 #include "nuffle/procs/movement_skills.hpp"
 // p1: Blood Lust's feeding, Hypnotic Gaze (Piling On lives in injury.hpp)
@@ -110,6 +111,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BOMB:
         case frames::THROW_TEAM_MATE:
         case frames::THROW_TEAM_MATE_BB2020:
+        case frames::KICK_TEAM_MATE:
         case frames::ALWAYS_HUNGRY:
         case frames::SWOOP:
         case frames::CHAIN_STEP:
@@ -210,6 +212,7 @@ inline void run_top(Ctx& c) {
         case frames::BOMB: procs::bomb_run(c); return;
         case frames::THROW_TEAM_MATE: procs::throw_team_mate_run(c); return;
         case frames::THROW_TEAM_MATE_BB2020: procs::throw_team_mate_bb2020_run(c); return;
+        case frames::KICK_TEAM_MATE: procs::kick_team_mate_run(c); return;
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
         case frames::CHAIN_STEP: procs::chain_step_run(c); return;

@@ -79,54 +79,55 @@ enum Proc : std::uint16_t {
     HIT_AND_RUN = 33,
     INJURY = 34,
     KICK_OFF_RETURN = 35,
-    KICKOFF = 36,
-    KNOCK_DOWN = 37,
-    LASH_OUT = 38,
-    MASTER_CHEF = 39,
-    MATCH = 40,
-    MOVE_STEP = 41,
-    MULTIPLE_BLOCK = 42,
-    OFFICIOUS_REF = 43,
-    PASS = 44,
-    PASS_BLOCK = 45,
-    PERFECT_DEFENCE = 46,
-    PICK_ME_UP = 47,
-    PICKUP = 48,
-    PILING_ON = 49,
-    PITCH_INVASION = 50,
-    PITCH_INVASION_BB2020 = 51,
-    PLACE_PRONE = 52,
-    PLAYER_ACTION = 53,
-    PLAYER_ROLL = 54,
-    PRAYER = 55,
-    PUSH = 56,
-    QUICK_SNAP = 57,
-    QUICK_SNAP_BB2020 = 58,
-    RE_ROLL_CONTEST = 59,
-    REACTION = 60,
-    REGENERATE = 61,
-    RIOT = 62,
-    ROLL_OFF = 63,
-    SAFE_PAIR_OF_HANDS = 64,
-    SETUP = 65,
-    SHADOWING_ROLL = 66,
-    SOLID_DEFENCE = 67,
-    STAND_CHOICE = 68,
-    STRIKE = 69,
-    STRIP_BALL = 70,
-    SWARMING = 71,
-    SWOOP = 72,
-    TENTACLES_ROLL = 73,
-    THROW_A_ROCK = 74,
-    THROW_IN = 75,
-    THROW_TEAM_MATE = 76,
-    THROW_TEAM_MATE_BB2020 = 77,
-    TIME_OUT = 78,
-    TRICK = 79,
-    TURN = 80,
-    WIZARD = 81,
+    KICK_TEAM_MATE = 36,
+    KICKOFF = 37,
+    KNOCK_DOWN = 38,
+    LASH_OUT = 39,
+    MASTER_CHEF = 40,
+    MATCH = 41,
+    MOVE_STEP = 42,
+    MULTIPLE_BLOCK = 43,
+    OFFICIOUS_REF = 44,
+    PASS = 45,
+    PASS_BLOCK = 46,
+    PERFECT_DEFENCE = 47,
+    PICK_ME_UP = 48,
+    PICKUP = 49,
+    PILING_ON = 50,
+    PITCH_INVASION = 51,
+    PITCH_INVASION_BB2020 = 52,
+    PLACE_PRONE = 53,
+    PLAYER_ACTION = 54,
+    PLAYER_ROLL = 55,
+    PRAYER = 56,
+    PUSH = 57,
+    QUICK_SNAP = 58,
+    QUICK_SNAP_BB2020 = 59,
+    RE_ROLL_CONTEST = 60,
+    REACTION = 61,
+    REGENERATE = 62,
+    RIOT = 63,
+    ROLL_OFF = 64,
+    SAFE_PAIR_OF_HANDS = 65,
+    SETUP = 66,
+    SHADOWING_ROLL = 67,
+    SOLID_DEFENCE = 68,
+    STAND_CHOICE = 69,
+    STRIKE = 70,
+    STRIP_BALL = 71,
+    SWARMING = 72,
+    SWOOP = 73,
+    TENTACLES_ROLL = 74,
+    THROW_A_ROCK = 75,
+    THROW_IN = 76,
+    THROW_TEAM_MATE = 77,
+    THROW_TEAM_MATE_BB2020 = 78,
+    TIME_OUT = 79,
+    TRICK = 80,
+    TURN = 81,
+    WIZARD = 82,
 };
-constexpr int PROC_COUNT = 82;
+constexpr int PROC_COUNT = 83;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1091,6 +1092,61 @@ inline constexpr PhaseInfo PHASES[] = {
     {"MOVING", 1},
 };
 }  // namespace p_kick_off_return
+
+namespace p_kick_team_mate {
+enum Phase : std::uint16_t {
+    START = 0,
+    BEFORE_THROW_USED = 1,
+    THROW = 3,
+    THROWN = 4,
+    SCATTER = 5,
+    HIT_PLAYER = 6,
+    LANDING_ROLLED = 7,
+    CROWD_INJURED = 8,
+    DONE = 9,
+    FLIGHT_USED = 10,
+    DEVIATE_DIRECTION = 11,
+    DEVIATE_DISTANCE = 12,
+    KICKED = 13,
+};
+constexpr int F_HAD_BALL = 0;
+constexpr int F_MOD = 1;
+constexpr int F_SCATTERS = 2;
+constexpr int F_SPOT = 3;
+constexpr int F_STUNNED = 4;
+constexpr int F_TARGET = 5;
+constexpr int F_THROWER = 6;
+constexpr int F_THROWN = 7;
+constexpr int F_DIRECTION = 8;
+constexpr int F_RESULT = 9;
+inline constexpr FieldInfo FIELDS[] = {
+    {"had_ball", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"spot", Kind::INT, "", 3, 0, 0, Role::SQUARE_OPT, 0},
+    {"stunned", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::NONE, 0},
+    {"thrower", Kind::INT, "", 6, 0, 0, Role::PLAYER, 0},
+    {"thrown", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
+    {"direction", Kind::INT, "", 8, 0, 0, Role::NONE, 0},
+    {"result", Kind::INT, "", 9, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"BEFORE_THROW_USED", 1},
+    {"THROW", 3},
+    {"THROWN", 4},
+    {"SCATTER", 5},
+    {"HIT_PLAYER", 6},
+    {"LANDING_ROLLED", 7},
+    {"CROWD_INJURED", 8},
+    {"DONE", 9},
+    {"FLIGHT_USED", 10},
+    {"DEVIATE_DIRECTION", 11},
+    {"DEVIATE_DISTANCE", 12},
+    {"KICKED", 13},
+};
+}  // namespace p_kick_team_mate
 
 namespace p_kickoff {
 enum Phase : std::uint16_t {
@@ -2319,6 +2375,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"hit_and_run", "HitAndRun", p_hit_and_run::FIELDS, 1, p_hit_and_run::PHASES, 1, 0, 133},
     {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
+    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 13, 0, -1},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
@@ -2872,7 +2929,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 165;
+constexpr int PURPOSE_COUNT = 167;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2913,6 +2970,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Injury",
     "KO recovery",
     "KickOffReturn",
+    "KickTeamMate",
     "Kickoff",
     "KnockDown",
     "LashOut",
@@ -2997,6 +3055,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "jump_up",
     "kick direction",
     "kick distance",
+    "kick team-mate",
     "kick-off scatter",
     "kick-off table",
     "kick_off_return",
@@ -3042,6 +3101,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 151, 99, 142, 87, 126, 130, 140, 164, 96, 155, 88, 128, 120, 116, 148, 110, 106, 104, 144, 97, 113, 149, 159, 125};
+inline constexpr int ROLL_PURPOSE[] = {108, 113, 140, 104, 119, 135, 153, 100, 144, 88, 128, 132, 142, 166, 97, 157, 89, 130, 121, 117, 150, 111, 107, 105, 146, 98, 114, 151, 161, 127};
 
 }  // namespace nuffle::frames
