@@ -21,6 +21,7 @@ from nuffle.core.game import Game
 from nuffle.core.position_check import structural_problem
 from nuffle.core.skills import Skill
 from nuffle.core.types import PF
+from nuffle.random_player import RandomPlayer
 from nuffle.testing import at_kickoff, bb2020_scenario
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -113,3 +114,13 @@ def test_swarming_players_stay_for_solid_defence(engine: str) -> None:
     assert T.END_SETUP in game.legal_actions().types()
     assert _on_pitch(game, 0) == 13
     assert not game.roller.queue  # type: ignore[attr-defined]
+
+
+def test_swarming_decision_is_a_free_choice_for_the_random_player() -> None:
+    """The random player (parity's bots) does not end a Swarming placement at once as it ends a
+    set-up already legal: over a few seeds it places a Swarming player and ends as well."""
+    chosen = set()
+    for seed in range(8):
+        game = at_kickoff(bb2020_scenario("snotling", "human", d3(3), engine="python"), kicking=0)
+        chosen.add(RandomPlayer(seed).act(game.view(0)).type)
+    assert chosen == {T.PLACE_PLAYER, T.END_SETUP}
