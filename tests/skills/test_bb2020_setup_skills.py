@@ -122,5 +122,5 @@ def test_swarming_decision_is_a_free_choice_for_the_random_player() -> None:
     chosen = set()
     for seed in range(8):
         game = at_kickoff(bb2020_scenario("snotling", "human", d3(3), engine="python"), kicking=0)
-        chosen.add(RandomPlayer(seed).act(game.view(0)).type)
+        chosen.add(RandomPlayer(seed).act(game.view()).type)
     assert chosen == {T.PLACE_PLAYER, T.END_SETUP}
