@@ -16,8 +16,9 @@ import importlib.util
 import pytest
 
 from nuffle.core.actions import Action, ActionType
-from nuffle.core.dice import Dice, Outcome, d6, d8, two_d6
+from nuffle.core.dice import Dice, Outcome, d3, d6, d8, two_d6
 from nuffle.core.game import Game
+from nuffle.core.procedures.kickoff_bb2020 import BlitzBB2020
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_COMPLETIONS, PSTATS
 from nuffle.core.types import BallState, Status
@@ -120,6 +121,17 @@ def test_kick_team_mate_declared_as_the_teams_blitz(engine: str) -> None:
     kick = game.legal_actions().group(T.THROW_TEAM_MATE)
     assert kick is not None and tuple(kick.players) == (kicked,) and tuple(kick.squares) == ((11, 7),)
     assert game.state.teams[0].blitz_used
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_kick_team_mate_not_in_the_kick_off_blitz(engine: str) -> None:
+    """The kick-off's Blitz turn (D3 1): Move actions and one Blitz, no kick (RULES §5.4)."""
+    sc, kicker, _ = _kick_scenario(engine, d3(1))
+    sc.set(kicking=0)
+    game = sc.start(proc=BlitzBB2020())
+    legal = game.legal_actions()
+    assert [g.type for g in legal.groups] == [T.START_MOVE, T.START_BLITZ, T.END_TURN]
+    assert kicker in legal.groups[0].players
 
 
 def test_kick_team_mate_ogres_are_playable() -> None:
