@@ -37,7 +37,7 @@ class RandomPlayer:
         legal = game.legal_actions()
         groups = legal.groups
         listed = [g.type for g in groups]
-        if _PLACE_PLAYER in listed:
+        if _PLACE_PLAYER in listed and not self._adding(game, listed):
             return self._setup(game)
         rng = self.rng
         types = list(dict.fromkeys(listed))
@@ -50,6 +50,15 @@ class RandomPlayer:
         player = g.players[rng.randrange(len(g.players))] if g.players else None
         square = g.squares[rng.randrange(len(g.squares))] if g.squares else None
         return Action(kind, player, square)
+
+    @staticmethod
+    def _adding(game: Game, listed: list[ActionType]) -> bool:
+        """Whether the decision adds reserves to a legal set-up (BB2020's Swarming: PLACE_PLAYER
+        for reserves and END_SETUP, no RESERVE_PLAYER): chosen at random like any other."""
+        if _END_SETUP not in listed or ActionType.RESERVE_PLAYER in listed:
+            return False
+        group = game.legal_actions().group(_PLACE_PLAYER)
+        return group is not None and all(game.state.pos[p] < 0 for p in group.players)
 
     def _setup(self, game: Game) -> Action:
         legal = game.legal_actions()

@@ -379,6 +379,8 @@ def edit(game: Game) -> Iterator[GameState]:
     yield s
     if isinstance(game, NativeGame):
         game.reload(s)
+    else:
+        game._legal = None  # the legal actions are listed again from the changed position
 
 
 def on_engine(game: Game, engine: str | None = None) -> Game:
@@ -435,18 +437,19 @@ def pregame_script(weather: tuple[int, int] = (3, 4), winner: int = 0,
 def ttm_scenario(engine: str | None, script: Iterable[tuple[Dice, Outcome]],
                  thrower_at: tuple[int, int] = (10, 7), thrown_at: tuple[int, int] = (10, 8),
                  ball: bool = False, st: int = 5, thrower_skills: tuple[Skill, ...] = (),
-                 thrown_skills: tuple[Skill, ...] = (), **stats: int) -> tuple[Scenario, int, int]:
-    """A BB2020 Throw Team-mate position: the Human Blitzer given Throw Team-mate, ST `st`
-    (PA 4+) and `stats`, next to the Halfling Hopeful (ST 2, AG 3+, Right Stuff), who holds
-    the ball if `ball`; no team re-rolls; Orcs as the other side. Returns (scenario, thrower,
-    thrown)."""
+                 thrown_skills: tuple[Skill, ...] = (), skill: Skill = Skill.THROW_TEAM_MATE,
+                 **stats: int) -> tuple[Scenario, int, int]:
+    """A BB2020 Throw Team-mate position: the Human Blitzer given Throw Team-mate (or `skill`:
+    Kick Team-mate), ST `st` (PA 4+) and `stats`, next to the Halfling Hopeful (ST 2, AG 3+,
+    Right Stuff), who holds the ball if `ball`; no team re-rolls; Orcs as the other side.
+    Returns (scenario, thrower, thrown)."""
     from nuffle.core.ruleset import draft_ruleset
 
     sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script, engine=engine,
                   rules=draft_ruleset("bb2020"))
     sc.set(rerolls=(0, 0))
     thrower, thrown = sc.pid(0, "Blitzer"), sc.pid(0, "Halfling Hopeful")
-    sc.grant(thrower, Skill.THROW_TEAM_MATE, *thrower_skills, st=st, **stats).put(thrower, thrower_at)
+    sc.grant(thrower, skill, *thrower_skills, st=st, **stats).put(thrower, thrower_at)
     sc.grant(thrown, *thrown_skills).put(thrown, thrown_at)
     if ball:
         sc.give_ball(thrown)
@@ -459,6 +462,21 @@ def throw_team_mate(sc: Scenario, thrower: int, thrown: int, target: tuple[int, 
     game.step(Action(ActionType.START_THROW_TEAM_MATE, thrower))
     game.step(Action(ActionType.THROW_TEAM_MATE, thrown, target))
     return game
+
+
+def at_kickoff(sc: Scenario, kicking: int = 0) -> Game:
+    """`sc`'s drive once both teams have set up: each side's first 11 players in the default
+    formation (HOME_11, mirrored for away), `kicking` kicking; the drive goes on from its
+    kick-off (the AFTER_SETUPS skills, BB2020's Swarming, then the Kickoff)."""
+    s = sc.state
+    for side in (0, 1):
+        squares = HOME_11 if side == 0 else [mirror(q) for q in HOME_11]
+        for pid, sq in zip(list(s.team_players(side))[: len(squares)], squares, strict=False):
+            sc.put(pid, sq)
+    sc.set(kicking=kicking)
+    drive = Drive()
+    drive.phase = DrivePhase.KICKOFF
+    return sc.start(proc=drive)
 
 
 def new_game(script: Iterable[tuple[Dice, Outcome]], home: str | TeamSpec = "human",

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from nuffle import teams_bb2020_match
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.characteristics import (
     NO_PA_TARGET,
@@ -18,6 +19,7 @@ from nuffle.core.characteristics import (
 )
 from nuffle.core.dice import block, d6, two_d6
 from nuffle.core.game import Game
+from nuffle.core.hooks import implemented
 from nuffle.core.procedures.movement import need
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, draft_ruleset
@@ -42,13 +44,13 @@ DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skil
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
                          Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
                          Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR,
-                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE})
+                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE, Skill.SWARMING, Skill.KICK_TEAM_MATE})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
 COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "chaos-renegades", "dark-elf", "dwarf", "elven-union",
             "goblin", "halfling",
             "high-elf", "human", "imperial-nobility", "khorne", "lizardmen", "necromantic-horror", "nurgle",
-            "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "tomb-kings", "vampire",
-            "wood-elf")
+            "ogre", "old-world-alliance", "orc", "shambling-undead", "skaven", "slann", "snotling",
+            "tomb-kings", "underworld-denizens", "vampire", "wood-elf")
 
 
 #: Teams with linemen for the scenarios (suggest_team buys the specialists first).
@@ -155,29 +157,30 @@ def test_a_dodge_asks_the_agility_test_of_the_ruleset(engine: str, ruleset: str)
     assert roll.target == (3 if rules is BB2020 else 4)
 
 
-def test_bb2020_team_skills_map_to_the_engines_or_are_refused() -> None:
+def test_bb2020_team_skills_map_to_the_engines_or_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert engine_skill("Sidestep") is Skill.SIDE_STEP and engine_skill("Mighty Blow") is Skill.MIGHTY_BLOW
     assert engine_skill("Pogo Stick") is Skill.POGO_STICK and Skill.POGO_STICK in BB2020_ONLY
     for race in COMPLETE:
         made = match_team(check_team(suggest_team(race)))
         assert made.missing == () and made.as_lrb6, race
+    # Every BB2020 skill has its handlers now: Kick Team-mate's are taken away to see a refusal.
+    monkeypatch.setattr(teams_bb2020_match, "implemented", lambda: implemented() - {Skill.KICK_TEAM_MATE})
     with pytest.raises(TeamError) as info:
-        match_team(check_team(suggest_team("snotling")))
-    assert "Swarming" in str(info.value) and "\n" not in str(info.value)
-    loose = match_team(check_team(suggest_team("snotling")), allow_missing=True)
-    assert "Swarming" in loose.missing and "Swarming" not in loose.as_lrb6
-    assert "Pogo Stick" in loose.as_lrb6 and "Projectile Vomit" not in loose.missing  # their handlers
-    assert any(Skill.SWARMING in p.position.skills for p in loose.spec.players)  # kept, inert
+        match_team(check_team(suggest_team("ogre")))
+    assert "Kick Team-mate" in str(info.value) and "\n" not in str(info.value)
+    loose = match_team(check_team(suggest_team("ogre")), allow_missing=True)
+    assert "Kick Team-mate" in loose.missing and "Kick Team-mate" not in loose.as_lrb6
+    assert "Throw Team-mate" in loose.as_lrb6 and "Bone Head" in loose.as_lrb6  # their handlers
+    assert any(Skill.KICK_TEAM_MATE in p.position.skills for p in loose.spec.players)  # kept, inert
 
 
 def test_every_bb2020_roster_skill_is_a_skill_appended_after_lrb6s() -> None:
-    """The BB2020 skills LRB6 lacks are appended (LRB6's values unchanged) and, but for those the
-    BB2020 areas have done (`DONE_BB2020`), have no handler: listed as not implemented."""
+    """The BB2020 skills LRB6 lacks are appended (LRB6's values unchanged), each with its
+    handlers now (`DONE_BB2020`: the last were Swarming and Kick Team-mate)."""
     from nuffle.core.bb2020.rosters import teams
-    from nuffle.core.hooks import implemented
 
     assert int(Skill.WILD_ANIMAL) == 125 and min(BB2020_ONLY) == 126 and len(BB2020_ONLY) == 23
-    assert BB2020_ONLY & implemented() == DONE_BB2020 and implemented() >= LRB6_SKILLS
+    assert BB2020_ONLY & implemented() == DONE_BB2020 == BB2020_ONLY and implemented() >= LRB6_SKILLS
     for t in teams().values():
         for p in t.positionals:
             for rs in p.skills:

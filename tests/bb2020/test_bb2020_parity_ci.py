@@ -49,16 +49,20 @@ def _one_line(err: str) -> str:
 def test_handled_skills_are_bb2020_skills_with_handlers() -> None:
     handled = handled_skills()
     assert Skill.BRAWLER in handled and Skill.PRO in handled and Skill.BLOCK in handled
-    assert Skill.SWARMING not in handled  # BB2020's own, no handler yet
+    assert Skill.SWARMING in handled and Skill.KICK_TEAM_MATE in handled  # the last two BB2020-only ones
     assert Skill.PASS_BLOCK not in handled  # LRB6's only, not a BB2020 skill
     assert all(s in LRB6_SKILLS or s in BB2020_ONLY for s in handled)
 
 
-def test_give_refuses_a_bb2020_skill_without_a_handler(capsys: pytest.CaptureFixture[str]) -> None:
+def test_give_refuses_a_bb2020_skill_without_a_handler(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every BB2020 skill has its handler now: one is taken away from the handled list."""
+    handled = tuple(s for s in handled_skills() if s != Skill.KICK_TEAM_MATE)
+    monkeypatch.setattr(parity_cli, "handled_skills", lambda: handled)
     run = ["parity", "--ruleset", "bb2020", "--games", "1", "--board", "1", "--give"]
-    assert main([*run, "SWARMING"]) == 2
+    assert main([*run, "KICK_TEAM_MATE"]) == 2
     line = _one_line(capsys.readouterr().err)
-    assert "SWARMING" in line and "handler" in line
+    assert "KICK_TEAM_MATE" in line and "handler" in line
     assert main([*run, "PASS_BLOCK"]) == 2
     assert "PASS_BLOCK" in _one_line(capsys.readouterr().err)
 

@@ -18,6 +18,7 @@
 #include "nuffle/procs/move_step.hpp"
 #include "nuffle/procs/rolls.hpp"
 #include "nuffle/procs/setup.hpp"
+#include "nuffle/procs/swarming.hpp"
 #include "nuffle/procs/turn.hpp"
 // block, push, foul, block substitutes
 #include "nuffle/procs/block.hpp"
@@ -30,6 +31,7 @@
 #include "nuffle/procs/passing.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
 #include "nuffle/procs/throw_team_mate_bb2020.hpp"
+#include "nuffle/procs/kick_team_mate.hpp"
 // Diving Catch, the Tentacles and Shadowing rolls
 #include "nuffle/procs/movement_skills.hpp"
 // p1: Blood Lust's feeding, Hypnotic Gaze (Piling On lives in injury.hpp)
@@ -49,6 +51,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::END_DRIVE:
         case frames::MASTER_CHEF:
         case frames::SETUP:
+        case frames::SWARMING:
         case frames::KICKOFF:
         case frames::KICK_OFF_RETURN:
         case frames::GET_THE_REF:
@@ -111,6 +114,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BOMB:
         case frames::THROW_TEAM_MATE:
         case frames::THROW_TEAM_MATE_BB2020:
+        case frames::KICK_TEAM_MATE:
         case frames::ALWAYS_HUNGRY:
         case frames::SWOOP:
         case frames::CHAIN_STEP:
@@ -166,6 +170,7 @@ inline void run_top(Ctx& c) {
         case frames::TIME_OUT: procs::time_out_run(c); return;
         case frames::BLITZ_BB2020: procs::blitz_bb2020_run(c); return;
         case frames::SOLID_DEFENCE: procs::solid_defence_run(c); return;
+        case frames::SWARMING: procs::swarming_run(c); return;
         case frames::QUICK_SNAP_BB2020: procs::quick_snap_bb2020_run(c); return;
         case frames::CHEERING_FANS_BB2020:
         case frames::BRILLIANT_COACHING_BB2020:
@@ -213,6 +218,7 @@ inline void run_top(Ctx& c) {
         case frames::BOMB: procs::bomb_run(c); return;
         case frames::THROW_TEAM_MATE: procs::throw_team_mate_run(c); return;
         case frames::THROW_TEAM_MATE_BB2020: procs::throw_team_mate_bb2020_run(c); return;
+        case frames::KICK_TEAM_MATE: procs::kick_team_mate_run(c); return;
         case frames::ALWAYS_HUNGRY: procs::always_hungry_run(c); return;
         case frames::SWOOP: procs::swoop_run(c); return;
         case frames::CHAIN_STEP: procs::chain_step_run(c); return;
@@ -248,6 +254,7 @@ inline Legal legal_top(Ctx& c) {
         case frames::HIGH_KICK: return procs::high_kick_legal(c);
         case frames::QUICK_SNAP: return procs::quick_snap_legal(c);
         case frames::SOLID_DEFENCE: return procs::solid_defence_legal(c);
+        case frames::SWARMING: return procs::swarming_legal(c);
         case frames::QUICK_SNAP_BB2020: return procs::quick_snap_bb2020_legal(c);
         case frames::PLAYER_ROLL: return procs::player_roll_legal(c);
         case frames::TURN: return procs::turn_legal(c);
@@ -294,6 +301,7 @@ inline void act_top(Ctx& c, const Act& a) {
         case frames::MATCH: procs::match_act(c, a); return;
         case frames::END_DRIVE: procs::end_drive_act(c, a); return;
         case frames::SETUP: procs::setup_act(c, a); return;
+        case frames::SWARMING: procs::swarming_act(c, a); return;
         case frames::KICKOFF: procs::kickoff_act(c, a); return;
         case frames::KICK_OFF_RETURN: procs::kick_off_return_act(c, a); return;
         case frames::HIGH_KICK: procs::high_kick_act(c, a); return;

@@ -79,56 +79,58 @@ enum Proc : std::uint16_t {
     HIT_AND_RUN = 33,
     INJURY = 34,
     KICK_OFF_RETURN = 35,
-    KICKOFF = 36,
-    KNOCK_DOWN = 37,
-    LASH_OUT = 38,
-    MASTER_CHEF = 39,
-    MATCH = 40,
-    MOVE_STEP = 41,
-    MULTIPLE_BLOCK = 42,
-    OFFICIOUS_REF = 43,
-    PASS = 44,
-    PASS_BLOCK = 45,
-    PERFECT_DEFENCE = 46,
-    PICK_ME_UP = 47,
-    PICKUP = 48,
-    PILING_ON = 49,
-    PITCH_INVASION = 50,
-    PITCH_INVASION_BB2020 = 51,
-    PLACE_PRONE = 52,
-    PLAYER_ACTION = 53,
-    PLAYER_ROLL = 54,
-    PRAYER = 55,
-    PRAYER_GIFT = 56,
-    PRAYER_ROCK = 57,
-    PUSH = 58,
-    QUICK_SNAP = 59,
-    QUICK_SNAP_BB2020 = 60,
-    RE_ROLL_CONTEST = 61,
-    REACTION = 62,
-    REGENERATE = 63,
-    RIOT = 64,
-    ROLL_OFF = 65,
-    SAFE_PAIR_OF_HANDS = 66,
-    SETUP = 67,
-    SHADOWING_ROLL = 68,
-    SOLID_DEFENCE = 69,
-    STAND_CHOICE = 70,
-    STRIKE = 71,
-    STRIP_BALL = 72,
-    SWOOP = 73,
-    TENTACLES_ROLL = 74,
-    THROW_A_ROCK = 75,
-    THROW_IN = 76,
-    THROW_TEAM_MATE = 77,
-    THROW_TEAM_MATE_BB2020 = 78,
-    TIME_OUT = 79,
-    TRAPDOOR = 80,
-    TRICK = 81,
-    TURN = 82,
-    WIZARD = 83,
+    KICK_TEAM_MATE = 36,
+    KICKOFF = 37,
+    KNOCK_DOWN = 38,
+    LASH_OUT = 39,
+    MASTER_CHEF = 40,
+    MATCH = 41,
+    MOVE_STEP = 42,
+    MULTIPLE_BLOCK = 43,
+    OFFICIOUS_REF = 44,
+    PASS = 45,
+    PASS_BLOCK = 46,
+    PERFECT_DEFENCE = 47,
+    PICK_ME_UP = 48,
+    PICKUP = 49,
+    PILING_ON = 50,
+    PITCH_INVASION = 51,
+    PITCH_INVASION_BB2020 = 52,
+    PLACE_PRONE = 53,
+    PLAYER_ACTION = 54,
+    PLAYER_ROLL = 55,
+    PRAYER = 56,
+    PRAYER_GIFT = 57,
+    PRAYER_ROCK = 58,
+    PUSH = 59,
+    QUICK_SNAP = 60,
+    QUICK_SNAP_BB2020 = 61,
+    RE_ROLL_CONTEST = 62,
+    REACTION = 63,
+    REGENERATE = 64,
+    RIOT = 65,
+    ROLL_OFF = 66,
+    SAFE_PAIR_OF_HANDS = 67,
+    SETUP = 68,
+    SHADOWING_ROLL = 69,
+    SOLID_DEFENCE = 70,
+    STAND_CHOICE = 71,
+    STRIKE = 72,
+    STRIP_BALL = 73,
+    SWARMING = 74,
+    SWOOP = 75,
+    TENTACLES_ROLL = 76,
+    THROW_A_ROCK = 77,
+    THROW_IN = 78,
+    THROW_TEAM_MATE = 79,
+    THROW_TEAM_MATE_BB2020 = 80,
+    TIME_OUT = 81,
+    TRAPDOOR = 82,
+    TRICK = 83,
+    TURN = 84,
+    WIZARD = 85,
 };
-constexpr int PROC_COUNT = 84;
+constexpr int PROC_COUNT = 86;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -806,6 +808,7 @@ enum Phase : std::uint16_t {
     KICKOFF = 2,
     KICKED_OFF = 3,
     TURNS = 4,
+    SET_UP = 5,
 };
 constexpr int F_NEXT_SIDE = 0;
 inline constexpr FieldInfo FIELDS[] = {
@@ -817,6 +820,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"KICKOFF", 2},
     {"KICKED_OFF", 3},
     {"TURNS", 4},
+    {"SET_UP", 5},
 };
 }  // namespace p_drive
 
@@ -1091,6 +1095,61 @@ inline constexpr PhaseInfo PHASES[] = {
     {"MOVING", 1},
 };
 }  // namespace p_kick_off_return
+
+namespace p_kick_team_mate {
+enum Phase : std::uint16_t {
+    START = 0,
+    BEFORE_THROW_USED = 1,
+    THROW = 3,
+    THROWN = 4,
+    SCATTER = 5,
+    HIT_PLAYER = 6,
+    LANDING_ROLLED = 7,
+    CROWD_INJURED = 8,
+    DONE = 9,
+    FLIGHT_USED = 10,
+    DEVIATE_DIRECTION = 11,
+    DEVIATE_DISTANCE = 12,
+    KICKED = 13,
+};
+constexpr int F_HAD_BALL = 0;
+constexpr int F_MOD = 1;
+constexpr int F_SCATTERS = 2;
+constexpr int F_SPOT = 3;
+constexpr int F_STUNNED = 4;
+constexpr int F_TARGET = 5;
+constexpr int F_THROWER = 6;
+constexpr int F_THROWN = 7;
+constexpr int F_DIRECTION = 8;
+constexpr int F_RESULT = 9;
+inline constexpr FieldInfo FIELDS[] = {
+    {"had_ball", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"mod", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"scatters", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"spot", Kind::INT, "", 3, 0, 0, Role::SQUARE_OPT, 0},
+    {"stunned", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
+    {"target", Kind::INT, "", 5, 0, 0, Role::NONE, 0},
+    {"thrower", Kind::INT, "", 6, 0, 0, Role::PLAYER, 0},
+    {"thrown", Kind::INT, "", 7, 0, 0, Role::PLAYER, 0},
+    {"direction", Kind::INT, "", 8, 0, 0, Role::NONE, 0},
+    {"result", Kind::INT, "", 9, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"BEFORE_THROW_USED", 1},
+    {"THROW", 3},
+    {"THROWN", 4},
+    {"SCATTER", 5},
+    {"HIT_PLAYER", 6},
+    {"LANDING_ROLLED", 7},
+    {"CROWD_INJURED", 8},
+    {"DONE", 9},
+    {"FLIGHT_USED", 10},
+    {"DEVIATE_DIRECTION", 11},
+    {"DEVIATE_DISTANCE", 12},
+    {"KICKED", 13},
+};
+}  // namespace p_kick_team_mate
 
 namespace p_kickoff {
 enum Phase : std::uint16_t {
@@ -2029,6 +2088,27 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_strip_ball
 
+namespace p_swarming {
+enum Phase : std::uint16_t {
+    START = 0,
+    ROLLED = 1,
+    PLACING = 2,
+};
+constexpr int F_LIMIT = 0;
+constexpr int F_PLACED = 1;
+constexpr int F_SIDE = 2;
+inline constexpr FieldInfo FIELDS[] = {
+    {"limit", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"placed", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 2, 0, 0, Role::SIDE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ROLLED", 1},
+    {"PLACING", 2},
+};
+}  // namespace p_swarming
+
 namespace p_swoop {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2340,7 +2420,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"declaration_roll", "DeclarationRoll", p_declaration_roll::FIELDS, 6, p_declaration_roll::PHASES, 2, 0, -1},
     {"diving_catch", "DivingCatch", p_diving_catch::FIELDS, 3, p_diving_catch::PHASES, 1, 0, 21},
     {"dodge_roll", "DodgeRoll", p_dodge_roll::FIELDS, 12, p_dodge_roll::PHASES, 6, 48, -1},
-    {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 5, 0, -1},
+    {"drive", "Drive", p_drive::FIELDS, 1, p_drive::PHASES, 6, 0, -1},
     {"dump_off", "DumpOff", p_dump_off::FIELDS, 1, p_dump_off::PHASES, 2, 0, 41},
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
@@ -2353,6 +2433,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"hit_and_run", "HitAndRun", p_hit_and_run::FIELDS, 1, p_hit_and_run::PHASES, 1, 0, 133},
     {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
+    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 13, 0, -1},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
@@ -2390,6 +2471,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"stand_choice", "StandChoice", p_stand_choice::FIELDS, 1, p_stand_choice::PHASES, 1, 0, 67},
     {"strike", "Strike", p_strike::FIELDS, 7, p_strike::PHASES, 9, 0, -1},
     {"strip_ball", "StripBall", p_strip_ball::FIELDS, 2, p_strip_ball::PHASES, 1, 0, 10},
+    {"swarming", "Swarming", p_swarming::FIELDS, 3, p_swarming::PHASES, 3, 0, -1},
     {"swoop", "Swoop", p_swoop::FIELDS, 4, p_swoop::PHASES, 4, 4, 121},
     {"tentacles_roll", "TentaclesRoll", p_tentacles_roll::FIELDS, 2, p_tentacles_roll::PHASES, 2, 0, -1},
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
@@ -2908,7 +2990,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 169;
+constexpr int PURPOSE_COUNT = 173;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2949,6 +3031,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Injury",
     "KO recovery",
     "KickOffReturn",
+    "KickTeamMate",
     "Kickoff",
     "KnockDown",
     "LashOut",
@@ -2985,6 +3068,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "StandChoice",
     "Strike",
     "StripBall",
+    "Swarming",
     "Swoop",
     "TentaclesRoll",
     "ThrowARock",
@@ -3035,6 +3119,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "jump_up",
     "kick direction",
     "kick distance",
+    "kick team-mate",
     "kick-off scatter",
     "kick-off table",
     "kick_off_return",
@@ -3065,6 +3150,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "shadowing",
     "solid defence",
     "stand_up",
+    "swarming",
     "swoop direction",
     "swoop distance",
     "take_root",
@@ -3082,6 +3168,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {109, 114, 140, 105, 120, 135, 154, 101, 145, 89, 128, 132, 143, 168, 98, 157, 90, 130, 122, 118, 151, 112, 108, 106, 147, 99, 115, 152, 161, 127};
+inline constexpr int ROLL_PURPOSE[] = {111, 116, 143, 107, 122, 138, 157, 103, 148, 91, 131, 135, 146, 172, 100, 161, 92, 133, 124, 120, 154, 114, 110, 108, 150, 101, 117, 155, 165, 130};
 
 }  // namespace nuffle::frames

@@ -36,7 +36,7 @@ using AllPoints = PointList<
     procs::contact::StrikeBeforeAttack,
     procs::contact::StrikeArmourModifier,
     // ball.hpp, kickoff.hpp
-    procs::LandingNearby, procs::KickDistance, procs::AfterScatter, procs::KickoffFame,
+    procs::LandingNearby, procs::KickDistance, procs::AfterScatter, procs::KickoffFame, procs::AfterSetups,
     // move_step.hpp (and rules.hpp's DodgeRollReaction)
     DodgeRollReaction, procs::BeforeLeaving, procs::AfterLeaving, procs::DodgeStat, procs::LeapModifier,
     procs::JumpNegatives,

@@ -23,6 +23,7 @@ from nuffle.core.position_limits import check_limits
 from nuffle.core.procedures.action import PlayerAction
 from nuffle.core.procedures.throw_team_mate import ThrowTeamMate
 from nuffle.core.procedures.turn import Turn
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import AWAY, CHANCE, HOME, BallState, PFlag, Status, Weather
 
@@ -64,8 +65,9 @@ def structural_problem(s: GameState) -> str | None:
     ring = (grid[:st], grid[-st:], grid[::st], grid[st - 1::st])
     if grid.count(OFF) != b.template.count(OFF) or any(r.count(OFF) != len(r) for r in ring):
         return "'grid' has a wrong off-pitch marker"
-    limit = b.variant.pitch_max
-    for side in (0, 1):
+    for side in (0, 1):  # BB2020's Swarming: up to 3 more (a D3 of Swarming players)
+        swarming = sum(1 for p in s.on_pitch(side) if Skill.SWARMING in s.info[p].skills)
+        limit = b.variant.pitch_max + min(3, swarming)
         if on_pitch[side] > limit:
             return f"'pos': side {side} has {on_pitch[side]} players on the pitch (max {limit})"
     if s.ball_state == BallState.CARRIED:

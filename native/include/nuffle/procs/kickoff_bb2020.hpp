@@ -84,7 +84,7 @@ inline Legal solid_defence_legal(Ctx& c) {
     }
     Legal out;
     if (!movable.empty() && !free.empty()) out.push_back(Choice{frames::at::PLACE_PLAYER, movable, free, {}});
-    if (setup_legal(c, s.kicking)) out.push_back(Choice{frames::at::END_SETUP, {}, {}, {}});
+    if (setup_legal(c, s.kicking, false)) out.push_back(Choice{frames::at::END_SETUP, {}, {}, {}});  // Swarming: > 11
     return out;
 }
 

@@ -173,6 +173,8 @@ inline void half_run(Ctx& c) {
 
 // --- Drive ---------------------------------------------------------------------------------
 
+inline bool after_setups(Ctx& c);  // swarming.hpp: the AFTER_SETUPS skills (BB2020's Swarming)
+
 inline void drive_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -211,7 +213,11 @@ inline void drive_run(Ctx& c) {
         st.arg[frames::p_setup::F_SIDE] = static_cast<std::int16_t>(other(s.kicking));
         return;
     }
-    if (ph == fd::KICKOFF) {
+    if (ph == fd::KICKOFF && after_setups(c)) {  // Swarming placed first, then the kick-off
+        f.phase = fd::SET_UP;
+        return;
+    }
+    if (ph == fd::KICKOFF || ph == fd::SET_UP) {
         for (int p = 0; p < s.player_count; ++p) {
             if (s.players[p].square >= 0) s.players[p].flags |= frames::flag::PLAYED;
         }

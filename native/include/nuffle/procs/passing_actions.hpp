@@ -60,6 +60,23 @@ inline void ttm_choices(const State& s, const Board& b, int kind, int pid, Legal
     }
 }
 
+// kick_team_mate.kicks: his Throw Team-mate action is a kick (Kick Team-mate without Throw Team-mate).
+inline bool kicks(const State& s, int pid) noexcept {
+    const Player& pl = s.players[pid];
+    return pl.has_skill(frames::skill::KICK_TEAM_MATE) && !pl.has_skill(frames::skill::THROW_TEAM_MATE);
+}
+
+// bb2020_ktm_skills._ktm_choices: kick an adjacent team-mate who may be thrown (his own square).
+inline void ktm_choices(const State& s, const Board& b, int kind, int pid, Legal& groups) {
+    if (kind != frames::at::START_THROW_TEAM_MATE || !kicks(s, pid)) return;
+    int adj[8];
+    const int n = adjacent_players(s, b, pos(s, pid), adj);
+    for (int i = 0; i < n; ++i) {
+        const int q = adj[i];
+        if (throwable(s, pid, q)) groups.push_back(Choice{frames::at::THROW_TEAM_MATE, {q}, {pos(s, q)}, {}});
+    }
+}
+
 // The three handlers above in skill order (Hail Mary Pass, Bombardier, Throw Team-Mate).
 inline void passing_action_choices(const State& s, const Board& b, int kind, int pid, Legal& groups) {
     hail_mary_choices(s, b, kind, pid, groups);
@@ -98,10 +115,12 @@ inline bool passing_skill_action(State& s, Frame& action, const Act& a) {
     if (a.type == frames::at::THROW_TEAM_MATE) {
         namespace ft = frames::p_throw_team_mate;
         action.phase = fa::FINISHED;
-        Frame& f = push(s, rules_of(s).ttm_2020 ? frames::THROW_TEAM_MATE_BB2020 : frames::THROW_TEAM_MATE);
+        const bool kick = kicks(s, pid);  // BB2020's Kick Team-mate (kick_team_mate.hpp), same fields
+        Frame& f = push(s, kick ? frames::KICK_TEAM_MATE
+                                : rules_of(s).ttm_2020 ? frames::THROW_TEAM_MATE_BB2020 : frames::THROW_TEAM_MATE);
         f.arg[ft::F_THROWER] = i16(pid);
         f.arg[ft::F_THROWN] = i16(a.player);
-        f.arg[ft::F_TARGET] = i16(a.square);
+        f.arg[ft::F_TARGET] = i16(kick ? -1 : a.square);
         f.arg[ft::F_SPOT] = -1;
         f.arg[ft::F_STUNNED] = -1;  // the BB2020 frame's fields are these too (throw_team_mate_bb2020.hpp)
         return true;

@@ -11,8 +11,9 @@ namespace nuffle::procs {
 
 namespace fs = frames::p_setup;
 
-// setup.setup_problem: whether `side`'s set-up is legal now.
-inline bool setup_legal(const Ctx& c, int side) {
+// setup.setup_problem: whether `side`'s set-up is legal now (not `counted`: the number on the
+// pitch unchecked, as a re-arrangement keeps it and BB2020's Swarming may exceed 11).
+inline bool setup_legal(const Ctx& c, int side, bool counted = true) {
     const State& s = c.s;
     const Board& b = c.b;
     const Variant& v = b.variant;
@@ -29,7 +30,7 @@ inline bool setup_legal(const Ctx& c, int side) {
     }
     const int avail = available_count(s, side);
     const int can_field = v.pitch_max < avail ? v.pitch_max : avail;
-    if (placed > v.pitch_max || placed < can_field) return false;
+    if (counted && (placed > v.pitch_max || placed < can_field)) return false;
     const int need = v.los_min < placed ? v.los_min : placed;
     if (on_los < need) return false;
     return wide[1] <= v.wide_max && wide[2] <= v.wide_max;

@@ -51,7 +51,9 @@ inline void land(Ctx& c, Frame& f) {
         s.ball_state = frames::ball::CARRIED;
     }
     f.phase = ftb::LANDING_ROLLED;
-    const int mod = -tackle_zones(s, c.b, spot, team_of(s, tm)) + landing_by_result(f.arg[ftb::F_RESULT]);
+    // KickTeamMate._landing_modifier: a kick's is its distance's (kept in F_MOD), not the result's
+    const int by = f.proc == frames::KICK_TEAM_MATE ? f.arg[ftb::F_MOD] : landing_by_result(f.arg[ftb::F_RESULT]);
+    const int mod = -tackle_zones(s, c.b, spot, team_of(s, tm)) + by;
     push_player_roll(s, frames::roll::LANDING, tm, passing::ag_target(s, tm), mod);
 }
 
@@ -67,6 +69,16 @@ inline void come_down(Ctx& c, Frame& f) {
         return;
     }
     land(c, f);
+}
+
+// ThrowTeamMate2020._scatter_from_spot: scatters from F_SPOT until 3 are done (FLIGHT: Swoop).
+inline void scatter_from_spot(State& s, Frame& f) {
+    f.phase = ftb::SCATTER;
+    if (hooks::any<passing::Flight>(s, f.arg[ftb::F_THROWN], s, f)) {
+        f.phase = ftb::FLIGHT_USED;
+        return;
+    }
+    request(s, Dice::D8, 1, purpose("team-mate scatter"));
 }
 
 // ThrowTeamMate2020._flight
@@ -87,12 +99,7 @@ inline void flight(State& s, Frame& f) {
         f.arg[ftb::F_SPOT] = f.arg[ftb::F_TARGET];
         f.arg[ftb::F_SCATTERS] = 0;
     }
-    f.phase = ftb::SCATTER;
-    if (hooks::any<passing::Flight>(s, f.arg[ftb::F_THROWN], s, f)) {
-        f.phase = ftb::FLIGHT_USED;
-        return;
-    }
-    request(s, Dice::D8, 1, purpose("team-mate scatter"));
+    scatter_from_spot(s, f);
 }
 
 // ThrowTeamMate2020._deviate

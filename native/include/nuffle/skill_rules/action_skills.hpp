@@ -89,6 +89,10 @@ inline void hypnotic_gaze(const State& s, const Board& b, const Frame& f, Legal&
 inline void throw_team_mate(const State& s, const Board& b, const Frame& f, Legal& groups) {
     passing::ttm_choices(s, b, f.arg[fa::F_KIND], f.arg[fa::F_PID], groups);
 }
+// BB2020's Kick Team-mate (skill_rules/bb2020_ktm_skills.py; no LRB6 player has it).
+inline void kick_team_mate(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    passing::ktm_choices(s, b, f.arg[fa::F_KIND], f.arg[fa::F_PID], groups);
+}
 
 // --- ACTION_END: Blood Lust's feeding, when he must feed -------------------------------------
 inline bool must_feed(State& s, const Frame& f, int) {
@@ -158,7 +162,7 @@ NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x
                      {sk::BLOOD_LUST, x6::blood_lust_move}, {sk::BOMBARDIER, x6::bombardier},
                      {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>}, {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze},
                      {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate},
-                     {sk::BREATHE_FIRE, bb2020_action::breathe_fire},
+                     {sk::BREATHE_FIRE, bb2020_action::breathe_fire}, {sk::KICK_TEAM_MATE, x6::kick_team_mate},
                      {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
 NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
 // Running Pass (BB2020 only; skill_rules/bb2020_passing_skills.py): after his Quick pass.
@@ -171,7 +175,7 @@ NUFFLE_BB2020_HANDLERS(ActionChoices, {sk::LEAP, jump_anywhere_choices}, {sk::HA
                        {sk::BOMBARDIER, x6::bombardier}, {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>},
                        {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze}, {sk::STAB, x6::block_skill<sk::STAB>},
                        {sk::THROW_TEAM_MATE, x6::throw_team_mate}, {sk::BREATHE_FIRE, bb2020_action::breathe_fire},
-                       {sk::POGO_STICK, jump_anywhere_choices},
+                       {sk::KICK_TEAM_MATE, x6::kick_team_mate}, {sk::POGO_STICK, jump_anywhere_choices},
                        {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
 
 }  // namespace nuffle::procs

@@ -37,8 +37,13 @@ inline void bombardier(const State& s, const Board&, int, int pid, Legal& groups
 
 // Throw Team-Mate: once the pass is unused, with a standing team-mate who may be thrown
 // (passing_skills._throwable over CAN_BE_THROWN's holders); the group goes after START_PASS.
+inline void add_thrower(const State& s, int pid, Legal& groups);
 inline void throw_team_mate(const State& s, const Board&, int side, int pid, Legal& groups) {
-    if (s.teams[side].pass_used) return;
+    if (!s.teams[side].pass_used) add_thrower(s, pid, groups);
+}
+// The Throw Team-mate declaration of `pid` (his allowance checked): with a standing team-mate
+// who may be thrown.
+inline void add_thrower(const State& s, int pid, Legal& groups) {
     const Player& pl = s.players[pid];
     bool any = false;
     for (int q = 0; q < s.player_count && !any; ++q) {
@@ -62,6 +67,15 @@ inline void throw_team_mate(const State& s, const Board&, int side, int pid, Leg
 }
 }  // namespace lrb6_turn
 
+// BB2020's Kick Team-mate (skill_rules/bb2020_ktm_skills.py): the Throw Team-mate declaration of a
+// player with Kick Team-mate and not Throw Team-mate, once the Blitz is unused.
+namespace bb2020_turn {
+inline void kick_team_mate(const State& s, const Board&, int side, int pid, Legal& groups) {
+    if (s.players[pid].has_skill(frames::skill::THROW_TEAM_MATE) || s.teams[side].blitz_used) return;
+    lrb6_turn::add_thrower(s, pid, groups);
+}
+}  // namespace bb2020_turn
+
 // My Ball (BB2020 only; skill_rules/bb2020_passing_skills.py): no Pass and no Hand-off action.
 namespace bb2020_turn {
 inline void my_ball(const State&, const Board&, int, int pid, Legal& groups) {
@@ -81,6 +95,7 @@ NUFFLE_LRB6_HANDLERS(Declarations, {frames::skill::JUMP_UP, lrb6_turn::jump_up},
                      {frames::skill::BALL_AND_CHAIN, lrb6_turn::ball_and_chain},
                      {frames::skill::BOMBARDIER, lrb6_turn::bombardier},
                      {frames::skill::THROW_TEAM_MATE, lrb6_turn::throw_team_mate},
+                     {frames::skill::KICK_TEAM_MATE, bb2020_turn::kick_team_mate},
                      {frames::skill::MY_BALL, bb2020_turn::my_ball})
 
 // BB2020's Pick-me-up at TURN_END (skill_rules/bb2020_trait_skills.py): his team's roll to stand.

@@ -19,6 +19,7 @@ from nuffle.core.procedures.jump import jump_choices
 from nuffle.core.procedures.movement import MoveStep, max_gfi, stand_up_cost
 from nuffle.core.procedures.passing import Handoff, Pass, band_between, pass_targets
 from nuffle.core.procedures.rolls import PlayerRoll
+from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, Event, RollKind, Status
 
@@ -37,6 +38,13 @@ _START_FOUL: Final = ActionType.START_FOUL
 _START_HANDOFF: Final = ActionType.START_HANDOFF
 _START_PASS: Final = ActionType.START_PASS
 _START_THROW_TEAM_MATE: Final = ActionType.START_THROW_TEAM_MATE
+
+
+def _KICKS(skills: frozenset[Skill]) -> bool:
+    """Whether a Throw Team-mate action of a player with `skills` is a kick (kick_team_mate.kicks)."""
+    return Skill.KICK_TEAM_MATE in skills and Skill.THROW_TEAM_MATE not in skills
+
+
 _BALL_CARRIED: Final = BallState.CARRIED
 _EV_STAND_UP: Final = Event.STAND_UP
 _PRONE: Final = Status.PRONE
@@ -139,6 +147,8 @@ class PlayerAction(Procedure):
             kind = self.kind
             if kind == _START_BLITZ:
                 t.blitz_used = True
+            elif kind == _START_THROW_TEAM_MATE and _KICKS(s.info[pid].skills):
+                t.blitz_used = True  # BB2020's Kick Team-mate: the team's Blitz (FFB)
             elif kind in (_START_PASS, _START_THROW_TEAM_MATE):
                 t.pass_used = True
             elif kind == _START_HANDOFF:

@@ -82,7 +82,7 @@ class SolidDefence(Procedure):
         groups = []
         if movable and free:
             groups.append(ActionChoice(ActionType.PLACE_PLAYER, movable, free))
-        if setup_problem(s, s.kicking) is None:
+        if setup_problem(s, s.kicking, counted=False) is None:  # Swarming may exceed 11
             groups.append(ActionChoice(ActionType.END_SETUP))
         return LegalActions(groups)
 

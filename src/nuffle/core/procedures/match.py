@@ -92,6 +92,7 @@ class DrivePhase(Phases):
     KICKOFF: Final = 2
     KICKED_OFF: Final = 3
     TURNS: Final = 4
+    SET_UP: Final = 5  # the AFTER_SETUPS skills acted (BB2020's Swarming)
 
 
 class EndDrivePhase(Phases):
@@ -229,6 +230,7 @@ class Drive(Procedure):
     def run(self, s: GameState) -> None:
         from nuffle.core.procedures.kickoff import Kickoff
         from nuffle.core.procedures.setup import Setup
+        from nuffle.core.procedures.swarming import after_setups
         from nuffle.core.procedures.turn import Turn
 
         ph = self.phase
@@ -247,7 +249,9 @@ class Drive(Procedure):
         elif ph == DrivePhase.RECEIVING_SETUP:
             self.phase = DrivePhase.KICKOFF
             s.push(Setup(other(s.kicking)))
-        elif ph == DrivePhase.KICKOFF:
+        elif ph == DrivePhase.KICKOFF and after_setups(s):
+            self.phase = DrivePhase.SET_UP  # Swarming placed first, then the kick-off
+        elif ph in (DrivePhase.KICKOFF, DrivePhase.SET_UP):
             for p in range(len(s.info)):
                 if s.pos[p] >= 0:
                     s.pflags[p] |= PF.PLAYED

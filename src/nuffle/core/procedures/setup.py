@@ -80,12 +80,13 @@ def setup_counts(s: GameState, side: int) -> SetupCounts:
     return SetupCounts(on_pitch, v.pitch_max, must, on_los, min(v.los_min, must), top, bottom, v.wide_max)
 
 
-def setup_problem(s: GameState, side: int) -> str | None:
-    """Why `side`'s set-up is illegal now, or None when it is legal."""
+def setup_problem(s: GameState, side: int, counted: bool = True) -> str | None:
+    """Why `side`'s set-up is illegal now, or None when it is legal. Not `counted`: the number
+    on the pitch is not checked (a re-arrangement keeps it; BB2020's Swarming may exceed 11)."""
     c = setup_counts(s, side)
-    if c.on_pitch > c.pitch_max:
+    if counted and c.on_pitch > c.pitch_max:
         return f"{c.on_pitch} players on the pitch; at most {c.pitch_max} are allowed"
-    if c.on_pitch < c.must_field:
+    if counted and c.on_pitch < c.must_field:
         return f"only {c.on_pitch} players on the pitch; {c.must_field} must be set up"
     half = s.board.own_half(side)
     for p in s.team_players(side):

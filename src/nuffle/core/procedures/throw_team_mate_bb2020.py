@@ -167,6 +167,11 @@ class ThrowTeamMate2020(ThrowTeamMate):
             self.spot, self.scatters = thrower_sq, 2
         else:
             self.spot, self.scatters = self.target, 0
+        self._scatter_from_spot(s)
+
+    def _scatter_from_spot(self, s: GameState) -> None:
+        """He scatters from `spot` until 3 scatters are done (FLIGHT: Swoop instead)."""
+        P = ThrowTeamMate2020Phase
         self.phase = P.SCATTER
         if FLIGHT.fire(s.info[self.thrown].skills, s, self):
             self.phase = P.FLIGHT_USED
@@ -199,5 +204,8 @@ class ThrowTeamMate2020(ThrowTeamMate):
             s.ball = self.spot
             s.ball_state = BallState.CARRIED
         self.phase = ThrowTeamMate2020Phase.LANDING_ROLLED
-        mod = landing_modifier_2020(s, tm, self.spot, self.result)
-        s.push(PlayerRoll(RollKind.LANDING, tm, ag_target(s, tm), mod))
+        s.push(PlayerRoll(RollKind.LANDING, tm, ag_target(s, tm), self._landing_modifier(s)))
+
+    def _landing_modifier(self, s: GameState) -> int:
+        """The landing test's modifier on `spot` (`landing_modifier_2020`)."""
+        return landing_modifier_2020(s, self.thrown, self.spot, self.result)

@@ -19,6 +19,7 @@ from nuffle.core.procedures.ball import can_catch, take_off_pitch
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import BEFORE_DICE, Block
 from nuffle.core.procedures.bomb import Bomb
+from nuffle.core.procedures.kick_team_mate import KickTeamMate, kicks
 from nuffle.core.procedures.movement import MoveStep
 from nuffle.core.procedures.passing import (
     AFTER_INTERCEPTION,
@@ -473,6 +474,9 @@ def _ttm_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice])
 def _throw_team_mate(s: GameState, action: PlayerAction, chosen: Action) -> None:
     assert chosen.square is not None and chosen.player is not None
     action.phase = PlayerActionPhase.FINISHED
+    if kicks(s, action.pid):  # BB2020's Kick Team-mate, declared as this action
+        s.push(KickTeamMate(action.pid, chosen.player))
+        return
     ttm = ThrowTeamMate2020 if s.rules.throw_team_mate == "bb2020" else ThrowTeamMate
     s.push(ttm(action.pid, chosen.player, s.board.sq(*chosen.square)))
 

@@ -1,0 +1,43 @@
+"""BB2020's Kick Team-mate (SKILLS.md; procedures/kick_team_mate.py): declared as the Throw
+Team-mate action (START_THROW_TEAM_MATE, then THROW_TEAM_MATE naming the kicked player and his
+square: no new action type) by a player with Kick Team-mate and not Throw Team-mate, once a turn
+as the team's Blitz (FFB's `StepKickTeamMate` marks the Blitz used), not in the kick-off's Blitz
+turn; the kicked player is an adjacent standing team-mate who may be thrown (Right Stuff). The
+C++ twins are in skill_rules/turn_skills.hpp and action_skills.hpp (`bb2020_ktm`)."""
+
+from __future__ import annotations
+
+from nuffle.core.actions import ActionChoice, ActionType
+from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction
+from nuffle.core.procedures.kick_team_mate import kicks
+from nuffle.core.procedures.throw_team_mate import CAN_BE_THROWN
+from nuffle.core.procedures.turn import DECLARATIONS, Turn
+from nuffle.core.skill_rules.passing_skills import _throwable
+from nuffle.core.skills import Skill
+from nuffle.core.state import GameState
+
+
+@DECLARATIONS.on(Skill.KICK_TEAM_MATE)  # BB2020 only (no LRB6 player has it)
+def _ktm_declaration(s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]) -> list[ActionChoice]:
+    if not kicks(s, pid) or s.teams[s.pteam[pid]].blitz_used:
+        return groups
+    if not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
+        return groups
+    t = ActionType.START_THROW_TEAM_MATE
+    for i, g in enumerate(groups):
+        if g.type == t:
+            groups[i] = ActionChoice(t, tuple(sorted((*g.players, pid))))
+            return groups
+    at = next((i + 1 for i, g in enumerate(groups) if g.type == ActionType.START_PASS), len(groups) - 1)
+    groups.insert(at, ActionChoice(t, (pid,)))
+    return groups
+
+
+@ACTION_CHOICES.on(Skill.KICK_TEAM_MATE)  # BB2020 only
+def _ktm_choices(s: GameState, action: PlayerAction, groups: list[ActionChoice]) -> None:
+    if action.kind != ActionType.START_THROW_TEAM_MATE or not kicks(s, action.pid):
+        return
+    pid = action.pid
+    for q in s.adjacent_players(s.pos[pid]):
+        if _throwable(s, pid, q):
+            groups.append(ActionChoice(ActionType.THROW_TEAM_MATE, (q,), (s.board.xy(s.pos[q]),)))
