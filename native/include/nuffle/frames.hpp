@@ -2784,6 +2784,10 @@ constexpr int INTERCEPTIONS = 3;
 constexpr int INJURY = 4;
 constexpr int INJURY2 = 5;
 constexpr int DEFLECTIONS = 6;
+constexpr int PERFECT_PASSING = 7;
+constexpr int NECESSARY_VIOLENCE = 8;
+constexpr int FAN_INTERACTION = 9;
+constexpr int FOULING_FRENZY = 10;
 }  // namespace pstat
 // types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field).
 namespace bounce {
@@ -2799,7 +2803,7 @@ constexpr int LIST_POOL = 512;
 constexpr int MAX_CROWD = 32;
 constexpr int MAX_BLOCK_DICE = 3;
 constexpr int MAX_PICK = 255;
-constexpr int PSTATS = 7;
+constexpr int PSTATS = 11;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
 // fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).

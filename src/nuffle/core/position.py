@@ -28,7 +28,7 @@ from nuffle.core.procedures.base import FRAMES, Procedure
 from nuffle.core.ruleset import LRB6, RulesetError
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.state import OLD_PSTATS, GameState, Options, PlayerInfo, TeamState
+from nuffle.core.state import OLD_PSTATS, PSTATS, GameState, Options, PlayerInfo, TeamState
 from nuffle.core.teams import TeamError, team_from_dict, team_to_dict
 from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
 
@@ -280,8 +280,10 @@ def _from_dict(data: Any) -> GameState:
     s.stats = (tuple(_int_list({"s": stats[0]}, "s")), tuple(_int_list({"s": stats[1]}, "s")))
     if "player_stats" in data:  # positions written before per-player records have none
         n, stats = len(s.info), data["player_stats"]
-        if isinstance(stats, list) and len(stats) == OLD_PSTATS * n:  # written before deflections
-            stats = [v for i in range(n) for v in (*stats[i * OLD_PSTATS:(i + 1) * OLD_PSTATS], 0)]
+        for k in OLD_PSTATS:  # written before the later counts: they read as 0
+            if isinstance(stats, list) and n and len(stats) == k * n:
+                pad = (0,) * (PSTATS - k)
+                stats = [v for i in range(n) for v in (*stats[i * k:(i + 1) * k], *pad)]
         s.pstats = tuple(_int_list({"player_stats": stats}, "player_stats", len(s.pstats)))
     if "fans" in data:  # positions written before the fans were kept have none
         home_fans, away_fans = _int_list(data, "fans", 2)

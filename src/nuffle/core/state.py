@@ -41,10 +41,17 @@ STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rot
 PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
 PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
 PSTAT_DEFLECTIONS = 6  # BB2020: passes deflected by Passing Interference and not caught (RULES §16.1)
-PSTATS = 7
-#: The per-player records of positions written before deflections were counted.
-OLD_PSTATS = 6
-PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections")
+# BB2020: the events a prayer in effect for his team made worth more SPP (TABLES §12; the
+# post-game's `postgame.json` "prayers" prices them): completions under Perfect Passing, his
+# Block casualties under Necessary Violence, opponents he pushed into the crowd and made
+# casualties under Fan Interaction, casualties his fouls caused under Fouling Frenzy.
+PSTAT_PERFECT_PASSING, PSTAT_NECESSARY_VIOLENCE, PSTAT_FAN_INTERACTION, PSTAT_FOULING_FRENZY = 7, 8, 9, 10
+PSTATS = 11
+#: The per-player record lengths of positions written before later counts were added (the
+#: missing counts read as 0): six before deflections, seven before the prayers' counts.
+OLD_PSTATS = (6, 7)
+PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections",
+               "perfect_passing", "necessary_violence", "fan_interaction", "fouling_frenzy")
 
 
 @dataclass(frozen=True, slots=True)
