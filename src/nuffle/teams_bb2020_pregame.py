@@ -12,7 +12,8 @@ itself. What the match needs of the rest is a `SideSetup` per team:
 - `prayers`: the Prayers to Nuffle results (D16 numbers) the team drew; the match starts with
   them in effect (`TeamSpec.prayers`, by name; the engines apply them: procedures/prayers.py).
 
-Journeymen and mercenaries are players of the team sheet (`match_spec`), with their Loner (4+).
+Journeymen (Riotous Rookies among them) and mercenaries are players of the team sheet
+(`match_spec`), with their Loner (4+).
 `MatchSetup.from_dict` reads the JSON form and refuses bad input in one line (SetupError).
 """
 
@@ -40,7 +41,7 @@ INDUCED: Mapping[Item, str] = {
 #: Items the match plays on the team sheet instead.
 SHEET = (Item.TEMP_CHEERLEADERS, Item.ASSISTANT_COACHES)
 #: Items whose match effect the engines do not play yet (RULES_NOTES; "inducements" pending).
-NOT_PLAYED = (Item.WEATHER_MAGE, Item.RIOTOUS_ROOKIES)
+NOT_PLAYED = (Item.WEATHER_MAGE,)
 #: The most Fan Factor a team can have: D3 + Dedicated Fans (at most 7).
 MAX_FAN_FACTOR = 10
 #: The `Inducements` fields that are yes/no, not counts.
