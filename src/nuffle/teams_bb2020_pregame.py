@@ -36,16 +36,16 @@ from nuffle.teams_bb2020_match import engine_skill, match_team
 INDUCED: Mapping[Item, str] = {
     Item.KEGS: "babes", Item.BRIBES: "bribes", Item.TRAINING: "training", Item.MASTER_CHEF: "chef",
     Item.APOTHECARIES: "apothecaries", Item.MORTUARY_ASSISTANT: "igor", Item.PLAGUE_DOCTOR: "igor",
-    Item.WIZARD: "wizard", Item.BIASED_REFEREE: "biased_referee",
+    Item.WIZARD: "wizard", Item.BIASED_REFEREE: "biased_referee", Item.WEATHER_MAGE: "weather_mage",
 }
 #: Items the match plays on the team sheet instead.
 SHEET = (Item.TEMP_CHEERLEADERS, Item.ASSISTANT_COACHES)
 #: Items whose match effect the engines do not play yet (RULES_NOTES; "inducements" pending).
-NOT_PLAYED = (Item.WEATHER_MAGE,)
+NOT_PLAYED: tuple[Item, ...] = ()
 #: The most Fan Factor a team can have: D3 + Dedicated Fans (at most 7).
 MAX_FAN_FACTOR = 10
 #: The `Inducements` fields that are yes/no, not counts.
-_FLAGS = frozenset(("chef", "igor", "wizard", "biased_referee", "plague_doctor"))
+_FLAGS = frozenset(("chef", "igor", "wizard", "biased_referee", "plague_doctor", "weather_mage"))
 
 
 class SetupError(TeamError):
@@ -135,7 +135,7 @@ def _inducements(values: Mapping[str, int | bool]) -> Inducements:
 
     return Inducements(get("babes"), get("bribes"), get("training"), bool(get("chef")), bool(get("igor")),
                        get("apothecaries"), bool(get("wizard")), bool(get("biased_referee")),
-                       bool(get("plague_doctor")))
+                       bool(get("plague_doctor")), bool(get("weather_mage")))
 
 
 def _bool(value: Any, side: str, key: str) -> bool:

@@ -123,9 +123,10 @@ enum Proc : std::uint16_t {
     TIME_OUT = 77,
     TRICK = 78,
     TURN = 79,
-    WIZARD = 80,
+    WEATHER_MAGE = 80,
+    WIZARD = 81,
 };
-constexpr int PROC_COUNT = 81;
+constexpr int PROC_COUNT = 82;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -628,6 +629,7 @@ enum Phase : std::uint16_t {
     START = 0,
     WEATHER_ROLLED = 1,
     SCATTERING = 2,
+    WEATHER_MAGE = 3,
 };
 constexpr int F_LEFT = 0;
 inline constexpr FieldInfo FIELDS[] = {
@@ -637,6 +639,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"WEATHER_ROLLED", 1},
     {"SCATTERING", 2},
+    {"WEATHER_MAGE", 3},
 };
 }  // namespace p_changing_weather_bb2020
 
@@ -1214,6 +1217,7 @@ enum Phase : std::uint16_t {
     FIRST_HALF = 6,
     SECOND_HALF = 7,
     OVER = 8,
+    WEATHER_MAGE = 9,
 };
 constexpr int F_FANS = 0;
 constexpr int F_WINNER = 1;
@@ -1231,6 +1235,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"FIRST_HALF", 6},
     {"SECOND_HALF", 7},
     {"OVER", 8},
+    {"WEATHER_MAGE", 9},
 };
 }  // namespace p_match
 
@@ -2227,6 +2232,25 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_turn
 
+namespace p_weather_mage {
+enum Phase : std::uint16_t {
+    START = 0,
+    ASKING = 1,
+};
+constexpr int F_SIDE = 0;
+constexpr int F_STEP = 1;
+constexpr int F_TOTAL = 2;
+inline constexpr FieldInfo FIELDS[] = {
+    {"side", Kind::INT, "", 0, 0, 0, Role::SIDE, 0},
+    {"step", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"total", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ASKING", 1},
+};
+}  // namespace p_weather_mage
+
 namespace p_wizard {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2275,7 +2299,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
-    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 3, 0, -1},
+    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 4, 0, -1},
     {"cheering_fans", "CheeringFans", p_cheering_fans::FIELDS, 1, p_cheering_fans::PHASES, 3, 0, -1},
     {"cheering_fans_bb2020", "CheeringFansBB2020", p_cheering_fans_bb2020::FIELDS, 1, p_cheering_fans_bb2020::PHASES, 6, 0, -1},
     {"crowd_surf", "CrowdSurf", p_crowd_surf::FIELDS, 4, p_crowd_surf::PHASES, 3, 0, -1},
@@ -2299,7 +2323,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
-    {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
+    {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 10, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 13, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
     {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
@@ -2339,6 +2363,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
+    {"weather_mage", "WeatherMage", p_weather_mage::FIELDS, 3, p_weather_mage::PHASES, 2, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
 
@@ -2851,7 +2876,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 163;
+constexpr int PURPOSE_COUNT = 164;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2935,6 +2960,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "TimeOut",
     "Trick",
     "Turn",
+    "WeatherMage",
     "Wizard",
     "_ReRollContest",
     "_RollOff",
@@ -3019,6 +3045,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
+inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 151, 99, 142, 87, 126, 130, 140, 163, 96, 154, 88, 128, 120, 116, 148, 110, 106, 104, 144, 97, 113, 149, 158, 125};
 
 }  // namespace nuffle::frames

@@ -171,9 +171,10 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
         "players": players,
-        # (a coach ejected is written only when he was: earlier positions stay as they were)
+        # (a coach ejected and a Weather Mage are written only when there is one: earlier
+        # positions stay as they were)
         "team_state": [{k: getattr(t, k) for k in TeamState.__slots__
-                        if k != "coach_ejected" or t.coach_ejected} for t in s.teams],
+                        if k not in ("coach_ejected", "weather_mage") or getattr(t, k)} for t in s.teams],
         "stack": [_encode(p) for p in s.stack],
         "pending": _encode(s.pending),
         "outcome": _encode(s.outcome),
@@ -269,7 +270,7 @@ def _from_dict(data: Any) -> GameState:
         # coach_ejected is written only when True
         if isinstance(t, dict):
             t = {"igor": 0, "wizard": 0, "coach_ejected": False, "prayers": 0, "prayed": 0, "drive_reroll": 0,
-                 **t}
+                 "weather_mage": 0, **t}
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():

@@ -106,6 +106,7 @@ class TeamState:
         "rerolls",
         "score",
         "turn",
+        "weather_mage",
         "wizard",
     )
 
@@ -124,6 +125,7 @@ class TeamState:
         self.foul_used = False
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
+        self.weather_mage = 0  # BB2020: an induced Weather Mage's change, once a match (weather_mage.py)
         self.coach_ejected = False  # BB2020: the head coach was ejected (Argue the Call rolled a 1)
         # BB2020 Prayers to Nuffle (procedures/prayers.py): bit n-1 for the table's result n,
         # those in effect and every one this match has given the team (for the league).
@@ -150,6 +152,7 @@ class TeamState:
         t.foul_used = self.foul_used
         t.igor = self.igor
         t.wizard = self.wizard
+        t.weather_mage = self.weather_mage
         t.coach_ejected = self.coach_ejected
         t.prayers = self.prayers
         t.prayed = self.prayed
@@ -177,7 +180,7 @@ class TeamState:
         ) + (  # nor do games without prayers or a Brilliant Coaching re-roll (BB2020)
             (self.igor, self.wizard, self.prayers, self.prayed, self.drive_reroll)
             if self.prayed or self.drive_reroll else ()
-        )
+        ) + ((-1, self.weather_mage) if self.weather_mage else ())  # nor without a Weather Mage
 
 
 class GameState:
