@@ -23,7 +23,9 @@ from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_NAMES, PSTATS
 from nuffle.core.types import BlockFace, Status
+from nuffle.league.bb2020 import league_team
 from nuffle.league.bb2020_match import game_result
+from nuffle.teams_bb2020 import parse_team, suggest_team
 from nuffle.testing import bb2020_scenario, do, foul, foul_scenario
 
 BB2020 = draft_ruleset("bb2020")
@@ -77,6 +79,20 @@ def test_necessary_violence_makes_a_block_casualty_worth_three(engine: str, home
     assert _count(game, att, "casualties") == 1 and _count(game, att, "necessary_violence") == counted
     got = {g.number: g for g in game_result(game, 0, RECORD).players}[game.state.info[att].number]
     assert (got.casualties, got.necessary_violence, got.spp()) == (1, counted, spp)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("home", "spp"), [((NV,), 3), ((), 2)])
+def test_the_league_post_game_pays_the_prayers_spp(engine: str, home: tuple[str, ...], spp: int) -> None:
+    """The match (either engine) -> `game_result` -> the post-game of the suggested Humans as a
+    league team: the blocker's SPP (a 0-0 draw: no fans roll; the MVP, a die of 11 faces, 1: #1,
+    goes elsewhere)."""
+    game, att, _ = _block(engine, home, (), crowd=False)
+    team = league_team(parse_team(suggest_team("human")), 0)
+    number = game.state.info[att].number
+    assert number != 1
+    new, report = post_game(team, game_result(game, 0, RECORD), ForcedDice([(11, 1)]))  # a draw: no fans roll
+    assert report.mvp == 1 and report.spp[number] == spp and new.player(number).spp == spp
 
 
 @pytest.mark.parametrize("engine", ENGINES)
