@@ -33,7 +33,8 @@ inline const char* const TEAM_KEYS[] = {
     "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
-    "wizard", "ind_wizard", "ind_biased_referee", "ind_plague_doctor", "coach_ejected", "prayers", "prayed", "drive_reroll"};
+    "wizard", "ind_wizard", "ind_biased_referee", "ind_plague_doctor", "coach_ejected", "prayers", "prayed", "drive_reroll",
+    "weather_mage", "ind_weather_mage"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
                                           "niggles", "skills", "values", "marks",
                                           "keywords", "race"};
@@ -295,6 +296,8 @@ inline State load(const Board& b, const py::handle& data) {
         tm.assistant_coaches = u8("assistant_coaches");
         tm.wizard = flag("wizard");
         tm.ind_wizard = flag("ind_wizard");
+        tm.weather_mage = flag("weather_mage");
+        tm.ind_weather_mage = flag("ind_weather_mage");
         s.ind_biased_referee[side] = flag("ind_biased_referee");
         s.ind_plague_doctor[side] = flag("ind_plague_doctor");
         s.coach_ejected[side] = flag("coach_ejected");
@@ -463,6 +466,8 @@ inline py::dict dump(const State& s) {
         td["assistant_coaches"] = t.assistant_coaches;
         td["wizard"] = t.wizard;
         td["ind_wizard"] = t.ind_wizard;
+        td["weather_mage"] = t.weather_mage;
+        td["ind_weather_mage"] = t.ind_weather_mage;
         td["ind_biased_referee"] = s.ind_biased_referee[&t - s.teams];
         td["ind_plague_doctor"] = s.ind_plague_doctor[&t - s.teams];
         td["coach_ejected"] = s.coach_ejected[&t - s.teams];

@@ -556,9 +556,9 @@ def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
     Factor of D3 + its Dedicated Fans; with `wizards`, a Wizard and a random draw of the other
     inducements the match plays (Kegs, Bribes, Extra Team Training, a Master Chef, Wandering
     Apothecaries for a team allowed one, an Igor's counter, a Biased Referee, a Plague Doctor's KO
-    cure) and up to three Prayers to Nuffle (`TeamSpec.prayers`) drawn from a generator of their own
-    (the inducements stay the seed's). A given skill with a value (`GIVEN_VALUES`) gets a value
-    drawn for each player from a third generator."""
+    cure, a Weather Mage) and up to three Prayers to Nuffle (`TeamSpec.prayers`) drawn from a
+    generator of their own (the inducements stay the seed's). A given skill with a value
+    (`GIVEN_VALUES`) gets a value drawn for each player from a third generator."""
     rng = random.Random(seed ^ 0xB2020)
     prng = random.Random(seed ^ 0x9A7E)
     vrng = random.Random(seed ^ 0x7A1E)
@@ -570,7 +570,7 @@ def bb2020_teams(home: str, away: str, wizards: bool, given: frozenset[Skill],
         if wizards:
             induced = Inducements(rng.randint(0, 2), rng.randint(0, 3), rng.randint(0, 4), rng.random() < 0.3,
                                   rng.random() < 0.3, rng.randint(0, 2) if team.apothecary else 0, True,
-                                  rng.random() < 0.5, rng.random() < 0.5)
+                                  rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
         prayers = tuple(prng.sample(table, prng.randint(0, 3))) if wizards else ()
         out.append(replace(with_setup(team, SideSetup(rng.randint(1, 3) + team.fan_factor, induced)),
                            prayers=prayers))

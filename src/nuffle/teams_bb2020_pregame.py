@@ -12,7 +12,8 @@ itself. What the match needs of the rest is a `SideSetup` per team:
 - `prayers`: the Prayers to Nuffle results (D16 numbers) the team drew; the match starts with
   them in effect (`TeamSpec.prayers`, by name; the engines apply them: procedures/prayers.py).
 
-Journeymen and mercenaries are players of the team sheet (`match_spec`), with their Loner (4+).
+Journeymen (Riotous Rookies among them) and mercenaries are players of the team sheet
+(`match_spec`), with their Loner (4+).
 `MatchSetup.from_dict` reads the JSON form and refuses bad input in one line (SetupError).
 """
 
@@ -35,16 +36,16 @@ from nuffle.teams_bb2020_match import engine_skill, match_team
 INDUCED: Mapping[Item, str] = {
     Item.KEGS: "babes", Item.BRIBES: "bribes", Item.TRAINING: "training", Item.MASTER_CHEF: "chef",
     Item.APOTHECARIES: "apothecaries", Item.MORTUARY_ASSISTANT: "igor", Item.PLAGUE_DOCTOR: "igor",
-    Item.WIZARD: "wizard", Item.BIASED_REFEREE: "biased_referee",
+    Item.WIZARD: "wizard", Item.BIASED_REFEREE: "biased_referee", Item.WEATHER_MAGE: "weather_mage",
 }
 #: Items the match plays on the team sheet instead.
 SHEET = (Item.TEMP_CHEERLEADERS, Item.ASSISTANT_COACHES)
 #: Items whose match effect the engines do not play yet (RULES_NOTES; "inducements" pending).
-NOT_PLAYED = (Item.WEATHER_MAGE, Item.RIOTOUS_ROOKIES)
+NOT_PLAYED: tuple[Item, ...] = ()
 #: The most Fan Factor a team can have: D3 + Dedicated Fans (at most 7).
 MAX_FAN_FACTOR = 10
 #: The `Inducements` fields that are yes/no, not counts.
-_FLAGS = frozenset(("chef", "igor", "wizard", "biased_referee", "plague_doctor"))
+_FLAGS = frozenset(("chef", "igor", "wizard", "biased_referee", "plague_doctor", "weather_mage"))
 
 
 class SetupError(TeamError):
@@ -134,7 +135,7 @@ def _inducements(values: Mapping[str, int | bool]) -> Inducements:
 
     return Inducements(get("babes"), get("bribes"), get("training"), bool(get("chef")), bool(get("igor")),
                        get("apothecaries"), bool(get("wizard")), bool(get("biased_referee")),
-                       bool(get("plague_doctor")))
+                       bool(get("plague_doctor")), bool(get("weather_mage")))
 
 
 def _bool(value: Any, side: str, key: str) -> bool:

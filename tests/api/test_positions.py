@@ -78,16 +78,19 @@ def test_deeply_nested_position_is_rejected() -> None:
         Game.from_position(data)
 
 
-def test_a_position_written_before_deflections_were_counted_reads_them_as_none() -> None:
+@pytest.mark.parametrize("old", [6, 7])
+def test_a_position_written_before_later_counts_reads_them_as_none(old: int) -> None:
+    """Six counts a player before deflections, seven before the prayers' counts."""
     game = Game.new("human", "orc", seed=2)
     data = json.loads(json.dumps(game.to_position()))
     n = len(game.state.info)
     stats = data["player_stats"]
-    assert len(stats) == 7 * n
-    data["player_stats"] = [v for i in range(n) for v in stats[i * 7:i * 7 + 6]]  # the old six a player
-    data["player_stats"][1] = 2  # player 0's touchdowns
+    assert len(stats) == 11 * n
+    data["player_stats"] = [v for i in range(n) for v in stats[i * 11:i * 11 + old]]  # old counts
+    data["player_stats"][old + 1] = 2  # player 1's touchdowns
     loaded = Game.from_position(data)
-    assert loaded.player_stats()[0]["touchdowns"] == 2 and loaded.player_stats()[0]["deflections"] == 0
+    got = loaded.player_stats()[1]
+    assert got["touchdowns"] == 2 and got["deflections"] == 0 and got["fouling_frenzy"] == 0
     data["player_stats"] = data["player_stats"][:-1]
     with pytest.raises(PositionError, match="player_stats"):
         Game.from_position(data)

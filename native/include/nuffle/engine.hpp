@@ -139,6 +139,7 @@ constexpr bool is_ported(int proc) noexcept {
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY:
         case frames::WIZARD:
+        case frames::WEATHER_MAGE:  // BB2020
             return true;
         default:
             return false;
@@ -240,6 +241,7 @@ inline void run_top(Ctx& c) {
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_run(c); return;
         case frames::WIZARD: procs::wizard_run(c); return;
+        case frames::WEATHER_MAGE: procs::weather_mage_run(c); return;
         default: not_ported(c.top());
     }
 }
@@ -290,6 +292,7 @@ inline Legal legal_top(Ctx& c) {
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: return procs::animosity_legal(c);
         case frames::WIZARD: return procs::wizard_legal(c);
+        case frames::WEATHER_MAGE: return procs::weather_mage_legal(c);
         default:
             if (is_ported(c.top().proc)) return {};
             not_ported(c.top());
@@ -342,6 +345,7 @@ inline void act_top(Ctx& c, const Act& a) {
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY: procs::animosity_act(c, a); return;
         case frames::WIZARD: procs::wizard_act(c, a); return;
+        case frames::WEATHER_MAGE: procs::weather_mage_act(c, a); return;
         default:
             if (is_ported(c.top().proc)) {
                 throw IllegalActionError(std::string(frames::PROCS[c.top().proc].cls) + " takes no decisions");
@@ -386,6 +390,7 @@ inline Detail detail_top(Ctx& c) {
         case frames::SAFE_PAIR_OF_HANDS: return procs::safe_pair_of_hands_detail(c);
         // p3: the Wizard
         case frames::WIZARD: return procs::wizard_detail(c);
+        case frames::WEATHER_MAGE: return procs::weather_mage_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

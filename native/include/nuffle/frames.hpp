@@ -128,9 +128,10 @@ enum Proc : std::uint16_t {
     TRAPDOOR = 82,
     TRICK = 83,
     TURN = 84,
-    WIZARD = 85,
+    WEATHER_MAGE = 85,
+    WIZARD = 86,
 };
-constexpr int PROC_COUNT = 86;
+constexpr int PROC_COUNT = 87;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -633,6 +634,7 @@ enum Phase : std::uint16_t {
     START = 0,
     WEATHER_ROLLED = 1,
     SCATTERING = 2,
+    WEATHER_MAGE = 3,
 };
 constexpr int F_LEFT = 0;
 inline constexpr FieldInfo FIELDS[] = {
@@ -642,6 +644,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"WEATHER_ROLLED", 1},
     {"SCATTERING", 2},
+    {"WEATHER_MAGE", 3},
 };
 }  // namespace p_changing_weather_bb2020
 
@@ -1276,6 +1279,7 @@ enum Phase : std::uint16_t {
     FIRST_HALF = 6,
     SECOND_HALF = 7,
     OVER = 8,
+    WEATHER_MAGE = 9,
 };
 constexpr int F_FANS = 0;
 constexpr int F_WINNER = 1;
@@ -1293,6 +1297,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"FIRST_HALF", 6},
     {"SECOND_HALF", 7},
     {"OVER", 8},
+    {"WEATHER_MAGE", 9},
 };
 }  // namespace p_match
 
@@ -2365,6 +2370,25 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_turn
 
+namespace p_weather_mage {
+enum Phase : std::uint16_t {
+    START = 0,
+    ASKING = 1,
+};
+constexpr int F_SIDE = 0;
+constexpr int F_STEP = 1;
+constexpr int F_TOTAL = 2;
+inline constexpr FieldInfo FIELDS[] = {
+    {"side", Kind::INT, "", 0, 0, 0, Role::SIDE, 0},
+    {"step", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"total", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"ASKING", 1},
+};
+}  // namespace p_weather_mage
+
 namespace p_wizard {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2413,7 +2437,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"chain_step", "ChainStep", p_chain_step::FIELDS, 6, p_chain_step::PHASES, 9, 2, -1},
     {"chainsaw_kick_back", "ChainsawKickBack", p_chainsaw_kick_back::FIELDS, 1, p_chainsaw_kick_back::PHASES, 3, 0, -1},
     {"changing_weather", "ChangingWeather", nullptr, 0, p_changing_weather::PHASES, 3, 0, -1},
-    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 3, 0, -1},
+    {"changing_weather_bb2020", "ChangingWeatherBB2020", p_changing_weather_bb2020::FIELDS, 1, p_changing_weather_bb2020::PHASES, 4, 0, -1},
     {"cheering_fans", "CheeringFans", p_cheering_fans::FIELDS, 1, p_cheering_fans::PHASES, 3, 0, -1},
     {"cheering_fans_bb2020", "CheeringFansBB2020", p_cheering_fans_bb2020::FIELDS, 1, p_cheering_fans_bb2020::PHASES, 6, 0, -1},
     {"crowd_surf", "CrowdSurf", p_crowd_surf::FIELDS, 4, p_crowd_surf::PHASES, 3, 0, -1},
@@ -2438,7 +2462,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
     {"master_chef", "MasterChef", p_master_chef::FIELDS, 3, p_master_chef::PHASES, 2, 0, -1},
-    {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 9, 0, -1},
+    {"match", "Match", p_match::FIELDS, 2, p_match::PHASES, 10, 0, -1},
     {"move_step", "MoveStep", p_move_step::FIELDS, 10, p_move_step::PHASES, 14, 0, -1},
     {"multiple_block", "MultipleBlock", p_multiple_block::FIELDS, 3, p_multiple_block::PHASES, 5, 0, 65},
     {"officious_ref", "OfficiousRef", p_officious_ref::FIELDS, 3, p_officious_ref::PHASES, 6, 16, -1},
@@ -2482,6 +2506,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 2, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
+    {"weather_mage", "WeatherMage", p_weather_mage::FIELDS, 3, p_weather_mage::PHASES, 2, 0, -1},
     {"wizard", "Wizard", p_wizard::FIELDS, 4, p_wizard::PHASES, 4, 32, -1},
 };
 
@@ -2927,6 +2952,10 @@ constexpr int INTERCEPTIONS = 3;
 constexpr int INJURY = 4;
 constexpr int INJURY2 = 5;
 constexpr int DEFLECTIONS = 6;
+constexpr int PERFECT_PASSING = 7;
+constexpr int NECESSARY_VIOLENCE = 8;
+constexpr int FAN_INTERACTION = 9;
+constexpr int FOULING_FRENZY = 10;
 }  // namespace pstat
 // types.py's BOUNCE_*: where a bounce leaves the ball (the BOUNCE log event's last field).
 namespace bounce {
@@ -2942,7 +2971,7 @@ constexpr int LIST_POOL = 512;
 constexpr int MAX_CROWD = 32;
 constexpr int MAX_BLOCK_DICE = 3;
 constexpr int MAX_PICK = 255;
-constexpr int PSTATS = 7;
+constexpr int PSTATS = 11;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
 // fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).
@@ -2990,7 +3019,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 173;
+constexpr int PURPOSE_COUNT = 174;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3079,6 +3108,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Trapdoor",
     "Trick",
     "Turn",
+    "WeatherMage",
     "Wizard",
     "_ReRollContest",
     "_RollOff",
@@ -3168,6 +3198,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {111, 116, 143, 107, 122, 138, 157, 103, 148, 91, 131, 135, 146, 172, 100, 161, 92, 133, 124, 120, 154, 114, 110, 108, 150, 101, 117, 155, 165, 130};
+inline constexpr int ROLL_PURPOSE[] = {112, 117, 144, 108, 123, 139, 158, 104, 149, 92, 132, 136, 147, 173, 101, 162, 93, 134, 125, 121, 155, 115, 111, 109, 151, 102, 118, 156, 166, 131};
 
 }  // namespace nuffle::frames

@@ -105,7 +105,9 @@ struct Team {
     // BB2020 Prayers to Nuffle (procs/prayers.hpp): bit n-1 for result n, in effect / given
     // this match; the drive's Brilliant Coaching re-roll (TeamState.drive_reroll).
     std::uint16_t prayers, prayed, drive_reroll;
-    std::uint16_t reserved[5];  // always zero: a team stays 16 bytes longer, so the state's head
+    // BB2020's Weather Mage: its change still to use (TeamState.weather_mage), one induced.
+    std::uint8_t weather_mage, ind_weather_mage;
+    std::uint16_t reserved[4];  // always zero: a team stays 16 bytes longer, so the state's head
                                 // (players' offset) stays whole hash blocks (transitions.hpp)
 };
 

@@ -163,7 +163,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
     for side, t in enumerate(data["teams"]):
         ts = s.teams[side]
         for name in ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame",
-                     "igor", "wizard", "prayers", "prayed", "drive_reroll"):
+                     "igor", "wizard", "prayers", "prayed", "drive_reroll", "weather_mage"):
             setattr(ts, name, t[name])
         for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used", "coach_ejected"):
             setattr(ts, name, bool(t[name]))

@@ -110,6 +110,7 @@ def _spec_data(s: GameState, side: int) -> dict[str, int]:
         "cheerleaders": spec.cheerleaders, "assistant_coaches": spec.assistant_coaches,
         "wizard": s.teams[side].wizard, "ind_wizard": int(ind.wizard),
         "ind_biased_referee": int(ind.biased_referee), "ind_plague_doctor": int(ind.plague_doctor),
+        "weather_mage": s.teams[side].weather_mage, "ind_weather_mage": int(ind.weather_mage),
         "coach_ejected": int(s.teams[side].coach_ejected),
     }
 

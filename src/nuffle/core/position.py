@@ -29,7 +29,7 @@ from nuffle.core.ruleset import LRB6, RulesetError
 from nuffle.core.ruleset import ruleset as find_ruleset
 from nuffle.core.skill_values import values_from_json, values_to_json
 from nuffle.core.skills import Skill
-from nuffle.core.state import OLD_PSTATS, GameState, Options, PlayerInfo, TeamState
+from nuffle.core.state import OLD_PSTATS, PSTATS, GameState, Options, PlayerInfo, TeamState
 from nuffle.core.teams import TeamError, rosters_for, team_from_dict, team_to_dict
 from nuffle.core.types import BallState, BlockFace, Event, PFlag, RollKind, Status, Weather
 
@@ -174,9 +174,10 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
         "players": players,
-        # (a coach ejected is written only when he was: earlier positions stay as they were)
+        # (a coach ejected and a Weather Mage are written only when there is one: earlier
+        # positions stay as they were)
         "team_state": [{k: getattr(t, k) for k in TeamState.__slots__
-                        if k != "coach_ejected" or t.coach_ejected} for t in s.teams],
+                        if k not in ("coach_ejected", "weather_mage") or getattr(t, k)} for t in s.teams],
         "stack": [_encode(p) for p in s.stack],
         "pending": _encode(s.pending),
         "outcome": _encode(s.outcome),
@@ -282,7 +283,7 @@ def _from_dict(data: Any) -> GameState:
         # coach_ejected is written only when True
         if isinstance(t, dict):
             t = {"igor": 0, "wizard": 0, "coach_ejected": False, "prayers": 0, "prayed": 0, "drive_reroll": 0,
-                 **t}
+                 "weather_mage": 0, **t}
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():
@@ -293,8 +294,10 @@ def _from_dict(data: Any) -> GameState:
     s.stats = (tuple(_int_list({"s": stats[0]}, "s")), tuple(_int_list({"s": stats[1]}, "s")))
     if "player_stats" in data:  # positions written before per-player records have none
         n, stats = len(s.info), data["player_stats"]
-        if isinstance(stats, list) and len(stats) == OLD_PSTATS * n:  # written before deflections
-            stats = [v for i in range(n) for v in (*stats[i * OLD_PSTATS:(i + 1) * OLD_PSTATS], 0)]
+        for k in OLD_PSTATS:  # written before the later counts: they read as 0
+            if isinstance(stats, list) and n and len(stats) == k * n:
+                pad = (0,) * (PSTATS - k)
+                stats = [v for i in range(n) for v in (*stats[i * k:(i + 1) * k], *pad)]
         s.pstats = tuple(_int_list({"player_stats": stats}, "player_stats", len(s.pstats)))
     if "fans" in data:  # positions written before the fans were kept have none
         home_fans, away_fans = _int_list(data, "fans", 2)

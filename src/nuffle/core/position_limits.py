@@ -215,12 +215,14 @@ def check_limits(s: GameState) -> None:
     _check_outcome(s.outcome)
     for side in (0, 1):
         t = s.teams[side]
-        for name in (*TEAM_COUNTERS, "igor", "wizard", *PRAYER_FIELDS):  # the bridge reads ints
+        # the bridge reads ints
+        for name in (*TEAM_COUNTERS, "igor", "wizard", "weather_mage", *PRAYER_FIELDS):
             value = getattr(t, name)
             if not _plain_int(value):
                 raise PositionError(f"'team_state'[{side}].{name} must be an integer, not {value!r}")
         _within(f"'team_state'[{side}].igor", int(t.igor), 0, 1)
         _within(f"'team_state'[{side}].wizard", int(t.wizard), 0, 1)
+        _within(f"'team_state'[{side}].weather_mage", int(t.weather_mage), 0, 1)
         for name in PRAYER_FIELDS:  # bit sets of the 16 prayers; 1 + a re-roll count
             top = 255 if name == "drive_reroll" else 0xFFFF
             _within(f"'team_state'[{side}].{name}", int(getattr(t, name)), 0, top)

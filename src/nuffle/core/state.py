@@ -41,10 +41,17 @@ STAT_ROTTED = 8  # opponents killed by this team's Nurgle's Rot players (new Rot
 PSTAT_COMPLETIONS, PSTAT_TOUCHDOWNS, PSTAT_CASUALTIES, PSTAT_INTERCEPTIONS = 0, 1, 2, 3
 PSTAT_INJURY, PSTAT_INJURY2 = 4, 5
 PSTAT_DEFLECTIONS = 6  # BB2020: passes deflected by Passing Interference and not caught (RULES §16.1)
-PSTATS = 7
-#: The per-player records of positions written before deflections were counted.
-OLD_PSTATS = 6
-PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections")
+# BB2020: the events a prayer in effect for his team made worth more SPP (TABLES §12; the
+# post-game's `postgame.json` "prayers" prices them): completions under Perfect Passing, his
+# Block casualties under Necessary Violence, opponents he pushed into the crowd and made
+# casualties under Fan Interaction, casualties his fouls caused under Fouling Frenzy.
+PSTAT_PERFECT_PASSING, PSTAT_NECESSARY_VIOLENCE, PSTAT_FAN_INTERACTION, PSTAT_FOULING_FRENZY = 7, 8, 9, 10
+PSTATS = 11
+#: The per-player record lengths of positions written before later counts were added (the
+#: missing counts read as 0): six before deflections, seven before the prayers' counts.
+OLD_PSTATS = (6, 7)
+PSTAT_NAMES = ("completions", "touchdowns", "casualties", "interceptions", "injury", "injury2", "deflections",
+               "perfect_passing", "necessary_violence", "fan_interaction", "fouling_frenzy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +112,7 @@ class TeamState:
         "rerolls",
         "score",
         "turn",
+        "weather_mage",
         "wizard",
     )
 
@@ -123,6 +131,7 @@ class TeamState:
         self.foul_used = False
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
+        self.weather_mage = 0  # BB2020: an induced Weather Mage's change, once a match (weather_mage.py)
         self.coach_ejected = False  # BB2020: the head coach was ejected (Argue the Call rolled a 1)
         # BB2020 Prayers to Nuffle (procedures/prayers.py): bit n-1 for the table's result n,
         # those in effect and every one this match has given the team (for the league).
@@ -149,6 +158,7 @@ class TeamState:
         t.foul_used = self.foul_used
         t.igor = self.igor
         t.wizard = self.wizard
+        t.weather_mage = self.weather_mage
         t.coach_ejected = self.coach_ejected
         t.prayers = self.prayers
         t.prayed = self.prayed
@@ -176,7 +186,7 @@ class TeamState:
         ) + (  # nor do games without prayers or a Brilliant Coaching re-roll (BB2020)
             (self.igor, self.wizard, self.prayers, self.prayed, self.drive_reroll)
             if self.prayed or self.drive_reroll else ()
-        )
+        ) + ((-1, self.weather_mage) if self.weather_mage else ())  # nor without a Weather Mage
 
 
 class GameState:

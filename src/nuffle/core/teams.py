@@ -125,8 +125,8 @@ class PlayerSpec:
 class Inducements:
     """What a team induced for one match (league play): Bloodweiser Babes, Bribes, Extra Team
     Training, a Halfling Master Chef, Igor, Wandering Apothecaries, a Wizard and (BB2020 only)
-    a Biased Referee. Mercenaries and Star Players are players of the team. Limits and costs:
-    `nuffle.core.inducements`."""
+    a Biased Referee, a Plague Doctor and a Weather Mage. Mercenaries and Star Players are
+    players of the team. Limits and costs: `nuffle.core.inducements`."""
 
     babes: int = 0
     bribes: int = 0
@@ -137,6 +137,7 @@ class Inducements:
     wizard: bool = False
     biased_referee: bool = False  # BB2020's Biased Referee (no LRB6 team file may induce one)
     plague_doctor: bool = False  # BB2020: the Igor counter is a Plague Doctor's (it heals a KO too)
+    weather_mage: bool = False  # BB2020's Weather Mage (procedures/weather_mage.py)
 
     def to_dict(self) -> dict[str, int | bool]:
         """JSON form: only what was induced."""

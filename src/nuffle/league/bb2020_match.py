@@ -9,7 +9,11 @@ is a draft), then each team's post-game sequence (`run_post_game`) from the `Gam
   touchdowns, completions, deflections, interceptions and the casualties his blocks caused (the
   engines' per-player record, `Game.player_stats`), MVP eligibility (every one who was on the
   team sheet), and the casualty he suffered (a decayed player's worse of his two results; a
-  Lasting Injury with the characteristic it lowered).
+  Lasting Injury with the characteristic it lowered);
+- per player, the events the Prayers to Nuffle that change SPP rewarded while in effect for his
+  team (Perfect Passing, Necessary Violence, Fan Interaction, Fouling Frenzy: the engines count
+  them, `prayers.count_under`); the post-game adds their SPP (`PlayerGame.prayer_spp`).
+  Intensive Training's skill is the match's, no SPP; no prayer changes the winnings.
 
 A completion includes a Throw Team-mate's: a Superb throw whose thrown player lands is the
 thrower's (`throw_team_mate_bb2020`, RULES §8.7). Nobody concedes an engine match.
@@ -81,7 +85,9 @@ def game_result(game: Game, side: int, record: PreGameTeam) -> GameResult:
         hurt, lasting = _suffered(s.rules, got["injury"], got["injury2"])
         entry = PlayerGame(number, touchdowns=got["touchdowns"], completions=got["completions"],
                            deflections=got["deflections"], interceptions=got["interceptions"],
-                           casualties=got["casualties"],
+                           casualties=got["casualties"], perfect_passing=got["perfect_passing"],
+                           necessary_violence=got["necessary_violence"],
+                           fan_interaction=got["fan_interaction"], fouling_frenzy=got["fouling_frenzy"],
                            casualty=hurt, lasting=lasting)
         (journeys if number in journeymen else players).append(entry)
     score = (result.score.home, result.score.away)

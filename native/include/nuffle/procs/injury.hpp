@@ -7,6 +7,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
@@ -338,10 +339,23 @@ inline void injury_casualty(State& s, const Frame& f) {
     if (by >= 0) hooks::each<CasualtyCaused>(s, by, s, f);
 }
 
+// Injury._casualty_spp: a block's casualty counts for its opposing blocker; BB2020's SPP
+// prayers count theirs (Necessary Violence, Fouling Frenzy, Fan Interaction for the actor).
 inline void injury_casualty_spp(State& s, const Frame& f) {
-    const int by = f.arg[finj::F_BY];
-    if (f.arg[finj::F_HOW] == how::BLOCK && by >= 0 && s.players[by].team != s.players[f.arg[finj::F_PID]].team) {
-        ++s.pstats[by * PSTATS + pstat::CASUALTIES];
+    const int by = f.arg[finj::F_BY], how = f.arg[finj::F_HOW];
+    const int own = s.players[f.arg[finj::F_PID]].team;
+    const bool opposing = by >= 0 && s.players[by].team != own;
+    if (how == how::BLOCK && opposing) ++s.pstats[by * PSTATS + pstat::CASUALTIES];
+    if (s.teams[0].prayers == 0 && s.teams[1].prayers == 0) return;
+    if (how == how::BLOCK && opposing) {
+        count_under(s, by, frames::prayer::NECESSARY_VIOLENCE, pstat::NECESSARY_VIOLENCE);
+    } else if (how == how::FOUL && opposing) {
+        count_under(s, by, frames::prayer::FOULING_FRENZY, pstat::FOULING_FRENZY);
+    } else if (how == how::CROWD) {
+        const int actor = acting_player(s);
+        if (actor >= 0 && s.players[actor].team != own) {
+            count_under(s, actor, frames::prayer::FAN_INTERACTION, pstat::FAN_INTERACTION);
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 #include "nuffle/procs/kickoff.hpp"
 #include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/setup.hpp"
+#include "nuffle/procs/weather_mage.hpp"
 
 namespace nuffle::procs {
 
@@ -323,6 +324,12 @@ inline void changing_weather_bb2020_run(Ctx& c) {
     if (f.phase == fw::WEATHER_ROLLED) {
         s.weather = static_cast<std::uint8_t>(rules_of(s).weather[dice_sum(s)]);
         note(s, frames::ev::WEATHER, -1, s.weather, 0);
+        if (push_weather_mage(s, dice_sum(s))) {
+            f.phase = fw::WEATHER_MAGE;
+            return;
+        }
+    }
+    if (f.phase == fw::WEATHER_ROLLED || f.phase == fw::WEATHER_MAGE) {
         if (s.weather != frames::weather::NICE || s.ball < 0) {
             pop(s);
             return;

@@ -5,6 +5,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/prayers.hpp"
+#include "nuffle/procs/weather_mage.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
@@ -59,6 +60,7 @@ inline void match_run(Ctx& c) {
                 t.bribes = t.ind_bribes;
                 t.igor = t.ind_igor;
                 t.wizard = t.ind_wizard;
+                t.weather_mage = t.ind_weather_mage;
             }
             if (rules_of(s).fans_given) {  // BB2020: the pre-game's Fan Factors, no FAME
                 s.teams[0].fans = static_cast<std::int16_t>(s.teams[0].fan_factor);
@@ -88,6 +90,14 @@ inline void match_run(Ctx& c) {
         case fm::WEATHER:
             s.weather = static_cast<std::uint8_t>(rules_of(s).weather[dice_sum(s)]);
             note(s, frames::ev::WEATHER, -1, s.weather, 0);
+            if (push_weather_mage(s, dice_sum(s))) {  // BB2020: a Weather Mage may change it
+                f.phase = fm::WEATHER_MAGE;
+                return;
+            }
+            f.phase = fm::COIN_TOSS;
+            request(s, Dice::COIN, 1, purpose("coin toss"));
+            return;
+        case fm::WEATHER_MAGE:
             f.phase = fm::COIN_TOSS;
             request(s, Dice::COIN, 1, purpose("coin toss"));
             return;

@@ -298,6 +298,7 @@ inline void pass_end(State& s, Frame& f, bool check) {
             s.turnover = 1;
         } else if (holder != thr && s.turnover == 0 && pass_completes(s, f, holder)) {
             passing::add_pstat(s, thr, pstat::COMPLETIONS);
+            count_under(s, thr, frames::prayer::PERFECT_PASSING, pstat::PERFECT_PASSING);
         }
     }
     if (f.arg[fpa::F_THROW] == passing::DUMP_OFF) s.turnover = f.arg[fpa::F_SAVED] != 0 ? 1 : 0;

@@ -121,6 +121,20 @@ inline void end_drive_rerolls(State& s) noexcept {
     }
 }
 
+// prayers.count_under: one event of per-player record `stat` for `pid` while prayer `n` is in
+// effect for his team (Perfect Passing, Necessary Violence, ...: the post-game prices them).
+inline void count_under(State& s, int pid, int n, int stat) noexcept {
+    if (prayer_active(s, s.players[pid].team, n)) ++s.pstats[pid * PSTATS + stat];
+}
+
+// prayers.acting_player: the player whose action is played (the innermost PlayerAction), or -1.
+inline int acting_player(const State& s) noexcept {
+    for (int i = s.frame_count - 1; i >= 0; --i) {
+        if (s.stack[i].proc == frames::PLAYER_ACTION) return s.stack[i].arg[frames::p_player_action::F_PID];
+    }
+    return -1;
+}
+
 // prayers.scrutinised: Under Scrutiny, every foul by a player of `side` is spotted.
 inline bool scrutinised(const State& s, int side) noexcept {
     return prayer_active(s, other(side), frames::prayer::UNDER_SCRUTINY);

@@ -211,7 +211,10 @@ inline void throw_team_mate_bb2020_run(Ctx& c) {
     if (f.phase == ftb::LANDING_ROLLED) {
         const int spot = f.arg[ftb::F_SPOT];
         if (s.ok) {
-            if (f.arg[ftb::F_RESULT] == passing::ACCURATE) passing::add_pstat(s, thr, pstat::COMPLETIONS);
+            if (f.arg[ftb::F_RESULT] == passing::ACCURATE) {
+                passing::add_pstat(s, thr, pstat::COMPLETIONS);  // a Superb throw landed: a completion
+                count_under(s, thr, frames::prayer::PERFECT_PASSING, pstat::PERFECT_PASSING);
+            }
             check_touchdown(s, b, tm);
             f.phase = ftb::DONE;
             if (s.ball == spot && s.ball_state == frames::ball::ON_GROUND) push_bounce(s, spot);

@@ -62,7 +62,11 @@ class PlayerGame:
     """One rostered player's match: the events that earn SPP (`casualties`: those his Block
     actions caused, the only ones that earn SPP), whether he may be MVP (eligible to play in
     the game) and the casualty he suffered (`lasting`: the characteristic a Lasting Injury
-    lowered)."""
+    lowered). The Prayers to Nuffle that change SPP (TABLES §12) count the events they reward
+    while in effect for his team: `perfect_passing` of his completions (either kind),
+    `necessary_violence` of his casualties, `fan_interaction` the opponents he pushed into the
+    crowd who became casualties, `fouling_frenzy` the casualties his fouls caused; each earns
+    the extra SPP `postgame.json`'s "prayer_spp" gives it."""
 
     number: int
     touchdowns: int = 0
@@ -71,6 +75,10 @@ class PlayerGame:
     deflections: int = 0
     interceptions: int = 0
     casualties: int = 0
+    perfect_passing: int = 0
+    necessary_violence: int = 0
+    fan_interaction: int = 0
+    fouling_frenzy: int = 0
     mvp_eligible: bool = True
     casualty: Casualty | None = None
     lasting: str | None = None
@@ -81,7 +89,15 @@ class PlayerGame:
         return (self.touchdowns * s["touchdown"] + self.completions * s["completion"]
                 + self.throwing_completions * s["throwing_completion"]
                 + self.deflections * s["deflection"] + self.interceptions * s["interception"]
-                + self.casualties * s["casualty"])
+                + self.casualties * s["casualty"] + self.prayer_spp())
+
+    def prayer_spp(self) -> int:
+        """The extra SPP the Prayers to Nuffle in effect gave his events (RULES §16.1)."""
+        extra: dict[str, int] = rules()["prayer_spp"]
+        return (self.perfect_passing * extra["perfect_passing"]
+                + self.necessary_violence * extra["necessary_violence"]
+                + self.fan_interaction * extra["fan_interaction"]
+                + self.fouling_frenzy * extra["fouling_frenzy"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,9 +197,12 @@ def check_result(team: Team2020, result: GameResult) -> None:
             raise PostGameError(f"{team.name}: {p.name} (#{p.number}) was missing this game ({why})")
     for g in (*result.players, *result.journeymen):
         counts = (g.touchdowns, g.completions, g.throwing_completions, g.deflections, g.interceptions,
-                  g.casualties)
+                  g.casualties, g.perfect_passing, g.necessary_violence, g.fan_interaction, g.fouling_frenzy)
         if min(counts) < 0:
             raise PostGameError(f"{team.name}: #{g.number}'s match counts cannot be negative")
+        if g.perfect_passing > g.completions + g.throwing_completions or g.necessary_violence > g.casualties:
+            raise PostGameError(f"{team.name}: #{g.number}: a prayer cannot reward more completions or "
+                                "casualties than he made")
         if (g.casualty is Casualty.LASTING_INJURY) != (g.lasting is not None):
             raise PostGameError(f"{team.name}: #{g.number}: a Lasting Injury names the characteristic "
                                 "it lowers (lasting=...), and only a Lasting Injury does")

@@ -9,7 +9,9 @@ not the match's own:
    Journeymen, re-rolls and staff; a Low Cost Linemen team's linemen left out) are compared; the
    favourite (the higher CTV, the home team when equal) chooses first and may spend only its
    treasury; the underdog's free budget is the CTV gap plus what the favourite spent, and it
-   may add its treasury;
+   may add its treasury; a team that bought Riotous Rookies then rolls 2D3 + 1 and fields that
+   many more Journeymen (`riotous_rookies`: no more than bring the players who play to 16, the
+   engines' most a side);
 5. Prayers to Nuffle: the team whose CTV plus inducements is still the lower prays once per
    full 50,000 of the gap (at most once per result): a D16 each (a D8 in an exhibition game,
    results 1-8), a result drawn already rolled again. What a prayer does is the engines'.
@@ -17,7 +19,7 @@ not the match's own:
 `pre_game` returns a `PreGame` record (per team: Fan Factor, Journeymen, inducements,
 mercenaries, gold spent and from where, prayers) for a match's set-up to consume; the teams are
 not changed (`pay` takes the treasury's share). Dice come from a `LeagueDice`, in order: the
-home Fan Factor D3, the away one, then the prayers.
+home Fan Factor D3, the away one, the Riotous Rookies' 2D3 (home first), then the prayers.
 """
 
 from __future__ import annotations
@@ -80,6 +82,23 @@ def journeymen(team: Team2020) -> tuple[MatchPlayer, ...]:
                  for n in numbers)
 
 
+def riotous_rookies(cart: Cart, dice: LeagueDice) -> tuple[int, tuple[MatchPlayer, ...]]:
+    """(the roll, the rookies) of a team that bought Riotous Rookies (RULES §15; none rolled
+    otherwise): 2D3 + 1 more Journeymen for this game (`pregame.json`), as `journeymen` fields
+    them (the lineman positional with Loner (4+), on the lowest numbers nobody wears), but no
+    more than bring the players who play (fit players, Journeymen, mercenaries) to 16."""
+    if not cart.count(Item.RIOTOUS_ROOKIES):
+        return 0, ()
+    how: dict[str, int] = rules()["inducements"][Item.RIOTOUS_ROOKIES.value]["rookies"]
+    roll = sum(dice.roll(how["die"], f"{cart.team.name}'s Riotous Rookies") for _ in range(how["dice"]))
+    room = max(0, int(rules()["match_squad"]) - len(cart.squad()))
+    pos = cart.team.journeyman_position()
+    extra = loner(pos, "journeyman_skill")
+    numbers = unused_numbers(cart.numbers())[:min(roll + how["plus"], room)]
+    return roll + how["plus"], tuple(MatchPlayer(new_player(pos, n, f"Journeyman #{n}"), Hired.JOURNEYMAN,
+                                                 extra, pos.cost) for n in numbers)
+
+
 def low_cost(team: Team2020) -> bool:
     """Whether the team's linemen are left out of its CTV for inducements (Low Cost Linemen)."""
     return "Low Cost Linemen" in team.team.special_rules
@@ -137,6 +156,7 @@ class PreGameTeam:
     treasury_spent: int
     prayers: tuple[Prayer, ...] = ()
     refused: tuple[str, ...] = ()
+    rookies: int = 0  # Riotous Rookies' 2D3 + 1 (0: none bought); they are among `journeymen`
 
     def count(self, item: Item) -> int:
         """How many of `item` it induced."""
@@ -187,14 +207,15 @@ def pre_game(home: Team2020, away: Team2020, dice: LeagueDice, choose_home: Choo
     carts[fav], refused[fav] = _shop(Cart(teams[fav], hired[fav]), teams[dog], choosers[fav], strict)
     free = ctv[fav] - ctv[dog] + carts[fav].treasury_spent
     carts[dog], refused[dog] = _shop(Cart(teams[dog], hired[dog], free), teams[fav], choosers[dog], strict)
+    rookies = {k: riotous_rookies(carts[k], dice) for k in ("home", "away")}
     total = {k: ctv[k] + carts[k].spent for k in teams}
     praying: dict[str, tuple[Prayer, ...]] = {"home": (), "away": ()}
     for k, o in (("home", "away"), ("away", "home")):
         if total[k] < total[o]:
             praying[k] = pray(prayer_count(total[o] - total[k], exhibition), dice, exhibition)
-    records = {k: PreGameTeam(teams[k].name, fans[k][0], fans[k][1], hired[k], ctv[k], carts[k].budget,
-                              carts[k].bought, carts[k].mercenaries, carts[k].spent, carts[k].treasury_spent,
-                              praying[k], refused[k]) for k in teams}
+    records = {k: PreGameTeam(teams[k].name, fans[k][0], fans[k][1], (*hired[k], *rookies[k][1]), ctv[k],
+                              carts[k].budget, carts[k].bought, carts[k].mercenaries, carts[k].spent,
+                              carts[k].treasury_spent, praying[k], refused[k], rookies[k][0]) for k in teams}
     return PreGame(records["home"], records["away"], exhibition, fav)
 
 

@@ -14,6 +14,7 @@ from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import GROUP_NONE, GROUP_SUM, Chance, Dice
 from nuffle.core.hooks import Point
+from nuffle.core.procedures import prayers
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.casualty_roll import (
     casualty_chance,
@@ -26,8 +27,11 @@ from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import BADLY_HURT, CASUALTY, KO, STUNNED
 from nuffle.core.state import (
     PSTAT_CASUALTIES,
+    PSTAT_FAN_INTERACTION,
+    PSTAT_FOULING_FRENZY,
     PSTAT_INJURY,
     PSTAT_INJURY2,
+    PSTAT_NECESSARY_VIOLENCE,
     STAT_CAS,
     STAT_KO,
     GameState,
@@ -519,10 +523,22 @@ class Injury(Procedure):
 
     def _casualty_spp(self, s: GameState) -> None:
         """A casualty caused by an opponent's block counts for him (even if the victim is then
-        saved or regenerates)."""
-        by = self.by
-        if self.how == BLOCK and by >= 0 and s.pteam[by] != s.pteam[self.pid]:
+        saved or regenerates); BB2020's SPP prayers count theirs (`prayers.count_under`:
+        Necessary Violence a block's, Fouling Frenzy a foul's, Fan Interaction a crowd push's,
+        for the player whose action pushed him)."""
+        by, own = self.by, s.pteam[self.pid]
+        if self.how == BLOCK and by >= 0 and s.pteam[by] != own:
             s.add_pstat(by, PSTAT_CASUALTIES)
+        if not (s.teams[0].prayers or s.teams[1].prayers):
+            return
+        if self.how == BLOCK and by >= 0 and s.pteam[by] != own:
+            prayers.count_under(s, by, prayers.NECESSARY_VIOLENCE, PSTAT_NECESSARY_VIOLENCE)
+        elif self.how == FOUL and by >= 0 and s.pteam[by] != own:
+            prayers.count_under(s, by, prayers.FOULING_FRENZY, PSTAT_FOULING_FRENZY)
+        elif self.how == CROWD:
+            actor = prayers.acting_player(s)
+            if actor >= 0 and s.pteam[actor] != own:
+                prayers.count_under(s, actor, prayers.FAN_INTERACTION, PSTAT_FAN_INTERACTION)
 
     def _finish(self, s: GameState) -> None:
         """Pop, telling the caller (a foul) in s.ok whether the injury roll was a double."""

@@ -17,6 +17,7 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.kickoff_table import Riot, move_one_square, one_square_moves, roll_off_winner
 from nuffle.core.procedures.prayers import Prayer
 from nuffle.core.procedures.setup import setup_problem
+from nuffle.core.procedures.weather_mage import push_weather_mage
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, Event, Status, Weather, other
 
@@ -361,6 +362,7 @@ class ChangingWeatherPhase(Phases):
 
     WEATHER_ROLLED: Final = 1
     SCATTERING: Final = 2
+    WEATHER_MAGE: Final = 3  # the Weather Mages' offer on the roll
 
 
 class ChangingWeatherBB2020(Procedure):
@@ -385,6 +387,10 @@ class ChangingWeatherBB2020(Procedure):
             a, b = s.dice()
             s.weather = s.rules.weather_of(a + b)
             s.note(Event.WEATHER, -1, s.weather, 0)
+            if push_weather_mage(s, a + b):
+                self.phase = ChangingWeatherPhase.WEATHER_MAGE
+                return
+        if self.phase in (ChangingWeatherPhase.WEATHER_ROLLED, ChangingWeatherPhase.WEATHER_MAGE):
             if s.weather != Weather.NICE or s.ball < 0:
                 s.pop()
                 return

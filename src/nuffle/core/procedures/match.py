@@ -14,6 +14,7 @@ from nuffle.core.procedures.heat import heat_picks
 from nuffle.core.procedures.inducements import babes, push_half_inducements
 from nuffle.core.procedures.prayers import end_drive_rerolls, expire
 from nuffle.core.procedures.rolls import BONUS_REROLL
+from nuffle.core.procedures.weather_mage import push_weather_mage
 from nuffle.core.state import STAT_TD, GameState
 from nuffle.core.types import NOBODY, PF, BallState, Event, Status, Weather, other
 
@@ -76,6 +77,7 @@ class MatchPhase(Phases):
     FIRST_HALF: Final = 6
     SECOND_HALF: Final = 7
     OVER: Final = 8
+    WEATHER_MAGE: Final = 9  # BB2020: the Weather Mages' offer on the weather roll
 
 
 class HalfPhase(Phases):
@@ -125,6 +127,7 @@ class Match(Procedure):
                 t, induced = s.teams[side], s.specs[side].inducements
                 t.apothecaries = (1 if s.specs[side].apothecary else 0) + induced.apothecaries
                 t.bribes, t.igor, t.wizard = induced.bribes, int(induced.igor), int(induced.wizard)
+                t.weather_mage = int(induced.weather_mage)
             if s.rules.fans == "fan_factor":  # BB2020: the pre-game's Fan Factors, no FAME
                 s.fans = (s.specs[0].fan_factor, s.specs[1].fan_factor)
                 self.phase = MatchPhase.WEATHER
@@ -149,6 +152,12 @@ class Match(Procedure):
             a, b = s.dice()
             s.weather = s.rules.weather_of(a + b)
             s.note(_EV_WEATHER, -1, s.weather, 0)
+            if push_weather_mage(s, a + b):  # BB2020: a Weather Mage may change it
+                self.phase = MatchPhase.WEATHER_MAGE
+                return
+            self.phase = MatchPhase.COIN_TOSS
+            s.request(Chance(Dice.COIN, 1, "coin toss"))
+        elif ph == MatchPhase.WEATHER_MAGE:
             self.phase = MatchPhase.COIN_TOSS
             s.request(Chance(Dice.COIN, 1, "coin toss"))
         elif ph == MatchPhase.COIN_TOSS:

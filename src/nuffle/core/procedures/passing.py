@@ -14,6 +14,7 @@ from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
+from nuffle.core.procedures import prayers
 from nuffle.core.procedures.ball import (
     Bounce,
     Catch,
@@ -27,7 +28,13 @@ from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
-from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_DEFLECTIONS, PSTAT_INTERCEPTIONS, GameState
+from nuffle.core.state import (
+    PSTAT_COMPLETIONS,
+    PSTAT_DEFLECTIONS,
+    PSTAT_INTERCEPTIONS,
+    PSTAT_PERFECT_PASSING,
+    GameState,
+)
 from nuffle.core.types import BallState, Event, RollKind, Weather
 
 # What is thrown (passed to the hook points).
@@ -532,6 +539,7 @@ class Pass(Procedure):
                 s.turnover = True
             elif holder != self.thrower and not s.turnover and self._completes(s, holder):
                 s.add_pstat(self.thrower, PSTAT_COMPLETIONS)
+                prayers.count_under(s, self.thrower, prayers.PERFECT_PASSING, PSTAT_PERFECT_PASSING)
         if self.throw == DUMP_OFF:
             s.turnover = bool(self.saved)  # no turnover for either side
         self.phase = PassPhase.DONE

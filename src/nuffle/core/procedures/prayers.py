@@ -18,9 +18,11 @@ prayer's duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen
 praying coach's SELECT_PLAYER), `give` changes his `PlayerInfo` and sets the prayer's bit in
 his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift must
 change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats is
-not eligible), so taking it back is exact. The prayers whose effect is the league's (Perfect
-Passing, Fan Interaction, Necessary Violence, Fouling Frenzy, Intensive Training) and those
-not played yet are recorded only: `Game.prayers()` lists each team's prayers of the match
+not eligible), so taking it back is exact. The prayers whose effect is the league's SPP
+(Perfect Passing, Fan Interaction, Necessary Violence, Fouling Frenzy) count the events they
+reward while in effect (`count_under`: the per-player records PSTAT_PERFECT_PASSING ...
+PSTAT_FOULING_FRENZY, which the post-game prices); Intensive Training and those not played
+yet are recorded only: `Game.prayers()` lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
 """
 
@@ -42,6 +44,10 @@ from nuffle.core.types import Event, Status
 MOLES: Final = "Moles under the Pitch"
 FRIENDS_WITH_THE_REF: Final = "Friends with the Ref"
 UNDER_SCRUTINY: Final = "Under Scrutiny"
+PERFECT_PASSING: Final = "Perfect Passing"
+FAN_INTERACTION: Final = "Fan Interaction"
+NECESSARY_VIOLENCE: Final = "Necessary Violence"
+FOULING_FRENZY: Final = "Fouling Frenzy"
 
 
 def bit(rules: Ruleset, name: str) -> int:
@@ -115,6 +121,22 @@ def end_drive_rerolls(s: GameState) -> None:
         if t.drive_reroll:
             t.rerolls = min(t.rerolls, t.drive_reroll - 1)
             t.drive_reroll = 0
+
+
+def count_under(s: GameState, pid: int, name: str, stat: int) -> None:
+    """Count one event of the per-player record `stat` for `pid` when the prayer `name` is in
+    effect for his team (the SPP it adds are the post-game's)."""
+    side = s.pteam[pid]
+    if s.teams[side].prayers and active(s, side, name):
+        s.add_pstat(pid, stat)
+
+
+def acting_player(s: GameState) -> int:
+    """The player whose action is being played (the innermost `PlayerAction`), or -1."""
+    for proc in reversed(s.stack):
+        if proc.frame == "player_action":
+            return int(getattr(proc, "pid", -1))
+    return -1
 
 
 def scrutinised(s: GameState, side: int) -> bool:

@@ -20,6 +20,7 @@ from nuffle.core.board import OFF
 from nuffle.core.characteristics import NO_PA_TARGET, ag_target, pass_target
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.hooks import Point
+from nuffle.core.procedures import prayers
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.passing import (
@@ -39,7 +40,7 @@ from nuffle.core.procedures.throw_team_mate import (
     ThrowTeamMate,
     ThrowTeamMatePhase,
 )
-from nuffle.core.state import PSTAT_COMPLETIONS, GameState
+from nuffle.core.state import PSTAT_COMPLETIONS, PSTAT_PERFECT_PASSING, GameState
 from nuffle.core.types import BallState, RollKind, Status, Weather
 
 THROW_MODIFIER: Point[[GameState, int], int] = Point(
@@ -133,6 +134,7 @@ class ThrowTeamMate2020(ThrowTeamMate):
             if s.ok:
                 if self.result == ACCURATE:
                     s.add_pstat(thr, PSTAT_COMPLETIONS)  # a Superb throw landed: a completion
+                    prayers.count_under(s, thr, prayers.PERFECT_PASSING, PSTAT_PERFECT_PASSING)
                 check_touchdown(s, tm)
                 self.phase = P.DONE
                 if s.ball == self.spot and s.ball_state == BallState.ON_GROUND:
