@@ -7,7 +7,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
-#include "nuffle/procs/prayers.hpp"
+#include "nuffle/procs/prayer_state.hpp"
 #include "nuffle/rules.hpp"
 
 namespace nuffle::procs {
