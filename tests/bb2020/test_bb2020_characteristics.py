@@ -37,13 +37,14 @@ T = ActionType
 #: The BB2020-only skills with handlers (the re-roll area's Brawler; the passing skills; the
 #: movement skills' Drunkard, Hit and Run and Pogo Stick; the traits of
 #: tests/skills/test_bb2020_trait_skills.py; fouls' Defensive; blocking's Iron Hard Skin and Arm Bar;
-#: the special attacks; Cannoneer).
+#: the special attacks; Cannoneer, Pile Driver).
 DONE_BB2020 = frozenset({Skill.BRAWLER, Skill.CLOUD_BURSTER, Skill.MY_BALL, Skill.ON_THE_BALL,
                          Skill.RUNNING_PASS, Skill.SAFE_PAIR_OF_HANDS, Skill.SAFE_PASS, Skill.DRUNKARD,
                          Skill.HIT_AND_RUN, Skill.POGO_STICK, Skill.ANIMAL_SAVAGERY, Skill.PICK_ME_UP,
                          Skill.PLAGUE_RIDDEN, Skill.TIMMM_BER, Skill.TRICKSTER, Skill.UNCHANNELLED_FURY,
                          Skill.DEFENSIVE, Skill.IRON_HARD_SKIN, Skill.ARM_BAR,
-                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE, Skill.CANNONEER})
+                         Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE, Skill.CANNONEER,
+                         Skill.PILE_DRIVER})
 #: BB2020 teams whose every roster skill the engines have (the rest lack one: match_team refuses).
 COMPLETE = ("black-orc", "chaos-chosen", "chaos-dwarf", "chaos-renegades", "dark-elf", "dwarf", "elven-union",
             "goblin", "halfling",

@@ -383,6 +383,33 @@ def test_safe_pair_of_hands_not_when_he_falls_over(engine: str) -> None:
     _done(game)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("place", [True, False])
+def test_safe_pair_of_hands_on_attacker_down(engine: str, place: bool) -> None:
+    """Attacker Down knocks the attacker down (it is not falling over): the Human Blitzer with
+    Safe Pair of Hands and the ball blocks the orc on (11, 7), Attacker Down, armour 2 holds;
+    his coach places the ball on (9, 7), or declines and it bounces (+y) to (10, 8). A turnover
+    either way (he went down)."""
+    script = block(BlockFace.ATTACKER_DOWN) + two_d6(1, 1) + ([] if place else d8(7))
+    sc = Scenario(_team("human"), _team("orc"), script=script, engine=engine, rules=BB2020)
+    sc.set(rerolls=(0, 0))
+    att, dfd = sc.pid(0, "Blitzer"), sc.pid(1, "Blitzer")
+    sc.grant(att, Skill.SAFE_PAIR_OF_HANDS).put(att, (10, 7)).put(dfd, (11, 7)).give_ball(att)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, att)
+    do(game, T.BLOCK, square=(11, 7))
+    do(game, T.SELECT_ATTACKER_DOWN)
+    assert game.decider == Decider.HOME and T.PLACE_BALL in game.legal_actions().types()
+    if place:
+        do(game, T.PLACE_BALL, square=(9, 7))
+    else:
+        do(game, T.DECLINE)
+    s = game.state
+    assert s.status[att] == Status.PRONE and s.ball_state == BallState.ON_GROUND and s.turnover
+    assert s.board.xy(s.ball) == ((9, 7) if place else (10, 8))
+    _done(game)
+
+
 # --- Cannoneer ------------------------------------------------------------------------------
 
 

@@ -92,40 +92,41 @@ enum Proc : std::uint16_t {
     PERFECT_DEFENCE = 46,
     PICK_ME_UP = 47,
     PICKUP = 48,
-    PILING_ON = 49,
-    PITCH_INVASION = 50,
-    PITCH_INVASION_BB2020 = 51,
-    PLACE_PRONE = 52,
-    PLAYER_ACTION = 53,
-    PLAYER_ROLL = 54,
-    PRAYER = 55,
-    PUSH = 56,
-    QUICK_SNAP = 57,
-    QUICK_SNAP_BB2020 = 58,
-    RE_ROLL_CONTEST = 59,
-    REACTION = 60,
-    REGENERATE = 61,
-    RIOT = 62,
-    ROLL_OFF = 63,
-    SAFE_PAIR_OF_HANDS = 64,
-    SETUP = 65,
-    SHADOWING_ROLL = 66,
-    SOLID_DEFENCE = 67,
-    STAND_CHOICE = 68,
-    STRIKE = 69,
-    STRIP_BALL = 70,
-    SWOOP = 71,
-    TENTACLES_ROLL = 72,
-    THROW_A_ROCK = 73,
-    THROW_IN = 74,
-    THROW_TEAM_MATE = 75,
-    THROW_TEAM_MATE_BB2020 = 76,
-    TIME_OUT = 77,
-    TRICK = 78,
-    TURN = 79,
-    WIZARD = 80,
+    PILE_DRIVER = 49,
+    PILING_ON = 50,
+    PITCH_INVASION = 51,
+    PITCH_INVASION_BB2020 = 52,
+    PLACE_PRONE = 53,
+    PLAYER_ACTION = 54,
+    PLAYER_ROLL = 55,
+    PRAYER = 56,
+    PUSH = 57,
+    QUICK_SNAP = 58,
+    QUICK_SNAP_BB2020 = 59,
+    RE_ROLL_CONTEST = 60,
+    REACTION = 61,
+    REGENERATE = 62,
+    RIOT = 63,
+    ROLL_OFF = 64,
+    SAFE_PAIR_OF_HANDS = 65,
+    SETUP = 66,
+    SHADOWING_ROLL = 67,
+    SOLID_DEFENCE = 68,
+    STAND_CHOICE = 69,
+    STRIKE = 70,
+    STRIP_BALL = 71,
+    SWOOP = 72,
+    TENTACLES_ROLL = 73,
+    THROW_A_ROCK = 74,
+    THROW_IN = 75,
+    THROW_TEAM_MATE = 76,
+    THROW_TEAM_MATE_BB2020 = 77,
+    TIME_OUT = 78,
+    TRICK = 79,
+    TURN = 80,
+    WIZARD = 81,
 };
-constexpr int PROC_COUNT = 81;
+constexpr int PROC_COUNT = 82;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1480,6 +1481,25 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_pickup
 
+namespace p_pile_driver {
+enum Phase : std::uint16_t {
+    START = 0,
+    FOULED = 1,
+    PLACED = 2,
+};
+constexpr int F_PID = 0;
+constexpr int F_VICTIM = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"victim", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"FOULED", 1},
+    {"PLACED", 2},
+};
+}  // namespace p_pile_driver
+
 namespace p_piling_on {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2308,6 +2328,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pick_me_up", "PickMeUp", p_pick_me_up::FIELDS, 2, p_pick_me_up::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
+    {"pile_driver", "PileDriver", p_pile_driver::FIELDS, 2, p_pile_driver::PHASES, 3, 0, 151},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"pitch_invasion_bb2020", "PitchInvasionBB2020", p_pitch_invasion_bb2020::FIELDS, 4, p_pitch_invasion_bb2020::PHASES, 6, 16, -1},
@@ -2746,6 +2767,7 @@ constexpr int FOUL = 2;
 constexpr int HIT = 3;
 constexpr int PLACED = 4;
 constexpr int CROWD = 5;
+constexpr int KNOCKED = 6;
 }  // namespace how
 // skills.py's injury results (Injury.result, the INJURY log event).
 namespace inj {
@@ -2850,7 +2872,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 163;
+constexpr int PURPOSE_COUNT = 164;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -2904,6 +2926,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "PerfectDefence",
     "PickMeUp",
     "Pickup",
+    "PileDriver",
     "PilingOn",
     "PitchInvasion",
     "PitchInvasionBB2020",
@@ -3018,6 +3041,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {106, 111, 137, 102, 117, 132, 150, 98, 141, 86, 125, 129, 139, 162, 95, 153, 87, 127, 119, 115, 147, 109, 105, 103, 143, 96, 112, 148, 157, 124};
+inline constexpr int ROLL_PURPOSE[] = {107, 112, 138, 103, 118, 133, 151, 99, 142, 87, 126, 130, 140, 163, 96, 154, 88, 128, 120, 116, 148, 110, 106, 104, 144, 97, 113, 149, 158, 125};
 
 }  // namespace nuffle::frames
