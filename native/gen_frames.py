@@ -295,7 +295,7 @@ TYPED_ENUMS = (
 #: with no module, each name is a full module.NAME path). A prefix of the namespace's name (STAT_,
 #: PSTAT_, BOUNCE_) is left off the names.
 INT_SETS = (
-    ("how", "nuffle.core.procedures.injury", ("FALL", "BLOCK", "FOUL", "HIT", "PLACED", "CROWD"),
+    ("how", "nuffle.core.procedures.injury", ("FALL", "BLOCK", "FOUL", "HIT", "PLACED", "CROWD", "KNOCKED"),
      "injury.py's ways to be knocked down or hurt (KnockDown.how, Injury.how)"),
     ("inj", "nuffle.core.skills", ("STUNNED", "KO", "BADLY_HURT", "CASUALTY"),
      "skills.py's injury results (Injury.result, the INJURY log event)"),

@@ -193,3 +193,41 @@ def test_stab_outranks_a_one_die_block() -> None:
     assert stab.ev(v) > block.ev(v)
     best = choose(cands, v)
     assert best is not None and best.actions[1] == Action(A.STAB, None, (11, 7))
+
+
+@pytest.mark.parametrize("skill", [Skill.PROJECTILE_VOMIT, Skill.BREATHE_FIRE])
+@pytest.mark.parametrize("strong", [False, True])
+def test_vomit_and_breathe_fire_are_priced_as_themselves(skill: Skill, strong: bool) -> None:
+    """BB2020: a player with Projectile Vomit or Breathe Fire (no Stab) gets the Stab-coded
+    attack as its own candidate, with its own value and its own chance of not going down: the
+    vomit hits 5 in 6; the fire fails (he is placed prone) 1 in 6, 2 in 6 against ST 5+, where
+    it never knocks the target down."""
+    from fractions import Fraction
+
+    from nuffle.analysis import probability as P
+    from nuffle.core.characteristics import armour_holds_to
+    from nuffle.testing import bb2020_scenario
+
+    sc = bb2020_scenario("human", "orc")
+    attacker, orc = sc.pid(0, "Catcher"), sc.pid(1, "Big Un Blocker")
+    sc.grant(attacker, skill).put(attacker, (10, 7)).put(orc, (11, 7))
+    if strong:
+        sc.grant(orc, st=5)
+    game = sc.start(active=0)
+    v = load_values()
+    cands = [c for c in _scorer(game).candidates() if c.pid == attacker]
+    assert not any(c.purpose == "stab" for c in cands)
+    brk = float(P.armour_break(armour_holds_to(game.state, orc)))
+    if skill == Skill.PROJECTILE_VOMIT:
+        c = next(c for c in cands if c.purpose == "vomit")
+        assert c.prob == pytest.approx(5 / 6)
+        assert c.value == pytest.approx(v["vomit"] * brk * v["block_knockdown"])
+    else:
+        c = next(c for c in cands if c.purpose == "breathe_fire")
+        fails = Fraction(2 if strong else 1, 6)
+        knocks = 0 if strong else 1 / 6
+        assert c.prob == pytest.approx(float(1 - fails))
+        worth = v["breathe_fire"] * knocks * brk * v["block_knockdown"]
+        assert c.value == pytest.approx(worth / float(1 - fails))
+        assert (c.value == 0) is strong  # no ball: only a knock-down is worth anything
+    assert c.actions[1] == Action(A.STAB, None, (11, 7))

@@ -40,3 +40,29 @@ def test_the_superb_face_is_the_procedures_completion() -> None:
         assert game.state.pstats[thrower * PSTATS + PSTAT_COMPLETIONS] == completions
     sc, thrower, thrown = ttm_scenario("python", [])
     assert throw_team_mate_odds(sc.state, thrower, thrown, (12, 7)).throw.chance == Fraction(7 - 4, 6)
+
+
+def test_ttm_exact_plays_bb2020s_throw() -> None:
+    """`ttm_exact` under BB2020, Short range (-1) to (16, 7), nobody near: once Superb he lands
+    on AG 3+ (2/3, as `throw_team_mate_odds` says); the whole throw is Superb 5-6 (2/6, lands
+    2/3), Subpar 3-4 (2/6, lands at -1: 1/2), Wildly Inaccurate on a 2 (1 or less: he deviates
+    from the thrower, lands at -2: 1/3), a fumble on a 1 (one scatter from the thrower's square,
+    lands at -1: 1/2): 19/36, where LRB6's reading (a fumble never lands, any other throw lands
+    as aimed) would give 5/6 * 2/3."""
+    import pytest
+
+    from nuffle.analysis.ttm_exact import landing_over_scatter, whole_throw
+    from nuffle.core.actions import Action, ActionType
+    from nuffle.core.errors import InputError
+
+    sc, thrower, thrown = ttm_scenario("python", [])
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_THROW_TEAM_MATE, thrower))
+    aimed = throw_team_mate_odds(game.state, thrower, thrown, (16, 7)).landing.chance
+    assert landing_over_scatter(game, thrower, thrown, (16, 7)) == aimed == Fraction(2, 3)
+    assert whole_throw(game, thrower, thrown, (16, 7)) == Fraction(19, 36)
+    sc, thrower, thrown = ttm_scenario("python", [], pa=7)  # PA "-": never Superb
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_THROW_TEAM_MATE, thrower))
+    with pytest.raises(InputError, match="Superb"):
+        landing_over_scatter(game, thrower, thrown, (16, 7))

@@ -33,7 +33,8 @@ ENUMS: dict[str, dict[str, int]] = {
 #: The generated int namespaces (C++ namespace: the Python values by name), and the prefix the
 #: old hand copies gave their names (HOW_FALL for how::FALL).
 NAMESPACES: dict[str, tuple[str, dict[str, int]]] = {
-    "how": ("HOW_", {n: getattr(injury, n) for n in ("FALL", "BLOCK", "FOUL", "HIT", "PLACED", "CROWD")}),
+    "how": ("HOW_", {n: getattr(injury, n)
+                     for n in ("FALL", "BLOCK", "FOUL", "HIT", "PLACED", "CROWD", "KNOCKED")}),
     "inj": ("INJ_", {n: getattr(skills, n) for n in ("STUNNED", "KO", "BADLY_HURT", "CASUALTY")}),
     "throw_kind": ("", {n: getattr(passing, n) for n in ("PASS", "HAIL_MARY", "DUMP_OFF", "HANDOFF", "BOMB",
                                                           "TEAM_MATE")}),

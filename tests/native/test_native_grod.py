@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from bot_agreement import BotsFor, play_side_by_side, run  # type: ignore[import-not-found]
+from bot_agreement import BotsFor, flat, play_side_by_side, run  # type: ignore[import-not-found]
 
 from nuffle.agents.grod.bot import GrodBot
 from nuffle.agents.grod.native import native_grod
@@ -95,3 +95,31 @@ def test_a_value_missing_from_the_table_is_refused(native: ModuleType) -> None:
         native.GrodBot(native_board(11), offense, defense, table, False)
     with pytest.raises(InputError):
         load_values("", "cage=x")
+
+
+@pytest.mark.parametrize("skill", ["PROJECTILE_VOMIT", "BREATHE_FIRE"])
+def test_the_cpp_grod_prices_vomit_and_breathe_fire_as_the_python_grod(skill: str) -> None:
+    """BB2020: a vomiter or fire-breather next to an opposing ball carrier, the attack's value
+    raised so that it is the plan: both bots start the Block action and then choose the
+    Stab-coded attack, not the block (their scores agree: vomit, breathe_fire)."""
+    from nuffle.core.skills import Skill
+    from nuffle.testing import bb2020_scenario
+
+    sc = bb2020_scenario("human", "orc", engine="native")
+    attacker, orc = sc.pid(0, "Catcher"), sc.pid(1, "Goblin")
+    sc.grant(attacker, Skill[skill]).put(attacker, (10, 7)).put(orc, (11, 7)).give_ball(orc)
+    game = sc.start(active=0)
+    assert isinstance(game, NativeGame)
+    tweak = "vomit=40,breathe_fire=400"
+    py = GrodBot(0, tweak=tweak, native=False)
+    cpp = native_grod(11, load_values("", tweak))
+    py.new_game(game.view(), 0)
+    chosen = []
+    for step in range(2):
+        view = game.view()
+        want = py.act(view)
+        assert tuple(cpp.act(view.native_state)) == flat(game, want)
+        chosen.append(want)
+        if step == 0:
+            game.step(want)
+    assert chosen[0].player == attacker and chosen[1].type.name == "STAB"

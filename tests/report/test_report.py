@@ -294,3 +294,21 @@ def test_cli_play_log_and_replay_show(tmp_path: Path, capsys: pytest.CaptureFixt
     shown = capsys.readouterr().out
     report_part = played[:played.index("Final whistle: ")]
     assert report_part in shown
+
+
+@pytest.mark.parametrize("die", [3, 1])
+def test_a_bb2020_throw_modified_to_one_is_wildly_inaccurate_not_fumbled(die: int) -> None:
+    """BB2020's Throw Team-mate (a Passing Ability test): marked twice at Short range (-3), a 3
+    is wildly inaccurate (he deviates and flies), not LRB6's modified fumble; a natural 1 is."""
+    from nuffle.testing import ttm_scenario
+
+    flies = d8(5) + d6(3) + d6(6)  # deviates +x 3 squares from the thrower, lands on a 6
+    script = d6(3) + flies if die == 3 else d6(1) + d8(5) + d6(6)  # a fumble: one scatter (+x)
+    sc, thrower, thrown = ttm_scenario("python", script)
+    sc.put(sc.pid(1, "Big Un Blocker"), (9, 6)).put(sc.pid(1, "Big Un Blocker", 1), (9, 7))
+    game = sc.start(active=0)
+    report = MatchReport(game)
+    run(game, report, (T.START_THROW_TEAM_MATE, thrower, None), (T.THROW_TEAM_MATE, thrown, (13, 8)))
+    verdict = "he flies." if die == 3 else "fumbled!"
+    assert f"{report.names.player(thrower)}: throw roll {die}: {verdict}" in report.lines
+    assert not game.roller.queue  # type: ignore[attr-defined]

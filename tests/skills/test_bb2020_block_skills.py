@@ -189,3 +189,52 @@ def test_claws_and_mighty_blow_armour_odds(ruleset: str, attacker_skills: tuple[
             total, limit, bonus, bonus_limit = kd._armour(sc.state, a + b)
             n += total > limit or (bonus > 0 and total + bonus > bonus_limit)
     assert Fraction(n, 36) == breaks
+
+
+# --- Pile Driver ----------------------------------------------------------------------------
+
+
+def _pile_driver(engine: str, script: list[tuple[Dice, Outcome]],
+                 follow: bool = True) -> tuple[Game, int, int]:
+    """ST 3 v 3 (one die), the Blitzer with Pile Driver: Defender Down, armour 3 holds, the Big
+    Un pushed to (12, 7), followed up (or not)."""
+    game, attacker, defender = _block(engine, block(BlockFace.DEFENDER_DOWN) + two_d6(1, 2) + script,
+                                      (Skill.PILE_DRIVER,), defender_st=3)
+    game.step(Action(T.SELECT_DEFENDER_DOWN))
+    game.step(Action(T.PUSH, None, (12, 7)))
+    game.step(Action(T.FOLLOW_UP if follow else T.DECLINE))
+    return game, attacker, defender
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pile_driver_fouls_the_knocked_down_player_then_lies_prone(engine: str) -> None:
+    """Used: a foul (no assist: the helper on (11, 8) is marked), 11 breaks AV 10+, injury 3
+    (stunned), no double; then he is Placed Prone: no turnover."""
+    game, attacker, defender = _pile_driver(engine, two_d6(5, 6) + two_d6(1, 2))
+    assert T.USE_SKILL in legal_types(game) and game.decision().skill == Skill.PILE_DRIVER
+    game.step(Action(T.USE_SKILL))
+    s = game.state
+    assert s.status[defender] == Status.STUNNED and s.status[attacker] == Status.PRONE
+    assert not s.turnover and not roller_of(game).queue
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pile_driver_sent_off_on_a_double(engine: str) -> None:
+    """A double on the foul's armour roll (6: holds): the referee sends him off (Argue the Call
+    declined): a turnover, and he is not placed prone (off the pitch)."""
+    game, attacker, defender = _pile_driver(engine, two_d6(3, 3))
+    game.step(Action(T.USE_SKILL))
+    game.step(Action(T.DECLINE))  # no Argue the Call
+    s = game.state
+    assert s.status[defender] == Status.PRONE and s.status[attacker] == Status.SENT_OFF and s.turnover
+    assert not roller_of(game).queue
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pile_driver_declined_or_not_adjacent(engine: str) -> None:
+    """Declined, he stays standing; without the follow-up the Big Un is out of reach: not offered."""
+    game, attacker, _ = _pile_driver(engine, [])
+    game.step(Action(T.DECLINE))
+    assert game.state.status[attacker] == Status.STANDING and T.USE_SKILL not in legal_types(game)
+    game, attacker, _ = _pile_driver(engine, [], follow=False)
+    assert game.decision().skill != Skill.PILE_DRIVER and game.state.status[attacker] == Status.STANDING

@@ -381,3 +381,117 @@ def test_safe_pair_of_hands_not_when_he_falls_over(engine: str) -> None:
     assert s.status[thrower] == Status.PRONE and s.turnover
     assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (5, 7)
     _done(game)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("place", [True, False])
+def test_safe_pair_of_hands_on_attacker_down(engine: str, place: bool) -> None:
+    """Attacker Down knocks the attacker down (it is not falling over): the Human Blitzer with
+    Safe Pair of Hands and the ball blocks the orc on (11, 7), Attacker Down, armour 2 holds;
+    his coach places the ball on (9, 7), or declines and it bounces (+y) to (10, 8). A turnover
+    either way (he went down)."""
+    script = block(BlockFace.ATTACKER_DOWN) + two_d6(1, 1) + ([] if place else d8(7))
+    sc = Scenario(_team("human"), _team("orc"), script=script, engine=engine, rules=BB2020)
+    sc.set(rerolls=(0, 0))
+    att, dfd = sc.pid(0, "Blitzer"), sc.pid(1, "Blitzer")
+    sc.grant(att, Skill.SAFE_PAIR_OF_HANDS).put(att, (10, 7)).put(dfd, (11, 7)).give_ball(att)
+    game = sc.start(active=0)
+    do(game, T.START_BLOCK, att)
+    do(game, T.BLOCK, square=(11, 7))
+    do(game, T.SELECT_ATTACKER_DOWN)
+    assert game.decider == Decider.HOME and T.PLACE_BALL in game.legal_actions().types()
+    if place:
+        do(game, T.PLACE_BALL, square=(9, 7))
+    else:
+        do(game, T.DECLINE)
+    s = game.state
+    assert s.status[att] == Status.PRONE and s.ball_state == BallState.ON_GROUND and s.turnover
+    assert s.board.xy(s.ball) == ((9, 7) if place else (10, 8))
+    _done(game)
+
+
+# --- Cannoneer ------------------------------------------------------------------------------
+
+
+def test_cannoneer_plus_one_on_long_and_long_bomb_passes_only() -> None:
+    """Cannoneer: +1 on Long and Long Bomb (and a Hail Mary, read as a Long Bomb), nothing on
+    Quick and Short; with Accurate as well each band gets exactly one +1."""
+    sc, thrower, _ = _scenario("python", [], Skill.CANNONEER)
+    both, other, _ = _scenario("python", [], Skill.CANNONEER, Skill.ACCURATE)
+    for band, mod in (("Q", 0), ("S", -1), ("L", -1), ("B", -2)):
+        assert pass_roll_modifier(sc.state, thrower, band) == mod, band
+        assert pass_roll_modifier(both.state, other, band) == mod + (band in "QS"), band
+    assert hail_mary_modifier(sc.state, thrower) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("cannoneer", [True, False])
+def test_cannoneer_makes_a_long_pass_accurate(engine: str, cannoneer: bool) -> None:
+    """Long (8 squares), PA 4+, -2: a 5 is accurate with Cannoneer's +1 (the catch, 3 against
+    AG 3+, completes it); without him it is inaccurate: three scatters (+x) from (13, 7) to
+    (16, 7), empty: a bounce (+x) to (17, 7), a turnover."""
+    skills = (Skill.CANNONEER,) if cannoneer else ()
+    script = d6(5, 3) if cannoneer else d6(5) + d8(5, 5, 5) + d8(5)
+    sc, thrower, catcher = _scenario(engine, script, *skills, catcher_at=(13, 7) if cannoneer else None)
+    game = _pass(sc, thrower, (13, 7))
+    s = game.state
+    if cannoneer:
+        assert s.carrier() == catcher and not s.turnover
+        assert s.pstats[thrower * PSTATS + PSTAT_COMPLETIONS] == 1
+    else:
+        assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (17, 7) and s.turnover
+    _done(game)
+
+
+# --- Titchy (BB2020: no negative modifier on an opponent's test) -----------------------------
+
+
+def _titchy_marker(sc: Scenario, at: tuple[int, int], titchy: bool) -> int:
+    orc = sc.pid(1, "Big Un Blocker")
+    sc.put(orc, at)
+    if titchy:
+        sc.grant(orc, Skill.TITCHY)
+    return orc
+
+
+def test_titchy_marks_no_test_under_bb2020_only() -> None:
+    """A Titchy Orc next to the thrower puts no -1 on his pass, nor on a pick-up or a catch
+    there, under BB2020; under LRB6 his zone counts as any other."""
+    from nuffle.core.procedures.ball import catch_modifier, pickup_roll_modifier
+
+    plain, thrower, _ = _scenario("python", [])
+    titchy, other, _ = _scenario("python", [])
+    _titchy_marker(plain, (4, 7), False)
+    _titchy_marker(titchy, (4, 7), True)
+    assert pass_roll_modifier(titchy.state, other, "S") == pass_roll_modifier(plain.state, thrower, "S") + 1
+    assert pickup_roll_modifier(titchy.state, other) == pickup_roll_modifier(plain.state, thrower) + 1
+    assert catch_modifier(titchy.state, other, 1) == catch_modifier(plain.state, thrower, 1) + 1
+    lrb6 = Scenario(rules=LRB6)
+    lrb6.put(3, THROWER_AT)
+    base = pass_roll_modifier(lrb6.state, 3, "S")
+    opp = next(p.pid for p in lrb6.state.info if p.team == 1)
+    lrb6.grant(opp, Skill.TITCHY).put(opp, (4, 7))
+    assert pass_roll_modifier(lrb6.state, 3, "S") == base - 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("titchy", [True, False])
+def test_titchy_marking_the_thrower_and_the_catcher(engine: str, titchy: bool) -> None:
+    """Short pass (5 squares), PA 4+, -1, an Orc on (4, 7) marking the thrower and one on
+    (11, 7) marking the catcher on (10, 7): both Titchy, a 5 is accurate and a 3 catches
+    (AG 3+); neither Titchy, the 5 is inaccurate (5 - 2 < 4): three scatters (+y) from (10, 7)
+    to (10, 10), empty: a bounce (+y) to (10, 11), a turnover."""
+    script = d6(5, 3) if titchy else d6(5) + d8(7, 7, 7) + d8(7)
+    sc, thrower, catcher = _scenario(engine, script, catcher_at=(10, 7))
+    _titchy_marker(sc, (4, 7), titchy)
+    mate = sc.pid(1, "Big Un Blocker", 1)
+    sc.put(mate, (11, 7))
+    if titchy:
+        sc.grant(mate, Skill.TITCHY)
+    game = _pass(sc, thrower, (10, 7))
+    s = game.state
+    if titchy:
+        assert s.carrier() == catcher and not s.turnover
+    else:
+        assert s.ball_state == BallState.ON_GROUND and s.board.xy(s.ball) == (10, 11) and s.turnover
+    _done(game)

@@ -136,6 +136,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BB2020_TENTACLES_ROLL:
         case frames::BB2020_SHADOWING_ROLL:
         case frames::HIT_AND_RUN:
+        case frames::PILE_DRIVER:  // Pile Driver (BB2020)
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY:
         case frames::WIZARD:
@@ -230,6 +231,7 @@ inline void run_top(Ctx& c) {
         case frames::BB2020_TENTACLES_ROLL: procs::bb2020_tentacles_roll_run(c); return;
         case frames::BB2020_SHADOWING_ROLL: procs::bb2020_shadowing_roll_run(c); return;
         case frames::HIT_AND_RUN: procs::hit_and_run_run(c); return;
+        case frames::PILE_DRIVER: procs::contact::pile_driver_run(c); return;
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;
         case frames::LASH_OUT: procs::lash_out_run(c); return;
@@ -282,6 +284,7 @@ inline Legal legal_top(Ctx& c) {
         // Diving Catch
         case frames::DIVING_CATCH: return procs::diving_catch_legal(c);
         case frames::HIT_AND_RUN: return procs::hit_and_run_legal(c);
+        case frames::PILE_DRIVER: return procs::contact::pile_driver_legal(c);
         // p1: Blood Lust, Piling On
         case frames::FEED: return procs::feed_legal(c);
         case frames::PRAYER_GIFT: return procs::prayer_gift_legal(c);
@@ -335,6 +338,7 @@ inline void act_top(Ctx& c, const Act& a) {
         // Diving Catch
         case frames::DIVING_CATCH: procs::diving_catch_act(c, a); return;
         case frames::HIT_AND_RUN: procs::hit_and_run_act(c, a); return;
+        case frames::PILE_DRIVER: procs::contact::pile_driver_act(c, a); return;
         // p1: Blood Lust, Piling On
         case frames::FEED: procs::feed_act(c, a); return;
         case frames::PRAYER_GIFT: procs::prayer_gift_act(c, a); return;
@@ -388,6 +392,7 @@ inline Detail detail_top(Ctx& c) {
         // p1: Piling On
         case frames::PILING_ON: return procs::piling_on_detail(c);
         case frames::SAFE_PAIR_OF_HANDS: return procs::safe_pair_of_hands_detail(c);
+        case frames::PILE_DRIVER: return procs::contact::pile_driver_detail(c);
         // p3: the Wizard
         case frames::WIZARD: return procs::wizard_detail(c);
         case frames::WEATHER_MAGE: return procs::weather_mage_detail(c);

@@ -93,45 +93,46 @@ enum Proc : std::uint16_t {
     PERFECT_DEFENCE = 47,
     PICK_ME_UP = 48,
     PICKUP = 49,
-    PILING_ON = 50,
-    PITCH_INVASION = 51,
-    PITCH_INVASION_BB2020 = 52,
-    PLACE_PRONE = 53,
-    PLAYER_ACTION = 54,
-    PLAYER_ROLL = 55,
-    PRAYER = 56,
-    PRAYER_GIFT = 57,
-    PRAYER_ROCK = 58,
-    PUSH = 59,
-    QUICK_SNAP = 60,
-    QUICK_SNAP_BB2020 = 61,
-    RE_ROLL_CONTEST = 62,
-    REACTION = 63,
-    REGENERATE = 64,
-    RIOT = 65,
-    ROLL_OFF = 66,
-    SAFE_PAIR_OF_HANDS = 67,
-    SETUP = 68,
-    SHADOWING_ROLL = 69,
-    SOLID_DEFENCE = 70,
-    STAND_CHOICE = 71,
-    STRIKE = 72,
-    STRIP_BALL = 73,
-    SWARMING = 74,
-    SWOOP = 75,
-    TENTACLES_ROLL = 76,
-    THROW_A_ROCK = 77,
-    THROW_IN = 78,
-    THROW_TEAM_MATE = 79,
-    THROW_TEAM_MATE_BB2020 = 80,
-    TIME_OUT = 81,
-    TRAPDOOR = 82,
-    TRICK = 83,
-    TURN = 84,
-    WEATHER_MAGE = 85,
-    WIZARD = 86,
+    PILE_DRIVER = 50,
+    PILING_ON = 51,
+    PITCH_INVASION = 52,
+    PITCH_INVASION_BB2020 = 53,
+    PLACE_PRONE = 54,
+    PLAYER_ACTION = 55,
+    PLAYER_ROLL = 56,
+    PRAYER = 57,
+    PRAYER_GIFT = 58,
+    PRAYER_ROCK = 59,
+    PUSH = 60,
+    QUICK_SNAP = 61,
+    QUICK_SNAP_BB2020 = 62,
+    RE_ROLL_CONTEST = 63,
+    REACTION = 64,
+    REGENERATE = 65,
+    RIOT = 66,
+    ROLL_OFF = 67,
+    SAFE_PAIR_OF_HANDS = 68,
+    SETUP = 69,
+    SHADOWING_ROLL = 70,
+    SOLID_DEFENCE = 71,
+    STAND_CHOICE = 72,
+    STRIKE = 73,
+    STRIP_BALL = 74,
+    SWARMING = 75,
+    SWOOP = 76,
+    TENTACLES_ROLL = 77,
+    THROW_A_ROCK = 78,
+    THROW_IN = 79,
+    THROW_TEAM_MATE = 80,
+    THROW_TEAM_MATE_BB2020 = 81,
+    TIME_OUT = 82,
+    TRAPDOOR = 83,
+    TRICK = 84,
+    TURN = 85,
+    WEATHER_MAGE = 86,
+    WIZARD = 87,
 };
-constexpr int PROC_COUNT = 87;
+constexpr int PROC_COUNT = 88;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -1549,6 +1550,25 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_pickup
 
+namespace p_pile_driver {
+enum Phase : std::uint16_t {
+    START = 0,
+    FOULED = 1,
+    PLACED = 2,
+};
+constexpr int F_PID = 0;
+constexpr int F_VICTIM = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"victim", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+    {"FOULED", 1},
+    {"PLACED", 2},
+};
+}  // namespace p_pile_driver
+
 namespace p_piling_on {
 enum Phase : std::uint16_t {
     START = 0,
@@ -2471,6 +2491,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"perfect_defence", "PerfectDefence", nullptr, 0, p_perfect_defence::PHASES, 2, 0, -1},
     {"pick_me_up", "PickMeUp", p_pick_me_up::FIELDS, 2, p_pick_me_up::PHASES, 2, 0, -1},
     {"pickup", "Pickup", p_pickup::FIELDS, 1, p_pickup::PHASES, 4, 0, -1},
+    {"pile_driver", "PileDriver", p_pile_driver::FIELDS, 2, p_pile_driver::PHASES, 3, 0, 151},
     {"piling_on", "PilingOn", p_piling_on::FIELDS, 2, p_piling_on::PHASES, 2, 0, 66},
     {"pitch_invasion", "PitchInvasion", p_pitch_invasion::FIELDS, 3, p_pitch_invasion::PHASES, 2, 34, -1},
     {"pitch_invasion_bb2020", "PitchInvasionBB2020", p_pitch_invasion_bb2020::FIELDS, 4, p_pitch_invasion_bb2020::PHASES, 6, 16, -1},
@@ -2737,7 +2758,10 @@ constexpr int SWARMING = 145;
 constexpr int TIMMM_BER = 146;
 constexpr int TRICKSTER = 147;
 constexpr int UNCHANNELLED_FURY = 148;
-constexpr int COUNT = 100;
+constexpr int CANNONEER = 149;
+constexpr int FUMBLEROOSKIE = 150;
+constexpr int PILE_DRIVER = 151;
+constexpr int COUNT = 103;
 }  // namespace skill
 namespace roll {
 constexpr int DODGE = 0;
@@ -2775,7 +2799,7 @@ constexpr int COUNT = 30;
 namespace at {
 inline constexpr int START_ACTIONS[] = {8, 9, 10, 11, 12, 13, 14, 39};
 }  // namespace at
-inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL", "ANIMAL_SAVAGERY", "ARM_BAR", "BRAWLER", "BREATHE_FIRE", "CLOUD_BURSTER", "DEFENSIVE", "DRUNKARD", "HIT_AND_RUN", "IRON_HARD_SKIN", "KICK_TEAM_MATE", "MY_BALL", "ON_THE_BALL", "PICK_ME_UP", "PLAGUE_RIDDEN", "POGO_STICK", "PROJECTILE_VOMIT", "RUNNING_PASS", "SAFE_PAIR_OF_HANDS", "SAFE_PASS", "SWARMING", "TIMMM_BER", "TRICKSTER", "UNCHANNELLED_FURY"};
+inline constexpr const char* SKILL_NAMES[] = {"BLOCK", "DAUNTLESS", "DIRTY_PLAYER", "FEND", "FRENZY", "KICK", "KICK_OFF_RETURN", "PASS_BLOCK", "PRO", "SHADOWING", "STRIP_BALL", "SURE_HANDS", "TACKLE", "WRESTLE", "", "", "", "", "", "", "CATCH", "DIVING_CATCH", "DIVING_TACKLE", "DODGE", "JUMP_UP", "LEAP", "SIDE_STEP", "SNEAKY_GIT", "SPRINT", "SURE_FEET", "", "", "", "", "", "", "", "", "", "", "ACCURATE", "DUMP_OFF", "HAIL_MARY_PASS", "LEADER", "NERVES_OF_STEEL", "PASS", "SAFE_THROW", "", "", "", "", "", "", "", "", "", "", "", "", "", "BREAK_TACKLE", "GRAB", "GUARD", "JUGGERNAUT", "MIGHTY_BLOW", "MULTIPLE_BLOCK", "PILING_ON", "STAND_FIRM", "STRONG_ARM", "THICK_SKULL", "", "", "", "", "", "", "", "", "", "", "BIG_HAND", "CLAWS", "DISTURBING_PRESENCE", "EXTRA_ARMS", "FOUL_APPEARANCE", "HORNS", "PREHENSILE_TAIL", "TENTACLES", "TWO_HEADS", "VERY_LONG_LEGS", "", "", "", "", "", "", "", "", "", "", "ALWAYS_HUNGRY", "ANIMOSITY", "BALL_AND_CHAIN", "BLOOD_LUST", "BOMBARDIER", "BONE_HEAD", "CHAINSAW", "DECAY", "FAN_FAVOURITE", "HYPNOTIC_GAZE", "LONER", "MONSTROUS_MOUTH", "NO_HANDS", "NURGLES_ROT", "REALLY_STUPID", "REGENERATION", "RIGHT_STUFF", "SECRET_WEAPON", "STAB", "STAKES", "STUNTY", "SWOOP", "TAKE_ROOT", "THROW_TEAM_MATE", "TITCHY", "WILD_ANIMAL", "ANIMAL_SAVAGERY", "ARM_BAR", "BRAWLER", "BREATHE_FIRE", "CLOUD_BURSTER", "DEFENSIVE", "DRUNKARD", "HIT_AND_RUN", "IRON_HARD_SKIN", "KICK_TEAM_MATE", "MY_BALL", "ON_THE_BALL", "PICK_ME_UP", "PLAGUE_RIDDEN", "POGO_STICK", "PROJECTILE_VOMIT", "RUNNING_PASS", "SAFE_PAIR_OF_HANDS", "SAFE_PASS", "SWARMING", "TIMMM_BER", "TRICKSTER", "UNCHANNELLED_FURY", "CANNONEER", "FUMBLEROOSKIE", "PILE_DRIVER"};
 namespace flag {
 constexpr std::uint32_t USED = 1;
 constexpr std::uint32_t DISTRACTED = 2;
@@ -2911,6 +2935,7 @@ constexpr int FOUL = 2;
 constexpr int HIT = 3;
 constexpr int PLACED = 4;
 constexpr int CROWD = 5;
+constexpr int KNOCKED = 6;
 }  // namespace how
 // skills.py's injury results (Injury.result, the INJURY log event).
 namespace inj {
@@ -3019,7 +3044,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 174;
+constexpr int PURPOSE_COUNT = 175;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3074,6 +3099,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "PerfectDefence",
     "PickMeUp",
     "Pickup",
+    "PileDriver",
     "PilingOn",
     "PitchInvasion",
     "PitchInvasionBB2020",
@@ -3198,6 +3224,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {112, 117, 144, 108, 123, 139, 158, 104, 149, 92, 132, 136, 147, 173, 101, 162, 93, 134, 125, 121, 155, 115, 111, 109, 151, 102, 118, 156, 166, 131};
+inline constexpr int ROLL_PURPOSE[] = {113, 118, 145, 109, 124, 140, 159, 105, 150, 93, 133, 137, 148, 174, 102, 163, 94, 135, 126, 122, 156, 116, 112, 110, 152, 103, 119, 157, 167, 132};
 
 }  // namespace nuffle::frames

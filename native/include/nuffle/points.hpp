@@ -17,7 +17,7 @@ struct PointList {};
 using AllPoints = PointList<
     // rule queries (rules.hpp)
     SkillReroll, TeamRerollCheck, CheckedReroll, BonusReroll, GfiAllowance, RushModifier, DodgeModifier, DodgeZonesIgnored,
-    DestZoneIgnored, LeftZoneModifier, DodgeRerollCancel, StandUpCost, NoHandling, PickupModifier, CatchModifier,
+    DestZoneIgnored, TestZoneIgnored, LeftZoneModifier, DodgeRerollCancel, StandUpCost, NoHandling, PickupModifier, CatchModifier,
     OpponentCatchModifier, BlockAssist, AssistCancel,
     // match.hpp
     procs::SentOffAfterDrive,

@@ -44,6 +44,7 @@ NUFFLE_HOOK_POINT(RushModifier, "movement.rush_modifier", int(const State&, int 
 NUFFLE_HOOK_POINT(DodgeModifier, "movement.dodge_modifier", int(const State&, int pid, int start, int dest));
 NUFFLE_HOOK_POINT_BB2020(DodgeZonesIgnored, "movement.dodge_zones_ignored", bool(const State&, int pid));
 NUFFLE_HOOK_POINT(DestZoneIgnored, "movement.dest_zone_ignored", bool(const State&, int pid, int q));
+NUFFLE_HOOK_POINT_BB2020(TestZoneIgnored, "marking.test_zone_ignored", bool(const State&, int q, int pid));
 NUFFLE_HOOK_POINT(LeftZoneModifier, "movement.left_zone_modifier", int(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(DodgeRerollCancel, "movement.dodge_reroll_cancel", bool(const State&, int pid, int q));
 NUFFLE_HOOK_POINT(StandUpCost, "action.stand_up_cost", std::optional<int>(const State&, int pid));
@@ -83,6 +84,18 @@ inline int tz_players(const State& s, const Board& b, int sq, int side, int out[
 inline int tackle_zones(const State& s, const Board& b, int sq, int side) noexcept {
     int buf[8];
     return tz_players(s, b, sq, side, buf);
+}
+
+// marking.test_zones: the opponents of `pid` marking `sq` for his agility or passing test, less
+// those whose zone TestZoneIgnored ignores (BB2020's Titchy; none under LRB6).
+inline int test_zones(const State& s, const Board& b, int pid, int sq) noexcept {
+    int buf[8];
+    const int n = tz_players(s, b, sq, s.players[pid].team, buf);
+    int k = n;
+    for (int i = 0; i < n; ++i) {
+        if (hooks::any<TestZoneIgnored>(s, buf[i], s, buf[i], pid)) --k;
+    }
+    return k;
 }
 
 // block_strength.assists: assists for `helper_side` against `target`, `opponent` excluded (ASSIST).
@@ -228,7 +241,7 @@ inline int pickup_base_modifier(int tz, int weather, int base) noexcept {
 
 // ball.pickup_roll_modifier: on the player's own square (he must be on the pitch).
 inline int pickup_roll_modifier(const State& s, const Board& b, int pid) noexcept {
-    const int tz = tackle_zones(s, b, s.players[pid].square, s.players[pid].team);
+    const int tz = test_zones(s, b, pid, s.players[pid].square);
     return pickup_base_modifier(tz, s.weather, rules_of(s).pickup_base) + pickup_skill_bonus(s, pid, tz);
 }
 
@@ -237,7 +250,7 @@ inline int pickup_roll_modifier(const State& s, const Board& b, int pid) noexcep
 inline int catch_modifier(const State& s, const Board& b, int pid, int bonus, bool accurate) noexcept {
     const int sq = s.players[pid].square;
     const int side = s.players[pid].team;
-    const int tz = tackle_zones(s, b, sq, side);
+    const int tz = test_zones(s, b, pid, sq);
     int mod = bonus + rules_of(s).catch_base - tz;  // ball.catch_modifier: the ruleset's base
     if (s.weather == frames::weather::POURING_RAIN) --mod;
     mod += hooks::total<CatchModifier>(s, pid, s, pid, tz, accurate);

@@ -2,10 +2,13 @@
 
 The thrown player scatters three times from the target square before he comes down, so the
 landing roll where he is aimed (`skill_odds.throw_team_mate_odds`) is not the chance that he
-lands. Here the engine resolves a throw that flies (`Game.outcomes`): every scatter, a landing
-on a player or in the crowd, the landing roll; at each re-roll on offer (a team re-roll, Pro, a
-skill) the better of taking it and not. He lands when he ends standing on the pitch and his
-team's turn goes on. `whole_throw` does the same from the throw itself (the "Throw here" figure).
+lands. Here the engine resolves a throw that flies (`Game.transitions`) by the match's ruleset:
+LRB6's throw not fumbled, BB2020's Superb throw (`throw_team_mate_bb2020`); every scatter, a
+landing on a player or in the crowd, the landing roll at its modifier; at each re-roll on offer
+(a team re-roll, Pro, a skill) the better of taking it and not. He lands when he ends standing on
+the pitch and his team's turn goes on. `whole_throw` does the same from the throw itself (the
+"Throw here" figure): every result of the ruleset's throw (BB2020: Subpar, Wildly Inaccurate
+and a fumble fly too, each landing at its own modifier).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.characteristics import NO_PA_TARGET, pass_target
 from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Dice, ExplicitRoller
 from nuffle.core.errors import InputError
@@ -46,11 +50,14 @@ def _expect(game: Game, action: Action | None, side: int, thrown: int, depth: in
 def landing_over_scatter(game: Game, thrower: int, thrown: int, target: tuple[int, int],
                          max_states: int = MAX_STATES) -> Fraction:
     """P(`thrown`, thrown by the acting `thrower` at `target` now, lands standing) once the
-    throw flies. The throw must be legal now (InputError otherwise; InputError too when a
-    chance node has more than `max_states` outcomes to explore)."""
+    throw flies (BB2020: a Superb throw, which a thrower of PA "-" never makes: InputError).
+    The throw must be legal now (InputError otherwise; InputError too when a chance node has
+    more than `max_states` outcomes to explore)."""
     action = Action(ActionType.THROW_TEAM_MATE, thrown, (target[0], target[1]))
     if game.decision().player != thrower or action not in game.legal_actions():
         raise InputError(f"player {thrower} cannot throw player {thrown} to {tuple(target)} now")
+    if game.state.rules.throw_team_mate == "bb2020" and pass_target(game.state, thrower) >= NO_PA_TARGET:
+        raise InputError(f"player {thrower} (PA -) never makes a Superb throw")
     side = game.state.pteam[thrower]
     flying = game.clone()
     flying.roller = ExplicitRoller()
@@ -69,9 +76,9 @@ def whole_throw(game: Game, thrower: int, thrown: int, target: tuple[int, int],
     """P(the acting `thrower`'s throw of `thrown` at `target`, made now, ends with him standing
     on the pitch and the turn going on): the whole step ("Throw here"), every roll of it from
     the engine's outcomes (Always Hungry, the throw, the scatter, the landing) with the best use
-    of the re-rolls over all of them. A fumble leaves him prone in his own square, so it never
-    counts. The throw must be legal now (InputError otherwise, and as `landing_over_scatter`
-    past `max_states`)."""
+    of the re-rolls over all of them. An LRB6 fumble leaves him prone in his own square, so it
+    never counts; a BB2020 fumble scatters him once from the thrower's square. The throw must
+    be legal now (InputError otherwise, and as `landing_over_scatter` past `max_states`)."""
     action = Action(ActionType.THROW_TEAM_MATE, thrown, (target[0], target[1]))
     if game.decision().player != thrower or action not in game.legal_actions():
         raise InputError(f"player {thrower} cannot throw player {thrown} to {tuple(target)} now")

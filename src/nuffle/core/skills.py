@@ -124,6 +124,10 @@ class Skill(IntEnum):
     TIMMM_BER = 146
     TRICKSTER = 147
     UNCHANNELLED_FURY = 148
+    # BB2020 skills no roster starts with (advancement)
+    CANNONEER = 149
+    FUMBLEROOSKIE = 150
+    PILE_DRIVER = 151
 
 
 #: The BB2020 roster skills and traits LRB6 lacks (all the members from 126 on).

@@ -12,9 +12,11 @@ from __future__ import annotations
 from itertools import islice
 
 from nuffle.core.actions import START_ACTIONS, Action, ActionType
+from nuffle.core.characteristics import pass_target
 from nuffle.core.game import Game
-from nuffle.core.procedures.passing import band_between, is_fumble, pass_roll_modifier
+from nuffle.core.procedures.passing import FUMBLED, band_between, is_fumble, pass_result, pass_roll_modifier
 from nuffle.core.procedures.throw_team_mate import throw_modifier
+from nuffle.core.procedures.throw_team_mate_bb2020 import throw_modifier_2020
 from nuffle.core.state import GameState
 from nuffle.core.types import BOUNCE_OUT, ON_PITCH, Event, RollKind, Status
 from nuffle.report.model import (
@@ -205,17 +207,23 @@ class MatchReport:
             out.append(ReportEvent(EventKind.STAND_UP, s.pteam[a], a, half=half))
 
     def _fumbled(self, s: GameState, die: int) -> bool:
-        """Whether a failed pass or throw roll of `die` is a fumble: the engine's rule on the
-        engine's modifier (a natural 1 when the thrower is no longer on the pitch to ask)."""
+        """Whether a failed pass or throw roll of `die` is a fumble: the ruleset's rule on the
+        ruleset's modifier (a natural 1 when the thrower is no longer on the pitch to ask).
+        BB2020's Passing Ability test fumbles on a natural 1 only (modified to 1 or less it is
+        wildly inaccurate: `passing.pass_result`), its Throw Team-mate test has its own
+        modifier (`throw_modifier_2020`)."""
         if self._throw is None or die == 1:
             return die == 1
         t, thrower, sq = self._throw
         if thrower < 0 or s.pos[thrower] < 0 or sq < 0:
             return False
         if t == int(ActionType.THROW_TEAM_MATE):
-            mod = throw_modifier(s, thrower, sq)
+            bb2020 = s.rules.throw_team_mate == "bb2020"
+            mod = throw_modifier_2020(s, thrower, sq) if bb2020 else throw_modifier(s, thrower, sq)
         else:
             mod = pass_roll_modifier(s, thrower, band_between(s, s.pos[thrower], sq))
+        if s.rules.passing == "bb2020":
+            return pass_result(die, pass_target(s, thrower), mod) == FUMBLED
         return is_fumble(die, mod)
 
     def _decision(self, s: GameState, t: ActionType, pid: int, sq: int, out: list[ReportEvent]) -> None:

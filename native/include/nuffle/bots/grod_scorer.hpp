@@ -23,6 +23,9 @@
 
 namespace nuffle::bots {
 
+// Projectile Vomit's D6 hits the target on 2+ (agents/grod/purposes.py VOMIT_HITS).
+inline constexpr double VOMIT_HITS = 5.0 / 6.0;
+
 // purposes.Candidate: one player action for one purpose. The carrier's moves to safety keep
 // their route in the search (`lazy`, to `lazy_sq`; `lazy_cut`: inside the action already), built
 // only for the one chosen.
@@ -362,13 +365,28 @@ private:
             out.push_back(Candidate{p, block_value(q, odds), odds.success,
                                     {Act{fat::START_BLOCK, p, -1}, Act{fat::BLOCK, -1, sq}, Act{fat::END_ACTION, -1, -1}},
                                     false, {}});
-            if (has(s_, p, fsk::STAB)) {
-                const double brk = armour_break(armour_holds_to(s_, q));
-                const double hit = v_.block_knockdown + (carrier() == q ? v_.block_carrier : 0.0);
-                out.push_back(Candidate{p, v_.stab * brk * hit, 1.0,
-                                        {Act{fat::START_BLOCK, p, -1}, Act{fat::STAB, -1, sq}, Act{fat::END_ACTION, -1, -1}},
-                                        false, {}});
-            }
+            special_attack(p, q, sq, out);
+        }
+    }
+
+    // Scorer._special_attack: the Stab-coded attack on q priced as what it is: Stab, else
+    // BB2020's Projectile Vomit (5 in 6 it hits him), else Breathe Fire (a D6, -1 against ST 5+:
+    // 1 or less a turnover, 4-5 placed prone, 6 knocked down), each with its own value.
+    void special_attack(int p, int q, int sq, std::vector<Candidate>& out) {
+        const double brk = armour_break(armour_holds_to(s_, q));
+        const double carrier_v = carrier() == q ? v_.block_carrier : 0.0;
+        const Plan acts{Act{fat::START_BLOCK, p, -1}, Act{fat::STAB, -1, sq}, Act{fat::END_ACTION, -1, -1}};
+        if (has(s_, p, fsk::STAB)) {
+            out.push_back(Candidate{p, v_.stab * brk * (v_.block_knockdown + carrier_v), 1.0, acts, false, {}});
+        } else if (has(s_, p, fsk::PROJECTILE_VOMIT)) {
+            out.push_back(Candidate{p, v_.vomit * brk * (v_.block_knockdown + carrier_v), VOMIT_HITS, acts, false, {}});
+        } else if (has(s_, p, fsk::BREATHE_FIRE)) {
+            const bool strong = s_.players[q].st >= procs::contact::BREATHE_FIRE_STRONG;
+            const double fails = (strong ? 2.0 : 1.0) / 6.0;
+            const double knocks = strong ? 0.0 : 1.0 / 6.0;
+            const double down = 2.0 / 6.0 + knocks;
+            const double val = v_.breathe_fire * (down * carrier_v + knocks * brk * v_.block_knockdown) / (1.0 - fails);
+            out.push_back(Candidate{p, val, 1.0 - fails, acts, false, {}});
         }
     }
 

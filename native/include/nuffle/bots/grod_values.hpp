@@ -15,7 +15,7 @@ struct GrodValues {
         screen_defence, sweep, tackle_zone, tackle_zone_near_ball, block_knockdown, block_carrier,
         block_push_sideline, blitz_knockdown, blitz_carrier, blitz_free_carrier, blitz_spent, foul_injury,
         foul_sent_off, stand_up, turnover, ball_loss, pending_share, reroll, reroll_turns, negatrait_fail, stab,
-        piling_on_armour, pass_unused_mate, pass_near_endzone, sweep_depth, screen_depth, receive_depth,
+        vomit, breathe_fire,        piling_on_armour, pass_unused_mate, pass_near_endzone, sweep_depth, screen_depth, receive_depth,
         last_turn_score, kick_depth;
 
     // Every field from `table` (values.default_table's names); std::invalid_argument naming a
@@ -65,6 +65,8 @@ struct GrodValues {
         NUFFLE_GROD_VALUE(reroll_turns);
         NUFFLE_GROD_VALUE(negatrait_fail);
         NUFFLE_GROD_VALUE(stab);
+        NUFFLE_GROD_VALUE(vomit);
+        NUFFLE_GROD_VALUE(breathe_fire);
         NUFFLE_GROD_VALUE(piling_on_armour);
         NUFFLE_GROD_VALUE(pass_unused_mate);
         NUFFLE_GROD_VALUE(pass_near_endzone);

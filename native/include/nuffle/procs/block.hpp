@@ -245,7 +245,9 @@ inline void block_resolve(Ctx& c, Frame& f) {
     }
     if (face == face::ATTACKER_DOWN) {
         f.phase = fbk::DONE;
-        push_knock_down(s, att);
+        // knocked down, not falling over: a ball he holds is his BallDropped skills' (Safe Pair
+        // of Hands); FALL for everyone else
+        push_knock_down(s, att, -1, true, 0, -1, hooks::holds<BallDropped>(s, att) ? how::KNOCKED : -1);
         return;
     }
     if (face == face::BOTH_DOWN) {

@@ -232,6 +232,54 @@ inline Detail foul_detail(Ctx& c) {
     return d;
 }
 
+// --- PileDriver (BB2020; skill_rules/bb2020_block_skills.py) --------------------------------
+// The attacker's coach may foul the knocked-down victim for free (USE_SKILL); then, unless sent
+// off, the attacker is Placed Prone (a turnover only with the ball). DECLINE: nothing.
+
+namespace fpd = frames::p_pile_driver;
+inline void pile_driver_run(Ctx& c) {
+    State& s = c.s;
+    Frame& f = c.top();
+    const int pid = f.arg[fpd::F_PID];
+    if (f.phase == fpd::START) {
+        wait(s, s.players[pid].team, frames::dk::USE_SKILL);
+        return;
+    }
+    if (f.phase == fpd::FOULED && s.players[pid].square >= 0 &&
+        s.players[pid].status == static_cast<std::uint8_t>(Status::STANDING)) {
+        f.phase = fpd::PLACED;
+        push_place_prone(s, pid);
+        return;
+    }
+    pop(s);
+}
+
+inline Legal pile_driver_legal(Ctx&) {
+    return {Choice{frames::at::USE_SKILL, {}, {}, {}}, Choice{frames::at::DECLINE, {}, {}, {}}};
+}
+
+inline void pile_driver_act(Ctx& c, const Act& a) {
+    State& s = c.s;
+    Frame& f = c.top();
+    if (a.type == frames::at::DECLINE) {
+        pop(s);
+        return;
+    }
+    f.phase = fpd::FOULED;
+    const int pid = f.arg[fpd::F_PID], victim = f.arg[fpd::F_VICTIM];
+    Frame& h = push(s, frames::FOUL);
+    h.arg[ffo::F_FOULER] = static_cast<std::int16_t>(pid);
+    h.arg[ffo::F_VICTIM] = static_cast<std::int16_t>(victim);
+}
+
+inline Detail pile_driver_detail(Ctx& c) {
+    Detail d;
+    d.player = c.top().arg[fpd::F_PID];
+    d.target = c.top().arg[fpd::F_VICTIM];
+    d.skill = frames::skill::PILE_DRIVER;
+    return d;
+}
+
 // --- ChainsawKickBack (contact_skills.py) ----------------------------------------------------
 
 inline void chainsaw_kick_back_run(Ctx& c) {

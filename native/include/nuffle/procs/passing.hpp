@@ -163,7 +163,7 @@ inline int pass_roll_modifier(const State& s, const Board& b, int thrower, char 
     const Player& p = s.players[thrower];
     int mod = range_modifier(s, band);
     if (!hooks::any<IgnoresTackleZones>(s, thrower, s, thrower, frames::roll::PASS)) {
-        mod -= tackle_zones(s, b, p.square, p.team);
+        mod -= test_zones(s, b, thrower, p.square);
     }
     if (s.weather == frames::weather::VERY_SUNNY) --mod;
     mod += hooks::total<PassModifier>(s, thrower, s, thrower, band);
@@ -183,7 +183,7 @@ inline int interception_modifier(const State& s, const Board& b, int pid) noexce
     const Player& p = s.players[pid];
     int mod = -2;
     if (!hooks::any<IgnoresTackleZones>(s, pid, s, pid, frames::roll::INTERCEPTION)) {
-        mod -= tackle_zones(s, b, p.square, p.team);
+        mod -= test_zones(s, b, pid, p.square);
     }
     if (s.weather == frames::weather::POURING_RAIN) --mod;
     mod += hooks::total<InterceptionModifier>(s, pid, s, pid);

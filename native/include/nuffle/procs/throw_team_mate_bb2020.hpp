@@ -33,7 +33,7 @@ inline int throw_modifier(const State& s, const Board& b, int thrower, int targe
     const Player& p = s.players[thrower];
     int mod = passing::range_modifier(s, passing::band_between(s, b, p.square, target));
     if (!hooks::any<passing::IgnoresTackleZones>(s, thrower, s, thrower, frames::roll::PASS)) {
-        mod -= tackle_zones(s, b, p.square, p.team);
+        mod -= test_zones(s, b, thrower, p.square);
     }
     if (s.weather == frames::weather::VERY_SUNNY) --mod;
     mod += hooks::total<passing::TtmModifier>(s, thrower, s, thrower);
@@ -53,7 +53,7 @@ inline void land(Ctx& c, Frame& f) {
     f.phase = ftb::LANDING_ROLLED;
     // KickTeamMate._landing_modifier: a kick's is its distance's (kept in F_MOD), not the result's
     const int by = f.proc == frames::KICK_TEAM_MATE ? f.arg[ftb::F_MOD] : landing_by_result(f.arg[ftb::F_RESULT]);
-    const int mod = -tackle_zones(s, c.b, spot, team_of(s, tm)) + by;
+    const int mod = -test_zones(s, c.b, tm, spot) + by;
     push_player_roll(s, frames::roll::LANDING, tm, passing::ag_target(s, tm), mod);
 }
 

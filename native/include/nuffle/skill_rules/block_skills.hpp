@@ -155,7 +155,31 @@ inline bool hit_and_run(Ctx& c, Frame& f) {
     return true;
 }
 
-NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block}, {sk::HIT_AND_RUN, hit_and_run})
+// AFTER_BLOCK: Pile Driver (BB2020; skill_rules/bb2020_block_skills.py) once his single block
+// knocked the defender down (Defender Down, Defender Stumbles, Both Down) and the defender lies
+// on the pitch next to him: the PileDriver choice (procs/contact_foul.hpp).
+inline bool pile_driver(Ctx& c, Frame& f) {
+    const State& s = c.s;
+    const int att = f.arg[fbk::F_ATTACKER], dfd = f.arg[fbk::F_DEFENDER];
+    const int face = f.arg[fbk::F_FACE];
+    if (f.arg[fbk::F_MULTIPLE] != 0 || (face != face::DEFENDER_DOWN && face != face::DEFENDER_STUMBLES &&
+                                        face != face::BOTH_DOWN)) {
+        return false;
+    }
+    const Player& d = s.players[dfd];
+    if (d.square < 0 || (d.status != static_cast<std::uint8_t>(Status::PRONE) &&
+                         d.status != static_cast<std::uint8_t>(Status::STUNNED))) {
+        return false;
+    }
+    if (c.b.distance(s.players[att].square, d.square) != 1) return false;
+    Frame& p = push(c.s, frames::PILE_DRIVER);
+    p.arg[frames::p_pile_driver::F_PID] = static_cast<std::int16_t>(att);
+    p.arg[frames::p_pile_driver::F_VICTIM] = static_cast<std::int16_t>(dfd);
+    return true;
+}
+
+NUFFLE_LRB6_HANDLERS(BlockAfter, {sk::FRENZY, b6::frenzy_second_block}, {sk::HIT_AND_RUN, hit_and_run},
+                     {sk::PILE_DRIVER, pile_driver})
 // Brawler (BB2020 only; skill_rules/bb2020_reroll_skills.py): a Block action's Both Down die.
 inline bool brawler(const State&, const Frame& block) noexcept { return block.arg[fbk::F_BLITZ] == 0; }
 NUFFLE_LRB6_HANDLERS(BlockDieReroll, {sk::BRAWLER, brawler})

@@ -19,7 +19,7 @@ namespace sk = frames::skill;
 // blocked (a chainsaw attack or kick-back is a HIT whose +3 its procedure passes itself).
 inline int chainsaw_armour(const State&, int owner, int victim, int by, int how) noexcept {
     if (how == how::FOUL) return owner == by ? 3 : 0;
-    return owner == victim && (how == how::FALL || how == how::BLOCK) ? 3 : 0;
+    return owner == victim && (how == how::FALL || how == how::BLOCK || how == how::KNOCKED) ? 3 : 0;
 }
 
 // ARMOUR_OR_INJURY: Dirty Player on his foul, Mighty Blow on his block.

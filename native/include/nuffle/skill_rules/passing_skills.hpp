@@ -86,11 +86,13 @@ inline int accurate(const State&, int, char band) noexcept { return band == 'Q' 
 inline bool safe_pass(const State&, int, int, int throw_kind) noexcept { return throw_kind != BOMB; }
 // DEFLECTION_REROLL: Cloud Burster, on his Long and Long Bomb passes.
 inline bool cloud_burster(const State&, int, char band) noexcept { return band == 'L' || band == 'B'; }
+// PASS_MODIFIER: Cannoneer +1 to his Long and Long Bomb passes (a Hail Mary reads as a Long Bomb).
+inline int cannoneer(const State&, int, char band) noexcept { return band == 'L' || band == 'B' ? 1 : 0; }
 }  // namespace bb2020_passing
 
 namespace a6 = lrb6_passing;
 NUFFLE_LRB6_HANDLERS(PassModifier, {sk::ACCURATE, a6::accurate}, {sk::STRONG_ARM, a6::strong_arm},
-                     {sk::STUNTY, a6::stunty_pass})
+                     {sk::STUNTY, a6::stunty_pass}, {sk::CANNONEER, bb2020_passing::cannoneer})
 NUFFLE_LRB6_HANDLERS(IgnoresTackleZones, {sk::NERVES_OF_STEEL, a6::nerves_of_steel})
 NUFFLE_LRB6_HANDLERS(NearbyModifier, {sk::DISTURBING_PRESENCE, a6::disturbing_presence})
 NUFFLE_LRB6_HANDLERS(InterceptionModifier, {sk::EXTRA_ARMS, a6::long_reach}, {sk::VERY_LONG_LEGS, a6::long_reach})
@@ -116,7 +118,7 @@ inline int strong_arm_pass(const State&, int, char) noexcept { return 0; }
 }  // namespace bb2020_ttm
 NUFFLE_BB2020_HANDLERS(PassModifier, {sk::ACCURATE, bb2020_passing::accurate},
                        {sk::STRONG_ARM, bb2020_ttm::strong_arm_pass},
-                       {sk::STUNTY, a6::stunty_pass})
+                       {sk::STUNTY, a6::stunty_pass}, {sk::CANNONEER, bb2020_passing::cannoneer})
 NUFFLE_BB2020_HANDLERS(CanBeThrown, {sk::RIGHT_STUFF, bb2020_ttm::right_stuff})
 NUFFLE_LRB6_NO_HANDLERS(TtmModifier)
 NUFFLE_BB2020_HANDLERS(TtmModifier, {sk::STRONG_ARM, bb2020_ttm::strong_arm_throw})

@@ -108,6 +108,10 @@ inline bool bb2020_stunty(const State& s, int pid) noexcept {
 }
 NUFFLE_BB2020_HANDLERS(DodgeZonesIgnored, {sk::STUNTY, bb2020_stunty})
 NUFFLE_LRB6_HANDLERS(DestZoneIgnored, {sk::TITCHY, q::titchy_zone})
+// BB2020's Titchy (skill_rules/bb2020_movement_skills.py): his zone puts no modifier on an
+// opponent's pick-up, catch, pass, Passing Interference or landing (marking.test_zones).
+NUFFLE_LRB6_NO_HANDLERS(TestZoneIgnored)
+NUFFLE_BB2020_HANDLERS(TestZoneIgnored, {sk::TITCHY, q::titchy_zone})
 NUFFLE_LRB6_HANDLERS(LeftZoneModifier, {sk::PREHENSILE_TAIL, q::prehensile_tail})
 NUFFLE_LRB6_HANDLERS(DodgeRerollCancel, {sk::TACKLE, q::tackle})
 NUFFLE_LRB6_HANDLERS(StandUpCost, {sk::JUMP_UP, q::jump_up_cost})

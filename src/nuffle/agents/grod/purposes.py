@@ -21,6 +21,7 @@ from nuffle.analysis.pathfinding import PathSearch, search
 from nuffle.core.actions import Action, ActionType, LegalActions, Square
 from nuffle.core.characteristics import armour_holds_to
 from nuffle.core.procedures.ball import can_handle_ball
+from nuffle.core.procedures.block_substitutes import BREATHE_FIRE_STRONG
 from nuffle.core.procedures.foul import FoulRules, foul_rules
 from nuffle.core.procedures.passing import interceptors
 from nuffle.core.skills import Skill
@@ -29,6 +30,9 @@ from nuffle.core.types import BallState, Status
 
 A = ActionType
 
+
+#: Projectile Vomit's D6 hits the target on 2+ (a 1 hits the vomiter: a turnover).
+VOMIT_HITS = 5.0 / 6.0
 
 @dataclass
 class Candidate:
@@ -295,8 +299,8 @@ class Scorer:
         return val
 
     def blocks(self, p: int) -> list[Candidate]:
-        """Blocks on adjacent standing opponents (purpose 13), or a Stab."""
-        s, v = self.s, self.v
+        """Blocks on adjacent standing opponents (purpose 13), or the Stab-coded attack."""
+        s = self.s
         if s.status[p] != Status.STANDING or p == s.carrier():
             return []
         out = []
@@ -308,13 +312,34 @@ class Scorer:
             sq = self.xy(s.pos[q])
             acts = [Action(A.START_BLOCK, p), Action(A.BLOCK, None, sq), Action(A.END_ACTION)]
             out.append(Candidate("block", p, val, float(odds.success), acts))
-            if Skill.STAB in s.info[p].skills:
-                brk = float(P.armour_break(armour_holds_to(s, q)))
-                hit = v["block_knockdown"] + (v["block_carrier"] if s.carrier() == q else 0.0)
-                val = v["stab"] * brk * hit
-                acts = [Action(A.START_BLOCK, p), Action(A.STAB, None, sq), Action(A.END_ACTION)]
-                out.append(Candidate("stab", p, val, 1.0, acts))
+            special = self._special_attack(p, q, sq)
+            if special is not None:
+                out.append(special)
         return out
+
+    def _special_attack(self, p: int, q: int, sq: Square) -> Candidate | None:
+        """The Stab-coded attack on `q`, priced as what it is: Stab (an armour roll, never a
+        turnover), else BB2020's Projectile Vomit (5 in 6 it hits him, 1 in 6 the vomiter: a
+        turnover), else Breathe Fire (a D6, -1 against ST 5+: 1 or less a turnover, 4-5 he is
+        placed prone, 6 knocked down). Each has its own value (purposes.json)."""
+        s, v = self.s, self.v
+        skills = s.info[p].skills
+        brk = float(P.armour_break(armour_holds_to(s, q)))
+        carrier = v["block_carrier"] if s.carrier() == q else 0.0
+        acts = [Action(A.START_BLOCK, p), Action(A.STAB, None, sq), Action(A.END_ACTION)]
+        if Skill.STAB in skills:
+            return Candidate("stab", p, v["stab"] * brk * (v["block_knockdown"] + carrier), 1.0, acts)
+        if Skill.PROJECTILE_VOMIT in skills:
+            val = v["vomit"] * brk * (v["block_knockdown"] + carrier)
+            return Candidate("vomit", p, val, VOMIT_HITS, acts)
+        if Skill.BREATHE_FIRE in skills:
+            strong = s.info[q].st >= BREATHE_FIRE_STRONG
+            fails = (2.0 if strong else 1.0) / 6.0  # he is placed prone (a turnover)
+            knocks = 0.0 if strong else 1.0 / 6.0  # the target knocked down (armour roll)
+            down = 2.0 / 6.0 + knocks  # the target placed prone or knocked down
+            val = v["breathe_fire"] * (down * carrier + knocks * brk * v["block_knockdown"]) / (1.0 - fails)
+            return Candidate("breathe_fire", p, val, 1.0 - fails, acts)
+        return None
 
     def blitzes(self) -> list[Candidate]:
         """Blitzes, preferably on the ball carrier (purpose 10)."""

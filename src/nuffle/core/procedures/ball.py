@@ -8,6 +8,7 @@ from nuffle.core.characteristics import ag_target
 from nuffle.core.dice import GROUP_SUM, Chance, Dice, total
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.marking import test_zones
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.state import PSTAT_TOUCHDOWNS, STAT_TD, GameState
 from nuffle.core.types import (
@@ -98,7 +99,7 @@ def pickup_modifier(tackle_zones: int, weather: int, base: int = 1) -> int:
 
 def pickup_roll_modifier(s: GameState, pid: int) -> int:
     """The whole pick-up modifier of `pid` on his square, skills included."""
-    tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
+    tz = test_zones(s, pid, s.pos[pid])
     mod = pickup_modifier(tz, s.weather, s.rules.pickup_base)
     skills = s.info[pid].skills
     if PICKUP_MODIFIER.fns(skills):
@@ -111,7 +112,7 @@ def catch_modifier(s: GameState, pid: int, bonus: int, accurate: bool = False) -
     base (LRB6 0: +1 for those; BB2020 -1: 0 for those, -1 for any other ball), tackle zones,
     rain, skills of the catcher (`accurate`: an accurate pass aimed at his square) and of his
     opponents."""
-    tz = s.tackle_zones(s.pos[pid], s.pteam[pid])
+    tz = test_zones(s, pid, s.pos[pid])
     mod = bonus + s.rules.catch_base - tz
     if s.weather == Weather.POURING_RAIN:
         mod -= 1

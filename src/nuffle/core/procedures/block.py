@@ -15,7 +15,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures.ball import Bounce, check_touchdown, drop_ball_if_carried
 from nuffle.core.procedures.base import Procedure
 from nuffle.core.procedures.block_strength import block_dice, strength
-from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.injury import BALL_DROPPED, KNOCKED, KnockDown
 from nuffle.core.procedures.movement import GfiFirstPhase, gfi_first
 from nuffle.core.procedures.prayer_trapdoor import Trapdoor, trapdoor_here
 from nuffle.core.procedures.push import Push, resolve_crowd
@@ -436,7 +436,9 @@ class Block(Procedure):
             return
         if face == BlockFace.ATTACKER_DOWN:
             self.phase = BlockPhase.DONE
-            s.push(KnockDown(att))
+            # knocked down, not falling over: a ball he holds is his BALL_DROPPED skills' (Safe
+            # Pair of Hands); FALL for everyone else (the same rolls either way)
+            s.push(KnockDown(att, how=KNOCKED if BALL_DROPPED.fns(s.info[att].skills) else -1))
             return
         if face == BlockFace.BOTH_DOWN:
             self.phase = BlockPhase.DONE

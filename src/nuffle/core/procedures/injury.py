@@ -45,6 +45,7 @@ FOUL = 2  # fouled by `by`
 HIT = 3  # hit while standing (Chainsaw, Stab): armour first, he falls only if it breaks
 PLACED = 4  # placed prone: no armour roll (Wrestle, Piling On, Diving Tackle, ...)
 CROWD = 5  # pushed into the crowd: injury roll only
+KNOCKED = 6  # as FALL, but knocked down, not falling over: a Safe Pair of Hands player's Attacker Down
 
 ARMOUR_MODIFIER: Point[[GameState, int, int, int, int], int] = Point(
     "injury.armour_modifier",
@@ -127,7 +128,8 @@ CASUALTY_CAUSED: Point[[GameState, Injury], None] = Point(
 BALL_DROPPED: Point[[GameState, int, int], bool] = Point(
     "injury.ball_dropped",
     "fn(s, pid, sq) -> bool: asked for the skills of player `pid`, knocked down or placed prone "
-    "(not falling over: how FALL) on square `sq` while holding the ball, before it bounces from "
+    "(not falling over: how FALL; an Attacker Down is KNOCKED for a player with a handler here) "
+    "on square `sq` while holding the ball, before it bounces from "
     "there. Return True after pushing a procedure that places or bounces it (Safe Pair of Hands)",
 )
 
@@ -300,7 +302,7 @@ class KnockDown(Procedure):
             if self.bounce_from >= 0 and s.ball_state == BallState.ON_GROUND:
                 from nuffle.core.procedures.ball import Bounce
 
-                if self.had_ball and self.how != FALL and BALL_DROPPED.fire(
+                if self.had_ball and self.how != FALL and BALL_DROPPED.fire(  # KNOCKED too
                         s.info[pid].skills, s, pid, self.bounce_from):
                     return
                 s.push(Bounce(self.bounce_from))

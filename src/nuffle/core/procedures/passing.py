@@ -25,6 +25,7 @@ from nuffle.core.procedures.ball import (
     land_ball,
 )
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.marking import test_zones
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.core.skills import Skill
@@ -195,7 +196,7 @@ def pass_roll_modifier(s: GameState, thrower: int, band: str) -> int:
     skills = s.info[thrower].skills
     mod = s.rules.range_modifiers[band]
     if not IGNORES_TACKLE_ZONES.any(skills, s, thrower, RollKind.PASS):
-        mod -= s.tackle_zones(s.pos[thrower], s.pteam[thrower])
+        mod -= test_zones(s, thrower, s.pos[thrower])
     if s.weather == Weather.VERY_SUNNY:
         mod -= 1
     return mod + PASS_MODIFIER.total(skills, s, thrower, band) + nearby_modifier(s, thrower, RollKind.PASS)
@@ -206,7 +207,7 @@ def interception_modifier(s: GameState, pid: int) -> int:
     skills = s.info[pid].skills
     mod = -2
     if not IGNORES_TACKLE_ZONES.any(skills, s, pid, RollKind.INTERCEPTION):
-        mod -= s.tackle_zones(s.pos[pid], s.pteam[pid])
+        mod -= test_zones(s, pid, s.pos[pid])
     if s.weather == Weather.POURING_RAIN:
         mod -= 1
     return mod + INTERCEPTION_MODIFIER.total(skills, s, pid) + nearby_modifier(s, pid, RollKind.INTERCEPTION)

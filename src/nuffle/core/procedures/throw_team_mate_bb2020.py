@@ -23,6 +23,7 @@ from nuffle.core.hooks import Point
 from nuffle.core.procedures import prayers
 from nuffle.core.procedures.ball import Bounce, ThrowIn, check_touchdown
 from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.marking import test_zones
 from nuffle.core.procedures.passing import (
     ACCURATE,
     FUMBLED,
@@ -61,7 +62,7 @@ def throw_modifier_2020(s: GameState, thrower: int, target: int) -> int:
     skills = s.info[thrower].skills
     mod = s.rules.range_modifiers[band_between(s, s.pos[thrower], target)]
     if not IGNORES_TACKLE_ZONES.any(skills, s, thrower, RollKind.PASS):
-        mod -= s.tackle_zones(s.pos[thrower], s.pteam[thrower])
+        mod -= test_zones(s, thrower, s.pos[thrower])
     if s.weather == Weather.VERY_SUNNY:
         mod -= 1
     return mod + THROW_MODIFIER.total(skills, s, thrower) + nearby_modifier(s, thrower, RollKind.PASS)
@@ -70,7 +71,7 @@ def throw_modifier_2020(s: GameState, thrower: int, target: int) -> int:
 def landing_modifier_2020(s: GameState, pid: int, square: int, result: int) -> int:
     """The modifier of thrown player `pid`'s landing on square index `square` after a throw
     of `result`: -1 per opposing marking player there and the result's."""
-    return -s.tackle_zones(square, s.pteam[pid]) + LANDING_BY_RESULT[result]
+    return -test_zones(s, pid, square) + LANDING_BY_RESULT[result]
 
 
 class ThrowTeamMate2020Phase(ThrowTeamMatePhase):

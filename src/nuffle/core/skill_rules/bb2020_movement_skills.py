@@ -17,6 +17,10 @@ is the LRB6 rating whose roll is his Agility test less the bonus (`characteristi
 Diving Tackle acts on a Jump or Leap out of his zone as on a dodge (MoveStep, where the ruleset
 has Jump).
 
+Titchy (BB2020's own handler at TEST_ZONE_IGNORED): besides LRB6's +1 dodge and dodging into his
+zone, his zone puts no modifier on an opponent's pick-up, catch, pass, Passing Interference or
+landing (`marking.test_zones`).
+
 Stunty (BB2020's own handler at DODGE_ZONES_IGNORED): his dodge ignores the marking on the
 destination unless he has Bombardier, Chainsaw or Swoop (LRB6's exception was Secret Weapon).
 
@@ -44,6 +48,7 @@ from nuffle.core.procedures.ball import check_touchdown
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.block import AFTER_BLOCK, Block
 from nuffle.core.procedures.jump import jump_squares
+from nuffle.core.procedures.marking import TEST_ZONE_IGNORED
 from nuffle.core.procedures.movement import (
     AFTER_LEAVING,
     BEFORE_LEAVING,
@@ -209,6 +214,13 @@ _NOT_STUNTY_DODGE = frozenset({Skill.BOMBARDIER, Skill.CHAINSAW, Skill.SWOOP})
 @own_handler(BB2020.name, DODGE_ZONES_IGNORED.name, Skill.STUNTY)
 def _stunty(s: GameState, pid: int) -> bool:
     return not _NOT_STUNTY_DODGE & s.info[pid].skills
+
+
+@own_handler(BB2020.name, TEST_ZONE_IGNORED.name, Skill.TITCHY)
+def _titchy_test(s: GameState, q: int, pid: int) -> bool:
+    """Titchy never imposes a negative modifier on an opponent's test: his zone does not count
+    against a pick-up, a catch, a pass, Passing Interference or a thrown player's landing."""
+    return True
 
 
 # --- Hit and Run ---------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """BB2020's passing and ball skills (SKILLS.md, Passing and Agility): Accurate (BB2020's own
-handler: Quick and Short passes only), Safe Pass (a fumbled pass is kept: no bounce, no
-turnover), Cloud Burster (a successful interference with his Long or Long Bomb pass is
-re-rolled), My Ball (no Pass, no Hand-off action), Running Pass (after his Quick pass his
-action goes on) and Safe Pair of Hands (knocked down or placed prone with the ball, he may place
-it next to him instead of its bounce). On the Ball has Kick-Off Return's and Pass Block's
-handlers (ball_skills, passing_skills). The C++ twins are in
+handler: Quick and Short passes only), Cannoneer (+1 to Long and Long Bomb passes), Safe Pass
+(a fumbled pass is kept: no bounce, no turnover), Cloud Burster (a successful interference
+with his Long or Long Bomb pass is re-rolled), My Ball (no Pass, no Hand-off action), Running
+Pass (after his Quick pass his action goes on) and Safe Pair of Hands (knocked down or placed
+prone with the ball, he may place it next to him instead of its bounce). On the Ball has
+Kick-Off Return's and Pass Block's handlers (ball_skills, passing_skills). The C++ twins are in
 skill_rules/passing_skills.hpp, kickoff_skills.hpp, turn_skills.hpp, action_skills.hpp and
 injury_skills.hpp.
 """
@@ -29,9 +29,14 @@ from nuffle.core.types import BallState
 
 @own_handler(BB2020.name, PASS_MODIFIER.name, Skill.ACCURATE)
 def _accurate(s: GameState, thrower: int, band: str) -> int:
-    """+1 to a Quick or Short pass (Long and Long Bomb are Cannoneer's, which no roster has and
-    the engines lack)."""
+    """+1 to a Quick or Short pass (Long and Long Bomb are Cannoneer's)."""
     return 1 if band in "QS" else 0
+
+
+@PASS_MODIFIER.on(Skill.CANNONEER)
+def _cannoneer(s: GameState, thrower: int, band: str) -> int:
+    """+1 to a Long or Long Bomb pass (a Hail Mary reads as a Long Bomb, hail_mary_modifier)."""
+    return 1 if band in "LB" else 0
 
 
 @KEEPS_FUMBLE.on(Skill.SAFE_PASS)

@@ -30,6 +30,7 @@ from nuffle.core.procedures.injury import (
     FOUL,
     HIT,
     INJURY_TABLE,
+    KNOCKED,
     RECOVER,
     Injury,
     KnockDown,
@@ -74,7 +75,7 @@ def _chainsaw_armour(s: GameState, owner: int, victim: int, by: int, how: int) -
     attack or kick-back is a HIT whose +3 its procedure passes in `armour_mod`.)"""
     if how == FOUL:
         return 3 if owner == by else 0
-    return 3 if owner == victim and how in (FALL, BLOCK) else 0
+    return 3 if owner == victim and how in (FALL, BLOCK, KNOCKED) else 0
 
 
 class ChainsawKickBackPhase(Phases):
