@@ -13,6 +13,7 @@ import pytest
 
 from nuffle import teams_bb2020_match
 from nuffle.cli import main
+from nuffle.core.bb2020 import match_form
 from nuffle.core.hooks import implemented
 from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError, playable
 from nuffle.core.skills import Skill
@@ -128,7 +129,8 @@ def test_a_playable_bb2020_ruleset_plays_bb2020_teams(tmp_path: Path, register_r
     capsys.readouterr()
     # a team with a BB2020 skill the engines lack is one line (every one has its handlers now:
     # Swarming's are taken away here)
-    monkeypatch.setattr(teams_bb2020_match, "implemented", lambda: implemented() - {Skill.SWARMING})
+    for where in (teams_bb2020_match, match_form):
+        monkeypatch.setattr(where, "implemented", lambda: implemented() - {Skill.SWARMING})
     assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--home", "underworld-denizens"]) == 2
     assert "BB2020 skills not implemented by the engines" in _one_error_line(capsys.readouterr().err)
 

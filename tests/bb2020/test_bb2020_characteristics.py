@@ -10,6 +10,7 @@ import pytest
 
 from nuffle import teams_bb2020_match
 from nuffle.core.actions import Action, ActionType
+from nuffle.core.bb2020 import match_form
 from nuffle.core.characteristics import (
     NO_PA_TARGET,
     ag_target,
@@ -166,7 +167,8 @@ def test_bb2020_team_skills_map_to_the_engines_or_are_refused(monkeypatch: pytes
         made = match_team(check_team(suggest_team(race)))
         assert made.missing == () and made.as_lrb6, race
     # Every BB2020 skill has its handlers now: Kick Team-mate's are taken away to see a refusal.
-    monkeypatch.setattr(teams_bb2020_match, "implemented", lambda: implemented() - {Skill.KICK_TEAM_MATE})
+    for where in (teams_bb2020_match, match_form):
+        monkeypatch.setattr(where, "implemented", lambda: implemented() - {Skill.KICK_TEAM_MATE})
     with pytest.raises(TeamError) as info:
         match_team(check_team(suggest_team("ogre")))
     assert "Kick Team-mate" in str(info.value) and "\n" not in str(info.value)
