@@ -72,8 +72,6 @@ def test_an_lrb6_team_form_is_unchanged() -> None:
     ({"players": [{"position": "Mummy"}]}, "Human has no positional 'Mummy'"),
     ({"players": [{"position": "Ogre"}, {"position": "Ogre"}]}, "2 Ogres exceeds the limit of 1 for Human"),
     ({"fan_factor": 2}, "unknown key 'fan_factor' in a BB2020 team"),
-    ({"players": [{"position": "Thrower", "skills": ["Swarming"]}]},
-     "BB2020 skills not implemented by the engines: Swarming"),
     ({"inducements": {"wizards": 1}}, "unknown inducement 'wizards'"),
     ({"players": [{"position": "Thrower", "values": [["LONER", 9]]}]}, "player 1: values has a bad entry"),
     ({"players": [{"position": "Thrower", "values": [["LONER", 4]]}]},
@@ -84,6 +82,16 @@ def test_a_bad_bb2020_form_is_one_line(change: dict[str, Any], message: str) -> 
     with pytest.raises(TeamError, match=message) as info:
         team_from_dict(form, "t", "bb2020")
     assert "\n" not in str(info.value)
+
+
+def test_a_bb2020_form_with_a_skill_the_engines_lack_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.core.bb2020 import match_form
+    from nuffle.core.hooks import implemented
+
+    monkeypatch.setattr(match_form, "implemented", lambda: implemented() - {Skill.SWARMING})
+    form = {**team_to_dict(default_match_team("human")), "players": [{"position": "Thrower", "skills": ["Swarming"]}]}
+    with pytest.raises(TeamError, match="t: BB2020 skills not implemented by the engines: Swarming$"):
+        team_from_dict(form, "t", "bb2020")
 
 
 def test_a_bb2020_form_is_refused_where_lrb6_rosters_are_played() -> None:
