@@ -105,8 +105,9 @@ struct Team {
     // BB2020 Prayers to Nuffle (procs/prayers.hpp): bit n-1 for result n, in effect / given
     // this match; the drive's Brilliant Coaching re-roll (TeamState.drive_reroll).
     std::uint16_t prayers, prayed, drive_reroll;
-    std::uint16_t reserved[5];  // always zero: a team stays 16 bytes longer, so the state's head
-                                // (players' offset) stays whole hash blocks (transitions.hpp)
+    std::uint8_t ktm_used;  // BB2020: the turn's Kick Team-mate was declared (TeamState.ktm_used)
+    std::uint8_t reserved[9];  // always zero: a team stays 16 bytes longer, so the state's head
+                               // (players' offset) stays whole hash blocks (transitions.hpp)
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).

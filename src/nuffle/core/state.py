@@ -98,6 +98,7 @@ class TeamState:
         "foul_used",
         "handoff_used",
         "igor",
+        "ktm_used",
         "pass_used",
         "prayed",
         "prayers",
@@ -121,6 +122,7 @@ class TeamState:
         self.pass_used = False
         self.handoff_used = False
         self.foul_used = False
+        self.ktm_used = False  # BB2020: the turn's Kick Team-mate (its own allowance, RULES §7.2)
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
         self.coach_ejected = False  # BB2020: the head coach was ejected (Argue the Call rolled a 1)
@@ -147,6 +149,7 @@ class TeamState:
         t.pass_used = self.pass_used
         t.handoff_used = self.handoff_used
         t.foul_used = self.foul_used
+        t.ktm_used = self.ktm_used
         t.igor = self.igor
         t.wizard = self.wizard
         t.coach_ejected = self.coach_ejected
@@ -176,7 +179,7 @@ class TeamState:
         ) + (  # nor do games without prayers or a Brilliant Coaching re-roll (BB2020)
             (self.igor, self.wizard, self.prayers, self.prayed, self.drive_reroll)
             if self.prayed or self.drive_reroll else ()
-        )
+        ) + ((-1,) if self.ktm_used else ())  # a Kick Team-mate this turn (BB2020; -1: no count)
 
 
 class GameState:
