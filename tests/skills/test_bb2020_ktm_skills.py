@@ -1,8 +1,9 @@
 """BB2020's Kick Team-mate on both engines (SKILLS.md; procedures/kick_team_mate.py): declared
 as the Throw Team-mate action by a player with Kick Team-mate (not Throw Team-mate), once a team
-turn on its own allowance (RULES §7.2: not the Blitz, Pass or Throw Team-mate); 2D6 along the line from the kicker through the kicked player (a double: hurt as by the
-crowd where he stands); then three scatters and the landing as a Subpar throw's, the landing at
--1 for 6-8 squares, -2 for 9 or more; never a completion.
+turn on its own allowance (RULES §7.2: not the Blitz, Pass or Throw Team-mate); 2D6 along the
+line from the kicker through the kicked player (a double: hurt as by the crowd where he stands);
+then three scatters and the landing as a Subpar throw's, the landing at -1 for 6-8 squares, -2
+for 9 or more; never a completion.
 
 The kicker is the Human Blitzer given Kick Team-mate at (10, 7), the kicked player the Halfling
 Hopeful (ST 2, AG 3+, Right Stuff, Stunty) at (11, 7): kicks go east (+x). D8: 2 north, 4 west,

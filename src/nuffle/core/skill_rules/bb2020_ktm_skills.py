@@ -2,8 +2,9 @@
 Team-mate action (START_THROW_TEAM_MATE, then THROW_TEAM_MATE naming the kicked player and his
 square: no new action type) by a player with Kick Team-mate and not Throw Team-mate, once a team
 turn on its own allowance (`TeamState.ktm_used`: RULES §7.2; the Blitz, Pass and Throw Team-mate
-stay free, though FFB's `StepKickTeamMate` spends the Blitz), not in the kick-off's Blitz turn; the kicked player is an adjacent standing team-mate who may be thrown (Right Stuff). The
-C++ twins are in skill_rules/turn_skills.hpp and action_skills.hpp (`bb2020_ktm`)."""
+stay free, though FFB's `StepKickTeamMate` spends the Blitz), not in the kick-off's Blitz turn;
+the kicked player is an adjacent standing team-mate who may be thrown (Right Stuff). The C++
+twins are in skill_rules/turn_skills.hpp and action_skills.hpp (`bb2020_ktm`)."""
 
 from __future__ import annotations
 
