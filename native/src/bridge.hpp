@@ -30,7 +30,7 @@ inline const char* const STATE_KEYS[] = {
     "ruleset"};  // the rules played: hooks::Ruleset (frames::rules)
 inline const char* const TEAM_KEYS[] = {
     "rerolls", "bonus_reroll", "reroll_used", "turn", "score", "bribes", "apothecaries", "fame",
-    "blitz_used", "pass_used", "handoff_used", "foul_used", "stats", "igor",
+    "blitz_used", "pass_used", "handoff_used", "foul_used", "ktm_used", "stats", "igor",
     "spec_rerolls", "spec_apothecary", "fan_factor", "ind_babes", "ind_bribes", "ind_training",
     "ind_chef", "ind_igor", "ind_apothecaries", "cheerleaders", "assistant_coaches",
     "wizard", "ind_wizard", "ind_biased_referee", "ind_plague_doctor", "coach_ejected", "prayers", "prayed", "drive_reroll",
@@ -282,6 +282,7 @@ inline State load(const Board& b, const py::handle& data) {
         tm.pass_used = flag("pass_used");
         tm.handoff_used = flag("handoff_used");
         tm.foul_used = flag("foul_used");
+        tm.ktm_used = flag("ktm_used");
         tm.igor = u8("igor");
         tm.spec_rerolls = u8("spec_rerolls");
         tm.spec_apothecary = flag("spec_apothecary");
@@ -452,6 +453,7 @@ inline py::dict dump(const State& s) {
         td["pass_used"] = t.pass_used;
         td["handoff_used"] = t.handoff_used;
         td["foul_used"] = t.foul_used;
+        td["ktm_used"] = t.ktm_used;
         td["igor"] = t.igor;
         td["spec_rerolls"] = t.spec_rerolls;
         td["spec_apothecary"] = t.spec_apothecary;

@@ -1,8 +1,9 @@
 """BB2020's Kick Team-mate on both engines (SKILLS.md; procedures/kick_team_mate.py): declared
-as the Throw Team-mate action by a player with Kick Team-mate (not Throw Team-mate), as the team's
-Blitz; 2D6 along the line from the kicker through the kicked player (a double: hurt as by the
-crowd where he stands); then three scatters and the landing as a Subpar throw's, the landing at
--1 for 6-8 squares, -2 for 9 or more; never a completion.
+as the Throw Team-mate action by a player with Kick Team-mate (not Throw Team-mate), once a team
+turn on its own allowance (RULES §7.2: not the Blitz, Pass or Throw Team-mate); 2D6 along the
+line from the kicker through the kicked player (a double: hurt as by the crowd where he stands);
+then three scatters and the landing as a Subpar throw's, the landing at -1 for 6-8 squares, -2
+for 9 or more; never a completion.
 
 The kicker is the Human Blitzer given Kick Team-mate at (10, 7), the kicked player the Halfling
 Hopeful (ST 2, AG 3+, Right Stuff, Stunty) at (11, 7): kicks go east (+x). D8: 2 north, 4 west,
@@ -50,13 +51,13 @@ def _kick(sc: Scenario, kicker: int, kicked: int) -> Game:
 @pytest.mark.parametrize("engine", ENGINES)
 def test_kick_team_mate_kicks_him_2d6_along_the_line(engine: str) -> None:
     """2D6 = 1 + 3: 4 squares east to (15, 7); scatters E, E, W -> (16, 7); lands on 3 (AG 3+ at
-    0). The team's Blitz is spent, not its Pass; no completion."""
+    0). The team's Kick Team-mate is spent, not its Blitz or Pass; no completion."""
     sc, kicker, kicked = _kick_scenario(engine, two_d6(1, 3) + d8(5, 5, 4) + d6(3), ball=True)
     game = _kick(sc, kicker, kicked)
     s = game.state
     assert xy(game, kicked) == (16, 7) and s.status[kicked] == Status.STANDING
     assert s.ball_state == BallState.CARRIED and s.ball == s.pos[kicked]
-    assert s.teams[0].blitz_used and not s.teams[0].pass_used
+    assert s.teams[0].ktm_used and not s.teams[0].blitz_used and not s.teams[0].pass_used
     assert s.pstats[kicker * PSTATS + PSTAT_COMPLETIONS] == 0 and not s.turnover
     assert not roller_of(game).queue
 
@@ -102,25 +103,59 @@ def test_kick_team_mate_off_the_pitch_is_the_crowd(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_kick_team_mate_declared_as_the_teams_blitz(engine: str) -> None:
-    """The kicker's Throw Team-mate action while the Blitz is unused (the Pass does not matter);
-    its one choice is the kicked player's own square; none once the Blitz is used."""
+def test_kick_team_mate_declared_on_its_own_allowance(engine: str) -> None:
+    """The kicker's Throw Team-mate action whatever the Blitz and Pass (both used here); none once
+    the turn's Kick Team-mate is used; its one choice is the kicked player's own square."""
     sc, kicker, kicked = _kick_scenario(engine, [])
     game = sc.start(active=0)
     with edit(game) as s:
-        s.teams[0].pass_used = True
+        s.teams[0].blitz_used = s.teams[0].pass_used = True
     group = game.legal_actions().group(T.START_THROW_TEAM_MATE)
     assert group is not None and kicker in group.players
     with edit(game) as s:
-        s.teams[0].blitz_used = True
+        s.teams[0].ktm_used = True
     group = game.legal_actions().group(T.START_THROW_TEAM_MATE)
     assert group is None or kicker not in group.players
     with edit(game) as s:
-        s.teams[0].blitz_used = False
+        s.teams[0].ktm_used = False
     game.step(Action(T.START_THROW_TEAM_MATE, kicker))
     kick = game.legal_actions().group(T.THROW_TEAM_MATE)
     assert kick is not None and tuple(kick.players) == (kicked,) and tuple(kick.squares) == ((11, 7),)
-    assert game.state.teams[0].blitz_used
+    s = game.state
+    assert s.teams[0].ktm_used and s.teams[0].blitz_used and s.teams[0].pass_used
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_kick_team_mate_once_a_turn_beside_the_blitz(engine: str) -> None:
+    """A kick (to (16, 7), as above), then a second kicker next to the kicked player is offered no
+    kick (he would be, were the allowance unused), but the team's Blitz is; both spent in one turn;
+    the allowance comes back at the team's next turn."""
+    sc, kicker, kicked = _kick_scenario(engine, two_d6(1, 3) + d8(5, 5, 4) + d6(3))
+    other = sc.pid(0, "Blitzer", 1)
+    sc.grant(other, Skill.KICK_TEAM_MATE, st=5).put(other, (16, 8))
+    game = sc.start(active=0, drive=True)  # the other side's turn, then this side's, follow
+    game.step(Action(T.START_THROW_TEAM_MATE, kicker))
+    game.step(Action(T.THROW_TEAM_MATE, kicked, (11, 7)))
+    assert xy(game, kicked) == (16, 7) and game.state.teams[0].ktm_used
+    legal = game.legal_actions()
+    assert legal.group(T.START_THROW_TEAM_MATE) is None
+    blitz = legal.group(T.START_BLITZ)
+    assert blitz is not None and other in blitz.players
+    with edit(game) as s:
+        s.teams[0].ktm_used = False
+    group = game.legal_actions().group(T.START_THROW_TEAM_MATE)
+    assert group is not None and other in group.players
+    with edit(game) as s:
+        s.teams[0].ktm_used = True
+    game.step(Action(T.START_BLITZ, other))
+    assert game.state.teams[0].blitz_used and game.state.teams[0].ktm_used
+    assert not roller_of(game).queue
+    for action in (T.END_ACTION, T.END_TURN, T.END_TURN):  # his action, this turn, the other side's
+        game.step(Action(action))
+    s = game.state
+    assert s.active == 0 and not s.teams[0].ktm_used and not s.teams[0].blitz_used
+    group = game.legal_actions().group(T.START_THROW_TEAM_MATE)
+    assert group is not None and other in group.players
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -138,3 +173,27 @@ def test_kick_team_mate_ogres_are_playable() -> None:
     """The Ogre Runt Punter's Kick Team-mate has its handlers: every BB2020 team is playable."""
     assert match_team(check_team(suggest_team("ogre"))).missing == ()
     assert "ogre" in playable_races() and len(playable_races()) == 30
+
+
+def test_kick_team_mate_allowance_kept_in_positions_only_when_used() -> None:
+    """`team_state` names ktm_used only once the turn's kick is spent (earlier positions are
+    unchanged); it survives a position round trip, the state key and the native engine's state;
+    a value other than true or false is refused."""
+    from nuffle.core.native_state import to_native
+    from nuffle.core.position import PositionError, position_from_dict, position_to_dict
+    from nuffle.core.position_check import check_position
+
+    s = Scenario(engine="python").start(active=0).state  # LRB6: the draft's positions are refused
+    fresh = s.key()
+    assert all("ktm_used" not in t for t in position_to_dict(s)["team_state"])
+    s.teams[1].ktm_used = True
+    data = position_to_dict(s)
+    assert "ktm_used" not in data["team_state"][0] and data["team_state"][1]["ktm_used"] is True
+    back = position_from_dict(data)
+    assert [t.ktm_used for t in back.teams] == [False, True]
+    assert back.key() == s.key() != fresh
+    if HAS_NATIVE:
+        assert to_native(s).dump()["teams"][1]["ktm_used"] == 1
+    data["team_state"][1]["ktm_used"] = 1
+    with pytest.raises(PositionError, match=r"ktm_used must be true or false"):
+        check_position(position_from_dict(data))

@@ -107,8 +107,9 @@ struct Team {
     std::uint16_t prayers, prayed, drive_reroll;
     // BB2020's Weather Mage: its change still to use (TeamState.weather_mage), one induced.
     std::uint8_t weather_mage, ind_weather_mage;
-    std::uint16_t reserved[4];  // always zero: a team stays 16 bytes longer, so the state's head
-                                // (players' offset) stays whole hash blocks (transitions.hpp)
+    std::uint8_t ktm_used;  // BB2020: the turn's Kick Team-mate was declared (TeamState.ktm_used)
+    std::uint8_t reserved[7];  // always zero: a team stays 16 bytes longer, so the state's head
+                               // (players' offset) stays whole hash blocks (transitions.hpp)
 };
 
 // A pending chance event and the outcome handed back (dice.Chance / Outcome).

@@ -165,7 +165,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
         for name in ("rerolls", "bonus_reroll", "turn", "score", "bribes", "apothecaries", "fame",
                      "igor", "wizard", "prayers", "prayed", "drive_reroll", "weather_mage"):
             setattr(ts, name, t[name])
-        for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used", "coach_ejected"):
+        for name in ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used", "ktm_used",
+                     "coach_ejected"):
             setattr(ts, name, bool(t[name]))
     s.stats = (tuple(data["teams"][0]["stats"][: len(s.stats[0])]),
                tuple(data["teams"][1]["stats"][: len(s.stats[1])]))

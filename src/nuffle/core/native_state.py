@@ -38,7 +38,8 @@ def state_data(s: GameState) -> dict[str, Any]:
             "rerolls": t.rerolls, "bonus_reroll": int(t.bonus_reroll), "reroll_used": int(t.reroll_used),
             "turn": t.turn, "score": t.score, "bribes": t.bribes, "apothecaries": t.apothecaries,
             "fame": t.fame, "blitz_used": int(t.blitz_used), "pass_used": int(t.pass_used),
-            "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "stats": stats,
+            "handoff_used": int(t.handoff_used), "foul_used": int(t.foul_used), "ktm_used": int(t.ktm_used),
+            "stats": stats,
             "igor": t.igor, "prayers": t.prayers, "prayed": t.prayed, "drive_reroll": t.drive_reroll,
             **_spec_data(s, side),
         })

@@ -45,6 +45,8 @@ _SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", 
             "decider", "waiting", "touchdown")
 _V1_SCALARS = ("ret", "ret_die")  # version 1's hand-over registers (zero in any position)
 _LISTS = ("grid", "pos", "status", "pflags", "crowd")
+#: TeamState fields written only when true (positions without them stay byte-identical).
+_WRITTEN_IF_TRUE = frozenset({"coach_ejected", "ktm_used"})
 _V1_CLASS = re.compile(r"nuffle\.core\.[a-z_.]+\.(_?[A-Z][A-Za-z]*)")
 
 
@@ -174,10 +176,10 @@ def position_to_dict(s: GameState) -> dict[str, Any]:
         "assisted_moves": s.options.assisted_moves,
         "teams": [team_to_dict(s.specs[0]), team_to_dict(s.specs[1])],
         "players": players,
-        # (a coach ejected and a Weather Mage are written only when there is one: earlier
-        # positions stay as they were)
+        # (a coach ejected, a Weather Mage and a Kick Team-mate this turn are written only when
+        # there is one: earlier positions stay as they were)
         "team_state": [{k: getattr(t, k) for k in TeamState.__slots__
-                        if k not in ("coach_ejected", "weather_mage") or getattr(t, k)} for t in s.teams],
+                        if k not in _WRITTEN_IF_TRUE or getattr(t, k)} for t in s.teams],
         "stack": [_encode(p) for p in s.stack],
         "pending": _encode(s.pending),
         "outcome": _encode(s.outcome),
@@ -280,10 +282,10 @@ def _from_dict(data: Any) -> GameState:
     for side in (0, 1):
         t = ts[side]
         # positions written before inducements or before prayers (BB2020) lack their fields;
-        # coach_ejected is written only when True
+        # coach_ejected and ktm_used are written only when True
         if isinstance(t, dict):
-            t = {"igor": 0, "wizard": 0, "coach_ejected": False, "prayers": 0, "prayed": 0, "drive_reroll": 0,
-                 "weather_mage": 0, **t}
+            t = {"igor": 0, "wizard": 0, "coach_ejected": False, "ktm_used": False, "prayers": 0, "prayed": 0,
+                 "drive_reroll": 0, "weather_mage": 0, **t}
         _require(isinstance(t, dict) and set(t) == set(TeamState.__slots__),
                  f"team_state[{side}] must have the fields {sorted(TeamState.__slots__)}")
         for k, v in t.items():

@@ -30,7 +30,7 @@ from nuffle.core.types import AWAY, CHANCE, HOME, BallState, PFlag, Status, Weat
 STAT_RANGE = {"ma": (1, 10), "st": (1, 10), "ag": (1, 10), "av": (1, 11)}
 TEAM_RANGE = {"rerolls": (0, 20), "bonus_reroll": (0, 1), "turn": (0, 20), "score": (0, 99),
               "bribes": (0, 20), "apothecaries": (0, 5), "fame": (0, 2)}
-TEAM_FLAGS = ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used")
+TEAM_FLAGS = ("reroll_used", "blitz_used", "pass_used", "handoff_used", "foul_used", "ktm_used")
 ALL_PFLAGS = 2 * PFlag.SKILL_USED - 1  # every defined flag bit
 MAX_RNG = (1 << 64) - 1
 

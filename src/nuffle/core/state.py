@@ -105,6 +105,7 @@ class TeamState:
         "foul_used",
         "handoff_used",
         "igor",
+        "ktm_used",
         "pass_used",
         "prayed",
         "prayers",
@@ -129,6 +130,7 @@ class TeamState:
         self.pass_used = False
         self.handoff_used = False
         self.foul_used = False
+        self.ktm_used = False  # BB2020: the turn's Kick Team-mate (its own allowance, RULES §7.2)
         self.igor = 0  # an induced Igor's re-roll of a failed Regeneration roll, once a match
         self.wizard = 0  # an induced Wizard's spell, once a match
         self.weather_mage = 0  # BB2020: an induced Weather Mage's change, once a match (weather_mage.py)
@@ -156,6 +158,7 @@ class TeamState:
         t.pass_used = self.pass_used
         t.handoff_used = self.handoff_used
         t.foul_used = self.foul_used
+        t.ktm_used = self.ktm_used
         t.igor = self.igor
         t.wizard = self.wizard
         t.weather_mage = self.weather_mage
@@ -186,7 +189,8 @@ class TeamState:
         ) + (  # nor do games without prayers or a Brilliant Coaching re-roll (BB2020)
             (self.igor, self.wizard, self.prayers, self.prayed, self.drive_reroll)
             if self.prayed or self.drive_reroll else ()
-        ) + ((-1, self.weather_mage) if self.weather_mage else ())  # nor without a Weather Mage
+        ) + ((-2, self.weather_mage) if self.weather_mage else ()  # nor without a Weather Mage
+             ) + ((-1,) if self.ktm_used else ())  # a Kick Team-mate this turn (BB2020; -1, -2: no counts)
 
 
 class GameState:

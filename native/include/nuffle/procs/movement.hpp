@@ -184,7 +184,7 @@ inline void player_action_run(Ctx& c) {
         if (kind == frames::at::START_BLITZ) {
             t.blitz_used = 1;
         } else if (kind == frames::at::START_THROW_TEAM_MATE && passing::kicks(s, pid)) {
-            t.blitz_used = 1;  // BB2020's Kick Team-mate: the team's Blitz (FFB)
+            t.ktm_used = 1;  // BB2020's Kick Team-mate: its own allowance (RULES §7.2)
         } else if (kind == frames::at::START_PASS || kind == frames::at::START_THROW_TEAM_MATE) {
             t.pass_used = 1;
         } else if (kind == frames::at::START_HANDOFF) {

@@ -112,7 +112,7 @@ inline void turn_run(Ctx& c) {
         Team& t = s.teams[side];
         if (!f.arg[ft::F_BLITZ]) ++t.turn;
         t.reroll_used = 0;
-        t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = 0;
+        t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = t.ktm_used = 0;
         for (int p = 0; p < s.player_count; ++p) s.players[p].flags &= ~frames::flag::PER_TURN;
         if (f.arg[ft::F_BLITZ]) {
             for (int p = 0; p < s.player_count; ++p) {

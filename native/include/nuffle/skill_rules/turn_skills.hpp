@@ -68,10 +68,10 @@ inline void add_thrower(const State& s, int pid, Legal& groups) {
 }  // namespace lrb6_turn
 
 // BB2020's Kick Team-mate (skill_rules/bb2020_ktm_skills.py): the Throw Team-mate declaration of a
-// player with Kick Team-mate and not Throw Team-mate, once the Blitz is unused.
+// player with Kick Team-mate and not Throw Team-mate, once a turn (its own allowance).
 namespace bb2020_turn {
 inline void kick_team_mate(const State& s, const Board&, int side, int pid, Legal& groups) {
-    if (s.players[pid].has_skill(frames::skill::THROW_TEAM_MATE) || s.teams[side].blitz_used) return;
+    if (s.players[pid].has_skill(frames::skill::THROW_TEAM_MATE) || s.teams[side].ktm_used) return;
     lrb6_turn::add_thrower(s, pid, groups);
 }
 }  // namespace bb2020_turn

@@ -148,7 +148,7 @@ class PlayerAction(Procedure):
             if kind == _START_BLITZ:
                 t.blitz_used = True
             elif kind == _START_THROW_TEAM_MATE and _KICKS(s.info[pid].skills):
-                t.blitz_used = True  # BB2020's Kick Team-mate: the team's Blitz (FFB)
+                t.ktm_used = True  # BB2020's Kick Team-mate: its own allowance (RULES §7.2)
             elif kind in (_START_PASS, _START_THROW_TEAM_MATE):
                 t.pass_used = True
             elif kind == _START_HANDOFF:

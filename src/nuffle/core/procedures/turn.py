@@ -99,7 +99,7 @@ class Turn(Procedure):
             if not self.blitz:
                 t.turn += 1
             t.reroll_used = False
-            t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = False
+            t.blitz_used = t.pass_used = t.handoff_used = t.foul_used = t.ktm_used = False
             for p in range(len(s.info)):
                 s.pflags[p] &= ~PF.PER_TURN
             if self.blitz:  # players starting in an opposing tackle zone may not act

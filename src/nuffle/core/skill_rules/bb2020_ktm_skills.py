@@ -1,9 +1,10 @@
 """BB2020's Kick Team-mate (SKILLS.md; procedures/kick_team_mate.py): declared as the Throw
 Team-mate action (START_THROW_TEAM_MATE, then THROW_TEAM_MATE naming the kicked player and his
-square: no new action type) by a player with Kick Team-mate and not Throw Team-mate, once a turn
-as the team's Blitz (FFB's `StepKickTeamMate` marks the Blitz used), not in the kick-off's Blitz
-turn; the kicked player is an adjacent standing team-mate who may be thrown (Right Stuff). The
-C++ twins are in skill_rules/turn_skills.hpp and action_skills.hpp (`bb2020_ktm`)."""
+square: no new action type) by a player with Kick Team-mate and not Throw Team-mate, once a team
+turn on its own allowance (`TeamState.ktm_used`: RULES §7.2; the Blitz, Pass and Throw Team-mate
+stay free, though FFB's `StepKickTeamMate` spends the Blitz), not in the kick-off's Blitz turn;
+the kicked player is an adjacent standing team-mate who may be thrown (Right Stuff). The C++
+twins are in skill_rules/turn_skills.hpp and action_skills.hpp (`bb2020_ktm`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from nuffle.core.state import GameState
 
 @DECLARATIONS.on(Skill.KICK_TEAM_MATE)  # BB2020 only (no LRB6 player has it)
 def _ktm_declaration(s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]) -> list[ActionChoice]:
-    if not kicks(s, pid) or s.teams[s.pteam[pid]].blitz_used:
+    if not kicks(s, pid) or s.teams[s.pteam[pid]].ktm_used:
         return groups
     if not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
         return groups
