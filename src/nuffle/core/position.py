@@ -45,8 +45,8 @@ _SCALARS = ("ball", "ball_state", "weather", "half", "first_kicker", "kicking", 
             "decider", "waiting", "touchdown")
 _V1_SCALARS = ("ret", "ret_die")  # version 1's hand-over registers (zero in any position)
 _LISTS = ("grid", "pos", "status", "pflags", "crowd")
-#: TeamState fields written only when true (positions without them stay byte-identical).
-_WRITTEN_IF_TRUE = frozenset({"coach_ejected", "ktm_used"})
+#: TeamState fields written only when set (positions without them stay byte-identical).
+_WRITTEN_IF_TRUE = frozenset({"coach_ejected", "ktm_used", "weather_mage"})
 _V1_CLASS = re.compile(r"nuffle\.core\.[a-z_.]+\.(_?[A-Z][A-Za-z]*)")
 
 
