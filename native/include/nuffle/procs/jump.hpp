@@ -32,9 +32,18 @@ inline bool jump_down(const State& s, const Board& b, int x, int y) noexcept {
 }
 
 // jump.jump_squares, in the same order (`anywhere`: over any square, BB2020's Leap and Pogo Stick).
+// A jump passes over a neighbour of its start only, so none is legal without a Prone or
+// Stunned neighbour: checked first, as most moving players have none (the bench's hot path).
 inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
     std::vector<int> out;
     const int sq = s.players[pid].square;
+    bool near = anywhere;
+    for (std::size_t i = 0; i < b.neighbours.size() && !near; ++i) {
+        const int q = s.grid[sq + b.neighbours[i]];
+        near = q >= 0 && (s.players[q].status == static_cast<int>(Status::PRONE) ||
+                          s.players[q].status == static_cast<int>(Status::STUNNED));
+    }
+    if (!near) return out;
     const int x0 = b.xs[static_cast<std::size_t>(sq)], y0 = b.ys[static_cast<std::size_t>(sq)];
     for (int dy = -2; dy <= 2; ++dy) {
         for (int dx = -2; dx <= 2; ++dx) {
