@@ -59,8 +59,8 @@ static_assert(JUMP_TARGETS[8].dx == 2 && JUMP_TARGETS[8].dy == 0 && JUMP_TARGETS
 
 // jump.jump_squares, in the same order (`anywhere`: over any square, BB2020's Leap and Pogo Stick).
 // Which neighbours are Prone or Stunned is read once; most moving players have none, and none
-// may jump (the bench's hot path).
-inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
+// may jump (the bench's hot path). Out of line: inlined, it slowed LRB6's player_action_legal.
+[[gnu::noinline]] inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
     std::vector<int> out;
     const int sq = s.players[pid].square;
     unsigned down = 0;  // JumpTarget::over's bits: the neighbours Prone or Stunned
