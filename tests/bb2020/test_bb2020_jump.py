@@ -111,3 +111,21 @@ def test_the_digests_jump_probability() -> None:
     mod = jump_modifier(s, mover, s.pos[mover], s.board.sq(12, 7))
     assert mod == -2
     assert Fraction(7 - need(ag_target(s, mover), mod), 6) == Fraction(1, 3)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_jump_squares_over_each_down_neighbour_in_order(engine: str) -> None:
+    """A Human Blitzer on (10, 7); a Prone player diagonally (11, 6), a Stunned one beside
+    (9, 7), a standing one below (10, 8): the squares two away over a down neighbour, rows then
+    columns; (12, 5) is taken. Pins the squares and their order on both engines (the native
+    engine's are a table, procs/jump.hpp)."""
+    sc = Scenario(_team("human"), _team("orc"), script=[], engine=engine, rules=BB2020)
+    mover = sc.pid(0, "Blitzer")
+    sc.put(mover, (10, 7))
+    sc.put(sc.pid(1, "Big Un Blocker"), (11, 6), Status.PRONE)
+    sc.put(sc.pid(1, "Big Un Blocker", 1), (9, 7), Status.STUNNED)
+    sc.put(sc.pid(1, "Big Un Blocker", 2), (10, 8))
+    sc.put(sc.pid(1, "Big Un Blocker", 3), (12, 5))
+    game = sc.start(active=0)
+    game.step(Action(ActionType.START_MOVE, mover))
+    assert _leap_squares(game) == ((11, 5), (8, 6), (12, 6), (8, 7), (8, 8))

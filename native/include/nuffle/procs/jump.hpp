@@ -5,7 +5,8 @@
 // pathfinders do not plan jumps; a player with the Leap skill is offered Leap's squares instead.
 #pragma once
 
-#include <cstdlib>
+#include <array>
+#include <cstddef>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
@@ -15,7 +16,7 @@
 namespace nuffle::procs {
 
 // jump._between: the offsets, along one axis, of the squares a jump of `d` passes over.
-inline int jump_between(int d, int out[2]) noexcept {
+constexpr int jump_between(int d, int out[2]) noexcept {
     if (d == 2 || d == -2) {
         out[0] = d / 2;
         return 1;
@@ -25,30 +26,59 @@ inline int jump_between(int d, int out[2]) noexcept {
     return d != 0 ? 2 : 1;
 }
 
-inline bool jump_down(const State& s, const Board& b, int x, int y) noexcept {
-    const int q = s.grid[b.sq(x, y)];
-    return q >= 0 && (s.players[q].status == static_cast<int>(Status::PRONE) ||
-                      s.players[q].status == static_cast<int>(Status::STUNNED));
-}
+// A square a jump may land on, as an offset from its start, and the neighbours of the start it
+// passes over (bit (my + 1) * 3 + (mx + 1) for the neighbour at (mx, my)).
+struct JumpTarget {
+    int dx = 0, dy = 0;
+    unsigned over = 0;
+};
 
-// jump.jump_squares, in the same order (`anywhere`: over any square, BB2020's Leap and Pogo Stick).
-inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
-    std::vector<int> out;
-    const int sq = s.players[pid].square;
-    const int x0 = b.xs[static_cast<std::size_t>(sq)], y0 = b.ys[static_cast<std::size_t>(sq)];
+// The sixteen squares two away, in jump.jump_squares' order (rows, then columns).
+constexpr std::array<JumpTarget, 16> jump_targets() noexcept {
+    std::array<JumpTarget, 16> out{};
+    std::size_t n = 0;
     for (int dy = -2; dy <= 2; ++dy) {
         for (int dx = -2; dx <= 2; ++dx) {
-            const int x = x0 + dx, y = y0 + dy;
-            if ((std::abs(dx) != 2 && std::abs(dy) != 2) || !ball_on(b, x, y) || s.grid[b.sq(x, y)] != SQUARE_EMPTY) {
-                continue;
-            }
-            int mxs[2], mys[2];
+            if (dx != 2 && dx != -2 && dy != 2 && dy != -2) continue;
+            int mxs[2] = {0, 0}, mys[2] = {0, 0};
             const int nx = jump_between(dx, mxs), ny = jump_between(dy, mys);
-            bool over = anywhere;
-            for (int j = 0; j < ny && !over; ++j) {
-                for (int i = 0; i < nx && !over; ++i) over = jump_down(s, b, x0 + mxs[i], y0 + mys[j]);
+            unsigned over = 0;
+            for (int j = 0; j < ny; ++j) {
+                for (int i = 0; i < nx; ++i) over |= 1U << ((mys[j] + 1) * 3 + mxs[i] + 1);
             }
-            if (over) out.push_back(b.sq(x, y));
+            out[n++] = JumpTarget{dx, dy, over};
+        }
+    }
+    return out;
+}
+
+inline constexpr std::array<JumpTarget, 16> JUMP_TARGETS = jump_targets();
+static_assert(JUMP_TARGETS[0].dx == -2 && JUMP_TARGETS[0].dy == -2 && JUMP_TARGETS[0].over == 0b1U);
+static_assert(JUMP_TARGETS[1].dx == -1 && JUMP_TARGETS[1].over == 0b11U);    // over (-1, -1) or (0, -1)
+static_assert(JUMP_TARGETS[8].dx == 2 && JUMP_TARGETS[8].dy == 0 && JUMP_TARGETS[8].over == 1U << 5);
+
+// jump.jump_squares, in the same order (`anywhere`: over any square, BB2020's Leap and Pogo Stick).
+// Which neighbours are Prone or Stunned is read once; most moving players have none, and none
+// may jump (the bench's hot path). Out of line: inlined, it slowed LRB6's player_action_legal.
+[[gnu::noinline]] inline std::vector<int> jump_squares(const State& s, const Board& b, int pid, bool anywhere = false) {
+    std::vector<int> out;
+    const int sq = s.players[pid].square;
+    unsigned down = 0;  // JumpTarget::over's bits: the neighbours Prone or Stunned
+    for (int my = -1; my <= 1 && !anywhere; ++my) {
+        for (int mx = -1; mx <= 1; ++mx) {
+            const int q = s.grid[sq + my * b.stride + mx];  // b.sq(x0 + mx, y0 + my)
+            if (q >= 0 && (s.players[q].status == static_cast<int>(Status::PRONE) ||
+                           s.players[q].status == static_cast<int>(Status::STUNNED))) {
+                down |= 1U << ((my + 1) * 3 + mx + 1);
+            }
+        }
+    }
+    if (!anywhere && down == 0) return out;
+    const int x0 = b.xs[static_cast<std::size_t>(sq)], y0 = b.ys[static_cast<std::size_t>(sq)];
+    for (const JumpTarget& t : JUMP_TARGETS) {
+        const int x = x0 + t.dx, y = y0 + t.dy;
+        if ((anywhere || (t.over & down) != 0) && ball_on(b, x, y) && s.grid[b.sq(x, y)] == SQUARE_EMPTY) {
+            out.push_back(b.sq(x, y));
         }
     }
     return out;

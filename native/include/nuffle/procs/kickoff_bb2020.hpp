@@ -4,6 +4,7 @@
 // Changing Weather's three-square scatter. An Open player: standing, in no opposing tackle zone.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
@@ -77,6 +78,7 @@ inline Legal solid_defence_legal(Ctx& c) {
     const ListRef eligible = list_field(s, f, fsd::F_ELIGIBLE, fsd::F_ELIGIBLE_AT, fsd::F_ELIGIBLE_CAP);
     const ListRef moved = list_field(s, f, fsd::F_MOVED, fsd::F_MOVED_AT, fsd::F_MOVED_CAP);
     std::vector<int> movable, free;
+    free.reserve(static_cast<std::size_t>(c.b.size / 2));  // the own half's squares at most
     for (int i = 0; i < eligible.size(); ++i) {
         if (listed(moved, eligible[i]) || moved.size() < f.arg[fsd::F_LIMIT]) movable.push_back(eligible[i]);
     }
@@ -84,7 +86,9 @@ inline Legal solid_defence_legal(Ctx& c) {
         if (in_own_half(c.b, q, s.kicking) && s.grid[q] == SQUARE_EMPTY) free.push_back(q);
     }
     Legal out;
-    if (!movable.empty() && !free.empty()) out.push_back(Choice{frames::at::PLACE_PLAYER, movable, free, {}});
+    if (!movable.empty() && !free.empty()) {
+        out.push_back(Choice{frames::at::PLACE_PLAYER, std::move(movable), std::move(free), {}});
+    }
     if (setup_legal(c, s.kicking, false)) out.push_back(Choice{frames::at::END_SETUP, {}, {}, {}});  // Swarming: > 11
     return out;
 }
