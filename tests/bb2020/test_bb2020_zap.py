@@ -65,7 +65,8 @@ def test_zap_targets_every_opposing_player_on_the_pitch_in_any_state(engine: str
     game = zap_scenario(engine, []).start(active=0)
     assert {T.USE_FIREBALL, T.USE_LIGHTNING_BOLT} <= legal_types(game)
     do(game, T.USE_LIGHTNING_BOLT)
-    assert set(legal_group(game, T.SELECT_PLAYER).players) == {ORC_BLITZER, BIG_UN, GOBLIN}  # the prone one too
+    # the prone Big Un too
+    assert set(legal_group(game, T.SELECT_PLAYER).players) == {ORC_BLITZER, BIG_UN, GOBLIN}
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -74,7 +75,8 @@ def test_zap_targets_every_opposing_player_on_the_pitch_in_any_state(engine: str
     (ORC_BLITZER, 3, True), (ORC_BLITZER, 2, False),  # ST 3
     (GOBLIN, 2, True), (GOBLIN, 1, False),  # ST 2; a 1 never zaps
 ])
-def test_zap_turns_him_into_a_frog_on_his_st_or_more(engine: str, target: int, roll: int, zapped: bool) -> None:
+def test_zap_turns_him_into_a_frog_on_his_st_or_more(engine: str, target: int, roll: int,
+                                                     zapped: bool) -> None:
     game = zap_scenario(engine, d6(roll)).start(active=0)
     before = game.state.info[target]
     status = game.state.status[target]
@@ -151,12 +153,37 @@ def test_the_frog_is_in_the_state_key() -> None:
     assert a.state.key() != b.state.key()
 
 
-def test_the_observation_tables_follow_the_frog() -> None:
-    from nuffle.envs.observation import StaticPlayers
+def test_the_observation_follows_the_frog() -> None:
+    """The Python encoder (BB2020's layout: its PA and extra-skill layers too) sees the frog:
+    the same observation as from an encoder and tables built afresh."""
+    import numpy as np
+
+    from nuffle.envs.observation import ObservationEncoder, StaticPlayers
+    from nuffle.envs.ruleset_layout import layout_for
 
     game = zap_scenario("python", d6(4)).start(active=0)
-    static = StaticPlayers(game.state)
-    cast_zap(game, BIG_UN)
-    assert static.info is not game.state.info  # the encoder rebuilds the tables on this
-    static.build(game.state)
-    assert static.ma[BIG_UN] == FROG_MA
+    s = game.state
+    s.info = (*s.info[:GOBLIN], replace(s.info[GOBLIN], pa=3), *s.info[GOBLIN + 1:])  # Right Stuff, PA
+    layout = layout_for(s.rules)
+    encoder = ObservationEncoder(11, layout)
+    static = StaticPlayers(s)
+    none = np.zeros(0, dtype=np.int64)
+    before = encoder.encode(s, game.decision(), 0, static, none)[0]
+    game = zap_scenario("python", d6(4)).start(active=0)
+    game.state.info = s.info
+    cast_zap(game, GOBLIN)
+    s = game.state
+    after = encoder.encode(s, game.decision(), 0, static, none)[0]
+    fresh = ObservationEncoder(11, layout).encode(s, game.decision(), 0, StaticPlayers(s), none)[0]
+    assert np.array_equal(after, fresh) and not np.array_equal(after, before)
+    assert static.ma[GOBLIN] == FROG_MA
+
+
+def test_the_prompt_names_zap_under_bb2020() -> None:
+    from nuffle.report.prompt import prompt
+
+    game = zap_scenario("python", []).start(active=0)
+    assert "Zap!" in prompt(game).choices[T.USE_LIGHTNING_BOLT.name]
+    lrb6 = Scenario("human", "orc")
+    lrb6.state.teams[0].wizard = 1
+    assert "Lightning Bolt" in prompt(lrb6.start(active=0)).choices[T.USE_LIGHTNING_BOLT.name]

@@ -166,6 +166,11 @@ class StaticPlayers:
             self.rel8.append(k * 8)
 
 
+#: The BB2020 appendix's per-player values (PA, extra skills) and the tables and players they
+#: were read from (`ObservationEncoder.appendix`).
+_Appended = tuple[StaticPlayers, tuple[PlayerInfo, ...], list[float], list[list[bool]]]
+
+
 class ObservationEncoder:
     """Builds the observation of one board variant for either side, in the layout of a ruleset
     (`ruleset_layout.layout_for`; LRB6's by default). `size` is the LRB6 layers' part of the
@@ -182,8 +187,7 @@ class ObservationEncoder:
         self.spatial_shape = (len(layout.spatial), lay.height, lay.width)
         self.n_decisions = n_decision_kinds()
         self.non_spatial_size = len(layout.non_spatial) + self.n_decisions
-        # the appendix's per-player values, with the tables and player list they were read from
-        self._appended: tuple[StaticPlayers, tuple[PlayerInfo, ...], list[float], list[list[bool]]] | None = None
+        self._appended: _Appended | None = None
         self.turns = b.variant.turns_per_half
         self.pitch_max = b.variant.pitch_max
         self.roster = b.variant.roster_size

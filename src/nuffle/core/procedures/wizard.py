@@ -20,8 +20,8 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
-from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.ball import Bounce
+from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.zap import turn_into_frog, zap_need, zap_targets
 from nuffle.core.state import GameState
