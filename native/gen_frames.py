@@ -262,6 +262,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
     out.append("    bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)")
     out.append("    bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)")
     out.append("    bool fans_given;  // the fans are the pre-game's Fan Factors, no roll, no FAME (BB2020)")
+    out.append("    bool zap;  // the Wizard's second spell is Zap! (Ruleset.wizard, procs/zap.hpp), else Lightning Bolt")
     out.append("};")
     out.append("inline constexpr Tables TABLES[] = {")
     for r in native:
@@ -278,7 +279,7 @@ def _ruleset_index(native: tuple[Any, ...]) -> list[str]:
                    f"{str(r.throw_team_mate == 'bb2020').lower()}, "
                    f"{str(r.foul_guard).lower()}, {str(r.argue_the_call).lower()}, "
                    f"{str(r.claws_with_bonus).lower()}, "
-                   f"{str(r.fans == 'fan_factor').lower()}}},")
+                   f"{str(r.fans == 'fan_factor').lower()}, {str(r.wizard == 'zap').lower()}}},")
     out.append("};")
     out.append("}  // namespace rules")
     return out
@@ -320,10 +321,13 @@ INT_SETS = (
                   "nuffle.core.procedures.block_substitutes.CHAINSAW_ARMOUR",
                   "nuffle.core.procedures.wizard.FIREBALL_HITS_ON",
                   "nuffle.core.procedures.wizard.LIGHTNING_HITS_ON",
+                  "nuffle.core.procedures.zap.FROG_MA", "nuffle.core.procedures.zap.FROG_ST",
+                  "nuffle.core.procedures.zap.FROG_AG", "nuffle.core.procedures.zap.FROG_PA",
+                  "nuffle.core.procedures.zap.FROG_AV", "nuffle.core.procedures.zap.FROG_MARK",
                   "nuffle.core.procedures.inducements.CHEF_DICE",
                   "nuffle.core.procedures.inducements.CHEF_STEALS_ON",
                   "nuffle.core.skill_rules.ball_skills.KICK_OFF_RETURN_SQUARES"),
-     "fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, "
+     "fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, zap, inducements, "
      "ball_skills)"),
     ("step_key", "", ("nuffle.core.paths._GFI", "nuffle.core.paths._DODGE", "nuffle.core.paths._TACKLE",
                       "nuffle.core.paths._PICKUP", "nuffle.core.paths._STANDUP"),

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from nuffle.core import board, dice, native_state, paths, position_limits, skills, state, types
-from nuffle.core.procedures import block, block_substitutes, inducements, injury, passing, wizard
+from nuffle.core.procedures import block, block_substitutes, inducements, injury, passing, wizard, zap
 from nuffle.core.skill_rules import ball_skills, block_skills
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +58,10 @@ NAMESPACES: dict[str, tuple[str, dict[str, int]]] = {
     "rule": ("", {"MULTIPLE_BLOCK_ST": block_skills.MULTIPLE_BLOCK_ST,
                   "CHAINSAW_ARMOUR": block_substitutes.CHAINSAW_ARMOUR,
                   "FIREBALL_HITS_ON": wizard.FIREBALL_HITS_ON,
-                  "LIGHTNING_HITS_ON": wizard.LIGHTNING_HITS_ON, "CHEF_DICE": inducements.CHEF_DICE,
+                  "LIGHTNING_HITS_ON": wizard.LIGHTNING_HITS_ON,
+                  "FROG_MA": zap.FROG_MA, "FROG_ST": zap.FROG_ST, "FROG_AG": zap.FROG_AG,
+                  "FROG_PA": zap.FROG_PA, "FROG_AV": zap.FROG_AV, "FROG_MARK": zap.FROG_MARK,
+                  "CHEF_DICE": inducements.CHEF_DICE,
                   "CHEF_STEALS_ON": inducements.CHEF_STEALS_ON,
                   "KICK_OFF_RETURN_SQUARES": ball_skills.KICK_OFF_RETURN_SQUARES}),
     "step_key": ("K_", {"GFI": paths._GFI, "DODGE": paths._DODGE, "TACKLE": paths._TACKLE,

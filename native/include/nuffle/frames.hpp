@@ -2884,10 +2884,11 @@ struct Tables {
     bool argue_the_call;  // the fouler's coach may Argue the Call on a send-off (BB2020)
     bool claws_with_bonus;  // an armour bonus (Mighty Blow) may reach Claws' total (LRB6)
     bool fans_given;  // the fans are the pre-game's Fan Factors, no roll, no FAME (BB2020)
+    bool zap;  // the Wizard's second spell is Zap! (Ruleset.wizard, procs/zap.hpp), else Lightning Bolt
 };
 inline constexpr Tables TABLES[] = {
-    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false, false, true, false},
-    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false, true},
+    {"lrb6", lrb6::WEATHER, lrb6::KICKOFF, lrb6::SCATTER, lrb6::KO_FROM, lrb6::BADLY_HURT_FIRST, lrb6::BADLY_HURT_LAST, lrb6::DEAD_FIRST, lrb6::DEAD_LAST, lrb6::CASUALTY_FROM, lrb6::CASUALTY_CLASSES, 8, lrb6::PASS_RANGES, lrb6::PASS_RANGE_ROWS, lrb6::RANGE_MODIFIER, false, 6, 68, true, -1, -1, 0, false, 0, false, false, 1, 1, false, 1, true, 4, false, false, false, false, true, false, false},
+    {"bb2020", bb2020::WEATHER, bb2020::KICKOFF, bb2020::SCATTER, bb2020::KO_FROM, bb2020::BADLY_HURT_FIRST, bb2020::BADLY_HURT_LAST, bb2020::DEAD_FIRST, bb2020::DEAD_LAST, bb2020::CASUALTY_FROM, bb2020::CASUALTY_CLASSES, 5, bb2020::PASS_RANGES, bb2020::PASS_RANGE_ROWS, bb2020::RANGE_MODIFIER, true, 9, 16, false, 13, 14, 20, true, -1, true, true, 0, 0, true, 0, false, 3, true, true, true, true, false, true, true},
 };
 }  // namespace rules
 // Prayers to Nuffle (Ruleset.prayers; procedures/prayers.py): result numbers, durations.
@@ -2999,12 +3000,18 @@ constexpr int MAX_PICK = 255;
 constexpr int PSTATS = 11;
 constexpr int TEAM_STATS = 12;
 }  // namespace limits
-// fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, inducements, ball_skills).
+// fixed rule numbers the procedures name (block_skills, block_substitutes, wizard, zap, inducements, ball_skills).
 namespace rule {
 constexpr int MULTIPLE_BLOCK_ST = 2;
 constexpr int CHAINSAW_ARMOUR = 3;
 constexpr int FIREBALL_HITS_ON = 4;
 constexpr int LIGHTNING_HITS_ON = 2;
+constexpr int FROG_MA = 5;
+constexpr int FROG_ST = 1;
+constexpr int FROG_AG = 2;
+constexpr int FROG_PA = 0;
+constexpr int FROG_AV = 5;
+constexpr int FROG_MARK = 1;
 constexpr int CHEF_DICE = 3;
 constexpr int CHEF_STEALS_ON = 4;
 constexpr int KICK_OFF_RETURN_SQUARES = 3;
@@ -3044,7 +3051,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 175;
+constexpr int PURPOSE_COUNT = 176;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3221,6 +3228,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "trapdoor",
     "weather",
     "wild_animal",
+    "zap",
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).

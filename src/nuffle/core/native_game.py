@@ -158,7 +158,7 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
         s.pflags[pid] = p["flags"]
         if p["square"] >= 0:
             s.grid[p["square"]] = pid
-        if p["marks"] != s.info[pid].marks:  # BB2020: a prayer's gift (procedures/prayers.py)
+        if p["marks"] != s.info[pid].marks:  # BB2020: a prayer's gift or Zap! (procedures/prayers.py, zap.py)
             _marked(s, pid, p)
     for side, t in enumerate(data["teams"]):
         ts = s.teams[side]
@@ -190,9 +190,12 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
 
 
 def _marked(s: GameState, pid: int, p: dict[str, Any]) -> None:
-    """Player `pid` as the native state has him since a prayer's gift was given or taken back."""
+    """Player `pid` as the native state has him since a prayer's gift was given or taken back
+    (or Zap! made him a frog)."""
     skills = s.rules.skill_set(frozenset(Skill(k) for k in p["skills"]))
-    new = replace(s.info[pid], ma=p["ma"], av=p["av"], skills=skills, marks=p["marks"])
+    values = tuple((Skill(k), v) for k, v in p["values"])
+    new = replace(s.info[pid], ma=p["ma"], st=p["st"], ag=p["ag"], pa=p["pa"], av=p["av"], skills=skills,
+                  values=values, marks=p["marks"])
     s.info = (*s.info[:pid], new, *s.info[pid + 1:])
 
 

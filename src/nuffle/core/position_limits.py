@@ -26,6 +26,7 @@ from nuffle.core.decision import DecisionKind
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.zap import FROG_MARK
 from nuffle.core.state import PSTATS, GameState
 from nuffle.core.types import BallState, BlockFace, Event, RollKind, Status, Weather
 
@@ -235,6 +236,8 @@ def check_limits(s: GameState) -> None:
             _within(f"'stats'[{side}][{i}]", v, *COUNT)
         _within(f"'fans'[{side}]", s.fans[side], *COUNT)
     in_effect = s.teams[0].prayers | s.teams[1].prayers
+    if s.rules.wizard == "zap":  # a frog's mark (procedures/zap.py)
+        in_effect |= FROG_MARK
     for p in s.info:  # a prayer's mark (BB2020): a prayer in effect
         if p.marks and (not _plain_int(p.marks) or p.marks & ~in_effect):
             raise PositionError(f"'players'[{p.pid}].marks holds a prayer in effect for neither team")

@@ -147,6 +147,9 @@ class Ruleset:
     #: 'fan_factor' (no roll: each team's `TeamSpec.fan_factor` is the Fan Factor its pre-game
     #: gave, D3 + Dedicated Fans, and there is no FAME: BB2020; procedures/match.py).
     fans: str = "gate"
+    #: The Wizard's second spell beside the Fireball: 'lightning_bolt' (LRB6) or 'zap' (one
+    #: opposing player turned into a frog for the match: BB2020; procedures/zap.py).
+    wizard: str = "lightning_bolt"
     #: An incomplete ruleset: only `draft_ruleset` gives it (see module docstring).
     draft: bool = False
     #: The rule areas of a draft that follow its own rules, and those still played as LRB6.
@@ -343,6 +346,7 @@ def load(directory: str) -> Ruleset:
             claws_with_bonus=bool(raw.get("claws_with_bonus", True)),
             prayers=_prayers(directory, raw.get("prayers")),
             fans=_choice(raw.get("fans", "gate"), ("gate", "fan_factor"), "fans"),
+            wizard=_choice(raw.get("wizard", "lightning_bolt"), ("lightning_bolt", "zap"), "wizard"),
             draft=bool(raw.get("draft", False)),
             areas=tuple(str(a) for a in raw.get("areas", ())),
             pending=tuple(str(a) for a in raw.get("pending", ())),

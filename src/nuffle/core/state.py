@@ -417,10 +417,12 @@ class GameState:
             tuple(self.stats[0]),
             tuple(self.stats[1]),
             tuple(self.crowd),
-        ) + _ASSISTED_KEY[self.options.assisted_moves] + (self._marks() if home.prayed or away.prayed else ())
+        ) + _ASSISTED_KEY[self.options.assisted_moves] + (
+            self._marks() if home.prayed or away.prayed or self.rules.wizard == "zap" else ())
 
     def _marks(self) -> tuple[tuple[int, ...], ...]:
-        """The players' prayer marks for `key` (BB2020), nothing while no player has one."""
+        """The players' marks (a prayer's gift, a frog) for `key` (BB2020), nothing while no
+        player has one."""
         marks = tuple(p.marks for p in self.info)
         return (marks,) if any(marks) else ()
 

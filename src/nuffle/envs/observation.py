@@ -19,7 +19,7 @@ from nuffle.core.actions import ActionType
 from nuffle.core.board import Board
 from nuffle.core.decision import Decision, DecisionKind
 from nuffle.core.procedures.block_strength import assists_when_marked
-from nuffle.core.state import GameState
+from nuffle.core.state import GameState, PlayerInfo
 from nuffle.core.types import BallState, PFlag, Status, Weather
 from nuffle.envs.decision import n_decision_kinds
 from nuffle.envs.features import (
@@ -166,6 +166,11 @@ class StaticPlayers:
             self.rel8.append(k * 8)
 
 
+#: The BB2020 appendix's per-player values (PA, extra skills) and the tables and players they
+#: were read from (`ObservationEncoder.appendix`).
+_Appended = tuple[StaticPlayers, tuple[PlayerInfo, ...], list[float], list[list[bool]]]
+
+
 class ObservationEncoder:
     """Builds the observation of one board variant for either side, in the layout of a ruleset
     (`ruleset_layout.layout_for`; LRB6's by default). `size` is the LRB6 layers' part of the
@@ -182,7 +187,7 @@ class ObservationEncoder:
         self.spatial_shape = (len(layout.spatial), lay.height, lay.width)
         self.n_decisions = n_decision_kinds()
         self.non_spatial_size = len(layout.non_spatial) + self.n_decisions
-        self._appended: tuple[StaticPlayers, list[float], list[list[bool]]] | None = None
+        self._appended: _Appended | None = None
         self.turns = b.variant.turns_per_half
         self.pitch_max = b.variant.pitch_max
         self.roster = b.variant.roster_size
@@ -269,11 +274,11 @@ class ObservationEncoder:
         lay = self.layout
         g = self.geometry[side]
         hw = g.hw
-        if self._appended is None or self._appended[0] is not static:
-            pa = [min(p.pa / 6, 1.0) for p in s.info]
+        if self._appended is None or self._appended[0] is not static or self._appended[1] is not static.info:
+            pa = [min(p.pa / 6, 1.0) for p in s.info]  # again when a player changed (Zap!'s frog)
             has = [[sk in p.skills for sk in lay.extra_skills] for p in s.info]
-            self._appended = (static, pa, has)
-        _, pa, has = self._appended
+            self._appended = (static, static.info, pa, has)
+        _, _, pa, has = self._appended
         out = np.zeros(len(lay.extra_layers) * hw, dtype=np.float32)
         cell, pos = g.cell_list, s.pos
         for p, q in enumerate(pos):

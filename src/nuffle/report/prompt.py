@@ -226,8 +226,10 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
         if T.USE_FIREBALL in legal:
             choices[T.USE_FIREBALL.name] = ("the Wizard's Fireball (once a match): then click its "
                                             "square; each standing player there or next to it falls on 4+")
-            choices[T.USE_LIGHTNING_BOLT.name] = ("the Wizard's Lightning Bolt (once a match): then "
-                                                  "click a standing player; he falls on 2+")
+            choices[T.USE_LIGHTNING_BOLT.name] = (
+                "the Wizard's Zap! (once a match): then click an opposing player; on a D6 of his ST "
+                "or more he is a frog for the match" if s.rules.wizard == "zap" else
+                "the Wizard's Lightning Bolt (once a match): then click a standing player; he falls on 2+")
         return Prompt(f"{n.team(d.side)}, turn {t.turn}: click a player for his action, or end the turn."
                       f"{done}", choices)
     if d.kind == K.MOVE:

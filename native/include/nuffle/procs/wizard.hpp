@@ -3,12 +3,15 @@
 // each standing player there and around it, hit on 4+) or a Lightning Bolt (a standing player:
 // one D6, hit on 2+). Every player hit falls at once; only a caster's player who held the ball
 // turns the turn over. The Turn offers the spells (`wizard_spells`) and pushes the frame.
+// Where the ruleset's Wizard casts Zap! (BB2020), USE_LIGHTNING_BOLT casts it (procs/zap.hpp).
 #pragma once
 
 #include <vector>
 
 #include "nuffle/engine_base.hpp"
+#include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/zap.hpp"
 
 namespace nuffle::procs {
 
@@ -31,7 +34,8 @@ inline void wizard_spells(const State& s, int side, bool blitz, Legal& groups) {
         if (s.players[p].team == side && (s.players[p].flags & frames::flag::USED) != 0) return;
     }
     groups.push_back(Choice{frames::at::USE_FIREBALL, {}, {}, {}});
-    if (!lightning_targets(s).empty()) groups.push_back(Choice{frames::at::USE_LIGHTNING_BOLT, {}, {}, {}});
+    const bool second = rules_of(s).zap ? !zap_targets(s, side).empty() : !lightning_targets(s).empty();
+    if (second) groups.push_back(Choice{frames::at::USE_LIGHTNING_BOLT, {}, {}, {}});
 }
 
 inline void push_wizard(State& s, int side, int spell) {
@@ -41,6 +45,20 @@ inline void push_wizard(State& s, int side, int spell) {
 }
 
 inline bool is_fireball(const Frame& f) noexcept { return f.arg[fwz::F_SPELL] == frames::at::USE_FIREBALL; }
+
+// Wizard._zap: the spell is Zap! (the ruleset's second spell).
+inline bool is_zap(const State& s, const Frame& f) noexcept { return !is_fireball(f) && rules_of(s).zap; }
+
+// Wizard._frog: Zap!'s roll; a ball the frog held bounces from his square.
+inline void wizard_frog(State& s, Frame& f, int p, bool zapped) {
+    f.phase = fwz::DONE;
+    if (!zapped) return;
+    turn_into_frog(s, p);
+    if (carrier(s) == p) {
+        s.ball_state = frames::ball::ON_GROUND;
+        push_bounce(s, s.players[p].square);
+    }
+}
 
 inline void wizard_request(State& s, const Frame& f) {
     if (is_fireball(f)) {
@@ -76,6 +94,10 @@ inline void wizard_run(Ctx& c) {
         ListRef victims = list_field(s, f, fwz::F_VICTIMS, fwz::F_VICTIMS_AT, fwz::F_VICTIMS_CAP);
         const int p = victims[0];
         victims.erase_front();
+        if (is_zap(s, f)) {
+            wizard_frog(s, f, p, die(s) >= zap_need(s, p));
+            return;
+        }
         if (die(s) >= (is_fireball(f) ? rule::FIREBALL_HITS_ON : rule::LIGHTNING_HITS_ON)) {
             list_field(s, f, fwz::F_HITS, fwz::F_HITS_AT, fwz::F_HITS_CAP).push_back(p);
         }
@@ -97,6 +119,7 @@ inline Legal wizard_legal(Ctx& c) {
         }
         return {Choice{frames::at::SELECT_SQUARE, {}, squares, {}}};
     }
+    if (is_zap(c.s, c.top())) return {Choice{frames::at::SELECT_PLAYER, zap_targets(c.s, c.top().arg[fwz::F_SIDE]), {}, {}}};
     return {Choice{frames::at::SELECT_PLAYER, lightning_targets(c.s), {}, {}}};
 }
 
@@ -118,6 +141,10 @@ inline void wizard_act(Ctx& c, const Act& a) {
     }
     if (victims.size() > 0) {
         f.phase = fwz::HITS;
+        if (is_zap(s, f)) {
+            request_threshold(s, zap_need(s, victims[0]), purpose("zap"));
+            return;
+        }
         wizard_request(s, f);
         return;
     }

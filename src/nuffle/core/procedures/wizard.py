@@ -8,6 +8,8 @@ a D6 for each standing player in the target square and the eight around it, hitt
 Lightning Bolt rolls one D6, hitting on 2+. No re-roll helps. Every player hit is knocked down
 at once (armour and injury rolled as for any fall); a ball he held bounces. A player of the
 casting team knocked down is a turnover only if he held the ball (docs/RULES_NOTES.md).
+Where the ruleset's Wizard casts Zap! (BB2020), `USE_LIGHTNING_BOLT` casts it instead
+(procedures/zap.py): one opposing player, turned into a frog on a D6 of his ST or more.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
 from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import threshold
+from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import KnockDown
+from nuffle.core.procedures.zap import turn_into_frog, zap_need, zap_targets
 from nuffle.core.state import GameState
 from nuffle.core.types import PF, BallState, Status
 
@@ -32,13 +36,14 @@ SPELLS = (ActionType.USE_FIREBALL, ActionType.USE_LIGHTNING_BOLT)
 def spells(s: GameState, side: int, blitz: bool) -> list[ActionType]:
     """The spells `side` may call on its wizard for now: none unless it has its spell, it is
     one of its own turns (not a Blitz! kick-off turn) and none of its players has acted yet;
-    then the Fireball, and the Lightning Bolt while someone stands to be its target."""
+    then the Fireball, and the Lightning Bolt (Zap!) while it has a target."""
     if not s.teams[side].wizard or blitz:
         return []
     pflags = s.pflags
     if any(pflags[p] & PF.USED for p in s.ranges[side]):
         return []
-    return [ActionType.USE_FIREBALL, *([ActionType.USE_LIGHTNING_BOLT] if lightning_targets(s) else [])]
+    second = zap_targets(s, side) if s.rules.wizard == "zap" else lightning_targets(s)
+    return [ActionType.USE_FIREBALL, *([ActionType.USE_LIGHTNING_BOLT] if second else [])]
 
 
 def fireball_targets(s: GameState) -> tuple[tuple[int, int], ...]:
@@ -84,6 +89,9 @@ class Wizard(Procedure):
             return
         if ph == WizardPhase.HITS:
             p = self.victims.pop(0)
+            if self._zap(s):
+                self._frog(s, p, s.die() >= zap_need(s, p))
+                return
             if s.die() >= self._hits_on():
                 self.hits.append(p)
             if self.victims:
@@ -92,6 +100,19 @@ class Wizard(Procedure):
             self._knock_down(s)
             return
         s.pop()
+
+    def _zap(self, s: GameState) -> bool:
+        return self.spell == ActionType.USE_LIGHTNING_BOLT and s.rules.wizard == "zap"
+
+    def _frog(self, s: GameState, p: int, zapped: bool) -> None:
+        """Zap!'s roll: `p` a frog when `zapped`; a ball he held bounces from his square."""
+        self.phase = WizardPhase.DONE
+        if not zapped:
+            return
+        turn_into_frog(s, p)
+        if s.carrier() == p:
+            s.ball_state = BallState.ON_GROUND
+            s.push(Bounce(s.pos[p]))
 
     def _hits_on(self) -> int:
         return FIREBALL_HITS_ON if self.spell == ActionType.USE_FIREBALL else LIGHTNING_HITS_ON
@@ -103,6 +124,9 @@ class Wizard(Procedure):
         self.victims = victims
         if victims:
             self.phase = WizardPhase.HITS
+            if self._zap(s):
+                s.request(threshold(zap_need(s, victims[0]), "zap"))
+                return
             s.request(threshold(self._hits_on(), self._purpose()))
             return
         self.phase = WizardPhase.DONE
@@ -125,6 +149,8 @@ class Wizard(Procedure):
     def legal(self, s: GameState) -> LegalActions:
         if self.spell == ActionType.USE_FIREBALL:
             return LegalActions([ActionChoice(ActionType.SELECT_SQUARE, (), fireball_targets(s))])
+        if self._zap(s):
+            return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, zap_targets(s, self.side))])
         return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, lightning_targets(s))])
 
     def act(self, s: GameState, action: Action) -> None:
