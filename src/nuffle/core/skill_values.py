@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from nuffle.core.errors import InputError
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.teams import TeamError, TeamSpec
@@ -122,18 +123,18 @@ def values_to_json(values: SkillValues) -> list[list[Any]]:
 
 
 def values_from_json(raw: Any) -> SkillValues:
-    """A player's values from their JSON form (`values_to_json`); ValueError in one line for a
+    """A player's values from their JSON form (`values_to_json`); InputError (a ValueError) in one line for a
     bad entry, a value out of its range, or entries not in skill order or at their default."""
     if not isinstance(raw, list):
-        raise ValueError("values must be a list of [skill name, value] pairs")
+        raise InputError("values must be a list of [skill name, value] pairs")
     out: list[tuple[Skill, int]] = []
     for item in raw:
         ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int
         sk = Skill.__members__.get(item[0]) if ok else None
         if sk is None or sk not in LIMITS or not LIMITS[sk][0] <= item[1] <= LIMITS[sk][1]:
-            raise ValueError(f"values has a bad entry {item!r}")
+            raise InputError(f"values has a bad entry {item!r}")
         out.append((sk, item[1]))
     values = merged(tuple(out))
     if values != tuple(out):
-        raise ValueError("values must be in skill order without defaults")
+        raise InputError("values must be in skill order without defaults")
     return values
