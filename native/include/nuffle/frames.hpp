@@ -1115,6 +1115,7 @@ enum Phase : std::uint16_t {
     DEVIATE_DIRECTION = 11,
     DEVIATE_DISTANCE = 12,
     KICKED = 13,
+    TRAPDOOR = 14,
 };
 constexpr int F_HAD_BALL = 0;
 constexpr int F_MOD = 1;
@@ -1152,6 +1153,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"DEVIATE_DIRECTION", 11},
     {"DEVIATE_DISTANCE", 12},
     {"KICKED", 13},
+    {"TRAPDOOR", 14},
 };
 }  // namespace p_kick_team_mate
 
@@ -2289,6 +2291,7 @@ enum Phase : std::uint16_t {
     FLIGHT_USED = 10,
     DEVIATE_DIRECTION = 11,
     DEVIATE_DISTANCE = 12,
+    TRAPDOOR = 14,
 };
 constexpr int F_HAD_BALL = 0;
 constexpr int F_MOD = 1;
@@ -2325,6 +2328,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"FLIGHT_USED", 10},
     {"DEVIATE_DIRECTION", 11},
     {"DEVIATE_DISTANCE", 12},
+    {"TRAPDOOR", 14},
 };
 }  // namespace p_throw_team_mate_bb2020
 
@@ -2342,11 +2346,13 @@ enum Phase : std::uint16_t {
     START = 0,
     ROLLED = 1,
 };
-constexpr int F_PID = 0;
-constexpr int F_PUSHED = 1;
+constexpr int F_FREE = 0;
+constexpr int F_PID = 1;
+constexpr int F_PUSHED = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
-    {"pushed", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"free", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"pushed", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -2477,7 +2483,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"hit_and_run", "HitAndRun", p_hit_and_run::FIELDS, 1, p_hit_and_run::PHASES, 1, 0, 133},
     {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
-    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 13, 0, -1},
+    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 14, 0, -1},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
@@ -2522,9 +2528,9 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
-    {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
+    {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 13, 0, -1},
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
-    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 2, p_trapdoor::PHASES, 2, 0, -1},
+    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 3, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"weather_mage", "WeatherMage", p_weather_mage::FIELDS, 3, p_weather_mage::PHASES, 2, 0, -1},

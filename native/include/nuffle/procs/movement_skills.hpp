@@ -6,6 +6,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/prayers.hpp"
 
 namespace nuffle::procs {
 
@@ -81,6 +82,9 @@ inline void bb2020_shadowing_roll_run(Ctx& c) {
     if (total >= 6 && s.grid[sq] == SQUARE_EMPTY) {
         move_player(s, q, sq);
         check_touchdown(s, c.b, q);
+        pop(s);
+        enter_trapdoor(s, c.b, q);  // BB2020's prayer: onto an open trapdoor, its D6
+        return;
     }
     pop(s);
 }
@@ -104,6 +108,7 @@ inline void hit_and_run_act(Ctx& c, const Act& a) {
     if (a.type == frames::at::MOVE) {
         move_player(s, pid, a.square);
         check_touchdown(s, c.b, pid);
+        enter_trapdoor(s, c.b, pid, false);  // BB2020's prayer: his own move, a turnover
     }
 }
 
