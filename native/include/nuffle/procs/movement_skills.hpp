@@ -89,6 +89,22 @@ inline void bb2020_shadowing_roll_run(Ctx& c) {
     pop(s);
 }
 
+// bb2020_fumblerooskie.LeaveBall: after the step, a carrier still on F_START keeps the ball;
+// another player there makes it bounce from it.
+inline void fumblerooskie_run(Ctx& c) {
+    State& s = c.s;
+    namespace ff = frames::p_fumblerooskie;
+    const int pid = c.top().arg[ff::F_PID];
+    const int sq = c.top().arg[ff::F_START];
+    pop(s);
+    if (s.ball != sq || s.ball_state != frames::ball::ON_GROUND || s.grid[sq] < 0) return;
+    if (s.grid[sq] == pid) {  // held in his square: he never left it
+        s.ball_state = frames::ball::CARRIED;
+        return;
+    }
+    push_bounce(s, sq);  // a Shadowing or Diving Tackling player ended on the ball
+}
+
 // HitAndRun (BB2020): the attacker's coach moves him one free square or declines.
 namespace fhr = frames::p_hit_and_run;
 inline void hit_and_run_run(Ctx& c) {
