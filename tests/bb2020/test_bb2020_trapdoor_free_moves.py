@@ -1,5 +1,5 @@
 """BB2020's Treacherous Trapdoor on the other ways into a square, both engines, forced dice
-(TABLES §12; docs/RULES_NOTES.md): a thrown or kicked player's landing, Quick Snap's and High
+(TABLES §12; docs/RULES_NOTES.md): a thrown (Swoop too) or kicked player's landing, Quick Snap's and High
 Kick's moves, Shadowing, Pass Block's move and Hit and Run each roll the trapdoor's D6 on (6, 1)
 or (19, 13); Solid Defence's re-set-up does not. A free move's or a landing's fall ends no turn
 unless he held the ball; Hit and Run's (his own move) does."""
@@ -185,3 +185,17 @@ def test_pass_block_onto_a_trapdoor_rolls(engine: str) -> None:
     assert _fell(game, blocker) and not game.state.turnover
     assert game.state.carrier() == thrower  # the pass goes on: its PA test next
     assert [o.value for o in game.chance_outcomes()] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_swooping_player_landing_on_a_trapdoor_rolls(engine: str) -> None:
+    """Superb to (6, 3); Swoop aimed at the top sideline, D6 3 straight on, D3 2 -> (6, 1);
+    lands on 3; a 1 drops him through."""
+    sc, thrower, thrown = ttm_scenario(engine, d6(4), thrower_at=(8, 3), thrown_at=(8, 2),
+                                       thrown_skills=(Skill.SWOOP,))
+    sc.pray(1, TRAPDOOR)
+    game = throw_team_mate(sc, thrower, thrown, (6, 3))
+    roller_of(game).queue.extend(d6(3) + d3(2) + d6(3) + FALLS)
+    game.step(Action(T.SELECT_SQUARE, None, (6, 0)))
+    assert _fell(game, thrown) and not game.state.turnover
+    assert not roller_of(game).queue
