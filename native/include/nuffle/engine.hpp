@@ -136,6 +136,7 @@ constexpr bool is_ported(int proc) noexcept {
         case frames::BB2020_TENTACLES_ROLL:
         case frames::BB2020_SHADOWING_ROLL:
         case frames::HIT_AND_RUN:
+        case frames::FUMBLEROOSKIE:  // Fumblerooskie's leaving the ball (BB2020)
         case frames::PILE_DRIVER:  // Pile Driver (BB2020)
         // p3: Animosity, the Wizard
         case frames::ANIMOSITY:
@@ -231,6 +232,7 @@ inline void run_top(Ctx& c) {
         case frames::BB2020_TENTACLES_ROLL: procs::bb2020_tentacles_roll_run(c); return;
         case frames::BB2020_SHADOWING_ROLL: procs::bb2020_shadowing_roll_run(c); return;
         case frames::HIT_AND_RUN: procs::hit_and_run_run(c); return;
+        case frames::FUMBLEROOSKIE: procs::fumblerooskie_run(c); return;
         case frames::PILE_DRIVER: procs::contact::pile_driver_run(c); return;
         // p1: Blood Lust, Hypnotic Gaze, Piling On
         case frames::FEED: procs::feed_run(c); return;

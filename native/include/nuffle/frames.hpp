@@ -71,68 +71,69 @@ enum Proc : std::uint16_t {
     END_DRIVE = 25,
     FEED = 26,
     FOUL = 27,
-    GAZE = 28,
-    GET_THE_REF = 29,
-    HALF = 30,
-    HANDOFF = 31,
-    HIGH_KICK = 32,
-    HIT_AND_RUN = 33,
-    INJURY = 34,
-    KICK_OFF_RETURN = 35,
-    KICK_TEAM_MATE = 36,
-    KICKOFF = 37,
-    KNOCK_DOWN = 38,
-    LASH_OUT = 39,
-    MASTER_CHEF = 40,
-    MATCH = 41,
-    MOVE_STEP = 42,
-    MULTIPLE_BLOCK = 43,
-    OFFICIOUS_REF = 44,
-    PASS = 45,
-    PASS_BLOCK = 46,
-    PERFECT_DEFENCE = 47,
-    PICK_ME_UP = 48,
-    PICKUP = 49,
-    PILE_DRIVER = 50,
-    PILING_ON = 51,
-    PITCH_INVASION = 52,
-    PITCH_INVASION_BB2020 = 53,
-    PLACE_PRONE = 54,
-    PLAYER_ACTION = 55,
-    PLAYER_ROLL = 56,
-    PRAYER = 57,
-    PRAYER_GIFT = 58,
-    PRAYER_ROCK = 59,
-    PUSH = 60,
-    QUICK_SNAP = 61,
-    QUICK_SNAP_BB2020 = 62,
-    RE_ROLL_CONTEST = 63,
-    REACTION = 64,
-    REGENERATE = 65,
-    RIOT = 66,
-    ROLL_OFF = 67,
-    SAFE_PAIR_OF_HANDS = 68,
-    SETUP = 69,
-    SHADOWING_ROLL = 70,
-    SOLID_DEFENCE = 71,
-    STAND_CHOICE = 72,
-    STRIKE = 73,
-    STRIP_BALL = 74,
-    SWARMING = 75,
-    SWOOP = 76,
-    TENTACLES_ROLL = 77,
-    THROW_A_ROCK = 78,
-    THROW_IN = 79,
-    THROW_TEAM_MATE = 80,
-    THROW_TEAM_MATE_BB2020 = 81,
-    TIME_OUT = 82,
-    TRAPDOOR = 83,
-    TRICK = 84,
-    TURN = 85,
-    WEATHER_MAGE = 86,
-    WIZARD = 87,
+    FUMBLEROOSKIE = 28,
+    GAZE = 29,
+    GET_THE_REF = 30,
+    HALF = 31,
+    HANDOFF = 32,
+    HIGH_KICK = 33,
+    HIT_AND_RUN = 34,
+    INJURY = 35,
+    KICK_OFF_RETURN = 36,
+    KICK_TEAM_MATE = 37,
+    KICKOFF = 38,
+    KNOCK_DOWN = 39,
+    LASH_OUT = 40,
+    MASTER_CHEF = 41,
+    MATCH = 42,
+    MOVE_STEP = 43,
+    MULTIPLE_BLOCK = 44,
+    OFFICIOUS_REF = 45,
+    PASS = 46,
+    PASS_BLOCK = 47,
+    PERFECT_DEFENCE = 48,
+    PICK_ME_UP = 49,
+    PICKUP = 50,
+    PILE_DRIVER = 51,
+    PILING_ON = 52,
+    PITCH_INVASION = 53,
+    PITCH_INVASION_BB2020 = 54,
+    PLACE_PRONE = 55,
+    PLAYER_ACTION = 56,
+    PLAYER_ROLL = 57,
+    PRAYER = 58,
+    PRAYER_GIFT = 59,
+    PRAYER_ROCK = 60,
+    PUSH = 61,
+    QUICK_SNAP = 62,
+    QUICK_SNAP_BB2020 = 63,
+    RE_ROLL_CONTEST = 64,
+    REACTION = 65,
+    REGENERATE = 66,
+    RIOT = 67,
+    ROLL_OFF = 68,
+    SAFE_PAIR_OF_HANDS = 69,
+    SETUP = 70,
+    SHADOWING_ROLL = 71,
+    SOLID_DEFENCE = 72,
+    STAND_CHOICE = 73,
+    STRIKE = 74,
+    STRIP_BALL = 75,
+    SWARMING = 76,
+    SWOOP = 77,
+    TENTACLES_ROLL = 78,
+    THROW_A_ROCK = 79,
+    THROW_IN = 80,
+    THROW_TEAM_MATE = 81,
+    THROW_TEAM_MATE_BB2020 = 82,
+    TIME_OUT = 83,
+    TRAPDOOR = 84,
+    TRICK = 85,
+    TURN = 86,
+    WEATHER_MAGE = 87,
+    WIZARD = 88,
 };
-constexpr int PROC_COUNT = 88;
+constexpr int PROC_COUNT = 89;
 
 namespace p_always_hungry {
 enum Phase : std::uint16_t {
@@ -946,6 +947,21 @@ inline constexpr PhaseInfo PHASES[] = {
 };
 }  // namespace p_foul
 
+namespace p_fumblerooskie {
+enum Phase : std::uint16_t {
+    START = 0,
+};
+constexpr int F_PID = 0;
+constexpr int F_START = 1;
+inline constexpr FieldInfo FIELDS[] = {
+    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
+    {"start", Kind::INT, "", 1, 0, 0, Role::SQUARE, 0},
+};
+inline constexpr PhaseInfo PHASES[] = {
+    {"START", 0},
+};
+}  // namespace p_fumblerooskie
+
 namespace p_gaze {
 enum Phase : std::uint16_t {
     START = 0,
@@ -1115,6 +1131,7 @@ enum Phase : std::uint16_t {
     DEVIATE_DIRECTION = 11,
     DEVIATE_DISTANCE = 12,
     KICKED = 13,
+    TRAPDOOR = 14,
 };
 constexpr int F_HAD_BALL = 0;
 constexpr int F_MOD = 1;
@@ -1152,6 +1169,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"DEVIATE_DIRECTION", 11},
     {"DEVIATE_DISTANCE", 12},
     {"KICKED", 13},
+    {"TRAPDOOR", 14},
 };
 }  // namespace p_kick_team_mate
 
@@ -2289,6 +2307,7 @@ enum Phase : std::uint16_t {
     FLIGHT_USED = 10,
     DEVIATE_DIRECTION = 11,
     DEVIATE_DISTANCE = 12,
+    TRAPDOOR = 14,
 };
 constexpr int F_HAD_BALL = 0;
 constexpr int F_MOD = 1;
@@ -2325,6 +2344,7 @@ inline constexpr PhaseInfo PHASES[] = {
     {"FLIGHT_USED", 10},
     {"DEVIATE_DIRECTION", 11},
     {"DEVIATE_DISTANCE", 12},
+    {"TRAPDOOR", 14},
 };
 }  // namespace p_throw_team_mate_bb2020
 
@@ -2342,11 +2362,13 @@ enum Phase : std::uint16_t {
     START = 0,
     ROLLED = 1,
 };
-constexpr int F_PID = 0;
-constexpr int F_PUSHED = 1;
+constexpr int F_FREE = 0;
+constexpr int F_PID = 1;
+constexpr int F_PUSHED = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"pid", Kind::INT, "", 0, 0, 0, Role::PLAYER, 0},
-    {"pushed", Kind::BOOL, "", 1, 0, 0, Role::NONE, 0},
+    {"free", Kind::BOOL, "", 0, 0, 0, Role::NONE, 0},
+    {"pid", Kind::INT, "", 1, 0, 0, Role::PLAYER, 0},
+    {"pushed", Kind::BOOL, "", 2, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
@@ -2469,6 +2491,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"end_drive", "EndDrive", p_end_drive::FIELDS, 4, p_end_drive::PHASES, 6, 64, -1},
     {"feed", "Feed", p_feed::FIELDS, 3, p_feed::PHASES, 5, 0, 103},
     {"foul", "Foul", p_foul::FIELDS, 6, p_foul::PHASES, 12, 0, -1},
+    {"fumblerooskie", "LeaveBall", p_fumblerooskie::FIELDS, 2, p_fumblerooskie::PHASES, 1, 0, -1},
     {"gaze", "Gaze", p_gaze::FIELDS, 2, p_gaze::PHASES, 2, 0, -1},
     {"get_the_ref", "GetTheRef", nullptr, 0, p_get_the_ref::PHASES, 1, 0, -1},
     {"half", "Half", nullptr, 0, p_half::PHASES, 3, 0, -1},
@@ -2477,7 +2500,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"hit_and_run", "HitAndRun", p_hit_and_run::FIELDS, 1, p_hit_and_run::PHASES, 1, 0, 133},
     {"injury", "Injury", p_injury::FIELDS, 12, p_injury::PHASES, 11, 0, -1},
     {"kick_off_return", "KickOffReturn", p_kick_off_return::FIELDS, 2, p_kick_off_return::PHASES, 2, 0, 6},
-    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 13, 0, -1},
+    {"kick_team_mate", "KickTeamMate", p_kick_team_mate::FIELDS, 10, p_kick_team_mate::PHASES, 14, 0, -1},
     {"kickoff", "Kickoff", p_kickoff::FIELDS, 4, p_kickoff::PHASES, 10, 0, -1},
     {"knock_down", "KnockDown", p_knock_down::FIELDS, 9, p_knock_down::PHASES, 5, 0, -1},
     {"lash_out", "LashOut", p_lash_out::FIELDS, 2, p_lash_out::PHASES, 4, 0, 126},
@@ -2522,9 +2545,9 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"throw_a_rock", "ThrowARock", p_throw_a_rock::FIELDS, 2, p_throw_a_rock::PHASES, 5, 16, -1},
     {"throw_in", "ThrowIn", p_throw_in::FIELDS, 3, p_throw_in::PHASES, 4, 2, -1},
     {"throw_team_mate", "ThrowTeamMate", p_throw_team_mate::FIELDS, 8, p_throw_team_mate::PHASES, 10, 0, -1},
-    {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 12, 0, -1},
+    {"throw_team_mate_bb2020", "ThrowTeamMate2020", p_throw_team_mate_bb2020::FIELDS, 10, p_throw_team_mate_bb2020::PHASES, 13, 0, -1},
     {"time_out", "TimeOut", nullptr, 0, p_time_out::PHASES, 1, 0, -1},
-    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 2, p_trapdoor::PHASES, 2, 0, -1},
+    {"trapdoor", "Trapdoor", p_trapdoor::FIELDS, 3, p_trapdoor::PHASES, 2, 0, -1},
     {"trick", "Trick", p_trick::FIELDS, 2, p_trick::PHASES, 2, 0, 147},
     {"turn", "Turn", p_turn::FIELDS, 2, p_turn::PHASES, 3, 0, -1},
     {"weather_mage", "WeatherMage", p_weather_mage::FIELDS, 3, p_weather_mage::PHASES, 2, 0, -1},
@@ -3051,7 +3074,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 176;
+constexpr int PURPOSE_COUNT = 177;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3096,6 +3119,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "Kickoff",
     "KnockDown",
     "LashOut",
+    "LeaveBall",
     "MasterChef",
     "Match",
     "MoveStep",
@@ -3232,6 +3256,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {113, 118, 145, 109, 124, 140, 159, 105, 150, 93, 133, 137, 148, 174, 102, 163, 94, 135, 126, 122, 156, 116, 112, 110, 152, 103, 119, 157, 167, 132};
+inline constexpr int ROLL_PURPOSE[] = {114, 119, 146, 110, 125, 141, 160, 106, 151, 94, 134, 138, 149, 175, 103, 164, 95, 136, 127, 123, 157, 117, 113, 111, 153, 104, 120, 158, 168, 133};
 
 }  // namespace nuffle::frames

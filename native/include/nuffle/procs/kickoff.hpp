@@ -11,6 +11,7 @@
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
 #include "nuffle/procs/injury.hpp"
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/setup.hpp"
 #include "nuffle/rules.hpp"
 
@@ -382,6 +383,7 @@ inline Legal high_kick_legal(Ctx& c) {
 inline void high_kick_act(Ctx& c, const Act& a) {
     if (a.type == frames::at::SELECT_PLAYER) move_player(c.s, a.player, c.s.ball);
     pop(c.s);
+    if (a.type == frames::at::SELECT_PLAYER) enter_trapdoor(c.s, c.b, a.player);  // BB2020's prayer
 }
 
 // kickoff_table.roll_off_winner: the side with the higher roll-off total, -1 on a tie.
@@ -505,6 +507,7 @@ inline void quick_snap_act(Ctx& c, const Act& a) {
     namespace fq = frames::p_quick_snap;
     move_player(s, a.player, a.square);
     list_field(s, f, fq::F_MOVED, fq::F_MOVED_AT, fq::F_MOVED_CAP).push_back(a.player);
+    enter_trapdoor(s, c.b, a.player);  // BB2020's prayer: onto an open trapdoor, its D6
 }
 
 inline void blitz_kickoff_run(Ctx& c) {

@@ -125,6 +125,8 @@ inline void limited_moves_act(Ctx& c, const Act& a) {
     move_player(s, a.player, a.square);
     ListRef moved = list_field(s, f, fsd::F_MOVED, fsd::F_MOVED_AT, fsd::F_MOVED_CAP);
     if (!listed(moved, a.player)) moved.push_back(a.player);
+    // Quick Snap's move enters the square (BB2020's prayer); Solid Defence's is a set-up placement
+    if (f.proc == frames::QUICK_SNAP_BB2020) enter_trapdoor(s, c.b, a.player);
 }
 
 // kickoff_bb2020.BlitzBB2020: the D3, the eligible (Open) players, the free turn; turn.hpp's

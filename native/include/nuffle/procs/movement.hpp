@@ -402,6 +402,16 @@ inline void player_action_act(Ctx& c, const Act& a) {
         action_step(s, f, a.square);
         return;
     }
+    if (a.type == frames::at::PLACE_BALL) {  // bb2020_fumblerooskie._fumblerooskie: leave the ball, step
+        s.ball_state = frames::ball::ON_GROUND;
+        Frame& lb = push(s, frames::FUMBLEROOSKIE);
+        lb.arg[frames::p_fumblerooskie::F_PID] = static_cast<std::int16_t>(pid);
+        lb.arg[frames::p_fumblerooskie::F_START] = static_cast<std::int16_t>(s.players[pid].square);
+        list_field(s, f, fa::F_PATH, fa::F_PATH_AT, fa::F_PATH_CAP).clear();  // f: a fixed stack slot
+        f.arg[fa::F_THEN] = -1;
+        action_step(s, f, a.square);
+        return;
+    }
     if (a.type == frames::at::LEAP) {  // movement_skills._leap
         const int ma = s.players[pid].ma;
         const int over = f.arg[fa::F_MOVES] + 2 - ma;

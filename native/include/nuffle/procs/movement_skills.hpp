@@ -6,6 +6,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/procs/ball.hpp"
+#include "nuffle/procs/prayers.hpp"
 
 namespace nuffle::procs {
 
@@ -81,8 +82,27 @@ inline void bb2020_shadowing_roll_run(Ctx& c) {
     if (total >= 6 && s.grid[sq] == SQUARE_EMPTY) {
         move_player(s, q, sq);
         check_touchdown(s, c.b, q);
+        pop(s);
+        enter_trapdoor(s, c.b, q);  // BB2020's prayer: onto an open trapdoor, its D6
+        return;
     }
     pop(s);
+}
+
+// bb2020_fumblerooskie.LeaveBall: after the step, a carrier still on F_START keeps the ball;
+// another player there makes it bounce from it.
+inline void fumblerooskie_run(Ctx& c) {
+    State& s = c.s;
+    namespace ff = frames::p_fumblerooskie;
+    const int pid = c.top().arg[ff::F_PID];
+    const int sq = c.top().arg[ff::F_START];
+    pop(s);
+    if (s.ball != sq || s.ball_state != frames::ball::ON_GROUND || s.grid[sq] < 0) return;
+    if (s.grid[sq] == pid) {  // held in his square: he never left it
+        s.ball_state = frames::ball::CARRIED;
+        return;
+    }
+    push_bounce(s, sq);  // a Shadowing or Diving Tackling player ended on the ball
 }
 
 // HitAndRun (BB2020): the attacker's coach moves him one free square or declines.
@@ -104,6 +124,7 @@ inline void hit_and_run_act(Ctx& c, const Act& a) {
     if (a.type == frames::at::MOVE) {
         move_player(s, pid, a.square);
         check_touchdown(s, c.b, pid);
+        enter_trapdoor(s, c.b, pid, false);  // BB2020's prayer: his own move, a turnover
     }
 }
 

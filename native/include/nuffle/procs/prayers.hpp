@@ -162,7 +162,8 @@ inline bool trapdoor_here(const State& s, const Board& b, int pid, int sq) noexc
 
 // prayer_trapdoor.Trapdoor: a D6, on a 1 he falls through (a crowd-surf from the sideline
 // square next to the trapdoor; a pushed player's waits in the crowd list; a mover or a
-// following-up attacker: a turnover when his team is moving).
+// following-up attacker: a turnover when his team is moving; F_FREE, a free move or a landing:
+// only when he held the ball).
 inline void trapdoor_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
@@ -174,6 +175,7 @@ inline void trapdoor_run(Ctx& c) {
     }
     const int pid = f.arg[ft::F_PID];
     const bool f_pushed = f.arg[ft::F_PUSHED] != 0;
+    const bool f_free = f.arg[ft::F_FREE] != 0;
     pop(s);
     if (die(s) != 1) return;
     const Board& b = c.b;
@@ -191,7 +193,7 @@ inline void trapdoor_run(Ctx& c) {
         }
         return;
     }
-    if (s.players[pid].team == s.active) s.turnover = 1;
+    if (s.players[pid].team == s.active && (had_ball || !f_free)) s.turnover = 1;
     namespace fcs = frames::p_crowd_surf;
     Frame& cs = push(s, frames::CROWD_SURF);
     cs.arg[fcs::F_PID] = static_cast<std::int16_t>(pid);
@@ -200,10 +202,19 @@ inline void trapdoor_run(Ctx& c) {
     cs.arg[fcs::F_HAD_BALL] = had_ball ? 1 : 0;
 }
 
-inline void push_trapdoor(State& s, int pid, bool pushed = false) {
+inline void push_trapdoor(State& s, int pid, bool pushed = false, bool free = false) {
     Frame& f = push(s, frames::TRAPDOOR);
     f.arg[frames::p_trapdoor::F_PID] = static_cast<std::int16_t>(pid);
     f.arg[frames::p_trapdoor::F_PUSHED] = pushed ? 1 : 0;
+    f.arg[frames::p_trapdoor::F_FREE] = free ? 1 : 0;
+}
+
+// prayer_trapdoor.enter_trapdoor: after a free move or a landing, `pid` on an open trapdoor
+// gets its D6 (returns whether it was pushed).
+inline bool enter_trapdoor(State& s, const Board& b, int pid, bool free = true) {
+    if (!trapdoor_here(s, b, pid, s.players[pid].square)) return false;
+    push_trapdoor(s, pid, false, free);
+    return true;
 }
 
 inline void push_prayer(State& s, int side) {

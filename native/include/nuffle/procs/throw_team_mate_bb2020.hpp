@@ -5,6 +5,7 @@
 // are LRB6's (same slots) and two more, so LRB6's helpers and skill handlers read it as theirs.
 #pragma once
 
+#include "nuffle/procs/prayers.hpp"
 #include "nuffle/procs/throw_team_mate.hpp"
 
 namespace nuffle::procs {
@@ -209,21 +210,28 @@ inline void throw_team_mate_bb2020_run(Ctx& c) {
         return;
     }
     if (f.phase == ftb::LANDING_ROLLED) {
-        const int spot = f.arg[ftb::F_SPOT];
         if (s.ok) {
             if (f.arg[ftb::F_RESULT] == passing::ACCURATE) {
                 passing::add_pstat(s, thr, pstat::COMPLETIONS);  // a Superb throw landed: a completion
                 count_under(s, thr, frames::prayer::PERFECT_PASSING, pstat::PERFECT_PASSING);
             }
-            check_touchdown(s, b, tm);
+            f.phase = ftb::TRAPDOOR;
+            if (enter_trapdoor(s, b, tm)) return;  // he landed on an open trapdoor: its D6 first
+        } else {
+            if (f.arg[ftb::F_HAD_BALL] && team_of(s, tm) == s.active) s.turnover = 1;
             f.phase = ftb::DONE;
+            push_knock_down(s, tm, -1, false);
+            return;
+        }
+    }
+    if (f.phase == ftb::TRAPDOOR) {  // BB2020's prayer: landed, and the trapdoor's D6 if any
+        const int spot = f.arg[ftb::F_SPOT];
+        f.phase = ftb::DONE;
+        if (s.players[tm].square == spot) {  // still there (not fallen through)
+            check_touchdown(s, b, tm);
             if (s.ball == spot && s.ball_state == frames::ball::ON_GROUND) push_bounce(s, spot);
             return;
         }
-        if (f.arg[ftb::F_HAD_BALL] && team_of(s, tm) == s.active) s.turnover = 1;
-        f.phase = ftb::DONE;
-        push_knock_down(s, tm, -1, false);
-        return;
     }
     if (f.phase == ftb::CROWD_INJURED) {
         f.phase = ftb::DONE;

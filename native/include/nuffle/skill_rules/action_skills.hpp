@@ -141,6 +141,22 @@ inline void breathe_fire(const State& s, const Board& b, const Frame& f, Legal& 
     const int pid = f.arg[fa::F_PID];
     if (!has(s, pid, sk::STAB) && !has(s, pid, sk::PROJECTILE_VOMIT)) special_choice(s, b, f, groups);
 }
+// Fumblerooskie (skill_rules/bb2020_fumblerooskie.py): in a Move or Blitz, a carrier who may
+// still step may step to an empty square next to him leaving the ball (PLACE_BALL).
+inline void fumblerooskie_choices(const State& s, const Board& b, const Frame& f, Legal& groups) {
+    const int kind = f.arg[fa::F_KIND];
+    const int pid = f.arg[fa::F_PID];
+    if ((kind != frames::at::START_MOVE && kind != frames::at::START_BLITZ) || !carries(s, pid)) return;
+    bool steps = false;
+    for (const Choice& g : groups) steps = steps || g.type == frames::at::MOVE;
+    if (!steps) return;  // he may not step any more
+    const int sq = s.players[pid].square;
+    std::vector<int> dests;
+    for (const int o : b.neighbours) {
+        if (s.grid[sq + o] == SQUARE_EMPTY) dests.push_back(sq + o);
+    }
+    if (!dests.empty()) groups.push_back(Choice{frames::at::PLACE_BALL, {}, dests, {}});
+}
 }  // namespace bb2020_action
 
 namespace x6 = lrb6_action;
@@ -163,7 +179,8 @@ NUFFLE_LRB6_HANDLERS(ActionChoices, {sk::LEAP, x6::leap}, {sk::HAIL_MARY_PASS, x
                      {sk::CHAINSAW, x6::block_skill<sk::CHAINSAW>}, {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze},
                      {sk::STAB, x6::block_skill<sk::STAB>}, {sk::THROW_TEAM_MATE, x6::throw_team_mate},
                      {sk::BREATHE_FIRE, bb2020_action::breathe_fire}, {sk::KICK_TEAM_MATE, x6::kick_team_mate},
-                     {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
+                     {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit},
+                     {sk::FUMBLEROOSKIE, bb2020_action::fumblerooskie_choices})
 NUFFLE_LRB6_HANDLERS(ActionEnd, {sk::BLOOD_LUST, x6::must_feed})
 // Running Pass (BB2020 only; skill_rules/bb2020_passing_skills.py): after his Quick pass.
 inline bool running_pass(const State&, int, char band) noexcept { return band == 'Q'; }
@@ -176,6 +193,7 @@ NUFFLE_BB2020_HANDLERS(ActionChoices, {sk::LEAP, jump_anywhere_choices}, {sk::HA
                        {sk::HYPNOTIC_GAZE, x6::hypnotic_gaze}, {sk::STAB, x6::block_skill<sk::STAB>},
                        {sk::THROW_TEAM_MATE, x6::throw_team_mate}, {sk::BREATHE_FIRE, bb2020_action::breathe_fire},
                        {sk::KICK_TEAM_MATE, x6::kick_team_mate}, {sk::POGO_STICK, jump_anywhere_choices},
-                       {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit})
+                       {sk::PROJECTILE_VOMIT, bb2020_action::projectile_vomit},
+                       {sk::FUMBLEROOSKIE, bb2020_action::fumblerooskie_choices})
 
 }  // namespace nuffle::procs

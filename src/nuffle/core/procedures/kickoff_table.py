@@ -11,6 +11,7 @@ from nuffle.core.dice import GROUP_SUM, Chance, Dice, threshold
 from nuffle.core.hooks import Point
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.prayer_trapdoor import enter_trapdoor
 from nuffle.core.procedures.setup import Setup
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status, Weather, other
@@ -149,6 +150,9 @@ class HighKick(Procedure):
             assert action.player is not None
             s.move_player(action.player, s.ball)
         s.pop()
+        if action.type == ActionType.SELECT_PLAYER:
+            assert action.player is not None
+            enter_trapdoor(s, action.player)  # BB2020's prayer: onto an open trapdoor, its D6
 
 
 class ReRollContestPhase(Phases):
@@ -304,6 +308,7 @@ def move_one_square(s: GameState, action: Action, moved: list[int]) -> None:
     assert action.player is not None and action.square is not None
     s.move_player(action.player, s.board.sq(*action.square))
     moved.append(action.player)
+    enter_trapdoor(s, action.player)  # BB2020's prayer: onto an open trapdoor, its D6
 
 
 class BlitzKickoffPhase(Phases):

@@ -50,17 +50,20 @@ class TrapdoorPhase(Phases):
 class Trapdoor(Procedure):
     """`pid` stands on a trapdoor: a D6, on a 1 he falls through. `pushed`: he was pushed there
     (his crowd-surf waits in `GameState.crowd`, a turnover only as a crowd push's); otherwise he
-    moved there himself (a turnover when his team is moving)."""
+    moved there himself (a turnover when his team is moving). `free`: a free move or a thrown
+    player's landing (Quick Snap, High Kick, Shadowing, Pass Block, Throw / Kick Team-mate), a
+    turnover only when he held the ball."""
 
     frame = "trapdoor"
     phases = TrapdoorPhase
 
-    __slots__ = ("pid", "pushed")
+    __slots__ = ("free", "pid", "pushed")
 
-    def __init__(self, pid: int, pushed: bool = False) -> None:
+    def __init__(self, pid: int, pushed: bool = False, free: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.pushed = pushed
+        self.free = free
 
     def run(self, s: GameState) -> None:
         pid = self.pid
@@ -81,6 +84,15 @@ class Trapdoor(Procedure):
         if self.pushed:
             s.crowd.extend((pid, b.sq(x, edge), b.sq(x, out), int(had_ball)))
             return
-        if s.pteam[pid] == s.active:
+        if s.pteam[pid] == s.active and (had_ball or not self.free):
             s.turnover = True
         s.push(CrowdSurf(pid, b.sq(x, edge), b.sq(x, out), had_ball))
+
+
+def enter_trapdoor(s: GameState, pid: int, free: bool = True) -> bool:
+    """After a free move or a landing: if `pid` now stands on an open trapdoor, push its D6
+    (`Trapdoor`) and return True."""
+    if not trapdoor_here(s, pid, s.pos[pid]):
+        return False
+    s.push(Trapdoor(pid, free=free))
+    return True

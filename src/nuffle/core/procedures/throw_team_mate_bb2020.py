@@ -34,6 +34,7 @@ from nuffle.core.procedures.passing import (
     nearby_modifier,
     pass_result,
 )
+from nuffle.core.procedures.prayer_trapdoor import enter_trapdoor
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.procedures.throw_team_mate import (
     BEFORE_THROW,
@@ -79,6 +80,7 @@ class ThrowTeamMate2020Phase(ThrowTeamMatePhase):
 
     DEVIATE_DIRECTION: Final = 11
     DEVIATE_DISTANCE: Final = 12
+    TRAPDOOR: Final = 14  # landed on an open trapdoor (BB2020's prayer): its D6
 
 
 class ThrowTeamMate2020(ThrowTeamMate):
@@ -130,22 +132,28 @@ class ThrowTeamMate2020(ThrowTeamMate):
             return
         if self._in_flight(s):  # Swoop returned, a scatter, a player landed on: as LRB6's
             return
+        tm = self.thrown
         if self.phase == P.LANDING_ROLLED:
-            tm = self.thrown
             if s.ok:
                 if self.result == ACCURATE:
                     s.add_pstat(thr, PSTAT_COMPLETIONS)  # a Superb throw landed: a completion
                     prayers.count_under(s, thr, prayers.PERFECT_PASSING, PSTAT_PERFECT_PASSING)
-                check_touchdown(s, tm)
+                self.phase = P.TRAPDOOR
+                if enter_trapdoor(s, tm):  # he landed on an open trapdoor: its D6 first
+                    return
+            else:
+                if self.had_ball and s.pteam[tm] == s.active:
+                    s.turnover = True
                 self.phase = P.DONE
+                s.push(KnockDown(tm, turnover=False))
+                return
+        if self.phase == P.TRAPDOOR:  # BB2020's prayer: landed, and the trapdoor's D6 if any
+            self.phase = P.DONE
+            if s.pos[tm] == self.spot:  # still there (not fallen through)
+                check_touchdown(s, tm)
                 if s.ball == self.spot and s.ball_state == BallState.ON_GROUND:
                     s.push(Bounce(self.spot))  # he landed on the loose ball
                 return
-            if self.had_ball and s.pteam[tm] == s.active:
-                s.turnover = True
-            self.phase = P.DONE
-            s.push(KnockDown(tm, turnover=False))
-            return
         if self.phase == P.CROWD_INJURED:
             self.phase = P.DONE
             if self.had_ball:

@@ -59,6 +59,7 @@ from nuffle.core.procedures.movement import (
     MoveStep,
     max_gfi,
 )
+from nuffle.core.procedures.prayer_trapdoor import enter_trapdoor
 from nuffle.core.procedures.rolls import PlayerRoll
 from nuffle.core.ruleset import BB2020, own_handler
 from nuffle.core.skills import Skill
@@ -174,6 +175,9 @@ class BB2020ShadowingRoll(Procedure):
         if s.die() + s.info[q].ma - s.info[self.mover].ma >= 6 and s.grid[self.square] == -1:
             s.move_player(q, self.square)
             check_touchdown(s, q)
+            s.pop()
+            enter_trapdoor(s, q)  # BB2020's prayer: onto an open trapdoor, its D6
+            return
         s.pop()
 
 
@@ -270,6 +274,7 @@ class HitAndRun(Procedure):
             assert action.square is not None
             s.move_player(self.pid, s.board.sq(*action.square))
             check_touchdown(s, self.pid)
+            enter_trapdoor(s, self.pid, free=False)  # BB2020's prayer: his own move, a turnover
 
 
 @AFTER_BLOCK.on(Skill.HIT_AND_RUN)
