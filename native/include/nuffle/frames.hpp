@@ -1781,17 +1781,21 @@ enum Phase : std::uint16_t {
     START = 0,
     PICKED = 1,
     CHOOSE = 2,
+    COUNTED = 3,
 };
-constexpr int F_N = 0;
-constexpr int F_SIDE = 1;
+constexpr int F_LEFT = 0;
+constexpr int F_N = 1;
+constexpr int F_SIDE = 2;
 inline constexpr FieldInfo FIELDS[] = {
-    {"n", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
-    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+    {"left", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"n", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 2, 0, 0, Role::SIDE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"PICKED", 1},
     {"CHOOSE", 2},
+    {"COUNTED", 3},
 };
 }  // namespace p_prayer_gift
 
@@ -2499,7 +2503,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
-    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
+    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 3, p_prayer_gift::PHASES, 4, 0, -1},
     {"prayer_rock", "PrayerRock", p_prayer_rock::FIELDS, 1, p_prayer_rock::PHASES, 2, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 6, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
@@ -3044,7 +3048,7 @@ constexpr int RESOLVED = -2;
 }  // namespace face
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 175;
+constexpr int PURPOSE_COUNT = 176;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3194,6 +3198,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pickup",
     "pitch invasion",
     "prayer gift",
+    "prayer gift count",
     "pro",
     "quick snap",
     "really_stupid",
@@ -3224,6 +3229,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {113, 118, 145, 109, 124, 140, 159, 105, 150, 93, 133, 137, 148, 174, 102, 163, 94, 135, 126, 122, 156, 116, 112, 110, 152, 103, 119, 157, 167, 132};
+inline constexpr int ROLL_PURPOSE[] = {113, 118, 145, 109, 124, 140, 160, 105, 151, 93, 133, 137, 149, 175, 102, 164, 94, 135, 126, 122, 157, 116, 112, 110, 153, 103, 119, 158, 168, 132};
 
 }  // namespace nuffle::frames

@@ -191,7 +191,8 @@ def state_from_data(template: GameState, data: dict[str, Any]) -> GameState:
 def _marked(s: GameState, pid: int, p: dict[str, Any]) -> None:
     """Player `pid` as the native state has him since a prayer's gift was given or taken back."""
     skills = s.rules.skill_set(frozenset(Skill(k) for k in p["skills"]))
-    new = replace(s.info[pid], ma=p["ma"], av=p["av"], skills=skills, marks=p["marks"])
+    values = tuple((Skill(k), v) for k, v in p["values"])  # Bad Habits' Loner (2+)
+    new = replace(s.info[pid], ma=p["ma"], av=p["av"], skills=skills, values=values, marks=p["marks"])
     s.info = (*s.info[:pid], new, *s.info[pid + 1:])
 
 

@@ -8,6 +8,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/rules.hpp"
+#include "nuffle/skill_values.hpp"
 
 namespace nuffle::procs {
 
@@ -16,20 +17,23 @@ namespace nuffle::procs {
 inline bool prayer_active(const State& s, int side, int n) noexcept { return ((s.teams[side].prayers >> (n - 1)) & 1) != 0; }
 
 // prayers.Gift: what a prayer that marks a player gives him (own team or opposing, chosen by
-// the praying coach or random; a skill, -1 none, and MA / AV changes). prayers.GIFTS.
+// the praying coach or random; a skill, -1 none, and MA / AV changes; the skill's value, 0 his
+// default; D3 players, not one). prayers.GIFTS.
 struct Gift {
     bool own, chosen;
     int skill, ma, av;
+    int value = 0;
+    bool d3 = false;
 };
 
 inline bool is_gift(int n) noexcept {
     namespace pr = frames::prayer;
-    return n == pr::STILETTO || n == pr::IRON_MAN || n == pr::KNUCKLE_DUSTERS || n == pr::GREASY_CLEATS ||
+    return n == pr::STILETTO || n == pr::IRON_MAN || n == pr::KNUCKLE_DUSTERS || n == pr::BAD_HABITS || n == pr::GREASY_CLEATS ||
            n == pr::BLESSED_STATUE_OF_NUFFLE;
 }
 
 // Player::marks holds a bit per gift (bit n-1 for prayer n) in one byte.
-static_assert(frames::prayer::STILETTO <= 8 && frames::prayer::IRON_MAN <= 8 && frames::prayer::KNUCKLE_DUSTERS <= 8 &&
+static_assert(frames::prayer::STILETTO <= 8 && frames::prayer::IRON_MAN <= 8 && frames::prayer::KNUCKLE_DUSTERS <= 8 && frames::prayer::BAD_HABITS <= 8 &&
               frames::prayer::GREASY_CLEATS <= 8 && frames::prayer::BLESSED_STATUE_OF_NUFFLE <= 8);
 
 inline Gift gift_of(int n) noexcept {
@@ -38,6 +42,7 @@ inline Gift gift_of(int n) noexcept {
         case pr::STILETTO: return {true, false, frames::skill::STAB, 0, 0};
         case pr::IRON_MAN: return {true, true, -1, 0, 1};
         case pr::KNUCKLE_DUSTERS: return {true, true, frames::skill::MIGHTY_BLOW, 0, 0};
+        case pr::BAD_HABITS: return {false, false, frames::skill::LONER, 0, 0, 2, true};
         case pr::GREASY_CLEATS: return {false, false, -1, -1, 0};
         default: return {true, true, frames::skill::PRO, 0, 0};  // Blessed Statue of Nuffle
     }
@@ -74,6 +79,7 @@ inline void set_gift(State& s, int pid, int n, int sign) noexcept {
         const std::uint64_t bit = 1ULL << (g.skill % 64);
         if (sign > 0) p.skills[g.skill / 64] |= bit;
         else p.skills[g.skill / 64] &= ~bit;
+        if (g.value != 0) set_skill_value(p, g.skill, sign > 0 ? g.value : skill_value_default(g.skill));
     }
     p.ma = static_cast<std::uint8_t>(p.ma + sign * g.ma);
     p.av = static_cast<std::uint8_t>(p.av + sign * g.av);

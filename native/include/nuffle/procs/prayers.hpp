@@ -20,28 +20,39 @@ inline void push_prayer_gift(State& s, int side, int n) {
     Frame& f = push(s, frames::PRAYER_GIFT);
     f.arg[frames::p_prayer_gift::F_SIDE] = static_cast<std::int16_t>(side);
     f.arg[frames::p_prayer_gift::F_N] = static_cast<std::int16_t>(n);
+    f.arg[frames::p_prayer_gift::F_LEFT] = 1;  // PrayerGift.left
 }
 
 // prayers.PrayerGift: a random candidate (PICK) or the praying coach's choice (TOUCHBACK
-// decision, SELECT_PLAYER); none when nobody is eligible, no roll or choice for one.
+// decision, SELECT_PLAYER); none when nobody is eligible, no roll or choice for one. Bad
+// Habits: a D3 (F_LEFT players; none when at most one is eligible), a PICK per player while
+// more are eligible than are left to pick, then every eligible one.
 inline void prayer_gift_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     namespace fg = frames::p_prayer_gift;
     const int side = f.arg[fg::F_SIDE];
     const int n = f.arg[fg::F_N];
-    const std::vector<int> cands = gift_candidates(s, side, n);
+    const Gift g = gift_of(n);
+    std::vector<int> cands = gift_candidates(s, side, n);
     if (f.phase == fg::PICKED) {
         set_gift(s, cands[static_cast<std::size_t>(die(s))], n, 1);
+        --f.arg[fg::F_LEFT];
+        cands = gift_candidates(s, side, n);
+    } else if (f.phase == fg::COUNTED) {
+        f.arg[fg::F_LEFT] = static_cast<std::int16_t>(die(s));
+    } else if (g.d3 && cands.size() > 1) {
+        f.phase = fg::COUNTED;
+        request(s, Dice::D3, 1, purpose("prayer gift count"));
+        return;
+    }
+    const int left = f.arg[fg::F_LEFT];
+    if (static_cast<int>(cands.size()) <= left || left == 0) {
+        for (std::size_t i = 0; i < cands.size() && static_cast<int>(i) < left; ++i) set_gift(s, cands[i], n, 1);
         pop(s);
         return;
     }
-    if (cands.size() <= 1) {
-        if (!cands.empty()) set_gift(s, cands[0], n, 1);
-        pop(s);
-        return;
-    }
-    if (gift_of(n).chosen) {
+    if (g.chosen) {
         f.phase = fg::CHOOSE;
         wait(s, side, frames::dk::TOUCHBACK);
         return;

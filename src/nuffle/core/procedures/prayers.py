@@ -12,17 +12,19 @@ Pitch in the Rush roll (`moles_modifier`, in `movement.rush_modifier`), Under Sc
 referee's look at a foul (`scrutinised`), Friends with the Ref in Argue the Call's D6
 (`argue_target`).
 
-Prayers that mark players (`GIFTS`: Stiletto, Iron Man, Knuckle Dusters, Greasy Cleats,
-Blessed Statue of Nuffle) give one player a skill or a characteristic change for the
-prayer's duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen one: the
-praying coach's SELECT_PLAYER), `give` changes his `PlayerInfo` and sets the prayer's bit in
-his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift must
-change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats is
-not eligible), so taking it back is exact. The prayers whose effect is the league's SPP
+Prayers that mark players (`GIFTS`: Stiletto, Iron Man, Knuckle Dusters, Bad Habits, Greasy
+Cleats, Blessed Statue of Nuffle) give one player (Bad Habits: D3 players) a skill, with its
+value where it has one (Bad Habits' Loner (2+)), or a characteristic change for the prayer's
+duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen one: the praying
+coach's SELECT_PLAYER; Bad Habits: a D3 chance, then a PICK per player while fewer are
+eligible than are still to be picked), `give` changes his `PlayerInfo` and sets the prayer's
+bit in his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift
+must change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats
+is not eligible), so taking it back, value included, is exact. The prayers whose effect is the league's SPP
 (Perfect Passing, Fan Interaction, Necessary Violence, Fouling Frenzy) count the events they
 reward while in effect (`count_under`: the per-player records PSTAT_PERFECT_PASSING ...
-PSTAT_FOULING_FRENZY, which the post-game prices); Intensive Training and those not played
-yet are recorded only: `Game.prayers()` lists each team's prayers of the match
+PSTAT_FOULING_FRENZY, which the post-game prices); Intensive Training (not played yet) is
+recorded only: `Game.prayers()` lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
 """
 
@@ -37,6 +39,7 @@ from nuffle.core.dice import Chance, Dice
 from nuffle.core.errors import InputError
 from nuffle.core.procedures.base import Phases, Procedure
 from nuffle.core.ruleset import PRAYER_DURATIONS, Ruleset
+from nuffle.core.skill_values import DEFAULTS, merged
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 from nuffle.core.types import Event, Status
@@ -166,13 +169,15 @@ def moles_modifier(s: GameState, side: int) -> int:
 class Gift:
     """What a prayer that marks a player gives him: to a player of the praying team (`own`) or
     an opposing one, `chosen` by the praying coach or a random one; a skill and/or a change of
-    MA or AV (BB2020's Bad Habits, D3 players given Loner (2+), could be one more)."""
+    MA or AV; the skill's `value` (0: his default); `d3`: D3 players, not one."""
 
     own: bool
     chosen: bool
     skill: Skill | None = None
     ma: int = 0
     av: int = 0
+    value: int = 0
+    d3: bool = False
 
 
 #: The prayers that mark a player (TABLES §12), by the table's result number (BB2020's).
@@ -180,6 +185,7 @@ GIFTS: Final[dict[int, Gift]] = {
     3: Gift(own=True, chosen=False, skill=Skill.STAB),  # Stiletto
     4: Gift(own=True, chosen=True, av=1),  # Iron Man
     5: Gift(own=True, chosen=True, skill=Skill.MIGHTY_BLOW),  # Knuckle Dusters
+    6: Gift(own=False, chosen=False, skill=Skill.LONER, value=2, d3=True),  # Bad Habits
     7: Gift(own=False, chosen=False, ma=-1),  # Greasy Cleats
     8: Gift(own=True, chosen=True, skill=Skill.PRO),  # Blessed Statue of Nuffle
 }
@@ -215,8 +221,12 @@ def _set_info(s: GameState, pid: int, n: int, sign: int) -> None:
     if gift.skill is not None:
         base = frozenset(skills) | {gift.skill} if sign > 0 else frozenset(skills) - {gift.skill}
         skills = s.rules.skill_set(base)
+    values = p.values
+    if gift.skill is not None and gift.value:  # his default while he has no such skill
+        values = merged(values, {gift.skill: gift.value if sign > 0 else DEFAULTS[gift.skill]})
     marks = p.marks | 1 << (n - 1) if sign > 0 else p.marks & ~(1 << (n - 1))
-    new = replace(p, skills=skills, ma=p.ma + sign * gift.ma, av=p.av + sign * gift.av, marks=marks)
+    new = replace(p, skills=skills, ma=p.ma + sign * gift.ma, av=p.av + sign * gift.av, values=values,
+                  marks=marks)
     s.info = (*s.info[:pid], new, *s.info[pid + 1:])
 
 
@@ -244,33 +254,43 @@ class PrayerGiftPhase(Phases):
 
     PICKED: Final = 1
     CHOOSE: Final = 2
+    COUNTED: Final = 3
 
 
 class PrayerGift(Procedure):
     """Prayer `n` of `side` marks one player (`GIFTS`): a random one (a PICK among the
     candidates) or one its coach chooses (SELECT_PLAYER, asked as a TOUCHBACK decision: the
     environments' action space is unchanged); no one when none is eligible, no roll or
-    choice when one is."""
+    choice when one is. Bad Habits marks D3 (`left`) random players: no D3 when at most one is
+    eligible, a PICK per player while more are eligible than are left to pick, every eligible
+    one when no more are."""
 
     frame = "prayer_gift"
     phases = PrayerGiftPhase
 
-    __slots__ = ("n", "side")
+    __slots__ = ("left", "n", "side")
 
     def __init__(self, side: int, n: int) -> None:
         super().__init__()
         self.side = side
         self.n = n
+        self.left = 1
 
     def run(self, s: GameState) -> None:
         cands = gift_candidates(s, self.side, self.n)
         if self.phase == PrayerGiftPhase.PICKED:
             give(s, cands[s.die()], self.n)
-            s.pop()
+            self.left -= 1
+            cands = gift_candidates(s, self.side, self.n)
+        elif self.phase == PrayerGiftPhase.COUNTED:
+            self.left = s.die()
+        elif GIFTS[self.n].d3 and len(cands) > 1:
+            self.phase = PrayerGiftPhase.COUNTED
+            s.request(Chance(Dice.D3, 1, "prayer gift count"))
             return
-        if len(cands) <= 1:
-            if cands:
-                give(s, cands[0], self.n)
+        if len(cands) <= self.left or not self.left:
+            for p in cands[: self.left]:
+                give(s, p, self.n)
             s.pop()
             return
         if GIFTS[self.n].chosen:
