@@ -131,3 +131,17 @@ def test_the_skill_lasts_the_game(engine: str) -> None:
     sc2.state.info = trained
     after = sc2.start(proc=EndDrive(True)).state.info
     assert after[home[2]] == trained[home[2]] and after[home[2]].marks == 1
+
+
+def test_the_state_key_tells_the_trained_skill() -> None:
+    """Two states alike but for the skill chosen are different states (the mark alone does not
+    tell it): the key carries the trained players' skills."""
+    keys = set()
+    for declines in (0, 1):
+        sc, _ = _scenario("python", loner=2)
+        game = sc.start(proc=PrayerGift(0, TRAINING))
+        for _ in range(declines):
+            game.step(Action(ActionType.DECLINE))
+        game.step(Action(ActionType.USE_SKILL))
+        keys.add(game.state.key())
+    assert len(keys) == 2

@@ -46,7 +46,7 @@ from nuffle.core.procedures.prayer_training import offers
 from nuffle.core.ruleset import PRAYER_DURATIONS, Ruleset
 from nuffle.core.skill_values import DEFAULTS, merged
 from nuffle.core.skills import Skill
-from nuffle.core.state import GameState
+from nuffle.core.state import TRAINING_MARK, GameState
 from nuffle.core.types import Event, Status
 
 MOLES: Final = "Moles under the Pitch"
@@ -199,7 +199,7 @@ GIFTS: Final[dict[int, Gift]] = {
 GIFT_BITS: Final = sum(1 << (n - 1) for n in GIFTS)  # the gifts' bits in a team's prayers
 #: Each gift's bit in a player's `marks` (one byte: the native Player::marks).
 MARK_BITS: Final[dict[int, int]] = {n: (n - 1 if n <= 8 else 0) for n in GIFTS}
-assert 1 not in GIFTS and len(set(MARK_BITS.values())) == len(GIFTS)
+assert 1 not in GIFTS and len(set(MARK_BITS.values())) == len(GIFTS) and 1 << MARK_BITS[16] == TRAINING_MARK
 
 
 def mark(n: int) -> int:
