@@ -403,8 +403,27 @@ def _shared() -> list[str]:
         out.append(f"namespace {ns} {{")
         out.extend(f"constexpr int {k} = {v};" for k, v in values[ns].items())
         out.append(f"}}  // namespace {ns}")
+    out.extend(_training())
     out.append("")
     return out
+
+
+def _training() -> list[str]:
+    """prayer_training.category_skills: Intensive Training's skills per Primary category."""
+    from nuffle.core.procedures.prayer_training import CATEGORIES, category_skills
+
+    flat: list[int] = []
+    starts = [0]
+    for skills in category_skills():
+        flat.extend(int(sk) for sk in skills)
+        starts.append(len(flat))
+    return ["// prayer_training.category_skills: per category (CATEGORIES, bit i of State::primary) the",
+            "// skills the engines implement, SKILLS[START[i]] up to SKILLS[START[i + 1]], in skill order.",
+            "namespace training {",
+            f"constexpr int CATEGORIES = {len(CATEGORIES)};  // {CATEGORIES}",
+            "inline constexpr int START[] = {" + ", ".join(map(str, starts)) + "};",
+            "inline constexpr int SKILLS[] = {" + ", ".join(map(str, flat)) + "};",
+            "}  // namespace training"]
 
 
 def _ident(frame: str) -> str:

@@ -37,7 +37,7 @@ inline const char* const TEAM_KEYS[] = {
     "weather_mage", "ind_weather_mage"};
 inline const char* const PLAYER_KEYS[] = {"team", "number", "square", "status", "flags", "ma", "st", "ag", "av", "pa",
                                           "niggles", "skills", "values", "marks",
-                                          "keywords", "race"};
+                                          "keywords", "race", "primary"};
 
 // An int in [lo, hi] (bools refused); ValueError/TypeError naming `what`.
 inline long long int_in(const py::handle& h, const std::string& what, long long lo, long long hi) {
@@ -330,6 +330,7 @@ inline State load(const Board& b, const py::handle& data) {
         pl.marks = static_cast<std::uint8_t>(int_in(p["marks"], w + ".marks", 0, 0xFF));
         pl.keywords = static_cast<std::uint8_t>(int_in(p["keywords"], w + ".keywords", 0, KW_UNDEAD | KW_THRALL));
         pl.race = static_cast<std::uint8_t>(int_in(p["race"], w + ".race", 0, 255));
+        s.primary[pid] = static_cast<std::uint8_t>(int_in(p["primary"], w + ".primary", 0, (1 << frames::training::CATEGORIES) - 1));
         const py::list skills = list_of(p["skills"], w + ".skills", SKILL_IDS);
         for (std::size_t k = 0; k < skills.size(); ++k) {
             const auto v = static_cast<int>(int_in(skills[k], w + ".skills[" + std::to_string(k) + "]", 0, SKILL_IDS - 1));
@@ -500,6 +501,7 @@ inline py::dict dump(const State& s) {
         pd["marks"] = p.marks;
         pd["keywords"] = p.keywords;
         pd["race"] = p.race;
+        pd["primary"] = s.primary[i];
         py::list skills;
         for (int k = 0; k < SKILL_IDS; ++k) {
             if (p.has_skill(k)) skills.append(k);

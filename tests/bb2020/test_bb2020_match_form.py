@@ -89,8 +89,9 @@ def test_a_bb2020_form_with_a_skill_the_engines_lack_is_one_line(monkeypatch: py
     from nuffle.core.hooks import implemented
 
     monkeypatch.setattr(match_form, "implemented", lambda: implemented() - {Skill.SWARMING})
-    form = {**team_to_dict(default_match_team("human")), "players": [{"position": "Thrower", "skills": ["Swarming"]}]}
-    with pytest.raises(TeamError, match="t: BB2020 skills not implemented by the engines: Swarming$"):
+    form = {**team_to_dict(default_match_team("human")),
+            "players": [{"position": "Thrower", "skills": ["Swarming"]}]}
+    with pytest.raises(TeamError, match=r"t: BB2020 skills not implemented by the engines: Swarming$"):
         team_from_dict(form, "t", "bb2020")
 
 

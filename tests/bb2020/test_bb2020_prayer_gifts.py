@@ -68,8 +68,8 @@ def test_the_gifts_are_the_tables_prayers() -> None:
     """GIFTS is keyed by the table's result numbers."""
     names = {BB2020.prayers[n - 1][0]: g for n, g in GIFTS.items()}
     assert names == {
-        "Stiletto": GIFTS[3], "Iron Man": GIFTS[4], "Knuckle Dusters": GIFTS[5], "Greasy Cleats": GIFTS[7],
-        "Blessed Statue of Nuffle": GIFTS[8]}
+        "Stiletto": GIFTS[3], "Iron Man": GIFTS[4], "Knuckle Dusters": GIFTS[5], "Bad Habits": GIFTS[6],
+        "Greasy Cleats": GIFTS[7], "Blessed Statue of Nuffle": GIFTS[8], "Intensive Training": GIFTS[16]}
     assert names["Stiletto"].skill == Skill.STAB and not names["Stiletto"].chosen
     assert names["Greasy Cleats"].ma == -1 and not names["Greasy Cleats"].own
     assert names["Iron Man"].av == 1 and names["Knuckle Dusters"].skill == Skill.MIGHTY_BLOW

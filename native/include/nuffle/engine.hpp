@@ -398,6 +398,7 @@ inline Detail detail_top(Ctx& c) {
         // p3: the Wizard
         case frames::WIZARD: return procs::wizard_detail(c);
         case frames::WEATHER_MAGE: return procs::weather_mage_detail(c);
+        case frames::PRAYER_GIFT: return procs::prayer_gift_detail(c);
         default:
             if (!is_ported(c.top().proc)) not_ported(c.top());
             return default_detail(c.top());

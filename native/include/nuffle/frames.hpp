@@ -1799,17 +1799,27 @@ enum Phase : std::uint16_t {
     START = 0,
     PICKED = 1,
     CHOOSE = 2,
+    COUNTED = 3,
+    OFFER = 4,
 };
-constexpr int F_N = 0;
-constexpr int F_SIDE = 1;
+constexpr int F_LEFT = 0;
+constexpr int F_N = 1;
+constexpr int F_OFFER = 2;
+constexpr int F_SIDE = 3;
+constexpr int F_TRAINEE = 4;
 inline constexpr FieldInfo FIELDS[] = {
-    {"n", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
-    {"side", Kind::INT, "", 1, 0, 0, Role::SIDE, 0},
+    {"left", Kind::INT, "", 0, 0, 0, Role::NONE, 0},
+    {"n", Kind::INT, "", 1, 0, 0, Role::NONE, 0},
+    {"offer", Kind::INT, "", 2, 0, 0, Role::NONE, 0},
+    {"side", Kind::INT, "", 3, 0, 0, Role::SIDE, 0},
+    {"trainee", Kind::INT, "", 4, 0, 0, Role::NONE, 0},
 };
 inline constexpr PhaseInfo PHASES[] = {
     {"START", 0},
     {"PICKED", 1},
     {"CHOOSE", 2},
+    {"COUNTED", 3},
+    {"OFFER", 4},
 };
 }  // namespace p_prayer_gift
 
@@ -2522,7 +2532,7 @@ inline constexpr ProcInfo PROCS[PROC_COUNT] = {
     {"player_action", "PlayerAction", p_player_action::FIELDS, 7, p_player_action::PHASES, 12, 24, -1},
     {"player_roll", "PlayerRoll", p_player_roll::FIELDS, 8, p_player_roll::PHASES, 5, 0, -1},
     {"prayer", "Prayer", p_prayer::FIELDS, 1, p_prayer::PHASES, 2, 0, -1},
-    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 2, p_prayer_gift::PHASES, 3, 0, -1},
+    {"prayer_gift", "PrayerGift", p_prayer_gift::FIELDS, 5, p_prayer_gift::PHASES, 5, 0, -1},
     {"prayer_rock", "PrayerRock", p_prayer_rock::FIELDS, 1, p_prayer_rock::PHASES, 2, 0, -1},
     {"push", "Push", p_push::FIELDS, 8, p_push::PHASES, 6, 0, -1},
     {"quick_snap", "QuickSnap", p_quick_snap::FIELDS, 1, p_quick_snap::PHASES, 1, 16, -1},
@@ -3072,9 +3082,16 @@ constexpr int DEFENDER_STUMBLES = 3;
 constexpr int DEFENDER_DOWN = 4;
 constexpr int RESOLVED = -2;
 }  // namespace face
+// prayer_training.category_skills: per category (CATEGORIES, bit i of State::primary) the
+// skills the engines implement, SKILLS[START[i]] up to SKILLS[START[i + 1]], in skill order.
+namespace training {
+constexpr int CATEGORIES = 5;  // GASPM
+inline constexpr int START[] = {0, 12, 24, 36, 48, 60};
+inline constexpr int SKILLS[] = {0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 131, 143, 60, 61, 62, 63, 64, 65, 67, 68, 69, 127, 128, 151, 40, 41, 42, 43, 44, 45, 130, 137, 142, 144, 149, 150, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 111, 134};
+}  // namespace training
 
 // Chance purposes by id (sorted).
-constexpr int PURPOSE_COUNT = 177;
+constexpr int PURPOSE_COUNT = 178;
 inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "",
     "AlwaysHungry",
@@ -3225,6 +3242,7 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
     "pickup",
     "pitch invasion",
     "prayer gift",
+    "prayer gift count",
     "pro",
     "quick snap",
     "really_stupid",
@@ -3256,6 +3274,6 @@ inline constexpr const char* PURPOSES[PURPOSE_COUNT] = {
 };
 
 // The purpose id of each RollKind's roll (rolls._PURPOSE).
-inline constexpr int ROLL_PURPOSE[] = {114, 119, 146, 110, 125, 141, 160, 106, 151, 94, 134, 138, 149, 175, 103, 164, 95, 136, 127, 123, 157, 117, 113, 111, 153, 104, 120, 158, 168, 133};
+inline constexpr int ROLL_PURPOSE[] = {114, 119, 146, 110, 125, 141, 161, 106, 152, 94, 134, 138, 150, 176, 103, 165, 95, 136, 127, 123, 158, 117, 113, 111, 154, 104, 120, 159, 169, 133};
 
 }  // namespace nuffle::frames

@@ -23,6 +23,14 @@ inline int skill_value(const Player& p, int skill) noexcept {
     return 0;
 }
 
+// skill_values.DEFAULTS: `skill`'s default value (0 for Animosity and a skill with none).
+inline int skill_value_default(int skill) noexcept {
+    for (int i = 0; i < 4; ++i) {
+        if (VALUED[i] == skill) return VALUE_DEFAULTS[i];
+    }
+    return 0;
+}
+
 // The valued skills in skill order (how PlayerInfo.values lists them).
 inline constexpr int VALUED_IN_ORDER[5] = {frames::skill::DIRTY_PLAYER, frames::skill::MIGHTY_BLOW,
                                            frames::skill::ANIMOSITY, frames::skill::BLOOD_LUST, frames::skill::LONER};

@@ -58,7 +58,7 @@ struct Player {
     // skill_values.hpp: his skills' values, 0 the skill's default: Dirty Player's and Mighty
     // Blow's +X, Bloodlust's and Loner's X+ (VALUED order), and Animosity's team-mates
     std::uint8_t values[4];
-    std::uint8_t marks;  // BB2020: bit n-1 per prayer n whose gift he has (procs/prayers.hpp; gifts are prayers 3-8)
+    std::uint8_t marks;  // BB2020: a bit per prayer whose gift he has (procs/prayer_state.hpp mark_bit)
     std::uint16_t animosity;  // bit i: his team's i-th player (his own set); 0: LRB6's races
 
     bool has_skill(int skill) const noexcept {
@@ -153,6 +153,7 @@ struct State {
     std::int8_t grid[MAX_SQUARES];  // player id on each flat square, SQUARE_EMPTY or SQUARE_OFF
     std::uint8_t ind_plague_doctor[2];  // per side, BB2020: the Igor counter is a Plague Doctor's (Inducements.plague_doctor)
     std::uint8_t pad1[2];
+    std::uint8_t primary[MAX_PLAYERS];  // BB2020: each player's Primary categories (prayer_training.primary_bits)
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "a state is copied with memcpy");

@@ -535,7 +535,7 @@ class Game:
         """BB2020's Prayers to Nuffle of each side ('home', 'away'): `given`, every prayer the
         team had this match (at its start or from the kick-off table; the league applies those
         acting after the game: Perfect Passing, Fan Interaction, Necessary Violence, Fouling
-        Frenzy, Intensive Training), and `active`, those in effect now; empty under LRB6."""
+        Frenzy), and `active`, those in effect now; empty under LRB6."""
         s = self.state
         return {side: {"given": prayer_names(s.rules, t.prayed), "active": prayer_names(s.rules, t.prayers)}
                 for side, t in zip(("home", "away"), s.teams, strict=True)}

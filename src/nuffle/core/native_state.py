@@ -19,6 +19,7 @@ from typing import Any
 from nuffle.core.engines import native_module
 from nuffle.core.position import PositionError
 from nuffle.core.procedures.base import Procedure
+from nuffle.core.procedures.prayer_training import primary_bits
 from nuffle.core.ruleset import native_id
 from nuffle.core.skill_rules.passing_skills import race_of
 from nuffle.core.state import GameState
@@ -91,6 +92,7 @@ def _players_static(s: GameState) -> list[dict[str, Any]]:
             "niggles": p.niggles, "skills": sorted(int(k) for k in p.skills), "marks": p.marks,
             "values": [[int(k), v] for k, v in p.values],  # skill_values: non-default only
             "keywords": keyword_bits(s.keywords(p.pid)), "race": race_code(race_of(s, p.pid)),
+            "primary": primary_bits(s, p.pid),  # Intensive Training's categories
         }
         for p in s.info
     ]

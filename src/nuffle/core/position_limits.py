@@ -236,10 +236,13 @@ def check_limits(s: GameState) -> None:
             _within(f"'stats'[{side}][{i}]", v, *COUNT)
         _within(f"'fans'[{side}]", s.fans[side], *COUNT)
     in_effect = s.teams[0].prayers | s.teams[1].prayers
+    from nuffle.core.procedures.prayers import MARK_BITS, marks_prayers
+
+    known = sum(1 << b for b in MARK_BITS.values())  # the gifts' mark bits
     if s.rules.wizard == "zap":  # a frog's mark (procedures/zap.py)
-        in_effect |= FROG_MARK
+        known |= FROG_MARK
     for p in s.info:  # a prayer's mark (BB2020): a prayer in effect
-        if p.marks and (not _plain_int(p.marks) or p.marks & ~in_effect):
+        if p.marks and (not _plain_int(p.marks) or p.marks & ~known or marks_prayers(p.marks) & ~in_effect):
             raise PositionError(f"'players'[{p.pid}].marks holds a prayer in effect for neither team")
     if len(s.pstats) != PSTATS * n:
         raise PositionError(f"'player_stats' must hold {PSTATS * n} counts")

@@ -12,9 +12,9 @@ Animosity's value is the set of team-mates it applies to, resolved when the team
 i stands for the team's i-th player (`TeamSpec.players` order, his own bit always set, so the
 value is never 0); 0 (the default) is LRB6's rule, every team-mate of another race.
 
-A match-time grant (a prayer giving Loner (2+) for a drive) would keep its value in the state
-beside the granted skill (the way the grant itself is kept) and `skill_value` would read that
-first; none exists yet.
+A match-time grant sets the value beside the granted skill in `PlayerInfo.values` and takes
+both back when it ends: Bad Habits' Loner (2+) for a drive (`procedures.prayers.GIFTS`; the
+player had no Loner, so his value was the default).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ share them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from nuffle.core.board import EMPTY, Board
 from nuffle.core.dice import Chance, Outcome
@@ -47,6 +47,8 @@ PSTAT_DEFLECTIONS = 6  # BB2020: passes deflected by Passing Interference and no
 # casualties under Fan Interaction, casualties his fouls caused under Fouling Frenzy.
 PSTAT_PERFECT_PASSING, PSTAT_NECESSARY_VIOLENCE, PSTAT_FAN_INTERACTION, PSTAT_FOULING_FRENZY = 7, 8, 9, 10
 PSTATS = 11
+#: Intensive Training's bit in `PlayerInfo.marks` (procedures/prayers.py MARK_BITS; its key adds the skills).
+TRAINING_MARK: Final = 2
 #: The per-player record lengths of positions written before later counts were added (the
 #: missing counts read as 0): six before deflections, seven before the prayers' counts.
 OLD_PSTATS = (6, 7)
@@ -420,11 +422,15 @@ class GameState:
         ) + _ASSISTED_KEY[self.options.assisted_moves] + (
             self._marks() if home.prayed or away.prayed or self.rules.wizard == "zap" else ())
 
-    def _marks(self) -> tuple[tuple[int, ...], ...]:
+    def _marks(self) -> tuple[tuple[Any, ...], ...]:
         """The players' marks (a prayer's gift, a frog) for `key` (BB2020), nothing while no
-        player has one."""
+        player has one; with Intensive Training's (whose skill the mark does not tell) the
+        trained players' skills."""
         marks = tuple(p.marks for p in self.info)
-        return (marks,) if any(marks) else ()
+        if not any(marks):
+            return ()
+        trained = tuple(tuple(sorted(p.skills)) for p in self.info if p.marks & TRAINING_MARK)
+        return (marks, trained) if trained else (marks,)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.key() == other.key()

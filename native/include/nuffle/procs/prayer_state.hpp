@@ -8,6 +8,7 @@
 
 #include "nuffle/engine_base.hpp"
 #include "nuffle/rules.hpp"
+#include "nuffle/skill_values.hpp"
 
 namespace nuffle::procs {
 
@@ -16,20 +17,27 @@ namespace nuffle::procs {
 inline bool prayer_active(const State& s, int side, int n) noexcept { return ((s.teams[side].prayers >> (n - 1)) & 1) != 0; }
 
 // prayers.Gift: what a prayer that marks a player gives him (own team or opposing, chosen by
-// the praying coach or random; a skill, -1 none, and MA / AV changes). prayers.GIFTS.
+// the praying coach or random; a skill, -1 none, and MA / AV changes; the skill's value, 0 his
+// default; D3 players, not one). prayers.GIFTS.
 struct Gift {
     bool own, chosen;
     int skill, ma, av;
+    int value = 0;
+    bool d3 = false;
+    bool primary = false;  // a Primary skill his coach chooses (Intensive Training)
 };
 
-inline bool is_gift(int n) noexcept {
+constexpr bool is_gift(int n) noexcept {
     namespace pr = frames::prayer;
-    return n == pr::STILETTO || n == pr::IRON_MAN || n == pr::KNUCKLE_DUSTERS || n == pr::GREASY_CLEATS ||
-           n == pr::BLESSED_STATUE_OF_NUFFLE;
+    return n == pr::STILETTO || n == pr::IRON_MAN || n == pr::KNUCKLE_DUSTERS || n == pr::BAD_HABITS ||
+           n == pr::GREASY_CLEATS || n == pr::BLESSED_STATUE_OF_NUFFLE || n == pr::INTENSIVE_TRAINING;
 }
 
-// Player::marks holds a bit per gift (bit n-1 for prayer n) in one byte.
-static_assert(frames::prayer::STILETTO <= 8 && frames::prayer::IRON_MAN <= 8 && frames::prayer::KNUCKLE_DUSTERS <= 8 &&
+// prayers.MARK_BITS: gift `n`'s bit in the one-byte Player::marks: n-1 for prayers 3-8, bit 1
+// (prayer 2 marks nobody) for Intensive Training; bit 0 is Zap!'s frog (frames::rule::FROG_MARK).
+constexpr int mark_bit(int n) noexcept { return n == frames::prayer::INTENSIVE_TRAINING ? 1 : n - 1; }
+static_assert(!is_gift(2) && frames::rule::FROG_MARK == 1 && frames::prayer::STILETTO <= 8 && frames::prayer::IRON_MAN <= 8 &&
+              frames::prayer::KNUCKLE_DUSTERS <= 8 && frames::prayer::BAD_HABITS <= 8 &&
               frames::prayer::GREASY_CLEATS <= 8 && frames::prayer::BLESSED_STATUE_OF_NUFFLE <= 8);
 
 inline Gift gift_of(int n) noexcept {
@@ -38,12 +46,33 @@ inline Gift gift_of(int n) noexcept {
         case pr::STILETTO: return {true, false, frames::skill::STAB, 0, 0};
         case pr::IRON_MAN: return {true, true, -1, 0, 1};
         case pr::KNUCKLE_DUSTERS: return {true, true, frames::skill::MIGHTY_BLOW, 0, 0};
+        case pr::BAD_HABITS: return {false, false, frames::skill::LONER, 0, 0, 2, true};
         case pr::GREASY_CLEATS: return {false, false, -1, -1, 0};
+        case pr::INTENSIVE_TRAINING: return {true, false, -1, 0, 0, 0, false, true};
         default: return {true, true, frames::skill::PRO, 0, 0};  // Blessed Statue of Nuffle
     }
 }
 
 constexpr int PRAYER_AV_MAX = 11;  // prayers.AV_MAX
+
+// prayer_training.offers: the Primary skills Intensive Training may give `pid` (his categories'
+// skills the engines implement, frames::training, that he has not got), in skill order.
+inline std::vector<int> training_offers(const State& s, int pid) {
+    std::uint64_t want[SKILL_WORDS] = {};
+    for (int c = 0; c < frames::training::CATEGORIES; ++c) {
+        if (((s.primary[pid] >> c) & 1) == 0) continue;
+        for (int i = frames::training::START[c]; i < frames::training::START[c + 1]; ++i) {
+            const int k = frames::training::SKILLS[i];
+            want[k / 64] |= 1ULL << (k % 64);
+        }
+    }
+    std::vector<int> out;
+    const Player& p = s.players[pid];
+    for (int k = 0; k < SKILL_IDS; ++k) {
+        if (((want[k / 64] >> (k % 64)) & 1ULL) != 0 && !p.has_skill(k)) out.push_back(k);
+    }
+    return out;
+}
 
 // prayers.gift_candidates: the targeted team's players available for the drive (on the pitch
 // while a drive is set up, else in reserves), without Loner, the gift changing something.
@@ -61,23 +90,27 @@ inline std::vector<int> gift_candidates(const State& s, int side, int n) {
         if (on ? pl.square < 0 : pl.status != static_cast<int>(Status::RESERVE)) continue;
         if (pl.has_skill(frames::skill::LONER) || (g.skill >= 0 && pl.has_skill(g.skill))) continue;
         if ((g.av != 0 && pl.av + g.av > PRAYER_AV_MAX) || (g.ma != 0 && pl.ma + g.ma < 1)) continue;
+        if (g.primary && training_offers(s, p).empty()) continue;
         out.push_back(p);
     }
     return out;
 }
 
-// prayers.give / prayers.take_back: prayer `n`'s gift to player `pid` (sign 1) or back (-1).
-inline void set_gift(State& s, int pid, int n, int sign) noexcept {
+// prayers.give / prayers.take_back: prayer `n`'s gift to player `pid` (sign 1) or back (-1);
+// Intensive Training's the `chosen` skill (it lasts the game: never taken back).
+inline void set_gift(State& s, int pid, int n, int sign, int chosen = -1) noexcept {
     const Gift g = gift_of(n);
     Player& p = s.players[pid];
-    if (g.skill >= 0) {
-        const std::uint64_t bit = 1ULL << (g.skill % 64);
-        if (sign > 0) p.skills[g.skill / 64] |= bit;
-        else p.skills[g.skill / 64] &= ~bit;
+    const int skill = g.primary ? chosen : g.skill;
+    if (skill >= 0) {
+        const std::uint64_t bit = 1ULL << (skill % 64);
+        if (sign > 0) p.skills[skill / 64] |= bit;
+        else p.skills[skill / 64] &= ~bit;
+        if (g.value != 0) set_skill_value(p, skill, sign > 0 ? g.value : skill_value_default(skill));
     }
     p.ma = static_cast<std::uint8_t>(p.ma + sign * g.ma);
     p.av = static_cast<std::uint8_t>(p.av + sign * g.av);
-    const unsigned b = 1U << (n - 1);
+    const unsigned b = 1U << mark_bit(n);
     p.marks = static_cast<std::uint8_t>(sign > 0 ? (p.marks | b) : (p.marks & ~b));
 }
 
@@ -101,9 +134,9 @@ inline void expire_prayers(State& s, int upto) noexcept {
     for (Team& t : s.teams) t.prayers = static_cast<std::uint16_t>(t.prayers & ~ending);
     if (marked == 0) return;
     for (int p = 0; p < s.player_count; ++p) {
-        const unsigned m = s.players[p].marks & marked;
+        const unsigned m = s.players[p].marks;
         for (int i = 0; i < frames::prayer::COUNT; ++i) {
-            if ((m >> i) & 1U) set_gift(s, p, i + 1, -1);
+            if (((marked >> i) & 1U) != 0 && ((m >> mark_bit(i + 1)) & 1U) != 0) set_gift(s, p, i + 1, -1);
         }
     }
 }

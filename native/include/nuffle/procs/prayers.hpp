@@ -20,28 +20,59 @@ inline void push_prayer_gift(State& s, int side, int n) {
     Frame& f = push(s, frames::PRAYER_GIFT);
     f.arg[frames::p_prayer_gift::F_SIDE] = static_cast<std::int16_t>(side);
     f.arg[frames::p_prayer_gift::F_N] = static_cast<std::int16_t>(n);
+    f.arg[frames::p_prayer_gift::F_LEFT] = 1;  // PrayerGift.left
+    f.arg[frames::p_prayer_gift::F_TRAINEE] = -1;
+}
+
+// PrayerGift._train: Intensive Training's player is `pid`; his coach is offered the first skill.
+inline void prayer_gift_train(State& s, Frame& f, int pid) {
+    f.arg[frames::p_prayer_gift::F_TRAINEE] = static_cast<std::int16_t>(pid);
+    f.phase = frames::p_prayer_gift::OFFER;
+    wait(s, f.arg[frames::p_prayer_gift::F_SIDE], frames::dk::USE_SKILL);
 }
 
 // prayers.PrayerGift: a random candidate (PICK) or the praying coach's choice (TOUCHBACK
-// decision, SELECT_PLAYER); none when nobody is eligible, no roll or choice for one.
+// decision, SELECT_PLAYER); none when nobody is eligible, no roll or choice for one. Bad
+// Habits: a D3 (F_LEFT players; none when at most one is eligible), a PICK per player while
+// more are eligible than are left to pick, then every eligible one.
 inline void prayer_gift_run(Ctx& c) {
     State& s = c.s;
     Frame& f = c.top();
     namespace fg = frames::p_prayer_gift;
     const int side = f.arg[fg::F_SIDE];
     const int n = f.arg[fg::F_N];
-    const std::vector<int> cands = gift_candidates(s, side, n);
+    if (f.phase == fg::OFFER) {
+        wait(s, side, frames::dk::USE_SKILL);
+        return;
+    }
+    const Gift g = gift_of(n);
+    std::vector<int> cands = gift_candidates(s, side, n);
     if (f.phase == fg::PICKED) {
+        if (g.primary) {
+            prayer_gift_train(s, f, cands[static_cast<std::size_t>(die(s))]);
+            return;
+        }
         set_gift(s, cands[static_cast<std::size_t>(die(s))], n, 1);
+        --f.arg[fg::F_LEFT];
+        cands = gift_candidates(s, side, n);
+    } else if (f.phase == fg::COUNTED) {
+        f.arg[fg::F_LEFT] = static_cast<std::int16_t>(die(s));
+    } else if (g.d3 && cands.size() > 1) {
+        f.phase = fg::COUNTED;
+        request(s, Dice::D3, 1, purpose("prayer gift count"));
+        return;
+    }
+    const int left = f.arg[fg::F_LEFT];
+    if (static_cast<int>(cands.size()) <= left || left == 0) {
+        if (g.primary && !cands.empty()) {
+            prayer_gift_train(s, f, cands[0]);
+            return;
+        }
+        for (std::size_t i = 0; i < cands.size() && static_cast<int>(i) < left; ++i) set_gift(s, cands[i], n, 1);
         pop(s);
         return;
     }
-    if (cands.size() <= 1) {
-        if (!cands.empty()) set_gift(s, cands[0], n, 1);
-        pop(s);
-        return;
-    }
-    if (gift_of(n).chosen) {
+    if (g.chosen) {
         f.phase = fg::CHOOSE;
         wait(s, side, frames::dk::TOUCHBACK);
         return;
@@ -52,12 +83,42 @@ inline void prayer_gift_run(Ctx& c) {
 
 inline Legal prayer_gift_legal(Ctx& c) {
     namespace fg = frames::p_prayer_gift;
+    const Frame& f = c.top();
+    if (f.phase == fg::OFFER) {
+        const bool last = f.arg[fg::F_OFFER] == static_cast<int>(training_offers(c.s, f.arg[fg::F_TRAINEE]).size()) - 1;
+        Legal out{Choice{frames::at::USE_SKILL, {}, {}, {}}};
+        if (!last) out.push_back(Choice{frames::at::DECLINE, {}, {}, {}});
+        return out;
+    }
     return {Choice{frames::at::SELECT_PLAYER, gift_candidates(c.s, c.top().arg[fg::F_SIDE], c.top().arg[fg::F_N]), {}, {}}};
 }
 
 inline void prayer_gift_act(Ctx& c, const Act& a) {
+    namespace fg = frames::p_prayer_gift;
+    Frame& f = c.top();
+    if (f.phase == fg::OFFER) {
+        if (a.type == frames::at::DECLINE) {
+            ++f.arg[fg::F_OFFER];
+            return;
+        }
+        const int pid = f.arg[fg::F_TRAINEE];
+        set_gift(c.s, pid, f.arg[fg::F_N], 1, training_offers(c.s, pid)[static_cast<std::size_t>(f.arg[fg::F_OFFER])]);
+        pop(c.s);
+        return;
+    }
     set_gift(c.s, a.player, c.top().arg[frames::p_prayer_gift::F_N], 1);
     pop(c.s);
+}
+
+// PrayerGift.decision_detail: Intensive Training's player and the skill offered now.
+inline Detail prayer_gift_detail(Ctx& c) {
+    namespace fg = frames::p_prayer_gift;
+    const Frame& f = c.top();
+    Detail d;
+    if (f.phase != fg::OFFER) return d;
+    d.player = f.arg[fg::F_TRAINEE];
+    d.skill = training_offers(c.s, d.player)[static_cast<std::size_t>(f.arg[fg::F_OFFER])];
+    return d;
 }
 
 // prayers.Prayer

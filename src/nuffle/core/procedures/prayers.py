@@ -12,17 +12,23 @@ Pitch in the Rush roll (`moles_modifier`, in `movement.rush_modifier`), Under Sc
 referee's look at a foul (`scrutinised`), Friends with the Ref in Argue the Call's D6
 (`argue_target`).
 
-Prayers that mark players (`GIFTS`: Stiletto, Iron Man, Knuckle Dusters, Greasy Cleats,
-Blessed Statue of Nuffle) give one player a skill or a characteristic change for the
-prayer's duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen one: the
-praying coach's SELECT_PLAYER), `give` changes his `PlayerInfo` and sets the prayer's bit in
-his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift must
-change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats is
-not eligible), so taking it back is exact. The prayers whose effect is the league's SPP
+Prayers that mark players (`GIFTS`: Stiletto, Iron Man, Knuckle Dusters, Bad Habits, Greasy
+Cleats, Blessed Statue of Nuffle) give one player (Bad Habits: D3 players) a skill, with its
+value where it has one (Bad Habits' Loner (2+)), or a characteristic change for the prayer's
+duration: `PrayerGift` picks him (a random one: a PICK chance; a chosen one: the praying
+coach's SELECT_PLAYER; Bad Habits: a D3 chance, then a PICK per player while fewer are
+eligible than are still to be picked), `give` changes his `PlayerInfo` and sets the prayer's
+bit in his `marks`, and `expire` takes back what each ending prayer gave (`take_back`). A gift
+must change something (a player who has the skill, AV 11+ for Iron Man, MA 1 for Greasy Cleats
+is not eligible), so taking it back, value included, is exact. A player's `marks` is one byte
+(the native `Player::marks`): a gift's bit is `MARK_BITS[n]`, n - 1 for prayers 3-8 and bit 1
+(prayer 2 marks nobody) for Intensive Training; bit 0 is Zap!'s frog (`zap.FROG_MARK`). The
+prayers whose effect is the league's SPP
 (Perfect Passing, Fan Interaction, Necessary Violence, Fouling Frenzy) count the events they
 reward while in effect (`count_under`: the per-player records PSTAT_PERFECT_PASSING ...
-PSTAT_FOULING_FRENZY, which the post-game prices); Intensive Training and those not played
-yet are recorded only: `Game.prayers()` lists each team's prayers of the match
+PSTAT_FOULING_FRENZY, which the post-game prices); Intensive Training is a gift too (a random
+own player, then the Primary skill his coach chooses: `prayer_training`). `Game.prayers()`
+lists each team's prayers of the match
 (docs/RULES_NOTES.md, BB2020 on the engines).
 """
 
@@ -32,13 +38,16 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from nuffle.core.actions import Action, ActionChoice, ActionType, LegalActions
+from nuffle.core.decision import Decision
 from nuffle.core.decision import DecisionKind as DK
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.errors import InputError
 from nuffle.core.procedures.base import Phases, Procedure
+from nuffle.core.procedures.prayer_training import offers
 from nuffle.core.ruleset import PRAYER_DURATIONS, Ruleset
+from nuffle.core.skill_values import DEFAULTS, merged
 from nuffle.core.skills import Skill
-from nuffle.core.state import GameState
+from nuffle.core.state import TRAINING_MARK, GameState
 from nuffle.core.types import Event, Status
 
 MOLES: Final = "Moles under the Pitch"
@@ -108,7 +117,7 @@ def expire(s: GameState, duration: str) -> None:
         t.prayers &= ~ending
     if marked:
         for pid, p in enumerate(s.info):
-            ends = p.marks & marked
+            ends = marks_prayers(p.marks) & marked
             for i in range(len(s.rules.prayers)):
                 if ends >> i & 1:
                     take_back(s, pid, i + 1)
@@ -166,13 +175,16 @@ def moles_modifier(s: GameState, side: int) -> int:
 class Gift:
     """What a prayer that marks a player gives him: to a player of the praying team (`own`) or
     an opposing one, `chosen` by the praying coach or a random one; a skill and/or a change of
-    MA or AV (BB2020's Bad Habits, D3 players given Loner (2+), could be one more)."""
+    MA or AV; the skill's `value` (0: his default); `d3`: D3 players, not one."""
 
     own: bool
     chosen: bool
     skill: Skill | None = None
     ma: int = 0
     av: int = 0
+    value: int = 0
+    d3: bool = False
+    primary: bool = False  # a Primary skill his coach chooses (Intensive Training)
 
 
 #: The prayers that mark a player (TABLES §12), by the table's result number (BB2020's).
@@ -180,10 +192,25 @@ GIFTS: Final[dict[int, Gift]] = {
     3: Gift(own=True, chosen=False, skill=Skill.STAB),  # Stiletto
     4: Gift(own=True, chosen=True, av=1),  # Iron Man
     5: Gift(own=True, chosen=True, skill=Skill.MIGHTY_BLOW),  # Knuckle Dusters
+    6: Gift(own=False, chosen=False, skill=Skill.LONER, value=2, d3=True),  # Bad Habits
     7: Gift(own=False, chosen=False, ma=-1),  # Greasy Cleats
     8: Gift(own=True, chosen=True, skill=Skill.PRO),  # Blessed Statue of Nuffle
+    16: Gift(own=True, chosen=False, primary=True),  # Intensive Training
 }
-GIFT_BITS: Final = sum(1 << (n - 1) for n in GIFTS)  # in one byte: the native Player::marks
+GIFT_BITS: Final = sum(1 << (n - 1) for n in GIFTS)  # the gifts' bits in a team's prayers
+#: Each gift's bit in a player's `marks` (one byte: the native Player::marks).
+MARK_BITS: Final[dict[int, int]] = {n: (n - 1 if n <= 8 else 1) for n in GIFTS}
+assert 2 not in GIFTS and len(set(MARK_BITS.values())) == len(GIFTS) and 1 << MARK_BITS[16] == TRAINING_MARK
+
+
+def mark(n: int) -> int:
+    """The bit of gift prayer `n` in a player's `marks`."""
+    return 1 << MARK_BITS[n]
+
+
+def marks_prayers(marks: int) -> int:
+    """The prayers (bit n - 1 for prayer n) a player's `marks` names."""
+    return sum(1 << (n - 1) for n, b in MARK_BITS.items() if marks >> b & 1)
 AV_MAX: Final = 11  # Iron Man: AV at most 11+
 
 
@@ -203,26 +230,35 @@ def gift_candidates(s: GameState, side: int, n: int) -> list[int]:
             continue
         if (gift.av and info.av + gift.av > AV_MAX) or (gift.ma and info.ma + gift.ma < 1):
             continue
+        if gift.primary and not offers(s, p):
+            continue
         out.append(p)
     return out
 
 
-def _set_info(s: GameState, pid: int, n: int, sign: int) -> None:
-    """Give (`sign` 1) or take back (-1) prayer `n`'s gift to player `pid`."""
+def _set_info(s: GameState, pid: int, n: int, sign: int, chosen: Skill | None = None) -> None:
+    """Give (`sign` 1) or take back (-1) prayer `n`'s gift to player `pid` (Intensive Training:
+    the `chosen` skill; it lasts the game, so it is never taken back)."""
     gift = GIFTS[n]
     p = s.info[pid]
     skills = p.skills
-    if gift.skill is not None:
-        base = frozenset(skills) | {gift.skill} if sign > 0 else frozenset(skills) - {gift.skill}
+    skill = chosen if gift.primary else gift.skill
+    if skill is not None:
+        base = frozenset(skills) | {skill} if sign > 0 else frozenset(skills) - {skill}
         skills = s.rules.skill_set(base)
-    marks = p.marks | 1 << (n - 1) if sign > 0 else p.marks & ~(1 << (n - 1))
-    new = replace(p, skills=skills, ma=p.ma + sign * gift.ma, av=p.av + sign * gift.av, marks=marks)
+    values = p.values
+    if gift.skill is not None and gift.value:  # his default while he has no such skill
+        values = merged(values, {gift.skill: gift.value if sign > 0 else DEFAULTS[gift.skill]})
+    marks = p.marks | mark(n) if sign > 0 else p.marks & ~mark(n)
+    new = replace(p, skills=skills, ma=p.ma + sign * gift.ma, av=p.av + sign * gift.av, values=values,
+                  marks=marks)
     s.info = (*s.info[:pid], new, *s.info[pid + 1:])
 
 
-def give(s: GameState, pid: int, n: int) -> None:
-    """Mark player `pid` with prayer `n`: he has its gift while it is in effect."""
-    _set_info(s, pid, n, 1)
+def give(s: GameState, pid: int, n: int, chosen: Skill | None = None) -> None:
+    """Mark player `pid` with prayer `n`: he has its gift (Intensive Training's: the `chosen`
+    skill) while it is in effect."""
+    _set_info(s, pid, n, 1, chosen)
 
 
 def take_back(s: GameState, pid: int, n: int) -> None:
@@ -244,33 +280,62 @@ class PrayerGiftPhase(Phases):
 
     PICKED: Final = 1
     CHOOSE: Final = 2
+    COUNTED: Final = 3
+    OFFER: Final = 4
 
 
 class PrayerGift(Procedure):
     """Prayer `n` of `side` marks one player (`GIFTS`): a random one (a PICK among the
     candidates) or one its coach chooses (SELECT_PLAYER, asked as a TOUCHBACK decision: the
     environments' action space is unchanged); no one when none is eligible, no roll or
-    choice when one is."""
+    choice when one is. Bad Habits marks D3 (`left`) random players: no D3 when at most one is
+    eligible, a PICK per player while more are eligible than are left to pick, every eligible
+    one when no more are. Intensive Training: then his coach walks the skills on offer
+    (`prayer_training.offers`, `offer` the one asked now), a USE_SKILL decision each."""
 
     frame = "prayer_gift"
     phases = PrayerGiftPhase
 
-    __slots__ = ("n", "side")
+    __slots__ = ("left", "n", "offer", "side", "trainee")
 
     def __init__(self, side: int, n: int) -> None:
         super().__init__()
         self.side = side
         self.n = n
+        self.left = 1
+        self.trainee = -1  # Intensive Training's player
+        self.offer = 0  # the index in his `offers` asked now
+
+    def _train(self, s: GameState, pid: int) -> None:
+        self.trainee = pid
+        self.phase = PrayerGiftPhase.OFFER
+        s.wait(self.side, DK.USE_SKILL)
 
     def run(self, s: GameState) -> None:
-        cands = gift_candidates(s, self.side, self.n)
-        if self.phase == PrayerGiftPhase.PICKED:
-            give(s, cands[s.die()], self.n)
-            s.pop()
+        if self.phase == PrayerGiftPhase.OFFER:
+            s.wait(self.side, DK.USE_SKILL)
             return
-        if len(cands) <= 1:
-            if cands:
-                give(s, cands[0], self.n)
+        cands = gift_candidates(s, self.side, self.n)
+        primary = GIFTS[self.n].primary
+        if self.phase == PrayerGiftPhase.PICKED:
+            if primary:
+                self._train(s, cands[s.die()])
+                return
+            give(s, cands[s.die()], self.n)
+            self.left -= 1
+            cands = gift_candidates(s, self.side, self.n)
+        elif self.phase == PrayerGiftPhase.COUNTED:
+            self.left = s.die()
+        elif GIFTS[self.n].d3 and len(cands) > 1:
+            self.phase = PrayerGiftPhase.COUNTED
+            s.request(Chance(Dice.D3, 1, "prayer gift count"))
+            return
+        if len(cands) <= self.left or not self.left:
+            if primary and cands:
+                self._train(s, cands[0])
+                return
+            for p in cands[: self.left]:
+                give(s, p, self.n)
             s.pop()
             return
         if GIFTS[self.n].chosen:
@@ -280,11 +345,27 @@ class PrayerGift(Procedure):
         self.phase = PrayerGiftPhase.PICKED
         s.request(Chance(Dice.PICK, len(cands), "prayer gift"))
 
+    def decision_detail(self, s: GameState) -> Decision:
+        if self.phase == PrayerGiftPhase.OFFER:
+            return Decision(player=self.trainee, skill=offers(s, self.trainee)[self.offer])
+        return Decision()
+
     def legal(self, s: GameState) -> LegalActions:
+        if self.phase == PrayerGiftPhase.OFFER:
+            last = self.offer == len(offers(s, self.trainee)) - 1
+            return LegalActions([ActionChoice(ActionType.USE_SKILL)]
+                                + ([] if last else [ActionChoice(ActionType.DECLINE)]))
         players = tuple(gift_candidates(s, self.side, self.n))
         return LegalActions([ActionChoice(ActionType.SELECT_PLAYER, players)])
 
     def act(self, s: GameState, action: Action) -> None:
+        if self.phase == PrayerGiftPhase.OFFER:
+            if action.type == ActionType.DECLINE:
+                self.offer += 1
+                return
+            give(s, self.trainee, self.n, offers(s, self.trainee)[self.offer])
+            s.pop()
+            return
         assert action.player is not None
         give(s, action.player, self.n)
         s.pop()
