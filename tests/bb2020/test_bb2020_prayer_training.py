@@ -65,11 +65,12 @@ def test_the_offers_are_his_primary_categories_implemented_skills() -> None:
     assert list(offers(s, blitzer)) == want and Skill.BLOCK not in want
 
 
-def test_intensive_training_is_a_game_gift_on_mark_bit_zero() -> None:
+def test_intensive_training_is_a_game_gift_on_mark_bit_one() -> None:
     gift = GIFTS[TRAINING]
     assert BB2020.prayers[TRAINING - 1] == ("Intensive Training", "game")
-    assert gift.own and not gift.chosen and gift.primary and MARK_BITS[TRAINING] == 0
-    assert marks_prayers(1 | 1 << 2) == 1 << (TRAINING - 1) | 1 << 2  # Intensive Training, Stiletto
+    assert gift.own and not gift.chosen and gift.primary and MARK_BITS[TRAINING] == 1
+    assert marks_prayers(2 | 1 << 2) == 1 << (TRAINING - 1) | 1 << 2  # Intensive Training, Stiletto
+    assert marks_prayers(1) == 0  # bit 0: a frog (Zap!), no prayer
 
 
 @pytest.mark.parametrize("engine", ENGINES)
