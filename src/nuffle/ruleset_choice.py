@@ -3,8 +3,9 @@
 The commands that start matches take `--ruleset NAME` (default lrb6, `add_option`), which
 `nuffle.cli.main` checks before the command runs (`check_args`); the environments take
 `ruleset=`, the web's new-game body `"ruleset"`, a tournament's config the key `ruleset`. Each
-asks `choose`: an unknown name is one line listing the playable rulesets, a draft (BB2020 for
-now) the draft's one-line refusal (`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
+asks `choose`: an unknown name is one line listing the playable rulesets (lrb6 and bb2020), a
+draft (none is built in now; BB2020 was one) the draft's one-line refusal
+(`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
 draft (`drafts=True`): it is the harness that tests one. The tools that measure a draft rather
 than play matches with it (`nuffle odds`, `nuffle bench engine`) take it on an explicit
 `--draft` (`drafts="opt-in"`). A match's teams come from the
@@ -46,7 +47,7 @@ def add_option(parser: argparse.ArgumentParser, drafts: bool | str = False, note
                              f"{', '.join(playable())}){note}")
     if drafts == "opt-in":
         parser.add_argument("--draft", action="store_true", dest="ruleset_drafts",
-                            help="allow a draft ruleset (bb2020): incomplete, for measuring it")
+                            help="allow a draft ruleset: incomplete, for measuring it")
         parser.set_defaults(ruleset_drafts=False, ruleset_opt_in=True)
     else:
         parser.set_defaults(ruleset_drafts=bool(drafts))

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from nuffle.core import ruleset as registry
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.match_config import MatchConfig
 from nuffle.core.position import PositionError
-from nuffle.core import ruleset as registry
 from nuffle.core.ruleset import (
     BB2020,
     LRB6,

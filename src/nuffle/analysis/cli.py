@@ -45,5 +45,5 @@ def register(subparsers: Any) -> None:
                               description="Exact odds of a plan; see docs/ODDS.md for the notation.")
     p.add_argument("plan", help="the plan, e.g. '2+:dodge 2BD:KD 3+ | RR'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    add_ruleset_option(p, drafts="opt-in", note="; lrb6, or bb2020 with --draft")
+    add_ruleset_option(p, drafts="opt-in", note="; the notation's odds are lrb6's or bb2020's")
     p.set_defaults(func=cmd_odds)

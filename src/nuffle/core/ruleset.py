@@ -310,8 +310,9 @@ def load(directory: str) -> Ruleset:
     where it gives none)."""
     raw = _raw(directory)
     if not raw.get("draft", False) and raw.get("pending"):
-        raise RulesetError(f"ruleset data {directory}/ruleset.json: not a draft, yet its areas "
-                           f"{', '.join(map(str, raw['pending']))} are pending (a public ruleset is complete)")
+        pending = ", ".join(map(str, raw["pending"]))
+        raise RulesetError(f"ruleset data {directory}/ruleset.json: not a draft, yet its areas {pending} "
+                           "are pending (a public ruleset is complete)")
     try:
         casualties = tuple((int(c["from"]), int(c["to"]), str(c["result"])) for c in raw["casualties"])
         return Ruleset(
