@@ -75,5 +75,5 @@ def test_a_game_refuses_a_bb2020_team_in_one_line(client: TestClient, side: str)
     r = client.post("/api/games", json={"mode": "hotseat", "board": 11, side: _team()})
     assert r.status_code == 400
     error = r.json()["error"]
-    assert "BB2020 matches are not playable yet by the engines" in error and "\n" not in error
+    assert "a BB2020 team: it plays a BB2020 match (--ruleset bb2020)" in error and "\n" not in error
     assert client.get("/api/games").json()["running"] == []
