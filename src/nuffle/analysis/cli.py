@@ -12,8 +12,8 @@ from nuffle.analysis.notation import parse_plan
 from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.ruleset_choice import choose
 
-#: The rules whose re-rolls the notation knows: LRB6 (Pro on 4+) and the BB2020 draft (Pro on
-#: 3+, `--draft`; a plan's team re-rolls are its `RRn`, any number a turn under BB2020).
+#: The rules whose re-rolls the notation knows: LRB6 (Pro on 4+) and BB2020 (Pro on 3+; a
+#: plan's team re-rolls are its `RRn`, any number a turn under BB2020).
 ODDS_RULESETS = ("lrb6", "bb2020")
 
 
