@@ -8,7 +8,8 @@ names, `RENAMED`; those LRB6 lacks appended from 126, `skills.BB2020_ONLY`). One
 by them (LRB6's, or BB2020's own where `ruleset.own_handler` gives one); one without any is not
 implemented (none is now: the "skills" area is done). `match_team` refuses a team with one in one
 line naming them, unless `allow_missing` (tests and the parity harness), which keeps them on the
-players (no handler acts for them, on either engine) and lists them in `MatchTeam.missing`. """
+players (no handler acts for them, on either engine) and lists them in `MatchTeam.missing`.
+"""
 
 from __future__ import annotations
 
