@@ -16,11 +16,12 @@ with BB2020's characteristics (`Ruleset.x_plus`), BB2020's.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from nuffle.core.ruleset import DraftRulesetError, Ruleset, RulesetError, draft_ruleset, playable
 from nuffle.core.ruleset import ruleset as find_ruleset
-from nuffle.core.teams import TeamSpec
+from nuffle.core.teams import TeamError, TeamSpec
 
 #: The ruleset played when none is named.
 DEFAULT = "lrb6"
@@ -68,19 +69,30 @@ def check_args(args: argparse.Namespace) -> str | None:
     return None
 
 
-def match_team(team: str | TeamSpec, rules: str | Ruleset = DEFAULT) -> TeamSpec:
+def plays_bb2020_rosters(rules: str | Ruleset) -> bool:
+    """Whether a match of `rules` deals BB2020's rosters (a ruleset with BB2020's characteristics)."""
+    return (rules if isinstance(rules, Ruleset) else draft_ruleset(rules)).x_plus
+
+
+def match_team(team: str | TeamSpec | Mapping[str, Any], rules: str | Ruleset = DEFAULT,
+               source: str | None = None) -> TeamSpec:
     """A match's team under `rules`: a race key (its shipped or suggested team) or a team
-    .json file of the ruleset's rosters; a `TeamSpec` as it is. TeamError in one line."""
+    .json file of the ruleset's rosters; a `TeamSpec` as it is; under BB2020's rosters also a
+    BB2020 team file's object (`source` names it). TeamError in one line."""
     from nuffle.teams import load_team, read_team_file
 
-    played = rules if isinstance(rules, Ruleset) else draft_ruleset(rules)
-    if isinstance(team, TeamSpec) or not played.x_plus:
+    if isinstance(team, TeamSpec) or not plays_bb2020_rosters(rules):
+        if isinstance(team, Mapping):
+            raise TeamError(f"{source or 'team'}: a team object plays a match of BB2020's rosters only")
         return load_team(team)
     from nuffle.teams_bb2020 import check_team, suggest_team
     from nuffle.teams_bb2020_match import match_team as engines_team
 
-    raw: Any = read_team_file(team) if team.lower().endswith(".json") else suggest_team(team)
-    return engines_team(check_team(raw, team)).spec
+    if isinstance(team, Mapping):
+        raw: Any = team
+    else:
+        raw = read_team_file(team) if team.lower().endswith(".json") else suggest_team(team)
+    return engines_team(check_team(raw, source or str(team))).spec
 
 
 def same_ruleset(found: str, expected: str | Ruleset, what: str) -> None:
