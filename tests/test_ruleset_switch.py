@@ -1,7 +1,7 @@
 """One ruleset switch at every entry point (`nuffle.ruleset_choice`): `--ruleset NAME` on the
-commands that start matches, LRB6 by default; an unknown name and a draft (BB2020) are one line
-with exit 2; parity alone plays the draft; a registered ruleset reaches the games and their
-records."""
+commands that start matches, LRB6 by default; BB2020 taken by every one; an unknown name and a
+draft (a registered draft copy of BB2020) are one line with exit 2; parity alone plays a draft; a
+registered ruleset reaches the games and their records."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from nuffle import teams_bb2020_match
-from nuffle.cli import main
+from nuffle.cli import build_parser, main
 from nuffle.core.bb2020 import match_form
 from nuffle.core.hooks import implemented
 from nuffle.core.ruleset import BB2020, LRB6, DraftRulesetError, Ruleset, RulesetError, playable
 from nuffle.core.skills import Skill
 from nuffle.record import load as load_record
-from nuffle.ruleset_choice import choose, match_team, roster_races, same_ruleset
+from nuffle.ruleset_choice import check_args, choose, match_team, roster_races, same_ruleset
 
 Register = Callable[[Ruleset], Ruleset]
 
@@ -37,6 +37,11 @@ COMMANDS = {
 }
 
 
+def _draft(register: Register) -> Ruleset:
+    """A draft copy of BB2020, registered as "bb2020-draft" for one test."""
+    return register(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
+
+
 def _argv(name: str, tmp_path: Path, *extra: str) -> list[str]:
     return [a.replace("{league}", str(tmp_path / "l.db")) for a in COMMANDS[name]] + list(extra)
 
@@ -49,19 +54,26 @@ def _one_error_line(err: str) -> str:
 
 
 @pytest.mark.parametrize("name", [n for n in COMMANDS if n != "parity"])
-def test_the_draft_is_refused_in_one_line(name: str, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(_argv(name, tmp_path, "--ruleset", "bb2020")) == 2
+def test_a_draft_is_refused_in_one_line(name: str, tmp_path: Path, register_ruleset: Register,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    _draft(register_ruleset)
+    assert main(_argv(name, tmp_path, "--ruleset", "bb2020-draft")) == 2
     line = _one_error_line(capsys.readouterr().err)
-    assert line.startswith("error: BB2020 is not yet playable: it is incomplete")
+    assert line.startswith("error: BB2020-DRAFT is not yet playable: it is incomplete")
     assert not (tmp_path / "l.db").exists()  # nothing was created
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_takes_bb2020(name: str, tmp_path: Path) -> None:
+    args = build_parser().parse_args(_argv(name, tmp_path, "--ruleset", "bb2020"))
+    assert args.ruleset == "bb2020" and check_args(args) is None
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_an_unknown_ruleset_lists_the_playable_ones(name: str, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert main(_argv(name, tmp_path, "--ruleset", "bb2019")) == 2
-    assert _one_error_line(capsys.readouterr().err) == "error: unknown ruleset 'bb2019' (known: lrb6)"
+    assert _one_error_line(capsys.readouterr().err) == "error: unknown ruleset 'bb2019' (known: bb2020, lrb6)"
 
 
 @pytest.mark.parametrize("name", list(COMMANDS))
@@ -69,14 +81,14 @@ def test_every_command_documents_the_option(name: str, capsys: pytest.CaptureFix
     with pytest.raises(SystemExit):
         main([*COMMANDS[name][: 2 if name in ("league new", "bench engine", "bench env") else 1], "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "--ruleset NAME" in out and "default lrb6" in out
+    assert "--ruleset NAME" in out and "default lrb6; playable: bb2020, lrb6" in out
 
 
 def test_parity_help_says_it_plays_drafts(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["parity", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "a draft too, e.g. bb2020" in out and "the harness that tests a ruleset" in out
+    assert "a draft ruleset too" in out and "the harness that tests a ruleset" in out
 
 
 def test_play_default_and_explicit_lrb6_are_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,25 +125,23 @@ def test_a_series_is_played_by_the_ruleset(tmp_path: Path, register_ruleset: Reg
     assert {json.loads(p.read_text())["config"]["ruleset"] for p in saved} == {"lrb6-series"}
 
 
-def test_a_playable_bb2020_ruleset_plays_bb2020_teams(tmp_path: Path, register_ruleset: Register,
-                                                      capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The day BB2020 is no draft, `--ruleset` plays it with its own rosters: shown here with a
-    non-draft copy of the draft (Python engine)."""
-    register_ruleset(BB2020.derive("bb2020-switch", draft=False))
+def test_bb2020_plays_bb2020_teams(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--ruleset bb2020` plays BB2020 with its own rosters (the race keys deal its suggested teams)."""
     record = tmp_path / "g.json"
-    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--save", str(record), "--json"]) == 0
+    assert main(["play", "--board", "1", "--ruleset", "bb2020", "--save", str(record), "--json"]) == 0
     data = json.loads(record.read_text())
-    assert data["config"]["ruleset"] == "bb2020-switch"
+    assert data["config"]["ruleset"] == "bb2020"
     assert data["teams"]["home"]["name"] == "Human team"  # BB2020's suggested team, not LRB6's
-    spec = match_team("human", "bb2020-switch")
+    assert load_record(record).state.rules is BB2020
+    spec = match_team("human", "bb2020")
     assert any(p.position.pa for p in spec.players)  # BB2020 characteristics: PA
     capsys.readouterr()
     # a team with a BB2020 skill the engines lack is one line (every one has its handlers now:
     # Swarming's are taken away here)
     for where in (teams_bb2020_match, match_form):
         monkeypatch.setattr(where, "implemented", lambda: implemented() - {Skill.SWARMING})
-    assert main(["play", "--board", "1", "--ruleset", "bb2020-switch", "--home", "underworld-denizens"]) == 2
+    assert main(["play", "--board", "1", "--ruleset", "bb2020", "--home", "underworld-denizens"]) == 2
     assert "BB2020 skills not implemented by the engines" in _one_error_line(capsys.readouterr().err)
 
 
@@ -196,11 +206,12 @@ def test_bench_runs_under_a_ruleset(register_ruleset: Register) -> None:
 
     register_ruleset(LRB6.derive("lrb6-run-bench"))
     assert run_bench(games=1, board=1, ruleset="lrb6-run-bench")["games"] == 1
+    _draft(register_ruleset)
     with pytest.raises(DraftRulesetError):
-        run_bench(games=1, board=1, ruleset="bb2020")
+        run_bench(games=1, board=1, ruleset="bb2020-draft")
 
 
-def test_parity_plays_the_draft(capsys: pytest.CaptureFixture[str]) -> None:
+def test_parity_plays_bb2020(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parity", "--games", "2", "--board", "1", "--ruleset", "bb2020", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 2 and not report["divergences"]
@@ -219,14 +230,16 @@ def test_parity_options_under_the_draft(register_ruleset: Register,
     assert "unknown race 'elves' under lrb6" in _one_error_line(capsys.readouterr().err)
 
 
-def test_choose() -> None:
+def test_choose(register_ruleset: Register) -> None:
     assert choose("lrb6") is LRB6 and choose(LRB6) is LRB6
-    assert choose("bb2020", drafts=True) is BB2020
-    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
-        choose("bb2020")
-    with pytest.raises(RulesetError, match=r"a ruleset is named by a string, not 3 \(playable: lrb6\)"):
+    assert choose("bb2020") is BB2020 and choose("bb2020", drafts=True) is BB2020
+    draft = _draft(register_ruleset)
+    assert choose("bb2020-draft", drafts=True) is draft
+    with pytest.raises(DraftRulesetError, match=r"^BB2020-DRAFT is not yet playable"):
+        choose("bb2020-draft")
+    with pytest.raises(RulesetError, match=r"named by a string, not 3 \(playable: bb2020, lrb6\)"):
         choose(3)
-    assert playable() == ("lrb6",)
+    assert playable() == ("bb2020", "lrb6")
 
 
 def test_roster_races_follow_the_ruleset() -> None:
@@ -243,11 +256,13 @@ def test_same_ruleset() -> None:
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("bb2020", "BB2020 is not yet playable: it is incomplete"),
-    ("bb2019", "unknown ruleset 'bb2019' (known: lrb6)"),
+    ("bb2020-draft", "BB2020-DRAFT is not yet playable: it is incomplete"),
+    ("bb2019", "unknown ruleset 'bb2019' (known: bb2020, lrb6)"),
 ])
 def test_a_record_names_its_ruleset_and_is_refused_under_another(
-        name: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        name: str, message: str, tmp_path: Path, register_ruleset: Register,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _draft(register_ruleset)
     record = tmp_path / "g.json"
     assert main(["play", "--board", "1", "--save", str(record), "--json"]) == 0
     data = json.loads(record.read_text())
@@ -266,5 +281,6 @@ def test_bench_env_steps_the_rulesets_matches(register_ruleset: Register) -> Non
     register_ruleset(LRB6.derive("lrb6-env-bench"))
     figures = run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="lrb6-env-bench")
     assert figures["ruleset"] == "lrb6-env-bench" and figures["steps_per_s"]["1"] > 0
+    _draft(register_ruleset)
     with pytest.raises(DraftRulesetError):
-        run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="bb2020")
+        run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="bb2020-draft")

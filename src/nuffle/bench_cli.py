@@ -46,7 +46,7 @@ def register(sub: Any) -> None:
                    help="env --batched: the opponent (default random, the C++ random player): scripted "
                         "(the C++ scripted bot), a bot spec such as 'scripted?native=0' (the Python one) or "
                         "'policy?model=b11', or self (rl train's default network)")
-    add_ruleset_option(b, drafts="opt-in", note="; engine and env only; a draft (bb2020) with --draft, "
+    add_ruleset_option(b, drafts="opt-in", note="; engine and env only; a draft ruleset with --draft, "
                                                 "engine only")
     b.set_defaults(func=cmd_bench)
 

@@ -381,7 +381,7 @@ def parity_game(seed: int, board: int, home: str, away: str, actions: str = "all
     every player has as well; `outcomes`: the share of decisions and chance nodes at which
     `outcomes()` is compared, drawn from a generator of its own so the game stays the same;
     `twins`: the share of decisions at which a C++ twin is compared, `parity_twins`, likewise;
-    `ruleset`: the rules played, a draft such as BB2020 included: `ruleset.draft_ruleset`; under
+    `ruleset`: the rules played, a draft included: `ruleset.draft_ruleset`; under
     BB2020, `home` and `away` are BB2020 teams with a pre-game drawn from `seed`: `bb2020_teams`)."""
     rec = GameParity(seed, board, home, away, given=tuple(sorted(s.name for s in given)))
     forced = dice == "forced"

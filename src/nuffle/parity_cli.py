@@ -175,6 +175,6 @@ def register(sub: Any) -> None:
                         "handler, between the BB2020 teams, no probes")
     p.add_argument("--races", type=_race_keys, default=(),
                    help="the races dealt, e.g. orc,goblin,underworld (default: all)")
-    add_ruleset_option(p, drafts=True, note="; a draft too, e.g. bb2020: parity is the harness that "
+    add_ruleset_option(p, drafts=True, note="; a draft ruleset too: parity is the harness that "
                        "tests a ruleset while it is built, so it alone plays one")
     p.set_defaults(func=_cmd)

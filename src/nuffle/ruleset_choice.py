@@ -3,8 +3,9 @@
 The commands that start matches take `--ruleset NAME` (default lrb6, `add_option`), which
 `nuffle.cli.main` checks before the command runs (`check_args`); the environments take
 `ruleset=`, the web's new-game body `"ruleset"`, a tournament's config the key `ruleset`. Each
-asks `choose`: an unknown name is one line listing the playable rulesets, a draft (BB2020 for
-now) the draft's one-line refusal (`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
+asks `choose`: an unknown name is one line listing the playable rulesets (lrb6 and bb2020), a
+draft (none is built in now; BB2020 was one) the draft's one-line refusal
+(`nuffle.core.ruleset.refusal`). Only `nuffle parity` plays a
 draft (`drafts=True`): it is the harness that tests one. The tools that measure a draft rather
 than play matches with it (`nuffle odds`, `nuffle bench engine`) take it on an explicit
 `--draft` (`drafts="opt-in"`). A match's teams come from the
@@ -15,11 +16,12 @@ with BB2020's characteristics (`Ruleset.x_plus`), BB2020's.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from nuffle.core.ruleset import DraftRulesetError, Ruleset, RulesetError, draft_ruleset, playable
 from nuffle.core.ruleset import ruleset as find_ruleset
-from nuffle.core.teams import TeamSpec
+from nuffle.core.teams import TeamError, TeamSpec
 
 #: The ruleset played when none is named.
 DEFAULT = "lrb6"
@@ -46,7 +48,7 @@ def add_option(parser: argparse.ArgumentParser, drafts: bool | str = False, note
                              f"{', '.join(playable())}){note}")
     if drafts == "opt-in":
         parser.add_argument("--draft", action="store_true", dest="ruleset_drafts",
-                            help="allow a draft ruleset (bb2020): incomplete, for measuring it")
+                            help="allow a draft ruleset: incomplete, for measuring it")
         parser.set_defaults(ruleset_drafts=False, ruleset_opt_in=True)
     else:
         parser.set_defaults(ruleset_drafts=bool(drafts))
@@ -67,19 +69,30 @@ def check_args(args: argparse.Namespace) -> str | None:
     return None
 
 
-def match_team(team: str | TeamSpec, rules: str | Ruleset = DEFAULT) -> TeamSpec:
+def plays_bb2020_rosters(rules: str | Ruleset) -> bool:
+    """Whether a match of `rules` deals BB2020's rosters (a ruleset with BB2020's characteristics)."""
+    return (rules if isinstance(rules, Ruleset) else draft_ruleset(rules)).x_plus
+
+
+def match_team(team: str | TeamSpec | Mapping[str, Any], rules: str | Ruleset = DEFAULT,
+               source: str | None = None) -> TeamSpec:
     """A match's team under `rules`: a race key (its shipped or suggested team) or a team
-    .json file of the ruleset's rosters; a `TeamSpec` as it is. TeamError in one line."""
+    .json file of the ruleset's rosters; a `TeamSpec` as it is; under BB2020's rosters also a
+    BB2020 team file's object (`source` names it). TeamError in one line."""
     from nuffle.teams import load_team, read_team_file
 
-    played = rules if isinstance(rules, Ruleset) else draft_ruleset(rules)
-    if isinstance(team, TeamSpec) or not played.x_plus:
+    if isinstance(team, TeamSpec) or not plays_bb2020_rosters(rules):
+        if isinstance(team, Mapping):
+            raise TeamError(f"{source or 'team'}: a team object plays a match of BB2020's rosters only")
         return load_team(team)
     from nuffle.teams_bb2020 import check_team, suggest_team
     from nuffle.teams_bb2020_match import match_team as engines_team
 
-    raw: Any = read_team_file(team) if team.lower().endswith(".json") else suggest_team(team)
-    return engines_team(check_team(raw, team)).spec
+    if isinstance(team, Mapping):
+        raw: Any = team
+    else:
+        raw = read_team_file(team) if team.lower().endswith(".json") else suggest_team(team)
+    return engines_team(check_team(raw, source or str(team))).spec
 
 
 def same_ruleset(found: str, expected: str | Ruleset, what: str) -> None:

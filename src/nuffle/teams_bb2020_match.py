@@ -3,12 +3,11 @@ and AV as the X of "X+") and their skills as the engines' `Skill` values, with t
 of Loner (X+), Bloodlust (X+), Dirty Player (+X), Mighty Blow (+X) and Animosity (who) on the
 positional (`match_form.skill_values`: `Positional.values`, `Positional.animosity`).
 
-Every BB2020 roster skill is a `Skill` (by name; Sidestep, Bloodlust and Ball & Chain by their
-LRB6 names, `RENAMED`; those LRB6 lacks appended from 126, `skills.BB2020_ONLY`). One with
-handlers acts by them (LRB6's, or BB2020's own where `ruleset.own_handler` gives one) until the
-BB2020 "skills" area is done (the ruleset's `pending` says so); one without any (the BB2020-only
-ones) is not implemented. `match_team` refuses a team with one in one line naming them, unless
-`allow_missing` (tests and the parity harness, playing the draft), which keeps them on the
+Every BB2020 roster skill is a `Skill` (by name; Sidestep, Bloodlust and Ball & Chain by their LRB6
+names, `RENAMED`; those LRB6 lacks appended from 126, `skills.BB2020_ONLY`). One with handlers acts
+by them (LRB6's, or BB2020's own where `ruleset.own_handler` gives one); one without any is not
+implemented (none is now: the "skills" area is done). `match_team` refuses a team with one in one
+line naming them, unless `allow_missing` (tests and the parity harness), which keeps them on the
 players (no handler acts for them, on either engine) and lists them in `MatchTeam.missing`.
 """
 

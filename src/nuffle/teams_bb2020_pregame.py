@@ -40,7 +40,7 @@ INDUCED: Mapping[Item, str] = {
 }
 #: Items the match plays on the team sheet instead.
 SHEET = (Item.TEMP_CHEERLEADERS, Item.ASSISTANT_COACHES)
-#: Items whose match effect the engines do not play yet (RULES_NOTES; "inducements" pending).
+#: Items whose match effect the engines do not play yet (RULES_NOTES, "inducements"): none.
 NOT_PLAYED: tuple[Item, ...] = ()
 #: The most Fan Factor a team can have: D3 + Dedicated Fans (at most 7).
 MAX_FAN_FACTOR = 10

@@ -190,7 +190,7 @@ class Scenario:
     ) -> None:
         """`engine` runs the game `start` builds: 'python' or 'native' (default:
         `NUFFLE_ENGINE`, else 'python'); `home` and `away` are race keys or team specs;
-        `rules` the ruleset played (a draft such as BB2020 from `ruleset.draft_ruleset`)."""
+        `rules` the ruleset played (a draft from `ruleset.draft_ruleset`)."""
         self.engine = resolve_engine(engine)
         bd = board_for(board)
         specs = tuple(t if isinstance(t, TeamSpec) else load_team(t) for t in (home, away))

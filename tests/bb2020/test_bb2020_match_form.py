@@ -1,15 +1,13 @@
 """A BB2020 team's match form (`nuffle.core.bb2020.match_form`): records, positions and web
 games keep a BB2020 team with its ruleset and rebuild it from BB2020's rosters, on both engines;
-a record or team of one ruleset loaded into the other is one line. The draft itself is played
-through `draft_ruleset("bb2020")`; the public entry points (the web app, `nuffle replay`) are
-shown with a registered non-draft copy of it, as they will play BB2020 the day it is no draft."""
+a record or team of one ruleset loaded into the other is one line. The public entry points (the
+web app, `nuffle replay`, `Game.from_position`) play BB2020 by its name."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import random
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,13 +16,12 @@ import pytest
 
 from nuffle.cli import main
 from nuffle.core.game import Game
-from nuffle.core.ruleset import BB2020, LRB6, Ruleset, draft_ruleset
+from nuffle.core.ruleset import BB2020, LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.teams import Inducements, TeamError, team_from_dict, team_to_dict
 from nuffle.record import RecordError, fingerprint, replay, to_record
 from nuffle.teams_bb2020_match import default_match_team
 
-Register = Callable[[Ruleset], Ruleset]
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
 ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
@@ -97,13 +94,13 @@ def test_a_bb2020_form_with_a_skill_the_engines_lack_is_one_line(monkeypatch: py
 
 def test_a_bb2020_form_is_refused_where_lrb6_rosters_are_played() -> None:
     form = team_to_dict(default_match_team("human"))
-    with pytest.raises(TeamError, match="t: a BB2020 team: BB2020 matches are not playable yet"):
+    with pytest.raises(TeamError, match=r"t: a BB2020 team: it plays a BB2020 match \(--ruleset bb2020\)"):
         team_from_dict(form, "t")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_bb2020_record_replays_through_the_draft(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = draft_ruleset("bb2020")
+def test_a_bb2020_record_replays(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = BB2020
     game = _played(rules, engine)
     record = json.loads(json.dumps(to_record(game)))
     assert record["config"]["ruleset"] == "bb2020" and record["teams"]["away"]["ruleset"] == "bb2020"
@@ -113,9 +110,8 @@ def test_a_bb2020_record_replays_through_the_draft(engine: str, monkeypatch: pyt
     assert again.state.specs == game.state.specs
     assert fingerprint(again) == fingerprint(game) and again.state.rules is rules
     assert [i.pa for i in again.state.info] == [i.pa for i in game.state.info]
-    with pytest.raises(RecordError, match=r"^BB2020 is not yet playable") as info:
-        replay(record)  # the public path refuses the draft, in one line
-    assert "\n" not in str(info.value)
+    public = replay(record)  # the public path: the ruleset the record names
+    assert public.state.rules is BB2020 and fingerprint(public) == fingerprint(game)
     with pytest.raises(RecordError, match=r"^this record is played by bb2020, not lrb6: load it where"):
         replay(record, ruleset=LRB6)
 
@@ -132,23 +128,20 @@ def test_an_lrb6_record_with_a_bb2020_team_is_one_line() -> None:
 def test_a_bb2020_record_names_its_ruleset_under_lrb6_and_back() -> None:
     lrb6 = to_record(Game.new("human", "orc", seed=5, board=1))
     with pytest.raises(RecordError, match=r"^this record is played by lrb6, not bb2020"):
-        replay(lrb6, ruleset=draft_ruleset("bb2020"))
+        replay(lrb6, ruleset=BB2020)
     assert replay(lrb6).state.rules is LRB6
 
 
-def test_a_bb2020_position_keeps_its_rosters(register_ruleset: Register) -> None:
-    rules = register_ruleset(BB2020.derive("bb2020-position", draft=False))
-    game = Game.new(default_match_team("human"), default_match_team("orc"), seed=4, board=3, ruleset=rules)
+def test_a_bb2020_position_keeps_its_rosters() -> None:
+    game = Game.new(default_match_team("human"), default_match_team("orc"), seed=4, board=3, ruleset="bb2020")
     position = json.loads(json.dumps(game.to_position()))
     back = Game.from_position(position)
     assert back.state.specs == game.state.specs and back.state == game.state
 
 
-def test_nuffle_replay_plays_a_bb2020_record(tmp_path: Path, register_ruleset: Register,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
-    register_ruleset(BB2020.derive("bb2020-replay", draft=False))
+def test_nuffle_replay_plays_a_bb2020_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "g.json"
-    assert main(["play", "--board", "1", "--ruleset", "bb2020-replay", "--save", str(record), "--json"]) == 0
+    assert main(["play", "--board", "1", "--ruleset", "bb2020", "--save", str(record), "--json"]) == 0
     assert json.loads(record.read_text())["teams"]["home"]["ruleset"] == "bb2020"
     capsys.readouterr()
     assert main(["replay", str(record)]) == 0

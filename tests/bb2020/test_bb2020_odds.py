@@ -5,6 +5,7 @@ nodes of an explicit roller) and with TABLES §16's reference probabilities."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -30,7 +31,7 @@ from nuffle.core.errors import InputError
 from nuffle.core.game import Game
 from nuffle.core.procedures.injury import KnockDown
 from nuffle.core.procedures.passing import ACCURATE, Pass, PassPhase
-from nuffle.core.ruleset import LRB6, draft_ruleset
+from nuffle.core.ruleset import BB2020, LRB6, Ruleset
 from nuffle.core.skills import Skill
 from nuffle.core.state import PSTAT_INTERCEPTIONS, PSTATS
 from nuffle.core.types import Status
@@ -38,7 +39,6 @@ from nuffle.teams_bb2020_match import default_match_team
 from nuffle.testing import Scenario, do
 
 T = ActionType
-BB2020 = draft_ruleset("bb2020")
 TARGET = (10, 7)
 
 
@@ -294,19 +294,26 @@ def test_the_d16_casualty_table(niggles: int, dead: Fraction) -> None:
     assert lrb6 == P.casualty_table()
 
 
-# --- nuffle odds --ruleset bb2020 --draft -----------------------------------------------------
+# --- nuffle odds --ruleset bb2020 -------------------------------------------------------------
 
 
-def test_nuffle_odds_takes_the_draft_on_an_explicit_opt_in(capsys: pytest.CaptureFixture[str]) -> None:
-    """BB2020's Pro checks 3+: a 4+ roll with Pro 1/2 + 1/2 * 2/3 * 1/2 = 2/3 (LRB6 5/8); the
-    draft without --draft is one line naming the opt-in; Pro on a two-dice block is refused."""
-    assert main(["odds", "4+:pro", "--ruleset", "bb2020"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "not yet playable" in err[0] and "--draft" in err[0]
-    assert main(["odds", "4+:pro", "--ruleset", "bb2020", "--draft"]) == 0
+def test_nuffle_odds_takes_bb2020(capsys: pytest.CaptureFixture[str],
+                                  register_ruleset: Callable[[Ruleset], Ruleset]) -> None:
+    """BB2020's Pro checks 3+: a 4+ roll with Pro 1/2 + 1/2 * 2/3 * 1/2 = 2/3 (LRB6 5/8); Pro on
+    a two-dice block is refused; a draft (a registered draft copy) without --draft is one line
+    naming the opt-in."""
+    assert main(["odds", "4+:pro", "--ruleset", "bb2020"]) == 0
     assert "success 2/3" in capsys.readouterr().out
     assert main(["odds", "4+:pro"]) == 0
     assert "success 5/8" in capsys.readouterr().out
-    assert main(["odds", "2BD:pro", "--ruleset", "bb2020", "--draft"]) == 2
+    assert main(["odds", "2BD:pro", "--ruleset", "bb2020"]) == 2
     assert "re-rolls one block die" in capsys.readouterr().err
-    assert main(["odds", "1BD:kd:pro", "--ruleset", "bb2020", "--draft"]) == 0
+    assert main(["odds", "1BD:kd:pro", "--ruleset", "bb2020"]) == 0
+    capsys.readouterr()
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
+    assert main(["odds", "4+:pro", "--ruleset", "bb2020-draft"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: BB2020-DRAFT is not yet playable")
+    assert err[0].endswith("; --draft takes it anyway")
+    assert main(["odds", "4+:pro", "--ruleset", "bb2020-draft", "--draft"]) == 2  # not the notation's
+    assert "the notation's odds are lrb6 or bb2020's, not bb2020-draft's" in capsys.readouterr().err

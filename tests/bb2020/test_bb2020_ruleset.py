@@ -1,13 +1,18 @@
-"""The BB2020 ruleset, a draft on both engines: known by name, refused by the public entry points
-in one line, reached by tests and the parity harness through `ruleset.draft_ruleset`."""
+"""The BB2020 ruleset on both engines: public, every rule area its own; the draft mechanism it was
+built under (a draft, here a registered copy, is refused by the public entry points in one line
+and reached by tests and the parity harness through `ruleset.draft_ruleset`); and the loader's
+refusal of a public ruleset with a pending area."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from nuffle.core import ruleset as registry
 from nuffle.core.errors import NuffleError
 from nuffle.core.game import Game
 from nuffle.core.match_config import MatchConfig
@@ -17,14 +22,19 @@ from nuffle.core.ruleset import (
     LRB6,
     NATIVE,
     DraftRulesetError,
+    Ruleset,
     RulesetError,
     draft_ruleset,
+    load,
     native_id,
+    playable,
     refusal,
     ruleset,
 )
 from nuffle.parity import run_parity
 from nuffle.teams_bb2020_match import playable_races
+
+Register = Callable[[Ruleset], Ruleset]
 
 #: Every rule area of the digest (RULES.md) the BB2020 ruleset records as done or pending.
 AREAS = {"characteristics", "injury", "casualties", "apothecary", "weather", "kick", "kick-off table",
@@ -40,18 +50,45 @@ def _one_line(exc: pytest.ExceptionInfo[BaseException]) -> str:
     return text
 
 
-def test_bb2020_is_a_draft_that_records_what_is_bb2020_so_far() -> None:
-    assert draft_ruleset("bb2020") is BB2020 and BB2020.draft and not LRB6.draft
-    assert set(BB2020.areas) | set(BB2020.pending) == AREAS
-    assert not set(BB2020.areas) & set(BB2020.pending)
+def _draft(register_ruleset: Register) -> Ruleset:
+    """A draft copy of BB2020 (two areas pending), registered by name for one test."""
+    return register_ruleset(BB2020.derive("bb2020-draft", draft=True, areas=BB2020.areas[:-2],
+                                          pending=BB2020.areas[-2:]))
+
+
+def test_bb2020_is_public_with_every_area_its_own() -> None:
+    assert ruleset("bb2020") is draft_ruleset("bb2020") is BB2020
+    assert not BB2020.draft and not LRB6.draft and playable() == ("bb2020", "lrb6")
+    assert set(BB2020.areas) == AREAS and BB2020.pending == ()
     assert LRB6.areas == () and LRB6.pending == ()
-    text = refusal(BB2020)
-    assert text.startswith("BB2020 is not yet playable") and all(a in text for a in BB2020.pending)
 
 
-def test_rules_notes_state_the_areas_done_and_pending() -> None:
+def test_a_draft_is_not_playable_and_its_refusal_names_its_areas(register_ruleset: Register) -> None:
+    draft = _draft(register_ruleset)
+    assert draft_ruleset("bb2020-draft") is draft and "bb2020-draft" not in playable()
+    text = refusal(draft)
+    assert text.startswith("BB2020-DRAFT is not yet playable") and "\n" not in text
+    assert all(a in text for a in draft.pending) and "still LRB6: skills, inducements" in text
+
+
+def test_the_loader_refuses_a_public_ruleset_with_a_pending_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = registry._raw
+
+    def with_pending(draft: bool) -> Callable[[str], dict[str, Any]]:
+        return lambda directory: {**real(directory), "draft": draft, "pending": ["skills"]}
+
+    monkeypatch.setattr(registry, "_raw", with_pending(False))
+    with pytest.raises(RulesetError) as info:
+        load("bb2020")
+    assert _one_line(info) == ("ruleset data bb2020/ruleset.json: not a draft, yet its areas skills are "
+                               "pending (a public ruleset is complete)")
+    monkeypatch.setattr(registry, "_raw", with_pending(True))
+    assert load("bb2020").pending == ("skills",)  # a draft may have pending areas
+
+
+def test_rules_notes_state_every_area() -> None:
     notes = " ".join((Path(__file__).resolve().parents[2] / "docs" / "RULES_NOTES.md").read_text().split())
-    assert f"So far: areas = {', '.join(BB2020.areas)}; pending = {', '.join(BB2020.pending)} (" in notes
+    assert f"Every area: areas = {', '.join(BB2020.areas)}; pending = none (" in notes
 
 
 def test_a_draft_takes_its_base_tables_where_it_gives_none() -> None:
@@ -64,31 +101,46 @@ def test_a_draft_takes_its_base_tables_where_it_gives_none() -> None:
 
 
 @pytest.mark.parametrize("how", ["name", "config"])
-def test_the_public_entry_points_refuse_bb2020_in_one_line(how: str) -> None:
+def test_the_public_entry_points_play_bb2020(how: str) -> None:
+    if how == "name":
+        game = Game.new("human", "orc", seed=3, board=3, ruleset="bb2020")
+    else:
+        game = Game.new(config=MatchConfig("human", "orc", 3, 3, ruleset="bb2020"))
+    assert game.state.rules is BB2020 and game.config.ruleset == "bb2020"
+
+
+@pytest.mark.parametrize("how", ["name", "config"])
+def test_the_public_entry_points_refuse_a_draft_in_one_line(how: str, register_ruleset: Register) -> None:
+    _draft(register_ruleset)
     with pytest.raises(DraftRulesetError) as info:
         if how == "name":
-            Game.new("human", "orc", ruleset="bb2020")
+            Game.new("human", "orc", ruleset="bb2020-draft")
         else:
-            Game.new(config=MatchConfig("human", "orc", 1, 11, ruleset="bb2020"))
-    assert _one_line(info).startswith("BB2020 is not yet playable")
+            Game.new(config=MatchConfig("human", "orc", 1, 11, ruleset="bb2020-draft"))
+    assert _one_line(info).startswith("BB2020-DRAFT is not yet playable")
     assert isinstance(info.value, NuffleError) and isinstance(info.value, RulesetError)
     with pytest.raises(DraftRulesetError):
-        ruleset("bb2020")
+        ruleset("bb2020-draft")
 
 
-def test_a_bb2020_position_or_record_is_refused_in_one_line() -> None:
-    game = Game.new("human", "orc", seed=2, board=3, ruleset=draft_ruleset("bb2020"))
+def test_a_bb2020_position_loads_and_a_draft_s_is_refused_in_one_line(register_ruleset: Register) -> None:
+    game = Game.new("human", "orc", seed=2, board=3, ruleset="bb2020")
     position = game.to_position()
     assert position["ruleset"] == "bb2020"
+    assert Game.from_position(position).state.rules is BB2020
+    draft = _draft(register_ruleset)
+    position = Game.new("human", "orc", seed=2, board=3, ruleset=draft).to_position()
+    assert position["ruleset"] == "bb2020-draft"
     with pytest.raises(PositionError) as info:
         Game.from_position(position)
     assert "not yet playable" in _one_line(info)
 
 
-def test_an_unknown_ruleset_names_the_playable_ones_only() -> None:
+def test_an_unknown_ruleset_names_the_playable_ones_only(register_ruleset: Register) -> None:
+    _draft(register_ruleset)
     with pytest.raises(RulesetError) as info:
         draft_ruleset("bb2030")
-    assert "lrb6" in _one_line(info) and "bb2020" not in str(info.value)
+    assert "known: bb2020, lrb6)" in _one_line(info) and "bb2020-draft" not in str(info.value)
 
 
 def test_the_native_engine_plays_each_built_in_ruleset_by_its_id() -> None:
@@ -114,8 +166,8 @@ def test_the_native_loader_refuses_a_ruleset_it_does_not_know() -> None:
 
 
 @pytest.mark.parametrize("dice", ["sampled", pytest.param("forced", marks=pytest.mark.slow)])  # forced: ~13 s
-def test_bb2020_draft_games_agree_on_both_engines(dice: str) -> None:
-    """The parity harness plays the draft: Python against C++, every step, no divergence."""
+def test_bb2020_games_agree_on_both_engines(dice: str) -> None:
+    """The parity harness plays BB2020: Python against C++, every step, no divergence."""
     pytest.importorskip("nuffle._native")
     report = run_parity(games=2, seed=20, boards=(3, 11), dice=dice, ruleset="bb2020", max_steps=2500)
     j = report.to_json()

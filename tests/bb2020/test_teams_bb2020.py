@@ -122,14 +122,14 @@ def test_favoured_of_is_one_of_the_rosters_gods() -> None:
 
 def test_a_bb2020_team_is_refused_where_an_lrb6_team_is_expected(tmp_path: Path) -> None:
     raw = _team()
-    message = "t.json: a BB2020 team: BB2020 matches are not playable yet by the engines"
+    message = r"t.json: a BB2020 team: it plays a BB2020 match \(--ruleset bb2020\), not an LRB6 one$"
     with pytest.raises(TeamError, match=message):
         team_from_dict(raw, "t.json")
     with pytest.raises(TeamError, match=message):
         LeagueTeam.from_dict(raw, "t.json")
     path = tmp_path / "t.json"
     path.write_text(json.dumps(raw))
-    with pytest.raises(TeamError, match="BB2020 matches are not playable yet"):
+    with pytest.raises(TeamError, match=message):
         load_team(str(path))
     with pytest.raises(TeamError, match="unknown ruleset 'bb2025'"):
         team_from_dict({**raw, "ruleset": "bb2025"}, "t.json")
@@ -142,10 +142,10 @@ def test_the_cli_refuses_a_bb2020_team_for_a_match_or_a_league(tmp_path: Path,
     path = tmp_path / "bb.json"
     path.write_text(json.dumps(_team()))
     assert main(["play", "--home", str(path)]) == 2
-    assert "BB2020 matches are not playable yet" in _one_line_error(capsys)
+    assert "a BB2020 team: it plays a BB2020 match (--ruleset bb2020)" in _one_line_error(capsys)
     db = tmp_path / "l.db"
     assert main(["league", "new", str(db), "--entry", f"A={path}:random", "--entry", "B=orc:random"]) == 2
-    assert "BB2020 matches are not playable yet" in _one_line_error(capsys)
+    assert "a BB2020 team: it plays a BB2020 match (--ruleset bb2020)" in _one_line_error(capsys)
     assert not db.exists()
 
 

@@ -15,7 +15,7 @@ from nuffle.competition.config import ConfigError, parse
 from nuffle.competition.referee import BotSpec, Referee
 from nuffle.competition.tournament import fingerprint
 from nuffle.core.game import Game
-from nuffle.core.ruleset import LRB6, Ruleset, RulesetError
+from nuffle.core.ruleset import BB2020, LRB6, Ruleset, RulesetError
 
 Register = Callable[[Ruleset], Ruleset]
 
@@ -27,11 +27,13 @@ def _config(tmp_path: Path, **tournament: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("bb2020", "t.toml: [tournament]: BB2020 is not yet playable: it is incomplete"),
-    ("bb2019", "t.toml: [tournament]: unknown ruleset 'bb2019' (known: lrb6)"),
+    ("bb2020-draft", "t.toml: [tournament]: BB2020-DRAFT is not yet playable: it is incomplete"),
+    ("bb2019", "t.toml: [tournament]: unknown ruleset 'bb2019' (known: bb2020, lrb6)"),
     (3, "t.toml: [tournament]: a ruleset is named by a string, not 3"),
 ])
-def test_a_bad_ruleset_key_is_one_line(tmp_path: Path, value: object, message: str) -> None:
+def test_a_bad_ruleset_key_is_one_line(tmp_path: Path, value: object, message: str,
+                                       register_ruleset: Register) -> None:
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))  # a draft
     with pytest.raises(ConfigError) as err:
         parse(_config(tmp_path, ruleset=value), "t.toml", tmp_path)
     assert str(err.value).startswith(message) and "\n" not in str(err.value)
@@ -55,6 +57,16 @@ def test_the_referee_plays_the_tournaments_ruleset(tmp_path: Path, register_rule
     assert Referee(home, away, 5, config.settings).game.config.ruleset == "lrb6-cup"
     lrb6 = parse(_config(tmp_path), "t.toml", tmp_path).settings
     assert Referee(home, away, 5, lrb6).game.config.ruleset == "lrb6"
+
+
+def test_a_bb2020_tournament_plays_bb2020_teams(tmp_path: Path) -> None:
+    config = parse(_config(tmp_path, ruleset="bb2020"), "t.toml", tmp_path)
+    assert config.settings.ruleset == "bb2020"
+    home, away = config.bots
+    assert isinstance(home, BotSpec)
+    game = Referee(home, away, 5, config.settings).game
+    assert game.config.ruleset == "bb2020" and game.state.rules is BB2020
+    assert any(p.position.pa for p in game.state.specs[0].players)  # BB2020's rosters: PA
 
 
 def test_a_position_of_another_ruleset_is_refused(register_ruleset: Register) -> None:

@@ -2,13 +2,12 @@
 BB2020's own appended (PA, Throw Team-mate's skills, Jump, prayers), its own layout hash (LRB6's
 unchanged: tests/envs/test_wizard_masked.py), both encoders writing it bit for bit, the
 Gymnasium, PettingZoo and batched environments observing BB2020 matches in it, and the
-policies (LRB6's layout) refusing a BB2020 environment in one line. The public entry points
-refuse the draft: a registered non-draft copy of it shows the environments as they will be."""
+policies (LRB6's layout) refusing a BB2020 environment in one line. The environments are given
+BB2020 by its name ("bb2020") or as its value (`ruleset.BB2020`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from nuffle.core.actions import Action, ActionType
 from nuffle.core.engines import native_available
 from nuffle.core.game import Game
-from nuffle.core.ruleset import BB2020, LRB6, Ruleset, draft_ruleset
+from nuffle.core.ruleset import BB2020, LRB6
 from nuffle.core.skills import Skill
 from nuffle.envs import EnvError
 from nuffle.envs.gym_env import BloodBowlEnv
@@ -25,14 +24,13 @@ from nuffle.envs.observation import ObservationEncoder, StaticPlayers
 from nuffle.envs.ruleset_layout import LRB6_LAYOUT, layout_for
 from nuffle.teams_bb2020_match import default_match_team
 
-Register = Callable[[Ruleset], Ruleset]
 NATIVE = pytest.mark.skipif(not native_available(), reason="no native extension")
 LAYOUT = layout_for(BB2020)
 NONE = np.zeros(0, dtype=np.int64)  # no legal cells
 
 
 def test_the_layout_appends_bb2020s_layers_and_features() -> None:
-    assert layout_for(LRB6) is LRB6_LAYOUT and layout_for(draft_ruleset("bb2020")) == LAYOUT
+    assert layout_for(LRB6) is LRB6_LAYOUT and layout_for(BB2020) == LAYOUT
     layers = [name for name, _ in LAYOUT.spatial]
     assert layers[: len(LRB6_LAYOUT.spatial)] == [name for name, _ in LRB6_LAYOUT.spatial]
     assert layers[len(LRB6_LAYOUT.spatial):] == ["pa", "skill_throw_team_mate", "skill_right_stuff",
@@ -71,13 +69,13 @@ def _pick(game: Game, rng: random.Random) -> Action:
 
 @NATIVE
 def test_both_encoders_write_the_bb2020_layout_alike() -> None:
-    """Lockstep BB2020 games (the draft) with prayers in effect: each observation of both sides
+    """Lockstep BB2020 games with prayers in effect: each observation of both sides
     from both encoders, bit for bit, and every BB2020 entry seen set at least once."""
     from nuffle.envs.codec import ActionCodec
     from nuffle.envs.features import LAYER_INDEX
     from nuffle.envs.native_encoder import NativeEncoder
 
-    rules = draft_ruleset("bb2020")
+    rules = BB2020
     board = 3
     native, python = NativeEncoder(board, LAYOUT), ObservationEncoder(board, LAYOUT)
     codec = ActionCodec(board)
@@ -123,7 +121,7 @@ def test_both_encoders_write_the_bb2020_layout_alike() -> None:
 def test_a_prayer_is_the_observers_or_the_opponents() -> None:
     from dataclasses import replace
 
-    rules = draft_ruleset("bb2020")
+    rules = BB2020
     home = replace(default_match_team("human"), prayers=("Iron Man",))
     game = Game.new(home, default_match_team("orc"), seed=1, board=1, ruleset=rules)
     enc = ObservationEncoder(1, LAYOUT)
@@ -138,7 +136,7 @@ def test_a_prayer_is_the_observers_or_the_opponents() -> None:
 def test_the_throw_team_mate_layers_mark_thrower_and_thrown() -> None:
     """Every home player given Throw Team-mate, every away player Right Stuff: once both teams
     stand on the pitch, the home observer's layers are its own and the opponent's players."""
-    rules = draft_ruleset("bb2020")
+    rules = BB2020
     home = default_match_team("human", frozenset({Skill.THROW_TEAM_MATE}))
     away = default_match_team("orc", frozenset({Skill.RIGHT_STUFF}))
     game = Game.new(home, away, seed=1, board=3, ruleset=rules)
@@ -160,7 +158,7 @@ def test_the_throw_team_mate_layers_mark_thrower_and_thrown() -> None:
 
 @pytest.mark.parametrize("engine", ["python", pytest.param("native", marks=NATIVE)])
 def test_the_gym_environment_observes_bb2020(engine: str) -> None:
-    env = BloodBowlEnv(board=3, ruleset=draft_ruleset("bb2020"), engine=engine)  # the draft itself
+    env = BloodBowlEnv(board=3, ruleset=BB2020, engine=engine)
     obs, _ = env.reset(seed=2)
     assert env.observation_space.contains(obs)
     assert obs["spatial"].shape[0] == len(LAYOUT.spatial)
@@ -178,18 +176,17 @@ def test_the_gym_environment_observes_bb2020(engine: str) -> None:
     assert env.driver.layout is LAYOUT and pa.max() <= 1.0
 
 
-def test_the_pettingzoo_environments_observe_bb2020(register_ruleset: Register) -> None:
-    """By a registered non-draft copy's name, as the public path will name BB2020."""
+def test_the_pettingzoo_environments_observe_bb2020() -> None:
+    """By its name, as the public path names BB2020."""
     pytest.importorskip("pettingzoo")
     from nuffle.envs.aec_env import BloodBowlAEC
     from nuffle.envs.parallel_env import BloodBowlParallel
 
-    register_ruleset(BB2020.derive("bb2020-pz", draft=False))
-    aec = BloodBowlAEC(board=1, ruleset="bb2020-pz", engine="python")
+    aec = BloodBowlAEC(board=1, ruleset="bb2020", engine="python")
     aec.reset(seed=1)
     obs, *_ = aec.last()
     assert obs["spatial"].shape[0] == len(LAYOUT.spatial)
-    par = BloodBowlParallel(board=1, ruleset="bb2020-pz", engine="python")
+    par = BloodBowlParallel(board=1, ruleset="bb2020", engine="python")
     observations, _ = par.reset(seed=1)
     assert all(o["non_spatial"].shape == obs["non_spatial"].shape for o in observations.values())
 
@@ -198,7 +195,7 @@ def test_the_pettingzoo_environments_observe_bb2020(register_ruleset: Register) 
 def test_the_batched_environment_observes_bb2020() -> None:
     from nuffle.envs.batched import BatchedVectorEnv
 
-    env = BatchedVectorEnv(2, board=1, ruleset=draft_ruleset("bb2020"), opponent="random")
+    env = BatchedVectorEnv(2, board=1, ruleset="bb2020", opponent="random")
     try:
         obs, _ = env.reset(seed=0)
         assert obs["spatial"].shape == (2, len(LAYOUT.spatial), *obs["spatial"].shape[2:])
@@ -212,18 +209,18 @@ def test_the_batched_environment_observes_bb2020() -> None:
         env.close()
 
 
-def test_the_policies_refuse_a_bb2020_environment(register_ruleset: Register) -> None:
+def test_the_policies_refuse_a_bb2020_environment() -> None:
     pytest.importorskip("torch")
     from nuffle.envs.batched_core import batch_policy
 
-    register_ruleset(BB2020.derive("bb2020-policy", draft=False))
     with pytest.raises(EnvError, match=r"^the opponent's policy reads LRB6's observation layout, not that of "
                                        r"bb2020 \(a layout of its own\)") as info:
-        batch_policy("policy?model=b1", 1, draft_ruleset("bb2020"))
+        batch_policy("policy?model=b1", 1, BB2020)
     assert "\n" not in str(info.value)
-    assert batch_policy("random", 1, draft_ruleset("bb2020")) is None
-    env = BloodBowlEnv(board=1, ruleset="bb2020-policy", engine="python", opponent="policy?model=b1")
+    assert batch_policy("random", 1, BB2020) is None
+    env = BloodBowlEnv(board=1, ruleset="bb2020", engine="python", opponent="policy?model=b1")
     from nuffle.rl.checkpoint import CheckpointError
 
-    with pytest.raises(CheckpointError, match=r"^policy b1 was trained on lrb6, not bb2020-policy"):
+    with pytest.raises(CheckpointError, match=r"^policy b1 was trained on lrb6, not bb2020: it plays LRB6 "
+                                             r"matches only$"):
         env.reset(seed=0)

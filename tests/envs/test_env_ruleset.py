@@ -1,5 +1,5 @@
-"""The environments' `ruleset=`: LRB6 as before, a draft or an unknown name refused in one
-line, a ruleset with BB2020's characteristics observed in BB2020's own layout
+"""The environments' `ruleset=`: LRB6 as before, "bb2020" taken, a draft (a registered draft
+copy of BB2020) or an unknown name refused in one line, BB2020 observed in its own layout
 (tests/envs/test_bb2020_layout.py), a game of another ruleset refused by a driver, and the
 policies playing LRB6 only."""
 
@@ -30,10 +30,12 @@ def test_default_and_explicit_lrb6_observe_the_same() -> None:
 
 @pytest.mark.parametrize("make", [lambda r: BloodBowlEnv(board=1, ruleset=r),
                                   lambda r: BloodBowlAEC(board=1, ruleset=r)])
-def test_the_draft_and_unknown_names_are_refused(make: Callable[[str], object]) -> None:
-    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
-        make("bb2020")
-    with pytest.raises(RulesetError, match=r"^unknown ruleset 'bb2019' \(known: lrb6\)$"):
+def test_a_draft_and_unknown_names_are_refused(make: Callable[[str], object],
+                                               register_ruleset: Register) -> None:
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
+    with pytest.raises(DraftRulesetError, match=r"^BB2020-DRAFT is not yet playable"):
+        make("bb2020-draft")
+    with pytest.raises(RulesetError, match=r"^unknown ruleset 'bb2019' \(known: bb2020, lrb6\)$"):
         make("bb2019")
 
 
@@ -44,12 +46,13 @@ def test_a_registered_ruleset_is_played(register_ruleset: Register) -> None:
     assert env.driver.game is not None and env.driver.game.config.ruleset == "lrb6-env"
 
 
-def test_bb2020_is_observed_in_a_layout_of_its_own(register_ruleset: Register) -> None:
-    register_ruleset(BB2020.derive("bb2020-env", draft=False))
-    env = BloodBowlEnv(board=1, ruleset="bb2020-env", engine="python")
+def test_bb2020_is_observed_in_a_layout_of_its_own() -> None:
+    env = BloodBowlEnv(board=1, ruleset="bb2020", engine="python")
     lrb6 = BloodBowlEnv(board=1, engine="python")
     assert env.driver.layout.name == "bb2020" and lrb6.driver.layout.name == "lrb6"
     assert env.driver.encoder.spatial_shape[0] > lrb6.driver.encoder.spatial_shape[0]
+    env.reset(seed=2)
+    assert env.driver.game is not None and env.driver.game.state.rules is BB2020
 
 
 def test_a_driver_refuses_a_game_of_another_ruleset(register_ruleset: Register) -> None:
@@ -73,18 +76,20 @@ def test_the_bundled_policies_play_lrb6_only(register_ruleset: Register) -> None
     agent.new_game(Game.new("human", "orc", board=1).view(), 0)  # LRB6 as before
 
 
-def test_the_batched_environment_takes_the_ruleset() -> None:
+def test_the_batched_environment_takes_the_ruleset(register_ruleset: Register) -> None:
     from nuffle.core.engines import native_available
 
     if not native_available():
         pytest.skip("the batched environment needs the native engine")
     from nuffle.envs.batched import BatchedVectorEnv
 
-    with pytest.raises(DraftRulesetError, match=r"^BB2020 is not yet playable"):
-        BatchedVectorEnv(1, board=1, ruleset="bb2020")
-    env = BatchedVectorEnv(1, board=1, ruleset="lrb6")
-    try:
-        env.reset(seed=0)
-        assert env.batch_spec.ruleset == "lrb6" and env.game(0).config.ruleset == "lrb6"
-    finally:
-        env.close()
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
+    with pytest.raises(DraftRulesetError, match=r"^BB2020-DRAFT is not yet playable"):
+        BatchedVectorEnv(1, board=1, ruleset="bb2020-draft")
+    for name in ("lrb6", "bb2020"):
+        env = BatchedVectorEnv(1, board=1, ruleset=name)
+        try:
+            env.reset(seed=0)
+            assert env.batch_spec.ruleset == name and env.game(0).config.ruleset == name
+        finally:
+            env.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nuffle.cli import main
-from nuffle.core.ruleset import BB2020, LRB6, Ruleset
+from nuffle.core.ruleset import LRB6, Ruleset
 from nuffle.league.runner import league_ruleset
 from nuffle.league.store import Store
 
@@ -56,11 +56,10 @@ def test_a_league_file_without_the_setting_is_lrb6(tmp_path: Path) -> None:
         store.close()
 
 
-def test_bb2020_league_teams_do_not_exist_yet(tmp_path: Path, register_ruleset: Register,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    register_ruleset(BB2020.derive("bb2020-league", draft=False))
+def test_bb2020_league_teams_do_not_exist_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """BB2020 is playable, but a league file holds LRB6 league teams only: one line."""
     path = tmp_path / "l.db"
-    assert main(["league", "new", str(path), *ENTRIES, "--ruleset", "bb2020-league"]) == 2
+    assert main(["league", "new", str(path), *ENTRIES, "--ruleset", "bb2020"]) == 2
     err = capsys.readouterr().err
-    assert "a BB2020-LEAGUE league needs its own" in err and len(err.strip().splitlines()) == 1
+    assert "a BB2020 league needs its own" in err and len(err.strip().splitlines()) == 1
     assert not path.exists()

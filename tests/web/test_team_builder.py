@@ -260,5 +260,5 @@ def test_build_a_bb2020_team_save_export_and_be_refused_by_the_lobby(
     with pytest.raises(TeamError) as refused:
         teams_api.game_teams({"home_team": team})
     line = page.text_content("#lobby-error")
-    assert line == str(refused.value) and "BB2020 matches are not playable yet" in line and "\n" not in line
+    assert line == str(refused.value) and "it plays a BB2020 match" in line and "\n" not in line
     assert len(page.evaluate("fetch('/api/games').then(r => r.json())")["running"]) == running

@@ -1,7 +1,8 @@
 # mypy: disable-error-code="no-any-return,type-arg"
 """BB2020 team files in the web API: checked with BB2020's creation rules (as `nuffle team
 check`), listed by GET /api/teams/races?ruleset=bb2020, built by POST /api/teams/build with
-"ruleset": "bb2020", and refused by POST /api/games in one line (no engine plays BB2020 yet)."""
+"ruleset": "bb2020", played by POST /api/games in a BB2020 game and refused in one line by an
+LRB6 game."""
 
 from __future__ import annotations
 
@@ -71,9 +72,24 @@ def test_build_a_bb2020_team(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("side", ["home_team", "away_team"])
-def test_a_game_refuses_a_bb2020_team_in_one_line(client: TestClient, side: str) -> None:
+def test_an_lrb6_game_refuses_a_bb2020_team_in_one_line(client: TestClient, side: str) -> None:
     r = client.post("/api/games", json={"mode": "hotseat", "board": 11, side: _team()})
     assert r.status_code == 400
     error = r.json()["error"]
-    assert "BB2020 matches are not playable yet by the engines" in error and "\n" not in error
+    assert "a BB2020 team: it plays a BB2020 match (--ruleset bb2020)" in error and "\n" not in error
     assert client.get("/api/games").json()["running"] == []
+
+
+def test_a_bb2020_game_plays_a_bb2020_team_file(client: TestClient) -> None:
+    body = {"mode": "hotseat", "board": 11, "ruleset": "bb2020", "home_team": _team(), "away": "orc"}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    state = client.get(f"/api/games/{r.json()['id']}").json()
+    assert state["config"]["ruleset"] == "bb2020"
+    home = [p["position"] for p in state["players"] if p["team"] == "home"]
+    assert sorted(home) == ["Human Lineman"] * 10 + ["Thrower"]  # the file's players, not the suggested team
+    over = client.post("/api/games", json={**body, "home_team": _team(dedicated_fans=7, treasury=600_000)})
+    assert over.status_code == 400
+    assert over.json()["error"] == "home_team: 7 Dedicated Fans exceeds the maximum of 6 at creation"
+    wrong = client.post("/api/games", json={**body, "home": "orc"})
+    assert wrong.status_code == 400 and "'home_team' is a human team" in wrong.json()["error"]

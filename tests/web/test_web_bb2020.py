@@ -1,8 +1,7 @@
 # mypy: disable-error-code="import-not-found,no-any-return"
 """A BB2020 game in the web app: its teams stored in their BB2020 form, rebuilt from BB2020's
-rosters after a restart, its record and replay served. The draft is refused by the server
-(tests/web/test_web_ruleset.py); a registered non-draft copy of it shows the path every BB2020
-game takes the day it is no draft."""
+rosters after a restart, its record and replay served; a server of BB2020 by default; a draft
+(a registered draft copy of BB2020) played only by a server that plays drafts (tests only)."""
 
 from __future__ import annotations
 
@@ -19,12 +18,11 @@ from nuffle.web.app import create_app
 Register = Callable[[Ruleset], Ruleset]
 
 
-def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path, register_ruleset: Register) -> None:
+def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path) -> None:
     import random
 
-    register_ruleset(BB2020.derive("bb2020-web", draft=False))
     db = tmp_path / "g.sqlite3"
-    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 6, "ruleset": "bb2020-web"}
+    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 6, "ruleset": "bb2020"}
     with TestClient(create_app(db)) as client:
         r = client.post("/api/games", json=body)
         assert r.status_code == 200, r.text
@@ -37,7 +35,7 @@ def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path, register_r
                                 json={"token": tokens[side], "action": random_action(state, rng)}).json()
     with TestClient(create_app(db)) as client:  # the server restarts: the game is rebuilt
         again = client.get(f"/api/games/{gid}").json()
-        assert again["config"]["ruleset"] == "bb2020-web"
+        assert again["config"]["ruleset"] == "bb2020"
         assert again["legal"] == state["legal"] and again["decision"] == state["decision"]
         play_out(client, gid, tokens, seed=2)
         record = client.get(f"/api/records/{gid}").json()
@@ -56,23 +54,37 @@ def test_the_report_names_every_bb2020_kick_off_result() -> None:
     assert set(BB2020.kickoff[2:13]) <= set(KICKOFF_NAMES)
 
 
-def test_a_server_of_the_draft_plays_bb2020(tmp_path: Path) -> None:
-    """The draft itself behind `drafts=True` (tests only: `nuffle serve` refuses it): a game of
-    real BB2020 started, played, resumed after a restart, its record and replay served."""
-    from nuffle.core.ruleset import draft_ruleset
-
+def test_a_server_of_bb2020_plays_it_by_default(tmp_path: Path) -> None:
+    """`nuffle serve --ruleset bb2020`'s app: a new game without a ruleset is BB2020's; a server of
+    LRB6 by default resumes it after a restart by the ruleset it stored."""
     db = tmp_path / "g.sqlite3"
     body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 3}
-    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+    with TestClient(create_app(db, ruleset="bb2020")) as client:
+        assert client.get("/api/games").json()["ruleset"] == "bb2020"
         r = client.post("/api/games", json=body)
         assert r.status_code == 200, r.text
         gid, tokens = r.json()["id"], r.json()["seats"]
-    with TestClient(create_app(db)) as client:  # a server of the playable rulesets: not resumed
-        assert client.get(f"/api/games/{gid}").status_code != 200
-    with TestClient(create_app(db, ruleset="bb2020", drafts=True)) as client:
+    with TestClient(create_app(db)) as client:
         assert client.get(f"/api/games/{gid}").json()["config"]["ruleset"] == "bb2020"
         play_out(client, gid, tokens, seed=4)
         record = client.get(f"/api/records/{gid}").json()
         assert record["teams"]["away"]["ruleset"] == "bb2020"
-        assert replay(record, ruleset=draft_ruleset("bb2020")).is_over
+        assert replay(record).state.rules is BB2020
         assert client.get(f"/api/replays/{gid}").status_code == 200
+
+
+def test_a_draft_is_played_only_by_a_server_of_drafts(tmp_path: Path, register_ruleset: Register) -> None:
+    """A draft behind `drafts=True` (tests only: `nuffle serve` refuses it): started, then not
+    resumed by a server of the playable rulesets, then resumed by one of drafts."""
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
+    db = tmp_path / "g.sqlite3"
+    body = {"mode": "hotseat", "home": "human", "away": "orc", "board": 1, "seed": 3}
+    with TestClient(create_app(db, ruleset="bb2020-draft", drafts=True)) as client:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 200, r.text
+        gid = r.json()["id"]
+    with TestClient(create_app(db)) as client:  # a server of the playable rulesets: not resumed
+        assert client.get(f"/api/games/{gid}").status_code != 200
+        assert client.post("/api/games", json={**body, "ruleset": "bb2020-draft"}).status_code == 400
+    with TestClient(create_app(db, ruleset="bb2020-draft", drafts=True)) as client:
+        assert client.get(f"/api/games/{gid}").json()["config"]["ruleset"] == "bb2020-draft"

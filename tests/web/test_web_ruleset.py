@@ -1,7 +1,8 @@
 # mypy: disable-error-code="no-any-return"
-"""The web app's ruleset: the new-game body's `ruleset` checked by the server (the draft and
-unknown names one line, 400), stored with the game and played after a restart, the lobby's
-list of playable rulesets asked of the server, and `nuffle serve --ruleset` as its default."""
+"""The web app's ruleset: the new-game body's `ruleset` checked by the server (a draft, here a
+registered draft copy of BB2020, and unknown names one line, 400; BB2020 played), stored with
+the game and played after a restart, the lobby's list of playable rulesets asked of the server,
+and `nuffle serve --ruleset` as its default."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from nuffle.core.ruleset import LRB6, Ruleset
+from nuffle.core.ruleset import BB2020, LRB6, Ruleset
 from nuffle.web.app import create_app
 from nuffle.web.store import Store
 
@@ -28,7 +29,7 @@ def _new(client: TestClient, **body: Any) -> Any:
 def test_the_lobby_asks_the_server_for_the_rulesets(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "g.sqlite3")) as client:
         info = client.get("/api/games").json()
-        assert info["rulesets"] == ["lrb6"] and info["ruleset"] == "lrb6"
+        assert info["rulesets"] == ["bb2020", "lrb6"] and info["ruleset"] == "lrb6"
     static = Path(__file__).parents[2] / "src" / "nuffle" / "web" / "static"
     assert 'name="ruleset"' in (static / "index.html").read_text()
     script = (static / "app.js").read_text()
@@ -37,11 +38,13 @@ def test_the_lobby_asks_the_server_for_the_rulesets(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("ruleset", "message"), [
-    ("bb2020", "BB2020 is not yet playable: it is incomplete"),
-    ("bb2019", "unknown ruleset 'bb2019' (known: lrb6)"),
-    (7, "a ruleset is named by a string, not 7 (playable: lrb6)"),
+    ("bb2020-draft", "BB2020-DRAFT is not yet playable: it is incomplete"),
+    ("bb2019", "unknown ruleset 'bb2019' (known: bb2020, lrb6)"),
+    (7, "a ruleset is named by a string, not 7 (playable: bb2020, lrb6)"),
 ])
-def test_a_bad_ruleset_is_a_400(tmp_path: Path, ruleset: object, message: str) -> None:
+def test_a_bad_ruleset_is_a_400(tmp_path: Path, ruleset: object, message: str,
+                                register_ruleset: Register) -> None:
+    register_ruleset(BB2020.derive("bb2020-draft", draft=True, pending=("skills",)))
     with TestClient(create_app(tmp_path / "g.sqlite3")) as client:
         r = _new(client, ruleset=ruleset)
         assert r.status_code == 400 and r.json()["error"].startswith(message)
@@ -85,16 +88,14 @@ def test_a_database_from_before_the_column_reads_as_lrb6(tmp_path: Path) -> None
         store.close()
 
 
-def test_the_races_are_the_rulesets(tmp_path: Path, register_ruleset: Register) -> None:
-    from nuffle.core.ruleset import BB2020
+def test_the_races_are_the_rulesets(tmp_path: Path) -> None:
     from nuffle.ruleset_choice import roster_races
 
-    register_ruleset(BB2020.derive("bb2020-web", draft=False))
     with TestClient(create_app(tmp_path / "g.sqlite3")) as client:
         info = client.get("/api/games").json()
         assert info["races"] == info["races_by_ruleset"]["lrb6"] == list(roster_races("lrb6"))
-        assert info["races_by_ruleset"]["bb2020-web"] == list(roster_races("bb2020-web"))
-        r = _new(client, home="khemri", ruleset="bb2020-web")  # an LRB6 race, not a BB2020 team
+        assert info["races_by_ruleset"]["bb2020"] == list(roster_races("bb2020"))
+        r = _new(client, home="khemri", ruleset="bb2020")  # an LRB6 race, not a BB2020 team
         assert r.status_code == 400 and r.json()["error"].startswith("'home': unknown race 'khemri' (races: ")
         assert _new(client, home="khemri").status_code == 200
     script = (Path(__file__).parents[2] / "src" / "nuffle" / "web" / "static" / "app.js").read_text()

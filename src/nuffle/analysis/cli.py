@@ -12,8 +12,8 @@ from nuffle.analysis.notation import parse_plan
 from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.ruleset_choice import choose
 
-#: The rules whose re-rolls the notation knows: LRB6 (Pro on 4+) and the BB2020 draft (Pro on
-#: 3+, `--draft`; a plan's team re-rolls are its `RRn`, any number a turn under BB2020).
+#: The rules whose re-rolls the notation knows: LRB6 (Pro on 4+) and BB2020 (Pro on 3+; a
+#: plan's team re-rolls are its `RRn`, any number a turn under BB2020).
 ODDS_RULESETS = ("lrb6", "bb2020")
 
 
@@ -45,5 +45,5 @@ def register(subparsers: Any) -> None:
                               description="Exact odds of a plan; see docs/ODDS.md for the notation.")
     p.add_argument("plan", help="the plan, e.g. '2+:dodge 2BD:KD 3+ | RR'")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    add_ruleset_option(p, drafts="opt-in", note="; lrb6, or bb2020 with --draft")
+    add_ruleset_option(p, drafts="opt-in", note="; the notation's odds are lrb6's or bb2020's")
     p.set_defaults(func=cmd_odds)

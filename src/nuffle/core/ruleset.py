@@ -14,11 +14,13 @@ A built-in ruleset is a data file (`data/<name>/ruleset.json`); one may name a `
 tables it takes where it gives none. The native engine knows the built-in rulesets by their
 place in `NATIVE` (`State::ruleset`; frames.hpp carries each one's tables, generated).
 
-BB2020 is built in as a *draft* (`Ruleset.draft`): it records the rule areas that are BB2020
-so far (`areas`) and those still played as LRB6 (`pending`). The public lookup (`ruleset`,
-hence `Game.new("...", ruleset="bb2020")`, `MatchConfig`, records, positions) refuses a draft in
-one line; tests and the parity harness reach it through `draft_ruleset` (the internal path),
-whose value `Game.new(..., ruleset=value)` takes.
+A ruleset may be a *draft* (`Ruleset.draft`): it records the rule areas that follow its own
+rules so far (`areas`) and those still played as its base's (`pending`). The public lookup
+(`ruleset`, hence `Game.new("...", ruleset=...)`, `MatchConfig`, records, positions) refuses a
+draft in one line; tests and the parity harness reach it through `draft_ruleset` (the internal
+path), whose value `Game.new(..., ruleset=value)` takes. A ruleset that is not a draft has no
+pending area (`load` refuses one that has). BB2020 was built in as a draft and is public now,
+every area its own (`BB2020.areas`).
 """
 
 from __future__ import annotations
@@ -310,6 +312,10 @@ def load(directory: str) -> Ruleset:
     """The ruleset whose data is `nuffle/data/<directory>/ruleset.json` (with its base's tables
     where it gives none)."""
     raw = _raw(directory)
+    if not raw.get("draft", False) and raw.get("pending"):
+        pending = ", ".join(map(str, raw["pending"]))
+        raise RulesetError(f"ruleset data {directory}/ruleset.json: not a draft, yet its areas {pending} "
+                           "are pending (a public ruleset is complete)")
     try:
         casualties = tuple((int(c["from"]), int(c["to"]), str(c["result"])) for c in raw["casualties"])
         return Ruleset(
@@ -356,7 +362,7 @@ def load(directory: str) -> Ruleset:
 
 
 LRB6 = load("lrb6")
-#: BB2020, a draft: the areas in `BB2020.areas` are BB2020's, those in `BB2020.pending` LRB6's.
+#: BB2020: every area in `BB2020.areas` is BB2020's (`BB2020.pending` is empty).
 BB2020 = load("bb2020")
 _RULESETS: dict[str, Ruleset] = {LRB6.name: LRB6, BB2020.name: BB2020}
 #: The built-in rulesets the native engine plays, by their id there (`State::ruleset`, frames.hpp).
@@ -399,7 +405,7 @@ def playable() -> tuple[str, ...]:
 
 def draft_ruleset(name: str) -> Ruleset:
     """The ruleset called `name`, a draft included: the internal path by which tests and the
-    parity harness play an incomplete ruleset (`Game.new(..., ruleset=draft_ruleset("bb2020"))`).
+    parity harness play an incomplete ruleset (`Game.new(..., ruleset=draft_ruleset(name))`).
     Raises RulesetError naming it if none is."""
     try:
         return _RULESETS[name]
@@ -410,7 +416,7 @@ def draft_ruleset(name: str) -> Ruleset:
 
 def ruleset(name: str) -> Ruleset:
     """The playable ruleset called `name`; raises RulesetError naming it if none is, and
-    DraftRulesetError (one line naming what is done) for a draft such as BB2020."""
+    DraftRulesetError (one line naming what is done) for a draft."""
     rules = draft_ruleset(name)
     if rules.draft:
         raise DraftRulesetError(refusal(rules))

@@ -407,12 +407,13 @@ def team_ruleset(raw: Mapping[str, Any], source: str = "team") -> str:
 
 def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
     """`team_from_dict` without the implemented-skills check (for the builder and docs). A
-    team of another ruleset than LRB6 is refused in one line: the engines play LRB6 only."""
+    team of another ruleset than LRB6 is refused in one line: it plays that ruleset's matches
+    (`ruleset_choice.match_team`), not under LRB6's rosters."""
     if not isinstance(raw, Mapping):
         raise TeamError(f"{source}: a team must be a JSON object")
     if team_ruleset(raw, source) != LRB6_TEAMS:
-        raise TeamError(f"{source}: a BB2020 team: BB2020 matches are not playable yet by the engines "
-                        "(nuffle team check reads it)")
+        raise TeamError(f"{source}: a BB2020 team: it plays a BB2020 match (--ruleset bb2020), "
+                        "not an LRB6 one")
     unknown = sorted(k for k in raw if k not in _TEAM_KEYS and not str(k).startswith("_"))
     if unknown:
         raise TeamError(f"{source}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(_TEAM_KEYS))})")

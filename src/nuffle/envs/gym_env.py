@@ -117,7 +117,7 @@ class BloodBowlEnv(gym.Env[dict[str, np.ndarray], Any]):
     (`nuffle.envs.extra_features`).
 
     `ruleset` (default 'lrb6') names the rules played (`nuffle.envs.core.env_ruleset`): an
-    unknown name or a draft such as BB2020 is one line; the observation layout is the ruleset's
+    unknown name or a draft is one line ('bb2020' plays BB2020); the observation layout is the ruleset's
     (`nuffle.envs.ruleset_layout`: LRB6's, or BB2020's own)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4,

@@ -1,8 +1,7 @@
-"""A BB2020 league match played by the engines, end to end: the pre-game sequence
-(`run_pre_game`), the match (`teams_bb2020_pregame.match_spec` writes each team sheet; the
-engine plays it under the given ruleset, the draft `ruleset.draft_ruleset("bb2020")` while BB2020
-is a draft), then each team's post-game sequence (`run_post_game`) from the `GameResult` that
-`game_result` reads off the finished match:
+"""A BB2020 league match played by the engines, end to end: the pre-game sequence (`run_pre_game`),
+the match (`teams_bb2020_pregame.match_spec` writes each team sheet; the engine plays it under the
+given ruleset, `ruleset.BB2020`), then each team's post-game sequence (`run_post_game`) from the
+`GameResult` that `game_result` reads off the finished match:
 
 - both scores and both Fan Factors (the match's `GameState.fans`, its pre-game's);
 - per rostered player and Journeyman (mercenaries earn nothing: they leave after the game):

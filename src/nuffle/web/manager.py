@@ -132,7 +132,7 @@ class GameManager:
             raise WebError(400, f"unknown board {board!r}: choose one of {sorted(VARIANTS)}")
         try:
             rules = choose(body.get("ruleset", self.ruleset), self.drafts).name
-            given = game_teams(body)
+            given = game_teams(body, rules)
         except ValueError as exc:
             raise WebError(400, str(exc)) from None
         defaults = {s: given[s].race if s in given else "human" if s == "home" else "orc" for s in SIDES}

@@ -4,7 +4,7 @@ builder offers, `POST /api/teams/build` assembles a team file from positional co
 `POST /api/games` takes `home_team` / `away_team` objects (checked the same way) in place of a
 race's default team. The page decides no rule: every verdict and cost comes from here. A BB2020
 team file (`"ruleset": "bb2020"`, `?ruleset=bb2020`) is checked, listed and built by
-`nuffle.web.teams_bb2020_api`; no game takes one yet."""
+`nuffle.web.teams_bb2020_api`; a BB2020 game takes one (`game_teams`), an LRB6 game refuses it."""
 
 from __future__ import annotations
 
@@ -136,9 +136,13 @@ def _ruleset(name: Any) -> str:
     return str(name)
 
 
-def game_teams(body: Mapping[str, Any]) -> dict[str, TeamSpec]:
-    """The team objects of a POST /api/games body (`home_team`, `away_team`), checked;
-    TeamError with the builder's reason for one that is not legal."""
+def game_teams(body: Mapping[str, Any], ruleset: str = "lrb6") -> dict[str, TeamSpec]:
+    """The team objects of a POST /api/games body (`home_team`, `away_team`), checked for a
+    game of `ruleset` (a BB2020 team file by BB2020's creation rules where the ruleset plays
+    BB2020's rosters, `ruleset_choice.match_team`); TeamError with the builder's reason for one
+    that is not legal."""
+    from nuffle.ruleset_choice import match_team, plays_bb2020_rosters
+
     out: dict[str, TeamSpec] = {}
     for side in SIDES:
         field = f"{side}_team"
@@ -148,7 +152,8 @@ def game_teams(body: Mapping[str, Any]) -> dict[str, TeamSpec]:
         if not isinstance(raw, dict):
             raise TeamError(f"'{field}' must be a team file object, got {type(raw).__name__}")
         try:
-            out[side] = checked_team(raw, field)[0]
+            bb2020 = is_bb2020(raw) and plays_bb2020_rosters(ruleset)
+            out[side] = match_team(raw, ruleset, field) if bb2020 else checked_team(raw, field)[0]
         except ValueError as exc:
             raise TeamError(str(exc)) from None
     return out
