@@ -121,7 +121,7 @@ def replay(record: dict[str, Any], reports: list[MatchReport] | None = None,
     """Rebuild a game from a record; raises RecordError naming the first problem. With a
     `reports` list, the game's match report (`nuffle.report`) is written while replaying and
     appended to it. The record is replayed by the ruleset it names (a playable one), or by
-    `ruleset`, which it must name (a draft's record: `draft_ruleset("bb2020")`). A ruleset with
+    `ruleset`, which it must name (a draft's record: `draft_ruleset(name)`). A ruleset with
     BB2020's characteristics rebuilds the BB2020 teams of the record from BB2020's rosters; a
     BB2020 team in a record of another ruleset is one line."""
     _require(isinstance(record, dict), "a record must be a JSON object")

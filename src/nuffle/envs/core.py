@@ -92,7 +92,7 @@ def env_ruleset(name: Any) -> Ruleset:
     ruleset with BB2020's characteristics BB2020's own (PA, Jump, Throw Team-mate, prayers),
     with its own layout hash (`layout_hash`). A registered ruleset itself (a `Ruleset`, not a
     name) is taken as it is, a draft included: the internal path by which tests play the
-    environments of a draft (`ruleset=draft_ruleset("bb2020")`), as `Game.new` takes one."""
+    environments of a draft (`ruleset=draft_ruleset(name)`), as `Game.new` takes one."""
     if isinstance(name, Ruleset) and draft_ruleset(name.name) is name:
         return name
     return choose(name)
