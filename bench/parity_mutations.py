@@ -71,8 +71,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              "return how == how::BLOCK ? std::optional<int>(8) : std::nullopt;",
              "return how == how::BLOCK ? std::optional<int>(9) : std::nullopt;"),
     Mutation("mighty-blow-foul", "injuries", "Mighty Blow also on fouls", f"{SKILLS}/injury_skills.hpp",
-             "mighty_blow(const State&, int, int, int how) noexcept { return how == how::BLOCK ? 1 : 0; }",
-             "mighty_blow(const State&, int, int, int how) noexcept { return how != how::FALL ? 1 : 0; }"),
+             "return how == how::BLOCK ? skill_value(s.players[by], sk::MIGHTY_BLOW) : 0;",
+             "return how != how::FALL ? skill_value(s.players[by], sk::MIGHTY_BLOW) : 0;"),
     Mutation("tail-once", "skills", "Prehensile Tail counted once", f"{INC}/rules.hpp",
              "for (int i = 0; i < k; ++i) mod += hooks::total<LeftZoneModifier>(s, qs[i], s, pid, qs[i]);",
              "for (int i = 0; i < k; ++i) {\n"

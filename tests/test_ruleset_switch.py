@@ -284,3 +284,22 @@ def test_bench_env_steps_the_rulesets_matches(register_ruleset: Register) -> Non
     _draft(register_ruleset)
     with pytest.raises(DraftRulesetError):
         run_env_bench((1,), 0.05, vector=False, engine="python", ruleset="bb2020-draft")
+
+
+def test_a_ruleset_pickles_as_itself_or_by_its_fields() -> None:
+    """Environments in worker processes (Gymnasium's async vector env) pickle their ruleset:
+    a registered one comes back as the registered object itself, a derived one equal field by
+    field (its read-only mappings read-only again)."""
+    import pickle
+    from dataclasses import fields
+    from types import MappingProxyType
+
+    from nuffle.core.ruleset import BB2020, LRB6
+
+    assert pickle.loads(pickle.dumps(LRB6)) is LRB6 and pickle.loads(pickle.dumps(BB2020)) is BB2020
+    derived = BB2020.derive("bb2020-pickled", pro_from=4)
+    back = pickle.loads(pickle.dumps(derived))
+    assert back is not derived and back.name == "bb2020-pickled"
+    assert all(getattr(back, f.name) == getattr(derived, f.name) for f in fields(derived))
+    assert isinstance(back.handlers, MappingProxyType) and isinstance(back.costs, MappingProxyType)
+    assert back.pro_from == 4 != BB2020.pro_from

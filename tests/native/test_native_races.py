@@ -353,7 +353,7 @@ NATIVE_TABLES = {"scatter", "weather", "kickoff", "ko_from", "casualty_from", "c
                  "heat", "catch_base", "touchback", "passing",
                  "dodge_base", "pickup_base", "jump", "rerolls_per_turn", "blitz_turn_rerolls", "pro_from",
                  "pro_one_die", "throw_team_mate", "foul_guard", "argue_the_call", "claws_with_bonus",
-                 "prayers", "fans"}
+                 "prayers", "fans", "wizard"}
 NOT_IN_PLAY = {"name", "costs", "handlers", "draft", "areas", "pending"}
 
 
@@ -406,7 +406,7 @@ def test_the_generated_ruleset_tables_are_the_python_rulesets(name: str) -> None
                     str(rules.pro_one_die).lower(), str(rules.throw_team_mate == "bb2020").lower(),
                     str(rules.foul_guard).lower(),
                     str(rules.argue_the_call).lower(), str(rules.claws_with_bonus).lower(),
-                    str(rules.fans == "fan_factor").lower()]
+                    str(rules.fans == "fan_factor").lower(), str(rules.wizard == "zap").lower()]
 
 
 def test_the_casualty_groups_are_the_python_rulesets(native: ModuleType) -> None:

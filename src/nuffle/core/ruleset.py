@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -232,6 +232,16 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({self.name!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by name when registered (unpickled as the registered ruleset itself, so
+        `is` holds across processes: environments in worker processes), else by its fields
+        (its read-only mappings as dicts)."""
+        if _RULESETS.get(self.name) is self:
+            return (draft_ruleset, (self.name,))
+        proxies = tuple(f.name for f in fields(self) if isinstance(getattr(self, f.name), MappingProxyType))
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        return (_ruleset_from, ({k: dict(v) if k in proxies else v for k, v in values.items()}, proxies))
+
 
 class RuleSkills(frozenset[Skill]):
     """A skill set played under a ruleset with its own skill handlers. Equal (and hashed) as
@@ -256,6 +266,11 @@ class RuleSkills(frozenset[Skill]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rule_skills, (frozenset(self), self.rules.name))
+
+
+def _ruleset_from(values: dict[str, Any], proxies: tuple[str, ...]) -> Ruleset:
+    """An unregistered ruleset from its pickled fields (`Ruleset.__reduce__`)."""
+    return Ruleset(**{k: MappingProxyType(v) if k in proxies else v for k, v in values.items()})
 
 
 def _rule_skills(skills: frozenset[Skill], name: str) -> RuleSkills:
