@@ -17,7 +17,7 @@ from nuffle.cli import main
 from nuffle.core.teams import default_team_dict
 from nuffle.league.bb2020_file import team_from_dict, team_to_dict
 from nuffle.league.store import Store
-from nuffle.teams_bb2020 import suggest_team
+from nuffle.teams_bb2020 import creation_cost, parse_team, suggest_team
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 ENGINES = ["python", pytest.param("native", marks=pytest.mark.skipif(not HAS_NATIVE, reason="no native"))]
@@ -39,6 +39,13 @@ def _stored(path: Path) -> dict[str, dict[str, Any]]:
         return {name: json.loads(team) for name, team in store.conn.execute("SELECT name, team FROM entries")}
     finally:
         store.close()
+
+
+def _as_new(league_team: dict[str, Any]) -> dict[str, Any]:
+    """A stored league team of rookies as the team builder's file of the same team."""
+    plain = {k: v for k, v in league_team.items() if k not in ("treasury", "graveyard", "departed")}
+    plain["players"] = [{k: p[k] for k in ("position", "number", "name")} for p in league_team["players"]]
+    return plain
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -75,6 +82,7 @@ def test_a_round_is_played_and_both_teams_written_back(tmp_path: Path, engine: s
             moved = sum(r["treasury"] for r in ledger if r["entry"] == entry.id and r["kind"] != "created")
             created = next(r["treasury"] for r in ledger if r["entry"] == entry.id and r["kind"] == "created")
             assert created == before[entry.name]["treasury"]
+            assert created == 1_000_000 - creation_cost(parse_team(_as_new(before[entry.name])))
             assert entry.team.treasury == created + moved
     finally:
         store.close()
@@ -92,6 +100,12 @@ def test_a_round_is_played_and_both_teams_written_back(tmp_path: Path, engine: s
     assert shown == after["t3"] and shown["name"] == "Rats"
     assert main(["league", "history", str(path)]) == 0
     assert capsys.readouterr().out.count("round  1:") == 2
+    veteran = tmp_path / "veteran.json"  # a league team's file enters another league as it is
+    veteran.write_text(json.dumps(after["t0"]))
+    other = tmp_path / "other.db"
+    assert main(["league", "new", str(other), "--ruleset", "bb2020", "--entry", f"v={veteran}:random",
+                 "--entry", "w=orc:random", "--budget", "2000000"]) == 0
+    assert _stored(other)["v"] == after["t0"]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -16,7 +16,7 @@ from typing import Any
 from nuffle import teams as T
 from nuffle.core.bb2020.league_team import SeededDice, Team2020
 from nuffle.league.bb2020 import DefaultManager2020, LeagueReport2020, league_team
-from nuffle.league.bb2020_file import team_from_dict
+from nuffle.league.bb2020_file import PLAYER_KEYS, team_from_dict
 from nuffle.league.bb2020_match import play_league_match
 from nuffle.league.human import is_human
 from nuffle.league.rules import DEFAULT_MANAGER
@@ -37,8 +37,9 @@ def read_team(raw: dict[str, Any], source: str) -> Team2020:
 
 def load_entry_team(team: str, budget: int) -> Team2020:
     """A race key (its suggested team for `budget`) or a BB2020 team file as a league team: a new
-    team keeps what its creation left of `budget`; one with league history may enter if its
-    Team Value is within it. LeagueError for an LRB6 team or one over the budget."""
+    team (a team builder's file) keeps what its creation left of `budget`; a league team's file
+    (one `league team` printed) may enter if its Team Value is within it. LeagueError for an LRB6
+    team or one over the budget."""
     if not team.lower().endswith(".json"):
         spec = check_team(suggest_team(team, budget), team)
         return league_team(spec, budget - creation_cost(spec))
@@ -47,8 +48,7 @@ def load_entry_team(team: str, budget: int) -> Team2020:
         raise LeagueError(f"{team}: an LRB6 team; this league plays BB2020 (its teams are BB2020 team "
                                "files, \"ruleset\": \"bb2020\", or race keys)")
     league = team_from_dict(raw, team)
-    if any(k in raw for k in ("treasury", "graveyard", "departed")) or any(
-            p.spp or p.advancements for p in league.players):
+    if _has_history(raw):
         if league.team_value() > budget:
             raise LeagueError(f"{team}: Team Value {league.team_value():,} is over the league's "
                                    f"creation budget of {budget:,} (--budget)")
@@ -59,6 +59,15 @@ def load_entry_team(team: str, budget: int) -> Team2020:
         raise LeagueError(f"{team}: the team costs {cost:,}, over the league's creation budget of "
                                f"{budget:,} (--budget)")
     return league_team(spec, budget - cost)
+
+
+def _has_history(raw: dict[str, Any]) -> bool:
+    """Whether a BB2020 team file is a league team's (`bb2020_file.team_to_dict`: its players carry
+    league keys, it lists the dead and departed), not a new team's: a new team's `treasury` is
+    its creation budget, a league team's the gold it holds."""
+    players = raw.get("players") or []
+    return any(k in raw for k in ("graveyard", "departed")) or any(
+        isinstance(p, dict) and any(k in p for k in PLAYER_KEYS) for p in players)
 
 
 def check_entry(bot: str, manager: str) -> None:
