@@ -142,7 +142,7 @@ def test_a_team_of_the_wrong_ruleset_is_one_line(tmp_path: Path, capsys: pytest.
     assert main(["league", "add", str(bb2020), f"x={lrb6_team}:random"]) == 2
     _one_line(capsys, "an LRB6 team", "this league plays BB2020")
     assert main(["league", "add", str(lrb6), f"x={tmp_path / 'skaven.json'}:random"]) == 2
-    _one_line(capsys, "a BB2020 team", "this league plays LRB6")
+    _one_line(capsys, "a BB2020 team: it plays a BB2020 match (--ruleset bb2020)")
     assert main(["league", "add", str(bb2020), "x=orc:random:my_manager.py"]) == 2
     _one_line(capsys, "default manager")
     assert main(["league", "add", str(bb2020), "x=orc:human"]) == 2

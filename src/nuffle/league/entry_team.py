@@ -16,12 +16,7 @@ def load_entry_team(team: str, budget: int) -> Any:
     from nuffle.core.teams import default_team_dict, team_from_dict, team_to_dict
     from nuffle.league.store import LeagueError
     from nuffle.league.team import LeagueTeam, is_league_team
-    from nuffle.teams_bb2020 import is_bb2020
-
     raw = T.read_team_file(team) if team.lower().endswith(".json") else default_team_dict(team)
-    if is_bb2020(raw):
-        raise LeagueError(f"{team}: a BB2020 team; this league plays LRB6 (a BB2020 league is "
-                          "`nuffle league new --ruleset bb2020`)")
     if is_league_team(raw):
         lt = LeagueTeam.from_dict(raw, team)
         if lt.team_value() > budget:
