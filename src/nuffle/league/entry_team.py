@@ -16,6 +16,7 @@ def load_entry_team(team: str, budget: int) -> Any:
     from nuffle.core.teams import default_team_dict, team_from_dict, team_to_dict
     from nuffle.league.store import LeagueError
     from nuffle.league.team import LeagueTeam, is_league_team
+
     raw = T.read_team_file(team) if team.lower().endswith(".json") else default_team_dict(team)
     if is_league_team(raw):
         lt = LeagueTeam.from_dict(raw, team)
@@ -30,5 +31,6 @@ def load_entry_team(team: str, budget: int) -> Any:
                               f"{budget:,} (--budget)")
         lt = LeagueTeam.from_dict(raw, team)
         lt.treasury = budget - cost
+
     team_from_dict(team_to_dict(lt.match_spec()), team)  # every skill is one the engine plays
     return lt
