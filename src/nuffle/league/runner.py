@@ -4,6 +4,8 @@ never committed), the post-match sequence and the managers' decisions are applie
 is committed with the changed teams in one transaction. `play` resumes where a run stopped:
 fixtures already committed are skipped, and every match's dice, bots and managers are seeded
 from the league seed and the fixture, so an interrupted season ends like an uninterrupted one.
+A round is played by the league's rules (`nuffle.league.rules`): this module's `play_round` for an
+LRB6 league, `nuffle.league.bb2020_season.play_round` for a BB2020 one.
 """
 
 from __future__ import annotations
