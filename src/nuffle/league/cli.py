@@ -11,12 +11,12 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
+from nuffle.league.entry_team import BUDGET
 from nuffle.league.rules import has_league_rules
 from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.ruleset_choice import choose
 
 EXIT_ERROR = 2  # every refused league command: bad input, a damaged or busy league file
-BUDGET = 1_000_000  # the default creation budget (gold) of every entry
 
 
 def parse_entry(text: str) -> tuple[str, str, str, str]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+BUDGET = 1_000_000  # the default creation budget (gold) of every entry
 UNLIMITED = 10**12
 
 
-def load_entry_team(team: str, budget: int) -> Any:
+def load_entry_team(team: str, budget: int = BUDGET) -> Any:
     """A race key (its default team) or a team file (new or with league history) as a league
     team. A new team is built with the league's creation `budget` and keeps what it did not
     spend; a team with history may enter if its Team Value is within the budget."""
