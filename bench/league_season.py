@@ -25,7 +25,7 @@ from typing import Any
 
 from scipy import stats as st
 
-from nuffle.league.cli import load_entry_team
+from nuffle.league.entry_team import load_entry_team
 from nuffle.league.report import season, standings, write
 from nuffle.league.runner import play_rounds
 from nuffle.league.store import Store

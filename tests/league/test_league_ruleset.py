@@ -1,6 +1,7 @@
 """`nuffle league new --ruleset`: stored with the league, LRB6 by default (and for a league
 file written before it was stored), its matches played by it; a ruleset with BB2020's
-characteristics needs BB2020 league teams, refused in one line."""
+characteristics needs league rules of its own (BB2020 has them: tests/league/test_bb2020_league.py),
+refused in one line otherwise."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from nuffle.cli import main
-from nuffle.core.ruleset import LRB6, Ruleset
+from nuffle.core.ruleset import LRB6, Ruleset, draft_ruleset
 from nuffle.league.runner import league_ruleset
 from nuffle.league.store import Store
 
@@ -56,10 +57,12 @@ def test_a_league_file_without_the_setting_is_lrb6(tmp_path: Path) -> None:
         store.close()
 
 
-def test_bb2020_league_teams_do_not_exist_yet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """BB2020 is playable, but a league file holds LRB6 league teams only: one line."""
+def test_a_ruleset_without_league_rules_is_refused(tmp_path: Path, register_ruleset: Register,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A ruleset with BB2020's characteristics but no league rules of its own: one line."""
+    register_ruleset(draft_ruleset("bb2020").derive("bb2020-house"))
     path = tmp_path / "l.db"
-    assert main(["league", "new", str(path), *ENTRIES, "--ruleset", "bb2020"]) == 2
+    assert main(["league", "new", str(path), *ENTRIES, "--ruleset", "bb2020-house"]) == 2
     err = capsys.readouterr().err
-    assert "a BB2020 league needs its own" in err and len(err.strip().splitlines()) == 1
+    assert "no league rules for bb2020-house" in err and len(err.strip().splitlines()) == 1
     assert not path.exists()

@@ -17,8 +17,8 @@ its coach:
 
 A manager's choice that may not be taken is skipped and noted in the report; the league never
 fails over one. The match comes in as a `GameResult`: explicit, or read off a match an engine
-played (`nuffle.league.bb2020_match`, under BB2020); `nuffle league` still refuses BB2020 teams
-(a league file holds LRB6 league teams). The pre- and post-game API is
+played (`nuffle.league.bb2020_match`, under BB2020); `nuffle league new --ruleset bb2020` runs a
+league of such teams (`nuffle.league.bb2020_season`). The pre- and post-game API is
 public from this module (`__all__`); its rules live in `nuffle.core.bb2020`.
 """
 

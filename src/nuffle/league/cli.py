@@ -11,12 +11,12 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
+from nuffle.league.entry_team import BUDGET
+from nuffle.league.rules import has_league_rules
 from nuffle.ruleset_choice import add_option as add_ruleset_option
 from nuffle.ruleset_choice import choose
 
 EXIT_ERROR = 2  # every refused league command: bad input, a damaged or busy league file
-BUDGET = 1_000_000  # the default creation budget (gold) of every entry
-UNLIMITED = 10**12
 
 
 def parse_entry(text: str) -> tuple[str, str, str, str]:
@@ -30,44 +30,19 @@ def parse_entry(text: str) -> tuple[str, str, str, str]:
     return name.strip(), parts[0], parts[1], parts[2] if len(parts) == 3 else "default"
 
 
-def load_entry_team(team: str, budget: int = BUDGET) -> Any:
-    """A race key (its default team) or a team file (new or with league history) as a league
-    team. A new team is built with the league's creation `budget` and keeps what it did not
-    spend; a team with history may enter if its Team Value is within the budget."""
-    from nuffle import teams as T
-    from nuffle.core.teams import default_team_dict, team_from_dict, team_to_dict
-    from nuffle.league.store import LeagueError
-    from nuffle.league.team import LeagueTeam, is_league_team
-
-    raw = T.read_team_file(team) if team.lower().endswith(".json") else default_team_dict(team)
-    if is_league_team(raw):
-        lt = LeagueTeam.from_dict(raw, team)
-        if lt.team_value() > budget:
-            raise LeagueError(f"{team}: Team Value {lt.team_value():,} is over the league's creation "
-                              f"budget of {budget:,} (--budget)")
-    else:
-        spec = T.check_team(raw, team, treasury=UNLIMITED)  # every creation rule but the budget
-        cost = T.team_cost(spec)
-        if cost > budget:
-            raise LeagueError(f"{team}: the team costs {cost:,}, over the league's creation budget of "
-                              f"{budget:,} (--budget)")
-        lt = LeagueTeam.from_dict(raw, team)
-        lt.treasury = budget - cost
-    team_from_dict(team_to_dict(lt.match_spec()), team)  # every skill is one the engine plays
-    return lt
-
-
-def _check_entry(team: str, bot: str, manager: str, board: int, budget: int) -> Any:
-    """The entry's team (within the creation budget); its bot must play `board` and its
-    manager must answer (a manager program is started and greeted)."""
+def _check_entry(team: str, bot: str, manager: str, board: int, budget: int, ruleset: str) -> Any:
+    """The entry's team (within the creation budget) under the league's rules
+    (`nuffle.league.rules`); its bot must play `board` and its manager must be one those rules
+    run (an LRB6 manager program is started and greeted)."""
     from nuffle.agents.registry import agent_for_board
     from nuffle.league.human import check_human
-    from nuffle.league.manager import check_manager
+    from nuffle.league.rules import rules_for
 
-    lt = load_entry_team(team, budget)
+    rules = rules_for(ruleset)
+    lt = rules.entry_team(team, budget)
     if not check_human(bot):  # a person (`human`) plays in the web app, on any board
         agent_for_board(bot, board)
-    check_manager(manager)
+    rules.check_entry(bot, manager)
     return lt
 
 
@@ -110,16 +85,17 @@ def cmd_new(args: argparse.Namespace) -> int:
             raise LeagueError(f"--board must be 1, 3, 5, 7 or 11, not {args.board}")
         if args.budget < 1:
             raise LeagueError(f"--budget must be positive, not {args.budget}")
-        if choose(args.ruleset).x_plus:
-            raise LeagueError(f"a league's teams are LRB6 league teams: a {args.ruleset.upper()} league "
-                              "needs its own (advancement by spending SPP), not built yet")
+        if not has_league_rules(args.ruleset, choose(args.ruleset).x_plus):
+            raise LeagueError(f"no league rules for {args.ruleset}: its teams need league rules of "
+                              "their own (nuffle.league.rules)")
         points, tiebreaks = _scheme(args.points, args.tiebreaks)
         checked: list[tuple[str, str, str, Any]] = []
         for text in args.entry or []:
             name, team, bot, manager = parse_entry(text)
             if any(c[0] == name for c in checked):
                 raise LeagueError(f"entry name {name!r} is used twice")
-            checked.append((name, bot, manager, _check_entry(team, bot, manager, args.board, args.budget)))
+            checked.append((name, bot, manager, _check_entry(team, bot, manager, args.board, args.budget,
+                                                                    args.ruleset)))
         if len(checked) < 2:
             raise LeagueError(f"a league needs at least 2 entries (--entry), not {len(checked)}")
         seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(7), "little")
@@ -154,7 +130,8 @@ def cmd_add(args: argparse.Namespace) -> int:
         try:
             name, team, bot, manager = parse_entry(args.entry)
             store.add_entry(name, bot, manager, _check_entry(team, bot, manager, int(store.setting("board")),
-                                                              int(store.setting("budget", BUDGET))))
+                                                              int(store.setting("budget", BUDGET)),
+                                                              store.ruleset))
         finally:
             store.close()
     except _errors() as exc:
@@ -227,9 +204,11 @@ def cmd_team(args: argparse.Namespace) -> int:
     """Print (or write) an entry's team file, history included."""
     try:
         store = _open(args.file)
-        entry = store.entry(args.name)
-        store.close()
-        text = json.dumps(entry.team.to_dict(), indent=1)
+        try:
+            entry = store.entry(args.name)
+            text = json.dumps(store.rules.team_to_dict(entry.team), indent=1)
+        finally:
+            store.close()
         if args.output:
             Path(args.output).write_text(text + "\n")
         else:
@@ -274,10 +253,14 @@ def cmd_history(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """Write the season report (report.json, report.md, tv.png)."""
     from nuffle.league.report import write
+    from nuffle.league.store import LeagueError
 
     try:
         store = _open(args.file)
         try:
+            if not store.rules.season_report:
+                raise LeagueError(f"{args.file}: the season report reads LRB6 leagues; a {store.ruleset} "
+                                  "league's is not built yet (table, team, history and ledger read it)")
             report = write(store, Path(args.out))
         finally:
             store.close()

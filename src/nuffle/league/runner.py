@@ -4,6 +4,8 @@ never committed), the post-match sequence and the managers' decisions are applie
 is committed with the changed teams in one transaction. `play` resumes where a run stopped:
 fixtures already committed are skipped, and every match's dice, bots and managers are seeded
 from the league seed and the fixture, so an interrupted season ends like an uninterrupted one.
+A round is played by the league's rules (`nuffle.league.rules`): this module's `play_round` for an
+LRB6 league, `nuffle.league.bb2020_season.play_round` for a BB2020 one.
 """
 
 from __future__ import annotations
@@ -188,7 +190,7 @@ def _close(manager: Manager) -> None:
 def league_ruleset(store: Store) -> str:
     """The rules a league's matches are played by (`league new --ruleset`; lrb6 for a league
     file written before it was stored)."""
-    return str(store.setting("ruleset", RULESET))
+    return store.ruleset
 
 
 def prepare(store: Store, fixture: Fixture, entries: dict[int, Entry]) -> tuple[MatchTask, dict[str, Any]]:
@@ -291,6 +293,18 @@ def finish_match(store: Store, fixture: Fixture, entries: dict[int, Entry], reco
     store.commit_match(fixture, result, record, postmatch, {home.id: new_home, away.id: new_away}, ledger)
 
 
+def play_round(store: Store, fixtures: list[Fixture], entries: dict[int, Entry], executor: str = "local",
+               workers: int = 1) -> Iterator[Fixture]:
+    """An LRB6 league's round (`nuffle.league.rules`): each fixture prepared, played by the
+    executor, finished and committed; yields each fixture once committed."""
+    prepared = [prepare(store, f, entries) for f in fixtures]
+    tasks = [task for task, _ in prepared]
+    records = _run_tasks(tasks, executor, workers)
+    for fixture, (_, info), record in zip(fixtures, prepared, records, strict=True):
+        finish_match(store, fixture, entries, record, info)
+        yield fixture
+
+
 def play_rounds(store: Store, rounds: int | None = None, executor: str = "local", workers: int = 1,
                 progress: Callable[[int, int], None] | None = None) -> int:
     """Play the next `rounds` rounds (default: to the season's end, the playoffs' rounds
@@ -304,6 +318,7 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
     if rounds is not None and rounds < 1:
         raise LeagueError(f"--rounds must be at least 1, not {rounds}")
     schedule(store)
+    rules = store.rules
     kill_after = int(os.environ.get(STOP_AFTER_ENV, "0") or 0)
     done = 0
     played_rounds = 0
@@ -324,11 +339,7 @@ def play_rounds(store: Store, rounds: int | None = None, executor: str = "local"
         if rounds is not None:
             upcoming = upcoming[:rounds - played_rounds]
         total = done + sum(1 for f in pending if f.round in upcoming and not has_human(f, entries))
-        prepared = [prepare(store, f, entries) for f in round_fixtures]
-        tasks = [task for task, _ in prepared]
-        for fixture, (_, info), record in zip(round_fixtures, prepared, _run_tasks(tasks, executor, workers),
-                                              strict=True):
-            finish_match(store, fixture, entries, record, info)
+        for _ in rules.play_round(store, round_fixtures, entries, executor, workers):
             done += 1
             if progress is not None:
                 progress(done, total)

@@ -14,7 +14,7 @@ from nuffle.core import league as L
 from nuffle.core.ruleset import ruleset
 from nuffle.league.inducing import RULESET
 from nuffle.league.store import Entry, Store
-from nuffle.league.team import LeaguePlayer
+from nuffle.league.team import LeaguePlayer, LeagueTeam
 from nuffle.report.text import CASUALTY_NAMES
 
 #: The leaders' categories: a player's record figure (`LeaguePlayer.record`), or his SPP.
@@ -26,7 +26,7 @@ PRE_MATCH, POST_MATCH = "pre-match", "post-match"
 
 def _people(entry: Entry) -> list[LeaguePlayer]:
     """Everyone who played for the team and is in its file: the roster, the dead, those who left."""
-    t = entry.team
+    t: LeagueTeam = entry.team
     return t.players + t.graveyard + t.released
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from nuffle.core.errors import InputError
 from nuffle.core.teams import TeamError
-from nuffle.league.team import LeagueTeam
+from nuffle.league.rules import LRB6, LeagueRules, rules_for
 from nuffle.sqlite_tx import immediate
 
 FORMAT = "nuffle-league"
@@ -86,13 +86,15 @@ def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A league entry: a team, the bot that plays it and the manager that manages it."""
+    """A league entry: a team, the bot that plays it and the manager that manages it. The team
+    is the league's rules' (`Store.rules`): a `LeagueTeam` in an LRB6 league, a BB2020 league
+    team (`Team2020`) in a BB2020 one."""
 
     id: int
     name: str
     bot: str
     manager: str
-    team: LeagueTeam
+    team: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,13 +246,25 @@ class Store:
             raise LeagueError(f"{self.path}: damaged league file: setting {key!r} is missing")
         return json.loads(row[0])
 
+    @property
+    def ruleset(self) -> str:
+        """The rules the league is played by (`league new --ruleset`; lrb6 for a league file
+        written before it was stored)."""
+        return str(self.setting("ruleset", LRB6))
+
+    @property
+    def rules(self) -> LeagueRules:
+        """The league rules of its ruleset: its teams' form and how its fixtures are played."""
+        return rules_for(self.ruleset)
+
     def entries(self) -> list[Entry]:
         """Every entry, in the order they joined."""
         out = []
+        read = self.rules.team_from_dict
         for id_, name, bot, manager, team in self.conn.execute(
                 "SELECT id, name, bot, manager, team FROM entries ORDER BY id"):
             try:
-                t = LeagueTeam.from_dict(json.loads(team), name)
+                t = read(json.loads(team), name)
             except (ValueError, TeamError) as exc:
                 raise LeagueError(f"{self.path}: damaged team of {name!r}: {exc}") from None
             out.append(Entry(id_, name, bot, manager, t))
@@ -264,7 +278,7 @@ class Store:
         names = ", ".join(e.name for e in self.entries())
         raise LeagueError(f"no entry {name!r} in {self.path} (entries: {names})")
 
-    def add_entry(self, name: str, bot: str, manager: str, team: LeagueTeam) -> None:
+    def add_entry(self, name: str, bot: str, manager: str, team: Any) -> None:
         """Add an entry before the season starts."""
         if self.fixtures():
             raise LeagueError(f"{self.path}: the season has started; entries can no longer be added")
@@ -272,7 +286,7 @@ class Store:
             raise LeagueError(f"{self.path}: there is already an entry called {name!r}")
         with self.transaction() as c:
             cur = c.execute("INSERT INTO entries (name, bot, manager, team) VALUES (?, ?, ?, ?)",
-                            (name, bot, manager, json.dumps(team.to_dict())))
+                            (name, bot, manager, json.dumps(self.rules.team_to_dict(team))))
             self._write_ledger(c, None, [LedgerRow(int(cur.lastrowid or 0), "created", None, name,
                                                    team.team_value(), team.treasury)])
 
@@ -295,9 +309,10 @@ class Store:
                           [(k, json.dumps(v)) for k, v in settings.items()])
 
     def commit_match(self, fixture: Fixture, result: dict[str, Any], record: dict[str, Any],
-                     postmatch: dict[str, Any], teams: dict[int, LeagueTeam],
+                     postmatch: dict[str, Any], teams: dict[int, Any],
                      ledger: list[LedgerRow] | None = None) -> None:
         """Write one played match, the teams it changed and its ledger rows, together."""
+        write = self.rules.team_to_dict
         with self.transaction() as c:
             played = c.execute("SELECT played FROM fixtures WHERE id = ?", (fixture.id,)).fetchone()
             if played is None or played[0]:
@@ -308,7 +323,7 @@ class Store:
                        result.get("conceded"), json.dumps(record), json.dumps(postmatch), result.get("gate")))
             c.execute("UPDATE fixtures SET played = 1 WHERE id = ?", (fixture.id,))
             for entry_id, team in teams.items():
-                c.execute("UPDATE entries SET team = ? WHERE id = ?", (json.dumps(team.to_dict()), entry_id))
+                c.execute("UPDATE entries SET team = ? WHERE id = ?", (json.dumps(write(team)), entry_id))
                 c.execute("INSERT OR REPLACE INTO team_values VALUES (?, ?, ?)",
                           (entry_id, fixture.round, team.team_value()))
             self._write_ledger(c, fixture.id, ledger or [])

@@ -20,7 +20,7 @@ from nuffle.core.teams import TeamError, skill_name
 from nuffle.errors import NuffleError
 from nuffle.league.report import standings
 from nuffle.league.store import Entry, LeagueError, Store
-from nuffle.league.team import LeaguePlayer
+from nuffle.league.team import LeaguePlayer, LeagueTeam
 from nuffle.web.manager import WebError
 
 SUFFIX = ".db"
@@ -108,8 +108,12 @@ def _player(p: LeaguePlayer) -> dict[str, Any]:
 
 
 def team_page(entry: Entry) -> dict[str, Any]:
-    """An entry's team page: its staff, treasury, Fan Factor, value and roster."""
+    """An entry's team page: its staff, treasury, Fan Factor, value and roster (an LRB6 league's;
+    LeagueError for another ruleset's team: `nuffle league team` prints it)."""
     t = entry.team
+    if not isinstance(t, LeagueTeam):
+        raise LeagueError(f"the team pages show LRB6 league teams; {entry.name!r} is a {type(t).__name__} "
+                          "(nuffle league team FILE NAME prints it)")
     return {"name": entry.name, "bot": entry.bot, "manager": entry.manager, "team": t.name, "race": t.race,
             "team_value": t.team_value(), "treasury": t.treasury, "fan_factor": t.fan_factor,
             "rerolls": t.rerolls, "apothecary": t.apothecary, "assistant_coaches": t.assistant_coaches,
@@ -149,13 +153,14 @@ def router(folder: str | Path | None, page: Path) -> APIRouter:
     async def get_fixtures(name: str) -> dict[str, Any]:
         return await read(name, fixtures)
 
-    async def read_entry(name: str, team: str, show: Callable[[Entry], dict[str, Any]]) -> dict[str, Any]:
-        """`show(entry)` of league `name`'s team `team`; a 404 when the league has no such team."""
+    async def read_entry(name: str, team: str,
+                         show: Callable[[Entry, Store], dict[str, Any]]) -> dict[str, Any]:
+        """`show(entry, store)` of league `name`'s team `team`; a 404 when the league has no such team."""
         def entry(store: Store) -> dict[str, Any]:
             known = {e.name: e for e in store.entries()}
             if team not in known:
                 raise _NoTeam(team)
-            return show(known[team])
+            return show(known[team], store)
 
         try:
             return await read(name, entry)
@@ -164,10 +169,10 @@ def router(folder: str | Path | None, page: Path) -> APIRouter:
 
     @api.get("/api/leagues/{name}/teams/{team}")
     async def get_team(name: str, team: str) -> dict[str, Any]:
-        return await read_entry(name, team, team_page)
+        return await read_entry(name, team, lambda e, _: team_page(e))
 
     @api.get("/api/leagues/{name}/teams/{team}/file")
     async def get_team_file(name: str, team: str) -> dict[str, Any]:
-        return await read_entry(name, team, lambda e: e.team.to_dict())
+        return await read_entry(name, team, lambda e, store: store.rules.team_to_dict(e.team))
 
     return api
