@@ -499,11 +499,11 @@ def _inducements(raw: Any, r: Race, source: str) -> Inducements:
     return inducements_from_dict(raw, r, source)
 
 
-def _player_changes(
-    entry: Mapping[str, Any], pos: Positional, where: str
+def played_changes(
+    entry: Mapping[str, Any], where: str
 ) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
-    """A played player's gained skills, characteristic changes and niggles (a league writes
-    them into the teams of a match record)."""
+    """A played player's gained skills, characteristic changes (MA, ST, AG, AV, each at most
+    `MAX_CHANGE` either way) and niggles, checked (either ruleset's team form)."""
     names = entry.get("skills", [])
     if not isinstance(names, list):
         raise TeamError(f"{where}: 'skills' must be a list of skill names")
@@ -519,13 +519,22 @@ def _player_changes(
     if not ok:
         raise TeamError(f"{where}: 'changes' must be four integers (MA, ST, AG, AV) from "
                         f"-{MAX_CHANGE} to {MAX_CHANGE}, not {changes!r}")
-    stats = (pos.ma + changes[0], pos.st + changes[1], pos.ag + changes[2], pos.av + changes[3])
-    if min(stats) < 1 or max(stats) > 10:
-        raise TeamError(f"{where}: characteristics must stay from 1 to 10, not {list(stats)}")
     niggles = entry.get("niggles", 0)
     if not isinstance(niggles, int) or isinstance(niggles, bool) or niggles < 0:
         raise TeamError(f"{where}: 'niggles' must be a non-negative integer, not {niggles!r}")
     return frozenset(skills), (changes[0], changes[1], changes[2], changes[3]), niggles
+
+
+def _player_changes(
+    entry: Mapping[str, Any], pos: Positional, where: str
+) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
+    """A played player's gained skills, characteristic changes and niggles (a league writes
+    them into the teams of a match record), his characteristics staying from 1 to 10."""
+    skills, changes, niggles = played_changes(entry, where)
+    stats = (pos.ma + changes[0], pos.st + changes[1], pos.ag + changes[2], pos.av + changes[3])
+    if min(stats) < 1 or max(stats) > 10:
+        raise TeamError(f"{where}: characteristics must stay from 1 to 10, not {list(stats)}")
+    return skills, changes, niggles
 
 
 def player_to_dict(p: PlayerSpec) -> dict[str, Any]:

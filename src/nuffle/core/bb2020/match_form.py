@@ -22,7 +22,7 @@ from nuffle.core.bb2020.rosters import Positional as Positional2020
 from nuffle.core.bb2020.rosters import team as roster_team
 from nuffle.core.hooks import implemented
 from nuffle.core.skill_values import DEFAULTS, animosity_who, merged, values_from_json, values_to_json
-from nuffle.core.skills import Skill, skill_from_name
+from nuffle.core.skills import Skill
 from nuffle.core.teams import (
     BB2020_TEAMS,
     MAX_PLAYERS,
@@ -32,6 +32,7 @@ from nuffle.core.teams import (
     TeamError,
     TeamSpec,
     count_field,
+    played_changes,
     plural,
     skill_name,
 )
@@ -175,7 +176,7 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         label = entry.get("name", f"{pos.name} #{number}")
         if not isinstance(label, str) or not label.strip():
             raise TeamError(f"{where}: name must be a non-empty string")
-        extra, changes, niggles = _played(entry, where)
+        extra, changes, niggles = played_changes(entry, where)
         missing |= {skill_name(s) for s in extra - implemented()}
         try:
             values = values_from_json(entry.get("values", []))
@@ -204,28 +205,6 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         count_field(raw, "assistant_coaches", 0, source), _inducements(raw.get("inducements", {}), source),
         _prayers(raw.get("prayers", []), source), ruleset=BB2020_TEAMS,
     )
-
-
-def _played(entry: Mapping[str, Any], where: str) -> tuple[frozenset[Skill], tuple[int, int, int, int], int]:
-    """A played player's gained skills, characteristic changes and niggles."""
-    names = entry.get("skills", [])
-    if not isinstance(names, list):
-        raise TeamError(f"{where}: 'skills' must be a list of skill names")
-    skills = set()
-    for label in names:
-        try:
-            skills.add(skill_from_name(str(label)))
-        except ValueError:
-            raise TeamError(f"{where}: unknown skill {label!r}") from None
-    changes = entry.get("changes", [0, 0, 0, 0])
-    if not (isinstance(changes, list) and len(changes) == 4
-            and all(isinstance(c, int) and not isinstance(c, bool) and -2 <= c <= 2 for c in changes)):
-        raise TeamError(f"{where}: 'changes' must be four integers (MA, ST, AG, AV) from -2 to 2, "
-                        f"not {changes!r}")
-    niggles = entry.get("niggles", 0)
-    if not isinstance(niggles, int) or isinstance(niggles, bool) or niggles < 0:
-        raise TeamError(f"{where}: 'niggles' must be a non-negative integer, not {niggles!r}")
-    return frozenset(skills), (changes[0], changes[1], changes[2], changes[3]), niggles
 
 
 def _inducements(raw: Any, source: str) -> Inducements:
