@@ -11,9 +11,8 @@ from __future__ import annotations
 from nuffle.core.actions import ActionChoice, ActionType
 from nuffle.core.procedures.action import ACTION_CHOICES, PlayerAction
 from nuffle.core.procedures.kick_team_mate import kicks
-from nuffle.core.procedures.throw_team_mate import CAN_BE_THROWN
 from nuffle.core.procedures.turn import DECLARATIONS, Turn
-from nuffle.core.skill_rules.passing_skills import _throwable
+from nuffle.core.skill_rules.passing_skills import _throwable, add_thrower
 from nuffle.core.skills import Skill
 from nuffle.core.state import GameState
 
@@ -22,16 +21,7 @@ from nuffle.core.state import GameState
 def _ktm_declaration(s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]) -> list[ActionChoice]:
     if not kicks(s, pid) or s.teams[s.pteam[pid]].ktm_used:
         return groups
-    if not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
-        return groups
-    t = ActionType.START_THROW_TEAM_MATE
-    for i, g in enumerate(groups):
-        if g.type == t:
-            groups[i] = ActionChoice(t, tuple(sorted((*g.players, pid))))
-            return groups
-    at = next((i + 1 for i, g in enumerate(groups) if g.type == ActionType.START_PASS), len(groups) - 1)
-    groups.insert(at, ActionChoice(t, (pid,)))
-    return groups
+    return add_thrower(s, pid, groups)
 
 
 @ACTION_CHOICES.on(Skill.KICK_TEAM_MATE)  # BB2020 only

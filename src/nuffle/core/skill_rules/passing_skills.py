@@ -445,8 +445,14 @@ def _throwable(s: GameState, thrower: int, q: int) -> bool:
 def _ttm_declaration(
     s: GameState, turn: Turn, pid: int, groups: list[ActionChoice]
 ) -> list[ActionChoice]:
-    side = s.pteam[pid]
-    if s.teams[side].pass_used or not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
+    return groups if s.teams[s.pteam[pid]].pass_used else add_thrower(s, pid, groups)
+
+
+def add_thrower(s: GameState, pid: int, groups: list[ActionChoice]) -> list[ActionChoice]:
+    """`groups` with `pid` declaring the Throw Team-mate action (his allowance checked by the
+    caller: the Pass, or BB2020's Kick Team-mate's own) when a standing team-mate may be
+    thrown; its group goes after START_PASS. C++: turn_skills.hpp `lrb6_turn::add_thrower`."""
+    if not any(_throwable(s, pid, q) for q in CAN_BE_THROWN.holders(s.info)):
         return groups
     t = ActionType.START_THROW_TEAM_MATE
     for i, g in enumerate(groups):
