@@ -175,6 +175,24 @@ def bb2020_scenario(home: str = "human", away: str = "orc", script: Iterable[tup
     return sc.set(rerolls=(0, 0))
 
 
+def prayer_scenario(engine: str, side: int, prayer: str, squares: Sequence[tuple[int, int]], loner: int = 0,
+                    script: Iterable[tuple[Dice, Outcome]] = ()) -> tuple[Scenario, list[int]]:
+    """BB2020's Human (home) and Orc teams with the first home players on `squares`, the first
+    `loner` of them given Loner, and `prayer` in effect for `side`: a prayer that marks players
+    about to pick them. Returns the scenario and those home players."""
+    from nuffle.core.ruleset import draft_ruleset
+
+    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=list(script), engine=engine,
+                  rules=draft_ruleset("bb2020"))
+    home = list(sc.state.team_players(0))[: len(squares)]
+    for pid, sq in zip(home, squares, strict=True):
+        sc.put(pid, sq)
+    for pid in home[:loner]:
+        sc.grant(pid, Skill.LONER)
+    sc.pray(side, prayer)
+    return sc, home
+
+
 class Scenario:
     """A position under construction: players, ball, weather, re-rolls, scripted dice."""
 

@@ -19,7 +19,7 @@ from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skill_values import skill_value
 from nuffle.core.skills import Skill
 from nuffle.core.types import BlockFace, Status
-from nuffle.testing import Scenario, bb2020_team, roller_of
+from nuffle.testing import Scenario, bb2020_team, prayer_scenario, roller_of
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -32,14 +32,7 @@ def _scenario(engine: str, script: list[tuple[Dice, int]] | None = None,
               loner: int = 1) -> tuple[Scenario, list[int]]:
     """Four home players on the pitch, the first `loner` of them with Loner; the away team has
     Bad Habits in effect."""
-    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script or [], engine=engine, rules=BB2020)
-    home = list(sc.state.team_players(0))[: len(SQUARES)]
-    for pid, sq in zip(home, SQUARES, strict=True):
-        sc.put(pid, sq)
-    for pid in home[:loner]:
-        sc.grant(pid, Skill.LONER)
-    sc.pray(1, "Bad Habits")
-    return sc, home
+    return prayer_scenario(engine, 1, "Bad Habits", SQUARES, loner, script or [])
 
 
 def _habits(game: Game) -> list[int]:

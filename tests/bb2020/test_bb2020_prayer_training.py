@@ -21,7 +21,7 @@ from nuffle.core.procedures.prayers import GIFTS, MARK_BITS, PrayerGift, marks_p
 from nuffle.core.ruleset import draft_ruleset
 from nuffle.core.skills import Skill
 from nuffle.teams_bb2020_match import engine_skill, handled_skills
-from nuffle.testing import Scenario, bb2020_team
+from nuffle.testing import Scenario, prayer_scenario
 
 BB2020 = draft_ruleset("bb2020")
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
@@ -34,14 +34,7 @@ def _scenario(engine: str, script: list[tuple[Dice, int]] | None = None,
               loner: int = 1) -> tuple[Scenario, list[int]]:
     """Three human players on the pitch (the first `loner` with Loner), Intensive Training in
     effect for home."""
-    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=script or [], engine=engine, rules=BB2020)
-    home = list(sc.state.team_players(0))[: len(SQUARES)]
-    for pid, sq in zip(home, SQUARES, strict=True):
-        sc.put(pid, sq)
-    for pid in home[:loner]:
-        sc.grant(pid, Skill.LONER)
-    sc.pray(0, "Intensive Training")
-    return sc, home
+    return prayer_scenario(engine, 0, "Intensive Training", SQUARES, loner, script or [])
 
 
 def _trained(game: Game) -> list[int]:
