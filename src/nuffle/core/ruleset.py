@@ -270,7 +270,8 @@ class RuleSkills(frozenset[Skill]):
 
 def _ruleset_from(values: dict[str, Any], proxies: tuple[str, ...]) -> Ruleset:
     """An unregistered ruleset from its pickled fields (`Ruleset.__reduce__`)."""
-    return Ruleset(**{k: MappingProxyType(v) if k in proxies else v for k, v in values.items()})
+    given: dict[str, Any] = {k: MappingProxyType(v) if k in proxies else v for k, v in values.items()}
+    return Ruleset(**given)
 
 
 def _rule_skills(skills: frozenset[Skill], name: str) -> RuleSkills:
