@@ -16,7 +16,7 @@ from nuffle.core.dice import Dice, ExplicitRoller, Outcome, block, d6, two_d6
 from nuffle.core.game import Game
 from nuffle.core.procedures.prayer_trapdoor import trapdoors
 from nuffle.core.types import BallState, BlockFace, Status
-from nuffle.testing import Scenario, bb2020_scenario
+from nuffle.testing import Scenario, bb2020_scenario, bb2020_team
 
 HAS_NATIVE = importlib.util.find_spec("nuffle._native") is not None
 NO_NATIVE = pytest.mark.skipif(not HAS_NATIVE, reason="no native extension")
@@ -129,3 +129,19 @@ def test_following_up_onto_a_trapdoor_rolls(engine: str) -> None:
     assert not game.roller.queue  # type: ignore[attr-defined]
     assert s.pos[BLITZER] == -1 and s.status[BLITZER] == Status.RESERVE
     assert s.pos[GOBLIN] == s.board.sq(5, 0) and game.is_over  # the turnover ends this one-turn match
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(("start", "to"), [((1, 1), (0, 2)), ((2, 1), (3, 0))])
+def test_no_trapdoor_on_a_board_too_small_for_it(engine: str, start: tuple[int, int],
+                                                 to: tuple[int, int]) -> None:
+    """On the one-player board (4 x 3) neither (6, 1) nor its mirror is on the pitch: no square
+    rolls, (0, 2) and (3, 0) included (the squares whose padded native indices are those of
+    (6, 1) and its mirror, where the native engine once rolled a D6 of its own)."""
+    from nuffle.core.ruleset import BB2020
+
+    sc = Scenario(bb2020_team("human"), bb2020_team("orc"), script=[], engine=engine, board=1,
+                  rules=BB2020).pray(0, TRAPDOOR)
+    assert trapdoors(sc.state.board) == ((6, 1), (-3, 1))
+    game = _step(sc, start, to)
+    assert game.state.pos[MOVER] == game.state.board.sq(*to)  # no D6 asked (the script is empty)

@@ -217,8 +217,9 @@ inline bool trapdoor_here(const State& s, const Board& b, int pid, int sq) noexc
     }
     const Player& p = s.players[pid];
     if (p.square != sq || p.status != static_cast<int>(Status::STANDING)) return false;
-    constexpr int TX = 6, TY = 1;  // prayer_trapdoor.TRAPDOOR
-    return sq == b.sq(TX, TY) || sq == b.sq(b.width - 1 - TX, b.height - 1 - TY);
+    constexpr int TX = 6, TY = 1;  // prayer_trapdoor.TRAPDOOR: none on a board too small for it
+    const int x = b.xs[static_cast<std::size_t>(sq)], y = b.ys[static_cast<std::size_t>(sq)];
+    return (x == TX && y == TY) || (x == b.width - 1 - TX && y == b.height - 1 - TY);
 }
 
 // prayer_trapdoor.Trapdoor: a D6, on a 1 he falls through (a crowd-surf from the sideline
