@@ -5,17 +5,30 @@ rosters after a restart, its record and replay served; a server of BB2020 by def
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import play_out, random_action
 
+from nuffle.core.actions import Action, ActionType
+from nuffle.core.decision import DecisionKind
+from nuffle.core.dice import d3
+from nuffle.core.game import Game
 from nuffle.core.ruleset import BB2020, Ruleset
+from nuffle.random_player import RandomPlayer
 from nuffle.record import replay
+from nuffle.report.model import EventKind, ReportEvent
+from nuffle.report.text import Names, render
+from nuffle.testing import at_kickoff, bb2020_scenario
 from nuffle.web.app import create_app
+from nuffle.web.session import LiveGame, Seat
 
 Register = Callable[[Ruleset], Ruleset]
+NO_NATIVE = pytest.mark.skipif(importlib.util.find_spec("nuffle._native") is None, reason="no native extension")
+ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
 
 
 def test_a_bb2020_game_is_stored_resumed_and_replayed(tmp_path: Path) -> None:
@@ -88,3 +101,38 @@ def test_a_draft_is_played_only_by_a_server_of_drafts(tmp_path: Path, register_r
         assert client.post("/api/games", json={**body, "ruleset": "bb2020-draft"}).status_code == 400
     with TestClient(create_app(db, ruleset="bb2020-draft", drafts=True)) as client:
         assert client.get(f"/api/games/{gid}").json()["config"]["ruleset"] == "bb2020-draft"
+
+
+def _live(game: Game, home: str, away: str) -> LiveGame:
+    return LiveGame("g", "hotseat", game, {"home": Seat(home), "away": Seat(away)})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_set_up_panel_takes_swarming_beyond_eleven_as_legal(engine: str) -> None:
+    """The page's set-up counts say what the engine says: at a first set-up an empty pitch is a
+    problem; while Swarming places a twelfth player the set-up may end, with no problem shown."""
+    game = Game.new("human", "orc", board=11, seed=3, ruleset="bb2020", engine=engine)
+    bot = RandomPlayer(seed=1)
+    while game.decision().kind != DecisionKind.SETUP:
+        game.step(bot.act(game.view()))
+    first = _live(game, "human", "orc").state()["setup"]
+    assert first["on_pitch"] == 0 and not first["may_end"]
+    assert "players on the pitch" in first["problem"]
+    sc = bb2020_scenario("snotling", "underworld-denizens", d3(2), engine=engine)
+    game = at_kickoff(sc, kicking=0)
+    assert game.decision().kind == DecisionKind.SETUP  # Swarming's placements
+    game.step(Action(ActionType.PLACE_PLAYER, 11, (5, 6)))
+    swarm = _live(game, "snotling", "underworld-denizens").state()
+    assert (swarm["setup"]["on_pitch"], swarm["setup"]["pitch_max"]) == (12, 11)
+    assert swarm["setup"]["may_end"] and swarm["setup"]["problem"] is None
+    assert swarm["wizard"] == "zap"
+
+
+def test_the_match_report_names_zap_under_bb2020() -> None:
+    """BB2020's Wizard casts Zap!, not LRB6's Lightning Bolt: the match report says so; an LRB6
+    match still says Lightning Bolt."""
+    spell = ReportEvent(EventKind.SPELL, side=0, value=int(ActionType.USE_LIGHTNING_BOLT))
+    bb = Game.new("human", "orc", board=1, seed=1, ruleset="bb2020")
+    lrb6 = Game.new("human", "orc", board=1, seed=1)
+    assert render(spell, Names(bb.state)).endswith("calls on the Wizard: Zap!.")
+    assert render(spell, Names(lrb6.state)).endswith("calls on the Wizard: a Lightning Bolt.")

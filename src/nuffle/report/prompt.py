@@ -276,5 +276,7 @@ def prompt(game: Game, names: Names | None = None) -> Prompt:
             return Prompt(f"The referee sends {_who(n, d.player)} off. Use a bribe to keep him?", bribe)
         bribe[T.USE_SKILL.name] = "Argue the Call: a D6, 6 he stays, 2-5 he goes, 1 the coach goes too"
         return Prompt(f"The referee sends {_who(n, d.player)} off. Argue the Call, or use a bribe?", bribe)
+    if d.kind == K.WIZARD and s.rules.wizard == "zap":
+        return Prompt("Wizard: click the opposing player to Zap!.")
     text = GENERAL.get(d.kind, "Choose.")
     return Prompt(f"{text} ({n.team(d.side)})" if d.kind == K.SETUP else text)

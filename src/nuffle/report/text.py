@@ -287,7 +287,8 @@ def render(e: ReportEvent, n: Names) -> str:
     if k == K.TURN:
         return f"Half {e.half}, turn {e.value}: {n.team(e.side)} ({SIDE_WORDS[e.side]})."
     if k == K.SPELL:
-        spell = "a Fireball" if ActionType(e.value) == ActionType.USE_FIREBALL else "a Lightning Bolt"
+        spell = ("a Fireball" if ActionType(e.value) == ActionType.USE_FIREBALL
+                 else "Zap!" if n.rules.wizard == "zap" else "a Lightning Bolt")
         return f"{_cap(n.coach(e.side))} calls on the Wizard: {spell}."
     if k == K.ACTION:
         t = ActionType(e.value)

@@ -197,8 +197,11 @@ class LiveGame:
         out["teams"] = scoreboard(g)
         out["setup"] = None
         if d.kind == DecisionKind.SETUP and d.side is not None:  # the set-up rules' own counts
-            out["setup"] = {**setup_counts(g.state, d.side)._asdict(),
-                            "problem": setup_problem(g.state, d.side)}
+            # The engine says whether the set-up may end now (BB2020's Swarming may exceed 11).
+            may_end = ActionType.END_SETUP in g.legal_actions().types()
+            out["setup"] = {**setup_counts(g.state, d.side)._asdict(), "may_end": may_end,
+                            "problem": None if may_end else setup_problem(g.state, d.side)}
+        out["wizard"] = g.state.rules.wizard  # the Wizard's second spell: "lightning_bolt" or "zap"
         # The decision in words, from a view (public data only): players, roll, choices, odds.
         out["prompt"] = prompt(g.view(), Names(g.state)).to_json() if d.side is not None else None
         out["error"] = self.error

@@ -439,7 +439,7 @@ function drawSetupCounts(state) {
   if (!c) return;
   const item = (id, label, n, ok) => `<span class="count ${ok ? "ok" : "bad"}" data-testid="${id}">${label} <b>${n}</b></span>`;
   box.innerHTML =
-    item("count-pitch", "On the pitch", `${c.on_pitch} / ${c.pitch_max}`, c.on_pitch >= c.must_field && c.on_pitch <= c.pitch_max) +
+    item("count-pitch", "On the pitch", `${c.on_pitch} / ${c.pitch_max}`, c.may_end || (c.on_pitch >= c.must_field && c.on_pitch <= c.pitch_max)) +
     item("count-los", "Line of scrimmage", `${c.on_los} / ${c.los_min}+`, c.on_los >= c.los_min) +
     item("count-wide-top", "Top wide zone", `${c.wide_top} / ${c.wide_max}`, c.wide_top <= c.wide_max) +
     item("count-wide-bottom", "Bottom wide zone", `${c.wide_bottom} / ${c.wide_max}`, c.wide_bottom <= c.wide_max) +
@@ -478,7 +478,8 @@ document.addEventListener("pointerup", ev => {
 // A choice's button label ("Use skill" names the decision's skill), with its chance of
 // success when the prompt gives one.
 function choiceLabel(type, said, d) {
-  const name = type === "USE_SKILL" && d && d.skill ? `Use ${words(d.skill)}` : actionName(type);
+  const name = type === "USE_SKILL" && d && d.skill ? `Use ${words(d.skill)}`
+    : type === "USE_LIGHTNING_BOLT" && G.state && G.state.wizard === "zap" ? "Wizard: Zap!" : actionName(type);
   return name + (type in said.odds && said.odds[type] > 0 ? ` · ${pct(said.odds[type])}` : "");
 }
 
