@@ -118,3 +118,17 @@ def test_fumblerooskie_a_shadower_ending_on_the_ball_makes_it_bounce(engine: str
     assert s.board.xy(s.pos[big_un]) == (10, 7) and s.board.xy(s.pos[mover]) == (9, 7)
     assert _ball(game) == ((11, 7), BallState.ON_GROUND) and not s.turnover
     assert not roller_of(game).queue
+
+
+def test_the_analysis_classifies_a_fumblerooskie_as_a_step_and_a_kick_as_a_kick() -> None:
+    from nuffle.analysis.mdp import Primitive, classify
+    from nuffle.testing import to_kickoff
+
+    sc, mover, _ = _carrier("python", [])
+    game = sc.start(active=0)
+    game.step(Action(T.START_MOVE, mover))
+    assert classify(game, Action(T.PLACE_BALL, None, (11, 8))) == Primitive.MOVE_SQUARE
+    kick, _ = to_kickoff()  # the kick-off's PLACE_BALL
+    group = kick.legal_actions().group(T.PLACE_BALL)
+    assert group is not None
+    assert classify(kick, Action(T.PLACE_BALL, None, group.squares[0])) == Primitive.KICK

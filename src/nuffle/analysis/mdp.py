@@ -166,6 +166,8 @@ def classify(game: Game, action: Action) -> Primitive:
         return _BY_KIND.get(kind, Primitive.SELECT_PLAYER)
     if kind in _SKILL_KINDS and action.type == ActionType.USE_SKILL:
         return Primitive.SKILL_CHOICE
+    if action.type == ActionType.PLACE_BALL and kind != DecisionKind.KICK_TARGET:
+        return Primitive.MOVE_SQUARE  # BB2020's Fumblerooskie: a step leaving the ball behind
     return _BY_TYPE[action.type]
 
 

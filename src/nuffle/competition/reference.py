@@ -28,7 +28,9 @@ ACTIONS: dict[ActionType, tuple[str, str]] = {
     ActionType.PLACE_PLAYER: (PS, "set-up: put a player on a square of his half (see Set-up)"),
     ActionType.RESERVE_PLAYER: (P, "set-up: take a player off the pitch to the reserves"),
     ActionType.END_SETUP: (N, "set-up: finish (listed only when the set-up is legal)"),
-    ActionType.PLACE_BALL: (S, "the kicking coach aims the kick at a square of the other half"),
+    ActionType.PLACE_BALL: (S, "the kicking coach aims the kick at a square of the other half; in a "
+                               "Move or Blitz (BB2020's Fumblerooskie) the carrier steps to the square, "
+                               "leaving the ball behind"),
     ActionType.SELECT_PLAYER: (P, "pick a player (touchback, interceptor, reacting player, ...)"),
     ActionType.DECLINE: (N, "say no to what is on offer (a re-roll, a skill, a bribe, ...)"),
     ActionType.START_MOVE: (P, "declare a Move action for a player"),
