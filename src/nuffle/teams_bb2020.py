@@ -27,7 +27,8 @@ from importlib import resources
 from typing import Any
 
 from nuffle.core.bb2020.rosters import Positional, Team, team
-from nuffle.core.teams import BB2020_TEAMS, TeamError, count_field, plural, team_ruleset
+from nuffle.core.team_fields import TeamError, check_keys, check_limits, count_field, number_and_name, plural
+from nuffle.core.teams import BB2020_TEAMS, team_ruleset
 from nuffle.teams import player_order
 
 _TEAM_KEYS = frozenset({"name", "ruleset", "race", "rerolls", "apothecary", "dedicated_fans",
@@ -121,29 +122,14 @@ def _players(entries: Any, t: Team, source: str, most: int) -> tuple[PlayerEntry
         where = f"{source}: player {i + 1}"
         if not isinstance(entry, dict) or "position" not in entry:
             raise TeamError(f"{where} needs a 'position'")
-        bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
-        if bad:
-            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
+        check_keys(entry, _PLAYER_KEYS, where)
         pos = t.positional(str(entry["position"]))
         if pos is None:
             raise TeamError(f"{where}: {t.name} has no positional {entry['position']!r} "
                             f"(choose one of {', '.join(p.name for p in t.positionals)})")
-        number = entry.get("number", i + 1)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
-            raise TeamError(f"{where}: number must be an integer from 1 to 99, not {number!r}")
-        if number in numbers:
-            raise TeamError(f"{where}: number {number} is used twice")
-        numbers.add(number)
-        name = entry.get("name", f"{pos.name} #{number}")
-        if not isinstance(name, str) or not name.strip():
-            raise TeamError(f"{where}: name must be a non-empty string")
+        number, name = number_and_name(entry, i, numbers, f"{pos.name} #{{}}".format, where)
         out.append(PlayerEntry(pos, number, name))
-    counts = Counter(p.position.name for p in out)
-    for pos in t.positionals:
-        n = counts.get(pos.name, 0)
-        if n > pos.max_qty:
-            raise TeamError(f"{source}: {n} {plural(pos.name, n)} exceeds the limit of {pos.max_qty} "
-                            f"for {t.name}")
+    check_limits((p.position.name for p in out), t.positionals, t.name, source)
     return tuple(out)
 
 

@@ -27,7 +27,7 @@ from nuffle.web.app import create_app
 from nuffle.web.session import LiveGame, Seat
 
 Register = Callable[[Ruleset], Ruleset]
-NO_NATIVE = pytest.mark.skipif(importlib.util.find_spec("nuffle._native") is None, reason="no native extension")
+NO_NATIVE = pytest.mark.skipif(importlib.util.find_spec("nuffle._native") is None, reason="no native")
 ENGINES = ["python", pytest.param("native", marks=NO_NATIVE)]
 
 

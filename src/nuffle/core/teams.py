@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import csv
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from nuffle.core.errors import NuffleError
 from nuffle.core.skills import Skill, skill_from_name, skill_label
+from nuffle.core.team_fields import TeamError as TeamError
+from nuffle.core.team_fields import check_keys, check_limits, number_and_name
+from nuffle.core.team_fields import count_field as count_field
+from nuffle.core.team_fields import plural as plural
 
 if TYPE_CHECKING:
     from nuffle.core.ruleset import Ruleset
@@ -44,10 +46,6 @@ BB2020_TEAMS = "bb2020"
 TEAM_RULESETS = (LRB6_TEAMS, BB2020_TEAMS)  # the rulesets a team file may name (default lrb6)
 _PLAYER_KEYS = frozenset({"position", "star", "number", "name", "skills", "changes", "niggles"})
 MAX_CHANGE = 2  # a characteristic moves at most 2 from its starting value (RULES §16.2)
-
-
-class TeamError(NuffleError, ValueError):
-    """A team breaks a rule; the message names it."""
 
 
 def rosters_for(rules: Ruleset) -> str:
@@ -195,24 +193,6 @@ def find_named(items: Iterable[_N], name: str) -> _N | None:
     return next((item for item in found if race_key(item.name) == key), None)
 
 
-def plural(name: str, n: int = 2) -> str:
-    """'Blitzer' -> 'Blitzers', 'Lineman' -> 'Linemen', 'Witch Elf' -> 'Witch Elves'."""
-    if n == 1:
-        return name
-    head, sep, tail = name.partition(" of ")
-    if sep:
-        return plural(head) + sep + tail
-    if name.endswith("man"):
-        return name[:-3] + "men"
-    if name.endswith("Elf"):
-        return name[:-1] + "ves"
-    if name.endswith("y") and name[-2:-1] not in "aeiou":
-        return name[:-1] + "ies"
-    if name.endswith("s"):
-        return name
-    return name + "s"
-
-
 @lru_cache(maxsize=1)
 def skill_categories() -> tuple[dict[str, str], dict[Skill, tuple[str, str]]]:
     """Category names by letter (G, A, P, S, M, E) and each skill's (letter, name), from
@@ -355,17 +335,6 @@ def default_team(race_name: str) -> TeamSpec:
     return _implemented_only(_default_spec(key), key)
 
 
-def count_field(raw: Mapping[str, Any], key: str, default: int, source: str, most: int | None = None) -> int:
-    """A team file's non-negative integer field `key` (`default` when absent), at most `most`;
-    TeamError naming the file and the field otherwise. Both rulesets' team files use it."""
-    value = raw.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise TeamError(f"{source}: {key!r} must be a non-negative integer, not {value!r}")
-    if most is not None and value > most:
-        raise TeamError(f"{source}: {value} {key.replace('_', ' ')} exceeds the maximum of {most}")
-    return value
-
-
 def team_from_dict(raw: Mapping[str, Any], source: str = "team", rosters: str = LRB6_TEAMS) -> TeamSpec:
     """Build a `TeamSpec` from its JSON form; raises TeamError naming the broken rule.
 
@@ -440,35 +409,20 @@ def parse_team(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
             raise TeamError(f"{where} needs a 'position'")
         else:
             pos = r.positional(str(entry["position"]))
-        bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
-        if bad:
-            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
+        check_keys(entry, _PLAYER_KEYS, where)
         if pos is None:
             raise TeamError(
                 f"{where}: {r.name} has no positional {entry['position']!r} "
                 f"(choose one of {', '.join(p.name for p in r.positionals)})"
             )
-        number = entry.get("number", i + 1)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
-            raise TeamError(f"{where}: number must be an integer from 1 to 99, not {number!r}")
-        if number in numbers:
-            raise TeamError(f"{where}: number {number} is used twice")
-        numbers.add(number)
-        name = entry.get("name", pos.name if pos.race == STAR else f"{pos.name} #{number}")
-        if not isinstance(name, str) or not name.strip():
-            raise TeamError(f"{where}: name must be a non-empty string")
+        default = pos.name if pos.race == STAR else f"{pos.name} #{{}}"  # a star keeps his name
+        number, name = number_and_name(entry, i, numbers, default.format, where)
         players.append(PlayerSpec(pos, number, name, *_player_changes(entry, pos, where)))
     stars = [ps.position.name for ps in players if ps.position.race == STAR]
     if len(stars) > MAX_STARS or len(set(stars)) < len(stars):
         raise TeamError(f"{source}: a team may induce at most {MAX_STARS} different star players, "
                         f"not {', '.join(stars)}")
-    counts = Counter(ps.position.name for ps in players)
-    for pos in r.positionals:
-        n = counts.get(pos.name, 0)
-        if n > pos.max_qty:
-            raise TeamError(
-                f"{source}: {n} {plural(pos.name, n)} exceeds the limit of {pos.max_qty} for {r.name}"
-            )
+    check_limits((ps.position.name for ps in players), r.positionals, r.name, source)
     apothecary = raw.get("apothecary", False)
     if not isinstance(apothecary, bool):
         raise TeamError(f"{source}: 'apothecary' must be true or false, not {apothecary!r}")

@@ -14,7 +14,6 @@ what a played team adds: per player `skills` (gained), `changes` (MA, ST, AG, AV
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,17 +22,15 @@ from nuffle.core.bb2020.rosters import team as roster_team
 from nuffle.core.hooks import implemented
 from nuffle.core.skill_values import DEFAULTS, animosity_who, merged, values_from_json, values_to_json
 from nuffle.core.skills import Skill
+from nuffle.core.team_fields import TeamError, check_keys, check_limits, count_field, number_and_name
 from nuffle.core.teams import (
     BB2020_TEAMS,
     MAX_PLAYERS,
     Inducements,
     PlayerSpec,
     Positional,
-    TeamError,
     TeamSpec,
-    count_field,
     played_changes,
-    plural,
     skill_name,
 )
 
@@ -155,9 +152,7 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         where = f"{source}: player {i + 1}"
         if not isinstance(entry, dict) or "position" not in entry:
             raise TeamError(f"{where} needs a 'position'")
-        bad = sorted(k for k in entry if k not in _PLAYER_KEYS and not str(k).startswith("_"))
-        if bad:
-            raise TeamError(f"{where}: unknown key {bad[0]!r} (keys: {', '.join(sorted(_PLAYER_KEYS))})")
+        check_keys(entry, _PLAYER_KEYS, where)
         name = str(entry["position"])
         if name not in by_name:
             raise TeamError(f"{where}: {t.name} has no positional {name!r} "
@@ -167,15 +162,7 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
             pos, lacks = engine_positional(by_name[name])
             built[name] = pos
             missing |= lacks
-        number = entry.get("number", i + 1)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
-            raise TeamError(f"{where}: number must be an integer from 1 to 99, not {number!r}")
-        if number in numbers:
-            raise TeamError(f"{where}: number {number} is used twice")
-        numbers.add(number)
-        label = entry.get("name", f"{pos.name} #{number}")
-        if not isinstance(label, str) or not label.strip():
-            raise TeamError(f"{where}: name must be a non-empty string")
+        number, label = number_and_name(entry, i, numbers, f"{pos.name} #{{}}".format, where)
         extra, changes, niggles = played_changes(entry, where)
         missing |= {skill_name(s) for s in extra - implemented()}
         try:
@@ -183,12 +170,7 @@ def team_from_dict(raw: Mapping[str, Any], source: str = "team") -> TeamSpec:
         except ValueError as exc:
             raise TeamError(f"{where}: {exc}") from None
         players.append(PlayerSpec(pos, number, label, extra, changes, niggles, values=values))
-    counts = Counter(ps.position.name for ps in players)
-    for p in t.positionals:
-        if counts.get(p.name, 0) > p.max_qty:
-            n = counts[p.name]
-            raise TeamError(f"{source}: {n} {plural(p.name, n)} exceeds the limit of {p.max_qty} "
-                            f"for {t.name}")
+    check_limits((ps.position.name for ps in players), t.positionals, t.name, source)
     if missing:
         raise TeamError(f"{source}: BB2020 skills not implemented by the engines: "
                         f"{', '.join(sorted(missing))}")
