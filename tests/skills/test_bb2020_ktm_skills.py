@@ -79,6 +79,23 @@ def test_kick_team_mate_landing_by_distance(engine: str, dice: Square, die: int,
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("titchy", [True, False])
+def test_kick_team_mate_landing_ignores_a_titchy_marker(engine: str, titchy: bool) -> None:
+    """An Orc Blitzer marks the landing square (16, 7): his zone makes a 3 fail (AG 3+ at -1);
+    with Titchy it puts no modifier on the landing, as on a thrown player's (a 3 lands)."""
+    script = two_d6(1, 3) + d8(5, 5, 4) + d6(3) + ([] if titchy else HOLDS)
+    sc, kicker, kicked = _kick_scenario(engine, script)
+    marker = sc.pid(1, "Blitzer")
+    sc.put(marker, (17, 8))
+    if titchy:
+        sc.grant(marker, Skill.TITCHY)
+    game = _kick(sc, kicker, kicked)
+    assert xy(game, kicked) == (16, 7)
+    assert game.state.status[kicked] == (Status.STANDING if titchy else Status.PRONE)
+    assert not roller_of(game).queue
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_kick_team_mate_double_hurts_him_as_the_crowd(engine: str) -> None:
     """A double (3, 3): no flight; an injury roll as by the crowd (3: Stunned, to the reserves);
     the ball he held bounces from his square (E) and it is a turnover."""

@@ -16,6 +16,7 @@ from nuffle.core.board import OFF
 from nuffle.core.dice import Chance, Dice
 from nuffle.core.procedures.ball import Bounce
 from nuffle.core.procedures.injury import Injury
+from nuffle.core.procedures.marking import test_zones
 from nuffle.core.procedures.passing import INACCURATE
 from nuffle.core.procedures.throw_team_mate_bb2020 import ThrowTeamMate2020, ThrowTeamMate2020Phase
 from nuffle.core.skills import Skill
@@ -98,4 +99,5 @@ class KickTeamMate(ThrowTeamMate2020):
         self._scatter_from_spot(s)
 
     def _landing_modifier(self, s: GameState) -> int:
-        return -s.tackle_zones(self.spot, s.pteam[self.thrown]) + self.mod
+        # The marking as for a thrown player's landing (Titchy's zone puts no modifier on it)
+        return -test_zones(s, self.thrown, self.spot) + self.mod
