@@ -165,12 +165,14 @@ def test_the_native_loader_refuses_a_ruleset_it_does_not_know() -> None:
         native.State.load(native_board(3), data)
 
 
-@pytest.mark.parametrize("dice", ["sampled", pytest.param("forced", marks=pytest.mark.slow)])  # forced: ~13 s
+@pytest.mark.parametrize("dice", ["sampled", pytest.param("forced", marks=pytest.mark.slow)])  # forced: ~15 s
 def test_bb2020_games_agree_on_both_engines(dice: str) -> None:
-    """The parity harness plays BB2020: Python against C++, every step, no divergence."""
+    """The parity harness plays BB2020: Python against C++, every step, no divergence, with the
+    exact `outcomes()` compared at a tenth of the decisions (CI's 300-game run,
+    `test_bb2020_parity_ci`, compares them at none)."""
     pytest.importorskip("nuffle._native")
-    report = run_parity(games=2, seed=20, boards=(3, 11), dice=dice, ruleset="bb2020", max_steps=2500)
+    report = run_parity(games=1, seed=20, boards=(3, 11), dice=dice, ruleset="bb2020", max_steps=2500)
     j = report.to_json()
-    assert j["games"] == 4 and j["divergences"] == 0, report.text()
+    assert j["games"] == 2 and j["divergences"] == 0, report.text()
     assert {g.home for g in report.games} <= set(playable_races())  # BB2020 teams
-    assert j["steps"] > 1000
+    assert j["steps"] > 400 and j["outcome_checks"] > 0

@@ -96,10 +96,13 @@ def _visits(nodes: list[int], incoming: list[Fraction], edges: list[list[tuple[F
     inner = [[(q, pos[j]) for q, j in edges[n] if comp_of[j] == c] for n in nodes]
     if k == 1 and not inner[0]:
         return incoming
-    # (I - Q)^T v = m, solved by Gauss-Jordan elimination over Fractions on sparse rows (a
-    # component's states reach few others: dense rows made this cubic in Fraction operations).
+    # (I - Q)^T v = m over Fractions on sparse rows. The matrix is reduced to upper triangular
+    # form first, each column's pivot the row with the fewest entries (little fill-in: the
+    # states of a component reach few others), the multipliers kept by row; then the incoming
+    # mass (large denominators) goes through the multipliers and back-substitution. Eliminating
+    # above the pivot as well, with the mass carried along, took 70 times as long on a
+    # component of 898 states.
     rows: list[dict[int, Fraction]] = [{r: Fraction(1)} for r in range(k)]
-    rhs = list(incoming)
     for i in range(k):
         for q, j in inner[i]:
             v = rows[j].get(i, Fraction(0)) - q
@@ -107,27 +110,48 @@ def _visits(nodes: list[int], incoming: list[Fraction], edges: list[list[tuple[F
                 rows[j][i] = v
             else:
                 rows[j].pop(i, None)
+    holders: list[set[int]] = [set() for _ in range(k)]  # column -> the rows (by id) having it
+    for r, row in enumerate(rows):
+        for col in row:
+            holders[col].add(r)
+    pivots: list[int] = []  # the pivot row (by id) of each column
+    steps: list[list[tuple[int, Fraction]]] = []  # each column's (row id, multiplier)
+    done: set[int] = set()
     for col in range(k):
-        piv = next(r for r in range(col, k) if rows[r].get(col))
-        rows[col], rows[piv] = rows[piv], rows[col]
-        rhs[col], rhs[piv] = rhs[piv], rhs[col]
-        p = rows[col][col]
-        row = {c: x / p for c, x in rows[col].items()} if p != 1 else rows[col]
-        rows[col] = row
-        b = rhs[col] = rhs[col] / p
-        for r in range(k):
-            f = rows[r].get(col) if r != col else None
-            if not f:
-                continue
+        piv = min((r for r in holders[col] if r not in done), key=lambda r: (len(rows[r]), r))
+        done.add(piv)
+        pivots.append(piv)
+        row = rows[piv]
+        p = row[col]
+        step = []
+        for r in [r for r in holders[col] if r not in done]:
             target = rows[r]
-            for c, y in row.items():
-                v = target.get(c, Fraction(0)) - f * y
+            f = target[col] / p
+            step.append((r, f))
+            for cc, y in row.items():
+                v = target.get(cc, Fraction(0)) - f * y
                 if v:
-                    target[c] = v
+                    target[cc] = v
+                    holders[cc].add(r)
                 else:
-                    target.pop(c, None)
-            rhs[r] -= f * b
-    return rhs
+                    target.pop(cc, None)
+                    holders[cc].discard(r)
+        steps.append(step)
+    rhs = list(incoming)
+    for col in range(k):
+        b = rhs[pivots[col]]
+        if b:
+            for r, f in steps[col]:
+                rhs[r] -= f * b
+    visits = [Fraction(0)] * k
+    for col in range(k - 1, -1, -1):
+        row = rows[pivots[col]]
+        total = rhs[pivots[col]]
+        for cc, y in row.items():
+            if cc != col:
+                total -= y * visits[cc]
+        visits[col] = total / row[col]
+    return visits
 
 
 def _components(edges: list[list[tuple[Fraction, int]]], transient: list[bool]) -> list[list[int]]:
