@@ -24,10 +24,6 @@ TIMING = "timing"
 #: Test files (paths from tests/) whose every test belongs to the `timing` group, with why.
 TIMING_FILES = {
     "web/test_browser.py": "chromium against a live server; waits on the page with timeouts",
-    "web/test_team_builder.py": "chromium against a live server; waits on the page with timeouts",
-    "web/test_league_coach_browser.py": "chromium against a live server; waits on the page with timeouts",
-    "web/test_league_pages.py": "chromium against a live server; waits on the page with timeouts",
-    "web/test_season_page.py": "chromium against a live server; waits on the page with timeouts",
     "web/test_robustness.py": "servers on ports killed mid-game; a bot's move limit on the clock",
     "test_interrupts.py": "SIGINT/SIGTERM at chosen moments of running commands",
     "competition/test_interrupt.py": "SIGINT to a running tournament",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -96,8 +97,15 @@ def _interrupt(proc: subprocess.Popen[str], sig: int, group: bool = False) -> tu
     try:
         out, err = proc.communicate(timeout=10)
     except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
+        # its workers too: one left running holds the pipes open, and reading them to their end
+        # would wait for ever
+        for pid in [proc.pid, *kids]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            out, err = "", "(its output could not be read)"
         pytest.fail(f"still running 10 s after {signal.Signals(sig).name}: {err[-800:]}")
     assert "Traceback" not in out + err, err
     assert proc.returncode == 130, (proc.returncode, err[-800:])
